@@ -1,0 +1,83 @@
+//! # event-store
+//!
+//! Where the events of every aggregate live: one [`EventStore`] trait and its adapters.
+//!
+//! - [`postgres::PgEventStore`], the default: one `es_events` table (see
+//!   `schema/migrations`), appends in one round trip through the `es_append` function, a
+//!   catch-up reader that never skips an event whose transaction commits late (it reads
+//!   below the oldest transaction still in flight), and live subscriptions woken by
+//!   `LISTEN/NOTIFY` with polling as a safety net.
+//! - `kurrentdb::KurrentDbEventStore` (cargo feature `kurrentdb`), the production store
+//!   on KurrentDB/EventStoreDB through the official `kurrentdb` gRPC client.
+//! - [`conformance`], the one suite of behaviour every store must pass. The PostgreSQL
+//!   store runs it in `tests/postgres_conformance.rs`; the KurrentDB store runs the same
+//!   functions when `KURRENTDB_URL` is set.
+//!
+//! The contract, in short:
+//! - `append(stream, expected, events)` checks the expected version and writes all the
+//!   events or none. Repeating an append with the same event ids and the same expected
+//!   version succeeds and writes nothing (idempotent, as EventStoreDB does it).
+//! - Positions are opaque ([`Position`]): compare, store, resume; never compute.
+//! - `subscribe_all(from, filter)` delivers every event after `from` exactly once and in
+//!   order, first catching up and then following live appends.
+
+pub mod conformance;
+mod error;
+mod model;
+pub mod postgres;
+
+#[cfg(feature = "kurrentdb")]
+pub mod kurrentdb;
+
+use async_trait::async_trait;
+use futures::stream::BoxStream;
+
+pub use error::{Result, StoreError};
+pub use model::{
+    AppendResult, Direction, ExpectedVersion, Head, Metadata, NewEvent, Position, ReadFrom, RecordedEvent,
+    StreamName, SubscriptionFilter, MAX_EVENT_TYPE, MAX_STREAM_NAME,
+};
+
+/// A live, never-ending stream of events: first the stored ones after the starting
+/// position, then new ones as they are appended. Dropping it ends the subscription.
+pub type EventSubscription = BoxStream<'static, Result<RecordedEvent>>;
+
+/// An append-only store of event streams with a global order.
+#[async_trait]
+pub trait EventStore: Send + Sync + 'static {
+    /// Append `events` to `stream` if its version is `expected`; all or nothing.
+    ///
+    /// Fails with [`StoreError::WrongExpectedVersion`] when the check does not hold, unless
+    /// the same event ids were appended at the same place before (then it succeeds and
+    /// writes nothing).
+    async fn append(&self, stream: &StreamName, expected: ExpectedVersion, events: Vec<NewEvent>)
+        -> Result<AppendResult>;
+
+    /// Up to `limit` events of one stream, from `from`, in `direction`.
+    /// Fails with [`StoreError::StreamNotFound`] when the stream has no events.
+    async fn read_stream(
+        &self,
+        stream: &StreamName,
+        from: ReadFrom,
+        direction: Direction,
+        limit: usize,
+    ) -> Result<Vec<RecordedEvent>>;
+
+    /// Up to `limit` events of all streams in global order, after `after` (exclusive;
+    /// `None` reads from the first event).
+    async fn read_all(&self, after: Option<Position>, limit: usize) -> Result<Vec<RecordedEvent>>;
+
+    /// Subscribe to all streams after `after` (exclusive; `None` from the first event).
+    /// Fails with [`StoreError::PositionNotFound`] when `after` is no event's position.
+    async fn subscribe_all(&self, after: Option<Position>, filter: SubscriptionFilter) -> Result<EventSubscription>;
+
+    /// The newest event a subscriber can read now, if any: a safe place to start a
+    /// subscription from "now on". It may trail an append that just returned by a moment.
+    async fn head(&self) -> Result<Option<Head>>;
+
+    /// How many readable events there are after `after`, counting at most `cap`.
+    async fn count_after(&self, after: Option<Position>, cap: u64) -> Result<u64>;
+
+    /// A name for logs and status pages ("postgres", "kurrentdb").
+    fn kind(&self) -> &'static str;
+}

@@ -1,0 +1,290 @@
+//! The PostgreSQL event store, the embedded default.
+//!
+//! Layout and invariants are in `schema/migrations/0001_event_store.sql`. In short:
+//! - an append is one call of `es_append`, which checks the expected version, inserts
+//!   the events and answers the last position, all in one round trip;
+//! - the global order is `(tx_id, seq)`, and readers of "all" read only below the oldest
+//!   transaction in flight, so a late-committing transaction is never skipped;
+//! - live subscribers are woken at once by appends in this process and, through a
+//!   coalesced `NOTIFY es_events` sent after the append commits, in other processes.
+//!   The NOTIFY is deliberately not part of the append's transaction: PostgreSQL
+//!   serialises committing transactions that notify, which would cap append throughput.
+
+mod rows;
+mod subscription;
+mod wakeup;
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use sqlx::postgres::{PgDatabaseError, PgPool};
+use sqlx::PgConnection;
+
+use crate::model::{
+    AppendResult, Direction, ExpectedVersion, Head, NewEvent, Position, ReadFrom, RecordedEvent, StreamName,
+    SubscriptionFilter,
+};
+use crate::{EventStore, EventSubscription, Result, StoreError};
+use rows::{EventRow, RECORDED_COLUMNS};
+use wakeup::Wakeup;
+
+/// How often an idle subscriber looks for new events when no wake-up arrived: the safety
+/// net for a lost notification.
+const POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500);
+/// Events fetched per query by a catching-up subscriber.
+const SUBSCRIPTION_BATCH: i64 = 2_000;
+/// How often an append with `ExpectedVersion::Any` retries after losing a race.
+const ANY_RETRIES: usize = 20;
+
+/// The PostgreSQL event store. Cheap to clone; clones share the pool and wake-ups.
+#[derive(Clone)]
+pub struct PgEventStore {
+    pool: PgPool,
+    wakeup: Arc<Wakeup>,
+    poll_interval: std::time::Duration,
+}
+
+impl PgEventStore {
+    /// A store on `pool`, whose database has the `schema` migrations applied.
+    /// Must be called inside a Tokio runtime (it starts the wake-up tasks).
+    pub fn new(pool: PgPool) -> Self {
+        let wakeup = Arc::new(Wakeup::start(pool.clone()));
+        PgEventStore { pool, wakeup, poll_interval: POLL_INTERVAL }
+    }
+
+    /// The same store, whose idle subscribers poll every `interval` when no wake-up
+    /// arrives (default 500 ms).
+    pub fn with_poll_interval(mut self, interval: std::time::Duration) -> Self {
+        self.poll_interval = interval;
+        self
+    }
+
+    /// The pool the store uses.
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// Append inside the caller's transaction (for tests of commit ordering and for
+    /// writers that must store something beside the events atomically). The caller
+    /// must call [`PgEventStore::wake_subscribers`] after committing.
+    pub async fn append_in(
+        &self,
+        conn: &mut PgConnection,
+        stream: &StreamName,
+        expected: ExpectedVersion,
+        events: &[NewEvent],
+    ) -> Result<AppendResult> {
+        append_once(conn, stream, expected, events).await
+    }
+
+    /// Wake live subscribers here and in other processes.
+    pub fn wake_subscribers(&self) {
+        self.wakeup.appended();
+    }
+
+    async fn append_with_retries(
+        &self,
+        stream: &StreamName,
+        expected: ExpectedVersion,
+        events: &[NewEvent],
+    ) -> Result<AppendResult> {
+        let mut attempt = 0;
+        loop {
+            let mut conn = self.pool.acquire().await?;
+            match append_once(&mut conn, stream, expected, events).await {
+                // `Any` has no version to be wrong about: a lost race just means retry.
+                Err(StoreError::WrongExpectedVersion { .. })
+                    if expected == ExpectedVersion::Any && attempt < ANY_RETRIES =>
+                {
+                    attempt += 1;
+                }
+                other => return other,
+            }
+        }
+    }
+}
+
+fn expected_code(expected: ExpectedVersion) -> Result<i64> {
+    Ok(match expected {
+        ExpectedVersion::Exact(v) => {
+            i64::try_from(v).map_err(|_| StoreError::InvalidEvent(format!("expected version {v} is too large")))?
+        }
+        ExpectedVersion::NoStream => -1,
+        ExpectedVersion::Any => -2,
+        ExpectedVersion::StreamExists => -3,
+    })
+}
+
+#[tracing::instrument(skip(conn, events), fields(stream = %stream, n = events.len()))]
+async fn append_once(
+    conn: &mut PgConnection,
+    stream: &StreamName,
+    expected: ExpectedVersion,
+    events: &[NewEvent],
+) -> Result<AppendResult> {
+    if events.is_empty() {
+        return Err(StoreError::InvalidEvent("an append needs at least one event".into()));
+    }
+    let ids: Vec<uuid::Uuid> = events.iter().map(|e| e.id).collect();
+    let types: Vec<&str> = events.iter().map(|e| e.event_type.as_str()).collect();
+    let data: Vec<&str> = events.iter().map(|e| e.data.get()).collect();
+    let meta: Vec<String> = events
+        .iter()
+        .map(|e| serde_json::to_string(&e.metadata))
+        .collect::<Result<_, _>>()
+        .map_err(|e| StoreError::InvalidEvent(e.to_string()))?;
+
+    let row: std::result::Result<(i64, i64, i64), sqlx::Error> =
+        sqlx::query_as("select * from es_append($1, $2, $3, $4, $5::text[]::jsonb[], $6::text[]::jsonb[])")
+            .bind(stream.as_str())
+            .bind(expected_code(expected)?)
+            .bind(&ids)
+            .bind(&types)
+            .bind(&data)
+            .bind(&meta)
+            .fetch_one(&mut *conn)
+            .await;
+    match row {
+        Ok((version, tx_id, seq)) => Ok(AppendResult {
+            next_expected_version: version as u64,
+            position: Position::new(tx_id as u64, seq as u64),
+        }),
+        Err(err) => Err(map_append_error(err, stream, expected, &ids)),
+    }
+}
+
+fn map_append_error(err: sqlx::Error, stream: &StreamName, expected: ExpectedVersion, ids: &[uuid::Uuid]) -> StoreError {
+    if let sqlx::Error::Database(db) = &err {
+        match db.code().as_deref() {
+            Some("CES01") => {
+                let detail = db.try_downcast_ref::<PgDatabaseError>().and_then(|e| e.detail());
+                return StoreError::WrongExpectedVersion {
+                    stream: stream.to_string(),
+                    expected,
+                    actual: detail.and_then(|d| d.parse().ok()),
+                };
+            }
+            Some("CES02") => return StoreError::DuplicateEventId(ids[0]),
+            // jsonb refuses some texts serde accepts (e.g. escaped lone surrogates).
+            Some(code) if code.starts_with("22") => return StoreError::InvalidEvent(db.message().to_string()),
+            _ => {}
+        }
+    }
+    StoreError::from(err)
+}
+
+#[async_trait]
+impl EventStore for PgEventStore {
+    async fn append(
+        &self,
+        stream: &StreamName,
+        expected: ExpectedVersion,
+        events: Vec<NewEvent>,
+    ) -> Result<AppendResult> {
+        let result = self.append_with_retries(stream, expected, &events).await?;
+        self.wakeup.appended();
+        Ok(result)
+    }
+
+    async fn read_stream(
+        &self,
+        stream: &StreamName,
+        from: ReadFrom,
+        direction: Direction,
+        limit: usize,
+    ) -> Result<Vec<RecordedEvent>> {
+        let limit = clamp_limit(limit);
+        let (op, order) = match direction {
+            Direction::Forwards => (">=", "asc"),
+            Direction::Backwards => ("<=", "desc"),
+        };
+        let from_version: i64 = match (from, direction) {
+            (ReadFrom::Start, Direction::Forwards) => 0,
+            (ReadFrom::Start, Direction::Backwards) => 0,
+            (ReadFrom::End, Direction::Forwards) => i64::MAX,
+            (ReadFrom::End, Direction::Backwards) => i64::MAX,
+            (ReadFrom::Version(v), _) => i64::try_from(v).unwrap_or(i64::MAX),
+        };
+        let sql = format!(
+            "select {RECORDED_COLUMNS} from es_events where stream_id = $1 and version {op} $2 \
+             order by version {order} limit $3"
+        );
+        let rows: Vec<EventRow> =
+            sqlx::query_as(&sql).bind(stream.as_str()).bind(from_version).bind(limit).fetch_all(&self.pool).await?;
+        if rows.is_empty() {
+            let exists: bool = sqlx::query_scalar("select exists(select 1 from es_events where stream_id = $1)")
+                .bind(stream.as_str())
+                .fetch_one(&self.pool)
+                .await?;
+            if !exists {
+                return Err(StoreError::StreamNotFound(stream.to_string()));
+            }
+        }
+        rows.into_iter().map(EventRow::into_recorded).collect()
+    }
+
+    async fn read_all(&self, after: Option<Position>, limit: usize) -> Result<Vec<RecordedEvent>> {
+        if let Some(p) = after {
+            self.check_position(p).await?;
+        }
+        let (rows, _) = rows::read_stable(&self.pool, after, &SubscriptionFilter::All, clamp_limit(limit)).await?;
+        rows.into_iter().map(EventRow::into_recorded).collect()
+    }
+
+    async fn subscribe_all(&self, after: Option<Position>, filter: SubscriptionFilter) -> Result<EventSubscription> {
+        if let Some(p) = after {
+            self.check_position(p).await?;
+        }
+        Ok(subscription::start(self.pool.clone(), self.wakeup.subscribe(), self.poll_interval, after, filter))
+    }
+
+    async fn head(&self) -> Result<Option<Head>> {
+        let row: Option<(i64, i64, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+            "select tx_id, seq, recorded_at from es_events \
+             where tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint \
+             order by tx_id desc, seq desc limit 1",
+        )
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|(tx, seq, at)| Head { position: Position::new(tx as u64, seq as u64), recorded_at: at }))
+    }
+
+    async fn count_after(&self, after: Option<Position>, cap: u64) -> Result<u64> {
+        let (tx, seq) = rows::position_args(after);
+        let n: i64 = sqlx::query_scalar(
+            "select count(*) from (select 1 from es_events \
+             where (tx_id, seq) > ($1, $2) and tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint \
+             limit $3) t",
+        )
+        .bind(tx)
+        .bind(seq)
+        .bind(i64::try_from(cap).unwrap_or(i64::MAX))
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n as u64)
+    }
+
+    fn kind(&self) -> &'static str {
+        "postgres"
+    }
+}
+
+impl PgEventStore {
+    async fn check_position(&self, p: Position) -> Result<()> {
+        let (tx, seq) = rows::position_args(Some(p));
+        let exists: bool = sqlx::query_scalar("select exists(select 1 from es_events where tx_id = $1 and seq = $2)")
+            .bind(tx)
+            .bind(seq)
+            .fetch_one(&self.pool)
+            .await?;
+        if exists {
+            Ok(())
+        } else {
+            Err(StoreError::PositionNotFound(p))
+        }
+    }
+}
+
+fn clamp_limit(limit: usize) -> i64 {
+    i64::try_from(limit).unwrap_or(i64::MAX).clamp(0, 100_000)
+}

@@ -1,0 +1,90 @@
+//! The catch-up-then-live subscription of the PostgreSQL store.
+//!
+//! A task reads batches below the in-flight horizon and sends them through a small
+//! bounded channel, so the next batch is fetched while the consumer works on the last
+//! one and memory stays bounded whatever the backlog. When it has caught up it waits for
+//! a wake-up (an append here or a NOTIFY from another process) or the poll interval.
+
+use std::time::Duration;
+
+use futures::StreamExt;
+use sqlx::PgPool;
+use tokio::sync::{mpsc, watch};
+use tokio_stream::wrappers::ReceiverStream;
+
+use super::rows::{read_stable, EventRow};
+use super::SUBSCRIPTION_BATCH;
+use crate::model::{Position, RecordedEvent, SubscriptionFilter};
+use crate::{EventSubscription, Result};
+
+/// Batches in flight between the reading task and the consumer.
+const CHANNEL_BATCHES: usize = 2;
+/// Longest pause while waiting for an older transaction to finish.
+const MAX_PENDING_BACKOFF: Duration = Duration::from_millis(50);
+
+pub(super) fn start(
+    pool: PgPool,
+    wakeups: watch::Receiver<u64>,
+    poll_interval: Duration,
+    after: Option<Position>,
+    filter: SubscriptionFilter,
+) -> EventSubscription {
+    let (tx, rx) = mpsc::channel::<Result<Vec<RecordedEvent>>>(CHANNEL_BATCHES);
+    tokio::spawn(follow(pool, wakeups, poll_interval, after, filter, tx));
+    ReceiverStream::new(rx)
+        .flat_map(|batch| match batch {
+            Ok(events) => futures::stream::iter(events.into_iter().map(Ok).collect::<Vec<_>>()),
+            Err(e) => futures::stream::iter(vec![Err(e)]),
+        })
+        .boxed()
+}
+
+async fn follow(
+    pool: PgPool,
+    mut wakeups: watch::Receiver<u64>,
+    poll_interval: Duration,
+    mut after: Option<Position>,
+    filter: SubscriptionFilter,
+    out: mpsc::Sender<Result<Vec<RecordedEvent>>>,
+) {
+    let mut backoff = Duration::from_millis(1);
+    loop {
+        // Mark the wake-ups seen so far before reading: one arriving during the read is
+        // not lost, it makes the wait below return at once.
+        wakeups.borrow_and_update();
+        let (rows, pending) = match read_stable(&pool, after, &filter, SUBSCRIPTION_BATCH).await {
+            Ok(read) => read,
+            Err(e) => {
+                let _ = out.send(Err(e)).await;
+                return;
+            }
+        };
+        let full = rows.len() as i64 >= SUBSCRIPTION_BATCH;
+        if let Some(last) = rows.last() {
+            after = Some(last.position());
+        }
+        if !rows.is_empty() {
+            let batch: Result<Vec<RecordedEvent>> = rows.into_iter().map(EventRow::into_recorded).collect();
+            let failed = batch.is_err();
+            if out.send(batch).await.is_err() || failed {
+                return; // the subscriber went away, or the data cannot be decoded
+            }
+        }
+        if full {
+            backoff = Duration::from_millis(1);
+            continue;
+        }
+        if pending {
+            // Committed events wait behind an older open transaction: look again soon.
+            tokio::time::sleep(backoff).await;
+            backoff = (backoff * 2).min(MAX_PENDING_BACKOFF);
+            continue;
+        }
+        backoff = Duration::from_millis(1);
+        tokio::select! {
+            changed = wakeups.changed() => if changed.is_err() { tokio::time::sleep(poll_interval).await },
+            _ = tokio::time::sleep(poll_interval) => {},
+            _ = out.closed() => return,
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+
+import en from './messages/en.json';
+import pl from './messages/pl.json';
+
+// Every source file, read as text, to find the message ids the code declares in `defineMessages`.
+const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}', '!/src/testing/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+function declaredIds(): Set<string> {
+  const ids = new Set<string>();
+  for (const source of Object.values(sources)) {
+    if (!source.includes('defineMessages')) continue;
+    for (const match of source.matchAll(/\bid:\s*'([^']+)'/g)) ids.add(match[1] ?? '');
+  }
+  return ids;
+}
+
+describe('message catalogues', () => {
+  it('have the same keys in Polish and English', () => {
+    expect(Object.keys(en).sort()).toEqual(Object.keys(pl).sort());
+  });
+
+  it('have no empty translations', () => {
+    for (const catalogue of [pl, en]) {
+      for (const [id, text] of Object.entries(catalogue)) expect(text.trim(), id).not.toBe('');
+    }
+  });
+
+  it('match the ids declared in the code, with no missing or stale entries', () => {
+    const ids = declaredIds();
+    expect(ids.size).toBeGreaterThan(0);
+    expect(Object.keys(pl).sort()).toEqual([...ids].sort());
+  });
+});

@@ -1,0 +1,39 @@
+// The one error type the API layer throws, so screens can show "name: message" (spec §8) and map
+// 422 field errors onto form fields without guessing at shapes.
+import { z } from 'zod';
+
+/** The backend's error body: `{name, message, status, errors?}`; `errors` only for 422. */
+export const apiErrorBodySchema = z.object({
+  name: z.string(),
+  message: z.string(),
+  status: z.number().int(),
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
+export type FieldError = NonNullable<ApiErrorBody['errors']>[number];
+
+export class ApiError extends Error {
+  /** HTTP status; 0 when the request never got an answer (network failure). */
+  readonly status: number;
+  /** Per-field validation messages (422); empty otherwise. */
+  readonly errors: readonly FieldError[];
+
+  constructor(body: ApiErrorBody, options?: ErrorOptions) {
+    super(body.message, options);
+    // `name` carries the backend's error name (e.g. "Unprocessable entity"): the spec shows it to
+    // users. Use `instanceof ApiError` to recognise the type.
+    this.name = body.name;
+    this.status = body.status;
+    this.errors = body.errors ?? [];
+  }
+
+  /** The message for one field of a 422 answer, if the backend sent one. */
+  fieldError(field: string): string | undefined {
+    return this.errors.find((error) => error.field === field)?.message;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

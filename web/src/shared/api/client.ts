@@ -1,0 +1,95 @@
+// A small fetch wrapper: base URL from env, JSON in and out, every failure an `ApiError`.
+//
+// It returns `unknown` on purpose: each endpoint file parses the body with its own zod schema
+// (R16), so a backend change shows up as a parse error at the edge, not as `undefined` deep in a
+// component.
+import { env } from '@/config/env';
+
+import { ApiError, apiErrorBodySchema } from './api-error';
+
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  params?: QueryParams;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Joins the API base URL, a path and query parameters. A relative base URL (the default `/api`)
+ * is resolved against the page's origin, so the same code works in the browser and under jsdom.
+ */
+export function buildUrl(path: string, params?: QueryParams, baseUrl: string = env.API_URL): string {
+  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+  const url = new URL(`${baseUrl}/${path.replace(/^\/+/, '')}`, origin);
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.append(key, String(value));
+  }
+  return url.toString();
+}
+
+function isJson(response: Response): boolean {
+  return /^application\/([\w.+-]+\+)?json\b/i.test(response.headers.get('content-type') ?? '');
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  if (isJson(response)) {
+    try {
+      const parsed = apiErrorBodySchema.safeParse(await response.json());
+      if (parsed.success) return new ApiError(parsed.data);
+    } catch {
+      // An unreadable body falls through to the generic error below.
+    }
+  }
+  return new ApiError({
+    name: response.statusText || 'HttpError',
+    message: `Request failed with status ${response.status}`,
+    status: response.status,
+  });
+}
+
+async function request(method: Method, path: string, options: RequestOptions = {}): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.params), {
+      method,
+      headers,
+      body,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (cause) {
+    // A cancelled request stays an AbortError: callers (react-query) treat it as "not a failure".
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({ name: 'NetworkError', message: 'The server could not be reached', status: 0 }, { cause });
+  }
+
+  if (!response.ok) throw await toApiError(response);
+  if (response.status === 204) return undefined;
+  if (!isJson(response)) {
+    // E.g. an HTML page from a static server that has no API behind it.
+    throw new ApiError({
+      name: 'InvalidResponse',
+      message: 'The server did not answer with JSON',
+      status: response.status,
+    });
+  }
+  return response.json();
+}
+
+export const apiClient = {
+  get: (path: string, options?: Omit<RequestOptions, 'body'>) => request('GET', path, options),
+  post: (path: string, options?: RequestOptions) => request('POST', path, options),
+  put: (path: string, options?: RequestOptions) => request('PUT', path, options),
+  delete: (path: string, options?: RequestOptions) => request('DELETE', path, options),
+};

@@ -1,0 +1,4 @@
+import { companyHandlers } from './company';
+
+/** Every mocked endpoint, used by `npm run dev:mock` (browser) and by the tests (node). One file per API area. */
+export const handlers = [...companyHandlers];

@@ -1,0 +1,26 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+
+import { AppProvider } from '@/app/provider';
+import { createAppRoutes } from '@/app/router';
+import { createQueryClient } from '@/shared/api/query-client';
+
+export { allowConsoleErrors } from './setup-tests';
+
+/**
+ * Renders the whole app (real routes, layout, i18n, react-query) at `path`, with API calls answered
+ * by the MSW handlers. Query the result by role and text (R19). Await `findBy*` for the first
+ * assertion: pages are lazy and load before the router renders them.
+ */
+export function renderApp(path = '/') {
+  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  const queryClient = createQueryClient({ retry: false });
+  const user = userEvent.setup();
+  const result = render(
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { ...result, user, router, queryClient };
+}
