@@ -8,6 +8,12 @@ import { defineConfig } from 'vite';
 // In development Vite serves the front end and forwards those paths to it.
 const backend = process.env.BACKEND_URL ?? 'http://127.0.0.1:8080';
 
+const proxy = {
+  '/api': { target: backend, changeOrigin: false },
+  // Exact paths only, so a future content page such as /ready-made is not proxied.
+  '^/(health|ready)$': { target: backend, changeOrigin: false },
+};
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -16,11 +22,13 @@ export default defineConfig({
   server: {
     host: '127.0.0.1',
     port: 5173,
-    proxy: {
-      '/api': { target: backend, changeOrigin: false },
-      // Exact paths only, so a future content page such as /ready-made is not proxied.
-      '^/(health|ready)$': { target: backend, changeOrigin: false },
-    },
+    proxy,
+  },
+  // `vite preview` proxies only when BACKEND_URL is set: by default it may itself run on :8080
+  // (a front-end-only e2e check) and must not forward requests to itself.
+  preview: {
+    host: '127.0.0.1',
+    proxy: process.env.BACKEND_URL ? proxy : {},
   },
   build: {
     outDir: 'dist',

@@ -9,6 +9,7 @@ import { MainLayout } from '@/features/layout/components/main-layout';
 import { LocaleProvider } from '@/i18n/locale-provider';
 import { localeBasePath, LOCALES, type Locale } from '@/i18n/locales';
 
+import { AppLoading } from './app-loading';
 import { NotFoundPage } from './errors/not-found-page';
 import { RouteError } from './errors/route-error';
 
@@ -39,6 +40,8 @@ function localeRoutes(locale: Locale): RouteObject {
         </main>
       </LocaleProvider>
     ),
+    // Shown only while the first page's chunk loads (no translations are available yet).
+    HydrateFallback: AppLoading,
     children: [
       {
         element: <MainLayout />,

@@ -6,7 +6,7 @@ import { AppProvider } from '@/app/provider';
 import { createAppRoutes } from '@/app/router';
 import { createQueryClient } from '@/shared/api/query-client';
 
-export { allowConsoleErrors } from './setup-tests';
+export { allowConsoleErrors } from './console-guard';
 
 /**
  * Renders the whole app (real routes, layout, i18n, react-query) at `path`, with API calls answered

@@ -4,7 +4,8 @@ import { BRAND_NAME, COPYRIGHT_START_YEAR } from '@/config/brand';
 
 import { usePublicSettings } from '../api/get-public-settings';
 
-const messages = defineMessages({
+// Typed placeholders: formatMessage() below must pass exactly these values.
+const messages = defineMessages<{ copyright: { startYear: string; currentYear: string; brand: string } }>({
   copyright: {
     id: 'layout.footer.copyright',
     defaultMessage: '© {startYear}–{currentYear} {brand}',

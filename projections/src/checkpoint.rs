@@ -1,0 +1,73 @@
+//! The `projection_checkpoints` table: where each projection stands.
+
+use chrono::{DateTime, Utc};
+use event_store::Position;
+use sqlx::{PgConnection, PgPool};
+
+use crate::ProjectionError;
+
+/// Make sure the projection has a checkpoint row (at the start when new).
+pub(crate) async fn ensure(pool: &PgPool, name: &str) -> Result<(), ProjectionError> {
+    sqlx::query("insert into projection_checkpoints (name) values ($1) on conflict (name) do nothing")
+        .bind(name)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// The stored position, read without a lock.
+pub(crate) async fn load(pool: &PgPool, name: &str) -> Result<Option<Position>, ProjectionError> {
+    let text: Option<Option<String>> =
+        sqlx::query_scalar("select position from projection_checkpoints where name = $1")
+            .bind(name)
+            .fetch_optional(pool)
+            .await?;
+    parse(text.flatten())
+}
+
+/// The stored position, locked until the transaction ends.
+pub(crate) async fn lock(conn: &mut PgConnection, name: &str) -> Result<Option<Position>, ProjectionError> {
+    let text: Option<String> =
+        sqlx::query_scalar("select position from projection_checkpoints where name = $1 for update")
+            .bind(name)
+            .fetch_one(&mut *conn)
+            .await?;
+    parse(text)
+}
+
+/// Move the checkpoint past a batch of `count` events ending at `position`.
+pub(crate) async fn advance(
+    conn: &mut PgConnection,
+    name: &str,
+    position: Position,
+    last_event_at: DateTime<Utc>,
+    count: usize,
+) -> Result<(), ProjectionError> {
+    sqlx::query(
+        "update projection_checkpoints set position = $2, last_event_at = $3, \
+         events_processed = events_processed + $4, updated_at = now() where name = $1",
+    )
+    .bind(name)
+    .bind(position.to_string())
+    .bind(last_event_at)
+    .bind(count as i64)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Back to the start (for a rebuild).
+pub(crate) async fn reset(conn: &mut PgConnection, name: &str) -> Result<(), ProjectionError> {
+    sqlx::query(
+        "update projection_checkpoints set position = null, last_event_at = null, events_processed = 0, \
+         updated_at = now() where name = $1",
+    )
+    .bind(name)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+fn parse(text: Option<String>) -> Result<Option<Position>, ProjectionError> {
+    Ok(text.map(|t| t.parse()).transpose()?)
+}

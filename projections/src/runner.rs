@@ -1,0 +1,259 @@
+//! The subscription runner: feeds each projection its events in batches, one
+//! transaction per batch with the checkpoint, one active runner per projection.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use event_store::{EventStore, Position, RecordedEvent};
+use futures::StreamExt;
+use sqlx::{Connection, PgConnection, PgPool};
+use tokio_util::sync::CancellationToken;
+
+use crate::{checkpoint, Projection, ProjectionError};
+
+/// How the runner batches and recovers.
+#[derive(Debug, Clone)]
+pub struct RunnerConfig {
+    /// Most events applied in one transaction.
+    pub batch_size: usize,
+    /// Longest pause between retries after a failure.
+    pub max_backoff: Duration,
+    /// How often an idle runner checks that it still leads and that nobody moved its
+    /// checkpoint (a rebuild by another process).
+    pub verify_interval: Duration,
+}
+
+impl Default for RunnerConfig {
+    fn default() -> Self {
+        RunnerConfig {
+            batch_size: 1_000,
+            max_backoff: Duration::from_secs(30),
+            verify_interval: Duration::from_secs(1),
+        }
+    }
+}
+
+/// What a rebuild did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RebuildOutcome {
+    /// Emptied and replayed here, through this many events.
+    Rebuilt { events: u64 },
+    /// Emptied; a running projector process leads this projection and replays it.
+    HandedOver,
+}
+
+/// Runs projections against an event store. Cheap to clone.
+#[derive(Clone)]
+pub struct Runner {
+    store: Arc<dyn EventStore>,
+    pool: PgPool,
+    config: RunnerConfig,
+    errors: Arc<Mutex<HashMap<&'static str, String>>>,
+}
+
+impl Runner {
+    pub fn new(store: Arc<dyn EventStore>, pool: PgPool, config: RunnerConfig) -> Self {
+        Runner { store, pool, config, errors: Arc::default() }
+    }
+
+    /// The last error of each projection that has failed since it last succeeded.
+    pub fn last_errors(&self) -> HashMap<&'static str, String> {
+        self.errors.lock().map(|e| e.clone()).unwrap_or_default()
+    }
+
+    /// Run every projection until `shutdown` is cancelled, restarting each after
+    /// failures with a growing pause.
+    pub async fn run(&self, projections: Vec<Arc<dyn Projection>>, shutdown: CancellationToken) {
+        let tasks: Vec<_> = projections
+            .into_iter()
+            .map(|p| {
+                let runner = self.clone();
+                let shutdown = shutdown.clone();
+                tokio::spawn(async move { runner.run_projection(p, shutdown).await })
+            })
+            .collect();
+        for task in tasks {
+            if let Err(e) = task.await {
+                tracing::error!(error = %e, "a projection task panicked");
+            }
+        }
+    }
+
+    async fn run_projection(&self, p: Arc<dyn Projection>, shutdown: CancellationToken) {
+        let mut backoff = Duration::from_millis(100);
+        loop {
+            match self.lead(p.as_ref(), &shutdown).await {
+                Ok(()) => return,
+                Err(ProjectionError::CheckpointMoved) => {
+                    tracing::info!(projection = p.name(), "checkpoint moved by another process; restarting");
+                }
+                Err(e) => {
+                    tracing::error!(projection = p.name(), error = %e, "projection failed; retrying");
+                    self.record_error(p.name(), Some(e.to_string()));
+                    tokio::select! {
+                        _ = shutdown.cancelled() => return,
+                        _ = tokio::time::sleep(backoff) => {}
+                    }
+                    backoff = (backoff * 2).min(self.config.max_backoff);
+                }
+            }
+        }
+    }
+
+    /// Become the projection's leader, then follow the store until shutdown.
+    async fn lead(&self, p: &dyn Projection, shutdown: &CancellationToken) -> Result<(), ProjectionError> {
+        checkpoint::ensure(&self.pool, p.name()).await?;
+        let Some(mut lock) = self.acquire_leadership(p.name(), Some(shutdown)).await? else {
+            return Ok(());
+        };
+        tracing::info!(projection = p.name(), "leading projection");
+        let result = self.follow(p, &mut lock, shutdown).await;
+        let _ = lock.close().await;
+        result
+    }
+
+    /// Hold the projection's advisory lock on a connection of its own. Waits while
+    /// another process holds it; `None` when shut down first (or, without a shutdown
+    /// token, when the lock is taken).
+    async fn acquire_leadership(
+        &self,
+        name: &str,
+        shutdown: Option<&CancellationToken>,
+    ) -> Result<Option<PgConnection>, ProjectionError> {
+        let mut conn = PgConnection::connect_with(&self.pool.connect_options()).await?;
+        loop {
+            let got: bool = sqlx::query_scalar("select pg_try_advisory_lock(hashtextextended($1, 0))")
+                .bind(format!("projection:{name}"))
+                .fetch_one(&mut conn)
+                .await?;
+            if got {
+                return Ok(Some(conn));
+            }
+            let Some(shutdown) = shutdown else { return Ok(None) };
+            tokio::select! {
+                _ = shutdown.cancelled() => return Ok(None),
+                _ = tokio::time::sleep(self.config.verify_interval) => {}
+            }
+        }
+    }
+
+    async fn follow(
+        &self,
+        p: &dyn Projection,
+        lock: &mut PgConnection,
+        shutdown: &CancellationToken,
+    ) -> Result<(), ProjectionError> {
+        let mut at = checkpoint::load(&self.pool, p.name()).await?;
+        let subscription = self.store.subscribe_all(at, p.filter()).await?;
+        let mut batches = subscription.ready_chunks(self.config.batch_size);
+        let mut verify = tokio::time::interval(self.config.verify_interval);
+        loop {
+            tokio::select! {
+                _ = shutdown.cancelled() => return Ok(()),
+                _ = verify.tick() => {
+                    // Still leading (the lock's connection is alive) and still where we think?
+                    sqlx::query("select 1").execute(&mut *lock).await?;
+                    if checkpoint::load(&self.pool, p.name()).await? != at {
+                        return Err(ProjectionError::CheckpointMoved);
+                    }
+                }
+                batch = batches.next() => {
+                    let Some(batch) = batch else {
+                        return Err(ProjectionError::Handler { projection: p.name(), reason: "subscription ended".into() });
+                    };
+                    let events = batch.into_iter().collect::<Result<Vec<RecordedEvent>, _>>()?;
+                    let Some(last) = events.last() else { continue };
+                    let (to, last_at) = (last.position, last.recorded_at);
+                    self.apply_batch(p, at, &events, to, last_at).await?;
+                    at = Some(to);
+                }
+            }
+        }
+    }
+
+    /// Apply one batch and move the checkpoint from `from` to `to`, in one transaction.
+    async fn apply_batch(
+        &self,
+        p: &dyn Projection,
+        from: Option<Position>,
+        events: &[RecordedEvent],
+        to: Position,
+        last_at: chrono::DateTime<chrono::Utc>,
+    ) -> Result<(), ProjectionError> {
+        let mut tx = self.pool.begin().await?;
+        if checkpoint::lock(&mut tx, p.name()).await? != from {
+            return Err(ProjectionError::CheckpointMoved);
+        }
+        if !events.is_empty() {
+            p.apply(&mut tx, events).await?;
+        }
+        checkpoint::advance(&mut tx, p.name(), to, last_at, events.len()).await?;
+        tx.commit().await?;
+        self.record_error(p.name(), None);
+        Ok(())
+    }
+
+    /// Bring the projection up to the store's current head and return how many events
+    /// were read. Waits for the leadership if another runner holds it.
+    pub async fn catch_up(&self, p: &dyn Projection) -> Result<u64, ProjectionError> {
+        checkpoint::ensure(&self.pool, p.name()).await?;
+        let never = CancellationToken::new();
+        let Some(lock) = self.acquire_leadership(p.name(), Some(&never)).await? else {
+            return Ok(0);
+        };
+        let result = self.catch_up_leading(p).await;
+        let _ = lock.close().await;
+        result
+    }
+
+    /// Page through `read_all` to the end: unlike a subscription this knows when it is
+    /// done, even for a filtered projection whose last event is far behind the head.
+    async fn catch_up_leading(&self, p: &dyn Projection) -> Result<u64, ProjectionError> {
+        let filter = p.filter();
+        let mut at = checkpoint::load(&self.pool, p.name()).await?;
+        let mut read = 0u64;
+        loop {
+            let page = self.store.read_all(at, self.config.batch_size).await?;
+            let Some(last) = page.last() else { return Ok(read) };
+            let (to, last_at) = (last.position, last.recorded_at);
+            read += page.len() as u64;
+            let wanted: Vec<RecordedEvent> =
+                page.into_iter().filter(|e| filter.matches(&e.stream, &e.event_type)).collect();
+            self.apply_batch(p, at, &wanted, to, last_at).await?;
+            at = Some(to);
+        }
+    }
+
+    /// Empty the projection's rows and checkpoint in one transaction, then replay every
+    /// event here, or leave that to the projector process that leads it.
+    pub async fn rebuild(&self, p: &dyn Projection) -> Result<RebuildOutcome, ProjectionError> {
+        checkpoint::ensure(&self.pool, p.name()).await?;
+        let mut tx = self.pool.begin().await?;
+        checkpoint::lock(&mut tx, p.name()).await?;
+        p.reset(&mut tx).await?;
+        checkpoint::reset(&mut tx, p.name()).await?;
+        tx.commit().await?;
+        tracing::info!(projection = p.name(), "projection emptied for a rebuild");
+
+        let Some(lock) = self.acquire_leadership(p.name(), None).await? else {
+            return Ok(RebuildOutcome::HandedOver);
+        };
+        let result = self.catch_up_leading(p).await;
+        let _ = lock.close().await;
+        Ok(RebuildOutcome::Rebuilt { events: result? })
+    }
+
+    fn record_error(&self, name: &'static str, error: Option<String>) {
+        if let Ok(mut errors) = self.errors.lock() {
+            match error {
+                Some(e) => {
+                    errors.insert(name, e);
+                }
+                None => {
+                    errors.remove(name);
+                }
+            }
+        }
+    }
+}

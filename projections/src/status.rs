@@ -1,0 +1,67 @@
+//! How far behind the store each projection is: for `/metrics` and the status page.
+
+use chrono::{DateTime, Utc};
+use event_store::EventStore;
+use serde::Serialize;
+use sqlx::PgPool;
+
+use crate::ProjectionError;
+
+/// Lag figures are counted up to this many events; beyond it the count says "at least".
+pub const LAG_COUNT_CAP: u64 = 1_000_000;
+
+/// Where one projection stands.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct ProjectionStatus {
+    pub name: String,
+    /// The checkpoint (opaque), `None` before the first batch.
+    pub position: Option<String>,
+    pub events_processed: i64,
+    /// Events in the store after the checkpoint (at most [`LAG_COUNT_CAP`]).
+    pub events_behind: u64,
+    /// Age of the oldest event not yet applied; 0 when caught up.
+    pub seconds_behind: f64,
+    pub last_event_at: Option<DateTime<Utc>>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    name: String,
+    position: Option<String>,
+    events_processed: i64,
+    last_event_at: Option<DateTime<Utc>>,
+    updated_at: DateTime<Utc>,
+}
+
+/// The status of every projection that has a checkpoint, by name. Filtered projections
+/// count every event after their checkpoint, so their lag is an upper bound.
+pub async fn status(pool: &PgPool, store: &dyn EventStore) -> Result<Vec<ProjectionStatus>, ProjectionError> {
+    let rows: Vec<Row> = sqlx::query_as(
+        "select name, position, events_processed, last_event_at, updated_at from projection_checkpoints order by name",
+    )
+    .fetch_all(pool)
+    .await?;
+    let now = Utc::now();
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let position = row.position.as_deref().map(str::parse).transpose()?;
+        let events_behind = store.count_after(position, LAG_COUNT_CAP).await?;
+        let seconds_behind = if events_behind == 0 {
+            0.0
+        } else {
+            let oldest = store.read_all(position, 1).await?;
+            oldest.first().map_or(0.0, |e| (now - e.recorded_at).num_milliseconds().max(0) as f64 / 1000.0)
+        };
+        out.push(ProjectionStatus {
+            name: row.name,
+            position: row.position,
+            events_processed: row.events_processed,
+            events_behind,
+            seconds_behind,
+            last_event_at: row.last_event_at,
+            updated_at: row.updated_at,
+        });
+    }
+    Ok(out)
+}
