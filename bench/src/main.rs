@@ -1,1 +1,342 @@
-fn main() {}
+//! # coach-bench
+//!
+//! Benchmarks of the booking system, run by hand (not timed tests). One command:
+//!
+//! ```text
+//! bench/run.sh            # the full run, about 3 minutes
+//! bench/run.sh --quick    # a smoke run with small sizes, about 30 seconds
+//! ```
+//!
+//! `bench/run.sh` builds this binary in release mode, starts the private PostgreSQL
+//! cluster of `scripts/pg.sh` when `DATABASE_URL` is not set, and runs
+//! `coach-bench event-store "$@"`.
+//!
+//! ## `coach-bench event-store`: the PostgreSQL event store against raw PostgreSQL
+//!
+//! Every store figure is printed next to a raw PostgreSQL figure measured in the same run
+//! on the same cluster, with their ratio and the target it must meet. The run creates a
+//! fresh database `coach_bench_<pid>`, applies `schema::MIGRATOR`, and drops the
+//! database at the end (`--keep` keeps it for a look with psql). Before every timed write
+//! phase it asks for a `CHECKPOINT`, so each phase starts with the same full-page-write
+//! debt. The phases, in order:
+//!
+//! 1. **Single-event appends, 1, 8 and 64 writers** (`--writers`). Raw: `pgbench -n -M
+//!    prepared -c N -j 2 -T SECONDS` with a script that inserts one row, shaped like an
+//!    event (text stream key varied with `\set r random(..)`, version, uuid, type, jsonb
+//!    data and metadata built from text per row, `recorded_at` default now()), into
+//!    `bench_raw_events`: the columns of `es_events` and a primary key on (stream,
+//!    version). Store: N Tokio tasks call `EventStore::append` with one event each. A
+//!    task cycles through 16 streams of its own, created beforehand (untimed, with
+//!    `NoStream`); every timed append expects `ExpectedVersion::Exact` of the version its
+//!    previous append returned. Reported: appends/s, p50/p99 latency of `append`, and the
+//!    ratio to pgbench's tps at the same number of clients. Target at 64 writers: at
+//!    least 0.6 of the raw rate.
+//! 2. **100-event batch appends, 8 writers** (`--batch-writers`). Raw: the same pgbench
+//!    with a script inserting 100 rows in one statement (one transaction), rows/s. Store:
+//!    the same writers as above appending 100 events per call. Target: 100,000 events/s.
+//! 3. **Replay of `--replay-events` events** (default 1,000,000). The store is emptied and
+//!    filled with exactly that many events (100-event appends, one new stream each,
+//!    8 writers), then `VACUUM ANALYZE`d (a settled table, as in a store that has been up
+//!    for a while). Raw: `psql \copy` of every event, the columns the store reads, in the
+//!    global order `(tx_id, seq)`, to /dev/null: rows/s. Store, each timed from start to
+//!    the last event:
+//!    - `subscribe_all(None, All)` consumed by a no-op consumer (target 300,000/s);
+//!    - a no-op `Projection` run by `projections::Runner::run` (live subscription; the
+//!      runner still commits its checkpoint once per batch), until the checkpoint has
+//!      counted every event;
+//!    - a `Projection` writing one row per event into the bench's own read table
+//!      `bench_read_events` (created here, not by a migration) with one multi-row
+//!      `INSERT .. SELECT FROM unnest(..)` per batch, run by `Runner::run` (target
+//!      50,000/s) and by `Runner::catch_up` (pages of `read_all`).
+//!
+//!    The runner uses `RunnerConfig::default()`.
+//! 4. **Peak memory of each replay**: the process's peak resident set is reset before the
+//!    replay (`echo 5 > /proc/self/clear_refs`) and `VmHWM` read from /proc/self/status
+//!    after it. It is the whole process (pool, runtime, allocator caches included), so an
+//!    upper bound for the replay. Target: under 200 MiB.
+//!
+//! The header names the machine: cores, CPU, memory, PostgreSQL version and the `fsync`,
+//! `synchronous_commit` and `wal_sync_method` settings read with `SHOW`-equivalents.
+//! Progress goes to stderr, the report to stdout.
+
+mod appends;
+mod raw;
+mod replay;
+mod report;
+mod setup;
+
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use clap::{Args, Parser, Subcommand};
+use event_store::postgres::PgEventStore;
+
+use report::{thousands, Row};
+use setup::{BenchDb, Machine};
+
+#[derive(Parser)]
+#[command(name = "coach-bench", about = "Benchmarks of the coach-ticket booking system")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The PostgreSQL event store (appends, batch appends, replay, replay memory) against
+    /// raw PostgreSQL (pgbench, psql \copy) on the same cluster.
+    EventStore(EventStoreArgs),
+}
+
+#[derive(Args)]
+struct EventStoreArgs {
+    /// A URL of the cluster to use; the bench creates (and drops) its own database there.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    database_url: Option<String>,
+    /// Seconds per timed append phase, for pgbench and the store alike [default: 10, 2 with --quick].
+    #[arg(long)]
+    seconds: Option<u64>,
+    /// Events to replay [default: 1000000, 20000 with --quick].
+    #[arg(long)]
+    replay_events: Option<u64>,
+    /// A smoke run with small sizes (the figures do not mean much).
+    #[arg(long)]
+    quick: bool,
+    /// Keep the bench database at the end.
+    #[arg(long)]
+    keep: bool,
+    /// Concurrent writers of the single-event append phases.
+    #[arg(long, value_delimiter = ',', default_value = "1,8,64")]
+    writers: Vec<usize>,
+    /// Concurrent writers (and pgbench clients) of the batch append phase.
+    #[arg(long, default_value_t = 8)]
+    batch_writers: usize,
+}
+
+/// Events per append in the batch phase and the fill.
+const BATCH: usize = 100;
+
+fn main() -> Result<()> {
+    let cli = Cli::parse();
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("start the runtime")?;
+    match cli.command {
+        Command::EventStore(args) => runtime.block_on(event_store_bench(args)),
+    }
+}
+
+async fn event_store_bench(args: EventStoreArgs) -> Result<()> {
+    let database_url = args
+        .database_url
+        .clone()
+        .context("no database: pass --database-url or set DATABASE_URL (bench/run.sh starts a private cluster)")?;
+    anyhow::ensure!(!args.writers.is_empty() && args.writers.iter().all(|&w| w > 0), "--writers needs counts above 0");
+    anyhow::ensure!(args.batch_writers > 0, "--batch-writers must be above 0");
+    let pgbench = setup::pg_tool("pgbench")?;
+    let psql = setup::pg_tool("psql")?;
+
+    let db = BenchDb::create(&database_url).await?;
+    eprintln!("bench database: {}", db.name);
+    let result = run_phases(&args, &db, &pgbench, &psql).await;
+    if args.keep {
+        eprintln!("kept the bench database: {}", db.url);
+    } else if let Err(e) = db.drop_database().await {
+        eprintln!("could not drop the bench database {}: {e:#}", db.name);
+    }
+    let (machine, rows, notes) = result?;
+    print_report(&args, &machine, &rows, &notes);
+    Ok(())
+}
+
+async fn run_phases(
+    args: &EventStoreArgs,
+    db: &BenchDb,
+    pgbench: &std::path::Path,
+    psql: &std::path::Path,
+) -> Result<(Machine, Vec<Row>, Vec<String>)> {
+    let seconds = args.seconds.unwrap_or(if args.quick { 2 } else { 10 });
+    let replay_events = args.replay_events.unwrap_or(if args.quick { 20_000 } else { 1_000_000 });
+    anyhow::ensure!(seconds > 0 && replay_events > 0, "--seconds and --replay-events must be above 0");
+    let duration = Duration::from_secs(seconds);
+    let most_writers = args.writers.iter().copied().max().unwrap_or(1).max(args.batch_writers);
+    let connections = u32::try_from(most_writers + 16).context("too many writers")?;
+
+    let pool = db.pool(connections).await?;
+    // pgbench's clients plus the store's pool, never at the same time; leave room anyway.
+    setup::check_connections(&pool, connections + 8).await?;
+    schema::MIGRATOR.run(&pool).await.context("apply the schema migrations")?;
+    raw::create_table(&pool).await?;
+    replay::create_table(&pool).await?;
+    let machine = Machine::read(&pool, pgbench).await?;
+    let scripts = raw::Scripts::write(BATCH)?;
+    let store = PgEventStore::new(pool.clone());
+    let mut rows = Vec::new();
+    let mut notes = Vec::new();
+
+    // 1. Single-event appends.
+    let target_writers = 64;
+    for &writers in &args.writers {
+        eprintln!("single appends, {writers} writer(s): pgbench ...");
+        setup::checkpoint(&pool).await;
+        let pg = raw::pgbench(pgbench, &db.url, &scripts.single, writers, seconds).await?;
+        eprintln!("  pgbench: {} tps, avg {:.2} ms", thousands(pg.tps), pg.latency_avg_ms);
+        eprintln!("single appends, {writers} writer(s): store ...");
+        setup::checkpoint(&pool).await;
+        let phase = appends::timed(&store, &format!("s{writers}"), writers, 1, duration).await?;
+        let ratio = phase.appends_per_sec() / pg.tps;
+        eprintln!(
+            "  store: {} appends/s, p50 {:.2} ms, p99 {:.2} ms, ratio {ratio:.2}",
+            thousands(phase.appends_per_sec()),
+            phase.percentile_ms(50.0),
+            phase.percentile_ms(99.0)
+        );
+        let figure = format!("append 1 event, expected version, {writers} writer(s)");
+        let store_cell = format!("{} appends/s", thousands(phase.appends_per_sec()));
+        let raw_cell = format!("{} tx/s", thousands(pg.tps));
+        if writers == target_writers {
+            rows.push(Row::checked(figure, store_cell, raw_cell, Some(ratio), ">= 0.60 x raw", ratio >= 0.6));
+        } else {
+            rows.push(Row::info(figure, store_cell, raw_cell, Some(ratio)));
+        }
+        rows.push(Row::info(
+            format!("  latency, {writers} writer(s)"),
+            format!("p50 {:.2} ms, p99 {:.2} ms", phase.percentile_ms(50.0), phase.percentile_ms(99.0)),
+            format!("avg {:.2} ms", pg.latency_avg_ms),
+            None,
+        ));
+        notes.push(format!(
+            "{writers} writer(s): store {} appends in {:.1} s; pgbench {} transactions",
+            phase.appends,
+            phase.elapsed.as_secs_f64(),
+            pg.transactions
+        ));
+    }
+
+    // 2. Batch appends.
+    let bw = args.batch_writers;
+    eprintln!("{BATCH}-event appends, {bw} writers: pgbench ...");
+    setup::checkpoint(&pool).await;
+    let pg = raw::pgbench(pgbench, &db.url, &scripts.batch, bw, seconds).await?;
+    let raw_rows = pg.tps * BATCH as f64;
+    eprintln!("  pgbench: {} rows/s ({} tps)", thousands(raw_rows), thousands(pg.tps));
+    eprintln!("{BATCH}-event appends, {bw} writers: store ...");
+    setup::checkpoint(&pool).await;
+    let phase = appends::timed(&store, "b", bw, BATCH, duration).await?;
+    let ratio = phase.events_per_sec() / raw_rows;
+    eprintln!(
+        "  store: {} events/s, p50 {:.2} ms, p99 {:.2} ms, ratio {ratio:.2}",
+        thousands(phase.events_per_sec()),
+        phase.percentile_ms(50.0),
+        phase.percentile_ms(99.0)
+    );
+    rows.push(Row::checked(
+        format!("append {BATCH}-event batches, {bw} writers"),
+        format!("{} events/s", thousands(phase.events_per_sec())),
+        format!("{} rows/s", thousands(raw_rows)),
+        Some(ratio),
+        ">= 100,000 events/s",
+        phase.events_per_sec() >= 100_000.0,
+    ));
+    rows.push(Row::info(
+        format!("  latency, {bw} writers x {BATCH} events"),
+        format!("p50 {:.2} ms, p99 {:.2} ms", phase.percentile_ms(50.0), phase.percentile_ms(99.0)),
+        format!("avg {:.2} ms", pg.latency_avg_ms),
+        None,
+    ));
+
+    // 3. Replay.
+    eprintln!("replay: filling the store with {} events ...", thousands(replay_events as f64));
+    replay::empty_store(&pool).await?;
+    let fill = appends::fill(&store, replay_events, BATCH, bw).await?;
+    let held = replay::settle(&pool).await?;
+    anyhow::ensure!(held == replay_events, "the store holds {held} events, expected {replay_events}");
+    notes.push(format!(
+        "replay fill: {} events in {:.1} s ({} events/s), then VACUUM ANALYZE",
+        thousands(held as f64),
+        fill.as_secs_f64(),
+        thousands(held as f64 / fill.as_secs_f64())
+    ));
+    eprintln!("replay: psql \\copy ...");
+    let (copied, copy_time) = raw::copy_events(psql, &db.url).await?;
+    anyhow::ensure!(copied == held, "psql copied {copied} rows of {held}");
+    let raw_read = copied as f64 / copy_time.as_secs_f64();
+    eprintln!("  psql \\copy: {} rows/s", thousands(raw_read));
+    let raw_cell = format!("{} rows/s", thousands(raw_read));
+    let n = thousands(held as f64);
+
+    let mut memory = Vec::new();
+    let replays: [(&str, Option<f64>); 4] = [
+        ("subscribe_all, no-op consumer", Some(300_000.0)),
+        ("no-op Projection, Runner::run", None),
+        ("read-table Projection, Runner::run", Some(50_000.0)),
+        ("read-table Projection, Runner::catch_up", Some(50_000.0)),
+    ];
+    for (i, (label, target)) in replays.into_iter().enumerate() {
+        eprintln!("replay: {label} ...");
+        let r = match i {
+            0 => replay::subscribe_noop(&store, held).await?,
+            1 => replay::project(&store, &pool, replay::Target::Noop, replay::Mode::Subscription, held).await?,
+            2 => replay::project(&store, &pool, replay::Target::ReadTable, replay::Mode::Subscription, held).await?,
+            _ => replay::project(&store, &pool, replay::Target::ReadTable, replay::Mode::CatchUp, held).await?,
+        };
+        eprintln!(
+            "  {} events/s in {:.2} s, peak RSS {:.1} MiB (from {:.1} MiB)",
+            thousands(r.events_per_sec()),
+            r.elapsed.as_secs_f64(),
+            r.peak_mib,
+            r.start_mib
+        );
+        let figure = format!("replay {n} events: {label}");
+        let store_cell = format!("{} events/s", thousands(r.events_per_sec()));
+        let ratio = Some(r.events_per_sec() / raw_read);
+        rows.push(match target {
+            Some(t) => Row::checked(
+                figure,
+                store_cell,
+                raw_cell.clone(),
+                ratio,
+                format!(">= {} events/s", thousands(t)),
+                r.events_per_sec() >= t,
+            ),
+            None => Row::info(figure, store_cell, raw_cell.clone(), ratio),
+        });
+        memory.push((label, r));
+    }
+    for (label, r) in &memory {
+        rows.push(Row::checked(
+            format!("peak memory (VmHWM), {label}"),
+            format!("{:.1} MiB (start {:.1})", r.peak_mib, r.start_mib),
+            "-",
+            None,
+            "< 200 MiB",
+            r.peak_mib < 200.0,
+        ));
+    }
+
+    pool.close().await;
+    Ok((machine, rows, notes))
+}
+
+fn print_report(args: &EventStoreArgs, m: &Machine, rows: &[Row], notes: &[String]) {
+    println!();
+    println!(
+        "coach-bench event-store{}",
+        if args.quick { " --quick (smoke run: sizes too small to judge the targets)" } else { "" }
+    );
+    println!();
+    println!("machine:    {} cores ({}), {} memory", m.nproc, m.cpu, m.memory);
+    println!(
+        "postgresql: {}; fsync={}, synchronous_commit={}, wal_sync_method={}, shared_buffers={}, max_connections={}",
+        m.server_version, m.fsync, m.synchronous_commit, m.wal_sync_method, m.shared_buffers, m.max_connections
+    );
+    println!("pgbench:    {}", m.pgbench);
+    println!();
+    print!("{}", report::table(rows));
+    println!();
+    for note in notes {
+        println!("- {note}");
+    }
+    let failed = rows.iter().filter(|r| r.verdict == report::Verdict::Fail).count();
+    let checked = rows.iter().filter(|r| r.verdict != report::Verdict::Info).count();
+    println!();
+    println!("{} of {checked} targets met", checked - failed);
+}

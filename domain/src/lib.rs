@@ -1,1 +1,8 @@
-//! placeholder
+//! # domain
+//!
+//! The business rules, pure: money and pricing, seat inventory, order, coupon, stamp
+//! card. Each aggregate has commands, events and state; `decide(command, state)` returns
+//! events or an error, `evolve(state, event)` returns the next state. No IO, no async, no
+//! database types: rules are tested in microseconds with given/when/then.
+//!
+//! The aggregates arrive with the booking issue.

@@ -53,7 +53,7 @@ fn assert_wrong_version<T: std::fmt::Debug>(result: Result<T, StoreError>, want_
     }
 }
 
-/// Take `n` events from a subscription, failing after [`DELIVERY_TIMEOUT`].
+/// Take `n` events from a subscription, failing after 15 seconds.
 pub async fn take(sub: &mut EventSubscription, n: usize) -> Vec<RecordedEvent> {
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
@@ -283,10 +283,7 @@ pub async fn concurrent_writers_on_one_stream(store: &dyn EventStore, writers: u
 /// Bad input gets typed errors, never a panic.
 pub async fn bad_input_gets_typed_errors(store: &dyn EventStore) {
     let s = stream(format!("{}bad", prefix()));
-    assert!(matches!(
-        store.append(&s, ExpectedVersion::Any, vec![]).await,
-        Err(StoreError::InvalidEvent(_))
-    ));
+    assert!(matches!(store.append(&s, ExpectedVersion::Any, vec![]).await, Err(StoreError::InvalidEvent(_))));
     assert!(matches!(StreamName::parse("$all"), Err(StoreError::InvalidStreamName(_))));
     assert!(matches!(
         NewEvent::from_json_text(Uuid::new_v4(), "Tested", "not json", Metadata::default()),

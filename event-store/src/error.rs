@@ -8,11 +8,7 @@ use crate::model::{ExpectedVersion, Position};
 pub enum StoreError {
     /// The stream is not at the version the writer expected. APIs answer `409 Conflict`.
     #[error("wrong expected version for stream {stream}: expected {expected}, actual {}", actual.map_or("no stream".to_string(), |v| v.to_string()))]
-    WrongExpectedVersion {
-        stream: String,
-        expected: ExpectedVersion,
-        actual: Option<u64>,
-    },
+    WrongExpectedVersion { stream: String, expected: ExpectedVersion, actual: Option<u64> },
     /// An event id of the append is already used elsewhere (another stream or position).
     /// APIs answer `409 Conflict`.
     #[error("event id {0} is already used by another event")]
@@ -35,12 +31,7 @@ pub enum StoreError {
     InvalidPosition(String),
     /// Stored data that does not decode into the type the reader asked for.
     #[error("cannot decode event {event_type} at {stream}@{version}: {reason}")]
-    Decode {
-        stream: String,
-        version: u64,
-        event_type: String,
-        reason: String,
-    },
+    Decode { stream: String, version: u64, event_type: String, reason: String },
     /// The store could not be reached or failed. APIs answer `503`/`500` and log it.
     #[error("event store unavailable: {0}")]
     Unavailable(String),

@@ -17,10 +17,10 @@
 //!   keeps its id, type and JSON data (content type `application/json`); the [`Metadata`]
 //!   travels as JSON in the event's custom metadata. The server deduplicates repeated
 //!   appends by event id at the same expected version, which is the trait's idempotence.
-//!   KurrentDB answers the position of the *write*: for an implicit transaction that is
-//!   the position of its first event, so for an append of several events the adapter
-//!   reads the last event back (one more round trip) to report the last event's
-//!   position, as the trait promises.
+//!   KurrentDB answers the position of the *write*. For one event that is the event's
+//!   own `$all` position; for several, the server code reports the commit of the whole
+//!   write, which need not be its last event's position, so the adapter reads the last
+//!   event back (one more round trip) to report exactly what the trait promises.
 //! - **`read_stream`** is `read_stream` with a start revision and a direction; a stream
 //!   that does not exist, or was deleted, is [`StoreError::StreamNotFound`].
 //! - **`read_all`, `count_after`, `head`** read `$all`, with the server-side filter that
@@ -125,7 +125,10 @@ impl KurrentDbEventStore {
             )
         })?;
         let runtime = tokio::runtime::Handle::try_current().map_err(|_| {
-            map_error(kdb::Error::InitializationError("connect must be called inside a Tokio runtime".into()), Op::Connect)
+            map_error(
+                kdb::Error::InitializationError("connect must be called inside a Tokio runtime".into()),
+                Op::Connect,
+            )
         })?;
         let client = kdb::Client::with_runtime_handle(runtime, settings)
             .map_err(|e| map_error(kdb::Error::InitializationError(e.to_string()), Op::Connect))?;
@@ -207,7 +210,8 @@ impl KurrentDbEventStore {
             // needed when starting from a position, and skip it below.
             let want = (max - visited).saturating_add(usize::from(last.is_some())).min(MAX_READ);
             let start = last.map_or(StreamPosition::Start, StreamPosition::Position);
-            let options = ReadAllOptions::default().position(start).forwards().max_count(want).filter(no_system_events());
+            let options =
+                ReadAllOptions::default().position(start).forwards().max_count(want).filter(no_system_events());
             // Only the caller's own position can be invalid; later pages start at events.
             let op = match after {
                 Some(p) if first_page => Op::ReadAllAt(p),
@@ -246,6 +250,7 @@ impl KurrentDbEventStore {
 
 #[async_trait]
 impl EventStore for KurrentDbEventStore {
+    #[tracing::instrument(skip(self, events), fields(stream = %stream, n = events.len()))]
     async fn append(
         &self,
         stream: &StreamName,
@@ -264,8 +269,8 @@ impl EventStore for KurrentDbEventStore {
             .await
             .map_err(|e| map_error(e, Op::Append { stream, expected }))?;
         // The server reports the position of the write. For one event that is the
-        // event's own position. For several it is the first event's (the transaction's),
-        // and for some repeated appends it is missing (0/0): then ask for the last event.
+        // event's own position; for several it need not be the last event's, and for a
+        // repeated append a server may leave it out (0/0): then read the last event back.
         let reported = written.position;
         let position = if single && reported != kdb::Position::start() {
             reported
@@ -275,6 +280,7 @@ impl EventStore for KurrentDbEventStore {
         Ok(AppendResult { next_expected_version: written.next_expected_version, position: from_client(position) })
     }
 
+    #[tracing::instrument(skip(self), fields(stream = %stream))]
     async fn read_stream(
         &self,
         stream: &StreamName,
@@ -315,6 +321,7 @@ impl EventStore for KurrentDbEventStore {
         Ok(out)
     }
 
+    #[tracing::instrument(skip(self))]
     async fn read_all(&self, after: Option<Position>, limit: usize) -> Result<Vec<RecordedEvent>> {
         if let Some(p) = after {
             self.check_position(p).await?;
@@ -328,6 +335,7 @@ impl EventStore for KurrentDbEventStore {
         Ok(out)
     }
 
+    #[tracing::instrument(skip(self))]
     async fn subscribe_all(&self, after: Option<Position>, filter: SubscriptionFilter) -> Result<EventSubscription> {
         // A subscription from a position the server does not know would silently wait
         // (or fail later); say so now, as the PostgreSQL store does.
@@ -343,13 +351,15 @@ impl EventStore for KurrentDbEventStore {
         Ok(futures::stream::unfold(Some(following), next_delivery).boxed())
     }
 
+    #[tracing::instrument(skip(self))]
     async fn head(&self) -> Result<Option<Head>> {
         // Backwards from the end of $all; the server's filter leaves out system events,
         // and the loop skips any that still come (a page of them leads to the next).
         let mut below: Option<kdb::Position> = None;
         loop {
             let start = below.map_or(StreamPosition::End, StreamPosition::Position);
-            let options = ReadAllOptions::default().position(start).backwards().max_count(HEAD_PAGE).filter(no_system_events());
+            let options =
+                ReadAllOptions::default().position(start).backwards().max_count(HEAD_PAGE).filter(no_system_events());
             let mut read = self.client.read_all(&options).await.map_err(|e| map_error(e, Op::Other))?;
             let mut received = 0;
             let mut advanced = false;
@@ -371,6 +381,7 @@ impl EventStore for KurrentDbEventStore {
         }
     }
 
+    #[tracing::instrument(skip(self))]
     async fn count_after(&self, after: Option<Position>, cap: u64) -> Result<u64> {
         let cap = usize::try_from(cap).unwrap_or(usize::MAX);
         let counted = self.scan_all(after, cap, |_| Ok(())).await?;
@@ -428,7 +439,10 @@ async fn next_delivery(state: Option<Following>) -> Option<(Result<RecordedEvent
 #[derive(Clone, Copy)]
 enum Op<'a> {
     Connect,
-    Append { stream: &'a StreamName, expected: ExpectedVersion },
+    Append {
+        stream: &'a StreamName,
+        expected: ExpectedVersion,
+    },
     ReadStream(&'a StreamName),
     /// Reading `$all` from a position the caller gave.
     ReadAllAt(Position),
@@ -439,15 +453,19 @@ enum Op<'a> {
 fn map_error(err: kdb::Error, op: Op<'_>) -> StoreError {
     use kdb::Error as E;
     match (err, op) {
-        (E::WrongExpectedVersion { current, .. }, Op::Append { stream, expected }) => StoreError::WrongExpectedVersion {
-            stream: stream.to_string(),
-            expected,
-            actual: match current {
-                kdb::CurrentRevision::Current(v) => Some(v),
-                kdb::CurrentRevision::NoStream => None,
-            },
-        },
-        (E::ResourceNotFound | E::ResourceDeleted, Op::ReadStream(stream)) => StoreError::StreamNotFound(stream.to_string()),
+        (E::WrongExpectedVersion { current, .. }, Op::Append { stream, expected }) => {
+            StoreError::WrongExpectedVersion {
+                stream: stream.to_string(),
+                expected,
+                actual: match current {
+                    kdb::CurrentRevision::Current(v) => Some(v),
+                    kdb::CurrentRevision::NoStream => None,
+                },
+            }
+        }
+        (E::ResourceNotFound | E::ResourceDeleted, Op::ReadStream(stream)) => {
+            StoreError::StreamNotFound(stream.to_string())
+        }
         (E::ResourceDeleted, Op::Append { stream, .. }) => {
             StoreError::InvalidStreamName(format!("{stream:?} was deleted for good and cannot be written again"))
         }

@@ -34,8 +34,8 @@ use futures::stream::BoxStream;
 
 pub use error::{Result, StoreError};
 pub use model::{
-    AppendResult, Direction, ExpectedVersion, Head, Metadata, NewEvent, Position, ReadFrom, RecordedEvent,
-    StreamName, SubscriptionFilter, MAX_EVENT_TYPE, MAX_STREAM_NAME,
+    AppendResult, Direction, ExpectedVersion, Head, Metadata, NewEvent, Position, ReadFrom, RecordedEvent, StreamName,
+    SubscriptionFilter, MAX_EVENT_TYPE, MAX_STREAM_NAME,
 };
 
 /// A live, never-ending stream of events: first the stored ones after the starting
@@ -50,8 +50,12 @@ pub trait EventStore: Send + Sync + 'static {
     /// Fails with [`StoreError::WrongExpectedVersion`] when the check does not hold, unless
     /// the same event ids were appended at the same place before (then it succeeds and
     /// writes nothing).
-    async fn append(&self, stream: &StreamName, expected: ExpectedVersion, events: Vec<NewEvent>)
-        -> Result<AppendResult>;
+    async fn append(
+        &self,
+        stream: &StreamName,
+        expected: ExpectedVersion,
+        events: Vec<NewEvent>,
+    ) -> Result<AppendResult>;
 
     /// Up to `limit` events of one stream, from `from`, in `direction`.
     /// Fails with [`StoreError::StreamNotFound`] when the stream has no events.

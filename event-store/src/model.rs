@@ -129,9 +129,7 @@ impl NewEvent {
 
     fn raw(id: Uuid, event_type: &str, data: Box<RawValue>, metadata: Metadata) -> Result<Self> {
         if event_type.is_empty() || event_type.len() > MAX_EVENT_TYPE {
-            return Err(StoreError::InvalidEvent(format!(
-                "event type must be 1 to {MAX_EVENT_TYPE} characters"
-            )));
+            return Err(StoreError::InvalidEvent(format!("event type must be 1 to {MAX_EVENT_TYPE} characters")));
         }
         if event_type.starts_with('$') || event_type.chars().any(char::is_control) {
             return Err(StoreError::InvalidEvent(format!("event type {event_type:?} is reserved or unprintable")));

@@ -153,7 +153,12 @@ async fn append_once(
     }
 }
 
-fn map_append_error(err: sqlx::Error, stream: &StreamName, expected: ExpectedVersion, ids: &[uuid::Uuid]) -> StoreError {
+fn map_append_error(
+    err: sqlx::Error,
+    stream: &StreamName,
+    expected: ExpectedVersion,
+    ids: &[uuid::Uuid],
+) -> StoreError {
     if let sqlx::Error::Database(db) = &err {
         match db.code().as_deref() {
             Some("CES01") => {

@@ -70,9 +70,8 @@ pub(super) async fn read_stable(
     // The horizon is taken first, in its own statement: it only grows, so reading below
     // an older horizon is always safe, and it tells the "pending" check below which
     // events this read could not yet see.
-    let horizon: i64 = sqlx::query_scalar("select pg_snapshot_xmin(pg_current_snapshot())::text::bigint")
-        .fetch_one(pool)
-        .await?;
+    let horizon: i64 =
+        sqlx::query_scalar("select pg_snapshot_xmin(pg_current_snapshot())::text::bigint").fetch_one(pool).await?;
     let (types, prefixes): (Option<Vec<String>>, Option<Vec<String>>) = match filter {
         SubscriptionFilter::All => (None, None),
         SubscriptionFilter::EventType(types) => (Some(types.clone()), None),

@@ -1,0 +1,111 @@
+//! Command line and settings. Every setting is a flag and an environment variable.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Debug, Parser)]
+#[command(name = "coach", version, about = "Coach-ticket booking: APIs, projections and the web app in one binary")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+
+    /// PostgreSQL URL (read models, catalogue, and the default event store).
+    #[arg(long, env = "DATABASE_URL", global = true, hide_env_values = true)]
+    pub database_url: Option<String>,
+
+    /// Largest number of database connections this process opens.
+    #[arg(long, env = "DB_MAX_CONNECTIONS", default_value_t = 32, global = true)]
+    pub db_max_connections: u32,
+
+    /// Where events are stored.
+    #[arg(long, env = "EVENT_STORE", value_enum, default_value_t = StoreKind::Postgres, global = true)]
+    pub event_store: StoreKind,
+
+    /// KurrentDB connection string, for `--event-store kurrentdb`.
+    #[arg(long, env = "KURRENTDB_URL", global = true, hide_env_values = true)]
+    pub kurrentdb_url: Option<String>,
+
+    /// Log lines as text or JSON.
+    #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
+    pub log_format: LogFormat,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the APIs and the web app, and run the projections.
+    Serve(ServeArgs),
+    /// Apply the database migrations.
+    Migrate,
+    /// Load the demo data into an empty database.
+    Seed,
+    /// Operate the projections.
+    Projections {
+        #[command(subcommand)]
+        command: ProjectionsCommand,
+    },
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "HOST", default_value = "127.0.0.1")]
+    pub host: IpAddr,
+    /// Port to listen on (0 picks a free one).
+    #[arg(long, env = "PORT", default_value_t = 8080)]
+    pub port: u16,
+    /// Which part of the product this process runs.
+    #[arg(long, env = "ROLE", value_enum, default_value_t = Role::All)]
+    pub role: Role,
+    /// The built web app (`npm run build` in web/).
+    #[arg(long, env = "WEB_DIST", default_value = "web/dist")]
+    pub web_dist: PathBuf,
+    /// Apply migrations before serving.
+    #[arg(long, env = "MIGRATE_ON_START", default_value_t = true, action = clap::ArgAction::Set)]
+    pub migrate: bool,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ProjectionsCommand {
+    /// Empty one projection's read tables and replay every event into them.
+    Rebuild { name: String },
+    /// Show each projection's checkpoint and lag.
+    Status,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Role {
+    /// Command API, query API, projections and web app in one process.
+    All,
+    /// Only the command API.
+    Command,
+    /// Only the query API and the web app.
+    Query,
+    /// Only the projections (with health and metrics endpoints).
+    Projector,
+}
+
+impl Role {
+    pub fn serves_commands(self) -> bool {
+        matches!(self, Role::All | Role::Command)
+    }
+    pub fn serves_queries(self) -> bool {
+        matches!(self, Role::All | Role::Query)
+    }
+    pub fn runs_projections(self) -> bool {
+        matches!(self, Role::All | Role::Projector)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StoreKind {
+    Postgres,
+    Kurrentdb,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
+}

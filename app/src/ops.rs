@@ -1,0 +1,101 @@
+//! The subcommands, and the connections they share.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::{bail, Context};
+use event_store::postgres::PgEventStore;
+use event_store::EventStore;
+use projections::{Projection, RebuildOutcome, Runner, RunnerConfig};
+use sqlx::postgres::PgPoolOptions;
+use sqlx::PgPool;
+
+use crate::cli::{Cli, Command, ProjectionsCommand, StoreKind};
+use crate::startup::Application;
+
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    match &cli.command {
+        Command::Serve(args) => Application::build(&cli, args).await?.run_until_stopped().await,
+        Command::Migrate => {
+            let pool = connect(&cli).await?;
+            migrate(&pool).await
+        }
+        Command::Seed => {
+            let pool = connect(&cli).await?;
+            migrate(&pool).await?;
+            let report = fixtures::seed(&pool).await.context("seeding the demo data")?;
+            println!("seeded: {}", if report.loaded.is_empty() { "nothing".into() } else { report.loaded.join(", ") });
+            Ok(())
+        }
+        Command::Projections { command } => {
+            let pool = connect(&cli).await?;
+            let store = open_store(&cli, &pool)?;
+            match command {
+                ProjectionsCommand::Rebuild { name } => rebuild(store, pool, name).await,
+                ProjectionsCommand::Status => {
+                    let status = projections::status(&pool, store.as_ref()).await?;
+                    println!("{}", serde_json::to_string_pretty(&status)?);
+                    Ok(())
+                }
+            }
+        }
+    }
+}
+
+/// The projections this product runs.
+pub fn registry() -> Vec<Arc<dyn Projection>> {
+    vec![Arc::new(projections::streams::StreamsProjection)]
+}
+
+async fn rebuild(store: Arc<dyn EventStore>, pool: PgPool, name: &str) -> anyhow::Result<()> {
+    let Some(projection) = registry().into_iter().find(|p| p.name() == name) else {
+        let known: Vec<_> = registry().iter().map(|p| p.name()).collect();
+        bail!("unknown projection {name:?}; known: {}", known.join(", "));
+    };
+    let started = std::time::Instant::now();
+    match Runner::new(store, pool, RunnerConfig::default()).rebuild(projection.as_ref()).await? {
+        RebuildOutcome::Rebuilt { events } => {
+            println!("rebuilt {name} from {events} events in {:.2?}", started.elapsed())
+        }
+        RebuildOutcome::HandedOver => {
+            println!("emptied {name}; the running projector that leads it is replaying it now")
+        }
+    }
+    Ok(())
+}
+
+pub async fn connect(cli: &Cli) -> anyhow::Result<PgPool> {
+    let Some(url) = cli.database_url.as_deref() else {
+        bail!("DATABASE_URL is not set (./run starts a private PostgreSQL and sets it for you)");
+    };
+    PgPoolOptions::new()
+        .max_connections(cli.db_max_connections)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect(url)
+        .await
+        .context("connecting to PostgreSQL")
+}
+
+pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
+    schema::MIGRATOR.run(pool).await.context("applying migrations")?;
+    tracing::info!("migrations applied");
+    Ok(())
+}
+
+pub fn open_store(cli: &Cli, pool: &PgPool) -> anyhow::Result<Arc<dyn EventStore>> {
+    match cli.event_store {
+        StoreKind::Postgres => Ok(Arc::new(PgEventStore::new(pool.clone()))),
+        StoreKind::Kurrentdb => open_kurrentdb(cli),
+    }
+}
+
+#[cfg(feature = "kurrentdb")]
+fn open_kurrentdb(cli: &Cli) -> anyhow::Result<Arc<dyn EventStore>> {
+    let Some(url) = cli.kurrentdb_url.as_deref() else { bail!("KURRENTDB_URL is not set") };
+    Ok(Arc::new(event_store::kurrentdb::KurrentDbEventStore::connect(url)?))
+}
+
+#[cfg(not(feature = "kurrentdb"))]
+fn open_kurrentdb(_: &Cli) -> anyhow::Result<Arc<dyn EventStore>> {
+    bail!("this coach was built without the kurrentdb feature (cargo build --features kurrentdb)")
+}

@@ -1,0 +1,124 @@
+//! Operational endpoints (`/health`, `/ready`, `/metrics`, `/status/projections`), the
+//! web app's static files, and the layers every request passes: a request id (taken
+//! from `x-request-id` or made), a tracing span carrying it, and the id echoed back.
+
+use std::fmt::Write;
+use std::path::Path;
+use std::sync::Arc;
+
+use api_core::ApiError;
+use axum::extract::{Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use event_store::EventStore;
+use projections::Runner;
+use serde_json::json;
+use sqlx::PgPool;
+use tower::ServiceBuilder;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::services::{ServeDir, ServeFile};
+use tower_http::trace::TraceLayer;
+
+#[derive(Clone)]
+pub struct OpsState {
+    pub pool: PgPool,
+    pub store: Arc<dyn EventStore>,
+    /// Present in processes that run the projections.
+    pub runner: Option<Arc<Runner>>,
+}
+
+/// Add the operational routes and the request layers.
+pub fn with_ops_and_layers(router: Router, state: OpsState) -> Router {
+    let ops = Router::new()
+        .route("/health", get(health))
+        .route("/ready", get(ready))
+        .route("/metrics", get(metrics))
+        .route("/status/projections", get(projection_status))
+        .with_state(state);
+    router.merge(ops).layer(
+        ServiceBuilder::new()
+            .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+            .layer(TraceLayer::new_for_http().make_span_with(request_span))
+            .layer(PropagateRequestIdLayer::x_request_id()),
+    )
+}
+
+fn request_span(req: &Request) -> tracing::Span {
+    let id = req.extensions().get::<RequestId>().and_then(|id| id.header_value().to_str().ok()).unwrap_or("-");
+    tracing::info_span!("request", request_id = %id, method = %req.method(), path = %req.uri().path())
+}
+
+/// The built web app, with every unknown path answered by `index.html` (client routes).
+pub fn web_app(dist: &Path) -> ServeDir<ServeFile> {
+    if !dist.join("index.html").exists() {
+        tracing::warn!(dist = %dist.display(), "the web app is not built (npm run build in web/)");
+    }
+    ServeDir::new(dist).fallback(ServeFile::new(dist.join("index.html")))
+}
+
+/// Unknown API paths answer JSON, never the web app's page.
+pub async fn api_not_found(req: Request) -> ApiError {
+    ApiError::NotFound(format!("no endpoint {} {}", req.method(), req.uri().path()))
+}
+
+/// Alive: the process answers.
+async fn health() -> Json<serde_json::Value> {
+    Json(json!({ "status": "ok" }))
+}
+
+/// Ready: the database and the event store answer.
+async fn ready(State(state): State<OpsState>) -> Response {
+    let db = sqlx::query("select 1").execute(&state.pool).await.map(|_| ()).map_err(|e| e.to_string());
+    let store = state.store.head().await.map(|_| ()).map_err(|e| e.to_string());
+    let body = json!({
+        "status": if db.is_ok() && store.is_ok() { "ready" } else { "unavailable" },
+        "database": db.err().unwrap_or_else(|| "ok".into()),
+        "event_store": store.err().unwrap_or_else(|| "ok".into()),
+    });
+    let status = if body["status"] == "ready" { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    (status, Json(body)).into_response()
+}
+
+/// Projection checkpoints and lag, as JSON.
+async fn projection_status(State(state): State<OpsState>) -> Result<Json<serde_json::Value>, ApiError> {
+    let status = projections::status(&state.pool, state.store.as_ref())
+        .await
+        .map_err(|e| ApiError::Unavailable(e.to_string()))?;
+    let errors = state.runner.as_ref().map(|r| r.last_errors()).unwrap_or_default();
+    let rows: Vec<_> = status
+        .into_iter()
+        .map(|s| {
+            let error = errors.get(s.name.as_str()).cloned();
+            json!({ "status": s, "last_error": error })
+        })
+        .collect();
+    Ok(Json(json!({ "data": { "store": state.store.kind(), "projections": rows } })))
+}
+
+/// Prometheus text format: per projection, events and seconds behind and events applied.
+async fn metrics(State(state): State<OpsState>) -> Result<Response, ApiError> {
+    let status = projections::status(&state.pool, state.store.as_ref())
+        .await
+        .map_err(|e| ApiError::Unavailable(e.to_string()))?;
+    let mut out = String::new();
+    let gauges: [(&str, &str, fn(&projections::ProjectionStatus) -> f64); 3] = [
+        ("coach_projection_events_behind", "Events in the store after the projection's checkpoint.", |s| {
+            s.events_behind as f64
+        }),
+        ("coach_projection_seconds_behind", "Age of the oldest event not yet applied (0 when caught up).", |s| {
+            s.seconds_behind
+        }),
+        ("coach_projection_events_processed", "Events applied since the last rebuild.", |s| s.events_processed as f64),
+    ];
+    for (name, help, value) in gauges {
+        let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} gauge");
+        for s in &status {
+            let _ = writeln!(out, "{name}{{projection=\"{}\"}} {}", s.name, value(s));
+        }
+    }
+    let mut response = out.into_response();
+    response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; version=0.0.4"));
+    Ok(response)
+}

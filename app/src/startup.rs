@@ -1,0 +1,107 @@
+//! `coach serve`: build the application for a role, then run it until a signal.
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use anyhow::Context;
+use axum::Router;
+use projections::{Runner, RunnerConfig};
+use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+
+use crate::cli::{Cli, ServeArgs};
+use crate::ops;
+use crate::routes::{self, OpsState};
+
+/// A built, bound application: call [`Application::run_until_stopped`].
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    shutdown: CancellationToken,
+    projector: Option<JoinHandle<()>>,
+}
+
+impl Application {
+    pub async fn build(cli: &Cli, args: &ServeArgs) -> anyhow::Result<Self> {
+        let pool = ops::connect(cli).await?;
+        if args.migrate {
+            ops::migrate(&pool).await?;
+        }
+        let store = ops::open_store(cli, &pool)?;
+        let shutdown = CancellationToken::new();
+
+        let runner =
+            args.role.runs_projections().then(|| Runner::new(store.clone(), pool.clone(), RunnerConfig::default()));
+        let projector = runner.clone().map(|runner| {
+            let shutdown = shutdown.clone();
+            tokio::spawn(async move { runner.run(ops::registry(), shutdown).await })
+        });
+
+        let ops_state = OpsState { pool: pool.clone(), store: store.clone(), runner: runner.map(Arc::new) };
+        let mut router = Router::new();
+        let mut api = Router::new();
+        if args.role.serves_commands() {
+            api =
+                api.merge(command_api::router(command_api::CommandState { store: store.clone(), pool: pool.clone() }));
+        }
+        if args.role.serves_queries() {
+            api = api.merge(query_api::router(query_api::QueryState { pool: pool.clone() }));
+        }
+        router = router.nest("/api", api.fallback(routes::api_not_found));
+        if args.role.serves_queries() {
+            router = router.fallback_service(routes::web_app(&args.web_dist));
+        }
+        let router = routes::with_ops_and_layers(router, ops_state);
+
+        let addr = SocketAddr::new(args.host, args.port);
+        let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
+        tracing::info!(address = %listener.local_addr()?, role = ?args.role, store = store.kind(), "coach is listening");
+        Ok(Application { listener, router, shutdown, projector })
+    }
+
+    /// The port it listens on (useful with `--port 0`).
+    #[allow(dead_code)]
+    pub fn port(&self) -> u16 {
+        self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
+    }
+
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        let shutdown = self.shutdown.clone();
+        tokio::spawn({
+            let shutdown = shutdown.clone();
+            async move {
+                wait_for_signal().await;
+                tracing::info!("shutting down");
+                shutdown.cancel();
+            }
+        });
+        axum::serve(self.listener, self.router)
+            .with_graceful_shutdown(async move { shutdown.cancelled().await })
+            .await
+            .context("serving HTTP")?;
+        if let Some(projector) = self.projector {
+            projector.await.context("stopping the projections")?;
+        }
+        tracing::info!("stopped");
+        Ok(())
+    }
+}
+
+async fn wait_for_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = terminate => {} }
+}

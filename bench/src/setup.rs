@@ -1,0 +1,197 @@
+//! The bench's own database, the PostgreSQL tools it runs, and the machine it runs on.
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::{Connection, PgConnection};
+
+/// A fresh database created for one run, dropped at the end unless kept.
+pub struct BenchDb {
+    /// Its name, `coach_bench_<pid>`.
+    pub name: String,
+    /// Its URL, for `pgbench` and `psql`.
+    pub url: String,
+    /// Its connection options, for the store's pool.
+    pub options: PgConnectOptions,
+    /// The database named in DATABASE_URL, used to create and drop the bench database.
+    admin: PgConnectOptions,
+    /// DATABASE_URL without its password, for messages.
+    shown: String,
+}
+
+impl BenchDb {
+    /// Create `coach_bench_<pid>` on the cluster of `database_url` (dropping a stale one
+    /// of the same name first).
+    pub async fn create(database_url: &str) -> Result<Self> {
+        let shown = redact(database_url);
+        let admin = PgConnectOptions::from_str(database_url)
+            .with_context(|| format!("DATABASE_URL {shown:?} is not a PostgreSQL URL"))?;
+        let name = format!("coach_bench_{}", std::process::id());
+        let mut url = url::Url::parse(database_url).with_context(|| format!("DATABASE_URL {shown:?} is not a URL"))?;
+        url.set_path(&format!("/{name}"));
+        let mut conn = connect_admin(&admin, &shown).await?;
+        sqlx::raw_sql(&format!("drop database if exists {name} with (force)"))
+            .execute(&mut conn)
+            .await
+            .with_context(|| format!("drop the stale database {name}"))?;
+        sqlx::raw_sql(&format!("create database {name}"))
+            .execute(&mut conn)
+            .await
+            .with_context(|| format!("create the bench database {name} (the user needs CREATEDB)"))?;
+        let _ = conn.close().await;
+        let options = admin.clone().database(&name);
+        Ok(BenchDb { name, url: url.to_string(), options, admin, shown })
+    }
+
+    /// A pool on the bench database with room for `connections` connections.
+    pub async fn pool(&self, connections: u32) -> Result<PgPool> {
+        PgPoolOptions::new()
+            .max_connections(connections)
+            .min_connections(0)
+            .acquire_timeout(Duration::from_secs(60))
+            .connect_with(self.options.clone())
+            .await
+            .with_context(|| format!("connect to the bench database {}", self.name))
+    }
+
+    /// Drop the bench database, ending any session still connected to it.
+    pub async fn drop_database(&self) -> Result<()> {
+        let mut conn = connect_admin(&self.admin, &self.shown).await?;
+        sqlx::raw_sql(&format!("drop database if exists {} with (force)", self.name))
+            .execute(&mut conn)
+            .await
+            .with_context(|| format!("drop the bench database {}", self.name))?;
+        let _ = conn.close().await;
+        Ok(())
+    }
+}
+
+async fn connect_admin(admin: &PgConnectOptions, shown: &str) -> Result<PgConnection> {
+    PgConnection::connect_with(admin).await.with_context(|| {
+        format!("cannot connect to {shown} (is PostgreSQL running? bench/run.sh starts a private cluster)")
+    })
+}
+
+/// The URL without its password.
+pub fn redact(database_url: &str) -> String {
+    match url::Url::parse(database_url) {
+        Ok(mut url) => {
+            if url.password().is_some() {
+                let _ = url.set_password(Some("***"));
+            }
+            url.to_string()
+        }
+        Err(_) => "<unparsable URL>".to_owned(),
+    }
+}
+
+/// A PostgreSQL client program: `$PG_BIN/NAME`, the PostgreSQL 15 directory, /usr/bin,
+/// then `$PATH`.
+pub fn pg_tool(name: &str) -> Result<PathBuf> {
+    let mut dirs: Vec<PathBuf> = Vec::new();
+    if let Some(bin) = std::env::var_os("PG_BIN") {
+        dirs.push(PathBuf::from(bin));
+    }
+    dirs.push(PathBuf::from("/usr/lib/postgresql/15/bin"));
+    dirs.push(PathBuf::from("/usr/bin"));
+    if let Some(path) = std::env::var_os("PATH") {
+        dirs.extend(std::env::split_paths(&path));
+    }
+    dirs.iter().map(|d| d.join(name)).find(|p| is_executable(p)).with_context(|| {
+        format!(
+            "{name} not found in $PG_BIN, /usr/lib/postgresql/15/bin or $PATH (apt-get install postgresql-client-15)"
+        )
+    })
+}
+
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata().map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0).unwrap_or(false)
+}
+
+/// What the figures were measured on.
+pub struct Machine {
+    pub nproc: usize,
+    pub cpu: String,
+    pub memory: String,
+    pub server_version: String,
+    pub fsync: String,
+    pub synchronous_commit: String,
+    pub wal_sync_method: String,
+    pub shared_buffers: String,
+    pub max_connections: String,
+    pub pgbench: String,
+}
+
+impl Machine {
+    pub async fn read(pool: &PgPool, pgbench: &Path) -> Result<Self> {
+        let (server_version, fsync, synchronous_commit, wal_sync_method, shared_buffers, max_connections): (
+            String,
+            String,
+            String,
+            String,
+            String,
+            String,
+        ) = sqlx::query_as(
+            "select current_setting('server_version'), current_setting('fsync'), \
+             current_setting('synchronous_commit'), current_setting('wal_sync_method'), \
+             current_setting('shared_buffers'), current_setting('max_connections')",
+        )
+        .fetch_one(pool)
+        .await
+        .context("read the server settings")?;
+        let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+        let cpu = cpuinfo
+            .lines()
+            .find_map(|l| l.strip_prefix("model name").map(|v| v.trim_start_matches([' ', '\t', ':']).to_owned()))
+            .unwrap_or_else(|| "unknown".into());
+        let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+        let memory = meminfo
+            .lines()
+            .find_map(|l| l.strip_prefix("MemTotal:"))
+            .and_then(|v| v.trim().trim_end_matches(" kB").parse::<u64>().ok())
+            .map(|kib| format!("{:.1} GiB", kib as f64 / 1024.0 / 1024.0))
+            .unwrap_or_else(|| "unknown".into());
+        let pgbench = std::process::Command::new(pgbench)
+            .arg("--version")
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+            .unwrap_or_else(|_| "unknown".into());
+        let nproc = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1);
+        Ok(Machine {
+            nproc,
+            cpu,
+            memory,
+            server_version,
+            fsync,
+            synchronous_commit,
+            wal_sync_method,
+            shared_buffers,
+            max_connections,
+            pgbench,
+        })
+    }
+}
+
+/// Write dirty pages out now, so that every measured phase starts alike (its first writes
+/// after a checkpoint pay the full-page images). Needs superuser; skipped otherwise.
+pub async fn checkpoint(pool: &PgPool) {
+    if let Err(e) = sqlx::raw_sql("checkpoint").execute(pool).await {
+        eprintln!("  (could not CHECKPOINT before the phase: {e})");
+    }
+}
+
+/// Fail clearly when the cluster cannot take the connections the run needs.
+pub async fn check_connections(pool: &PgPool, needed: u32) -> Result<()> {
+    let max: i64 = sqlx::query_scalar("select current_setting('max_connections')::bigint")
+        .fetch_one(pool)
+        .await
+        .context("read max_connections")?;
+    if max < i64::from(needed) {
+        bail!("the cluster allows {max} connections; this run needs about {needed} (raise max_connections)");
+    }
+    Ok(())
+}
