@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# The one command for the benchmarks (see bench/src/main.rs for what is measured):
+# The one command for the benchmarks (bench/src/main.rs says what is measured and how):
 #
-#   bench/run.sh                 the full event-store benchmark (about 3 minutes)
-#   bench/run.sh --quick         a smoke run with small sizes
+#   bench/run.sh                 the full event-store benchmark (about 4 minutes)
+#   bench/run.sh --quick         a smoke run with small sizes (about 40 seconds)
 #   bench/run.sh --help          every option of `coach-bench event-store`
 #
-# Builds coach-bench in release mode, starts the private PostgreSQL cluster of
-# scripts/pg.sh when DATABASE_URL is not set (fsync and synchronous_commit on), and runs
-# `coach-bench event-store "$@"`. The bench creates and drops its own database there.
+# Builds coach-bench in release mode and runs `coach-bench event-store "$@"`, which
+# creates (and drops) a database of its own on the cluster.
+#
+# Without DATABASE_URL it starts a private PostgreSQL 15 cluster with scripts/pg.sh
+# (fsync and synchronous_commit on), one kept for benchmarks only
+# ($COACH_BENCH_PG_DIR, default /tmp/coach-bench-pg, port $COACH_BENCH_PG_PORT, default
+# 54339), and stops it afterwards if this script started it. A cluster of its own matters:
+# the store's readers never read past the oldest open transaction of the whole cluster, so
+# a test left idle in a transaction on the development cluster would stall the replay, and
+# other work on it would blur the figures.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -15,9 +22,21 @@ cd "$ROOT"
 
 cargo build --release -p bench --bin coach-bench
 
+started_cluster=
 if [ -z "${DATABASE_URL:-}" ]; then
-  DATABASE_URL=$(scripts/pg.sh start coach)
+  export COACH_PG_DIR=${COACH_BENCH_PG_DIR:-/tmp/coach-bench-pg}
+  export COACH_PG_PORT=${COACH_BENCH_PG_PORT:-54339}
+  if ! "${PG_BIN:-/usr/lib/postgresql/15/bin}/pg_isready" -q -h 127.0.0.1 -p "$COACH_PG_PORT" 2>/dev/null; then
+    started_cluster=1
+  fi
+  DATABASE_URL=$(scripts/pg.sh start postgres)
   export DATABASE_URL
 fi
 
-exec cargo run --quiet --release -p bench --bin coach-bench -- event-store "$@"
+status=0
+cargo run --quiet --release -p bench --bin coach-bench -- event-store "$@" || status=$?
+
+if [ -n "$started_cluster" ]; then
+  scripts/pg.sh stop
+fi
+exit "$status"

@@ -249,6 +249,7 @@ async fn run_phases(
     let fill = appends::fill(&store, replay_events, BATCH, bw).await?;
     let held = replay::settle(&pool).await?;
     anyhow::ensure!(held == replay_events, "the store holds {held} events, expected {replay_events}");
+    setup::wait_for_horizon(&pool, Duration::from_secs(30)).await?;
     notes.push(format!(
         "replay fill: {} events in {:.1} s ({} events/s), then VACUUM ANALYZE",
         thousands(held as f64),

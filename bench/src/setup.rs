@@ -195,3 +195,52 @@ pub async fn check_connections(pool: &PgPool, needed: u32) -> Result<()> {
     }
     Ok(())
 }
+
+/// Sessions anywhere on the cluster whose open transaction has a transaction id: each
+/// holds back the store's read horizon (`pg_snapshot_xmin`, which is cluster-wide), so no
+/// reader of "all" passes the events appended after it began.
+pub async fn horizon_holders(pool: &PgPool) -> Result<Vec<String>> {
+    let rows: Vec<(String, String, String, f64, String)> = sqlx::query_as(
+        "select pid::text, coalesce(datname, '?'), coalesce(state, '?'), \
+                coalesce(extract(epoch from now() - xact_start), 0)::float8, left(coalesce(query, ''), 80) \
+           from pg_stat_activity where backend_xid is not null and pid <> pg_backend_pid() \
+         union all \
+         select 'prepared ' || gid, database, 'prepared', extract(epoch from now() - prepared)::float8, '' \
+           from pg_prepared_xacts \
+         order by 4 desc",
+    )
+    .fetch_all(pool)
+    .await
+    .context("list the open transactions")?;
+    Ok(rows
+        .into_iter()
+        .map(|(pid, db, state, age, query)| format!("pid {pid} in database {db}, {state} for {age:.0} s: {query}"))
+        .collect())
+}
+
+/// Wait (up to `patience`) until every event in the store lies below the read horizon;
+/// fail naming the transactions that hold it back otherwise.
+pub async fn wait_for_horizon(pool: &PgPool, patience: Duration) -> Result<()> {
+    let started = std::time::Instant::now();
+    loop {
+        let (horizon, newest): (i64, Option<i64>) = sqlx::query_as(
+            "select pg_snapshot_xmin(pg_current_snapshot())::text::bigint, (select max(tx_id) from es_events)",
+        )
+        .fetch_one(pool)
+        .await
+        .context("read the horizon")?;
+        if newest.is_none_or(|n| n < horizon) {
+            return Ok(());
+        }
+        if started.elapsed() > patience {
+            let holders = horizon_holders(pool).await?;
+            bail!(
+                "the store's readers cannot reach its last events: transaction {horizon} is still open on the \
+                 cluster, so pg_snapshot_xmin stays below the events' transactions. Open transactions:\n  {}\n\
+                 Close them, or run on a cluster of your own (bench/run.sh without DATABASE_URL starts one).",
+                holders.join("\n  ")
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}

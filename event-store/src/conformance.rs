@@ -170,10 +170,18 @@ pub async fn read_all_in_global_order(store: &dyn EventStore) {
     let mut seen = Vec::new();
     let mut after = start;
     let mut last: Option<Position> = None;
+    // A store may make an event readable a moment after its append returns (PostgreSQL
+    // waits for older transactions in flight), so an empty page before the end is retried.
+    let deadline = tokio::time::Instant::now() + DELIVERY_TIMEOUT;
     loop {
         let page = store.read_all(after, 4).await.expect("read all");
         if page.is_empty() {
-            break;
+            if seen.len() >= written.len() {
+                break;
+            }
+            assert!(tokio::time::Instant::now() < deadline, "read_all never reached the appends: {seen:?}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
         }
         for e in &page {
             if let Some(prev) = last {

@@ -75,11 +75,12 @@ pub trait EventStore: Send + Sync + 'static {
     /// Fails with [`StoreError::PositionNotFound`] when `after` is no event's position.
     async fn subscribe_all(&self, after: Option<Position>, filter: SubscriptionFilter) -> Result<EventSubscription>;
 
-    /// The newest event a subscriber can read now, if any: a safe place to start a
-    /// subscription from "now on". It may trail an append that just returned by a moment.
+    /// The newest committed event, if any: the target of a catch-up and the reference
+    /// for lag. (A reader may need a moment more to reach it: PostgreSQL delivers it
+    /// once every older transaction in flight has finished.)
     async fn head(&self) -> Result<Option<Head>>;
 
-    /// How many readable events there are after `after`, counting at most `cap`.
+    /// How many committed events there are after `after`, counting at most `cap`.
     async fn count_after(&self, after: Option<Position>, cap: u64) -> Result<u64>;
 
     /// A name for logs and status pages ("postgres", "kurrentdb").

@@ -65,16 +65,16 @@ impl Runner {
     /// Run every projection until `shutdown` is cancelled, restarting each after
     /// failures with a growing pause.
     pub async fn run(&self, projections: Vec<Arc<dyn Projection>>, shutdown: CancellationToken) {
-        let tasks: Vec<_> = projections
-            .into_iter()
-            .map(|p| {
-                let runner = self.clone();
-                let shutdown = shutdown.clone();
-                tokio::spawn(async move { runner.run_projection(p, shutdown).await })
-            })
-            .collect();
-        for task in tasks {
-            if let Err(e) = task.await {
+        // A JoinSet aborts its tasks when dropped: if this future is dropped (the process
+        // is going away), no projection task outlives it holding a lock or a transaction.
+        let mut tasks = tokio::task::JoinSet::new();
+        for p in projections {
+            let runner = self.clone();
+            let shutdown = shutdown.clone();
+            tasks.spawn(async move { runner.run_projection(p, shutdown).await });
+        }
+        while let Some(done) = tasks.join_next().await {
+            if let Err(e) = done {
                 tracing::error!(error = %e, "a projection task panicked");
             }
         }
@@ -207,15 +207,22 @@ impl Runner {
         result
     }
 
-    /// Page through `read_all` to the end: unlike a subscription this knows when it is
-    /// done, even for a filtered projection whose last event is far behind the head.
+    /// Page through `read_all` up to the head seen at the start: unlike a subscription
+    /// this knows when it is done, even for a filtered projection whose last event is far
+    /// behind the head. Every event committed before the call is applied.
     async fn catch_up_leading(&self, p: &dyn Projection) -> Result<u64, ProjectionError> {
         let filter = p.filter();
+        let Some(target) = self.store.head().await?.map(|h| h.position) else { return Ok(0) };
         let mut at = checkpoint::load(&self.pool, p.name()).await?;
         let mut read = 0u64;
-        loop {
+        while at.is_none_or(|at| at < target) {
             let page = self.store.read_all(at, self.config.batch_size).await?;
-            let Some(last) = page.last() else { return Ok(read) };
+            let Some(last) = page.last() else {
+                // The target is committed but not yet readable: an older transaction is
+                // still in flight. It will finish; look again shortly.
+                tokio::time::sleep(Duration::from_millis(10)).await;
+                continue;
+            };
             let (to, last_at) = (last.position, last.recorded_at);
             read += page.len() as u64;
             let wanted: Vec<RecordedEvent> =
@@ -223,6 +230,7 @@ impl Runner {
             self.apply_batch(p, at, &wanted, to, last_at).await?;
             at = Some(to);
         }
+        Ok(read)
     }
 
     /// Empty the projection's rows and checkpoint in one transaction, then replay every

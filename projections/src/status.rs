@@ -50,8 +50,14 @@ pub async fn status(pool: &PgPool, store: &dyn EventStore) -> Result<Vec<Project
         let seconds_behind = if events_behind == 0 {
             0.0
         } else {
-            let oldest = store.read_all(position, 1).await?;
-            oldest.first().map_or(0.0, |e| (now - e.recorded_at).num_milliseconds().max(0) as f64 / 1000.0)
+            // The oldest event not applied yet; if it is not readable yet (an older
+            // transaction in flight), the head's age is a close lower bound.
+            let oldest = store.read_all(position, 1).await?.first().map(|e| e.recorded_at);
+            let at = match oldest {
+                Some(at) => Some(at),
+                None => store.head().await?.map(|h| h.recorded_at),
+            };
+            at.map_or(0.0, |at| (now - at).num_microseconds().unwrap_or(i64::MAX).max(0) as f64 / 1e6)
         };
         out.push(ProjectionStatus {
             name: row.name,

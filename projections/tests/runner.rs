@@ -213,7 +213,6 @@ async fn status_reports_lag_until_caught_up(pool: PgPool) {
     let runner = Runner::new(store.clone(), pool.clone(), config());
     runner.catch_up(&Recorder::new(None)).await.unwrap(); // registers the projection
     append(store.as_ref(), 3, 4).await;
-    tokio::time::sleep(Duration::from_millis(50)).await;
 
     let behind = status(&pool, store.as_ref()).await.unwrap();
     let recorder = behind.iter().find(|s| s.name == "recorder").unwrap();

@@ -244,22 +244,17 @@ impl EventStore for PgEventStore {
     }
 
     async fn head(&self) -> Result<Option<Head>> {
-        let row: Option<(i64, i64, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
-            "select tx_id, seq, recorded_at from es_events \
-             where tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint \
-             order by tx_id desc, seq desc limit 1",
-        )
-        .fetch_optional(&self.pool)
-        .await?;
+        let row: Option<(i64, i64, chrono::DateTime<chrono::Utc>)> =
+            sqlx::query_as("select tx_id, seq, recorded_at from es_events order by tx_id desc, seq desc limit 1")
+                .fetch_optional(&self.pool)
+                .await?;
         Ok(row.map(|(tx, seq, at)| Head { position: Position::new(tx as u64, seq as u64), recorded_at: at }))
     }
 
     async fn count_after(&self, after: Option<Position>, cap: u64) -> Result<u64> {
         let (tx, seq) = rows::position_args(after);
         let n: i64 = sqlx::query_scalar(
-            "select count(*) from (select 1 from es_events \
-             where (tx_id, seq) > ($1, $2) and tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint \
-             limit $3) t",
+            "select count(*) from (select 1 from es_events where (tx_id, seq) > ($1, $2) limit $3) t",
         )
         .bind(tx)
         .bind(seq)
