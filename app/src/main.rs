@@ -1,24 +1,13 @@
-//! # coach
-//!
-//! The one binary of the product. `coach serve` runs the command API, the query API and
-//! the projections in one process on one port and serves the web app; `--role` runs one
-//! of them alone so they can be scaled apart. `coach migrate`, `coach seed` and
-//! `coach projections rebuild|status` are the operator's tools. See `cli.rs` for every
-//! setting (flags or environment).
-
-mod cli;
-mod ops;
-mod routes;
-mod startup;
-mod telemetry;
+//! The `coach` binary: parse the command line, set up logs, run. See the `app` crate.
 
 use std::process::ExitCode;
 
+use app::{cli::Cli, ops, telemetry};
 use clap::Parser;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let cli = cli::Cli::parse();
+    let cli = Cli::parse();
     telemetry::init(cli.log_format);
     match ops::run(cli).await {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,8 +7,8 @@ use std::path::Path;
 use std::sync::Arc;
 
 use api_core::ApiError;
-use axum::extract::{Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::extract::{OriginalUri, Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
@@ -59,8 +59,8 @@ pub fn web_app(dist: &Path) -> ServeDir<ServeFile> {
 }
 
 /// Unknown API paths answer JSON, never the web app's page.
-pub async fn api_not_found(req: Request) -> ApiError {
-    ApiError::NotFound(format!("no endpoint {} {}", req.method(), req.uri().path()))
+pub async fn api_not_found(method: Method, OriginalUri(uri): OriginalUri) -> ApiError {
+    ApiError::NotFound(format!("no endpoint {method} {}", uri.path()))
 }
 
 /// Alive: the process answers.

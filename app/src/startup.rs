@@ -61,7 +61,6 @@ impl Application {
     }
 
     /// The port it listens on (useful with `--port 0`).
-    #[allow(dead_code)]
     pub fn port(&self) -> u16 {
         self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
     }

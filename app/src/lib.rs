@@ -1,0 +1,15 @@
+//! # coach
+//!
+//! The one binary of the product. `coach serve` runs the command API, the query API and
+//! the projections in one process on one port and serves the web app; `--role` runs one
+//! of them alone so they can be scaled apart. `coach migrate`, `coach seed` and
+//! `coach projections rebuild|status` are the operator's tools. See `cli.rs` for every
+//! setting (flags or environment).
+
+pub mod cli;
+pub mod ops;
+mod routes;
+pub mod startup;
+pub mod telemetry;
+
+pub use startup::Application;

@@ -1,0 +1,83 @@
+//! `spawn_app`: the real application on a random port, on the test's own database.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use app::cli::{Cli, Command};
+use app::Application;
+use clap::Parser;
+use event_store::{EventStore, ExpectedVersion, Metadata, NewEvent, StreamName};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+pub struct TestApp {
+    pub address: String,
+    pub client: reqwest::Client,
+}
+
+/// The URL of the database behind `pool` (a `#[sqlx::test]` database).
+pub fn database_url(pool: &PgPool) -> String {
+    let base = std::env::var("DATABASE_URL").expect("DATABASE_URL");
+    let db = pool.connect_options().get_database().expect("a database name").to_string();
+    let (server, _) = base.rsplit_once('/').expect("a URL with a database");
+    format!("{server}/{db}")
+}
+
+/// A web build with one page, standing in for web/dist.
+fn web_dist() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("coach-dist-{}", Uuid::new_v4()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>Nisko Bus</title><div id=root></div>")
+        .expect("index.html");
+    dir
+}
+
+pub async fn spawn_app(pool: PgPool) -> TestApp {
+    let url = database_url(&pool);
+    let dist = web_dist();
+    let cli = Cli::try_parse_from([
+        "coach",
+        "serve",
+        "--port",
+        "0",
+        "--database-url",
+        &url,
+        "--web-dist",
+        dist.to_str().expect("utf-8 path"),
+    ])
+    .expect("valid arguments");
+    let Command::Serve(args) = &cli.command else { unreachable!("serve was parsed") };
+    let app = Application::build(&cli, args).await.expect("the app builds");
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    TestApp { address, client: reqwest::Client::new() }
+}
+
+impl TestApp {
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(format!("{}{path}", self.address)).send().await.expect("request")
+    }
+}
+
+/// Append `n` single-event streams through a store on the same database.
+pub async fn append_streams(store: &dyn EventStore, n: usize) {
+    for i in 0..n {
+        let stream = StreamName::parse(format!("order-{}", Uuid::new_v4())).expect("name");
+        let event = NewEvent::json(Uuid::new_v4(), "Tested", &serde_json::json!({ "i": i }), Metadata::default())
+            .expect("event");
+        store.append(&stream, ExpectedVersion::NoStream, vec![event]).await.expect("append");
+    }
+}
+
+/// Poll `check` until it holds, for up to 20 seconds.
+pub async fn eventually<F, Fut>(what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while !check().await {
+        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}

@@ -1,0 +1,5 @@
+//! The `coach` application through HTTP, against a fresh PostgreSQL database per test.
+
+mod helpers;
+mod operations;
+mod projector_process;

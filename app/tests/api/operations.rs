@@ -1,0 +1,76 @@
+//! Health, readiness, request ids, metrics, projection status, the API's 404 and the
+//! web app's client-side routes.
+
+use event_store::postgres::PgEventStore;
+use serde_json::Value;
+use sqlx::PgPool;
+
+use crate::helpers::{append_streams, eventually, spawn_app};
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn health_and_readiness_answer(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let health = app.get("/health").await;
+    assert_eq!(health.status(), 200);
+    assert_eq!(health.json::<Value>().await.unwrap()["status"], "ok");
+
+    let ready = app.get("/ready").await;
+    assert_eq!(ready.status(), 200);
+    let body: Value = ready.json().await.unwrap();
+    assert_eq!((body["status"].as_str(), body["database"].as_str()), (Some("ready"), Some("ok")));
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn every_response_carries_a_request_id(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let made = app.get("/health").await;
+    let id = made.headers().get("x-request-id").expect("an id is made").to_str().unwrap();
+    assert_eq!(id.len(), 36, "a UUID: {id}");
+
+    let given = app.client.get(format!("{}/health", app.address)).header("x-request-id", "abc-123").send().await;
+    assert_eq!(given.unwrap().headers()["x-request-id"], "abc-123", "a caller's id is kept");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn unknown_api_paths_answer_json_404(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let response = app.get("/api/no/such/endpoint").await;
+    assert_eq!(response.status(), 404);
+    let body: Value = response.json().await.unwrap();
+    assert_eq!(body["status"], 404);
+    assert_eq!(body["name"], "Not Found");
+    assert!(body["message"].as_str().unwrap().contains("/api/no/such/endpoint"));
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn client_routes_get_the_web_app(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    for path in ["/", "/order/ticket", "/en/user/stamps"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        assert!(response.text().await.unwrap().contains("<title>Nisko Bus</title>"), "{path}");
+    }
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn projections_follow_the_store_and_report_their_lag(pool: PgPool) {
+    let app = spawn_app(pool.clone()).await;
+    let store = PgEventStore::new(pool.clone());
+    append_streams(&store, 25).await;
+
+    eventually("the streams projection to catch up", || async {
+        let body: Value = app.get("/status/projections").await.json().await.unwrap();
+        let streams =
+            body["data"]["projections"].as_array().unwrap().iter().find(|p| p["status"]["name"] == "streams").cloned();
+        streams.is_some_and(|p| p["status"]["events_processed"] == 25 && p["status"]["events_behind"] == 0)
+    })
+    .await;
+    let rows: i64 = sqlx::query_scalar("select count(*) from rm_streams").fetch_one(&pool).await.unwrap();
+    assert_eq!(rows, 25);
+
+    let metrics = app.get("/metrics").await;
+    assert_eq!(metrics.status(), 200);
+    let text = metrics.text().await.unwrap();
+    assert!(text.contains("coach_projection_events_behind{projection=\"streams\"} 0"), "{text}");
+    assert!(text.contains("coach_projection_events_processed{projection=\"streams\"} 25"), "{text}");
+}
