@@ -3,11 +3,34 @@
 //! The HTTP conventions the command API and the query API share, so a client sees one
 //! API: the error body of `DECISIONS.md` (`{"name", "message", "status", "errors"}`),
 //! the [`ApiError`] that renders it, and the [`AppJson`] extractor whose rejections use
-//! the same body. (A crate of its own, beside the ones `ARCHITECTURE.md` lists, so the
+//! the same body; the list conventions ([`list`]); who is asking ([`auth`]); and time
+//! in Europe/Warsaw ([`time`]). (A crate of its own, beside the ones `ARCHITECTURE.md` lists, so the
 //! two API crates need not depend on each other.)
 
+pub mod auth;
 mod error;
 mod json;
+pub mod list;
+pub mod mail;
+pub mod time;
 
 pub use error::{ApiError, FieldError};
 pub use json::AppJson;
+
+/// The success body of every endpoint: `{"data": …}`.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Data<T> {
+    pub data: T,
+}
+
+impl<T> Data<T> {
+    pub fn new(data: T) -> Self {
+        Data { data }
+    }
+}
+
+impl<T: serde::Serialize> axum::response::IntoResponse for Data<T> {
+    fn into_response(self) -> axum::response::Response {
+        axum::Json(self).into_response()
+    }
+}

@@ -61,6 +61,19 @@ pub struct ServeArgs {
     /// The built web app (`npm run build` in web/).
     #[arg(long, env = "WEB_DIST", default_value = "web/dist")]
     pub web_dist: PathBuf,
+    /// Where the product keeps its files (development e-mails under `mail/`).
+    #[arg(long, env = "DATA_DIR", default_value = ".data")]
+    pub data_dir: PathBuf,
+    /// SMTP server for e-mails, e.g. `smtps://user:pass@smtp.example.com`; without it
+    /// e-mails are written as `.eml` files under `DATA_DIR/mail`.
+    #[arg(long, env = "SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The sender of the product's e-mails.
+    #[arg(long, env = "MAIL_FROM", default_value = "Nisko Bus <no-reply@niskobus.example>")]
+    pub mail_from: String,
+    /// The site's public address, for links in e-mails.
+    #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
+    pub public_url: String,
     /// Apply migrations before serving.
     #[arg(long, env = "MIGRATE_ON_START", default_value_t = true, action = clap::ArgAction::Set)]
     pub migrate: bool,

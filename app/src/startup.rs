@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use anyhow::Context;
+use api_core::mail::{FileMailer, Mailer, SmtpMailer};
 use axum::Router;
 use projections::{Runner, RunnerConfig};
 use tokio::net::TcpListener;
@@ -46,7 +47,16 @@ impl Application {
                 api.merge(command_api::router(command_api::CommandState { store: store.clone(), pool: pool.clone() }));
         }
         if args.role.serves_queries() {
-            api = api.merge(query_api::router(query_api::QueryState { pool: pool.clone() }));
+            let mailer: Arc<dyn Mailer> = match &args.smtp_url {
+                Some(url) => Arc::new(SmtpMailer::new(url, &args.mail_from)?),
+                None => Arc::new(FileMailer::new(args.data_dir.join("mail"), &args.mail_from)),
+            };
+            api = api.merge(query_api::router(query_api::QueryState {
+                pool: pool.clone(),
+                store: store.clone(),
+                mailer,
+                public_url: args.public_url.trim_end_matches('/').to_string(),
+            }));
         }
         router = router.nest("/api", api.fallback(routes::api_not_found));
         if args.role.serves_queries() {

@@ -37,9 +37,11 @@
 //! 3. **Replay of `--replay-events` events** (default 1,000,000). The store is emptied and
 //!    filled with exactly that many events (100-event appends, one new stream each,
 //!    8 writers), then `VACUUM ANALYZE`d (a settled table, as in a store that has been up
-//!    for a while). Raw: `psql \copy` of every event, the columns the store reads, in the
-//!    global order `(tx_id, seq)`, to /dev/null: rows/s. Store, each timed from start to
-//!    the last event:
+//!    for a while). Raw, for reading: `psql \copy` of every event, the columns the store
+//!    reads, in the global order `(tx_id, seq)`, to /dev/null: rows/s. Raw, for the
+//!    read-table projection: one `INSERT .. SELECT` of every event into the same read
+//!    table (the server-side floor of writing those rows). Store, each timed from start
+//!    to the last event:
 //!    - `subscribe_all(None, All)` consumed by a no-op consumer (target 300,000/s);
 //!    - a no-op `Projection` run by `projections::Runner::run` (live subscription; the
 //!      runner still commits its checkpoint once per batch), until the checkpoint has
@@ -49,15 +51,21 @@
 //!      `INSERT .. SELECT FROM unnest(..)` per batch, run by `Runner::run` (target
 //!      50,000/s) and by `Runner::catch_up` (pages of `read_all`).
 //!
-//!    The runner uses `RunnerConfig::default()`.
+//!    The runner uses `RunnerConfig::default()` (`--runner-batch` changes its batch size).
+//!    The store's pool uses sqlx's defaults, as the app's does, so it pings a connection
+//!    before handing it out (`--pool-ping false` to see what that costs).
 //! 4. **Peak memory of each replay**: the process's peak resident set is reset before the
 //!    replay (`echo 5 > /proc/self/clear_refs`) and `VmHWM` read from /proc/self/status
 //!    after it. It is the whole process (pool, runtime, allocator caches included), so an
 //!    upper bound for the replay. Target: under 200 MiB.
 //!
 //! The header names the machine: cores, CPU, memory, PostgreSQL version and the `fsync`,
-//! `synchronous_commit` and `wal_sync_method` settings read with `SHOW`-equivalents.
-//! Progress goes to stderr, the report to stdout.
+//! `synchronous_commit` and `wal_sync_method` settings (read with `current_setting`, as
+//! `SHOW` does); the notes give the load average at the start and the end: on a 2-core
+//! machine anything else running (a build, a test suite) moves every figure, so compare
+//! ratios, and rerun when the load was high. Progress goes to stderr, the report to
+//! stdout; the exit status is 0 whether or not the targets are met (it is a measurement,
+//! not a test), and non-zero when the bench itself failed.
 
 mod appends;
 mod raw;
@@ -111,6 +119,13 @@ struct EventStoreArgs {
     /// Concurrent writers (and pgbench clients) of the batch append phase.
     #[arg(long, default_value_t = 8)]
     batch_writers: usize,
+    /// Whether the store's pool pings a connection before handing it out (sqlx's
+    /// default, and the app's). For profiling: `--pool-ping false`.
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set)]
+    pool_ping: bool,
+    /// Events per projection batch [default: RunnerConfig::default()]. For profiling.
+    #[arg(long)]
+    runner_batch: Option<usize>,
 }
 
 /// Events per append in the batch phase and the fill.
@@ -160,7 +175,8 @@ async fn run_phases(
     let most_writers = args.writers.iter().copied().max().unwrap_or(1).max(args.batch_writers);
     let connections = u32::try_from(most_writers + 16).context("too many writers")?;
 
-    let pool = db.pool(connections).await?;
+    let load_at_start = setup::loadavg();
+    let pool = db.pool(connections, args.pool_ping).await?;
     // pgbench's clients plus the store's pool, never at the same time; leave room anyway.
     setup::check_connections(&pool, connections + 8).await?;
     schema::MIGRATOR.run(&pool).await.context("apply the schema migrations")?;
@@ -261,23 +277,31 @@ async fn run_phases(
     anyhow::ensure!(copied == held, "psql copied {copied} rows of {held}");
     let raw_read = copied as f64 / copy_time.as_secs_f64();
     eprintln!("  psql \\copy: {} rows/s", thousands(raw_read));
-    let raw_cell = format!("{} rows/s", thousands(raw_read));
+    eprintln!("replay: INSERT .. SELECT into the read table ...");
+    let (inserted, insert_time) = replay::raw_insert_select(&pool).await?;
+    anyhow::ensure!(inserted == held, "INSERT .. SELECT wrote {inserted} rows of {held}");
+    let raw_write = inserted as f64 / insert_time.as_secs_f64();
+    eprintln!("  INSERT .. SELECT: {} rows/s", thousands(raw_write));
     let n = thousands(held as f64);
 
     let mut memory = Vec::new();
-    let replays: [(&str, Option<f64>); 4] = [
-        ("subscribe_all, no-op consumer", Some(300_000.0)),
-        ("no-op Projection, Runner::run", None),
-        ("read-table Projection, Runner::run", Some(50_000.0)),
-        ("read-table Projection, Runner::catch_up", Some(50_000.0)),
+    // Each replay: its label, the raw figure it is compared with, its target.
+    let read = (raw_read, format!("{} rows/s (\\copy out)", thousands(raw_read)));
+    let write = (raw_write, format!("{} rows/s (INSERT..SELECT)", thousands(raw_write)));
+    let replays = [
+        ("subscribe_all, no-op consumer", &read, Some(300_000.0)),
+        ("no-op Projection, Runner::run", &read, None),
+        ("read-table Projection, Runner::run", &write, Some(50_000.0)),
+        ("read-table Projection, Runner::catch_up", &write, Some(50_000.0)),
     ];
-    for (i, (label, target)) in replays.into_iter().enumerate() {
+    let rb = args.runner_batch;
+    for (i, (label, (raw_rate, raw_cell), target)) in replays.into_iter().enumerate() {
         eprintln!("replay: {label} ...");
         let r = match i {
             0 => replay::subscribe_noop(&store, held).await?,
-            1 => replay::project(&store, &pool, replay::Target::Noop, replay::Mode::Subscription, held).await?,
-            2 => replay::project(&store, &pool, replay::Target::ReadTable, replay::Mode::Subscription, held).await?,
-            _ => replay::project(&store, &pool, replay::Target::ReadTable, replay::Mode::CatchUp, held).await?,
+            1 => replay::project(&store, &pool, replay::Target::Noop, replay::Mode::Subscription, held, rb).await?,
+            2 => replay::project(&store, &pool, replay::Target::ReadTable, replay::Mode::Subscription, held, rb).await?,
+            _ => replay::project(&store, &pool, replay::Target::ReadTable, replay::Mode::CatchUp, held, rb).await?,
         };
         eprintln!(
             "  {} events/s in {:.2} s, peak RSS {:.1} MiB (from {:.1} MiB)",
@@ -288,7 +312,7 @@ async fn run_phases(
         );
         let figure = format!("replay {n} events: {label}");
         let store_cell = format!("{} events/s", thousands(r.events_per_sec()));
-        let ratio = Some(r.events_per_sec() / raw_read);
+        let ratio = Some(r.events_per_sec() / raw_rate);
         rows.push(match target {
             Some(t) => Row::checked(
                 figure,
@@ -313,6 +337,16 @@ async fn run_phases(
         ));
     }
 
+    notes.push(format!(
+        "raw appends: pgbench -n -M prepared -j 2 -T {seconds}, one INSERT of 1 (or {BATCH}) rows per transaction into \
+         bench_raw_events (es_events' columns, primary key (stream_id, version), jsonb built from text per row)"
+    ));
+    notes.push(format!(
+        "store: pool of {connections} connections, ping before acquire {}; runner batch {}",
+        args.pool_ping,
+        rb.map_or_else(|| format!("{} (default)", projections::RunnerConfig::default().batch_size), |b| b.to_string())
+    ));
+    notes.push(format!("load average (1/5/15 min) at start {load_at_start}, at end {}", setup::loadavg()));
     pool.close().await;
     Ok((machine, rows, notes))
 }

@@ -130,6 +130,25 @@ pub async fn settle(pool: &PgPool) -> Result<u64> {
     Ok(n as u64)
 }
 
+/// The raw write of the same rows: one `INSERT .. SELECT` of every event into the read
+/// table, in the global order, in one transaction. Answers rows and time; empties the
+/// table again.
+pub async fn raw_insert_select(pool: &PgPool) -> Result<(u64, Duration)> {
+    sqlx::query("truncate bench_read_events").execute(pool).await.context("empty bench_read_events")?;
+    let started = Instant::now();
+    let done = sqlx::query(
+        "insert into bench_read_events (event_id, stream_id, version, event_type, position, recorded_at) \
+         select event_id, stream_id, version, event_type, tx_id || '/' || seq, recorded_at \
+         from es_events order by tx_id, seq",
+    )
+    .execute(pool)
+    .await
+    .context("INSERT .. SELECT into bench_read_events")?;
+    let elapsed = started.elapsed();
+    sqlx::query("truncate bench_read_events").execute(pool).await.context("empty bench_read_events")?;
+    Ok((done.rows_affected(), elapsed))
+}
+
 /// `subscribe_all(None, All)`, consumed to the `expected`-th event by a consumer that
 /// only counts.
 pub async fn subscribe_noop(store: &PgEventStore, expected: u64) -> Result<Replay> {
@@ -175,8 +194,16 @@ pub enum Target {
     ReadTable,
 }
 
-/// Replay every event into a projection with `RunnerConfig::default()`.
-pub async fn project(store: &PgEventStore, pool: &PgPool, target: Target, mode: Mode, expected: u64) -> Result<Replay> {
+/// Replay every event into a projection with `RunnerConfig::default()`, but for the batch
+/// size when one is given.
+pub async fn project(
+    store: &PgEventStore,
+    pool: &PgPool,
+    target: Target,
+    mode: Mode,
+    expected: u64,
+    batch_size: Option<usize>,
+) -> Result<Replay> {
     let projection: Arc<dyn Projection> = match (target, mode) {
         (Target::Noop, _) => Arc::new(Noop),
         (Target::ReadTable, Mode::Subscription) => Arc::new(ReadTable { name: "bench_read_live" }),
@@ -188,7 +215,11 @@ pub async fn project(store: &PgEventStore, pool: &PgPool, target: Target, mode: 
         .execute(pool)
         .await
         .context("forget the projection's checkpoint")?;
-    let runner = Runner::new(Arc::new(store.clone()), pool.clone(), RunnerConfig::default());
+    let mut config = RunnerConfig::default();
+    if let Some(size) = batch_size {
+        config.batch_size = size;
+    }
+    let runner = Runner::new(Arc::new(store.clone()), pool.clone(), config);
 
     let memory = PeakMemory::reset()?;
     let started = Instant::now();

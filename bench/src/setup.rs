@@ -46,11 +46,13 @@ impl BenchDb {
         Ok(BenchDb { name, url: url.to_string(), options, admin, shown })
     }
 
-    /// A pool on the bench database with room for `connections` connections.
-    pub async fn pool(&self, connections: u32) -> Result<PgPool> {
+    /// A pool on the bench database with room for `connections` connections; otherwise
+    /// sqlx's defaults, as the app's pool (`ping` before each acquire unless told not to).
+    pub async fn pool(&self, connections: u32, test_before_acquire: bool) -> Result<PgPool> {
         PgPoolOptions::new()
             .max_connections(connections)
             .min_connections(0)
+            .test_before_acquire(test_before_acquire)
             .acquire_timeout(Duration::from_secs(60))
             .connect_with(self.options.clone())
             .await
@@ -110,6 +112,13 @@ pub fn pg_tool(name: &str) -> Result<PathBuf> {
 fn is_executable(path: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     path.metadata().map(|m| m.is_file() && m.permissions().mode() & 0o111 != 0).unwrap_or(false)
+}
+
+/// The load averages (1, 5, 15 minutes) from /proc/loadavg.
+pub fn loadavg() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".into())
 }
 
 /// What the figures were measured on.

@@ -1,0 +1,109 @@
+//! The mail port: every e-mail the product sends goes through a [`Mailer`].
+//! Adapters: files under the data folder (development, the default) and SMTP.
+
+use async_trait::async_trait;
+
+/// One message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Email {
+    pub to: String,
+    pub subject: String,
+    /// The plain-text body (always present).
+    pub text: String,
+}
+
+/// Why a message could not be handed over.
+#[derive(Debug, thiserror::Error)]
+#[error("could not send the e-mail: {0}")]
+pub struct MailError(pub String);
+
+/// Sends e-mails.
+#[async_trait]
+pub trait Mailer: Send + Sync + 'static {
+    async fn send(&self, email: Email) -> Result<(), MailError>;
+}
+
+/// Builds the RFC 5322 message (headers encoded as the standard requires).
+fn build(from: &str, email: &Email) -> Result<lettre::Message, MailError> {
+    let parse = |addr: &str| addr.parse::<lettre::message::Mailbox>().map_err(|e| MailError(format!("{addr:?}: {e}")));
+    lettre::Message::builder()
+        .from(parse(from)?)
+        .to(parse(&email.to)?)
+        .subject(email.subject.clone())
+        .header(lettre::message::header::ContentType::TEXT_PLAIN)
+        .body(email.text.clone())
+        .map_err(|e| MailError(e.to_string()))
+}
+
+/// Development adapter: each message becomes one `.eml` file in a folder, readable with
+/// any mail program or a text editor. Files are named by time and recipient.
+pub struct FileMailer {
+    dir: std::path::PathBuf,
+    from: String,
+}
+
+impl FileMailer {
+    pub fn new(dir: impl Into<std::path::PathBuf>, from: impl Into<String>) -> Self {
+        FileMailer { dir: dir.into(), from: from.into() }
+    }
+}
+
+#[async_trait]
+impl Mailer for FileMailer {
+    async fn send(&self, email: Email) -> Result<(), MailError> {
+        let message = build(&self.from, &email)?;
+        tokio::fs::create_dir_all(&self.dir).await.map_err(|e| MailError(e.to_string()))?;
+        let safe_to: String = email.to.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        let name = format!("{}-{}-{safe_to}.eml", chrono::Utc::now().format("%Y%m%dT%H%M%S%.6f"), uuid::Uuid::new_v4().simple());
+        tokio::fs::write(self.dir.join(name), message.formatted()).await.map_err(|e| MailError(e.to_string()))?;
+        tracing::info!(to = %email.to, subject = %email.subject, dir = %self.dir.display(), "e-mail written to a file");
+        Ok(())
+    }
+}
+
+/// Production adapter: SMTP (STARTTLS/TLS per the URL, e.g.
+/// `smtps://user:pass@smtp.example.com` or `smtp://localhost:25`).
+pub struct SmtpMailer {
+    transport: lettre::AsyncSmtpTransport<lettre::Tokio1Executor>,
+    from: String,
+}
+
+impl SmtpMailer {
+    pub fn new(url: &str, from: impl Into<String>) -> Result<Self, MailError> {
+        let transport = lettre::AsyncSmtpTransport::<lettre::Tokio1Executor>::from_url(url)
+            .map_err(|e| MailError(format!("bad SMTP URL: {e}")))?
+            .build();
+        Ok(SmtpMailer { transport, from: from.into() })
+    }
+}
+
+#[async_trait]
+impl Mailer for SmtpMailer {
+    async fn send(&self, email: Email) -> Result<(), MailError> {
+        use lettre::AsyncTransport;
+        let message = build(&self.from, &email)?;
+        self.transport.send(message).await.map_err(|e| MailError(e.to_string()))?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_file_mailer_writes_one_readable_eml_per_message() {
+        let dir = std::env::temp_dir().join(format!("coach-mail-{}", uuid::Uuid::new_v4()));
+        let mailer = FileMailer::new(&dir, "Nisko Bus <no-reply@example.com>");
+        let email = Email { to: "jan@example.com".into(), subject: "Aktywacja konta".into(), text: "Kliknij: http://x/confirm?token=abc".into() };
+        mailer.send(email).await.unwrap();
+        let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(files.len(), 1);
+        let text = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
+        assert!(text.contains("To: jan@example.com"));
+        assert!(text.contains("Subject: Aktywacja konta"));
+        assert!(text.contains("http://x/confirm?token=abc"));
+        let bad = Email { to: "not an address".into(), subject: "x".into(), text: "x".into() };
+        assert!(mailer.send(bad).await.is_err());
+    }
+}
