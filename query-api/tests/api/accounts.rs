@@ -1,0 +1,1 @@
+//! The accounts endpoints through HTTP.

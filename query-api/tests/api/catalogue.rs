@@ -1,0 +1,1 @@
+//! The catalogue endpoints through HTTP.

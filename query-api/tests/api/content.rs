@@ -1,0 +1,1 @@
+//! The content endpoints through HTTP.

@@ -1,0 +1,6 @@
+//! The query API through HTTP, against a fresh PostgreSQL database per test.
+
+mod accounts;
+mod catalogue;
+mod content;
+mod helpers;
