@@ -68,6 +68,7 @@
 //! not a test), and non-zero when the bench itself failed.
 
 mod appends;
+mod cpu;
 mod raw;
 mod replay;
 mod report;
@@ -146,28 +147,51 @@ async fn event_store_bench(args: EventStoreArgs) -> Result<()> {
         .context("no database: pass --database-url or set DATABASE_URL (bench/run.sh starts a private cluster)")?;
     anyhow::ensure!(!args.writers.is_empty() && args.writers.iter().all(|&w| w > 0), "--writers needs counts above 0");
     anyhow::ensure!(args.batch_writers > 0, "--batch-writers must be above 0");
-    let pgbench = setup::pg_tool("pgbench")?;
-    let psql = setup::pg_tool("psql")?;
+    anyhow::ensure!(args.runner_batch != Some(0), "--runner-batch must be above 0");
+    let tools = Tools { pgbench: setup::pg_tool("pgbench")?, psql: setup::pg_tool("psql")? };
 
     let db = BenchDb::create(&database_url).await?;
     eprintln!("bench database: {}", db.name);
-    let result = run_phases(&args, &db, &pgbench, &psql).await;
+    let result = run_phases(&args, &db, &tools).await;
     if args.keep {
         eprintln!("kept the bench database: {}", db.url);
     } else if let Err(e) = db.drop_database().await {
         eprintln!("could not drop the bench database {}: {e:#}", db.name);
     }
-    let (machine, rows, notes) = result?;
-    print_report(&args, &machine, &rows, &notes);
+    print_report(&args, &result?);
     Ok(())
 }
 
-async fn run_phases(
-    args: &EventStoreArgs,
-    db: &BenchDb,
-    pgbench: &std::path::Path,
-    psql: &std::path::Path,
-) -> Result<(Machine, Vec<Row>, Vec<String>)> {
+struct Tools {
+    pgbench: std::path::PathBuf,
+    psql: std::path::PathBuf,
+}
+
+/// Everything measured, for the report.
+struct Outcome {
+    machine: Machine,
+    rows: Vec<Row>,
+    /// Per phase: figure, store server/op, store client/op, raw server/op, raw client/op.
+    cpu: Vec<Vec<String>>,
+    notes: Vec<String>,
+}
+
+fn cpu_row(figure: String, unit: &str, store: cpu::Spent, store_ops: f64, raw: Option<(cpu::Spent, f64)>) -> Vec<String> {
+    let (raw_server, raw_client) = match raw {
+        Some((spent, ops)) => (cpu::per_op(spent.server, ops), cpu::per_op(Some(spent.children), ops)),
+        None => ("-".into(), "-".into()),
+    };
+    vec![
+        figure,
+        unit.to_owned(),
+        cpu::per_op(store.server, store_ops),
+        cpu::per_op(Some(store.own), store_ops),
+        raw_server,
+        raw_client,
+    ]
+}
+
+async fn run_phases(args: &EventStoreArgs, db: &BenchDb, tools: &Tools) -> Result<Outcome> {
     let seconds = args.seconds.unwrap_or(if args.quick { 2 } else { 10 });
     let replay_events = args.replay_events.unwrap_or(if args.quick { 20_000 } else { 1_000_000 });
     anyhow::ensure!(seconds > 0 && replay_events > 0, "--seconds and --replay-events must be above 0");
@@ -182,22 +206,28 @@ async fn run_phases(
     schema::MIGRATOR.run(&pool).await.context("apply the schema migrations")?;
     raw::create_table(&pool).await?;
     replay::create_table(&pool).await?;
-    let machine = Machine::read(&pool, pgbench).await?;
+    let machine = Machine::read(&pool, &tools.pgbench).await?;
+    let backend: i32 = sqlx::query_scalar("select pg_backend_pid()").fetch_one(&pool).await.context("backend pid")?;
+    let server = cpu::Server::from_backend(backend);
     let scripts = raw::Scripts::write(BATCH)?;
     let store = PgEventStore::new(pool.clone());
     let mut rows = Vec::new();
+    let mut cpu_rows = Vec::new();
     let mut notes = Vec::new();
 
     // 1. Single-event appends.
-    let target_writers = 64;
     for &writers in &args.writers {
         eprintln!("single appends, {writers} writer(s): pgbench ...");
         setup::checkpoint(&pool).await;
-        let pg = raw::pgbench(pgbench, &db.url, &scripts.single, writers, seconds).await?;
+        let mark = cpu::Mark::now(server);
+        let pg = raw::pgbench(&tools.pgbench, &db.url, &scripts.single, writers, seconds).await?;
+        let pg_cpu = mark.spent(server);
         eprintln!("  pgbench: {} tps, avg {:.2} ms", thousands(pg.tps), pg.latency_avg_ms);
         eprintln!("single appends, {writers} writer(s): store ...");
         setup::checkpoint(&pool).await;
+        let mark = cpu::Mark::now(server);
         let phase = appends::timed(&store, &format!("s{writers}"), writers, 1, duration).await?;
+        let store_cpu = mark.spent(server);
         let ratio = phase.appends_per_sec() / pg.tps;
         eprintln!(
             "  store: {} appends/s, p50 {:.2} ms, p99 {:.2} ms, ratio {ratio:.2}",
@@ -208,7 +238,7 @@ async fn run_phases(
         let figure = format!("append 1 event, expected version, {writers} writer(s)");
         let store_cell = format!("{} appends/s", thousands(phase.appends_per_sec()));
         let raw_cell = format!("{} tx/s", thousands(pg.tps));
-        if writers == target_writers {
+        if writers == 64 {
             rows.push(Row::checked(figure, store_cell, raw_cell, Some(ratio), ">= 0.60 x raw", ratio >= 0.6));
         } else {
             rows.push(Row::info(figure, store_cell, raw_cell, Some(ratio)));
@@ -218,6 +248,13 @@ async fn run_phases(
             format!("p50 {:.2} ms, p99 {:.2} ms", phase.percentile_ms(50.0), phase.percentile_ms(99.0)),
             format!("avg {:.2} ms", pg.latency_avg_ms),
             None,
+        ));
+        cpu_rows.push(cpu_row(
+            format!("append 1 event, {writers} writer(s)"),
+            "append",
+            store_cpu,
+            phase.appends as f64,
+            Some((pg_cpu, pg.transactions as f64)),
         ));
         notes.push(format!(
             "{writers} writer(s): store {} appends in {:.1} s; pgbench {} transactions",
@@ -231,12 +268,16 @@ async fn run_phases(
     let bw = args.batch_writers;
     eprintln!("{BATCH}-event appends, {bw} writers: pgbench ...");
     setup::checkpoint(&pool).await;
-    let pg = raw::pgbench(pgbench, &db.url, &scripts.batch, bw, seconds).await?;
+    let mark = cpu::Mark::now(server);
+    let pg = raw::pgbench(&tools.pgbench, &db.url, &scripts.batch, bw, seconds).await?;
+    let pg_cpu = mark.spent(server);
     let raw_rows = pg.tps * BATCH as f64;
     eprintln!("  pgbench: {} rows/s ({} tps)", thousands(raw_rows), thousands(pg.tps));
     eprintln!("{BATCH}-event appends, {bw} writers: store ...");
     setup::checkpoint(&pool).await;
+    let mark = cpu::Mark::now(server);
     let phase = appends::timed(&store, "b", bw, BATCH, duration).await?;
+    let store_cpu = mark.spent(server);
     let ratio = phase.events_per_sec() / raw_rows;
     eprintln!(
         "  store: {} events/s, p50 {:.2} ms, p99 {:.2} ms, ratio {ratio:.2}",
@@ -258,6 +299,13 @@ async fn run_phases(
         format!("avg {:.2} ms", pg.latency_avg_ms),
         None,
     ));
+    cpu_rows.push(cpu_row(
+        format!("append {BATCH}-event batches, {bw} writers"),
+        "event",
+        store_cpu,
+        (phase.appends * BATCH as u64) as f64,
+        Some((pg_cpu, pg.transactions as f64 * BATCH as f64)),
+    ));
 
     // 3. Replay.
     eprintln!("replay: filling the store with {} events ...", thousands(replay_events as f64));
@@ -273,21 +321,24 @@ async fn run_phases(
         thousands(held as f64 / fill.as_secs_f64())
     ));
     eprintln!("replay: psql \\copy ...");
-    let (copied, copy_time) = raw::copy_events(psql, &db.url).await?;
+    let mark = cpu::Mark::now(server);
+    let (copied, copy_time) = raw::copy_events(&tools.psql, &db.url).await?;
+    let copy_cpu = mark.spent(server);
     anyhow::ensure!(copied == held, "psql copied {copied} rows of {held}");
     let raw_read = copied as f64 / copy_time.as_secs_f64();
     eprintln!("  psql \\copy: {} rows/s", thousands(raw_read));
     eprintln!("replay: INSERT .. SELECT into the read table ...");
+    let mark = cpu::Mark::now(server);
     let (inserted, insert_time) = replay::raw_insert_select(&pool).await?;
+    let insert_cpu = mark.spent(server);
     anyhow::ensure!(inserted == held, "INSERT .. SELECT wrote {inserted} rows of {held}");
     let raw_write = inserted as f64 / insert_time.as_secs_f64();
     eprintln!("  INSERT .. SELECT: {} rows/s", thousands(raw_write));
     let n = thousands(held as f64);
 
-    let mut memory = Vec::new();
     // Each replay: its label, the raw figure it is compared with, its target.
-    let read = (raw_read, format!("{} rows/s (\\copy out)", thousands(raw_read)));
-    let write = (raw_write, format!("{} rows/s (INSERT..SELECT)", thousands(raw_write)));
+    let read = (raw_read, format!("{} rows/s (\\copy out)", thousands(raw_read)), copy_cpu);
+    let write = (raw_write, format!("{} rows/s (INSERT..SELECT)", thousands(raw_write)), insert_cpu);
     let replays = [
         ("subscribe_all, no-op consumer", &read, Some(300_000.0)),
         ("no-op Projection, Runner::run", &read, None),
@@ -295,14 +346,17 @@ async fn run_phases(
         ("read-table Projection, Runner::catch_up", &write, Some(50_000.0)),
     ];
     let rb = args.runner_batch;
-    for (i, (label, (raw_rate, raw_cell), target)) in replays.into_iter().enumerate() {
+    let mut memory = Vec::new();
+    for (i, (label, (raw_rate, raw_cell, raw_cpu), target)) in replays.into_iter().enumerate() {
         eprintln!("replay: {label} ...");
+        let mark = cpu::Mark::now(server);
         let r = match i {
             0 => replay::subscribe_noop(&store, held).await?,
             1 => replay::project(&store, &pool, replay::Target::Noop, replay::Mode::Subscription, held, rb).await?,
             2 => replay::project(&store, &pool, replay::Target::ReadTable, replay::Mode::Subscription, held, rb).await?,
             _ => replay::project(&store, &pool, replay::Target::ReadTable, replay::Mode::CatchUp, held, rb).await?,
         };
+        let store_cpu = mark.spent(server);
         eprintln!(
             "  {} events/s in {:.2} s, peak RSS {:.1} MiB (from {:.1} MiB)",
             thousands(r.events_per_sec()),
@@ -324,6 +378,9 @@ async fn run_phases(
             ),
             None => Row::info(figure, store_cell, raw_cell.clone(), ratio),
         });
+        // The raw read's client is psql; the raw write has none (it runs in the server).
+        let raw_ops = if std::ptr::eq(raw_cell, &read.1) { copied } else { inserted } as f64;
+        cpu_rows.push(cpu_row(format!("replay: {label}"), "event", store_cpu, r.events as f64, Some((*raw_cpu, raw_ops))));
         memory.push((label, r));
     }
     for (label, r) in &memory {
@@ -346,12 +403,16 @@ async fn run_phases(
         args.pool_ping,
         rb.map_or_else(|| format!("{} (default)", projections::RunnerConfig::default().batch_size), |b| b.to_string())
     ));
+    if server.is_none() {
+        notes.push("server CPU: n/a (the PostgreSQL processes are not visible in /proc here)".into());
+    }
     notes.push(format!("load average (1/5/15 min) at start {load_at_start}, at end {}", setup::loadavg()));
     pool.close().await;
-    Ok((machine, rows, notes))
+    Ok(Outcome { machine, rows, cpu: cpu_rows, notes })
 }
 
-fn print_report(args: &EventStoreArgs, m: &Machine, rows: &[Row], notes: &[String]) {
+fn print_report(args: &EventStoreArgs, outcome: &Outcome) {
+    let m = &outcome.machine;
     println!();
     println!(
         "coach-bench event-store{}",
@@ -365,13 +426,18 @@ fn print_report(args: &EventStoreArgs, m: &Machine, rows: &[Row], notes: &[Strin
     );
     println!("pgbench:    {}", m.pgbench);
     println!();
-    print!("{}", report::table(rows));
+    print!("{}", report::table(&outcome.rows));
     println!();
-    for note in notes {
+    println!("CPU time per operation (server: every process of the cluster; client: this process, or pgbench/psql):");
+    println!();
+    let header = ["phase", "per", "store: server", "store: client", "raw: server", "raw: client"];
+    print!("{}", report::markdown(&header, &outcome.cpu));
+    println!();
+    for note in &outcome.notes {
         println!("- {note}");
     }
-    let failed = rows.iter().filter(|r| r.verdict == report::Verdict::Fail).count();
-    let checked = rows.iter().filter(|r| r.verdict != report::Verdict::Info).count();
+    let failed = outcome.rows.iter().filter(|r| r.verdict == report::Verdict::Fail).count();
+    let checked = outcome.rows.iter().filter(|r| r.verdict != report::Verdict::Info).count();
     println!();
     println!("{} of {checked} targets met", checked - failed);
 }

@@ -59,10 +59,10 @@ impl Row {
 /// The rows as an aligned Markdown table.
 pub fn table(rows: &[Row]) -> String {
     let header = ["figure", "store", "raw PostgreSQL", "ratio", "target", "result"];
-    let cells: Vec<[String; 6]> = rows
+    let cells: Vec<Vec<String>> = rows
         .iter()
         .map(|r| {
-            [
+            vec![
                 r.figure.clone(),
                 r.store.clone(),
                 r.raw.clone(),
@@ -76,8 +76,13 @@ pub fn table(rows: &[Row]) -> String {
             ]
         })
         .collect();
-    let mut widths = header.map(|h| h.chars().count());
-    for row in &cells {
+    markdown(&header, &cells)
+}
+
+/// Any rows of cells under `header`, aligned, as Markdown.
+pub fn markdown(header: &[&str], cells: &[Vec<String>]) -> String {
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in cells {
         for (w, c) in widths.iter_mut().zip(row) {
             *w = (*w).max(c.chars().count());
         }
@@ -85,19 +90,19 @@ pub fn table(rows: &[Row]) -> String {
     let mut out = String::new();
     let line = |out: &mut String, row: &[String]| {
         out.push('|');
-        for (c, w) in row.iter().zip(widths) {
+        for (c, w) in row.iter().zip(&widths) {
             let pad = w - c.chars().count();
             let _ = write!(out, " {c}{} |", " ".repeat(pad));
         }
         out.push('\n');
     };
-    line(&mut out, &header.map(str::to_owned));
+    line(&mut out, &header.iter().map(|h| (*h).to_owned()).collect::<Vec<_>>());
     out.push('|');
-    for w in widths {
+    for w in &widths {
         let _ = write!(out, "{}|", "-".repeat(w + 2));
     }
     out.push('\n');
-    for row in &cells {
+    for row in cells {
         line(&mut out, row);
     }
     out
