@@ -85,7 +85,7 @@ impl Application {
                 shutdown.cancel();
             }
         });
-        axum::serve(self.listener, self.router)
+        axum::serve(self.listener, self.router.into_make_service_with_connect_info::<SocketAddr>())
             .with_graceful_shutdown(async move { shutdown.cancelled().await })
             .await
             .context("serving HTTP")?;
