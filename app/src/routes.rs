@@ -19,7 +19,7 @@ use sqlx::PgPool;
 use tower::ServiceBuilder;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::services::{ServeDir, ServeFile};
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 #[derive(Clone)]
 pub struct OpsState {
@@ -40,7 +40,11 @@ pub fn with_ops_and_layers(router: Router, state: OpsState) -> Router {
     router.merge(ops).layer(
         ServiceBuilder::new()
             .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
-            .layer(TraceLayer::new_for_http().make_span_with(request_span))
+            .layer(
+                TraceLayer::new_for_http()
+                    .make_span_with(request_span)
+                    .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
+            )
             .layer(PropagateRequestIdLayer::x_request_id()),
     )
 }

@@ -8,7 +8,8 @@ use crate::cli::LogFormat;
 pub fn init(format: LogFormat) {
     let filter = EnvFilter::try_from_default_env()
         .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,tower_http=info,h2=warn,hyper=warn"));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(true);
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stdout());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_target(true).with_ansi(ansi);
     let result = match format {
         LogFormat::Text => builder.try_init(),
         LogFormat::Json => builder.json().with_current_span(true).with_span_list(false).try_init(),

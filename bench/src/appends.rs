@@ -12,6 +12,8 @@ use event_store::{EventStore, ExpectedVersion, Metadata, NewEvent, StreamName};
 use tokio::sync::Barrier;
 use uuid::Uuid;
 
+use crate::cpu;
+
 /// Streams each writer cycles through in the timed phases.
 pub const STREAMS_PER_WRITER: usize = 16;
 
@@ -41,6 +43,8 @@ pub struct Phase {
     pub elapsed: Duration,
     /// Microseconds per append, sorted.
     pub latencies_us: Vec<u32>,
+    /// CPU spent while the clock ran (not in the untimed warm-up).
+    pub cpu: cpu::Spent,
 }
 
 impl Phase {
@@ -66,7 +70,14 @@ impl Phase {
 /// [`STREAMS_PER_WRITER`] streams in turn, with `ExpectedVersion::Exact` of the version its
 /// previous append returned. Each stream is created first (with `NoStream`, untimed), so
 /// connections are open and statements prepared when the clock starts.
-pub async fn timed(store: &PgEventStore, tag: &str, writers: usize, batch: usize, duration: Duration) -> Result<Phase> {
+pub async fn timed(
+    store: &PgEventStore,
+    tag: &str,
+    writers: usize,
+    batch: usize,
+    duration: Duration,
+    server: Option<cpu::Server>,
+) -> Result<Phase> {
     let barrier = Arc::new(Barrier::new(writers + 1));
     let tasks: Vec<_> = (0..writers)
         .map(|w| {
@@ -78,6 +89,7 @@ pub async fn timed(store: &PgEventStore, tag: &str, writers: usize, batch: usize
         .collect();
     barrier.wait().await;
     let started = Instant::now();
+    let mark = cpu::Mark::now(server);
     let mut latencies = Vec::new();
     let mut appends = 0u64;
     let mut first_error = None;
@@ -92,11 +104,12 @@ pub async fn timed(store: &PgEventStore, tag: &str, writers: usize, batch: usize
         }
     }
     let elapsed = started.elapsed();
+    let cpu = mark.spent(server);
     if let Some(e) = first_error {
         return Err(e);
     }
     latencies.sort_unstable();
-    Ok(Phase { batch, appends, elapsed, latencies_us: latencies })
+    Ok(Phase { batch, appends, elapsed, latencies_us: latencies, cpu })
 }
 
 async fn writer(

@@ -225,9 +225,8 @@ async fn run_phases(args: &EventStoreArgs, db: &BenchDb, tools: &Tools) -> Resul
         eprintln!("  pgbench: {} tps, avg {:.2} ms", thousands(pg.tps), pg.latency_avg_ms);
         eprintln!("single appends, {writers} writer(s): store ...");
         setup::checkpoint(&pool).await;
-        let mark = cpu::Mark::now(server);
-        let phase = appends::timed(&store, &format!("s{writers}"), writers, 1, duration).await?;
-        let store_cpu = mark.spent(server);
+        let phase = appends::timed(&store, &format!("s{writers}"), writers, 1, duration, server).await?;
+        let store_cpu = phase.cpu;
         let ratio = phase.appends_per_sec() / pg.tps;
         eprintln!(
             "  store: {} appends/s, p50 {:.2} ms, p99 {:.2} ms, ratio {ratio:.2}",
@@ -275,9 +274,8 @@ async fn run_phases(args: &EventStoreArgs, db: &BenchDb, tools: &Tools) -> Resul
     eprintln!("  pgbench: {} rows/s ({} tps)", thousands(raw_rows), thousands(pg.tps));
     eprintln!("{BATCH}-event appends, {bw} writers: store ...");
     setup::checkpoint(&pool).await;
-    let mark = cpu::Mark::now(server);
-    let phase = appends::timed(&store, "b", bw, BATCH, duration).await?;
-    let store_cpu = mark.spent(server);
+    let phase = appends::timed(&store, "b", bw, BATCH, duration, server).await?;
+    let store_cpu = phase.cpu;
     let ratio = phase.events_per_sec() / raw_rows;
     eprintln!(
         "  store: {} events/s, p50 {:.2} ms, p99 {:.2} ms, ratio {ratio:.2}",
@@ -337,8 +335,8 @@ async fn run_phases(args: &EventStoreArgs, db: &BenchDb, tools: &Tools) -> Resul
     let n = thousands(held as f64);
 
     // Each replay: its label, the raw figure it is compared with, its target.
-    let read = (raw_read, format!("{} rows/s (\\copy out)", thousands(raw_read)), copy_cpu);
-    let write = (raw_write, format!("{} rows/s (INSERT..SELECT)", thousands(raw_write)), insert_cpu);
+    let read = (raw_read, format!("{} rows/s (\\copy out)", thousands(raw_read)), copy_cpu, copied as f64);
+    let write = (raw_write, format!("{} rows/s (INSERT..SELECT)", thousands(raw_write)), insert_cpu, inserted as f64);
     let replays = [
         ("subscribe_all, no-op consumer", &read, Some(300_000.0)),
         ("no-op Projection, Runner::run", &read, None),
@@ -347,7 +345,7 @@ async fn run_phases(args: &EventStoreArgs, db: &BenchDb, tools: &Tools) -> Resul
     ];
     let rb = args.runner_batch;
     let mut memory = Vec::new();
-    for (i, (label, (raw_rate, raw_cell, raw_cpu), target)) in replays.into_iter().enumerate() {
+    for (i, (label, (raw_rate, raw_cell, raw_cpu, raw_ops), target)) in replays.into_iter().enumerate() {
         eprintln!("replay: {label} ...");
         let mark = cpu::Mark::now(server);
         let r = match i {
@@ -379,8 +377,7 @@ async fn run_phases(args: &EventStoreArgs, db: &BenchDb, tools: &Tools) -> Resul
             None => Row::info(figure, store_cell, raw_cell.clone(), ratio),
         });
         // The raw read's client is psql; the raw write has none (it runs in the server).
-        let raw_ops = if std::ptr::eq(raw_cell, &read.1) { copied } else { inserted } as f64;
-        cpu_rows.push(cpu_row(format!("replay: {label}"), "event", store_cpu, r.events as f64, Some((*raw_cpu, raw_ops))));
+        cpu_rows.push(cpu_row(format!("replay: {label}"), "event", store_cpu, r.events as f64, Some((*raw_cpu, *raw_ops))));
         memory.push((label, r));
     }
     for (label, r) in &memory {

@@ -5,4 +5,7 @@
 //! events or an error, `evolve(state, event)` returns the next state. No IO, no async, no
 //! database types: rules are tested in microseconds with given/when/then.
 //!
-//! The aggregates arrive with the booking issue.
+//! Aggregates so far: [`seat_inventory`] (a course's seats, by segment). The others arrive
+//! with the booking issue.
+
+pub mod seat_inventory;

@@ -1,0 +1,61 @@
+//! The events of a course's seat inventory: the contract with every reader.
+//!
+//! Stored with the event type [`SeatInventoryEvent::event_type`] and, as data, the JSON of
+//! the enum (internally tagged: the data also says `"type": "InventoryOpened"`, so it
+//! decodes on its own). Version 1 of each type; an incompatible change gets a new type
+//! name and an upcaster, old events stay readable.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// Every stream of this aggregate starts with this (for subscriptions).
+pub const STREAM_PREFIX: &str = "course-";
+
+/// The stream of a course's seat inventory: `course-{id}`.
+pub fn stream_name(course_id: Uuid) -> String {
+    format!("{STREAM_PREFIX}{course_id}")
+}
+
+/// A stop of a course, in route order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stop {
+    pub waypoint_id: i64,
+    /// Minutes from the course's departure to this stop.
+    pub minutes_from_start: u32,
+}
+
+/// What happened to a course's seats.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum SeatInventoryEvent {
+    /// The course was created with `seats` seats along `stops` (at least two; the
+    /// segments lie between consecutive stops). Every segment starts empty.
+    InventoryOpened {
+        course_id: Uuid,
+        route_id: i64,
+        departure_at: DateTime<Utc>,
+        seats: u32,
+        stops: Vec<Stop>,
+    },
+    /// An admin changed the course's number of seats.
+    CapacityChanged { course_id: Uuid, previous_seats: u32, seats: u32 },
+}
+
+impl SeatInventoryEvent {
+    /// The stored event type (the same text as the `type` tag of the data).
+    pub fn event_type(&self) -> &'static str {
+        match self {
+            SeatInventoryEvent::InventoryOpened { .. } => "InventoryOpened",
+            SeatInventoryEvent::CapacityChanged { .. } => "CapacityChanged",
+        }
+    }
+
+    /// The course the event belongs to.
+    pub fn course_id(&self) -> Uuid {
+        match self {
+            SeatInventoryEvent::InventoryOpened { course_id, .. }
+            | SeatInventoryEvent::CapacityChanged { course_id, .. } => *course_id,
+        }
+    }
+}

@@ -1,0 +1,306 @@
+//! The values an account is made of, parsed once at the edge (parse, don't validate):
+//! [`EmailAddress`], [`NewPassword`], [`PersonName`], [`Phone`].
+//!
+//! Request bodies arrive as loosely typed JSON (`Option<serde_json::Value>` per field) so
+//! that a missing field, a `null` and a number where text was expected all become a
+//! field error with the field's name, collected by [`Fields`] so one `422` lists every
+//! problem at once instead of the first serde happened to meet.
+
+use api_core::{ApiError, FieldError};
+use serde_json::Value;
+
+/// The longest e-mail address SMTP carries (RFC 5321: 254 octets in a path).
+const EMAIL_MAX: usize = 254;
+/// A password shorter than this is refused.
+pub const PASSWORD_MIN: usize = 8;
+/// Bounds the work of hashing and the size of what we accept.
+pub const PASSWORD_MAX: usize = 128;
+/// First and last names.
+const NAME_MAX: usize = 100;
+const PHONE_MAX: usize = 30;
+
+/// Why one value is not acceptable; the message is completed with the field's label.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FieldProblem {
+    #[error("cannot be blank.")]
+    Blank,
+    #[error("must be a string.")]
+    NotText,
+    #[error("is not a valid e-mail address.")]
+    NotEmail,
+    #[error("should contain at least {0} characters.")]
+    TooShort(usize),
+    #[error("should contain at most {0} characters.")]
+    TooLong(usize),
+    #[error("contains characters that are not allowed.")]
+    BadCharacters,
+}
+
+/// A syntactically plausible e-mail address, trimmed. Deliberately conservative (ASCII,
+/// one `@`, a dotted domain, none of the characters that need quoting) so that every
+/// address we accept can also be handed to the SMTP library.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmailAddress(String);
+
+impl EmailAddress {
+    pub fn parse(text: &str) -> Result<Self, FieldProblem> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(FieldProblem::Blank);
+        }
+        if text.len() > EMAIL_MAX {
+            return Err(FieldProblem::TooLong(EMAIL_MAX));
+        }
+        let (local, domain) = text.split_once('@').ok_or(FieldProblem::NotEmail)?;
+        let allowed_local = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c);
+        let allowed_domain = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '.';
+        let dotted_well = |s: &str| !s.starts_with('.') && !s.ends_with('.') && !s.contains("..");
+        let ok = !local.is_empty()
+            && local.len() <= 64
+            && local.chars().all(allowed_local)
+            && dotted_well(local)
+            && domain.contains('.')
+            && domain.chars().all(allowed_domain)
+            && dotted_well(domain)
+            && domain.split('.').all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'));
+        if ok {
+            Ok(EmailAddress(text.to_string()))
+        } else {
+            Err(FieldProblem::NotEmail)
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The form used to compare addresses (the `users_email` index is on `lower(email)`).
+    pub fn key(&self) -> String {
+        self.0.to_lowercase()
+    }
+}
+
+/// A password a user chooses: 8 to 128 characters. Kept as given (no trimming: spaces
+/// are legitimate password characters).
+pub struct NewPassword(String);
+
+impl NewPassword {
+    pub fn parse(text: &str) -> Result<Self, FieldProblem> {
+        let length = text.chars().count();
+        if length == 0 {
+            Err(FieldProblem::Blank)
+        } else if length < PASSWORD_MIN {
+            Err(FieldProblem::TooShort(PASSWORD_MIN))
+        } else if length > PASSWORD_MAX {
+            Err(FieldProblem::TooLong(PASSWORD_MAX))
+        } else {
+            Ok(NewPassword(text.to_string()))
+        }
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+// Never print a password, not even in a debug log.
+impl std::fmt::Debug for NewPassword {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("NewPassword(***)")
+    }
+}
+
+/// A first or last name: trimmed, non-empty, at most 100 characters, no control
+/// characters (a name goes into e-mail text).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PersonName(String);
+
+impl PersonName {
+    pub fn parse(text: &str) -> Result<Self, FieldProblem> {
+        let text = text.trim();
+        if text.is_empty() {
+            Err(FieldProblem::Blank)
+        } else if text.chars().count() > NAME_MAX {
+            Err(FieldProblem::TooLong(NAME_MAX))
+        } else if text.chars().any(char::is_control) {
+            Err(FieldProblem::BadCharacters)
+        } else {
+            Ok(PersonName(text.to_string()))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A phone number as people write it: digits, spaces, `+`, `-`, `(`, `)`; may be empty.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Phone(String);
+
+impl Phone {
+    pub fn parse(text: &str) -> Result<Self, FieldProblem> {
+        let text = text.trim();
+        if text.chars().count() > PHONE_MAX {
+            Err(FieldProblem::TooLong(PHONE_MAX))
+        } else if !text.chars().all(|c| c.is_ascii_digit() || " +-()".contains(c)) {
+            Err(FieldProblem::BadCharacters)
+        } else {
+            Ok(Phone(text.to_string()))
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// Collects field errors while a body is parsed.
+#[derive(Debug, Default)]
+pub struct Fields {
+    errors: Vec<FieldError>,
+}
+
+impl Fields {
+    /// Text of an optional field: absent or `null` is `None`; anything but a string is an error.
+    pub fn optional_text<'a>(&mut self, field: &str, label: &str, value: Option<&'a Value>) -> Option<&'a str> {
+        match value {
+            None | Some(Value::Null) => None,
+            Some(Value::String(text)) => Some(text),
+            Some(_) => {
+                self.problem(field, label, FieldProblem::NotText);
+                None
+            }
+        }
+    }
+
+    /// Text of a required field: missing, `null` or blank is an error.
+    pub fn required_text<'a>(&mut self, field: &str, label: &str, value: Option<&'a Value>) -> Option<&'a str> {
+        let present = self.optional_text(field, label, value);
+        if matches!(value, None | Some(Value::Null)) || present.is_some_and(|t| t.trim().is_empty()) {
+            self.problem(field, label, FieldProblem::Blank);
+            return None;
+        }
+        present
+    }
+
+    /// Parses a required field with `parse`, recording its problem.
+    pub fn required<T>(
+        &mut self,
+        field: &str,
+        label: &str,
+        value: Option<&Value>,
+        parse: impl FnOnce(&str) -> Result<T, FieldProblem>,
+    ) -> Option<T> {
+        let text = self.required_text(field, label, value)?;
+        self.check(field, label, parse(text))
+    }
+
+    /// Parses an optional field with `parse` when it is present.
+    pub fn optional<T>(
+        &mut self,
+        field: &str,
+        label: &str,
+        value: Option<&Value>,
+        parse: impl FnOnce(&str) -> Result<T, FieldProblem>,
+    ) -> Option<T> {
+        let text = self.optional_text(field, label, value)?;
+        self.check(field, label, parse(text))
+    }
+
+    pub fn check<T>(&mut self, field: &str, label: &str, result: Result<T, FieldProblem>) -> Option<T> {
+        result.map_err(|problem| self.problem(field, label, problem)).ok()
+    }
+
+    pub fn problem(&mut self, field: &str, label: &str, problem: FieldProblem) {
+        self.push(field, format!("{label} {problem}"));
+    }
+
+    pub fn push(&mut self, field: &str, message: impl Into<String>) {
+        self.errors.push(FieldError::new(field, message));
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// `Ok(())` when nothing was wrong, else a `422` carrying `message` and every field error.
+    pub fn finish(self, message: &str) -> Result<(), ApiError> {
+        if self.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(ApiError::Validation { message: message.to_string(), errors: self.errors })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn email_addresses_are_trimmed_and_compared_in_lower_case() {
+        let email = EmailAddress::parse("  Jan.Kowalski+bilety@Example.PL ").unwrap();
+        assert_eq!(email.as_str(), "Jan.Kowalski+bilety@Example.PL");
+        assert_eq!(email.key(), "jan.kowalski+bilety@example.pl");
+    }
+
+    #[test]
+    fn implausible_email_addresses_are_refused() {
+        for bad in ["jan", "jan@", "@example.pl", "jan@localhost", "jan kowalski@example.pl", "jan@@example.pl",
+            "jan@example..pl", ".jan@example.pl", "jan@-example.pl", "jan<x>@example.pl", "żaneta@example.pl"]
+        {
+            assert_eq!(EmailAddress::parse(bad), Err(FieldProblem::NotEmail), "{bad}");
+        }
+        assert_eq!(EmailAddress::parse("   "), Err(FieldProblem::Blank));
+        let long = format!("{}@example.pl", "a".repeat(250));
+        assert_eq!(EmailAddress::parse(&long), Err(FieldProblem::TooLong(254)));
+    }
+
+    #[test]
+    fn passwords_need_eight_to_128_characters_counted_as_characters() {
+        assert_eq!(NewPassword::parse("1234567").unwrap_err(), FieldProblem::TooShort(8));
+        assert_eq!(NewPassword::parse("").unwrap_err(), FieldProblem::Blank);
+        assert!(NewPassword::parse("żółćżółć").is_ok(), "8 characters, 16 bytes");
+        assert_eq!(NewPassword::parse(&"x".repeat(129)).unwrap_err(), FieldProblem::TooLong(128));
+        assert_eq!(NewPassword::parse(" spaces  ok ").unwrap().expose(), " spaces  ok ");
+        assert_eq!(format!("{:?}", NewPassword::parse("secret-password").unwrap()), "NewPassword(***)");
+    }
+
+    #[test]
+    fn names_and_phones_are_bounded() {
+        assert_eq!(PersonName::parse("  Łucja ").unwrap().as_str(), "Łucja");
+        assert_eq!(PersonName::parse(" "), Err(FieldProblem::Blank));
+        assert_eq!(PersonName::parse(&"a".repeat(101)), Err(FieldProblem::TooLong(100)));
+        assert_eq!(PersonName::parse("Jan\nBcc: x"), Err(FieldProblem::BadCharacters));
+        assert_eq!(Phone::parse("+48 (12) 345-67-89").unwrap().as_str(), "+48 (12) 345-67-89");
+        assert_eq!(Phone::parse("").unwrap().as_str(), "");
+        assert_eq!(Phone::parse("call me"), Err(FieldProblem::BadCharacters));
+        assert_eq!(Phone::parse(&"1".repeat(31)), Err(FieldProblem::TooLong(30)));
+    }
+
+    #[test]
+    fn fields_collect_every_problem_with_its_label() {
+        let body = json!({"email": 5, "first_name": "  ", "phone": null});
+        let mut fields = Fields::default();
+        assert!(fields.required("email", "E-mail", body.get("email"), EmailAddress::parse).is_none());
+        assert!(fields.required("first_name", "First name", body.get("first_name"), PersonName::parse).is_none());
+        assert!(fields.required("last_name", "Last name", body.get("last_name"), PersonName::parse).is_none());
+        assert!(fields.optional("phone", "Phone", body.get("phone"), Phone::parse).is_none());
+        match fields.finish("Your registration failed.") {
+            Err(ApiError::Validation { message, errors }) => {
+                assert_eq!(message, "Your registration failed.");
+                assert_eq!(
+                    errors,
+                    vec![
+                        FieldError::new("email", "E-mail must be a string."),
+                        FieldError::new("first_name", "First name cannot be blank."),
+                        FieldError::new("last_name", "Last name cannot be blank."),
+                    ]
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
