@@ -246,8 +246,11 @@ impl ListQuery {
         if self.sort.is_empty() {
             qb.push(self.spec.default_order);
         } else {
-            let parts: Vec<String> =
-                self.sort.iter().map(|(f, desc)| format!("{} {}", f.column, if *desc { "desc" } else { "asc" })).collect();
+            let parts: Vec<String> = self
+                .sort
+                .iter()
+                .map(|(f, desc)| format!("{} {}", f.column, if *desc { "desc" } else { "asc" }))
+                .collect();
             qb.push(parts.join(", "));
         }
     }
@@ -294,13 +297,11 @@ fn push_array(qb: &mut QueryBuilder<'_, Postgres>, kind: FieldType, vs: Vec<&str
         FieldType::Uuid => {
             qb.push_bind(vs.iter().map(|v| uuid::Uuid::parse_str(v).unwrap_or_default()).collect::<Vec<_>>())
         }
-        FieldType::Timestamp => qb.push_bind(
-            vs.iter().map(|v| crate::time::parse_timestamp(v).unwrap_or_default()).collect::<Vec<_>>(),
-        ),
+        FieldType::Timestamp => {
+            qb.push_bind(vs.iter().map(|v| crate::time::parse_timestamp(v).unwrap_or_default()).collect::<Vec<_>>())
+        }
         FieldType::Date => qb.push_bind(
-            vs.iter()
-                .map(|v| chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").unwrap_or_default())
-                .collect::<Vec<_>>(),
+            vs.iter().map(|v| chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").unwrap_or_default()).collect::<Vec<_>>(),
         ),
     };
 }

@@ -54,7 +54,11 @@ impl Mailer for FileMailer {
         let message = build(&self.from, &email)?;
         tokio::fs::create_dir_all(&self.dir).await.map_err(|e| MailError(e.to_string()))?;
         let safe_to: String = email.to.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
-        let name = format!("{}-{}-{safe_to}.eml", chrono::Utc::now().format("%Y%m%dT%H%M%S%.6f"), uuid::Uuid::new_v4().simple());
+        let name = format!(
+            "{}-{}-{safe_to}.eml",
+            chrono::Utc::now().format("%Y%m%dT%H%M%S%.6f"),
+            uuid::Uuid::new_v4().simple()
+        );
         tokio::fs::write(self.dir.join(name), message.formatted()).await.map_err(|e| MailError(e.to_string()))?;
         tracing::info!(to = %email.to, subject = %email.subject, dir = %self.dir.display(), "e-mail written to a file");
         Ok(())
@@ -95,7 +99,11 @@ mod tests {
     async fn the_file_mailer_writes_one_readable_eml_per_message() {
         let dir = std::env::temp_dir().join(format!("coach-mail-{}", uuid::Uuid::new_v4()));
         let mailer = FileMailer::new(&dir, "Nisko Bus <no-reply@example.com>");
-        let email = Email { to: "jan@example.com".into(), subject: "Aktywacja konta".into(), text: "Kliknij: http://x/confirm?token=abc".into() };
+        let email = Email {
+            to: "jan@example.com".into(),
+            subject: "Aktywacja konta".into(),
+            text: "Kliknij: http://x/confirm?token=abc".into(),
+        };
         mailer.send(email).await.unwrap();
         let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
         assert_eq!(files.len(), 1);

@@ -38,7 +38,9 @@ pub async fn spawn_app(pool: PgPool) -> TestApp {
     let app = axum::Router::new().nest("/api", router(state));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("address"));
-    tokio::spawn(async move { axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await });
+    tokio::spawn(async move {
+        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await
+    });
     let (_, admin_token) = create_user(&pool, "admin@example.test", "Ada", Role::SuperAdmin).await;
     let (user_id, user_token) = create_user(&pool, "user@example.test", "Jan", Role::User).await;
     TestApp { address, client: reqwest::Client::new(), pool, mail_dir, admin_token, user_token, user_id }
@@ -48,14 +50,16 @@ pub async fn spawn_app(pool: PgPool) -> TestApp {
 /// password matches: these users log in by token only).
 pub async fn create_user(pool: &PgPool, email: &str, first_name: &str, role: Role) -> (Uuid, String) {
     let id = Uuid::new_v4();
-    sqlx::query("insert into users (id, email, password_hash, first_name, role, active) values ($1, $2, '!', $3, $4, true)")
-        .bind(id)
-        .bind(email)
-        .bind(first_name)
-        .bind(role.as_str())
-        .execute(pool)
-        .await
-        .expect("insert user");
+    sqlx::query(
+        "insert into users (id, email, password_hash, first_name, role, active) values ($1, $2, '!', $3, $4, true)",
+    )
+    .bind(id)
+    .bind(email)
+    .bind(first_name)
+    .bind(role.as_str())
+    .execute(pool)
+    .await
+    .expect("insert user");
     let token = new_token();
     sqlx::query("insert into auth_tokens (token_hash, user_id, purpose, expires_at) values ($1, $2, 'session', now() + interval '1 day')")
         .bind(hash_token(&token))
