@@ -1,4 +1,28 @@
-//! The content endpoints.
+//! # content
+//!
+//! What admins write and everyone reads, as plain CRUD tables (not event-sourced):
+//!
+//! - [`company`]: `/company/company`, the carrier's company record and the settings of
+//!   `DECISIONS.md` (invoice prefix, VAT rate, payment time, …), and the public footer
+//!   texts the layout loads on every page.
+//! - [`discount`]: `/course/discount`, named reductions of one ticket, with the pure
+//!   price rule [`discount::pricing::discounted_price`]; [`discount_apply`]:
+//!   `/course/discount-apply`, which routes each discount applies to.
+//! - [`banner`], [`menu`], [`page`]: `/app/banner`, `/app/menu`, `/app/content`.
+//!
+//! Reads are public unless a handler says otherwise; writes need a `SuperAdmin`
+//! (`AdminUser`: `401` without a token, `403` for a user). HTML that admins write is
+//! sanitised when saved and again when read ([`common::html`]): the web renders it as
+//! HTML, and rows may come from fixtures or old data.
+
+pub mod banner;
+pub mod common;
+pub mod company;
+pub mod discount;
+pub mod discount_apply;
+pub mod menu;
+pub mod openapi;
+pub mod page;
 
 use axum::Router;
 
@@ -6,4 +30,10 @@ use crate::QueryState;
 
 pub fn router() -> Router<QueryState> {
     Router::new()
+        .merge(company::router())
+        .merge(discount::router())
+        .merge(discount_apply::router())
+        .merge(banner::router())
+        .merge(menu::router())
+        .merge(page::router())
 }

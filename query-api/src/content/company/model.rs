@@ -1,0 +1,275 @@
+//! The company's settings as stored and shown, and the rules a save must pass.
+
+use api_core::ApiError;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use sqlx::FromRow;
+use utoipa::ToSchema;
+
+use crate::content::common::html::{plain_text, sanitize_html};
+use crate::content::common::validate::{self, Errors};
+
+/// Every setting of the company (the columns of `companies` but its id and times).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, FromRow, ToSchema)]
+pub struct Settings {
+    pub name: String,
+    /// The invoice series: `{invoice_prefix}/{year}/{sequence}`.
+    pub invoice_prefix: String,
+    /// Who issues invoices (name and address lines).
+    pub invoice_issuer: String,
+    /// Where copies of invoices go (empty: nowhere).
+    pub invoice_email: String,
+    /// Where order reports go (empty: nowhere).
+    pub order_report_email: String,
+    /// Footer contact block 1 (sanitised HTML).
+    pub page_footer_1: String,
+    /// Footer contact block 2 (sanitised HTML).
+    pub page_footer_2: String,
+    /// Seconds.
+    pub refresh_time: i32,
+    pub vat_rate_percent: i32,
+    /// How long an unpaid reservation holds its seats.
+    pub payment_time_minutes: i32,
+    /// Sales close this long before departure from the boarding stop.
+    pub sales_close_minutes: i32,
+    /// Returns are possible until this long before departure.
+    pub return_cutoff_minutes: i32,
+    pub return_fee_percent: i32,
+    /// Stamps that earn one reward coupon.
+    pub stamps_per_reward: i32,
+    /// The reward coupon's value in grosz.
+    pub reward_value: i64,
+}
+
+impl Default for Settings {
+    /// The defaults of `DECISIONS.md` (and of the table).
+    fn default() -> Self {
+        Settings {
+            name: String::new(),
+            invoice_prefix: "FV".into(),
+            invoice_issuer: String::new(),
+            invoice_email: String::new(),
+            order_report_email: String::new(),
+            page_footer_1: String::new(),
+            page_footer_2: String::new(),
+            refresh_time: 3600,
+            vat_rate_percent: 8,
+            payment_time_minutes: 15,
+            sales_close_minutes: 10,
+            return_cutoff_minutes: 10,
+            return_fee_percent: 10,
+            stamps_per_reward: 10,
+            reward_value: 2000,
+        }
+    }
+}
+
+impl Settings {
+    /// As shown: footers sanitised again, texts without markup, whatever the row holds.
+    pub fn cleaned(mut self) -> Self {
+        self.name = plain_text(&self.name);
+        self.invoice_issuer = plain_text(&self.invoice_issuer);
+        self.page_footer_1 = sanitize_html(&self.page_footer_1);
+        self.page_footer_2 = sanitize_html(&self.page_footer_2);
+        self
+    }
+}
+
+/// A `companies` row.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, FromRow, ToSchema)]
+pub struct Company {
+    pub id: i64,
+    #[serde(flatten)]
+    #[sqlx(flatten)]
+    pub settings: Settings,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Company {
+    pub fn cleaned(mut self) -> Self {
+        self.settings = self.settings.cleaned();
+        self
+    }
+}
+
+pub const COLUMNS: &str = "id, name, invoice_prefix, invoice_issuer, invoice_email, order_report_email, \
+    page_footer_1, page_footer_2, refresh_time, vat_rate_percent, payment_time_minutes, sales_close_minutes, \
+    return_cutoff_minutes, return_fee_percent, stamps_per_reward, reward_value, created_at, updated_at";
+
+/// What a client sends to save settings; absent fields keep their value.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct SettingsInput {
+    pub name: Option<String>,
+    /// 1-20 of `A-Z`, `0-9`, `/`, `-`.
+    pub invoice_prefix: Option<String>,
+    pub invoice_issuer: Option<String>,
+    pub invoice_email: Option<String>,
+    pub order_report_email: Option<String>,
+    /// HTML; sanitised.
+    pub page_footer_1: Option<String>,
+    /// HTML; sanitised.
+    pub page_footer_2: Option<String>,
+    pub refresh_time: Option<i64>,
+    pub vat_rate_percent: Option<i64>,
+    pub payment_time_minutes: Option<i64>,
+    pub sales_close_minutes: Option<i64>,
+    pub return_cutoff_minutes: Option<i64>,
+    pub return_fee_percent: Option<i64>,
+    pub stamps_per_reward: Option<i64>,
+    pub reward_value: Option<i64>,
+}
+
+const DAY_MINUTES: i64 = 24 * 60;
+
+fn invoice_prefix(value: &str) -> Result<String, String> {
+    let value = value.trim();
+    let ok = (1..=20).contains(&value.len())
+        && value.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || matches!(c, '/' | '-'));
+    if ok {
+        Ok(value.to_string())
+    } else {
+        Err("must be 1 to 20 of A-Z, 0-9, / and -".into())
+    }
+}
+
+impl SettingsInput {
+    /// Check every field, merged over `current`; all problems at once.
+    pub fn parse(self, current: Settings) -> Result<Settings, ApiError> {
+        let mut e = Errors::default();
+        let c = current;
+        let mut int = |field: &str, value: Option<i64>, now: i64, min: i64, max: i64| -> i64 {
+            e.check(field, validate::int_in(value.unwrap_or(now), min, max)).unwrap_or(now)
+        };
+        let refresh_time = int("refresh_time", self.refresh_time, c.refresh_time.into(), 0, 365 * 24 * 3600);
+        let vat_rate_percent = int("vat_rate_percent", self.vat_rate_percent, c.vat_rate_percent.into(), 0, 100);
+        let payment_time_minutes =
+            int("payment_time_minutes", self.payment_time_minutes, c.payment_time_minutes.into(), 1, DAY_MINUTES);
+        let sales_close_minutes =
+            int("sales_close_minutes", self.sales_close_minutes, c.sales_close_minutes.into(), 0, DAY_MINUTES);
+        let return_cutoff_minutes = int(
+            "return_cutoff_minutes",
+            self.return_cutoff_minutes,
+            c.return_cutoff_minutes.into(),
+            0,
+            7 * DAY_MINUTES,
+        );
+        let return_fee_percent =
+            int("return_fee_percent", self.return_fee_percent, c.return_fee_percent.into(), 0, 100);
+        let stamps_per_reward = int("stamps_per_reward", self.stamps_per_reward, c.stamps_per_reward.into(), 1, 1000);
+        let reward_value = int("reward_value", self.reward_value, c.reward_value, 1, 1_000_000);
+        let text = |e: &mut Errors,
+                    field: &str,
+                    value: Option<String>,
+                    now: String,
+                    rule: &dyn Fn(&str) -> Result<String, String>| {
+            let value = value.unwrap_or(now);
+            e.check(field, rule(&value)).unwrap_or(value)
+        };
+        let settings = Settings {
+            name: text(&mut e, "name", self.name, c.name, &|v| validate::plain_line(v, 1, 200)),
+            invoice_prefix: text(&mut e, "invoice_prefix", self.invoice_prefix, c.invoice_prefix, &invoice_prefix),
+            invoice_issuer: text(&mut e, "invoice_issuer", self.invoice_issuer, c.invoice_issuer, &|v| {
+                validate::plain_text(v, 1000)
+            }),
+            invoice_email: text(
+                &mut e,
+                "invoice_email",
+                self.invoice_email,
+                c.invoice_email,
+                &validate::optional_email,
+            ),
+            order_report_email: text(
+                &mut e,
+                "order_report_email",
+                self.order_report_email,
+                c.order_report_email,
+                &validate::optional_email,
+            ),
+            page_footer_1: text(&mut e, "page_footer_1", self.page_footer_1, c.page_footer_1, &|v| {
+                validate::html(v, 20_000)
+            }),
+            page_footer_2: text(&mut e, "page_footer_2", self.page_footer_2, c.page_footer_2, &|v| {
+                validate::html(v, 20_000)
+            }),
+            // The ranges above fit in an `i32`.
+            refresh_time: i32::try_from(refresh_time).unwrap_or_default(),
+            vat_rate_percent: i32::try_from(vat_rate_percent).unwrap_or_default(),
+            payment_time_minutes: i32::try_from(payment_time_minutes).unwrap_or_default(),
+            sales_close_minutes: i32::try_from(sales_close_minutes).unwrap_or_default(),
+            return_cutoff_minutes: i32::try_from(return_cutoff_minutes).unwrap_or_default(),
+            return_fee_percent: i32::try_from(return_fee_percent).unwrap_or_default(),
+            stamps_per_reward: i32::try_from(stamps_per_reward).unwrap_or_default(),
+            reward_value,
+        };
+        e.finish()?;
+        Ok(settings)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(err: ApiError) -> Vec<String> {
+        match err {
+            ApiError::Validation { errors, .. } => errors.into_iter().map(|e| e.field).collect(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_new_company_needs_a_name_and_keeps_the_defaults() {
+        assert_eq!(fields(SettingsInput::default().parse(Settings::default()).unwrap_err()), ["name"]);
+        let input = SettingsInput { name: Some("PKS Nisko".into()), ..Default::default() };
+        let settings = input.parse(Settings::default()).unwrap();
+        assert_eq!(settings, Settings { name: "PKS Nisko".into(), ..Settings::default() });
+    }
+
+    #[test]
+    fn every_field_is_checked() {
+        let input: SettingsInput = serde_json::from_value(serde_json::json!({
+            "name": "", "invoice_prefix": "fv 2026", "invoice_issuer": "<b>x</b>", "invoice_email": "nope",
+            "order_report_email": "a@b", "refresh_time": -1, "vat_rate_percent": 101, "payment_time_minutes": 0,
+            "sales_close_minutes": -1, "return_cutoff_minutes": -5, "return_fee_percent": 120,
+            "stamps_per_reward": 0, "reward_value": 0
+        }))
+        .unwrap();
+        let mut got = fields(input.parse(Settings::default()).unwrap_err());
+        got.sort();
+        assert_eq!(
+            got,
+            [
+                "invoice_email",
+                "invoice_issuer",
+                "invoice_prefix",
+                "name",
+                "order_report_email",
+                "payment_time_minutes",
+                "refresh_time",
+                "return_cutoff_minutes",
+                "return_fee_percent",
+                "reward_value",
+                "sales_close_minutes",
+                "stamps_per_reward",
+                "vat_rate_percent"
+            ]
+        );
+    }
+
+    #[test]
+    fn invoice_prefixes() {
+        for ok in ["FV", "NK/2026-A", "ABCDEFGHIJ0123456789"] {
+            assert!(invoice_prefix(ok).is_ok(), "{ok}");
+        }
+        for bad in ["", "fv", "F V", "ABCDEFGHIJ01234567890", "FV_1"] {
+            assert!(invoice_prefix(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn footers_are_sanitised_on_the_way_out() {
+        let s = Settings { page_footer_1: "<p>Biuro</p><script>x()</script>".into(), ..Settings::default() };
+        assert_eq!(s.cleaned().page_footer_1, "<p>Biuro</p>");
+    }
+}

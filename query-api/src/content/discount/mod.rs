@@ -1,0 +1,20 @@
+//! Discounts: named reductions of one ticket (`/course/discount`), where they apply is
+//! in [`super::discount_apply`]. The statutory Polish reductions are seeded by the
+//! migration `0031_discounts.sql`; admins add commercial ones. [`pricing`] is the pure
+//! price rule the booking work reuses.
+
+pub mod handlers;
+pub mod model;
+pub mod pricing;
+
+use axum::routing::get;
+use axum::Router;
+
+use crate::QueryState;
+
+pub fn router() -> Router<QueryState> {
+    Router::new()
+        .route("/course/discount/all", get(handlers::all))
+        .route("/course/discount/one", get(handlers::one))
+        .route("/course/discount/save", axum::routing::post(handlers::create).put(handlers::update))
+}

@@ -1,0 +1,182 @@
+//! A menu's items: checked strictly when saved ([`parse_items`]: every problem named
+//! by its path, e.g. `content[0].children[1].link`), and cleaned leniently when read
+//! ([`clean_items`]: whatever the row holds, no unsafe link or markup comes out).
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::content::common::html::{plain_text, safe_link};
+use crate::content::common::validate::{self, Errors, LINK_TARGETS};
+
+/// One menu entry; `children` only on the first level.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct MenuItem {
+    pub name: String,
+    /// A relative path or an http(s) URL.
+    pub link: String,
+    /// `nuxt-link` (in-app) or an anchor target (`_self`, `_blank`, …).
+    pub target: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[schema(no_recursion)]
+    pub children: Vec<MenuItem>,
+}
+
+/// Levels a menu may have (items and their sub-items).
+pub const MAX_DEPTH: usize = 2;
+/// Items on one level.
+pub const MAX_ITEMS: usize = 50;
+
+/// The items of `value` (a list), each rule checked, problems recorded under `path`.
+pub fn parse_items(value: &Value, path: &str, depth: usize, errors: &mut Errors) -> Vec<MenuItem> {
+    let Some(list) = value.as_array() else {
+        errors.add(path, "must be a list of menu items");
+        return vec![];
+    };
+    if list.len() > MAX_ITEMS {
+        errors.add(path, format!("may have at most {MAX_ITEMS} items"));
+        return vec![];
+    }
+    list.iter().enumerate().filter_map(|(i, item)| parse_item(item, &format!("{path}[{i}]"), depth, errors)).collect()
+}
+
+fn parse_item(value: &Value, path: &str, depth: usize, errors: &mut Errors) -> Option<MenuItem> {
+    let Some(item) = value.as_object() else {
+        errors.add(path, "must be an object {name, link, target, children?}");
+        return None;
+    };
+    let text = |key: &str, errors: &mut Errors| match item.get(key) {
+        None | Some(Value::Null) => Some(String::new()),
+        Some(Value::String(s)) => Some(s.trim().to_string()),
+        Some(_) => {
+            errors.add(format!("{path}.{key}"), "must be text");
+            None
+        }
+    };
+    let name =
+        text("name", errors).and_then(|n| errors.check(&format!("{path}.name"), validate::plain_line(&n, 1, 100)));
+    let link = text("link", errors).and_then(|l| errors.check(&format!("{path}.link"), validate::link(&l)));
+    let target = text("target", errors).map(|t| if t.is_empty() { "_self".to_string() } else { t });
+    let target = target.and_then(|t| errors.check(&format!("{path}.target"), validate::link_target(&t)));
+    let children = match item.get("children") {
+        None | Some(Value::Null) => vec![],
+        Some(Value::Array(list)) if list.is_empty() => vec![],
+        Some(_) if depth >= MAX_DEPTH => {
+            errors.add(format!("{path}.children"), format!("menus are at most {MAX_DEPTH} levels deep"));
+            vec![]
+        }
+        Some(children) => parse_items(children, &format!("{path}.children"), depth + 1, errors),
+    };
+    if link.as_deref() == Some("") && children.is_empty() {
+        errors.add(format!("{path}.link"), "an item without sub-items needs a link");
+    }
+    Some(MenuItem { name: name?, link: link?, target: target?, children })
+}
+
+/// The items of stored JSON text, cleaned for showing: unsafe links emptied, markup
+/// removed from names, unknown targets made `_self`, anything malformed or deeper than
+/// [`MAX_DEPTH`] left out.
+pub fn clean_items(json_text: &str) -> Vec<MenuItem> {
+    match serde_json::from_str::<Value>(json_text) {
+        Ok(value) => clean_level(&value, 1),
+        Err(_) => vec![],
+    }
+}
+
+fn clean_level(value: &Value, depth: usize) -> Vec<MenuItem> {
+    let Some(list) = value.as_array() else { return vec![] };
+    list.iter()
+        .filter_map(|item| {
+            let item = item.as_object()?;
+            let text = |key: &str| item.get(key).and_then(Value::as_str).unwrap_or("").to_string();
+            let target = text("target");
+            Some(MenuItem {
+                name: plain_text(&text("name")),
+                link: safe_link(&text("link")),
+                target: if LINK_TARGETS.contains(&target.as_str()) { target } else { "_self".into() },
+                children: match item.get("children") {
+                    Some(children) if depth < MAX_DEPTH => clean_level(children, depth + 1),
+                    _ => vec![],
+                },
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn parse(value: Value) -> (Vec<MenuItem>, Vec<String>) {
+        let mut errors = Errors::default();
+        let items = parse_items(&value, "content", 1, &mut errors);
+        let fields = match errors.finish() {
+            Ok(()) => vec![],
+            Err(api_core::ApiError::Validation { errors, .. }) => errors.into_iter().map(|e| e.field).collect(),
+            Err(other) => panic!("{other:?}"),
+        };
+        (items, fields)
+    }
+
+    #[test]
+    fn a_two_level_menu_parses() {
+        let (items, errors) = parse(json!([
+            {"name": "Strona główna", "link": "/", "target": "nuxt-link"},
+            {"name": "Rozkład", "link": "", "target": "_self", "children": [
+                {"name": "Nisko – Kraków", "link": "/old/nisko-krakow", "target": "nuxt-link"},
+                {"name": "PKS", "link": "https://pks.example", "target": "_blank", "children": []}
+            ]}
+        ]));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(items.len(), 2);
+        assert_eq!(items[1].children[1].target, "_blank");
+    }
+
+    #[test]
+    fn every_bad_item_is_named_by_its_path() {
+        let (_, errors) = parse(json!([
+            {"name": "", "link": "javascript:alert(1)", "target": "nuxt-link"},
+            {"name": "x", "link": "/", "target": "popup"},
+            {"name": "y", "link": "/", "children": [{"name": "z", "link": "/z", "children": [{"name": "deep", "link": "/d"}]}]},
+            "text",
+            {"name": 5, "link": ""}
+        ]));
+        assert_eq!(
+            errors,
+            [
+                "content[0].name",
+                "content[0].link",
+                "content[1].target",
+                "content[2].children[0].children",
+                "content[3]",
+                "content[4].name",
+                "content[4].link"
+            ]
+        );
+        assert_eq!(parse(json!({"name": "x"})).1, ["content"]);
+    }
+
+    #[test]
+    fn stored_rows_are_cleaned_on_the_way_out() {
+        let items = clean_items(
+            r#"[{"name": "<img src=x onerror=alert(1)>Home", "link": "javascript:alert(1)", "target": "javascript:x",
+                "children": [{"name": "a", "link": "/a", "target": "_blank", "children": [{"name": "too deep"}]}]}, 7]"#,
+        );
+        assert_eq!(
+            items,
+            [MenuItem {
+                name: "Home".into(),
+                link: String::new(),
+                target: "_self".into(),
+                children: vec![MenuItem {
+                    name: "a".into(),
+                    link: "/a".into(),
+                    target: "_blank".into(),
+                    children: vec![]
+                }],
+            }]
+        );
+        assert!(clean_items("not json").is_empty());
+    }
+}

@@ -1,0 +1,19 @@
+//! `/app/content`: content pages, shown by the web at `/{slug}`. `all`, `one` and
+//! `get-content` (by numeric id or by slug) are public; `save` is for admins. A slug is
+//! never all digits, so `get-content?id=` is never ambiguous.
+
+pub mod handlers;
+pub mod model;
+
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::QueryState;
+
+pub fn router() -> Router<QueryState> {
+    Router::new()
+        .route("/app/content/all", get(handlers::all))
+        .route("/app/content/one", get(handlers::one))
+        .route("/app/content/save", post(handlers::create).put(handlers::update))
+        .route("/app/content/get-content", get(handlers::get_content))
+}
