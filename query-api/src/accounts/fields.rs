@@ -10,7 +10,7 @@ use api_core::{ApiError, FieldError};
 use serde_json::Value;
 
 /// The longest e-mail address SMTP carries (RFC 5321: 254 octets in a path).
-const EMAIL_MAX: usize = 254;
+pub const EMAIL_MAX: usize = 254;
 /// A password shorter than this is refused.
 pub const PASSWORD_MIN: usize = 8;
 /// Bounds the work of hashing and the size of what we accept.
@@ -135,7 +135,7 @@ impl PersonName {
 }
 
 /// A phone number as people write it: digits, spaces, `+`, `-`, `(`, `)`; may be empty.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Phone(String);
 
 impl Phone {
@@ -248,9 +248,19 @@ mod tests {
 
     #[test]
     fn implausible_email_addresses_are_refused() {
-        for bad in ["jan", "jan@", "@example.pl", "jan@localhost", "jan kowalski@example.pl", "jan@@example.pl",
-            "jan@example..pl", ".jan@example.pl", "jan@-example.pl", "jan<x>@example.pl", "żaneta@example.pl"]
-        {
+        for bad in [
+            "jan",
+            "jan@",
+            "@example.pl",
+            "jan@localhost",
+            "jan kowalski@example.pl",
+            "jan@@example.pl",
+            "jan@example..pl",
+            ".jan@example.pl",
+            "jan@-example.pl",
+            "jan<x>@example.pl",
+            "żaneta@example.pl",
+        ] {
             assert_eq!(EmailAddress::parse(bad), Err(FieldProblem::NotEmail), "{bad}");
         }
         assert_eq!(EmailAddress::parse("   "), Err(FieldProblem::Blank));

@@ -51,8 +51,14 @@ mod tests {
 
     #[test]
     fn links_point_at_the_web_pages() {
-        assert_eq!(link("https://bilety.example.pl/", "/confirm", "abc"), "https://bilety.example.pl/confirm?token=abc");
-        assert_eq!(link("http://127.0.0.1:8080", "/change-password", "t"), "http://127.0.0.1:8080/change-password?token=t");
+        assert_eq!(
+            link("https://bilety.example.pl/", "/confirm", "abc"),
+            "https://bilety.example.pl/confirm?token=abc"
+        );
+        assert_eq!(
+            link("http://127.0.0.1:8080", "/change-password", "t"),
+            "http://127.0.0.1:8080/change-password?token=t"
+        );
     }
 
     #[test]

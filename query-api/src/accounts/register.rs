@@ -63,17 +63,13 @@ impl TryFrom<&RegisterInput> for Registration {
         let password = f.required("password", "Password", input.password.as_ref(), NewPassword::parse);
         let first_name = f.required("first_name", "First name", input.first_name.as_ref(), PersonName::parse);
         let last_name = f.required("last_name", "Last name", input.last_name.as_ref(), PersonName::parse);
-        let phone = f.optional("phone", "Phone", input.phone.as_ref(), Phone::parse);
-        let failed = !f.is_empty();
+        let phone = f.optional("phone", "Phone", input.phone.as_ref(), Phone::parse).unwrap_or_default();
         f.finish(REGISTRATION_FAILED)?;
         match (email, password, first_name, last_name) {
-            (Some(email), Some(password), Some(first_name), Some(last_name)) if !failed => Ok(Registration {
-                email,
-                password,
-                first_name,
-                last_name,
-                phone: phone.unwrap_or_else(|| Phone::parse("").unwrap_or_else(|_| unreachable!("empty is valid"))),
-            }),
+            (Some(email), Some(password), Some(first_name), Some(last_name)) => {
+                Ok(Registration { email, password, first_name, last_name, phone })
+            }
+            // `finish` passed, so every required field parsed.
             _ => Err(ApiError::Internal("registration parsed without errors but incomplete".into())),
         }
     }
@@ -152,10 +148,11 @@ pub struct ConfirmInput {
         (status = 200, description = "The account is active", body = super::openapi::MessageAnswer),
         (status = 422, description = "'Your account was not activated, please try again.' (unknown, expired or used token)"),
     ))]
-pub async fn confirm(State(state): State<QueryState>, AppJson(input): AppJson<ConfirmInput>) -> Result<Data<Message>, ApiError> {
-    let mut f = Fields::default();
-    let token = f.required_text("token", "Token", input.token.as_ref()).map(str::to_string);
-    activate(&state, token.as_deref()).await
+pub async fn confirm(
+    State(state): State<QueryState>,
+    AppJson(input): AppJson<ConfirmInput>,
+) -> Result<Data<Message>, ApiError> {
+    activate(&state, input.token.as_ref().and_then(Value::as_str)).await
 }
 
 /// The same as `POST`, for a link opened directly: `GET /user/auth/confirm?token=…`. Public.
@@ -177,7 +174,10 @@ async fn activate(state: &QueryState, token: Option<&str>) -> Result<Data<Messag
     let token = token.map(str::trim).filter(|t| !t.is_empty() && t.len() <= 200).ok_or_else(refused)?;
     let mut tx = state.pool.begin().await?;
     let user = tokens::consume(&mut *tx, token, Purpose::Activation).await?.ok_or_else(refused)?;
-    sqlx::query("update users set active = true, updated_at = now() where id = $1").bind(user).execute(&mut *tx).await?;
+    sqlx::query("update users set active = true, updated_at = now() where id = $1")
+        .bind(user)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     tracing::info!(user = %user, "account activated");
     Ok(Data::new(Message::new("Twoje konto zostało aktywowane. Możesz się zalogować.")))

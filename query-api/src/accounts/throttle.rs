@@ -3,11 +3,11 @@
 //! even with the right password. A successful login resets the e-mail's count.
 //!
 //! The attempts live in the `login_attempts` table so the limit holds across processes.
-//! An attempt *reserves* its row before the password is checked and the check is allowed
-//! only if the reserved row is within the limit, so parallel requests cannot slip more
-//! guesses through than the limit (they can only be refused a little early). A success
-//! deletes its row; a failure leaves it; a refused attempt deletes its row so that
-//! hammering during a lockout does not prolong it.
+//! An attempt *reserves* its row before the password is checked, and only while fewer
+//! than the limit are in the window (reservations take turns, see [`begin`]), so parallel
+//! requests cannot slip more guesses through than the limit. A success deletes its row; a
+//! failure leaves it; a refused attempt adds none, so hammering during a lockout does not
+//! prolong it.
 
 use std::net::{IpAddr, SocketAddr};
 
@@ -53,7 +53,7 @@ pub struct Attempt {
 }
 
 /// Reserves an attempt for `email_key` (lower-cased) from `client`, or `429`.
-#[tracing::instrument(skip(pool))]
+#[tracing::instrument(skip(pool, email_key))]
 pub async fn begin(pool: &PgPool, email_key: &str, client: ClientAddr) -> Result<Attempt, ApiError> {
     let client = client.0.map(|ip| ip.to_string());
     // Housekeeping: rows older than the window no longer count for anything.
@@ -61,11 +61,15 @@ pub async fn begin(pool: &PgPool, email_key: &str, client: ClientAddr) -> Result
         .bind(WINDOW_MINUTES)
         .execute(pool)
         .await?;
-    let id: i64 = sqlx::query_scalar("insert into login_attempts (email, client_addr) values ($1, $2) returning id")
-        .bind(email_key)
-        .bind(&client)
-        .fetch_one(pool)
-        .await?;
+    // Reservations for one e-mail (and for one address) take turns: each counts the rows
+    // before it and adds its own under a transaction-scoped advisory lock, so exactly the
+    // allowed number get through however many arrive at once. Two lock spaces (1: e-mail,
+    // 2: address), always taken in that order, so two reservations cannot deadlock.
+    let mut tx = pool.begin().await?;
+    sqlx::query("select pg_advisory_xact_lock(1, hashtext($1))").bind(email_key).execute(&mut *tx).await?;
+    if let Some(client) = &client {
+        sqlx::query("select pg_advisory_xact_lock(2, hashtext($1))").bind(client).execute(&mut *tx).await?;
+    }
     let (per_email, per_client): (i64, i64) = sqlx::query_as(
         "select count(*) filter (where email = $1 and not email_cleared), \
                 count(*) filter (where client_addr = $2) \
@@ -74,21 +78,26 @@ pub async fn begin(pool: &PgPool, email_key: &str, client: ClientAddr) -> Result
     .bind(email_key)
     .bind(&client)
     .bind(WINDOW_MINUTES)
-    .fetch_one(pool)
+    .fetch_one(&mut *tx)
     .await?;
-    // The counts include this attempt's own row.
-    if per_email > PER_EMAIL || per_client > PER_CLIENT {
-        sqlx::query("delete from login_attempts where id = $1").bind(id).execute(pool).await?;
+    if per_email >= PER_EMAIL || per_client >= PER_CLIENT {
+        tx.rollback().await?;
         tracing::info!(per_email, per_client, "login throttled");
         return Err(ApiError::TooManyRequests(TOO_MANY.into()));
     }
+    let id: i64 = sqlx::query_scalar("insert into login_attempts (email, client_addr) values ($1, $2) returning id")
+        .bind(email_key)
+        .bind(&client)
+        .fetch_one(&mut *tx)
+        .await?;
+    tx.commit().await?;
     Ok(Attempt { id, email: email_key.to_string() })
 }
 
 impl Attempt {
     /// The password was right: this attempt is not a failure, and the e-mail's earlier
     /// failures stop counting (they still count for the client address).
-    #[tracing::instrument(skip(pool))]
+    #[tracing::instrument(skip_all)]
     pub async fn succeeded(self, pool: &PgPool) -> Result<(), ApiError> {
         sqlx::query("delete from login_attempts where id = $1").bind(self.id).execute(pool).await?;
         sqlx::query("update login_attempts set email_cleared = true where email = $1 and not email_cleared")

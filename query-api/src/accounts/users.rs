@@ -37,7 +37,7 @@ pub struct Credentials {
     pub active: bool,
 }
 
-#[tracing::instrument(skip(db))]
+#[tracing::instrument(skip_all)]
 pub async fn credentials(db: impl PgExecutor<'_>, email_key: &str) -> Result<Option<Credentials>, ApiError> {
     let row = sqlx::query_as("select id, password_hash, active from users where lower(email) = $1")
         .bind(email_key)
@@ -65,7 +65,7 @@ pub async fn account_view(db: impl PgExecutor<'_>, id: Uuid) -> Result<AccountVi
 }
 
 /// Whether an account with this (lower-cased) e-mail exists.
-#[tracing::instrument(skip(db))]
+#[tracing::instrument(skip_all)]
 pub async fn email_taken(db: impl PgExecutor<'_>, email_key: &str) -> Result<bool, ApiError> {
     let taken = sqlx::query_scalar("select exists (select 1 from users where lower(email) = $1)")
         .bind(email_key)
