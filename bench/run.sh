@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one command for the benchmarks (bench/src/main.rs says what is measured and how):
 #
-#   bench/run.sh                 the full event-store benchmark (about 4 minutes)
+#   bench/run.sh                 the full event-store benchmark (about 6 minutes)
 #   bench/run.sh --quick         a smoke run with small sizes (about 40 seconds)
 #   bench/run.sh --help          every option of `coach-bench event-store`
 #

@@ -21,21 +21,34 @@ impl Server {
     }
 
     /// CPU time of the cluster so far: the postmaster, its live children, and the
-    /// children it has reaped (counted in its cutime/cstime).
+    /// children it has reaped (counted in its cutime/cstime). A child reaped while the
+    /// children are scanned would be counted twice or not at all, so the scan is
+    /// repeated until the postmaster's count of reaped children's time stood still.
     fn ticks(&self) -> Option<u64> {
-        let own = std::fs::read_to_string(format!("/proc/{}/stat", self.postmaster)).ok()?;
-        let fields = after_comm(&own)?;
-        // Fields after the command: state(3) ppid(4) ... utime(14) stime(15) cutime(16) cstime(17).
-        let mut total: u64 = [11, 12, 13, 14].iter().filter_map(|&i| fields.get(i)?.parse::<u64>().ok()).sum();
-        for entry in std::fs::read_dir("/proc").ok()?.flatten() {
-            let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) else { continue };
-            if let Some((ticks, ppid)) = stat(pid) {
-                if ppid == self.postmaster {
-                    total += ticks;
+        for _ in 0..20 {
+            let before = self.own_ticks()?;
+            let mut children = 0;
+            for entry in std::fs::read_dir("/proc").ok()?.flatten() {
+                let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) else { continue };
+                if let Some((ticks, ppid)) = stat(pid) {
+                    if ppid == self.postmaster {
+                        children += ticks;
+                    }
                 }
             }
+            if self.own_ticks()? == before {
+                return Some(before + children);
+            }
         }
-        Some(total)
+        None
+    }
+
+    /// The postmaster's own time and that of its reaped children.
+    fn own_ticks(&self) -> Option<u64> {
+        let text = std::fs::read_to_string(format!("/proc/{}/stat", self.postmaster)).ok()?;
+        let fields = after_comm(&text)?;
+        // Fields after the command: state(3) ppid(4) ... utime(14) stime(15) cutime(16) cstime(17).
+        Some([11, 12, 13, 14].iter().filter_map(|&i| fields.get(i)?.parse::<u64>().ok()).sum())
     }
 }
 

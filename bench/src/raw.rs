@@ -102,6 +102,7 @@ pub async fn pgbench(tool: &Path, url: &str, script: &Path, clients: usize, seco
         .output()
         .await
         .with_context(|| format!("run {}", tool.display()))?;
+    settle_backends().await;
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     if !output.status.success() {
@@ -135,6 +136,7 @@ pub async fn copy_events(psql: &Path, url: &str) -> Result<(u64, Duration)> {
         .await
         .with_context(|| format!("run {}", psql.display()))?;
     let elapsed = started.elapsed();
+    settle_backends().await;
     let stdout = String::from_utf8_lossy(&output.stdout);
     if !output.status.success() {
         bail!("psql \\copy failed ({}):\n{stdout}\n{}", output.status, String::from_utf8_lossy(&output.stderr));
@@ -145,4 +147,10 @@ pub async fn copy_events(psql: &Path, url: &str) -> Result<(u64, Duration)> {
         .and_then(|n| n.trim().parse().ok())
         .with_context(|| format!("no row count in psql's output: {stdout}"))?;
     Ok((rows, elapsed))
+}
+
+/// Give the server processes of a client that just exited a moment to exit too, so that
+/// the CPU figures of the phase include all their time.
+async fn settle_backends() {
+    tokio::time::sleep(Duration::from_millis(500)).await;
 }

@@ -28,9 +28,10 @@ impl BenchDb {
     pub async fn create(database_url: &str) -> Result<Self> {
         let shown = redact(database_url);
         let admin = PgConnectOptions::from_str(database_url)
-            .with_context(|| format!("DATABASE_URL {shown:?} is not a PostgreSQL URL"))?;
+            .with_context(|| format!("the database URL {shown:?} is not a PostgreSQL URL"))?;
         let name = format!("coach_bench_{}", std::process::id());
-        let mut url = url::Url::parse(database_url).with_context(|| format!("DATABASE_URL {shown:?} is not a URL"))?;
+        let mut url =
+            url::Url::parse(database_url).with_context(|| format!("the database URL {shown:?} is not a URL"))?;
         url.set_path(&format!("/{name}"));
         let mut conn = connect_admin(&admin, &shown).await?;
         sqlx::raw_sql(&format!("drop database if exists {name} with (force)"))
