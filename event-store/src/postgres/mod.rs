@@ -74,7 +74,7 @@ impl PgEventStore {
         expected: ExpectedVersion,
         events: &[NewEvent],
     ) -> Result<AppendResult> {
-        append_once(conn, stream, expected, events).await
+        append_once(conn, stream, expected, events, true).await
     }
 
     /// Wake live subscribers here and in other processes.
@@ -91,7 +91,7 @@ impl PgEventStore {
         let mut attempt = 0;
         loop {
             let mut conn = self.pool.acquire().await?;
-            match append_once(&mut conn, stream, expected, events).await {
+            match append_once(&mut conn, stream, expected, events, false).await {
                 // `Any` has no version to be wrong about: a lost race just means retry.
                 Err(StoreError::WrongExpectedVersion { .. })
                     if expected == ExpectedVersion::Any && attempt < ANY_RETRIES =>
@@ -121,6 +121,7 @@ async fn append_once(
     stream: &StreamName,
     expected: ExpectedVersion,
     events: &[NewEvent],
+    in_transaction: bool,
 ) -> Result<AppendResult> {
     if events.is_empty() {
         return Err(StoreError::InvalidEvent("an append needs at least one event".into()));
@@ -134,16 +135,32 @@ async fn append_once(
         .collect::<Result<_, _>>()
         .map_err(|e| StoreError::InvalidEvent(e.to_string()))?;
 
-    let row: std::result::Result<(i64, i64, i64), sqlx::Error> =
-        sqlx::query_as("select * from es_append($1, $2, $3, $4, $5::text[]::jsonb[], $6::text[]::jsonb[])")
+    let code = expected_code(expected)?;
+    let row: std::result::Result<Option<(i64, i64, i64)>, sqlx::Error> = if in_transaction {
+        // Inside the caller's transaction a unique violation would abort it: go straight
+        // to the function, which never raises one.
+        Ok(None)
+    } else {
+        sqlx::query_as(FAST_APPEND)
             .bind(stream.as_str())
-            .bind(expected_code(expected)?)
+            .bind(code)
             .bind(&ids)
             .bind(&types)
             .bind(&data)
             .bind(&meta)
-            .fetch_one(&mut *conn)
-            .await;
+            .fetch_optional(&mut *conn)
+            .await
+    };
+    let row = match row {
+        Ok(Some(row)) => Ok(row),
+        // The check failed, a concurrent writer won the version (23505), or we are in a
+        // transaction: es_append sorts out idempotent repeats and names the error.
+        Ok(None) => append_checked(conn, stream, code, &ids, &types, &data, &meta).await,
+        Err(sqlx::Error::Database(db)) if db.code().as_deref() == Some("23505") => {
+            append_checked(conn, stream, code, &ids, &types, &data, &meta).await
+        }
+        Err(e) => Err(e),
+    };
     match row {
         Ok((version, tx_id, seq)) => Ok(AppendResult {
             next_expected_version: version as u64,
@@ -151,6 +168,42 @@ async fn append_once(
         }),
         Err(err) => Err(map_append_error(err, stream, expected, &ids)),
     }
+}
+
+/// The common case in one statement, without PL/pgSQL or `on conflict`: read the stream's
+/// version, check it, insert. No row back means the check failed; a unique violation means
+/// a concurrent writer won. Both fall back to [`append_checked`].
+const FAST_APPEND: &str = "\
+    with cur as (select coalesce((select version from es_events where stream_id = $1 \
+                                  order by version desc limit 1), -1) as v), \
+         ok as (select v from cur where case when $2 >= 0 then v = $2 when $2 = -1 then v = -1 \
+                                            when $2 = -3 then v >= 0 else true end), \
+         ins as (insert into es_events (stream_id, version, event_id, event_type, data, metadata) \
+                 select $1, ok.v + i.ord, i.id, i.typ, i.dat::json, i.met::json \
+                   from ok, unnest($3::uuid[], $4::text[], $5::text[], $6::text[]) \
+                        with ordinality as i(id, typ, dat, met, ord) \
+                 returning version, tx_id, seq) \
+    select version, tx_id, seq from ins order by version desc limit 1";
+
+/// The careful path: `es_append` checks, detects idempotent repeats and raises typed errors.
+async fn append_checked(
+    conn: &mut PgConnection,
+    stream: &StreamName,
+    code: i64,
+    ids: &[uuid::Uuid],
+    types: &[&str],
+    data: &[&str],
+    meta: &[String],
+) -> std::result::Result<(i64, i64, i64), sqlx::Error> {
+    sqlx::query_as("select * from es_append($1, $2, $3, $4, $5::text[]::json[], $6::text[]::json[])")
+        .bind(stream.as_str())
+        .bind(code)
+        .bind(ids)
+        .bind(types)
+        .bind(data)
+        .bind(meta)
+        .fetch_one(&mut *conn)
+        .await
 }
 
 fn map_append_error(

@@ -14,7 +14,7 @@ use tokio_stream::wrappers::ReceiverStream;
 
 use super::rows::{read_stable, EventRow};
 use super::SUBSCRIPTION_BATCH;
-use crate::model::{Position, RecordedEvent, SubscriptionFilter};
+use crate::model::{Position, SubscriptionFilter};
 use crate::{EventSubscription, Result};
 
 /// Batches in flight between the reading task and the consumer.
@@ -29,11 +29,13 @@ pub(super) fn start(
     after: Option<Position>,
     filter: SubscriptionFilter,
 ) -> EventSubscription {
-    let (tx, rx) = mpsc::channel::<Result<Vec<RecordedEvent>>>(CHANNEL_BATCHES);
+    let (tx, rx) = mpsc::channel::<Result<Vec<EventRow>>>(CHANNEL_BATCHES);
     tokio::spawn(follow(pool, wakeups, poll_interval, after, filter, tx));
+    // Rows are decoded here, on the consumer's side, so the reading task is already
+    // fetching the next batch while this one is decoded and applied.
     ReceiverStream::new(rx)
         .flat_map(|batch| match batch {
-            Ok(events) => futures::stream::iter(events.into_iter().map(Ok).collect::<Vec<_>>()),
+            Ok(rows) => futures::stream::iter(rows.into_iter().map(EventRow::into_recorded).collect::<Vec<_>>()),
             Err(e) => futures::stream::iter(vec![Err(e)]),
         })
         .boxed()
@@ -45,7 +47,7 @@ async fn follow(
     poll_interval: Duration,
     mut after: Option<Position>,
     filter: SubscriptionFilter,
-    out: mpsc::Sender<Result<Vec<RecordedEvent>>>,
+    out: mpsc::Sender<Result<Vec<EventRow>>>,
 ) {
     let mut backoff = Duration::from_millis(1);
     loop {
@@ -63,12 +65,8 @@ async fn follow(
         if let Some(last) = rows.last() {
             after = Some(last.position());
         }
-        if !rows.is_empty() {
-            let batch: Result<Vec<RecordedEvent>> = rows.into_iter().map(EventRow::into_recorded).collect();
-            let failed = batch.is_err();
-            if out.send(batch).await.is_err() || failed {
-                return; // the subscriber went away, or the data cannot be decoded
-            }
+        if !rows.is_empty() && out.send(Ok(rows)).await.is_err() {
+            return; // the subscriber went away
         }
         if full {
             backoff = Duration::from_millis(1);

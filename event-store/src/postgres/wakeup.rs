@@ -55,7 +55,13 @@ impl Drop for Wakeup {
 async fn send_notifications(pool: PgPool, requested: Arc<Notify>) {
     loop {
         requested.notified().await;
-        if let Err(e) = sqlx::query("select pg_notify($1, '')").bind(CHANNEL).execute(&pool).await {
+        // A notification is only a hint (subscribers also poll), so its transaction need
+        // not wait for a durable commit: that would be a second fsync per append.
+        let sent = sqlx::query("select set_config('synchronous_commit', 'off', true), pg_notify($1, '')")
+            .bind(CHANNEL)
+            .execute(&pool)
+            .await;
+        if let Err(e) = sent {
             tracing::debug!(error = %e, "could not send the event-store notification");
             if pool.is_closed() {
                 return;
