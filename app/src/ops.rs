@@ -23,7 +23,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Seed => {
             let pool = connect(&cli).await?;
             migrate(&pool).await?;
-            let report = fixtures::seed(&pool).await.context("seeding the demo data")?;
+            let store = open_store(&cli, &pool)?;
+            let report = fixtures::seed(&pool, store.as_ref()).await.context("seeding the demo data")?;
             println!("seeded: {}", if report.loaded.is_empty() { "nothing".into() } else { report.loaded.join(", ") });
             Ok(())
         }
@@ -44,7 +45,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
 
 /// The projections this product runs.
 pub fn registry() -> Vec<Arc<dyn Projection>> {
-    vec![Arc::new(projections::streams::StreamsProjection)]
+    vec![Arc::new(projections::streams::StreamsProjection), Arc::new(projections::availability::AvailabilityProjection)]
 }
 
 async fn rebuild(store: Arc<dyn EventStore>, pool: PgPool, name: &str) -> anyhow::Result<()> {

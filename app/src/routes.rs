@@ -101,13 +101,16 @@ async fn projection_status(State(state): State<OpsState>) -> Result<Json<serde_j
     Ok(Json(json!({ "data": { "store": state.store.kind(), "projections": rows } })))
 }
 
+/// A metric: name, help text, and how to read it off a projection's status.
+type Gauge = (&'static str, &'static str, fn(&projections::ProjectionStatus) -> f64);
+
 /// Prometheus text format: per projection, events and seconds behind and events applied.
 async fn metrics(State(state): State<OpsState>) -> Result<Response, ApiError> {
     let status = projections::status(&state.pool, state.store.as_ref())
         .await
         .map_err(|e| ApiError::Unavailable(e.to_string()))?;
     let mut out = String::new();
-    let gauges: [(&str, &str, fn(&projections::ProjectionStatus) -> f64); 3] = [
+    let gauges: [Gauge; 3] = [
         ("coach_projection_events_behind", "Events in the store after the projection's checkpoint.", |s| {
             s.events_behind as f64
         }),

@@ -20,6 +20,7 @@
 //! - **Visible lag.** [`status`] reports, per projection, the events and seconds it is
 //!   behind the store, for `/metrics` and `/status/projections`.
 
+pub mod availability;
 mod checkpoint;
 mod runner;
 mod status;

@@ -12,6 +12,7 @@
 pub mod accounts;
 pub mod catalogue;
 pub mod content;
+pub mod openapi;
 
 use std::sync::Arc;
 
@@ -44,5 +45,6 @@ pub fn router(state: QueryState) -> Router {
         .merge(accounts::router())
         .merge(catalogue::router())
         .merge(content::router())
+        .merge(openapi::router())
         .with_state(state)
 }

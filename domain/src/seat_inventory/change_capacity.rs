@@ -82,9 +82,9 @@ mod tests {
 
     #[test]
     fn an_admin_changes_the_seats() {
-        given([opened(49)]).when(|s| decide_change_capacity(&change(57), s)).then([
-            SeatInventoryEvent::CapacityChanged { course_id: COURSE, previous_seats: 49, seats: 57 },
-        ]);
+        given([opened(49)])
+            .when(|s| decide_change_capacity(&change(57), s))
+            .then([SeatInventoryEvent::CapacityChanged { course_id: COURSE, previous_seats: 49, seats: 57 }]);
     }
 
     #[test]

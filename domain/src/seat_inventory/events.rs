@@ -31,13 +31,7 @@ pub struct Stop {
 pub enum SeatInventoryEvent {
     /// The course was created with `seats` seats along `stops` (at least two; the
     /// segments lie between consecutive stops). Every segment starts empty.
-    InventoryOpened {
-        course_id: Uuid,
-        route_id: i64,
-        departure_at: DateTime<Utc>,
-        seats: u32,
-        stops: Vec<Stop>,
-    },
+    InventoryOpened { course_id: Uuid, route_id: i64, departure_at: DateTime<Utc>, seats: u32, stops: Vec<Stop> },
     /// An admin changed the course's number of seats.
     CapacityChanged { course_id: Uuid, previous_seats: u32, seats: u32 },
 }

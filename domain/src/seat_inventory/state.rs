@@ -48,16 +48,17 @@ impl Inventory {
 /// is handled here.
 pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory {
     match (state, event) {
-        (SeatInventory::Unopened, SeatInventoryEvent::InventoryOpened { course_id, route_id, departure_at, seats, stops }) => {
-            SeatInventory::Opened(Inventory {
-                course_id: *course_id,
-                route_id: *route_id,
-                departure_at: *departure_at,
-                seats: *seats,
-                stops: stops.clone(),
-                segment_loads: vec![0; stops.len().saturating_sub(1)],
-            })
-        }
+        (
+            SeatInventory::Unopened,
+            SeatInventoryEvent::InventoryOpened { course_id, route_id, departure_at, seats, stops },
+        ) => SeatInventory::Opened(Inventory {
+            course_id: *course_id,
+            route_id: *route_id,
+            departure_at: *departure_at,
+            seats: *seats,
+            stops: stops.clone(),
+            segment_loads: vec![0; stops.len().saturating_sub(1)],
+        }),
         // A stream is opened once; a second opening changes nothing.
         (opened @ SeatInventory::Opened(_), SeatInventoryEvent::InventoryOpened { .. }) => opened,
         (SeatInventory::Opened(mut inventory), SeatInventoryEvent::CapacityChanged { seats, .. }) => {
@@ -74,10 +75,16 @@ mod tests {
     use super::*;
 
     fn inventory(seats: u32, loads: Vec<u32>) -> Inventory {
-        let stops = (0..=loads.len())
-            .map(|i| Stop { waypoint_id: i as i64 + 1, minutes_from_start: i as u32 * 30 })
-            .collect();
-        Inventory { course_id: Uuid::nil(), route_id: 1, departure_at: DateTime::UNIX_EPOCH, seats, stops, segment_loads: loads }
+        let stops =
+            (0..=loads.len()).map(|i| Stop { waypoint_id: i as i64 + 1, minutes_from_start: i as u32 * 30 }).collect();
+        Inventory {
+            course_id: Uuid::nil(),
+            route_id: 1,
+            departure_at: DateTime::UNIX_EPOCH,
+            seats,
+            stops,
+            segment_loads: loads,
+        }
     }
 
     #[test]

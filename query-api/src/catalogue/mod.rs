@@ -1,4 +1,30 @@
-//! The catalogue endpoints.
+//! The catalogue: stops, routes, their stops, prices and timetables, the courses
+//! generated from them, and the search for connections.
+//!
+//! Plain CRUD over the catalogue tables (`schema/migrations/0020_catalogue.sql`), except
+//! where the catalogue meets the event store: creating a course opens its seat inventory
+//! (the stream `course-{id}`, see [`course`]), and the search reads the seats left from
+//! the `availability` read model (see [`search`]).
+//!
+//! Who may do what: every read here is public (the stops, routes, prices, timetables and
+//! courses are what the site shows to guests); every write needs a `SuperAdmin`
+//! (`AdminUser`: `401` without a token, `403` for anyone else). The search is public.
+//!
+//! One file per resource: [`waypoint`], [`route`] (and the home page's routes),
+//! [`route_waypoint`], [`route_waypoint_details`], [`route_price`], [`course_settings`]
+//! (timetables), [`course_details`] (their exceptions), [`course`], [`search`].
+
+mod common;
+pub mod course;
+pub mod course_details;
+pub mod course_settings;
+pub mod openapi;
+pub mod route;
+pub mod route_price;
+pub mod route_waypoint;
+pub mod route_waypoint_details;
+pub mod search;
+pub mod waypoint;
 
 use axum::Router;
 
@@ -6,4 +32,13 @@ use crate::QueryState;
 
 pub fn router() -> Router<QueryState> {
     Router::new()
+        .merge(waypoint::router())
+        .merge(route::router())
+        .merge(route_waypoint::router())
+        .merge(route_waypoint_details::router())
+        .merge(route_price::router())
+        .merge(course_settings::router())
+        .merge(course_details::router())
+        .merge(course::router())
+        .merge(search::router())
 }

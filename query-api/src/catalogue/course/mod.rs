@@ -1,0 +1,135 @@
+//! `/course/course`: the courses (one departure of a route, with its seats), generated
+//! from the timetables ([`generate`]) or saved one by one ([`save`]).
+//!
+//! A course is where the catalogue meets the event store: its seats are the
+//! event-sourced seat inventory in the stream `course-{id}` ([`inventory`]). The row is
+//! written first and the stream opened second; `inventory_opened_at` is set only once
+//! the stream exists, so a row never claims an inventory it does not have, and a failed
+//! append is repaired by the next generate (or save) of that route's courses. Courses
+//! without an inventory are not offered by the search.
+//!
+//! Reads are public; writes need a `SuperAdmin`.
+
+pub mod generate;
+pub mod inventory;
+mod plan;
+pub mod save;
+
+use api_core::list::{FieldType, ListField, ListSpec, Page, RawListQuery};
+use api_core::{ApiError, Data};
+use axum::extract::State;
+use axum::routing::{get, post};
+use axum::Router;
+use chrono::{DateTime, FixedOffset, Utc};
+use serde::Serialize;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::common::time::warsaw;
+use super::common::{fetch_page, Params};
+use crate::QueryState;
+
+/// A course.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct Course {
+    pub id: Uuid,
+    pub route_id: i64,
+    /// Read only.
+    pub route_name: String,
+    /// The timetable it was generated from, if any (read only).
+    pub route_course_settings_id: Option<i64>,
+    /// The departure from the route's first stop, with Warsaw's offset.
+    #[schema(value_type = String, format = DateTime)]
+    pub departure_at: DateTime<FixedOffset>,
+    pub seats: i32,
+    /// False when an admin stopped the sale.
+    pub sale_open: bool,
+    /// Whether its seat inventory (the stream `course-{id}`) is open (read only).
+    pub inventory_opened: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    id: Uuid,
+    route_id: i64,
+    route_name: String,
+    route_course_settings_id: Option<i64>,
+    departure_at: DateTime<Utc>,
+    seats: i32,
+    sale_open: bool,
+    inventory_opened_at: Option<DateTime<Utc>>,
+    created_at: DateTime<Utc>,
+    updated_at: DateTime<Utc>,
+}
+
+impl From<Row> for Course {
+    fn from(r: Row) -> Self {
+        Course {
+            id: r.id,
+            route_id: r.route_id,
+            route_name: r.route_name,
+            route_course_settings_id: r.route_course_settings_id,
+            departure_at: warsaw(r.departure_at),
+            seats: r.seats,
+            sale_open: r.sale_open,
+            inventory_opened: r.inventory_opened_at.is_some(),
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        }
+    }
+}
+
+const COLUMNS: &str = "c.id, c.route_id, r.name as route_name, c.route_course_settings_id, c.departure_at, c.seats, \
+                       c.sale_open, c.inventory_opened_at, c.created_at, c.updated_at";
+const FROM: &str = "courses c join routes r on r.id = c.route_id";
+const FIELDS: &[ListField] = &[
+    ListField { name: "id", column: "c.id", kind: FieldType::Uuid },
+    ListField { name: "route_id", column: "c.route_id", kind: FieldType::Integer },
+    ListField { name: "route_course_settings_id", column: "c.route_course_settings_id", kind: FieldType::Integer },
+    ListField { name: "departure_at", column: "c.departure_at", kind: FieldType::Timestamp },
+    // The Warsaw date of the departure: `filter[date][gte]=2026-07-01&filter[date][lte]=2026-07-31`.
+    ListField { name: "date", column: "(c.departure_at at time zone 'Europe/Warsaw')::date", kind: FieldType::Date },
+    ListField { name: "seats", column: "c.seats", kind: FieldType::Integer },
+    ListField { name: "sale_open", column: "c.sale_open", kind: FieldType::Boolean },
+    ListField { name: "inventory_opened", column: "(c.inventory_opened_at is not null)", kind: FieldType::Boolean },
+    ListField { name: "route_name", column: "r.name", kind: FieldType::Text },
+];
+const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "c.departure_at, c.route_id" };
+
+pub fn router() -> Router<QueryState> {
+    Router::new()
+        .route("/course/course/all", get(all))
+        .route("/course/course/one", get(one))
+        .route("/course/course/save", post(save::create).put(save::update))
+        .route("/course/course/generate", post(generate::generate))
+}
+
+/// Public. Filter by route (`filter[route_id][eq]`) and dates (`filter[date][gte]`,
+/// `filter[date][lte]`, Warsaw dates; or `filter[departure_at][…]`).
+#[utoipa::path(get, path = "/api/course/course/all", tag = "course",
+    responses((status = 200, description = "`{data: {models: [Course], pagination}}`", body = [Course])))]
+#[tracing::instrument(skip_all)]
+pub async fn all(State(state): State<QueryState>, raw: RawListQuery) -> Result<Data<Page<Course>>, ApiError> {
+    let q = raw.parse(SPEC)?;
+    let page = fetch_page::<Row>(&state.pool, COLUMNS, FROM, &q).await?;
+    Ok(Data::new(Page { models: page.models.into_iter().map(Into::into).collect(), pagination: page.pagination }))
+}
+
+/// Public. `?id=` is the course's UUID.
+#[utoipa::path(get, path = "/api/course/course/one", tag = "course", params(("id" = Uuid, Query)),
+    responses((status = 200, body = Course), (status = 404), (status = 422)))]
+#[tracing::instrument(skip_all)]
+pub async fn one(State(state): State<QueryState>, params: Params) -> Result<Data<Course>, ApiError> {
+    Ok(Data::new(find(&state.pool, params.uuid()?).await?))
+}
+
+pub(crate) async fn find(pool: &PgPool, id: Uuid) -> Result<Course, ApiError> {
+    sqlx::query_as::<_, Row>(&format!("select {COLUMNS} from {FROM} where c.id = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .map(Into::into)
+        .ok_or_else(|| ApiError::NotFound(format!("no course with id {id}")))
+}
