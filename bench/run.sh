@@ -4,8 +4,11 @@
 #   bench/run.sh                 the full event-store benchmark (about 6 minutes)
 #   bench/run.sh --quick         a smoke run with small sizes (about 40 seconds)
 #   bench/run.sh --help          every option of `coach-bench event-store`
+#   bench/run.sh search          the search endpoint of `coach serve` under load (about 1 minute)
+#   bench/run.sh search --help   every option of `coach-bench search`
 #
-# Builds coach-bench in release mode and runs `coach-bench event-store "$@"`, which
+# Builds coach-bench (and coach) in release mode and runs `coach-bench SUBCOMMAND "$@"`
+# (SUBCOMMAND is the first argument when it names one, event-store otherwise), which
 # creates (and drops) a database of its own on the cluster.
 #
 # Without DATABASE_URL it starts a private PostgreSQL 15 cluster with scripts/pg.sh
@@ -20,7 +23,12 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 
-cargo build --release -p bench --bin coach-bench
+subcommand=event-store
+case "${1:-}" in
+  event-store|search) subcommand=$1; shift ;;
+esac
+
+cargo build --release -p bench -p app
 
 started_cluster=
 if [ -z "${DATABASE_URL:-}" ]; then
@@ -34,7 +42,7 @@ if [ -z "${DATABASE_URL:-}" ]; then
 fi
 
 status=0
-cargo run --quiet --release -p bench --bin coach-bench -- event-store "$@" || status=$?
+"${CARGO_TARGET_DIR:-target}/release/coach-bench" "$subcommand" "$@" || status=$?
 
 if [ -n "$started_cluster" ]; then
   scripts/pg.sh stop

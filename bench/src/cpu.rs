@@ -140,3 +140,13 @@ pub fn per_op(d: Option<Duration>, ops: f64) -> String {
         _ => "n/a".into(),
     }
 }
+
+/// CPU time (utime + stime, every thread) of one process so far, e.g. the server under test.
+pub fn process(pid: u32) -> Option<Duration> {
+    stat(i32::try_from(pid).ok()?).map(|(t, _)| ticks_to_duration(t))
+}
+
+/// CPU time of this process so far.
+pub fn own_time() -> Duration {
+    own()
+}

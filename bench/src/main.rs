@@ -13,6 +13,8 @@
 //! transaction of the whole cluster, so a test idling in a transaction on the development
 //! cluster would stall the replay), and runs `coach-bench event-store "$@"`.
 //!
+//! `bench/run.sh search [OPTIONS]` runs `coach-bench search` instead (below).
+//!
 //! ## `coach-bench event-store`: the PostgreSQL event store against raw PostgreSQL
 //!
 //! Every store figure is printed next to a raw PostgreSQL figure measured in the same run
@@ -80,11 +82,35 @@
 //! stdout; the exit status is 0 whether or not the targets are met (it is a measurement,
 //! not a test), and non-zero when the bench itself failed.
 
+//!
+//! ## `coach-bench search`: the search endpoint under load
+//!
+//! `bench/run.sh search` (options: `--rate` 500, `--seconds` 30, `--warmup` 3, `--routes`
+//! 50, `--days` 60, `--max-in-flight` 256, `--keep`). It creates a fresh database
+//! `coach_bench_<pid>`, applies the migrations, seeds the demo data (`fixtures::seed`),
+//! copies the demo's routes (stops, prices, timetables; names with " (2)", " (3)" ...)
+//! until there are `--routes`, generates every route's courses `--days` ahead
+//! (`generate_courses`, which opens each course's seat inventory), catches the projections
+//! up (so the server's runners are idle during the load) and runs `VACUUM ANALYZE`. Then
+//! it starts the real server, `target/release/coach serve --role all` on a free port,
+//! waits for `/ready`, checks 100 unmeasured searches answer 200, and runs an open-loop
+//! load from this process: request `i` is due at `start + i / rate` and timed from then
+//! to its whole answer, so a server falling behind shows as queueing in the latency.
+//! Bodies: a random forward stop pair of the routes, `one_way` or `round_trip` at
+//! random, `date` today + 0..days (Warsaw), `dateBack` up to 7 days later. Reported, for
+//! the requests due after the warm-up: the rates offered, sent and achieved, errors
+//! (anything but 200), p50/p90/p99/max latency, and CPU time per request of the server
+//! process (/proc/PID/stat), of the whole PostgreSQL cluster (as above) and of the load
+//! generator, with PASS/FAIL against the target p99 < 20 ms (and no errors). The server
+//! is stopped and the database dropped at the end (`--keep` keeps both the database and
+//! the server's log).
+
 mod appends;
 mod cpu;
 mod raw;
 mod replay;
 mod report;
+mod search;
 mod setup;
 
 use std::time::Duration;
@@ -108,6 +134,10 @@ enum Command {
     /// The PostgreSQL event store (appends, batch appends, replay, replay memory) against
     /// raw PostgreSQL (pgbench, psql \copy) on the same cluster.
     EventStore(EventStoreArgs),
+    /// `POST /api/search/search/index` of the real server (`coach serve`) on the demo
+    /// catalogue scaled to 50 routes x 60 days, under an open-loop load: p50/p99 latency
+    /// and CPU per request.
+    Search(search::SearchArgs),
 }
 
 #[derive(Args)]
@@ -155,6 +185,7 @@ fn main() -> Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().context("start the runtime")?;
     match cli.command {
         Command::EventStore(args) => runtime.block_on(event_store_bench(args)),
+        Command::Search(args) => runtime.block_on(search::run(args)),
     }
 }
 
