@@ -17,7 +17,7 @@ use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgPool;
 
-use super::common::{fetch_page, map_db, merge, Deleted, Fields, Params, Rule};
+use super::common::{delete_by_id, fetch_by_id, fetch_page, map_db, merge, Deleted, Fields, Params, Rule};
 use crate::QueryState;
 
 /// An exception to a timetable.
@@ -90,11 +90,7 @@ pub async fn one(State(state): State<QueryState>, params: Params) -> Result<Data
 }
 
 async fn find(pool: &PgPool, id: i64) -> Result<CourseDetails, ApiError> {
-    sqlx::query_as(&format!("select {COLUMNS} from route_course_details d where d.id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no course details with id {id}")))
+    fetch_by_id(pool, COLUMNS, "route_course_details d", "d.id", id, "course details").await
 }
 
 struct Input {
@@ -188,13 +184,5 @@ pub async fn update(
 #[tracing::instrument(skip_all)]
 pub async fn remove(_: AdminUser, State(state): State<QueryState>, params: Params) -> Result<Data<Deleted>, ApiError> {
     let id = params.id()?;
-    let done = sqlx::query("delete from route_course_details where id = $1")
-        .bind(id)
-        .execute(&state.pool)
-        .await
-        .map_err(|e| map_db(e, &[]))?;
-    if done.rows_affected() == 0 {
-        return Err(ApiError::NotFound(format!("no course details with id {id}")));
-    }
-    Ok(Data::new(Deleted { id }))
+    Ok(Data::new(delete_by_id(&state.pool, "route_course_details", id, &[], "course details").await?))
 }

@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::common::money::format_pln;
-use super::common::{fetch_page, merge, Fields, Params};
+use super::common::{fetch_by_id, fetch_page, merge, Fields, Params};
 use crate::QueryState;
 
 /// A route.
@@ -97,11 +97,7 @@ pub async fn one(State(state): State<QueryState>, params: Params) -> Result<Data
 }
 
 async fn find(pool: &sqlx::PgPool, id: i64) -> Result<Route, ApiError> {
-    sqlx::query_as(&format!("select {COLUMNS} from routes r where r.id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no route with id {id}")))
+    fetch_by_id(pool, COLUMNS, "routes r", "r.id", id, "route").await
 }
 
 struct Input {

@@ -16,7 +16,7 @@ use serde_json::Value;
 use sqlx::PgPool;
 
 use super::common::money::format_pln;
-use super::common::{fetch_page, map_db, merge, Deleted, Fields, Params, Rule};
+use super::common::{delete_by_id, fetch_page, map_db, merge, Deleted, Fields, Params, Rule};
 use crate::QueryState;
 
 /// A fare.
@@ -221,13 +221,5 @@ pub async fn update(
 #[tracing::instrument(skip_all)]
 pub async fn remove(_: AdminUser, State(state): State<QueryState>, params: Params) -> Result<Data<Deleted>, ApiError> {
     let id = params.id()?;
-    let done = sqlx::query("delete from route_prices where id = $1")
-        .bind(id)
-        .execute(&state.pool)
-        .await
-        .map_err(|e| map_db(e, &[]))?;
-    if done.rows_affected() == 0 {
-        return Err(ApiError::NotFound(format!("no price with id {id}")));
-    }
-    Ok(Data::new(Deleted { id }))
+    Ok(Data::new(delete_by_id(&state.pool, "route_prices", id, &[], "price").await?))
 }

@@ -18,7 +18,7 @@ use serde::Serialize;
 use serde_json::Value;
 use sqlx::{PgConnection, PgPool};
 
-use super::common::{fetch_page, map_db, merge, Deleted, Fields, Params, Rule};
+use super::common::{delete_by_id, fetch_by_id, fetch_page, map_db, merge, Deleted, Fields, Params, Rule};
 use crate::QueryState;
 
 /// A stop of a route.
@@ -87,11 +87,7 @@ pub async fn one(State(state): State<QueryState>, params: Params) -> Result<Data
 }
 
 async fn find(pool: &PgPool, id: i64) -> Result<RouteWaypoint, ApiError> {
-    sqlx::query_as(&format!("select {COLUMNS} from {FROM} where rw.id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no route stop with id {id}")))
+    fetch_by_id(pool, COLUMNS, FROM, "rw.id", id, "route stop").await
 }
 
 /// Another stop of the same route: (waypoint, position, minutes).
@@ -265,15 +261,7 @@ pub async fn remove(_: AdminUser, State(state): State<QueryState>, params: Param
             message: "this stop of the route has details; delete them first",
         },
     ];
-    let done = sqlx::query("delete from route_waypoints where id = $1")
-        .bind(id)
-        .execute(&state.pool)
-        .await
-        .map_err(|e| map_db(e, &rules))?;
-    if done.rows_affected() == 0 {
-        return Err(ApiError::NotFound(format!("no route stop with id {id}")));
-    }
-    Ok(Data::new(Deleted { id }))
+    Ok(Data::new(delete_by_id(&state.pool, "route_waypoints", id, &rules, "route stop").await?))
 }
 
 #[cfg(test)]

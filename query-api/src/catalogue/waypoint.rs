@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::common::{fetch_page, merge, Fields, Params};
+use super::common::{fetch_by_id, fetch_page, merge, Fields, Params};
 use crate::QueryState;
 
 /// A stop.
@@ -87,11 +87,7 @@ pub async fn one(State(state): State<QueryState>, params: Params) -> Result<Data
 }
 
 async fn find(pool: &sqlx::PgPool, id: i64) -> Result<Waypoint, ApiError> {
-    sqlx::query_as(&format!("select {COLUMNS} from waypoints w where w.id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no stop with id {id}")))
+    fetch_by_id(pool, COLUMNS, "waypoints w", "w.id", id, "stop").await
 }
 
 fn parse(body: &Value) -> Result<WaypointInput, ApiError> {

@@ -1,10 +1,51 @@
-//! PostgreSQL helpers: one list query per resource ([`fetch_page`]) and constraint
-//! violations turned into answers a client can act on ([`map_db`]), never a `500`.
+//! PostgreSQL helpers: one list query per resource ([`fetch_page`]), one row by id
+//! ([`fetch_by_id`]), a delete by id ([`delete_by_id`]), and constraint violations turned
+//! into answers a client can act on ([`map_db`]), never a `500`.
 
 use api_core::list::{ListQuery, Page};
 use api_core::{ApiError, FieldError};
 use sqlx::postgres::PgRow;
 use sqlx::{FromRow, PgPool, Postgres, QueryBuilder};
+
+/// `select {columns} from {from} where {id_column} = $1`, or a `404` naming `what`.
+pub async fn fetch_by_id<T>(
+    pool: &PgPool,
+    columns: &str,
+    from: &str,
+    id_column: &str,
+    id: i64,
+    what: &str,
+) -> Result<T, ApiError>
+where
+    T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
+{
+    sqlx::query_as(&format!("select {columns} from {from} where {id_column} = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no {what} with id {id}")))
+}
+
+/// Delete row `id` of `table`: a `404` naming `what` when there is none, and `rules`
+/// for the constraints that still reference it (answered `409`).
+#[tracing::instrument(skip(pool, rules))]
+pub async fn delete_by_id(
+    pool: &PgPool,
+    table: &str,
+    id: i64,
+    rules: &[Rule],
+    what: &str,
+) -> Result<super::Deleted, ApiError> {
+    let done = sqlx::query(&format!("delete from {table} where id = $1"))
+        .bind(id)
+        .execute(pool)
+        .await
+        .map_err(|e| map_db(e, rules))?;
+    if done.rows_affected() == 0 {
+        return Err(ApiError::NotFound(format!("no {what} with id {id}")));
+    }
+    Ok(super::Deleted { id })
+}
 
 /// One page of `select {columns} from {from}` with the list's filters, order and page,
 /// and the count of every matching row.

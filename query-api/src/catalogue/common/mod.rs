@@ -8,7 +8,7 @@ pub mod money;
 pub mod params;
 pub mod time;
 
-pub use db::{fetch_page, map_db, Rule};
+pub use db::{delete_by_id, fetch_by_id, fetch_page, map_db, Rule};
 pub use fields::{merge, Fields};
 pub use params::Params;
 

@@ -18,7 +18,7 @@ use chrono::{NaiveDate, NaiveTime};
 use serde_json::Value;
 use sqlx::PgPool;
 
-use super::common::{fetch_page, map_db, merge, Deleted, Fields, Params, Rule};
+use super::common::{delete_by_id, fetch_page, map_db, merge, Deleted, Fields, Params, Rule};
 use crate::QueryState;
 
 mod input;
@@ -220,13 +220,5 @@ pub async fn remove(_: AdminUser, State(state): State<QueryState>, params: Param
         constraint: "route_course_details_settings_fk",
         message: "these course settings have exceptions (route course details); delete them first",
     }];
-    let done = sqlx::query("delete from route_course_settings where id = $1")
-        .bind(id)
-        .execute(&state.pool)
-        .await
-        .map_err(|e| map_db(e, &rules))?;
-    if done.rows_affected() == 0 {
-        return Err(ApiError::NotFound(format!("no course settings with id {id}")));
-    }
-    Ok(Data::new(Deleted { id }))
+    Ok(Data::new(delete_by_id(&state.pool, "route_course_settings", id, &rules, "course settings").await?))
 }
