@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { renderApp } from '@/testing/test-utils';
@@ -9,7 +9,7 @@ describe('404 page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Nie znaleziono strony' })).toBeInTheDocument();
     expect(screen.getByText('Nie można znaleźć tej strony')).toBeInTheDocument();
-    expect(document.title).toBe('Nie znaleziono strony | Nisko Bus');
+    await waitFor(() => expect(document.title).toBe('Nie znaleziono strony | Nisko Bus'));
     // The layout stays around the error.
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 
@@ -13,7 +13,7 @@ describe('home page', () => {
     renderApp('/');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Wyszukaj połączenie' })).toBeInTheDocument();
-    expect(document.title).toBe('Wyszukaj połączenie | Nisko Bus');
+    await waitFor(() => expect(document.title).toBe('Wyszukaj połączenie | Nisko Bus'));
     expect(document.documentElement).toHaveAttribute('lang', 'pl');
 
     const header = screen.getByRole('banner');
@@ -55,7 +55,7 @@ describe('home page', () => {
     renderApp('/en');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Search connections' })).toBeInTheDocument();
-    expect(document.title).toBe('Search connections | Nisko Bus');
+    await waitFor(() => expect(document.title).toBe('Search connections | Nisko Bus'));
     expect(document.documentElement).toHaveAttribute('lang', 'en');
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Nisko Bus' })).toHaveAttribute('href', '/en');
     expect(screen.getByRole('link', { name: 'Skip to content' })).toBeInTheDocument();
