@@ -1,0 +1,3 @@
+//! # payment
+//!
+//! The payment gateway port and its adapters (being built).
