@@ -34,6 +34,42 @@ pub enum SeatInventoryEvent {
     InventoryOpened { course_id: Uuid, route_id: i64, departure_at: DateTime<Utc>, seats: u32, stops: Vec<Stop> },
     /// An admin changed the course's number of seats.
     CapacityChanged { course_id: Uuid, previous_seats: u32, seats: u32 },
+    /// `seats` seats are held from stop index `from` to stop index `to` (`from < to`) for
+    /// an order being placed: segments `from..to` carry `seats` more. The hold lasts
+    /// until it is confirmed (paid) or released; `expires_at` is when an unpaid order
+    /// lets it go (the expiry process releases it, the inventory does not on its own).
+    SeatsHeld { course_id: Uuid, hold_id: Uuid, from: u32, to: u32, seats: u32, expires_at: DateTime<Utc> },
+    /// The order of the hold was paid: the held seats are sold.
+    HoldConfirmed { course_id: Uuid, hold_id: Uuid },
+    /// `seats` seats of a hold went back to the pool (segments `from..to` carry `seats`
+    /// fewer); `release_id` identifies the release (a ticket returned, an order expired).
+    SeatsReleased {
+        course_id: Uuid,
+        hold_id: Uuid,
+        release_id: Uuid,
+        from: u32,
+        to: u32,
+        seats: u32,
+        reason: ReleaseReason,
+    },
+}
+
+/// Why held or sold seats went back to the pool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReleaseReason {
+    /// The order was not paid in time.
+    Expired,
+    /// The placement of the order did not finish.
+    Abandoned,
+    /// An admin cancelled the order.
+    Cancelled,
+    /// A ticket was returned.
+    Returned,
+    /// A ticket moved to another course.
+    CourseChanged,
+    /// The payment was refused.
+    PaymentFailed,
 }
 
 impl SeatInventoryEvent {
@@ -42,6 +78,9 @@ impl SeatInventoryEvent {
         match self {
             SeatInventoryEvent::InventoryOpened { .. } => "InventoryOpened",
             SeatInventoryEvent::CapacityChanged { .. } => "CapacityChanged",
+            SeatInventoryEvent::SeatsHeld { .. } => "SeatsHeld",
+            SeatInventoryEvent::HoldConfirmed { .. } => "HoldConfirmed",
+            SeatInventoryEvent::SeatsReleased { .. } => "SeatsReleased",
         }
     }
 
@@ -49,7 +88,10 @@ impl SeatInventoryEvent {
     pub fn course_id(&self) -> Uuid {
         match self {
             SeatInventoryEvent::InventoryOpened { course_id, .. }
-            | SeatInventoryEvent::CapacityChanged { course_id, .. } => *course_id,
+            | SeatInventoryEvent::CapacityChanged { course_id, .. }
+            | SeatInventoryEvent::SeatsHeld { course_id, .. }
+            | SeatInventoryEvent::HoldConfirmed { course_id, .. }
+            | SeatInventoryEvent::SeatsReleased { course_id, .. } => *course_id,
         }
     }
 }

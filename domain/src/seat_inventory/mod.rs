@@ -24,9 +24,9 @@ mod state;
 mod testing;
 
 pub use change_capacity::{capacity_event_id, decide_change_capacity, ChangeCapacity, ChangeCapacityError};
-pub use events::{stream_name, SeatInventoryEvent, Stop, STREAM_PREFIX};
+pub use events::{stream_name, ReleaseReason, SeatInventoryEvent, Stop, STREAM_PREFIX};
 pub use open::{decide_open, opened_event_id, OpenInventory, OpenInventoryError};
-pub use state::{evolve, Inventory, SeatInventory};
+pub use state::{evolve, Hold, Inventory, SeatInventory};
 
 /// The namespace of the UUID v5 event ids of this aggregate.
 const EVENT_ID_NAMESPACE: uuid::Uuid = uuid::Uuid::from_u128(0xcb17e20b_5a78_4486_b047_03a09c1c21d0);

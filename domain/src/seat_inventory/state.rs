@@ -1,5 +1,7 @@
 //! The state of a course's seat inventory, folded from its events.
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
@@ -22,14 +24,54 @@ pub struct Inventory {
     pub departure_at: DateTime<Utc>,
     pub seats: u32,
     pub stops: Vec<Stop>,
-    /// Seats taken on each segment; `segment_loads[k]` lies between `stops[k]` and `stops[k + 1]`.
+    /// Seats taken (held or sold) on each segment; `segment_loads[k]` lies between
+    /// `stops[k]` and `stops[k + 1]`.
     pub segment_loads: Vec<u32>,
+    /// Every hold ever made on the course, by hold id (released ones stay, with nothing left).
+    pub holds: BTreeMap<Uuid, Hold>,
+}
+
+/// Seats held for one order leg: held, then confirmed (paid), then released in part or
+/// in whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hold {
+    /// Stop index where the passengers board.
+    pub from: u32,
+    /// Stop index where they leave.
+    pub to: u32,
+    /// Seats held at first.
+    pub seats_held: u32,
+    /// Seats still held (not released).
+    pub seats_left: u32,
+    /// The order was paid.
+    pub confirmed: bool,
+    pub expires_at: DateTime<Utc>,
+    /// The releases applied to this hold, so a repeated release changes nothing.
+    pub release_ids: Vec<Uuid>,
 }
 
 impl Inventory {
     /// The highest load on any segment: no capacity may go below it.
     pub fn max_load(&self) -> u32 {
         self.segment_loads.iter().copied().max().unwrap_or(0)
+    }
+
+    /// The hold with this id, if the course has one.
+    pub fn hold(&self, hold_id: Uuid) -> Option<&Hold> {
+        self.holds.get(&hold_id)
+    }
+
+    /// The index of the stop at this waypoint, if the course stops there.
+    pub fn stop_index(&self, waypoint_id: i64) -> Option<usize> {
+        self.stops.iter().position(|s| s.waypoint_id == waypoint_id)
+    }
+
+    /// Add `seats` (or take them off, when `add` is false) on segments `from..to`.
+    fn load(&mut self, from: u32, to: u32, seats: u32, add: bool) {
+        let (from, to) = (from as usize, (to as usize).min(self.segment_loads.len()));
+        for load in self.segment_loads.iter_mut().take(to).skip(from) {
+            *load = if add { load.saturating_add(seats) } else { load.saturating_sub(seats) };
+        }
     }
 
     /// Seats free from stop index `from` to stop index `to` (a trip only goes forward):
@@ -58,6 +100,7 @@ pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory
             seats: *seats,
             stops: stops.clone(),
             segment_loads: vec![0; stops.len().saturating_sub(1)],
+            holds: BTreeMap::new(),
         }),
         // A stream is opened once; a second opening changes nothing.
         (opened @ SeatInventory::Opened(_), SeatInventoryEvent::InventoryOpened { .. }) => opened,
@@ -65,8 +108,60 @@ pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory
             inventory.seats = *seats;
             SeatInventory::Opened(inventory)
         }
-        // Cannot happen in a valid stream (decide refuses it); nothing to change.
-        (SeatInventory::Unopened, SeatInventoryEvent::CapacityChanged { .. }) => SeatInventory::Unopened,
+        (
+            SeatInventory::Opened(mut inventory),
+            SeatInventoryEvent::SeatsHeld { hold_id, from, to, seats, expires_at, .. },
+        ) => {
+            // A hold id is held once (decide answers `[]` to a repeat); a second one is ignored.
+            if !inventory.holds.contains_key(hold_id) {
+                inventory.load(*from, *to, *seats, true);
+                inventory.holds.insert(
+                    *hold_id,
+                    Hold {
+                        from: *from,
+                        to: *to,
+                        seats_held: *seats,
+                        seats_left: *seats,
+                        confirmed: false,
+                        expires_at: *expires_at,
+                        release_ids: Vec::new(),
+                    },
+                );
+            }
+            SeatInventory::Opened(inventory)
+        }
+        (SeatInventory::Opened(mut inventory), SeatInventoryEvent::HoldConfirmed { hold_id, .. }) => {
+            if let Some(hold) = inventory.holds.get_mut(hold_id) {
+                hold.confirmed = true;
+            }
+            SeatInventory::Opened(inventory)
+        }
+        (
+            SeatInventory::Opened(mut inventory),
+            SeatInventoryEvent::SeatsReleased { hold_id, release_id, from, to, seats, .. },
+        ) => {
+            // Only what the hold still has goes back: a segment never drops below the
+            // other holds on it.
+            let released = match inventory.holds.get_mut(hold_id) {
+                Some(hold) if !hold.release_ids.contains(release_id) => {
+                    let released = (*seats).min(hold.seats_left);
+                    hold.release_ids.push(*release_id);
+                    hold.seats_left -= released;
+                    released
+                }
+                _ => 0,
+            };
+            inventory.load(*from, *to, released, false);
+            SeatInventory::Opened(inventory)
+        }
+        // Cannot happen in a valid stream (decide refuses them); nothing to change.
+        (
+            SeatInventory::Unopened,
+            SeatInventoryEvent::CapacityChanged { .. }
+            | SeatInventoryEvent::SeatsHeld { .. }
+            | SeatInventoryEvent::HoldConfirmed { .. }
+            | SeatInventoryEvent::SeatsReleased { .. },
+        ) => SeatInventory::Unopened,
     }
 }
 
@@ -84,6 +179,7 @@ mod tests {
             seats,
             stops,
             segment_loads: loads,
+            holds: BTreeMap::new(),
         }
     }
 

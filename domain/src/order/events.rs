@@ -1,0 +1,277 @@
+//! The events of an order: the contract with every reader (projections, process
+//! managers, finance).
+//!
+//! Stored with the event type [`OrderEvent::event_type`] and, as data, the JSON of the
+//! enum (internally tagged by `type`). Version 1 of each type. Events carry the facts a
+//! reader needs (names, times, prices after discount), so a projector copies and never
+//! recomputes.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::money::Reduction;
+
+/// Every stream of this aggregate starts with this (for subscriptions).
+pub const STREAM_PREFIX: &str = "order-";
+
+/// The stream of an order: `order-{id}`.
+pub fn stream_name(order_id: Uuid) -> String {
+    format!("{STREAM_PREFIX}{order_id}")
+}
+
+/// The person who ordered (and gets the tickets).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Customer {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: String,
+    pub notify_by_sms: bool,
+}
+
+/// The company an invoice was asked for (issued once the order is paid).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InvoiceRequest {
+    /// ISO country code, `PL` by default.
+    pub country: String,
+    pub vat_number: String,
+    pub company_name: String,
+    pub address: String,
+    pub postal_code: String,
+    pub city: String,
+}
+
+/// Which way a leg goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LegKind {
+    Outbound,
+    Back,
+}
+
+/// One course an order travels on, from the passengers' boarding stop to where they
+/// leave, with the seats held for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leg {
+    pub kind: LegKind,
+    pub course_id: Uuid,
+    /// The seat hold on the course's inventory (`SeatsHeld`), released when a ticket of
+    /// this leg is returned or the order ends unpaid.
+    pub hold_id: Uuid,
+    pub route_id: i64,
+    pub route_name: String,
+    pub from_waypoint_id: i64,
+    pub from_name: String,
+    pub to_waypoint_id: i64,
+    pub to_name: String,
+    /// When the coach leaves the boarding stop (return and change cutoffs count from it).
+    pub departure_at: DateTime<Utc>,
+    /// When it reaches the passengers' last stop.
+    pub arrival_at: DateTime<Utc>,
+    /// The route price from `from` to `to` for one passenger, before any discount.
+    pub unit_price: i64,
+}
+
+/// A discount applied to a ticket line, as it was when the order was placed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AppliedDiscount {
+    pub discount_id: i64,
+    pub name: String,
+    pub reduction: Reduction,
+}
+
+/// `quantity` passengers with the same discount. Prices are per passenger, after the
+/// discount; `total = quantity * (outbound_price + back_price)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TicketLine {
+    /// The line's number in the order, from 1.
+    pub line: u32,
+    pub quantity: u32,
+    pub discount: Option<AppliedDiscount>,
+    pub outbound_price: i64,
+    /// Present exactly when the order has a back leg.
+    pub back_price: Option<i64>,
+    pub total: i64,
+}
+
+/// A coupon spent on the order (`amount` came off the total).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CouponUse {
+    /// The code, upper-cased.
+    pub code: String,
+    pub amount: i64,
+}
+
+/// The payment registered with the gateway for the order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PaymentRef {
+    pub provider: String,
+    pub session_id: String,
+    /// The gateway's token: the payment page is `…/{token}`.
+    pub token: String,
+}
+
+/// One passenger's seat on one leg.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ticket {
+    pub ticket_id: Uuid,
+    /// Readable and unique, e.g. `NK-2026-000123`.
+    pub number: String,
+    /// The secret shown as a QR code; with the number, it lets a guest return the ticket.
+    pub code: String,
+    pub leg: LegKind,
+    /// The [`TicketLine::line`] the ticket belongs to.
+    pub line: u32,
+    /// What the seat cost, after the line's discount.
+    pub price: i64,
+    /// Its share of the coupon ([`crate::money::allocate`] over the ticket prices).
+    pub coupon_part: i64,
+}
+
+/// The seats of a leg held again for a payment that arrived after the order expired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegHold {
+    pub leg: LegKind,
+    pub hold_id: Uuid,
+}
+
+/// What happened to an order.
+// `OrderPlaced` is much larger than the others; boxing it would make every reader's
+// pattern awkward for no gain (events are decoded one at a time).
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum OrderEvent {
+    /// The order was placed: seats are held on every leg, the coupon (if any) is spent,
+    /// the payment is registered; it waits for payment until `expires_at`.
+    OrderPlaced {
+        order_id: Uuid,
+        /// The public id of the order in links (`success-data?hash_id=`).
+        hash_id: String,
+        placed_at: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+        user_id: Option<Uuid>,
+        customer: Customer,
+        invoice: Option<InvoiceRequest>,
+        outbound: Leg,
+        back: Option<Leg>,
+        lines: Vec<TicketLine>,
+        coupon: Option<CouponUse>,
+        /// The sum of the lines' totals.
+        total: i64,
+        /// `total` less the coupon: what the customer pays through the gateway.
+        to_pay: i64,
+        payment: PaymentRef,
+    },
+    /// The placement did not finish; the order id is burnt.
+    OrderAbandoned { order_id: Uuid, reason: String },
+    /// The payment arrived: every passenger seat of every leg became a ticket.
+    OrderPaid {
+        order_id: Uuid,
+        paid_at: DateTime<Utc>,
+        amount: i64,
+        transaction_id: String,
+        tickets: Vec<Ticket>,
+        /// For a payment accepted after the order expired: the new holds of its legs
+        /// (the first ones were released). Empty otherwise.
+        #[serde(default)]
+        reheld: Vec<LegHold>,
+    },
+    /// The order was not paid in time.
+    OrderExpired { order_id: Uuid, expired_at: DateTime<Utc> },
+    /// An admin cancelled the order: `refund` goes back to the customer, `coupon_refund`
+    /// to the coupon.
+    OrderCancelled {
+        order_id: Uuid,
+        cancelled_at: DateTime<Utc>,
+        by_user_id: Uuid,
+        reason: String,
+        refund: i64,
+        coupon_refund: i64,
+    },
+    /// A payment arrived after the order expired and its seats were gone: it is paid back.
+    LatePaymentRefunded { order_id: Uuid, amount: i64, transaction_id: String, at: DateTime<Utc> },
+    /// A ticket was returned: `price - fee = coupon_refund + money_refund`.
+    TicketReturned {
+        order_id: Uuid,
+        ticket_id: Uuid,
+        number: String,
+        returned_at: DateTime<Utc>,
+        by_user_id: Option<Uuid>,
+        price: i64,
+        fee: i64,
+        coupon_refund: i64,
+        money_refund: i64,
+    },
+    /// A ticket moved to another course of the same route and stops (once per ticket).
+    /// `price_difference` is to pay when positive, to refund when negative.
+    TicketCourseChanged {
+        order_id: Uuid,
+        ticket_id: Uuid,
+        number: String,
+        from_course_id: Uuid,
+        to_course: Leg,
+        price_difference: i64,
+        changed_at: DateTime<Utc>,
+    },
+    /// The invoice asked for at ordering was issued (`vat_rate` in percent).
+    InvoiceIssued { order_id: Uuid, number: String, issued_at: DateTime<Utc>, total: i64, vat_rate: u32 },
+    /// A correction invoice (FA type KOR) of `corrects`; `amount` is the change of the
+    /// total (negative for a return).
+    InvoiceCorrected { order_id: Uuid, number: String, corrects: String, amount: i64, issued_at: DateTime<Utc> },
+}
+
+impl OrderEvent {
+    /// The stored event type (the same text as the `type` tag of the data).
+    pub fn event_type(&self) -> &'static str {
+        match self {
+            OrderEvent::OrderPlaced { .. } => "OrderPlaced",
+            OrderEvent::OrderAbandoned { .. } => "OrderAbandoned",
+            OrderEvent::OrderPaid { .. } => "OrderPaid",
+            OrderEvent::OrderExpired { .. } => "OrderExpired",
+            OrderEvent::OrderCancelled { .. } => "OrderCancelled",
+            OrderEvent::LatePaymentRefunded { .. } => "LatePaymentRefunded",
+            OrderEvent::TicketReturned { .. } => "TicketReturned",
+            OrderEvent::TicketCourseChanged { .. } => "TicketCourseChanged",
+            OrderEvent::InvoiceIssued { .. } => "InvoiceIssued",
+            OrderEvent::InvoiceCorrected { .. } => "InvoiceCorrected",
+        }
+    }
+
+    /// The order the event belongs to.
+    pub fn order_id(&self) -> Uuid {
+        match self {
+            OrderEvent::OrderPlaced { order_id, .. }
+            | OrderEvent::OrderAbandoned { order_id, .. }
+            | OrderEvent::OrderPaid { order_id, .. }
+            | OrderEvent::OrderExpired { order_id, .. }
+            | OrderEvent::OrderCancelled { order_id, .. }
+            | OrderEvent::LatePaymentRefunded { order_id, .. }
+            | OrderEvent::TicketReturned { order_id, .. }
+            | OrderEvent::TicketCourseChanged { order_id, .. }
+            | OrderEvent::InvoiceIssued { order_id, .. }
+            | OrderEvent::InvoiceCorrected { order_id, .. } => *order_id,
+        }
+    }
+
+    /// The event's id, derived from what makes it unique in its stream (the command it
+    /// answers): a retried command appends the same id, which the store recognises.
+    pub fn event_id(&self) -> Uuid {
+        let key = match self {
+            OrderEvent::OrderPlaced { .. }
+            | OrderEvent::OrderAbandoned { .. }
+            | OrderEvent::OrderPaid { .. }
+            | OrderEvent::OrderExpired { .. }
+            | OrderEvent::OrderCancelled { .. }
+            | OrderEvent::InvoiceIssued { .. } => String::new(),
+            OrderEvent::LatePaymentRefunded { transaction_id, .. } => transaction_id.clone(),
+            OrderEvent::TicketReturned { ticket_id, .. } | OrderEvent::TicketCourseChanged { ticket_id, .. } => {
+                ticket_id.to_string()
+            }
+            OrderEvent::InvoiceCorrected { number, .. } => number.clone(),
+        };
+        let name = format!("{}/{}/{key}", stream_name(self.order_id()), self.event_type());
+        Uuid::new_v5(&super::EVENT_ID_NAMESPACE, name.as_bytes())
+    }
+}
