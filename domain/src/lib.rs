@@ -10,3 +10,5 @@ pub mod money;
 pub mod order;
 pub mod seat_inventory;
 pub mod stamp_card;
+#[cfg(test)]
+mod testing;

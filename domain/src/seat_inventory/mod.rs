@@ -6,26 +6,47 @@
 //! for `i -> j` are the course's seats minus the highest load on any of those segments
 //! (`DECISIONS.md`, "Seat inventory").
 //!
-//! What exists so far (the booking work adds holds, payments and releases):
+//! The commands:
 //! - [`OpenInventory`] ([`decide_open`]): the catalogue opens the stream when it creates a
 //!   course, with [`SeatInventoryEvent::InventoryOpened`] carrying every fact a reader
 //!   needs (course, route, departure, seats, stops with their minutes).
 //! - [`ChangeCapacity`] ([`decide_change_capacity`]): an admin changes a course's seats;
-//!   never below what is already taken.
+//!   never below what is already taken (held or sold).
+//! - [`HoldSeats`] ([`decide_hold`]): an order being placed holds seats on a stretch,
+//!   never more than are free, never once sales have closed (`sale_cutoff_minutes`
+//!   before the coach leaves the boarding stop). [`SeatInventoryEvent::SeatsHeld`].
+//! - [`ConfirmHold`] ([`decide_confirm`]): the order was paid; the held seats are sold.
+//!   [`SeatInventoryEvent::HoldConfirmed`].
+//! - [`ReleaseSeats`] ([`decide_release`]): some or all seats of a hold go back to the
+//!   pool, with a [`ReleaseReason`]. [`SeatInventoryEvent::SeatsReleased`].
 //!
-//! Event ids are derived from the command ([`opened_event_id`], [`capacity_event_id`]),
+//! A hold is the unit of seats of one order leg: its id is chosen by the caller, so a
+//! retried hold takes nothing more, and its releases carry their own ids, so a retried
+//! release frees nothing more. The inventory does not expire holds on its own: the
+//! order decides when it has expired and the expiry process releases the seats, so
+//! seats are never freed under an order that is being paid. Query a hold with
+//! [`Inventory::hold`].
+//!
+//! Event ids are derived from the command ([`opened_event_id`], [`capacity_event_id`],
+//! [`hold_event_id`], [`confirm_event_id`], [`release_event_id`]),
 //! so a retried command appends nothing new.
 
 mod change_capacity;
+mod confirm;
 mod events;
+mod hold;
 mod open;
+mod release;
 mod state;
 #[cfg(test)]
 mod testing;
 
 pub use change_capacity::{capacity_event_id, decide_change_capacity, ChangeCapacity, ChangeCapacityError};
+pub use confirm::{confirm_event_id, decide_confirm, ConfirmHold};
 pub use events::{stream_name, ReleaseReason, SeatInventoryEvent, Stop, STREAM_PREFIX};
+pub use hold::{decide_hold, hold_event_id, HoldError, HoldSeats};
 pub use open::{decide_open, opened_event_id, OpenInventory, OpenInventoryError};
+pub use release::{decide_release, release_event_id, ReleaseSeats};
 pub use state::{evolve, Hold, Inventory, SeatInventory};
 
 /// The namespace of the UUID v5 event ids of this aggregate.

@@ -1,38 +1,39 @@
-//! A given/when/then harness for the seat inventory's decisions:
-//! `given(events).when(|state| decide(&cmd, state)).then(events)` or `.then_err(error)`.
+//! The given/when/then harness ([`crate::testing`]) for the seat inventory.
 
-use std::fmt::Debug;
+use chrono::{DateTime, Duration, Utc};
+use uuid::Uuid;
 
-use super::{evolve, SeatInventory, SeatInventoryEvent};
+use super::{evolve, SeatInventory, SeatInventoryEvent, Stop};
+use crate::testing::{self, Aggregate, Given};
 
-/// The history a decision is taken on.
-pub struct Given(SeatInventory);
-
-/// The outcome of a decision, to be checked.
-pub struct Then<E>(Result<Vec<SeatInventoryEvent>, E>);
-
-/// Fold `events` into the state the decision sees.
-pub fn given(events: impl IntoIterator<Item = SeatInventoryEvent>) -> Given {
-    Given(events.into_iter().fold(SeatInventory::Unopened, |state, e| evolve(state, &e)))
-}
-
-impl Given {
-    /// Take a decision on the state.
-    pub fn when<E>(self, decide: impl FnOnce(&SeatInventory) -> Result<Vec<SeatInventoryEvent>, E>) -> Then<E> {
-        Then(decide(&self.0))
+impl Aggregate for SeatInventory {
+    type Event = SeatInventoryEvent;
+    fn evolve(self, event: &SeatInventoryEvent) -> Self {
+        evolve(self, event)
     }
 }
 
-impl<E: Debug + PartialEq> Then<E> {
-    /// The decision produced exactly these events.
-    #[track_caller]
-    pub fn then(self, expected: impl IntoIterator<Item = SeatInventoryEvent>) {
-        assert_eq!(self.0, Ok(expected.into_iter().collect()));
-    }
+/// Fold `events` into the inventory a decision sees.
+pub fn given(events: impl IntoIterator<Item = SeatInventoryEvent>) -> Given<SeatInventory> {
+    testing::given(events)
+}
 
-    /// The decision was refused with exactly this error.
-    #[track_caller]
-    pub fn then_err(self, expected: E) {
-        assert_eq!(self.0, Err(expected));
+/// The course of the tests.
+pub const COURSE: Uuid = Uuid::from_u128(7);
+
+/// `minutes` after the epoch.
+pub fn at(minutes: i64) -> DateTime<Utc> {
+    DateTime::UNIX_EPOCH + Duration::minutes(minutes)
+}
+
+/// A course with `seats` seats leaving at minute 60 from waypoint 10, then 11, 12 and 13
+/// (30 minutes apart).
+pub fn opened(seats: u32) -> SeatInventoryEvent {
+    SeatInventoryEvent::InventoryOpened {
+        course_id: COURSE,
+        route_id: 3,
+        departure_at: at(60),
+        seats,
+        stops: (0..4).map(|i| Stop { waypoint_id: 10 + i, minutes_from_start: 30 * i as u32 }).collect(),
     }
 }
