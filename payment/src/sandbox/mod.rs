@@ -1,0 +1,317 @@
+//! The built-in sandbox gateway: Przelewy24's flow without Przelewy24.
+//!
+//! `register` stores the transaction in `payment_sandbox_transactions` and sends the
+//! customer to our own page ([`sandbox_router`]) where a button pays or fails it.
+//! Paying assigns an order id, signs a [`Notification`] exactly as Przelewy24 would
+//! (with the sandbox's own merchant id and CRC key) and POSTs it to `url_status`, so
+//! the shop's notification endpoint runs the same code for both gateways. `verify`
+//! answers from the table.
+//!
+//! State changes are single conditional `UPDATE`s, so two clicks (or two tabs) cannot
+//! both pay: only the one that moves the row out of `registered` notifies.
+
+mod page;
+mod routes;
+
+use std::fmt;
+use std::time::Duration;
+
+use chrono::{DateTime, Utc};
+use sqlx::postgres::PgRow;
+use sqlx::{PgPool, Row};
+
+use crate::gateway::{Language, Notification, PaymentError, PaymentGateway, RegisterTransaction, Registration};
+use crate::p24::sign;
+
+pub use routes::sandbox_router;
+
+/// The method id the sandbox puts in its notifications (a made-up value; Przelewy24's
+/// ids name banks, cards, BLIK).
+pub const SANDBOX_METHOD_ID: i64 = 1;
+
+/// How the sandbox presents itself.
+#[derive(Clone)]
+pub struct SandboxConfig {
+    /// The backend's public address, where [`sandbox_router`] is served; the start of
+    /// every `redirect_url` (e.g. `http://127.0.0.1:8080`).
+    pub public_url: String,
+    pub merchant_id: i64,
+    pub pos_id: i64,
+    /// The CRC key its notifications are signed with.
+    pub crc: String,
+}
+
+impl Default for SandboxConfig {
+    /// Fine for development: nothing of value is behind the sandbox's key.
+    fn default() -> Self {
+        SandboxConfig {
+            public_url: "http://127.0.0.1:8080".into(),
+            merchant_id: 100_000,
+            pos_id: 100_000,
+            crc: "sandbox-crc".into(),
+        }
+    }
+}
+
+impl fmt::Debug for SandboxConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SandboxConfig")
+            .field("public_url", &self.public_url)
+            .field("merchant_id", &self.merchant_id)
+            .field("pos_id", &self.pos_id)
+            .field("crc", &"[redacted]")
+            .finish()
+    }
+}
+
+/// Where a sandbox transaction stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SandboxStatus {
+    Registered,
+    Paid,
+    Failed,
+}
+
+impl SandboxStatus {
+    fn parse(s: &str) -> Option<SandboxStatus> {
+        match s {
+            "registered" => Some(SandboxStatus::Registered),
+            "paid" => Some(SandboxStatus::Paid),
+            "failed" => Some(SandboxStatus::Failed),
+            _ => None,
+        }
+    }
+}
+
+/// One row of `payment_sandbox_transactions`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SandboxTransaction {
+    pub token: String,
+    pub session_id: String,
+    pub amount: i64,
+    pub currency: String,
+    pub description: String,
+    pub email: String,
+    pub url_return: String,
+    pub url_status: String,
+    pub language: Language,
+    pub status: SandboxStatus,
+    /// Set when paid.
+    pub p24_order_id: Option<i64>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl<'r> sqlx::FromRow<'r, PgRow> for SandboxTransaction {
+    fn from_row(row: &'r PgRow) -> Result<Self, sqlx::Error> {
+        let decode = |column: &str, value: String| sqlx::Error::ColumnDecode {
+            index: column.into(),
+            source: format!("unexpected value {value:?}").into(),
+        };
+        let language: String = row.try_get("language")?;
+        let status: String = row.try_get("status")?;
+        Ok(SandboxTransaction {
+            token: row.try_get("token")?,
+            session_id: row.try_get("session_id")?,
+            amount: row.try_get("amount")?,
+            currency: row.try_get("currency")?,
+            description: row.try_get("description")?,
+            email: row.try_get("email")?,
+            url_return: row.try_get("url_return")?,
+            url_status: row.try_get("url_status")?,
+            language: Language::parse(&language).ok_or_else(|| decode("language", language.clone()))?,
+            status: SandboxStatus::parse(&status).ok_or_else(|| decode("status", status.clone()))?,
+            p24_order_id: row.try_get("p24_order_id")?,
+            created_at: row.try_get("created_at")?,
+            updated_at: row.try_get("updated_at")?,
+        })
+    }
+}
+
+/// The sandbox gateway. Share it as `Arc<Sandbox>` between the shop (as a
+/// `dyn PaymentGateway`) and [`sandbox_router`].
+#[derive(Debug, Clone)]
+pub struct Sandbox {
+    pool: PgPool,
+    config: SandboxConfig,
+    client: reqwest::Client,
+}
+
+impl Sandbox {
+    pub fn new(pool: PgPool, mut config: SandboxConfig) -> Result<Self, PaymentError> {
+        config.public_url = config.public_url.trim_end_matches('/').to_string();
+        let client = reqwest::Client::builder()
+            .connect_timeout(Duration::from_secs(5))
+            .timeout(Duration::from_secs(10))
+            .build()
+            .map_err(|e| PaymentError::Http(e.to_string()))?;
+        Ok(Sandbox { pool, config, client })
+    }
+
+    pub fn config(&self) -> &SandboxConfig {
+        &self.config
+    }
+
+    /// The transaction behind `token`, if any.
+    pub async fn transaction(&self, token: &str) -> Result<Option<SandboxTransaction>, PaymentError> {
+        Ok(sqlx::query_as("select * from payment_sandbox_transactions where token = $1")
+            .bind(token)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// Pays a registered transaction and notifies the shop. Paying a paid one again
+    /// changes nothing and sends nothing; paying a failed one is
+    /// [`PaymentError::WrongState`]. A notification that cannot be delivered is logged
+    /// (see [`redeliver`](Self::redeliver)): the payment stands, as at Przelewy24.
+    #[tracing::instrument(skip(self))]
+    pub async fn pay(&self, token: &str) -> Result<SandboxTransaction, PaymentError> {
+        let paid: Option<SandboxTransaction> = sqlx::query_as(
+            "update payment_sandbox_transactions
+                set status = 'paid', p24_order_id = nextval('payment_sandbox_order_ids'), updated_at = now()
+              where token = $1 and status = 'registered'
+          returning *",
+        )
+        .bind(token)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(paid) = paid else {
+            let current = self.transaction(token).await?.ok_or(PaymentError::NotFound)?;
+            return match current.status {
+                SandboxStatus::Paid => Ok(current),
+                SandboxStatus::Registered | SandboxStatus::Failed => {
+                    Err(PaymentError::WrongState("this payment was rejected".into()))
+                }
+            };
+        };
+        if let Err(err) = self.notify(&paid).await {
+            tracing::warn!(token, url_status = %paid.url_status, error = %err, "sandbox notification not delivered");
+        }
+        Ok(paid)
+    }
+
+    /// Fails a registered transaction. Failing a failed one again changes nothing;
+    /// failing a paid one is [`PaymentError::WrongState`].
+    #[tracing::instrument(skip(self))]
+    pub async fn fail(&self, token: &str) -> Result<SandboxTransaction, PaymentError> {
+        let failed: Option<SandboxTransaction> = sqlx::query_as(
+            "update payment_sandbox_transactions set status = 'failed', updated_at = now()
+              where token = $1 and status = 'registered'
+          returning *",
+        )
+        .bind(token)
+        .fetch_optional(&self.pool)
+        .await?;
+        if let Some(failed) = failed {
+            return Ok(failed);
+        }
+        let current = self.transaction(token).await?.ok_or(PaymentError::NotFound)?;
+        match current.status {
+            SandboxStatus::Failed => Ok(current),
+            SandboxStatus::Registered | SandboxStatus::Paid => {
+                Err(PaymentError::WrongState("this payment is already paid".into()))
+            }
+        }
+    }
+
+    /// Sends a paid transaction's notification again (e.g. after the shop was down).
+    #[tracing::instrument(skip(self))]
+    pub async fn redeliver(&self, token: &str) -> Result<(), PaymentError> {
+        let t = self.transaction(token).await?.ok_or(PaymentError::NotFound)?;
+        self.notify(&t).await
+    }
+
+    /// The signed notification of a paid transaction.
+    pub fn notification(&self, t: &SandboxTransaction) -> Result<Notification, PaymentError> {
+        let order_id = match (t.status, t.p24_order_id) {
+            (SandboxStatus::Paid, Some(order_id)) => order_id,
+            _ => return Err(PaymentError::WrongState("this payment is not paid".into())),
+        };
+        let mut n = Notification {
+            merchant_id: self.config.merchant_id,
+            pos_id: self.config.pos_id,
+            session_id: t.session_id.clone(),
+            amount: t.amount,
+            origin_amount: t.amount,
+            currency: t.currency.clone(),
+            order_id,
+            method_id: SANDBOX_METHOD_ID,
+            statement: format!("p24-sandbox-{order_id}"),
+            sign: String::new(),
+        };
+        n.sign = sign::notification(&n, &self.config.crc);
+        Ok(n)
+    }
+
+    async fn notify(&self, t: &SandboxTransaction) -> Result<(), PaymentError> {
+        let n = self.notification(t)?;
+        let response = self
+            .client
+            .post(&t.url_status)
+            .json(&n)
+            .send()
+            .await
+            .map_err(|e| PaymentError::Http(e.to_string()))?;
+        if response.status().is_success() {
+            Ok(())
+        } else {
+            Err(PaymentError::Http(format!("the shop answered {}", response.status().as_u16())))
+        }
+    }
+}
+
+#[async_trait::async_trait]
+impl PaymentGateway for Sandbox {
+    fn provider(&self) -> &'static str {
+        "sandbox"
+    }
+
+    #[tracing::instrument(skip(self, req), fields(session_id = %req.session_id))]
+    async fn register(&self, req: RegisterTransaction) -> Result<Registration, PaymentError> {
+        req.validate()?;
+        // Stored normalised (percent-encoded), so they are always valid `Location`s.
+        let normalise = |url: &str| reqwest::Url::parse(url).map(String::from).map_err(|e| PaymentError::Invalid(e.to_string()));
+        let token = uuid::Uuid::new_v4().to_string();
+        sqlx::query(
+            "insert into payment_sandbox_transactions
+                (token, session_id, amount, currency, description, email, url_return, url_status, language)
+             values ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+        )
+        .bind(&token)
+        .bind(&req.session_id)
+        .bind(req.amount)
+        .bind(&req.currency)
+        .bind(&req.description)
+        .bind(&req.email)
+        .bind(normalise(&req.url_return)?)
+        .bind(normalise(&req.url_status)?)
+        .bind(req.language.as_str())
+        .execute(&self.pool)
+        .await?;
+        let redirect_url = format!("{}/payment/sandbox/{token}", self.config.public_url);
+        Ok(Registration { token, redirect_url })
+    }
+
+    fn check_notification(&self, n: &Notification) -> Result<(), PaymentError> {
+        sign::check_notification(n, self.config.merchant_id, self.config.pos_id, &self.config.crc)
+    }
+
+    #[tracing::instrument(skip(self, n), fields(session_id = %n.session_id, order_id = n.order_id))]
+    async fn verify(&self, n: &Notification) -> Result<(), PaymentError> {
+        let t: SandboxTransaction = sqlx::query_as("select * from payment_sandbox_transactions where p24_order_id = $1")
+            .bind(n.order_id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(PaymentError::NotFound)?;
+        if t.status != SandboxStatus::Paid {
+            return Err(PaymentError::WrongState("this payment is not paid".into()));
+        }
+        if t.session_id != n.session_id {
+            return Err(PaymentError::Mismatch("session id".into()));
+        }
+        if t.amount != n.amount || t.currency != n.currency {
+            return Err(PaymentError::Mismatch("amount".into()));
+        }
+        Ok(())
+    }
+}
