@@ -49,4 +49,9 @@ impl<Ev: Debug + PartialEq, E: Debug + PartialEq> Then<Ev, E> {
     pub fn then_err(self, expected: E) {
         assert_eq!(self.0, Err(expected));
     }
+
+    /// The decision's outcome, for checks that need more than equality.
+    pub fn outcome(self) -> Result<Vec<Ev>, E> {
+        self.0
+    }
 }

@@ -275,3 +275,39 @@ impl OrderEvent {
         Uuid::new_v5(&super::EVENT_ID_NAMESPACE, name.as_bytes())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+
+    #[test]
+    fn event_ids_are_stable_and_distinct_per_fact() {
+        let paid = paid(false, 0);
+        let tickets = tickets_of(&paid);
+        let returned = |t: &Ticket| OrderEvent::TicketReturned {
+            order_id: ORDER,
+            ticket_id: t.ticket_id,
+            number: t.number.clone(),
+            returned_at: at(100),
+            by_user_id: None,
+            price: t.price,
+            fee: 0,
+            coupon_refund: 0,
+            money_refund: t.price,
+        };
+        assert_eq!(placed(false, 0).event_id(), placed(true, 0).event_id(), "one placement per order");
+        assert_eq!(returned(&tickets[0]).event_id(), returned(&tickets[0]).event_id());
+        assert_ne!(returned(&tickets[0]).event_id(), returned(&tickets[1]).event_id());
+        assert_ne!(placed(false, 0).event_id(), paid.event_id());
+        assert_eq!(paid.event_id().get_version_num(), 5);
+    }
+
+    #[test]
+    fn the_event_type_and_order_are_named() {
+        let event = paid(false, 0);
+        assert_eq!((event.event_type(), event.order_id()), ("OrderPaid", ORDER));
+        assert_eq!(placed(false, 0).event_type(), "OrderPlaced");
+        assert_eq!(stream_name(ORDER), format!("order-{ORDER}"));
+    }
+}

@@ -1,12 +1,72 @@
 //! # Order: tickets for one or two courses, from placing to paying, returning and changing
 //!
-//! One aggregate per order, in the stream `order-{order id}`.
+//! One aggregate per order, in the stream `order-{order id}` ([`stream_name`]). An order
+//! holds one or more ticket lines (a quantity of passengers with an optional discount)
+//! on an outbound course and, for a return trip, a back course. Payment turns every
+//! passenger seat of every leg into a [`Ticket`] with a number and a secret code.
+//!
+//! The commands, one file each, `decide_*(command, &Order) -> Result<Vec<OrderEvent>, _>`:
+//! - [`PlaceOrder`] ([`decide_place`]): record an order whose seats are held, coupon
+//!   spent and payment registered, after checking its figures add up.
+//! - [`AbandonOrder`] ([`decide_abandon`]): the placement did not finish; burn the id.
+//! - [`PayOrder`] ([`decide_pay`]): the payment arrived; issue the tickets, each with its
+//!   share of the coupon. An expired order answers [`PayOrderError::Expired`] unless the
+//!   caller held its seats again.
+//! - [`RefundLatePayment`] ([`decide_refund_late`]): pay back a payment the order
+//!   cannot take.
+//! - [`ExpireOrder`] ([`decide_expire`]): an unpaid order's time is over.
+//! - [`CancelOrder`] ([`decide_cancel`]): an admin cancels; valid tickets are paid back
+//!   in full.
+//! - [`ReturnTicket`] ([`decide_return`]): a ticket is returned before the cutoff, less a
+//!   fee; the coupon part goes back to the coupon first.
+//! - [`ChangeTicketCourse`] ([`decide_change_course`]): a ticket moves once to another
+//!   course of the same route and stops.
+//! - [`IssueInvoice`] / [`CorrectInvoice`] ([`decide_issue_invoice`],
+//!   [`decide_correct_invoice`]): the invoice asked for, and its corrections.
+//!
+//! The state ([`Order`], folded by [`evolve`]) carries the status ([`OrderStatus`]),
+//! the tickets and their state ([`TicketState`]: valid or returned, course changed or
+//! not, current course and price) and the invoice.
+//!
+//! What the order does not do: anything on another stream. Holding and releasing seats,
+//! spending and refilling the coupon, stamps and refunds are the process managers' work,
+//! driven by these events; the order records the outcome and is the arbiter of races
+//! (e.g. a payment and an expiry: whichever the order stream records first wins).
+//!
+//! Event ids: [`OrderEvent::event_id`], derived from what makes each event unique in its
+//! stream; ticket ids: [`ticket_id`], derived from the order, leg, line and seat.
 
+mod abandon;
+mod access;
+mod cancel;
+mod change_course;
 mod events;
+mod expire;
+mod invoice;
+mod pay;
+mod place;
+mod refund_late;
+mod return_ticket;
+mod state;
+#[cfg(test)]
+mod testing;
 
+pub use abandon::{decide_abandon, AbandonOrder, AbandonOrderError};
+pub use access::AccessDenied;
+pub use cancel::{decide_cancel, CancelOrder, CancelOrderError};
+pub use change_course::{decide_change_course, ChangeTicketCourse, ChangeTicketCourseError};
 pub use events::{
     stream_name, AppliedDiscount, CouponUse, Customer, InvoiceRequest, Leg, LegHold, LegKind, OrderEvent, PaymentRef,
     Ticket, TicketLine, STREAM_PREFIX,
+};
+pub use expire::{decide_expire, ExpireOrder, ExpireOrderError};
+pub use invoice::{decide_correct_invoice, decide_issue_invoice, CorrectInvoice, InvoiceError, IssueInvoice};
+pub use pay::{decide_pay, ticket_id, PayOrder, PayOrderError, TicketNumber};
+pub use place::{decide_place, PlaceOrder, PlaceOrderError, MAX_SEATS};
+pub use refund_late::{decide_refund_late, RefundLatePayment, RefundLatePaymentError};
+pub use return_ticket::{decide_return, ReturnTicket, ReturnTicketError};
+pub use state::{
+    evolve, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment, TicketState, TicketStatus,
 };
 
 /// The namespace of the UUID v5 ids (events, tickets) of this aggregate.

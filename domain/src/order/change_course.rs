@@ -1,0 +1,278 @@
+//! `ChangeTicketCourse`: a ticket moves, once, to another course of the same route and
+//! stops, before the cutoff of its current course.
+//!
+//! The new price is the new course's unit price after the ticket line's discount; the
+//! difference is paid (positive) or refunded (negative) like a new payment, and from
+//! then on the ticket costs the new price. The change process holds the seat on the new
+//! course first (its hold is in [`super::Leg::hold_id`] of `to_course`) and releases the
+//! old one after.
+
+use chrono::{DateTime, Duration, Utc};
+use uuid::Uuid;
+
+use super::access::{authorize, AccessDenied};
+use super::{Leg, Order, OrderEvent, OrderStatus, TicketStatus};
+use crate::money::discounted_price;
+
+/// Move the ticket `number` to the course `to_course`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChangeTicketCourse {
+    pub order_id: Uuid,
+    pub number: String,
+    /// The ticket's code; required unless the logged-in owner changes it.
+    pub code: Option<String>,
+    pub by_user_id: Option<Uuid>,
+    /// The new course, for the ticket's stops (its `kind` is taken from the ticket).
+    pub to_course: Leg,
+    pub now: DateTime<Utc>,
+    /// Changes close this many minutes before the current course leaves (*setting*).
+    pub cutoff_minutes: u32,
+}
+
+/// Why a ticket's course cannot be changed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ChangeTicketCourseError {
+    #[error("there is no such order")]
+    NotFound,
+    #[error("there is no such ticket")]
+    TicketNotFound,
+    #[error(transparent)]
+    Denied(#[from] AccessDenied),
+    #[error("the ticket was returned")]
+    TicketReturned,
+    #[error("the order is not paid")]
+    NotPaid,
+    #[error("a ticket's course can be changed once")]
+    AlreadyChanged,
+    #[error("the ticket is for this course already")]
+    SameCourse,
+    #[error("the new course runs on another route")]
+    DifferentRoute,
+    #[error("the new course must be between the same stops")]
+    DifferentStops,
+    #[error("changes close {0} minutes before departure")]
+    TooLate(u32),
+}
+
+/// Change: one [`OrderEvent::TicketCourseChanged`] with the price difference.
+pub fn decide_change_course(
+    cmd: &ChangeTicketCourse,
+    state: &Order,
+) -> Result<Vec<OrderEvent>, ChangeTicketCourseError> {
+    use ChangeTicketCourseError as E;
+    let order = state.placed().ok_or(E::NotFound)?;
+    let ticket = order.ticket_by_number(&cmd.number).ok_or(E::TicketNotFound)?;
+    authorize(order, ticket, cmd.code.as_deref(), cmd.by_user_id)?;
+    if ticket.status != TicketStatus::Valid {
+        return Err(E::TicketReturned);
+    }
+    if order.status != OrderStatus::Paid {
+        return Err(E::NotPaid);
+    }
+    if ticket.course_changed {
+        return Err(E::AlreadyChanged);
+    }
+    let current = &ticket.course;
+    if cmd.to_course.course_id == current.course_id {
+        return Err(E::SameCourse);
+    }
+    if cmd.to_course.route_id != current.route_id {
+        return Err(E::DifferentRoute);
+    }
+    if (cmd.to_course.from_waypoint_id, cmd.to_course.to_waypoint_id)
+        != (current.from_waypoint_id, current.to_waypoint_id)
+    {
+        return Err(E::DifferentStops);
+    }
+    if cmd.now >= current.departure_at - Duration::minutes(i64::from(cmd.cutoff_minutes)) {
+        return Err(E::TooLate(cmd.cutoff_minutes));
+    }
+    let discount = order.line(ticket.ticket.line).and_then(|l| l.discount.as_ref());
+    let new_price = match discount {
+        Some(d) => discounted_price(cmd.to_course.unit_price, d.reduction),
+        None => cmd.to_course.unit_price.max(0),
+    };
+    Ok(vec![OrderEvent::TicketCourseChanged {
+        order_id: order.order_id,
+        ticket_id: ticket.ticket.ticket_id,
+        number: ticket.ticket.number.clone(),
+        from_course_id: current.course_id,
+        to_course: Leg { kind: ticket.ticket.leg, ..cmd.to_course.clone() },
+        price_difference: new_price - ticket.price,
+        changed_at: cmd.now,
+    }])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::*;
+    use super::*;
+    use crate::order::{LegKind, Ticket};
+
+    /// A later outbound course (leaves at minute 900) at 45 zł.
+    fn later(kind: LegKind) -> Leg {
+        let base = leg(LegKind::Outbound);
+        Leg {
+            kind,
+            course_id: Uuid::from_u128(300),
+            hold_id: Uuid::from_u128(301),
+            departure_at: at(900),
+            arrival_at: at(1020),
+            unit_price: 4500,
+            ..base
+        }
+    }
+
+    fn change(n: u32) -> ChangeTicketCourse {
+        ChangeTicketCourse {
+            order_id: ORDER,
+            number: format!("NK-{n}"),
+            code: Some(format!("CODE-{n}")),
+            by_user_id: None,
+            to_course: later(LegKind::Outbound),
+            now: at(100),
+            cutoff_minutes: 10,
+        }
+    }
+
+    fn changed(ticket: &Ticket, price_difference: i64) -> OrderEvent {
+        changed_to(ticket, later(LegKind::Outbound), price_difference, 100)
+    }
+
+    fn changed_to(ticket: &Ticket, to_course: Leg, price_difference: i64, minute: i64) -> OrderEvent {
+        OrderEvent::TicketCourseChanged {
+            order_id: ORDER,
+            ticket_id: ticket.ticket_id,
+            number: ticket.number.clone(),
+            from_course_id: Uuid::from_u128(100),
+            to_course,
+            price_difference,
+            changed_at: at(minute),
+        }
+    }
+
+    fn history() -> (Vec<OrderEvent>, Vec<Ticket>) {
+        let paid = paid(false, 0);
+        let tickets = tickets_of(&paid);
+        (vec![placed(false, 0), paid], tickets)
+    }
+
+    #[test]
+    fn the_ticket_moves_and_the_difference_is_the_new_price_less_the_old() {
+        let (events, tickets) = history();
+        given(events).when(|s| decide_change_course(&change(1), s)).then([changed(&tickets[0], 600)]);
+    }
+
+    #[test]
+    fn the_line_discount_applies_to_the_new_price() {
+        // The student pays 4500 less 49% = 2295 (2295 - 1989 = 306 more).
+        let (events, tickets) = history();
+        given(events).when(|s| decide_change_course(&change(3), s)).then([changed(&tickets[2], 306)]);
+    }
+
+    #[test]
+    fn a_cheaper_course_gives_a_negative_difference() {
+        let (events, tickets) = history();
+        let cmd = ChangeTicketCourse { to_course: Leg { unit_price: 3000, ..later(LegKind::Outbound) }, ..change(1) };
+        let expected = changed_to(&tickets[0], Leg { unit_price: 3000, ..later(LegKind::Outbound) }, -900, 100);
+        given(events).when(|s| decide_change_course(&cmd, s)).then([expected]);
+    }
+
+    #[test]
+    fn the_leg_kind_is_the_tickets() {
+        let (events, tickets) = history();
+        let cmd = ChangeTicketCourse { to_course: later(LegKind::Back), ..change(1) };
+        given(events).when(|s| decide_change_course(&cmd, s)).then([changed(&tickets[0], 600)]);
+    }
+
+    #[test]
+    fn the_ticket_then_belongs_to_the_new_course_at_the_new_price() {
+        let (mut events, tickets) = history();
+        events.push(changed(&tickets[0], 600));
+        let order = given(events).state();
+        let ticket = order.placed().and_then(|o| o.ticket_by_number("NK-1")).expect("the ticket");
+        assert!(ticket.course_changed);
+        assert_eq!((ticket.course.course_id, ticket.course.hold_id), (Uuid::from_u128(300), Uuid::from_u128(301)));
+        assert_eq!(ticket.price, 4500);
+    }
+
+    #[test]
+    fn a_course_changes_once() {
+        let (mut events, tickets) = history();
+        events.push(changed(&tickets[0], 600));
+        let back_again = ChangeTicketCourse { to_course: leg(LegKind::Outbound), ..change(1) };
+        given(events).when(|s| decide_change_course(&back_again, s)).then_err(ChangeTicketCourseError::AlreadyChanged);
+    }
+
+    #[test]
+    fn the_new_course_is_another_one_of_the_same_route_and_stops() {
+        let (events, _) = history();
+        let given = || given(events.clone());
+        let same = ChangeTicketCourse { to_course: leg(LegKind::Outbound), ..change(1) };
+        given().when(|s| decide_change_course(&same, s)).then_err(ChangeTicketCourseError::SameCourse);
+        let route = ChangeTicketCourse { to_course: Leg { route_id: 4, ..later(LegKind::Outbound) }, ..change(1) };
+        given().when(|s| decide_change_course(&route, s)).then_err(ChangeTicketCourseError::DifferentRoute);
+        let from =
+            ChangeTicketCourse { to_course: Leg { from_waypoint_id: 11, ..later(LegKind::Outbound) }, ..change(1) };
+        given().when(|s| decide_change_course(&from, s)).then_err(ChangeTicketCourseError::DifferentStops);
+        let to = ChangeTicketCourse { to_course: Leg { to_waypoint_id: 21, ..later(LegKind::Outbound) }, ..change(1) };
+        given().when(|s| decide_change_course(&to, s)).then_err(ChangeTicketCourseError::DifferentStops);
+    }
+
+    #[test]
+    fn changes_close_before_the_current_course_leaves() {
+        let (events, tickets) = history();
+        let late = ChangeTicketCourse { now: at(590), ..change(1) };
+        given(events.clone()).when(|s| decide_change_course(&late, s)).then_err(ChangeTicketCourseError::TooLate(10));
+        let just_in_time = ChangeTicketCourse { now: at(589), ..change(1) };
+        let expected = changed_to(&tickets[0], later(LegKind::Outbound), 600, 589);
+        given(events).when(|s| decide_change_course(&just_in_time, s)).then([expected]);
+    }
+
+    #[test]
+    fn only_the_owner_or_the_code_holder_changes_a_ticket() {
+        let (events, tickets) = history();
+        let wrong = ChangeTicketCourse { code: Some("nope".into()), ..change(1) };
+        given(events.clone()).when(|s| decide_change_course(&wrong, s)).then_err(AccessDenied::WrongCode.into());
+        let guest = ChangeTicketCourse { code: None, ..change(1) };
+        given(events.clone()).when(|s| decide_change_course(&guest, s)).then_err(AccessDenied::CodeRequired.into());
+        let stranger = ChangeTicketCourse { code: None, by_user_id: Some(Uuid::from_u128(77)), ..change(1) };
+        given(events.clone()).when(|s| decide_change_course(&stranger, s)).then_err(AccessDenied::NotOwner.into());
+        let owner = ChangeTicketCourse { code: None, by_user_id: Some(USER), ..change(1) };
+        given(events).when(|s| decide_change_course(&owner, s)).then([changed(&tickets[0], 600)]);
+    }
+
+    #[test]
+    fn returned_tickets_and_unpaid_orders_cannot_change() {
+        let (mut events, tickets) = history();
+        let returned = OrderEvent::TicketReturned {
+            order_id: ORDER,
+            ticket_id: tickets[0].ticket_id,
+            number: "NK-1".into(),
+            returned_at: at(50),
+            by_user_id: None,
+            price: 3900,
+            fee: 390,
+            coupon_refund: 0,
+            money_refund: 3510,
+        };
+        events.push(returned);
+        given(events.clone())
+            .when(|s| decide_change_course(&change(1), s))
+            .then_err(ChangeTicketCourseError::TicketReturned);
+        let cancelled = OrderEvent::OrderCancelled {
+            order_id: ORDER,
+            cancelled_at: at(60),
+            by_user_id: ADMIN,
+            reason: "course withdrawn".into(),
+            refund: 5889,
+            coupon_refund: 0,
+        };
+        events.push(cancelled);
+        given(events).when(|s| decide_change_course(&change(2), s)).then_err(ChangeTicketCourseError::NotPaid);
+        given([placed(false, 0)])
+            .when(|s| decide_change_course(&change(1), s))
+            .then_err(ChangeTicketCourseError::TicketNotFound);
+        given([]).when(|s| decide_change_course(&change(1), s)).then_err(ChangeTicketCourseError::NotFound);
+    }
+}

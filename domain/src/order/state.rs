@@ -1,0 +1,316 @@
+//! The state of an order, folded from its events.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::{CouponUse, Customer, InvoiceRequest, Leg, LegHold, LegKind, OrderEvent, PaymentRef, Ticket, TicketLine};
+
+/// An order as its events leave it.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Order {
+    /// No event yet: the stream does not exist.
+    #[default]
+    Unplaced,
+    /// The placement did not finish; the id is burnt.
+    Abandoned,
+    /// Boxed: an order is large and `Unplaced`/`Abandoned` are empty.
+    Placed(Box<OrderState>),
+}
+
+/// Where an order stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OrderStatus {
+    PendingPayment,
+    Paid,
+    Expired,
+    Cancelled,
+    /// Every ticket was returned.
+    Returned,
+    Abandoned,
+}
+
+impl OrderStatus {
+    /// The status as the API and read models spell it (`pending_payment`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OrderStatus::PendingPayment => "pending_payment",
+            OrderStatus::Paid => "paid",
+            OrderStatus::Expired => "expired",
+            OrderStatus::Cancelled => "cancelled",
+            OrderStatus::Returned => "returned",
+            OrderStatus::Abandoned => "abandoned",
+        }
+    }
+}
+
+/// Where a ticket stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TicketStatus {
+    Valid,
+    Returned,
+    /// Reserved for boarding checks; nothing sets it yet.
+    Used,
+}
+
+/// A placed order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderState {
+    pub order_id: Uuid,
+    pub hash_id: String,
+    pub placed_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+    pub user_id: Option<Uuid>,
+    pub customer: Customer,
+    pub invoice_request: Option<InvoiceRequest>,
+    /// The legs, with their current holds (new ones after a late payment).
+    pub outbound: Leg,
+    pub back: Option<Leg>,
+    pub lines: Vec<TicketLine>,
+    pub coupon: Option<CouponUse>,
+    pub total: i64,
+    pub to_pay: i64,
+    pub payment: PaymentRef,
+    pub status: OrderStatus,
+    /// The payment that paid the order.
+    pub paid: Option<Payment>,
+    /// Empty until the order is paid.
+    pub tickets: Vec<TicketState>,
+    pub invoice: Option<Invoice>,
+    /// Transactions paid back because the order could not take them.
+    pub refunded_transactions: Vec<String>,
+}
+
+/// The payment of an order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Payment {
+    pub paid_at: DateTime<Utc>,
+    pub amount: i64,
+    pub transaction_id: String,
+}
+
+/// A ticket and what happened to it since.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TicketState {
+    /// As issued at payment.
+    pub ticket: Ticket,
+    pub status: TicketStatus,
+    /// The course the ticket is for now (another one once it was changed).
+    pub course: Leg,
+    /// The course was changed (allowed once).
+    pub course_changed: bool,
+    /// What the seat costs now: the price at payment plus the difference of a change.
+    pub price: i64,
+}
+
+/// The invoice of an order and its corrections.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invoice {
+    pub number: String,
+    pub issued_at: DateTime<Utc>,
+    pub total: i64,
+    pub vat_rate: u32,
+    pub corrections: Vec<InvoiceCorrection>,
+}
+
+/// A correction invoice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InvoiceCorrection {
+    pub number: String,
+    pub amount: i64,
+    pub issued_at: DateTime<Utc>,
+}
+
+impl Order {
+    /// The placed order, if it was placed.
+    pub fn placed(&self) -> Option<&OrderState> {
+        match self {
+            Order::Placed(order) => Some(order.as_ref()),
+            Order::Unplaced | Order::Abandoned => None,
+        }
+    }
+
+    /// The status; `None` before the order exists.
+    pub fn status(&self) -> Option<OrderStatus> {
+        match self {
+            Order::Unplaced => None,
+            Order::Abandoned => Some(OrderStatus::Abandoned),
+            Order::Placed(order) => Some(order.status),
+        }
+    }
+}
+
+impl OrderState {
+    /// The leg going this way, if the order has one.
+    pub fn leg(&self, kind: LegKind) -> Option<&Leg> {
+        match kind {
+            LegKind::Outbound => Some(&self.outbound),
+            LegKind::Back => self.back.as_ref(),
+        }
+    }
+
+    /// The legs in order: outbound, then back.
+    pub fn legs(&self) -> impl Iterator<Item = &Leg> {
+        std::iter::once(&self.outbound).chain(self.back.as_ref())
+    }
+
+    /// The passengers (seats per leg).
+    pub fn passengers(&self) -> u32 {
+        self.lines.iter().map(|l| l.quantity).sum()
+    }
+
+    /// How many tickets payment issues: one per passenger per leg (the numbers and
+    /// codes a [`super::PayOrder`] must bring).
+    pub fn ticket_count(&self) -> usize {
+        self.passengers() as usize * self.legs().count()
+    }
+
+    /// The ticket line with this number.
+    pub fn line(&self, line: u32) -> Option<&TicketLine> {
+        self.lines.iter().find(|l| l.line == line)
+    }
+
+    /// The ticket with this number.
+    pub fn ticket_by_number(&self, number: &str) -> Option<&TicketState> {
+        self.tickets.iter().find(|t| t.ticket.number == number)
+    }
+
+    /// The coupon amount spent on the order (0 without a coupon).
+    pub fn coupon_amount(&self) -> i64 {
+        self.coupon.as_ref().map_or(0, |c| c.amount)
+    }
+
+    fn ticket_mut(&mut self, ticket_id: Uuid) -> Option<&mut TicketState> {
+        self.tickets.iter_mut().find(|t| t.ticket.ticket_id == ticket_id)
+    }
+
+    fn reheld(&mut self, holds: &[LegHold]) {
+        for hold in holds {
+            match hold.leg {
+                LegKind::Outbound => self.outbound.hold_id = hold.hold_id,
+                LegKind::Back => {
+                    if let Some(back) = self.back.as_mut() {
+                        back.hold_id = hold.hold_id;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The state after `event`. A total match on the event: a new event type does not
+/// compile until it is handled here. Events that cannot follow the state (decide never
+/// produces them) leave it as it is.
+pub fn evolve(state: Order, event: &OrderEvent) -> Order {
+    match event {
+        OrderEvent::OrderPlaced {
+            order_id,
+            hash_id,
+            placed_at,
+            expires_at,
+            user_id,
+            customer,
+            invoice,
+            outbound,
+            back,
+            lines,
+            coupon,
+            total,
+            to_pay,
+            payment,
+        } => match state {
+            Order::Unplaced => Order::Placed(Box::new(OrderState {
+                order_id: *order_id,
+                hash_id: hash_id.clone(),
+                placed_at: *placed_at,
+                expires_at: *expires_at,
+                user_id: *user_id,
+                customer: customer.clone(),
+                invoice_request: invoice.clone(),
+                outbound: outbound.clone(),
+                back: back.clone(),
+                lines: lines.clone(),
+                coupon: coupon.clone(),
+                total: *total,
+                to_pay: *to_pay,
+                payment: payment.clone(),
+                status: OrderStatus::PendingPayment,
+                paid: None,
+                tickets: Vec::new(),
+                invoice: None,
+                refunded_transactions: Vec::new(),
+            })),
+            other => other,
+        },
+        OrderEvent::OrderAbandoned { .. } => match state {
+            Order::Unplaced => Order::Abandoned,
+            other => other,
+        },
+        OrderEvent::OrderPaid { paid_at, amount, transaction_id, tickets, reheld, .. } => placed(state, |order| {
+            order.reheld(reheld);
+            order.status = OrderStatus::Paid;
+            order.paid = Some(Payment { paid_at: *paid_at, amount: *amount, transaction_id: transaction_id.clone() });
+            order.tickets = tickets
+                .iter()
+                .map(|t| TicketState {
+                    ticket: t.clone(),
+                    status: TicketStatus::Valid,
+                    course: order.leg(t.leg).unwrap_or(&order.outbound).clone(),
+                    course_changed: false,
+                    price: t.price,
+                })
+                .collect();
+        }),
+        OrderEvent::OrderExpired { .. } => placed(state, |order| order.status = OrderStatus::Expired),
+        OrderEvent::OrderCancelled { .. } => placed(state, |order| order.status = OrderStatus::Cancelled),
+        OrderEvent::LatePaymentRefunded { transaction_id, .. } => {
+            placed(state, |order| order.refunded_transactions.push(transaction_id.clone()))
+        }
+        OrderEvent::TicketReturned { ticket_id, .. } => placed(state, |order| {
+            if let Some(ticket) = order.ticket_mut(*ticket_id) {
+                ticket.status = TicketStatus::Returned;
+            }
+            if order.status == OrderStatus::Paid && order.tickets.iter().all(|t| t.status == TicketStatus::Returned) {
+                order.status = OrderStatus::Returned;
+            }
+        }),
+        OrderEvent::TicketCourseChanged { ticket_id, to_course, price_difference, .. } => placed(state, |order| {
+            if let Some(ticket) = order.ticket_mut(*ticket_id) {
+                ticket.course = to_course.clone();
+                ticket.course_changed = true;
+                ticket.price = ticket.price.saturating_add(*price_difference);
+            }
+        }),
+        OrderEvent::InvoiceIssued { number, issued_at, total, vat_rate, .. } => placed(state, |order| {
+            order.invoice.get_or_insert_with(|| Invoice {
+                number: number.clone(),
+                issued_at: *issued_at,
+                total: *total,
+                vat_rate: *vat_rate,
+                corrections: Vec::new(),
+            });
+        }),
+        OrderEvent::InvoiceCorrected { number, amount, issued_at, .. } => placed(state, |order| {
+            if let Some(invoice) = order.invoice.as_mut() {
+                invoice.corrections.push(InvoiceCorrection {
+                    number: number.clone(),
+                    amount: *amount,
+                    issued_at: *issued_at,
+                });
+            }
+        }),
+    }
+}
+
+/// Change a placed order; any other state stays as it is.
+fn placed(state: Order, change: impl FnOnce(&mut OrderState)) -> Order {
+    match state {
+        Order::Placed(mut order) => {
+            change(&mut order);
+            Order::Placed(order)
+        }
+        other => other,
+    }
+}
