@@ -93,3 +93,30 @@ impl CouponEvent {
         Uuid::new_v5(&super::EVENT_ID_NAMESPACE, name.as_bytes())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_are_trimmed_and_upper_cased_in_stream_names() {
+        assert_eq!(normalize_code("  lato24 "), "LATO24");
+        assert_eq!(stream_name("lato24"), "coupon-LATO24");
+    }
+
+    #[test]
+    fn event_ids_depend_on_the_version_and_the_fact() {
+        let spent = |order: u128| CouponEvent::CouponSpent {
+            code: "LATO".into(),
+            order_id: Uuid::from_u128(order),
+            amount: 100,
+        };
+        assert_eq!(spent(1).event_id(3), spent(1).event_id(3));
+        assert_ne!(spent(1).event_id(3), spent(2).event_id(3));
+        assert_ne!(spent(1).event_id(3), spent(1).event_id(4));
+        let changed = CouponEvent::CouponChanged { code: "LATO".into(), current_value: 100, expires_at: None };
+        assert_ne!(changed.event_id(1), changed.event_id(5), "the same edit made twice is two events");
+        assert_eq!(changed.event_type(), "CouponChanged");
+        assert_eq!(changed.code(), "LATO");
+    }
+}
