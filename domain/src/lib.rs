@@ -1,9 +1,31 @@
 //! # domain
 //!
 //! The business rules, pure: money and pricing, seat inventory, order, coupon, stamp
-//! card. Each aggregate has commands, events and state; `decide(command, state)` returns
-//! events or an error, `evolve(state, event)` returns the next state. No IO, no async, no
+//! card. Each aggregate has commands, events and state; `decide(command, &state)` returns
+//! events or an error, `evolve(state, &event)` returns the next state. No IO, no async, no
 //! database types: rules are tested in microseconds with given/when/then.
+//!
+//! Where to look:
+//! - [`money`]: grosz, their Polish and English formats, discounts, fair splits.
+//! - [`seat_inventory`] (`course-{id}`): a course's seats by segment; holds for orders
+//!   being placed, confirmed when paid, released on expiry, return or change.
+//! - [`order`] (`order-{id}`): placing, paying (tickets are issued), expiring,
+//!   cancelling, returning and changing tickets, invoices.
+//! - [`coupon`] (`coupon-{CODE}`): a stored-value code spent by orders and refilled by
+//!   refunds.
+//! - [`stamp_card`] (`stamps-{user id}`): a stamp per paid ticket, a reward coupon every
+//!   few stamps.
+//!
+//! Every aggregate follows the same shape: `events.rs` (the serde enum, internally
+//! tagged by `type`, with `event_type()`, the stream name and event ids derived from the
+//! command, so a retried command appends nothing new), `state.rs` (the state and a
+//! total `evolve`), one file per command (`decide_*` and its `thiserror` enum; a
+//! repeated command on a state that already reflects it returns `Ok(vec![])`), and
+//! given/when/then tests on the shared harness in `testing.rs`.
+//!
+//! Nothing here spans two streams: placing an order (hold seats, spend a coupon, record
+//! the order) is a process in the command API, with compensation, driven by these
+//! decisions and their events.
 
 pub mod coupon;
 pub mod money;

@@ -61,3 +61,23 @@ impl StampCardEvent {
         Uuid::new_v5(&super::EVENT_ID_NAMESPACE, name.as_bytes())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn streams_and_event_ids_are_per_user_and_fact() {
+        let user = Uuid::from_u128(42);
+        assert_eq!(stream_name(user), format!("stamps-{user}"));
+        let added = |t: u128| StampCardEvent::StampAdded {
+            user_id: user,
+            ticket_id: Uuid::from_u128(t),
+            order_id: Uuid::nil(),
+        };
+        assert_eq!(added(1).event_id(0), added(1).event_id(0));
+        assert_ne!(added(1).event_id(0), added(2).event_id(0));
+        assert_ne!(added(1).event_id(0), added(1).event_id(1));
+        assert_eq!((added(1).event_type(), added(1).user_id()), ("StampAdded", user));
+    }
+}
