@@ -24,7 +24,7 @@ pub struct AddStamp {
 
 /// Stamp: [`StampCardEvent::StampAdded`], followed by [`StampCardEvent::RewardEarned`]
 /// when the card reaches the next reward; nothing when the ticket has its stamp.
-pub fn decide_add(cmd: &AddStamp, card: &StampCard) -> Result<Vec<StampCardEvent>, StampCardError> {
+pub fn decide_add_stamp(cmd: &AddStamp, card: &StampCard) -> Result<Vec<StampCardEvent>, StampCardError> {
     if card.has(cmd.ticket_id) {
         return Ok(vec![]);
     }
@@ -61,23 +61,23 @@ mod tests {
 
     #[test]
     fn a_ticket_earns_a_stamp() {
-        given([]).when(|s| decide_add(&add(1), s)).then([added(1)]);
-        given(stamps(3)).when(|s| decide_add(&add(4), s)).then([added(4)]);
+        given([]).when(|s| decide_add_stamp(&add(1), s)).then([added(1)]);
+        given(stamps(3)).when(|s| decide_add_stamp(&add(4), s)).then([added(4)]);
     }
 
     #[test]
     fn the_stamp_that_reaches_ten_earns_a_reward() {
-        given(stamps(8)).when(|s| decide_add(&add(9), s)).then([added(9)]);
-        given(stamps(9)).when(|s| decide_add(&add(10), s)).then([added(10), earned("NAGRODA-X")]);
+        given(stamps(8)).when(|s| decide_add_stamp(&add(9), s)).then([added(9)]);
+        given(stamps(9)).when(|s| decide_add_stamp(&add(10), s)).then([added(10), earned("NAGRODA-X")]);
     }
 
     #[test]
     fn the_next_reward_comes_ten_stamps_later() {
         let mut history = stamps(10);
         history.push(earned("A"));
-        given(history.clone()).when(|s| decide_add(&add(11), s)).then([added(11)]);
+        given(history.clone()).when(|s| decide_add_stamp(&add(11), s)).then([added(11)]);
         history.extend((11..=19).map(added));
-        given(history).when(|s| decide_add(&add(20), s)).then([added(20), earned("NAGRODA-X")]);
+        given(history).when(|s| decide_add_stamp(&add(20), s)).then([added(20), earned("NAGRODA-X")]);
     }
 
     #[test]
@@ -87,29 +87,29 @@ mod tests {
         let mut history = stamps(10);
         history.push(earned("A"));
         history.push(StampCardEvent::StampRemoved { user_id: USER, ticket_id: ticket(10) });
-        given(history).when(|s| decide_add(&add(11), s)).then([added(11)]);
+        given(history).when(|s| decide_add_stamp(&add(11), s)).then([added(11)]);
     }
 
     #[test]
     fn a_ticket_is_stamped_once() {
-        given(stamps(3)).when(|s| decide_add(&add(2), s)).then([]);
-        given(stamps(10)).when(|s| decide_add(&add(10), s)).then([]);
+        given(stamps(3)).when(|s| decide_add_stamp(&add(2), s)).then([]);
+        given(stamps(10)).when(|s| decide_add_stamp(&add(10), s)).then([]);
     }
 
     #[test]
     fn a_lower_setting_rewards_at_the_next_stamp() {
         let cmd = AddStamp { stamps_per_reward: 5, ..add(8) };
-        given(stamps(7)).when(|s| decide_add(&cmd, s)).then([added(8), earned("NAGRODA-X")]);
+        given(stamps(7)).when(|s| decide_add_stamp(&cmd, s)).then([added(8), earned("NAGRODA-X")]);
     }
 
     #[test]
     fn rewards_need_a_setting_and_a_code_and_value() {
         let cmd = AddStamp { stamps_per_reward: 0, ..add(1) };
-        given([]).when(|s| decide_add(&cmd, s)).then_err(StampCardError::NoStampsPerReward);
+        given([]).when(|s| decide_add_stamp(&cmd, s)).then_err(StampCardError::NoStampsPerReward);
         let cmd = AddStamp { reward_code: " ".into(), ..add(10) };
-        given(stamps(9)).when(|s| decide_add(&cmd, s)).then_err(StampCardError::BadReward);
+        given(stamps(9)).when(|s| decide_add_stamp(&cmd, s)).then_err(StampCardError::BadReward);
         let cmd = AddStamp { reward_value: 0, ..add(10) };
-        given(stamps(9)).when(|s| decide_add(&cmd, s)).then_err(StampCardError::BadReward);
+        given(stamps(9)).when(|s| decide_add_stamp(&cmd, s)).then_err(StampCardError::BadReward);
     }
 
     #[test]

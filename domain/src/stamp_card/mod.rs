@@ -6,10 +6,10 @@
 //! (`DECISIONS.md`, "Discounts, coupons, stamps").
 //!
 //! The commands, one file each, `decide_*(command, &StampCard) -> Result<Vec<StampCardEvent>, StampCardError>`:
-//! - [`AddStamp`] ([`decide_add`]): stamp a ticket, once; the stamp that reaches the
+//! - [`AddStamp`] ([`decide_add_stamp`]): stamp a ticket, once; the stamp that reaches the
 //!   next reward also records [`StampCardEvent::RewardEarned`] (the reward process
 //!   then issues the coupon, [`crate::coupon::IssueCoupon`] with origin `StampReward`).
-//! - [`RemoveStamp`] ([`decide_remove`]): a returned ticket loses its stamp; rewards
+//! - [`RemoveStamp`] ([`decide_remove_stamp`]): a returned ticket loses its stamp; rewards
 //!   stay, and the next one is still counted from the rewards earned, so returning and
 //!   buying again never earns a reward twice.
 //!
@@ -26,9 +26,9 @@ mod state;
 #[cfg(test)]
 mod testing;
 
-pub use add::{decide_add, AddStamp};
+pub use add::{decide_add_stamp, AddStamp};
 pub use events::{stream_name, StampCardEvent, STREAM_PREFIX};
-pub use remove::{decide_remove, RemoveStamp};
+pub use remove::{decide_remove_stamp, RemoveStamp};
 pub use state::{evolve, Reward, Stamp, StampCard};
 
 /// Why a stamp cannot be added or removed.

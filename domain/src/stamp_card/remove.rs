@@ -13,7 +13,7 @@ pub struct RemoveStamp {
 }
 
 /// Remove: one [`StampCardEvent::StampRemoved`]; nothing when the ticket has no stamp.
-pub fn decide_remove(cmd: &RemoveStamp, card: &StampCard) -> Result<Vec<StampCardEvent>, StampCardError> {
+pub fn decide_remove_stamp(cmd: &RemoveStamp, card: &StampCard) -> Result<Vec<StampCardEvent>, StampCardError> {
     if !card.has(cmd.ticket_id) {
         return Ok(vec![]);
     }
@@ -35,7 +35,7 @@ mod tests {
 
     #[test]
     fn a_returned_tickets_stamp_is_taken_off() {
-        given(stamps(3)).when(|s| decide_remove(&remove(2), s)).then([removed(2)]);
+        given(stamps(3)).when(|s| decide_remove_stamp(&remove(2), s)).then([removed(2)]);
         let mut history = stamps(3);
         history.push(removed(2));
         let card = given(history).state();
@@ -45,10 +45,10 @@ mod tests {
 
     #[test]
     fn a_ticket_without_a_stamp_changes_nothing() {
-        given(stamps(3)).when(|s| decide_remove(&remove(7), s)).then([]);
+        given(stamps(3)).when(|s| decide_remove_stamp(&remove(7), s)).then([]);
         let mut history = stamps(3);
         history.push(removed(2));
-        given(history).when(|s| decide_remove(&remove(2), s)).then([]);
+        given(history).when(|s| decide_remove_stamp(&remove(2), s)).then([]);
     }
 
     #[test]
