@@ -99,6 +99,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn origins_are_snake_case_on_the_wire() {
+        use serde::de::value::{Error, StrDeserializer};
+        use serde::de::IntoDeserializer;
+        let d: StrDeserializer<Error> = "stamp_reward".into_deserializer();
+        assert_eq!(CouponOrigin::deserialize(d).ok(), Some(CouponOrigin::StampReward));
+    }
+
+    #[test]
     fn codes_are_trimmed_and_upper_cased_in_stream_names() {
         assert_eq!(normalize_code("  lato24 "), "LATO24");
         assert_eq!(stream_name("lato24"), "coupon-LATO24");

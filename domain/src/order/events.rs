@@ -304,6 +304,22 @@ mod tests {
     }
 
     #[test]
+    fn statuses_and_legs_are_snake_case_on_the_wire() {
+        use crate::order::{OrderStatus, TicketStatus};
+        use serde::de::value::{Error, StrDeserializer};
+        use serde::de::IntoDeserializer;
+        fn read<T: for<'de> Deserialize<'de>>(s: &'static str) -> Option<T> {
+            let d: StrDeserializer<Error> = s.into_deserializer();
+            T::deserialize(d).ok()
+        }
+        assert_eq!(read("pending_payment"), Some(OrderStatus::PendingPayment));
+        assert_eq!(OrderStatus::PendingPayment.as_str(), "pending_payment");
+        assert_eq!(read("returned"), Some(TicketStatus::Returned));
+        assert_eq!(read("back"), Some(LegKind::Back));
+        assert_eq!(read::<LegKind>("Back"), None);
+    }
+
+    #[test]
     fn the_event_type_and_order_are_named() {
         let event = paid(false, 0);
         assert_eq!((event.event_type(), event.order_id()), ("OrderPaid", ORDER));

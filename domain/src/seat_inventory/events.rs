@@ -95,3 +95,50 @@ impl SeatInventoryEvent {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use serde::de::value::{Error, StrDeserializer};
+    use serde::de::IntoDeserializer;
+    use serde::Deserialize;
+
+    use super::*;
+
+    #[test]
+    fn release_reasons_are_snake_case_on_the_wire() {
+        let read = |s: &'static str| {
+            let d: StrDeserializer<Error> = s.into_deserializer();
+            ReleaseReason::deserialize(d).ok()
+        };
+        assert_eq!(read("course_changed"), Some(ReleaseReason::CourseChanged));
+        assert_eq!(read("payment_failed"), Some(ReleaseReason::PaymentFailed));
+        assert_eq!(read("Expired"), None);
+    }
+
+    #[test]
+    fn every_event_names_its_type_and_course() {
+        let course = Uuid::from_u128(7);
+        let events = [
+            SeatInventoryEvent::SeatsHeld {
+                course_id: course,
+                hold_id: Uuid::nil(),
+                from: 0,
+                to: 1,
+                seats: 1,
+                expires_at: DateTime::UNIX_EPOCH,
+            },
+            SeatInventoryEvent::HoldConfirmed { course_id: course, hold_id: Uuid::nil() },
+            SeatInventoryEvent::SeatsReleased {
+                course_id: course,
+                hold_id: Uuid::nil(),
+                release_id: Uuid::nil(),
+                from: 0,
+                to: 1,
+                seats: 1,
+                reason: ReleaseReason::Returned,
+            },
+        ];
+        let named: Vec<(&str, Uuid)> = events.iter().map(|e| (e.event_type(), e.course_id())).collect();
+        assert_eq!(named, vec![("SeatsHeld", course), ("HoldConfirmed", course), ("SeatsReleased", course)]);
+    }
+}
