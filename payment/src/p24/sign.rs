@@ -127,14 +127,16 @@ mod tests {
 
     #[test]
     fn register_sign_hashes_the_documented_fields_in_order() {
-        let expected = sha384_hex(r#"{"sessionId":"order/42","merchantId":11111,"amount":3900,"currency":"PLN","crc":"abc"}"#);
+        let expected =
+            sha384_hex(r#"{"sessionId":"order/42","merchantId":11111,"amount":3900,"currency":"PLN","crc":"abc"}"#);
         assert_eq!(register("order/42", 11111, 3900, "PLN", "abc"), expected);
     }
 
     #[test]
     fn register_sign_matches_a_digest_computed_outside_rust() {
         // printf '%s' '{"sessionId":"1","merchantId":2,"amount":3,"currency":"PLN","crc":"x"}' | sha384sum
-        let expected = "1d15566fd97f20f7fb8746055c4b19b88ef6bca569f6f85c547cb48769062e389f3e3ef35ed4b5c28f656eacc092af61";
+        let expected =
+            "1d15566fd97f20f7fb8746055c4b19b88ef6bca569f6f85c547cb48769062e389f3e3ef35ed4b5c28f656eacc092af61";
         assert_eq!(register("1", 2, 3, "PLN", "x"), expected);
     }
 
@@ -157,9 +159,11 @@ mod tests {
 
     #[test]
     fn field_order_is_part_of_the_signature() {
-        let reordered = sha384_hex(r#"{"merchantId":11111,"sessionId":"order/42","amount":3900,"currency":"PLN","crc":"abc"}"#);
+        let reordered =
+            sha384_hex(r#"{"merchantId":11111,"sessionId":"order/42","amount":3900,"currency":"PLN","crc":"abc"}"#);
         assert_ne!(register("order/42", 11111, 3900, "PLN", "abc"), reordered);
-        let reordered = sha384_hex(r#"{"orderId":300000001,"sessionId":"order/42","amount":3900,"currency":"PLN","crc":"abc"}"#);
+        let reordered =
+            sha384_hex(r#"{"orderId":300000001,"sessionId":"order/42","amount":3900,"currency":"PLN","crc":"abc"}"#);
         assert_ne!(verify("order/42", 300000001, 3900, "PLN", "abc"), reordered);
     }
 

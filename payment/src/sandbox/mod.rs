@@ -12,18 +12,18 @@
 
 mod page;
 mod routes;
+mod transaction;
 
 use std::fmt;
 use std::time::Duration;
 
-use chrono::{DateTime, Utc};
-use sqlx::postgres::PgRow;
-use sqlx::{PgPool, Row};
+use sqlx::PgPool;
 
-use crate::gateway::{Language, Notification, PaymentError, PaymentGateway, RegisterTransaction, Registration};
+use crate::gateway::{Notification, PaymentError, PaymentGateway, RegisterTransaction, Registration};
 use crate::p24::sign;
 
 pub use routes::sandbox_router;
+pub use transaction::{SandboxStatus, SandboxTransaction};
 
 /// The method id the sandbox puts in its notifications (a made-up value; Przelewy24's
 /// ids name banks, cards, BLIK).
@@ -61,70 +61,6 @@ impl fmt::Debug for SandboxConfig {
             .field("pos_id", &self.pos_id)
             .field("crc", &"[redacted]")
             .finish()
-    }
-}
-
-/// Where a sandbox transaction stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SandboxStatus {
-    Registered,
-    Paid,
-    Failed,
-}
-
-impl SandboxStatus {
-    fn parse(s: &str) -> Option<SandboxStatus> {
-        match s {
-            "registered" => Some(SandboxStatus::Registered),
-            "paid" => Some(SandboxStatus::Paid),
-            "failed" => Some(SandboxStatus::Failed),
-            _ => None,
-        }
-    }
-}
-
-/// One row of `payment_sandbox_transactions`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SandboxTransaction {
-    pub token: String,
-    pub session_id: String,
-    pub amount: i64,
-    pub currency: String,
-    pub description: String,
-    pub email: String,
-    pub url_return: String,
-    pub url_status: String,
-    pub language: Language,
-    pub status: SandboxStatus,
-    /// Set when paid.
-    pub p24_order_id: Option<i64>,
-    pub created_at: DateTime<Utc>,
-    pub updated_at: DateTime<Utc>,
-}
-
-impl<'r> sqlx::FromRow<'r, PgRow> for SandboxTransaction {
-    fn from_row(row: &'r PgRow) -> Result<Self, sqlx::Error> {
-        let decode = |column: &str, value: String| sqlx::Error::ColumnDecode {
-            index: column.into(),
-            source: format!("unexpected value {value:?}").into(),
-        };
-        let language: String = row.try_get("language")?;
-        let status: String = row.try_get("status")?;
-        Ok(SandboxTransaction {
-            token: row.try_get("token")?,
-            session_id: row.try_get("session_id")?,
-            amount: row.try_get("amount")?,
-            currency: row.try_get("currency")?,
-            description: row.try_get("description")?,
-            email: row.try_get("email")?,
-            url_return: row.try_get("url_return")?,
-            url_status: row.try_get("url_status")?,
-            language: Language::parse(&language).ok_or_else(|| decode("language", language.clone()))?,
-            status: SandboxStatus::parse(&status).ok_or_else(|| decode("status", status.clone()))?,
-            p24_order_id: row.try_get("p24_order_id")?,
-            created_at: row.try_get("created_at")?,
-            updated_at: row.try_get("updated_at")?,
-        })
     }
 }
 
@@ -245,13 +181,8 @@ impl Sandbox {
 
     async fn notify(&self, t: &SandboxTransaction) -> Result<(), PaymentError> {
         let n = self.notification(t)?;
-        let response = self
-            .client
-            .post(&t.url_status)
-            .json(&n)
-            .send()
-            .await
-            .map_err(|e| PaymentError::Http(e.to_string()))?;
+        let response =
+            self.client.post(&t.url_status).json(&n).send().await.map_err(|e| PaymentError::Http(e.to_string()))?;
         if response.status().is_success() {
             Ok(())
         } else {
@@ -270,7 +201,8 @@ impl PaymentGateway for Sandbox {
     async fn register(&self, req: RegisterTransaction) -> Result<Registration, PaymentError> {
         req.validate()?;
         // Stored normalised (percent-encoded), so they are always valid `Location`s.
-        let normalise = |url: &str| reqwest::Url::parse(url).map(String::from).map_err(|e| PaymentError::Invalid(e.to_string()));
+        let normalise =
+            |url: &str| reqwest::Url::parse(url).map(String::from).map_err(|e| PaymentError::Invalid(e.to_string()));
         let token = uuid::Uuid::new_v4().to_string();
         sqlx::query(
             "insert into payment_sandbox_transactions
@@ -298,11 +230,12 @@ impl PaymentGateway for Sandbox {
 
     #[tracing::instrument(skip(self, n), fields(session_id = %n.session_id, order_id = n.order_id))]
     async fn verify(&self, n: &Notification) -> Result<(), PaymentError> {
-        let t: SandboxTransaction = sqlx::query_as("select * from payment_sandbox_transactions where p24_order_id = $1")
-            .bind(n.order_id)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(PaymentError::NotFound)?;
+        let t: SandboxTransaction =
+            sqlx::query_as("select * from payment_sandbox_transactions where p24_order_id = $1")
+                .bind(n.order_id)
+                .fetch_optional(&self.pool)
+                .await?
+                .ok_or(PaymentError::NotFound)?;
         if t.status != SandboxStatus::Paid {
             return Err(PaymentError::WrongState("this payment is not paid".into()));
         }

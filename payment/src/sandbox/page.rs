@@ -161,11 +161,7 @@ fn settled(message: &str, back: &str, url: &str) -> String {
 
 /// The page for a token we do not know (or a failure), in both languages.
 pub fn message(title_pl: &str, title_en: &str) -> String {
-    let body = format!(
-        "<h1>{pl}</h1><p lang=\"en\">{en}</p>",
-        pl = escape(title_pl),
-        en = escape(title_en)
-    );
+    let body = format!("<h1>{pl}</h1><p lang=\"en\">{en}</p>", pl = escape(title_pl), en = escape(title_en));
     document("pl", title_pl, &body)
 }
 
