@@ -50,10 +50,10 @@ body{margin:0;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;b
 main{max-width:30rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:.75rem;box-shadow:0 1px 3px rgba(0,0,0,.15)}\
 h1{font-size:1.4rem;margin:0 0 1rem}\
 .notice{background:#fff7d6;border:1px solid #b58900;border-radius:.5rem;padding:.5rem .75rem}\
-dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}\
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;align-items:baseline}dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}\
 .amount{font-size:1.25rem;font-weight:700}\
 .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin-top:1.5rem}form{margin:0}\
-button,.back{display:inline-block;min-height:2.75rem;padding:.5rem 1.25rem;border-radius:.5rem;font:inherit;font-weight:600;cursor:pointer;text-decoration:none}\
+button,.back{display:inline-flex;align-items:center;box-sizing:border-box;min-height:2.75rem;padding:.5rem 1.25rem;border-radius:.5rem;font:inherit;font-weight:600;cursor:pointer;text-decoration:none}\
 .pay{background:#166534;color:#fff;border:2px solid #166534}\
 .fail{background:#fff;color:#9f1239;border:2px solid #9f1239}\
 .back{background:#1e3a8a;color:#fff}\
