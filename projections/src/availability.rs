@@ -7,7 +7,10 @@
 //! applied (`version`) and every write is guarded by `version < event's version`, so a
 //! replayed event changes nothing and events of one stream apply in order. The events
 //! carry every fact the row needs (a projector copies, it does not recompute): segments
-//! start empty on `InventoryOpened`; the booking work adds the events that load them.
+//! start empty on `InventoryOpened`; `SeatsHeld` adds its seats to the segments of its
+//! stretch (`from..to`) and `SeatsReleased` takes them off again; `HoldConfirmed` sells
+//! held seats, which leaves the loads as they are. So the search sees held seats as
+//! taken from the moment an order holds them.
 //!
 //! An event it cannot decode (a type from a newer release) stops the projection with an
 //! error rather than being skipped: a silently skipped hold would oversell the search.
@@ -76,6 +79,33 @@ impl Openings {
     }
 }
 
+/// Add `delta` seats to the load of segments `from..to` (stop indexes, `from < to`).
+async fn load_stretch(
+    conn: &mut PgConnection,
+    course_id: Uuid,
+    from: u32,
+    to: u32,
+    delta: i64,
+    version: i64,
+) -> Result<(), ProjectionError> {
+    // `with ordinality` numbers the segments from 1: segment k (from 0) is number k + 1.
+    sqlx::query(
+        "update rm_course_availability set \
+             segment_loads = (select array_agg(case when i > $2 and i <= $3 then (l + $4)::integer else l end order by i) \
+                              from unnest(segment_loads) with ordinality as u(l, i)), \
+             version = $5, updated_at = now() \
+         where course_id = $1 and version < $5",
+    )
+    .bind(course_id)
+    .bind(i64::from(from))
+    .bind(i64::from(to))
+    .bind(delta)
+    .bind(version)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 #[async_trait]
 impl Projection for AvailabilityProjection {
     fn name(&self) -> &'static str {
@@ -114,6 +144,26 @@ impl Projection for AvailabilityProjection {
                     )
                     .bind(course_id)
                     .bind(seats(self.name(), n)?)
+                    .bind(version)
+                    .execute(&mut *conn)
+                    .await?;
+                }
+                SeatInventoryEvent::SeatsHeld { course_id, from, to, seats: n, .. } => {
+                    openings.flush(conn).await?;
+                    load_stretch(conn, course_id, from, to, i64::from(n), version).await?;
+                }
+                SeatInventoryEvent::SeatsReleased { course_id, from, to, seats: n, .. } => {
+                    openings.flush(conn).await?;
+                    load_stretch(conn, course_id, from, to, -i64::from(n), version).await?;
+                }
+                SeatInventoryEvent::HoldConfirmed { course_id, .. } => {
+                    // Held seats become sold seats: the loads stay; only the version moves.
+                    openings.flush(conn).await?;
+                    sqlx::query(
+                        "update rm_course_availability set version = $2, updated_at = now() \
+                         where course_id = $1 and version < $2",
+                    )
+                    .bind(course_id)
                     .bind(version)
                     .execute(&mut *conn)
                     .await?;

@@ -5,7 +5,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, TimeZone, Utc};
-use domain::seat_inventory::{capacity_event_id, opened_event_id, stream_name, SeatInventoryEvent, Stop};
+use domain::seat_inventory::{
+    capacity_event_id, opened_event_id, stream_name, ReleaseReason, SeatInventoryEvent, Stop,
+};
 use event_store::postgres::PgEventStore;
 use event_store::{EventStore, ExpectedVersion, Metadata, NewEvent, StreamName};
 use projections::availability::AvailabilityProjection;
@@ -158,4 +160,52 @@ async fn a_replayed_opening_does_not_undo_later_facts(pool: PgPool) {
     runner.catch_up(&AvailabilityProjection).await.unwrap();
 
     assert_eq!(table(&pool).await[0].4, vec![5, 9]);
+}
+
+/// Two holds on overlapping stretches, one confirmed and partly released: the segments
+/// carry the held seats less the released ones, after a replay and a rebuild too.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn holds_load_the_segments_of_their_stretch_and_releases_free_them(pool: PgPool) {
+    let (store, runner) = runner(&pool);
+    let course = open(store.as_ref(), 0, 49, 4).await;
+    let (a, b) = (Uuid::new_v4(), Uuid::new_v4());
+    let held = |hold_id, from, to, seats| SeatInventoryEvent::SeatsHeld {
+        course_id: course,
+        hold_id,
+        from,
+        to,
+        seats,
+        expires_at: departure(0),
+    };
+    append(store.as_ref(), course, ExpectedVersion::Exact(0), Uuid::new_v4(), held(a, 0, 2, 3)).await;
+    append(store.as_ref(), course, ExpectedVersion::Exact(1), Uuid::new_v4(), held(b, 1, 3, 2)).await;
+    runner.catch_up(&AvailabilityProjection).await.unwrap();
+    assert_eq!(table(&pool).await[0].4, vec![3, 5, 2]);
+
+    let confirmed = SeatInventoryEvent::HoldConfirmed { course_id: course, hold_id: a };
+    append(store.as_ref(), course, ExpectedVersion::Exact(2), Uuid::new_v4(), confirmed).await;
+    let released = SeatInventoryEvent::SeatsReleased {
+        course_id: course,
+        hold_id: a,
+        release_id: Uuid::new_v4(),
+        from: 0,
+        to: 2,
+        seats: 1,
+        reason: ReleaseReason::Returned,
+    };
+    append(store.as_ref(), course, ExpectedVersion::Exact(3), Uuid::new_v4(), released).await;
+    runner.catch_up(&AvailabilityProjection).await.unwrap();
+
+    let row = &table(&pool).await[0];
+    assert_eq!((row.4.clone(), row.6), (vec![2, 4, 2], 4));
+
+    // Replayed from the start, rows kept: the loads stay the same.
+    sqlx::query("update projection_checkpoints set position = null where name = 'availability'")
+        .execute(&pool)
+        .await
+        .unwrap();
+    runner.catch_up(&AvailabilityProjection).await.unwrap();
+    assert_eq!(table(&pool).await[0].4, vec![2, 4, 2]);
+    runner.rebuild(&AvailabilityProjection).await.unwrap();
+    assert_eq!(table(&pool).await[0].4, vec![2, 4, 2]);
 }
