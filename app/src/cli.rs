@@ -74,6 +74,23 @@ pub struct ServeArgs {
     /// The site's public address, for links in e-mails.
     #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
     pub public_url: String,
+    /// The payment gateway: `sandbox` (built in, the default) or `przelewy24`.
+    #[arg(long, env = "PAYMENT_PROVIDER", default_value = "sandbox")]
+    pub payment_provider: String,
+    /// Przelewy24: the API address (its sandbox or production).
+    #[arg(long, env = "P24_URL", default_value = "https://sandbox.przelewy24.pl")]
+    pub p24_url: String,
+    #[arg(long, env = "P24_MERCHANT_ID", default_value_t = 0)]
+    pub p24_merchant_id: i64,
+    #[arg(long, env = "P24_POS_ID", default_value_t = 0)]
+    pub p24_pos_id: i64,
+    #[arg(long, env = "P24_API_KEY", default_value = "", hide_env_values = true)]
+    pub p24_api_key: String,
+    #[arg(long, env = "P24_CRC", default_value = "", hide_env_values = true)]
+    pub p24_crc: String,
+    /// The built-in sandbox gateway's CRC key (its notifications are signed with it).
+    #[arg(long, env = "SANDBOX_CRC", default_value = "sandbox-crc", hide_env_values = true)]
+    pub sandbox_crc: String,
     /// Apply migrations before serving.
     #[arg(long, env = "MIGRATE_ON_START", default_value_t = true, action = clap::ArgAction::Set)]
     pub migrate: bool,

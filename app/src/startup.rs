@@ -21,6 +21,7 @@ pub struct Application {
     router: Router,
     shutdown: CancellationToken,
     projector: Option<JoinHandle<()>>,
+    timers: Vec<JoinHandle<()>>,
 }
 
 impl Application {
@@ -32,30 +33,50 @@ impl Application {
         let store = ops::open_store(cli, &pool)?;
         let shutdown = CancellationToken::new();
 
+        let mailer: Arc<dyn Mailer> = match &args.smtp_url {
+            Some(url) => Arc::new(SmtpMailer::new(url, &args.mail_from)?),
+            None => Arc::new(FileMailer::new(args.data_dir.join("mail"), &args.mail_from)),
+        };
+        let public_url = args.public_url.trim_end_matches('/').to_string();
+        let (gateway, payment_page_base, sandbox) = payment_gateway(args, &pool, &public_url)?;
+        let commands = command_api::CommandState::new(
+            store.clone(),
+            pool.clone(),
+            gateway,
+            mailer.clone(),
+            public_url.clone(),
+            payment_page_base,
+        );
+
         let runner =
             args.role.runs_projections().then(|| Runner::new(store.clone(), pool.clone(), RunnerConfig::default()));
         let projector = runner.clone().map(|runner| {
             let shutdown = shutdown.clone();
-            tokio::spawn(async move { runner.run(ops::registry(), shutdown).await })
+            let mut projections = ops::registry();
+            projections.push(Arc::new(command_api::processes::reactions::BookingReactions { state: commands.clone() }));
+            tokio::spawn(async move { runner.run(projections, shutdown).await })
         });
+        let timers = if args.role.serves_commands() {
+            command_api::processes::spawn_timers(&commands, &shutdown)
+        } else {
+            Vec::new()
+        };
 
         let ops_state = OpsState { pool: pool.clone(), store: store.clone(), runner: runner.map(Arc::new) };
         let mut router = Router::new();
         let mut api = Router::new();
         if args.role.serves_commands() {
-            api =
-                api.merge(command_api::router(command_api::CommandState { store: store.clone(), pool: pool.clone() }));
+            api = api.merge(command_api::router(commands.clone()));
+            if let Some(sandbox) = sandbox {
+                router = router.merge(payment::sandbox_router(sandbox));
+            }
         }
         if args.role.serves_queries() {
-            let mailer: Arc<dyn Mailer> = match &args.smtp_url {
-                Some(url) => Arc::new(SmtpMailer::new(url, &args.mail_from)?),
-                None => Arc::new(FileMailer::new(args.data_dir.join("mail"), &args.mail_from)),
-            };
             api = api.merge(query_api::router(query_api::QueryState {
                 pool: pool.clone(),
                 store: store.clone(),
                 mailer,
-                public_url: args.public_url.trim_end_matches('/').to_string(),
+                public_url,
             }));
         }
         router = router.nest("/api", api.fallback(routes::api_not_found));
@@ -67,7 +88,7 @@ impl Application {
         let addr = SocketAddr::new(args.host, args.port);
         let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
         tracing::info!(address = %listener.local_addr()?, role = ?args.role, store = store.kind(), "coach is listening");
-        Ok(Application { listener, router, shutdown, projector })
+        Ok(Application { listener, router, shutdown, projector, timers })
     }
 
     /// The port it listens on (useful with `--port 0`).
@@ -92,8 +113,43 @@ impl Application {
         if let Some(projector) = self.projector {
             projector.await.context("stopping the projections")?;
         }
+        for timer in self.timers {
+            timer.await.context("stopping the booking processes")?;
+        }
         tracing::info!("stopped");
         Ok(())
+    }
+}
+
+/// The payment gateway the settings choose, where its payment page is, and the sandbox
+/// (whose pages this server serves) when it is the one.
+fn payment_gateway(
+    args: &ServeArgs,
+    pool: &sqlx::PgPool,
+    public_url: &str,
+) -> anyhow::Result<(Arc<dyn payment::PaymentGateway>, String, Option<Arc<payment::Sandbox>>)> {
+    match args.payment_provider.as_str() {
+        "sandbox" => {
+            let config = payment::SandboxConfig {
+                public_url: public_url.to_string(),
+                crc: args.sandbox_crc.clone(),
+                ..payment::SandboxConfig::default()
+            };
+            let sandbox = Arc::new(payment::Sandbox::new(pool.clone(), config)?);
+            Ok((sandbox.clone(), format!("{public_url}/payment/sandbox/"), Some(sandbox)))
+        }
+        "przelewy24" => {
+            let p24 = payment::Przelewy24::new(payment::Przelewy24Config {
+                base_url: args.p24_url.clone(),
+                merchant_id: args.p24_merchant_id,
+                pos_id: args.p24_pos_id,
+                api_key: args.p24_api_key.clone(),
+                crc: args.p24_crc.clone(),
+            })?;
+            let base = p24.redirect_url("");
+            Ok((Arc::new(p24), base, None))
+        }
+        other => anyhow::bail!("PAYMENT_PROVIDER must be sandbox or przelewy24, not {other:?}"),
     }
 }
 

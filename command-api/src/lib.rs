@@ -1,29 +1,107 @@
 //! # command-api
 //!
-//! The axum routes that change state. Each command loads its aggregate from its stream,
-//! lets the pure `domain` decide, and appends the resulting events with the expected
-//! version it read (a lost race answers `409`). Process managers that span streams
-//! (placing an order: hold seats, spend a coupon, record the order) live here too, as
-//! steps with compensation, never one transaction across streams.
+//! The axum routes that change state, and the processes that keep the booking moving.
 //!
-//! This crate holds the wiring the booking commands plug into: [`CommandState`] (the
-//! event store and the pool) and [`router`]. The booking commands themselves (place,
-//! cancel, return, change course, payment notifications) arrive with the booking issue.
+//! Each command loads its aggregate from its stream, lets the pure `domain` decide, and
+//! appends the resulting events with the expected version it read ([`aggregate`]); a
+//! lost race is decided again on the new state. Hot streams (a popular course's seat
+//! inventory) go through one writer per stream that shares appends between concurrent
+//! commands ([`writer`]).
+//!
+//! - [`booking`]: the order form's calls (`validate`, `calculate-for-tickets`), placing an
+//!   order (a process with compensation across the course, coupon and order streams),
+//!   returning a ticket, changing its course, an admin's cancellation, sending tickets.
+//! - [`payments`]: the gateway's signed notification and recording a payment (also a
+//!   late one); the gateway itself is the `payment` crate's port.
+//! - [`coupons`]: checking, spending and giving back coupon value; the admin's coupons.
+//! - [`processes`]: what follows events, durable across restarts: the reactions to order
+//!   and stamp events (confirm or release seats, refund coupons, stamps and reward
+//!   coupons, invoices, ticket e-mails), the expiry of unpaid reservations, and the
+//!   recovery of placements interrupted by a crash.
+//! - [`idempotency`]: the `Idempotency-Key` header.
+
+pub mod aggregate;
+pub mod booking;
+pub mod coupons;
+pub mod holds;
+pub mod idempotency;
+pub mod payments;
+pub mod processes;
+pub mod settings;
+pub mod writer;
 
 use std::sync::Arc;
 
+use api_core::mail::Mailer;
+use axum::extract::FromRef;
+use axum::routing::post;
 use axum::Router;
 use event_store::EventStore;
+use payment::PaymentGateway;
 use sqlx::PgPool;
 
-/// What command handlers need.
+use crate::aggregate::InventoryAgg;
+use crate::settings::SettingsCache;
+use crate::writer::StreamWriters;
+
+/// What command handlers and processes need.
 #[derive(Clone)]
 pub struct CommandState {
     pub store: Arc<dyn EventStore>,
     pub pool: PgPool,
+    pub gateway: Arc<dyn PaymentGateway>,
+    pub mailer: Arc<dyn Mailer>,
+    /// The site's public address, without a trailing slash (links in e-mails, the
+    /// gateway's return and notification addresses).
+    pub public_url: String,
+    /// The payment page is this followed by the gateway's token.
+    pub payment_page_base: String,
+    pub settings: Arc<SettingsCache>,
+    /// The single writers of the course streams.
+    pub courses: Arc<StreamWriters<InventoryAgg>>,
+}
+
+impl CommandState {
+    pub fn new(
+        store: Arc<dyn EventStore>,
+        pool: PgPool,
+        gateway: Arc<dyn PaymentGateway>,
+        mailer: Arc<dyn Mailer>,
+        public_url: String,
+        payment_page_base: String,
+    ) -> Self {
+        CommandState {
+            courses: StreamWriters::new(store.clone()),
+            store,
+            pool,
+            gateway,
+            mailer,
+            public_url,
+            payment_page_base,
+            settings: Arc::new(SettingsCache::default()),
+        }
+    }
+}
+
+impl FromRef<CommandState> for PgPool {
+    fn from_ref(state: &CommandState) -> PgPool {
+        state.pool.clone()
+    }
 }
 
 /// The command routes, to be nested under `/api`.
 pub fn router(state: CommandState) -> Router {
-    Router::new().with_state(state)
+    Router::new()
+        .route("/order/order/place", post(booking::place::place))
+        .route("/order/order/validate", post(booking::form::validate))
+        .route("/course/discount/calculate-for-tickets", post(booking::form::calculate_for_tickets))
+        .route("/order/order/cancel", post(booking::cancel::cancel))
+        .route("/order/order/return-ticket", post(booking::returns::return_ticket))
+        .route("/order/order/change-course", post(booking::change::change_course))
+        .route("/order/order/send-ticket", post(booking::send::send_ticket))
+        .route("/order/order/send-ticket-sms", post(booking::send::send_ticket_sms))
+        .route("/order/coupon/check", post(coupons::check))
+        .route("/order/coupon/save", post(coupons::create).put(coupons::update))
+        .route("/payment/notify/{provider}", post(payments::notify))
+        .with_state(state)
 }

@@ -1,0 +1,205 @@
+//! Loading an aggregate from its stream and appending what it decided.
+//!
+//! [`Aggregate`] ties a domain aggregate's state and events to the store: the state is
+//! the fold of the stream's events with the domain's `evolve`; new events get ids
+//! derived from the command's id ([`event_ids`]), so a retried command that decides the
+//! same events at the same version appends nothing new.
+
+use std::fmt::Debug;
+
+use event_store::{
+    AppendResult, Direction, EventStore, ExpectedVersion, Metadata, NewEvent, ReadFrom, StoreError, StreamName,
+};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use uuid::Uuid;
+
+/// A domain aggregate as the command side stores it.
+pub trait Aggregate: Send + Sync + 'static {
+    type State: Default + Clone + Debug + Send + Sync + 'static;
+    type Event: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static;
+
+    fn evolve(state: Self::State, event: &Self::Event) -> Self::State;
+    fn event_type(event: &Self::Event) -> &'static str;
+}
+
+/// How many events one read asks for while loading a stream.
+const PAGE: usize = 1000;
+
+/// A stream's state and its version (`None`: no stream yet).
+#[derive(Debug, Clone)]
+pub struct Loaded<S> {
+    pub state: S,
+    pub version: Option<u64>,
+}
+
+impl<S> Loaded<S> {
+    /// What to expect when appending after this load.
+    pub fn expected(&self) -> ExpectedVersion {
+        ExpectedVersion::from_current(self.version)
+    }
+}
+
+/// Fold every event of `stream` into the aggregate's state.
+pub async fn load<A: Aggregate>(store: &dyn EventStore, stream: &StreamName) -> Result<Loaded<A::State>, StoreError> {
+    let mut state = A::State::default();
+    let mut version = None;
+    let mut from = ReadFrom::Start;
+    loop {
+        let page = match store.read_stream(stream, from, Direction::Forwards, PAGE).await {
+            Ok(page) => page,
+            Err(StoreError::StreamNotFound(_)) => break,
+            Err(e) => return Err(e),
+        };
+        let full = page.len() == PAGE;
+        for recorded in &page {
+            let event: A::Event = recorded.decode()?;
+            state = A::evolve(state, &event);
+            version = Some(recorded.version);
+        }
+        match (full, version) {
+            (true, Some(v)) => from = ReadFrom::Version(v + 1),
+            _ => break,
+        }
+    }
+    Ok(Loaded { state, version })
+}
+
+/// The ids of the events a command decided: UUID v5 of the command id and the index.
+pub fn event_ids(command_id: Uuid, count: usize) -> impl Iterator<Item = Uuid> {
+    (0..count).map(move |i| Uuid::new_v5(&command_id, &(i as u64).to_be_bytes()))
+}
+
+/// Turn decided events into events to append, with ids derived from `command_id`.
+pub fn to_new_events<A: Aggregate>(
+    command_id: Uuid,
+    events: &[A::Event],
+    metadata: &Metadata,
+) -> Result<Vec<NewEvent>, StoreError> {
+    event_ids(command_id, events.len())
+        .zip(events)
+        .map(|(id, event)| NewEvent::json(id, A::event_type(event), event, metadata.clone()))
+        .collect()
+}
+
+/// Append decided events (nothing to do for none).
+pub async fn append<A: Aggregate>(
+    store: &dyn EventStore,
+    stream: &StreamName,
+    expected: ExpectedVersion,
+    command_id: Uuid,
+    events: &[A::Event],
+    metadata: &Metadata,
+) -> Result<Option<AppendResult>, StoreError> {
+    if events.is_empty() {
+        return Ok(None);
+    }
+    let new = to_new_events::<A>(command_id, events, metadata)?;
+    store.append(stream, expected, new).await.map(Some)
+}
+
+/// Load, decide, append; on a lost race, load again and decide again (a few times).
+///
+/// `decide` sees the current state and returns the events (possibly none) or a refusal.
+/// Answers the decided events and the state after them.
+pub async fn execute<A, E, F>(
+    store: &dyn EventStore,
+    stream: &StreamName,
+    command_id: Uuid,
+    metadata: &Metadata,
+    mut decide: F,
+) -> Result<(Vec<A::Event>, A::State), ExecuteError<E>>
+where
+    A: Aggregate,
+    F: FnMut(&A::State) -> Result<Vec<A::Event>, E>,
+{
+    const ATTEMPTS: usize = 8;
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let loaded = load::<A>(store, stream).await?;
+        let events = decide(&loaded.state).map_err(ExecuteError::Refused)?;
+        match append::<A>(store, stream, loaded.expected(), command_id, &events, metadata).await {
+            Ok(_) => {
+                let state = events.iter().fold(loaded.state, A::evolve);
+                return Ok((events, state));
+            }
+            Err(StoreError::WrongExpectedVersion { .. }) if attempt < ATTEMPTS => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+}
+
+/// Why [`execute`] did not append.
+#[derive(Debug, thiserror::Error)]
+pub enum ExecuteError<E> {
+    /// The domain refused the command.
+    #[error("refused")]
+    Refused(E),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// A course's seat inventory (`course-{id}`).
+pub struct InventoryAgg;
+
+impl Aggregate for InventoryAgg {
+    type State = domain::seat_inventory::SeatInventory;
+    type Event = domain::seat_inventory::SeatInventoryEvent;
+
+    fn evolve(state: Self::State, event: &Self::Event) -> Self::State {
+        domain::seat_inventory::evolve(state, event)
+    }
+
+    fn event_type(event: &Self::Event) -> &'static str {
+        event.event_type()
+    }
+}
+
+/// An order (`order-{id}`).
+pub struct OrderAgg;
+
+impl Aggregate for OrderAgg {
+    type State = domain::order::Order;
+    type Event = domain::order::OrderEvent;
+
+    fn evolve(state: Self::State, event: &Self::Event) -> Self::State {
+        domain::order::evolve(state, event)
+    }
+
+    fn event_type(event: &Self::Event) -> &'static str {
+        event.event_type()
+    }
+}
+
+/// A coupon (`coupon-{CODE}`).
+pub struct CouponAgg;
+
+impl Aggregate for CouponAgg {
+    type State = domain::coupon::Coupon;
+    type Event = domain::coupon::CouponEvent;
+
+    fn evolve(state: Self::State, event: &Self::Event) -> Self::State {
+        domain::coupon::evolve(state, event)
+    }
+
+    fn event_type(event: &Self::Event) -> &'static str {
+        event.event_type()
+    }
+}
+
+/// A user's stamp card (`stamps-{user id}`).
+pub struct StampCardAgg;
+
+impl Aggregate for StampCardAgg {
+    type State = domain::stamp_card::StampCard;
+    type Event = domain::stamp_card::StampCardEvent;
+
+    fn evolve(state: Self::State, event: &Self::Event) -> Self::State {
+        domain::stamp_card::evolve(state, event)
+    }
+
+    fn event_type(event: &Self::Event) -> &'static str {
+        event.event_type()
+    }
+}

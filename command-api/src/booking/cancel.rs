@@ -1,0 +1,73 @@
+//! `POST /order/order/cancel` (admin): cancel a pending or paid order. Its seats and
+//! coupon value go back at once (and again, harmlessly, by the reactions).
+
+use api_core::auth::AdminUser;
+use api_core::{ApiError, AppJson, Data};
+use axum::extract::State;
+use chrono::Utc;
+use domain::order::{self, CancelOrder, CancelOrderError, OrderEvent};
+use event_store::Metadata;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::aggregate::{self, ExecuteError, OrderAgg};
+use crate::booking::place::order_stream;
+use crate::processes::effects;
+use crate::CommandState;
+
+#[derive(Debug, Deserialize)]
+pub struct CancelInput {
+    id: Option<Uuid>,
+    #[serde(default)]
+    reason: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Cancelled {
+    pub id: Uuid,
+    pub status: &'static str,
+    pub refund: i64,
+    pub coupon_refund: i64,
+}
+
+pub async fn cancel(
+    State(state): State<CommandState>,
+    AdminUser(admin): AdminUser,
+    AppJson(input): AppJson<CancelInput>,
+) -> Result<Data<Cancelled>, ApiError> {
+    let order_id = input.id.ok_or_else(|| ApiError::invalid_field("id", "This field is required."))?;
+    let reason = input.reason.trim();
+    if reason.chars().count() > 500 {
+        return Err(ApiError::invalid_field("reason", "At most 500 characters."));
+    }
+    let now = Utc::now();
+    let metadata = Metadata {
+        correlation_id: Some(order_id),
+        user_id: Some(admin.id.to_string()),
+        occurred_at: now,
+        ..Metadata::default()
+    };
+    let command = CancelOrder { order_id, by_user_id: admin.id, reason: reason.to_owned(), now };
+    let command_id = Uuid::new_v5(&order_id, b"cancel");
+    let (events, after) = aggregate::execute::<OrderAgg, _, _>(
+        state.store.as_ref(),
+        &order_stream(order_id)?,
+        command_id,
+        &metadata,
+        |o| order::decide_cancel(&command, o),
+    )
+    .await
+    .map_err(|e| match e {
+        ExecuteError::Refused(CancelOrderError::NotFound) => ApiError::NotFound("There is no such order.".into()),
+        ExecuteError::Refused(e) => ApiError::Conflict(format!("{e}.")),
+        ExecuteError::Store(e) => e.into(),
+    })?;
+    let (refund, coupon_refund) = match events.first() {
+        Some(OrderEvent::OrderCancelled { refund, coupon_refund, .. }) => (*refund, *coupon_refund),
+        _ => (0, 0),
+    };
+    if let Some(placed) = after.placed() {
+        effects::after_end(&state, placed, effects::End::Cancelled, &metadata).await;
+    }
+    Ok(Data::new(Cancelled { id: order_id, status: "cancelled", refund, coupon_refund }))
+}

@@ -1,0 +1,129 @@
+//! `POST /order/order/return-ticket`: a customer returns a ticket (a guest shows the
+//! ticket's number and code; a logged-in owner needs only the number).
+//!
+//! The order decides (cutoff, fee, what goes back to the coupon and what to the
+//! customer); the seat and the coupon value go back at once, and the reactions to
+//! `TicketReturned` ([`crate::processes::reactions`]) make sure of it after a crash.
+
+use api_core::auth::MaybeUser;
+use api_core::{ApiError, AppJson, Data};
+use axum::extract::State;
+use chrono::Utc;
+use domain::money::format_pln;
+use domain::order::{self, AccessDenied, OrderEvent, ReturnTicket, ReturnTicketError};
+use event_store::Metadata;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::aggregate::{self, ExecuteError, OrderAgg};
+use crate::booking::place::order_stream;
+use crate::payments::order_of_ticket;
+use crate::processes::effects;
+use crate::CommandState;
+
+#[derive(Debug, Deserialize)]
+pub struct ReturnInput {
+    #[serde(default)]
+    number: String,
+    #[serde(default)]
+    code: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Returned {
+    pub number: String,
+    pub price: i64,
+    pub price_formatted: String,
+    pub fee: i64,
+    pub fee_formatted: String,
+    pub coupon_refund: i64,
+    pub coupon_refund_formatted: String,
+    pub money_refund: i64,
+    pub money_refund_formatted: String,
+}
+
+pub async fn return_ticket(
+    State(state): State<CommandState>,
+    MaybeUser(user): MaybeUser,
+    AppJson(input): AppJson<ReturnInput>,
+) -> Result<Data<Returned>, ApiError> {
+    let number = input.number.trim().to_uppercase();
+    if number.is_empty() {
+        return Err(ApiError::invalid_field("number", "Please enter the ticket number."));
+    }
+    let code = input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_uppercase);
+    let order_id = order_of_ticket(&state, &number).await?.ok_or_else(not_found)?;
+    let settings = state.settings.get(&state.pool).await?;
+    let now = Utc::now();
+    let by_user_id = user.as_ref().map(|u| u.id);
+    let command = ReturnTicket {
+        order_id,
+        number: number.clone(),
+        code,
+        by_user_id,
+        now,
+        cutoff_minutes: u32::try_from(settings.return_cutoff_minutes).unwrap_or(0),
+        fee_percent: u32::try_from(settings.return_fee_percent).unwrap_or(0),
+    };
+    let metadata = Metadata {
+        correlation_id: Some(order_id),
+        user_id: by_user_id.map(|u| u.to_string()),
+        occurred_at: now,
+        ..Metadata::default()
+    };
+    let stream = order_stream(order_id)?;
+    let command_id = Uuid::new_v5(&order_id, format!("return/{number}").as_bytes());
+    let (events, after) =
+        aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, command_id, &metadata, |o| {
+            order::decide_return(&command, o)
+        })
+        .await
+        .map_err(|e| match e {
+            ExecuteError::Refused(e) => return_error(e, settings.return_cutoff_minutes),
+            ExecuteError::Store(e) => e.into(),
+        })?;
+    let Some(OrderEvent::TicketReturned { ticket_id, price, fee, coupon_refund, money_refund, .. }) = events.first()
+    else {
+        return Err(ApiError::Conflict("This ticket was returned already.".into()));
+    };
+    if let Some(placed) = after.placed() {
+        effects::after_return(&state, placed, *ticket_id, *coupon_refund, &metadata).await;
+    }
+    Ok(Data::new(Returned {
+        number,
+        price: *price,
+        price_formatted: format_pln(*price),
+        fee: *fee,
+        fee_formatted: format_pln(*fee),
+        coupon_refund: *coupon_refund,
+        coupon_refund_formatted: format_pln(*coupon_refund),
+        money_refund: *money_refund,
+        money_refund_formatted: format_pln(*money_refund),
+    }))
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("There is no ticket with this number.".into())
+}
+
+/// The order's refusal as an answer.
+pub fn access_error(e: AccessDenied) -> ApiError {
+    match e {
+        AccessDenied::CodeRequired => ApiError::invalid_field("code", "Please enter the ticket's code."),
+        AccessDenied::WrongCode => ApiError::invalid_field("code", "The code does not match this ticket."),
+        AccessDenied::NotOwner => ApiError::Forbidden,
+    }
+}
+
+fn return_error(e: ReturnTicketError, cutoff: i32) -> ApiError {
+    match e {
+        ReturnTicketError::NotFound | ReturnTicketError::TicketNotFound => not_found(),
+        ReturnTicketError::Denied(e) => access_error(e),
+        ReturnTicketError::AlreadyReturned => ApiError::Conflict("This ticket was returned already.".into()),
+        ReturnTicketError::NotPaid => ApiError::Conflict("Only tickets of a paid order can be returned.".into()),
+        ReturnTicketError::TooLate(_) => ApiError::invalid_field(
+            "number",
+            &format!("Tickets can be returned until {cutoff} minutes before departure."),
+        ),
+    }
+}

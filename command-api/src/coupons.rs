@@ -1,0 +1,225 @@
+//! Coupons: checking a code for the order form, spending and giving back value, and the
+//! admin's issue and edit commands. Each is a command on the coupon's own stream
+//! (`coupon-{CODE}`), so two orders can never spend the same value twice: the second
+//! append finds the version moved, decides again on the new balance, and gets the rest.
+
+use api_core::auth::AdminUser;
+use api_core::{ApiError, AppJson, Data};
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use chrono::{DateTime, Utc};
+use domain::coupon::{self, CouponError, CouponOrigin};
+use domain::money::format_pln;
+use event_store::{Metadata, StreamName};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::aggregate::{self, CouponAgg, ExecuteError};
+use crate::CommandState;
+
+/// The form's field for the code.
+const FIELD: &str = "coupon.code";
+
+fn stream(code: &str) -> Result<StreamName, ApiError> {
+    StreamName::parse(coupon::stream_name(code))
+        .map_err(|_| ApiError::invalid_field(FIELD, "This coupon code does not exist."))
+}
+
+/// A refusal to spend as the order form's answer.
+pub fn spend_error(e: CouponError) -> ApiError {
+    let message = match e {
+        CouponError::NotFound => "This coupon code does not exist.",
+        CouponError::Expired => "This coupon has expired.",
+        CouponError::NothingLeft => "This coupon has been used up.",
+        _ => "This coupon cannot be used.",
+    };
+    ApiError::invalid_field(FIELD, message)
+}
+
+/// Give back to coupon `code` what order `order_id` spent and has not got back yet
+/// (`refund_id` makes a retry harmless).
+pub async fn refund_spend(state: &CommandState, code: &str, order_id: Uuid, refund_id: Uuid) -> Result<(), ApiError> {
+    refund(state, code, order_id, refund_id, None).await
+}
+
+/// Give back `amount` (at most what the order spent and has not got back; `None`: all of
+/// it) to the coupon.
+pub async fn refund(
+    state: &CommandState,
+    code: &str,
+    order_id: Uuid,
+    refund_id: Uuid,
+    amount: Option<i64>,
+) -> Result<(), ApiError> {
+    let stream = stream(code)?;
+    let metadata = Metadata { correlation_id: Some(order_id), occurred_at: Utc::now(), ..Metadata::default() };
+    let result = aggregate::execute::<CouponAgg, _, _>(state.store.as_ref(), &stream, refund_id, &metadata, |c| {
+        let outstanding = match c {
+            coupon::Coupon::Issued(issued) => issued.spent_by(order_id).map_or(0, |s| s.spent - s.refunded),
+            coupon::Coupon::Unissued => 0,
+        };
+        let amount = amount.map_or(outstanding, |a| a.min(outstanding));
+        if amount <= 0 {
+            return Ok(vec![]);
+        }
+        coupon::decide_refund(&coupon::RefundCoupon { code: code.to_owned(), order_id, refund_id, amount }, c)
+    })
+    .await;
+    match result {
+        Ok(_) => Ok(()),
+        Err(ExecuteError::Refused(CouponError::NotFound)) => Ok(()),
+        Err(ExecuteError::Refused(e)) => Err(ApiError::Internal(format!("refunding coupon {code}: {e}"))),
+        Err(ExecuteError::Store(e)) => Err(e.into()),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct CheckInput {
+    #[serde(default)]
+    code: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CouponAnswer {
+    pub code: String,
+    pub value: i64,
+    pub value_formatted: String,
+    pub initial_value: i64,
+    pub expires_at: Option<DateTime<Utc>>,
+}
+
+/// `POST /order/coupon/check`: whether a code can be used now, and its value.
+pub async fn check(
+    State(state): State<CommandState>,
+    AppJson(input): AppJson<CheckInput>,
+) -> Result<Data<CouponAnswer>, ApiError> {
+    let code = input.code.as_deref().map(str::trim).unwrap_or_default();
+    if code.is_empty() {
+        return Err(ApiError::invalid_field(FIELD, "Please enter a coupon code."));
+    }
+    let loaded = aggregate::load::<CouponAgg>(state.store.as_ref(), &stream(code)?).await?;
+    let coupon::Coupon::Issued(c) = &loaded.state else { return Err(spend_error(CouponError::NotFound)) };
+    if c.is_expired(Utc::now()) {
+        return Err(spend_error(CouponError::Expired));
+    }
+    if c.current_value <= 0 {
+        return Err(spend_error(CouponError::NothingLeft));
+    }
+    Ok(Data::new(CouponAnswer {
+        code: c.code.clone(),
+        value: c.current_value,
+        value_formatted: format_pln(c.current_value),
+        initial_value: c.initial_value,
+        expires_at: c.expires_at,
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SaveInput {
+    #[serde(default)]
+    code: Option<String>,
+    #[serde(default)]
+    value: Option<i64>,
+    #[serde(default)]
+    current_value: Option<i64>,
+    #[serde(default)]
+    expires_at: Option<DateTime<Utc>>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct IdQuery {
+    id: Option<String>,
+}
+
+/// `POST /order/coupon/save` (admin): issue a coupon; `PUT …/save?id=CODE`: change its
+/// current value or expiry.
+pub async fn create(
+    State(state): State<CommandState>,
+    AdminUser(admin): AdminUser,
+    AppJson(input): AppJson<SaveInput>,
+) -> Result<impl IntoResponse, ApiError> {
+    let code = match input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+        Some(code) => {
+            if code.len() > 40 || !code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+                return Err(ApiError::invalid_field("code", "A code has up to 40 letters, digits or dashes."));
+            }
+            coupon::normalize_code(code)
+        }
+        None => new_code(),
+    };
+    let value = input.value.ok_or_else(|| ApiError::invalid_field("value", "This field is required."))?;
+    if !(1..=100_000_000).contains(&value) {
+        return Err(ApiError::invalid_field("value", "The value must be between 0,01 zł and 1 000 000 zł."));
+    }
+    let metadata = Metadata { user_id: Some(admin.id.to_string()), occurred_at: Utc::now(), ..Metadata::default() };
+    let command = coupon::IssueCoupon {
+        code: code.clone(),
+        value,
+        expires_at: input.expires_at,
+        user_id: None,
+        origin: CouponOrigin::Admin,
+    };
+    let (_, after) =
+        aggregate::execute::<CouponAgg, _, _>(state.store.as_ref(), &stream(&code)?, Uuid::new_v4(), &metadata, |c| {
+            coupon::decide_issue(&command, c)
+        })
+        .await
+        .map_err(|e| match e {
+            ExecuteError::Refused(CouponError::AlreadyExists) => {
+                ApiError::invalid_field("code", "A coupon with this code already exists.")
+            }
+            ExecuteError::Refused(e) => ApiError::invalid_field("code", &e.to_string()),
+            ExecuteError::Store(e) => e.into(),
+        })?;
+    Ok((StatusCode::CREATED, Data::new(answer(&after)?)))
+}
+
+pub async fn update(
+    State(state): State<CommandState>,
+    AdminUser(admin): AdminUser,
+    Query(query): Query<IdQuery>,
+    AppJson(input): AppJson<SaveInput>,
+) -> Result<Data<CouponAnswer>, ApiError> {
+    let code = query.id.ok_or_else(|| ApiError::BadRequest("id (the coupon code) is required".into()))?;
+    let stream = stream(&code).map_err(|_| ApiError::NotFound("There is no such coupon.".into()))?;
+    if let Some(v) = input.current_value {
+        if !(0..=100_000_000).contains(&v) {
+            return Err(ApiError::invalid_field("current_value", "The value must be between 0 and 1 000 000 zł."));
+        }
+    }
+    let metadata = Metadata { user_id: Some(admin.id.to_string()), occurred_at: Utc::now(), ..Metadata::default() };
+    let (_, after) =
+        aggregate::execute::<CouponAgg, _, _>(state.store.as_ref(), &stream, Uuid::new_v4(), &metadata, |c| {
+            let coupon::Coupon::Issued(issued) = c else { return Err(CouponError::NotFound) };
+            let command = coupon::ChangeCoupon {
+                code: issued.code.clone(),
+                current_value: input.current_value.unwrap_or(issued.current_value),
+                expires_at: input.expires_at.or(issued.expires_at),
+            };
+            coupon::decide_change(&command, c)
+        })
+        .await
+        .map_err(|e| match e {
+            ExecuteError::Refused(CouponError::NotFound) => ApiError::NotFound("There is no such coupon.".into()),
+            ExecuteError::Refused(e) => ApiError::invalid_field("current_value", &e.to_string()),
+            ExecuteError::Store(e) => e.into(),
+        })?;
+    Ok(Data::new(answer(&after)?))
+}
+
+fn answer(c: &coupon::Coupon) -> Result<CouponAnswer, ApiError> {
+    let coupon::Coupon::Issued(c) = c else { return Err(ApiError::Internal("the coupon is not issued".into())) };
+    Ok(CouponAnswer {
+        code: c.code.clone(),
+        value: c.current_value,
+        value_formatted: format_pln(c.current_value),
+        initial_value: c.initial_value,
+        expires_at: c.expires_at,
+    })
+}
+
+/// A new code: `NK-` and 8 characters without look-alikes.
+pub fn new_code() -> String {
+    format!("NK-{}", crate::payments::random_code(8))
+}

@@ -1,0 +1,255 @@
+//! Payments: the gateway's notification, and recording an order as paid.
+//!
+//! `POST /payment/notify/{provider}` receives the gateway's signed notification (the
+//! Przelewy24 protocol; the built-in sandbox speaks it too). It is checked (signature
+//! with the CRC key, our merchant), matched with its order (session id = order id,
+//! amount = what the order asks), verified with the gateway (`transaction/verify`), and
+//! only then recorded. A forged notification changes nothing (`400`); a repeated one is
+//! recognised by its transaction id and changes nothing (`200`).
+//!
+//! An order that expired before its payment arrived has lost its seats: they are held
+//! again if still free (and the order is paid), otherwise the payment is recorded as
+//! refunded (`LatePaymentRefunded`).
+
+use api_core::ApiError;
+use axum::extract::{Path, State};
+use axum::Json;
+use chrono::{Datelike, Duration, Utc};
+use domain::order::{self, LegHold, LegKind, OrderState, PayOrder, PayOrderError, PaymentRef, TicketNumber};
+use domain::seat_inventory::{HoldSeats, ReleaseReason, ReleaseSeats};
+use event_store::Metadata;
+use payment::Notification;
+use rand::Rng;
+use serde_json::json;
+use uuid::Uuid;
+
+use crate::aggregate::{self, ExecuteError, OrderAgg};
+use crate::booking::place::order_stream;
+use crate::holds::Holds;
+use crate::CommandState;
+
+/// Characters of ticket codes and generated coupon codes: no `0/O`, `1/I/L`.
+const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/// `len` random characters of [`ALPHABET`].
+pub fn random_code(len: usize) -> String {
+    let mut rng = rand::rng();
+    (0..len).map(|_| char::from(ALPHABET[rng.random_range(0..ALPHABET.len())])).collect()
+}
+
+/// Where the customer pays an order.
+pub fn payment_url(state: &CommandState, payment: &PaymentRef) -> String {
+    if payment.token.is_empty() {
+        return String::new();
+    }
+    format!("{}{}", state.payment_page_base, payment.token)
+}
+
+/// `POST /payment/notify/{provider}`.
+pub async fn notify(
+    State(state): State<CommandState>,
+    Path(provider): Path<String>,
+    body: axum::body::Bytes,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    if provider != state.gateway.provider() {
+        return Err(ApiError::NotFound(format!("no payment provider {provider}")));
+    }
+    let notification: Notification = serde_json::from_slice(&body)
+        .map_err(|e| ApiError::BadRequest(format!("the notification is not valid: {e}")))?;
+    state
+        .gateway
+        .check_notification(&notification)
+        .map_err(|e| ApiError::BadRequest(format!("the notification was refused: {e}")))?;
+    let order_id: Uuid = notification
+        .session_id
+        .parse()
+        .map_err(|_| ApiError::BadRequest("the notification's session id is not an order".into()))?;
+    let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &order_stream(order_id)?).await?;
+    let order = loaded.state.placed().ok_or_else(|| ApiError::NotFound("There is no such order.".into()))?;
+    if notification.amount != order.to_pay || notification.currency != "PLN" {
+        return Err(ApiError::invalid_field("amount", "The amount paid does not match the order."));
+    }
+    let transaction_id = notification.order_id.to_string();
+    if order.paid.as_ref().is_some_and(|p| p.transaction_id == transaction_id) {
+        return Ok(Json(json!({ "status": "OK" })));
+    }
+    state
+        .gateway
+        .verify(&notification)
+        .await
+        .map_err(|e| ApiError::BadRequest(format!("the gateway did not confirm the payment: {e}")))?;
+    pay_order(&state, order_id, notification.amount, &transaction_id).await?;
+    Ok(Json(json!({ "status": "OK" })))
+}
+
+/// An order whose coupon covers everything is paid at once, without a gateway.
+pub async fn pay_without_gateway(state: &CommandState, order_id: Uuid) -> Result<(), ApiError> {
+    pay_order(state, order_id, 0, &format!("coupon-{order_id}")).await.map(|_| ())
+}
+
+/// What became of a payment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentOutcome {
+    Paid,
+    Refunded,
+}
+
+/// Record the payment `transaction_id` of `amount` for the order.
+pub async fn pay_order(
+    state: &CommandState,
+    order_id: Uuid,
+    amount: i64,
+    transaction_id: &str,
+) -> Result<PaymentOutcome, ApiError> {
+    let stream = order_stream(order_id)?;
+    let now = Utc::now();
+    let metadata = Metadata { correlation_id: Some(order_id), causation_id: None, user_id: None, occurred_at: now };
+    let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &stream).await?;
+    let placed = loaded.state.placed().ok_or_else(|| ApiError::NotFound("There is no such order.".into()))?.clone();
+    let numbers = ticket_numbers(state, order_id, placed.ticket_count()).await?;
+    let mut command = PayOrder {
+        order_id,
+        now,
+        amount,
+        transaction_id: transaction_id.to_owned(),
+        tickets: numbers,
+        reheld: Vec::new(),
+    };
+    let command_id = Uuid::new_v5(&order_id, format!("pay/{transaction_id}").as_bytes());
+    let result = aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, command_id, &metadata, |o| {
+        order::decide_pay(&command, o)
+    })
+    .await;
+    match result {
+        Ok(_) => return Ok(PaymentOutcome::Paid),
+        Err(ExecuteError::Refused(PayOrderError::Expired)) => {}
+        Err(ExecuteError::Refused(e)) => return Err(pay_error(e)),
+        Err(ExecuteError::Store(e)) => return Err(e.into()),
+    }
+
+    // Late: hold the seats again, or pay the money back.
+    let settings = state.settings.get(&state.pool).await?;
+    let holds = Holds::new(state, metadata.clone());
+    match hold_again(&holds, &placed, transaction_id, &settings).await {
+        Some(reheld) => {
+            command.reheld = reheld.clone();
+            let paid =
+                aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, command_id, &metadata, |o| {
+                    order::decide_pay(&command, o)
+                })
+                .await;
+            match paid {
+                Ok(_) => Ok(PaymentOutcome::Paid),
+                Err(e) => {
+                    release_again(&holds, &placed, &reheld, transaction_id).await;
+                    Err(match e {
+                        ExecuteError::Refused(e) => pay_error(e),
+                        ExecuteError::Store(e) => e.into(),
+                    })
+                }
+            }
+        }
+        None => {
+            let refund = order::RefundLatePayment { order_id, amount, transaction_id: transaction_id.to_owned(), now };
+            let refund_id = Uuid::new_v5(&order_id, format!("late-refund/{transaction_id}").as_bytes());
+            aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, refund_id, &metadata, |o| {
+                order::decide_refund_late(&refund, o)
+            })
+            .await
+            .map_err(|e| match e {
+                ExecuteError::Refused(e) => ApiError::Conflict(e.to_string()),
+                ExecuteError::Store(e) => e.into(),
+            })?;
+            tracing::warn!(%order_id, transaction_id, "a late payment found its seats gone; it is to be refunded");
+            Ok(PaymentOutcome::Refunded)
+        }
+    }
+}
+
+/// The new hold id of a leg for a late payment.
+fn late_hold_id(order_id: Uuid, kind: LegKind, transaction_id: &str) -> Uuid {
+    Uuid::new_v5(&order_id, format!("late-hold/{kind:?}/{transaction_id}").as_bytes())
+}
+
+async fn hold_again(
+    holds: &Holds,
+    order: &OrderState,
+    transaction_id: &str,
+    settings: &crate::settings::BookingSettings,
+) -> Option<Vec<LegHold>> {
+    let now = Utc::now();
+    let mut reheld = Vec::new();
+    for leg in order.legs() {
+        let hold_id = late_hold_id(order.order_id, leg.kind, transaction_id);
+        let cmd = HoldSeats {
+            course_id: leg.course_id,
+            hold_id,
+            from_waypoint: leg.from_waypoint_id,
+            to_waypoint: leg.to_waypoint_id,
+            seats: order.passengers(),
+            expires_at: now + Duration::minutes(i64::from(settings.payment_time_minutes)),
+            now,
+            sale_cutoff_minutes: 0,
+        };
+        if holds.hold(cmd).await.is_err() {
+            release_again(holds, order, &reheld, transaction_id).await;
+            return None;
+        }
+        reheld.push(LegHold { leg: leg.kind, hold_id });
+    }
+    Some(reheld)
+}
+
+async fn release_again(holds: &Holds, order: &OrderState, reheld: &[LegHold], transaction_id: &str) {
+    for hold in reheld {
+        let Some(leg) = order.leg(hold.leg) else { continue };
+        let release = ReleaseSeats {
+            hold_id: hold.hold_id,
+            release_id: Uuid::new_v5(&hold.hold_id, transaction_id.as_bytes()),
+            seats: None,
+            reason: ReleaseReason::PaymentFailed,
+        };
+        if let Err(e) = holds.release(leg.course_id, release).await {
+            tracing::warn!(order_id = %order.order_id, error = %e, "could not release seats held for a late payment");
+        }
+    }
+}
+
+fn pay_error(e: PayOrderError) -> ApiError {
+    match e {
+        PayOrderError::NotFound => ApiError::NotFound("There is no such order.".into()),
+        PayOrderError::AmountMismatch { .. } => {
+            ApiError::invalid_field("amount", "The amount paid does not match the order.")
+        }
+        other => ApiError::Conflict(format!("The payment cannot be recorded: {other}.")),
+    }
+}
+
+/// `count` new ticket numbers (`NK-2026-000123`) for the order, with their secret codes.
+async fn ticket_numbers(state: &CommandState, order_id: Uuid, count: usize) -> Result<Vec<TicketNumber>, ApiError> {
+    let count = i64::try_from(count).unwrap_or(i64::MAX).min(1000);
+    let year = Utc::now().with_timezone(&chrono_tz::Europe::Warsaw).year();
+    let numbers: Vec<(String,)> = sqlx::query_as(
+        "insert into ticket_numbers (number, order_id) \
+         select 'NK-' || $2::int || '-' || lpad(nextval('ticket_number_seq')::text, 6, '0'), $1 \
+         from generate_series(1, $3) \
+         returning number",
+    )
+    .bind(order_id)
+    .bind(year)
+    .bind(count)
+    .fetch_all(&state.pool)
+    .await
+    .map_err(|e| ApiError::Unavailable(format!("numbering tickets: {e}")))?;
+    Ok(numbers.into_iter().map(|(number,)| TicketNumber { number, code: random_code(12) }).collect())
+}
+
+/// The order a ticket number belongs to.
+pub async fn order_of_ticket(state: &CommandState, number: &str) -> Result<Option<Uuid>, ApiError> {
+    sqlx::query_scalar("select order_id from ticket_numbers where number = $1")
+        .bind(number.trim().to_uppercase())
+        .fetch_optional(&state.pool)
+        .await
+        .map_err(|e| ApiError::Unavailable(format!("finding the ticket: {e}")))
+}

@@ -1,0 +1,89 @@
+//! Expiry of unpaid reservations at their deadline (`DECISIONS.md`: 15 minutes, a
+//! *setting*). Every second it asks the orders read model for pending orders past
+//! their `expires_at` and records `OrderExpired` on each (the order decides: a payment
+//! recorded in the meantime wins the race, and the expiry is refused). The seats go
+//! back at once ([`super::effects::after_end`]) and again, harmlessly, by the reactions.
+//! Durable: the deadline lives in the events (and the read model rebuilt from them), so
+//! a restart simply finds the overdue orders on its first tick.
+
+use std::time::Duration;
+
+use api_core::ApiError;
+use chrono::Utc;
+use domain::order::{self, ExpireOrder};
+use event_store::Metadata;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+use super::effects::{self, End};
+use crate::aggregate::{self, ExecuteError, OrderAgg};
+use crate::booking::place::order_stream;
+use crate::CommandState;
+
+/// Expire every overdue pending order (at most `limit`). Answers how many expired.
+pub async fn expire_overdue(state: &CommandState, limit: i64) -> Result<usize, ApiError> {
+    let overdue: Vec<Uuid> = sqlx::query_scalar(
+        "select order_id from rm_orders where status = 'pending_payment' and expires_at <= now() \
+         order by expires_at limit $1",
+    )
+    .bind(limit)
+    .fetch_all(&state.pool)
+    .await
+    .map_err(|e| ApiError::Unavailable(format!("finding overdue orders: {e}")))?;
+    let mut expired = 0;
+    for order_id in overdue {
+        if expire(state, order_id).await? {
+            expired += 1;
+        }
+    }
+    Ok(expired)
+}
+
+/// Expire one order if it is still pending and overdue.
+pub async fn expire(state: &CommandState, order_id: Uuid) -> Result<bool, ApiError> {
+    let now = Utc::now();
+    let metadata = Metadata { correlation_id: Some(order_id), occurred_at: now, ..Metadata::default() };
+    let command = ExpireOrder { order_id, now };
+    let stream = order_stream(order_id)?;
+    let result = aggregate::execute::<OrderAgg, _, _>(
+        state.store.as_ref(),
+        &stream,
+        Uuid::new_v5(&order_id, b"expire"),
+        &metadata,
+        |o| order::decide_expire(&command, o),
+    )
+    .await;
+    match result {
+        Ok((events, after)) => {
+            if events.is_empty() {
+                return Ok(false);
+            }
+            if let Some(placed) = after.placed() {
+                effects::after_end(state, placed, End::Expired, &metadata).await;
+            }
+            Ok(true)
+        }
+        Err(ExecuteError::Refused(e)) => {
+            tracing::debug!(%order_id, error = %e, "not expired");
+            Ok(false)
+        }
+        Err(ExecuteError::Store(e)) => Err(e.into()),
+    }
+}
+
+/// Look for overdue orders every second until `shutdown`.
+pub async fn run(state: CommandState, shutdown: CancellationToken) {
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = shutdown.cancelled() => return,
+            _ = tick.tick() => {}
+        }
+        match expire_overdue(&state, 500).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(expired = n, "unpaid reservations expired"),
+            Err(e) => tracing::warn!(error = %e, "the expiry of unpaid reservations failed"),
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! What keeps the booking moving without a request: the reactions to events, the
+//! expiry of unpaid reservations and the recovery of interrupted placements. All of
+//! them are durable across restarts: what they work from lives in the events (or the
+//! `placements` table), never only in memory.
+
+pub mod effects;
+pub mod expiry;
+pub mod reactions;
+pub mod recovery;
+
+use tokio::task::JoinHandle;
+use tokio_util::sync::CancellationToken;
+
+use crate::CommandState;
+
+/// Start the timed processes (expiry, recovery) until `shutdown`. The reactions run
+/// under the projection runner (register [`reactions::BookingReactions`]).
+pub fn spawn_timers(state: &CommandState, shutdown: &CancellationToken) -> Vec<JoinHandle<()>> {
+    vec![
+        tokio::spawn(expiry::run(state.clone(), shutdown.clone())),
+        tokio::spawn(recovery::run(state.clone(), shutdown.clone())),
+    ]
+}

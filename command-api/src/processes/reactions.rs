@@ -1,0 +1,229 @@
+//! The reactions to order and stamp-card events: a process manager that follows the
+//! event store like a projection (checkpointed by the projection runner, one active
+//! runner per cluster through its advisory lock, resumed after a restart), but whose
+//! output is commands on other streams rather than rows.
+//!
+//! - `OrderPaid`: confirm the order's holds, a stamp per ticket for a logged-in
+//!   customer, the invoice if one was asked for.
+//! - `OrderExpired`, `OrderCancelled`: seats and coupon value back (stamps too when
+//!   cancelled after payment).
+//! - `TicketReturned`: the seat, the coupon part and the stamp back; a correction
+//!   invoice if an invoice was issued.
+//! - `TicketCourseChanged`: the old seat back, the new one confirmed.
+//! - `RewardEarned`: the reward coupon is issued to the user.
+//!
+//! At least once: a batch whose checkpoint did not commit is offered again, and every
+//! step is idempotent by a derived id (see [`super::effects`]), so a replay changes
+//! nothing. Side effects outside the event store (the invoice number) are guarded by
+//! the order's own state.
+
+use async_trait::async_trait;
+use chrono::Utc;
+use domain::coupon::{self, CouponOrigin, IssueCoupon};
+use domain::order::{self, IssueInvoice, OrderEvent};
+use domain::stamp_card::StampCardEvent;
+use event_store::{Metadata, RecordedEvent, StreamName, SubscriptionFilter};
+use projections::{Projection, ProjectionError};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use super::effects::{self, End};
+use crate::aggregate::{self, CouponAgg, ExecuteError, OrderAgg};
+use crate::booking::place::order_stream;
+use crate::CommandState;
+
+/// The name of its checkpoint.
+pub const NAME: &str = "booking-process";
+
+/// See the module documentation.
+pub struct BookingReactions {
+    pub state: CommandState,
+}
+
+#[async_trait]
+impl Projection for BookingReactions {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn filter(&self) -> SubscriptionFilter {
+        SubscriptionFilter::EventType(
+            ["OrderPaid", "OrderExpired", "OrderCancelled", "TicketReturned", "TicketCourseChanged", "RewardEarned"]
+                .map(String::from)
+                .to_vec(),
+        )
+    }
+
+    async fn apply(&self, _conn: &mut PgConnection, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
+        for recorded in events {
+            self.react(recorded).await.map_err(|reason| ProjectionError::Handler { projection: NAME, reason })?;
+        }
+        Ok(())
+    }
+
+    async fn reset(&self, _conn: &mut PgConnection) -> Result<(), ProjectionError> {
+        // Nothing of its own to drop; replaying from the start is harmless.
+        Ok(())
+    }
+}
+
+impl BookingReactions {
+    async fn react(&self, recorded: &RecordedEvent) -> Result<(), String> {
+        let metadata = Metadata {
+            correlation_id: recorded.metadata.correlation_id,
+            causation_id: Some(recorded.id),
+            user_id: None,
+            occurred_at: Utc::now(),
+        };
+        if recorded.stream.starts_with(domain::stamp_card::STREAM_PREFIX) {
+            let event: StampCardEvent = recorded.decode().map_err(|e| e.to_string())?;
+            if let StampCardEvent::RewardEarned { user_id, coupon_code, value } = event {
+                self.issue_reward(user_id, &coupon_code, value, &metadata).await?;
+            }
+            return Ok(());
+        }
+        if !recorded.stream.starts_with(order::STREAM_PREFIX) {
+            return Ok(());
+        }
+        let event: OrderEvent = recorded.decode().map_err(|e| e.to_string())?;
+        let state = &self.state;
+        let stream = order_stream(event.order_id()).map_err(|e| e.to_string())?;
+        let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &stream).await.map_err(|e| e.to_string())?;
+        let Some(placed) = loaded.state.placed() else { return Ok(()) };
+        match &event {
+            OrderEvent::OrderPaid { .. } => {
+                effects::after_payment(state, placed, &metadata).await;
+                self.issue_invoice(placed, &metadata).await?;
+                crate::booking::send::send_after_payment(state, placed).await;
+            }
+            OrderEvent::OrderExpired { .. } => effects::after_end(state, placed, End::Expired, &metadata).await,
+            OrderEvent::OrderCancelled { .. } => effects::after_end(state, placed, End::Cancelled, &metadata).await,
+            OrderEvent::TicketReturned { ticket_id, coupon_refund, .. } => {
+                effects::after_return(state, placed, *ticket_id, *coupon_refund, &metadata).await;
+                self.correct_invoice(placed, *ticket_id, &event, &metadata).await?;
+            }
+            OrderEvent::TicketCourseChanged { ticket_id, .. } => {
+                let kind = placed.tickets.iter().find(|t| t.ticket.ticket_id == *ticket_id).map(|t| t.ticket.leg);
+                if let Some(old) = kind.and_then(|k| placed.leg(k)) {
+                    effects::after_change(state, placed, *ticket_id, &old.clone(), &metadata).await;
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    async fn issue_reward(&self, user_id: Uuid, code: &str, value: i64, metadata: &Metadata) -> Result<(), String> {
+        let stream = StreamName::parse(coupon::stream_name(code)).map_err(|e| e.to_string())?;
+        let command = IssueCoupon {
+            code: code.to_owned(),
+            value,
+            expires_at: None,
+            user_id: Some(user_id),
+            origin: CouponOrigin::StampReward,
+        };
+        let result = aggregate::execute::<CouponAgg, _, _>(
+            self.state.store.as_ref(),
+            &stream,
+            Uuid::new_v5(&user_id, code.as_bytes()),
+            metadata,
+            |c| if matches!(c, coupon::Coupon::Issued(_)) { Ok(vec![]) } else { coupon::decide_issue(&command, c) },
+        )
+        .await;
+        match result {
+            Ok(_) => Ok(()),
+            Err(ExecuteError::Refused(e)) => Err(format!("issuing reward coupon {code}: {e}")),
+            Err(ExecuteError::Store(e)) => Err(e.to_string()),
+        }
+    }
+
+    async fn issue_invoice(&self, order: &order::OrderState, metadata: &Metadata) -> Result<(), String> {
+        if order.invoice_request.is_none() || order.invoice.is_some() {
+            return Ok(());
+        }
+        let state = &self.state;
+        let settings = state.settings.get(&state.pool).await.map_err(|e| e.to_string())?;
+        let number = next_invoice_number(state, &settings.invoice_prefix).await?;
+        let command = IssueInvoice {
+            order_id: order.order_id,
+            number,
+            now: Utc::now(),
+            vat_rate: u32::try_from(settings.vat_rate_percent).unwrap_or(8),
+        };
+        let stream = order_stream(order.order_id).map_err(|e| e.to_string())?;
+        let result = aggregate::execute::<OrderAgg, _, _>(
+            state.store.as_ref(),
+            &stream,
+            Uuid::new_v5(&order.order_id, b"invoice"),
+            metadata,
+            |o| match o.placed() {
+                Some(p) if p.invoice.is_some() => Ok(vec![]),
+                _ => order::decide_issue_invoice(&command, o),
+            },
+        )
+        .await;
+        result.map(|_| ()).map_err(|e| match e {
+            ExecuteError::Refused(e) => format!("issuing the invoice: {e}"),
+            ExecuteError::Store(e) => e.to_string(),
+        })
+    }
+
+    async fn correct_invoice(
+        &self,
+        order: &order::OrderState,
+        ticket_id: Uuid,
+        event: &OrderEvent,
+        metadata: &Metadata,
+    ) -> Result<(), String> {
+        if order.invoice.is_none() {
+            return Ok(());
+        }
+        let OrderEvent::TicketReturned { price, fee, .. } = event else { return Ok(()) };
+        // One correction per returned ticket, even when replayed.
+        let fresh: Option<(Uuid,)> = sqlx::query_as(
+            "insert into sent_messages (order_id, kind) values ($1, $2) on conflict do nothing returning order_id",
+        )
+        .bind(order.order_id)
+        .bind(format!("invoice-correction/{ticket_id}"))
+        .fetch_optional(&self.state.pool)
+        .await
+        .map_err(|e| e.to_string())?;
+        if fresh.is_none() {
+            return Ok(());
+        }
+        let settings = self.state.settings.get(&self.state.pool).await.map_err(|e| e.to_string())?;
+        let number = next_invoice_number(&self.state, &format!("{}-KOR", settings.invoice_prefix)).await?;
+        let command =
+            order::CorrectInvoice { order_id: order.order_id, number, amount: -(price - fee), now: Utc::now() };
+        let stream = order_stream(order.order_id).map_err(|e| e.to_string())?;
+        aggregate::execute::<OrderAgg, _, _>(
+            self.state.store.as_ref(),
+            &stream,
+            Uuid::new_v5(&ticket_id, b"invoice-correction"),
+            metadata,
+            |o| order::decide_correct_invoice(&command, o),
+        )
+        .await
+        .map(|_| ())
+        .map_err(|e| match e {
+            ExecuteError::Refused(e) => format!("correcting the invoice: {e}"),
+            ExecuteError::Store(e) => e.to_string(),
+        })
+    }
+}
+
+/// The next number of an invoice series this year: `{series}/{year}/{n}`.
+async fn next_invoice_number(state: &CommandState, series: &str) -> Result<String, String> {
+    use chrono::Datelike;
+    let year = Utc::now().with_timezone(&chrono_tz::Europe::Warsaw).year();
+    let (n,): (i64,) = sqlx::query_as(
+        "insert into invoice_counters (series, year, last) values ($1, $2, 1) \
+         on conflict (series, year) do update set last = invoice_counters.last + 1 returning last",
+    )
+    .bind(series)
+    .bind(year)
+    .fetch_one(&state.pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    Ok(format!("{series}/{year}/{n}"))
+}

@@ -1,0 +1,131 @@
+//! Recovery of placements interrupted by a crash.
+//!
+//! The placement process records itself in `placements` before its first step and
+//! removes the row when it is done (order recorded, or its steps undone). A row older
+//! than [`STALE_AFTER`] belongs to a process that died. The sweep burns its order id
+//! (`OrderAbandoned`, expected: no stream) — if the order stream exists, the order was
+//! recorded and only the row is left to remove — then releases the seats it may have
+//! held and gives back the coupon value it may have spent. Every step is idempotent
+//! (derived release and refund ids), so a sweep that dies too is simply run again.
+
+use std::time::Duration;
+
+use api_core::ApiError;
+use domain::order::{self, AbandonOrder};
+use domain::seat_inventory::{ReleaseReason, ReleaseSeats};
+use event_store::Metadata;
+use sqlx::PgPool;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+use crate::aggregate::{self, ExecuteError, OrderAgg};
+use crate::booking::place::order_stream;
+use crate::holds::Holds;
+use crate::CommandState;
+
+/// A placement still running after this long is taken for dead.
+pub const STALE_AFTER: Duration = Duration::from_secs(60);
+
+/// Record a placement before its first step.
+pub async fn start(
+    pool: &PgPool,
+    order_id: Uuid,
+    courses: &[Uuid],
+    holds: &[Uuid],
+    coupon: Option<&str>,
+) -> Result<(), ApiError> {
+    sqlx::query(
+        "insert into placements (order_id, course_ids, hold_ids, coupon_code) values ($1, $2, $3, $4) \
+         on conflict (order_id) do nothing",
+    )
+    .bind(order_id)
+    .bind(courses)
+    .bind(holds)
+    .bind(coupon.map(domain::coupon::normalize_code))
+    .execute(pool)
+    .await
+    .map_err(|e| ApiError::Unavailable(format!("recording the placement: {e}")))?;
+    Ok(())
+}
+
+/// The placement is over (either way). A failure to remove the row only means the sweep
+/// will look at it later and find nothing to undo.
+pub async fn finish(pool: &PgPool, order_id: Uuid) {
+    if let Err(e) = sqlx::query("delete from placements where order_id = $1").bind(order_id).execute(pool).await {
+        tracing::warn!(%order_id, error = %e, "could not remove a finished placement");
+    }
+}
+
+/// Undo every placement that has been running for longer than `stale`. Answers how many
+/// were abandoned.
+pub async fn sweep(state: &CommandState, stale: Duration) -> Result<usize, ApiError> {
+    let rows: Vec<(Uuid, Vec<Uuid>, Vec<Uuid>, Option<String>)> = sqlx::query_as(
+        "select order_id, course_ids, hold_ids, coupon_code from placements \
+         where started_at < now() - make_interval(secs => $1) order by started_at limit 500",
+    )
+    .bind(stale.as_secs_f64())
+    .fetch_all(&state.pool)
+    .await
+    .map_err(|e| ApiError::Unavailable(format!("reading placements: {e}")))?;
+    let mut abandoned = 0;
+    for (order_id, courses, holds, coupon) in rows {
+        if abandon(state, order_id, &courses, &holds, coupon.as_deref()).await? {
+            abandoned += 1;
+        }
+        finish(&state.pool, order_id).await;
+    }
+    Ok(abandoned)
+}
+
+/// Burn the order id and give back what the placement took. `false` when the order was
+/// recorded after all (nothing to undo).
+async fn abandon(
+    state: &CommandState,
+    order_id: Uuid,
+    courses: &[Uuid],
+    holds: &[Uuid],
+    coupon: Option<&str>,
+) -> Result<bool, ApiError> {
+    let metadata = Metadata { correlation_id: Some(order_id), occurred_at: chrono::Utc::now(), ..Metadata::default() };
+    let stream = order_stream(order_id)?;
+    let command = AbandonOrder { order_id, reason: "the placement was interrupted".into() };
+    let command_id = Uuid::new_v5(&order_id, b"abandon");
+    match aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, command_id, &metadata, |o| {
+        order::decide_abandon(&command, o)
+    })
+    .await
+    {
+        Ok(_) => {}
+        Err(ExecuteError::Refused(_)) => return Ok(false),
+        Err(ExecuteError::Store(e)) => return Err(e.into()),
+    }
+    tracing::warn!(%order_id, "an interrupted placement was abandoned; giving its seats and coupon back");
+    let release_id = Uuid::new_v5(&order_id, b"placement-undone");
+    let seat_holds = Holds::new(state, metadata.clone());
+    for (course_id, hold_id) in courses.iter().zip(holds) {
+        let release = ReleaseSeats { hold_id: *hold_id, release_id, seats: None, reason: ReleaseReason::Abandoned };
+        // A hold that was never made is nothing to release.
+        match seat_holds.release(*course_id, release).await {
+            Ok(_) => {}
+            Err(e) => tracing::debug!(%order_id, %course_id, error = %e, "no seats to release"),
+        }
+    }
+    if let Some(code) = coupon {
+        crate::coupons::refund_spend(state, code, order_id, release_id).await?;
+    }
+    Ok(true)
+}
+
+/// Sweep every few seconds until `shutdown`.
+pub async fn run(state: CommandState, shutdown: CancellationToken) {
+    let mut tick = tokio::time::interval(Duration::from_secs(5));
+    loop {
+        tokio::select! {
+            _ = shutdown.cancelled() => return,
+            _ = tick.tick() => {}
+        }
+        if let Err(e) = sweep(&state, STALE_AFTER).await {
+            tracing::warn!(error = %e, "placement recovery sweep failed");
+        }
+    }
+}

@@ -1,0 +1,207 @@
+//! The single writer of a hot stream, with group commit.
+//!
+//! `ARCHITECTURE.md`: "commands for one stream are serialised in the process that owns
+//! it and may share one append". A popular course gets hundreds of holds a second; if
+//! each request loaded the stream and appended with its expected version, all but one
+//! would lose the race and retry. Instead every command for a stream goes to one task
+//! ([`StreamWriters::submit`]), which keeps the stream's state in memory, takes every
+//! command waiting in its queue, decides them one after the other on the running state,
+//! and appends all their events in one append. Each caller then hears its own outcome.
+//!
+//! Other processes may write the same stream (one writer per process, not per cluster):
+//! the append still carries the expected version, and on a conflict the writer reloads
+//! the stream and decides the whole batch again. A store error drops the cached state.
+//! A writer with nothing to do for a while ends; the next command starts a new one.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use api_core::ApiError;
+use event_store::{EventStore, ExpectedVersion, Metadata, NewEvent, StoreError, StreamName};
+use tokio::sync::{mpsc, oneshot};
+use uuid::Uuid;
+
+use crate::aggregate::{load, to_new_events, Aggregate, Loaded};
+
+/// A decision on the stream's current state: the events, or why not.
+pub type Decision<A> = Box<dyn Fn(&<A as Aggregate>::State) -> Result<Vec<<A as Aggregate>::Event>, ApiError> + Send>;
+
+/// The most commands one append carries.
+const MAX_BATCH: usize = 512;
+/// A writer without work for this long ends.
+const IDLE: Duration = Duration::from_secs(30);
+/// Appends tried per batch before giving up on conflicts.
+const ATTEMPTS: usize = 8;
+
+struct Job<A: Aggregate> {
+    command_id: Uuid,
+    metadata: Metadata,
+    decide: Decision<A>,
+    reply: oneshot::Sender<Result<Vec<A::Event>, ApiError>>,
+}
+
+/// The writers of the streams of one aggregate type, one task per stream in use.
+pub struct StreamWriters<A: Aggregate> {
+    store: Arc<dyn EventStore>,
+    writers: Mutex<HashMap<String, mpsc::UnboundedSender<Job<A>>>>,
+}
+
+impl<A: Aggregate> StreamWriters<A> {
+    pub fn new(store: Arc<dyn EventStore>) -> Arc<Self> {
+        Arc::new(StreamWriters { store, writers: Mutex::new(HashMap::new()) })
+    }
+
+    /// Decide and append one command on `stream`, sharing the append with the commands
+    /// queued beside it. Answers the events it appended (none: nothing to do).
+    pub async fn submit(
+        self: &Arc<Self>,
+        stream: StreamName,
+        command_id: Uuid,
+        metadata: Metadata,
+        decide: Decision<A>,
+    ) -> Result<Vec<A::Event>, ApiError> {
+        let (reply, answer) = oneshot::channel();
+        let mut job = Job { command_id, metadata, decide, reply };
+        // A writer that just ended (idle) has a closed queue: start a new one and retry.
+        for _ in 0..3 {
+            let sender = self.sender(&stream);
+            match sender.send(job) {
+                Ok(()) => {
+                    return answer.await.unwrap_or_else(|_| Err(ApiError::Internal("the stream writer stopped".into())))
+                }
+                Err(mpsc::error::SendError(returned)) => {
+                    job = returned;
+                    self.forget(&stream, &sender);
+                }
+            }
+        }
+        Err(ApiError::Unavailable("no stream writer could be started".into()))
+    }
+
+    fn sender(self: &Arc<Self>, stream: &StreamName) -> mpsc::UnboundedSender<Job<A>> {
+        let mut writers = self.writers.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(sender) = writers.get(stream.as_str()) {
+            if !sender.is_closed() {
+                return sender.clone();
+            }
+        }
+        let (sender, queue) = mpsc::unbounded_channel();
+        writers.insert(stream.as_str().to_owned(), sender.clone());
+        let this = Arc::clone(self);
+        let stream = stream.clone();
+        tokio::spawn(async move {
+            this.run(&stream, queue).await;
+        });
+        sender
+    }
+
+    fn forget(&self, stream: &StreamName, sender: &mpsc::UnboundedSender<Job<A>>) {
+        let mut writers = self.writers.lock().unwrap_or_else(|p| p.into_inner());
+        if writers.get(stream.as_str()).is_some_and(|s| s.same_channel(sender)) {
+            writers.remove(stream.as_str());
+        }
+    }
+
+    async fn run(&self, stream: &StreamName, mut queue: mpsc::UnboundedReceiver<Job<A>>) {
+        let mut cached: Option<Loaded<A::State>> = None;
+        loop {
+            let first = match tokio::time::timeout(IDLE, queue.recv()).await {
+                Ok(Some(job)) => job,
+                Ok(None) => return,
+                Err(_) => {
+                    queue.close();
+                    // Serve what slipped in before the close, then end.
+                    let mut rest = Vec::new();
+                    while let Ok(job) = queue.try_recv() {
+                        rest.push(job);
+                    }
+                    if !rest.is_empty() {
+                        self.process(stream, &mut cached, rest).await;
+                    }
+                    return;
+                }
+            };
+            let mut batch = vec![first];
+            while batch.len() < MAX_BATCH {
+                match queue.try_recv() {
+                    Ok(job) => batch.push(job),
+                    Err(_) => break,
+                }
+            }
+            self.process(stream, &mut cached, batch).await;
+        }
+    }
+
+    async fn process(&self, stream: &StreamName, cached: &mut Option<Loaded<A::State>>, batch: Vec<Job<A>>) {
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let loaded = match cached.take() {
+                Some(loaded) => loaded,
+                None => match load::<A>(self.store.as_ref(), stream).await {
+                    Ok(loaded) => loaded,
+                    Err(e) => return fail_all(batch, e),
+                },
+            };
+            // Decide each command on the state the ones before it leave.
+            let mut state = loaded.state.clone();
+            let mut outcomes: Vec<Result<Vec<A::Event>, ApiError>> = Vec::with_capacity(batch.len());
+            let mut new_events: Vec<NewEvent> = Vec::new();
+            for job in &batch {
+                match (job.decide)(&state) {
+                    Ok(events) => match to_new_events::<A>(job.command_id, &events, &job.metadata) {
+                        Ok(new) => {
+                            state = events.iter().fold(state, A::evolve);
+                            new_events.extend(new);
+                            outcomes.push(Ok(events));
+                        }
+                        Err(e) => outcomes.push(Err(e.into())),
+                    },
+                    Err(refusal) => outcomes.push(Err(refusal)),
+                }
+            }
+            if new_events.is_empty() {
+                *cached = Some(loaded);
+                return reply_all(batch, outcomes);
+            }
+            let count = new_events.len() as u64;
+            match self.store.append(stream, loaded.expected(), new_events).await {
+                Ok(result) => {
+                    let version = result.next_expected_version;
+                    debug_assert_eq!(Some(version + 1 - count), loaded.version.map_or(Some(0), |v| Some(v + 1)));
+                    *cached = Some(Loaded { state, version: Some(version) });
+                    return reply_all(batch, outcomes);
+                }
+                Err(StoreError::WrongExpectedVersion { .. }) if attempt < ATTEMPTS => {
+                    // Another process wrote the stream: reload and decide again.
+                    continue;
+                }
+                Err(e) => return fail_all(batch, e),
+            }
+        }
+    }
+}
+
+fn reply_all<A: Aggregate>(batch: Vec<Job<A>>, outcomes: Vec<Result<Vec<A::Event>, ApiError>>) {
+    for (job, outcome) in batch.into_iter().zip(outcomes) {
+        let _ = job.reply.send(outcome);
+    }
+}
+
+fn fail_all<A: Aggregate>(batch: Vec<Job<A>>, error: StoreError) {
+    let message = error.to_string();
+    for job in batch {
+        let error = match &error {
+            StoreError::WrongExpectedVersion { .. } => {
+                ApiError::Conflict("the course is very busy right now; please try again".into())
+            }
+            StoreError::Unavailable(m) => ApiError::Unavailable(m.clone()),
+            _ => ApiError::Internal(message.clone()),
+        };
+        let _ = job.reply.send(Err(error));
+    }
+}
+
+/// `ExpectedVersion` is re-exported for callers building decisions.
+pub type Expected = ExpectedVersion;
