@@ -1,0 +1,139 @@
+//! A small drawing surface over a PDF content stream: text in our two faces (placed
+//! left, right or centred, shrunk or shortened to fit a width), filled rectangles and
+//! stroked outlines. Coordinates are PDF points from the bottom left of the page.
+
+use crate::font::Font;
+use pdf_writer::{Content, Name, Str};
+
+/// The resource names the pages give the two faces.
+pub(crate) const REGULAR_NAME: Name<'static> = Name(b"F1");
+pub(crate) const BOLD_NAME: Name<'static> = Name(b"F2");
+
+/// Which face a text uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Face {
+    Regular,
+    Bold,
+}
+
+/// An RGB colour, components from 0 to 1.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Rgb(pub f32, pub f32, pub f32);
+
+/// A text style: face, size in points and colour.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Style {
+    pub face: Face,
+    pub size: f32,
+    pub color: Rgb,
+}
+
+/// Where a text's `x` is: its left edge, its right edge or its centre.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Align {
+    Left,
+    Right,
+    Center,
+}
+
+/// Smallest size [`Canvas::text_fit`] shrinks to before it shortens the text instead.
+const MIN_FIT_SIZE: f32 = 8.0;
+
+pub(crate) struct Canvas<'f> {
+    content: Content,
+    regular: &'f mut Font,
+    bold: &'f mut Font,
+}
+
+impl<'f> Canvas<'f> {
+    pub(crate) fn new(regular: &'f mut Font, bold: &'f mut Font) -> Self {
+        Canvas { content: Content::new(), regular, bold }
+    }
+
+    pub(crate) fn finish(self) -> Vec<u8> {
+        self.content.finish().to_vec()
+    }
+
+    fn font(&self, face: Face) -> &Font {
+        match face {
+            Face::Regular => self.regular,
+            Face::Bold => self.bold,
+        }
+    }
+
+    pub(crate) fn width(&self, text: &str, style: Style) -> f32 {
+        self.font(style.face).width(text, style.size)
+    }
+
+    /// One line of text with its baseline at `y`.
+    pub(crate) fn text(&mut self, x: f32, y: f32, align: Align, style: Style, text: &str) {
+        let width = self.width(text, style);
+        let left = match align {
+            Align::Left => x,
+            Align::Right => x - width,
+            Align::Center => x - width / 2.0,
+        };
+        let (name, font) = match style.face {
+            Face::Regular => (REGULAR_NAME, &mut *self.regular),
+            Face::Bold => (BOLD_NAME, &mut *self.bold),
+        };
+        let bytes = font.encode(text);
+        let Rgb(r, g, b) = style.color;
+        self.content.set_fill_rgb(r, g, b);
+        self.content.begin_text().set_font(name, style.size).next_line(left, y).show(Str(&bytes)).end_text();
+    }
+
+    /// Left-aligned text no wider than `max_width`: shrunk down to 8 pt if need be, then
+    /// shortened with an ellipsis (long stop names must not run into the QR code).
+    pub(crate) fn text_fit(&mut self, x: f32, y: f32, max_width: f32, style: Style, text: &str) {
+        let mut style = style;
+        let width = self.width(text, style);
+        if width > max_width {
+            style.size = (style.size * max_width / width).max(MIN_FIT_SIZE.min(style.size));
+        }
+        let mut shown = text.to_string();
+        if self.width(&shown, style) > max_width {
+            let mut chars: Vec<char> = text.chars().collect();
+            while !chars.is_empty() {
+                chars.pop();
+                shown = format!("{}…", chars.iter().collect::<String>().trim_end());
+                if self.width(&shown, style) <= max_width {
+                    break;
+                }
+            }
+        }
+        self.text(x, y, Align::Left, style, &shown);
+    }
+
+    /// A filled rectangle; `(x, y)` is its bottom-left corner.
+    pub(crate) fn fill_rect(&mut self, x: f32, y: f32, width: f32, height: f32, color: Rgb) {
+        let Rgb(r, g, b) = color;
+        self.content.set_fill_rgb(r, g, b).rect(x, y, width, height).fill_nonzero();
+    }
+
+    /// Many rectangles filled as one path: where they touch, no anti-aliasing seam shows
+    /// (the QR code's runs). Each is `[x, y, width, height]`.
+    pub(crate) fn fill_rects(&mut self, rects: &[[f32; 4]], color: Rgb) {
+        let Rgb(r, g, b) = color;
+        self.content.set_fill_rgb(r, g, b);
+        for &[x, y, width, height] in rects {
+            self.content.rect(x, y, width, height);
+        }
+        self.content.fill_nonzero();
+    }
+
+    /// The outline of a rectangle.
+    pub(crate) fn stroke_rect(&mut self, x: f32, y: f32, width: f32, height: f32, line: f32, color: Rgb) {
+        let Rgb(r, g, b) = color;
+        self.content.set_line_width(line).set_stroke_rgb(r, g, b).rect(x, y, width, height).stroke();
+    }
+
+    /// A dashed horizontal line (where to cut between printed tickets).
+    pub(crate) fn dashed_line(&mut self, x1: f32, x2: f32, y: f32, color: Rgb) {
+        let Rgb(r, g, b) = color;
+        self.content.save_state();
+        self.content.set_line_width(0.5).set_stroke_rgb(r, g, b).set_dash_pattern([4.0, 3.0], 0.0);
+        self.content.move_to(x1, y).line_to(x2, y).stroke();
+        self.content.restore_state();
+    }
+}

@@ -1,0 +1,192 @@
+//! The printable tickets of one order: A4 pages, three ticket cards to a page with a
+//! dashed line to cut along, so an order of up to three tickets is one sheet of paper.
+//!
+//! A card: a coloured band with the carrier and the ticket number; the route, the stops,
+//! departure and arrival, passenger and price on the left; the QR code of
+//! `"{number}:{code}"` on the right with the secret code printed under it (a driver can
+//! type it when the code does not scan). Labels are Polish with English after a slash,
+//! like the e-mails.
+
+use crate::font::{Font, FontRefs, BOLD, REGULAR};
+use crate::layout::{Align, Canvas, Face, Rgb, Style, BOLD_NAME, REGULAR_NAME};
+use crate::qr::{QrMatrix, QUIET_ZONE};
+use crate::DocumentError;
+use pdf_writer::{Filter, Finish, Pdf, Rect, Ref, TextStr};
+
+/// One order's tickets, with every value already formatted for people (times in
+/// Europe/Warsaw, prices in złoty), so this crate needs no clock, time zone or money.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TicketDocument {
+    /// The carrier's name, printed on every ticket ("Nisko Bus").
+    pub carrier: String,
+    /// How the customer knows the order (e.g. the first characters of its hash id).
+    pub order_ref: String,
+    /// At least one.
+    pub tickets: Vec<PrintedTicket>,
+}
+
+/// One ticket as printed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PrintedTicket {
+    pub number: String,
+    /// The secret code: printed under the QR code and part of it.
+    pub code: String,
+    pub passenger: String,
+    pub route_name: String,
+    pub from_name: String,
+    pub to_name: String,
+    /// Departure, local time, e.g. `"12.05.2025 08:15"`.
+    pub departure: String,
+    /// Arrival, local time.
+    pub arrival: String,
+    /// The price, e.g. `"39,00 zł"`.
+    pub price: String,
+}
+
+impl PrintedTicket {
+    /// What the QR code holds: `"{number}:{code}"`.
+    pub fn qr_text(&self) -> String {
+        format!("{}:{}", self.number, self.code)
+    }
+}
+
+// A4 in points, and the card grid.
+const PAGE_W: f32 = 595.28;
+const PAGE_H: f32 = 841.89;
+const MARGIN: f32 = 28.0;
+const GAP: f32 = 20.0;
+const CARDS_PER_PAGE: usize = 3;
+const CARD_W: f32 = PAGE_W - 2.0 * MARGIN;
+const CARD_H: f32 = (PAGE_H - 2.0 * MARGIN - (CARDS_PER_PAGE as f32 - 1.0) * GAP) / CARDS_PER_PAGE as f32;
+const PAD: f32 = 16.0;
+const BAND_H: f32 = 34.0;
+const QR_SIDE: f32 = 140.0;
+
+const INK: Rgb = Rgb(0.10, 0.10, 0.12);
+const MUTED: Rgb = Rgb(0.42, 0.42, 0.45);
+const BRAND: Rgb = Rgb(0.07, 0.25, 0.47);
+const WHITE: Rgb = Rgb(1.0, 1.0, 1.0);
+const RULE: Rgb = Rgb(0.75, 0.75, 0.78);
+
+const fn style(face: Face, size: f32, color: Rgb) -> Style {
+    Style { face, size, color }
+}
+const LABEL: Style = style(Face::Regular, 7.5, MUTED);
+const VALUE: Style = style(Face::Regular, 12.0, INK);
+
+/// Renders the tickets of `doc` as a PDF.
+pub fn ticket_pdf(doc: &TicketDocument) -> Result<Vec<u8>, DocumentError> {
+    if doc.tickets.is_empty() {
+        return Err(DocumentError::NoTickets);
+    }
+    let mut regular = Font::new(REGULAR, "DejaVuSans")?;
+    let mut bold = Font::new(BOLD, "DejaVuSans-Bold")?;
+
+    let mut pages = Vec::new();
+    for chunk in doc.tickets.chunks(CARDS_PER_PAGE) {
+        let mut canvas = Canvas::new(&mut regular, &mut bold);
+        for (slot, ticket) in chunk.iter().enumerate() {
+            let top = PAGE_H - MARGIN - slot as f32 * (CARD_H + GAP);
+            draw_card(&mut canvas, top, &doc.carrier, &doc.order_ref, ticket)?;
+            if slot + 1 < chunk.len() {
+                canvas.dashed_line(MARGIN, PAGE_W - MARGIN, top - CARD_H - GAP / 2.0, RULE);
+            }
+        }
+        pages.push(canvas.finish());
+    }
+
+    let mut pdf = Pdf::new();
+    let mut next = 1;
+    let mut alloc = || {
+        let id = Ref::new(next);
+        next += 1;
+        id
+    };
+    let catalog = alloc();
+    let tree = alloc();
+    let info = alloc();
+    let mut font_refs =
+        || FontRefs { type0: alloc(), cid: alloc(), descriptor: alloc(), file: alloc(), to_unicode: alloc() };
+    let regular_refs = font_refs();
+    let bold_refs = font_refs();
+    let page_refs: Vec<(Ref, Ref)> = pages.iter().map(|_| (alloc(), alloc())).collect();
+
+    pdf.catalog(catalog).pages(tree);
+    pdf.pages(tree).kids(page_refs.iter().map(|(page, _)| *page)).count(page_refs.len() as i32);
+    let title = format!("Bilety / Tickets – {} {}", doc.carrier, doc.order_ref);
+    pdf.document_info(info).title(TextStr(&title));
+    for ((page_id, content_id), content) in page_refs.iter().zip(&pages) {
+        let mut page = pdf.page(*page_id);
+        page.media_box(Rect::new(0.0, 0.0, PAGE_W, PAGE_H)).parent(tree).contents(*content_id);
+        page.resources().fonts().pair(REGULAR_NAME, regular_refs.type0).pair(BOLD_NAME, bold_refs.type0);
+        page.finish();
+        let compressed = miniz_oxide::deflate::compress_to_vec_zlib(content, 6);
+        pdf.stream(*content_id, &compressed).filter(Filter::FlateDecode);
+    }
+    regular.write(&mut pdf, &regular_refs)?;
+    bold.write(&mut pdf, &bold_refs)?;
+    Ok(pdf.finish())
+}
+
+/// One ticket card whose top edge is at `top`.
+fn draw_card(
+    canvas: &mut Canvas<'_>,
+    top: f32,
+    carrier: &str,
+    order_ref: &str,
+    ticket: &PrintedTicket,
+) -> Result<(), DocumentError> {
+    let left = MARGIN;
+    let right = MARGIN + CARD_W;
+    let bottom = top - CARD_H;
+    canvas.fill_rect(left, top - BAND_H, CARD_W, BAND_H, BRAND);
+    canvas.stroke_rect(left, bottom, CARD_W, CARD_H, 0.75, RULE);
+
+    // The band: carrier on the left, ticket number on the right.
+    let number_style = style(Face::Bold, 13.0, WHITE);
+    let number_width = canvas.width(&ticket.number, number_style);
+    canvas.text(right - PAD, top - 22.0, Align::Right, number_style, &ticket.number);
+    let number_label = style(Face::Regular, 8.5, Rgb(0.85, 0.89, 0.95));
+    canvas.text(right - PAD - number_width - 6.0, top - 22.0, Align::Right, number_label, "Bilet nr / Ticket no.");
+    canvas.text_fit(left + PAD, top - 22.5, CARD_W / 2.0 - PAD, style(Face::Bold, 15.0, WHITE), carrier);
+
+    // The details on the left.
+    let x = left + PAD;
+    let column = CARD_W - 3.0 * PAD - QR_SIDE;
+    let half = column / 2.0;
+    canvas.text(x, top - 54.0, Align::Left, LABEL, "Trasa / Route");
+    canvas.text_fit(x, top - 68.0, column, style(Face::Bold, 11.0, INK), &ticket.route_name);
+    let stops = format!("{}  →  {}", ticket.from_name, ticket.to_name);
+    canvas.text_fit(x, top - 95.0, column, style(Face::Bold, 16.0, INK), &stops);
+    canvas.text(x, top - 120.0, Align::Left, LABEL, "Odjazd / Departure");
+    canvas.text(x + half, top - 120.0, Align::Left, LABEL, "Przyjazd / Arrival");
+    canvas.text_fit(x, top - 135.0, half - 8.0, style(Face::Bold, 12.0, INK), &ticket.departure);
+    canvas.text_fit(x + half, top - 135.0, half - 8.0, VALUE, &ticket.arrival);
+    canvas.text(x, top - 160.0, Align::Left, LABEL, "Pasażer / Passenger");
+    canvas.text(x + half, top - 160.0, Align::Left, LABEL, "Cena / Price");
+    canvas.text_fit(x, top - 175.0, half - 8.0, VALUE, &ticket.passenger);
+    canvas.text_fit(x + half, top - 175.0, half - 8.0, VALUE, &ticket.price);
+    let footer = format!("Zamówienie / Order {order_ref}");
+    canvas.text_fit(x, bottom + 14.0, column, LABEL, &footer);
+
+    // The QR code on the right, the code under it.
+    let qr_left = right - PAD - QR_SIDE;
+    let qr_top = top - BAND_H - 6.0;
+    let matrix = QrMatrix::encode(&ticket.qr_text())?;
+    let module = QR_SIDE / (matrix.width() + 2 * QUIET_ZONE) as f32;
+    let rects: Vec<[f32; 4]> = matrix
+        .dark_runs()
+        .into_iter()
+        .map(|(mx, my, len)| {
+            let x = qr_left + (QUIET_ZONE + mx) as f32 * module;
+            let y = qr_top - (QUIET_ZONE + my + 1) as f32 * module;
+            [x, y, len as f32 * module, module]
+        })
+        .collect();
+    canvas.fill_rects(&rects, Rgb(0.0, 0.0, 0.0));
+    let centre = qr_left + QR_SIDE / 2.0;
+    let code_y = qr_top - QR_SIDE - 10.0;
+    canvas.text(centre, code_y, Align::Center, style(Face::Bold, 15.0, INK), &ticket.code);
+    canvas.text(centre, code_y - 13.0, Align::Center, LABEL, "Kod biletu / Ticket code");
+    Ok(())
+}

@@ -1,0 +1,91 @@
+//! The ticket PDF read back as a PDF reader would: structure, pages, text, fonts.
+
+use documents::{ticket_pdf, DocumentError, PrintedTicket, TicketDocument};
+
+fn ticket(n: u32) -> PrintedTicket {
+    PrintedTicket {
+        number: format!("NB250512{n:04}"),
+        code: format!("K7QX{n:02}"),
+        passenger: "Zażółć Gęślą-Jaźń".into(),
+        route_name: "Rzeszów – Kraków".into(),
+        from_name: "Łańcut, Dworzec".into(),
+        to_name: "Kraków, MDA".into(),
+        departure: "12.05.2025 08:15".into(),
+        arrival: "12.05.2025 10:45".into(),
+        price: "39,00 zł".into(),
+    }
+}
+
+fn order(tickets: u32) -> TicketDocument {
+    TicketDocument {
+        carrier: "Nisko Bus".into(),
+        order_ref: "a1b2c3d4".into(),
+        tickets: (1..=tickets).map(ticket).collect(),
+    }
+}
+
+fn text_of(pdf: &[u8]) -> (usize, String) {
+    let doc = lopdf::Document::load_mem(pdf).expect("a PDF lopdf can parse");
+    let pages: Vec<u32> = doc.get_pages().keys().copied().collect();
+    (pages.len(), doc.extract_text(&pages).expect("extractable text"))
+}
+
+#[test]
+fn the_pdf_parses_and_holds_the_ticket_in_polish() {
+    let pdf = ticket_pdf(&order(1)).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+    let (pages, text) = text_of(&pdf);
+    assert_eq!(pages, 1);
+    for expected in [
+        "Nisko Bus",
+        "NB2505120001",
+        "K7QX01",
+        "Zażółć Gęślą-Jaźń",
+        "Łańcut, Dworzec",
+        "Kraków, MDA",
+        "39,00 zł",
+        "12.05.2025 08:15",
+    ] {
+        assert!(text.contains(expected), "{expected:?} not in {text:?}");
+    }
+}
+
+#[test]
+fn the_font_is_embedded_as_a_subset() {
+    let pdf = ticket_pdf(&order(1)).unwrap();
+    let doc = lopdf::Document::load_mem(&pdf).unwrap();
+    let files: Vec<_> =
+        doc.objects.values().filter_map(|o| o.as_stream().ok()).filter(|s| s.dict.has(b"Length1")).collect();
+    assert_eq!(files.len(), 2, "regular and bold");
+    // The whole fonts are 700 KB each; the subsets a small fraction of that.
+    assert!(pdf.len() < 100_000, "{} bytes", pdf.len());
+}
+
+#[test]
+fn three_tickets_fit_a_page_and_a_fourth_starts_the_next() {
+    let (pages, text) = text_of(&ticket_pdf(&order(3)).unwrap());
+    assert_eq!(pages, 1);
+    assert!(text.contains("NB2505120003"));
+    let (pages, text) = text_of(&ticket_pdf(&order(4)).unwrap());
+    assert_eq!(pages, 2);
+    assert!(text.contains("NB2505120004"));
+}
+
+#[test]
+fn the_same_order_gives_the_same_bytes() {
+    assert_eq!(ticket_pdf(&order(2)).unwrap(), ticket_pdf(&order(2)).unwrap());
+}
+
+#[test]
+fn long_names_and_unknown_characters_still_render() {
+    let mut doc = order(1);
+    doc.tickets[0].from_name = "Bardzo Długa Nazwa Przystanku Początkowego Przy Ulicy Wielkiej".repeat(3);
+    doc.tickets[0].passenger = "中文 😀".into();
+    let (_, text) = text_of(&ticket_pdf(&doc).unwrap());
+    assert!(text.contains('…'));
+}
+
+#[test]
+fn an_order_without_tickets_is_refused() {
+    assert_eq!(ticket_pdf(&order(0)), Err(DocumentError::NoTickets));
+}
