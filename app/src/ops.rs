@@ -45,7 +45,14 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
 
 /// The projections this product runs.
 pub fn registry() -> Vec<Arc<dyn Projection>> {
-    vec![Arc::new(projections::streams::StreamsProjection), Arc::new(projections::availability::AvailabilityProjection)]
+    vec![
+        Arc::new(projections::streams::StreamsProjection),
+        Arc::new(projections::availability::AvailabilityProjection),
+        Arc::new(projections::orders::OrdersProjection),
+        Arc::new(projections::coupons::CouponsProjection),
+        Arc::new(projections::stamps::StampsProjection),
+        Arc::new(projections::holds::HoldsProjection),
+    ]
 }
 
 async fn rebuild(store: Arc<dyn EventStore>, pool: PgPool, name: &str) -> anyhow::Result<()> {

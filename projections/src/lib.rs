@@ -22,7 +22,12 @@
 
 pub mod availability;
 mod checkpoint;
+pub mod coupons;
+pub mod holds;
+pub mod orders;
+mod rows;
 mod runner;
+pub mod stamps;
 mod status;
 pub mod streams;
 
