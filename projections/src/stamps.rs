@@ -1,9 +1,11 @@
 //! The `stamps` projection: the `stamps-*` streams as `rm_stamp_cards` (per user: the
-//! stamps held now and the rewards earned) and `rm_stamp_rewards` (each reward coupon).
+//! stamped tickets held now and the number of rewards earned) and `rm_stamp_rewards`
+//! (each reward coupon).
 //!
 //! Folded per batch like [`crate::orders`]: the card row's version guards its stream.
-//! `stamps` counts the stamps the card holds (added less removed), as the domain's card
-//! does; the page works out from it and `rewards` how many tickets are still needed.
+//! The card follows the domain's `evolve` (a ticket is stamped at most once, a reward
+//! code counts once), and keeps the stamped tickets so the stamps page can ask the
+//! domain's `StampCard::needed` how many tickets are still needed.
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -26,9 +28,17 @@ pub struct StampsProjection;
 struct CardRow {
     user_id: Uuid,
     stamps: i64,
+    tickets: Vec<StampedTicket>,
     rewards: i64,
     version: i64,
     updated_at: DateTime<Utc>,
+}
+
+/// A stamped ticket, in `rm_stamp_cards.tickets`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct StampedTicket {
+    ticket_id: Uuid,
+    order_id: Uuid,
 }
 
 /// A row of `rm_stamp_rewards`.
@@ -46,16 +56,21 @@ struct Fold {
     cards: HashMap<Uuid, CardRow>,
     changed_cards: BTreeSet<Uuid>,
     rewards: HashMap<(Uuid, String), RewardRow>,
+    new_rewards: BTreeSet<(Uuid, String)>,
 }
 
 impl Fold {
     fn apply(&mut self, event: StampCardEvent, version: i64, at: DateTime<Utc>) {
         let user_id = event.user_id();
-        let card = self
-            .cards
-            .entry(user_id)
+        let card = self.cards.entry(user_id).or_insert(CardRow {
+            user_id,
+            stamps: 0,
+            tickets: Vec::new(),
+            rewards: 0,
             // A card starts with its first event (version 0); -1 is "nothing applied".
-            .or_insert(CardRow { user_id, stamps: 0, rewards: 0, version: -1, updated_at: at });
+            version: -1,
+            updated_at: at,
+        });
         if card.version >= version {
             return;
         }
@@ -63,14 +78,23 @@ impl Fold {
         card.updated_at = at;
         self.changed_cards.insert(user_id);
         match event {
-            StampCardEvent::StampAdded { .. } => card.stamps += 1,
-            StampCardEvent::StampRemoved { .. } => card.stamps = (card.stamps - 1).max(0),
+            StampCardEvent::StampAdded { ticket_id, order_id, .. } => {
+                if !card.tickets.iter().any(|t| t.ticket_id == ticket_id) {
+                    card.tickets.push(StampedTicket { ticket_id, order_id });
+                }
+            }
+            StampCardEvent::StampRemoved { ticket_id, .. } => card.tickets.retain(|t| t.ticket_id != ticket_id),
             StampCardEvent::RewardEarned { coupon_code, value, .. } => {
-                card.rewards += 1;
-                let row = RewardRow { user_id, coupon_code: coupon_code.clone(), value, earned_at: at, version };
-                self.rewards.insert((user_id, coupon_code), row);
+                let key = (user_id, coupon_code.clone());
+                if !self.rewards.contains_key(&key) {
+                    card.rewards += 1;
+                    let row = RewardRow { user_id, coupon_code, value, earned_at: at, version };
+                    self.rewards.insert(key.clone(), row);
+                    self.new_rewards.insert(key);
+                }
             }
         }
+        card.stamps = card.tickets.len() as i64;
     }
 }
 
@@ -93,8 +117,11 @@ impl Projection for StampsProjection {
             decoded.iter().map(|(e, _, _)| e.user_id()).collect::<BTreeSet<_>>().into_iter().collect();
 
         let mut fold = Fold::default();
-        for row in load::<CardRow, _>(conn, "rm_stamp_cards", "user_id", users).await? {
+        for row in load::<CardRow, _>(conn, "rm_stamp_cards", "user_id", users.clone()).await? {
             fold.cards.insert(row.user_id, row);
+        }
+        for row in load::<RewardRow, _>(conn, "rm_stamp_rewards", "user_id", users).await? {
+            fold.rewards.insert((row.user_id, row.coupon_code.clone()), row);
         }
         for (event, version, at) in decoded {
             fold.apply(event, version, at);
@@ -102,7 +129,7 @@ impl Projection for StampsProjection {
 
         let cards: Vec<&CardRow> = fold.changed_cards.iter().filter_map(|u| fold.cards.get(u)).collect();
         upsert(conn, self.name(), "rm_stamp_cards", "user_id", &cards).await?;
-        let rewards: Vec<&RewardRow> = fold.rewards.values().collect();
+        let rewards: Vec<&RewardRow> = fold.new_rewards.iter().filter_map(|k| fold.rewards.get(k)).collect();
         upsert(conn, self.name(), "rm_stamp_rewards", "user_id, coupon_code", &rewards).await
     }
 

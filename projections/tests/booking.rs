@@ -477,6 +477,9 @@ async fn stamp_history(store: &dyn EventStore, user: Uuid) {
         StampCardEvent::RewardEarned { user_id: user, coupon_code: "NAGRODA-1".into(), value: 2000 },
         StampCardEvent::StampRemoved { user_id: user, ticket_id: Uuid::from_u128(2) },
         added(4),
+        // Repeats (which decisions never make) change nothing, as in the domain's evolve.
+        added(4),
+        StampCardEvent::RewardEarned { user_id: user, coupon_code: "NAGRODA-1".into(), value: 2000 },
     ];
     let typed: Vec<_> = events.iter().map(|e| (e.event_type(), e)).collect();
     append(store, &domain::stamp_card::stream_name(user), 0, &typed, None).await;
@@ -496,7 +499,7 @@ async fn stamp_cards_count_stamps_held_and_rewards(pool: PgPool) {
             .fetch_one(&pool)
             .await
             .unwrap();
-    assert_eq!(card, (3, 1, 5));
+    assert_eq!(card, (3, 1, 7));
     let rewards: Vec<(String, i64)> =
         sqlx::query_as("select coupon_code, value from rm_stamp_rewards").fetch_all(&pool).await.unwrap();
     assert_eq!(rewards, vec![("NAGRODA-1".to_string(), 2000)]);

@@ -141,6 +141,7 @@ create index rm_coupon_usages_order on rm_coupon_usages (order_id);
 create table rm_stamp_cards (
     user_id    uuid        primary key,
     stamps     integer     not null,
+    tickets    jsonb       not null,   -- the stamped tickets: [{ticket_id, order_id}]
     rewards    integer     not null,
     version    bigint      not null,
     updated_at timestamptz not null

@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 
 import { App } from './app';
 import { env } from './config/env';
+import { redirectToPreferredLocale } from './i18n/locale-cookie';
+import { installChunkReload } from './shared/lib/chunk-reload';
 import './app/styles.css';
 
 /**
@@ -14,6 +16,11 @@ async function enableMocking(): Promise<void> {
   const { worker } = await import('./testing/mocks/browser');
   await worker.start({ onUnhandledRequest: 'bypass' });
 }
+
+// A chunk that fails to load after a deployment reloads the page, at most once a minute (spec §9).
+installChunkReload();
+// A visitor who chose English last time lands on /en when they open the home page.
+redirectToPreferredLocale();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');

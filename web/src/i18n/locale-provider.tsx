@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 
+import { rememberLocale } from './locale-cookie';
 import { DEFAULT_LOCALE, type Locale } from './locales';
 import { MESSAGES } from './messages';
 
@@ -13,6 +14,7 @@ interface LocaleProviderProps {
 export function LocaleProvider({ locale, children }: LocaleProviderProps) {
   useEffect(() => {
     document.documentElement.lang = locale;
+    rememberLocale(locale);
   }, [locale]);
 
   return (

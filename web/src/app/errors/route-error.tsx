@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
 import { useLocalizedPath } from '@/i18n/use-locale';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { isChunkLoadError, reloadForChunkError } from '@/shared/lib/chunk-reload';
 import { ButtonLink } from '@/shared/ui/button';
 import { StatusPage } from '@/shared/ui/status-page';
 
@@ -13,7 +15,17 @@ import { NotFoundPage } from './not-found-page';
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isChunkLoadError(error)) return <ChunkError />;
   return <GenericError />;
+}
+
+/**
+ * A page's code could not be loaded, most likely because a new version was deployed meanwhile: reload
+ * once (at most once a minute, spec §4), else show the generic error.
+ */
+function ChunkError() {
+  const [reloading] = useState(() => reloadForChunkError());
+  return reloading ? null : <GenericError />;
 }
 
 function GenericError() {

@@ -1,13 +1,14 @@
 // The one error type the API layer throws, so screens can show "name: message" (spec §8) and map
 // 422 field errors onto form fields without guessing at shapes.
-import { z } from 'zod';
+// zod/mini: the tree-shakable build; this file is in the first download of every page.
+import * as z from 'zod/mini';
 
 /** The backend's error body: `{name, message, status, errors?}`; `errors` only for 422. */
 export const apiErrorBodySchema = z.object({
   name: z.string(),
   message: z.string(),
-  status: z.number().int(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  status: z.int(),
+  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
 });
 
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

@@ -1,11 +1,19 @@
 // A small fetch wrapper: base URL from env, JSON in and out, every failure an `ApiError`.
 //
+// It also carries the session: the bearer token of the logged-in user goes with every request, and
+// a 401 while a token is held ends the local session (the token expired or was revoked). A failure
+// is shown as a danger toast (spec §8) unless the caller passes `toast: false` and handles it.
+//
 // It returns `unknown` on purpose: each endpoint file parses the body with its own zod schema
 // (R16), so a backend change shows up as a parse error at the edge, not as `undefined` deep in a
 // component.
 import { env } from '@/config/env';
 
+import { useAuthStore } from '../stores/auth-store';
+import { showToast } from '../stores/toast-store';
+
 import { ApiError, apiErrorBodySchema } from './api-error';
+import { errorToast } from './error-toast';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -14,6 +22,11 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Show a danger toast when the request fails (default). Pass `false` for background reads whose
+   * failure the page handles quietly (menus, banners) or explains itself.
+   */
+  toast?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -52,7 +65,21 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 async function request(method: Method, path: string, options: RequestOptions = {}): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  try {
+    return await send(method, path, options);
+  } catch (error) {
+    if (error instanceof ApiError && options.toast !== false) showToast(errorToast(error));
+    throw error;
+  }
+}
+
+async function send(method: Method, path: string, options: RequestOptions): Promise<unknown> {
+  const token = useAuthStore.getState().token;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    ...options.headers,
+  };
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -74,7 +101,11 @@ async function request(method: Method, path: string, options: RequestOptions = {
     throw new ApiError({ name: 'NetworkError', message: 'The server could not be reached', status: 0 }, { cause });
   }
 
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    // The server no longer knows this session: forget it, so the page shows the user as logged out.
+    if (response.status === 401 && token && useAuthStore.getState().token === token) useAuthStore.getState().clear();
+    throw await toApiError(response);
+  }
   if (response.status === 204) return undefined;
   if (!isJson(response)) {
     // E.g. an HTML page from a static server that has no API behind it.

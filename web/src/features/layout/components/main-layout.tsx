@@ -1,15 +1,40 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 
+import { useRefreshCurrentUser } from '@/shared/auth/get-current-user';
+
+import { usePublicSettings } from '../api/get-public-settings';
+import { useSettingsStore } from '../stores/settings-store';
+
+import { BannersStrip } from './banners-strip';
 import { CookieNotice } from './cookie-notice';
+import { LoaderOverlay } from './loader-overlay';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+import { Toaster } from './toaster';
 
-/** The public layout: skip link, header, the page in <main>, footer and the cookie notice. */
+/** Loads the public company settings into the settings store (spec §2: fetched on load). */
+function usePublicSettingsIntoStore(): void {
+  const { data } = usePublicSettings();
+  const setSettings = useSettingsStore((state) => state.setSettings);
+  useEffect(() => {
+    if (data) setSettings(data);
+  }, [data, setSettings]);
+}
+
+/**
+ * The public layout (spec §2): skip link, banners, header, the page in <main>, footer, cookie notice,
+ * toasts and the loader overlay.
+ */
 export function MainLayout() {
+  usePublicSettingsIntoStore();
+  useRefreshCurrentUser();
+
   return (
     <div className="layout">
       <SkipLink />
+      <BannersStrip />
       <SiteHeader />
       {/* tabIndex -1 lets the skip link move focus here, not just scroll. */}
       <main id={MAIN_CONTENT_ID} className="site-main" tabIndex={-1}>
@@ -19,6 +44,8 @@ export function MainLayout() {
       </main>
       <SiteFooter />
       <CookieNotice />
+      <Toaster />
+      <LoaderOverlay />
     </div>
   );
 }

@@ -1,8 +1,11 @@
 import { defineMessages, useIntl } from 'react-intl';
 
 import { BRAND_NAME, COPYRIGHT_START_YEAR } from '@/config/brand';
+import { HtmlContent } from '@/shared/ui/html-content';
 
-import { usePublicSettings } from '../api/get-public-settings';
+import { useSettingsStore } from '../stores/settings-store';
+
+import { FooterMenu } from './footer-menu';
 
 // Typed placeholders: formatMessage() below must pass exactly these values.
 const messages = defineMessages<{ copyright: { startYear: string; currentYear: string; brand: string } }>({
@@ -13,32 +16,40 @@ const messages = defineMessages<{ copyright: { startYear: string; currentYear: s
   },
 });
 
+const menuLabels = defineMessages({
+  bottom1: {
+    id: 'layout.footer.menu1',
+    defaultMessage: 'Informacje',
+    description: 'Accessible name of the first footer menu when the menu has no name',
+  },
+  bottom2: {
+    id: 'layout.footer.menu2',
+    defaultMessage: 'Na skróty',
+    description: 'Accessible name of the second footer menu when the menu has no name',
+  },
+});
+
 const FOOTER_SLOTS = ['page_footer_1', 'page_footer_2'] as const;
 
+/** Two menu columns, the two contact texts from the company settings and the copyright (spec §2). */
 export function SiteFooter() {
   const intl = useIntl();
   // The footer texts are optional decoration: while they load, or if the call fails, the footer
   // simply shows without them (the rest of the page must not depend on this request).
-  const { data: settings } = usePublicSettings();
-
-  const texts = FOOTER_SLOTS.map((slot) => ({ slot, html: settings?.[slot] ?? '' })).filter(({ html }) => html);
+  const settings = useSettingsStore((state) => state.settings);
+  const texts = FOOTER_SLOTS.map((slot) => ({ slot, html: settings[slot] })).filter(({ html }) => html);
 
   return (
     <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <FooterMenu type="bottom1" label={menuLabels.bottom1} />
+        <FooterMenu type="bottom2" label={menuLabels.bottom2} />
+        {texts.map(({ slot, html }) => (
+          // Safe only because the backend sanitises page_footer_* (admin-edited HTML) before serving it.
+          <HtmlContent key={slot} html={html} className="site-footer__contact" />
+        ))}
+      </div>
       <div className="container">
-        {texts.length > 0 ? (
-          <div className="site-footer__contacts">
-            {texts.map(({ slot, html }) => (
-              <div
-                key={slot}
-                className="site-footer__contact"
-                // Safe only because the backend sanitises page_footer_* (admin-edited HTML) before
-                // serving it. Never render HTML from any other source this way.
-                dangerouslySetInnerHTML={{ __html: html }}
-              />
-            ))}
-          </div>
-        ) : null}
         <p className="site-footer__copyright">
           {intl.formatMessage(messages.copyright, {
             startYear: String(COPYRIGHT_START_YEAR),

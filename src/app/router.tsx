@@ -1,0 +1,66 @@
+// The route tree. Every page exists once per locale: Polish at `/...`, English at `/en/...` (spec §2).
+//
+// Pages are loaded with route-level `lazy`, so each page (and later the whole admin panel) is its own
+// chunk and stays out of the customer's first download. React Router resolves a lazy route before
+// it navigates, so there is no Suspense fallback flashing between pages.
+import { Outlet, type RouteObject } from 'react-router';
+
+import { MainLayout } from '@/features/layout/components/main-layout';
+import { LocaleProvider } from '@/i18n/locale-provider';
+import { localeBasePath, LOCALES, type Locale } from '@/i18n/locales';
+
+import { AppLoading } from './app-loading';
+import { NotFoundPage } from './errors/not-found-page';
+import { RouteError } from './errors/route-error';
+import { accountRoutes } from './routes/account-routes';
+import { adminRoutes } from './routes/admin-routes';
+import { contentRoutes } from './routes/content-routes';
+
+function pageRoutes(): RouteObject[] {
+  return [
+    {
+      index: true,
+      lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
+    },
+    // One file of routes per area, to keep parallel work out of each other's way. Guards come from
+    // @/shared/auth/guards: RequireAuth (guests to /login), RequireGuest, RequireSuperAdmin.
+    ...accountRoutes(),
+    ...adminRoutes(),
+    // Last of the named routes: `:slug` (content pages) only answers what nothing else does.
+    ...contentRoutes(),
+    { path: '*', Component: NotFoundPage },
+  ];
+}
+
+function localeRoutes(locale: Locale): RouteObject {
+  return {
+    path: localeBasePath(locale),
+    element: (
+      <LocaleProvider locale={locale}>
+        <Outlet />
+      </LocaleProvider>
+    ),
+    // Last resort, when the layout itself fails: no header or footer, but still in the right language.
+    errorElement: (
+      <LocaleProvider locale={locale}>
+        <main className="container">
+          <RouteError />
+        </main>
+      </LocaleProvider>
+    ),
+    // Shown only while the first page's chunk loads (no translations are available yet).
+    HydrateFallback: AppLoading,
+    children: [
+      {
+        element: <MainLayout />,
+        // Page errors render inside the layout, so the header and footer stay.
+        children: [{ errorElement: <RouteError />, children: pageRoutes() }],
+      },
+    ],
+  };
+}
+
+/** Routes for both locales; shared by the browser router and `renderApp()` in tests. */
+export function createAppRoutes(): RouteObject[] {
+  return LOCALES.map(localeRoutes);
+}

@@ -1,0 +1,34 @@
+// Accounts (issue #5): login, register, forgot, confirm, change-password (public), and the account page
+// /user/user (logged-in users). Each page is its own lazy chunk.
+import type { RouteObject } from 'react-router';
+
+import { RequireAuth, RequireGuest } from '@/shared/auth/guards';
+
+export const loadLogin = () => import('./login');
+
+export function accountRoutes(): RouteObject[] {
+  return [
+    {
+      // Logged-in users skip these and go on to the return path (or home).
+      element: <RequireGuest />,
+      children: [
+        { path: 'login', lazy: async () => ({ Component: (await loadLogin()).LoginRoute }) },
+        { path: 'register', lazy: async () => ({ Component: (await import('./register')).RegisterRoute }) },
+      ],
+    },
+    { path: 'forgot', lazy: async () => ({ Component: (await import('./forgot')).ForgotRoute }) },
+    { path: 'confirm', lazy: async () => ({ Component: (await import('./confirm')).ConfirmRoute }) },
+    {
+      path: 'change-password',
+      lazy: async () => ({ Component: (await import('./change-password')).ChangePasswordRoute }),
+    },
+    {
+      // Guests go to /login?redirect=… (spec §6). Other /user/* pages wrap themselves the same way,
+      // except /user/return-ticket, which guests may use with a ticket number and code (DECISIONS).
+      element: <RequireAuth />,
+      children: [
+        { path: 'user/user', lazy: async () => ({ Component: (await import('./user-account')).UserAccountRoute }) },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,30 @@
+// POST /api/user/auth/login: {email, password} -> {data: {token, user}} (spec §3: both read from data).
+import { useMutation } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+
+import { apiClient } from '@/shared/api/client';
+import { authUserSchema } from '@/shared/auth/user-schema';
+import { useAuthStore } from '@/shared/stores/auth-store';
+import { withLoader } from '@/shared/stores/loader-store';
+
+import type { LoginValues } from '../lib/validation';
+
+const responseSchema = z.object({ data: z.object({ token: z.string(), user: authUserSchema }) });
+
+export type Session = z.infer<typeof responseSchema>['data'];
+
+export async function login(values: LoginValues): Promise<Session> {
+  const body = await apiClient.post('/user/auth/login', {
+    body: { email: values.email.trim(), password: values.password },
+  });
+  return responseSchema.parse(body).data;
+}
+
+/** Logs in and stores the session; the login page's guard then moves on to the return path. */
+export function useLogin() {
+  const setSession = useAuthStore((state) => state.setSession);
+  return useMutation({
+    mutationFn: (values: LoginValues) => withLoader(login(values)),
+    onSuccess: (session) => setSession(session),
+  });
+}

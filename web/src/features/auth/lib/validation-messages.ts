@@ -1,0 +1,69 @@
+import { defineMessages } from 'react-intl';
+
+export const validationMessages = defineMessages({
+  emailRequired: {
+    id: 'auth.validation.emailRequired',
+    defaultMessage: 'Podaj adres e-mail.',
+    description: 'Form error: the e-mail field is empty',
+  },
+  emailInvalid: {
+    id: 'auth.validation.emailInvalid',
+    defaultMessage: 'Podaj poprawny adres e-mail, np. jan.kowalski@example.com.',
+    description: 'Form error: the e-mail is not a valid address',
+  },
+  passwordRequired: {
+    id: 'auth.validation.passwordRequired',
+    defaultMessage: 'Podaj hasło.',
+    description: 'Form error: the password field is empty',
+  },
+  passwordTooShort: {
+    id: 'auth.validation.passwordTooShort',
+    defaultMessage: 'Hasło musi mieć co najmniej {min} znaków.',
+    description: 'Form error: the new password is too short',
+  },
+  passwordTooLong: {
+    id: 'auth.validation.passwordTooLong',
+    defaultMessage: 'Hasło może mieć najwyżej 128 znaków.',
+    description: 'Form error: the new password is too long',
+  },
+  repeatRequired: {
+    id: 'auth.validation.repeatRequired',
+    defaultMessage: 'Powtórz hasło.',
+    description: 'Form error: the password confirmation is empty',
+  },
+  repeatMismatch: {
+    id: 'auth.validation.repeatMismatch',
+    defaultMessage: 'Hasła nie są takie same.',
+    description: 'Form error: the password confirmation differs from the password',
+  },
+  oldPasswordRequired: {
+    id: 'auth.validation.oldPasswordRequired',
+    defaultMessage: 'Podaj obecne hasło.',
+    description: 'Form error: the current password is empty (changing the password while logged in)',
+  },
+  firstNameRequired: {
+    id: 'auth.validation.firstNameRequired',
+    defaultMessage: 'Podaj imię.',
+    description: 'Form error: the first name is empty',
+  },
+  lastNameRequired: {
+    id: 'auth.validation.lastNameRequired',
+    defaultMessage: 'Podaj nazwisko.',
+    description: 'Form error: the last name is empty',
+  },
+  nameTooLong: {
+    id: 'auth.validation.nameTooLong',
+    defaultMessage: 'To pole może mieć najwyżej 100 znaków.',
+    description: 'Form error: a first or last name is too long',
+  },
+  phoneTooLong: {
+    id: 'auth.validation.phoneTooLong',
+    defaultMessage: 'Numer telefonu może mieć najwyżej 30 znaków.',
+    description: 'Form error: the phone number is too long',
+  },
+  phoneInvalid: {
+    id: 'auth.validation.phoneInvalid',
+    defaultMessage: 'Numer telefonu może zawierać tylko cyfry, spacje oraz znaki + - ( ).',
+    description: 'Form error: the phone number has characters other than digits, spaces, + - ( )',
+  },
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+
+import { isEmail, validateAccount, validateForgot, validateLogin, validateNewPassword, validateRegister } from './validation';
+import { validationMessages as m } from './validation-messages';
+
+const ok = { email: 'jan.kowalski@example.com', password: 'demo1234', password_repeat: 'demo1234', first_name: 'Jan', last_name: 'Kowalski', phone: '' };
+
+describe('account form rules (mirroring the backend)', () => {
+  it.each(['jan.kowalski@example.com', 'Jan+bilety@Example.PL', 'a@b.co'])('accepts %s', (email) => {
+    expect(isEmail(email)).toBe(true);
+  });
+
+  it.each(['jan', 'jan@', '@example.pl', 'jan@localhost', 'jan kowalski@example.pl', 'jan@@example.pl', 'jan@example..pl', '.jan@example.pl', 'jan@-example.pl', 'żaneta@example.pl'])(
+    'refuses %s',
+    (email) => {
+      expect(isEmail(email)).toBe(false);
+    },
+  );
+
+  it('login needs both fields', () => {
+    expect(validateLogin({ email: ' ', password: '' })).toEqual({ email: m.emailRequired, password: m.passwordRequired });
+    expect(validateLogin({ email: 'jan', password: 'x' })).toEqual({});
+  });
+
+  it('registration: a valid form has no errors', () => {
+    expect(validateRegister(ok)).toEqual({});
+  });
+
+  it('registration: every problem at once', () => {
+    const errors = validateRegister({ email: 'jan@', password: '1234567', password_repeat: '7654321', first_name: ' ', last_name: '', phone: 'call me' });
+    expect(errors).toEqual({
+      email: m.emailInvalid,
+      password: { ...m.passwordTooShort, values: { min: 8 } },
+      password_repeat: m.repeatMismatch,
+      first_name: m.firstNameRequired,
+      last_name: m.lastNameRequired,
+      phone: m.phoneInvalid,
+    });
+  });
+
+  it('registration: lengths are counted in characters', () => {
+    expect(validateRegister({ ...ok, password: 'żółćżółć', password_repeat: 'żółćżółć' })).toEqual({});
+    expect(validateRegister({ ...ok, first_name: 'a'.repeat(101) }).first_name).toBe(m.nameTooLong);
+    expect(validateRegister({ ...ok, phone: '1'.repeat(31) }).phone).toBe(m.phoneTooLong);
+    expect(validateRegister({ ...ok, password: 'x'.repeat(129), password_repeat: 'x'.repeat(129) }).password).toBe(m.passwordTooLong);
+  });
+
+  it('forgot password needs a valid e-mail', () => {
+    expect(validateForgot({ email: '' })).toEqual({ email: m.emailRequired });
+    expect(validateForgot({ email: 'jan.kowalski@example.com' })).toEqual({});
+  });
+
+  it('a new password needs the current one only when changed logged in', () => {
+    const values = { old_password: '', password: 'nowehaslo1', password_repeat: 'nowehaslo1' };
+    expect(validateNewPassword(values, false)).toEqual({});
+    expect(validateNewPassword(values, true)).toEqual({ old_password: m.oldPasswordRequired });
+    expect(validateNewPassword({ ...values, password_repeat: '' }, false)).toEqual({ password_repeat: m.repeatRequired });
+  });
+
+  it('the account needs names; the phone is optional', () => {
+    expect(validateAccount({ first_name: 'Jan', last_name: 'Kowalski', phone: '' })).toEqual({});
+    expect(validateAccount({ first_name: '', last_name: 'Kowalski', phone: '+48 (12) 345-67-89' })).toEqual({
+      first_name: m.firstNameRequired,
+    });
+  });
+});

@@ -1,0 +1,52 @@
+// GET /api/app/content/get-content?id={slug}: a content page by slug (or numeric id); 404 when there
+// is none (query-api/src/content/page/handlers.rs).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+
+import { isApiError } from '@/shared/api/api-error';
+import { apiClient } from '@/shared/api/client';
+import { errorToast } from '@/shared/api/error-toast';
+import { showToast } from '@/shared/stores/toast-store';
+
+export const contentPageSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  slug: z.string(),
+  keywords: z.string(),
+  /** Sanitised HTML. */
+  content: z.string(),
+  /** Sanitised HTML for the side column; may be empty. */
+  side_content: z.string(),
+  /** 'default', 'wide' or 'narrow'. */
+  template: z.string(),
+});
+
+export type ContentPage = z.infer<typeof contentPageSchema>;
+
+const responseSchema = z.object({ data: contentPageSchema });
+
+/** What a slug may look like (the backend's rule); anything else cannot be a page, so no request. */
+export const SLUG_PATTERN = /^[a-z0-9-]{1,100}$/;
+
+export async function getContent(slug: string, { signal }: { signal?: AbortSignal } = {}): Promise<ContentPage> {
+  // A 404 becomes the not-found page, not a toast; other failures are toasted by the client.
+  const body = await apiClient
+    .get('/app/content/get-content', { params: { id: slug }, signal, toast: false })
+    .catch((error: unknown) => {
+      if (!(isApiError(error) && error.status === 404)) showToast(errorToast(error));
+      throw error;
+    });
+  return responseSchema.parse(body).data;
+}
+
+export function contentQueryOptions(slug: string) {
+  return queryOptions({
+    queryKey: ['app', 'content', slug] as const,
+    queryFn: ({ signal }) => getContent(slug, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useContent(slug: string) {
+  return useQuery({ ...contentQueryOptions(slug), enabled: SLUG_PATTERN.test(slug) });
+}

@@ -1,0 +1,53 @@
+// How a failed API call is told to the user (spec §8): a danger toast; for 422 and 404 its title and
+// text are the `name` and `message` of the answer's body, otherwise they describe the failure itself.
+import { defineMessages } from 'react-intl';
+
+import type { NewToast } from '../stores/toast-store';
+
+import { isApiError } from './api-error';
+import { serverText } from './server-messages';
+
+const messages = defineMessages({
+  errorTitle: {
+    id: 'api.error.title',
+    defaultMessage: 'Wystąpił błąd',
+    description: 'Title of the toast shown when a request to the server fails',
+  },
+  network: {
+    id: 'api.error.network',
+    defaultMessage: 'Nie udało się połączyć z serwerem. Sprawdź połączenie z internetem.',
+    description: 'Toast text when the server could not be reached',
+  },
+  server: {
+    id: 'api.error.server',
+    defaultMessage: 'Serwer nie mógł obsłużyć żądania. Spróbuj ponownie za chwilę.',
+    description: 'Toast text for a 5xx answer or an answer the site cannot read',
+  },
+  unauthorized: {
+    id: 'api.error.unauthorized',
+    defaultMessage: 'Sesja wygasła. Zaloguj się ponownie.',
+    description: 'Toast text for a 401 answer (the session ended)',
+  },
+  forbidden: {
+    id: 'api.error.forbidden',
+    defaultMessage: 'Nie masz uprawnień do tej operacji.',
+    description: 'Toast text for a 403 answer',
+  },
+  deniedTitle: {
+    id: 'api.error.deniedTitle',
+    defaultMessage: 'Brak dostępu',
+    description: 'Title of the toast for a 401 or 403 answer',
+  },
+});
+
+export function errorToast(error: unknown): NewToast {
+  if (isApiError(error)) {
+    if (error.status === 422 || error.status === 404 || error.status === 429) {
+      return { type: 'danger', title: serverText(error.name), message: serverText(error.message) };
+    }
+    if (error.status === 401) return { type: 'denied', title: messages.deniedTitle, message: messages.unauthorized };
+    if (error.status === 403) return { type: 'denied', title: messages.deniedTitle, message: messages.forbidden };
+    if (error.status === 0) return { type: 'danger', title: messages.errorTitle, message: messages.network };
+  }
+  return { type: 'danger', title: messages.errorTitle, message: messages.server };
+}

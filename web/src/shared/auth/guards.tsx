@@ -1,0 +1,49 @@
+// Route guards (spec §6). They read the stored session synchronously (the persisted store is loaded
+// before the first render), so a protected page never renders for a guest, not even for a frame.
+// The server checks every call again: these only decide what to show.
+import type { ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+
+import { useLocalizedPath } from '@/i18n/use-locale';
+
+import { selectIsLoggedIn, selectIsSuperAdmin, useAuthStore } from '../stores/auth-store';
+
+import { RETURN_PARAM, safeReturnPath } from './return-path';
+
+interface GuardProps {
+  /** What to render when allowed; the nested routes by default. */
+  children?: ReactNode;
+}
+
+/** Logged-in users only; guests go to /login with the page they wanted as the return path. */
+export function RequireAuth({ children }: GuardProps) {
+  const loggedIn = useAuthStore(selectIsLoggedIn);
+  const localized = useLocalizedPath();
+  const { pathname, search, hash } = useLocation();
+  if (!loggedIn) {
+    const back = encodeURIComponent(`${pathname}${search}${hash}`);
+    return <Navigate to={`${localized('/login')}?${RETURN_PARAM}=${back}`} replace />;
+  }
+  return children ?? <Outlet />;
+}
+
+/** SuperAdmins only; everyone else goes to the home page (spec §6). */
+export function RequireSuperAdmin({ children }: GuardProps) {
+  const allowed = useAuthStore(selectIsSuperAdmin);
+  const localized = useLocalizedPath();
+  if (!allowed) return <Navigate to={localized('/')} replace />;
+  return children ?? <Outlet />;
+}
+
+/** Guests only (login, register): a logged-in user goes on to the return path, or home. */
+export function RequireGuest({ children }: GuardProps) {
+  const loggedIn = useAuthStore(selectIsLoggedIn);
+  const localized = useLocalizedPath();
+  const [params] = useSearchParams();
+  if (loggedIn) {
+    const back = safeReturnPath(params.get(RETURN_PARAM));
+    // A return path is a full pathname, already in its language.
+    return <Navigate to={back ?? localized('/')} replace />;
+  }
+  return children ?? <Outlet />;
+}

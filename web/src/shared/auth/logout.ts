@@ -1,0 +1,47 @@
+// POST /api/user/auth/logout, then home with the toast "Zostałeś poprawnie wylogowany" (spec §8,
+// DECISIONS "Accounts": after logout the user goes to `/`).
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { defineMessages } from 'react-intl';
+import { useNavigate } from 'react-router';
+
+import { useLocalizedPath } from '@/i18n/use-locale';
+
+import { apiClient } from '../api/client';
+import { useAuthStore } from '../stores/auth-store';
+import { withLoader } from '../stores/loader-store';
+import { showToast } from '../stores/toast-store';
+
+import { USER_QUERY_KEY } from './get-current-user';
+
+const messages = defineMessages({
+  loggedOut: {
+    id: 'auth.logout.success',
+    defaultMessage: 'Zostałeś poprawnie wylogowany',
+    description: 'Toast after logging out (spec §8)',
+  },
+});
+
+/** Ends the session on the server and forgets it here, even when the server call fails. */
+export async function logout(): Promise<void> {
+  try {
+    // A token the server already forgot answers 401: nothing to tell the user, the session ends anyway.
+    await apiClient.post('/user/auth/logout', { toast: false });
+  } catch {
+    // The local session is cleared below either way.
+  } finally {
+    useAuthStore.getState().clear();
+  }
+}
+
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await withLoader(logout());
+    queryClient.removeQueries({ queryKey: [USER_QUERY_KEY] });
+    await navigate(localized('/'));
+    showToast({ type: 'success', message: messages.loggedOut });
+  }, [localized, navigate, queryClient]);
+}

@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+
+import { formatApiDateTime } from './warsaw-time';
+
+describe('formatApiDateTime', () => {
+  it('gives Warsaw local time as YYYY-MM-DD HH:MM:SS, summer and winter', () => {
+    expect(formatApiDateTime(new Date('2026-07-01T10:05:09Z'))).toBe('2026-07-01 12:05:09');
+    expect(formatApiDateTime(new Date('2026-01-31T23:30:00Z'))).toBe('2026-02-01 00:30:00');
+  });
+});

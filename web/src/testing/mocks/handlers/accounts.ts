@@ -1,0 +1,274 @@
+// /api/user/*: register, confirm, login, logout, the current user, passwords and "my account", with the
+// backend's answers and messages (query-api/src/accounts). State lives in memory: `resetAccountsMock()`
+// runs after every test; in `npm run dev:mock` it lasts until the page reloads.
+//
+// Demo accounts (as seeded by the backend): jan.kowalski@example.com (User) and admin@example.com
+// (SuperAdmin), password demo1234; nieaktywny@example.com has not activated its account.
+// Tokens for links: confirm with `poprawny-token`, reset the password with `reset-token`.
+import { http, HttpResponse } from 'msw';
+
+import { apiUrl } from '../api-url';
+
+import { errorBody, type MockFieldError } from './responses';
+
+export const DEMO_PASSWORD = 'demo1234';
+export const VALID_ACTIVATION_TOKEN = 'poprawny-token';
+export const VALID_RESET_TOKEN = 'reset-token';
+
+interface MockAccount {
+  id: string;
+  email: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  role: 'User' | 'SuperAdmin';
+  active: boolean;
+}
+
+function demoAccounts(): MockAccount[] {
+  return [
+    {
+      id: '5d1b6f6e-8c2a-4f61-9a55-0d3f2f7b1a01',
+      email: 'jan.kowalski@example.com',
+      password: DEMO_PASSWORD,
+      first_name: 'Jan',
+      last_name: 'Kowalski',
+      phone: '+48 600 100 200',
+      role: 'User',
+      active: true,
+    },
+    {
+      id: '9f0c2d4b-3e71-4c8a-b0d2-6a5e4f3c2b02',
+      email: 'admin@example.com',
+      password: DEMO_PASSWORD,
+      first_name: 'Anna',
+      last_name: 'Administratorka',
+      phone: '+48 15 000 00 00',
+      role: 'SuperAdmin',
+      active: true,
+    },
+    {
+      id: '2b7e9a1c-5d3f-4e8b-a6c4-1f0d9e8c7b03',
+      email: 'nieaktywny@example.com',
+      password: DEMO_PASSWORD,
+      first_name: 'Ewa',
+      last_name: 'Nowak',
+      phone: '',
+      role: 'User',
+      active: false,
+    },
+  ];
+}
+
+let accounts = demoAccounts();
+/** token -> account id */
+let sessions = new Map<string, string>();
+
+/** The token a test can put in the auth store to be "logged in" as a demo account. */
+export function mockTokenFor(email: string): string {
+  return `mock-token-${email}`;
+}
+
+/** A user as login answers it, for tests that start logged in. */
+export function mockUserFor(email: string) {
+  const account = accounts.find((a) => a.email === email);
+  if (!account) throw new Error(`no mock account ${email}`);
+  return userView(account);
+}
+
+export function resetAccountsMock(): void {
+  accounts = demoAccounts();
+  // Every demo account starts with a known session, so tests can start logged in.
+  sessions = new Map(accounts.map((account) => [mockTokenFor(account.email), account.id]));
+}
+resetAccountsMock();
+
+function userView(a: MockAccount) {
+  return { id: a.id, email: a.email, first_name: a.first_name, last_name: a.last_name, role: a.role };
+}
+
+function accountView(a: MockAccount) {
+  return { ...userView(a), phone: a.phone };
+}
+
+function sessionAccount(request: Request): MockAccount | undefined {
+  const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
+  const id = token ? sessions.get(token) : undefined;
+  return accounts.find((a) => a.id === id);
+}
+
+const unauthorized = () => HttpResponse.json(errorBody(401, 'authentication required'), { status: 401 });
+
+function invalid(message: string, errors: MockFieldError[]) {
+  return HttpResponse.json(errorBody(422, message, errors), { status: 422 });
+}
+
+async function body(request: Request): Promise<Record<string, unknown>> {
+  const value: unknown = await request.json().catch(() => ({}));
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const EMAIL = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~.]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+const PHONE = /^[\d +\-()]*$/;
+
+/** The backend's field rules (query-api/src/accounts/fields.rs), with its messages. */
+function checkFields(values: Record<string, unknown>, fields: string[], optional: string[] = []): MockFieldError[] {
+  const errors: MockFieldError[] = [];
+  const labels: Record<string, string> = {
+    email: 'E-mail',
+    password: 'Password',
+    first_name: 'First name',
+    last_name: 'Last name',
+    phone: 'Phone',
+  };
+  for (const field of [...fields, ...optional]) {
+    const raw = values[field];
+    if ((raw === undefined || raw === null) && optional.includes(field)) continue;
+    const value = field === 'password' ? text(raw) : text(raw).trim();
+    const label = labels[field] ?? field;
+    const fail = (problem: string) => errors.push({ field, message: `${label} ${problem}` });
+    if (!value && field !== 'phone') fail('cannot be blank.');
+    else if (field === 'email' && !EMAIL.test(value)) fail('is not a valid e-mail address.');
+    else if (field === 'password' && [...value].length < 8) fail('should contain at least 8 characters.');
+    else if (field === 'password' && [...value].length > 128) fail('should contain at most 128 characters.');
+    else if ((field === 'first_name' || field === 'last_name') && [...value].length > 100)
+      fail('should contain at most 100 characters.');
+    else if (field === 'phone' && [...value].length > 30) fail('should contain at most 30 characters.');
+    else if (field === 'phone' && !PHONE.test(value)) fail('contains characters that are not allowed.');
+  }
+  return errors;
+}
+
+export const accountsHandlers = [
+  http.post(apiUrl('/user/auth/login'), async ({ request }) => {
+    const values = await body(request);
+    const email = text(values.email).trim().toLowerCase();
+    const password = text(values.password);
+    const blank = [
+      ...(email ? [] : [{ field: 'email', message: 'E-mail cannot be blank.' }]),
+      ...(password ? [] : [{ field: 'password', message: 'Password cannot be blank.' }]),
+    ];
+    if (blank.length > 0) return invalid('Incorrect e-mail or password.', blank);
+    const account = accounts.find((a) => a.email === email);
+    if (!account || account.password !== password) {
+      return invalid('Incorrect e-mail or password.', [{ field: 'password', message: 'Incorrect e-mail or password.' }]);
+    }
+    if (!account.active) {
+      return invalid('Your account was not activated, please try again.', [
+        { field: 'email', message: 'Your account was not activated, please try again.' },
+      ]);
+    }
+    const token = `${mockTokenFor(account.email)}-${sessions.size + 1}`;
+    sessions.set(token, account.id);
+    return HttpResponse.json({ data: { token, user: userView(account) } });
+  }),
+
+  http.post(apiUrl('/user/auth/logout'), ({ request }) => {
+    const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
+    if (!token || !sessions.has(token)) return unauthorized();
+    sessions.delete(token);
+    return HttpResponse.json({ data: { message: 'Zostałeś poprawnie wylogowany' } });
+  }),
+
+  http.get(apiUrl('/user/auth/get'), ({ request }) => {
+    const account = sessionAccount(request);
+    return account ? HttpResponse.json({ data: userView(account) }) : unauthorized();
+  }),
+
+  http.post(apiUrl('/user/auth/register'), async ({ request }) => {
+    const values = await body(request);
+    const errors = checkFields(values, ['email', 'password', 'first_name', 'last_name'], ['phone']);
+    if (errors.length > 0) return invalid('Your registration failed.', errors);
+    const email = text(values.email).trim();
+    if (accounts.some((a) => a.email === email.toLowerCase())) {
+      return invalid('Your registration failed.', [
+        { field: 'email', message: 'This e-mail address is already registered.' },
+      ]);
+    }
+    const account: MockAccount = {
+      id: crypto.randomUUID(),
+      email: email.toLowerCase(),
+      password: text(values.password),
+      first_name: text(values.first_name).trim(),
+      last_name: text(values.last_name).trim(),
+      phone: text(values.phone).trim(),
+      role: 'User',
+      active: false,
+    };
+    accounts.push(account);
+    return HttpResponse.json({
+      data: {
+        message: 'Dziękujemy za rejestrację. Wysłaliśmy e-mail z linkiem aktywacyjnym.',
+        user: userView(account),
+      },
+    });
+  }),
+
+  http.post(apiUrl('/user/auth/confirm'), async ({ request }) => {
+    const values = await body(request);
+    if (text(values.token) !== VALID_ACTIVATION_TOKEN) {
+      return invalid('Your account was not activated, please try again.', [
+        { field: 'token', message: 'Your account was not activated, please try again.' },
+      ]);
+    }
+    return HttpResponse.json({ data: { message: 'Twoje konto zostało aktywowane. Możesz się zalogować.' } });
+  }),
+
+  http.post(apiUrl('/user/auth/forgot-password'), async ({ request }) => {
+    const errors = checkFields(await body(request), ['email']);
+    if (errors.length > 0) return invalid('Please enter a valid e-mail address.', errors);
+    return HttpResponse.json({
+      data: { message: 'Jeśli konto z tym adresem istnieje, wysłaliśmy na nie link do zmiany hasła.' },
+    });
+  }),
+
+  http.post(apiUrl('/user/auth/change-password'), async ({ request }) => {
+    const values = await body(request);
+    const notChanged = 'Password was not changed. Please try again later.';
+    if (values.token !== undefined && values.token !== null) {
+      const errors = checkFields(values, ['password']);
+      if (errors.length > 0) return invalid(notChanged, errors);
+      if (text(values.token) !== VALID_RESET_TOKEN) return invalid(notChanged, [{ field: 'token', message: notChanged }]);
+      return HttpResponse.json({ data: { message: 'Hasło zostało zmienione.' } });
+    }
+    const account = sessionAccount(request);
+    if (!account) return unauthorized();
+    const errors = [
+      ...(text(values.old_password) ? [] : [{ field: 'old_password', message: 'Current password cannot be blank.' }]),
+      ...checkFields(values, ['password']),
+    ];
+    if (errors.length > 0) return invalid(notChanged, errors);
+    if (text(values.old_password) !== account.password) {
+      return invalid(notChanged, [{ field: 'old_password', message: 'The current password is incorrect.' }]);
+    }
+    account.password = text(values.password);
+    return HttpResponse.json({ data: { message: 'Hasło zostało zmienione.' } });
+  }),
+
+  http.post(apiUrl('/user/user/get-my-account'), ({ request }) => {
+    const account = sessionAccount(request);
+    return account ? HttpResponse.json({ data: accountView(account) }) : unauthorized();
+  }),
+
+  http.post(apiUrl('/user/user/update-my-account'), async ({ request }) => {
+    const account = sessionAccount(request);
+    if (!account) return unauthorized();
+    const raw = await body(request);
+    const values = (raw['my-account'] && typeof raw['my-account'] === 'object' ? raw['my-account'] : raw) as Record<
+      string,
+      unknown
+    >;
+    const present = ['first_name', 'last_name', 'phone'].filter((field) => values[field] != null);
+    const errors = checkFields(values, [], present);
+    if (values.email != null && text(values.email).trim().toLowerCase() !== account.email) {
+      errors.push({ field: 'email', message: 'The e-mail of an existing account cannot be edited.' });
+    }
+    if (errors.length > 0) return invalid('Your account was not saved.', errors);
+    if (values.first_name != null) account.first_name = text(values.first_name).trim();
+    if (values.last_name != null) account.last_name = text(values.last_name).trim();
+    if (values.phone != null) account.phone = text(values.phone).trim();
+    return HttpResponse.json({ data: accountView(account) });
+  }),
+];

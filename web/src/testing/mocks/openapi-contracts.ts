@@ -1,0 +1,80 @@
+// The mock routes whose answers are checked against the API's OpenAPI document (web/openapi.json) by
+// openapi-contract.test.ts. Add one entry per endpoint a handler mocks; the test sends the request to
+// the MSW handlers and validates the JSON body against the document's 200 response schema.
+//
+// `at` says which part of the body the document describes. The accounts endpoints document the whole
+// body ({"data": …}); the content endpoints (banners, menus, pages, settings) document only the payload
+// inside it, e.g. `data` or `data.models`. When the backend documents full bodies, set `at` to ''.
+import { mockTokenFor } from './handlers/accounts';
+
+export interface ContractCase {
+  /** The operation in the OpenAPI document. */
+  method: 'get' | 'post' | 'put' | 'delete';
+  path: string;
+  /** What to send to the mock: a URL under /api, with query, and an optional JSON body and session. */
+  url: string;
+  body?: unknown;
+  /** Log in as this mock account (bearer token). */
+  as?: string;
+  /** Dotted path to the part of the body the schema describes ('' = the whole body). */
+  at?: string;
+  /** Why this case cannot be checked yet (e.g. the endpoint is not in openapi.json): reported as a todo. */
+  todo?: string;
+}
+
+const JAN = 'jan.kowalski@example.com';
+
+export const CONTRACT_CASES: ContractCase[] = [
+  // Layout (company, app)
+  {
+    method: 'get',
+    path: '/api/company/company/get-public-settings',
+    url: '/company/company/get-public-settings',
+    at: 'data.settings',
+  },
+  {
+    method: 'get',
+    path: '/api/app/banner/all',
+    url: '/app/banner/all?page=1&per-page=999&sort=-created_at',
+    at: 'data.models',
+  },
+  { method: 'get', path: '/api/app/menu/get-menu', url: '/app/menu/get-menu?type=top', at: 'data' },
+  { method: 'get', path: '/api/app/menu/get-menu', url: '/app/menu/get-menu?type=bottom2', at: 'data' },
+  { method: 'get', path: '/api/app/content/get-content', url: '/app/content/get-content?id=regulamin', at: 'data' },
+
+  // Accounts
+  {
+    method: 'post',
+    path: '/api/user/auth/login',
+    url: '/user/auth/login',
+    body: { email: JAN, password: 'demo1234' },
+  },
+  { method: 'post', path: '/api/user/auth/logout', url: '/user/auth/logout', as: JAN },
+  { method: 'get', path: '/api/user/auth/get', url: '/user/auth/get', as: JAN },
+  {
+    method: 'post',
+    path: '/api/user/auth/register',
+    url: '/user/auth/register',
+    body: { email: 'ola.nowak@example.com', password: 'bezpieczne1', first_name: 'Ola', last_name: 'Nowak', phone: '' },
+  },
+  { method: 'post', path: '/api/user/auth/confirm', url: '/user/auth/confirm', body: { token: 'poprawny-token' } },
+  { method: 'post', path: '/api/user/auth/forgot-password', url: '/user/auth/forgot-password', body: { email: JAN } },
+  {
+    method: 'post',
+    path: '/api/user/auth/change-password',
+    url: '/user/auth/change-password',
+    body: { token: 'reset-token', password: 'nowehaslo1' },
+  },
+  { method: 'post', path: '/api/user/user/get-my-account', url: '/user/user/get-my-account', as: JAN },
+  {
+    method: 'post',
+    path: '/api/user/user/update-my-account',
+    url: '/user/user/update-my-account',
+    as: JAN,
+    body: { 'my-account': { first_name: 'Jan', last_name: 'Kowalski', phone: '+48 600 100 200' } },
+  },
+];
+
+export function authHeaders(as: string | undefined): Record<string, string> {
+  return as ? { Authorization: `Bearer ${mockTokenFor(as)}` } : {};
+}
