@@ -12,6 +12,9 @@ import { localeBasePath, LOCALES, type Locale } from '@/i18n/locales';
 import { AppLoading } from './app-loading';
 import { NotFoundPage } from './errors/not-found-page';
 import { RouteError } from './errors/route-error';
+import { accountRoutes } from './routes/account-routes';
+import { adminRoutes } from './routes/admin-routes';
+import { contentRoutes } from './routes/content-routes';
 
 function pageRoutes(): RouteObject[] {
   return [
@@ -19,7 +22,12 @@ function pageRoutes(): RouteObject[] {
       index: true,
       lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
     },
-    // Later: content pages by slug (spec: /{slug}) will answer here before falling back to 404.
+    // One file of routes per area, to keep parallel work out of each other's way. Guards come from
+    // @/shared/auth/guards: RequireAuth (guests to /login), RequireGuest, RequireSuperAdmin.
+    ...accountRoutes(),
+    ...adminRoutes(),
+    // Last of the named routes: `:slug` (content pages) only answers what nothing else does.
+    ...contentRoutes(),
     { path: '*', Component: NotFoundPage },
   ];
 }
