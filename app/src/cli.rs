@@ -35,7 +35,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Serve the APIs and the web app, and run the projections.
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Apply the database migrations.
     Migrate,
     /// Load the demo data into an empty database.

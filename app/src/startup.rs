@@ -121,13 +121,16 @@ impl Application {
     }
 }
 
+/// A gateway, the start of its payment page's address, and the sandbox when it is one.
+type Gateway = (Arc<dyn payment::PaymentGateway>, String, Option<Arc<payment::Sandbox>>);
+
 /// The payment gateway the settings choose, where its payment page is, and the sandbox
 /// (whose pages this server serves) when it is the one.
 fn payment_gateway(
     args: &ServeArgs,
     pool: &sqlx::PgPool,
     public_url: &str,
-) -> anyhow::Result<(Arc<dyn payment::PaymentGateway>, String, Option<Arc<payment::Sandbox>>)> {
+) -> anyhow::Result<Gateway> {
     match args.payment_provider.as_str() {
         "sandbox" => {
             let config = payment::SandboxConfig {

@@ -44,6 +44,21 @@ use crate::aggregate::InventoryAgg;
 use crate::settings::SettingsCache;
 use crate::writer::StreamWriters;
 
+/// A crash-test hook: with the cargo feature `failpoints` and `COACH_FAILPOINT=name` in
+/// the environment, the process aborts at the point named `name` (as a power cut
+/// would), so a test can check that what was half done is recovered on restart. Without
+/// the feature it compiles to nothing.
+#[inline]
+pub fn failpoint(name: &str) {
+    #[cfg(feature = "failpoints")]
+    if std::env::var("COACH_FAILPOINT").is_ok_and(|f| f == name) {
+        tracing::error!(failpoint = name, "aborting at a failpoint");
+        std::process::abort();
+    }
+    #[cfg(not(feature = "failpoints"))]
+    let _ = name;
+}
+
 /// What command handlers and processes need.
 #[derive(Clone)]
 pub struct CommandState {

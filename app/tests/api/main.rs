@@ -1,5 +1,6 @@
 //! The `coach` application through HTTP, against a fresh PostgreSQL database per test.
 
+mod booking;
 mod helpers;
 mod operations;
 mod projector_process;

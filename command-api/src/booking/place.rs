@@ -206,6 +206,8 @@ async fn run_steps(
         undo.holds.push((back.course_id, back_hold));
     }
 
+    crate::failpoint("place-after-hold");
+
     // 3. The coupon.
     let coupon = match input.coupon_code() {
         None => None,

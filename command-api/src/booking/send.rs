@@ -82,6 +82,7 @@ pub async fn send_ticket_sms(
         ),
         subject: format!("SMS do {}", order.customer.phone),
         text: format!("Nisko Bus: {} {}", order.outbound.route_name, text),
+        attachments: Vec::new(),
     };
     state.mailer.send(sms).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
     Ok(Data::new(Sent { sent: true, to: order.customer.phone.clone() }))
@@ -141,5 +142,6 @@ fn ticket_email(state: &CommandState, order: &OrderState) -> Email {
         to: order.customer.email.clone(),
         subject: format!("Twoje bilety – zamówienie {}", &order.hash_id[..8.min(order.hash_id.len())]),
         text,
+        attachments: Vec::new(),
     }
 }

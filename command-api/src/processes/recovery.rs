@@ -26,6 +26,14 @@ use crate::CommandState;
 /// A placement still running after this long is taken for dead.
 pub const STALE_AFTER: Duration = Duration::from_secs(60);
 
+/// [`STALE_AFTER`], or `PLACEMENT_STALE_SECONDS` from the environment (tests).
+fn stale_after() -> Duration {
+    std::env::var("PLACEMENT_STALE_SECONDS")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .map_or(STALE_AFTER, Duration::from_secs)
+}
+
 /// Record a placement before its first step.
 pub async fn start(
     pool: &PgPool,
@@ -56,10 +64,13 @@ pub async fn finish(pool: &PgPool, order_id: Uuid) {
     }
 }
 
+/// A row of `placements`: the order, its courses and holds, its coupon.
+type PlacementRow = (Uuid, Vec<Uuid>, Vec<Uuid>, Option<String>);
+
 /// Undo every placement that has been running for longer than `stale`. Answers how many
 /// were abandoned.
 pub async fn sweep(state: &CommandState, stale: Duration) -> Result<usize, ApiError> {
-    let rows: Vec<(Uuid, Vec<Uuid>, Vec<Uuid>, Option<String>)> = sqlx::query_as(
+    let rows: Vec<PlacementRow> = sqlx::query_as(
         "select order_id, course_ids, hold_ids, coupon_code from placements \
          where started_at < now() - make_interval(secs => $1) order by started_at limit 500",
     )
@@ -118,13 +129,13 @@ async fn abandon(
 
 /// Sweep every few seconds until `shutdown`.
 pub async fn run(state: CommandState, shutdown: CancellationToken) {
-    let mut tick = tokio::time::interval(Duration::from_secs(5));
+    let mut tick = tokio::time::interval(Duration::from_secs(1).min(stale_after()));
     loop {
         tokio::select! {
             _ = shutdown.cancelled() => return,
             _ = tick.tick() => {}
         }
-        if let Err(e) = sweep(&state, STALE_AFTER).await {
+        if let Err(e) = sweep(&state, stale_after()).await {
             tracing::warn!(error = %e, "placement recovery sweep failed");
         }
     }

@@ -14,6 +14,7 @@ import { NotFoundPage } from './errors/not-found-page';
 import { RouteError } from './errors/route-error';
 import { accountRoutes } from './routes/account-routes';
 import { adminRoutes } from './routes/admin-routes';
+import { bookingRoutes } from './routes/booking-routes';
 import { contentRoutes } from './routes/content-routes';
 
 function pageRoutes(): RouteObject[] {
@@ -24,6 +25,7 @@ function pageRoutes(): RouteObject[] {
     },
     // One file of routes per area, to keep parallel work out of each other's way. Guards come from
     // @/shared/auth/guards: RequireAuth (guests to /login), RequireGuest, RequireSuperAdmin.
+    ...bookingRoutes(),
     ...accountRoutes(),
     ...adminRoutes(),
     // Last of the named routes: `:slug` (content pages) only answers what nothing else does.

@@ -1,5 +1,9 @@
 import { defineMessages, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
 
+import { SearchForm } from '@/features/search/components/search-form';
+import { toSearchParams } from '@/features/search/utils/search-params';
+import { useLocalizedPath } from '@/i18n/use-locale';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 
 const messages = defineMessages({
@@ -15,9 +19,11 @@ const messages = defineMessages({
   },
 });
 
-/** The home page. The trip search form (features/search) will be composed here. */
+/** The home page: the trip search form, leading to the results at /search. */
 export function HomeRoute() {
   const intl = useIntl();
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
   const title = intl.formatMessage(messages.title);
   usePageTitle(title);
 
@@ -27,6 +33,13 @@ export function HomeRoute() {
         {title}
       </h1>
       <p className="hero__lead">{intl.formatMessage(messages.lead)}</p>
+      <div className="hero__search">
+        <SearchForm
+          onSearch={(input) => {
+            void navigate({ pathname: localized('/search'), search: `?${toSearchParams(input).toString()}` });
+          }}
+        />
+      </div>
     </section>
   );
 }

@@ -1,8 +1,14 @@
 import { accountsHandlers } from './accounts';
 import { appHandlers } from './app';
+import { bookingHandlers } from './booking';
+import { catalogueHandlers } from './catalogue';
 import { companyHandlers } from './company';
+import { userTicketHandlers } from './user-tickets';
 
 /** Every mocked endpoint, used by `npm run dev:mock` (browser) and by the tests (node). One file per API area. */
 export const handlers = [
   ...companyHandlers, ...appHandlers, ...accountsHandlers,
+  ...catalogueHandlers,
+  ...bookingHandlers,
+  ...userTicketHandlers,
 ];

@@ -1,0 +1,77 @@
+//! A process killed between placement steps: on restart the order is fully undone.
+
+use std::time::Duration;
+
+use domain::order::Order;
+use serde_json::json;
+
+use super::*;
+
+fn start(url: &str, port: &str, failpoint: Option<&str>) -> tokio::process::Child {
+    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_coach"));
+    command
+        .args(["serve", "--port", port, "--public-url", &format!("http://127.0.0.1:{port}"), "--database-url", url])
+        .env("PLACEMENT_STALE_SECONDS", "1")
+        .env("LOG_FORMAT", "json")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .kill_on_drop(true);
+    if let Some(f) = failpoint {
+        command.env("COACH_FAILPOINT", f);
+    }
+    command.spawn().expect("coach starts")
+}
+
+async fn wait_ready(client: &reqwest::Client, port: &str) {
+    for _ in 0..200 {
+        if client.get(format!("http://127.0.0.1:{port}/health")).send().await.is_ok_and(|r| r.status() == 200) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("coach did not become ready");
+}
+
+#[cfg(feature = "failpoints")]
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_placement_killed_after_holding_seats_is_undone_on_restart(pool: PgPool) {
+    let url = crate::helpers::database_url(&pool);
+    let port = free_port().to_string();
+    let client = reqwest::Client::new();
+    let store = PgEventStore::new(pool.clone());
+    let app = BookingApp {
+        address: format!("http://127.0.0.1:{port}"),
+        client: client.clone(),
+        pool: pool.clone(),
+        store,
+        admin_token: String::new(),
+        user_token: String::new(),
+        user_id: Uuid::nil(),
+    };
+    let line = line(&pool).await;
+    let course = course(&app, &line, tomorrow(), 10).await;
+
+    // The first process dies right after holding the seats.
+    let mut doomed = start(&url, &port, Some("place-after-hold"));
+    wait_ready(&client, &port).await;
+    let order = booking(course, &line, 0, 2, json!([{ "qty": 3 }]));
+    let answer = client.post(app.url("/api/order/order/place")).json(&order).send().await;
+    assert!(answer.is_err(), "the process died mid-request");
+    let status = doomed.wait().await.expect("exit status");
+    assert!(!status.success(), "aborted");
+    assert_eq!(app.loads(course).await.1, vec![3, 3], "seats held by an order that does not exist");
+    let order_id: Uuid =
+        sqlx::query_scalar("select order_id from placements").fetch_one(&pool).await.expect("the placement's record");
+
+    // The restarted process finds the interrupted placement and undoes it.
+    let _restarted = start(&url, &port, None);
+    wait_ready(&client, &port).await;
+    eventually("the seats to come back", || async { app.loads(course).await.1 == vec![0, 0] }).await;
+    assert_eq!(app.order(order_id).await, Order::Abandoned, "the order id is burnt");
+    let left: i64 = sqlx::query_scalar("select count(*) from placements").fetch_one(&pool).await.expect("count");
+    assert_eq!(left, 0);
+
+    // And the course sells normally again.
+    let (status, placed) = body(app.place(&order).await).await;
+    assert_eq!(status, 201, "{placed}");
+}

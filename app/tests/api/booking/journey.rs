@@ -1,0 +1,152 @@
+//! The customer's journey: place, pay in the sandbox, get tickets, return one.
+
+use domain::order::{Order, OrderStatus, TicketStatus};
+use serde_json::json;
+use uuid::Uuid;
+
+use super::*;
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn an_order_is_placed_paid_in_the_sandbox_and_a_ticket_returned(pool: PgPool) {
+    let app = spawn(pool).await;
+    let line = line(&app.pool).await;
+    let course = course(&app, &line, tomorrow(), 50).await;
+    let discount: i64 = sqlx::query_scalar("select id from discounts where kind = 'percent' and value = 37 limit 1")
+        .fetch_one(&app.pool)
+        .await
+        .expect("the statutory 37% discount is seeded");
+    // A coupon of 5 zł, issued by an admin.
+    let (status, coupon) = body(
+        app.post("/api/order/coupon/save", &json!({ "code": "wiosna5", "value": 500 }), Some(&app.admin_token), None)
+            .await,
+    )
+    .await;
+    assert_eq!(status, 201, "{coupon}");
+    assert_eq!(coupon["data"]["code"], "WIOSNA5");
+    let (status, checked) =
+        body(app.post("/api/order/coupon/check", &json!({ "code": "Wiosna5" }), None, None).await).await;
+    assert_eq!((status, checked["data"]["value"].clone()), (200, json!(500)));
+
+    // The form's live prices: A → C is 18 zł; 37% off is 11,34 zł.
+    let tickets = json!([{ "qty": 1, "discount_id": null }, { "qty": 1, "discount_id": discount }]);
+    let mut order = booking(course, &line, 0, 2, tickets.clone());
+    let (status, priced) = body(app.post("/api/course/discount/calculate-for-tickets", &order, None, None).await).await;
+    assert_eq!(status, 200, "{priced}");
+    assert_eq!(priced["data"]["tickets"][0]["total"], 1800);
+    assert_eq!(priced["data"]["tickets"][1]["total"], 1134);
+    assert_eq!(priced["data"]["total"], 2934);
+    assert_eq!(priced["data"]["total_formatted"], "29,34\u{a0}zł");
+
+    order["invoice"] = json!({ "is_selected": 1, "country": "PL", "vat_number": "526-025-02-74",
+        "company_name": "Firma Sp. z o.o.", "address": "ul. Kolejowa 1", "postal_code": "37-400", "city": "Nisko" });
+    order["coupon"] = json!({ "code": "WIOSNA5", "value": 500 });
+    let (status, placed) =
+        body(app.post("/api/order/order/place", &order, Some(&app.user_token), Some("k-1")).await).await;
+    assert_eq!(status, 201, "{placed}");
+    let placed = &placed["data"];
+    assert_eq!(
+        (placed["total"].clone(), placed["coupon_amount"].clone(), placed["to_pay"].clone()),
+        (json!(2934), json!(500), json!(2434))
+    );
+    assert_eq!(placed["status"], "pending_payment");
+    let order_id: Uuid = placed["order_id"].as_str().expect("id").parse().expect("uuid");
+    assert_eq!(app.loads(course).await.1, vec![2, 2], "two seats held on both segments");
+
+    // Pay in the sandbox: the gateway notifies the shop, which verifies and records it.
+    let paid = app.pay(placed["payment_url"].as_str().expect("a payment url")).await;
+    assert_eq!(paid.status(), 303);
+    let back = paid.headers()["location"].to_str().expect("location").to_owned();
+    assert!(back.contains("/order/after-payment?hash_id="), "{back}");
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    assert_eq!(state.status, OrderStatus::Paid);
+    assert_eq!(state.user_id, Some(app.user_id), "placed by the logged-in user");
+    assert_eq!(state.tickets.len(), 2);
+    let first = &state.tickets[0].ticket;
+    assert!(first.number.starts_with("NK-"), "{}", first.number);
+    assert!(first.code.len() >= 10);
+    assert_eq!(state.tickets.iter().map(|t| t.ticket.coupon_part).sum::<i64>(), 500);
+
+    // The reactions confirm the holds, stamp the tickets and issue the invoice.
+    eventually("the invoice", || async {
+        matches!(app.order(order_id).await, Order::Placed(s) if s.invoice.is_some())
+    })
+    .await;
+
+    // A guest returns the first ticket with its number and code: 10% fee, the coupon part
+    // back to the coupon first.
+    let ret = json!({ "number": first.number, "code": first.code });
+    let (status, returned) = body(app.post("/api/order/order/return-ticket", &ret, None, None).await).await;
+    assert_eq!(status, 200, "{returned}");
+    let r = &returned["data"];
+    assert_eq!(r["price"], 1800);
+    assert_eq!(r["fee"], 180);
+    assert_eq!(r["coupon_refund"].as_i64().expect("n") + r["money_refund"].as_i64().expect("n"), 1620);
+    assert_eq!(app.loads(course).await.1, vec![1, 1], "the returned seat is free again");
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    assert_eq!(state.tickets[0].status, TicketStatus::Returned);
+
+    // Twice: refused, nothing changes.
+    let (status, _) = body(app.post("/api/order/order/return-ticket", &ret, None, None).await).await;
+    assert_eq!(status, 409);
+    assert_eq!(app.loads(course).await.1, vec![1, 1]);
+
+    // The coupon got its part back.
+    let (_, checked) = body(app.post("/api/order/coupon/check", &json!({ "code": "WIOSNA5" }), None, None).await).await;
+    assert_eq!(checked["data"]["value"], r["coupon_refund"]);
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_same_idempotency_key_places_one_order(pool: PgPool) {
+    let app = spawn(pool).await;
+    let line = line(&app.pool).await;
+    let course = course(&app, &line, tomorrow(), 10).await;
+    let order = booking(course, &line, 0, 1, json!([{ "qty": 3 }]));
+    let (s1, first) = body(app.post("/api/order/order/place", &order, None, Some("same-key")).await).await;
+    let (s2, second) = body(app.post("/api/order/order/place", &order, None, Some("same-key")).await).await;
+    assert_eq!((s1, s2), (201, 201));
+    assert_eq!(first["data"]["order_id"], second["data"]["order_id"]);
+    assert_eq!(app.loads(course).await.1, vec![3, 0], "seats held once");
+    // The key reused for another request is refused.
+    let other = booking(course, &line, 0, 1, json!([{ "qty": 1 }]));
+    let (status, _) = body(app.post("/api/order/order/place", &other, None, Some("same-key")).await).await;
+    assert_eq!(status, 422);
+    assert_eq!(app.loads(course).await.1, vec![3, 0]);
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn forged_and_repeated_payment_notifications_change_nothing(pool: PgPool) {
+    let app = spawn(pool).await;
+    let line = line(&app.pool).await;
+    let course = course(&app, &line, tomorrow(), 10).await;
+    let (_, placed) = body(app.place(&booking(course, &line, 0, 2, json!([{ "qty": 1 }]))).await).await;
+    let order_id: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    let token = placed["data"]["payment_url"].as_str().expect("url").rsplit('/').next().expect("token").to_owned();
+
+    // Forged: the right fields, a wrong signature.
+    let forged = json!({ "merchantId": 100000, "posId": 100000, "sessionId": order_id.to_string(), "amount": 1800,
+        "originAmount": 1800, "currency": "PLN", "orderId": 1, "methodId": 25, "statement": "x", "sign": "00" });
+    let (status, _) = body(app.post("/api/payment/notify/sandbox", &forged, None, None).await).await;
+    assert_eq!(status, 400);
+    assert!(matches!(app.order(order_id).await, Order::Placed(s) if s.status == OrderStatus::PendingPayment));
+
+    // Paid once; the same notification again changes nothing.
+    assert_eq!(app.pay(placed["data"]["payment_url"].as_str().expect("url")).await.status(), 303);
+    let Order::Placed(paid) = app.order(order_id).await else { panic!("placed") };
+    assert_eq!(paid.status, OrderStatus::Paid);
+    let notification =
+        sqlx::query_scalar::<_, i64>("select p24_order_id from payment_sandbox_transactions where token = $1")
+            .bind(&token)
+            .fetch_one(&app.pool)
+            .await
+            .expect("the sandbox's transaction");
+    let sandbox = payment::Sandbox::new(app.pool.clone(), payment::SandboxConfig::default()).expect("sandbox");
+    let row = sandbox.transaction(&token).await.expect("row").expect("exists");
+    let replay = sandbox.notification(&row).expect("a paid transaction");
+    assert_eq!(replay.order_id, notification);
+    let (status, _) =
+        body(app.post("/api/payment/notify/sandbox", &serde_json::to_value(&replay).expect("json"), None, None).await)
+            .await;
+    assert_eq!(status, 200);
+    let Order::Placed(again) = app.order(order_id).await else { panic!("placed") };
+    assert_eq!(again.tickets, paid.tickets, "the same tickets, none added");
+}

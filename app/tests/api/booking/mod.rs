@@ -1,0 +1,262 @@
+//! Booking through HTTP: the real application (commands, queries, projections,
+//! reactions and the sandbox gateway) on its own database and port.
+
+mod crash;
+mod journey;
+mod oversell;
+mod refusals;
+
+use std::time::Duration;
+
+use app::cli::{Cli, Command};
+use app::Application;
+use chrono::{DateTime, Utc};
+use clap::Parser;
+use command_api::aggregate::{load, InventoryAgg, OrderAgg};
+use domain::seat_inventory::{decide_open, OpenInventory, SeatInventory, Stop};
+use event_store::postgres::PgEventStore;
+use event_store::{EventStore, ExpectedVersion, Metadata, NewEvent, StreamName};
+use serde_json::{json, Value};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::helpers::database_url;
+
+pub struct BookingApp {
+    pub address: String,
+    pub client: reqwest::Client,
+    pub pool: PgPool,
+    pub store: PgEventStore,
+    pub admin_token: String,
+    pub user_token: String,
+    pub user_id: Uuid,
+}
+
+/// A port nobody listens on (the app must know its public address before it binds:
+/// the payment gateway calls it back there).
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    listener.local_addr().expect("address").port()
+}
+
+pub async fn spawn(pool: PgPool) -> BookingApp {
+    let url = database_url(&pool);
+    let port = free_port().to_string();
+    let public = format!("http://127.0.0.1:{port}");
+    let data = std::env::temp_dir().join(format!("coach-data-{}", Uuid::new_v4()));
+    let cli = Cli::try_parse_from([
+        "coach",
+        "serve",
+        "--port",
+        &port,
+        "--public-url",
+        &public,
+        "--database-url",
+        &url,
+        "--data-dir",
+        data.to_str().expect("utf-8"),
+        "--web-dist",
+        data.to_str().expect("utf-8"),
+    ])
+    .expect("valid arguments");
+    let Command::Serve(args) = &cli.command else { unreachable!("serve was parsed") };
+    let app = Application::build(&cli, args).await.expect("the app builds");
+    tokio::spawn(app.run_until_stopped());
+    let (admin_id, admin_token) = user(&pool, "admin@example.test", "SuperAdmin").await;
+    let _ = admin_id;
+    let (user_id, user_token) = user(&pool, "jan@example.test", "User").await;
+    BookingApp {
+        address: public,
+        client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client"),
+        store: PgEventStore::new(pool.clone()),
+        pool,
+        admin_token,
+        user_token,
+        user_id,
+    }
+}
+
+async fn user(pool: &PgPool, email: &str, role: &str) -> (Uuid, String) {
+    let id = Uuid::new_v4();
+    sqlx::query(
+        "insert into users (id, email, password_hash, first_name, role, active) values ($1, $2, '!', 'Jan', $3, true)",
+    )
+    .bind(id)
+    .bind(email)
+    .bind(role)
+    .execute(pool)
+    .await
+    .expect("user");
+    let token = api_core::auth::new_token();
+    sqlx::query(
+        "insert into auth_tokens (token_hash, user_id, purpose, expires_at) values ($1, $2, 'session', now() + interval '1 day')",
+    )
+    .bind(api_core::auth::hash_token(&token))
+    .bind(id)
+    .execute(pool)
+    .await
+    .expect("token");
+    (id, token)
+}
+
+/// A route A → B → C (stop ids in `stops`), prices A→B 10 zł, B→C 10 zł, A→C 18 zł.
+pub struct Line {
+    pub route_id: i64,
+    pub stops: [i64; 3],
+}
+
+pub async fn line(pool: &PgPool) -> Line {
+    let mut stops = [0i64; 3];
+    for (i, name) in ["Nisko", "Rzeszów", "Kraków"].iter().enumerate() {
+        stops[i] = sqlx::query_scalar("insert into waypoints (name, town) values ($1, $1) returning id")
+            .bind(name)
+            .fetch_one(pool)
+            .await
+            .expect("waypoint");
+    }
+    let route_id: i64 = sqlx::query_scalar("insert into routes (name) values ('Nisko – Kraków') returning id")
+        .fetch_one(pool)
+        .await
+        .expect("route");
+    for (i, stop) in stops.iter().enumerate() {
+        sqlx::query(
+            "insert into route_waypoints (route_id, waypoint_id, position, minutes_from_start) values ($1, $2, $3, $4)",
+        )
+        .bind(route_id)
+        .bind(stop)
+        .bind(i as i32)
+        .bind(i as i32 * 90)
+        .execute(pool)
+        .await
+        .expect("route waypoint");
+    }
+    for (from, to, price) in [(0, 1, 1000i64), (1, 2, 1000), (0, 2, 1800)] {
+        sqlx::query(
+            "insert into route_prices (route_id, from_waypoint_id, to_waypoint_id, price) values ($1, $2, $3, $4)",
+        )
+        .bind(route_id)
+        .bind(stops[from])
+        .bind(stops[to])
+        .bind(price)
+        .execute(pool)
+        .await
+        .expect("price");
+    }
+    Line { route_id, stops }
+}
+
+/// A course of `line` leaving at `departure` with `seats` seats, its inventory opened.
+pub async fn course(app: &BookingApp, line: &Line, departure: DateTime<Utc>, seats: u32) -> Uuid {
+    let id = Uuid::new_v4();
+    sqlx::query(
+        "insert into courses (id, route_id, departure_at, seats, inventory_opened_at) values ($1, $2, $3, $4, now())",
+    )
+    .bind(id)
+    .bind(line.route_id)
+    .bind(departure)
+    .bind(seats as i32)
+    .execute(&app.pool)
+    .await
+    .expect("course");
+    let cmd = OpenInventory {
+        course_id: id,
+        route_id: line.route_id,
+        departure_at: departure,
+        seats,
+        stops: line
+            .stops
+            .iter()
+            .enumerate()
+            .map(|(i, s)| Stop { waypoint_id: *s, minutes_from_start: i as u32 * 90 })
+            .collect(),
+    };
+    let events = decide_open(&cmd, &SeatInventory::Unopened).expect("open");
+    let new: Vec<NewEvent> = events
+        .iter()
+        .map(|e| NewEvent::json(Uuid::new_v4(), e.event_type(), e, Metadata::default()).expect("event"))
+        .collect();
+    let stream = StreamName::parse(domain::seat_inventory::stream_name(id)).expect("stream");
+    app.store.append(&stream, ExpectedVersion::NoStream, new).await.expect("append");
+    id
+}
+
+pub fn tomorrow() -> DateTime<Utc> {
+    Utc::now() + chrono::Duration::days(1)
+}
+
+/// A complete booking state for `qty` passengers from stop `from` to `to` of the line.
+pub fn booking(course: Uuid, line: &Line, from: usize, to: usize, tickets: Value) -> Value {
+    json!({
+        "course": { "course_id": course, "from": { "id": line.stops[from] }, "to": { "id": line.stops[to] } },
+        "courseReturn": {},
+        "tickets": tickets,
+        "customer": {
+            "first_name": "Jan", "last_name": "Kowalski", "email": "jan.kowalski@example.test",
+            "phone": "+48 600 100 200", "consent_statute": 1, "consent_gdpr": 1, "notify_by_sms": 0, "id": null
+        },
+        "invoice": { "is_selected": 0, "country": "PL" },
+        "coupon": { "code": null, "value": 0 }
+    })
+}
+
+impl BookingApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.address)
+    }
+
+    pub async fn post(&self, path: &str, body: &Value, token: Option<&str>, key: Option<&str>) -> reqwest::Response {
+        let mut request = self.client.post(self.url(path)).json(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        if let Some(key) = key {
+            request = request.header("Idempotency-Key", key);
+        }
+        request.send().await.expect("request")
+    }
+
+    pub async fn place(&self, body: &Value) -> reqwest::Response {
+        self.post("/api/order/order/place", body, None, None).await
+    }
+
+    /// The loads of a course's segments, from its stream.
+    pub async fn loads(&self, course: Uuid) -> (u32, Vec<u32>) {
+        let stream = StreamName::parse(domain::seat_inventory::stream_name(course)).expect("stream");
+        match load::<InventoryAgg>(&self.store, &stream).await.expect("load").state {
+            SeatInventory::Opened(inv) => (inv.seats, inv.segment_loads.clone()),
+            SeatInventory::Unopened => panic!("no inventory"),
+        }
+    }
+
+    pub async fn order(&self, order_id: Uuid) -> domain::order::Order {
+        let stream = StreamName::parse(domain::order::stream_name(order_id)).expect("stream");
+        load::<OrderAgg>(&self.store, &stream).await.expect("load").state
+    }
+
+    /// Pay an order in the sandbox: the page, then its "pay" button.
+    pub async fn pay(&self, payment_url: &str) -> reqwest::Response {
+        let token = payment_url.rsplit('/').next().expect("a token");
+        let page = self.client.get(payment_url).send().await.expect("page");
+        assert_eq!(page.status(), 200, "the sandbox page");
+        self.client.post(self.url(&format!("/api/payment/sandbox/{token}/pay"))).send().await.expect("pay")
+    }
+}
+
+/// Poll until `check` holds (at most 20 s).
+pub async fn eventually<F, Fut>(what: &str, mut check: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while !check().await {
+        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+pub async fn body(response: reqwest::Response) -> (u16, Value) {
+    let status = response.status().as_u16();
+    let text = response.text().await.expect("body");
+    (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+}

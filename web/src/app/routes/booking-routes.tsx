@@ -1,0 +1,36 @@
+// The booking journey and the user's tickets (issue #5): search results, the order form, payment,
+// the order's outcome, and the user's tickets, returns and stamps. Every page is its own lazy chunk,
+// so none of it weighs on the home page.
+import type { RouteObject } from 'react-router';
+
+import { RequireAuth } from '@/shared/auth/guards';
+
+export function bookingRoutes(): RouteObject[] {
+  return [
+    { path: 'search', lazy: async () => ({ Component: (await import('./search')).SearchRoute }) },
+    { path: 'order/ticket', lazy: async () => ({ Component: (await import('./order-ticket')).OrderTicketRoute }) },
+    { path: 'order/payment', lazy: async () => ({ Component: (await import('./order-payment')).OrderPaymentRoute }) },
+    {
+      path: 'order/after-payment',
+      lazy: async () => ({ Component: (await import('./order-after-payment')).OrderAfterPaymentRoute }),
+    },
+    { path: 'order/success/:id?', lazy: async () => ({ Component: (await import('./order-success')).OrderSuccessRoute }) },
+    // Guests too: a ticket number and its code are enough.
+    {
+      path: 'user/return-ticket',
+      lazy: async () => ({ Component: (await import('./user-return-ticket')).UserReturnTicketRoute }),
+    },
+    {
+      // Guests go to /login and come back here after logging in.
+      element: <RequireAuth />,
+      children: [
+        { path: 'user/your-tickets', lazy: async () => ({ Component: (await import('./user-tickets')).UserTicketsRoute }) },
+        {
+          path: 'user/your-tickets/:id',
+          lazy: async () => ({ Component: (await import('./user-ticket')).UserTicketRoute }),
+        },
+        { path: 'user/stamps', lazy: async () => ({ Component: (await import('./user-stamps')).UserStampsRoute }) },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,55 @@
+// POST /api/course/discount/calculate-for-tickets: the price of each ticket line for the chosen
+// course(s). The answer's tickets replace the booking's list (spec §4).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+
+import { apiClient } from '@/shared/api/client';
+
+import type { BookingCourse } from '../stores/booking-store';
+
+const pricedTicketSchema = z.object({
+  qty: z.int(),
+  discount_id: z.nullable(z.int()),
+  price: z.int(),
+  total: z.int(),
+  total_formatted: z.string(),
+});
+
+const responseSchema = z.object({
+  data: z.object({ tickets: z.array(pricedTicketSchema), total: z.int(), total_formatted: z.string() }),
+});
+
+export type TicketPrices = z.infer<typeof responseSchema>['data'];
+
+export interface CalculateInput {
+  tickets: { qty: number; discount_id: number | null }[];
+  course: BookingCourse;
+  courseReturn: BookingCourse | null;
+}
+
+export async function calculateTickets(input: CalculateInput, { signal }: { signal?: AbortSignal } = {}) {
+  const body = await apiClient.post('/course/discount/calculate-for-tickets', {
+    body: { tickets: input.tickets, course: input.course, ...(input.courseReturn ? { courseReturn: input.courseReturn } : {}) },
+    signal,
+    toast: false,
+  });
+  return responseSchema.parse(body).data;
+}
+
+/** Prices for the lines; `null` input (lines not valid yet) asks for nothing. */
+export function useTicketPrices(input: CalculateInput | null) {
+  return useQuery({
+    queryKey: [
+      'ticket-prices',
+      input?.course.course_id,
+      input?.course.from.id,
+      input?.course.to.id,
+      input?.courseReturn?.course_id ?? null,
+      input?.tickets ?? [],
+    ],
+    queryFn: ({ signal }) => calculateTickets(input as CalculateInput, { signal }),
+    enabled: input !== null,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { warsawDate } from '@/i18n/format';
+import { apiUrl } from '@/testing/mocks/api-url';
+import { createOrder, markPaid, mockPayment, readDb, withDb } from '@/testing/mocks/data/booking-db';
+import { connectionFor, courseId } from '@/testing/mocks/data/catalogue';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/test-utils';
+
+import { useBookingStore } from '../stores/booking-store';
+import { paymentRedirect } from '../utils/payment-redirect';
+
+const day = warsawDate(new Date(Date.now() + 3 * 86_400_000));
+
+/** A pending order of two passengers Nisko → Kraków and back, in the mock backend. */
+function placeDemoOrder({ paid = false } = {}) {
+  const outbound = connectionFor(courseId(1, day, '12:00'), 1, 11);
+  const back = connectionFor(courseId(2, day, '18:15'), 11, 1);
+  if (!outbound || !back) throw new Error('no demo course');
+  return withDb((db) => {
+    const order = createOrder(db, {
+      user_id: null,
+      customer: { first_name: 'Anna', last_name: 'Nowak', email: 'anna.nowak@example.com', phone: '601202303', notify_by_sms: false },
+      invoice: null,
+      outbound,
+      back,
+      tickets: [
+        { qty: 1, discount_id: null },
+        { qty: 1, discount_id: 5 },
+      ],
+      coupon: { code: 'LATO2026', amount: 2000 },
+      origin: 'http://localhost:3000',
+    });
+    if (paid) markPaid(db, order);
+    return order;
+  });
+}
+
+afterEach(() => {
+  mockPayment.pendingPolls = 1;
+});
+
+describe('after payment', { timeout: 20_000 }, () => {
+  it('waits for the confirmation, then shows the paid order with its tickets', async () => {
+    const order = placeDemoOrder();
+    useBookingStore.getState().setCustomer({ first_name: 'Anna' });
+    const { router } = renderApp(`/order/after-payment?hash_id=${order.hash_id}`);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Czekamy na potwierdzenie płatności' }, { timeout: 5_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zapłać ponownie' })).toHaveAttribute('href', order.payment_url);
+
+    // The next poll (2 s later) finds it paid.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Dziękujemy! Zamówienie opłacone' }, { timeout: 6_000 }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/order/success/${order.hash_id}`);
+    await waitFor(() => expect(document.title).toBe('Dziękujemy! Zamówienie opłacone | Nisko Bus'));
+    // The booking is finished: the form starts clean next time.
+    expect(useBookingStore.getState().customer.first_name).toBe('');
+  });
+
+  it('after a failed payment offers to pay again while the reservation holds', async () => {
+    mockPayment.pendingPolls = 99;
+    const order = placeDemoOrder();
+    renderApp(`/order/after-payment?hash_id=${order.hash_id}&failed=1`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Płatność nie powiodła się' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByText(/Rezerwacja jest ważna do \d\d:\d\d\. Możesz spróbować zapłacić jeszcze raz\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zapłać ponownie' })).toHaveAttribute('href', order.payment_url);
+  });
+
+  it('explains an expired reservation', async () => {
+    const order = placeDemoOrder();
+    server.use(
+      http.get(apiUrl('/order/order/success-data'), () =>
+        HttpResponse.json({ data: { ...readOrderView(order.hash_id), status: 'expired', payment_url: null } }),
+      ),
+    );
+    renderApp(`/order/after-payment?hash_id=${order.hash_id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rezerwacja wygasła' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Wyszukaj połączenie' })).toHaveAttribute('href', '/');
+  });
+
+  it('says when there is no such order', async () => {
+    renderApp('/order/after-payment?hash_id=nie-ma-takiego');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nie znaleziono zamówienia' }, { timeout: 5_000 })).toBeInTheDocument();
+  });
+});
+
+function readOrderView(hash: string) {
+  const order = readDb().orders.find((candidate) => candidate.hash_id === hash);
+  if (!order) throw new Error('no order');
+  return { ...order, total_formatted: '', to_pay_formatted: '', tickets: [] };
+}
+
+describe('order success page', { timeout: 20_000 }, () => {
+  it('shows each ticket with number, code, leg, price and its QR code as an image', async () => {
+    const order = placeDemoOrder({ paid: true });
+    renderApp(`/order/success/${order.hash_id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dziękujemy! Zamówienie opłacone' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByText(`Zamówienie ${order.hash_id} jest opłacone. Bilety wysłaliśmy na adres anna.nowak@example.com.`)).toBeInTheDocument();
+
+    const tickets = screen.getByRole('region', { name: 'Bilety' });
+    const cards = within(tickets).getAllByRole('listitem');
+    // Two passengers, there and back.
+    expect(cards).toHaveLength(4);
+    const paid = readDb().orders.find((candidate) => candidate.hash_id === order.hash_id);
+    const first = paid?.tickets[0];
+    if (!first) throw new Error('no ticket');
+    const card = within(tickets).getByRole('listitem', { name: `Bilet ${first.number}` });
+    const qr = within(card).getByRole('img', { name: `Kod QR biletu ${first.number}` });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+    expect(card.querySelector('svg')).toBeNull();
+    expect(within(card).getByText(first.code)).toBeInTheDocument();
+    expect(within(card).getByText('Tam')).toBeInTheDocument();
+    expect(within(card).getByText('39,00 zł')).toBeInTheDocument();
+    expect(within(card).getByText('Ważny')).toBeInTheDocument();
+
+    const trip = screen.getByRole('region', { name: 'Przejazd' });
+    expect(within(trip).getByText('Odjazd 12:00 – Nisko, Dworzec Autobusowy')).toBeInTheDocument();
+    expect(within(trip).getByText('Odjazd 18:15 – Kraków, MDA Dworzec Autobusowy')).toBeInTheDocument();
+
+    const amounts = screen.getByRole('region', { name: 'Płatność' });
+    // 78 zł + 51% off 78 zł (38,22 zł) = 116,22 zł; the coupon paid 20 zł.
+    expect(within(amounts).getByText('116,22 zł')).toBeInTheDocument();
+    expect(within(amounts).getByText('Kupon LATO2026').nextElementSibling).toHaveTextContent('-20,00 zł');
+    expect(within(amounts).getByText('Zapłacono').nextElementSibling).toHaveTextContent('96,22 zł');
+  });
+
+  it('sends an unpaid order to its payment status', async () => {
+    mockPayment.pendingPolls = 99;
+    const order = placeDemoOrder();
+    renderApp(`/order/success/${order.hash_id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'To zamówienie nie zostało jeszcze opłacone.' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sprawdź status płatności' })).toHaveAttribute(
+      'href',
+      `/order/after-payment?hash_id=${order.hash_id}`,
+    );
+  });
+
+  it('is in English under /en', async () => {
+    const order = placeDemoOrder({ paid: true });
+    renderApp(`/en/order/success/${order.hash_id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you! Order paid' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findAllByRole('img', { name: /^QR code of ticket NK-\d{4}-\d{6}$/ })).toHaveLength(4);
+    expect(screen.getAllByText('PLN 39.00').length).toBeGreaterThan(0);
+  });
+});
+
+describe('payment page', { timeout: 20_000 }, () => {
+  it('shows the saved reservation and redirects to the gateway', async () => {
+    const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => undefined);
+    const order = placeDemoOrder();
+    useBookingStore.getState().setOrder({
+      order_id: order.id,
+      hash_id: order.hash_id,
+      status: order.status,
+      total: order.total,
+      coupon_amount: 2000,
+      to_pay: order.to_pay,
+      expires_at: order.expires_at,
+      payment_url: order.payment_url,
+    });
+    renderApp('/order/payment');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rezerwacja zapisana' }, { timeout: 5_000 })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Rezerwacja zapisana | Nisko Bus'));
+    expect(screen.getByText('Status: rezerwacja oczekuje na płatność')).toBeInTheDocument();
+    expect(screen.getByText('Do zapłaty').nextElementSibling).toHaveTextContent('96,22 zł');
+    expect(screen.getByText(/^Rezerwacja ważna jeszcze \d\d:\d\d$/)).toHaveAttribute('role', 'timer');
+    await waitFor(() => expect(go).toHaveBeenCalledWith(order.payment_url), { timeout: 7_000 });
+  });
+
+  it('has nothing to show without a placed order', async () => {
+    renderApp('/order/payment');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nie ma rezerwacji do opłacenia.' }, { timeout: 5_000 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,113 @@
+// /order/payment: the reservation is saved; after a short countdown the customer goes to the payment
+// gateway (or sooner, with the button). An order with nothing to pay goes straight to its outcome.
+import { useCallback, useEffect } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+
+import { useFormatters } from '@/i18n/format';
+import { useLocalizedPath } from '@/i18n/use-locale';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { ButtonLink } from '@/shared/ui/button';
+
+import { useBookingStore } from '../stores/booking-store';
+import { legOfCourse } from '../utils/legs';
+import { paymentRedirect } from '../utils/payment-redirect';
+
+import { PaymentCountdown } from './payment-countdown';
+import { TripSummary } from './trip-summary';
+import './order.css';
+
+const messages = defineMessages({
+  title: {
+    id: 'order.payment.title',
+    defaultMessage: 'Rezerwacja zapisana',
+    description: 'Heading and page title after the order was placed',
+  },
+  status: {
+    id: 'order.payment.status',
+    defaultMessage: 'Status: rezerwacja oczekuje na płatność',
+    description: 'The order status label (pending payment)',
+  },
+  noOrder: {
+    id: 'order.payment.noOrder',
+    defaultMessage: 'Nie ma rezerwacji do opłacenia.',
+    description: 'The payment page without a placed order',
+  },
+  search: { id: 'order.payment.search', defaultMessage: 'Wyszukaj połączenie', description: 'Link to the search' },
+  toPay: { id: 'order.payment.toPay', defaultMessage: 'Do zapłaty', description: 'Label of the amount to pay' },
+  total: { id: 'order.payment.total', defaultMessage: 'Wartość biletów', description: 'Label of the tickets total' },
+  coupon: { id: 'order.payment.coupon', defaultMessage: 'Zapłacono kuponem', description: 'Label of the coupon part' },
+});
+
+const valueMessages = defineMessages<{ number: { number: string } }>({
+  number: {
+    id: 'order.payment.number',
+    defaultMessage: 'Numer rezerwacji: {number}',
+    description: 'The reservation number (the order hash)',
+  },
+});
+
+export function PaymentPage() {
+  const intl = useIntl();
+  const format = useFormatters();
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  const title = intl.formatMessage(messages.title);
+  usePageTitle(title);
+  const order = useBookingStore((state) => state.order);
+  const course = useBookingStore((state) => state.course);
+  const courseReturn = useBookingStore((state) => state.courseReturn);
+
+  const afterPayment = order ? `${localized('/order/after-payment')}?hash_id=${encodeURIComponent(order.hash_id)}` : '';
+  // Nothing to pay (a coupon covered it all): no gateway, straight to the outcome.
+  const nothingToPay = Boolean(order && (!order.payment_url || order.to_pay === 0));
+  useEffect(() => {
+    if (nothingToPay) void navigate(afterPayment, { replace: true });
+  }, [nothingToPay, afterPayment, navigate]);
+
+  const redirect = useCallback((url: string) => paymentRedirect.go(url), []);
+
+  if (!order) {
+    return (
+      <section className="order-page" aria-labelledby="payment-title">
+        <h1 id="payment-title">{intl.formatMessage(messages.noOrder)}</h1>
+        <ButtonLink to={localized('/')}>{intl.formatMessage(messages.search)}</ButtonLink>
+      </section>
+    );
+  }
+
+  return (
+    <section className="order-page payment-page" aria-labelledby="payment-title">
+      <h1 id="payment-title">{title}</h1>
+      <p className="payment-page__status">{intl.formatMessage(messages.status)}</p>
+      <p>{intl.formatMessage(valueMessages.number, { number: order.hash_id })}</p>
+
+      <dl className="order-totals__list payment-page__totals">
+        {order.coupon_amount > 0 ? (
+          <>
+            <div>
+              <dt>{intl.formatMessage(messages.total)}</dt>
+              <dd>{format.money(order.total)}</dd>
+            </div>
+            <div>
+              <dt>{intl.formatMessage(messages.coupon)}</dt>
+              <dd>{format.money(-order.coupon_amount)}</dd>
+            </div>
+          </>
+        ) : null}
+        <div className="order-totals__to-pay">
+          <dt>{intl.formatMessage(messages.toPay)}</dt>
+          <dd>{format.money(order.to_pay)}</dd>
+        </div>
+      </dl>
+
+      {order.payment_url && !nothingToPay ? (
+        <PaymentCountdown paymentUrl={order.payment_url} expiresAt={order.expires_at} onRedirect={redirect} />
+      ) : null}
+
+      {course ? (
+        <TripSummary outbound={legOfCourse(course)} back={courseReturn ? legOfCourse(courseReturn) : null} />
+      ) : null}
+    </section>
+  );
+}

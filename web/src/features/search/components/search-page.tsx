@@ -1,0 +1,325 @@
+// /search: the search form again (to change the search) and the connections found. The search lives in
+// the URL (`?tripMode=&start=&end=&date=&dateBack=`), so a result can be reloaded, shared and left
+// with the back button. Choosing the outbound (and, for a round trip, the return) course hands both to
+// the page (`onChoose`), which starts the order.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { defineMessages, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+
+import { useFormatters } from '@/i18n/format';
+import { isApiError } from '@/shared/api/api-error';
+import { usePageTitle } from '@/shared/hooks/use-page-title';
+import { Button } from '@/shared/ui/button';
+
+import { useSearchConnections, type Connection, type SearchInput, type SearchResult } from '../api/search-connections';
+import { useSearchStore } from '../stores/search-store';
+import { addDay, parseSearchParams, toSearchParams } from '../utils/search-params';
+import type { SearchFormErrors } from '../utils/search-validation';
+
+import { ConnectionOption } from './connection-option';
+import { SearchForm } from './search-form';
+
+const messages = defineMessages({
+  title: {
+    id: 'search.results.title',
+    defaultMessage: 'Wyniki wyszukiwania',
+    description: 'Heading and page title of the search results',
+  },
+  changeSearch: {
+    id: 'search.results.changeSearch',
+    defaultMessage: 'Zmień wyszukiwanie',
+    description: 'Heading of the search form above the results',
+  },
+  noSearch: {
+    id: 'search.results.noSearch',
+    defaultMessage: 'Wybierz przystanki i datę, aby zobaczyć połączenia.',
+    description: 'Shown on /search without a (valid) search in the address',
+  },
+  loading: {
+    id: 'search.results.loading',
+    defaultMessage: 'Szukam połączeń…',
+    description: 'Status while the connections load',
+  },
+  failed: {
+    id: 'search.results.failed',
+    defaultMessage: 'Nie udało się wyszukać połączeń. Spróbuj ponownie za chwilę.',
+    description: 'Shown when the search request failed (not a validation error)',
+  },
+  none: {
+    id: 'search.results.none',
+    defaultMessage: 'Brak połączeń w tym dniu.',
+    description: 'No connection on that date',
+  },
+  nextDay: {
+    id: 'search.results.nextDay',
+    defaultMessage: 'Szukaj dzień później',
+    description: 'Button that repeats the search one day later',
+  },
+  choose: {
+    id: 'search.results.choose',
+    defaultMessage: 'Dalej: dane biletów',
+    description: 'Button that continues to the order form with the chosen courses',
+  },
+  chooseOutbound: {
+    id: 'search.results.chooseOutbound',
+    defaultMessage: 'Wybierz kurs tam.',
+    description: 'Validation: no outbound course chosen',
+  },
+  chooseBack: {
+    id: 'search.results.chooseBack',
+    defaultMessage: 'Wybierz kurs powrotny.',
+    description: 'Validation: no return course chosen',
+  },
+  backBeforeOutbound: {
+    id: 'search.results.backBeforeOutbound',
+    defaultMessage: 'Kurs powrotny musi odjeżdżać po przyjeździe kursu tam.',
+    description: 'Validation: the chosen return leaves before the outbound arrives',
+  },
+});
+
+// Typed placeholders: formatMessage() must pass exactly these values.
+const valueMessages = defineMessages<{ invalid: { details: string }; outbound: { from: string; to: string; date: string }; outboundOneWay: { from: string; to: string; date: string }; back: { from: string; to: string; date: string } }>({
+  invalid: {
+    id: 'search.results.invalid',
+    defaultMessage: 'Popraw wyszukiwanie: {details}',
+    description: 'Shown when the backend refused the search (422); details are its messages',
+  },
+  outbound: {
+    id: 'search.results.outbound',
+    defaultMessage: 'Tam: {from} → {to}, {date}',
+    description: 'Heading of the outbound connections',
+  },
+  outboundOneWay: {
+    id: 'search.results.outboundOneWay',
+    defaultMessage: '{from} → {to}, {date}',
+    description: 'Heading of the connections of a one-way search',
+  },
+  back: {
+    id: 'search.results.back',
+    defaultMessage: 'Powrót: {from} → {to}, {date}',
+    description: 'Heading of the return connections',
+  },
+});
+
+interface SearchPageProps {
+  /** The outbound course and, for a round trip, the return course, in the form the search gave them. */
+  onChoose: (outbound: Connection, back: Connection | null) => void;
+}
+
+export function SearchPage({ onChoose }: SearchPageProps) {
+  const intl = useIntl();
+  const id = useId();
+  const title = intl.formatMessage(messages.title);
+  usePageTitle(title);
+
+  const [params, setParams] = useSearchParams();
+  const input = parseSearchParams(params);
+  const search = useSearchConnections(input);
+  const setSearchForm = useSearchStore((state) => state.setSearchForm);
+  const setResultStartDate = useSearchStore((state) => state.setResultStartDate);
+  const form = useSearchStore((state) => state.searchForm);
+
+  // The form shows the search in the URL (a reloaded or shared link); stop names come with the results.
+  const inputKey = input ? toSearchParams(input).toString() : '';
+  useEffect(() => {
+    const current = parseSearchParams(new URLSearchParams(inputKey));
+    if (!current) return;
+    const stored = useSearchStore.getState().searchForm;
+    setSearchForm({
+      tripMode: current.tripMode,
+      start: stored.start?.id === current.start ? stored.start : { id: current.start, name: '' },
+      end: stored.end?.id === current.end ? stored.end : { id: current.end, name: '' },
+      date: current.date,
+      dateBack: current.dateBack ?? (stored.dateBack < current.date ? current.date : stored.dateBack),
+    });
+    setResultStartDate(current.date);
+  }, [inputKey, setSearchForm, setResultStartDate]);
+
+  const first = search.data?.outbound[0] ?? search.data?.return[0];
+  const startId = input?.start;
+  useEffect(() => {
+    if (!first || startId === undefined) return;
+    const stored = useSearchStore.getState().searchForm;
+    const names = first.from.id === startId ? first : { from: first.to, to: first.from };
+    if (stored.start?.id === names.from.id && !stored.start.name) setSearchForm({ start: names.from });
+    if (stored.end?.id === names.to.id && !stored.end.name) setSearchForm({ end: names.to });
+  }, [first, startId, setSearchForm]);
+
+  const serverErrors: SearchFormErrors = {};
+  if (isApiError(search.error) && search.error.status === 422) {
+    for (const error of search.error.errors) {
+      if (['start', 'end', 'date', 'dateBack'].includes(error.field)) {
+        serverErrors[error.field as keyof SearchFormErrors] = error.message;
+      }
+    }
+  }
+
+  const fromName = first ? (first.from.id === startId ? first.from.name : first.to.name) : form.start?.name;
+  const toName = first ? (first.from.id === startId ? first.to.name : first.from.name) : form.end?.name;
+
+  return (
+    <div className="search-page">
+      <h1>{title}</h1>
+      <section className="search-page__form" aria-labelledby={`${id}-change`}>
+        <h2 id={`${id}-change`} className="visually-hidden">
+          {intl.formatMessage(messages.changeSearch)}
+        </h2>
+        <SearchForm serverErrors={serverErrors} onSearch={(next) => setParams(toSearchParams(next))} />
+      </section>
+
+      {!input ? <p className="search-results__message">{intl.formatMessage(messages.noSearch)}</p> : null}
+
+      {input && search.isPending ? (
+        <p className="search-results__message" role="status">
+          {intl.formatMessage(messages.loading)}
+        </p>
+      ) : null}
+
+      {input && search.isError ? (
+        <p className="search-results__message search-results__message--error" role="alert">
+          {isApiError(search.error) && search.error.status === 422
+            ? intl.formatMessage(valueMessages.invalid, {
+                details: search.error.errors.map((error) => error.message).join(' ') || search.error.message,
+              })
+            : intl.formatMessage(messages.failed)}
+        </p>
+      ) : null}
+
+      {input && search.data ? (
+        <ResultsForm
+          // A new search starts with nothing chosen.
+          key={inputKey}
+          input={input}
+          result={search.data}
+          fromName={fromName ?? ''}
+          toName={toName ?? ''}
+          onSearch={(next) => setParams(toSearchParams(next))}
+          onChoose={onChoose}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+interface ResultsFormProps {
+  input: SearchInput;
+  result: SearchResult;
+  fromName: string;
+  toName: string;
+  onSearch: (input: SearchInput) => void;
+  onChoose: (outbound: Connection, back: Connection | null) => void;
+}
+
+/** The connections of one search as radio groups (outbound, and back for a round trip), and "continue". */
+function ResultsForm({ input, result, fromName, toName, onSearch, onChoose }: ResultsFormProps) {
+  const intl = useIntl();
+  const format = useFormatters();
+  const id = useId();
+  const [outboundId, setOutboundId] = useState<string | null>(null);
+  const [backId, setBackId] = useState<string | null>(null);
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  const roundTrip = input.tripMode === 'round_trip';
+  const { outbound, return: back } = result;
+  // A course that sold out since it was chosen (the list refreshes) no longer counts as chosen.
+  const chosenOutbound = outbound.find((c) => c.course_id === outboundId && c.seats_available > 0) ?? null;
+  const chosenBack = back.find((c) => c.course_id === backId && c.seats_available > 0) ?? null;
+
+  function choose(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    let problem: string | null = null;
+    if (!chosenOutbound) problem = intl.formatMessage(messages.chooseOutbound);
+    else if (roundTrip && !chosenBack) problem = intl.formatMessage(messages.chooseBack);
+    else if (roundTrip && chosenBack && new Date(chosenBack.departure_at) < new Date(chosenOutbound.arrival_at)) {
+      problem = intl.formatMessage(messages.backBeforeOutbound);
+    }
+    setChoiceError(problem);
+    if (problem) {
+      errorRef.current?.focus();
+      return;
+    }
+    if (chosenOutbound) onChoose(chosenOutbound, roundTrip ? chosenBack : null);
+  }
+
+  function directionList(
+    kind: 'outbound' | 'back',
+    connections: Connection[],
+    chosen: string | null,
+    setChosen: (courseId: string) => void,
+  ) {
+    const headingId = `${id}-${kind}`;
+    const heading =
+      kind === 'back'
+        ? intl.formatMessage(valueMessages.back, {
+            from: toName,
+            to: fromName,
+            date: format.day(input.dateBack ?? input.date, 'full'),
+          })
+        : intl.formatMessage(roundTrip ? valueMessages.outbound : valueMessages.outboundOneWay, {
+            from: fromName,
+            to: toName,
+            date: format.day(input.date, 'full'),
+          });
+    return (
+      <section className="search-results__direction" aria-labelledby={headingId}>
+        <h2 id={headingId} className="search-results__heading">
+          {heading}
+        </h2>
+        {connections.length === 0 ? (
+          <div className="search-results__empty">
+            <p>{intl.formatMessage(messages.none)}</p>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                const next =
+                  kind === 'back'
+                    ? { ...input, dateBack: addDay(input.dateBack ?? input.date) }
+                    : { ...input, date: addDay(input.date) };
+                if (next.dateBack && next.dateBack < next.date) next.dateBack = next.date;
+                onSearch(next);
+              }}
+            >
+              {intl.formatMessage(messages.nextDay)}
+            </Button>
+          </div>
+        ) : (
+          <fieldset className="search-results__options">
+            <legend className="visually-hidden">{heading}</legend>
+            <ul className="search-results__list">
+              {connections.map((connection) => (
+                <ConnectionOption
+                  key={connection.course_id}
+                  connection={connection}
+                  name={`${id}-${kind}-course`}
+                  checked={chosen === connection.course_id}
+                  onSelect={() => {
+                    setChosen(connection.course_id);
+                    setChoiceError(null);
+                  }}
+                />
+              ))}
+            </ul>
+          </fieldset>
+        )}
+      </section>
+    );
+  }
+
+  const canChoose = outbound.length > 0 && (!roundTrip || back.length > 0);
+
+  return (
+    <form className="search-results" noValidate onSubmit={choose}>
+      {directionList('outbound', outbound, outboundId, setOutboundId)}
+      {roundTrip ? directionList('back', back, backId, setBackId) : null}
+      {canChoose ? (
+        <div className="search-results__actions">
+          <p ref={errorRef} tabIndex={-1} className="form-field__error" role="alert">
+            {choiceError}
+          </p>
+          <Button type="submit">{intl.formatMessage(messages.choose)}</Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+// POST /api/order/order/return-ticket {number, code?}: returns a valid ticket (guests need its code).
+// Answers what it cost, the handling fee, and what goes back to the coupon and to the payer.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+
+import { apiClient } from '@/shared/api/client';
+
+import { myTicketsKey } from './get-my-tickets';
+
+const responseSchema = z.object({
+  data: z.object({
+    number: z.string(),
+    price: z.int(),
+    fee: z.int(),
+    coupon_refund: z.int(),
+    money_refund: z.int(),
+  }),
+});
+
+export type ReturnedTicket = z.infer<typeof responseSchema>['data'];
+
+export interface ReturnTicketInput {
+  number: string;
+  code?: string;
+}
+
+export async function returnTicket(input: ReturnTicketInput): Promise<ReturnedTicket> {
+  const body = await apiClient.post('/order/order/return-ticket', {
+    body: { number: input.number, ...(input.code ? { code: input.code } : {}) },
+    // Refusals (422) are explained next to the form.
+    toast: false,
+  });
+  return responseSchema.parse(body).data;
+}
+
+export function useReturnTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: returnTicket,
+    onSuccess: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: myTicketsKey }),
+      queryClient.invalidateQueries({ queryKey: ['order'] }),
+      queryClient.invalidateQueries({ queryKey: ['stamps'] }),
+    ]),
+  });
+}

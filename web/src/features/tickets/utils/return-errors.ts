@@ -1,0 +1,85 @@
+// The backend's answers to a refused return (command-api/src/booking/returns.rs) are English; the
+// ones people meet are shown in the page's language, on the field they concern.
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+
+import { isApiError } from '@/shared/api/api-error';
+
+const messages = defineMessages({
+  selectTicket: {
+    id: 'tickets.return.error.selectTicket',
+    defaultMessage: 'Podaj numer biletu do zwrotu.',
+    description: 'Server "Please select a ticket." / "Please enter the ticket number." on the return form',
+  },
+  notFound: {
+    id: 'tickets.return.error.notFound',
+    defaultMessage: 'Nie ma biletu o tym numerze.',
+    description: 'Server 404: there is no ticket with this number',
+  },
+  wrong: {
+    id: 'tickets.return.error.wrong',
+    defaultMessage: 'Kod nie pasuje do tego biletu.',
+    description: 'Server: the code does not match this ticket',
+  },
+  codeRequired: {
+    id: 'tickets.return.error.codeRequired',
+    defaultMessage: 'Podaj kod biletu.',
+    description: 'Server: the code is required (guests)',
+  },
+  notOwner: {
+    id: 'tickets.return.error.notOwner',
+    defaultMessage: 'To nie jest Twój bilet. Aby go zwrócić, podaj jego kod.',
+    description: 'Server 403: a logged-in user returning someone else’s ticket without its code',
+  },
+  alreadyReturned: {
+    id: 'tickets.return.error.alreadyReturned',
+    defaultMessage: 'Ten bilet został już zwrócony.',
+    description: 'Server 409: the ticket was returned before',
+  },
+  notPaid: {
+    id: 'tickets.return.error.notPaid',
+    defaultMessage: 'Zwrócić można tylko bilety z opłaconego zamówienia.',
+    description: 'Server 409: the order is not paid',
+  },
+});
+
+const valueMessages = defineMessages<{ tooLate: { minutes: string } }>({
+  tooLate: {
+    id: 'tickets.return.error.tooLate',
+    defaultMessage: 'Bilet można zwrócić najpóźniej {minutes} minut przed odjazdem.',
+    description: 'Server: too late to return',
+  },
+});
+
+const KNOWN: Record<string, MessageDescriptor> = {
+  'Please select a ticket.': messages.selectTicket,
+  'Please enter the ticket number.': messages.selectTicket,
+  'There is no ticket with this number.': messages.notFound,
+  "Please enter the ticket's code.": messages.codeRequired,
+  'The code does not match this ticket.': messages.wrong,
+  'This ticket was returned already.': messages.alreadyReturned,
+  'Only tickets of a paid order can be returned.': messages.notPaid,
+};
+
+export function returnErrorMessage(intl: IntlShape, message: string): string {
+  const text = message.trim();
+  const known = KNOWN[text];
+  if (known) return intl.formatMessage(known);
+  const late = /^Tickets can be returned until (\d+) minutes before departure\.$/.exec(text);
+  if (late) return intl.formatMessage(valueMessages.tooLate, { minutes: late[1] ?? '' });
+  return message;
+}
+
+/**
+ * A refused return as field errors (`number`, `code`) or, when it concerns no field, `general`;
+ * `null` when the failure is not a refusal (network, server error).
+ */
+export function returnRefusal(intl: IntlShape, failure: unknown): Record<string, string> | null {
+  if (!isApiError(failure)) return null;
+  if (failure.status === 422 && failure.errors.length > 0) {
+    return Object.fromEntries(failure.errors.map((error) => [error.field, returnErrorMessage(intl, error.message)]));
+  }
+  if (failure.status === 404) return { number: returnErrorMessage(intl, failure.message) };
+  if (failure.status === 403) return { code: intl.formatMessage(messages.notOwner) };
+  if (failure.status === 409 || failure.status === 422) return { general: returnErrorMessage(intl, failure.message) };
+  return null;
+}

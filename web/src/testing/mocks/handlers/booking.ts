@@ -1,0 +1,369 @@
+// The order journey: discounts, price recalculation, coupon check, step validation, placing the order
+// (with Idempotency-Key), the order's state after payment, and ticket returns. Answers follow
+// docs/booking.md; validation messages are the backend's (English, `field` per input).
+import { http, HttpResponse } from 'msw';
+
+import { apiUrl } from '../api-url';
+import {
+  createOrder,
+  mockPayment,
+  markPaid,
+  orderView,
+  priceLines,
+  readDb,
+  seatsTaken,
+  withDb,
+  DEMO_USER_ID,
+  type MockCoupon,
+} from '../data/booking-db';
+import { connectionFor, formatPln, type MockConnection } from '../data/catalogue';
+import { DISCOUNTS, isDiscountValid } from '../data/discounts';
+
+import { errorAnswer, validationError, type MockFieldError } from './errors';
+
+export const AT_LEAST_ONE_TICKET = 'There should be at least one ticket in the order';
+export const SELECT_A_TICKET = 'Please select a ticket.';
+const REQUIRED = 'This field is required.';
+/** The most seats one order may take (command-api `MAX_SEATS`). */
+const MAX_SEATS = 50;
+
+type Body = Record<string, unknown>;
+
+function record(value: unknown): Body {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {};
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function flag(value: unknown): boolean {
+  return value === 1 || value === true || value === '1';
+}
+
+/** The course the body names: `{course_id, from: {id}, to: {id}}` as the search gave it. */
+function courseOf(value: unknown): MockConnection | null {
+  const course = record(value);
+  const id = text(course.course_id ?? course.id);
+  const from = Number(record(course.from).id ?? course.from_waypoint_id);
+  const to = Number(record(course.to).id ?? course.to_waypoint_id);
+  return id ? connectionFor(id, from, to, seatsTaken) : null;
+}
+
+interface TicketInput {
+  qty: number;
+  discount_id: number | null;
+}
+
+function ticketsOf(value: unknown): TicketInput[] {
+  return (Array.isArray(value) ? value : []).map((item) => {
+    const ticket = record(item);
+    const discount = ticket.discount_id;
+    return { qty: Number(ticket.qty), discount_id: discount === null || discount === undefined || discount === '' ? null : Number(discount) };
+  });
+}
+
+/** The Polish NIP: ten digits, the last a weighted checksum of the first nine. */
+export function isValidNip(value: string): boolean {
+  const digits = value.replace(/[\s-]/g, '');
+  if (!/^\d{10}$/.test(digits)) return false;
+  const weights = [6, 5, 7, 2, 3, 4, 5, 6, 7];
+  const sum = weights.reduce((acc, weight, i) => acc + weight * Number(digits[i]), 0);
+  const check = sum % 11;
+  return check !== 10 && check === Number(digits[9]);
+}
+
+function checkCourses(body: Body, errors: MockFieldError[]) {
+  const course = courseOf(body.course);
+  if (!course) errors.push({ field: 'course', message: body.course ? 'This course does not exist.' : SELECT_A_TICKET });
+  const back = body.courseReturn ? courseOf(body.courseReturn) : null;
+  if (body.courseReturn && !back) errors.push({ field: 'courseReturn', message: 'This course does not exist.' });
+  return { course, back };
+}
+
+function checkTickets(body: Body, errors: MockFieldError[]): TicketInput[] {
+  const tickets = ticketsOf(body.tickets);
+  if (tickets.length === 0) {
+    errors.push({ field: 'tickets', message: AT_LEAST_ONE_TICKET });
+    return tickets;
+  }
+  tickets.forEach((ticket, index) => {
+    if (!Number.isInteger(ticket.qty) || ticket.qty < 1 || ticket.qty > MAX_SEATS) {
+      errors.push({ field: `tickets.${index}.qty`, message: `The number of passengers must be between 1 and ${MAX_SEATS}.` });
+    }
+    if (ticket.discount_id !== null) {
+      const discount = DISCOUNTS.find((candidate) => candidate.id === ticket.discount_id);
+      if (!discount || !isDiscountValid(discount)) {
+        errors.push({ field: `tickets.${index}.discount_id`, message: 'This discount cannot be used.' });
+      }
+    }
+  });
+  return tickets;
+}
+
+function checkCustomer(body: Body, errors: MockFieldError[]) {
+  const customer = record(body.customer);
+  for (const field of ['first_name', 'last_name']) {
+    if (!text(customer[field])) errors.push({ field: `customer.${field}`, message: REQUIRED });
+  }
+  const email = text(customer.email);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    errors.push({ field: 'customer.email', message: 'Please enter a valid e-mail address.' });
+  }
+  const phone = text(customer.phone);
+  if (phone.replace(/\D/g, '').length < 9) {
+    errors.push({ field: 'customer.phone', message: 'Please enter a valid phone number.' });
+  }
+  if (!flag(customer.consent_statute)) {
+    errors.push({ field: 'customer.consent_statute', message: 'You must accept the terms and conditions.' });
+  }
+  if (!flag(customer.consent_gdpr)) {
+    errors.push({ field: 'customer.consent_gdpr', message: 'You must consent to the processing of your data.' });
+  }
+  return {
+    first_name: text(customer.first_name),
+    last_name: text(customer.last_name),
+    email,
+    phone,
+    notify_by_sms: flag(customer.notify_by_sms),
+  };
+}
+
+function checkInvoice(body: Body, errors: MockFieldError[]) {
+  const invoice = record(body.invoice);
+  if (!flag(invoice.is_selected)) return null;
+  const country = text(invoice.country) || 'PL';
+  for (const field of ['company_name', 'address', 'city']) {
+    if (!text(invoice[field])) errors.push({ field: `invoice.${field}`, message: REQUIRED });
+  }
+  const vat = text(invoice.vat_number);
+  const postal = text(invoice.postal_code);
+  if (country === 'PL') {
+    if (!isValidNip(vat)) errors.push({ field: 'invoice.vat_number', message: 'Please enter a valid NIP (10 digits).' });
+    if (!/^\d{2}-\d{3}$/.test(postal)) {
+      errors.push({ field: 'invoice.postal_code', message: 'Please enter a postal code like 37-400.' });
+    }
+  } else {
+    if (!vat) errors.push({ field: 'invoice.vat_number', message: REQUIRED });
+    if (!postal) errors.push({ field: 'invoice.postal_code', message: REQUIRED });
+  }
+  return {
+    country,
+    vat_number: vat,
+    company_name: text(invoice.company_name),
+    address: text(invoice.address),
+    postal_code: postal,
+    city: text(invoice.city),
+  };
+}
+
+/** The coupon's answer or the reason it cannot be used. */
+function findCoupon(code: string): { coupon: MockCoupon } | { error: string } {
+  const coupon = readDb().coupons.find((candidate) => candidate.code === code.trim().toUpperCase());
+  if (!coupon) return { error: 'This coupon code does not exist.' };
+  if (coupon.expires_at && new Date(coupon.expires_at) < new Date()) return { error: 'This coupon has expired.' };
+  if (coupon.current_value <= 0) return { error: 'This coupon has been used up.' };
+  return { coupon };
+}
+
+export const bookingHandlers = [
+  http.get(apiUrl('/course/discount/all'), ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    const activeFilter = params.get('filter[active][eq]');
+    const models = DISCOUNTS.filter((d) => activeFilter === null || d.active === (activeFilter === '1' || activeFilter === 'true'));
+    const perPage = Number(params.get('per-page') ?? 20);
+    return HttpResponse.json({
+      data: {
+        models: models.slice(0, perPage),
+        pagination: { page: 1, perPage, totalCount: models.length, pageCount: Math.max(1, Math.ceil(models.length / perPage)) },
+      },
+    });
+  }),
+
+  http.post(apiUrl('/course/discount/calculate-for-tickets'), async ({ request }) => {
+    const body = record(await request.json());
+    const errors: MockFieldError[] = [];
+    const { course, back } = checkCourses(body, errors);
+    const tickets = checkTickets(body, errors);
+    if (errors.length > 0 || !course) return validationError(errors);
+    const lines = priceLines(tickets, course, back);
+    const total = lines.reduce((sum, line) => sum + line.total, 0);
+    return HttpResponse.json({
+      data: {
+        tickets: lines.map((line, index) => ({
+          qty: tickets[index]?.qty ?? line.quantity,
+          discount_id: tickets[index]?.discount_id ?? null,
+          price: line.outbound_price + (line.back_price ?? 0),
+          price_formatted: formatPln(line.outbound_price + (line.back_price ?? 0)),
+          total: line.total,
+          total_formatted: formatPln(line.total),
+        })),
+        total,
+        total_formatted: formatPln(total),
+      },
+    });
+  }),
+
+  http.post(apiUrl('/order/coupon/check'), async ({ request }) => {
+    const code = text(record(await request.json()).code);
+    if (!code) return validationError([{ field: 'coupon.code', message: 'Please enter a coupon code.' }]);
+    const found = findCoupon(code);
+    if ('error' in found) return validationError([{ field: 'coupon.code', message: found.error }]);
+    return HttpResponse.json({
+      data: {
+        code: found.coupon.code,
+        value: found.coupon.current_value,
+        value_formatted: formatPln(found.coupon.current_value),
+        initial_value: found.coupon.initial_value,
+        expires_at: found.coupon.expires_at,
+      },
+    });
+  }),
+
+  http.post(apiUrl('/order/order/validate'), async ({ request }) => {
+    const step = new URL(request.url).searchParams.get('step');
+    const body = record(await request.json());
+    const errors: MockFieldError[] = [];
+    if (step === 'tickets') {
+      checkCourses(body, errors);
+      checkTickets(body, errors);
+    } else if (step === 'customer') {
+      checkCustomer(body, errors);
+    } else if (step === 'invoice') {
+      checkInvoice(body, errors);
+    } else {
+      return validationError([{ field: 'step', message: 'step is tickets, customer or invoice' }]);
+    }
+    return errors.length > 0 ? validationError(errors) : HttpResponse.json({ data: { valid: true } });
+  }),
+
+  http.post(apiUrl('/order/order/place'), async ({ request }) => {
+    const raw = await request.text();
+    const key = request.headers.get('idempotency-key');
+    if (key) {
+      const earlier = readDb().answers[key];
+      if (earlier) {
+        if (earlier.request !== raw) {
+          return validationError([{ field: 'Idempotency-Key', message: 'This key was used for a different request.' }]);
+        }
+        return HttpResponse.json(earlier.body as Record<string, unknown>, { status: earlier.status });
+      }
+    }
+    const body = record(JSON.parse(raw));
+    const errors: MockFieldError[] = [];
+    const { course, back } = checkCourses(body, errors);
+    const tickets = checkTickets(body, errors);
+    const customer = checkCustomer(body, errors);
+    const invoice = checkInvoice(body, errors);
+    const couponCode = text(record(body.coupon).code);
+    let coupon: { code: string; amount: number } | null = null;
+    if (couponCode) {
+      const found = findCoupon(couponCode);
+      if ('error' in found) errors.push({ field: 'coupon.code', message: found.error });
+      else coupon = { code: found.coupon.code, amount: found.coupon.current_value };
+    }
+    if (errors.length > 0 || !course) return validationError(errors);
+
+    const passengers = tickets.reduce((sum, ticket) => sum + ticket.qty, 0);
+    const fewest = Math.min(course.seats_available, back?.seats_available ?? Infinity);
+    if (passengers > fewest) {
+      return errorAnswer(409, 'Conflict', `Not enough seats: ${fewest} left.`);
+    }
+
+    const answer = withDb((db) => {
+      const order = createOrder(db, {
+        user_id: request.headers.get('authorization') ? DEMO_USER_ID : null,
+        customer,
+        invoice,
+        outbound: course,
+        back,
+        tickets,
+        coupon,
+        origin: new URL(request.url).origin,
+      });
+      const data = {
+        order_id: order.id,
+        hash_id: order.hash_id,
+        status: order.status,
+        total: order.total,
+        total_formatted: formatPln(order.total),
+        coupon_amount: order.coupon?.amount ?? 0,
+        coupon_amount_formatted: formatPln(order.coupon?.amount ?? 0),
+        to_pay: order.to_pay,
+        to_pay_formatted: formatPln(order.to_pay),
+        expires_at: order.expires_at,
+        payment_url: order.payment_url,
+      };
+      if (key) db.answers[key] = { status: 201, body: { data }, request: raw };
+      return data;
+    });
+    return HttpResponse.json({ data: answer }, { status: 201 });
+  }),
+
+  http.get(apiUrl('/order/order/success-data'), ({ request }) => {
+    const hash = new URL(request.url).searchParams.get('hash_id') ?? '';
+    const view = withDb((db) => {
+      const order = db.orders.find((candidate) => candidate.hash_id === hash);
+      if (!order) return null;
+      if (order.status === 'pending_payment') {
+        if (new Date(order.expires_at) < new Date()) order.status = 'expired';
+        else if (order.polls >= mockPayment.pendingPolls) markPaid(db, order);
+        else order.polls += 1;
+      }
+      return orderView(order);
+    });
+    return view ? HttpResponse.json({ data: view }) : errorAnswer(404, 'Not Found', 'There is no such order.');
+  }),
+
+  http.post(apiUrl('/order/order/return-ticket'), async ({ request }) => {
+    const body = record(await request.json());
+    const number = text(body.number).toUpperCase();
+    const code = text(body.code).toUpperCase();
+    const loggedIn = Boolean(request.headers.get('authorization'));
+    if (!number) return validationError([{ field: 'number', message: 'Please enter the ticket number.' }]);
+    const result = withDb((db): { status: number; field?: string; message?: string; data?: Record<string, unknown> } => {
+      for (const order of db.orders) {
+        const ticket = order.tickets.find((candidate) => candidate.number === number);
+        if (!ticket) continue;
+        // Guests need the code; a logged-in user needs it for tickets of other people's orders.
+        const own = loggedIn && order.user_id === DEMO_USER_ID;
+        if (!code && !own) return { status: 422, field: 'code', message: "Please enter the ticket's code." };
+        if (code && ticket.code !== code) return { status: 422, field: 'code', message: 'The code does not match this ticket.' };
+        if (ticket.status === 'returned') return { status: 409, message: 'This ticket was returned already.' };
+        if (order.status !== 'paid') return { status: 409, message: 'Only tickets of a paid order can be returned.' };
+        const leg = ticket.leg === 'back' ? order.back : order.outbound;
+        if (!leg || new Date(leg.departure_at).getTime() - 10 * 60_000 < Date.now()) {
+          return { status: 422, field: 'number', message: 'Tickets can be returned until 10 minutes before departure.' };
+        }
+        ticket.status = 'returned';
+        if (order.tickets.every((t) => t.status === 'returned')) order.status = 'returned';
+        const fee = Math.floor((ticket.price * 10 + 50) / 100);
+        const refundable = ticket.price - fee;
+        const couponRefund = Math.min(ticket.coupon_part, refundable);
+        const moneyRefund = refundable - couponRefund;
+        if (couponRefund > 0 && order.coupon) {
+          const coupon = db.coupons.find((c) => c.code === order.coupon?.code);
+          if (coupon) coupon.current_value += couponRefund;
+        }
+        return {
+          status: 200,
+          data: {
+            number: ticket.number,
+            price: ticket.price,
+            price_formatted: formatPln(ticket.price),
+            fee,
+            fee_formatted: formatPln(fee),
+            coupon_refund: couponRefund,
+            coupon_refund_formatted: formatPln(couponRefund),
+            money_refund: moneyRefund,
+            money_refund_formatted: formatPln(moneyRefund),
+          },
+        };
+      }
+      return { status: 404, message: 'There is no ticket with this number.' };
+    });
+    if (result.data) return HttpResponse.json({ data: result.data });
+    if (result.status === 422 && result.field) return validationError([{ field: result.field, message: result.message ?? '' }]);
+    return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message ?? '');
+  }),
+];

@@ -1,0 +1,49 @@
+// The stops dropdown and the connection search, answered from the demo catalogue (data/catalogue.ts),
+// with the backend's validation answers (422 naming the field).
+import { http, HttpResponse } from 'msw';
+
+import { apiUrl } from '../api-url';
+import { seatsTaken } from '../data/booking-db';
+import { findStop, searchConnections, searchStops, warsawToday } from '../data/catalogue';
+
+import { validationError } from './errors';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export const catalogueHandlers = [
+  http.get(apiUrl('/route/waypoint/search-dropdown'), ({ request }) => {
+    const q = new URL(request.url).searchParams.get('q') ?? '';
+    if (q.length > 100) return validationError([{ field: 'q', message: 'q is at most 100 characters' }]);
+    return HttpResponse.json({ data: searchStops(q) });
+  }),
+
+  http.post(apiUrl('/search/search/index'), async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    const errors: { field: string; message: string }[] = [];
+    const tripMode = body.tripMode ?? 'one_way';
+    if (tripMode !== 'one_way' && tripMode !== 'round_trip') {
+      errors.push({ field: 'tripMode', message: 'tripMode is one_way or round_trip' });
+    }
+    const start = Number(body.start);
+    const end = Number(body.end);
+    if (!Number.isInteger(start) || !findStop(start)) errors.push({ field: 'start', message: `no stop with id ${String(body.start)}` });
+    if (!Number.isInteger(end) || !findStop(end)) errors.push({ field: 'end', message: `no stop with id ${String(body.end)}` });
+    else if (start === end) errors.push({ field: 'end', message: 'the destination must differ from the start' });
+    const date = typeof body.date === 'string' ? body.date : '';
+    const dateBack = typeof body.dateBack === 'string' ? body.dateBack : '';
+    if (!DAY.test(date)) errors.push({ field: 'date', message: 'date must be a date YYYY-MM-DD' });
+    else if (date < warsawToday()) errors.push({ field: 'date', message: 'date is in the past' });
+    if (tripMode === 'round_trip') {
+      if (!DAY.test(dateBack)) errors.push({ field: 'dateBack', message: 'a return trip needs dateBack' });
+      else if (dateBack < date) errors.push({ field: 'dateBack', message: 'dateBack must not be before date' });
+    }
+    if (errors.length > 0) return validationError(errors);
+
+    return HttpResponse.json({
+      data: {
+        outbound: searchConnections(start, end, date, seatsTaken),
+        return: tripMode === 'round_trip' ? searchConnections(end, start, dateBack, seatsTaken) : [],
+      },
+    });
+  }),
+];

@@ -1,0 +1,126 @@
+// The logged-in user's tickets (POST /user/user/my-tickets, list conventions) and stamp card
+// (GET /course/stamp/user-stamps). Both need a bearer token; any token counts as the demo user.
+import { http, HttpResponse } from 'msw';
+
+import { apiUrl } from '../api-url';
+import { DEMO_USER_ID, readDb } from '../data/booking-db';
+import { formatPln } from '../data/catalogue';
+
+import { errorAnswer, validationError } from './errors';
+
+/** Stamps collected before the orders in the mock database (the demo user's history). */
+export const EARLIER_STAMPS = 4;
+export const STAMPS_PER_REWARD = 10;
+export const REWARD_VALUE = 2000;
+
+function unauthorized() {
+  return errorAnswer(401, 'Unauthorized', 'You need to log in.');
+}
+
+function loggedIn(request: Request): boolean {
+  return /^Bearer\s+\S+/.test(request.headers.get('authorization') ?? '');
+}
+
+/** One row per ticket of the user's orders, as my-tickets lists them. */
+export function myTicketRows() {
+  return readDb()
+    .orders.filter((order) => order.user_id === DEMO_USER_ID && order.status !== 'pending_payment')
+    .flatMap((order) =>
+      order.tickets.map((ticket) => {
+        const leg = ticket.leg === 'back' && order.back ? order.back : order.outbound;
+        return {
+          id: ticket.id,
+          number: ticket.number,
+          code: ticket.code,
+          status: ticket.status,
+          leg: ticket.leg,
+          line: ticket.line,
+          price: ticket.price,
+          price_formatted: formatPln(ticket.price),
+          order_id: order.id,
+          hash_id: order.hash_id,
+          order_status: order.status,
+          route_name: leg.route_name,
+          from_name: leg.from_name,
+          to_name: leg.to_name,
+          departure_at: leg.departure_at,
+          arrival_at: leg.arrival_at,
+          course_changed: ticket.course_changed,
+        };
+      }),
+    );
+}
+
+type Row = ReturnType<typeof myTicketRows>[number];
+const SORTABLE = new Set(['departure_at', 'number', 'price', 'status']);
+const FILTERABLE = new Set(['id', 'status', 'number', 'departure_at']);
+
+export const userTicketHandlers = [
+  http.post(apiUrl('/user/user/my-tickets'), ({ request }) => {
+    if (!loggedIn(request)) return unauthorized();
+    const params = new URL(request.url).searchParams;
+    let rows = myTicketRows();
+
+    for (const [key, value] of params) {
+      const match = /^filter\[(\w+)]\[(\w+)]$/.exec(key);
+      if (!match) continue;
+      const [, field = '', op] = match;
+      if (!FILTERABLE.has(field)) return validationError([{ field: key, message: `cannot filter by ${field}` }]);
+      rows = rows.filter((row) => {
+        const cell = String(row[field as keyof Row]);
+        // Times compare as instants (the rows carry a +01:00/+02:00 offset, the filter may be UTC).
+        const [a, b] = field === 'departure_at' ? [Date.parse(cell), Date.parse(value)] : [cell, value];
+        if (op === 'eq') return a === b;
+        if (op === 'gte') return a >= b;
+        if (op === 'lt') return a < b;
+        return true;
+      });
+    }
+
+    const sort = params.get('sort') ?? '-departure_at';
+    const field = sort.replace(/^-/, '');
+    if (!SORTABLE.has(field)) return validationError([{ field: 'sort', message: `cannot sort by ${field}` }]);
+    const direction = sort.startsWith('-') ? -1 : 1;
+    const key = (row: Row) => (field === 'departure_at' ? Date.parse(row.departure_at) : String(row[field as keyof Row]));
+    rows.sort((a, b) => direction * (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+
+    const perPage = Math.min(Number(params.get('per-page') ?? 20) || 20, 1000);
+    const page = Math.max(Number(params.get('page') ?? 1) || 1, 1);
+    return HttpResponse.json({
+      data: {
+        models: rows.slice((page - 1) * perPage, page * perPage),
+        pagination: { page, perPage, totalCount: rows.length, pageCount: Math.max(1, Math.ceil(rows.length / perPage)) },
+      },
+    });
+  }),
+
+  http.get(apiUrl('/course/stamp/user-stamps'), ({ request }) => {
+    if (!loggedIn(request)) return unauthorized();
+    const db = readDb();
+    const stamped = myTicketRows().filter(
+      (row) => row.status === 'valid' && (row.order_status === 'paid' || row.order_status === 'returned'),
+    ).length;
+    const stamps = EARLIER_STAMPS + stamped;
+    const rewards = db.coupons
+      .filter((coupon) => coupon.code.startsWith('NAGRODA-'))
+      .map((coupon) => ({
+        code: coupon.code,
+        value: coupon.initial_value,
+        value_formatted: formatPln(coupon.initial_value),
+        current_value: coupon.current_value,
+        current_value_formatted: formatPln(coupon.current_value),
+        expires_at: coupon.expires_at,
+        earned_at: '2026-03-14T10:12:00Z',
+      }));
+    return HttpResponse.json({
+      data: {
+        stamps,
+        stamps_per_reward: STAMPS_PER_REWARD,
+        needed: STAMPS_PER_REWARD - (stamps % STAMPS_PER_REWARD),
+        reward_value: REWARD_VALUE,
+        reward_value_formatted: formatPln(REWARD_VALUE),
+        rewards,
+      },
+    });
+  }),
+];
