@@ -2,7 +2,9 @@
 import { fileURLToPath, URL } from 'node:url';
 
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
+
+import { parserlessAlias, precompiledMessages } from './build/messages-plugin.ts';
 
 // The Rust app serves the API, the health probes and (in production) web/dist on one origin.
 // In development Vite serves the front end and forwards those paths to it.
@@ -14,41 +16,13 @@ const proxy = {
   '^/(health|ready)$': { target: backend, changeOrigin: false },
 };
 
-/**
- * Production builds ship the message catalogues pre-parsed (ICU message ASTs, as `formatjs compile
- * --ast` would make them), so the ICU parser (~8 kB gzipped) can be left out of the bundle: react-intl
- * formats ASTs directly. Tests and the dev server keep the JSON as written.
- */
-function precompiledMessages(): Plugin {
-  return {
-    name: 'nisko-bus:precompiled-messages',
-    apply: 'build',
-    enforce: 'pre',
-    async transform(code, id) {
-      if (!/[\\/]src[\\/]i18n[\\/]messages[\\/][a-z-]+\.json$/.test(id)) return null;
-      const { parse } = await import('@formatjs/icu-messageformat-parser');
-      const catalogue = JSON.parse(code) as Record<string, string>;
-      const compiled = Object.fromEntries(Object.entries(catalogue).map(([key, text]) => [key, parse(text)]));
-      // Still JSON: Vite's JSON plugin turns it into a module next.
-      return { code: JSON.stringify(compiled), map: null };
-    },
-  };
-}
-
 export default defineConfig(({ command }) => ({
   plugins: [react(), precompiledMessages()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // With pre-parsed catalogues (above) the parser is never called in production.
-      ...(command === 'build'
-        ? [
-            {
-              find: /^@formatjs\/icu-messageformat-parser$/,
-              replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
-            },
-          ]
-        : []),
+      // Messages are compiled at build time (build/messages-plugin.ts): no parser in production.
+      ...(command === 'build' ? [parserlessAlias] : []),
     ],
   },
   server: {
@@ -64,6 +38,8 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: scripts/bundle-size.mjs reads which chunks the home page loads.
+    manifest: true,
     target: 'es2022',
   },
   test: {
@@ -72,5 +48,7 @@ export default defineConfig(({ command }) => ({
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
     unstubEnvs: true,
+    // Whole-app renders with lazy pages are slow on a busy 2-core machine.
+    testTimeout: 15_000,
   },
 }));

@@ -6,8 +6,9 @@
 import { Outlet, type RouteObject } from 'react-router';
 
 import { MainLayout } from '@/features/layout/components/main-layout';
+import { loadCatalogue } from '@/i18n/catalogues';
 import { LocaleProvider } from '@/i18n/locale-provider';
-import { localeBasePath, LOCALES, type Locale } from '@/i18n/locales';
+import { DEFAULT_LOCALE, localeBasePath, LOCALES, type Locale } from '@/i18n/locales';
 
 import { AppLoading } from './app-loading';
 import { NotFoundPage } from './errors/not-found-page';
@@ -50,6 +51,16 @@ function localeRoutes(locale: Locale): RouteObject {
         </main>
       </LocaleProvider>
     ),
+    // Languages other than Polish load their catalogue (a chunk of its own) before the first render.
+    ...(locale === DEFAULT_LOCALE
+      ? {}
+      : {
+          loader: async () => {
+            await loadCatalogue(locale);
+            return null;
+          },
+          shouldRevalidate: () => false,
+        }),
     // Shown only while the first page's chunk loads (no translations are available yet).
     HydrateFallback: AppLoading,
     children: [

@@ -1,16 +1,17 @@
 import { useEffect, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 
+import { catalogueFor } from './catalogues';
 import { rememberLocale } from './locale-cookie';
 import { DEFAULT_LOCALE, type Locale } from './locales';
-import { MESSAGES } from './messages';
 
 interface LocaleProviderProps {
   locale: Locale;
   children: ReactNode;
 }
 
-/** Provides react-intl for one locale and keeps `<html lang>` in step, for screen readers and hyphenation. */
+/**
+ * Provides react-intl for one locale (its catalogue must be loaded: the router's locale route does it) and keeps `<html lang>` in step, for screen readers and hyphenation. */
 export function LocaleProvider({ locale, children }: LocaleProviderProps) {
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -18,7 +19,7 @@ export function LocaleProvider({ locale, children }: LocaleProviderProps) {
   }, [locale]);
 
   return (
-    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={MESSAGES[locale]}>
+    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={catalogueFor(locale) ?? {}}>
       {children}
     </IntlProvider>
   );

@@ -1,16 +1,25 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+
+import { loadCatalogue } from '@/i18n/catalogues';
 
 import { checkConsoleGuard, startConsoleGuard } from './console-guard';
 import { resetAccountsMock } from './mocks/handlers/accounts';
 import { server } from './mocks/server';
+
+// Lazy pages on a busy 2-core machine can take more than the default second to appear.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Resets every zustand store after each test (see __mocks__/zustand.ts, R17).
 vi.mock('zustand');
 
 // R18: a request without a handler is a bug in the test or the code, so it fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Components rendered outside the router (which loads catalogues) still find English.
+beforeAll(async () => {
+  await loadCatalogue('en');
+});
 afterEach(() => {
   server.resetHandlers();
   resetAccountsMock();
