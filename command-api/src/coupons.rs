@@ -74,13 +74,13 @@ pub async fn refund(
     }
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CheckInput {
     #[serde(default)]
     code: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct CouponAnswer {
     pub code: String,
     pub value: i64,
@@ -90,6 +90,9 @@ pub struct CouponAnswer {
 }
 
 /// `POST /order/coupon/check`: whether a code can be used now, and its value.
+#[utoipa::path(post, path = "/api/order/coupon/check", tag = "order", request_body = CheckInput,
+    responses((status = 200, description = "`{\"data\": CouponAnswer}`", body = CouponAnswer),
+        (status = 422, description = "unknown, expired or used up (field coupon.code)")))]
 pub async fn check(
     State(state): State<CommandState>,
     AppJson(input): AppJson<CheckInput>,
@@ -115,7 +118,7 @@ pub async fn check(
     }))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SaveInput {
     #[serde(default)]
     code: Option<String>,
@@ -134,6 +137,9 @@ pub struct IdQuery {
 
 /// `POST /order/coupon/save` (admin): issue a coupon; `PUT …/save?id=CODE`: change its
 /// current value or expiry.
+#[utoipa::path(post, path = "/api/order/coupon/save", tag = "order", request_body = SaveInput,
+    responses((status = 201, description = "`{\"data\": CouponAnswer}`", body = CouponAnswer),
+        (status = 403, description = "admins only"), (status = 422, description = "bad code or value")))]
 pub async fn create(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,

@@ -25,6 +25,7 @@ pub mod booking;
 pub mod coupons;
 pub mod holds;
 pub mod idempotency;
+pub mod openapi;
 pub mod payments;
 pub mod processes;
 pub mod settings;

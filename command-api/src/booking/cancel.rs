@@ -15,14 +15,14 @@ use crate::booking::place::order_stream;
 use crate::processes::effects;
 use crate::CommandState;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CancelInput {
     id: Option<Uuid>,
     #[serde(default)]
     reason: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Cancelled {
     pub id: Uuid,
     pub status: &'static str,
@@ -30,6 +30,9 @@ pub struct Cancelled {
     pub coupon_refund: i64,
 }
 
+#[utoipa::path(post, path = "/api/order/order/cancel", tag = "order", request_body = CancelInput,
+    responses((status = 200, description = "`{\"data\": Cancelled}`", body = Cancelled),
+        (status = 403, description = "admins only"), (status = 404, description = "no such order"), (status = 409, description = "not cancellable")))]
 pub async fn cancel(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,

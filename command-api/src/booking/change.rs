@@ -26,7 +26,7 @@ use crate::payments::order_of_ticket;
 use crate::processes::effects;
 use crate::CommandState;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ChangeInput {
     #[serde(default)]
     number: String,
@@ -35,7 +35,7 @@ pub struct ChangeInput {
     course_id: Option<Uuid>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Changed {
     pub number: String,
     pub course_id: Uuid,
@@ -44,6 +44,9 @@ pub struct Changed {
     pub price_difference_formatted: String,
 }
 
+#[utoipa::path(post, path = "/api/order/order/change-course", tag = "order", request_body = ChangeInput,
+    responses((status = 200, description = "`{\"data\": Changed}`", body = Changed),
+        (status = 409, description = "changed already, returned, or no seats"), (status = 422, description = "another route or stops, or after the cutoff")))]
 pub async fn change_course(
     State(state): State<CommandState>,
     MaybeUser(user): MaybeUser,

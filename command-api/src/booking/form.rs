@@ -16,7 +16,7 @@ pub struct StepQuery {
     step: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Valid {
     valid: bool,
 }
@@ -24,6 +24,11 @@ pub struct Valid {
 /// `POST /order/order/validate?step=tickets|customer|invoice`: the step's field errors
 /// as a `422`, or `{valid: true}`. The tickets step also checks the courses, stops and
 /// discounts against the catalogue.
+#[utoipa::path(post, path = "/api/order/order/validate", tag = "order",
+    params(("step" = String, Query, description = "tickets, customer or invoice")),
+    request_body(content = serde_json::Value, description = "The booking state"),
+    responses((status = 200, description = "`{\"data\": {\"valid\": true}}`", body = Valid),
+        (status = 422, description = "the step's field errors")))]
 pub async fn validate(
     State(state): State<CommandState>,
     Query(query): Query<StepQuery>,
@@ -64,7 +69,7 @@ async fn legs(state: &CommandState, input: &BookingInput) -> Result<(CourseLeg, 
 }
 
 /// One ticket line, priced.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PricedTicket {
     pub qty: u32,
     pub discount_id: Option<i64>,
@@ -75,7 +80,7 @@ pub struct PricedTicket {
     pub total_formatted: String,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Priced {
     pub tickets: Vec<PricedTicket>,
     pub total: i64,
@@ -84,6 +89,10 @@ pub struct Priced {
 
 /// `POST /course/discount/calculate-for-tickets`: the form's live prices; the returned
 /// tickets replace the form's list (spec section 4).
+#[utoipa::path(post, path = "/api/course/discount/calculate-for-tickets", tag = "course",
+    request_body(content = serde_json::Value, description = "tickets, course, courseReturn"),
+    responses((status = 200, description = "`{\"data\": Priced}`", body = Priced),
+        (status = 422, description = "no course, bad quantities or an unavailable discount")))]
 pub async fn calculate_for_tickets(
     State(state): State<CommandState>,
     AppJson(input): AppJson<BookingInput>,

@@ -44,7 +44,7 @@ use crate::{idempotency, CommandState};
 const SCOPE: &str = "order.place";
 
 /// The answer to a placed order.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Placed {
     pub order_id: Uuid,
     pub hash_id: String,
@@ -60,6 +60,11 @@ pub struct Placed {
 }
 
 /// The handler: idempotency around [`place_order`].
+#[utoipa::path(post, path = "/api/order/order/place", tag = "order",
+    params(("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer")),
+    request_body(content = serde_json::Value, description = "The booking state (spec section 3): course, courseReturn, tickets, customer, invoice, coupon"),
+    responses((status = 201, description = "`{\"data\": Placed}`: pending payment", body = Placed),
+        (status = 409, description = "not enough seats"), (status = 422, description = "bad input, discount or coupon")))]
 pub async fn place(
     State(state): State<CommandState>,
     MaybeUser(user): MaybeUser,

@@ -21,7 +21,7 @@ use crate::payments::order_of_ticket;
 use crate::processes::effects;
 use crate::CommandState;
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ReturnInput {
     #[serde(default)]
     number: String,
@@ -29,7 +29,7 @@ pub struct ReturnInput {
     code: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Returned {
     pub number: String,
     pub price: i64,
@@ -42,6 +42,10 @@ pub struct Returned {
     pub money_refund_formatted: String,
 }
 
+#[utoipa::path(post, path = "/api/order/order/return-ticket", tag = "order", request_body = ReturnInput,
+    responses((status = 200, description = "`{\"data\": Returned}`", body = Returned),
+        (status = 403, description = "someone else's ticket"), (status = 404, description = "no such ticket"),
+        (status = 409, description = "returned already or not paid"), (status = 422, description = "code missing or wrong, or after the cutoff")))]
 pub async fn return_ticket(
     State(state): State<CommandState>,
     MaybeUser(user): MaybeUser,

@@ -24,7 +24,7 @@ pub struct IdQuery {
     id: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Sent {
     pub sent: bool,
     pub to: String,
@@ -50,6 +50,9 @@ pub async fn send_after_payment(state: &CommandState, order: &OrderState) {
 }
 
 /// `POST /order/order/send-ticket?id=`.
+#[utoipa::path(post, path = "/api/order/order/send-ticket", tag = "order",
+    params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner")),
+    responses((status = 200, description = "`{\"data\": Sent}`", body = Sent), (status = 404, description = "no such order")))]
 pub async fn send_ticket(
     State(state): State<CommandState>,
     MaybeUser(user): MaybeUser,
@@ -62,6 +65,9 @@ pub async fn send_ticket(
 
 /// `POST /order/order/send-ticket-sms?id=`: a short message with the ticket numbers and
 /// codes to the customer's phone.
+#[utoipa::path(post, path = "/api/order/order/send-ticket-sms", tag = "order",
+    params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner")),
+    responses((status = 200, description = "`{\"data\": Sent}`", body = Sent), (status = 404, description = "no such order")))]
 pub async fn send_ticket_sms(
     State(state): State<CommandState>,
     MaybeUser(user): MaybeUser,
