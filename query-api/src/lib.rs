@@ -6,10 +6,12 @@
 //! `api_core::ApiError`, successes `{"data": …}` (`api_core::Data`).
 //!
 //! Areas, one module each: [`accounts`] (register, confirm, login, logout, passwords, my
-//! account), [`catalogue`] (stops, routes, prices, timetables, courses, search),
+//! account), [`booking`] (orders, tickets, coupons and stamps from the booking read
+//! models), [`catalogue`] (stops, routes, prices, timetables, courses, search),
 //! [`content`] (company settings, discounts, banners, menus, pages).
 
 pub mod accounts;
+pub mod booking;
 pub mod catalogue;
 pub mod content;
 pub mod openapi;
@@ -43,6 +45,7 @@ impl FromRef<QueryState> for PgPool {
 pub fn router(state: QueryState) -> Router {
     Router::new()
         .merge(accounts::router())
+        .merge(booking::router())
         .merge(catalogue::router())
         .merge(content::router())
         .merge(openapi::router())

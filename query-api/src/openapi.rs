@@ -20,6 +20,7 @@ struct Root;
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = Root::openapi();
     doc.merge(crate::accounts::AccountsApi::openapi());
+    doc.merge(crate::booking::openapi::BookingApi::openapi());
     doc.merge(crate::catalogue::openapi::CatalogueApi::openapi());
     doc.merge(crate::content::openapi::ContentApi::openapi());
     doc

@@ -1,0 +1,49 @@
+//! # booking
+//!
+//! What the booking shows, read from the tables the booking projections keep
+//! (`rm_orders`, `rm_tickets`, `rm_order_events`, `rm_coupons`, `rm_coupon_usages`,
+//! `rm_stamp_cards`, `rm_stamp_rewards`; see `projections`). Placing, paying, returning
+//! and changing are commands, in the command API.
+//!
+//! Who sees what:
+//! - [`success`]: `GET /order/order/success-data?hash_id=`, public: the order's hash id
+//!   is the capability.
+//! - [`my_tickets`]: `POST /user/user/my-tickets`, and [`stamps::user_stamps`]:
+//!   `GET /course/stamp/user-stamps`, for the logged-in user (`AuthUser`, `401`
+//!   without a token), restricted to that user's rows before any filter.
+//! - Admins (`AdminUser`: `401` without a token, `403` for a user): [`orders`]
+//!   (`/order/order/all`, `one`, `history`), [`tickets`] (`/order/ticket/all`),
+//!   [`coupons`] (`/order/coupon/all`, `one`) and [`stamps::all`] (`/course/stamp/all`).
+//!
+//! Amounts come with a `*_formatted` twin (`domain::money::format_pln`); travel times
+//! carry Warsaw's offset; ticket QR codes are SVG (`documents::qr_svg` of
+//! `"{number}:{code}"`, the same text the printed ticket encodes).
+
+pub mod coupons;
+mod db;
+pub mod model;
+pub mod my_tickets;
+pub mod openapi;
+pub mod orders;
+pub mod stamps;
+pub mod success;
+pub mod tickets;
+
+use axum::routing::{get, post};
+use axum::Router;
+
+use crate::QueryState;
+
+pub fn router() -> Router<QueryState> {
+    Router::new()
+        .route("/order/order/success-data", get(success::success_data))
+        .route("/order/order/all", get(orders::all))
+        .route("/order/order/one", get(orders::one))
+        .route("/order/order/history", get(orders::history))
+        .route("/order/ticket/all", get(tickets::all))
+        .route("/order/coupon/all", get(coupons::all))
+        .route("/order/coupon/one", get(coupons::one))
+        .route("/user/user/my-tickets", post(my_tickets::my_tickets))
+        .route("/course/stamp/user-stamps", get(stamps::user_stamps))
+        .route("/course/stamp/all", get(stamps::all))
+}

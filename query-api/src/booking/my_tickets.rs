@@ -1,0 +1,129 @@
+//! `POST /user/user/my-tickets`: the logged-in user's tickets (those of the orders they
+//! placed while logged in), with the list conventions in the query string (`page`,
+//! `per-page`, `sort`, `filter[field][op]`). Nobody sees another user's tickets: the
+//! user's id restricts the query before any filter.
+
+use api_core::auth::AuthUser;
+use api_core::list::{FieldType, ListField, ListSpec, Page, RawListQuery};
+use api_core::{ApiError, Data};
+use axum::extract::State;
+use chrono::{DateTime, FixedOffset, Utc};
+use domain::money::format_pln;
+use serde::Serialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::db::fetch_page;
+use super::model::warsaw;
+use crate::QueryState;
+
+const FIELDS: &[ListField] = &[
+    ListField { name: "id", column: "t.ticket_id", kind: FieldType::Uuid },
+    ListField { name: "number", column: "t.number", kind: FieldType::Text },
+    ListField { name: "status", column: "t.status", kind: FieldType::Text },
+    ListField { name: "leg", column: "t.leg", kind: FieldType::Text },
+    ListField { name: "price", column: "t.price", kind: FieldType::Integer },
+    ListField { name: "order_id", column: "t.order_id", kind: FieldType::Uuid },
+    ListField { name: "hash_id", column: "o.hash_id", kind: FieldType::Text },
+    ListField { name: "order_status", column: "o.status", kind: FieldType::Text },
+    ListField { name: "route_name", column: "t.route_name", kind: FieldType::Text },
+    ListField { name: "from_name", column: "t.from_name", kind: FieldType::Text },
+    ListField { name: "to_name", column: "t.to_name", kind: FieldType::Text },
+    ListField { name: "departure_at", column: "t.departure_at", kind: FieldType::Timestamp },
+    ListField { name: "arrival_at", column: "t.arrival_at", kind: FieldType::Timestamp },
+    ListField { name: "course_changed", column: "t.course_changed", kind: FieldType::Boolean },
+    ListField { name: "placed_at", column: "o.placed_at", kind: FieldType::Timestamp },
+];
+const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "t.departure_at desc, t.number" };
+const COLUMNS: &str = "t.ticket_id, t.number, t.code, t.status, t.leg, t.line, t.price, t.order_id, o.hash_id, \
+    o.status as order_status, t.route_name, t.from_name, t.to_name, t.departure_at, t.arrival_at, t.course_changed";
+const FROM: &str = "rm_tickets t join rm_orders o on o.order_id = t.order_id";
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    ticket_id: Uuid,
+    number: String,
+    code: String,
+    status: String,
+    leg: String,
+    line: i32,
+    price: i64,
+    order_id: Uuid,
+    hash_id: String,
+    order_status: String,
+    route_name: String,
+    from_name: String,
+    to_name: String,
+    departure_at: DateTime<Utc>,
+    arrival_at: DateTime<Utc>,
+    course_changed: bool,
+}
+
+/// One of the user's tickets.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MyTicket {
+    pub id: Uuid,
+    pub number: String,
+    pub code: String,
+    /// `valid` or `returned`.
+    pub status: String,
+    /// `outbound` or `back`.
+    pub leg: String,
+    pub line: i32,
+    pub price: i64,
+    pub price_formatted: String,
+    pub order_id: Uuid,
+    /// The order's public id (`success-data?hash_id=` shows the whole order).
+    pub hash_id: String,
+    pub order_status: String,
+    pub route_name: String,
+    pub from_name: String,
+    pub to_name: String,
+    /// Warsaw time.
+    pub departure_at: DateTime<FixedOffset>,
+    pub arrival_at: DateTime<FixedOffset>,
+    pub course_changed: bool,
+}
+
+impl From<Row> for MyTicket {
+    fn from(r: Row) -> Self {
+        MyTicket {
+            id: r.ticket_id,
+            number: r.number,
+            code: r.code,
+            status: r.status,
+            leg: r.leg,
+            line: r.line,
+            price: r.price,
+            price_formatted: format_pln(r.price),
+            order_id: r.order_id,
+            hash_id: r.hash_id,
+            order_status: r.order_status,
+            route_name: r.route_name,
+            from_name: r.from_name,
+            to_name: r.to_name,
+            departure_at: warsaw(r.departure_at),
+            arrival_at: warsaw(r.arrival_at),
+            course_changed: r.course_changed,
+        }
+    }
+}
+
+/// The logged-in user's tickets, newest departure first by default (user).
+#[utoipa::path(post, path = "/api/user/user/my-tickets", tag = "accounts",
+    params(("page" = Option<u32>, Query), ("per-page" = Option<u32>, Query),
+        ("sort" = Option<String>, Query, description = "id, number, status, leg, price, order_id, hash_id, order_status, \
+            route_name, from_name, to_name, departure_at, arrival_at, course_changed, placed_at; -field descends"),
+        ("filter[status][eq]" = Option<String>, Query, description = "valid or returned; any field above, ops eq, lt, gt, lte, gte, like, in")),
+    responses((status = 200, description = "`{\"data\": {\"models\": [MyTicket], \"pagination\": …}}`", body = [MyTicket]),
+        (status = 401, description = "no token"), (status = 422, description = "unknown sort or filter field")))]
+#[tracing::instrument(skip(state, query, user), fields(user_id = %user.id))]
+pub async fn my_tickets(
+    user: AuthUser,
+    State(state): State<QueryState>,
+    query: RawListQuery,
+) -> Result<Data<Page<MyTicket>>, ApiError> {
+    let q = query.parse(SPEC)?;
+    let page = fetch_page::<Row>(&state.pool, COLUMNS, FROM, Some(("t.user_id", user.id)), &q).await?;
+    Ok(Data::new(Page { models: page.models.into_iter().map(MyTicket::from).collect(), pagination: page.pagination }))
+}

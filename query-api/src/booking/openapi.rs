@@ -1,0 +1,61 @@
+//! The booking's part of `/api/openapi.json`. Paths are written in full (`/api/...`).
+
+use super::coupons::{CouponDetails, CouponUsage, CouponView};
+use super::model::{
+    AdminOrderView, CouponUseView, CustomerView, DiscountView, InvoiceView, LegView, LineView, OrderView,
+    ReductionView, TicketView,
+};
+use super::my_tickets::MyTicket;
+use super::orders::{HistoryEntry, OrderListItem};
+use super::stamps::{StampCardView, StampReward, UserStamps};
+use super::tickets::AdminTicket;
+use super::{coupons, my_tickets, orders, stamps, success, tickets};
+
+/// Orders, tickets, coupons and stamps as the read models show them.
+#[derive(utoipa::OpenApi)]
+#[openapi(
+    paths(
+        success::success_data,
+        my_tickets::my_tickets,
+        stamps::user_stamps, stamps::all,
+        orders::all, orders::one, orders::history,
+        tickets::all,
+        coupons::all, coupons::one,
+    ),
+    components(schemas(
+        OrderView, AdminOrderView, CustomerView, InvoiceView, LegView, LineView, DiscountView, ReductionView,
+        CouponUseView, TicketView, MyTicket, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
+        AdminTicket, CouponView, CouponDetails, CouponUsage,
+    )),
+    tags(
+        (name = "order", description = "Orders, tickets and coupons"),
+    )
+)]
+pub struct BookingApi;
+
+#[cfg(test)]
+mod tests {
+    use utoipa::OpenApi;
+
+    use super::BookingApi;
+
+    #[test]
+    fn every_booking_path_is_documented() {
+        let doc = BookingApi::openapi();
+        for path in [
+            "/api/order/order/success-data",
+            "/api/user/user/my-tickets",
+            "/api/course/stamp/user-stamps",
+            "/api/course/stamp/all",
+            "/api/order/order/all",
+            "/api/order/order/one",
+            "/api/order/order/history",
+            "/api/order/ticket/all",
+            "/api/order/coupon/all",
+            "/api/order/coupon/one",
+        ] {
+            assert!(doc.paths.paths.contains_key(path), "{path}");
+        }
+        assert!(serde_json::to_string(&doc).is_ok());
+    }
+}

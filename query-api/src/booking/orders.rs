@@ -1,0 +1,238 @@
+//! The admin's orders: `GET /order/order/all` (list conventions), `one?id=` (an order
+//! with its tickets and what happened to it) and `history?id=` (its events, in order,
+//! for audit). All need a `SuperAdmin`.
+
+use api_core::auth::AdminUser;
+use api_core::list::{FieldType, ListField, ListSpec, Page, RawListQuery};
+use api_core::{ApiError, Data};
+use axum::extract::State;
+use chrono::{DateTime, FixedOffset, Utc};
+use domain::money::format_pln;
+use serde::Serialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::db::{fetch_page, order_with_tickets};
+use super::model::{warsaw, AdminOrderView};
+use crate::content::common::input::Params;
+use crate::QueryState;
+
+const FIELDS: &[ListField] = &[
+    ListField { name: "id", column: "o.order_id", kind: FieldType::Uuid },
+    ListField { name: "hash_id", column: "o.hash_id", kind: FieldType::Text },
+    ListField { name: "status", column: "o.status", kind: FieldType::Text },
+    ListField { name: "user_id", column: "o.user_id", kind: FieldType::Uuid },
+    ListField { name: "email", column: "o.email", kind: FieldType::Text },
+    ListField { name: "first_name", column: "o.first_name", kind: FieldType::Text },
+    ListField { name: "last_name", column: "o.last_name", kind: FieldType::Text },
+    ListField { name: "phone", column: "o.phone", kind: FieldType::Text },
+    ListField { name: "route_name", column: "o.route_name", kind: FieldType::Text },
+    ListField { name: "from_name", column: "o.from_name", kind: FieldType::Text },
+    ListField { name: "to_name", column: "o.to_name", kind: FieldType::Text },
+    ListField { name: "course_id", column: "o.outbound_course_id", kind: FieldType::Uuid },
+    ListField { name: "departure_at", column: "o.departure_at", kind: FieldType::Timestamp },
+    ListField { name: "return_departure_at", column: "o.return_departure_at", kind: FieldType::Timestamp },
+    ListField { name: "passengers", column: "o.passengers", kind: FieldType::Integer },
+    ListField { name: "total", column: "o.total", kind: FieldType::Integer },
+    ListField { name: "coupon_code", column: "o.coupon_code", kind: FieldType::Text },
+    ListField { name: "to_pay", column: "o.to_pay", kind: FieldType::Integer },
+    ListField { name: "placed_at", column: "o.placed_at", kind: FieldType::Timestamp },
+    ListField { name: "expires_at", column: "o.expires_at", kind: FieldType::Timestamp },
+    ListField { name: "paid_at", column: "o.paid_at", kind: FieldType::Timestamp },
+    ListField { name: "invoice_number", column: "o.invoice_number", kind: FieldType::Text },
+    ListField { name: "transaction_id", column: "o.transaction_id", kind: FieldType::Text },
+];
+const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "o.placed_at desc, o.order_id" };
+const COLUMNS: &str = "o.order_id, o.hash_id, o.status, o.user_id, o.email, o.first_name, o.last_name, o.phone, \
+    o.route_name, o.from_name, o.to_name, o.outbound_course_id, o.back_course_id, o.departure_at, o.return_departure_at, \
+    o.passengers, o.total, o.coupon_code, o.coupon_amount, o.to_pay, o.placed_at, o.expires_at, o.paid_at, \
+    o.invoice_number";
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    order_id: Uuid,
+    hash_id: String,
+    status: String,
+    user_id: Option<Uuid>,
+    email: String,
+    first_name: String,
+    last_name: String,
+    phone: String,
+    route_name: String,
+    from_name: String,
+    to_name: String,
+    outbound_course_id: Uuid,
+    back_course_id: Option<Uuid>,
+    departure_at: DateTime<Utc>,
+    return_departure_at: Option<DateTime<Utc>>,
+    passengers: i32,
+    total: i64,
+    coupon_code: Option<String>,
+    coupon_amount: i64,
+    to_pay: i64,
+    placed_at: DateTime<Utc>,
+    expires_at: DateTime<Utc>,
+    paid_at: Option<DateTime<Utc>>,
+    invoice_number: Option<String>,
+}
+
+/// An order in the admin's list.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct OrderListItem {
+    pub id: Uuid,
+    pub hash_id: String,
+    pub status: String,
+    pub user_id: Option<Uuid>,
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+    /// The outbound leg's route and stops.
+    pub route_name: String,
+    pub from_name: String,
+    pub to_name: String,
+    pub course_id: Uuid,
+    pub back_course_id: Option<Uuid>,
+    /// Warsaw time.
+    pub departure_at: DateTime<FixedOffset>,
+    pub return_departure_at: Option<DateTime<FixedOffset>>,
+    pub passengers: i32,
+    pub total: i64,
+    pub total_formatted: String,
+    pub coupon_code: Option<String>,
+    pub coupon_amount: i64,
+    pub to_pay: i64,
+    pub to_pay_formatted: String,
+    pub placed_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+    pub paid_at: Option<DateTime<Utc>>,
+    pub invoice_number: Option<String>,
+}
+
+impl From<Row> for OrderListItem {
+    fn from(r: Row) -> Self {
+        OrderListItem {
+            id: r.order_id,
+            hash_id: r.hash_id,
+            status: r.status,
+            user_id: r.user_id,
+            email: r.email,
+            first_name: r.first_name,
+            last_name: r.last_name,
+            phone: r.phone,
+            route_name: r.route_name,
+            from_name: r.from_name,
+            to_name: r.to_name,
+            course_id: r.outbound_course_id,
+            back_course_id: r.back_course_id,
+            departure_at: warsaw(r.departure_at),
+            return_departure_at: r.return_departure_at.map(warsaw),
+            passengers: r.passengers,
+            total: r.total,
+            total_formatted: format_pln(r.total),
+            coupon_code: r.coupon_code,
+            coupon_amount: r.coupon_amount,
+            to_pay: r.to_pay,
+            to_pay_formatted: format_pln(r.to_pay),
+            placed_at: r.placed_at,
+            expires_at: r.expires_at,
+            paid_at: r.paid_at,
+            invoice_number: r.invoice_number,
+        }
+    }
+}
+
+/// One event of an order's history.
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct HistoryEntry {
+    /// The event's version in the order's stream, from 0.
+    pub version: i64,
+    /// The event type (`OrderPlaced`, `OrderPaid`, …).
+    #[serde(rename = "type")]
+    pub event_type: String,
+    /// When the command that caused it was given.
+    pub occurred_at: DateTime<Utc>,
+    /// When the store recorded it.
+    pub recorded_at: DateTime<Utc>,
+    /// Who gave the command, if anyone (a user id; processes leave it empty).
+    pub user_id: Option<String>,
+    /// The event as the domain records it.
+    #[schema(value_type = Object)]
+    pub data: serde_json::Value,
+}
+
+/// `?id=` of an order: a UUID, else `422` naming `id`.
+fn order_id(params: &Params) -> Result<Uuid, ApiError> {
+    let raw = params.required("id")?;
+    Uuid::parse_str(raw).map_err(|_| ApiError::invalid_field("id", "id must be an order id (a UUID)"))
+}
+
+/// The orders (admin).
+#[utoipa::path(get, path = "/api/order/order/all", tag = "order",
+    params(("page" = Option<u32>, Query), ("per-page" = Option<u32>, Query),
+        ("sort" = Option<String>, Query, description = "id, hash_id, status, user_id, email, first_name, last_name, phone, \
+            route_name, from_name, to_name, course_id, departure_at, return_departure_at, passengers, total, coupon_code, \
+            to_pay, placed_at, expires_at, paid_at, invoice_number, transaction_id; -field descends"),
+        ("filter[status][eq]" = Option<String>, Query, description = "any field above, ops eq, lt, gt, lte, gte, like, in"),
+        ("filter[email][like]" = Option<String>, Query),
+        ("filter[placed_at][gte]" = Option<String>, Query, description = "YYYY-MM-DD HH:MM:SS (Warsaw) or RFC 3339")),
+    responses((status = 200, description = "`{\"data\": {\"models\": [OrderListItem], \"pagination\": …}}`", body = [OrderListItem]),
+        (status = 401, description = "no token"), (status = 403, description = "not an admin"),
+        (status = 422, description = "unknown sort or filter field, or a bad filter value")))]
+#[tracing::instrument(skip(state, query))]
+pub async fn all(
+    _: AdminUser,
+    State(state): State<QueryState>,
+    query: RawListQuery,
+) -> Result<Data<Page<OrderListItem>>, ApiError> {
+    let q = query.parse(SPEC)?;
+    let page = fetch_page::<Row>(&state.pool, COLUMNS, "rm_orders o", None, &q).await?;
+    Ok(Data::new(Page {
+        models: page.models.into_iter().map(OrderListItem::from).collect(),
+        pagination: page.pagination,
+    }))
+}
+
+/// One order with its tickets, refunds and cancellation (admin).
+#[utoipa::path(get, path = "/api/order/order/one", tag = "order", params(("id" = Uuid, Query)),
+    responses((status = 200, description = "`{\"data\": AdminOrderView}`", body = AdminOrderView),
+        (status = 401, description = "no token"), (status = 403, description = "not an admin"),
+        (status = 404, description = "no such order"), (status = 422, description = "id is missing or not a UUID")))]
+#[tracing::instrument(skip(state, params))]
+pub async fn one(
+    _: AdminUser,
+    State(state): State<QueryState>,
+    params: Params,
+) -> Result<Data<AdminOrderView>, ApiError> {
+    let id = order_id(&params)?;
+    let (order, tickets) = order_with_tickets(&state.pool, "order_id", id)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("there is no order {id}")))?;
+    Ok(Data::new(order.admin_view(&tickets, &state.public_url)))
+}
+
+/// Every event of an order, oldest first (admin). An order abandoned before it was
+/// placed has a history but no `one`.
+#[utoipa::path(get, path = "/api/order/order/history", tag = "order", params(("id" = Uuid, Query)),
+    responses((status = 200, description = "`{\"data\": [HistoryEntry]}`", body = [HistoryEntry]),
+        (status = 401, description = "no token"), (status = 403, description = "not an admin"),
+        (status = 404, description = "no events of such an order"), (status = 422, description = "id is missing or not a UUID")))]
+#[tracing::instrument(skip(state, params))]
+pub async fn history(
+    _: AdminUser,
+    State(state): State<QueryState>,
+    params: Params,
+) -> Result<Data<Vec<HistoryEntry>>, ApiError> {
+    let id = order_id(&params)?;
+    let events: Vec<HistoryEntry> = sqlx::query_as(
+        "select version, event_type, occurred_at, recorded_at, user_id, data from rm_order_events \
+         where order_id = $1 order by version",
+    )
+    .bind(id)
+    .fetch_all(&state.pool)
+    .await?;
+    if events.is_empty() {
+        return Err(ApiError::NotFound(format!("there is no order {id}")));
+    }
+    Ok(Data::new(events))
+}
