@@ -3,8 +3,9 @@
 //! The HTTP conventions the command API and the query API share, so a client sees one
 //! API: the error body of `DECISIONS.md` (`{"name", "message", "status", "errors"}`),
 //! the [`ApiError`] that renders it, and the [`AppJson`] extractor whose rejections use
-//! the same body; the list conventions ([`list`]); who is asking ([`auth`]); and time
-//! in Europe/Warsaw ([`time`]). (A crate of its own, beside the ones `ARCHITECTURE.md` lists, so the
+//! the same body; the list conventions ([`list`]); who is asking ([`auth`]); time
+//! in Europe/Warsaw ([`time`]); and the ports to the outside both use: e-mail ([`mail`])
+//! and SMS ([`sms`]). (A crate of its own, beside the ones `ARCHITECTURE.md` lists, so the
 //! two API crates need not depend on each other.)
 
 pub mod auth;
@@ -12,6 +13,7 @@ mod error;
 mod json;
 pub mod list;
 pub mod mail;
+pub mod sms;
 pub mod time;
 
 pub use error::{ApiError, FieldError};

@@ -1,7 +1,11 @@
 //! The mail port: every e-mail the product sends goes through a [`Mailer`].
 //! Adapters: files under the data folder (development, the default) and SMTP.
+//! A message with attachments (the tickets' PDF) goes out as `multipart/mixed`: the text
+//! first, then each file base64-encoded; one without stays a plain `text/plain` message.
 
 use async_trait::async_trait;
+use lettre::message::header::ContentType;
+use lettre::message::{MultiPart, SinglePart};
 
 /// One message.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -10,6 +14,25 @@ pub struct Email {
     pub subject: String,
     /// The plain-text body (always present).
     pub text: String,
+    /// Files sent with the message, in this order (usually none).
+    pub attachments: Vec<Attachment>,
+}
+
+/// A file sent with an [`Email`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// The name the recipient sees, e.g. `bilety-a1b2c3d4.pdf`.
+    pub filename: String,
+    /// The MIME type, e.g. `application/pdf`.
+    pub content_type: String,
+    pub bytes: Vec<u8>,
+}
+
+impl Attachment {
+    /// A PDF file.
+    pub fn pdf(filename: impl Into<String>, bytes: Vec<u8>) -> Self {
+        Attachment { filename: filename.into(), content_type: "application/pdf".into(), bytes }
+    }
 }
 
 /// Why a message could not be handed over.
@@ -26,13 +49,22 @@ pub trait Mailer: Send + Sync + 'static {
 /// Builds the RFC 5322 message (headers encoded as the standard requires).
 fn build(from: &str, email: &Email) -> Result<lettre::Message, MailError> {
     let parse = |addr: &str| addr.parse::<lettre::message::Mailbox>().map_err(|e| MailError(format!("{addr:?}: {e}")));
-    lettre::Message::builder()
-        .from(parse(from)?)
-        .to(parse(&email.to)?)
-        .subject(email.subject.clone())
-        .header(lettre::message::header::ContentType::TEXT_PLAIN)
-        .body(email.text.clone())
-        .map_err(|e| MailError(e.to_string()))
+    let builder = lettre::Message::builder().from(parse(from)?).to(parse(&email.to)?).subject(email.subject.clone());
+    let message = if email.attachments.is_empty() {
+        builder.header(ContentType::TEXT_PLAIN).body(email.text.clone())
+    } else {
+        let mut parts = MultiPart::mixed().singlepart(SinglePart::plain(email.text.clone()));
+        for attachment in &email.attachments {
+            let content_type = ContentType::parse(&attachment.content_type)
+                .map_err(|e| MailError(format!("{:?}: {e}", attachment.content_type)))?;
+            parts = parts.singlepart(
+                lettre::message::Attachment::new(attachment.filename.clone())
+                    .body(attachment.bytes.clone(), content_type),
+            );
+        }
+        builder.multipart(parts)
+    };
+    message.map_err(|e| MailError(e.to_string()))
 }
 
 /// Development adapter: each message becomes one `.eml` file in a folder, readable with
@@ -103,6 +135,7 @@ mod tests {
             to: "jan@example.com".into(),
             subject: "Aktywacja konta".into(),
             text: "Kliknij: http://x/confirm?token=abc".into(),
+            attachments: Vec::new(),
         };
         mailer.send(email).await.unwrap();
         let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
@@ -111,7 +144,49 @@ mod tests {
         assert!(text.contains("To: jan@example.com"));
         assert!(text.contains("Subject: Aktywacja konta"));
         assert!(text.contains("http://x/confirm?token=abc"));
-        let bad = Email { to: "not an address".into(), subject: "x".into(), text: "x".into() };
+        let bad = Email { to: "not an address".into(), subject: "x".into(), text: "x".into(), attachments: Vec::new() };
         assert!(mailer.send(bad).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn an_attachment_makes_a_multipart_eml_with_the_file_in_base64() {
+        let dir = std::env::temp_dir().join(format!("coach-mail-{}", uuid::Uuid::new_v4()));
+        let mailer = FileMailer::new(&dir, "Nisko Bus <no-reply@example.com>");
+        let pdf = b"%PDF-1.7\n\x00\xff binary ticket".to_vec();
+        let email = Email {
+            to: "jan@example.com".into(),
+            subject: "Twoje bilety".into(),
+            text: "Bilety w załączniku.".into(),
+            attachments: vec![Attachment::pdf("bilety-a1b2c3d4.pdf", pdf.clone())],
+        };
+        mailer.send(email).await.unwrap();
+        let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(files.len(), 1);
+        let eml = std::fs::read_to_string(files[0].as_ref().unwrap().path()).unwrap();
+        assert!(eml.contains("Content-Type: multipart/mixed"));
+        assert!(eml.contains("Content-Type: application/pdf"));
+        assert!(eml.contains("Content-Disposition: attachment; filename=\"bilety-a1b2c3d4.pdf\""));
+        assert!(eml.contains("Content-Transfer-Encoding: base64"));
+        assert!(eml.contains(&base64(&pdf)), "the PDF's bytes, base64-encoded, in {eml}");
+        let bad = Email {
+            to: "jan@example.com".into(),
+            subject: "x".into(),
+            text: "x".into(),
+            attachments: vec![Attachment { filename: "x".into(), content_type: "not a type".into(), bytes: vec![] }],
+        };
+        assert!(mailer.send(bad).await.is_err());
+    }
+
+    /// Standard base64 (RFC 4648 with padding), for checking the message's body.
+    fn base64(bytes: &[u8]) -> String {
+        const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut out = String::new();
+        for chunk in bytes.chunks(3) {
+            let n = chunk.iter().enumerate().fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
+            for i in 0..4 {
+                out.push(if i <= chunk.len() { char::from(ALPHABET[(n >> (18 - 6 * i)) as usize & 63]) } else { '=' });
+            }
+        }
+        out
     }
 }

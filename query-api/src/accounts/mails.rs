@@ -23,7 +23,7 @@ pub fn activation(to: &str, first_name: &str, public_url: &str, token: &str) -> 
          {url}\n\n\
          The link is valid for 48 hours. If you did not create an account, please ignore this message.\n"
     );
-    Email { to: to.to_string(), subject: "Aktywacja konta / Account activation".into(), text }
+    Email { to: to.to_string(), subject: "Aktywacja konta / Account activation".into(), text, attachments: Vec::new() }
 }
 
 /// The forgot-password e-mail with the link to `/change-password` (valid 1 hour).
@@ -42,7 +42,7 @@ pub fn password_reset(to: &str, first_name: &str, public_url: &str, token: &str)
          The link is valid for 1 hour and can be used once. If you did not ask for this, please ignore this \
          message: your password will not change.\n"
     );
-    Email { to: to.to_string(), subject: "Zmiana hasła / Password change".into(), text }
+    Email { to: to.to_string(), subject: "Zmiana hasła / Password change".into(), text, attachments: Vec::new() }
 }
 
 #[cfg(test)]

@@ -1,0 +1,102 @@
+//! The SMS port: every text message the product sends goes through an [`SmsSender`].
+//! For now one adapter, files under a folder (development and tests, like the mail
+//! port's `FileMailer`); a gateway adapter (SMSAPI, Twilio, …) implements the same trait
+//! when the carrier picks a provider.
+
+use async_trait::async_trait;
+
+/// One text message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sms {
+    /// The phone number as the customer gave it (`+48 600 100 200`, `600100200`).
+    pub to: String,
+    pub text: String,
+}
+
+/// Why a message could not be handed over.
+#[derive(Debug, thiserror::Error)]
+#[error("could not send the sms: {0}")]
+pub struct SmsError(pub String);
+
+/// Sends text messages.
+#[async_trait]
+pub trait SmsSender: Send + Sync + 'static {
+    async fn send(&self, sms: Sms) -> Result<(), SmsError>;
+}
+
+/// The digits of a phone number, with the `+` of an international one: what a gateway
+/// takes. Refuses what cannot be a number (E.164 allows at most 15 digits).
+pub fn normalise_phone(phone: &str) -> Result<String, SmsError> {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    let allowed = |c: char| c.is_ascii_digit() || matches!(c, ' ' | '-' | '(' | ')' | '.');
+    let plus = phone.trim_start().starts_with('+');
+    let rest = phone.trim().trim_start_matches('+');
+    if !(6..=15).contains(&digits.len()) || !rest.chars().all(allowed) {
+        return Err(SmsError(format!("{phone:?} is not a phone number")));
+    }
+    Ok(if plus { format!("+{digits}") } else { digits })
+}
+
+/// Development adapter: each message becomes one `.txt` file in a folder (`To:` line,
+/// blank line, text), named by time and number.
+pub struct FileSms {
+    dir: std::path::PathBuf,
+}
+
+impl FileSms {
+    pub fn new(dir: impl Into<std::path::PathBuf>) -> Self {
+        FileSms { dir: dir.into() }
+    }
+}
+
+#[async_trait]
+impl SmsSender for FileSms {
+    #[tracing::instrument(skip(self, sms), fields(to = %sms.to))]
+    async fn send(&self, sms: Sms) -> Result<(), SmsError> {
+        let to = normalise_phone(&sms.to)?;
+        tokio::fs::create_dir_all(&self.dir).await.map_err(|e| SmsError(e.to_string()))?;
+        let name = format!(
+            "{}-{}-{}.txt",
+            chrono::Utc::now().format("%Y%m%dT%H%M%S%.6f"),
+            uuid::Uuid::new_v4().simple(),
+            to.trim_start_matches('+')
+        );
+        let body = format!("To: {to}\n\n{}\n", sms.text);
+        tokio::fs::write(self.dir.join(name), body).await.map_err(|e| SmsError(e.to_string()))?;
+        tracing::info!(dir = %self.dir.display(), "sms written to a file");
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn the_file_sender_writes_one_text_file_per_message() {
+        let dir = std::env::temp_dir().join(format!("coach-sms-{}", uuid::Uuid::new_v4()));
+        let sender = FileSms::new(&dir);
+        let sms =
+            Sms { to: "+48 600-100-200".into(), text: "Nisko Bus: bilet NB1 kod K7QX, Łańcut → Kraków".into() };
+        sender.send(sms).await.unwrap();
+        sender.send(Sms { to: "600100200".into(), text: "drugi".into() }).await.unwrap();
+        let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|f| f.unwrap().path()).collect();
+        files.sort();
+        assert_eq!(files.len(), 2);
+        assert!(files[0].to_string_lossy().ends_with("-48600100200.txt"));
+        let text = std::fs::read_to_string(&files[0]).unwrap();
+        assert_eq!(text, "To: +48600100200\n\nNisko Bus: bilet NB1 kod K7QX, Łańcut → Kraków\n");
+        assert!(std::fs::read_to_string(&files[1]).unwrap().starts_with("To: 600100200\n"));
+    }
+
+    #[tokio::test]
+    async fn what_is_not_a_phone_number_is_refused() {
+        let dir = std::env::temp_dir().join(format!("coach-sms-{}", uuid::Uuid::new_v4()));
+        let sender = FileSms::new(&dir);
+        for bad in ["", "jan@example.com", "12345", "+48 600 100 200 300 400", "600 100 200; rm"] {
+            let sms = Sms { to: bad.into(), text: "x".into() };
+            assert!(sender.send(sms).await.is_err(), "{bad:?}");
+        }
+        assert!(!dir.exists());
+    }
+}
