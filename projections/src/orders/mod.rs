@@ -13,18 +13,20 @@
 //! An order whose placement was abandoned before `OrderPlaced` has no row, only its
 //! history. An event it cannot decode stops the projection with an error.
 
+mod rows;
+
 use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap};
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use domain::order::{InvoiceRequest, Leg, LegKind, OrderEvent, TicketLine, STREAM_PREFIX};
+use domain::order::{LegKind, OrderEvent, STREAM_PREFIX};
 use event_store::{RecordedEvent, SubscriptionFilter};
-use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+use self::rows::{placed, Correction, EventRow, OrderRow, TicketRow};
 use crate::rows::{insert_new, load, upsert};
 use crate::{Projection, ProjectionError};
 
@@ -44,118 +46,6 @@ pub mod status {
 pub mod ticket_status {
     pub const VALID: &str = "valid";
     pub const RETURNED: &str = "returned";
-}
-
-/// A row of `rm_orders` (see the migration for the columns' meaning).
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct OrderRow {
-    order_id: Uuid,
-    hash_id: String,
-    status: String,
-    user_id: Option<Uuid>,
-    first_name: String,
-    last_name: String,
-    email: String,
-    phone: String,
-    notify_by_sms: bool,
-    invoice: Option<InvoiceRequest>,
-    invoice_number: Option<String>,
-    invoice_issued_at: Option<DateTime<Utc>>,
-    invoice_corrections: Vec<Correction>,
-    outbound: Leg,
-    back: Option<Leg>,
-    outbound_course_id: Uuid,
-    back_course_id: Option<Uuid>,
-    route_name: String,
-    from_name: String,
-    to_name: String,
-    departure_at: DateTime<Utc>,
-    return_departure_at: Option<DateTime<Utc>>,
-    lines: Vec<TicketLine>,
-    passengers: i64,
-    total: i64,
-    coupon_code: Option<String>,
-    coupon_amount: i64,
-    to_pay: i64,
-    payment_provider: String,
-    payment_session_id: String,
-    payment_token: String,
-    placed_at: DateTime<Utc>,
-    expires_at: DateTime<Utc>,
-    paid_at: Option<DateTime<Utc>>,
-    paid_amount: Option<i64>,
-    transaction_id: Option<String>,
-    expired_at: Option<DateTime<Utc>>,
-    cancelled_at: Option<DateTime<Utc>>,
-    cancelled_by: Option<Uuid>,
-    cancel_reason: Option<String>,
-    money_refunded: i64,
-    coupon_refunded: i64,
-    late_refunded: i64,
-    version: i64,
-    updated_at: DateTime<Utc>,
-}
-
-/// A correction invoice, in `rm_orders.invoice_corrections`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct Correction {
-    number: String,
-    corrects: String,
-    amount: i64,
-    issued_at: DateTime<Utc>,
-}
-
-/// A row of `rm_tickets`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-struct TicketRow {
-    ticket_id: Uuid,
-    order_id: Uuid,
-    number: String,
-    code: String,
-    leg: LegKind,
-    line: i64,
-    price: i64,
-    coupon_part: i64,
-    status: String,
-    course_id: Uuid,
-    route_name: String,
-    from_name: String,
-    to_name: String,
-    departure_at: DateTime<Utc>,
-    arrival_at: DateTime<Utc>,
-    course_changed: bool,
-    previous_course_id: Option<Uuid>,
-    price_difference: i64,
-    changed_at: Option<DateTime<Utc>>,
-    user_id: Option<Uuid>,
-    issued_at: DateTime<Utc>,
-    returned_at: Option<DateTime<Utc>>,
-    returned_by: Option<Uuid>,
-    fee: Option<i64>,
-    coupon_refund: Option<i64>,
-    money_refund: Option<i64>,
-    version: i64,
-}
-
-/// A row of `rm_order_events`.
-#[derive(Serialize)]
-struct EventRow<'a> {
-    order_id: Uuid,
-    version: i64,
-    event_type: &'a str,
-    occurred_at: DateTime<Utc>,
-    recorded_at: DateTime<Utc>,
-    user_id: Option<&'a str>,
-    data: &'a RawValue,
-}
-
-impl OrderRow {
-    fn leg(&self, kind: LegKind) -> Option<&Leg> {
-        match kind {
-            LegKind::Outbound => Some(&self.outbound),
-            LegKind::Back => self.back.as_ref(),
-        }
-    }
 }
 
 /// The rows of the orders a batch touches, and which of them changed.
@@ -317,76 +207,6 @@ impl Fold {
         }
         self.changed_tickets.extend(touched);
     }
-}
-
-/// The row of a just placed order.
-fn placed(event: OrderEvent, version: i64, recorded_at: DateTime<Utc>) -> Option<OrderRow> {
-    let OrderEvent::OrderPlaced {
-        order_id,
-        hash_id,
-        placed_at,
-        expires_at,
-        user_id,
-        customer,
-        invoice,
-        outbound,
-        back,
-        lines,
-        coupon,
-        total,
-        to_pay,
-        payment,
-    } = event
-    else {
-        return None;
-    };
-    Some(OrderRow {
-        order_id,
-        hash_id,
-        status: status::PENDING_PAYMENT.into(),
-        user_id,
-        first_name: customer.first_name,
-        last_name: customer.last_name,
-        email: customer.email,
-        phone: customer.phone,
-        notify_by_sms: customer.notify_by_sms,
-        invoice,
-        invoice_number: None,
-        invoice_issued_at: None,
-        invoice_corrections: Vec::new(),
-        outbound_course_id: outbound.course_id,
-        back_course_id: back.as_ref().map(|b| b.course_id),
-        route_name: outbound.route_name.clone(),
-        from_name: outbound.from_name.clone(),
-        to_name: outbound.to_name.clone(),
-        departure_at: outbound.departure_at,
-        return_departure_at: back.as_ref().map(|b| b.departure_at),
-        outbound,
-        back,
-        passengers: lines.iter().map(|l| i64::from(l.quantity)).sum(),
-        lines,
-        total,
-        coupon_amount: coupon.as_ref().map_or(0, |c| c.amount),
-        coupon_code: coupon.map(|c| c.code),
-        to_pay,
-        payment_provider: payment.provider,
-        payment_session_id: payment.session_id,
-        payment_token: payment.token,
-        placed_at,
-        expires_at,
-        paid_at: None,
-        paid_amount: None,
-        transaction_id: None,
-        expired_at: None,
-        cancelled_at: None,
-        cancelled_by: None,
-        cancel_reason: None,
-        money_refunded: 0,
-        coupon_refunded: 0,
-        late_refunded: 0,
-        version,
-        updated_at: recorded_at,
-    })
 }
 
 #[async_trait]
