@@ -6,10 +6,11 @@
 //! order's own address), or its id for an admin or the order's owner.
 
 use api_core::auth::MaybeUser;
-use api_core::mail::Email;
+use api_core::mail::{Attachment, Email};
 use api_core::{ApiError, Data};
 use axum::extract::{Query, State};
 use chrono::Utc;
+use documents::{PrintedTicket, TicketDocument};
 use domain::money::format_pln;
 use domain::order::{LegKind, OrderState, TicketStatus};
 use serde::{Deserialize, Serialize};
@@ -143,11 +144,44 @@ fn ticket_email(state: &CommandState, order: &OrderState) -> Email {
         "\nBilety z kodami QR: {}/order/success/{}\n\nZwrot biletu: {}/user/return-ticket\n",
         state.public_url, order.hash_id, state.public_url
     ));
-    let _ = Utc::now();
     Email {
         to: order.customer.email.clone(),
         subject: format!("Twoje bilety – zamówienie {}", &order.hash_id[..8.min(order.hash_id.len())]),
         text,
-        attachments: Vec::new(),
+        attachments: tickets_pdf(order),
+    }
+}
+
+/// The valid tickets as a PDF with their QR codes (an empty list when it cannot be made:
+/// the e-mail still carries the numbers, codes and the link to the QR codes).
+fn tickets_pdf(order: &OrderState) -> Vec<Attachment> {
+    let local =
+        |t: chrono::DateTime<Utc>| t.with_timezone(&chrono_tz::Europe::Warsaw).format("%d.%m.%Y %H:%M").to_string();
+    let passenger = format!("{} {}", order.customer.first_name, order.customer.last_name);
+    let tickets: Vec<PrintedTicket> = order
+        .tickets
+        .iter()
+        .filter(|t| t.status == TicketStatus::Valid)
+        .map(|t| PrintedTicket {
+            number: t.ticket.number.clone(),
+            code: t.ticket.code.clone(),
+            passenger: passenger.clone(),
+            route_name: t.course.route_name.clone(),
+            from_name: t.course.from_name.clone(),
+            to_name: t.course.to_name.clone(),
+            departure: local(t.course.departure_at),
+            arrival: local(t.course.arrival_at),
+            price: format_pln(t.price),
+        })
+        .collect();
+    let document = TicketDocument { carrier: "Nisko Bus".into(), order_ref: order.hash_id.clone(), tickets };
+    match documents::ticket_pdf(&document) {
+        Ok(bytes) => {
+            vec![Attachment::pdf(format!("bilety-{}.pdf", &order.hash_id[..8.min(order.hash_id.len())]), bytes)]
+        }
+        Err(e) => {
+            tracing::warn!(order_id = %order.order_id, error = %e, "could not render the tickets PDF");
+            Vec::new()
+        }
     }
 }

@@ -47,6 +47,7 @@ async fn a_placement_killed_after_holding_seats_is_undone_on_restart(pool: PgPoo
         admin_token: String::new(),
         user_token: String::new(),
         user_id: Uuid::nil(),
+        data_dir: std::env::temp_dir(),
     };
     let line = line(&pool).await;
     let course = course(&app, &line, tomorrow(), 10).await;

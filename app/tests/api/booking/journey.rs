@@ -72,6 +72,18 @@ async fn an_order_is_placed_paid_in_the_sandbox_and_a_ticket_returned(pool: PgPo
     })
     .await;
 
+    // The tickets went by e-mail, once, with the PDF.
+    let mail_dir = app.data_dir.join("mail");
+    eventually("the tickets e-mail", || async {
+        std::fs::read_dir(&mail_dir).is_ok_and(|d| {
+            d.filter_map(Result::ok).any(|f| {
+                std::fs::read_to_string(f.path())
+                    .is_ok_and(|m| m.contains("application/pdf") && m.contains(&first.number))
+            })
+        })
+    })
+    .await;
+
     // A guest returns the first ticket with its number and code: 10% fee, the coupon part
     // back to the coupon first.
     let ret = json!({ "number": first.number, "code": first.code });

@@ -30,6 +30,8 @@ pub struct BookingApp {
     pub admin_token: String,
     pub user_token: String,
     pub user_id: Uuid,
+    /// The data folder (development e-mails under `mail/`).
+    pub data_dir: std::path::PathBuf,
 }
 
 /// A port nobody listens on (the app must know its public address before it binds:
@@ -73,6 +75,7 @@ pub async fn spawn(pool: PgPool) -> BookingApp {
         admin_token,
         user_token,
         user_id,
+        data_dir: data,
     }
 }
 

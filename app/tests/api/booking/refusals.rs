@@ -81,10 +81,10 @@ async fn bad_orders_are_refused_and_hold_nothing(pool: PgPool) {
 
     assert_eq!(app.loads(course).await.1, vec![0, 0], "nothing held");
     assert_eq!(app.loads(soon).await.1, vec![0, 0], "nothing held");
-    let orders: i64 = sqlx::query_scalar("select count(*) from es_events where stream_name like 'order-%'")
+    let orders: i64 = sqlx::query_scalar("select count(*) from es_events where stream_id like 'order-%'")
         .fetch_one(&app.pool)
         .await
-        .unwrap_or(0);
+        .expect("count the order events");
     assert_eq!(orders, 0, "no order recorded");
 }
 
