@@ -126,11 +126,7 @@ type Gateway = (Arc<dyn payment::PaymentGateway>, String, Option<Arc<payment::Sa
 
 /// The payment gateway the settings choose, where its payment page is, and the sandbox
 /// (whose pages this server serves) when it is the one.
-fn payment_gateway(
-    args: &ServeArgs,
-    pool: &sqlx::PgPool,
-    public_url: &str,
-) -> anyhow::Result<Gateway> {
+fn payment_gateway(args: &ServeArgs, pool: &sqlx::PgPool, public_url: &str) -> anyhow::Result<Gateway> {
     match args.payment_provider.as_str() {
         "sandbox" => {
             let config = payment::SandboxConfig {
