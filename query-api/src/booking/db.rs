@@ -7,7 +7,7 @@ use sqlx::postgres::PgRow;
 use sqlx::{FromRow, PgPool, Postgres, QueryBuilder};
 use uuid::Uuid;
 
-use super::model::{OrderRecord, TicketRecord, ORDER_COLUMNS, TICKET_COLUMNS};
+use super::record::{OrderRecord, TicketRecord, ORDER_COLUMNS, TICKET_COLUMNS};
 
 /// One page of `select {columns} from {from}` with the list's filters, order and page,
 /// and the count of every matching row; with `owner = Some((column, id))` only the rows

@@ -25,6 +25,7 @@ pub mod model;
 pub mod my_tickets;
 pub mod openapi;
 pub mod orders;
+pub mod record;
 pub mod stamps;
 pub mod success;
 pub mod tickets;
