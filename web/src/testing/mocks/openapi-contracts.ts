@@ -5,6 +5,8 @@
 // `at` says which part of the body the document describes. The accounts endpoints document the whole
 // body ({"data": …}); the content endpoints (banners, menus, pages, settings) document only the payload
 // inside it, e.g. `data` or `data.models`. When the backend documents full bodies, set `at` to ''.
+import { DEMO_ORDER_HASHES, readDb } from './data/booking-db';
+import { connectionFor, courseId } from './data/catalogue';
 import { mockTokenFor } from './handlers/accounts';
 
 export interface ContractCase {
@@ -18,11 +20,36 @@ export interface ContractCase {
   as?: string;
   /** Dotted path to the part of the body the schema describes ('' = the whole body). */
   at?: string;
+  /** The documented success status (default 200; e.g. 201 for placing an order). */
+  status?: number;
   /** Why this case cannot be checked yet (e.g. the endpoint is not in openapi.json): reported as a todo. */
   todo?: string;
 }
 
 const JAN = 'jan.kowalski@example.com';
+
+/** A complete booking state for a demo course two days ahead, as the order form sends it. */
+function bookingState() {
+  return {
+    course: connectionFor(courseId(1, daysAhead(2), '07:30'), 1, 11),
+    tickets: [{ qty: 1, discount_id: null }],
+    customer: {
+      first_name: 'Anna',
+      last_name: 'Nowak',
+      email: 'anna.nowak@example.com',
+      phone: '+48 601 202 303',
+      consent_statute: 1,
+      consent_gdpr: 1,
+      notify_by_sms: 0,
+      id: null,
+    },
+    invoice: { is_selected: 0, country: 'PL', vat_number: '', company_name: '', address: '', postal_code: '', city: '' },
+    coupon: { code: null },
+  };
+}
+
+/** A valid ticket of the seeded demo orders (in 5 days), for the guest return. */
+const demoTicket = readDb().orders[0]?.tickets[0];
 
 /** `YYYY-MM-DD` in Warsaw, `days` from today. */
 function daysAhead(days: number): string {
@@ -94,24 +121,44 @@ export const CONTRACT_CASES: ContractCase[] = [
     url: '/course/discount/all?per-page=100&filter%5Bactive%5D%5Beq%5D=1&sort=sort_order',
     at: 'data.models',
   },
-  // Not in openapi.json yet: the booking endpoints arrive with the lead's command-api/query-api OpenAPI.
-  ...[
-    ['post', '/api/course/discount/calculate-for-tickets'],
-    ['post', '/api/order/coupon/check'],
-    ['post', '/api/order/order/validate'],
-    ['post', '/api/order/order/place'],
-    ['get', '/api/order/order/success-data'],
-    ['post', '/api/order/order/return-ticket'],
-    ['post', '/api/user/user/my-tickets'],
-    ['get', '/api/course/stamp/user-stamps'],
-  ].map(
-    ([method, path]): ContractCase => ({
-      method: method as ContractCase['method'],
-      path: path ?? '',
-      url: (path ?? '').replace(/^\/api/, ''),
-      todo: 'not in openapi.json yet (npm run openapi:pull once the booking API documents itself)',
-    }),
-  ),
+  {
+    method: 'get',
+    path: '/api/order/order/success-data',
+    url: `/order/order/success-data?hash_id=${DEMO_ORDER_HASHES[0]}`,
+    at: 'data',
+  },
+  {
+    method: 'post',
+    path: '/api/user/user/my-tickets',
+    url: '/user/user/my-tickets?page=1&per-page=10&sort=-departure_at',
+    body: {},
+    as: JAN,
+    at: 'data.models',
+  },
+  { method: 'get', path: '/api/course/stamp/user-stamps', url: '/course/stamp/user-stamps', as: JAN, at: 'data' },
+  {
+    method: 'post',
+    path: '/api/course/discount/calculate-for-tickets',
+    url: '/course/discount/calculate-for-tickets',
+    body: { ...bookingState(), tickets: [{ qty: 1, discount_id: null }, { qty: 2, discount_id: 7 }] },
+    at: 'data',
+  },
+  { method: 'post', path: '/api/order/coupon/check', url: '/order/coupon/check', body: { code: 'LATO2026' }, at: 'data' },
+  {
+    method: 'post',
+    path: '/api/order/order/validate',
+    url: '/order/order/validate?step=customer',
+    body: bookingState(),
+    at: 'data',
+  },
+  { method: 'post', path: '/api/order/order/place', url: '/order/order/place', body: bookingState(), status: 201, at: 'data' },
+  {
+    method: 'post',
+    path: '/api/order/order/return-ticket',
+    url: '/order/order/return-ticket',
+    body: { number: demoTicket?.number, code: demoTicket?.code },
+    at: 'data',
+  },
 ];
 
 export function authHeaders(as: string | undefined): Record<string, string> {

@@ -37,10 +37,11 @@ export function useReturnTicket() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: returnTicket,
-    onSuccess: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: myTicketsKey }),
-      queryClient.invalidateQueries({ queryKey: ['order'] }),
-      queryClient.invalidateQueries({ queryKey: ['stamps'] }),
-    ]),
+    // Not awaited: the answer is shown at once, the lists catch up behind it.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: myTicketsKey });
+      void queryClient.invalidateQueries({ queryKey: ['order'] });
+      void queryClient.invalidateQueries({ queryKey: ['stamps'] });
+    },
   });
 }

@@ -162,9 +162,8 @@ export function TicketPage() {
         <h2 id="ticket-return-title">{intl.formatMessage(messages.returnTitle)}</h2>
         {returned ? (
           <ReturnResult result={returned} level={3} />
-        ) : !returnable ? (
-          <p>{intl.formatMessage(messages.cannotReturn)}</p>
         ) : confirming ? (
+          // Stays until the answer: the ticket list refreshes meanwhile and already says "returned".
           <ReturnConfirm
             level={3}
             number={data.number}
@@ -174,6 +173,8 @@ export function TicketPage() {
             }}
             onCancel={() => setConfirming(false)}
           />
+        ) : !returnable ? (
+          <p>{intl.formatMessage(messages.cannotReturn)}</p>
         ) : (
           <Button variant="secondary" onClick={() => setConfirming(true)}>
             {intl.formatMessage(messages.returnButton)}

@@ -329,6 +329,8 @@ export interface NewOrder {
   coupon: { code: string; amount: number } | null;
   origin: string;
   now?: Date;
+  /** A fixed public id (the seeded orders, so tests can name them). */
+  hashId?: string;
 }
 
 /** Records a placed order, pending payment for 15 minutes. */
@@ -339,7 +341,7 @@ export function createOrder(db: Db, input: NewOrder): MockOrder {
   const lines = priceLines(input.tickets, input.outbound, input.back);
   const total = lines.reduce((sum, line) => sum + line.total, 0);
   const couponAmount = Math.min(input.coupon?.amount ?? 0, total);
-  const hash = hashId(`order-${n}-${now.getTime()}`);
+  const hash = input.hashId ?? hashId(`order-${n}-${now.getTime()}`);
   const order: MockOrder = {
     id: uuid(0x0de0, n),
     hash_id: hash,
@@ -445,6 +447,9 @@ const JAN: MockCustomer = {
   notify_by_sms: true,
 };
 
+/** The public ids of the seeded orders: in 5 days, 20 days ago, in 9 days (one ticket returned). */
+export const DEMO_ORDER_HASHES = ['nk5dniknk2bilety', 'nk20dnitemukrak1', 'nk9dnirzeszow2b1'] as const;
+
 /** Demo orders of jan.kowalski@example.com (upcoming, past, and one with a returned ticket), and coupons. */
 function seed(now: Date = new Date()): Db {
   const db: Db = {
@@ -466,7 +471,7 @@ function seed(now: Date = new Date()): Db {
     { day: addDays(today, -20), line: 2, time: '15:00', from: 11, to: 1, tickets: [{ qty: 1, discount_id: null }] },
     { day: addDays(today, 9), line: 3, time: '09:40', from: 12, to: 1, tickets: [{ qty: 2, discount_id: null }], returnOne: true },
   ];
-  for (const trip of trips) {
+  for (const [index, trip] of trips.entries()) {
     const connection = connectionFor(courseId(trip.line, trip.day, trip.time), trip.from, trip.to);
     if (!connection) continue;
     const placed = new Date(Math.min(now.getTime(), new Date(connection.departure_at).getTime()) - 3 * 86_400_000);
@@ -480,6 +485,7 @@ function seed(now: Date = new Date()): Db {
       coupon: null,
       origin: '',
       now: placed,
+      hashId: DEMO_ORDER_HASHES[index],
     });
     markPaid(db, order, new Date(placed.getTime() + 5 * 60_000));
     if (trip.returnOne && order.tickets[1]) order.tickets[1].status = 'returned';
