@@ -23,6 +23,9 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(crate::booking::openapi::BookingApi::openapi());
     doc.merge(crate::catalogue::openapi::CatalogueApi::openapi());
     doc.merge(crate::content::openapi::ContentApi::openapi());
+    // The commands (order placement, returns, coupons…) are served by the command API;
+    // the document covers the whole API a client sees.
+    doc.merge(command_api::openapi::CommandApi::openapi());
     doc
 }
 
@@ -44,6 +47,8 @@ mod tests {
             "/api/app/banner/all",
             "/api/route/waypoint/search-dropdown",
             "/api/search/search/index",
+            "/api/order/order/place",
+            "/api/course/discount/calculate-for-tickets",
         ] {
             assert!(paths.iter().any(|p| p.as_str() == expected), "{expected} missing from {paths:?}");
         }
