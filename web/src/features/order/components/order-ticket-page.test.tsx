@@ -152,9 +152,13 @@ describe('order form', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Zamawiam z obowiązkiem zapłaty' }));
 
     expect(await screen.findByRole('alert', { name: 'Popraw 1 błąd' })).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'NIP' })).toHaveAccessibleDescription(
-      '10 cyfr, np. 123-456-32-18 Ten NIP jest nieprawidłowy. Sprawdź cyfry.',
-    );
+    const nip = screen.getByRole('textbox', { name: 'NIP' });
+    expect(nip).toHaveAccessibleDescription('10 cyfr, np. 123-456-32-18 Ten NIP jest nieprawidłowy. Sprawdź cyfry.');
+
+    // Editing the field takes its message away.
+    await user.type(nip, '{Backspace}8');
+    expect(nip).toHaveAccessibleDescription('10 cyfr, np. 123-456-32-18');
+    expect(nip).not.toHaveAttribute('aria-invalid');
   });
 
   it('shows the backend’s 422 of a step next to its field, translated when known', async () => {

@@ -278,7 +278,24 @@ export function OrderTicketPage() {
         </ButtonLink>
       </section>
 
-      <form className="order-form" noValidate aria-busy={submitting} onSubmit={(event) => void submit(event)}>
+      <form
+        className="order-form"
+        noValidate
+        aria-busy={submitting}
+        onSubmit={(event) => void submit(event)}
+        // A field that was changed is no longer known to be wrong: its message goes (inputs are named by form key).
+        onChange={(event) => {
+          const field: EventTarget = event.target;
+          const name = field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.name : '';
+          if (name && errors[name]) {
+            setErrors((current) => {
+              const next = { ...current };
+              delete next[name];
+              return next;
+            });
+          }
+        }}
+      >
         <ErrorSummary ref={summaryRef} errors={summary} />
 
         <TicketLines

@@ -279,7 +279,8 @@ export const bookingHandlers = [
         back,
         tickets,
         coupon,
-        origin: new URL(request.url).origin,
+        // As the backend: the gateway sends English customers back to the English page.
+        origin: `${new URL(request.url).origin}${request.headers.get('accept-language')?.trim().startsWith('en') ? '/en' : ''}`,
       });
       const data = {
         order_id: order.id,
