@@ -88,15 +88,24 @@ pub async fn place(
     let outcome = place_order(&state, user_id, input, order_id, headers_language(&headers)).await;
     let (status, body) = match &outcome {
         Ok(placed) => (StatusCode::CREATED, serde_json::json!({ "data": placed })),
-        Err(e) => (
-            e.status(),
-            serde_json::json!({ "name": e.status().canonical_reason(), "message": e.to_string(), "status": e.status().as_u16() }),
-        ),
+        Err(e) => (e.status(), error_body(e)),
     };
-    // A refusal that says more than the status (a 422's field errors) is rendered by
-    // the error itself; the stored copy keeps its message and status.
     idempotency::finish(&state.pool, SCOPE, &scoped_key, status, &body).await?;
     outcome.map(|placed| (StatusCode::CREATED, Data::new(placed)).into_response())
+}
+
+/// The error's body as the client sees it (kept for a repeated key): name, message,
+/// status and, for a `422`, the field errors.
+fn error_body(e: &ApiError) -> serde_json::Value {
+    let mut body = serde_json::json!({
+        "name": e.status().canonical_reason(),
+        "message": e.to_string(),
+        "status": e.status().as_u16(),
+    });
+    if let ApiError::Validation { errors, .. } = e {
+        body["errors"] = serde_json::json!(errors);
+    }
+    body
 }
 
 fn language_prefix(language: Language) -> &'static str {

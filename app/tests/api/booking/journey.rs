@@ -118,6 +118,13 @@ async fn the_same_idempotency_key_places_one_order(pool: PgPool) {
     assert_eq!((s1, s2), (201, 201));
     assert_eq!(first["data"]["order_id"], second["data"]["order_id"]);
     assert_eq!(app.loads(course).await.1, vec![3, 0], "seats held once");
+    // A refusal is repeated as it was, field errors included.
+    let bad = booking(course, &line, 0, 1, json!([]));
+    let (s1, first) = body(app.post("/api/order/order/place", &bad, None, Some("bad-key")).await).await;
+    let (s2, second) = body(app.post("/api/order/order/place", &bad, None, Some("bad-key")).await).await;
+    assert_eq!((s1, s2), (422, 422));
+    assert_eq!(first, second);
+    assert_eq!(second["errors"][0]["field"], "tickets", "{second}");
     // The key reused for another request is refused.
     let other = booking(course, &line, 0, 1, json!([{ "qty": 1 }]));
     let (status, _) = body(app.post("/api/order/order/place", &other, None, Some("same-key")).await).await;
