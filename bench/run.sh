@@ -6,6 +6,9 @@
 #   bench/run.sh --help          every option of `coach-bench event-store`
 #   bench/run.sh search          the search endpoint of `coach serve` under load (about 1 minute)
 #   bench/run.sh search --help   every option of `coach-bench search`
+#   bench/run.sh orders          placing orders through `coach serve` under load: one hot course,
+#                                then 100 courses, with projection lag (about 2 minutes)
+#   bench/run.sh orders --help   every option of `coach-bench orders`
 #
 # Builds coach-bench (and coach) in release mode and runs `coach-bench SUBCOMMAND "$@"`
 # (SUBCOMMAND is the first argument when it names one, event-store otherwise), which
@@ -25,7 +28,7 @@ cd "$ROOT"
 
 subcommand=event-store
 case "${1:-}" in
-  event-store|search) subcommand=$1; shift ;;
+  event-store|search|orders) subcommand=$1; shift ;;
 esac
 
 cargo build --release -p bench -p app

@@ -1,0 +1,1270 @@
+//! `coach-bench orders`: `POST /api/order/order/place` of the real server under an
+//! open-loop load, on one hot course and on courses spread wide, with the projections'
+//! lag sampled meanwhile (see the crate documentation in main.rs).
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
+use event_store::postgres::PgEventStore;
+use event_store::{EventStore, SubscriptionFilter};
+use projections::Projection;
+use rand::Rng;
+use sqlx::PgPool;
+use tokio::sync::Semaphore;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+use crate::cpu;
+use crate::raw;
+use crate::report::{self, thousands};
+use crate::setup::{self, BenchDb, Machine};
+
+#[derive(Args)]
+pub struct OrdersArgs {
+    /// A URL of the cluster to use; the bench creates (and drops) its own database there.
+    #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
+    database_url: Option<String>,
+    /// Orders per second offered in every phase (open loop: on schedule, whatever the
+    /// answers take); overrides --hot-rate and --spread-rate.
+    #[arg(long)]
+    rate: Option<f64>,
+    /// Orders per second offered to the one hot course.
+    #[arg(long, default_value_t = 1000.0)]
+    hot_rate: f64,
+    /// Orders per second offered to the courses spread wide.
+    #[arg(long, default_value_t = 2000.0)]
+    spread_rate: f64,
+    /// The phases to run, in order.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "hot,spread")]
+    phases: Vec<Phase>,
+    /// Seconds of measured load per phase, after the warm-up.
+    #[arg(long, default_value_t = 20)]
+    seconds: u64,
+    /// Seconds of load before the measurement of each phase starts (not counted).
+    #[arg(long, default_value_t = 3)]
+    warmup: u64,
+    /// Courses the spread phase's orders are spread over (uniformly at random).
+    #[arg(long, default_value_t = 100)]
+    courses: usize,
+    /// Seats of every bench course's inventory.
+    #[arg(long, default_value_t = 1_000_000)]
+    seats: u32,
+    /// Most requests in flight (and so most connections to the server); a request due
+    /// while all are busy waits, and the wait counts in its latency.
+    #[arg(long, default_value_t = 256)]
+    max_in_flight: usize,
+    /// Milliseconds between two samples of GET /status/projections.
+    #[arg(long, default_value_t = 100)]
+    lag_interval_ms: u64,
+    /// pgbench clients of the raw single-insert figure.
+    #[arg(long, default_value_t = 64)]
+    pg_clients: usize,
+    /// Seconds of the raw single-insert figure.
+    #[arg(long, default_value_t = 10)]
+    pg_seconds: u64,
+    /// The `coach` binary [default: `coach` next to this binary, i.e. target/release/coach].
+    #[arg(long)]
+    coach: Option<PathBuf>,
+    /// Keep the bench database (and the server's log) at the end.
+    #[arg(long)]
+    keep: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, ValueEnum)]
+pub enum Phase {
+    /// Every order on one course.
+    Hot,
+    /// Orders spread uniformly over --courses courses.
+    Spread,
+}
+
+/// The issue's targets.
+const HOT_RATE_TARGET: f64 = 1000.0;
+const HOT_P99_TARGET_MS: f64 = 50.0;
+const SPREAD_RATE_TARGET: f64 = 2000.0;
+const LAG_P99_TARGET_S: f64 = 0.2;
+/// An achieved rate within this fraction of the target counts as meeting it: a load
+/// offered at exactly the target rate measures a hair below it (the last answers land
+/// after the window's end).
+const RATE_TOLERANCE: f64 = 0.01;
+/// Passengers per order.
+const SEATS_PER_ORDER: u64 = 1;
+
+pub async fn run(args: OrdersArgs) -> Result<()> {
+    let database_url = args
+        .database_url
+        .clone()
+        .context("no database: pass --database-url or set DATABASE_URL (bench/run.sh starts a private cluster)")?;
+    for rate in [args.rate.unwrap_or(1.0), args.hot_rate, args.spread_rate] {
+        anyhow::ensure!(rate > 0.0 && rate.is_finite(), "rates must be above 0");
+    }
+    anyhow::ensure!(args.seconds > 0, "--seconds must be above 0");
+    anyhow::ensure!(!args.phases.is_empty(), "--phases names no phase");
+    anyhow::ensure!(args.courses > 0 && args.seats > 0, "--courses and --seats must be above 0");
+    anyhow::ensure!(args.max_in_flight > 0 && args.lag_interval_ms > 0, "--max-in-flight, --lag-interval-ms above 0");
+    anyhow::ensure!(args.pg_clients > 0 && args.pg_seconds > 0, "--pg-clients and --pg-seconds above 0");
+    let coach = match &args.coach {
+        Some(p) => p.clone(),
+        None => std::env::current_exe().context("this binary's path")?.with_file_name("coach"),
+    };
+    anyhow::ensure!(coach.is_file(), "{} not found: build it with `cargo build --release -p app`", coach.display());
+    let pgbench = setup::pg_tool("pgbench")?;
+
+    let db = BenchDb::create(&database_url).await?;
+    eprintln!("bench database: {}", db.name);
+    let result = bench(&args, &db, &coach, &pgbench).await;
+    if args.keep {
+        eprintln!("kept the bench database: {}", db.url);
+    } else if let Err(e) = db.drop_database().await {
+        eprintln!("could not drop the bench database {}: {e:#}", db.name);
+    }
+    print_report(&args, &result?);
+    Ok(())
+}
+
+impl OrdersArgs {
+    fn rate(&self, phase: Phase) -> f64 {
+        self.rate.unwrap_or(match phase {
+            Phase::Hot => self.hot_rate,
+            Phase::Spread => self.spread_rate,
+        })
+    }
+}
+
+impl Phase {
+    fn label(self, courses: usize) -> String {
+        match self {
+            Phase::Hot => "one hot course".into(),
+            Phase::Spread => format!("{courses} courses"),
+        }
+    }
+}
+
+/// The stretch every order books: a route's first stop to its last.
+#[derive(sqlx::FromRow)]
+struct Stretch {
+    route_id: i64,
+    route_name: String,
+    from: i64,
+    from_name: String,
+    to: i64,
+    to_name: String,
+    stops: i64,
+    price: i64,
+}
+
+/// Everything measured, for the report.
+struct Outcome {
+    machine: Machine,
+    catalogue: String,
+    sample: String,
+    raw: raw::Pgbench,
+    raw_pg_cpu: Option<Duration>,
+    phases: Vec<PhaseOutcome>,
+    /// The projections that follow the streams an order writes, by name.
+    fed: HashMap<String, bool>,
+    checks: Vec<SeatCheck>,
+    caught_up: String,
+    server_log: Vec<String>,
+    notes: Vec<String>,
+}
+
+struct PhaseOutcome {
+    phase: Phase,
+    rate: f64,
+    courses: Vec<Uuid>,
+    load: Load,
+    lag: Vec<LagSample>,
+    /// The measured window, for the lag samples.
+    window: (Instant, Instant),
+    server_cpu: Option<Duration>,
+    pg_cpu: Option<Duration>,
+    client_cpu: Duration,
+}
+
+async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) -> Result<Outcome> {
+    let load_at_start = setup::loadavg();
+    let started = Instant::now();
+    let pool = db.pool(8, true).await?;
+    setup::check_connections(&pool, u32::try_from(args.pg_clients).unwrap_or(u32::MAX).saturating_add(48)).await?;
+    schema::MIGRATOR.run(&pool).await.context("apply the schema migrations")?;
+    let machine = Machine::read(&pool, pgbench).await?;
+    let store = PgEventStore::new(pool.clone());
+
+    eprintln!("seeding the demo catalogue ...");
+    let seeded = fixtures::seed(&pool, &store).await.context("seed the demo data")?;
+    eprintln!("  {}", seeded.loaded.join(", "));
+    let stretch = stretch(&pool).await?;
+    let hot = create_courses(&pool, &store, &stretch, 1, 0, args.seats).await?;
+    let spread = create_courses(&pool, &store, &stretch, args.courses, 1, args.seats).await?;
+    eprintln!("  opened {} bench courses of {} seats each", hot.len() + spread.len(), thousands(f64::from(args.seats)));
+    // Bring every projection up to the head now, so the server's runners start idle and
+    // the lag measured is the load's.
+    setup::wait_for_horizon(&pool, Duration::from_secs(30)).await?;
+    let runner = projections::Runner::new(
+        Arc::new(PgEventStore::new(pool.clone())) as Arc<dyn EventStore>,
+        pool.clone(),
+        projections::RunnerConfig::default(),
+    );
+    let mut fed = HashMap::new();
+    let mut fed_projections = Vec::new();
+    let (course_stream, order_stream) = (format!("course-{}", hot[0]), format!("order-{}", Uuid::new_v4()));
+    for p in registry() {
+        runner.catch_up(p.as_ref()).await.with_context(|| format!("catch up {}", p.name()))?;
+        let filter = p.filter();
+        let is_fed = filter.matches(&course_stream, "SeatsHeld") || filter.matches(&order_stream, "OrderPlaced");
+        fed.insert(p.name().to_owned(), is_fed);
+        if is_fed {
+            fed_projections.push(p);
+        }
+    }
+    sqlx::raw_sql("vacuum analyze").execute(&pool).await.context("VACUUM ANALYZE")?;
+    let events: i64 =
+        sqlx::query_scalar("select count(*) from es_events").fetch_one(&pool).await.context("count the events")?;
+    let catalogue = format!(
+        "{} (route {}), {} → {} ({} stops, {} per seat); hot: 1 course, spread: {} courses, {} seats each; \
+         {} events in the store; set up in {:.1} s",
+        stretch.route_name,
+        stretch.route_id,
+        stretch.from_name,
+        stretch.to_name,
+        stretch.stops,
+        pln(stretch.price),
+        args.courses,
+        thousands(f64::from(args.seats)),
+        thousands(events as f64),
+        started.elapsed().as_secs_f64()
+    );
+    eprintln!("catalogue: {catalogue}");
+    let backend: i32 = sqlx::query_scalar("select pg_backend_pid()").fetch_one(&pool).await.context("backend pid")?;
+    let pg = cpu::Server::from_backend(backend);
+
+    // The raw figure, before the server starts.
+    raw::create_table(&pool).await?;
+    let scripts = raw::Scripts::write(1)?;
+    eprintln!("raw: pgbench, single-row INSERT transactions, {} clients, {} s ...", args.pg_clients, args.pg_seconds);
+    setup::checkpoint(&pool).await;
+    let mark = cpu::Mark::now(pg);
+    let raw = raw::pgbench(pgbench, &db.url, &scripts.single, args.pg_clients, args.pg_seconds).await?;
+    let raw_pg_cpu = mark.spent(pg).server;
+    eprintln!("  {} tx/s, avg {:.2} ms", thousands(raw.tps), raw.latency_avg_ms);
+
+    let mut server = Server::start(coach, &db.url, args.keep).await?;
+    let result = async {
+        let client = reqwest::Client::builder()
+            .pool_max_idle_per_host(args.max_in_flight)
+            .timeout(Duration::from_secs(10))
+            .build()
+            .context("build the HTTP client")?;
+        let base = format!("http://127.0.0.1:{}", server.port);
+        let place_url = format!("{base}/api/order/order/place");
+        let status_url = format!("{base}/status/projections");
+        let sample = sample(&client, &place_url, &stretch, hot[0]).await?;
+        eprintln!("sample: {sample}");
+        let mut phases = Vec::new();
+        for &phase in &args.phases {
+            let courses = match phase {
+                Phase::Hot => hot.clone(),
+                Phase::Spread => spread.clone(),
+            };
+            let took = wait_caught_up(&pool, &fed_projections, Duration::from_secs(60)).await?;
+            eprintln!("  projections caught up ({:.1} s)", took.as_secs_f64());
+            setup::checkpoint(&pool).await;
+            let rate = args.rate(phase);
+            eprintln!(
+                "load, {}: {rate} orders/s for {} s warm-up + {} s measured ...",
+                phase.label(args.courses),
+                args.warmup,
+                args.seconds
+            );
+            let stop = CancellationToken::new();
+            let sampler =
+                tokio::spawn(sample_lag(status_url.clone(), Duration::from_millis(args.lag_interval_ms), stop.clone()));
+            let bodies = Bodies { courses: courses.clone(), from: stretch.from, to: stretch.to, tag: phase_tag(phase) };
+            let measured = load(args, rate, &client, &place_url, &bodies, server.pid, pg).await;
+            stop.cancel();
+            let lag = sampler.await.context("the lag sampler")?;
+            let (load, window, (server_cpu, pg_cpu, client_cpu)) = measured?;
+            eprintln!(
+                "  {:.1} orders/s achieved, p50 {:.2} ms, p99 {:.2} ms, {} not 201",
+                load.achieved_rate,
+                load.percentile_ms(50.0),
+                load.percentile_ms(99.0),
+                load.requests - load.placed
+            );
+            phases.push(PhaseOutcome { phase, rate, courses, load, lag, window, server_cpu, pg_cpu, client_cpu });
+        }
+        let caught_up = match wait_caught_up(&pool, &fed_projections, Duration::from_secs(120)).await {
+            Ok(took) => format!("the projections caught up {:.1} s after the last phase", took.as_secs_f64()),
+            Err(e) => format!("the projections did NOT catch up after the last phase: {e:#}"),
+        };
+        eprintln!("{caught_up}");
+        Ok::<_, anyhow::Error>((sample, phases, caught_up))
+    }
+    .await;
+    let errors = match &result {
+        Ok((_, phases, _)) => phases.iter().any(|p| p.load.errors_all > 0),
+        Err(_) => true,
+    };
+    server.stop(errors).await;
+    let (sample, phases, caught_up) = result?;
+    let server_log = if errors { server.log_excerpt() } else { Vec::new() };
+
+    eprintln!("checking the seats sold ...");
+    let mut checks = Vec::new();
+    for p in &phases {
+        // The sample order went to the hot course.
+        let placed = p.load.placed_all as u64 + u64::from(p.phase == Phase::Hot);
+        checks.push(seat_check(&pool, p.phase, &p.courses, placed, p.load.unanswered_all).await?);
+    }
+    let mut notes = vec![
+        format!(
+            "load generator: this process, open loop (latency from each request's scheduled send time), reqwest \
+             with keep-alive, at most {} requests in flight, 10 s timeout, a request still waiting for a slot 10 s \
+             after it was due is dropped (never sent; counted in the latency at 10 s); bodies: {} → {}, one passenger \
+             (no discount), no coupon, no invoice, no Idempotency-Key, a guest customer with both consents and a \
+             distinct e-mail per order",
+            args.max_in_flight, stretch.from_name, stretch.to_name
+        ),
+        format!(
+            "server: {} serve --role all (HTTP, commands, queries, projections and reactions in one process; \
+             sandbox payments), projections caught up before each phase",
+            coach.display()
+        ),
+        format!(
+            "projection lag: GET /status/projections every {} ms during each phase (its seconds_behind: the age of \
+             the oldest event after a projection's checkpoint, of any stream: for a filtered projection an upper \
+             bound, as its checkpoint stays on its own last event); the figure per sample is the worst of the \
+             projections an order feeds ({}); the others follow streams no order writes, so their checkpoint \
+             stays put and their figure is the age of the first event after it (it grows with the run, see the \
+             table). \"Caught up\" (before each phase, after the run) is read from the database instead: no event \
+             of a fed projection's own filter after its checkpoint",
+            args.lag_interval_ms,
+            fed_names(&fed, true).join(", ")
+        ),
+        format!(
+            "raw: pgbench -n -M prepared -c {} -j 2 -T {}, one INSERT of one event-shaped row per transaction into \
+             bench_raw_events (crate docs, event-store bench), on the same cluster before the server started",
+            args.pg_clients, args.pg_seconds
+        ),
+    ];
+    if pg.is_none() {
+        notes.push("PostgreSQL CPU: n/a (the cluster's processes are not visible in /proc here)".into());
+    }
+    notes.push(format!("load average (1/5/15 min) at start {load_at_start}, at end {}", setup::loadavg()));
+    pool.close().await;
+    Ok(Outcome { machine, catalogue, sample, raw, raw_pg_cpu, phases, fed, checks, caught_up, server_log, notes })
+}
+
+/// The projections of the product that live in the projections crate (the app's
+/// registry; the booking reactions are command-api's, and no order feeds them).
+fn registry() -> Vec<Arc<dyn Projection>> {
+    vec![
+        Arc::new(projections::streams::StreamsProjection),
+        Arc::new(projections::availability::AvailabilityProjection),
+        Arc::new(projections::orders::OrdersProjection),
+        Arc::new(projections::coupons::CouponsProjection),
+        Arc::new(projections::stamps::StampsProjection),
+        Arc::new(projections::holds::HoldsProjection),
+    ]
+}
+
+fn fed_names(fed: &HashMap<String, bool>, wanted: bool) -> Vec<String> {
+    let mut names: Vec<String> = fed.iter().filter(|(_, f)| **f == wanted).map(|(n, _)| n.clone()).collect();
+    names.sort();
+    names
+}
+
+fn phase_tag(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Hot => "hot",
+        Phase::Spread => "spread",
+    }
+}
+
+/// "49,00 zł".
+fn pln(grosz: i64) -> String {
+    format!("{},{:02} zł", grosz / 100, grosz % 100)
+}
+
+/// Nisko → Kraków when the demo has it; else the first route's first stop to its last.
+async fn stretch(pool: &PgPool) -> Result<Stretch> {
+    let stretch: Option<Stretch> = sqlx::query_as(
+        "with ends as ( \
+           select r.id, r.name, \
+                  (select waypoint_id from route_waypoints where route_id = r.id order by position limit 1) as first, \
+                  (select waypoint_id from route_waypoints where route_id = r.id order by position desc limit 1) as last, \
+                  (select count(*) from route_waypoints where route_id = r.id) as stops \
+           from routes r where r.active) \
+         select e.id as route_id, e.name as route_name, e.first as \"from\", wf.name as from_name, \
+                e.last as \"to\", wl.name as to_name, e.stops, p.price \
+         from ends e \
+         join waypoints wf on wf.id = e.first \
+         join waypoints wl on wl.id = e.last \
+         join route_prices p on p.route_id = e.id and p.from_waypoint_id = e.first and p.to_waypoint_id = e.last \
+         where e.stops >= 2 \
+         order by (e.name = 'Nisko – Kraków') desc, e.id limit 1",
+    )
+    .fetch_optional(pool)
+    .await
+    .context("find the stretch")?;
+    stretch.context("the seeded catalogue has no route with a priced first-to-last stretch")
+}
+
+/// `n` new courses of the stretch's route, three days ahead (at whole minutes plus 17
+/// seconds: never a timetable's departure), their inventories opened with `seats` seats
+/// by the catalogue's own code (the `InventoryOpened` event, as generate appends it).
+/// The course row keeps 1000 seats, the most its table allows; orders read the inventory.
+async fn create_courses(
+    pool: &PgPool,
+    store: &PgEventStore,
+    stretch: &Stretch,
+    n: usize,
+    batch: i64,
+    seats: u32,
+) -> Result<Vec<Uuid>> {
+    use query_api::catalogue::course::inventory;
+    let ids: Vec<Uuid> = (0..n).map(|_| Uuid::new_v4()).collect();
+    let pending: Vec<inventory::PendingCourse> = sqlx::query_as(
+        "insert into courses (id, route_id, departure_at, seats) \
+         select id, $2, date_trunc('hour', now()) + interval '3 days' \
+                        + make_interval(days => $3::int, mins => (ord - 1)::int, secs => 17), 1000 \
+         from unnest($1::uuid[]) with ordinality as t(id, ord) \
+         returning id, route_id, departure_at, seats",
+    )
+    .bind(&ids)
+    .bind(stretch.route_id)
+    .bind(batch as i32)
+    .fetch_all(pool)
+    .await
+    .context("create the bench courses")?;
+    anyhow::ensure!(pending.len() == n, "created {} courses of {n}", pending.len());
+    let pending = pending
+        .into_iter()
+        .map(|c| inventory::PendingCourse { seats: i32::try_from(seats).unwrap_or(i32::MAX), ..c })
+        .collect();
+    let stops = inventory::route_stops(pool, &[stretch.route_id]).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let opened = inventory::open(pool, store, pending, &stops, None).await.map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    anyhow::ensure!(
+        opened.opened == n && opened.refused.is_empty(),
+        "opened {} inventories of {n}: {:?}",
+        opened.opened,
+        opened.refused
+    );
+    Ok(ids)
+}
+
+/// How the order bodies are drawn.
+struct Bodies {
+    courses: Vec<Uuid>,
+    from: i64,
+    to: i64,
+    tag: &'static str,
+}
+
+impl Bodies {
+    fn body(&self, index: usize, rng: &mut impl Rng) -> String {
+        let course = self.courses[rng.random_range(0..self.courses.len())];
+        booking_body(course, self.from, self.to, &format!("{}.{index}", self.tag))
+    }
+}
+
+/// A complete booking state: one passenger, a guest, no invoice, no coupon.
+fn booking_body(course: Uuid, from: i64, to: i64, who: &str) -> String {
+    serde_json::json!({
+        "course": { "course_id": course, "from": { "id": from }, "to": { "id": to } },
+        "courseReturn": {},
+        "tickets": [{ "qty": SEATS_PER_ORDER, "discount_id": null }],
+        "customer": {
+            "first_name": "Jan", "last_name": "Kowalski", "email": format!("jan.kowalski.{who}@example.test"),
+            "phone": "+48 600 100 200", "consent_statute": 1, "consent_gdpr": 1, "notify_by_sms": 0
+        },
+        "invoice": { "is_selected": 0, "country": "PL" },
+        "coupon": { "code": null, "value": 0 }
+    })
+    .to_string()
+}
+
+/// One unmeasured order on the hot course: it must answer 201.
+async fn sample(client: &reqwest::Client, url: &str, stretch: &Stretch, course: Uuid) -> Result<String> {
+    let started = Instant::now();
+    let body = booking_body(course, stretch.from, stretch.to, "sample");
+    let r = client
+        .post(url)
+        .header("content-type", "application/json")
+        .body(body.clone())
+        .send()
+        .await
+        .context("the sample order")?;
+    let status = r.status();
+    let text = r.text().await.context("the sample order's answer")?;
+    let took = started.elapsed();
+    if status != reqwest::StatusCode::CREATED {
+        bail!("the sample order answered {status}: {body} -> {}", text.chars().take(500).collect::<String>());
+    }
+    let v: serde_json::Value = serde_json::from_str(&text).context("the sample answer is not JSON")?;
+    let d = &v["data"];
+    Ok(format!(
+        "201 in {:.1} ms: status {}, total {}, to pay {}, payment_url {}",
+        took.as_secs_f64() * 1e3,
+        d["status"].as_str().unwrap_or("?"),
+        d["total_formatted"].as_str().unwrap_or("?"),
+        d["to_pay_formatted"].as_str().unwrap_or("?"),
+        d["payment_url"].as_str().unwrap_or("?")
+    ))
+}
+
+/// What one phase's load measured.
+struct Load {
+    /// Measured requests (scheduled after the warm-up).
+    requests: usize,
+    /// Measured requests answered 201.
+    placed: usize,
+    /// Measured answers by status.
+    by_status: BTreeMap<u16, usize>,
+    /// Measured requests sent that got no answer (timeouts, connection errors).
+    failed: usize,
+    /// Measured requests never sent: they waited [`QUEUE_LIMIT`] for a slot.
+    dropped: usize,
+    /// A few answers other than 201 and failures, for the notes.
+    error_samples: Vec<String>,
+    /// Latency of each measured 201, and of each dropped request at its give-up time (a
+    /// lower bound), sorted, in microseconds.
+    latencies_us: Vec<u64>,
+    /// 201 answers that arrived inside the measured window, per second.
+    achieved_rate: f64,
+    /// Actually sent per second in the window (how well the schedule was kept).
+    sent_rate: f64,
+    /// Largest delay between a request's scheduled and actual send.
+    worst_send_lag: Duration,
+    /// Every request of the phase, warm-up included: sent without an answer, answered 201.
+    unanswered_all: usize,
+    placed_all: usize,
+    /// Every request of the phase sent and not answered 201 (an error, or no answer).
+    errors_all: usize,
+    /// 201 answers from the start of the measured window to the last answer (the span of
+    /// the CPU figures), whichever request they answer.
+    placed_since_mark: usize,
+}
+
+impl Load {
+    fn percentile_ms(&self, p: f64) -> f64 {
+        percentile(&self.latencies_us, p).map_or(f64::NAN, |us| us as f64 / 1000.0)
+    }
+}
+
+/// Nearest rank.
+fn percentile<T: Copy>(sorted: &[T], p: f64) -> Option<T> {
+    if sorted.is_empty() {
+        return None;
+    }
+    let i = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    Some(sorted[i.clamp(1, sorted.len()) - 1])
+}
+
+struct Answer {
+    index: usize,
+    /// False when dropped: no slot freed within [`QUEUE_LIMIT`].
+    sent: bool,
+    sent_lag: Duration,
+    done: Instant,
+    latency: Duration,
+    /// The status, or why there was none.
+    status: Result<u16, String>,
+    /// The start of an answer other than 201.
+    body: Option<String>,
+}
+
+type CpuMarks = (Option<Duration>, Option<Duration>, Duration);
+
+/// How long a due request waits for one of the `--max-in-flight` slots before it is
+/// dropped (never sent), so that a server far behind the offered rate cannot stretch a
+/// phase without end. As long as the client's timeout.
+const QUEUE_LIMIT: Duration = Duration::from_secs(10);
+
+/// The open-loop load: request `i` is due at `start + i / rate`, sent then (or as soon as
+/// one of `max_in_flight` slots frees, or dropped after [`QUEUE_LIMIT`]), and timed from
+/// when it was due.
+async fn load(
+    args: &OrdersArgs,
+    rate: f64,
+    client: &reqwest::Client,
+    url: &str,
+    bodies: &Bodies,
+    server_pid: u32,
+    pg: Option<cpu::Server>,
+) -> Result<(Load, (Instant, Instant), CpuMarks)> {
+    let warmup_n = (rate * args.warmup as f64).round() as usize;
+    let total = warmup_n + (rate * args.seconds as f64).round() as usize;
+    let slots = Arc::new(Semaphore::new(args.max_in_flight));
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Answer>();
+    let mut rng = rand::rng();
+    let start = tokio::time::Instant::now() + Duration::from_millis(50);
+    let mut mark = None;
+    for index in 0..total {
+        let due = start + Duration::from_secs_f64(index as f64 / rate);
+        tokio::time::sleep_until(due).await;
+        if index == warmup_n {
+            mark = Some((Instant::now(), cpu::process(server_pid), cpu::Mark::now(pg), cpu::own_time()));
+        }
+        let due = due.into_std();
+        let body = bodies.body(index, &mut rng);
+        let (client, url, tx, slots) = (client.clone(), url.to_owned(), tx.clone(), slots.clone());
+        tokio::spawn(async move {
+            let Ok(Ok(_slot)) = tokio::time::timeout(QUEUE_LIMIT, slots.acquire_owned()).await else {
+                let done = Instant::now();
+                let latency = done.duration_since(due);
+                let status = Err("dropped: no free slot".to_owned());
+                let _ = tx.send(Answer { index, sent: false, sent_lag: latency, done, latency, status, body: None });
+                return;
+            };
+            let sent_lag = due.elapsed();
+            let result = client.post(&url).header("content-type", "application/json").body(body).send().await;
+            let (status, body) = match result {
+                Ok(r) => {
+                    let status = r.status().as_u16();
+                    match r.bytes().await {
+                        Ok(_) if status == 201 => (Ok(status), None),
+                        Ok(b) => (Ok(status), Some(String::from_utf8_lossy(&b).chars().take(300).collect())),
+                        Err(e) => (Err(format!("reading the answer ({status}): {e}")), None),
+                    }
+                }
+                Err(e) => (Err(format!("{e}")), None),
+            };
+            let done = Instant::now();
+            let latency = done.duration_since(due);
+            let _ = tx.send(Answer { index, sent: true, sent_lag, done, latency, status, body });
+        });
+    }
+    drop(tx);
+    let mut answers = Vec::with_capacity(total);
+    while let Some(a) = rx.recv().await {
+        answers.push(a);
+    }
+    let (window_start, server_before, pg_mark, client_before) = mark.context("no measured requests")?;
+    let server_cpu = match (server_before, cpu::process(server_pid)) {
+        (Some(a), Some(b)) => Some(b.saturating_sub(a)),
+        _ => None,
+    };
+    let pg_cpu = pg_mark.spent(pg).server;
+    let client_cpu = cpu::own_time().saturating_sub(client_before);
+
+    let measured: Vec<&Answer> = answers.iter().filter(|a| a.index >= warmup_n).collect();
+    let last_done = measured.iter().map(|a| a.done).max().unwrap_or(window_start);
+    let sent: Vec<&&Answer> = measured.iter().filter(|a| a.sent).collect();
+    let last_sent = sent.iter().map(|a| a.done - a.latency + a.sent_lag).max().unwrap_or(window_start);
+    let mut latencies_us: Vec<u64> =
+        measured.iter().filter(|a| a.status == Ok(201) || !a.sent).map(|a| a.latency.as_micros() as u64).collect();
+    latencies_us.sort_unstable();
+    let mut by_status = BTreeMap::new();
+    let (mut failed, mut dropped) = (0, 0);
+    let mut error_samples: Vec<String> = Vec::new();
+    for a in &measured {
+        match &a.status {
+            Ok(s) => *by_status.entry(*s).or_insert(0) += 1,
+            Err(_) if a.sent => failed += 1,
+            Err(_) => dropped += 1,
+        }
+        if a.status != Ok(201) && a.sent && error_samples.len() < 5 {
+            error_samples.push(match (&a.status, &a.body) {
+                (Ok(s), Some(b)) => format!("{s}: {b}"),
+                (Ok(s), None) => format!("{s}"),
+                (Err(e), _) => format!("no answer: {e}"),
+            });
+        }
+    }
+    let n = measured.len();
+    let placed = measured.iter().filter(|a| a.status == Ok(201)).count();
+    // Throughput: the 201s answered inside the measured window, whichever request they
+    // answer (unbiased: the warm-up's late answers stand in for the window's own late ones,
+    // and a server falling behind shows its service rate).
+    let window_end = window_start + Duration::from_secs(args.seconds);
+    let answered_in_window =
+        answers.iter().filter(|a| a.status == Ok(201) && a.done >= window_start && a.done < window_end).count();
+    let load = Load {
+        requests: n,
+        placed,
+        by_status,
+        failed,
+        dropped,
+        error_samples,
+        latencies_us,
+        achieved_rate: answered_in_window as f64 / args.seconds as f64,
+        sent_rate: sent.len().saturating_sub(1) as f64 / last_sent.duration_since(window_start).as_secs_f64().max(1e-9),
+        worst_send_lag: sent.iter().map(|a| a.sent_lag).max().unwrap_or_default(),
+        unanswered_all: answers.iter().filter(|a| a.sent && a.status.is_err()).count(),
+        placed_all: answers.iter().filter(|a| a.status == Ok(201)).count(),
+        errors_all: answers.iter().filter(|a| a.sent && a.status != Ok(201)).count(),
+        placed_since_mark: answers.iter().filter(|a| a.status == Ok(201) && a.done >= window_start).count(),
+    };
+    Ok((load, (window_start, last_done), (server_cpu, pg_cpu, client_cpu)))
+}
+
+/// One answer of GET /status/projections.
+struct LagSample {
+    at: Instant,
+    took: Duration,
+    /// Per projection: seconds and events behind. Empty when the call failed.
+    projections: Vec<(String, f64, u64)>,
+    error: Option<String>,
+}
+
+/// GET /status/projections every `interval` until stopped, on a connection of its own.
+async fn sample_lag(url: String, interval: Duration, stop: CancellationToken) -> Vec<LagSample> {
+    let client = reqwest::Client::builder().timeout(Duration::from_secs(10)).build().unwrap_or_default();
+    let mut samples = Vec::new();
+    let mut tick = tokio::time::interval(interval);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = stop.cancelled() => break,
+            _ = tick.tick() => {}
+        }
+        let at = Instant::now();
+        let answer = async {
+            let r = client.get(&url).send().await?;
+            let status = r.status();
+            let text = r.text().await?;
+            anyhow::ensure!(status.is_success(), "{status}: {}", text.chars().take(200).collect::<String>());
+            parse_status(&text)
+        }
+        .await;
+        let took = at.elapsed();
+        samples.push(match answer {
+            Ok(projections) => LagSample { at, took, projections, error: None },
+            Err(e) => LagSample { at, took, projections: Vec::new(), error: Some(format!("{e:#}")) },
+        });
+    }
+    samples
+}
+
+/// `{"data": {"projections": [{"status": {"name", "seconds_behind", "events_behind", ..}}]}}`.
+fn parse_status(text: &str) -> Result<Vec<(String, f64, u64)>> {
+    let v: serde_json::Value = serde_json::from_str(text).context("GET /status/projections is not JSON")?;
+    let rows = v["data"]["projections"].as_array().context("no data.projections in GET /status/projections")?;
+    rows.iter()
+        .map(|row| {
+            let s = &row["status"];
+            Ok((
+                s["name"].as_str().context("a projection without a name")?.to_owned(),
+                s["seconds_behind"].as_f64().context("no seconds_behind")?,
+                s["events_behind"].as_u64().context("no events_behind")?,
+            ))
+        })
+        .collect()
+}
+
+/// Wait until no projection of `fed` has an event of its own left after its checkpoint;
+/// answers how long it took. (Not GET /status/projections: its `events_behind` counts
+/// every event after a checkpoint, and a filtered projection's checkpoint stays on its
+/// own last event, so the orders projection stays "behind" by the course events after
+/// its last order event, and the other way round.)
+async fn wait_caught_up(pool: &PgPool, fed: &[Arc<dyn Projection>], patience: Duration) -> Result<Duration> {
+    let started = Instant::now();
+    loop {
+        let mut behind = Vec::new();
+        for p in fed {
+            let (prefixes, types, all) = match p.filter() {
+                SubscriptionFilter::All => (Vec::new(), Vec::new(), true),
+                SubscriptionFilter::StreamPrefix(prefixes) => (prefixes, Vec::new(), false),
+                SubscriptionFilter::EventType(types) => (Vec::new(), types, false),
+            };
+            let (position, left): (Option<String>, i64) = sqlx::query_as(
+                "select c.position, (select count(*) from es_events e \
+                   where (c.position is null \
+                          or (e.tx_id, e.seq) > (split_part(c.position, '/', 1)::bigint, \
+                                                 split_part(c.position, '/', 2)::bigint)) \
+                     and ($2 or e.event_type = any($4) \
+                          or exists (select 1 from unnest($3::text[]) p where starts_with(e.stream_id, p)))) \
+                 from projection_checkpoints c where c.name = $1",
+            )
+            .bind(p.name())
+            .bind(all)
+            .bind(&prefixes)
+            .bind(&types)
+            .fetch_optional(pool)
+            .await
+            .with_context(|| format!("read the checkpoint of {}", p.name()))?
+            .unwrap_or((None, -1));
+            if left != 0 {
+                behind.push(format!("{} at {}: {left} events", p.name(), position.as_deref().unwrap_or("start")));
+            }
+        }
+        if behind.is_empty() {
+            return Ok(started.elapsed());
+        }
+        if started.elapsed() > patience {
+            bail!("still behind after {} s: {}", patience.as_secs(), behind.join(", "));
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The lag figures of one phase's samples in its measured window.
+struct LagStats {
+    samples: usize,
+    failed: usize,
+    /// Worst fed projection per sample, sorted, seconds.
+    worst: Vec<f64>,
+    /// Per projection: seconds behind sorted, most events behind.
+    by_projection: BTreeMap<String, (Vec<f64>, u64)>,
+    /// Latency of the status calls, sorted, ms.
+    took_ms: Vec<f64>,
+}
+
+fn lag_stats(p: &PhaseOutcome, fed: &HashMap<String, bool>) -> LagStats {
+    let (from, to) = p.window;
+    let inside: Vec<&LagSample> = p.lag.iter().filter(|s| s.at >= from && s.at <= to).collect();
+    let mut worst = Vec::new();
+    let mut by_projection: BTreeMap<String, (Vec<f64>, u64)> = BTreeMap::new();
+    let mut took_ms: Vec<f64> = inside.iter().map(|s| s.took.as_secs_f64() * 1e3).collect();
+    for s in inside.iter().filter(|s| s.error.is_none()) {
+        let mut w = 0.0f64;
+        for (name, seconds, events) in &s.projections {
+            let entry = by_projection.entry(name.clone()).or_default();
+            entry.0.push(*seconds);
+            entry.1 = entry.1.max(*events);
+            if fed.get(name).copied().unwrap_or(false) {
+                w = w.max(*seconds);
+            }
+        }
+        worst.push(w);
+    }
+    worst.sort_by(f64::total_cmp);
+    took_ms.sort_by(f64::total_cmp);
+    for (v, _) in by_projection.values_mut() {
+        v.sort_by(f64::total_cmp);
+    }
+    LagStats {
+        samples: inside.len(),
+        failed: inside.iter().filter(|s| s.error.is_some()).count(),
+        worst,
+        by_projection,
+        took_ms,
+    }
+}
+
+fn ms3(sorted: &[f64], scale: f64) -> String {
+    match (percentile(sorted, 50.0), percentile(sorted, 99.0), percentile(sorted, 100.0)) {
+        (Some(a), Some(b), Some(c)) => format!("{:.0} / {:.0} / {:.0} ms", a * scale, b * scale, c * scale),
+        _ => "n/a".into(),
+    }
+}
+
+/// Seats held versus orders placed, for one phase's courses.
+struct SeatCheck {
+    phase: Phase,
+    /// 201 answers (warm-up and sample included).
+    placed: u64,
+    /// Requests that got no answer (they may or may not have placed an order).
+    unanswered: usize,
+    /// From the course streams: SeatsHeld seats minus SeatsReleased seats, and the counts.
+    held: i64,
+    held_events: i64,
+    released_events: i64,
+    /// OrderPlaced events whose outbound course is one of these.
+    order_events: i64,
+    /// rm_course_availability: the fullest segment of each course, summed.
+    availability: i64,
+    /// rm_orders rows on these courses.
+    order_rows: i64,
+}
+
+impl SeatCheck {
+    fn pass(&self) -> bool {
+        let want = (self.placed * SEATS_PER_ORDER) as i64;
+        self.held == want
+            && self.availability == want
+            && self.order_events == self.placed as i64
+            && self.order_rows == self.placed as i64
+    }
+}
+
+async fn seat_check(
+    pool: &PgPool,
+    phase: Phase,
+    courses: &[Uuid],
+    placed: u64,
+    unanswered: usize,
+) -> Result<SeatCheck> {
+    let streams: Vec<String> = courses.iter().map(|c| format!("course-{c}")).collect();
+    let (held, held_events, released_events): (i64, i64, i64) = sqlx::query_as(
+        "select coalesce(sum(case event_type when 'SeatsHeld' then (data->>'seats')::bigint \
+                                             when 'SeatsReleased' then -(data->>'seats')::bigint else 0 end), 0)::bigint, \
+                count(*) filter (where event_type = 'SeatsHeld'), count(*) filter (where event_type = 'SeatsReleased') \
+         from es_events where stream_id = any($1)",
+    )
+    .bind(&streams)
+    .fetch_one(pool)
+    .await
+    .context("read the seats held")?;
+    let order_events: i64 = sqlx::query_scalar(
+        "select count(*) from es_events where event_type = 'OrderPlaced' \
+         and (data->'outbound'->>'course_id')::uuid = any($1)",
+    )
+    .bind(courses)
+    .fetch_one(pool)
+    .await
+    .context("count the orders placed")?;
+    let availability: i64 = sqlx::query_scalar(
+        "select coalesce(sum((select max(l) from unnest(segment_loads) l)), 0)::bigint \
+         from rm_course_availability where course_id = any($1)",
+    )
+    .bind(courses)
+    .fetch_one(pool)
+    .await
+    .context("read rm_course_availability")?;
+    let order_rows: i64 = sqlx::query_scalar("select count(*) from rm_orders where outbound_course_id = any($1)")
+        .bind(courses)
+        .fetch_one(pool)
+        .await
+        .context("count rm_orders")?;
+    Ok(SeatCheck {
+        phase,
+        placed,
+        unanswered,
+        held,
+        held_events,
+        released_events,
+        order_events,
+        availability,
+        order_rows,
+    })
+}
+
+/// The server under test, a child process.
+struct Server {
+    child: tokio::process::Child,
+    pid: u32,
+    port: u16,
+    log: PathBuf,
+    data_dir: PathBuf,
+    keep_log: bool,
+}
+
+impl Server {
+    async fn start(coach: &Path, database_url: &str, keep_log: bool) -> Result<Server> {
+        let port =
+            std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).context("find a free port")?.port();
+        let dir = std::env::temp_dir().join(format!("coach-bench-orders-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).with_context(|| format!("create {}", dir.display()))?;
+        let log = dir.join("server.log");
+        let out = std::fs::File::create(&log).with_context(|| format!("create {}", log.display()))?;
+        let err = out.try_clone()?;
+        eprintln!("starting {} serve on port {port} (log: {}) ...", coach.display(), log.display());
+        let mut child = tokio::process::Command::new(coach)
+            .args(["serve", "--role", "all", "--host", "127.0.0.1", "--port", &port.to_string()])
+            .arg("--public-url")
+            .arg(format!("http://127.0.0.1:{port}"))
+            .arg("--database-url")
+            .arg(database_url)
+            .arg("--data-dir")
+            .arg(dir.join("data"))
+            .env("NO_COLOR", "1")
+            .stdin(Stdio::null())
+            .stdout(out)
+            .stderr(err)
+            .kill_on_drop(true)
+            .spawn()
+            .with_context(|| format!("start {}", coach.display()))?;
+        let pid = child.id().context("the server's pid")?;
+        let ready = format!("http://127.0.0.1:{port}/ready");
+        let client = reqwest::Client::new();
+        let started = Instant::now();
+        loop {
+            if let Some(status) = child.try_wait()? {
+                bail!("the server exited ({status}) before it was ready; see {}", log.display());
+            }
+            if let Ok(r) = client.get(&ready).timeout(Duration::from_secs(2)).send().await {
+                if r.status().is_success() {
+                    break;
+                }
+            }
+            if started.elapsed() > Duration::from_secs(60) {
+                let _ = child.kill().await;
+                bail!("the server was not ready within 60 s; see {}", log.display());
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        eprintln!("  ready after {:.1} s", started.elapsed().as_secs_f64());
+        Ok(Server { child, pid, port, log, data_dir: dir, keep_log })
+    }
+
+    /// SIGTERM, then SIGKILL after 10 s. The log is kept when asked to, or when the
+    /// server answered errors.
+    async fn stop(&mut self, errors: bool) {
+        if let Ok(pid) = i32::try_from(self.pid) {
+            // SAFETY: kill has no memory preconditions; the pid is our own child, not yet reaped.
+            unsafe { libc::kill(pid, libc::SIGTERM) };
+        }
+        if tokio::time::timeout(Duration::from_secs(10), self.child.wait()).await.is_err() {
+            let _ = self.child.kill().await;
+        }
+        if self.keep_log || errors {
+            self.keep_log = true;
+            eprintln!("kept the server's log: {}", self.log.display());
+        } else {
+            let _ = std::fs::remove_dir_all(&self.data_dir);
+        }
+    }
+
+    /// The server log's warnings and errors (the first 15 and the last 5, ANSI colours
+    /// stripped), and where the whole log is.
+    fn log_excerpt(&self) -> Vec<String> {
+        let text = std::fs::read_to_string(&self.log).unwrap_or_default();
+        let lines: Vec<String> =
+            text.lines().map(strip_ansi).filter(|l| l.contains("WARN") || l.contains("ERROR")).collect();
+        let mut out = vec![format!("server log: {} ({} warning/error lines)", self.log.display(), lines.len())];
+        if lines.len() <= 20 {
+            out.extend(lines);
+        } else {
+            out.extend(lines[..15].iter().cloned());
+            out.push(format!("... {} more ...", lines.len() - 20));
+            out.extend(lines[lines.len() - 5..].iter().cloned());
+        }
+        out
+    }
+}
+
+fn strip_ansi(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            // CSI: ESC [ parameters final-byte.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn verdict(met: bool) -> &'static str {
+    if met {
+        "MET"
+    } else {
+        "MISSED"
+    }
+}
+
+fn print_report(args: &OrdersArgs, o: &Outcome) {
+    let m = &o.machine;
+    println!();
+    println!("coach-bench orders: POST /api/order/order/place under an open-loop load");
+    println!();
+    println!("machine:    {} cores ({}), {} memory", m.nproc, m.cpu, m.memory);
+    println!(
+        "postgresql: {}; fsync={}, synchronous_commit={}, wal_sync_method={}, shared_buffers={}, max_connections={}",
+        m.server_version, m.fsync, m.synchronous_commit, m.wal_sync_method, m.shared_buffers, m.max_connections
+    );
+    println!("catalogue:  {}", o.catalogue);
+    println!("sample:     {}", o.sample);
+    println!();
+
+    let lags: Vec<LagStats> = o.phases.iter().map(|p| lag_stats(p, &o.fed)).collect();
+    let mut header = vec!["figure".to_owned()];
+    header.extend(o.phases.iter().map(|p| p.phase.label(args.courses)));
+    let raw_cell = format!("{} tx/s", thousands(o.raw.tps));
+    let row = |name: &str, f: &dyn Fn(&PhaseOutcome, &LagStats) -> String| -> Vec<String> {
+        let mut r = vec![name.to_owned()];
+        r.extend(o.phases.iter().zip(&lags).map(|(p, l)| f(p, l)));
+        r
+    };
+    let rows = vec![
+        row("orders (measured)", &|p, _| {
+            format!("{} in {} s (+ {} s warm-up)", thousands(p.load.requests as f64), args.seconds, args.warmup)
+        }),
+        row("offered rate", &|p, _| format!("{} orders/s", p.rate)),
+        row("sent rate", &|p, _| {
+            format!("{:.1}/s (worst send lag {:.1} ms)", p.load.sent_rate, p.load.worst_send_lag.as_secs_f64() * 1e3)
+        }),
+        row("achieved rate (201 answers)", &|p, _| format!("{:.1} orders/s", p.load.achieved_rate)),
+        row("  vs raw PostgreSQL single INSERTs", &|p, _| {
+            format!("{:.2} x {raw_cell}", p.load.achieved_rate / o.raw.tps)
+        }),
+        row("answers by status", &|p, _| {
+            p.load
+                .by_status
+                .iter()
+                .map(|(s, n)| format!("{s}: {}", thousands(*n as f64)))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }),
+        row("requests sent without an answer", &|p, _| p.load.failed.to_string()),
+        row("requests dropped (no free slot in 10 s)", &|p, _| p.load.dropped.to_string()),
+        row("latency p50 (201s; dropped: give-up time)", &|p, _| format!("{:.2} ms", p.load.percentile_ms(50.0))),
+        row("latency p90", &|p, _| format!("{:.2} ms", p.load.percentile_ms(90.0))),
+        row("latency p99", &|p, _| format!("{:.2} ms", p.load.percentile_ms(99.0))),
+        row("latency max", &|p, _| format!("{:.2} ms", p.load.percentile_ms(100.0))),
+        row("projection lag p50 / p99 / max (worst fed)", &|_, l| ms3(&l.worst, 1e3)),
+        row("  lag samples (failed)", &|_, l| format!("{} ({})", l.samples, l.failed)),
+        row("  GET /status/projections p50 / p99 / max", &|_, l| ms3(&l.took_ms, 1.0)),
+        row("CPU per order placed: coach server", &|p, _| cpu::per_op(p.server_cpu, p.load.placed_since_mark as f64)),
+        row("CPU per order placed: PostgreSQL (whole cluster)", &|p, _| {
+            cpu::per_op(p.pg_cpu, p.load.placed_since_mark as f64)
+        }),
+        row("CPU per order placed: load generator", &|p, _| {
+            cpu::per_op(Some(p.client_cpu), p.load.placed_since_mark as f64)
+        }),
+    ];
+    print!("{}", report::markdown(&header.iter().map(String::as_str).collect::<Vec<_>>(), &rows));
+    println!();
+    println!(
+        "raw PostgreSQL, same cluster, same run: pgbench single-row INSERT transactions, {} clients, {} s: \
+         {} tx/s (avg latency {:.2} ms), PostgreSQL CPU {} per insert",
+        args.pg_clients,
+        args.pg_seconds,
+        thousands(o.raw.tps),
+        o.raw.latency_avg_ms,
+        cpu::per_op(o.raw_pg_cpu, o.raw.transactions as f64)
+    );
+    println!();
+
+    println!("projection lag by projection, seconds behind (p50 / p99 / max) and most events behind:");
+    println!();
+    let mut names: Vec<&String> = lags.iter().flat_map(|l| l.by_projection.keys()).collect();
+    names.sort();
+    names.dedup();
+    let mut lag_header = vec!["projection".to_owned(), "fed by orders".to_owned()];
+    lag_header.extend(o.phases.iter().map(|p| p.phase.label(args.courses)));
+    let lag_rows: Vec<Vec<String>> = names
+        .iter()
+        .map(|name| {
+            let fed = match o.fed.get(*name) {
+                Some(true) => "yes",
+                Some(false) => "no",
+                None => "no (not in the projections crate)",
+            };
+            let mut r = vec![(*name).clone(), fed.to_owned()];
+            r.extend(lags.iter().map(|l| match l.by_projection.get(*name) {
+                Some((s, events)) => format!("{}, {} events", ms3(s, 1e3), thousands(*events as f64)),
+                None => "-".into(),
+            }));
+            r
+        })
+        .collect();
+    print!("{}", report::markdown(&lag_header.iter().map(String::as_str).collect::<Vec<_>>(), &lag_rows));
+    println!();
+
+    println!("seats sold, read back after the run ({}):", o.caught_up);
+    println!();
+    let mut check_header = vec!["figure".to_owned()];
+    check_header.extend(o.checks.iter().map(|c| c.phase.label(args.courses)));
+    let check_row = |name: &str, f: &dyn Fn(&SeatCheck) -> String| -> Vec<String> {
+        let mut r = vec![name.to_owned()];
+        r.extend(o.checks.iter().map(f));
+        r
+    };
+    let check_rows = vec![
+        check_row("orders placed (201 answers, warm-up and sample included)", &|c| thousands(c.placed as f64)),
+        check_row("requests sent without an answer (may have placed one)", &|c| c.unanswered.to_string()),
+        check_row("expected seats (orders x 1 passenger)", &|c| thousands((c.placed * SEATS_PER_ORDER) as f64)),
+        check_row("seats held, course streams (SeatsHeld - SeatsReleased)", &|c| thousands(c.held as f64)),
+        check_row("  SeatsHeld / SeatsReleased events", &|c| {
+            format!("{} / {}", thousands(c.held_events as f64), thousands(c.released_events as f64))
+        }),
+        check_row("seats taken, rm_course_availability", &|c| thousands(c.availability as f64)),
+        check_row("OrderPlaced events on these courses", &|c| thousands(c.order_events as f64)),
+        check_row("rm_orders rows on these courses", &|c| thousands(c.order_rows as f64)),
+        check_row("result", &|c| if c.pass() { "PASS".into() } else { "FAIL".into() }),
+    ];
+    print!("{}", report::markdown(&check_header.iter().map(String::as_str).collect::<Vec<_>>(), &check_rows));
+    println!();
+
+    for p in &o.phases {
+        for e in &p.load.error_samples {
+            println!("- {}: {e}", p.phase.label(args.courses));
+        }
+    }
+    for line in &o.server_log {
+        println!("- {line}");
+    }
+    for note in &o.notes {
+        println!("- {note}");
+    }
+    println!();
+
+    let mut targets: Vec<(String, bool)> = Vec::new();
+    for (p, l) in o.phases.iter().zip(&lags) {
+        let label = p.phase.label(args.courses);
+        let clean = p.load.placed == p.load.requests;
+        match p.phase {
+            Phase::Hot => {
+                let rate = p.load.achieved_rate;
+                targets.push((
+                    format!(
+                        "{label}: at least {} orders/s: {rate:.1} orders/s{}",
+                        thousands(HOT_RATE_TARGET),
+                        if clean { String::new() } else { format!(", {} not 201", p.load.requests - p.load.placed) }
+                    ),
+                    rate >= HOT_RATE_TARGET * (1.0 - RATE_TOLERANCE) && clean,
+                ));
+                let p99 = p.load.percentile_ms(99.0);
+                targets
+                    .push((format!("{label}: p99 under {HOT_P99_TARGET_MS} ms: {p99:.2} ms"), p99 < HOT_P99_TARGET_MS));
+            }
+            Phase::Spread => {
+                let rate = p.load.achieved_rate;
+                targets.push((
+                    format!(
+                        "{label}: at least {} orders/s: {rate:.1} orders/s{}",
+                        thousands(SPREAD_RATE_TARGET),
+                        if clean { String::new() } else { format!(", {} not 201", p.load.requests - p.load.placed) }
+                    ),
+                    rate >= SPREAD_RATE_TARGET * (1.0 - RATE_TOLERANCE) && clean,
+                ));
+            }
+        }
+        let lag99 = percentile(&l.worst, 99.0);
+        targets.push((
+            format!(
+                "{label}: projection lag p99 under {:.0} ms: {}",
+                LAG_P99_TARGET_S * 1e3,
+                lag99.map_or("no samples".into(), |s| format!("{:.0} ms", s * 1e3))
+            ),
+            lag99.is_some_and(|s| s < LAG_P99_TARGET_S) && l.failed == 0,
+        ));
+    }
+    for c in &o.checks {
+        targets.push((
+            format!(
+                "{}: seats held == orders placed x {SEATS_PER_ORDER}: {} seats for {} orders",
+                c.phase.label(args.courses),
+                thousands(c.held as f64),
+                thousands(c.placed as f64)
+            ),
+            c.pass(),
+        ));
+    }
+    let offered_below: Vec<String> = o
+        .phases
+        .iter()
+        .filter(|p| {
+            let target = match p.phase {
+                Phase::Hot => HOT_RATE_TARGET,
+                Phase::Spread => SPREAD_RATE_TARGET,
+            };
+            p.rate < target
+        })
+        .map(|p| p.phase.label(args.courses))
+        .collect();
+    println!("targets (issue #4; a rate within {:.0}% of its target counts):", RATE_TOLERANCE * 100.0);
+    for (text, met) in &targets {
+        println!("- {}: {text}", verdict(*met));
+    }
+    if !offered_below.is_empty() {
+        println!("- (offered below the target rate: {}; the rate targets cannot be met)", offered_below.join(", "));
+    }
+    println!();
+    println!("{} of {} targets met", targets.iter().filter(|(_, m)| *m).count(), targets.len());
+}
