@@ -14,7 +14,7 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::common::money::format_pln;
+use domain::money::format_pln;
 use super::common::{fetch_by_id, fetch_page, merge, Fields, Params};
 use crate::QueryState;
 

@@ -15,7 +15,7 @@ use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgPool;
 
-use super::common::money::format_pln;
+use domain::money::format_pln;
 use super::common::{delete_by_id, fetch_page, map_db, merge, Deleted, Fields, Params, Rule};
 use crate::QueryState;
 

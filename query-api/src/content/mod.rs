@@ -6,7 +6,7 @@
 //!   `DECISIONS.md` (invoice prefix, VAT rate, payment time, …), and the public footer
 //!   texts the layout loads on every page.
 //! - [`discount`]: `/course/discount`, named reductions of one ticket, with the pure
-//!   price rule [`discount::pricing::discounted_price`]; [`discount_apply`]:
+//!   price rule [`domain::money::discounted_price`]; [`discount_apply`]:
 //!   `/course/discount-apply`, which routes each discount applies to.
 //! - [`banner`], [`menu`], [`page`]: `/app/banner`, `/app/menu`, `/app/content`.
 //!

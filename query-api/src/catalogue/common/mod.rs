@@ -1,10 +1,9 @@
 //! What every catalogue endpoint shares: reading the request ([`params`], [`fields`]),
 //! talking to PostgreSQL ([`db`]), and showing money and times the Polish way
-//! ([`money`], [`time`]).
+//! ([`domain::money`], [`time`]).
 
 pub mod db;
 pub mod fields;
-pub mod money;
 pub mod params;
 pub mod time;
 

@@ -21,7 +21,7 @@ use serde::Serialize;
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::common::money::format_pln;
+use domain::money::format_pln;
 use super::common::time::{warsaw, warsaw_midnight, warsaw_today};
 use crate::QueryState;
 

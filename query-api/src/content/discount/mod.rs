@@ -1,11 +1,10 @@
 //! Discounts: named reductions of one ticket (`/course/discount`), where they apply is
 //! in [`super::discount_apply`]. The statutory Polish reductions are seeded by the
-//! migration `0031_discounts.sql`; admins add commercial ones. [`pricing`] is the pure
-//! price rule the booking work reuses.
+//! migration `0031_discounts.sql`; admins add commercial ones. The price rule is
+//! `domain::money::discounted_price`, shared with the booking.
 
 pub mod handlers;
 pub mod model;
-pub mod pricing;
 
 use axum::routing::get;
 use axum::Router;

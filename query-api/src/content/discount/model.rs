@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use super::pricing::Reduction;
+use domain::money::Reduction;
 use crate::content::common::html::plain_text;
 use crate::content::common::input::{flag, nullable};
 use crate::content::common::validate::{self, Errors};
@@ -48,7 +48,7 @@ pub const COLUMNS: &str =
     "id, name, name_en, kind, value, valid_from, valid_to, active, statutory, sort_order, created_at, updated_at";
 
 impl Discount {
-    /// What this discount does to a price, for [`super::pricing::discounted_price`].
+    /// What this discount does to a price, for [`domain::money::discounted_price`].
     pub fn reduction(&self) -> Reduction {
         match self.kind {
             DiscountKind::Percent => Reduction::Percent(u8::try_from(self.value.clamp(0, 100)).unwrap_or(100)),
