@@ -14,9 +14,9 @@ use chrono::{DateTime, Utc};
 use serde::Serialize;
 use serde_json::Value;
 
-use domain::money::format_pln;
 use super::common::{fetch_by_id, fetch_page, merge, Fields, Params};
 use crate::QueryState;
+use domain::money::format_pln;
 
 /// A route.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]

@@ -15,9 +15,9 @@ use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgPool;
 
-use domain::money::format_pln;
 use super::common::{delete_by_id, fetch_page, map_db, merge, Deleted, Fields, Params, Rule};
 use crate::QueryState;
+use domain::money::format_pln;
 
 /// A fare.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]

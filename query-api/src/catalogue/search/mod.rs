@@ -21,9 +21,9 @@ use serde::Serialize;
 use serde_json::Value;
 use uuid::Uuid;
 
-use domain::money::format_pln;
 use super::common::time::{warsaw, warsaw_midnight, warsaw_today};
 use crate::QueryState;
+use domain::money::format_pln;
 
 /// The search form.
 #[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]

@@ -7,10 +7,10 @@ use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use domain::money::Reduction;
 use crate::content::common::html::plain_text;
 use crate::content::common::input::{flag, nullable};
 use crate::content::common::validate::{self, Errors};
+use domain::money::Reduction;
 
 /// How a discount reduces a price.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type, ToSchema)]
