@@ -71,9 +71,10 @@ pub struct ServeArgs {
     /// The sender of the product's e-mails.
     #[arg(long, env = "MAIL_FROM", default_value = "Nisko Bus <no-reply@niskobus.example>")]
     pub mail_from: String,
-    /// The site's public address, for links in e-mails.
-    #[arg(long, env = "PUBLIC_URL", default_value = "http://127.0.0.1:8080")]
-    pub public_url: String,
+    /// The site's public address, for links in e-mails and the payment gateway's return
+    /// address; by default `http://<host>:<the port it listens on>`.
+    #[arg(long, env = "PUBLIC_URL")]
+    pub public_url: Option<String>,
     /// The payment gateway: `sandbox` (built in, the default) or `przelewy24`.
     #[arg(long, env = "PAYMENT_PROVIDER", default_value = "sandbox")]
     pub payment_provider: String,

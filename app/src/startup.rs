@@ -37,7 +37,9 @@ impl Application {
             Some(url) => Arc::new(SmtpMailer::new(url, &args.mail_from)?),
             None => Arc::new(FileMailer::new(args.data_dir.join("mail"), &args.mail_from)),
         };
-        let public_url = args.public_url.trim_end_matches('/').to_string();
+        let addr = SocketAddr::new(args.host, args.port);
+        let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
+        let public_url = public_url(args, listener.local_addr()?);
         let (gateway, payment_page_base, sandbox) = payment_gateway(args, &pool, &public_url)?;
         let commands = command_api::CommandState::new(
             store.clone(),
@@ -76,7 +78,7 @@ impl Application {
                 pool: pool.clone(),
                 store: store.clone(),
                 mailer,
-                public_url,
+                public_url: public_url.clone(),
             }));
         }
         router = router.nest("/api", api.fallback(routes::api_not_found));
@@ -85,9 +87,7 @@ impl Application {
         }
         let router = routes::with_ops_and_layers(router, ops_state);
 
-        let addr = SocketAddr::new(args.host, args.port);
-        let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
-        tracing::info!(address = %listener.local_addr()?, role = ?args.role, store = store.kind(), "coach is listening");
+        tracing::info!(address = %listener.local_addr()?, %public_url, role = ?args.role, store = store.kind(), "coach is listening");
         Ok(Application { listener, router, shutdown, projector, timers })
     }
 
@@ -118,6 +118,21 @@ impl Application {
         }
         tracing::info!("stopped");
         Ok(())
+    }
+}
+
+/// The configured public address, or this server's own address when none is configured
+/// (an unspecified host such as `0.0.0.0` becomes `127.0.0.1`).
+fn public_url(args: &ServeArgs, bound: SocketAddr) -> String {
+    match &args.public_url {
+        Some(url) => url.trim_end_matches('/').to_string(),
+        None => {
+            let mut own = bound;
+            if own.ip().is_unspecified() {
+                own.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+            }
+            format!("http://{own}")
+        }
     }
 }
 

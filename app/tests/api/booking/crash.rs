@@ -22,6 +22,12 @@ fn start(url: &str, port: &str, failpoint: Option<&str>) -> tokio::process::Chil
     command.spawn().expect("coach starts")
 }
 
+/// A port nobody listens on: the process is restarted on the same one.
+fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    listener.local_addr().expect("address").port()
+}
+
 async fn wait_ready(client: &reqwest::Client, port: &str) {
     for _ in 0..200 {
         if client.get(format!("http://127.0.0.1:{port}/health")).send().await.is_ok_and(|r| r.status() == 200) {

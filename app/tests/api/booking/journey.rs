@@ -53,7 +53,9 @@ async fn an_order_is_placed_paid_in_the_sandbox_and_a_ticket_returned(pool: PgPo
     assert_eq!(app.loads(course).await.1, vec![2, 2], "two seats held on both segments");
 
     // Pay in the sandbox: the gateway notifies the shop, which verifies and records it.
-    let paid = app.pay(placed["payment_url"].as_str().expect("a payment url")).await;
+    let payment_url = placed["payment_url"].as_str().expect("a payment url");
+    assert!(payment_url.starts_with(&format!("{}/payment/sandbox/", app.address)), "{payment_url}");
+    let paid = app.pay(payment_url).await;
     assert_eq!(paid.status(), 303);
     let back = paid.headers()["location"].to_str().expect("location").to_owned();
     assert!(back.contains("/order/after-payment?hash_id="), "{back}");

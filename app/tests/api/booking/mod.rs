@@ -34,25 +34,14 @@ pub struct BookingApp {
     pub data_dir: std::path::PathBuf,
 }
 
-/// A port nobody listens on (the app must know its public address before it binds:
-/// the payment gateway calls it back there).
-fn free_port() -> u16 {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-    listener.local_addr().expect("address").port()
-}
-
 pub async fn spawn(pool: PgPool) -> BookingApp {
     let url = database_url(&pool);
-    let port = free_port().to_string();
-    let public = format!("http://127.0.0.1:{port}");
     let data = std::env::temp_dir().join(format!("coach-data-{}", Uuid::new_v4()));
     let cli = Cli::try_parse_from([
         "coach",
         "serve",
         "--port",
-        &port,
-        "--public-url",
-        &public,
+        "0",
         "--database-url",
         &url,
         "--data-dir",
@@ -63,6 +52,9 @@ pub async fn spawn(pool: PgPool) -> BookingApp {
     .expect("valid arguments");
     let Command::Serve(args) = &cli.command else { unreachable!("serve was parsed") };
     let app = Application::build(&cli, args).await.expect("the app builds");
+    // Without PUBLIC_URL the app's public address is its own: the sandbox's pages and
+    // notifications must reach it there.
+    let public = format!("http://127.0.0.1:{}", app.port());
     tokio::spawn(app.run_until_stopped());
     let (admin_id, admin_token) = user(&pool, "admin@example.test", "SuperAdmin").await;
     let _ = admin_id;
