@@ -1,6 +1,10 @@
 //! Operational endpoints (`/health`, `/ready`, `/metrics`, `/status/projections`), the
 //! web app's static files, and the layers every request passes: a request id (taken
-//! from `x-request-id` or made), a tracing span carrying it, and the id echoed back.
+//! from `x-request-id` or made), a tracing span carrying it, the id echoed back, and
+//! compression of answers the client accepts compressed.
+//!
+//! The web app's files are served precompressed (`.br`/`.gz` written by `npm run build`);
+//! its hashed files under `/assets` are cached for a year, everything else is revalidated.
 
 use std::fmt::Write;
 use std::path::Path;
@@ -18,7 +22,9 @@ use serde_json::json;
 use sqlx::PgPool;
 use tower::ServiceBuilder;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
+use tower_http::compression::CompressionLayer;
 use tower_http::services::{ServeDir, ServeFile};
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 #[derive(Clone)]
@@ -45,7 +51,8 @@ pub fn with_ops_and_layers(router: Router, state: OpsState) -> Router {
                     .make_span_with(request_span)
                     .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
             )
-            .layer(PropagateRequestIdLayer::x_request_id()),
+            .layer(PropagateRequestIdLayer::x_request_id())
+            .layer(CompressionLayer::new()),
     )
 }
 
@@ -55,11 +62,23 @@ fn request_span(req: &Request) -> tracing::Span {
 }
 
 /// The built web app, with every unknown path answered by `index.html` (client routes).
-pub fn web_app(dist: &Path) -> ServeDir<ServeFile> {
+pub fn web_app(dist: &Path) -> Router {
     if !dist.join("index.html").exists() {
         tracing::warn!(dist = %dist.display(), "the web app is not built (npm run build in web/)");
     }
-    ServeDir::new(dist).fallback(ServeFile::new(dist.join("index.html")))
+    // Hashed names: a changed file gets a new name, so the old one may be kept forever.
+    // A missing asset is a 404 (a stale page's chunk), never index.html.
+    let assets = ServiceBuilder::new()
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("public, max-age=31536000, immutable"),
+        ))
+        .service(ServeDir::new(dist.join("assets")).precompressed_br().precompressed_gzip());
+    let index = ServeFile::new(dist.join("index.html")).precompressed_br().precompressed_gzip();
+    let pages = ServiceBuilder::new()
+        .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-cache")))
+        .service(ServeDir::new(dist).precompressed_br().precompressed_gzip().fallback(index));
+    Router::new().nest_service("/assets", assets).fallback_service(pages)
 }
 
 /// Unknown API paths answer JSON, never the web app's page.

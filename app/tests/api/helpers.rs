@@ -29,6 +29,11 @@ fn web_dist() -> PathBuf {
     std::fs::create_dir_all(&dir).expect("temp dir");
     std::fs::write(dir.join("index.html"), "<!doctype html><title>Nisko Bus</title><div id=root></div>")
         .expect("index.html");
+    // A hashed asset and its brotli copy, as `npm run build` leaves them (the copy's bytes
+    // only need to be told apart here).
+    std::fs::create_dir_all(dir.join("assets")).expect("assets dir");
+    std::fs::write(dir.join("assets/index-Ab12.js"), "console.log('plain');").expect("asset");
+    std::fs::write(dir.join("assets/index-Ab12.js.br"), "brotli bytes").expect("asset.br");
     dir
 }
 

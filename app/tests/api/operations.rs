@@ -53,6 +53,44 @@ async fn client_routes_get_the_web_app(pool: PgPool) {
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn static_files_are_sent_precompressed_and_cached_by_kind(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let get = |path: &'static str, encoding: &'static str| {
+        app.client.get(format!("{}{path}", app.address)).header("accept-encoding", encoding).send()
+    };
+
+    let br = get("/assets/index-Ab12.js", "gzip, br").await.unwrap();
+    assert_eq!(br.status(), 200);
+    assert_eq!(br.headers()["content-encoding"], "br");
+    assert_eq!(br.headers()["cache-control"], "public, max-age=31536000, immutable");
+    assert_eq!(br.text().await.unwrap(), "brotli bytes", "the precompressed copy, not compressed again");
+
+    let plain = get("/assets/index-Ab12.js", "identity").await.unwrap();
+    assert!(plain.headers().get("content-encoding").is_none());
+    assert_eq!(plain.text().await.unwrap(), "console.log('plain');");
+
+    let missing = get("/assets/index-Gone.js", "br").await.unwrap();
+    assert_eq!(missing.status(), 404, "a stale chunk is missing, not the app's page");
+
+    let page = get("/order/ticket", "identity").await.unwrap();
+    assert_eq!(page.headers()["cache-control"], "no-cache", "pages are revalidated");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn api_answers_are_compressed_when_the_client_accepts_it(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let url = format!("{}/api/openapi.json", app.address);
+    let gzip = app.client.get(&url).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(gzip.status(), 200);
+    assert_eq!(gzip.headers()["content-encoding"], "gzip");
+    let bytes = gzip.bytes().await.unwrap();
+    let mut json = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut json).unwrap();
+    assert!(json.len() > bytes.len(), "smaller on the wire: {} < {}", bytes.len(), json.len());
+    assert!(serde_json::from_str::<Value>(&json).unwrap()["paths"].is_object());
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn projections_follow_the_store_and_report_their_lag(pool: PgPool) {
     let app = spawn_app(pool.clone()).await;
     let store = PgEventStore::new(pool.clone());
