@@ -2,15 +2,18 @@ import { useEffect, useState } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
+import { createQueryClient } from '@/shared/api/query-client';
+
 import { prefetchLikelyRoutes } from './prefetch';
 import { AppProvider } from './provider';
 import { createAppRoutes } from './router';
 
 export function App() {
-  const [router] = useState(() => createBrowserRouter(createAppRoutes()));
+  const [queryClient] = useState(() => createQueryClient());
+  const [router] = useState(() => createBrowserRouter(createAppRoutes(queryClient)));
   useEffect(() => prefetchLikelyRoutes(), []);
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );

@@ -3,8 +3,10 @@
 // Pages are loaded with route-level `lazy`, so each page (and later the whole admin panel) is its own
 // chunk and stays out of the customer's first download. React Router resolves a lazy route before
 // it navigates, so there is no Suspense fallback flashing between pages.
+import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, type RouteObject } from 'react-router';
 
+import { bannersQueryOptions } from '@/features/layout/api/get-banners';
 import { MainLayout } from '@/features/layout/components/main-layout';
 import { loadCatalogue } from '@/i18n/catalogues';
 import { LocaleProvider } from '@/i18n/locale-provider';
@@ -35,7 +37,24 @@ function pageRoutes(): RouteObject[] {
   ];
 }
 
-function localeRoutes(locale: Locale): RouteObject {
+/** How long the first page waits for the banners before it shows without them. */
+export const BANNERS_WAIT_MS = 1500;
+
+/**
+ * The banners strip sits above the header, so banners arriving after the first paint would push
+ * the whole page down (layout shift). The layout's loader fetches them in parallel with the first
+ * page's chunk, so they are there when the page first shows; a slow or failing banner API only
+ * costs the wait above, then the page shows without them (they appear when they arrive).
+ */
+function loadBanners(queryClient: QueryClient) {
+  return async () => {
+    const banners = queryClient.ensureQueryData(bannersQueryOptions()).catch(() => []);
+    await Promise.race([banners, new Promise((resolve) => setTimeout(resolve, BANNERS_WAIT_MS))]);
+    return null;
+  };
+}
+
+function localeRoutes(locale: Locale, queryClient: QueryClient): RouteObject {
   return {
     path: localeBasePath(locale),
     element: (
@@ -66,6 +85,9 @@ function localeRoutes(locale: Locale): RouteObject {
     children: [
       {
         element: <MainLayout />,
+        loader: loadBanners(queryClient),
+        // Only the first page waits; later navigations use what the query cache holds.
+        shouldRevalidate: () => false,
         // Page errors render inside the layout, so the header and footer stay.
         children: [{ errorElement: <RouteError />, children: pageRoutes() }],
       },
@@ -74,6 +96,6 @@ function localeRoutes(locale: Locale): RouteObject {
 }
 
 /** Routes for both locales; shared by the browser router and `renderApp()` in tests. */
-export function createAppRoutes(): RouteObject[] {
-  return LOCALES.map(localeRoutes);
+export function createAppRoutes(queryClient: QueryClient): RouteObject[] {
+  return LOCALES.map((locale) => localeRoutes(locale, queryClient));
 }

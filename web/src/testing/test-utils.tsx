@@ -28,8 +28,8 @@ export function logInAs(email: string): void {
  */
 export function renderApp(path = '/', { loggedInAs }: RenderAppOptions = {}) {
   if (loggedInAs) logInAs(loggedInAs);
-  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
   const queryClient = createQueryClient({ retry: false });
+  const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
   const result = render(
     <AppProvider queryClient={queryClient}>

@@ -20,7 +20,8 @@ describe('404 page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByText('This page could not be found')).toBeInTheDocument();
-    expect(document.documentElement).toHaveAttribute('lang', 'en');
+    // <html lang> is set in an effect, after the first render.
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'en'));
   });
 
   it('leads back to the home page of the same language', async () => {

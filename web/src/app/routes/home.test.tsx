@@ -14,7 +14,8 @@ describe('home page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Wyszukaj połączenie' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Wyszukaj połączenie | Nisko Bus'));
-    expect(document.documentElement).toHaveAttribute('lang', 'pl');
+    // <html lang> is set in an effect, after the first render.
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'pl'));
 
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Nisko Bus' })).toHaveAttribute('href', '/');
@@ -56,7 +57,8 @@ describe('home page', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Search connections' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Search connections | Nisko Bus'));
-    expect(document.documentElement).toHaveAttribute('lang', 'en');
+    // <html lang> is set in an effect, after the first render.
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'en'));
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Nisko Bus' })).toHaveAttribute('href', '/en');
     expect(screen.getByRole('link', { name: 'Skip to content' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { renderApp } from '@/testing/test-utils';
@@ -15,7 +15,8 @@ describe('language switch', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Search connections' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/en');
-    expect(document.documentElement).toHaveAttribute('lang', 'en');
+    // <html lang> is set in an effect, after the first render.
+    await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', 'en'));
 
     await user.click(within(screen.getByRole('navigation', { name: 'Language' })).getByRole('link', { name: 'PL' }));
 
