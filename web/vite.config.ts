@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 import { parserlessAlias, precompiledMessages } from './build/messages-plugin.ts';
+import { routePreload } from './build/route-preload-plugin.ts';
 
 // The Rust app serves the API, the health probes and (in production) web/dist on one origin.
 // In development Vite serves the front end and forwards those paths to it.
@@ -17,7 +18,7 @@ const proxy = {
 };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompiledMessages()],
+  plugins: [react(), precompiledMessages(), routePreload()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
