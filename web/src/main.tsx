@@ -1,9 +1,15 @@
+// First: configures zod before any module defines or parses a schema.
+import './shared/lib/zod-setup';
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
 
 import { App } from './app';
+import { createAppRoutes } from './app/router';
 import { env } from './config/env';
 import { redirectToPreferredLocale } from './i18n/locale-cookie';
+import { createQueryClient } from './shared/api/query-client';
 import { installChunkReload } from './shared/lib/chunk-reload';
 import './app/styles.css';
 
@@ -26,9 +32,13 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 
 void enableMocking().then(() => {
+  // Made once, outside React: the router starts loading the first page's chunk and data right here,
+  // before React has rendered anything, and a re-render can never make a second router.
+  const queryClient = createQueryClient();
+  const router = createBrowserRouter(createAppRoutes(queryClient));
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App router={router} queryClient={queryClient} />
     </StrictMode>,
   );
 });

@@ -1,16 +1,18 @@
-import { useEffect, useState } from 'react';
-import { createBrowserRouter } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-
-import { createQueryClient } from '@/shared/api/query-client';
 
 import { prefetchLikelyRoutes } from './prefetch';
 import { AppProvider } from './provider';
-import { createAppRoutes } from './router';
 
-export function App() {
-  const [queryClient] = useState(() => createQueryClient());
-  const [router] = useState(() => createBrowserRouter(createAppRoutes(queryClient)));
+interface AppProps {
+  /** The router over `createAppRoutes(queryClient)`, made once by main.tsx. */
+  router: ReturnType<typeof createBrowserRouter>;
+  queryClient: QueryClient;
+}
+
+export function App({ router, queryClient }: AppProps) {
   useEffect(() => {
     // Only once the first page is on screen: earlier, the prefetch would compete with it.
     let cancelPrefetch: (() => void) | undefined;

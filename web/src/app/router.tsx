@@ -6,7 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Outlet, type RouteObject } from 'react-router';
 
-import { bannersQueryOptions } from '@/features/layout/api/get-banners';
+import { layoutLoader } from '@/features/layout/api/layout-loader';
 import { MainLayout } from '@/features/layout/components/main-layout';
 import { loadCatalogue } from '@/i18n/catalogues';
 import { LocaleProvider } from '@/i18n/locale-provider';
@@ -35,23 +35,6 @@ function pageRoutes(): RouteObject[] {
     ...contentRoutes(),
     { path: '*', Component: NotFoundPage },
   ];
-}
-
-/** How long the first page waits for the banners before it shows without them. */
-export const BANNERS_WAIT_MS = 1500;
-
-/**
- * The banners strip sits above the header, so banners arriving after the first paint would push
- * the whole page down (layout shift). The layout's loader fetches them in parallel with the first
- * page's chunk, so they are there when the page first shows; a slow or failing banner API only
- * costs the wait above, then the page shows without them (they appear when they arrive).
- */
-function loadBanners(queryClient: QueryClient) {
-  return async () => {
-    const banners = queryClient.ensureQueryData(bannersQueryOptions()).catch(() => []);
-    await Promise.race([banners, new Promise((resolve) => setTimeout(resolve, BANNERS_WAIT_MS))]);
-    return null;
-  };
 }
 
 function localeRoutes(locale: Locale, queryClient: QueryClient): RouteObject {
@@ -85,7 +68,8 @@ function localeRoutes(locale: Locale, queryClient: QueryClient): RouteObject {
     children: [
       {
         element: <MainLayout />,
-        loader: loadBanners(queryClient),
+        // Banners, menus and footer texts arrive with the first page (see layoutLoader).
+        loader: layoutLoader(queryClient),
         // Only the first page waits; later navigations use what the query cache holds.
         shouldRevalidate: () => false,
         // Page errors render inside the layout, so the header and footer stay.

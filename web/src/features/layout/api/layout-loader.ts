@@ -1,0 +1,38 @@
+// The data the public layout shows around every page: banners, the three menus and the company's
+// public settings (footer texts). The layout route's loader starts these requests in parallel with
+// the first page's chunk, so the first render already has them:
+//
+// - the banners strip sits above the header, so banners arriving after the first paint would push
+//   the whole page down (a layout shift);
+// - rendering the header and footer again when each answer arrives costs main-thread time right
+//   when the page should become responsive.
+//
+// A slow or failing API costs at most LAYOUT_DATA_WAIT_MS; the page then shows without that part,
+// which appears when it arrives (the components read the same queries).
+import type { QueryClient } from '@tanstack/react-query';
+
+import { useSettingsStore } from '../stores/settings-store';
+
+import { bannersQueryOptions } from './get-banners';
+import { menuQueryOptions, type MenuType } from './get-menu';
+import { publicSettingsQueryOptions } from './get-public-settings';
+
+/** How long the first page waits for the layout's data before it shows without it. */
+export const LAYOUT_DATA_WAIT_MS = 1500;
+
+const MENUS: readonly MenuType[] = ['top', 'bottom1', 'bottom2'];
+
+export function layoutLoader(queryClient: QueryClient) {
+  return async (): Promise<null> => {
+    const settings = queryClient.ensureQueryData(publicSettingsQueryOptions()).then((data) => {
+      useSettingsStore.getState().setSettings(data);
+    });
+    const all = Promise.allSettled([
+      queryClient.ensureQueryData(bannersQueryOptions()),
+      ...MENUS.map((type) => queryClient.ensureQueryData(menuQueryOptions(type))),
+      settings,
+    ]);
+    await Promise.race([all, new Promise((resolve) => setTimeout(resolve, LAYOUT_DATA_WAIT_MS))]);
+    return null;
+  };
+}
