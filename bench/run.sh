@@ -9,6 +9,10 @@
 #   bench/run.sh orders          placing orders through `coach serve` under load: one hot course,
 #                                then 100 courses, with projection lag (about 2 minutes)
 #   bench/run.sh orders --help   every option of `coach-bench orders`
+#   bench/run.sh lighthouse      Lighthouse 12 (mobile) in Debian's Chromium on the home page, the
+#                                search results and the order page of a seeded `coach serve`
+#                                (about 2 minutes; bench/lighthouse/audit.mjs says how)
+#   bench/run.sh lighthouse --desktop   the same with Lighthouse's desktop preset
 #
 # Builds coach-bench (and coach) in release mode and runs `coach-bench SUBCOMMAND "$@"`
 # (SUBCOMMAND is the first argument when it names one, event-store otherwise), which
@@ -28,10 +32,14 @@ cd "$ROOT"
 
 subcommand=event-store
 case "${1:-}" in
-  event-store|search|orders) subcommand=$1; shift ;;
+  event-store|search|orders|lighthouse) subcommand=$1; shift ;;
 esac
 
-cargo build --release -p bench -p app
+if [ "$subcommand" = lighthouse ]; then
+  cargo build --release -p app
+else
+  cargo build --release -p bench -p app
+fi
 
 started_cluster=
 if [ -z "${DATABASE_URL:-}" ]; then
@@ -44,8 +52,33 @@ if [ -z "${DATABASE_URL:-}" ]; then
   export DATABASE_URL
 fi
 
+# Lighthouse: the built web app served by a release `coach serve` on a seeded database of its own.
+lighthouse() {
+  local port=${LIGHTHOUSE_PORT:-18095} db="${DATABASE_URL%/*}/coach_lighthouse" coach
+  coach="${CARGO_TARGET_DIR:-target}/release/coach"
+  (cd web && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run build --silent)
+  (cd bench/lighthouse && { [ -d node_modules ] || npm ci --no-audit --no-fund; })
+  psql "${DATABASE_URL%/*}/postgres" -qc "drop database if exists coach_lighthouse with (force)" -c "create database coach_lighthouse" >/dev/null
+  DATABASE_URL=$db "$coach" seed >/dev/null
+  DATABASE_URL=$db WEB_DIST=web/dist "$coach" serve --port "$port" >"${CARGO_TARGET_DIR:-target}/lighthouse-server.log" 2>&1 &
+  local server=$!
+  for _ in $(seq 1 100); do
+    curl -fsS "http://127.0.0.1:$port/ready" >/dev/null 2>&1 && break
+    sleep 0.2
+  done
+  local result=0
+  (cd bench/lighthouse && BASE_URL="http://127.0.0.1:$port" node audit.mjs "$@") || result=$?
+  kill "$server"; wait "$server" 2>/dev/null || true
+  psql "${DATABASE_URL%/*}/postgres" -qc "drop database if exists coach_lighthouse with (force)" >/dev/null
+  return "$result"
+}
+
 status=0
-"${CARGO_TARGET_DIR:-target}/release/coach-bench" "$subcommand" "$@" || status=$?
+if [ "$subcommand" = lighthouse ]; then
+  lighthouse "$@" || status=$?
+else
+  "${CARGO_TARGET_DIR:-target}/release/coach-bench" "$subcommand" "$@" || status=$?
+fi
 
 if [ -n "$started_cluster" ]; then
   scripts/pg.sh stop
