@@ -1,7 +1,7 @@
 // First: configures zod before any module defines or parses a schema.
 import './shared/lib/zod-setup';
 
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 
@@ -36,9 +36,14 @@ void enableMocking().then(() => {
   // before React has rendered anything, and a re-render can never make a second router.
   const queryClient = createQueryClient();
   const router = createBrowserRouter(createAppRoutes(queryClient));
-  createRoot(container).render(
-    <StrictMode>
-      <App router={router} queryClient={queryClient} />
-    </StrictMode>,
-  );
+  const root = createRoot(container);
+  // As a transition, React renders the first page in slices and lets the browser in between, rather
+  // than in one long task that blocks input.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 });
