@@ -156,6 +156,7 @@ mod raw;
 mod replay;
 mod report;
 mod search;
+mod server;
 mod setup;
 
 use std::time::Duration;

@@ -4,7 +4,6 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -22,6 +21,7 @@ use uuid::Uuid;
 use crate::cpu;
 use crate::raw;
 use crate::report::{self, thousands};
+use crate::server::Server;
 use crate::setup::{self, BenchDb, Machine};
 
 #[derive(Args)]
@@ -254,7 +254,7 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
     let raw_pg_cpu = mark.spent(pg).server;
     eprintln!("  {} tx/s, avg {:.2} ms", thousands(raw.tps), raw.latency_avg_ms);
 
-    let mut server = Server::start(coach, &db.url, args.keep).await?;
+    let mut server = Server::start(coach, &db.url, "orders", args.keep).await?;
     let result = async {
         let client = reqwest::Client::builder()
             .pool_max_idle_per_host(args.max_in_flight)
@@ -935,118 +935,6 @@ async fn seat_check(
         availability,
         order_rows,
     })
-}
-
-/// The server under test, a child process.
-struct Server {
-    child: tokio::process::Child,
-    pid: u32,
-    port: u16,
-    log: PathBuf,
-    data_dir: PathBuf,
-    keep_log: bool,
-}
-
-impl Server {
-    async fn start(coach: &Path, database_url: &str, keep_log: bool) -> Result<Server> {
-        let port =
-            std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).context("find a free port")?.port();
-        let dir = std::env::temp_dir().join(format!("coach-bench-orders-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).with_context(|| format!("create {}", dir.display()))?;
-        let log = dir.join("server.log");
-        let out = std::fs::File::create(&log).with_context(|| format!("create {}", log.display()))?;
-        let err = out.try_clone()?;
-        eprintln!("starting {} serve on port {port} (log: {}) ...", coach.display(), log.display());
-        let mut child = tokio::process::Command::new(coach)
-            .args(["serve", "--role", "all", "--host", "127.0.0.1", "--port", &port.to_string()])
-            .arg("--public-url")
-            .arg(format!("http://127.0.0.1:{port}"))
-            .arg("--database-url")
-            .arg(database_url)
-            .arg("--data-dir")
-            .arg(dir.join("data"))
-            .env("NO_COLOR", "1")
-            .stdin(Stdio::null())
-            .stdout(out)
-            .stderr(err)
-            .kill_on_drop(true)
-            .spawn()
-            .with_context(|| format!("start {}", coach.display()))?;
-        let pid = child.id().context("the server's pid")?;
-        let ready = format!("http://127.0.0.1:{port}/ready");
-        let client = reqwest::Client::new();
-        let started = Instant::now();
-        loop {
-            if let Some(status) = child.try_wait()? {
-                bail!("the server exited ({status}) before it was ready; see {}", log.display());
-            }
-            if let Ok(r) = client.get(&ready).timeout(Duration::from_secs(2)).send().await {
-                if r.status().is_success() {
-                    break;
-                }
-            }
-            if started.elapsed() > Duration::from_secs(60) {
-                let _ = child.kill().await;
-                bail!("the server was not ready within 60 s; see {}", log.display());
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        eprintln!("  ready after {:.1} s", started.elapsed().as_secs_f64());
-        Ok(Server { child, pid, port, log, data_dir: dir, keep_log })
-    }
-
-    /// SIGTERM, then SIGKILL after 10 s. The log is kept when asked to, or when the
-    /// server answered errors.
-    async fn stop(&mut self, errors: bool) {
-        if let Ok(pid) = i32::try_from(self.pid) {
-            // SAFETY: kill has no memory preconditions; the pid is our own child, not yet reaped.
-            unsafe { libc::kill(pid, libc::SIGTERM) };
-        }
-        if tokio::time::timeout(Duration::from_secs(10), self.child.wait()).await.is_err() {
-            let _ = self.child.kill().await;
-        }
-        if self.keep_log || errors {
-            self.keep_log = true;
-            eprintln!("kept the server's log: {}", self.log.display());
-        } else {
-            let _ = std::fs::remove_dir_all(&self.data_dir);
-        }
-    }
-
-    /// The server log's warnings and errors (the first 15 and the last 5, ANSI colours
-    /// stripped), and where the whole log is.
-    fn log_excerpt(&self) -> Vec<String> {
-        let text = std::fs::read_to_string(&self.log).unwrap_or_default();
-        let lines: Vec<String> =
-            text.lines().map(strip_ansi).filter(|l| l.contains("WARN") || l.contains("ERROR")).collect();
-        let mut out = vec![format!("server log: {} ({} warning/error lines)", self.log.display(), lines.len())];
-        if lines.len() <= 20 {
-            out.extend(lines);
-        } else {
-            out.extend(lines[..15].iter().cloned());
-            out.push(format!("... {} more ...", lines.len() - 20));
-            out.extend(lines[lines.len() - 5..].iter().cloned());
-        }
-        out
-    }
-}
-
-fn strip_ansi(line: &str) -> String {
-    let mut out = String::with_capacity(line.len());
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        if c == '\u{1b}' {
-            // CSI: ESC [ parameters final-byte.
-            for c in chars.by_ref() {
-                if c.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 fn verdict(met: bool) -> &'static str {

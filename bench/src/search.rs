@@ -2,7 +2,6 @@
 //! open-loop load (see the crate documentation in main.rs).
 
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -16,6 +15,7 @@ use tokio::sync::Semaphore;
 
 use crate::cpu;
 use crate::report::{self, thousands};
+use crate::server::Server;
 use crate::setup::{self, BenchDb};
 
 #[derive(Args)]
@@ -155,7 +155,7 @@ async fn bench(args: &SearchArgs, db: &BenchDb, coach: &Path) -> Result<Outcome>
     let pg = cpu::Server::from_backend(backend);
     pool.close().await;
 
-    let mut server = Server::start(coach, &db.url, args.keep).await?;
+    let mut server = Server::start(coach, &db.url, "search", args.keep).await?;
     let outcome = async {
         let client = reqwest::Client::builder()
             .pool_max_idle_per_host(args.max_in_flight)
@@ -188,7 +188,7 @@ async fn bench(args: &SearchArgs, db: &BenchDb, coach: &Path) -> Result<Outcome>
         Ok::<_, anyhow::Error>(Outcome { catalogue, sample, load, server_cpu, pg_cpu, client_cpu, notes })
     }
     .await;
-    server.stop().await;
+    server.stop(false).await;
     outcome
 }
 
@@ -243,78 +243,6 @@ async fn scale_routes(pool: &PgPool, target: usize) -> Result<usize> {
     }
     tx.commit().await?;
     Ok(copies)
-}
-
-/// The server under test, a child process.
-struct Server {
-    child: tokio::process::Child,
-    pid: u32,
-    port: u16,
-    log: PathBuf,
-    data_dir: PathBuf,
-    keep_log: bool,
-}
-
-impl Server {
-    async fn start(coach: &Path, database_url: &str, keep_log: bool) -> Result<Server> {
-        let port =
-            std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).context("find a free port")?.port();
-        let dir = std::env::temp_dir().join(format!("coach-bench-search-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).with_context(|| format!("create {}", dir.display()))?;
-        let log = dir.join("server.log");
-        let out = std::fs::File::create(&log).with_context(|| format!("create {}", log.display()))?;
-        let err = out.try_clone()?;
-        eprintln!("starting {} serve on port {port} (log: {}) ...", coach.display(), log.display());
-        let mut child = tokio::process::Command::new(coach)
-            .args(["serve", "--role", "all", "--host", "127.0.0.1", "--port", &port.to_string()])
-            .arg("--database-url")
-            .arg(database_url)
-            .arg("--data-dir")
-            .arg(dir.join("data"))
-            .stdin(Stdio::null())
-            .stdout(out)
-            .stderr(err)
-            .kill_on_drop(true)
-            .spawn()
-            .with_context(|| format!("start {}", coach.display()))?;
-        let pid = child.id().context("the server's pid")?;
-        let ready = format!("http://127.0.0.1:{port}/ready");
-        let client = reqwest::Client::new();
-        let started = Instant::now();
-        loop {
-            if let Some(status) = child.try_wait()? {
-                bail!("the server exited ({status}) before it was ready; see {}", log.display());
-            }
-            if let Ok(r) = client.get(&ready).timeout(Duration::from_secs(2)).send().await {
-                if r.status().is_success() {
-                    break;
-                }
-            }
-            if started.elapsed() > Duration::from_secs(60) {
-                let _ = child.kill().await;
-                bail!("the server was not ready within 60 s; see {}", log.display());
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        eprintln!("  ready after {:.1} s", started.elapsed().as_secs_f64());
-        Ok(Server { child, pid, port, log, data_dir: dir, keep_log })
-    }
-
-    /// SIGTERM, then SIGKILL after 10 s.
-    async fn stop(&mut self) {
-        if let Ok(pid) = i32::try_from(self.pid) {
-            // SAFETY: kill has no memory preconditions; the pid is our own child, not yet reaped.
-            unsafe { libc::kill(pid, libc::SIGTERM) };
-        }
-        if tokio::time::timeout(Duration::from_secs(10), self.child.wait()).await.is_err() {
-            let _ = self.child.kill().await;
-        }
-        if self.keep_log {
-            eprintln!("kept the server's log: {}", self.log.display());
-        } else {
-            let _ = std::fs::remove_dir_all(&self.data_dir);
-        }
-    }
 }
 
 /// How the request bodies are drawn.
