@@ -6,7 +6,8 @@
 // At build time this writes a small inline script into index.html with a table from the paths of
 // the pages customers land on to the files those pages need beyond the entry (their chunk, the
 // chunks it imports and its CSS). The script adds `<link rel="modulepreload">` (and stylesheets)
-// for the current path before the entry chunk runs. Vite's own loader later finds the styles
+// for the current path before the entry chunk runs, and for the app's start chunk (which the entry
+// imports dynamically, see src/main.tsx) on every path. Vite's own loader later finds the styles
 // already there and does not add them twice.
 import type { Plugin, Rollup } from 'vite';
 
@@ -19,6 +20,14 @@ const LANDING_PAGES: Record<string, string> = {
   '/search': 'src/app/routes/search.tsx',
   '/order/ticket': 'src/app/routes/order-ticket.tsx',
 };
+/**
+ * The pages most visitors open next. Their files are listed in the page (`window.__routePrefetch`)
+ * for src/app/prefetch.ts, which fetches them once the first page is idle without running them:
+ * running a chunk costs main-thread time when the visitor may be starting to use the page.
+ */
+const LIKELY_NEXT_PAGES = ['src/app/routes/login.tsx', 'src/app/routes/content-page.tsx'];
+/** The app's start (src/main.tsx imports it after React has run): every page needs it. */
+const APP_START = 'src/app/start.tsx';
 /** The English catalogue, which `/en` pages load before their first render. */
 const ENGLISH_CATALOGUE = 'src/i18n/messages/en.json';
 
@@ -54,12 +63,20 @@ function closure(bundle: OutputBundle, start: OutputChunk, loaded: Set<string>):
   return { js, css: [...css] };
 }
 
-function script(table: Record<string, Preloads>, english: string[], base: string): string {
+function script(
+  always: Preloads,
+  table: Record<string, Preloads>,
+  english: string[],
+  next: string[],
+  base: string,
+): string {
   // Runs before the entry: plain ES5-level code, no dependencies.
-  return `(function(){var t=${JSON.stringify(table)},e=${JSON.stringify(english)},b=${JSON.stringify(base)};
+  return `(function(){var a=${JSON.stringify(always)},t=${JSON.stringify(table)},e=${JSON.stringify(english)},b=${JSON.stringify(base)};
+window.__routePrefetch=${JSON.stringify(next)}.map(function(u){return b+u;});
 var p=location.pathname,en=/^\\/en(\\/|$)/.test(p);p=p.replace(/^\\/en(?=\\/|$)/,'').replace(/\\/+$/,'')||'/';
 var h=document.head,f=t[p];
 function add(r,u){var l=document.createElement('link');l.rel=r;l.href=b+u;if(r==='modulepreload')l.crossOrigin='';h.appendChild(l);}
+a.css.forEach(function(u){add('stylesheet',u);});a.js.forEach(function(u){add('modulepreload',u);});
 if(en)e.forEach(function(u){add('modulepreload',u);});
 if(f){f.css.forEach(function(u){add('stylesheet',u);});f.js.forEach(function(u){add('modulepreload',u);});}})();`;
 }
@@ -81,12 +98,19 @@ export function routePreload(): Plugin {
         const entry = chunks(bundle).find((c) => c.isEntry);
         if (!entry) throw new Error('route-preload: the bundle has no entry chunk');
         const loaded = new Set([entry.fileName, ...entry.imports]);
+        const always = closure(bundle, byModule(bundle, root, APP_START), loaded);
+        for (const file of always.js) loaded.add(file);
         const table: Record<string, Preloads> = {};
         for (const [path, module] of Object.entries(LANDING_PAGES)) {
           table[path] = closure(bundle, byModule(bundle, root, module), loaded);
         }
         const english = closure(bundle, byModule(bundle, root, ENGLISH_CATALOGUE), loaded).js;
-        return [{ tag: 'script', children: script(table, english, base), injectTo: 'head' }];
+        const next = new Set<string>();
+        for (const module of LIKELY_NEXT_PAGES) {
+          const files = closure(bundle, byModule(bundle, root, module), loaded);
+          for (const file of [...files.js, ...files.css]) next.add(file);
+        }
+        return [{ tag: 'script', children: script(always, table, english, [...next], base), injectTo: 'head' }];
       },
     },
   };

@@ -7,7 +7,7 @@ import { prefetchLikelyRoutes } from './prefetch';
 import { AppProvider } from './provider';
 
 interface AppProps {
-  /** The router over `createAppRoutes(queryClient)`, made once by main.tsx. */
+  /** The router over `createAppRoutes(queryClient)`, made once by app/start.tsx. */
   router: ReturnType<typeof createBrowserRouter>;
   queryClient: QueryClient;
 }

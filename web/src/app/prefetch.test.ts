@@ -6,7 +6,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-
 describe('route prefetch', () => {
   it('loads the likely next pages when the browser is idle', () => {
     vi.useFakeTimers();
@@ -15,6 +14,18 @@ describe('route prefetch', () => {
     expect(load).not.toHaveBeenCalled();
     vi.runAllTimers();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('fetches the files a build lists without running them', () => {
+    vi.useFakeTimers();
+    const load = vi.fn(() => Promise.resolve());
+    prefetchLikelyRoutes([load], ['/assets/login-abc.js', '/assets/login-abc.css']);
+    expect(document.head.querySelectorAll('link[rel="prefetch"]')).toHaveLength(0);
+    vi.runAllTimers();
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')];
+    expect(links.map((link) => new URL(link.href).pathname)).toEqual(['/assets/login-abc.js', '/assets/login-abc.css']);
+    expect(load).not.toHaveBeenCalled();
+    for (const link of links) link.remove();
   });
 
   it('skips prefetching on 2g and with data saving (spec §9)', () => {

@@ -20,7 +20,7 @@ import { adminRoutes } from './routes/admin-routes';
 import { bookingRoutes } from './routes/booking-routes';
 import { contentRoutes } from './routes/content-routes';
 
-function pageRoutes(): RouteObject[] {
+function pageRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       index: true,
@@ -28,7 +28,7 @@ function pageRoutes(): RouteObject[] {
     },
     // One file of routes per area, to keep parallel work out of each other's way. Guards come from
     // @/shared/auth/guards: RequireAuth (guests to /login), RequireGuest, RequireSuperAdmin.
-    ...bookingRoutes(),
+    ...bookingRoutes(queryClient),
     ...accountRoutes(),
     ...adminRoutes(),
     // Last of the named routes: `:slug` (content pages) only answers what nothing else does.
@@ -73,7 +73,7 @@ function localeRoutes(locale: Locale, queryClient: QueryClient): RouteObject {
         // Only the first page waits; later navigations use what the query cache holds.
         shouldRevalidate: () => false,
         // Page errors render inside the layout, so the header and footer stay.
-        children: [{ errorElement: <RouteError />, children: pageRoutes() }],
+        children: [{ errorElement: <RouteError />, children: pageRoutes(queryClient) }],
       },
     ],
   };

@@ -1,14 +1,28 @@
 // The booking journey and the user's tickets (issue #5): search results, the order form, payment,
 // the order's outcome, and the user's tickets, returns and stamps. Every page is its own lazy chunk,
-// so none of it weighs on the home page.
+// so none of it weighs on the home page. The search results and the order form have loaders, defined
+// here rather than in their chunks, so their data loads in parallel with the chunk.
+import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 
+import { orderTicketLoader } from '@/features/order/api/order-ticket-loader';
+import { searchLoader } from '@/features/search/api/search-loader';
 import { RequireAuth } from '@/shared/auth/guards';
 
-export function bookingRoutes(): RouteObject[] {
+export function bookingRoutes(queryClient: QueryClient): RouteObject[] {
   return [
-    { path: 'search', lazy: async () => ({ Component: (await import('./search')).SearchRoute }) },
-    { path: 'order/ticket', lazy: async () => ({ Component: (await import('./order-ticket')).OrderTicketRoute }) },
+    {
+      path: 'search',
+      loader: searchLoader(queryClient),
+      lazy: async () => ({ Component: (await import('./search')).SearchRoute }),
+    },
+    {
+      path: 'order/ticket',
+      loader: orderTicketLoader(queryClient),
+      // Its data comes from the booking in this tab, which a new search in the URL does not change.
+      shouldRevalidate: () => false,
+      lazy: async () => ({ Component: (await import('./order-ticket')).OrderTicketRoute }),
+    },
     { path: 'order/payment', lazy: async () => ({ Component: (await import('./order-payment')).OrderPaymentRoute }) },
     {
       path: 'order/after-payment',

@@ -11,6 +11,8 @@
 // which appears when it arrives (the components read the same queries).
 import type { QueryClient } from '@tanstack/react-query';
 
+import { waitAtMost } from '@/shared/lib/first-load';
+
 import { useSettingsStore } from '../stores/settings-store';
 
 import { bannersQueryOptions } from './get-banners';
@@ -32,7 +34,7 @@ export function layoutLoader(queryClient: QueryClient) {
       ...MENUS.map((type) => queryClient.ensureQueryData(menuQueryOptions(type))),
       settings,
     ]);
-    await Promise.race([all, new Promise((resolve) => setTimeout(resolve, LAYOUT_DATA_WAIT_MS))]);
+    await waitAtMost(all, LAYOUT_DATA_WAIT_MS);
     return null;
   };
 }

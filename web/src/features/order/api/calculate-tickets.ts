@@ -1,6 +1,6 @@
 // POST /api/course/discount/calculate-for-tickets: the price of each ticket line for the chosen
 // course(s). The answer's tickets replace the booking's list (spec §4).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
@@ -36,9 +36,9 @@ export async function calculateTickets(input: CalculateInput, { signal }: { sign
   return responseSchema.parse(body).data;
 }
 
-/** Prices for the lines; `null` input (lines not valid yet) asks for nothing. */
-export function useTicketPrices(input: CalculateInput | null) {
-  return useQuery({
+/** The query of the prices for `input`; shared by the hook and the order page's loader. */
+export function ticketPricesQueryOptions(input: CalculateInput | null) {
+  return queryOptions({
     queryKey: [
       'ticket-prices',
       input?.course.course_id,
@@ -48,8 +48,15 @@ export function useTicketPrices(input: CalculateInput | null) {
       input?.tickets ?? [],
     ],
     queryFn: ({ signal }) => calculateTickets(input as CalculateInput, { signal }),
-    enabled: input !== null,
     staleTime: 60_000,
+  });
+}
+
+/** Prices for the lines; `null` input (lines not valid yet) asks for nothing. */
+export function useTicketPrices(input: CalculateInput | null) {
+  return useQuery({
+    ...ticketPricesQueryOptions(input),
+    enabled: input !== null,
     placeholderData: keepPreviousData,
   });
 }

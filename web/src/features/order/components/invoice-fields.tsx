@@ -35,12 +35,23 @@ const messages = defineMessages({
   city: { id: 'order.invoice.city', defaultMessage: 'Miejscowość', description: 'Label: city' },
 });
 
+// One per locale, made when the invoice part is first opened: making one loads the region names.
+const regionNamesByLocale = new Map<string, Intl.DisplayNames>();
+
+function regionNames(locale: string): Intl.DisplayNames {
+  let names = regionNamesByLocale.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: 'region' });
+    regionNamesByLocale.set(locale, names);
+  }
+  return names;
+}
+
 export function InvoiceFields({ errors }: { errors: Record<string, string | undefined> }) {
   const intl = useIntl();
   const locale = useLocale();
   const invoice = useBookingStore((state) => state.invoice);
   const setInvoice = useBookingStore((state) => state.setInvoice);
-  const names = new Intl.DisplayNames([locale], { type: 'region' });
   const polish = invoice.country === 'PL';
 
   return (
@@ -63,7 +74,7 @@ export function InvoiceFields({ errors }: { errors: Record<string, string | unde
           >
             {COUNTRIES.map((code) => (
               <option key={code} value={code}>
-                {names.of(code) ?? code}
+                {regionNames(locale).of(code) ?? code}
               </option>
             ))}
           </SelectInput>

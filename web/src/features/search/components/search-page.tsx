@@ -15,6 +15,7 @@ import { useSearchConnections, type Connection, type SearchInput, type SearchRes
 import { useSearchStore } from '../stores/search-store';
 import { addDay, parseSearchParams, toSearchParams } from '../utils/search-params';
 import type { SearchFormErrors } from '../utils/search-validation';
+import { nameStopsFrom, showSearchInForm } from '../utils/sync-search-form';
 
 import { ConnectionOption } from './connection-option';
 import { SearchForm } from './search-form';
@@ -115,35 +116,21 @@ export function SearchPage({ onChoose }: SearchPageProps) {
   const [params, setParams] = useSearchParams();
   const input = parseSearchParams(params);
   const search = useSearchConnections(input);
-  const setSearchForm = useSearchStore((state) => state.setSearchForm);
-  const setResultStartDate = useSearchStore((state) => state.setResultStartDate);
   const form = useSearchStore((state) => state.searchForm);
 
   // The form shows the search in the URL (a reloaded or shared link); stop names come with the results.
+  // The route's loader did both already on a first visit; these only write what differs.
   const inputKey = input ? toSearchParams(input).toString() : '';
   useEffect(() => {
     const current = parseSearchParams(new URLSearchParams(inputKey));
-    if (!current) return;
-    const stored = useSearchStore.getState().searchForm;
-    setSearchForm({
-      tripMode: current.tripMode,
-      start: stored.start?.id === current.start ? stored.start : { id: current.start, name: '' },
-      end: stored.end?.id === current.end ? stored.end : { id: current.end, name: '' },
-      date: current.date,
-      dateBack: current.dateBack ?? (stored.dateBack < current.date ? current.date : stored.dateBack),
-    });
-    setResultStartDate(current.date);
-  }, [inputKey, setSearchForm, setResultStartDate]);
+    if (current) showSearchInForm(current);
+  }, [inputKey]);
 
   const first = search.data?.outbound[0] ?? search.data?.return[0];
   const startId = input?.start;
   useEffect(() => {
-    if (!first || startId === undefined) return;
-    const stored = useSearchStore.getState().searchForm;
-    const names = first.from.id === startId ? first : { from: first.to, to: first.from };
-    if (stored.start?.id === names.from.id && !stored.start.name) setSearchForm({ start: names.from });
-    if (stored.end?.id === names.to.id && !stored.end.name) setSearchForm({ end: names.to });
-  }, [first, startId, setSearchForm]);
+    if (first && startId !== undefined) nameStopsFrom(first, startId);
+  }, [first, startId]);
 
   const serverErrors: SearchFormErrors = {};
   if (isApiError(search.error) && search.error.status === 422) {
