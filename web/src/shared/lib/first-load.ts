@@ -1,3 +1,5 @@
+import { yieldToMain } from './yield-to-main';
+
 // Route loaders that fetch a page's data while its chunk loads. On the first page of a visit the
 // router waits for that data (up to a cap), so React renders the page once, complete, instead of
 // once empty and again for every answer: on a phone each of those renders is a long task right
@@ -27,6 +29,7 @@ export function waitAtMost(work: Promise<unknown>, ms: number): Promise<void> {
 /**
  * A loader that starts `fetch` on every navigation and, on the first one only, waits for it
  * (at most `ms`). A failure of `fetch` is ignored here: the page shows it through the same queries.
+ * `fetch` runs in a task of its own, not in the router's, which on a first visit is already long.
  */
 export function firstLoadWaits<Args extends unknown[]>(
   fetch: (...args: Args) => Promise<unknown>,
@@ -36,7 +39,7 @@ export function firstLoadWaits<Args extends unknown[]>(
   return async (...args: Args) => {
     const wait = first;
     first = false;
-    const work = Promise.resolve()
+    const work = yieldToMain()
       .then(() => fetch(...args))
       .catch(() => undefined);
     if (wait) await waitAtMost(work, ms);

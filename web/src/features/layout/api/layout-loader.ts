@@ -11,7 +11,7 @@
 // which appears when it arrives (the components read the same queries).
 import type { QueryClient } from '@tanstack/react-query';
 
-import { waitAtMost } from '@/shared/lib/first-load';
+import { firstLoadWaits } from '@/shared/lib/first-load';
 
 import { useSettingsStore } from '../stores/settings-store';
 
@@ -25,16 +25,14 @@ export const LAYOUT_DATA_WAIT_MS = 1500;
 const MENUS: readonly MenuType[] = ['top', 'bottom1', 'bottom2'];
 
 export function layoutLoader(queryClient: QueryClient) {
-  return async (): Promise<null> => {
+  return firstLoadWaits(() => {
     const settings = queryClient.ensureQueryData(publicSettingsQueryOptions()).then((data) => {
       useSettingsStore.getState().setSettings(data);
     });
-    const all = Promise.allSettled([
+    return Promise.allSettled([
       queryClient.ensureQueryData(bannersQueryOptions()),
       ...MENUS.map((type) => queryClient.ensureQueryData(menuQueryOptions(type))),
       settings,
     ]);
-    await waitAtMost(all, LAYOUT_DATA_WAIT_MS);
-    return null;
-  };
+  }, LAYOUT_DATA_WAIT_MS);
 }
