@@ -3,10 +3,13 @@
 //! Where the events of every aggregate live: one [`EventStore`] trait and its adapters.
 //!
 //! - [`postgres::PgEventStore`], the default: one `es_events` table (see
-//!   `schema/migrations`), appends in one round trip through the `es_append` function, a
-//!   catch-up reader that never skips an event whose transaction commits late (it reads
-//!   below the oldest transaction still in flight), and live subscriptions woken by
-//!   `LISTEN/NOTIFY` with polling as a safety net.
+//!   `schema/migrations`); appends in one round trip each, group-committed under load
+//!   (concurrent appends to different streams share one statement and one transaction,
+//!   each with its own expected-version check, and answer only after the commit), with
+//!   the `es_append` function settling idempotent repeats and conflicts; a catch-up reader
+//!   that never skips an event whose transaction commits late (it reads below the oldest
+//!   transaction still in flight); and live subscriptions woken by `LISTEN/NOTIFY` with
+//!   polling as a safety net.
 //! - `kurrentdb::KurrentDbEventStore` (cargo feature `kurrentdb`), the production store
 //!   on KurrentDB/EventStoreDB through the official `kurrentdb` gRPC client.
 //! - [`conformance`], the one suite of behaviour every store must pass. The PostgreSQL

@@ -1,8 +1,13 @@
 //! The PostgreSQL event store, the embedded default.
 //!
 //! Layout and invariants are in `schema/migrations/0001_event_store.sql`. In short:
-//! - an append is one call of `es_append`, which checks the expected version, inserts
-//!   the events and answers the last position, all in one round trip;
+//! - appends are group-committed ([`group_commit`]): concurrent appends to different
+//!   streams are written by one statement, in one transaction, each with its own
+//!   all-or-nothing expected-version check; an append alone is one statement that checks
+//!   the expected version, inserts the events and answers the last position. Whatever the
+//!   fast statements cannot settle (a failed check, a lost race, a repeat) goes to the
+//!   `es_append` function, which tells idempotent repeats from conflicts and names the
+//!   error. Each caller hears its outcome only after its transaction committed;
 //! - the global order is `(tx_id, seq)`, and readers of "all" read only below the oldest
 //!   transaction in flight, so a late-committing transaction is never skipped;
 //! - live subscribers are woken at once by appends in this process and, through a
@@ -10,6 +15,8 @@
 //!   The NOTIFY is deliberately not part of the append's transaction: PostgreSQL
 //!   serialises committing transactions that notify, which would cap append throughput.
 
+mod group_commit;
+mod metadata;
 mod rows;
 mod subscription;
 mod wakeup;
@@ -25,6 +32,7 @@ use crate::model::{
     SubscriptionFilter,
 };
 use crate::{EventStore, EventSubscription, Result, StoreError};
+use group_commit::GroupCommit;
 use rows::{EventRow, RECORDED_COLUMNS};
 use wakeup::Wakeup;
 
@@ -41,15 +49,17 @@ const ANY_RETRIES: usize = 20;
 pub struct PgEventStore {
     pool: PgPool,
     wakeup: Arc<Wakeup>,
+    group_commit: Arc<GroupCommit>,
     poll_interval: std::time::Duration,
 }
 
 impl PgEventStore {
     /// A store on `pool`, whose database has the `schema` migrations applied.
-    /// Must be called inside a Tokio runtime (it starts the wake-up tasks).
+    /// Must be called inside a Tokio runtime (it starts the wake-up and committer tasks).
     pub fn new(pool: PgPool) -> Self {
         let wakeup = Arc::new(Wakeup::start(pool.clone()));
-        PgEventStore { pool, wakeup, poll_interval: POLL_INTERVAL }
+        let group_commit = Arc::new(GroupCommit::start(pool.clone(), group_commit::COMMITTERS));
+        PgEventStore { pool, wakeup, group_commit, poll_interval: POLL_INTERVAL }
     }
 
     /// The same store, whose idle subscribers poll every `interval` when no wake-up
@@ -81,25 +91,28 @@ impl PgEventStore {
     pub fn wake_subscribers(&self) {
         self.wakeup.appended();
     }
+}
 
-    async fn append_with_retries(
-        &self,
-        stream: &StreamName,
-        expected: ExpectedVersion,
-        events: &[NewEvent],
-    ) -> Result<AppendResult> {
-        let mut attempt = 0;
-        loop {
-            let mut conn = self.pool.acquire().await?;
-            match append_once(&mut conn, stream, expected, events, false).await {
-                // `Any` has no version to be wrong about: a lost race just means retry.
-                Err(StoreError::WrongExpectedVersion { .. })
-                    if expected == ExpectedVersion::Any && attempt < ANY_RETRIES =>
-                {
-                    attempt += 1;
-                }
-                other => return other,
+/// The single-append path, on a connection of its own: the one-statement append, then
+/// `es_append` for whatever it cannot settle; an append with `ExpectedVersion::Any` that
+/// loses a race tries again.
+async fn append_individually(
+    pool: &PgPool,
+    stream: &StreamName,
+    expected: ExpectedVersion,
+    events: &[NewEvent],
+) -> Result<AppendResult> {
+    let mut attempt = 0;
+    loop {
+        let mut conn = pool.acquire().await?;
+        match append_once(&mut conn, stream, expected, events, false).await {
+            // `Any` has no version to be wrong about: a lost race just means retry.
+            Err(StoreError::WrongExpectedVersion { .. })
+                if expected == ExpectedVersion::Any && attempt < ANY_RETRIES =>
+            {
+                attempt += 1;
             }
+            other => return other,
         }
     }
 }
@@ -174,7 +187,7 @@ async fn append_once(
 /// version, check it, insert. No row back means the check failed; a unique violation means
 /// a concurrent writer won. Both fall back to [`append_checked`].
 const FAST_APPEND: &str = "\
-    with cur as (select coalesce((select version from es_events where stream_id = $1 \
+    with cur as materialized (select coalesce((select version from es_events where stream_id = $1 \
                                   order by version desc limit 1), -1) as v), \
          ok as (select v from cur where case when $2 >= 0 then v = $2 when $2 = -1 then v = -1 \
                                             when $2 = -3 then v >= 0 else true end), \
@@ -239,7 +252,8 @@ impl EventStore for PgEventStore {
         expected: ExpectedVersion,
         events: Vec<NewEvent>,
     ) -> Result<AppendResult> {
-        let result = self.append_with_retries(stream, expected, &events).await?;
+        let result = self.group_commit.append(stream, expected, events).await?;
+        // The answer came after the commit: subscribers can see the events now.
         self.wakeup.appended();
         Ok(result)
     }
