@@ -28,8 +28,13 @@ fn fast(text: &str) -> Option<Metadata> {
     // Fields must come at most once and in declaration order, as serialised.
     let mut next_field = 0;
     while !rest.is_empty() {
-        let (key, after_key) = rest.strip_prefix('"')?.split_once("\":\"")?;
-        let (value, after_value) = after_key.split_once('"')?;
+        // `"key":"value"`, the quotes found with memchr (a key never holds a quote).
+        let body = rest.strip_prefix('"')?;
+        let key_end = body.find('"')?;
+        let key = &body[..key_end];
+        let after_key = body[key_end..].strip_prefix("\":\"")?;
+        let value_end = after_key.find('"')?;
+        let (value, after_value) = (&after_key[..value_end], &after_key[value_end + 1..]);
         if value.contains('\\') {
             return None; // an escape: the value may go on after this quote
         }

@@ -39,8 +39,9 @@ use wakeup::Wakeup;
 /// How often an idle subscriber looks for new events when no wake-up arrived: the safety
 /// net for a lost notification.
 const POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500);
-/// Events fetched per query by a catching-up subscriber.
-const SUBSCRIPTION_BATCH: i64 = 2_000;
+/// Events fetched per query by a catching-up subscriber (the reading task holds at most
+/// this many, and its channel two batches more).
+const SUBSCRIPTION_BATCH: i64 = 5_000;
 /// How often an append with `ExpectedVersion::Any` retries after losing a race.
 const ANY_RETRIES: usize = 20;
 

@@ -94,12 +94,34 @@ pub(super) async fn read_stable(
     filter: &SubscriptionFilter,
     limit: i64,
 ) -> Result<(Vec<EventRow>, bool)> {
-    let (tx, seq) = position_args(after);
     // The horizon is taken first, in its own statement: it only grows, so reading below
     // an older horizon is always safe, and it tells the "pending" check below which
     // events this read could not yet see.
-    let horizon: i64 =
-        sqlx::query_scalar("select pg_snapshot_xmin(pg_current_snapshot())::text::bigint").fetch_one(pool).await?;
+    let horizon = horizon(pool).await?;
+    let rows = read_below(pool, after, filter, limit, horizon).await?;
+    if rows.len() as i64 >= limit {
+        return Ok((rows, false));
+    }
+    // Everything below the horizon has been read (or filtered out). Events at or above
+    // it that are committed now must be read on the next round.
+    Ok((rows, pending_from(pool, horizon).await?))
+}
+
+/// The oldest transaction still in flight. Every transaction below it has finished, and
+/// new ones get higher ids, so the events below it never change any more.
+pub(super) async fn horizon(pool: &PgPool) -> Result<i64> {
+    Ok(sqlx::query_scalar("select pg_snapshot_xmin(pg_current_snapshot())::text::bigint").fetch_one(pool).await?)
+}
+
+/// Up to `limit` events after `after` whose transactions lie below `horizon`, in order.
+pub(super) async fn read_below(
+    pool: &PgPool,
+    after: Option<Position>,
+    filter: &SubscriptionFilter,
+    limit: i64,
+    horizon: i64,
+) -> Result<Vec<EventRow>> {
+    let (tx, seq) = position_args(after);
     let (types, prefixes): (Option<Vec<String>>, Option<Vec<String>>) = match filter {
         SubscriptionFilter::All => (None, None),
         SubscriptionFilter::EventType(types) => (Some(types.clone()), None),
@@ -112,7 +134,7 @@ pub(super) async fn read_stable(
            and ($5::text[] is null or stream_id like any($5)) \
          order by tx_id, seq limit $3"
     );
-    let rows: Vec<EventRow> = sqlx::query_as(&sql)
+    Ok(sqlx::query_as(&sql)
         .bind(tx)
         .bind(seq)
         .bind(limit)
@@ -120,17 +142,15 @@ pub(super) async fn read_stable(
         .bind(prefixes)
         .bind(horizon)
         .fetch_all(pool)
-        .await?;
-    if rows.len() as i64 >= limit {
-        return Ok((rows, false));
-    }
-    // Everything below the horizon has been read (or filtered out). Events at or above
-    // it that are committed now must be read on the next round.
-    let pending: bool = sqlx::query_scalar("select exists(select 1 from es_events where tx_id >= $1)")
+        .await?)
+}
+
+/// Whether committed events exist at or above `horizon` (not readable below it).
+pub(super) async fn pending_from(pool: &PgPool, horizon: i64) -> Result<bool> {
+    Ok(sqlx::query_scalar("select exists(select 1 from es_events where tx_id >= $1)")
         .bind(horizon)
         .fetch_one(pool)
-        .await?;
-    Ok((rows, pending))
+        .await?)
 }
 
 /// A LIKE pattern matching names that start with `prefix`.

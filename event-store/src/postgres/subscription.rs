@@ -2,7 +2,9 @@
 //!
 //! A task reads batches below the in-flight horizon and sends them through a small
 //! bounded channel, so the next batch is fetched while the consumer works on the last
-//! one and memory stays bounded whatever the backlog. When it has caught up it waits for
+//! one and memory stays bounded whatever the backlog. While catching up (full batches) it
+//! keeps reading below the horizon it took first, which is safe because nothing below a
+//! horizon ever changes, and takes a new one only when it has read everything below. When it has caught up it waits for
 //! a wake-up (an append here or a NOTIFY from another process) or the poll interval.
 
 use std::time::Duration;
@@ -12,7 +14,7 @@ use sqlx::PgPool;
 use tokio::sync::{mpsc, watch};
 use tokio_stream::wrappers::ReceiverStream;
 
-use super::rows::{read_stable, EventRow};
+use super::rows::{self, EventRow};
 use super::SUBSCRIPTION_BATCH;
 use crate::model::{Position, SubscriptionFilter};
 use crate::{EventSubscription, Result};
@@ -50,11 +52,22 @@ async fn follow(
     out: mpsc::Sender<Result<Vec<EventRow>>>,
 ) {
     let mut backoff = Duration::from_millis(1);
+    // The horizon of the last full batch: while catching up, the next batch is read below
+    // it too (the events below a horizon never change), saving a round trip per batch.
+    let mut horizon: Option<i64> = None;
     loop {
         // Mark the wake-ups seen so far before reading: one arriving during the read is
         // not lost, it makes the wait below return at once.
         wakeups.borrow_and_update();
-        let (rows, pending) = match read_stable(&pool, after, &filter, SUBSCRIPTION_BATCH).await {
+        let (below, fresh) = match horizon.take() {
+            Some(h) => (Ok(h), false),
+            None => (rows::horizon(&pool).await, true),
+        };
+        let read = match below {
+            Ok(h) => rows::read_below(&pool, after, &filter, SUBSCRIPTION_BATCH, h).await.map(|rows| (rows, h)),
+            Err(e) => Err(e),
+        };
+        let (rows, below) = match read {
             Ok(read) => read,
             Err(e) => {
                 let _ = out.send(Err(e)).await;
@@ -69,9 +82,23 @@ async fn follow(
             return; // the subscriber went away
         }
         if full {
+            horizon = Some(below);
             backoff = Duration::from_millis(1);
             continue;
         }
+        if !fresh {
+            // Everything below an older horizon is read: look again at once, below a new one.
+            continue;
+        }
+        // Everything below the horizon has been read (or filtered out). Committed events
+        // at or above it must be read on the next round.
+        let pending = match rows::pending_from(&pool, below).await {
+            Ok(pending) => pending,
+            Err(e) => {
+                let _ = out.send(Err(e)).await;
+                return;
+            }
+        };
         if pending {
             // Committed events wait behind an older open transaction: look again soon.
             tokio::time::sleep(backoff).await;
