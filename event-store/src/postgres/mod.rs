@@ -282,8 +282,13 @@ impl EventStore for PgEventStore {
             "select {RECORDED_COLUMNS} from es_events where stream_id = $1 and version {op} $2 \
              order by version {order} limit $3"
         );
-        let rows: Vec<EventRow> =
-            sqlx::query_as(&sql).bind(stream.as_str()).bind(from_version).bind(limit).fetch_all(&self.pool).await?;
+        let rows: Vec<EventRow> = sqlx::query(&sql)
+            .bind(stream.as_str())
+            .bind(from_version)
+            .bind(limit)
+            .try_map(rows::decoder())
+            .fetch_all(&self.pool)
+            .await?;
         if rows.is_empty() {
             let exists: bool = sqlx::query_scalar("select exists(select 1 from es_events where stream_id = $1)")
                 .bind(stream.as_str())

@@ -1,79 +1,97 @@
 //! Rows of `es_events` and the one query that reads the stable part of the global order.
 
-use chrono::{DateTime, Utc};
-use sqlx::postgres::PgRow;
-use sqlx::{PgPool, Row};
+use sqlx::postgres::{PgRow, Postgres};
+use sqlx::{Column, PgPool, Row, Type};
 
 use super::metadata;
-use crate::model::{Metadata, Position, RecordedEvent, SubscriptionFilter};
+use crate::model::{Position, RecordedEvent, SubscriptionFilter};
 use crate::{Result, StoreError};
 
-/// The columns every read selects. [`EventRow`] decodes them by position, in this order.
+/// The columns every read selects. [`decoder`] decodes them by position, in this order.
 pub(super) const RECORDED_COLUMNS: &str =
     "seq, tx_id, stream_id, version, event_id, event_type, data::text, metadata::text, recorded_at";
 
-/// One row of [`RECORDED_COLUMNS`], its metadata already parsed (straight from the row's
-/// bytes, without a copy of the text).
+/// One row of [`RECORDED_COLUMNS`]: its place in the global order and the event, or why
+/// its metadata does not decode (reported for this event alone, in order).
 pub(super) struct EventRow {
-    seq: i64,
-    tx_id: i64,
-    stream_id: String,
-    version: i64,
-    event_id: uuid::Uuid,
-    event_type: String,
-    data: String,
-    /// The metadata, or why it does not parse (reported for this event alone).
-    metadata: std::result::Result<Metadata, String>,
-    recorded_at: DateTime<Utc>,
-}
-
-impl<'r> sqlx::FromRow<'r, PgRow> for EventRow {
-    fn from_row(row: &'r PgRow) -> std::result::Result<Self, sqlx::Error> {
-        // By position: cheaper than by name, which looks every column up in a map.
-        let metadata: &str = row.try_get(7)?;
-        Ok(EventRow {
-            seq: row.try_get(0)?,
-            tx_id: row.try_get(1)?,
-            stream_id: row.try_get(2)?,
-            version: row.try_get(3)?,
-            event_id: row.try_get(4)?,
-            event_type: row.try_get(5)?,
-            data: row.try_get(6)?,
-            metadata: metadata::parse(metadata).map_err(|e| e.to_string()),
-            recorded_at: row.try_get(8)?,
-        })
-    }
+    position: Position,
+    event: Result<RecordedEvent>,
 }
 
 impl EventRow {
     pub(super) fn position(&self) -> Position {
-        Position::new(self.tx_id as u64, self.seq as u64)
+        self.position
     }
 
     pub(super) fn into_recorded(self) -> Result<RecordedEvent> {
-        let position = self.position();
-        let metadata = match self.metadata {
-            Ok(metadata) => metadata,
-            Err(reason) => {
-                return Err(StoreError::Decode {
-                    stream: self.stream_id,
-                    version: self.version as u64,
-                    event_type: self.event_type,
-                    reason: format!("metadata: {reason}"),
-                })
-            }
-        };
-        Ok(RecordedEvent {
-            position,
-            stream: self.stream_id,
-            version: self.version as u64,
-            id: self.event_id,
-            event_type: self.event_type,
-            data: self.data,
-            metadata,
-            recorded_at: self.recorded_at,
+        self.event
+    }
+}
+
+/// Decodes the rows of one result set of [`RECORDED_COLUMNS`], for `Query::try_map`.
+///
+/// By position, not by name (which looks every column up in a map), and the column types
+/// are checked once, on the first row: every row of a result set has the same.
+pub(super) fn decoder() -> impl FnMut(PgRow) -> std::result::Result<EventRow, sqlx::Error> + Send {
+    let mut checked = false;
+    move |row| {
+        if !checked {
+            check_columns(&row)?;
+            checked = true;
+        }
+        decode(&row)
+    }
+}
+
+fn check_columns(row: &PgRow) -> std::result::Result<(), sqlx::Error> {
+    fn check<T: Type<Postgres>>(row: &PgRow, index: usize) -> std::result::Result<(), sqlx::Error> {
+        let column = row.try_column(index)?;
+        if T::compatible(column.type_info()) {
+            return Ok(());
+        }
+        Err(sqlx::Error::ColumnDecode {
+            index: index.to_string(),
+            source: format!("the column is {}, the store reads {}", column.type_info(), T::type_info()).into(),
         })
     }
+    check::<i64>(row, 0)?;
+    check::<i64>(row, 1)?;
+    check::<&str>(row, 2)?;
+    check::<i64>(row, 3)?;
+    check::<uuid::Uuid>(row, 4)?;
+    check::<&str>(row, 5)?;
+    check::<&str>(row, 6)?;
+    check::<&str>(row, 7)?;
+    check::<chrono::DateTime<chrono::Utc>>(row, 8)
+}
+
+fn decode(row: &PgRow) -> std::result::Result<EventRow, sqlx::Error> {
+    let seq: i64 = row.try_get_unchecked(0)?;
+    let tx_id: i64 = row.try_get_unchecked(1)?;
+    let position = Position::new(tx_id as u64, seq as u64);
+    let stream: String = row.try_get_unchecked(2)?;
+    let version: i64 = row.try_get_unchecked(3)?;
+    let event_type: String = row.try_get_unchecked(5)?;
+    // Parsed straight from the row's bytes, without a copy of the text.
+    let metadata = match metadata::parse(row.try_get_unchecked::<&str, _>(7)?) {
+        Ok(metadata) => metadata,
+        Err(e) => {
+            let reason = format!("metadata: {e}");
+            let error = StoreError::Decode { stream, version: version as u64, event_type, reason };
+            return Ok(EventRow { position, event: Err(error) });
+        }
+    };
+    let event = RecordedEvent {
+        position,
+        stream,
+        version: version as u64,
+        id: row.try_get_unchecked(4)?,
+        event_type,
+        data: row.try_get_unchecked(6)?,
+        metadata,
+        recorded_at: row.try_get_unchecked(8)?,
+    };
+    Ok(EventRow { position, event: Ok(event) })
 }
 
 /// `(tx_id, seq)` to compare with; before every event when `None`.
@@ -134,13 +152,14 @@ pub(super) async fn read_below(
            and ($5::text[] is null or stream_id like any($5)) \
          order by tx_id, seq limit $3"
     );
-    Ok(sqlx::query_as(&sql)
+    Ok(sqlx::query(&sql)
         .bind(tx)
         .bind(seq)
         .bind(limit)
         .bind(types)
         .bind(prefixes)
         .bind(horizon)
+        .try_map(decoder())
         .fetch_all(pool)
         .await?)
 }

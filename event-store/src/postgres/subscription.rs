@@ -9,6 +9,7 @@
 
 use std::time::Duration;
 
+use futures::future::Either;
 use futures::StreamExt;
 use sqlx::PgPool;
 use tokio::sync::{mpsc, watch};
@@ -33,12 +34,12 @@ pub(super) fn start(
 ) -> EventSubscription {
     let (tx, rx) = mpsc::channel::<Result<Vec<EventRow>>>(CHANNEL_BATCHES);
     tokio::spawn(follow(pool, wakeups, poll_interval, after, filter, tx));
-    // Rows are decoded here, on the consumer's side, so the reading task is already
-    // fetching the next batch while this one is decoded and applied.
+    // The reading task decodes the rows as they arrive and fetches the next batch while
+    // the consumer works on this one.
     ReceiverStream::new(rx)
         .flat_map(|batch| match batch {
-            Ok(rows) => futures::stream::iter(rows.into_iter().map(EventRow::into_recorded).collect::<Vec<_>>()),
-            Err(e) => futures::stream::iter(vec![Err(e)]),
+            Ok(rows) => Either::Left(futures::stream::iter(rows.into_iter().map(EventRow::into_recorded))),
+            Err(e) => Either::Right(futures::stream::once(futures::future::ready(Err(e)))),
         })
         .boxed()
 }
