@@ -35,9 +35,10 @@ describe('locale cookie', () => {
 
   it('is written by every page for its locale', async () => {
     const { renderApp } = await import('@/testing/test-utils');
-    const { screen } = await import('@testing-library/react');
+    const { screen, waitFor } = await import('@testing-library/react');
     renderApp('/en');
     await screen.findByRole('heading', { level: 1 });
-    expect(preferredLocale()).toBe('en');
+    // The locale provider writes it in an effect, which React runs just after the page is on screen.
+    await waitFor(() => expect(preferredLocale()).toBe('en'));
   });
 });
