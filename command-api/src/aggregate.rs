@@ -130,6 +130,35 @@ where
     }
 }
 
+/// [`execute`] for a stream that is almost certainly new (its id was just made): decide
+/// on the empty state and append expecting no stream, one round trip instead of a read
+/// and an append. If the stream exists after all (a retry, a recovery sweep that took
+/// the id), the usual load, decide, append.
+pub async fn execute_new<A, E, F>(
+    store: &dyn EventStore,
+    stream: &StreamName,
+    command_id: Uuid,
+    metadata: &Metadata,
+    mut decide: F,
+) -> Result<(Vec<A::Event>, A::State), ExecuteError<E>>
+where
+    A: Aggregate,
+    F: FnMut(&A::State) -> Result<Vec<A::Event>, E>,
+{
+    let empty = A::State::default();
+    let events = decide(&empty).map_err(ExecuteError::Refused)?;
+    match append::<A>(store, stream, ExpectedVersion::NoStream, command_id, &events, metadata).await {
+        Ok(_) => {
+            let state = events.iter().fold(empty, A::evolve);
+            Ok((events, state))
+        }
+        Err(StoreError::WrongExpectedVersion { .. }) => {
+            execute::<A, E, F>(store, stream, command_id, metadata, decide).await
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// Why [`execute`] did not append.
 #[derive(Debug, thiserror::Error)]
 pub enum ExecuteError<E> {

@@ -173,7 +173,7 @@ pub async fn place_order(
     let outcome =
         run_steps(state, &input, order_id, user_id, language, &settings, outbound, back, now, expires_at, &metadata)
             .await;
-    crate::processes::recovery::finish(&state.pool, order_id).await;
+    crate::processes::recovery::finish(state, order_id);
     outcome
 }
 
@@ -292,10 +292,11 @@ async fn run_steps(
         payment,
     };
     let stream = order_stream(order_id)?;
-    let recorded = aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, order_id, metadata, |order| {
-        order::decide_place(&command, order)
-    })
-    .await;
+    let recorded =
+        aggregate::execute_new::<OrderAgg, _, _>(state.store.as_ref(), &stream, order_id, metadata, |order| {
+            order::decide_place(&command, order)
+        })
+        .await;
     let placed = match recorded {
         Ok((_, order::Order::Placed(placed))) => placed,
         Ok(_) => {

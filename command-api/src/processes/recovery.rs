@@ -15,6 +15,7 @@ use domain::order::{self, AbandonOrder};
 use domain::seat_inventory::{ReleaseReason, ReleaseSeats};
 use event_store::Metadata;
 use sqlx::PgPool;
+use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
@@ -56,11 +57,58 @@ pub async fn start(
     Ok(())
 }
 
-/// The placement is over (either way). A failure to remove the row only means the sweep
-/// will look at it later and find nothing to undo.
-pub async fn finish(pool: &PgPool, order_id: Uuid) {
-    if let Err(e) = sqlx::query("delete from placements where order_id = $1").bind(order_id).execute(pool).await {
-        tracing::warn!(%order_id, error = %e, "could not remove a finished placement");
+/// The placement is over (either way): its row goes, in the next batch of
+/// [`Finished`]. A row that is never removed (the process stopped first, or the delete
+/// failed) only means the sweep will look at it later and find nothing to undo, or undo
+/// again what is already undone (every undo step is idempotent).
+pub fn finish(state: &CommandState, order_id: Uuid) {
+    state.finished_placements.push(&state.pool, order_id);
+}
+
+/// Remove one placement's row now.
+async fn remove(pool: &PgPool, order_id: Uuid) {
+    remove_all(pool, &[order_id]).await;
+}
+
+async fn remove_all(pool: &PgPool, order_ids: &[Uuid]) {
+    if let Err(e) = sqlx::query("delete from placements where order_id = any($1)").bind(order_ids).execute(pool).await {
+        tracing::warn!(count = order_ids.len(), error = %e, "could not remove finished placements");
+    }
+}
+
+/// Finished placements whose rows wait to be removed. One task deletes them in batches,
+/// so a placement answers its customer without a commit of its own for the clean-up.
+#[derive(Default)]
+pub struct Finished {
+    queue: std::sync::Mutex<Option<mpsc::UnboundedSender<Uuid>>>,
+}
+
+/// The most rows one delete removes.
+const FINISHED_BATCH: usize = 512;
+
+impl Finished {
+    fn push(&self, pool: &PgPool, order_id: Uuid) {
+        let mut queue = self.queue.lock().unwrap_or_else(|p| p.into_inner());
+        let sender = queue.get_or_insert_with(|| {
+            let (tx, rx) = mpsc::unbounded_channel();
+            tokio::spawn(remove_batches(pool.clone(), rx));
+            tx
+        });
+        if let Err(mpsc::error::SendError(order_id)) = sender.send(order_id) {
+            // The task is gone (its runtime is shutting down): remove the row directly.
+            *queue = None;
+            let pool = pool.clone();
+            tokio::spawn(async move { remove(&pool, order_id).await });
+        }
+    }
+}
+
+/// Delete the queued rows, as many at a time as are waiting.
+async fn remove_batches(pool: PgPool, mut queue: mpsc::UnboundedReceiver<Uuid>) {
+    let mut batch = Vec::with_capacity(FINISHED_BATCH);
+    while queue.recv_many(&mut batch, FINISHED_BATCH).await > 0 {
+        remove_all(&pool, &batch).await;
+        batch.clear();
     }
 }
 
@@ -83,7 +131,7 @@ pub async fn sweep(state: &CommandState, stale: Duration) -> Result<usize, ApiEr
         if abandon(state, order_id, &courses, &holds, coupon.as_deref()).await? {
             abandoned += 1;
         }
-        finish(&state.pool, order_id).await;
+        remove(&state.pool, order_id).await;
     }
     Ok(abandoned)
 }

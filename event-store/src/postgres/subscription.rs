@@ -44,6 +44,15 @@ pub(super) fn start(
         .boxed()
 }
 
+/// The scan position once everything below `horizon` has been read: just before the
+/// horizon's first possible event (never behind `after`). It is this task's own marker,
+/// never handed to the subscriber, which only sees the positions of real events.
+fn scanned_to(after: Option<Position>, horizon: i64) -> Option<Position> {
+    let Ok(below) = u64::try_from(horizon - 1) else { return after };
+    let marker = Position::new(below, i64::MAX as u64);
+    Some(after.map_or(marker, |a| a.max(marker)))
+}
+
 async fn follow(
     pool: PgPool,
     mut wakeups: watch::Receiver<u64>,
@@ -87,6 +96,11 @@ async fn follow(
             backoff = Duration::from_millis(1);
             continue;
         }
+        // A short read scanned every event below the horizon, including those the filter
+        // skipped: the next read starts at the horizon, not at the last event delivered.
+        // Without this a filtered subscription whose events are rare would scan the same
+        // skipped events again on every round, more of them as the store grows.
+        after = scanned_to(after, below);
         if !fresh {
             // Everything below an older horizon is read: look again at once, below a new one.
             continue;
@@ -112,5 +126,28 @@ async fn follow(
             _ = tokio::time::sleep(poll_interval) => {},
             _ = out.closed() => return,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scanned_to;
+    use crate::model::Position;
+
+    #[test]
+    fn a_short_read_moves_the_scan_to_just_below_the_horizon() {
+        let marker = Position::new(99, i64::MAX as u64);
+        assert_eq!(scanned_to(None, 100), Some(marker));
+        assert_eq!(scanned_to(Some(Position::new(40, 7)), 100), Some(marker));
+        // The first possible event at the horizon comes after the marker.
+        assert!(Position::new(100, 1) > marker);
+    }
+
+    #[test]
+    fn the_scan_never_moves_back() {
+        let ahead = Position::new(120, 3);
+        assert_eq!(scanned_to(Some(ahead), 100), Some(ahead));
+        assert_eq!(scanned_to(Some(ahead), 0), Some(ahead));
+        assert_eq!(scanned_to(None, 0), None);
     }
 }
