@@ -338,12 +338,12 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
         ),
         format!(
             "projection lag: GET /status/projections every {} ms during each phase (its seconds_behind: the age of \
-             the oldest event after a projection's checkpoint, of any stream: for a filtered projection an upper \
-             bound, as its checkpoint stays on its own last event); the figure per sample is the worst of the \
-             projections an order feeds ({}); the others follow streams no order writes, so their checkpoint \
-             stays put and their figure is the age of the first event after it (it grows with the run, see the \
-             table). \"Caught up\" (before each phase, after the run) is read from the database instead: no event \
-             of a fed projection's own filter after its checkpoint",
+             the oldest event after a projection's checkpoint, of any stream; a filtered projection's checkpoint \
+             also moves past the events it skips, at most every 100 ms); the figure per sample is the worst of \
+             the projections an order feeds ({}); the others follow streams no order writes, and their figure \
+             shows how closely their checkpoints follow the store (see the table). \"Caught up\" (before each \
+             phase, after the run) is read from the database instead: no event of a fed projection's own filter \
+             after its checkpoint",
             args.lag_interval_ms,
             fed_names(&fed, true).join(", ")
         ),
@@ -761,9 +761,9 @@ fn parse_status(text: &str) -> Result<Vec<(String, f64, u64)>> {
 
 /// Wait until no projection of `fed` has an event of its own left after its checkpoint;
 /// answers how long it took. (Not GET /status/projections: its `events_behind` counts
-/// every event after a checkpoint, and a filtered projection's checkpoint stays on its
-/// own last event, so the orders projection stays "behind" by the course events after
-/// its last order event, and the other way round.)
+/// every event after a checkpoint, and a filtered projection's checkpoint moves past the
+/// events it skips only now and then, so it may show a few events "behind" that the
+/// projection does not want.)
 async fn wait_caught_up(pool: &PgPool, fed: &[Arc<dyn Projection>], patience: Duration) -> Result<Duration> {
     let started = Instant::now();
     loop {

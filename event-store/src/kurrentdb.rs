@@ -33,6 +33,11 @@
 //!   [`SubscriptionFilter::matches`] (the server matches event types by prefix, the trait
 //!   exactly).
 //!
+//! - **`subscribe_all_checkpointed`** is the trait's default: the events only, no
+//!   checkpoints past filtered-out events. The server sends such checkpoints on filtered
+//!   subscriptions (`checkpointReached`); passing them on is not wired yet, so a filtered
+//!   projection on this store moves its checkpoint with its own events only.
+//!
 //! # Inclusive and exclusive positions
 //!
 //! The trait always means "after `p`", exclusive. KurrentDB is not uniform:

@@ -38,12 +38,16 @@ use futures::stream::BoxStream;
 pub use error::{Result, StoreError};
 pub use model::{
     AppendResult, Direction, ExpectedVersion, Head, Metadata, NewEvent, Position, ReadFrom, RecordedEvent, StreamName,
-    SubscriptionFilter, MAX_EVENT_TYPE, MAX_STREAM_NAME,
+    SubscriptionFilter, SubscriptionItem, MAX_EVENT_TYPE, MAX_STREAM_NAME,
 };
 
 /// A live, never-ending stream of events: first the stored ones after the starting
 /// position, then new ones as they are appended. Dropping it ends the subscription.
 pub type EventSubscription = BoxStream<'static, Result<RecordedEvent>>;
+
+/// [`EventSubscription`] with progress: the events, and now and then a
+/// [`SubscriptionItem::Checkpoint`] past the events the filter skipped.
+pub type CheckpointedSubscription = BoxStream<'static, Result<SubscriptionItem>>;
 
 /// An append-only store of event streams with a global order.
 #[async_trait]
@@ -77,6 +81,21 @@ pub trait EventStore: Send + Sync + 'static {
     /// Subscribe to all streams after `after` (exclusive; `None` from the first event).
     /// Fails with [`StoreError::PositionNotFound`] when `after` is no event's position.
     async fn subscribe_all(&self, after: Option<Position>, filter: SubscriptionFilter) -> Result<EventSubscription>;
+
+    /// [`EventStore::subscribe_all`], with checkpoints: a filtered subscription whose
+    /// events are rare can then store how far it has read, not only where its last
+    /// event was, so its lag is the store's and a restart does not read the skipped
+    /// events again. (EventStoreDB's filtered subscriptions send such checkpoints.)
+    /// A store that cannot tell delivers the events only, which is what this default
+    /// does.
+    async fn subscribe_all_checkpointed(
+        &self,
+        after: Option<Position>,
+        filter: SubscriptionFilter,
+    ) -> Result<CheckpointedSubscription> {
+        use futures::{StreamExt, TryStreamExt};
+        Ok(self.subscribe_all(after, filter).await?.map_ok(SubscriptionItem::Event).boxed())
+    }
 
     /// The newest committed event, if any: the target of a catch-up and the reference
     /// for lag. (A reader may need a moment more to reach it: PostgreSQL delivers it

@@ -261,6 +261,28 @@ impl SubscriptionFilter {
     }
 }
 
+/// What a checkpointed subscription ([`crate::EventStore::subscribe_all_checkpointed`])
+/// delivers: an event, or word that every event up to a position has been read, the ones
+/// after the last delivered event having been filtered out.
+#[derive(Debug, Clone)]
+pub enum SubscriptionItem {
+    Event(RecordedEvent),
+    /// Everything up to and including the event at this position has been read. It is
+    /// a real event's position (one the filter skipped), so a reader may store it as its
+    /// checkpoint and resume from it. Never behind an event already delivered.
+    Checkpoint(Head),
+}
+
+impl SubscriptionItem {
+    /// The position this item brings the reader to.
+    pub fn position(&self) -> Position {
+        match self {
+            SubscriptionItem::Event(e) => e.position,
+            SubscriptionItem::Checkpoint(c) => c.position,
+        }
+    }
+}
+
 /// The last event of the store, for lag figures.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Head {

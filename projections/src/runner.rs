@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use event_store::{EventStore, Position, RecordedEvent};
+use event_store::{EventStore, Position, RecordedEvent, SubscriptionItem};
 use futures::StreamExt;
 use sqlx::{Connection, PgConnection, PgPool};
 use tokio_util::sync::CancellationToken;
@@ -147,7 +147,9 @@ impl Runner {
         shutdown: &CancellationToken,
     ) -> Result<(), ProjectionError> {
         let mut at = checkpoint::load(&self.pool, p.name()).await?;
-        let subscription = self.store.subscribe_all(at, p.filter()).await?;
+        // Checkpointed: a filtered projection's checkpoint also moves past the events it
+        // does not want, so its lag is the store's and a restart does not rescan them.
+        let subscription = self.store.subscribe_all_checkpointed(at, p.filter()).await?;
         let mut batches = subscription.ready_chunks(self.config.batch_size);
         let mut verify = tokio::time::interval(self.config.verify_interval);
         loop {
@@ -164,9 +166,18 @@ impl Runner {
                     let Some(batch) = batch else {
                         return Err(ProjectionError::Handler { projection: p.name(), reason: "subscription ended".into() });
                     };
-                    let events = batch.into_iter().collect::<Result<Vec<RecordedEvent>, _>>()?;
-                    let Some(last) = events.last() else { continue };
-                    let (to, last_at) = (last.position, last.recorded_at);
+                    let mut events = Vec::with_capacity(batch.len());
+                    let mut last = None;
+                    for item in batch {
+                        match item? {
+                            SubscriptionItem::Event(e) => {
+                                last = Some((e.position, e.recorded_at));
+                                events.push(e);
+                            }
+                            SubscriptionItem::Checkpoint(c) => last = Some((c.position, c.recorded_at)),
+                        }
+                    }
+                    let Some((to, last_at)) = last else { continue };
                     self.apply_batch(p, at, &events, to, last_at).await?;
                     at = Some(to);
                 }

@@ -35,7 +35,9 @@ struct Row {
 }
 
 /// The status of every projection that has a checkpoint, by name. Filtered projections
-/// count every event after their checkpoint, so their lag is an upper bound.
+/// count every event after their checkpoint, so their lag is an upper bound; their
+/// checkpoints move past the events they skip too (the runner's checkpointed
+/// subscription), so the bound is close.
 pub async fn status(pool: &PgPool, store: &dyn EventStore) -> Result<Vec<ProjectionStatus>, ProjectionError> {
     let rows: Vec<Row> = sqlx::query_as(
         "select name, position, events_processed, last_event_at, updated_at from projection_checkpoints order by name",

@@ -263,3 +263,74 @@ async fn a_failing_batch_is_retried_from_the_checkpoint(pool: PgPool) {
     task.await.unwrap();
     assert_eq!(counts(&pool).await, (20, 20, 20));
 }
+
+/// The recorder for `order-` streams only.
+struct OrdersRecorder(Recorder);
+
+#[async_trait]
+impl Projection for OrdersRecorder {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+
+    fn filter(&self) -> event_store::SubscriptionFilter {
+        event_store::SubscriptionFilter::StreamPrefix(vec!["order-".into()])
+    }
+
+    async fn apply(&self, conn: &mut PgConnection, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
+        self.0.apply(conn, events).await
+    }
+
+    async fn reset(&self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
+        self.0.reset(conn).await
+    }
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_filtered_projection_checkpoints_past_the_events_it_skips(pool: PgPool) {
+    let store = setup(&pool).await;
+    append(store.as_ref(), 3, 2).await; // 6 wanted events
+    let others = (0..40)
+        .map(|n| NewEvent::json(Uuid::new_v4(), "Other", &serde_json::json!({ "n": n }), Metadata::default()))
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    let course = StreamName::parse("course-1").unwrap();
+    let last = store.append(&course, ExpectedVersion::NoStream, others).await.unwrap();
+    let runner = Runner::new(store.clone(), pool.clone(), config());
+
+    let stop = CancellationToken::new();
+    let task = tokio::spawn({
+        let (runner, stop) = (runner.clone(), stop.clone());
+        async move { runner.run(vec![Arc::new(OrdersRecorder(Recorder::new(None)))], stop).await }
+    });
+    // The checkpoint follows the store, not only the projection's own last event.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let status = status(&pool, store.as_ref()).await.unwrap();
+        let recorder = status.iter().find(|s| s.name == "recorder");
+        if recorder.is_some_and(|s| s.position == Some(last.position.to_string())) {
+            let recorder = recorder.unwrap();
+            assert_eq!((recorder.events_behind, recorder.seconds_behind), (0, 0.0));
+            break;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "the checkpoint stayed behind: {recorder:?}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    stop.cancel();
+    task.await.unwrap();
+    // Only the wanted events were applied, each once; the checkpoint counts those.
+    assert_eq!(counts(&pool).await, (6, 6, 6));
+
+    // A restart from that checkpoint applies only what comes after it.
+    append(store.as_ref(), 1, 2).await;
+    let stop = CancellationToken::new();
+    let task = tokio::spawn({
+        let (runner, stop) = (runner.clone(), stop.clone());
+        async move { runner.run(vec![Arc::new(OrdersRecorder(Recorder::new(None)))], stop).await }
+    });
+    wait_for_rows(&pool, 8).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    stop.cancel();
+    task.await.unwrap();
+    assert_eq!(counts(&pool).await, (8, 8, 8));
+}

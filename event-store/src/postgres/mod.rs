@@ -31,7 +31,7 @@ use crate::model::{
     AppendResult, Direction, ExpectedVersion, Head, NewEvent, Position, ReadFrom, RecordedEvent, StreamName,
     SubscriptionFilter,
 };
-use crate::{EventStore, EventSubscription, Result, StoreError};
+use crate::{CheckpointedSubscription, EventStore, EventSubscription, Result, StoreError};
 use group_commit::GroupCommit;
 use rows::{EventRow, RECORDED_COLUMNS};
 use wakeup::Wakeup;
@@ -314,6 +314,23 @@ impl EventStore for PgEventStore {
             self.check_position(p).await?;
         }
         Ok(subscription::start(self.pool.clone(), self.wakeup.subscribe(), self.poll_interval, after, filter))
+    }
+
+    async fn subscribe_all_checkpointed(
+        &self,
+        after: Option<Position>,
+        filter: SubscriptionFilter,
+    ) -> Result<CheckpointedSubscription> {
+        if let Some(p) = after {
+            self.check_position(p).await?;
+        }
+        Ok(subscription::start_checkpointed(
+            self.pool.clone(),
+            self.wakeup.subscribe(),
+            self.poll_interval,
+            after,
+            filter,
+        ))
     }
 
     async fn head(&self) -> Result<Option<Head>> {

@@ -4,7 +4,7 @@ use sqlx::postgres::{PgRow, Postgres};
 use sqlx::{Column, PgPool, Row, Type};
 
 use super::metadata;
-use crate::model::{Position, RecordedEvent, SubscriptionFilter};
+use crate::model::{Head, Position, RecordedEvent, SubscriptionFilter};
 use crate::{Result, StoreError};
 
 /// The columns every read selects. [`decoder`] decodes them by position, in this order.
@@ -177,6 +177,17 @@ pub(super) async fn pending_from(pool: &PgPool, horizon: i64) -> Result<bool> {
         .fetch_optional(pool)
         .await?;
     Ok(first.is_some())
+}
+
+/// The last committed event below `horizon`, if any (an index probe from the end).
+pub(super) async fn last_below(pool: &PgPool, horizon: i64) -> Result<Option<Head>> {
+    let row: Option<(i64, i64, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+        "select tx_id, seq, recorded_at from es_events where tx_id < $1 order by tx_id desc, seq desc limit 1",
+    )
+    .bind(horizon)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|(tx, seq, at)| Head { position: Position::new(tx as u64, seq as u64), recorded_at: at }))
 }
 
 /// A LIKE pattern matching names that start with `prefix`.

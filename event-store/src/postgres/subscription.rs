@@ -6,8 +6,13 @@
 //! keeps reading below the horizon it took first, which is safe because nothing below a
 //! horizon ever changes, and takes a new one only when it has read everything below. When it has caught up it waits for
 //! a wake-up (an append here or a NOTIFY from another process) or the poll interval.
+//!
+//! A short read has seen every event below the horizon, the filtered-out ones too, so the
+//! next read starts at the horizon. A checkpointed subscription also tells its consumer
+//! so now and then (the position of the last event below the horizon), letting a
+//! filtered projection move its checkpoint past events it does not want.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures::future::Either;
 use futures::StreamExt;
@@ -17,13 +22,15 @@ use tokio_stream::wrappers::ReceiverStream;
 
 use super::rows::{self, EventRow};
 use super::SUBSCRIPTION_BATCH;
-use crate::model::{Position, SubscriptionFilter};
-use crate::{EventSubscription, Result};
+use crate::model::{Head, Position, SubscriptionFilter, SubscriptionItem};
+use crate::{CheckpointedSubscription, EventSubscription, Result};
 
 /// Batches in flight between the reading task and the consumer.
 const CHANNEL_BATCHES: usize = 2;
 /// Longest pause while waiting for an older transaction to finish.
 const MAX_PENDING_BACKOFF: Duration = Duration::from_millis(50);
+/// Shortest time between two checkpoints of a filtered subscription.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
 
 pub(super) fn start(
     pool: PgPool,
@@ -32,16 +39,81 @@ pub(super) fn start(
     after: Option<Position>,
     filter: SubscriptionFilter,
 ) -> EventSubscription {
-    let (tx, rx) = mpsc::channel::<Result<Vec<EventRow>>>(CHANNEL_BATCHES);
-    tokio::spawn(follow(pool, wakeups, poll_interval, after, filter, tx));
+    let rx = spawn(pool, wakeups, poll_interval, after, filter, false);
     // The reading task decodes the rows as they arrive and fetches the next batch while
     // the consumer works on this one.
     ReceiverStream::new(rx)
         .flat_map(|batch| match batch {
-            Ok(rows) => Either::Left(futures::stream::iter(rows.into_iter().map(EventRow::into_recorded))),
+            Ok(batch) => Either::Left(futures::stream::iter(batch.rows.into_iter().map(EventRow::into_recorded))),
             Err(e) => Either::Right(futures::stream::once(futures::future::ready(Err(e)))),
         })
         .boxed()
+}
+
+/// [`start`] with checkpoints past the events a filter skips.
+pub(super) fn start_checkpointed(
+    pool: PgPool,
+    wakeups: watch::Receiver<u64>,
+    poll_interval: Duration,
+    after: Option<Position>,
+    filter: SubscriptionFilter,
+) -> CheckpointedSubscription {
+    let checkpoints = filter != SubscriptionFilter::All;
+    let rx = spawn(pool, wakeups, poll_interval, after, filter, checkpoints);
+    ReceiverStream::new(rx)
+        .flat_map(|batch| match batch {
+            Ok(Batch { rows, checkpoint }) => {
+                let events = rows.into_iter().map(|row| row.into_recorded().map(SubscriptionItem::Event));
+                let checkpoint = checkpoint.map(|head| Ok(SubscriptionItem::Checkpoint(head)));
+                Either::Left(futures::stream::iter(events.chain(checkpoint)))
+            }
+            Err(e) => Either::Right(futures::stream::once(futures::future::ready(Err(e)))),
+        })
+        .boxed()
+}
+
+/// What one read hands the consumer: its events, then perhaps a checkpoint past them.
+struct Batch {
+    rows: Vec<EventRow>,
+    checkpoint: Option<Head>,
+}
+
+fn spawn(
+    pool: PgPool,
+    wakeups: watch::Receiver<u64>,
+    poll_interval: Duration,
+    after: Option<Position>,
+    filter: SubscriptionFilter,
+    checkpoints: bool,
+) -> mpsc::Receiver<Result<Batch>> {
+    let (tx, rx) = mpsc::channel::<Result<Batch>>(CHANNEL_BATCHES);
+    let checkpoints = checkpoints.then_some(Checkpoints { delivered: after, last_sent: None });
+    tokio::spawn(follow(pool, wakeups, poll_interval, after, filter, checkpoints, tx));
+    rx
+}
+
+/// When a checkpointed subscription last told its consumer how far it had read.
+struct Checkpoints {
+    /// The last position handed over (an event's or a checkpoint's).
+    delivered: Option<Position>,
+    last_sent: Option<Instant>,
+}
+
+impl Checkpoints {
+    /// A checkpoint after a short read below `horizon`, at most one per
+    /// [`CHECKPOINT_EVERY`] and only past what was delivered.
+    async fn after_short_read(&mut self, pool: &PgPool, horizon: i64) -> Result<Option<Head>> {
+        if self.last_sent.is_some_and(|at| at.elapsed() < CHECKPOINT_EVERY) {
+            return Ok(None);
+        }
+        let Some(last) = rows::last_below(pool, horizon).await? else { return Ok(None) };
+        if self.delivered.is_some_and(|d| d >= last.position) {
+            return Ok(None);
+        }
+        self.last_sent = Some(Instant::now());
+        self.delivered = Some(last.position);
+        Ok(Some(last))
+    }
 }
 
 /// The scan position once everything below `horizon` has been read: just before the
@@ -59,7 +131,8 @@ async fn follow(
     poll_interval: Duration,
     mut after: Option<Position>,
     filter: SubscriptionFilter,
-    out: mpsc::Sender<Result<Vec<EventRow>>>,
+    mut checkpoints: Option<Checkpoints>,
+    out: mpsc::Sender<Result<Batch>>,
 ) {
     let mut backoff = Duration::from_millis(1);
     // The horizon of the last full batch: while catching up, the next batch is read below
@@ -87,8 +160,21 @@ async fn follow(
         let full = rows.len() as i64 >= SUBSCRIPTION_BATCH;
         if let Some(last) = rows.last() {
             after = Some(last.position());
+            if let Some(c) = checkpoints.as_mut() {
+                c.delivered = Some(last.position());
+            }
         }
-        if !rows.is_empty() && out.send(Ok(rows)).await.is_err() {
+        let checkpoint = match checkpoints.as_mut() {
+            Some(c) if !full => match c.after_short_read(&pool, below).await {
+                Ok(checkpoint) => checkpoint,
+                Err(e) => {
+                    let _ = out.send(Err(e)).await;
+                    return;
+                }
+            },
+            _ => None,
+        };
+        if (!rows.is_empty() || checkpoint.is_some()) && out.send(Ok(Batch { rows, checkpoint })).await.is_err() {
             return; // the subscriber went away
         }
         if full {
