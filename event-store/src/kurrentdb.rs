@@ -262,9 +262,7 @@ impl EventStore for KurrentDbEventStore {
         expected: ExpectedVersion,
         events: Vec<NewEvent>,
     ) -> Result<AppendResult> {
-        if events.is_empty() {
-            return Err(StoreError::InvalidEvent("an append needs at least one event".into()));
-        }
+        NewEvent::check_batch(&events)?;
         let single = events.len() == 1;
         let data = events.iter().map(to_event_data).collect::<Result<Vec<_>>>()?;
         let options = AppendToStreamOptions::default().stream_state(stream_state(expected));

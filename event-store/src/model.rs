@@ -114,6 +114,14 @@ pub struct NewEvent {
 }
 
 impl NewEvent {
+    /// Refuse what no store may append: an empty list of events.
+    pub(crate) fn check_batch(events: &[NewEvent]) -> Result<()> {
+        if events.is_empty() {
+            return Err(StoreError::InvalidEvent("an append needs at least one event".into()));
+        }
+        Ok(())
+    }
+
     /// An event whose data is `data` serialised to JSON.
     pub fn json<T: Serialize + ?Sized>(id: Uuid, event_type: &str, data: &T, metadata: Metadata) -> Result<Self> {
         let raw = serde_json::value::to_raw_value(data).map_err(|e| StoreError::InvalidEvent(e.to_string()))?;

@@ -113,9 +113,7 @@ impl GroupCommit {
         expected: ExpectedVersion,
         events: Vec<NewEvent>,
     ) -> Result<AppendResult> {
-        if events.is_empty() {
-            return Err(StoreError::InvalidEvent("an append needs at least one event".into()));
-        }
+        NewEvent::check_batch(&events)?;
         expected_code(expected)?;
         let before = self.in_flight.fetch_add(1, Ordering::AcqRel);
         let _in_flight = InFlight(&self.in_flight);
@@ -226,15 +224,21 @@ async fn write_group(pool: &PgPool, group: Vec<Request>) {
     }
 }
 
-/// The single-append path for each request, concurrently (each on a connection of its
-/// own; no two of them append to the same stream).
+/// The single-append path for each request, a few at a time (each on a connection of
+/// its own; no two of them append to the same stream). Bounded, so a failed group of a
+/// hundred appends does not take every connection of the pool at once.
 async fn individually(pool: &PgPool, requests: Vec<Request>) {
-    let appends = requests.into_iter().map(|request| async move {
-        let result = append_individually(pool, &request.stream, request.expected, &request.events).await;
-        let _ = request.reply.send(result);
-    });
-    futures::future::join_all(appends).await;
+    use futures::StreamExt;
+    futures::stream::iter(requests)
+        .for_each_concurrent(INDIVIDUAL_CONCURRENCY, |request| async move {
+            let result = append_individually(pool, &request.stream, request.expected, &request.events).await;
+            let _ = request.reply.send(result);
+        })
+        .await;
 }
+
+/// Appends one committer runs at once outside a group.
+const INDIVIDUAL_CONCURRENCY: usize = 4;
 
 /// Run [`GROUP_APPEND`]: per request, its result when it was written, `None` when its
 /// expected version did not hold (nothing of it was written).

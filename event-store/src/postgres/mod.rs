@@ -137,9 +137,7 @@ async fn append_once(
     events: &[NewEvent],
     in_transaction: bool,
 ) -> Result<AppendResult> {
-    if events.is_empty() {
-        return Err(StoreError::InvalidEvent("an append needs at least one event".into()));
-    }
+    NewEvent::check_batch(events)?;
     let ids: Vec<uuid::Uuid> = events.iter().map(|e| e.id).collect();
     let types: Vec<&str> = events.iter().map(|e| e.event_type.as_str()).collect();
     let data: Vec<&str> = events.iter().map(|e| e.data.get()).collect();
