@@ -38,7 +38,6 @@ async fn wait_ready(client: &reqwest::Client, port: &str) {
     panic!("coach did not become ready");
 }
 
-#[cfg(feature = "failpoints")]
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn a_placement_killed_after_holding_seats_is_undone_on_restart(pool: PgPool) {
     let url = crate::helpers::database_url(&pool);

@@ -1,6 +1,8 @@
 //! Booking through HTTP: the real application (commands, queries, projections,
 //! reactions and the sandbox gateway) on its own database and port.
 
+// Needs the process to die at a named step: only with `--features failpoints`.
+#[cfg(feature = "failpoints")]
 mod crash;
 mod journey;
 mod oversell;
