@@ -8,21 +8,8 @@ import { useIntl, type IntlShape } from 'react-intl';
 /** The carrier's time zone: every date and time on the site is shown in it. */
 export const TIME_ZONE = 'Europe/Warsaw';
 
-// Made on first use and kept: making an Intl formatter costs far more than using one (the first one
-// loads the locale's and the time zone's data).
-let isoDayFormat: Intl.DateTimeFormat | undefined;
-
-/** `YYYY-MM-DD` of `now` in Warsaw: the value of a date input defaulting to "today". */
-export function warsawDate(now: Date = new Date()): string {
-  // en-CA formats dates as ISO `YYYY-MM-DD`.
-  isoDayFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return isoDayFormat.format(now);
-}
+/** `YYYY-MM-DD` of a moment in Warsaw (one formatter with the API's date-times). */
+export { warsawDate } from '@/shared/lib/warsaw-time';
 
 /** Noon UTC of a `YYYY-MM-DD` day: formatting it in Warsaw always gives that day. */
 function dayInstant(isoDay: string): Date {

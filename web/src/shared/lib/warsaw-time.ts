@@ -1,6 +1,8 @@
-// The API's filters take local Warsaw time as 'YYYY-MM-DD HH:MM:SS' (spec §7, DECISIONS "Money and time").
+// Warsaw wall-clock time as the API writes it: days as 'YYYY-MM-DD', and its filters take
+// 'YYYY-MM-DD HH:MM:SS' (spec §7, DECISIONS "Money and time").
 
-// Made on first use (not when the module loads) and kept.
+// One formatter for both, made on first use (not when the module loads) and kept: making an Intl
+// formatter costs far more than using one. en-CA writes the parts in ISO order.
 let formatter: Intl.DateTimeFormat | undefined;
 const options: Intl.DateTimeFormatOptions = {
   timeZone: 'Europe/Warsaw',
@@ -13,9 +15,19 @@ const options: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 };
 
+function warsawParts(date: Date): Record<string, string> {
+  formatter ??= new Intl.DateTimeFormat('en-CA', options);
+  return Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]));
+}
+
 /** `date` in Warsaw time as 'YYYY-MM-DD HH:MM:SS'. */
 export function formatApiDateTime(date: Date): string {
-  formatter ??= new Intl.DateTimeFormat('en-CA', options);
-  const parts = Object.fromEntries(formatter.formatToParts(date).map((part) => [part.type, part.value]));
+  const parts = warsawParts(date);
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** `YYYY-MM-DD` of `now` in Warsaw: the value of a date input defaulting to "today". */
+export function warsawDate(now: Date = new Date()): string {
+  const parts = warsawParts(now);
+  return `${parts.year}-${parts.month}-${parts.day}`;
 }

@@ -2,7 +2,7 @@
 // the URL (`?tripMode=&start=&end=&date=&dateBack=`), so a result can be reloaded, shared and left
 // with the back button. Choosing the outbound (and, for a round trip, the return) course hands both to
 // the page (`onChoose`), which starts the order.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 
@@ -15,7 +15,6 @@ import { useSearchConnections, type Connection, type SearchInput, type SearchRes
 import { useSearchStore } from '../stores/search-store';
 import { addDay, parseSearchParams, toSearchParams } from '../utils/search-params';
 import type { SearchFormErrors } from '../utils/search-validation';
-import { nameStopsFrom, showSearchInForm } from '../utils/sync-search-form';
 
 import { ConnectionOption } from './connection-option';
 import { SearchForm } from './search-form';
@@ -118,19 +117,11 @@ export function SearchPage({ onChoose }: SearchPageProps) {
   const search = useSearchConnections(input);
   const form = useSearchStore((state) => state.searchForm);
 
-  // The form shows the search in the URL (a reloaded or shared link); stop names come with the results.
-  // The route's loader did both already on a first visit; these only write what differs.
+  // The route's loader (api/search-loader.ts) shows the search of the URL in the form and names its
+  // stops from the results, on every navigation to /search: nothing to sync here.
   const inputKey = input ? toSearchParams(input).toString() : '';
-  useEffect(() => {
-    const current = parseSearchParams(new URLSearchParams(inputKey));
-    if (current) showSearchInForm(current);
-  }, [inputKey]);
-
   const first = search.data?.outbound[0] ?? search.data?.return[0];
   const startId = input?.start;
-  useEffect(() => {
-    if (first && startId !== undefined) nameStopsFrom(first, startId);
-  }, [first, startId]);
 
   const serverErrors: SearchFormErrors = {};
   if (isApiError(search.error) && search.error.status === 422) {
