@@ -8,8 +8,6 @@ mod journey;
 mod oversell;
 mod refusals;
 
-use std::time::Duration;
-
 use app::cli::{Cli, Command};
 use app::Application;
 use chrono::{DateTime, Utc};
@@ -23,6 +21,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::helpers::database_url;
+pub use crate::helpers::eventually;
 
 pub struct BookingApp {
     pub address: String,
@@ -236,19 +235,6 @@ impl BookingApp {
         let page = self.client.get(payment_url).send().await.expect("page");
         assert_eq!(page.status(), 200, "the sandbox page");
         self.client.post(self.url(&format!("/api/payment/sandbox/{token}/pay"))).send().await.expect("pay")
-    }
-}
-
-/// Poll until `check` holds (at most 20 s).
-pub async fn eventually<F, Fut>(what: &str, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while !check().await {
-        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
