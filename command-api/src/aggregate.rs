@@ -107,7 +107,43 @@ pub async fn execute<A, E, F>(
     stream: &StreamName,
     command_id: Uuid,
     metadata: &Metadata,
+    decide: F,
+) -> Result<(Vec<A::Event>, A::State), ExecuteError<E>>
+where
+    A: Aggregate,
+    F: FnMut(&A::State) -> Result<Vec<A::Event>, E>,
+{
+    execute_from::<A, E, F>(store, stream, command_id, metadata, decide, None).await
+}
+
+/// [`execute`] for a stream that is almost certainly new (its id was just made): the
+/// first attempt decides on the empty state and appends expecting no stream, one round
+/// trip instead of a read and an append. If the stream exists after all (a retry, a
+/// recovery sweep that took the id), the lost race loads it as usual.
+pub async fn execute_new<A, E, F>(
+    store: &dyn EventStore,
+    stream: &StreamName,
+    command_id: Uuid,
+    metadata: &Metadata,
+    decide: F,
+) -> Result<(Vec<A::Event>, A::State), ExecuteError<E>>
+where
+    A: Aggregate,
+    F: FnMut(&A::State) -> Result<Vec<A::Event>, E>,
+{
+    let empty = Loaded { state: A::State::default(), version: None };
+    execute_from::<A, E, F>(store, stream, command_id, metadata, decide, Some(empty)).await
+}
+
+/// The loop of [`execute`]; the first attempt works from `assumed` when given, every
+/// later one from a fresh load.
+async fn execute_from<A, E, F>(
+    store: &dyn EventStore,
+    stream: &StreamName,
+    command_id: Uuid,
+    metadata: &Metadata,
     mut decide: F,
+    mut assumed: Option<Loaded<A::State>>,
 ) -> Result<(Vec<A::Event>, A::State), ExecuteError<E>>
 where
     A: Aggregate,
@@ -117,7 +153,10 @@ where
     let mut attempt = 0;
     loop {
         attempt += 1;
-        let loaded = load::<A>(store, stream).await?;
+        let loaded = match assumed.take() {
+            Some(loaded) => loaded,
+            None => load::<A>(store, stream).await?,
+        };
         let events = decide(&loaded.state).map_err(ExecuteError::Refused)?;
         match append::<A>(store, stream, loaded.expected(), command_id, &events, metadata).await {
             Ok(_) => {
@@ -127,35 +166,6 @@ where
             Err(StoreError::WrongExpectedVersion { .. }) if attempt < ATTEMPTS => continue,
             Err(e) => return Err(e.into()),
         }
-    }
-}
-
-/// [`execute`] for a stream that is almost certainly new (its id was just made): decide
-/// on the empty state and append expecting no stream, one round trip instead of a read
-/// and an append. If the stream exists after all (a retry, a recovery sweep that took
-/// the id), the usual load, decide, append.
-pub async fn execute_new<A, E, F>(
-    store: &dyn EventStore,
-    stream: &StreamName,
-    command_id: Uuid,
-    metadata: &Metadata,
-    mut decide: F,
-) -> Result<(Vec<A::Event>, A::State), ExecuteError<E>>
-where
-    A: Aggregate,
-    F: FnMut(&A::State) -> Result<Vec<A::Event>, E>,
-{
-    let empty = A::State::default();
-    let events = decide(&empty).map_err(ExecuteError::Refused)?;
-    match append::<A>(store, stream, ExpectedVersion::NoStream, command_id, &events, metadata).await {
-        Ok(_) => {
-            let state = events.iter().fold(empty, A::evolve);
-            Ok((events, state))
-        }
-        Err(StoreError::WrongExpectedVersion { .. }) => {
-            execute::<A, E, F>(store, stream, command_id, metadata, decide).await
-        }
-        Err(e) => Err(e.into()),
     }
 }
 

@@ -332,11 +332,8 @@ impl EventStore for PgEventStore {
     }
 
     async fn head(&self) -> Result<Option<Head>> {
-        let row: Option<(i64, i64, chrono::DateTime<chrono::Utc>)> =
-            sqlx::query_as("select tx_id, seq, recorded_at from es_events order by tx_id desc, seq desc limit 1")
-                .fetch_optional(&self.pool)
-                .await?;
-        Ok(row.map(|(tx, seq, at)| Head { position: Position::new(tx as u64, seq as u64), recorded_at: at }))
+        // Below no horizon at all: the newest committed event, readable or not yet.
+        rows::last_below(&self.pool, i64::MAX).await
     }
 
     async fn count_after(&self, after: Option<Position>, cap: u64) -> Result<u64> {

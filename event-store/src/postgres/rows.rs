@@ -179,7 +179,8 @@ pub(super) async fn pending_from(pool: &PgPool, horizon: i64) -> Result<bool> {
     Ok(first.is_some())
 }
 
-/// The last committed event below `horizon`, if any (an index probe from the end).
+/// The last committed event below `horizon`, if any (an index probe from the end); with
+/// `i64::MAX`, the store's head.
 pub(super) async fn last_below(pool: &PgPool, horizon: i64) -> Result<Option<Head>> {
     let row: Option<(i64, i64, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
         "select tx_id, seq, recorded_at from es_events where tx_id < $1 order by tx_id desc, seq desc limit 1",
