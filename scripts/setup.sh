@@ -21,6 +21,17 @@ ensure_system() {
   # PostgreSQL 15 server binaries (for the private cluster) and pgbench.
   [ -x /usr/lib/postgresql/15/bin/initdb ] || apt_install postgresql-15 postgresql-contrib
   command -v node >/dev/null || apt_install nodejs npm
+  report_disk
+}
+
+# A full build and test run writes a few gigabytes under target/; when the disk is
+# nearly full the linker dies with a bus error, far from the cause. Say so first.
+report_disk() {
+  local free_kb
+  free_kb=$(df -Pk "$ROOT" | awk 'NR == 2 { print $4 }')
+  if [ -n "$free_kb" ] && [ "$free_kb" -lt $((6 * 1024 * 1024)) ]; then
+    say "warning: only $((free_kb / 1024)) MiB free on the disk of $ROOT; the build needs about 6 GiB"
+  fi
 }
 
 ensure_chromium() {
