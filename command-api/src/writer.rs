@@ -10,7 +10,10 @@
 //!
 //! Other processes may write the same stream (one writer per process, not per cluster):
 //! the append still carries the expected version, and on a conflict the writer reloads
-//! the stream and decides the whole batch again. A store error drops the cached state.
+//! the stream and decides the whole batch again. A batch that appends nothing because
+//! its commands were refused on the cached state (no seats left, say) looks for newer
+//! events first (a read of at most one), so a release by another process is not missed.
+//! A store error drops the cached state.
 //! A writer with nothing to do for a while ends; the next command starts a new one.
 
 use std::collections::HashMap;
@@ -18,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use api_core::ApiError;
-use event_store::{EventStore, ExpectedVersion, Metadata, NewEvent, StoreError, StreamName};
+use event_store::{Direction, EventStore, ExpectedVersion, Metadata, NewEvent, ReadFrom, StoreError, StreamName};
 use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
 
@@ -137,15 +140,20 @@ impl<A: Aggregate> StreamWriters<A> {
         let mut attempt = 0;
         loop {
             attempt += 1;
-            let loaded = match cached.take() {
-                Some(loaded) => loaded,
+            let (loaded, fresh) = match cached.take() {
+                Some(loaded) => (loaded, false),
                 None => match load::<A>(self.store.as_ref(), stream).await {
-                    Ok(loaded) => loaded,
+                    Ok(loaded) => (loaded, true),
                     Err(e) => return fail_all(batch, e),
                 },
             };
-            // Decide each command on the state the ones before it leave.
-            let mut state = loaded.state.clone();
+            // Decide each command on the state the ones before it leave. The state is
+            // moved, never cloned: a hot course's state holds every hold it ever had, so a
+            // copy per batch cost time in proportion to the seats sold. If the append
+            // fails the evolved state is dropped and the stream loaded again.
+            let version = loaded.version;
+            let expected = loaded.expected();
+            let mut state = loaded.state;
             let mut outcomes: Vec<Result<Vec<A::Event>, ApiError>> = Vec::with_capacity(batch.len());
             let mut new_events: Vec<NewEvent> = Vec::new();
             for job in &batch {
@@ -162,15 +170,28 @@ impl<A: Aggregate> StreamWriters<A> {
                 }
             }
             if new_events.is_empty() {
-                *cached = Some(loaded);
+                // Nothing to append, so no version check will tell whether the cached state
+                // is still the stream's. A refusal decided on it (no seats left, say) may be
+                // out of date if another process wrote the stream since: look, and if so
+                // decide the batch again on the stream as it is.
+                let refused = outcomes.iter().any(Result::is_err);
+                if refused && !fresh && attempt < ATTEMPTS {
+                    match moved_since(self.store.as_ref(), stream, version).await {
+                        Ok(true) => continue,
+                        Ok(false) => {}
+                        Err(e) => return fail_all(batch, e),
+                    }
+                }
+                // Nothing decided, nothing evolved: the state is still the stream's.
+                *cached = Some(Loaded { state, version });
                 return reply_all(batch, outcomes);
             }
             let count = new_events.len() as u64;
-            match self.store.append(stream, loaded.expected(), new_events).await {
+            match self.store.append(stream, expected, new_events).await {
                 Ok(result) => {
-                    let version = result.next_expected_version;
-                    debug_assert_eq!(Some(version + 1 - count), loaded.version.map_or(Some(0), |v| Some(v + 1)));
-                    *cached = Some(Loaded { state, version: Some(version) });
+                    let appended = result.next_expected_version;
+                    debug_assert_eq!(Some(appended + 1 - count), version.map_or(Some(0), |v| Some(v + 1)));
+                    *cached = Some(Loaded { state, version: Some(appended) });
                     return reply_all(batch, outcomes);
                 }
                 Err(StoreError::WrongExpectedVersion { .. }) if attempt < ATTEMPTS => {
@@ -180,6 +201,16 @@ impl<A: Aggregate> StreamWriters<A> {
                 Err(e) => return fail_all(batch, e),
             }
         }
+    }
+}
+
+/// Whether `stream` has events after `version` (any events, for `None`).
+async fn moved_since(store: &dyn EventStore, stream: &StreamName, version: Option<u64>) -> Result<bool, StoreError> {
+    let from = version.map_or(ReadFrom::Start, |v| ReadFrom::Version(v + 1));
+    match store.read_stream(stream, from, Direction::Forwards, 1).await {
+        Ok(events) => Ok(!events.is_empty()),
+        Err(StoreError::StreamNotFound(_)) => Ok(false),
+        Err(e) => Err(e),
     }
 }
 
