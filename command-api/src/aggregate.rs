@@ -65,9 +65,17 @@ pub async fn load<A: Aggregate>(store: &dyn EventStore, stream: &StreamName) -> 
     Ok(Loaded { state, version })
 }
 
-/// The ids of the events a command decided: UUID v5 of the command id and the index.
+/// The ids of the events a command decided, derived from the command id and the index:
+/// a UUID v8 whose first six bytes are the command id's and whose rest is the UUID v5 of
+/// both. For a time-ordered command id (UUID v7, as a new order's) those six bytes are its
+/// millisecond timestamp, so new events land at the right edge of the store's event-id
+/// index rather than on a random page of it.
 pub fn event_ids(command_id: Uuid, count: usize) -> impl Iterator<Item = Uuid> {
-    (0..count).map(move |i| Uuid::new_v5(&command_id, &(i as u64).to_be_bytes()))
+    (0..count).map(move |i| {
+        let mut bytes = *Uuid::new_v5(&command_id, &(i as u64).to_be_bytes()).as_bytes();
+        bytes[..6].copy_from_slice(&command_id.as_bytes()[..6]);
+        uuid::Builder::from_custom_bytes(bytes).into_uuid()
+    })
 }
 
 /// Turn decided events into events to append, with ids derived from `command_id`.
@@ -240,5 +248,35 @@ impl Aggregate for StampCardAgg {
 
     fn event_type(event: &Self::Event) -> &'static str {
         event.event_type()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::event_ids;
+    use uuid::Uuid;
+
+    #[test]
+    fn event_ids_are_stable_distinct_and_keep_the_command_ids_timestamp() {
+        let command = Uuid::now_v7();
+        let ids: Vec<Uuid> = event_ids(command, 3).collect();
+        assert_eq!(ids, event_ids(command, 3).collect::<Vec<_>>(), "a retried command decides the same ids");
+        assert!(ids[0] != ids[1] && ids[1] != ids[2] && ids[0] != ids[2]);
+        for id in &ids {
+            assert_eq!(id.as_bytes()[..6], command.as_bytes()[..6]);
+            assert_eq!(id.get_version_num(), 8);
+            assert_ne!(*id, command);
+        }
+        let other: Vec<Uuid> = event_ids(Uuid::now_v7(), 3).collect();
+        assert!(ids.iter().all(|id| !other.contains(id)), "another command, other ids");
+    }
+
+    #[test]
+    fn later_commands_with_time_ordered_ids_get_later_event_ids() {
+        let first = Uuid::now_v7();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        let second = Uuid::now_v7();
+        let (a, b) = (event_ids(first, 1).next(), event_ids(second, 1).next());
+        assert!(a < b, "{a:?} before {b:?}");
     }
 }

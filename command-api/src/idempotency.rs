@@ -58,7 +58,8 @@ pub async fn begin(pool: &PgPool, scope: &str, key: &str, hash: &str) -> Result<
     .bind(key)
     .bind(hash)
     .bind(LOCK_SECONDS)
-    .bind(Uuid::new_v4())
+    // Time-ordered, as every new resource id (see `booking::place::new_order_id`).
+    .bind(Uuid::now_v7())
     .fetch_optional(pool)
     .await
     .map_err(db)?;
