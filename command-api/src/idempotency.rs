@@ -44,8 +44,8 @@ pub fn request_hash(body: &[u8]) -> String {
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Claim `key` for this request.
-pub async fn begin(pool: &PgPool, scope: &str, key: &str, hash: &str) -> Result<Claim, ApiError> {
+/// Claim `key` for this request; `new_id` becomes the resource id of a first claim.
+pub async fn begin(pool: &PgPool, scope: &str, key: &str, hash: &str, new_id: Uuid) -> Result<Claim, ApiError> {
     let row: Option<(Uuid,)> = sqlx::query_as(
         "insert into idempotency_keys (scope, key, request_hash, resource_id, locked_until) \
          values ($1, $2, $3, $5, now() + make_interval(secs => $4)) \
@@ -58,8 +58,7 @@ pub async fn begin(pool: &PgPool, scope: &str, key: &str, hash: &str) -> Result<
     .bind(key)
     .bind(hash)
     .bind(LOCK_SECONDS)
-    // Time-ordered, as every new resource id (see `booking::place::new_order_id`).
-    .bind(Uuid::now_v7())
+    .bind(new_id)
     .fetch_optional(pool)
     .await
     .map_err(db)?;

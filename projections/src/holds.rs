@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
-use crate::rows::{load, upsert};
+use crate::rows::{begun_earlier, load, upsert};
 use crate::{Projection, ProjectionError};
 
 /// See the module documentation.
@@ -118,24 +118,15 @@ impl Projection for HoldsProjection {
             .iter()
             .map(|e| Ok((e.decode::<SeatInventoryEvent>()?, e.version as i64, e.recorded_at)))
             .collect::<Result<Vec<_>, ProjectionError>>()?;
-        // A hold whose `SeatsHeld` is in this batch starts here: folded from that event it
-        // is complete, and the upsert's version guard leaves a row that is already there
-        // (a replay) alone. So only the holds that began in an earlier batch are read,
-        // which for a course selling seats is hardly any.
-        let started: BTreeSet<Uuid> = decoded
-            .iter()
-            .filter_map(|(e, _, _)| match e {
+        // Only the holds that began in an earlier batch are read: for a course selling
+        // seats, hardly any.
+        let ids = begun_earlier(
+            decoded.iter().filter_map(|(e, _, _)| hold_id(e)),
+            decoded.iter().filter_map(|(e, _, _)| match e {
                 SeatInventoryEvent::SeatsHeld { hold_id, .. } => Some(*hold_id),
                 _ => None,
-            })
-            .collect();
-        let ids: Vec<Uuid> = decoded
-            .iter()
-            .filter_map(|(e, _, _)| hold_id(e))
-            .filter(|id| !started.contains(id))
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect();
+            }),
+        );
 
         let mut fold = Fold::default();
         for row in load::<HoldRow, _>(conn, "rm_course_holds", "hold_id", ids).await? {

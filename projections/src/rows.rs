@@ -8,6 +8,8 @@
 //! row struct is the single description of its table's columns, and a batch of 5,000
 //! events costs a handful of round trips rather than thousands.
 
+use std::collections::BTreeSet;
+
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use sqlx::postgres::Postgres;
@@ -35,6 +37,15 @@ where
         .fetch_all(&mut *conn)
         .await?;
     Ok(rows.into_iter().map(|Json(row)| row).collect())
+}
+
+/// The keys to read before folding a batch: those of `touched` that did not start in it.
+/// An entity whose first event (`started`) is in the batch is complete when folded from
+/// that event, and the upsert's version guard leaves a row that is already there (a
+/// replay) alone, so reading it would be wasted work.
+pub(crate) fn begun_earlier<K: Ord>(touched: impl Iterator<Item = K>, started: impl Iterator<Item = K>) -> Vec<K> {
+    let started: BTreeSet<K> = started.collect();
+    touched.filter(|k| !started.contains(k)).collect::<BTreeSet<_>>().into_iter().collect()
 }
 
 /// Insert `rows` into `table`, or update the row with the same `conflict` key when its
@@ -83,4 +94,16 @@ pub(crate) async fn insert_new<T: Serialize>(
     .execute(&mut *conn)
     .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::begun_earlier;
+
+    #[test]
+    fn only_keys_that_began_before_the_batch_are_read_once_each_in_order() {
+        let touched = [3, 1, 2, 3, 1, 4];
+        assert_eq!(begun_earlier(touched.into_iter(), [2, 4].into_iter()), vec![1, 3]);
+        assert_eq!(begun_earlier(touched.into_iter(), std::iter::empty()), vec![1, 2, 3, 4]);
+    }
 }

@@ -81,7 +81,7 @@ pub async fn place(
     // The key is the client's, per user: two users cannot collide on one.
     let scoped_key = format!("{}:{key}", user_id.map(|u| u.to_string()).unwrap_or_default());
     let hash = idempotency::request_hash(&body);
-    let order_id = match idempotency::begin(&state.pool, SCOPE, &scoped_key, &hash).await? {
+    let order_id = match idempotency::begin(&state.pool, SCOPE, &scoped_key, &hash, new_order_id()).await? {
         idempotency::Claim::Done(status, body) => return Ok((status, axum::Json(body)).into_response()),
         idempotency::Claim::Fresh(order_id) => order_id,
     };

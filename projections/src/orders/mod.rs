@@ -27,7 +27,7 @@ use sqlx::PgConnection;
 use uuid::Uuid;
 
 use self::rows::{placed, Correction, EventRow, OrderRow, TicketRow};
-use crate::rows::{insert_new, load, upsert};
+use crate::rows::{begun_earlier, insert_new, load, upsert};
 use crate::{Projection, ProjectionError};
 
 /// See the module documentation.
@@ -239,22 +239,15 @@ impl Projection for OrdersProjection {
             });
             decoded.push((event, e.version as i64, e.recorded_at));
         }
-        // An order whose `OrderPlaced` (always its first event) is in this batch starts
-        // here: folded from that event its row and tickets are complete, and the upserts'
-        // version guard leaves rows that are already there (a replay) alone. Only the
-        // orders placed in an earlier batch are read.
-        let placed_here: BTreeSet<Uuid> = decoded
-            .iter()
-            .filter(|(e, _, _)| matches!(e, OrderEvent::OrderPlaced { .. }))
-            .map(|(e, _, _)| e.order_id())
-            .collect();
-        let ids: Vec<Uuid> = decoded
-            .iter()
-            .map(|(e, _, _)| e.order_id())
-            .filter(|id| !placed_here.contains(id))
-            .collect::<BTreeSet<_>>()
-            .into_iter()
-            .collect();
+        // Only the orders placed in an earlier batch are read (`OrderPlaced` is always an
+        // order's first event).
+        let ids = begun_earlier(
+            decoded.iter().map(|(e, _, _)| e.order_id()),
+            decoded
+                .iter()
+                .filter(|(e, _, _)| matches!(e, OrderEvent::OrderPlaced { .. }))
+                .map(|(e, _, _)| e.order_id()),
+        );
 
         let mut fold = Fold::default();
         for row in load::<OrderRow, _>(conn, "rm_orders", "order_id", ids.clone()).await? {
