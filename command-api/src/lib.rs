@@ -75,8 +75,8 @@ pub struct CommandState {
     pub settings: Arc<SettingsCache>,
     /// The single writers of the course streams.
     pub courses: Arc<StreamWriters<InventoryAgg>>,
-    /// Finished placements whose records are removed in batches.
-    pub finished_placements: Arc<processes::recovery::Finished>,
+    /// The placements' records (inserted and removed in batches).
+    pub placements: Arc<processes::recovery::Placements>,
 }
 
 impl CommandState {
@@ -90,7 +90,7 @@ impl CommandState {
     ) -> Self {
         CommandState {
             courses: StreamWriters::new(store.clone()),
-            finished_placements: Arc::default(),
+            placements: Arc::default(),
             store,
             pool,
             gateway,

@@ -168,8 +168,7 @@ pub async fn place_order(
         courses.push(back.course_id);
         hold_ids.push(back_hold);
     }
-    crate::processes::recovery::start(&state.pool, order_id, &courses, &hold_ids, input.coupon_code().as_deref())
-        .await?;
+    crate::processes::recovery::start(state, order_id, &courses, &hold_ids, input.coupon_code().as_deref()).await?;
     let outcome =
         run_steps(state, &input, order_id, user_id, language, &settings, outbound, back, now, expires_at, &metadata)
             .await;

@@ -11,6 +11,7 @@
 use std::time::Duration;
 
 use api_core::ApiError;
+use batching::Batcher;
 use domain::order::{self, AbandonOrder};
 use domain::seat_inventory::{ReleaseReason, ReleaseSeats};
 use event_store::Metadata;
@@ -35,26 +36,74 @@ fn stale_after() -> Duration {
         .map_or(STALE_AFTER, Duration::from_secs)
 }
 
-/// Record a placement before its first step.
+/// Record a placement before its first step; answers once the record is committed.
+/// Concurrent placements share one insert ([`Started`]).
 pub async fn start(
-    pool: &PgPool,
+    state: &CommandState,
     order_id: Uuid,
     courses: &[Uuid],
     holds: &[Uuid],
     coupon: Option<&str>,
 ) -> Result<(), ApiError> {
+    let record = Started {
+        order_id,
+        course_ids: courses.to_vec(),
+        hold_ids: holds.to_vec(),
+        coupon_code: coupon.map(domain::coupon::normalize_code),
+    };
+    state
+        .placements
+        .started(&state.pool)
+        .submit(record)
+        .await
+        .map_err(|e| ApiError::Unavailable(format!("recording the placement: {e}")))
+}
+
+/// A placement's record, as inserted into `placements`.
+#[derive(Debug, Clone, serde::Serialize)]
+struct Started {
+    order_id: Uuid,
+    course_ids: Vec<Uuid>,
+    hold_ids: Vec<Uuid>,
+    coupon_code: Option<String>,
+}
+
+/// Insert the records of placements that started at about the same time, in one
+/// statement. A record already there (a retried placement) is left as it is.
+async fn insert_started(pool: PgPool, records: Vec<Started>) -> Result<(), String> {
+    let rows = serde_json::to_value(&records).map_err(|e| e.to_string())?;
     sqlx::query(
-        "insert into placements (order_id, course_ids, hold_ids, coupon_code) values ($1, $2, $3, $4) \
+        "insert into placements (order_id, course_ids, hold_ids, coupon_code) \
+         select order_id, course_ids, hold_ids, coupon_code from jsonb_populate_recordset(null::placements, $1) \
          on conflict (order_id) do nothing",
     )
-    .bind(order_id)
-    .bind(courses)
-    .bind(holds)
-    .bind(coupon.map(domain::coupon::normalize_code))
-    .execute(pool)
+    .bind(rows)
+    .execute(&pool)
     .await
-    .map_err(|e| ApiError::Unavailable(format!("recording the placement: {e}")))?;
+    .map_err(|e| e.to_string())?;
     Ok(())
+}
+
+/// The placements' records: new ones inserted and finished ones removed in batches, by
+/// tasks started on first use (so the state can be built outside a runtime).
+#[derive(Default)]
+pub struct Placements {
+    started: std::sync::OnceLock<Batcher<Started, String>>,
+    finished: Finished,
+}
+
+/// Writers taking turns at the placements' inserts, and the most records one insert
+/// carries.
+const START_WRITERS: usize = 2;
+const START_BATCH: usize = 256;
+
+impl Placements {
+    fn started(&self, pool: &PgPool) -> &Batcher<Started, String> {
+        self.started.get_or_init(|| {
+            let pool = pool.clone();
+            Batcher::start(START_WRITERS, START_BATCH, move |records| insert_started(pool.clone(), records))
+        })
+    }
 }
 
 /// The placement is over (either way): its row goes, in the next batch of
@@ -62,7 +111,7 @@ pub async fn start(
 /// failed) only means the sweep will look at it later and find nothing to undo, or undo
 /// again what is already undone (every undo step is idempotent).
 pub fn finish(state: &CommandState, order_id: Uuid) {
-    state.finished_placements.push(&state.pool, order_id);
+    state.placements.finished.push(&state.pool, order_id);
 }
 
 /// Remove one placement's row now.
@@ -79,7 +128,7 @@ async fn remove_all(pool: &PgPool, order_ids: &[Uuid]) {
 /// Finished placements whose rows wait to be removed. One task deletes them in batches,
 /// so a placement answers its customer without a commit of its own for the clean-up.
 #[derive(Default)]
-pub struct Finished {
+struct Finished {
     queue: std::sync::Mutex<Option<mpsc::UnboundedSender<Uuid>>>,
 }
 

@@ -1,7 +1,8 @@
 //! The built-in sandbox gateway: Przelewy24's flow without Przelewy24.
 //!
-//! `register` stores the transaction in `payment_sandbox_transactions` and sends the
-//! customer to our own page ([`sandbox_router`]) where a button pays or fails it.
+//! `register` stores the transaction in `payment_sandbox_transactions` (registrations
+//! that arrive together share one insert) and sends the customer to our own page
+//! ([`sandbox_router`]) where a button pays or fails it.
 //! Paying assigns an order id, signs a [`Notification`] exactly as Przelewy24 would
 //! (with the sandbox's own merchant id and CRC key) and POSTs it to `url_status`, so
 //! the shop's notification endpoint runs the same code for both gateways. `verify`
@@ -15,7 +16,10 @@ mod routes;
 mod transaction;
 
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
+
+use batching::Batcher;
 
 use sqlx::PgPool;
 
@@ -66,11 +70,63 @@ impl fmt::Debug for SandboxConfig {
 
 /// The sandbox gateway. Share it as `Arc<Sandbox>` between the shop (as a
 /// `dyn PaymentGateway`) and [`sandbox_router`].
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Sandbox {
     pool: PgPool,
     config: SandboxConfig,
     client: reqwest::Client,
+    /// Registrations arriving together share one insert (started on first use).
+    registrations: Arc<OnceLock<Batcher<Registered, String>>>,
+}
+
+impl fmt::Debug for Sandbox {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Sandbox").field("config", &self.config).finish_non_exhaustive()
+    }
+}
+
+/// Writers taking turns at the registrations' inserts, and the most rows one carries.
+const REGISTER_WRITERS: usize = 2;
+const REGISTER_BATCH: usize = 256;
+
+/// A new transaction's row.
+#[derive(Debug, Clone)]
+struct Registered {
+    token: String,
+    session_id: String,
+    amount: i64,
+    currency: String,
+    description: String,
+    email: String,
+    url_return: String,
+    url_status: String,
+    language: &'static str,
+}
+
+/// Insert registrations in one statement.
+async fn insert_registered(pool: PgPool, rows: Vec<Registered>) -> Result<(), String> {
+    fn column<T>(rows: &[Registered], f: impl Fn(&Registered) -> T) -> Vec<T> {
+        rows.iter().map(f).collect()
+    }
+    sqlx::query(
+        "insert into payment_sandbox_transactions
+            (token, session_id, amount, currency, description, email, url_return, url_status, language)
+         select * from unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::text[],
+                              $7::text[], $8::text[], $9::text[])",
+    )
+    .bind(column(&rows, |r| r.token.clone()))
+    .bind(column(&rows, |r| r.session_id.clone()))
+    .bind(column(&rows, |r| r.amount))
+    .bind(column(&rows, |r| r.currency.clone()))
+    .bind(column(&rows, |r| r.description.clone()))
+    .bind(column(&rows, |r| r.email.clone()))
+    .bind(column(&rows, |r| r.url_return.clone()))
+    .bind(column(&rows, |r| r.url_status.clone()))
+    .bind(column(&rows, |r| r.language))
+    .execute(&pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    Ok(())
 }
 
 impl Sandbox {
@@ -81,7 +137,7 @@ impl Sandbox {
             .timeout(Duration::from_secs(10))
             .build()
             .map_err(|e| PaymentError::Http(e.to_string()))?;
-        Ok(Sandbox { pool, config, client })
+        Ok(Sandbox { pool, config, client, registrations: Arc::default() })
     }
 
     pub fn config(&self) -> &SandboxConfig {
@@ -204,22 +260,25 @@ impl PaymentGateway for Sandbox {
         let normalise =
             |url: &str| reqwest::Url::parse(url).map(String::from).map_err(|e| PaymentError::Invalid(e.to_string()));
         let token = uuid::Uuid::new_v4().to_string();
-        sqlx::query(
-            "insert into payment_sandbox_transactions
-                (token, session_id, amount, currency, description, email, url_return, url_status, language)
-             values ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-        )
-        .bind(&token)
-        .bind(&req.session_id)
-        .bind(req.amount)
-        .bind(&req.currency)
-        .bind(&req.description)
-        .bind(&req.email)
-        .bind(normalise(&req.url_return)?)
-        .bind(normalise(&req.url_status)?)
-        .bind(req.language.as_str())
-        .execute(&self.pool)
-        .await?;
+        let row = Registered {
+            token: token.clone(),
+            session_id: req.session_id,
+            amount: req.amount,
+            currency: req.currency,
+            description: req.description,
+            email: req.email,
+            url_return: normalise(&req.url_return)?,
+            url_status: normalise(&req.url_status)?,
+            language: req.language.as_str(),
+        };
+        self.registrations
+            .get_or_init(|| {
+                let pool = self.pool.clone();
+                Batcher::start(REGISTER_WRITERS, REGISTER_BATCH, move |rows| insert_registered(pool.clone(), rows))
+            })
+            .submit(row)
+            .await
+            .map_err(|e| PaymentError::Database(e.to_string()))?;
         let redirect_url = format!("{}/payment/sandbox/{token}", self.config.public_url);
         Ok(Registration { token, redirect_url })
     }

@@ -1,0 +1,245 @@
+//! # batching
+//!
+//! Group commit for plain rows: many tasks that each need one row written, durably,
+//! before they go on share a few statements instead of paying a statement and a commit
+//! each.
+//!
+//! A [`Batcher`] owns a queue and a few writer tasks that take turns at it: the one whose
+//! turn it is takes whatever is queued (at least one item, at most `max_batch`; it never
+//! waits for more to arrive) and writes it with the caller's `write` function, while the
+//! next writer already gathers what arrives meanwhile. So a lone item is written at once,
+//! and under load the items of a few milliseconds share one statement.
+//!
+//! [`Batcher::submit`] answers only after `write` returned for the item's batch, i.e.
+//! after its transaction committed. When a batch fails as a whole, each of its items is
+//! written again on its own, so one bad item (or a lost connection) fails only the
+//! callers it concerns, each with its own error. `write` must therefore be safe to run
+//! again for an item of a batch that failed: it runs in one transaction (one statement,
+//! autocommit, is the usual case), so a failed batch wrote nothing.
+//!
+//! Used by the placement record of the booking process (`command-api`) and the payment
+//! sandbox's registrations (`payment`). The event store has its own group commit, which
+//! also keeps appends to one stream apart.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+
+use tokio::sync::{mpsc, oneshot, Mutex};
+
+/// Writes a batch of items in one transaction.
+pub type WriteFn<T, E> = Arc<dyn Fn(Vec<T>) -> Pin<Box<dyn Future<Output = Result<(), E>> + Send>> + Send + Sync>;
+
+/// Why an item was not written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BatchError<E> {
+    /// `write` failed for this item on its own.
+    Write(E),
+    /// The batcher's tasks have stopped (the runtime is shutting down).
+    Stopped,
+}
+
+impl<E: std::fmt::Display> std::fmt::Display for BatchError<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BatchError::Write(e) => e.fmt(f),
+            BatchError::Stopped => f.write_str("the batch writer has stopped"),
+        }
+    }
+}
+
+impl<E: std::fmt::Debug + std::fmt::Display> std::error::Error for BatchError<E> {}
+
+struct Item<T, E> {
+    value: T,
+    reply: oneshot::Sender<Result<(), BatchError<E>>>,
+}
+
+/// A queue of items and the writer tasks that write them in batches. Cheap to share
+/// behind an `Arc`; dropping the last handle closes the queue (the writers write what is
+/// queued and end).
+pub struct Batcher<T, E> {
+    sender: mpsc::UnboundedSender<Item<T, E>>,
+}
+
+impl<T, E> Batcher<T, E>
+where
+    T: Clone + Send + 'static,
+    E: Clone + Send + 'static,
+{
+    /// Start `writers` tasks (at least one) that write up to `max_batch` items (at least
+    /// one) at a time with `write`. Must be called inside a Tokio runtime.
+    pub fn start<F, Fut>(writers: usize, max_batch: usize, write: F) -> Self
+    where
+        F: Fn(Vec<T>) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<(), E>> + Send + 'static,
+    {
+        let write: WriteFn<T, E> = Arc::new(move |items| Box::pin(write(items)));
+        let (sender, receiver) = mpsc::unbounded_channel();
+        let receiver = Arc::new(Mutex::new(receiver));
+        for _ in 0..writers.max(1) {
+            tokio::spawn(writer(receiver.clone(), write.clone(), max_batch.max(1)));
+        }
+        Batcher { sender }
+    }
+
+    /// Write `value` in the next batch; answers once that batch's transaction committed.
+    pub async fn submit(&self, value: T) -> Result<(), BatchError<E>> {
+        let (reply, answer) = oneshot::channel();
+        self.sender.send(Item { value, reply }).map_err(|_| BatchError::Stopped)?;
+        answer.await.map_err(|_| BatchError::Stopped)?
+    }
+}
+
+async fn writer<T: Clone, E: Clone>(
+    receiver: Arc<Mutex<mpsc::UnboundedReceiver<Item<T, E>>>>,
+    write: WriteFn<T, E>,
+    max_batch: usize,
+) {
+    let mut batch = Vec::with_capacity(max_batch);
+    loop {
+        // The lock is held only while gathering, so the next writer gathers the next
+        // batch while this one writes.
+        let received = receiver.lock().await.recv_many(&mut batch, max_batch).await;
+        if received == 0 {
+            return;
+        }
+        // Callers that went away need no answer, and their rows no writing.
+        batch.retain(|item| !item.reply.is_closed());
+        if batch.is_empty() {
+            continue;
+        }
+        let values = batch.iter().map(|item| item.value.clone()).collect();
+        match write(values).await {
+            Ok(()) => {
+                for item in batch.drain(..) {
+                    let _ = item.reply.send(Ok(()));
+                }
+            }
+            Err(_) if batch.len() > 1 => {
+                tracing::debug!(items = batch.len(), "a batch failed; writing its items one by one");
+                for item in batch.drain(..) {
+                    let result = write(vec![item.value]).await.map_err(BatchError::Write);
+                    let _ = item.reply.send(result);
+                }
+            }
+            Err(e) => {
+                for item in batch.drain(..) {
+                    let _ = item.reply.send(Err(BatchError::Write(e.clone())));
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex as StdMutex};
+    use std::time::Duration;
+
+    use super::{BatchError, Batcher};
+
+    /// A writer that records each batch it was given and refuses any batch holding a
+    /// negative number.
+    fn recording(batches: Arc<StdMutex<Vec<Vec<i32>>>>) -> Batcher<i32, String> {
+        Batcher::start(2, 8, move |items: Vec<i32>| {
+            let batches = batches.clone();
+            async move {
+                tokio::time::sleep(Duration::from_millis(5)).await;
+                if items.iter().any(|&i| i < 0) {
+                    return Err(format!("refused {items:?}"));
+                }
+                batches.lock().unwrap().push(items);
+                Ok(())
+            }
+        })
+    }
+
+    #[tokio::test]
+    async fn a_lone_item_is_written_at_once() {
+        let batches = Arc::new(StdMutex::new(Vec::new()));
+        let batcher = recording(batches.clone());
+        batcher.submit(7).await.unwrap();
+        assert_eq!(*batches.lock().unwrap(), vec![vec![7]]);
+    }
+
+    #[tokio::test]
+    async fn concurrent_items_share_batches_and_each_is_written_once() {
+        let batches = Arc::new(StdMutex::new(Vec::new()));
+        let batcher = Arc::new(recording(batches.clone()));
+        let tasks: Vec<_> = (0..100)
+            .map(|i| {
+                let batcher = batcher.clone();
+                tokio::spawn(async move { batcher.submit(i).await })
+            })
+            .collect();
+        for task in tasks {
+            task.await.unwrap().unwrap();
+        }
+        let batches = batches.lock().unwrap();
+        assert!(batches.len() < 100, "no batching happened: {} batches", batches.len());
+        assert!(batches.iter().all(|b| !b.is_empty() && b.len() <= 8), "a batch over its limit: {batches:?}");
+        let mut written: Vec<i32> = batches.iter().flatten().copied().collect();
+        written.sort_unstable();
+        assert_eq!(written, (0..100).collect::<Vec<_>>());
+    }
+
+    #[tokio::test]
+    async fn a_failed_batch_fails_only_the_item_that_cannot_be_written() {
+        let batches = Arc::new(StdMutex::new(Vec::new()));
+        let batcher = Arc::new(recording(batches.clone()));
+        let tasks: Vec<_> = [1, 2, -3, 4, 5]
+            .into_iter()
+            .map(|i| {
+                let batcher = batcher.clone();
+                tokio::spawn(async move { (i, batcher.submit(i).await) })
+            })
+            .collect();
+        for task in tasks {
+            let (i, result) = task.await.unwrap();
+            if i < 0 {
+                assert_eq!(result, Err(BatchError::Write("refused [-3]".to_string())));
+            } else {
+                assert_eq!(result, Ok(()), "item {i}");
+            }
+        }
+        let mut written: Vec<i32> = batches.lock().unwrap().iter().flatten().copied().collect();
+        written.sort_unstable();
+        assert_eq!(written, vec![1, 2, 4, 5]);
+    }
+
+    #[tokio::test]
+    async fn an_item_whose_caller_left_is_not_written() {
+        let calls = Arc::new(AtomicUsize::new(0));
+        let gate = Arc::new(tokio::sync::Notify::new());
+        let batcher = {
+            let (calls, gate) = (calls.clone(), gate.clone());
+            Arc::new(Batcher::start(1, 8, move |items: Vec<i32>| {
+                let (calls, gate) = (calls.clone(), gate.clone());
+                async move {
+                    calls.fetch_add(items.len(), Ordering::SeqCst);
+                    gate.notified().await;
+                    Ok::<(), String>(())
+                }
+            }))
+        };
+        // The first item occupies the one writer; the second is queued behind it and
+        // given up before the writer comes back for it.
+        let first = tokio::spawn({
+            let batcher = batcher.clone();
+            async move { batcher.submit(1).await }
+        });
+        while calls.load(Ordering::SeqCst) == 0 {
+            tokio::task::yield_now().await;
+        }
+        let abandoned = tokio::time::timeout(Duration::from_millis(20), batcher.submit(2)).await;
+        assert!(abandoned.is_err(), "the second item cannot have been written yet");
+        gate.notify_one();
+        first.await.unwrap().unwrap();
+        // No write is waiting now, so this stores the permit the third item's write takes.
+        gate.notify_one();
+        batcher.submit(3).await.unwrap();
+        assert_eq!(calls.load(Ordering::SeqCst), 2, "items 1 and 3 were written, 2 was not");
+    }
+}
