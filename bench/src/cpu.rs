@@ -150,3 +150,31 @@ pub fn process(pid: u32) -> Option<Duration> {
 pub fn own_time() -> Duration {
     own()
 }
+
+/// The machine's CPU time as the kernel counts it (`/proc/stat`, all CPUs): how much in
+/// all, and how much of it the hypervisor gave to someone else (steal). On a shared
+/// virtual machine steal is what makes one run differ from the next, so each phase
+/// reports it beside its figures.
+#[derive(Clone, Copy)]
+pub struct Host {
+    total: u64,
+    steal: u64,
+}
+
+impl Host {
+    pub fn now() -> Option<Host> {
+        let text = std::fs::read_to_string("/proc/stat").ok()?;
+        let line = text.lines().find(|l| l.starts_with("cpu "))?;
+        // user nice system idle iowait irq softirq steal (guest time is inside user).
+        let fields: Vec<u64> = line.split_whitespace().skip(1).take(8).filter_map(|f| f.parse().ok()).collect();
+        (fields.len() == 8).then(|| Host { total: fields.iter().sum(), steal: fields[7] })
+    }
+
+    /// The share of the machine's CPU time stolen since `self`, in percent.
+    pub fn stolen_since(&self) -> Option<f64> {
+        let later = Host::now()?;
+        let total = later.total.checked_sub(self.total)?;
+        let steal = later.steal.checked_sub(self.steal)?;
+        (total > 0).then(|| steal as f64 * 100.0 / total as f64)
+    }
+}

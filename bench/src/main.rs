@@ -135,7 +135,10 @@
 //! offered, sent and achieved (201 answers that arrived inside the measured window, per
 //! second), answers by status, requests sent without an answer, requests dropped,
 //! p50/p90/p99/max latency of the 201s (and the dropped), CPU per order placed (server,
-//! cluster, load generator; from the window's start to the last answer). Meanwhile `GET /status/projections` is sampled every
+//! cluster, load generator; from the window's start to the last answer) and the share of the
+//! machine's CPU the host took away over the same window (`/proc/stat` steal: on a shared
+//! virtual machine, what makes one run differ from the next). Meanwhile
+//! `GET /status/projections` is sampled every
 //! `--lag-interval-ms` on a connection of its own: per sample the worst `seconds_behind` of
 //! the projections an order feeds (those whose filter takes `course-` or `order-` streams;
 //! target p99 under 200 ms), and a table per projection (the others never move their

@@ -185,6 +185,8 @@ struct PhaseOutcome {
     server_cpu: Option<Duration>,
     pg_cpu: Option<Duration>,
     client_cpu: Duration,
+    /// The share of the machine's CPU the host took away during the measured window.
+    stolen: Option<f64>,
 }
 
 async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) -> Result<Outcome> {
@@ -289,7 +291,7 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
             let measured = load(args, rate, &client, &place_url, &bodies, server.pid, pg).await;
             stop.cancel();
             let lag = sampler.await.context("the lag sampler")?;
-            let (load, window, (server_cpu, pg_cpu, client_cpu)) = measured?;
+            let (load, window, (server_cpu, pg_cpu, client_cpu, stolen)) = measured?;
             eprintln!(
                 "  {:.1} orders/s achieved, p50 {:.2} ms, p99 {:.2} ms, {} not 201",
                 load.achieved_rate,
@@ -297,7 +299,18 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
                 load.percentile_ms(99.0),
                 load.requests - load.placed
             );
-            phases.push(PhaseOutcome { phase, rate, courses, load, lag, window, server_cpu, pg_cpu, client_cpu });
+            phases.push(PhaseOutcome {
+                phase,
+                rate,
+                courses,
+                load,
+                lag,
+                window,
+                server_cpu,
+                pg_cpu,
+                client_cpu,
+                stolen,
+            });
         }
         let caught_up = match wait_caught_up(&pool, &fed_projections, Duration::from_secs(120)).await {
             Ok(took) => format!("the projections caught up {:.1} s after the last phase", took.as_secs_f64()),
@@ -580,7 +593,8 @@ struct Answer {
     body: Option<String>,
 }
 
-type CpuMarks = (Option<Duration>, Option<Duration>, Duration);
+/// CPU of the server, of PostgreSQL and of this process, and the share stolen (percent).
+type CpuMarks = (Option<Duration>, Option<Duration>, Duration, Option<f64>);
 
 /// How long a due request waits for one of the `--max-in-flight` slots before it is
 /// dropped (never sent), so that a server far behind the offered rate cannot stretch a
@@ -610,7 +624,8 @@ async fn load(
         let due = start + Duration::from_secs_f64(index as f64 / rate);
         tokio::time::sleep_until(due).await;
         if index == warmup_n {
-            mark = Some((Instant::now(), cpu::process(server_pid), cpu::Mark::now(pg), cpu::own_time()));
+            mark =
+                Some((Instant::now(), cpu::process(server_pid), cpu::Mark::now(pg), cpu::own_time(), cpu::Host::now()));
         }
         let due = due.into_std();
         let body = bodies.body(index, &mut rng);
@@ -646,7 +661,8 @@ async fn load(
     while let Some(a) = rx.recv().await {
         answers.push(a);
     }
-    let (window_start, server_before, pg_mark, client_before) = mark.context("no measured requests")?;
+    let (window_start, server_before, pg_mark, client_before, host_before) = mark.context("no measured requests")?;
+    let stolen = host_before.and_then(|h| h.stolen_since());
     let server_cpu = match (server_before, cpu::process(server_pid)) {
         (Some(a), Some(b)) => Some(b.saturating_sub(a)),
         _ => None,
@@ -702,7 +718,7 @@ async fn load(
         errors_all: answers.iter().filter(|a| a.sent && a.status != Ok(201)).count(),
         placed_since_mark: answers.iter().filter(|a| a.status == Ok(201) && a.done >= window_start).count(),
     };
-    Ok((load, (window_start, last_done), (server_cpu, pg_cpu, client_cpu)))
+    Ok((load, (window_start, last_done), (server_cpu, pg_cpu, client_cpu, stolen)))
 }
 
 /// One answer of GET /status/projections.
@@ -997,6 +1013,9 @@ fn print_report(args: &OrdersArgs, o: &Outcome) {
         row("projection lag p50 / p99 / max (worst fed)", &|_, l| ms3(&l.worst, 1e3)),
         row("  lag samples (failed)", &|_, l| format!("{} ({})", l.samples, l.failed)),
         row("  GET /status/projections p50 / p99 / max", &|_, l| ms3(&l.took_ms, 1.0)),
+        row("host CPU stolen (share of the machine, measured window)", &|p, _| {
+            p.stolen.map_or("n/a".into(), |s| format!("{s:.1} %"))
+        }),
         row("CPU per order placed: coach server", &|p, _| cpu::per_op(p.server_cpu, p.load.placed_since_mark as f64)),
         row("CPU per order placed: PostgreSQL (whole cluster)", &|p, _| {
             cpu::per_op(p.pg_cpu, p.load.placed_since_mark as f64)
