@@ -23,6 +23,12 @@ pub struct Cli {
     #[arg(long, env = "EVENT_STORE", value_enum, default_value_t = StoreKind::Postgres, global = true)]
     pub event_store: StoreKind,
 
+    /// The PostgreSQL store's shortest time between two live reads of one subscriber, in
+    /// milliseconds: a projection's lag may grow by this much; under load each projection
+    /// reads and commits once per interval instead of once per append.
+    #[arg(long, env = "SUBSCRIPTION_MIN_ROUND_MS", default_value_t = 10, global = true)]
+    pub subscription_min_round_ms: u64,
+
     /// KurrentDB connection string, for `--event-store kurrentdb`.
     #[arg(long, env = "KURRENTDB_URL", global = true, hide_env_values = true)]
     pub kurrentdb_url: Option<String>,

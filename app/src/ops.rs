@@ -95,7 +95,9 @@ pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
 
 pub fn open_store(cli: &Cli, pool: &PgPool) -> anyhow::Result<Arc<dyn EventStore>> {
     match cli.event_store {
-        StoreKind::Postgres => Ok(Arc::new(PgEventStore::new(pool.clone()))),
+        StoreKind::Postgres => Ok(Arc::new(
+            PgEventStore::new(pool.clone()).with_min_round(Duration::from_millis(cli.subscription_min_round_ms)),
+        )),
         StoreKind::Kurrentdb => open_kurrentdb(cli),
     }
 }

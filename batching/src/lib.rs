@@ -15,10 +15,15 @@
 //! written again on its own, so one bad item (or a lost connection) fails only the
 //! callers it concerns, each with its own error. `write` must therefore be safe to run
 //! again for an item of a batch that failed: it runs in one transaction (one statement,
-//! autocommit, is the usual case), so a failed batch wrote nothing.
+//! autocommit, is the usual case), so a failed batch wrote nothing. [`Batcher::push`]
+//! queues an item without waiting for it (a clean-up whose failure only costs a retry
+//! later): it is written like the others, and nobody hears how it went.
 //!
-//! Used by the placement record of the booking process (`command-api`) and the payment
-//! sandbox's registrations (`payment`). The event store has its own group commit, which
+//! The writer tasks start with the first item, so a batcher can be built outside a
+//! runtime (in a state struct built before the server starts, say).
+//!
+//! Used by the placement records of the booking process (`command-api`: inserted with
+//! `submit`, removed with `push`) and the payment sandbox's registrations (`payment`). The event store has its own group commit, which
 //! also keeps appends to one stream apart.
 
 use std::future::Future;
@@ -52,14 +57,38 @@ impl<E: std::fmt::Debug + std::fmt::Display> std::error::Error for BatchError<E>
 
 struct Item<T, E> {
     value: T,
-    reply: oneshot::Sender<Result<(), BatchError<E>>>,
+    /// `None` for an item pushed without waiting for its answer.
+    reply: Option<oneshot::Sender<Result<(), BatchError<E>>>>,
 }
 
-/// A queue of items and the writer tasks that write them in batches. Cheap to share
-/// behind an `Arc`; dropping the last handle closes the queue (the writers write what is
-/// queued and end).
+impl<T, E> Item<T, E> {
+    /// Nobody waits for this item any more (a pushed item is always awaited).
+    fn abandoned(&self) -> bool {
+        self.reply.as_ref().is_some_and(|reply| reply.is_closed())
+    }
+
+    fn answer(self, result: Result<(), BatchError<E>>) {
+        if let Some(reply) = self.reply {
+            let _ = reply.send(result);
+        }
+    }
+}
+
+/// What the writer tasks need, kept until the first item arrives.
+struct Pending<T, E> {
+    receiver: mpsc::UnboundedReceiver<Item<T, E>>,
+    write: WriteFn<T, E>,
+    writers: usize,
+    max_batch: usize,
+}
+
+/// A queue of items and the writer tasks that write them in batches. The tasks start with
+/// the first item, on the runtime that item comes from, so a batcher can be built
+/// anywhere. Cheap to share behind an `Arc`; dropping the last handle closes the queue
+/// (the writers write what is queued and end).
 pub struct Batcher<T, E> {
     sender: mpsc::UnboundedSender<Item<T, E>>,
+    pending: std::sync::Mutex<Option<Pending<T, E>>>,
 }
 
 impl<T, E> Batcher<T, E>
@@ -67,27 +96,48 @@ where
     T: Clone + Send + 'static,
     E: Clone + Send + 'static,
 {
-    /// Start `writers` tasks (at least one) that write up to `max_batch` items (at least
-    /// one) at a time with `write`. Must be called inside a Tokio runtime.
-    pub fn start<F, Fut>(writers: usize, max_batch: usize, write: F) -> Self
+    /// A batcher whose `writers` tasks (at least one) write up to `max_batch` items (at
+    /// least one) at a time with `write`.
+    pub fn new<F, Fut>(writers: usize, max_batch: usize, write: F) -> Self
     where
         F: Fn(Vec<T>) -> Fut + Send + Sync + 'static,
         Fut: Future<Output = Result<(), E>> + Send + 'static,
     {
         let write: WriteFn<T, E> = Arc::new(move |items| Box::pin(write(items)));
         let (sender, receiver) = mpsc::unbounded_channel();
-        let receiver = Arc::new(Mutex::new(receiver));
-        for _ in 0..writers.max(1) {
-            tokio::spawn(writer(receiver.clone(), write.clone(), max_batch.max(1)));
-        }
-        Batcher { sender }
+        let pending = Pending { receiver, write, writers: writers.max(1), max_batch: max_batch.max(1) };
+        Batcher { sender, pending: std::sync::Mutex::new(Some(pending)) }
     }
 
     /// Write `value` in the next batch; answers once that batch's transaction committed.
     pub async fn submit(&self, value: T) -> Result<(), BatchError<E>> {
         let (reply, answer) = oneshot::channel();
-        self.sender.send(Item { value, reply }).map_err(|_| BatchError::Stopped)?;
+        self.enqueue(Item { value, reply: Some(reply) })?;
         answer.await.map_err(|_| BatchError::Stopped)?
+    }
+
+    /// Write `value` in the next batch without waiting for it; a failure is only logged
+    /// (by `write`). Must be called inside a Tokio runtime.
+    pub fn push(&self, value: T) {
+        if self.enqueue(Item { value, reply: None }).is_err() {
+            tracing::debug!("the batch writer has stopped; an item pushed to it is dropped");
+        }
+    }
+
+    fn enqueue(&self, item: Item<T, E>) -> Result<(), BatchError<E>> {
+        self.start_writers();
+        self.sender.send(item).map_err(|_| BatchError::Stopped)
+    }
+
+    /// Start the writer tasks, once.
+    fn start_writers(&self) {
+        let mut pending = self.pending.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(Pending { receiver, write, writers, max_batch }) = pending.take() {
+            let receiver = Arc::new(Mutex::new(receiver));
+            for _ in 0..writers {
+                tokio::spawn(writer(receiver.clone(), write.clone(), max_batch));
+            }
+        }
     }
 }
 
@@ -105,7 +155,7 @@ async fn writer<T: Clone, E: Clone>(
             return;
         }
         // Callers that went away need no answer, and their rows no writing.
-        batch.retain(|item| !item.reply.is_closed());
+        batch.retain(|item| !item.abandoned());
         if batch.is_empty() {
             continue;
         }
@@ -113,19 +163,19 @@ async fn writer<T: Clone, E: Clone>(
         match write(values).await {
             Ok(()) => {
                 for item in batch.drain(..) {
-                    let _ = item.reply.send(Ok(()));
+                    item.answer(Ok(()));
                 }
             }
             Err(_) if batch.len() > 1 => {
                 tracing::debug!(items = batch.len(), "a batch failed; writing its items one by one");
                 for item in batch.drain(..) {
-                    let result = write(vec![item.value]).await.map_err(BatchError::Write);
-                    let _ = item.reply.send(result);
+                    let result = write(vec![item.value.clone()]).await.map_err(BatchError::Write);
+                    item.answer(result);
                 }
             }
             Err(e) => {
                 for item in batch.drain(..) {
-                    let _ = item.reply.send(Err(BatchError::Write(e.clone())));
+                    item.answer(Err(BatchError::Write(e.clone())));
                 }
             }
         }
@@ -143,7 +193,7 @@ mod tests {
     /// A writer that records each batch it was given and refuses any batch holding a
     /// negative number.
     fn recording(batches: Arc<StdMutex<Vec<Vec<i32>>>>) -> Batcher<i32, String> {
-        Batcher::start(2, 8, move |items: Vec<i32>| {
+        Batcher::new(2, 8, move |items: Vec<i32>| {
             let batches = batches.clone();
             async move {
                 tokio::time::sleep(Duration::from_millis(5)).await;
@@ -210,12 +260,39 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn pushed_items_are_written_though_nobody_waits_and_the_batcher_is_built_outside_a_runtime() {
+        let batches = Arc::new(StdMutex::new(Vec::new()));
+        // Built before any runtime exists, as a server's state is.
+        let batcher = std::thread::spawn({
+            let batches = batches.clone();
+            move || recording(batches)
+        })
+        .join()
+        .unwrap();
+        for i in 0..20 {
+            batcher.push(i);
+        }
+        batcher.submit(20).await.unwrap();
+        // The submitted item was queued last; the pushed ones were taken before it or
+        // are being written by the other writer.
+        for _ in 0..200 {
+            if batches.lock().unwrap().iter().flatten().count() == 21 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+        let mut written: Vec<i32> = batches.lock().unwrap().iter().flatten().copied().collect();
+        written.sort_unstable();
+        assert_eq!(written, (0..=20).collect::<Vec<_>>());
+    }
+
+    #[tokio::test]
     async fn an_item_whose_caller_left_is_not_written() {
         let calls = Arc::new(AtomicUsize::new(0));
         let gate = Arc::new(tokio::sync::Notify::new());
         let batcher = {
             let (calls, gate) = (calls.clone(), gate.clone());
-            Arc::new(Batcher::start(1, 8, move |items: Vec<i32>| {
+            Arc::new(Batcher::new(1, 8, move |items: Vec<i32>| {
                 let (calls, gate) = (calls.clone(), gate.clone());
                 async move {
                     calls.fetch_add(items.len(), Ordering::SeqCst);

@@ -90,7 +90,7 @@ impl CommandState {
     ) -> Self {
         CommandState {
             courses: StreamWriters::new(store.clone()),
-            placements: Arc::default(),
+            placements: Arc::new(processes::recovery::Placements::new(&pool)),
             store,
             pool,
             gateway,

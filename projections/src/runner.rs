@@ -194,6 +194,7 @@ impl Runner {
         to: Position,
         last_at: chrono::DateTime<chrono::Utc>,
     ) -> Result<(), ProjectionError> {
+        let started = std::time::Instant::now();
         let mut tx = self.pool.begin().await?;
         if checkpoint::lock(&mut tx, p.name()).await? != from {
             return Err(ProjectionError::CheckpointMoved);
@@ -203,6 +204,13 @@ impl Runner {
         }
         checkpoint::advance(&mut tx, p.name(), to, last_at, events.len()).await?;
         tx.commit().await?;
+        tracing::debug!(
+            projection = p.name(),
+            events = events.len(),
+            behind_ms = (chrono::Utc::now() - last_at).num_milliseconds(),
+            took_us = started.elapsed().as_micros() as u64,
+            "batch applied"
+        );
         self.record_error(p.name(), None);
         Ok(())
     }

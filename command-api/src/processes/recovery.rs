@@ -16,7 +16,6 @@ use domain::order::{self, AbandonOrder};
 use domain::seat_inventory::{ReleaseReason, ReleaseSeats};
 use event_store::Metadata;
 use sqlx::PgPool;
-use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
@@ -53,7 +52,7 @@ pub async fn start(
     };
     state
         .placements
-        .started(&state.pool)
+        .started
         .submit(record)
         .await
         .map_err(|e| ApiError::Unavailable(format!("recording the placement: {e}")))
@@ -84,81 +83,54 @@ async fn insert_started(pool: PgPool, records: Vec<Started>) -> Result<(), Strin
     Ok(())
 }
 
-/// The placements' records: new ones inserted and finished ones removed in batches, by
-/// tasks started on first use (so the state can be built outside a runtime).
-#[derive(Default)]
+/// The placements' records: new ones inserted and finished ones removed in batches.
 pub struct Placements {
-    started: std::sync::OnceLock<Batcher<Started, String>>,
-    finished: Finished,
+    started: Batcher<Started, String>,
+    finished: Batcher<Uuid, String>,
 }
 
 /// Writers taking turns at the placements' inserts, and the most records one insert
-/// carries.
+/// carries; the same for the deletes of finished ones.
 const START_WRITERS: usize = 2;
 const START_BATCH: usize = 256;
+const FINISH_WRITERS: usize = 1;
+const FINISH_BATCH: usize = 512;
 
 impl Placements {
-    fn started(&self, pool: &PgPool) -> &Batcher<Started, String> {
-        self.started.get_or_init(|| {
-            let pool = pool.clone();
-            Batcher::start(START_WRITERS, START_BATCH, move |records| insert_started(pool.clone(), records))
-        })
-    }
-}
-
-/// The placement is over (either way): its row goes, in the next batch of
-/// [`Finished`]. A row that is never removed (the process stopped first, or the delete
-/// failed) only means the sweep will look at it later and find nothing to undo, or undo
-/// again what is already undone (every undo step is idempotent).
-pub fn finish(state: &CommandState, order_id: Uuid) {
-    state.placements.finished.push(&state.pool, order_id);
-}
-
-/// Remove one placement's row now.
-async fn remove(pool: &PgPool, order_id: Uuid) {
-    remove_all(pool, &[order_id]).await;
-}
-
-async fn remove_all(pool: &PgPool, order_ids: &[Uuid]) {
-    if let Err(e) = sqlx::query("delete from placements where order_id = any($1)").bind(order_ids).execute(pool).await {
-        tracing::warn!(count = order_ids.len(), error = %e, "could not remove finished placements");
-    }
-}
-
-/// Finished placements whose rows wait to be removed. One task deletes them in batches,
-/// so a placement answers its customer without a commit of its own for the clean-up.
-#[derive(Default)]
-struct Finished {
-    queue: std::sync::Mutex<Option<mpsc::UnboundedSender<Uuid>>>,
-}
-
-/// The most rows one delete removes.
-const FINISHED_BATCH: usize = 512;
-
-impl Finished {
-    fn push(&self, pool: &PgPool, order_id: Uuid) {
-        let mut queue = self.queue.lock().unwrap_or_else(|p| p.into_inner());
-        let sender = queue.get_or_insert_with(|| {
-            let (tx, rx) = mpsc::unbounded_channel();
-            tokio::spawn(remove_batches(pool.clone(), rx));
-            tx
-        });
-        if let Err(mpsc::error::SendError(order_id)) = sender.send(order_id) {
-            // The task is gone (its runtime is shutting down): remove the row directly.
-            *queue = None;
-            let pool = pool.clone();
-            tokio::spawn(async move { remove(&pool, order_id).await });
+    pub fn new(pool: &PgPool) -> Self {
+        let (insert_pool, delete_pool) = (pool.clone(), pool.clone());
+        Placements {
+            started: Batcher::new(START_WRITERS, START_BATCH, move |records| {
+                insert_started(insert_pool.clone(), records)
+            }),
+            finished: Batcher::new(FINISH_WRITERS, FINISH_BATCH, move |order_ids| {
+                remove_all(delete_pool.clone(), order_ids)
+            }),
         }
     }
 }
 
-/// Delete the queued rows, as many at a time as are waiting.
-async fn remove_batches(pool: PgPool, mut queue: mpsc::UnboundedReceiver<Uuid>) {
-    let mut batch = Vec::with_capacity(FINISHED_BATCH);
-    while queue.recv_many(&mut batch, FINISHED_BATCH).await > 0 {
-        remove_all(&pool, &batch).await;
-        batch.clear();
-    }
+/// The placement is over (either way): its row goes, in a batched delete the customer
+/// does not wait for. A row that is never removed (the process stopped first, or the
+/// delete failed) only means the sweep will look at it later and find nothing to undo, or
+/// undo again what is already undone (every undo step is idempotent).
+pub fn finish(state: &CommandState, order_id: Uuid) {
+    state.placements.finished.push(order_id);
+}
+
+/// Remove one placement's row now.
+async fn remove(pool: &PgPool, order_id: Uuid) {
+    let _ = remove_all(pool.clone(), vec![order_id]).await;
+}
+
+async fn remove_all(pool: PgPool, order_ids: Vec<Uuid>) -> Result<(), String> {
+    sqlx::query("delete from placements where order_id = any($1)").bind(&order_ids).execute(&pool).await.map_err(
+        |e| {
+            tracing::warn!(count = order_ids.len(), error = %e, "could not remove finished placements");
+            e.to_string()
+        },
+    )?;
+    Ok(())
 }
 
 /// A row of `placements`: the order, its courses and holds, its coupon.

@@ -39,6 +39,10 @@ use wakeup::Wakeup;
 /// How often an idle subscriber looks for new events when no wake-up arrived: the safety
 /// net for a lost notification.
 const POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500);
+/// The shortest time between two live reads of one subscriber (see [`subscription::Pace`]):
+/// what a projection's lag may grow by, in exchange for one read and one consumer commit
+/// per interval under load instead of one per append.
+const MIN_ROUND: std::time::Duration = std::time::Duration::from_millis(10);
 /// Events fetched per query by a catching-up subscriber (the reading task holds at most
 /// this many, and its channel two batches more).
 const SUBSCRIPTION_BATCH: i64 = 5_000;
@@ -51,7 +55,7 @@ pub struct PgEventStore {
     pool: PgPool,
     wakeup: Arc<Wakeup>,
     group_commit: Arc<GroupCommit>,
-    poll_interval: std::time::Duration,
+    pace: subscription::Pace,
 }
 
 impl PgEventStore {
@@ -60,13 +64,21 @@ impl PgEventStore {
     pub fn new(pool: PgPool) -> Self {
         let wakeup = Arc::new(Wakeup::start(pool.clone()));
         let group_commit = Arc::new(GroupCommit::start(pool.clone(), group_commit::COMMITTERS));
-        PgEventStore { pool, wakeup, group_commit, poll_interval: POLL_INTERVAL }
+        let pace = subscription::Pace { poll_interval: POLL_INTERVAL, min_round: MIN_ROUND };
+        PgEventStore { pool, wakeup, group_commit, pace }
     }
 
     /// The same store, whose idle subscribers poll every `interval` when no wake-up
     /// arrives (default 500 ms).
     pub fn with_poll_interval(mut self, interval: std::time::Duration) -> Self {
-        self.poll_interval = interval;
+        self.pace.poll_interval = interval;
+        self
+    }
+
+    /// The same store, whose live subscribers start a read at most once per `interval`
+    /// (default 10 ms; zero reads on every wake-up).
+    pub fn with_min_round(mut self, interval: std::time::Duration) -> Self {
+        self.pace.min_round = interval;
         self
     }
 
@@ -311,7 +323,7 @@ impl EventStore for PgEventStore {
         if let Some(p) = after {
             self.check_position(p).await?;
         }
-        Ok(subscription::start(self.pool.clone(), self.wakeup.subscribe(), self.poll_interval, after, filter))
+        Ok(subscription::start(self.pool.clone(), self.wakeup.subscribe(), self.pace, after, filter))
     }
 
     async fn subscribe_all_checkpointed(
@@ -322,13 +334,7 @@ impl EventStore for PgEventStore {
         if let Some(p) = after {
             self.check_position(p).await?;
         }
-        Ok(subscription::start_checkpointed(
-            self.pool.clone(),
-            self.wakeup.subscribe(),
-            self.poll_interval,
-            after,
-            filter,
-        ))
+        Ok(subscription::start_checkpointed(self.pool.clone(), self.wakeup.subscribe(), self.pace, after, filter))
     }
 
     async fn head(&self) -> Result<Option<Head>> {

@@ -32,14 +32,26 @@ const MAX_PENDING_BACKOFF: Duration = Duration::from_millis(50);
 /// Shortest time between two checkpoints of a filtered subscription.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
 
+/// How a live subscriber paces its reads.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Pace {
+    /// How long an idle subscriber waits for a wake-up before it looks anyway.
+    pub poll_interval: Duration,
+    /// The shortest time between the starts of two live reads. A wake-up that comes
+    /// sooner waits out the rest, so under a steady stream of appends each subscriber
+    /// reads (and its consumer commits) at most once per interval, with more events each
+    /// time, instead of once per append; a wake-up after a quiet spell is served at once.
+    pub min_round: Duration,
+}
+
 pub(super) fn start(
     pool: PgPool,
     wakeups: watch::Receiver<u64>,
-    poll_interval: Duration,
+    pace: Pace,
     after: Option<Position>,
     filter: SubscriptionFilter,
 ) -> EventSubscription {
-    let rx = spawn(pool, wakeups, poll_interval, after, filter, false);
+    let rx = spawn(pool, wakeups, pace, after, filter, false);
     // The reading task decodes the rows as they arrive and fetches the next batch while
     // the consumer works on this one.
     ReceiverStream::new(rx)
@@ -54,12 +66,12 @@ pub(super) fn start(
 pub(super) fn start_checkpointed(
     pool: PgPool,
     wakeups: watch::Receiver<u64>,
-    poll_interval: Duration,
+    pace: Pace,
     after: Option<Position>,
     filter: SubscriptionFilter,
 ) -> CheckpointedSubscription {
     let checkpoints = filter != SubscriptionFilter::All;
-    let rx = spawn(pool, wakeups, poll_interval, after, filter, checkpoints);
+    let rx = spawn(pool, wakeups, pace, after, filter, checkpoints);
     ReceiverStream::new(rx)
         .flat_map(|batch| match batch {
             Ok(Batch { rows, checkpoint }) => {
@@ -81,14 +93,14 @@ struct Batch {
 fn spawn(
     pool: PgPool,
     wakeups: watch::Receiver<u64>,
-    poll_interval: Duration,
+    pace: Pace,
     after: Option<Position>,
     filter: SubscriptionFilter,
     checkpoints: bool,
 ) -> mpsc::Receiver<Result<Batch>> {
     let (tx, rx) = mpsc::channel::<Result<Batch>>(CHANNEL_BATCHES);
     let checkpoints = checkpoints.then_some(Checkpoints { delivered: after, last_sent: None });
-    tokio::spawn(follow(pool, wakeups, poll_interval, after, filter, checkpoints, tx));
+    tokio::spawn(follow(pool, wakeups, pace, after, filter, checkpoints, tx));
     rx
 }
 
@@ -128,7 +140,7 @@ fn scanned_to(after: Option<Position>, horizon: i64) -> Option<Position> {
 async fn follow(
     pool: PgPool,
     mut wakeups: watch::Receiver<u64>,
-    poll_interval: Duration,
+    pace: Pace,
     mut after: Option<Position>,
     filter: SubscriptionFilter,
     mut checkpoints: Option<Checkpoints>,
@@ -138,10 +150,15 @@ async fn follow(
     // The horizon of the last full batch: while catching up, the next batch is read below
     // it too (the events below a horizon never change), saving a round trip per batch.
     let mut horizon: Option<i64> = None;
+    // When the last live read (one that took a fresh horizon) started.
+    let mut round_started = Instant::now();
     loop {
         // Mark the wake-ups seen so far before reading: one arriving during the read is
         // not lost, it makes the wait below return at once.
         wakeups.borrow_and_update();
+        if horizon.is_none() {
+            round_started = Instant::now();
+        }
         let (below, fresh) = match horizon.take() {
             Some(h) => (Ok(h), false),
             None => (rows::horizon(&pool).await, true),
@@ -158,6 +175,7 @@ async fn follow(
             }
         };
         let full = rows.len() as i64 >= SUBSCRIPTION_BATCH;
+        let progressed = !rows.is_empty();
         if let Some(last) = rows.last() {
             after = Some(last.position());
             if let Some(c) = checkpoints.as_mut() {
@@ -201,16 +219,28 @@ async fn follow(
             }
         };
         if pending {
-            // Committed events wait behind an older open transaction: look again soon.
-            tokio::time::sleep(backoff).await;
-            backoff = (backoff * 2).min(MAX_PENDING_BACKOFF);
+            // Committed events wait behind an older open transaction: look again soon,
+            // paced like a wake-up. Under a steady load some transaction is always open,
+            // so the backoff grows only while reads bring nothing (a transaction that
+            // stays open), not while events keep coming.
+            let paced = pace.min_round.saturating_sub(round_started.elapsed());
+            tokio::time::sleep(backoff.max(paced)).await;
+            backoff = if progressed { Duration::from_millis(1) } else { (backoff * 2).min(MAX_PENDING_BACKOFF) };
             continue;
         }
         backoff = Duration::from_millis(1);
         tokio::select! {
-            changed = wakeups.changed() => if changed.is_err() { tokio::time::sleep(poll_interval).await },
-            _ = tokio::time::sleep(poll_interval) => {},
+            changed = wakeups.changed() => if changed.is_err() { tokio::time::sleep(pace.poll_interval).await },
+            _ = tokio::time::sleep(pace.poll_interval) => {},
             _ = out.closed() => return,
+        }
+        // Let the appends of the rest of the round gather before reading them.
+        let wait = pace.min_round.saturating_sub(round_started.elapsed());
+        if !wait.is_zero() {
+            tokio::select! {
+                _ = tokio::time::sleep(wait) => {},
+                _ = out.closed() => return,
+            }
         }
     }
 }

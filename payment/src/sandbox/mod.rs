@@ -16,7 +16,7 @@ mod routes;
 mod transaction;
 
 use std::fmt;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 use batching::Batcher;
@@ -75,8 +75,8 @@ pub struct Sandbox {
     pool: PgPool,
     config: SandboxConfig,
     client: reqwest::Client,
-    /// Registrations arriving together share one insert (started on first use).
-    registrations: Arc<OnceLock<Batcher<Registered, String>>>,
+    /// Registrations arriving together share one insert.
+    registrations: Arc<Batcher<Registered, String>>,
 }
 
 impl fmt::Debug for Sandbox {
@@ -137,7 +137,11 @@ impl Sandbox {
             .timeout(Duration::from_secs(10))
             .build()
             .map_err(|e| PaymentError::Http(e.to_string()))?;
-        Ok(Sandbox { pool, config, client, registrations: Arc::default() })
+        let registrations = {
+            let pool = pool.clone();
+            Arc::new(Batcher::new(REGISTER_WRITERS, REGISTER_BATCH, move |rows| insert_registered(pool.clone(), rows)))
+        };
+        Ok(Sandbox { pool, config, client, registrations })
     }
 
     pub fn config(&self) -> &SandboxConfig {
@@ -271,14 +275,7 @@ impl PaymentGateway for Sandbox {
             url_status: normalise(&req.url_status)?,
             language: req.language.as_str(),
         };
-        self.registrations
-            .get_or_init(|| {
-                let pool = self.pool.clone();
-                Batcher::start(REGISTER_WRITERS, REGISTER_BATCH, move |rows| insert_registered(pool.clone(), rows))
-            })
-            .submit(row)
-            .await
-            .map_err(|e| PaymentError::Database(e.to_string()))?;
+        self.registrations.submit(row).await.map_err(|e| PaymentError::Database(e.to_string()))?;
         let redirect_url = format!("{}/payment/sandbox/{token}", self.config.public_url);
         Ok(Registration { token, redirect_url })
     }
