@@ -23,8 +23,9 @@
 //! runtime (in a state struct built before the server starts, say).
 //!
 //! Used by the placement records of the booking process (`command-api`: inserted with
-//! `submit`, removed with `push`) and the payment sandbox's registrations (`payment`). The event store has its own group commit, which
-//! also keeps appends to one stream apart.
+//! `submit`, removed with `push`) and the payment sandbox's registrations (`payment`).
+//! The event store has its own group commit, which also keeps appends to one stream
+//! apart.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -88,7 +89,9 @@ struct Pending<T, E> {
 /// (the writers write what is queued and end).
 pub struct Batcher<T, E> {
     sender: mpsc::UnboundedSender<Item<T, E>>,
+    /// Taken by the first item; after that, `started` lets items pass without a lock.
     pending: std::sync::Mutex<Option<Pending<T, E>>>,
+    started: std::sync::Once,
 }
 
 impl<T, E> Batcher<T, E>
@@ -106,7 +109,7 @@ where
         let write: WriteFn<T, E> = Arc::new(move |items| Box::pin(write(items)));
         let (sender, receiver) = mpsc::unbounded_channel();
         let pending = Pending { receiver, write, writers: writers.max(1), max_batch: max_batch.max(1) };
-        Batcher { sender, pending: std::sync::Mutex::new(Some(pending)) }
+        Batcher { sender, pending: std::sync::Mutex::new(Some(pending)), started: std::sync::Once::new() }
     }
 
     /// Write `value` in the next batch; answers once that batch's transaction committed.
@@ -129,15 +132,17 @@ where
         self.sender.send(item).map_err(|_| BatchError::Stopped)
     }
 
-    /// Start the writer tasks, once.
+    /// Start the writer tasks, once (later calls are one atomic load).
     fn start_writers(&self) {
-        let mut pending = self.pending.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(Pending { receiver, write, writers, max_batch }) = pending.take() {
-            let receiver = Arc::new(Mutex::new(receiver));
-            for _ in 0..writers {
-                tokio::spawn(writer(receiver.clone(), write.clone(), max_batch));
+        self.started.call_once(|| {
+            let pending = self.pending.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take();
+            if let Some(Pending { receiver, write, writers, max_batch }) = pending {
+                let receiver = Arc::new(Mutex::new(receiver));
+                for _ in 0..writers {
+                    tokio::spawn(writer(receiver.clone(), write.clone(), max_batch));
+                }
             }
-        }
+        });
     }
 }
 
