@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-#[derive(Debug, Parser)]
+#[derive(Debug, Clone, Parser)]
 #[command(name = "coach", version, about = "Coach-ticket booking: APIs, projections and the web app in one binary")]
 pub struct Cli {
     #[command(subcommand)]
@@ -19,6 +19,11 @@ pub struct Cli {
     #[arg(long, env = "DB_MAX_CONNECTIONS", default_value_t = 32, global = true)]
     pub db_max_connections: u32,
 
+    /// Largest number of database connections of the projections' own pool (with
+    /// `--role all` or `projector`), on top of `DB_MAX_CONNECTIONS`.
+    #[arg(long, env = "PROJECTOR_DB_MAX_CONNECTIONS", default_value_t = 16, global = true)]
+    pub projector_db_max_connections: u32,
+
     /// Where events are stored.
     #[arg(long, env = "EVENT_STORE", value_enum, default_value_t = StoreKind::Postgres, global = true)]
     pub event_store: StoreKind,
@@ -26,7 +31,7 @@ pub struct Cli {
     /// The PostgreSQL store's shortest time between two live reads of one subscriber, in
     /// milliseconds: a projection's lag may grow by this much; under load each projection
     /// reads and commits once per interval instead of once per append.
-    #[arg(long, env = "SUBSCRIPTION_MIN_ROUND_MS", default_value_t = 10, global = true)]
+    #[arg(long, env = "SUBSCRIPTION_MIN_ROUND_MS", default_value_t = 20, global = true)]
     pub subscription_min_round_ms: u64,
 
     /// KurrentDB connection string, for `--event-store kurrentdb`.
@@ -38,7 +43,7 @@ pub struct Cli {
     pub log_format: LogFormat,
 }
 
-#[derive(Debug, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum Command {
     /// Serve the APIs and the web app, and run the projections.
     Serve(Box<ServeArgs>),
@@ -53,7 +58,7 @@ pub enum Command {
     },
 }
 
-#[derive(Debug, clap::Args)]
+#[derive(Debug, Clone, clap::Args)]
 pub struct ServeArgs {
     /// Address to listen on.
     #[arg(long, env = "HOST", default_value = "127.0.0.1")]
@@ -103,7 +108,7 @@ pub struct ServeArgs {
     pub migrate: bool,
 }
 
-#[derive(Debug, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum ProjectionsCommand {
     /// Empty one projection's read tables and replay every event into them.
     Rebuild { name: String },

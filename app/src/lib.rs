@@ -8,6 +8,7 @@
 
 pub mod cli;
 pub mod ops;
+mod projector;
 mod routes;
 pub mod startup;
 pub mod telemetry;

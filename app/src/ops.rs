@@ -73,11 +73,16 @@ async fn rebuild(store: Arc<dyn EventStore>, pool: PgPool, name: &str) -> anyhow
 }
 
 pub async fn connect(cli: &Cli) -> anyhow::Result<PgPool> {
+    connect_sized(cli, cli.db_max_connections).await
+}
+
+/// A pool of at most `max_connections`.
+pub async fn connect_sized(cli: &Cli, max_connections: u32) -> anyhow::Result<PgPool> {
     let Some(url) = cli.database_url.as_deref() else {
         bail!("DATABASE_URL is not set (./run starts a private PostgreSQL and sets it for you)");
     };
     PgPoolOptions::new()
-        .max_connections(cli.db_max_connections)
+        .max_connections(max_connections)
         .acquire_timeout(Duration::from_secs(5))
         // No ping before each use: a broken connection fails its query and is dropped,
         // and the ping would cost a round trip on every append.

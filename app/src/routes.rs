@@ -6,6 +6,7 @@
 //! The web app's files are served precompressed (`.br`/`.gz` written by `npm run build`);
 //! its hashed files under `/assets` are cached for a year, everything else is revalidated.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 use std::path::Path;
 use std::sync::Arc;
@@ -32,7 +33,8 @@ pub struct OpsState {
     pub pool: PgPool,
     pub store: Arc<dyn EventStore>,
     /// Present in processes that run the projections.
-    pub runner: Option<Arc<Runner>>,
+    /// Every runner of this process (their last errors are shown).
+    pub runners: Vec<Runner>,
 }
 
 /// Add the operational routes and the request layers.
@@ -109,7 +111,7 @@ async fn projection_status(State(state): State<OpsState>) -> Result<Json<serde_j
     let status = projections::status(&state.pool, state.store.as_ref())
         .await
         .map_err(|e| ApiError::Unavailable(e.to_string()))?;
-    let errors = state.runner.as_ref().map(|r| r.last_errors()).unwrap_or_default();
+    let errors: HashMap<&str, String> = state.runners.iter().flat_map(|r| r.last_errors()).collect();
     let rows: Vec<_> = status
         .into_iter()
         .map(|s| {

@@ -13,6 +13,7 @@ use tokio_util::sync::CancellationToken;
 
 use crate::cli::{Cli, ServeArgs};
 use crate::ops;
+use crate::projector::Projector;
 use crate::routes::{self, OpsState};
 
 /// A built, bound application: call [`Application::run_until_stopped`].
@@ -20,7 +21,8 @@ pub struct Application {
     listener: TcpListener,
     router: Router,
     shutdown: CancellationToken,
-    projector: Option<JoinHandle<()>>,
+    projector: Option<Projector>,
+    reactions: Option<JoinHandle<()>>,
     timers: Vec<JoinHandle<()>>,
 }
 
@@ -50,21 +52,26 @@ impl Application {
             payment_page_base,
         );
 
-        let runner =
-            args.role.runs_projections().then(|| Runner::new(store.clone(), pool.clone(), RunnerConfig::default()));
-        let projector = runner.clone().map(|runner| {
+        // The read models on their own thread (see `projector`); the booking reactions
+        // here, since they issue commands through this runtime's pools and batchers.
+        let (mut projector, mut reactions, mut runners) = (None, None, Vec::new());
+        if args.role.runs_projections() {
+            let started = Projector::start(cli, &shutdown).await?;
+            runners.push(started.runner().clone());
+            projector = Some(started);
+            let runner = Runner::new(store.clone(), pool.clone(), RunnerConfig::default());
+            runners.push(runner.clone());
+            let booking = command_api::processes::reactions::BookingReactions { state: commands.clone() };
             let shutdown = shutdown.clone();
-            let mut projections = ops::registry();
-            projections.push(Arc::new(command_api::processes::reactions::BookingReactions { state: commands.clone() }));
-            tokio::spawn(async move { runner.run(projections, shutdown).await })
-        });
+            reactions = Some(tokio::spawn(async move { runner.run(vec![Arc::new(booking)], shutdown).await }));
+        }
         let timers = if args.role.serves_commands() {
             command_api::processes::spawn_timers(&commands, &shutdown)
         } else {
             Vec::new()
         };
 
-        let ops_state = OpsState { pool: pool.clone(), store: store.clone(), runner: runner.map(Arc::new) };
+        let ops_state = OpsState { pool: pool.clone(), store: store.clone(), runners };
         let mut router = Router::new();
         let mut api = Router::new();
         if args.role.serves_commands() {
@@ -88,7 +95,7 @@ impl Application {
         let router = routes::with_ops_and_layers(router, ops_state);
 
         tracing::info!(address = %listener.local_addr()?, %public_url, role = ?args.role, store = store.kind(), "coach is listening");
-        Ok(Application { listener, router, shutdown, projector, timers })
+        Ok(Application { listener, router, shutdown, projector, reactions, timers })
     }
 
     /// The port it listens on (useful with `--port 0`).
@@ -96,12 +103,19 @@ impl Application {
         self.listener.local_addr().map(|a| a.port()).unwrap_or_default()
     }
 
+    /// Serve until SIGINT or SIGTERM, then stop gracefully.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        self.run_until(wait_for_signal()).await
+    }
+
+    /// Serve until `stop` completes, then stop gracefully: answer the requests under
+    /// way, and wait for the projections, the reactions and the timers to end.
+    pub async fn run_until(self, stop: impl std::future::Future<Output = ()> + Send + 'static) -> anyhow::Result<()> {
         let shutdown = self.shutdown.clone();
         tokio::spawn({
             let shutdown = shutdown.clone();
             async move {
-                wait_for_signal().await;
+                stop.await;
                 tracing::info!("shutting down");
                 shutdown.cancel();
             }
@@ -111,7 +125,10 @@ impl Application {
             .await
             .context("serving HTTP")?;
         if let Some(projector) = self.projector {
-            projector.await.context("stopping the projections")?;
+            projector.stopped().await.context("stopping the projections")?;
+        }
+        if let Some(reactions) = self.reactions {
+            reactions.await.context("stopping the booking reactions")?;
         }
         for timer in self.timers {
             timer.await.context("stopping the booking processes")?;

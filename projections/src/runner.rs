@@ -196,6 +196,7 @@ impl Runner {
     ) -> Result<(), ProjectionError> {
         let started = std::time::Instant::now();
         let mut tx = self.pool.begin().await?;
+        let began = started.elapsed();
         if checkpoint::lock(&mut tx, p.name()).await? != from {
             return Err(ProjectionError::CheckpointMoved);
         }
@@ -209,6 +210,7 @@ impl Runner {
             events = events.len(),
             behind_ms = (chrono::Utc::now() - last_at).num_milliseconds(),
             took_us = started.elapsed().as_micros() as u64,
+            begin_us = began.as_micros() as u64,
             "batch applied"
         );
         self.record_error(p.name(), None);

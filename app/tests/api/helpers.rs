@@ -38,6 +38,14 @@ fn web_dist() -> PathBuf {
 }
 
 pub async fn spawn_app(pool: PgPool) -> TestApp {
+    let app = build_app(pool).await;
+    let address = format!("http://127.0.0.1:{}", app.port());
+    tokio::spawn(app.run_until_stopped());
+    TestApp { address, client: reqwest::Client::new() }
+}
+
+/// The application on a random port, built but not started.
+pub async fn build_app(pool: PgPool) -> Application {
     let url = database_url(&pool);
     let dist = web_dist();
     let cli = Cli::try_parse_from([
@@ -52,10 +60,7 @@ pub async fn spawn_app(pool: PgPool) -> TestApp {
     ])
     .expect("valid arguments");
     let Command::Serve(args) = &cli.command else { unreachable!("serve was parsed") };
-    let app = Application::build(&cli, args).await.expect("the app builds");
-    let address = format!("http://127.0.0.1:{}", app.port());
-    tokio::spawn(app.run_until_stopped());
-    TestApp { address, client: reqwest::Client::new() }
+    Application::build(&cli, args).await.expect("the app builds")
 }
 
 impl TestApp {

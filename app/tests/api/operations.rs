@@ -1,11 +1,13 @@
 //! Health, readiness, request ids, metrics, projection status, the API's 404 and the
 //! web app's client-side routes.
 
+use std::time::Duration;
+
 use event_store::postgres::PgEventStore;
 use serde_json::Value;
 use sqlx::PgPool;
 
-use crate::helpers::{append_streams, eventually, spawn_app};
+use crate::helpers::{append_streams, build_app, eventually, spawn_app};
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn health_and_readiness_answer(pool: PgPool) {
@@ -111,4 +113,34 @@ async fn projections_follow_the_store_and_report_their_lag(pool: PgPool) {
     let text = metrics.text().await.unwrap();
     assert!(text.contains("coach_projection_events_behind{projection=\"streams\"} 0"), "{text}");
     assert!(text.contains("coach_projection_events_processed{projection=\"streams\"} 25"), "{text}");
+}
+
+/// Projection runners leading on this test's database: one advisory lock each.
+async fn leaders(pool: &PgPool) -> i64 {
+    sqlx::query_scalar(
+        "select count(*) from pg_locks where locktype = 'advisory' and granted \
+         and database = (select oid from pg_database where datname = current_database())",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap()
+}
+
+/// The read models run on a thread of their own: stopping the app must stop them too, and
+/// every runner must let go of its leadership.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn stopping_the_app_stops_every_projection(pool: PgPool) {
+    let app = build_app(pool.clone()).await;
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(app.run_until(async move {
+        let _ = stopped.await;
+    }));
+    // The read models and the booking reactions.
+    let runners = app::ops::registry().len() as i64 + 1;
+    eventually("every projection to have a leader", || async { leaders(&pool).await == runners }).await;
+
+    stop.send(()).expect("the app is running");
+    let result = tokio::time::timeout(Duration::from_secs(10), running).await.expect("the app stops within 10 s");
+    result.expect("the app did not panic").expect("the app stopped cleanly");
+    eventually("every leadership to be let go", || async { leaders(&pool).await == 0 }).await;
 }

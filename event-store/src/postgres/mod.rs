@@ -42,7 +42,7 @@ const POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500)
 /// The shortest time between two live reads of one subscriber (see [`subscription::Pace`]):
 /// what a projection's lag may grow by, in exchange for one read and one consumer commit
 /// per interval under load instead of one per append.
-const MIN_ROUND: std::time::Duration = std::time::Duration::from_millis(10);
+const MIN_ROUND: std::time::Duration = std::time::Duration::from_millis(20);
 /// Events fetched per query by a catching-up subscriber (the reading task holds at most
 /// this many, and its channel two batches more).
 const SUBSCRIPTION_BATCH: i64 = 5_000;
@@ -76,7 +76,7 @@ impl PgEventStore {
     }
 
     /// The same store, whose live subscribers start a read at most once per `interval`
-    /// (default 10 ms; zero reads on every wake-up).
+    /// (default 20 ms; zero reads on every wake-up).
     pub fn with_min_round(mut self, interval: std::time::Duration) -> Self {
         self.pace.min_round = interval;
         self
