@@ -1,7 +1,8 @@
 //! # coach
 //!
 //! The one binary of the product. `coach serve` runs the command API, the query API and
-//! the projections in one process on one port and serves the web app; `--role` runs one
+//! the projections in one process on one port and serves the web app (the projections on
+//! a thread and a connection pool of their own, see `projector.rs`); `--role` runs one
 //! of them alone so they can be scaled apart. `coach migrate`, `coach seed` and
 //! `coach projections rebuild|status` are the operator's tools. See `cli.rs` for every
 //! setting (flags or environment).
