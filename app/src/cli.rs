@@ -72,7 +72,8 @@ pub struct ServeArgs {
     /// The built web app (`npm run build` in web/).
     #[arg(long, env = "WEB_DIST", default_value = "web/dist")]
     pub web_dist: PathBuf,
-    /// Where the product keeps its files (development e-mails under `mail/`).
+    /// Where the product keeps its files (development e-mails under `mail/`, text
+    /// messages under `sms/`).
     #[arg(long, env = "DATA_DIR", default_value = ".data")]
     pub data_dir: PathBuf,
     /// SMTP server for e-mails, e.g. `smtps://user:pass@smtp.example.com`; without it

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use api_core::mail::{FileMailer, Mailer, SmtpMailer};
+use api_core::sms::FileSms;
 use axum::Router;
 use projections::{Runner, RunnerConfig};
 use tokio::net::TcpListener;
@@ -48,6 +49,7 @@ impl Application {
             pool.clone(),
             gateway,
             mailer.clone(),
+            Arc::new(FileSms::new(args.data_dir.join("sms"))),
             public_url.clone(),
             payment_page_base,
         );

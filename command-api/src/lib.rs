@@ -34,6 +34,7 @@ pub mod writer;
 use std::sync::Arc;
 
 use api_core::mail::Mailer;
+use api_core::sms::SmsSender;
 use axum::extract::FromRef;
 use axum::routing::post;
 use axum::Router;
@@ -67,6 +68,7 @@ pub struct CommandState {
     pub pool: PgPool,
     pub gateway: Arc<dyn PaymentGateway>,
     pub mailer: Arc<dyn Mailer>,
+    pub sms: Arc<dyn SmsSender>,
     /// The site's public address, without a trailing slash (links in e-mails, the
     /// gateway's return and notification addresses).
     pub public_url: String,
@@ -85,6 +87,7 @@ impl CommandState {
         pool: PgPool,
         gateway: Arc<dyn PaymentGateway>,
         mailer: Arc<dyn Mailer>,
+        sms: Arc<dyn SmsSender>,
         public_url: String,
         payment_page_base: String,
     ) -> Self {
@@ -95,6 +98,7 @@ impl CommandState {
             pool,
             gateway,
             mailer,
+            sms,
             public_url,
             payment_page_base,
             settings: Arc::new(SettingsCache::default()),

@@ -1,12 +1,14 @@
-//! Sending tickets: by e-mail after payment (once, even when the payment event is
-//! replayed) and on request (`send-ticket?id`, `send-ticket-sms?id`), through the mail
-//! port; an SMS goes through the same port's file adapter in development.
+//! Sending tickets: after payment (once each, even when the payment event is replayed)
+//! by e-mail, and by SMS when the customer asked for it (`notify_by_sms`); and on request
+//! (`send-ticket?id`, `send-ticket-sms?id`). E-mails go through the mail port, text
+//! messages through the SMS port.
 //!
 //! `id` is the order's public `hash_id` (whoever has the success page may resend to the
 //! order's own address), or its id for an admin or the order's owner.
 
 use api_core::auth::MaybeUser;
 use api_core::mail::{Attachment, Email};
+use api_core::sms::{normalise_phone, Sms};
 use api_core::{ApiError, Data};
 use axum::extract::{Query, State};
 use chrono::Utc;
@@ -31,22 +33,37 @@ pub struct Sent {
     pub to: String,
 }
 
-/// After a payment: the tickets to the customer's address, once per order.
+/// After a payment: the tickets to the customer's address, and to their phone when they
+/// asked for it, each once per order.
 pub async fn send_after_payment(state: &CommandState, order: &OrderState) {
+    if first_time(state, order, "tickets-email").await {
+        if let Err(e) = state.mailer.send(ticket_email(state, order)).await {
+            tracing::warn!(order_id = %order.order_id, error = %e, "could not send the tickets");
+        }
+    }
+    if order.customer.notify_by_sms && first_time(state, order, "tickets-sms").await {
+        if let Err(e) = state.sms.send(ticket_sms(order)).await {
+            tracing::warn!(order_id = %order.order_id, error = %e, "could not send the tickets by sms");
+        }
+    }
+}
+
+/// Records that the order's message of `kind` goes out now: false when it went before
+/// (or the record cannot be written, which is logged).
+async fn first_time(state: &CommandState, order: &OrderState, kind: &str) -> bool {
     let first: Result<Option<(Uuid,)>, _> = sqlx::query_as(
-        "insert into sent_messages (order_id, kind) values ($1, 'tickets-email') on conflict do nothing returning order_id",
+        "insert into sent_messages (order_id, kind) values ($1, $2) on conflict do nothing returning order_id",
     )
     .bind(order.order_id)
+    .bind(kind)
     .fetch_optional(&state.pool)
     .await;
     match first {
-        Ok(Some(_)) => {
-            if let Err(e) = state.mailer.send(ticket_email(state, order)).await {
-                tracing::warn!(order_id = %order.order_id, error = %e, "could not send the tickets");
-            }
+        Ok(first) => first.is_some(),
+        Err(e) => {
+            tracing::warn!(order_id = %order.order_id, kind, error = %e, "could not record a message");
+            false
         }
-        Ok(None) => {}
-        Err(e) => tracing::warn!(order_id = %order.order_id, error = %e, "could not record the tickets e-mail"),
     }
 }
 
@@ -68,31 +85,31 @@ pub async fn send_ticket(
 /// codes to the customer's phone.
 #[utoipa::path(post, path = "/api/order/order/send-ticket-sms", tag = "order",
     params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner")),
-    responses((status = 200, description = "`{\"data\": Sent}`", body = Sent), (status = 404, description = "no such order")))]
+    responses((status = 200, description = "`{\"data\": Sent}`", body = Sent), (status = 404, description = "no such order"),
+        (status = 422, description = "the order's phone number cannot receive text messages")))]
 pub async fn send_ticket_sms(
     State(state): State<CommandState>,
     MaybeUser(user): MaybeUser,
     Query(query): Query<IdQuery>,
 ) -> Result<Data<Sent>, ApiError> {
     let order = find(&state, user.as_ref(), query.id.as_deref()).await?;
-    let text = order
+    if normalise_phone(&order.customer.phone).is_err() {
+        return Err(ApiError::invalid_field("phone", "The order's phone number cannot receive text messages."));
+    }
+    state.sms.send(ticket_sms(&order)).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
+    Ok(Data::new(Sent { sent: true, to: order.customer.phone.clone() }))
+}
+
+/// The valid tickets' numbers and codes in one short message.
+fn ticket_sms(order: &OrderState) -> Sms {
+    let tickets = order
         .tickets
         .iter()
         .filter(|t| t.status == TicketStatus::Valid)
         .map(|t| format!("{} kod {}", t.ticket.number, t.ticket.code))
         .collect::<Vec<_>>()
         .join("; ");
-    let sms = Email {
-        to: format!(
-            "sms+{}@sms.invalid",
-            order.customer.phone.chars().filter(char::is_ascii_digit).collect::<String>()
-        ),
-        subject: format!("SMS do {}", order.customer.phone),
-        text: format!("Nisko Bus: {} {}", order.outbound.route_name, text),
-        attachments: Vec::new(),
-    };
-    state.mailer.send(sms).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
-    Ok(Data::new(Sent { sent: true, to: order.customer.phone.clone() }))
+    Sms { to: order.customer.phone.clone(), text: format!("Nisko Bus: {} {tickets}", order.outbound.route_name) }
 }
 
 async fn find(
@@ -103,9 +120,9 @@ async fn find(
     let id =
         id.map(str::trim).filter(|i| !i.is_empty()).ok_or_else(|| ApiError::BadRequest("id is required".into()))?;
     let not_found = || ApiError::NotFound("There is no such order.".into());
-    let (order_id, by_hash) = match id.parse::<Uuid>() {
-        Ok(order_id) => (order_id, false),
-        Err(_) => {
+    let (order_id, by_hash) = match order_id_in(id) {
+        Some(order_id) => (order_id, false),
+        None => {
             let order_id: Option<Uuid> = sqlx::query_scalar("select order_id from rm_orders where hash_id = $1")
                 .bind(id)
                 .fetch_optional(&state.pool)
@@ -125,6 +142,12 @@ async fn find(
         return Err(ApiError::Conflict("The order has no tickets yet: it is not paid.".into()));
     }
     Ok(order)
+}
+
+/// The order id in `id` when it is one: hyphenated, as the API writes ids. A `hash_id`
+/// (32 hex digits) would parse as a UUID too, in its simple form.
+fn order_id_in(id: &str) -> Option<Uuid> {
+    (id.len() == 36).then(|| id.parse().ok()).flatten()
 }
 
 fn ticket_email(state: &CommandState, order: &OrderState) -> Email {
@@ -183,5 +206,20 @@ fn tickets_pdf(order: &OrderState) -> Vec<Attachment> {
             tracing::warn!(order_id = %order.order_id, error = %e, "could not render the tickets PDF");
             Vec::new()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::order_id_in;
+
+    #[test]
+    fn an_order_id_is_told_from_a_hash_id() {
+        let id = uuid::Uuid::new_v4();
+        assert_eq!(order_id_in(&id.to_string()), Some(id));
+        // A hash_id: 32 hex digits, which is also a UUID's simple form.
+        assert_eq!(order_id_in(&id.simple().to_string()), None);
+        assert_eq!(order_id_in("0f3c9a7e2b8d4c1a9e6f5d4c3b2a1908"), None);
+        assert_eq!(order_id_in("not-an-id-but-thirty-six-characters"), None);
     }
 }

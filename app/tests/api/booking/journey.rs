@@ -40,6 +40,7 @@ async fn an_order_is_placed_paid_in_the_sandbox_and_a_ticket_returned(pool: PgPo
     order["invoice"] = json!({ "is_selected": 1, "country": "PL", "vat_number": "526-025-02-74",
         "company_name": "Firma Sp. z o.o.", "address": "ul. Kolejowa 1", "postal_code": "37-400", "city": "Nisko" });
     order["coupon"] = json!({ "code": "WIOSNA5", "value": 500 });
+    order["customer"]["notify_by_sms"] = json!(1);
     let (status, placed) =
         body(app.post("/api/order/order/place", &order, Some(&app.user_token), Some("k-1")).await).await;
     assert_eq!(status, 201, "{placed}");
@@ -49,7 +50,11 @@ async fn an_order_is_placed_paid_in_the_sandbox_and_a_ticket_returned(pool: PgPo
         (json!(2934), json!(500), json!(2434))
     );
     assert_eq!(placed["status"], "pending_payment");
+    let hash_id = placed["hash_id"].as_str().expect("a hash_id").to_owned();
     let order_id: Uuid = placed["order_id"].as_str().expect("id").parse().expect("uuid");
+    let sms_path = format!("/api/order/order/send-ticket-sms?id={order_id}");
+    let (status, _) = body(app.post(&sms_path, &json!({}), Some(&app.user_token), None).await).await;
+    assert_eq!(status, 409, "no tickets to send before the payment");
     assert_eq!(app.loads(course).await.1, vec![2, 2], "two seats held on both segments");
 
     // Pay in the sandbox: the gateway notifies the shop, which verifies and records it.
@@ -85,6 +90,33 @@ async fn an_order_is_placed_paid_in_the_sandbox_and_a_ticket_returned(pool: PgPo
         })
     })
     .await;
+
+    // And, as the customer asked, by SMS: once, to the number a gateway takes.
+    let sms_dir = app.data_dir.join("sms");
+    let texts = || -> Vec<String> {
+        let files = std::fs::read_dir(&sms_dir).map(|d| d.filter_map(Result::ok).collect::<Vec<_>>());
+        files.unwrap_or_default().iter().filter_map(|f| std::fs::read_to_string(f.path()).ok()).collect()
+    };
+    eventually("the tickets by sms", || async { !texts().is_empty() }).await;
+    let sent = texts();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert!(sent[0].starts_with("To: +48600100200\n\nNisko Bus: "), "{}", sent[0]);
+    assert!(state.tickets.iter().all(|t| sent[0].contains(&format!("{} kod {}", t.ticket.number, t.ticket.code))));
+
+    // Sent again on request, by whoever has the order's hash_id; a wrong one finds nothing.
+    let app = &app;
+    let resend = |id: String| async move {
+        body(app.post(&format!("/api/order/order/send-ticket-sms?id={id}"), &json!({}), None, None).await).await
+    };
+    let (status, answer) = resend(hash_id.clone()).await;
+    assert_eq!((status, answer["data"]["to"].clone()), (200, json!("+48 600 100 200")), "{answer}");
+    assert_eq!(texts().len(), 2);
+    let (status, _) = resend(format!("{hash_id}x")).await;
+    assert_eq!(status, 404);
+    assert_eq!(texts().len(), 2);
+    let by_mail = format!("/api/order/order/send-ticket?id={hash_id}");
+    let (status, answer) = body(app.post(&by_mail, &json!({}), None, None).await).await;
+    assert_eq!((status, answer["data"]["to"].clone()), (200, json!("jan.kowalski@example.test")), "{answer}");
 
     // A guest returns the first ticket with its number and code: 10% fee, the coupon part
     // back to the coupon first.
