@@ -120,6 +120,42 @@ pub struct Notification {
     pub sign: String,
 }
 
+/// Money back to the payer of a paid transaction (Przelewy24's `transaction/refund`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefundRequest {
+    /// Ours, unique per refund: asking again with the same id refunds once.
+    pub request_id: String,
+    /// The gateway's id of the paid transaction ([`Notification::order_id`]).
+    pub order_id: i64,
+    /// Our id of the paid transaction ([`RegisterTransaction::session_id`]).
+    pub session_id: String,
+    /// Grosz, above zero.
+    pub amount: i64,
+    /// Shown in the transfer's details (Przelewy24 takes at most 35 characters).
+    pub description: String,
+}
+
+/// The most characters of a refund's description that Przelewy24 takes.
+pub const REFUND_DESCRIPTION_MAX: usize = 35;
+
+impl RefundRequest {
+    /// Refuses what no gateway would take, before any I/O.
+    pub fn validate(&self) -> Result<(), PaymentError> {
+        if self.amount <= 0 {
+            return Err(PaymentError::Invalid("a refund must be above zero".into()));
+        }
+        if self.request_id.is_empty() || self.session_id.is_empty() {
+            return Err(PaymentError::Invalid("a refund needs its request id and session id".into()));
+        }
+        if self.description.chars().count() > REFUND_DESCRIPTION_MAX {
+            return Err(PaymentError::Invalid(format!(
+                "a refund's description takes at most {REFUND_DESCRIPTION_MAX} characters"
+            )));
+        }
+        Ok(())
+    }
+}
+
 /// Why a gateway call failed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PaymentError {
@@ -179,4 +215,9 @@ pub trait PaymentGateway: Send + Sync {
     /// Confirms the notified transaction with the gateway (`transaction/verify`). Until
     /// this succeeds the money is not the shop's.
     async fn verify(&self, n: &Notification) -> Result<(), PaymentError>;
+
+    /// Pays `req.amount` of a paid transaction back. The same `request_id` twice refunds
+    /// once. [`PaymentError::WrongState`] when the gateway refuses it for good (more
+    /// than is left of the transaction, or it is not paid); other errors may pass.
+    async fn refund(&self, req: &RefundRequest) -> Result<(), PaymentError>;
 }

@@ -36,13 +36,17 @@
 //! Przelewy24 written in its tests (`tests/przelewy24.rs`), which checks the basic auth
 //! and every `sign` and answers in Przelewy24's documented shapes: this workplace has no
 //! internet, so it has never talked to the real sandbox. Do one payment against
-//! [`p24::SANDBOX_URL`] with real sandbox credentials before going live. Refunds and
-//! Przelewy24's `testAccess` call are not implemented.
+//! [`p24::SANDBOX_URL`] with real sandbox credentials before going live. Przelewy24's
+//! `testAccess` call and its refund status notifications (`urlStatus` of a refund) are
+//! not implemented: a refund counts as done when `transaction/refund` accepts it.
 
 mod gateway;
 pub mod p24;
 pub mod sandbox;
 
-pub use gateway::{Language, Notification, PaymentError, PaymentGateway, RegisterTransaction, Registration};
+pub use gateway::{
+    Language, Notification, PaymentError, PaymentGateway, RefundRequest, RegisterTransaction, Registration,
+    REFUND_DESCRIPTION_MAX,
+};
 pub use p24::{Przelewy24, Przelewy24Config};
 pub use sandbox::{sandbox_router, Sandbox, SandboxConfig, SandboxStatus, SandboxTransaction};

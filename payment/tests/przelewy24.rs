@@ -12,7 +12,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{post, put};
 use axum::{Json, Router};
 use payment::{
-    Language, Notification, PaymentError, PaymentGateway, Przelewy24, Przelewy24Config, RegisterTransaction,
+    Language, Notification, PaymentError, PaymentGateway, Przelewy24, Przelewy24Config, RefundRequest,
+    RegisterTransaction,
 };
 use serde_json::{json, Value};
 use sha2::{Digest, Sha384};
@@ -111,6 +112,41 @@ async fn verify(State(fake): State<Shared>, headers: HeaderMap, Json(b): Json<Va
 }
 
 /// The notification the fake would POST once `session_id` is paid, signed by the fake.
+/// `POST transaction/refund`, as documented: one or more refunds of paid transactions,
+/// answered 201 with each refund's status, or 409 when one is refused (here: more than
+/// the transaction's amount, or an unknown transaction).
+async fn refund(State(fake): State<Shared>, headers: HeaderMap, Json(b): Json<Value>) -> Response {
+    if !authorized(&headers) {
+        return p24_error(StatusCode::UNAUTHORIZED, "Incorrect authentication");
+    }
+    let mut fake = fake.lock().expect("fake state");
+    fake.bodies.push(b.clone());
+    let (Some(_), Some(_), Some(items)) = (b["requestId"].as_str(), b["refundsUuid"].as_str(), b["refunds"].as_array())
+    else {
+        return p24_error(StatusCode::BAD_REQUEST, "Invalid input data");
+    };
+    let mut refused = false;
+    let mut outcome = Vec::new();
+    for item in items {
+        let known = item["sessionId"].as_str().and_then(|s| fake.registered.get(s)).cloned();
+        let message = match known {
+            Some((_, amount, _, order_id)) if item["orderId"] == json!(order_id) => {
+                if item["amount"].as_i64().is_some_and(|a| a > 0 && a <= amount) {
+                    "success"
+                } else {
+                    "The amount of refund exceeds available amount for the transaction"
+                }
+            }
+            _ => "Transaction not found",
+        };
+        refused |= message != "success";
+        outcome.push(json!({ "orderId": item["orderId"], "sessionId": item["sessionId"], "amount": item["amount"],
+            "description": item["description"], "status": message == "success", "message": message }));
+    }
+    let status = if refused { StatusCode::CONFLICT } else { StatusCode::CREATED };
+    (status, Json(json!({ "data": outcome, "responseCode": 0 }))).into_response()
+}
+
 fn notification_from_fake(fake: &Shared, session_id: &str) -> Notification {
     let (_, amount, currency, order_id) = fake.lock().expect("fake state").registered[session_id].clone();
     let statement = "p24-A12-B34-C56";
@@ -131,6 +167,7 @@ async fn spawn_fake() -> (String, Shared) {
     let app = Router::new()
         .route("/api/v1/transaction/register", post(register))
         .route("/api/v1/transaction/verify", put(verify))
+        .route("/api/v1/transaction/refund", post(refund))
         .with_state(fake.clone());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));
@@ -246,4 +283,43 @@ async fn an_invalid_transaction_is_refused_before_calling_the_gateway() {
     local.url_status = "javascript:alert(1)".into();
     assert!(matches!(p24.register(local).await, Err(PaymentError::Invalid(_))));
     assert!(fake.lock().expect("fake state").bodies.is_empty());
+}
+
+#[tokio::test]
+async fn a_refund_is_posted_as_documented_and_a_refused_one_is_a_wrong_state() {
+    let (base, fake) = spawn_fake().await;
+    let p24 = gateway(&base, API_KEY, CRC);
+    p24.register(transaction("order/42")).await.expect("registered");
+    let paid = notification_from_fake(&fake, "order/42");
+    let refund = |amount: i64| RefundRequest {
+        request_id: "7f1c2d9e-0b7a-4c1e-9a55-2f4f0e1d3c21".into(),
+        order_id: paid.order_id,
+        session_id: "order/42".into(),
+        amount,
+        description: "Zwrot biletu NK-2026-000001".into(),
+    };
+
+    assert_eq!(p24.refund(&refund(3510)).await, Ok(()));
+    let body = fake.lock().expect("fake state").bodies.last().cloned().expect("a body");
+    assert_eq!(
+        body,
+        json!({
+            "requestId": "7f1c2d9e-0b7a-4c1e-9a55-2f4f0e1d3c21",
+            "refunds": [{ "orderId": 900_001, "sessionId": "order/42", "amount": 3510,
+                          "description": "Zwrot biletu NK-2026-000001" }],
+            "refundsUuid": "7f1c2d9e-0b7a-4c1e-9a55-2f4f0e1d3c21",
+        })
+    );
+
+    let over = p24.refund(&refund(3901)).await;
+    assert!(matches!(&over, Err(PaymentError::WrongState(m)) if m.contains("exceeds")), "{over:?}");
+    // Refused before the call: nothing reaches the gateway.
+    let sent = fake.lock().expect("fake state").bodies.len();
+    assert!(matches!(p24.refund(&refund(0)).await, Err(PaymentError::Invalid(_))));
+    let long = RefundRequest { description: "x".repeat(36), ..refund(100) };
+    assert!(matches!(p24.refund(&long).await, Err(PaymentError::Invalid(_))));
+    assert_eq!(fake.lock().expect("fake state").bodies.len(), sent);
+
+    let wrong_key = gateway(&base, "wrong", CRC);
+    assert!(matches!(wrong_key.refund(&refund(100)).await, Err(PaymentError::Gateway(_))));
 }

@@ -18,7 +18,9 @@ use std::time::Duration;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::gateway::{Language, Notification, PaymentError, PaymentGateway, RegisterTransaction, Registration};
+use crate::gateway::{
+    Language, Notification, PaymentError, PaymentGateway, RefundRequest, RegisterTransaction, Registration,
+};
 
 /// Przelewy24's sandbox (test merchant accounts, no real money).
 pub const SANDBOX_URL: &str = "https://sandbox.przelewy24.pl";
@@ -87,6 +89,31 @@ struct VerifyBody<'a> {
     sign: String,
 }
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RefundBody<'a> {
+    request_id: &'a str,
+    refunds: [RefundItem<'a>; 1],
+    refunds_uuid: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RefundItem<'a> {
+    order_id: i64,
+    session_id: &'a str,
+    amount: i64,
+    description: &'a str,
+}
+
+/// One refund's outcome in `transaction/refund`'s answer.
+#[derive(Deserialize)]
+struct RefundOutcome {
+    status: bool,
+    #[serde(default)]
+    message: String,
+}
+
 /// Przelewy24 wraps every successful answer in `{"data": …, "responseCode": 0}`.
 #[derive(Deserialize)]
 struct Envelope<T> {
@@ -123,6 +150,17 @@ impl Przelewy24 {
     /// Sends an authenticated call and unwraps `data`; a non-2xx answer becomes
     /// [`PaymentError::Gateway`] with Przelewy24's `error` text.
     async fn call<T: DeserializeOwned>(&self, request: reqwest::RequestBuilder) -> Result<T, PaymentError> {
+        let (status, text) = self.send(request).await?;
+        if !status.is_success() {
+            return Err(PaymentError::Gateway(format!("{}: {}", status.as_u16(), error_text(&text))));
+        }
+        serde_json::from_str::<Envelope<T>>(&text)
+            .map(|envelope| envelope.data)
+            .map_err(|e| PaymentError::Http(format!("unreadable answer: {e}")))
+    }
+
+    /// Sends a call with basic auth: the answer's status and body.
+    async fn send(&self, request: reqwest::RequestBuilder) -> Result<(reqwest::StatusCode, String), PaymentError> {
         let response = request
             .basic_auth(self.config.pos_id, Some(&self.config.api_key))
             .send()
@@ -130,12 +168,7 @@ impl Przelewy24 {
             .map_err(|e| PaymentError::Http(e.to_string()))?;
         let status = response.status();
         let text = response.text().await.map_err(|e| PaymentError::Http(e.to_string()))?;
-        if !status.is_success() {
-            return Err(PaymentError::Gateway(format!("{}: {}", status.as_u16(), error_text(&text))));
-        }
-        serde_json::from_str::<Envelope<T>>(&text)
-            .map(|envelope| envelope.data)
-            .map_err(|e| PaymentError::Http(format!("unreadable answer: {e}")))
+        Ok((status, text))
     }
 }
 
@@ -203,6 +236,42 @@ impl PaymentGateway for Przelewy24 {
             Ok(())
         } else {
             Err(PaymentError::Gateway(format!("verify answered status {:?}", data.status)))
+        }
+    }
+
+    /// `POST transaction/refund` with one refund; `refundsUuid` is our request id too.
+    /// Przelewy24 answers 201 with the refund's `status`, or 409 when it refuses it
+    /// (not found, wrong status, more than is left).
+    #[tracing::instrument(skip(self, req), fields(request_id = %req.request_id, order_id = req.order_id))]
+    async fn refund(&self, req: &RefundRequest) -> Result<(), PaymentError> {
+        req.validate()?;
+        let body = RefundBody {
+            request_id: &req.request_id,
+            refunds: [RefundItem {
+                order_id: req.order_id,
+                session_id: &req.session_id,
+                amount: req.amount,
+                description: &req.description,
+            }],
+            refunds_uuid: &req.request_id,
+        };
+        let url = format!("{}/api/v1/transaction/refund", self.config.base_url);
+        let (status, text) = self.send(self.client.post(url).json(&body)).await?;
+        let refused = |message: &str| PaymentError::WrongState(format!("Przelewy24 refused the refund: {message}"));
+        if status == reqwest::StatusCode::CONFLICT {
+            let outcome = serde_json::from_str::<Envelope<Vec<RefundOutcome>>>(&text).ok();
+            let message = outcome.and_then(|o| o.data.into_iter().next()).map(|o| o.message);
+            return Err(refused(&message.unwrap_or_else(|| error_text(&text))));
+        }
+        if !status.is_success() {
+            return Err(PaymentError::Gateway(format!("{}: {}", status.as_u16(), error_text(&text))));
+        }
+        let outcome = serde_json::from_str::<Envelope<Vec<RefundOutcome>>>(&text)
+            .map_err(|e| PaymentError::Http(format!("unreadable answer: {e}")))?;
+        match outcome.data.into_iter().next() {
+            Some(o) if o.status => Ok(()),
+            Some(o) => Err(refused(&o.message)),
+            None => Err(PaymentError::Http("the answer lists no refund".into())),
         }
     }
 }

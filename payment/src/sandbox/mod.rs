@@ -23,7 +23,7 @@ use batching::Batcher;
 
 use sqlx::PgPool;
 
-use crate::gateway::{Notification, PaymentError, PaymentGateway, RegisterTransaction, Registration};
+use crate::gateway::{Notification, PaymentError, PaymentGateway, RefundRequest, RegisterTransaction, Registration};
 use crate::p24::sign;
 
 pub use routes::sandbox_router;
@@ -301,6 +301,52 @@ impl PaymentGateway for Sandbox {
         if t.amount != n.amount || t.currency != n.currency {
             return Err(PaymentError::Mismatch("amount".into()));
         }
+        Ok(())
+    }
+
+    /// Records the refund in `payment_sandbox_refunds`. The paid transaction's row is
+    /// locked first, so the refunds of one transaction are decided one at a time and
+    /// never add up to more than was paid.
+    #[tracing::instrument(skip(self, req), fields(request_id = %req.request_id, order_id = req.order_id))]
+    async fn refund(&self, req: &RefundRequest) -> Result<(), PaymentError> {
+        req.validate()?;
+        let mut tx = self.pool.begin().await?;
+        let paid: Option<i64> = sqlx::query_scalar(
+            "select amount from payment_sandbox_transactions
+              where p24_order_id = $1 and session_id = $2 and status = 'paid' for update",
+        )
+        .bind(req.order_id)
+        .bind(&req.session_id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(paid) = paid else { return Err(PaymentError::WrongState("Transaction not found".into())) };
+        // A statement after the lock: it sees every refund committed before it.
+        let (refunded, known): (i64, bool) = sqlx::query_as(
+            "select coalesce(sum(amount), 0)::bigint, coalesce(bool_or(request_id = $2), false)
+               from payment_sandbox_refunds where p24_order_id = $1",
+        )
+        .bind(req.order_id)
+        .bind(&req.request_id)
+        .fetch_one(&mut *tx)
+        .await?;
+        if known {
+            return Ok(()); // refunded by an earlier request with this id
+        }
+        if refunded + req.amount > paid {
+            return Err(PaymentError::WrongState(
+                "The amount of refund exceeds available amount for the transaction".into(),
+            ));
+        }
+        sqlx::query(
+            "insert into payment_sandbox_refunds (request_id, p24_order_id, amount, description) values ($1, $2, $3, $4)",
+        )
+        .bind(&req.request_id)
+        .bind(req.order_id)
+        .bind(req.amount)
+        .bind(&req.description)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
         Ok(())
     }
 }
