@@ -7,17 +7,19 @@ pub mod effects;
 pub mod expiry;
 pub mod reactions;
 pub mod recovery;
+pub mod refunds;
 
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
 use crate::CommandState;
 
-/// Start the timed processes (expiry, recovery) until `shutdown`. The reactions run
+/// Start the timed processes (expiry, recovery, refunds) until `shutdown`. The reactions run
 /// under the projection runner (register [`reactions::BookingReactions`]).
 pub fn spawn_timers(state: &CommandState, shutdown: &CancellationToken) -> Vec<JoinHandle<()>> {
     vec![
         tokio::spawn(expiry::run(state.clone(), shutdown.clone())),
         tokio::spawn(recovery::run(state.clone(), shutdown.clone())),
+        tokio::spawn(refunds::run(state.clone(), shutdown.clone())),
     ]
 }

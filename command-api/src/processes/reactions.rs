@@ -11,6 +11,8 @@
 //!   invoice if an invoice was issued.
 //! - `TicketCourseChanged`: the old seat back, the new one confirmed.
 //! - `RewardEarned`: the reward coupon is issued to the user.
+//! - Whatever owes money back (a return, a cancellation after payment, a cheaper course,
+//!   `LatePaymentRefunded`): the refund is recorded for the gateway ([`super::refunds`]).
 //!
 //! At least once: a batch whose checkpoint did not commit is offered again, and every
 //! step is idempotent by a derived id (see [`super::effects`]), so a replay changes
@@ -48,9 +50,17 @@ impl Projection for BookingReactions {
 
     fn filter(&self) -> SubscriptionFilter {
         SubscriptionFilter::EventType(
-            ["OrderPaid", "OrderExpired", "OrderCancelled", "TicketReturned", "TicketCourseChanged", "RewardEarned"]
-                .map(String::from)
-                .to_vec(),
+            [
+                "OrderPaid",
+                "OrderExpired",
+                "OrderCancelled",
+                "TicketReturned",
+                "TicketCourseChanged",
+                "LatePaymentRefunded",
+                "RewardEarned",
+            ]
+            .map(String::from)
+            .to_vec(),
         )
     }
 
@@ -109,6 +119,9 @@ impl BookingReactions {
                 }
             }
             _ => {}
+        }
+        if let Some(owed) = super::refunds::owed_by(&event, recorded.id, placed) {
+            super::refunds::owe(state, &owed).await?;
         }
         Ok(())
     }

@@ -24,6 +24,8 @@
 //! - [`IssueInvoice`] / [`CorrectInvoice`] ([`decide_issue_invoice`],
 //!   [`decide_correct_invoice`]): the invoice asked for, and its corrections.
 //!
+//! [`money_back`] tells what an event owes back in money through the payment gateway.
+//!
 //! The state ([`Order`], folded by [`evolve`]) carries the status ([`OrderStatus`]),
 //! the tickets and their state ([`TicketState`]: valid or returned, course changed or
 //! not, current course and price) and the invoice.
@@ -43,6 +45,7 @@ mod change_course;
 mod events;
 mod expire;
 mod invoice;
+mod money_back;
 mod pay;
 mod place;
 mod refund_late;
@@ -61,6 +64,7 @@ pub use events::{
 };
 pub use expire::{decide_expire, ExpireOrder, ExpireOrderError};
 pub use invoice::{decide_correct_invoice, decide_issue_invoice, CorrectInvoice, InvoiceError, IssueInvoice};
+pub use money_back::{money_back, MoneyBack, MoneyBackFor};
 pub use pay::{decide_pay, ticket_id, PayOrder, PayOrderError, TicketNumber};
 pub use place::{decide_place, PlaceOrder, PlaceOrderError, MAX_SEATS};
 pub use refund_late::{decide_refund_late, RefundLatePayment, RefundLatePaymentError};

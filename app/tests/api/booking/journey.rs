@@ -131,6 +131,31 @@ async fn an_order_is_placed_paid_in_the_sandbox_and_a_ticket_returned(pool: PgPo
     let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
     assert_eq!(state.tickets[0].status, TicketStatus::Returned);
 
+    // The money part goes back through the gateway, once.
+    let money = r["money_refund"].as_i64().expect("n");
+    assert!(money > 0, "{r}");
+    let refunded = || async {
+        let sent: Vec<(i64, String)> = sqlx::query_as("select amount, status from refunds where order_id = $1")
+            .bind(order_id)
+            .fetch_all(&app.pool)
+            .await
+            .unwrap();
+        let at_gateway: Vec<(i64, String)> = sqlx::query_as(
+            "select r.amount, r.request_id from payment_sandbox_refunds r \
+               join payment_sandbox_transactions t using (p24_order_id) where t.session_id = $1",
+        )
+        .bind(&state.payment.session_id)
+        .fetch_all(&app.pool)
+        .await
+        .unwrap();
+        (sent, at_gateway)
+    };
+    eventually("the refund at the gateway", || async { refunded().await.0.iter().any(|(_, s)| s == "sent") }).await;
+    let (sent, at_gateway) = refunded().await;
+    assert_eq!(sent, vec![(money, "sent".to_owned())]);
+    assert_eq!(at_gateway.len(), 1);
+    assert_eq!(at_gateway[0].0, money);
+
     // Twice: refused, nothing changes.
     let (status, _) = body(app.post("/api/order/order/return-ticket", &ret, None, None).await).await;
     assert_eq!(status, 409);

@@ -6,6 +6,7 @@
 mod crash;
 mod journey;
 mod oversell;
+mod refunds;
 mod refusals;
 
 use app::cli::{Cli, Command};
