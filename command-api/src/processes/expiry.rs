@@ -73,17 +73,12 @@ pub async fn expire(state: &CommandState, order_id: Uuid) -> Result<bool, ApiErr
 
 /// Look for overdue orders every second until `shutdown`.
 pub async fn run(state: CommandState, shutdown: CancellationToken) {
-    let mut tick = tokio::time::interval(Duration::from_secs(1));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = shutdown.cancelled() => return,
-            _ = tick.tick() => {}
-        }
+    super::every(Duration::from_secs(1), shutdown, || async {
         match expire_overdue(&state, 500).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(expired = n, "unpaid reservations expired"),
             Err(e) => tracing::warn!(error = %e, "the expiry of unpaid reservations failed"),
         }
-    }
+    })
+    .await
 }

@@ -23,3 +23,21 @@ pub fn spawn_timers(state: &CommandState, shutdown: &CancellationToken) -> Vec<J
         tokio::spawn(refunds::run(state.clone(), shutdown.clone())),
     ]
 }
+
+/// Call `round` every `period` until `shutdown` (a round that overruns delays the next
+/// rather than bunching them up): the timed processes' loop.
+async fn every<F, Fut>(period: std::time::Duration, shutdown: CancellationToken, mut round: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    let mut tick = tokio::time::interval(period);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = shutdown.cancelled() => return,
+            _ = tick.tick() => {}
+        }
+        round().await;
+    }
+}

@@ -198,14 +198,10 @@ async fn abandon(
 
 /// Sweep every few seconds until `shutdown`.
 pub async fn run(state: CommandState, shutdown: CancellationToken) {
-    let mut tick = tokio::time::interval(Duration::from_secs(1).min(stale_after()));
-    loop {
-        tokio::select! {
-            _ = shutdown.cancelled() => return,
-            _ = tick.tick() => {}
-        }
+    super::every(Duration::from_secs(1).min(stale_after()), shutdown, || async {
         if let Err(e) = sweep(&state, stale_after()).await {
             tracing::warn!(error = %e, "placement recovery sweep failed");
         }
-    }
+    })
+    .await
 }

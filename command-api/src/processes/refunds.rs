@@ -183,19 +183,14 @@ fn pause_after(attempts: i32) -> Duration {
 
 /// Send due refunds every second until `shutdown`.
 pub async fn run(state: CommandState, shutdown: CancellationToken) {
-    let mut tick = tokio::time::interval(Duration::from_secs(1));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = shutdown.cancelled() => return,
-            _ = tick.tick() => {}
-        }
+    super::every(Duration::from_secs(1), shutdown, || async {
         match send_due(&state).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(refunds = n, "refunds sent to the gateway"),
             Err(e) => tracing::warn!(error = %e, "sending refunds failed"),
         }
-    }
+    })
+    .await
 }
 
 #[cfg(test)]
