@@ -173,6 +173,26 @@ pub struct AdminOrderView {
     /// The stream version of the last event (as in `history`).
     pub version: i64,
     pub updated_at: DateTime<Utc>,
+    /// Money sent back through the payment gateway, oldest first.
+    pub gateway_refunds: Vec<GatewayRefund>,
+}
+
+/// One refund through the payment gateway (the `refunds` outbox of the refunds process).
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct GatewayRefund {
+    pub refund_id: Uuid,
+    /// Why, as the transfer's title says it.
+    pub reason: String,
+    pub amount: i64,
+    #[sqlx(skip)]
+    pub amount_formatted: String,
+    /// `pending` (being tried), `sent` (the gateway accepted it), `refused` (for an admin to
+    /// settle: `last_error` says why).
+    pub status: String,
+    pub attempts: i32,
+    pub last_error: Option<String>,
+    pub created_at: DateTime<Utc>,
+    pub sent_at: Option<DateTime<Utc>>,
 }
 
 pub fn leg_view(leg: &Leg) -> LegView {

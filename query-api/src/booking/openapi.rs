@@ -2,8 +2,8 @@
 
 use super::coupons::{CouponDetails, CouponUsage, CouponView};
 use super::model::{
-    AdminOrderView, CouponUseView, CustomerView, DiscountView, InvoiceView, LegView, LineView, OrderView,
-    ReductionView, TicketView,
+    AdminOrderView, CouponUseView, CustomerView, DiscountView, GatewayRefund, InvoiceView, LegView, LineView,
+    OrderView, ReductionView, TicketView,
 };
 use super::my_tickets::MyTicket;
 use super::orders::{HistoryEntry, OrderListItem};
@@ -25,7 +25,7 @@ use super::{coupons, my_tickets, orders, stamps, success, tickets};
     components(schemas(
         OrderView, AdminOrderView, CustomerView, InvoiceView, LegView, LineView, DiscountView, ReductionView,
         CouponUseView, TicketView, MyTicket, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
-        AdminTicket, CouponView, CouponDetails, CouponUsage,
+        AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund,
     )),
     tags(
         (name = "order", description = "Orders, tickets and coupons"),

@@ -13,7 +13,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::db::{fetch_page, order_with_tickets};
-use super::model::{warsaw, AdminOrderView};
+use super::model::{warsaw, AdminOrderView, GatewayRefund};
 use crate::content::common::input::Params;
 use crate::QueryState;
 
@@ -208,7 +208,17 @@ pub async fn one(
     let (order, tickets) = order_with_tickets(&state.pool, "order_id", id)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("there is no order {id}")))?;
-    Ok(Data::new(order.admin_view(&tickets, &state.public_url)))
+    let mut refunds: Vec<GatewayRefund> = sqlx::query_as(
+        "select refund_id, reason, amount, status, attempts, last_error, created_at, sent_at from refunds \
+          where order_id = $1 order by created_at, refund_id",
+    )
+    .bind(id)
+    .fetch_all(&state.pool)
+    .await?;
+    for refund in &mut refunds {
+        refund.amount_formatted = format_pln(refund.amount);
+    }
+    Ok(Data::new(order.admin_view(&tickets, refunds, &state.public_url)))
 }
 
 /// Every event of an order, oldest first (admin). An order abandoned before it was

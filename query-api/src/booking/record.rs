@@ -8,7 +8,8 @@ use sqlx::types::Json;
 use uuid::Uuid;
 
 use super::model::{
-    leg_view, line_view, ticket_view, AdminOrderView, CouponUseView, CustomerView, InvoiceView, OrderView,
+    leg_view, line_view, ticket_view, AdminOrderView, CouponUseView, CustomerView, GatewayRefund, InvoiceView,
+    OrderView,
 };
 
 /// The columns of [`OrderRecord`] (from `rm_orders o`).
@@ -160,7 +161,12 @@ impl OrderRecord {
     }
 
     /// The admin's view.
-    pub fn admin_view(&self, tickets: &[TicketRecord], public_url: &str) -> AdminOrderView {
+    pub fn admin_view(
+        &self,
+        tickets: &[TicketRecord],
+        gateway_refunds: Vec<GatewayRefund>,
+        public_url: &str,
+    ) -> AdminOrderView {
         AdminOrderView {
             order: self.view(tickets, public_url),
             user_id: self.user_id,
@@ -176,6 +182,7 @@ impl OrderRecord {
             late_refunded: self.late_refunded,
             version: self.version,
             updated_at: self.updated_at,
+            gateway_refunds,
         }
     }
 }

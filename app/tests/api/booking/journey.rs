@@ -155,6 +155,15 @@ async fn an_order_is_placed_paid_in_the_sandbox_and_a_ticket_returned(pool: PgPo
     assert_eq!(sent, vec![(money, "sent".to_owned())]);
     assert_eq!(at_gateway.len(), 1);
     assert_eq!(at_gateway[0].0, money);
+    // The admin sees it on the order.
+    let one = app.client.get(app.url(&format!("/api/order/order/one?id={order_id}"))).bearer_auth(&app.admin_token);
+    let (status, one) = body(one.send().await.expect("request")).await;
+    assert_eq!(status, 200, "{one}");
+    let refunds = one["data"]["gateway_refunds"].as_array().expect("a list").clone();
+    assert_eq!(refunds.len(), 1, "{one}");
+    assert_eq!((refunds[0]["amount"].as_i64(), refunds[0]["status"].as_str()), (Some(money), Some("sent")));
+    assert_eq!(refunds[0]["reason"], json!(format!("Zwrot biletu {}", first.number)));
+    assert_eq!(refunds[0]["amount_formatted"], r["money_refund_formatted"], "{one}");
 
     // Twice: refused, nothing changes.
     let (status, _) = body(app.post("/api/order/order/return-ticket", &ret, None, None).await).await;
