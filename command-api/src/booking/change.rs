@@ -46,7 +46,7 @@ pub struct Changed {
 
 #[utoipa::path(post, path = "/api/order/order/change-course", tag = "order", request_body = ChangeInput,
     responses((status = 200, description = "`{\"data\": Changed}`", body = Changed),
-        (status = 409, description = "changed already, returned, or no seats"), (status = 422, description = "another route or stops, or after the cutoff")))]
+        (status = 409, description = "changed already, returned, no seats, or the new course costs more"), (status = 422, description = "another route or stops, or after the cutoff")))]
 pub async fn change_course(
     State(state): State<CommandState>,
     MaybeUser(user): MaybeUser,
@@ -182,5 +182,9 @@ fn change_error(e: ChangeTicketCourseError, cutoff: u32) -> ApiError {
             "number",
             &format!("A course can be changed until {cutoff} minutes before departure."),
         ),
+        ChangeTicketCourseError::CostsMore(difference) => ApiError::Conflict(format!(
+            "This course costs {} more. A change that costs more cannot be paid online: please contact the carrier.",
+            format_pln(difference)
+        )),
     }
 }

@@ -1,9 +1,11 @@
 //! `ChangeTicketCourse`: a ticket moves, once, to another course of the same route and
 //! stops, before the cutoff of its current course.
 //!
-//! The new price is the new course's unit price after the ticket line's discount; the
-//! difference is paid (positive) or refunded (negative) like a new payment, and from
-//! then on the ticket costs the new price. The change process holds the seat on the new
+//! The new price is the new course's unit price after the ticket line's discount; a
+//! cheaper course's difference is refunded like a payment, and from then on the ticket
+//! costs the new price. A dearer course is refused ([`ChangeTicketCourseError::CostsMore`]):
+//! collecting the difference online is not built, and the ticket must never be worth more
+//! than was paid for it. The change process holds the seat on the new
 //! course first (its hold is in [`super::Leg::hold_id`] of `to_course`) and releases the
 //! old one after.
 
@@ -52,6 +54,11 @@ pub enum ChangeTicketCourseError {
     DifferentStops,
     #[error("changes close {0} minutes before departure")]
     TooLate(u32),
+    /// The new course costs this much more (grosz). Paying a difference online is not
+    /// built, and a change must never be worth more than was paid (a later return would
+    /// refund the higher price), so a dearer change is refused.
+    #[error("the new course costs {0} grosz more; a change that costs more cannot be paid online")]
+    CostsMore(i64),
 }
 
 /// Change: one [`OrderEvent::TicketCourseChanged`] with the price difference.
@@ -92,6 +99,9 @@ pub fn decide_change_course(
         Some(d) => discounted_price(cmd.to_course.unit_price, d.reduction),
         None => cmd.to_course.unit_price.max(0),
     };
+    if new_price > ticket.price {
+        return Err(E::CostsMore(new_price - ticket.price));
+    }
     Ok(vec![OrderEvent::TicketCourseChanged {
         order_id: order.order_id,
         ticket_id: ticket.ticket.ticket_id,
@@ -109,7 +119,7 @@ mod tests {
     use super::*;
     use crate::order::{LegKind, Ticket};
 
-    /// A later outbound course (leaves at minute 900) at 45 zł.
+    /// A later outbound course (leaves at minute 900) at 36 zł, 3 zł less.
     fn later(kind: LegKind) -> Leg {
         let base = leg(LegKind::Outbound);
         Leg {
@@ -118,7 +128,7 @@ mod tests {
             hold_id: Uuid::from_u128(301),
             departure_at: at(900),
             arrival_at: at(1020),
-            unit_price: 4500,
+            unit_price: 3600,
             ..base
         }
     }
@@ -160,14 +170,33 @@ mod tests {
     #[test]
     fn the_ticket_moves_and_the_difference_is_the_new_price_less_the_old() {
         let (events, tickets) = history();
-        given(events).when(|s| decide_change_course(&change(1), s)).then([changed(&tickets[0], 600)]);
+        given(events).when(|s| decide_change_course(&change(1), s)).then([changed(&tickets[0], -300)]);
     }
 
     #[test]
     fn the_line_discount_applies_to_the_new_price() {
-        // The student pays 4500 less 49% = 2295 (2295 - 1989 = 306 more).
+        // The student pays 3600 less 49% = 1836 (1836 - 1989 = 153 back).
         let (events, tickets) = history();
-        given(events).when(|s| decide_change_course(&change(3), s)).then([changed(&tickets[2], 306)]);
+        given(events).when(|s| decide_change_course(&change(3), s)).then([changed(&tickets[2], -153)]);
+    }
+
+    #[test]
+    fn a_dearer_course_is_refused_and_the_same_price_is_not() {
+        let (events, tickets) = history();
+        let dearer =
+            ChangeTicketCourse { to_course: Leg { unit_price: 4500, ..later(LegKind::Outbound) }, ..change(1) };
+        given(events.clone())
+            .when(|s| decide_change_course(&dearer, s))
+            .then_err(ChangeTicketCourseError::CostsMore(600));
+        // The student's discount counts: 4000 less 49% = 2040, 51 more than 1989.
+        let student =
+            ChangeTicketCourse { to_course: Leg { unit_price: 4000, ..later(LegKind::Outbound) }, ..change(3) };
+        given(events.clone())
+            .when(|s| decide_change_course(&student, s))
+            .then_err(ChangeTicketCourseError::CostsMore(51));
+        let same = Leg { unit_price: 3900, ..later(LegKind::Outbound) };
+        let cmd = ChangeTicketCourse { to_course: same.clone(), ..change(1) };
+        given(events).when(|s| decide_change_course(&cmd, s)).then([changed_to(&tickets[0], same, 0, 100)]);
     }
 
     #[test]
@@ -182,24 +211,24 @@ mod tests {
     fn the_leg_kind_is_the_tickets() {
         let (events, tickets) = history();
         let cmd = ChangeTicketCourse { to_course: later(LegKind::Back), ..change(1) };
-        given(events).when(|s| decide_change_course(&cmd, s)).then([changed(&tickets[0], 600)]);
+        given(events).when(|s| decide_change_course(&cmd, s)).then([changed(&tickets[0], -300)]);
     }
 
     #[test]
     fn the_ticket_then_belongs_to_the_new_course_at_the_new_price() {
         let (mut events, tickets) = history();
-        events.push(changed(&tickets[0], 600));
+        events.push(changed(&tickets[0], -300));
         let order = given(events).state();
         let ticket = order.placed().and_then(|o| o.ticket_by_number("NK-1")).expect("the ticket");
         assert!(ticket.course_changed);
         assert_eq!((ticket.course.course_id, ticket.course.hold_id), (Uuid::from_u128(300), Uuid::from_u128(301)));
-        assert_eq!(ticket.price, 4500);
+        assert_eq!(ticket.price, 3600);
     }
 
     #[test]
     fn a_course_changes_once() {
         let (mut events, tickets) = history();
-        events.push(changed(&tickets[0], 600));
+        events.push(changed(&tickets[0], -300));
         let back_again = ChangeTicketCourse { to_course: leg(LegKind::Outbound), ..change(1) };
         given(events).when(|s| decide_change_course(&back_again, s)).then_err(ChangeTicketCourseError::AlreadyChanged);
     }
@@ -225,7 +254,7 @@ mod tests {
         let late = ChangeTicketCourse { now: at(590), ..change(1) };
         given(events.clone()).when(|s| decide_change_course(&late, s)).then_err(ChangeTicketCourseError::TooLate(10));
         let just_in_time = ChangeTicketCourse { now: at(589), ..change(1) };
-        let expected = changed_to(&tickets[0], later(LegKind::Outbound), 600, 589);
+        let expected = changed_to(&tickets[0], later(LegKind::Outbound), -300, 589);
         given(events).when(|s| decide_change_course(&just_in_time, s)).then([expected]);
     }
 
@@ -239,7 +268,7 @@ mod tests {
         let stranger = ChangeTicketCourse { code: None, by_user_id: Some(Uuid::from_u128(77)), ..change(1) };
         given(events.clone()).when(|s| decide_change_course(&stranger, s)).then_err(AccessDenied::NotOwner.into());
         let owner = ChangeTicketCourse { code: None, by_user_id: Some(USER), ..change(1) };
-        given(events).when(|s| decide_change_course(&owner, s)).then([changed(&tickets[0], 600)]);
+        given(events).when(|s| decide_change_course(&owner, s)).then([changed(&tickets[0], -300)]);
     }
 
     #[test]
