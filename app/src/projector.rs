@@ -49,8 +49,10 @@ impl Projector {
                     };
                     match opened.await {
                         Ok(runner) => {
-                            let _ = ready.send(Ok(runner.clone()));
-                            runner.run(ops::registry(), token).await;
+                            // Nobody waits any more (the start was abandoned): do not run.
+                            if ready.send(Ok(runner.clone())).is_ok() {
+                                runner.run(ops::registry(), token).await;
+                            }
                         }
                         Err(e) => {
                             let _ = ready.send(Err(e));
@@ -59,8 +61,10 @@ impl Projector {
                 })
             })
             .context("starting the projector's thread")?;
+        // From here on, dropping this (an abandoned start, or the projector) stops the thread.
+        let stop_on_drop = stop.drop_guard();
         let runner = started.await.context("the projector's thread ended while starting")??;
-        Ok(Projector { runner, thread, _stop_on_drop: stop.drop_guard() })
+        Ok(Projector { runner, thread, _stop_on_drop: stop_on_drop })
     }
 
     /// The runner, for its errors.
