@@ -15,8 +15,14 @@ pub struct Sms {
 
 /// Why a message could not be handed over.
 #[derive(Debug, thiserror::Error)]
-#[error("could not send the sms: {0}")]
-pub struct SmsError(pub String);
+pub enum SmsError {
+    /// The recipient is not a phone number: asking again will not help.
+    #[error("{0:?} is not a phone number")]
+    NotANumber(String),
+    /// The message could not be handed over (the gateway, the disk).
+    #[error("could not send the sms: {0}")]
+    Failed(String),
+}
 
 /// Sends text messages.
 #[async_trait]
@@ -32,7 +38,7 @@ pub fn normalise_phone(phone: &str) -> Result<String, SmsError> {
     let plus = phone.trim_start().starts_with('+');
     let rest = phone.trim().trim_start_matches('+');
     if !(6..=15).contains(&digits.len()) || !rest.chars().all(allowed) {
-        return Err(SmsError(format!("{phone:?} is not a phone number")));
+        return Err(SmsError::NotANumber(phone.to_string()));
     }
     Ok(if plus { format!("+{digits}") } else { digits })
 }
@@ -54,7 +60,7 @@ impl SmsSender for FileSms {
     #[tracing::instrument(skip(self, sms), fields(to = %sms.to))]
     async fn send(&self, sms: Sms) -> Result<(), SmsError> {
         let to = normalise_phone(&sms.to)?;
-        tokio::fs::create_dir_all(&self.dir).await.map_err(|e| SmsError(e.to_string()))?;
+        tokio::fs::create_dir_all(&self.dir).await.map_err(|e| SmsError::Failed(e.to_string()))?;
         let name = format!(
             "{}-{}-{}.txt",
             chrono::Utc::now().format("%Y%m%dT%H%M%S%.6f"),
@@ -62,7 +68,7 @@ impl SmsSender for FileSms {
             to.trim_start_matches('+')
         );
         let body = format!("To: {to}\n\n{}\n", sms.text);
-        tokio::fs::write(self.dir.join(name), body).await.map_err(|e| SmsError(e.to_string()))?;
+        tokio::fs::write(self.dir.join(name), body).await.map_err(|e| SmsError::Failed(e.to_string()))?;
         tracing::info!(dir = %self.dir.display(), "sms written to a file");
         Ok(())
     }
@@ -95,7 +101,7 @@ mod tests {
         let sender = FileSms::new(&dir);
         for bad in ["", "jan@example.com", "12345", "+48 600 100 200 300 400", "600 100 200; rm"] {
             let sms = Sms { to: bad.into(), text: "x".into() };
-            assert!(sender.send(sms).await.is_err(), "{bad:?}");
+            assert!(matches!(sender.send(sms).await, Err(SmsError::NotANumber(_))), "{bad:?}");
         }
         assert!(!dir.exists());
     }

@@ -8,7 +8,7 @@
 
 use api_core::auth::MaybeUser;
 use api_core::mail::{Attachment, Email};
-use api_core::sms::{normalise_phone, Sms};
+use api_core::sms::{Sms, SmsError};
 use api_core::{ApiError, Data};
 use axum::extract::{Query, State};
 use chrono::Utc;
@@ -93,10 +93,12 @@ pub async fn send_ticket_sms(
     Query(query): Query<IdQuery>,
 ) -> Result<Data<Sent>, ApiError> {
     let order = find(&state, user.as_ref(), query.id.as_deref()).await?;
-    if normalise_phone(&order.customer.phone).is_err() {
-        return Err(ApiError::invalid_field("phone", "The order's phone number cannot receive text messages."));
-    }
-    state.sms.send(ticket_sms(&order)).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
+    state.sms.send(ticket_sms(&order)).await.map_err(|e| match e {
+        SmsError::NotANumber(_) => {
+            ApiError::invalid_field("phone", "The order's phone number cannot receive text messages.")
+        }
+        SmsError::Failed(e) => ApiError::Unavailable(e),
+    })?;
     Ok(Data::new(Sent { sent: true, to: order.customer.phone.clone() }))
 }
 
@@ -169,7 +171,7 @@ fn ticket_email(state: &CommandState, order: &OrderState) -> Email {
     ));
     Email {
         to: order.customer.email.clone(),
-        subject: format!("Twoje bilety – zamówienie {}", &order.hash_id[..8.min(order.hash_id.len())]),
+        subject: format!("Twoje bilety – zamówienie {}", order.short_hash()),
         text,
         attachments: tickets_pdf(order),
     }
@@ -200,7 +202,7 @@ fn tickets_pdf(order: &OrderState) -> Vec<Attachment> {
     let document = TicketDocument { carrier: "Nisko Bus".into(), order_ref: order.hash_id.clone(), tickets };
     match documents::ticket_pdf(&document) {
         Ok(bytes) => {
-            vec![Attachment::pdf(format!("bilety-{}.pdf", &order.hash_id[..8.min(order.hash_id.len())]), bytes)]
+            vec![Attachment::pdf(format!("bilety-{}.pdf", order.short_hash()), bytes)]
         }
         Err(e) => {
             tracing::warn!(order_id = %order.order_id, error = %e, "could not render the tickets PDF");

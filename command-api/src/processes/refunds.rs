@@ -43,7 +43,7 @@ pub struct Owed {
 /// (the rule: [`domain::order::money_back`]).
 pub fn owed_by(event: &OrderEvent, event_id: Uuid, order: &OrderState) -> Option<Owed> {
     let back = money_back(event, order)?;
-    let short = &order.hash_id[..8.min(order.hash_id.len())];
+    let short = order.short_hash();
     let reason = match back.reason {
         MoneyBackFor::TicketReturned { number } => format!("Zwrot biletu {number}"),
         MoneyBackFor::OrderCancelled => format!("Anulowanie zamówienia {short}"),

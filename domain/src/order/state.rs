@@ -143,6 +143,13 @@ impl Order {
 }
 
 impl OrderState {
+    /// The first 8 characters of the public `hash_id`: enough to name the order to people
+    /// (an e-mail's subject, a file name, a transfer's title).
+    pub fn short_hash(&self) -> &str {
+        let end = self.hash_id.char_indices().nth(8).map_or(self.hash_id.len(), |(i, _)| i);
+        &self.hash_id[..end]
+    }
+
     /// The leg going this way, if the order has one.
     pub fn leg(&self, kind: LegKind) -> Option<&Leg> {
         match kind {
@@ -312,5 +319,20 @@ fn placed(state: Order, change: impl FnOnce(&mut OrderState)) -> Order {
             Order::Placed(order)
         }
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testing::{given, placed};
+
+    #[test]
+    fn the_short_hash_is_the_first_eight_characters_or_all_of_a_shorter_one() {
+        let mut order = given([placed(false, 0)]).state().placed().expect("placed").clone();
+        assert_eq!(order.short_hash(), "h4sh");
+        order.hash_id = "0f3c9a7e2b8d4c1a9e6f5d4c3b2a1908".into();
+        assert_eq!(order.short_hash(), "0f3c9a7e");
+        order.hash_id = "żółwiąkółeczko".into();
+        assert_eq!(order.short_hash(), "żółwiąkó");
     }
 }
