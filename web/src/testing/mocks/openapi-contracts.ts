@@ -73,6 +73,21 @@ export const CONTRACT_CASES: ContractCase[] = [
   { method: 'get', path: '/api/app/menu/get-menu', url: '/app/menu/get-menu?type=top', at: 'data' },
   { method: 'get', path: '/api/app/menu/get-menu', url: '/app/menu/get-menu?type=bottom2', at: 'data' },
   { method: 'get', path: '/api/app/content/get-content', url: '/app/content/get-content?id=regulamin', at: 'data' },
+  // The same reads in English (`lang=en`): the same shapes, other texts.
+  {
+    method: 'get',
+    path: '/api/company/company/get-public-settings',
+    url: '/company/company/get-public-settings?lang=en',
+    at: 'data.settings',
+  },
+  {
+    method: 'get',
+    path: '/api/app/banner/all',
+    url: '/app/banner/all?lang=en&page=1&per-page=999&sort=-created_at',
+    at: 'data.models',
+  },
+  { method: 'get', path: '/api/app/menu/get-menu', url: '/app/menu/get-menu?type=top&lang=en', at: 'data' },
+  { method: 'get', path: '/api/app/content/get-content', url: '/app/content/get-content?id=nisko-krakow&lang=en', at: 'data' },
 
   // Accounts
   {

@@ -63,4 +63,32 @@ describe('content pages', () => {
     renderApp('/regulamin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Wystąpił błąd' })).toBeInTheDocument();
   });
+
+  it('shows the English text under /en, and Polish where none was written', async () => {
+    let lang: string | null = null;
+    server.use(
+      http.get('/api/app/content/get-content', ({ request }) => {
+        lang = new URL(request.url).searchParams.get('lang');
+        return undefined;
+      }),
+    );
+    renderApp('/en/nisko-krakow');
+
+    const article = await screen.findByRole('article', { name: 'Nisko – Kraków' });
+    expect(within(article).getByText('Departures from Nisko: 5:00, 7:30, 12:00, 15:30')).toBeInTheDocument();
+    expect(within(article).queryByText('Odjazdy z Niska: 5:00, 7:30, 12:00, 15:30')).not.toBeInTheDocument();
+    // No English side column was written: the Polish one is shown.
+    expect(within(article).getByText(/Infolinia:/)).toBeInTheDocument();
+    expect(lang).toBe('en');
+  });
+
+  it('asks for the page again in English when the language is switched', async () => {
+    const { user } = renderApp('/regulamin');
+    expect(await screen.findByRole('article', { name: 'Regulamin' })).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Wybór języka' })).getByRole('link', { name: 'EN' }));
+
+    expect(await screen.findByRole('article', { name: 'Terms and conditions' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Terms and conditions | Nisko Bus'));
+  });
 });

@@ -1,8 +1,11 @@
 // GET /api/app/banner/all: the promo banners valid now, newest first (spec §7: page 1, 999 per page,
-// sort -created_at, valid_from < now < valid_to with now as 'YYYY-MM-DD HH:MM:SS').
+// sort -created_at, valid_from < now < valid_to with now as 'YYYY-MM-DD HH:MM:SS'), with `lang`: the
+// server answers each title and text in the page's language (Polish where no translation was written).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
+import { DEFAULT_LOCALE, type Locale } from '@/i18n/locales';
+import { useLocale } from '@/i18n/use-locale';
 import { apiClient } from '@/shared/api/client';
 import { formatApiDateTime } from '@/shared/lib/warsaw-time';
 
@@ -26,9 +29,10 @@ const responseSchema = z.object({ data: z.object({ models: z.array(bannerSchema)
 
 export const BANNER_PAGE_SIZE = 999;
 
-export function bannerListParams(now: Date) {
+export function bannerListParams(now: Date, locale: Locale = DEFAULT_LOCALE) {
   const at = formatApiDateTime(now);
   return {
+    lang: locale,
     page: 1,
     'per-page': BANNER_PAGE_SIZE,
     sort: '-created_at',
@@ -37,20 +41,25 @@ export function bannerListParams(now: Date) {
   };
 }
 
-export async function getBanners({ now = new Date(), signal }: { now?: Date; signal?: AbortSignal } = {}): Promise<Banner[]> {
+export async function getBanners({
+  now = new Date(),
+  locale = DEFAULT_LOCALE,
+  signal,
+}: { now?: Date; locale?: Locale; signal?: AbortSignal } = {}): Promise<Banner[]> {
   // Decoration: a failure shows no banners, no toast.
-  const body = await apiClient.get('/app/banner/all', { params: bannerListParams(now), signal, toast: false });
+  const body = await apiClient.get('/app/banner/all', { params: bannerListParams(now, locale), signal, toast: false });
   return responseSchema.parse(body).data.models;
 }
 
-export function bannersQueryOptions() {
+/** Keyed by language: switching it asks again (the texts differ), and each language is kept apart. */
+export function bannersQueryOptions(locale: Locale) {
   return queryOptions({
-    queryKey: ['app', 'banners'] as const,
-    queryFn: ({ signal }) => getBanners({ signal }),
+    queryKey: ['app', 'banners', locale] as const,
+    queryFn: ({ signal }) => getBanners({ locale, signal }),
     staleTime: 5 * 60_000,
   });
 }
 
 export function useBanners() {
-  return useQuery(bannersQueryOptions());
+  return useQuery(bannersQueryOptions(useLocale()));
 }

@@ -1,8 +1,11 @@
-// GET /api/app/menu/get-menu?type=top|bottom1|bottom2: a menu whose `content` is JSON text of its
-// items (spec §7). Items are {name, link, target, children?}; older data calls the sub-items `items`.
+// GET /api/app/menu/get-menu?type=top|bottom1|bottom2&lang=pl|en: a menu whose `content` is JSON text
+// of its items (spec §7), their names in the page's language (Polish where no translation was written).
+// Items are {name, link, target, children?}; older data calls the sub-items `items`.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
+import { DEFAULT_LOCALE, type Locale } from '@/i18n/locales';
+import { useLocale } from '@/i18n/use-locale';
 import { isApiError } from '@/shared/api/api-error';
 import { apiClient } from '@/shared/api/client';
 
@@ -60,10 +63,13 @@ function toItems(value: unknown, depth: number): MenuItem[] {
   });
 }
 
-export async function getMenu(type: MenuType, { signal }: { signal?: AbortSignal } = {}): Promise<Menu> {
+export async function getMenu(
+  type: MenuType,
+  { locale = DEFAULT_LOCALE, signal }: { locale?: Locale; signal?: AbortSignal } = {},
+): Promise<Menu> {
   try {
     // Decoration: a failure leaves the menu empty, no toast.
-    const body = await apiClient.get('/app/menu/get-menu', { params: { type }, signal, toast: false });
+    const body = await apiClient.get('/app/menu/get-menu', { params: { type, lang: locale }, signal, toast: false });
     const { data } = responseSchema.parse(body);
     return { name: data.name, type: data.type, items: parseMenuItems(data.content) };
   } catch (error) {
@@ -73,15 +79,16 @@ export async function getMenu(type: MenuType, { signal }: { signal?: AbortSignal
   }
 }
 
-export function menuQueryOptions(type: MenuType) {
+/** Keyed by language: switching it asks again for the items' names in the new one. */
+export function menuQueryOptions(type: MenuType, locale: Locale) {
   return queryOptions({
-    queryKey: ['app', 'menu', type] as const,
-    queryFn: ({ signal }) => getMenu(type, { signal }),
+    queryKey: ['app', 'menu', type, locale] as const,
+    queryFn: ({ signal }) => getMenu(type, { locale, signal }),
     // Edited rarely, in the admin panel.
     staleTime: 10 * 60_000,
   });
 }
 
 export function useMenu(type: MenuType) {
-  return useQuery(menuQueryOptions(type));
+  return useQuery(menuQueryOptions(type, useLocale()));
 }

@@ -1,7 +1,10 @@
-// GET /api/company/company/get-public-settings: the company texts shown in the public layout.
+// GET /api/company/company/get-public-settings?lang=pl|en: the company texts shown in the public
+// layout, in the page's language (Polish where no translation was written).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
+import { DEFAULT_LOCALE, type Locale } from '@/i18n/locales';
+import { useLocale } from '@/i18n/use-locale';
 import { apiClient } from '@/shared/api/client';
 
 export const publicSettingsSchema = z.object({
@@ -14,23 +17,33 @@ const responseSchema = z.object({ data: z.object({ settings: publicSettingsSchem
 
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
-export async function getPublicSettings({ signal }: { signal?: AbortSignal } = {}): Promise<PublicSettings> {
+export async function getPublicSettings({
+  locale = DEFAULT_LOCALE,
+  signal,
+}: { locale?: Locale; signal?: AbortSignal } = {}): Promise<PublicSettings> {
   // Decoration only: a failure leaves the footer without texts, no toast.
-  const body = await apiClient.get('/company/company/get-public-settings', { signal, toast: false });
+  const body = await apiClient.get('/company/company/get-public-settings', {
+    params: { lang: locale },
+    signal,
+    toast: false,
+  });
   return responseSchema.parse(body).data.settings;
 }
 
-export const publicSettingsQueryKey = ['company', 'public-settings'] as const;
+/** Keyed by language: switching it asks again for the texts in the new one. */
+export function publicSettingsQueryKey(locale: Locale) {
+  return ['company', 'public-settings', locale] as const;
+}
 
-export function publicSettingsQueryOptions() {
+export function publicSettingsQueryOptions(locale: Locale) {
   return queryOptions({
-    queryKey: publicSettingsQueryKey,
-    queryFn: ({ signal }) => getPublicSettings({ signal }),
+    queryKey: publicSettingsQueryKey(locale),
+    queryFn: ({ signal }) => getPublicSettings({ locale, signal }),
     // Edited rarely, in the admin panel; no need to refetch during a visit.
     staleTime: 10 * 60_000,
   });
 }
 
 export function usePublicSettings() {
-  return useQuery(publicSettingsQueryOptions());
+  return useQuery(publicSettingsQueryOptions(useLocale()));
 }

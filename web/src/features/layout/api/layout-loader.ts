@@ -9,8 +9,13 @@
 //
 // A slow or failing API costs at most LAYOUT_DATA_WAIT_MS; the page then shows without that part,
 // which appears when it arrives (the components read the same queries).
+//
+// The texts come in the page's language (`/en/...` asks for English), keyed by it: each locale's
+// routes have a layout of their own, so switching language runs this loader for the new one.
 import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
 
+import { parseLocalePath } from '@/i18n/locales';
 import { firstLoadWaits } from '@/shared/lib/first-load';
 
 import { useSettingsStore } from '../stores/settings-store';
@@ -25,13 +30,14 @@ export const LAYOUT_DATA_WAIT_MS = 1500;
 const MENUS: readonly MenuType[] = ['top', 'bottom1', 'bottom2'];
 
 export function layoutLoader(queryClient: QueryClient) {
-  return firstLoadWaits(() => {
-    const settings = queryClient.ensureQueryData(publicSettingsQueryOptions()).then((data) => {
+  return firstLoadWaits(({ request }: Pick<LoaderFunctionArgs, 'request'>) => {
+    const { locale } = parseLocalePath(new URL(request.url).pathname);
+    const settings = queryClient.ensureQueryData(publicSettingsQueryOptions(locale)).then((data) => {
       useSettingsStore.getState().setSettings(data);
     });
     return Promise.allSettled([
-      queryClient.ensureQueryData(bannersQueryOptions()),
-      ...MENUS.map((type) => queryClient.ensureQueryData(menuQueryOptions(type))),
+      queryClient.ensureQueryData(bannersQueryOptions(locale)),
+      ...MENUS.map((type) => queryClient.ensureQueryData(menuQueryOptions(type, locale))),
       settings,
     ]);
   }, LAYOUT_DATA_WAIT_MS);

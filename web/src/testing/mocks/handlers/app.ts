@@ -1,5 +1,7 @@
 // /api/app/*: banners, menus and content pages, with the demo data the backend seeds (fixtures crate),
 // so `npm run dev:mock` looks like a fresh local server and tests read realistic Polish content.
+// With `lang=en` the public reads answer the English texts written for them, and Polish where none
+// was written (as the backend does).
 import { http, HttpResponse } from 'msw';
 
 import { apiUrl } from '../api-url';
@@ -23,6 +25,37 @@ export const bannerFixture = {
   created_at: CREATED,
   updated_at: CREATED,
 };
+
+/** The banner's English title and text (`lang=en`). */
+export const bannerFixtureEn = {
+  title: 'Buy your ticket online',
+  text: '<p>Buy tickets for every course online – no queue, with a QR code on your phone.</p>',
+};
+
+/** English names of the menu items (`lang=en`); a name missing here stays Polish. */
+export const menuItemNamesEn: Record<string, string> = {
+  'Strona główna': 'Home',
+  Informacje: 'Information',
+  Regulamin: 'Terms and conditions',
+  'Zwrot biletu': 'Return a ticket',
+  Przewoźnik: 'Carrier',
+  'Twoje bilety': 'Your tickets',
+};
+
+interface FixtureItem {
+  readonly name: string;
+  readonly link: string;
+  readonly target: string;
+  readonly children?: readonly FixtureItem[];
+}
+
+function itemsIn(locale: string, items: readonly FixtureItem[]): FixtureItem[] {
+  return items.map((item) => ({
+    ...item,
+    name: locale === 'en' ? (menuItemNamesEn[item.name] ?? item.name) : item.name,
+    ...(item.children ? { children: itemsIn(locale, item.children) } : {}),
+  }));
+}
 
 /** The seeded menus (content is JSON text, as the API sends it). */
 export const menuFixtures = {
@@ -76,6 +109,12 @@ export const contentFixtures = [
     template: 'default',
     created_at: CREATED,
     updated_at: CREATED,
+    en: {
+      title: 'Terms and conditions',
+      keywords: 'terms, carriage, tickets',
+      content:
+        '<h2>Terms of carriage and online ticket sales</h2><p>§ 1. The carrier runs regular passenger services on its lines in the Podkarpackie and Małopolskie regions.</p><p>§ 2. A ticket bought online is valid for the course, boarding stop and destination shown on it.</p><p>§ 3. A reservation not paid within 15 minutes expires and its seats go back on sale.</p>',
+    },
   },
   {
     id: 2,
@@ -88,13 +127,26 @@ export const contentFixtures = [
     template: 'default',
     created_at: CREATED,
     updated_at: CREATED,
+    // No English side column was written: it stays Polish under /en.
+    en: {
+      title: 'Nisko – Kraków',
+      keywords: 'nisko, krakow, timetable, coach',
+      content:
+        '<h2>Nisko – Kraków</h2><p>Daily coaches from Nisko via Stalowa Wola, Tarnobrzeg, Mielec and Bochnia to Kraków. The journey takes about 4 hours.</p><ul><li>Departures from Nisko: 5:00, 7:30, 12:00, 15:30</li><li>Departures from Kraków: 6:45, 10:30, 15:00, 18:15</li></ul><p>A ticket for the whole way costs PLN 39.00. See also the <a href="/regulamin">terms and conditions</a>.</p>',
+    },
   },
 ];
 
+/** The `lang` a public read asks for: `en`, or Polish for anything else (the backend's default). */
+export function requestedLocale(request: Request): 'pl' | 'en' {
+  return new URL(request.url).searchParams.get('lang') === 'en' ? 'en' : 'pl';
+}
+
 export const appHandlers = [
-  http.get(apiUrl('/app/banner/all'), () =>
-    HttpResponse.json({ data: { models: [bannerFixture], pagination: pagination(1, 999, 1) } }),
-  ),
+  http.get(apiUrl('/app/banner/all'), ({ request }) => {
+    const banner = requestedLocale(request) === 'en' ? { ...bannerFixture, ...bannerFixtureEn } : bannerFixture;
+    return HttpResponse.json({ data: { models: [banner], pagination: pagination(1, 999, 1) } });
+  }),
 
   http.get(apiUrl('/app/menu/get-menu'), ({ request }) => {
     const type = new URL(request.url).searchParams.get('type') ?? '';
@@ -107,7 +159,8 @@ export const appHandlers = [
       );
     }
     const menu = menuFixtures[type as keyof typeof menuFixtures];
-    return HttpResponse.json({ data: { name: menu.name, type: menu.type, content: JSON.stringify(menu.items) } });
+    const items = itemsIn(requestedLocale(request), menu.items);
+    return HttpResponse.json({ data: { name: menu.name, type: menu.type, content: JSON.stringify(items) } });
   }),
 
   http.get(apiUrl('/app/content/get-content'), ({ request }) => {
@@ -117,8 +170,9 @@ export const appHandlers = [
         status: 422,
       });
     }
-    const page = contentFixtures.find((item) => item.slug === key || String(item.id) === key);
-    if (!page) return HttpResponse.json(errorBody(404, 'This page could not be found'), { status: 404 });
-    return HttpResponse.json({ data: page });
+    const found = contentFixtures.find((item) => item.slug === key || String(item.id) === key);
+    if (!found) return HttpResponse.json(errorBody(404, 'This page could not be found'), { status: 404 });
+    const { en, ...page } = found;
+    return HttpResponse.json({ data: requestedLocale(request) === 'en' ? { ...page, ...en } : page });
   }),
 ];
