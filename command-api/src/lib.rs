@@ -118,6 +118,7 @@ pub fn router(state: CommandState) -> Router {
         .route("/order/order/place", post(booking::place::place))
         .route("/order/order/validate", post(booking::form::validate))
         .route("/course/discount/calculate-for-tickets", post(booking::form::calculate_for_tickets))
+        .route("/order/order/pay-again", post(booking::pay_again::pay_again))
         .route("/order/order/cancel", post(booking::cancel::cancel))
         .route("/order/order/return-ticket", post(booking::returns::return_ticket))
         .route("/order/order/change-course", post(booking::change::change_course))

@@ -1,13 +1,14 @@
 //! The command API's part of `/api/openapi.json` (merged into the whole document by the
 //! query API, which serves it).
 
-use crate::booking::{cancel, change, form, place, returns, send};
+use crate::booking::{cancel, change, form, pay_again, place, returns, send};
 use crate::coupons;
 
 #[derive(utoipa::OpenApi)]
 #[openapi(
     paths(
         place::place,
+        pay_again::pay_again,
         form::validate,
         form::calculate_for_tickets,
         returns::return_ticket,
@@ -20,6 +21,7 @@ use crate::coupons;
     ),
     components(schemas(
         place::Placed,
+        pay_again::PaymentAgain,
         form::Valid,
         form::Priced,
         form::PricedTicket,

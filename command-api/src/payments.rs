@@ -2,9 +2,11 @@
 //!
 //! `POST /payment/notify/{provider}` receives the gateway's signed notification (the
 //! Przelewy24 protocol; the built-in sandbox speaks it too). It is checked (signature
-//! with the CRC key, our merchant), matched with its order (session id = order id,
-//! amount = what the order asks), verified with the gateway (`transaction/verify`), and
-//! only then recorded. A forged notification changes nothing (`400`); a repeated one is
+//! with the CRC key, our merchant), matched with its order (the session id is one the
+//! order registered: the order id, or `{order id}-{n}` after paying again; amount = what
+//! the order asks), verified with the gateway (`transaction/verify`), and only then
+//! recorded. A second payment of an order paid already (the customer paid an earlier
+//! transaction too) is paid back. A forged notification changes nothing (`400`); a repeated one is
 //! recognised by its transaction id and changes nothing (`200`).
 //!
 //! An order that expired before its payment arrived has lost its seats: they are held
@@ -37,6 +39,22 @@ pub fn random_code(len: usize) -> String {
     (0..len).map(|_| char::from(ALPHABET[rng.random_range(0..ALPHABET.len())])).collect()
 }
 
+/// What the customer reads on the gateway's page: the company, the order's number and
+/// every leg (a return names both ways).
+pub fn description<'a>(
+    company: &str,
+    number: &str,
+    legs: impl Iterator<Item = (&'a str, &'a str)>,
+    language: payment::Language,
+) -> String {
+    let legs: Vec<String> = legs.map(|(from, to)| format!("{from} – {to}")).collect();
+    let joined = match language {
+        payment::Language::Pl => legs.join(", powrót "),
+        payment::Language::En => legs.join(", return "),
+    };
+    format!("{company} {number}: {joined}")
+}
+
 /// Where the customer pays an order.
 pub fn payment_url(state: &CommandState, payment: &PaymentRef) -> String {
     if payment.token.is_empty() {
@@ -60,12 +78,13 @@ pub async fn notify(
         .gateway
         .check_notification(&notification)
         .map_err(|e| ApiError::BadRequest(format!("the notification was refused: {e}")))?;
-    let order_id: Uuid = notification
-        .session_id
-        .parse()
-        .map_err(|_| ApiError::BadRequest("the notification's session id is not an order".into()))?;
+    let order_id = order::order_of_session(&notification.session_id)
+        .ok_or_else(|| ApiError::BadRequest("the notification's session id is not an order".into()))?;
     let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &order_stream(order_id)?).await?;
     let order = loaded.state.placed().ok_or_else(|| ApiError::NotFound("There is no such order.".into()))?;
+    if !order.payment_sessions.contains(&notification.session_id) {
+        return Err(ApiError::BadRequest("the notification's session was not registered for the order".into()));
+    }
     if notification.amount != order.to_pay || notification.currency != "PLN" {
         return Err(ApiError::invalid_field("amount", "The amount paid does not match the order."));
     }
@@ -78,13 +97,13 @@ pub async fn notify(
         .verify(&notification)
         .await
         .map_err(|e| ApiError::BadRequest(format!("the gateway did not confirm the payment: {e}")))?;
-    pay_order(&state, order_id, notification.amount, &transaction_id).await?;
+    pay_order(&state, order_id, notification.amount, &transaction_id, &notification.session_id).await?;
     Ok(Json(json!({ "status": "OK" })))
 }
 
 /// An order whose coupon covers everything is paid at once, without a gateway.
 pub async fn pay_without_gateway(state: &CommandState, order_id: Uuid) -> Result<(), ApiError> {
-    pay_order(state, order_id, 0, &format!("coupon-{order_id}")).await.map(|_| ())
+    pay_order(state, order_id, 0, &format!("coupon-{order_id}"), &order_id.to_string()).await.map(|_| ())
 }
 
 /// What became of a payment.
@@ -95,12 +114,14 @@ pub enum PaymentOutcome {
     Refunded,
 }
 
-/// Record the payment `transaction_id` of `amount` for the order.
+/// Record the payment `transaction_id` of `amount`, made through the gateway session
+/// `session_id`, for the order.
 pub async fn pay_order(
     state: &CommandState,
     order_id: Uuid,
     amount: i64,
     transaction_id: &str,
+    session_id: &str,
 ) -> Result<PaymentOutcome, ApiError> {
     let stream = order_stream(order_id)?;
     let now = Utc::now();
@@ -113,6 +134,7 @@ pub async fn pay_order(
         now,
         amount,
         transaction_id: transaction_id.to_owned(),
+        session_id: session_id.to_owned(),
         tickets: numbers,
         reheld: Vec::new(),
     };
@@ -123,6 +145,11 @@ pub async fn pay_order(
     .await;
     match result {
         Ok(_) => return Ok(PaymentOutcome::Paid),
+        Err(ExecuteError::Refused(PayOrderError::AlreadyPaid)) => {
+            // Paid twice (an earlier transaction and the one of paying again): the
+            // order keeps the first payment, this one goes back.
+            return refund_payment(state, order_id, amount, transaction_id, session_id, &metadata).await;
+        }
         Err(ExecuteError::Refused(PayOrderError::Expired)) => {}
         Err(ExecuteError::Refused(e)) => return Err(pay_error(e)),
         Err(ExecuteError::Store(e)) => return Err(e.into()),
@@ -151,20 +178,38 @@ pub async fn pay_order(
             }
         }
         None => {
-            let refund = order::RefundLatePayment { order_id, amount, transaction_id: transaction_id.to_owned(), now };
-            let refund_id = Uuid::new_v5(&order_id, format!("late-refund/{transaction_id}").as_bytes());
-            aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, refund_id, &metadata, |o| {
-                order::decide_refund_late(&refund, o)
-            })
-            .await
-            .map_err(|e| match e {
-                ExecuteError::Refused(e) => ApiError::Conflict(e.to_string()),
-                ExecuteError::Store(e) => e.into(),
-            })?;
             tracing::warn!(%order_id, transaction_id, "a late payment found its seats gone; it is to be refunded");
-            Ok(PaymentOutcome::Refunded)
+            refund_payment(state, order_id, amount, transaction_id, session_id, &metadata).await
         }
     }
+}
+
+/// Record that the payment `transaction_id` is paid back (the order cannot take it).
+async fn refund_payment(
+    state: &CommandState,
+    order_id: Uuid,
+    amount: i64,
+    transaction_id: &str,
+    session_id: &str,
+    metadata: &Metadata,
+) -> Result<PaymentOutcome, ApiError> {
+    let refund = order::RefundLatePayment {
+        order_id,
+        amount,
+        transaction_id: transaction_id.to_owned(),
+        session_id: session_id.to_owned(),
+        now: Utc::now(),
+    };
+    let refund_id = Uuid::new_v5(&order_id, format!("late-refund/{transaction_id}").as_bytes());
+    aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &order_stream(order_id)?, refund_id, metadata, |o| {
+        order::decide_refund_late(&refund, o)
+    })
+    .await
+    .map_err(|e| match e {
+        ExecuteError::Refused(e) => ApiError::Conflict(e.to_string()),
+        ExecuteError::Store(e) => e.into(),
+    })?;
+    Ok(PaymentOutcome::Refunded)
 }
 
 /// The new hold id of a leg for a late payment.

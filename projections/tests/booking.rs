@@ -129,6 +129,7 @@ fn placed(order: Uuid, user: Option<Uuid>, back: bool, coupon: Option<(&str, i64
     OrderEvent::OrderPlaced {
         order_id: order,
         hash_id: format!("h{}", order.simple()),
+        number: "NB-2026-000001".into(),
         placed_at: at(0),
         expires_at: at(15),
         user_id: user,
@@ -179,6 +180,7 @@ fn paid(order: Uuid, tickets: Vec<Ticket>) -> OrderEvent {
         paid_at: at(5),
         amount,
         transaction_id: "tx-1".into(),
+        session_id: order.to_string(),
         tickets,
         reheld: vec![],
     }

@@ -23,7 +23,7 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Datelike, Duration, Utc};
 use domain::coupon;
 use domain::money::format_pln;
 use domain::order::{self, CouponUse, Customer, InvoiceRequest, Leg, LegKind, PaymentRef, PlaceOrder};
@@ -108,14 +108,14 @@ fn error_body(e: &ApiError) -> serde_json::Value {
     body
 }
 
-fn language_prefix(language: Language) -> &'static str {
+pub(crate) fn language_prefix(language: Language) -> &'static str {
     match language {
         Language::En => "/en",
         Language::Pl => "",
     }
 }
 
-fn headers_language(headers: &HeaderMap) -> Language {
+pub(crate) fn headers_language(headers: &HeaderMap) -> Language {
     let lang = headers.get("accept-language").and_then(|v| v.to_str().ok()).unwrap_or("pl");
     if lang.trim_start().starts_with("en") {
         Language::En
@@ -191,7 +191,8 @@ async fn run_steps(
     metadata: &Metadata,
 ) -> Result<Placed, ApiError> {
     let ids: Vec<i64> = input.tickets.iter().filter_map(|t| t.discount_id).collect();
-    let found = discounts(&state.pool, &ids).await?;
+    // The order's number is taken beside the discounts' lookup: no round trip of its own.
+    let (found, number) = tokio::try_join!(discounts(&state.pool, &ids), next_order_number(state, now))?;
     let lines = price_lines(&input.tickets, &found, &outbound, back.as_ref())?;
     let seats: u32 = lines.iter().map(|l| l.quantity).sum();
     let total: i64 = lines.iter().map(|l| l.total).sum();
@@ -247,7 +248,12 @@ async fn run_steps(
                 session_id: order_id.to_string(),
                 amount: to_pay,
                 currency: "PLN".into(),
-                description: format!("{} {} – {}", settings.company_name, outbound.from_name, outbound.to_name),
+                description: crate::payments::description(
+                    &settings.company_name,
+                    &number,
+                    std::iter::once(&outbound).chain(back.as_ref()).map(|l| (l.from_name.as_str(), l.to_name.as_str())),
+                    language,
+                ),
                 email: input.customer.email.trim().to_owned(),
                 url_return: format!(
                     "{}{}/order/after-payment?hash_id={hash_id}",
@@ -277,6 +283,7 @@ async fn run_steps(
     let command = PlaceOrder {
         order_id,
         hash_id,
+        number,
         now,
         expires_at,
         user_id,
@@ -463,6 +470,17 @@ fn invoice_of(input: &BookingInput) -> Option<InvoiceRequest> {
 /// of on a random page of each. It is not a secret: the public links use the hash id.
 pub fn new_order_id() -> Uuid {
     Uuid::now_v7()
+}
+
+/// The next readable order number (`NB-2026-000123`): consecutive across orders (a
+/// placement that fails after taking one leaves a gap, as a sequence does).
+async fn next_order_number(state: &CommandState, now: DateTime<Utc>) -> Result<String, ApiError> {
+    let sequence: i64 = sqlx::query_scalar("select nextval('order_number_seq')")
+        .fetch_one(&state.pool)
+        .await
+        .map_err(|e| ApiError::Unavailable(format!("numbering the order: {e}")))?;
+    let year = now.with_timezone(&chrono_tz::Europe::Warsaw).year();
+    Ok(order::order_number(year, sequence))
 }
 
 /// A public, unguessable id for the order's links: 128 random bits, hex.

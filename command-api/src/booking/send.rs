@@ -153,7 +153,11 @@ fn order_id_in(id: &str) -> Option<Uuid> {
 }
 
 fn ticket_email(state: &CommandState, order: &OrderState) -> Email {
-    let mut text = format!("Dzień dobry {},\n\ndziękujemy za zakup biletów.\n\n", order.customer.first_name);
+    let mut text = format!(
+        "Dzień dobry {},\n\ndziękujemy za zakup biletów.\n\nZamówienie {}\n\n",
+        order.customer.first_name,
+        order.display_number()
+    );
     for leg in order.legs() {
         let when = leg.departure_at.with_timezone(&chrono_tz::Europe::Warsaw).format("%d.%m.%Y %H:%M");
         let title = match leg.kind {
@@ -171,7 +175,7 @@ fn ticket_email(state: &CommandState, order: &OrderState) -> Email {
     ));
     Email {
         to: order.customer.email.clone(),
-        subject: format!("Twoje bilety – zamówienie {}", order.short_hash()),
+        subject: format!("Twoje bilety – zamówienie {}", order.display_number()),
         text,
         attachments: tickets_pdf(order),
     }
@@ -199,10 +203,10 @@ fn tickets_pdf(order: &OrderState) -> Vec<Attachment> {
             price: format_pln(t.price),
         })
         .collect();
-    let document = TicketDocument { carrier: "Nisko Bus".into(), order_ref: order.hash_id.clone(), tickets };
+    let document = TicketDocument { carrier: "Nisko Bus".into(), order_ref: order.display_number().to_owned(), tickets };
     match documents::ticket_pdf(&document) {
         Ok(bytes) => {
-            vec![Attachment::pdf(format!("bilety-{}.pdf", order.short_hash()), bytes)]
+            vec![Attachment::pdf(format!("bilety-{}.pdf", order.display_number()), bytes)]
         }
         Err(e) => {
             tracing::warn!(order_id = %order.order_id, error = %e, "could not render the tickets PDF");

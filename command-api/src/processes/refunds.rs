@@ -43,7 +43,7 @@ pub struct Owed {
 /// (the rule: [`domain::order::money_back`]).
 pub fn owed_by(event: &OrderEvent, event_id: Uuid, order: &OrderState) -> Option<Owed> {
     let back = money_back(event, order)?;
-    let short = order.short_hash();
+    let short = order.display_number();
     let reason = match back.reason {
         MoneyBackFor::TicketReturned { number } => format!("Zwrot biletu {number}"),
         MoneyBackFor::OrderCancelled => format!("Anulowanie zamówienia {short}"),
@@ -56,7 +56,7 @@ pub fn owed_by(event: &OrderEvent, event_id: Uuid, order: &OrderState) -> Option
         reason,
         amount: back.amount,
         provider: order.payment.provider.clone(),
-        session_id: order.payment.session_id.clone(),
+        session_id: back.session_id,
         transaction_id: back.transaction_id,
     })
 }

@@ -149,6 +149,10 @@ pub enum OrderEvent {
         order_id: Uuid,
         /// The public id of the order in links (`success-data?hash_id=`).
         hash_id: String,
+        /// The order's readable number (`NB-2026-000123`), consecutive, shown to people;
+        /// empty for orders placed before orders were numbered.
+        #[serde(default)]
+        number: String,
         placed_at: DateTime<Utc>,
         expires_at: DateTime<Utc>,
         user_id: Option<Uuid>,
@@ -172,12 +176,20 @@ pub enum OrderEvent {
         paid_at: DateTime<Utc>,
         amount: i64,
         transaction_id: String,
+        /// The gateway session the payment came through (a refund names it); empty in
+        /// events recorded before orders could be paid again.
+        #[serde(default)]
+        session_id: String,
         tickets: Vec<Ticket>,
         /// For a payment accepted after the order expired: the new holds of its legs
         /// (the first ones were released). Empty otherwise.
         #[serde(default)]
         reheld: Vec<LegHold>,
     },
+    /// A new gateway transaction was registered for the order while it waits for
+    /// payment (the customer's earlier one failed or was left): from now on the order is
+    /// paid through `payment`. The earlier transactions stay as the gateway left them.
+    PaymentRegistered { order_id: Uuid, payment: PaymentRef, registered_at: DateTime<Utc> },
     /// The order was not paid in time.
     OrderExpired { order_id: Uuid, expired_at: DateTime<Utc> },
     /// An admin cancelled the order: `refund` goes back to the customer, `coupon_refund`
@@ -191,7 +203,15 @@ pub enum OrderEvent {
         coupon_refund: i64,
     },
     /// A payment arrived after the order expired and its seats were gone: it is paid back.
-    LatePaymentRefunded { order_id: Uuid, amount: i64, transaction_id: String, at: DateTime<Utc> },
+    LatePaymentRefunded {
+        order_id: Uuid,
+        amount: i64,
+        transaction_id: String,
+        /// The gateway session of that payment (empty in older events).
+        #[serde(default)]
+        session_id: String,
+        at: DateTime<Utc>,
+    },
     /// A ticket was returned: `price - fee = coupon_refund + money_refund`.
     TicketReturned {
         order_id: Uuid,
@@ -229,6 +249,7 @@ impl OrderEvent {
             OrderEvent::OrderPlaced { .. } => "OrderPlaced",
             OrderEvent::OrderAbandoned { .. } => "OrderAbandoned",
             OrderEvent::OrderPaid { .. } => "OrderPaid",
+            OrderEvent::PaymentRegistered { .. } => "PaymentRegistered",
             OrderEvent::OrderExpired { .. } => "OrderExpired",
             OrderEvent::OrderCancelled { .. } => "OrderCancelled",
             OrderEvent::LatePaymentRefunded { .. } => "LatePaymentRefunded",
@@ -245,6 +266,7 @@ impl OrderEvent {
             OrderEvent::OrderPlaced { order_id, .. }
             | OrderEvent::OrderAbandoned { order_id, .. }
             | OrderEvent::OrderPaid { order_id, .. }
+            | OrderEvent::PaymentRegistered { order_id, .. }
             | OrderEvent::OrderExpired { order_id, .. }
             | OrderEvent::OrderCancelled { order_id, .. }
             | OrderEvent::LatePaymentRefunded { order_id, .. }
@@ -266,6 +288,7 @@ impl OrderEvent {
             | OrderEvent::OrderCancelled { .. }
             | OrderEvent::InvoiceIssued { .. } => String::new(),
             OrderEvent::LatePaymentRefunded { transaction_id, .. } => transaction_id.clone(),
+            OrderEvent::PaymentRegistered { payment, .. } => payment.session_id.clone(),
             OrderEvent::TicketReturned { ticket_id, .. } | OrderEvent::TicketCourseChanged { ticket_id, .. } => {
                 ticket_id.to_string()
             }

@@ -14,6 +14,8 @@
 //!   caller held its seats again.
 //! - [`RefundLatePayment`] ([`decide_refund_late`]): pay back a payment the order
 //!   cannot take.
+//! - [`RegisterPayment`] ([`decide_register_payment`]): pay again through a new gateway
+//!   transaction while the reservation holds.
 //! - [`ExpireOrder`] ([`decide_expire`]): an unpaid order's time is over.
 //! - [`CancelOrder`] ([`decide_cancel`]): an admin cancels; valid tickets are paid back
 //!   in full.
@@ -49,6 +51,7 @@ mod money_back;
 mod pay;
 mod place;
 mod refund_late;
+mod register_payment;
 mod return_ticket;
 mod state;
 #[cfg(test)]
@@ -68,10 +71,18 @@ pub use money_back::{money_back, MoneyBack, MoneyBackFor};
 pub use pay::{decide_pay, ticket_id, PayOrder, PayOrderError, TicketNumber};
 pub use place::{decide_place, PlaceOrder, PlaceOrderError, MAX_SEATS};
 pub use refund_late::{decide_refund_late, RefundLatePayment, RefundLatePaymentError};
+pub use register_payment::{
+    decide_register_payment, next_payment_session, order_of_session, RegisterPayment, RegisterPaymentError,
+};
 pub use return_ticket::{decide_return, ReturnTicket, ReturnTicketError};
 pub use state::{
     evolve, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment, TicketState, TicketStatus,
 };
+
+/// An order's readable number from its place in the sequence of orders: `NB-2026-000123`.
+pub fn order_number(year: i32, sequence: i64) -> String {
+    format!("NB-{year}-{sequence:06}")
+}
 
 /// The namespace of the UUID v5 ids (events, tickets) of this aggregate.
 const EVENT_ID_NAMESPACE: uuid::Uuid = uuid::Uuid::from_u128(0x5e0c_2f9a_7d41_4b8e_9a63_1c0f_d2b7_a914);

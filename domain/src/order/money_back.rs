@@ -23,6 +23,8 @@ pub struct MoneyBack {
     pub amount: i64,
     /// The gateway's id of the payment to refund.
     pub transaction_id: String,
+    /// The gateway session that payment came through.
+    pub session_id: String,
     pub reason: MoneyBackFor,
 }
 
@@ -30,7 +32,15 @@ pub struct MoneyBack {
 /// for events that owe nothing, or owe nothing in money, or owe it on an order that was
 /// never paid through a gateway.
 pub fn money_back(event: &OrderEvent, order: &OrderState) -> Option<MoneyBack> {
-    let paid = || order.paid.as_ref().map(|p| p.transaction_id.clone());
+    // Events recorded before sessions were kept name none: the order's only session then.
+    let session = |recorded: &str| {
+        if recorded.is_empty() {
+            order.payment_sessions.first().cloned().unwrap_or_else(|| order.payment.session_id.clone())
+        } else {
+            recorded.to_owned()
+        }
+    };
+    let paid = || order.paid.as_ref().map(|p| (p.transaction_id.clone(), session(&p.session_id)));
     let (amount, reason, transaction_id) = match event {
         OrderEvent::TicketReturned { number, money_refund, .. } => {
             (*money_refund, MoneyBackFor::TicketReturned { number: number.clone() }, paid())
@@ -39,13 +49,13 @@ pub fn money_back(event: &OrderEvent, order: &OrderState) -> Option<MoneyBack> {
         OrderEvent::TicketCourseChanged { number, price_difference, .. } => {
             (-price_difference, MoneyBackFor::CourseChanged { number: number.clone() }, paid())
         }
-        OrderEvent::LatePaymentRefunded { amount, transaction_id, .. } => {
-            (*amount, MoneyBackFor::LatePayment, Some(transaction_id.clone()))
+        OrderEvent::LatePaymentRefunded { amount, transaction_id, session_id, .. } => {
+            (*amount, MoneyBackFor::LatePayment, Some((transaction_id.clone(), session(session_id))))
         }
         _ => return None,
     };
-    let transaction_id = transaction_id?;
-    (amount > 0).then_some(MoneyBack { amount, transaction_id, reason })
+    let (transaction_id, session_id) = transaction_id?;
+    (amount > 0).then_some(MoneyBack { amount, transaction_id, session_id, reason })
 }
 
 #[cfg(test)]
@@ -111,6 +121,7 @@ mod tests {
         let expected = MoneyBack {
             amount: *money_refund,
             transaction_id: "T-1".into(),
+            session_id: "s-1".into(),
             reason: MoneyBackFor::TicketReturned { number: tickets[0].number.clone() },
         };
         assert_eq!(money_back(&event, &order), Some(expected));
@@ -133,7 +144,12 @@ mod tests {
         let OrderEvent::OrderCancelled { refund, .. } = &event else { panic!("{event:?}") };
         assert_eq!(
             money_back(&event, &order),
-            Some(MoneyBack { amount: *refund, transaction_id: "T-1".into(), reason: MoneyBackFor::OrderCancelled })
+            Some(MoneyBack {
+                amount: *refund,
+                transaction_id: "T-1".into(),
+                session_id: "s-1".into(),
+                reason: MoneyBackFor::OrderCancelled
+            })
         );
 
         let (event, order) =
@@ -151,6 +167,7 @@ mod tests {
             Some(MoneyBack {
                 amount: 400,
                 transaction_id: "T-1".into(),
+                session_id: "s-1".into(),
                 reason: MoneyBackFor::CourseChanged { number: tickets[0].number.clone() },
             })
         );
@@ -162,12 +179,38 @@ mod tests {
     fn a_late_payment_goes_back_to_its_own_transaction() {
         let expire = ExpireOrder { order_id: ORDER, now: at(16) };
         let (expired, _) = recorded(vec![placed(false, 0)], |s| decide_expire(&expire, s));
-        let late = RefundLatePayment { order_id: ORDER, amount: 7_800, transaction_id: "T-9".into(), now: at(20) };
+        let late = RefundLatePayment {
+            order_id: ORDER,
+            amount: 7_800,
+            transaction_id: "T-9".into(),
+            session_id: "s-9".into(),
+            now: at(20),
+        };
         let (event, order) = recorded(vec![placed(false, 0), expired], |s| decide_refund_late(&late, s));
         assert_eq!(
             money_back(&event, &order),
-            Some(MoneyBack { amount: 7_800, transaction_id: "T-9".into(), reason: MoneyBackFor::LatePayment })
+            Some(MoneyBack {
+                amount: 7_800,
+                transaction_id: "T-9".into(),
+                session_id: "s-9".into(),
+                reason: MoneyBackFor::LatePayment
+            })
         );
+    }
+
+    #[test]
+    fn a_payment_through_an_earlier_session_is_refunded_through_it() {
+        let (mut history, tickets) = paid_order(0);
+        // Paid through session s-1 after a second one (s-2) was registered.
+        let again = OrderEvent::PaymentRegistered {
+            order_id: ORDER,
+            payment: crate::order::PaymentRef { provider: "sandbox".into(), session_id: "s-2".into(), token: "t2".into() },
+            registered_at: at(3),
+        };
+        history.insert(1, again);
+        let (event, order) = recorded(history, |s| decide_return(&guest_return(&tickets[0]), s));
+        let back = money_back(&event, &order).expect("money back");
+        assert_eq!((back.transaction_id.as_str(), back.session_id.as_str()), ("T-1", "s-1"));
     }
 
     #[test]

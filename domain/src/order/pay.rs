@@ -33,6 +33,8 @@ pub struct PayOrder {
     pub now: DateTime<Utc>,
     pub amount: i64,
     pub transaction_id: String,
+    /// The gateway session the payment came through.
+    pub session_id: String,
     /// One per ticket ([`super::OrderState::ticket_count`]), in ticket order.
     pub tickets: Vec<TicketNumber>,
     /// Only for an expired order: the new hold of every leg.
@@ -126,6 +128,7 @@ pub fn decide_pay(cmd: &PayOrder, state: &Order) -> Result<Vec<OrderEvent>, PayO
         paid_at: cmd.now,
         amount: cmd.amount,
         transaction_id: cmd.transaction_id.clone(),
+        session_id: cmd.session_id.clone(),
         tickets,
         reheld: cmd.reheld.clone(),
     }])
@@ -176,7 +179,7 @@ mod tests {
     #[test]
     fn the_payment_records_its_transaction() {
         let event = paid(false, 0);
-        let OrderEvent::OrderPaid { order_id, paid_at, amount, transaction_id, tickets, reheld } = event else {
+        let OrderEvent::OrderPaid { order_id, paid_at, amount, transaction_id, tickets, reheld, .. } = event else {
             panic!("a payment");
         };
         assert_eq!((order_id, paid_at, amount, transaction_id.as_str()), (ORDER, at(5), 2 * 3900 + 1989, "T-1"));
@@ -286,7 +289,13 @@ mod tests {
     #[test]
     fn a_refunded_transaction_cannot_pay() {
         let refunded =
-            OrderEvent::LatePaymentRefunded { order_id: ORDER, amount: 9789, transaction_id: "T-1".into(), at: at(20) };
+            OrderEvent::LatePaymentRefunded {
+                order_id: ORDER,
+                amount: 9789,
+                transaction_id: "T-1".into(),
+                session_id: "s-1".into(),
+                at: at(20),
+            };
         given([placed(false, 0), expired(), refunded])
             .when(|s| decide_pay(&pay(false, 0), s))
             .then_err(PayOrderError::AlreadyRefunded);

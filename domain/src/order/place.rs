@@ -20,6 +20,8 @@ pub const MAX_SEATS: u32 = 50;
 pub struct PlaceOrder {
     pub order_id: Uuid,
     pub hash_id: String,
+    /// The readable number ([`super::order_number`]).
+    pub number: String,
     pub now: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
     pub user_id: Option<Uuid>,
@@ -112,6 +114,7 @@ pub fn decide_place(cmd: &PlaceOrder, state: &Order) -> Result<Vec<OrderEvent>, 
     Ok(vec![OrderEvent::OrderPlaced {
         order_id: cmd.order_id,
         hash_id: cmd.hash_id.clone(),
+        number: cmd.number.clone(),
         placed_at: cmd.now,
         expires_at: cmd.expires_at,
         user_id: cmd.user_id,

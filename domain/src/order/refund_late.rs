@@ -13,6 +13,8 @@ pub struct RefundLatePayment {
     pub order_id: Uuid,
     pub amount: i64,
     pub transaction_id: String,
+    /// The gateway session of the payment.
+    pub session_id: String,
     pub now: DateTime<Utc>,
 }
 
@@ -44,6 +46,7 @@ pub fn decide_refund_late(cmd: &RefundLatePayment, state: &Order) -> Result<Vec<
         order_id: order.order_id,
         amount: cmd.amount,
         transaction_id: cmd.transaction_id.clone(),
+        session_id: cmd.session_id.clone(),
         at: cmd.now,
     }])
 }
@@ -58,7 +61,13 @@ mod tests {
     }
 
     fn refund(transaction: &str) -> RefundLatePayment {
-        RefundLatePayment { order_id: ORDER, amount: 9789, transaction_id: transaction.into(), now: at(40) }
+        RefundLatePayment {
+            order_id: ORDER,
+            amount: 9789,
+            transaction_id: transaction.into(),
+            session_id: "s-1".into(),
+            now: at(40),
+        }
     }
 
     fn refunded(transaction: &str) -> OrderEvent {
@@ -66,6 +75,7 @@ mod tests {
             order_id: ORDER,
             amount: 9789,
             transaction_id: transaction.into(),
+            session_id: "s-1".into(),
             at: at(40),
         }
     }

@@ -60,6 +60,8 @@ pub enum TicketStatus {
 pub struct OrderState {
     pub order_id: Uuid,
     pub hash_id: String,
+    /// The readable number (`NB-2026-000123`); empty for orders placed before numbers.
+    pub number: String,
     pub placed_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
     pub user_id: Option<Uuid>,
@@ -72,7 +74,10 @@ pub struct OrderState {
     pub coupon: Option<CouponUse>,
     pub total: i64,
     pub to_pay: i64,
+    /// The gateway transaction the order is paid through now (the latest registered).
     pub payment: PaymentRef,
+    /// The session ids of every transaction registered for the order, first to last.
+    pub payment_sessions: Vec<String>,
     pub status: OrderStatus,
     /// The payment that paid the order.
     pub paid: Option<Payment>,
@@ -89,6 +94,8 @@ pub struct Payment {
     pub paid_at: DateTime<Utc>,
     pub amount: i64,
     pub transaction_id: String,
+    /// The gateway session it came through (empty in events before sessions were kept).
+    pub session_id: String,
 }
 
 /// A ticket and what happened to it since.
@@ -148,6 +155,16 @@ impl OrderState {
     pub fn short_hash(&self) -> &str {
         let end = self.hash_id.char_indices().nth(8).map_or(self.hash_id.len(), |(i, _)| i);
         &self.hash_id[..end]
+    }
+
+    /// The number people see: the readable one, or the short hash for an order placed
+    /// before orders were numbered.
+    pub fn display_number(&self) -> &str {
+        if self.number.is_empty() {
+            self.short_hash()
+        } else {
+            &self.number
+        }
     }
 
     /// The leg going this way, if the order has one.
@@ -215,6 +232,7 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
         OrderEvent::OrderPlaced {
             order_id,
             hash_id,
+            number,
             placed_at,
             expires_at,
             user_id,
@@ -231,6 +249,7 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
             Order::Unplaced => Order::Placed(Box::new(OrderState {
                 order_id: *order_id,
                 hash_id: hash_id.clone(),
+                number: number.clone(),
                 placed_at: *placed_at,
                 expires_at: *expires_at,
                 user_id: *user_id,
@@ -243,6 +262,7 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
                 total: *total,
                 to_pay: *to_pay,
                 payment: payment.clone(),
+                payment_sessions: vec![payment.session_id.clone()],
                 status: OrderStatus::PendingPayment,
                 paid: None,
                 tickets: Vec::new(),
@@ -255,10 +275,15 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
             Order::Unplaced => Order::Abandoned,
             other => other,
         },
-        OrderEvent::OrderPaid { paid_at, amount, transaction_id, tickets, reheld, .. } => placed(state, |order| {
+        OrderEvent::OrderPaid { paid_at, amount, transaction_id, session_id, tickets, reheld, .. } => placed(state, |order| {
             order.reheld(reheld);
             order.status = OrderStatus::Paid;
-            order.paid = Some(Payment { paid_at: *paid_at, amount: *amount, transaction_id: transaction_id.clone() });
+            order.paid = Some(Payment {
+                paid_at: *paid_at,
+                amount: *amount,
+                transaction_id: transaction_id.clone(),
+                session_id: session_id.clone(),
+            });
             order.tickets = tickets
                 .iter()
                 .map(|t| TicketState {
@@ -269,6 +294,12 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
                     price: t.price,
                 })
                 .collect();
+        }),
+        OrderEvent::PaymentRegistered { payment, .. } => placed(state, |order| {
+            if !order.payment_sessions.contains(&payment.session_id) {
+                order.payment_sessions.push(payment.session_id.clone());
+            }
+            order.payment = payment.clone();
         }),
         OrderEvent::OrderExpired { .. } => placed(state, |order| order.status = OrderStatus::Expired),
         OrderEvent::OrderCancelled { .. } => placed(state, |order| order.status = OrderStatus::Cancelled),

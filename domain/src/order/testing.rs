@@ -108,6 +108,7 @@ pub fn place(back: bool, coupon: i64) -> PlaceOrder {
     PlaceOrder {
         order_id: ORDER,
         hash_id: "h4sh".into(),
+        number: "NB-1970-000001".into(),
         now: at(0),
         expires_at: at(15),
         user_id: Some(USER),
@@ -129,6 +130,7 @@ pub fn placed(back: bool, coupon: i64) -> OrderEvent {
     OrderEvent::OrderPlaced {
         order_id: cmd.order_id,
         hash_id: cmd.hash_id,
+        number: cmd.number,
         placed_at: cmd.now,
         expires_at: cmd.expires_at,
         user_id: cmd.user_id,
@@ -157,6 +159,7 @@ pub fn pay(back: bool, coupon: i64) -> PayOrder {
         now: at(5),
         amount: cmd.to_pay,
         transaction_id: "T-1".into(),
+        session_id: "s-1".into(),
         tickets: numbers(if back { 6 } else { 3 }),
         reheld: vec![],
     }

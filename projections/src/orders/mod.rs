@@ -135,6 +135,11 @@ impl Fold {
                     );
                 }
             }
+            OrderEvent::PaymentRegistered { payment, .. } => {
+                order.payment_provider = payment.provider;
+                order.payment_session_id = payment.session_id;
+                order.payment_token = payment.token;
+            }
             OrderEvent::OrderExpired { expired_at, .. } => {
                 order.status = status::EXPIRED.into();
                 order.expired_at = Some(expired_at);

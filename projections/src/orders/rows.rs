@@ -15,6 +15,8 @@ use super::status;
 pub(super) struct OrderRow {
     pub(super) order_id: Uuid,
     pub(super) hash_id: String,
+    /// The readable number (empty for orders placed before numbers).
+    pub(super) number: String,
     pub(super) status: String,
     pub(super) user_id: Option<Uuid>,
     pub(super) first_name: String,
@@ -127,6 +129,7 @@ pub(super) fn placed(event: OrderEvent, version: i64, recorded_at: DateTime<Utc>
     let OrderEvent::OrderPlaced {
         order_id,
         hash_id,
+        number,
         placed_at,
         expires_at,
         user_id,
@@ -146,6 +149,7 @@ pub(super) fn placed(event: OrderEvent, version: i64, recorded_at: DateTime<Utc>
     Some(OrderRow {
         order_id,
         hash_id,
+        number,
         status: status::PENDING_PAYMENT.into(),
         user_id,
         first_name: customer.first_name,

@@ -129,6 +129,9 @@ pub struct TicketView {
 pub struct OrderView {
     pub id: Uuid,
     pub hash_id: String,
+    /// The readable, consecutive number people see (`NB-2026-000123`); `null` for an
+    /// order placed before orders were numbered.
+    pub number: Option<String>,
     /// `pending_payment`, `paid`, `expired`, `cancelled` or `returned`.
     pub status: String,
     pub placed_at: DateTime<Utc>,

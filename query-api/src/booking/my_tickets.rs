@@ -25,6 +25,7 @@ const FIELDS: &[ListField] = &[
     ListField { name: "price", column: "t.price", kind: FieldType::Integer },
     ListField { name: "order_id", column: "t.order_id", kind: FieldType::Uuid },
     ListField { name: "hash_id", column: "o.hash_id", kind: FieldType::Text },
+    ListField { name: "order_number", column: "o.number", kind: FieldType::Text },
     ListField { name: "order_status", column: "o.status", kind: FieldType::Text },
     ListField { name: "route_name", column: "t.route_name", kind: FieldType::Text },
     ListField { name: "from_name", column: "t.from_name", kind: FieldType::Text },
@@ -36,7 +37,8 @@ const FIELDS: &[ListField] = &[
 ];
 const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "t.departure_at desc, t.number" };
 const COLUMNS: &str = "t.ticket_id, t.number, t.code, t.status, t.leg, t.line, t.price, t.order_id, o.hash_id, \
-    o.status as order_status, t.route_name, t.from_name, t.to_name, t.departure_at, t.arrival_at, t.course_changed";
+    o.number as order_number, o.status as order_status, t.route_name, t.from_name, t.to_name, t.departure_at, \
+    t.arrival_at, t.course_changed";
 const FROM: &str = "rm_tickets t join rm_orders o on o.order_id = t.order_id";
 
 #[derive(sqlx::FromRow)]
@@ -50,6 +52,7 @@ struct Row {
     price: i64,
     order_id: Uuid,
     hash_id: String,
+    order_number: String,
     order_status: String,
     route_name: String,
     from_name: String,
@@ -75,6 +78,9 @@ pub struct MyTicket {
     pub order_id: Uuid,
     /// The order's public id (`success-data?hash_id=` shows the whole order).
     pub hash_id: String,
+    /// The order's readable number (`NB-2026-000123`); `null` for an order placed before
+    /// orders were numbered.
+    pub order_number: Option<String>,
     pub order_status: String,
     pub route_name: String,
     pub from_name: String,
@@ -98,6 +104,7 @@ impl From<Row> for MyTicket {
             price_formatted: format_pln(r.price),
             order_id: r.order_id,
             hash_id: r.hash_id,
+            order_number: (!r.order_number.is_empty()).then_some(r.order_number),
             order_status: r.order_status,
             route_name: r.route_name,
             from_name: r.from_name,

@@ -13,7 +13,7 @@ use super::model::{
 };
 
 /// The columns of [`OrderRecord`] (from `rm_orders o`).
-pub const ORDER_COLUMNS: &str = "o.order_id, o.hash_id, o.status, o.user_id, o.first_name, o.last_name, o.email, \
+pub const ORDER_COLUMNS: &str = "o.order_id, o.hash_id, o.number, o.status, o.user_id, o.first_name, o.last_name, o.email, \
     o.phone, o.notify_by_sms, o.invoice, o.invoice_number, o.invoice_issued_at, o.outbound, o.back, o.lines, \
     o.passengers, o.total, o.coupon_code, o.coupon_amount, o.to_pay, o.payment_provider, o.payment_token, \
     o.placed_at, o.expires_at, o.paid_at, o.paid_amount, o.transaction_id, o.expired_at, o.cancelled_at, \
@@ -24,6 +24,8 @@ pub const ORDER_COLUMNS: &str = "o.order_id, o.hash_id, o.status, o.user_id, o.f
 pub struct OrderRecord {
     pub order_id: Uuid,
     pub hash_id: String,
+    /// The readable number; empty for orders placed before numbers.
+    pub number: String,
     pub status: String,
     pub user_id: Option<Uuid>,
     pub first_name: String,
@@ -116,6 +118,7 @@ impl OrderRecord {
         OrderView {
             id: self.order_id,
             hash_id: self.hash_id.clone(),
+            number: (!self.number.is_empty()).then(|| self.number.clone()),
             status: self.status.clone(),
             placed_at: self.placed_at,
             expires_at: self.expires_at,

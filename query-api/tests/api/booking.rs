@@ -113,6 +113,7 @@ impl Booking {
         OrderEvent::OrderPlaced {
             order_id: self.order,
             hash_id: self.hash_id.clone(),
+            number: "NB-2026-000042".into(),
             placed_at: at(self.placed_minutes),
             expires_at: at(self.placed_minutes + 15),
             user_id: self.user,
@@ -166,6 +167,7 @@ impl Booking {
             paid_at: at(self.placed_minutes + 3),
             amount: 5811,
             transaction_id: "300000001".into(),
+            session_id: self.order.to_string(),
             tickets: tickets.clone(),
             reheld: vec![],
         };
