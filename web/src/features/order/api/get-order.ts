@@ -48,7 +48,10 @@ export type OrderTicket = z.infer<typeof ticketSchema>;
 
 export const orderSchema = z.object({
   id: z.string(),
+  /** The secret of the order's links: used in URLs only, never shown as its number. */
   hash_id: z.string(),
+  /** The readable number (`NB-2026-000123`); `null` for orders placed before orders were numbered. */
+  number: z.nullable(z.string()),
   /** `pending_payment`, `paid`, `expired`, `cancelled`, `returned`, `abandoned`. */
   status: z.string(),
   placed_at: z.string(),

@@ -2,19 +2,24 @@
 // the order until the payment is confirmed (then shows the tickets at /order/success/{hash}), and
 // explains the other outcomes: a failed or unfinished payment (with a way to pay again while the
 // reservation holds), an expired reservation, a cancelled order.
+//
+// "Pay again" asks the server for a new gateway transaction (api/pay-again.ts) and goes to its page:
+// the order's own payment link is the transaction the gateway may have rejected already.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 
 import { useFormatters } from '@/i18n/format';
-import { useLocalizedPath } from '@/i18n/use-locale';
+import { useLocale, useLocalizedPath } from '@/i18n/use-locale';
 import { isApiError } from '@/shared/api/api-error';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { Button, ButtonLink } from '@/shared/ui/button';
 
 import { orderQueryOptions, PAYMENT_POLL_LIMIT, useOrder } from '../api/get-order';
+import { payAgainRefusal, usePayAgain } from '../api/pay-again';
 import { useBookingStore } from '../stores/booking-store';
+import { paymentRedirect } from '../utils/payment-redirect';
 
 import './order.css';
 
@@ -51,7 +56,26 @@ const messages = defineMessages({
     defaultMessage: 'Płatność nie powiodła się',
     description: 'Heading when the gateway reported a failed payment',
   },
-  payAgain: { id: 'order.afterPayment.payAgain', defaultMessage: 'Zapłać ponownie', description: 'Link to the payment again' },
+  payAgain: {
+    id: 'order.afterPayment.payAgain',
+    defaultMessage: 'Zapłać ponownie',
+    description: 'Button: start a new payment of the reservation at the gateway',
+  },
+  payAgainStarting: {
+    id: 'order.afterPayment.payAgainStarting',
+    defaultMessage: 'Przygotowujemy nową płatność…',
+    description: 'Status while the new payment is registered, before going to the gateway',
+  },
+  payAgainFailed: {
+    id: 'order.afterPayment.payAgainFailed',
+    defaultMessage: 'Nie udało się rozpocząć nowej płatności. Spróbuj ponownie za chwilę.',
+    description: 'Paying again failed for a reason other than an expired or finished order (network, gateway down)',
+  },
+  notPending: {
+    id: 'order.afterPayment.notPending',
+    defaultMessage: 'To zamówienie nie czeka już na płatność. Sprawdzamy jego status…',
+    description: 'Paying again was refused because the order is paid or cancelled meanwhile',
+  },
   expiredTitle: {
     id: 'order.afterPayment.expiredTitle',
     defaultMessage: 'Rezerwacja wygasła',
@@ -85,7 +109,12 @@ const messages = defineMessages({
   search: { id: 'order.afterPayment.search', defaultMessage: 'Wyszukaj połączenie', description: 'Link to the search' },
 });
 
-const valueMessages = defineMessages<{ validUntil: { time: string } }>({
+const valueMessages = defineMessages<{ validUntil: { time: string }; orderNumber: { number: string } }>({
+  orderNumber: {
+    id: 'order.afterPayment.orderNumber',
+    defaultMessage: 'Zamówienie {number}',
+    description: 'The order’s readable number, e.g. "Zamówienie NB-2026-000123"',
+  },
   validUntil: {
     id: 'order.afterPayment.validUntil',
     defaultMessage: 'Rezerwacja jest ważna do {time}. Możesz spróbować zapłacić jeszcze raz.',
@@ -105,6 +134,9 @@ export function AfterPaymentPage() {
   const order = useOrder(hashId, { poll: true });
   const resetBooking = useBookingStore((state) => state.reset);
   const queryClient = useQueryClient();
+  const locale = useLocale();
+  const payAgain = usePayAgain();
+  const refusal = payAgainRefusal(payAgain.error);
 
   const status = order.data?.status;
   const done = status === 'paid' || status === 'returned';
@@ -117,6 +149,21 @@ export function AfterPaymentPage() {
 
   const searchLink = <ButtonLink to={localized('/')}>{intl.formatMessage(messages.search)}</ButtonLink>;
 
+  function startPayment() {
+    if (!hashId) return;
+    payAgain.mutate(
+      { hashId, locale },
+      {
+        // Leaves the site: the button stays disabled until the gateway's page replaces this one.
+        onSuccess: (answer) => paymentRedirect.go(answer.payment_url),
+        // Paid or cancelled meanwhile: the order's status says which (paid goes to the tickets).
+        onError: (failure) => {
+          if (payAgainRefusal(failure) === 'not_pending') void order.refetch();
+        },
+      },
+    );
+  }
+
   function page(heading: string, body: ReactNode) {
     return (
       <section className="order-page order-outcome" aria-labelledby="outcome-title">
@@ -126,7 +173,7 @@ export function AfterPaymentPage() {
     );
   }
 
-  if (!hashId || (isApiError(order.error) && order.error.status === 404)) {
+  if (!hashId || (isApiError(order.error) && order.error.status === 404) || refusal === 'not_found') {
     return page(
       intl.formatMessage(messages.notFoundTitle),
       <>
@@ -158,11 +205,12 @@ export function AfterPaymentPage() {
   }
 
   const data = order.data;
-  if (data.status === 'expired') {
+  // The server said so when asked to pay again, even if the order's status has not caught up yet.
+  if (data.status === 'expired' || refusal === 'expired') {
     return page(
       intl.formatMessage(messages.expiredTitle),
       <>
-        <p>{intl.formatMessage(messages.expiredText)}</p>
+        <p role={refusal === 'expired' ? 'alert' : undefined}>{intl.formatMessage(messages.expiredText)}</p>
         {searchLink}
       </>,
     );
@@ -171,10 +219,26 @@ export function AfterPaymentPage() {
     return page(intl.formatMessage(messages.cancelledTitle), searchLink);
   }
 
-  const payAgain = data.payment_url ? (
-    <a className="button button--primary" href={data.payment_url}>
-      {intl.formatMessage(messages.payAgain)}
-    </a>
+  // The readable number when the order has one; older orders are not shown by their long hash.
+  const orderNumber = data.number ? <p>{intl.formatMessage(valueMessages.orderNumber, { number: data.number })}</p> : null;
+  const starting = payAgain.isPending || payAgain.isSuccess;
+  const payAgainBlock = data.payment_url ? (
+    <>
+      {refusal === 'not_pending' ? (
+        <p className="order-alert" role="alert">
+          {intl.formatMessage(messages.notPending)}
+        </p>
+      ) : null}
+      {payAgain.isError && !refusal ? (
+        <p className="order-alert" role="alert">
+          {intl.formatMessage(messages.payAgainFailed)}
+        </p>
+      ) : null}
+      <Button onClick={startPayment} disabled={starting} aria-busy={payAgain.isPending}>
+        {intl.formatMessage(messages.payAgain)}
+      </Button>
+      {starting ? <p role="status">{intl.formatMessage(messages.payAgainStarting)}</p> : null}
+    </>
   ) : null;
   const validUntil = intl.formatMessage(valueMessages.validUntil, { time: format.time(data.expires_at) });
 
@@ -182,8 +246,9 @@ export function AfterPaymentPage() {
     return page(
       intl.formatMessage(messages.failedTitle),
       <>
+        {orderNumber}
         <p>{validUntil}</p>
-        {payAgain}
+        {payAgainBlock}
       </>,
     );
   }
@@ -193,6 +258,7 @@ export function AfterPaymentPage() {
   return page(
     intl.formatMessage(messages.pendingTitle),
     <>
+      {orderNumber}
       {gaveUp ? (
         <>
           <p>{intl.formatMessage(messages.stillPending)}</p>
@@ -205,7 +271,7 @@ export function AfterPaymentPage() {
       )}
       <p>{intl.formatMessage(messages.notFinished)}</p>
       <p>{validUntil}</p>
-      {payAgain}
+      {payAgainBlock}
     </>,
   );
 }

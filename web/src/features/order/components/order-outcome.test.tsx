@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { warsawDate } from '@/i18n/format';
 import { apiUrl } from '@/testing/mocks/api-url';
-import { createOrder, markPaid, mockPayment, readDb, withDb } from '@/testing/mocks/data/booking-db';
+import { createOrder, DEMO_ORDER_HASHES, markPaid, mockPayment, readDb, withDb } from '@/testing/mocks/data/booking-db';
 import { connectionFor, courseId } from '@/testing/mocks/data/catalogue';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
@@ -51,7 +51,11 @@ describe('after payment', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Czekamy na potwierdzenie płatności' }, { timeout: 5_000 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Zapłać ponownie' })).toHaveAttribute('href', order.payment_url);
+    expect(order.number).toMatch(/^NB-\d{4}-\d{6}$/);
+    expect(screen.getByText(`Zamówienie ${order.number}`)).toBeInTheDocument();
+    // Paying again asks for a new transaction: a button, not a link back to the old one.
+    expect(screen.getByRole('button', { name: 'Zapłać ponownie' })).toBeEnabled();
+    expect(screen.queryByRole('link', { name: 'Zapłać ponownie' })).not.toBeInTheDocument();
 
     // The next poll (2 s later) finds it paid.
     expect(
@@ -65,12 +69,103 @@ describe('after payment', { timeout: 20_000 }, () => {
 
   it('after a failed payment offers to pay again while the reservation holds', async () => {
     mockPayment.pendingPolls = 99;
+    const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => undefined);
     const order = placeDemoOrder();
-    renderApp(`/order/after-payment?hash_id=${order.hash_id}&failed=1`);
+    const { user } = renderApp(`/order/after-payment?hash_id=${order.hash_id}&failed=1`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Płatność nie powiodła się' }, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByText(/Rezerwacja jest ważna do \d\d:\d\d\. Możesz spróbować zapłacić jeszcze raz\./)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Zapłać ponownie' })).toHaveAttribute('href', order.payment_url);
+    expect(screen.getByText(`Zamówienie ${order.number}`)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Zapłać ponownie' }));
+
+    // A new transaction of the same reservation, not the rejected one.
+    await waitFor(() => expect(go).toHaveBeenCalledTimes(1));
+    const url = go.mock.calls[0]?.[0];
+    expect(url).not.toBe(order.payment_url);
+    expect(url).toBe(`http://localhost:3000/order/after-payment?hash_id=${order.hash_id}&attempt=2`);
+    // The button stays disabled while the browser leaves for the gateway.
+    expect(screen.getByRole('button', { name: 'Zapłać ponownie' })).toBeDisabled();
+  });
+
+  it('disables "pay again" while the new payment is being registered', async () => {
+    mockPayment.pendingPolls = 99;
+    const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => undefined);
+    const order = placeDemoOrder();
+    let answer: (() => void) | undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let calls = 0;
+    server.use(
+      http.post(apiUrl('/order/order/pay-again'), async ({ request }) => {
+        calls += 1;
+        expect(new URL(request.url).searchParams.get('hash_id')).toBe(order.hash_id);
+        await answered;
+        return HttpResponse.json({ data: { payment_url: 'https://gateway.example/trnRequest/NEW', expires_at: order.expires_at } });
+      }),
+    );
+    const { user } = renderApp(`/order/after-payment?hash_id=${order.hash_id}&failed=1`);
+    const button = await screen.findByRole('button', { name: 'Zapłać ponownie' }, { timeout: 5_000 });
+
+    await user.click(button);
+    expect(await screen.findByText('Przygotowujemy nową płatność…')).toBeInTheDocument();
+    expect(button).toBeDisabled();
+    await user.click(button);
+    expect(go).not.toHaveBeenCalled();
+
+    answer?.();
+    await waitFor(() => expect(go).toHaveBeenCalledWith('https://gateway.example/trnRequest/NEW'));
+    expect(calls).toBe(1);
+  });
+
+  it('says the reservation expired when paying again is refused for that', async () => {
+    mockPayment.pendingPolls = 99;
+    const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => undefined);
+    const order = placeDemoOrder();
+    // The seats were released, though the order's status has not caught up yet.
+    server.use(
+      http.post(apiUrl('/order/order/pay-again'), () =>
+        HttpResponse.json({ name: 'Conflict', message: 'The reservation has expired.', status: 409 }, { status: 409 }),
+      ),
+    );
+    const { user } = renderApp(`/order/after-payment?hash_id=${order.hash_id}&failed=1`);
+
+    await user.click(await screen.findByRole('button', { name: 'Zapłać ponownie' }, { timeout: 5_000 }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rezerwacja wygasła' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Czas na płatność minął, a miejsca wróciły do sprzedaży.');
+    expect(screen.getByRole('link', { name: 'Wyszukaj połączenie' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('button', { name: 'Zapłać ponownie' })).not.toBeInTheDocument();
+    expect(go).not.toHaveBeenCalled();
+  });
+
+  it('says so when the payment cannot be started, and lets the customer try again', async () => {
+    mockPayment.pendingPolls = 99;
+    const order = placeDemoOrder();
+    server.use(
+      http.post(apiUrl('/order/order/pay-again'), () =>
+        HttpResponse.json({ name: 'Service Unavailable', message: 'the service is temporarily unavailable', status: 503 }, { status: 503 }),
+      ),
+    );
+    const { user } = renderApp(`/order/after-payment?hash_id=${order.hash_id}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Zapłać ponownie' }, { timeout: 5_000 }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nie udało się rozpocząć nowej płatności. Spróbuj ponownie za chwilę.');
+    expect(screen.getByRole('button', { name: 'Zapłać ponownie' })).toBeEnabled();
+  });
+
+  it('pays again in English: the gateway sends the customer back to the English page', async () => {
+    mockPayment.pendingPolls = 99;
+    const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => undefined);
+    const order = placeDemoOrder();
+    const { user } = renderApp(`/en/order/after-payment?hash_id=${order.hash_id}&failed=1`);
+
+    expect(await screen.findByText(`Order ${order.number}`, {}, { timeout: 5_000 })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay again' }));
+
+    await waitFor(() => expect(go).toHaveBeenCalledWith(expect.stringMatching(/\/en\/order\/after-payment\?hash_id=/)));
   });
 
   it('explains an expired reservation', async () => {
@@ -104,7 +199,9 @@ describe('order success page', { timeout: 20_000 }, () => {
     renderApp(`/order/success/${order.hash_id}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dziękujemy! Zamówienie opłacone' }, { timeout: 5_000 })).toBeInTheDocument();
-    expect(await screen.findByText(`Zamówienie ${order.hash_id} jest opłacone. Bilety wysłaliśmy na adres anna.nowak@example.com.`)).toBeInTheDocument();
+    // The readable number; the hash stays in the address only.
+    expect(await screen.findByText(`Zamówienie ${order.number} jest opłacone. Bilety wysłaliśmy na adres anna.nowak@example.com.`)).toBeInTheDocument();
+    expect(screen.queryByText(new RegExp(order.hash_id))).not.toBeInTheDocument();
 
     const tickets = screen.getByRole('region', { name: 'Bilety' });
     const cards = within(tickets).getAllByRole('listitem');
@@ -131,6 +228,13 @@ describe('order success page', { timeout: 20_000 }, () => {
     expect(within(amounts).getByText('116,22 zł')).toBeInTheDocument();
     expect(within(amounts).getByText('Kupon LATO2026').nextElementSibling).toHaveTextContent('-20,00 zł');
     expect(within(amounts).getByText('Zapłacono').nextElementSibling).toHaveTextContent('96,22 zł');
+  });
+
+  it('shows an order from before numbering by its hash', async () => {
+    const hash = DEMO_ORDER_HASHES[1];
+    expect(readDb().orders.find((candidate) => candidate.hash_id === hash)?.number).toBeNull();
+    renderApp(`/order/success/${hash}`);
+    expect(await screen.findByText(`Zamówienie ${hash} jest opłacone. Bilety wysłaliśmy na adres jan.kowalski@example.com.`, {}, { timeout: 5_000 })).toBeInTheDocument();
   });
 
   it('sends an unpaid order to its payment status', async () => {
@@ -177,8 +281,18 @@ describe('payment page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(go).toHaveBeenCalledWith(order.payment_url), { timeout: 7_000 });
   });
 
-  it('has nothing to show without a placed order', async () => {
+  it('has nothing to show without a placed order, and its title and heading say so', async () => {
     renderApp('/order/payment');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Nie ma rezerwacji do opłacenia.' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brak rezerwacji' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(screen.getByText('Nie ma rezerwacji do opłacenia.')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Brak rezerwacji | Nisko Bus'));
+    expect(screen.queryByText('Rezerwacja zapisana')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Wyszukaj połączenie' })).toHaveAttribute('href', '/');
+  });
+
+  it('says there is no reservation in English too', async () => {
+    renderApp('/en/order/payment');
+    expect(await screen.findByRole('heading', { level: 1, name: 'No reservation' }, { timeout: 5_000 })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('No reservation | Nisko Bus'));
   });
 });

@@ -193,7 +193,10 @@ export function SuccessPage() {
   return (
     <section className="order-page success-page" aria-labelledby="success-title">
       <h1 id="success-title">{title}</h1>
-      <p>{intl.formatMessage(valueMessages.intro, { number: data.hash_id, email: data.customer.email })}</p>
+      <p>
+        {/* The readable number; orders from before numbering keep showing their hash. */}
+        {intl.formatMessage(valueMessages.intro, { number: data.number ?? data.hash_id, email: data.customer.email })}
+      </p>
 
       <section className="order-section" aria-labelledby="success-trip">
         <h2 id="success-trip" className="order-section__title">

@@ -16,7 +16,10 @@ export const myTicketSchema = z.object({
   price: z.int(),
   price_formatted: z.optional(z.string()),
   order_id: z.string(),
+  /** The secret of the order's links: used in URLs only, never shown as its number. */
   hash_id: z.string(),
+  /** The order's readable number (`NB-2026-000123`); `null` for orders placed before numbering. */
+  order_number: z.nullable(z.string()),
   order_status: z.string(),
   route_name: z.string(),
   from_name: z.string(),

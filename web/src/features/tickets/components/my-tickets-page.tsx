@@ -52,6 +52,7 @@ const valueMessages = defineMessages<{
   page: { page: number; pages: number };
   price: { price: string };
   leg: { leg: string; route: string };
+  order: { number: string };
 }>({
   ticket: { id: 'tickets.list.ticket', defaultMessage: 'Bilet {number}', description: 'Heading of one ticket' },
   stops: { id: 'tickets.list.stops', defaultMessage: '{from} → {to}', description: 'The stops of a ticket' },
@@ -63,6 +64,11 @@ const valueMessages = defineMessages<{
   page: { id: 'tickets.list.page', defaultMessage: 'Strona {page} z {pages}', description: 'Pagination: where we are' },
   price: { id: 'tickets.list.price', defaultMessage: 'Cena: {price}', description: 'Price of a ticket' },
   leg: { id: 'tickets.list.leg', defaultMessage: '{leg} · linia {route}', description: 'The leg and line of a ticket' },
+  order: {
+    id: 'tickets.list.order',
+    defaultMessage: 'Zamówienie {number}',
+    description: 'The readable number of the ticket’s order, e.g. "Zamówienie NB-2026-000123"',
+  },
 });
 
 export function MyTicketsPage() {
@@ -142,6 +148,11 @@ export function MyTicketsPage() {
                     route: ticket.route_name,
                   })}
                 </p>
+                {ticket.order_number ? (
+                  <p className="my-ticket__meta">
+                    {intl.formatMessage(valueMessages.order, { number: ticket.order_number })}
+                  </p>
+                ) : null}
                 <p className="my-ticket__status">
                   <span className={`badge badge--${ticket.status}`}>
                     {intl.formatMessage(ticketStatusLabel(ticket.status, ticket.order_status))}

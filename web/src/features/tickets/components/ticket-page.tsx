@@ -152,7 +152,10 @@ export function TicketPage() {
           <div>
             <dt>{intl.formatMessage(messages.order)}</dt>
             <dd>
-              <Link to={localized(`/order/success/${encodeURIComponent(data.hash_id)}`)}>{data.hash_id}</Link>
+              {/* The hash is the link's secret; people read the order's number (older orders have none). */}
+              <Link to={localized(`/order/success/${encodeURIComponent(data.hash_id)}`)}>
+                {data.order_number ?? data.hash_id}
+              </Link>
             </dd>
           </div>
         </dl>

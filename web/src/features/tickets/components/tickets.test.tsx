@@ -80,6 +80,36 @@ describe('your tickets', { timeout: 20_000 }, () => {
     expect(screen.getByText('Status').nextElementSibling).toHaveTextContent('Zwrócony');
   });
 
+  it('names the ticket’s order by its readable number, linking to it by its hash', async () => {
+    logIn();
+    const order = readDb().orders.find((candidate) => candidate.number && Date.parse(candidate.outbound.departure_at) > Date.now());
+    const ticket = order?.tickets[0];
+    if (!order?.number || !ticket) throw new Error('no numbered order');
+    renderApp(`/user/your-tickets/${ticket.id}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: `Bilet ${ticket.number}` }, slow)).toBeInTheDocument();
+    expect(screen.getByText('Zamówienie').nextElementSibling).toHaveTextContent(order.number);
+    expect(screen.getByRole('link', { name: order.number })).toHaveAttribute('href', `/order/success/${order.hash_id}`);
+    expect(screen.queryByText(order.hash_id)).not.toBeInTheDocument();
+  });
+
+  it('lists each ticket with its order’s number, when the order has one', async () => {
+    logIn();
+    const { user } = renderApp('/user/your-tickets');
+    await user.click(await screen.findByRole('button', { name: 'Wszystkie bilety' }, slow));
+    const list = screen.getByRole('list', { name: 'Twoje bilety' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(5));
+
+    for (const order of readDb().orders) {
+      for (const ticket of order.tickets) {
+        const card = within(list).getByRole('listitem', { name: `Bilet ${ticket.number}` });
+        if (order.number) expect(within(card).getByText(`Zamówienie ${order.number}`)).toBeInTheDocument();
+        // An order from before numbering is not named by its long hash.
+        else expect(within(card).queryByText(/Zamówienie/)).not.toBeInTheDocument();
+      }
+    }
+  });
+
   it('does not offer the return of a returned ticket', async () => {
     logIn();
     const returned = readDb()

@@ -69,6 +69,8 @@ export type OrderStatus = 'pending_payment' | 'paid' | 'expired' | 'cancelled' |
 export interface MockOrder {
   id: string;
   hash_id: string;
+  /** The readable number (`NB-2026-000123`); `null` for orders placed before orders were numbered. */
+  number: string | null;
   status: OrderStatus;
   placed_at: string;
   expires_at: string;
@@ -83,6 +85,8 @@ export interface MockOrder {
   total: number;
   to_pay: number;
   payment_url: string | null;
+  /** Gateway transactions registered for the order: 1 when placed, one more per "pay again". */
+  payment_attempts: number;
   tickets: MockTicket[];
   /** success-data calls answered while pending (the mock "gateway" confirms after `PENDING_POLLS`). */
   polls: number;
@@ -331,6 +335,13 @@ export interface NewOrder {
   now?: Date;
   /** A fixed public id (the seeded orders, so tests can name them). */
   hashId?: string;
+  /** An order from before orders were numbered (no readable number). */
+  unnumbered?: boolean;
+}
+
+/** The readable order number of the n-th order, as the backend writes it. */
+export function orderNumber(year: number, n: number): string {
+  return `NB-${year}-${String(n).padStart(6, '0')}`;
 }
 
 /** Records a placed order, pending payment for 15 minutes. */
@@ -345,6 +356,7 @@ export function createOrder(db: Db, input: NewOrder): MockOrder {
   const order: MockOrder = {
     id: uuid(0x0de0, n),
     hash_id: hash,
+    number: input.unnumbered ? null : orderNumber(now.getUTCFullYear(), n),
     status: 'pending_payment',
     placed_at: now.toISOString(),
     expires_at: new Date(now.getTime() + 15 * 60_000).toISOString(),
@@ -360,6 +372,7 @@ export function createOrder(db: Db, input: NewOrder): MockOrder {
     to_pay: total - couponAmount,
     // The mock "gateway" sends the customer straight back, as the real one does after paying.
     payment_url: `${input.origin}/order/after-payment?hash_id=${hash}`,
+    payment_attempts: 1,
     tickets: [],
     polls: 0,
   };
@@ -388,6 +401,7 @@ export function orderView(order: MockOrder) {
   return {
     id: order.id,
     hash_id: order.hash_id,
+    number: order.number,
     status: order.status,
     placed_at: order.placed_at,
     expires_at: order.expires_at,
@@ -450,7 +464,10 @@ const JAN: MockCustomer = {
 /** The public ids of the seeded orders: in 5 days, 20 days ago, in 9 days (one ticket returned). */
 export const DEMO_ORDER_HASHES = ['nk5dniknk2bilety', 'nk20dnitemukrak1', 'nk9dnirzeszow2b1'] as const;
 
-/** Demo orders of jan.kowalski@example.com (upcoming, past, and one with a returned ticket), and coupons. */
+/**
+ * Demo orders of jan.kowalski@example.com (upcoming, past, and one with a returned ticket), and coupons.
+ * The past one was placed before orders were numbered: it has no readable number.
+ */
 function seed(now: Date = new Date()): Db {
   const db: Db = {
     orders: [],
@@ -466,9 +483,9 @@ function seed(now: Date = new Date()): Db {
     nextTicket: 101,
   };
   const today = warsawToday(now);
-  const trips: { day: string; line: number; time: string; from: number; to: number; tickets: { qty: number; discount_id: number | null }[]; returnOne?: boolean }[] = [
+  const trips: { day: string; line: number; time: string; from: number; to: number; tickets: { qty: number; discount_id: number | null }[]; returnOne?: boolean; unnumbered?: boolean }[] = [
     { day: addDays(today, 5), line: 1, time: '07:30', from: 1, to: 11, tickets: [{ qty: 1, discount_id: null }, { qty: 1, discount_id: 7 }] },
-    { day: addDays(today, -20), line: 2, time: '15:00', from: 11, to: 1, tickets: [{ qty: 1, discount_id: null }] },
+    { day: addDays(today, -20), line: 2, time: '15:00', from: 11, to: 1, tickets: [{ qty: 1, discount_id: null }], unnumbered: true },
     { day: addDays(today, 9), line: 3, time: '09:40', from: 12, to: 1, tickets: [{ qty: 2, discount_id: null }], returnOne: true },
   ];
   for (const [index, trip] of trips.entries()) {
@@ -486,6 +503,7 @@ function seed(now: Date = new Date()): Db {
       origin: '',
       now: placed,
       hashId: DEMO_ORDER_HASHES[index],
+      unnumbered: trip.unnumbered,
     });
     markPaid(db, order, new Date(placed.getTime() + 5 * 60_000));
     if (trip.returnOne && order.tickets[1]) order.tickets[1].status = 'returned';

@@ -23,6 +23,9 @@ import { errorAnswer, validationError, type MockFieldError } from './errors';
 
 export const AT_LEAST_ONE_TICKET = 'There should be at least one ticket in the order';
 export const SELECT_A_TICKET = 'Please select a ticket.';
+/** pay-again's 409 answers (command-api/src/booking/pay_again.rs). */
+export const PAY_AGAIN_EXPIRED = 'The reservation has expired.';
+export const PAY_AGAIN_NOT_PENDING = 'The order is not waiting for payment.';
 const REQUIRED = 'This field is required.';
 /** The most seats one order may take (command-api `MAX_SEATS`). */
 const MAX_SEATS = 50;
@@ -314,6 +317,27 @@ export const bookingHandlers = [
       return orderView(order);
     });
     return view ? HttpResponse.json({ data: view }) : errorAnswer(404, 'Not Found', 'There is no such order.');
+  }),
+
+  // A new gateway transaction for a reservation whose payment failed or was not finished; the earlier
+  // link stays as it was. The mock's link differs from the earlier one only by its `attempt`.
+  http.post(apiUrl('/order/order/pay-again'), ({ request }) => {
+    const url = new URL(request.url);
+    const hash = url.searchParams.get('hash_id')?.trim() ?? '';
+    if (!hash) return errorAnswer(400, 'Bad Request', 'hash_id is required');
+    const result = withDb((db): { status: number; message?: string; data?: { payment_url: string; expires_at: string } } => {
+      const order = db.orders.find((candidate) => candidate.hash_id === hash);
+      if (!order) return { status: 404, message: 'There is no such order.' };
+      if (order.status === 'pending_payment' && new Date(order.expires_at) < new Date()) order.status = 'expired';
+      if (order.status === 'expired') return { status: 409, message: PAY_AGAIN_EXPIRED };
+      if (order.status !== 'pending_payment' || order.to_pay === 0) return { status: 409, message: PAY_AGAIN_NOT_PENDING };
+      order.payment_attempts += 1;
+      const origin = `${url.origin}${request.headers.get('accept-language')?.trim().startsWith('en') ? '/en' : ''}`;
+      order.payment_url = `${origin}/order/after-payment?hash_id=${order.hash_id}&attempt=${order.payment_attempts}`;
+      return { status: 200, data: { payment_url: order.payment_url, expires_at: order.expires_at } };
+    });
+    if (result.data) return HttpResponse.json({ data: result.data });
+    return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message ?? '');
   }),
 
   http.post(apiUrl('/order/order/return-ticket'), async ({ request }) => {

@@ -39,6 +39,7 @@ export function myTicketRows() {
           price_formatted: formatPln(ticket.price),
           order_id: order.id,
           hash_id: order.hash_id,
+          order_number: order.number,
           order_status: order.status,
           route_name: leg.route_name,
           from_name: leg.from_name,

@@ -1,0 +1,52 @@
+// POST /api/order/order/pay-again?hash_id=: a new gateway transaction for a reservation whose payment
+// failed or was not finished, while its seats are held. The earlier transaction stays as it was (a
+// rejected one stays rejected), so "pay again" must never send the customer back to its link. No
+// login: the hash id is the secret of the order's links. 409 when the reservation has expired or the
+// order no longer waits for payment (paid, cancelled); 404 for an unknown hash.
+import { useMutation } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+
+import type { Locale } from '@/i18n/locales';
+import { isApiError } from '@/shared/api/api-error';
+import { apiClient } from '@/shared/api/client';
+
+const responseSchema = z.object({
+  data: z.object({
+    /** The gateway's page of the new transaction. */
+    payment_url: z.string(),
+    /** Until when the seats are held (RFC 3339); paying again does not extend it. */
+    expires_at: z.string(),
+  }),
+});
+
+export type PaymentAgain = z.infer<typeof responseSchema>['data'];
+
+/** The server's 409 message when the time to pay ran out (the seats went back on sale). */
+export const RESERVATION_EXPIRED = 'The reservation has expired.';
+
+export async function payAgain(hashId: string, locale: Locale): Promise<PaymentAgain> {
+  const body = await apiClient.post('/order/order/pay-again', {
+    params: { hash_id: hashId },
+    // The language decides where the gateway sends the customer back (`/en/order/after-payment`).
+    headers: { 'Accept-Language': locale },
+    // The page explains every refusal itself.
+    toast: false,
+  });
+  return responseSchema.parse(body).data;
+}
+
+/** Why paying again was refused, in the terms the page explains. */
+export type PayAgainRefusal = 'expired' | 'not_pending' | 'not_found';
+
+export function payAgainRefusal(failure: unknown): PayAgainRefusal | null {
+  if (!isApiError(failure)) return null;
+  if (failure.status === 404) return 'not_found';
+  if (failure.status !== 409) return null;
+  return failure.message.trim() === RESERVATION_EXPIRED ? 'expired' : 'not_pending';
+}
+
+export function usePayAgain() {
+  return useMutation({
+    mutationFn: ({ hashId, locale }: { hashId: string; locale: Locale }) => payAgain(hashId, locale),
+  });
+}
