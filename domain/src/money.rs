@@ -56,6 +56,15 @@ pub enum Reduction {
 /// The price in grosz of a ticket costing `price` grosz after `discount`: a percentage
 /// is rounded half up to the grosz (`1950` less 49% is `994.5`, so `995`); the result
 /// is never below 0 (and a negative price counts as 0).
+/// One seat's price at the route price `unit_price`, after the ticket line's discount
+/// (if any): what a ticket costs, and what it would cost on another course.
+pub fn seat_price(unit_price: i64, discount: Option<Reduction>) -> i64 {
+    match discount {
+        Some(d) => discounted_price(unit_price, d),
+        None => unit_price.max(0),
+    }
+}
+
 pub fn discounted_price(price: i64, discount: Reduction) -> i64 {
     let price = price.max(0);
     match discount {

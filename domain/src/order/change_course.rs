@@ -14,7 +14,7 @@ use uuid::Uuid;
 
 use super::access::{authorize, AccessDenied};
 use super::{Leg, Order, OrderEvent, OrderStatus, TicketStatus};
-use crate::money::discounted_price;
+use crate::money::seat_price;
 
 /// Move the ticket `number` to the course `to_course`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -94,11 +94,8 @@ pub fn decide_change_course(
     if cmd.now >= current.departure_at - Duration::minutes(i64::from(cmd.cutoff_minutes)) {
         return Err(E::TooLate(cmd.cutoff_minutes));
     }
-    let discount = order.line(ticket.ticket.line).and_then(|l| l.discount.as_ref());
-    let new_price = match discount {
-        Some(d) => discounted_price(cmd.to_course.unit_price, d.reduction),
-        None => cmd.to_course.unit_price.max(0),
-    };
+    let discount = order.line(ticket.ticket.line).and_then(|l| l.discount.as_ref()).map(|d| d.reduction);
+    let new_price = seat_price(cmd.to_course.unit_price, discount);
     if new_price > ticket.price {
         return Err(E::CostsMore(new_price - ticket.price));
     }

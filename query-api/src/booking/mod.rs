@@ -8,6 +8,8 @@
 //! Who sees what:
 //! - [`success`]: `GET /order/order/success-data?hash_id=`, public: the order's hash id
 //!   is the capability.
+//! - [`change_options`]: `GET /order/ticket/change-options?number=`, for the ticket's
+//!   owner (or whoever has its code): the courses it could move to.
 //! - [`my_tickets`]: `POST /user/user/my-tickets`, and [`stamps::user_stamps`]:
 //!   `GET /course/stamp/user-stamps`, for the logged-in user (`AuthUser`, `401`
 //!   without a token), restricted to that user's rows before any filter.
@@ -19,6 +21,7 @@
 //! carry Warsaw's offset; ticket QR codes are SVG (`documents::qr_svg` of
 //! `"{number}:{code}"`, the same text the printed ticket encodes).
 
+pub mod change_options;
 pub mod coupons;
 mod db;
 pub mod model;
@@ -42,6 +45,7 @@ pub fn router() -> Router<QueryState> {
         .route("/order/order/one", get(orders::one))
         .route("/order/order/history", get(orders::history))
         .route("/order/ticket/all", get(tickets::all))
+        .route("/order/ticket/change-options", get(change_options::change_options))
         .route("/order/coupon/all", get(coupons::all))
         .route("/order/coupon/one", get(coupons::one))
         .route("/user/user/my-tickets", post(my_tickets::my_tickets))

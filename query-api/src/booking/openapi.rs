@@ -1,5 +1,6 @@
 //! The booking's part of `/api/openapi.json`. Paths are written in full (`/api/...`).
 
+use super::change_options::{CannotChange, ChangeOption, ChangeOptions, CurrentCourse};
 use super::coupons::{CouponDetails, CouponUsage, CouponView};
 use super::model::{
     AdminOrderView, CouponUseView, CustomerView, DiscountView, GatewayRefund, InvoiceView, LegView, LineView,
@@ -9,7 +10,7 @@ use super::my_tickets::MyTicket;
 use super::orders::{HistoryEntry, OrderListItem};
 use super::stamps::{StampCardView, StampReward, UserStamps};
 use super::tickets::AdminTicket;
-use super::{coupons, my_tickets, orders, stamps, success, tickets};
+use super::{change_options, coupons, my_tickets, orders, stamps, success, tickets};
 
 /// Orders, tickets, coupons and stamps as the read models show them.
 #[derive(utoipa::OpenApi)]
@@ -20,12 +21,14 @@ use super::{coupons, my_tickets, orders, stamps, success, tickets};
         stamps::user_stamps, stamps::all,
         orders::all, orders::one, orders::history,
         tickets::all,
+        change_options::change_options,
         coupons::all, coupons::one,
     ),
     components(schemas(
         OrderView, AdminOrderView, CustomerView, InvoiceView, LegView, LineView, DiscountView, ReductionView,
         CouponUseView, TicketView, MyTicket, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
-        AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund,
+        AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund, ChangeOptions, ChangeOption, CurrentCourse,
+        CannotChange,
     )),
     tags(
         (name = "order", description = "Orders, tickets and coupons"),

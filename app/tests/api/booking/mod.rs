@@ -6,6 +6,7 @@
 mod crash;
 mod journey;
 mod oversell;
+mod pay_again;
 mod refunds;
 mod refusals;
 

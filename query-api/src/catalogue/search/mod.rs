@@ -10,7 +10,7 @@
 //! why. The rules of what is offered are in [`query`].
 
 mod input;
-mod query;
+pub(crate) mod query;
 
 use api_core::{ApiError, AppJson, Data, FieldError};
 use axum::extract::State;

@@ -67,6 +67,11 @@ impl Params {
         }
     }
 
+    /// An optional parameter: `None` when absent or empty.
+    pub fn optional(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(|v| v.trim()).filter(|v| !v.is_empty())
+    }
+
     /// The record id of `?id=`: a positive whole number, else `422` naming `id`.
     pub fn id(&self) -> Result<i64, ApiError> {
         let raw = self.required("id")?;

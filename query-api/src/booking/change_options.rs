@@ -1,0 +1,205 @@
+//! `GET /order/ticket/change-options?number=`: what a ticket's course can be changed to,
+//! for the ticket's page, before the customer decides.
+//!
+//! The rules are the order's (`domain::order::decide_change_course`, which the change
+//! itself runs): once per ticket, a valid ticket of a paid order, until the change
+//! cutoff (the company's return cutoff, minutes before the current course leaves), to
+//! another course of the same route between the same stops. This read answers whether
+//! the ticket can still change (and if not, why, as a code the page translates) and the
+//! candidate courses: on sale, with a free seat on the stretch, leaving in the next 30
+//! days, soonest first, each with its price for this ticket (the line's discount
+//! applied, as the change would) and the difference to what the ticket cost.
+//!
+//! Who may ask: the ticket's owner (logged in), an admin, or anyone with the ticket's
+//! code (as for a guest's return). Anyone else gets `404`, as for a ticket that does not
+//! exist.
+
+use api_core::auth::{MaybeUser, Role};
+use api_core::{ApiError, Data};
+use axum::extract::State;
+use chrono::{DateTime, Duration, FixedOffset, Utc};
+use domain::money::{format_pln, seat_price};
+use domain::order::{Leg, TicketLine};
+use serde::Serialize;
+use sqlx::types::Json;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use super::model::warsaw;
+use crate::catalogue::search::query::search;
+use crate::content::common::input::Params;
+use crate::content::company::settings::settings_in_force;
+use crate::QueryState;
+
+/// How far ahead candidate courses are looked for, and how many are offered.
+const DAYS_AHEAD: i64 = 30;
+const MAX_OPTIONS: usize = 30;
+
+/// Why a ticket's course cannot be changed (the page words it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CannotChange {
+    AlreadyChanged,
+    TicketReturned,
+    Used,
+    NotPaid,
+    TooLate,
+}
+
+/// The ticket's course now.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct CurrentCourse {
+    pub course_id: Uuid,
+    pub departure_at: DateTime<FixedOffset>,
+    pub arrival_at: DateTime<FixedOffset>,
+    /// What the ticket cost (after any earlier change).
+    pub price: i64,
+    pub price_formatted: String,
+}
+
+/// A course the ticket could move to.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChangeOption {
+    pub course_id: Uuid,
+    /// At the ticket's boarding stop, Warsaw time.
+    pub departure_at: DateTime<FixedOffset>,
+    pub arrival_at: DateTime<FixedOffset>,
+    pub free_seats: i32,
+    /// The ticket's price on this course (the line's discount applied).
+    pub price: i64,
+    pub price_formatted: String,
+    /// `price` less what the ticket cost: negative is refunded, positive would be paid.
+    pub price_difference: i64,
+    pub price_difference_formatted: String,
+}
+
+/// The answer.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct ChangeOptions {
+    pub number: String,
+    pub can_change: bool,
+    /// Why not, when `can_change` is false.
+    pub reason: Option<CannotChange>,
+    /// Changes close this many minutes before the current course leaves.
+    pub cutoff_minutes: i32,
+    pub current: CurrentCourse,
+    /// Empty when the ticket cannot change.
+    pub options: Vec<ChangeOption>,
+}
+
+#[derive(sqlx::FromRow)]
+struct TicketRow {
+    code: String,
+    status: String,
+    leg: String,
+    line: i32,
+    price: i64,
+    course_id: Uuid,
+    departure_at: DateTime<Utc>,
+    arrival_at: DateTime<Utc>,
+    course_changed: bool,
+    user_id: Option<Uuid>,
+    order_status: String,
+    outbound: Json<Leg>,
+    back: Option<Json<Leg>>,
+    lines: Json<Vec<TicketLine>>,
+}
+
+#[utoipa::path(get, path = "/api/order/ticket/change-options", tag = "order",
+    params(("number" = String, Query, description = "the ticket's number, e.g. NK-2026-000123"),
+        ("code" = Option<String>, Query, description = "the ticket's code, for a guest (not needed by its owner)")),
+    responses((status = 200, description = "`{\"data\": ChangeOptions}`", body = ChangeOptions),
+        (status = 404, description = "no such ticket, or not yours"),
+        (status = 422, description = "number is missing")))]
+#[tracing::instrument(skip(state, user, params))]
+pub async fn change_options(
+    State(state): State<QueryState>,
+    user: MaybeUser,
+    params: Params,
+) -> Result<Data<ChangeOptions>, ApiError> {
+    let number = params.required("number")?.trim().to_uppercase();
+    let not_found = || ApiError::NotFound("There is no ticket with this number.".into());
+    if number.len() > 64 {
+        return Err(not_found());
+    }
+    let row: TicketRow = sqlx::query_as(
+        "select t.code, t.status, t.leg, t.line, t.price, t.course_id, t.departure_at, t.arrival_at, \
+                t.course_changed, t.user_id, o.status as order_status, o.outbound, o.back, o.lines \
+         from rm_tickets t join rm_orders o on o.order_id = t.order_id where t.number = $1",
+    )
+    .bind(&number)
+    .fetch_optional(&state.pool)
+    .await?
+    .ok_or_else(not_found)?;
+    let code = params.optional("code").map(|c| c.trim().to_uppercase());
+    let allowed = user.0.as_ref().is_some_and(|u| u.role == Role::SuperAdmin || row.user_id == Some(u.id))
+        || code.is_some_and(|c| !c.is_empty() && c == row.code);
+    if !allowed {
+        return Err(not_found());
+    }
+
+    let settings = settings_in_force(&state.pool).await?;
+    let cutoff = settings.return_cutoff_minutes.max(0);
+    let now = Utc::now();
+    let reason = if row.status == "returned" {
+        Some(CannotChange::TicketReturned)
+    } else if row.status != "valid" {
+        Some(CannotChange::Used)
+    } else if row.order_status != "paid" {
+        Some(CannotChange::NotPaid)
+    } else if row.course_changed {
+        Some(CannotChange::AlreadyChanged)
+    } else if now >= row.departure_at - Duration::minutes(i64::from(cutoff)) {
+        Some(CannotChange::TooLate)
+    } else {
+        None
+    };
+    let options = match reason {
+        Some(_) => Vec::new(),
+        None => options(&state, &row, now).await?,
+    };
+    Ok(Data::new(ChangeOptions {
+        number,
+        can_change: reason.is_none(),
+        reason,
+        cutoff_minutes: cutoff,
+        current: CurrentCourse {
+            course_id: row.course_id,
+            departure_at: warsaw(row.departure_at),
+            arrival_at: warsaw(row.arrival_at),
+            price: row.price,
+            price_formatted: format_pln(row.price),
+        },
+        options,
+    }))
+}
+
+/// The other courses of the ticket's route between its stops, with a free seat.
+async fn options(state: &QueryState, row: &TicketRow, now: DateTime<Utc>) -> Result<Vec<ChangeOption>, ApiError> {
+    let leg = match (row.leg.as_str(), row.back.as_ref()) {
+        ("back", Some(Json(back))) => back,
+        _ => &row.outbound.0,
+    };
+    let discount = row.lines.iter().find(|l| i64::from(l.line) == i64::from(row.line)).and_then(|l| l.discount.as_ref());
+    let found =
+        search(&state.pool, leg.from_waypoint_id, leg.to_waypoint_id, now, now + Duration::days(DAYS_AHEAD)).await?;
+    Ok(found
+        .into_iter()
+        .filter(|f| f.route_id == leg.route_id && f.course_id != row.course_id && f.seats_available >= 1)
+        .take(MAX_OPTIONS)
+        .map(|f| {
+            let price = seat_price(f.price, discount.map(|d| d.reduction));
+            let difference = price - row.price;
+            ChangeOption {
+                course_id: f.course_id,
+                departure_at: warsaw(f.departs_at),
+                arrival_at: warsaw(f.arrives_at),
+                free_seats: f.seats_available,
+                price,
+                price_formatted: format_pln(price),
+                price_difference: difference,
+                price_difference_formatted: format_pln(difference),
+            }
+        })
+        .collect())
+}
