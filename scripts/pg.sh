@@ -9,7 +9,8 @@
 # The cluster lives in $COACH_PG_DIR (default /tmp/coach-pg: the postgres user cannot
 # enter /root, where a checkout may live) and listens on 127.0.0.1:$COACH_PG_PORT (default
 # 54329) only, with trust authentication: it is a throwaway local cluster, never a server
-# to expose. fsync and synchronous_commit stay on, as in production.
+# to expose. fsync and synchronous_commit stay on, as in production. A changed
+# COACH_PG_PORT moves an existing cluster to the new port (it is restarted).
 set -euo pipefail
 
 PG_BIN=${PG_BIN:-/usr/lib/postgresql/15/bin}
@@ -22,6 +23,9 @@ as_pg() {
 }
 
 url() { echo "postgres://postgres@127.0.0.1:$PG_PORT/${1:-coach}"; }
+
+# True when something listens on 127.0.0.1:$1.
+port_taken() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
 start() {
   local db=${1:-coach}
@@ -45,7 +49,22 @@ synchronous_commit = on
 log_min_messages = warning
 CONF
   fi
+  # A cluster created earlier keeps the port it was made with unless told otherwise:
+  # follow COACH_PG_PORT (restarting the cluster on the new port when it runs).
+  local configured
+  configured=$(sed -n 's/^port = \([0-9]*\).*/\1/p' "$DATA/postgresql.conf" | tail -1)
+  if [ -n "$configured" ] && [ "$configured" != "$PG_PORT" ]; then
+    echo "pg.sh: moving the cluster in $PG_DIR from port $configured to $PG_PORT" >&2
+    if as_pg "$PG_BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1; then
+      as_pg "$PG_BIN/pg_ctl" -D "$DATA" -m fast -w stop >/dev/null
+    fi
+    as_pg sed -i "s/^port = $configured\b.*/port = $PG_PORT/" "$DATA/postgresql.conf"
+  fi
   if ! as_pg "$PG_BIN/pg_ctl" -D "$DATA" status >/dev/null 2>&1; then
+    if port_taken "$PG_PORT"; then
+      echo "pg.sh: port $PG_PORT on 127.0.0.1 is taken by another program; set COACH_PG_PORT to a free port" >&2
+      exit 1
+    fi
     as_pg "$PG_BIN/pg_ctl" -D "$DATA" -l "$PG_DIR/server.log" -w -t 60 start >/dev/null \
       || { tail -20 "$PG_DIR/server.log" >&2; exit 1; }
   fi
