@@ -5,12 +5,16 @@ import type { RouteObject } from 'react-router';
 
 import { RequireSuperAdmin } from '@/shared/auth/guards';
 
+import { AdminIndexRedirect } from './admin-index-redirect';
+
 export function adminRoutes(): RouteObject[] {
   return [
     {
       path: 'admin',
       element: <RequireSuperAdmin />,
       children: [
+        // Behind the guard: a guest or a user asking for /admin still goes home.
+        { index: true, Component: AdminIndexRedirect },
         {
           path: '*',
           lazy: async () => ({ Component: (await import('./admin-placeholder')).AdminPlaceholderRoute }),

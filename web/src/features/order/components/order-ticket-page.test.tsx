@@ -161,6 +161,35 @@ describe('order form', { timeout: 20_000 }, () => {
     expect(nip).not.toHaveAttribute('aria-invalid');
   });
 
+  it('checks a NIP with an error again as it is corrected, in the field and in the error summary', async () => {
+    startBooking({ customer: true });
+    const { user } = renderApp('/order/ticket');
+    await screen.findByText('Cena za osobę: 39,00 zł', {}, { timeout: 5_000 });
+
+    await user.click(screen.getByRole('checkbox', { name: 'Chcę otrzymać fakturę VAT' }));
+    const nip = screen.getByRole('textbox', { name: 'NIP' });
+    await user.type(nip, '123-456-32-19');
+    await user.type(screen.getByRole('textbox', { name: 'Nazwa firmy' }), 'Hurtownia Sanok Sp. z o.o.');
+    await user.type(screen.getByRole('textbox', { name: 'Ulica i numer' }), 'ul. Mickiewicza 5');
+    await user.type(screen.getByRole('textbox', { name: 'Kod pocztowy' }), '38-500');
+    await user.type(screen.getByRole('textbox', { name: 'Miejscowość' }), 'Sanok');
+    await user.click(screen.getByRole('button', { name: 'Zamawiam z obowiązkiem zapłaty' }));
+    const summary = await screen.findByRole('alert', { name: 'Popraw 1 błąd' });
+    expect(summary).toHaveTextContent('Ten NIP jest nieprawidłowy. Sprawdź cyfry.');
+
+    // Still wrong while it is being corrected: the message stays, in the field and in the summary.
+    await user.type(nip, '{Backspace}');
+    expect(nip).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('alert', { name: 'Popraw 1 błąd' })).toHaveTextContent('Ten NIP jest nieprawidłowy.');
+
+    // Right: the message goes at once from both, before any new submit.
+    await user.type(nip, '8');
+    expect(nip).not.toHaveAttribute('aria-invalid');
+    expect(nip).toHaveAccessibleDescription('10 cyfr, np. 123-456-32-18');
+    expect(screen.queryByRole('alert', { name: /Popraw/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Ten NIP jest nieprawidłowy. Sprawdź cyfry.')).not.toBeInTheDocument();
+  });
+
   it('shows the backend’s 422 of a step next to its field, translated when known', async () => {
     server.use(
       http.post(apiUrl('/order/order/validate'), ({ request }) =>

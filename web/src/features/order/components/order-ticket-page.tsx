@@ -180,6 +180,22 @@ export function OrderTicketPage() {
     return Object.fromEntries(Object.entries(found).map(([key, id]) => [key, intl.formatMessage(orderErrorMessages[id])]));
   }
 
+  /**
+   * A field with an error on screen is checked again as it changes ("reward early, punish late"): its
+   * message goes as soon as the value is right (a corrected NIP), and stays, updated, while it is
+   * still wrong. The form cannot check what only the server knows: such a message goes on any change.
+   */
+  function recheck(name: string): string | undefined {
+    if (!name.startsWith('customer.') && !name.startsWith('invoice.')) return undefined;
+    const state = useBookingStore.getState();
+    return translate({ ...validateCustomer(state.customer), ...validateInvoice(state.invoice) })[name];
+  }
+
+  // The summary lists the errors still on screen: one the user has put right leaves it at once.
+  const shownSummary = summary
+    .filter((error) => error.key === 'general' || errors[error.key] !== undefined)
+    .map((error) => ({ key: error.key, message: errors[error.key] ?? error.message }));
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
@@ -283,20 +299,23 @@ export function OrderTicketPage() {
         noValidate
         aria-busy={submitting}
         onSubmit={(event) => void submit(event)}
-        // A field that was changed is no longer known to be wrong: its message goes (inputs are named by form key).
+        // A changed field with an error is checked again (inputs are named by form key); the store
+        // already holds the new value, since the field's own onChange ran first.
         onChange={(event) => {
           const field: EventTarget = event.target;
           const name = field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.name : '';
           if (name && errors[name]) {
+            const still = recheck(name);
             setErrors((current) => {
               const next = { ...current };
-              delete next[name];
+              if (still) next[name] = still;
+              else delete next[name];
               return next;
             });
           }
         }}
       >
-        <ErrorSummary ref={summaryRef} errors={summary} />
+        <ErrorSummary ref={summaryRef} errors={shownSummary} />
 
         <TicketLines
           errors={errors}

@@ -28,6 +28,11 @@ const messages = defineMessages({
     defaultMessage: 'Status: rezerwacja oczekuje na płatność',
     description: 'The order status label (pending payment)',
   },
+  noOrderTitle: {
+    id: 'order.payment.noOrderTitle',
+    defaultMessage: 'Brak rezerwacji',
+    description: 'Heading and page title of the payment page opened without a placed order',
+  },
   noOrder: {
     id: 'order.payment.noOrder',
     defaultMessage: 'Nie ma rezerwacji do opłacenia.',
@@ -52,9 +57,10 @@ export function PaymentPage() {
   const format = useFormatters();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
-  const title = intl.formatMessage(messages.title);
-  usePageTitle(title);
   const order = useBookingStore((state) => state.order);
+  // Opened directly (a bookmark, a reload after the booking was cleared): the page says so, title too.
+  const title = intl.formatMessage(order ? messages.title : messages.noOrderTitle);
+  usePageTitle(title);
   const course = useBookingStore((state) => state.course);
   const courseReturn = useBookingStore((state) => state.courseReturn);
 
@@ -70,7 +76,8 @@ export function PaymentPage() {
   if (!order) {
     return (
       <section className="order-page" aria-labelledby="payment-title">
-        <h1 id="payment-title">{intl.formatMessage(messages.noOrder)}</h1>
+        <h1 id="payment-title">{title}</h1>
+        <p>{intl.formatMessage(messages.noOrder)}</p>
         <ButtonLink to={localized('/')}>{intl.formatMessage(messages.search)}</ButtonLink>
       </section>
     );

@@ -25,6 +25,11 @@ const messages = defineMessages({
     defaultMessage: 'Wyniki wyszukiwania',
     description: 'Heading and page title of the search results',
   },
+  searchTitle: {
+    id: 'search.results.searchTitle',
+    defaultMessage: 'Wyszukaj połączenie',
+    description: 'Heading and page title of /search opened without stops (nothing searched yet)',
+  },
   changeSearch: {
     id: 'search.results.changeSearch',
     defaultMessage: 'Zmień wyszukiwanie',
@@ -32,8 +37,8 @@ const messages = defineMessages({
   },
   noSearch: {
     id: 'search.results.noSearch',
-    defaultMessage: 'Wybierz przystanki i datę, aby zobaczyć połączenia.',
-    description: 'Shown on /search without a (valid) search in the address',
+    defaultMessage: 'Wybierz w wyszukiwarce przystanek początkowy i docelowy, aby zobaczyć połączenia.',
+    description: 'Shown on /search without a (valid) search in the address, e.g. a link with a date but no stops',
   },
   loading: {
     id: 'search.results.loading',
@@ -47,8 +52,15 @@ const messages = defineMessages({
   },
   none: {
     id: 'search.results.none',
-    defaultMessage: 'Brak połączeń w tym dniu.',
-    description: 'No connection on that date',
+    defaultMessage: 'Brak połączeń między tymi przystankami w tym dniu.',
+    description: 'No connection between the two stops on that date',
+  },
+  // The search cannot tell a day without courses from a pair of stops no line serves, so the hint
+  // does not promise that another day has any.
+  noneHint: {
+    id: 'search.results.noneHint',
+    defaultMessage: 'Nie każdą parę przystanków łączy nasza linia. Sprawdź inny dzień albo wybierz inne przystanki.',
+    description: 'Under "no connections": another day may have courses, or no line may serve these stops at all',
   },
   nextDay: {
     id: 'search.results.nextDay',
@@ -78,7 +90,15 @@ const messages = defineMessages({
 });
 
 // Typed placeholders: formatMessage() must pass exactly these values.
-const valueMessages = defineMessages<{ invalid: { details: string }; outbound: { from: string; to: string; date: string }; outboundOneWay: { from: string; to: string; date: string }; back: { from: string; to: string; date: string } }>({
+const valueMessages = defineMessages<{
+  invalid: { details: string };
+  outbound: { from: string; to: string; date: string };
+  outboundOneWay: { from: string; to: string; date: string };
+  back: { from: string; to: string; date: string };
+  outboundUnnamed: { date: string };
+  outboundOneWayUnnamed: { date: string };
+  backUnnamed: { date: string };
+}>({
   invalid: {
     id: 'search.results.invalid',
     defaultMessage: 'Popraw wyszukiwanie: {details}',
@@ -99,6 +119,23 @@ const valueMessages = defineMessages<{ invalid: { details: string }; outbound: {
     defaultMessage: 'Powrót: {from} → {to}, {date}',
     description: 'Heading of the return connections',
   },
+  // A shared link names its stops by id only; their names come with the connections found. With
+  // none found, the headings go without names rather than show "→ ,".
+  outboundUnnamed: {
+    id: 'search.results.outboundUnnamed',
+    defaultMessage: 'Tam: {date}',
+    description: 'Heading of the outbound connections when the stop names are not known (nothing found)',
+  },
+  outboundOneWayUnnamed: {
+    id: 'search.results.outboundOneWayUnnamed',
+    defaultMessage: 'Połączenia: {date}',
+    description: 'Heading of the connections of a one-way search when the stop names are not known (nothing found)',
+  },
+  backUnnamed: {
+    id: 'search.results.backUnnamed',
+    defaultMessage: 'Powrót: {date}',
+    description: 'Heading of the return connections when the stop names are not known (nothing found)',
+  },
 });
 
 interface SearchPageProps {
@@ -109,11 +146,12 @@ interface SearchPageProps {
 export function SearchPage({ onChoose }: SearchPageProps) {
   const intl = useIntl();
   const id = useId();
-  const title = intl.formatMessage(messages.title);
-  usePageTitle(title);
-
   const [params, setParams] = useSearchParams();
   const input = parseSearchParams(params);
+  // Without a search in the address there are no results yet: the page is the search itself.
+  const title = intl.formatMessage(input ? messages.title : messages.searchTitle);
+  usePageTitle(title);
+
   const search = useSearchConnections(input);
   const form = useSearchStore((state) => state.searchForm);
 
@@ -145,7 +183,11 @@ export function SearchPage({ onChoose }: SearchPageProps) {
         <SearchForm serverErrors={serverErrors} onSearch={(next) => setParams(toSearchParams(next))} />
       </section>
 
-      {!input ? <p className="search-results__message">{intl.formatMessage(messages.noSearch)}</p> : null}
+      {!input ? (
+        <p className="search-results__message" role="status">
+          {intl.formatMessage(messages.noSearch)}
+        </p>
+      ) : null}
 
       {input && search.isPending ? (
         <p className="search-results__message" role="status">
@@ -227,17 +269,23 @@ function ResultsForm({ input, result, fromName, toName, onSearch, onChoose }: Re
     setChosen: (courseId: string) => void,
   ) {
     const headingId = `${id}-${kind}`;
-    const heading =
-      kind === 'back'
-        ? intl.formatMessage(valueMessages.back, {
-            from: toName,
-            to: fromName,
-            date: format.day(input.dateBack ?? input.date, 'full'),
-          })
+    const named = fromName !== '' && toName !== '';
+    const date = format.day(kind === 'back' ? (input.dateBack ?? input.date) : input.date, 'full');
+    const heading = !named
+      ? intl.formatMessage(
+          kind === 'back'
+            ? valueMessages.backUnnamed
+            : roundTrip
+              ? valueMessages.outboundUnnamed
+              : valueMessages.outboundOneWayUnnamed,
+          { date },
+        )
+      : kind === 'back'
+        ? intl.formatMessage(valueMessages.back, { from: toName, to: fromName, date })
         : intl.formatMessage(roundTrip ? valueMessages.outbound : valueMessages.outboundOneWay, {
             from: fromName,
             to: toName,
-            date: format.day(input.date, 'full'),
+            date,
           });
     return (
       <section className="search-results__direction" aria-labelledby={headingId}>
@@ -246,7 +294,8 @@ function ResultsForm({ input, result, fromName, toName, onSearch, onChoose }: Re
         </h2>
         {connections.length === 0 ? (
           <div className="search-results__empty">
-            <p>{intl.formatMessage(messages.none)}</p>
+            <p className="search-results__none">{intl.formatMessage(messages.none)}</p>
+            <p>{intl.formatMessage(messages.noneHint)}</p>
             <Button
               variant="secondary"
               onClick={() => {

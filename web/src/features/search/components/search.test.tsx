@@ -130,13 +130,42 @@ describe('search form on the home page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/order/ticket'));
   });
 
-  it('answers an empty day with a way to search the next one', async () => {
+  it('answers an empty day with a way to search the next one, without promising that day has courses', async () => {
     server.use(http.post(apiUrl('/search/search/index'), () => HttpResponse.json({ data: { outbound: [], return: [] } })));
     const { user, router } = renderApp(`/search?tripMode=one_way&start=1&end=11&date=${tomorrow()}`);
 
-    expect(await screen.findByText('Brak połączeń w tym dniu.')).toBeInTheDocument();
+    expect(await screen.findByText('Brak połączeń między tymi przystankami w tym dniu.')).toBeInTheDocument();
+    // The search cannot tell a day without courses from stops no line connects: the hint says both.
+    expect(
+      screen.getByText('Nie każdą parę przystanków łączy nasza linia. Sprawdź inny dzień albo wybierz inne przystanki.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Szukaj dzień później' }));
     expect(new URLSearchParams(router.state.location.search).get('date')).toBe(inDays(2));
+  });
+
+  it('names no stops in the headings when a link finds nothing and the stop names are unknown', async () => {
+    server.use(http.post(apiUrl('/search/search/index'), () => HttpResponse.json({ data: { outbound: [], return: [] } })));
+    renderApp(`/search?tripMode=round_trip&start=1&end=11&date=${tomorrow()}&dateBack=${inDays(3)}`);
+
+    const outbound = await screen.findByRole('heading', { level: 2, name: /^Tam: / });
+    const back = screen.getByRole('heading', { level: 2, name: /^Powrót: / });
+    for (const heading of [outbound, back]) {
+      expect(heading.textContent).not.toMatch(/→|^\w+: ,/);
+    }
+    expect(screen.getAllByText('Brak połączeń między tymi przystankami w tym dniu.')).toHaveLength(2);
+  });
+
+  it('asks to choose the stops when a link has none (a date only), instead of empty names', async () => {
+    renderApp(`/search?date=${tomorrow()}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wyszukaj połączenie' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Wyszukaj połączenie | Nisko Bus'));
+    expect(
+      screen.getByText('Wybierz w wyszukiwarce przystanek początkowy i docelowy, aby zobaczyć połączenia.'),
+    ).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/→/)).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Skąd' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Dokąd' })).toHaveValue('');
   });
 
   it('shows the backend’s 422 next to the field', async () => {

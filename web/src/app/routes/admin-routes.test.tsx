@@ -1,0 +1,34 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { renderApp } from '@/testing/test-utils';
+
+describe('/admin without a sub-path', () => {
+  it('opens the first admin page for a SuperAdmin', async () => {
+    const { router } = renderApp('/admin', { loggedInAs: 'admin@example.com' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Panel administracyjny' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/route/route');
+  });
+
+  it('keeps the language: /en/admin opens /en/admin/route/route', async () => {
+    const { router } = renderApp('/en/admin', { loggedInAs: 'admin@example.com' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin panel' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/en/admin/route/route');
+  });
+
+  it('sends a user home, as every admin page does', async () => {
+    const { router } = renderApp('/admin', { loggedInAs: 'jan.kowalski@example.com' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wyszukaj połączenie' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('sends a guest home, in their language', async () => {
+    const { router } = renderApp('/en/admin');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Search connections' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en'));
+  });
+});
