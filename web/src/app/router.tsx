@@ -4,7 +4,7 @@
 // chunk and stays out of the customer's first download. React Router resolves a lazy route before
 // it navigates, so there is no Suspense fallback flashing between pages.
 import type { QueryClient } from '@tanstack/react-query';
-import { Outlet, type RouteObject } from 'react-router';
+import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 
 import { layoutLoader } from '@/features/layout/api/layout-loader';
 import { MainLayout } from '@/features/layout/components/main-layout';
@@ -42,6 +42,11 @@ function localeRoutes(locale: Locale, queryClient: QueryClient): RouteObject {
     path: localeBasePath(locale),
     element: (
       <LocaleProvider locale={locale}>
+        {/* A new page starts at its top (or at the #id of its link); back and forward return to where
+            the page was left, also after the payment gateway (positions are kept per history entry
+            in sessionStorage). Without it the browser keeps the previous page's offset: the order
+            form opened far down, the payment page at the footer. */}
+        <ScrollRestoration />
         <Outlet />
       </LocaleProvider>
     ),

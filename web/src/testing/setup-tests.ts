@@ -28,6 +28,16 @@ afterAll(() => server.close());
 
 beforeEach(() => startConsoleGuard());
 
+// jsdom lays nothing out, so it cannot scroll, and <ScrollRestoration /> scrolls on every navigation.
+// This stand-in keeps the position it is given, for tests to read back from window.scrollY.
+beforeEach(() => {
+  window.scrollTo = ((first?: ScrollToOptions | number, second?: number) => {
+    const top = typeof first === 'number' ? (second ?? 0) : (first?.top ?? window.scrollY);
+    Object.defineProperty(window, 'scrollY', { value: top, configurable: true, writable: true });
+  });
+  window.scrollTo(0, 0);
+});
+
 /** jsdom keeps cookies between tests of a file (banners closed, locale): start each test without any. */
 function clearCookies(): void {
   for (const cookie of document.cookie.split(';')) {
