@@ -81,6 +81,11 @@ pub struct SearchResult {
     pub outbound: Vec<Connection>,
     #[serde(rename = "return")]
     pub return_: Vec<Connection>,
+    /// Whether a line runs from `start` to `end` at all (on any day): when `outbound` is
+    /// empty, `true` means "no course that day", `false` "no line connects these stops".
+    pub served: bool,
+    /// The same for the way back (`end` to `start`); `false` for a one-way search.
+    pub return_served: bool,
 }
 
 pub fn router() -> Router<QueryState> {
@@ -136,6 +141,9 @@ pub async fn index(
         Some(back) => direction(&state, search.end, search.start, back).await?,
         None => vec![],
     };
+    let served = !outbound.is_empty() || query::served(&state.pool, search.start, search.end).await?;
+    let return_served = search.date_back.is_some()
+        && (!return_.is_empty() || query::served(&state.pool, search.end, search.start).await?);
     if outbound.is_empty() && return_.is_empty() {
         let missing = query::missing_stops(&state.pool, [search.start, search.end]).await?;
         if !missing.is_empty() {
@@ -148,5 +156,5 @@ pub async fn index(
             return Err(ApiError::Validation { message, errors });
         }
     }
-    Ok(Data::new(SearchResult { outbound, return_ }))
+    Ok(Data::new(SearchResult { outbound, return_, served, return_served }))
 }

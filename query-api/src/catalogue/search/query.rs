@@ -92,6 +92,23 @@ pub async fn search(
     Ok(sqlx::query_as(SEARCH).bind(start).bind(end).bind(from).bind(to).fetch_all(pool).await?)
 }
 
+/// Whether an active route runs from `start` to a later `end` with a fare for the pair
+/// (asked only when a search found nothing, to tell "no course that day" from "no line").
+#[tracing::instrument(skip(pool))]
+pub async fn served(pool: &PgPool, start: i64, end: i64) -> Result<bool, ApiError> {
+    Ok(sqlx::query_scalar(
+        "select exists (select 1 from route_waypoints s \
+         join route_waypoints e on e.route_id = s.route_id and e.waypoint_id = $2 and e.position > s.position \
+         join routes r on r.id = s.route_id and r.active \
+         join route_prices p on p.route_id = s.route_id and p.from_waypoint_id = $1 and p.to_waypoint_id = $2 \
+         where s.waypoint_id = $1)",
+    )
+    .bind(start)
+    .bind(end)
+    .fetch_one(pool)
+    .await?)
+}
+
 /// Which of the stops do not exist (asked only when a search found nothing, to tell an
 /// unknown stop from an empty day).
 #[tracing::instrument(skip(pool))]

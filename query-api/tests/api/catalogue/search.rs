@@ -54,7 +54,7 @@ async fn a_one_way_search_finds_the_courses_of_the_day(pool: PgPool) {
             "departure_at": rfc3339_warsaw(warsaw(in_days(1), 8, 0)), "arrival_at": rfc3339_warsaw(warsaw(in_days(1), 11, 10)),
             "departure_time": "08:00", "arrival_time": "11:10", "duration_minutes": 190,
             "price": 3900, "price_formatted": "39,00\u{a0}zł", "seats_available": 49,
-        }], "return": []})
+        }], "return": [], "served": true, "return_served": false})
     );
 }
 
@@ -116,7 +116,7 @@ async fn a_trip_only_goes_forward(pool: PgPool) {
     // Kraków → Rzeszów exists only backwards on the northbound route (and has no fare southbound).
     let found = search(&app, one_way(net.krakow, net.rzeszow, 1)).await;
 
-    assert_eq!(found, json!({"outbound": [], "return": []}));
+    assert_eq!(found, json!({"outbound": [], "return": [], "served": false, "return_served": false}));
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
@@ -247,5 +247,9 @@ async fn an_empty_day_answers_empty_lists(pool: PgPool) {
     let body = json!({"tripMode": "round_trip", "start": net.nisko, "end": net.krakow,
                       "date": today().to_string(), "dateBack": today().to_string()});
 
-    assert_eq!(search(&app, body).await, json!({"outbound": [], "return": []}));
+    // Both ways are served by a line: the day is empty, not the connection.
+    assert_eq!(
+        search(&app, body).await,
+        json!({"outbound": [], "return": [], "served": true, "return_served": true})
+    );
 }
