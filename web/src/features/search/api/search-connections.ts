@@ -30,7 +30,17 @@ export const connectionSchema = z.object({
 export type Connection = z.infer<typeof connectionSchema>;
 
 const responseSchema = z.object({
-  data: z.object({ outbound: z.array(connectionSchema), return: z.array(connectionSchema) }),
+  data: z.object({
+    outbound: z.array(connectionSchema),
+    return: z.array(connectionSchema),
+    /**
+     * Whether a line runs from `start` to `end` on any day (`return_served`: back from `end` to
+     * `start`). With nothing found it tells "no course that day" from "no line connects these
+     * stops". Optional: a backend without the fields leaves the page to say it cannot tell.
+     */
+    served: z.optional(z.boolean()),
+    return_served: z.optional(z.boolean()),
+  }),
 });
 
 export type SearchResult = z.infer<typeof responseSchema>['data'];

@@ -55,8 +55,13 @@ const messages = defineMessages({
     defaultMessage: 'Brak połączeń między tymi przystankami w tym dniu.',
     description: 'No connection between the two stops on that date',
   },
-  // The search cannot tell a day without courses from a pair of stops no line serves, so the hint
-  // does not promise that another day has any.
+  notServed: {
+    id: 'search.results.notServed',
+    defaultMessage: 'Żadna nasza linia nie łączy tych przystanków w tym kierunku. Wybierz inne przystanki.',
+    description: 'Nothing found, and no line runs between the two stops in this direction on any day',
+  },
+  // When the backend does not say whether the stops are served, the hint does not promise that
+  // another day has courses.
   noneHint: {
     id: 'search.results.noneHint',
     defaultMessage: 'Nie każdą parę przystanków łączy nasza linia. Sprawdź inny dzień albo wybierz inne przystanki.',
@@ -264,6 +269,8 @@ function ResultsForm({ input, result, fromName, toName, onSearch, onChoose }: Re
 
   function directionList(
     kind: 'outbound' | 'back',
+    /** Whether any line runs this way; undefined when the backend did not say. */
+    served: boolean | undefined,
     connections: Connection[],
     chosen: string | null,
     setChosen: (courseId: string) => void,
@@ -292,10 +299,15 @@ function ResultsForm({ input, result, fromName, toName, onSearch, onChoose }: Re
         <h2 id={headingId} className="search-results__heading">
           {heading}
         </h2>
-        {connections.length === 0 ? (
+        {connections.length === 0 && served === false ? (
+          // Another day would not help: no next-day button.
+          <div className="search-results__empty">
+            <p className="search-results__none">{intl.formatMessage(messages.notServed)}</p>
+          </div>
+        ) : connections.length === 0 ? (
           <div className="search-results__empty">
             <p className="search-results__none">{intl.formatMessage(messages.none)}</p>
-            <p>{intl.formatMessage(messages.noneHint)}</p>
+            {served === undefined ? <p>{intl.formatMessage(messages.noneHint)}</p> : null}
             <Button
               variant="secondary"
               onClick={() => {
@@ -337,8 +349,8 @@ function ResultsForm({ input, result, fromName, toName, onSearch, onChoose }: Re
 
   return (
     <form className="search-results" noValidate onSubmit={choose}>
-      {directionList('outbound', outbound, outboundId, setOutboundId)}
-      {roundTrip ? directionList('back', back, backId, setBackId) : null}
+      {directionList('outbound', result.served, outbound, outboundId, setOutboundId)}
+      {roundTrip ? directionList('back', result.return_served, back, backId, setBackId) : null}
       {canChoose ? (
         <div className="search-results__actions">
           <p ref={errorRef} tabIndex={-1} className="form-field__error" role="alert">

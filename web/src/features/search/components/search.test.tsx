@@ -143,6 +143,75 @@ describe('search form on the home page', { timeout: 20_000 }, () => {
     expect(new URLSearchParams(router.state.location.search).get('date')).toBe(inDays(2));
   });
 
+  it('offers the next day only when a line serves the stops (the backend says so with `served`)', async () => {
+    server.use(
+      http.post(apiUrl('/search/search/index'), () =>
+        HttpResponse.json({ data: { outbound: [], return: [], served: true, return_served: false } }),
+      ),
+    );
+    const { user, router } = renderApp(`/search?tripMode=one_way&start=1&end=11&date=${tomorrow()}`);
+
+    expect(await screen.findByText('Brak połączeń między tymi przystankami w tym dniu.')).toBeInTheDocument();
+    expect(screen.queryByText(/Nie każdą parę przystanków/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Szukaj dzień później' }));
+    expect(new URLSearchParams(router.state.location.search).get('date')).toBe(inDays(2));
+  });
+
+  it('says no line connects the stops, with no next day to try, when none serves them', async () => {
+    server.use(
+      http.post(apiUrl('/search/search/index'), () =>
+        HttpResponse.json({ data: { outbound: [], return: [], served: false, return_served: false } }),
+      ),
+    );
+    renderApp(`/search?tripMode=one_way&start=1&end=11&date=${tomorrow()}`);
+
+    expect(
+      await screen.findByText('Żadna nasza linia nie łączy tych przystanków w tym kierunku. Wybierz inne przystanki.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Brak połączeń między tymi przystankami w tym dniu.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Szukaj dzień później' })).not.toBeInTheDocument();
+  });
+
+  it('tells the two directions of a round trip apart: courses there, no line back', async () => {
+    const day = tomorrow();
+    server.use(
+      http.post(apiUrl('/search/search/index'), () =>
+        HttpResponse.json({
+          data: {
+            outbound: [
+              {
+                course_id: `${day.replaceAll('-', '')}-0730-4001-8000-000000000000`,
+                route_id: 1,
+                route_name: 'Nisko – Kraków',
+                from: { id: 1, name: 'Nisko, Dworzec Autobusowy' },
+                to: { id: 11, name: 'Kraków, MDA Dworzec Autobusowy' },
+                departure_at: `${day}T07:30:00+01:00`,
+                arrival_at: `${day}T11:25:00+01:00`,
+                departure_time: '07:30',
+                arrival_time: '11:25',
+                duration_minutes: 235,
+                price: 3900,
+                price_formatted: '39,00 zł',
+                seats_available: 20,
+              },
+            ],
+            return: [],
+            served: true,
+            return_served: false,
+          },
+        }),
+      ),
+    );
+    renderApp(`/search?tripMode=round_trip&start=1&end=11&date=${day}&dateBack=${inDays(3)}`);
+
+    const outbound = await screen.findByRole('group', { name: /^Tam: Nisko, Dworzec Autobusowy → Kraków/ });
+    expect(within(outbound).getAllByRole('radio')).toHaveLength(1);
+    const back = screen.getByRole('region', { name: /^Powrót: Kraków, MDA Dworzec Autobusowy → Nisko/ });
+    expect(back).toHaveTextContent('Żadna nasza linia nie łączy tych przystanków w tym kierunku. Wybierz inne przystanki.');
+    expect(within(back).queryByRole('button', { name: 'Szukaj dzień później' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Dalej: dane biletów' })).not.toBeInTheDocument();
+  });
+
   it('names no stops in the headings when a link finds nothing and the stop names are unknown', async () => {
     server.use(http.post(apiUrl('/search/search/index'), () => HttpResponse.json({ data: { outbound: [], return: [] } })));
     renderApp(`/search?tripMode=round_trip&start=1&end=11&date=${tomorrow()}&dateBack=${inDays(3)}`);
