@@ -14,6 +14,13 @@
 //! (`AdminUser`: `401` without a token, `403` for a user). HTML that admins write is
 //! sanitised when saved and again when read ([`common::html`]): the web renders it as
 //! HTML, and rows may come from fixtures or old data.
+//!
+//! The customer site is in Polish and English: beside each text the site shows, admins
+//! write an English version (`title_en` beside `title`, …; empty when not translated),
+//! and the public reads (`banner/all` and `one`, `menu/get-menu`, `content/get-content`,
+//! `company/get-public-settings`) take `?lang=pl|en` and answer the usual fields in that
+//! language, falling back to Polish where nothing English is written
+//! ([`common::lang`]). Admin answers carry both versions.
 
 pub mod banner;
 pub mod common;

@@ -27,7 +27,7 @@ use super::page::{handlers as page, model as page_model};
         discount_apply_model::DiscountApply, discount_apply_model::DiscountApplyInput,
         banner_model::Banner, banner_model::BannerInput,
         menu_model::Menu, menu_model::PublicMenu, menu_model::MenuInput, menu_items::MenuItem,
-        page_model::ContentPage, page_model::ContentPageInput,
+        page_model::ContentPage, page_model::PublicContentPage, page_model::ContentPageInput,
     )),
     tags(
         (name = "company", description = "The company record and its settings"),
@@ -39,6 +39,7 @@ pub struct ContentApi;
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
     use utoipa::OpenApi;
 
     #[test]
@@ -55,6 +56,36 @@ mod tests {
             assert!(doc.paths.paths.contains_key(path), "{path}");
         }
         assert!(serde_json::to_string(&doc).is_ok());
+    }
+
+    #[test]
+    fn the_public_reads_document_lang_and_admin_schemas_the_english_fields() {
+        let doc = serde_json::to_value(ContentApi::openapi()).unwrap();
+        for path in [
+            "/api/app/banner/all",
+            "/api/app/banner/one",
+            "/api/app/menu/get-menu",
+            "/api/app/content/get-content",
+            "/api/company/company/get-public-settings",
+        ] {
+            let params = doc["paths"][path]["get"]["parameters"].as_array().expect(path);
+            let lang = params.iter().find(|p| p["name"] == "lang").expect(path);
+            assert_eq!((&lang["in"], &lang["schema"]["enum"]), (&json!("query"), &json!(["pl", "en"])), "{path}");
+        }
+        let schemas = &doc["components"]["schemas"];
+        for (schema, field) in [
+            ("Banner", "text_en"),
+            ("BannerInput", "title_en"),
+            ("Menu", "content_en"),
+            ("MenuInput", "content_en"),
+            ("ContentPage", "side_content_en"),
+            ("ContentPageInput", "keywords_en"),
+            ("Settings", "page_footer_1_en"),
+            ("SettingsInput", "page_footer_2_en"),
+        ] {
+            assert!(schemas[schema]["properties"][field].is_object(), "{schema}.{field}");
+        }
+        assert!(schemas["PublicContentPage"]["properties"]["content_en"].is_null());
     }
 
     use super::ContentApi;

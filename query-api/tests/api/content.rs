@@ -1,10 +1,12 @@
 //! The content endpoints through HTTP: company settings, discounts and where they
-//! apply, banners, menus and content pages, and the HTML sanitising that guards them.
+//! apply, banners, menus and content pages, the HTML sanitising that guards them, and
+//! their English versions.
 
 mod banner;
 mod company;
 mod discount;
 mod discount_apply;
+mod english;
 mod menu;
 mod page;
 mod sanitising;

@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 
 use crate::content::common::html::{plain_text, safe_link, sanitize_html};
 use crate::content::common::input::nullable;
+use crate::content::common::lang::Lang;
 use crate::content::common::validate::{self, Errors, LINK_TARGETS};
 
 /// A promo banner.
@@ -17,6 +18,10 @@ pub struct Banner {
     pub title: String,
     /// Sanitised HTML.
     pub text: String,
+    /// The English title; empty: not translated (an English read shows `title`).
+    pub title_en: String,
+    /// The English text (sanitised HTML); empty: not translated.
+    pub text_en: String,
     /// A relative path or an http(s) URL; empty for none.
     pub link: String,
     /// `nuxt-link` (in-app) or an anchor target (`_self`, `_blank`, …).
@@ -33,7 +38,8 @@ pub struct Banner {
     pub updated_at: DateTime<Utc>,
 }
 
-pub const COLUMNS: &str = "id, title, text, link, link_target, bg_class, text_class, refresh_time, valid_from, \
+pub const COLUMNS: &str =
+    "id, title, text, title_en, text_en, link, link_target, bg_class, text_class, refresh_time, valid_from, \
     valid_to, sort_order, created_at, updated_at";
 
 impl Banner {
@@ -42,6 +48,8 @@ impl Banner {
     pub fn cleaned(mut self) -> Self {
         self.title = plain_text(&self.title);
         self.text = sanitize_html(&self.text);
+        self.title_en = plain_text(&self.title_en);
+        self.text_en = sanitize_html(&self.text_en);
         self.link = safe_link(&self.link);
         if !LINK_TARGETS.contains(&self.link_target.as_str()) {
             self.link_target = "_self".into();
@@ -49,6 +57,15 @@ impl Banner {
         self.bg_class = validate::css_classes(&self.bg_class).unwrap_or_default();
         self.text_class = validate::css_classes(&self.text_class).unwrap_or_default();
         self
+    }
+
+    /// `cleaned`, with `title` and `text` in `lang` ([`Lang::pick`]); the `_en` fields
+    /// stay as written.
+    pub fn localized(self, lang: Lang) -> Self {
+        let mut banner = self.cleaned();
+        banner.title = lang.pick(std::mem::take(&mut banner.title), banner.title_en.clone());
+        banner.text = lang.pick(std::mem::take(&mut banner.text), banner.text_en.clone());
+        banner
     }
 }
 
@@ -59,6 +76,10 @@ pub struct BannerInput {
     pub title: Option<String>,
     /// HTML; sanitised.
     pub text: Option<String>,
+    /// Empty: not translated.
+    pub title_en: Option<String>,
+    /// HTML; sanitised. Empty: not translated.
+    pub text_en: Option<String>,
     pub link: Option<String>,
     pub link_target: Option<String>,
     pub bg_class: Option<String>,
@@ -78,6 +99,8 @@ pub struct BannerInput {
 pub struct BannerDraft {
     pub title: String,
     pub text: String,
+    pub title_en: String,
+    pub text_en: String,
     pub link: String,
     pub link_target: String,
     pub bg_class: String,
@@ -97,48 +120,103 @@ impl BannerInput {
         };
         let title = pick(self.title, current.map(|c| &c.title), "");
         let text = pick(self.text, current.map(|c| &c.text), "");
+        let title_en = pick(self.title_en, current.map(|c| &c.title_en), "");
+        let text_en = pick(self.text_en, current.map(|c| &c.text_en), "");
         let link = pick(self.link, current.map(|c| &c.link), "");
         let link_target = pick(self.link_target, current.map(|c| &c.link_target), "_self");
         let bg_class = pick(self.bg_class, current.map(|c| &c.bg_class), "");
         let text_class = pick(self.text_class, current.map(|c| &c.text_class), "");
-        let title = e.check("title", validate::plain_line(&title, 1, 200));
-        let text = e.check("text", validate::html(&text, 5_000));
-        let link = e.check("link", validate::link(link.trim()));
-        let link_target = e.check("link_target", validate::link_target(link_target.trim()));
-        let bg_class = e.check("bg_class", validate::css_classes(&bg_class));
-        let text_class = e.check("text_class", validate::css_classes(&text_class));
         let refresh_time = self.refresh_time.or(current.map(|c| i64::from(c.refresh_time))).unwrap_or(0);
-        let refresh_time = e.check("refresh_time", validate::int_in(refresh_time, 0, i64::from(i32::MAX)));
         let sort_order = self.sort_order.or(current.map(|c| i64::from(c.sort_order))).unwrap_or(0);
-        let sort_order = e.check("sort_order", validate::int_in(sort_order, -1_000_000, 1_000_000));
         let text_of = |t: Option<DateTime<Utc>>| t.map(|t| t.to_rfc3339());
         let from = self.valid_from.unwrap_or_else(|| text_of(current.and_then(|c| c.valid_from)));
         let to = self.valid_to.unwrap_or_else(|| text_of(current.and_then(|c| c.valid_to)));
         let (valid_from, valid_to) = validate::validity(&mut e, from.as_deref(), to.as_deref());
+        // A refused field leaves its default here; `finish` then answers the `422`.
+        let draft = BannerDraft {
+            title: e.check("title", validate::plain_line(&title, 1, 200)).unwrap_or_default(),
+            text: e.check("text", validate::html(&text, 5_000)).unwrap_or_default(),
+            title_en: e.check("title_en", validate::plain_line(&title_en, 0, 200)).unwrap_or_default(),
+            text_en: e.check("text_en", validate::html(&text_en, 5_000)).unwrap_or_default(),
+            link: e.check("link", validate::link(link.trim())).unwrap_or_default(),
+            link_target: e.check("link_target", validate::link_target(link_target.trim())).unwrap_or_default(),
+            bg_class: e.check("bg_class", validate::css_classes(&bg_class)).unwrap_or_default(),
+            text_class: e.check("text_class", validate::css_classes(&text_class)).unwrap_or_default(),
+            refresh_time: e
+                .check("refresh_time", validate::int_in(refresh_time, 0, i64::from(i32::MAX)))
+                .and_then(|r| i32::try_from(r).ok())
+                .unwrap_or_default(),
+            valid_from,
+            valid_to,
+            sort_order: e
+                .check("sort_order", validate::int_in(sort_order, -1_000_000, 1_000_000))
+                .and_then(|s| i32::try_from(s).ok())
+                .unwrap_or_default(),
+        };
         e.finish()?;
-        match (title, text, link, link_target, bg_class, text_class, refresh_time, sort_order) {
-            (
-                Some(title),
-                Some(text),
-                Some(link),
-                Some(link_target),
-                Some(bg_class),
-                Some(text_class),
-                Some(r),
-                Some(s),
-            ) => Ok(BannerDraft {
-                title,
-                text,
-                link,
-                link_target,
-                bg_class,
-                text_class,
-                refresh_time: i32::try_from(r).unwrap_or_default(),
-                valid_from,
-                valid_to,
-                sort_order: i32::try_from(s).unwrap_or_default(),
-            }),
-            _ => Err(ApiError::Internal("a banner field was refused without an error".into())),
+        Ok(draft)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn banner(title_en: &str, text_en: &str) -> Banner {
+        Banner {
+            id: 1,
+            title: "Kup bilet".into(),
+            text: "<p>Bez kolejki</p>".into(),
+            title_en: title_en.into(),
+            text_en: text_en.into(),
+            link: String::new(),
+            link_target: "_self".into(),
+            bg_class: String::new(),
+            text_class: String::new(),
+            refresh_time: 0,
+            valid_from: None,
+            valid_to: None,
+            sort_order: 0,
+            created_at: DateTime::UNIX_EPOCH,
+            updated_at: DateTime::UNIX_EPOCH,
         }
+    }
+
+    #[test]
+    fn english_falls_back_to_polish_field_by_field() {
+        let b = banner("Buy a ticket", "").localized(Lang::En);
+        assert_eq!((b.title.as_str(), b.text.as_str()), ("Buy a ticket", "<p>Bez kolejki</p>"));
+        assert_eq!((b.title_en.as_str(), b.text_en.as_str()), ("Buy a ticket", ""), "kept for the admin");
+        let b = banner("", "<p>No queuing</p>").localized(Lang::En);
+        assert_eq!((b.title.as_str(), b.text.as_str()), ("Kup bilet", "<p>No queuing</p>"));
+        let b = banner("Buy a ticket", "<p>No queuing</p>").localized(Lang::Pl);
+        assert_eq!((b.title.as_str(), b.text.as_str()), ("Kup bilet", "<p>Bez kolejki</p>"));
+    }
+
+    #[test]
+    fn english_that_cleaning_empties_falls_back_too() {
+        let b = banner("", "<script>alert(1)</script>").localized(Lang::En);
+        assert_eq!((b.text.as_str(), b.text_en.as_str()), ("<p>Bez kolejki</p>", ""));
+    }
+
+    #[test]
+    fn english_fields_may_be_empty_and_are_checked_like_the_polish() {
+        let input = BannerInput { title: Some("Kup bilet".into()), ..Default::default() };
+        let draft = input.parse(None).unwrap();
+        assert_eq!((draft.title_en.as_str(), draft.text_en.as_str()), ("", ""));
+        let input = BannerInput {
+            title: Some("Kup bilet".into()),
+            title_en: Some("x".repeat(201)),
+            text_en: Some("<p>Hi<script>x()</script></p>".into()),
+            ..Default::default()
+        };
+        let Err(ApiError::Validation { errors, .. }) = input.parse(None) else { panic!("should fail") };
+        assert_eq!(errors.iter().map(|e| e.field.as_str()).collect::<Vec<_>>(), ["title_en"]);
+        let input = BannerInput {
+            title: Some("Kup bilet".into()),
+            text_en: Some("<p>Hi<script>x()</script></p>".into()),
+            ..Default::default()
+        };
+        assert_eq!(input.parse(None).unwrap().text_en, "<p>Hi</p>");
     }
 }

@@ -10,6 +10,8 @@ use axum::http::request::Parts;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
 
+use super::lang::Lang;
+
 /// A JSON body of type `T`. Malformed JSON answers `400`; a value of the wrong type
 /// answers `422` naming the field (`value`, `content[0].name`), which `AppJson` cannot.
 #[derive(Debug)]
@@ -70,6 +72,11 @@ impl Params {
     /// An optional parameter: `None` when absent or empty.
     pub fn optional(&self, name: &str) -> Option<&str> {
         self.0.get(name).map(|v| v.trim()).filter(|v| !v.is_empty())
+    }
+
+    /// The language of `?lang=` (Polish when absent), else `422` naming `lang`.
+    pub fn lang(&self) -> Result<Lang, ApiError> {
+        Lang::parse(self.0.get(Lang::PARAM).map(String::as_str))
     }
 
     /// The record id of `?id=`: a positive whole number, else `422` naming `id`.

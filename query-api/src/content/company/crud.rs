@@ -93,9 +93,10 @@ pub async fn find(pool: &PgPool, id: i64) -> Result<Company, ApiError> {
 pub async fn insert(db: impl PgExecutor<'_>, s: &Settings) -> Result<Company, ApiError> {
     let sql = format!(
         "insert into companies (name, invoice_prefix, invoice_issuer, invoice_email, order_report_email, \
-         page_footer_1, page_footer_2, refresh_time, vat_rate_percent, payment_time_minutes, sales_close_minutes, \
-         return_cutoff_minutes, return_fee_percent, stamps_per_reward, reward_value) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning {COLUMNS}"
+         page_footer_1, page_footer_2, page_footer_1_en, page_footer_2_en, refresh_time, vat_rate_percent, \
+         payment_time_minutes, sales_close_minutes, return_cutoff_minutes, return_fee_percent, stamps_per_reward, \
+         reward_value) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
+         returning {COLUMNS}"
     );
     Ok(bind(sqlx::query_as::<_, Company>(&sql), s).fetch_one(db).await?)
 }
@@ -105,10 +106,10 @@ pub async fn insert(db: impl PgExecutor<'_>, s: &Settings) -> Result<Company, Ap
 pub async fn store(db: impl PgExecutor<'_>, id: i64, s: &Settings) -> Result<Company, ApiError> {
     let sql = format!(
         "update companies set name = $1, invoice_prefix = $2, invoice_issuer = $3, invoice_email = $4, \
-         order_report_email = $5, page_footer_1 = $6, page_footer_2 = $7, refresh_time = $8, vat_rate_percent = $9, \
-         payment_time_minutes = $10, sales_close_minutes = $11, return_cutoff_minutes = $12, \
-         return_fee_percent = $13, stamps_per_reward = $14, reward_value = $15, updated_at = now() \
-         where id = $16 returning {COLUMNS}"
+         order_report_email = $5, page_footer_1 = $6, page_footer_2 = $7, page_footer_1_en = $8, \
+         page_footer_2_en = $9, refresh_time = $10, vat_rate_percent = $11, payment_time_minutes = $12, \
+         sales_close_minutes = $13, return_cutoff_minutes = $14, return_fee_percent = $15, \
+         stamps_per_reward = $16, reward_value = $17, updated_at = now() where id = $18 returning {COLUMNS}"
     );
     bind(sqlx::query_as::<_, Company>(&sql), s)
         .bind(id)
@@ -128,6 +129,8 @@ fn bind<'q>(query: CompanyQuery<'q>, s: &'q Settings) -> CompanyQuery<'q> {
         .bind(&s.order_report_email)
         .bind(&s.page_footer_1)
         .bind(&s.page_footer_2)
+        .bind(&s.page_footer_1_en)
+        .bind(&s.page_footer_2_en)
         .bind(s.refresh_time)
         .bind(s.vat_rate_percent)
         .bind(s.payment_time_minutes)

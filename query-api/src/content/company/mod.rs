@@ -2,7 +2,8 @@
 //! practice, the lowest id; the table is `0030_company.sql`).
 //!
 //! Everything here is for admins except `get-public-settings`, which every page of the
-//! web loads for its footer. `save-settings` edits the company's settings and creates
+//! web loads for its footer, in `?lang=pl|en` (the English footers
+//! `page_footer_1_en`/`_2_en` where written, else the Polish). `save-settings` edits the company's settings and creates
 //! the row when there is none; `get-settings` answers the `DECISIONS.md` defaults until
 //! then, so the booking rules always have values.
 

@@ -25,6 +25,11 @@ pub struct Settings {
     pub page_footer_1: String,
     /// Footer contact block 2 (sanitised HTML).
     pub page_footer_2: String,
+    /// Footer block 1 in English (sanitised HTML); empty: not translated (an English
+    /// read shows `page_footer_1`).
+    pub page_footer_1_en: String,
+    /// Footer block 2 in English (sanitised HTML); empty: not translated.
+    pub page_footer_2_en: String,
     /// Seconds.
     pub refresh_time: i32,
     pub vat_rate_percent: i32,
@@ -52,6 +57,8 @@ impl Default for Settings {
             order_report_email: String::new(),
             page_footer_1: String::new(),
             page_footer_2: String::new(),
+            page_footer_1_en: String::new(),
+            page_footer_2_en: String::new(),
             refresh_time: 3600,
             vat_rate_percent: 8,
             payment_time_minutes: 15,
@@ -71,6 +78,8 @@ impl Settings {
         self.invoice_issuer = plain_text(&self.invoice_issuer);
         self.page_footer_1 = sanitize_html(&self.page_footer_1);
         self.page_footer_2 = sanitize_html(&self.page_footer_2);
+        self.page_footer_1_en = sanitize_html(&self.page_footer_1_en);
+        self.page_footer_2_en = sanitize_html(&self.page_footer_2_en);
         self
     }
 }
@@ -94,8 +103,9 @@ impl Company {
 }
 
 pub const COLUMNS: &str = "id, name, invoice_prefix, invoice_issuer, invoice_email, order_report_email, \
-    page_footer_1, page_footer_2, refresh_time, vat_rate_percent, payment_time_minutes, sales_close_minutes, \
-    return_cutoff_minutes, return_fee_percent, stamps_per_reward, reward_value, created_at, updated_at";
+    page_footer_1, page_footer_2, page_footer_1_en, page_footer_2_en, refresh_time, vat_rate_percent, \
+    payment_time_minutes, sales_close_minutes, return_cutoff_minutes, return_fee_percent, stamps_per_reward, \
+    reward_value, created_at, updated_at";
 
 /// What a client sends to save settings; absent fields keep their value.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -110,6 +120,10 @@ pub struct SettingsInput {
     pub page_footer_1: Option<String>,
     /// HTML; sanitised.
     pub page_footer_2: Option<String>,
+    /// HTML; sanitised. Empty: not translated.
+    pub page_footer_1_en: Option<String>,
+    /// HTML; sanitised. Empty: not translated.
+    pub page_footer_2_en: Option<String>,
     pub refresh_time: Option<i64>,
     pub vat_rate_percent: Option<i64>,
     pub payment_time_minutes: Option<i64>,
@@ -192,6 +206,12 @@ impl SettingsInput {
             page_footer_2: text(&mut e, "page_footer_2", self.page_footer_2, c.page_footer_2, &|v| {
                 validate::html(v, 20_000)
             }),
+            page_footer_1_en: text(&mut e, "page_footer_1_en", self.page_footer_1_en, c.page_footer_1_en, &|v| {
+                validate::html(v, 20_000)
+            }),
+            page_footer_2_en: text(&mut e, "page_footer_2_en", self.page_footer_2_en, c.page_footer_2_en, &|v| {
+                validate::html(v, 20_000)
+            }),
             // The ranges above fit in an `i32`.
             refresh_time: i32::try_from(refresh_time).unwrap_or_default(),
             vat_rate_percent: i32::try_from(vat_rate_percent).unwrap_or_default(),
@@ -269,7 +289,27 @@ mod tests {
 
     #[test]
     fn footers_are_sanitised_on_the_way_out() {
-        let s = Settings { page_footer_1: "<p>Biuro</p><script>x()</script>".into(), ..Settings::default() };
-        assert_eq!(s.cleaned().page_footer_1, "<p>Biuro</p>");
+        let s = Settings {
+            page_footer_1: "<p>Biuro</p><script>x()</script>".into(),
+            page_footer_2_en: "<p>Office</p><script>x()</script>".into(),
+            ..Settings::default()
+        };
+        let s = s.cleaned();
+        assert_eq!((s.page_footer_1.as_str(), s.page_footer_2_en.as_str()), ("<p>Biuro</p>", "<p>Office</p>"));
+    }
+
+    #[test]
+    fn english_footers_may_be_empty_and_are_checked_like_the_polish() {
+        let input = SettingsInput {
+            page_footer_1_en: Some("<p>Office</p><script>x()</script>".into()),
+            page_footer_2_en: Some("x".repeat(20_001)),
+            ..Default::default()
+        };
+        let current = Settings { name: "PKS".into(), ..Settings::default() };
+        assert_eq!(fields(input.parse(current.clone()).unwrap_err()), ["page_footer_2_en"]);
+        let input =
+            SettingsInput { page_footer_1_en: Some("<p>Office</p><script>x()</script>".into()), ..Default::default() };
+        let saved = input.parse(current).unwrap();
+        assert_eq!((saved.page_footer_1_en.as_str(), saved.page_footer_2_en.as_str()), ("<p>Office</p>", ""));
     }
 }

@@ -10,7 +10,8 @@ use utoipa::ToSchema;
 
 use super::crud::{insert, store};
 use super::model::{Company, Settings, SettingsInput, COLUMNS};
-use crate::content::common::input::Body;
+use crate::content::common::input::{Body, Params};
+use crate::content::common::lang::{Lang, LangParam};
 use crate::QueryState;
 
 /// `{"settings": …}`, as the web reads `data.settings`.
@@ -27,11 +28,22 @@ pub struct SettingsView {
     pub settings: Settings,
 }
 
-/// What anyone may read: the footer texts (sanitised HTML).
+/// What anyone may read: the footer texts (sanitised HTML), in one language.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PublicSettings {
     pub page_footer_1: String,
     pub page_footer_2: String,
+}
+
+impl PublicSettings {
+    /// The footers of `settings` (already cleaned) in `lang` ([`Lang::pick`]).
+    pub fn new(settings: Settings, lang: Lang) -> Self {
+        let Settings { page_footer_1, page_footer_2, page_footer_1_en, page_footer_2_en, .. } = settings;
+        PublicSettings {
+            page_footer_1: lang.pick(page_footer_1, page_footer_1_en),
+            page_footer_2: lang.pick(page_footer_2, page_footer_2_en),
+        }
+    }
 }
 
 /// The company whose settings are used: the one with the lowest id.
@@ -61,15 +73,18 @@ pub async fn get_settings(
     Ok(Data::new(SettingsBody { settings: view(current(&state.pool).await?) }))
 }
 
-/// The footer texts (public).
-#[utoipa::path(get, path = "/api/company/company/get-public-settings", tag = "company",
-    responses((status = 200, description = "`{\"data\": {\"settings\": {\"page_footer_1\", \"page_footer_2\"}}}`", body = PublicSettings)))]
+/// The footer texts (public), in `lang`.
+#[utoipa::path(get, path = "/api/company/company/get-public-settings", tag = "company", params(LangParam),
+    responses((status = 200, description = "`{\"data\": {\"settings\": {\"page_footer_1\", \"page_footer_2\"}}}`", body = PublicSettings),
+        (status = 422, description = "a `lang` other than pl or en")))]
 #[tracing::instrument(skip(state))]
 pub async fn get_public_settings(
     State(state): State<QueryState>,
+    params: Params,
 ) -> Result<Data<SettingsBody<PublicSettings>>, ApiError> {
-    let Settings { page_footer_1, page_footer_2, .. } = settings_in_force(&state.pool).await?;
-    Ok(Data::new(SettingsBody { settings: PublicSettings { page_footer_1, page_footer_2 } }))
+    let lang = params.lang()?;
+    let settings = settings_in_force(&state.pool).await?;
+    Ok(Data::new(SettingsBody { settings: PublicSettings::new(settings, lang) }))
 }
 
 /// Save the settings (admin); creates the company row if there is none. Absent fields
@@ -102,5 +117,24 @@ fn view(company: Option<Company>) -> SettingsView {
     match company {
         Some(c) => SettingsView { id: Some(c.id), settings: c.settings.cleaned() },
         None => SettingsView { id: None, settings: Settings::default() },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_public_footer_falls_back_to_polish_on_its_own() {
+        let settings = Settings {
+            page_footer_1: "<p>Biuro</p>".into(),
+            page_footer_2: "<p>Kasa</p>".into(),
+            page_footer_1_en: "<p>Office</p>".into(),
+            ..Settings::default()
+        };
+        let en = PublicSettings::new(settings.clone(), Lang::En);
+        assert_eq!((en.page_footer_1.as_str(), en.page_footer_2.as_str()), ("<p>Office</p>", "<p>Kasa</p>"));
+        let pl = PublicSettings::new(settings, Lang::Pl);
+        assert_eq!((pl.page_footer_1.as_str(), pl.page_footer_2.as_str()), ("<p>Biuro</p>", "<p>Kasa</p>"));
     }
 }

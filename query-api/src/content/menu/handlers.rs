@@ -9,6 +9,7 @@ use sqlx::PgPool;
 use super::model::{Menu, MenuInput, PublicMenu, COLUMNS, MENU_TYPES};
 use crate::content::common::db::{fetch_page, on_constraint, Constraint};
 use crate::content::common::input::{Body, Params};
+use crate::content::common::lang::LangParam;
 use crate::QueryState;
 
 const FIELDS: &[ListField] = &[
@@ -43,13 +44,17 @@ pub async fn one(State(state): State<QueryState>, params: Params) -> Result<Data
     Ok(Data::new(find(&state.pool, params.id()?).await?.cleaned()))
 }
 
-/// The menu of a type (public); `content` is JSON text.
-#[utoipa::path(get, path = "/api/app/menu/get-menu", tag = "app", params(("type" = String, Query, description = "top, bottom1 or bottom2")),
+/// The menu of a type (public); `content` is JSON text. Its name and items are in
+/// `lang`: in English the English items as a whole when there are any, else the Polish.
+#[utoipa::path(get, path = "/api/app/menu/get-menu", tag = "app",
+    params(("type" = String, Query, description = "top, bottom1 or bottom2"), LangParam),
     responses((status = 200, description = "`{\"data\": {\"name\", \"type\", \"content\": \"<JSON text>\"}}`", body = PublicMenu),
-        (status = 404, description = "no menu of this type"), (status = 422, description = "missing or unknown type")))]
+        (status = 404, description = "no menu of this type"),
+        (status = 422, description = "missing or unknown type, or a `lang` other than pl or en")))]
 #[tracing::instrument(skip(state))]
 pub async fn get_menu(State(state): State<QueryState>, params: Params) -> Result<Data<PublicMenu>, ApiError> {
     let kind = params.required("type")?;
+    let lang = params.lang()?;
     if !MENU_TYPES.contains(&kind) {
         return Err(ApiError::invalid_field("type", &format!("type must be one of {}", MENU_TYPES.join(", "))));
     }
@@ -58,7 +63,7 @@ pub async fn get_menu(State(state): State<QueryState>, params: Params) -> Result
         .fetch_optional(&state.pool)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("there is no {kind} menu")))?;
-    Ok(Data::new(menu.into()))
+    Ok(Data::new(PublicMenu::new(menu, lang)))
 }
 
 /// Create a menu (admin).
@@ -73,11 +78,13 @@ pub async fn create(
 ) -> Result<Data<Menu>, ApiError> {
     let draft = input.parse(None)?;
     let menu = sqlx::query_as::<_, Menu>(&format!(
-        "insert into menus (name, type, content) values ($1, $2, $3) returning {COLUMNS}"
+        "insert into menus (name, type, content, name_en, content_en) values ($1, $2, $3, $4, $5) returning {COLUMNS}"
     ))
     .bind(&draft.name)
     .bind(&draft.kind)
     .bind(&draft.content)
+    .bind(&draft.name_en)
+    .bind(&draft.content_en)
     .fetch_one(&state.pool)
     .await
     .map_err(|e| on_constraint(e, CONSTRAINTS))?;
@@ -100,11 +107,14 @@ pub async fn update(
     let current = find(&state.pool, id).await?;
     let draft = input.parse(Some(&current))?;
     let menu = sqlx::query_as::<_, Menu>(&format!(
-        "update menus set name = $1, type = $2, content = $3, updated_at = now() where id = $4 returning {COLUMNS}"
+        "update menus set name = $1, type = $2, content = $3, name_en = $4, content_en = $5, updated_at = now() \
+         where id = $6 returning {COLUMNS}"
     ))
     .bind(&draft.name)
     .bind(&draft.kind)
     .bind(&draft.content)
+    .bind(&draft.name_en)
+    .bind(&draft.content_en)
     .bind(id)
     .fetch_optional(&state.pool)
     .await

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 
 use super::items::{clean_items, parse_items, MenuItem};
 use crate::content::common::html::plain_text;
+use crate::content::common::lang::Lang;
 use crate::content::common::validate::{self, Errors};
 
 /// The menu types the layout shows.
@@ -25,17 +26,24 @@ pub struct Menu {
     pub kind: String,
     /// JSON text of a list of [`MenuItem`]s.
     pub content: String,
+    /// The English name; empty: not translated (an English read shows `name`).
+    pub name_en: String,
+    /// JSON text of the English [`MenuItem`]s; empty: not translated (an English read
+    /// shows `content`, the whole list).
+    pub content_en: String,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
 
-pub const COLUMNS: &str = "id, name, type, content, created_at, updated_at";
+pub const COLUMNS: &str = "id, name, type, content, name_en, content_en, created_at, updated_at";
 
 impl Menu {
     /// As shown: items cleaned again ([`clean_items`]), whatever the row holds.
     pub fn cleaned(mut self) -> Self {
         self.name = plain_text(&self.name);
         self.content = items_text(&clean_items(&self.content));
+        self.name_en = plain_text(&self.name_en);
+        self.content_en = english_items_text(&clean_items(&self.content_en));
         self
     }
 }
@@ -50,10 +58,12 @@ pub struct PublicMenu {
     pub content: String,
 }
 
-impl From<Menu> for PublicMenu {
-    fn from(menu: Menu) -> Self {
-        let Menu { name, kind, content, .. } = menu.cleaned();
-        PublicMenu { name, kind, content }
+impl PublicMenu {
+    /// `menu` cleaned, its name and items in `lang` ([`Lang::pick`]: the English items
+    /// replace the Polish ones as a whole, never item by item).
+    pub fn new(menu: Menu, lang: Lang) -> Self {
+        let Menu { name, kind, content, name_en, content_en, .. } = menu.cleaned();
+        PublicMenu { name: lang.pick(name, name_en), kind, content: lang.pick(content, content_en) }
     }
 }
 
@@ -67,6 +77,11 @@ pub struct MenuInput {
     /// JSON text of a list of items (a list itself is accepted too).
     #[schema(value_type = Option<String>)]
     pub content: Option<Value>,
+    /// Empty: not translated.
+    pub name_en: Option<String>,
+    /// The English items, like `content`; `""`, `null` or no items: not translated.
+    #[schema(value_type = Option<String>)]
+    pub content_en: Option<Value>,
 }
 
 /// A checked menu, ready to store (`content` is normalised JSON text).
@@ -75,10 +90,38 @@ pub struct MenuDraft {
     pub name: String,
     pub kind: String,
     pub content: String,
+    pub name_en: String,
+    /// `''` when there are no English items.
+    pub content_en: String,
 }
 
 fn items_text(items: &[MenuItem]) -> String {
     serde_json::to_string(items).unwrap_or_else(|_| "[]".into())
+}
+
+/// English items as stored: none is `''` ("not translated"), so that an English read
+/// shows the Polish menu rather than an empty one.
+fn english_items_text(items: &[MenuItem]) -> String {
+    if items.is_empty() {
+        String::new()
+    } else {
+        items_text(items)
+    }
+}
+
+/// The items of a `content`-like field (JSON text, or a list itself), every problem
+/// recorded under `field` (`content[0].link`, …).
+fn parse_content(field: &str, content: Value, e: &mut Errors) -> Option<Vec<MenuItem>> {
+    let value = match content {
+        Value::String(text) if text.chars().count() > 50_000 => {
+            e.check(field, Err::<Value, _>("must have at most 50000 characters".into()))
+        }
+        Value::String(text) => {
+            e.check(field, serde_json::from_str::<Value>(&text).map_err(|err| format!("is not valid JSON: {err}")))
+        }
+        other => Some(other),
+    };
+    value.map(|value| parse_items(&value, field, 1, e))
 }
 
 impl MenuInput {
@@ -93,25 +136,92 @@ impl MenuInput {
             None => e.check("type", Err("type is required (top, bottom1 or bottom2)".into())),
         };
         let content = match self.content {
-            None => Some(Value::String(current.map_or_else(|| "[]".to_string(), |c| c.content.clone()))),
-            Some(Value::Null) => Some(Value::String("[]".into())),
+            None => Value::String(current.map_or_else(|| "[]".to_string(), |c| c.content.clone())),
+            Some(Value::Null) => Value::String("[]".into()),
+            Some(content) => content,
+        };
+        let items = parse_content("content", content, &mut e);
+        let name_en = self.name_en.or_else(|| current.map(|c| c.name_en.clone())).unwrap_or_default();
+        let name_en = e.check("name_en", validate::plain_line(&name_en, 0, 100));
+        let content_en = match self.content_en {
+            None => current.map(|c| Value::String(c.content_en.clone())),
+            Some(Value::Null) => None,
             Some(content) => Some(content),
         };
-        let items = match content {
-            Some(Value::String(text)) if text.chars().count() > 50_000 => {
-                e.check("content", Err::<Value, _>("must have at most 50000 characters".into()))
-            }
-            Some(Value::String(text)) => e.check(
-                "content",
-                serde_json::from_str::<Value>(&text).map_err(|err| format!("is not valid JSON: {err}")),
-            ),
-            other => other,
+        let items_en = match content_en {
+            None => Some(vec![]),
+            Some(Value::String(text)) if text.trim().is_empty() => Some(vec![]),
+            Some(content) => parse_content("content_en", content, &mut e),
         };
-        let items = items.map(|value| parse_items(&value, "content", 1, &mut e));
         e.finish()?;
-        match (name, kind, items) {
-            (Some(name), Some(kind), Some(items)) => Ok(MenuDraft { name, kind, content: items_text(&items) }),
+        match (name, kind, items, name_en, items_en) {
+            (Some(name), Some(kind), Some(items), Some(name_en), Some(items_en)) => Ok(MenuDraft {
+                name,
+                kind,
+                content: items_text(&items),
+                name_en,
+                content_en: english_items_text(&items_en),
+            }),
             _ => Err(ApiError::Internal("a menu field was refused without an error".into())),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const PL: &str = r#"[{"name":"Regulamin","link":"/regulamin","target":"nuxt-link"}]"#;
+    const EN: &str = r#"[{"name":"Terms","link":"/regulamin","target":"nuxt-link"}]"#;
+
+    fn menu(name_en: &str, content_en: &str) -> Menu {
+        Menu {
+            id: 1,
+            name: "Stopka".into(),
+            kind: "bottom1".into(),
+            content: PL.into(),
+            name_en: name_en.into(),
+            content_en: content_en.into(),
+            created_at: DateTime::UNIX_EPOCH,
+            updated_at: DateTime::UNIX_EPOCH,
+        }
+    }
+
+    #[test]
+    fn english_items_replace_the_polish_as_a_whole_or_not_at_all() {
+        assert_eq!(PublicMenu::new(menu("Footer", EN), Lang::En).content, EN);
+        assert_eq!(PublicMenu::new(menu("Footer", ""), Lang::En).content, PL);
+        assert_eq!(PublicMenu::new(menu("Footer", "[]"), Lang::En).content, PL, "no items is not translated");
+        assert_eq!(PublicMenu::new(menu("Footer", "not json"), Lang::En).content, PL);
+        assert_eq!(PublicMenu::new(menu("Footer", EN), Lang::Pl).content, PL);
+    }
+
+    #[test]
+    fn the_name_falls_back_on_its_own() {
+        assert_eq!(PublicMenu::new(menu("", EN), Lang::En).name, "Stopka");
+        assert_eq!(PublicMenu::new(menu("Footer", ""), Lang::En).name, "Footer");
+    }
+
+    #[test]
+    fn english_items_are_parsed_like_the_polish_and_none_is_empty() {
+        let parse = |content_en: Value| {
+            MenuInput {
+                name: Some("M".into()),
+                kind: Some("top".into()),
+                content_en: Some(content_en),
+                ..Default::default()
+            }
+            .parse(None)
+        };
+        assert_eq!(parse(json!(EN)).unwrap().content_en, EN);
+        assert_eq!(parse(serde_json::from_str(EN).unwrap()).unwrap().content_en, EN);
+        for none in [json!(""), json!("[]"), json!([]), Value::Null] {
+            assert_eq!(parse(none.clone()).unwrap().content_en, "", "{none}");
+        }
+        let Err(ApiError::Validation { errors, .. }) = parse(json!([{"name": "", "link": "/"}])) else { panic!() };
+        assert_eq!(errors[0].field, "content_en[0].name");
+        let Err(ApiError::Validation { errors, .. }) = parse(json!("[{")) else { panic!() };
+        assert_eq!(errors[0].field, "content_en");
     }
 }

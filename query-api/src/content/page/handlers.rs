@@ -6,9 +6,10 @@ use api_core::{ApiError, Data};
 use axum::extract::State;
 use sqlx::PgPool;
 
-use super::model::{ContentPage, ContentPageDraft, ContentPageInput, COLUMNS};
+use super::model::{ContentPage, ContentPageDraft, ContentPageInput, PublicContentPage, COLUMNS};
 use crate::content::common::db::{fetch_page, on_constraint, Constraint};
 use crate::content::common::input::{Body, Params};
+use crate::content::common::lang::LangParam;
 use crate::QueryState;
 
 const FIELDS: &[ListField] = &[
@@ -44,14 +45,17 @@ pub async fn one(State(state): State<QueryState>, params: Params) -> Result<Data
     Ok(Data::new(find(&state.pool, params.id()?).await?.cleaned()))
 }
 
-/// One content page by numeric id or by slug (public): what `/{slug}` shows.
+/// One content page by numeric id or by slug (public): what `/{slug}` shows, its texts
+/// in `lang` (in English, field by field, the English text where there is one).
 #[utoipa::path(get, path = "/api/app/content/get-content", tag = "app",
-    params(("id" = String, Query, description = "the page's id, or its slug")),
-    responses((status = 200, description = "`{\"data\": ContentPage}`", body = ContentPage), (status = 404, description = "not found"),
-        (status = 422, description = "no id given")))]
+    params(("id" = String, Query, description = "the page's id, or its slug"), LangParam),
+    responses((status = 200, description = "`{\"data\": PublicContentPage}`", body = PublicContentPage),
+        (status = 404, description = "not found"),
+        (status = 422, description = "no id given, or a `lang` other than pl or en")))]
 #[tracing::instrument(skip(state))]
-pub async fn get_content(State(state): State<QueryState>, params: Params) -> Result<Data<ContentPage>, ApiError> {
+pub async fn get_content(State(state): State<QueryState>, params: Params) -> Result<Data<PublicContentPage>, ApiError> {
     let key = params.required("id")?;
+    let lang = params.lang()?;
     let page = match key.parse::<i64>() {
         Ok(id) => {
             sqlx::query_as::<_, ContentPage>(&format!("select {COLUMNS} from contents where id = $1"))
@@ -66,7 +70,8 @@ pub async fn get_content(State(state): State<QueryState>, params: Params) -> Res
                 .await?
         }
     };
-    page.map(|p| Data::new(p.cleaned())).ok_or_else(|| ApiError::NotFound("This page could not be found".into()))
+    page.map(|p| Data::new(PublicContentPage::new(p, lang)))
+        .ok_or_else(|| ApiError::NotFound("This page could not be found".into()))
 }
 
 /// Create a content page (admin).
@@ -81,8 +86,8 @@ pub async fn create(
 ) -> Result<Data<ContentPage>, ApiError> {
     let draft = input.parse(None)?;
     let sql = format!(
-        "insert into contents (title, slug, keywords, content, side_content, template) \
-         values ($1, $2, $3, $4, $5, $6) returning {COLUMNS}"
+        "insert into contents (title, slug, keywords, content, side_content, template, title_en, keywords_en, \
+         content_en, side_content_en) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning {COLUMNS}"
     );
     let page = bind(sqlx::query_as::<_, ContentPage>(&sql), &draft)
         .fetch_one(&state.pool)
@@ -108,7 +113,8 @@ pub async fn update(
     let draft = input.parse(Some(&current))?;
     let sql = format!(
         "update contents set title = $1, slug = $2, keywords = $3, content = $4, side_content = $5, template = $6, \
-         updated_at = now() where id = $7 returning {COLUMNS}"
+         title_en = $7, keywords_en = $8, content_en = $9, side_content_en = $10, updated_at = now() \
+         where id = $11 returning {COLUMNS}"
     );
     let page = bind(sqlx::query_as::<_, ContentPage>(&sql), &draft)
         .bind(id)
@@ -121,7 +127,17 @@ pub async fn update(
 type PageQuery<'q> = sqlx::query::QueryAs<'q, sqlx::Postgres, ContentPage, sqlx::postgres::PgArguments>;
 
 fn bind<'q>(query: PageQuery<'q>, d: &'q ContentPageDraft) -> PageQuery<'q> {
-    query.bind(&d.title).bind(&d.slug).bind(&d.keywords).bind(&d.content).bind(&d.side_content).bind(&d.template)
+    query
+        .bind(&d.title)
+        .bind(&d.slug)
+        .bind(&d.keywords)
+        .bind(&d.content)
+        .bind(&d.side_content)
+        .bind(&d.template)
+        .bind(&d.title_en)
+        .bind(&d.keywords_en)
+        .bind(&d.content_en)
+        .bind(&d.side_content_en)
 }
 
 fn not_found(id: i64) -> ApiError {

@@ -15,6 +15,8 @@ fn settings() -> Value {
         "order_report_email": "raporty@pks-nisko.example",
         "page_footer_1": "<p><strong>Biuro</strong><br>tel. 15 841 00 00</p>",
         "page_footer_2": "<p><a href=\"mailto:biuro@pks-nisko.example\">biuro@pks-nisko.example</a></p>",
+        "page_footer_1_en": "<p><strong>Office</strong><br>phone +48 15 841 00 00</p>",
+        "page_footer_2_en": "<p>Open every day</p>",
         "refresh_time": 600,
         "vat_rate_percent": 8,
         "payment_time_minutes": 20,
@@ -61,7 +63,8 @@ async fn get_settings_before_any_save_answers_the_decisions_defaults(pool: PgPoo
         body,
         json!({"data": {"settings": {
             "id": null, "name": "", "invoice_prefix": "FV", "invoice_issuer": "", "invoice_email": "",
-            "order_report_email": "", "page_footer_1": "", "page_footer_2": "", "refresh_time": 3600,
+            "order_report_email": "", "page_footer_1": "", "page_footer_2": "", "page_footer_1_en": "",
+            "page_footer_2_en": "", "refresh_time": 3600,
             "vat_rate_percent": 8, "payment_time_minutes": 15, "sales_close_minutes": 10,
             "return_cutoff_minutes": 10, "return_fee_percent": 10, "stamps_per_reward": 10, "reward_value": 2000
         }}})
