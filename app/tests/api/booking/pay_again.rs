@@ -23,7 +23,8 @@ impl BookingApp {
 
     async fn place_one(&self, course: Uuid, line: &Line) -> Value {
         let order = booking(course, line, 0, 2, json!([{ "qty": 1, "discount_id": null }]));
-        let (status, placed) = body(self.post("/api/order/order/place", &order, Some(&self.user_token), None).await).await;
+        let (status, placed) =
+            body(self.post("/api/order/order/place", &order, Some(&self.user_token), None).await).await;
         assert_eq!(status, 201, "{placed}");
         placed["data"].clone()
     }
@@ -86,8 +87,7 @@ async fn a_failed_payment_is_paid_again_through_a_new_transaction(pool: PgPool) 
     assert_eq!(status, 404);
     let (status, _) = body(app.post("/api/order/order/pay-again", &json!({}), None, None).await).await;
     assert_eq!(status, 400);
-    let (status, _) =
-        body(app.post("/api/order/order/pay-again?hash_id=%00%27", &json!({}), None, None).await).await;
+    let (status, _) = body(app.post("/api/order/order/pay-again?hash_id=%00%27", &json!({}), None, None).await).await;
     assert_eq!(status, 404, "a hash with other characters is looked up nowhere");
 }
 
