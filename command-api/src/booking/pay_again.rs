@@ -123,7 +123,11 @@ pub async fn pay_again(
     }))
 }
 
-async fn description(state: &CommandState, order: &OrderState, language: payment::Language) -> Result<String, ApiError> {
+async fn description(
+    state: &CommandState,
+    order: &OrderState,
+    language: payment::Language,
+) -> Result<String, ApiError> {
     let settings = state.settings.get(&state.pool).await?;
     let legs = order.legs().map(|l| (l.from_name.as_str(), l.to_name.as_str()));
     Ok(crate::payments::description(&settings.company_name, order.display_number(), legs, language))

@@ -203,7 +203,8 @@ fn tickets_pdf(order: &OrderState) -> Vec<Attachment> {
             price: format_pln(t.price),
         })
         .collect();
-    let document = TicketDocument { carrier: "Nisko Bus".into(), order_ref: order.display_number().to_owned(), tickets };
+    let document =
+        TicketDocument { carrier: "Nisko Bus".into(), order_ref: order.display_number().to_owned(), tickets };
     match documents::ticket_pdf(&document) {
         Ok(bytes) => {
             vec![Attachment::pdf(format!("bilety-{}.pdf", order.display_number()), bytes)]

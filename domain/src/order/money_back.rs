@@ -204,7 +204,11 @@ mod tests {
         // Paid through session s-1 after a second one (s-2) was registered.
         let again = OrderEvent::PaymentRegistered {
             order_id: ORDER,
-            payment: crate::order::PaymentRef { provider: "sandbox".into(), session_id: "s-2".into(), token: "t2".into() },
+            payment: crate::order::PaymentRef {
+                provider: "sandbox".into(),
+                session_id: "s-2".into(),
+                token: "t2".into(),
+            },
             registered_at: at(3),
         };
         history.insert(1, again);

@@ -288,14 +288,13 @@ mod tests {
 
     #[test]
     fn a_refunded_transaction_cannot_pay() {
-        let refunded =
-            OrderEvent::LatePaymentRefunded {
-                order_id: ORDER,
-                amount: 9789,
-                transaction_id: "T-1".into(),
-                session_id: "s-1".into(),
-                at: at(20),
-            };
+        let refunded = OrderEvent::LatePaymentRefunded {
+            order_id: ORDER,
+            amount: 9789,
+            transaction_id: "T-1".into(),
+            session_id: "s-1".into(),
+            at: at(20),
+        };
         given([placed(false, 0), expired(), refunded])
             .when(|s| decide_pay(&pay(false, 0), s))
             .then_err(PayOrderError::AlreadyRefunded);

@@ -84,7 +84,11 @@ mod tests {
     fn again(session: &str, minute: i64) -> RegisterPayment {
         RegisterPayment {
             order_id: ORDER,
-            payment: PaymentRef { provider: "sandbox".into(), session_id: session.into(), token: format!("tok-{session}") },
+            payment: PaymentRef {
+                provider: "sandbox".into(),
+                session_id: session.into(),
+                token: format!("tok-{session}"),
+            },
             now: at(minute),
         }
     }
@@ -92,7 +96,8 @@ mod tests {
     #[test]
     fn a_waiting_order_takes_a_new_transaction_and_is_paid_through_it() {
         let cmd = again("s-2", 5);
-        let events = given([placed(false, 0)]).when(|o| decide_register_payment(&cmd, o)).outcome().expect("registered");
+        let events =
+            given([placed(false, 0)]).when(|o| decide_register_payment(&cmd, o)).outcome().expect("registered");
         assert_eq!(
             events,
             vec![OrderEvent::PaymentRegistered { order_id: ORDER, payment: cmd.payment.clone(), registered_at: at(5) }]
@@ -107,11 +112,8 @@ mod tests {
 
     #[test]
     fn the_same_session_twice_records_nothing() {
-        let first = OrderEvent::PaymentRegistered {
-            order_id: ORDER,
-            payment: again("s-2", 5).payment,
-            registered_at: at(5),
-        };
+        let first =
+            OrderEvent::PaymentRegistered { order_id: ORDER, payment: again("s-2", 5).payment, registered_at: at(5) };
         given([placed(false, 0), first]).when(|o| decide_register_payment(&again("s-2", 6), o)).then(vec![]);
     }
 

@@ -275,26 +275,28 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
             Order::Unplaced => Order::Abandoned,
             other => other,
         },
-        OrderEvent::OrderPaid { paid_at, amount, transaction_id, session_id, tickets, reheld, .. } => placed(state, |order| {
-            order.reheld(reheld);
-            order.status = OrderStatus::Paid;
-            order.paid = Some(Payment {
-                paid_at: *paid_at,
-                amount: *amount,
-                transaction_id: transaction_id.clone(),
-                session_id: session_id.clone(),
-            });
-            order.tickets = tickets
-                .iter()
-                .map(|t| TicketState {
-                    ticket: t.clone(),
-                    status: TicketStatus::Valid,
-                    course: order.leg(t.leg).unwrap_or(&order.outbound).clone(),
-                    course_changed: false,
-                    price: t.price,
-                })
-                .collect();
-        }),
+        OrderEvent::OrderPaid { paid_at, amount, transaction_id, session_id, tickets, reheld, .. } => {
+            placed(state, |order| {
+                order.reheld(reheld);
+                order.status = OrderStatus::Paid;
+                order.paid = Some(Payment {
+                    paid_at: *paid_at,
+                    amount: *amount,
+                    transaction_id: transaction_id.clone(),
+                    session_id: session_id.clone(),
+                });
+                order.tickets = tickets
+                    .iter()
+                    .map(|t| TicketState {
+                        ticket: t.clone(),
+                        status: TicketStatus::Valid,
+                        course: order.leg(t.leg).unwrap_or(&order.outbound).clone(),
+                        course_changed: false,
+                        price: t.price,
+                    })
+                    .collect();
+            })
+        }
         OrderEvent::PaymentRegistered { payment, .. } => placed(state, |order| {
             if !order.payment_sessions.contains(&payment.session_id) {
                 order.payment_sessions.push(payment.session_id.clone());

@@ -180,7 +180,8 @@ async fn options(state: &QueryState, row: &TicketRow, now: DateTime<Utc>) -> Res
         ("back", Some(Json(back))) => back,
         _ => &row.outbound.0,
     };
-    let discount = row.lines.iter().find(|l| i64::from(l.line) == i64::from(row.line)).and_then(|l| l.discount.as_ref());
+    let discount =
+        row.lines.iter().find(|l| i64::from(l.line) == i64::from(row.line)).and_then(|l| l.discount.as_ref());
     let found =
         search(&state.pool, leg.from_waypoint_id, leg.to_waypoint_id, now, now + Duration::days(DAYS_AHEAD)).await?;
     Ok(found

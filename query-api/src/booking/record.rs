@@ -13,7 +13,8 @@ use super::model::{
 };
 
 /// The columns of [`OrderRecord`] (from `rm_orders o`).
-pub const ORDER_COLUMNS: &str = "o.order_id, o.hash_id, o.number, o.status, o.user_id, o.first_name, o.last_name, o.email, \
+pub const ORDER_COLUMNS: &str =
+    "o.order_id, o.hash_id, o.number, o.status, o.user_id, o.first_name, o.last_name, o.email, \
     o.phone, o.notify_by_sms, o.invoice, o.invoice_number, o.invoice_issued_at, o.outbound, o.back, o.lines, \
     o.passengers, o.total, o.coupon_code, o.coupon_amount, o.to_pay, o.payment_provider, o.payment_token, \
     o.placed_at, o.expires_at, o.paid_at, o.paid_amount, o.transaction_id, o.expired_at, o.cancelled_at, \

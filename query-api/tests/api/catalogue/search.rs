@@ -248,8 +248,5 @@ async fn an_empty_day_answers_empty_lists(pool: PgPool) {
                       "date": today().to_string(), "dateBack": today().to_string()});
 
     // Both ways are served by a line: the day is empty, not the connection.
-    assert_eq!(
-        search(&app, body).await,
-        json!({"outbound": [], "return": [], "served": true, "return_served": true})
-    );
+    assert_eq!(search(&app, body).await, json!({"outbound": [], "return": [], "served": true, "return_served": true}));
 }
