@@ -1,6 +1,10 @@
-// The backend's validation messages are English (command-api/src/booking). The ones the order form
-// is known to get are shown in the page's language; any other is shown as sent.
+// The backend's validation messages are English (command-api/src/booking). The ones the order form,
+// the coupon and paying again are known to get are shown in the page's language here; the rest go to
+// the shared catalogue (@/shared/api/server-messages), which also decides what an untranslated one
+// looks like (a general sentence, except on the English site).
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+
+import { serverMessage as sharedServerMessage } from '@/shared/api/server-messages';
 
 import { orderErrorMessages } from './order-validation';
 
@@ -44,13 +48,58 @@ const messages = defineMessages({
     defaultMessage: 'Tego kuponu nie można użyć.',
     description: 'Server: "This coupon cannot be used."',
   },
+  discountUnavailable: {
+    id: 'order.server.discountUnavailable',
+    defaultMessage: 'Ta zniżka jest niedostępna. Wybierz inną.',
+    description: 'Server: "This discount is not available." / "A discount is not available."',
+  },
+  incomplete: {
+    id: 'order.server.incomplete',
+    defaultMessage: 'Zamówienie jest niekompletne. Popraw zaznaczone pola.',
+    description: 'Server: "The order is not complete."',
+  },
+  correctFields: {
+    id: 'order.server.correctFields',
+    defaultMessage: 'Popraw zaznaczone pola.',
+    description: 'Server: "Please correct the marked fields."',
+  },
+  tookTooLong: {
+    id: 'order.server.tookTooLong',
+    defaultMessage: 'Rezerwacja trwała zbyt długo i została anulowana. Złóż zamówienie ponownie.',
+    description: 'Server 409: "The reservation took too long and was cancelled; please order again."',
+  },
+  keyReused: {
+    id: 'order.server.keyReused',
+    defaultMessage: 'Zamówienie zmieniło się w trakcie wysyłania. Wyślij je jeszcze raz.',
+    description: 'Server: "This Idempotency-Key was already used for a different request." (a retry with other data)',
+  },
+  noOrder: {
+    id: 'order.server.noOrder',
+    defaultMessage: 'Nie ma takiego zamówienia.',
+    description: 'Server 404: "There is no such order."',
+  },
+  reservationExpired: {
+    id: 'order.server.reservationExpired',
+    defaultMessage: 'Rezerwacja wygasła.',
+    description: 'Server 409 when paying again: "The reservation has expired."',
+  },
+  notPending: {
+    id: 'order.server.notPending',
+    defaultMessage: 'To zamówienie nie czeka już na płatność.',
+    description: 'Server 409 when paying again: "The order is not waiting for payment."',
+  },
 });
 
-const valueMessages = defineMessages<{ passengers: { max: string } }>({
+const valueMessages = defineMessages<{ passengers: { max: string }; seatsPerOrder: { max: string } }>({
   passengers: {
     id: 'order.server.passengers',
     defaultMessage: 'Liczba pasażerów musi wynosić od 1 do {max}.',
     description: 'Server: "The number of passengers must be between 1 and N."',
+  },
+  seatsPerOrder: {
+    id: 'order.server.seatsPerOrder',
+    defaultMessage: 'Jedno zamówienie może obejmować najwyżej {max} miejsc.',
+    description: 'Server: "One order can hold at most N seats."',
   },
 });
 
@@ -72,15 +121,30 @@ const KNOWN: Record<string, MessageDescriptor> = {
   'This coupon has been used up.': messages.couponUsedUp,
   'This coupon cannot be used.': messages.couponUnusable,
   'Please enter a coupon code.': messages.couponEmpty,
+  'This discount is not available.': messages.discountUnavailable,
+  'A discount is not available.': messages.discountUnavailable,
+  // The mock backend's wording of the same refusal.
+  'This discount cannot be used.': messages.discountUnavailable,
+  'The order is not complete.': messages.incomplete,
+  'Please correct the marked fields.': messages.correctFields,
+  'The reservation took too long and was cancelled; please order again.': messages.tookTooLong,
+  'This Idempotency-Key was already used for a different request.': messages.keyReused,
+  'This key was used for a different request.': messages.keyReused,
+  'There is no such order.': messages.noOrder,
+  'The reservation has expired.': messages.reservationExpired,
+  'The order is not waiting for payment.': messages.notPending,
 };
 
+/** A server message of the order form, the coupon or paying again, in the page's language. */
 export function serverMessage(intl: IntlShape, message: string): string {
   const text = message.trim();
   const known = KNOWN[text];
   if (known) return intl.formatMessage(known);
   const passengers = /^The number of passengers must be between 1 and (\d+)\.$/.exec(text);
   if (passengers) return intl.formatMessage(valueMessages.passengers, { max: passengers[1] ?? '' });
-  return message;
+  const seats = /^One order can hold at most (\d+) seats\.$/.exec(text);
+  if (seats) return intl.formatMessage(valueMessages.seatsPerOrder, { max: seats[1] ?? '' });
+  return sharedServerMessage(intl, text);
 }
 
 export const placeMessages = messages;

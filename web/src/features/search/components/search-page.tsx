@@ -15,6 +15,7 @@ import { useSearchConnections, type Connection, type SearchInput, type SearchRes
 import { useSearchStore } from '../stores/search-store';
 import { addDay, parseSearchParams, toSearchParams } from '../utils/search-params';
 import type { SearchFormErrors } from '../utils/search-validation';
+import { searchServerMessage } from '../utils/server-messages';
 
 import { ConnectionOption } from './connection-option';
 import { SearchForm } from './search-form';
@@ -170,7 +171,7 @@ export function SearchPage({ onChoose }: SearchPageProps) {
   if (isApiError(search.error) && search.error.status === 422) {
     for (const error of search.error.errors) {
       if (['start', 'end', 'date', 'dateBack'].includes(error.field)) {
-        serverErrors[error.field as keyof SearchFormErrors] = error.message;
+        serverErrors[error.field as keyof SearchFormErrors] = searchServerMessage(intl, error.message);
       }
     }
   }
@@ -204,7 +205,9 @@ export function SearchPage({ onChoose }: SearchPageProps) {
         <p className="search-results__message search-results__message--error" role="alert">
           {isApiError(search.error) && search.error.status === 422
             ? intl.formatMessage(valueMessages.invalid, {
-                details: search.error.errors.map((error) => error.message).join(' ') || search.error.message,
+                details:
+                  search.error.errors.map((error) => searchServerMessage(intl, error.message)).join(' ') ||
+                  searchServerMessage(intl, search.error.message),
               })
             : intl.formatMessage(messages.failed)}
         </p>

@@ -237,11 +237,38 @@ describe('search form on the home page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Dokąd' })).toHaveValue('');
   });
 
-  it('shows the backend’s 422 next to the field', async () => {
+  it('shows the backend’s 422 next to the field, in Polish', async () => {
     renderApp(`/search?tripMode=one_way&start=1&end=11&date=2020-01-01`);
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Popraw wyszukiwanie: date is in the past');
-    expect(screen.getByLabelText('Data wyjazdu')).toHaveAccessibleDescription('date is in the past');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Popraw wyszukiwanie: Data wyjazdu już minęła. Wybierz dzisiejszą lub późniejszą.');
+    expect(alert).not.toHaveTextContent('date is in the past');
+    expect(screen.getByLabelText('Data wyjazdu')).toHaveAccessibleDescription(
+      'Data wyjazdu już minęła. Wybierz dzisiejszą lub późniejszą.',
+    );
+  });
+
+  it('shows a refusal it has no translation for as a general sentence on the Polish page, as sent on the English one', async () => {
+    const refuse = () =>
+      HttpResponse.json(
+        {
+          name: 'Unprocessable Entity',
+          message: 'the moon is in the wrong phase',
+          status: 422,
+          errors: [{ field: 'date', message: 'the moon is in the wrong phase' }],
+        },
+        { status: 422 },
+      );
+    server.use(http.post(apiUrl('/search/search/index'), refuse));
+    const { unmount } = renderApp(`/search?tripMode=one_way&start=1&end=11&date=${tomorrow()}`);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Popraw wyszukiwanie: Serwer nie mógł wykonać tej operacji. Sprawdź dane i spróbuj ponownie.');
+    expect(alert).not.toHaveTextContent('moon');
+    unmount();
+
+    renderApp(`/en/search?tripMode=one_way&start=1&end=11&date=${tomorrow()}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('the moon is in the wrong phase');
   });
 
   it('announces a change of the seats left politely', async () => {

@@ -1,8 +1,10 @@
 // The backend's answers to a refused return (command-api/src/booking/returns.rs) are English; the
-// ones people meet are shown in the page's language, on the field they concern.
+// ones people meet are shown in the page's language, on the field they concern. Anything else goes to
+// the shared catalogue (a general sentence when nobody translated it, except on the English site).
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 
 import { isApiError } from '@/shared/api/api-error';
+import { serverMessage } from '@/shared/api/server-messages';
 
 const messages = defineMessages({
   selectTicket: {
@@ -66,7 +68,7 @@ export function returnErrorMessage(intl: IntlShape, message: string): string {
   if (known) return intl.formatMessage(known);
   const late = /^Tickets can be returned until (\d+) minutes before departure\.$/.exec(text);
   if (late) return intl.formatMessage(valueMessages.tooLate, { minutes: late[1] ?? '' });
-  return message;
+  return serverMessage(intl, text);
 }
 
 /**

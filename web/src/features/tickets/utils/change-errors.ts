@@ -1,0 +1,120 @@
+// The backend's answers to a refused change of course (command-api/src/booking/change.rs) are
+// English; here they are said in the page's language. A course that cannot be booked (no seats, sales
+// closed) and anything else go to the shared catalogue, which shows a general sentence for what
+// nobody translated (except on the English site, which shows it as sent).
+import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+
+import { isApiError } from '@/shared/api/api-error';
+import { serverMessage } from '@/shared/api/server-messages';
+
+const messages = defineMessages({
+  numberRequired: {
+    id: 'tickets.change.error.numberRequired',
+    defaultMessage: 'Podaj numer biletu.',
+    description: 'Server: "Please enter the ticket number." (change of course)',
+  },
+  courseRequired: {
+    id: 'tickets.change.error.courseRequired',
+    defaultMessage: 'Wybierz nowy kurs.',
+    description: 'Server: "Please choose a course." (change of course)',
+  },
+  notFound: {
+    id: 'tickets.change.error.notFound',
+    defaultMessage: 'Nie ma biletu o tym numerze.',
+    description: 'Server 404: "There is no ticket with this number." (change of course)',
+  },
+  alreadyChanged: {
+    id: 'tickets.change.error.alreadyChanged',
+    defaultMessage: 'Kurs tego biletu został już zmieniony. Można go zmienić tylko raz.',
+    description: 'Server 409: "The course of this ticket was changed already; it can be changed once."',
+  },
+  returned: {
+    id: 'tickets.change.error.returned',
+    defaultMessage: 'Ten bilet został zwrócony, więc nie można zmienić jego kursu.',
+    description: 'Server 409: "This ticket was returned." (change of course)',
+  },
+  notPaid: {
+    id: 'tickets.change.error.notPaid',
+    defaultMessage: 'Kurs można zmienić tylko w bilecie z opłaconego zamówienia.',
+    description: 'Server 409: "Only tickets of a paid order can be changed."',
+  },
+  sameCourse: {
+    id: 'tickets.change.error.sameCourse',
+    defaultMessage: 'Bilet jest już na ten kurs. Wybierz inny.',
+    description: 'Server 422: "The ticket is for this course already."',
+  },
+  otherRoute: {
+    id: 'tickets.change.error.otherRoute',
+    defaultMessage: 'Wybierz kurs tej samej linii, między tymi samymi przystankami.',
+    description: 'Server 422: "Choose a course of the same route between the same stops."',
+  },
+  notOwner: {
+    id: 'tickets.change.error.notOwner',
+    defaultMessage: 'To nie jest Twój bilet.',
+    description: 'Server 403 on a change of course: the ticket is someone else’s',
+  },
+  costsMoreNoAmount: {
+    id: 'tickets.change.error.costsMoreNoAmount',
+    defaultMessage: 'Ten kurs jest droższy. Dopłaty nie można jeszcze zapłacić online: skontaktuj się z przewoźnikiem.',
+    description: 'Server 409: the new course costs more (amount not readable); the difference cannot be paid online',
+  },
+});
+
+const valueMessages = defineMessages<{ tooLate: { minutes: string }; costsMore: { amount: string } }>({
+  tooLate: {
+    id: 'tickets.change.error.tooLate',
+    defaultMessage: 'Kurs można zmienić najpóźniej {minutes} minut przed odjazdem.',
+    description: 'Server 422: "A course can be changed until N minutes before departure."',
+  },
+  costsMore: {
+    id: 'tickets.change.error.costsMore',
+    defaultMessage: 'Ten kurs jest droższy o {amount}. Dopłaty nie można jeszcze zapłacić online: skontaktuj się z przewoźnikiem.',
+    description:
+      'Server 409: "This course costs X more. A change that costs more cannot be paid online: please contact the carrier."',
+  },
+});
+
+const KNOWN: Record<string, MessageDescriptor> = {
+  'Please enter the ticket number.': messages.numberRequired,
+  'Please choose a course.': messages.courseRequired,
+  'There is no ticket with this number.': messages.notFound,
+  'The course of this ticket was changed already; it can be changed once.': messages.alreadyChanged,
+  'This ticket was returned.': messages.returned,
+  'Only tickets of a paid order can be changed.': messages.notPaid,
+  'The ticket is for this course already.': messages.sameCourse,
+  'Choose a course of the same route between the same stops.': messages.otherRoute,
+};
+
+/** The server's amount ("5,00 zł") in grosz, to show it in the page's currency format. */
+function grosz(amount: string): number | null {
+  const match = /^(\d[\d\s\u00a0]*),(\d{2})\s*zł$/.exec(amount.trim());
+  return match ? Number((match[1] ?? '').replace(/[\s\u00a0]/g, '')) * 100 + Number(match[2]) : null;
+}
+
+/** A server message about a change of course, in the page's language. */
+export function changeErrorMessage(intl: IntlShape, message: string): string {
+  const text = message.trim();
+  const known = KNOWN[text];
+  if (known) return intl.formatMessage(known);
+  const late = /^A course can be changed until (\d+) minutes before departure\.$/.exec(text);
+  if (late) return intl.formatMessage(valueMessages.tooLate, { minutes: late[1] ?? '' });
+  // "This course costs 5,00 zł more. … please contact the carrier."
+  if (/\bcosts\b/.test(text) && /contact the carrier/.test(text)) {
+    const amount = grosz(/costs (.+?) more/.exec(text)?.[1] ?? '');
+    return amount === null
+      ? intl.formatMessage(messages.costsMoreNoAmount)
+      : intl.formatMessage(valueMessages.costsMore, {
+          amount: intl.formatNumber(amount / 100, { style: 'currency', currency: 'PLN' }),
+        });
+  }
+  return serverMessage(intl, text);
+}
+
+/** A refused change as one sentence to show, or `null` when it is no refusal (network, server error). */
+export function changeRefusal(intl: IntlShape, failure: unknown): string | null {
+  if (!isApiError(failure)) return null;
+  if (failure.status === 403) return intl.formatMessage(messages.notOwner);
+  if (failure.status === 404 || failure.status === 409) return changeErrorMessage(intl, failure.message);
+  if (failure.status === 422) return changeErrorMessage(intl, failure.errors[0]?.message ?? failure.message);
+  return null;
+}
