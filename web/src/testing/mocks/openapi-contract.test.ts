@@ -92,6 +92,7 @@ describe('mock answers match the OpenAPI document', () => {
       const schema = responseSchema(c);
       const status = c.status ?? 200;
       expect(schema, `${c.method} ${c.path} has no ${status} JSON schema in openapi.json (npm run openapi:pull?)`).toBeDefined();
+      c.setup?.();
 
       const response = await callMock(c);
       expect(response.status, `the mock answered ${response.status}`).toBe(status);

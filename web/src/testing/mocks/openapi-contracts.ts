@@ -5,7 +5,7 @@
 // `at` says which part of the body the document describes. The accounts endpoints document the whole
 // body ({"data": …}); the content endpoints (banners, menus, pages, settings) document only the payload
 // inside it, e.g. `data` or `data.models`. When the backend documents full bodies, set `at` to ''.
-import { DEMO_ORDER_HASHES, readDb } from './data/booking-db';
+import { createOrder, DEMO_ORDER_HASHES, readDb, withDb } from './data/booking-db';
 import { connectionFor, courseId } from './data/catalogue';
 import { mockTokenFor } from './handlers/accounts';
 
@@ -24,6 +24,8 @@ export interface ContractCase {
   status?: number;
   /** Why this case cannot be checked yet (e.g. the endpoint is not in openapi.json): reported as a todo. */
   todo?: string;
+  /** Puts what the call needs into the mock backend first (it starts from its seed in every test). */
+  setup?: () => void;
 }
 
 const JAN = 'jan.kowalski@example.com';
@@ -50,6 +52,27 @@ function bookingState() {
 
 /** A valid ticket of the seeded demo orders (in 5 days), for the guest return. */
 const demoTicket = readDb().orders[0]?.tickets[0];
+
+/** The public id of a reservation pending payment, placed by `placePendingOrder` (pay again). */
+const PENDING_HASH = 'contractpendingpay';
+
+function placePendingOrder(): void {
+  const course = connectionFor(courseId(1, daysAhead(3), '12:00'), 1, 11);
+  if (!course) throw new Error('no demo course');
+  withDb((db) =>
+    createOrder(db, {
+      user_id: null,
+      customer: { first_name: 'Anna', last_name: 'Nowak', email: 'anna.nowak@example.com', phone: '601202303', notify_by_sms: false },
+      invoice: null,
+      outbound: course,
+      back: null,
+      tickets: [{ qty: 1, discount_id: null }],
+      coupon: null,
+      origin: '',
+      hashId: PENDING_HASH,
+    }),
+  );
+}
 
 /** `YYYY-MM-DD` in Warsaw, `days` from today. */
 function daysAhead(days: number): string {
@@ -167,6 +190,29 @@ export const CONTRACT_CASES: ContractCase[] = [
     at: 'data',
   },
   { method: 'post', path: '/api/order/order/place', url: '/order/order/place', body: bookingState(), status: 201, at: 'data' },
+  {
+    method: 'post',
+    path: '/api/order/order/pay-again',
+    url: `/order/order/pay-again?hash_id=${PENDING_HASH}`,
+    setup: placePendingOrder,
+    at: 'data',
+  },
+  {
+    method: 'get',
+    path: '/api/order/ticket/change-options',
+    url: `/order/ticket/change-options?number=${demoTicket?.number ?? ''}`,
+    as: JAN,
+    at: 'data',
+  },
+  {
+    method: 'post',
+    path: '/api/order/order/change-course',
+    url: '/order/order/change-course',
+    // The same line, stops and fare a day later than the seeded order in 5 days.
+    body: { number: demoTicket?.number, course_id: courseId(1, daysAhead(6), '07:30') },
+    as: JAN,
+    at: 'data',
+  },
   {
     method: 'post',
     path: '/api/order/order/return-ticket',

@@ -109,7 +109,8 @@ function TicketCard({ ticket }: { ticket: OrderTicket }) {
       <h3 id={headingId} className="ticket-card__title">
         {intl.formatMessage(valueMessages.ticket, { number: ticket.number })}
       </h3>
-      <TicketQr svg={ticket.qr_svg} number={ticket.number} />
+      {/* A returned or used ticket's code no longer works: its status below says why it is gone. */}
+      {ticket.status === 'valid' ? <TicketQr svg={ticket.qr_svg} number={ticket.number} /> : null}
       <dl className="ticket-card__facts">
         <div>
           <dt>{intl.formatMessage(messages.number)}</dt>

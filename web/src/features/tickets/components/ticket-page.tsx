@@ -1,4 +1,5 @@
-// /user/your-tickets/{id}: one of the user's tickets with its QR code, and its return.
+// /user/your-tickets/{id}: one of the user's tickets with its QR code (only while it is valid: a
+// returned or used ticket shows its state instead), its change of course and its return.
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -13,6 +14,7 @@ import { useTicketQr } from '../api/get-ticket-codes';
 import type { ReturnedTicket } from '../api/return-ticket';
 import { canReturn, legLabel, ticketStatusLabel } from '../utils/labels';
 
+import { ChangeCourse } from './change-course';
 import { ReturnConfirm } from './return-confirm';
 import { ReturnResult } from './return-result';
 import { TicketQr } from './ticket-qr';
@@ -38,6 +40,16 @@ const messages = defineMessages({
   order: { id: 'tickets.ticket.order', defaultMessage: 'Zamówienie', description: 'Field: the order' },
   returnTitle: { id: 'tickets.ticket.returnTitle', defaultMessage: 'Zwrot biletu', description: 'Heading of the return' },
   returnButton: { id: 'tickets.ticket.returnButton', defaultMessage: 'Zwróć bilet', description: 'Button: return' },
+  qrVoidReturned: {
+    id: 'tickets.ticket.qrVoidReturned',
+    defaultMessage: 'Bilet zwrócony. Jego kod QR jest nieważny.',
+    description: 'In place of the QR code of a returned ticket',
+  },
+  qrVoidUsed: {
+    id: 'tickets.ticket.qrVoidUsed',
+    defaultMessage: 'Bilet wykorzystany. Jego kod QR jest nieważny.',
+    description: 'In place of the QR code of a used ticket',
+  },
   cannotReturn: {
     id: 'tickets.ticket.cannotReturn',
     defaultMessage: 'Tego biletu nie można już zwrócić.',
@@ -59,10 +71,13 @@ export function TicketPage() {
   const localized = useLocalizedPath();
   const { id = '' } = useParams();
   const ticket = useMyTicket(id);
-  const qr = useTicketQr(ticket.data?.hash_id, id);
   const [now] = useState(() => Date.now());
   const [confirming, setConfirming] = useState(false);
   const [returned, setReturned] = useState<ReturnedTicket | null>(null);
+  // Returned here, or by the list's answer; `used` when the driver scanned it.
+  const state = returned ? 'returned' : ticket.data?.status;
+  // Only a valid ticket's QR code is asked for and shown.
+  const qr = useTicketQr(state === 'valid' ? ticket.data?.hash_id : undefined, id);
 
   const data = ticket.data;
   const title = data
@@ -101,7 +116,13 @@ export function TicketPage() {
       {backLink}
       <h1 id="ticket-title">{title}</h1>
       <div className="ticket-detail__body">
-        {qr.data ? <TicketQr svg={qr.data} number={data.number} /> : null}
+        {state === 'returned' || state === 'used' ? (
+          <p className="ticket-detail__void">
+            {intl.formatMessage(state === 'used' ? messages.qrVoidUsed : messages.qrVoidReturned)}
+          </p>
+        ) : state === 'valid' && qr.data ? (
+          <TicketQr svg={qr.data} number={data.number} />
+        ) : null}
         <dl className="ticket-detail__facts">
           <div>
             <dt>{intl.formatMessage(messages.number)}</dt>
@@ -146,7 +167,7 @@ export function TicketPage() {
           <div>
             <dt>{intl.formatMessage(messages.status)}</dt>
             <dd>
-              {intl.formatMessage(ticketStatusLabel(returned ? 'returned' : data.status, data.order_status))}
+              {intl.formatMessage(ticketStatusLabel(state ?? data.status, data.order_status))}
             </dd>
           </div>
           <div>
@@ -160,6 +181,8 @@ export function TicketPage() {
           </div>
         </dl>
       </div>
+
+      {state === 'valid' && data.order_status === 'paid' ? <ChangeCourse ticket={data} /> : null}
 
       <section className="ticket-detail__return" aria-labelledby="ticket-return-title">
         <h2 id="ticket-return-title">{intl.formatMessage(messages.returnTitle)}</h2>

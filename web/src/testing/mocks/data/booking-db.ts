@@ -45,6 +45,8 @@ export interface MockTicket {
   coupon_part: number;
   status: 'valid' | 'returned';
   course_changed: boolean;
+  /** The ticket's own course after a change of course; until then, its leg of the order. */
+  course?: MockLeg;
 }
 
 export interface MockCustomer {
@@ -265,6 +267,11 @@ export function priceLines(
   });
 }
 
+/** The course a ticket is for: its own after a change of course, else its leg of the order. */
+export function ticketLeg(order: MockOrder, ticket: MockTicket): MockLeg {
+  return ticket.course ?? (ticket.leg === 'back' && order.back ? order.back : order.outbound);
+}
+
 /** Seats held or sold on a course by the mock's orders (pending or paid, not returned). */
 export function seatsTaken(course: string): number {
   const db = load();
@@ -272,13 +279,12 @@ export function seatsTaken(course: string): number {
   for (const order of db.orders) {
     if (order.status !== 'pending_payment' && order.status !== 'paid') continue;
     if (order.status === 'pending_payment' && new Date(order.expires_at) < new Date()) continue;
+    if (order.status === 'paid') {
+      taken += order.tickets.filter((t) => t.status === 'valid' && ticketLeg(order, t).course_id === course).length;
+      continue;
+    }
     for (const leg of [order.outbound, order.back]) {
-      if (leg?.course_id !== course) continue;
-      if (order.status === 'paid') {
-        taken += order.tickets.filter((t) => t.leg === leg.kind && t.status === 'valid').length;
-      } else {
-        taken += order.lines.reduce((sum, line) => sum + line.quantity, 0);
-      }
+      if (leg?.course_id === course) taken += order.lines.reduce((sum, line) => sum + line.quantity, 0);
     }
   }
   return taken;
@@ -422,7 +428,7 @@ export function orderView(order: MockOrder) {
     to_pay_formatted: formatPln(order.to_pay),
     payment_url: order.status === 'pending_payment' ? order.payment_url : null,
     tickets: order.tickets.map((ticket) => {
-      const leg = ticket.leg === 'back' && order.back ? order.back : order.outbound;
+      const leg = ticketLeg(order, ticket);
       return {
         id: ticket.id,
         number: ticket.number,

@@ -12,6 +12,7 @@ import {
   priceLines,
   readDb,
   seatsTaken,
+  ticketLeg,
   withDb,
   DEMO_USER_ID,
   type MockCoupon,
@@ -356,8 +357,8 @@ export const bookingHandlers = [
         if (code && ticket.code !== code) return { status: 422, field: 'code', message: 'The code does not match this ticket.' };
         if (ticket.status === 'returned') return { status: 409, message: 'This ticket was returned already.' };
         if (order.status !== 'paid') return { status: 409, message: 'Only tickets of a paid order can be returned.' };
-        const leg = ticket.leg === 'back' ? order.back : order.outbound;
-        if (!leg || new Date(leg.departure_at).getTime() - 10 * 60_000 < Date.now()) {
+        const leg = ticketLeg(order, ticket);
+        if (new Date(leg.departure_at).getTime() - 10 * 60_000 < Date.now()) {
           return { status: 422, field: 'number', message: 'Tickets can be returned until 10 minutes before departure.' };
         }
         ticket.status = 'returned';

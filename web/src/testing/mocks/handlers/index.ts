@@ -3,6 +3,7 @@ import { appHandlers } from './app';
 import { bookingHandlers } from './booking';
 import { catalogueHandlers } from './catalogue';
 import { companyHandlers } from './company';
+import { ticketChangeHandlers } from './ticket-changes';
 import { userTicketHandlers } from './user-tickets';
 
 /** Every mocked endpoint, used by `npm run dev:mock` (browser) and by the tests (node). One file per API area. */
@@ -11,4 +12,5 @@ export const handlers = [
   ...catalogueHandlers,
   ...bookingHandlers,
   ...userTicketHandlers,
+  ...ticketChangeHandlers,
 ];

@@ -3,7 +3,7 @@
 import { http, HttpResponse } from 'msw';
 
 import { apiUrl } from '../api-url';
-import { DEMO_USER_ID, readDb } from '../data/booking-db';
+import { DEMO_USER_ID, readDb, ticketLeg } from '../data/booking-db';
 import { formatPln } from '../data/catalogue';
 
 import { errorAnswer, validationError } from './errors';
@@ -27,7 +27,7 @@ export function myTicketRows() {
     .orders.filter((order) => order.user_id === DEMO_USER_ID && order.status !== 'pending_payment')
     .flatMap((order) =>
       order.tickets.map((ticket) => {
-        const leg = ticket.leg === 'back' && order.back ? order.back : order.outbound;
+        const leg = ticketLeg(order, ticket);
         return {
           id: ticket.id,
           number: ticket.number,

@@ -1,0 +1,53 @@
+// POST /api/order/order/change-course {number, course_id} (the owner's bearer token): moves the ticket
+// to another course of the same route and stops, once per ticket, until the cutoff before departure.
+// Answers the new course and the price difference (negative: refunded). 409 when it was changed
+// already, is returned, the course has no seat left, or it costs more (the difference cannot be paid
+// online yet: "… please contact the carrier"); 422 after the cutoff, for another route or stops, or
+// for a missing field.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+
+import { apiClient } from '@/shared/api/client';
+
+import { changeOptionsKey } from './get-change-options';
+import { myTicketsKey } from './get-my-tickets';
+
+const responseSchema = z.object({
+  data: z.object({
+    number: z.string(),
+    course_id: z.string(),
+    departure_at: z.string(),
+    price_difference: z.int(),
+    price_difference_formatted: z.optional(z.string()),
+  }),
+});
+
+export type ChangedCourse = z.infer<typeof responseSchema>['data'];
+
+export interface ChangeCourseInput {
+  number: string;
+  course_id: string;
+}
+
+export async function changeCourse(input: ChangeCourseInput): Promise<ChangedCourse> {
+  const body = await apiClient.post('/order/order/change-course', {
+    body: { number: input.number, course_id: input.course_id },
+    // Refusals are explained in the section, in the page's language.
+    toast: false,
+  });
+  return responseSchema.parse(body).data;
+}
+
+export function useChangeCourse() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeCourse,
+    // Whatever the answer, the ticket and its options may have changed (a seat taken meanwhile).
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: myTicketsKey }),
+        queryClient.invalidateQueries({ queryKey: changeOptionsKey }),
+        queryClient.invalidateQueries({ queryKey: ['order'] }),
+      ]),
+  });
+}
