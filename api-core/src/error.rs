@@ -37,6 +37,9 @@ pub enum ApiError {
     /// `409 Conflict`: someone else changed it first, or there is nothing left.
     #[error("{0}")]
     Conflict(String),
+    /// `413 Payload Too Large`: the body is over the API's limit.
+    #[error("{0}")]
+    PayloadTooLarge(String),
     /// `422 Unprocessable Entity`, with one error per field.
     #[error("{message}")]
     Validation { message: String, errors: Vec<FieldError> },
@@ -68,6 +71,7 @@ impl ApiError {
             ApiError::Forbidden => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,

@@ -8,6 +8,7 @@
 //! setting (flags or environment).
 
 pub mod cli;
+mod guard;
 pub mod ops;
 mod projector;
 mod routes;

@@ -90,7 +90,8 @@ impl Application {
                 public_url: public_url.clone(),
             }));
         }
-        router = router.nest("/api", api.fallback(routes::api_not_found));
+        let api = api.fallback(routes::api_not_found).layer(axum::middleware::from_fn(crate::guard::reject_raw_input));
+        router = router.nest("/api", api);
         if args.role.serves_queries() {
             router = router.fallback_service(routes::web_app(&args.web_dist));
         }

@@ -1,0 +1,110 @@
+//! The API's gate for raw input: what no handler should ever see.
+//!
+//! PostgreSQL refuses a NUL character in text (`invalid byte sequence for encoding
+//! "UTF8": 0x00`), so a NUL that reaches a query becomes a `500`. Rather than trusting
+//! every handler and extractor to check, every `/api` request passes here first:
+//! - a path or query string that decodes to invalid UTF-8 or holds a NUL is a `400`;
+//! - a body larger than [`MAX_BODY_BYTES`] is a `413` (announced or streamed);
+//! - a JSON body holding a NUL (raw, or escaped as `\u0000`) is a `400`.
+//!
+//! Each answer has the API's error shape. Everything else goes on unchanged (the body
+//! is buffered once and handed on as it came).
+
+use api_core::ApiError;
+use axum::body::{to_bytes, Body};
+use axum::extract::Request;
+use axum::http::header;
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use percent_encoding::percent_decode_str;
+
+/// The largest request body the API takes (the biggest real one, an order with its
+/// tickets or a content page, is a few kilobytes).
+pub const MAX_BODY_BYTES: usize = 1024 * 1024;
+
+/// The middleware (`axum::middleware::from_fn`).
+pub async fn reject_raw_input(request: Request, next: Next) -> Response {
+    if let Err(e) = check_uri(request.uri().path(), request.uri().query()) {
+        return e.into_response();
+    }
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+        return too_large().into_response();
+    }
+    let (parts, body) = request.into_parts();
+    let bytes = match to_bytes(body, MAX_BODY_BYTES).await {
+        Ok(bytes) => bytes,
+        Err(_) => return too_large().into_response(),
+    };
+    if json_holds_nul(&bytes) {
+        return ApiError::BadRequest("the body holds a NUL character, which no field accepts".into()).into_response();
+    }
+    next.run(Request::from_parts(parts, Body::from(bytes))).await
+}
+
+fn too_large() -> ApiError {
+    ApiError::PayloadTooLarge(format!("the body is larger than {} KiB", MAX_BODY_BYTES / 1024))
+}
+
+/// The path and query decode to UTF-8 without a NUL.
+fn check_uri(path: &str, query: Option<&str>) -> Result<(), ApiError> {
+    for (part, text) in [("path", Some(path)), ("query string", query)] {
+        let Some(text) = text else { continue };
+        // `+` is a space in a query; it cannot hide a NUL, so it needs no decoding here.
+        match percent_decode_str(text).decode_utf8() {
+            Ok(decoded) if !decoded.contains('\0') => {}
+            Ok(_) => return Err(ApiError::BadRequest(format!("the {part} holds a NUL character"))),
+            Err(_) => return Err(ApiError::BadRequest(format!("the {part} is not valid UTF-8"))),
+        }
+    }
+    Ok(())
+}
+
+/// Whether a JSON text holds a NUL: a raw zero byte, or the escape `\u0000` (an escaped
+/// backslash followed by `u0000` is text, not a NUL). Bodies that are not JSON have no
+/// escapes, so only their raw bytes count.
+fn json_holds_nul(bytes: &[u8]) -> bool {
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            0 => return true,
+            b'\\' => {
+                if bytes.get(i + 1) == Some(&b'u') && bytes.get(i + 2..i + 6) == Some(b"0000".as_slice()) {
+                    return true;
+                }
+                i += 2;
+            }
+            _ => i += 1,
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_nul_in_json_is_found_raw_or_escaped_but_not_an_escaped_backslash() {
+        assert!(json_holds_nul(br#"{"name":"a\u0000b"}"#));
+        assert!(json_holds_nul(b"{\"name\":\"a\0b\"}"));
+        assert!(!json_holds_nul(br#"{"name":"a\\u0000b"}"#), "a backslash, then the text u0000");
+        assert!(json_holds_nul(br#"{"name":"a\\\u0000b"}"#), "a backslash, then a NUL");
+        assert!(!json_holds_nul(br#"{"name":"\u00e9","n":"\u0001"}"#));
+        assert!(!json_holds_nul(br#"{"name":"ends with \\"}"#));
+        assert!(!json_holds_nul(b"\\"));
+    }
+
+    #[test]
+    fn paths_and_queries_with_a_nul_or_bad_utf8_are_refused() {
+        assert!(check_uri("/api/app/content/get-content", Some("id=regulamin")).is_ok());
+        assert!(check_uri("/api/x", Some("q=Krak%C3%B3w")).is_ok());
+        assert!(matches!(check_uri("/api/x", Some("id=%00")), Err(ApiError::BadRequest(_))));
+        assert!(matches!(check_uri("/api/x%00", None), Err(ApiError::BadRequest(_))));
+        assert!(matches!(check_uri("/api/x", Some("q=%C3%28")), Err(ApiError::BadRequest(_))));
+    }
+}
