@@ -27,11 +27,8 @@ pub async fn reject_raw_input(request: Request, next: Next) -> Response {
     if let Err(e) = check_uri(request.uri().path(), request.uri().query()) {
         return e.into_response();
     }
-    let announced = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<u64>().ok());
+    let announced =
+        request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     if announced.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
         return too_large().into_response();
     }

@@ -3,5 +3,5 @@
 mod booking;
 mod helpers;
 mod operations;
-mod raw_input;
 mod projector_process;
+mod raw_input;
