@@ -48,6 +48,8 @@ const SCOPE: &str = "order.place";
 pub struct Placed {
     pub order_id: Uuid,
     pub hash_id: String,
+    /// The readable order number people see (`NB-2026-000123`).
+    pub number: String,
     pub status: &'static str,
     pub total: i64,
     pub total_formatted: String,
@@ -342,6 +344,7 @@ fn answer(state: &CommandState, placed: &order::OrderState) -> Placed {
     Placed {
         order_id: placed.order_id,
         hash_id: placed.hash_id.clone(),
+        number: placed.display_number().to_owned(),
         status: "pending_payment",
         total: placed.total,
         total_formatted: format_pln(placed.total),

@@ -45,6 +45,7 @@ async fn a_failed_payment_is_paid_again_through_a_new_transaction(pool: PgPool) 
     let hash_id = placed["hash_id"].as_str().expect("hash");
     let order_id: Uuid = placed["order_id"].as_str().expect("id").parse().expect("uuid");
     let first_url = placed["payment_url"].as_str().expect("url").to_owned();
+    assert!(placed["number"].as_str().is_some_and(|n| n.starts_with("NB-")), "{placed}");
     // The after-payment page shows the order (from the read model) before it offers to pay again.
     success_data(&app, hash_id).await;
 
