@@ -88,8 +88,10 @@ async fn a_failed_payment_is_paid_again_through_a_new_transaction(pool: PgPool) 
     assert_eq!(status, 404);
     let (status, _) = body(app.post("/api/order/order/pay-again", &json!({}), None, None).await).await;
     assert_eq!(status, 400);
-    let (status, _) = body(app.post("/api/order/order/pay-again?hash_id=%00%27", &json!({}), None, None).await).await;
+    let (status, _) = body(app.post("/api/order/order/pay-again?hash_id=%27ab", &json!({}), None, None).await).await;
     assert_eq!(status, 404, "a hash with other characters is looked up nowhere");
+    let (status, _) = body(app.post("/api/order/order/pay-again?hash_id=%00ab", &json!({}), None, None).await).await;
+    assert_eq!(status, 400, "a NUL never gets past the API's gate");
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
