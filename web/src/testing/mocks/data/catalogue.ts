@@ -259,6 +259,15 @@ export function connectionFor(
 /** Sales close this long before a course leaves the boarding stop (DECISIONS.md). */
 const SALES_CLOSE_MS = 10 * 60_000;
 
+/** Whether a line runs from `from` to a later `to` at all (the search's `served`). */
+export function servesPair(from: number, to: number): boolean {
+  return LINES.some((line) => {
+    const a = line.stops.findIndex(([stop]) => stop === from);
+    const b = line.stops.findIndex(([stop]) => stop === to);
+    return a >= 0 && b > a;
+  });
+}
+
 /** Every course from `from` to `to` leaving `from` on the Warsaw day `day`, by departure. */
 export function searchConnections(
   from: number,

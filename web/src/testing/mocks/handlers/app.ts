@@ -24,13 +24,13 @@ export const bannerFixture = {
   sort_order: 0,
   created_at: CREATED,
   updated_at: CREATED,
+  // As the backend: the English texts ride along in every answer (the admin edits them).
+  title_en: 'Buy your ticket online',
+  text_en: '<p>Buy tickets for every course online – no queue, with a QR code on your phone.</p>',
 };
 
 /** The banner's English title and text (`lang=en`). */
-export const bannerFixtureEn = {
-  title: 'Buy your ticket online',
-  text: '<p>Buy tickets for every course online – no queue, with a QR code on your phone.</p>',
-};
+export const bannerFixtureEn = { title: bannerFixture.title_en, text: bannerFixture.text_en };
 
 /** English names of the menu items (`lang=en`); a name missing here stays Polish. */
 export const menuItemNamesEn: Record<string, string> = {

@@ -289,6 +289,7 @@ export const bookingHandlers = [
       const data = {
         order_id: order.id,
         hash_id: order.hash_id,
+        number: order.number ?? order.hash_id.slice(0, 8),
         status: order.status,
         total: order.total,
         total_formatted: formatPln(order.total),

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 
 import { apiUrl } from '../api-url';
 import { seatsTaken } from '../data/booking-db';
-import { findStop, searchConnections, searchStops, warsawToday } from '../data/catalogue';
+import { findStop, searchConnections, searchStops, servesPair, warsawToday } from '../data/catalogue';
 
 import { validationError } from './errors';
 
@@ -39,10 +39,15 @@ export const catalogueHandlers = [
     }
     if (errors.length > 0) return validationError(errors);
 
+    const outbound = searchConnections(start, end, date, seatsTaken);
+    const back = tripMode === 'round_trip' ? searchConnections(end, start, dateBack, seatsTaken) : [];
     return HttpResponse.json({
       data: {
-        outbound: searchConnections(start, end, date, seatsTaken),
-        return: tripMode === 'round_trip' ? searchConnections(end, start, dateBack, seatsTaken) : [],
+        outbound,
+        return: back,
+        // As the backend: whether a line connects the stops at all, to word an empty day.
+        served: outbound.length > 0 || servesPair(start, end),
+        return_served: tripMode === 'round_trip' && (back.length > 0 || servesPair(end, start)),
       },
     });
   }),
