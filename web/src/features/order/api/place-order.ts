@@ -19,6 +19,8 @@ export interface OrderRequest {
 const placedSchema = z.object({
   order_id: z.string(),
   hash_id: z.string(),
+  /** The readable order number (`NB-2026-000123`). */
+  number: z.string(),
   status: z.string(),
   total: z.int(),
   total_formatted: z.optional(z.string()),

@@ -264,6 +264,7 @@ describe('payment page', { timeout: 20_000 }, () => {
     useBookingStore.getState().setOrder({
       order_id: order.id,
       hash_id: order.hash_id,
+      number: order.number ?? order.hash_id,
       status: order.status,
       total: order.total,
       coupon_amount: 2000,
@@ -277,6 +278,8 @@ describe('payment page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.title).toBe('Rezerwacja zapisana | Nisko Bus'));
     expect(screen.getByText('Status: rezerwacja oczekuje na płatność')).toBeInTheDocument();
     expect(screen.getByText('Do zapłaty').nextElementSibling).toHaveTextContent('96,22 zł');
+    expect(screen.getByText(`Numer rezerwacji: ${order.number ?? ''}`)).toBeInTheDocument();
+    expect(order.number).toMatch(/^NB-\d{4}-\d{6}$/);
     expect(screen.getByText(/^Rezerwacja ważna jeszcze \d\d:\d\d$/)).toHaveAttribute('role', 'timer');
     await waitFor(() => expect(go).toHaveBeenCalledWith(order.payment_url), { timeout: 7_000 });
   });

@@ -242,6 +242,7 @@ export function OrderTicketPage() {
       setOrder({
         order_id: placed.order_id,
         hash_id: placed.hash_id,
+        number: placed.number,
         status: placed.status,
         total: placed.total,
         coupon_amount: placed.coupon_amount,

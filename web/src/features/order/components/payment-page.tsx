@@ -48,7 +48,7 @@ const valueMessages = defineMessages<{ number: { number: string } }>({
   number: {
     id: 'order.payment.number',
     defaultMessage: 'Numer rezerwacji: {number}',
-    description: 'The reservation number (the order hash)',
+    description: 'The reservation number (the readable order number)',
   },
 });
 
@@ -87,7 +87,7 @@ export function PaymentPage() {
     <section className="order-page payment-page" aria-labelledby="payment-title">
       <h1 id="payment-title">{title}</h1>
       <p className="payment-page__status">{intl.formatMessage(messages.status)}</p>
-      <p>{intl.formatMessage(valueMessages.number, { number: order.hash_id })}</p>
+      <p>{intl.formatMessage(valueMessages.number, { number: order.number })}</p>
 
       <dl className="order-totals__list payment-page__totals">
         {order.coupon_amount > 0 ? (

@@ -70,6 +70,8 @@ export interface Coupon {
 export interface PlacedOrder {
   order_id: string;
   hash_id: string;
+  /** The readable order number people see; the hash stays in links. */
+  number: string;
   status: string;
   total: number;
   coupon_amount: number;
