@@ -275,6 +275,19 @@ test.describe('reflow from 320 px', () => {
       const size = await widths(admin);
       expect(size.scrollWidth).toBeLessThanOrEqual(size.innerWidth);
       await expectHeaderFits(admin, DESKTOP_FROM, size.innerWidth, `${lang}-admin-header`);
+
+      // The open mobile menu at 320 px, with the admin entry and the user's name.
+      await admin.setViewportSize({ width: 320, height: 800 });
+      await admin.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
+      const panel = admin.getByRole('navigation', { name: /^(Menu mobilne|Mobile menu)$/ });
+      await expect(panel.getByRole('link', { name: /^(Panel administracyjny|Admin panel)$/ })).toBeVisible();
+      const open = await widths(admin);
+      expect(open.scrollWidth, `${lang}: the open mobile menu at 320 px`).toBeLessThanOrEqual(open.innerWidth);
+      const path = testInfo.outputPath(`${lang}-admin-mobile-menu-320.png`);
+      await admin.screenshot({ path });
+      await testInfo.attach(`${lang}-admin-mobile-menu-320`, { path, contentType: 'image/png' });
+      await admin.getByRole('banner').getByRole('button', { name: 'Menu', exact: true }).click();
+      await expect(panel).toBeHidden();
       await admin.setViewportSize({ width: 1280, height: 800 });
     }
   });
