@@ -107,6 +107,43 @@ describe('change of course on a ticket’s page', { timeout: 20_000 }, () => {
     expect(within(change).queryByRole('button', { name: 'Wybierz nowy kurs' })).not.toBeInTheDocument();
   });
 
+  it('shows the soonest six courses first, and the rest on request', async () => {
+    const { ticket } = upcomingTicket();
+    const at = (hour: number) => `2030-01-0${String(1 + (hour % 9))}T${String(hour).padStart(2, '0')}:00:00+01:00`;
+    const options = Array.from({ length: 10 }, (_, i) => ({
+      course_id: `00000000-0000-4000-8000-0000000000${String(10 + i)}`,
+      departure_at: at(6 + i),
+      arrival_at: at(7 + i),
+      free_seats: 5,
+      price: 3900,
+      price_formatted: '39,00 zł',
+      price_difference: 0,
+      price_difference_formatted: '0,00 zł',
+    }));
+    server.use(
+      http.get(apiUrl('/order/ticket/change-options'), () =>
+        HttpResponse.json({
+          data: {
+            number: ticket.number,
+            can_change: true,
+            reason: null,
+            cutoff_minutes: 10,
+            current: { course_id: 'x', departure_at: at(5), arrival_at: at(6), price: 3900, price_formatted: '39,00 zł' },
+            options,
+          },
+        }),
+      ),
+    );
+    const { user } = renderApp(`/user/your-tickets/${ticket.id}`, { loggedInAs: JAN });
+    await screen.findByRole('heading', { level: 1, name: `Bilet ${ticket.number}` }, slow);
+    await user.click(await within(section()).findByRole('button', { name: 'Wybierz nowy kurs' }, slow));
+    const list = within(section()).getByRole('group', { name: 'Kursy, na które możesz zmienić bilet' });
+    expect(within(list).getAllByRole('radio')).toHaveLength(6);
+    await user.click(within(list).getByRole('button', { name: 'Pokaż jeszcze 4 kursy' }));
+    expect(within(list).getAllByRole('radio')).toHaveLength(10);
+    expect(within(list).queryByRole('button', { name: /Pokaż jeszcze/ })).not.toBeInTheDocument();
+  });
+
   it('shows each course’s difference, refuses a dearer one with an explanation, and confirms a refund', async () => {
     const { ticket } = upcomingTicket();
     offerThreeCourses(ticket.number);

@@ -111,6 +111,7 @@ const valueMessages = defineMessages<{
   reasonTooLate: { minutes: number };
   course: { date: string; time: string; arrival: string };
   seats: { count: number };
+  more: { count: number };
   refund: { amount: string };
   surcharge: { amount: string };
   refundLong: { amount: string };
@@ -140,6 +141,11 @@ const valueMessages = defineMessages<{
     id: 'tickets.change.seats',
     defaultMessage: '{count, plural, one {# wolne miejsce} few {# wolne miejsca} other {# wolnych miejsc}}',
     description: 'Free seats of a course to change to',
+  },
+  more: {
+    id: 'tickets.change.more',
+    defaultMessage: '{count, plural, one {Pokaż jeszcze # kurs} few {Pokaż jeszcze # kursy} other {Pokaż jeszcze # kursów}}',
+    description: 'Button: show the later courses of the list',
   },
   refund: { id: 'tickets.change.refund', defaultMessage: 'zwrot {amount}', description: 'Option: cheaper by amount' },
   surcharge: {
@@ -183,6 +189,11 @@ function differenceLabel(intl: IntlShape, format: Formatters, difference: number
   return intl.formatMessage(messages.noDifference);
 }
 
+/** How many options must show so that the chosen one is among them. */
+function shownUpTo(options: ChangeOption[], chosenId: string | null): number {
+  return options.findIndex((option) => option.course_id === chosenId) + 1;
+}
+
 function reasonText(intl: IntlShape, options: ChangeOptions): string {
   switch (options.reason) {
     case 'already_changed':
@@ -202,6 +213,9 @@ function reasonText(intl: IntlShape, options: ChangeOptions): string {
 
 type Step = 'rules' | 'choosing' | 'confirming';
 
+/** Courses shown before "more": the soonest are the likely ones, and a phone's page stays short. */
+export const FIRST_OPTIONS = 6;
+
 export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
   const intl = useIntl();
   const format = useFormatters();
@@ -212,6 +226,7 @@ export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const [done, setDone] = useState<ChangedCourse | null>(null);
+  const [showAll, setShowAll] = useState(false);
   const listRef = useRef<HTMLFieldSetElement>(null);
   const questionRef = useRef<HTMLHeadingElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
@@ -343,7 +358,7 @@ export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
             <fieldset className="change-course__options" ref={listRef} tabIndex={-1}>
               <legend>{intl.formatMessage(messages.options)}</legend>
               <ul className="change-course__list">
-                {data.options.map((option) => (
+                {(showAll ? data.options : data.options.slice(0, Math.max(FIRST_OPTIONS, shownUpTo(data.options, chosenId)))).map((option) => (
                   <li key={option.course_id}>
                     <label
                       className={`change-course__option${option.price_difference > 0 ? ' change-course__option--dearer' : ''}`}
@@ -365,6 +380,11 @@ export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
                   </li>
                 ))}
               </ul>
+              {!showAll && data.options.length > FIRST_OPTIONS ? (
+                <Button variant="secondary" onClick={() => setShowAll(true)}>
+                  {intl.formatMessage(valueMessages.more, { count: data.options.length - FIRST_OPTIONS })}
+                </Button>
+              ) : null}
             </fieldset>
             {choiceError ? (
               <p className="order-alert" role="alert">
