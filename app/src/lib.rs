@@ -10,6 +10,7 @@
 pub mod cli;
 mod guard;
 pub mod ops;
+mod pages;
 mod projector;
 mod routes;
 pub mod startup;

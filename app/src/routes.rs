@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use api_core::ApiError;
 use axum::extract::{OriginalUri, Request, State};
+use axum::handler::Handler;
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -21,7 +22,9 @@ use event_store::EventStore;
 use projections::Runner;
 use serde_json::json;
 use sqlx::PgPool;
-use tower::ServiceBuilder;
+use tower::{ServiceBuilder, ServiceExt};
+
+use crate::pages::Pages;
 use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, RequestId, SetRequestIdLayer};
 use tower_http::services::{ServeDir, ServeFile};
@@ -63,8 +66,10 @@ fn request_span(req: &Request) -> tracing::Span {
     tracing::info_span!("request", request_id = %id, method = %req.method(), path = %req.uri().path())
 }
 
-/// The built web app, with every unknown path answered by `index.html` (client routes).
-pub fn web_app(dist: &Path) -> Router {
+/// The built web app, with every path that is not a file answered by `index.html` (client
+/// routes): `200` for the app's pages, `404` for any other path ([`Pages`]), so the app
+/// shows its not-found page and the status says so.
+pub fn web_app(dist: &Path, pages: Pages) -> Router {
     if !dist.join("index.html").exists() {
         tracing::warn!(dist = %dist.display(), "the web app is not built (npm run build in web/)");
     }
@@ -77,10 +82,35 @@ pub fn web_app(dist: &Path) -> Router {
         ))
         .service(ServeDir::new(dist.join("assets")).precompressed_br().precompressed_gzip());
     let index = ServeFile::new(dist.join("index.html")).precompressed_br().precompressed_gzip();
-    let pages = ServiceBuilder::new()
+    let page = IndexPage { index, pages: Arc::new(pages) };
+    let files = ServiceBuilder::new()
         .layer(SetResponseHeaderLayer::if_not_present(header::CACHE_CONTROL, HeaderValue::from_static("no-cache")))
-        .service(ServeDir::new(dist).precompressed_br().precompressed_gzip().fallback(index));
-    Router::new().nest_service("/assets", assets).fallback_service(pages)
+        .service(
+            ServeDir::new(dist)
+                .precompressed_br()
+                .precompressed_gzip()
+                .fallback(Handler::<_, IndexPage>::with_state(index_page, page)),
+        );
+    Router::new().nest_service("/assets", assets).fallback_service(files)
+}
+
+#[derive(Clone)]
+struct IndexPage {
+    index: ServeFile,
+    pages: Arc<Pages>,
+}
+
+/// `index.html`, with `404` when the path is none of the app's pages.
+async fn index_page(State(page): State<IndexPage>, request: Request) -> Response {
+    let exists = page.pages.exists(request.uri().path()).await;
+    let mut response = match page.index.oneshot(request).await {
+        Ok(response) => response.into_response(),
+        Err(never) => match never {},
+    };
+    if !exists && response.status() == StatusCode::OK {
+        *response.status_mut() = StatusCode::NOT_FOUND;
+    }
+    response
 }
 
 /// Unknown API paths answer JSON, never the web app's page.

@@ -93,7 +93,7 @@ impl Application {
         let api = api.fallback(routes::api_not_found).layer(axum::middleware::from_fn(crate::guard::reject_raw_input));
         router = router.nest("/api", api);
         if args.role.serves_queries() {
-            router = router.fallback_service(routes::web_app(&args.web_dist));
+            router = router.fallback_service(routes::web_app(&args.web_dist, crate::pages::Pages::new(pool.clone())));
         }
         let router = routes::with_ops_and_layers(router, ops_state);
 

@@ -55,6 +55,28 @@ async fn client_routes_get_the_web_app(pool: PgPool) {
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_path_that_is_no_page_answers_404_with_the_web_app(pool: PgPool) {
+    sqlx::query("insert into contents (title, slug) values ('Regulamin', 'regulamin')")
+        .execute(&pool)
+        .await
+        .expect("a content page");
+    let app = spawn_app(pool).await;
+    let pages =
+        ["/regulamin", "/en/regulamin", "/order/success/abc", "/user/your-tickets/x", "/admin/route/route/3", "/en"];
+    for path in pages {
+        assert_eq!(app.get(path).await.status(), 200, "{path}");
+    }
+    for path in ["/no-such-page", "/en/no-such-page", "/order/success/a/b", "/old/other", "/search/x"] {
+        let response = app.get(path).await;
+        assert_eq!(response.status(), 404, "{path}");
+        assert!(
+            response.text().await.unwrap().contains("<title>Nisko Bus</title>"),
+            "the app shows its not-found page"
+        );
+    }
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn static_files_are_sent_precompressed_and_cached_by_kind(pool: PgPool) {
     let app = spawn_app(pool).await;
     let get = |path: &'static str, encoding: &'static str| {
