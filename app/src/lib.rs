@@ -13,6 +13,7 @@ pub mod ops;
 mod pages;
 mod projector;
 mod routes;
+mod security;
 pub mod startup;
 pub mod telemetry;
 

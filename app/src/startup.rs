@@ -91,9 +91,11 @@ impl Application {
             }));
         }
         let api = api.fallback(routes::api_not_found).layer(axum::middleware::from_fn(crate::guard::reject_raw_input));
-        router = router.nest("/api", api);
+        router = router.nest("/api", crate::security::with_api_headers(api));
         if args.role.serves_queries() {
-            router = router.fallback_service(routes::web_app(&args.web_dist, crate::pages::Pages::new(pool.clone())));
+            let web = routes::web_app(&args.web_dist, crate::pages::Pages::new(pool.clone()));
+            let policy = crate::security::page_policy_for(&args.web_dist);
+            router = router.fallback_service(crate::security::with_headers(web, &policy));
         }
         let router = routes::with_ops_and_layers(router, ops_state);
 

@@ -27,8 +27,9 @@ pub fn database_url(pool: &PgPool) -> String {
 fn web_dist() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("coach-dist-{}", Uuid::new_v4()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>Nisko Bus</title><div id=root></div>")
-        .expect("index.html");
+    // One inline script, as the build writes (its hash is in the pages' security policy).
+    let index = "<!doctype html><title>Nisko Bus</title><script>boot()</script><div id=root></div>";
+    std::fs::write(dir.join("index.html"), index).expect("index.html");
     // A hashed asset and its brotli copy, as `npm run build` leaves them (the copy's bytes
     // only need to be told apart here).
     std::fs::create_dir_all(dir.join("assets")).expect("assets dir");

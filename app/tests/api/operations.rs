@@ -77,6 +77,27 @@ async fn a_path_that_is_no_page_answers_404_with_the_web_app(pool: PgPool) {
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn pages_and_api_answers_carry_security_headers(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    for path in ["/", "/no-such-page", "/assets/index-Ab12.js", "/api/app/banner/all", "/api/no/such/endpoint"] {
+        let response = app.get(path).await;
+        let headers = response.headers();
+        assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(headers["referrer-policy"], "strict-origin-when-cross-origin", "{path}");
+        assert_eq!(headers["x-frame-options"], "DENY", "{path}");
+        let policy = headers["content-security-policy"].to_str().unwrap();
+        assert!(policy.contains("frame-ancestors 'none'"), "{path}: {policy}");
+        assert!(!policy.contains("unsafe-inline"), "{path}: {policy}");
+    }
+    let page = app.get("/").await;
+    let policy = page.headers()["content-security-policy"].to_str().unwrap().to_owned();
+    // The build's inline script, `boot()`, by its hash; nothing else inline.
+    assert!(policy.contains("script-src 'self' 'sha256-MeZS89WlF0u+o0hCvHTBt4q1WHU+U+sJKgbdRUc36mY=';"), "{policy}");
+    let api = app.get("/api/app/banner/all").await;
+    assert_eq!(api.headers()["content-security-policy"], "default-src 'none'; frame-ancestors 'none'");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn static_files_are_sent_precompressed_and_cached_by_kind(pool: PgPool) {
     let app = spawn_app(pool).await;
     let get = |path: &'static str, encoding: &'static str| {
