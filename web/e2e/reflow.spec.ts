@@ -190,11 +190,14 @@ test.describe('reflow from 320 px', () => {
     await expectReflow(page, testInfo, 'pl-order');
 
     // The order button is at the bottom of a long form: the payment page must still open at its top.
+    // The order's hash (for its links) comes from the placement's answer; the page shows its number.
+    const placing = page.waitForResponse((r) => r.url().includes('/api/order/order/place') && r.request().method() === 'POST');
     await page.getByRole('button', { name: 'Zamawiam z obowiązkiem zapłaty' }).click();
+    order.hash = ((await (await placing).json()) as { data: { hash_id: string } }).data.hash_id;
     await expect(h1(page, TEXT.payment.pl)).toBeVisible();
     await page.getByRole('button', { name: TEXT.stopRedirect.pl }).click();
     await expect.poll(() => scrollY(page)).toBe(0);
-    order.hash = /Numer rezerwacji: (\S+)/.exec(await page.getByText(/^Numer rezerwacji: /).innerText())?.[1] ?? '';
+    await expect(page.getByText(/^Numer rezerwacji: NB-\d{4}-\d{6}$/)).toBeVisible();
     order.paymentUrl = (await page.getByRole('link', { name: 'Przejdź do płatności teraz' }).getAttribute('href')) ?? '';
     expect(order.hash).not.toBe('');
     expect(order.paymentUrl).not.toBe('');

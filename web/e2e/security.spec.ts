@@ -6,12 +6,12 @@ import { JAN, logIn } from './support';
 
 /** Collects the page's CSP violations (an event the browser fires on the document). */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __violations: string[] }).__violations = seen;
-    document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.violatedDirective} ${event.blockedURI}`);
-    });
+  // As text: the e2e specs are typed for Node, not for the page's DOM.
+  await page.addInitScript({
+    content: `window.__violations = [];
+      document.addEventListener('securitypolicyviolation', (event) => {
+        window.__violations.push(event.violatedDirective + ' ' + event.blockedURI);
+      });`,
   });
   return () => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 }
