@@ -6,10 +6,10 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use super::helpers::{assert_error, spawn_app, TestApp};
 use super::support::{
     assert_admin_only, data, in_days, invalid_fields, network, rfc3339_warsaw, warsaw, without_times,
 };
-use crate::helpers::{assert_error, spawn_app, TestApp};
 
 async fn events(app: &TestApp, course: &str) -> Vec<(String, Value)> {
     sqlx::query_as("select event_type, data from es_events where stream_id = $1 order by version")
