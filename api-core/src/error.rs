@@ -3,6 +3,7 @@
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+#[cfg(feature = "event-store")]
 use event_store::StoreError;
 use serde::Serialize;
 
@@ -108,6 +109,7 @@ impl IntoResponse for ApiError {
     }
 }
 
+#[cfg(feature = "event-store")]
 impl From<StoreError> for ApiError {
     fn from(err: StoreError) -> Self {
         match err {
@@ -141,6 +143,7 @@ impl From<sqlx::Error> for ApiError {
 mod tests {
     use super::*;
 
+    #[cfg(feature = "event-store")]
     #[test]
     fn store_errors_map_to_the_documented_statuses() {
         let conflict = ApiError::from(StoreError::WrongExpectedVersion {

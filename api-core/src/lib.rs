@@ -6,7 +6,9 @@
 //! the same body; the list conventions ([`list`]); who is asking ([`auth`]); time
 //! in Europe/Warsaw ([`time`]); and the ports to the outside both use: e-mail ([`mail`])
 //! and SMS ([`sms`]). (A crate of its own, beside the ones `ARCHITECTURE.md` lists, so the
-//! two API crates need not depend on each other.)
+//! two API crates need not depend on each other.) The cargo feature `event-store`, which
+//! only the command side turns on, converts the event store's errors into [`ApiError`]:
+//! the query side builds without the event store.
 
 pub mod auth;
 mod error;

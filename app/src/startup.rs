@@ -75,22 +75,17 @@ impl Application {
 
         let ops_state = OpsState { pool: pool.clone(), store: store.clone(), runners };
         let mut router = Router::new();
-        let mut api = Router::new();
         if args.role.serves_commands() {
-            api = api.merge(command_api::router(commands.clone()));
             if let Some(sandbox) = sandbox {
                 router = router.merge(payment::sandbox_router(sandbox));
             }
         }
-        if args.role.serves_queries() {
-            api = api.merge(query_api::router(query_api::QueryState {
-                pool: pool.clone(),
-                store: store.clone(),
-                mailer,
-                public_url: public_url.clone(),
-            }));
-        }
-        let api = api.fallback(routes::api_not_found).layer(axum::middleware::from_fn(crate::guard::reject_raw_input));
+        let queries = args.role.serves_queries().then(|| query_api::QueryState {
+            pool: pool.clone(),
+            mailer,
+            public_url: public_url.clone(),
+        });
+        let api = api_routes(args.role.serves_commands().then(|| commands.clone()), queries);
         router = router.nest("/api", crate::security::with_api_headers(api));
         if args.role.serves_queries() {
             let web = routes::web_app(&args.web_dist, crate::pages::Pages::new(pool.clone()));
@@ -141,6 +136,20 @@ impl Application {
         tracing::info!("stopped");
         Ok(())
     }
+}
+
+/// The routes under `/api`: the command API's when `commands` is given; the query API's
+/// and the OpenAPI document of the whole API when `queries` is. Every request passes the
+/// raw-input gate first, and an unknown path answers JSON.
+pub fn api_routes(commands: Option<command_api::CommandState>, queries: Option<query_api::QueryState>) -> Router {
+    let mut api = Router::new();
+    if let Some(commands) = commands {
+        api = api.merge(command_api::router(commands));
+    }
+    if let Some(queries) = queries {
+        api = api.merge(query_api::router(queries)).merge(crate::openapi::router());
+    }
+    api.fallback(routes::api_not_found).layer(axum::middleware::from_fn(crate::guard::reject_raw_input))
 }
 
 /// The configured public address, or this server's own address when none is configured

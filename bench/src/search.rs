@@ -105,7 +105,7 @@ async fn bench(args: &SearchArgs, db: &BenchDb, coach: &Path) -> Result<Outcome>
     let copies = scale_routes(&pool, args.routes).await?;
     eprintln!("copied routes: {copies}; generating courses {} days ahead ...", args.days);
     let generated =
-        query_api::catalogue::course::generate::generate_courses(&pool, &store, None, Some(args.days), None)
+        command_api::catalogue::course::generate::generate_courses(&pool, &store, None, Some(args.days), None)
             .await
             .map_err(|e| anyhow::anyhow!("generate the courses: {e:?}"))?;
     eprintln!("  {} new courses, {} seat inventories opened", generated.created, generated.inventories_opened);

@@ -1,7 +1,9 @@
-//! The command API's part of `/api/openapi.json` (merged into the whole document by the
-//! query API, which serves it).
+//! The command API's part of `/api/openapi.json` (merged with the query API's part into
+//! the whole document by the `app` crate, which serves it).
 
 use crate::booking::{cancel, change, form, pay_again, place, returns, send};
+use crate::catalogue::course::generate::{self, GenerateInput, Generated, SkippedRoute};
+use crate::catalogue::course::save::{self, CourseInput};
 use crate::coupons;
 
 #[derive(utoipa::OpenApi)]
@@ -18,6 +20,9 @@ use crate::coupons;
         send::send_ticket_sms,
         coupons::check,
         coupons::create,
+        save::create,
+        save::update,
+        generate::generate,
     ),
     components(schemas(
         place::Placed,
@@ -35,6 +40,25 @@ use crate::coupons;
         coupons::CheckInput,
         coupons::CouponAnswer,
         coupons::SaveInput,
+        CourseInput,
+        GenerateInput,
+        Generated,
+        SkippedRoute,
     ))
 )]
 pub struct CommandApi;
+
+#[cfg(test)]
+mod tests {
+    use utoipa::OpenApi;
+
+    #[test]
+    fn the_course_writes_are_documented() {
+        let doc = super::CommandApi::openapi();
+        for path in ["/api/course/course/save", "/api/course/course/generate", "/api/order/order/place"] {
+            assert!(doc.paths.paths.contains_key(path), "{path}");
+        }
+        let save = &doc.paths.paths["/api/course/course/save"];
+        assert!(save.post.is_some() && save.put.is_some(), "POST creates, PUT updates");
+    }
+}

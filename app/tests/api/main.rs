@@ -1,7 +1,9 @@
 //! The `coach` application through HTTP, against a fresh PostgreSQL database per test.
 
 mod booking;
+mod catalogue;
 mod helpers;
+mod openapi;
 mod operations;
 mod projector_process;
 mod raw_input;

@@ -624,14 +624,3 @@ async fn a_user_sees_their_stamps_and_what_the_next_reward_needs(pool: PgPool) {
         (json!("user@example.test"), json!(4), json!(1), json!(2))
     );
 }
-
-#[sqlx::test(migrator = "schema::MIGRATOR")]
-async fn the_openapi_document_has_the_booking_reads(pool: PgPool) {
-    let app = spawn_app(pool).await;
-
-    let doc: Value = app.get("/openapi.json", None).await.json().await.unwrap();
-
-    for path in ["/api/order/order/success-data", "/api/user/user/my-tickets", "/api/course/stamp/user-stamps"] {
-        assert!(doc["paths"][path].is_object(), "{path}");
-    }
-}

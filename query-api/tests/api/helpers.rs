@@ -8,7 +8,6 @@ use std::sync::Arc;
 
 use api_core::auth::{hash_token, new_token, Role};
 use api_core::mail::FileMailer;
-use event_store::postgres::PgEventStore;
 use query_api::{router, QueryState};
 use serde_json::Value;
 use sqlx::PgPool;
@@ -31,7 +30,6 @@ pub async fn spawn_app(pool: PgPool) -> TestApp {
     let mail_dir = std::env::temp_dir().join(format!("coach-test-mail-{}", Uuid::new_v4()));
     let state = QueryState {
         pool: pool.clone(),
-        store: Arc::new(PgEventStore::new(pool.clone())),
         mailer: Arc::new(FileMailer::new(&mail_dir, "Nisko Bus <no-reply@example.com>")),
         public_url: "http://127.0.0.1:8080".into(),
     };

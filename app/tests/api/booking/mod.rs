@@ -2,6 +2,7 @@
 //! reactions and the sandbox gateway) on its own database and port.
 
 // Needs the process to die at a named step: only with `--features failpoints`.
+mod capacity;
 #[cfg(feature = "failpoints")]
 mod crash;
 mod journey;

@@ -183,7 +183,7 @@ async fn stopped_sales_and_inactive_routes_are_not_offered(pool: PgPool) {
     let app = spawn_app(pool).await;
     let net = network(&app).await;
     let stopped = app.course(net.north, warsaw(in_days(1), 8, 0), 49).await;
-    app.put(&format!("/course/course/save?id={stopped}"), &json!({"sale_open": false}), app.admin()).await;
+    app.stop_sale(&stopped).await;
     app.course(net.south, warsaw(in_days(1), 8, 0), 49).await;
     app.put(&format!("/route/route/save?id={}", net.south), &json!({"active": false}), app.admin()).await;
 

@@ -4,6 +4,7 @@
 use chrono::{DateTime, Days, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Europe::Warsaw;
 use serde_json::{json, Value};
+use uuid::Uuid;
 
 use crate::helpers::TestApp;
 
@@ -87,14 +88,32 @@ impl TestApp {
         self.create("/route/route-course-settings", body).await["id"].as_i64().unwrap()
     }
 
-    /// A course by hand; its id.
+    /// A course as the command API's save leaves it (`command_api::catalogue::course`):
+    /// its row, on sale, with its seat inventory marked open; its id. The stream
+    /// `course-{id}` itself is not written: the query API reads only the tables (the
+    /// saves are tested with the command API, in `app/tests/api/catalogue`).
     pub async fn course(&self, route: i64, departure_at: DateTime<Utc>, seats: i64) -> String {
-        let body = json!({"route_id": route, "departure_at": departure_at.to_rfc3339(), "seats": seats});
-        self.create("/course/course", body).await["id"].as_str().unwrap().to_string()
+        let id = Uuid::new_v4();
+        sqlx::query(
+            "insert into courses (id, route_id, departure_at, seats, inventory_opened_at) values ($1, $2, $3, $4, now())",
+        )
+        .bind(id)
+        .bind(route)
+        .bind(departure_at)
+        .bind(i32::try_from(seats).unwrap())
+        .execute(&self.pool)
+        .await
+        .unwrap();
+        id.to_string()
     }
 
-    pub async fn count(&self, sql: &str) -> i64 {
-        sqlx::query_scalar(sql).fetch_one(&self.pool).await.unwrap()
+    /// Stop the sale of a course, as an admin's save of `sale_open: false` does.
+    pub async fn stop_sale(&self, course: &str) {
+        sqlx::query("update courses set sale_open = false, updated_at = now() where id = $1")
+            .bind(Uuid::parse_str(course).unwrap())
+            .execute(&self.pool)
+            .await
+            .unwrap();
     }
 }
 

@@ -1,24 +1,18 @@
-//! `/course/course`: the courses (one departure of a route, with its seats), generated
-//! from the timetables ([`generate`]) or saved one by one ([`save`]).
+//! `/course/course`: the courses (one departure of a route, with its seats): their list
+//! and one course, read from the `courses` table.
 //!
-//! A course is where the catalogue meets the event store: its seats are the
-//! event-sourced seat inventory in the stream `course-{id}` ([`inventory`]). The row is
-//! written first and the stream opened second; `inventory_opened_at` is set only once
-//! the stream exists, so a row never claims an inventory it does not have, and a failed
-//! append is repaired by the next generate (or save) of that route's courses. Courses
-//! without an inventory are not offered by the search.
+//! Courses are written by the command API (`command_api::catalogue::course`: saved one by
+//! one or generated from the timetables), because writing one opens or changes its seat
+//! inventory, the event-sourced stream `course-{id}`. `inventory_opened` tells whether
+//! that stream is open; courses without an inventory are not offered by the search.
+//! [`Course`] and [`find`] are also the answer of those writes.
 //!
-//! Reads are public; writes need a `SuperAdmin`.
-
-pub mod generate;
-pub mod inventory;
-mod plan;
-pub mod save;
+//! Reads are public.
 
 use api_core::list::{FieldType, ListField, ListSpec, Page, RawListQuery};
 use api_core::{ApiError, Data};
 use axum::extract::State;
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::Router;
 use chrono::{DateTime, FixedOffset, Utc};
 use serde::Serialize;
@@ -99,11 +93,7 @@ const FIELDS: &[ListField] = &[
 const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "c.departure_at, c.route_id" };
 
 pub fn router() -> Router<QueryState> {
-    Router::new()
-        .route("/course/course/all", get(all))
-        .route("/course/course/one", get(one))
-        .route("/course/course/save", post(save::create).put(save::update))
-        .route("/course/course/generate", post(generate::generate))
+    Router::new().route("/course/course/all", get(all)).route("/course/course/one", get(one))
 }
 
 /// Public. Filter by route (`filter[route_id][eq]`) and dates (`filter[date][gte]`,
@@ -125,7 +115,8 @@ pub async fn one(State(state): State<QueryState>, params: Params) -> Result<Data
     Ok(Data::new(find(&state.pool, params.uuid()?).await?))
 }
 
-pub(crate) async fn find(pool: &PgPool, id: Uuid) -> Result<Course, ApiError> {
+/// The course `id`, or a `404` naming it.
+pub async fn find(pool: &PgPool, id: Uuid) -> Result<Course, ApiError> {
     sqlx::query_as::<_, Row>(&format!("select {COLUMNS} from {FROM} where c.id = $1"))
         .bind(id)
         .fetch_optional(pool)

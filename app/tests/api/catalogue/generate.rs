@@ -8,8 +8,8 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::flaky_store::spawn_flaky;
+use super::helpers::{assert_error, spawn_app, TestApp};
 use super::support::{data, in_days, invalid_fields, network, rfc3339_warsaw, warsaw, Network};
-use crate::helpers::{assert_error, spawn_app, TestApp};
 
 /// Two departures a day, every day, from tomorrow, three days ahead: four courses.
 async fn timetable(app: &TestApp, route: i64) -> i64 {

@@ -4,8 +4,9 @@
 //! A course's route and departure never change once created (its seat inventory and
 //! tickets refer to them): to move a course, stop its sale and create another. Changing
 //! the seats of a course whose inventory is open appends `CapacityChanged` to its stream
-//! first (refused below the seats already taken), then updates the row. Any save of a
-//! course whose inventory is not open yet opens it.
+//! first, through the course's single writer (refused below the seats already taken),
+//! then updates the row. Any save of a course whose inventory is not open yet opens it.
+//! Both answer the course as the query API shows it (`query_api::catalogue::course`).
 
 use std::collections::HashMap;
 
@@ -14,13 +15,13 @@ use api_core::time::parse_timestamp;
 use api_core::{ApiError, AppJson, Data};
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use query_api::catalogue::common::{map_db, merge, Fields, Params, Rule};
+use query_api::catalogue::course::{find, Course};
 use serde_json::Value;
 use uuid::Uuid;
 
 use super::inventory::{self, route_stops, PendingCourse};
-use super::{find, Course};
-use crate::catalogue::common::{map_db, merge, Fields, Params, Rule};
-use crate::QueryState;
+use crate::CommandState;
 
 /// The body of a save. On update only `seats` and `sale_open` change.
 #[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
@@ -60,7 +61,7 @@ fn parse_departure(f: &mut Fields<'_>) -> Option<DateTime<Utc>> {
 #[tracing::instrument(skip_all)]
 pub async fn create(
     AdminUser(admin): AdminUser,
-    State(state): State<QueryState>,
+    State(state): State<CommandState>,
     AppJson(body): AppJson<Value>,
 ) -> Result<Data<Course>, ApiError> {
     let mut f = Fields::new(&body)?;
@@ -106,7 +107,7 @@ pub async fn create(
 }
 
 async fn open_pending(
-    state: &QueryState,
+    state: &CommandState,
     course: PendingCourse,
     stops: &HashMap<i64, Vec<domain::seat_inventory::Stop>>,
     user: Uuid,
@@ -126,7 +127,7 @@ async fn open_pending(
 #[tracing::instrument(skip_all)]
 pub async fn update(
     AdminUser(admin): AdminUser,
-    State(state): State<QueryState>,
+    State(state): State<CommandState>,
     params: Params,
     AppJson(body): AppJson<Value>,
 ) -> Result<Data<Course>, ApiError> {
@@ -148,7 +149,7 @@ pub async fn update(
 
     if stored.inventory_opened && seats != stored.seats {
         let seats = u32::try_from(seats).unwrap_or(0);
-        inventory::change_capacity(state.store.as_ref(), id, seats, admin.id).await?;
+        inventory::change_capacity(&state, id, seats, admin.id).await?;
     }
     sqlx::query("update courses set seats = $2, sale_open = $3, updated_at = now() where id = $1")
         .bind(id)

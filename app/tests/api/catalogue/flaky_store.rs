@@ -4,19 +4,15 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use api_core::auth::Role;
-use api_core::mail::FileMailer;
 use async_trait::async_trait;
 use event_store::postgres::PgEventStore;
 use event_store::{
     AppendResult, Direction, EventStore, EventSubscription, ExpectedVersion, Head, NewEvent, Position, ReadFrom,
     RecordedEvent, StoreError, StreamName, SubscriptionFilter,
 };
-use query_api::{router, QueryState};
 use sqlx::PgPool;
-use uuid::Uuid;
 
-use crate::helpers::{create_user, TestApp};
+use super::helpers::{spawn_over, TestApp};
 
 /// The PostgreSQL store, except that the next `fail` appends fail as if it were down.
 pub struct FlakyStore {
@@ -67,21 +63,6 @@ impl EventStore for FlakyStore {
 /// `spawn_app` over a [`FlakyStore`].
 pub async fn spawn_flaky(pool: PgPool) -> (TestApp, Arc<FlakyStore>) {
     let store = Arc::new(FlakyStore { inner: PgEventStore::new(pool.clone()), fail: AtomicUsize::new(0) });
-    let mail_dir = std::env::temp_dir().join(format!("coach-test-mail-{}", Uuid::new_v4()));
-    let state = QueryState {
-        pool: pool.clone(),
-        store: store.clone(),
-        mailer: Arc::new(FileMailer::new(&mail_dir, "Nisko Bus <no-reply@example.com>")),
-        public_url: "http://127.0.0.1:8080".into(),
-    };
-    let app = axum::Router::new().nest("/api", router(state));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let address = format!("http://{}", listener.local_addr().unwrap());
-    tokio::spawn(async move {
-        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await
-    });
-    let (_, admin_token) = create_user(&pool, "admin@example.test", "Ada", Role::SuperAdmin).await;
-    let (user_id, user_token) = create_user(&pool, "user@example.test", "Jan", Role::User).await;
-    let app = TestApp { address, client: reqwest::Client::new(), pool, mail_dir, admin_token, user_token, user_id };
+    let app = spawn_over(pool, store.clone()).await;
     (app, store)
 }

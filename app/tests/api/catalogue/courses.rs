@@ -6,10 +6,10 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use super::helpers::{assert_error, spawn_app, TestApp};
 use super::support::{
     assert_admin_only, data, in_days, invalid_fields, network, rfc3339_warsaw, warsaw, without_times,
 };
-use crate::helpers::{assert_error, spawn_app, TestApp};
 
 async fn events(app: &TestApp, course: &str) -> Vec<(String, Value)> {
     sqlx::query_as("select event_type, data from es_events where stream_id = $1 order by version")
@@ -184,4 +184,43 @@ async fn saving_courses_needs_an_admin(pool: PgPool) {
     let app = spawn_app(pool).await;
     let id = Uuid::new_v4();
     assert_admin_only(&app, &[("POST", "/course/course/save"), ("PUT", &format!("/course/course/save?id={id}"))]).await;
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_stream_opened_under_another_event_id_is_marked_without_a_second_event(pool: PgPool) {
+    use domain::seat_inventory::{opened_event_id, stream_name, SeatInventoryEvent, Stop};
+    use event_store::postgres::PgEventStore;
+    use event_store::{EventStore, ExpectedVersion, Metadata, NewEvent, StreamName};
+
+    let app = spawn_app(pool).await;
+    let net = network(&app).await;
+    let (id, departure_at) = (Uuid::new_v4(), warsaw(in_days(1), 8, 0));
+    sqlx::query("insert into courses (id, route_id, departure_at, seats) values ($1, $2, $3, 30)")
+        .bind(id)
+        .bind(net.north)
+        .bind(departure_at)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    // As the catalogue's own append (event id `opened_event_id`) left it when the
+    // process died before marking the row.
+    let stops = [(net.nisko, 0), (net.rzeszow, 75), (net.krakow, 190)]
+        .map(|(waypoint_id, minutes_from_start)| Stop { waypoint_id, minutes_from_start });
+    let opened = SeatInventoryEvent::InventoryOpened {
+        course_id: id,
+        route_id: net.north,
+        departure_at,
+        seats: 30,
+        stops: stops.to_vec(),
+    };
+    let event = NewEvent::json(opened_event_id(id), opened.event_type(), &opened, Metadata::default()).unwrap();
+    let stream = StreamName::parse(stream_name(id)).unwrap();
+    PgEventStore::new(app.pool.clone()).append(&stream, ExpectedVersion::NoStream, vec![event]).await.unwrap();
+
+    let saved =
+        data(app.put(&format!("/course/course/save?id={id}"), &json!({"sale_open": true}), app.admin()).await).await;
+
+    assert_eq!(saved["inventory_opened"], true);
+    let types: Vec<String> = events(&app, &id.to_string()).await.into_iter().map(|(t, _)| t).collect();
+    assert_eq!(types, ["InventoryOpened"]);
 }

@@ -1,7 +1,7 @@
 //! `POST /course/course/generate` `{route_id?, days?}`: create the courses the
 //! timetables call for, for one route or every active route, for the coming `days` days
 //! (each timetable's `days_before_generate` by default), and open each new course's seat
-//! inventory.
+//! inventory ([`inventory::open`]).
 //!
 //! Idempotent: a course is unique per (route, departure), so generating again creates
 //! nothing and appends nothing; the answer says how many were created and how many
@@ -16,6 +16,8 @@ use axum::body::Bytes;
 use axum::extract::State;
 use chrono::{NaiveDate, Utc};
 use event_store::EventStore;
+use query_api::catalogue::common::time::warsaw_today;
+use query_api::catalogue::common::Fields;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::PgPool;
@@ -23,9 +25,7 @@ use uuid::Uuid;
 
 use super::inventory::{self, route_stops};
 use super::plan::{plan, Exception, Planned, Timetable};
-use crate::catalogue::common::time::warsaw_today;
-use crate::catalogue::common::Fields;
-use crate::QueryState;
+use crate::CommandState;
 
 /// The body of a generate (both optional).
 #[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
@@ -79,7 +79,7 @@ fn parse(body: &Bytes) -> Result<(Option<i64>, Option<u32>), ApiError> {
 #[tracing::instrument(skip_all)]
 pub async fn generate(
     AdminUser(admin): AdminUser,
-    State(state): State<QueryState>,
+    State(state): State<CommandState>,
     body: Bytes,
 ) -> Result<Data<Generated>, ApiError> {
     let (route_id, days) = parse(&body)?;

@@ -1,30 +1,40 @@
-//! The seat inventory of courses, in the event store: opening the stream `course-{id}`
-//! when a course is created, and changing its seats.
+//! The seat inventory of courses as the catalogue changes it: opening the stream
+//! `course-{id}` when a course is created, and changing its seats.
+//!
+//! Both go through the command side's one path, never a copy of it: opening is
+//! [`aggregate::execute_new`] (the stream is new, so one append and no read; generating
+//! opens thousands), a change of seats goes through the course's single writer
+//! ([`crate::writer`]), where the booking's holds of that course are decided too, so an
+//! admin's change and the orders of the moment are decided one after the other on one
+//! state.
 //!
 //! Order of writes, and why: the course row is committed first, then the stream is
-//! opened (`ExpectedVersion::NoStream`, the event id derived from the course id), then
-//! the row is marked `inventory_opened_at`. If the append fails, the row stays unmarked
-//! and unsold; opening it again later (generate, or a save of the course) appends the
-//! event, or, when the first append did land but the mark did not, appends nothing
-//! (same event id, same place: the store answers the first append's result).
+//! opened, then the row is marked `inventory_opened_at`. If the append fails, the row
+//! stays unmarked and unsold; opening it again later (generate, or a save of the course)
+//! appends the event, or, when the first append did land but the mark did not, appends
+//! nothing: the command id is derived from the course id, so the repeat carries the same
+//! event id and the store answers it as done (and a stream found open under another event
+//! id, `OpenInventoryError::AlreadyOpened`, counts as opened too).
 
 use std::collections::HashMap;
 
 use api_core::ApiError;
 use chrono::{DateTime, Utc};
 use domain::seat_inventory::{
-    capacity_event_id, decide_change_capacity, decide_open, evolve, opened_event_id, stream_name, ChangeCapacity,
-    ChangeCapacityError, OpenInventory, OpenInventoryError, SeatInventory, SeatInventoryEvent, Stop,
+    decide_change_capacity, decide_open, stream_name, ChangeCapacity, ChangeCapacityError, OpenInventory,
+    OpenInventoryError, SeatInventory, Stop,
 };
-use event_store::{Direction, EventStore, ExpectedVersion, Metadata, NewEvent, ReadFrom, StoreError, StreamName};
+use event_store::{EventStore, Metadata, StoreError, StreamName};
 use futures::StreamExt;
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use crate::aggregate::{self, ExecuteError, InventoryAgg};
+use crate::booking::place::course_stream;
+use crate::CommandState;
+
 /// Appends in flight at once while opening many inventories.
 const PARALLEL_APPENDS: usize = 8;
-/// Events read per page when loading an inventory.
-const READ_PAGE: usize = 1_000;
 
 /// A course whose inventory is to be opened.
 #[derive(Debug, Clone, Copy, sqlx::FromRow)]
@@ -77,6 +87,12 @@ fn metadata(user: Option<Uuid>) -> Metadata {
     Metadata { user_id: user.map(|u| u.to_string()), occurred_at: Utc::now(), ..Metadata::default() }
 }
 
+/// The id of the command that opens course `course_id`'s inventory: the same for every
+/// attempt, so a repeated opening carries the same event id.
+fn open_command_id(course_id: Uuid) -> Uuid {
+    Uuid::new_v5(&course_id, b"open-inventory")
+}
+
 enum Failure {
     Refused(OpenInventoryError),
     Store(StoreError),
@@ -95,15 +111,20 @@ async fn open_one(
         seats: u32::try_from(course.seats).unwrap_or(0),
         stops: stops.cloned().unwrap_or_default(),
     };
-    let events = decide_open(&cmd, &SeatInventory::Unopened).map_err(Failure::Refused)?;
     let stream = StreamName::parse(stream_name(course.id)).map_err(Failure::Store)?;
-    let new = events
-        .iter()
-        .map(|e| NewEvent::json(opened_event_id(course.id), e.event_type(), e, metadata(user)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(Failure::Store)?;
-    store.append(&stream, ExpectedVersion::NoStream, new).await.map_err(Failure::Store)?;
-    Ok(())
+    let decided = aggregate::execute_new::<InventoryAgg, _, _>(
+        store,
+        &stream,
+        open_command_id(course.id),
+        &metadata(user),
+        |state| decide_open(&cmd, state),
+    )
+    .await;
+    match decided {
+        Ok(_) | Err(ExecuteError::Refused(OpenInventoryError::AlreadyOpened)) => Ok(()),
+        Err(ExecuteError::Refused(why)) => Err(Failure::Refused(why)),
+        Err(ExecuteError::Store(e)) => Err(Failure::Store(e)),
+    }
 }
 
 /// Open the inventory of each course, then mark those opened. Refusals by the rules
@@ -146,48 +167,21 @@ pub async fn open(
     }
 }
 
-/// The inventory of a course as its events leave it, and the stream's version.
-#[tracing::instrument(skip(store))]
-pub async fn load(store: &dyn EventStore, course_id: Uuid) -> Result<(SeatInventory, Option<u64>), ApiError> {
-    let stream = StreamName::parse(stream_name(course_id))?;
-    let (mut state, mut version, mut from) = (SeatInventory::Unopened, None, ReadFrom::Start);
-    loop {
-        let page = match store.read_stream(&stream, from, Direction::Forwards, READ_PAGE).await {
-            Ok(page) => page,
-            Err(StoreError::StreamNotFound(_)) => return Ok((state, version)),
-            Err(e) => return Err(e.into()),
-        };
-        for e in &page {
-            state = evolve(state, &e.decode::<SeatInventoryEvent>()?);
-            version = Some(e.version);
-        }
-        match (page.len() < READ_PAGE, version) {
-            (false, Some(v)) => from = ReadFrom::Version(v + 1),
-            _ => return Ok((state, version)),
-        }
-    }
-}
-
-/// Give an opened course `seats` seats (never below what is taken). Nothing is appended
-/// when the seats do not change; a concurrent change answers `409`.
-#[tracing::instrument(skip(store))]
-pub async fn change_capacity(store: &dyn EventStore, course_id: Uuid, seats: u32, user: Uuid) -> Result<(), ApiError> {
-    let (state, version) = load(store, course_id).await?;
-    let user = Some(user);
-    let events = decide_change_capacity(&ChangeCapacity { course_id, seats }, &state).map_err(|e| match e {
-        ChangeCapacityError::NoSeats | ChangeCapacityError::BelowTaken { .. } => {
-            ApiError::invalid_field("seats", &e.to_string())
-        }
-        ChangeCapacityError::NotOpened => ApiError::Internal(format!("course {course_id} has no seat inventory")),
-    })?;
-    let Some(version) = version else { return Ok(()) };
-    if events.is_empty() {
-        return Ok(());
-    }
-    let new = events
-        .iter()
-        .map(|e| NewEvent::json(capacity_event_id(course_id, version, seats), e.event_type(), e, metadata(user)))
-        .collect::<Result<Vec<_>, _>>()?;
-    store.append(&StreamName::parse(stream_name(course_id))?, ExpectedVersion::Exact(version), new).await?;
+/// Give an opened course `seats` seats (never below what is taken), through the course's
+/// single writer. Nothing is appended when the seats do not change.
+#[tracing::instrument(skip(state))]
+pub async fn change_capacity(state: &CommandState, course_id: Uuid, seats: u32, user: Uuid) -> Result<(), ApiError> {
+    let stream = course_stream(course_id)?;
+    let cmd = ChangeCapacity { course_id, seats };
+    let decide = move |inventory: &SeatInventory| {
+        decide_change_capacity(&cmd, inventory).map_err(|e| match e {
+            ChangeCapacityError::NoSeats | ChangeCapacityError::BelowTaken { .. } => {
+                ApiError::invalid_field("seats", &e.to_string())
+            }
+            ChangeCapacityError::NotOpened => ApiError::Internal(format!("course {course_id} has no seat inventory")),
+        })
+    };
+    // A new command each time: a repeated change decides "no change" on the new state.
+    state.courses.submit(stream, Uuid::now_v7(), metadata(Some(user)), Box::new(decide)).await?;
     Ok(())
 }

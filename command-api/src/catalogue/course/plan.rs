@@ -4,8 +4,7 @@
 use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, Datelike, Days, NaiveDate, NaiveTime, Utc};
-
-use crate::catalogue::common::time::warsaw_instant;
+use query_api::catalogue::common::time::warsaw_instant;
 
 /// A timetable as the planner needs it.
 #[derive(Debug, Clone, sqlx::FromRow)]

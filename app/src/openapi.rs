@@ -1,0 +1,59 @@
+//! The OpenAPI document of the whole API, served at `GET /api/openapi.json`: the query
+//! API's part and the command API's part, each generated from its handlers' annotations,
+//! merged here under one title (the two API crates do not depend on each other). The web
+//! client's mocks are checked against this document.
+
+use std::sync::Arc;
+
+use axum::routing::get;
+use axum::{Json, Router};
+use utoipa::OpenApi;
+
+#[derive(OpenApi)]
+#[openapi(info(
+    title = "Nisko Bus booking API",
+    description = "Coach-ticket booking: catalogue, search, accounts, content. \
+                   Successes answer {\"data\": …}; errors {\"name\", \"message\", \"status\", \"errors\"}."
+))]
+struct Root;
+
+/// The merged document.
+pub fn document() -> utoipa::openapi::OpenApi {
+    let mut doc = Root::openapi();
+    doc.merge(query_api::openapi::document());
+    // The commands (order placement, returns, coupons, course saves…) are served by the
+    // command API; the document covers the whole API a client sees.
+    doc.merge(command_api::openapi::CommandApi::openapi());
+    doc
+}
+
+/// `GET /openapi.json`, to be nested under `/api`.
+pub fn router() -> Router {
+    // Built once: the document does not change while the process runs.
+    let doc = Arc::new(document());
+    Router::new().route("/openapi.json", get(move || async move { Json(doc.as_ref().clone()) }))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_document_names_every_area() {
+        let doc = super::document();
+        let paths: Vec<&String> = doc.paths.paths.keys().collect();
+        for expected in [
+            "/api/user/auth/login",
+            "/api/company/company/get-public-settings",
+            "/api/app/banner/all",
+            "/api/route/waypoint/search-dropdown",
+            "/api/search/search/index",
+            "/api/order/order/place",
+            "/api/course/discount/calculate-for-tickets",
+            "/api/course/course/all",
+            "/api/course/course/save",
+            "/api/course/course/generate",
+        ] {
+            assert!(paths.iter().any(|p| p.as_str() == expected), "{expected} missing from {paths:?}");
+        }
+        assert_eq!(doc.info.title, "Nisko Bus booking API");
+    }
+}
