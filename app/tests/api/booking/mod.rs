@@ -10,6 +10,7 @@ mod oversell;
 mod pay_again;
 mod refunds;
 mod refusals;
+mod scale_out;
 
 use app::cli::{Cli, Command};
 use app::Application;
