@@ -1,5 +1,6 @@
 //! The `coach` application through HTTP, against a fresh PostgreSQL database per test.
 
+mod accounts_processes;
 mod booking;
 mod catalogue;
 mod helpers;
