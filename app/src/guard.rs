@@ -81,6 +81,79 @@ fn json_holds_nul(bytes: &[u8]) -> bool {
     false
 }
 
+/// Writes into the API's document what the layers in front of every handler answer, so
+/// that no operation's entry can leave them out: the error shape (`Error`) on every
+/// error answer, `400` from this gate on every operation, `413` on every operation that
+/// takes a body, and `401` on every operation that requires a bearer token.
+pub fn document(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+
+    let components = doc.components.get_or_insert_with(Default::default);
+    components.schemas.insert("Error".into(), RefOr::T(error_schema()));
+    let error = || ContentBuilder::new().schema(Some(Ref::from_schema_name("Error"))).build();
+    for item in doc.paths.paths.values_mut() {
+        let operations = [
+            &mut item.get,
+            &mut item.put,
+            &mut item.post,
+            &mut item.delete,
+            &mut item.patch,
+            &mut item.head,
+            &mut item.options,
+            &mut item.trace,
+        ];
+        for operation in operations.into_iter().flatten() {
+            let needs_token = operation.security.as_ref().is_some_and(|alternatives| {
+                !alternatives.is_empty()
+                    && alternatives.iter().all(|a| serde_json::to_value(a).is_ok_and(|v| v != serde_json::json!({})))
+            });
+            let responses = &mut operation.responses.responses;
+            let mut add = |status: &str, description: &str| {
+                responses
+                    .entry(status.to_string())
+                    .or_insert_with(|| ResponseBuilder::new().description(description).into());
+            };
+            add("400", "malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON");
+            if operation.request_body.is_some() {
+                add("413", "the body is larger than 1 MiB");
+            }
+            if needs_token {
+                add("401", "no valid bearer token");
+            }
+            for (status, response) in responses.iter_mut() {
+                if let (false, RefOr::T(response)) = (status.starts_with('2'), response) {
+                    if response.content.is_empty() {
+                        response.content.insert("application/json".into(), error());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The error shape of [`ApiError`]: `{name, message, status, errors?}`.
+fn error_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
+
+    let field_error = ObjectBuilder::new()
+        .property("field", ObjectBuilder::new().schema_type(Type::String))
+        .property("message", ObjectBuilder::new().schema_type(Type::String))
+        .required("field")
+        .required("message");
+    ObjectBuilder::new()
+        .description(Some(
+            "Every error answer: the HTTP reason, a readable message, the status, and for a 422 one entry per field.",
+        ))
+        .property("name", ObjectBuilder::new().schema_type(Type::String))
+        .property("message", ObjectBuilder::new().schema_type(Type::String))
+        .property("status", ObjectBuilder::new().schema_type(Type::Integer))
+        .property("errors", ArrayBuilder::new().items(field_error))
+        .required("name")
+        .required("message")
+        .required("status")
+        .into()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,6 +24,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     // The commands (order placement, returns, coupons, course saves…) are served by the
     // command API; the document covers the whole API a client sees.
     doc.merge(command_api::openapi::CommandApi::openapi());
+    crate::guard::document(&mut doc);
     doc
 }
 
@@ -55,5 +56,35 @@ mod tests {
             assert!(paths.iter().any(|p| p.as_str() == expected), "{expected} missing from {paths:?}");
         }
         assert_eq!(doc.info.title, "Nisko Bus booking API");
+    }
+
+    #[test]
+    fn every_operation_documents_the_gate_and_the_error_shape() {
+        let doc = serde_json::to_value(super::document()).expect("JSON");
+        assert!(doc["components"]["schemas"]["Error"]["required"].is_array());
+        let mut operations = 0;
+        for (path, item) in doc["paths"].as_object().expect("paths") {
+            for (method, operation) in item.as_object().expect("path item") {
+                operations += 1;
+                let responses = operation["responses"].as_object().expect("responses");
+                assert!(responses.contains_key("400"), "{method} {path}: no 400");
+                if operation.get("requestBody").is_some() {
+                    assert!(responses.contains_key("413"), "{method} {path}: no 413");
+                }
+                if operation["security"]
+                    .as_array()
+                    .is_some_and(|s| !s.is_empty() && !s.contains(&serde_json::json!({})))
+                {
+                    assert!(responses.contains_key("401"), "{method} {path}: no 401");
+                }
+                for (status, response) in responses.iter().filter(|(s, _)| !s.starts_with('2')) {
+                    assert_eq!(
+                        response["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/Error",
+                        "{method} {path} {status}"
+                    );
+                }
+            }
+        }
+        assert!(operations > 100, "{operations} operations");
     }
 }
