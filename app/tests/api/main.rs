@@ -1,6 +1,7 @@
 //! The `coach` application through HTTP, against a fresh PostgreSQL database per test.
 
 mod accounts_processes;
+mod authorization;
 mod booking;
 mod catalogue;
 mod helpers;

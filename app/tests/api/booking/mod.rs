@@ -76,7 +76,7 @@ pub async fn spawn(pool: PgPool) -> BookingApp {
     }
 }
 
-async fn user(pool: &PgPool, email: &str, role: &str) -> (Uuid, String) {
+pub async fn user(pool: &PgPool, email: &str, role: &str) -> (Uuid, String) {
     let id = Uuid::new_v4();
     sqlx::query(
         "insert into users (id, email, password_hash, first_name, role, active) values ($1, $2, '!', 'Jan', $3, true)",
