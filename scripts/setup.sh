@@ -62,3 +62,18 @@ ensure_database() {
     export DATABASE_URL
   fi
 }
+
+# schemathesis (PyPI), pinned, in a virtual environment under target/ (scripts/fuzz-api.sh).
+ensure_schemathesis() {
+  local venv="$ROOT/target/schemathesis" want
+  want=$(cat "$ROOT/scripts/fuzz-requirements.txt")
+  if [ -x "$venv/bin/schemathesis" ] && cmp -s "$ROOT/scripts/fuzz-requirements.txt" "$venv/.coach-stamp"; then
+    return 0
+  fi
+  command -v python3 >/dev/null || apt_install python3
+  python3 -c 'import ensurepip, venv' 2>/dev/null || apt_install python3-venv
+  say "installing $want (API fuzzing)"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$ROOT/scripts/fuzz-requirements.txt"
+  cp "$ROOT/scripts/fuzz-requirements.txt" "$venv/.coach-stamp"
+}
