@@ -35,6 +35,10 @@ pub enum ApiError {
     /// `404 Not Found`.
     #[error("{0}")]
     NotFound(String),
+    /// `405 Method Not Allowed`: the path exists, the method does not (the `Allow` header
+    /// lists the ones that do).
+    #[error("this address does not take {0} requests")]
+    MethodNotAllowed(String),
     /// `409 Conflict`: someone else changed it first, or there is nothing left.
     #[error("{0}")]
     Conflict(String),
@@ -71,6 +75,7 @@ impl ApiError {
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Validation { .. } => StatusCode::UNPROCESSABLE_ENTITY,

@@ -118,6 +118,12 @@ pub async fn api_not_found(method: Method, OriginalUri(uri): OriginalUri) -> Api
     ApiError::NotFound(format!("no endpoint {method} {}", uri.path()))
 }
 
+/// A known API path asked with a method it does not take: `405` in the error shape (the
+/// router adds the `Allow` header).
+pub async fn api_method_not_allowed(method: Method) -> ApiError {
+    ApiError::MethodNotAllowed(method.to_string())
+}
+
 /// Alive: the process answers.
 async fn health() -> Json<serde_json::Value> {
     Json(json!({ "status": "ok" }))

@@ -149,7 +149,9 @@ pub fn api_routes(commands: Option<command_api::CommandState>, queries: Option<q
     if let Some(queries) = queries {
         api = api.merge(query_api::router(queries)).merge(crate::openapi::router());
     }
-    api.fallback(routes::api_not_found).layer(axum::middleware::from_fn(crate::guard::reject_raw_input))
+    api.fallback(routes::api_not_found)
+        .method_not_allowed_fallback(routes::api_method_not_allowed)
+        .layer(axum::middleware::from_fn(crate::guard::reject_raw_input))
 }
 
 /// The configured public address, or this server's own address when none is configured

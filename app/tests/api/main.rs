@@ -5,6 +5,7 @@ mod authorization;
 mod booking;
 mod catalogue;
 mod helpers;
+mod hostile_input;
 mod openapi;
 mod operations;
 mod projector_process;
