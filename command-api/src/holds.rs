@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use api_core::ApiError;
+use domain::ids::{confirm_command_id, hold_command_id, release_command_id};
 use domain::seat_inventory::{
     decide_confirm, decide_hold, decide_release, ConfirmHold, HoldError, HoldSeats, ReleaseSeats, SeatInventoryEvent,
 };
@@ -12,8 +13,8 @@ use event_store::Metadata;
 use uuid::Uuid;
 
 use crate::aggregate::InventoryAgg;
-use crate::booking::place::course_stream;
-use crate::writer::StreamWriters;
+use crate::streams::course_stream;
+use crate::writer::{StreamWriters, WriteError};
 use crate::CommandState;
 
 /// The seat commands of one request or process step.
@@ -49,45 +50,35 @@ impl Holds {
 
     pub async fn hold(&self, cmd: HoldSeats) -> Result<Vec<SeatInventoryEvent>, HoldFailure> {
         let stream = course_stream(cmd.course_id).map_err(HoldFailure)?;
-        let command_id = Uuid::new_v5(&cmd.hold_id, b"hold");
+        let command_id = hold_command_id(cmd.hold_id);
         self.writers
-            .submit(
-                stream,
-                command_id,
-                self.metadata.clone(),
-                Box::new(move |s| decide_hold(&cmd, s).map_err(hold_error)),
-            )
+            .submit(stream, command_id, self.metadata.clone(), Box::new(move |s| decide_hold(&cmd, s)))
             .await
-            .map_err(HoldFailure)
+            .map_err(refused)
     }
 
     pub async fn confirm(&self, course_id: Uuid, cmd: ConfirmHold) -> Result<Vec<SeatInventoryEvent>, HoldFailure> {
         let stream = course_stream(course_id).map_err(HoldFailure)?;
-        let command_id = Uuid::new_v5(&cmd.hold_id, b"confirm");
+        let command_id = confirm_command_id(cmd.hold_id);
         self.writers
-            .submit(
-                stream,
-                command_id,
-                self.metadata.clone(),
-                Box::new(move |s| decide_confirm(&cmd, s).map_err(hold_error)),
-            )
+            .submit(stream, command_id, self.metadata.clone(), Box::new(move |s| decide_confirm(&cmd, s)))
             .await
-            .map_err(HoldFailure)
+            .map_err(refused)
     }
 
     pub async fn release(&self, course_id: Uuid, cmd: ReleaseSeats) -> Result<Vec<SeatInventoryEvent>, HoldFailure> {
         let stream = course_stream(course_id).map_err(HoldFailure)?;
-        let command_id = Uuid::new_v5(&cmd.release_id, cmd.hold_id.as_bytes());
+        let command_id = release_command_id(cmd.release_id, cmd.hold_id);
         self.writers
-            .submit(
-                stream,
-                command_id,
-                self.metadata.clone(),
-                Box::new(move |s| decide_release(&cmd, s).map_err(hold_error)),
-            )
+            .submit(stream, command_id, self.metadata.clone(), Box::new(move |s| decide_release(&cmd, s)))
             .await
-            .map_err(HoldFailure)
+            .map_err(refused)
     }
+}
+
+/// The writer's answer at the edge: the inventory's refusal read by [`hold_error`].
+fn refused(e: WriteError<HoldError>) -> HoldFailure {
+    HoldFailure(e.into_api(hold_error))
 }
 
 /// A refusal of the inventory as an answer.

@@ -19,8 +19,9 @@ use payment::RegisterTransaction;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::place::{headers_language, language_prefix, order_stream};
+use super::language::{headers_language, language_prefix};
 use crate::aggregate::{self, ExecuteError, OrderAgg};
+use crate::streams::order_stream;
 use crate::CommandState;
 
 #[derive(Debug, Deserialize)]
