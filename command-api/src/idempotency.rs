@@ -15,8 +15,8 @@
 //! taken over from one that died works under the same id and converges (a placement's
 //! ids all derive from the order id). Without a key, [`NewId`] is a fresh UUID v7.
 //!
-//! The creating commands that wear it: placing an order (`order.place`) and issuing a
-//! coupon (`coupon.create`).
+//! The creating commands that wear it: placing an order (`order.place`), issuing a
+//! coupon (`coupon.create`) and registering a new payment of an order (`order.pay-again`).
 
 use api_core::auth::MaybeUser;
 use api_core::ApiError;
@@ -96,7 +96,8 @@ async fn once(scope: &Scope, request: Request, next: Next) -> Result<Response, A
         .map_err(|_| ApiError::PayloadTooLarge(format!("the body is larger than {} KiB", MAX_BYTES / 1024)))?;
     // The key is the client's, per user: two users cannot collide on one.
     let scoped_key = format!("{}:{key}", user.map(|u| u.id.to_string()).unwrap_or_default());
-    let hash = request_hash(&body);
+    let target = parts.uri.path_and_query().map_or("", |p| p.as_str());
+    let hash = request_hash(target, &body);
     let id = match begin(&scope.pool, scope.name, &scoped_key, &hash, Uuid::now_v7()).await? {
         Claim::Done(status, stored) => return Ok((status, axum::Json(stored)).into_response()),
         Claim::Fresh(id) => id,
@@ -136,9 +137,14 @@ pub enum Claim {
     Done(StatusCode, Value),
 }
 
-/// A digest of the request body, to refuse a key reused for a different request.
-pub fn request_hash(body: &[u8]) -> String {
-    let digest = Sha256::digest(body);
+/// A digest of the request (its path and query, and its body), to refuse a key reused
+/// for a different request.
+pub fn request_hash(target: &str, body: &[u8]) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(target.as_bytes());
+    hasher.update([0]);
+    hasher.update(body);
+    let digest = hasher.finalize();
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 

@@ -22,7 +22,7 @@
 //!   coupons, invoices, ticket e-mails), the expiry of unpaid reservations, and the
 //!   recovery of placements interrupted by a crash.
 //! - [`idempotency`]: the `Idempotency-Key` header, one layer on every creating command's
-//!   route (placing an order, issuing a coupon), replaying the first answer as it went out.
+//!   route (placing an order, issuing a coupon, paying again), replaying the first answer as it went out.
 //! - [`aggregate`], [`writer`], [`streams`]: the concurrency core (load-decide-append, the
 //!   single writer of hot streams, stream names); it answers the domain's refusals and
 //!   its own errors, and [`errors`] is the one place they become HTTP answers.
@@ -132,7 +132,10 @@ pub fn router(state: CommandState) -> Router {
         )
         .route("/order/order/validate", post(booking::form::validate))
         .route("/course/discount/calculate-for-tickets", post(booking::form::calculate_for_tickets))
-        .route("/order/order/pay-again", post(booking::pay_again::pay_again))
+        .route(
+            "/order/order/pay-again",
+            post(booking::pay_again::pay_again).route_layer(idempotency::layer(&state.pool, "order.pay-again")),
+        )
         .route("/order/order/cancel", post(booking::cancel::cancel))
         .route("/order/order/return-ticket", post(booking::returns::return_ticket))
         .route("/order/order/change-course", post(booking::change::change_course))

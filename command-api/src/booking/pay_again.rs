@@ -39,7 +39,8 @@ pub struct PaymentAgain {
 }
 
 #[utoipa::path(post, path = "/api/order/order/pay-again", tag = "order",
-    params(("hash_id" = String, Query, description = "the order's public hash id (from its links)")),
+    params(("hash_id" = String, Query, description = "the order's public hash id (from its links)"),
+        ("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer")),
     responses((status = 200, description = "`{\"data\": PaymentAgain}`: a new transaction to pay", body = PaymentAgain),
         (status = 400, description = "no hash_id"), (status = 404, description = "no such order"),
         (status = 409, description = "the reservation has expired, or the order is not waiting for payment"),
