@@ -9,8 +9,11 @@
 //! commands ([`writer`]).
 //!
 //! - [`booking`]: the order form's calls (`validate`, `calculate-for-tickets`), placing an
-//!   order (a process with compensation across the course, coupon and order streams),
-//!   returning a ticket, changing its course, an admin's cancellation, sending tickets.
+//!   order (`booking/place/`: a process with compensation across the course, coupon and
+//!   order streams, its steps listed in `steps.rs`), returning a ticket, changing its
+//!   course, an admin's cancellation, sending tickets. Prices and the return-trip rule are
+//!   the domain's (`domain::order::price_lines`, `check_return_trip`).
+//! - [`holds`]: the seat commands (hold, confirm, release) through the course's writer.
 //! - [`payments`]: the gateway's signed notification and recording a payment (also a
 //!   late one); the gateway itself is the `payment` crate's port.
 //! - [`coupons`]: checking, spending and giving back coupon value; the admin's coupons.
@@ -22,7 +25,8 @@
 //!   coupons, invoices, ticket e-mails), the expiry of unpaid reservations, and the
 //!   recovery of placements interrupted by a crash.
 //! - [`idempotency`]: the `Idempotency-Key` header, one layer on every creating command's
-//!   route (placing an order, issuing a coupon, paying again), replaying the first answer as it went out.
+//!   route (placing an order, issuing a coupon, paying again), replaying the first answer
+//!   as it went out.
 //! - [`aggregate`], [`writer`], [`streams`]: the concurrency core (load-decide-append, the
 //!   single writer of hot streams, stream names); it answers the domain's refusals and
 //!   its own errors, and [`errors`] is the one place they become HTTP answers.

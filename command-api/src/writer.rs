@@ -39,7 +39,7 @@ pub type Decision<A, E> = Box<dyn Fn(&A) -> Result<Vec<<A as Aggregate>::Event>,
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError<E> {
     /// The domain refused the command.
-    #[error("refused")]
+    #[error("refused: {0}")]
     Refused(E),
     #[error(transparent)]
     Failed(#[from] WriterFailure),
