@@ -96,8 +96,7 @@ async fn once(scope: &Scope, request: Request, next: Next) -> Result<Response, A
         .map_err(|_| ApiError::PayloadTooLarge(format!("the body is larger than {} KiB", MAX_BYTES / 1024)))?;
     // The key is the client's, per user: two users cannot collide on one.
     let scoped_key = format!("{}:{key}", user.map(|u| u.id.to_string()).unwrap_or_default());
-    let target = parts.uri.path_and_query().map_or("", |p| p.as_str());
-    let hash = request_hash(target, &body);
+    let hash = request_hash(parts.uri.query(), &body);
     let id = match begin(&scope.pool, scope.name, &scoped_key, &hash, Uuid::now_v7()).await? {
         Claim::Done(status, stored) => return Ok((status, axum::Json(stored)).into_response()),
         Claim::Fresh(id) => id,
@@ -137,12 +136,15 @@ pub enum Claim {
     Done(StatusCode, Value),
 }
 
-/// A digest of the request (its path and query, and its body), to refuse a key reused
-/// for a different request.
-pub fn request_hash(target: &str, body: &[u8]) -> String {
+/// A digest of the request (its query, and its body), to refuse a key reused for a
+/// different request (the path is the scope's). Without a query it is the body's digest
+/// alone, as keys were stored before queries counted.
+pub fn request_hash(query: Option<&str>, body: &[u8]) -> String {
     let mut hasher = Sha256::new();
-    hasher.update(target.as_bytes());
-    hasher.update([0]);
+    if let Some(query) = query {
+        hasher.update(query.as_bytes());
+        hasher.update([0]);
+    }
     hasher.update(body);
     let digest = hasher.finalize();
     digest.iter().map(|b| format!("{b:02x}")).collect()
@@ -220,4 +222,20 @@ pub async fn finish(pool: &PgPool, scope: &str, key: &str, status: StatusCode, b
 
 fn db(e: sqlx::Error) -> ApiError {
     ApiError::Unavailable(format!("idempotency keys: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use sha2::{Digest, Sha256};
+
+    use super::request_hash;
+
+    #[test]
+    fn a_request_without_a_query_is_known_by_its_body_as_before() {
+        let body = br#"{"tickets":[]}"#;
+        let before: String = Sha256::digest(body).iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(request_hash(None, body), before, "keys stored before queries counted still match");
+        assert_ne!(request_hash(Some("hash_id=ab"), b""), request_hash(Some("hash_id=cd"), b""));
+        assert_ne!(request_hash(Some("hash_id=ab"), b""), request_hash(None, b""));
+    }
 }
