@@ -1,26 +1,30 @@
 //! Loading an aggregate from its stream and appending what it decided.
 //!
-//! [`Aggregate`] ties a domain aggregate's state and events to the store: the state is
-//! the fold of the stream's events with the domain's `evolve`; new events get ids
-//! derived from the command's id ([`event_ids`]), so a retried command that decides the
-//! same events at the same version appends nothing new.
+//! Every aggregate is the domain's one [`Aggregate`] trait, implemented once beside its
+//! state: the state is the fold of the stream's events with its `evolve`; new events are
+//! stored under its event type and get ids derived from the command's id
+//! ([`event_ids`]), so a retried command that decides the same events at the same
+//! version appends nothing new. The names below ([`OrderAgg`], ...) are the domain's
+//! states under the names the handlers use.
 
-use std::fmt::Debug;
-
+pub use domain::Aggregate;
 use event_store::{
     AppendResult, Direction, EventStore, ExpectedVersion, Metadata, NewEvent, ReadFrom, StoreError, StreamName,
 };
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 use uuid::Uuid;
 
-/// A domain aggregate as the command side stores it.
-pub trait Aggregate: Send + Sync + 'static {
-    type State: Default + Clone + Debug + Send + Sync + 'static;
-    type Event: Serialize + DeserializeOwned + Clone + Debug + Send + Sync + 'static;
+/// A course's seat inventory (`course-{id}`).
+pub type InventoryAgg = domain::seat_inventory::SeatInventory;
+/// An order (`order-{id}`).
+pub type OrderAgg = domain::order::Order;
+/// A coupon (`coupon-{CODE}`).
+pub type CouponAgg = domain::coupon::Coupon;
+/// A user's stamp card (`stamps-{user id}`).
+pub type StampCardAgg = domain::stamp_card::StampCard;
 
-    fn evolve(state: Self::State, event: &Self::Event) -> Self::State;
-    fn event_type(event: &Self::Event) -> &'static str;
+/// The stream of `id`, as the store names it.
+pub fn stream_of<A: Aggregate>(id: &A::Id) -> Result<StreamName, StoreError> {
+    StreamName::parse(A::stream(id))
 }
 
 /// How many events one read asks for while loading a stream.
@@ -41,8 +45,8 @@ impl<S> Loaded<S> {
 }
 
 /// Fold every event of `stream` into the aggregate's state.
-pub async fn load<A: Aggregate>(store: &dyn EventStore, stream: &StreamName) -> Result<Loaded<A::State>, StoreError> {
-    let mut state = A::State::default();
+pub async fn load<A: Aggregate>(store: &dyn EventStore, stream: &StreamName) -> Result<Loaded<A>, StoreError> {
+    let mut state = A::default();
     let mut version = None;
     let mut from = ReadFrom::Start;
     loop {
@@ -54,7 +58,7 @@ pub async fn load<A: Aggregate>(store: &dyn EventStore, stream: &StreamName) -> 
         let full = page.len() == PAGE;
         for recorded in &page {
             let event: A::Event = recorded.decode()?;
-            state = A::evolve(state, &event);
+            state = state.evolve(&event);
             version = Some(recorded.version);
         }
         match (full, version) {
@@ -116,10 +120,10 @@ pub async fn execute<A, E, F>(
     command_id: Uuid,
     metadata: &Metadata,
     decide: F,
-) -> Result<(Vec<A::Event>, A::State), ExecuteError<E>>
+) -> Result<(Vec<A::Event>, A), ExecuteError<E>>
 where
     A: Aggregate,
-    F: FnMut(&A::State) -> Result<Vec<A::Event>, E>,
+    F: FnMut(&A) -> Result<Vec<A::Event>, E>,
 {
     execute_from::<A, E, F>(store, stream, command_id, metadata, decide, None).await
 }
@@ -134,12 +138,12 @@ pub async fn execute_new<A, E, F>(
     command_id: Uuid,
     metadata: &Metadata,
     decide: F,
-) -> Result<(Vec<A::Event>, A::State), ExecuteError<E>>
+) -> Result<(Vec<A::Event>, A), ExecuteError<E>>
 where
     A: Aggregate,
-    F: FnMut(&A::State) -> Result<Vec<A::Event>, E>,
+    F: FnMut(&A) -> Result<Vec<A::Event>, E>,
 {
-    let empty = Loaded { state: A::State::default(), version: None };
+    let empty = Loaded { state: A::default(), version: None };
     execute_from::<A, E, F>(store, stream, command_id, metadata, decide, Some(empty)).await
 }
 
@@ -151,11 +155,11 @@ async fn execute_from<A, E, F>(
     command_id: Uuid,
     metadata: &Metadata,
     mut decide: F,
-    mut assumed: Option<Loaded<A::State>>,
-) -> Result<(Vec<A::Event>, A::State), ExecuteError<E>>
+    mut assumed: Option<Loaded<A>>,
+) -> Result<(Vec<A::Event>, A), ExecuteError<E>>
 where
     A: Aggregate,
-    F: FnMut(&A::State) -> Result<Vec<A::Event>, E>,
+    F: FnMut(&A) -> Result<Vec<A::Event>, E>,
 {
     const ATTEMPTS: usize = 8;
     let mut attempt = 0;
@@ -185,70 +189,6 @@ pub enum ExecuteError<E> {
     Refused(E),
     #[error(transparent)]
     Store(#[from] StoreError),
-}
-
-/// A course's seat inventory (`course-{id}`).
-pub struct InventoryAgg;
-
-impl Aggregate for InventoryAgg {
-    type State = domain::seat_inventory::SeatInventory;
-    type Event = domain::seat_inventory::SeatInventoryEvent;
-
-    fn evolve(state: Self::State, event: &Self::Event) -> Self::State {
-        domain::seat_inventory::evolve(state, event)
-    }
-
-    fn event_type(event: &Self::Event) -> &'static str {
-        event.event_type()
-    }
-}
-
-/// An order (`order-{id}`).
-pub struct OrderAgg;
-
-impl Aggregate for OrderAgg {
-    type State = domain::order::Order;
-    type Event = domain::order::OrderEvent;
-
-    fn evolve(state: Self::State, event: &Self::Event) -> Self::State {
-        domain::order::evolve(state, event)
-    }
-
-    fn event_type(event: &Self::Event) -> &'static str {
-        event.event_type()
-    }
-}
-
-/// A coupon (`coupon-{CODE}`).
-pub struct CouponAgg;
-
-impl Aggregate for CouponAgg {
-    type State = domain::coupon::Coupon;
-    type Event = domain::coupon::CouponEvent;
-
-    fn evolve(state: Self::State, event: &Self::Event) -> Self::State {
-        domain::coupon::evolve(state, event)
-    }
-
-    fn event_type(event: &Self::Event) -> &'static str {
-        event.event_type()
-    }
-}
-
-/// A user's stamp card (`stamps-{user id}`).
-pub struct StampCardAgg;
-
-impl Aggregate for StampCardAgg {
-    type State = domain::stamp_card::StampCard;
-    type Event = domain::stamp_card::StampCardEvent;
-
-    fn evolve(state: Self::State, event: &Self::Event) -> Self::State {
-        domain::stamp_card::evolve(state, event)
-    }
-
-    fn event_type(event: &Self::Event) -> &'static str {
-        event.event_type()
-    }
 }
 
 #[cfg(test)]

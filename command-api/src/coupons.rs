@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::aggregate::{self, CouponAgg, ExecuteError};
+use crate::idempotency::NewId;
 use crate::CommandState;
 
 /// The form's field for the code.
@@ -135,14 +136,16 @@ pub struct IdQuery {
     id: Option<String>,
 }
 
-/// `POST /order/coupon/save` (admin): issue a coupon; `PUT …/save?id=CODE`: change its
-/// current value or expiry.
+/// `POST /order/coupon/save` (admin): issue a coupon (with an `Idempotency-Key`, a repeat
+/// answers the first answer); `PUT …/save?id=CODE`: change its current value or expiry.
 #[utoipa::path(post, path = "/api/order/coupon/save", tag = "order", request_body = SaveInput,
+    params(("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer")),
     responses((status = 201, description = "`{\"data\": CouponAnswer}`", body = CouponAnswer),
         (status = 403, description = "admins only"), (status = 422, description = "bad code or value")))]
 pub async fn create(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,
+    NewId(command_id): NewId,
     AppJson(input): AppJson<SaveInput>,
 ) -> Result<impl IntoResponse, ApiError> {
     let code = match input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
@@ -167,7 +170,7 @@ pub async fn create(
         origin: CouponOrigin::Admin,
     };
     let (_, after) =
-        aggregate::execute::<CouponAgg, _, _>(state.store.as_ref(), &stream(&code)?, Uuid::new_v4(), &metadata, |c| {
+        aggregate::execute::<CouponAgg, _, _>(state.store.as_ref(), &stream(&code)?, command_id, &metadata, |c| {
             coupon::decide_issue(&command, c)
         })
         .await

@@ -1,19 +1,20 @@
 //! Seats: holding, confirming and releasing them on a course's inventory, through the
 //! course's single writer ([`crate::writer`]), so concurrent orders for one course share
-//! appends instead of racing for versions.
+//! appends instead of racing for versions. They answer the domain's refusal
+//! ([`SeatError`]); the handlers turn it into an answer.
 
 use std::sync::Arc;
 
 use api_core::ApiError;
+use domain::ids::{confirm_command_id, hold_command_id, release_command_id};
 use domain::seat_inventory::{
     decide_confirm, decide_hold, decide_release, ConfirmHold, HoldError, HoldSeats, ReleaseSeats, SeatInventoryEvent,
 };
-use event_store::Metadata;
+use event_store::{Metadata, StreamName};
 use uuid::Uuid;
 
-use crate::aggregate::InventoryAgg;
-use crate::booking::place::course_stream;
-use crate::writer::StreamWriters;
+use crate::aggregate::{stream_of, InventoryAgg};
+use crate::writer::{StreamWriters, WriteError, WriterFailure};
 use crate::CommandState;
 
 /// The seat commands of one request or process step.
@@ -22,23 +23,18 @@ pub struct Holds {
     metadata: Metadata,
 }
 
-/// A seat command refused, before it is tied to a form field.
-#[derive(Debug)]
-pub struct HoldFailure(pub ApiError);
+/// Why a seat command appended nothing: the inventory refused it ([`HoldError`]), or the
+/// writer failed. Processes log it; a handler makes it an answer ([`SeatError::for_field`]).
+pub type SeatError = WriteError<HoldError>;
 
-impl HoldFailure {
-    /// The refusal as the answer of a form whose course field is `field`.
+impl WriteError<HoldError> {
+    /// The answer of a form whose course field is `field`: the inventory's refusal as
+    /// [`hold_error`] reads it, tied to that field.
     pub fn for_field(self, field: &str) -> ApiError {
-        match self.0 {
+        match self.into_api(hold_error) {
             ApiError::Validation { message, .. } => ApiError::invalid_field(field, &message),
             other => other,
         }
-    }
-}
-
-impl std::fmt::Display for HoldFailure {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
     }
 }
 
@@ -47,47 +43,28 @@ impl Holds {
         Holds { writers: state.courses.clone(), metadata }
     }
 
-    pub async fn hold(&self, cmd: HoldSeats) -> Result<Vec<SeatInventoryEvent>, HoldFailure> {
-        let stream = course_stream(cmd.course_id).map_err(HoldFailure)?;
-        let command_id = Uuid::new_v5(&cmd.hold_id, b"hold");
-        self.writers
-            .submit(
-                stream,
-                command_id,
-                self.metadata.clone(),
-                Box::new(move |s| decide_hold(&cmd, s).map_err(hold_error)),
-            )
-            .await
-            .map_err(HoldFailure)
+    pub async fn hold(&self, cmd: HoldSeats) -> Result<Vec<SeatInventoryEvent>, SeatError> {
+        let stream = stream(cmd.course_id)?;
+        let command_id = hold_command_id(cmd.hold_id);
+        self.writers.submit(stream, command_id, self.metadata.clone(), Box::new(move |s| decide_hold(&cmd, s))).await
     }
 
-    pub async fn confirm(&self, course_id: Uuid, cmd: ConfirmHold) -> Result<Vec<SeatInventoryEvent>, HoldFailure> {
-        let stream = course_stream(course_id).map_err(HoldFailure)?;
-        let command_id = Uuid::new_v5(&cmd.hold_id, b"confirm");
-        self.writers
-            .submit(
-                stream,
-                command_id,
-                self.metadata.clone(),
-                Box::new(move |s| decide_confirm(&cmd, s).map_err(hold_error)),
-            )
-            .await
-            .map_err(HoldFailure)
+    pub async fn confirm(&self, course_id: Uuid, cmd: ConfirmHold) -> Result<Vec<SeatInventoryEvent>, SeatError> {
+        let stream = stream(course_id)?;
+        let command_id = confirm_command_id(cmd.hold_id);
+        self.writers.submit(stream, command_id, self.metadata.clone(), Box::new(move |s| decide_confirm(&cmd, s))).await
     }
 
-    pub async fn release(&self, course_id: Uuid, cmd: ReleaseSeats) -> Result<Vec<SeatInventoryEvent>, HoldFailure> {
-        let stream = course_stream(course_id).map_err(HoldFailure)?;
-        let command_id = Uuid::new_v5(&cmd.release_id, cmd.hold_id.as_bytes());
-        self.writers
-            .submit(
-                stream,
-                command_id,
-                self.metadata.clone(),
-                Box::new(move |s| decide_release(&cmd, s).map_err(hold_error)),
-            )
-            .await
-            .map_err(HoldFailure)
+    pub async fn release(&self, course_id: Uuid, cmd: ReleaseSeats) -> Result<Vec<SeatInventoryEvent>, SeatError> {
+        let stream = stream(course_id)?;
+        let command_id = release_command_id(cmd.release_id, cmd.hold_id);
+        self.writers.submit(stream, command_id, self.metadata.clone(), Box::new(move |s| decide_release(&cmd, s))).await
     }
+}
+
+/// The stream of a course (a name the store refuses is a writer failure: our bug).
+fn stream(course_id: Uuid) -> Result<StreamName, SeatError> {
+    stream_of::<InventoryAgg>(&course_id).map_err(|e| WriterFailure::Store(Arc::new(e)).into())
 }
 
 /// A refusal of the inventory as an answer.

@@ -1,14 +1,31 @@
 //! `Idempotency-Key`: repeating a command with the same key answers the first answer and
 //! changes nothing (`DECISIONS.md`, "Orders and tickets").
 //!
-//! [`begin`] claims the key (one row in `idempotency_keys`); the handler runs; [`finish`]
-//! stores its answer. A second request with the key gets the stored answer, or `409`
-//! while the first is still running. A request whose process died leaves a claim that
-//! can be taken over once `locked_until` has passed; the command itself is written so
-//! that running it again converges (its ids derive from the key).
+//! One layer ([`layer`]) that every creating command's route wears; the handler itself
+//! knows nothing of keys. With a key, the layer claims it ([`begin`]: one row in
+//! `idempotency_keys`, scoped per user so two users cannot collide on one), runs the
+//! handler, and stores the answer it gave ([`finish`]) exactly as it went out: the
+//! status and the JSON body, success or error, made by the handler's normal response
+//! path (`Data`, `ApiError`). A second request with the key gets that answer again, or
+//! `409` while the first is still running; a key reused for another request is a `422`.
+//! A request whose process died leaves a claim that can be taken over once
+//! `locked_until` has passed.
+//!
+//! The resource a command creates gets its id from the claim ([`NewId`]), so a request
+//! taken over from one that died works under the same id and converges (a placement's
+//! ids all derive from the order id). Without a key, [`NewId`] is a fresh UUID v7.
+//!
+//! The creating commands that wear it: placing an order (`order.place`), issuing a
+//! coupon (`coupon.create`) and registering a new payment of an order (`order.pay-again`).
 
+use api_core::auth::MaybeUser;
 use api_core::ApiError;
+use axum::body::{to_bytes, Body};
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode};
+use axum::middleware::{from_fn_with_state, FromFnLayer, Next};
+use axum::response::{IntoResponse, Response};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use sqlx::PgPool;
@@ -18,6 +35,87 @@ use uuid::Uuid;
 pub const HEADER: &str = "idempotency-key";
 /// How long a claim holds before another request may take it over.
 const LOCK_SECONDS: f64 = 30.0;
+
+/// The most a request body (and a stored answer) may weigh here: the API's own limit.
+const MAX_BYTES: usize = 1024 * 1024;
+
+/// The id of the resource a creating command makes: the id its `Idempotency-Key` claimed,
+/// or a new UUID v7 (time-ordered) without a key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct NewId(pub Uuid);
+
+impl<S: Send + Sync> FromRequestParts<S> for NewId {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(parts.extensions.get::<NewId>().copied().unwrap_or_else(|| NewId(Uuid::now_v7())))
+    }
+}
+
+/// Which command a key is for: keys of different commands never meet.
+#[derive(Clone)]
+pub struct Scope {
+    pool: PgPool,
+    name: &'static str,
+}
+
+impl Scope {
+    pub fn new(pool: &PgPool, name: &'static str) -> Self {
+        Scope { pool: pool.clone(), name }
+    }
+}
+
+/// The layer of a creating command's route, its keys kept apart under `scope`:
+/// `post(handler).route_layer(idempotency::layer(&pool, "order.place"))`.
+pub fn layer(pool: &PgPool, scope: &'static str) -> FromFnLayer<Middleware, Scope, (State<Scope>, Request)> {
+    from_fn_with_state(Scope::new(pool, scope), idempotent as Middleware)
+}
+
+/// [`idempotent`] as a plain function pointer, so [`layer`] can name its type.
+pub type Middleware = fn(State<Scope>, Request, Next) -> BoxFuture;
+type BoxFuture = std::pin::Pin<Box<dyn std::future::Future<Output = Response> + Send>>;
+
+fn idempotent(state: State<Scope>, request: Request, next: Next) -> BoxFuture {
+    Box::pin(run(state, request, next))
+}
+
+/// The middleware: a request without a key goes through untouched.
+async fn run(State(scope): State<Scope>, request: Request, next: Next) -> Response {
+    match once(&scope, request, next).await {
+        Ok(response) => response,
+        Err(e) => e.into_response(),
+    }
+}
+
+async fn once(scope: &Scope, request: Request, next: Next) -> Result<Response, ApiError> {
+    let Some(key) = key_of(request.headers())? else { return Ok(next.run(request).await) };
+    let (mut parts, body) = request.into_parts();
+    let MaybeUser(user) = MaybeUser::from_request_parts(&mut parts, &scope.pool).await?;
+    let body = to_bytes(body, MAX_BYTES)
+        .await
+        .map_err(|_| ApiError::PayloadTooLarge(format!("the body is larger than {} KiB", MAX_BYTES / 1024)))?;
+    // The key is the client's, per user: two users cannot collide on one.
+    let scoped_key = format!("{}:{key}", user.map(|u| u.id.to_string()).unwrap_or_default());
+    let hash = request_hash(parts.uri.query(), &body);
+    let id = match begin(&scope.pool, scope.name, &scoped_key, &hash, Uuid::now_v7()).await? {
+        Claim::Done(status, stored) => return Ok((status, axum::Json(stored)).into_response()),
+        Claim::Fresh(id) => id,
+    };
+    parts.extensions.insert(NewId(id));
+    let response = next.run(Request::from_parts(parts, Body::from(body))).await;
+    // The answer as it goes out, kept for the next request with the key.
+    let (parts, body) = response.into_parts();
+    let bytes = match to_bytes(body, MAX_BYTES).await {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            let _ = finish(&scope.pool, scope.name, &scoped_key, StatusCode::INTERNAL_SERVER_ERROR, &Value::Null).await;
+            return Err(ApiError::Internal(format!("reading the answer to keep it: {e}")));
+        }
+    };
+    let stored: Value = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    finish(&scope.pool, scope.name, &scoped_key, parts.status, &stored).await?;
+    Ok(Response::from_parts(parts, Body::from(bytes)))
+}
 
 /// The key of a request, if it sent one. Refuses an empty or over-long one.
 pub fn key_of(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
@@ -38,9 +136,17 @@ pub enum Claim {
     Done(StatusCode, Value),
 }
 
-/// A digest of the request body, to refuse a key reused for a different request.
-pub fn request_hash(body: &[u8]) -> String {
-    let digest = Sha256::digest(body);
+/// A digest of the request (its query, and its body), to refuse a key reused for a
+/// different request (the path is the scope's). Without a query it is the body's digest
+/// alone, as keys were stored before queries counted.
+pub fn request_hash(query: Option<&str>, body: &[u8]) -> String {
+    let mut hasher = Sha256::new();
+    if let Some(query) = query {
+        hasher.update(query.as_bytes());
+        hasher.update([0]);
+    }
+    hasher.update(body);
+    let digest = hasher.finalize();
     digest.iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -116,4 +222,20 @@ pub async fn finish(pool: &PgPool, scope: &str, key: &str, status: StatusCode, b
 
 fn db(e: sqlx::Error) -> ApiError {
     ApiError::Unavailable(format!("idempotency keys: {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use sha2::{Digest, Sha256};
+
+    use super::request_hash;
+
+    #[test]
+    fn a_request_without_a_query_is_known_by_its_body_as_before() {
+        let body = br#"{"tickets":[]}"#;
+        let before: String = Sha256::digest(body).iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(request_hash(None, body), before, "keys stored before queries counted still match");
+        assert_ne!(request_hash(Some("hash_id=ab"), b""), request_hash(Some("hash_id=cd"), b""));
+        assert_ne!(request_hash(Some("hash_id=ab"), b""), request_hash(None, b""));
+    }
 }

@@ -9,8 +9,11 @@
 //! commands ([`writer`]).
 //!
 //! - [`booking`]: the order form's calls (`validate`, `calculate-for-tickets`), placing an
-//!   order (a process with compensation across the course, coupon and order streams),
-//!   returning a ticket, changing its course, an admin's cancellation, sending tickets.
+//!   order (`booking/place/`: a process with compensation across the course, coupon and
+//!   order streams, its steps listed in `steps.rs`), returning a ticket, changing its
+//!   course, an admin's cancellation, sending tickets. Prices and the return-trip rule are
+//!   the domain's (`domain::order::price_lines`, `check_return_trip`).
+//! - [`holds`]: the seat commands (hold, confirm, release) through the course's writer.
 //! - [`payments`]: the gateway's signed notification and recording a payment (also a
 //!   late one); the gateway itself is the `payment` crate's port.
 //! - [`coupons`]: checking, spending and giving back coupon value; the admin's coupons.
@@ -21,18 +24,26 @@
 //!   and stamp events (confirm or release seats, refund coupons, stamps and reward
 //!   coupons, invoices, ticket e-mails), the expiry of unpaid reservations, and the
 //!   recovery of placements interrupted by a crash.
-//! - [`idempotency`]: the `Idempotency-Key` header.
+//! - [`idempotency`]: the `Idempotency-Key` header, one layer on every creating command's
+//!   route (placing an order, issuing a coupon, paying again), replaying the first answer
+//!   as it went out.
+//! - [`aggregate`], [`writer`], [`streams`]: the concurrency core (load-decide-append, the
+//!   single writer of hot streams, stream names); it answers the domain's refusals and
+//!   its own errors, and [`errors`] is the one place they become HTTP answers.
+//! - [`settings`]: the company settings, parsed once into typed values.
 
 pub mod aggregate;
 pub mod booking;
 pub mod catalogue;
 pub mod coupons;
+pub mod errors;
 pub mod holds;
 pub mod idempotency;
 pub mod openapi;
 pub mod payments;
 pub mod processes;
 pub mod settings;
+pub mod streams;
 pub mod writer;
 
 use std::sync::Arc;
@@ -119,17 +130,26 @@ impl FromRef<CommandState> for PgPool {
 /// The command routes, to be nested under `/api`.
 pub fn router(state: CommandState) -> Router {
     Router::new()
-        .route("/order/order/place", post(booking::place::place))
+        .route(
+            "/order/order/place",
+            post(booking::place::place).route_layer(idempotency::layer(&state.pool, "order.place")),
+        )
         .route("/order/order/validate", post(booking::form::validate))
         .route("/course/discount/calculate-for-tickets", post(booking::form::calculate_for_tickets))
-        .route("/order/order/pay-again", post(booking::pay_again::pay_again))
+        .route(
+            "/order/order/pay-again",
+            post(booking::pay_again::pay_again).route_layer(idempotency::layer(&state.pool, "order.pay-again")),
+        )
         .route("/order/order/cancel", post(booking::cancel::cancel))
         .route("/order/order/return-ticket", post(booking::returns::return_ticket))
         .route("/order/order/change-course", post(booking::change::change_course))
         .route("/order/order/send-ticket", post(booking::send::send_ticket))
         .route("/order/order/send-ticket-sms", post(booking::send::send_ticket_sms))
         .route("/order/coupon/check", post(coupons::check))
-        .route("/order/coupon/save", post(coupons::create).put(coupons::update))
+        .route(
+            "/order/coupon/save",
+            post(coupons::create).route_layer(idempotency::layer(&state.pool, "coupon.create")).put(coupons::update),
+        )
         .route("/payment/notify/{provider}", post(payments::notify))
         .merge(catalogue::router())
         .with_state(state)

@@ -16,7 +16,7 @@
 use api_core::ApiError;
 use axum::extract::{Path, State};
 use axum::Json;
-use chrono::{Datelike, Duration, Utc};
+use chrono::{Datelike, Utc};
 use domain::order::{self, LegHold, LegKind, OrderState, PayOrder, PayOrderError, PaymentRef, TicketNumber};
 use domain::seat_inventory::{HoldSeats, ReleaseReason, ReleaseSeats};
 use event_store::Metadata;
@@ -26,8 +26,8 @@ use serde_json::json;
 use uuid::Uuid;
 
 use crate::aggregate::{self, ExecuteError, OrderAgg};
-use crate::booking::place::order_stream;
 use crate::holds::Holds;
+use crate::streams::order_stream;
 use crate::CommandState;
 
 /// Characters of ticket codes and generated coupon codes: no `0/O`, `1/I/L`.
@@ -233,7 +233,7 @@ async fn hold_again(
             from_waypoint: leg.from_waypoint_id,
             to_waypoint: leg.to_waypoint_id,
             seats: order.passengers(),
-            expires_at: now + Duration::minutes(i64::from(settings.payment_time_minutes)),
+            expires_at: now + settings.payment_time.duration(),
             now,
             sale_cutoff_minutes: 0,
         };

@@ -14,21 +14,53 @@
 //! its commands were refused on the cached state (no seats left, say) looks for newer
 //! events first (a read of at most one), so a release by another process is not missed.
 //! A store error drops the cached state.
+//!
+//! The writer speaks the domain's language: a command's refusal comes back as the
+//! domain's own error ([`WriteError::Refused`]) and the writer's own failures as
+//! [`WriterFailure`]; HTTP answers are made from them at the edge ([`crate::errors`]).
 //! A writer with nothing to do for a while ends; the next command starts a new one.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use api_core::ApiError;
 use event_store::{Direction, EventStore, ExpectedVersion, Metadata, NewEvent, ReadFrom, StoreError, StreamName};
 use tokio::sync::{mpsc, oneshot};
 use uuid::Uuid;
 
 use crate::aggregate::{load, to_new_events, Aggregate, Loaded};
 
-/// A decision on the stream's current state: the events, or why not.
-pub type Decision<A> = Box<dyn Fn(&<A as Aggregate>::State) -> Result<Vec<<A as Aggregate>::Event>, ApiError> + Send>;
+/// A decision on the stream's current state: the events, or the domain's refusal `E`.
+pub type Decision<A, E> = Box<dyn Fn(&A) -> Result<Vec<<A as Aggregate>::Event>, E> + Send>;
+
+/// Why [`StreamWriters::submit`] appended nothing for a command: the domain refused it,
+/// or the writer could not get its events into the stream. The edge turns it into an
+/// answer ([`crate::errors`]).
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError<E> {
+    /// The domain refused the command.
+    #[error("refused: {0}")]
+    Refused(E),
+    #[error(transparent)]
+    Failed(#[from] WriterFailure),
+}
+
+/// What went wrong in the writer itself (the same for every command of a batch).
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum WriterFailure {
+    /// Other processes wrote the stream on every attempt.
+    #[error("the stream kept changing under the writer")]
+    Busy,
+    /// The store failed (or an event could not be encoded).
+    #[error(transparent)]
+    Store(Arc<StoreError>),
+    /// The writer ended before it answered.
+    #[error("the stream writer stopped")]
+    Stopped,
+    /// No writer could be started for the stream.
+    #[error("no stream writer could be started")]
+    NoWriter,
+}
 
 /// The most commands one append carries.
 const MAX_BATCH: usize = 512;
@@ -37,17 +69,71 @@ const IDLE: Duration = Duration::from_secs(30);
 /// Appends tried per batch before giving up on conflicts.
 const ATTEMPTS: usize = 8;
 
-struct Job<A: Aggregate> {
+/// A command waiting in a writer's queue, whatever its refusal type: it decides on the
+/// running state, keeps its outcome, and answers its caller at the end of the batch.
+trait Pending<A: Aggregate>: Send {
+    /// Decide on `state`, keep the outcome, add the events to append to `append`, and
+    /// answer the state after them (`state` itself when refused).
+    fn decide(&mut self, state: A, append: &mut Vec<NewEvent>) -> A;
+    /// Whether the last decision appended nothing because it failed.
+    fn failed(&self) -> bool;
+    /// Fail the command (the batch could not be appended).
+    fn fail(&mut self, failure: WriterFailure);
+    /// Answer the caller with the outcome.
+    fn reply(self: Box<Self>);
+}
+
+/// One command: its ids, its decision, its outcome and where to send it.
+struct Job<A: Aggregate, E> {
     command_id: Uuid,
     metadata: Metadata,
-    decide: Decision<A>,
-    reply: oneshot::Sender<Result<Vec<A::Event>, ApiError>>,
+    decide: Decision<A, E>,
+    outcome: Option<Result<Vec<A::Event>, WriteError<E>>>,
+    reply: oneshot::Sender<Result<Vec<A::Event>, WriteError<E>>>,
 }
+
+impl<A: Aggregate, E: Send + 'static> Pending<A> for Job<A, E> {
+    fn decide(&mut self, state: A, append: &mut Vec<NewEvent>) -> A {
+        match (self.decide)(&state) {
+            Err(refusal) => {
+                self.outcome = Some(Err(WriteError::Refused(refusal)));
+                state
+            }
+            Ok(events) => match to_new_events::<A>(self.command_id, &events, &self.metadata) {
+                Ok(new) => {
+                    append.extend(new);
+                    let state = events.iter().fold(state, A::evolve);
+                    self.outcome = Some(Ok(events));
+                    state
+                }
+                Err(e) => {
+                    self.outcome = Some(Err(WriterFailure::Store(Arc::new(e)).into()));
+                    state
+                }
+            },
+        }
+    }
+
+    fn failed(&self) -> bool {
+        matches!(self.outcome, Some(Err(_)))
+    }
+
+    fn fail(&mut self, failure: WriterFailure) {
+        self.outcome = Some(Err(failure.into()));
+    }
+
+    fn reply(self: Box<Self>) {
+        let outcome = self.outcome.unwrap_or(Err(WriterFailure::Stopped.into()));
+        let _ = self.reply.send(outcome);
+    }
+}
+
+type Queued<A> = Box<dyn Pending<A>>;
 
 /// The writers of the streams of one aggregate type, one task per stream in use.
 pub struct StreamWriters<A: Aggregate> {
     store: Arc<dyn EventStore>,
-    writers: Mutex<HashMap<String, mpsc::UnboundedSender<Job<A>>>>,
+    writers: Mutex<HashMap<String, mpsc::UnboundedSender<Queued<A>>>>,
 }
 
 impl<A: Aggregate> StreamWriters<A> {
@@ -57,32 +143,30 @@ impl<A: Aggregate> StreamWriters<A> {
 
     /// Decide and append one command on `stream`, sharing the append with the commands
     /// queued beside it. Answers the events it appended (none: nothing to do).
-    pub async fn submit(
+    pub async fn submit<E: Send + 'static>(
         self: &Arc<Self>,
         stream: StreamName,
         command_id: Uuid,
         metadata: Metadata,
-        decide: Decision<A>,
-    ) -> Result<Vec<A::Event>, ApiError> {
+        decide: Decision<A, E>,
+    ) -> Result<Vec<A::Event>, WriteError<E>> {
         let (reply, answer) = oneshot::channel();
-        let mut job = Job { command_id, metadata, decide, reply };
+        let mut job: Queued<A> = Box::new(Job { command_id, metadata, decide, outcome: None, reply });
         // A writer that just ended (idle) has a closed queue: start a new one and retry.
         for _ in 0..3 {
             let sender = self.sender(&stream);
             match sender.send(job) {
-                Ok(()) => {
-                    return answer.await.unwrap_or_else(|_| Err(ApiError::Internal("the stream writer stopped".into())))
-                }
+                Ok(()) => return answer.await.unwrap_or(Err(WriterFailure::Stopped.into())),
                 Err(mpsc::error::SendError(returned)) => {
                     job = returned;
                     self.forget(&stream, &sender);
                 }
             }
         }
-        Err(ApiError::Unavailable("no stream writer could be started".into()))
+        Err(WriterFailure::NoWriter.into())
     }
 
-    fn sender(self: &Arc<Self>, stream: &StreamName) -> mpsc::UnboundedSender<Job<A>> {
+    fn sender(self: &Arc<Self>, stream: &StreamName) -> mpsc::UnboundedSender<Queued<A>> {
         let mut writers = self.writers.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(sender) = writers.get(stream.as_str()) {
             if !sender.is_closed() {
@@ -99,15 +183,15 @@ impl<A: Aggregate> StreamWriters<A> {
         sender
     }
 
-    fn forget(&self, stream: &StreamName, sender: &mpsc::UnboundedSender<Job<A>>) {
+    fn forget(&self, stream: &StreamName, sender: &mpsc::UnboundedSender<Queued<A>>) {
         let mut writers = self.writers.lock().unwrap_or_else(|p| p.into_inner());
         if writers.get(stream.as_str()).is_some_and(|s| s.same_channel(sender)) {
             writers.remove(stream.as_str());
         }
     }
 
-    async fn run(&self, stream: &StreamName, mut queue: mpsc::UnboundedReceiver<Job<A>>) {
-        let mut cached: Option<Loaded<A::State>> = None;
+    async fn run(&self, stream: &StreamName, mut queue: mpsc::UnboundedReceiver<Queued<A>>) {
+        let mut cached: Option<Loaded<A>> = None;
         loop {
             let first = match tokio::time::timeout(IDLE, queue.recv()).await {
                 Ok(Some(job)) => job,
@@ -136,7 +220,7 @@ impl<A: Aggregate> StreamWriters<A> {
         }
     }
 
-    async fn process(&self, stream: &StreamName, cached: &mut Option<Loaded<A::State>>, batch: Vec<Job<A>>) {
+    async fn process(&self, stream: &StreamName, cached: &mut Option<Loaded<A>>, mut batch: Vec<Queued<A>>) {
         let mut attempt = 0;
         loop {
             attempt += 1;
@@ -154,27 +238,16 @@ impl<A: Aggregate> StreamWriters<A> {
             let version = loaded.version;
             let expected = loaded.expected();
             let mut state = loaded.state;
-            let mut outcomes: Vec<Result<Vec<A::Event>, ApiError>> = Vec::with_capacity(batch.len());
             let mut new_events: Vec<NewEvent> = Vec::new();
-            for job in &batch {
-                match (job.decide)(&state) {
-                    Ok(events) => match to_new_events::<A>(job.command_id, &events, &job.metadata) {
-                        Ok(new) => {
-                            state = events.iter().fold(state, A::evolve);
-                            new_events.extend(new);
-                            outcomes.push(Ok(events));
-                        }
-                        Err(e) => outcomes.push(Err(e.into())),
-                    },
-                    Err(refusal) => outcomes.push(Err(refusal)),
-                }
+            for job in &mut batch {
+                state = job.decide(state, &mut new_events);
             }
             if new_events.is_empty() {
                 // Nothing to append, so no version check will tell whether the cached state
                 // is still the stream's. A refusal decided on it (no seats left, say) may be
                 // out of date if another process wrote the stream since: look, and if so
                 // decide the batch again on the stream as it is.
-                let refused = outcomes.iter().any(Result::is_err);
+                let refused = batch.iter().any(|job| job.failed());
                 if refused && !fresh && attempt < ATTEMPTS {
                     match moved_since(self.store.as_ref(), stream, version).await {
                         Ok(true) => continue,
@@ -184,7 +257,7 @@ impl<A: Aggregate> StreamWriters<A> {
                 }
                 // Nothing decided, nothing evolved: the state is still the stream's.
                 *cached = Some(Loaded { state, version });
-                return reply_all(batch, outcomes);
+                return reply_all(batch);
             }
             let count = new_events.len() as u64;
             match self.store.append(stream, expected, new_events).await {
@@ -192,7 +265,7 @@ impl<A: Aggregate> StreamWriters<A> {
                     let appended = result.next_expected_version;
                     debug_assert_eq!(Some(appended + 1 - count), version.map_or(Some(0), |v| Some(v + 1)));
                     *cached = Some(Loaded { state, version: Some(appended) });
-                    return reply_all(batch, outcomes);
+                    return reply_all(batch);
                 }
                 Err(StoreError::WrongExpectedVersion { .. }) if attempt < ATTEMPTS => {
                     // Another process wrote the stream: reload and decide again.
@@ -214,23 +287,20 @@ async fn moved_since(store: &dyn EventStore, stream: &StreamName, version: Optio
     }
 }
 
-fn reply_all<A: Aggregate>(batch: Vec<Job<A>>, outcomes: Vec<Result<Vec<A::Event>, ApiError>>) {
-    for (job, outcome) in batch.into_iter().zip(outcomes) {
-        let _ = job.reply.send(outcome);
+fn reply_all<A: Aggregate>(batch: Vec<Queued<A>>) {
+    for job in batch {
+        job.reply();
     }
 }
 
-fn fail_all<A: Aggregate>(batch: Vec<Job<A>>, error: StoreError) {
-    let message = error.to_string();
-    for job in batch {
-        let error = match &error {
-            StoreError::WrongExpectedVersion { .. } => {
-                ApiError::Conflict("the course is very busy right now; please try again".into())
-            }
-            StoreError::Unavailable(m) => ApiError::Unavailable(m.clone()),
-            _ => ApiError::Internal(message.clone()),
-        };
-        let _ = job.reply.send(Err(error));
+fn fail_all<A: Aggregate>(batch: Vec<Queued<A>>, error: StoreError) {
+    let failure = match error {
+        StoreError::WrongExpectedVersion { .. } => WriterFailure::Busy,
+        other => WriterFailure::Store(Arc::new(other)),
+    };
+    for mut job in batch {
+        job.fail(failure.clone());
+        job.reply();
     }
 }
 

@@ -16,6 +16,12 @@
 //! - [`stamp_card`] (`stamps-{user id}`): a stamp per paid ticket, a reward coupon every
 //!   few stamps.
 //!
+//! - [`Aggregate`]: the one trait every aggregate implements (its events, `evolve`, the
+//!   stored event type, its stream's name); the command side's store glue, its single
+//!   writer and the tests' harness all fold events through it.
+//! - [`ids`]: the ids a process derives from an order id (seat holds, the coupon spend,
+//!   the undo of a failed placement), shared by the placement and its recovery.
+//!
 //! Every aggregate follows the same shape: `events.rs` (the serde enum, internally
 //! tagged by `type`, with `event_type()`, the stream name and event ids derived from the
 //! command, so a retried command appends nothing new), `state.rs` (the state and a
@@ -27,10 +33,14 @@
 //! the order) is a process in the command API, with compensation, driven by these
 //! decisions and their events.
 
+mod aggregate;
 pub mod coupon;
+pub mod ids;
 pub mod money;
 pub mod order;
 pub mod seat_inventory;
 pub mod stamp_card;
 #[cfg(test)]
 mod testing;
+
+pub use aggregate::Aggregate;

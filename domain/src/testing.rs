@@ -1,18 +1,13 @@
 //! A given/when/then harness for every aggregate's decisions:
 //! `given(events).when(|state| decide(&cmd, state)).then(events)` or `.then_err(error)`.
 //!
-//! An aggregate plugs in by implementing [`Aggregate`] (its state, starting from
-//! `Default`, and how an event changes it); each aggregate's `testing` module wraps
-//! [`given`] so its tests need no type annotations.
+//! It folds events with the one [`Aggregate`] trait the command side stores aggregates
+//! by; each aggregate's `testing` module wraps [`given`] so its tests need no type
+//! annotations.
 
 use std::fmt::Debug;
 
-/// A state folded from events.
-pub trait Aggregate: Default {
-    type Event;
-    /// The state after `event`.
-    fn evolve(self, event: &Self::Event) -> Self;
-}
+use crate::Aggregate;
 
 /// The history a decision is taken on.
 pub struct Given<A>(A);

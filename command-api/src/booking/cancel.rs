@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::aggregate::{self, ExecuteError, OrderAgg};
-use crate::booking::place::order_stream;
 use crate::processes::effects;
+use crate::streams::order_stream;
 use crate::CommandState;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

@@ -20,10 +20,10 @@ use uuid::Uuid;
 use super::catalogue::course_leg;
 use super::returns::access_error;
 use crate::aggregate::{self, ExecuteError, OrderAgg};
-use crate::booking::place::order_stream;
 use crate::holds::Holds;
 use crate::payments::order_of_ticket;
 use crate::processes::effects;
+use crate::streams::order_stream;
 use crate::CommandState;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -73,7 +73,7 @@ pub async fn change_course(
         return Err(ApiError::invalid_field("course_id", "This course is not on sale."));
     }
     let settings = state.settings.get(&state.pool).await?;
-    let cutoff = u32::try_from(settings.return_cutoff_minutes).unwrap_or(0);
+    let cutoff = settings.return_cutoff.get();
     let now = Utc::now();
     let metadata = Metadata {
         correlation_id: Some(order_id),

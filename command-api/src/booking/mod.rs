@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod change;
 pub mod form;
 pub mod input;
+mod language;
 pub mod pay_again;
 pub mod place;
 pub mod pricing;

@@ -19,8 +19,9 @@ use payment::RegisterTransaction;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::place::{headers_language, language_prefix, order_stream};
+use super::language::{headers_language, language_prefix};
 use crate::aggregate::{self, ExecuteError, OrderAgg};
+use crate::streams::order_stream;
 use crate::CommandState;
 
 #[derive(Debug, Deserialize)]
@@ -38,7 +39,8 @@ pub struct PaymentAgain {
 }
 
 #[utoipa::path(post, path = "/api/order/order/pay-again", tag = "order",
-    params(("hash_id" = String, Query, description = "the order's public hash id (from its links)")),
+    params(("hash_id" = String, Query, description = "the order's public hash id (from its links)"),
+        ("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer")),
     responses((status = 200, description = "`{\"data\": PaymentAgain}`: a new transaction to pay", body = PaymentAgain),
         (status = 400, description = "no hash_id"), (status = 404, description = "no such order"),
         (status = 409, description = "the reservation has expired, or the order is not waiting for payment"),

@@ -16,9 +16,9 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::aggregate::{self, ExecuteError, OrderAgg};
-use crate::booking::place::order_stream;
 use crate::payments::order_of_ticket;
 use crate::processes::effects;
+use crate::streams::order_stream;
 use crate::CommandState;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -66,8 +66,8 @@ pub async fn return_ticket(
         code,
         by_user_id,
         now,
-        cutoff_minutes: u32::try_from(settings.return_cutoff_minutes).unwrap_or(0),
-        fee_percent: u32::try_from(settings.return_fee_percent).unwrap_or(0),
+        cutoff_minutes: settings.return_cutoff.get(),
+        fee_percent: settings.return_fee.get(),
     };
     let metadata = Metadata {
         correlation_id: Some(order_id),
@@ -83,7 +83,9 @@ pub async fn return_ticket(
         })
         .await
         .map_err(|e| match e {
-            ExecuteError::Refused(e) => return_error(e, settings.return_cutoff_minutes),
+            ExecuteError::Refused(e) => {
+                return_error(e, i32::try_from(settings.return_cutoff.get()).unwrap_or(i32::MAX))
+            }
             ExecuteError::Store(e) => e.into(),
         })?;
     let Some(OrderEvent::TicketReturned { ticket_id, price, fee, coupon_refund, money_refund, .. }) = events.first()

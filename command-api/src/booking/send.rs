@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::aggregate::{self, OrderAgg};
-use crate::booking::place::order_stream;
+use crate::streams::order_stream;
 use crate::CommandState;
 
 #[derive(Debug, Deserialize)]

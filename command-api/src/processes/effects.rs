@@ -82,9 +82,9 @@ pub async fn after_payment(state: &CommandState, order: &OrderState, metadata: &
             user_id,
             ticket_id,
             order_id: order.order_id,
-            stamps_per_reward: u32::try_from(settings.stamps_per_reward).unwrap_or(10),
+            stamps_per_reward: settings.stamps_per_reward.get(),
             reward_code: reward_code(user_id, ticket_id),
-            reward_value: settings.reward_value,
+            reward_value: settings.reward_value.get(),
         };
         let command_id = Uuid::new_v5(&ticket_id, b"stamp");
         let result =

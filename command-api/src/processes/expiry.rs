@@ -17,7 +17,7 @@ use uuid::Uuid;
 
 use super::effects::{self, End};
 use crate::aggregate::{self, ExecuteError, OrderAgg};
-use crate::booking::place::order_stream;
+use crate::streams::order_stream;
 use crate::CommandState;
 
 /// Expire every overdue pending order (at most `limit`). Answers how many expired.

@@ -31,7 +31,7 @@ use uuid::Uuid;
 
 use super::effects::{self, End};
 use crate::aggregate::{self, CouponAgg, ExecuteError, OrderAgg};
-use crate::booking::place::order_stream;
+use crate::streams::order_stream;
 use crate::CommandState;
 
 /// The name of its checkpoint.
@@ -157,12 +157,8 @@ impl BookingReactions {
         let state = &self.state;
         let settings = state.settings.get(&state.pool).await.map_err(|e| e.to_string())?;
         let number = next_invoice_number(state, &settings.invoice_prefix).await?;
-        let command = IssueInvoice {
-            order_id: order.order_id,
-            number,
-            now: Utc::now(),
-            vat_rate: u32::try_from(settings.vat_rate_percent).unwrap_or(8),
-        };
+        let command =
+            IssueInvoice { order_id: order.order_id, number, now: Utc::now(), vat_rate: settings.vat_rate.get() };
         let stream = order_stream(order.order_id).map_err(|e| e.to_string())?;
         let result = aggregate::execute::<OrderAgg, _, _>(
             state.store.as_ref(),

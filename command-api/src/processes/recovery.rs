@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use api_core::ApiError;
 use batching::Batcher;
+use domain::ids::{abandon_command_id, placement_undo_id};
 use domain::order::{self, AbandonOrder};
 use domain::seat_inventory::{ReleaseReason, ReleaseSeats};
 use event_store::Metadata;
@@ -20,8 +21,8 @@ use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 use crate::aggregate::{self, ExecuteError, OrderAgg};
-use crate::booking::place::order_stream;
 use crate::holds::Holds;
+use crate::streams::order_stream;
 use crate::CommandState;
 
 /// A placement still running after this long is taken for dead.
@@ -169,7 +170,7 @@ async fn abandon(
     let metadata = Metadata { correlation_id: Some(order_id), occurred_at: chrono::Utc::now(), ..Metadata::default() };
     let stream = order_stream(order_id)?;
     let command = AbandonOrder { order_id, reason: "the placement was interrupted".into() };
-    let command_id = Uuid::new_v5(&order_id, b"abandon");
+    let command_id = abandon_command_id(order_id);
     match aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, command_id, &metadata, |o| {
         order::decide_abandon(&command, o)
     })
@@ -180,7 +181,7 @@ async fn abandon(
         Err(ExecuteError::Store(e)) => return Err(e.into()),
     }
     tracing::warn!(%order_id, "an interrupted placement was abandoned; giving its seats and coupon back");
-    let release_id = Uuid::new_v5(&order_id, b"placement-undone");
+    let release_id = placement_undo_id(order_id);
     let seat_holds = Holds::new(state, metadata.clone());
     for (course_id, hold_id) in courses.iter().zip(holds) {
         let release = ReleaseSeats { hold_id: *hold_id, release_id, seats: None, reason: ReleaseReason::Abandoned };

@@ -41,3 +41,21 @@ pub use state::{evolve, Coupon, CouponState, OrderSpend};
 
 /// The namespace of the UUID v5 event ids of this aggregate.
 const EVENT_ID_NAMESPACE: uuid::Uuid = uuid::Uuid::from_u128(0x9b3d_61c4_0e27_4f55_8c1a_7e4b_3a90_c2d6);
+
+/// A coupon, in `coupon-{CODE}` (the code normalised).
+impl crate::Aggregate for Coupon {
+    type Event = CouponEvent;
+    type Id = str;
+
+    fn evolve(self, event: &CouponEvent) -> Self {
+        evolve(self, event)
+    }
+
+    fn event_type(event: &CouponEvent) -> &'static str {
+        event.event_type()
+    }
+
+    fn stream(code: &str) -> String {
+        stream_name(code)
+    }
+}

@@ -5,14 +5,7 @@ use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
 use super::*;
-use crate::testing::{self, Aggregate, Given};
-
-impl Aggregate for Coupon {
-    type Event = CouponEvent;
-    fn evolve(self, event: &CouponEvent) -> Self {
-        evolve(self, event)
-    }
-}
+use crate::testing::{self, Given};
 
 /// Fold `events` into the coupon a decision sees.
 pub fn given(events: impl IntoIterator<Item = CouponEvent>) -> Given<Coupon> {

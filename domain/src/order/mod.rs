@@ -26,6 +26,10 @@
 //! - [`IssueInvoice`] / [`CorrectInvoice`] ([`decide_issue_invoice`],
 //!   [`decide_correct_invoice`]): the invoice asked for, and its corrections.
 //!
+//! Before an order is placed, [`price_lines`] prices its ticket lines (shared with the
+//! form's live prices) and [`check_return_trip`] checks that a return leaves after the
+//! outbound trip arrives.
+//!
 //! [`money_back`] tells what an event owes back in money through the payment gateway.
 //!
 //! The state ([`Order`], folded by [`evolve`]) carries the status ([`OrderStatus`]),
@@ -50,6 +54,7 @@ mod invoice;
 mod money_back;
 mod pay;
 mod place;
+mod pricing;
 mod refund_late;
 mod register_payment;
 mod return_ticket;
@@ -70,6 +75,7 @@ pub use invoice::{decide_correct_invoice, decide_issue_invoice, CorrectInvoice, 
 pub use money_back::{money_back, MoneyBack, MoneyBackFor};
 pub use pay::{decide_pay, ticket_id, PayOrder, PayOrderError, TicketNumber};
 pub use place::{decide_place, PlaceOrder, PlaceOrderError, MAX_SEATS};
+pub use pricing::{check_return_trip, price_lines, PricingError, ReturnTooEarly, TicketRequest};
 pub use refund_late::{decide_refund_late, RefundLatePayment, RefundLatePaymentError};
 pub use register_payment::{
     decide_register_payment, next_payment_session, order_of_session, RegisterPayment, RegisterPaymentError,
@@ -86,3 +92,21 @@ pub fn order_number(year: i32, sequence: i64) -> String {
 
 /// The namespace of the UUID v5 ids (events, tickets) of this aggregate.
 const EVENT_ID_NAMESPACE: uuid::Uuid = uuid::Uuid::from_u128(0x5e0c_2f9a_7d41_4b8e_9a63_1c0f_d2b7_a914);
+
+/// An order, in `order-{id}`.
+impl crate::Aggregate for Order {
+    type Event = OrderEvent;
+    type Id = uuid::Uuid;
+
+    fn evolve(self, event: &OrderEvent) -> Self {
+        evolve(self, event)
+    }
+
+    fn event_type(event: &OrderEvent) -> &'static str {
+        event.event_type()
+    }
+
+    fn stream(order_id: &uuid::Uuid) -> String {
+        stream_name(*order_id)
+    }
+}

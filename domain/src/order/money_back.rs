@@ -66,7 +66,7 @@ mod tests {
         decide_cancel, decide_expire, decide_refund_late, decide_return, CancelOrder, ExpireOrder, Order,
         RefundLatePayment, ReturnTicket, Ticket,
     };
-    use crate::testing::Aggregate;
+    use crate::Aggregate;
     use uuid::Uuid;
 
     /// The one event `decide` records on the order `history` folds to, and the state after it.

@@ -7,14 +7,7 @@ use uuid::Uuid;
 
 use super::*;
 use crate::money::Reduction;
-use crate::testing::{self, Aggregate, Given};
-
-impl Aggregate for Order {
-    type Event = OrderEvent;
-    fn evolve(self, event: &OrderEvent) -> Self {
-        evolve(self, event)
-    }
-}
+use crate::testing::{self, Given};
 
 /// Fold `events` into the order a decision sees.
 pub fn given(events: impl IntoIterator<Item = OrderEvent>) -> Given<Order> {

@@ -51,3 +51,21 @@ pub use state::{evolve, Hold, Inventory, SeatInventory};
 
 /// The namespace of the UUID v5 event ids of this aggregate.
 const EVENT_ID_NAMESPACE: uuid::Uuid = uuid::Uuid::from_u128(0xcb17e20b_5a78_4486_b047_03a09c1c21d0);
+
+/// A course's seat inventory, in `course-{id}`.
+impl crate::Aggregate for SeatInventory {
+    type Event = SeatInventoryEvent;
+    type Id = uuid::Uuid;
+
+    fn evolve(self, event: &SeatInventoryEvent) -> Self {
+        evolve(self, event)
+    }
+
+    fn event_type(event: &SeatInventoryEvent) -> &'static str {
+        event.event_type()
+    }
+
+    fn stream(course_id: &uuid::Uuid) -> String {
+        stream_name(*course_id)
+    }
+}

@@ -3,15 +3,8 @@
 use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
-use super::{evolve, SeatInventory, SeatInventoryEvent, Stop};
-use crate::testing::{self, Aggregate, Given};
-
-impl Aggregate for SeatInventory {
-    type Event = SeatInventoryEvent;
-    fn evolve(self, event: &SeatInventoryEvent) -> Self {
-        evolve(self, event)
-    }
-}
+use super::{SeatInventory, SeatInventoryEvent, Stop};
+use crate::testing::{self, Given};
 
 /// Fold `events` into the inventory a decision sees.
 pub fn given(events: impl IntoIterator<Item = SeatInventoryEvent>) -> Given<SeatInventory> {

@@ -42,3 +42,21 @@ pub enum StampCardError {
 
 /// The namespace of the UUID v5 event ids of this aggregate.
 const EVENT_ID_NAMESPACE: uuid::Uuid = uuid::Uuid::from_u128(0x47aa_d0e8_91b3_4c62_a5f7_0d8e_6b21_f35c);
+
+/// A user's stamp card, in `stamps-{user id}`.
+impl crate::Aggregate for StampCard {
+    type Event = StampCardEvent;
+    type Id = uuid::Uuid;
+
+    fn evolve(self, event: &StampCardEvent) -> Self {
+        evolve(self, event)
+    }
+
+    fn event_type(event: &StampCardEvent) -> &'static str {
+        event.event_type()
+    }
+
+    fn stream(user_id: &uuid::Uuid) -> String {
+        stream_name(*user_id)
+    }
+}

@@ -3,14 +3,7 @@
 use uuid::Uuid;
 
 use super::*;
-use crate::testing::{self, Aggregate, Given};
-
-impl Aggregate for StampCard {
-    type Event = StampCardEvent;
-    fn evolve(self, event: &StampCardEvent) -> Self {
-        evolve(self, event)
-    }
-}
+use crate::testing::{self, Given};
 
 /// Fold `events` into the card a decision sees.
 pub fn given(events: impl IntoIterator<Item = StampCardEvent>) -> Given<StampCard> {

@@ -201,6 +201,28 @@ async fn the_same_idempotency_key_places_one_order(pool: PgPool) {
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_same_idempotency_key_issues_one_coupon(pool: PgPool) {
+    let app = spawn(pool).await;
+    let admin = Some(app.admin_token.as_str());
+    // No code given: the code is generated, so a repeat without the key would issue another.
+    let ask = json!({ "value": 700 });
+    let (s1, first) = body(app.post("/api/order/coupon/save", &ask, admin, Some("coupon-key")).await).await;
+    let (s2, second) = body(app.post("/api/order/coupon/save", &ask, admin, Some("coupon-key")).await).await;
+    assert_eq!((s1, s2), (201, 201), "{first} {second}");
+    assert_eq!(first, second, "the first answer, repeated");
+    let (s3, third) = body(app.post("/api/order/coupon/save", &ask, admin, None).await).await;
+    assert_eq!(s3, 201);
+    assert_ne!(third["data"]["code"], first["data"]["code"], "without a key, a new coupon");
+    // A refusal is repeated as it went out too.
+    let bad = json!({ "code": "BAD CODE", "value": 700 });
+    let (s1, first) = body(app.post("/api/order/coupon/save", &bad, admin, Some("bad-coupon")).await).await;
+    let (s2, second) = body(app.post("/api/order/coupon/save", &bad, admin, Some("bad-coupon")).await).await;
+    assert_eq!((s1, s2), (422, 422));
+    assert_eq!(first, second);
+    assert_eq!(second["errors"][0]["field"], "code", "{second}");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn forged_and_repeated_payment_notifications_change_nothing(pool: PgPool) {
     let app = spawn(pool).await;
     let line = line(&app.pool).await;

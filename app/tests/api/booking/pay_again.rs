@@ -95,6 +95,29 @@ async fn a_failed_payment_is_paid_again_through_a_new_transaction(pool: PgPool) 
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn paying_again_with_the_same_idempotency_key_registers_one_transaction(pool: PgPool) {
+    let app = spawn(pool).await;
+    let line = line(&app.pool).await;
+    let course = course(&app, &line, tomorrow(), 10).await;
+    let placed = app.place_one(course, &line).await;
+    let hash_id = placed["hash_id"].as_str().expect("hash");
+    let order_id: Uuid = placed["order_id"].as_str().expect("id").parse().expect("uuid");
+    success_data(&app, hash_id).await;
+
+    let again = format!("/api/order/order/pay-again?hash_id={hash_id}");
+    let (s1, first) = body(app.post(&again, &json!({}), None, Some("again-key")).await).await;
+    let (s2, second) = body(app.post(&again, &json!({}), None, Some("again-key")).await).await;
+    assert_eq!((s1, s2), (200, 200), "{first} {second}");
+    assert_eq!(first, second, "the first answer, repeated");
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    assert_eq!(state.payment_sessions.len(), 2, "one new transaction: {:?}", state.payment_sessions);
+    // The key is for that order's call: another order's is another request.
+    let (status, _) =
+        body(app.post("/api/order/order/pay-again?hash_id=abc123", &json!({}), None, Some("again-key")).await).await;
+    assert_eq!(status, 422, "a key reused for a different request");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn paying_both_transactions_keeps_one_and_pays_the_other_back(pool: PgPool) {
     let app = spawn(pool).await;
     let line = line(&app.pool).await;
