@@ -61,7 +61,7 @@ pub trait Input: utoipa::ToSchema + Sized + Send + Sync + 'static {
     fn read(f: &mut Fields<'_>) -> Self;
 
     /// The columns a save writes, with their values.
-    fn columns(&self) -> Vec<(&'static str, Sql)>;
+    fn columns(self) -> Vec<(&'static str, Sql)>;
 }
 
 /// A CRUD resource, declared. See the [module guide](self).

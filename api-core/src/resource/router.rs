@@ -57,7 +57,7 @@ pub async fn save<R: Resource>(pool: &PgPool, id: Option<i64>, body: Value) -> R
     let input = R::Input::read(&mut f);
     R::check(&mut tx, &mut f, &input, stored.as_ref()).await?;
     f.finish()?;
-    let id = write::<R>(&mut tx, id, &input).await.map_err(|e| map_db(e, R::SAVE_RULES))?;
+    let id = write::<R>(&mut tx, id, input).await.map_err(|e| map_db(e, R::SAVE_RULES))?;
     R::after_write(&mut tx, id).await?;
     let row = find::<R>(&mut tx, id).await?;
     tx.commit().await?;
@@ -65,7 +65,7 @@ pub async fn save<R: Resource>(pool: &PgPool, id: Option<i64>, body: Value) -> R
 }
 
 /// `insert … returning id`, or `update … where id = … returning id`.
-async fn write<R: Resource>(conn: &mut PgConnection, id: Option<i64>, input: &R::Input) -> Result<i64, sqlx::Error> {
+async fn write<R: Resource>(conn: &mut PgConnection, id: Option<i64>, input: R::Input) -> Result<i64, sqlx::Error> {
     let columns = input.columns();
     let mut qb = QueryBuilder::<Postgres>::new("");
     match id {

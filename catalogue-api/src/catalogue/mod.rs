@@ -29,9 +29,18 @@ pub fn router() -> Router<CatalogueState> {
     Router::new()
         .merge(waypoint::router())
         .merge(route::router())
-        .merge(route_waypoint::router())
-        .merge(route_waypoint_details::router())
-        .merge(route_price::router())
+        .merge(api_core::resource::routes::<route_waypoint::RouteWaypoints, _>())
+        .merge(api_core::resource::routes::<route_waypoint_details::RouteWaypointDetailsResource, _>())
+        .merge(api_core::resource::routes::<route_price::RoutePrices, _>())
         .merge(course_settings::router())
-        .merge(course_details::router())
+        .merge(api_core::resource::routes::<course_details::CourseDetailsResource, _>())
+}
+
+/// Whether `table` has a row `id` (a reference checked before a save, so the answer
+/// names the field rather than a constraint).
+async fn exists(conn: &mut sqlx::PgConnection, table: &str, id: i64) -> Result<bool, api_core::ApiError> {
+    Ok(sqlx::query_scalar(&format!("select exists (select 1 from {table} where id = $1)"))
+        .bind(id)
+        .fetch_one(conn)
+        .await?)
 }

@@ -3,46 +3,45 @@
 
 use utoipa::OpenApi;
 
-use super::course_details::{CourseDetails, CourseDetailsInput};
-use super::course_settings::{CourseSettings, CourseSettingsInput};
-use super::route::{HomeRoute, Route, RouteInput, StopName};
-use super::route_price::{RoutePrice, RoutePriceInput};
-use super::route_waypoint::{RouteWaypoint, RouteWaypointInput};
-use super::route_waypoint_details::{RouteWaypointDetails, RouteWaypointDetailsInput};
-use super::waypoint::{Waypoint, WaypointInput, WaypointOption};
-use super::{course_details, course_settings, route, route_price, route_waypoint, route_waypoint_details, waypoint};
+use api_core::resource::openapi::paths;
 use api_core::resource::Deleted;
 
-/// Stops, routes, prices, timetables, courses and the search.
+use super::course_details::CourseDetailsResource;
+use super::course_settings::{self, CourseSettings, CourseSettingsInput};
+use super::route::{self, HomeRoute, Routes, StopName};
+use super::route_price::RoutePrices;
+use super::route_waypoint::RouteWaypoints;
+use super::route_waypoint_details::RouteWaypointDetailsResource;
+use super::waypoint::{self, WaypointOption, Waypoints};
+
+/// What the declared resources do not write themselves: their extra routes, and the
+/// timetables.
 #[derive(OpenApi)]
 #[openapi(
     paths(
-        waypoint::all, waypoint::one, waypoint::create, waypoint::update, waypoint::search_dropdown,
-        route::all, route::one, route::create, route::update, route::home_routes,
-        route_waypoint::all, route_waypoint::one, route_waypoint::create, route_waypoint::update,
-        route_waypoint::remove,
-        route_waypoint_details::all, route_waypoint_details::one, route_waypoint_details::create,
-        route_waypoint_details::update, route_waypoint_details::remove,
-        route_price::all, route_price::one, route_price::create, route_price::update, route_price::remove,
+        waypoint::search_dropdown,
+        route::home_routes,
         course_settings::all, course_settings::one, course_settings::create, course_settings::update,
         course_settings::duplicate, course_settings::remove,
-        course_details::all, course_details::one, course_details::create, course_details::update,
-        course_details::remove,
     ),
-    components(schemas(
-        Deleted, Waypoint, WaypointInput, WaypointOption, Route, RouteInput, HomeRoute, StopName, RouteWaypoint,
-        RouteWaypointInput, RouteWaypointDetails, RouteWaypointDetailsInput, RoutePrice, RoutePriceInput,
-        CourseSettings, CourseSettingsInput, CourseDetails, CourseDetailsInput,
-    )),
+    components(schemas(Deleted, WaypointOption, HomeRoute, StopName, CourseSettings, CourseSettingsInput)),
     tags(
         (name = "route", description = "Stops, routes, their stops, prices and timetables"),
     )
 )]
 pub struct CatalogueApi;
 
-/// The catalogue's paths and schemas.
+/// The catalogue's paths and schemas: the declared resources' (written from their
+/// declarations) and the rest.
 pub fn document() -> utoipa::openapi::OpenApi {
-    CatalogueApi::openapi()
+    let mut doc = CatalogueApi::openapi();
+    doc.merge(paths::<Waypoints>());
+    doc.merge(paths::<Routes>());
+    doc.merge(paths::<RouteWaypoints>());
+    doc.merge(paths::<RouteWaypointDetailsResource>());
+    doc.merge(paths::<RoutePrices>());
+    doc.merge(paths::<CourseDetailsResource>());
+    doc
 }
 
 #[cfg(test)]
@@ -51,7 +50,7 @@ mod tests {
 
     #[test]
     fn every_catalogue_path_is_documented() {
-        let doc = CatalogueApi::openapi();
+        let doc = document();
         for path in [
             "/api/route/waypoint/search-dropdown",
             "/api/route/route/home-routes",

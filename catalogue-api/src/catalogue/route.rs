@@ -4,19 +4,17 @@
 //! Reads are public; saves need a `SuperAdmin`. The spec has no delete for routes (an
 //! admin deactivates one instead).
 
-use api_core::auth::AdminUser;
-use api_core::list::{FieldType, ListField, ListSpec, Page, RawListQuery};
-use api_core::{ApiError, AppJson, Data};
+use api_core::list::{FieldType, ListField, ListSpec};
+use api_core::resource::{self, Fields, Input, Resource, Sql};
+use api_core::{ApiError, Data};
 use axum::extract::State;
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::Router;
 use chrono::{DateTime, Utc};
+use domain::money::format_pln;
 use serde::Serialize;
-use serde_json::Value;
 
 use crate::CatalogueState;
-use api_core::resource::{fetch_by_id, fetch_page, merge, Fields, Params, Scope};
-use domain::money::format_pln;
 
 /// A route.
 #[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
@@ -30,14 +28,55 @@ pub struct Route {
 }
 
 /// The body of a save.
-#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+#[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct RouteInput {
     /// 1 to 200 characters.
     pub name: String,
     /// Default true.
-    pub active: Option<bool>,
+    #[schema(required = false)]
+    pub active: bool,
     /// Default false.
-    pub show_on_home: Option<bool>,
+    #[schema(required = false)]
+    pub show_on_home: bool,
+}
+
+impl Input for RouteInput {
+    fn read(f: &mut Fields<'_>) -> Self {
+        let name = f.text("name", 200);
+        let active = f.boolean("active", true);
+        let show_on_home = f.boolean("show_on_home", false);
+        RouteInput { name, active, show_on_home }
+    }
+
+    fn columns(self) -> Vec<(&'static str, Sql)> {
+        vec![("name", self.name.into()), ("active", self.active.into()), ("show_on_home", self.show_on_home.into())]
+    }
+}
+
+/// The routes, declared.
+pub struct Routes;
+
+impl Resource for Routes {
+    type Row = Route;
+    type Input = RouteInput;
+    const PATH: &'static str = "/route/route";
+    const TAG: &'static str = "route";
+    const NAME: &'static str = "route";
+    const TABLE: &'static str = "routes";
+    const FROM: &'static str = "routes r";
+    const COLUMNS: &'static str = "r.id, r.name, r.active, r.show_on_home, r.created_at, r.updated_at";
+    const ID: &'static str = "r.id";
+    const LIST: ListSpec = ListSpec {
+        fields: &[
+            ListField { name: "id", column: "r.id", kind: FieldType::Integer },
+            ListField { name: "name", column: "r.name", kind: FieldType::Text },
+            ListField { name: "active", column: "r.active", kind: FieldType::Boolean },
+            ListField { name: "show_on_home", column: "r.show_on_home", kind: FieldType::Boolean },
+            ListField { name: "created_at", column: "r.created_at", kind: FieldType::Timestamp },
+            ListField { name: "updated_at", column: "r.updated_at", kind: FieldType::Timestamp },
+        ],
+        default_order: "r.name, r.id",
+    };
 }
 
 /// A stop named on the home page.
@@ -60,102 +99,8 @@ pub struct HomeRoute {
     pub lowest_price_formatted: Option<String>,
 }
 
-const COLUMNS: &str = "r.id, r.name, r.active, r.show_on_home, r.created_at, r.updated_at";
-const FIELDS: &[ListField] = &[
-    ListField { name: "id", column: "r.id", kind: FieldType::Integer },
-    ListField { name: "name", column: "r.name", kind: FieldType::Text },
-    ListField { name: "active", column: "r.active", kind: FieldType::Boolean },
-    ListField { name: "show_on_home", column: "r.show_on_home", kind: FieldType::Boolean },
-    ListField { name: "created_at", column: "r.created_at", kind: FieldType::Timestamp },
-    ListField { name: "updated_at", column: "r.updated_at", kind: FieldType::Timestamp },
-];
-const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "r.name, r.id" };
-
 pub fn router() -> Router<CatalogueState> {
-    Router::new()
-        .route("/route/route/all", get(all))
-        .route("/route/route/one", get(one))
-        .route("/route/route/save", post(create).put(update))
-        .route("/route/route/home-routes", get(home_routes))
-}
-
-/// Public.
-#[utoipa::path(get, path = "/api/route/route/all", tag = "route",
-    responses((status = 200, description = "`{data: {models: [Route], pagination}}`", body = [Route])))]
-#[tracing::instrument(skip_all)]
-pub async fn all(State(state): State<CatalogueState>, raw: RawListQuery) -> Result<Data<Page<Route>>, ApiError> {
-    let q = raw.parse(SPEC)?;
-    Ok(Data::new(fetch_page(&state.pool, COLUMNS, "routes r", Scope::All, &q).await?))
-}
-
-/// Public.
-#[utoipa::path(get, path = "/api/route/route/one", tag = "route", params(("id" = i64, Query)),
-    responses((status = 200, body = Route), (status = 404), (status = 422)))]
-#[tracing::instrument(skip_all)]
-pub async fn one(State(state): State<CatalogueState>, params: Params) -> Result<Data<Route>, ApiError> {
-    Ok(Data::new(find(&state.pool, params.id()?).await?))
-}
-
-async fn find(pool: &sqlx::PgPool, id: i64) -> Result<Route, ApiError> {
-    fetch_by_id(pool, COLUMNS, "routes r", "r.id", id, "route").await
-}
-
-struct Input {
-    name: String,
-    active: bool,
-    show_on_home: bool,
-}
-
-fn parse(body: &Value) -> Result<Input, ApiError> {
-    let mut f = Fields::new(body)?;
-    let name = f.text("name", 200);
-    let active = f.boolean("active", true);
-    let show_on_home = f.boolean("show_on_home", false);
-    f.finish()?;
-    Ok(Input { name, active, show_on_home })
-}
-
-/// `SuperAdmin`.
-#[utoipa::path(post, path = "/api/route/route/save", tag = "route", security(("bearer" = [])), request_body = RouteInput,
-    responses((status = 200, body = Route), (status = 401), (status = 403), (status = 422)))]
-#[tracing::instrument(skip_all)]
-pub async fn create(
-    _: AdminUser,
-    State(state): State<CatalogueState>,
-    AppJson(body): AppJson<Value>,
-) -> Result<Data<Route>, ApiError> {
-    let input = parse(&body)?;
-    let id: i64 =
-        sqlx::query_scalar("insert into routes (name, active, show_on_home) values ($1, $2, $3) returning id")
-            .bind(&input.name)
-            .bind(input.active)
-            .bind(input.show_on_home)
-            .fetch_one(&state.pool)
-            .await?;
-    Ok(Data::new(find(&state.pool, id).await?))
-}
-
-/// `SuperAdmin`. Fields left out keep their values.
-#[utoipa::path(put, path = "/api/route/route/save", tag = "route", security(("bearer" = [])), params(("id" = i64, Query)),
-    request_body = RouteInput,
-    responses((status = 200, body = Route), (status = 401), (status = 403), (status = 404), (status = 422)))]
-#[tracing::instrument(skip_all)]
-pub async fn update(
-    _: AdminUser,
-    State(state): State<CatalogueState>,
-    params: Params,
-    AppJson(body): AppJson<Value>,
-) -> Result<Data<Route>, ApiError> {
-    let id = params.id()?;
-    let input = parse(&merge(&find(&state.pool, id).await?, body))?;
-    sqlx::query("update routes set name = $2, active = $3, show_on_home = $4, updated_at = now() where id = $1")
-        .bind(id)
-        .bind(&input.name)
-        .bind(input.active)
-        .bind(input.show_on_home)
-        .execute(&state.pool)
-        .await?;
-    Ok(Data::new(find(&state.pool, id).await?))
+    resource::routes::<Routes, _>().route("/route/route/home-routes", get(home_routes))
 }
 
 type HomeRow = (i64, String, Option<i64>, Option<String>, Option<i64>, Option<String>, Option<i64>);
