@@ -20,6 +20,8 @@ pub enum Sql {
     Timestamp(Option<DateTime<Utc>>),
     Uuid(Option<Uuid>),
     Int4s(Vec<i32>),
+    Int2s(Vec<i16>),
+    Times(Vec<NaiveTime>),
     Json(serde_json::Value),
 }
 
@@ -38,6 +40,8 @@ impl Sql {
             Sql::Timestamp(v) => values.push_bind(v),
             Sql::Uuid(v) => values.push_bind(v),
             Sql::Int4s(v) => values.push_bind(v),
+            Sql::Int2s(v) => values.push_bind(v),
+            Sql::Times(v) => values.push_bind(v),
             Sql::Json(v) => values.push_bind(v),
         };
     }
@@ -57,6 +61,8 @@ impl Sql {
             Sql::Timestamp(v) => values.push_bind_unseparated(v),
             Sql::Uuid(v) => values.push_bind_unseparated(v),
             Sql::Int4s(v) => values.push_bind_unseparated(v),
+            Sql::Int2s(v) => values.push_bind_unseparated(v),
+            Sql::Times(v) => values.push_bind_unseparated(v),
             Sql::Json(v) => values.push_bind_unseparated(v),
         };
     }
@@ -91,5 +97,7 @@ from! {
     Uuid => Uuid(Some),
     Option<Uuid> => Uuid(|v| v),
     Vec<i32> => Int4s(|v| v),
+    Vec<i16> => Int2s(|v| v),
+    Vec<NaiveTime> => Times(|v| v),
     serde_json::Value => Json(|v| v),
 }

@@ -7,24 +7,22 @@ use api_core::resource::openapi::paths;
 use api_core::resource::Deleted;
 
 use super::course_details::CourseDetailsResource;
-use super::course_settings::{self, CourseSettings, CourseSettingsInput};
+use super::course_settings::{self, CourseSettings, Timetables};
 use super::route::{self, HomeRoute, Routes, StopName};
 use super::route_price::RoutePrices;
 use super::route_waypoint::RouteWaypoints;
 use super::route_waypoint_details::RouteWaypointDetailsResource;
 use super::waypoint::{self, WaypointOption, Waypoints};
 
-/// What the declared resources do not write themselves: their extra routes, and the
-/// timetables.
+/// What the declared resources do not write themselves: their extra routes.
 #[derive(OpenApi)]
 #[openapi(
     paths(
         waypoint::search_dropdown,
         route::home_routes,
-        course_settings::all, course_settings::one, course_settings::create, course_settings::update,
-        course_settings::duplicate, course_settings::remove,
+        course_settings::duplicate,
     ),
-    components(schemas(Deleted, WaypointOption, HomeRoute, StopName, CourseSettings, CourseSettingsInput)),
+    components(schemas(Deleted, WaypointOption, HomeRoute, StopName, CourseSettings)),
     tags(
         (name = "route", description = "Stops, routes, their stops, prices and timetables"),
     )
@@ -41,6 +39,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(paths::<RouteWaypointDetailsResource>());
     doc.merge(paths::<RoutePrices>());
     doc.merge(paths::<CourseDetailsResource>());
+    doc.merge(paths::<Timetables>());
     doc
 }
 

@@ -2,7 +2,8 @@
 
 use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use serde::Serialize;
-use serde_json::Value;
+use sqlx::postgres::PgRow;
+use sqlx::FromRow;
 
 use super::input::format_week_days;
 
@@ -25,7 +26,7 @@ pub struct CourseSettings {
     pub updated_at: DateTime<Utc>,
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(FromRow)]
 pub(super) struct Row {
     pub(super) id: i64,
     pub(super) route_id: i64,
@@ -39,6 +40,12 @@ pub(super) struct Row {
     pub(super) active: bool,
     pub(super) created_at: DateTime<Utc>,
     pub(super) updated_at: DateTime<Utc>,
+}
+
+impl<'r> FromRow<'r, PgRow> for CourseSettings {
+    fn from_row(row: &'r PgRow) -> Result<Self, sqlx::Error> {
+        Row::from_row(row).map(Into::into)
+    }
 }
 
 impl From<Row> for CourseSettings {
@@ -60,17 +67,18 @@ impl From<Row> for CourseSettings {
     }
 }
 
-/// The body of a save.
-#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+/// The body of a save, parsed.
+#[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct CourseSettingsInput {
     pub route_id: i64,
-    pub name: Option<String>,
+    #[schema(required = false)]
+    pub name: String,
     /// `["07:30", "15:00"]` or `"07:30,15:00"`; 1 to 48 times.
     #[schema(value_type = Object)]
-    pub departure_times: Value,
+    pub departure_times: Vec<NaiveTime>,
     /// `"1,2,3,4,5"` or `[1, 2, 3, 4, 5]`; 0 = Sunday.
     #[schema(value_type = Object)]
-    pub week_days: Value,
+    pub week_days: Vec<i16>,
     /// 1 to 1000.
     pub seats: i32,
     /// 1 to 366.
@@ -79,5 +87,6 @@ pub struct CourseSettingsInput {
     /// Not before `valid_from`.
     pub valid_to: Option<NaiveDate>,
     /// Default true.
-    pub active: Option<bool>,
+    #[schema(required = false)]
+    pub active: bool,
 }

@@ -1,5 +1,6 @@
 //! Building blocks for the catalogue tests: records created through the API, dates in
-//! Warsaw, and bodies without their timestamps.
+//! Warsaw, and bodies without their timestamps. (The query API's search tests use them
+//! too, through `#[path]`: both test crates' `helpers` have the same `TestApp`.)
 
 #![allow(dead_code)]
 

@@ -6,6 +6,9 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+// The catalogue tests' building blocks (stops, routes, prices and courses arranged
+// through the catalogue API), shared rather than copied.
+#[path = "../../../../catalogue-api/tests/api/catalogue/support.rs"]
 mod support;
 
 use crate::helpers::{spawn_app, TestApp};
