@@ -12,6 +12,7 @@
 
 use crate::{ApiError, FieldError};
 use chrono::NaiveDate;
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -58,11 +59,42 @@ impl<'a> Fields<'a> {
 
     /// `422` with every problem, or `Ok` when there is none.
     pub fn finish(self) -> Result<(), ApiError> {
+        let message = self.errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; ");
+        self.finish_with(&message)
+    }
+
+    /// [`Fields::finish`], with `message` as the answer's message.
+    pub fn finish_with(self, message: &str) -> Result<(), ApiError> {
         if self.errors.is_empty() {
             return Ok(());
         }
-        let message = self.errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; ");
-        Err(ApiError::Validation { message, errors: self.errors })
+        Err(ApiError::Validation { message: message.to_string(), errors: self.errors })
+    }
+
+    /// The whole body as a `T` (serde), a value of the wrong type recorded under its
+    /// path (`value`, `content[0].name`); `None` then.
+    pub fn deserialize<T: DeserializeOwned>(&mut self) -> Option<T> {
+        self.absorb(crate::json::from_value(Value::Object(self.body.clone())))
+    }
+
+    /// The value of `result`, or its field errors recorded (another error is recorded
+    /// under `body`); `None` then.
+    pub fn absorb<T>(&mut self, result: Result<T, ApiError>) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(ApiError::Validation { errors, message }) if errors.is_empty() => {
+                self.error("body", message);
+                None
+            }
+            Err(ApiError::Validation { errors, .. }) => {
+                self.errors.extend(errors);
+                None
+            }
+            Err(other) => {
+                self.error("body", other.to_string());
+                None
+            }
+        }
     }
 
     /// A required text of 1 to `max` characters (trimmed).

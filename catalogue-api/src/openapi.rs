@@ -20,7 +20,7 @@ pub struct CourseApi;
 /// The catalogue's, the content's and the courses' paths and schemas.
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = crate::catalogue::openapi::document();
-    doc.merge(crate::content::openapi::ContentApi::openapi());
+    doc.merge(crate::content::openapi::document());
     doc.merge(CourseApi::openapi());
     doc
 }

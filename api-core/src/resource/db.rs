@@ -1,13 +1,11 @@
 //! PostgreSQL helpers of every list and CRUD endpoint: one page of a list
-//! ([`fetch_page`]), one row by id ([`fetch_by_id`]), a delete by id ([`delete_by_id`]),
-//! and broken constraints turned into answers a client can act on ([`map_db`]), never
-//! a `500`.
+//! ([`fetch_page`]), and broken constraints turned into answers a client can act on
+//! ([`map_db`]), never a `500`.
 
 use sqlx::postgres::PgRow;
-use sqlx::{FromRow, PgExecutor, PgPool, Postgres, QueryBuilder};
+use sqlx::{FromRow, PgPool, Postgres, QueryBuilder};
 use uuid::Uuid;
 
-use super::Deleted;
 use crate::list::{ListQuery, Page};
 use crate::{ApiError, FieldError};
 
@@ -56,46 +54,6 @@ where
     q.push_page(&mut rows);
     let models = rows.build_query_as::<T>().fetch_all(pool).await?;
     Ok(Page { models, pagination: q.pagination(total) })
-}
-
-/// `select {columns} from {from} where {id_column} = $1`, or a `404` naming `what`.
-pub async fn fetch_by_id<T>(
-    db: impl PgExecutor<'_>,
-    columns: &str,
-    from: &str,
-    id_column: &str,
-    id: i64,
-    what: &str,
-) -> Result<T, ApiError>
-where
-    T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
-{
-    sqlx::query_as(&format!("select {columns} from {from} where {id_column} = $1"))
-        .bind(id)
-        .fetch_optional(db)
-        .await?
-        .ok_or_else(|| ApiError::NotFound(format!("no {what} with id {id}")))
-}
-
-/// Delete row `id` of `table`: a `404` naming `what` when there is none, and `rules`
-/// for the constraints that still reference it.
-#[tracing::instrument(skip(pool, rules))]
-pub async fn delete_by_id(
-    pool: &PgPool,
-    table: &str,
-    id: i64,
-    rules: &[Rule],
-    what: &str,
-) -> Result<Deleted, ApiError> {
-    let done = sqlx::query(&format!("delete from {table} where id = $1"))
-        .bind(id)
-        .execute(pool)
-        .await
-        .map_err(|e| map_db(e, rules))?;
-    if done.rows_affected() == 0 {
-        return Err(ApiError::NotFound(format!("no {what} with id {id}")));
-    }
-    Ok(Deleted { id })
 }
 
 /// What a broken constraint means to the client.

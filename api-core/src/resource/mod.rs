@@ -37,7 +37,7 @@ use serde::Serialize;
 use sqlx::postgres::PgRow;
 use sqlx::{FromRow, PgConnection};
 
-pub use db::{delete_by_id, fetch_by_id, fetch_page, map_db, Rule, Scope};
+pub use db::{fetch_page, map_db, Rule, Scope};
 pub use router::{find, routes, save};
 pub use sql::Sql;
 
@@ -55,7 +55,11 @@ pub struct Deleted {
 
 /// The body of a save, parsed: every bad field recorded in the [`Fields`] (which the
 /// router turns into one `422`), and the columns it writes.
-pub trait Input: utoipa::ToSchema + Sized + Send + Sync + 'static {
+pub trait Input: Sized + Send + Sync + 'static {
+    /// What a client sends, for the OpenAPI document (`Self` when the parsed input has
+    /// the body's shape).
+    type Body: utoipa::ToSchema;
+
     /// Read every field of the body; a bad one is recorded in `f` and yields a
     /// placeholder that is never written.
     fn read(f: &mut Fields<'_>) -> Self;
@@ -91,6 +95,15 @@ pub trait Resource: Send + Sync + 'static {
     const SAVE_RULES: &'static [Rule] = &[];
     /// `Some(rules)` when rows may be deleted: the constraints that still refer to a row.
     const DELETE: Option<&'static [Rule]> = None;
+    /// Whether a save sets the table's `updated_at`.
+    const UPDATED_AT: bool = true;
+    /// The message of a `422` for an invalid body; none: the field messages, joined.
+    const INVALID: Option<&'static str> = None;
+
+    /// The answer when there is no row `id`.
+    fn not_found(id: i64) -> ApiError {
+        ApiError::NotFound(format!("no {} with id {id}", Self::NAME))
+    }
 
     /// A row as shown, from a row as read (e.g. money formatted for people).
     fn shown(row: Self::Row) -> Self::Row {

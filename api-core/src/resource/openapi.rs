@@ -12,7 +12,7 @@ use utoipa::openapi::{
 };
 use utoipa::ToSchema;
 
-use super::{Deleted, Resource};
+use super::{Deleted, Input, Resource};
 use crate::list::Pagination;
 use crate::{ErrorBody, FieldError};
 
@@ -30,7 +30,7 @@ const ERRORS: &[(&str, &str)] = &[
 pub fn paths<R: Resource>() -> OpenApi {
     let (path, tag, name) = (R::PATH, R::TAG, R::NAME);
     let row = <R::Row as ToSchema>::name().to_string();
-    let input = <R::Input as ToSchema>::name().to_string();
+    let input = <<R::Input as Input>::Body as ToSchema>::name().to_string();
     let mut paths = Paths::new();
     let op = |summary: String, statuses: &[&str], data: Schema| {
         let mut op = OperationBuilder::new().tag(tag).summary(Some(summary)).response(
@@ -108,10 +108,10 @@ pub fn paths<R: Resource>() -> OpenApi {
 
     let mut schemas: Vec<(String, RefOr<Schema>)> = Vec::new();
     <R::Row as ToSchema>::schemas(&mut schemas);
-    <R::Input as ToSchema>::schemas(&mut schemas);
+    <<R::Input as Input>::Body as ToSchema>::schemas(&mut schemas);
     let components = ComponentsBuilder::new()
         .schema_from::<R::Row>()
-        .schema_from::<R::Input>()
+        .schema_from::<<R::Input as Input>::Body>()
         .schema_from::<Deleted>()
         .schema_from::<Pagination>()
         .schema_from::<ErrorBody>()

@@ -7,7 +7,7 @@ use axum::Router;
 use serde_json::Value;
 use sqlx::{PgConnection, PgPool, Postgres, QueryBuilder};
 
-use super::db::{delete_by_id, fetch_by_id, fetch_page, map_db, Scope};
+use super::db::{fetch_page, map_db, Scope};
 use super::{Deleted, Input, Resource};
 use crate::auth::AdminUser;
 use crate::fields::{merge, Fields};
@@ -33,9 +33,13 @@ where
     }
 }
 
-/// Row `id` of `R` as shown, or a `404` naming it.
+/// Row `id` of `R` as shown, or [`Resource::not_found`].
 pub async fn find<R: Resource>(db: &mut PgConnection, id: i64) -> Result<R::Row, ApiError> {
-    Ok(R::shown(fetch_by_id(db, R::COLUMNS, R::FROM, R::ID, id, R::NAME).await?))
+    let row: Option<R::Row> = sqlx::query_as(&format!("select {} from {} where {} = $1", R::COLUMNS, R::FROM, R::ID))
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
+    row.map(R::shown).ok_or_else(|| R::not_found(id))
 }
 
 /// Create (`id` none) or update row `id` of `R` from `body`, and answer the row: the
@@ -56,7 +60,10 @@ pub async fn save<R: Resource>(pool: &PgPool, id: Option<i64>, body: Value) -> R
     let mut f = Fields::new(&body)?;
     let input = R::Input::read(&mut f);
     R::check(&mut tx, &mut f, &input, stored.as_ref()).await?;
-    f.finish()?;
+    match R::INVALID {
+        Some(message) => f.finish_with(message)?,
+        None => f.finish()?,
+    }
     let id = write::<R>(&mut tx, id, input).await.map_err(|e| map_db(e, R::SAVE_RULES))?;
     R::after_write(&mut tx, id).await?;
     let row = find::<R>(&mut tx, id).await?;
@@ -84,7 +91,9 @@ async fn write<R: Resource>(conn: &mut PgConnection, id: Option<i64>, input: R::
             for (name, value) in columns {
                 value.assign(name, &mut values);
             }
-            values.push("updated_at = now()");
+            if R::UPDATED_AT {
+                values.push("updated_at = now()");
+            }
             qb.push(" where id = ").push_bind(id);
         }
     }
@@ -135,5 +144,13 @@ async fn remove<R: Resource>(
     params: Params,
 ) -> Result<Data<Deleted>, ApiError> {
     let id = params.id()?;
-    Ok(Data::new(delete_by_id(&pool, R::TABLE, id, R::DELETE.unwrap_or_default(), R::NAME).await?))
+    let done = sqlx::query(&format!("delete from {} where id = $1", R::TABLE))
+        .bind(id)
+        .execute(&pool)
+        .await
+        .map_err(|e| map_db(e, R::DELETE.unwrap_or_default()))?;
+    if done.rows_affected() == 0 {
+        return Err(R::not_found(id));
+    }
+    Ok(Data::new(Deleted { id }))
 }

@@ -45,6 +45,8 @@ pub struct CourseDetailsInput {
 }
 
 impl Input for CourseDetailsInput {
+    type Body = Self;
+
     fn read(f: &mut Fields<'_>) -> Self {
         let route_course_settings_id = f.id("route_course_settings_id");
         let date = f.date("date");

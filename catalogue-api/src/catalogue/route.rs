@@ -41,6 +41,8 @@ pub struct RouteInput {
 }
 
 impl Input for RouteInput {
+    type Body = Self;
+
     fn read(f: &mut Fields<'_>) -> Self {
         let name = f.text("name", 200);
         let active = f.boolean("active", true);

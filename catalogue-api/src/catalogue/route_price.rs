@@ -47,6 +47,8 @@ pub struct RoutePriceInput {
 const MAX_PRICE: i64 = 10_000_000;
 
 impl Input for RoutePriceInput {
+    type Body = Self;
+
     fn read(f: &mut Fields<'_>) -> Self {
         let route_id = f.id("route_id");
         let from = f.id("from_waypoint_id");

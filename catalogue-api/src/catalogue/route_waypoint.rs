@@ -42,6 +42,8 @@ pub struct RouteWaypointInput {
 }
 
 impl Input for RouteWaypointInput {
+    type Body = Self;
+
     fn read(f: &mut Fields<'_>) -> Self {
         let route_id = f.id("route_id");
         let waypoint_id = f.id("waypoint_id");

@@ -34,6 +34,8 @@ pub struct RouteWaypointDetailsInput {
 }
 
 impl Input for RouteWaypointDetailsInput {
+    type Body = Self;
+
     fn read(f: &mut Fields<'_>) -> Self {
         let route_waypoint_id = f.id("route_waypoint_id");
         let platform = f.opt_text("platform", 50);

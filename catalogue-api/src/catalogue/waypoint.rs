@@ -40,6 +40,8 @@ pub struct WaypointInput {
 }
 
 impl Input for WaypointInput {
+    type Body = Self;
+
     fn read(f: &mut Fields<'_>) -> Self {
         let name = f.text("name", 100);
         let town = f.text("town", 100);

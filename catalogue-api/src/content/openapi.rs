@@ -3,7 +3,7 @@
 
 use super::banner::{handlers as banner, model as banner_model};
 use super::company::{crud as company, model as company_model, settings};
-use super::discount::{handlers as discount, model as discount_model};
+use super::discount::model as discount_model;
 use super::discount_apply::{handlers as discount_apply, model as discount_apply_model};
 use super::menu::{handlers as menu, items as menu_items, model as menu_model};
 use super::page::{handlers as page, model as page_model};
@@ -14,8 +14,7 @@ use super::page::{handlers as page, model as page_model};
     paths(
         company::all, company::one, company::create, company::update,
         settings::get_settings, settings::get_public_settings, settings::save_settings,
-        discount::all, discount::one, discount::create, discount::update,
-        discount_apply::all, discount_apply::one, discount_apply::create, discount_apply::update, discount_apply::remove,
+        discount_apply::remove,
         banner::all, banner::one, banner::create, banner::update,
         menu::all, menu::one, menu::get_menu, menu::create, menu::update,
         page::all, page::one, page::get_content, page::create, page::update,
@@ -37,6 +36,16 @@ use super::page::{handlers as page, model as page_model};
 )]
 pub struct ContentApi;
 
+/// The content's paths and schemas: the declared resources' (written from their
+/// declarations) and the rest.
+pub fn document() -> utoipa::openapi::OpenApi {
+    use utoipa::OpenApi;
+    let mut doc = ContentApi::openapi();
+    doc.merge(api_core::resource::openapi::paths::<super::discount_apply::handlers::DiscountApplies>());
+    doc.merge(api_core::resource::openapi::paths::<super::discount::handlers::Discounts>());
+    doc
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -44,11 +53,12 @@ mod tests {
 
     #[test]
     fn every_content_path_is_documented() {
-        let doc = ContentApi::openapi();
+        let doc = super::document();
         for path in [
             "/api/company/company/get-public-settings",
             "/api/course/discount/save",
             "/api/course/discount-apply/delete",
+            "/api/course/discount-apply/save",
             "/api/app/banner/all",
             "/api/app/menu/get-menu",
             "/api/app/content/get-content",

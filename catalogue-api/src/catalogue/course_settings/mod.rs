@@ -26,6 +26,8 @@ use input::{parse_times, parse_week_days};
 pub use model::{CourseSettings, CourseSettingsInput};
 
 impl Input for CourseSettingsInput {
+    type Body = Self;
+
     fn read(f: &mut Fields<'_>) -> Self {
         let route_id = f.id("route_id");
         let name = f.opt_text("name", 200);

@@ -7,11 +7,11 @@ use axum::extract::State;
 use sqlx::PgPool;
 
 use super::model::{Banner, BannerDraft, BannerInput, COLUMNS};
-use crate::content::common::input::Body;
 use crate::content::common::lang::ParamsLang;
 use crate::content::common::lang::{Lang, LangParam};
 use crate::CatalogueState;
 use api_core::resource::{fetch_page, Scope};
+use api_core::AppJson;
 use api_core::Params;
 
 /// Open validity ends count as -infinity/infinity, so the web's "valid now" filter
@@ -87,7 +87,7 @@ pub async fn one(
 pub async fn create(
     _: AdminUser,
     State(state): State<CatalogueState>,
-    Body(input): Body<BannerInput>,
+    AppJson(input): AppJson<BannerInput>,
 ) -> Result<Data<Banner>, ApiError> {
     let draft = input.parse(None)?;
     let sql = format!(
@@ -109,7 +109,7 @@ pub async fn update(
     _: AdminUser,
     State(state): State<CatalogueState>,
     params: Params,
-    Body(input): Body<BannerInput>,
+    AppJson(input): AppJson<BannerInput>,
 ) -> Result<Data<Banner>, ApiError> {
     let id = params.id()?;
     let current = find(&state.pool, id).await?;

@@ -1,44 +1,8 @@
-//! Getting a request's JSON body ([`Body`]), refusing bad input in the API's error body
-//! with the offending field named.
+//! How content inputs read fields that may be absent, `null` or a value ([`nullable`]),
+//! and yes/no sent as `1`/`0` ([`flag`]). (The body itself is `api_core::AppJson`, which
+//! names the field of a value of the wrong type.)
 
-use api_core::{ApiError, FieldError};
-use axum::body::Bytes;
-use axum::extract::{FromRequest, Request};
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer};
-
-/// A JSON body of type `T`. Malformed JSON answers `400`; a value of the wrong type
-/// answers `422` naming the field (`value`, `content[0].name`), which `AppJson` cannot.
-#[derive(Debug)]
-pub struct Body<T>(pub T);
-
-impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for Body<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let bytes = Bytes::from_request(req, state)
-            .await
-            .map_err(|e| ApiError::BadRequest(format!("the body could not be read: {}", e.body_text())))?;
-        let mut de = serde_json::Deserializer::from_slice(&bytes);
-        match serde_path_to_error::deserialize(&mut de) {
-            Ok(value) => match de.end() {
-                Ok(()) => Ok(Body(value)),
-                Err(err) => Err(ApiError::BadRequest(format!("the body is not valid JSON: {err}"))),
-            },
-            Err(err) => {
-                let field = err.path().to_string();
-                let inner = err.into_inner();
-                if inner.is_data() {
-                    let field = if field == "." { "body".to_string() } else { field };
-                    let message = format!("{field}: {inner}");
-                    Err(ApiError::Validation { message, errors: vec![FieldError::new(field, inner.to_string())] })
-                } else {
-                    Err(ApiError::BadRequest(format!("the body is not valid JSON: {inner}")))
-                }
-            }
-        }
-    }
-}
 
 /// For a field that may be absent (keep the stored value), `null` (clear it) or a
 /// value: `#[serde(default, deserialize_with = "nullable")]` on `Option<Option<T>>`.

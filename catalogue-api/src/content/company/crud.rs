@@ -8,9 +8,9 @@ use axum::extract::State;
 use sqlx::{PgExecutor, PgPool};
 
 use super::model::{Company, Settings, SettingsInput, COLUMNS};
-use crate::content::common::input::Body;
 use crate::CatalogueState;
 use api_core::resource::{fetch_page, Scope};
+use api_core::AppJson;
 use api_core::Params;
 
 const FIELDS: &[ListField] = &[
@@ -55,7 +55,7 @@ pub async fn one(_: AdminUser, State(state): State<CatalogueState>, params: Para
 pub async fn create(
     _: AdminUser,
     State(state): State<CatalogueState>,
-    Body(input): Body<SettingsInput>,
+    AppJson(input): AppJson<SettingsInput>,
 ) -> Result<Data<Company>, ApiError> {
     let settings = input.parse(Settings::default())?;
     Ok(Data::new(insert(&state.pool, &settings).await?.cleaned()))
@@ -71,7 +71,7 @@ pub async fn update(
     _: AdminUser,
     State(state): State<CatalogueState>,
     params: Params,
-    Body(input): Body<SettingsInput>,
+    AppJson(input): AppJson<SettingsInput>,
 ) -> Result<Data<Company>, ApiError> {
     let id = params.id()?;
     let current = find(&state.pool, id).await?;

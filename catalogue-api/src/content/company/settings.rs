@@ -10,10 +10,10 @@ use utoipa::ToSchema;
 
 use super::crud::{insert, store};
 use super::model::{Company, Settings, SettingsInput, COLUMNS};
-use crate::content::common::input::Body;
 use crate::content::common::lang::ParamsLang;
 use crate::content::common::lang::{Lang, LangParam};
 use crate::CatalogueState;
+use api_core::AppJson;
 use api_core::Params;
 
 /// `{"settings": …}`, as the web reads `data.settings`.
@@ -99,7 +99,7 @@ pub async fn get_public_settings(
 pub async fn save_settings(
     _: AdminUser,
     State(state): State<CatalogueState>,
-    Body(input): Body<SettingsInput>,
+    AppJson(input): AppJson<SettingsInput>,
 ) -> Result<Data<SettingsBody<SettingsView>>, ApiError> {
     let mut tx = state.pool.begin().await?;
     // Two first saves at once must not create two companies.

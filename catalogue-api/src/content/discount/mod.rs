@@ -6,14 +6,10 @@
 pub mod handlers;
 pub mod model;
 
-use axum::routing::get;
 use axum::Router;
 
 use crate::CatalogueState;
 
 pub fn router() -> Router<CatalogueState> {
-    Router::new()
-        .route("/course/discount/all", get(handlers::all))
-        .route("/course/discount/one", get(handlers::one))
-        .route("/course/discount/save", axum::routing::post(handlers::create).put(handlers::update))
+    api_core::resource::routes::<handlers::Discounts, _>()
 }

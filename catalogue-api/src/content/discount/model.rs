@@ -13,11 +13,12 @@ use crate::content::common::validate::{self, Errors};
 use domain::money::Reduction;
 
 /// How a discount reduces a price.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, sqlx::Type, ToSchema)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, sqlx::Type, ToSchema)]
 #[sqlx(type_name = "text", rename_all = "lowercase")]
 #[serde(rename_all = "lowercase")]
 pub enum DiscountKind {
     /// `value` is a percentage, 1-100 (8 = 8%).
+    #[default]
     Percent,
     /// `value` is an amount in grosz.
     Amount,
@@ -94,7 +95,7 @@ pub struct DiscountInput {
 }
 
 /// A discount that passed every rule, ready to store.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DiscountDraft {
     pub name: String,
     pub name_en: String,

@@ -1,115 +1,75 @@
-//! The `/course/discount-apply` handlers.
+//! `/course/discount-apply`, declared: the list, one, save; and the delete, which answers
+//! the removed row.
 
 use api_core::auth::AdminUser;
-use api_core::list::{FieldType, ListField, ListSpec, Page, RawListQuery};
+use api_core::list::{FieldType, ListField, ListSpec};
+use api_core::resource::{Fields, Input, Params, Resource, Rule, Sql};
 use api_core::{ApiError, Data};
 use axum::extract::State;
-use sqlx::PgPool;
 
 use super::model::{DiscountApply, DiscountApplyDraft, DiscountApplyInput, COLUMNS};
-use crate::content::common::input::Body;
 use crate::CatalogueState;
-use api_core::resource::{fetch_page, map_db, Rule, Scope};
-use api_core::Params;
 
-const FIELDS: &[ListField] = &[
-    ListField { name: "id", column: "id", kind: FieldType::Integer },
-    ListField { name: "discount_id", column: "discount_id", kind: FieldType::Integer },
-    ListField { name: "route_id", column: "route_id", kind: FieldType::Integer },
-    ListField { name: "created_at", column: "created_at", kind: FieldType::Timestamp },
-];
-const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "id" };
+impl Input for DiscountApplyDraft {
+    type Body = DiscountApplyInput;
 
-const CONSTRAINTS: &[Rule] = &[
-    Rule::Field {
-        constraint: "discount_applies_unique",
-        field: "route_id",
-        message: "this discount already applies to this route",
-    },
-    Rule::Field {
-        constraint: "discount_applies_discount_id_fkey",
-        field: "discount_id",
-        message: "there is no such discount",
-    },
-];
+    fn read(f: &mut Fields<'_>) -> Self {
+        let Some(input) = f.deserialize::<DiscountApplyInput>() else { return Self::default() };
+        f.absorb(input.parse(None)).unwrap_or_default()
+    }
 
-/// Which discounts apply where (public).
-#[utoipa::path(get, path = "/api/course/discount-apply/all", tag = "course",
-    params(("page" = Option<u32>, Query), ("per-page" = Option<u32>, Query), ("sort" = Option<String>, Query,
-        description = "id, discount_id, route_id, created_at")),
-    responses((status = 200, description = "`{\"data\": {\"models\": [DiscountApply], \"pagination\": …}}`", body = [DiscountApply])))]
-#[tracing::instrument(skip(state, query))]
-pub async fn all(
-    State(state): State<CatalogueState>,
-    query: RawListQuery,
-) -> Result<Data<Page<DiscountApply>>, ApiError> {
-    let q = query.parse(SPEC)?;
-    Ok(Data::new(fetch_page(&state.pool, COLUMNS, "discount_applies", Scope::All, &q).await?))
+    fn columns(self) -> Vec<(&'static str, Sql)> {
+        vec![("discount_id", self.discount_id.into()), ("route_id", self.route_id.into())]
+    }
 }
 
-/// One application (public).
-#[utoipa::path(get, path = "/api/course/discount-apply/one", tag = "course", params(("id" = i64, Query)),
-    responses((status = 200, description = "`{\"data\": DiscountApply}`", body = DiscountApply), (status = 404, description = "not found")))]
-#[tracing::instrument(skip(state))]
-pub async fn one(State(state): State<CatalogueState>, params: Params) -> Result<Data<DiscountApply>, ApiError> {
-    Ok(Data::new(find(&state.pool, params.id()?).await?))
-}
+/// Where discounts apply, declared.
+pub struct DiscountApplies;
 
-/// Apply a discount to a route, or to every route (admin).
-#[utoipa::path(post, path = "/api/course/discount-apply/save", tag = "course", request_body = DiscountApplyInput,
-    responses((status = 200, description = "`{\"data\": DiscountApply}`", body = DiscountApply),
-        (status = 401, description = "no token"), (status = 403, description = "not an admin"),
-        (status = 422, description = "unknown discount, or already applied")))]
-#[tracing::instrument(skip(state, input))]
-pub async fn create(
-    _: AdminUser,
-    State(state): State<CatalogueState>,
-    Body(input): Body<DiscountApplyInput>,
-) -> Result<Data<DiscountApply>, ApiError> {
-    let DiscountApplyDraft { discount_id, route_id } = input.parse(None)?;
-    let row = sqlx::query_as::<_, DiscountApply>(&format!(
-        "insert into discount_applies (discount_id, route_id) values ($1, $2) returning {COLUMNS}"
-    ))
-    .bind(discount_id)
-    .bind(route_id)
-    .fetch_one(&state.pool)
-    .await
-    .map_err(|e| map_db(e, CONSTRAINTS))?;
-    Ok(Data::new(row))
-}
+impl Resource for DiscountApplies {
+    type Row = DiscountApply;
+    type Input = DiscountApplyDraft;
+    const PATH: &'static str = "/course/discount-apply";
+    const TAG: &'static str = "course";
+    const NAME: &'static str = "discount application";
+    const TABLE: &'static str = "discount_applies";
+    const FROM: &'static str = "discount_applies";
+    const COLUMNS: &'static str = COLUMNS;
+    const ID: &'static str = "id";
+    const LIST: ListSpec = ListSpec {
+        fields: &[
+            ListField { name: "id", column: "id", kind: FieldType::Integer },
+            ListField { name: "discount_id", column: "discount_id", kind: FieldType::Integer },
+            ListField { name: "route_id", column: "route_id", kind: FieldType::Integer },
+            ListField { name: "created_at", column: "created_at", kind: FieldType::Timestamp },
+        ],
+        default_order: "id",
+    };
+    const SAVE_RULES: &'static [Rule] = &[
+        Rule::Field {
+            constraint: "discount_applies_unique",
+            field: "route_id",
+            message: "this discount already applies to this route",
+        },
+        Rule::Field {
+            constraint: "discount_applies_discount_id_fkey",
+            field: "discount_id",
+            message: "there is no such discount",
+        },
+    ];
+    const UPDATED_AT: bool = false;
+    const INVALID: Option<&'static str> = Some("the data is not valid");
 
-/// Change an application (admin).
-#[utoipa::path(put, path = "/api/course/discount-apply/save", tag = "course", params(("id" = i64, Query)),
-    request_body = DiscountApplyInput,
-    responses((status = 200, description = "`{\"data\": DiscountApply}`", body = DiscountApply),
-        (status = 401, description = "no token"), (status = 403, description = "not an admin"),
-        (status = 404, description = "not found"), (status = 422, description = "unknown discount, or already applied")))]
-#[tracing::instrument(skip(state, input))]
-pub async fn update(
-    _: AdminUser,
-    State(state): State<CatalogueState>,
-    params: Params,
-    Body(input): Body<DiscountApplyInput>,
-) -> Result<Data<DiscountApply>, ApiError> {
-    let id = params.id()?;
-    let current = find(&state.pool, id).await?;
-    let DiscountApplyDraft { discount_id, route_id } = input.parse(Some(&current))?;
-    let row = sqlx::query_as::<_, DiscountApply>(&format!(
-        "update discount_applies set discount_id = $1, route_id = $2 where id = $3 returning {COLUMNS}"
-    ))
-    .bind(discount_id)
-    .bind(route_id)
-    .bind(id)
-    .fetch_optional(&state.pool)
-    .await
-    .map_err(|e| map_db(e, CONSTRAINTS))?;
-    row.map(Data::new).ok_or_else(|| not_found(id))
+    fn not_found(id: i64) -> ApiError {
+        ApiError::NotFound(format!("there is no discount application {id}"))
+    }
 }
 
 /// Stop applying a discount there (admin); answers the removed row.
 #[utoipa::path(delete, path = "/api/course/discount-apply/delete", tag = "course", params(("id" = i64, Query)),
     responses((status = 200, description = "`{\"data\": DiscountApply}` (the removed row)", body = DiscountApply),
-        (status = 401, description = "no token"), (status = 403, description = "not an admin"), (status = 404, description = "not found")))]
+        (status = 401, description = "no token"), (status = 403, description = "not an admin"), (status = 404, description = "not found"),
+        (status = 422, description = "a bad id")))]
 #[tracing::instrument(skip(state))]
 pub async fn remove(
     _: AdminUser,
@@ -122,18 +82,5 @@ pub async fn remove(
             .bind(id)
             .fetch_optional(&state.pool)
             .await?;
-    row.map(Data::new).ok_or_else(|| not_found(id))
-}
-
-fn not_found(id: i64) -> ApiError {
-    ApiError::NotFound(format!("there is no discount application {id}"))
-}
-
-#[tracing::instrument(skip(pool))]
-async fn find(pool: &PgPool, id: i64) -> Result<DiscountApply, ApiError> {
-    sqlx::query_as::<_, DiscountApply>(&format!("select {COLUMNS} from discount_applies where id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| not_found(id))
+    row.map(Data::new).ok_or_else(|| DiscountApplies::not_found(id))
 }

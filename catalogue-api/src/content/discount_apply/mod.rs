@@ -5,15 +5,12 @@
 pub mod handlers;
 pub mod model;
 
-use axum::routing::{delete, get, post};
+use axum::routing::delete;
 use axum::Router;
 
 use crate::CatalogueState;
 
 pub fn router() -> Router<CatalogueState> {
-    Router::new()
-        .route("/course/discount-apply/all", get(handlers::all))
-        .route("/course/discount-apply/one", get(handlers::one))
-        .route("/course/discount-apply/save", post(handlers::create).put(handlers::update))
+    api_core::resource::routes::<handlers::DiscountApplies, _>()
         .route("/course/discount-apply/delete", delete(handlers::remove))
 }

@@ -31,7 +31,7 @@ pub struct DiscountApplyInput {
 }
 
 /// A checked application, ready to store.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct DiscountApplyDraft {
     pub discount_id: i64,
     pub route_id: Option<i64>,

@@ -7,11 +7,11 @@ use axum::extract::State;
 use sqlx::PgPool;
 
 use super::model::{Menu, MenuInput, PublicMenu, COLUMNS, MENU_TYPES};
-use crate::content::common::input::Body;
 use crate::content::common::lang::LangParam;
 use crate::content::common::lang::ParamsLang;
 use crate::CatalogueState;
 use api_core::resource::{fetch_page, map_db, Rule, Scope};
+use api_core::AppJson;
 use api_core::Params;
 
 const FIELDS: &[ListField] = &[
@@ -76,7 +76,7 @@ pub async fn get_menu(State(state): State<CatalogueState>, params: Params) -> Re
 pub async fn create(
     _: AdminUser,
     State(state): State<CatalogueState>,
-    Body(input): Body<MenuInput>,
+    AppJson(input): AppJson<MenuInput>,
 ) -> Result<Data<Menu>, ApiError> {
     let draft = input.parse(None)?;
     let menu = sqlx::query_as::<_, Menu>(&format!(
@@ -103,7 +103,7 @@ pub async fn update(
     _: AdminUser,
     State(state): State<CatalogueState>,
     params: Params,
-    Body(input): Body<MenuInput>,
+    AppJson(input): AppJson<MenuInput>,
 ) -> Result<Data<Menu>, ApiError> {
     let id = params.id()?;
     let current = find(&state.pool, id).await?;

@@ -7,11 +7,11 @@ use axum::extract::State;
 use sqlx::PgPool;
 
 use super::model::{ContentPage, ContentPageDraft, ContentPageInput, PublicContentPage, COLUMNS};
-use crate::content::common::input::Body;
 use crate::content::common::lang::LangParam;
 use crate::content::common::lang::ParamsLang;
 use crate::CatalogueState;
 use api_core::resource::{fetch_page, map_db, Rule, Scope};
+use api_core::AppJson;
 use api_core::Params;
 
 const FIELDS: &[ListField] = &[
@@ -90,7 +90,7 @@ pub async fn get_content(
 pub async fn create(
     _: AdminUser,
     State(state): State<CatalogueState>,
-    Body(input): Body<ContentPageInput>,
+    AppJson(input): AppJson<ContentPageInput>,
 ) -> Result<Data<ContentPage>, ApiError> {
     let draft = input.parse(None)?;
     let sql = format!(
@@ -114,7 +114,7 @@ pub async fn update(
     _: AdminUser,
     State(state): State<CatalogueState>,
     params: Params,
-    Body(input): Body<ContentPageInput>,
+    AppJson(input): AppJson<ContentPageInput>,
 ) -> Result<Data<ContentPage>, ApiError> {
     let id = params.id()?;
     let current = find(&state.pool, id).await?;
