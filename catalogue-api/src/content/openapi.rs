@@ -16,8 +16,8 @@ use super::page::{handlers as page, model as page_model};
         settings::get_settings, settings::get_public_settings, settings::save_settings,
         discount_apply::remove,
         banner::all, banner::one, banner::create, banner::update,
-        menu::all, menu::one, menu::get_menu, menu::create, menu::update,
-        page::all, page::one, page::get_content, page::create, page::update,
+        menu::get_menu,
+        page::get_content,
     ),
     components(schemas(
         company_model::Company, company_model::Settings, company_model::SettingsInput,
@@ -43,6 +43,8 @@ pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = ContentApi::openapi();
     doc.merge(api_core::resource::openapi::paths::<super::discount_apply::handlers::DiscountApplies>());
     doc.merge(api_core::resource::openapi::paths::<super::discount::handlers::Discounts>());
+    doc.merge(api_core::resource::openapi::paths::<super::menu::handlers::Menus>());
+    doc.merge(api_core::resource::openapi::paths::<super::page::handlers::ContentPages>());
     doc
 }
 

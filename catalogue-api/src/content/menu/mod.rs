@@ -9,15 +9,11 @@ pub mod handlers;
 pub mod items;
 pub mod model;
 
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::Router;
 
 use crate::CatalogueState;
 
 pub fn router() -> Router<CatalogueState> {
-    Router::new()
-        .route("/app/menu/all", get(handlers::all))
-        .route("/app/menu/one", get(handlers::one))
-        .route("/app/menu/save", post(handlers::create).put(handlers::update))
-        .route("/app/menu/get-menu", get(handlers::get_menu))
+    api_core::resource::routes::<handlers::Menus, _>().route("/app/menu/get-menu", get(handlers::get_menu))
 }

@@ -85,7 +85,7 @@ pub struct MenuInput {
 }
 
 /// A checked menu, ready to store (`content` is normalised JSON text).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct MenuDraft {
     pub name: String,
     pub kind: String,

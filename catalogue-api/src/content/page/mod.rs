@@ -7,15 +7,12 @@
 pub mod handlers;
 pub mod model;
 
-use axum::routing::{get, post};
+use axum::routing::get;
 use axum::Router;
 
 use crate::CatalogueState;
 
 pub fn router() -> Router<CatalogueState> {
-    Router::new()
-        .route("/app/content/all", get(handlers::all))
-        .route("/app/content/one", get(handlers::one))
-        .route("/app/content/save", post(handlers::create).put(handlers::update))
+    api_core::resource::routes::<handlers::ContentPages, _>()
         .route("/app/content/get-content", get(handlers::get_content))
 }

@@ -132,7 +132,7 @@ pub struct ContentPageInput {
 }
 
 /// A checked page, ready to store.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ContentPageDraft {
     pub title: String,
     pub slug: String,
