@@ -77,6 +77,13 @@ impl<'a> Fields<'a> {
         self.absorb(crate::json::from_value(Value::Object(self.body.clone())))
     }
 
+    /// The body read as a `B` (serde) and checked by `check` into a `T`, every problem of
+    /// either step recorded; a placeholder `T` then (never written: the save refuses it).
+    pub fn parse_with<B: DeserializeOwned, T: Default>(&mut self, check: impl FnOnce(B) -> Result<T, ApiError>) -> T {
+        let Some(body) = self.deserialize::<B>() else { return T::default() };
+        self.absorb(check(body)).unwrap_or_default()
+    }
+
     /// The value of `result`, or its field errors recorded (another error is recorded
     /// under `body`); `None` then.
     pub fn absorb<T>(&mut self, result: Result<T, ApiError>) -> Option<T> {

@@ -83,12 +83,13 @@ pub trait Resource: Send + Sync + 'static {
     const NAME: &'static str;
     /// The table saves write and deletes delete from.
     const TABLE: &'static str;
-    /// What a row is read from: the table with its alias, and any joins.
-    const FROM: &'static str;
+    /// What a row is read from: the table with its alias, and any joins (the table itself
+    /// when not given).
+    const FROM: &'static str = Self::TABLE;
     /// The columns of [`Self::Row`], as SQL over [`Self::FROM`].
     const COLUMNS: &'static str;
-    /// The id column, as SQL over [`Self::FROM`] (`w.id`).
-    const ID: &'static str;
+    /// The id column, as SQL over [`Self::FROM`] (`w.id`; `id` when not given).
+    const ID: &'static str = "id";
     /// The fields the list may filter and sort by, and its default order.
     const LIST: ListSpec;
     /// The constraints a save can break (unique rules), and what they mean.

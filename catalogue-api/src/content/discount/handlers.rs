@@ -11,8 +11,7 @@ impl Input for DiscountDraft {
     type Body = DiscountInput;
 
     fn read(f: &mut Fields<'_>) -> Self {
-        let Some(input) = f.deserialize::<DiscountInput>() else { return Self::default() };
-        f.absorb(input.parse(None)).unwrap_or_default()
+        f.parse_with(|input: DiscountInput| input.parse(None))
     }
 
     fn columns(self) -> Vec<(&'static str, Sql)> {
@@ -44,9 +43,7 @@ impl Resource for Discounts {
     const TAG: &'static str = "course";
     const NAME: &'static str = "discount";
     const TABLE: &'static str = "discounts";
-    const FROM: &'static str = "discounts";
     const COLUMNS: &'static str = COLUMNS;
-    const ID: &'static str = "id";
     const LIST: ListSpec = ListSpec {
         fields: &[
             ListField { name: "id", column: "id", kind: FieldType::Integer },

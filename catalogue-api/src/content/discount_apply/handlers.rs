@@ -14,8 +14,7 @@ impl Input for DiscountApplyDraft {
     type Body = DiscountApplyInput;
 
     fn read(f: &mut Fields<'_>) -> Self {
-        let Some(input) = f.deserialize::<DiscountApplyInput>() else { return Self::default() };
-        f.absorb(input.parse(None)).unwrap_or_default()
+        f.parse_with(|input: DiscountApplyInput| input.parse(None))
     }
 
     fn columns(self) -> Vec<(&'static str, Sql)> {
@@ -33,9 +32,7 @@ impl Resource for DiscountApplies {
     const TAG: &'static str = "course";
     const NAME: &'static str = "discount application";
     const TABLE: &'static str = "discount_applies";
-    const FROM: &'static str = "discount_applies";
     const COLUMNS: &'static str = COLUMNS;
-    const ID: &'static str = "id";
     const LIST: ListSpec = ListSpec {
         fields: &[
             ListField { name: "id", column: "id", kind: FieldType::Integer },

@@ -14,8 +14,7 @@ impl Input for MenuDraft {
     type Body = MenuInput;
 
     fn read(f: &mut Fields<'_>) -> Self {
-        let Some(input) = f.deserialize::<MenuInput>() else { return Self::default() };
-        f.absorb(input.parse(None)).unwrap_or_default()
+        f.parse_with(|input: MenuInput| input.parse(None))
     }
 
     fn columns(self) -> Vec<(&'static str, Sql)> {
@@ -39,9 +38,7 @@ impl Resource for Menus {
     const TAG: &'static str = "app";
     const NAME: &'static str = "menu";
     const TABLE: &'static str = "menus";
-    const FROM: &'static str = "menus";
     const COLUMNS: &'static str = COLUMNS;
-    const ID: &'static str = "id";
     const LIST: ListSpec = ListSpec {
         fields: &[
             ListField { name: "id", column: "id", kind: FieldType::Integer },

@@ -14,8 +14,7 @@ impl Input for ContentPageDraft {
     type Body = ContentPageInput;
 
     fn read(f: &mut Fields<'_>) -> Self {
-        let Some(input) = f.deserialize::<ContentPageInput>() else { return Self::default() };
-        f.absorb(input.parse(None)).unwrap_or_default()
+        f.parse_with(|input: ContentPageInput| input.parse(None))
     }
 
     fn columns(self) -> Vec<(&'static str, Sql)> {
@@ -44,9 +43,7 @@ impl Resource for ContentPages {
     const TAG: &'static str = "app";
     const NAME: &'static str = "content page";
     const TABLE: &'static str = "contents";
-    const FROM: &'static str = "contents";
     const COLUMNS: &'static str = COLUMNS;
-    const ID: &'static str = "id";
     const LIST: ListSpec = ListSpec {
         fields: &[
             ListField { name: "id", column: "id", kind: FieldType::Integer },
