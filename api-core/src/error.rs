@@ -8,7 +8,7 @@ use event_store::StoreError;
 use serde::Serialize;
 
 /// One field's problem in a `422` answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct FieldError {
     pub field: String,
     pub message: String,
@@ -57,6 +57,18 @@ pub enum ApiError {
     /// `500 Internal Server Error`. Logged; the cause is not sent.
     #[error("an internal error occurred")]
     Internal(String),
+}
+
+/// The body of every error answer, as the OpenAPI document describes it (the answer is
+/// written by [`ApiError`]'s `IntoResponse`).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct ErrorBody {
+    /// The status's reason phrase (`Unprocessable Entity`).
+    pub name: String,
+    pub message: String,
+    pub status: u16,
+    /// With `422`: one error per invalid field.
+    pub errors: Option<Vec<FieldError>>,
 }
 
 #[derive(Serialize)]

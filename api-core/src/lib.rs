@@ -1,25 +1,31 @@
 //! # api-core
 //!
-//! The HTTP conventions the command API and the query API share, so a client sees one
-//! API: the error body of `DECISIONS.md` (`{"name", "message", "status", "errors"}`),
+//! The edge kit every API crate shares (command, query, catalogue, accounts), so a
+//! client sees one API: the error body of `DECISIONS.md` (`{"name", "message", "status", "errors"}`),
 //! the [`ApiError`] that renders it, and the [`AppJson`] extractor whose rejections use
-//! the same body; the list conventions ([`list`]); who is asking ([`auth`]); time
+//! the same body; the list conventions ([`list`]); reading a body field by field
+//! ([`fields`]) and query parameters ([`params`]); the declaration of a CRUD resource
+//! and its one generic router ([`resource`]); who is asking ([`auth`]); time
 //! in Europe/Warsaw ([`time`]); and the ports to the outside both use: e-mail ([`mail`])
-//! and SMS ([`sms`]). (A crate of its own, beside the ones `ARCHITECTURE.md` lists, so the
-//! two API crates need not depend on each other.) The cargo feature `event-store`, which
-//! only the command side turns on, converts the event store's errors into [`ApiError`]:
-//! the query side builds without the event store.
+//! and SMS ([`sms`]). The API crates need not depend on each other for any of it. The
+//! cargo feature `event-store`, which only the command side turns on, converts the event
+//! store's errors into [`ApiError`]: the query side builds without the event store.
 
 pub mod auth;
 mod error;
+pub mod fields;
 mod json;
 pub mod list;
 pub mod mail;
+pub mod params;
+pub mod resource;
 pub mod sms;
 pub mod time;
 
-pub use error::{ApiError, FieldError};
+pub use error::{ApiError, ErrorBody, FieldError};
+pub use fields::{merge, Fields};
 pub use json::AppJson;
+pub use params::Params;
 
 /// The success body of every endpoint: `{"data": …}`.
 #[derive(Debug, Clone, serde::Serialize)]

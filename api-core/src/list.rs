@@ -307,7 +307,7 @@ fn push_array(qb: &mut QueryBuilder<'_, Postgres>, kind: FieldType, vs: Vec<&str
 }
 
 /// The pagination block of a list answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Pagination {
     pub page: u32,

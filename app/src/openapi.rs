@@ -1,6 +1,7 @@
-//! The OpenAPI document of the whole API, served at `GET /api/openapi.json`: the query
-//! API's part and the command API's part, each generated from its handlers' annotations,
-//! merged here under one title (the two API crates do not depend on each other). The web
+//! The OpenAPI document of the whole API, served at `GET /api/openapi.json`: the parts of
+//! the query, catalogue, accounts and command APIs, each generated from its handlers'
+//! annotations (or, for the declared resources, from their declarations), merged here
+//! under one title. The web
 //! client's mocks are checked against this document.
 
 use std::sync::Arc;
@@ -21,8 +22,10 @@ struct Root;
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = Root::openapi();
     doc.merge(query_api::openapi::document());
-    // The commands (order placement, returns, coupons, course saves…) are served by the
-    // command API; the document covers the whole API a client sees.
+    doc.merge(catalogue_api::openapi::document());
+    doc.merge(accounts_api::AccountsApi::openapi());
+    // The commands (order placement, returns, coupons…) are served by the command API;
+    // the document covers the whole API a client sees.
     doc.merge(command_api::openapi::CommandApi::openapi());
     crate::guard::document(&mut doc);
     doc

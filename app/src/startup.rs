@@ -80,11 +80,8 @@ impl Application {
                 router = router.merge(payment::sandbox_router(sandbox));
             }
         }
-        let queries = args.role.serves_queries().then(|| query_api::QueryState {
-            pool: pool.clone(),
-            mailer,
-            public_url: public_url.clone(),
-        });
+        let queries =
+            args.role.serves_queries().then(|| ReadSide { pool: pool.clone(), mailer, public_url: public_url.clone() });
         let api = api_routes(args.role.serves_commands().then(|| commands.clone()), queries);
         router = router.nest("/api", crate::security::with_api_headers(api));
         if args.role.serves_queries() {
@@ -138,16 +135,32 @@ impl Application {
     }
 }
 
-/// The routes under `/api`: the command API's when `commands` is given; the query API's
-/// and the OpenAPI document of the whole API when `queries` is. Every request passes the
-/// raw-input gate first, and an unknown path answers JSON.
-pub fn api_routes(commands: Option<command_api::CommandState>, queries: Option<query_api::QueryState>) -> Router {
+/// What the routes of the query role need: the query API (reads of read models and the
+/// search), the catalogue and content CRUD, and accounts.
+#[derive(Clone)]
+pub struct ReadSide {
+    pub pool: sqlx::PgPool,
+    /// The accounts' e-mails.
+    pub mailer: Arc<dyn api_core::mail::Mailer>,
+    /// The site's address (payment links, links in e-mails).
+    pub public_url: String,
+}
+
+/// The routes under `/api`: the command API's and the course writes when `commands` is
+/// given; the query API's, the catalogue's, the accounts' and the OpenAPI document of the
+/// whole API when `queries` is. Every request passes the raw-input gate first, and an
+/// unknown path answers JSON.
+pub fn api_routes(commands: Option<command_api::CommandState>, queries: Option<ReadSide>) -> Router {
     let mut api = Router::new();
     if let Some(commands) = commands {
-        api = api.merge(command_api::router(commands));
+        api = api.merge(catalogue_api::course_router(commands.clone())).merge(command_api::router(commands));
     }
-    if let Some(queries) = queries {
-        api = api.merge(query_api::router(queries)).merge(crate::openapi::router());
+    if let Some(ReadSide { pool, mailer, public_url }) = queries {
+        api = api
+            .merge(query_api::router(query_api::QueryState { pool: pool.clone(), public_url: public_url.clone() }))
+            .merge(catalogue_api::router(catalogue_api::CatalogueState { pool: pool.clone() }))
+            .merge(accounts_api::router(accounts_api::AccountsState { pool, mailer, public_url }))
+            .merge(crate::openapi::router());
     }
     api.fallback(routes::api_not_found)
         .method_not_allowed_fallback(routes::api_method_not_allowed)

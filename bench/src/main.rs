@@ -115,7 +115,7 @@
 //! migrations, seeds the demo (`fixtures::seed`), picks the stretch Nisko → Kraków (else the
 //! first route's first stop to its last, with a price), and adds 1 + `--courses` courses of
 //! that route three days ahead, each seat inventory opened with `--seats` seats by the
-//! catalogue's own code (`command_api::catalogue::course::inventory::open`, the domain's
+//! catalogue's own code (`catalogue_api::course::inventory::open`, the domain's
 //! `InventoryOpened`; the course row keeps 1000 seats, the most its table allows). It
 //! catches every projection up and runs `VACUUM ANALYZE`, measures the raw PostgreSQL
 //! single-insert rate on the same cluster (pgbench, the single-row INSERT script of the

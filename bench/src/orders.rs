@@ -441,7 +441,7 @@ async fn create_courses(
     batch: i64,
     seats: u32,
 ) -> Result<Vec<Uuid>> {
-    use command_api::catalogue::course::inventory;
+    use catalogue_api::course::inventory;
     let ids: Vec<Uuid> = (0..n).map(|_| Uuid::new_v4()).collect();
     let pending: Vec<inventory::PendingCourse> = sqlx::query_as(
         "insert into courses (id, route_id, departure_at, seats) \

@@ -104,10 +104,9 @@ async fn bench(args: &SearchArgs, db: &BenchDb, coach: &Path) -> Result<Outcome>
     eprintln!("  {}", seeded.loaded.join(", "));
     let copies = scale_routes(&pool, args.routes).await?;
     eprintln!("copied routes: {copies}; generating courses {} days ahead ...", args.days);
-    let generated =
-        command_api::catalogue::course::generate::generate_courses(&pool, &store, None, Some(args.days), None)
-            .await
-            .map_err(|e| anyhow::anyhow!("generate the courses: {e:?}"))?;
+    let generated = catalogue_api::course::generate::generate_courses(&pool, &store, None, Some(args.days), None)
+        .await
+        .map_err(|e| anyhow::anyhow!("generate the courses: {e:?}"))?;
     eprintln!("  {} new courses, {} seat inventories opened", generated.created, generated.inventories_opened);
     // The search reads rm_course_availability (a course without a row is offered with all
     // its seats); bring the projections up to date now so the server's runners are idle

@@ -17,9 +17,8 @@
 //! - [`payments`]: the gateway's signed notification and recording a payment (also a
 //!   late one); the gateway itself is the `payment` crate's port.
 //! - [`coupons`]: checking, spending and giving back coupon value; the admin's coupons.
-//! - [`catalogue`]: the catalogue's writes that open or change seat inventories: saving
-//!   and generating courses (the rest of the catalogue is plain CRUD in the query API,
-//!   whose course answer and request helpers these reuse).
+//! - The catalogue's writes that open or change seat inventories (saving and generating
+//!   courses) are `catalogue-api`'s; they go through [`aggregate`] and [`writer`] here.
 //! - [`processes`]: what follows events, durable across restarts: the reactions to order
 //!   and stamp events (confirm or release seats, refund coupons, stamps and reward
 //!   coupons, invoices, ticket e-mails), the expiry of unpaid reservations, and the
@@ -34,7 +33,6 @@
 
 pub mod aggregate;
 pub mod booking;
-pub mod catalogue;
 pub mod coupons;
 pub mod errors;
 pub mod holds;
@@ -151,6 +149,5 @@ pub fn router(state: CommandState) -> Router {
             post(coupons::create).route_layer(idempotency::layer(&state.pool, "coupon.create")).put(coupons::update),
         )
         .route("/payment/notify/{provider}", post(payments::notify))
-        .merge(catalogue::router())
         .with_state(state)
 }

@@ -1,9 +1,7 @@
-//! The command API's part of `/api/openapi.json` (merged with the query API's part into
+//! The command API's part of `/api/openapi.json` (merged with the other APIs' parts into
 //! the whole document by the `app` crate, which serves it).
 
 use crate::booking::{cancel, change, form, pay_again, place, returns, send};
-use crate::catalogue::course::generate::{self, GenerateInput, Generated, SkippedRoute};
-use crate::catalogue::course::save::{self, CourseInput};
 use crate::coupons;
 
 #[derive(utoipa::OpenApi)]
@@ -20,9 +18,6 @@ use crate::coupons;
         send::send_ticket_sms,
         coupons::check,
         coupons::create,
-        save::create,
-        save::update,
-        generate::generate,
     ),
     components(schemas(
         place::Placed,
@@ -40,10 +35,6 @@ use crate::coupons;
         coupons::CheckInput,
         coupons::CouponAnswer,
         coupons::SaveInput,
-        CourseInput,
-        GenerateInput,
-        Generated,
-        SkippedRoute,
     ))
 )]
 pub struct CommandApi;
@@ -53,12 +44,10 @@ mod tests {
     use utoipa::OpenApi;
 
     #[test]
-    fn the_course_writes_are_documented() {
+    fn the_booking_commands_are_documented() {
         let doc = super::CommandApi::openapi();
-        for path in ["/api/course/course/save", "/api/course/course/generate", "/api/order/order/place"] {
+        for path in ["/api/order/order/place", "/api/order/coupon/check"] {
             assert!(doc.paths.paths.contains_key(path), "{path}");
         }
-        let save = &doc.paths.paths["/api/course/course/save"];
-        assert!(save.post.is_some() && save.put.is_some(), "POST creates, PUT updates");
     }
 }

@@ -1,28 +1,22 @@
 //! # query-api
 //!
-//! The axum routes that read: search, lists, details and accounts from the read tables
-//! the projections keep, plus plain CRUD of catalogue and content (not event-sourced).
-//! Nothing here appends an event: there is no event store in [`QueryState`], and the
-//! catalogue writes that open or change a course's seat inventory (saving and generating
-//! courses) are the command API's (`command_api::catalogue`).
+//! The axum routes that only read: the booking read models (orders, tickets, my tickets,
+//! coupons, stamp cards, the change options of a ticket) and the search for connections,
+//! from the tables the projections keep. Nothing here writes: there is no event store in
+//! [`QueryState`] and no dependency on the command API. (The catalogue and content CRUD
+//! is `catalogue-api`'s, accounts are `accounts-api`'s.)
 //! Lists follow the conventions of `DECISIONS.md` (`api_core::list`), errors the body of
 //! `api_core::ApiError`, successes `{"data": …}` (`api_core::Data`).
 //!
-//! Areas, one module each: [`accounts`] (register, confirm, login, logout, passwords, my
-//! account), [`booking`] (orders, tickets, coupons and stamps from the booking read
-//! models), [`catalogue`] (stops, routes, prices, timetables, courses, search),
-//! [`content`] (company settings, discounts, banners, menus, pages). [`openapi`] is this
-//! API's part of the OpenAPI document, which the `app` crate merges and serves.
+//! Areas, one module each: [`booking`] (orders, tickets, coupons and stamps from the
+//! booking read models), [`search`] (connections between two stops on a date, from the
+//! catalogue tables and the `availability` read model). [`openapi`] is this API's part
+//! of the OpenAPI document, which the `app` crate merges and serves.
 
-pub mod accounts;
 pub mod booking;
-pub mod catalogue;
-pub mod content;
 pub mod openapi;
+pub mod search;
 
-use std::sync::Arc;
-
-use api_core::mail::Mailer;
 use axum::extract::FromRef;
 use axum::Router;
 use sqlx::PgPool;
@@ -31,8 +25,7 @@ use sqlx::PgPool;
 #[derive(Clone)]
 pub struct QueryState {
     pub pool: PgPool,
-    pub mailer: Arc<dyn Mailer>,
-    /// The site's address, for links in e-mails (e.g. `http://127.0.0.1:8080`).
+    /// The site's address, for payment links in order answers (e.g. `http://127.0.0.1:8080`).
     pub public_url: String,
 }
 
@@ -44,10 +37,5 @@ impl FromRef<QueryState> for PgPool {
 
 /// The query routes, to be nested under `/api`.
 pub fn router(state: QueryState) -> Router {
-    Router::new()
-        .merge(accounts::router())
-        .merge(booking::router())
-        .merge(catalogue::router())
-        .merge(content::router())
-        .with_state(state)
+    Router::new().merge(booking::router()).merge(search::router()).with_state(state)
 }

@@ -26,10 +26,10 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::model::warsaw;
-use crate::catalogue::search::query::search;
-use crate::content::common::input::Params;
-use crate::content::company::settings::settings_in_force;
+use super::settings::settings_in_force;
+use crate::search::query::search;
 use crate::QueryState;
+use api_core::Params;
 
 /// How far ahead candidate courses are looked for, and how many are offered.
 const DAYS_AHEAD: i64 = 30;

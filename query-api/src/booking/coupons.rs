@@ -12,9 +12,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::db::fetch_page;
-use crate::content::common::input::Params;
 use crate::QueryState;
+use api_core::resource::{fetch_page, Scope};
+use api_core::Params;
 
 const FIELDS: &[ListField] = &[
     ListField { name: "code", column: "c.code", kind: FieldType::Text },
@@ -102,7 +102,7 @@ pub async fn all(
     query: RawListQuery,
 ) -> Result<Data<Page<CouponView>>, ApiError> {
     let q = query.parse(SPEC)?;
-    let page = fetch_page::<CouponView>(&state.pool, COLUMNS, "rm_coupons c", None, &q).await?;
+    let page = fetch_page::<CouponView>(&state.pool, COLUMNS, "rm_coupons c", Scope::All, &q).await?;
     Ok(Data::new(Page {
         models: page.models.into_iter().map(CouponView::formatted).collect(),
         pagination: page.pagination,

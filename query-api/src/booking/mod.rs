@@ -29,6 +29,7 @@ pub mod my_tickets;
 pub mod openapi;
 pub mod orders;
 pub mod record;
+mod settings;
 pub mod stamps;
 pub mod success;
 pub mod tickets;

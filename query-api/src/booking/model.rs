@@ -12,10 +12,7 @@ use uuid::Uuid;
 
 use super::record::TicketRecord;
 
-/// An instant with Warsaw's offset of the day (`2026-07-10T08:00:00+02:00`).
-pub fn warsaw(t: DateTime<Utc>) -> DateTime<FixedOffset> {
-    t.with_timezone(&chrono_tz::Europe::Warsaw).fixed_offset()
-}
+pub use api_core::time::warsaw;
 
 /// The person who ordered.
 #[derive(Debug, Clone, Serialize, ToSchema)]

@@ -13,9 +13,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::db::fetch_page;
 use super::model::warsaw;
 use crate::QueryState;
+use api_core::resource::{fetch_page, Scope};
 
 const FIELDS: &[ListField] = &[
     ListField { name: "id", column: "t.ticket_id", kind: FieldType::Uuid },
@@ -131,6 +131,6 @@ pub async fn my_tickets(
     query: RawListQuery,
 ) -> Result<Data<Page<MyTicket>>, ApiError> {
     let q = query.parse(SPEC)?;
-    let page = fetch_page::<Row>(&state.pool, COLUMNS, FROM, Some(("t.user_id", user.id)), &q).await?;
+    let page = fetch_page::<Row>(&state.pool, COLUMNS, FROM, Scope::Owner("t.user_id", user.id), &q).await?;
     Ok(Data::new(Page { models: page.models.into_iter().map(MyTicket::from).collect(), pagination: page.pagination }))
 }

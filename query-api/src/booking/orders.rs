@@ -12,10 +12,11 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::db::{fetch_page, order_with_tickets};
+use super::db::order_with_tickets;
 use super::model::{warsaw, AdminOrderView, GatewayRefund};
-use crate::content::common::input::Params;
 use crate::QueryState;
+use api_core::resource::{fetch_page, Scope};
+use api_core::Params;
 
 const FIELDS: &[ListField] = &[
     ListField { name: "id", column: "o.order_id", kind: FieldType::Uuid },
@@ -186,7 +187,7 @@ pub async fn all(
     query: RawListQuery,
 ) -> Result<Data<Page<OrderListItem>>, ApiError> {
     let q = query.parse(SPEC)?;
-    let page = fetch_page::<Row>(&state.pool, COLUMNS, "rm_orders o", None, &q).await?;
+    let page = fetch_page::<Row>(&state.pool, COLUMNS, "rm_orders o", Scope::All, &q).await?;
     Ok(Data::new(Page {
         models: page.models.into_iter().map(OrderListItem::from).collect(),
         pagination: page.pagination,

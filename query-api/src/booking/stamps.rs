@@ -15,9 +15,9 @@ use sqlx::types::Json;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::db::fetch_page;
-use crate::content::company::settings::settings_in_force;
+use super::settings::settings_in_force;
 use crate::QueryState;
+use api_core::resource::{fetch_page, Scope};
 
 /// A stamped ticket, as `rm_stamp_cards.tickets` keeps it.
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -158,7 +158,7 @@ pub async fn all(
 ) -> Result<Data<Page<StampCardView>>, ApiError> {
     let q = query.parse(SPEC)?;
     let (stamps_per_reward, _) = reward_settings(&state).await?;
-    let mut page = fetch_page::<StampCardView>(&state.pool, COLUMNS, FROM, None, &q).await?;
+    let mut page = fetch_page::<StampCardView>(&state.pool, COLUMNS, FROM, Scope::All, &q).await?;
     for card in &mut page.models {
         card.needed = needed(card.stamps.max(0) as usize, card.rewards.max(0) as usize, stamps_per_reward);
     }

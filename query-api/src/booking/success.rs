@@ -10,8 +10,8 @@ use axum::extract::State;
 
 use super::db::order_with_tickets;
 use super::model::OrderView;
-use crate::content::common::input::Params;
 use crate::QueryState;
+use api_core::Params;
 
 /// The order of a hash id, with its legs, lines, coupon, totals and tickets (public).
 #[utoipa::path(get, path = "/api/order/order/success-data", tag = "order",

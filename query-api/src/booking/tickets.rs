@@ -11,9 +11,9 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::db::fetch_page;
 use super::model::warsaw;
 use crate::QueryState;
+use api_core::resource::{fetch_page, Scope};
 
 const FIELDS: &[ListField] = &[
     ListField { name: "id", column: "t.ticket_id", kind: FieldType::Uuid },
@@ -172,7 +172,7 @@ pub async fn all(
     query: RawListQuery,
 ) -> Result<Data<Page<AdminTicket>>, ApiError> {
     let q = query.parse(SPEC)?;
-    let page = fetch_page::<Row>(&state.pool, COLUMNS, FROM, None, &q).await?;
+    let page = fetch_page::<Row>(&state.pool, COLUMNS, FROM, Scope::All, &q).await?;
     Ok(Data::new(Page {
         models: page.models.into_iter().map(AdminTicket::from).collect(),
         pagination: page.pagination,

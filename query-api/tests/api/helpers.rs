@@ -1,13 +1,11 @@
-//! `spawn_app`: the query API on a random port over the test's own database, a client,
-//! and ready-made accounts (`admin`, `user`) with session tokens.
+//! `spawn_app`: the query API on a random port over the test's own database (with the
+//! catalogue API beside it, through which the search tests arrange their stops, routes
+//! and prices), a client, and ready-made accounts (`admin`, `user`) with session tokens.
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-use std::sync::Arc;
-
 use api_core::auth::{hash_token, new_token, Role};
-use api_core::mail::FileMailer;
+use catalogue_api::CatalogueState;
 use query_api::{router, QueryState};
 use serde_json::Value;
 use sqlx::PgPool;
@@ -17,8 +15,6 @@ pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
     pub pool: PgPool,
-    /// Where this app's e-mails are written.
-    pub mail_dir: PathBuf,
     /// A `SuperAdmin`'s session token.
     pub admin_token: String,
     /// A plain `User`'s session token.
@@ -27,13 +23,9 @@ pub struct TestApp {
 }
 
 pub async fn spawn_app(pool: PgPool) -> TestApp {
-    let mail_dir = std::env::temp_dir().join(format!("coach-test-mail-{}", Uuid::new_v4()));
-    let state = QueryState {
-        pool: pool.clone(),
-        mailer: Arc::new(FileMailer::new(&mail_dir, "Nisko Bus <no-reply@example.com>")),
-        public_url: "http://127.0.0.1:8080".into(),
-    };
-    let app = axum::Router::new().nest("/api", router(state));
+    let state = QueryState { pool: pool.clone(), public_url: "http://127.0.0.1:8080".into() };
+    let catalogue = catalogue_api::router(CatalogueState { pool: pool.clone() });
+    let app = axum::Router::new().nest("/api", router(state).merge(catalogue));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("address"));
     tokio::spawn(async move {
@@ -41,7 +33,7 @@ pub async fn spawn_app(pool: PgPool) -> TestApp {
     });
     let (_, admin_token) = create_user(&pool, "admin@example.test", "Ada", Role::SuperAdmin).await;
     let (user_id, user_token) = create_user(&pool, "user@example.test", "Jan", Role::User).await;
-    TestApp { address, client: reqwest::Client::new(), pool, mail_dir, admin_token, user_token, user_id }
+    TestApp { address, client: reqwest::Client::new(), pool, admin_token, user_token, user_id }
 }
 
 /// An active user with a session token (the password hash is a placeholder that no
@@ -103,14 +95,6 @@ impl TestApp {
             request = request.bearer_auth(token);
         }
         request.send().await.expect("request")
-    }
-
-    /// Every e-mail written so far, as text, oldest first.
-    pub fn emails(&self) -> Vec<String> {
-        let Ok(dir) = std::fs::read_dir(&self.mail_dir) else { return vec![] };
-        let mut paths: Vec<_> = dir.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        paths.sort();
-        paths.iter().filter_map(|p| std::fs::read_to_string(p).ok()).collect()
     }
 }
 

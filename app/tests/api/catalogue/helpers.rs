@@ -9,10 +9,10 @@ use api_core::auth::{hash_token, new_token, Role};
 use api_core::mail::{FileMailer, Mailer};
 use api_core::sms::FileSms;
 use app::startup::api_routes;
+use app::startup::ReadSide;
 use command_api::CommandState;
 use event_store::postgres::PgEventStore;
 use event_store::EventStore;
-use query_api::QueryState;
 use serde_json::Value;
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -48,7 +48,7 @@ pub async fn spawn_over(pool: PgPool, store: Arc<dyn EventStore>) -> TestApp {
         public_url.clone(),
         format!("{public_url}/payment/sandbox/"),
     );
-    let queries = QueryState { pool: pool.clone(), mailer, public_url };
+    let queries = ReadSide { pool: pool.clone(), mailer, public_url };
     let app = axum::Router::new().nest("/api", api_routes(Some(commands), Some(queries)));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let address = format!("http://{}", listener.local_addr().expect("address"));

@@ -1,0 +1,102 @@
+//! `POST /user/user/get-my-account` and `POST /user/user/update-my-account`.
+//!
+//! A user reads and edits only their own account: the account is the session's, there is
+//! no id parameter to tamper with. The e-mail is the login and cannot be edited
+//! (DECISIONS.md, spec section 5): sending a different one is refused, sending the same one
+//! (the front end posts the whole form) is fine. Fields left out stay as they are.
+
+use api_core::{ApiError, AppJson, Data};
+use axum::extract::State;
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::fields::{EmailAddress, Fields, PersonName, Phone};
+use super::tokens::Session;
+use super::users::{self, AccountView};
+use crate::AccountsState;
+
+pub const EMAIL_READ_ONLY: &str = "The e-mail of an existing account cannot be edited.";
+
+/// The editable account fields; each may be left out.
+#[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
+pub struct MyAccountInput {
+    #[schema(value_type = Option<String>, max_length = 100)]
+    #[serde(default)]
+    pub first_name: Option<Value>,
+    #[schema(value_type = Option<String>, max_length = 100)]
+    #[serde(default)]
+    pub last_name: Option<Value>,
+    #[schema(value_type = Option<String>, max_length = 30)]
+    #[serde(default)]
+    pub phone: Option<Value>,
+    /// Only the account's own address is accepted (and ignored).
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub email: Option<Value>,
+}
+
+/// The body: `{"my-account": {…}}` as the spec's front end sends it, or the bare object.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct UpdateMyAccountInput {
+    #[serde(rename = "my-account", default)]
+    pub my_account: Option<MyAccountInput>,
+    #[serde(flatten)]
+    pub bare: MyAccountInput,
+}
+
+/// The logged-in user's account. Logged-in users.
+#[utoipa::path(post, path = "/api/user/user/get-my-account", tag = "accounts", security(("bearer" = [])),
+    responses(
+        (status = 200, description = "The account", body = super::openapi::AccountAnswer),
+        (status = 401, description = "No valid session token"),
+    ))]
+#[tracing::instrument(skip_all, fields(user = %session.user.id))]
+pub async fn get_my_account(
+    State(state): State<AccountsState>,
+    session: Session,
+) -> Result<Data<AccountView>, ApiError> {
+    Ok(Data::new(users::account_view(&state.pool, session.user.id).await?))
+}
+
+/// Updates first name, last name and phone of the logged-in user's account. Logged-in users.
+#[utoipa::path(post, path = "/api/user/user/update-my-account", tag = "accounts", security(("bearer" = [])),
+    request_body = UpdateMyAccountInput,
+    responses(
+        (status = 200, description = "The updated account", body = super::openapi::AccountAnswer),
+        (status = 401, description = "No valid session token"),
+        (status = 422, description = "One error per field; a different e-mail: 'The e-mail of an existing account cannot be edited.'"),
+    ))]
+#[tracing::instrument(skip_all, fields(user = %session.user.id))]
+pub async fn update_my_account(
+    State(state): State<AccountsState>,
+    session: Session,
+    AppJson(body): AppJson<UpdateMyAccountInput>,
+) -> Result<Data<AccountView>, ApiError> {
+    let input = body.my_account.unwrap_or(body.bare);
+    let current = users::account_view(&state.pool, session.user.id).await?;
+
+    let mut f = Fields::default();
+    let first_name = f.optional("first_name", "First name", input.first_name.as_ref(), PersonName::parse);
+    let last_name = f.optional("last_name", "Last name", input.last_name.as_ref(), PersonName::parse);
+    let phone = f.optional("phone", "Phone", input.phone.as_ref(), Phone::parse);
+    if let Some(email) = f.optional_text("email", "E-mail", input.email.as_ref()) {
+        let same = EmailAddress::parse(email).is_ok_and(|e| e.key() == current.email.to_lowercase());
+        if !same {
+            f.push("email", EMAIL_READ_ONLY);
+        }
+    }
+    f.finish("Your account was not saved.")?;
+
+    let account: AccountView = sqlx::query_as(
+        "update users set first_name = coalesce($2, first_name), last_name = coalesce($3, last_name), \
+         phone = coalesce($4, phone), updated_at = now() where id = $1 \
+         returning id, email, first_name, last_name, phone, role",
+    )
+    .bind(session.user.id)
+    .bind(first_name.as_ref().map(PersonName::as_str))
+    .bind(last_name.as_ref().map(PersonName::as_str))
+    .bind(phone.as_ref().map(Phone::as_str))
+    .fetch_one(&state.pool)
+    .await?;
+    Ok(Data::new(account))
+}

@@ -1,0 +1,280 @@
+//! Parse, don't validate: a JSON body becomes typed values at the edge, with one `422`
+//! error per bad field and every problem reported at once.
+//!
+//! Handlers take the body as a `serde_json::Value` and read each field through
+//! [`Fields`]: a bad field records an error and yields a placeholder, so the handler
+//! keeps reading (and checking) the others; [`Fields::finish`] then answers `422` with
+//! all of them, and the placeholders are never used. Clients may send extra fields
+//! (they are ignored), numbers as strings (`"3900"`) and booleans as `0`/`1`.
+//!
+//! An update (`PUT save?id=`) overlays the body on the stored record first ([`merge`]),
+//! so a client may send only what changes.
+
+use crate::{ApiError, FieldError};
+use chrono::NaiveDate;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+/// The fields of a JSON object being parsed, and the problems found so far.
+pub struct Fields<'a> {
+    body: &'a Map<String, Value>,
+    errors: Vec<FieldError>,
+}
+
+/// `stored` as JSON with the fields of `body` written over it.
+pub fn merge<T: Serialize>(stored: &T, body: Value) -> Value {
+    match (serde_json::to_value(stored), body) {
+        (Ok(Value::Object(mut base)), Value::Object(changes)) => {
+            base.extend(changes);
+            Value::Object(base)
+        }
+        (_, body) => body,
+    }
+}
+
+impl<'a> Fields<'a> {
+    /// Start parsing `body`, which must be a JSON object.
+    pub fn new(body: &'a Value) -> Result<Self, ApiError> {
+        match body {
+            Value::Object(body) => Ok(Fields { body, errors: Vec::new() }),
+            _ => Err(ApiError::invalid_field("body", "the body must be a JSON object")),
+        }
+    }
+
+    /// The field's value; `null` counts as absent.
+    pub fn raw(&self, name: &str) -> Option<&'a Value> {
+        self.body.get(name).filter(|v| !v.is_null())
+    }
+
+    /// Record a problem with a field.
+    pub fn error(&mut self, name: &str, message: impl Into<String>) {
+        self.errors.push(FieldError::new(name, message));
+    }
+
+    /// Whether the field has no problem so far.
+    pub fn is_ok(&self, name: &str) -> bool {
+        !self.errors.iter().any(|e| e.field == name)
+    }
+
+    /// `422` with every problem, or `Ok` when there is none.
+    pub fn finish(self) -> Result<(), ApiError> {
+        let message = self.errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; ");
+        self.finish_with(&message)
+    }
+
+    /// [`Fields::finish`], with `message` as the answer's message.
+    pub fn finish_with(self, message: &str) -> Result<(), ApiError> {
+        if self.errors.is_empty() {
+            return Ok(());
+        }
+        Err(ApiError::Validation { message: message.to_string(), errors: self.errors })
+    }
+
+    /// The whole body as a `T` (serde), a value of the wrong type recorded under its
+    /// path (`value`, `content[0].name`); `None` then.
+    pub fn deserialize<T: DeserializeOwned>(&mut self) -> Option<T> {
+        self.absorb(crate::json::from_value(Value::Object(self.body.clone())))
+    }
+
+    /// The body read as a `B` (serde) and checked by `check` into a `T`, every problem of
+    /// either step recorded; a placeholder `T` then (never written: the save refuses it).
+    pub fn parse_with<B: DeserializeOwned, T: Default>(&mut self, check: impl FnOnce(B) -> Result<T, ApiError>) -> T {
+        let Some(body) = self.deserialize::<B>() else { return T::default() };
+        self.absorb(check(body)).unwrap_or_default()
+    }
+
+    /// The value of `result`, or its field errors recorded (another error is recorded
+    /// under `body`); `None` then.
+    pub fn absorb<T>(&mut self, result: Result<T, ApiError>) -> Option<T> {
+        match result {
+            Ok(value) => Some(value),
+            Err(ApiError::Validation { errors, message }) if errors.is_empty() => {
+                self.error("body", message);
+                None
+            }
+            Err(ApiError::Validation { errors, .. }) => {
+                self.errors.extend(errors);
+                None
+            }
+            Err(other) => {
+                self.error("body", other.to_string());
+                None
+            }
+        }
+    }
+
+    /// A required text of 1 to `max` characters (trimmed).
+    pub fn text(&mut self, name: &str, max: usize) -> String {
+        let text = self.opt_text(name, max);
+        if text.is_empty() && self.is_ok(name) {
+            self.error(name, format!("{name} is required"));
+        }
+        text
+    }
+
+    /// An optional text of at most `max` characters (trimmed); empty when absent.
+    pub fn opt_text(&mut self, name: &str, max: usize) -> String {
+        match self.raw(name) {
+            None => String::new(),
+            Some(Value::String(s)) if s.trim().chars().count() <= max => s.trim().to_string(),
+            Some(Value::String(_)) => {
+                self.error(name, format!("{name} is at most {max} characters"));
+                String::new()
+            }
+            Some(_) => {
+                self.error(name, format!("{name} must be text"));
+                String::new()
+            }
+        }
+    }
+
+    /// A required whole number in `min..=max`.
+    pub fn integer(&mut self, name: &str, min: i64, max: i64) -> i64 {
+        match self.opt_integer(name, min, max) {
+            Some(n) => n,
+            None => {
+                if self.is_ok(name) {
+                    self.error(name, format!("{name} is required"));
+                }
+                0
+            }
+        }
+    }
+
+    /// An optional whole number in `min..=max`.
+    pub fn opt_integer(&mut self, name: &str, min: i64, max: i64) -> Option<i64> {
+        let value = self.raw(name)?;
+        let n = match value {
+            Value::Number(n) => n.as_i64(),
+            Value::String(s) => s.trim().parse::<i64>().ok(),
+            _ => None,
+        };
+        match n {
+            Some(n) if (min..=max).contains(&n) => Some(n),
+            Some(_) => {
+                self.error(name, format!("{name} must be from {min} to {max}"));
+                None
+            }
+            None => {
+                self.error(name, format!("{name} must be a whole number"));
+                None
+            }
+        }
+    }
+
+    /// A required id of another record: a positive whole number.
+    pub fn id(&mut self, name: &str) -> i64 {
+        self.integer(name, 1, i64::MAX)
+    }
+
+    /// A yes/no (`true`/`false`, `1`/`0`), `default` when absent.
+    pub fn boolean(&mut self, name: &str, default: bool) -> bool {
+        match self.raw(name) {
+            None => default,
+            Some(Value::Bool(b)) => *b,
+            Some(v) => match v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok())) {
+                Some(0) => false,
+                Some(1) => true,
+                _ => match v.as_str() {
+                    Some("true") => true,
+                    Some("false") => false,
+                    _ => {
+                        self.error(name, format!("{name} must be true or false"));
+                        default
+                    }
+                },
+            },
+        }
+    }
+
+    /// An optional number in `min..=max` (coordinates; never money).
+    pub fn opt_number(&mut self, name: &str, min: f64, max: f64) -> Option<f64> {
+        let value = self.raw(name)?;
+        let n = match value {
+            Value::Number(n) => n.as_f64(),
+            Value::String(s) if !s.trim().is_empty() => s.trim().parse::<f64>().ok(),
+            Value::String(_) => return None,
+            _ => None,
+        };
+        match n {
+            Some(n) if n.is_finite() && (min..=max).contains(&n) => Some(n),
+            _ => {
+                self.error(name, format!("{name} must be a number from {min} to {max}"));
+                None
+            }
+        }
+    }
+
+    /// An optional date `YYYY-MM-DD`.
+    pub fn opt_date(&mut self, name: &str) -> Option<NaiveDate> {
+        match self.raw(name) {
+            None => None,
+            Some(Value::String(s)) if s.trim().is_empty() => None,
+            Some(Value::String(s)) => match NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d") {
+                Ok(d) => Some(d),
+                Err(_) => {
+                    self.error(name, format!("{name} must be a date YYYY-MM-DD"));
+                    None
+                }
+            },
+            Some(_) => {
+                self.error(name, format!("{name} must be a date YYYY-MM-DD"));
+                None
+            }
+        }
+    }
+
+    /// A required date `YYYY-MM-DD`.
+    pub fn date(&mut self, name: &str) -> NaiveDate {
+        match self.opt_date(name) {
+            Some(d) => d,
+            None => {
+                if self.is_ok(name) {
+                    self.error(name, format!("{name} is required"));
+                }
+                NaiveDate::default()
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn every_bad_field_is_reported_at_once() {
+        let body = json!({"name": "", "seats": "x", "price": 39.5, "active": "maybe", "extra": 1});
+        let mut f = Fields::new(&body).unwrap();
+        f.text("name", 10);
+        f.integer("seats", 1, 10);
+        f.integer("price", 1, 10_000);
+        f.boolean("active", true);
+        f.id("route_id");
+        let Err(ApiError::Validation { errors, .. }) = f.finish() else { panic!("422 expected") };
+        let fields: Vec<_> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["name", "seats", "price", "active", "route_id"]);
+    }
+
+    #[test]
+    fn numbers_may_come_as_text_and_booleans_as_digits() {
+        let body = json!({"seats": "49", "active": 0, "shown": "1", "lat": "50.06", "day": "2026-07-10"});
+        let mut f = Fields::new(&body).unwrap();
+        assert_eq!(f.integer("seats", 1, 100), 49);
+        assert!(!f.boolean("active", true));
+        assert!(f.boolean("shown", false));
+        assert_eq!(f.opt_number("lat", -90.0, 90.0), Some(50.06));
+        assert_eq!(f.opt_date("day"), NaiveDate::from_ymd_opt(2026, 7, 10));
+        assert!(f.finish().is_ok());
+    }
+
+    #[test]
+    fn an_update_overlays_the_body_on_the_stored_record() {
+        let merged = merge(&json!({"name": "A", "active": true}), json!({"active": false}));
+        assert_eq!(merged, json!({"name": "A", "active": false}));
+        assert!(Fields::new(&json!([1])).is_err());
+    }
+}

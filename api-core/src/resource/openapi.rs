@@ -1,0 +1,126 @@
+//! The OpenAPI entries of a declared [`Resource`], written from the declaration itself:
+//! the envelope each route really answers (`{"data": {"models", "pagination"}}` for the
+//! list, `{"data": row}` otherwise), the error body of [`crate::ApiError`], and every
+//! status a route can answer.
+
+use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn};
+use utoipa::openapi::request_body::RequestBodyBuilder;
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, Type};
+use utoipa::openapi::security::SecurityRequirement;
+use utoipa::openapi::{
+    ComponentsBuilder, ContentBuilder, OpenApi, OpenApiBuilder, Paths, Ref, RefOr, Required, ResponseBuilder,
+};
+use utoipa::ToSchema;
+
+use super::{Deleted, Input, Resource};
+use crate::list::Pagination;
+use crate::{ErrorBody, FieldError};
+
+/// What each error status means on a resource's routes.
+const ERRORS: &[(&str, &str)] = &[
+    ("400", "a malformed request: not JSON, or a page that is not a whole number from 1"),
+    ("401", "no valid session token"),
+    ("403", "not a SuperAdmin"),
+    ("404", "no row with this id"),
+    ("409", "other rows still refer to it, or a row it refers to is gone"),
+    ("422", "one error per invalid field (a unique rule broken is an error on its field)"),
+];
+
+/// `R`'s paths (under `/api`) and the schemas they name, to be merged into the document.
+pub fn paths<R: Resource>() -> OpenApi {
+    let (path, tag, name) = (R::PATH, R::TAG, R::NAME);
+    let row = <R::Row as ToSchema>::name().to_string();
+    let input = <<R::Input as Input>::Body as ToSchema>::name().to_string();
+    let mut paths = Paths::new();
+    let op = |summary: String, statuses: &[&str], data: Schema| {
+        let mut op = OperationBuilder::new().tag(tag).summary(Some(summary)).response(
+            "200",
+            ResponseBuilder::new().description("`{\"data\": …}`").content("application/json", json(data)).build(),
+        );
+        for (status, meaning) in ERRORS.iter().filter(|(s, _)| statuses.contains(s)) {
+            let body = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
+            op = op.response(
+                *status,
+                ResponseBuilder::new().description(*meaning).content("application/json", body).build(),
+            );
+        }
+        op
+    };
+    let id = || {
+        ParameterBuilder::new()
+            .name("id")
+            .parameter_in(ParameterIn::Query)
+            .required(Required::True)
+            .schema(Some(
+                ObjectBuilder::new()
+                    .schema_type(Type::Integer)
+                    .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64)))
+                    .build(),
+            ))
+            .build()
+    };
+    let admin = || SecurityRequirement::new("bearer", Vec::<String>::new());
+    let body = || {
+        RequestBodyBuilder::new()
+            .required(Some(Required::True))
+            .content("application/json", ContentBuilder::new().schema(Some(Ref::from_schema_name(&input))).build())
+            .build()
+    };
+    let page = ObjectBuilder::new()
+        .property("models", ArrayBuilder::new().items(Ref::from_schema_name(&row)))
+        .required("models")
+        .property("pagination", Ref::from_schema_name("Pagination"))
+        .required("pagination")
+        .build();
+    let one =
+        || Schema::Object(ObjectBuilder::new().property("data", Ref::from_schema_name(&row)).required("data").build());
+
+    let list = op(
+        format!("One page of the {name} list (public): `page`, `per-page`, `sort`, `filter[field][op]`"),
+        &["400", "422"],
+        Schema::Object(ObjectBuilder::new().property("data", page).required("data").build()),
+    );
+    paths.add_path_operation(format!("/api{path}/all"), vec![HttpMethod::Get], list.build());
+    let get_one = op(format!("One {name} (public)"), &["404", "422"], one()).parameter(id());
+    paths.add_path_operation(format!("/api{path}/one"), vec![HttpMethod::Get], get_one.build());
+    let create = op(format!("Create a {name} (SuperAdmin)"), &["400", "401", "403", "409", "422"], one())
+        .request_body(Some(body()))
+        .security(admin());
+    paths.add_path_operation(format!("/api{path}/save"), vec![HttpMethod::Post], create.build());
+    let update = op(
+        format!("Change a {name}; fields left out keep their values (SuperAdmin)"),
+        &["400", "401", "403", "404", "409", "422"],
+        one(),
+    )
+    .parameter(id())
+    .request_body(Some(body()))
+    .security(admin());
+    paths.add_path_operation(format!("/api{path}/save"), vec![HttpMethod::Put], update.build());
+    if R::DELETE.is_some() {
+        let deleted = Schema::Object(
+            ObjectBuilder::new().property("data", Ref::from_schema_name("Deleted")).required("data").build(),
+        );
+        let remove = op(format!("Delete a {name} (SuperAdmin)"), &["401", "403", "404", "409", "422"], deleted)
+            .parameter(id())
+            .security(admin());
+        paths.add_path_operation(format!("/api{path}/delete"), vec![HttpMethod::Delete], remove.build());
+    }
+
+    let mut schemas: Vec<(String, RefOr<Schema>)> = Vec::new();
+    <R::Row as ToSchema>::schemas(&mut schemas);
+    <<R::Input as Input>::Body as ToSchema>::schemas(&mut schemas);
+    let components = ComponentsBuilder::new()
+        .schema_from::<R::Row>()
+        .schema_from::<<R::Input as Input>::Body>()
+        .schema_from::<Deleted>()
+        .schema_from::<Pagination>()
+        .schema_from::<ErrorBody>()
+        .schema_from::<FieldError>()
+        .schemas_from_iter(schemas)
+        .build();
+    OpenApiBuilder::new().paths(paths).components(Some(components)).build()
+}
+
+fn json(schema: Schema) -> utoipa::openapi::Content {
+    ContentBuilder::new().schema(Some(schema)).build()
+}

@@ -1,0 +1,144 @@
+//! `/route/route`: routes (name, active, shown on the home page) and the home page's
+//! list of them.
+//!
+//! Reads are public; saves need a `SuperAdmin`. The spec has no delete for routes (an
+//! admin deactivates one instead).
+
+use api_core::list::{FieldType, ListField, ListSpec};
+use api_core::resource::{self, Fields, Input, Resource, Sql};
+use api_core::{ApiError, Data};
+use axum::extract::State;
+use axum::routing::get;
+use axum::Router;
+use chrono::{DateTime, Utc};
+use domain::money::format_pln;
+use serde::Serialize;
+
+use crate::CatalogueState;
+
+/// A route.
+#[derive(Debug, Clone, Serialize, sqlx::FromRow, utoipa::ToSchema)]
+pub struct Route {
+    pub id: i64,
+    pub name: String,
+    pub active: bool,
+    pub show_on_home: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// The body of a save.
+#[derive(Debug, Clone, utoipa::ToSchema)]
+pub struct RouteInput {
+    /// 1 to 200 characters.
+    pub name: String,
+    /// Default true.
+    #[schema(required = false)]
+    pub active: bool,
+    /// Default false.
+    #[schema(required = false)]
+    pub show_on_home: bool,
+}
+
+impl Input for RouteInput {
+    type Body = Self;
+
+    fn read(f: &mut Fields<'_>) -> Self {
+        let name = f.text("name", 200);
+        let active = f.boolean("active", true);
+        let show_on_home = f.boolean("show_on_home", false);
+        RouteInput { name, active, show_on_home }
+    }
+
+    fn columns(self) -> Vec<(&'static str, Sql)> {
+        vec![("name", self.name.into()), ("active", self.active.into()), ("show_on_home", self.show_on_home.into())]
+    }
+}
+
+/// The routes, declared.
+pub struct Routes;
+
+impl Resource for Routes {
+    type Row = Route;
+    type Input = RouteInput;
+    const PATH: &'static str = "/route/route";
+    const TAG: &'static str = "route";
+    const NAME: &'static str = "route";
+    const TABLE: &'static str = "routes";
+    const FROM: &'static str = "routes r";
+    const COLUMNS: &'static str = "r.id, r.name, r.active, r.show_on_home, r.created_at, r.updated_at";
+    const ID: &'static str = "r.id";
+    const LIST: ListSpec = ListSpec {
+        fields: &[
+            ListField { name: "id", column: "r.id", kind: FieldType::Integer },
+            ListField { name: "name", column: "r.name", kind: FieldType::Text },
+            ListField { name: "active", column: "r.active", kind: FieldType::Boolean },
+            ListField { name: "show_on_home", column: "r.show_on_home", kind: FieldType::Boolean },
+            ListField { name: "created_at", column: "r.created_at", kind: FieldType::Timestamp },
+            ListField { name: "updated_at", column: "r.updated_at", kind: FieldType::Timestamp },
+        ],
+        default_order: "r.name, r.id",
+    };
+}
+
+/// A stop named on the home page.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct StopName {
+    pub id: i64,
+    pub name: String,
+}
+
+/// A route on the home page: where it starts and ends and the lowest fare on it.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct HomeRoute {
+    pub id: i64,
+    pub name: String,
+    pub first_stop: Option<StopName>,
+    pub last_stop: Option<StopName>,
+    /// Grosz; null while the route has no price.
+    pub lowest_price: Option<i64>,
+    /// `39,00 zł`.
+    pub lowest_price_formatted: Option<String>,
+}
+
+pub fn router() -> Router<CatalogueState> {
+    resource::routes::<Routes, _>().route("/route/route/home-routes", get(home_routes))
+}
+
+type HomeRow = (i64, String, Option<i64>, Option<String>, Option<i64>, Option<String>, Option<i64>);
+
+/// Public. The active routes marked for the home page, by name, with their first and
+/// last stops and lowest price. `{data: [HomeRoute]}`.
+#[utoipa::path(get, path = "/api/route/route/home-routes", tag = "route",
+    responses((status = 200, description = "`{data: [HomeRoute]}`", body = [HomeRoute])))]
+#[tracing::instrument(skip_all)]
+pub async fn home_routes(State(state): State<CatalogueState>) -> Result<Data<Vec<HomeRoute>>, ApiError> {
+    let rows: Vec<HomeRow> = sqlx::query_as(
+        "select r.id, r.name, fw.id, fw.name, lw.id, lw.name, \
+                (select min(p.price) from route_prices p where p.route_id = r.id) \
+         from routes r \
+         left join lateral (select waypoint_id from route_waypoints where route_id = r.id \
+                            order by position limit 1) f on true \
+         left join waypoints fw on fw.id = f.waypoint_id \
+         left join lateral (select waypoint_id from route_waypoints where route_id = r.id \
+                            order by position desc limit 1) l on true \
+         left join waypoints lw on lw.id = l.waypoint_id \
+         where r.active and r.show_on_home \
+         order by r.name, r.id",
+    )
+    .fetch_all(&state.pool)
+    .await?;
+    let stop = |id: Option<i64>, name: Option<String>| id.zip(name).map(|(id, name)| StopName { id, name });
+    let routes = rows
+        .into_iter()
+        .map(|(id, name, first_id, first_name, last_id, last_name, lowest)| HomeRoute {
+            id,
+            name,
+            first_stop: stop(first_id, first_name),
+            last_stop: stop(last_id, last_name),
+            lowest_price: lowest,
+            lowest_price_formatted: lowest.map(format_pln),
+        })
+        .collect();
+    Ok(Data::new(routes))
+}

@@ -1,0 +1,231 @@
+//! A discount as stored and shown, what a client sends to save one, and the rules that
+//! turn the one into the other.
+
+use api_core::ApiError;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use sqlx::FromRow;
+use utoipa::ToSchema;
+
+use crate::content::common::html::plain_text;
+use crate::content::common::input::{flag, nullable};
+use crate::content::common::validate::{self, Errors};
+use domain::money::Reduction;
+
+/// How a discount reduces a price.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, sqlx::Type, ToSchema)]
+#[sqlx(type_name = "text", rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
+pub enum DiscountKind {
+    /// `value` is a percentage, 1-100 (8 = 8%).
+    #[default]
+    Percent,
+    /// `value` is an amount in grosz.
+    Amount,
+}
+
+/// A named reduction of one ticket.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, FromRow, ToSchema)]
+pub struct Discount {
+    pub id: i64,
+    /// The Polish name (e.g. "Ulga 37% – …").
+    pub name: String,
+    pub name_en: String,
+    pub kind: DiscountKind,
+    /// A percentage (1-100) or grosz, per `kind`.
+    pub value: i64,
+    pub valid_from: Option<DateTime<Utc>>,
+    pub valid_to: Option<DateTime<Utc>>,
+    pub active: bool,
+    /// One of the statutory reductions (seeded by a migration).
+    pub statutory: bool,
+    pub sort_order: i32,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// The columns of [`Discount`], for `select`.
+pub const COLUMNS: &str =
+    "id, name, name_en, kind, value, valid_from, valid_to, active, statutory, sort_order, created_at, updated_at";
+
+impl Discount {
+    /// What this discount does to a price, for [`domain::money::discounted_price`].
+    pub fn reduction(&self) -> Reduction {
+        match self.kind {
+            DiscountKind::Percent => Reduction::Percent(u8::try_from(self.value.clamp(0, 100)).unwrap_or(100)),
+            DiscountKind::Amount => Reduction::Amount(self.value),
+        }
+    }
+
+    /// Whether it may be chosen at `now` (active and within its validity).
+    pub fn is_valid_at(&self, now: DateTime<Utc>) -> bool {
+        self.active && self.valid_from.is_none_or(|from| from <= now) && self.valid_to.is_none_or(|to| now < to)
+    }
+
+    /// As shown to clients: names are plain text whatever the row holds.
+    pub fn cleaned(mut self) -> Self {
+        self.name = plain_text(&self.name);
+        self.name_en = plain_text(&self.name_en);
+        self
+    }
+}
+
+/// What a client sends to save a discount. On update, absent fields keep their stored
+/// value; `null` clears `valid_from`/`valid_to`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct DiscountInput {
+    pub name: Option<String>,
+    pub name_en: Option<String>,
+    /// `percent` or `amount`.
+    pub kind: Option<String>,
+    pub value: Option<i64>,
+    /// `YYYY-MM-DD HH:MM:SS` (Warsaw) or RFC 3339; `null` for no start.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub valid_from: Option<Option<String>>,
+    /// `YYYY-MM-DD HH:MM:SS` (Warsaw) or RFC 3339; `null` for no end.
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<String>)]
+    pub valid_to: Option<Option<String>>,
+    #[serde(default, deserialize_with = "flag")]
+    pub active: Option<bool>,
+    #[serde(default, deserialize_with = "flag")]
+    pub statutory: Option<bool>,
+    pub sort_order: Option<i64>,
+}
+
+/// A discount that passed every rule, ready to store.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DiscountDraft {
+    pub name: String,
+    pub name_en: String,
+    pub kind: DiscountKind,
+    pub value: i64,
+    pub valid_from: Option<DateTime<Utc>>,
+    pub valid_to: Option<DateTime<Utc>>,
+    pub active: bool,
+    pub statutory: bool,
+    pub sort_order: i32,
+}
+
+/// The largest amount a discount may take off: 10 000 PLN.
+const MAX_AMOUNT: i64 = 1_000_000;
+
+impl DiscountInput {
+    /// Check every field (merged over `current` on update); all problems at once.
+    pub fn parse(self, current: Option<&Discount>) -> Result<DiscountDraft, ApiError> {
+        let mut errors = Errors::default();
+        let name = match self.name.or_else(|| current.map(|c| c.name.clone())) {
+            Some(name) => errors.check("name", validate::plain_line(&name, 1, 255)),
+            None => {
+                errors.add("name", "name is required");
+                None
+            }
+        };
+        let name_en = self.name_en.or_else(|| current.map(|c| c.name_en.clone())).unwrap_or_default();
+        let name_en = errors.check("name_en", validate::plain_line(&name_en, 0, 255));
+        let kind = match (self.kind.as_deref(), current) {
+            (Some("percent"), _) => Some(DiscountKind::Percent),
+            (Some("amount"), _) => Some(DiscountKind::Amount),
+            (Some(_), _) => errors.check("kind", Err("must be percent or amount".into())),
+            (None, Some(c)) => Some(c.kind),
+            (None, None) => errors.check("kind", Err("kind is required (percent or amount)".into())),
+        };
+        let value = match (self.value.or(current.map(|c| c.value)), kind) {
+            (None, _) => errors.check("value", Err("value is required".into())),
+            (Some(v), Some(DiscountKind::Percent)) => errors
+                .check("value", validate::int_in(v, 1, 100).map_err(|_| "a percentage must be from 1 to 100".into())),
+            (Some(v), Some(DiscountKind::Amount)) => errors.check(
+                "value",
+                validate::int_in(v, 1, MAX_AMOUNT)
+                    .map_err(|_| format!("an amount must be from 1 to {MAX_AMOUNT} grosz")),
+            ),
+            (Some(_), None) => None,
+        };
+        let text = |t: Option<DateTime<Utc>>| t.map(|t| t.to_rfc3339());
+        let from = self.valid_from.unwrap_or_else(|| text(current.and_then(|c| c.valid_from)));
+        let to = self.valid_to.unwrap_or_else(|| text(current.and_then(|c| c.valid_to)));
+        let (valid_from, valid_to) = validate::validity(&mut errors, from.as_deref(), to.as_deref());
+        let sort_order = self.sort_order.or(current.map(|c| i64::from(c.sort_order))).unwrap_or(0);
+        let sort_order = errors.check("sort_order", validate::int_in(sort_order, -1_000_000, 1_000_000));
+        errors.finish()?;
+        match (name, name_en, kind, value, sort_order) {
+            (Some(name), Some(name_en), Some(kind), Some(value), Some(sort_order)) => Ok(DiscountDraft {
+                name,
+                name_en,
+                kind,
+                value,
+                valid_from,
+                valid_to,
+                active: self.active.or(current.map(|c| c.active)).unwrap_or(true),
+                statutory: self.statutory.or(current.map(|c| c.statutory)).unwrap_or(false),
+                sort_order: i32::try_from(sort_order).unwrap_or_default(),
+            }),
+            _ => Err(ApiError::Internal("a discount field was refused without an error".into())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn input(json: serde_json::Value) -> DiscountInput {
+        serde_json::from_value(json).unwrap()
+    }
+
+    fn fields(err: ApiError) -> Vec<String> {
+        match err {
+            ApiError::Validation { errors, .. } => errors.into_iter().map(|e| e.field).collect(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_complete_discount_parses() {
+        let draft =
+            input(serde_json::json!({"name": " Promocja ", "kind": "amount", "value": 500})).parse(None).unwrap();
+        assert_eq!(draft.name, "Promocja");
+        assert_eq!((draft.kind, draft.value, draft.active, draft.statutory), (DiscountKind::Amount, 500, true, false));
+    }
+
+    #[test]
+    fn every_problem_is_reported_at_once() {
+        let err = input(serde_json::json!({
+            "name": "", "kind": "percent", "value": 101, "valid_from": "2026-02-01 00:00:00",
+            "valid_to": "2026-01-01 00:00:00", "sort_order": 5_000_000
+        }))
+        .parse(None)
+        .unwrap_err();
+        assert_eq!(fields(err), ["name", "value", "valid_to", "sort_order"]);
+        assert_eq!(fields(DiscountInput::default().parse(None).unwrap_err()), ["name", "kind", "value"]);
+        assert_eq!(
+            fields(input(serde_json::json!({"name": "x", "kind": "free", "value": 1})).parse(None).unwrap_err()),
+            ["kind"]
+        );
+    }
+
+    #[test]
+    fn a_percentage_reduction_is_capped_at_100() {
+        let mut d = Discount {
+            id: 1,
+            name: "x".into(),
+            name_en: String::new(),
+            kind: DiscountKind::Percent,
+            value: 37,
+            valid_from: None,
+            valid_to: None,
+            active: true,
+            statutory: true,
+            sort_order: 0,
+            created_at: Utc::now(),
+            updated_at: Utc::now(),
+        };
+        assert_eq!(d.reduction(), Reduction::Percent(37));
+        d.value = 500;
+        assert_eq!(d.reduction(), Reduction::Percent(100));
+        assert!(d.is_valid_at(Utc::now()));
+        d.active = false;
+        assert!(!d.is_valid_at(Utc::now()));
+    }
+}

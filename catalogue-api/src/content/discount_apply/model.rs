@@ -1,0 +1,58 @@
+//! A discount's application to a route (or to every route), and its input rules.
+
+use api_core::ApiError;
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use sqlx::FromRow;
+use utoipa::ToSchema;
+
+use crate::content::common::input::nullable;
+use crate::content::common::validate::Errors;
+
+/// Discount `discount_id` may be chosen on route `route_id` (every route when null).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, FromRow, ToSchema)]
+pub struct DiscountApply {
+    pub id: i64,
+    pub discount_id: i64,
+    pub route_id: Option<i64>,
+    pub created_at: DateTime<Utc>,
+}
+
+pub const COLUMNS: &str = "id, discount_id, route_id, created_at";
+
+/// What a client sends; on update, absent fields keep their value and a `null`
+/// `route_id` means every route.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct DiscountApplyInput {
+    pub discount_id: Option<i64>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<i64>)]
+    pub route_id: Option<Option<i64>>,
+}
+
+/// A checked application, ready to store.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DiscountApplyDraft {
+    pub discount_id: i64,
+    pub route_id: Option<i64>,
+}
+
+impl DiscountApplyInput {
+    pub fn parse(self, current: Option<&DiscountApply>) -> Result<DiscountApplyDraft, ApiError> {
+        let mut errors = Errors::default();
+        let discount_id = match self.discount_id.or(current.map(|c| c.discount_id)) {
+            Some(id) if id >= 1 => Some(id),
+            Some(_) => errors.check("discount_id", Err("must be a discount's id".into())),
+            None => errors.check("discount_id", Err("discount_id is required".into())),
+        };
+        let route_id = match self.route_id.unwrap_or(current.and_then(|c| c.route_id)) {
+            Some(id) if id < 1 => errors.check("route_id", Err("must be a route's id, or null for every route".into())),
+            other => other,
+        };
+        errors.finish()?;
+        match discount_id {
+            Some(discount_id) => Ok(DiscountApplyDraft { discount_id, route_id }),
+            None => Err(ApiError::Internal("discount_id was refused without an error".into())),
+        }
+    }
+}

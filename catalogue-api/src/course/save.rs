@@ -1,0 +1,167 @@
+//! `POST /course/course/save` (a course by hand) and `PUT /course/course/save?id=` (an
+//! admin changes its seats or stops its sale).
+//!
+//! A course's route and departure never change once created (its seat inventory and
+//! tickets refer to them): to move a course, stop its sale and create another. Changing
+//! the seats of a course whose inventory is open appends `CapacityChanged` to its stream
+//! first, through the course's single writer (refused below the seats already taken),
+//! then updates the row. Any save of a course whose inventory is not open yet opens it.
+//! Both answer the course as the list shows it ([`super::list`]).
+
+use std::collections::HashMap;
+
+use api_core::auth::AdminUser;
+use api_core::resource::{map_db, merge, Fields, Params, Rule};
+use api_core::time::parse_timestamp;
+use api_core::{ApiError, AppJson, Data};
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+use uuid::Uuid;
+
+use super::inventory::{self, route_stops, PendingCourse};
+use super::list::{find, Course};
+use command_api::CommandState;
+
+/// The body of a save. On update only `seats` and `sale_open` change.
+#[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
+pub struct CourseInput {
+    pub route_id: i64,
+    /// Warsaw local `YYYY-MM-DD HH:MM[:SS]`, or RFC 3339; in the future.
+    pub departure_at: String,
+    /// 1 to 1000.
+    pub seats: i32,
+    /// Default true.
+    pub sale_open: Option<bool>,
+}
+
+/// `YYYY-MM-DD HH:MM[:SS]` in Warsaw, or RFC 3339.
+fn parse_departure(f: &mut Fields<'_>) -> Option<DateTime<Utc>> {
+    let parsed = match f.raw("departure_at") {
+        None => None,
+        Some(Value::String(s)) => {
+            let s = s.trim();
+            parse_timestamp(s).or_else(|| parse_timestamp(&format!("{s}:00")))
+        }
+        Some(_) => None,
+    };
+    if parsed.is_none() {
+        let message = match f.raw("departure_at") {
+            None => "departure_at is required",
+            Some(_) => "departure_at must be a Warsaw time YYYY-MM-DD HH:MM (or RFC 3339)",
+        };
+        f.error("departure_at", message);
+    }
+    parsed
+}
+
+/// `SuperAdmin`. Creates one course and opens its seat inventory.
+#[utoipa::path(post, path = "/api/course/course/save", tag = "course", security(("bearer" = [])), request_body = CourseInput,
+    responses((status = 200, body = Course), (status = 401), (status = 403), (status = 422), (status = 503)))]
+#[tracing::instrument(skip_all)]
+pub async fn create(
+    AdminUser(admin): AdminUser,
+    State(state): State<CommandState>,
+    AppJson(body): AppJson<Value>,
+) -> Result<Data<Course>, ApiError> {
+    let mut f = Fields::new(&body)?;
+    let route_id = f.id("route_id");
+    let departure_at = parse_departure(&mut f);
+    let seats = f.integer("seats", 1, 1000) as i32;
+    let sale_open = f.boolean("sale_open", true);
+    if departure_at.is_some_and(|d| d <= Utc::now()) {
+        f.error("departure_at", "departure_at must be in the future");
+    }
+    let stops = route_stops(&state.pool, &[route_id]).await?;
+    if f.is_ok("route_id") {
+        let exists: bool = sqlx::query_scalar("select exists (select 1 from routes where id = $1)")
+            .bind(route_id)
+            .fetch_one(&state.pool)
+            .await?;
+        if !exists {
+            f.error("route_id", format!("no route with id {route_id}"));
+        } else if stops.get(&route_id).is_none_or(|s| s.len() < 2) {
+            f.error("route_id", "the route needs at least two stops");
+        }
+    }
+    f.finish()?;
+    let Some(departure_at) = departure_at else { return Err(ApiError::Internal("departure_at not parsed".into())) };
+    let id = Uuid::new_v4();
+    let unique = Rule::Field {
+        constraint: "courses_route_departure",
+        field: "departure_at",
+        message: "the route has a course at this time already",
+    };
+    sqlx::query("insert into courses (id, route_id, departure_at, seats, sale_open) values ($1, $2, $3, $4, $5)")
+        .bind(id)
+        .bind(route_id)
+        .bind(departure_at)
+        .bind(seats)
+        .bind(sale_open)
+        .execute(&state.pool)
+        .await
+        .map_err(|e| map_db(e, &[unique]))?;
+    let course = PendingCourse { id, route_id, departure_at, seats };
+    open_pending(&state, course, &stops, admin.id).await?;
+    Ok(Data::new(find(&state.pool, id).await?))
+}
+
+async fn open_pending(
+    state: &CommandState,
+    course: PendingCourse,
+    stops: &HashMap<i64, Vec<domain::seat_inventory::Stop>>,
+    user: Uuid,
+) -> Result<(), ApiError> {
+    let opened = inventory::open(&state.pool, state.store.as_ref(), vec![course], stops, Some(user)).await?;
+    match opened.refused.first() {
+        Some((_, why)) => Err(ApiError::invalid_field("route_id", &why.to_string())),
+        None => Ok(()),
+    }
+}
+
+/// `SuperAdmin`. Changes `seats` and `sale_open`; other fields must keep their values.
+#[utoipa::path(put, path = "/api/course/course/save", tag = "course", security(("bearer" = [])), params(("id" = Uuid, Query)),
+    request_body = CourseInput,
+    responses((status = 200, body = Course), (status = 401), (status = 403), (status = 404), (status = 409),
+              (status = 422), (status = 503)))]
+#[tracing::instrument(skip_all)]
+pub async fn update(
+    AdminUser(admin): AdminUser,
+    State(state): State<CommandState>,
+    params: Params,
+    AppJson(body): AppJson<Value>,
+) -> Result<Data<Course>, ApiError> {
+    let id = params.uuid()?;
+    let stored = find(&state.pool, id).await?;
+    let merged = merge(&stored, body);
+    let mut f = Fields::new(&merged)?;
+    let route_id = f.id("route_id");
+    let departure_at = parse_departure(&mut f);
+    let seats = f.integer("seats", 1, 1000) as i32;
+    let sale_open = f.boolean("sale_open", true);
+    if f.is_ok("route_id") && route_id != stored.route_id {
+        f.error("route_id", "a course keeps its route; stop its sale and create another course");
+    }
+    if departure_at.is_some_and(|d| d != stored.departure_at) {
+        f.error("departure_at", "a course keeps its departure; stop its sale and create another course");
+    }
+    f.finish()?;
+
+    if stored.inventory_opened && seats != stored.seats {
+        let seats = u32::try_from(seats).unwrap_or(0);
+        inventory::change_capacity(&state, id, seats, admin.id).await?;
+    }
+    sqlx::query("update courses set seats = $2, sale_open = $3, updated_at = now() where id = $1")
+        .bind(id)
+        .bind(seats)
+        .bind(sale_open)
+        .execute(&state.pool)
+        .await
+        .map_err(|e| map_db(e, &[]))?;
+    if !stored.inventory_opened {
+        let stops = route_stops(&state.pool, &[stored.route_id]).await?;
+        let course = PendingCourse { id, route_id: stored.route_id, departure_at: stored.departure_at.to_utc(), seats };
+        open_pending(&state, course, &stops, admin.id).await?;
+    }
+    Ok(Data::new(find(&state.pool, id).await?))
+}

@@ -1,9 +1,0 @@
-//! What the content resources share: HTML and text cleaning ([`html`]), request
-//! extraction ([`input`]), field rules ([`validate`]), database helpers ([`db`]) and the
-//! language of public reads ([`lang`]).
-
-pub mod db;
-pub mod html;
-pub mod input;
-pub mod lang;
-pub mod validate;
