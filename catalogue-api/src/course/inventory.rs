@@ -30,7 +30,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use command_api::aggregate::{self, ExecuteError, InventoryAgg};
-use command_api::booking::place::course_stream;
+use command_api::streams::course_stream;
 use command_api::CommandState;
 
 /// Appends in flight at once while opening many inventories.

@@ -43,10 +43,6 @@ use super::language::headers_language;
 use crate::idempotency::NewId;
 use crate::CommandState;
 
-/// The catalogue's seat writes (`catalogue/course`) name course streams through here;
-/// the name itself is [`crate::streams::course_stream`].
-pub use crate::streams::course_stream;
-
 /// The answer to a placed order.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Placed {
