@@ -1,8 +1,8 @@
 //! # api-core
 //!
 //! The HTTP conventions the command API and the query API share, so a client sees one
-//! API: the error body of `DECISIONS.md` (`{"name", "message", "status", "errors"}`),
-//! the [`ApiError`] that renders it, and the [`AppJson`] extractor whose rejections use
+//! API: the error body of `DECISIONS.md` (`{"name", "message", "status", "code", "errors"}`),
+//! the [`ApiError`] that renders it with its stable [`codes`], and the [`AppJson`] extractor whose rejections use
 //! the same body; the list conventions ([`list`]); who is asking ([`auth`]); time
 //! in Europe/Warsaw ([`time`]); and the ports to the outside both use: e-mail ([`mail`])
 //! and SMS ([`sms`]). (A crate of its own, beside the ones `ARCHITECTURE.md` lists, so the
@@ -11,6 +11,7 @@
 //! the query side builds without the event store.
 
 pub mod auth;
+pub mod codes;
 mod error;
 mod json;
 pub mod list;
@@ -18,7 +19,7 @@ pub mod mail;
 pub mod sms;
 pub mod time;
 
-pub use error::{ApiError, FieldError};
+pub use error::{ApiError, ErrorBody, FieldError};
 pub use json::AppJson;
 
 /// The success body of every endpoint: `{"data": …}`.

@@ -23,14 +23,19 @@
 //! repeated command on a state that already reflects it returns `Ok(vec![])`), and
 //! given/when/then tests on the shared harness in `testing.rs`.
 //!
+//! Every refusal has a stable code for clients ([`ErrorCode`], in [`error_code`]).
+//!
 //! Nothing here spans two streams: placing an order (hold seats, spend a coupon, record
 //! the order) is a process in the command API, with compensation, driven by these
 //! decisions and their events.
 
 pub mod coupon;
+pub mod error_code;
 pub mod money;
 pub mod order;
 pub mod seat_inventory;
 pub mod stamp_card;
 #[cfg(test)]
 mod testing;
+
+pub use error_code::ErrorCode;
