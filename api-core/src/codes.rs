@@ -65,6 +65,24 @@ codes! {
     FIELD_NOT_DATE = "field.not_date", 422, "The field must be a date `YYYY-MM-DD`.";
     FIELD_INVALID_CHOICE = "field.invalid_choice", 422, "The field is not one of the allowed values.";
 
+    // The order form and the ticket screens (command-api/src/booking), beside the domain's codes.
+    FIELD_INVALID_PHONE = "field.invalid_phone", 422, "The field is not a phone number.";
+    FIELD_INVALID_VAT_NUMBER = "field.invalid_vat_number", 422, "The field is not a NIP (10 digits).";
+    FIELD_INVALID_POSTAL_CODE = "field.invalid_postal_code", 422, "The field is not a Polish postal code (37-400).";
+    TERMS_NOT_ACCEPTED = "consent.terms_required", 422, "The terms and conditions were not accepted.";
+    DATA_CONSENT_MISSING = "consent.data_required", 422, "The consent to process the data was not given.";
+    COURSE_NOT_FOUND = "course.not_found", 422, "There is no such course (field of the course).";
+    NO_PRICE = "course.no_price", 422, "The stretch between the chosen stops has no price.";
+    KEY_REUSED = "idempotency.key_reused", 422, "The Idempotency-Key was used for another request.";
+    IN_PROGRESS = "idempotency.in_progress", 409, "The same request is still being processed: try again shortly.";
+    // Reserved for the order placement (command-api/src/booking/place.rs, pricing.rs, writer.rs),
+    // which still answers these with its kind's default code.
+    COURSE_BUSY = "conflict.course_busy", 409, "The course is very busy right now: try again.";
+    TOOK_TOO_LONG = "reservation.took_too_long", 409, "The placement took too long and was undone: order again.";
+    BACK_BEFORE_OUTBOUND = "order.back_before_outbound", 422, "The return trip leaves before the outbound trip arrives.";
+    DISCOUNT_NOT_AVAILABLE = "discount.not_available", 422, "The discount is not available for this ticket.";
+    ORDER_INCOMPLETE = "order.incomplete", 422, "The order is not complete: see the field errors.";
+
     // The search (query-api/src/catalogue/search).
     DATE_IN_PAST = "date.in_past", 422, "The departure date has passed (field `date`).";
     DATE_BEFORE_START = "date.before_start", 422, "The return date is before the departure date (field `dateBack`).";

@@ -34,7 +34,7 @@ pub fn spend_error(e: CouponError) -> ApiError {
         CouponError::NothingLeft => "This coupon has been used up.",
         _ => "This coupon cannot be used.",
     };
-    ApiError::invalid_field(FIELD, message)
+    ApiError::invalid_field(FIELD, message).with_code(domain::ErrorCode::code(&e))
 }
 
 /// Give back to coupon `code` what order `order_id` spent and has not got back yet
@@ -174,8 +174,11 @@ pub async fn create(
         .map_err(|e| match e {
             ExecuteError::Refused(CouponError::AlreadyExists) => {
                 ApiError::invalid_field("code", "A coupon with this code already exists.")
+                    .with_code(domain::ErrorCode::code(&CouponError::AlreadyExists))
             }
-            ExecuteError::Refused(e) => ApiError::invalid_field("code", &e.to_string()),
+            ExecuteError::Refused(e) => {
+                ApiError::invalid_field("code", &e.to_string()).with_code(domain::ErrorCode::code(&e))
+            }
             ExecuteError::Store(e) => e.into(),
         })?;
     Ok((StatusCode::CREATED, Data::new(answer(&after)?)))
@@ -207,8 +210,11 @@ pub async fn update(
         })
         .await
         .map_err(|e| match e {
-            ExecuteError::Refused(CouponError::NotFound) => ApiError::NotFound("There is no such coupon.".into()),
-            ExecuteError::Refused(e) => ApiError::invalid_field("current_value", &e.to_string()),
+            ExecuteError::Refused(CouponError::NotFound) => ApiError::NotFound("There is no such coupon.".into())
+                .with_code(domain::ErrorCode::code(&CouponError::NotFound)),
+            ExecuteError::Refused(e) => {
+                ApiError::invalid_field("current_value", &e.to_string()).with_code(domain::ErrorCode::code(&e))
+            }
             ExecuteError::Store(e) => e.into(),
         })?;
     Ok(Data::new(answer(&after)?))

@@ -29,10 +29,7 @@ pub struct HoldFailure(pub ApiError);
 impl HoldFailure {
     /// The refusal as the answer of a form whose course field is `field`.
     pub fn for_field(self, field: &str) -> ApiError {
-        match self.0 {
-            ApiError::Validation { message, .. } => ApiError::invalid_field(field, &message),
-            other => other,
-        }
+        self.0.on_field(field)
     }
 }
 
@@ -92,6 +89,7 @@ impl Holds {
 
 /// A refusal of the inventory as an answer.
 pub fn hold_error(e: HoldError) -> ApiError {
+    let code = domain::ErrorCode::code(&e);
     match e {
         HoldError::NotEnoughSeats { available } => ApiError::Conflict(if available == 0 {
             "There are no seats left on this course.".into()
@@ -111,4 +109,5 @@ pub fn hold_error(e: HoldError) -> ApiError {
             ApiError::Conflict("The seats of this reservation are no longer held.".into())
         }
     }
+    .with_code(code)
 }
