@@ -65,6 +65,9 @@ codes! {
     FIELD_NOT_DATE = "field.not_date", 422, "The field must be a date `YYYY-MM-DD`.";
     FIELD_INVALID_CHOICE = "field.invalid_choice", 422, "The field is not one of the allowed values.";
 
+    // Content (query-api/src/content).
+    PAGE_NOT_FOUND = "page.not_found", 404, "There is no published content page at this address.";
+
     // The order form and the ticket screens (command-api/src/booking), beside the domain's codes.
     FIELD_INVALID_PHONE = "field.invalid_phone", 422, "The field is not a phone number.";
     FIELD_INVALID_VAT_NUMBER = "field.invalid_vat_number", 422, "The field is not a NIP (10 digits).";

@@ -70,8 +70,9 @@ pub async fn get_content(State(state): State<QueryState>, params: Params) -> Res
                 .await?
         }
     };
-    page.map(|p| Data::new(PublicContentPage::new(p, lang)))
-        .ok_or_else(|| ApiError::NotFound("This page could not be found".into()))
+    page.map(|p| Data::new(PublicContentPage::new(p, lang))).ok_or_else(|| {
+        ApiError::NotFound("This page could not be found".into()).with_code(api_core::codes::PAGE_NOT_FOUND)
+    })
 }
 
 /// Create a content page (admin).
