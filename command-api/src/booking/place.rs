@@ -97,17 +97,9 @@ pub async fn place(
 }
 
 /// The error's body as the client sees it (kept for a repeated key): name, message,
-/// status and, for a `422`, the field errors.
+/// status, code and, for a `422`, the field errors.
 fn error_body(e: &ApiError) -> serde_json::Value {
-    let mut body = serde_json::json!({
-        "name": e.status().canonical_reason(),
-        "message": e.to_string(),
-        "status": e.status().as_u16(),
-    });
-    if let ApiError::Validation { errors, .. } = e {
-        body["errors"] = serde_json::json!(errors);
-    }
-    body
+    serde_json::json!(e.body())
 }
 
 pub(crate) fn language_prefix(language: Language) -> &'static str {

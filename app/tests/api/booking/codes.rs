@@ -33,6 +33,13 @@ async fn refusals_carry_their_codes(pool: PgPool) {
     assert_eq!(status, 422, "{body}");
     assert_eq!(body["code"], "course.wrong_direction", "{body}");
     assert_eq!(field_code(&body, "course"), Some("course.wrong_direction"), "{body}");
+
+    // A repeated key repeats the refusal with its code and field errors.
+    let wrong_way = booking(course, &line, 2, 0, json!([{ "qty": 1 }]));
+    let first = super::body(app.post("/api/order/order/place", &wrong_way, None, Some("codes-1")).await).await;
+    let again = super::body(app.post("/api/order/order/place", &wrong_way, None, Some("codes-1")).await).await;
+    assert_eq!(first.1["code"], "course.wrong_direction", "{}", first.1);
+    assert_eq!(again, first);
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
