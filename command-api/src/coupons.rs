@@ -22,8 +22,7 @@ use crate::CommandState;
 const FIELD: &str = "coupon.code";
 
 fn stream(code: &str) -> Result<StreamName, ApiError> {
-    StreamName::parse(coupon::stream_name(code))
-        .map_err(|_| ApiError::invalid_field(FIELD, "This coupon code does not exist."))
+    StreamName::parse(coupon::stream_name(code)).map_err(|_| spend_error(CouponError::NotFound))
 }
 
 /// A refusal to spend as the order form's answer.
@@ -99,7 +98,8 @@ pub async fn check(
 ) -> Result<Data<CouponAnswer>, ApiError> {
     let code = input.code.as_deref().map(str::trim).unwrap_or_default();
     if code.is_empty() {
-        return Err(ApiError::invalid_field(FIELD, "Please enter a coupon code."));
+        return Err(ApiError::invalid_field(FIELD, "Please enter a coupon code.")
+            .with_code(domain::ErrorCode::code(&CouponError::EmptyCode)));
     }
     let loaded = aggregate::load::<CouponAgg>(state.store.as_ref(), &stream(code)?).await?;
     let coupon::Coupon::Issued(c) = &loaded.state else { return Err(spend_error(CouponError::NotFound)) };
