@@ -153,7 +153,7 @@ export const appHandlers = [
     if (!MENU_TYPES.includes(type as keyof typeof menuFixtures)) {
       return HttpResponse.json(
         errorBody(422, 'type must be one of top, bottom1, bottom2', [
-          { field: 'type', message: 'type must be one of top, bottom1, bottom2' },
+          { field: 'type', message: 'type must be one of top, bottom1, bottom2', code: 'field.invalid_choice' },
         ]),
         { status: 422 },
       );
@@ -166,12 +166,12 @@ export const appHandlers = [
   http.get(apiUrl('/app/content/get-content'), ({ request }) => {
     const key = new URL(request.url).searchParams.get('id');
     if (!key) {
-      return HttpResponse.json(errorBody(422, 'id is required', [{ field: 'id', message: 'id is required' }]), {
+      return HttpResponse.json(errorBody(422, 'id is required', [{ field: 'id', message: 'id is required', code: 'field.blank' }]), {
         status: 422,
       });
     }
     const found = contentFixtures.find((item) => item.slug === key || String(item.id) === key);
-    if (!found) return HttpResponse.json(errorBody(404, 'This page could not be found'), { status: 404 });
+    if (!found) return HttpResponse.json(errorBody(404, 'This page could not be found', undefined, 'page.not_found'), { status: 404 });
     const { en, ...page } = found;
     return HttpResponse.json({ data: requestedLocale(request) === 'en' ? { ...page, ...en } : page });
   }),
