@@ -37,6 +37,7 @@ codes! {
 
     // The store and the edge's concurrency guards.
     CHANGED_MEANWHILE = "conflict.changed_meanwhile", 409, "Someone else changed it in the meantime: try again.";
+    IN_USE = "conflict.in_use", 409, "Something still refers to it (an admin delete).";
 
     // Accounts (query-api/src/accounts).
     BAD_CREDENTIALS = "auth.bad_credentials", 422, "Incorrect e-mail or password (login).";
@@ -64,6 +65,7 @@ codes! {
     FIELD_OUT_OF_RANGE = "field.out_of_range", 422, "The number or date is outside what is allowed.";
     FIELD_NOT_DATE = "field.not_date", 422, "The field must be a date `YYYY-MM-DD`.";
     FIELD_INVALID_CHOICE = "field.invalid_choice", 422, "The field is not one of the allowed values.";
+    FIELD_CONFLICT = "field.conflict", 422, "The value clashes with stored data (in use already, or refused by a rule of the table).";
 
     // Content (query-api/src/content).
     PAGE_NOT_FOUND = "page.not_found", 404, "There is no published content page at this address.";

@@ -50,7 +50,8 @@ pub fn on_constraint(err: sqlx::Error, known: &[Constraint]) -> ApiError {
         err.as_database_error().and_then(|e| e.constraint()).and_then(|name| known.iter().find(|c| c.name == name));
     match broken {
         Some(c) => {
-            ApiError::Validation { message: c.message.to_string(), errors: vec![FieldError::new(c.field, c.message)] }
+            let error = FieldError::new(c.field, c.message).with_code(api_core::codes::FIELD_CONFLICT);
+            ApiError::Validation { message: c.message.to_string(), errors: vec![error] }
         }
         None => err.into(),
     }

@@ -152,9 +152,12 @@ export const appHandlers = [
     const type = new URL(request.url).searchParams.get('type') ?? '';
     if (!MENU_TYPES.includes(type as keyof typeof menuFixtures)) {
       return HttpResponse.json(
-        errorBody(422, 'type must be one of top, bottom1, bottom2', [
-          { field: 'type', message: 'type must be one of top, bottom1, bottom2', code: 'field.invalid_choice' },
-        ]),
+        errorBody(
+          422,
+          'type must be one of top, bottom1, bottom2',
+          [{ field: 'type', message: 'type must be one of top, bottom1, bottom2', code: 'field.invalid_choice' }],
+          'field.invalid_choice',
+        ),
         { status: 422 },
       );
     }
@@ -166,7 +169,7 @@ export const appHandlers = [
   http.get(apiUrl('/app/content/get-content'), ({ request }) => {
     const key = new URL(request.url).searchParams.get('id');
     if (!key) {
-      return HttpResponse.json(errorBody(422, 'id is required', [{ field: 'id', message: 'id is required', code: 'field.blank' }]), {
+      return HttpResponse.json(errorBody(422, 'id is required', [{ field: 'id', message: 'id is required' }]), {
         status: 422,
       });
     }
