@@ -79,13 +79,8 @@ export function isValidNip(value: string): boolean {
 
 function checkCourses(body: Body, errors: MockFieldError[]) {
   const course = courseOf(body.course);
-  if (!course) {
-    errors.push(
-      body.course
-        ? { field: 'course', message: 'This course does not exist.', code: 'course.not_found' }
-        : { field: 'course', message: SELECT_A_TICKET, code: 'field.blank' },
-    );
-  }
+  const unknown = { field: 'course', message: 'This course does not exist.', code: 'course.not_found' };
+  if (!course) errors.push(body.course ? unknown : { field: 'course', message: SELECT_A_TICKET, code: 'field.blank' });
   const back = body.courseReturn ? courseOf(body.courseReturn) : null;
   if (body.courseReturn && !back) errors.push({ field: 'courseReturn', message: 'This course does not exist.', code: 'course.not_found' });
   return { course, back };
@@ -99,11 +94,7 @@ function checkTickets(body: Body, errors: MockFieldError[]): TicketInput[] {
   }
   tickets.forEach((ticket, index) => {
     if (!Number.isInteger(ticket.qty) || ticket.qty < 1 || ticket.qty > MAX_SEATS) {
-      errors.push({
-        field: `tickets.${index}.qty`,
-        message: `The number of passengers must be between 1 and ${MAX_SEATS}.`,
-        code: 'order.bad_quantity',
-      });
+      errors.push({ field: `tickets.${index}.qty`, message: `The number of passengers must be between 1 and ${MAX_SEATS}.`, code: 'order.bad_quantity' });
     }
     if (ticket.discount_id !== null) {
       const discount = DISCOUNTS.find((candidate) => candidate.id === ticket.discount_id);
@@ -129,18 +120,10 @@ function checkCustomer(body: Body, errors: MockFieldError[]) {
     errors.push({ field: 'customer.phone', message: 'Please enter a valid phone number.', code: 'field.invalid_phone' });
   }
   if (!flag(customer.consent_statute)) {
-    errors.push({
-      field: 'customer.consent_statute',
-      message: 'You must accept the terms and conditions.',
-      code: 'consent.terms_required',
-    });
+    errors.push({ field: 'customer.consent_statute', message: 'You must accept the terms and conditions.', code: 'consent.terms_required' });
   }
   if (!flag(customer.consent_gdpr)) {
-    errors.push({
-      field: 'customer.consent_gdpr',
-      message: 'You must consent to the processing of your data.',
-      code: 'consent.data_required',
-    });
+    errors.push({ field: 'customer.consent_gdpr', message: 'You must consent to the processing of your data.', code: 'consent.data_required' });
   }
   return {
     first_name: text(customer.first_name),
@@ -161,16 +144,8 @@ function checkInvoice(body: Body, errors: MockFieldError[]) {
   const vat = text(invoice.vat_number);
   const postal = text(invoice.postal_code);
   if (country === 'PL') {
-    if (!isValidNip(vat)) {
-      errors.push({ field: 'invoice.vat_number', message: 'Please enter a valid NIP (10 digits).', code: 'field.invalid_vat_number' });
-    }
-    if (!/^\d{2}-\d{3}$/.test(postal)) {
-      errors.push({
-        field: 'invoice.postal_code',
-        message: 'Please enter a postal code like 37-400.',
-        code: 'field.invalid_postal_code',
-      });
-    }
+    if (!isValidNip(vat)) errors.push({ field: 'invoice.vat_number', message: 'Please enter a valid NIP (10 digits).', code: 'field.invalid_vat_number' });
+    if (!/^\d{2}-\d{3}$/.test(postal)) errors.push({ field: 'invoice.postal_code', message: 'Please enter a postal code like 37-400.', code: 'field.invalid_postal_code' });
   } else {
     if (!vat) errors.push({ field: 'invoice.vat_number', message: REQUIRED, code: 'field.blank' });
     if (!postal) errors.push({ field: 'invoice.postal_code', message: REQUIRED, code: 'field.blank' });
@@ -235,9 +210,8 @@ export const bookingHandlers = [
 
   http.post(apiUrl('/order/coupon/check'), async ({ request }) => {
     const code = text(record(await request.json()).code);
-    if (!code) {
-      return validationError([{ field: 'coupon.code', message: 'Please enter a coupon code.', code: 'coupon.empty_code' }], 'coupon.empty_code');
-    }
+    const empty = { field: 'coupon.code', message: 'Please enter a coupon code.', code: 'coupon.empty_code' };
+    if (!code) return validationError([empty], empty.code);
     const found = findCoupon(code);
     if ('error' in found) return validationError([found.error], found.error.code);
     return HttpResponse.json({
@@ -275,8 +249,8 @@ export const bookingHandlers = [
       const earlier = readDb().answers[key];
       if (earlier) {
         if (earlier.request !== raw) {
-          const message = 'This Idempotency-Key was already used for a different request.';
-          return validationError([{ field: 'Idempotency-Key', message, code: 'idempotency.key_reused' }], 'idempotency.key_reused');
+          const reused = { field: 'Idempotency-Key', message: 'This Idempotency-Key was already used for a different request.', code: 'idempotency.key_reused' };
+          return validationError([reused], reused.code);
         }
         return HttpResponse.json(earlier.body as Record<string, unknown>, { status: earlier.status });
       }
@@ -355,15 +329,12 @@ export const bookingHandlers = [
     const url = new URL(request.url);
     const hash = url.searchParams.get('hash_id')?.trim() ?? '';
     if (!hash) return errorAnswer(400, 'Bad Request', 'hash_id is required');
-    type Result = { status: number; message?: string; code?: string; data?: { payment_url: string; expires_at: string } };
-    const result = withDb((db): Result => {
+    const result = withDb((db): { status: number; message?: string; code?: string; data?: { payment_url: string; expires_at: string } } => {
       const order = db.orders.find((candidate) => candidate.hash_id === hash);
       if (!order) return { status: 404, message: 'There is no such order.', code: 'order.not_found' };
       if (order.status === 'pending_payment' && new Date(order.expires_at) < new Date()) order.status = 'expired';
       if (order.status === 'expired') return { status: 409, message: PAY_AGAIN_EXPIRED, code: 'reservation.expired' };
-      if (order.status !== 'pending_payment' || order.to_pay === 0) {
-        return { status: 409, message: PAY_AGAIN_NOT_PENDING, code: 'order.not_pending' };
-      }
+      if (order.status !== 'pending_payment' || order.to_pay === 0) return { status: 409, message: PAY_AGAIN_NOT_PENDING, code: 'order.not_pending' };
       order.payment_attempts += 1;
       const origin = `${url.origin}${request.headers.get('accept-language')?.trim().startsWith('en') ? '/en' : ''}`;
       order.payment_url = `${origin}/order/after-payment?hash_id=${order.hash_id}&attempt=${order.payment_attempts}`;
@@ -378,20 +349,16 @@ export const bookingHandlers = [
     const number = text(body.number).toUpperCase();
     const code = text(body.code).toUpperCase();
     const loggedIn = Boolean(request.headers.get('authorization'));
-    if (!number) {
-      return validationError([{ field: 'number', message: 'Please enter the ticket number.', code: 'field.blank' }], 'field.blank');
-    }
-    type Result = { status: number; field?: string; message?: string; code?: string; data?: Record<string, unknown> };
-    const result = withDb((db): Result => {
+    const blank = { field: 'number', message: 'Please enter the ticket number.', code: 'field.blank' };
+    if (!number) return validationError([blank], blank.code);
+    const result = withDb((db): { status: number; field?: string; message?: string; code?: string; data?: Record<string, unknown> } => {
       for (const order of db.orders) {
         const ticket = order.tickets.find((candidate) => candidate.number === number);
         if (!ticket) continue;
         // Guests need the code; a logged-in user needs it for tickets of other people's orders.
         const own = loggedIn && order.user_id === DEMO_USER_ID;
         if (!code && !own) return { status: 422, field: 'code', message: "Please enter the ticket's code.", code: 'ticket.code_required' };
-        if (code && ticket.code !== code) {
-          return { status: 422, field: 'code', message: 'The code does not match this ticket.', code: 'ticket.wrong_code' };
-        }
+        if (code && ticket.code !== code) return { status: 422, field: 'code', message: 'The code does not match this ticket.', code: 'ticket.wrong_code' };
         if (ticket.status === 'returned') return { status: 409, message: 'This ticket was returned already.', code: 'ticket.already_returned' };
         if (order.status !== 'paid') return { status: 409, message: 'Only tickets of a paid order can be returned.', code: 'order.not_paid' };
         const leg = ticketLeg(order, ticket);
@@ -426,9 +393,7 @@ export const bookingHandlers = [
       return { status: 404, message: 'There is no ticket with this number.', code: 'ticket.not_found' };
     });
     if (result.data) return HttpResponse.json({ data: result.data });
-    if (result.status === 422 && result.field) {
-      return validationError([{ field: result.field, message: result.message ?? '', code: result.code }], result.code);
-    }
+    if (result.status === 422 && result.field) return validationError([{ field: result.field, message: result.message ?? '', code: result.code }], result.code);
     return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message ?? '', result.code);
   }),
 ];
