@@ -36,6 +36,20 @@ pub enum FieldProblem {
     BadCharacters,
 }
 
+impl FieldProblem {
+    /// The field error's stable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            FieldProblem::Blank => api_core::codes::FIELD_BLANK,
+            FieldProblem::NotText => api_core::codes::FIELD_NOT_TEXT,
+            FieldProblem::NotEmail => api_core::codes::FIELD_INVALID_EMAIL,
+            FieldProblem::TooShort(_) => api_core::codes::FIELD_TOO_SHORT,
+            FieldProblem::TooLong(_) => api_core::codes::FIELD_TOO_LONG,
+            FieldProblem::BadCharacters => api_core::codes::FIELD_BAD_CHARACTERS,
+        }
+    }
+}
+
 /// A syntactically plausible e-mail address, trimmed. Deliberately conservative (ASCII,
 /// one `@`, a dotted domain, none of the characters that need quoting) so that every
 /// address we accept can also be handed to the SMTP library.
@@ -213,11 +227,16 @@ impl Fields {
     }
 
     pub fn problem(&mut self, field: &str, label: &str, problem: FieldProblem) {
-        self.push(field, format!("{label} {problem}"));
+        self.errors.push(FieldError::new(field, format!("{label} {problem}")).with_code(problem.code()));
     }
 
     pub fn push(&mut self, field: &str, message: impl Into<String>) {
         self.errors.push(FieldError::new(field, message));
+    }
+
+    /// [`Fields::push`] with the error's code.
+    pub fn push_coded(&mut self, field: &str, code: &'static str, message: impl Into<String>) {
+        self.errors.push(FieldError::new(field, message).with_code(code));
     }
 
     pub fn is_empty(&self) -> bool {
@@ -304,9 +323,9 @@ mod tests {
                 assert_eq!(
                     errors,
                     vec![
-                        FieldError::new("email", "E-mail must be a string."),
-                        FieldError::new("first_name", "First name cannot be blank."),
-                        FieldError::new("last_name", "Last name cannot be blank."),
+                        FieldError::new("email", "E-mail must be a string.").with_code("field.not_text"),
+                        FieldError::new("first_name", "First name cannot be blank.").with_code("field.blank"),
+                        FieldError::new("last_name", "Last name cannot be blank.").with_code("field.blank"),
                     ]
                 );
             }

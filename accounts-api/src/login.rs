@@ -61,7 +61,7 @@ pub async fn login(
         f.problem("email", "E-mail", FieldProblem::TooLong(EMAIL_MAX));
     }
     let given_password = f.required_text("password", "Password", input.password.as_ref()).map(str::to_string);
-    f.finish(BAD_CREDENTIALS)?;
+    f.finish(BAD_CREDENTIALS).map_err(|e| e.with_code(api_core::codes::BAD_CREDENTIALS))?;
     let (Some(email), Some(given_password)) = (email, given_password) else {
         return Err(ApiError::Internal("login parsed without errors but incomplete".into()));
     };
@@ -73,12 +73,14 @@ pub async fn login(
         Some(account) if matches => account,
         _ => {
             attempt.failed();
-            return Err(ApiError::invalid_field("password", BAD_CREDENTIALS));
+            return Err(
+                ApiError::invalid_field("password", BAD_CREDENTIALS).with_code(api_core::codes::BAD_CREDENTIALS)
+            );
         }
     };
     attempt.succeeded(&state.pool).await?;
     if !account.active {
-        return Err(ApiError::invalid_field("email", NOT_ACTIVATED));
+        return Err(ApiError::invalid_field("email", NOT_ACTIVATED).with_code(api_core::codes::NOT_ACTIVATED));
     }
     let token = tokens::issue(&state.pool, account.id, Purpose::Session).await?;
     let user = users::user_view(&state.pool, account.id).await?;

@@ -82,10 +82,10 @@ pub async fn update_my_account(
     if let Some(email) = f.optional_text("email", "E-mail", input.email.as_ref()) {
         let same = EmailAddress::parse(email).is_ok_and(|e| e.key() == current.email.to_lowercase());
         if !same {
-            f.push("email", EMAIL_READ_ONLY);
+            f.push_coded("email", api_core::codes::EMAIL_READ_ONLY, EMAIL_READ_ONLY);
         }
     }
-    f.finish("Your account was not saved.")?;
+    f.finish("Your account was not saved.").map_err(|e| e.with_code(api_core::codes::ACCOUNT_NOT_SAVED))?;
 
     let account: AccountView = sqlx::query_as(
         "update users set first_name = coalesce($2, first_name), last_name = coalesce($3, last_name), \

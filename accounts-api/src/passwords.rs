@@ -47,7 +47,7 @@ pub async fn forgot_password(
 ) -> Result<Data<Message>, ApiError> {
     let mut f = Fields::default();
     let email = f.required("email", "E-mail", input.email.as_ref(), EmailAddress::parse);
-    f.finish("Please enter a valid e-mail address.")?;
+    f.finish("Please enter a valid e-mail address.").map_err(|e| e.with_code(api_core::codes::RESET_REFUSED))?;
     let Some(email) = email else { return Err(ApiError::Internal("forgot-password parsed but empty".into())) };
 
     let account: Option<(Uuid, String, String, bool)> = sqlx::query_as(
@@ -122,11 +122,11 @@ async fn reset_with_token(state: &AccountsState, input: &ChangePasswordInput) ->
     let mut f = Fields::default();
     let token = f.required_text("token", "Token", input.token.as_ref()).map(|t| t.trim().to_string());
     let new_password = f.required("password", "Password", input.password.as_ref(), NewPassword::parse);
-    f.finish(NOT_CHANGED)?;
+    f.finish(NOT_CHANGED).map_err(|e| e.with_code(api_core::codes::PASSWORD_NOT_CHANGED))?;
     let (Some(token), Some(new_password)) = (token, new_password) else {
         return Err(ApiError::Internal("change-password parsed but empty".into()));
     };
-    let refused = || ApiError::invalid_field("token", NOT_CHANGED);
+    let refused = || ApiError::invalid_field("token", NOT_CHANGED).with_code(api_core::codes::PASSWORD_NOT_CHANGED);
     // Check the token cheaply before spending a hash on it; it is used atomically below.
     let live: bool = sqlx::query_scalar(
         "select exists (select 1 from auth_tokens where token_hash = $1 and purpose = 'password_reset' \
@@ -159,7 +159,7 @@ async fn change_logged_in(
     let mut f = Fields::default();
     let old_password = f.required_text("old_password", "Current password", input.old_password.as_ref());
     let new_password = f.required("password", "Password", input.password.as_ref(), NewPassword::parse);
-    f.finish(NOT_CHANGED)?;
+    f.finish(NOT_CHANGED).map_err(|e| e.with_code(api_core::codes::PASSWORD_NOT_CHANGED))?;
     let (Some(old_password), Some(new_password)) = (old_password, new_password) else {
         return Err(ApiError::Internal("change-password parsed but empty".into()));
     };
@@ -174,8 +174,11 @@ async fn change_logged_in(
         attempt.failed();
         return Err(ApiError::Validation {
             message: NOT_CHANGED.into(),
-            errors: vec![FieldError::new("old_password", WRONG_OLD_PASSWORD)],
-        });
+            errors: vec![
+                FieldError::new("old_password", WRONG_OLD_PASSWORD).with_code(api_core::codes::WRONG_OLD_PASSWORD)
+            ],
+        }
+        .with_code(api_core::codes::PASSWORD_NOT_CHANGED));
     }
     attempt.succeeded(&state.pool).await?;
     let hash = password::hash(&new_password).await?;

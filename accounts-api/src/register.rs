@@ -64,7 +64,7 @@ impl TryFrom<&RegisterInput> for Registration {
         let first_name = f.required("first_name", "First name", input.first_name.as_ref(), PersonName::parse);
         let last_name = f.required("last_name", "Last name", input.last_name.as_ref(), PersonName::parse);
         let phone = f.optional("phone", "Phone", input.phone.as_ref(), Phone::parse).unwrap_or_default();
-        f.finish(REGISTRATION_FAILED)?;
+        f.finish(REGISTRATION_FAILED).map_err(|e| e.with_code(api_core::codes::REGISTRATION_FAILED))?;
         match (email, password, first_name, last_name) {
             (Some(email), Some(password), Some(first_name), Some(last_name)) => {
                 Ok(Registration { email, password, first_name, last_name, phone })
@@ -85,8 +85,9 @@ pub struct Registered {
 fn email_taken() -> ApiError {
     ApiError::Validation {
         message: REGISTRATION_FAILED.into(),
-        errors: vec![api_core::FieldError::new("email", EMAIL_TAKEN)],
+        errors: vec![api_core::FieldError::new("email", EMAIL_TAKEN).with_code(api_core::codes::EMAIL_TAKEN)],
     }
+    .with_code(api_core::codes::REGISTRATION_FAILED)
 }
 
 /// Registers an inactive account and e-mails its activation link. Public.
@@ -170,7 +171,7 @@ pub async fn confirm_get(
 
 #[tracing::instrument(skip_all)]
 async fn activate(state: &AccountsState, token: Option<&str>) -> Result<Data<Message>, ApiError> {
-    let refused = || ApiError::invalid_field("token", NOT_ACTIVATED);
+    let refused = || ApiError::invalid_field("token", NOT_ACTIVATED).with_code(api_core::codes::NOT_ACTIVATED);
     let token = token.map(str::trim).filter(|t| !t.is_empty() && t.len() <= 200).ok_or_else(refused)?;
     let mut tx = state.pool.begin().await?;
     let user = tokens::consume(&mut *tx, token, Purpose::Activation).await?.ok_or_else(refused)?;

@@ -83,7 +83,7 @@ pub async fn begin(pool: &PgPool, email_key: &str, client: ClientAddr) -> Result
     if per_email >= PER_EMAIL || per_client >= PER_CLIENT {
         tx.rollback().await?;
         tracing::info!(per_email, per_client, "login throttled");
-        return Err(ApiError::TooManyRequests(TOO_MANY.into()));
+        return Err(ApiError::TooManyRequests(TOO_MANY.into()).with_code(api_core::codes::TOO_MANY_LOGINS));
     }
     let id: i64 = sqlx::query_scalar("insert into login_attempts (email, client_addr) values ($1, $2) returning id")
         .bind(email_key)

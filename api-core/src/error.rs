@@ -1,4 +1,10 @@
 //! [`ApiError`]: every failure an endpoint can answer, mapped to its status in one place.
+//!
+//! Every answer carries a stable machine `code` beside its English `message`: the
+//! default of its kind (`not_found`, `validation`…, see [`codes`]) or a specific one
+//! given at the edge with [`ApiError::with_code`], usually a domain error's
+//! `domain::ErrorCode::code()`. Clients translate by code, never by message; the
+//! messages stay as they are (the spec quotes them). `docs/errors.md` lists every code.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -7,16 +13,25 @@ use axum::Json;
 use event_store::StoreError;
 use serde::Serialize;
 
+use crate::codes;
+
 /// One field's problem in a `422` answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct FieldError {
     pub field: String,
     pub message: String,
+    /// What is wrong, for clients (`field.blank`…); [`codes::FIELD_INVALID`] unless given.
+    pub code: &'static str,
 }
 
 impl FieldError {
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        FieldError { field: field.into(), message: message.into() }
+        FieldError { field: field.into(), message: message.into(), code: codes::FIELD_INVALID }
+    }
+
+    /// The same error with a specific code.
+    pub fn with_code(self, code: &'static str) -> Self {
+        FieldError { code, ..self }
     }
 }
 
@@ -57,32 +72,33 @@ pub enum ApiError {
     /// `500 Internal Server Error`. Logged; the cause is not sent.
     #[error("an internal error occurred")]
     Internal(String),
+    /// Any of the above (its status, message and fields) with a specific code in place
+    /// of its kind's default. Built by [`ApiError::with_code`]; match on
+    /// [`ApiError::kind`] to see the variant under it.
+    #[error("{error}")]
+    Coded { code: &'static str, error: Box<ApiError> },
 }
 
-/// The body of every error answer, as the OpenAPI document describes it (the answer is
-/// written by [`ApiError`]'s `IntoResponse`).
-#[derive(Serialize, utoipa::ToSchema)]
+/// The body of every error answer (and of an idempotent replay of one).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[schema(as = ApiErrorBody)]
 pub struct ErrorBody {
-    /// The status's reason phrase (`Unprocessable Entity`).
-    pub name: String,
+    /// The status's reason phrase (`Conflict`).
+    pub name: &'static str,
+    /// English, for people and logs; clients translate `code`, not this.
     pub message: String,
     pub status: u16,
-    /// With `422`: one error per invalid field.
-    pub errors: Option<Vec<FieldError>>,
-}
-
-#[derive(Serialize)]
-struct Body<'a> {
-    name: &'a str,
-    message: String,
-    status: u16,
+    /// Stable, machine-readable: see [`codes`] and `docs/errors.md`.
+    pub code: &'static str,
+    /// For a `422`: one error per field.
     #[serde(skip_serializing_if = "Option::is_none")]
-    errors: Option<&'a [FieldError]>,
+    pub errors: Option<Vec<FieldError>>,
 }
 
 impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
+            ApiError::Coded { error, .. } => error.status(),
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden => StatusCode::FORBIDDEN,
@@ -97,32 +113,99 @@ impl ApiError {
         }
     }
 
+    /// The stable code clients see: the one given by [`ApiError::with_code`], else the
+    /// default of the kind.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::Coded { code, .. } => code,
+            ApiError::BadRequest(_) => codes::REQUEST_INVALID,
+            ApiError::Unauthorized => codes::AUTH_REQUIRED,
+            ApiError::Forbidden => codes::AUTH_FORBIDDEN,
+            ApiError::NotFound(_) => codes::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => codes::METHOD_NOT_ALLOWED,
+            ApiError::Conflict(_) => codes::CONFLICT,
+            ApiError::PayloadTooLarge(_) => codes::REQUEST_TOO_LARGE,
+            ApiError::Validation { .. } => codes::VALIDATION,
+            ApiError::TooManyRequests(_) => codes::RATE_LIMITED,
+            ApiError::Unavailable(_) => codes::UNAVAILABLE,
+            ApiError::Internal(_) => codes::INTERNAL,
+        }
+    }
+
+    /// The same answer with a specific code (`ApiError::Conflict(msg).with_code(e.code())`).
+    /// The field errors of a `422` that have no code of their own take it too, so a
+    /// domain refusal shown on a field (`invalid_field`) is coded on the field as well.
+    pub fn with_code(self, code: &'static str) -> Self {
+        let error = match self {
+            ApiError::Coded { error, .. } => *error,
+            other => other,
+        };
+        let error = match error {
+            ApiError::Validation { message, errors } => ApiError::Validation {
+                message,
+                errors: errors
+                    .into_iter()
+                    .map(|e| if e.code == codes::FIELD_INVALID { e.with_code(code) } else { e })
+                    .collect(),
+            },
+            other => other,
+        };
+        ApiError::Coded { code, error: Box::new(error) }
+    }
+
+    /// The variant under a code (the error itself when it has none).
+    pub fn kind(&self) -> &ApiError {
+        match self {
+            ApiError::Coded { error, .. } => error.kind(),
+            other => other,
+        }
+    }
+
     /// A `422` with a single field error.
     pub fn invalid_field(field: &str, message: &str) -> Self {
         ApiError::Validation { message: message.to_string(), errors: vec![FieldError::new(field, message)] }
+    }
+
+    /// A `422`'s field errors moved to `field` (one refusal, shown on the form's field),
+    /// codes kept; any other error as it is.
+    pub fn on_field(self, field: &str) -> Self {
+        match self {
+            ApiError::Coded { code, error } => ApiError::Coded { code, error: Box::new(error.on_field(field)) },
+            ApiError::Validation { message, errors } => {
+                let code = errors.first().map_or(codes::FIELD_INVALID, |e| e.code);
+                ApiError::Validation { errors: vec![FieldError::new(field, message.as_str()).with_code(code)], message }
+            }
+            other => other,
+        }
+    }
+
+    /// The body the client gets.
+    pub fn body(&self) -> ErrorBody {
+        let status = self.status();
+        let errors = match self.kind() {
+            ApiError::Validation { errors, .. } => Some(errors.clone()),
+            _ => None,
+        };
+        ErrorBody {
+            name: status.canonical_reason().unwrap_or("Error"),
+            message: self.to_string(),
+            status: status.as_u16(),
+            code: self.code(),
+            errors,
+        }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
-        match &self {
+        match self.kind() {
             ApiError::Internal(cause) | ApiError::Unavailable(cause) => {
-                tracing::error!(status = status.as_u16(), cause = %cause, "request failed");
+                tracing::error!(status = status.as_u16(), code = self.code(), cause = %cause, "request failed");
             }
-            _ => tracing::debug!(status = status.as_u16(), error = %self, "request refused"),
+            _ => tracing::debug!(status = status.as_u16(), code = self.code(), error = %self, "request refused"),
         }
-        let errors = match &self {
-            ApiError::Validation { errors, .. } => Some(errors.as_slice()),
-            _ => None,
-        };
-        let body = Body {
-            name: status.canonical_reason().unwrap_or("Error"),
-            message: self.to_string(),
-            status: status.as_u16(),
-            errors,
-        };
-        (status, Json(body)).into_response()
+        (status, Json(self.body())).into_response()
     }
 }
 
@@ -132,6 +215,7 @@ impl From<StoreError> for ApiError {
         match err {
             StoreError::WrongExpectedVersion { .. } | StoreError::DuplicateEventId(_) => {
                 ApiError::Conflict("this was changed by someone else in the meantime; please try again".into())
+                    .with_code(codes::CHANGED_MEANWHILE)
             }
             StoreError::StreamNotFound(_) => ApiError::NotFound("not found".into()),
             StoreError::InvalidStreamName(m) | StoreError::InvalidEvent(m) => {
@@ -172,6 +256,68 @@ mod tests {
         assert_eq!(ApiError::from(StoreError::StreamNotFound("s".into())).status(), StatusCode::NOT_FOUND);
         assert_eq!(ApiError::from(StoreError::InvalidEvent("x".into())).status(), StatusCode::UNPROCESSABLE_ENTITY);
         assert_eq!(ApiError::from(StoreError::Unavailable("down".into())).status(), StatusCode::SERVICE_UNAVAILABLE);
+    }
+
+    #[test]
+    fn every_kind_has_a_default_code_and_the_body_carries_it() {
+        let cases = [
+            (ApiError::BadRequest("x".into()), "request.invalid"),
+            (ApiError::Unauthorized, "auth.required"),
+            (ApiError::Forbidden, "auth.forbidden"),
+            (ApiError::NotFound("x".into()), "not_found"),
+            (ApiError::Conflict("x".into()), "conflict"),
+            (ApiError::PayloadTooLarge("x".into()), "request.too_large"),
+            (ApiError::Validation { message: "x".into(), errors: vec![] }, "validation"),
+            (ApiError::TooManyRequests("x".into()), "rate_limited"),
+            (ApiError::Unavailable("x".into()), "unavailable"),
+            (ApiError::Internal("x".into()), "internal"),
+        ];
+        for (error, code) in cases {
+            assert_eq!(error.code(), code);
+            assert_eq!(error.body().code, code);
+            assert!(codes::EDGE.iter().any(|c| c.code == code && c.status == error.status().as_u16()), "{code}");
+        }
+    }
+
+    #[test]
+    fn a_specific_code_keeps_the_status_message_and_fields() {
+        let e = ApiError::Conflict("Only 1 seats are left on this course.".into()).with_code("seats.not_enough");
+        assert_eq!(e.status(), StatusCode::CONFLICT);
+        assert_eq!(e.to_string(), "Only 1 seats are left on this course.");
+        let body = serde_json::to_value(e.body()).unwrap();
+        assert_eq!(
+            body,
+            serde_json::json!({"name": "Conflict", "message": "Only 1 seats are left on this course.",
+                "status": 409, "code": "seats.not_enough"})
+        );
+        assert!(matches!(e.kind(), ApiError::Conflict(_)));
+        // A second code replaces the first rather than nesting.
+        let again = e.with_code("hold.released");
+        assert_eq!(again.code(), "hold.released");
+        assert!(matches!(again.kind(), ApiError::Conflict(_)));
+    }
+
+    #[test]
+    fn a_coded_field_refusal_is_coded_on_its_field_and_moves_with_it() {
+        let e = ApiError::invalid_field("course", "Sales for this course have closed.").with_code("course.sale_closed");
+        let moved = e.on_field("courseReturn");
+        let body = moved.body();
+        assert_eq!(moved.status(), StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(body.code, "course.sale_closed");
+        assert_eq!(
+            body.errors,
+            Some(vec![
+                FieldError::new("courseReturn", "Sales for this course have closed.").with_code("course.sale_closed")
+            ])
+        );
+        // Field errors with codes of their own keep them.
+        let form = ApiError::Validation {
+            message: "Your registration failed.".into(),
+            errors: vec![FieldError::new("email", "E-mail cannot be blank.").with_code(codes::FIELD_BLANK)],
+        }
+        .with_code(codes::REGISTRATION_FAILED);
+        assert_eq!(form.body().errors.unwrap()[0].code, "field.blank");
+        assert_eq!(form.code(), "account.registration_failed");
     }
 
     #[test]

@@ -52,6 +52,11 @@ impl<'a> Fields<'a> {
         self.errors.push(FieldError::new(name, message));
     }
 
+    /// Record a problem with a field, with its stable code (`api_core::codes`).
+    pub fn error_coded(&mut self, name: &str, code: &'static str, message: impl Into<String>) {
+        self.errors.push(FieldError::new(name, message).with_code(code));
+    }
+
     /// Whether the field has no problem so far.
     pub fn is_ok(&self, name: &str) -> bool {
         !self.errors.iter().any(|e| e.field == name)
@@ -108,7 +113,7 @@ impl<'a> Fields<'a> {
     pub fn text(&mut self, name: &str, max: usize) -> String {
         let text = self.opt_text(name, max);
         if text.is_empty() && self.is_ok(name) {
-            self.error(name, format!("{name} is required"));
+            self.error_coded(name, crate::codes::FIELD_BLANK, format!("{name} is required"));
         }
         text
     }
@@ -119,11 +124,11 @@ impl<'a> Fields<'a> {
             None => String::new(),
             Some(Value::String(s)) if s.trim().chars().count() <= max => s.trim().to_string(),
             Some(Value::String(_)) => {
-                self.error(name, format!("{name} is at most {max} characters"));
+                self.error_coded(name, crate::codes::FIELD_TOO_LONG, format!("{name} is at most {max} characters"));
                 String::new()
             }
             Some(_) => {
-                self.error(name, format!("{name} must be text"));
+                self.error_coded(name, crate::codes::FIELD_NOT_TEXT, format!("{name} must be text"));
                 String::new()
             }
         }
@@ -135,7 +140,7 @@ impl<'a> Fields<'a> {
             Some(n) => n,
             None => {
                 if self.is_ok(name) {
-                    self.error(name, format!("{name} is required"));
+                    self.error_coded(name, crate::codes::FIELD_BLANK, format!("{name} is required"));
                 }
                 0
             }
@@ -153,11 +158,11 @@ impl<'a> Fields<'a> {
         match n {
             Some(n) if (min..=max).contains(&n) => Some(n),
             Some(_) => {
-                self.error(name, format!("{name} must be from {min} to {max}"));
+                self.error_coded(name, crate::codes::FIELD_OUT_OF_RANGE, format!("{name} must be from {min} to {max}"));
                 None
             }
             None => {
-                self.error(name, format!("{name} must be a whole number"));
+                self.error_coded(name, crate::codes::FIELD_NOT_INTEGER, format!("{name} must be a whole number"));
                 None
             }
         }
@@ -180,7 +185,11 @@ impl<'a> Fields<'a> {
                     Some("true") => true,
                     Some("false") => false,
                     _ => {
-                        self.error(name, format!("{name} must be true or false"));
+                        self.error_coded(
+                            name,
+                            crate::codes::FIELD_NOT_BOOLEAN,
+                            format!("{name} must be true or false"),
+                        );
                         default
                     }
                 },
@@ -200,7 +209,11 @@ impl<'a> Fields<'a> {
         match n {
             Some(n) if n.is_finite() && (min..=max).contains(&n) => Some(n),
             _ => {
-                self.error(name, format!("{name} must be a number from {min} to {max}"));
+                self.error_coded(
+                    name,
+                    crate::codes::FIELD_NOT_NUMBER,
+                    format!("{name} must be a number from {min} to {max}"),
+                );
                 None
             }
         }
@@ -214,12 +227,12 @@ impl<'a> Fields<'a> {
             Some(Value::String(s)) => match NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d") {
                 Ok(d) => Some(d),
                 Err(_) => {
-                    self.error(name, format!("{name} must be a date YYYY-MM-DD"));
+                    self.error_coded(name, crate::codes::FIELD_NOT_DATE, format!("{name} must be a date YYYY-MM-DD"));
                     None
                 }
             },
             Some(_) => {
-                self.error(name, format!("{name} must be a date YYYY-MM-DD"));
+                self.error_coded(name, crate::codes::FIELD_NOT_DATE, format!("{name} must be a date YYYY-MM-DD"));
                 None
             }
         }
@@ -231,7 +244,7 @@ impl<'a> Fields<'a> {
             Some(d) => d,
             None => {
                 if self.is_ok(name) {
-                    self.error(name, format!("{name} is required"));
+                    self.error_coded(name, crate::codes::FIELD_BLANK, format!("{name} is required"));
                 }
                 NaiveDate::default()
             }

@@ -1,8 +1,8 @@
 //! # api-core
 //!
 //! The edge kit every API crate shares (command, query, catalogue, accounts), so a
-//! client sees one API: the error body of `DECISIONS.md` (`{"name", "message", "status", "errors"}`),
-//! the [`ApiError`] that renders it, and the [`AppJson`] extractor whose rejections use
+//! client sees one API: the error body of `DECISIONS.md` (`{"name", "message", "status", "code", "errors"}`),
+//! the [`ApiError`] that renders it with its stable [`codes`], and the [`AppJson`] extractor whose rejections use
 //! the same body; the list conventions ([`list`]); reading a body field by field
 //! ([`fields`]) and query parameters ([`params`]); the declaration of a CRUD resource
 //! and its one generic router ([`resource`]); who is asking ([`auth`]); time
@@ -12,6 +12,7 @@
 //! store's errors into [`ApiError`]: the query side builds without the event store.
 
 pub mod auth;
+pub mod codes;
 mod error;
 pub mod fields;
 mod json;

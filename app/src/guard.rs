@@ -82,15 +82,13 @@ fn json_holds_nul(bytes: &[u8]) -> bool {
 }
 
 /// Writes into the API's document what the layers in front of every handler answer, so
-/// that no operation's entry can leave them out: the error shape (`Error`) on every
-/// error answer, `400` from this gate on every operation, `413` on every operation that
+/// that no operation's entry can leave them out: the error shape (`ApiErrorBody`, which
+/// `openapi::document` registers) on every error answer, `400` from this gate on every operation, `413` on every operation that
 /// takes a body, and `401` on every operation that requires a bearer token.
 pub fn document(doc: &mut utoipa::openapi::OpenApi) {
     use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
 
-    let components = doc.components.get_or_insert_with(Default::default);
-    components.schemas.insert("Error".into(), RefOr::T(error_schema()));
-    let error = || ContentBuilder::new().schema(Some(Ref::from_schema_name("Error"))).build();
+    let error = || ContentBuilder::new().schema(Some(Ref::from_schema_name("ApiErrorBody"))).build();
     for item in doc.paths.paths.values_mut() {
         let operations = [
             &mut item.get,
@@ -129,29 +127,6 @@ pub fn document(doc: &mut utoipa::openapi::OpenApi) {
             }
         }
     }
-}
-
-/// The error shape of [`ApiError`]: `{name, message, status, errors?}`.
-fn error_schema() -> utoipa::openapi::schema::Schema {
-    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
-
-    let field_error = ObjectBuilder::new()
-        .property("field", ObjectBuilder::new().schema_type(Type::String))
-        .property("message", ObjectBuilder::new().schema_type(Type::String))
-        .required("field")
-        .required("message");
-    ObjectBuilder::new()
-        .description(Some(
-            "Every error answer: the HTTP reason, a readable message, the status, and for a 422 one entry per field.",
-        ))
-        .property("name", ObjectBuilder::new().schema_type(Type::String))
-        .property("message", ObjectBuilder::new().schema_type(Type::String))
-        .property("status", ObjectBuilder::new().schema_type(Type::Integer))
-        .property("errors", ArrayBuilder::new().items(field_error))
-        .required("name")
-        .required("message")
-        .required("status")
-        .into()
 }
 
 #[cfg(test)]

@@ -2,19 +2,23 @@
 //! the query, catalogue, accounts and command APIs, each generated from its handlers'
 //! annotations (or, for the declared resources, from their declarations), merged here
 //! under one title. The web
-//! client's mocks are checked against this document.
+//! client's mocks are checked against this document. The error body (`ApiError`, with every stable `code` it
+//! can carry) is described once here, as `ApiErrorBody`.
 
 use std::sync::Arc;
 
 use axum::routing::get;
 use axum::{Json, Router};
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
+use utoipa::openapi::{Ref, RefOr};
 use utoipa::OpenApi;
 
 #[derive(OpenApi)]
 #[openapi(info(
     title = "Nisko Bus booking API",
     description = "Coach-ticket booking: catalogue, search, accounts, content. \
-                   Successes answer {\"data\": …}; errors {\"name\", \"message\", \"status\", \"errors\"}."
+                   Successes answer {\"data\": …}; errors {\"name\", \"message\", \"status\", \"code\", \"errors\"} \
+                   (the schema ApiErrorBody; clients translate by `code`, see docs/errors.md)."
 ))]
 struct Root;
 
@@ -27,8 +31,72 @@ pub fn document() -> utoipa::openapi::OpenApi {
     // The commands (order placement, returns, coupons…) are served by the command API;
     // the document covers the whole API a client sees.
     doc.merge(command_api::openapi::CommandApi::openapi());
+    let components = doc.components.get_or_insert_with(Default::default);
+    components.schemas.insert("ApiErrorBody".into(), error_body().into());
+    components.schemas.insert("FieldError".into(), field_error().into());
     crate::guard::document(&mut doc);
     doc
+}
+
+/// Every code an error answer can carry: the edge's (`api_core::codes`) and the
+/// domain's refusals (`domain::ErrorCode`), sorted.
+pub fn all_codes() -> Vec<&'static str> {
+    let mut codes: Vec<&'static str> = api_core::codes::EDGE.iter().map(|c| c.code).collect();
+    codes.extend(domain::error_code::all_codes());
+    codes.sort_unstable();
+    codes.dedup();
+    codes
+}
+
+fn code_schema(description: &str) -> ObjectBuilder {
+    ObjectBuilder::new().schema_type(Type::String).enum_values(Some(all_codes())).description(Some(description))
+}
+
+fn field_error() -> ObjectBuilder {
+    ObjectBuilder::new()
+        .description(Some("One field's problem in a 422 answer."))
+        .property("field", ObjectBuilder::new().schema_type(Type::String).description(Some("The field, dotted for nested ones (`customer.email`).")))
+        .required("field")
+        .property("message", ObjectBuilder::new().schema_type(Type::String).description(Some("English, for people; translate `code`.")))
+        .required("message")
+        .property("code", code_schema("What is wrong with the field (`field.blank`, `date.in_past`…); `field.invalid` when nothing more specific is known."))
+        .required("code")
+}
+
+fn error_body() -> ObjectBuilder {
+    ObjectBuilder::new()
+        .description(Some("The body of every error answer."))
+        .property(
+            "name",
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .description(Some("The status's reason phrase (`Conflict`).")),
+        )
+        .required("name")
+        .property(
+            "message",
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .description(Some("English, for people and logs; clients translate `code`.")),
+        )
+        .required("message")
+        .property("status", ObjectBuilder::new().schema_type(Type::Integer).description(Some("The HTTP status.")))
+        .required("status")
+        .property(
+            "code",
+            code_schema(
+                "Stable and machine-readable: a domain refusal's code (`seats.not_enough`), an edge refusal's \
+                 (`auth.bad_credentials`) or the kind's default (`not_found`, `validation`, `internal`…). \
+                 docs/errors.md says what each means.",
+            ),
+        )
+        .required("code")
+        .property(
+            "errors",
+            ArrayBuilder::new()
+                .items(RefOr::Ref(Ref::from_schema_name("FieldError")))
+                .description(Some("A 422's errors, one per field.")),
+        )
 }
 
 /// `GET /openapi.json`, to be nested under `/api`.
@@ -62,9 +130,42 @@ mod tests {
     }
 
     #[test]
+    fn the_error_body_lists_every_code() {
+        let doc = serde_json::to_value(super::document()).unwrap();
+        let schema = &doc["components"]["schemas"]["ApiErrorBody"];
+        let codes: Vec<&str> =
+            schema["properties"]["code"]["enum"].as_array().unwrap().iter().filter_map(|c| c.as_str()).collect();
+        for code in ["seats.not_enough", "auth.bad_credentials", "field.blank", "not_found", "internal"] {
+            assert!(codes.contains(&code), "{code} missing from {codes:?}");
+        }
+        assert!(schema["required"].as_array().unwrap().iter().any(|r| r == "code"));
+        assert_eq!(
+            doc["components"]["schemas"]["FieldError"]["properties"]["code"]["enum"].as_array().unwrap().len(),
+            codes.len()
+        );
+    }
+
+    #[test]
+    fn every_code_is_well_formed_and_documented() {
+        let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/errors.md")).unwrap();
+        let listed: std::collections::BTreeSet<&str> =
+            docs.lines().filter_map(|l| l.strip_prefix("| `")).filter_map(|l| l.split('`').next()).collect();
+        let codes: std::collections::BTreeSet<&str> = super::all_codes().into_iter().collect();
+        for code in &codes {
+            assert!(api_core::codes::is_well_formed(code), "{code}");
+        }
+        let undocumented: Vec<_> = codes.difference(&listed).collect();
+        let stale: Vec<_> = listed.difference(&codes).collect();
+        assert!(
+            undocumented.is_empty() && stale.is_empty(),
+            "docs/errors.md: missing {undocumented:?}, not a code {stale:?}"
+        );
+    }
+
+    #[test]
     fn every_operation_documents_the_gate_and_the_error_shape() {
         let doc = serde_json::to_value(super::document()).expect("JSON");
-        assert!(doc["components"]["schemas"]["Error"]["required"].is_array());
+        assert!(doc["components"]["schemas"]["ApiErrorBody"]["required"].is_array());
         let mut operations = 0;
         for (path, item) in doc["paths"].as_object().expect("paths") {
             for (method, operation) in item.as_object().expect("path item") {
@@ -82,7 +183,7 @@ mod tests {
                 }
                 for (status, response) in responses.iter().filter(|(s, _)| !s.starts_with('2')) {
                     assert_eq!(
-                        response["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/Error",
+                        response["content"]["application/json"]["schema"]["$ref"], "#/components/schemas/ApiErrorBody",
                         "{method} {path} {status}"
                     );
                 }

@@ -23,8 +23,7 @@ use crate::CommandState;
 const FIELD: &str = "coupon.code";
 
 fn stream(code: &str) -> Result<StreamName, ApiError> {
-    StreamName::parse(coupon::stream_name(code))
-        .map_err(|_| ApiError::invalid_field(FIELD, "This coupon code does not exist."))
+    StreamName::parse(coupon::stream_name(code)).map_err(|_| spend_error(CouponError::NotFound))
 }
 
 /// A refusal to spend as the order form's answer.
@@ -35,7 +34,7 @@ pub fn spend_error(e: CouponError) -> ApiError {
         CouponError::NothingLeft => "This coupon has been used up.",
         _ => "This coupon cannot be used.",
     };
-    ApiError::invalid_field(FIELD, message)
+    ApiError::invalid_field(FIELD, message).with_code(domain::ErrorCode::code(&e))
 }
 
 /// Give back to coupon `code` what order `order_id` spent and has not got back yet
@@ -100,7 +99,8 @@ pub async fn check(
 ) -> Result<Data<CouponAnswer>, ApiError> {
     let code = input.code.as_deref().map(str::trim).unwrap_or_default();
     if code.is_empty() {
-        return Err(ApiError::invalid_field(FIELD, "Please enter a coupon code."));
+        return Err(ApiError::invalid_field(FIELD, "Please enter a coupon code.")
+            .with_code(domain::ErrorCode::code(&CouponError::EmptyCode)));
     }
     let loaded = aggregate::load::<CouponAgg>(state.store.as_ref(), &stream(code)?).await?;
     let coupon::Coupon::Issued(c) = &loaded.state else { return Err(spend_error(CouponError::NotFound)) };
@@ -177,8 +177,11 @@ pub async fn create(
         .map_err(|e| match e {
             ExecuteError::Refused(CouponError::AlreadyExists) => {
                 ApiError::invalid_field("code", "A coupon with this code already exists.")
+                    .with_code(domain::ErrorCode::code(&CouponError::AlreadyExists))
             }
-            ExecuteError::Refused(e) => ApiError::invalid_field("code", &e.to_string()),
+            ExecuteError::Refused(e) => {
+                ApiError::invalid_field("code", &e.to_string()).with_code(domain::ErrorCode::code(&e))
+            }
             ExecuteError::Store(e) => e.into(),
         })?;
     Ok((StatusCode::CREATED, Data::new(answer(&after)?)))
@@ -210,8 +213,11 @@ pub async fn update(
         })
         .await
         .map_err(|e| match e {
-            ExecuteError::Refused(CouponError::NotFound) => ApiError::NotFound("There is no such coupon.".into()),
-            ExecuteError::Refused(e) => ApiError::invalid_field("current_value", &e.to_string()),
+            ExecuteError::Refused(CouponError::NotFound) => ApiError::NotFound("There is no such coupon.".into())
+                .with_code(domain::ErrorCode::code(&CouponError::NotFound)),
+            ExecuteError::Refused(e) => {
+                ApiError::invalid_field("current_value", &e.to_string()).with_code(domain::ErrorCode::code(&e))
+            }
             ExecuteError::Store(e) => e.into(),
         })?;
     Ok(Data::new(answer(&after)?))

@@ -6,6 +6,7 @@
 //! says how its domain's refusal reads as an answer (`hold_error`, `spend_error`, ...);
 //! the rest is mapped here, the same for every command.
 
+use api_core::codes;
 use api_core::ApiError;
 use event_store::StoreError;
 
@@ -45,7 +46,8 @@ impl From<WriteError<ApiError>> for ApiError {
 /// store that is down a `503`, anything else a `500` (logged, the cause not sent).
 pub fn writer_failure(failure: WriterFailure) -> ApiError {
     match failure {
-        WriterFailure::Busy => ApiError::Conflict("the course is very busy right now; please try again".into()),
+        WriterFailure::Busy => ApiError::Conflict("the course is very busy right now; please try again".into())
+            .with_code(codes::COURSE_BUSY),
         WriterFailure::Store(e) => match e.as_ref() {
             StoreError::Unavailable(m) => ApiError::Unavailable(m.clone()),
             other => ApiError::Internal(other.to_string()),

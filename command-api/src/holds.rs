@@ -31,10 +31,7 @@ impl WriteError<HoldError> {
     /// The answer of a form whose course field is `field`: the inventory's refusal as
     /// [`hold_error`] reads it, tied to that field.
     pub fn for_field(self, field: &str) -> ApiError {
-        match self.into_api(hold_error) {
-            ApiError::Validation { message, .. } => ApiError::invalid_field(field, &message),
-            other => other,
-        }
+        self.into_api(hold_error).on_field(field)
     }
 }
 
@@ -69,6 +66,7 @@ fn stream(course_id: Uuid) -> Result<StreamName, SeatError> {
 
 /// A refusal of the inventory as an answer.
 pub fn hold_error(e: HoldError) -> ApiError {
+    let code = domain::ErrorCode::code(&e);
     match e {
         HoldError::NotEnoughSeats { available } => ApiError::Conflict(if available == 0 {
             "There are no seats left on this course.".into()
@@ -88,4 +86,5 @@ pub fn hold_error(e: HoldError) -> ApiError {
             ApiError::Conflict("The seats of this reservation are no longer held.".into())
         }
     }
+    .with_code(code)
 }

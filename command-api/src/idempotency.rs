@@ -184,13 +184,15 @@ pub async fn begin(pool: &PgPool, scope: &str, key: &str, hash: &str, new_id: Uu
         Some((stored, _, _)) if stored != hash => Err(ApiError::invalid_field(
             "Idempotency-Key",
             "This Idempotency-Key was already used for a different request.",
-        )),
+        )
+        .with_code(api_core::codes::KEY_REUSED)),
         Some((_, Some(status), Some(response))) => {
             let status =
                 u16::try_from(status).ok().and_then(|s| StatusCode::from_u16(s).ok()).unwrap_or(StatusCode::OK);
             Ok(Claim::Done(status, response))
         }
-        _ => Err(ApiError::Conflict("The same request is still being processed; please try again shortly.".into())),
+        _ => Err(ApiError::Conflict("The same request is still being processed; please try again shortly.".into())
+            .with_code(api_core::codes::IN_PROGRESS)),
     }
 }
 

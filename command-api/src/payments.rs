@@ -262,6 +262,7 @@ async fn release_again(holds: &Holds, order: &OrderState, reheld: &[LegHold], tr
 }
 
 fn pay_error(e: PayOrderError) -> ApiError {
+    let code = domain::ErrorCode::code(&e);
     match e {
         PayOrderError::NotFound => ApiError::NotFound("There is no such order.".into()),
         PayOrderError::AmountMismatch { .. } => {
@@ -269,6 +270,7 @@ fn pay_error(e: PayOrderError) -> ApiError {
         }
         other => ApiError::Conflict(format!("The payment cannot be recorded: {other}.")),
     }
+    .with_code(code)
 }
 
 /// `count` new ticket numbers (`NK-2026-000123`) for the order, with their secret codes.

@@ -29,12 +29,15 @@
 //! repeated command on a state that already reflects it returns `Ok(vec![])`), and
 //! given/when/then tests on the shared harness in `testing.rs`.
 //!
+//! Every refusal has a stable code for clients ([`ErrorCode`], in [`error_code`]).
+//!
 //! Nothing here spans two streams: placing an order (hold seats, spend a coupon, record
 //! the order) is a process in the command API, with compensation, driven by these
 //! decisions and their events.
 
 mod aggregate;
 pub mod coupon;
+pub mod error_code;
 pub mod ids;
 pub mod money;
 pub mod order;
@@ -44,3 +47,4 @@ pub mod stamp_card;
 mod testing;
 
 pub use aggregate::Aggregate;
+pub use error_code::ErrorCode;

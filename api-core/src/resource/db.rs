@@ -80,9 +80,10 @@ pub fn map_db(err: sqlx::Error, rules: &[Rule]) -> ApiError {
     if let Some(rule) = db.constraint().and_then(|name| rules.iter().find(|r| r.constraint() == name)) {
         return match rule {
             Rule::Field { field, message, .. } => {
-                ApiError::Validation { message: message.to_string(), errors: vec![FieldError::new(*field, *message)] }
+                let error = FieldError::new(*field, *message).with_code(crate::codes::FIELD_CONFLICT);
+                ApiError::Validation { message: message.to_string(), errors: vec![error] }
             }
-            Rule::Conflict { message, .. } => ApiError::Conflict(message.to_string()),
+            Rule::Conflict { message, .. } => ApiError::Conflict(message.to_string()).with_code(crate::codes::IN_USE),
         };
     }
     match db.code().as_deref() {

@@ -38,7 +38,7 @@ pub fn paths<R: Resource>() -> OpenApi {
             ResponseBuilder::new().description("`{\"data\": …}`").content("application/json", json(data)).build(),
         );
         for (status, meaning) in ERRORS.iter().filter(|(s, _)| statuses.contains(s)) {
-            let body = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
+            let body = ContentBuilder::new().schema(Some(Ref::from_schema_name("ApiErrorBody"))).build();
             op = op.response(
                 *status,
                 ResponseBuilder::new().description(*meaning).content("application/json", body).build(),

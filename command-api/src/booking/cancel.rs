@@ -61,8 +61,9 @@ pub async fn cancel(
     )
     .await
     .map_err(|e| match e {
-        ExecuteError::Refused(CancelOrderError::NotFound) => ApiError::NotFound("There is no such order.".into()),
-        ExecuteError::Refused(e) => ApiError::Conflict(format!("{e}.")),
+        ExecuteError::Refused(CancelOrderError::NotFound) => ApiError::NotFound("There is no such order.".into())
+            .with_code(domain::ErrorCode::code(&CancelOrderError::NotFound)),
+        ExecuteError::Refused(e) => ApiError::Conflict(format!("{e}.")).with_code(domain::ErrorCode::code(&e)),
         ExecuteError::Store(e) => e.into(),
     })?;
     let (refund, coupon_refund) = match events.first() {

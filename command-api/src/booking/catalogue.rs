@@ -72,20 +72,27 @@ pub async fn course_leg(
     .fetch_optional(pool)
     .await
     .map_err(|e| ApiError::Unavailable(format!("reading the course: {e}")))?
-    .ok_or_else(|| ApiError::invalid_field(field, "This course does not exist."))?;
+    .ok_or_else(|| {
+        ApiError::invalid_field(field, "This course does not exist.").with_code(api_core::codes::COURSE_NOT_FOUND)
+    })?;
 
     let (Some(from_name), Some(from_position), Some(from_minutes)) =
         (row.from_name, row.from_position, row.from_minutes)
     else {
-        return Err(ApiError::invalid_field(field, "The boarding stop is not a stop of this course."));
+        return Err(ApiError::invalid_field(field, "The boarding stop is not a stop of this course.")
+            .with_code(domain::ErrorCode::code(&domain::seat_inventory::HoldError::UnknownStop(from))));
     };
     let (Some(to_name), Some(to_position), Some(to_minutes)) = (row.to_name, row.to_position, row.to_minutes) else {
-        return Err(ApiError::invalid_field(field, "The destination stop is not a stop of this course."));
+        return Err(ApiError::invalid_field(field, "The destination stop is not a stop of this course.")
+            .with_code(domain::ErrorCode::code(&domain::seat_inventory::HoldError::UnknownStop(to))));
     };
     if from_position >= to_position {
-        return Err(ApiError::invalid_field(field, "The destination must come after the boarding stop."));
+        return Err(ApiError::invalid_field(field, "The destination must come after the boarding stop.")
+            .with_code(domain::ErrorCode::code(&domain::seat_inventory::HoldError::WrongDirection)));
     }
-    let unit_price = row.price.ok_or_else(|| ApiError::invalid_field(field, "This stretch has no price."))?;
+    let unit_price = row.price.ok_or_else(|| {
+        ApiError::invalid_field(field, "This stretch has no price.").with_code(api_core::codes::NO_PRICE)
+    })?;
     Ok(CourseLeg {
         course_id,
         route_id: row.route_id,

@@ -54,11 +54,17 @@ pub async fn change_course(
 ) -> Result<Data<Changed>, ApiError> {
     let number = input.number.trim().to_uppercase();
     if number.is_empty() {
-        return Err(ApiError::invalid_field("number", "Please enter the ticket number."));
+        return Err(ApiError::invalid_field("number", "Please enter the ticket number.")
+            .with_code(api_core::codes::FIELD_BLANK));
     }
-    let new_course = input.course_id.ok_or_else(|| ApiError::invalid_field("course_id", "Please choose a course."))?;
+    let new_course = input.course_id.ok_or_else(|| {
+        ApiError::invalid_field("course_id", "Please choose a course.").with_code(api_core::codes::FIELD_BLANK)
+    })?;
     let code = input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_uppercase);
-    let not_found = || ApiError::NotFound("There is no ticket with this number.".into());
+    let not_found = || {
+        ApiError::NotFound("There is no ticket with this number.".into())
+            .with_code(domain::ErrorCode::code(&ChangeTicketCourseError::TicketNotFound))
+    };
     let order_id = order_of_ticket(&state, &number).await?.ok_or_else(not_found)?;
     let stream = order_stream(order_id)?;
     let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &stream).await?;
@@ -70,7 +76,8 @@ pub async fn change_course(
         course_leg(&state.pool, "course_id", new_course, ticket.course.from_waypoint_id, ticket.course.to_waypoint_id)
             .await?;
     if !target.sale_open {
-        return Err(ApiError::invalid_field("course_id", "This course is not on sale."));
+        return Err(ApiError::invalid_field("course_id", "This course is not on sale.")
+            .with_code(domain::ErrorCode::code(&domain::seat_inventory::HoldError::NotOpened)));
     }
     let settings = state.settings.get(&state.pool).await?;
     let cutoff = settings.return_cutoff.get();
@@ -162,6 +169,7 @@ pub async fn change_course(
 }
 
 fn change_error(e: ChangeTicketCourseError, cutoff: u32) -> ApiError {
+    let code = domain::ErrorCode::code(&e);
     match e {
         ChangeTicketCourseError::NotFound | ChangeTicketCourseError::TicketNotFound => {
             ApiError::NotFound("There is no ticket with this number.".into())
@@ -187,4 +195,5 @@ fn change_error(e: ChangeTicketCourseError, cutoff: u32) -> ApiError {
             format_pln(difference)
         )),
     }
+    .with_code(code)
 }

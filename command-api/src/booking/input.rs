@@ -153,29 +153,43 @@ pub fn check_all(input: &BookingInput) -> Vec<FieldError> {
 
 fn check_tickets(input: &BookingInput, errors: &mut Vec<FieldError>) {
     if input.course.as_ref().and_then(CourseRef::parts).is_none() {
-        errors.push(FieldError::new("course", "Please select a ticket."));
+        errors.push(FieldError::new("course", "Please select a ticket.").with_code(api_core::codes::FIELD_BLANK));
     }
     if let Some(back) = &input.course_return {
         if back.parts().is_none() {
-            errors.push(FieldError::new("courseReturn", "Please select a ticket."));
+            errors.push(
+                FieldError::new("courseReturn", "Please select a ticket.").with_code(api_core::codes::FIELD_BLANK),
+            );
         }
     }
     if input.tickets.is_empty() {
-        errors.push(FieldError::new("tickets", "There should be at least one ticket in the order"));
+        errors.push(
+            FieldError::new("tickets", "There should be at least one ticket in the order")
+                .with_code(domain::ErrorCode::code(&domain::order::PlaceOrderError::NoLines)),
+        );
         return;
     }
     let mut seats: i64 = 0;
     for (i, ticket) in input.tickets.iter().enumerate() {
         if !(1..=i64::from(MAX_SEATS)).contains(&ticket.qty) {
-            errors.push(FieldError::new(
-                format!("tickets.{i}.qty"),
-                format!("The number of passengers must be between 1 and {MAX_SEATS}."),
-            ));
+            errors.push(
+                FieldError::new(
+                    format!("tickets.{i}.qty"),
+                    format!("The number of passengers must be between 1 and {MAX_SEATS}."),
+                )
+                .with_code(domain::ErrorCode::code(&domain::order::PlaceOrderError::BadQuantity {
+                    line: 0,
+                    quantity: 0,
+                })),
+            );
         }
         seats = seats.saturating_add(ticket.qty.max(0));
     }
     if seats > i64::from(MAX_SEATS) {
-        errors.push(FieldError::new("tickets", format!("One order can hold at most {MAX_SEATS} seats.")));
+        errors.push(
+            FieldError::new("tickets", format!("One order can hold at most {MAX_SEATS} seats."))
+                .with_code(domain::ErrorCode::code(&domain::order::PlaceOrderError::TooManySeats { seats: 0 })),
+        );
     }
 }
 
@@ -183,16 +197,28 @@ fn check_customer(c: &CustomerInput, errors: &mut Vec<FieldError>) {
     required(errors, "customer.first_name", &c.first_name, 100);
     required(errors, "customer.last_name", &c.last_name, 100);
     if !is_email(c.email.trim()) {
-        errors.push(FieldError::new("customer.email", "Please enter a valid e-mail address."));
+        errors.push(
+            FieldError::new("customer.email", "Please enter a valid e-mail address.")
+                .with_code(api_core::codes::FIELD_INVALID_EMAIL),
+        );
     }
     if !is_phone(c.phone.trim()) {
-        errors.push(FieldError::new("customer.phone", "Please enter a valid phone number."));
+        errors.push(
+            FieldError::new("customer.phone", "Please enter a valid phone number.")
+                .with_code(api_core::codes::FIELD_INVALID_PHONE),
+        );
     }
     if !c.consent_statute {
-        errors.push(FieldError::new("customer.consent_statute", "You must accept the terms and conditions."));
+        errors.push(
+            FieldError::new("customer.consent_statute", "You must accept the terms and conditions.")
+                .with_code(api_core::codes::TERMS_NOT_ACCEPTED),
+        );
     }
     if !c.consent_gdpr {
-        errors.push(FieldError::new("customer.consent_gdpr", "You must consent to the processing of your data."));
+        errors.push(
+            FieldError::new("customer.consent_gdpr", "You must consent to the processing of your data.")
+                .with_code(api_core::codes::DATA_CONSENT_MISSING),
+        );
     }
 }
 
@@ -202,7 +228,9 @@ fn check_invoice(inv: &InvoiceInput, errors: &mut Vec<FieldError>) {
     }
     let country = inv.country.as_deref().unwrap_or("PL").trim();
     if country.len() != 2 || !country.chars().all(|c| c.is_ascii_uppercase()) {
-        errors.push(FieldError::new("invoice.country", "Please choose a country."));
+        errors.push(
+            FieldError::new("invoice.country", "Please choose a country.").with_code(api_core::codes::FIELD_BLANK),
+        );
     }
     required(errors, "invoice.company_name", &inv.company_name, 200);
     required(errors, "invoice.address", &inv.address, 200);
@@ -210,10 +238,16 @@ fn check_invoice(inv: &InvoiceInput, errors: &mut Vec<FieldError>) {
     let vat = normalize_vat_number(&inv.vat_number);
     if country == "PL" {
         if !is_nip(&vat) {
-            errors.push(FieldError::new("invoice.vat_number", "Please enter a valid NIP (10 digits)."));
+            errors.push(
+                FieldError::new("invoice.vat_number", "Please enter a valid NIP (10 digits).")
+                    .with_code(api_core::codes::FIELD_INVALID_VAT_NUMBER),
+            );
         }
         if !is_pl_postal_code(inv.postal_code.trim()) {
-            errors.push(FieldError::new("invoice.postal_code", "Please enter a postal code like 37-400."));
+            errors.push(
+                FieldError::new("invoice.postal_code", "Please enter a postal code like 37-400.")
+                    .with_code(api_core::codes::FIELD_INVALID_POSTAL_CODE),
+            );
         }
     } else {
         required(errors, "invoice.vat_number", &inv.vat_number, 30);
@@ -224,9 +258,11 @@ fn check_invoice(inv: &InvoiceInput, errors: &mut Vec<FieldError>) {
 fn required(errors: &mut Vec<FieldError>, field: &str, value: &str, max: usize) {
     let value = value.trim();
     if value.is_empty() {
-        errors.push(FieldError::new(field, "This field is required."));
+        errors.push(FieldError::new(field, "This field is required.").with_code(api_core::codes::FIELD_BLANK));
     } else if value.chars().count() > max {
-        errors.push(FieldError::new(field, format!("At most {max} characters.")));
+        errors.push(
+            FieldError::new(field, format!("At most {max} characters.")).with_code(api_core::codes::FIELD_TOO_LONG),
+        );
     }
 }
 

@@ -57,7 +57,10 @@ pub async fn pay_again(
         .map(str::trim)
         .filter(|h| !h.is_empty())
         .ok_or_else(|| ApiError::BadRequest("hash_id is required".into()))?;
-    let not_found = || ApiError::NotFound("There is no such order.".into());
+    let not_found = || {
+        ApiError::NotFound("There is no such order.".into())
+            .with_code(domain::ErrorCode::code(&RegisterPaymentError::NotFound))
+    };
     if hash_id.len() > 64 || !hash_id.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(not_found());
     }
@@ -136,6 +139,7 @@ async fn description(
 }
 
 fn register_error(e: RegisterPaymentError) -> ApiError {
+    let code = domain::ErrorCode::code(&e);
     match e {
         RegisterPaymentError::NotFound => ApiError::NotFound("There is no such order.".into()),
         RegisterPaymentError::Expired => ApiError::Conflict("The reservation has expired.".into()),
@@ -143,4 +147,5 @@ fn register_error(e: RegisterPaymentError) -> ApiError {
             ApiError::Conflict("The order is not waiting for payment.".into())
         }
     }
+    .with_code(code)
 }

@@ -3,6 +3,7 @@
 //! whose discount is not available out. Shared by `calculate-for-tickets` (the form's
 //! live prices) and `place` (the order's figures).
 
+use api_core::codes;
 use api_core::{ApiError, FieldError};
 use domain::order::{self, AppliedDiscount, PricingError, TicketLine, TicketRequest};
 
@@ -29,8 +30,12 @@ pub fn price_lines(
             message: "A discount is not available.".into(),
             errors: lines
                 .into_iter()
-                .map(|i| FieldError::new(format!("tickets.{i}.discount_id"), "This discount is not available."))
+                .map(|i| {
+                    FieldError::new(format!("tickets.{i}.discount_id"), "This discount is not available.")
+                        .with_code(codes::DISCOUNT_NOT_AVAILABLE)
+                })
                 .collect(),
-        },
+        }
+        .with_code(codes::DISCOUNT_NOT_AVAILABLE),
     })
 }

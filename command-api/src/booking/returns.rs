@@ -53,7 +53,8 @@ pub async fn return_ticket(
 ) -> Result<Data<Returned>, ApiError> {
     let number = input.number.trim().to_uppercase();
     if number.is_empty() {
-        return Err(ApiError::invalid_field("number", "Please enter the ticket number."));
+        return Err(ApiError::invalid_field("number", "Please enter the ticket number.")
+            .with_code(api_core::codes::FIELD_BLANK));
     }
     let code = input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_uppercase);
     let order_id = order_of_ticket(&state, &number).await?.ok_or_else(not_found)?;
@@ -110,18 +111,22 @@ pub async fn return_ticket(
 
 fn not_found() -> ApiError {
     ApiError::NotFound("There is no ticket with this number.".into())
+        .with_code(domain::ErrorCode::code(&ReturnTicketError::TicketNotFound))
 }
 
 /// The order's refusal as an answer.
 pub fn access_error(e: AccessDenied) -> ApiError {
+    let code = domain::ErrorCode::code(&e);
     match e {
         AccessDenied::CodeRequired => ApiError::invalid_field("code", "Please enter the ticket's code."),
         AccessDenied::WrongCode => ApiError::invalid_field("code", "The code does not match this ticket."),
         AccessDenied::NotOwner => ApiError::Forbidden,
     }
+    .with_code(code)
 }
 
 fn return_error(e: ReturnTicketError, cutoff: i32) -> ApiError {
+    let code = domain::ErrorCode::code(&e);
     match e {
         ReturnTicketError::NotFound | ReturnTicketError::TicketNotFound => not_found(),
         ReturnTicketError::Denied(e) => access_error(e),
@@ -132,4 +137,5 @@ fn return_error(e: ReturnTicketError, cutoff: i32) -> ApiError {
             &format!("Tickets can be returned until {cutoff} minutes before departure."),
         ),
     }
+    .with_code(code)
 }

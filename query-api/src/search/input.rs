@@ -37,12 +37,12 @@ fn date_field(f: &mut Fields<'_>, name: &str) -> Option<NaiveDate> {
         Some(Value::String(s)) => {
             let parsed = parse_date(s);
             if parsed.is_none() {
-                f.error(name, format!("{name} must be a date YYYY-MM-DD"));
+                f.error_coded(name, api_core::codes::FIELD_NOT_DATE, format!("{name} must be a date YYYY-MM-DD"));
             }
             parsed
         }
         Some(_) => {
-            f.error(name, format!("{name} must be a date YYYY-MM-DD"));
+            f.error_coded(name, api_core::codes::FIELD_NOT_DATE, format!("{name} must be a date YYYY-MM-DD"));
             None
         }
     }
@@ -58,31 +58,37 @@ pub fn parse(body: &Value, today: NaiveDate) -> Result<Search, ApiError> {
         Some(Value::String(s)) if s == "one_way" => TripMode::OneWay,
         Some(Value::String(s)) if s == "round_trip" => TripMode::RoundTrip,
         Some(_) => {
-            f.error("tripMode", "tripMode is one_way or round_trip");
+            f.error_coded("tripMode", api_core::codes::FIELD_INVALID_CHOICE, "tripMode is one_way or round_trip");
             TripMode::OneWay
         }
     };
     let start = f.id("start");
     let end = f.id("end");
     if f.is_ok("start") && f.is_ok("end") && start == end {
-        f.error("end", "the destination must differ from the start");
+        f.error_coded("end", api_core::codes::SAME_STOPS, "the destination must differ from the start");
     }
     let date = date_field(&mut f, "date");
     let date_back = date_field(&mut f, "dateBack");
     match date {
-        None if f.is_ok("date") => f.error("date", "date is required"),
-        Some(d) if d < today => f.error("date", "date is in the past"),
+        None if f.is_ok("date") => f.error_coded("date", api_core::codes::FIELD_BLANK, "date is required"),
+        Some(d) if d < today => f.error_coded("date", api_core::codes::DATE_IN_PAST, "date is in the past"),
         _ => {}
     }
     if mode == TripMode::RoundTrip {
         match (date, date_back) {
-            (_, None) if f.is_ok("dateBack") => f.error("dateBack", "a return trip needs dateBack"),
-            (Some(d), Some(back)) if back < d => f.error("dateBack", "dateBack must not be before date"),
+            (_, None) if f.is_ok("dateBack") => {
+                f.error_coded("dateBack", api_core::codes::FIELD_BLANK, "a return trip needs dateBack")
+            }
+            (Some(d), Some(back)) if back < d => {
+                f.error_coded("dateBack", api_core::codes::DATE_BEFORE_START, "dateBack must not be before date")
+            }
             _ => {}
         }
     }
     f.finish()?;
-    let Some(date) = date else { return Err(ApiError::invalid_field("date", "date is required")) };
+    let Some(date) = date else {
+        return Err(ApiError::invalid_field("date", "date is required").with_code(api_core::codes::FIELD_BLANK));
+    };
     Ok(Search { start, end, date, date_back: if mode == TripMode::RoundTrip { date_back } else { None } })
 }
 

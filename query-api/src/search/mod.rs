@@ -118,7 +118,9 @@ fn day(date: NaiveDate) -> Result<(DateTime<Utc>, DateTime<Utc>), ApiError> {
     let next = date.checked_add_days(Days::new(1));
     match (warsaw_midnight(date), next.and_then(warsaw_midnight)) {
         (Some(from), Some(to)) => Ok((from, to)),
-        _ => Err(ApiError::invalid_field("date", "date is out of range")),
+        _ => {
+            Err(ApiError::invalid_field("date", "date is out of range").with_code(api_core::codes::FIELD_OUT_OF_RANGE))
+        }
     }
 }
 
@@ -150,7 +152,9 @@ pub async fn index(
             let errors: Vec<FieldError> = [("start", search.start), ("end", search.end)]
                 .into_iter()
                 .filter(|(_, id)| missing.contains(id))
-                .map(|(field, id)| FieldError::new(field, format!("no stop with id {id}")))
+                .map(|(field, id)| {
+                    FieldError::new(field, format!("no stop with id {id}")).with_code(api_core::codes::STOP_NOT_FOUND)
+                })
                 .collect();
             let message = errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; ");
             return Err(ApiError::Validation { message, errors });

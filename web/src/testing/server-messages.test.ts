@@ -1,10 +1,10 @@
-// Every message of the backend a customer can meet in normal use, copied from the Rust sources
-// (grep -rn 'invalid_field\|ApiError::' command-api/src query-api/src, plus the field messages of
-// query-api/src/accounts/fields.rs, command-api/src/booking/input.rs and the search's
-// query-api/src/catalogue/search), grouped by the screen that shows it. Each must be said in Polish on
-// a Polish page; a message nobody translated must not show its English there, only on /en.
+// Every code of the backend's error answers a customer can meet in normal use (docs/errors.md; the
+// backend's list is the code enum of ApiErrorBody in web/openapi.json), grouped by the screen that
+// shows it. Each must be said in Polish on a Polish page; a code nobody translated must not show the
+// server's English message there, only on /en. A sample's message is the backend's own: the
+// translations of some codes repeat a value it carries (a number of seats, minutes, an amount).
 //
-// When the backend gains a message a customer can meet, add it here: the test then says which
+// When the backend gains a code a customer can meet, add it here: the test then says which
 // translator misses it.
 import { createIntl, type IntlShape } from 'react-intl';
 import { describe, expect, it } from 'vitest';
@@ -18,160 +18,166 @@ import en from '@/i18n/messages/en.json';
 import pl from '@/i18n/messages/pl.json';
 import { ApiError } from '@/shared/api/api-error';
 import { errorToast } from '@/shared/api/error-toast';
-import { serverMessage } from '@/shared/api/server-messages';
+import { serverMessage, type ServerText } from '@/shared/api/server-messages';
 import { formatDisplayText } from '@/shared/lib/display-text';
+
+import openapiDocument from '../../openapi.json';
 
 const polish = createIntl({ locale: 'pl', defaultLocale: 'pl', messages: pl });
 const english = createIntl({ locale: 'en', defaultLocale: 'pl', messages: en });
 
-type Translator = (intl: IntlShape, message: string) => string;
+type Translator = (intl: IntlShape, text: ServerText) => string;
 
-/** What a Polish page shows for a message nobody translated. */
-const UNTRANSLATED = serverMessage(polish, 'a message nobody wrote');
+/** A code as the backend sends it: with its message and, for a field error, the field. */
+const sample = (code: string, message = `(${code})`, field?: string): ServerText => ({ code, message, field });
 
-/** Any screen: the session, the server, a busy course (api-core/src/error.rs, command-api/src/writer.rs). */
+/** What a Polish page shows for a code nobody translated. */
+const UNTRANSLATED = serverMessage(polish, sample('no.such_code', 'a message nobody wrote'));
+
+/** Any screen: the session, the server, a busy course (api-core/src/codes.rs). */
 const GENERAL = [
-  'authentication required',
-  'you are not allowed to do this',
-  'the service is temporarily unavailable',
-  'an internal error occurred',
-  'the course is very busy right now; please try again',
-  'this was changed by someone else in the meantime; please try again',
-  'The same request is still being processed; please try again shortly.',
-  'This page could not be found',
-  // Error names, shown as toast titles.
-  'Unprocessable Entity',
-  'Not Found',
-  'Too Many Requests',
+  sample('auth.required', 'authentication required'),
+  sample('auth.forbidden', 'you are not allowed to do this'),
+  sample('unavailable', 'the service is temporarily unavailable'),
+  sample('internal', 'an internal error occurred'),
+  sample('conflict.course_busy', 'the course is very busy right now; please try again'),
+  sample('conflict.changed_meanwhile', 'this was changed by someone else in the meantime; please try again'),
+  sample('idempotency.in_progress', 'The same request is still being processed; please try again shortly.'),
+  sample('page.not_found', 'This page could not be found'),
 ];
 
-/** Field messages of the account forms: "<Label> <problem>" (query-api/src/accounts/fields.rs). */
-const ACCOUNT_FIELDS = ['E-mail', 'Password', 'Current password', 'First name', 'Last name', 'Phone', 'Token'].flatMap(
-  (label) => [
-    `${label} cannot be blank.`,
-    `${label} must be a string.`,
-    `${label} is not a valid e-mail address.`,
-    `${label} should contain at least 8 characters.`,
-    `${label} should contain at most 254 characters.`,
-    `${label} contains characters that are not allowed.`,
-  ],
-);
+/** Field errors of the account forms (query-api/src/accounts/fields.rs). */
+const ACCOUNT_FIELDS = [
+  sample('field.blank', 'E-mail cannot be blank.', 'email'),
+  sample('field.not_text', 'E-mail must be a string.', 'email'),
+  sample('field.invalid_email', 'E-mail is not a valid e-mail address.', 'email'),
+  sample('field.too_short', 'Password should contain at least 8 characters.', 'password'),
+  sample('field.too_long', 'First name should contain at most 100 characters.', 'first_name'),
+  sample('field.bad_characters', 'Phone contains characters that are not allowed.', 'phone'),
+];
 
 /** Login, registration, activation, passwords, the account (query-api/src/accounts). */
 const ACCOUNTS = [
-  'Your registration failed.',
-  'Your account was not activated, please try again.',
-  'Password was not changed. Please try again later.',
-  'Incorrect e-mail or password.',
-  'This e-mail address is already registered.',
-  'The e-mail of an existing account cannot be edited.',
-  'The current password is incorrect.',
-  'Your account was not saved.',
-  'Please enter a valid e-mail address.',
-  'Too many failed login attempts. Please wait 15 minutes and try again.',
+  sample('account.registration_failed', 'Your registration failed.'),
+  sample('account.not_activated', 'Your account was not activated, please try again.'),
+  sample('password.not_changed', 'Password was not changed. Please try again later.'),
+  sample('auth.bad_credentials', 'Incorrect e-mail or password.'),
+  sample('account.email_taken', 'This e-mail address is already registered.', 'email'),
+  sample('account.email_read_only', 'The e-mail of an existing account cannot be edited.', 'email'),
+  sample('password.wrong_old', 'The current password is incorrect.', 'old_password'),
+  sample('account.not_saved', 'Your account was not saved.'),
+  sample('password.reset_refused', 'Please enter a valid e-mail address.'),
+  sample('auth.too_many_logins', 'Too many failed login attempts. Please wait 15 minutes and try again.'),
   ...ACCOUNT_FIELDS,
   ...GENERAL,
 ];
 
-/** The search (query-api/src/catalogue/search/input.rs and mod.rs, catalogue/common/fields.rs). */
+/** The search's field errors (query-api/src/catalogue/search, catalogue/common/fields.rs). */
 const SEARCH = [
-  'date is in the past',
-  'date is required',
-  'date must be a date YYYY-MM-DD',
-  'dateBack must be a date YYYY-MM-DD',
-  'date is out of range',
-  'a return trip needs dateBack',
-  'dateBack must not be before date',
-  'the destination must differ from the start',
-  'no stop with id 999',
-  'start is required',
-  'end is required',
-  'start must be a whole number',
-  'end must be from 1 to 9223372036854775807',
-  'tripMode is one_way or round_trip',
+  sample('date.in_past', 'date is in the past', 'date'),
+  sample('field.blank', 'date is required', 'date'),
+  sample('field.not_date', 'date must be a date YYYY-MM-DD', 'date'),
+  sample('field.not_date', 'dateBack must be a date YYYY-MM-DD', 'dateBack'),
+  sample('field.out_of_range', 'date is out of range', 'date'),
+  sample('field.blank', 'a return trip needs dateBack', 'dateBack'),
+  sample('date.before_start', 'dateBack must not be before date', 'dateBack'),
+  sample('search.same_stops', 'the destination must differ from the start', 'end'),
+  sample('stop.not_found', 'no stop with id 999', 'start'),
+  sample('field.blank', 'start is required', 'start'),
+  sample('field.blank', 'end is required', 'end'),
+  sample('field.not_integer', 'start must be a whole number', 'start'),
+  sample('field.out_of_range', 'end must be from 1 to 9223372036854775807', 'end'),
+  sample('field.invalid_choice', 'tripMode is one_way or round_trip', 'tripMode'),
   ...GENERAL,
 ];
 
 /** A course that cannot be booked (command-api/src/holds.rs, booking/catalogue.rs). */
 const COURSE = [
-  'This course does not exist.',
-  'The boarding stop is not a stop of this course.',
-  'The destination stop is not a stop of this course.',
-  'The destination must come after the boarding stop.',
-  'This stretch has no price.',
-  'This course is not on sale.',
-  'Sales for this course have closed.',
-  'The course does not stop there.',
-  'There are no seats left on this course.',
-  'Only 2 seats are left on this course.',
-  'The seats of this reservation are no longer held.',
+  sample('course.not_found', 'This course does not exist.', 'course'),
+  sample('course.unknown_stop', 'The boarding stop is not a stop of this course.', 'course'),
+  sample('course.wrong_direction', 'The destination must come after the boarding stop.', 'course'),
+  sample('course.no_price', 'This stretch has no price.', 'course'),
+  sample('inventory.not_open', 'This course is not on sale.', 'course'),
+  sample('course.sale_closed', 'Sales for this course have closed.', 'course'),
+  sample('seats.not_enough', 'There are no seats left on this course.'),
+  sample('seats.not_enough', 'Only 2 seats are left on this course.'),
+  sample('hold.not_found', 'The seats of this reservation are no longer held.'),
+  sample('hold.released', 'The seats of this reservation are no longer held.'),
 ];
 
 /** The order form, the coupon and paying again (command-api/src/booking, coupons.rs, idempotency.rs). */
 const ORDER = [
-  'Please select a ticket.',
-  'There should be at least one ticket in the order',
-  'The number of passengers must be between 1 and 50.',
-  'One order can hold at most 50 seats.',
-  'This field is required.',
-  'At most 100 characters.',
-  'Please enter a valid e-mail address.',
-  'Please enter a valid phone number.',
-  'You must accept the terms and conditions.',
-  'You must consent to the processing of your data.',
-  'Please choose a country.',
-  'Please enter a valid NIP (10 digits).',
-  'Please enter a postal code like 37-400.',
-  'The return trip must leave after the outbound trip arrives.',
-  'This discount is not available.',
-  'A discount is not available.',
-  'This coupon code does not exist.',
-  'This coupon has expired.',
-  'This coupon has been used up.',
-  'This coupon cannot be used.',
-  'Please enter a coupon code.',
-  'The order is not complete.',
-  'Please correct the marked fields.',
-  'The reservation took too long and was cancelled; please order again.',
-  'This Idempotency-Key was already used for a different request.',
-  'There is no such order.',
-  'The reservation has expired.',
-  'The order is not waiting for payment.',
+  sample('field.blank', 'Please select a ticket.', 'course'),
+  sample('order.no_tickets', 'There should be at least one ticket in the order', 'tickets'),
+  sample('order.bad_quantity', 'The number of passengers must be between 1 and 50.', 'tickets.0.qty'),
+  sample('order.too_many_seats', 'One order can hold at most 50 seats.', 'tickets'),
+  sample('field.blank', 'This field is required.', 'customer.first_name'),
+  sample('field.too_long', 'At most 100 characters.', 'customer.first_name'),
+  sample('field.invalid_email', 'Please enter a valid e-mail address.', 'customer.email'),
+  sample('field.invalid_phone', 'Please enter a valid phone number.', 'customer.phone'),
+  sample('consent.terms_required', 'You must accept the terms and conditions.', 'customer.consent_statute'),
+  sample('consent.data_required', 'You must consent to the processing of your data.', 'customer.consent_gdpr'),
+  sample('field.blank', 'Please choose a country.', 'invoice.country'),
+  sample('field.invalid_vat_number', 'Please enter a valid NIP (10 digits).', 'invoice.vat_number'),
+  sample('field.invalid_postal_code', 'Please enter a postal code like 37-400.', 'invoice.postal_code'),
+  sample('order.back_before_outbound', 'The return trip must leave after the outbound trip arrives.', 'courseReturn'),
+  sample('discount.not_available', 'This discount is not available.', 'tickets.0.discount_id'),
+  sample('coupon.not_found', 'This coupon code does not exist.', 'coupon.code'),
+  sample('coupon.expired', 'This coupon has expired.', 'coupon.code'),
+  sample('coupon.used_up', 'This coupon has been used up.', 'coupon.code'),
+  sample('coupon.not_due', 'This coupon cannot be used.', 'coupon.code'),
+  sample('coupon.empty_code', 'Please enter a coupon code.', 'coupon.code'),
+  sample('order.incomplete', 'The order is not complete.'),
+  sample('validation', 'Please correct the marked fields.'),
+  sample('reservation.took_too_long', 'The reservation took too long and was cancelled; please order again.'),
+  sample('idempotency.key_reused', 'This Idempotency-Key was already used for a different request.', 'Idempotency-Key'),
+  sample('order.not_found', 'There is no such order.'),
+  sample('reservation.expired', 'The reservation has expired.'),
+  sample('order.not_pending', 'The order is not waiting for payment.'),
   ...COURSE,
   ...GENERAL,
 ];
 
 /** Returning a ticket (command-api/src/booking/returns.rs). */
 const RETURN = [
-  'Please enter the ticket number.',
-  'There is no ticket with this number.',
-  "Please enter the ticket's code.",
-  'The code does not match this ticket.',
-  'This ticket was returned already.',
-  'Only tickets of a paid order can be returned.',
-  'Tickets can be returned until 10 minutes before departure.',
+  sample('field.blank', 'Please enter the ticket number.', 'number'),
+  sample('ticket.not_found', 'There is no ticket with this number.'),
+  sample('order.not_found', 'There is no ticket with this number.'),
+  sample('ticket.code_required', "Please enter the ticket's code.", 'code'),
+  sample('ticket.wrong_code', 'The code does not match this ticket.', 'code'),
+  sample('ticket.not_owner', 'you are not allowed to do this'),
+  sample('ticket.already_returned', 'This ticket was returned already.'),
+  sample('order.not_paid', 'Only tickets of a paid order can be returned.'),
+  sample('return.too_late', 'Tickets can be returned until 10 minutes before departure.', 'number'),
   ...GENERAL,
 ];
 
+const COSTS_MORE = sample(
+  'change.costs_more',
+  'This course costs 5,00\u00a0zł more. A change that costs more cannot be paid online: please contact the carrier.',
+);
+
 /** Changing a ticket's course (command-api/src/booking/change.rs, and the seat hold it takes). */
 const CHANGE = [
-  'Please enter the ticket number.',
-  'Please choose a course.',
-  'There is no ticket with this number.',
-  'The course of this ticket was changed already; it can be changed once.',
-  'This ticket was returned.',
-  'Only tickets of a paid order can be changed.',
-  'The ticket is for this course already.',
-  'Choose a course of the same route between the same stops.',
-  'A course can be changed until 10 minutes before departure.',
-  'This course costs 5,00\u00a0zł more. A change that costs more cannot be paid online: please contact the carrier.',
+  sample('field.blank', 'Please enter the ticket number.', 'number'),
+  sample('field.blank', 'Please choose a course.', 'course_id'),
+  sample('ticket.not_found', 'There is no ticket with this number.'),
+  sample('ticket.not_owner', 'you are not allowed to do this'),
+  sample('ticket.already_changed', 'The course of this ticket was changed already; it can be changed once.'),
+  sample('ticket.already_returned', 'This ticket was returned.'),
+  sample('order.not_paid', 'Only tickets of a paid order can be changed.'),
+  sample('change.same_course', 'The ticket is for this course already.', 'course_id'),
+  sample('change.different_route', 'Choose a course of the same route between the same stops.', 'course_id'),
+  sample('change.different_stops', 'Choose a course of the same route between the same stops.', 'course_id'),
+  sample('change.too_late', 'A course can be changed until 10 minutes before departure.', 'number'),
+  COSTS_MORE,
   ...COURSE,
   ...GENERAL,
 ];
 
-const accounts: Translator = (intl, message) => serverMessage(intl, message);
+const accounts: Translator = (intl, text) => serverMessage(intl, text);
 
-const SCREENS: [string, Translator, string[]][] = [
+const SCREENS: [string, Translator, ServerText[]][] = [
   ['accounts and any screen (shared)', accounts, ACCOUNTS],
   ['search', searchServerMessage, SEARCH],
   ['order form, coupon, pay again', orderServerMessage, ORDER],
@@ -179,43 +185,87 @@ const SCREENS: [string, Translator, string[]][] = [
   ['change of course', changeErrorMessage, CHANGE],
 ];
 
+interface ErrorSchema {
+  components: { schemas: { ApiErrorBody: { properties: { code: { enum: string[] } } } } };
+}
+
+/** The backend's codes, as its OpenAPI document lists them (web/openapi.json). */
+const BACKEND_CODES = new Set((openapiDocument as unknown as ErrorSchema).components.schemas.ApiErrorBody.properties.code.enum);
+
+describe('the codes listed here', () => {
+  it('are all codes of the backend (a typo or a renamed code fails here)', () => {
+    const all = SCREENS.flatMap(([, , list]) => list.map((text) => text.code ?? ''));
+    expect(all.filter((code) => !BACKEND_CODES.has(code))).toEqual([]);
+  });
+});
+
 describe('the backend’s messages on a Polish page', () => {
   for (const [screen, translate, list] of SCREENS) {
     it(`are all translated: ${screen}`, () => {
-      const untranslated = list.filter((message) => {
-        const shown = translate(polish, message);
-        return shown === message || shown === UNTRANSLATED || shown.trim() === '';
+      const untranslated = list.filter((text) => {
+        const shown = translate(polish, text);
+        return shown === text.message || shown === UNTRANSLATED || shown.trim() === '';
       });
-      expect(untranslated).toEqual([]);
+      expect(untranslated.map((text) => `${text.code ?? ''} ${text.field ?? ''}`)).toEqual([]);
     });
   }
 
   it('keep the values they carry', () => {
-    expect(orderServerMessage(polish, 'The number of passengers must be between 1 and 50.')).toBe(
+    expect(orderServerMessage(polish, sample('order.bad_quantity', 'The number of passengers must be between 1 and 50.'))).toBe(
       'Liczba pasażerów musi wynosić od 1 do 50.',
     );
-    expect(returnErrorMessage(polish, 'Tickets can be returned until 10 minutes before departure.')).toBe(
+    expect(returnErrorMessage(polish, sample('return.too_late', 'Tickets can be returned until 10 minutes before departure.'))).toBe(
       'Bilet można zwrócić najpóźniej 10 minut przed odjazdem.',
     );
-    expect(changeErrorMessage(polish, 'A course can be changed until 15 minutes before departure.')).toBe(
+    expect(changeErrorMessage(polish, sample('change.too_late', 'A course can be changed until 15 minutes before departure.'))).toBe(
       'Kurs można zmienić najpóźniej 15 minut przed odjazdem.',
     );
-    expect(changeErrorMessage(polish, CHANGE[9] ?? '')).toBe(
+    expect(changeErrorMessage(polish, COSTS_MORE)).toBe(
       'Ten kurs jest droższy o 5,00\u00a0zł. Dopłaty nie można jeszcze zapłacić online: skontaktuj się z przewoźnikiem.',
     );
-    expect(serverMessage(polish, 'Password should contain at least 8 characters.')).toBe('Wpisz co najmniej 8 znaków.');
-    expect(serverMessage(polish, 'Only 3 seats are left on this course.')).toBe('W tym kursie zostały tylko 3 wolne miejsca.');
+    expect(serverMessage(polish, sample('field.too_short', 'Password should contain at least 8 characters.'))).toBe(
+      'Wpisz co najmniej 8 znaków.',
+    );
+    expect(serverMessage(polish, sample('seats.not_enough', 'Only 3 seats are left on this course.'))).toBe(
+      'W tym kursie zostały tylko 3 wolne miejsca.',
+    );
+    expect(serverMessage(polish, sample('seats.not_enough', 'There are no seats left on this course.'))).toBe(
+      'W tym kursie nie ma już wolnych miejsc. Wybierz inny kurs.',
+    );
+  });
+
+  it('say one code differently where the field calls for it', () => {
+    expect(searchServerMessage(polish, sample('field.blank', 'start is required', 'start'))).toBe('Wybierz przystanek początkowy.');
+    expect(searchServerMessage(polish, sample('field.blank', 'dateBack is required', 'dateBack'))).toBe('Wybierz datę powrotu.');
+    expect(orderServerMessage(polish, sample('field.blank', 'Please choose a country.', 'invoice.country'))).toBe('Wybierz kraj.');
+    expect(changeErrorMessage(polish, sample('field.blank', 'Please choose a course.', 'course_id'))).toBe('Wybierz nowy kurs.');
+  });
+
+  it('translate the placement’s sentences that do not carry their codes yet, and nothing else by text', () => {
+    // command-api/src/booking/place.rs, pricing.rs and writer.rs still send their kind's default code.
+    expect(orderServerMessage(polish, sample('validation', 'The order is not complete.'))).toBe(
+      'Zamówienie jest niekompletne. Popraw zaznaczone pola.',
+    );
+    expect(serverMessage(polish, sample('conflict', 'the course is very busy right now; please try again'))).toBe(
+      'Ten kurs ma teraz bardzo dużo rezerwacji. Spróbuj ponownie.',
+    );
+    expect(orderServerMessage(polish, sample('field.invalid', 'This discount is not available.', 'tickets.0.discount_id'))).toBe(
+      'Ta zniżka jest niedostępna. Wybierz inną.',
+    );
+    // Any other sentence is not read: without its code it is untranslated.
+    expect(serverMessage(polish, sample('conflict', 'There are no seats left on this course.'))).toBe(UNTRANSLATED);
+    expect(serverMessage(polish, { message: 'Incorrect e-mail or password.' })).toBe(UNTRANSLATED);
   });
 
   it('show one nobody translated as a general sentence, with nothing English in it', () => {
     const message = 'The moon is in the wrong phase.';
     for (const [, translate] of SCREENS) {
-      const shown = translate(polish, message);
+      const shown = translate(polish, sample('moon.wrong_phase', message));
       expect(shown).toBe('Serwer nie mógł wykonać tej operacji. Sprawdź dane i spróbuj ponownie.');
       expect(shown).not.toContain('moon');
     }
     // A toast of a 422 that nobody translated, too.
-    const toast = errorToast(new ApiError({ name: 'Unprocessable Entity', message, status: 422 }));
+    const toast = errorToast(new ApiError({ name: 'Unprocessable Entity', message, status: 422, code: 'moon.wrong_phase' }));
     expect(formatDisplayText(polish, toast.message)).not.toContain('moon');
     expect(formatDisplayText(polish, toast.title ?? '')).toBe('Niepoprawne dane');
   });
@@ -224,26 +274,28 @@ describe('the backend’s messages on a Polish page', () => {
 describe('the backend’s messages on the English page', () => {
   it('show one nobody translated as the server sent it', () => {
     const message = 'The moon is in the wrong phase.';
-    for (const [, translate] of SCREENS) expect(translate(english, message)).toBe(message);
-    const toast = errorToast(new ApiError({ name: 'Unprocessable Entity', message, status: 422 }));
+    for (const [, translate] of SCREENS) expect(translate(english, sample('moon.wrong_phase', message))).toBe(message);
+    const toast = errorToast(new ApiError({ name: 'Unprocessable Entity', message, status: 422, code: 'moon.wrong_phase' }));
     expect(formatDisplayText(english, toast.message)).toBe(message);
   });
 
   it('are in English', () => {
-    expect(searchServerMessage(english, 'date is in the past')).toBe('The departure date has passed. Please choose today or a later day.');
-    expect(changeErrorMessage(english, CHANGE[9] ?? '')).toBe(
+    expect(searchServerMessage(english, sample('date.in_past', 'date is in the past', 'date'))).toBe(
+      'The departure date has passed. Please choose today or a later day.',
+    );
+    expect(changeErrorMessage(english, COSTS_MORE)).toBe(
       'This course costs PLN\u00a05.00 more. The difference cannot be paid online yet: please contact the carrier.',
     );
   });
 });
 
 describe('paying again', () => {
-  it('tells the refusals apart by their status and message (command-api/src/booking/pay_again.rs)', () => {
-    const refusal = (status: number, message: string) =>
-      payAgainRefusal(new ApiError({ name: status === 404 ? 'Not Found' : 'Conflict', message, status }));
-    expect(refusal(409, 'The reservation has expired.')).toBe('expired');
-    expect(refusal(409, 'The order is not waiting for payment.')).toBe('not_pending');
-    expect(refusal(404, 'There is no such order.')).toBe('not_found');
+  it('tells the refusals apart by their status and code (command-api/src/booking/pay_again.rs)', () => {
+    const refusal = (status: number, code: string, message: string) =>
+      payAgainRefusal(new ApiError({ name: status === 404 ? 'Not Found' : 'Conflict', message, status, code }));
+    expect(refusal(409, 'reservation.expired', 'The reservation has expired.')).toBe('expired');
+    expect(refusal(409, 'order.not_pending', 'The order is not waiting for payment.')).toBe('not_pending');
+    expect(refusal(404, 'order.not_found', 'There is no such order.')).toBe('not_found');
     expect(payAgainRefusal(new ApiError({ name: 'NetworkError', message: 'x', status: 0 }))).toBeNull();
   });
 });

@@ -42,7 +42,11 @@ async fn a_wrong_password_and_an_unknown_email_get_the_same_answer(pool: sqlx::P
 
     assert_eq!(wrong_password, unknown_email);
     assert_eq!(wrong_password["message"], BAD_CREDENTIALS);
-    assert_eq!(wrong_password["errors"], json!([{"field": "password", "message": BAD_CREDENTIALS}]));
+    assert_eq!(
+        wrong_password["errors"],
+        json!([{"field": "password", "message": BAD_CREDENTIALS, "code": "auth.bad_credentials"}])
+    );
+    assert_eq!(wrong_password["code"], "auth.bad_credentials");
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]

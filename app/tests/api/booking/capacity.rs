@@ -31,7 +31,8 @@ async fn the_seats_of_a_selling_course_never_go_below_what_is_held(pool: PgPool)
     assert_eq!(status, 422, "{refused}");
     assert_eq!(
         refused["errors"],
-        json!([{"field": "seats", "message": "3 seats are already taken on one stretch; the course cannot have fewer"}])
+        json!([{"field": "seats", "message": "3 seats are already taken on one stretch; the course cannot have fewer",
+            "code": "inventory.below_taken"}])
     );
     assert_eq!(app.loads(course).await, (5, vec![3, 3]), "nothing changed");
 

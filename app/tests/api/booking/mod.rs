@@ -3,6 +3,7 @@
 
 // Needs the process to die at a named step: only with `--features failpoints`.
 mod capacity;
+mod codes;
 #[cfg(feature = "failpoints")]
 mod crash;
 mod journey;

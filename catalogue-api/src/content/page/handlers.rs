@@ -99,6 +99,7 @@ pub async fn get_content(
                 .await?
         }
     };
-    page.map(|p| Data::new(PublicContentPage::new(p, lang)))
-        .ok_or_else(|| ApiError::NotFound("This page could not be found".into()))
+    page.map(|p| Data::new(PublicContentPage::new(p, lang))).ok_or_else(|| {
+        ApiError::NotFound("This page could not be found".into()).with_code(api_core::codes::PAGE_NOT_FOUND)
+    })
 }

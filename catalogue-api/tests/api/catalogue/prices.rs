@@ -88,7 +88,7 @@ async fn one_price_per_trip(pool: PgPool) {
     let body = assert_error(response, 422).await;
     assert_eq!(
         body["errors"],
-        json!([{"field": "to_waypoint_id", "message": "this route has a price for this trip already"}])
+        json!([{"field": "to_waypoint_id", "message": "this route has a price for this trip already", "code": "field.conflict"}])
     );
 }
 

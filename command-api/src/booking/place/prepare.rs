@@ -3,6 +3,7 @@
 //! here (but the number: a placement that fails after taking one leaves a gap, as a
 //! sequence does), so a refusal needs no undoing.
 
+use api_core::codes;
 use api_core::ApiError;
 use chrono::{DateTime, Datelike, Utc};
 use domain::ids::hold_id;
@@ -67,7 +68,8 @@ pub(super) async fn prepare<'a>(
 ) -> Result<Placement<'a>, ApiError> {
     let errors = check_all(input);
     if !errors.is_empty() {
-        return Err(ApiError::Validation { message: "The order is not complete.".into(), errors });
+        return Err(ApiError::Validation { message: "The order is not complete.".into(), errors }
+            .with_code(codes::ORDER_INCOMPLETE));
     }
     let settings = state.settings.get(&state.pool).await?;
     let outbound = leg_of(state, "course", input.course.as_ref()).await?;
@@ -78,6 +80,7 @@ pub(super) async fn prepare<'a>(
     if let Some(back) = &back {
         order::check_return_trip(outbound.arrival_at, back.departure_at).map_err(|_| {
             ApiError::invalid_field("courseReturn", "The return trip must leave after the outbound trip arrives.")
+                .with_code(codes::BACK_BEFORE_OUTBOUND)
         })?;
     }
     let now = Utc::now();

@@ -2,6 +2,7 @@
 //! [`super`]). [`run`] is the process: it runs [`steps`] and, when one fails, gives back
 //! what the ones before it took ([`Taken::undo`]), in reverse.
 
+use api_core::codes;
 use api_core::ApiError;
 use domain::coupon;
 use domain::ids::{coupon_spend_command_id, placement_undo_id};
@@ -229,7 +230,8 @@ async fn record_order(
                 order::Order::Placed(placed) => Ok(Recorded::Before(placed)),
                 _ => Err(ApiError::Conflict(
                     "The reservation took too long and was cancelled; please order again.".into(),
-                )),
+                )
+                .with_code(codes::TOOK_TOO_LONG)),
             }
         }
         Err(e) => Err(e.into_api(|e| ApiError::Internal(format!("the order's figures do not hold together: {e}")))),

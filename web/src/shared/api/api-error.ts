@@ -3,12 +3,17 @@
 // zod/mini: the tree-shakable build; this file is in the first download of every page.
 import * as z from 'zod/mini';
 
-/** The backend's error body: `{name, message, status, errors?}`; `errors` only for 422. */
+/**
+ * The backend's error body: `{name, message, status, code, errors?}`; `errors` only for 422. `code` is
+ * stable (docs/errors.md): screens translate it, never `message`. It is optional here only so that an
+ * answer without one (an old server, a proxy's page) still reads; it then falls back like an unknown code.
+ */
 export const apiErrorBodySchema = z.object({
   name: z.string(),
   message: z.string(),
   status: z.int(),
-  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string() }))),
+  code: z.optional(z.string()),
+  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string(), code: z.optional(z.string()) }))),
 });
 
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
@@ -17,6 +22,8 @@ export type FieldError = NonNullable<ApiErrorBody['errors']>[number];
 export class ApiError extends Error {
   /** HTTP status; 0 when the request never got an answer (network failure). */
   readonly status: number;
+  /** The answer's stable code (`seats.not_enough`); empty when the server sent none. */
+  readonly code: string;
   /** Per-field validation messages (422); empty otherwise. */
   readonly errors: readonly FieldError[];
 
@@ -26,6 +33,7 @@ export class ApiError extends Error {
     // users. Use `instanceof ApiError` to recognise the type.
     this.name = body.name;
     this.status = body.status;
+    this.code = body.code ?? '';
     this.errors = body.errors ?? [];
   }
 

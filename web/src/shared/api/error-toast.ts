@@ -1,11 +1,12 @@
 // How a failed API call is told to the user (spec §8): a danger toast; for 422 and 404 its title and
-// text are the `name` and `message` of the answer's body, otherwise they describe the failure itself.
+// text are the `name` and `message` of the answer's body (translated by status and `code`), otherwise
+// they describe the failure itself.
 import { defineMessages } from 'react-intl';
 
 import type { NewToast } from '../stores/toast-store';
 
 import { isApiError } from './api-error';
-import { serverText } from './server-messages';
+import { serverText, serverTitle } from './server-messages';
 
 const messages = defineMessages({
   errorTitle: {
@@ -43,7 +44,7 @@ const messages = defineMessages({
 export function errorToast(error: unknown): NewToast {
   if (isApiError(error)) {
     if (error.status === 422 || error.status === 404 || error.status === 429) {
-      return { type: 'danger', title: serverText(error.name), message: serverText(error.message) };
+      return { type: 'danger', title: serverTitle(error.status, error.name), message: serverText(error) };
     }
     if (error.status === 401) return { type: 'denied', title: messages.deniedTitle, message: messages.unauthorized };
     if (error.status === 403) return { type: 'denied', title: messages.deniedTitle, message: messages.forbidden };

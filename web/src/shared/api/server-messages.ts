@@ -1,9 +1,11 @@
-// The backend answers in English (spec §8 quotes its messages that way). The ones a person meets in
-// normal use are translated here (accounts, a course that cannot be booked, and what any screen may
-// get: a busy course, a refused session, a server that is down); the order form, the search and the
-// ticket screens add their own (features/*/utils). src/testing/server-messages.test.ts lists every
-// message of the backend a customer can meet and checks that each is translated. A message nobody translated is not shown in English on a Polish page: there it
-// becomes a general sentence, and only the English site shows it as the server sent it.
+// Every error answer of the backend carries a stable `code` (docs/errors.md) beside its English message;
+// the site translates the code, never the message. The codes a person meets in normal use are
+// translated here (accounts, a course that cannot be booked, and what any screen may get: a busy
+// course, a refused session, a server that is down); the order form, the search and the ticket screens
+// add their own (features/*/utils), some by field. src/testing/server-messages.test.ts lists every code
+// a customer can meet and checks that each is translated. A code nobody translated (or an answer
+// without one) is not shown in English on a Polish page: there it becomes a general sentence, and only
+// the English site shows the server's message as it was sent.
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 
 import { formatDisplayText, type DisplayText } from '../lib/display-text';
@@ -207,73 +209,101 @@ const valueMessages = defineMessages<{
   },
 });
 
-const KNOWN: Record<string, MessageDescriptor> = {
-  'Your registration failed.': messages.registrationFailed,
-  'Your account was not activated, please try again.': messages.notActivated,
-  'Password was not changed. Please try again later.': messages.passwordNotChanged,
-  'Incorrect e-mail or password.': messages.badCredentials,
-  'This e-mail address is already registered.': messages.emailTaken,
-  'The e-mail of an existing account cannot be edited.': messages.emailReadOnly,
-  'The current password is incorrect.': messages.wrongOldPassword,
-  'Your account was not saved.': messages.accountNotSaved,
-  'Please enter a valid e-mail address.': messages.invalidEmail,
-  'Too many failed login attempts. Please wait 15 minutes and try again.': messages.tooManyLogins,
-  'This page could not be found': messages.pageNotFound,
-  'authentication required': messages.authRequired,
-  'you are not allowed to do this': messages.forbidden,
-  'the service is temporarily unavailable': messages.unavailable,
-  'an internal error occurred': messages.internal,
-  'the course is very busy right now; please try again': messages.busyCourse,
-  'this was changed by someone else in the meantime; please try again': messages.changedMeanwhile,
-  'The same request is still being processed; please try again shortly.': messages.stillProcessing,
-  'This course does not exist.': messages.courseUnknown,
-  'Sales for this course have closed.': messages.courseSaleClosed,
-  'This course is not on sale.': messages.courseNotOnSale,
-  'The course does not stop there.': messages.courseStops,
-  'The boarding stop is not a stop of this course.': messages.courseStops,
-  'The destination stop is not a stop of this course.': messages.courseStops,
-  'The destination must come after the boarding stop.': messages.courseDirection,
-  'This stretch has no price.': messages.courseNoPrice,
-  'There are no seats left on this course.': messages.courseNoSeats,
-  'The seats of this reservation are no longer held.': messages.seatsNoLongerHeld,
-  'Unprocessable Entity': messages.unprocessable,
-  'Unprocessable entity': messages.unprocessable,
-  'Not Found': messages.notFound,
-  'Too Many Requests': messages.tooManyRequests,
+/** What the server said about one thing (the whole answer, or one field of a 422): its code, and its
+ * English message for when the code is unknown. `ApiError` and its field errors are both this. */
+export interface ServerText {
+  readonly code?: string | undefined;
+  readonly message: string;
+  /** The field a field error is about (some screens say a code differently per field). */
+  readonly field?: string | undefined;
+}
+
+/** A code's translation: a message, or one built from the server's text (for a value it carries). */
+export type CodeTranslation = MessageDescriptor | ((text: ServerText) => DisplayText);
+
+/** The first whole number in a server message ("Only 2 seats are left…" -> "2"), for the values the
+ * translations repeat; the code says what the number is. */
+export function numberIn(message: string): string | null {
+  return /\d+/.exec(message)?.[0] ?? null;
+}
+
+/** The last whole number ("…between 1 and 50." -> "50"), for a bound that ends the sentence. */
+export function lastNumberIn(message: string): string | null {
+  return /(\d+)\D*$/.exec(message)?.[1] ?? null;
+}
+
+const seatsLeft = (text: ServerText): DisplayText => {
+  const count = numberIn(text.message);
+  return count === null || count === '0' ? messages.courseNoSeats : { ...valueMessages.seatsLeft, values: { count: Number(count) } };
 };
 
-/** The labels the account forms' field messages start with (query-api/src/accounts/fields.rs). */
-const FIELD_LABELS = '(?:E-mail|Password|Current password|First name|Last name|Phone|Token)';
+const BY_CODE: Record<string, CodeTranslation> = {
+  // Accounts (query-api/src/accounts).
+  'account.registration_failed': messages.registrationFailed,
+  'account.not_activated': messages.notActivated,
+  'password.not_changed': messages.passwordNotChanged,
+  'auth.bad_credentials': messages.badCredentials,
+  'account.email_taken': messages.emailTaken,
+  'account.email_read_only': messages.emailReadOnly,
+  'password.wrong_old': messages.wrongOldPassword,
+  'account.not_saved': messages.accountNotSaved,
+  'password.reset_refused': messages.invalidEmail,
+  'auth.too_many_logins': messages.tooManyLogins,
+  'page.not_found': messages.pageNotFound,
+  // Any screen.
+  'auth.required': messages.authRequired,
+  'auth.forbidden': messages.forbidden,
+  unavailable: messages.unavailable,
+  internal: messages.internal,
+  'conflict.course_busy': messages.busyCourse,
+  'conflict.changed_meanwhile': messages.changedMeanwhile,
+  'idempotency.in_progress': messages.stillProcessing,
+  // Field errors.
+  'field.blank': messages.fieldBlank,
+  'field.not_text': messages.fieldNotText,
+  'field.invalid_email': messages.fieldNotEmail,
+  'field.bad_characters': messages.fieldBadCharacters,
+  'field.too_short': (text) => ({ ...valueMessages.fieldTooShort, values: { min: numberIn(text.message) ?? '' } }),
+  'field.too_long': (text) => ({ ...valueMessages.fieldTooLong, values: { max: numberIn(text.message) ?? '' } }),
+  // A course that cannot be booked (command-api/src/holds.rs, booking/catalogue.rs).
+  'course.not_found': messages.courseUnknown,
+  'course.sale_closed': messages.courseSaleClosed,
+  'inventory.not_open': messages.courseNotOnSale,
+  'course.unknown_stop': messages.courseStops,
+  'course.wrong_direction': messages.courseDirection,
+  'course.no_price': messages.courseNoPrice,
+  'seats.not_enough': seatsLeft,
+  'hold.not_found': messages.seatsNoLongerHeld,
+  'hold.released': messages.seatsNoLongerHeld,
+};
 
-/** Messages with a value in them: the value is kept, the words translated. */
-const PATTERNS: [RegExp, (match: RegExpExecArray) => DisplayText][] = [
-  [new RegExp(`^${FIELD_LABELS} cannot be blank\\.$`), () => messages.fieldBlank],
-  [new RegExp(`^${FIELD_LABELS} must be a string\\.$`), () => messages.fieldNotText],
-  [new RegExp(`^${FIELD_LABELS} is not a valid e-mail address\\.$`), () => messages.fieldNotEmail],
-  [new RegExp(`^${FIELD_LABELS} contains characters that are not allowed\\.$`), () => messages.fieldBadCharacters],
-  [
-    new RegExp(`^${FIELD_LABELS} should contain at least (\\d+) characters\\.$`),
-    (match) => ({ ...valueMessages.fieldTooShort, values: { min: match[1] ?? '' } }),
-  ],
-  [
-    new RegExp(`^${FIELD_LABELS} should contain at most (\\d+) characters\\.$`),
-    (match) => ({ ...valueMessages.fieldTooLong, values: { max: match[1] ?? '' } }),
-  ],
-  // The order form's fields (command-api/src/booking/input.rs).
-  [/^At most (\d+) characters\.$/, (match) => ({ ...valueMessages.fieldTooLong, values: { max: match[1] ?? '' } })],
-  [/^Only (\d+) seats are left on this course\.$/, (match) => ({ ...valueMessages.seatsLeft, values: { count: Number(match[1]) } })],
-];
+/** The code to translate: the server's (a body without one translates as unknown). */
+export function codeOf(text: ServerText): string {
+  return text.code ?? '';
+}
 
-/** A server text's translation, or `null` when this catalogue does not know it. */
-export function knownServerText(text: string): DisplayText | null {
-  const trimmed = text.trim();
-  const known = KNOWN[trimmed];
-  if (known) return known;
-  for (const [pattern, toText] of PATTERNS) {
-    const match = pattern.exec(trimmed);
-    if (match) return toText(match);
-  }
-  return null;
+/** Translates `text` with a screen's table of codes; `null` when the table does not know the code. */
+export function translateCode(table: Record<string, CodeTranslation>, text: ServerText): DisplayText | null {
+  const translation = table[codeOf(text)];
+  if (translation === undefined) return null;
+  return typeof translation === 'function' ? translation(text) : translation;
+}
+
+/** A server text's translation, or `null` when this catalogue does not know its code. */
+export function knownServerText(text: ServerText): DisplayText | null {
+  return translateCode(BY_CODE, text);
+}
+
+/** The toast titles: the answer's name (its status's reason phrase), by status. */
+const TITLES: Record<number, MessageDescriptor> = {
+  404: messages.notFound,
+  422: messages.unprocessable,
+  429: messages.tooManyRequests,
+};
+
+/** The title of an error toast for an answer with `status` and `name`. */
+export function serverTitle(status: number, name: string): DisplayText {
+  return TITLES[status] ?? untranslatedServerText(name);
 }
 
 /**
@@ -284,12 +314,12 @@ export function untranslatedServerText(text: string): DisplayText {
   return { ...valueMessages.unknown, values: { text: text.trim() } };
 }
 
-/** A server text as something to show: its translation when we know it, else see `untranslatedServerText`. */
-export function serverText(text: string): DisplayText {
-  return knownServerText(text) ?? untranslatedServerText(text);
+/** A server text as something to show: its translation when we know its code, else see `untranslatedServerText`. */
+export function serverText(text: ServerText): DisplayText {
+  return knownServerText(text) ?? untranslatedServerText(text.message);
 }
 
 /** `serverText`, formatted in the page's language. */
-export function serverMessage(intl: IntlShape, text: string): string {
+export function serverMessage(intl: IntlShape, text: ServerText): string {
   return formatDisplayText(intl, serverText(text));
 }

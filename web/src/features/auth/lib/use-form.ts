@@ -58,8 +58,9 @@ export function useForm<F extends string>(initial: Record<F, string>, validate: 
   const showServerErrors = (error: unknown) => {
     if (!isApiError(error) || error.errors.length === 0) return;
     const next: FormErrors<F> = {};
-    for (const { field: name, message } of error.errors) {
-      if (order.includes(name as F) && next[name as F] === undefined) next[name as F] = serverText(message);
+    for (const fieldError of error.errors) {
+      const name = fieldError.field;
+      if (order.includes(name as F) && next[name as F] === undefined) next[name as F] = serverText(fieldError);
     }
     showErrors(next);
   };

@@ -57,7 +57,7 @@ describe('toasts', () => {
     server.use(
       http.post('/api/test/save', () =>
         HttpResponse.json(
-          { name: 'Unprocessable Entity', message: 'Your registration failed.', status: 422, errors: [] },
+          { name: 'Unprocessable Entity', message: 'Your registration failed.', status: 422, code: 'account.registration_failed', errors: [] },
           { status: 422 },
         ),
       ),

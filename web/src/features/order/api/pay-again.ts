@@ -21,8 +21,8 @@ const responseSchema = z.object({
 
 export type PaymentAgain = z.infer<typeof responseSchema>['data'];
 
-/** The server's 409 message when the time to pay ran out (the seats went back on sale). */
-export const RESERVATION_EXPIRED = 'The reservation has expired.';
+/** The server's 409 code when the time to pay ran out (the seats went back on sale). */
+export const RESERVATION_EXPIRED = 'reservation.expired';
 
 export async function payAgain(hashId: string, locale: Locale): Promise<PaymentAgain> {
   const body = await apiClient.post('/order/order/pay-again', {
@@ -42,7 +42,7 @@ export function payAgainRefusal(failure: unknown): PayAgainRefusal | null {
   if (!isApiError(failure)) return null;
   if (failure.status === 404) return 'not_found';
   if (failure.status !== 409) return null;
-  return failure.message.trim() === RESERVATION_EXPIRED ? 'expired' : 'not_pending';
+  return failure.code === RESERVATION_EXPIRED ? 'expired' : 'not_pending';
 }
 
 export function usePayAgain() {

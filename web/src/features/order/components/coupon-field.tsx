@@ -60,7 +60,7 @@ export function CouponField({ error: serverError }: { error?: string }) {
       onError: (failure) => {
         setError(
           isApiError(failure) && failure.status === 422
-            ? serverMessage(intl, failure.fieldError('coupon.code') ?? failure.fieldError('code') ?? failure.message)
+            ? serverMessage(intl, failure.errors.find((e) => e.field === 'coupon.code' || e.field === 'code') ?? failure)
             : intl.formatMessage(messages.failed),
         );
       },

@@ -126,7 +126,7 @@ describe('after payment', { timeout: 20_000 }, () => {
     // The seats were released, though the order's status has not caught up yet.
     server.use(
       http.post(apiUrl('/order/order/pay-again'), () =>
-        HttpResponse.json({ name: 'Conflict', message: 'The reservation has expired.', status: 409 }, { status: 409 }),
+        HttpResponse.json({ name: 'Conflict', message: 'The reservation has expired.', status: 409, code: 'reservation.expired' }, { status: 409 }),
       ),
     );
     const { user } = renderApp(`/order/after-payment?hash_id=${order.hash_id}&failed=1`);
@@ -145,7 +145,10 @@ describe('after payment', { timeout: 20_000 }, () => {
     const order = placeDemoOrder();
     server.use(
       http.post(apiUrl('/order/order/pay-again'), () =>
-        HttpResponse.json({ name: 'Service Unavailable', message: 'the service is temporarily unavailable', status: 503 }, { status: 503 }),
+        HttpResponse.json(
+          { name: 'Service Unavailable', message: 'the service is temporarily unavailable', status: 503, code: 'unavailable' },
+          { status: 503 },
+        ),
       ),
     );
     const { user } = renderApp(`/order/after-payment?hash_id=${order.hash_id}`);

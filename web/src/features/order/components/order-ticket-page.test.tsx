@@ -199,7 +199,8 @@ describe('order form', { timeout: 20_000 }, () => {
                 name: 'Unprocessable Entity',
                 message: 'There should be at least one ticket in the order',
                 status: 422,
-                errors: [{ field: 'tickets', message: 'There should be at least one ticket in the order' }],
+                code: 'validation',
+                errors: [{ field: 'tickets', message: 'There should be at least one ticket in the order', code: 'order.no_tickets' }],
               },
               { status: 422 },
             )
@@ -292,7 +293,10 @@ describe('order form', { timeout: 20_000 }, () => {
   it('says so when the seats are gone (409)', async () => {
     server.use(
       http.post(apiUrl('/order/order/place'), () =>
-        HttpResponse.json({ name: 'Conflict', message: 'Not enough seats: 0 left.', status: 409 }, { status: 409 }),
+        HttpResponse.json(
+          { name: 'Conflict', message: 'There are no seats left on this course.', status: 409, code: 'seats.not_enough' },
+          { status: 409 },
+        ),
       ),
     );
     startBooking({ customer: true });

@@ -9,6 +9,7 @@ import { useNavigate } from 'react-router';
 import { useFormatters } from '@/i18n/format';
 import { useLocale, useLocalizedPath } from '@/i18n/use-locale';
 import { isApiError } from '@/shared/api/api-error';
+import type { ServerText } from '@/shared/api/server-messages';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { Button, ButtonLink } from '@/shared/ui/button';
@@ -221,9 +222,9 @@ export function OrderTicketPage() {
       for (const result of results) {
         if (result.status === 'fulfilled') continue;
         if (isApiError(result.reason) && result.reason.status === 422) {
-          const byField = serverFieldErrors(result.reason.errors);
-          if (Object.keys(byField).length === 0) byField.general = result.reason.message;
-          for (const [key, message] of Object.entries(byField)) fromServer[key] ??= serverMessage(intl, message);
+          const byField: Record<string, ServerText> = serverFieldErrors(result.reason.errors);
+          if (Object.keys(byField).length === 0) byField.general = result.reason;
+          for (const [key, text] of Object.entries(byField)) fromServer[key] ??= serverMessage(intl, text);
         } else {
           throw result.reason;
         }
@@ -254,9 +255,9 @@ export function OrderTicketPage() {
     } catch (failure) {
       if (isApiError(failure) && failure.status === 422) {
         setPlaceAttempt(null);
-        const byField = serverFieldErrors(failure.errors);
-        if (Object.keys(byField).length === 0) byField.general = failure.message;
-        show(Object.fromEntries(Object.entries(byField).map(([key, message]) => [key, serverMessage(intl, message)])));
+        const byField: Record<string, ServerText> = serverFieldErrors(failure.errors);
+        if (Object.keys(byField).length === 0) byField.general = failure;
+        show(Object.fromEntries(Object.entries(byField).map(([key, text]) => [key, serverMessage(intl, text)])));
       } else if (isApiError(failure) && failure.status === 409) {
         setPlaceAttempt(null);
         setPlaceError(intl.formatMessage(placeMessages.noSeats));

@@ -21,7 +21,7 @@ describe('formFieldOf', () => {
 });
 
 describe('serverFieldErrors', () => {
-  it('keeps the first message per form field', () => {
+  it('keeps the first error per form field', () => {
     expect(
       serverFieldErrors([
         { field: 'tickets', message: 'There should be at least one ticket in the order' },
@@ -29,8 +29,8 @@ describe('serverFieldErrors', () => {
         { field: 'email', message: 'Please enter a valid e-mail address.' },
       ]),
     ).toEqual({
-      tickets: 'There should be at least one ticket in the order',
-      'customer.email': 'Please enter a valid e-mail address.',
+      tickets: { field: 'tickets', message: 'There should be at least one ticket in the order' },
+      'customer.email': { field: 'email', message: 'Please enter a valid e-mail address.' },
     });
   });
 });

@@ -28,12 +28,12 @@ export function formFieldOf(serverField: string): string {
   return 'general';
 }
 
-/** The backend's field errors keyed by form field (the first message per field wins). */
-export function serverFieldErrors(errors: readonly FieldError[]): Record<string, string> {
-  const byField: Record<string, string> = {};
+/** The backend's field errors keyed by form field (the first error per field wins). */
+export function serverFieldErrors(errors: readonly FieldError[]): Record<string, FieldError> {
+  const byField: Record<string, FieldError> = {};
   for (const error of errors) {
     const key = formFieldOf(error.field);
-    byField[key] ??= error.message;
+    byField[key] ??= error;
   }
   return byField;
 }

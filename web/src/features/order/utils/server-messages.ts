@@ -1,10 +1,19 @@
-// The backend's validation messages are English (command-api/src/booking). The ones the order form,
-// the coupon and paying again are known to get are shown in the page's language here; the rest go to
-// the shared catalogue (@/shared/api/server-messages), which also decides what an untranslated one
-// looks like (a general sentence, except on the English site).
-import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+// The backend's refusals carry a code (command-api/src/booking, docs/errors.md). The ones the order
+// form, the coupon and paying again are known to get are shown in the page's language here, by code
+// (and by field where one code reads differently per field); the rest go to the shared catalogue
+// (@/shared/api/server-messages), which also decides what an untranslated one looks like (a general
+// sentence, except on the English site).
+import { defineMessages, type IntlShape } from 'react-intl';
 
-import { serverMessage as sharedServerMessage } from '@/shared/api/server-messages';
+import {
+  type CodeTranslation,
+  lastNumberIn,
+  numberIn,
+  serverMessage as sharedServerMessage,
+  type ServerText,
+  translateCode,
+} from '@/shared/api/server-messages';
+import { formatDisplayText } from '@/shared/lib/display-text';
 
 import { orderErrorMessages } from './order-validation';
 
@@ -103,48 +112,50 @@ const valueMessages = defineMessages<{ passengers: { max: string }; seatsPerOrde
   },
 });
 
-const KNOWN: Record<string, MessageDescriptor> = {
-  'There should be at least one ticket in the order': orderErrorMessages.atLeastOneTicket,
-  'Please select a ticket.': orderErrorMessages.selectTicket,
-  'This field is required.': messages.required,
-  'Please enter a valid e-mail address.': orderErrorMessages.emailInvalid,
-  'Please enter a valid phone number.': messages.phone,
-  'You must accept the terms and conditions.': orderErrorMessages.consentStatute,
-  'You must consent to the processing of your data.': orderErrorMessages.consentGdpr,
-  'Please enter a valid NIP (10 digits).': orderErrorMessages.vatNumberInvalid,
-  'Please enter a postal code like 37-400.': orderErrorMessages.postalCodeInvalid,
-  'Please choose a country.': messages.country,
-  'This course is not on sale.': messages.notOnSale,
-  'The return trip must leave after the outbound trip arrives.': messages.backAfterOutbound,
-  'This coupon code does not exist.': messages.couponUnknown,
-  'This coupon has expired.': messages.couponExpired,
-  'This coupon has been used up.': messages.couponUsedUp,
-  'This coupon cannot be used.': messages.couponUnusable,
-  'Please enter a coupon code.': messages.couponEmpty,
-  'This discount is not available.': messages.discountUnavailable,
-  'A discount is not available.': messages.discountUnavailable,
-  // The mock backend's wording of the same refusal.
-  'This discount cannot be used.': messages.discountUnavailable,
-  'The order is not complete.': messages.incomplete,
-  'Please correct the marked fields.': messages.correctFields,
-  'The reservation took too long and was cancelled; please order again.': messages.tookTooLong,
-  'This Idempotency-Key was already used for a different request.': messages.keyReused,
-  'This key was used for a different request.': messages.keyReused,
-  'There is no such order.': messages.noOrder,
-  'The reservation has expired.': messages.reservationExpired,
-  'The order is not waiting for payment.': messages.notPending,
+/** `field.blank` says "choose a course" on the course fields and "choose a country" on the invoice's. */
+const blank = (text: ServerText) => {
+  const field = text.field ?? '';
+  if (field === 'course' || field === 'courseReturn') return orderErrorMessages.selectTicket;
+  if (field === 'invoice.country') return messages.country;
+  return messages.required;
 };
 
-/** A server message of the order form, the coupon or paying again, in the page's language. */
-export function serverMessage(intl: IntlShape, message: string): string {
-  const text = message.trim();
-  const known = KNOWN[text];
-  if (known) return intl.formatMessage(known);
-  const passengers = /^The number of passengers must be between 1 and (\d+)\.$/.exec(text);
-  if (passengers) return intl.formatMessage(valueMessages.passengers, { max: passengers[1] ?? '' });
-  const seats = /^One order can hold at most (\d+) seats\.$/.exec(text);
-  if (seats) return intl.formatMessage(valueMessages.seatsPerOrder, { max: seats[1] ?? '' });
-  return sharedServerMessage(intl, text);
+/** `coupon.*` codes other than the three a customer is told about: the coupon cannot be used. */
+const COUPON_UNUSABLE = ['coupon.exists', 'coupon.bad_value', 'coupon.bad_amount', 'coupon.not_spent_by_order', 'coupon.not_due'];
+
+const BY_CODE: Record<string, CodeTranslation> = {
+  'order.no_tickets': orderErrorMessages.atLeastOneTicket,
+  'field.blank': blank,
+  'field.invalid_email': orderErrorMessages.emailInvalid,
+  'field.invalid_phone': messages.phone,
+  'consent.terms_required': orderErrorMessages.consentStatute,
+  'consent.data_required': orderErrorMessages.consentGdpr,
+  'field.invalid_vat_number': orderErrorMessages.vatNumberInvalid,
+  'field.invalid_postal_code': orderErrorMessages.postalCodeInvalid,
+  'inventory.not_open': messages.notOnSale,
+  'order.back_before_outbound': messages.backAfterOutbound,
+  'coupon.not_found': messages.couponUnknown,
+  'coupon.expired': messages.couponExpired,
+  'coupon.used_up': messages.couponUsedUp,
+  'coupon.empty_code': messages.couponEmpty,
+  ...Object.fromEntries(COUPON_UNUSABLE.map((code) => [code, messages.couponUnusable])),
+  'discount.not_available': messages.discountUnavailable,
+  'order.incomplete': messages.incomplete,
+  // A 422 of the form's own checks ("Please correct the marked fields.").
+  validation: messages.correctFields,
+  'reservation.took_too_long': messages.tookTooLong,
+  'idempotency.key_reused': messages.keyReused,
+  'order.not_found': messages.noOrder,
+  'reservation.expired': messages.reservationExpired,
+  'order.not_pending': messages.notPending,
+  'order.bad_quantity': (text) => ({ ...valueMessages.passengers, values: { max: lastNumberIn(text.message) ?? '' } }),
+  'order.too_many_seats': (text) => ({ ...valueMessages.seatsPerOrder, values: { max: numberIn(text.message) ?? '' } }),
+};
+
+/** A refusal of the order form, the coupon or paying again (the answer or one field), in the page's language. */
+export function serverMessage(intl: IntlShape, text: ServerText): string {
+  const known = translateCode(BY_CODE, text);
+  return known ? formatDisplayText(intl, known) : sharedServerMessage(intl, text);
 }
 
 export const placeMessages = messages;

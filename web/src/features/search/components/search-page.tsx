@@ -171,7 +171,7 @@ export function SearchPage({ onChoose }: SearchPageProps) {
   if (isApiError(search.error) && search.error.status === 422) {
     for (const error of search.error.errors) {
       if (['start', 'end', 'date', 'dateBack'].includes(error.field)) {
-        serverErrors[error.field as keyof SearchFormErrors] = searchServerMessage(intl, error.message);
+        serverErrors[error.field as keyof SearchFormErrors] = searchServerMessage(intl, error);
       }
     }
   }
@@ -206,8 +206,8 @@ export function SearchPage({ onChoose }: SearchPageProps) {
           {isApiError(search.error) && search.error.status === 422
             ? intl.formatMessage(valueMessages.invalid, {
                 details:
-                  search.error.errors.map((error) => searchServerMessage(intl, error.message)).join(' ') ||
-                  searchServerMessage(intl, search.error.message),
+                  search.error.errors.map((error) => searchServerMessage(intl, error)).join(' ') ||
+                  searchServerMessage(intl, search.error),
               })
             : intl.formatMessage(messages.failed)}
         </p>

@@ -1,9 +1,10 @@
-// The search's refusals (query-api/src/catalogue/search) are English, written for developers
-// ("date is in the past"); here they are said in the page's language. Anything else goes to the shared
-// catalogue, which shows a general sentence for what nobody translated (except on the English site).
+// The search's refusals (query-api/src/catalogue/search) are field errors with a code (`date.in_past`,
+// `field.blank`…) and an English message written for developers ("date is in the past"); here they are
+// said in the page's language, by code and field. Anything else goes to the shared catalogue, which
+// shows a general sentence for what nobody translated (except on the English site).
 import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
 
-import { serverMessage } from '@/shared/api/server-messages';
+import { codeOf, serverMessage, type ServerText } from '@/shared/api/server-messages';
 
 const messages = defineMessages({
   dateInPast: {
@@ -63,29 +64,29 @@ const messages = defineMessages({
   },
 });
 
-const KNOWN: Record<string, MessageDescriptor> = {
-  'date is in the past': messages.dateInPast,
-  'date is required': messages.dateRequired,
-  'date must be a date YYYY-MM-DD': messages.dateInvalid,
-  'date is out of range': messages.dateInvalid,
-  'a return trip needs dateBack': messages.dateBackRequired,
-  'dateBack is required': messages.dateBackRequired,
-  'dateBack must be a date YYYY-MM-DD': messages.dateBackInvalid,
-  'dateBack must not be before date': messages.dateBackBeforeDate,
-  'the destination must differ from the start': messages.sameStops,
-  'start is required': messages.startRequired,
-  'end is required': messages.endRequired,
-  'tripMode is one_way or round_trip': messages.tripMode,
+/** By code, then by field where the same code means different things (`*` for any field). */
+const BY_CODE: Record<string, Record<string, MessageDescriptor>> = {
+  'date.in_past': { '*': messages.dateInPast },
+  'date.before_start': { '*': messages.dateBackBeforeDate },
+  'search.same_stops': { '*': messages.sameStops },
+  'stop.not_found': { '*': messages.unknownStop },
+  'field.invalid_choice': { tripMode: messages.tripMode },
+  'field.blank': {
+    date: messages.dateRequired,
+    dateBack: messages.dateBackRequired,
+    start: messages.startRequired,
+    end: messages.endRequired,
+  },
+  'field.not_date': { date: messages.dateInvalid, dateBack: messages.dateBackInvalid },
+  'field.out_of_range': { date: messages.dateInvalid, start: messages.unknownStop, end: messages.unknownStop },
+  // A stop id that is no whole number: a stop that does not exist, for the person.
+  'field.not_integer': { start: messages.unknownStop, end: messages.unknownStop },
 };
 
-/** A stop the search does not know: by id, or an id that is no whole number in range. */
-const UNKNOWN_STOP = /^(?:no stop with id \d+|(?:start|end) must be (?:a whole number|from -?\d+ to \d+))$/;
-
-/** A message of the search's 422 answer, in the page's language. */
-export function searchServerMessage(intl: IntlShape, message: string): string {
-  const text = message.trim();
-  const known = KNOWN[text];
+/** A field error (or the message) of the search's 422 answer, in the page's language. */
+export function searchServerMessage(intl: IntlShape, text: ServerText): string {
+  const byField = BY_CODE[codeOf(text)];
+  const known = byField?.[text.field ?? ''] ?? byField?.['*'];
   if (known) return intl.formatMessage(known);
-  if (UNKNOWN_STOP.test(text)) return intl.formatMessage(messages.unknownStop);
   return serverMessage(intl, text);
 }

@@ -193,7 +193,10 @@ describe('change of course on a ticket’s page', { timeout: 20_000 }, () => {
     offerThreeCourses(ticket.number);
     server.use(
       http.post(apiUrl('/order/order/change-course'), () =>
-        HttpResponse.json({ name: 'Conflict', message: 'There are no seats left on this course.', status: 409 }, { status: 409 }),
+        HttpResponse.json(
+          { name: 'Conflict', message: 'There are no seats left on this course.', status: 409, code: 'seats.not_enough' },
+          { status: 409 },
+        ),
       ),
     );
     const { user } = renderApp(`/user/your-tickets/${ticket.id}`, { loggedInAs: JAN });
@@ -215,7 +218,7 @@ describe('change of course on a ticket’s page', { timeout: 20_000 }, () => {
       'This course costs 5,00\u00a0zł more. A change that costs more cannot be paid online: please contact the carrier.';
     server.use(
       http.post(apiUrl('/order/order/change-course'), () =>
-        HttpResponse.json({ name: 'Conflict', message: costsMore, status: 409 }, { status: 409 }),
+        HttpResponse.json({ name: 'Conflict', message: costsMore, status: 409, code: 'change.costs_more' }, { status: 409 }),
       ),
     );
     const { user, unmount } = renderApp(`/user/your-tickets/${ticket.id}`, { loggedInAs: JAN });

@@ -1,11 +1,18 @@
-// The backend's answers to a refused change of course (command-api/src/booking/change.rs) are
-// English; here they are said in the page's language. A course that cannot be booked (no seats, sales
-// closed) and anything else go to the shared catalogue, which shows a general sentence for what
-// nobody translated (except on the English site, which shows it as sent).
-import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+// The backend's answers to a refused change of course (command-api/src/booking/change.rs) carry a
+// code; here they are said in the page's language, by code. A course that cannot be booked (no seats,
+// sales closed) and anything else go to the shared catalogue, which shows a general sentence for what
+// nobody translated (except on the English site, which shows the message as sent).
+import { defineMessages, type IntlShape } from 'react-intl';
 
 import { isApiError } from '@/shared/api/api-error';
-import { serverMessage } from '@/shared/api/server-messages';
+import {
+  type CodeTranslation,
+  numberIn,
+  serverMessage,
+  type ServerText,
+  translateCode,
+} from '@/shared/api/server-messages';
+import { formatDisplayText } from '@/shared/lib/display-text';
 
 const messages = defineMessages({
   numberRequired: {
@@ -74,15 +81,20 @@ const valueMessages = defineMessages<{ tooLate: { minutes: string }; costsMore: 
   },
 });
 
-const KNOWN: Record<string, MessageDescriptor> = {
-  'Please enter the ticket number.': messages.numberRequired,
-  'Please choose a course.': messages.courseRequired,
-  'There is no ticket with this number.': messages.notFound,
-  'The course of this ticket was changed already; it can be changed once.': messages.alreadyChanged,
-  'This ticket was returned.': messages.returned,
-  'Only tickets of a paid order can be changed.': messages.notPaid,
-  'The ticket is for this course already.': messages.sameCourse,
-  'Choose a course of the same route between the same stops.': messages.otherRoute,
+const BY_CODE: Record<string, CodeTranslation> = {
+  // A blank ticket number, or no course chosen.
+  'field.blank': (text) => (text.field === 'course_id' ? messages.courseRequired : messages.numberRequired),
+  'ticket.not_found': messages.notFound,
+  'order.not_found': messages.notFound,
+  not_found: messages.notFound,
+  'ticket.not_owner': messages.notOwner,
+  'ticket.already_changed': messages.alreadyChanged,
+  'ticket.already_returned': messages.returned,
+  'order.not_paid': messages.notPaid,
+  'change.same_course': messages.sameCourse,
+  'change.different_route': messages.otherRoute,
+  'change.different_stops': messages.otherRoute,
+  'change.too_late': (text) => ({ ...valueMessages.tooLate, values: { minutes: numberIn(text.message) ?? '' } }),
 };
 
 /** The server's amount ("5,00 zł") in grosz, to show it in the page's currency format. */
@@ -91,16 +103,13 @@ function grosz(amount: string): number | null {
   return match ? Number((match[1] ?? '').replace(/[\s\u00a0]/g, '')) * 100 + Number(match[2]) : null;
 }
 
-/** A server message about a change of course, in the page's language. */
-export function changeErrorMessage(intl: IntlShape, message: string): string {
-  const text = message.trim();
-  const known = KNOWN[text];
-  if (known) return intl.formatMessage(known);
-  const late = /^A course can be changed until (\d+) minutes before departure\.$/.exec(text);
-  if (late) return intl.formatMessage(valueMessages.tooLate, { minutes: late[1] ?? '' });
-  // "This course costs 5,00 zł more. … please contact the carrier."
-  if (/\bcosts\b/.test(text) && /contact the carrier/.test(text)) {
-    const amount = grosz(/costs (.+?) more/.exec(text)?.[1] ?? '');
+/** A refusal of a change of course (the answer or one field), in the page's language. */
+export function changeErrorMessage(intl: IntlShape, text: ServerText): string {
+  const known = translateCode(BY_CODE, text);
+  if (known) return formatDisplayText(intl, known);
+  if (text.code === 'change.costs_more') {
+    // "This course costs 5,00 zł more. …": the amount, shown in the page's currency format.
+    const amount = grosz(/costs (.+?) more/.exec(text.message)?.[1] ?? '');
     return amount === null
       ? intl.formatMessage(messages.costsMoreNoAmount)
       : intl.formatMessage(valueMessages.costsMore, {
@@ -114,7 +123,7 @@ export function changeErrorMessage(intl: IntlShape, message: string): string {
 export function changeRefusal(intl: IntlShape, failure: unknown): string | null {
   if (!isApiError(failure)) return null;
   if (failure.status === 403) return intl.formatMessage(messages.notOwner);
-  if (failure.status === 404 || failure.status === 409) return changeErrorMessage(intl, failure.message);
-  if (failure.status === 422) return changeErrorMessage(intl, failure.errors[0]?.message ?? failure.message);
+  if (failure.status === 404 || failure.status === 409) return changeErrorMessage(intl, failure);
+  if (failure.status === 422) return changeErrorMessage(intl, failure.errors[0] ?? failure);
   return null;
 }

@@ -1,10 +1,17 @@
-// The backend's answers to a refused return (command-api/src/booking/returns.rs) are English; the
-// ones people meet are shown in the page's language, on the field they concern. Anything else goes to
-// the shared catalogue (a general sentence when nobody translated it, except on the English site).
-import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-intl';
+// The backend's answers to a refused return (command-api/src/booking/returns.rs) carry a code; the ones
+// people meet are shown in the page's language, by code, on the field they concern. Anything else goes
+// to the shared catalogue (a general sentence when nobody translated it, except on the English site).
+import { defineMessages, type IntlShape } from 'react-intl';
 
 import { isApiError } from '@/shared/api/api-error';
-import { serverMessage } from '@/shared/api/server-messages';
+import {
+  type CodeTranslation,
+  numberIn,
+  serverMessage,
+  type ServerText,
+  translateCode,
+} from '@/shared/api/server-messages';
+import { formatDisplayText } from '@/shared/lib/display-text';
 
 const messages = defineMessages({
   selectTicket: {
@@ -52,23 +59,23 @@ const valueMessages = defineMessages<{ tooLate: { minutes: string } }>({
   },
 });
 
-const KNOWN: Record<string, MessageDescriptor> = {
-  'Please select a ticket.': messages.selectTicket,
-  'Please enter the ticket number.': messages.selectTicket,
-  'There is no ticket with this number.': messages.notFound,
-  "Please enter the ticket's code.": messages.codeRequired,
-  'The code does not match this ticket.': messages.wrong,
-  'This ticket was returned already.': messages.alreadyReturned,
-  'Only tickets of a paid order can be returned.': messages.notPaid,
+const BY_CODE: Record<string, CodeTranslation> = {
+  // The ticket number left blank.
+  'field.blank': messages.selectTicket,
+  'ticket.not_found': messages.notFound,
+  'order.not_found': messages.notFound,
+  not_found: messages.notFound,
+  'ticket.code_required': messages.codeRequired,
+  'ticket.wrong_code': messages.wrong,
+  'ticket.not_owner': messages.notOwner,
+  'ticket.already_returned': messages.alreadyReturned,
+  'order.not_paid': messages.notPaid,
+  'return.too_late': (text) => ({ ...valueMessages.tooLate, values: { minutes: numberIn(text.message) ?? '' } }),
 };
 
-export function returnErrorMessage(intl: IntlShape, message: string): string {
-  const text = message.trim();
-  const known = KNOWN[text];
-  if (known) return intl.formatMessage(known);
-  const late = /^Tickets can be returned until (\d+) minutes before departure\.$/.exec(text);
-  if (late) return intl.formatMessage(valueMessages.tooLate, { minutes: late[1] ?? '' });
-  return serverMessage(intl, text);
+export function returnErrorMessage(intl: IntlShape, text: ServerText): string {
+  const known = translateCode(BY_CODE, text);
+  return known ? formatDisplayText(intl, known) : serverMessage(intl, text);
 }
 
 /**
@@ -78,10 +85,10 @@ export function returnErrorMessage(intl: IntlShape, message: string): string {
 export function returnRefusal(intl: IntlShape, failure: unknown): Record<string, string> | null {
   if (!isApiError(failure)) return null;
   if (failure.status === 422 && failure.errors.length > 0) {
-    return Object.fromEntries(failure.errors.map((error) => [error.field, returnErrorMessage(intl, error.message)]));
+    return Object.fromEntries(failure.errors.map((error) => [error.field, returnErrorMessage(intl, error)]));
   }
-  if (failure.status === 404) return { number: returnErrorMessage(intl, failure.message) };
+  if (failure.status === 404) return { number: returnErrorMessage(intl, failure) };
   if (failure.status === 403) return { code: intl.formatMessage(messages.notOwner) };
-  if (failure.status === 409 || failure.status === 422) return { general: returnErrorMessage(intl, failure.message) };
+  if (failure.status === 409 || failure.status === 422) return { general: returnErrorMessage(intl, failure) };
   return null;
 }

@@ -100,8 +100,8 @@ function sessionAccount(request: Request): MockAccount | undefined {
 
 const unauthorized = () => HttpResponse.json(errorBody(401, 'authentication required'), { status: 401 });
 
-function invalid(message: string, errors: MockFieldError[]) {
-  return HttpResponse.json(errorBody(422, message, errors), { status: 422 });
+function invalid(code: string, message: string, errors: MockFieldError[]) {
+  return HttpResponse.json(errorBody(422, message, errors, code), { status: 422 });
 }
 
 async function body(request: Request): Promise<Record<string, unknown>> {
@@ -128,15 +128,15 @@ function checkFields(values: Record<string, unknown>, fields: string[], optional
     if ((raw === undefined || raw === null) && optional.includes(field)) continue;
     const value = field === 'password' ? text(raw) : text(raw).trim();
     const label = labels[field] ?? field;
-    const fail = (problem: string) => errors.push({ field, message: `${label} ${problem}` });
-    if (!value && field !== 'phone') fail('cannot be blank.');
-    else if (field === 'email' && !EMAIL.test(value)) fail('is not a valid e-mail address.');
-    else if (field === 'password' && [...value].length < 8) fail('should contain at least 8 characters.');
-    else if (field === 'password' && [...value].length > 128) fail('should contain at most 128 characters.');
+    const fail = (code: string, problem: string) => errors.push({ field, message: `${label} ${problem}`, code });
+    if (!value && field !== 'phone') fail('field.blank', 'cannot be blank.');
+    else if (field === 'email' && !EMAIL.test(value)) fail('field.invalid_email', 'is not a valid e-mail address.');
+    else if (field === 'password' && [...value].length < 8) fail('field.too_short', 'should contain at least 8 characters.');
+    else if (field === 'password' && [...value].length > 128) fail('field.too_long', 'should contain at most 128 characters.');
     else if ((field === 'first_name' || field === 'last_name') && [...value].length > 100)
-      fail('should contain at most 100 characters.');
-    else if (field === 'phone' && [...value].length > 30) fail('should contain at most 30 characters.');
-    else if (field === 'phone' && !PHONE.test(value)) fail('contains characters that are not allowed.');
+      fail('field.too_long', 'should contain at most 100 characters.');
+    else if (field === 'phone' && [...value].length > 30) fail('field.too_long', 'should contain at most 30 characters.');
+    else if (field === 'phone' && !PHONE.test(value)) fail('field.bad_characters', 'contains characters that are not allowed.');
   }
   return errors;
 }
@@ -147,17 +147,19 @@ export const accountsHandlers = [
     const email = text(values.email).trim().toLowerCase();
     const password = text(values.password);
     const blank = [
-      ...(email ? [] : [{ field: 'email', message: 'E-mail cannot be blank.' }]),
-      ...(password ? [] : [{ field: 'password', message: 'Password cannot be blank.' }]),
+      ...(email ? [] : [{ field: 'email', message: 'E-mail cannot be blank.', code: 'field.blank' }]),
+      ...(password ? [] : [{ field: 'password', message: 'Password cannot be blank.', code: 'field.blank' }]),
     ];
-    if (blank.length > 0) return invalid('Incorrect e-mail or password.', blank);
+    if (blank.length > 0) return invalid('auth.bad_credentials', 'Incorrect e-mail or password.', blank);
     const account = accounts.find((a) => a.email === email);
     if (!account || account.password !== password) {
-      return invalid('Incorrect e-mail or password.', [{ field: 'password', message: 'Incorrect e-mail or password.' }]);
+      return invalid('auth.bad_credentials', 'Incorrect e-mail or password.', [
+        { field: 'password', message: 'Incorrect e-mail or password.', code: 'auth.bad_credentials' },
+      ]);
     }
     if (!account.active) {
-      return invalid('Your account was not activated, please try again.', [
-        { field: 'email', message: 'Your account was not activated, please try again.' },
+      return invalid('account.not_activated', 'Your account was not activated, please try again.', [
+        { field: 'email', message: 'Your account was not activated, please try again.', code: 'account.not_activated' },
       ]);
     }
     const token = `${mockTokenFor(account.email)}-${sessions.size + 1}`;
@@ -180,11 +182,11 @@ export const accountsHandlers = [
   http.post(apiUrl('/user/auth/register'), async ({ request }) => {
     const values = await body(request);
     const errors = checkFields(values, ['email', 'password', 'first_name', 'last_name'], ['phone']);
-    if (errors.length > 0) return invalid('Your registration failed.', errors);
+    if (errors.length > 0) return invalid('account.registration_failed', 'Your registration failed.', errors);
     const email = text(values.email).trim();
     if (accounts.some((a) => a.email === email.toLowerCase())) {
-      return invalid('Your registration failed.', [
-        { field: 'email', message: 'This e-mail address is already registered.' },
+      return invalid('account.registration_failed', 'Your registration failed.', [
+        { field: 'email', message: 'This e-mail address is already registered.', code: 'account.email_taken' },
       ]);
     }
     const account: MockAccount = {
@@ -209,8 +211,8 @@ export const accountsHandlers = [
   http.post(apiUrl('/user/auth/confirm'), async ({ request }) => {
     const values = await body(request);
     if (text(values.token) !== VALID_ACTIVATION_TOKEN) {
-      return invalid('Your account was not activated, please try again.', [
-        { field: 'token', message: 'Your account was not activated, please try again.' },
+      return invalid('account.not_activated', 'Your account was not activated, please try again.', [
+        { field: 'token', message: 'Your account was not activated, please try again.', code: 'account.not_activated' },
       ]);
     }
     return HttpResponse.json({ data: { message: 'Twoje konto zostało aktywowane. Możesz się zalogować.' } });
@@ -218,7 +220,7 @@ export const accountsHandlers = [
 
   http.post(apiUrl('/user/auth/forgot-password'), async ({ request }) => {
     const errors = checkFields(await body(request), ['email']);
-    if (errors.length > 0) return invalid('Please enter a valid e-mail address.', errors);
+    if (errors.length > 0) return invalid('password.reset_refused', 'Please enter a valid e-mail address.', errors);
     return HttpResponse.json({
       data: { message: 'Jeśli konto z tym adresem istnieje, wysłaliśmy na nie link do zmiany hasła.' },
     });
@@ -229,19 +231,25 @@ export const accountsHandlers = [
     const notChanged = 'Password was not changed. Please try again later.';
     if (values.token !== undefined && values.token !== null) {
       const errors = checkFields(values, ['password']);
-      if (errors.length > 0) return invalid(notChanged, errors);
-      if (text(values.token) !== VALID_RESET_TOKEN) return invalid(notChanged, [{ field: 'token', message: notChanged }]);
+      if (errors.length > 0) return invalid('password.not_changed', notChanged, errors);
+      if (text(values.token) !== VALID_RESET_TOKEN) {
+        return invalid('password.not_changed', notChanged, [{ field: 'token', message: notChanged, code: 'password.not_changed' }]);
+      }
       return HttpResponse.json({ data: { message: 'Hasło zostało zmienione.' } });
     }
     const account = sessionAccount(request);
     if (!account) return unauthorized();
     const errors = [
-      ...(text(values.old_password) ? [] : [{ field: 'old_password', message: 'Current password cannot be blank.' }]),
+      ...(text(values.old_password)
+        ? []
+        : [{ field: 'old_password', message: 'Current password cannot be blank.', code: 'field.blank' }]),
       ...checkFields(values, ['password']),
     ];
-    if (errors.length > 0) return invalid(notChanged, errors);
+    if (errors.length > 0) return invalid('password.not_changed', notChanged, errors);
     if (text(values.old_password) !== account.password) {
-      return invalid(notChanged, [{ field: 'old_password', message: 'The current password is incorrect.' }]);
+      return invalid('password.not_changed', notChanged, [
+        { field: 'old_password', message: 'The current password is incorrect.', code: 'password.wrong_old' },
+      ]);
     }
     account.password = text(values.password);
     return HttpResponse.json({ data: { message: 'Hasło zostało zmienione.' } });
@@ -263,9 +271,9 @@ export const accountsHandlers = [
     const present = ['first_name', 'last_name', 'phone'].filter((field) => values[field] != null);
     const errors = checkFields(values, [], present);
     if (values.email != null && text(values.email).trim().toLowerCase() !== account.email) {
-      errors.push({ field: 'email', message: 'The e-mail of an existing account cannot be edited.' });
+      errors.push({ field: 'email', message: 'The e-mail of an existing account cannot be edited.', code: 'account.email_read_only' });
     }
-    if (errors.length > 0) return invalid('Your account was not saved.', errors);
+    if (errors.length > 0) return invalid('account.not_saved', 'Your account was not saved.', errors);
     if (values.first_name != null) account.first_name = text(values.first_name).trim();
     if (values.last_name != null) account.last_name = text(values.last_name).trim();
     if (values.phone != null) account.phone = text(values.phone).trim();

@@ -152,9 +152,12 @@ export const appHandlers = [
     const type = new URL(request.url).searchParams.get('type') ?? '';
     if (!MENU_TYPES.includes(type as keyof typeof menuFixtures)) {
       return HttpResponse.json(
-        errorBody(422, 'type must be one of top, bottom1, bottom2', [
-          { field: 'type', message: 'type must be one of top, bottom1, bottom2' },
-        ]),
+        errorBody(
+          422,
+          'type must be one of top, bottom1, bottom2',
+          [{ field: 'type', message: 'type must be one of top, bottom1, bottom2', code: 'field.invalid_choice' }],
+          'field.invalid_choice',
+        ),
         { status: 422 },
       );
     }
@@ -171,7 +174,7 @@ export const appHandlers = [
       });
     }
     const found = contentFixtures.find((item) => item.slug === key || String(item.id) === key);
-    if (!found) return HttpResponse.json(errorBody(404, 'This page could not be found'), { status: 404 });
+    if (!found) return HttpResponse.json(errorBody(404, 'This page could not be found', undefined, 'page.not_found'), { status: 404 });
     const { en, ...page } = found;
     return HttpResponse.json({ data: requestedLocale(request) === 'en' ? { ...page, ...en } : page });
   }),

@@ -79,26 +79,27 @@ export function isValidNip(value: string): boolean {
 
 function checkCourses(body: Body, errors: MockFieldError[]) {
   const course = courseOf(body.course);
-  if (!course) errors.push({ field: 'course', message: body.course ? 'This course does not exist.' : SELECT_A_TICKET });
+  const unknown = { field: 'course', message: 'This course does not exist.', code: 'course.not_found' };
+  if (!course) errors.push(body.course ? unknown : { field: 'course', message: SELECT_A_TICKET, code: 'field.blank' });
   const back = body.courseReturn ? courseOf(body.courseReturn) : null;
-  if (body.courseReturn && !back) errors.push({ field: 'courseReturn', message: 'This course does not exist.' });
+  if (body.courseReturn && !back) errors.push({ field: 'courseReturn', message: 'This course does not exist.', code: 'course.not_found' });
   return { course, back };
 }
 
 function checkTickets(body: Body, errors: MockFieldError[]): TicketInput[] {
   const tickets = ticketsOf(body.tickets);
   if (tickets.length === 0) {
-    errors.push({ field: 'tickets', message: AT_LEAST_ONE_TICKET });
+    errors.push({ field: 'tickets', message: AT_LEAST_ONE_TICKET, code: 'order.no_tickets' });
     return tickets;
   }
   tickets.forEach((ticket, index) => {
     if (!Number.isInteger(ticket.qty) || ticket.qty < 1 || ticket.qty > MAX_SEATS) {
-      errors.push({ field: `tickets.${index}.qty`, message: `The number of passengers must be between 1 and ${MAX_SEATS}.` });
+      errors.push({ field: `tickets.${index}.qty`, message: `The number of passengers must be between 1 and ${MAX_SEATS}.`, code: 'order.bad_quantity' });
     }
     if (ticket.discount_id !== null) {
       const discount = DISCOUNTS.find((candidate) => candidate.id === ticket.discount_id);
       if (!discount || !isDiscountValid(discount)) {
-        errors.push({ field: `tickets.${index}.discount_id`, message: 'This discount cannot be used.' });
+        errors.push({ field: `tickets.${index}.discount_id`, message: 'This discount is not available.', code: 'discount.not_available' });
       }
     }
   });
@@ -108,21 +109,21 @@ function checkTickets(body: Body, errors: MockFieldError[]): TicketInput[] {
 function checkCustomer(body: Body, errors: MockFieldError[]) {
   const customer = record(body.customer);
   for (const field of ['first_name', 'last_name']) {
-    if (!text(customer[field])) errors.push({ field: `customer.${field}`, message: REQUIRED });
+    if (!text(customer[field])) errors.push({ field: `customer.${field}`, message: REQUIRED, code: 'field.blank' });
   }
   const email = text(customer.email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
-    errors.push({ field: 'customer.email', message: 'Please enter a valid e-mail address.' });
+    errors.push({ field: 'customer.email', message: 'Please enter a valid e-mail address.', code: 'field.invalid_email' });
   }
   const phone = text(customer.phone);
   if (phone.replace(/\D/g, '').length < 9) {
-    errors.push({ field: 'customer.phone', message: 'Please enter a valid phone number.' });
+    errors.push({ field: 'customer.phone', message: 'Please enter a valid phone number.', code: 'field.invalid_phone' });
   }
   if (!flag(customer.consent_statute)) {
-    errors.push({ field: 'customer.consent_statute', message: 'You must accept the terms and conditions.' });
+    errors.push({ field: 'customer.consent_statute', message: 'You must accept the terms and conditions.', code: 'consent.terms_required' });
   }
   if (!flag(customer.consent_gdpr)) {
-    errors.push({ field: 'customer.consent_gdpr', message: 'You must consent to the processing of your data.' });
+    errors.push({ field: 'customer.consent_gdpr', message: 'You must consent to the processing of your data.', code: 'consent.data_required' });
   }
   return {
     first_name: text(customer.first_name),
@@ -138,18 +139,16 @@ function checkInvoice(body: Body, errors: MockFieldError[]) {
   if (!flag(invoice.is_selected)) return null;
   const country = text(invoice.country) || 'PL';
   for (const field of ['company_name', 'address', 'city']) {
-    if (!text(invoice[field])) errors.push({ field: `invoice.${field}`, message: REQUIRED });
+    if (!text(invoice[field])) errors.push({ field: `invoice.${field}`, message: REQUIRED, code: 'field.blank' });
   }
   const vat = text(invoice.vat_number);
   const postal = text(invoice.postal_code);
   if (country === 'PL') {
-    if (!isValidNip(vat)) errors.push({ field: 'invoice.vat_number', message: 'Please enter a valid NIP (10 digits).' });
-    if (!/^\d{2}-\d{3}$/.test(postal)) {
-      errors.push({ field: 'invoice.postal_code', message: 'Please enter a postal code like 37-400.' });
-    }
+    if (!isValidNip(vat)) errors.push({ field: 'invoice.vat_number', message: 'Please enter a valid NIP (10 digits).', code: 'field.invalid_vat_number' });
+    if (!/^\d{2}-\d{3}$/.test(postal)) errors.push({ field: 'invoice.postal_code', message: 'Please enter a postal code like 37-400.', code: 'field.invalid_postal_code' });
   } else {
-    if (!vat) errors.push({ field: 'invoice.vat_number', message: REQUIRED });
-    if (!postal) errors.push({ field: 'invoice.postal_code', message: REQUIRED });
+    if (!vat) errors.push({ field: 'invoice.vat_number', message: REQUIRED, code: 'field.blank' });
+    if (!postal) errors.push({ field: 'invoice.postal_code', message: REQUIRED, code: 'field.blank' });
   }
   return {
     country,
@@ -161,12 +160,13 @@ function checkInvoice(body: Body, errors: MockFieldError[]) {
   };
 }
 
-/** The coupon's answer or the reason it cannot be used. */
-function findCoupon(code: string): { coupon: MockCoupon } | { error: string } {
+/** The coupon's answer or the reason it cannot be used (a field error of `coupon.code`). */
+function findCoupon(code: string): { coupon: MockCoupon } | { error: MockFieldError } {
   const coupon = readDb().coupons.find((candidate) => candidate.code === code.trim().toUpperCase());
-  if (!coupon) return { error: 'This coupon code does not exist.' };
-  if (coupon.expires_at && new Date(coupon.expires_at) < new Date()) return { error: 'This coupon has expired.' };
-  if (coupon.current_value <= 0) return { error: 'This coupon has been used up.' };
+  const refused = (message: string, errorCode: string) => ({ error: { field: 'coupon.code', message, code: errorCode } });
+  if (!coupon) return refused('This coupon code does not exist.', 'coupon.not_found');
+  if (coupon.expires_at && new Date(coupon.expires_at) < new Date()) return refused('This coupon has expired.', 'coupon.expired');
+  if (coupon.current_value <= 0) return refused('This coupon has been used up.', 'coupon.used_up');
   return { coupon };
 }
 
@@ -210,9 +210,10 @@ export const bookingHandlers = [
 
   http.post(apiUrl('/order/coupon/check'), async ({ request }) => {
     const code = text(record(await request.json()).code);
-    if (!code) return validationError([{ field: 'coupon.code', message: 'Please enter a coupon code.' }]);
+    const empty = { field: 'coupon.code', message: 'Please enter a coupon code.', code: 'coupon.empty_code' };
+    if (!code) return validationError([empty], empty.code);
     const found = findCoupon(code);
-    if ('error' in found) return validationError([{ field: 'coupon.code', message: found.error }]);
+    if ('error' in found) return validationError([found.error], found.error.code);
     return HttpResponse.json({
       data: {
         code: found.coupon.code,
@@ -248,7 +249,8 @@ export const bookingHandlers = [
       const earlier = readDb().answers[key];
       if (earlier) {
         if (earlier.request !== raw) {
-          return validationError([{ field: 'Idempotency-Key', message: 'This key was used for a different request.' }]);
+          const reused = { field: 'Idempotency-Key', message: 'This Idempotency-Key was already used for a different request.', code: 'idempotency.key_reused' };
+          return validationError([reused], reused.code);
         }
         return HttpResponse.json(earlier.body as Record<string, unknown>, { status: earlier.status });
       }
@@ -263,7 +265,7 @@ export const bookingHandlers = [
     let coupon: { code: string; amount: number } | null = null;
     if (couponCode) {
       const found = findCoupon(couponCode);
-      if ('error' in found) errors.push({ field: 'coupon.code', message: found.error });
+      if ('error' in found) errors.push(found.error);
       else coupon = { code: found.coupon.code, amount: found.coupon.current_value };
     }
     if (errors.length > 0 || !course) return validationError(errors);
@@ -271,7 +273,7 @@ export const bookingHandlers = [
     const passengers = tickets.reduce((sum, ticket) => sum + ticket.qty, 0);
     const fewest = Math.min(course.seats_available, back?.seats_available ?? Infinity);
     if (passengers > fewest) {
-      return errorAnswer(409, 'Conflict', `Not enough seats: ${fewest} left.`);
+      return errorAnswer(409, 'Conflict', `Only ${fewest} seats are left on this course.`, 'seats.not_enough');
     }
 
     const answer = withDb((db) => {
@@ -318,7 +320,7 @@ export const bookingHandlers = [
       }
       return orderView(order);
     });
-    return view ? HttpResponse.json({ data: view }) : errorAnswer(404, 'Not Found', 'There is no such order.');
+    return view ? HttpResponse.json({ data: view }) : errorAnswer(404, 'Not Found', 'There is no such order.', 'order.not_found');
   }),
 
   // A new gateway transaction for a reservation whose payment failed or was not finished; the earlier
@@ -327,19 +329,19 @@ export const bookingHandlers = [
     const url = new URL(request.url);
     const hash = url.searchParams.get('hash_id')?.trim() ?? '';
     if (!hash) return errorAnswer(400, 'Bad Request', 'hash_id is required');
-    const result = withDb((db): { status: number; message?: string; data?: { payment_url: string; expires_at: string } } => {
+    const result = withDb((db): { status: number; message?: string; code?: string; data?: { payment_url: string; expires_at: string } } => {
       const order = db.orders.find((candidate) => candidate.hash_id === hash);
-      if (!order) return { status: 404, message: 'There is no such order.' };
+      if (!order) return { status: 404, message: 'There is no such order.', code: 'order.not_found' };
       if (order.status === 'pending_payment' && new Date(order.expires_at) < new Date()) order.status = 'expired';
-      if (order.status === 'expired') return { status: 409, message: PAY_AGAIN_EXPIRED };
-      if (order.status !== 'pending_payment' || order.to_pay === 0) return { status: 409, message: PAY_AGAIN_NOT_PENDING };
+      if (order.status === 'expired') return { status: 409, message: PAY_AGAIN_EXPIRED, code: 'reservation.expired' };
+      if (order.status !== 'pending_payment' || order.to_pay === 0) return { status: 409, message: PAY_AGAIN_NOT_PENDING, code: 'order.not_pending' };
       order.payment_attempts += 1;
       const origin = `${url.origin}${request.headers.get('accept-language')?.trim().startsWith('en') ? '/en' : ''}`;
       order.payment_url = `${origin}/order/after-payment?hash_id=${order.hash_id}&attempt=${order.payment_attempts}`;
       return { status: 200, data: { payment_url: order.payment_url, expires_at: order.expires_at } };
     });
     if (result.data) return HttpResponse.json({ data: result.data });
-    return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message ?? '');
+    return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message ?? '', result.code);
   }),
 
   http.post(apiUrl('/order/order/return-ticket'), async ({ request }) => {
@@ -347,20 +349,21 @@ export const bookingHandlers = [
     const number = text(body.number).toUpperCase();
     const code = text(body.code).toUpperCase();
     const loggedIn = Boolean(request.headers.get('authorization'));
-    if (!number) return validationError([{ field: 'number', message: 'Please enter the ticket number.' }]);
-    const result = withDb((db): { status: number; field?: string; message?: string; data?: Record<string, unknown> } => {
+    const blank = { field: 'number', message: 'Please enter the ticket number.', code: 'field.blank' };
+    if (!number) return validationError([blank], blank.code);
+    const result = withDb((db): { status: number; field?: string; message?: string; code?: string; data?: Record<string, unknown> } => {
       for (const order of db.orders) {
         const ticket = order.tickets.find((candidate) => candidate.number === number);
         if (!ticket) continue;
         // Guests need the code; a logged-in user needs it for tickets of other people's orders.
         const own = loggedIn && order.user_id === DEMO_USER_ID;
-        if (!code && !own) return { status: 422, field: 'code', message: "Please enter the ticket's code." };
-        if (code && ticket.code !== code) return { status: 422, field: 'code', message: 'The code does not match this ticket.' };
-        if (ticket.status === 'returned') return { status: 409, message: 'This ticket was returned already.' };
-        if (order.status !== 'paid') return { status: 409, message: 'Only tickets of a paid order can be returned.' };
+        if (!code && !own) return { status: 422, field: 'code', message: "Please enter the ticket's code.", code: 'ticket.code_required' };
+        if (code && ticket.code !== code) return { status: 422, field: 'code', message: 'The code does not match this ticket.', code: 'ticket.wrong_code' };
+        if (ticket.status === 'returned') return { status: 409, message: 'This ticket was returned already.', code: 'ticket.already_returned' };
+        if (order.status !== 'paid') return { status: 409, message: 'Only tickets of a paid order can be returned.', code: 'order.not_paid' };
         const leg = ticketLeg(order, ticket);
         if (new Date(leg.departure_at).getTime() - 10 * 60_000 < Date.now()) {
-          return { status: 422, field: 'number', message: 'Tickets can be returned until 10 minutes before departure.' };
+          return { status: 422, field: 'number', message: 'Tickets can be returned until 10 minutes before departure.', code: 'return.too_late' };
         }
         ticket.status = 'returned';
         if (order.tickets.every((t) => t.status === 'returned')) order.status = 'returned';
@@ -387,10 +390,10 @@ export const bookingHandlers = [
           },
         };
       }
-      return { status: 404, message: 'There is no ticket with this number.' };
+      return { status: 404, message: 'There is no ticket with this number.', code: 'ticket.not_found' };
     });
     if (result.data) return HttpResponse.json({ data: result.data });
-    if (result.status === 422 && result.field) return validationError([{ field: result.field, message: result.message ?? '' }]);
-    return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message ?? '');
+    if (result.status === 422 && result.field) return validationError([{ field: result.field, message: result.message ?? '', code: result.code }], result.code);
+    return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message ?? '', result.code);
   }),
 ];

@@ -13,29 +13,29 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const catalogueHandlers = [
   http.get(apiUrl('/route/waypoint/search-dropdown'), ({ request }) => {
     const q = new URL(request.url).searchParams.get('q') ?? '';
-    if (q.length > 100) return validationError([{ field: 'q', message: 'q is at most 100 characters' }]);
+    if (q.length > 100) return validationError([{ field: 'q', message: 'q is at most 100 characters', code: 'field.too_long' }]);
     return HttpResponse.json({ data: searchStops(q) });
   }),
 
   http.post(apiUrl('/search/search/index'), async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
-    const errors: { field: string; message: string }[] = [];
+    const errors: { field: string; message: string; code: string }[] = [];
     const tripMode = body.tripMode ?? 'one_way';
     if (tripMode !== 'one_way' && tripMode !== 'round_trip') {
-      errors.push({ field: 'tripMode', message: 'tripMode is one_way or round_trip' });
+      errors.push({ field: 'tripMode', message: 'tripMode is one_way or round_trip', code: 'field.invalid_choice' });
     }
     const start = Number(body.start);
     const end = Number(body.end);
-    if (!Number.isInteger(start) || !findStop(start)) errors.push({ field: 'start', message: `no stop with id ${String(body.start)}` });
-    if (!Number.isInteger(end) || !findStop(end)) errors.push({ field: 'end', message: `no stop with id ${String(body.end)}` });
-    else if (start === end) errors.push({ field: 'end', message: 'the destination must differ from the start' });
+    if (!Number.isInteger(start) || !findStop(start)) errors.push({ field: 'start', message: `no stop with id ${String(body.start)}`, code: 'stop.not_found' });
+    if (!Number.isInteger(end) || !findStop(end)) errors.push({ field: 'end', message: `no stop with id ${String(body.end)}`, code: 'stop.not_found' });
+    else if (start === end) errors.push({ field: 'end', message: 'the destination must differ from the start', code: 'search.same_stops' });
     const date = typeof body.date === 'string' ? body.date : '';
     const dateBack = typeof body.dateBack === 'string' ? body.dateBack : '';
-    if (!DAY.test(date)) errors.push({ field: 'date', message: 'date must be a date YYYY-MM-DD' });
-    else if (date < warsawToday()) errors.push({ field: 'date', message: 'date is in the past' });
+    if (!DAY.test(date)) errors.push({ field: 'date', message: 'date must be a date YYYY-MM-DD', code: 'field.not_date' });
+    else if (date < warsawToday()) errors.push({ field: 'date', message: 'date is in the past', code: 'date.in_past' });
     if (tripMode === 'round_trip') {
-      if (!DAY.test(dateBack)) errors.push({ field: 'dateBack', message: 'a return trip needs dateBack' });
-      else if (dateBack < date) errors.push({ field: 'dateBack', message: 'dateBack must not be before date' });
+      if (!DAY.test(dateBack)) errors.push({ field: 'dateBack', message: 'a return trip needs dateBack', code: 'field.blank' });
+      else if (dateBack < date) errors.push({ field: 'dateBack', message: 'dateBack must not be before date', code: 'date.before_start' });
     }
     if (errors.length > 0) return validationError(errors);
 

@@ -1,24 +1,28 @@
-// Error answers shaped like the backend's (DECISIONS.md "API conventions").
+// Error answers shaped like the backend's (DECISIONS.md "API conventions", docs/errors.md).
 import { HttpResponse } from 'msw';
 
-export interface MockFieldError {
-  field: string;
-  message: string;
-}
+import { kindCode, type MockFieldError, withFieldCodes } from './responses';
 
-/** 422 with one entry per invalid field; the message joins them, as the backend does. */
-export function validationError(errors: MockFieldError[]) {
+export type { MockFieldError } from './responses';
+
+/**
+ * 422 with one entry per invalid field; the message joins them, as the backend does. `code` is the
+ * answer's: `validation` for a form's checks, the refusal's own for one refusal shown on a field.
+ */
+export function validationError(errors: MockFieldError[], code = 'validation') {
   return HttpResponse.json(
     {
       name: 'Unprocessable Entity',
       message: errors.map((error) => error.message).join('; '),
       status: 422,
-      errors,
+      code,
+      errors: withFieldCodes(errors),
     },
     { status: 422 },
   );
 }
 
-export function errorAnswer(status: number, name: string, message: string) {
-  return HttpResponse.json({ name, message, status }, { status });
+/** An answer without field errors; `code` defaults to the status's. */
+export function errorAnswer(status: number, name: string, message: string, code?: string) {
+  return HttpResponse.json({ name, message, status, code: code ?? kindCode(status) }, { status });
 }

@@ -12,14 +12,44 @@ const NAMES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** The code the backend gives an answer of each status when it has no more specific one (docs/errors.md). */
+const KIND_CODES: Record<number, string> = {
+  400: 'request.invalid',
+  401: 'auth.required',
+  403: 'auth.forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'request.too_large',
+  422: 'validation',
+  429: 'rate_limited',
+  500: 'internal',
+  503: 'unavailable',
+};
+
+export function kindCode(status: number): string {
+  return KIND_CODES[status] ?? 'internal';
+}
+
+/** A field error; `code` as the backend gives it (`field.invalid` when it has no more specific one). */
 export interface MockFieldError {
   field: string;
   message: string;
+  code?: string;
 }
 
-/** `{name, message, status}`, plus `errors` for 422. */
-export function errorBody(status: number, message: string, errors?: MockFieldError[]) {
-  return { name: NAMES[status] ?? 'Error', message, status, ...(errors ? { errors } : {}) };
+export function withFieldCodes(errors: MockFieldError[]) {
+  return errors.map((error) => ({ ...error, code: error.code ?? 'field.invalid' }));
+}
+
+/** `{name, message, status, code}`, plus `errors` for 422; `code` defaults to the status's. */
+export function errorBody(status: number, message: string, errors?: MockFieldError[], code?: string) {
+  return {
+    name: NAMES[status] ?? 'Error',
+    message,
+    status,
+    code: code ?? kindCode(status),
+    ...(errors ? { errors: withFieldCodes(errors) } : {}),
+  };
 }
 
 export function pagination(page: number, perPage: number, totalCount: number) {

@@ -33,6 +33,26 @@ export const CHANGE_MESSAGES = {
   noSeats: 'There are no seats left on this course.',
 } as const;
 
+/** The backend's code for each of those refusals (docs/errors.md). */
+export const CHANGE_CODES: Record<keyof typeof CHANGE_MESSAGES, string> = {
+  notFound: 'ticket.not_found',
+  numberRequired: 'field.blank',
+  courseRequired: 'field.blank',
+  alreadyChanged: 'ticket.already_changed',
+  returned: 'ticket.already_returned',
+  notPaid: 'order.not_paid',
+  sameCourse: 'change.same_course',
+  otherRoute: 'change.different_route',
+  tooLate: 'change.too_late',
+  saleClosed: 'course.sale_closed',
+  noSeats: 'seats.not_enough',
+};
+
+/** A refusal of a change: its status, field (for a 422), message and code. */
+function refused(status: number, key: keyof typeof CHANGE_MESSAGES, field?: string) {
+  return { status, field, message: CHANGE_MESSAGES[key], code: CHANGE_CODES[key] };
+}
+
 function costsMore(difference: number): string {
   return `This course costs ${formatPln(difference)} more. A change that costs more cannot be paid online: please contact the carrier.`;
 }
@@ -97,7 +117,7 @@ export const ticketChangeHandlers = [
   http.get(apiUrl('/order/ticket/change-options'), ({ request }) => {
     if (!loggedIn(request)) return errorAnswer(401, 'Unauthorized', 'authentication required');
     const number = new URL(request.url).searchParams.get('number')?.trim().toUpperCase() ?? '';
-    if (!number) return validationError([{ field: 'number', message: CHANGE_MESSAGES.numberRequired }]);
+    if (!number) return validationError([{ field: 'number', message: CHANGE_MESSAGES.numberRequired, code: 'field.blank' }], 'field.blank');
     const now = Date.now();
     const answer = withDb((db) => {
       const found = findTicket(db.orders, number);
@@ -133,7 +153,9 @@ export const ticketChangeHandlers = [
         }),
       };
     });
-    return answer ? HttpResponse.json({ data: answer }) : errorAnswer(404, 'Not Found', CHANGE_MESSAGES.notFound);
+    return answer
+      ? HttpResponse.json({ data: answer })
+      : errorAnswer(404, 'Not Found', CHANGE_MESSAGES.notFound, CHANGE_CODES.notFound);
   }),
 
   http.post(apiUrl('/order/order/change-course'), async ({ request }) => {
@@ -141,29 +163,32 @@ export const ticketChangeHandlers = [
     const body = (await request.json()) as Record<string, unknown> | null;
     const number = typeof body?.number === 'string' ? body.number.trim().toUpperCase() : '';
     const target = typeof body?.course_id === 'string' ? body.course_id : '';
-    if (!number) return validationError([{ field: 'number', message: CHANGE_MESSAGES.numberRequired }]);
-    if (!target) return validationError([{ field: 'course_id', message: CHANGE_MESSAGES.courseRequired }]);
+    if (!number) return validationError([{ field: 'number', message: CHANGE_MESSAGES.numberRequired, code: 'field.blank' }], 'field.blank');
+    if (!target) {
+      return validationError([{ field: 'course_id', message: CHANGE_MESSAGES.courseRequired, code: 'field.blank' }], 'field.blank');
+    }
     const now = Date.now();
-    const result = withDb((db): { status: number; field?: string; message: string; data?: Record<string, unknown> } => {
+    type Result = { status: number; field?: string; message: string; code?: string; data?: Record<string, unknown> };
+    const result = withDb((db): Result => {
       const found = findTicket(db.orders, number);
-      if (!found) return { status: 404, message: CHANGE_MESSAGES.notFound };
+      if (!found) return refused(404, 'notFound');
       const { order, ticket } = found;
       const leg = ticketLeg(order, ticket);
       const connection = connectionFor(target, leg.from_waypoint_id, leg.to_waypoint_id, seatsTaken);
       if (!connection || connection.route_id !== leg.route_id) {
-        return { status: 422, field: 'course_id', message: CHANGE_MESSAGES.otherRoute };
+        return refused(422, 'otherRoute', 'course_id');
       }
-      if (closesAt(connection.departure_at) < now) return { status: 422, field: 'course_id', message: CHANGE_MESSAGES.saleClosed };
+      if (closesAt(connection.departure_at) < now) return refused(422, 'saleClosed', 'course_id');
       const reason = refusal(found, now);
-      if (reason === 'ticket_returned') return { status: 409, message: CHANGE_MESSAGES.returned };
-      if (reason === 'not_paid') return { status: 409, message: CHANGE_MESSAGES.notPaid };
-      if (reason === 'already_changed') return { status: 409, message: CHANGE_MESSAGES.alreadyChanged };
-      if (reason === 'too_late') return { status: 422, field: 'number', message: CHANGE_MESSAGES.tooLate };
-      if (connection.course_id === leg.course_id) return { status: 422, field: 'course_id', message: CHANGE_MESSAGES.sameCourse };
-      if (connection.seats_available < 1) return { status: 409, message: CHANGE_MESSAGES.noSeats };
+      if (reason === 'ticket_returned') return refused(409, 'returned');
+      if (reason === 'not_paid') return refused(409, 'notPaid');
+      if (reason === 'already_changed') return refused(409, 'alreadyChanged');
+      if (reason === 'too_late') return refused(422, 'tooLate', 'number');
+      if (connection.course_id === leg.course_id) return refused(422, 'sameCourse', 'course_id');
+      if (connection.seats_available < 1) return refused(409, 'noSeats');
       const price = priceOn(order, ticket, connection);
       const difference = price - ticket.price;
-      if (difference > 0) return { status: 409, message: costsMore(difference) };
+      if (difference > 0) return { status: 409, message: costsMore(difference), code: 'change.costs_more' };
       ticket.course = toLeg(leg.kind, connection);
       ticket.course_changed = true;
       ticket.price = price;
@@ -180,7 +205,9 @@ export const ticketChangeHandlers = [
       };
     });
     if (result.data) return HttpResponse.json({ data: result.data });
-    if (result.status === 422) return validationError([{ field: result.field ?? 'course_id', message: result.message }]);
-    return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message);
+    if (result.status === 422) {
+      return validationError([{ field: result.field ?? 'course_id', message: result.message, code: result.code }], result.code);
+    }
+    return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message, result.code);
   }),
 ];

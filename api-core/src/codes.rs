@@ -1,0 +1,128 @@
+//! The stable codes of error answers that are not a domain decision: the default of
+//! each [`ApiError`](crate::ApiError) kind, the edge's own refusals (accounts, search,
+//! the store) and the codes of field errors. The domain's refusals have their codes in
+//! `domain` (`domain::ErrorCode`). A code never changes once published: clients
+//! translate by it. Form: dot-separated lowercase words (`^[a-z_]+(\.[a-z_]+)*$`).
+//! `docs/errors.md` lists them all; [`EDGE`] is this module's part of that list.
+
+/// A code and what it means, for the documentation and the OpenAPI document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CodeDoc {
+    pub code: &'static str,
+    /// The usual status of an answer with this code (a field code: the `422` it is in).
+    pub status: u16,
+    pub meaning: &'static str,
+}
+
+macro_rules! codes {
+    ($($(#[$doc:meta])* $name:ident = $code:literal, $status:literal, $meaning:literal;)*) => {
+        $($(#[$doc])* #[doc = $meaning] pub const $name: &str = $code;)*
+        /// Every code of this module, with its status and meaning.
+        pub const EDGE: &[CodeDoc] = &[$(CodeDoc { code: $code, status: $status, meaning: $meaning }),*];
+    };
+}
+
+codes! {
+    // The default of each kind, when nothing more specific is known.
+    REQUEST_INVALID = "request.invalid", 400, "The request is malformed (bad JSON, bad query, bad list parameters).";
+    AUTH_REQUIRED = "auth.required", 401, "No valid session token: log in.";
+    AUTH_FORBIDDEN = "auth.forbidden", 403, "The session lacks the role or the ownership this needs.";
+    NOT_FOUND = "not_found", 404, "There is no such thing.";
+    METHOD_NOT_ALLOWED = "request.method_not_allowed", 405, "The address does not take this method (the Allow header lists the ones it does).";
+    CONFLICT = "conflict", 409, "It cannot be done in the state the thing is in.";
+    REQUEST_TOO_LARGE = "request.too_large", 413, "The body is over the API's limit.";
+    VALIDATION = "validation", 422, "Some fields are not valid: see each field error's code.";
+    RATE_LIMITED = "rate_limited", 429, "Too many requests: wait and try again.";
+    INTERNAL = "internal", 500, "A failure on our side (logged; the cause is not sent).";
+    UNAVAILABLE = "unavailable", 503, "A dependency is down: try again shortly.";
+
+    // The store and the edge's concurrency guards.
+    CHANGED_MEANWHILE = "conflict.changed_meanwhile", 409, "Someone else changed it in the meantime: try again.";
+    IN_USE = "conflict.in_use", 409, "Something still refers to it (an admin delete).";
+
+    // Accounts (query-api/src/accounts).
+    BAD_CREDENTIALS = "auth.bad_credentials", 422, "Incorrect e-mail or password (login).";
+    TOO_MANY_LOGINS = "auth.too_many_logins", 429, "Too many failed logins: wait 15 minutes.";
+    NOT_ACTIVATED = "account.not_activated", 422, "The account is not activated, or the activation link is not valid.";
+    REGISTRATION_FAILED = "account.registration_failed", 422, "The registration was refused: see the field errors.";
+    EMAIL_TAKEN = "account.email_taken", 422, "The e-mail address is registered already (field `email`).";
+    EMAIL_READ_ONLY = "account.email_read_only", 422, "The e-mail of an existing account cannot be changed (field `email`).";
+    ACCOUNT_NOT_SAVED = "account.not_saved", 422, "The account's changes were refused: see the field errors.";
+    PASSWORD_NOT_CHANGED = "password.not_changed", 422, "The password was not changed (bad or expired link, or bad fields).";
+    WRONG_OLD_PASSWORD = "password.wrong_old", 422, "The current password is not right (field `old_password`).";
+    RESET_REFUSED = "password.reset_refused", 422, "A reset link cannot be sent: the e-mail is not valid.";
+
+    // Field errors (`errors[].code` of a 422).
+    FIELD_INVALID = "field.invalid", 422, "The field's value is not valid (no more specific code).";
+    FIELD_BLANK = "field.blank", 422, "The field is required and missing or blank.";
+    FIELD_NOT_TEXT = "field.not_text", 422, "The field must be text.";
+    FIELD_INVALID_EMAIL = "field.invalid_email", 422, "The field is not an e-mail address.";
+    FIELD_TOO_SHORT = "field.too_short", 422, "The text is shorter than allowed (the message says how long).";
+    FIELD_TOO_LONG = "field.too_long", 422, "The text is longer than allowed (the message says how long).";
+    FIELD_BAD_CHARACTERS = "field.bad_characters", 422, "The text holds characters that are not allowed.";
+    FIELD_NOT_INTEGER = "field.not_integer", 422, "The field must be a whole number.";
+    FIELD_NOT_NUMBER = "field.not_number", 422, "The field must be a number.";
+    FIELD_NOT_BOOLEAN = "field.not_boolean", 422, "The field must be true or false.";
+    FIELD_OUT_OF_RANGE = "field.out_of_range", 422, "The number or date is outside what is allowed.";
+    FIELD_NOT_DATE = "field.not_date", 422, "The field must be a date `YYYY-MM-DD`.";
+    FIELD_INVALID_CHOICE = "field.invalid_choice", 422, "The field is not one of the allowed values.";
+    FIELD_CONFLICT = "field.conflict", 422, "The value clashes with stored data (in use already, or refused by a rule of the table).";
+
+    // Content (query-api/src/content).
+    PAGE_NOT_FOUND = "page.not_found", 404, "There is no published content page at this address.";
+
+    // The order form and the ticket screens (command-api/src/booking), beside the domain's codes.
+    FIELD_INVALID_PHONE = "field.invalid_phone", 422, "The field is not a phone number.";
+    FIELD_INVALID_VAT_NUMBER = "field.invalid_vat_number", 422, "The field is not a NIP (10 digits).";
+    FIELD_INVALID_POSTAL_CODE = "field.invalid_postal_code", 422, "The field is not a Polish postal code (37-400).";
+    TERMS_NOT_ACCEPTED = "consent.terms_required", 422, "The terms and conditions were not accepted.";
+    DATA_CONSENT_MISSING = "consent.data_required", 422, "The consent to process the data was not given.";
+    COURSE_NOT_FOUND = "course.not_found", 422, "There is no such course (field of the course).";
+    NO_PRICE = "course.no_price", 422, "The stretch between the chosen stops has no price.";
+    KEY_REUSED = "idempotency.key_reused", 422, "The Idempotency-Key was used for another request.";
+    IN_PROGRESS = "idempotency.in_progress", 409, "The same request is still being processed: try again shortly.";
+    // Reserved for the order placement (command-api/src/booking/place.rs, pricing.rs, writer.rs),
+    // which still answers these with its kind's default code.
+    COURSE_BUSY = "conflict.course_busy", 409, "The course is very busy right now: try again.";
+    TOOK_TOO_LONG = "reservation.took_too_long", 409, "The placement took too long and was undone: order again.";
+    BACK_BEFORE_OUTBOUND = "order.back_before_outbound", 422, "The return trip leaves before the outbound trip arrives.";
+    DISCOUNT_NOT_AVAILABLE = "discount.not_available", 422, "The discount is not available for this ticket.";
+    ORDER_INCOMPLETE = "order.incomplete", 422, "The order is not complete: see the field errors.";
+
+    // The search (query-api/src/catalogue/search).
+    DATE_IN_PAST = "date.in_past", 422, "The departure date has passed (field `date`).";
+    DATE_BEFORE_START = "date.before_start", 422, "The return date is before the departure date (field `dateBack`).";
+    SAME_STOPS = "search.same_stops", 422, "The destination is the start (field `end`).";
+    STOP_NOT_FOUND = "stop.not_found", 422, "There is no stop with this id (field `start` or `end`).";
+}
+
+/// Whether `code` has the published form: dot-separated words of `a-z` and `_`.
+pub fn is_well_formed(code: &str) -> bool {
+    !code.is_empty()
+        && code.split('.').all(|word| !word.is_empty() && word.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_edge_codes_are_unique_and_well_formed() {
+        let mut seen = std::collections::HashSet::new();
+        for doc in EDGE {
+            assert!(is_well_formed(doc.code), "{} is not well formed", doc.code);
+            assert!(seen.insert(doc.code), "{} is listed twice", doc.code);
+            assert!((400..600).contains(&doc.status), "{}", doc.code);
+        }
+    }
+
+    #[test]
+    fn well_formed_means_dotted_lowercase_words() {
+        for good in ["not_found", "seats.not_enough", "a.b.c"] {
+            assert!(is_well_formed(good), "{good}");
+        }
+        for bad in ["", "Seats.x", "seats..x", ".x", "x.", "seats-x", "x1"] {
+            assert!(!is_well_formed(bad), "{bad}");
+        }
+    }
+}

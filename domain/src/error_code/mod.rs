@@ -1,0 +1,223 @@
+//! Stable codes for the decisions' refusals, so a client can tell them apart without
+//! reading English. Each error enum of a command answers [`ErrorCode::code`]; the HTTP
+//! edge puts it in the error body (`ApiError::...with_code(e.code())`). The same fact
+//! has the same code whichever command meets it (`order.not_found`); within one enum no
+//! two variants share a code. A code never changes once published; `docs/errors.md`
+//! lists them with their statuses. Form: `^[a-z_]+(\.[a-z_]+)*$`.
+//!
+//! The matches are total (no `_` arm): a new variant does not build until it has a code.
+
+use crate::coupon::CouponError;
+use crate::order::{
+    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, ExpireOrderError, InvoiceError,
+    PayOrderError, PlaceOrderError, RefundLatePaymentError, RegisterPaymentError, ReturnTicketError,
+};
+use crate::seat_inventory::{ChangeCapacityError, HoldError, OpenInventoryError};
+use crate::stamp_card::StampCardError;
+
+mod every;
+
+pub use every::{all_codes, every_refusal};
+
+/// A refusal's stable, machine-readable code.
+pub trait ErrorCode {
+    fn code(&self) -> &'static str;
+}
+
+impl ErrorCode for HoldError {
+    fn code(&self) -> &'static str {
+        match self {
+            HoldError::NotOpened => "inventory.not_open",
+            HoldError::UnknownStop(_) => "course.unknown_stop",
+            HoldError::WrongDirection => "course.wrong_direction",
+            HoldError::NoSeatsRequested => "order.no_tickets",
+            HoldError::NotEnoughSeats { .. } => "seats.not_enough",
+            HoldError::SaleClosed => "course.sale_closed",
+            HoldError::HoldNotFound => "hold.not_found",
+            HoldError::HoldReleased => "hold.released",
+        }
+    }
+}
+
+impl ErrorCode for OpenInventoryError {
+    fn code(&self) -> &'static str {
+        match self {
+            OpenInventoryError::NoSeats => "inventory.no_seats",
+            OpenInventoryError::TooFewStops(_) => "inventory.too_few_stops",
+            OpenInventoryError::RepeatedStop => "inventory.repeated_stop",
+            OpenInventoryError::MinutesNotIncreasing => "inventory.minutes_not_increasing",
+            OpenInventoryError::AlreadyOpened => "inventory.already_open",
+        }
+    }
+}
+
+impl ErrorCode for ChangeCapacityError {
+    fn code(&self) -> &'static str {
+        match self {
+            ChangeCapacityError::NotOpened => "inventory.not_open",
+            ChangeCapacityError::NoSeats => "inventory.no_seats",
+            ChangeCapacityError::BelowTaken { .. } => "inventory.below_taken",
+        }
+    }
+}
+
+impl ErrorCode for StampCardError {
+    fn code(&self) -> &'static str {
+        match self {
+            StampCardError::NoStampsPerReward => "stamp_card.no_stamps_per_reward",
+            StampCardError::BadReward => "stamp_card.bad_reward",
+        }
+    }
+}
+
+impl ErrorCode for CouponError {
+    fn code(&self) -> &'static str {
+        match self {
+            CouponError::NotFound => "coupon.not_found",
+            CouponError::Expired => "coupon.expired",
+            CouponError::NothingLeft => "coupon.used_up",
+            CouponError::AlreadyExists => "coupon.exists",
+            CouponError::BadValue => "coupon.bad_value",
+            CouponError::NothingWanted => "coupon.bad_amount",
+            CouponError::NotSpentByOrder => "coupon.not_spent_by_order",
+            CouponError::NotDue => "coupon.not_due",
+            CouponError::EmptyCode => "coupon.empty_code",
+        }
+    }
+}
+
+impl ErrorCode for AccessDenied {
+    fn code(&self) -> &'static str {
+        match self {
+            AccessDenied::CodeRequired => "ticket.code_required",
+            AccessDenied::WrongCode => "ticket.wrong_code",
+            AccessDenied::NotOwner => "ticket.not_owner",
+        }
+    }
+}
+
+impl ErrorCode for PlaceOrderError {
+    fn code(&self) -> &'static str {
+        match self {
+            PlaceOrderError::AlreadyExists => "order.exists",
+            PlaceOrderError::NoLines => "order.no_tickets",
+            PlaceOrderError::BadQuantity { .. } => "order.bad_quantity",
+            PlaceOrderError::TooManySeats { .. } => "order.too_many_seats",
+            PlaceOrderError::DuplicateLine(_) => "order.duplicate_line",
+            PlaceOrderError::WrongLegKind => "order.wrong_legs",
+            PlaceOrderError::BackPriceMismatch(_) => "order.back_price_mismatch",
+            PlaceOrderError::NegativePrice(_) => "order.negative_price",
+            PlaceOrderError::LineTotalMismatch { .. } => "order.line_total_mismatch",
+            PlaceOrderError::TotalMismatch { .. } => "order.total_mismatch",
+            PlaceOrderError::BadCouponAmount => "order.bad_coupon_amount",
+            PlaceOrderError::ToPayMismatch { .. } => "order.to_pay_mismatch",
+        }
+    }
+}
+
+impl ErrorCode for PayOrderError {
+    fn code(&self) -> &'static str {
+        match self {
+            PayOrderError::NotFound => "order.not_found",
+            PayOrderError::AlreadyPaid => "order.already_paid",
+            PayOrderError::AlreadyRefunded => "payment.refunded",
+            PayOrderError::Cancelled => "order.cancelled",
+            PayOrderError::Expired => "reservation.expired",
+            PayOrderError::AmountMismatch { .. } => "payment.amount_mismatch",
+            PayOrderError::TicketCountMismatch { .. } => "payment.ticket_count_mismatch",
+            PayOrderError::ReheldMismatch => "payment.reheld_mismatch",
+        }
+    }
+}
+
+impl ErrorCode for RegisterPaymentError {
+    fn code(&self) -> &'static str {
+        match self {
+            RegisterPaymentError::NotFound => "order.not_found",
+            RegisterPaymentError::NotPending(_) => "order.not_pending",
+            RegisterPaymentError::Expired => "reservation.expired",
+            RegisterPaymentError::NothingToPay => "order.nothing_to_pay",
+        }
+    }
+}
+
+impl ErrorCode for CancelOrderError {
+    fn code(&self) -> &'static str {
+        match self {
+            CancelOrderError::NotFound => "order.not_found",
+            CancelOrderError::NotCancellable(_) => "order.not_cancellable",
+        }
+    }
+}
+
+impl ErrorCode for ExpireOrderError {
+    fn code(&self) -> &'static str {
+        match self {
+            ExpireOrderError::NotFound => "order.not_found",
+            ExpireOrderError::NotPending(_) => "order.not_pending",
+            ExpireOrderError::NotYetDue => "order.not_yet_due",
+        }
+    }
+}
+
+impl ErrorCode for AbandonOrderError {
+    fn code(&self) -> &'static str {
+        match self {
+            AbandonOrderError::AlreadyPlaced => "order.already_placed",
+        }
+    }
+}
+
+impl ErrorCode for RefundLatePaymentError {
+    fn code(&self) -> &'static str {
+        match self {
+            RefundLatePaymentError::NotFound => "order.not_found",
+            RefundLatePaymentError::StillPayable => "payment.still_payable",
+            RefundLatePaymentError::PaidTheOrder => "payment.paid_the_order",
+        }
+    }
+}
+
+impl ErrorCode for InvoiceError {
+    fn code(&self) -> &'static str {
+        match self {
+            InvoiceError::NotFound => "order.not_found",
+            InvoiceError::NoInvoiceRequested => "invoice.not_requested",
+            InvoiceError::NotPaid => "order.not_paid",
+            InvoiceError::NotIssued => "invoice.not_issued",
+            InvoiceError::NothingToCorrect => "invoice.nothing_to_correct",
+            InvoiceError::BelowZero => "invoice.below_zero",
+        }
+    }
+}
+
+impl ErrorCode for ReturnTicketError {
+    fn code(&self) -> &'static str {
+        match self {
+            ReturnTicketError::NotFound => "order.not_found",
+            ReturnTicketError::TicketNotFound => "ticket.not_found",
+            ReturnTicketError::Denied(denied) => denied.code(),
+            ReturnTicketError::AlreadyReturned => "ticket.already_returned",
+            ReturnTicketError::NotPaid => "order.not_paid",
+            ReturnTicketError::TooLate(_) => "return.too_late",
+        }
+    }
+}
+
+impl ErrorCode for ChangeTicketCourseError {
+    fn code(&self) -> &'static str {
+        match self {
+            ChangeTicketCourseError::NotFound => "order.not_found",
+            ChangeTicketCourseError::TicketNotFound => "ticket.not_found",
+            ChangeTicketCourseError::Denied(denied) => denied.code(),
+            ChangeTicketCourseError::TicketReturned => "ticket.already_returned",
+            ChangeTicketCourseError::NotPaid => "order.not_paid",
+            ChangeTicketCourseError::AlreadyChanged => "ticket.already_changed",
+            ChangeTicketCourseError::SameCourse => "change.same_course",
+            ChangeTicketCourseError::DifferentRoute => "change.different_route",
+            ChangeTicketCourseError::DifferentStops => "change.different_stops",
+            ChangeTicketCourseError::TooLate(_) => "change.too_late",
+            ChangeTicketCourseError::CostsMore(_) => "change.costs_more",
+        }
+    }
+}
