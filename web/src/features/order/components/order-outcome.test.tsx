@@ -4,8 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { warsawDate } from '@/i18n/format';
 import { apiUrl } from '@/testing/mocks/api-url';
-import { createOrder, DEMO_ORDER_HASHES, markPaid, mockPayment, readDb, withDb } from '@/testing/mocks/data/booking-db';
+import { mockPayment, readDb, withDb } from '@/testing/mocks/data/booking-db';
+import { DEMO_ORDER_HASHES } from '@/testing/mocks/data/booking-seed';
 import { connectionFor, courseId } from '@/testing/mocks/data/catalogue';
+import { createOrder, markPaid } from '@/testing/mocks/data/orders';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
 

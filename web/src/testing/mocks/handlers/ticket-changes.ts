@@ -6,9 +6,12 @@
 import { http, HttpResponse } from 'msw';
 
 import { apiUrl } from '../api-url';
-import { DEMO_USER_ID, seatsTaken, ticketLeg, toLeg, withDb, type MockOrder, type MockTicket } from '../data/booking-db';
+import { seatsTaken, withDb } from '../data/booking-db';
+import { DEMO_USER_ID } from '../data/booking-seed';
+import type { MockOrder, MockTicket } from '../data/booking-types';
 import { connectionFor, courseId, formatPln, LINES, warsawToday, type MockConnection } from '../data/catalogue';
 import { DISCOUNTS, discountedPrice } from '../data/discounts';
+import { ticketLeg, toLeg } from '../data/orders';
 
 import { errorAnswer, validationError } from './errors';
 
