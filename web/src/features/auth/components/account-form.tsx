@@ -11,6 +11,7 @@ import { useUpdateMyAccount } from '../api/update-my-account';
 import { useForm } from '../lib/use-form';
 import { validateAccount } from '../lib/validation';
 
+import { PersonFields } from './account-fields';
 import { fieldMessages } from './auth-messages';
 
 const messages = defineMessages({
@@ -67,19 +68,7 @@ export function AccountForm({ account }: { account: Account }) {
         readOnly
         autoComplete="email"
       />
-      <TextField
-        {...field('first_name')}
-        label={intl.formatMessage(fieldMessages.firstName)}
-        autoComplete="given-name"
-        required
-      />
-      <TextField
-        {...field('last_name')}
-        label={intl.formatMessage(fieldMessages.lastName)}
-        autoComplete="family-name"
-        required
-      />
-      <TextField {...field('phone')} label={intl.formatMessage(fieldMessages.phone)} type="tel" autoComplete="tel" />
+      <PersonFields field={field} />
       <div className="form__actions">
         <Button type="submit" disabled={update.isPending}>
           {intl.formatMessage(messages.submit)}
