@@ -9,6 +9,7 @@ import { useLocale } from '@/i18n/use-locale';
 import { isApiError } from '@/shared/api/api-error';
 import { apiClient } from '@/shared/api/client';
 import { errorToast } from '@/shared/api/error-toast';
+import type { ApiSchema } from '@/shared/api/schema';
 import { showToast } from '@/shared/stores/toast-store';
 
 export const contentPageSchema = z.object({
@@ -22,7 +23,7 @@ export const contentPageSchema = z.object({
   side_content: z.string(),
   /** 'default', 'wide' or 'narrow'. */
   template: z.string(),
-});
+}) satisfies z.ZodMiniType<Pick<ApiSchema<'PublicContentPage'>, 'id' | 'title' | 'slug' | 'keywords' | 'content' | 'side_content' | 'template'>>;
 
 export type ContentPage = z.infer<typeof contentPageSchema>;
 

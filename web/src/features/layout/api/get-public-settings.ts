@@ -6,12 +6,13 @@ import * as z from 'zod/mini';
 import { DEFAULT_LOCALE, type Locale } from '@/i18n/locales';
 import { useLocale } from '@/i18n/use-locale';
 import { apiClient } from '@/shared/api/client';
+import type { ApiSchema } from '@/shared/api/schema';
 
 export const publicSettingsSchema = z.object({
   // HTML written by an admin and sanitised by the backend before it is stored and served.
   page_footer_1: z.pipe(z.nullish(z.string()), z.transform((value) => value ?? '')),
   page_footer_2: z.pipe(z.nullish(z.string()), z.transform((value) => value ?? '')),
-});
+}) satisfies z.ZodMiniType<ApiSchema<'PublicSettings'>, unknown>;
 
 const responseSchema = z.object({ data: z.object({ settings: publicSettingsSchema }) });
 
