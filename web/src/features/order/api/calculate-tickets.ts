@@ -5,7 +5,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '@/shared/api/client';
 import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
-import type { BookingCourse } from '../stores/booking-store';
+import type { BookingCourse } from './place-order';
 
 /** The priced lines (each `price` per passenger, both legs, after the discount) and their sum. */
 export type TicketPrices = ApiSchema<'Priced'>;

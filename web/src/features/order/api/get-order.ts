@@ -27,6 +27,47 @@ export function orderQueryOptions(hashId: string) {
   });
 }
 
+/** What the payment page shows of an order placed from this tab (the place answer, or the order read again). */
+export interface PlacedOrder {
+  order_id: string;
+  hash_id: string;
+  /** The readable order number people see; the hash stays in links. */
+  number: string;
+  status: string;
+  total: number;
+  coupon_amount: number;
+  to_pay: number;
+  expires_at: string;
+  payment_url: string | null;
+}
+
+export function placedOrderOf(order: Order): PlacedOrder {
+  return {
+    order_id: order.id,
+    hash_id: order.hash_id,
+    number: order.number ?? order.hash_id,
+    status: order.status,
+    total: order.total,
+    coupon_amount: order.coupon_amount,
+    to_pay: order.to_pay,
+    expires_at: order.expires_at,
+    payment_url: order.payment_url ?? null,
+  };
+}
+
+/**
+ * The order placed from this tab, as the payment page shows it. Placing puts the answer here
+ * (`setQueryData`); after a reload it is read again from success-data. Not refetched meanwhile: the
+ * page shows the reservation as it was made.
+ */
+export function placedOrderQueryOptions(hashId: string) {
+  return queryOptions({
+    queryKey: ['order', 'placed', hashId],
+    queryFn: async ({ signal }) => placedOrderOf(await getOrder(hashId, { signal })),
+    staleTime: Infinity,
+  });
+}
+
 /** How often the after-payment page asks again while the payment is not confirmed. */
 export const PAYMENT_POLL_MS = 2_000;
 /** How many times it asks before giving up (5 minutes; the page then offers to check again). */

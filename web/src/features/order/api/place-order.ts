@@ -3,7 +3,35 @@
 import { apiClient } from '@/shared/api/client';
 import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
-import type { BookingCourse, Customer, Invoice } from '../stores/booking-store';
+/** A course between two stops, as the search found it (the backend reads the course and stop ids). */
+export type BookingCourse = Pick<
+  ApiSchema<'Connection'>,
+  'course_id' | 'route_id' | 'route_name' | 'from' | 'to' | 'departure_at' | 'arrival_at' | 'duration_minutes' | 'price' | 'seats_available'
+>;
+
+export type Flag = 0 | 1;
+
+export interface Customer {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  consent_statute: Flag;
+  consent_gdpr: Flag;
+  notify_by_sms: Flag;
+  /** The logged-in user's id, when there is one. */
+  id: string | null;
+}
+
+export interface Invoice {
+  is_selected: Flag;
+  country: string;
+  vat_number: string;
+  company_name: string;
+  address: string;
+  postal_code: string;
+  city: string;
+}
 
 /** The booking state as the backend reads it (validate and place). */
 export interface OrderRequest {

@@ -142,7 +142,7 @@ export function SuccessPage() {
   const format = useFormatters();
   const localized = useLocalizedPath();
   const { id } = useParams();
-  const lastOrder = useBookingStore((state) => state.order?.hash_id ?? null);
+  const lastOrder = useBookingStore((state) => state.placedHashId);
   const hashId = id ?? lastOrder;
   const order = useOrder(hashId);
   const loggedIn = useAuthStore(selectIsLoggedIn);

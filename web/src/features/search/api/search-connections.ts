@@ -5,8 +5,6 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiClient } from '@/shared/api/client';
 import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
-import type { TripMode } from '../stores/search-store';
-
 /** A course between the two stops: times RFC 3339 with the Warsaw offset; `price` grosz, one passenger, full fare. */
 export type Connection = ApiSchema<'Connection'>;
 
@@ -15,6 +13,8 @@ export type Connection = ApiSchema<'Connection'>;
  * to `end` (back) on any day, so "no course that day" differs from "no line connects these stops".
  */
 export type SearchResult = ApiSchema<'SearchResult'>;
+
+export type TripMode = 'one_way' | 'round_trip';
 
 /** What the search form sends; dates are `YYYY-MM-DD` (Warsaw). */
 export interface SearchInput {
