@@ -3,7 +3,8 @@
 import type { Db, LegKind, MockCustomer, MockInvoice, MockLeg, MockLine, MockOrder, MockTicket } from './booking-types';
 import { formatPln, type MockConnection } from './catalogue';
 import { hashId, qrSvg, ticketCode, uuid } from './codes';
-import { DISCOUNTS, discountedPrice } from './discounts';
+import { DISCOUNTS } from './discounts';
+import { discountedFare } from './price-table';
 
 export function toLeg(kind: LegKind, connection: MockConnection): MockLeg {
   return {
@@ -29,8 +30,8 @@ export function priceLines(
 ): MockLine[] {
   return tickets.map((ticket, index) => {
     const discount = DISCOUNTS.find((candidate) => candidate.id === ticket.discount_id);
-    const outboundPrice = discountedPrice(outbound.price, discount);
-    const backPrice = back ? discountedPrice(back.price, discount) : null;
+    const outboundPrice = discountedFare(outbound.price, discount?.id);
+    const backPrice = back ? discountedFare(back.price, discount?.id) : null;
     return {
       line: index + 1,
       quantity: ticket.qty,
