@@ -31,6 +31,13 @@ const crossFeatureZones = features.map((feature) => ({
   except: [`./${feature}`],
   message: 'Features must not import each other; compose them in src/app or move the code to src/shared.',
 }));
+// Server data lives in queries, the client's own state in stores: an endpoint module never reads a
+// feature's store (the store may import the API's types, not the other way round).
+const apiStoreZones = features.map((feature) => ({
+  target: `./src/features/${feature}/api`,
+  from: `./src/features/${feature}/stores`,
+  message: 'The API layer must not import a store: keep server data in queries and pass what a request needs as arguments.',
+}));
 
 export default defineConfig(
   {
@@ -80,6 +87,7 @@ export default defineConfig(
           basePath: root,
           zones: [
             ...crossFeatureZones,
+            ...apiStoreZones,
             {
               target: './src/features',
               from: './src/app',

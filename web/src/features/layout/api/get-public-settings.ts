@@ -1,6 +1,6 @@
 // GET /api/company/company/get-public-settings?lang=pl|en: the company texts shown in the public
 // layout, in the page's language (Polish where no translation was written).
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
 import { DEFAULT_LOCALE, type Locale } from '@/i18n/locales';
@@ -45,6 +45,7 @@ export function publicSettingsQueryOptions(locale: Locale) {
   });
 }
 
+/** The texts in the page's language; after a switch of language the previous ones stay until the new ones arrive. */
 export function usePublicSettings() {
-  return useQuery(publicSettingsQueryOptions(useLocale()));
+  return useQuery({ ...publicSettingsQueryOptions(useLocale()), placeholderData: keepPreviousData });
 }
