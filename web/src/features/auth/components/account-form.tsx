@@ -2,6 +2,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 
 import { useLocalizedPath } from '@/i18n/use-locale';
+import { useAuthStore } from '@/shared/stores/auth-store';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
@@ -41,7 +42,7 @@ const messages = defineMessages({
 export function AccountForm({ account }: { account: Account }) {
   const intl = useIntl();
   const localized = useLocalizedPath();
-  const update = useUpdateMyAccount();
+  const update = useUpdateMyAccount(useAuthStore((state) => state.setUser));
   const { formRef, field, handleSubmit, showServerErrors } = useForm(
     { first_name: account.first_name, last_name: account.last_name, phone: account.phone },
     validateAccount,
