@@ -31,6 +31,19 @@ const crossFeatureZones = features.map((feature) => ({
   except: [`./${feature}`],
   message: 'Features must not import each other; compose them in src/app or move the code to src/shared.',
 }));
+// Server data lives in queries, the client's own state in stores: the API layer (the client and every
+// endpoint module) never reads a store. A store may import the API's types, not the other way round;
+// the app shell wires the session and the toasts into the client (app/api-session.ts).
+const apiStoreMessage =
+  'The API layer must not import a store: keep server data in queries and pass what a request needs as arguments.';
+const apiStoreZones = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}/api`,
+    from: [`./src/features/${feature}/stores`, './src/shared/stores'],
+    message: apiStoreMessage,
+  })),
+  { target: './src/shared/api', from: './src/shared/stores', message: apiStoreMessage },
+];
 
 export default defineConfig(
   {
@@ -80,6 +93,7 @@ export default defineConfig(
           basePath: root,
           zones: [
             ...crossFeatureZones,
+            ...apiStoreZones,
             {
               target: './src/features',
               from: './src/app',

@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { redirectToPreferredLocale } from './i18n/locale-cookie';
 import { installChunkReload } from './shared/lib/chunk-reload';
 import { yieldToMain } from './shared/lib/yield-to-main';
-import './app/styles.css';
+import './app/styles/index.css';
 
 // A chunk that fails to load after a deployment reloads the page, at most once a minute (spec §9).
 installChunkReload();

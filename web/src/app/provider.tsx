@@ -3,6 +3,8 @@ import { useState, type ReactNode } from 'react';
 
 import { createQueryClient } from '@/shared/api/query-client';
 
+import { fullScreenLoader } from './api-session';
+
 interface AppProviderProps {
   children: ReactNode;
   /** Tests pass their own client (no retries, nothing shared between tests). */
@@ -11,6 +13,6 @@ interface AppProviderProps {
 
 /** App-wide providers that do not depend on the route. The locale is provided per route (router.tsx). */
 export function AppProvider({ children, queryClient }: AppProviderProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
+  const [client] = useState(() => queryClient ?? createQueryClient({ busy: fullScreenLoader }));
   return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -5,6 +5,7 @@
 //
 // First: configures zod before any module defines or parses a schema.
 import '@/shared/lib/zod-setup';
+// Then: the API client's session and failure toasts, before any request.
 
 import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
@@ -14,6 +15,7 @@ import { env } from '@/config/env';
 import { createQueryClient } from '@/shared/api/query-client';
 import { yieldToMain } from '@/shared/lib/yield-to-main';
 
+import { fullScreenLoader } from './api-session';
 import { createAppRoutes } from './router';
 
 import { App } from '.';
@@ -30,7 +32,7 @@ async function enableMocking(): Promise<void> {
 
 export async function start(root: Root): Promise<void> {
   await enableMocking();
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient({ busy: fullScreenLoader });
   const routes = createAppRoutes(queryClient);
   await yieldToMain();
   // Made once, outside React: the router starts loading the first page's chunk and data right here,

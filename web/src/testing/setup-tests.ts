@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
+import '@/app/api-session';
 import { loadCatalogue } from '@/i18n/catalogues';
 
 import { checkConsoleGuard, startConsoleGuard } from './console-guard';

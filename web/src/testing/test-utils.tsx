@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
+import { fullScreenLoader } from '@/app/api-session';
 import { AppProvider } from '@/app/provider';
 import { createAppRoutes } from '@/app/router';
 import { createQueryClient } from '@/shared/api/query-client';
@@ -28,7 +29,7 @@ export function logInAs(email: string): void {
  */
 export function renderApp(path = '/', { loggedInAs }: RenderAppOptions = {}) {
   if (loggedInAs) logInAs(loggedInAs);
-  const queryClient = createQueryClient({ retry: false });
+  const queryClient = createQueryClient({ retry: false, busy: fullScreenLoader });
   const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [path] });
   const user = userEvent.setup();
   const result = render(

@@ -3,17 +3,32 @@
 // It also carries the session: the bearer token of the logged-in user goes with every request, and
 // a 401 while a token is held ends the local session (the token expired or was revoked). A failure
 // is shown as a danger toast (spec §8) unless the caller passes `toast: false` and handles it.
+// Where the token comes from and how a failure is shown are the app's business: the app shell wires
+// them in with `configureApiClient` (app/api-session.ts), so this layer imports no store.
 //
 // It returns `unknown` on purpose: each endpoint file parses the body with its own zod schema
 // (R16), so a backend change shows up as a parse error at the edge, not as `undefined` deep in a
 // component.
 import { env } from '@/config/env';
 
-import { useAuthStore } from '../stores/auth-store';
-import { showToast } from '../stores/toast-store';
-
 import { ApiError, apiErrorBodySchema } from './api-error';
-import { errorToast } from './error-toast';
+
+/** What the client needs from the app: the session's token, and what to do on a 401 and on a failure. */
+export interface ApiClientHooks {
+  /** The bearer token to send, or null for a guest. */
+  token: () => string | null;
+  /** The server refused `token` (401): the session it belongs to has ended. */
+  onUnauthorized: (token: string) => void;
+  /** A request failed and its caller did not take the telling upon itself (`toast`). */
+  onFailure: (error: ApiError) => void;
+}
+
+let hooks: ApiClientHooks = { token: () => null, onUnauthorized: () => undefined, onFailure: () => undefined };
+
+/** Called once by the app shell (and the test setup) before any request. */
+export function configureApiClient(next: ApiClientHooks): void {
+  hooks = next;
+}
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -24,9 +39,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /**
    * Show a danger toast when the request fails (default). Pass `false` for background reads whose
-   * failure the page handles quietly (menus, banners) or explains itself.
+   * failure the page handles quietly (menus, banners) or explains itself, or a test of the error for
+   * a page that explains some failures itself (a 404 that becomes the not-found page).
    */
-  toast?: boolean;
+  toast?: boolean | ((error: ApiError) => boolean);
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -68,13 +84,17 @@ async function request(method: Method, path: string, options: RequestOptions = {
   try {
     return await send(method, path, options);
   } catch (error) {
-    if (error instanceof ApiError && options.toast !== false) showToast(errorToast(error));
+    if (error instanceof ApiError && wantsToast(options.toast, error)) hooks.onFailure(error);
     throw error;
   }
 }
 
+function wantsToast(toast: RequestOptions['toast'], error: ApiError): boolean {
+  return typeof toast === 'function' ? toast(error) : toast !== false;
+}
+
 async function send(method: Method, path: string, options: RequestOptions): Promise<unknown> {
-  const token = useAuthStore.getState().token;
+  const token = hooks.token();
   const headers: Record<string, string> = {
     Accept: 'application/json',
     ...(token ? { Authorization: `Bearer ${token}` } : {}),
@@ -103,7 +123,7 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
 
   if (!response.ok) {
     // The server no longer knows this session: forget it, so the page shows the user as logged out.
-    if (response.status === 401 && token && useAuthStore.getState().token === token) useAuthStore.getState().clear();
+    if (response.status === 401 && token) hooks.onUnauthorized(token);
     throw await toApiError(response);
   }
   if (response.status === 204) return undefined;

@@ -3,7 +3,7 @@
 // they describe the failure itself.
 import { defineMessages } from 'react-intl';
 
-import type { NewToast } from '../stores/toast-store';
+import type { DisplayText } from '../lib/display-text';
 
 import { isApiError } from './api-error';
 import { serverText, serverTitle } from './server-messages';
@@ -41,7 +41,14 @@ const messages = defineMessages({
   },
 });
 
-export function errorToast(error: unknown): NewToast {
+/** The toast of a failure (a `NewToast` of the toast store: `denied` for 401/403, else `danger`). */
+export interface ErrorToast {
+  type: 'danger' | 'denied';
+  title: DisplayText;
+  message: DisplayText;
+}
+
+export function errorToast(error: unknown): ErrorToast {
   if (isApiError(error)) {
     if (error.status === 422 || error.status === 404 || error.status === 429) {
       return { type: 'danger', title: serverTitle(error.status, error.name), message: serverText(error) };

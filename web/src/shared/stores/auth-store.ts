@@ -5,16 +5,12 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
+import type { ApiSchema } from '../api/schema';
+
 export const SUPER_ADMIN_ROLE = 'SuperAdmin';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  /** `User` or `SuperAdmin`. */
-  role: string;
-}
+/** The user as login and `GET /user/auth/get` answer it; `role` is `User` or `SuperAdmin`. */
+export type AuthUser = ApiSchema<'UserView'>;
 
 interface AuthState {
   token: string | null;

@@ -1,13 +1,15 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 import './forms.css';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   name: string;
   label: string;
   /** A translated error for this field; marks the input invalid and is read with it. */
   error?: string;
-  hint?: string;
+  hint?: ReactNode;
+  /** A stable id (e.g. for an error summary's links); a generated one otherwise. */
+  id?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -16,8 +18,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * the error when the field gets focus. Required fields get `aria-required` rather than `required`:
  * the forms validate themselves (`noValidate`) to show translated messages.
  */
-export function TextField({ label, error, hint, required, className, ref, ...inputProps }: TextFieldProps) {
-  const id = useId();
+export function TextField({ label, error, hint, required, className, ref, id: givenId, ...inputProps }: TextFieldProps) {
+  const generatedId = useId();
+  const id = givenId ?? generatedId;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;

@@ -5,8 +5,10 @@
 // `at` says which part of the body the document describes. The accounts endpoints document the whole
 // body ({"data": …}); the content endpoints (banners, menus, pages, settings) document only the payload
 // inside it, e.g. `data` or `data.models`. When the backend documents full bodies, set `at` to ''.
-import { createOrder, DEMO_ORDER_HASHES, readDb, withDb } from './data/booking-db';
+import { readDb, withDb } from './data/booking-db';
+import { DEMO_ORDER_HASHES } from './data/booking-seed';
 import { connectionFor, courseId } from './data/catalogue';
+import { createOrder } from './data/orders';
 import { mockTokenFor } from './handlers/accounts';
 
 export interface ContractCase {

@@ -4,7 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
-import { withLoader } from '@/shared/stores/loader-store';
 
 const responseSchema = z.object({ data: z.object({ message: z.string() }) });
 
@@ -16,5 +15,5 @@ export async function changePassword(input: ChangePasswordInput): Promise<string
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: (input: ChangePasswordInput) => withLoader(changePassword(input)) });
+  return useMutation({ mutationFn: (input: ChangePasswordInput) => changePassword(input), meta: { loader: true } });
 }

@@ -4,7 +4,6 @@ import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
-import { withLoader } from '@/shared/stores/loader-store';
 
 import type { ForgotValues } from '../lib/validation';
 
@@ -16,5 +15,5 @@ export async function forgotPassword(values: ForgotValues): Promise<string> {
 }
 
 export function useForgotPassword() {
-  return useMutation({ mutationFn: (values: ForgotValues) => withLoader(forgotPassword(values)) });
+  return useMutation({ mutationFn: (values: ForgotValues) => forgotPassword(values), meta: { loader: true } });
 }

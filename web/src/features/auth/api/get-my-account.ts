@@ -3,8 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
+import type { ApiSchema } from '@/shared/api/schema';
 import { USER_QUERY_KEY } from '@/shared/auth/get-current-user';
 
+export type Account = ApiSchema<'AccountView'>;
+
+/** Parsed, not only typed: the account page and the stored session show what it holds. */
 export const accountSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -12,9 +16,7 @@ export const accountSchema = z.object({
   last_name: z.string(),
   phone: z.string(),
   role: z.string(),
-});
-
-export type Account = z.infer<typeof accountSchema>;
+}) satisfies z.ZodMiniType<Account>;
 
 export const accountResponseSchema = z.object({ data: accountSchema });
 

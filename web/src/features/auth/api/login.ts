@@ -4,8 +4,6 @@ import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
 import { authUserSchema } from '@/shared/auth/user-schema';
-import { useAuthStore } from '@/shared/stores/auth-store';
-import { withLoader } from '@/shared/stores/loader-store';
 
 import type { LoginValues } from '../lib/validation';
 
@@ -20,11 +18,11 @@ export async function login(values: LoginValues): Promise<Session> {
   return responseSchema.parse(body).data;
 }
 
-/** Logs in and stores the session; the login page's guard then moves on to the return path. */
-export function useLogin() {
-  const setSession = useAuthStore((state) => state.setSession);
+/** Logs in and hands the session to `onSession` (the form stores it; the page's guard then moves on). */
+export function useLogin(onSession: (session: Session) => void) {
   return useMutation({
-    mutationFn: (values: LoginValues) => withLoader(login(values)),
-    onSuccess: (session) => setSession(session),
+    mutationFn: (values: LoginValues) => login(values),
+    meta: { loader: true },
+    onSuccess: (session) => onSession(session),
   });
 }

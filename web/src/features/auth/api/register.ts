@@ -4,7 +4,6 @@ import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
 import { authUserSchema } from '@/shared/auth/user-schema';
-import { withLoader } from '@/shared/stores/loader-store';
 
 import type { RegisterValues } from '../lib/validation';
 
@@ -24,5 +23,5 @@ export async function register(values: RegisterValues) {
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: (values: RegisterValues) => withLoader(register(values)) });
+  return useMutation({ mutationFn: (values: RegisterValues) => register(values), meta: { loader: true } });
 }

@@ -3,8 +3,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/shared/api/client';
-import { useAuthStore } from '@/shared/stores/auth-store';
-import { withLoader } from '@/shared/stores/loader-store';
 
 import type { AccountValues } from '../lib/validation';
 
@@ -23,16 +21,17 @@ export async function updateMyAccount(values: AccountValues): Promise<Account> {
   return accountResponseSchema.parse(body).data;
 }
 
-export function useUpdateMyAccount() {
+/** Saves the account; `onUser` gets the user as the session keeps it (the header shows the first name). */
+export function useUpdateMyAccount(onUser: (user: Omit<Account, 'phone'>) => void) {
   const queryClient = useQueryClient();
-  const setUser = useAuthStore((state) => state.setUser);
   return useMutation({
-    mutationFn: (values: AccountValues) => withLoader(updateMyAccount(values)),
+    mutationFn: (values: AccountValues) => updateMyAccount(values),
+    meta: { loader: true },
     onSuccess: (account) => {
       queryClient.setQueryData(myAccountQueryKey, account);
       // The header shows the first name: keep the stored user in step.
       const { phone: _phone, ...user } = account;
-      setUser(user);
+      onUser(user);
     },
   });
 }

@@ -2,6 +2,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 
 import { useLocalizedPath } from '@/i18n/use-locale';
+import { useAuthStore } from '@/shared/stores/auth-store';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
@@ -11,6 +12,7 @@ import { useUpdateMyAccount } from '../api/update-my-account';
 import { useForm } from '../lib/use-form';
 import { validateAccount } from '../lib/validation';
 
+import { PersonFields } from './account-fields';
 import { fieldMessages } from './auth-messages';
 
 const messages = defineMessages({
@@ -40,7 +42,7 @@ const messages = defineMessages({
 export function AccountForm({ account }: { account: Account }) {
   const intl = useIntl();
   const localized = useLocalizedPath();
-  const update = useUpdateMyAccount();
+  const update = useUpdateMyAccount(useAuthStore((state) => state.setUser));
   const { formRef, field, handleSubmit, showServerErrors } = useForm(
     { first_name: account.first_name, last_name: account.last_name, phone: account.phone },
     validateAccount,
@@ -67,19 +69,7 @@ export function AccountForm({ account }: { account: Account }) {
         readOnly
         autoComplete="email"
       />
-      <TextField
-        {...field('first_name')}
-        label={intl.formatMessage(fieldMessages.firstName)}
-        autoComplete="given-name"
-        required
-      />
-      <TextField
-        {...field('last_name')}
-        label={intl.formatMessage(fieldMessages.lastName)}
-        autoComplete="family-name"
-        required
-      />
-      <TextField {...field('phone')} label={intl.formatMessage(fieldMessages.phone)} type="tel" autoComplete="tel" />
+      <PersonFields field={field} />
       <div className="form__actions">
         <Button type="submit" disabled={update.isPending}>
           {intl.formatMessage(messages.submit)}

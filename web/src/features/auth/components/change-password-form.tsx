@@ -11,6 +11,7 @@ import { useChangePassword } from '../api/change-password';
 import { useForm } from '../lib/use-form';
 import { validateNewPassword } from '../lib/validation';
 
+import { NewPasswordFields } from './account-fields';
 import { fieldMessages } from './auth-messages';
 import { FormNotice } from './form-notice';
 
@@ -100,21 +101,7 @@ export function ChangePasswordForm({ token }: { token: string | null }) {
           required
         />
       ) : null}
-      <TextField
-        {...field('password')}
-        label={intl.formatMessage(fieldMessages.newPassword)}
-        hint={intl.formatMessage(fieldMessages.passwordHint)}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
-      <TextField
-        {...field('password_repeat')}
-        label={intl.formatMessage(fieldMessages.passwordRepeat)}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields field={field} label={fieldMessages.newPassword} />
       <div className="form__actions">
         <Button type="submit" disabled={change.isPending}>
           {intl.formatMessage(messages.submit)}

@@ -2,6 +2,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 
 import { useLocalizedPath } from '@/i18n/use-locale';
+import { useAuthStore } from '@/shared/stores/auth-store';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
 
@@ -29,7 +30,7 @@ const messages = defineMessages({
 export function LoginForm() {
   const intl = useIntl();
   const localized = useLocalizedPath();
-  const login = useLogin();
+  const login = useLogin(useAuthStore((state) => state.setSession));
   const { formRef, field, handleSubmit, showServerErrors } = useForm({ email: '', password: '' }, validateLogin);
 
   return (

@@ -9,6 +9,7 @@ import { useRegister } from '../api/register';
 import { useForm } from '../lib/use-form';
 import { validateRegister } from '../lib/validation';
 
+import { PersonFields, NewPasswordFields } from './account-fields';
 import { fieldMessages } from './auth-messages';
 import { FormNotice } from './form-notice';
 
@@ -70,34 +71,8 @@ export function RegisterForm() {
         inputMode="email"
         required
       />
-      <TextField
-        {...field('password')}
-        label={intl.formatMessage(fieldMessages.password)}
-        hint={intl.formatMessage(fieldMessages.passwordHint)}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
-      <TextField
-        {...field('password_repeat')}
-        label={intl.formatMessage(fieldMessages.passwordRepeat)}
-        type="password"
-        autoComplete="new-password"
-        required
-      />
-      <TextField
-        {...field('first_name')}
-        label={intl.formatMessage(fieldMessages.firstName)}
-        autoComplete="given-name"
-        required
-      />
-      <TextField
-        {...field('last_name')}
-        label={intl.formatMessage(fieldMessages.lastName)}
-        autoComplete="family-name"
-        required
-      />
-      <TextField {...field('phone')} label={intl.formatMessage(fieldMessages.phone)} type="tel" autoComplete="tel" />
+      <NewPasswordFields field={field} label={fieldMessages.password} />
+      <PersonFields field={field} />
       <div className="form__actions">
         <Button type="submit" disabled={register.isPending}>
           {intl.formatMessage(messages.submit)}

@@ -10,6 +10,14 @@ import { formatDisplayText } from '@/shared/lib/display-text';
 
 import type { FormErrors } from './validation';
 
+/** What `field(name)` gives a TextField: its name, value, change handler and error. */
+export interface FieldProps {
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  error: string | undefined;
+}
+
 export function useForm<F extends string>(initial: Record<F, string>, validate: (values: Record<F, string>) => FormErrors<F>) {
   const intl = useIntl();
   const [values, setValues] = useState(initial);
@@ -31,7 +39,7 @@ export function useForm<F extends string>(initial: Record<F, string>, validate: 
     if (Object.keys(next).length > 0) setFocusRequest((n) => n + 1);
   }, []);
 
-  const field = (name: F) => ({
+  const field = (name: F): FieldProps => ({
     name,
     value: values[name],
     onChange: (event: ChangeEvent<HTMLInputElement>) => {

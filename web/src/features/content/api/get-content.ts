@@ -6,10 +6,8 @@ import * as z from 'zod/mini';
 
 import { DEFAULT_LOCALE, type Locale } from '@/i18n/locales';
 import { useLocale } from '@/i18n/use-locale';
-import { isApiError } from '@/shared/api/api-error';
 import { apiClient } from '@/shared/api/client';
-import { errorToast } from '@/shared/api/error-toast';
-import { showToast } from '@/shared/stores/toast-store';
+import type { ApiSchema } from '@/shared/api/schema';
 
 export const contentPageSchema = z.object({
   id: z.number(),
@@ -22,7 +20,7 @@ export const contentPageSchema = z.object({
   side_content: z.string(),
   /** 'default', 'wide' or 'narrow'. */
   template: z.string(),
-});
+}) satisfies z.ZodMiniType<Pick<ApiSchema<'PublicContentPage'>, 'id' | 'title' | 'slug' | 'keywords' | 'content' | 'side_content' | 'template'>>;
 
 export type ContentPage = z.infer<typeof contentPageSchema>;
 
@@ -36,12 +34,11 @@ export async function getContent(
   { locale = DEFAULT_LOCALE, signal }: { locale?: Locale; signal?: AbortSignal } = {},
 ): Promise<ContentPage> {
   // A 404 becomes the not-found page, not a toast; other failures are toasted by the client.
-  const body = await apiClient
-    .get('/app/content/get-content', { params: { id: slug, lang: locale }, signal, toast: false })
-    .catch((error: unknown) => {
-      if (!(isApiError(error) && error.status === 404)) showToast(errorToast(error));
-      throw error;
-    });
+  const body = await apiClient.get('/app/content/get-content', {
+    params: { id: slug, lang: locale },
+    signal,
+    toast: (error) => error.status !== 404,
+  });
   return responseSchema.parse(body).data;
 }
 

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { DEFAULT_LOCALE, type Locale } from '@/i18n/locales';
 import { useLocale } from '@/i18n/use-locale';
 import { apiClient } from '@/shared/api/client';
+import type { ApiSchema } from '@/shared/api/schema';
 import { formatApiDateTime } from '@/shared/lib/warsaw-time';
 
 export const bannerSchema = z.object({
@@ -21,7 +22,7 @@ export const bannerSchema = z.object({
   text_class: z.string(),
   /** Seconds a closed banner stays hidden. */
   refresh_time: z.number(),
-});
+}) satisfies z.ZodMiniType<Pick<ApiSchema<'Banner'>, 'id' | 'title' | 'text' | 'link' | 'link_target' | 'bg_class' | 'text_class' | 'refresh_time'>>;
 
 export type Banner = z.infer<typeof bannerSchema>;
 

@@ -8,6 +8,7 @@ import { DEFAULT_LOCALE, type Locale } from '@/i18n/locales';
 import { useLocale } from '@/i18n/use-locale';
 import { isApiError } from '@/shared/api/api-error';
 import { apiClient } from '@/shared/api/client';
+import type { ApiSchema } from '@/shared/api/schema';
 
 export type MenuType = 'top' | 'bottom1' | 'bottom2';
 
@@ -28,7 +29,7 @@ export interface Menu {
 }
 
 const responseSchema = z.object({
-  data: z.object({ name: z.string(), type: z.string(), content: z.string() }),
+  data: z.object({ name: z.string(), type: z.string(), content: z.string() }) satisfies z.ZodMiniType<ApiSchema<'PublicMenu'>>,
 });
 
 /** At most two levels (the backend's limit too). */

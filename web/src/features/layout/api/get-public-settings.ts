@@ -1,17 +1,18 @@
 // GET /api/company/company/get-public-settings?lang=pl|en: the company texts shown in the public
 // layout, in the page's language (Polish where no translation was written).
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
 import { DEFAULT_LOCALE, type Locale } from '@/i18n/locales';
 import { useLocale } from '@/i18n/use-locale';
 import { apiClient } from '@/shared/api/client';
+import type { ApiSchema } from '@/shared/api/schema';
 
 export const publicSettingsSchema = z.object({
   // HTML written by an admin and sanitised by the backend before it is stored and served.
   page_footer_1: z.pipe(z.nullish(z.string()), z.transform((value) => value ?? '')),
   page_footer_2: z.pipe(z.nullish(z.string()), z.transform((value) => value ?? '')),
-});
+}) satisfies z.ZodMiniType<ApiSchema<'PublicSettings'>, unknown>;
 
 const responseSchema = z.object({ data: z.object({ settings: publicSettingsSchema }) });
 
@@ -44,6 +45,7 @@ export function publicSettingsQueryOptions(locale: Locale) {
   });
 }
 
+/** The texts in the page's language; after a switch of language the previous ones stay until the new ones arrive. */
 export function usePublicSettings() {
-  return useQuery(publicSettingsQueryOptions(useLocale()));
+  return useQuery({ ...publicSettingsQueryOptions(useLocale()), placeholderData: keepPreviousData });
 }

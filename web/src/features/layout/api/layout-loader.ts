@@ -18,8 +18,6 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { parseLocalePath } from '@/i18n/locales';
 import { firstLoadWaits } from '@/shared/lib/first-load';
 
-import { useSettingsStore } from '../stores/settings-store';
-
 import { bannersQueryOptions } from './get-banners';
 import { menuQueryOptions, type MenuType } from './get-menu';
 import { publicSettingsQueryOptions } from './get-public-settings';
@@ -32,13 +30,10 @@ const MENUS: readonly MenuType[] = ['top', 'bottom1', 'bottom2'];
 export function layoutLoader(queryClient: QueryClient) {
   return firstLoadWaits(({ request }: Pick<LoaderFunctionArgs, 'request'>) => {
     const { locale } = parseLocalePath(new URL(request.url).pathname);
-    const settings = queryClient.ensureQueryData(publicSettingsQueryOptions(locale)).then((data) => {
-      useSettingsStore.getState().setSettings(data);
-    });
     return Promise.allSettled([
       queryClient.ensureQueryData(bannersQueryOptions(locale)),
       ...MENUS.map((type) => queryClient.ensureQueryData(menuQueryOptions(type, locale))),
-      settings,
+      queryClient.ensureQueryData(publicSettingsQueryOptions(locale)),
     ]);
   }, LAYOUT_DATA_WAIT_MS);
 }

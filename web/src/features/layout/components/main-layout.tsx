@@ -1,10 +1,6 @@
-import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 
 import { useRefreshCurrentUser } from '@/shared/auth/get-current-user';
-
-import { usePublicSettings } from '../api/get-public-settings';
-import { useSettingsStore } from '../stores/settings-store';
 
 import { BannersStrip } from './banners-strip';
 import { CookieNotice } from './cookie-notice';
@@ -14,21 +10,11 @@ import { SiteHeader } from './site-header';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { Toaster } from './toaster';
 
-/** Loads the public company settings into the settings store (spec §2: fetched on load). */
-function usePublicSettingsIntoStore(): void {
-  const { data } = usePublicSettings();
-  const setSettings = useSettingsStore((state) => state.setSettings);
-  useEffect(() => {
-    if (data) setSettings(data);
-  }, [data, setSettings]);
-}
-
 /**
  * The public layout (spec §2): skip link, banners, header, the page in <main>, footer, cookie notice,
  * toasts and the loader overlay.
  */
 export function MainLayout() {
-  usePublicSettingsIntoStore();
   useRefreshCurrentUser();
 
   return (

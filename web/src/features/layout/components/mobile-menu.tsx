@@ -1,19 +1,18 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 
 import { useLocalizedPath } from '@/i18n/use-locale';
-import { useLogout } from '@/shared/auth/logout';
-import { selectIsLoggedIn, selectIsSuperAdmin, useAuthStore } from '@/shared/stores/auth-store';
+import { selectIsSuperAdmin, useAuthStore } from '@/shared/stores/auth-store';
 import { Icon } from '@/shared/ui/icon';
 
 import type { MenuItem } from '../api/get-menu';
-import { useDismiss } from '../lib/use-dismiss';
+import { usePagePopup } from '../lib/use-page-popup';
 import { useUserMenuTitle } from '../lib/use-user-menu-title';
-import { userMenuMessages, visibleUserMenuEntries } from '../lib/user-menu-entries';
 
 import { ADMIN_PANEL_PATH } from './desktop-menu';
 import { MenuLink } from './menu-link';
+import { UserEntryItems } from './user-entry-items';
 
 const messages = defineMessages({
   open: {
@@ -37,20 +36,10 @@ const messages = defineMessages({
 export function MobileMenu({ items }: { items: MenuItem[] }) {
   const intl = useIntl();
   const localized = useLocalizedPath();
-  const loggedIn = useAuthStore(selectIsLoggedIn);
   const superAdmin = useAuthStore(selectIsSuperAdmin);
   const userTitle = useUserMenuTitle();
-  const logout = useLogout();
-  // Open on the page where it was opened: any navigation (an entry, the back button) closes it.
-  const { pathname } = useLocation();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
+  const { open, close, toggle, container, button } = usePagePopup();
   const panelId = useId();
-  const close = useCallback(() => setOpenOn(null), []);
-  useDismiss(open, container, close, button);
-
 
   return (
     <div ref={container} className="mobile-menu">
@@ -60,7 +49,7 @@ export function MobileMenu({ items }: { items: MenuItem[] }) {
         className="mobile-menu__button"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpenOn(open ? null : pathname)}
+        onClick={toggle}
       >
         <Icon name={open ? 'close' : 'menu'} />
         <span>{intl.formatMessage(messages.open)}</span>
@@ -83,29 +72,7 @@ export function MobileMenu({ items }: { items: MenuItem[] }) {
             </ul>
             <p className="mobile-menu__heading">{userTitle}</p>
             <ul className="mobile-menu__list">
-              {visibleUserMenuEntries(loggedIn).map((entry) => (
-                <li key={entry.key}>
-                  <Link to={localized(entry.link)} className="mobile-menu__link" onClick={close}>
-                    <Icon name={entry.icon} />
-                    {intl.formatMessage(entry.label)}
-                  </Link>
-                </li>
-              ))}
-              {loggedIn ? (
-                <li>
-                  <button
-                    type="button"
-                    className="mobile-menu__link"
-                    onClick={() => {
-                      close();
-                      void logout();
-                    }}
-                  >
-                    <Icon name="logout" />
-                    {intl.formatMessage(userMenuMessages.logout)}
-                  </button>
-                </li>
-              ) : null}
+              <UserEntryItems className="mobile-menu__link" onNavigate={close} />
             </ul>
           </>
         ) : null}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
 
-import { useSettingsStore } from '../stores/settings-store';
+import { publicSettingsQueryOptions } from '../api/get-public-settings';
 
 describe('footer', () => {
   it('has the two bottom menus as columns', async () => {
@@ -18,10 +18,10 @@ describe('footer', () => {
     expect(within(second).getByRole('link', { name: 'Twoje bilety' })).toHaveAttribute('href', '/user/your-tickets');
   });
 
-  it('puts the public settings in the settings store', async () => {
-    renderApp('/');
+  it('keeps the public settings as server data (the settings query)', async () => {
+    const { queryClient } = renderApp('/');
     await within(await screen.findByRole('contentinfo')).findByText('Nisko Bus Sp. z o.o.');
-    expect(useSettingsStore.getState().settings.page_footer_1).toContain('Nisko Bus Sp. z o.o.');
+    expect(queryClient.getQueryData(publicSettingsQueryOptions('pl').queryKey)?.page_footer_1).toContain('Nisko Bus Sp. z o.o.');
   });
 
   it('shows no column for a menu that does not exist', async () => {

@@ -3,7 +3,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { BRAND_NAME, COPYRIGHT_START_YEAR } from '@/config/brand';
 import { HtmlContent } from '@/shared/ui/html-content';
 
-import { useSettingsStore } from '../stores/settings-store';
+import { usePublicSettings } from '../api/get-public-settings';
 
 import { FooterMenu } from './footer-menu';
 
@@ -36,8 +36,8 @@ export function SiteFooter() {
   const intl = useIntl();
   // The footer texts are optional decoration: while they load, or if the call fails, the footer
   // simply shows without them (the rest of the page must not depend on this request).
-  const settings = useSettingsStore((state) => state.settings);
-  const texts = FOOTER_SLOTS.map((slot) => ({ slot, html: settings[slot] })).filter(({ html }) => html);
+  const settings = usePublicSettings().data;
+  const texts = FOOTER_SLOTS.map((slot) => ({ slot, html: settings?.[slot] ?? '' })).filter(({ html }) => html);
 
   return (
     <footer className="site-footer">

@@ -1,25 +1,14 @@
 // POST /api/course/discount/calculate-for-tickets: the price of each ticket line for the chosen
 // course(s). The answer's tickets replace the booking's list (spec §4).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
+import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
-import type { BookingCourse } from '../stores/booking-store';
+import type { BookingCourse } from './place-order';
 
-const pricedTicketSchema = z.object({
-  qty: z.int(),
-  discount_id: z.nullable(z.int()),
-  price: z.int(),
-  total: z.int(),
-  total_formatted: z.string(),
-});
-
-const responseSchema = z.object({
-  data: z.object({ tickets: z.array(pricedTicketSchema), total: z.int(), total_formatted: z.string() }),
-});
-
-export type TicketPrices = z.infer<typeof responseSchema>['data'];
+/** The priced lines (each `price` per passenger, both legs, after the discount) and their sum. */
+export type TicketPrices = ApiSchema<'Priced'>;
 
 export interface CalculateInput {
   tickets: { qty: number; discount_id: number | null }[];
@@ -33,7 +22,7 @@ export async function calculateTickets(input: CalculateInput, { signal }: { sign
     signal,
     toast: false,
   });
-  return responseSchema.parse(body).data;
+  return dataOf<TicketPrices>(body);
 }
 
 /** The query of the prices for `input`; shared by the hook and the order page's loader. */

@@ -1,24 +1,16 @@
 // POST /api/order/coupon/check: whether a coupon code can be used, and how much is left on it.
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
+import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
-const responseSchema = z.object({
-  data: z.object({
-    code: z.string(),
-    value: z.int(),
-    value_formatted: z.string(),
-    expires_at: z.nullish(z.string()),
-  }),
-});
-
-export type CheckedCoupon = z.infer<typeof responseSchema>['data'];
+/** The coupon's code, what is left on it (`value`, grosz) and until when it can be used. */
+export type CheckedCoupon = ApiSchema<'CouponAnswer'>;
 
 export async function checkCoupon(code: string): Promise<CheckedCoupon> {
   // A 422 (unknown, expired, used up) is shown under the field, not as a toast.
   const body = await apiClient.post('/order/coupon/check', { body: { code }, toast: false });
-  return responseSchema.parse(body).data;
+  return dataOf<CheckedCoupon>(body);
 }
 
 export function useCheckCoupon() {

@@ -1,26 +1,11 @@
 // GET /api/course/discount/all: the discounts a ticket line may use (public). Only active ones are
 // asked for; the validity window is checked here, since "no start/end" cannot be filtered for.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
+import { dataOf, type ApiSchema, type ListData } from '@/shared/api/schema';
 
-export const discountSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  name_en: z.pipe(z.nullish(z.string()), z.transform((value) => value ?? '')),
-  kind: z.string(),
-  value: z.number(),
-  valid_from: z.nullish(z.string()),
-  valid_to: z.nullish(z.string()),
-  active: z.boolean(),
-  statutory: z.optional(z.boolean()),
-  sort_order: z.optional(z.number()),
-});
-
-export type Discount = z.infer<typeof discountSchema>;
-
-const responseSchema = z.object({ data: z.object({ models: z.array(discountSchema) }) });
+export type Discount = ApiSchema<'Discount'>;
 
 /** Active and within its validity at `now`. */
 export function isUsable(discount: Discount, now: Date = new Date()): boolean {
@@ -36,7 +21,7 @@ export async function getDiscounts({ signal }: { signal?: AbortSignal } = {}): P
     params: { 'per-page': 100, 'filter[active][eq]': 1, sort: 'sort_order' },
     signal,
   });
-  return responseSchema.parse(body).data.models.filter((discount) => isUsable(discount));
+  return dataOf<ListData<Discount>>(body).models.filter((discount) => isUsable(discount));
 }
 
 export function discountsQueryOptions() {

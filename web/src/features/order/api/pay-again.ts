@@ -4,22 +4,14 @@
 // login: the hash id is the secret of the order's links. 409 when the reservation has expired or the
 // order no longer waits for payment (paid, cancelled); 404 for an unknown hash.
 import { useMutation } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 
 import type { Locale } from '@/i18n/locales';
 import { isApiError } from '@/shared/api/api-error';
 import { apiClient } from '@/shared/api/client';
+import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
-const responseSchema = z.object({
-  data: z.object({
-    /** The gateway's page of the new transaction. */
-    payment_url: z.string(),
-    /** Until when the seats are held (RFC 3339); paying again does not extend it. */
-    expires_at: z.string(),
-  }),
-});
-
-export type PaymentAgain = z.infer<typeof responseSchema>['data'];
+/** The gateway's page of the new transaction, and until when the seats are held (paying again does not extend it). */
+export type PaymentAgain = ApiSchema<'PaymentAgain'>;
 
 /** The server's 409 code when the time to pay ran out (the seats went back on sale). */
 export const RESERVATION_EXPIRED = 'reservation.expired';
@@ -32,7 +24,7 @@ export async function payAgain(hashId: string, locale: Locale): Promise<PaymentA
     // The page explains every refusal itself.
     toast: false,
   });
-  return responseSchema.parse(body).data;
+  return dataOf<PaymentAgain>(body);
 }
 
 /** Why paying again was refused, in the terms the page explains. */

@@ -1,10 +1,37 @@
 // POST /api/order/order/place with an Idempotency-Key: holds the seats and records the order, pending
 // payment. 201 with the payment link; 409 when the seats are gone; 422 for bad input or coupon.
-import * as z from 'zod/mini';
-
 import { apiClient } from '@/shared/api/client';
+import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
-import type { BookingCourse, Customer, Invoice } from '../stores/booking-store';
+/** A course between two stops, as the search found it (the backend reads the course and stop ids). */
+export type BookingCourse = Pick<
+  ApiSchema<'Connection'>,
+  'course_id' | 'route_id' | 'route_name' | 'from' | 'to' | 'departure_at' | 'arrival_at' | 'duration_minutes' | 'price' | 'seats_available'
+>;
+
+export type Flag = 0 | 1;
+
+export interface Customer {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  consent_statute: Flag;
+  consent_gdpr: Flag;
+  notify_by_sms: Flag;
+  /** The logged-in user's id, when there is one. */
+  id: string | null;
+}
+
+export interface Invoice {
+  is_selected: Flag;
+  country: string;
+  vat_number: string;
+  company_name: string;
+  address: string;
+  postal_code: string;
+  city: string;
+}
 
 /** The booking state as the backend reads it (validate and place). */
 export interface OrderRequest {
@@ -16,25 +43,8 @@ export interface OrderRequest {
   coupon: { code: string | null };
 }
 
-const placedSchema = z.object({
-  order_id: z.string(),
-  hash_id: z.string(),
-  /** The readable order number (`NB-2026-000123`). */
-  number: z.string(),
-  status: z.string(),
-  total: z.int(),
-  total_formatted: z.optional(z.string()),
-  coupon_amount: z.int(),
-  coupon_amount_formatted: z.optional(z.string()),
-  to_pay: z.int(),
-  to_pay_formatted: z.optional(z.string()),
-  expires_at: z.string(),
-  payment_url: z.nullable(z.string()),
-});
-
-export type PlacedOrderAnswer = z.infer<typeof placedSchema>;
-
-const responseSchema = z.object({ data: placedSchema });
+/** What placing answers: the order's ids, its readable number (`NB-2026-000123`), the sums and the payment link. */
+export type PlacedOrderAnswer = ApiSchema<'Placed'>;
 
 /**
  * Sends `body` (already serialised: a retry must send the very same bytes with the same key, or the
@@ -47,5 +57,5 @@ export async function placeOrder(body: string, idempotencyKey: string, locale: s
     headers: { 'Idempotency-Key': idempotencyKey, 'Accept-Language': locale },
     toast: false,
   });
-  return responseSchema.parse(answer).data;
+  return dataOf<PlacedOrderAnswer>(answer);
 }

@@ -2,6 +2,8 @@
 // (aria-describedby), and a stable id per form key so the error summary can link to the field.
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 
+import { TextField } from '@/shared/ui/text-field';
+
 import { fieldId } from '../utils/field-id';
 
 function describedBy(id: string, hint?: ReactNode, error?: string): string | undefined {
@@ -38,25 +40,9 @@ interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   hint?: ReactNode;
 }
 
-export function TextInput({ fieldKey, label, error, hint, required, className, ...props }: TextInputProps) {
-  const id = fieldId(fieldKey);
-  return (
-    <div className={['form-field', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className={required ? 'form-field__label form-field__label--required' : 'form-field__label'}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={fieldKey}
-        className="form-field__input"
-        aria-invalid={error ? true : undefined}
-        aria-required={required ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...props}
-      />
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
-  );
+/** The shared TextField, with the id and name of its form key. */
+export function TextInput({ fieldKey, ...props }: TextInputProps) {
+  return <TextField id={fieldId(fieldKey)} name={fieldKey} {...props} />;
 }
 
 interface SelectInputProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'name'> {

@@ -4,8 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { warsawDate } from '@/i18n/format';
 import { apiUrl } from '@/testing/mocks/api-url';
-import { createOrder, DEMO_ORDER_HASHES, markPaid, mockPayment, readDb, withDb } from '@/testing/mocks/data/booking-db';
+import { mockPayment, readDb, withDb } from '@/testing/mocks/data/booking-db';
+import { DEMO_ORDER_HASHES } from '@/testing/mocks/data/booking-seed';
 import { connectionFor, courseId } from '@/testing/mocks/data/catalogue';
+import { createOrder, markPaid } from '@/testing/mocks/data/orders';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
 
@@ -264,17 +266,8 @@ describe('payment page', { timeout: 20_000 }, () => {
   it('shows the saved reservation and redirects to the gateway', async () => {
     const go = vi.spyOn(paymentRedirect, 'go').mockImplementation(() => undefined);
     const order = placeDemoOrder();
-    useBookingStore.getState().setOrder({
-      order_id: order.id,
-      hash_id: order.hash_id,
-      number: order.number ?? order.hash_id,
-      status: order.status,
-      total: order.total,
-      coupon_amount: 2000,
-      to_pay: order.to_pay,
-      expires_at: order.expires_at,
-      payment_url: order.payment_url,
-    });
+    // The draft knows which order it became; the page reads the order itself (success-data).
+    useBookingStore.getState().setPlaced(order.hash_id);
     renderApp('/order/payment');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Rezerwacja zapisana' }, { timeout: 5_000 })).toBeInTheDocument();

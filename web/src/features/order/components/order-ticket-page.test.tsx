@@ -8,6 +8,7 @@ import { connectionFor, courseId } from '@/testing/mocks/data/catalogue';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
 
+import { placedOrderQueryOptions } from '../api/get-order';
 import { useBookingStore, type BookingCourse } from '../stores/booking-store';
 import { paymentRedirect } from '../utils/payment-redirect';
 
@@ -250,7 +251,7 @@ describe('order form', { timeout: 20_000 }, () => {
       if (request.url.endsWith('/order/order/place')) keys.push(request.headers.get('idempotency-key'));
     });
     startBooking({ customer: true });
-    const { user, router } = renderApp('/order/ticket');
+    const { user, router, queryClient } = renderApp('/order/ticket');
     await screen.findByText('Cena za osobę: 39,00 zł', {}, { timeout: 5_000 });
 
     await user.click(screen.getByRole('button', { name: 'Zamawiam z obowiązkiem zapłaty' }));
@@ -259,7 +260,9 @@ describe('order form', { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/order/payment');
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
-    expect(useBookingStore.getState().order).toMatchObject({ status: 'pending_payment', to_pay: 3900 });
+    // The placed order is server data (the order query), the draft only knows its hash id.
+    const placedHashId = useBookingStore.getState().placedHashId ?? '';
+    expect(queryClient.getQueryData(placedOrderQueryOptions(placedHashId).queryKey)).toMatchObject({ status: 'pending_payment', to_pay: 3900 });
     server.events.removeAllListeners();
   });
 

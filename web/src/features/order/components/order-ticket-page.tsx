@@ -2,6 +2,7 @@
 // optional invoice and coupon, then "order with obligation to pay". On submit the form checks itself,
 // then asks the backend to validate each step, then places the order with an Idempotency-Key (the same
 // key and bytes on a retry after a lost answer) and goes on to the payment page.
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { Button, ButtonLink } from '@/shared/ui/button';
 
+import { placedOrderQueryOptions, type PlacedOrder } from '../api/get-order';
 import { placeOrder, type OrderRequest } from '../api/place-order';
 import { validateOrderStep, type OrderStep } from '../api/validate-order';
 import { useTicketRecalculation } from '../hooks/use-ticket-recalculation';
@@ -121,10 +123,11 @@ export function OrderTicketPage() {
   const courseReturn = useBookingStore((state) => state.courseReturn);
   const total = useBookingStore((state) => state.total);
   const coupon = useBookingStore((state) => state.coupon);
-  const pendingOrder = useBookingStore((state) => state.order);
+  const pendingOrder = useBookingStore((state) => state.placedHashId !== null);
   const setCustomer = useBookingStore((state) => state.setCustomer);
   const setPlaceAttempt = useBookingStore((state) => state.setPlaceAttempt);
-  const setOrder = useBookingStore((state) => state.setOrder);
+  const setPlaced = useBookingStore((state) => state.setPlaced);
+  const queryClient = useQueryClient();
   const user = useAuthStore((state) => (state.token ? state.user : null));
 
   const recalculation = useTicketRecalculation();
@@ -240,7 +243,8 @@ export function OrderTicketPage() {
       const attempt = earlier?.body === serialised ? earlier : { key: newIdempotencyKey(), body: serialised };
       setPlaceAttempt(attempt);
       const placed = await placeOrder(attempt.body, attempt.key, locale);
-      setOrder({
+      // The answer is the payment page's data: no need to read the order again.
+      queryClient.setQueryData<PlacedOrder>(placedOrderQueryOptions(placed.hash_id).queryKey, {
         order_id: placed.order_id,
         hash_id: placed.hash_id,
         number: placed.number,
@@ -251,6 +255,7 @@ export function OrderTicketPage() {
         expires_at: placed.expires_at,
         payment_url: placed.payment_url,
       });
+      setPlaced(placed.hash_id);
       void navigate(localized('/order/payment'));
     } catch (failure) {
       if (isApiError(failure) && failure.status === 422) {

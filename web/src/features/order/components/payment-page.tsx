@@ -1,5 +1,6 @@
 // /order/payment: the reservation is saved; after a short countdown the customer goes to the payment
 // gateway (or sooner, with the button). An order with nothing to pay goes straight to its outcome.
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
@@ -9,6 +10,7 @@ import { useLocalizedPath } from '@/i18n/use-locale';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ButtonLink } from '@/shared/ui/button';
 
+import { placedOrderQueryOptions } from '../api/get-order';
 import { useBookingStore } from '../stores/booking-store';
 import { legOfCourse } from '../utils/legs';
 import { paymentRedirect } from '../utils/payment-redirect';
@@ -57,9 +59,13 @@ export function PaymentPage() {
   const format = useFormatters();
   const navigate = useNavigate();
   const localized = useLocalizedPath();
-  const order = useBookingStore((state) => state.order);
+  const placedHashId = useBookingStore((state) => state.placedHashId);
+  const placed = useQuery({ ...placedOrderQueryOptions(placedHashId ?? ''), enabled: placedHashId !== null });
+  const order = placed.data ?? null;
+  // Read again after a reload: nothing shows until it is there.
+  const loading = placedHashId !== null && placed.isPending;
   // Opened directly (a bookmark, a reload after the booking was cleared): the page says so, title too.
-  const title = intl.formatMessage(order ? messages.title : messages.noOrderTitle);
+  const title = intl.formatMessage(order || loading ? messages.title : messages.noOrderTitle);
   usePageTitle(title);
   const course = useBookingStore((state) => state.course);
   const courseReturn = useBookingStore((state) => state.courseReturn);
@@ -72,6 +78,8 @@ export function PaymentPage() {
   }, [nothingToPay, afterPayment, navigate]);
 
   const redirect = useCallback((url: string) => paymentRedirect.go(url), []);
+
+  if (loading) return <section className="order-page payment-page" aria-busy="true" />;
 
   if (!order) {
     return (

@@ -9,11 +9,11 @@ import { isApiError } from '@/shared/api/api-error';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { selectIsLoggedIn, useAuthStore } from '@/shared/stores/auth-store';
 import { Button, ButtonLink } from '@/shared/ui/button';
+import { TicketQr } from '@/shared/ui/ticket-qr';
 
 import { useOrder, type OrderTicket } from '../api/get-order';
 import { useBookingStore } from '../stores/booking-store';
 
-import { TicketQr } from './ticket-qr';
 import { TripSummary } from './trip-summary';
 import './order.css';
 
@@ -110,7 +110,7 @@ function TicketCard({ ticket }: { ticket: OrderTicket }) {
         {intl.formatMessage(valueMessages.ticket, { number: ticket.number })}
       </h3>
       {/* A returned or used ticket's code no longer works: its status below says why it is gone. */}
-      {ticket.status === 'valid' ? <TicketQr svg={ticket.qr_svg} number={ticket.number} /> : null}
+      {ticket.status === 'valid' ? <TicketQr svg={ticket.qr_svg} number={ticket.number} size={160} /> : null}
       <dl className="ticket-card__facts">
         <div>
           <dt>{intl.formatMessage(messages.number)}</dt>
@@ -142,7 +142,7 @@ export function SuccessPage() {
   const format = useFormatters();
   const localized = useLocalizedPath();
   const { id } = useParams();
-  const lastOrder = useBookingStore((state) => state.order?.hash_id ?? null);
+  const lastOrder = useBookingStore((state) => state.placedHashId);
   const hashId = id ?? lastOrder;
   const order = useOrder(hashId);
   const loggedIn = useAuthStore(selectIsLoggedIn);

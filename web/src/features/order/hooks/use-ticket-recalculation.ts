@@ -11,8 +11,8 @@ const DEBOUNCE_MS = 250;
 type LineKey = [qty: number, discountId: number | null];
 
 /** What decides a price: each line's quantity and discount, as a comparable string. */
-function linesKeyOf(lines: readonly { qty: number; discount_id: number | null }[]): string {
-  return JSON.stringify(lines.map((line): LineKey => [line.qty, line.discount_id]));
+function linesKeyOf(lines: readonly { qty: number; discount_id?: number | null }[]): string {
+  return JSON.stringify(lines.map((line): LineKey => [line.qty, line.discount_id ?? null]));
 }
 
 /** The recalculation request for these lines, or null while they cannot be priced (no course, a bad quantity). */
@@ -46,7 +46,15 @@ export function applyTicketPrices(prices: TicketPrices): void {
       const priced = prices.tickets[i];
       return line.price === priced?.price && line.total === priced.total && line.total_formatted === priced.total_formatted;
     });
-  if (!unchanged) setTickets(prices.tickets, prices.total);
+  if (unchanged) return;
+  const lines = prices.tickets.map(({ qty, discount_id, price, total: lineTotal, total_formatted }) => ({
+    qty,
+    discount_id: discount_id ?? null,
+    price,
+    total: lineTotal,
+    total_formatted,
+  }));
+  setTickets(lines, prices.total);
 }
 
 export function useTicketRecalculation() {

@@ -110,6 +110,20 @@ describe('booking store', () => {
     expect(useBookingStore.getState().course?.course_id).toBe(course.course_id);
     expect(useBookingStore.getState().customer.email).toBe('jan.kowalski@example.com');
   });
+
+  it('keeps, from a draft saved before the placed order became a query, the order it was placed as', async () => {
+    useBookingStore.getState().chooseCourses(course, null);
+    const saved = JSON.parse(sessionStorage.getItem('nisko-bus.booking') ?? '{}') as { state: Record<string, unknown> };
+    const { placedHashId: _placed, ...older } = saved.state;
+    sessionStorage.setItem(
+      'nisko-bus.booking',
+      JSON.stringify({ version: 1, state: { ...older, order: { hash_id: 'abc123', status: 'pending_payment' } } }),
+    );
+    await useBookingStore.persist.rehydrate();
+
+    expect(useBookingStore.getState().placedHashId).toBe('abc123');
+    expect(useBookingStore.getState().course?.course_id).toBe(course.course_id);
+  });
 });
 
 describe('couponAmount', () => {

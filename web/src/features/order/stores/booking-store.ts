@@ -1,24 +1,13 @@
 // The order being put together (spec §3 "Booking state"): the chosen courses, the ticket lines, the
-// customer, the optional invoice, the discounts on offer and the coupon; then the placed order that
-// the payment page shows. Kept in sessionStorage, so a reload of /order/ticket or /order/payment keeps
-// everything, and a new tab starts clean.
+// customer, the optional invoice, the discounts on offer and the coupon; then which order it was placed
+// as (the order itself is server data: a query, see api/get-order.ts). Kept in sessionStorage, so a
+// reload of /order/ticket or /order/payment keeps everything, and a new tab starts clean.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
-/** A course between two stops, as the search found it (the backend reads the course and stop ids). */
-export interface BookingCourse {
-  course_id: string;
-  route_id: number;
-  route_name: string;
-  from: { id: number; name: string };
-  to: { id: number; name: string };
-  departure_at: string;
-  arrival_at: string;
-  duration_minutes: number;
-  /** Grosz, one passenger, full fare. */
-  price: number;
-  seats_available: number;
-}
+import type { BookingCourse, Customer, Invoice } from '../api/place-order';
+
+export type { BookingCourse, Customer, Flag, Invoice } from '../api/place-order';
 
 /** A ticket line: `qty` passengers with the same discount. Prices come from the recalculation. */
 export interface TicketLine {
@@ -30,29 +19,8 @@ export interface TicketLine {
   total_formatted: string;
 }
 
-export type Flag = 0 | 1;
 
-export interface Customer {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  consent_statute: Flag;
-  consent_gdpr: Flag;
-  notify_by_sms: Flag;
-  /** The logged-in user's id, when there is one. */
-  id: string | null;
-}
 
-export interface Invoice {
-  is_selected: Flag;
-  country: string;
-  vat_number: string;
-  company_name: string;
-  address: string;
-  postal_code: string;
-  city: string;
-}
 
 export interface DiscountOption {
   id: number;
@@ -66,19 +34,6 @@ export interface Coupon {
   value: number;
 }
 
-/** What placing the order answered; the payment page needs it. */
-export interface PlacedOrder {
-  order_id: string;
-  hash_id: string;
-  /** The readable order number people see; the hash stays in links. */
-  number: string;
-  status: string;
-  total: number;
-  coupon_amount: number;
-  to_pay: number;
-  expires_at: string;
-  payment_url: string | null;
-}
 
 /** A submit attempt's Idempotency-Key, with the exact body it was sent with (a retry resends both). */
 export interface PlaceAttempt {
@@ -124,7 +79,11 @@ interface BookingData {
   discounts: DiscountOption[];
   coupon: Coupon;
   placeAttempt: PlaceAttempt | null;
-  order: PlacedOrder | null;
+  /**
+   * The order this draft was placed as (its hash id): the payment page reads it through the order
+   * query (`placedOrderQueryOptions`), the order form offers to go back to paying it.
+   */
+  placedHashId: string | null;
 }
 
 interface BookingActions {
@@ -141,7 +100,8 @@ interface BookingActions {
   setCoupon: (coupon: Coupon) => void;
   clearCoupon: () => void;
   setPlaceAttempt: (attempt: PlaceAttempt | null) => void;
-  setOrder: (order: PlacedOrder) => void;
+  /** The draft was placed as this order. */
+  setPlaced: (hashId: string) => void;
   /** Everything back to the defaults. */
   reset: () => void;
 }
@@ -159,7 +119,7 @@ function initialData(): BookingData {
     discounts: [],
     coupon: { code: null, value: 0 },
     placeAttempt: null,
-    order: null,
+    placedHashId: null,
   };
 }
 
@@ -168,7 +128,7 @@ export const useBookingStore = create<BookingState>()(
     (set) => ({
       ...initialData(),
       chooseCourses: (course, courseReturn) =>
-        set({ course, courseReturn, tickets: [newTicketLine()], total: 0, placeAttempt: null, order: null }),
+        set({ course, courseReturn, tickets: [newTicketLine()], total: 0, placeAttempt: null, placedHashId: null }),
       setTickets: (tickets, total) =>
         set({ tickets, total: total ?? tickets.reduce((sum, line) => sum + line.total, 0) }),
       addTicket: () => set((state) => ({ tickets: [...state.tickets, newTicketLine()] })),
@@ -183,13 +143,19 @@ export const useBookingStore = create<BookingState>()(
       setCoupon: (coupon) => set({ coupon }),
       clearCoupon: () => set({ coupon: { code: null, value: 0 } }),
       setPlaceAttempt: (placeAttempt) => set({ placeAttempt }),
-      setOrder: (order) => set({ order, placeAttempt: null }),
+      setPlaced: (placedHashId) => set({ placedHashId, placeAttempt: null }),
       reset: () => set(initialData()),
     }),
     {
       name: 'nisko-bus.booking',
       storage: createJSONStorage(() => sessionStorage),
-      version: 1,
+      // Version 1 kept the placed order's answer itself; now only its hash id (the rest is a query).
+      version: 2,
+      migrate: (persisted, version) => {
+        const state = persisted as BookingData & { order?: { hash_id: string } | null };
+        if (version < 2) return { ...state, placedHashId: state.order?.hash_id ?? null, order: undefined };
+        return state;
+      },
       partialize: (state): BookingData => ({
         course: state.course,
         courseReturn: state.courseReturn,
@@ -200,7 +166,7 @@ export const useBookingStore = create<BookingState>()(
         discounts: state.discounts,
         coupon: state.coupon,
         placeAttempt: state.placeAttempt,
-        order: state.order,
+        placedHashId: state.placedHashId,
       }),
     },
   ),

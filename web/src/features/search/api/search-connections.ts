@@ -1,49 +1,20 @@
 // POST /api/search/search/index: the connections between two stops on a date (and back on
 // `dateBack` for a round trip). Answer `{data: {outbound: [Connection], return: [Connection]}}`.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
+import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
-import type { TripMode } from '../stores/search-store';
+/** A course between the two stops: times RFC 3339 with the Warsaw offset; `price` grosz, one passenger, full fare. */
+export type Connection = ApiSchema<'Connection'>;
 
-const stopRefSchema = z.object({ id: z.int(), name: z.string() });
+/**
+ * The connections there and back; `served` (`return_served`) tells whether a line runs from `start`
+ * to `end` (back) on any day, so "no course that day" differs from "no line connects these stops".
+ */
+export type SearchResult = ApiSchema<'SearchResult'>;
 
-export const connectionSchema = z.object({
-  course_id: z.string(),
-  route_id: z.int(),
-  route_name: z.string(),
-  from: stopRefSchema,
-  to: stopRefSchema,
-  /** RFC 3339 with the Warsaw offset. */
-  departure_at: z.string(),
-  arrival_at: z.string(),
-  departure_time: z.string(),
-  arrival_time: z.string(),
-  duration_minutes: z.int(),
-  /** Grosz, one passenger, full fare. */
-  price: z.int(),
-  price_formatted: z.string(),
-  seats_available: z.int(),
-});
-
-export type Connection = z.infer<typeof connectionSchema>;
-
-const responseSchema = z.object({
-  data: z.object({
-    outbound: z.array(connectionSchema),
-    return: z.array(connectionSchema),
-    /**
-     * Whether a line runs from `start` to `end` on any day (`return_served`: back from `end` to
-     * `start`). With nothing found it tells "no course that day" from "no line connects these
-     * stops". Optional: a backend without the fields leaves the page to say it cannot tell.
-     */
-    served: z.optional(z.boolean()),
-    return_served: z.optional(z.boolean()),
-  }),
-});
-
-export type SearchResult = z.infer<typeof responseSchema>['data'];
+export type TripMode = 'one_way' | 'round_trip';
 
 /** What the search form sends; dates are `YYYY-MM-DD` (Warsaw). */
 export interface SearchInput {
@@ -61,7 +32,7 @@ export async function searchConnections(input: SearchInput, { signal }: { signal
     toast: false,
     signal,
   });
-  return responseSchema.parse(body).data;
+  return dataOf<SearchResult>(body);
 }
 
 /** How often the results are refreshed while on screen, so the seats left stay current. */

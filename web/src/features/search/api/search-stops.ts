@@ -1,23 +1,15 @@
 // GET /api/route/waypoint/search-dropdown?q=: the stops the search form's comboboxes offer
 // (name or town starting with what was typed, diacritics ignored; at most 20).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
+import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
-export const stopOptionSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  town: z.string(),
-});
-
-export type StopOption = z.infer<typeof stopOptionSchema>;
-
-const responseSchema = z.object({ data: z.array(stopOptionSchema) });
+export type StopOption = ApiSchema<'WaypointOption'>;
 
 export async function searchStops(q: string, { signal }: { signal?: AbortSignal } = {}): Promise<StopOption[]> {
   const body = await apiClient.get('/route/waypoint/search-dropdown', { params: { q }, signal, toast: false });
-  return responseSchema.parse(body).data;
+  return dataOf<StopOption[]>(body);
 }
 
 export function searchStopsQueryOptions(q: string) {

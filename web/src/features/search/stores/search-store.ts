@@ -7,7 +7,9 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 
 import { warsawDate } from '@/i18n/format';
 
-export type TripMode = 'one_way' | 'round_trip';
+import type { TripMode } from '../api/search-connections';
+
+export type { TripMode } from '../api/search-connections';
 
 /** A chosen stop; the name is kept to show it again without a lookup. */
 export interface SelectedStop {

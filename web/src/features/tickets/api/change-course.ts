@@ -5,24 +5,15 @@
 // online yet: "… please contact the carrier"); 422 after the cutoff, for another route or stops, or
 // for a missing field.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
+import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
 import { changeOptionsKey } from './get-change-options';
 import { myTicketsKey } from './get-my-tickets';
 
-const responseSchema = z.object({
-  data: z.object({
-    number: z.string(),
-    course_id: z.string(),
-    departure_at: z.string(),
-    price_difference: z.int(),
-    price_difference_formatted: z.optional(z.string()),
-  }),
-});
-
-export type ChangedCourse = z.infer<typeof responseSchema>['data'];
+/** The ticket's new course; `price_difference` in grosz, negative when the difference is refunded. */
+export type ChangedCourse = ApiSchema<'Changed'>;
 
 export interface ChangeCourseInput {
   number: string;
@@ -35,7 +26,7 @@ export async function changeCourse(input: ChangeCourseInput): Promise<ChangedCou
     // Refusals are explained in the section, in the page's language.
     toast: false,
   });
-  return responseSchema.parse(body).data;
+  return dataOf<ChangedCourse>(body);
 }
 
 export function useChangeCourse() {

@@ -1,46 +1,21 @@
 // POST /api/user/user/my-tickets: the logged-in user's tickets, with the list conventions (`page`,
 // `per-page`, `sort`, `filter[field][op]`) in the query string; answer `{data: {models, pagination}}`.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 
 import { apiClient, type QueryParams } from '@/shared/api/client';
+import { dataOf, type ApiSchema, type ListData } from '@/shared/api/schema';
 
-export const myTicketSchema = z.object({
-  id: z.string(),
-  number: z.string(),
-  code: z.string(),
-  /** `valid`, `returned` (`used` reserved). */
-  status: z.string(),
-  /** `outbound` or `back`. */
-  leg: z.string(),
-  price: z.int(),
-  price_formatted: z.optional(z.string()),
-  order_id: z.string(),
-  /** The secret of the order's links: used in URLs only, never shown as its number. */
-  hash_id: z.string(),
-  /** The order's readable number (`NB-2026-000123`); `null` for orders placed before numbering. */
-  order_number: z.nullable(z.string()),
-  order_status: z.string(),
-  route_name: z.string(),
-  from_name: z.string(),
-  to_name: z.string(),
-  departure_at: z.string(),
-  arrival_at: z.string(),
-  course_changed: z.optional(z.boolean()),
-});
+/**
+ * A ticket of the logged-in user: `status` `valid` or `returned` (`used` reserved), `leg` `outbound` or
+ * `back`; `hash_id` is the secret of the order's links (never shown); `order_number` the readable one,
+ * `null` for orders placed before numbering.
+ */
+export type MyTicket = ApiSchema<'MyTicket'>;
 
-export type MyTicket = z.infer<typeof myTicketSchema>;
-
-const paginationSchema = z.object({
-  page: z.int(),
-  perPage: z.int(),
-  totalCount: z.int(),
-  pageCount: z.int(),
-});
-
-const responseSchema = z.object({ data: z.object({ models: z.array(myTicketSchema), pagination: paginationSchema }) });
-
-export type MyTicketsPage = z.infer<typeof responseSchema>['data'];
+/** A page of the list (the API's list envelope). */
+export interface MyTicketsPage extends ListData<MyTicket> {
+  pagination: { page: number; perPage: number; totalCount: number; pageCount: number };
+}
 
 export interface MyTicketsQuery {
   page: number;
@@ -64,7 +39,7 @@ export function myTicketsParams(query: MyTicketsQuery, now: Date): QueryParams {
 
 export async function getMyTickets(query: MyTicketsQuery, { signal }: { signal?: AbortSignal } = {}): Promise<MyTicketsPage> {
   const body = await apiClient.post('/user/user/my-tickets', { params: myTicketsParams(query, new Date()), body: {}, signal });
-  return responseSchema.parse(body).data;
+  return dataOf<MyTicketsPage>(body);
 }
 
 export const myTicketsKey = ['my-tickets'] as const;

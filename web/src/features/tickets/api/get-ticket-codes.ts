@@ -1,20 +1,13 @@
 // GET /api/order/order/success-data?hash_id=: read here only for the tickets' QR codes (the ticket
 // list does not carry them).
 import { useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
-
-const responseSchema = z.object({
-  data: z.object({
-    hash_id: z.string(),
-    tickets: z.array(z.object({ id: z.string(), number: z.string(), qr_svg: z.string() })),
-  }),
-});
+import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
 export async function getTicketCodes(hashId: string, { signal }: { signal?: AbortSignal } = {}) {
   const body = await apiClient.get('/order/order/success-data', { params: { hash_id: hashId }, signal, toast: false });
-  return responseSchema.parse(body).data.tickets;
+  return dataOf<ApiSchema<'OrderView'>>(body).tickets;
 }
 
 export function useTicketQr(hashId: string | undefined, ticketId: string) {

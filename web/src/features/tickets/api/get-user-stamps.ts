@@ -1,26 +1,15 @@
 // GET /api/course/stamp/user-stamps: the logged-in user's stamp card: stamps collected, how many per
 // reward, how many tickets are still needed, the reward's value and the reward coupons earned.
 import { useQuery } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
+import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
-const responseSchema = z.object({
-  data: z.object({
-    stamps: z.int(),
-    stamps_per_reward: z.int(),
-    needed: z.int(),
-    reward_value: z.int(),
-    reward_value_formatted: z.optional(z.string()),
-    rewards: z.array(z.object({ code: z.string(), value: z.int(), current_value: z.int() })),
-  }),
-});
-
-export type UserStamps = z.infer<typeof responseSchema>['data'];
+export type UserStamps = ApiSchema<'UserStamps'>;
 
 export async function getUserStamps({ signal }: { signal?: AbortSignal } = {}): Promise<UserStamps> {
   const body = await apiClient.get('/course/stamp/user-stamps', { signal });
-  return responseSchema.parse(body).data;
+  return dataOf<UserStamps>(body);
 }
 
 export function useUserStamps() {

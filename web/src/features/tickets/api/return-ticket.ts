@@ -1,23 +1,14 @@
 // POST /api/order/order/return-ticket {number, code?}: returns a valid ticket (guests need its code).
 // Answers what it cost, the handling fee, and what goes back to the coupon and to the payer.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import * as z from 'zod/mini';
 
 import { apiClient } from '@/shared/api/client';
+import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
 import { myTicketsKey } from './get-my-tickets';
 
-const responseSchema = z.object({
-  data: z.object({
-    number: z.string(),
-    price: z.int(),
-    fee: z.int(),
-    coupon_refund: z.int(),
-    money_refund: z.int(),
-  }),
-});
-
-export type ReturnedTicket = z.infer<typeof responseSchema>['data'];
+/** What returning a ticket refunded (grosz): the price, the fee kept, and the refund to the coupon and in money. */
+export type ReturnedTicket = ApiSchema<'Returned'>;
 
 export interface ReturnTicketInput {
   number: string;
@@ -30,7 +21,7 @@ export async function returnTicket(input: ReturnTicketInput): Promise<ReturnedTi
     // Refusals (422) are explained next to the form.
     toast: false,
   });
-  return responseSchema.parse(body).data;
+  return dataOf<ReturnedTicket>(body);
 }
 
 export function useReturnTicket() {

@@ -8,6 +8,7 @@ import { useFormatters } from '@/i18n/format';
 import { useLocalizedPath } from '@/i18n/use-locale';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { Button } from '@/shared/ui/button';
+import { TicketQr } from '@/shared/ui/ticket-qr';
 
 import { useMyTicket } from '../api/get-my-tickets';
 import { useTicketQr } from '../api/get-ticket-codes';
@@ -17,7 +18,6 @@ import { canReturn, legLabel, ticketStatusLabel } from '../utils/labels';
 import { ChangeCourse } from './change-course';
 import { ReturnConfirm } from './return-confirm';
 import { ReturnResult } from './return-result';
-import { TicketQr } from './ticket-qr';
 import './tickets.css';
 
 const messages = defineMessages({

@@ -12,7 +12,7 @@ function logIn() {
   useAuthStore.getState().setSession({ token: mockTokenFor(JAN), user: mockUserFor(JAN) });
 }
 
-/** The demo user's seeded orders (see testing/mocks/data/booking-db.ts), soonest first. */
+/** The demo user's seeded orders (see testing/mocks/data/booking-seed.ts), soonest first. */
 function seededTickets() {
   return readDb()
     .orders.flatMap((order) => order.tickets.map((ticket) => ({ ...ticket, departure: order.outbound.departure_at })))

@@ -1,7 +1,9 @@
 // A small copy of the demo catalogue (fixtures/src/catalogue.rs): real stops of Podkarpacie and
-// Małopolska, three lines that run both ways, and the same tariff (4 zł + 15 gr a minute, rounded
-// to whole złoty: Nisko – Kraków is 39 zł). The search and order handlers compute connections from
-// it, so any pair of stops on a line can be searched on any date.
+// Małopolska, three lines that run both ways. The search and order handlers compute connections from
+// it, so any pair of stops on a line can be searched on any date; their fares are the server's, read
+// from data/price-table.ts (Nisko – Kraków is 39 zł).
+
+import { fareOf } from './price-table';
 
 export interface MockStop {
   id: number;
@@ -99,11 +101,6 @@ export const LINES: MockLine[] = [
   { id: 5, name: 'Tarnobrzeg – Rzeszów', departures: ['06:00', '11:00', '16:00'], ...tarnobrzegRzeszow },
   reversed(6, 'Rzeszów – Tarnobrzeg', tarnobrzegRzeszow, ['08:30', '13:30', '18:30']),
 ];
-
-/** The tariff of the demo data, in grosz. */
-export function priceForMinutes(minutes: number): number {
-  return Math.floor((400 + 15 * minutes + 50) / 100) * 100;
-}
 
 export function findStop(id: number): MockStop | undefined {
   return STOPS.find((stop) => stop.id === id);
@@ -235,7 +232,8 @@ export function connectionFor(
   const start = warsawInstant(day, departure);
   const departs = new Date(start.getTime() + minutesFrom * 60_000);
   const arrives = new Date(start.getTime() + minutesTo * 60_000);
-  const price = priceForMinutes(minutesTo - minutesFrom);
+  const price = fareOf(line.id, from, to);
+  if (price === undefined) return null;
   const fromStop = findStop(from);
   const toStop = findStop(to);
   if (!fromStop || !toStop) return null;

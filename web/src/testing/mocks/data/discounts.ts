@@ -65,10 +65,3 @@ export function isDiscountValid(discount: MockDiscount, now: Date = new Date()):
     (discount.valid_to === null || now < new Date(discount.valid_to))
   );
 }
-
-/** The backend's `discounted_price`: percentages round half up, never below zero. */
-export function discountedPrice(price: number, discount: MockDiscount | undefined): number {
-  if (!discount) return price;
-  if (discount.kind === 'percent') return Math.floor((price * (100 - Math.min(100, discount.value)) + 50) / 100);
-  return Math.max(0, price - discount.value);
-}

@@ -4,21 +4,12 @@
 import { http, HttpResponse } from 'msw';
 
 import { apiUrl } from '../api-url';
-import {
-  createOrder,
-  mockPayment,
-  markPaid,
-  orderView,
-  priceLines,
-  readDb,
-  seatsTaken,
-  ticketLeg,
-  withDb,
-  DEMO_USER_ID,
-  type MockCoupon,
-} from '../data/booking-db';
+import { mockPayment, readDb, seatsTaken, withDb } from '../data/booking-db';
+import { DEMO_USER_ID } from '../data/booking-seed';
+import type { MockCoupon } from '../data/booking-types';
 import { connectionFor, formatPln, type MockConnection } from '../data/catalogue';
 import { DISCOUNTS, isDiscountValid } from '../data/discounts';
+import { createOrder, markPaid, orderView, priceLines, ticketLeg } from '../data/orders';
 
 import { errorAnswer, validationError, type MockFieldError } from './errors';
 

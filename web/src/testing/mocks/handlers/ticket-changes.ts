@@ -6,9 +6,12 @@
 import { http, HttpResponse } from 'msw';
 
 import { apiUrl } from '../api-url';
-import { DEMO_USER_ID, seatsTaken, ticketLeg, toLeg, withDb, type MockOrder, type MockTicket } from '../data/booking-db';
+import { seatsTaken, withDb } from '../data/booking-db';
+import { DEMO_USER_ID } from '../data/booking-seed';
+import type { MockOrder, MockTicket } from '../data/booking-types';
 import { connectionFor, courseId, formatPln, LINES, warsawToday, type MockConnection } from '../data/catalogue';
-import { DISCOUNTS, discountedPrice } from '../data/discounts';
+import { ticketLeg, toLeg } from '../data/orders';
+import { discountedFare } from '../data/price-table';
 
 import { errorAnswer, validationError } from './errors';
 
@@ -83,7 +86,7 @@ function findTicket(orders: MockOrder[], number: string): Found | null {
 /** What the ticket would cost on `connection`: its fare with the ticket line's discount. */
 function priceOn(order: MockOrder, ticket: MockTicket, connection: MockConnection): number {
   const discountId = order.lines.find((line) => line.line === ticket.line)?.discount?.discount_id;
-  return discountedPrice(connection.price, DISCOUNTS.find((discount) => discount.id === discountId));
+  return discountedFare(connection.price, discountId);
 }
 
 function refusal({ order, ticket }: Found, now: number): string | null {

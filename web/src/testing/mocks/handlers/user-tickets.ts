@@ -3,8 +3,10 @@
 import { http, HttpResponse } from 'msw';
 
 import { apiUrl } from '../api-url';
-import { DEMO_USER_ID, readDb, ticketLeg } from '../data/booking-db';
+import { readDb } from '../data/booking-db';
+import { DEMO_USER_ID } from '../data/booking-seed';
 import { formatPln } from '../data/catalogue';
+import { ticketLeg } from '../data/orders';
 
 import { errorAnswer, validationError } from './errors';
 

@@ -1,0 +1,102 @@
+// The shapes of the mock backend's stored orders and coupons (what booking-db.ts keeps in sessionStorage).
+
+export type LegKind = 'outbound' | 'back';
+
+export interface MockLeg {
+  kind: LegKind;
+  course_id: string;
+  route_id: number;
+  route_name: string;
+  from_waypoint_id: number;
+  from_name: string;
+  to_waypoint_id: number;
+  to_name: string;
+  departure_at: string;
+  arrival_at: string;
+  unit_price: number;
+}
+
+export interface MockLine {
+  line: number;
+  quantity: number;
+  discount: { discount_id: number; name: string; reduction: { kind: 'percent' | 'amount'; value: number } } | null;
+  outbound_price: number;
+  back_price: number | null;
+  total: number;
+}
+
+export interface MockTicket {
+  id: string;
+  number: string;
+  code: string;
+  leg: LegKind;
+  line: number;
+  price: number;
+  coupon_part: number;
+  status: 'valid' | 'returned';
+  course_changed: boolean;
+  /** The ticket's own course after a change of course; until then, its leg of the order. */
+  course?: MockLeg;
+}
+
+export interface MockCustomer {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  notify_by_sms: boolean;
+}
+
+export interface MockInvoice {
+  country: string;
+  vat_number: string;
+  company_name: string;
+  address: string;
+  postal_code: string;
+  city: string;
+}
+
+export type OrderStatus = 'pending_payment' | 'paid' | 'expired' | 'cancelled' | 'returned' | 'abandoned';
+
+export interface MockOrder {
+  id: string;
+  hash_id: string;
+  /** The readable number (`NB-2026-000123`); `null` for orders placed before orders were numbered. */
+  number: string | null;
+  status: OrderStatus;
+  placed_at: string;
+  expires_at: string;
+  paid_at: string | null;
+  user_id: string | null;
+  customer: MockCustomer;
+  invoice: MockInvoice | null;
+  outbound: MockLeg;
+  back: MockLeg | null;
+  lines: MockLine[];
+  coupon: { code: string; amount: number } | null;
+  total: number;
+  to_pay: number;
+  payment_url: string | null;
+  /** Gateway transactions registered for the order: 1 when placed, one more per "pay again". */
+  payment_attempts: number;
+  tickets: MockTicket[];
+  /** success-data calls answered while pending (the mock "gateway" confirms after `PENDING_POLLS`). */
+  polls: number;
+}
+
+export interface MockCoupon {
+  code: string;
+  initial_value: number;
+  current_value: number;
+  expires_at: string | null;
+}
+
+export interface Db {
+  orders: MockOrder[];
+  coupons: MockCoupon[];
+  /** Idempotency-Key -> the first answer. */
+  answers: Record<string, { status: number; body: unknown; request: string }>;
+  nextOrder: number;
+  nextTicket: number;
+}
+
