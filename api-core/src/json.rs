@@ -1,8 +1,10 @@
 //! [`AppJson`]: `axum::Json` whose rejections answer in the API's error body, naming the
 //! field a value of the wrong type was sent for.
 
+use axum::body::Bytes;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
+use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
@@ -18,22 +20,51 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for AppJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let axum::Json(value) = axum::Json::<serde_json::Value>::from_request(req, state).await?;
-        from_value(value).map(AppJson)
+        if !is_json(req.headers()) {
+            return Err(ApiError::BadRequest("Expected request with `Content-Type: application/json`".into()));
+        }
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| ApiError::BadRequest(e.body_text()))?;
+        from_slice(&bytes).map(AppJson)
+    }
+}
+
+/// Whether the request says its body is JSON (`application/json`, or `application/*+json`).
+fn is_json(headers: &HeaderMap) -> bool {
+    let Some(mime) = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()) else { return false };
+    let essence = mime.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
+}
+
+/// The body as a `T`, read straight from its bytes (no intermediate `Value`: this is every
+/// command's hot path): JSON that does not parse is a `400`, JSON of the wrong shape the
+/// `422` naming its field.
+pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|err| {
+        if err.inner().is_data() {
+            shape_error(err)
+        } else {
+            ApiError::BadRequest(format!("Failed to parse the request body as JSON: {}", err.into_inner()))
+        }
+    })?;
+    deserializer.end().map_err(|e| ApiError::BadRequest(format!("Failed to parse the request body as JSON: {e}")))?;
+    Ok(value)
+}
+
+/// The `422` of a value that does not fit `T`, naming its field by path.
+fn shape_error(err: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
+    let path = err.path().to_string();
+    let field = if path == "." { "body".to_string() } else { path };
+    let inner = err.into_inner();
+    ApiError::Validation {
+        message: format!("{field}: {inner}"),
+        errors: vec![FieldError::new(field, inner.to_string())],
     }
 }
 
 /// `value` as a `T`, or the `422` naming the field whose value does not fit.
 pub fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, ApiError> {
-    serde_path_to_error::deserialize(value).map_err(|err| {
-        let path = err.path().to_string();
-        let field = if path == "." { "body".to_string() } else { path };
-        let inner = err.into_inner();
-        ApiError::Validation {
-            message: format!("{field}: {inner}"),
-            errors: vec![FieldError::new(field, inner.to_string())],
-        }
-    })
+    serde_path_to_error::deserialize(value).map_err(shape_error)
 }
 
 impl<T: serde::Serialize> IntoResponse for AppJson<T> {
@@ -85,5 +116,21 @@ mod tests {
         assert_eq!(errors[0].field, "content[0].name");
         let Err(ApiError::Validation { errors, .. }) = from_value::<Input>(json!([1])) else { panic!("422 expected") };
         assert_eq!(errors[0].field, "body");
+    }
+
+    #[test]
+    fn bytes_that_are_not_json_are_a_400_and_json_of_the_wrong_shape_a_422() {
+        assert!(matches!(from_slice::<Input>(b"{\"value\": 1,"), Err(ApiError::BadRequest(_))));
+        assert!(matches!(
+            from_slice::<Input>(b"{\"value\": 1, \"content\": []} trailing"),
+            Err(ApiError::BadRequest(_))
+        ));
+        let Err(ApiError::Validation { errors, .. }) =
+            from_slice::<Input>(br#"{"value": 1, "content": [{"name": 2}]}"#)
+        else {
+            panic!("422 expected")
+        };
+        assert_eq!(errors[0].field, "content[0].name");
+        assert!(from_slice::<Input>(br#"{"value": 1, "content": []}"#).is_ok());
     }
 }
