@@ -35,7 +35,36 @@ pub fn document() -> utoipa::openapi::OpenApi {
     components.schemas.insert("ApiErrorBody".into(), error_body().into());
     components.schemas.insert("FieldError".into(), field_error().into());
     crate::guard::document(&mut doc);
-    doc
+    no_nul_in_strings(doc)
+}
+
+/// The pattern every free string of the document gets: the gate refuses a NUL anywhere
+/// in the query or the body (`400`), so no string field, parameter or answer holds one.
+pub const NO_NUL: &str = "^[^\\u0000]*$";
+
+/// States the gate's rule on every string schema that does not already narrow its values
+/// (an `enum`, a `format` or a `pattern` of its own).
+fn no_nul_in_strings(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    fn walk(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::Object(map) => {
+                let is_string = match map.get("type") {
+                    Some(serde_json::Value::String(t)) => t == "string",
+                    Some(serde_json::Value::Array(types)) => types.iter().any(|t| t == "string"),
+                    _ => false,
+                };
+                if is_string && !["enum", "format", "pattern", "const"].iter().any(|k| map.contains_key(*k)) {
+                    map.insert("pattern".into(), NO_NUL.into());
+                }
+                map.values_mut().for_each(walk);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    let mut value = serde_json::to_value(&doc).expect("the document is JSON");
+    walk(&mut value);
+    serde_json::from_value(value).expect("the document reads back")
 }
 
 /// Every code an error answer can carry: the edge's (`api_core::codes`) and the
@@ -127,6 +156,13 @@ mod tests {
             assert!(paths.iter().any(|p| p.as_str() == expected), "{expected} missing from {paths:?}");
         }
         assert_eq!(doc.info.title, "Nisko Bus booking API");
+    }
+
+    #[test]
+    fn every_free_string_refuses_a_nul_as_the_gate_does() {
+        let doc = serde_json::to_value(super::document()).unwrap();
+        let login = &doc["components"]["schemas"]["LoginInput"]["properties"]["email"];
+        assert_eq!(login["pattern"], super::NO_NUL, "{login}");
     }
 
     #[test]

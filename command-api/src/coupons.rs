@@ -76,6 +76,8 @@ pub async fn refund(
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CheckInput {
+    /// The code (required; blanks are refused).
+    #[schema(value_type = String, required = true, pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
     #[serde(default)]
     code: Option<String>,
 }
@@ -91,7 +93,7 @@ pub struct CouponAnswer {
 
 /// `POST /order/coupon/check`: whether a code can be used now, and its value.
 #[utoipa::path(post, path = "/api/order/coupon/check", tag = "order", request_body = CheckInput,
-    responses((status = 200, description = "`{\"data\": CouponAnswer}`", body = CouponAnswer),
+    responses((status = 200, description = "`{\"data\": CouponAnswer}`", body = Data<CouponAnswer>),
         (status = 422, description = "unknown, expired or used up (field coupon.code)")))]
 pub async fn check(
     State(state): State<CommandState>,
@@ -138,9 +140,9 @@ pub struct IdQuery {
 
 /// `POST /order/coupon/save` (admin): issue a coupon (with an `Idempotency-Key`, a repeat
 /// answers the first answer); `PUT …/save?id=CODE`: change its current value or expiry.
-#[utoipa::path(post, path = "/api/order/coupon/save", tag = "order", request_body = SaveInput,
+#[utoipa::path(post, path = "/api/order/coupon/save", tag = "order", security(("bearer" = [])), request_body = SaveInput,
     params(("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer")),
-    responses((status = 201, description = "`{\"data\": CouponAnswer}`", body = CouponAnswer),
+    responses((status = 201, description = "`{\"data\": CouponAnswer}`", body = Data<CouponAnswer>),
         (status = 403, description = "admins only"), (status = 422, description = "bad code or value")))]
 pub async fn create(
     State(state): State<CommandState>,
@@ -187,6 +189,13 @@ pub async fn create(
     Ok((StatusCode::CREATED, Data::new(answer(&after)?)))
 }
 
+/// `PUT /order/coupon/save?id=CODE` (admin): change a coupon's current value or expiry;
+/// fields left out keep their values.
+#[utoipa::path(put, path = "/api/order/coupon/save", tag = "order", security(("bearer" = [])), request_body = SaveInput,
+    params(("id" = String, Query, description = "the coupon's code", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")),
+    responses((status = 200, description = "`{\"data\": CouponAnswer}`", body = Data<CouponAnswer>),
+        (status = 403, description = "admins only"), (status = 404, description = "no such coupon"),
+        (status = 422, description = "a bad value or expiry")))]
 pub async fn update(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,

@@ -110,7 +110,7 @@ type HomeRow = (i64, String, Option<i64>, Option<String>, Option<i64>, Option<St
 /// Public. The active routes marked for the home page, by name, with their first and
 /// last stops and lowest price. `{data: [HomeRoute]}`.
 #[utoipa::path(get, path = "/api/route/route/home-routes", tag = "route",
-    responses((status = 200, description = "`{data: [HomeRoute]}`", body = [HomeRoute])))]
+    responses((status = 200, description = "`{data: [HomeRoute]}`", body = Data<Vec<HomeRoute>>)))]
 #[tracing::instrument(skip_all)]
 pub async fn home_routes(State(state): State<CatalogueState>) -> Result<Data<Vec<HomeRoute>>, ApiError> {
     let rows: Vec<HomeRow> = sqlx::query_as(

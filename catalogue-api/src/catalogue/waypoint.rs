@@ -110,7 +110,7 @@ pub fn router() -> Router<CatalogueState> {
 /// the first stops by name.
 #[utoipa::path(get, path = "/api/route/waypoint/search-dropdown", tag = "route",
     params(("q" = Option<String>, Query, description = "what the person typed")),
-    responses((status = 200, description = "`{data: [WaypointOption]}`", body = [WaypointOption]), (status = 422)))]
+    responses((status = 200, description = "`{data: [WaypointOption]}`", body = Data<Vec<WaypointOption>>), (status = 422)))]
 #[tracing::instrument(skip_all)]
 pub async fn search_dropdown(
     State(state): State<CatalogueState>,

@@ -57,7 +57,7 @@ fn parse_departure(f: &mut Fields<'_>) -> Option<DateTime<Utc>> {
 
 /// `SuperAdmin`. Creates one course and opens its seat inventory.
 #[utoipa::path(post, path = "/api/course/course/save", tag = "course", security(("bearer" = [])), request_body = CourseInput,
-    responses((status = 200, body = Course), (status = 401), (status = 403), (status = 422), (status = 503)))]
+    responses((status = 200, body = Data<Course>), (status = 401), (status = 403), (status = 422), (status = 503)))]
 #[tracing::instrument(skip_all)]
 pub async fn create(
     AdminUser(admin): AdminUser,
@@ -122,7 +122,7 @@ async fn open_pending(
 /// `SuperAdmin`. Changes `seats` and `sale_open`; other fields must keep their values.
 #[utoipa::path(put, path = "/api/course/course/save", tag = "course", security(("bearer" = [])), params(("id" = Uuid, Query)),
     request_body = CourseInput,
-    responses((status = 200, body = Course), (status = 401), (status = 403), (status = 404), (status = 409),
+    responses((status = 200, body = Data<Course>), (status = 401), (status = 403), (status = 404), (status = 409),
               (status = 422), (status = 503)))]
 #[tracing::instrument(skip_all)]
 pub async fn update(

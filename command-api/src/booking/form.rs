@@ -25,9 +25,9 @@ pub struct Valid {
 /// as a `422`, or `{valid: true}`. The tickets step also checks the courses, stops and
 /// discounts against the catalogue.
 #[utoipa::path(post, path = "/api/order/order/validate", tag = "order",
-    params(("step" = String, Query, description = "tickets, customer or invoice")),
-    request_body(content = serde_json::Value, description = "The booking state"),
-    responses((status = 200, description = "`{\"data\": {\"valid\": true}}`", body = Valid),
+    params(("step" = String, Query, description = "tickets, customer or invoice", pattern = "^(tickets|customer|invoice)$")),
+    request_body(content = Object, description = "The booking state"),
+    responses((status = 200, description = "`{\"data\": {\"valid\": true}}`", body = Data<Valid>),
         (status = 422, description = "the step's field errors")))]
 pub async fn validate(
     State(state): State<CommandState>,
@@ -92,8 +92,8 @@ pub struct Priced {
 /// `POST /course/discount/calculate-for-tickets`: the form's live prices; the returned
 /// tickets replace the form's list (spec section 4).
 #[utoipa::path(post, path = "/api/course/discount/calculate-for-tickets", tag = "course",
-    request_body(content = serde_json::Value, description = "tickets, course, courseReturn"),
-    responses((status = 200, description = "`{\"data\": Priced}`", body = Priced),
+    request_body(content = Object, description = "tickets, course, courseReturn"),
+    responses((status = 200, description = "`{\"data\": Priced}`", body = Data<Priced>),
         (status = 422, description = "no course, bad quantities or an unavailable discount")))]
 pub async fn calculate_for_tickets(
     State(state): State<CommandState>,

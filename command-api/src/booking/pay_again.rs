@@ -38,10 +38,10 @@ pub struct PaymentAgain {
     pub expires_at: DateTime<Utc>,
 }
 
-#[utoipa::path(post, path = "/api/order/order/pay-again", tag = "order",
-    params(("hash_id" = String, Query, description = "the order's public hash id (from its links)"),
+#[utoipa::path(post, path = "/api/order/order/pay-again", tag = "order", security((), ("bearer" = [])),
+    params(("hash_id" = String, Query, description = "the order's public hash id (from its links)", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$"),
         ("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer")),
-    responses((status = 200, description = "`{\"data\": PaymentAgain}`: a new transaction to pay", body = PaymentAgain),
+    responses((status = 200, description = "`{\"data\": PaymentAgain}`: a new transaction to pay", body = Data<PaymentAgain>),
         (status = 400, description = "no hash_id"), (status = 404, description = "no such order"),
         (status = 409, description = "the reservation has expired, or the order is not waiting for payment"),
         (status = 503, description = "the payment gateway cannot be reached")))]

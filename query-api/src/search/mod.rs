@@ -131,7 +131,7 @@ async fn direction(state: &QueryState, start: i64, end: i64, date: NaiveDate) ->
 
 /// Public.
 #[utoipa::path(post, path = "/api/search/search/index", tag = "search", request_body = SearchInput,
-    responses((status = 200, body = SearchResult), (status = 422)))]
+    responses((status = 200, body = Data<SearchResult>), (status = 422)))]
 #[tracing::instrument(skip_all)]
 pub async fn index(
     State(state): State<QueryState>,
