@@ -35,7 +35,13 @@ pub fn document() -> utoipa::openapi::OpenApi {
     components.schemas.insert("ApiErrorBody".into(), error_body().into());
     components.schemas.insert("FieldError".into(), field_error().into());
     crate::guard::document(&mut doc);
-    no_nul_in_strings(doc)
+    doc
+}
+
+/// The document as served: [`document`] with the gate's NUL rule written on every free
+/// string and every object's other members.
+pub fn json() -> serde_json::Value {
+    no_nul_in_strings(document())
 }
 
 /// The pattern every free string of the document gets: the gate refuses a NUL anywhere
@@ -44,7 +50,7 @@ pub const NO_NUL: &str = "^[^\\u0000]*$";
 
 /// States the gate's rule on every string schema that does not already narrow its values
 /// (an `enum`, a `format` or a `pattern` of its own).
-fn no_nul_in_strings(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+fn no_nul_in_strings(doc: utoipa::openapi::OpenApi) -> serde_json::Value {
     fn walk(value: &mut serde_json::Value) {
         match value {
             serde_json::Value::Object(map) => {
@@ -56,6 +62,18 @@ fn no_nul_in_strings(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi 
                 if is_string && !["enum", "format", "pattern", "const"].iter().any(|k| map.contains_key(*k)) {
                     map.insert("pattern".into(), NO_NUL.into());
                 }
+                let is_object = map
+                    .get("type")
+                    .is_some_and(|t| t == "object" || t.as_array().is_some_and(|ts| ts.iter().any(|t| t == "object")))
+                    || map.get("properties").is_some_and(serde_json::Value::is_object);
+                if is_object && !map.contains_key("additionalProperties") {
+                    // Members a body names beyond its fields are ignored, but the gate reads them too.
+                    map.insert("propertyNames".into(), serde_json::json!({ "pattern": NO_NUL }));
+                    map.insert(
+                        "additionalProperties".into(),
+                        serde_json::json!({ "$ref": "#/components/schemas/JsonWithoutNul" }),
+                    );
+                }
                 map.values_mut().for_each(walk);
             }
             serde_json::Value::Array(items) => items.iter_mut().for_each(walk),
@@ -64,7 +82,21 @@ fn no_nul_in_strings(doc: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi 
     }
     let mut value = serde_json::to_value(&doc).expect("the document is JSON");
     walk(&mut value);
-    serde_json::from_value(value).expect("the document reads back")
+    let any = serde_json::json!({
+        "description": "Any JSON without a NUL character in a string or a member's name (what the gate lets through).",
+        "anyOf": [
+            { "type": "string", "pattern": NO_NUL },
+            { "type": ["number", "boolean", "null"] },
+            { "type": "array", "items": { "$ref": "#/components/schemas/JsonWithoutNul" } },
+            {
+                "type": "object",
+                "propertyNames": { "pattern": NO_NUL },
+                "additionalProperties": { "$ref": "#/components/schemas/JsonWithoutNul" }
+            }
+        ]
+    });
+    value["components"]["schemas"]["JsonWithoutNul"] = any;
+    value
 }
 
 /// Every code an error answer can carry: the edge's (`api_core::codes`) and the
@@ -131,7 +163,7 @@ fn error_body() -> ObjectBuilder {
 /// `GET /openapi.json`, to be nested under `/api`.
 pub fn router() -> Router {
     // Built once: the document does not change while the process runs.
-    let doc = Arc::new(document());
+    let doc = Arc::new(json());
     Router::new().route("/openapi.json", get(move || async move { Json(doc.as_ref().clone()) }))
 }
 
@@ -160,14 +192,14 @@ mod tests {
 
     #[test]
     fn every_free_string_refuses_a_nul_as_the_gate_does() {
-        let doc = serde_json::to_value(super::document()).unwrap();
+        let doc = super::json();
         let login = &doc["components"]["schemas"]["LoginInput"]["properties"]["email"];
         assert_eq!(login["pattern"], super::NO_NUL, "{login}");
     }
 
     #[test]
     fn the_error_body_lists_every_code() {
-        let doc = serde_json::to_value(super::document()).unwrap();
+        let doc = super::json();
         let schema = &doc["components"]["schemas"]["ApiErrorBody"];
         let codes: Vec<&str> =
             schema["properties"]["code"]["enum"].as_array().unwrap().iter().filter_map(|c| c.as_str()).collect();
@@ -200,7 +232,7 @@ mod tests {
 
     #[test]
     fn every_operation_documents_the_gate_and_the_error_shape() {
-        let doc = serde_json::to_value(super::document()).expect("JSON");
+        let doc = super::json();
         assert!(doc["components"]["schemas"]["ApiErrorBody"]["required"].is_array());
         let mut operations = 0;
         for (path, item) in doc["paths"].as_object().expect("paths") {

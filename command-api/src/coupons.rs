@@ -4,8 +4,8 @@
 //! append finds the version moved, decides again on the new balance, and gets the rest.
 
 use api_core::auth::AdminUser;
-use api_core::{ApiError, AppJson, Data};
-use axum::extract::{Query, State};
+use api_core::{ApiError, AppJson, Data, Params};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use chrono::{DateTime, Utc};
@@ -123,25 +123,26 @@ pub async fn check(
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SaveInput {
+    /// A new coupon's code: up to 40 letters, digits or dashes; one is made up when left out.
+    #[schema(pattern = "^[A-Za-z0-9-]{1,40}$")]
     #[serde(default)]
     code: Option<String>,
+    /// A new coupon's value in grosze, 1 to 100 000 000 (required on create).
+    #[schema(minimum = 1, maximum = 100_000_000)]
     #[serde(default)]
     value: Option<i64>,
+    /// On a change: the value left, 0 to 100 000 000 grosze.
+    #[schema(minimum = 0, maximum = 100_000_000)]
     #[serde(default)]
     current_value: Option<i64>,
     #[serde(default)]
     expires_at: Option<DateTime<Utc>>,
 }
 
-#[derive(Debug, Deserialize)]
-pub struct IdQuery {
-    id: Option<String>,
-}
-
 /// `POST /order/coupon/save` (admin): issue a coupon (with an `Idempotency-Key`, a repeat
 /// answers the first answer); `PUT …/save?id=CODE`: change its current value or expiry.
 #[utoipa::path(post, path = "/api/order/coupon/save", tag = "order", security(("bearer" = [])), request_body = SaveInput,
-    params(("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer")),
+    params(("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer: 1 to 200 visible ASCII characters", pattern = "^[!-~]([ -~]{0,198}[!-~])?$")),
     responses((status = 201, description = "`{\"data\": CouponAnswer}`", body = Data<CouponAnswer>),
         (status = 403, description = "admins only"), (status = 422, description = "bad code or value")))]
 pub async fn create(
@@ -199,10 +200,13 @@ pub async fn create(
 pub async fn update(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,
-    Query(query): Query<IdQuery>,
+    params: Params,
     AppJson(input): AppJson<SaveInput>,
 ) -> Result<Data<CouponAnswer>, ApiError> {
-    let code = query.id.ok_or_else(|| ApiError::BadRequest("id (the coupon code) is required".into()))?;
+    let code = params
+        .raw("id")
+        .map(str::to_string)
+        .ok_or_else(|| ApiError::BadRequest("id (the coupon code) is required".into()))?;
     let stream = stream(&code).map_err(|_| ApiError::NotFound("There is no such coupon.".into()))?;
     if let Some(v) = input.current_value {
         if !(0..=100_000_000).contains(&v) {

@@ -31,6 +31,7 @@ pub struct Route {
 #[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct RouteInput {
     /// 1 to 200 characters.
+    #[schema(min_length = 1, max_length = 200, pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
     pub name: String,
     /// Default true.
     #[schema(required = false)]

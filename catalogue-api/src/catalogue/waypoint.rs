@@ -31,11 +31,15 @@ pub struct Waypoint {
 #[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct WaypointInput {
     /// 1 to 100 characters.
+    #[schema(min_length = 1, max_length = 100, pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
     pub name: String,
     /// 1 to 100 characters.
+    #[schema(min_length = 1, max_length = 100, pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
     pub town: String,
     /// Both coordinates or neither.
+    #[schema(minimum = -90.0, maximum = 90.0)]
     pub latitude: Option<f64>,
+    #[schema(minimum = -180.0, maximum = 180.0)]
     pub longitude: Option<f64>,
 }
 

@@ -31,8 +31,10 @@ use command_api::CommandState;
 #[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
 pub struct GenerateInput {
     /// Only this route (which must be active and have two stops); every active route when absent.
+    #[schema(minimum = 1)]
     pub route_id: Option<i64>,
     /// 1 to 366 days from today; each timetable's `days_before_generate` when absent.
+    #[schema(minimum = 1, maximum = 366)]
     pub days: Option<u32>,
 }
 

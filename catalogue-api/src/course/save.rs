@@ -26,10 +26,12 @@ use command_api::CommandState;
 /// The body of a save. On update only `seats` and `sale_open` change.
 #[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
 pub struct CourseInput {
+    #[schema(minimum = 1)]
     pub route_id: i64,
     /// Warsaw local `YYYY-MM-DD HH:MM[:SS]`, or RFC 3339; in the future.
     pub departure_at: String,
     /// 1 to 1000.
+    #[schema(minimum = 1, maximum = 1000)]
     pub seats: i32,
     /// Default true.
     pub sale_open: Option<bool>,

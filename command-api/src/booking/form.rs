@@ -1,20 +1,15 @@
 //! The order form's calls that change nothing: `validate?step=` and
 //! `calculate-for-tickets`.
 
-use api_core::{ApiError, AppJson, Data};
-use axum::extract::{Query, State};
+use api_core::{ApiError, AppJson, Data, Params};
+use axum::extract::State;
 use domain::money::format_pln;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::catalogue::{course_leg, discounts, CourseLeg};
 use super::input::{check_step, BookingInput, CourseRef, Step};
 use super::pricing::price_lines;
 use crate::CommandState;
-
-#[derive(Debug, Deserialize)]
-pub struct StepQuery {
-    step: Option<String>,
-}
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Valid {
@@ -31,12 +26,11 @@ pub struct Valid {
         (status = 422, description = "the step's field errors")))]
 pub async fn validate(
     State(state): State<CommandState>,
-    Query(query): Query<StepQuery>,
+    params: Params,
     AppJson(input): AppJson<BookingInput>,
 ) -> Result<Data<Valid>, ApiError> {
-    let step = query
-        .step
-        .as_deref()
+    let step = params
+        .raw("step")
         .and_then(Step::parse)
         .ok_or_else(|| ApiError::BadRequest("step must be tickets, customer or invoice".into()))?;
     let errors = check_step(&input, step);

@@ -30,10 +30,13 @@ use domain::money::format_pln;
 #[serde(rename_all = "camelCase")]
 pub struct SearchInput {
     /// `one_way` (default) or `round_trip`.
+    #[schema(value_type = String, pattern = "^(one_way|round_trip)$")]
     pub trip_mode: Option<String>,
     /// A stop id.
+    #[schema(minimum = 1)]
     pub start: i64,
-    /// A stop id.
+    /// A stop id, not `start`.
+    #[schema(minimum = 1)]
     pub end: i64,
     /// `YYYY-MM-DD` (Warsaw), today or later.
     pub date: NaiveDate,

@@ -23,7 +23,7 @@ const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "id" };
 
 /// The company rows (admin).
 #[utoipa::path(get, path = "/api/company/company/all", tag = "company", security(("bearer" = [])),
-    params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000), ("sort" = Option<String>, Query, description = "id, name, created_at, updated_at")),
+    params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000), ("sort" = Option<String>, Query, description = "id, name, created_at, updated_at; -field descends", pattern = "^-?(id|name|created_at|updated_at)$")),
     responses((status = 200, description = "`{\"data\": {\"models\": [Company], \"pagination\": …}}`", body = Data<Page<Company>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin")))]
 #[tracing::instrument(skip(state, query))]
@@ -39,7 +39,7 @@ pub async fn all(
 }
 
 /// One company row (admin).
-#[utoipa::path(get, path = "/api/company/company/one", tag = "company", security(("bearer" = [])), params(("id" = i64, Query)),
+#[utoipa::path(get, path = "/api/company/company/one", tag = "company", security(("bearer" = [])), params(("id" = i64, Query, minimum = 1)),
     responses((status = 200, description = "`{\"data\": Company}`", body = Data<Company>), (status = 401, description = "no token"),
         (status = 403, description = "not an admin"), (status = 404, description = "not found")))]
 #[tracing::instrument(skip(state))]
@@ -62,7 +62,7 @@ pub async fn create(
 }
 
 /// Update a company row (admin); absent fields keep their value.
-#[utoipa::path(put, path = "/api/company/company/save", tag = "company", security(("bearer" = [])), params(("id" = i64, Query)), request_body = SettingsInput,
+#[utoipa::path(put, path = "/api/company/company/save", tag = "company", security(("bearer" = [])), params(("id" = i64, Query, minimum = 1)), request_body = SettingsInput,
     responses((status = 200, description = "`{\"data\": Company}`", body = Data<Company>), (status = 401, description = "no token"),
         (status = 403, description = "not an admin"), (status = 404, description = "not found"),
         (status = 422, description = "one error per invalid field")))]
