@@ -113,7 +113,7 @@ pub fn router() -> Router<CatalogueState> {
 /// "lodz" finds "Łódź"). Name matches first, then by name; at most 20. A blank `q` lists
 /// the first stops by name.
 #[utoipa::path(get, path = "/api/route/waypoint/search-dropdown", tag = "route",
-    params(("q" = Option<String>, Query, description = "what the person typed")),
+    params(("q" = Option<String>, Query, description = "what the person typed", max_length = 100)),
     responses((status = 200, description = "`{data: [WaypointOption]}`", body = Data<Vec<WaypointOption>>), (status = 422)))]
 #[tracing::instrument(skip_all)]
 pub async fn search_dropdown(

@@ -39,6 +39,7 @@ pub struct PaymentAgain {
     responses((status = 200, description = "`{\"data\": PaymentAgain}`: a new transaction to pay", body = Data<PaymentAgain>),
         (status = 400, description = "no hash_id"), (status = 404, description = "no such order"),
         (status = 409, description = "the reservation has expired, or the order is not waiting for payment"),
+        (status = 422, description = "the Idempotency-Key was used before for a different request"),
         (status = 503, description = "the payment gateway cannot be reached")))]
 #[tracing::instrument(skip(state, headers))]
 pub async fn pay_again(
