@@ -241,18 +241,18 @@ describe('the backend’s messages on a Polish page', () => {
     expect(changeErrorMessage(polish, sample('field.blank', 'Please choose a course.', 'course_id'))).toBe('Wybierz nowy kurs.');
   });
 
-  it('translate the placement’s sentences that do not carry their codes yet, and nothing else by text', () => {
-    // command-api/src/booking/place.rs, pricing.rs and writer.rs still send their kind's default code.
-    expect(orderServerMessage(polish, sample('validation', 'The order is not complete.'))).toBe(
+  it('translate the placement’s refusals by their codes, and nothing by its text alone', () => {
+    expect(orderServerMessage(polish, sample('order.incomplete', 'The order is not complete.'))).toBe(
       'Zamówienie jest niekompletne. Popraw zaznaczone pola.',
     );
-    expect(serverMessage(polish, sample('conflict', 'the course is very busy right now; please try again'))).toBe(
+    expect(serverMessage(polish, sample('conflict.course_busy', 'the course is very busy right now; please try again'))).toBe(
       'Ten kurs ma teraz bardzo dużo rezerwacji. Spróbuj ponownie.',
     );
-    expect(orderServerMessage(polish, sample('field.invalid', 'This discount is not available.', 'tickets.0.discount_id'))).toBe(
+    expect(orderServerMessage(polish, sample('discount.not_available', 'This discount is not available.', 'tickets.0.discount_id'))).toBe(
       'Ta zniżka jest niedostępna. Wybierz inną.',
     );
-    // Any other sentence is not read: without its code it is untranslated.
+    // The same sentences with only their kind's default code are not read.
+    expect(serverMessage(polish, sample('conflict', 'the course is very busy right now; please try again'))).toBe(UNTRANSLATED);
     expect(serverMessage(polish, sample('conflict', 'There are no seats left on this course.'))).toBe(UNTRANSLATED);
     expect(serverMessage(polish, { message: 'Incorrect e-mail or password.' })).toBe(UNTRANSLATED);
   });

@@ -24,7 +24,7 @@ async fn refusals_carry_their_codes(pool: PgPool) {
     blank["customer"]["first_name"] = json!("  ");
     let (status, body) = super::body(app.place(&blank).await).await;
     assert_eq!(status, 422, "{body}");
-    assert_eq!(body["code"], "validation", "{body}");
+    assert_eq!(body["code"], "order.incomplete", "the order form's own code for its field errors: {body}");
     assert_eq!(field_code(&body, "customer.first_name"), Some("field.blank"), "{body}");
     assert_eq!(field_code(&body, "customer.last_name"), None, "only the blank field: {body}");
 

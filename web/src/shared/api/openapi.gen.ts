@@ -44,12 +44,23 @@ export interface paths {
                         "application/json": components["schemas"]["Banner"][];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description unknown sort or filter field, a bad value, or a `lang` other than pl or en */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -97,19 +108,32 @@ export interface paths {
                         "application/json": components["schemas"]["Banner"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description a bad id, or a `lang` other than pl or en */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -154,33 +178,59 @@ export interface paths {
                         "application/json": components["schemas"]["Banner"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description one error per invalid field */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -207,26 +257,50 @@ export interface paths {
                         "application/json": components["schemas"]["Banner"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description one error per invalid field */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -243,28 +317,46 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The content pages (public). */
+        /** One page of the content page list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: {
-                    page?: number;
-                    "per-page"?: number;
-                    /** @description id, title, slug, template, created_at, updated_at */
-                    sort?: string;
-                };
+                query?: never;
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description `{"data": {"models": [ContentPage], "pagination": …}}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ContentPage"][];
+                        "application/json": {
+                            data: {
+                                models: components["schemas"]["ContentPage"][];
+                                pagination: components["schemas"]["Pagination"];
+                            };
+                        };
+                    };
+                };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
             };
@@ -314,19 +406,32 @@ export interface paths {
                         "application/json": components["schemas"]["PublicContentPage"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description no id given, or a `lang` other than pl or en */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -345,7 +450,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One content page by id (public). */
+        /** One content page (public) */
         get: {
             parameters: {
                 query: {
@@ -357,21 +462,43 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `{"data": ContentPage}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ContentPage"];
+                        "application/json": {
+                            data: components["schemas"]["ContentPage"];
+                        };
                     };
                 };
-                /** @description not found */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -391,7 +518,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update a content page (admin); absent fields keep their value. */
+        /** Change a content page; fields left out keep their values (SuperAdmin) */
         put: {
             parameters: {
                 query: {
@@ -407,46 +534,83 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description `{"data": ContentPage}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ContentPage"];
+                        "application/json": {
+                            data: components["schemas"]["ContentPage"];
+                        };
                     };
                 };
-                /** @description no token */
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description not an admin */
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description not found */
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description one error per invalid field; a slug in use */
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
-        /** Create a content page (admin). */
+        /** Create a content page (SuperAdmin) */
         post: {
             parameters: {
                 query?: never;
@@ -460,35 +624,70 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description `{"data": ContentPage}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ContentPage"];
+                        "application/json": {
+                            data: components["schemas"]["ContentPage"];
+                        };
                     };
                 };
-                /** @description no token */
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description not an admin */
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description one error per invalid field; a slug in use */
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -505,28 +704,46 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The menus (public). */
+        /** One page of the menu list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: {
-                    page?: number;
-                    "per-page"?: number;
-                    /** @description id, name, type, created_at, updated_at */
-                    sort?: string;
-                };
+                query?: never;
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description `{"data": {"models": [Menu], "pagination": …}}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Menu"][];
+                        "application/json": {
+                            data: {
+                                models: components["schemas"]["Menu"][];
+                                pagination: components["schemas"]["Pagination"];
+                            };
+                        };
+                    };
+                };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
             };
@@ -576,19 +793,32 @@ export interface paths {
                         "application/json": components["schemas"]["PublicMenu"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no menu of this type */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description missing or unknown type, or a `lang` other than pl or en */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -607,7 +837,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One menu (public). */
+        /** One menu (public) */
         get: {
             parameters: {
                 query: {
@@ -619,21 +849,43 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `{"data": Menu}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Menu"];
+                        "application/json": {
+                            data: components["schemas"]["Menu"];
+                        };
                     };
                 };
-                /** @description not found */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -653,7 +905,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update a menu (admin); absent fields keep their value. */
+        /** Change a menu; fields left out keep their values (SuperAdmin) */
         put: {
             parameters: {
                 query: {
@@ -669,46 +921,83 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description `{"data": Menu}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Menu"];
+                        "application/json": {
+                            data: components["schemas"]["Menu"];
+                        };
                     };
                 };
-                /** @description no token */
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description not an admin */
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description not found */
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description one error per invalid field; a type that has a menu */
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
-        /** Create a menu (admin). */
+        /** Create a menu (SuperAdmin) */
         post: {
             parameters: {
                 query?: never;
@@ -722,35 +1011,70 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description `{"data": Menu}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Menu"];
+                        "application/json": {
+                            data: components["schemas"]["Menu"];
+                        };
                     };
                 };
-                /** @description no token */
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description not an admin */
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description one error per invalid field; a type that has a menu */
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -791,19 +1115,32 @@ export interface paths {
                         "application/json": components["schemas"]["Company"][];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -847,12 +1184,23 @@ export interface paths {
                         "application/json": components["schemas"]["PublicSettings"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description a `lang` other than pl or en */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -890,19 +1238,32 @@ export interface paths {
                         "application/json": components["schemas"]["SettingsView"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -942,26 +1303,41 @@ export interface paths {
                         "application/json": components["schemas"]["Company"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1006,33 +1382,59 @@ export interface paths {
                         "application/json": components["schemas"]["Company"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description one error per invalid field */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1059,26 +1461,50 @@ export interface paths {
                         "application/json": components["schemas"]["Company"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description one error per invalid field */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1123,26 +1549,50 @@ export interface paths {
                         "application/json": components["schemas"]["SettingsView"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description one error per invalid field */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1179,6 +1629,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["Course"][];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
             };
@@ -1222,30 +1681,56 @@ export interface paths {
                         "application/json": components["schemas"]["Generated"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description the event store failed; the courses created wait for the next generate */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1282,17 +1767,30 @@ export interface paths {
                         "application/json": components["schemas"]["Course"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1336,41 +1834,71 @@ export interface paths {
                         "application/json": components["schemas"]["Course"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1396,29 +1924,55 @@ export interface paths {
                         "application/json": components["schemas"]["Course"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1435,28 +1989,46 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Which discounts apply where (public). */
+        /** One page of the discount application list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: {
-                    page?: number;
-                    "per-page"?: number;
-                    /** @description id, discount_id, route_id, created_at */
-                    sort?: string;
-                };
+                query?: never;
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description `{"data": {"models": [DiscountApply], "pagination": …}}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["DiscountApply"][];
+                        "application/json": {
+                            data: {
+                                models: components["schemas"]["DiscountApply"][];
+                                pagination: components["schemas"]["Pagination"];
+                            };
+                        };
+                    };
+                };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
             };
@@ -1500,26 +2072,50 @@ export interface paths {
                         "application/json": components["schemas"]["DiscountApply"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not found */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a bad id */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1535,7 +2131,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One application (public). */
+        /** One discount application (public) */
         get: {
             parameters: {
                 query: {
@@ -1547,21 +2143,43 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `{"data": DiscountApply}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["DiscountApply"];
+                        "application/json": {
+                            data: components["schemas"]["DiscountApply"];
+                        };
                     };
                 };
-                /** @description not found */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1581,7 +2199,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change an application (admin). */
+        /** Change a discount application; fields left out keep their values (SuperAdmin) */
         put: {
             parameters: {
                 query: {
@@ -1597,46 +2215,83 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description `{"data": DiscountApply}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["DiscountApply"];
+                        "application/json": {
+                            data: components["schemas"]["DiscountApply"];
+                        };
                     };
                 };
-                /** @description no token */
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description not an admin */
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description not found */
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description unknown discount, or already applied */
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
-        /** Apply a discount to a route, or to every route (admin). */
+        /** Create a discount application (SuperAdmin) */
         post: {
             parameters: {
                 query?: never;
@@ -1650,35 +2305,70 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description `{"data": DiscountApply}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["DiscountApply"];
+                        "application/json": {
+                            data: components["schemas"]["DiscountApply"];
+                        };
                     };
                 };
-                /** @description no token */
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description not an admin */
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description unknown discount, or already applied */
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1695,36 +2385,47 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The discounts (public). */
+        /** One page of the discount list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: {
-                    page?: number;
-                    "per-page"?: number;
-                    /** @description id, name, name_en, kind, value, valid_from, valid_to, active, statutory, sort_order, created_at; -field descends */
-                    sort?: string;
-                };
+                query?: never;
                 header?: never;
                 path?: never;
                 cookie?: never;
             };
             requestBody?: never;
             responses: {
-                /** @description `{"data": {"models": [Discount], "pagination": …}}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Discount"][];
+                        "application/json": {
+                            data: {
+                                models: components["schemas"]["Discount"][];
+                                pagination: components["schemas"]["Pagination"];
+                            };
+                        };
                     };
                 };
-                /** @description unknown sort or filter field */
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1772,12 +2473,32 @@ export interface paths {
                         "application/json": components["schemas"]["Priced"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no course, bad quantities or an unavailable discount */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1794,7 +2515,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One discount (public). */
+        /** One discount (public) */
         get: {
             parameters: {
                 query: {
@@ -1806,21 +2527,43 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `{"data": Discount}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Discount"];
+                        "application/json": {
+                            data: components["schemas"]["Discount"];
+                        };
                     };
                 };
-                /** @description no such discount */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1840,7 +2583,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update a discount (admin); absent fields keep their value. */
+        /** Change a discount; fields left out keep their values (SuperAdmin) */
         put: {
             parameters: {
                 query: {
@@ -1856,46 +2599,83 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description `{"data": Discount}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Discount"];
+                        "application/json": {
+                            data: components["schemas"]["Discount"];
+                        };
                     };
                 };
-                /** @description no token */
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description not an admin */
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description no such discount */
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description one error per invalid field */
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
-        /** Create a discount (admin). */
+        /** Create a discount (SuperAdmin) */
         post: {
             parameters: {
                 query?: never;
@@ -1909,35 +2689,70 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description `{"data": Discount}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Discount"];
+                        "application/json": {
+                            data: components["schemas"]["Discount"];
+                        };
                     };
                 };
-                /** @description no token */
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description not an admin */
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
-                /** @description one error per invalid field */
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -1978,26 +2793,41 @@ export interface paths {
                         "application/json": components["schemas"]["StampCardView"][];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description unknown sort or filter field */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2035,12 +2865,23 @@ export interface paths {
                         "application/json": components["schemas"]["UserStamps"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2085,26 +2926,41 @@ export interface paths {
                         "application/json": components["schemas"]["CouponView"][];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description unknown sort or filter field */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2148,12 +3004,32 @@ export interface paths {
                         "application/json": components["schemas"]["CouponAnswer"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description unknown, expired or used up (field coupon.code) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2192,33 +3068,50 @@ export interface paths {
                         "application/json": components["schemas"]["CouponDetails"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description no such coupon */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description id is missing */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2240,13 +3133,16 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * `POST /order/coupon/save` (admin): issue a coupon; `PUT …/save?id=CODE`: change its
-         *     current value or expiry.
+         * `POST /order/coupon/save` (admin): issue a coupon (with an `Idempotency-Key`, a repeat
+         *     answers the first answer); `PUT …/save?id=CODE`: change its current value or expiry.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description repeating a key repeats the first answer */
+                    "Idempotency-Key"?: string | null;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2265,19 +3161,41 @@ export interface paths {
                         "application/json": components["schemas"]["CouponAnswer"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description admins only */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description bad code or value */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2323,26 +3241,41 @@ export interface paths {
                         "application/json": components["schemas"]["OrderListItem"][];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description unknown sort or filter field, or a bad filter value */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2385,26 +3318,50 @@ export interface paths {
                         "application/json": components["schemas"]["Cancelled"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description admins only */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description no such order */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not cancellable */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2445,19 +3402,41 @@ export interface paths {
                         "application/json": components["schemas"]["Changed"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description changed already, returned, no seats, or the new course costs more */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description another route or stops, or after the cutoff */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2498,33 +3477,50 @@ export interface paths {
                         "application/json": components["schemas"]["HistoryEntry"][];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description no events of such an order */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description id is missing or not a UUID */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2564,33 +3560,50 @@ export interface paths {
                         "application/json": components["schemas"]["AdminOrderView"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description no such order */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description id is missing or not a UUID */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2617,7 +3630,10 @@ export interface paths {
                     /** @description the order's public hash id (from its links) */
                     hash_id: string;
                 };
-                header?: never;
+                header?: {
+                    /** @description repeating a key repeats the first answer */
+                    "Idempotency-Key"?: string | null;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2637,28 +3653,36 @@ export interface paths {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description no such order */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description the reservation has expired, or the order is not waiting for payment */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description the payment gateway cannot be reached */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2677,7 +3701,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The handler: idempotency around [`place_order`]. */
+        /** The handler: the booking state in, [`place_order`] under the request's order id. */
         post: {
             parameters: {
                 query?: never;
@@ -2704,19 +3728,41 @@ export interface paths {
                         "application/json": components["schemas"]["Placed"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description not enough seats */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description bad input, discount or coupon */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2757,33 +3803,59 @@ export interface paths {
                         "application/json": components["schemas"]["Returned"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description someone else's ticket */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description no such ticket */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description returned already or not paid */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description code missing or wrong, or after the cutoff */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2824,12 +3896,23 @@ export interface paths {
                         "application/json": components["schemas"]["Sent"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no such order */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2873,19 +3956,32 @@ export interface paths {
                         "application/json": components["schemas"]["Sent"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no such order */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description the order's phone number cannot receive text messages */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2924,19 +4020,32 @@ export interface paths {
                         "application/json": components["schemas"]["OrderView"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no order with this hash id (yet) */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description hash_id is missing */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -2988,12 +4097,32 @@ export interface paths {
                         "application/json": components["schemas"]["Valid"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description the step's field errors */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -3036,26 +4165,41 @@ export interface paths {
                         "application/json": components["schemas"]["AdminTicket"][];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description not an admin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description unknown sort or filter field */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -3097,19 +4241,32 @@ export interface paths {
                         "application/json": components["schemas"]["ChangeOptions"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no such ticket, or not yours */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description number is missing */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -3128,7 +4285,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public. */
+        /** One page of the course details list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
                 query?: never;
@@ -3138,13 +4295,36 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `{data: {models: [CourseDetails], pagination}}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CourseDetails"][];
+                        "application/json": {
+                            data: {
+                                models: components["schemas"]["CourseDetails"][];
+                                pagination: components["schemas"]["Pagination"];
+                            };
+                        };
+                    };
+                };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
             };
@@ -3167,7 +4347,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** `SuperAdmin`. */
+        /** Delete a course details (SuperAdmin) */
         delete: {
             parameters: {
                 query: {
@@ -3179,31 +4359,70 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Deleted"];
+                        "application/json": {
+                            data: components["schemas"]["Deleted"];
+                        };
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -3219,7 +4438,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public. */
+        /** One course details (public) */
         get: {
             parameters: {
                 query: {
@@ -3231,25 +4450,43 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CourseDetails"];
+                        "application/json": {
+                            data: components["schemas"]["CourseDetails"];
+                        };
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -3269,7 +4506,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** `SuperAdmin`. Fields left out keep their values. */
+        /** Change a course details; fields left out keep their values (SuperAdmin) */
         put: {
             parameters: {
                 query: {
@@ -3285,41 +4522,83 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CourseDetails"];
+                        "application/json": {
+                            data: components["schemas"]["CourseDetails"];
+                        };
                     };
                 };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
-        /** `SuperAdmin`. */
+        /** Create a course details (SuperAdmin) */
         post: {
             parameters: {
                 query?: never;
@@ -3333,31 +4612,70 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CourseDetails"];
+                        "application/json": {
+                            data: components["schemas"]["CourseDetails"];
+                        };
                     };
                 };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -3374,7 +4692,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public. */
+        /** One page of the course settings list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
                 query?: never;
@@ -3384,13 +4702,36 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `{data: {models: [CourseSettings], pagination}}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CourseSettings"][];
+                        "application/json": {
+                            data: {
+                                models: components["schemas"]["CourseSettings"][];
+                                pagination: components["schemas"]["Pagination"];
+                            };
+                        };
+                    };
+                };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
             };
@@ -3413,7 +4754,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** `SuperAdmin`. `409` while exceptions (`route-course-details`) refer to it. */
+        /** Delete a course settings (SuperAdmin) */
         delete: {
             parameters: {
                 query: {
@@ -3425,37 +4766,70 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Deleted"];
+                        "application/json": {
+                            data: components["schemas"]["Deleted"];
+                        };
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -3493,23 +4867,46 @@ export interface paths {
                         "application/json": components["schemas"]["CourseSettings"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -3526,7 +4923,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public. */
+        /** One course settings (public) */
         get: {
             parameters: {
                 query: {
@@ -3538,25 +4935,43 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CourseSettings"];
+                        "application/json": {
+                            data: components["schemas"]["CourseSettings"];
+                        };
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -3576,7 +4991,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** `SuperAdmin`. Fields left out keep their values. */
+        /** Change a course settings; fields left out keep their values (SuperAdmin) */
         put: {
             parameters: {
                 query: {
@@ -3592,41 +5007,83 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CourseSettings"];
+                        "application/json": {
+                            data: components["schemas"]["CourseSettings"];
+                        };
                     };
                 };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
-        /** `SuperAdmin`. */
+        /** Create a course settings (SuperAdmin) */
         post: {
             parameters: {
                 query?: never;
@@ -3640,31 +5097,70 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CourseSettings"];
+                        "application/json": {
+                            data: components["schemas"]["CourseSettings"];
+                        };
                     };
                 };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -3681,7 +5177,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public. */
+        /** One page of the price list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
                 query?: never;
@@ -3691,13 +5187,36 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `{data: {models: [RoutePrice], pagination}}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RoutePrice"][];
+                        "application/json": {
+                            data: {
+                                models: components["schemas"]["RoutePrice"][];
+                                pagination: components["schemas"]["Pagination"];
+                            };
+                        };
+                    };
+                };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
             };
@@ -3720,7 +5239,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** `SuperAdmin`. */
+        /** Delete a price (SuperAdmin) */
         delete: {
             parameters: {
                 query: {
@@ -3732,31 +5251,70 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Deleted"];
+                        "application/json": {
+                            data: components["schemas"]["Deleted"];
+                        };
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -3772,7 +5330,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public. */
+        /** One price (public) */
         get: {
             parameters: {
                 query: {
@@ -3784,25 +5342,43 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RoutePrice"];
+                        "application/json": {
+                            data: components["schemas"]["RoutePrice"];
+                        };
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -3822,7 +5398,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** `SuperAdmin`. Fields left out keep their values. */
+        /** Change a price; fields left out keep their values (SuperAdmin) */
         put: {
             parameters: {
                 query: {
@@ -3838,41 +5414,83 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RoutePrice"];
+                        "application/json": {
+                            data: components["schemas"]["RoutePrice"];
+                        };
                     };
                 };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
-        /** `SuperAdmin`. */
+        /** Create a price (SuperAdmin) */
         post: {
             parameters: {
                 query?: never;
@@ -3886,31 +5504,70 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RoutePrice"];
+                        "application/json": {
+                            data: components["schemas"]["RoutePrice"];
+                        };
                     };
                 };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -3927,7 +5584,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public. */
+        /** One page of the route stop details list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
                 query?: never;
@@ -3937,13 +5594,36 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `{data: {models: [RouteWaypointDetails], pagination}}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RouteWaypointDetails"][];
+                        "application/json": {
+                            data: {
+                                models: components["schemas"]["RouteWaypointDetails"][];
+                                pagination: components["schemas"]["Pagination"];
+                            };
+                        };
+                    };
+                };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
             };
@@ -3966,7 +5646,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** `SuperAdmin`. */
+        /** Delete a route stop details (SuperAdmin) */
         delete: {
             parameters: {
                 query: {
@@ -3978,31 +5658,70 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Deleted"];
+                        "application/json": {
+                            data: components["schemas"]["Deleted"];
+                        };
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -4018,7 +5737,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public. */
+        /** One route stop details (public) */
         get: {
             parameters: {
                 query: {
@@ -4030,25 +5749,43 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RouteWaypointDetails"];
+                        "application/json": {
+                            data: components["schemas"]["RouteWaypointDetails"];
+                        };
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -4068,7 +5805,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** `SuperAdmin`. Fields left out keep their values. */
+        /** Change a route stop details; fields left out keep their values (SuperAdmin) */
         put: {
             parameters: {
                 query: {
@@ -4084,41 +5821,83 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RouteWaypointDetails"];
+                        "application/json": {
+                            data: components["schemas"]["RouteWaypointDetails"];
+                        };
                     };
                 };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
-        /** `SuperAdmin`. */
+        /** Create a route stop details (SuperAdmin) */
         post: {
             parameters: {
                 query?: never;
@@ -4132,31 +5911,70 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RouteWaypointDetails"];
+                        "application/json": {
+                            data: components["schemas"]["RouteWaypointDetails"];
+                        };
                     };
                 };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -4173,7 +5991,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public. */
+        /** One page of the route stop list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
                 query?: never;
@@ -4183,13 +6001,36 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `{data: {models: [RouteWaypoint], pagination}}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RouteWaypoint"][];
+                        "application/json": {
+                            data: {
+                                models: components["schemas"]["RouteWaypoint"][];
+                                pagination: components["schemas"]["Pagination"];
+                            };
+                        };
+                    };
+                };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
             };
@@ -4212,7 +6053,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** `SuperAdmin`. `409` while prices or details refer to the stop. */
+        /** Delete a route stop (SuperAdmin) */
         delete: {
             parameters: {
                 query: {
@@ -4224,37 +6065,70 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Deleted"];
+                        "application/json": {
+                            data: components["schemas"]["Deleted"];
+                        };
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -4270,7 +6144,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public. */
+        /** One route stop (public) */
         get: {
             parameters: {
                 query: {
@@ -4282,25 +6156,43 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RouteWaypoint"];
+                        "application/json": {
+                            data: components["schemas"]["RouteWaypoint"];
+                        };
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -4320,7 +6212,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** `SuperAdmin`. Fields left out keep their values. */
+        /** Change a route stop; fields left out keep their values (SuperAdmin) */
         put: {
             parameters: {
                 query: {
@@ -4336,47 +6228,83 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RouteWaypoint"];
+                        "application/json": {
+                            data: components["schemas"]["RouteWaypoint"];
+                        };
                     };
                 };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
-        /** `SuperAdmin`. */
+        /** Create a route stop (SuperAdmin) */
         post: {
             parameters: {
                 query?: never;
@@ -4390,31 +6318,70 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RouteWaypoint"];
+                        "application/json": {
+                            data: components["schemas"]["RouteWaypoint"];
+                        };
                     };
                 };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -4431,7 +6398,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public. */
+        /** One page of the route list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
                 query?: never;
@@ -4441,13 +6408,36 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `{data: {models: [Route], pagination}}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Route"][];
+                        "application/json": {
+                            data: {
+                                models: components["schemas"]["Route"][];
+                                pagination: components["schemas"]["Pagination"];
+                            };
+                        };
+                    };
+                };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
             };
@@ -4489,6 +6479,15 @@ export interface paths {
                         "application/json": components["schemas"]["HomeRoute"][];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
             };
         };
         put?: never;
@@ -4506,7 +6505,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public. */
+        /** One route (public) */
         get: {
             parameters: {
                 query: {
@@ -4518,25 +6517,43 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Route"];
+                        "application/json": {
+                            data: components["schemas"]["Route"];
+                        };
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -4556,7 +6573,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** `SuperAdmin`. Fields left out keep their values. */
+        /** Change a route; fields left out keep their values (SuperAdmin) */
         put: {
             parameters: {
                 query: {
@@ -4572,41 +6589,83 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Route"];
+                        "application/json": {
+                            data: components["schemas"]["Route"];
+                        };
                     };
                 };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
-        /** `SuperAdmin`. */
+        /** Create a route (SuperAdmin) */
         post: {
             parameters: {
                 query?: never;
@@ -4620,31 +6679,70 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Route"];
+                        "application/json": {
+                            data: components["schemas"]["Route"];
+                        };
                     };
                 };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -4661,7 +6759,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public. */
+        /** One page of the stop list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
                 query?: never;
@@ -4671,13 +6769,36 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `{data: {models: [Waypoint], pagination}}` */
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Waypoint"][];
+                        "application/json": {
+                            data: {
+                                models: components["schemas"]["Waypoint"][];
+                                pagination: components["schemas"]["Pagination"];
+                            };
+                        };
+                    };
+                };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
             };
@@ -4697,7 +6818,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Public. */
+        /** One stop (public) */
         get: {
             parameters: {
                 query: {
@@ -4709,25 +6830,43 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Waypoint"];
+                        "application/json": {
+                            data: components["schemas"]["Waypoint"];
+                        };
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -4747,7 +6886,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** `SuperAdmin`. Fields left out keep their values. */
+        /** Change a stop; fields left out keep their values (SuperAdmin) */
         put: {
             parameters: {
                 query: {
@@ -4763,41 +6902,83 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Waypoint"];
+                        "application/json": {
+                            data: components["schemas"]["Waypoint"];
+                        };
                     };
                 };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description no row with this id */
                 404: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
-        /** `SuperAdmin`. */
+        /** Create a stop (SuperAdmin) */
         post: {
             parameters: {
                 query?: never;
@@ -4811,31 +6992,70 @@ export interface paths {
                 };
             };
             responses: {
+                /** @description `{"data": …}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Waypoint"];
+                        "application/json": {
+                            data: components["schemas"]["Waypoint"];
+                        };
                     };
                 };
+                /** @description a malformed request: not JSON, or a page that is not a whole number from 1 */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description not a SuperAdmin */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
+                /** @description other rows still refer to it, or a row it refers to is gone */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description one error per invalid field (a unique rule broken is an error on its field) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -4879,11 +7099,22 @@ export interface paths {
                         "application/json": components["schemas"]["WaypointOption"][];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -4926,11 +7157,31 @@ export interface paths {
                         "application/json": components["schemas"]["SearchResult"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -4972,26 +7223,50 @@ export interface paths {
                         "application/json": components["schemas"]["MessageAnswer"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description Neither a token in the body nor a valid session */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description 'Password was not changed. Please try again later.' with the field: token, old_password or password */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description Too many wrong old passwords (the login limits) */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -5029,12 +7304,23 @@ export interface paths {
                         "application/json": components["schemas"]["MessageAnswer"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description 'Your account was not activated, please try again.' */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -5062,12 +7348,32 @@ export interface paths {
                         "application/json": components["schemas"]["MessageAnswer"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description 'Your account was not activated, please try again.' (unknown, expired or used token) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -5109,12 +7415,32 @@ export interface paths {
                         "application/json": components["schemas"]["MessageAnswer"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description The e-mail is blank or not an e-mail address */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -5150,12 +7476,23 @@ export interface paths {
                         "application/json": components["schemas"]["UserAnswer"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description No valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -5199,19 +7536,41 @@ export interface paths {
                         "application/json": components["schemas"]["LoggedInAnswer"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description Blank fields; 'Incorrect e-mail or password.'; or, with the right password, 'Your account was not activated, please try again.' */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description More than 5 failures for the e-mail or 20 for the client address in 15 minutes */
                 429: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -5249,12 +7608,23 @@ export interface paths {
                         "application/json": components["schemas"]["MessageAnswer"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description No valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -5296,19 +7666,41 @@ export interface paths {
                         "application/json": components["schemas"]["RegisteredAnswer"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description 'Your registration failed.' with one error per field (also: e-mail already registered) */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description The e-mail could not be sent; nothing was stored */
                 503: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -5346,12 +7738,23 @@ export interface paths {
                         "application/json": components["schemas"]["AccountAnswer"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description No valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -5396,19 +7799,32 @@ export interface paths {
                         "application/json": components["schemas"]["MyTicket"][];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description unknown sort or filter field */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -5450,19 +7866,41 @@ export interface paths {
                         "application/json": components["schemas"]["AccountAnswer"];
                     };
                 };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description No valid session token */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
                 /** @description One error per field; a different e-mail: 'The e-mail of an existing account cannot be edited.' */
                 422: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
                 };
             };
         };
@@ -5596,6 +8034,22 @@ export interface components {
             to_name: string;
             /** Format: uuid */
             user_id?: string | null;
+        };
+        /** @description The body of every error answer. */
+        ApiErrorBody: {
+            /**
+             * @description Stable and machine-readable: a domain refusal's code (`seats.not_enough`), an edge refusal's (`auth.bad_credentials`) or the kind's default (`not_found`, `validation`, `internal`…). docs/errors.md says what each means.
+             * @enum {string}
+             */
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.same_course" | "change.too_late" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.no_price" | "course.not_found" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.exists" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.not_found" | "ticket.not_owner" | "ticket.wrong_code" | "unavailable" | "validation";
+            /** @description A 422's errors, one per field. */
+            errors?: components["schemas"]["FieldError"][];
+            /** @description English, for people and logs; clients translate `code`. */
+            message: string;
+            /** @description The status's reason phrase (`Conflict`). */
+            name: string;
+            /** @description The HTTP status. */
+            status: number;
         };
         /** @description A promo banner. */
         Banner: {
@@ -5968,9 +8422,9 @@ export interface components {
              */
             date: string;
             /** @description Default false. */
-            excluded?: boolean | null;
+            excluded?: boolean;
             /** @description At most 500 characters. */
-            note?: string | null;
+            note?: string;
             /** Format: int64 */
             route_course_settings_id: number;
             /**
@@ -6018,10 +8472,10 @@ export interface components {
             /** @description A comma list of 0-6, 0 = Sunday: `"1,2,3,4,5"` (an array is accepted too). */
             week_days: string;
         };
-        /** @description The body of a save. */
+        /** @description The body of a save, parsed. */
         CourseSettingsInput: {
             /** @description Default true. */
-            active?: boolean | null;
+            active?: boolean;
             /**
              * Format: int32
              * @description 1 to 366.
@@ -6029,7 +8483,7 @@ export interface components {
             days_before_generate: number;
             /** @description `["07:30", "15:00"]` or `"07:30,15:00"`; 1 to 48 times. */
             departure_times: Record<string, never>;
-            name?: string | null;
+            name?: string;
             /** Format: int64 */
             route_id: number;
             /**
@@ -6154,6 +8608,18 @@ export interface components {
             discount_id: number;
             name: string;
             reduction: components["schemas"]["ReductionView"];
+        };
+        /** @description One field's problem in a 422 answer. */
+        FieldError: {
+            /**
+             * @description What is wrong with the field (`field.blank`, `date.in_past`…); `field.invalid` when nothing more specific is known.
+             * @enum {string}
+             */
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.same_course" | "change.too_late" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.no_price" | "course.not_found" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.exists" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.not_found" | "ticket.not_owner" | "ticket.wrong_code" | "unavailable" | "validation";
+            /** @description The field, dotted for nested ones (`customer.email`). */
+            field: string;
+            /** @description English, for people; translate `code`. */
+            message: string;
         };
         ForgotPasswordInput: {
             /** @example jan.kowalski@example.pl */
@@ -6491,6 +8957,17 @@ export interface components {
             total: number;
             total_formatted: string;
         };
+        /** @description The pagination block of a list answer. */
+        Pagination: {
+            /** Format: int32 */
+            page: number;
+            /** Format: int64 */
+            pageCount: number;
+            /** Format: int32 */
+            perPage: number;
+            /** Format: int64 */
+            totalCount: number;
+        };
         /** @description Where to pay now. */
         PaymentAgain: {
             /**
@@ -6641,11 +9118,11 @@ export interface components {
         /** @description The body of a save. */
         RouteInput: {
             /** @description Default true. */
-            active?: boolean | null;
+            active?: boolean;
             /** @description 1 to 200 characters. */
             name: string;
             /** @description Default false. */
-            show_on_home?: boolean | null;
+            show_on_home?: boolean;
         };
         /** @description A fare. */
         RoutePrice: {
@@ -6727,9 +9204,9 @@ export interface components {
         /** @description The body of a save. */
         RouteWaypointDetailsInput: {
             /** @description At most 2000 characters. */
-            notes?: string | null;
+            notes?: string;
             /** @description At most 50 characters. */
-            platform?: string | null;
+            platform?: string;
             /** Format: int64 */
             route_waypoint_id: number;
         };

@@ -159,7 +159,6 @@ export const CONTRACT_CASES: ContractCase[] = [
     method: 'get',
     path: '/api/course/discount/all',
     url: '/course/discount/all?per-page=100&filter%5Bactive%5D%5Beq%5D=1&sort=sort_order',
-    at: 'data.models',
   },
   {
     method: 'get',

@@ -2,6 +2,7 @@
 // legs, lines, tickets with their QR codes). Polled by the after-payment page until it is paid.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { isApiError } from '@/shared/api/api-error';
 import { apiClient } from '@/shared/api/client';
 import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
@@ -58,13 +59,19 @@ export function placedOrderOf(order: Order): PlacedOrder {
 /**
  * The order placed from this tab, as the payment page shows it. Placing puts the answer here
  * (`setQueryData`); after a reload it is read again from success-data. Not refetched meanwhile: the
- * page shows the reservation as it was made.
+ * page shows the reservation as it was made. A reload right after placing can ask before the read
+ * model has the order (the projection follows the events a moment later): a 404 is asked again a few
+ * times, 300 ms apart, before the page says there is no reservation.
  */
+export const PLACED_ORDER_RETRIES = 10;
+
 export function placedOrderQueryOptions(hashId: string) {
   return queryOptions({
     queryKey: ['order', 'placed', hashId],
     queryFn: async ({ signal }) => placedOrderOf(await getOrder(hashId, { signal })),
     staleTime: Infinity,
+    retry: (failureCount, error) => isApiError(error) && error.status === 404 && failureCount < PLACED_ORDER_RETRIES,
+    retryDelay: 300,
   });
 }
 

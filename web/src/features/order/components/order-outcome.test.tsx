@@ -280,6 +280,28 @@ describe('payment page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(go).toHaveBeenCalledWith(order.payment_url), { timeout: 7_000 });
   });
 
+  it('waits for the read model after a reload: a reservation not projected yet is asked for again', async () => {
+    vi.spyOn(paymentRedirect, 'go').mockImplementation(() => undefined);
+    const order = placeDemoOrder();
+    useBookingStore.getState().setPlaced(order.hash_id);
+    // The first two reads come before the projection has the order: 404, as the server answers.
+    let reads = 0;
+    server.use(
+      http.get(apiUrl('/order/order/success-data'), () => {
+        reads += 1;
+        if (reads > 2) return undefined;
+        return HttpResponse.json(
+          { name: 'Not Found', message: 'There is no such order.', status: 404, code: 'order.not_found' },
+          { status: 404 },
+        );
+      }),
+    );
+    renderApp('/order/payment');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Rezerwacja zapisana' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(reads).toBe(3);
+    expect(screen.queryByText('Brak rezerwacji')).not.toBeInTheDocument();
+  });
+
   it('has nothing to show without a placed order, and its title and heading say so', async () => {
     renderApp('/order/payment');
     expect(await screen.findByRole('heading', { level: 1, name: 'Brak rezerwacji' }, { timeout: 5_000 })).toBeInTheDocument();
