@@ -118,7 +118,7 @@ impl From<Row> for MyTicket {
 
 /// The logged-in user's tickets, newest departure first by default (user).
 #[utoipa::path(post, path = "/api/user/user/my-tickets", tag = "accounts", security(("bearer" = [])),
-    params(("page" = Option<u32>, Query), ("per-page" = Option<u32>, Query),
+    params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
         ("sort" = Option<String>, Query, description = "id, number, status, leg, price, order_id, hash_id, order_status, \
             route_name, from_name, to_name, departure_at, arrival_at, course_changed, placed_at; -field descends"),
         ("filter[status][eq]" = Option<String>, Query, description = "valid or returned; any field above, ops eq, lt, gt, lte, gte, like, in")),

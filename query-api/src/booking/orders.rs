@@ -170,7 +170,7 @@ fn order_id(params: &Params) -> Result<Uuid, ApiError> {
 
 /// The orders (admin).
 #[utoipa::path(get, path = "/api/order/order/all", tag = "order", security(("bearer" = [])),
-    params(("page" = Option<u32>, Query), ("per-page" = Option<u32>, Query),
+    params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
         ("sort" = Option<String>, Query, description = "id, hash_id, status, user_id, email, first_name, last_name, phone, \
             route_name, from_name, to_name, course_id, departure_at, return_departure_at, passengers, total, coupon_code, \
             to_pay, placed_at, expires_at, paid_at, invoice_number, transaction_id; -field descends"),

@@ -157,7 +157,7 @@ impl From<Row> for AdminTicket {
 
 /// Every ticket (admin).
 #[utoipa::path(get, path = "/api/order/ticket/all", tag = "order", security(("bearer" = [])),
-    params(("page" = Option<u32>, Query), ("per-page" = Option<u32>, Query),
+    params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
         ("sort" = Option<String>, Query, description = "id, number, status, leg, price, order_id, hash_id, order_status, \
             user_id, email, last_name, course_id, route_name, from_name, to_name, departure_at, course_changed, issued_at, \
             returned_at; -field descends"),
