@@ -28,8 +28,9 @@ pub use fields::{merge, Fields};
 pub use json::AppJson;
 pub use params::Params;
 
-/// The success body of every endpoint: `{"data": …}`.
-#[derive(Debug, Clone, serde::Serialize)]
+/// The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+/// operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+#[derive(Debug, Clone, serde::Serialize, utoipa::ToSchema)]
 pub struct Data<T> {
     pub data: T,
 }

@@ -317,7 +317,7 @@ pub struct Pagination {
 }
 
 /// `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Page<T> {
     pub models: Vec<T>,
     pub pagination: Pagination,

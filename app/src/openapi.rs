@@ -38,6 +38,67 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc
 }
 
+/// The document as served: [`document`] with the gate's NUL rule written on every free
+/// string and every object's other members.
+pub fn json() -> serde_json::Value {
+    no_nul_in_strings(document())
+}
+
+/// The pattern every free string of the document gets: the gate refuses a NUL anywhere
+/// in the query or the body (`400`), so no string field, parameter or answer holds one.
+pub const NO_NUL: &str = "^[^\\u0000]*$";
+
+/// States the gate's rule on every string schema that does not already narrow its values
+/// (an `enum`, a `format` or a `pattern` of its own).
+fn no_nul_in_strings(doc: utoipa::openapi::OpenApi) -> serde_json::Value {
+    fn walk(value: &mut serde_json::Value) {
+        match value {
+            serde_json::Value::Object(map) => {
+                let is_string = match map.get("type") {
+                    Some(serde_json::Value::String(t)) => t == "string",
+                    Some(serde_json::Value::Array(types)) => types.iter().any(|t| t == "string"),
+                    _ => false,
+                };
+                if is_string && !["enum", "format", "pattern", "const"].iter().any(|k| map.contains_key(*k)) {
+                    map.insert("pattern".into(), NO_NUL.into());
+                }
+                let is_object = map
+                    .get("type")
+                    .is_some_and(|t| t == "object" || t.as_array().is_some_and(|ts| ts.iter().any(|t| t == "object")))
+                    || map.get("properties").is_some_and(serde_json::Value::is_object);
+                if is_object && !map.contains_key("additionalProperties") {
+                    // Members a body names beyond its fields are ignored, but the gate reads them too.
+                    map.insert("propertyNames".into(), serde_json::json!({ "pattern": NO_NUL }));
+                    map.insert(
+                        "additionalProperties".into(),
+                        serde_json::json!({ "$ref": "#/components/schemas/JsonWithoutNul" }),
+                    );
+                }
+                map.values_mut().for_each(walk);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(walk),
+            _ => {}
+        }
+    }
+    let mut value = serde_json::to_value(&doc).expect("the document is JSON");
+    walk(&mut value);
+    let any = serde_json::json!({
+        "description": "Any JSON without a NUL character in a string or a member's name (what the gate lets through).",
+        "anyOf": [
+            { "type": "string", "pattern": NO_NUL },
+            { "type": ["number", "boolean", "null"] },
+            { "type": "array", "items": { "$ref": "#/components/schemas/JsonWithoutNul" } },
+            {
+                "type": "object",
+                "propertyNames": { "pattern": NO_NUL },
+                "additionalProperties": { "$ref": "#/components/schemas/JsonWithoutNul" }
+            }
+        ]
+    });
+    value["components"]["schemas"]["JsonWithoutNul"] = any;
+    value
+}
+
 /// Every code an error answer can carry: the edge's (`api_core::codes`) and the
 /// domain's refusals (`domain::ErrorCode`), sorted.
 pub fn all_codes() -> Vec<&'static str> {
@@ -102,7 +163,7 @@ fn error_body() -> ObjectBuilder {
 /// `GET /openapi.json`, to be nested under `/api`.
 pub fn router() -> Router {
     // Built once: the document does not change while the process runs.
-    let doc = Arc::new(document());
+    let doc = Arc::new(json());
     Router::new().route("/openapi.json", get(move || async move { Json(doc.as_ref().clone()) }))
 }
 
@@ -130,8 +191,15 @@ mod tests {
     }
 
     #[test]
+    fn every_free_string_refuses_a_nul_as_the_gate_does() {
+        let doc = super::json();
+        let login = &doc["components"]["schemas"]["LoginInput"]["properties"]["email"];
+        assert_eq!(login["pattern"], super::NO_NUL, "{login}");
+    }
+
+    #[test]
     fn the_error_body_lists_every_code() {
-        let doc = serde_json::to_value(super::document()).unwrap();
+        let doc = super::json();
         let schema = &doc["components"]["schemas"]["ApiErrorBody"];
         let codes: Vec<&str> =
             schema["properties"]["code"]["enum"].as_array().unwrap().iter().filter_map(|c| c.as_str()).collect();
@@ -164,7 +232,7 @@ mod tests {
 
     #[test]
     fn every_operation_documents_the_gate_and_the_error_shape() {
-        let doc = serde_json::to_value(super::document()).expect("JSON");
+        let doc = super::json();
         assert!(doc["components"]["schemas"]["ApiErrorBody"]["required"].is_array());
         let mut operations = 0;
         for (path, item) in doc["paths"].as_object().expect("paths") {

@@ -4,8 +4,8 @@
 //! append finds the version moved, decides again on the new balance, and gets the rest.
 
 use api_core::auth::AdminUser;
-use api_core::{ApiError, AppJson, Data};
-use axum::extract::{Query, State};
+use api_core::{ApiError, AppJson, Data, Params};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use chrono::{DateTime, Utc};
@@ -76,6 +76,8 @@ pub async fn refund(
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CheckInput {
+    /// The code (required; blanks are refused).
+    #[schema(value_type = String, required = true, pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
     #[serde(default)]
     code: Option<String>,
 }
@@ -91,7 +93,7 @@ pub struct CouponAnswer {
 
 /// `POST /order/coupon/check`: whether a code can be used now, and its value.
 #[utoipa::path(post, path = "/api/order/coupon/check", tag = "order", request_body = CheckInput,
-    responses((status = 200, description = "`{\"data\": CouponAnswer}`", body = CouponAnswer),
+    responses((status = 200, description = "`{\"data\": CouponAnswer}`", body = Data<CouponAnswer>),
         (status = 422, description = "unknown, expired or used up (field coupon.code)")))]
 pub async fn check(
     State(state): State<CommandState>,
@@ -121,26 +123,27 @@ pub async fn check(
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct SaveInput {
+    /// A new coupon's code: up to 40 letters, digits or dashes; one is made up when left out.
+    #[schema(pattern = "^[A-Za-z0-9-]{1,40}$")]
     #[serde(default)]
     code: Option<String>,
+    /// A new coupon's value in grosze, 1 to 100 000 000 (required on create).
+    #[schema(minimum = 1, maximum = 100_000_000)]
     #[serde(default)]
     value: Option<i64>,
+    /// On a change: the value left, 0 to 100 000 000 grosze.
+    #[schema(minimum = 0, maximum = 100_000_000)]
     #[serde(default)]
     current_value: Option<i64>,
     #[serde(default)]
     expires_at: Option<DateTime<Utc>>,
 }
 
-#[derive(Debug, Deserialize)]
-pub struct IdQuery {
-    id: Option<String>,
-}
-
 /// `POST /order/coupon/save` (admin): issue a coupon (with an `Idempotency-Key`, a repeat
 /// answers the first answer); `PUT …/save?id=CODE`: change its current value or expiry.
-#[utoipa::path(post, path = "/api/order/coupon/save", tag = "order", request_body = SaveInput,
-    params(("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer")),
-    responses((status = 201, description = "`{\"data\": CouponAnswer}`", body = CouponAnswer),
+#[utoipa::path(post, path = "/api/order/coupon/save", tag = "order", security(("bearer" = [])), request_body = SaveInput,
+    params(("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer: 1 to 200 visible ASCII characters", pattern = "^[!-~]([ -~]{0,198}[!-~])?$")),
+    responses((status = 201, description = "`{\"data\": CouponAnswer}`", body = Data<CouponAnswer>),
         (status = 403, description = "admins only"), (status = 422, description = "bad code or value")))]
 pub async fn create(
     State(state): State<CommandState>,
@@ -187,13 +190,23 @@ pub async fn create(
     Ok((StatusCode::CREATED, Data::new(answer(&after)?)))
 }
 
+/// `PUT /order/coupon/save?id=CODE` (admin): change a coupon's current value or expiry;
+/// fields left out keep their values.
+#[utoipa::path(put, path = "/api/order/coupon/save", tag = "order", security(("bearer" = [])), request_body = SaveInput,
+    params(("id" = String, Query, description = "the coupon's code", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")),
+    responses((status = 200, description = "`{\"data\": CouponAnswer}`", body = Data<CouponAnswer>),
+        (status = 403, description = "admins only"), (status = 404, description = "no such coupon"),
+        (status = 422, description = "a bad value or expiry")))]
 pub async fn update(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,
-    Query(query): Query<IdQuery>,
+    params: Params,
     AppJson(input): AppJson<SaveInput>,
 ) -> Result<Data<CouponAnswer>, ApiError> {
-    let code = query.id.ok_or_else(|| ApiError::BadRequest("id (the coupon code) is required".into()))?;
+    let code = params
+        .raw("id")
+        .map(str::to_string)
+        .ok_or_else(|| ApiError::BadRequest("id (the coupon code) is required".into()))?;
     let stream = stream(&code).map_err(|_| ApiError::NotFound("There is no such coupon.".into()))?;
     if let Some(v) = input.current_value {
         if !(0..=100_000_000).contains(&v) {

@@ -18,6 +18,7 @@ use crate::coupons;
         send::send_ticket_sms,
         coupons::check,
         coupons::create,
+        coupons::update,
     ),
     components(schemas(
         place::Placed,

@@ -55,6 +55,7 @@ pub fn paths<R: Resource>() -> OpenApi {
                 ObjectBuilder::new()
                     .schema_type(Type::Integer)
                     .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64)))
+                    .minimum(Some(1))
                     .build(),
             ))
             .build()

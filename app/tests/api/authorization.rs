@@ -84,6 +84,35 @@ async fn every_operation_answers_each_caller_as_the_table_says(pool: PgPool) {
     assert!(wrong.is_empty(), "answers that break the table:\n{}", wrong.join("\n"));
 }
 
+/// The document says who may call what: a bearer token is required (`[{"bearer": []}]`)
+/// of the `user` and `admin` operations, optional (`[{}, {"bearer": []}]`) of those a guest
+/// may call with a link or a ticket's code, and not asked for by the public ones.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_document_declares_who_may_call_each_operation(pool: PgPool) {
+    let app = spawn(pool).await;
+    let (_, doc) = body(app.client.get(app.url("/api/openapi.json")).send().await.expect("document")).await;
+    assert_eq!(doc["components"]["securitySchemes"]["bearer"]["scheme"], "bearer", "{}", doc["components"]);
+    let table = table();
+    let mut wrong = Vec::new();
+    for (path, item) in doc["paths"].as_object().expect("paths") {
+        for (method, operation) in item.as_object().expect("path item") {
+            let key = (method.to_uppercase(), path.clone());
+            let Some(who) = table.get(&key) else { continue }; // the matrix test names those
+            let expected = match who.as_str() {
+                "public" => json!([]),
+                "user" | "admin" => json!([{ "bearer": [] }]),
+                "user-or-link" | "ticket-holder" | "order-link" => json!([{}, { "bearer": [] }]),
+                other => panic!("unknown class {other} for {method} {path}"),
+            };
+            let declared = operation.get("security").cloned().unwrap_or_else(|| json!([]));
+            if declared != expected {
+                wrong.push(format!("{} {path} ({who}): declares {declared}, should {expected}", key.0));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "operations whose security breaks the table:\n{}", wrong.join("\n"));
+}
+
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn another_user_reaches_nothing_of_an_order_that_is_not_theirs(pool: PgPool) {
     let app = spawn(pool).await;

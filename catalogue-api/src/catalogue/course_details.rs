@@ -31,6 +31,7 @@ pub struct CourseDetails {
 /// The body of a save: `excluded: true`, or `seats`.
 #[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct CourseDetailsInput {
+    #[schema(minimum = 1)]
     pub route_course_settings_id: i64,
     /// `YYYY-MM-DD`.
     pub date: NaiveDate,
@@ -38,9 +39,10 @@ pub struct CourseDetailsInput {
     #[schema(required = false)]
     pub excluded: bool,
     /// 1 to 1000; required unless excluded.
+    #[schema(minimum = 1, maximum = 1000)]
     pub seats: Option<i32>,
     /// At most 500 characters.
-    #[schema(required = false)]
+    #[schema(required = false, max_length = 500)]
     pub note: String,
 }
 

@@ -31,6 +31,7 @@ pub struct Route {
 #[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct RouteInput {
     /// 1 to 200 characters.
+    #[schema(min_length = 1, max_length = 200, pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
     pub name: String,
     /// Default true.
     #[schema(required = false)]
@@ -110,7 +111,7 @@ type HomeRow = (i64, String, Option<i64>, Option<String>, Option<i64>, Option<St
 /// Public. The active routes marked for the home page, by name, with their first and
 /// last stops and lowest price. `{data: [HomeRoute]}`.
 #[utoipa::path(get, path = "/api/route/route/home-routes", tag = "route",
-    responses((status = 200, description = "`{data: [HomeRoute]}`", body = [HomeRoute])))]
+    responses((status = 200, description = "`{data: [HomeRoute]}`", body = Data<Vec<HomeRoute>>)))]
 #[tracing::instrument(skip_all)]
 pub async fn home_routes(State(state): State<CatalogueState>) -> Result<Data<Vec<HomeRoute>>, ApiError> {
     let rows: Vec<HomeRow> = sqlx::query_as(

@@ -35,11 +35,15 @@ pub struct RoutePrice {
 /// The body of a save.
 #[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct RoutePriceInput {
+    #[schema(minimum = 1)]
     pub route_id: i64,
+    #[schema(minimum = 1)]
     pub from_waypoint_id: i64,
     /// After `from_waypoint_id` on the route.
+    #[schema(minimum = 1)]
     pub to_waypoint_id: i64,
     /// Grosz, above zero.
+    #[schema(minimum = 1, maximum = 10_000_000)]
     pub price: i64,
 }
 

@@ -33,11 +33,15 @@ pub struct RouteWaypoint {
 /// The body of a save.
 #[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct RouteWaypointInput {
+    #[schema(minimum = 1)]
     pub route_id: i64,
+    #[schema(minimum = 1)]
     pub waypoint_id: i64,
     /// 0 to 10000; increases along the route.
+    #[schema(minimum = 0, maximum = 10_000)]
     pub position: i32,
     /// 0 to 10000; increases with the position.
+    #[schema(minimum = 0, maximum = 10_000)]
     pub minutes_from_start: i32,
 }
 

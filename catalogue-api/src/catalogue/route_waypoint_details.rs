@@ -24,12 +24,13 @@ pub struct RouteWaypointDetails {
 /// The body of a save.
 #[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct RouteWaypointDetailsInput {
+    #[schema(minimum = 1)]
     pub route_waypoint_id: i64,
     /// At most 50 characters.
-    #[schema(required = false)]
+    #[schema(required = false, max_length = 50)]
     pub platform: String,
     /// At most 2000 characters.
-    #[schema(required = false)]
+    #[schema(required = false, max_length = 2000)]
     pub notes: String,
 }
 

@@ -31,11 +31,15 @@ pub struct Waypoint {
 #[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct WaypointInput {
     /// 1 to 100 characters.
+    #[schema(min_length = 1, max_length = 100, pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
     pub name: String,
     /// 1 to 100 characters.
+    #[schema(min_length = 1, max_length = 100, pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
     pub town: String,
     /// Both coordinates or neither.
+    #[schema(minimum = -90.0, maximum = 90.0)]
     pub latitude: Option<f64>,
+    #[schema(minimum = -180.0, maximum = 180.0)]
     pub longitude: Option<f64>,
 }
 
@@ -109,8 +113,8 @@ pub fn router() -> Router<CatalogueState> {
 /// "lodz" finds "Łódź"). Name matches first, then by name; at most 20. A blank `q` lists
 /// the first stops by name.
 #[utoipa::path(get, path = "/api/route/waypoint/search-dropdown", tag = "route",
-    params(("q" = Option<String>, Query, description = "what the person typed")),
-    responses((status = 200, description = "`{data: [WaypointOption]}`", body = [WaypointOption]), (status = 422)))]
+    params(("q" = Option<String>, Query, description = "what the person typed", max_length = 100)),
+    responses((status = 200, description = "`{data: [WaypointOption]}`", body = Data<Vec<WaypointOption>>), (status = 422)))]
 #[tracing::instrument(skip_all)]
 pub async fn search_dropdown(
     State(state): State<CatalogueState>,

@@ -31,8 +31,10 @@ use command_api::CommandState;
 #[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
 pub struct GenerateInput {
     /// Only this route (which must be active and have two stops); every active route when absent.
+    #[schema(minimum = 1)]
     pub route_id: Option<i64>,
     /// 1 to 366 days from today; each timetable's `days_before_generate` when absent.
+    #[schema(minimum = 1, maximum = 366)]
     pub days: Option<u32>,
 }
 
@@ -74,7 +76,7 @@ fn parse(body: &Bytes) -> Result<(Option<i64>, Option<u32>), ApiError> {
 
 /// `SuperAdmin`.
 #[utoipa::path(post, path = "/api/course/course/generate", tag = "course", security(("bearer" = [])), request_body = GenerateInput,
-    responses((status = 200, body = Generated), (status = 401), (status = 403), (status = 422),
+    responses((status = 200, body = Data<Generated>), (status = 401), (status = 403), (status = 422),
               (status = 503, description = "the event store failed; the courses created wait for the next generate")))]
 #[tracing::instrument(skip_all)]
 pub async fn generate(

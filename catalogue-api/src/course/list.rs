@@ -99,7 +99,7 @@ pub fn router() -> Router<CatalogueState> {
 /// Public. Filter by route (`filter[route_id][eq]`) and dates (`filter[date][gte]`,
 /// `filter[date][lte]`, Warsaw dates; or `filter[departure_at][…]`).
 #[utoipa::path(get, path = "/api/course/course/all", tag = "course",
-    responses((status = 200, description = "`{data: {models: [Course], pagination}}`", body = [Course])))]
+    responses((status = 200, description = "`{data: {models: [Course], pagination}}`", body = Data<Page<Course>>)))]
 #[tracing::instrument(skip_all)]
 pub async fn all(State(state): State<CatalogueState>, raw: RawListQuery) -> Result<Data<Page<Course>>, ApiError> {
     let q = raw.parse(SPEC)?;
@@ -109,7 +109,7 @@ pub async fn all(State(state): State<CatalogueState>, raw: RawListQuery) -> Resu
 
 /// Public. `?id=` is the course's UUID.
 #[utoipa::path(get, path = "/api/course/course/one", tag = "course", params(("id" = Uuid, Query)),
-    responses((status = 200, body = Course), (status = 404), (status = 422)))]
+    responses((status = 200, body = Data<Course>), (status = 404), (status = 422)))]
 #[tracing::instrument(skip_all)]
 pub async fn one(State(state): State<CatalogueState>, params: Params) -> Result<Data<Course>, ApiError> {
     Ok(Data::new(find(&state.pool, params.uuid()?).await?))

@@ -26,10 +26,12 @@ use command_api::CommandState;
 /// The body of a save. On update only `seats` and `sale_open` change.
 #[derive(Debug, Clone, serde::Deserialize, utoipa::ToSchema)]
 pub struct CourseInput {
+    #[schema(minimum = 1)]
     pub route_id: i64,
     /// Warsaw local `YYYY-MM-DD HH:MM[:SS]`, or RFC 3339; in the future.
     pub departure_at: String,
     /// 1 to 1000.
+    #[schema(minimum = 1, maximum = 1000)]
     pub seats: i32,
     /// Default true.
     pub sale_open: Option<bool>,
@@ -57,7 +59,7 @@ fn parse_departure(f: &mut Fields<'_>) -> Option<DateTime<Utc>> {
 
 /// `SuperAdmin`. Creates one course and opens its seat inventory.
 #[utoipa::path(post, path = "/api/course/course/save", tag = "course", security(("bearer" = [])), request_body = CourseInput,
-    responses((status = 200, body = Course), (status = 401), (status = 403), (status = 422), (status = 503)))]
+    responses((status = 200, body = Data<Course>), (status = 401), (status = 403), (status = 422), (status = 503)))]
 #[tracing::instrument(skip_all)]
 pub async fn create(
     AdminUser(admin): AdminUser,
@@ -122,7 +124,7 @@ async fn open_pending(
 /// `SuperAdmin`. Changes `seats` and `sale_open`; other fields must keep their values.
 #[utoipa::path(put, path = "/api/course/course/save", tag = "course", security(("bearer" = [])), params(("id" = Uuid, Query)),
     request_body = CourseInput,
-    responses((status = 200, body = Course), (status = 401), (status = 403), (status = 404), (status = 409),
+    responses((status = 200, body = Data<Course>), (status = 401), (status = 403), (status = 404), (status = 409),
               (status = 422), (status = 503)))]
 #[tracing::instrument(skip_all)]
 pub async fn update(

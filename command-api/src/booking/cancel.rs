@@ -17,6 +17,8 @@ use crate::CommandState;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CancelInput {
+    /// The order (required).
+    #[schema(value_type = Uuid, required = true)]
     id: Option<Uuid>,
     #[serde(default)]
     reason: String,
@@ -30,9 +32,9 @@ pub struct Cancelled {
     pub coupon_refund: i64,
 }
 
-#[utoipa::path(post, path = "/api/order/order/cancel", tag = "order", request_body = CancelInput,
-    responses((status = 200, description = "`{\"data\": Cancelled}`", body = Cancelled),
-        (status = 403, description = "admins only"), (status = 404, description = "no such order"), (status = 409, description = "not cancellable")))]
+#[utoipa::path(post, path = "/api/order/order/cancel", tag = "order", security(("bearer" = [])), request_body = CancelInput,
+    responses((status = 200, description = "`{\"data\": Cancelled}`", body = Data<Cancelled>),
+        (status = 403, description = "admins only"), (status = 404, description = "no such order"), (status = 409, description = "not cancellable"), (status = 422, description = "no order id, or not a UUID")))]
 pub async fn cancel(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,

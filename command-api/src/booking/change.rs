@@ -28,10 +28,14 @@ use crate::CommandState;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ChangeInput {
+    /// The ticket's number (required; blanks are refused).
+    #[schema(required = true, pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
     #[serde(default)]
     number: String,
     #[serde(default)]
     code: Option<String>,
+    /// The course to move to (required).
+    #[schema(value_type = Uuid, required = true)]
     course_id: Option<Uuid>,
 }
 
@@ -44,9 +48,9 @@ pub struct Changed {
     pub price_difference_formatted: String,
 }
 
-#[utoipa::path(post, path = "/api/order/order/change-course", tag = "order", request_body = ChangeInput,
-    responses((status = 200, description = "`{\"data\": Changed}`", body = Changed),
-        (status = 409, description = "changed already, returned, no seats, or the new course costs more"), (status = 422, description = "another route or stops, or after the cutoff")))]
+#[utoipa::path(post, path = "/api/order/order/change-course", tag = "order", security((), ("bearer" = [])), request_body = ChangeInput,
+    responses((status = 200, description = "`{\"data\": Changed}`", body = Data<Changed>),
+        (status = 403, description = "someone else's ticket"), (status = 404, description = "no such ticket or course"), (status = 409, description = "changed already, returned, no seats, or the new course costs more"), (status = 422, description = "another route or stops, or after the cutoff")))]
 pub async fn change_course(
     State(state): State<CommandState>,
     MaybeUser(user): MaybeUser,

@@ -1,20 +1,15 @@
 //! The order form's calls that change nothing: `validate?step=` and
 //! `calculate-for-tickets`.
 
-use api_core::{ApiError, AppJson, Data};
-use axum::extract::{Query, State};
+use api_core::{ApiError, AppJson, Data, Params};
+use axum::extract::State;
 use domain::money::format_pln;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use super::catalogue::{course_leg, discounts, CourseLeg};
 use super::input::{check_step, BookingInput, CourseRef, Step};
 use super::pricing::price_lines;
 use crate::CommandState;
-
-#[derive(Debug, Deserialize)]
-pub struct StepQuery {
-    step: Option<String>,
-}
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Valid {
@@ -25,18 +20,17 @@ pub struct Valid {
 /// as a `422`, or `{valid: true}`. The tickets step also checks the courses, stops and
 /// discounts against the catalogue.
 #[utoipa::path(post, path = "/api/order/order/validate", tag = "order",
-    params(("step" = String, Query, description = "tickets, customer or invoice")),
-    request_body(content = serde_json::Value, description = "The booking state"),
-    responses((status = 200, description = "`{\"data\": {\"valid\": true}}`", body = Valid),
+    params(("step" = String, Query, description = "tickets, customer or invoice", pattern = "^(tickets|customer|invoice)$")),
+    request_body(content = Object, description = "The booking state"),
+    responses((status = 200, description = "`{\"data\": {\"valid\": true}}`", body = Data<Valid>),
         (status = 422, description = "the step's field errors")))]
 pub async fn validate(
     State(state): State<CommandState>,
-    Query(query): Query<StepQuery>,
+    params: Params,
     AppJson(input): AppJson<BookingInput>,
 ) -> Result<Data<Valid>, ApiError> {
-    let step = query
-        .step
-        .as_deref()
+    let step = params
+        .raw("step")
         .and_then(Step::parse)
         .ok_or_else(|| ApiError::BadRequest("step must be tickets, customer or invoice".into()))?;
     let errors = check_step(&input, step);
@@ -92,8 +86,8 @@ pub struct Priced {
 /// `POST /course/discount/calculate-for-tickets`: the form's live prices; the returned
 /// tickets replace the form's list (spec section 4).
 #[utoipa::path(post, path = "/api/course/discount/calculate-for-tickets", tag = "course",
-    request_body(content = serde_json::Value, description = "tickets, course, courseReturn"),
-    responses((status = 200, description = "`{\"data\": Priced}`", body = Priced),
+    request_body(content = Object, description = "tickets, course, courseReturn"),
+    responses((status = 200, description = "`{\"data\": Priced}`", body = Data<Priced>),
         (status = 422, description = "no course, bad quantities or an unavailable discount")))]
 pub async fn calculate_for_tickets(
     State(state): State<CommandState>,

@@ -9,25 +9,20 @@
 //! The hash id is the secret of the order's links, so no login is needed, as for the
 //! after-payment page that calls this.
 
-use api_core::{ApiError, Data};
-use axum::extract::{Query, State};
+use api_core::{ApiError, Data, Params};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::{DateTime, Utc};
 use domain::order::{self, OrderState, PaymentRef, RegisterPayment, RegisterPaymentError};
 use event_store::Metadata;
 use payment::RegisterTransaction;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use uuid::Uuid;
 
 use super::language::{headers_language, language_prefix};
 use crate::aggregate::{self, ExecuteError, OrderAgg};
 use crate::streams::order_stream;
 use crate::CommandState;
-
-#[derive(Debug, Deserialize)]
-pub struct PayAgainQuery {
-    hash_id: Option<String>,
-}
 
 /// Where to pay now.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -38,22 +33,22 @@ pub struct PaymentAgain {
     pub expires_at: DateTime<Utc>,
 }
 
-#[utoipa::path(post, path = "/api/order/order/pay-again", tag = "order",
-    params(("hash_id" = String, Query, description = "the order's public hash id (from its links)"),
-        ("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer")),
-    responses((status = 200, description = "`{\"data\": PaymentAgain}`: a new transaction to pay", body = PaymentAgain),
+#[utoipa::path(post, path = "/api/order/order/pay-again", tag = "order", security((), ("bearer" = [])),
+    params(("hash_id" = String, Query, description = "the order's public hash id (from its links)", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$"),
+        ("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer: 1 to 200 visible ASCII characters", pattern = "^[!-~]([ -~]{0,198}[!-~])?$")),
+    responses((status = 200, description = "`{\"data\": PaymentAgain}`: a new transaction to pay", body = Data<PaymentAgain>),
         (status = 400, description = "no hash_id"), (status = 404, description = "no such order"),
         (status = 409, description = "the reservation has expired, or the order is not waiting for payment"),
+        (status = 422, description = "the Idempotency-Key was used before for a different request"),
         (status = 503, description = "the payment gateway cannot be reached")))]
 #[tracing::instrument(skip(state, headers))]
 pub async fn pay_again(
     State(state): State<CommandState>,
-    Query(query): Query<PayAgainQuery>,
+    params: Params,
     headers: HeaderMap,
 ) -> Result<Data<PaymentAgain>, ApiError> {
-    let hash_id = query
-        .hash_id
-        .as_deref()
+    let hash_id = params
+        .raw("hash_id")
         .map(str::trim)
         .filter(|h| !h.is_empty())
         .ok_or_else(|| ApiError::BadRequest("hash_id is required".into()))?;

@@ -23,6 +23,8 @@ use crate::CommandState;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ReturnInput {
+    /// The ticket's number (required; blanks are refused).
+    #[schema(required = true, pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
     #[serde(default)]
     number: String,
     #[serde(default)]
@@ -42,8 +44,8 @@ pub struct Returned {
     pub money_refund_formatted: String,
 }
 
-#[utoipa::path(post, path = "/api/order/order/return-ticket", tag = "order", request_body = ReturnInput,
-    responses((status = 200, description = "`{\"data\": Returned}`", body = Returned),
+#[utoipa::path(post, path = "/api/order/order/return-ticket", tag = "order", security((), ("bearer" = [])), request_body = ReturnInput,
+    responses((status = 200, description = "`{\"data\": Returned}`", body = Data<Returned>),
         (status = 403, description = "someone else's ticket"), (status = 404, description = "no such ticket"),
         (status = 409, description = "returned already or not paid"), (status = 422, description = "code missing or wrong, or after the cutoff")))]
 pub async fn return_ticket(

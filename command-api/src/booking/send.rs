@@ -9,23 +9,18 @@
 use api_core::auth::MaybeUser;
 use api_core::mail::{Attachment, Email};
 use api_core::sms::{Sms, SmsError};
-use api_core::{ApiError, Data};
-use axum::extract::{Query, State};
+use api_core::{ApiError, Data, Params};
+use axum::extract::State;
 use chrono::Utc;
 use documents::{PrintedTicket, TicketDocument};
 use domain::money::format_pln;
 use domain::order::{LegKind, OrderState, TicketStatus};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use uuid::Uuid;
 
 use crate::aggregate::{self, OrderAgg};
 use crate::streams::order_stream;
 use crate::CommandState;
-
-#[derive(Debug, Deserialize)]
-pub struct IdQuery {
-    id: Option<String>,
-}
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Sent {
@@ -68,31 +63,31 @@ async fn first_time(state: &CommandState, order: &OrderState, kind: &str) -> boo
 }
 
 /// `POST /order/order/send-ticket?id=`.
-#[utoipa::path(post, path = "/api/order/order/send-ticket", tag = "order",
-    params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner")),
-    responses((status = 200, description = "`{\"data\": Sent}`", body = Sent), (status = 404, description = "no such order")))]
+#[utoipa::path(post, path = "/api/order/order/send-ticket", tag = "order", security((), ("bearer" = [])),
+    params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")),
+    responses((status = 200, description = "`{\"data\": Sent}`", body = Data<Sent>), (status = 404, description = "no such order")))]
 pub async fn send_ticket(
     State(state): State<CommandState>,
     MaybeUser(user): MaybeUser,
-    Query(query): Query<IdQuery>,
+    params: Params,
 ) -> Result<Data<Sent>, ApiError> {
-    let order = find(&state, user.as_ref(), query.id.as_deref()).await?;
+    let order = find(&state, user.as_ref(), params.raw("id")).await?;
     state.mailer.send(ticket_email(&state, &order)).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
     Ok(Data::new(Sent { sent: true, to: order.customer.email.clone() }))
 }
 
 /// `POST /order/order/send-ticket-sms?id=`: a short message with the ticket numbers and
 /// codes to the customer's phone.
-#[utoipa::path(post, path = "/api/order/order/send-ticket-sms", tag = "order",
-    params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner")),
-    responses((status = 200, description = "`{\"data\": Sent}`", body = Sent), (status = 404, description = "no such order"),
+#[utoipa::path(post, path = "/api/order/order/send-ticket-sms", tag = "order", security((), ("bearer" = [])),
+    params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")),
+    responses((status = 200, description = "`{\"data\": Sent}`", body = Data<Sent>), (status = 404, description = "no such order"),
         (status = 422, description = "the order's phone number cannot receive text messages")))]
 pub async fn send_ticket_sms(
     State(state): State<CommandState>,
     MaybeUser(user): MaybeUser,
-    Query(query): Query<IdQuery>,
+    params: Params,
 ) -> Result<Data<Sent>, ApiError> {
-    let order = find(&state, user.as_ref(), query.id.as_deref()).await?;
+    let order = find(&state, user.as_ref(), params.raw("id")).await?;
     state.sms.send(ticket_sms(&order)).await.map_err(|e| match e {
         SmsError::NotANumber(_) => {
             ApiError::invalid_field("phone", "The order's phone number cannot receive text messages.")

@@ -105,10 +105,10 @@ struct TicketRow {
     lines: Json<Vec<TicketLine>>,
 }
 
-#[utoipa::path(get, path = "/api/order/ticket/change-options", tag = "order",
+#[utoipa::path(get, path = "/api/order/ticket/change-options", tag = "order", security((), ("bearer" = [])),
     params(("number" = String, Query, description = "the ticket's number, e.g. NK-2026-000123"),
         ("code" = Option<String>, Query, description = "the ticket's code, for a guest (not needed by its owner)")),
-    responses((status = 200, description = "`{\"data\": ChangeOptions}`", body = ChangeOptions),
+    responses((status = 200, description = "`{\"data\": ChangeOptions}`", body = Data<ChangeOptions>),
         (status = 404, description = "no such ticket, or not yours"),
         (status = 422, description = "number is missing")))]
 #[tracing::instrument(skip(state, user, params))]

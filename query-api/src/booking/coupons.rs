@@ -87,12 +87,12 @@ pub struct CouponDetails {
 }
 
 /// The coupons (admin).
-#[utoipa::path(get, path = "/api/order/coupon/all", tag = "order",
-    params(("page" = Option<u32>, Query), ("per-page" = Option<u32>, Query),
+#[utoipa::path(get, path = "/api/order/coupon/all", tag = "order", security(("bearer" = [])),
+    params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
         ("sort" = Option<String>, Query, description = "code, initial_value, current_value, usages, used, expires_at, \
             user_id, origin, issued_at, updated_at; -field descends"),
         ("filter[code][like]" = Option<String>, Query, description = "any field above, ops eq, lt, gt, lte, gte, like, in")),
-    responses((status = 200, description = "`{\"data\": {\"models\": [CouponView], \"pagination\": …}}`", body = [CouponView]),
+    responses((status = 200, description = "`{\"data\": {\"models\": [CouponView], \"pagination\": …}}`", body = Data<Page<CouponView>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 422, description = "unknown sort or filter field")))]
 #[tracing::instrument(skip(state, query))]
@@ -110,9 +110,9 @@ pub async fn all(
 }
 
 /// One coupon by its code, with what each order spent (admin).
-#[utoipa::path(get, path = "/api/order/coupon/one", tag = "order",
-    params(("id" = String, Query, description = "the coupon's code (any case)")),
-    responses((status = 200, description = "`{\"data\": CouponDetails}`", body = CouponDetails),
+#[utoipa::path(get, path = "/api/order/coupon/one", tag = "order", security(("bearer" = [])),
+    params(("id" = String, Query, description = "the coupon's code (any case)", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")),
+    responses((status = 200, description = "`{\"data\": CouponDetails}`", body = Data<CouponDetails>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 404, description = "no such coupon"), (status = 422, description = "id is missing")))]
 #[tracing::instrument(skip(state, params))]

@@ -169,15 +169,15 @@ fn order_id(params: &Params) -> Result<Uuid, ApiError> {
 }
 
 /// The orders (admin).
-#[utoipa::path(get, path = "/api/order/order/all", tag = "order",
-    params(("page" = Option<u32>, Query), ("per-page" = Option<u32>, Query),
+#[utoipa::path(get, path = "/api/order/order/all", tag = "order", security(("bearer" = [])),
+    params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
         ("sort" = Option<String>, Query, description = "id, hash_id, status, user_id, email, first_name, last_name, phone, \
             route_name, from_name, to_name, course_id, departure_at, return_departure_at, passengers, total, coupon_code, \
             to_pay, placed_at, expires_at, paid_at, invoice_number, transaction_id; -field descends"),
         ("filter[status][eq]" = Option<String>, Query, description = "any field above, ops eq, lt, gt, lte, gte, like, in"),
         ("filter[email][like]" = Option<String>, Query),
         ("filter[placed_at][gte]" = Option<String>, Query, description = "YYYY-MM-DD HH:MM:SS (Warsaw) or RFC 3339")),
-    responses((status = 200, description = "`{\"data\": {\"models\": [OrderListItem], \"pagination\": …}}`", body = [OrderListItem]),
+    responses((status = 200, description = "`{\"data\": {\"models\": [OrderListItem], \"pagination\": …}}`", body = Data<Page<OrderListItem>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 422, description = "unknown sort or filter field, or a bad filter value")))]
 #[tracing::instrument(skip(state, query))]
@@ -195,8 +195,8 @@ pub async fn all(
 }
 
 /// One order with its tickets, refunds and cancellation (admin).
-#[utoipa::path(get, path = "/api/order/order/one", tag = "order", params(("id" = Uuid, Query)),
-    responses((status = 200, description = "`{\"data\": AdminOrderView}`", body = AdminOrderView),
+#[utoipa::path(get, path = "/api/order/order/one", tag = "order", security(("bearer" = [])), params(("id" = Uuid, Query)),
+    responses((status = 200, description = "`{\"data\": AdminOrderView}`", body = Data<AdminOrderView>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 404, description = "no such order"), (status = 422, description = "id is missing or not a UUID")))]
 #[tracing::instrument(skip(state, params))]
@@ -224,8 +224,8 @@ pub async fn one(
 
 /// Every event of an order, oldest first (admin). An order abandoned before it was
 /// placed has a history but no `one`.
-#[utoipa::path(get, path = "/api/order/order/history", tag = "order", params(("id" = Uuid, Query)),
-    responses((status = 200, description = "`{\"data\": [HistoryEntry]}`", body = [HistoryEntry]),
+#[utoipa::path(get, path = "/api/order/order/history", tag = "order", security(("bearer" = [])), params(("id" = Uuid, Query)),
+    responses((status = 200, description = "`{\"data\": [HistoryEntry]}`", body = Data<Vec<HistoryEntry>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 404, description = "no events of such an order"), (status = 422, description = "id is missing or not a UUID")))]
 #[tracing::instrument(skip(state, params))]

@@ -73,8 +73,8 @@ async fn reward_settings(state: &QueryState) -> Result<(u32, i64), ApiError> {
 }
 
 /// The logged-in user's stamps, what the next reward needs, and the rewards earned (user).
-#[utoipa::path(get, path = "/api/course/stamp/user-stamps", tag = "course",
-    responses((status = 200, description = "`{\"data\": UserStamps}`", body = UserStamps),
+#[utoipa::path(get, path = "/api/course/stamp/user-stamps", tag = "course", security(("bearer" = [])),
+    responses((status = 200, description = "`{\"data\": UserStamps}`", body = Data<UserStamps>),
         (status = 401, description = "no token")))]
 #[tracing::instrument(skip(state, user), fields(user_id = %user.id))]
 pub async fn user_stamps(user: AuthUser, State(state): State<QueryState>) -> Result<Data<UserStamps>, ApiError> {
@@ -144,10 +144,10 @@ pub struct StampCardView {
 }
 
 /// Every stamp card (admin).
-#[utoipa::path(get, path = "/api/course/stamp/all", tag = "course",
-    params(("page" = Option<u32>, Query), ("per-page" = Option<u32>, Query),
+#[utoipa::path(get, path = "/api/course/stamp/all", tag = "course", security(("bearer" = [])),
+    params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
         ("sort" = Option<String>, Query, description = "user_id, email, first_name, last_name, stamps, rewards, updated_at; -field descends")),
-    responses((status = 200, description = "`{\"data\": {\"models\": [StampCardView], \"pagination\": …}}`", body = [StampCardView]),
+    responses((status = 200, description = "`{\"data\": {\"models\": [StampCardView], \"pagination\": …}}`", body = Data<Page<StampCardView>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 422, description = "unknown sort or filter field")))]
 #[tracing::instrument(skip(state, query))]

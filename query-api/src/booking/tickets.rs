@@ -156,13 +156,13 @@ impl From<Row> for AdminTicket {
 }
 
 /// Every ticket (admin).
-#[utoipa::path(get, path = "/api/order/ticket/all", tag = "order",
-    params(("page" = Option<u32>, Query), ("per-page" = Option<u32>, Query),
+#[utoipa::path(get, path = "/api/order/ticket/all", tag = "order", security(("bearer" = [])),
+    params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
         ("sort" = Option<String>, Query, description = "id, number, status, leg, price, order_id, hash_id, order_status, \
             user_id, email, last_name, course_id, route_name, from_name, to_name, departure_at, course_changed, issued_at, \
             returned_at; -field descends"),
         ("filter[number][eq]" = Option<String>, Query, description = "any field above, ops eq, lt, gt, lte, gte, like, in")),
-    responses((status = 200, description = "`{\"data\": {\"models\": [AdminTicket], \"pagination\": …}}`", body = [AdminTicket]),
+    responses((status = 200, description = "`{\"data\": {\"models\": [AdminTicket], \"pagination\": …}}`", body = Data<Page<AdminTicket>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 422, description = "unknown sort or filter field")))]
 #[tracing::instrument(skip(state, query))]

@@ -30,10 +30,13 @@ use domain::money::format_pln;
 #[serde(rename_all = "camelCase")]
 pub struct SearchInput {
     /// `one_way` (default) or `round_trip`.
+    #[schema(value_type = String, pattern = "^(one_way|round_trip)$")]
     pub trip_mode: Option<String>,
     /// A stop id.
+    #[schema(minimum = 1)]
     pub start: i64,
-    /// A stop id.
+    /// A stop id, not `start`.
+    #[schema(minimum = 1)]
     pub end: i64,
     /// `YYYY-MM-DD` (Warsaw), today or later.
     pub date: NaiveDate,
@@ -131,7 +134,7 @@ async fn direction(state: &QueryState, start: i64, end: i64, date: NaiveDate) ->
 
 /// Public.
 #[utoipa::path(post, path = "/api/search/search/index", tag = "search", request_body = SearchInput,
-    responses((status = 200, body = SearchResult), (status = 422)))]
+    responses((status = 200, body = Data<SearchResult>), (status = 422)))]
 #[tracing::instrument(skip_all)]
 pub async fn index(
     State(state): State<QueryState>,

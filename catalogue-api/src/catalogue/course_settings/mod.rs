@@ -128,8 +128,8 @@ pub fn router() -> Router<CatalogueState> {
 }
 
 /// `SuperAdmin`. A copy of the timetable `?id=` (named "… (kopia)"), without its exceptions.
-#[utoipa::path(post, path = "/api/route/route-course-settings/duplicate", tag = "route", security(("bearer" = [])), params(("id" = i64, Query)),
-    responses((status = 200, body = CourseSettings), (status = 401), (status = 403), (status = 404), (status = 422)))]
+#[utoipa::path(post, path = "/api/route/route-course-settings/duplicate", tag = "route", security(("bearer" = [])), params(("id" = i64, Query, minimum = 1)),
+    responses((status = 200, body = Data<CourseSettings>), (status = 401), (status = 403), (status = 404), (status = 422)))]
 #[tracing::instrument(skip_all)]
 pub async fn duplicate(
     _: AdminUser,

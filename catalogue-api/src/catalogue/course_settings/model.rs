@@ -70,18 +70,21 @@ impl From<Row> for CourseSettings {
 /// The body of a save, parsed.
 #[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct CourseSettingsInput {
+    #[schema(minimum = 1)]
     pub route_id: i64,
-    #[schema(required = false)]
+    #[schema(required = false, max_length = 200)]
     pub name: String,
-    /// `["07:30", "15:00"]` or `"07:30,15:00"`; 1 to 48 times.
-    #[schema(value_type = Object)]
+    /// `["07:30", "15:00"]` (also taken: the comma text `"07:30,15:00"`); 1 to 48 times.
+    #[schema(schema_with = departure_times_schema)]
     pub departure_times: Vec<NaiveTime>,
-    /// `"1,2,3,4,5"` or `[1, 2, 3, 4, 5]`; 0 = Sunday.
-    #[schema(value_type = Object)]
+    /// `[1, 2, 3, 4, 5]` (also taken: the comma text `"1,2,3,4,5"`); 0 = Sunday.
+    #[schema(schema_with = week_days_schema)]
     pub week_days: Vec<i16>,
     /// 1 to 1000.
+    #[schema(minimum = 1, maximum = 1000)]
     pub seats: i32,
     /// 1 to 366.
+    #[schema(minimum = 1, maximum = 366)]
     pub days_before_generate: i32,
     pub valid_from: Option<NaiveDate>,
     /// Not before `valid_from`.
@@ -89,4 +92,18 @@ pub struct CourseSettingsInput {
     /// Default true.
     #[schema(required = false)]
     pub active: bool,
+}
+
+/// The array form of `departure_times` (what `input::parse_times` takes): 1 to 48 `HH:MM`.
+fn departure_times_schema() -> utoipa::openapi::schema::Array {
+    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
+    let time = ObjectBuilder::new().schema_type(Type::String).pattern(Some("^([01][0-9]|2[0-3]):[0-5][0-9]$"));
+    ArrayBuilder::new().items(time).min_items(Some(1)).max_items(Some(48)).unique_items(true).build()
+}
+
+/// The array form of `week_days` (what `input::parse_week_days` takes): 0 to 6, 0 = Sunday.
+fn week_days_schema() -> utoipa::openapi::schema::Array {
+    use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
+    let day = ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(0)).maximum(Some(6));
+    ArrayBuilder::new().items(day).min_items(Some(1)).max_items(Some(7)).unique_items(true).build()
 }

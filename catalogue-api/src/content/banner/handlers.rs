@@ -33,11 +33,11 @@ const VALID_NOW: &str = "coalesce(valid_from, '-infinity') <= now() and coalesce
 /// The banners (public: guests and users get only those valid now; admins every one),
 /// `title` and `text` in `lang`.
 #[utoipa::path(get, path = "/api/app/banner/all", tag = "app",
-    params(LangParam, ("page" = Option<u32>, Query), ("per-page" = Option<u32>, Query),
-        ("sort" = Option<String>, Query, description = "id, title, valid_from, valid_to, sort_order, created_at, updated_at; -field descends"),
-        ("filter[valid_from][lt]" = Option<String>, Query, description = "YYYY-MM-DD HH:MM:SS (Warsaw)"),
-        ("filter[valid_to][gt]" = Option<String>, Query, description = "YYYY-MM-DD HH:MM:SS (Warsaw)")),
-    responses((status = 200, description = "`{\"data\": {\"models\": [Banner], \"pagination\": …}}`", body = [Banner]),
+    params(LangParam, ("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
+        ("sort" = Option<String>, Query, description = "id, title, valid_from, valid_to, sort_order, created_at, updated_at; -field descends", pattern = "^-?(id|title|valid_from|valid_to|sort_order|created_at|updated_at)$"),
+        ("filter[valid_from][lt]" = Option<String>, Query, description = "YYYY-MM-DD HH:MM:SS (Warsaw)", pattern = "^20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"),
+        ("filter[valid_to][gt]" = Option<String>, Query, description = "YYYY-MM-DD HH:MM:SS (Warsaw)", pattern = "^20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$")),
+    responses((status = 200, description = "`{\"data\": {\"models\": [Banner], \"pagination\": …}}`", body = Data<Page<Banner>>),
         (status = 422, description = "unknown sort or filter field, a bad value, or a `lang` other than pl or en")))]
 #[tracing::instrument(skip(state, user, query))]
 pub async fn all(
@@ -57,8 +57,8 @@ pub async fn all(
 
 /// One banner (public; for guests and users only while it is valid, else `404`), `title`
 /// and `text` in `lang`.
-#[utoipa::path(get, path = "/api/app/banner/one", tag = "app", params(("id" = i64, Query), LangParam),
-    responses((status = 200, description = "`{\"data\": Banner}`", body = Banner), (status = 404, description = "not found"),
+#[utoipa::path(get, path = "/api/app/banner/one", tag = "app", params(("id" = i64, Query, minimum = 1), LangParam),
+    responses((status = 200, description = "`{\"data\": Banner}`", body = Data<Banner>), (status = 404, description = "not found"),
         (status = 422, description = "a bad id, or a `lang` other than pl or en")))]
 #[tracing::instrument(skip(state, user))]
 pub async fn one(
@@ -80,8 +80,8 @@ pub async fn one(
 }
 
 /// Create a banner (admin).
-#[utoipa::path(post, path = "/api/app/banner/save", tag = "app", request_body = BannerInput,
-    responses((status = 200, description = "`{\"data\": Banner}`", body = Banner), (status = 401, description = "no token"),
+#[utoipa::path(post, path = "/api/app/banner/save", tag = "app", security(("bearer" = [])), request_body = BannerInput,
+    responses((status = 200, description = "`{\"data\": Banner}`", body = Data<Banner>), (status = 401, description = "no token"),
         (status = 403, description = "not an admin"), (status = 422, description = "one error per invalid field")))]
 #[tracing::instrument(skip(state, input))]
 pub async fn create(
@@ -100,8 +100,8 @@ pub async fn create(
 }
 
 /// Update a banner (admin); absent fields keep their value.
-#[utoipa::path(put, path = "/api/app/banner/save", tag = "app", params(("id" = i64, Query)), request_body = BannerInput,
-    responses((status = 200, description = "`{\"data\": Banner}`", body = Banner), (status = 401, description = "no token"),
+#[utoipa::path(put, path = "/api/app/banner/save", tag = "app", security(("bearer" = [])), params(("id" = i64, Query, minimum = 1)), request_body = BannerInput,
+    responses((status = 200, description = "`{\"data\": Banner}`", body = Data<Banner>), (status = 401, description = "no token"),
         (status = 403, description = "not an admin"), (status = 404, description = "not found"),
         (status = 422, description = "one error per invalid field")))]
 #[tracing::instrument(skip(state, input))]

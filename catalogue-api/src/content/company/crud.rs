@@ -22,9 +22,9 @@ const FIELDS: &[ListField] = &[
 const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "id" };
 
 /// The company rows (admin).
-#[utoipa::path(get, path = "/api/company/company/all", tag = "company",
-    params(("page" = Option<u32>, Query), ("per-page" = Option<u32>, Query), ("sort" = Option<String>, Query, description = "id, name, created_at, updated_at")),
-    responses((status = 200, description = "`{\"data\": {\"models\": [Company], \"pagination\": …}}`", body = [Company]),
+#[utoipa::path(get, path = "/api/company/company/all", tag = "company", security(("bearer" = [])),
+    params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000), ("sort" = Option<String>, Query, description = "id, name, created_at, updated_at; -field descends", pattern = "^-?(id|name|created_at|updated_at)$")),
+    responses((status = 200, description = "`{\"data\": {\"models\": [Company], \"pagination\": …}}`", body = Data<Page<Company>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin")))]
 #[tracing::instrument(skip(state, query))]
 pub async fn all(
@@ -39,8 +39,8 @@ pub async fn all(
 }
 
 /// One company row (admin).
-#[utoipa::path(get, path = "/api/company/company/one", tag = "company", params(("id" = i64, Query)),
-    responses((status = 200, description = "`{\"data\": Company}`", body = Company), (status = 401, description = "no token"),
+#[utoipa::path(get, path = "/api/company/company/one", tag = "company", security(("bearer" = [])), params(("id" = i64, Query, minimum = 1)),
+    responses((status = 200, description = "`{\"data\": Company}`", body = Data<Company>), (status = 401, description = "no token"),
         (status = 403, description = "not an admin"), (status = 404, description = "not found")))]
 #[tracing::instrument(skip(state))]
 pub async fn one(_: AdminUser, State(state): State<CatalogueState>, params: Params) -> Result<Data<Company>, ApiError> {
@@ -48,8 +48,8 @@ pub async fn one(_: AdminUser, State(state): State<CatalogueState>, params: Para
 }
 
 /// Create a company row (admin). Usually `save-settings` is what you want.
-#[utoipa::path(post, path = "/api/company/company/save", tag = "company", request_body = SettingsInput,
-    responses((status = 200, description = "`{\"data\": Company}`", body = Company), (status = 401, description = "no token"),
+#[utoipa::path(post, path = "/api/company/company/save", tag = "company", security(("bearer" = [])), request_body = SettingsInput,
+    responses((status = 200, description = "`{\"data\": Company}`", body = Data<Company>), (status = 401, description = "no token"),
         (status = 403, description = "not an admin"), (status = 422, description = "one error per invalid field")))]
 #[tracing::instrument(skip(state, input))]
 pub async fn create(
@@ -62,8 +62,8 @@ pub async fn create(
 }
 
 /// Update a company row (admin); absent fields keep their value.
-#[utoipa::path(put, path = "/api/company/company/save", tag = "company", params(("id" = i64, Query)), request_body = SettingsInput,
-    responses((status = 200, description = "`{\"data\": Company}`", body = Company), (status = 401, description = "no token"),
+#[utoipa::path(put, path = "/api/company/company/save", tag = "company", security(("bearer" = [])), params(("id" = i64, Query, minimum = 1)), request_body = SettingsInput,
+    responses((status = 200, description = "`{\"data\": Company}`", body = Data<Company>), (status = 401, description = "no token"),
         (status = 403, description = "not an admin"), (status = 404, description = "not found"),
         (status = 422, description = "one error per invalid field")))]
 #[tracing::instrument(skip(state, input))]

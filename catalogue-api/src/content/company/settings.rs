@@ -17,7 +17,7 @@ use api_core::AppJson;
 use api_core::Params;
 
 /// `{"settings": …}`, as the web reads `data.settings`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, ToSchema)]
 pub struct SettingsBody<T> {
     pub settings: T,
 }
@@ -64,8 +64,8 @@ pub async fn settings_in_force(pool: &PgPool) -> Result<Settings, ApiError> {
 }
 
 /// Every setting (admin).
-#[utoipa::path(get, path = "/api/company/company/get-settings", tag = "company",
-    responses((status = 200, description = "`{\"data\": {\"settings\": SettingsView}}`", body = SettingsView),
+#[utoipa::path(get, path = "/api/company/company/get-settings", tag = "company", security(("bearer" = [])),
+    responses((status = 200, description = "`{\"data\": {\"settings\": SettingsView}}`", body = Data<SettingsBody<SettingsView>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin")))]
 #[tracing::instrument(skip(state))]
 pub async fn get_settings(
@@ -77,7 +77,7 @@ pub async fn get_settings(
 
 /// The footer texts (public), in `lang`.
 #[utoipa::path(get, path = "/api/company/company/get-public-settings", tag = "company", params(LangParam),
-    responses((status = 200, description = "`{\"data\": {\"settings\": {\"page_footer_1\", \"page_footer_2\"}}}`", body = PublicSettings),
+    responses((status = 200, description = "`{\"data\": {\"settings\": {\"page_footer_1\", \"page_footer_2\"}}}`", body = Data<SettingsBody<PublicSettings>>),
         (status = 422, description = "a `lang` other than pl or en")))]
 #[tracing::instrument(skip(state))]
 pub async fn get_public_settings(
@@ -91,8 +91,8 @@ pub async fn get_public_settings(
 
 /// Save the settings (admin); creates the company row if there is none. Absent fields
 /// keep their value.
-#[utoipa::path(post, path = "/api/company/company/save-settings", tag = "company", request_body = SettingsInput,
-    responses((status = 200, description = "`{\"data\": {\"settings\": SettingsView}}`", body = SettingsView),
+#[utoipa::path(post, path = "/api/company/company/save-settings", tag = "company", security(("bearer" = [])), request_body = SettingsInput,
+    responses((status = 200, description = "`{\"data\": {\"settings\": SettingsView}}`", body = Data<SettingsBody<SettingsView>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 422, description = "one error per invalid field")))]
 #[tracing::instrument(skip(state, input))]

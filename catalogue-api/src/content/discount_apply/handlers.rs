@@ -63,8 +63,8 @@ impl Resource for DiscountApplies {
 }
 
 /// Stop applying a discount there (admin); answers the removed row.
-#[utoipa::path(delete, path = "/api/course/discount-apply/delete", tag = "course", params(("id" = i64, Query)),
-    responses((status = 200, description = "`{\"data\": DiscountApply}` (the removed row)", body = DiscountApply),
+#[utoipa::path(delete, path = "/api/course/discount-apply/delete", tag = "course", security(("bearer" = [])), params(("id" = i64, Query, minimum = 1)),
+    responses((status = 200, description = "`{\"data\": DiscountApply}` (the removed row)", body = Data<DiscountApply>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"), (status = 404, description = "not found"),
         (status = 422, description = "a bad id")))]
 #[tracing::instrument(skip(state))]

@@ -68,8 +68,8 @@ impl Resource for Menus {
 /// The menu of a type (public); `content` is JSON text. Its name and items are in
 /// `lang`: in English the English items as a whole when there are any, else the Polish.
 #[utoipa::path(get, path = "/api/app/menu/get-menu", tag = "app",
-    params(("type" = String, Query, description = "top, bottom1 or bottom2"), LangParam),
-    responses((status = 200, description = "`{\"data\": {\"name\", \"type\", \"content\": \"<JSON text>\"}}`", body = PublicMenu),
+    params(("type" = String, Query, description = "top, bottom1 or bottom2", pattern = "^(top|bottom1|bottom2)$"), LangParam),
+    responses((status = 200, description = "`{\"data\": {\"name\", \"type\", \"content\": \"<JSON text>\"}}`", body = Data<PublicMenu>),
         (status = 404, description = "no menu of this type"),
         (status = 422, description = "missing or unknown type, or a `lang` other than pl or en")))]
 #[tracing::instrument(skip(state))]

@@ -75,7 +75,7 @@ impl Resource for ContentPages {
 /// in `lang` (in English, field by field, the English text where there is one).
 #[utoipa::path(get, path = "/api/app/content/get-content", tag = "app",
     params(("id" = String, Query, description = "the page's id, or its slug"), LangParam),
-    responses((status = 200, description = "`{\"data\": PublicContentPage}`", body = PublicContentPage),
+    responses((status = 200, description = "`{\"data\": PublicContentPage}`", body = Data<PublicContentPage>),
         (status = 404, description = "not found"),
         (status = 422, description = "no id given, or a `lang` other than pl or en")))]
 #[tracing::instrument(skip(state))]
