@@ -138,6 +138,23 @@ where
     }
 }
 
+/// Middleware that refuses anyone but a SuperAdmin (`401`, `403`) before the layers and
+/// the handler behind it run: for a route whose other layers must not act on a request the
+/// handler would refuse, such as the idempotency layer of an admin's creating command.
+/// `route_layer(from_fn_with_state(pool, require_admin))`, added after those layers.
+pub async fn require_admin(
+    axum::extract::State(pool): axum::extract::State<PgPool>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let (mut parts, body) = request.into_parts();
+    match AdminUser::from_request_parts(&mut parts, &pool).await {
+        Ok(_) => next.run(axum::extract::Request::from_parts(parts, body)).await,
+        Err(refused) => refused.into_response(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

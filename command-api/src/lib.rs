@@ -146,7 +146,11 @@ pub fn router(state: CommandState) -> Router {
         .route("/order/coupon/check", post(coupons::check))
         .route(
             "/order/coupon/save",
-            post(coupons::create).route_layer(idempotency::layer(&state.pool, "coupon.create")).put(coupons::update),
+            // Only an admin reaches the idempotency layer: a refused caller leaves no key behind.
+            post(coupons::create)
+                .route_layer(idempotency::layer(&state.pool, "coupon.create"))
+                .route_layer(axum::middleware::from_fn_with_state(state.pool.clone(), api_core::auth::require_admin))
+                .put(coupons::update),
         )
         .route("/payment/notify/{provider}", post(payments::notify))
         .with_state(state)

@@ -220,6 +220,18 @@ async fn the_same_idempotency_key_issues_one_coupon(pool: PgPool) {
     assert_eq!((s1, s2), (422, 422));
     assert_eq!(first, second);
     assert_eq!(second["errors"][0]["field"], "code", "{second}");
+
+    // Someone who may not issue coupons is refused before the key is looked at, and leaves
+    // no key behind: the same key then works for the admin.
+    let (guest, _) = body(app.post("/api/order/coupon/save", &ask, None, Some("shared-key")).await).await;
+    let (user, _) =
+        body(app.post("/api/order/coupon/save", &ask, Some(&app.user_token), Some("shared-key")).await).await;
+    assert_eq!((guest, user), (401, 403));
+    let stored: i64 = sqlx::query_scalar("select count(*) from idempotency_keys where key like '%shared-key'")
+        .fetch_one(&app.pool)
+        .await
+        .expect("count");
+    assert_eq!(stored, 0, "a refused caller claims no key");
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
