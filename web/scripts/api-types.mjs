@@ -25,6 +25,23 @@ async function generate() {
       if (operation && typeof operation === 'object' && 'responses' in operation) delete operation.operationId;
     }
   }
+  // The server documents that its gate refuses a NUL anywhere in a JSON body: every object takes
+  // extra members of `JsonWithoutNul` (recursive JSON). That is for fuzzers; in the app's types it
+  // would add an index signature to every object and a type that refers to itself, so here the
+  // extra members go and `JsonWithoutNul` is plain JSON (`unknown`).
+  const withoutExtraMembers = (node) => {
+    if (Array.isArray(node)) return node.forEach(withoutExtraMembers);
+    if (!node || typeof node !== 'object') return;
+    if (node.additionalProperties?.$ref === '#/components/schemas/JsonWithoutNul') {
+      delete node.additionalProperties;
+      delete node.propertyNames;
+    }
+    Object.values(node).forEach(withoutExtraMembers);
+  };
+  withoutExtraMembers(document);
+  if (document.components?.schemas?.JsonWithoutNul) {
+    document.components.schemas.JsonWithoutNul = { description: document.components.schemas.JsonWithoutNul.description };
+  }
   const ast = await openapiTS(document, { alphabetize: false, exportType: false });
   return HEADER + astToString(ast);
 }

@@ -41,7 +41,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Banner"][];
+                        "application/json": components["schemas"]["Data_Page_Banner"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -105,7 +105,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Banner"];
+                        "application/json": components["schemas"]["Data_Banner"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -175,7 +175,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Banner"];
+                        "application/json": components["schemas"]["Data_Banner"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -254,7 +254,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Banner"];
+                        "application/json": components["schemas"]["Data_Banner"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -403,7 +403,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["PublicContentPage"];
+                        "application/json": components["schemas"]["Data_PublicContentPage"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -790,7 +790,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["PublicMenu"];
+                        "application/json": components["schemas"]["Data_PublicMenu"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -1097,7 +1097,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     "per-page"?: number;
-                    /** @description id, name, created_at, updated_at */
+                    /** @description id, name, created_at, updated_at; -field descends */
                     sort?: string;
                 };
                 header?: never;
@@ -1112,7 +1112,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Company"][];
+                        "application/json": components["schemas"]["Data_Page_Company"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -1181,7 +1181,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["PublicSettings"];
+                        "application/json": components["schemas"]["Data_SettingsBody_PublicSettings"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -1235,7 +1235,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SettingsView"];
+                        "application/json": components["schemas"]["Data_SettingsBody_SettingsView"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -1300,7 +1300,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Company"];
+                        "application/json": components["schemas"]["Data_Company"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -1379,7 +1379,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Company"];
+                        "application/json": components["schemas"]["Data_Company"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -1458,7 +1458,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Company"];
+                        "application/json": components["schemas"]["Data_Company"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -1546,7 +1546,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SettingsView"];
+                        "application/json": components["schemas"]["Data_SettingsBody_SettingsView"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -1628,7 +1628,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Course"][];
+                        "application/json": components["schemas"]["Data_Page_Course"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -1678,7 +1678,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Generated"];
+                        "application/json": components["schemas"]["Data_Generated"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -1764,7 +1764,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Course"];
+                        "application/json": components["schemas"]["Data_Course"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -1831,7 +1831,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Course"];
+                        "application/json": components["schemas"]["Data_Course"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -1921,7 +1921,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Course"];
+                        "application/json": components["schemas"]["Data_Course"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -2069,7 +2069,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["DiscountApply"];
+                        "application/json": components["schemas"]["Data_DiscountApply"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -2460,7 +2460,7 @@ export interface paths {
             /** @description tickets, course, courseReturn */
             requestBody: {
                 content: {
-                    "application/json": unknown;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -2470,7 +2470,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Priced"];
+                        "application/json": components["schemas"]["Data_Priced"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -2790,7 +2790,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["StampCardView"][];
+                        "application/json": components["schemas"]["Data_Page_StampCardView"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -2862,7 +2862,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["UserStamps"];
+                        "application/json": components["schemas"]["Data_UserStamps"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -2923,7 +2923,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CouponView"][];
+                        "application/json": components["schemas"]["Data_Page_CouponView"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -3001,7 +3001,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CouponAnswer"];
+                        "application/json": components["schemas"]["Data_CouponAnswer"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -3065,7 +3065,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CouponDetails"];
+                        "application/json": components["schemas"]["Data_CouponDetails"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -3131,7 +3131,91 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        put?: never;
+        /**
+         * `PUT /order/coupon/save?id=CODE` (admin): change a coupon's current value or expiry;
+         *     fields left out keep their values.
+         */
+        put: {
+            parameters: {
+                query: {
+                    /** @description the coupon's code */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SaveInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": CouponAnswer}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_CouponAnswer"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description admins only */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such coupon */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a bad value or expiry */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
         /**
          * `POST /order/coupon/save` (admin): issue a coupon (with an `Idempotency-Key`, a repeat
          *     answers the first answer); `PUT …/save?id=CODE`: change its current value or expiry.
@@ -3140,7 +3224,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description repeating a key repeats the first answer */
+                    /** @description repeating a key repeats the first answer: 1 to 200 visible ASCII characters */
                     "Idempotency-Key"?: string | null;
                 };
                 path?: never;
@@ -3158,11 +3242,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CouponAnswer"];
+                        "application/json": components["schemas"]["Data_CouponAnswer"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid bearer token */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3238,7 +3331,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["OrderListItem"][];
+                        "application/json": components["schemas"]["Data_Page_OrderListItem"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -3315,11 +3408,20 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Cancelled"];
+                        "application/json": components["schemas"]["Data_Cancelled"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid bearer token */
+                401: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3363,6 +3465,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
+                /** @description no order id, or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -3399,11 +3510,29 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Changed"];
+                        "application/json": components["schemas"]["Data_Changed"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description someone else's ticket */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such ticket or course */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3474,7 +3603,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["HistoryEntry"][];
+                        "application/json": components["schemas"]["Data_Vec_HistoryEntry"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -3557,7 +3686,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["AdminOrderView"];
+                        "application/json": components["schemas"]["Data_AdminOrderView"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -3631,7 +3760,7 @@ export interface paths {
                     hash_id: string;
                 };
                 header?: {
-                    /** @description repeating a key repeats the first answer */
+                    /** @description repeating a key repeats the first answer: 1 to 200 visible ASCII characters */
                     "Idempotency-Key"?: string | null;
                 };
                 path?: never;
@@ -3645,7 +3774,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["PaymentAgain"];
+                        "application/json": components["schemas"]["Data_PaymentAgain"];
                     };
                 };
                 /** @description no hash_id */
@@ -3668,6 +3797,15 @@ export interface paths {
                 };
                 /** @description the reservation has expired, or the order is not waiting for payment */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the Idempotency-Key was used before for a different request */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3706,7 +3844,7 @@ export interface paths {
             parameters: {
                 query?: never;
                 header?: {
-                    /** @description repeating a key repeats the first answer */
+                    /** @description repeating a key repeats the first answer: 1 to 200 visible ASCII characters */
                     "Idempotency-Key"?: string | null;
                 };
                 path?: never;
@@ -3715,7 +3853,7 @@ export interface paths {
             /** @description The booking state (spec section 3): course, courseReturn, tickets, customer, invoice, coupon */
             requestBody: {
                 content: {
-                    "application/json": unknown;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -3725,7 +3863,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Placed"];
+                        "application/json": components["schemas"]["Data_Placed"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -3800,7 +3938,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Returned"];
+                        "application/json": components["schemas"]["Data_Returned"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -3893,7 +4031,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Sent"];
+                        "application/json": components["schemas"]["Data_Sent"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -3953,7 +4091,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Sent"];
+                        "application/json": components["schemas"]["Data_Sent"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -4017,7 +4155,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["OrderView"];
+                        "application/json": components["schemas"]["Data_OrderView"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -4084,7 +4222,7 @@ export interface paths {
             /** @description The booking state */
             requestBody: {
                 content: {
-                    "application/json": unknown;
+                    "application/json": Record<string, never>;
                 };
             };
             responses: {
@@ -4094,7 +4232,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Valid"];
+                        "application/json": components["schemas"]["Data_Valid"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -4162,7 +4300,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["AdminTicket"][];
+                        "application/json": components["schemas"]["Data_Page_AdminTicket"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -4238,7 +4376,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["ChangeOptions"];
+                        "application/json": components["schemas"]["Data_ChangeOptions"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -4864,7 +5002,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["CourseSettings"];
+                        "application/json": components["schemas"]["Data_CourseSettings"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -6476,7 +6614,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["HomeRoute"][];
+                        "application/json": components["schemas"]["Data_Vec_HomeRoute"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -7096,7 +7234,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["WaypointOption"][];
+                        "application/json": components["schemas"]["Data_Vec_WaypointOption"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -7154,7 +7292,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["SearchResult"];
+                        "application/json": components["schemas"]["Data_SearchResult"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -7653,7 +7791,18 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["RegisterInput"];
+                    "application/json": {
+                        /** @example jan.kowalski@example.pl */
+                        email?: string;
+                        /** @example Jan */
+                        first_name?: string;
+                        /** @example Kowalski */
+                        last_name?: string;
+                        /** @description At least 8 characters. */
+                        password?: string;
+                        /** @example +48 600 100 200 */
+                        phone?: string | null;
+                    };
                 };
             };
             responses: {
@@ -7796,7 +7945,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["MyTicket"][];
+                        "application/json": components["schemas"]["Data_Page_MyTicket"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
@@ -8109,8 +8258,11 @@ export interface components {
             valid_to?: string | null;
         };
         CancelInput: {
-            /** Format: uuid */
-            id?: string | null;
+            /**
+             * Format: uuid
+             * @description The order (required).
+             */
+            id: string;
             reason?: string;
         };
         Cancelled: {
@@ -8129,9 +8281,13 @@ export interface components {
         CannotChange: "already_changed" | "ticket_returned" | "used" | "not_paid" | "too_late";
         ChangeInput: {
             code?: string | null;
-            /** Format: uuid */
-            course_id?: string | null;
-            number?: string;
+            /**
+             * Format: uuid
+             * @description The course to move to (required).
+             */
+            course_id: string;
+            /** @description The ticket's number (required; blanks are refused). */
+            number: string;
         };
         /** @description A course the ticket could move to. */
         ChangeOption: {
@@ -8192,7 +8348,8 @@ export interface components {
             price_difference_formatted: string;
         };
         CheckInput: {
-            code?: string | null;
+            /** @description The code (required; blanks are refused). */
+            code: string;
         };
         /** @description A `companies` row. */
         Company: components["schemas"]["Settings"] & {
@@ -8481,8 +8638,7 @@ export interface components {
              * @description 1 to 366.
              */
             days_before_generate: number;
-            /** @description `["07:30", "15:00"]` or `"07:30,15:00"`; 1 to 48 times. */
-            departure_times: Record<string, never>;
+            departure_times: string[];
             name?: string;
             /** Format: int64 */
             route_id: number;
@@ -8498,8 +8654,7 @@ export interface components {
              * @description Not before `valid_from`.
              */
             valid_to?: string | null;
-            /** @description `"1,2,3,4,5"` or `[1, 2, 3, 4, 5]`; 0 = Sunday. */
-            week_days: Record<string, never>;
+            week_days: number[];
         };
         /** @description The ticket's course now. */
         CurrentCourse: {
@@ -8523,6 +8678,943 @@ export interface components {
             last_name: string;
             notify_by_sms: boolean;
             phone: string;
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_AdminOrderView: {
+            /** @description An order as an admin sees it (`one`): the customer's view and what happened since. */
+            data: components["schemas"]["OrderView"] & {
+                cancel_reason?: string | null;
+                /** Format: date-time */
+                cancelled_at?: string | null;
+                /** Format: uuid */
+                cancelled_by?: string | null;
+                /**
+                 * Format: int64
+                 * @description Paid back to the coupon.
+                 */
+                coupon_refunded: number;
+                /** Format: date-time */
+                expired_at?: string | null;
+                /** @description Money sent back through the payment gateway, oldest first. */
+                gateway_refunds: components["schemas"]["GatewayRefund"][];
+                /**
+                 * Format: int64
+                 * @description Payments that arrived after expiry and were paid back.
+                 */
+                late_refunded: number;
+                /**
+                 * Format: int64
+                 * @description Money paid back to the customer (cancellation, returns).
+                 */
+                money_refunded: number;
+                /** Format: int64 */
+                paid_amount?: number | null;
+                payment_provider: string;
+                transaction_id?: string | null;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                user_id?: string | null;
+                /**
+                 * Format: int64
+                 * @description The stream version of the last event (as in `history`).
+                 */
+                version: number;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Banner: {
+            /** @description A promo banner. */
+            data: {
+                /** @description CSS classes of the strip. */
+                bg_class: string;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int64 */
+                id: number;
+                /** @description A relative path or an http(s) URL; empty for none. */
+                link: string;
+                /** @description `nuxt-link` (in-app) or an anchor target (`_self`, `_blank`, …). */
+                link_target: string;
+                /**
+                 * Format: int32
+                 * @description Seconds a closed banner stays hidden.
+                 */
+                refresh_time: number;
+                /** Format: int32 */
+                sort_order: number;
+                /** @description Sanitised HTML. */
+                text: string;
+                text_class: string;
+                /** @description The English text (sanitised HTML); empty: not translated. */
+                text_en: string;
+                title: string;
+                /** @description The English title; empty: not translated (an English read shows `title`). */
+                title_en: string;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date-time */
+                valid_from?: string | null;
+                /** Format: date-time */
+                valid_to?: string | null;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Cancelled: {
+            data: {
+                /** Format: int64 */
+                coupon_refund: number;
+                /** Format: uuid */
+                id: string;
+                /** Format: int64 */
+                refund: number;
+                status: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_ChangeOptions: {
+            /** @description The answer. */
+            data: {
+                can_change: boolean;
+                current: components["schemas"]["CurrentCourse"];
+                /**
+                 * Format: int32
+                 * @description Changes close this many minutes before the current course leaves.
+                 */
+                cutoff_minutes: number;
+                number: string;
+                /** @description Empty when the ticket cannot change. */
+                options: components["schemas"]["ChangeOption"][];
+                reason?: null | components["schemas"]["CannotChange"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Changed: {
+            data: {
+                /** Format: uuid */
+                course_id: string;
+                /** Format: date-time */
+                departure_at: string;
+                number: string;
+                /** Format: int64 */
+                price_difference: number;
+                price_difference_formatted: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Company: {
+            /** @description A `companies` row. */
+            data: components["schemas"]["Settings"] & {
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int64 */
+                id: number;
+                /** Format: date-time */
+                updated_at: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_CouponAnswer: {
+            data: {
+                code: string;
+                /** Format: date-time */
+                expires_at?: string | null;
+                /** Format: int64 */
+                initial_value: number;
+                /** Format: int64 */
+                value: number;
+                value_formatted: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_CouponDetails: {
+            /** @description A coupon with its usages. */
+            data: components["schemas"]["CouponView"] & {
+                orders: components["schemas"]["CouponUsage"][];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Course: {
+            /** @description A course. */
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description The departure from the route's first stop, with Warsaw's offset.
+                 */
+                departure_at: string;
+                /** Format: uuid */
+                id: string;
+                /** @description Whether its seat inventory (the stream `course-{id}`) is open (read only). */
+                inventory_opened: boolean;
+                /**
+                 * Format: int64
+                 * @description The timetable it was generated from, if any (read only).
+                 */
+                route_course_settings_id?: number | null;
+                /** Format: int64 */
+                route_id: number;
+                /** @description Read only. */
+                route_name: string;
+                /** @description False when an admin stopped the sale. */
+                sale_open: boolean;
+                /** Format: int32 */
+                seats: number;
+                /** Format: date-time */
+                updated_at: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_CourseSettings: {
+            /** @description A timetable. */
+            data: {
+                active: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int32 */
+                days_before_generate: number;
+                /** @description Warsaw local times, `["07:30", "15:00"]` (a comma text `"07:30,15:00"` is accepted too). */
+                departure_times: string[];
+                /** Format: int64 */
+                id: number;
+                name: string;
+                /** Format: int64 */
+                route_id: number;
+                /** Format: int32 */
+                seats: number;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: date */
+                valid_from?: string | null;
+                /** Format: date */
+                valid_to?: string | null;
+                /** @description A comma list of 0-6, 0 = Sunday: `"1,2,3,4,5"` (an array is accepted too). */
+                week_days: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_DiscountApply: {
+            /** @description Discount `discount_id` may be chosen on route `route_id` (every route when null). */
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int64 */
+                discount_id: number;
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                route_id?: number | null;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Generated: {
+            /** @description What a generate did. */
+            data: {
+                /** @description New courses. */
+                created: number;
+                /** @description Courses the timetables call for that existed already. */
+                existing: number;
+                /** @description Seat inventories opened (the new courses', and any an earlier attempt left pending). */
+                inventories_opened: number;
+                /** @description Routes without courses, and why. */
+                skipped_routes: components["schemas"]["SkippedRoute"][];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_OrderView: {
+            /** @description An order as its customer sees it (`success-data`). */
+            data: {
+                back?: null | components["schemas"]["LegView"];
+                coupon?: null | components["schemas"]["CouponUseView"];
+                /** Format: int64 */
+                coupon_amount: number;
+                coupon_amount_formatted: string;
+                customer: components["schemas"]["CustomerView"];
+                /** Format: date-time */
+                expires_at: string;
+                hash_id: string;
+                /** Format: uuid */
+                id: string;
+                invoice?: null | components["schemas"]["InvoiceView"];
+                lines: components["schemas"]["LineView"][];
+                /**
+                 * @description The readable, consecutive number people see (`NB-2026-000123`); `null` for an
+                 *     order placed before orders were numbered.
+                 */
+                number?: string | null;
+                outbound: components["schemas"]["LegView"];
+                /** Format: date-time */
+                paid_at?: string | null;
+                /** @description Where to pay, while the order waits for its payment; `null` otherwise. */
+                payment_url?: string | null;
+                /** Format: date-time */
+                placed_at: string;
+                /** @description `pending_payment`, `paid`, `expired`, `cancelled` or `returned`. */
+                status: string;
+                tickets: components["schemas"]["TicketView"][];
+                /** Format: int64 */
+                to_pay: number;
+                to_pay_formatted: string;
+                /** Format: int64 */
+                total: number;
+                total_formatted: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Page_AdminTicket: {
+            /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
+            data: {
+                models: {
+                    /** Format: date-time */
+                    arrival_at: string;
+                    code: string;
+                    /**
+                     * Format: int64
+                     * @description Its share of the order's coupon.
+                     */
+                    coupon_part: number;
+                    /** Format: int64 */
+                    coupon_refund?: number | null;
+                    course_changed: boolean;
+                    /** Format: uuid */
+                    course_id: string;
+                    /**
+                     * Format: date-time
+                     * @description Warsaw time.
+                     */
+                    departure_at: string;
+                    email: string;
+                    /**
+                     * Format: int64
+                     * @description For a returned ticket: the handling fee and where the rest went.
+                     */
+                    fee?: number | null;
+                    first_name: string;
+                    from_name: string;
+                    hash_id: string;
+                    /** Format: uuid */
+                    id: string;
+                    /**
+                     * Format: date-time
+                     * @description When the order was paid (the ticket was issued).
+                     */
+                    issued_at: string;
+                    last_name: string;
+                    leg: string;
+                    /** Format: int32 */
+                    line: number;
+                    /** Format: int64 */
+                    money_refund?: number | null;
+                    number: string;
+                    /** Format: uuid */
+                    order_id: string;
+                    order_status: string;
+                    /** Format: uuid */
+                    previous_course_id?: string | null;
+                    /**
+                     * Format: int64
+                     * @description What the seat costs now (after a course change, the new price).
+                     */
+                    price: number;
+                    /**
+                     * Format: int64
+                     * @description Paid (positive) or refunded (negative) for the course change.
+                     */
+                    price_difference: number;
+                    price_formatted: string;
+                    /** Format: date-time */
+                    returned_at?: string | null;
+                    route_name: string;
+                    /** @description `valid` or `returned`. */
+                    status: string;
+                    to_name: string;
+                    /** Format: uuid */
+                    user_id?: string | null;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Page_Banner: {
+            /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
+            data: {
+                models: {
+                    /** @description CSS classes of the strip. */
+                    bg_class: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** @description A relative path or an http(s) URL; empty for none. */
+                    link: string;
+                    /** @description `nuxt-link` (in-app) or an anchor target (`_self`, `_blank`, …). */
+                    link_target: string;
+                    /**
+                     * Format: int32
+                     * @description Seconds a closed banner stays hidden.
+                     */
+                    refresh_time: number;
+                    /** Format: int32 */
+                    sort_order: number;
+                    /** @description Sanitised HTML. */
+                    text: string;
+                    text_class: string;
+                    /** @description The English text (sanitised HTML); empty: not translated. */
+                    text_en: string;
+                    title: string;
+                    /** @description The English title; empty: not translated (an English read shows `title`). */
+                    title_en: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: date-time */
+                    valid_from?: string | null;
+                    /** Format: date-time */
+                    valid_to?: string | null;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Page_Company: {
+            /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
+            data: {
+                models: (components["schemas"]["Settings"] & {
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: date-time */
+                    updated_at: string;
+                })[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Page_CouponView: {
+            /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
+            data: {
+                models: {
+                    code: string;
+                    /**
+                     * Format: int64
+                     * @description What is left to spend.
+                     */
+                    current_value: number;
+                    current_value_formatted: string;
+                    /** @description Past its expiry (what is left cannot be spent). */
+                    expired: boolean;
+                    /** Format: date-time */
+                    expires_at?: string | null;
+                    /** Format: int64 */
+                    initial_value: number;
+                    initial_value_formatted: string;
+                    /** Format: date-time */
+                    issued_at: string;
+                    /** @description `admin` or `stamp_reward`. */
+                    origin: string;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /**
+                     * Format: int32
+                     * @description Orders that spent it.
+                     */
+                    usages: number;
+                    /** @description Nothing is left to spend. */
+                    used: boolean;
+                    /**
+                     * Format: uuid
+                     * @description The owner of a stamp reward.
+                     */
+                    user_id?: string | null;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Page_Course: {
+            /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
+            data: {
+                models: {
+                    /** Format: date-time */
+                    created_at: string;
+                    /**
+                     * Format: date-time
+                     * @description The departure from the route's first stop, with Warsaw's offset.
+                     */
+                    departure_at: string;
+                    /** Format: uuid */
+                    id: string;
+                    /** @description Whether its seat inventory (the stream `course-{id}`) is open (read only). */
+                    inventory_opened: boolean;
+                    /**
+                     * Format: int64
+                     * @description The timetable it was generated from, if any (read only).
+                     */
+                    route_course_settings_id?: number | null;
+                    /** Format: int64 */
+                    route_id: number;
+                    /** @description Read only. */
+                    route_name: string;
+                    /** @description False when an admin stopped the sale. */
+                    sale_open: boolean;
+                    /** Format: int32 */
+                    seats: number;
+                    /** Format: date-time */
+                    updated_at: string;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Page_MyTicket: {
+            /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
+            data: {
+                models: {
+                    /** Format: date-time */
+                    arrival_at: string;
+                    code: string;
+                    course_changed: boolean;
+                    /**
+                     * Format: date-time
+                     * @description Warsaw time.
+                     */
+                    departure_at: string;
+                    from_name: string;
+                    /** @description The order's public id (`success-data?hash_id=` shows the whole order). */
+                    hash_id: string;
+                    /** Format: uuid */
+                    id: string;
+                    /** @description `outbound` or `back`. */
+                    leg: string;
+                    /** Format: int32 */
+                    line: number;
+                    number: string;
+                    /** Format: uuid */
+                    order_id: string;
+                    /**
+                     * @description The order's readable number (`NB-2026-000123`); `null` for an order placed before
+                     *     orders were numbered.
+                     */
+                    order_number?: string | null;
+                    order_status: string;
+                    /** Format: int64 */
+                    price: number;
+                    price_formatted: string;
+                    route_name: string;
+                    /** @description `valid` or `returned`. */
+                    status: string;
+                    to_name: string;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Page_OrderListItem: {
+            /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
+            data: {
+                models: {
+                    /** Format: uuid */
+                    back_course_id?: string | null;
+                    /** Format: int64 */
+                    coupon_amount: number;
+                    coupon_code?: string | null;
+                    /** Format: uuid */
+                    course_id: string;
+                    /**
+                     * Format: date-time
+                     * @description Warsaw time.
+                     */
+                    departure_at: string;
+                    email: string;
+                    /** Format: date-time */
+                    expires_at: string;
+                    first_name: string;
+                    from_name: string;
+                    hash_id: string;
+                    /** Format: uuid */
+                    id: string;
+                    invoice_number?: string | null;
+                    last_name: string;
+                    /** Format: date-time */
+                    paid_at?: string | null;
+                    /** Format: int32 */
+                    passengers: number;
+                    phone: string;
+                    /** Format: date-time */
+                    placed_at: string;
+                    /** Format: date-time */
+                    return_departure_at?: string | null;
+                    /** @description The outbound leg's route and stops. */
+                    route_name: string;
+                    status: string;
+                    to_name: string;
+                    /** Format: int64 */
+                    to_pay: number;
+                    to_pay_formatted: string;
+                    /** Format: int64 */
+                    total: number;
+                    total_formatted: string;
+                    /** Format: uuid */
+                    user_id?: string | null;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Page_StampCardView: {
+            /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
+            data: {
+                models: {
+                    /** @description `null` for a user that no longer exists. */
+                    email?: string | null;
+                    first_name?: string | null;
+                    last_name?: string | null;
+                    /** Format: int32 */
+                    needed: number;
+                    /** Format: int32 */
+                    rewards: number;
+                    /** Format: int32 */
+                    stamps: number;
+                    /** Format: date-time */
+                    updated_at: string;
+                    /** Format: uuid */
+                    user_id: string;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_PaymentAgain: {
+            /** @description Where to pay now. */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description The reservation holds the seats until then (unchanged by paying again).
+                 */
+                expires_at: string;
+                /** @description The gateway's page of the new transaction. */
+                payment_url: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Placed: {
+            /** @description The answer to a placed order. */
+            data: {
+                /** Format: int64 */
+                coupon_amount: number;
+                coupon_amount_formatted: string;
+                /** Format: date-time */
+                expires_at: string;
+                hash_id: string;
+                /** @description The readable order number people see (`NB-2026-000123`). */
+                number: string;
+                /** Format: uuid */
+                order_id: string;
+                payment_url: string;
+                status: string;
+                /** Format: int64 */
+                to_pay: number;
+                to_pay_formatted: string;
+                /** Format: int64 */
+                total: number;
+                total_formatted: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Priced: {
+            data: {
+                tickets: components["schemas"]["PricedTicket"][];
+                /** Format: int64 */
+                total: number;
+                total_formatted: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_PublicContentPage: {
+            /**
+             * @description What `get-content` answers (what `/{slug}` shows): the page's texts in one language,
+             *     without the other language's copy, which a visitor never needs.
+             */
+            data: {
+                /** @description Sanitised HTML. */
+                content: string;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int64 */
+                id: number;
+                keywords: string;
+                /** @description Sanitised HTML. */
+                side_content: string;
+                slug: string;
+                template: string;
+                title: string;
+                /** Format: date-time */
+                updated_at: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_PublicMenu: {
+            /** @description What `get-menu` answers: `content` is JSON text. */
+            data: {
+                /** @description JSON text of a list of [`MenuItem`]s. */
+                content: string;
+                name: string;
+                type: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Returned: {
+            data: {
+                /** Format: int64 */
+                coupon_refund: number;
+                coupon_refund_formatted: string;
+                /** Format: int64 */
+                fee: number;
+                fee_formatted: string;
+                /** Format: int64 */
+                money_refund: number;
+                money_refund_formatted: string;
+                number: string;
+                /** Format: int64 */
+                price: number;
+                price_formatted: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_SearchResult: {
+            /** @description The answer. */
+            data: {
+                outbound: components["schemas"]["Connection"][];
+                return: components["schemas"]["Connection"][];
+                /** @description The same for the way back (`end` to `start`); `false` for a one-way search. */
+                return_served: boolean;
+                /**
+                 * @description Whether a line runs from `start` to `end` at all (on any day): when `outbound` is
+                 *     empty, `true` means "no course that day", `false` "no line connects these stops".
+                 */
+                served: boolean;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Sent: {
+            data: {
+                sent: boolean;
+                to: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_SettingsBody_PublicSettings: {
+            /** @description `{"settings": …}`, as the web reads `data.settings`. */
+            data: {
+                /** @description What anyone may read: the footer texts (sanitised HTML), in one language. */
+                settings: {
+                    page_footer_1: string;
+                    page_footer_2: string;
+                };
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_SettingsBody_SettingsView: {
+            /** @description `{"settings": …}`, as the web reads `data.settings`. */
+            data: {
+                /** @description Every setting, with the company row's id (`null` before the first save). */
+                settings: components["schemas"]["Settings"] & {
+                    /** Format: int64 */
+                    id?: number | null;
+                };
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_UserStamps: {
+            /** @description The user's stamp card. */
+            data: {
+                /**
+                 * Format: int32
+                 * @description Tickets still needed for the next reward.
+                 */
+                needed: number;
+                /**
+                 * Format: int64
+                 * @description What the next reward coupon is worth.
+                 */
+                reward_value: number;
+                reward_value_formatted: string;
+                rewards: components["schemas"]["StampReward"][];
+                /**
+                 * Format: int32
+                 * @description Stamps on the card (paid tickets not returned).
+                 */
+                stamps: number;
+                /** Format: int32 */
+                stamps_per_reward: number;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Valid: {
+            data: {
+                valid: boolean;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Vec_HistoryEntry: {
+            data: {
+                /** @description The event as the domain records it. */
+                data: Record<string, never>;
+                /**
+                 * Format: date-time
+                 * @description When the command that caused it was given.
+                 */
+                occurred_at: string;
+                /**
+                 * Format: date-time
+                 * @description When the store recorded it.
+                 */
+                recorded_at: string;
+                /** @description The event type (`OrderPlaced`, `OrderPaid`, …). */
+                type: string;
+                /** @description Who gave the command, if anyone (a user id; processes leave it empty). */
+                user_id?: string | null;
+                /**
+                 * Format: int64
+                 * @description The event's version in the order's stream, from 0.
+                 */
+                version: number;
+            }[];
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Vec_HomeRoute: {
+            data: {
+                first_stop?: null | components["schemas"]["StopName"];
+                /** Format: int64 */
+                id: number;
+                last_stop?: null | components["schemas"]["StopName"];
+                /**
+                 * Format: int64
+                 * @description Grosz; null while the route has no price.
+                 */
+                lowest_price?: number | null;
+                /** @description `39,00 zł`. */
+                lowest_price_formatted?: string | null;
+                name: string;
+            }[];
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Vec_WaypointOption: {
+            data: {
+                /** Format: int64 */
+                id: number;
+                name: string;
+                town: string;
+            }[];
         };
         /** @description The answer of a delete: the id that is gone. */
         Deleted: {
@@ -8723,6 +9815,8 @@ export interface components {
             postal_code: string;
             vat_number: string;
         };
+        /** @description Any JSON without a NUL character in a string or a member's name (what the gate lets through). */
+        JsonWithoutNul: unknown;
         /** @description One course of the order, from the boarding stop to the last stop. */
         LegView: {
             /** Format: date-time */
@@ -9086,7 +10180,8 @@ export interface components {
         };
         ReturnInput: {
             code?: string | null;
-            number?: string;
+            /** @description The ticket's number (required; blanks are refused). */
+            number: string;
         };
         Returned: {
             /** Format: int64 */
@@ -9228,12 +10323,19 @@ export interface components {
             waypoint_id: number;
         };
         SaveInput: {
+            /** @description A new coupon's code: up to 40 letters, digits or dashes; one is made up when left out. */
             code?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description On a change: the value left, 0 to 100 000 000 grosze.
+             */
             current_value?: number | null;
             /** Format: date-time */
             expires_at?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description A new coupon's value in grosze, 1 to 100 000 000 (required on create).
+             */
             value?: number | null;
         };
         /** @description The search form. */
@@ -9250,7 +10352,7 @@ export interface components {
             dateBack?: string | null;
             /**
              * Format: int64
-             * @description A stop id.
+             * @description A stop id, not `start`.
              */
             end: number;
             /**
@@ -9259,7 +10361,7 @@ export interface components {
              */
             start: number;
             /** @description `one_way` (default) or `round_trip`. */
-            tripMode?: string | null;
+            tripMode: string;
         };
         /** @description The answer. */
         SearchResult: {

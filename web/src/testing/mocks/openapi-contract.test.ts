@@ -39,7 +39,8 @@ function rewriteRefs(schema: Json): Json {
 
 function createAjv() {
   // strict: unknown keywords are errors, except OpenAPI's own annotations.
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  // Strict, but a type may be a list (`["number", "boolean", "null"]`), as OpenAPI 3.1 writes unions.
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
   addFormats(ajv);
   ajv.addVocabulary(['example', 'discriminator', 'xml', 'externalDocs']);
   // OpenAPI numeric formats: annotations for us (the JSON type is checked by `type`).

@@ -87,32 +87,28 @@ export const CONTRACT_CASES: ContractCase[] = [
     method: 'get',
     path: '/api/company/company/get-public-settings',
     url: '/company/company/get-public-settings',
-    at: 'data.settings',
   },
   {
     method: 'get',
     path: '/api/app/banner/all',
     url: '/app/banner/all?page=1&per-page=999&sort=-created_at',
-    at: 'data.models',
   },
-  { method: 'get', path: '/api/app/menu/get-menu', url: '/app/menu/get-menu?type=top', at: 'data' },
-  { method: 'get', path: '/api/app/menu/get-menu', url: '/app/menu/get-menu?type=bottom2', at: 'data' },
-  { method: 'get', path: '/api/app/content/get-content', url: '/app/content/get-content?id=regulamin', at: 'data' },
+  { method: 'get', path: '/api/app/menu/get-menu', url: '/app/menu/get-menu?type=top' },
+  { method: 'get', path: '/api/app/menu/get-menu', url: '/app/menu/get-menu?type=bottom2' },
+  { method: 'get', path: '/api/app/content/get-content', url: '/app/content/get-content?id=regulamin' },
   // The same reads in English (`lang=en`): the same shapes, other texts.
   {
     method: 'get',
     path: '/api/company/company/get-public-settings',
     url: '/company/company/get-public-settings?lang=en',
-    at: 'data.settings',
   },
   {
     method: 'get',
     path: '/api/app/banner/all',
     url: '/app/banner/all?lang=en&page=1&per-page=999&sort=-created_at',
-    at: 'data.models',
   },
-  { method: 'get', path: '/api/app/menu/get-menu', url: '/app/menu/get-menu?type=top&lang=en', at: 'data' },
-  { method: 'get', path: '/api/app/content/get-content', url: '/app/content/get-content?id=nisko-krakow&lang=en', at: 'data' },
+  { method: 'get', path: '/api/app/menu/get-menu', url: '/app/menu/get-menu?type=top&lang=en' },
+  { method: 'get', path: '/api/app/content/get-content', url: '/app/content/get-content?id=nisko-krakow&lang=en' },
 
   // Accounts
   {
@@ -147,13 +143,12 @@ export const CONTRACT_CASES: ContractCase[] = [
   },
 
   // Booking (search, order, tickets). Dates are computed, so the search is never in the past.
-  { method: 'get', path: '/api/route/waypoint/search-dropdown', url: '/route/waypoint/search-dropdown?q=krak', at: 'data' },
+  { method: 'get', path: '/api/route/waypoint/search-dropdown', url: '/route/waypoint/search-dropdown?q=krak' },
   {
     method: 'post',
     path: '/api/search/search/index',
     url: '/search/search/index',
     body: { tripMode: 'round_trip', start: 1, end: 11, date: daysAhead(2), dateBack: daysAhead(4) },
-    at: 'data',
   },
   {
     method: 'get',
@@ -164,7 +159,6 @@ export const CONTRACT_CASES: ContractCase[] = [
     method: 'get',
     path: '/api/order/order/success-data',
     url: `/order/order/success-data?hash_id=${DEMO_ORDER_HASHES[0]}`,
-    at: 'data',
   },
   {
     method: 'post',
@@ -172,38 +166,33 @@ export const CONTRACT_CASES: ContractCase[] = [
     url: '/user/user/my-tickets?page=1&per-page=10&sort=-departure_at',
     body: {},
     as: JAN,
-    at: 'data.models',
   },
-  { method: 'get', path: '/api/course/stamp/user-stamps', url: '/course/stamp/user-stamps', as: JAN, at: 'data' },
+  { method: 'get', path: '/api/course/stamp/user-stamps', url: '/course/stamp/user-stamps', as: JAN },
   {
     method: 'post',
     path: '/api/course/discount/calculate-for-tickets',
     url: '/course/discount/calculate-for-tickets',
     body: { ...bookingState(), tickets: [{ qty: 1, discount_id: null }, { qty: 2, discount_id: 7 }] },
-    at: 'data',
   },
-  { method: 'post', path: '/api/order/coupon/check', url: '/order/coupon/check', body: { code: 'LATO2026' }, at: 'data' },
+  { method: 'post', path: '/api/order/coupon/check', url: '/order/coupon/check', body: { code: 'LATO2026' } },
   {
     method: 'post',
     path: '/api/order/order/validate',
     url: '/order/order/validate?step=customer',
     body: bookingState(),
-    at: 'data',
   },
-  { method: 'post', path: '/api/order/order/place', url: '/order/order/place', body: bookingState(), status: 201, at: 'data' },
+  { method: 'post', path: '/api/order/order/place', url: '/order/order/place', body: bookingState(), status: 201 },
   {
     method: 'post',
     path: '/api/order/order/pay-again',
     url: `/order/order/pay-again?hash_id=${PENDING_HASH}`,
     setup: placePendingOrder,
-    at: 'data',
   },
   {
     method: 'get',
     path: '/api/order/ticket/change-options',
     url: `/order/ticket/change-options?number=${demoTicket?.number ?? ''}`,
     as: JAN,
-    at: 'data',
   },
   {
     method: 'post',
@@ -212,14 +201,12 @@ export const CONTRACT_CASES: ContractCase[] = [
     // The same line, stops and fare a day later than the seeded order in 5 days.
     body: { number: demoTicket?.number, course_id: courseId(1, daysAhead(6), '07:30') },
     as: JAN,
-    at: 'data',
   },
   {
     method: 'post',
     path: '/api/order/order/return-ticket',
     url: '/order/order/return-ticket',
     body: { number: demoTicket?.number, code: demoTicket?.code },
-    at: 'data',
   },
 ];
 
