@@ -5,10 +5,10 @@
 //! client's mocks are checked against this document. The error body (`ApiError`, with every stable `code` it
 //! can carry) is described once here, as `ApiErrorBody`.
 
-use std::sync::Arc;
-
 use axum::routing::get;
-use axum::{Json, Router};
+use axum::body::Bytes;
+use axum::http::header;
+use axum::Router;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
 use utoipa::openapi::{Ref, RefOr};
 use utoipa::OpenApi;
@@ -162,9 +162,14 @@ fn error_body() -> ObjectBuilder {
 
 /// `GET /openapi.json`, to be nested under `/api`.
 pub fn router() -> Router {
-    // Built once: the document does not change while the process runs.
-    let doc = Arc::new(json());
-    Router::new().route("/openapi.json", get(move || async move { Json(doc.as_ref().clone()) }))
+    // Built and written out once: the document does not change while the process runs,
+    // so each request gets the same bytes (no copy of the document per request).
+    let body = Bytes::from(json().to_string());
+    let answer = move || {
+        let body = body.clone();
+        async move { ([(header::CONTENT_TYPE, "application/json")], body) }
+    };
+    Router::new().route("/openapi.json", get(answer))
 }
 
 #[cfg(test)]

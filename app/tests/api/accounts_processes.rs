@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 use tokio::process::Child;
 
-use crate::helpers::{database_url, eventually};
+use crate::helpers::{database_url, free_port, wait_ready};
 
 const EMAIL: &str = "jan.kowalski@example.com";
 const PASSWORD: &str = "demo1234";
@@ -20,7 +20,7 @@ struct Node {
 
 impl Node {
     async fn start(url: &str) -> Node {
-        let port = std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("address").port();
+        let port = free_port();
         let process = tokio::process::Command::new(env!("CARGO_BIN_EXE_coach"))
             .args(["serve", "--role", "query", "--port", &port.to_string(), "--database-url", url])
             .env("RUST_LOG", "warn")
@@ -31,10 +31,7 @@ impl Node {
             .expect("the coach binary starts");
         let node =
             Node { address: format!("http://127.0.0.1:{port}"), client: reqwest::Client::new(), _process: process };
-        eventually("the node to answer /health", || async {
-            node.client.get(format!("{}/health", node.address)).send().await.is_ok_and(|r| r.status() == 200)
-        })
-        .await;
+        wait_ready(&node.client, port).await;
         node
     }
 

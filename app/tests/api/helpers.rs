@@ -92,3 +92,16 @@ where
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
+
+/// A port nobody listens on now, for a `coach` process of a test (and its restart).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("address").port()
+}
+
+/// Waits until the `coach` process on `port` answers `/health`.
+pub async fn wait_ready(client: &reqwest::Client, port: u16) {
+    eventually("the process to answer /health", || async {
+        client.get(format!("http://127.0.0.1:{port}/health")).send().await.is_ok_and(|r| r.status() == 200)
+    })
+    .await;
+}

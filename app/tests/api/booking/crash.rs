@@ -1,16 +1,23 @@
 //! A process killed between placement steps: on restart the order is fully undone.
 
-use std::time::Duration;
-
 use domain::order::Order;
 use serde_json::json;
 
 use super::*;
+use crate::helpers::{free_port, wait_ready};
 
-fn start(url: &str, port: &str, failpoint: Option<&str>) -> tokio::process::Child {
+fn start(url: &str, port: u16, failpoint: Option<&str>) -> tokio::process::Child {
     let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_coach"));
     command
-        .args(["serve", "--port", port, "--public-url", &format!("http://127.0.0.1:{port}"), "--database-url", url])
+        .args([
+            "serve",
+            "--port",
+            &port.to_string(),
+            "--public-url",
+            &format!("http://127.0.0.1:{port}"),
+            "--database-url",
+            url,
+        ])
         .env("PLACEMENT_STALE_SECONDS", "1")
         .env("LOG_FORMAT", "json")
         .stdout(std::process::Stdio::null())
@@ -22,26 +29,10 @@ fn start(url: &str, port: &str, failpoint: Option<&str>) -> tokio::process::Chil
     command.spawn().expect("coach starts")
 }
 
-/// A port nobody listens on: the process is restarted on the same one.
-fn free_port() -> u16 {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
-    listener.local_addr().expect("address").port()
-}
-
-async fn wait_ready(client: &reqwest::Client, port: &str) {
-    for _ in 0..200 {
-        if client.get(format!("http://127.0.0.1:{port}/health")).send().await.is_ok_and(|r| r.status() == 200) {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("coach did not become ready");
-}
-
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn a_placement_killed_after_holding_seats_is_undone_on_restart(pool: PgPool) {
     let url = crate::helpers::database_url(&pool);
-    let port = free_port().to_string();
+    let port = free_port();
     let client = reqwest::Client::new();
     let store = PgEventStore::new(pool.clone());
     let app = BookingApp {
@@ -58,8 +49,8 @@ async fn a_placement_killed_after_holding_seats_is_undone_on_restart(pool: PgPoo
     let course = course(&app, &line, tomorrow(), 10).await;
 
     // The first process dies right after holding the seats.
-    let mut doomed = start(&url, &port, Some("place-after-hold"));
-    wait_ready(&client, &port).await;
+    let mut doomed = start(&url, port, Some("place-after-hold"));
+    wait_ready(&client, port).await;
     let order = booking(course, &line, 0, 2, json!([{ "qty": 3 }]));
     let answer = client.post(app.url("/api/order/order/place")).json(&order).send().await;
     assert!(answer.is_err(), "the process died mid-request");
@@ -70,8 +61,8 @@ async fn a_placement_killed_after_holding_seats_is_undone_on_restart(pool: PgPoo
         sqlx::query_scalar("select order_id from placements").fetch_one(&pool).await.expect("the placement's record");
 
     // The restarted process finds the interrupted placement and undoes it.
-    let _restarted = start(&url, &port, None);
-    wait_ready(&client, &port).await;
+    let _restarted = start(&url, port, None);
+    wait_ready(&client, port).await;
     eventually("the seats to come back", || async { app.loads(course).await.1 == vec![0, 0] }).await;
     assert_eq!(app.order(order_id).await, Order::Abandoned, "the order id is burnt");
     // The sweep removes the placement's record after giving the seats back: a step later.

@@ -23,6 +23,7 @@ use tokio::process::Child;
 use tokio::sync::Notify;
 
 use super::*;
+use crate::helpers::{free_port, wait_ready};
 
 const SEATS: u32 = 40;
 const CLIENTS: usize = 500;
@@ -32,10 +33,6 @@ const KILL_AFTER: usize = 40;
 /// enough to be interrupted.
 const NOISE_STREAMS: usize = 40;
 const NOISE_PER_STREAM: usize = 1_000;
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").expect("bind").local_addr().expect("address").port()
-}
 
 /// A `coach serve` process of one role on `port`.
 fn start(url: &str, role: &str, port: u16) -> Child {
@@ -49,13 +46,6 @@ fn start(url: &str, role: &str, port: u16) -> Child {
         .kill_on_drop(true)
         .spawn()
         .expect("the coach binary starts")
-}
-
-async fn wait_ready(client: &reqwest::Client, port: u16) {
-    eventually("a node to answer /health", || async {
-        client.get(format!("http://127.0.0.1:{port}/health")).send().await.is_ok_and(|r| r.status() == 200)
-    })
-    .await;
 }
 
 /// Every order stream in the store, with its state.
