@@ -5,9 +5,9 @@
 //! client's mocks are checked against this document. The error body (`ApiError`, with every stable `code` it
 //! can carry) is described once here, as `ApiErrorBody`.
 
-use axum::routing::get;
 use axum::body::Bytes;
 use axum::http::header;
+use axum::routing::get;
 use axum::Router;
 use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
 use utoipa::openapi::{Ref, RefOr};
