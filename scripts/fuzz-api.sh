@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Fuzz the API against its own document with schemathesis, every check, as a guest and
 # as the demo SuperAdmin: scripts/fuzz-api.sh BASE_URL [SECONDS_EACH]. The server must
-# serve a seeded database (`coach seed`: the demo accounts). Exits non-zero on any
-# failure; the reports land in target/fuzz/.
+# serve a seeded database (`coach seed`: the demo accounts). What schemathesis is told
+# about the API beyond the document is in schemathesis.toml (and why). Exits non-zero
+# on any failure of either run; the reports land in target/fuzz/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -12,6 +13,8 @@ ensure_schemathesis
 st="$ROOT/target/schemathesis/bin/schemathesis"
 mkdir -p target/fuzz
 
+# The SuperAdmin's session first: the guest run tries wrong passwords and trips the
+# login limit for its address.
 token=$(curl -fsS -H 'Content-Type: application/json' \
   -d '{"email":"admin@example.com","password":"demo1234"}' "$base/api/user/auth/login" |
   python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["token"])')
@@ -19,8 +22,13 @@ token=$(curl -fsS -H 'Content-Type: application/json' \
 fuzz() {
   local who=$1; shift
   say "schemathesis as $who ($seconds s)"
-  "$st" run "$base/api/openapi.json" --url "$base" --checks all --workers 2 --max-time "$seconds" \
+  # One worker: hypothesis's lambda-source cache is not thread-safe (two workers end
+  # in a KeyError inside hypothesis now and then, reported as a runtime error).
+  "$st" run "$base/api/openapi.json" --url "$base" --checks all --workers 1 --max-time "$seconds" \
     --no-color --report junit --report-dir "target/fuzz/$who" "$@"
 }
-fuzz guest
-fuzz admin -H "Authorization: Bearer $token"
+status=0
+fuzz guest || status=1
+# Logging out would end the run's own session, and every later call would be a 401.
+fuzz admin --exclude-name "POST /api/user/auth/logout" -H "Authorization: Bearer $token" || status=1
+exit $status

@@ -35,13 +35,27 @@ pub struct MyAccountInput {
     pub email: Option<Value>,
 }
 
-/// The body: `{"my-account": {…}}` as the spec's front end sends it, or the bare object.
+/// The body: `{"my-account": {…}}` as the spec's front end sends it, or the bare fields.
+/// (Written out rather than `#[serde(flatten)]`, so the document has one plain object.)
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct UpdateMyAccountInput {
+    /// An object (serde would also read a struct from a list, which the document does not allow).
     #[serde(rename = "my-account", default)]
-    pub my_account: Option<MyAccountInput>,
-    #[serde(flatten)]
-    pub bare: MyAccountInput,
+    #[schema(value_type = Option<MyAccountInput>)]
+    pub my_account: Option<serde_json::Map<String, Value>>,
+    #[schema(value_type = Option<String>, max_length = 100)]
+    #[serde(default)]
+    pub first_name: Option<Value>,
+    #[schema(value_type = Option<String>, max_length = 100)]
+    #[serde(default)]
+    pub last_name: Option<Value>,
+    #[schema(value_type = Option<String>, max_length = 30)]
+    #[serde(default)]
+    pub phone: Option<Value>,
+    /// Only the account's own address is accepted (and ignored).
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub email: Option<Value>,
 }
 
 /// The logged-in user's account. Logged-in users.
@@ -72,7 +86,16 @@ pub async fn update_my_account(
     session: Session,
     AppJson(body): AppJson<UpdateMyAccountInput>,
 ) -> Result<Data<AccountView>, ApiError> {
-    let input = body.my_account.unwrap_or(body.bare);
+    let input = match body.my_account {
+        Some(wrapped) => serde_json::from_value(Value::Object(wrapped))
+            .map_err(|e| ApiError::invalid_field("my-account", &format!("my-account: {e}")))?,
+        None => MyAccountInput {
+            first_name: body.first_name,
+            last_name: body.last_name,
+            phone: body.phone,
+            email: body.email,
+        },
+    };
     let current = users::account_view(&state.pool, session.user.id).await?;
 
     let mut f = Fields::default();

@@ -29,7 +29,7 @@ const RESEND_AFTER_MINUTES: i32 = 1;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ForgotPasswordInput {
-    #[schema(value_type = String, example = "jan.kowalski@example.pl")]
+    #[schema(value_type = String, required = true, example = "jan.kowalski@example.pl", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
     #[serde(default)]
     pub email: Option<Value>,
 }
@@ -88,7 +88,7 @@ pub struct ChangePasswordInput {
     #[serde(default)]
     pub old_password: Option<Value>,
     /// The new password: at least 8 characters.
-    #[schema(value_type = String, min_length = 8, max_length = 128)]
+    #[schema(value_type = String, required = true, min_length = 8, max_length = 128)]
     #[serde(default)]
     pub password: Option<Value>,
 }

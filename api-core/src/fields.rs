@@ -5,7 +5,8 @@
 //! [`Fields`]: a bad field records an error and yields a placeholder, so the handler
 //! keeps reading (and checking) the others; [`Fields::finish`] then answers `422` with
 //! all of them, and the placeholders are never used. Clients may send extra fields
-//! (they are ignored), numbers as strings (`"3900"`) and booleans as `0`/`1`.
+//! (they are ignored); every value has the JSON type the API document gives it (a number
+//! as a number, a yes/no as `true`/`false`), so the document and the reader agree.
 //!
 //! An update (`PUT save?id=`) overlays the body on the stored record first ([`merge`]),
 //! so a client may send only what changes.
@@ -150,9 +151,11 @@ impl<'a> Fields<'a> {
     /// An optional whole number in `min..=max`.
     pub fn opt_integer(&mut self, name: &str, min: i64, max: i64) -> Option<i64> {
         let value = self.raw(name)?;
+        // `43.0` is the whole number 43 (as JSON Schema's `integer` says).
         let n = match value {
-            Value::Number(n) => n.as_i64(),
-            Value::String(s) => s.trim().parse::<i64>().ok(),
+            Value::Number(n) => {
+                n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15).map(|f| f as i64))
+            }
             _ => None,
         };
         match n {
@@ -173,27 +176,15 @@ impl<'a> Fields<'a> {
         self.integer(name, 1, i64::MAX)
     }
 
-    /// A yes/no (`true`/`false`, `1`/`0`), `default` when absent.
+    /// A yes/no (`true`/`false`), `default` when absent.
     pub fn boolean(&mut self, name: &str, default: bool) -> bool {
         match self.raw(name) {
             None => default,
             Some(Value::Bool(b)) => *b,
-            Some(v) => match v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok())) {
-                Some(0) => false,
-                Some(1) => true,
-                _ => match v.as_str() {
-                    Some("true") => true,
-                    Some("false") => false,
-                    _ => {
-                        self.error_coded(
-                            name,
-                            crate::codes::FIELD_NOT_BOOLEAN,
-                            format!("{name} must be true or false"),
-                        );
-                        default
-                    }
-                },
-            },
+            Some(_) => {
+                self.error_coded(name, crate::codes::FIELD_NOT_BOOLEAN, format!("{name} must be true or false"));
+                default
+            }
         }
     }
 
@@ -202,8 +193,6 @@ impl<'a> Fields<'a> {
         let value = self.raw(name)?;
         let n = match value {
             Value::Number(n) => n.as_f64(),
-            Value::String(s) if !s.trim().is_empty() => s.trim().parse::<f64>().ok(),
-            Value::String(_) => return None,
             _ => None,
         };
         match n {
@@ -219,12 +208,16 @@ impl<'a> Fields<'a> {
         }
     }
 
-    /// An optional date `YYYY-MM-DD`.
+    /// An optional date `YYYY-MM-DD` (`null` or absent for none).
     pub fn opt_date(&mut self, name: &str) -> Option<NaiveDate> {
         match self.raw(name) {
             None => None,
-            Some(Value::String(s)) if s.trim().is_empty() => None,
-            Some(Value::String(s)) => match NaiveDate::parse_from_str(s.trim(), "%Y-%m-%d") {
+            // chrono would skip spaces and take one-digit months; the document's `date` does not.
+            Some(Value::String(s)) if s.len() != 10 || s.trim() != s => {
+                self.error_coded(name, crate::codes::FIELD_NOT_DATE, format!("{name} must be a date YYYY-MM-DD"));
+                None
+            }
+            Some(Value::String(s)) => match NaiveDate::parse_from_str(s, "%Y-%m-%d") {
                 Ok(d) => Some(d),
                 Err(_) => {
                     self.error_coded(name, crate::codes::FIELD_NOT_DATE, format!("{name} must be a date YYYY-MM-DD"));
@@ -273,15 +266,33 @@ mod tests {
     }
 
     #[test]
-    fn numbers_may_come_as_text_and_booleans_as_digits() {
-        let body = json!({"seats": "49", "active": 0, "shown": "1", "lat": "50.06", "day": "2026-07-10"});
+    fn values_have_the_json_type_the_document_gives_them() {
+        let body = json!({"seats": 49, "active": false, "lat": 50.06, "day": "2026-07-10"});
         let mut f = Fields::new(&body).unwrap();
         assert_eq!(f.integer("seats", 1, 100), 49);
         assert!(!f.boolean("active", true));
-        assert!(f.boolean("shown", false));
         assert_eq!(f.opt_number("lat", -90.0, 90.0), Some(50.06));
         assert_eq!(f.opt_date("day"), NaiveDate::from_ymd_opt(2026, 7, 10));
         assert!(f.finish().is_ok());
+
+        // A number as text, a yes/no as a digit or a word: each refused at its field.
+        let body =
+            json!({"seats": "49", "active": 0, "shown": "true", "lat": "50.06", "from": "", "to": " 2026-07-10"});
+        let mut f = Fields::new(&body).unwrap();
+        f.integer("seats", 1, 100);
+        f.boolean("active", true);
+        f.boolean("shown", false);
+        f.opt_number("lat", -90.0, 90.0);
+        f.opt_date("from");
+        f.opt_date("to");
+        let Err(ApiError::Validation { errors, .. }) = f.finish() else { panic!("422 expected") };
+        let fields: Vec<_> = errors.iter().map(|e| e.field.as_str()).collect();
+        assert_eq!(fields, ["seats", "active", "shown", "lat", "from", "to"]);
+
+        // A whole number written with a point is still a whole number.
+        let body = json!({"seats": 49.0});
+        let mut f = Fields::new(&body).unwrap();
+        assert_eq!(f.integer("seats", 1, 100), 49);
     }
 
     #[test]

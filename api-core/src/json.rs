@@ -24,6 +24,10 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for AppJson<T> {
             return Err(ApiError::BadRequest("Expected request with `Content-Type: application/json`".into()));
         }
         let bytes = Bytes::from_request(req, state).await.map_err(|e| ApiError::BadRequest(e.body_text()))?;
+        // Every body of the API is an object; serde would read a struct from a list as well.
+        if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+            return Err(ApiError::invalid_field("body", "the body must be a JSON object"));
+        }
         from_slice(&bytes).map(AppJson)
     }
 }
@@ -40,15 +44,39 @@ fn is_json(headers: &HeaderMap) -> bool {
 /// `422` naming its field.
 pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|err| {
-        if err.inner().is_data() {
-            shape_error(err)
-        } else {
-            ApiError::BadRequest(format!("Failed to parse the request body as JSON: {}", err.into_inner()))
+    let value = match serde_path_to_error::deserialize(&mut deserializer) {
+        Ok(value) => value,
+        Err(err) if err.inner().is_data() => {
+            // JSON (and the document's `integer`) counts `43.0` as the whole number 43; serde
+            // does not. Only a body that failed is read again that way, off the hot path.
+            let again = serde_json::from_slice(bytes).map(whole_numbers_as_integers);
+            return match again.map(from_value) {
+                Ok(Ok(value)) => Ok(value),
+                _ => Err(shape_error(err)),
+            };
         }
-    })?;
+        Err(err) => {
+            return Err(ApiError::BadRequest(format!("Failed to parse the request body as JSON: {}", err.into_inner())))
+        }
+    };
     deserializer.end().map_err(|e| ApiError::BadRequest(format!("Failed to parse the request body as JSON: {e}")))?;
     Ok(value)
+}
+
+/// `value` with every number that has no fractional part (`43.0`) written as an integer.
+pub fn whole_numbers_as_integers(value: serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match value {
+        Value::Number(n) if !n.is_i64() && !n.is_u64() => match n.as_f64() {
+            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => Value::from(f as i64),
+            _ => Value::Number(n),
+        },
+        Value::Array(items) => Value::Array(items.into_iter().map(whole_numbers_as_integers).collect()),
+        Value::Object(members) => {
+            Value::Object(members.into_iter().map(|(k, v)| (k, whole_numbers_as_integers(v))).collect())
+        }
+        other => other,
+    }
 }
 
 /// The `422` of a value that does not fit `T`, naming its field by path.
@@ -116,6 +144,16 @@ mod tests {
         assert_eq!(errors[0].field, "content[0].name");
         let Err(ApiError::Validation { errors, .. }) = from_value::<Input>(json!([1])) else { panic!("422 expected") };
         assert_eq!(errors[0].field, "body");
+    }
+
+    #[test]
+    fn a_whole_number_written_with_a_point_is_an_integer() {
+        let input: Input = from_slice(br#"{"value": 43.0, "content": []}"#).unwrap();
+        assert_eq!(input.value, 43);
+        let Err(ApiError::Validation { errors, .. }) = from_slice::<Input>(br#"{"value": 43.5, "content": []}"#) else {
+            panic!("422 expected")
+        };
+        assert_eq!(errors[0].field, "value");
     }
 
     #[test]

@@ -148,9 +148,12 @@ impl RawListQuery {
                     }
                 }
                 "sort" => {
-                    for part in value.split(',').filter(|p| !p.is_empty()) {
+                    for part in value.split(',') {
                         let (name, desc) = part.strip_prefix('-').map_or((part, false), |n| (n, true));
                         match spec.field(name) {
+                            _ if name.is_empty() => {
+                                errors.push(FieldError::new("sort", "sort names a field in every part (`name,-id`)"))
+                            }
                             Some(field) => q.sort.push((field, desc)),
                             None => errors.push(FieldError::new("sort", format!("cannot sort by {name:?}"))),
                         }
@@ -186,9 +189,11 @@ impl ListSpec {
     }
 }
 
+/// A page or a page size: digits only, from 1 to 2^31 - 1 (the document's `int32`).
 fn parse_positive(key: &str, value: &str) -> Result<u32, ApiError> {
-    match value.parse::<u32>() {
-        Ok(n) if n >= 1 => Ok(n),
+    let digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
+    match value.parse::<i32>() {
+        Ok(n) if digits && n >= 1 => Ok(n.unsigned_abs()),
         _ => Err(ApiError::BadRequest(format!("{key} must be a whole number from 1, not {value:?}"))),
     }
 }
@@ -208,7 +213,7 @@ fn check_value(field: &ListField, op: FilterOp, value: &str) -> Result<(), Strin
     let values: Vec<&str> = if op == FilterOp::In { value.split(',').collect() } else { vec![value] };
     for v in values {
         let ok = match field.kind {
-            FieldType::Text => v.len() <= 200,
+            FieldType::Text => v.chars().count() <= 200,
             FieldType::Integer => v.parse::<i64>().is_ok(),
             FieldType::Boolean => matches!(v, "0" | "1" | "true" | "false"),
             FieldType::Uuid => uuid::Uuid::parse_str(v).is_ok(),
@@ -355,12 +360,19 @@ mod tests {
     fn bad_parameters_are_refused_with_the_right_status() {
         assert!(matches!(raw("page=abc").parse(SPEC), Err(ApiError::BadRequest(_))));
         assert!(matches!(raw("page=0").parse(SPEC), Err(ApiError::BadRequest(_))));
+        assert!(matches!(raw("page=2147483648").parse(SPEC), Err(ApiError::BadRequest(_))));
+        assert!(matches!(raw("page=%2B2").parse(SPEC), Err(ApiError::BadRequest(_))));
+        assert!(raw("page=2147483647").parse(SPEC).is_ok());
         assert!(matches!(raw("per-page=5000").parse(SPEC), Err(ApiError::Validation { .. })));
         assert!(matches!(raw("filter[password][eq]=x").parse(SPEC), Err(ApiError::Validation { .. })));
         assert!(matches!(raw("filter[id][eq]=x").parse(SPEC), Err(ApiError::Validation { .. })));
         assert!(matches!(raw("filter[id][near]=1").parse(SPEC), Err(ApiError::Validation { .. })));
         assert!(matches!(raw("filter[id]=1").parse(SPEC), Err(ApiError::Validation { .. })));
         assert!(matches!(raw("filter[id][like]=1").parse(SPEC), Err(ApiError::Validation { .. })));
+        // A sort names a field in every part: an empty one is refused, as the document's pattern says.
+        for sort in ["sort=", "sort=-", "sort=id,", "sort=,id"] {
+            assert!(matches!(raw(sort).parse(SPEC), Err(ApiError::Validation { .. })), "{sort}");
+        }
     }
 
     #[test]

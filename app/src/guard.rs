@@ -4,6 +4,8 @@
 //! "UTF8": 0x00`), so a NUL that reaches a query becomes a `500`. Rather than trusting
 //! every handler and extractor to check, every `/api` request passes here first:
 //! - a path or query string that decodes to invalid UTF-8 or holds a NUL is a `400`;
+//! - a query naming one parameter twice (`id=1&id=2`) is a `400`: no parameter of the
+//!   API takes a list that way, and a handler would silently take one of the two;
 //! - a body larger than [`MAX_BODY_BYTES`] is a `413` (announced or streamed);
 //! - a JSON body holding a NUL (raw, or escaped as `\u0000`) is a `400`.
 //!
@@ -56,6 +58,14 @@ fn check_uri(path: &str, query: Option<&str>) -> Result<(), ApiError> {
             Ok(decoded) if !decoded.contains('\0') => {}
             Ok(_) => return Err(ApiError::BadRequest(format!("the {part} holds a NUL character"))),
             Err(_) => return Err(ApiError::BadRequest(format!("the {part} is not valid UTF-8"))),
+        }
+    }
+    if let Some(query) = query {
+        let mut seen = std::collections::HashSet::new();
+        for (name, _) in form_urlencoded::parse(query.as_bytes()) {
+            if !seen.insert(name.clone()) {
+                return Err(ApiError::BadRequest(format!("the query names {name:?} more than once")));
+            }
         }
     }
     Ok(())
@@ -111,9 +121,18 @@ pub fn document(doc: &mut utoipa::openapi::OpenApi) {
                     .entry(status.to_string())
                     .or_insert_with(|| ResponseBuilder::new().description(description).into());
             };
-            add("400", "malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON");
+            add(
+                "400",
+                "malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given \
+                 twice, or a body that is not JSON",
+            );
             if operation.request_body.is_some() {
                 add("413", "the body is larger than 1 MiB");
+            }
+            // Parameters and bodies are read into typed values at the edge: one that does not
+            // hold is a `422` naming it.
+            if operation.request_body.is_some() || operation.parameters.as_ref().is_some_and(|p| !p.is_empty()) {
+                add("422", "a parameter or a field is not valid (one error per field)");
             }
             if needs_token {
                 add("401", "no valid bearer token");
@@ -151,5 +170,17 @@ mod tests {
         assert!(matches!(check_uri("/api/x", Some("id=%00")), Err(ApiError::BadRequest(_))));
         assert!(matches!(check_uri("/api/x%00", None), Err(ApiError::BadRequest(_))));
         assert!(matches!(check_uri("/api/x", Some("q=%C3%28")), Err(ApiError::BadRequest(_))));
+    }
+
+    #[test]
+    fn a_parameter_named_twice_is_refused() {
+        assert!(check_uri("/api/x", Some("page=1&per-page=2&filter[id][in]=1,2")).is_ok());
+        assert!(matches!(check_uri("/api/x", Some("id=1&id=2")), Err(ApiError::BadRequest(_))));
+        assert!(matches!(check_uri("/api/x", Some("sort=a&x=1&sort=b")), Err(ApiError::BadRequest(_))));
+        // Spelled differently, the same name once decoded.
+        assert!(matches!(
+            check_uri("/api/x", Some("filter[id][eq]=1&filter%5Bid%5D%5Beq%5D=2")),
+            Err(ApiError::BadRequest(_))
+        ));
     }
 }

@@ -208,6 +208,18 @@ pub async fn update(
         .map(str::to_string)
         .ok_or_else(|| ApiError::BadRequest("id (the coupon code) is required".into()))?;
     let stream = stream(&code).map_err(|_| ApiError::NotFound("There is no such coupon.".into()))?;
+    // A change keeps the code and the first value; sent back with it (as a form does), they
+    // still have to be what the document allows.
+    if input
+        .code
+        .as_deref()
+        .is_some_and(|c| c.is_empty() || c.len() > 40 || !c.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
+    {
+        return Err(ApiError::invalid_field("code", "A code has up to 40 letters, digits or dashes."));
+    }
+    if input.value.is_some_and(|v| !(1..=100_000_000).contains(&v)) {
+        return Err(ApiError::invalid_field("value", "The value must be between 0,01 zł and 1 000 000 zł."));
+    }
     if let Some(v) = input.current_value {
         if !(0..=100_000_000).contains(&v) {
             return Err(ApiError::invalid_field("current_value", "The value must be between 0 and 1 000 000 zł."));

@@ -76,11 +76,14 @@ pub fn paths<R: Resource>() -> OpenApi {
     let one =
         || Schema::Object(ObjectBuilder::new().property("data", Ref::from_schema_name(&row)).required("data").build());
 
-    let list = op(
+    let mut list = op(
         format!("One page of the {name} list (public): `page`, `per-page`, `sort`, `filter[field][op]`"),
         &["400", "422"],
         Schema::Object(ObjectBuilder::new().property("data", page).required("data").build()),
     );
+    for parameter in list_parameters(&R::LIST) {
+        list = list.parameter(parameter);
+    }
     paths.add_path_operation(format!("/api{path}/all"), vec![HttpMethod::Get], list.build());
     let get_one = op(format!("One {name} (public)"), &["404", "422"], one()).parameter(id());
     paths.add_path_operation(format!("/api{path}/one"), vec![HttpMethod::Get], get_one.build());
@@ -94,7 +97,15 @@ pub fn paths<R: Resource>() -> OpenApi {
         one(),
     )
     .parameter(id())
-    .request_body(Some(body()))
+    .request_body(Some(
+        RequestBodyBuilder::new()
+            .required(Some(Required::True))
+            .content(
+                "application/json",
+                json(changes_only(<<R::Input as Input>::Body as utoipa::PartialSchema>::schema())),
+            )
+            .build(),
+    ))
     .security(admin());
     paths.add_path_operation(format!("/api{path}/save"), vec![HttpMethod::Put], update.build());
     if R::DELETE.is_some() {
@@ -112,7 +123,7 @@ pub fn paths<R: Resource>() -> OpenApi {
     <<R::Input as Input>::Body as ToSchema>::schemas(&mut schemas);
     let components = ComponentsBuilder::new()
         .schema_from::<R::Row>()
-        .schema_from::<<R::Input as Input>::Body>()
+        .schema(input.clone(), optional_accepts_null(<<R::Input as Input>::Body as utoipa::PartialSchema>::schema()))
         .schema_from::<Deleted>()
         .schema_from::<Pagination>()
         .schema_from::<ErrorBody>()
@@ -120,6 +131,78 @@ pub fn paths<R: Resource>() -> OpenApi {
         .schemas_from_iter(schemas)
         .build();
     OpenApiBuilder::new().paths(paths).components(Some(components)).build()
+}
+
+/// `page`, `per-page` and `sort` of a list, as [`crate::list`] reads them (`filter[field][op]`
+/// takes any field `sort` names; the summary says so).
+fn list_parameters(spec: &crate::list::ListSpec) -> Vec<utoipa::openapi::path::Parameter> {
+    let integer = |minimum: i64, maximum: i64| {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int32)))
+            .minimum(Some(minimum))
+            .maximum(Some(maximum))
+            .build()
+    };
+    let names = spec.fields.iter().map(|f| f.name).collect::<Vec<_>>().join("|");
+    let sort =
+        ObjectBuilder::new().schema_type(Type::String).pattern(Some(format!("^-?({names})(,-?({names}))*$"))).build();
+    let parameter = |name: &str, description: &str, schema: utoipa::openapi::schema::Object| {
+        ParameterBuilder::new()
+            .name(name)
+            .parameter_in(ParameterIn::Query)
+            .required(Required::False)
+            .description(Some(description))
+            .schema(Some(schema))
+            .build()
+    };
+    vec![
+        parameter("page", "from 1", integer(1, i64::from(i32::MAX))),
+        parameter("per-page", "rows per page, 1 to 1000", integer(1, i64::from(crate::list::MAX_PER_PAGE))),
+        parameter("sort", "fields by which to sort, comma-separated; `-field` descends", sort),
+    ]
+}
+
+/// A change's body: the input with nothing required, since an update overlays the body on
+/// the stored row before reading it ([`crate::fields::merge`]).
+fn changes_only(schema: RefOr<Schema>) -> Schema {
+    let with_nulls = optional_accepts_null(schema);
+    let Ok(mut value) = serde_json::to_value(&with_nulls) else { return Schema::default() };
+    // A required field may be left out here, but not sent as `null`: `null` would clear it.
+    if let Some(object) = value.as_object_mut() {
+        object.remove("required");
+    }
+    serde_json::from_value(value).unwrap_or_default()
+}
+
+/// The input as the field reader sees it: `null` counts as absent ([`crate::fields`]), so
+/// every property that may be left out may also be `null`.
+fn optional_accepts_null(schema: RefOr<Schema>) -> RefOr<Schema> {
+    let Ok(value) = serde_json::to_value(&schema) else { return schema };
+    serde_json::from_value(optional_accepts_null_value(value)).unwrap_or(schema)
+}
+
+fn optional_accepts_null_value(mut value: serde_json::Value) -> serde_json::Value {
+    let required: Vec<String> = value
+        .get("required")
+        .and_then(|r| r.as_array())
+        .map(|r| r.iter().filter_map(|n| n.as_str().map(str::to_owned)).collect())
+        .unwrap_or_default();
+    if let Some(properties) = value.get_mut("properties").and_then(|p| p.as_object_mut()) {
+        for (_, property) in properties.iter_mut().filter(|(name, _)| !required.contains(name)) {
+            match property.get_mut("type") {
+                Some(serde_json::Value::String(ty)) => {
+                    let ty = ty.clone();
+                    property["type"] = serde_json::json!([ty, "null"]);
+                }
+                Some(serde_json::Value::Array(types)) if !types.iter().any(|t| t == "null") => {
+                    types.push("null".into());
+                }
+                _ => {}
+            }
+        }
+    }
+    value
 }
 
 fn json(schema: Schema) -> utoipa::openapi::Content {

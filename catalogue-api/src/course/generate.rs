@@ -75,7 +75,7 @@ fn parse(body: &Bytes) -> Result<(Option<i64>, Option<u32>), ApiError> {
 }
 
 /// `SuperAdmin`.
-#[utoipa::path(post, path = "/api/course/course/generate", tag = "course", security(("bearer" = [])), request_body = GenerateInput,
+#[utoipa::path(post, path = "/api/course/course/generate", tag = "course", security(("bearer" = [])), request_body(content = Option<GenerateInput>, description = "optional: without a body, every active route for its own days"),
     responses((status = 200, body = Data<Generated>), (status = 401), (status = 403), (status = 422),
               (status = 503, description = "the event store failed; the courses created wait for the next generate")))]
 #[tracing::instrument(skip_all)]

@@ -90,8 +90,8 @@ pub struct CouponDetails {
 #[utoipa::path(get, path = "/api/order/coupon/all", tag = "order", security(("bearer" = [])),
     params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
         ("sort" = Option<String>, Query, description = "code, initial_value, current_value, usages, used, expires_at, \
-            user_id, origin, issued_at, updated_at; -field descends"),
-        ("filter[code][like]" = Option<String>, Query, description = "any field above, ops eq, lt, gt, lte, gte, like, in")),
+            user_id, origin, issued_at, updated_at; -field descends", pattern = "^-?(code|initial_value|current_value|usages|used|expires_at|user_id|origin|issued_at|updated_at)(,-?(code|initial_value|current_value|usages|used|expires_at|user_id|origin|issued_at|updated_at))*$"),
+        ("filter[code][like]" = Option<String>, Query, max_length = 200, description = "any field above, ops eq, lt, gt, lte, gte, like, in")),
     responses((status = 200, description = "`{\"data\": {\"models\": [CouponView], \"pagination\": …}}`", body = Data<Page<CouponView>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 422, description = "unknown sort or filter field")))]

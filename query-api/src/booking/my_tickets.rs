@@ -119,9 +119,9 @@ impl From<Row> for MyTicket {
 /// The logged-in user's tickets, newest departure first by default (user).
 #[utoipa::path(post, path = "/api/user/user/my-tickets", tag = "accounts", security(("bearer" = [])),
     params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
-        ("sort" = Option<String>, Query, description = "id, number, status, leg, price, order_id, hash_id, order_status, \
-            route_name, from_name, to_name, departure_at, arrival_at, course_changed, placed_at; -field descends"),
-        ("filter[status][eq]" = Option<String>, Query, description = "valid or returned; any field above, ops eq, lt, gt, lte, gte, like, in")),
+        ("sort" = Option<String>, Query, description = "id, number, status, leg, price, order_id, hash_id, order_number, order_status, \
+            route_name, from_name, to_name, departure_at, arrival_at, course_changed, placed_at; -field descends", pattern = "^-?(id|number|status|leg|price|order_id|hash_id|order_number|order_status|route_name|from_name|to_name|departure_at|arrival_at|course_changed|placed_at)(,-?(id|number|status|leg|price|order_id|hash_id|order_number|order_status|route_name|from_name|to_name|departure_at|arrival_at|course_changed|placed_at))*$"),
+        ("filter[status][eq]" = Option<String>, Query, max_length = 200, description = "valid or returned; any field above, ops eq, lt, gt, lte, gte, like, in")),
     responses((status = 200, description = "`{\"data\": {\"models\": [MyTicket], \"pagination\": …}}`", body = Data<Page<MyTicket>>),
         (status = 401, description = "no token"), (status = 422, description = "unknown sort or filter field")))]
 #[tracing::instrument(skip(state, query, user), fields(user_id = %user.id))]

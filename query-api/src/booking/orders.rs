@@ -173,10 +173,10 @@ fn order_id(params: &Params) -> Result<Uuid, ApiError> {
     params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
         ("sort" = Option<String>, Query, description = "id, hash_id, status, user_id, email, first_name, last_name, phone, \
             route_name, from_name, to_name, course_id, departure_at, return_departure_at, passengers, total, coupon_code, \
-            to_pay, placed_at, expires_at, paid_at, invoice_number, transaction_id; -field descends"),
-        ("filter[status][eq]" = Option<String>, Query, description = "any field above, ops eq, lt, gt, lte, gte, like, in"),
-        ("filter[email][like]" = Option<String>, Query),
-        ("filter[placed_at][gte]" = Option<String>, Query, description = "YYYY-MM-DD HH:MM:SS (Warsaw) or RFC 3339")),
+            to_pay, placed_at, expires_at, paid_at, invoice_number, transaction_id; -field descends", pattern = "^-?(id|hash_id|status|user_id|email|first_name|last_name|phone|route_name|from_name|to_name|course_id|departure_at|return_departure_at|passengers|total|coupon_code|to_pay|placed_at|expires_at|paid_at|invoice_number|transaction_id)(,-?(id|hash_id|status|user_id|email|first_name|last_name|phone|route_name|from_name|to_name|course_id|departure_at|return_departure_at|passengers|total|coupon_code|to_pay|placed_at|expires_at|paid_at|invoice_number|transaction_id))*$"),
+        ("filter[status][eq]" = Option<String>, Query, max_length = 200, description = "any field above, ops eq, lt, gt, lte, gte, like, in"),
+        ("filter[email][like]" = Option<String>, Query, max_length = 200),
+        ("filter[placed_at][gte]" = Option<chrono::DateTime<chrono::Utc>>, Query, description = "RFC 3339 (or `YYYY-MM-DD HH:MM:SS`, Warsaw time)")),
     responses((status = 200, description = "`{\"data\": {\"models\": [OrderListItem], \"pagination\": …}}`", body = Data<Page<OrderListItem>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 422, description = "unknown sort or filter field, or a bad filter value")))]

@@ -146,7 +146,7 @@ pub struct StampCardView {
 /// Every stamp card (admin).
 #[utoipa::path(get, path = "/api/course/stamp/all", tag = "course", security(("bearer" = [])),
     params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
-        ("sort" = Option<String>, Query, description = "user_id, email, first_name, last_name, stamps, rewards, updated_at; -field descends")),
+        ("sort" = Option<String>, Query, description = "user_id, email, first_name, last_name, stamps, rewards, updated_at; -field descends", pattern = "^-?(user_id|email|first_name|last_name|stamps|rewards|updated_at)(,-?(user_id|email|first_name|last_name|stamps|rewards|updated_at))*$")),
     responses((status = 200, description = "`{\"data\": {\"models\": [StampCardView], \"pagination\": …}}`", body = Data<Page<StampCardView>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 422, description = "unknown sort or filter field")))]

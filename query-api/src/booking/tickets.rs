@@ -160,8 +160,8 @@ impl From<Row> for AdminTicket {
     params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
         ("sort" = Option<String>, Query, description = "id, number, status, leg, price, order_id, hash_id, order_status, \
             user_id, email, last_name, course_id, route_name, from_name, to_name, departure_at, course_changed, issued_at, \
-            returned_at; -field descends"),
-        ("filter[number][eq]" = Option<String>, Query, description = "any field above, ops eq, lt, gt, lte, gte, like, in")),
+            returned_at; -field descends", pattern = "^-?(id|number|status|leg|price|order_id|hash_id|order_status|user_id|email|last_name|course_id|route_name|from_name|to_name|departure_at|course_changed|issued_at|returned_at)(,-?(id|number|status|leg|price|order_id|hash_id|order_status|user_id|email|last_name|course_id|route_name|from_name|to_name|departure_at|course_changed|issued_at|returned_at))*$"),
+        ("filter[number][eq]" = Option<String>, Query, max_length = 200, description = "any field above, ops eq, lt, gt, lte, gte, like, in")),
     responses((status = 200, description = "`{\"data\": {\"models\": [AdminTicket], \"pagination\": …}}`", body = Data<Page<AdminTicket>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 422, description = "unknown sort or filter field")))]

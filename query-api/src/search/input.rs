@@ -111,8 +111,7 @@ mod tests {
 
     #[test]
     fn a_one_way_search_ignores_date_back() {
-        let s =
-            parse(&json!({"start": 1, "end": "2", "date": "2026-07-10", "dateBack": "2026-07-01"}), today()).unwrap();
+        let s = parse(&json!({"start": 1, "end": 2, "date": "2026-07-10", "dateBack": "2026-07-01"}), today()).unwrap();
         assert_eq!(s, Search { start: 1, end: 2, date: today(), date_back: None });
     }
 

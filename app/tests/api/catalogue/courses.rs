@@ -25,7 +25,7 @@ async fn an_admin_creates_a_course_and_its_inventory_opens(pool: PgPool) {
     let net = network(&app).await;
     let departure = warsaw(in_days(1), 8, 0);
 
-    let body = json!({"route_id": net.north, "departure_at": format!("{} 08:00", in_days(1)), "seats": "49"});
+    let body = json!({"route_id": net.north, "departure_at": format!("{} 08:00", in_days(1)), "seats": 49});
     let saved = data(app.post("/course/course/save", &body, app.admin()).await).await;
 
     let id = saved["id"].as_str().unwrap().to_string();

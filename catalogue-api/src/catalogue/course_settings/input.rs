@@ -37,15 +37,15 @@ pub fn parse_times(value: Option<&Value>) -> Result<Vec<NaiveTime>, String> {
     if texts.is_empty() {
         return Err("departure_times needs at least one time".into());
     }
+    if texts.len() > 48 {
+        return Err("departure_times has at most 48 times".into());
+    }
     let mut times = Vec::with_capacity(texts.len());
     for t in &texts {
         times.push(parse_time(t).ok_or_else(|| format!("{t:?} is not a time HH:MM (00:00 to 23:59)"))?);
     }
     times.sort();
     times.dedup();
-    if times.len() > 48 {
-        return Err("departure_times has at most 48 times".into());
-    }
     Ok(times)
 }
 
@@ -55,6 +55,9 @@ pub fn parse_week_days(value: Option<&Value>) -> Result<Vec<i16>, String> {
     let texts = items(value).map_err(|_| shape.to_string())?;
     if texts.is_empty() {
         return Err("week_days needs at least one day (0 to 6, 0 = Sunday)".into());
+    }
+    if texts.len() > 7 {
+        return Err("week_days names at most 7 days".into());
     }
     let mut days = Vec::with_capacity(texts.len());
     for t in &texts {

@@ -94,16 +94,18 @@ pub struct CourseSettingsInput {
     pub active: bool,
 }
 
-/// The array form of `departure_times` (what `input::parse_times` takes): 1 to 48 `HH:MM`.
+/// The array form of `departure_times` (what `input::parse_times` takes): 1 to 48 `HH:MM`;
+/// a repeat is dropped.
 fn departure_times_schema() -> utoipa::openapi::schema::Array {
     use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
     let time = ObjectBuilder::new().schema_type(Type::String).pattern(Some("^([01][0-9]|2[0-3]):[0-5][0-9]$"));
-    ArrayBuilder::new().items(time).min_items(Some(1)).max_items(Some(48)).unique_items(true).build()
+    ArrayBuilder::new().items(time).min_items(Some(1)).max_items(Some(48)).build()
 }
 
-/// The array form of `week_days` (what `input::parse_week_days` takes): 0 to 6, 0 = Sunday.
+/// The array form of `week_days` (what `input::parse_week_days` takes): 0 to 6, 0 = Sunday;
+/// a repeat is dropped.
 fn week_days_schema() -> utoipa::openapi::schema::Array {
     use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Type};
     let day = ObjectBuilder::new().schema_type(Type::Integer).minimum(Some(0)).maximum(Some(6));
-    ArrayBuilder::new().items(day).min_items(Some(1)).max_items(Some(7)).unique_items(true).build()
+    ArrayBuilder::new().items(day).min_items(Some(1)).max_items(Some(7)).build()
 }

@@ -34,7 +34,7 @@ const VALID_NOW: &str = "coalesce(valid_from, '-infinity') <= now() and coalesce
 /// `title` and `text` in `lang`.
 #[utoipa::path(get, path = "/api/app/banner/all", tag = "app",
     params(LangParam, ("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
-        ("sort" = Option<String>, Query, description = "id, title, valid_from, valid_to, sort_order, created_at, updated_at; -field descends", pattern = "^-?(id|title|valid_from|valid_to|sort_order|created_at|updated_at)$"),
+        ("sort" = Option<String>, Query, description = "id, title, valid_from, valid_to, sort_order, created_at, updated_at; -field descends", pattern = "^-?(id|title|valid_from|valid_to|sort_order|created_at|updated_at)(,-?(id|title|valid_from|valid_to|sort_order|created_at|updated_at))*$"),
         ("filter[valid_from][lt]" = Option<String>, Query, description = "YYYY-MM-DD HH:MM:SS (Warsaw)", pattern = "^20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$"),
         ("filter[valid_to][gt]" = Option<String>, Query, description = "YYYY-MM-DD HH:MM:SS (Warsaw)", pattern = "^20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8]) ([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]$")),
     responses((status = 200, description = "`{\"data\": {\"models\": [Banner], \"pagination\": …}}`", body = Data<Page<Banner>>),

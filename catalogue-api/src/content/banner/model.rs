@@ -71,19 +71,58 @@ impl Banner {
 
 /// What a client sends to save a banner; on update absent fields keep their value and
 /// `null` clears `valid_from`/`valid_to`.
+/// Where a banner's link opens.
+#[derive(ToSchema)]
+#[allow(dead_code)] // a name for the document only
+pub enum LinkTarget {
+    #[schema(rename = "nuxt-link")]
+    NuxtLink,
+    #[schema(rename = "_self")]
+    Zelf,
+    #[schema(rename = "_blank")]
+    Blank,
+    #[schema(rename = "_parent")]
+    Parent,
+    #[schema(rename = "_top")]
+    Top,
+}
+
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct BannerInput {
+    /// Required on create.
+    #[schema(
+        max_length = 200,
+        pattern = "^\\s*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f])?\\s*$"
+    )]
     pub title: Option<String>,
     /// HTML; sanitised.
+    #[schema(max_length = 5000)]
     pub text: Option<String>,
     /// Empty: not translated.
+    #[schema(
+        max_length = 200,
+        pattern = "^\\s*([^\\s<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f])?)?\\s*$"
+    )]
     pub title_en: Option<String>,
     /// HTML; sanitised. Empty: not translated.
+    #[schema(max_length = 5000)]
     pub text_en: Option<String>,
+    /// A relative path (`/order/ticket`, `regulamin`, `#top`) or an `http(s)` URL.
+    #[schema(
+        max_length = 2000,
+        pattern = "^\\s*([hH][tT][tT][pP][sS]?://[^/?#\\s\\\\\\u0000-\\u001f\\u007f-\\u009f]+[^\\s\\\\\\u0000-\\u001f\\u007f-\\u009f]*|(?![hH][tT][tT][pP][sS]?://)(?!//)[^:/?#\\s\\\\\\u0000-\\u001f\\u007f-\\u009f]*([/?#][^\\s\\\\\\u0000-\\u001f\\u007f-\\u009f]*)?)\\s*$"
+    )]
     pub link: Option<String>,
+    /// `nuxt-link` (the web's in-app link), `_self`, `_blank`, `_parent` or `_top`.
+    #[schema(value_type = Option<LinkTarget>)]
     pub link_target: Option<String>,
+    /// CSS classes: `a-z`, `0-9`, spaces, `_` and `-`.
+    #[schema(max_length = 200, pattern = "^\\s*[a-z0-9 _-]*\\s*$")]
     pub bg_class: Option<String>,
+    #[schema(max_length = 200, pattern = "^\\s*[a-z0-9 _-]*\\s*$")]
     pub text_class: Option<String>,
+    /// Seconds a closed banner stays hidden.
+    #[schema(minimum = 0, maximum = 2_147_483_647)]
     pub refresh_time: Option<i64>,
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>)]
@@ -91,6 +130,7 @@ pub struct BannerInput {
     #[serde(default, deserialize_with = "nullable")]
     #[schema(value_type = Option<String>)]
     pub valid_to: Option<Option<String>>,
+    #[schema(minimum = -1_000_000, maximum = 1_000_000)]
     pub sort_order: Option<i64>,
 }
 

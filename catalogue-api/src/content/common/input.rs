@@ -1,5 +1,5 @@
 //! How content inputs read fields that may be absent, `null` or a value ([`nullable`]),
-//! and yes/no sent as `1`/`0` ([`flag`]). (The body itself is `api_core::AppJson`, which
+//! and yes/no fields ([`flag`]). (The body itself is `api_core::AppJson`, which
 //! names the field of a value of the wrong type.)
 
 use serde::{Deserialize, Deserializer};
@@ -14,21 +14,9 @@ where
     Option::<T>::deserialize(deserializer).map(Some)
 }
 
-/// A yes/no field sent as `true`/`false` or, as the web's forms do, `1`/`0`.
+/// A yes/no field: `true` or `false` (as the API document says), `null` or absent for none.
 pub fn flag<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, D::Error> {
-    #[derive(Deserialize)]
-    #[serde(untagged)]
-    enum Flag {
-        Bool(bool),
-        Int(i64),
-    }
-    match Option::<Flag>::deserialize(deserializer)? {
-        None => Ok(None),
-        Some(Flag::Bool(b)) => Ok(Some(b)),
-        Some(Flag::Int(0)) => Ok(Some(false)),
-        Some(Flag::Int(1)) => Ok(Some(true)),
-        Some(Flag::Int(n)) => Err(serde::de::Error::custom(format!("expected true, false, 0 or 1, not {n}"))),
-    }
+    Option::<bool>::deserialize(deserializer)
 }
 
 #[cfg(test)]
@@ -47,10 +35,13 @@ mod tests {
     fn absent_null_and_values_differ() {
         let absent: Input = serde_json::from_str("{}").unwrap();
         assert_eq!((absent.valid_to, absent.active), (None, None));
-        let null: Input = serde_json::from_str(r#"{"valid_to": null, "active": 1}"#).unwrap();
+        let null: Input = serde_json::from_str(r#"{"valid_to": null, "active": true}"#).unwrap();
         assert_eq!((null.valid_to, null.active), (Some(None), Some(true)));
         let value: Input = serde_json::from_str(r#"{"valid_to": "x", "active": false}"#).unwrap();
         assert_eq!((value.valid_to, value.active), (Some(Some("x".into())), Some(false)));
-        assert!(serde_json::from_str::<Input>(r#"{"active": 2}"#).is_err());
+        // Only a JSON yes/no: a digit is refused as the document says.
+        for digit in [r#"{"active": 1}"#, r#"{"active": 0}"#, r#"{"active": 2}"#] {
+            assert!(serde_json::from_str::<Input>(digit).is_err(), "{digit}");
+        }
     }
 }

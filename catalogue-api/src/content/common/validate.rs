@@ -86,11 +86,11 @@ pub fn optional_email(value: &str) -> Result<String, String> {
     if value.is_empty() {
         return Ok(String::new());
     }
-    let valid = value.len() <= 254
+    let valid = value.chars().count() <= 254
         && !value.chars().any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>' | ',' | ';'))
         && value.split_once('@').is_some_and(|(local, domain)| {
             !local.is_empty()
-                && local.len() <= 64
+                && local.chars().count() <= 64
                 && !domain.contains('@')
                 && domain.contains('.')
                 && domain.split('.').all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'))
@@ -115,7 +115,7 @@ pub fn int_in(value: i64, min: i64, max: i64) -> Result<i64, String> {
 /// an absolute `http(s)` URL. Any other scheme (`javascript:`, `data:`, …), a
 /// protocol-relative `//host`, backslashes, spaces and control characters are refused.
 pub fn link(value: &str) -> Result<String, String> {
-    if value.len() > 2000 {
+    if value.chars().count() > 2000 {
         return Err("must have at most 2000 characters".into());
     }
     if value.chars().any(|c| c.is_whitespace() || c.is_control() || c == '\\') {

@@ -23,7 +23,7 @@ const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "id" };
 
 /// The company rows (admin).
 #[utoipa::path(get, path = "/api/company/company/all", tag = "company", security(("bearer" = [])),
-    params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000), ("sort" = Option<String>, Query, description = "id, name, created_at, updated_at; -field descends", pattern = "^-?(id|name|created_at|updated_at)$")),
+    params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000), ("sort" = Option<String>, Query, description = "id, name, created_at, updated_at; -field descends", pattern = "^-?(id|name|created_at|updated_at)(,-?(id|name|created_at|updated_at))*$")),
     responses((status = 200, description = "`{\"data\": {\"models\": [Company], \"pagination\": …}}`", body = Data<Page<Company>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin")))]
 #[tracing::instrument(skip(state, query))]

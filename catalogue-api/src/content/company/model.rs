@@ -110,27 +110,58 @@ pub const COLUMNS: &str = "id, name, invoice_prefix, invoice_issuer, invoice_ema
 /// What a client sends to save settings; absent fields keep their value.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct SettingsInput {
+    #[schema(
+        max_length = 200,
+        pattern = "^\\s*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f])?\\s*$"
+    )]
     pub name: Option<String>,
     /// 1-20 of `A-Z`, `0-9`, `/`, `-`.
+    #[schema(pattern = "^\\s*[A-Z0-9/-]{1,20}\\s*$")]
     pub invoice_prefix: Option<String>,
+    /// Plain text (several lines), at most 1000 characters.
+    #[schema(max_length = 1000, pattern = "^[^<>\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$")]
     pub invoice_issuer: Option<String>,
+    /// An e-mail address, or empty for none.
+    #[schema(
+        max_length = 254,
+        pattern = "^\\s*([^\\s<>,;@\\u0000-\\u001f\\u007f-\\u009f]{1,64}@([^\\s<>,;@.\\u0000-\\u001f\\u007f-\\u009f-]([^\\s<>,;@.\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>,;@.\\u0000-\\u001f\\u007f-\\u009f-])?\\.)+[^\\s<>,;@.\\u0000-\\u001f\\u007f-\\u009f-]([^\\s<>,;@.\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>,;@.\\u0000-\\u001f\\u007f-\\u009f-])?)?\\s*$"
+    )]
     pub invoice_email: Option<String>,
+    /// An e-mail address, or empty for none.
+    #[schema(
+        max_length = 254,
+        pattern = "^\\s*([^\\s<>,;@\\u0000-\\u001f\\u007f-\\u009f]{1,64}@([^\\s<>,;@.\\u0000-\\u001f\\u007f-\\u009f-]([^\\s<>,;@.\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>,;@.\\u0000-\\u001f\\u007f-\\u009f-])?\\.)+[^\\s<>,;@.\\u0000-\\u001f\\u007f-\\u009f-]([^\\s<>,;@.\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>,;@.\\u0000-\\u001f\\u007f-\\u009f-])?)?\\s*$"
+    )]
     pub order_report_email: Option<String>,
     /// HTML; sanitised.
+    #[schema(max_length = 20_000)]
     pub page_footer_1: Option<String>,
     /// HTML; sanitised.
+    #[schema(max_length = 20_000)]
     pub page_footer_2: Option<String>,
     /// HTML; sanitised. Empty: not translated.
+    #[schema(max_length = 20_000)]
     pub page_footer_1_en: Option<String>,
     /// HTML; sanitised. Empty: not translated.
+    #[schema(max_length = 20_000)]
     pub page_footer_2_en: Option<String>,
+    /// Seconds, up to a year.
+    #[schema(minimum = 0, maximum = 31_536_000)]
     pub refresh_time: Option<i64>,
+    #[schema(minimum = 0, maximum = 100)]
     pub vat_rate_percent: Option<i64>,
+    #[schema(minimum = 1, maximum = 1440)]
     pub payment_time_minutes: Option<i64>,
+    #[schema(minimum = 0, maximum = 1440)]
     pub sales_close_minutes: Option<i64>,
+    #[schema(minimum = 0, maximum = 10_080)]
     pub return_cutoff_minutes: Option<i64>,
+    #[schema(minimum = 0, maximum = 100)]
     pub return_fee_percent: Option<i64>,
+    #[schema(minimum = 1, maximum = 1000)]
     pub stamps_per_reward: Option<i64>,
+    /// Grosz.
+    #[schema(minimum = 1, maximum = 1_000_000)]
     pub reward_value: Option<i64>,
 }
 

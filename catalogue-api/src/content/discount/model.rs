@@ -70,14 +70,37 @@ impl Discount {
     }
 }
 
+/// The kinds of discount, as a save names them.
+#[derive(ToSchema)]
+#[schema(as = DiscountKindName)]
+#[allow(dead_code)] // a name for the document only
+pub enum DiscountKindName {
+    #[schema(rename = "percent")]
+    Percent,
+    #[schema(rename = "amount")]
+    Amount,
+}
+
 /// What a client sends to save a discount. On update, absent fields keep their stored
 /// value; `null` clears `valid_from`/`valid_to`.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct DiscountInput {
+    /// Required on create.
+    #[schema(
+        max_length = 255,
+        pattern = "^\\s*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f])?\\s*$"
+    )]
     pub name: Option<String>,
+    #[schema(
+        max_length = 255,
+        pattern = "^\\s*([^\\s<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f])?)?\\s*$"
+    )]
     pub name_en: Option<String>,
-    /// `percent` or `amount`.
+    /// `percent` or `amount`; required on create.
+    #[schema(value_type = Option<DiscountKindName>)]
     pub kind: Option<String>,
+    /// Required on create: 1 to 100 for a percentage, 1 to 1 000 000 grosz for an amount.
+    #[schema(minimum = 1, maximum = 1_000_000)]
     pub value: Option<i64>,
     /// `YYYY-MM-DD HH:MM:SS` (Warsaw) or RFC 3339; `null` for no start.
     #[serde(default, deserialize_with = "nullable")]
@@ -91,6 +114,7 @@ pub struct DiscountInput {
     pub active: Option<bool>,
     #[serde(default, deserialize_with = "flag")]
     pub statutory: Option<bool>,
+    #[schema(minimum = -1_000_000, maximum = 1_000_000)]
     pub sort_order: Option<i64>,
 }
 

@@ -24,9 +24,12 @@ pub const COLUMNS: &str = "id, discount_id, route_id, created_at";
 /// `route_id` means every route.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct DiscountApplyInput {
-    pub discount_id: Option<i64>,
+    /// Required on create; a change may leave it out, but not send `null`.
     #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = i64, required = true, minimum = 1)]
+    pub discount_id: Option<Option<i64>>,
+    #[serde(default, deserialize_with = "nullable")]
+    #[schema(value_type = Option<i64>, minimum = 1)]
     pub route_id: Option<Option<i64>>,
 }
 
@@ -40,10 +43,13 @@ pub struct DiscountApplyDraft {
 impl DiscountApplyInput {
     pub fn parse(self, current: Option<&DiscountApply>) -> Result<DiscountApplyDraft, ApiError> {
         let mut errors = Errors::default();
-        let discount_id = match self.discount_id.or(current.map(|c| c.discount_id)) {
-            Some(id) if id >= 1 => Some(id),
-            Some(_) => errors.check("discount_id", Err("must be a discount's id".into())),
-            None => errors.check("discount_id", Err("discount_id is required".into())),
+        let discount_id = match self.discount_id {
+            Some(None) => errors.check("discount_id", Err("discount_id cannot be null".into())),
+            given => match given.flatten().or(current.map(|c| c.discount_id)) {
+                Some(id) if id >= 1 => Some(id),
+                Some(_) => errors.check("discount_id", Err("must be a discount's id".into())),
+                None => errors.check("discount_id", Err("discount_id is required".into())),
+            },
         };
         let route_id = match self.route_id.unwrap_or(current.and_then(|c| c.route_id)) {
             Some(id) if id < 1 => errors.check("route_id", Err("must be a route's id, or null for every route".into())),

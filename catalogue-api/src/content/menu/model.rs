@@ -70,14 +70,24 @@ impl PublicMenu {
 /// What a client sends to save a menu; on update absent fields keep their value.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct MenuInput {
+    /// Required on create.
+    #[schema(
+        max_length = 100,
+        pattern = "^\\s*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f])?\\s*$"
+    )]
     pub name: Option<String>,
-    /// `top`, `bottom1` or `bottom2`.
+    /// `top`, `bottom1` or `bottom2`; required on create.
     #[serde(rename = "type")]
+    #[schema(value_type = Option<String>, pattern = "^(top|bottom1|bottom2)$")]
     pub kind: Option<String>,
     /// JSON text of a list of items (a list itself is accepted too).
     #[schema(value_type = Option<String>)]
     pub content: Option<Value>,
     /// Empty: not translated.
+    #[schema(
+        max_length = 100,
+        pattern = "^\\s*([^\\s<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f])?)?\\s*$"
+    )]
     pub name_en: Option<String>,
     /// The English items, like `content`; `""`, `null` or no items: not translated.
     #[schema(value_type = Option<String>)]

@@ -114,20 +114,44 @@ impl PublicContentPage {
 /// What a client sends to save a page; on update absent fields keep their value.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ContentPageInput {
+    /// Required on create.
+    #[schema(
+        max_length = 200,
+        pattern = "^\\s*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f])?\\s*$"
+    )]
     pub title: Option<String>,
+    /// The page's address (`/{slug}`): unique, and not a path of the site itself.
     pub slug: Option<String>,
+    #[schema(
+        max_length = 500,
+        pattern = "^\\s*([^\\s<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f])?)?\\s*$"
+    )]
     pub keywords: Option<String>,
     /// HTML; sanitised.
+    #[schema(max_length = 200_000)]
     pub content: Option<String>,
     /// HTML; sanitised.
+    #[schema(max_length = 50_000)]
     pub side_content: Option<String>,
+    /// `default`, `wide` or `narrow`.
+    #[schema(pattern = "^(default|wide|narrow)$")]
     pub template: Option<String>,
     /// The English versions, checked like their Polish twins; empty: not translated.
+    #[schema(
+        max_length = 200,
+        pattern = "^\\s*([^\\s<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f])?)?\\s*$"
+    )]
     pub title_en: Option<String>,
+    #[schema(
+        max_length = 500,
+        pattern = "^\\s*([^\\s<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f])?)?\\s*$"
+    )]
     pub keywords_en: Option<String>,
     /// HTML; sanitised.
+    #[schema(max_length = 200_000)]
     pub content_en: Option<String>,
     /// HTML; sanitised.
+    #[schema(max_length = 50_000)]
     pub side_content_en: Option<String>,
 }
 

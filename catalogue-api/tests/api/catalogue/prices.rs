@@ -19,7 +19,7 @@ async fn an_admin_prices_a_trip(pool: PgPool) {
     let app = spawn_app(pool).await;
     let (route, a, _, c) = route(&app).await;
 
-    let body = json!({"route_id": route, "from_waypoint_id": a, "to_waypoint_id": c, "price": "123450"});
+    let body = json!({"route_id": route, "from_waypoint_id": a, "to_waypoint_id": c, "price": 123450});
     let saved = data(app.post("/route/route-price/save", &body, app.admin()).await).await;
 
     let id = saved["id"].as_i64().unwrap();

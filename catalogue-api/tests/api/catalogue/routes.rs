@@ -17,7 +17,7 @@ async fn an_admin_creates_and_updates_a_route(pool: PgPool) {
         json!({"id": id, "name": "Nisko – Kraków", "active": true, "show_on_home": false})
     );
 
-    let body = json!({"active": 0, "show_on_home": "1"});
+    let body = json!({"active": false, "show_on_home": true});
     let updated = data(app.put(&format!("/route/route/save?id={id}"), &body, app.admin()).await).await;
     assert_eq!(
         without_times(updated),
@@ -29,7 +29,8 @@ async fn an_admin_creates_and_updates_a_route(pool: PgPool) {
 async fn every_invalid_field_of_a_route_is_named(pool: PgPool) {
     let app = spawn_app(pool).await;
 
-    let body = json!({"name": " ", "active": "perhaps", "show_on_home": []});
+    // A yes/no is a JSON boolean: a digit or a word is refused like anything else.
+    let body = json!({"name": " ", "active": 0, "show_on_home": "true"});
     let fields = invalid_fields(app.post("/route/route/save", &body, app.admin()).await).await;
 
     assert_eq!(fields, ["name", "active", "show_on_home"]);

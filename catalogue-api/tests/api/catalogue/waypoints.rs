@@ -10,8 +10,7 @@ use crate::helpers::{assert_error, spawn_app};
 async fn an_admin_creates_a_stop(pool: PgPool) {
     let app = spawn_app(pool).await;
 
-    let body =
-        json!({"name": " Kraków MDA ", "town": "Kraków", "latitude": 50.0677, "longitude": "19.9476", "extra": 1});
+    let body = json!({"name": " Kraków MDA ", "town": "Kraków", "latitude": 50.0677, "longitude": 19.9476, "extra": 1});
     let saved = data(app.post("/route/waypoint/save", &body, app.admin()).await).await;
 
     let id = saved["id"].as_i64().unwrap();

@@ -60,10 +60,10 @@ async fn an_admin_creates_a_percentage_discount(pool: PgPool) {
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
-async fn an_admin_creates_an_amount_discount_with_flags_as_numbers(pool: PgPool) {
+async fn an_admin_creates_an_inactive_amount_discount(pool: PgPool) {
     let app = spawn_app(pool).await;
 
-    let d = create(&app, json!({"name": "Bon 5 zł", "kind": "amount", "value": 500, "active": 0})).await;
+    let d = create(&app, json!({"name": "Bon 5 zł", "kind": "amount", "value": 500, "active": false})).await;
 
     assert_eq!(
         (&d["kind"], &d["value"], &d["active"], &d["valid_from"]),
@@ -98,6 +98,7 @@ async fn discount_rules_are_all_checked(pool: PgPool) {
         (json!({"name": "x", "kind": "amount", "value": 1, "sort_order": 10_000_000}), "sort_order"),
         (json!({"name": "x", "kind": "amount", "value": "1"}), "value"),
         (json!({"name": "x", "kind": "amount", "value": 1, "active": 2}), "active"),
+        (json!({"name": "x", "kind": "amount", "value": 1, "active": 1}), "active"),
     ];
     for (body, field) in cases {
         let response = app.post("/course/discount/save", &body, Some(&app.admin_token)).await;

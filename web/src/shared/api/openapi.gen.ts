@@ -44,7 +44,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Page_Banner"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -108,7 +108,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Banner"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -178,7 +178,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Banner"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -257,7 +257,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Banner"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -320,7 +320,14 @@ export interface paths {
         /** One page of the content page list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description from 1 */
+                    page?: number;
+                    /** @description rows per page, 1 to 1000 */
+                    "per-page"?: number;
+                    /** @description fields by which to sort, comma-separated; `-field` descends */
+                    sort?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -406,7 +413,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_PublicContentPage"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -473,7 +480,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -530,7 +537,26 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["ContentPageInput"];
+                    "application/json": {
+                        /** @description HTML; sanitised. */
+                        content?: string | null;
+                        /** @description HTML; sanitised. */
+                        content_en?: string | null;
+                        keywords?: string | null;
+                        keywords_en?: string | null;
+                        /** @description HTML; sanitised. */
+                        side_content?: string | null;
+                        /** @description HTML; sanitised. */
+                        side_content_en?: string | null;
+                        /** @description The page's address (`/{slug}`): unique, and not a path of the site itself. */
+                        slug?: string | null;
+                        /** @description `default`, `wide` or `narrow`. */
+                        template?: string | null;
+                        /** @description Required on create. */
+                        title?: string | null;
+                        /** @description The English versions, checked like their Polish twins; empty: not translated. */
+                        title_en?: string | null;
+                    };
                 };
             };
             responses: {
@@ -707,7 +733,14 @@ export interface paths {
         /** One page of the menu list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description from 1 */
+                    page?: number;
+                    /** @description rows per page, 1 to 1000 */
+                    "per-page"?: number;
+                    /** @description fields by which to sort, comma-separated; `-field` descends */
+                    sort?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -793,7 +826,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_PublicMenu"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -860,7 +893,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -917,7 +950,18 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["MenuInput"];
+                    "application/json": {
+                        /** @description JSON text of a list of items (a list itself is accepted too). */
+                        content?: string | null;
+                        /** @description The English items, like `content`; `""`, `null` or no items: not translated. */
+                        content_en?: string | null;
+                        /** @description Required on create. */
+                        name?: string | null;
+                        /** @description Empty: not translated. */
+                        name_en?: string | null;
+                        /** @description `top`, `bottom1` or `bottom2`; required on create. */
+                        type?: string | null;
+                    };
                 };
             };
             responses: {
@@ -1115,7 +1159,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Page_Company"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1135,6 +1179,15 @@ export interface paths {
                 };
                 /** @description not an admin */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a parameter or a field is not valid (one error per field) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1184,7 +1237,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_SettingsBody_PublicSettings"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1238,7 +1291,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_SettingsBody_SettingsView"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1303,7 +1356,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Company"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1332,6 +1385,15 @@ export interface paths {
                 };
                 /** @description not found */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a parameter or a field is not valid (one error per field) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1382,7 +1444,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Company"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1461,7 +1523,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Company"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1549,7 +1611,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_SettingsBody_SettingsView"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1631,7 +1693,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Page_Course"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1667,9 +1729,10 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody: {
+            /** @description optional: without a body, every active route for its own days */
+            requestBody?: {
                 content: {
-                    "application/json": components["schemas"]["GenerateInput"];
+                    "application/json": null | components["schemas"]["GenerateInput"];
                 };
             };
             responses: {
@@ -1681,7 +1744,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Generated"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1767,7 +1830,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Course"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1834,7 +1897,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Course"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1924,7 +1987,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Course"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -1992,7 +2055,14 @@ export interface paths {
         /** One page of the discount application list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description from 1 */
+                    page?: number;
+                    /** @description rows per page, 1 to 1000 */
+                    "per-page"?: number;
+                    /** @description fields by which to sort, comma-separated; `-field` descends */
+                    sort?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2072,7 +2142,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_DiscountApply"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2154,7 +2224,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2211,7 +2281,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DiscountApplyInput"];
+                    "application/json": {
+                        /**
+                         * Format: int64
+                         * @description Required on create; a change may leave it out, but not send `null`.
+                         */
+                        discount_id?: number;
+                        /** Format: int64 */
+                        route_id?: number | null;
+                    };
                 };
             };
             responses: {
@@ -2388,7 +2466,14 @@ export interface paths {
         /** One page of the discount list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description from 1 */
+                    page?: number;
+                    /** @description rows per page, 1 to 1000 */
+                    "per-page"?: number;
+                    /** @description fields by which to sort, comma-separated; `-field` descends */
+                    sort?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -2473,7 +2558,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Priced"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2538,7 +2623,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2595,7 +2680,25 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DiscountInput"];
+                    "application/json": {
+                        active?: boolean | null;
+                        kind?: null | components["schemas"]["DiscountKindName"];
+                        /** @description Required on create. */
+                        name?: string | null;
+                        name_en?: string | null;
+                        /** Format: int64 */
+                        sort_order?: number | null;
+                        statutory?: boolean | null;
+                        /** @description `YYYY-MM-DD HH:MM:SS` (Warsaw) or RFC 3339; `null` for no start. */
+                        valid_from?: string | null;
+                        /** @description `YYYY-MM-DD HH:MM:SS` (Warsaw) or RFC 3339; `null` for no end. */
+                        valid_to?: string | null;
+                        /**
+                         * Format: int64
+                         * @description Required on create: 1 to 100 for a percentage, 1 to 1 000 000 grosz for an amount.
+                         */
+                        value?: number | null;
+                    };
                 };
             };
             responses: {
@@ -2793,7 +2896,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Page_StampCardView"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2865,7 +2968,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_UserStamps"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -2926,7 +3029,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Page_CouponView"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3004,7 +3107,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_CouponAnswer"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3068,7 +3171,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_CouponDetails"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3160,7 +3263,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_CouponAnswer"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3245,7 +3348,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_CouponAnswer"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3316,7 +3419,7 @@ export interface paths {
                     /** @description any field above, ops eq, lt, gt, lte, gte, like, in */
                     "filter[status][eq]"?: string;
                     "filter[email][like]"?: string;
-                    /** @description YYYY-MM-DD HH:MM:SS (Warsaw) or RFC 3339 */
+                    /** @description RFC 3339 (or `YYYY-MM-DD HH:MM:SS`, Warsaw time) */
                     "filter[placed_at][gte]"?: string;
                 };
                 header?: never;
@@ -3334,7 +3437,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Page_OrderListItem"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3411,7 +3514,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Cancelled"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3513,7 +3616,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Changed"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3606,7 +3709,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Vec_HistoryEntry"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3689,7 +3792,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_AdminOrderView"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3866,7 +3969,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Placed"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -3941,7 +4044,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Returned"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -4034,7 +4137,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Sent"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -4045,6 +4148,15 @@ export interface paths {
                 };
                 /** @description no such order */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a parameter or a field is not valid (one error per field) */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4094,7 +4206,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Sent"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -4158,7 +4270,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_OrderView"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -4235,7 +4347,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Valid"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -4303,7 +4415,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Page_AdminTicket"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -4379,7 +4491,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_ChangeOptions"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -4426,7 +4538,14 @@ export interface paths {
         /** One page of the course details list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description from 1 */
+                    page?: number;
+                    /** @description rows per page, 1 to 1000 */
+                    "per-page"?: number;
+                    /** @description fields by which to sort, comma-separated; `-field` descends */
+                    sort?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -4508,7 +4627,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -4599,7 +4718,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -4656,7 +4775,24 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["CourseDetailsInput"];
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description `YYYY-MM-DD`.
+                         */
+                        date?: string;
+                        /** @description Default false. */
+                        excluded?: boolean | null;
+                        /** @description At most 500 characters. */
+                        note?: string | null;
+                        /** Format: int64 */
+                        route_course_settings_id?: number;
+                        /**
+                         * Format: int32
+                         * @description 1 to 1000; required unless excluded.
+                         */
+                        seats?: number | null;
+                    };
                 };
             };
             responses: {
@@ -4833,7 +4969,14 @@ export interface paths {
         /** One page of the course settings list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description from 1 */
+                    page?: number;
+                    /** @description rows per page, 1 to 1000 */
+                    "per-page"?: number;
+                    /** @description fields by which to sort, comma-separated; `-field` descends */
+                    sort?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -4915,7 +5058,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -5005,7 +5148,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_CourseSettings"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -5084,7 +5227,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -5141,7 +5284,32 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["CourseSettingsInput"];
+                    "application/json": {
+                        /** @description Default true. */
+                        active?: boolean | null;
+                        /**
+                         * Format: int32
+                         * @description 1 to 366.
+                         */
+                        days_before_generate?: number;
+                        departure_times?: string[];
+                        name?: string | null;
+                        /** Format: int64 */
+                        route_id?: number;
+                        /**
+                         * Format: int32
+                         * @description 1 to 1000.
+                         */
+                        seats?: number;
+                        /** Format: date */
+                        valid_from?: string | null;
+                        /**
+                         * Format: date
+                         * @description Not before `valid_from`.
+                         */
+                        valid_to?: string | null;
+                        week_days?: number[];
+                    };
                 };
             };
             responses: {
@@ -5318,7 +5486,14 @@ export interface paths {
         /** One page of the price list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description from 1 */
+                    page?: number;
+                    /** @description rows per page, 1 to 1000 */
+                    "per-page"?: number;
+                    /** @description fields by which to sort, comma-separated; `-field` descends */
+                    sort?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5400,7 +5575,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -5491,7 +5666,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -5548,7 +5723,22 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["RoutePriceInput"];
+                    "application/json": {
+                        /** Format: int64 */
+                        from_waypoint_id?: number;
+                        /**
+                         * Format: int64
+                         * @description Grosz, above zero.
+                         */
+                        price?: number;
+                        /** Format: int64 */
+                        route_id?: number;
+                        /**
+                         * Format: int64
+                         * @description After `from_waypoint_id` on the route.
+                         */
+                        to_waypoint_id?: number;
+                    };
                 };
             };
             responses: {
@@ -5725,7 +5915,14 @@ export interface paths {
         /** One page of the route stop details list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description from 1 */
+                    page?: number;
+                    /** @description rows per page, 1 to 1000 */
+                    "per-page"?: number;
+                    /** @description fields by which to sort, comma-separated; `-field` descends */
+                    sort?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -5807,7 +6004,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -5898,7 +6095,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -5955,7 +6152,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["RouteWaypointDetailsInput"];
+                    "application/json": {
+                        /** @description At most 2000 characters. */
+                        notes?: string | null;
+                        /** @description At most 50 characters. */
+                        platform?: string | null;
+                        /** Format: int64 */
+                        route_waypoint_id?: number;
+                    };
                 };
             };
             responses: {
@@ -6132,7 +6336,14 @@ export interface paths {
         /** One page of the route stop list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description from 1 */
+                    page?: number;
+                    /** @description rows per page, 1 to 1000 */
+                    "per-page"?: number;
+                    /** @description fields by which to sort, comma-separated; `-field` descends */
+                    sort?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -6214,7 +6425,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -6305,7 +6516,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -6362,7 +6573,22 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["RouteWaypointInput"];
+                    "application/json": {
+                        /**
+                         * Format: int32
+                         * @description 0 to 10000; increases with the position.
+                         */
+                        minutes_from_start?: number;
+                        /**
+                         * Format: int32
+                         * @description 0 to 10000; increases along the route.
+                         */
+                        position?: number;
+                        /** Format: int64 */
+                        route_id?: number;
+                        /** Format: int64 */
+                        waypoint_id?: number;
+                    };
                 };
             };
             responses: {
@@ -6539,7 +6765,14 @@ export interface paths {
         /** One page of the route list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description from 1 */
+                    page?: number;
+                    /** @description rows per page, 1 to 1000 */
+                    "per-page"?: number;
+                    /** @description fields by which to sort, comma-separated; `-field` descends */
+                    sort?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -6617,7 +6850,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Vec_HomeRoute"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -6666,7 +6899,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -6723,7 +6956,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["RouteInput"];
+                    "application/json": {
+                        /** @description Default true. */
+                        active?: boolean | null;
+                        /** @description 1 to 200 characters. */
+                        name?: string;
+                        /** @description Default false. */
+                        show_on_home?: boolean | null;
+                    };
                 };
             };
             responses: {
@@ -6900,7 +7140,14 @@ export interface paths {
         /** One page of the stop list (public): `page`, `per-page`, `sort`, `filter[field][op]` */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description from 1 */
+                    page?: number;
+                    /** @description rows per page, 1 to 1000 */
+                    "per-page"?: number;
+                    /** @description fields by which to sort, comma-separated; `-field` descends */
+                    sort?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -6979,7 +7226,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7036,7 +7283,19 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["WaypointInput"];
+                    "application/json": {
+                        /**
+                         * Format: double
+                         * @description Both coordinates or neither.
+                         */
+                        latitude?: number | null;
+                        /** Format: double */
+                        longitude?: number | null;
+                        /** @description 1 to 100 characters. */
+                        name?: string;
+                        /** @description 1 to 100 characters. */
+                        town?: string;
+                    };
                 };
             };
             responses: {
@@ -7237,7 +7496,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Vec_WaypointOption"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7295,7 +7554,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_SearchResult"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7361,7 +7620,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageAnswer"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7425,6 +7684,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
+                    /** @description the activation link's token */
                     token: string;
                 };
                 header?: never;
@@ -7442,7 +7702,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageAnswer"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7486,7 +7746,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageAnswer"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7553,7 +7813,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageAnswer"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7614,7 +7874,7 @@ export interface paths {
                         "application/json": components["schemas"]["UserAnswer"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7674,7 +7934,7 @@ export interface paths {
                         "application/json": components["schemas"]["LoggedInAnswer"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7746,7 +8006,7 @@ export interface paths {
                         "application/json": components["schemas"]["MessageAnswer"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7793,13 +8053,13 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @example jan.kowalski@example.pl */
-                        email?: string;
+                        email: string;
                         /** @example Jan */
-                        first_name?: string;
+                        first_name: string;
                         /** @example Kowalski */
-                        last_name?: string;
+                        last_name: string;
                         /** @description At least 8 characters. */
-                        password?: string;
+                        password: string;
                         /** @example +48 600 100 200 */
                         phone?: string | null;
                     };
@@ -7815,7 +8075,7 @@ export interface paths {
                         "application/json": components["schemas"]["RegisteredAnswer"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7887,7 +8147,7 @@ export interface paths {
                         "application/json": components["schemas"]["AccountAnswer"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -7928,7 +8188,7 @@ export interface paths {
                 query?: {
                     page?: number;
                     "per-page"?: number;
-                    /** @description id, number, status, leg, price, order_id, hash_id, order_status, route_name, from_name, to_name, departure_at, arrival_at, course_changed, placed_at; -field descends */
+                    /** @description id, number, status, leg, price, order_id, hash_id, order_number, order_status, route_name, from_name, to_name, departure_at, arrival_at, course_changed, placed_at; -field descends */
                     sort?: string;
                     /** @description valid or returned; any field above, ops eq, lt, gt, lte, gte, like, in */
                     "filter[status][eq]"?: string;
@@ -7948,7 +8208,7 @@ export interface paths {
                         "application/json": components["schemas"]["Data_Page_MyTicket"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -8015,7 +8275,7 @@ export interface paths {
                         "application/json": components["schemas"]["AccountAnswer"];
                     };
                 };
-                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, or a body that is not JSON */
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
                 400: {
                     headers: {
                         [name: string]: unknown;
@@ -8234,15 +8494,16 @@ export interface components {
             /** Format: date-time */
             valid_to?: string | null;
         };
-        /**
-         * @description What a client sends to save a banner; on update absent fields keep their value and
-         *     `null` clears `valid_from`/`valid_to`.
-         */
         BannerInput: {
+            /** @description CSS classes: `a-z`, `0-9`, spaces, `_` and `-`. */
             bg_class?: string | null;
+            /** @description A relative path (`/order/ticket`, `regulamin`, `#top`) or an `http(s)` URL. */
             link?: string | null;
-            link_target?: string | null;
-            /** Format: int64 */
+            link_target?: null | components["schemas"]["LinkTarget"];
+            /**
+             * Format: int64
+             * @description Seconds a closed banner stays hidden.
+             */
             refresh_time?: number | null;
             /** Format: int64 */
             sort_order?: number | null;
@@ -8251,6 +8512,7 @@ export interface components {
             text_class?: string | null;
             /** @description HTML; sanitised. Empty: not translated. */
             text_en?: string | null;
+            /** @description Required on create. */
             title?: string | null;
             /** @description Empty: not translated. */
             title_en?: string | null;
@@ -8333,7 +8595,7 @@ export interface components {
             /** @description The current password, when changing it logged in (without `token`). */
             old_password?: string | null;
             /** @description The new password: at least 8 characters. */
-            password?: string;
+            password: string;
             /** @description The token of the e-mailed link; when present, no login is needed. */
             token?: string | null;
         };
@@ -8362,7 +8624,7 @@ export interface components {
         };
         /** @description The activation link's token. */
         ConfirmInput: {
-            token?: string;
+            token: string;
         };
         /** @description One course from the boarding stop to the alighting stop. */
         Connection: {
@@ -8443,8 +8705,11 @@ export interface components {
             side_content?: string | null;
             /** @description HTML; sanitised. */
             side_content_en?: string | null;
+            /** @description The page's address (`/{slug}`): unique, and not a path of the site itself. */
             slug?: string | null;
+            /** @description `default`, `wide` or `narrow`. */
             template?: string | null;
+            /** @description Required on create. */
             title?: string | null;
             /** @description The English versions, checked like their Polish twins; empty: not translated. */
             title_en?: string | null;
@@ -8579,9 +8844,9 @@ export interface components {
              */
             date: string;
             /** @description Default false. */
-            excluded?: boolean;
+            excluded?: boolean | null;
             /** @description At most 500 characters. */
-            note?: string;
+            note?: string | null;
             /** Format: int64 */
             route_course_settings_id: number;
             /**
@@ -8632,14 +8897,14 @@ export interface components {
         /** @description The body of a save, parsed. */
         CourseSettingsInput: {
             /** @description Default true. */
-            active?: boolean;
+            active?: boolean | null;
             /**
              * Format: int32
              * @description 1 to 366.
              */
             days_before_generate: number;
             departure_times: string[];
-            name?: string;
+            name?: string | null;
             /** Format: int64 */
             route_id: number;
             /**
@@ -9664,8 +9929,11 @@ export interface components {
          *     `route_id` means every route.
          */
         DiscountApplyInput: {
-            /** Format: int64 */
-            discount_id?: number | null;
+            /**
+             * Format: int64
+             * @description Required on create; a change may leave it out, but not send `null`.
+             */
+            discount_id: number;
             /** Format: int64 */
             route_id?: number | null;
         };
@@ -9675,8 +9943,8 @@ export interface components {
          */
         DiscountInput: {
             active?: boolean | null;
-            /** @description `percent` or `amount`. */
-            kind?: string | null;
+            kind?: null | components["schemas"]["DiscountKindName"];
+            /** @description Required on create. */
             name?: string | null;
             name_en?: string | null;
             /** Format: int64 */
@@ -9686,7 +9954,10 @@ export interface components {
             valid_from?: string | null;
             /** @description `YYYY-MM-DD HH:MM:SS` (Warsaw) or RFC 3339; `null` for no end. */
             valid_to?: string | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Required on create: 1 to 100 for a percentage, 1 to 1 000 000 grosz for an amount.
+             */
             value?: number | null;
         };
         /**
@@ -9694,6 +9965,11 @@ export interface components {
          * @enum {string}
          */
         DiscountKind: "percent" | "amount";
+        /**
+         * @description The kinds of discount, as a save names them.
+         * @enum {string}
+         */
+        DiscountKindName: "percent" | "amount";
         /** @description A discount applied to a line. */
         DiscountView: {
             /** Format: int64 */
@@ -9715,7 +9991,7 @@ export interface components {
         };
         ForgotPasswordInput: {
             /** @example jan.kowalski@example.pl */
-            email?: string;
+            email: string;
         };
         /** @description One refund through the payment gateway (the `refunds` outbox of the refunds process). */
         GatewayRefund: {
@@ -9861,6 +10137,13 @@ export interface components {
             total: number;
             total_formatted: string;
         };
+        /**
+         * @description What a client sends to save a banner; on update absent fields keep their value and
+         *     `null` clears `valid_from`/`valid_to`.
+         *     Where a banner's link opens.
+         * @enum {string}
+         */
+        LinkTarget: "nuxt-link" | "_self" | "_blank" | "_parent" | "_top";
         /** @description A new session: the bearer token to send as `Authorization: Bearer …`, and the user. */
         LoggedIn: {
             token: string;
@@ -9871,8 +10154,8 @@ export interface components {
         };
         LoginInput: {
             /** @example jan.kowalski@example.pl */
-            email?: string;
-            password?: string;
+            email: string;
+            password: string;
         };
         /** @description A menu. */
         Menu: {
@@ -9901,10 +10184,11 @@ export interface components {
             content?: string | null;
             /** @description The English items, like `content`; `""`, `null` or no items: not translated. */
             content_en?: string | null;
+            /** @description Required on create. */
             name?: string | null;
             /** @description Empty: not translated. */
             name_en?: string | null;
-            /** @description `top`, `bottom1` or `bottom2`. */
+            /** @description `top`, `bottom1` or `bottom2`; required on create. */
             type?: string | null;
         };
         /** @description One menu entry; `children` only on the first level. */
@@ -10160,13 +10444,13 @@ export interface components {
         /** @description The registration form. Every field is checked and all problems come back at once. */
         RegisterInput: {
             /** @example jan.kowalski@example.pl */
-            email?: string;
+            email: string;
             /** @example Jan */
-            first_name?: string;
+            first_name: string;
             /** @example Kowalski */
-            last_name?: string;
+            last_name: string;
             /** @description At least 8 characters. */
-            password?: string;
+            password: string;
             /** @example +48 600 100 200 */
             phone?: string | null;
         };
@@ -10213,11 +10497,11 @@ export interface components {
         /** @description The body of a save. */
         RouteInput: {
             /** @description Default true. */
-            active?: boolean;
+            active?: boolean | null;
             /** @description 1 to 200 characters. */
             name: string;
             /** @description Default false. */
-            show_on_home?: boolean;
+            show_on_home?: boolean | null;
         };
         /** @description A fare. */
         RoutePrice: {
@@ -10299,9 +10583,9 @@ export interface components {
         /** @description The body of a save. */
         RouteWaypointDetailsInput: {
             /** @description At most 2000 characters. */
-            notes?: string;
+            notes?: string | null;
             /** @description At most 50 characters. */
-            platform?: string;
+            platform?: string | null;
             /** Format: int64 */
             route_waypoint_id: number;
         };
@@ -10438,11 +10722,14 @@ export interface components {
         };
         /** @description What a client sends to save settings; absent fields keep their value. */
         SettingsInput: {
+            /** @description An e-mail address, or empty for none. */
             invoice_email?: string | null;
+            /** @description Plain text (several lines), at most 1000 characters. */
             invoice_issuer?: string | null;
             /** @description 1-20 of `A-Z`, `0-9`, `/`, `-`. */
             invoice_prefix?: string | null;
             name?: string | null;
+            /** @description An e-mail address, or empty for none. */
             order_report_email?: string | null;
             /** @description HTML; sanitised. */
             page_footer_1?: string | null;
@@ -10454,13 +10741,19 @@ export interface components {
             page_footer_2_en?: string | null;
             /** Format: int64 */
             payment_time_minutes?: number | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Seconds, up to a year.
+             */
             refresh_time?: number | null;
             /** Format: int64 */
             return_cutoff_minutes?: number | null;
             /** Format: int64 */
             return_fee_percent?: number | null;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Grosz.
+             */
             reward_value?: number | null;
             /** Format: int64 */
             sales_close_minutes?: number | null;
@@ -10561,9 +10854,17 @@ export interface components {
             status: string;
             to_name: string;
         };
-        /** @description The body: `{"my-account": {…}}` as the spec's front end sends it, or the bare object. */
-        UpdateMyAccountInput: components["schemas"]["MyAccountInput"] & {
+        /**
+         * @description The body: `{"my-account": {…}}` as the spec's front end sends it, or the bare fields.
+         *     (Written out rather than `#[serde(flatten)]`, so the document has one plain object.)
+         */
+        UpdateMyAccountInput: {
+            /** @description Only the account's own address is accepted (and ignored). */
+            email?: string | null;
+            first_name?: string | null;
+            last_name?: string | null;
             "my-account"?: null | components["schemas"]["MyAccountInput"];
+            phone?: string | null;
         };
         UserAnswer: {
             data: components["schemas"]["UserView"];
