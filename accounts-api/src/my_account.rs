@@ -35,7 +35,8 @@ pub struct MyAccountInput {
     pub email: Option<Value>,
 }
 
-/// The body: `{"my-account": {…}}` as the spec's front end sends it, or the bare fields.
+/// The body: `{"my-account": {…}}` as the spec's front end sends it, or the bare fields
+/// (not both: a request with both is refused).
 /// (Written out rather than `#[serde(flatten)]`, so the document has one plain object.)
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct UpdateMyAccountInput {
@@ -86,6 +87,14 @@ pub async fn update_my_account(
     session: Session,
     AppJson(body): AppJson<UpdateMyAccountInput>,
 ) -> Result<Data<AccountView>, ApiError> {
+    let bare = [&body.first_name, &body.last_name, &body.phone, &body.email];
+    if body.my_account.is_some() && bare.iter().any(|field| field.is_some()) {
+        // One or the other: fields beside `my-account` would be silently dropped.
+        return Err(ApiError::invalid_field(
+            "my-account",
+            "Send the fields either inside my-account or beside it, not both.",
+        ));
+    }
     let input = match body.my_account {
         Some(wrapped) => serde_json::from_value(Value::Object(wrapped))
             .map_err(|e| ApiError::invalid_field("my-account", &format!("my-account: {e}")))?,

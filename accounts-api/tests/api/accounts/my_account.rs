@@ -89,3 +89,16 @@ async fn a_user_edits_only_their_own_account(pool: sqlx::PgPool) {
     let other = ok_body(app.post("/user/user/get-my-account", &json!({}), Some(&app.user_token)).await).await;
     assert_eq!(other["data"]["first_name"], "Jan");
 }
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn fields_beside_the_envelope_are_refused_not_dropped(pool: sqlx::PgPool) {
+    let app = spawn_app(pool).await;
+    let (session, _) = logged_in(&app, "anna@example.pl").await;
+    let form = json!({"my-account": {"first_name": "Hanna"}, "last_name": 1701});
+
+    let (_, errors) = field_errors(app.post("/user/user/update-my-account", &form, Some(&session)).await).await;
+
+    assert_eq!(fields(&errors), vec!["my-account"]);
+    let body = ok_body(app.post("/user/user/get-my-account", &json!({}), Some(&session)).await).await;
+    assert_eq!(body["data"]["first_name"], "Anna");
+}
