@@ -208,6 +208,16 @@ export const CONTRACT_CASES: ContractCase[] = [
     url: '/order/order/return-ticket',
     body: { number: demoTicket?.number, code: demoTicket?.code },
   },
+  // The admin panel's reads and saves (SuperAdmin).
+  { method: 'get', path: '/api/route/waypoint/all', url: '/route/waypoint/all?page=1&per-page=25&sort=name', as: 'admin@example.com' },
+  { method: 'get', path: '/api/route/waypoint/one', url: '/route/waypoint/one?id=1', as: 'admin@example.com' },
+  { method: 'post', path: '/api/route/waypoint/save', url: '/route/waypoint/save', body: { name: 'Rudnik, Rynek', town: 'Rudnik' }, as: 'admin@example.com' },
+  { method: 'get', path: '/api/route/route/all', url: '/route/route/all', as: 'admin@example.com' },
+  { method: 'get', path: '/api/route/route-waypoint/all', url: '/route/route-waypoint/all?filter[route_id][eq]=1', as: 'admin@example.com' },
+  { method: 'get', path: '/api/route/route-price/all', url: '/route/route-price/all?filter[route_id][eq]=1', as: 'admin@example.com' },
+  { method: 'get', path: '/api/route/route-course-settings/all', url: '/route/route-course-settings/all', as: 'admin@example.com' },
+  { method: 'get', path: '/api/app/banner/one', url: '/app/banner/one?id=1', as: 'admin@example.com' },
+  { method: 'get', path: '/api/course/discount/one', url: '/course/discount/one?id=1', as: 'admin@example.com' },
 ];
 
 export function authHeaders(as: string | undefined): Record<string, string> {

@@ -1,0 +1,68 @@
+// The zod pieces the area forms are made of. Form inputs hold text; these check it and the areas'
+// `toInput` turn it into the API's numbers. An issue's message is a key of `validation` (messages),
+// with values after `|` (`range|1|1000`), so the field shows it translated.
+import * as z from 'zod';
+
+export const text = (max = 10_000) => z.string().max(max, `tooLong|${max}`);
+export const requiredText = (max = 10_000) => z.string().trim().min(1, 'required').max(max, `tooLong|${max}`);
+
+const INTEGER = /^-?\d+$/;
+
+/** A whole number from `min` to `max`, typed as text. */
+export const intText = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, 'required')
+    .regex(INTEGER, 'integer')
+    .refine((value) => Number(value) >= min && Number(value) <= max, `range|${min}|${max}`);
+
+export const optionalIntText = (min: number, max: number) =>
+  z.union([z.literal(''), intText(min, max)]);
+
+/** A decimal number (coordinates), or empty. */
+export const optionalNumberText = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === '' || Number.isFinite(Number(value.replace(',', '.'))), 'number')
+    .refine((value) => value === '' || (Number(value.replace(',', '.')) >= min && Number(value.replace(',', '.')) <= max), `range|${min}|${max}`);
+
+const MONEY = /^\d{1,7}([.,]\d{1,2})?$/;
+
+/** An amount in złoty as typed ("39", "39,50"). */
+export const moneyText = () => z.string().trim().min(1, 'required').regex(MONEY, 'money');
+
+/** Złoty as typed to grosz, without floats: "39,5" -> 3950. */
+export function toGrosz(value: string): number {
+  const [whole = '0', fraction = ''] = value.trim().replace(',', '.').split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+/** Grosz as złoty for an input: 3950 -> "39,50". */
+export function fromGrosz(grosz: number): string {
+  return `${Math.trunc(grosz / 100)},${String(Math.abs(grosz) % 100).padStart(2, '0')}`;
+}
+
+export const toNumber = (value: string): number => Number(value.trim().replace(',', '.'));
+export const toOptionalNumber = (value: string): number | null => (value.trim() === '' ? null : toNumber(value));
+
+/** An API timestamp as a `datetime-local` value in Warsaw time ("2026-07-12T07:30"). */
+export function toLocalInput(instant: string | null | undefined): string {
+  if (!instant) return '';
+  const parts = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Warsaw',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(instant));
+  return parts.replace(' ', 'T');
+}
+
+/** A `datetime-local` value as the API's Warsaw time (`YYYY-MM-DD HH:MM:SS`), or null when empty. */
+export function fromLocalInput(value: string): string | null {
+  return value ? `${value.replace('T', ' ')}:00` : null;
+}

@@ -1,0 +1,165 @@
+// The admin side of the API (SuperAdmin only): one generic in-memory table per resource, answering
+// the API's list conventions (`page`, `per-page`, `sort`, `filter[field][op]`), one, save (POST new,
+// PUT ?id=) with 422 field errors for blank required fields, and delete where the API has it. A
+// request without the admin's token falls through to the public handlers (banners, discounts).
+import { http, HttpResponse } from 'msw';
+
+import { apiUrl } from '../api-url';
+
+import { mockTokenFor } from './accounts';
+import { errorBody, pagination } from './responses';
+
+type Row = Record<string, unknown>;
+const AT = '2026-01-15T08:00:00Z';
+const stamp = { created_at: AT, updated_at: AT };
+
+interface Table {
+  rows: Row[];
+  key: string;
+  required: string[];
+  canDelete: boolean;
+  /** Fills the read-only fields of a saved row. */
+  decorate?: (row: Row) => Row;
+}
+
+function seed(): Record<string, Table> {
+  return {
+    'route/waypoint': {
+      key: 'id',
+      required: ['name', 'town'],
+      canDelete: false,
+      rows: [
+        { id: 1, name: 'Nisko, Dworzec Autobusowy', town: 'Nisko', latitude: 50.5206, longitude: 22.139, ...stamp },
+        { id: 2, name: 'Stalowa Wola, Dworzec Autobusowy', town: 'Stalowa Wola', latitude: null, longitude: null, ...stamp },
+        { id: 11, name: 'Kraków, MDA Dworzec Autobusowy', town: 'Kraków', latitude: 50.068, longitude: 19.9476, ...stamp },
+      ],
+    },
+    'route/route': {
+      key: 'id',
+      required: ['name'],
+      canDelete: false,
+      rows: [{ id: 1, name: 'Nisko – Kraków', active: true, show_on_home: true, ...stamp }],
+    },
+    'route/route-waypoint': {
+      key: 'id',
+      required: ['route_id', 'waypoint_id'],
+      canDelete: true,
+      rows: [
+        { id: 1, route_id: 1, waypoint_id: 1, waypoint_name: 'Nisko, Dworzec Autobusowy', waypoint_town: 'Nisko', position: 0, minutes_from_start: 0, ...stamp },
+        { id: 2, route_id: 1, waypoint_id: 11, waypoint_name: 'Kraków, MDA Dworzec Autobusowy', waypoint_town: 'Kraków', position: 1, minutes_from_start: 180, ...stamp },
+      ],
+    },
+    'route/route-price': {
+      key: 'id',
+      required: ['route_id', 'price'],
+      canDelete: true,
+      rows: [
+        { id: 1, route_id: 1, from_waypoint_id: 1, from_name: 'Nisko, Dworzec Autobusowy', to_waypoint_id: 11, to_name: 'Kraków, MDA Dworzec Autobusowy', price: 3900, price_formatted: '39,00 zł', ...stamp },
+      ],
+    },
+    'route/route-course-settings': {
+      key: 'id',
+      required: ['route_id'],
+      canDelete: true,
+      rows: [
+        { id: 1, route_id: 1, name: 'Nisko – Kraków: codziennie', departure_times: ['05:00', '07:30'], week_days: '0,1,2,3,4,5,6', seats: 49, days_before_generate: 60, valid_from: null, valid_to: null, active: true, ...stamp },
+      ],
+      decorate: (row) => ({ ...row, week_days: Array.isArray(row.week_days) ? row.week_days.join(',') : row.week_days }),
+    },
+    'course/discount': {
+      key: 'id',
+      required: ['name'],
+      canDelete: false,
+      rows: [
+        { id: 1, name: 'Ulga 37% – ustawowa', name_en: '37% statutory reduction', kind: 'percent', value: 37, valid_from: null, valid_to: null, active: true, statutory: true, sort_order: 10, ...stamp },
+      ],
+    },
+    'app/banner': {
+      key: 'id',
+      required: ['title'],
+      canDelete: false,
+      rows: [
+        { id: 1, title: 'Kup bilet online', title_en: 'Buy online', text: '<p>Bez kolejki.</p>', text_en: '', link: '/nisko-krakow', link_target: 'nuxt-link', bg_class: 'bg-primary', text_class: 'text-white', refresh_time: 86400, sort_order: 0, valid_from: null, valid_to: null, ...stamp },
+      ],
+    },
+  };
+}
+
+let tables = seed();
+
+/** Back to the seed (between tests). */
+export function resetAdminMock(): void {
+  tables = seed();
+}
+
+const isAdmin = (request: Request) => request.headers.get('authorization') === `Bearer ${mockTokenFor('admin@example.com')}`;
+
+function compare(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return String(a ?? '').localeCompare(String(b ?? ''), 'pl');
+}
+
+function matches(row: Row, field: string, op: string, value: string): boolean {
+  const cell = row[field];
+  if (op === 'like') return String(cell ?? '').toLowerCase().includes(value.toLowerCase());
+  if (op === 'eq') return String(cell) === value;
+  const order = compare(typeof cell === 'number' ? cell : String(cell ?? ''), typeof cell === 'number' ? Number(value) : value);
+  return op === 'gte' ? order >= 0 : op === 'lte' ? order <= 0 : op === 'gt' ? order > 0 : order < 0;
+}
+
+function list(table: Table, url: URL) {
+  let rows = [...table.rows];
+  for (const [key, value] of url.searchParams) {
+    const filter = /^filter\[(\w+)\]\[(\w+)\]$/.exec(key);
+    if (filter?.[1] && filter[2]) rows = rows.filter((row) => matches(row, filter[1] ?? '', filter[2] ?? '', value));
+  }
+  const sort = url.searchParams.get('sort') ?? '';
+  if (sort) {
+    const field = sort.replace(/^-/, '');
+    rows.sort((a, b) => compare(a[field], b[field]) * (sort.startsWith('-') ? -1 : 1));
+  }
+  const page = Number(url.searchParams.get('page') ?? 1);
+  const perPage = Number(url.searchParams.get('per-page') ?? 20);
+  return { models: rows.slice((page - 1) * perPage, page * perPage), pagination: pagination(page, perPage, rows.length) };
+}
+
+function resourceHandlers(path: string) {
+  const table = () => tables[path] as Table;
+  const find = (url: URL) => table().rows.find((row) => String(row[table().key]) === url.searchParams.get('id'));
+  const notFound = () => HttpResponse.json(errorBody(404, 'not found'), { status: 404 });
+  const save = async (request: Request, existing: Row | undefined) => {
+    const body = (await request.json()) as Row;
+    const merged = { ...existing, ...body };
+    const errors = table()
+      .required.filter((field) => merged[field] === undefined || String(merged[field]).trim() === '')
+      .map((field) => ({ field, message: `${field} is required`, code: 'field.blank' }));
+    if (errors.length > 0) return HttpResponse.json(errorBody(422, 'the data is not valid', errors), { status: 422 });
+    const id = existing?.id ?? Math.max(0, ...table().rows.map((row) => Number(row.id))) + 1;
+    const row = (table().decorate ?? ((r: Row) => r))({ ...merged, id, ...stamp });
+    table().rows = existing ? table().rows.map((r) => (r === existing ? row : r)) : [...table().rows, row];
+    return HttpResponse.json({ data: row });
+  };
+  return [
+    http.get(apiUrl(`/${path}/all`), ({ request }) => {
+      if (!isAdmin(request)) return undefined;
+      return HttpResponse.json({ data: list(table(), new URL(request.url)) });
+    }),
+    http.get(apiUrl(`/${path}/one`), ({ request }) => {
+      const row = find(new URL(request.url));
+      return row ? HttpResponse.json({ data: row }) : notFound();
+    }),
+    http.post(apiUrl(`/${path}/save`), ({ request }) => save(request, undefined)),
+    http.put(apiUrl(`/${path}/save`), ({ request }) => {
+      const row = find(new URL(request.url));
+      return row ? save(request, row) : notFound();
+    }),
+    http.delete(apiUrl(`/${path}/delete`), ({ request }) => {
+      const row = find(new URL(request.url));
+      if (!row || !table().canDelete) return notFound();
+      table().rows = table().rows.filter((r) => r !== row);
+      return HttpResponse.json({ data: { id: row.id } });
+    }),
+  ];
+}
+
+export const adminHandlers = Object.keys(seed()).flatMap(resourceHandlers);
