@@ -66,3 +66,12 @@ export function toLocalInput(instant: string | null | undefined): string {
 export function fromLocalInput(value: string): string | null {
   return value ? `${value.replace('T', ' ')}:00` : null;
 }
+
+/** A `datetime-local` value read as Warsaw time, as an RFC 3339 instant (for fields typed date-time). */
+export function warsawLocalToIso(value: string): string | null {
+  if (!value) return null;
+  const asUtc = new Date(`${value}:00Z`);
+  if (Number.isNaN(asUtc.getTime())) return null;
+  const offset = new Date(`${toLocalInput(asUtc.toISOString())}:00Z`).getTime() - asUtc.getTime();
+  return new Date(asUtc.getTime() - offset).toISOString();
+}

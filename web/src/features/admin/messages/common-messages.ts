@@ -79,6 +79,7 @@ export const validation = defineMessages({
   slug: { id: 'admin.validation.slug', defaultMessage: 'Tylko małe litery, cyfry i myślniki.', description: 'Validation: a page slug' },
   coordinates: { id: 'admin.validation.coordinates', defaultMessage: 'Podaj obie współrzędne albo żadnej.', description: 'Validation: only one of latitude and longitude' },
   dateOrder: { id: 'admin.validation.dateOrder', defaultMessage: 'Data końca nie może być przed datą początku.', description: 'Validation: valid to before valid from' },
+  menuItems: { id: 'admin.validation.menuItems', defaultMessage: 'Każda pozycja menu musi mieć nazwę i odnośnik.', description: 'Validation: a menu item without a name or link' },
   invalid: { id: 'admin.validation.invalid', defaultMessage: 'Nieprawidłowa wartość.', description: 'Validation: any other invalid value' },
 });
 

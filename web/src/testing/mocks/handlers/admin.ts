@@ -94,16 +94,21 @@ export function resetAdminMock(): void {
 
 const isAdmin = (request: Request) => request.headers.get('authorization') === `Bearer ${mockTokenFor('admin@example.com')}`;
 
+/** A cell as text (cells are strings, numbers, booleans or null). */
+function text(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+}
+
 function compare(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return String(a ?? '').localeCompare(String(b ?? ''), 'pl');
+  return text(a).localeCompare(text(b), 'pl');
 }
 
 function matches(row: Row, field: string, op: string, value: string): boolean {
   const cell = row[field];
-  if (op === 'like') return String(cell ?? '').toLowerCase().includes(value.toLowerCase());
-  if (op === 'eq') return String(cell) === value;
-  const order = compare(typeof cell === 'number' ? cell : String(cell ?? ''), typeof cell === 'number' ? Number(value) : value);
+  if (op === 'like') return text(cell).toLowerCase().includes(value.toLowerCase());
+  if (op === 'eq') return text(cell) === value;
+  const order = compare(typeof cell === 'number' ? cell : text(cell), typeof cell === 'number' ? Number(value) : value);
   return op === 'gte' ? order >= 0 : op === 'lte' ? order <= 0 : op === 'gt' ? order > 0 : order < 0;
 }
 
@@ -131,7 +136,7 @@ function resourceHandlers(path: string) {
     const body = (await request.json()) as Row;
     const merged = { ...existing, ...body };
     const errors = table()
-      .required.filter((field) => merged[field] === undefined || String(merged[field]).trim() === '')
+      .required.filter((field) => text(merged[field]).trim() === '')
       .map((field) => ({ field, message: `${field} is required`, code: 'field.blank' }));
     if (errors.length > 0) return HttpResponse.json(errorBody(422, 'the data is not valid', errors), { status: 422 });
     const id = existing?.id ?? Math.max(0, ...table().rows.map((row) => Number(row.id))) + 1;
