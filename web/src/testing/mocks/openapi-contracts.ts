@@ -208,6 +208,7 @@ export const CONTRACT_CASES: ContractCase[] = [
     url: '/order/order/return-ticket',
     body: { number: demoTicket?.number, code: demoTicket?.code },
   },
+  { method: 'get', path: '/api/route/route/home-routes', url: '/route/route/home-routes' },
   // The admin panel's reads and saves (SuperAdmin).
   { method: 'get', path: '/api/route/waypoint/all', url: '/route/waypoint/all?page=1&per-page=25&sort=name', as: 'admin@example.com' },
   { method: 'get', path: '/api/route/waypoint/one', url: '/route/waypoint/one?id=1', as: 'admin@example.com' },
