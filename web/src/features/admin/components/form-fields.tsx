@@ -46,10 +46,25 @@ function FieldInput({ field, id, describedBy, invalid, disabled }: { field: Fiel
     case 'checkbox':
       return <input type="checkbox" {...common} {...register(field.name)} />;
     case 'select':
+      // Controlled: options loaded from the API (routes) arrive after the value, and must still show it.
       return (
-        <select className="form-field__input" {...common} {...register(field.name)}>
-          <Options field={field} />
-        </select>
+        <Controller
+          control={control}
+          name={field.name}
+          render={({ field: controlled }) => (
+            <select
+              className="form-field__input"
+              {...common}
+              name={controlled.name}
+              ref={controlled.ref}
+              value={textOf(controlled.value)}
+              onChange={controlled.onChange}
+              onBlur={controlled.onBlur}
+            >
+              <Options field={field} />
+            </select>
+          )}
+        />
       );
     case 'html':
     case 'custom':

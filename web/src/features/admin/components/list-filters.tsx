@@ -27,9 +27,27 @@ function FilterOptions({ options }: { options: Option[] }) {
   ));
 }
 
-function DynamicOptions({ filter }: { filter: FilterDef }) {
+interface SelectProps {
+  id: string;
+  name: string;
+  value: string;
+  filter: FilterDef;
+}
+
+/** A select of options the API gives (routes): re-created when they arrive, so the applied one shows. */
+function DynamicSelect({ id, name, value, filter }: SelectProps) {
   const options = filter.useOptions?.() ?? [];
-  return <FilterOptions options={options} />;
+  return <FilterSelect key={options.length} id={id} name={name} value={value} options={options} />;
+}
+
+function FilterSelect({ id, name, value, options }: Omit<SelectProps, 'filter'> & { options: Option[] }) {
+  const intl = useIntl();
+  return (
+    <select id={id} name={name} className="form-field__input" defaultValue={value}>
+      <option value="">{intl.formatMessage(common.anyOption)}</option>
+      <FilterOptions options={options} />
+    </select>
+  );
 }
 
 /**
@@ -62,11 +80,10 @@ export function ListFilters({ filters, search, onApply }: ListFiltersProps) {
             <label htmlFor={id} className="form-field__label">
               {intl.formatMessage(filter.label)}
             </label>
-            {filter.kind === 'select' ? (
-              <select id={id} name={key} className="form-field__input" defaultValue={value}>
-                <option value="">{intl.formatMessage(common.anyOption)}</option>
-                {filter.useOptions ? <DynamicOptions filter={filter} /> : <FilterOptions options={filter.options ?? []} />}
-              </select>
+            {filter.kind === 'select' && filter.useOptions ? (
+              <DynamicSelect id={id} name={key} value={value} filter={filter} />
+            ) : filter.kind === 'select' ? (
+              <FilterSelect id={id} name={key} value={value} options={filter.options ?? []} />
             ) : (
               <input
                 id={id}

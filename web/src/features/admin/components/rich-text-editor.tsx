@@ -29,6 +29,8 @@ export function RichTextEditor({ id, labelId, describedBy, value, onChange }: Ri
     extensions: [StarterKit.configure({ link: { openOnClick: false } })],
     content: value,
     immediatelyRender: true,
+    // The site's CSP allows no inline <style>: the editor's few rules are in admin.css instead.
+    injectCSS: false,
     editorProps: {
       attributes: {
         id,
