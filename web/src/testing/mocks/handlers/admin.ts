@@ -44,6 +44,11 @@ function seed(): Record<string, Table> {
       key: 'id',
       required: ['route_id', 'waypoint_id'],
       canDelete: true,
+      // As the server: the stop's name and town ride along (read only).
+      decorate: (row) => {
+        const stop = tables['route/waypoint']?.rows.find((waypoint) => waypoint.id === row.waypoint_id);
+        return { ...row, waypoint_name: stop?.name ?? '', waypoint_town: stop?.town ?? '' };
+      },
       rows: [
         { id: 1, route_id: 1, waypoint_id: 1, waypoint_name: 'Nisko, Dworzec Autobusowy', waypoint_town: 'Nisko', position: 0, minutes_from_start: 0, ...stamp },
         { id: 2, route_id: 1, waypoint_id: 11, waypoint_name: 'Kraków, MDA Dworzec Autobusowy', waypoint_town: 'Kraków', position: 1, minutes_from_start: 180, ...stamp },
@@ -53,6 +58,11 @@ function seed(): Record<string, Table> {
       key: 'id',
       required: ['route_id', 'price'],
       canDelete: true,
+      decorate: (row) => {
+        const name = (id: unknown) => text(tables['route/waypoint']?.rows.find((waypoint) => waypoint.id === id)?.name);
+        const price = Number(row.price);
+        return { ...row, from_name: name(row.from_waypoint_id), to_name: name(row.to_waypoint_id), price_formatted: `${Math.trunc(price / 100)},${String(price % 100).padStart(2, '0')} zł` };
+      },
       rows: [
         { id: 1, route_id: 1, from_waypoint_id: 1, from_name: 'Nisko, Dworzec Autobusowy', to_waypoint_id: 11, to_name: 'Kraków, MDA Dworzec Autobusowy', price: 3900, price_formatted: '39,00 zł', ...stamp },
       ],
