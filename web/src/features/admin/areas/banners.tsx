@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { BannerPreview } from '../components/banner-preview';
 import { defineArea } from '../lib/define-area';
 import { LINK_TARGETS } from '../lib/link-targets';
-import { fromLocalInput, intText, requiredText, text, toLocalInput } from '../lib/validation';
+import { datesInOrder, fromLocalInput, intText, requiredText, text, toLocalInput } from '../lib/validation';
 import { areaTitles } from '../messages/area-titles';
 import { common } from '../messages/common-messages';
 import { fields } from '../messages/field-messages';
@@ -27,7 +27,7 @@ const schema = z
     valid_from: z.string(),
     valid_to: z.string(),
   })
-  .refine((values) => !values.valid_from || !values.valid_to || values.valid_from <= values.valid_to, { message: 'dateOrder', path: ['valid_to'] });
+  .check(datesInOrder());
 
 /** Banners: every field, with a preview as the site's strip shows it. */
 export const bannersArea = defineArea<Banner, z.infer<typeof schema>>({

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import type { ApiSchema } from '@/shared/api/schema';
 
@@ -17,7 +17,7 @@ const TEMPLATES = ['default', 'wide', 'narrow'].map((value) => ({ value, label: 
 const schema = z.object({
   title: requiredText(200),
   title_en: text(200),
-  slug: z.string().trim().min(1, 'required').regex(/^[a-z0-9-]+$/, 'slug'),
+  slug: z.string().check(z.trim(), z.minLength(1, 'required'), z.regex(/^[a-z0-9-]+$/, 'slug')),
   keywords: text(500),
   keywords_en: text(500),
   template: z.string(),

@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { CouponBatch } from '../components/coupon-batch';
 import { CouponUsages } from '../components/coupon-usages';
 import { defineArea } from '../lib/define-area';
-import { fromGrosz, moneyText, toGrosz, toLocalInput, warsawLocalToIso } from '../lib/validation';
+import { fromGrosz, optionalMoneyText, toGrosz, toLocalInput, warsawLocalToIso } from '../lib/validation';
 import { areaTitles } from '../messages/area-titles';
 import { common } from '../messages/common-messages';
 import { fields } from '../messages/field-messages';
@@ -15,10 +15,10 @@ type Coupon = ApiSchema<'CouponDetails'>;
 const CODE = /^[A-Za-z0-9-]{0,40}$/;
 
 const schema = z.object({
-  code: z.string().trim().regex(CODE, 'invalid'),
+  code: z.string().check(z.trim(), z.regex(CODE, 'invalid')),
   // Required on a new coupon: the server says so at the field (422) when it is left empty.
-  value: z.union([z.literal(''), moneyText()]),
-  current_value: z.union([z.literal(''), moneyText()]),
+  value: optionalMoneyText(),
+  current_value: optionalMoneyText(),
   expires_at: z.string(),
 });
 

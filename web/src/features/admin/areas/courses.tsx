@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import type { ApiSchema } from '@/shared/api/schema';
 
@@ -13,8 +13,8 @@ import { fields } from '../messages/field-messages';
 type Course = ApiSchema<'Course'>;
 
 const schema = z.object({
-  route_id: z.string().min(1, 'required'),
-  departure_at: z.string().min(1, 'required'),
+  route_id: z.string().check(z.minLength(1, 'required')),
+  departure_at: z.string().check(z.minLength(1, 'required')),
   seats: intText(1, 1000),
   sale_open: z.boolean(),
 });

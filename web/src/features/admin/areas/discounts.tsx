@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { DiscountValue } from '../components/discount-value';
 import { defineArea } from '../lib/define-area';
-import { fromLocalInput, intText, requiredText, text, toLocalInput } from '../lib/validation';
+import { datesInOrder, fieldCheck, fromLocalInput, intText, requiredText, text, toLocalInput } from '../lib/validation';
 import { areaTitles } from '../messages/area-titles';
 import { common } from '../messages/common-messages';
 import { fields } from '../messages/field-messages';
@@ -28,8 +28,10 @@ const schema = z
     statutory: z.boolean(),
     sort_order: intText(-100_000, 100_000),
   })
-  .refine((values) => values.kind !== 'percent' || Number(values.value) <= 100, { message: 'range|1|100', path: ['value'] })
-  .refine((values) => !values.valid_from || !values.valid_to || values.valid_from <= values.valid_to, { message: 'dateOrder', path: ['valid_to'] });
+  .check(
+    fieldCheck((values) => values.kind !== 'percent' || Number(values.value) <= 100, 'range|1|100', 'value'),
+    datesInOrder(),
+  );
 
 /** Discounts: a percentage or an amount in grosz, valid from/to; the statutory ones marked. */
 export const discountsArea = defineArea<Discount, z.infer<typeof schema>>({

@@ -1,9 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { defineArea } from '../lib/define-area';
-import { optionalNumberText, requiredText, toOptionalNumber } from '../lib/validation';
+import { fieldCheck, optionalNumberText, requiredText, toOptionalNumber } from '../lib/validation';
 import { areaTitles } from '../messages/area-titles';
 import { common } from '../messages/common-messages';
 import { fields } from '../messages/field-messages';
@@ -17,10 +17,7 @@ const schema = z
     latitude: optionalNumberText(-90, 90),
     longitude: optionalNumberText(-180, 180),
   })
-  .refine((values) => (values.latitude.trim() === '') === (values.longitude.trim() === ''), {
-    message: 'coordinates',
-    path: ['longitude'],
-  });
+  .check(fieldCheck((values) => (values.latitude.trim() === '') === (values.longitude.trim() === ''), 'coordinates', 'longitude'));
 
 /** Stops (`/route/waypoint`): name, town, optional coordinates; searched by name. */
 export const waypointsArea = defineArea<Waypoint, z.infer<typeof schema>>({

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
 import type { MessageDescriptor } from 'react-intl';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /** What a form edits: the inputs' values, as text and booleans (numbers are parsed on save). */
 export type FormValues = Record<string, unknown>;
@@ -79,7 +79,7 @@ export interface CustomFieldProps {
 
 export interface FormDef<Model, Values extends FormValues> {
   fields: FieldDef[];
-  schema: z.ZodType<Values, Values>;
+  schema: z.ZodMiniType<Values, Values>;
   /** The form's values for a record (or for a new one). */
   toValues: (model: Model | undefined) => Values;
   /** The save body for these values. */

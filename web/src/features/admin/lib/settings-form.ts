@@ -1,5 +1,5 @@
 // Company settings (spec §3 and every *setting* of DECISIONS.md), as the generic form edits them.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import type { ApiSchema } from '@/shared/api/schema';
 
@@ -12,7 +12,7 @@ type Settings = ApiSchema<'SettingsView'>;
 
 export const settingsSchema = z.object({
   name: requiredText(200),
-  invoice_prefix: z.string().trim().regex(/^[A-Z0-9/-]{1,20}$/, 'invalid'),
+  invoice_prefix: z.string().check(z.trim(), z.regex(/^[A-Z0-9/-]{1,20}$/, 'invalid')),
   invoice_issuer: text(1000),
   invoice_email: text(200),
   order_report_email: text(200),

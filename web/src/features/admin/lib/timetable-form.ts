@@ -1,10 +1,10 @@
 // The timetable form (route-course-settings): departure times, week days 0-6 (0 = Sunday), seats,
 // days ahead to generate, validity. Used for each timetable of a route through the generic form.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 import type { ApiSchema } from '@/shared/api/schema';
 
-import { intText, text } from './validation';
+import { datesInOrder, intText, text } from './validation';
 
 type Settings = ApiSchema<'CourseSettings'>;
 
@@ -20,18 +20,20 @@ export function parseTimes(value: string): string[] {
 export const timetableSchema = z
   .object({
     name: text(200),
-    departure_times: z.string().refine((value) => {
-      const times = parseTimes(value);
-      return times.length > 0 && times.every((time) => TIME.test(time));
-    }, 'times'),
-    week_days: z.array(z.string()).min(1, 'weekDays'),
+    departure_times: z.string().check(
+      z.refine((value) => {
+        const times = parseTimes(value);
+        return times.length > 0 && times.every((time) => TIME.test(time));
+      }, 'times'),
+    ),
+    week_days: z.array(z.string()).check(z.minLength(1, 'weekDays')),
     seats: intText(1, 1000),
     days_before_generate: intText(1, 366),
     valid_from: z.string(),
     valid_to: z.string(),
     active: z.boolean(),
   })
-  .refine((values) => !values.valid_from || !values.valid_to || values.valid_from <= values.valid_to, { message: 'dateOrder', path: ['valid_to'] });
+  .check(datesInOrder());
 
 export type TimetableValues = z.infer<typeof timetableSchema>;
 

@@ -1,37 +1,47 @@
 // The zod pieces the area forms are made of. Form inputs hold text; these check it and the areas'
 // `toInput` turn it into the API's numbers. An issue's message is a key of `validation` (messages),
 // with values after `|` (`range|1|1000`), so the field shows it translated.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
-export const text = (max = 10_000) => z.string().max(max, `tooLong|${max}`);
-export const requiredText = (max = 10_000) => z.string().trim().min(1, 'required').max(max, `tooLong|${max}`);
+export const text = (max = 10_000) => z.string().check(z.maxLength(max, `tooLong|${max}`));
+export const requiredText = (max = 10_000) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, `tooLong|${max}`));
 
 const INTEGER = /^-?\d+$/;
 
 /** A whole number from `min` to `max`, typed as text. */
 export const intText = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, 'required')
-    .regex(INTEGER, 'integer')
-    .refine((value) => Number(value) >= min && Number(value) <= max, `range|${min}|${max}`);
+  z.string().check(
+    z.trim(),
+    z.minLength(1, 'required'),
+    z.regex(INTEGER, 'integer'),
+    z.refine((value) => !INTEGER.test(value) || (Number(value) >= min && Number(value) <= max), `range|${min}|${max}`),
+  );
 
-export const optionalIntText = (min: number, max: number) =>
-  z.union([z.literal(''), intText(min, max)]);
 
 /** A decimal number (coordinates), or empty. */
-export const optionalNumberText = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .refine((value) => value === '' || Number.isFinite(Number(value.replace(',', '.'))), 'number')
-    .refine((value) => value === '' || (Number(value.replace(',', '.')) >= min && Number(value.replace(',', '.')) <= max), `range|${min}|${max}`);
+export const optionalNumberText = (min: number, max: number) => {
+  const number = (value: string) => Number(value.replace(',', '.'));
+  return z.string().check(
+    z.trim(),
+    z.refine((value) => value === '' || Number.isFinite(number(value)), 'number'),
+    z.refine((value) => value === '' || !Number.isFinite(number(value)) || (number(value) >= min && number(value) <= max), `range|${min}|${max}`),
+  );
+};
 
 const MONEY = /^\d{1,7}([.,]\d{1,2})?$/;
 
 /** An amount in złoty as typed ("39", "39,50"). */
-export const moneyText = () => z.string().trim().min(1, 'required').regex(MONEY, 'money');
+export const moneyText = () => z.string().check(z.trim(), z.minLength(1, 'required'), z.regex(MONEY, 'money'));
+
+/** An amount in złoty, or empty. */
+export const optionalMoneyText = () => z.string().check(z.trim(), z.refine((value) => value === '' || MONEY.test(value), 'money'));
+
+/** A check of the whole form that puts its message at one field (`valid_to` before `valid_from`). */
+export const fieldCheck = <T>(fn: (values: T) => boolean, message: string, field: string) => z.refine<T>(fn, { message, path: [field] });
+
+/** Valid to not before valid from (either may be empty). */
+export const datesInOrder = <T extends { valid_from: string; valid_to: string }>() =>
+  fieldCheck<T>((values) => !values.valid_from || !values.valid_to || values.valid_from <= values.valid_to, 'dateOrder', 'valid_to');
 
 /** Złoty as typed to grosz, without floats: "39,5" -> 3950. */
 export function toGrosz(value: string): number {
