@@ -19,7 +19,7 @@ const TYPES = [
   { value: 'bottom2', label: menuTexts.typeBottom2 },
 ];
 
-const items = z.custom<MenuItem[]>((value) => Array.isArray(value) && itemsValid(value as MenuItem[]), 'menuItems');
+const items = z.custom<MenuItem[]>((value) => Array.isArray(value) && itemsValid(value), 'menuItems');
 
 const schema = z.object({ name: requiredText(200), name_en: text(200), type: z.enum(['top', 'bottom1', 'bottom2']), content: items, content_en: items });
 
