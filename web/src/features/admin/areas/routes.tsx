@@ -5,6 +5,7 @@ import type { ApiSchema } from '@/shared/api/schema';
 import { RoutePrices } from '../components/route-prices';
 import { RouteStops } from '../components/route-stops';
 import { RouteTimetables } from '../components/route-timetables';
+import { StopDetails } from '../components/stop-details';
 import { defineArea } from '../lib/define-area';
 import { requiredText } from '../lib/validation';
 import { areaTitles } from '../messages/area-titles';
@@ -45,6 +46,7 @@ export const routesArea = defineArea<Route, z.infer<typeof schema>>({
   },
   sections: [
     ({ model }) => <RouteStops routeId={model.id} />,
+    ({ model }) => <StopDetails routeId={model.id} />,
     ({ model }) => <RoutePrices routeId={model.id} />,
     ({ model }) => <RouteTimetables routeId={model.id} />,
   ],

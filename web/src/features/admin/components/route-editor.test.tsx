@@ -92,4 +92,30 @@ describe("a route's page", () => {
     expect(await screen.findByText('Zapisano zmiany.')).toBeInTheDocument();
     expect(bodies[0]).toMatchObject({ route_id: 1, departure_times: ['05:00', '07:30'], week_days: [1, 2, 3, 4, 5, 6] });
   });
+
+  it('adds a timetable exception and deletes it after confirming', async () => {
+    const { user } = renderApp('/admin/route/route/1', ADMIN);
+    const timetables = await screen.findByRole('region', { name: 'Rozkłady jazdy' });
+    await user.click(await within(timetables).findByText('Dodaj wyjątek'));
+    await user.type(within(timetables).getByLabelText(/^Data/), '2026-12-24');
+    const add = within(timetables).getByText('Dodaj wyjątek').closest('details') as HTMLElement;
+    await user.click(within(add).getByRole('button', { name: 'Zapisz' }));
+    expect(await within(timetables).findByText(/24 grudnia 2026: Bez kursów/)).toBeInTheDocument();
+
+    await user.click(within(timetables).getAllByRole('button', { name: 'Usuń' }).at(-1) as HTMLElement);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Usunąć ten wpis?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Usuń' }));
+    await waitFor(() => expect(within(timetables).queryByText(/24 grudnia 2026/)).not.toBeInTheDocument());
+    expect(within(timetables).getByText('Brak wyjątków.')).toBeInTheDocument();
+  });
+
+  it("saves a stop's platform and notes", async () => {
+    const { user } = renderApp('/admin/route/route/1', ADMIN);
+    const details = await screen.findByRole('region', { name: 'Szczegóły przystanków' });
+    await user.type(within(details).getByLabelText('Stanowisko: Nisko, Dworzec Autobusowy'), '3');
+    await user.click(within(details).getByRole('button', { name: 'Zapisz: Nisko, Dworzec Autobusowy' }));
+    expect(await screen.findByText('Zapisano.')).toBeInTheDocument();
+    await waitFor(() => expect(within(details).getByRole('button', { name: 'Zapisz: Nisko, Dworzec Autobusowy' })).toBeDisabled());
+    expect(within(details).getByLabelText('Stanowisko: Nisko, Dworzec Autobusowy')).toHaveValue('3');
+  });
 });

@@ -17,6 +17,7 @@ import { fields } from '../messages/field-messages';
 import { routeTexts } from '../messages/route-messages';
 
 import { RecordForm } from './record-form';
+import { TimetableExceptions } from './timetable-exceptions';
 import { WeekDaysField } from './week-days-field';
 
 type Settings = ApiSchema<'CourseSettings'>;
@@ -77,6 +78,7 @@ export function RouteTimetables({ routeId }: { routeId: number }) {
               </Button>
             }
           />
+          <TimetableExceptions settingsId={settings.id} />
         </div>
       ))}
       <div className="admin-subform">

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { Button } from '@/shared/ui/button';
 
 import { moved, type StopRow } from '../lib/route-math';
-import { routeTexts } from '../messages/route-messages';
+import { detailTexts, routeTexts } from '../messages/route-messages';
 
 interface StopRowsProps {
   rows: StopRow[];
@@ -33,9 +33,7 @@ export function StopRows({ rows, onChange, waypoints }: StopRowsProps) {
             <th scope="col">{MARKS.number}</th>
             <th scope="col">{intl.formatMessage(routeTexts.stop)}</th>
             <th scope="col">{intl.formatMessage(routeTexts.minutes)}</th>
-            <th scope="col">
-              <span className="visually-hidden">{intl.formatMessage(routeTexts.moveUp)}</span>
-            </th>
+            <th scope="col">{intl.formatMessage(detailTexts.actions)}</th>
           </tr>
         </thead>
         <tbody>

@@ -44,3 +44,18 @@ export const weekDayNames = defineMessages({
 export const routeValues = defineMessages<{ priceFor: { from: string; to: string } }>({
   priceFor: { id: 'admin.route.priceFor', defaultMessage: 'Cena {from} → {to}', description: 'Accessible name of one price cell' },
 });
+
+export const detailTexts = defineMessages({
+  stopDetails: { id: 'admin.route.stopDetails', defaultMessage: 'Szczegóły przystanków', description: 'Heading: platform and notes per stop of a route' },
+  platform: { id: 'admin.route.platform', defaultMessage: 'Stanowisko', description: 'Field: platform at a stop' },
+  notes: { id: 'admin.route.notes', defaultMessage: 'Uwagi', description: 'Field: notes about a stop' },
+  saveRow: { id: 'admin.route.saveRow', defaultMessage: 'Zapisz', description: 'Button: save one row' },
+  actions: { id: 'admin.route.actions', defaultMessage: 'Akcje', description: 'Column header: row actions' },
+  exceptions: { id: 'admin.route.exceptions', defaultMessage: 'Wyjątki rozkładu', description: 'Heading: exceptions of a timetable (route-course-details)' },
+  exceptionsHint: { id: 'admin.route.exceptionsHint', defaultMessage: 'W wybrany dzień: brak kursów albo inna liczba miejsc.', description: 'Hint: what a timetable exception does' },
+  date: { id: 'admin.route.date', defaultMessage: 'Data', description: 'Field: date of an exception' },
+  excluded: { id: 'admin.route.excluded', defaultMessage: 'Bez kursów', description: 'Field: no courses on this date' },
+  note: { id: 'admin.route.note', defaultMessage: 'Notatka', description: 'Field: note of an exception' },
+  addException: { id: 'admin.route.addException', defaultMessage: 'Dodaj wyjątek', description: 'Heading: add a timetable exception' },
+  noExceptions: { id: 'admin.route.noExceptions', defaultMessage: 'Brak wyjątków.', description: 'A timetable has no exceptions' },
+});

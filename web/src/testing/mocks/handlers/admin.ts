@@ -76,6 +76,8 @@ function seed(): Record<string, Table> {
       ],
       decorate: (row) => ({ ...row, week_days: Array.isArray(row.week_days) ? row.week_days.join(',') : row.week_days }),
     },
+    'route/route-waypoint-details': { key: 'id', required: ['route_waypoint_id'], canDelete: true, rows: [] },
+    'route/route-course-details': { key: 'id', required: ['route_course_settings_id', 'date'], canDelete: true, rows: [] },
     'course/discount': {
       key: 'id',
       required: ['name'],
@@ -118,6 +120,7 @@ function matches(row: Row, field: string, op: string, value: string): boolean {
   const cell = row[field];
   if (op === 'like') return text(cell).toLowerCase().includes(value.toLowerCase());
   if (op === 'eq') return text(cell) === value;
+  if (op === 'in') return value.split(',').includes(text(cell));
   const order = compare(typeof cell === 'number' ? cell : text(cell), typeof cell === 'number' ? Number(value) : value);
   return op === 'gte' ? order >= 0 : op === 'lte' ? order <= 0 : op === 'gt' ? order > 0 : order < 0;
 }
