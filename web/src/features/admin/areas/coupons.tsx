@@ -48,6 +48,7 @@ export const couponsArea = defineArea<Coupon, z.infer<typeof schema>>({
     { key: 'used', label: fields.used, sortable: true },
     { key: 'expires_at', label: fields.expiresAt, sortable: true },
     { key: 'origin', label: fields.origin },
+    { key: 'issued_at', label: fields.issuedAt, sortable: true },
   ],
   filters: [
     { field: 'code', op: 'like', label: fields.code },

@@ -15,6 +15,7 @@ import { AdminPage } from './admin-page';
 import { DataTable } from './data-table';
 import { ListFilters } from './list-filters';
 import { ListPagination } from './list-pagination';
+import { ListSort } from './list-sort';
 import { LoadFailed } from './load-failed';
 
 /** The one list screen of every area: filters, a sortable table, pagination; its state in the URL. */
@@ -39,6 +40,7 @@ export function ListScreen({ area }: { area: Area }) {
     >
       {area.listActions?.({ params: search })}
       <ListFilters filters={area.filters} search={search} onApply={apply} />
+      <ListSort columns={area.columns} sort={String(params.sort)} onSort={(sort) => apply({ sort })} />
       {query.isPending ? (
         <p className="admin-note" role="status">
           {intl.formatMessage(common.loading)}

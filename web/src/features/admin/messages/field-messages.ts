@@ -25,6 +25,7 @@ export const fields = defineMessages({
   usages: { id: 'admin.field.usages', defaultMessage: 'Użycia', description: 'Field: number of orders that used a coupon' },
   used: { id: 'admin.field.used', defaultMessage: 'Wykorzystany', description: 'Field: coupon used up' },
   expiresAt: { id: 'admin.field.expiresAt', defaultMessage: 'Ważny do', description: 'Field: coupon expiry' },
+  issuedAt: { id: 'admin.field.issuedAt', defaultMessage: 'Wydano', description: 'Field: when a coupon was issued' },
   origin: { id: 'admin.field.origin', defaultMessage: 'Pochodzenie', description: 'Field: where a coupon came from (admin or stamp reward)' },
   newBanner: { id: 'admin.banner.new', defaultMessage: 'Nowy baner', description: 'Title of the form for a new banner' },
   title: { id: 'admin.field.title', defaultMessage: 'Tytuł', description: 'Field: title' },
