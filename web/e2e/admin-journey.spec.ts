@@ -1,6 +1,6 @@
 // The admin panel against the real backend: an admin builds a new connection from scratch (two stops,
 // a route through them with a price and a timetable, generated courses) and a guest then finds its
-// course; site content edited in the panel (a banner, a menu item, the footer) shows on the public
+// course and orders it; site content edited in the panel (a banner, a menu item, the footer) shows on the public
 // site; users and guests are sent away from /admin. Run on a freshly seeded database.
 import { expect, test, type Page } from '@playwright/test';
 
@@ -100,6 +100,18 @@ test('an admin builds a connection that a guest then finds', async ({ page, brow
   await expect(guest.getByRole('heading', { level: 1, name: 'Wyniki wyszukiwania' })).toBeVisible();
   const course = guest.getByRole('radio', { name: /odjazd 06:15/ });
   await expect(course.locator('xpath=ancestor::label')).toContainText('12,00 zł');
+  // ...and orders it.
+  await course.check();
+  await guest.getByRole('button', { name: 'Dalej: dane biletów' }).click();
+  await expect(guest).toHaveURL(/\/order\/ticket$/);
+  await guest.getByLabel('Imię').fill('Ewa');
+  await guest.getByLabel('Nazwisko').fill('Nowak');
+  await guest.getByLabel('Adres e-mail').fill('ewa.nowak@example.com');
+  await guest.getByLabel('Telefon').fill('+48 600 200 300');
+  await guest.getByRole('checkbox', { name: /Akceptuję regulamin/ }).check();
+  await guest.getByRole('checkbox', { name: /przetwarzanie moich danych/ }).check();
+  await guest.getByRole('button', { name: 'Zamawiam z obowiązkiem zapłaty' }).click();
+  await expect(guest.getByRole('heading', { level: 1, name: 'Rezerwacja zapisana' })).toBeVisible();
   await guest.goto('/');
   await expect(guest.getByRole('link', { name: new RegExp(`Zalesie – Borki ${run}`) })).toBeVisible();
   await guest.close();
