@@ -128,7 +128,7 @@ test('banner, menu and footer edited in the panel show on the public site', asyn
 
   await page.goto('/admin/app/menu?filter[type][eq]=top');
   await page.getByRole('link', { name: 'Menu górne' }).click();
-  await page.getByLabel('Tytuł').first().fill(`Start ${run}`);
+  await page.getByLabel('Nazwa', { exact: true }).first().fill(`Start ${run}`);
   await expect(page.getByRole('complementary', { name: 'Podgląd' })).toContainText(`Start ${run}`);
   await expectAccessible(page, testInfo, 'menu-edit');
   await saveForm(page);

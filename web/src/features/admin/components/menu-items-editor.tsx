@@ -8,6 +8,7 @@ import type { CustomFieldProps } from '../lib/area';
 import { LINK_TARGETS } from '../lib/link-targets';
 import type { MenuItem } from '../lib/menu-items';
 import { moved } from '../lib/route-math';
+import { common } from '../messages/common-messages';
 import { fields } from '../messages/field-messages';
 import { menuTexts } from '../messages/menu-messages';
 import { routeTexts } from '../messages/route-messages';
@@ -37,7 +38,7 @@ function ItemList({ items, onChange, depth, idPrefix }: ItemListProps) {
             <fieldset className="admin-menu-item__fields">
               <legend className="visually-hidden">{label}</legend>
               <div className="form-field">
-                <label htmlFor={`${id}-name`} className="form-field__label">{intl.formatMessage(fields.title)}</label>
+                <label htmlFor={`${id}-name`} className="form-field__label">{intl.formatMessage(common.name)}</label>
                 <input id={`${id}-name`} className="form-field__input" value={item.name} aria-invalid={item.name.trim() === '' || undefined} onChange={(event) => update(index, { name: event.target.value })} />
               </div>
               <div className="form-field">
