@@ -31,6 +31,8 @@ export function RichTextEditor({ id, labelId, describedBy, value, onChange }: Ri
     immediatelyRender: true,
     // The site's CSP allows no inline <style>: the editor's few rules are in admin.css instead.
     injectCSS: false,
+    // The toolbar's pressed states follow the cursor.
+    shouldRerenderOnTransaction: true,
     editorProps: {
       attributes: {
         id,
