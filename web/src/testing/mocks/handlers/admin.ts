@@ -7,6 +7,8 @@ import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../api-url';
 
 import { mockTokenFor } from './accounts';
+import { menuFixtures } from './app';
+import { publicSettingsFixture } from './company';
 import { errorBody, pagination } from './responses';
 
 type Row = Record<string, unknown>;
@@ -20,6 +22,8 @@ interface Table {
   canDelete: boolean;
   /** Fills the read-only fields of a saved row. */
   decorate?: (row: Row) => Row;
+  /** What a create answers when it is not the row with 200 (a coupon: 201 and the code). */
+  created?: (row: Row) => { status: number; data: Row };
 }
 
 function seed(): Record<string, Table> {
@@ -86,6 +90,39 @@ function seed(): Record<string, Table> {
         { id: 1, name: 'Ulga 37% – ustawowa', name_en: '37% statutory reduction', kind: 'percent', value: 37, valid_from: null, valid_to: null, active: true, statutory: true, sort_order: 10, ...stamp },
       ],
     },
+    'app/menu': {
+      key: 'id',
+      required: ['name', 'type'],
+      canDelete: false,
+      rows: Object.values(menuFixtures).map((menu, index) => ({
+        id: index + 1,
+        name: menu.name,
+        name_en: '',
+        type: menu.type,
+        content: JSON.stringify(menu.items),
+        content_en: '',
+        ...stamp,
+      })),
+      // The API takes the items as JSON text or as a list, and always answers JSON text.
+      decorate: (row) => ({ ...row, content: typeof row.content === 'string' ? row.content : JSON.stringify(row.content) }),
+    },
+    'order/coupon': {
+      key: 'code',
+      required: [],
+      canDelete: false,
+      rows: [coupon('NISKO10', 1000), coupon('NISKO50', 5000)],
+      created: (row) => ({
+        status: 201,
+        data: { code: row.code, value: row.initial_value, value_formatted: row.initial_value_formatted, initial_value: row.initial_value, expires_at: row.expires_at },
+      }),
+      // A new coupon: a made-up code when none is sent, its value as initial and current value.
+      decorate: (row) => {
+        const value = Number(row.current_value ?? row.value ?? row.initial_value ?? 0);
+        couponSequence += 1;
+        const code = text(row.code) || `LOS${String(couponSequence).padStart(5, '0')}`;
+        return { ...coupon(code, Number(row.initial_value ?? value), value), expires_at: row.expires_at ?? null };
+      },
+    },
     'app/banner': {
       key: 'id',
       required: ['title'],
@@ -97,11 +134,34 @@ function seed(): Record<string, Table> {
   };
 }
 
+function coupon(code: string, initial: number, current = initial): Row {
+  const zl = (grosz: number) => `${Math.trunc(grosz / 100)},${String(grosz % 100).padStart(2, '0')} zł`;
+  return {
+    code,
+    initial_value: initial,
+    initial_value_formatted: zl(initial),
+    current_value: current,
+    current_value_formatted: zl(current),
+    usages: 0,
+    used: current === 0,
+    expired: false,
+    expires_at: null,
+    origin: 'admin',
+    user_id: null,
+    issued_at: AT,
+    updated_at: AT,
+    orders: [],
+  };
+}
+
+let couponSequence = 0;
 let tables = seed();
 
 /** Back to the seed (between tests). */
 export function resetAdminMock(): void {
   tables = seed();
+  settings = settingsSeed();
+  couponSequence = 0;
 }
 
 const isAdmin = (request: Request) => request.headers.get('authorization') === `Bearer ${mockTokenFor('admin@example.com')}`;
@@ -152,9 +212,11 @@ function resourceHandlers(path: string) {
       .required.filter((field) => text(merged[field]).trim() === '')
       .map((field) => ({ field, message: `${field} is required`, code: 'field.blank' }));
     if (errors.length > 0) return HttpResponse.json(errorBody(422, 'the data is not valid', errors), { status: 422 });
-    const id = existing?.id ?? Math.max(0, ...table().rows.map((row) => Number(row.id))) + 1;
-    const row = (table().decorate ?? ((r: Row) => r))({ ...merged, id, ...stamp });
+    const id = existing?.id ?? table().rows.length + 1;
+    const row = (table().decorate ?? ((r: Row) => r))({ ...merged, ...(table().key === 'id' ? { id } : { id: undefined }), ...stamp });
     table().rows = existing ? table().rows.map((r) => (r === existing ? row : r)) : [...table().rows, row];
+    const created = !existing ? table().created?.(row) : undefined;
+    if (created) return HttpResponse.json({ data: created.data }, { status: created.status });
     return HttpResponse.json({ data: row });
   };
   return [
@@ -180,4 +242,44 @@ function resourceHandlers(path: string) {
   ];
 }
 
-export const adminHandlers = Object.keys(seed()).flatMap(resourceHandlers);
+let settings = settingsSeed();
+
+function settingsSeed(): Row {
+  return {
+    id: 1,
+    name: 'Nisko Bus sp. z o.o.',
+    invoice_prefix: 'NB',
+    invoice_issuer: 'Anna Administratorka',
+    invoice_email: 'faktury@niskobus.example',
+    order_report_email: 'raporty@niskobus.example',
+    page_footer_1: publicSettingsFixture.page_footer_1,
+    page_footer_2: publicSettingsFixture.page_footer_2,
+    page_footer_1_en: '',
+    page_footer_2_en: '',
+    refresh_time: 3600,
+    vat_rate_percent: 8,
+    payment_time_minutes: 15,
+    sales_close_minutes: 10,
+    return_cutoff_minutes: 10,
+    return_fee_percent: 10,
+    stamps_per_reward: 10,
+    reward_value: 2000,
+  };
+}
+
+const settingsHandlers = [
+  http.get(apiUrl('/company/company/get-settings'), () => HttpResponse.json({ data: { settings } })),
+  http.post(apiUrl('/company/company/save-settings'), async ({ request }) => {
+    const body = (await request.json()) as Row;
+    if (typeof body.invoice_prefix === 'string' && !/^[A-Z0-9/-]{1,20}$/.test(body.invoice_prefix)) {
+      return HttpResponse.json(
+        errorBody(422, 'the data is not valid', [{ field: 'invoice_prefix', message: 'invoice_prefix is 1-20 of A-Z, 0-9, / and -', code: 'field.invalid' }]),
+        { status: 422 },
+      );
+    }
+    settings = { ...settings, ...body };
+    return HttpResponse.json({ data: { settings } });
+  }),
+];
+
+export const adminHandlers = [...Object.keys(seed()).flatMap(resourceHandlers), ...settingsHandlers];
