@@ -24,6 +24,8 @@ const SCREENS: [name: string, path: string, heading: RegExp][] = [
   ['content', '/admin/app/contents/1', /Regulamin/],
   ['settings', '/admin/company/company/settings', /Ustawienia firmy/],
   ['orders', '/admin/order/order', /^Zamówienia$/],
+  ['course-en', '/en/admin/course/course?filter[route_id][eq]=2', /^Courses$/],
+  ['settings-en', '/en/admin/company/company/settings', /^Company settings$/],
 ];
 
 async function noSidewaysScroll(page: Page): Promise<void> {
@@ -38,8 +40,8 @@ test('every admin screen renders, passes axe and fits a phone', async ({ page },
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expect(page.getByText('Wczytywanie…')).toHaveCount(0);
-    await expect(page).toHaveTitle(/ – Panel administracyjny \| Nisko Bus$/);
+    await expect(page.getByText(/^(Wczytywanie|Loading)…$/)).toHaveCount(0);
+    await expect(page).toHaveTitle(/ – (Panel administracyjny|Admin panel) \| Nisko Bus$/);
     await expectAccessible(page, testInfo, name);
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
