@@ -57,11 +57,15 @@ export const coursesArea = defineArea<Course, z.infer<typeof schema>>({
       seats: String(course?.seats ?? 49),
       sale_open: course?.sale_open ?? true,
     }),
-    toInput: (values) => ({
-      route_id: Number(values.route_id),
-      departure_at: fromLocalInput(values.departure_at) ?? '',
-      seats: Number(values.seats),
-      sale_open: values.sale_open,
-    }),
+    // A saved course changes only its capacity and sale (the route and departure are shown, disabled).
+    toInput: (values, course) =>
+      course
+        ? { seats: Number(values.seats), sale_open: values.sale_open }
+        : {
+            route_id: Number(values.route_id),
+            departure_at: fromLocalInput(values.departure_at) ?? '',
+            seats: Number(values.seats),
+            sale_open: values.sale_open,
+          },
   },
 });

@@ -136,3 +136,27 @@ describe('banners', () => {
     expect(preview.querySelector('.banner')).toHaveClass('bg-primary', 'text-white');
   });
 });
+
+describe('courses', () => {
+  it('changes only the capacity and the sale of a saved course', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(apiUrl('/course/course/save'), async ({ request }) => {
+        bodies.push(await request.clone().json());
+        return undefined;
+      }),
+    );
+    const { user } = renderApp('/admin/course/course/0b6f7d2e-1c1a-4f4e-9a59-3f2f6f1c2a01', ADMIN);
+    const seats = await screen.findByLabelText(/^Miejsca/);
+    expect(screen.getByLabelText(/^Odjazd/)).toHaveAttribute('readonly');
+    expect(screen.getByLabelText(/^Odjazd/)).toHaveValue('2026-12-01T07:30');
+    await waitFor(() => expect(screen.getByLabelText(/^Trasa/)).toHaveDisplayValue('Nisko – Kraków'));
+    expect(screen.getByLabelText(/^Trasa/)).toBeDisabled();
+    await user.clear(seats);
+    await user.type(seats, '30');
+    await user.click(screen.getByLabelText('Sprzedaż otwarta'));
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Zapisano zmiany.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ seats: 30, sale_open: false }]);
+  });
+});

@@ -32,12 +32,15 @@ function Options({ field }: { field: FieldDef }) {
 
 function FieldInput({ field, id, describedBy, invalid, disabled }: { field: FieldDef; id: string; describedBy?: string; invalid: boolean; disabled: boolean }) {
   const { register, control } = useFormContext<FormValues>();
+  // A field the API keeps on an edit: text inputs are read-only (a disabled input would send no
+  // value); selects and checkboxes, which cannot be read-only, are disabled.
+  const lockable = field.kind === 'select' || field.kind === 'checkbox';
   const common = {
     id,
     'aria-describedby': describedBy,
     'aria-invalid': invalid || undefined,
     'aria-required': field.required || undefined,
-    disabled,
+    ...(lockable ? { disabled } : { readOnly: disabled }),
     ...field.inputProps,
   };
   switch (field.kind) {

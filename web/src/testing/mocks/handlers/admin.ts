@@ -90,6 +90,24 @@ function seed(): Record<string, Table> {
         { id: 1, name: 'Ulga 37% – ustawowa', name_en: '37% statutory reduction', kind: 'percent', value: 37, valid_from: null, valid_to: null, active: true, statutory: true, sort_order: 10, ...stamp },
       ],
     },
+    'course/course': {
+      key: 'id',
+      required: ['route_id', 'seats'],
+      canDelete: false,
+      rows: [
+        {
+          id: '0b6f7d2e-1c1a-4f4e-9a59-3f2f6f1c2a01',
+          route_id: 1,
+          route_name: 'Nisko – Kraków',
+          route_course_settings_id: 1,
+          departure_at: '2026-12-01T07:30:00+01:00',
+          seats: 49,
+          sale_open: true,
+          inventory_opened: true,
+          ...stamp,
+        },
+      ],
+    },
     'app/menu': {
       key: 'id',
       required: ['name', 'type'],
@@ -212,7 +230,7 @@ function resourceHandlers(path: string) {
       .required.filter((field) => text(merged[field]).trim() === '')
       .map((field) => ({ field, message: `${field} is required`, code: 'field.blank' }));
     if (errors.length > 0) return HttpResponse.json(errorBody(422, 'the data is not valid', errors), { status: 422 });
-    const id = existing?.id ?? table().rows.length + 1;
+    const id = existing?.id ?? Math.max(0, ...table().rows.map((row) => Number(row.id) || 0)) + 1;
     const row = (table().decorate ?? ((r: Row) => r))({ ...merged, ...(table().key === 'id' ? { id } : { id: undefined }), ...stamp });
     table().rows = existing ? table().rows.map((r) => (r === existing ? row : r)) : [...table().rows, row];
     const created = !existing ? table().created?.(row) : undefined;
