@@ -188,3 +188,29 @@ test('a user and a guest are sent away from every admin route', async ({ page })
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Trasy|Kupony|Menu/);
   }
 });
+
+test('coupons: one with its own code, a batch of random ones, and the CSV of the filtered list', async ({ page }) => {
+  await logIn(page, ADMIN);
+  await page.goto('/admin/course/coupon/new');
+  await page.getByLabel('Kod').fill(`LATO${run}`.toUpperCase());
+  await page.getByLabel(/^Wartość początkowa/).fill('25');
+  await page.getByRole('button', { name: 'Zapisz', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `LATO${run}`.toUpperCase() })).toBeVisible();
+  await expect(page.getByLabel('Pozostało (zł)')).toHaveValue('25,00');
+  await expect(page.getByText('Kupon nie był jeszcze użyty.')).toBeVisible();
+
+  await page.goto('/admin/course/coupon');
+  const batch = page.getByRole('region', { name: 'Pakiet kuponów' });
+  await batch.getByLabel('Liczba kodów').fill('2');
+  await batch.getByLabel('Wartość początkowa (zł)').fill('10');
+  await batch.getByRole('button', { name: 'Utwórz kupony' }).click();
+  await expect(batch.getByRole('status')).toContainText(/Utworzone kody/);
+  await page.getByLabel('Kod', { exact: true }).fill(`LATO${run}`.toUpperCase());
+  await page.getByRole('button', { name: 'Filtruj' }).click();
+  await page.getByRole('link', { name: 'Eksport CSV (filtrowana lista)' }).click();
+  await expect(page.getByText('1 kupon w pliku.')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Pobierz CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('kupony.csv');
+});

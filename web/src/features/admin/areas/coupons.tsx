@@ -66,7 +66,8 @@ export const couponsArea = defineArea<Coupon, z.infer<typeof schema>>({
     toValues: (coupon) => ({
       code: coupon?.code ?? '',
       value: '',
-      current_value: coupon ? fromGrosz(coupon.current_value) : '',
+      // A create answers only the code and value (CouponAnswer); the page then reads the whole coupon.
+      current_value: typeof coupon?.current_value === 'number' ? fromGrosz(coupon.current_value) : '',
       expires_at: toLocalInput(coupon?.expires_at),
     }),
     toInput: (values, coupon) => {

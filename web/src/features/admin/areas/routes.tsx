@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 
 import type { ApiSchema } from '@/shared/api/schema';
 
+import { RouteCoursesLink } from '../components/route-courses-link';
 import { RoutePrices } from '../components/route-prices';
 import { RouteStops } from '../components/route-stops';
 import { RouteTimetables } from '../components/route-timetables';
@@ -49,5 +50,6 @@ export const routesArea = defineArea<Route, z.infer<typeof schema>>({
     ({ model }) => <StopDetails routeId={model.id} />,
     ({ model }) => <RoutePrices routeId={model.id} />,
     ({ model }) => <RouteTimetables routeId={model.id} />,
+    ({ model }) => <RouteCoursesLink routeId={model.id} />,
   ],
 });

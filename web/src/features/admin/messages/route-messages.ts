@@ -27,6 +27,7 @@ export const routeTexts = defineMessages({
   timesHint: { id: 'admin.route.timesHint', defaultMessage: 'Czas warszawski, np. 07:30, 15:00.', description: 'Hint of the departure times' },
   weekDays: { id: 'admin.route.weekDays', defaultMessage: 'Dni tygodnia', description: 'Field: week days' },
   daysAhead: { id: 'admin.route.daysAhead', defaultMessage: 'Generuj na dni naprzód', description: 'Field: days ahead to generate courses' },
+  courses: { id: 'admin.route.courses', defaultMessage: 'Kursy tej trasy', description: 'Link from a route to the list of its courses' },
   saved: { id: 'admin.route.saved', defaultMessage: 'Zapisano.', description: 'Toast: a part of the route was saved' },
 });
 
