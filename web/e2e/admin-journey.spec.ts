@@ -2,7 +2,7 @@
 // a route through them with a price and a timetable, generated courses) and a guest then finds its
 // course and orders it; site content edited in the panel (a banner, a menu item, the footer) shows on the public
 // site; users and guests are sent away from /admin. Run on a freshly seeded database.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 import { warsawDay } from './booking-support';
 import { ADMIN, expectAccessible, JAN, logIn } from './support';
@@ -117,8 +117,18 @@ test('an admin builds a connection that a guest then finds', async ({ page, brow
   await guest.close();
 });
 
-test('banner, menu and footer edited in the panel show on the public site', async ({ page }, testInfo) => {
+test('banner, menu and footer edited in the panel show on the public site', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
+  // The other specs read the seeded banner, menu and footer: what this test changes is put back after.
+  const restore = await keepSiteContent(request);
+  try {
+    await editSiteContent(page, testInfo);
+  } finally {
+    await restore();
+  }
+});
+
+async function editSiteContent(page: Page, testInfo: TestInfo) {
   await logIn(page, ADMIN);
 
   await page.goto('/admin/app/banner/1');
@@ -142,7 +152,23 @@ test('banner, menu and footer edited in the panel show on the public site', asyn
   await expect(page.getByText(`Promocja ${run}`)).toBeVisible();
   await expect(page.getByRole('link', { name: `Start ${run}` }).first()).toBeAttached();
   await expect(page.getByRole('contentinfo')).toContainText(`Nisko Bus ${run}, ul. Dworcowa 1`);
-});
+}
+
+/** Reads the banner, the top menu and the settings through the API, and returns how to put them back. */
+async function keepSiteContent(request: APIRequestContext): Promise<() => Promise<void>> {
+  const login = await request.post('/api/user/auth/login', { data: { email: ADMIN.email, password: ADMIN.password } });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const headers = { Authorization: `Bearer ${data.token}` };
+  const read = async (path: string) => ((await (await request.get(path, { headers })).json()) as { data: Record<string, unknown> }).data;
+  const banner = await read('/api/app/banner/one?id=1');
+  const menu = await read('/api/app/menu/one?id=1');
+  const { settings } = (await read('/api/company/company/get-settings')) as { settings: Record<string, unknown> };
+  return async () => {
+    await request.put('/api/app/banner/save?id=1', { headers, data: { title: banner.title } });
+    await request.put('/api/app/menu/save?id=1', { headers, data: { content: menu.content } });
+    await request.post('/api/company/company/save-settings', { headers, data: { page_footer_1: settings.page_footer_1 } });
+  };
+}
 
 test('unsaved changes are asked about before leaving', async ({ page }) => {
   await logIn(page, ADMIN);

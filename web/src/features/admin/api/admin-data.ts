@@ -3,6 +3,7 @@
 // `filter[field][op]`), so the list state in the address bar is exactly what the server is asked.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 
+import { isApiError } from '@/shared/api/api-error';
 import { apiClient, type QueryParams } from '@/shared/api/client';
 import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
@@ -28,6 +29,10 @@ export function oneQuery(apiPath: string, id: string) {
     queryKey: [ADMIN_KEY, apiPath, 'one', id],
     queryFn: async ({ signal }) => dataOf<unknown>(await apiClient.get(`${apiPath}/one`, { params: { id }, signal, toast: false })),
     staleTime: 0,
+    // Reads come from read models, which follow the writes a moment later: a record just created (a
+    // coupon is an event stream) can answer 404 for a few hundred milliseconds.
+    retry: (failures, error) => isApiError(error) && error.status === 404 && failures < 4,
+    retryDelay: 300,
   });
 }
 
