@@ -74,16 +74,16 @@ test.describe('layout', () => {
     await expect(page.getByRole('navigation', { name: 'Menu mobilne' })).toBeHidden();
   });
 
-  test('the admin panel link is shown to a SuperAdmin and leads to the (placeholder) admin panel', async ({ page }, testInfo) => {
+  test('the admin panel link is shown to a SuperAdmin and leads to the admin panel', async ({ page }, testInfo) => {
     await logIn(page, ADMIN);
     const link = page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Panel administracyjny' });
     await expect(link).toHaveAttribute('href', '/admin/route/route');
 
     await link.click();
     await expect(page).toHaveURL(/\/admin\/route\/route$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Panel administracyjny' })).toBeVisible();
-    await expect(page).toHaveTitle('Panel administracyjny | Nisko Bus');
-    await expectAccessible(page, testInfo, 'admin-placeholder');
+    await expect(page.getByRole('heading', { level: 1, name: 'Trasy' })).toBeVisible();
+    await expect(page).toHaveTitle('Trasy – Panel administracyjny | Nisko Bus');
+    await expectAccessible(page, testInfo, 'admin-panel');
   });
 
   test('a user sees no admin link, and the admin panel sends them home', async ({ page }) => {

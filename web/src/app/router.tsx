@@ -15,6 +15,7 @@ import { DEFAULT_LOCALE, localeBasePath, LOCALES, type Locale } from '@/i18n/loc
 import { AppLoading } from './app-loading';
 import { NotFoundPage } from './errors/not-found-page';
 import { RouteError } from './errors/route-error';
+import { NavigationProgress } from './navigation-progress';
 import { accountRoutes } from './routes/account-routes';
 import { adminRoutes } from './routes/admin-routes';
 import { bookingRoutes } from './routes/booking-routes';
@@ -30,7 +31,6 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
     // @/shared/auth/guards: RequireAuth (guests to /login), RequireGuest, RequireSuperAdmin.
     ...bookingRoutes(queryClient),
     ...accountRoutes(),
-    ...adminRoutes(),
     // Last of the named routes: `:slug` (content pages) only answers what nothing else does.
     ...contentRoutes(),
     { path: '*', Component: NotFoundPage },
@@ -47,6 +47,7 @@ function localeRoutes(locale: Locale, queryClient: QueryClient): RouteObject {
             in sessionStorage). Without it the browser keeps the previous page's offset: the order
             form opened far down, the payment page at the footer. */}
         <ScrollRestoration />
+        <NavigationProgress />
         <Outlet />
       </LocaleProvider>
     ),
@@ -80,6 +81,8 @@ function localeRoutes(locale: Locale, queryClient: QueryClient): RouteObject {
         // Page errors render inside the layout, so the header and footer stay.
         children: [{ errorElement: <RouteError />, children: pageRoutes(queryClient) }],
       },
+      // The admin panel has a layout of its own (side navigation instead of the site's header).
+      ...adminRoutes(),
     ],
   };
 }

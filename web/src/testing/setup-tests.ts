@@ -7,6 +7,7 @@ import { loadCatalogue } from '@/i18n/catalogues';
 
 import { checkConsoleGuard, startConsoleGuard } from './console-guard';
 import { resetAccountsMock } from './mocks/handlers/accounts';
+import { resetAdminMock } from './mocks/handlers/admin';
 import { server } from './mocks/server';
 
 // Lazy pages on a busy 2-core machine can take more than the default second to appear.
@@ -24,6 +25,7 @@ beforeAll(async () => {
 afterEach(() => {
   server.resetHandlers();
   resetAccountsMock();
+  resetAdminMock();
 });
 afterAll(() => server.close());
 

@@ -7,14 +7,15 @@ describe('/admin without a sub-path', () => {
   it('opens the first admin page for a SuperAdmin', async () => {
     const { router } = renderApp('/admin', { loggedInAs: 'admin@example.com' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Panel administracyjny' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trasy' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/route/route');
+    expect(screen.getByRole('navigation', { name: 'Nawigacja panelu' })).toBeInTheDocument();
   });
 
   it('keeps the language: /en/admin opens /en/admin/route/route', async () => {
     const { router } = renderApp('/en/admin', { loggedInAs: 'admin@example.com' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin panel' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Routes' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/en/admin/route/route');
   });
 

@@ -1,6 +1,7 @@
-// The admin panel (spec §2 "Admin"), for SuperAdmins only; everyone else is sent home (spec §6). Its
-// pages are lazy chunks: no admin code is in the customer's first download. For now one placeholder
-// answers every /admin path; the admin panel's own routes replace it.
+// The admin panel (spec §2 "Admin"), for SuperAdmins only; everyone else is sent home (spec §6). It
+// has its own layout (side navigation, breadcrumbs) and is one lazy chunk: no admin code is in the
+// customer's first download. Inside the chunk the panel routes itself from its area declarations
+// (features/admin/components/admin-app.tsx).
 import type { RouteObject } from 'react-router';
 
 import { RequireSuperAdmin } from '@/shared/auth/guards';
@@ -17,7 +18,7 @@ export function adminRoutes(): RouteObject[] {
         { index: true, Component: AdminIndexRedirect },
         {
           path: '*',
-          lazy: async () => ({ Component: (await import('./admin-placeholder')).AdminPlaceholderRoute }),
+          lazy: async () => ({ Component: (await import('./admin-panel')).AdminPanelRoute }),
         },
       ],
     },

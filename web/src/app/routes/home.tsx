@@ -1,6 +1,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 
+import { HomeRoutes } from '@/features/search/components/home-routes';
 import { SearchForm } from '@/features/search/components/search-form';
 import { toSearchParams } from '@/features/search/utils/search-params';
 import { useLocalizedPath } from '@/i18n/use-locale';
@@ -40,6 +41,7 @@ export function HomeRoute() {
           }}
         />
       </div>
+      <HomeRoutes />
     </section>
   );
 }

@@ -208,6 +208,26 @@ export const CONTRACT_CASES: ContractCase[] = [
     url: '/order/order/return-ticket',
     body: { number: demoTicket?.number, code: demoTicket?.code },
   },
+  { method: 'get', path: '/api/route/route/home-routes', url: '/route/route/home-routes' },
+  // The admin panel's reads and saves (SuperAdmin).
+  { method: 'get', path: '/api/route/waypoint/all', url: '/route/waypoint/all?page=1&per-page=25&sort=name', as: 'admin@example.com' },
+  { method: 'get', path: '/api/route/waypoint/one', url: '/route/waypoint/one?id=1', as: 'admin@example.com' },
+  { method: 'post', path: '/api/route/waypoint/save', url: '/route/waypoint/save', body: { name: 'Rudnik, Rynek', town: 'Rudnik' }, as: 'admin@example.com' },
+  { method: 'get', path: '/api/route/route/all', url: '/route/route/all', as: 'admin@example.com' },
+  { method: 'get', path: '/api/route/route-waypoint/all', url: '/route/route-waypoint/all?filter[route_id][eq]=1', as: 'admin@example.com' },
+  { method: 'get', path: '/api/route/route-price/all', url: '/route/route-price/all?filter[route_id][eq]=1', as: 'admin@example.com' },
+  { method: 'get', path: '/api/route/route-course-settings/all', url: '/route/route-course-settings/all', as: 'admin@example.com' },
+  { method: 'get', path: '/api/app/banner/one', url: '/app/banner/one?id=1', as: 'admin@example.com' },
+  { method: 'get', path: '/api/course/discount/one', url: '/course/discount/one?id=1', as: 'admin@example.com' },
+  { method: 'get', path: '/api/app/menu/all', url: '/app/menu/all?sort=type', as: 'admin@example.com' },
+  { method: 'put', path: '/api/app/menu/save', url: '/app/menu/save?id=1', body: { name: 'Menu górne', content: [{ name: 'Start', link: '/', target: 'nuxt-link' }] }, as: 'admin@example.com' },
+  { method: 'get', path: '/api/order/coupon/all', url: '/order/coupon/all?sort=-issued_at', as: 'admin@example.com' },
+  { method: 'get', path: '/api/order/coupon/one', url: '/order/coupon/one?id=NISKO10', as: 'admin@example.com' },
+  { method: 'post', path: '/api/order/coupon/save', url: '/order/coupon/save', body: { value: 2000 }, as: 'admin@example.com', status: 201 },
+  { method: 'get', path: '/api/company/company/get-settings', url: '/company/company/get-settings', as: 'admin@example.com' },
+  { method: 'post', path: '/api/company/company/save-settings', url: '/company/company/save-settings', body: { vat_rate_percent: 8 }, as: 'admin@example.com' },
+  { method: 'get', path: '/api/route/route-waypoint-details/all', url: '/route/route-waypoint-details/all', as: 'admin@example.com' },
+  { method: 'get', path: '/api/route/route-course-details/all', url: '/route/route-course-details/all', as: 'admin@example.com' },
 ];
 
 export function authHeaders(as: string | undefined): Record<string, string> {

@@ -52,8 +52,8 @@ describe('guards', () => {
 
   it('lets a SuperAdmin into the admin panel', async () => {
     renderApp('/admin/route/route', { loggedInAs: 'admin@example.com' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Panel administracyjny' })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Panel administracyjny | Nisko Bus'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trasy' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Trasy – Panel administracyjny | Nisko Bus'));
   });
 
   it('sends users and guests away from the admin panel to the home page', async () => {

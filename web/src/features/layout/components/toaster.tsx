@@ -57,8 +57,11 @@ function ToastItem({ toast }: { toast: Toast }) {
 
   const urgent = toast.type === 'danger' || toast.type === 'denied';
   return (
-    <li
-      className={`toast toast--${toast.type}`}
+    // The role sits inside the <li>: an <li> with a role of its own is no list item, and the list
+    // would hold foreign children (axe "list").
+    <li className={`toast toast--${toast.type}`}>
+      <div
+      className="toast__inner"
       role={urgent ? 'alert' : 'status'}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
@@ -77,6 +80,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       >
         <Icon name="close" size={18} />
       </button>
+      </div>
     </li>
   );
 }

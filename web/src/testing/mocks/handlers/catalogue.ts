@@ -10,7 +10,15 @@ import { validationError } from './errors';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The routes marked "show on home" (the seed marks Nisko – Kraków and back). */
+export const homeRoutesFixture = [
+  { id: 1, name: 'Nisko – Kraków', first_stop: { id: 1, name: 'Nisko, Dworzec Autobusowy' }, last_stop: { id: 11, name: 'Kraków, MDA Dworzec Autobusowy' }, lowest_price: 600, lowest_price_formatted: '6,00 zł' },
+  { id: 2, name: 'Kraków – Nisko', first_stop: { id: 11, name: 'Kraków, MDA Dworzec Autobusowy' }, last_stop: { id: 1, name: 'Nisko, Dworzec Autobusowy' }, lowest_price: 600, lowest_price_formatted: '6,00 zł' },
+];
+
 export const catalogueHandlers = [
+  http.get(apiUrl('/route/route/home-routes'), () => HttpResponse.json({ data: homeRoutesFixture })),
+
   http.get(apiUrl('/route/waypoint/search-dropdown'), ({ request }) => {
     const q = new URL(request.url).searchParams.get('q') ?? '';
     if (q.length > 100) return validationError([{ field: 'q', message: 'q is at most 100 characters', code: 'field.too_long' }]);

@@ -1,4 +1,5 @@
 import { accountsHandlers } from './accounts';
+import { adminHandlers } from './admin';
 import { appHandlers } from './app';
 import { bookingHandlers } from './booking';
 import { catalogueHandlers } from './catalogue';
@@ -8,6 +9,8 @@ import { userTicketHandlers } from './user-tickets';
 
 /** Every mocked endpoint, used by `npm run dev:mock` (browser) and by the tests (node). One file per API area. */
 export const handlers = [
+  // First: an admin's list reads answer here, anyone else's fall through to the public handlers.
+  ...adminHandlers,
   ...companyHandlers, ...appHandlers, ...accountsHandlers,
   ...catalogueHandlers,
   ...bookingHandlers,

@@ -1,0 +1,87 @@
+import * as z from 'zod/mini';
+
+import type { ApiSchema } from '@/shared/api/schema';
+
+import { BannerPreview } from '../components/banner-preview';
+import { defineArea } from '../lib/define-area';
+import { LINK_TARGETS } from '../lib/link-targets';
+import { datesInOrder, fromLocalInput, intText, requiredText, text, toLocalInput } from '../lib/validation';
+import { areaTitles } from '../messages/area-titles';
+import { common } from '../messages/common-messages';
+import { fields } from '../messages/field-messages';
+
+type Banner = ApiSchema<'Banner'>;
+
+const schema = z
+  .object({
+    title: requiredText(200),
+    title_en: text(200),
+    text: text(),
+    text_en: text(),
+    link: text(500),
+    link_target: z.string(),
+    bg_class: text(100),
+    text_class: text(100),
+    refresh_time: intText(0, 31_536_000),
+    sort_order: intText(-100_000, 100_000),
+    valid_from: z.string(),
+    valid_to: z.string(),
+  })
+  .check(datesInOrder());
+
+/** Banners: every field, with a preview as the site's strip shows it. */
+export const bannersArea = defineArea<Banner, z.infer<typeof schema>>({
+  path: 'app/banner',
+  title: areaTitles.banners,
+  newTitle: fields.newBanner,
+  recordTitle: (banner) => banner.title,
+  idOf: (banner) => banner.id,
+  defaultSort: 'sort_order',
+  columns: [
+    { key: 'title', label: fields.title, sortable: true },
+    { key: 'link', label: fields.link },
+    { key: 'valid_from', label: common.validFrom, sortable: true },
+    { key: 'valid_to', label: common.validTo, sortable: true },
+    { key: 'sort_order', label: common.sortOrder, sortable: true, numeric: true },
+  ],
+  filters: [{ field: 'title', op: 'like', label: fields.title }],
+  form: {
+    schema,
+    fields: [
+      { name: 'title', label: fields.title, kind: 'text', required: true },
+      { name: 'title_en', label: fields.titleEn, kind: 'text' },
+      { name: 'text', label: fields.text, kind: 'html' },
+      { name: 'text_en', label: fields.textEn, kind: 'html' },
+      { name: 'link', label: fields.link, kind: 'text' },
+      { name: 'link_target', label: fields.linkTarget, kind: 'select', options: LINK_TARGETS },
+      { name: 'bg_class', label: fields.bgClass, kind: 'text' },
+      { name: 'text_class', label: fields.textClass, kind: 'text' },
+      { name: 'refresh_time', label: fields.refreshTime, kind: 'number', required: true },
+      { name: 'sort_order', label: common.sortOrder, kind: 'number', required: true },
+      { name: 'valid_from', label: common.validFrom, kind: 'datetime' },
+      { name: 'valid_to', label: common.validTo, kind: 'datetime' },
+    ],
+    toValues: (banner) => ({
+      title: banner?.title ?? '',
+      title_en: banner?.title_en ?? '',
+      text: banner?.text ?? '',
+      text_en: banner?.text_en ?? '',
+      link: banner?.link ?? '',
+      link_target: banner?.link_target ?? 'nuxt-link',
+      bg_class: banner?.bg_class ?? '',
+      text_class: banner?.text_class ?? '',
+      refresh_time: String(banner?.refresh_time ?? 86_400),
+      sort_order: String(banner?.sort_order ?? 0),
+      valid_from: toLocalInput(banner?.valid_from),
+      valid_to: toLocalInput(banner?.valid_to),
+    }),
+    toInput: (values) => ({
+      ...values,
+      refresh_time: Number(values.refresh_time),
+      sort_order: Number(values.sort_order),
+      valid_from: fromLocalInput(values.valid_from),
+      valid_to: fromLocalInput(values.valid_to),
+    }),
+    aside: (values) => <BannerPreview values={values} />,
+  },
+});

@@ -1,0 +1,81 @@
+import * as z from 'zod/mini';
+
+import type { ApiSchema } from '@/shared/api/schema';
+
+import { CouponBatch } from '../components/coupon-batch';
+import { CouponUsages } from '../components/coupon-usages';
+import { defineArea } from '../lib/define-area';
+import { fromGrosz, optionalMoneyText, toGrosz, toLocalInput, warsawLocalToIso } from '../lib/validation';
+import { areaTitles } from '../messages/area-titles';
+import { common } from '../messages/common-messages';
+import { fields } from '../messages/field-messages';
+
+type Coupon = ApiSchema<'CouponDetails'>;
+
+const CODE = /^[A-Za-z0-9-]{0,40}$/;
+
+const schema = z.object({
+  code: z.string().check(z.trim(), z.regex(CODE, 'invalid')),
+  // Required on a new coupon: the server says so at the field (422) when it is left empty.
+  value: optionalMoneyText(),
+  current_value: optionalMoneyText(),
+  expires_at: z.string(),
+});
+
+
+const yesNo = [
+  { value: 'true', label: common.yes },
+  { value: 'false', label: common.no },
+];
+
+/**
+ * Coupons, by code: initial and current value, usages, used or not; one at a time here, or a batch of
+ * N random codes and a CSV of the filtered list from the list's actions.
+ */
+export const couponsArea = defineArea<Coupon, z.infer<typeof schema>>({
+  path: 'course/coupon',
+  apiPath: 'order/coupon',
+  title: areaTitles.coupons,
+  newTitle: fields.newCoupon,
+  recordTitle: (coupon) => coupon.code,
+  idOf: (coupon) => coupon.code,
+  defaultSort: '-issued_at',
+  columns: [
+    { key: 'code', label: fields.code, sortable: true },
+    { key: 'initial_value', label: fields.initialValue, sortable: true, numeric: true, cell: (coupon) => coupon.initial_value_formatted },
+    { key: 'current_value', label: fields.currentValue, sortable: true, numeric: true, cell: (coupon) => coupon.current_value_formatted },
+    { key: 'usages', label: fields.usages, sortable: true, numeric: true },
+    { key: 'used', label: fields.used, sortable: true },
+    { key: 'expires_at', label: fields.expiresAt, sortable: true },
+    { key: 'origin', label: fields.origin },
+    { key: 'issued_at', label: fields.issuedAt, sortable: true },
+  ],
+  filters: [
+    { field: 'code', op: 'like', label: fields.code },
+    { field: 'used', op: 'eq', label: fields.used, kind: 'select', options: yesNo },
+  ],
+  listActions: ({ params }) => <CouponBatch params={params} />,
+  form: {
+    schema,
+    fields: [
+      { name: 'code', label: fields.code, kind: 'text', hint: fields.codeHint, only: 'create' },
+      { name: 'value', label: fields.initialValue, kind: 'number', required: true, only: 'create' },
+      { name: 'current_value', label: fields.currentValue, kind: 'number', only: 'edit' },
+      { name: 'expires_at', label: fields.expiresAt, kind: 'datetime' },
+    ],
+    toValues: (coupon) => ({
+      code: coupon?.code ?? '',
+      value: '',
+      // A create answers only the code and value (CouponAnswer); the page then reads the whole coupon.
+      current_value: typeof coupon?.current_value === 'number' ? fromGrosz(coupon.current_value) : '',
+      expires_at: toLocalInput(coupon?.expires_at),
+    }),
+    toInput: (values, coupon) => {
+      const expires_at = warsawLocalToIso(values.expires_at);
+      return coupon
+        ? { current_value: toGrosz(values.current_value || '0'), expires_at }
+        : { code: values.code.trim() || null, value: toGrosz(values.value), expires_at };
+    },
+  },
+  sections: [({ model }) => <CouponUsages usages={model.orders} />],
+});

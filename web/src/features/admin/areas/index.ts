@@ -1,0 +1,13 @@
+// Every area of the panel, each a declaration over the one list and the one form.
+import type { Area } from '../lib/area';
+
+import { bannersArea } from './banners';
+import { contentsArea } from './contents';
+import { couponsArea } from './coupons';
+import { coursesArea } from './courses';
+import { discountsArea } from './discounts';
+import { menusArea } from './menus';
+import { routesArea } from './routes';
+import { waypointsArea } from './waypoints';
+
+export const AREAS: Area[] = [routesArea, waypointsArea, coursesArea, discountsArea, couponsArea, bannersArea, menusArea, contentsArea];

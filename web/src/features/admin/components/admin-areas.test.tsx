@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { apiUrl } from '@/testing/mocks/api-url';
+import { errorBody } from '@/testing/mocks/handlers/responses';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/test-utils';
+
+const ADMIN = { loggedInAs: 'admin@example.com' };
+
+describe('menus', () => {
+  it('edits items as a tree with a preview, and saves them as JSON text', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(apiUrl('/app/menu/save'), async ({ request }) => {
+        bodies.push(await request.clone().json());
+        return undefined;
+      }),
+    );
+    const { user } = renderApp('/admin/app/menu/1', ADMIN);
+    const items = await screen.findByRole('group', { name: 'Pozycje menu' });
+    expect(within(items).getAllByLabelText('Nazwa', { exact: true }).map((input) => (input as HTMLInputElement).value)).toEqual([
+      'Strona główna',
+      'Nisko – Kraków',
+      'Informacje',
+      'Regulamin',
+      'Zwrot biletu',
+      'Przewoźnik',
+    ]);
+    await user.click(within(items).getByRole('button', { name: 'Dodaj podpozycję: Przewoźnik' }));
+    const names = within(items).getAllByLabelText('Nazwa', { exact: true });
+    await user.type(names.at(-1) as HTMLElement, 'Kontakt');
+    await user.type(within(items).getAllByLabelText('Odnośnik').at(-1) as HTMLElement, '/kontakt');
+    const preview = screen.getByRole('complementary', { name: 'Podgląd' });
+    expect(within(preview).getByRole('link', { name: 'Kontakt' })).toHaveAttribute('href', '/kontakt');
+
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Zapisano zmiany.')).toBeInTheDocument();
+    const body = bodies[0] as { content: string };
+    expect(JSON.parse(body.content)).toContainEqual({
+      name: 'Przewoźnik',
+      link: 'https://niskobus.example',
+      target: '_blank',
+      children: [{ name: 'Kontakt', link: '/kontakt', target: 'nuxt-link' }],
+    });
+  });
+
+  it('refuses an item without a link', async () => {
+    const { user } = renderApp('/admin/app/menu/1', ADMIN);
+    const items = await screen.findByRole('group', { name: 'Pozycje menu' });
+    await user.click(within(items).getByRole('button', { name: 'Dodaj pozycję' }));
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Każda pozycja menu musi mieć nazwę i odnośnik.')).toBeInTheDocument();
+  });
+});
+
+describe('coupons', () => {
+  it('creates a batch of random codes, each with its own idempotency key', async () => {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post(apiUrl('/order/coupon/save'), ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return undefined;
+      }),
+    );
+    const { user } = renderApp('/admin/course/coupon', ADMIN);
+    const batch = await screen.findByRole('region', { name: 'Pakiet kuponów' });
+    await user.clear(within(batch).getByLabelText('Liczba kodów'));
+    await user.type(within(batch).getByLabelText('Liczba kodów'), '3');
+    await user.type(within(batch).getByLabelText('Wartość początkowa (zł)'), '15');
+    await user.click(within(batch).getByRole('button', { name: 'Utwórz kupony' }));
+    expect(await within(batch).findByText('LOS00001, LOS00002, LOS00003')).toBeInTheDocument();
+    expect(new Set(keys).size).toBe(3);
+    expect(await screen.findByRole('link', { name: 'LOS00002' })).toHaveAttribute('href', '/admin/course/coupon/LOS00002');
+  });
+
+  it('exports the filtered list as CSV', async () => {
+    renderApp('/admin/course/coupon/export-coupon?filter[code][like]=NISKO1', ADMIN);
+    expect(await screen.findByText('1 kupon w pliku.')).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Pobierz CSV' });
+    expect(link).toHaveAttribute('download', 'kupony.csv');
+    expect(decodeURIComponent(link.getAttribute('href') ?? '')).toContain('\r\nNISKO10,1000,1000,0,false,false,,admin,');
+  });
+});
+
+describe('company settings', () => {
+  it("shows the server's refusal at its field and keeps the typed values", async () => {
+    const { user } = renderApp('/admin/company/company/settings', ADMIN);
+    const prefix = await screen.findByLabelText(/^Prefiks faktur/);
+    await user.clear(prefix);
+    await user.type(prefix, 'NB/2');
+    await user.clear(screen.getByLabelText(/^Stawka VAT/));
+    await user.type(screen.getByLabelText(/^Stawka VAT/), '23');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Zapisano zmiany.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Stawka VAT/)).toHaveValue('23'));
+
+    // Checked here first...
+    await user.clear(prefix);
+    await user.type(prefix, 'nb');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Nieprawidłowa wartość.')).toBeInTheDocument();
+    expect(prefix).toHaveValue('nb');
+    await user.clear(prefix);
+    await user.type(prefix, 'NB');
+
+    // ...and what only the server knows is shown at its field too.
+    server.use(
+      http.post(apiUrl('/company/company/save-settings'), () =>
+        HttpResponse.json(
+          errorBody(422, 'the data is not valid', [{ field: 'invoice_email', message: 'invoice_email is not an e-mail address', code: 'field.invalid_email' }]),
+          { status: 422 },
+        ),
+      ),
+    );
+    const email = screen.getByLabelText('E-mail biura (kopie faktur)');
+    await user.clear(email);
+    await user.type(email, 'faktury@');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Podaj poprawny adres e-mail.')).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription('Podaj poprawny adres e-mail.');
+    expect(email).toHaveValue('faktury@');
+    expect(screen.getByLabelText(/^Stawka VAT/)).toHaveValue('23');
+  });
+});
+
+describe('banners', () => {
+  it('previews the banner as typed', async () => {
+    const { user } = renderApp('/admin/app/banner/1', ADMIN);
+    const title = await screen.findByLabelText(/^Tytuł \(wymagane\)/);
+    await user.clear(title);
+    await user.type(title, 'Wiosenna promocja');
+    const preview = screen.getByRole('complementary', { name: 'Podgląd' });
+    expect(within(preview).getByRole('link', { name: 'Wiosenna promocja' })).toHaveAttribute('href', '/nisko-krakow');
+    expect(preview.querySelector('.banner')).toHaveClass('bg-primary', 'text-white');
+  });
+});
+
+describe('courses', () => {
+  it('changes only the capacity and the sale of a saved course', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(apiUrl('/course/course/save'), async ({ request }) => {
+        bodies.push(await request.clone().json());
+        return undefined;
+      }),
+    );
+    const { user } = renderApp('/admin/course/course/0b6f7d2e-1c1a-4f4e-9a59-3f2f6f1c2a01', ADMIN);
+    const seats = await screen.findByLabelText(/^Miejsca/);
+    expect(screen.getByLabelText(/^Odjazd/)).toHaveAttribute('readonly');
+    expect(screen.getByLabelText(/^Odjazd/)).toHaveValue('2026-12-01T07:30');
+    await waitFor(() => expect(screen.getByLabelText(/^Trasa/)).toHaveDisplayValue('Nisko – Kraków'));
+    expect(screen.getByLabelText(/^Trasa/)).toBeDisabled();
+    await user.clear(seats);
+    await user.type(seats, '30');
+    await user.click(screen.getByLabelText('Sprzedaż otwarta'));
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Zapisano zmiany.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ seats: 30, sale_open: false }]);
+  });
+});

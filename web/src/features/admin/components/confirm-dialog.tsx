@@ -1,0 +1,70 @@
+import { useEffect, useId, useRef } from 'react';
+
+interface ConfirmDialogProps {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A modal question (delete, leave unsaved changes): focus goes to the safe answer, Escape cancels, and
+ * Tab stays inside while it is open.
+ */
+export function ConfirmDialog({ title, text, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  const titleId = useId();
+  const textId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    cancelRef.current?.focus();
+    return () => previous?.focus();
+  }, []);
+
+  return (
+    <div className="admin-dialog__backdrop">
+      {/* The keys act on the dialog's own buttons (Escape, Tab wrapping); the dialog is no control itself. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <div
+        ref={dialogRef}
+        className="admin-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+          if (event.key === 'Tab') {
+            const buttons = dialogRef.current?.querySelectorAll('button');
+            if (!buttons || buttons.length === 0) return;
+            const first = buttons[0];
+            const last = buttons[buttons.length - 1];
+            if (event.shiftKey && document.activeElement === first) {
+              event.preventDefault();
+              last?.focus();
+            } else if (!event.shiftKey && document.activeElement === last) {
+              event.preventDefault();
+              first?.focus();
+            }
+          }
+        }}
+      >
+        <h2 id={titleId} className="admin-dialog__title">
+          {title}
+        </h2>
+        <p id={textId}>{text}</p>
+        <div className="admin-dialog__actions">
+          <button ref={cancelRef} type="button" className="button button--secondary" onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button type="button" className="button button--danger" onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

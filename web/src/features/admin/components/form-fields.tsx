@@ -1,0 +1,147 @@
+// The inputs of the generic form, one per declared field; react-hook-form holds the values, so a
+// failed save keeps everything typed.
+import { lazy, Suspense, useId } from 'react';
+import { Controller, useFormContext } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+
+import type { FieldDef, FormValues, Option } from '../lib/area';
+import { validationText } from '../lib/field-errors';
+import { common } from '../messages/common-messages';
+
+import { OptionLabel } from './option-label';
+
+// TipTap is large: its own chunk, loaded only by forms with an HTML field.
+const REQUIRED_MARK = ' *';
+
+const RichTextEditor = lazy(async () => ({ default: (await import('./rich-text-editor')).RichTextEditor }));
+
+/** A controlled field's value as text (HTML fields hold strings). */
+function textOf(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function Options({ field }: { field: FieldDef }) {
+  const loaded = field.useOptions?.();
+  const options: Option[] = loaded ?? field.options ?? [];
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      <OptionLabel label={option.label} />
+    </option>
+  ));
+}
+
+function FieldInput({ field, id, describedBy, invalid, disabled }: { field: FieldDef; id: string; describedBy?: string; invalid: boolean; disabled: boolean }) {
+  const { register, control } = useFormContext<FormValues>();
+  // A field the API keeps on an edit: text inputs are read-only (a disabled input would send no
+  // value); selects and checkboxes, which cannot be read-only, are disabled.
+  const lockable = field.kind === 'select' || field.kind === 'checkbox';
+  const common = {
+    id,
+    'aria-describedby': describedBy,
+    'aria-invalid': invalid || undefined,
+    'aria-required': field.required || undefined,
+    ...(lockable ? { disabled } : { readOnly: disabled }),
+    ...field.inputProps,
+  };
+  switch (field.kind) {
+    case 'textarea':
+      return <textarea className="form-field__input admin-textarea" {...common} {...register(field.name)} />;
+    case 'checkbox':
+      return <input type="checkbox" {...common} {...register(field.name)} />;
+    case 'select':
+      // Controlled: options loaded from the API (routes) arrive after the value, and must still show it.
+      return (
+        <Controller
+          control={control}
+          name={field.name}
+          render={({ field: controlled }) => (
+            <select
+              className="form-field__input"
+              {...common}
+              name={controlled.name}
+              ref={controlled.ref}
+              value={textOf(controlled.value)}
+              onChange={controlled.onChange}
+              onBlur={controlled.onBlur}
+            >
+              <Options field={field} />
+            </select>
+          )}
+        />
+      );
+    case 'html':
+    case 'custom':
+      return (
+        <Controller
+          control={control}
+          name={field.name}
+          render={({ field: controlled }) =>
+            field.kind === 'html' ? (
+              <Suspense fallback={<textarea className="form-field__input admin-textarea" {...common} value={textOf(controlled.value)} readOnly />}>
+                <RichTextEditor id={id} labelId={`${id}-label`} describedBy={describedBy} value={textOf(controlled.value)} onChange={controlled.onChange} />
+              </Suspense>
+            ) : (
+              <>{field.render?.({ value: controlled.value, onChange: controlled.onChange, id, labelId: `${id}-label` })}</>
+            )
+          }
+        />
+      );
+    default: {
+      const type = field.kind === 'datetime' ? 'datetime-local' : field.kind === 'date' ? 'date' : field.kind === 'number' ? 'text' : 'text';
+      return (
+        <input
+          className="form-field__input"
+          type={type}
+          inputMode={field.kind === 'number' ? 'decimal' : undefined}
+          {...common}
+          {...register(field.name)}
+        />
+      );
+    }
+  }
+}
+
+export function FormField({ field, editing }: { field: FieldDef; editing: boolean }) {
+  const intl = useIntl();
+  const id = useId();
+  const { formState } = useFormContext<FormValues>();
+  const error = formState.errors[field.name];
+  const message = error?.type === 'server' ? error.message : validationText(intl, error?.message);
+  const hintId = field.hint ? `${id}-hint` : undefined;
+  const errorId = message ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const checkbox = field.kind === 'checkbox';
+  const label = (
+    <label id={`${id}-label`} htmlFor={id} className={checkbox ? undefined : 'form-field__label'}>
+      {intl.formatMessage(field.label)}
+      {field.required ? <span className="visually-hidden"> {intl.formatMessage(common.required)}</span> : null}
+      {field.required ? <span aria-hidden="true">{REQUIRED_MARK}</span> : null}
+    </label>
+  );
+  const classes = ['form-field', field.wide || field.kind === 'html' || field.kind === 'custom' ? 'admin-form__wide' : ''].join(' ');
+  return (
+    <div className={classes}>
+      {checkbox ? (
+        <div className="form-check">
+          <FieldInput field={field} id={id} describedBy={describedBy} invalid={Boolean(message)} disabled={editing && Boolean(field.readOnlyOnEdit)} />
+          {label}
+        </div>
+      ) : (
+        <>
+          {label}
+          <FieldInput field={field} id={id} describedBy={describedBy} invalid={Boolean(message)} disabled={editing && Boolean(field.readOnlyOnEdit)} />
+        </>
+      )}
+      {field.hint ? (
+        <p id={hintId} className="form-field__hint">
+          {intl.formatMessage(field.hint)}
+        </p>
+      ) : null}
+      {message ? (
+        <p id={errorId} className="form-field__error">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

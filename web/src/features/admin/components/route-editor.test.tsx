@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { apiUrl } from '@/testing/mocks/api-url';
+import { server } from '@/testing/mocks/server';
+import { renderApp } from '@/testing/test-utils';
+
+const ADMIN = { loggedInAs: 'admin@example.com' };
+
+describe("a route's page", () => {
+  it('reorders stops with the keyboard and saves them in the new order', async () => {
+    const { user } = renderApp('/admin/route/route/1', ADMIN);
+    const stops = await screen.findByRole('region', { name: 'Przystanki trasy' });
+    await within(stops).findByText('Kraków, MDA Dworzec Autobusowy');
+    await user.selectOptions(within(stops).getByLabelText('Wybierz przystanek'), 'Stalowa Wola, Dworzec Autobusowy');
+    await user.click(within(stops).getByRole('button', { name: 'Dodaj przystanek' }));
+    // Added last; moved up above Kraków with the keyboard.
+    within(stops).getByRole('button', { name: 'W górę: Stalowa Wola, Dworzec Autobusowy' }).focus();
+    await user.keyboard('{Enter}');
+    const rows = within(stops).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
+      'Nisko, Dworzec Autobusowy',
+      'Stalowa Wola, Dworzec Autobusowy',
+      'Kraków, MDA Dworzec Autobusowy',
+    ]);
+    await user.clear(within(stops).getByLabelText('Minuty od startu: Stalowa Wola, Dworzec Autobusowy'));
+    await user.type(within(stops).getByLabelText('Minuty od startu: Stalowa Wola, Dworzec Autobusowy'), '15');
+    await user.click(within(stops).getByRole('button', { name: 'Zapisz przystanki' }));
+    expect(await screen.findByText('Zapisano.')).toBeInTheDocument();
+    // Read back from the server: the new order with its minutes.
+    await waitFor(() => expect(within(stops).getAllByRole('row')).toHaveLength(4));
+    expect(within(stops).getByLabelText('Minuty od startu: Stalowa Wola, Dworzec Autobusowy')).toHaveValue('15');
+    expect(within(stops).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
+      'Nisko, Dworzec Autobusowy',
+      'Stalowa Wola, Dworzec Autobusowy',
+      'Kraków, MDA Dworzec Autobusowy',
+    ]);
+  });
+
+  it('refuses minutes that do not increase', async () => {
+    const { user } = renderApp('/admin/route/route/1', ADMIN);
+    const stops = await screen.findByRole('region', { name: 'Przystanki trasy' });
+    const krakow = await within(stops).findByLabelText('Minuty od startu: Kraków, MDA Dworzec Autobusowy');
+    await user.clear(krakow);
+    await user.click(within(stops).getByRole('button', { name: 'Zapisz przystanki' }));
+    expect(await within(stops).findByRole('alert')).toHaveTextContent('Minuty muszą rosnąć');
+  });
+
+  it('fills the empty prices from a rate and saves only what changed', async () => {
+    const created: unknown[] = [];
+    const changed: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/route/route-price/save'), async ({ request }) => {
+        created.push(await request.clone().json());
+        return undefined;
+      }),
+      http.put(apiUrl('/route/route-price/save'), async ({ request }) => {
+        changed.push(await request.clone().json());
+        return undefined;
+      }),
+    );
+    const { user } = renderApp('/admin/route/route/1', ADMIN);
+    const prices = await screen.findByRole('region', { name: 'Ceny (zł) dla par przystanków' });
+    const cell = await within(prices).findByLabelText('Cena Nisko, Dworzec Autobusowy → Kraków, MDA Dworzec Autobusowy');
+    expect(cell).toHaveValue('39,00');
+    await user.clear(cell);
+    await user.click(within(prices).getByRole('button', { name: 'Wypełnij puste ze stawki' }));
+    // 180 minutes at 0,20 zł.
+    expect(cell).toHaveValue('36,00');
+    await user.click(within(prices).getByRole('button', { name: 'Zapisz ceny' }));
+    await screen.findByText('Zapisano.');
+    expect(created).toEqual([]);
+    expect(changed).toEqual([{ route_id: 1, from_waypoint_id: 1, to_waypoint_id: 11, price: 3600 }]);
+    await waitFor(() => expect(within(prices).getByLabelText(/Cena Nisko/)).toHaveValue('36,00'));
+  });
+
+  it('edits a timetable with week days as checkboxes', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(apiUrl('/route/route-course-settings/save'), async ({ request }) => {
+        bodies.push(await request.clone().json());
+        return undefined;
+      }),
+    );
+    const { user } = renderApp('/admin/route/route/1', ADMIN);
+    const timetables = await screen.findByRole('region', { name: 'Rozkłady jazdy' });
+    const first = (await within(timetables).findAllByRole('group', { name: /Dni tygodnia/ }))[0];
+    if (!first) throw new Error('no timetable');
+    await user.click(within(first).getByRole('checkbox', { name: 'nd' }));
+    await user.click(within(timetables).getAllByRole('button', { name: 'Zapisz' })[0] as HTMLElement);
+    expect(await screen.findByText('Zapisano zmiany.')).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ route_id: 1, departure_times: ['05:00', '07:30'], week_days: [1, 2, 3, 4, 5, 6] });
+  });
+
+  it('adds a timetable exception and deletes it after confirming', async () => {
+    const { user } = renderApp('/admin/route/route/1', ADMIN);
+    const timetables = await screen.findByRole('region', { name: 'Rozkłady jazdy' });
+    await user.click(await within(timetables).findByText('Dodaj wyjątek'));
+    await user.type(within(timetables).getByLabelText(/^Data/), '2026-12-24');
+    const add = within(timetables).getByText('Dodaj wyjątek').closest('details') as HTMLElement;
+    await user.click(within(add).getByRole('button', { name: 'Zapisz' }));
+    expect(await within(timetables).findByText(/24 grudnia 2026: Bez kursów/)).toBeInTheDocument();
+
+    await user.click(within(timetables).getAllByRole('button', { name: 'Usuń' }).at(-1) as HTMLElement);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Usunąć ten wpis?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Usuń' }));
+    await waitFor(() => expect(within(timetables).queryByText(/24 grudnia 2026/)).not.toBeInTheDocument());
+    expect(within(timetables).getByText('Brak wyjątków.')).toBeInTheDocument();
+  });
+
+  it("saves a stop's platform and notes", async () => {
+    const { user } = renderApp('/admin/route/route/1', ADMIN);
+    const details = await screen.findByRole('region', { name: 'Szczegóły przystanków' });
+    await user.type(within(details).getByLabelText('Stanowisko: Nisko, Dworzec Autobusowy'), '3');
+    await user.click(within(details).getByRole('button', { name: 'Zapisz: Nisko, Dworzec Autobusowy' }));
+    expect(await screen.findByText('Zapisano.')).toBeInTheDocument();
+    await waitFor(() => expect(within(details).getByRole('button', { name: 'Zapisz: Nisko, Dworzec Autobusowy' })).toBeDisabled());
+    expect(within(details).getByLabelText('Stanowisko: Nisko, Dworzec Autobusowy')).toHaveValue('3');
+  });
+});

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+
+import { errorToast } from '@/shared/api/error-toast';
+import { showToast } from '@/shared/stores/toast-store';
+
+import { useInvalidateArea } from '../api/admin-data';
+
+/** A save or delete of related records (a route's stops, its prices): refreshes `apiPath`'s reads, tells a failure. */
+export function useRecordMutation<Input>(apiPath: string, run: (input: Input) => Promise<unknown>) {
+  const invalidate = useInvalidateArea();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => invalidate(apiPath),
+    onError: (error) => showToast(errorToast(error)),
+    meta: { loader: true },
+  });
+}

@@ -1,0 +1,137 @@
+// An admin area is a declaration (STYLE R19): what its list shows and filters, what its form edits and
+// how form values become the API's body. One list screen and one form screen do the rest; an area
+// adds a custom section only where it truly differs (a route's stops and prices, a menu's items).
+import type { ReactNode } from 'react';
+import type { Resolver } from 'react-hook-form';
+import type { MessageDescriptor } from 'react-intl';
+import type * as z from 'zod/mini';
+
+/** What a form edits: the inputs' values, as text and booleans (numbers are parsed on save). */
+export type FormValues = Record<string, unknown>;
+
+export type FilterOp = 'eq' | 'like' | 'gte' | 'lte' | 'gt' | 'lt';
+
+export interface Option {
+  value: string;
+  label: MessageDescriptor | string;
+}
+
+/** One filter of a list: `filter[field][op]` (DECISIONS "API conventions"). */
+export interface FilterDef {
+  field: string;
+  op: FilterOp;
+  label: MessageDescriptor;
+  kind?: 'text' | 'date' | 'select';
+  options?: Option[];
+  /** Options loaded from the API (e.g. routes). */
+  useOptions?: () => Option[];
+}
+
+export interface ColumnDef<Model> {
+  /** The API field, also its sort key when `sortable`. */
+  key: string;
+  label: MessageDescriptor;
+  sortable?: boolean;
+  /** How a cell shows; the field as text when absent. */
+  cell?: (model: Model) => ReactNode;
+  /** Numbers align right. */
+  numeric?: boolean;
+}
+
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'number'
+  | 'checkbox'
+  | 'select'
+  | 'datetime'
+  | 'date'
+  | 'html'
+  | 'custom';
+
+export interface FieldDef {
+  name: string;
+  label: MessageDescriptor;
+  kind: FieldKind;
+  hint?: MessageDescriptor;
+  required?: boolean;
+  options?: Option[];
+  useOptions?: () => Option[];
+  /** Shown but not changed when editing (the API keeps it). */
+  readOnlyOnEdit?: boolean;
+  /** Shown only when editing (or only when creating). */
+  only?: 'create' | 'edit';
+  /** Takes the whole row of the form grid. */
+  wide?: boolean;
+  /** A `custom` field's editor: gets the field's value and a setter. */
+  render?: (props: CustomFieldProps) => ReactNode;
+  /** Extra attributes for the input (step, min…). */
+  inputProps?: Record<string, string | number>;
+}
+
+export interface CustomFieldProps {
+  value: unknown;
+  onChange: (value: unknown) => void;
+  id: string;
+  labelId: string;
+  error?: string;
+}
+
+export interface FormDef<Model, Values extends FormValues> {
+  fields: FieldDef[];
+  schema: z.ZodMiniType<Values, Values>;
+  /** The form's values for a record (or for a new one). */
+  toValues: (model: Model | undefined) => Values;
+  /** The save body for these values. */
+  toInput: (values: Values, model: Model | undefined) => unknown;
+  /** Shown beside the form, with the values as typed (a banner's preview). */
+  aside?: (values: Values) => ReactNode;
+}
+
+/** The record's page below its form: stops, prices, timetables… */
+export type DetailSection<Model> = (props: { model: Model }) => ReactNode;
+
+export interface AreaDef<Model, Values extends FormValues> {
+  /** The admin path below /admin, e.g. `route/waypoint`; also the API path unless `apiPath`. */
+  path: string;
+  apiPath?: string;
+  title: MessageDescriptor;
+  /** The title of one record's page. */
+  recordTitle: (model: Model) => string;
+  newTitle: MessageDescriptor;
+  idOf: (model: Model) => string | number;
+  columns: ColumnDef<Model>[];
+  filters?: FilterDef[];
+  defaultSort: string;
+  form: FormDef<Model, Values>;
+  /** `false` when the API has no create (`POST …/save`). */
+  canCreate?: boolean;
+  /** The API has `DELETE …/delete?id=`. */
+  canDelete?: boolean;
+  /** Above the list: actions of the whole list (generate courses, a batch of coupons…). */
+  listActions?: (props: { params: URLSearchParams }) => ReactNode;
+  sections?: DetailSection<Model>[];
+  /** After a save: where to go (the record's id may change, e.g. a coupon's code). */
+}
+
+/** An area with its types erased, so the panel can hold a list of them. */
+export interface Area {
+  path: string;
+  apiPath: string;
+  title: MessageDescriptor;
+  recordTitle: (model: unknown) => string;
+  newTitle: MessageDescriptor;
+  idOf: (model: unknown) => string | number;
+  columns: ColumnDef<unknown>[];
+  filters: FilterDef[];
+  defaultSort: string;
+  fields: FieldDef[];
+  resolver: Resolver<FormValues>;
+  toValues: (model: unknown) => FormValues;
+  toInput: (values: FormValues, model: unknown) => unknown;
+  aside?: (values: FormValues) => ReactNode;
+  canCreate: boolean;
+  canDelete: boolean;
+  listActions?: (props: { params: URLSearchParams }) => ReactNode;
+  sections: DetailSection<unknown>[];
+}

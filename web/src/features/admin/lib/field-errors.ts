@@ -1,0 +1,51 @@
+// A refused save's field errors, translated for the field they belong to (the API's field names are
+// the form's). The panel is a staff tool, so a refusal nobody translated still says what the server
+// said, after a sentence in the page's language.
+import { defineMessages, type IntlShape, type NoMessageValues } from 'react-intl';
+
+import type { FieldError } from '@/shared/api/api-error';
+import { knownServerText } from '@/shared/api/server-messages';
+import { formatDisplayText } from '@/shared/lib/display-text';
+
+import { validation, validationValues, type ValidationKey } from '../messages/common-messages';
+
+const messages = defineMessages<{ refused: { text: string }; outOfRange: { text: string }; conflict: NoMessageValues }>({
+  refused: {
+    id: 'admin.server.refused',
+    defaultMessage: 'Serwer nie przyjął tej wartości ({text}).',
+    description: 'A field error from the server that has no translation; {text} is the server message in English',
+  },
+  outOfRange: {
+    id: 'admin.server.outOfRange',
+    defaultMessage: 'Wartość poza dozwolonym zakresem ({text}).',
+    description: 'A field error: the number is out of range; {text} is the server message in English',
+  },
+  conflict: {
+    id: 'admin.server.conflict',
+    defaultMessage: 'Ta wartość jest już zajęta.',
+    description: 'A field error: a unique value is already used by another record',
+  },
+});
+
+/** The field of a form an API error belongs to: `departure_times.0` -> `departure_times`. */
+export function formFieldOf(field: string): string {
+  return field.split(/[.[]/)[0] ?? field;
+}
+
+export function fieldErrorText(intl: IntlShape, error: FieldError): string {
+  const known = knownServerText(error);
+  if (known) return formatDisplayText(intl, known);
+  if (error.code === 'field.out_of_range') return intl.formatMessage(messages.outOfRange, { text: error.message });
+  if (error.code === 'field.conflict') return intl.formatMessage(messages.conflict);
+  return intl.formatMessage(messages.refused, { text: error.message });
+}
+
+/** A client-side issue's key (`range|1|1000`) as a sentence. */
+export function validationText(intl: IntlShape, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const [key = '', first = '', second = ''] = message.split('|');
+  if (key === 'range') return intl.formatMessage(validationValues.range, { min: first, max: second });
+  if (key === 'tooLong') return intl.formatMessage(validationValues.tooLong, { max: first });
+  if (key in validation) return intl.formatMessage(validation[key as ValidationKey]);
+  return message;
+}

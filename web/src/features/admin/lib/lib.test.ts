@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+
+import { couponsCsv, csvCell } from './csv';
+import { generatePreview } from './generate-preview';
+import { listParams, nextSort, sortState, withParams } from './list-params';
+import { itemsJson, itemsValid, parseItems } from './menu-items';
+import { minutesValid, moved, priceFromRate } from './route-math';
+import { fromGrosz, toGrosz, toLocalInput, warsawLocalToIso } from './validation';
+
+describe('list state in the URL', () => {
+  it('fills the defaults and keeps only applied filters', () => {
+    const params = listParams(new URLSearchParams('filter[name][like]=Kra&filter[town][like]=&page=x'), 'name');
+    expect(params).toEqual({ page: 1, 'per-page': 25, sort: 'name', 'filter[name][like]': 'Kra' });
+  });
+
+  it('starts again at page 1 on any change but the page', () => {
+    const search = new URLSearchParams('page=4&sort=name');
+    expect(withParams(search, { sort: '-name' }).toString()).toBe('sort=-name');
+    expect(withParams(search, { page: '5' }).get('page')).toBe('5');
+    expect(withParams(search, { 'filter[name][like]': '' }).has('filter[name][like]')).toBe(false);
+  });
+
+  it('sorts ascending first, then flips', () => {
+    expect(nextSort('name', 'town')).toBe('town');
+    expect(nextSort('town', 'town')).toBe('-town');
+    expect(nextSort('-town', 'town')).toBe('town');
+    expect(sortState('-town', 'town')).toBe('descending');
+    expect(sortState('name', 'town')).toBe('none');
+  });
+});
+
+describe('money and time in forms', () => {
+  it('turns typed złoty into grosz without floats, and back', () => {
+    expect(toGrosz('39')).toBe(3900);
+    expect(toGrosz('39,5')).toBe(3950);
+    expect(toGrosz('0.07')).toBe(7);
+    expect(fromGrosz(3950)).toBe('39,50');
+    expect(fromGrosz(5)).toBe('0,05');
+  });
+
+  it('reads datetime inputs as Warsaw time, summer and winter', () => {
+    expect(warsawLocalToIso('2026-07-12T07:30')).toBe('2026-07-12T05:30:00.000Z');
+    expect(warsawLocalToIso('2026-12-24T07:30')).toBe('2026-12-24T06:30:00.000Z');
+    expect(toLocalInput('2026-12-24T06:30:00Z')).toBe('2026-12-24T07:30');
+    expect(warsawLocalToIso('')).toBeNull();
+  });
+});
+
+describe('route stops and prices', () => {
+  const row = (minutes: string) => ({ key: minutes, waypointId: 1, name: 'A', minutes });
+
+  it('accepts only increasing whole minutes', () => {
+    expect(minutesValid([row('0'), row('15'), row('40')])).toBe(true);
+    expect(minutesValid([row('0'), row('15'), row('15')])).toBe(false);
+    expect(minutesValid([row('0'), row('x')])).toBe(false);
+    expect(minutesValid([row('0'), row('6000')])).toBe(false);
+  });
+
+  it('moves a stop', () => {
+    expect(moved(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+  });
+
+  it('prices a stretch from a rate, rounded to 10 grosz, never below the minimum', () => {
+    expect(priceFromRate(40, 30, 500)).toBe(1200);
+    expect(priceFromRate(37, 33, 500)).toBe(1220);
+    expect(priceFromRate(5, 30, 500)).toBe(500);
+  });
+});
+
+describe('menu items', () => {
+  it('reads the JSON text into a tree and writes it back without empty children', () => {
+    const items = parseItems('[{"name":"A","link":"/","target":"nuxt-link","children":[{"name":"B","link":"/b","target":"_blank"}]},{"name":"C","link":"/c","target":"_self"}]');
+    expect(items[0]?.children).toHaveLength(1);
+    expect(JSON.parse(itemsJson(items))).toEqual([
+      { name: 'A', link: '/', target: 'nuxt-link', children: [{ name: 'B', link: '/b', target: '_blank' }] },
+      { name: 'C', link: '/c', target: '_self' },
+    ]);
+    expect(parseItems('not json')).toEqual([]);
+  });
+
+  it('needs a name and a link on every item, also nested', () => {
+    expect(itemsValid([{ name: 'A', link: '/', target: 'nuxt-link', children: [{ name: '', link: '/x', target: '_self' }] }])).toBe(false);
+  });
+});
+
+describe('generate preview', () => {
+  const settings = {
+    id: 1,
+    route_id: 1,
+    name: 'codziennie',
+    departure_times: ['06:15', '12:00'],
+    week_days: '1,2,3,4,5',
+    seats: 20,
+    days_before_generate: 7,
+    valid_from: null,
+    valid_to: null,
+    active: true,
+    created_at: '',
+    updated_at: '',
+  };
+
+  it('counts the departures the active timetables call for', () => {
+    // 2026-11-23 is a Monday: 7 days hold 5 working days, 2 departures each.
+    expect(generatePreview([settings], '2026-11-23', null)[0]?.departures).toBe(10);
+    expect(generatePreview([settings], '2026-11-23', 1)[0]?.departures).toBe(2);
+    expect(generatePreview([{ ...settings, valid_to: '2026-11-24' }], '2026-11-23', null)[0]?.departures).toBe(4);
+    expect(generatePreview([{ ...settings, active: false }], '2026-11-23', null)).toEqual([]);
+  });
+});
+
+describe('CSV export', () => {
+  it('quotes cells that need it', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('writes one line per coupon with a header', () => {
+    const csv = couponsCsv([
+      {
+        code: 'NISKO10',
+        initial_value: 1000,
+        initial_value_formatted: '10,00 zł',
+        current_value: 500,
+        current_value_formatted: '5,00 zł',
+        usages: 1,
+        used: false,
+        expired: false,
+        expires_at: null,
+        origin: 'admin',
+        issued_at: '2026-01-15T08:00:00Z',
+        updated_at: '2026-01-15T08:00:00Z',
+      },
+    ]);
+    expect(csv.split('\r\n')).toEqual([
+      'code,initial_value,current_value,usages,used,expired,expires_at,origin,issued_at',
+      'NISKO10,1000,500,1,false,false,,admin,2026-01-15T08:00:00Z',
+      '',
+    ]);
+  });
+});

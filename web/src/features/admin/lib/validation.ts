@@ -1,0 +1,87 @@
+// The zod pieces the area forms are made of. Form inputs hold text; these check it and the areas'
+// `toInput` turn it into the API's numbers. An issue's message is a key of `validation` (messages),
+// with values after `|` (`range|1|1000`), so the field shows it translated.
+import * as z from 'zod/mini';
+
+export const text = (max = 10_000) => z.string().check(z.maxLength(max, `tooLong|${max}`));
+export const requiredText = (max = 10_000) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, `tooLong|${max}`));
+
+const INTEGER = /^-?\d+$/;
+
+/** A whole number from `min` to `max`, typed as text. */
+export const intText = (min: number, max: number) =>
+  z.string().check(
+    z.trim(),
+    z.minLength(1, 'required'),
+    z.regex(INTEGER, 'integer'),
+    z.refine((value) => !INTEGER.test(value) || (Number(value) >= min && Number(value) <= max), `range|${min}|${max}`),
+  );
+
+
+/** A decimal number (coordinates), or empty. */
+export const optionalNumberText = (min: number, max: number) => {
+  const number = (value: string) => Number(value.replace(',', '.'));
+  return z.string().check(
+    z.trim(),
+    z.refine((value) => value === '' || Number.isFinite(number(value)), 'number'),
+    z.refine((value) => value === '' || !Number.isFinite(number(value)) || (number(value) >= min && number(value) <= max), `range|${min}|${max}`),
+  );
+};
+
+const MONEY = /^\d{1,7}([.,]\d{1,2})?$/;
+
+/** An amount in złoty as typed ("39", "39,50"). */
+export const moneyText = () => z.string().check(z.trim(), z.minLength(1, 'required'), z.regex(MONEY, 'money'));
+
+/** An amount in złoty, or empty. */
+export const optionalMoneyText = () => z.string().check(z.trim(), z.refine((value) => value === '' || MONEY.test(value), 'money'));
+
+/** A check of the whole form that puts its message at one field (`valid_to` before `valid_from`). */
+export const fieldCheck = <T>(fn: (values: T) => boolean, message: string, field: string) => z.refine<T>(fn, { message, path: [field] });
+
+/** Valid to not before valid from (either may be empty). */
+export const datesInOrder = <T extends { valid_from: string; valid_to: string }>() =>
+  fieldCheck<T>((values) => !values.valid_from || !values.valid_to || values.valid_from <= values.valid_to, 'dateOrder', 'valid_to');
+
+/** Złoty as typed to grosz, without floats: "39,5" -> 3950. */
+export function toGrosz(value: string): number {
+  const [whole = '0', fraction = ''] = value.trim().replace(',', '.').split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+}
+
+/** Grosz as złoty for an input: 3950 -> "39,50". */
+export function fromGrosz(grosz: number): string {
+  return `${Math.trunc(grosz / 100)},${String(Math.abs(grosz) % 100).padStart(2, '0')}`;
+}
+
+export const toNumber = (value: string): number => Number(value.trim().replace(',', '.'));
+export const toOptionalNumber = (value: string): number | null => (value.trim() === '' ? null : toNumber(value));
+
+/** An API timestamp as a `datetime-local` value in Warsaw time ("2026-07-12T07:30"). */
+export function toLocalInput(instant: string | null | undefined): string {
+  if (!instant) return '';
+  const parts = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Warsaw',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(instant));
+  return parts.replace(' ', 'T');
+}
+
+/** A `datetime-local` value as the API's Warsaw time (`YYYY-MM-DD HH:MM:SS`), or null when empty. */
+export function fromLocalInput(value: string): string | null {
+  return value ? `${value.replace('T', ' ')}:00` : null;
+}
+
+/** A `datetime-local` value read as Warsaw time, as an RFC 3339 instant (for fields typed date-time). */
+export function warsawLocalToIso(value: string): string | null {
+  if (!value) return null;
+  const asUtc = new Date(`${value}:00Z`);
+  if (Number.isNaN(asUtc.getTime())) return null;
+  const offset = new Date(`${toLocalInput(asUtc.toISOString())}:00Z`).getTime() - asUtc.getTime();
+  return new Date(asUtc.getTime() - offset).toISOString();
+}
