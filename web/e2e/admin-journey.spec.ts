@@ -50,6 +50,7 @@ test('an admin builds a connection that a guest then finds', async ({ page, brow
   await page.getByLabel('Na stronie głównej').check();
   await saveForm(page);
   await expect(page).toHaveURL(/\/admin\/route\/route\/\d+$/);
+  const routeId = page.url().split('/').pop() ?? '';
 
   // Its stops: added in the wrong order, then put right with the keyboard
   const stops = page.getByRole('region', { name: 'Przystanki trasy' });
@@ -115,6 +116,18 @@ test('an admin builds a connection that a guest then finds', async ({ page, brow
   await guest.goto('/');
   await expect(guest.getByRole('link', { name: new RegExp(`Zalesie – Borki ${run}`) })).toBeVisible();
   await guest.close();
+
+  // The admin sees the guest's seat taken on the course's one segment
+  const day = warsawDay(1);
+  await page.goto(`/admin/course/course?filter[route_id][eq]=${routeId}&filter[date][gte]=${day}&filter[date][lte]=${day}`);
+  await page.getByRole('table').getByRole('link').first().click();
+  const load = page.getByRole('region', { name: 'Obłożenie odcinków' });
+  await expect(async () => {
+    await page.reload();
+    await expect(load.getByRole('row').nth(1)).toContainText(`${firstName} → ${lastName}1 / 20`, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByLabel(/^Trasa/).locator('option:checked')).toHaveText(`Zalesie – Borki ${run}`);
+  await expectAccessible(page, testInfo, 'course-load');
 });
 
 test('banner, menu and footer edited in the panel show on the public site', async ({ page, request }, testInfo) => {

@@ -15,7 +15,8 @@
 //!   without a token), restricted to that user's rows before any filter.
 //! - Admins (`AdminUser`: `401` without a token, `403` for a user): [`orders`]
 //!   (`/order/order/all`, `one`, `history`), [`tickets`] (`/order/ticket/all`),
-//!   [`coupons`] (`/order/coupon/all`, `one`) and [`stamps::all`] (`/course/stamp/all`).
+//!   [`coupons`] (`/order/coupon/all`, `one`), [`stamps::all`] (`/course/stamp/all`) and
+//!   [`course_load`] (`/course/course/load`: a course's seats taken per segment).
 //!
 //! Amounts come with a `*_formatted` twin (`domain::money::format_pln`); travel times
 //! carry Warsaw's offset; ticket QR codes are SVG (`documents::qr_svg` of
@@ -23,6 +24,7 @@
 
 pub mod change_options;
 pub mod coupons;
+pub mod course_load;
 mod db;
 pub mod model;
 pub mod my_tickets;
@@ -52,4 +54,5 @@ pub fn router() -> Router<QueryState> {
         .route("/user/user/my-tickets", post(my_tickets::my_tickets))
         .route("/course/stamp/user-stamps", get(stamps::user_stamps))
         .route("/course/stamp/all", get(stamps::all))
+        .route("/course/course/load", get(course_load::course_load))
 }

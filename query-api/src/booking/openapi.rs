@@ -2,6 +2,7 @@
 
 use super::change_options::{CannotChange, ChangeOption, ChangeOptions, CurrentCourse};
 use super::coupons::{CouponDetails, CouponUsage, CouponView};
+use super::course_load::{CourseLoad, SegmentLoad};
 use super::model::{
     AdminOrderView, CouponUseView, CustomerView, DiscountView, GatewayRefund, InvoiceView, LegView, LineView,
     OrderView, ReductionView, TicketView,
@@ -10,7 +11,7 @@ use super::my_tickets::MyTicket;
 use super::orders::{HistoryEntry, OrderListItem};
 use super::stamps::{StampCardView, StampReward, UserStamps};
 use super::tickets::AdminTicket;
-use super::{change_options, coupons, my_tickets, orders, stamps, success, tickets};
+use super::{change_options, coupons, course_load, my_tickets, orders, stamps, success, tickets};
 
 /// Orders, tickets, coupons and stamps as the read models show them.
 #[derive(utoipa::OpenApi)]
@@ -23,12 +24,13 @@ use super::{change_options, coupons, my_tickets, orders, stamps, success, ticket
         tickets::all,
         change_options::change_options,
         coupons::all, coupons::one,
+        course_load::course_load,
     ),
     components(schemas(
         OrderView, AdminOrderView, CustomerView, InvoiceView, LegView, LineView, DiscountView, ReductionView,
         CouponUseView, TicketView, MyTicket, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
         AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund, ChangeOptions, ChangeOption, CurrentCourse,
-        CannotChange,
+        CannotChange, CourseLoad, SegmentLoad,
     )),
     tags(
         (name = "order", description = "Orders, tickets and coupons"),
@@ -56,6 +58,7 @@ mod tests {
             "/api/order/ticket/all",
             "/api/order/coupon/all",
             "/api/order/coupon/one",
+            "/api/course/course/load",
         ] {
             assert!(doc.paths.paths.contains_key(path), "{path}");
         }

@@ -4,6 +4,7 @@
 // Needs the process to die at a named step: only with `--features failpoints`.
 mod capacity;
 mod codes;
+mod course_load;
 #[cfg(feature = "failpoints")]
 mod crash;
 mod journey;

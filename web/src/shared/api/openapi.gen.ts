@@ -1803,6 +1803,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/course/course/load": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The load of a course per segment (admin). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the course */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": CourseLoad}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_CourseLoad"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such course, or its seats are not on sale yet (no inventory) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/course/course/one": {
         parameters: {
             query?: never;
@@ -8869,6 +8953,18 @@ export interface components {
              */
             seats: number;
         };
+        /** @description A course's seats and the load of each of its segments, in route order. */
+        CourseLoad: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+            /** Format: int64 */
+            route_id: number;
+            /** Format: int64 */
+            seats: number;
+            segments: components["schemas"]["SegmentLoad"][];
+        };
         /** @description A timetable. */
         CourseSettings: {
             active: boolean;
@@ -9155,6 +9251,24 @@ export interface components {
                 seats: number;
                 /** Format: date-time */
                 updated_at: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_CourseLoad: {
+            /** @description A course's seats and the load of each of its segments, in route order. */
+            data: {
+                /** Format: uuid */
+                course_id: string;
+                /** Format: date-time */
+                departure_at: string;
+                /** Format: int64 */
+                route_id: number;
+                /** Format: int64 */
+                seats: number;
+                segments: components["schemas"]["SegmentLoad"][];
             };
         };
         /**
@@ -10659,6 +10773,25 @@ export interface components {
              */
             served: boolean;
         };
+        /** @description One segment: the stretch between two consecutive stops of the course's route. */
+        SegmentLoad: {
+            /**
+             * Format: int64
+             * @description Seats still free on it (never below 0).
+             */
+            free: number;
+            /** Format: int64 */
+            from_id: number;
+            from_name: string;
+            /**
+             * Format: int64
+             * @description Seats sold or held on this segment.
+             */
+            taken: number;
+            /** Format: int64 */
+            to_id: number;
+            to_name: string;
+        };
         Sent: {
             sent: boolean;
             to: string;
@@ -10855,7 +10988,8 @@ export interface components {
             to_name: string;
         };
         /**
-         * @description The body: `{"my-account": {…}}` as the spec's front end sends it, or the bare fields.
+         * @description The body: `{"my-account": {…}}` as the spec's front end sends it, or the bare fields
+         *     (not both: a request with both is refused).
          *     (Written out rather than `#[serde(flatten)]`, so the document has one plain object.)
          */
         UpdateMyAccountInput: {

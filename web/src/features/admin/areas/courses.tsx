@@ -4,6 +4,7 @@ import type { ApiSchema } from '@/shared/api/schema';
 
 import { CellValue } from '../components/cell-value';
 import { CourseGenerate } from '../components/course-generate';
+import { CourseLoadSection } from '../components/course-load';
 import { useRouteOptions } from '../hooks/use-route-options';
 import { defineArea } from '../lib/define-area';
 import { fromLocalInput, intText, toLocalInput } from '../lib/validation';
@@ -21,7 +22,8 @@ const schema = z.object({
 
 /**
  * Courses: filtered by route and dates; capacity and sale open/closed (a saved course changes only
- * those); generated from the timetables with a preview of what the timetables call for.
+ * those) and its load per segment; generated from the timetables with a preview of what the
+ * timetables call for.
  */
 export const coursesArea = defineArea<Course, z.infer<typeof schema>>({
   path: 'course/course',
@@ -43,6 +45,7 @@ export const coursesArea = defineArea<Course, z.infer<typeof schema>>({
     { field: 'date', op: 'lte', label: fields.dateTo, kind: 'date' },
   ],
   listActions: () => <CourseGenerate />,
+  sections: [({ model }) => <CourseLoadSection courseId={model.id} />],
   form: {
     schema,
     fields: [

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { apiUrl } from '@/testing/mocks/api-url';
@@ -158,5 +158,31 @@ describe('courses', () => {
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByText('Zapisano zmiany.')).toBeInTheDocument();
     expect(bodies).toEqual([{ seats: 30, sale_open: false }]);
+  });
+
+  it("shows the course's route when the routes arrive after the course", async () => {
+    const route = (id: number, name: string) => ({ id, name, active: true, show_on_home: false, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' });
+    server.use(
+      http.get(apiUrl('/route/route/all'), async () => {
+        await delay(300);
+        const models = [route(7, 'Jasło – Krosno'), route(1, 'Nisko – Kraków')];
+        return HttpResponse.json({ data: { models, pagination: { page: 1, perPage: 1000, totalCount: 2, pageCount: 1 } } });
+      }),
+    );
+    renderApp('/admin/course/course/0b6f7d2e-1c1a-4f4e-9a59-3f2f6f1c2a01', ADMIN);
+    await screen.findByRole('option', { name: 'Jasło – Krosno' });
+    expect(screen.getByLabelText(/^Trasa/)).toHaveDisplayValue('Nisko – Kraków');
+  });
+
+  it('shows the seats taken and free on each segment', async () => {
+    renderApp('/admin/course/course/0b6f7d2e-1c1a-4f4e-9a59-3f2f6f1c2a01', ADMIN);
+    const table = await screen.findByRole('heading', { name: 'Obłożenie odcinków' });
+    const section = table.closest('section') as HTMLElement;
+    const rows = await within(section).findAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'OdcinekZajęteWolne',
+      'Nisko, Dworzec Autobusowy → Stalowa Wola, Dworzec Autobusowy12 / 4937',
+      'Stalowa Wola, Dworzec Autobusowy → Kraków, MDA Dworzec Autobusowy5 / 4944',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 // The inputs of the generic form, one per declared field; react-hook-form holds the values, so a
 // failed save keeps everything typed.
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useId, type ChangeEvent, type Ref } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 
@@ -20,14 +20,43 @@ function textOf(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-function Options({ field }: { field: FieldDef }) {
+function useOptions(field: FieldDef): Option[] {
   const loaded = field.useOptions?.();
-  const options: Option[] = loaded ?? field.options ?? [];
-  return options.map((option) => (
-    <option key={option.value} value={option.value}>
-      <OptionLabel label={option.label} />
-    </option>
-  ));
+  return loaded ?? field.options ?? [];
+}
+
+/**
+ * A select whose options may arrive after its value (routes from the API). The options are rendered
+ * here, with the select, so the select re-renders when they come and shows its value among them (a
+ * select whose options changed in a child component of its own would keep showing the first one).
+ */
+function SelectInput({
+  field,
+  common,
+  ref,
+  name,
+  value,
+  onChange,
+  onBlur,
+}: {
+  field: FieldDef;
+  common: Record<string, unknown>;
+  ref: Ref<HTMLSelectElement>;
+  name: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
+  onBlur: () => void;
+}) {
+  const options = useOptions(field);
+  return (
+    <select className="form-field__input" {...common} name={name} ref={ref} value={value} onChange={onChange} onBlur={onBlur}>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          <OptionLabel label={option.label} />
+        </option>
+      ))}
+    </select>
+  );
 }
 
 function FieldInput({ field, id, describedBy, invalid, disabled }: { field: FieldDef; id: string; describedBy?: string; invalid: boolean; disabled: boolean }) {
@@ -55,17 +84,15 @@ function FieldInput({ field, id, describedBy, invalid, disabled }: { field: Fiel
           control={control}
           name={field.name}
           render={({ field: controlled }) => (
-            <select
-              className="form-field__input"
-              {...common}
-              name={controlled.name}
+            <SelectInput
+              field={field}
+              common={common}
               ref={controlled.ref}
+              name={controlled.name}
               value={textOf(controlled.value)}
               onChange={controlled.onChange}
               onBlur={controlled.onBlur}
-            >
-              <Options field={field} />
-            </select>
+            />
           )}
         />
       );

@@ -300,4 +300,28 @@ const settingsHandlers = [
   }),
 ];
 
-export const adminHandlers = [...Object.keys(seed()).flatMap(resourceHandlers), ...settingsHandlers];
+/** `GET /course/course/load`: the seeded course's load per segment, as the read model gives it. */
+const courseLoadHandler = http.get(apiUrl('/course/course/load'), ({ request }) => {
+  if (!isAdmin(request)) return undefined;
+  const id = new URL(request.url).searchParams.get('id');
+  const course = (seed()['course/course']?.rows ?? []).find((row) => row.id === id);
+  if (!course) return HttpResponse.json(errorBody(404, 'there is no seat inventory of this course'), { status: 404 });
+  return HttpResponse.json({
+    data: {
+      course_id: course.id,
+      route_id: course.route_id,
+      departure_at: course.departure_at,
+      seats: 49,
+      segments: [
+        { from_id: 1, from_name: 'Nisko, Dworzec Autobusowy', to_id: 2, to_name: 'Stalowa Wola, Dworzec Autobusowy', taken: 12, free: 37 },
+        { from_id: 2, from_name: 'Stalowa Wola, Dworzec Autobusowy', to_id: 3, to_name: 'Kraków, MDA Dworzec Autobusowy', taken: 5, free: 44 },
+      ],
+    },
+  });
+});
+
+export const adminHandlers = [
+  courseLoadHandler,
+  ...Object.keys(seed()).flatMap(resourceHandlers),
+  ...settingsHandlers,
+];
