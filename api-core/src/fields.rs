@@ -151,11 +151,8 @@ impl<'a> Fields<'a> {
     /// An optional whole number in `min..=max`.
     pub fn opt_integer(&mut self, name: &str, min: i64, max: i64) -> Option<i64> {
         let value = self.raw(name)?;
-        // `43.0` is the whole number 43 (as JSON Schema's `integer` says).
         let n = match value {
-            Value::Number(n) => {
-                n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15).map(|f| f as i64))
-            }
+            Value::Number(n) => crate::json::whole_number(n),
             _ => None,
         };
         match n {

@@ -63,13 +63,19 @@ pub fn from_slice<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     Ok(value)
 }
 
+/// `n` as a whole number: an integer, or a float with no fractional part (`43.0`, which
+/// JSON Schema's `integer` admits), within the range a float holds exactly.
+pub fn whole_number(n: &serde_json::Number) -> Option<i64> {
+    n.as_i64().or_else(|| n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15).map(|f| f as i64))
+}
+
 /// `value` with every number that has no fractional part (`43.0`) written as an integer.
 pub fn whole_numbers_as_integers(value: serde_json::Value) -> serde_json::Value {
     use serde_json::Value;
     match value {
-        Value::Number(n) if !n.is_i64() && !n.is_u64() => match n.as_f64() {
-            Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => Value::from(f as i64),
-            _ => Value::Number(n),
+        Value::Number(n) if !n.is_i64() && !n.is_u64() => match whole_number(&n) {
+            Some(whole) => Value::from(whole),
+            None => Value::Number(n),
         },
         Value::Array(items) => Value::Array(items.into_iter().map(whole_numbers_as_integers).collect()),
         Value::Object(members) => {

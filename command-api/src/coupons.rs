@@ -153,17 +153,13 @@ pub async fn create(
 ) -> Result<impl IntoResponse, ApiError> {
     let code = match input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
         Some(code) => {
-            if code.len() > 40 || !code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-                return Err(ApiError::invalid_field("code", "A code has up to 40 letters, digits or dashes."));
-            }
+            check_code(code)?;
             coupon::normalize_code(code)
         }
         None => new_code(),
     };
     let value = input.value.ok_or_else(|| ApiError::invalid_field("value", "This field is required."))?;
-    if !(1..=100_000_000).contains(&value) {
-        return Err(ApiError::invalid_field("value", "The value must be between 0,01 zł and 1 000 000 zł."));
-    }
+    check_value(value)?;
     let metadata = Metadata { user_id: Some(admin.id.to_string()), occurred_at: Utc::now(), ..Metadata::default() };
     let command = coupon::IssueCoupon {
         code: code.clone(),
@@ -210,16 +206,8 @@ pub async fn update(
     let stream = stream(&code).map_err(|_| ApiError::NotFound("There is no such coupon.".into()))?;
     // A change keeps the code and the first value; sent back with it (as a form does), they
     // still have to be what the document allows.
-    if input
-        .code
-        .as_deref()
-        .is_some_and(|c| c.is_empty() || c.len() > 40 || !c.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'))
-    {
-        return Err(ApiError::invalid_field("code", "A code has up to 40 letters, digits or dashes."));
-    }
-    if input.value.is_some_and(|v| !(1..=100_000_000).contains(&v)) {
-        return Err(ApiError::invalid_field("value", "The value must be between 0,01 zł and 1 000 000 zł."));
-    }
+    input.code.as_deref().map(check_code).transpose()?;
+    input.value.map(check_value).transpose()?;
     if let Some(v) = input.current_value {
         if !(0..=100_000_000).contains(&v) {
             return Err(ApiError::invalid_field("current_value", "The value must be between 0 and 1 000 000 zł."));
@@ -246,6 +234,25 @@ pub async fn update(
             ExecuteError::Store(e) => e.into(),
         })?;
     Ok(Data::new(answer(&after)?))
+}
+
+/// A code as the document's pattern has it: 1 to 40 letters, digits or dashes.
+fn check_code(code: &str) -> Result<(), ApiError> {
+    let valid = !code.is_empty() && code.len() <= 40 && code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-');
+    if valid {
+        Ok(())
+    } else {
+        Err(ApiError::invalid_field("code", "A code has up to 40 letters, digits or dashes."))
+    }
+}
+
+/// A coupon's first value: 1 grosz to 1 000 000 zł.
+fn check_value(value: i64) -> Result<(), ApiError> {
+    if (1..=100_000_000).contains(&value) {
+        Ok(())
+    } else {
+        Err(ApiError::invalid_field("value", "The value must be between 0,01 zł and 1 000 000 zł."))
+    }
 }
 
 fn answer(c: &coupon::Coupon) -> Result<CouponAnswer, ApiError> {

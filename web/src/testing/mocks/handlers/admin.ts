@@ -304,7 +304,7 @@ const settingsHandlers = [
 const courseLoadHandler = http.get(apiUrl('/course/course/load'), ({ request }) => {
   if (!isAdmin(request)) return undefined;
   const id = new URL(request.url).searchParams.get('id');
-  const course = (seed()['course/course']?.rows ?? []).find((row) => row.id === id);
+  const course = (tables['course/course']?.rows ?? []).find((row) => row.id === id);
   if (!course) return HttpResponse.json(errorBody(404, 'there is no seat inventory of this course'), { status: 404 });
   return HttpResponse.json({
     data: {
