@@ -20,7 +20,9 @@ pub struct CancelInput {
     /// The order (required).
     #[schema(value_type = Uuid, required = true)]
     id: Option<Uuid>,
+    /// Why (kept with the event): at most 500 characters.
     #[serde(default)]
+    #[schema(max_length = 500)]
     reason: String,
 }
 
@@ -41,10 +43,11 @@ pub async fn cancel(
     AppJson(input): AppJson<CancelInput>,
 ) -> Result<Data<Cancelled>, ApiError> {
     let order_id = input.id.ok_or_else(|| ApiError::invalid_field("id", "This field is required."))?;
-    let reason = input.reason.trim();
-    if reason.chars().count() > 500 {
+    // Counted as sent, as the document's maxLength counts it.
+    if input.reason.chars().count() > 500 {
         return Err(ApiError::invalid_field("reason", "At most 500 characters."));
     }
+    let reason = input.reason.trim();
     let now = Utc::now();
     let metadata = Metadata {
         correlation_id: Some(order_id),

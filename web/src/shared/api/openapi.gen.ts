@@ -8609,6 +8609,7 @@ export interface components {
              * @description The order (required).
              */
             id: string;
+            /** @description Why (kept with the event): at most 500 characters. */
             reason?: string;
         };
         Cancelled: {
