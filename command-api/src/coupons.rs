@@ -151,7 +151,8 @@ pub async fn create(
     NewId(command_id): NewId,
     AppJson(input): AppJson<SaveInput>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let code = match input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()) {
+    // A code is given as the document's pattern has it, or left out (`null`) for a made-up one.
+    let code = match input.code.as_deref() {
         Some(code) => {
             check_code(code)?;
             coupon::normalize_code(code)
