@@ -121,8 +121,9 @@ async fn once(scope: &Scope, request: Request, next: Next) -> Result<Response, A
 pub fn key_of(headers: &HeaderMap) -> Result<Option<String>, ApiError> {
     let Some(value) = headers.get(HEADER) else { return Ok(None) };
     let key = value.to_str().map_err(|_| ApiError::BadRequest("Idempotency-Key must be ASCII text".into()))?.trim();
-    if key.is_empty() || key.len() > 200 {
-        return Err(ApiError::BadRequest("Idempotency-Key must be 1 to 200 characters".into()));
+    // As the document's pattern: printable ASCII (a tab, which a header may carry, is not).
+    if key.is_empty() || key.len() > 200 || !key.bytes().all(|b| (b' '..=b'~').contains(&b)) {
+        return Err(ApiError::BadRequest("Idempotency-Key must be 1 to 200 printable ASCII characters".into()));
     }
     Ok(Some(key.to_owned()))
 }
