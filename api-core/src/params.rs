@@ -23,6 +23,12 @@ impl<S: Send + Sync> FromRequestParts<S> for Params {
     }
 }
 
+impl FromIterator<(String, String)> for Params {
+    fn from_iter<I: IntoIterator<Item = (String, String)>>(pairs: I) -> Self {
+        Params(pairs.into_iter().collect())
+    }
+}
+
 impl Params {
     /// A parameter, trimmed, if given.
     pub fn get(&self, name: &str) -> Option<&str> {

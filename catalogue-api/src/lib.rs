@@ -44,7 +44,12 @@ impl FromRef<CatalogueState> for PgPool {
 
 /// The catalogue and content routes and the course reads, to be nested under `/api`.
 pub fn router(state: CatalogueState) -> Router {
-    Router::new().merge(catalogue::router()).merge(content::router()).merge(course::list::router()).with_state(state)
+    Router::new()
+        .merge(catalogue::router())
+        .merge(content::router())
+        .merge(course::list::router())
+        .merge(course::preview::router())
+        .with_state(state)
 }
 
 /// The course writes (save, generate), to be nested under `/api` where the command API

@@ -23,6 +23,8 @@ use serde_json::Value;
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use domain::seat_inventory::Stop;
+
 use super::inventory::{self, route_stops};
 use super::plan::{plan, Exception, Planned, Timetable};
 use command_api::CommandState;
@@ -104,6 +106,34 @@ pub async fn generate_courses(
     if days.is_some_and(|d| !(1..=366).contains(&d)) {
         return Err(ApiError::invalid_field("days", "days must be from 1 to 366"));
     }
+    let Routes { ready, stops, skipped } = routes(pool, route_id).await?;
+    let planned = planned_courses(pool, &ready, days).await?;
+    let created = insert(pool, &planned).await?;
+    let pending = inventory::pending(pool, &ready).await?;
+    let opened = inventory::open(pool, store, pending, &stops, user).await?;
+    for (course, why) in &opened.refused {
+        tracing::warn!(%course, reason = %why, "a course's seat inventory was not opened");
+    }
+    Ok(Generated {
+        created,
+        existing: planned.len() - created,
+        inventories_opened: opened.opened,
+        skipped_routes: skipped_routes(skipped),
+    })
+}
+
+/// The routes a generate of `route_id` (or of every active route) works on.
+pub(super) struct Routes {
+    /// Active, with at least two stops.
+    pub ready: Vec<i64>,
+    pub stops: HashMap<i64, Vec<Stop>>,
+    /// Active, with fewer than two stops.
+    pub skipped: Vec<i64>,
+}
+
+/// The route `route_id`, which must exist, be active and have two stops (else `422`
+/// naming `route_id`), or every active route, the ones without two stops set aside.
+pub(super) async fn routes(pool: &PgPool, route_id: Option<i64>) -> Result<Routes, ApiError> {
     let route_ids: Vec<i64> = match route_id {
         None => sqlx::query_scalar("select id from routes where active order by id").fetch_all(pool).await?,
         Some(id) => {
@@ -122,28 +152,20 @@ pub async fn generate_courses(
     if let (Some(only), [_]) = (route_id, skipped.as_slice()) {
         return Err(ApiError::invalid_field("route_id", &format!("route {only}: {TOO_FEW_STOPS}")));
     }
+    Ok(Routes { ready, stops, skipped })
+}
 
-    let planned = planned_courses(pool, &ready, days).await?;
-    let created = insert(pool, &planned).await?;
-    let pending = inventory::pending(pool, &ready).await?;
-    let opened = inventory::open(pool, store, pending, &stops, user).await?;
-    for (course, why) in &opened.refused {
-        tracing::warn!(%course, reason = %why, "a course's seat inventory was not opened");
-    }
-    Ok(Generated {
-        created,
-        existing: planned.len() - created,
-        inventories_opened: opened.opened,
-        skipped_routes: skipped
-            .into_iter()
-            .map(|route_id| SkippedRoute { route_id, reason: TOO_FEW_STOPS.into() })
-            .collect(),
-    })
+pub(super) fn skipped_routes(skipped: Vec<i64>) -> Vec<SkippedRoute> {
+    skipped.into_iter().map(|route_id| SkippedRoute { route_id, reason: TOO_FEW_STOPS.into() }).collect()
 }
 
 /// What the active timetables of `routes` call for.
 #[tracing::instrument(skip(pool))]
-async fn planned_courses(pool: &PgPool, routes: &[i64], days: Option<u32>) -> Result<Vec<Planned>, ApiError> {
+pub(super) async fn planned_courses(
+    pool: &PgPool,
+    routes: &[i64],
+    days: Option<u32>,
+) -> Result<Vec<Planned>, ApiError> {
     let today = warsaw_today();
     let timetables: Vec<Timetable> = sqlx::query_as(
         "select id, route_id, departure_times, week_days, seats, days_before_generate, valid_from, valid_to \

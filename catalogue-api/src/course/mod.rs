@@ -1,6 +1,6 @@
 //! `/course/course`: the courses (one departure of a route, with its seats): listed
 //! ([`list`]), saved one by one ([`save`]) or generated from the timetables
-//! ([`generate`], which [`plan`]s them). [`list::Course`] is also the answer of a save.
+//! ([`generate`], which [`plan`]s them, and [`preview`] shows beforehand). [`list::Course`] is also the answer of a save.
 //!
 //! A course is where the catalogue meets the event store: its seats are the
 //! event-sourced seat inventory in the stream `course-{id}` ([`inventory`]). The row is
@@ -15,6 +15,7 @@ pub mod generate;
 pub mod inventory;
 pub mod list;
 mod plan;
+pub mod preview;
 pub mod save;
 
 use axum::routing::post;

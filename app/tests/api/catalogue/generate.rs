@@ -249,3 +249,67 @@ async fn an_appended_but_unmarked_inventory_is_marked_without_a_second_event(poo
     assert_eq!(course_events(&app).await, 4);
     assert_eq!(app.count("select count(*) from courses where inventory_opened_at is null").await, 0);
 }
+
+async fn preview(app: &TestApp, query: &str) -> Value {
+    data(app.get(&format!("/course/course/generate-preview?{query}"), app.admin()).await).await
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_preview_shows_what_generate_then_does_and_creates_nothing(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let net = network(&app).await;
+    let settings = timetable(&app, net.north).await;
+    let excluded = in_days(2).to_string();
+    app.create(
+        "/route/route-course-details",
+        json!({"route_course_settings_id": settings, "date": excluded, "excluded": true}),
+    )
+    .await;
+
+    let before = preview(&app, &format!("route_id={}&days=3", net.north)).await;
+
+    let first = json!(rfc3339_warsaw(warsaw(in_days(1), 8, 0)));
+    let last = json!(rfc3339_warsaw(warsaw(in_days(1), 17, 30)));
+    assert_eq!((before["new"].clone(), before["existing"].clone()), (json!(2), json!(0)));
+    assert_eq!(before["timetables"].as_array().map(Vec::len), Some(1));
+    let line = &before["timetables"][0];
+    assert_eq!((line["settings_id"].clone(), line["route_id"].clone()), (json!(settings), json!(net.north)));
+    let instant = |v: &Value| v.as_str().and_then(|s| s.parse::<chrono::DateTime<chrono::FixedOffset>>().ok());
+    assert_eq!(instant(&line["first_departure"]), instant(&first));
+    assert_eq!(instant(&line["last_departure"]), instant(&last));
+    assert_eq!((app.count("select count(*) from courses").await, course_events(&app).await), (0, 0));
+
+    let outcome = generate(&app, json!({"route_id": net.north, "days": 3})).await;
+    assert_eq!(outcome["created"], before["new"]);
+
+    let after = preview(&app, &format!("route_id={}&days=3", net.north)).await;
+    assert_eq!((after["new"].clone(), after["existing"].clone()), (json!(0), json!(2)));
+    assert_eq!(after["timetables"][0]["first_departure"], Value::Null);
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_preview_refuses_what_generate_refuses_and_is_for_admins(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let Network { nisko, north, .. } = network(&app).await;
+    let lonely = app.route("One stop").await;
+    app.stops(lonely, &[(nisko, 0)]).await;
+
+    for (query, fields) in [
+        ("route_id=999".to_string(), vec!["route_id"]),
+        (format!("route_id={lonely}"), vec!["route_id"]),
+        ("days=0".to_string(), vec!["days"]),
+        ("days=367".to_string(), vec!["days"]),
+        ("days=".to_string(), vec!["days"]),
+        ("route_id=x".to_string(), vec!["route_id"]),
+    ] {
+        let response = app.get(&format!("/course/course/generate-preview?{query}"), app.admin()).await;
+        assert_eq!(invalid_fields(response).await, fields, "{query}");
+    }
+    let everything = preview(&app, "").await;
+    assert_eq!(
+        everything["skipped_routes"],
+        json!([{"route_id": lonely, "reason": "the route needs at least two stops"}])
+    );
+    let guest = app.get(&format!("/course/course/generate-preview?route_id={north}"), None).await;
+    assert_error(guest, 401).await;
+}

@@ -1803,6 +1803,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/course/course/generate-preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What `POST /course/course/generate` with the same `route_id` and `days` would create. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description only this route (active, with two stops); every active route when absent */
+                    route_id?: number;
+                    /** @description days from today; each timetable's own when absent */
+                    days?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": GeneratePreview}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_GeneratePreview"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description route_id or days out of range, or the route cannot be generated */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/course/course/load": {
         parameters: {
             query?: never;
@@ -9324,6 +9401,23 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_GeneratePreview: {
+            /** @description What a generate would do now. */
+            data: {
+                /** @description Courses the timetables call for that exist already. */
+                existing: number;
+                /** @description Courses a generate would create. */
+                new: number;
+                /** @description Routes a generate would leave alone, and why. */
+                skipped_routes: components["schemas"]["SkippedRoute"][];
+                /** @description Per timetable that calls for at least one course, in timetable order. */
+                timetables: components["schemas"]["TimetablePreview"][];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_Generated: {
             /** @description What a generate did. */
             data: {
@@ -10142,6 +10236,17 @@ export interface components {
              * @description Only this route (which must be active and have two stops); every active route when absent.
              */
             route_id?: number | null;
+        };
+        /** @description What a generate would do now. */
+        GeneratePreview: {
+            /** @description Courses the timetables call for that exist already. */
+            existing: number;
+            /** @description Courses a generate would create. */
+            new: number;
+            /** @description Routes a generate would leave alone, and why. */
+            skipped_routes: components["schemas"]["SkippedRoute"][];
+            /** @description Per timetable that calls for at least one course, in timetable order. */
+            timetables: components["schemas"]["TimetablePreview"][];
         };
         /** @description What a generate did. */
         Generated: {
@@ -10987,6 +11092,24 @@ export interface components {
             /** @description `valid` or `returned`. */
             status: string;
             to_name: string;
+        };
+        /** @description What one timetable calls for. */
+        TimetablePreview: {
+            /** @description Courses it calls for that exist already. */
+            existing: number;
+            /**
+             * Format: date-time
+             * @description The first and last departure of the new courses (null when there are none).
+             */
+            first_departure?: string | null;
+            /** Format: date-time */
+            last_departure?: string | null;
+            /** @description Courses a generate would create. */
+            new: number;
+            /** Format: int64 */
+            route_id: number;
+            /** Format: int64 */
+            settings_id: number;
         };
         /**
          * @description The body: `{"my-account": {…}}` as the spec's front end sends it, or the bare fields

@@ -186,3 +186,40 @@ describe('courses', () => {
     ]);
   });
 });
+
+describe('generating courses', () => {
+  it("shows the server's dry run, then generates exactly what it showed", async () => {
+    const asked: string[] = [];
+    const bodies: unknown[] = [];
+    server.use(
+      http.get(apiUrl('/course/course/generate-preview'), ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return undefined;
+      }),
+      http.post(apiUrl('/course/course/generate'), async ({ request }) => {
+        bodies.push(await request.clone().json());
+        return undefined;
+      }),
+    );
+    const { user } = renderApp('/admin/course/course', ADMIN);
+    const section = (await screen.findByRole('heading', { name: 'Generowanie kursów z rozkładów' })).closest('section') as HTMLElement;
+    const generate = within(section).getByRole('button', { name: 'Generuj' });
+    expect(generate).toBeDisabled();
+    await user.type(within(section).getByLabelText(/^Dni naprzód/), '400');
+    expect(within(section).getByText('Podaj liczbę dni od 1 do 366 albo zostaw puste.')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Pokaż, co powstanie' })).toBeDisabled();
+    await user.clear(within(section).getByLabelText(/^Dni naprzód/));
+    await user.type(within(section).getByLabelText(/^Dni naprzód/), '3');
+    await waitFor(() => expect(within(section).getByRole('option', { name: 'Nisko – Kraków' })).toBeInTheDocument());
+    await user.selectOptions(within(section).getByLabelText(/^Trasa/), 'Nisko – Kraków');
+    await user.click(within(section).getByRole('button', { name: 'Pokaż, co powstanie' }));
+
+    const rows = await within(section).findAllByRole('row');
+    expect(asked).toEqual(['?route_id=1&days=3']);
+    expect(within(section).getByText('Generowanie utworzy kursów: 6; już istnieje: 0.')).toBeInTheDocument();
+    expect(rows[1]?.textContent).toContain('Nisko – Kraków: codziennie');
+    await user.click(generate);
+    expect(await within(section).findByText('Utworzono kursów: 6; istniało już: 0; otwarto sprzedaż miejsc: 6.')).toBeInTheDocument();
+    expect(bodies).toEqual([{ route_id: 1, days: 3 }]);
+  });
+});

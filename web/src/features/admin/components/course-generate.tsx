@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 
-import { warsawDate } from '@/i18n/format';
+import { useFormatters } from '@/i18n/format';
 import { apiClient } from '@/shared/api/client';
 import { errorToast } from '@/shared/api/error-toast';
 import { dataOf, type ApiSchema } from '@/shared/api/schema';
@@ -11,40 +11,76 @@ import { Button } from '@/shared/ui/button';
 
 import { useAllOf, useInvalidateArea } from '../api/admin-data';
 import { useRouteOptions } from '../hooks/use-route-options';
-import { generatePreview, type PreviewLine } from '../lib/generate-preview';
+import { common } from '../messages/common-messages';
 import { courseTexts, courseValues } from '../messages/course-messages';
 import { fields } from '../messages/field-messages';
 
 type Settings = ApiSchema<'CourseSettings'>;
+type Preview = ApiSchema<'GeneratePreview'>;
+type Generated = ApiSchema<'Generated'>;
 
-/** Generate: choose a route (or all) and the days, see what the timetables call for, then create. */
+/** The route and days chosen, as the preview's query and the generate's body. */
+interface Choice {
+  routeId: number | null;
+  days: number | null;
+}
+
+function previewQuery({ routeId, days }: Choice): string {
+  const query = new URLSearchParams();
+  if (routeId !== null) query.set('route_id', String(routeId));
+  if (days !== null) query.set('days', String(days));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * Generate: choose a route (or all) and the days, ask the server what a generate would create
+ * (its dry run, with the calendar, the exceptions and the courses that exist), then create.
+ */
 export function CourseGenerate() {
   const intl = useIntl();
+  const { dateTime } = useFormatters();
   const id = useId();
   const routes = useRouteOptions();
   const [routeId, setRouteId] = useState('');
   const [days, setDays] = useState('');
-  const [preview, setPreview] = useState<PreviewLine[] | null>(null);
-  const [result, setResult] = useState<ApiSchema<'Generated'> | null>(null);
+  const [shown, setShown] = useState<{ choice: Choice; preview: Preview } | null>(null);
+  const [result, setResult] = useState<Generated | null>(null);
   const timetables = useAllOf<Settings>('route/route-course-settings', routeId ? { 'filter[route_id][eq]': routeId } : {});
   const invalidate = useInvalidateArea();
-  const daysValue = /^\d+$/.test(days) && Number(days) >= 1 && Number(days) <= 366 ? Number(days) : null;
+  const daysValid = days === '' || (/^\d+$/.test(days) && Number(days) >= 1 && Number(days) <= 366);
+  const choice: Choice = { routeId: routeId ? Number(routeId) : null, days: days && daysValid ? Number(days) : null };
+  const preview = useMutation({
+    mutationFn: async (asked: Choice) => ({
+      choice: asked,
+      preview: dataOf<Preview>(await apiClient.get(`course/course/generate-preview${previewQuery(asked)}`, { toast: false })),
+    }),
+    meta: { loader: true },
+    onSuccess: (answer) => {
+      setShown(answer);
+      setResult(null);
+    },
+    onError: (error) => showToast(errorToast(error)),
+  });
   const generate = useMutation({
-    mutationFn: async () =>
-      dataOf<ApiSchema<'Generated'>>(
-        await apiClient.post('course/course/generate', { body: { route_id: routeId ? Number(routeId) : null, days: daysValue }, toast: false }),
-      ),
+    mutationFn: async (asked: Choice) =>
+      dataOf<Generated>(await apiClient.post('course/course/generate', { body: { route_id: asked.routeId, days: asked.days }, toast: false })),
     meta: { loader: true },
     onSuccess: async (generated) => {
       setResult(generated);
-      setPreview(null);
+      setShown(null);
       await invalidate('course/course');
     },
     onError: (error) => showToast(errorToast(error)),
   });
   const routeName = (routeIdOf: number) => {
-    const label = routes.find((route) => route.value === String(routeIdOf))?.label ?? '';
+    const label = routes.find((route) => route.value === String(routeIdOf))?.label ?? String(routeIdOf);
     return typeof label === 'string' ? label : intl.formatMessage(label);
+  };
+  const timetableName = (settingsId: number) => timetables.data?.find((settings) => settings.id === settingsId)?.name ?? `#${settingsId}`;
+  const change = () => {
+    setShown(null);
+    setResult(null);
   };
 
   return (
@@ -55,7 +91,7 @@ export function CourseGenerate() {
       <div className="admin-section__actions">
         <div className="form-field">
           <label htmlFor={`${id}-route`} className="form-field__label">{intl.formatMessage(fields.route)}</label>
-          <select id={`${id}-route`} className="form-field__input" value={routeId} onChange={(event) => { setRouteId(event.target.value); setPreview(null); }}>
+          <select id={`${id}-route`} className="form-field__input" value={routeId} onChange={(event) => { setRouteId(event.target.value); change(); }}>
             <option value="">{intl.formatMessage(courseTexts.allRoutes)}</option>
             {routes.map((route) => (
               <option key={route.value} value={route.value}>
@@ -66,41 +102,65 @@ export function CourseGenerate() {
         </div>
         <div className="form-field">
           <label htmlFor={`${id}-days`} className="form-field__label">{intl.formatMessage(courseTexts.days)}</label>
-          <input id={`${id}-days`} className="form-field__input admin-grid-input" inputMode="numeric" value={days} onChange={(event) => { setDays(event.target.value); setPreview(null); }} />
+          <input
+            id={`${id}-days`}
+            className="form-field__input admin-grid-input"
+            inputMode="numeric"
+            value={days}
+            aria-invalid={!daysValid}
+            aria-describedby={daysValid ? undefined : `${id}-days-error`}
+            onChange={(event) => { setDays(event.target.value); change(); }}
+          />
+          {daysValid ? null : (
+            <p id={`${id}-days-error`} className="form-field__error">{intl.formatMessage(courseTexts.daysRange)}</p>
+          )}
         </div>
-        <Button variant="secondary" disabled={!timetables.data} onClick={() => setPreview(generatePreview(timetables.data ?? [], warsawDate(), daysValue))}>
+        <Button variant="secondary" disabled={!daysValid || preview.isPending} onClick={() => preview.mutate(choice)}>
           {intl.formatMessage(courseTexts.preview)}
         </Button>
-        <Button disabled={preview === null || generate.isPending} onClick={() => generate.mutate()}>
+        <Button disabled={shown === null || shown.preview.new === 0 || generate.isPending} onClick={() => shown && generate.mutate(shown.choice)}>
           {intl.formatMessage(courseTexts.run)}
         </Button>
       </div>
-      {preview ? (
-        preview.length === 0 ? (
-          <p className="admin-note">{intl.formatMessage(courseTexts.nothing)}</p>
+      {shown ? (
+        shown.preview.timetables.length === 0 ? (
+          <p className="admin-note" role="status">{intl.formatMessage(courseTexts.nothing)}</p>
         ) : (
           <div className="admin-table-wrap">
             <table className="admin-inline-table">
+              <caption className="admin-note">
+                {intl.formatMessage(courseValues.previewTotal, { created: shown.preview.new, existing: shown.preview.existing })}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">{intl.formatMessage(fields.route)}</th>
                   <th scope="col">{intl.formatMessage(courseTexts.timetable)}</th>
-                  <th scope="col">{intl.formatMessage(courseTexts.departures)}</th>
+                  <th scope="col">{intl.formatMessage(courseTexts.newCourses)}</th>
+                  <th scope="col">{intl.formatMessage(courseTexts.existingCourses)}</th>
+                  <th scope="col">{intl.formatMessage(courseTexts.firstDeparture)}</th>
+                  <th scope="col">{intl.formatMessage(courseTexts.lastDeparture)}</th>
                 </tr>
               </thead>
               <tbody>
-                {preview.map((line) => (
-                  <tr key={line.settings.id}>
-                    <td>{routeName(line.settings.route_id)}</td>
-                    <td>{line.settings.name}</td>
-                    <td>{line.departures}</td>
+                {shown.preview.timetables.map((line) => (
+                  <tr key={line.settings_id}>
+                    <td>{routeName(line.route_id)}</td>
+                    <td>{timetableName(line.settings_id)}</td>
+                    <td>{line.new}</td>
+                    <td>{line.existing}</td>
+                    <td>{line.first_departure ? dateTime(new Date(line.first_departure)) : intl.formatMessage(common.none)}</td>
+                    <td>{line.last_departure ? dateTime(new Date(line.last_departure)) : intl.formatMessage(common.none)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            <p className="form-field__hint">{intl.formatMessage(courseTexts.previewNote)}</p>
           </div>
         )
+      ) : null}
+      {shown && shown.preview.skipped_routes.length > 0 ? (
+        <p className="admin-note">
+          {intl.formatMessage(courseValues.skipped, { routes: shown.preview.skipped_routes.map((skipped) => routeName(skipped.route_id)).join(', ') })}
+        </p>
       ) : null}
       {result ? (
         <p role="status">

@@ -104,7 +104,7 @@ function FieldInput({ field, id, describedBy, invalid, disabled }: { field: Fiel
           name={field.name}
           render={({ field: controlled }) =>
             field.kind === 'html' ? (
-              <Suspense fallback={<textarea className="form-field__input admin-textarea" {...common} value={textOf(controlled.value)} readOnly />}>
+              <Suspense fallback={<textarea className="form-field__input admin-textarea" {...common} value={textOf(controlled.value)} readOnly data-loading="editor" />}>
                 <RichTextEditor id={id} labelId={`${id}-label`} describedBy={describedBy} value={textOf(controlled.value)} onChange={controlled.onChange} />
               </Suspense>
             ) : (

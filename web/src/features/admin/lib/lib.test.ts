@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
 import { couponsCsv, csvCell } from './csv';
-import { generatePreview } from './generate-preview';
 import { listParams, nextSort, sortState, withParams } from './list-params';
 import { itemsJson, itemsValid, parseItems } from './menu-items';
 import { minutesValid, moved, priceFromRate } from './route-math';
@@ -80,31 +79,6 @@ describe('menu items', () => {
 
   it('needs a name and a link on every item, also nested', () => {
     expect(itemsValid([{ name: 'A', link: '/', target: 'nuxt-link', children: [{ name: '', link: '/x', target: '_self' }] }])).toBe(false);
-  });
-});
-
-describe('generate preview', () => {
-  const settings = {
-    id: 1,
-    route_id: 1,
-    name: 'codziennie',
-    departure_times: ['06:15', '12:00'],
-    week_days: '1,2,3,4,5',
-    seats: 20,
-    days_before_generate: 7,
-    valid_from: null,
-    valid_to: null,
-    active: true,
-    created_at: '',
-    updated_at: '',
-  };
-
-  it('counts the departures the active timetables call for', () => {
-    // 2026-11-23 is a Monday: 7 days hold 5 working days, 2 departures each.
-    expect(generatePreview([settings], '2026-11-23', null)[0]?.departures).toBe(10);
-    expect(generatePreview([settings], '2026-11-23', 1)[0]?.departures).toBe(2);
-    expect(generatePreview([{ ...settings, valid_to: '2026-11-24' }], '2026-11-23', null)[0]?.departures).toBe(4);
-    expect(generatePreview([{ ...settings, active: false }], '2026-11-23', null)).toEqual([]);
   });
 });
 

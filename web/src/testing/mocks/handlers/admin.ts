@@ -320,8 +320,47 @@ const courseLoadHandler = http.get(apiUrl('/course/course/load'), ({ request }) 
   });
 });
 
+/**
+ * `GET /course/course/generate-preview` and `POST /course/course/generate`: the seeded timetables'
+ * departures for the days asked (each timetable's own by default), none of them existing yet. The
+ * calendar (week days, exceptions, past departures) is the server's; the mock counts every day.
+ */
+function plannedCourses(url: URL) {
+  const routeId = url.searchParams.get('route_id');
+  const days = Number(url.searchParams.get('days') ?? 0);
+  return (tables['route/route-course-settings']?.rows ?? [])
+    .filter((row) => row.active === true && (!routeId || String(row.route_id) === routeId))
+    .map((row) => ({
+      settings_id: row.id,
+      route_id: row.route_id,
+      new: (days || Number(row.days_before_generate)) * (row.departure_times as string[]).length,
+      existing: 0,
+      first_departure: '2026-12-01T04:00:00Z',
+      last_departure: '2026-12-30T06:30:00Z',
+    }));
+}
+
+const generateHandlers = [
+  http.get(apiUrl('/course/course/generate-preview'), ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    const timetables = plannedCourses(new URL(request.url));
+    const created = timetables.reduce((sum, line) => sum + line.new, 0);
+    return HttpResponse.json({ data: { new: created, existing: 0, timetables, skipped_routes: [] } });
+  }),
+  http.post(apiUrl('/course/course/generate'), async ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    const body = (await request.json().catch(() => ({}))) as { route_id?: number | null; days?: number | null };
+    const url = new URL('http://mock/');
+    if (body.route_id) url.searchParams.set('route_id', String(body.route_id));
+    if (body.days) url.searchParams.set('days', String(body.days));
+    const created = plannedCourses(url).reduce((sum, line) => sum + line.new, 0);
+    return HttpResponse.json({ data: { created, existing: 0, inventories_opened: created, skipped_routes: [] } });
+  }),
+];
+
 export const adminHandlers = [
   courseLoadHandler,
+  ...generateHandlers,
   ...Object.keys(seed()).flatMap(resourceHandlers),
   ...settingsHandlers,
 ];
