@@ -126,17 +126,18 @@ export function CourseGenerate() {
         shown.preview.timetables.length === 0 ? (
           <p className="admin-note" role="status">{intl.formatMessage(courseTexts.nothing)}</p>
         ) : (
-          <div className="admin-table-wrap">
-            <table className="admin-inline-table">
-              <caption className="admin-note">
-                {intl.formatMessage(courseValues.previewTotal, { created: shown.preview.new, existing: shown.preview.existing })}
-              </caption>
+          <>
+            <p className="admin-note" role="status">
+              {intl.formatMessage(courseValues.previewTotal, { created: shown.preview.new, existing: shown.preview.existing })}
+            </p>
+            <div className="admin-table-wrap">
+            <table className="admin-inline-table" aria-label={intl.formatMessage(courseTexts.preview)}>
               <thead>
                 <tr>
                   <th scope="col">{intl.formatMessage(fields.route)}</th>
                   <th scope="col">{intl.formatMessage(courseTexts.timetable)}</th>
-                  <th scope="col">{intl.formatMessage(courseTexts.newCourses)}</th>
-                  <th scope="col">{intl.formatMessage(courseTexts.existingCourses)}</th>
+                  <th scope="col" className="admin-table__num">{intl.formatMessage(courseTexts.newCourses)}</th>
+                  <th scope="col" className="admin-table__num">{intl.formatMessage(courseTexts.existingCourses)}</th>
                   <th scope="col">{intl.formatMessage(courseTexts.firstDeparture)}</th>
                   <th scope="col">{intl.formatMessage(courseTexts.lastDeparture)}</th>
                 </tr>
@@ -146,15 +147,16 @@ export function CourseGenerate() {
                   <tr key={line.settings_id}>
                     <td>{routeName(line.route_id)}</td>
                     <td>{timetableName(line.settings_id)}</td>
-                    <td>{line.new}</td>
-                    <td>{line.existing}</td>
+                    <td className="admin-table__num">{line.new}</td>
+                    <td className="admin-table__num">{line.existing}</td>
                     <td>{line.first_departure ? dateTime(new Date(line.first_departure)) : intl.formatMessage(common.none)}</td>
                     <td>{line.last_departure ? dateTime(new Date(line.last_departure)) : intl.formatMessage(common.none)}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+            </div>
+          </>
         )
       ) : null}
       {shown && shown.preview.skipped_routes.length > 0 ? (
