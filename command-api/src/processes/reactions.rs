@@ -16,8 +16,9 @@
 //!
 //! At least once: a batch whose checkpoint did not commit is offered again, and every
 //! step is idempotent by a derived id (see [`super::effects`]), so a replay changes
-//! nothing. Side effects outside the event store (the invoice number) are guarded by
-//! the order's own state.
+//! nothing. The invoice numbers live outside the event store: each is reserved for what
+//! it numbers before the append ([`invoice_number`]), so a failed append is retried
+//! under the same number, and the order's own state says whether it was issued.
 
 use async_trait::async_trait;
 use chrono::Utc;
@@ -156,7 +157,8 @@ impl BookingReactions {
         }
         let state = &self.state;
         let settings = state.settings.get(&state.pool).await.map_err(|e| e.to_string())?;
-        let number = next_invoice_number(state, &settings.invoice_prefix).await?;
+        let purpose = format!("invoice/{}", order.order_id);
+        let number = invoice_number(state, &settings.invoice_prefix, &purpose).await?;
         let command =
             IssueInvoice { order_id: order.order_id, number, now: Utc::now(), vat_rate: settings.vat_rate.get() };
         let stream = order_stream(order.order_id).map_err(|e| e.to_string())?;
@@ -188,20 +190,22 @@ impl BookingReactions {
             return Ok(());
         }
         let OrderEvent::TicketReturned { price, fee, .. } = event else { return Ok(()) };
-        // One correction per returned ticket, even when replayed.
-        let fresh: Option<(Uuid,)> = sqlx::query_as(
-            "insert into sent_messages (order_id, kind) values ($1, $2) on conflict do nothing returning order_id",
-        )
-        .bind(order.order_id)
-        .bind(format!("invoice-correction/{ticket_id}"))
-        .fetch_optional(&self.state.pool)
-        .await
-        .map_err(|e| e.to_string())?;
-        if fresh.is_none() {
+        // A ticket's correction, once appended, is marked (below), so a replay stops
+        // here; the mark also covers the corrections issued before numbers were reserved.
+        let kind = format!("invoice-correction/{ticket_id}");
+        let done: Option<(Uuid,)> =
+            sqlx::query_as("select order_id from sent_messages where order_id = $1 and kind = $2")
+                .bind(order.order_id)
+                .bind(&kind)
+                .fetch_optional(&self.state.pool)
+                .await
+                .map_err(|e| e.to_string())?;
+        if done.is_some() {
             return Ok(());
         }
         let settings = self.state.settings.get(&self.state.pool).await.map_err(|e| e.to_string())?;
-        let number = next_invoice_number(&self.state, &format!("{}-KOR", settings.invoice_prefix)).await?;
+        let series = format!("{}-KOR", settings.invoice_prefix);
+        let number = invoice_number(&self.state, &series, &format!("correction/{ticket_id}")).await?;
         let command =
             order::CorrectInvoice { order_id: order.order_id, number, amount: -(price - fee), now: Utc::now() };
         let stream = order_stream(order.order_id).map_err(|e| e.to_string())?;
@@ -213,26 +217,64 @@ impl BookingReactions {
             |o| order::decide_correct_invoice(&command, o),
         )
         .await
-        .map(|_| ())
         .map_err(|e| match e {
             ExecuteError::Refused(e) => format!("correcting the invoice: {e}"),
             ExecuteError::Store(e) => e.to_string(),
-        })
+        })?;
+        sqlx::query("insert into sent_messages (order_id, kind) values ($1, $2) on conflict do nothing")
+            .bind(order.order_id)
+            .bind(&kind)
+            .execute(&self.state.pool)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(())
     }
 }
 
-/// The next number of an invoice series this year: `{series}/{year}/{n}`.
-async fn next_invoice_number(state: &CommandState, series: &str) -> Result<String, String> {
+/// The number of `purpose` (`invoice/{order id}`, `correction/{ticket id}`) in
+/// `series`: the one it took before, or the series' next this year (`{series}/{year}/{n}`),
+/// taken with the counter in one transaction. So an append that fails after the number
+/// was taken leaves it waiting for the retry, which takes the same number: no number of
+/// the series is skipped and none is given twice.
+async fn invoice_number(state: &CommandState, series: &str, purpose: &str) -> Result<String, String> {
     use chrono::Datelike;
     let year = Utc::now().with_timezone(&chrono_tz::Europe::Warsaw).year();
-    let (n,): (i64,) = sqlx::query_as(
-        "insert into invoice_counters (series, year, last) values ($1, $2, 1) \
-         on conflict (series, year) do update set last = invoice_counters.last + 1 returning last",
-    )
-    .bind(series)
-    .bind(year)
-    .fetch_one(&state.pool)
-    .await
-    .map_err(|e| e.to_string())?;
+    let mut tx = state.pool.begin().await.map_err(|e| e.to_string())?;
+    // Two attempts for one purpose (a replay racing a retry) take turns.
+    sqlx::query("select pg_advisory_xact_lock(hashtext('invoice-number/' || $1))")
+        .bind(purpose)
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| e.to_string())?;
+    let taken: Option<(String, i32, i64)> =
+        sqlx::query_as("select series, year, n from invoice_numbers where purpose = $1")
+            .bind(purpose)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(|e| e.to_string())?;
+    let (series, year, n) = match taken {
+        Some(taken) => taken,
+        None => {
+            let (n,): (i64,) = sqlx::query_as(
+                "insert into invoice_counters (series, year, last) values ($1, $2, 1) \
+                 on conflict (series, year) do update set last = invoice_counters.last + 1 returning last",
+            )
+            .bind(series)
+            .bind(year)
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(|e| e.to_string())?;
+            sqlx::query("insert into invoice_numbers (purpose, series, year, n) values ($1, $2, $3, $4)")
+                .bind(purpose)
+                .bind(series)
+                .bind(year)
+                .bind(n)
+                .execute(&mut *tx)
+                .await
+                .map_err(|e| e.to_string())?;
+            (series.to_owned(), year, n)
+        }
+    };
+    tx.commit().await.map_err(|e| e.to_string())?;
     Ok(format!("{series}/{year}/{n}"))
 }

@@ -7,6 +7,7 @@ mod codes;
 mod course_load;
 #[cfg(feature = "failpoints")]
 mod crash;
+mod invoices;
 mod journey;
 mod oversell;
 mod pay_again;
