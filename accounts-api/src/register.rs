@@ -26,17 +26,17 @@ const EMAIL_TAKEN: &str = "This e-mail address is already registered.";
 /// The registration form. Every field is checked and all problems come back at once.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct RegisterInput {
-    #[schema(value_type = String, required = true, example = "jan.kowalski@example.pl", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
+    #[schema(value_type = String, required = true, example = "jan.kowalski@example.pl", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
     #[serde(default)]
     pub email: Option<Value>,
     /// At least 8 characters.
     #[schema(value_type = String, required = true, min_length = 8, max_length = 128)]
     #[serde(default)]
     pub password: Option<Value>,
-    #[schema(value_type = String, required = true, max_length = 100, example = "Jan", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
+    #[schema(value_type = String, required = true, max_length = 100, example = "Jan", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
     #[serde(default)]
     pub first_name: Option<Value>,
-    #[schema(value_type = String, required = true, max_length = 100, example = "Kowalski", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
+    #[schema(value_type = String, required = true, max_length = 100, example = "Kowalski", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
     #[serde(default)]
     pub last_name: Option<Value>,
     #[schema(value_type = Option<String>, max_length = 30, example = "+48 600 100 200")]
@@ -139,7 +139,7 @@ pub async fn register(
 /// The activation link's token.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ConfirmInput {
-    #[schema(value_type = String, required = true, pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
+    #[schema(value_type = String, required = true, pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
     #[serde(default)]
     pub token: Option<Value>,
 }
@@ -158,7 +158,7 @@ pub async fn confirm(
 }
 
 /// The same as `POST`, for a link opened directly: `GET /user/auth/confirm?token=…`. Public.
-#[utoipa::path(get, path = "/api/user/auth/confirm", tag = "accounts", params(("token" = String, Query, description = "the activation link's token", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")),
+#[utoipa::path(get, path = "/api/user/auth/confirm", tag = "accounts", params(("token" = String, Query, description = "the activation link's token", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
     responses(
         (status = 200, description = "The account is active", body = super::openapi::MessageAnswer),
         (status = 422, description = "'Your account was not activated, please try again.'"),

@@ -174,6 +174,8 @@ pub fn router() -> Router {
 
 #[cfg(test)]
 mod tests {
+    use serde_json::Value;
+
     #[test]
     fn the_document_names_every_area() {
         let doc = super::document();
@@ -201,6 +203,59 @@ mod tests {
         // A string the handler takes as any text (no pattern of its own).
         let name = &doc["components"]["schemas"]["MyAccountInput"]["properties"]["first_name"];
         assert_eq!(name["pattern"], super::NO_NUL, "{name}");
+    }
+
+    /// Rust's whitespace (`char::is_whitespace`, what the handlers' `trim` takes away) as
+    /// a regex class body. The document spells it out: its regex dialect is ECMA-262's,
+    /// whose `\s` is another set (without U+0085, with U+FEFF), so a `\s` there would
+    /// call a code of one U+0085 non-blank while the handler trims it to nothing.
+    const WHITESPACE: &str = r"\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
+
+    #[test]
+    fn the_whitespace_class_is_rusts_whitespace() {
+        let ranges = [(0x09, 0x0d), (0x20, 0x20), (0x85, 0x85), (0xa0, 0xa0), (0x1680, 0x1680), (0x2000, 0x200a)];
+        let singles = [0x2028, 0x2029, 0x202f, 0x205f, 0x3000];
+        let listed: Vec<u32> = ranges.iter().flat_map(|&(a, b)| a..=b).chain(singles).collect();
+        let rust: Vec<u32> =
+            (0..=0x10ffff).filter_map(char::from_u32).filter(|c| c.is_whitespace()).map(u32::from).collect();
+        assert_eq!(listed, rust);
+        let spelled: String = listed
+            .iter()
+            .map(|&c| match c {
+                0x09 => r"\t".to_owned(),
+                0x0d => r"\r".to_owned(),
+                0x20 => " ".to_owned(),
+                _ => format!("\\u{c:04x}"),
+            })
+            .collect();
+        // The class names the same characters, the runs written as ranges.
+        let expanded = WHITESPACE
+            .replace(r"\t-\r", r"\t\u000a\u000b\u000c\r")
+            .replace(r"\u2000-\u200a", &(0x2000..=0x200a).map(|c| format!("\\u{c:04x}")).collect::<String>());
+        assert_eq!(expanded, spelled);
+    }
+
+    #[test]
+    fn patterns_spell_out_the_whitespace_the_handlers_trim() {
+        fn patterns<'a>(value: &'a Value, found: &mut Vec<&'a str>) {
+            match value {
+                Value::Object(map) => {
+                    if let Some(Value::String(p)) = map.get("pattern") {
+                        found.push(p);
+                    }
+                    map.values().for_each(|v| patterns(v, found));
+                }
+                Value::Array(items) => items.iter().for_each(|v| patterns(v, found)),
+                _ => {}
+            }
+        }
+        let doc = super::json();
+        let mut found = Vec::new();
+        patterns(&doc, &mut found);
+        assert!(found.len() > 40, "{}", found.len());
+        let with_s: Vec<&&str> = found.iter().filter(|p| p.contains(r"\s")).collect();
+        assert!(with_s.is_empty(), "patterns with ECMA's \\s: {with_s:?}");
+        assert!(found.iter().filter(|p| p.contains(WHITESPACE)).count() >= 28);
     }
 
     #[test]

@@ -77,7 +77,7 @@ pub async fn refund(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CheckInput {
     /// The code (required; blanks are refused).
-    #[schema(value_type = String, required = true, pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
+    #[schema(value_type = String, required = true, pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
     #[serde(default)]
     code: Option<String>,
 }
@@ -190,7 +190,7 @@ pub async fn create(
 /// `PUT /order/coupon/save?id=CODE` (admin): change a coupon's current value or expiry;
 /// fields left out keep their values.
 #[utoipa::path(put, path = "/api/order/coupon/save", tag = "order", security(("bearer" = [])), request_body = SaveInput,
-    params(("id" = String, Query, description = "the coupon's code", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")),
+    params(("id" = String, Query, description = "the coupon's code", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
     responses((status = 200, description = "`{\"data\": CouponAnswer}`", body = Data<CouponAnswer>),
         (status = 403, description = "admins only"), (status = 404, description = "no such coupon"),
         (status = 422, description = "a bad value or expiry")))]

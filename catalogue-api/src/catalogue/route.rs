@@ -31,7 +31,11 @@ pub struct Route {
 #[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct RouteInput {
     /// 1 to 200 characters.
-    #[schema(min_length = 1, max_length = 200, pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")]
+    #[schema(
+        min_length = 1,
+        max_length = 200,
+        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
+    )]
     pub name: String,
     /// Default true.
     #[schema(required = false)]

@@ -64,7 +64,7 @@ async fn first_time(state: &CommandState, order: &OrderState, kind: &str) -> boo
 
 /// `POST /order/order/send-ticket?id=`.
 #[utoipa::path(post, path = "/api/order/order/send-ticket", tag = "order", security((), ("bearer" = [])),
-    params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")),
+    params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
     responses((status = 200, description = "`{\"data\": Sent}`", body = Data<Sent>), (status = 404, description = "no such order")))]
 pub async fn send_ticket(
     State(state): State<CommandState>,
@@ -79,7 +79,7 @@ pub async fn send_ticket(
 /// `POST /order/order/send-ticket-sms?id=`: a short message with the ticket numbers and
 /// codes to the customer's phone.
 #[utoipa::path(post, path = "/api/order/order/send-ticket-sms", tag = "order", security((), ("bearer" = [])),
-    params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner", pattern = "^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$")),
+    params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
     responses((status = 200, description = "`{\"data\": Sent}`", body = Data<Sent>), (status = 404, description = "no such order"),
         (status = 422, description = "the order's phone number cannot receive text messages")))]
 pub async fn send_ticket_sms(

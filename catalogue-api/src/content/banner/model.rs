@@ -92,7 +92,7 @@ pub struct BannerInput {
     /// Required on create.
     #[schema(
         max_length = 200,
-        pattern = "^\\s*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f])?\\s*$"
+        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
     )]
     pub title: Option<String>,
     /// HTML; sanitised.
@@ -101,7 +101,7 @@ pub struct BannerInput {
     /// Empty: not translated.
     #[schema(
         max_length = 200,
-        pattern = "^\\s*([^\\s<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\s<>\\u0000-\\u001f\\u007f-\\u009f])?)?\\s*$"
+        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
     )]
     pub title_en: Option<String>,
     /// HTML; sanitised. Empty: not translated.
@@ -110,16 +110,22 @@ pub struct BannerInput {
     /// A relative path (`/order/ticket`, `regulamin`, `#top`) or an `http(s)` URL.
     #[schema(
         max_length = 2000,
-        pattern = "^\\s*([hH][tT][tT][pP][sS]?://[^/?#\\s\\\\\\u0000-\\u001f\\u007f-\\u009f]+[^\\s\\\\\\u0000-\\u001f\\u007f-\\u009f]*|(?![hH][tT][tT][pP][sS]?://)(?!//)[^:/?#\\s\\\\\\u0000-\\u001f\\u007f-\\u009f]*([/?#][^\\s\\\\\\u0000-\\u001f\\u007f-\\u009f]*)?)\\s*$"
+        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([hH][tT][tT][pP][sS]?://[^/?#\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\\\\\u0000-\\u001f\\u007f-\\u009f]+[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\\\\\u0000-\\u001f\\u007f-\\u009f]*|(?![hH][tT][tT][pP][sS]?://)(?!//)[^:/?#\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\\\\\u0000-\\u001f\\u007f-\\u009f]*([/?#][^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\\\\\u0000-\\u001f\\u007f-\\u009f]*)?)[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
     )]
     pub link: Option<String>,
     /// `nuxt-link` (the web's in-app link), `_self`, `_blank`, `_parent` or `_top`.
     #[schema(value_type = Option<LinkTarget>)]
     pub link_target: Option<String>,
     /// CSS classes: `a-z`, `0-9`, spaces, `_` and `-`.
-    #[schema(max_length = 200, pattern = "^\\s*[a-z0-9 _-]*\\s*$")]
+    #[schema(
+        max_length = 200,
+        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[a-z0-9 _-]*[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
+    )]
     pub bg_class: Option<String>,
-    #[schema(max_length = 200, pattern = "^\\s*[a-z0-9 _-]*\\s*$")]
+    #[schema(
+        max_length = 200,
+        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[a-z0-9 _-]*[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
+    )]
     pub text_class: Option<String>,
     /// Seconds a closed banner stays hidden.
     #[schema(minimum = 0, maximum = 2_147_483_647)]
