@@ -1,30 +1,35 @@
 //! `spawn_app`: the `/api` routes of the command and query APIs as the application
 //! mounts them (`app::startup::api_routes`), on a random port over the test's own
 //! database and an event store of the test's choice, without the projections; a client,
-//! and ready-made accounts (`admin`, `user`) with session tokens.
+//! and ready-made accounts (`admin`, `user`) with session tokens (`test_support::TestApp`).
 
+use std::ops::Deref;
 use std::sync::Arc;
 
-use api_core::auth::{hash_token, new_token, Role};
 use api_core::mail::{FileMailer, Mailer};
 use api_core::sms::FileSms;
 use app::startup::api_routes;
 use app::startup::ReadSide;
+use chrono::{DateTime, Utc};
 use command_api::CommandState;
 use event_store::postgres::PgEventStore;
 use event_store::EventStore;
-use serde_json::Value;
+use serde_json::json;
 use sqlx::PgPool;
 use uuid::Uuid;
 
-pub struct TestApp {
-    pub address: String,
-    pub client: reqwest::Client,
-    pub pool: PgPool,
-    /// A `SuperAdmin`'s session token.
-    pub admin_token: String,
-    /// A plain `User`'s session token.
-    pub user_token: String,
+pub use test_support::assert_error;
+
+/// The shared `TestApp` (address, client, pool, tokens, requests, catalogue arrangements)
+/// and the courses saved through the command API.
+pub struct TestApp(test_support::TestApp);
+
+impl Deref for TestApp {
+    type Target = test_support::TestApp;
+
+    fn deref(&self) -> &test_support::TestApp {
+        &self.0
+    }
 }
 
 pub async fn spawn_app(pool: PgPool) -> TestApp {
@@ -49,84 +54,17 @@ pub async fn spawn_over(pool: PgPool, store: Arc<dyn EventStore>) -> TestApp {
         format!("{public_url}/payment/sandbox/"),
     );
     let queries = ReadSide { pool: pool.clone(), mailer, public_url };
-    let app = axum::Router::new().nest("/api", api_routes(Some(commands), Some(queries)));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let address = format!("http://{}", listener.local_addr().expect("address"));
-    tokio::spawn(async move {
-        axum::serve(listener, app.into_make_service_with_connect_info::<std::net::SocketAddr>()).await
-    });
-    let admin_token = create_user(&pool, "admin@example.test", "Ada", Role::SuperAdmin).await;
-    let user_token = create_user(&pool, "user@example.test", "Jan", Role::User).await;
-    TestApp { address, client: reqwest::Client::new(), pool, admin_token, user_token }
-}
-
-/// An active user with a session token (the password hash is a placeholder that no
-/// password matches: these users log in by token only).
-async fn create_user(pool: &PgPool, email: &str, first_name: &str, role: Role) -> String {
-    let id = Uuid::new_v4();
-    sqlx::query(
-        "insert into users (id, email, password_hash, first_name, role, active) values ($1, $2, '!', $3, $4, true)",
-    )
-    .bind(id)
-    .bind(email)
-    .bind(first_name)
-    .bind(role.as_str())
-    .execute(pool)
-    .await
-    .expect("insert user");
-    let token = new_token();
-    sqlx::query("insert into auth_tokens (token_hash, user_id, purpose, expires_at) values ($1, $2, 'session', now() + interval '1 day')")
-        .bind(hash_token(&token))
-        .bind(id)
-        .execute(pool)
-        .await
-        .expect("insert token");
-    token
+    TestApp(test_support::TestApp::serve(pool, api_routes(Some(commands), Some(queries))).await)
 }
 
 impl TestApp {
-    pub fn url(&self, path: &str) -> String {
-        format!("{}/api{path}", self.address)
+    /// A course by hand, saved through the command API as the admin; its id.
+    pub async fn course(&self, route: i64, departure_at: DateTime<Utc>, seats: i64) -> String {
+        let body = json!({"route_id": route, "departure_at": departure_at.to_rfc3339(), "seats": seats});
+        self.create("/course/course", body).await["id"].as_str().unwrap().to_string()
     }
 
-    pub async fn get(&self, path: &str, token: Option<&str>) -> reqwest::Response {
-        let mut request = self.client.get(self.url(path));
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        request.send().await.expect("request")
+    pub async fn count(&self, sql: &str) -> i64 {
+        sqlx::query_scalar(sql).fetch_one(&self.pool).await.unwrap()
     }
-
-    pub async fn post(&self, path: &str, body: &Value, token: Option<&str>) -> reqwest::Response {
-        let mut request = self.client.post(self.url(path)).json(body);
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        request.send().await.expect("request")
-    }
-
-    pub async fn put(&self, path: &str, body: &Value, token: Option<&str>) -> reqwest::Response {
-        let mut request = self.client.put(self.url(path)).json(body);
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        request.send().await.expect("request")
-    }
-
-    pub async fn delete(&self, path: &str, token: Option<&str>) -> reqwest::Response {
-        let mut request = self.client.delete(self.url(path));
-        if let Some(token) = token {
-            request = request.bearer_auth(token);
-        }
-        request.send().await.expect("request")
-    }
-}
-
-/// Assert the API's error body and status.
-pub async fn assert_error(response: reqwest::Response, status: u16) -> Value {
-    assert_eq!(response.status().as_u16(), status, "status");
-    let body: Value = response.json().await.expect("a JSON error body");
-    assert_eq!(body["status"], status, "{body}");
-    assert!(body["name"].is_string() && body["message"].is_string(), "{body}");
-    body
 }

@@ -18,7 +18,9 @@ use serde::Serialize;
 use serde_json::Value;
 use uuid::Uuid;
 
-use crate::helpers::{assert_error, TestApp};
+use crate::helpers::TestApp;
+// Reading the answers: the `data` of a `200`, the fields named in a `422`.
+pub use test_support::{data, invalid_fields};
 
 // --- Arrange: events in the store, projections caught up --------------------------------
 
@@ -178,19 +180,6 @@ impl Booking {
         order_events(app, self.order, 1, &[paid], None).await;
         tickets
     }
-}
-
-/// The `data` of a `200` answer.
-pub async fn data(response: reqwest::Response) -> Value {
-    let status = response.status().as_u16();
-    let body: Value = response.json().await.expect("a JSON body");
-    assert_eq!(status, 200, "{body}");
-    body["data"].clone()
-}
-
-pub async fn invalid_fields(response: reqwest::Response) -> Vec<String> {
-    let body = assert_error(response, 422).await;
-    body["errors"].as_array().expect("errors").iter().map(|e| e["field"].as_str().unwrap_or("").to_string()).collect()
 }
 
 pub fn numbers(list: &Value) -> Vec<String> {

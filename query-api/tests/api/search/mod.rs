@@ -6,13 +6,11 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-// The catalogue tests' building blocks (stops, routes, prices and courses arranged
-// through the catalogue API), shared rather than copied.
-#[path = "../../../../catalogue-api/tests/api/catalogue/support.rs"]
-mod support;
+// The catalogue tests' building blocks (stops, routes and prices arranged through the
+// catalogue API); the courses are rows (`crate::helpers::TestApp::course`).
+use test_support::catalogue::{data, in_days, invalid_fields, network, rfc3339_warsaw, today, warsaw, Network};
 
 use crate::helpers::{spawn_app, TestApp};
-use support::{data, in_days, invalid_fields, network, rfc3339_warsaw, today, warsaw, Network};
 
 async fn search(app: &TestApp, body: Value) -> Value {
     data(app.post("/search/search/index", &body, None).await).await
