@@ -124,18 +124,19 @@ impl std::fmt::Debug for NewPassword {
     }
 }
 
-/// A first or last name: trimmed, non-empty, at most 100 characters, no control
-/// characters (a name goes into e-mail text).
+/// A first or last name: at most 100 characters as sent, non-empty once trimmed, no
+/// control characters (a name goes into e-mail text).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PersonName(String);
 
 impl PersonName {
     pub fn parse(text: &str) -> Result<Self, FieldProblem> {
+        let sent = text.chars().count();
         let text = text.trim();
-        if text.is_empty() {
-            Err(FieldProblem::Blank)
-        } else if text.chars().count() > NAME_MAX {
+        if sent > NAME_MAX {
             Err(FieldProblem::TooLong(NAME_MAX))
+        } else if text.is_empty() {
+            Err(FieldProblem::Blank)
         } else if text.chars().any(char::is_control) {
             Err(FieldProblem::BadCharacters)
         } else {
@@ -154,8 +155,9 @@ pub struct Phone(String);
 
 impl Phone {
     pub fn parse(text: &str) -> Result<Self, FieldProblem> {
+        let sent = text.chars().count();
         let text = text.trim();
-        if text.chars().count() > PHONE_MAX {
+        if sent > PHONE_MAX {
             Err(FieldProblem::TooLong(PHONE_MAX))
         } else if !text.chars().all(|c| c.is_ascii_digit() || " +-()".contains(c)) {
             Err(FieldProblem::BadCharacters)

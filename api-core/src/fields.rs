@@ -119,11 +119,12 @@ impl<'a> Fields<'a> {
         text
     }
 
-    /// An optional text of at most `max` characters (trimmed); empty when absent.
+    /// An optional text of at most `max` characters as sent (the document's `maxLength`),
+    /// trimmed; empty when absent.
     pub fn opt_text(&mut self, name: &str, max: usize) -> String {
         match self.raw(name) {
             None => String::new(),
-            Some(Value::String(s)) if s.trim().chars().count() <= max => s.trim().to_string(),
+            Some(Value::String(s)) if s.chars().count() <= max => s.trim().to_string(),
             Some(Value::String(_)) => {
                 self.error_coded(name, crate::codes::FIELD_TOO_LONG, format!("{name} is at most {max} characters"));
                 String::new()

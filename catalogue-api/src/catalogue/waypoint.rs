@@ -128,10 +128,10 @@ pub async fn search_dropdown(
     State(state): State<CatalogueState>,
     params: Params,
 ) -> Result<Data<Vec<WaypointOption>>, ApiError> {
-    let q = params.get("q").unwrap_or("");
-    if q.chars().count() > 100 {
+    if params.raw("q").is_some_and(|q| q.chars().count() > 100) {
         return Err(ApiError::invalid_field("q", "q is at most 100 characters"));
     }
+    let q = params.get("q").unwrap_or("");
     // LIKE's wildcards in what was typed are literal; catalogue_search_key (SQL) leaves
     // the escapes alone, so the same folding applies to the stored key and the query.
     let escaped = q.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_");

@@ -255,9 +255,9 @@ fn check_invoice(inv: &InvoiceInput, errors: &mut Vec<FieldError>) {
     }
 }
 
+/// Non-blank, and at most `max` characters as sent.
 fn required(errors: &mut Vec<FieldError>, field: &str, value: &str, max: usize) {
-    let value = value.trim();
-    if value.is_empty() {
+    if value.trim().is_empty() {
         errors.push(FieldError::new(field, "This field is required.").with_code(api_core::codes::FIELD_BLANK));
     } else if value.chars().count() > max {
         errors.push(

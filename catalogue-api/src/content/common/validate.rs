@@ -38,15 +38,15 @@ impl Errors {
 /// targets).
 pub const LINK_TARGETS: &[&str] = &["nuxt-link", "_self", "_blank", "_parent", "_top"];
 
-/// A one-line plain-text value of `min..=max` characters (trimmed), without markup.
+/// A one-line plain-text value without markup, stored trimmed: at most `max` characters
+/// as sent (the document's `maxLength`), at least `min` once trimmed.
 pub fn plain_line(value: &str, min: usize, max: usize) -> Result<String, String> {
-    let value = value.trim();
-    let len = value.chars().count();
-    if len < min {
-        return Err(if min == 1 { "cannot be blank".into() } else { format!("must have at least {min} characters") });
-    }
-    if len > max {
+    if value.chars().count() > max {
         return Err(format!("must have at most {max} characters"));
+    }
+    let value = value.trim();
+    if value.chars().count() < min {
+        return Err(if min == 1 { "cannot be blank".into() } else { format!("must have at least {min} characters") });
     }
     if value.contains(['<', '>']) {
         return Err("must be plain text, without < or >".into());
@@ -57,12 +57,13 @@ pub fn plain_line(value: &str, min: usize, max: usize) -> Result<String, String>
     Ok(value.to_string())
 }
 
-/// Free text of at most `max` characters (several lines allowed, no markup).
+/// Free text of at most `max` characters as sent (several lines allowed, no markup),
+/// stored trimmed.
 pub fn plain_text(value: &str, max: usize) -> Result<String, String> {
-    let value = value.trim();
     if value.chars().count() > max {
         return Err(format!("must have at most {max} characters"));
     }
+    let value = value.trim();
     if value.contains(['<', '>']) {
         return Err("must be plain text, without < or >".into());
     }
@@ -82,6 +83,9 @@ pub fn html(value: &str, max: usize) -> Result<String, String> {
 
 /// An e-mail address, or an empty string (not set).
 pub fn optional_email(value: &str) -> Result<String, String> {
+    if value.chars().count() > 254 {
+        return Err("an e-mail address has at most 254 characters".into());
+    }
     let value = value.trim();
     if value.is_empty() {
         return Ok(String::new());
@@ -221,7 +225,13 @@ mod tests {
 
     #[test]
     fn text_rules() {
-        assert_eq!(plain_line("  Promocja  ", 1, 10), Ok("Promocja".into()));
+        assert_eq!(plain_line("  Promocja  ", 1, 12), Ok("Promocja".into()));
+        // The length counts as sent, as the document's maxLength does.
+        assert!(plain_line("  Promocja  ", 1, 11).is_err());
+        assert!(plain_text(" 1234567890", 10).is_err());
+        let longest = format!("{}@{}.pl", "a".repeat(60), "b".repeat(190));
+        assert!(optional_email(&longest).is_ok());
+        assert!(optional_email(&format!(" {longest}")).is_err());
         assert!(plain_line(" ", 1, 10).is_err());
         assert!(plain_line("<b>x</b>", 1, 10).is_err());
         assert!(plain_line("abcdefghijk", 1, 10).is_err());
