@@ -7,9 +7,10 @@
 //!   customer, the invoice if one was asked for.
 //! - `OrderExpired`, `OrderCancelled`: seats and coupon value back (stamps too when
 //!   cancelled after payment).
-//! - `TicketReturned`: the seat, the coupon part and the stamp back; a correction
-//!   invoice if an invoice was issued.
+//! - `TicketReturned`: the seat, the coupon part and the stamp back.
 //! - `TicketCourseChanged`: the old seat back, the new one confirmed.
+//! - Whatever changes an invoiced order's value (a return, a cancellation after payment,
+//!   a cheaper course): a correction invoice ([`ValueChange`]).
 //! - `RewardEarned`: the reward coupon is issued to the user.
 //! - Whatever owes money back (a return, a cancellation after payment, a cheaper course,
 //!   `LatePaymentRefunded`): the refund is recorded for the gateway ([`super::refunds`]).
@@ -111,7 +112,6 @@ impl BookingReactions {
             OrderEvent::OrderCancelled { .. } => effects::after_end(state, placed, End::Cancelled, &metadata).await,
             OrderEvent::TicketReturned { ticket_id, coupon_refund, .. } => {
                 effects::after_return(state, placed, *ticket_id, *coupon_refund, &metadata).await;
-                self.correct_invoice(placed, *ticket_id, &event, &metadata).await?;
             }
             OrderEvent::TicketCourseChanged { ticket_id, .. } => {
                 let kind = placed.tickets.iter().find(|t| t.ticket.ticket_id == *ticket_id).map(|t| t.ticket.leg);
@@ -120,6 +120,9 @@ impl BookingReactions {
                 }
             }
             _ => {}
+        }
+        if let Some(change) = ValueChange::of(&event) {
+            self.correct_invoice(placed, change, &metadata).await?;
         }
         if let Some(owed) = super::refunds::owed_by(&event, recorded.id, placed) {
             super::refunds::owe(state, &owed).await?;
@@ -179,24 +182,23 @@ impl BookingReactions {
         })
     }
 
+    /// The correction invoice for a change of an invoiced order's value, once: nothing
+    /// when no invoice was issued or the value did not change.
     async fn correct_invoice(
         &self,
         order: &order::OrderState,
-        ticket_id: Uuid,
-        event: &OrderEvent,
+        change: ValueChange,
         metadata: &Metadata,
     ) -> Result<(), String> {
-        if order.invoice.is_none() {
+        if order.invoice.is_none() || change.amount == 0 {
             return Ok(());
         }
-        let OrderEvent::TicketReturned { price, fee, .. } = event else { return Ok(()) };
-        // A ticket's correction, once appended, is marked (below), so a replay stops
-        // here; the mark also covers the corrections issued before numbers were reserved.
-        let kind = format!("invoice-correction/{ticket_id}");
+        // A correction, once appended, is marked (below), so a replay stops here; the
+        // mark also covers the corrections issued before numbers were reserved.
         let done: Option<(Uuid,)> =
             sqlx::query_as("select order_id from sent_messages where order_id = $1 and kind = $2")
                 .bind(order.order_id)
-                .bind(&kind)
+                .bind(&change.done_mark)
                 .fetch_optional(&self.state.pool)
                 .await
                 .map_err(|e| e.to_string())?;
@@ -205,17 +207,13 @@ impl BookingReactions {
         }
         let settings = self.state.settings.get(&self.state.pool).await.map_err(|e| e.to_string())?;
         let series = format!("{}-KOR", settings.invoice_prefix);
-        let number = invoice_number(&self.state, &series, &format!("correction/{ticket_id}")).await?;
+        let number = invoice_number(&self.state, &series, &change.purpose).await?;
         let command =
-            order::CorrectInvoice { order_id: order.order_id, number, amount: -(price - fee), now: Utc::now() };
+            order::CorrectInvoice { order_id: order.order_id, number, amount: change.amount, now: Utc::now() };
         let stream = order_stream(order.order_id).map_err(|e| e.to_string())?;
-        aggregate::execute::<OrderAgg, _, _>(
-            self.state.store.as_ref(),
-            &stream,
-            Uuid::new_v5(&ticket_id, b"invoice-correction"),
-            metadata,
-            |o| order::decide_correct_invoice(&command, o),
-        )
+        aggregate::execute::<OrderAgg, _, _>(self.state.store.as_ref(), &stream, change.command_id, metadata, |o| {
+            order::decide_correct_invoice(&command, o)
+        })
         .await
         .map_err(|e| match e {
             ExecuteError::Refused(e) => format!("correcting the invoice: {e}"),
@@ -223,11 +221,53 @@ impl BookingReactions {
         })?;
         sqlx::query("insert into sent_messages (order_id, kind) values ($1, $2) on conflict do nothing")
             .bind(order.order_id)
-            .bind(&kind)
+            .bind(&change.done_mark)
             .execute(&self.state.pool)
             .await
             .map_err(|e| e.to_string())?;
         Ok(())
+    }
+}
+
+/// A change of an order's value that an issued invoice must follow with a correction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ValueChange {
+    /// What the correction's number is reserved for ([`invoice_number`]).
+    purpose: String,
+    /// The `sent_messages` kind that marks the correction issued.
+    done_mark: String,
+    /// The correcting command's id (its event's id derives from it).
+    command_id: Uuid,
+    /// The change of the invoice's total, grosz (negative: less).
+    amount: i64,
+}
+
+impl ValueChange {
+    /// The correction an order event calls for, if any: a returned ticket (its price less
+    /// the fee kept), a cancellation after payment (everything given back, money and
+    /// coupon), a move to a cheaper course (the difference).
+    fn of(event: &OrderEvent) -> Option<ValueChange> {
+        match event {
+            OrderEvent::TicketReturned { ticket_id, price, fee, .. } => Some(ValueChange {
+                purpose: format!("correction/{ticket_id}"),
+                done_mark: format!("invoice-correction/{ticket_id}"),
+                command_id: Uuid::new_v5(ticket_id, b"invoice-correction"),
+                amount: -(price - fee),
+            }),
+            OrderEvent::OrderCancelled { order_id, refund, coupon_refund, .. } => Some(ValueChange {
+                purpose: format!("correction/cancel/{order_id}"),
+                done_mark: "invoice-correction/cancel".into(),
+                command_id: Uuid::new_v5(order_id, b"invoice-correction/cancel"),
+                amount: -(refund + coupon_refund),
+            }),
+            OrderEvent::TicketCourseChanged { ticket_id, price_difference, .. } => Some(ValueChange {
+                purpose: format!("correction/change/{ticket_id}"),
+                done_mark: format!("invoice-correction/change/{ticket_id}"),
+                command_id: Uuid::new_v5(ticket_id, b"invoice-correction/change"),
+                amount: *price_difference,
+            }),
+            _ => None,
+        }
     }
 }
 

@@ -43,7 +43,12 @@ async fn attempts(pool: &PgPool) -> i64 {
 async fn paid_order_with_invoice(app: &BookingApp) -> Uuid {
     let line = line(&app.pool).await;
     let course = course(app, &line, tomorrow(), 10).await;
-    let mut order = booking(course, &line, 0, 2, json!([{ "qty": 2 }]));
+    paid_order_on(app, &line, course).await
+}
+
+/// Two tickets A → C on `course`, with an invoice, placed and paid in the sandbox.
+async fn paid_order_on(app: &BookingApp, line: &Line, course: Uuid) -> Uuid {
+    let mut order = booking(course, line, 0, 2, json!([{ "qty": 2 }]));
     order["invoice"] = json!({ "is_selected": 1, "country": "PL", "vat_number": "526-025-02-74",
         "company_name": "Firma Sp. z o.o.", "address": "ul. Kolejowa 1", "postal_code": "37-400", "city": "Nisko" });
     let (status, placed) = body(app.place(&order).await).await;
@@ -131,4 +136,71 @@ async fn a_failed_correction_append_is_retried_and_the_correction_issued(pool: P
     let refunded = returned["data"]["price"].as_i64().expect("price") - returned["data"]["fee"].as_i64().expect("fee");
     assert_eq!(issued[0].amount, -refunded, "the ticket's price less the fee");
     assert_eq!(invoice_counter(&app.pool, &format!("{prefix}-KOR")).await, Some(1));
+}
+
+/// The corrections of the order's invoice, once it has one.
+async fn corrections_of(app: &BookingApp, order_id: Uuid) -> Vec<domain::order::InvoiceCorrection> {
+    match app.order(order_id).await {
+        Order::Placed(s) => s.invoice.map(|i| i.corrections).unwrap_or_default(),
+        _ => vec![],
+    }
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn an_admin_cancellation_after_payment_corrects_the_invoice_to_what_was_kept(pool: PgPool) {
+    let app = spawn(pool).await;
+    let order_id = paid_order_with_invoice(&app).await;
+    eventually("the invoice", || async {
+        matches!(app.order(order_id).await, Order::Placed(s) if s.invoice.is_some())
+    })
+    .await;
+
+    let cancel = json!({ "id": order_id, "reason": "Kurs odwołany" });
+    let (status, cancelled) =
+        body(app.post("/api/order/order/cancel", &cancel, Some(&app.admin_token), None).await).await;
+    assert_eq!(status, 200, "{cancelled}");
+
+    eventually("the correction", || async { !corrections_of(&app, order_id).await.is_empty() }).await;
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    let invoice = state.invoice.expect("the invoice");
+    assert_eq!(invoice.corrections.len(), 1, "{:?}", invoice.corrections);
+    assert_eq!(invoice.corrections[0].amount, -invoice.total, "two tickets of 18 zł given back in full");
+    assert_eq!(invoice.total, 3600);
+    let year = chrono::Datelike::year(&api_core::time::warsaw_today());
+    assert_eq!(invoice.corrections[0].number, format!("{}-KOR/{year}/1", invoice_prefix(&app.pool).await));
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_move_to_a_cheaper_course_corrects_the_invoice_by_the_difference(pool: PgPool) {
+    let app = spawn(pool).await;
+    let line = line(&app.pool).await;
+    let first = course(&app, &line, tomorrow(), 10).await;
+    let order_id = paid_order_on(&app, &line, first).await;
+    eventually("the invoice", || async {
+        matches!(app.order(order_id).await, Order::Placed(s) if s.invoice.is_some())
+    })
+    .await;
+    // The stretch costs 15 zł from now on; a later course is that much cheaper.
+    sqlx::query(
+        "update route_prices set price = 1500 where route_id = $1 and from_waypoint_id = $2 and to_waypoint_id = $3",
+    )
+    .bind(line.route_id)
+    .bind(line.stops[0])
+    .bind(line.stops[2])
+    .execute(&app.pool)
+    .await
+    .expect("price");
+    let later = course(&app, &line, tomorrow() + chrono::Duration::days(1), 10).await;
+
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    let ticket = &state.tickets[0].ticket;
+    let change = json!({ "number": ticket.number, "code": ticket.code, "course_id": later });
+    let (status, changed) = body(app.post("/api/order/order/change-course", &change, None, None).await).await;
+    assert_eq!(status, 200, "{changed}");
+    assert_eq!(changed["data"]["price_difference"], -300);
+
+    eventually("the correction", || async { !corrections_of(&app, order_id).await.is_empty() }).await;
+    let issued = corrections_of(&app, order_id).await;
+    assert_eq!(issued.len(), 1, "{issued:?}");
+    assert_eq!(issued[0].amount, -300);
 }
