@@ -31,16 +31,12 @@ const RECORD_FOCUS = `(() => {
     (el) => !el.disabled && el.tabIndex >= 0 && shown(el) && !el.closest('[inert], [aria-hidden="true"]') && !el.parentElement?.closest('[contenteditable="true"]'),
   );
   controls.forEach((el, i) => el.setAttribute('data-kb', String(i)));
-  const ring = (el) => {
-    if (!el) return false;
-    const style = getComputedStyle(el);
-    return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
-  };
+  const outlined = (node) => !!node && getComputedStyle(node).outlineStyle !== 'none' && parseFloat(getComputedStyle(node).outlineWidth) > 0;
+  const ring = (node) => outlined(node) || (!!node && getComputedStyle(node).boxShadow !== 'none');
   window.__reached = [];
   document.addEventListener('focusin', (event) => {
     const el = event.target;
     // A wrapper counts by its outline only (a card's shadow is no focus mark): the editor's frame.
-    const outlined = (node) => node && getComputedStyle(node).outlineStyle !== 'none' && parseFloat(getComputedStyle(node).outlineWidth) > 0;
     const ancestors = [el.parentElement, el.parentElement?.parentElement, el.parentElement?.parentElement?.parentElement];
     const marked = ring(el) || ring(el.labels?.[0]) || ancestors.some(outlined);
     window.__reached.push({ id: el.getAttribute('data-kb'), marked, label: describe(el) });

@@ -25,14 +25,6 @@ interface Choice {
   days: number | null;
 }
 
-function previewQuery({ routeId, days }: Choice): string {
-  const query = new URLSearchParams();
-  if (routeId !== null) query.set('route_id', String(routeId));
-  if (days !== null) query.set('days', String(days));
-  const text = query.toString();
-  return text ? `?${text}` : '';
-}
-
 /**
  * Generate: choose a route (or all) and the days, ask the server what a generate would create
  * (its dry run, with the calendar, the exceptions and the courses that exist), then create.
@@ -53,7 +45,7 @@ export function CourseGenerate() {
   const preview = useMutation({
     mutationFn: async (asked: Choice) => ({
       choice: asked,
-      preview: dataOf<Preview>(await apiClient.get(`course/course/generate-preview${previewQuery(asked)}`, { toast: false })),
+      preview: dataOf<Preview>(await apiClient.get('course/course/generate-preview', { params: { route_id: asked.routeId, days: asked.days }, toast: false })),
     }),
     meta: { loader: true },
     onSuccess: (answer) => {

@@ -325,11 +325,9 @@ const courseLoadHandler = http.get(apiUrl('/course/course/load'), ({ request }) 
  * departures for the days asked (each timetable's own by default), none of them existing yet. The
  * calendar (week days, exceptions, past departures) is the server's; the mock counts every day.
  */
-function plannedCourses(url: URL) {
-  const routeId = url.searchParams.get('route_id');
-  const days = Number(url.searchParams.get('days') ?? 0);
+function plannedCourses(routeId: number | null, days: number | null) {
   return (tables['route/route-course-settings']?.rows ?? [])
-    .filter((row) => row.active === true && (!routeId || String(row.route_id) === routeId))
+    .filter((row) => row.active === true && (routeId === null || row.route_id === routeId))
     .map((row) => ({
       settings_id: row.id,
       route_id: row.route_id,
@@ -343,17 +341,15 @@ function plannedCourses(url: URL) {
 const generateHandlers = [
   http.get(apiUrl('/course/course/generate-preview'), ({ request }) => {
     if (!isAdmin(request)) return undefined;
-    const timetables = plannedCourses(new URL(request.url));
+    const query = new URL(request.url).searchParams;
+    const timetables = plannedCourses(query.has('route_id') ? Number(query.get('route_id')) : null, query.has('days') ? Number(query.get('days')) : null);
     const created = timetables.reduce((sum, line) => sum + line.new, 0);
     return HttpResponse.json({ data: { new: created, existing: 0, timetables, skipped_routes: [] } });
   }),
   http.post(apiUrl('/course/course/generate'), async ({ request }) => {
     if (!isAdmin(request)) return undefined;
     const body = (await request.json().catch(() => ({}))) as { route_id?: number | null; days?: number | null };
-    const url = new URL('http://mock/');
-    if (body.route_id) url.searchParams.set('route_id', String(body.route_id));
-    if (body.days) url.searchParams.set('days', String(body.days));
-    const created = plannedCourses(url).reduce((sum, line) => sum + line.new, 0);
+    const created = plannedCourses(body.route_id ?? null, body.days ?? null).reduce((sum, line) => sum + line.new, 0);
     return HttpResponse.json({ data: { created, existing: 0, inventories_opened: created, skipped_routes: [] } });
   }),
 ];
