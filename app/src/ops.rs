@@ -52,6 +52,8 @@ pub fn registry() -> Vec<Arc<dyn Projection>> {
         Arc::new(projections::coupons::CouponsProjection),
         Arc::new(projections::stamps::StampsProjection),
         Arc::new(projections::holds::HoldsProjection),
+        Arc::new(projections::invoices::InvoicesProjection),
+        Arc::new(projections::timeline::OrderTimelineProjection),
     ]
 }
 

@@ -124,6 +124,8 @@ pub struct BookingSettings {
     pub vat_rate: Percent,
     pub invoice_prefix: String,
     pub company_name: String,
+    /// The seller an invoice names: the company's name, NIP and address.
+    pub seller: domain::order::Seller,
 }
 
 impl Default for BookingSettings {
@@ -139,6 +141,7 @@ impl Default for BookingSettings {
             vat_rate: Percent(8),
             invoice_prefix: "FV".into(),
             company_name: String::new(),
+            seller: domain::order::Seller::default(),
         }
     }
 }
@@ -155,6 +158,11 @@ pub struct StoredSettings {
     pub vat_rate_percent: i32,
     pub invoice_prefix: String,
     pub company_name: String,
+    pub tax_id: String,
+    pub address: String,
+    pub postal_code: String,
+    pub city: String,
+    pub country: String,
 }
 
 impl StoredSettings {
@@ -186,6 +194,14 @@ impl StoredSettings {
             reward_value: or_default("reward_value", self.reward_value.try_into(), default.reward_value),
             vat_rate: or_default("vat_rate_percent", self.vat_rate_percent.try_into(), default.vat_rate),
             invoice_prefix: self.invoice_prefix,
+            seller: domain::order::Seller {
+                name: self.company_name.clone(),
+                tax_id: self.tax_id,
+                address: self.address,
+                postal_code: self.postal_code,
+                city: self.city,
+                country: self.country,
+            },
             company_name: self.company_name,
         }
     }
@@ -213,7 +229,8 @@ impl SettingsCache {
         }
         let settings = sqlx::query_as::<_, StoredSettings>(
             "select payment_time_minutes, sales_close_minutes, return_cutoff_minutes, return_fee_percent, \
-                    stamps_per_reward, reward_value, vat_rate_percent, invoice_prefix, name as company_name \
+                    stamps_per_reward, reward_value, vat_rate_percent, invoice_prefix, name as company_name, \
+                    tax_id, address, postal_code, city, country \
              from companies order by id limit 1",
         )
         .fetch_optional(pool)
@@ -240,7 +257,19 @@ mod tests {
             vat_rate_percent: 23,
             invoice_prefix: "NB".into(),
             company_name: "Nisko Bus".into(),
+            tax_id: "8650001234".into(),
+            address: "ul. Kolejowa 1".into(),
+            postal_code: "37-400".into(),
+            city: "Nisko".into(),
+            country: "PL".into(),
         }
+    }
+
+    #[test]
+    fn the_seller_is_the_company_with_its_tax_id_and_address() {
+        let s = stored().parse();
+        assert_eq!((s.seller.name.as_str(), s.seller.tax_id.as_str()), ("Nisko Bus", "8650001234"));
+        assert_eq!((s.seller.postal_code.as_str(), s.seller.city.as_str()), ("37-400", "Nisko"));
     }
 
     #[test]

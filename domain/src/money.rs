@@ -86,6 +86,33 @@ pub fn percent_of(amount: i64, percent: u32) -> i64 {
     i64::try_from(grosz).unwrap_or(i64::MAX)
 }
 
+/// A gross amount split into net and VAT at `rate` percent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub struct VatSplit {
+    pub net: i64,
+    pub vat: i64,
+    pub gross: i64,
+}
+
+impl VatSplit {
+    /// The difference `after - before` of two splits (a correction's amounts).
+    pub fn minus(self, before: VatSplit) -> VatSplit {
+        VatSplit { net: self.net - before.net, vat: self.vat - before.vat, gross: self.gross - before.gross }
+    }
+}
+
+/// `gross` (prices here include VAT) split at `rate` %: the net is `gross * 100 / (100 +
+/// rate)` rounded half away from zero to the grosz, and the VAT the rest, so net + VAT
+/// is always the gross: `vat_split(10800, 8) = 10000 + 800`, `vat_split(3900, 8) =
+/// 3611 + 289`. A negative gross (a correction) splits like its opposite.
+pub fn vat_split(gross: i64, rate: u32) -> VatSplit {
+    let magnitude = i128::from(gross).abs();
+    let divisor = 100 + i128::from(rate);
+    let net = (magnitude * 100 * 2 + divisor) / (divisor * 2);
+    let net = i64::try_from(net).unwrap_or(i64::MAX) * gross.signum();
+    VatSplit { net, vat: gross - net, gross }
+}
+
 /// Split `amount` over `weights` in proportion, by the largest remainder: every part is
 /// first rounded down, then the grosz left over go one each to the parts with the
 /// largest remainders (the earlier part first on a tie).
@@ -120,6 +147,23 @@ pub fn allocate(amount: i64, weights: &[i64]) -> Vec<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn vat_is_split_from_the_gross_and_adds_up() {
+        assert_eq!(vat_split(10800, 8), VatSplit { net: 10000, vat: 800, gross: 10800 });
+        assert_eq!(vat_split(3900, 8), VatSplit { net: 3611, vat: 289, gross: 3900 });
+        assert_eq!(vat_split(-3900, 8), VatSplit { net: -3611, vat: -289, gross: -3900 });
+        assert_eq!(vat_split(0, 8), VatSplit::default());
+        assert_eq!(vat_split(100, 0), VatSplit { net: 100, vat: 0, gross: 100 });
+        // Half a grosz rounds away from zero: 54 * 100 / 108 = 50.0, 1 * 100 / 108 = 0.93.
+        assert_eq!(vat_split(1, 8).net, 1);
+        for gross in [-100_000, -1, 1, 7, 99, 3510, 9789, 1_000_001] {
+            let split = vat_split(gross, 8);
+            assert_eq!(split.net + split.vat, gross);
+        }
+        let after = vat_split(6279, 8);
+        assert_eq!(after.minus(vat_split(9789, 8)).gross, -3510);
+    }
 
     #[test]
     fn amounts_are_shown_with_comma_decimals_and_grouped_thousands() {

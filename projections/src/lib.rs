@@ -24,12 +24,14 @@ pub mod availability;
 mod checkpoint;
 pub mod coupons;
 pub mod holds;
+pub mod invoices;
 pub mod orders;
 mod rows;
 mod runner;
 pub mod stamps;
 mod status;
 pub mod streams;
+pub mod timeline;
 
 use async_trait::async_trait;
 use event_store::{RecordedEvent, StoreError, SubscriptionFilter};

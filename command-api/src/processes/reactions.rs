@@ -162,8 +162,16 @@ impl BookingReactions {
         let settings = state.settings.get(&state.pool).await.map_err(|e| e.to_string())?;
         let purpose = format!("invoice/{}", order.order_id);
         let number = invoice_number(state, &settings.invoice_prefix, &purpose).await?;
-        let command =
-            IssueInvoice { order_id: order.order_id, number, now: Utc::now(), vat_rate: settings.vat_rate.get() };
+        let now = Utc::now();
+        let paid_at = order.paid.as_ref().map_or(now, |p| p.paid_at);
+        let command = IssueInvoice {
+            order_id: order.order_id,
+            number,
+            now,
+            vat_rate: settings.vat_rate.get(),
+            sale_date: paid_at.with_timezone(&chrono_tz::Europe::Warsaw).date_naive(),
+            seller: settings.seller.clone(),
+        };
         let stream = order_stream(order.order_id).map_err(|e| e.to_string())?;
         let result = aggregate::execute::<OrderAgg, _, _>(
             state.store.as_ref(),
@@ -208,8 +216,15 @@ impl BookingReactions {
         let settings = self.state.settings.get(&self.state.pool).await.map_err(|e| e.to_string())?;
         let series = format!("{}-KOR", settings.invoice_prefix);
         let number = invoice_number(&self.state, &series, &change.purpose).await?;
-        let command =
-            order::CorrectInvoice { order_id: order.order_id, number, amount: change.amount, now: Utc::now() };
+        let command = order::CorrectInvoice {
+            order_id: order.order_id,
+            number,
+            amount: change.amount,
+            now: Utc::now(),
+            reason: change.reason,
+            buyer: None,
+            seller: settings.seller.clone(),
+        };
         let stream = order_stream(order.order_id).map_err(|e| e.to_string())?;
         aggregate::execute::<OrderAgg, _, _>(self.state.store.as_ref(), &stream, change.command_id, metadata, |o| {
             order::decide_correct_invoice(&command, o)
@@ -240,6 +255,8 @@ struct ValueChange {
     command_id: Uuid,
     /// The change of the invoice's total, grosz (negative: less).
     amount: i64,
+    /// Why, as the correction prints it (in Polish: the document is).
+    reason: String,
 }
 
 impl ValueChange {
@@ -248,23 +265,30 @@ impl ValueChange {
     /// coupon), a move to a cheaper course (the difference).
     fn of(event: &OrderEvent) -> Option<ValueChange> {
         match event {
-            OrderEvent::TicketReturned { ticket_id, price, fee, .. } => Some(ValueChange {
+            OrderEvent::TicketReturned { ticket_id, number, price, fee, .. } => Some(ValueChange {
                 purpose: format!("correction/{ticket_id}"),
                 done_mark: format!("invoice-correction/{ticket_id}"),
                 command_id: Uuid::new_v5(ticket_id, b"invoice-correction"),
                 amount: -(price - fee),
+                reason: format!("Zwrot biletu {number}"),
             }),
-            OrderEvent::OrderCancelled { order_id, refund, coupon_refund, .. } => Some(ValueChange {
+            OrderEvent::OrderCancelled { order_id, refund, coupon_refund, reason, .. } => Some(ValueChange {
                 purpose: format!("correction/cancel/{order_id}"),
                 done_mark: "invoice-correction/cancel".into(),
                 command_id: Uuid::new_v5(order_id, b"invoice-correction/cancel"),
                 amount: -(refund + coupon_refund),
+                reason: if reason.trim().is_empty() {
+                    "Anulowanie zamówienia".into()
+                } else {
+                    format!("Anulowanie zamówienia: {}", reason.trim())
+                },
             }),
-            OrderEvent::TicketCourseChanged { ticket_id, price_difference, .. } => Some(ValueChange {
+            OrderEvent::TicketCourseChanged { ticket_id, number, price_difference, .. } => Some(ValueChange {
                 purpose: format!("correction/change/{ticket_id}"),
                 done_mark: format!("invoice-correction/change/{ticket_id}"),
                 command_id: Uuid::new_v5(ticket_id, b"invoice-correction/change"),
                 amount: *price_difference,
+                reason: format!("Zmiana kursu biletu {number}"),
             }),
             _ => None,
         }

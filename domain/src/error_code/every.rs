@@ -5,8 +5,8 @@
 use super::ErrorCode;
 use crate::coupon::CouponError;
 use crate::order::{
-    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, ExpireOrderError, InvoiceError,
-    PayOrderError, PlaceOrderError, RefundLatePaymentError, RegisterPaymentError, ReturnTicketError,
+    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, EditError, ExpireOrderError,
+    InvoiceError, PayOrderError, PlaceOrderError, RefundLatePaymentError, RegisterPaymentError, ReturnTicketError,
 };
 use crate::seat_inventory::{ChangeCapacityError, HoldError, OpenInventoryError};
 use crate::stamp_card::StampCardError;
@@ -133,8 +133,10 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 InvoiceError::NotIssued,
                 InvoiceError::NothingToCorrect,
                 InvoiceError::BelowZero,
+                InvoiceError::NothingLeft,
             ]),
         ),
+        ("EditError", all(vec![EditError::NotFound, EditError::InvoiceIssued, EditError::Ended, EditError::Unchanged])),
         (
             "ReturnTicketError",
             all(vec![

@@ -9,8 +9,8 @@
 
 use crate::coupon::CouponError;
 use crate::order::{
-    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, ExpireOrderError, InvoiceError,
-    PayOrderError, PlaceOrderError, RefundLatePaymentError, RegisterPaymentError, ReturnTicketError,
+    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, EditError, ExpireOrderError,
+    InvoiceError, PayOrderError, PlaceOrderError, RefundLatePaymentError, RegisterPaymentError, ReturnTicketError,
 };
 use crate::seat_inventory::{ChangeCapacityError, HoldError, OpenInventoryError};
 use crate::stamp_card::StampCardError;
@@ -187,6 +187,18 @@ impl ErrorCode for InvoiceError {
             InvoiceError::NotIssued => "invoice.not_issued",
             InvoiceError::NothingToCorrect => "invoice.nothing_to_correct",
             InvoiceError::BelowZero => "invoice.below_zero",
+            InvoiceError::NothingLeft => "invoice.nothing_left",
+        }
+    }
+}
+
+impl ErrorCode for EditError {
+    fn code(&self) -> &'static str {
+        match self {
+            EditError::NotFound => "order.not_found",
+            EditError::InvoiceIssued => "invoice.issued",
+            EditError::Ended => "order.ended",
+            EditError::Unchanged => "order.unchanged",
         }
     }
 }

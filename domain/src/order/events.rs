@@ -6,7 +6,7 @@
 //! reader needs (names, times, prices after discount), so a projector copies and never
 //! recomputes.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -40,6 +40,20 @@ pub struct InvoiceRequest {
     pub address: String,
     pub postal_code: String,
     pub city: String,
+}
+
+/// The seller as an invoice names it: the carrier's company data when it was issued
+/// (*setting*), so an invoice read years later shows who issued it then.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Seller {
+    pub name: String,
+    /// NIP, ten digits.
+    pub tax_id: String,
+    pub address: String,
+    pub postal_code: String,
+    pub city: String,
+    /// ISO country code.
+    pub country: String,
 }
 
 /// Which way a leg goes.
@@ -235,11 +249,82 @@ pub enum OrderEvent {
         price_difference: i64,
         changed_at: DateTime<Utc>,
     },
-    /// The invoice asked for at ordering was issued (`vat_rate` in percent).
-    InvoiceIssued { order_id: Uuid, number: String, issued_at: DateTime<Utc>, total: i64, vat_rate: u32 },
+    /// The invoice asked for at ordering was issued (`vat_rate` in percent). It carries
+    /// everything its document and the VAT register print, so a reader of the invoice
+    /// events needs no other event. (Events recorded before the document facts were kept
+    /// lack the fields marked `default`; a reader falls back to the order's placement.)
+    InvoiceIssued {
+        order_id: Uuid,
+        number: String,
+        issued_at: DateTime<Utc>,
+        /// Gross, grosz.
+        total: i64,
+        vat_rate: u32,
+        /// The day of the sale: the payment's day in Warsaw.
+        #[serde(default)]
+        sale_date: Option<NaiveDate>,
+        #[serde(default)]
+        seller: Option<Seller>,
+        #[serde(default)]
+        buyer: Option<InvoiceRequest>,
+        /// `total` split at `vat_rate` ([`crate::money::vat_split`]).
+        #[serde(default)]
+        net: Option<i64>,
+        #[serde(default)]
+        vat: Option<i64>,
+    },
     /// A correction invoice (FA type KOR) of `corrects`; `amount` is the change of the
-    /// total (negative for a return).
-    InvoiceCorrected { order_id: Uuid, number: String, corrects: String, amount: i64, issued_at: DateTime<Utc> },
+    /// gross total (negative for a return, 0 when only the buyer's data change).
+    InvoiceCorrected {
+        order_id: Uuid,
+        number: String,
+        corrects: String,
+        amount: i64,
+        issued_at: DateTime<Utc>,
+        /// Why, as the document prints it (empty in older events).
+        #[serde(default)]
+        reason: String,
+        /// The corrected invoice's gross total before this correction (after the
+        /// corrections before it).
+        #[serde(default)]
+        total_before: Option<i64>,
+        #[serde(default)]
+        vat_rate: Option<u32>,
+        /// The corrected invoice's issue instant and sale day.
+        #[serde(default)]
+        corrects_issued_at: Option<DateTime<Utc>>,
+        #[serde(default)]
+        sale_date: Option<NaiveDate>,
+        #[serde(default)]
+        seller: Option<Seller>,
+        /// The buyer as the correction names it (new data when the correction is of them).
+        #[serde(default)]
+        buyer: Option<InvoiceRequest>,
+        /// `amount` split at the rate.
+        #[serde(default)]
+        net: Option<i64>,
+        #[serde(default)]
+        vat: Option<i64>,
+    },
+    /// An admin corrected the customer's details (`change_id` is the command's id).
+    CustomerDetailsChanged {
+        order_id: Uuid,
+        change_id: Uuid,
+        customer: Customer,
+        changed_at: DateTime<Utc>,
+        by_user_id: Option<Uuid>,
+        reason: String,
+    },
+    /// The invoice data were changed (or an invoice asked for, or no longer) before the
+    /// invoice was issued; after it, a change is an [`OrderEvent::InvoiceCorrected`].
+    InvoiceDataChanged {
+        order_id: Uuid,
+        change_id: Uuid,
+        invoice: Option<InvoiceRequest>,
+        changed_at: DateTime<Utc>,
+        by_user_id: Option<Uuid>,
+        reason: String,
+    },
 }
 
 impl OrderEvent {
@@ -257,6 +342,8 @@ impl OrderEvent {
             OrderEvent::TicketCourseChanged { .. } => "TicketCourseChanged",
             OrderEvent::InvoiceIssued { .. } => "InvoiceIssued",
             OrderEvent::InvoiceCorrected { .. } => "InvoiceCorrected",
+            OrderEvent::CustomerDetailsChanged { .. } => "CustomerDetailsChanged",
+            OrderEvent::InvoiceDataChanged { .. } => "InvoiceDataChanged",
         }
     }
 
@@ -273,7 +360,9 @@ impl OrderEvent {
             | OrderEvent::TicketReturned { order_id, .. }
             | OrderEvent::TicketCourseChanged { order_id, .. }
             | OrderEvent::InvoiceIssued { order_id, .. }
-            | OrderEvent::InvoiceCorrected { order_id, .. } => *order_id,
+            | OrderEvent::InvoiceCorrected { order_id, .. }
+            | OrderEvent::CustomerDetailsChanged { order_id, .. }
+            | OrderEvent::InvoiceDataChanged { order_id, .. } => *order_id,
         }
     }
 
@@ -293,6 +382,9 @@ impl OrderEvent {
                 ticket_id.to_string()
             }
             OrderEvent::InvoiceCorrected { number, .. } => number.clone(),
+            OrderEvent::CustomerDetailsChanged { change_id, .. } | OrderEvent::InvoiceDataChanged { change_id, .. } => {
+                change_id.to_string()
+            }
         };
         let name = format!("{}/{}/{key}", stream_name(self.order_id()), self.event_type());
         Uuid::new_v5(&super::EVENT_ID_NAMESPACE, name.as_bytes())

@@ -24,7 +24,11 @@
 //! - [`ChangeTicketCourse`] ([`decide_change_course`]): a ticket moves once to another
 //!   course of the same route and stops.
 //! - [`IssueInvoice`] / [`CorrectInvoice`] ([`decide_issue_invoice`],
-//!   [`decide_correct_invoice`]): the invoice asked for, and its corrections.
+//!   [`decide_correct_invoice`]): the invoice asked for, and its corrections (of the
+//!   value, or of the buyer's data).
+//! - [`ChangeCustomerDetails`] / [`ChangeInvoiceData`] ([`decide_change_customer`],
+//!   [`decide_change_invoice_data`]): an admin corrects the customer's details, or the
+//!   invoice data before the invoice is issued.
 //!
 //! Before an order is placed, [`price_lines`] prices its ticket lines (shared with the
 //! form's live prices) and [`check_return_trip`] checks that a return leaves after the
@@ -48,6 +52,7 @@ mod abandon;
 mod access;
 mod cancel;
 mod change_course;
+mod edit;
 mod events;
 mod expire;
 mod invoice;
@@ -66,9 +71,12 @@ pub use abandon::{decide_abandon, AbandonOrder, AbandonOrderError};
 pub use access::AccessDenied;
 pub use cancel::{decide_cancel, CancelOrder, CancelOrderError};
 pub use change_course::{decide_change_course, ChangeTicketCourse, ChangeTicketCourseError};
+pub use edit::{
+    decide_change_customer, decide_change_invoice_data, ChangeCustomerDetails, ChangeInvoiceData, EditError,
+};
 pub use events::{
     stream_name, AppliedDiscount, CouponUse, Customer, InvoiceRequest, Leg, LegHold, LegKind, OrderEvent, PaymentRef,
-    Ticket, TicketLine, STREAM_PREFIX,
+    Seller, Ticket, TicketLine, STREAM_PREFIX,
 };
 pub use expire::{decide_expire, ExpireOrder, ExpireOrderError};
 pub use invoice::{decide_correct_invoice, decide_issue_invoice, CorrectInvoice, InvoiceError, IssueInvoice};

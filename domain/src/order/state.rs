@@ -1,10 +1,12 @@
 //! The state of an order, folded from its events.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::{CouponUse, Customer, InvoiceRequest, Leg, LegHold, LegKind, OrderEvent, PaymentRef, Ticket, TicketLine};
+use super::{
+    CouponUse, Customer, InvoiceRequest, Leg, LegHold, LegKind, OrderEvent, PaymentRef, Seller, Ticket, TicketLine,
+};
 
 /// An order as its events leave it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -117,9 +119,21 @@ pub struct TicketState {
 pub struct Invoice {
     pub number: String,
     pub issued_at: DateTime<Utc>,
+    /// Gross as issued.
     pub total: i64,
     pub vat_rate: u32,
+    pub sale_date: Option<NaiveDate>,
+    pub seller: Option<Seller>,
+    /// The buyer as the invoice, or its latest correction, names it.
+    pub buyer: Option<InvoiceRequest>,
     pub corrections: Vec<InvoiceCorrection>,
+}
+
+impl Invoice {
+    /// The gross total after every correction.
+    pub fn current_total(&self) -> i64 {
+        self.corrections.iter().fold(self.total, |total, c| total.saturating_add(c.amount))
+    }
 }
 
 /// A correction invoice.
@@ -128,6 +142,7 @@ pub struct InvoiceCorrection {
     pub number: String,
     pub amount: i64,
     pub issued_at: DateTime<Utc>,
+    pub reason: String,
 }
 
 impl Order {
@@ -323,24 +338,38 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
                 ticket.price = ticket.price.saturating_add(*price_difference);
             }
         }),
-        OrderEvent::InvoiceIssued { number, issued_at, total, vat_rate, .. } => placed(state, |order| {
-            order.invoice.get_or_insert_with(|| Invoice {
-                number: number.clone(),
-                issued_at: *issued_at,
-                total: *total,
-                vat_rate: *vat_rate,
-                corrections: Vec::new(),
-            });
-        }),
-        OrderEvent::InvoiceCorrected { number, amount, issued_at, .. } => placed(state, |order| {
+        OrderEvent::InvoiceIssued { number, issued_at, total, vat_rate, sale_date, seller, buyer, .. } => {
+            placed(state, |order| {
+                let buyer = buyer.clone().or_else(|| order.invoice_request.clone());
+                order.invoice.get_or_insert_with(|| Invoice {
+                    number: number.clone(),
+                    issued_at: *issued_at,
+                    total: *total,
+                    vat_rate: *vat_rate,
+                    sale_date: *sale_date,
+                    seller: seller.clone(),
+                    buyer,
+                    corrections: Vec::new(),
+                });
+            })
+        }
+        OrderEvent::InvoiceCorrected { number, amount, issued_at, reason, buyer, .. } => placed(state, |order| {
             if let Some(invoice) = order.invoice.as_mut() {
+                if let Some(buyer) = buyer {
+                    invoice.buyer = Some(buyer.clone());
+                }
                 invoice.corrections.push(InvoiceCorrection {
                     number: number.clone(),
                     amount: *amount,
                     issued_at: *issued_at,
+                    reason: reason.clone(),
                 });
             }
         }),
+        OrderEvent::CustomerDetailsChanged { customer, .. } => placed(state, |order| order.customer = customer.clone()),
+        OrderEvent::InvoiceDataChanged { invoice, .. } => {
+            placed(state, |order| order.invoice_request = invoice.clone())
+        }
     }
 }
 

@@ -204,11 +204,22 @@ impl Fold {
                     order.invoice_issued_at = Some(issued_at);
                 }
             }
-            OrderEvent::InvoiceCorrected { number, corrects, amount, issued_at, .. } => {
+            OrderEvent::InvoiceCorrected { number, corrects, amount, issued_at, buyer, .. } => {
                 if order.invoice_number.is_some() {
+                    if let Some(buyer) = buyer {
+                        order.invoice = Some(buyer);
+                    }
                     order.invoice_corrections.push(Correction { number, corrects, amount, issued_at });
                 }
             }
+            OrderEvent::CustomerDetailsChanged { customer, .. } => {
+                order.first_name = customer.first_name;
+                order.last_name = customer.last_name;
+                order.email = customer.email;
+                order.phone = customer.phone;
+                order.notify_by_sms = customer.notify_by_sms;
+            }
+            OrderEvent::InvoiceDataChanged { invoice, .. } => order.invoice = invoice,
         }
         self.changed_tickets.extend(touched);
     }

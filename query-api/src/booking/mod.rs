@@ -26,6 +26,7 @@ pub mod change_options;
 pub mod coupons;
 pub mod course_load;
 mod db;
+pub mod invoices;
 pub mod model;
 pub mod my_tickets;
 pub mod openapi;
@@ -35,6 +36,7 @@ mod settings;
 pub mod stamps;
 pub mod success;
 pub mod tickets;
+pub mod timeline;
 
 use axum::routing::{get, post};
 use axum::Router;
@@ -47,6 +49,9 @@ pub fn router() -> Router<QueryState> {
         .route("/order/order/all", get(orders::all))
         .route("/order/order/one", get(orders::one))
         .route("/order/order/history", get(orders::history))
+        .route("/order/order/timeline", get(timeline::timeline))
+        .route("/order/order-invoice/all", get(invoices::all))
+        .route("/order/order-invoice/one", get(invoices::one))
         .route("/order/ticket/all", get(tickets::all))
         .route("/order/ticket/change-options", get(change_options::change_options))
         .route("/order/coupon/all", get(coupons::all))

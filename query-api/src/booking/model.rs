@@ -149,6 +149,8 @@ pub struct OrderView {
     /// Where to pay, while the order waits for its payment; `null` otherwise.
     pub payment_url: Option<String>,
     pub tickets: Vec<TicketView>,
+    /// The order's invoice and corrections, oldest first, each with its PDF's link.
+    pub invoices: Vec<super::invoices::InvoiceSummary>,
 }
 
 /// An order as an admin sees it (`one`): the customer's view and what happened since.
@@ -175,6 +177,9 @@ pub struct AdminOrderView {
     pub updated_at: DateTime<Utc>,
     /// Money sent back through the payment gateway, oldest first.
     pub gateway_refunds: Vec<GatewayRefund>,
+    /// `online` (the gateway), `coupon` (paid by a coupon alone), `cash` or `card_terminal`
+    /// (a sale at the office).
+    pub payment_method: String,
 }
 
 /// One refund through the payment gateway (the `refunds` outbox of the refunds process).

@@ -13,6 +13,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::invoices::InvoiceSummary;
 use super::model::warsaw;
 use crate::QueryState;
 use api_core::resource::{fetch_page, Scope};
@@ -89,6 +90,8 @@ pub struct MyTicket {
     pub departure_at: DateTime<FixedOffset>,
     pub arrival_at: DateTime<FixedOffset>,
     pub course_changed: bool,
+    /// The invoice and corrections of the ticket's order, with their PDFs' links.
+    pub invoices: Vec<InvoiceSummary>,
 }
 
 impl From<Row> for MyTicket {
@@ -112,6 +115,7 @@ impl From<Row> for MyTicket {
             departure_at: warsaw(r.departure_at),
             arrival_at: warsaw(r.arrival_at),
             course_changed: r.course_changed,
+            invoices: Vec::new(),
         }
     }
 }
@@ -132,5 +136,13 @@ pub async fn my_tickets(
 ) -> Result<Data<Page<MyTicket>>, ApiError> {
     let q = query.parse(SPEC)?;
     let page = fetch_page::<Row>(&state.pool, COLUMNS, FROM, Scope::Owner("t.user_id", user.id), &q).await?;
-    Ok(Data::new(Page { models: page.models.into_iter().map(MyTicket::from).collect(), pagination: page.pagination }))
+    let mut models: Vec<MyTicket> = page.models.into_iter().map(MyTicket::from).collect();
+    let orders: Vec<Uuid> = models.iter().map(|t| t.order_id).collect();
+    let invoices = super::invoices::summaries_of_orders(&state.pool, &orders).await?;
+    for ticket in &mut models {
+        if let Some(documents) = invoices.get(&ticket.order_id) {
+            ticket.invoices.clone_from(documents);
+        }
+    }
+    Ok(Data::new(Page { models, pagination: page.pagination }))
 }

@@ -3,6 +3,7 @@
 use super::change_options::{CannotChange, ChangeOption, ChangeOptions, CurrentCourse};
 use super::coupons::{CouponDetails, CouponUsage, CouponView};
 use super::course_load::{CourseLoad, SegmentLoad};
+use super::invoices::{InvoiceDetails, InvoiceListItem, InvoiceSummary};
 use super::model::{
     AdminOrderView, CouponUseView, CustomerView, DiscountView, GatewayRefund, InvoiceView, LegView, LineView,
     OrderView, ReductionView, TicketView,
@@ -11,7 +12,8 @@ use super::my_tickets::MyTicket;
 use super::orders::{HistoryEntry, OrderListItem};
 use super::stamps::{StampCardView, StampReward, UserStamps};
 use super::tickets::AdminTicket;
-use super::{change_options, coupons, course_load, my_tickets, orders, stamps, success, tickets};
+use super::timeline::{Actor, TimelineEntry};
+use super::{change_options, coupons, course_load, invoices, my_tickets, orders, stamps, success, tickets, timeline};
 
 /// Orders, tickets, coupons and stamps as the read models show them.
 #[derive(utoipa::OpenApi)]
@@ -25,12 +27,15 @@ use super::{change_options, coupons, course_load, my_tickets, orders, stamps, su
         change_options::change_options,
         coupons::all, coupons::one,
         course_load::course_load,
+        invoices::all, invoices::one,
+        timeline::timeline,
     ),
     components(schemas(
         OrderView, AdminOrderView, CustomerView, InvoiceView, LegView, LineView, DiscountView, ReductionView,
         CouponUseView, TicketView, MyTicket, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
         AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund, ChangeOptions, ChangeOption, CurrentCourse,
-        CannotChange, CourseLoad, SegmentLoad,
+        CannotChange, CourseLoad, SegmentLoad, InvoiceListItem, InvoiceDetails, InvoiceSummary,
+        TimelineEntry, Actor,
     )),
     tags(
         (name = "order", description = "Orders, tickets and coupons"),
@@ -59,6 +64,9 @@ mod tests {
             "/api/order/coupon/all",
             "/api/order/coupon/one",
             "/api/course/course/load",
+            "/api/order/order-invoice/all",
+            "/api/order/order-invoice/one",
+            "/api/order/order/timeline",
         ] {
             assert!(doc.paths.paths.contains_key(path), "{path}");
         }

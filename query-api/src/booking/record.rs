@@ -7,6 +7,7 @@ use domain::order::{InvoiceRequest, Leg, TicketLine};
 use sqlx::types::Json;
 use uuid::Uuid;
 
+use super::invoices::InvoiceSummary;
 use super::model::{
     leg_view, line_view, ticket_view, AdminOrderView, CouponUseView, CustomerView, GatewayRefund, InvoiceView,
     OrderView,
@@ -112,9 +113,19 @@ pub fn payment_url(public_url: &str, provider: &str, token: &str) -> Option<Stri
     }
 }
 
+/// How an order was paid, by its payment's provider.
+pub fn payment_method(provider: &str) -> &'static str {
+    match provider {
+        "cash" => "cash",
+        "card_terminal" => "card_terminal",
+        "none" => "coupon",
+        _ => "online",
+    }
+}
+
 impl OrderRecord {
     /// The customer's view of the order with these tickets.
-    pub fn view(&self, tickets: &[TicketRecord], public_url: &str) -> OrderView {
+    pub fn view(&self, tickets: &[TicketRecord], invoices: Vec<InvoiceSummary>, public_url: &str) -> OrderView {
         let pending = self.status == "pending_payment";
         OrderView {
             id: self.order_id,
@@ -161,6 +172,7 @@ impl OrderRecord {
                 None
             },
             tickets: tickets.iter().map(ticket_view).collect(),
+            invoices,
         }
     }
 
@@ -168,11 +180,13 @@ impl OrderRecord {
     pub fn admin_view(
         &self,
         tickets: &[TicketRecord],
+        invoices: Vec<InvoiceSummary>,
         gateway_refunds: Vec<GatewayRefund>,
         public_url: &str,
     ) -> AdminOrderView {
         AdminOrderView {
-            order: self.view(tickets, public_url),
+            order: self.view(tickets, invoices, public_url),
+            payment_method: payment_method(&self.payment_provider).into(),
             user_id: self.user_id,
             payment_provider: self.payment_provider.clone(),
             paid_amount: self.paid_amount,

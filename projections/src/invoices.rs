@@ -1,0 +1,208 @@
+//! The `invoices` projection: every invoice and correction as a row of `rm_invoices`
+//! (the admin's invoice list and the documents' source), from the order streams'
+//! `InvoiceIssued` and `InvoiceCorrected`.
+//!
+//! A document never changes once issued, so a row is inserted once (`on conflict do
+//! nothing`: a replayed batch adds nothing) and never updated, except to link a
+//! correction to the row of the invoice it corrects. The events carry what the document
+//! prints; events recorded before they did (no buyer, no split) get the VAT split of
+//! their gross at their rate and an empty buyer.
+
+use async_trait::async_trait;
+use chrono::{DateTime, NaiveDate, Utc};
+use domain::money::vat_split;
+use domain::order::{InvoiceRequest, OrderEvent, Seller};
+use event_store::{RecordedEvent, SubscriptionFilter};
+use serde::Serialize;
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::rows::insert_new;
+use crate::{Projection, ProjectionError};
+
+/// See the module documentation.
+pub struct InvoicesProjection;
+
+/// A row of `rm_invoices`.
+#[derive(Debug, Clone, Serialize)]
+struct InvoiceRow {
+    invoice_id: Uuid,
+    order_id: Uuid,
+    number: String,
+    kind: &'static str,
+    issued_at: DateTime<Utc>,
+    sale_date: Option<NaiveDate>,
+    seller: Option<Seller>,
+    buyer: Option<InvoiceRequest>,
+    buyer_name: String,
+    buyer_tax_id: String,
+    vat_rate: u32,
+    net: i64,
+    vat: i64,
+    gross: i64,
+    corrects_number: Option<String>,
+    reason: Option<String>,
+    total_before: Option<i64>,
+    corrects_issued_at: Option<DateTime<Utc>>,
+    recorded_at: DateTime<Utc>,
+}
+
+/// The row of an invoice event; `None` for the order's other events.
+fn row(id: Uuid, recorded_at: DateTime<Utc>, event: OrderEvent) -> Option<InvoiceRow> {
+    match event {
+        OrderEvent::InvoiceIssued {
+            order_id,
+            number,
+            issued_at,
+            total,
+            vat_rate,
+            sale_date,
+            seller,
+            buyer,
+            net,
+            vat,
+        } => {
+            let split = vat_split(total, vat_rate);
+            Some(InvoiceRow {
+                invoice_id: id,
+                order_id,
+                number,
+                kind: "VAT",
+                issued_at,
+                sale_date,
+                buyer_name: buyer.as_ref().map(|b| b.company_name.clone()).unwrap_or_default(),
+                buyer_tax_id: buyer.as_ref().map(|b| b.vat_number.clone()).unwrap_or_default(),
+                seller,
+                buyer,
+                vat_rate,
+                net: net.unwrap_or(split.net),
+                vat: vat.unwrap_or(split.vat),
+                gross: total,
+                corrects_number: None,
+                reason: None,
+                total_before: None,
+                corrects_issued_at: None,
+                recorded_at,
+            })
+        }
+        OrderEvent::InvoiceCorrected {
+            order_id,
+            number,
+            corrects,
+            amount,
+            issued_at,
+            reason,
+            total_before,
+            vat_rate,
+            corrects_issued_at,
+            sale_date,
+            seller,
+            buyer,
+            net,
+            vat,
+        } => {
+            let rate = vat_rate.unwrap_or(8);
+            let split = match total_before {
+                Some(before) => vat_split(before + amount, rate).minus(vat_split(before, rate)),
+                None => vat_split(amount, rate),
+            };
+            Some(InvoiceRow {
+                invoice_id: id,
+                order_id,
+                number,
+                kind: "KOR",
+                issued_at,
+                sale_date,
+                buyer_name: buyer.as_ref().map(|b| b.company_name.clone()).unwrap_or_default(),
+                buyer_tax_id: buyer.as_ref().map(|b| b.vat_number.clone()).unwrap_or_default(),
+                seller,
+                buyer,
+                vat_rate: rate,
+                net: net.unwrap_or(split.net),
+                vat: vat.unwrap_or(split.vat),
+                gross: amount,
+                corrects_number: Some(corrects),
+                reason: Some(reason),
+                total_before,
+                corrects_issued_at,
+                recorded_at,
+            })
+        }
+        _ => None,
+    }
+}
+
+#[async_trait]
+impl Projection for InvoicesProjection {
+    fn name(&self) -> &'static str {
+        "invoices"
+    }
+
+    fn filter(&self) -> SubscriptionFilter {
+        SubscriptionFilter::EventType(vec!["InvoiceIssued".into(), "InvoiceCorrected".into()])
+    }
+
+    async fn apply(&self, conn: &mut PgConnection, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
+        let mut rows = Vec::with_capacity(events.len());
+        for e in events {
+            if let Some(row) = row(e.id, e.recorded_at, e.decode::<OrderEvent>()?) {
+                rows.push(row);
+            }
+        }
+        if rows.is_empty() {
+            return Ok(());
+        }
+        insert_new(conn, "rm_invoices", &rows).await?;
+        // Link the corrections to the invoice they correct (issued before them, so
+        // inserted in this batch or an earlier one).
+        sqlx::query(
+            "update rm_invoices k set corrects_id = v.invoice_id from rm_invoices v \
+              where k.corrects_id is null and k.kind = 'KOR' and v.kind = 'VAT' \
+                and v.order_id = k.order_id and v.number = k.corrects_number \
+                and k.order_id = any($1)",
+        )
+        .bind(rows.iter().filter(|r| r.kind == "KOR").map(|r| r.order_id).collect::<Vec<_>>())
+        .execute(&mut *conn)
+        .await?;
+        Ok(())
+    }
+
+    async fn reset(&self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
+        sqlx::query("truncate rm_invoices").execute(&mut *conn).await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_older_correction_without_its_split_gets_the_split_of_its_change() {
+        let event = OrderEvent::InvoiceCorrected {
+            order_id: Uuid::nil(),
+            number: "FV-KOR/2026/1".into(),
+            corrects: "FV/2026/1".into(),
+            amount: -3900,
+            issued_at: DateTime::UNIX_EPOCH,
+            reason: String::new(),
+            total_before: None,
+            vat_rate: None,
+            corrects_issued_at: None,
+            sale_date: None,
+            seller: None,
+            buyer: None,
+            net: None,
+            vat: None,
+        };
+        let row = row(Uuid::nil(), DateTime::UNIX_EPOCH, event).expect("a row");
+        assert_eq!((row.kind, row.net, row.vat, row.gross), ("KOR", -3611, -289, -3900));
+        assert_eq!(row.corrects_number.as_deref(), Some("FV/2026/1"));
+    }
+
+    #[test]
+    fn other_order_events_make_no_row() {
+        let event = OrderEvent::OrderExpired { order_id: Uuid::nil(), expired_at: DateTime::UNIX_EPOCH };
+        assert!(row(Uuid::nil(), DateTime::UNIX_EPOCH, event).is_none());
+    }
+}
