@@ -138,7 +138,38 @@ async function send(method: Method, path: string, options: RequestOptions): Prom
   return response.json();
 }
 
+/**
+ * A document (a PDF, an XML or CSV file) with the session's token: a plain link would carry no bearer
+ * token, and the API answers 401 to it. `url` is the API's own (`/api/…?id=`).
+ */
+async function file(url: string, options: Pick<RequestOptions, 'signal' | 'toast'> = {}): Promise<Blob> {
+  const token = hooks.token();
+  const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+  try {
+    let response: Response;
+    try {
+      response = await fetch(new URL(url, origin).toString(), {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        signal: options.signal,
+        credentials: 'same-origin',
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError({ name: 'NetworkError', message: 'The server could not be reached', status: 0 }, { cause });
+    }
+    if (!response.ok) {
+      if (response.status === 401 && token) hooks.onUnauthorized(token);
+      throw await toApiError(response);
+    }
+    return await response.blob();
+  } catch (error) {
+    if (error instanceof ApiError && wantsToast(options.toast, error)) hooks.onFailure(error);
+    throw error;
+  }
+}
+
 export const apiClient = {
+  file,
   get: (path: string, options?: Omit<RequestOptions, 'body'>) => request('GET', path, options),
   post: (path: string, options?: RequestOptions) => request('POST', path, options),
   put: (path: string, options?: RequestOptions) => request('PUT', path, options),

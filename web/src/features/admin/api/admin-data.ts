@@ -24,10 +24,10 @@ export function listQuery(apiPath: string, params: QueryParams) {
   });
 }
 
-export function oneQuery(apiPath: string, id: string) {
+export function oneQuery<Model = unknown>(apiPath: string, id: string) {
   return queryOptions({
     queryKey: [ADMIN_KEY, apiPath, 'one', id],
-    queryFn: async ({ signal }) => dataOf<unknown>(await apiClient.get(`${apiPath}/one`, { params: { id }, signal, toast: false })),
+    queryFn: async ({ signal }) => dataOf<Model>(await apiClient.get(`${apiPath}/one`, { params: { id }, signal, toast: false })),
     staleTime: 0,
     // Reads come from read models, which follow the writes a moment later: a record just created (a
     // coupon is an event stream) can answer 404 for a few hundred milliseconds.

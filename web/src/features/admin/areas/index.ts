@@ -6,8 +6,10 @@ import { contentsArea } from './contents';
 import { couponsArea } from './coupons';
 import { coursesArea } from './courses';
 import { discountsArea } from './discounts';
+import { invoicesArea } from './invoices';
 import { menusArea } from './menus';
+import { ordersArea } from './orders';
 import { routesArea } from './routes';
 import { waypointsArea } from './waypoints';
 
-export const AREAS: Area[] = [routesArea, waypointsArea, coursesArea, discountsArea, couponsArea, bannersArea, menusArea, contentsArea];
+export const AREAS: Area[] = [routesArea, waypointsArea, coursesArea, discountsArea, couponsArea, ordersArea, invoicesArea, bannersArea, menusArea, contentsArea];

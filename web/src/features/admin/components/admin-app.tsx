@@ -1,14 +1,15 @@
 // The panel inside its lazy chunk: the layout, and a route per area declaration (a list at the area's
 // path, one record at `{path}/{id}`, `new` for a record not saved yet), plus the screens that are no
-// list (company settings) and the areas of the next issue (orders, invoices).
+// list (company settings, exports, the office sale, the invoice register). An area with a record screen
+// of its own (an order, an invoice) shows it at `{path}/{id}` instead of the generic form.
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 
 import { AREAS } from '../areas';
-import { areaTitles } from '../messages/area-titles';
+import { SaleServicesContext, type SaleServices } from '../lib/sale-services';
 
 import { AdminLayout } from './admin-layout';
-import { AdminNotFound, ComingSoon } from './coming-soon';
+import { AdminNotFound } from './admin-not-found';
 import { EXTRA_ROUTES } from './extra-routes';
 import { ListScreen } from './list-screen';
 import { RecordScreen } from './record-screen';
@@ -16,23 +17,32 @@ import { RecordScreen } from './record-screen';
 interface AdminAppProps {
   languageSwitch: ReactNode;
   overlays: ReactNode;
+  /** The booking's search, discounts and prices, for the sale at the office. */
+  services: SaleServices;
 }
 
-export function AdminApp({ languageSwitch, overlays }: AdminAppProps) {
+export function AdminApp({ languageSwitch, overlays, services }: AdminAppProps) {
   return (
-    <AdminLayout languageSwitch={languageSwitch} overlays={overlays}>
-      <Routes>
-        {AREAS.map((area) => [
-          <Route key={area.path} path={area.path} element={<ListScreen key={area.path} area={area} />} />,
-          <Route key={`${area.path}/:id`} path={`${area.path}/:id`} element={<RecordScreen key={area.path} area={area} />} />,
-        ])}
-        {EXTRA_ROUTES.map(({ path, element }) => (
-          <Route key={path} path={path} element={element} />
-        ))}
-        <Route path="order/order/*" element={<ComingSoon title={areaTitles.orders} />} />
-        <Route path="order/invoice/*" element={<ComingSoon title={areaTitles.invoices} />} />
-        <Route path="*" element={<AdminNotFound />} />
-      </Routes>
-    </AdminLayout>
+    <SaleServicesContext value={services}>
+      <AdminLayout languageSwitch={languageSwitch} overlays={overlays}>
+        <Routes>
+          {AREAS.map((area) => {
+            const Record = area.record;
+            return [
+              <Route key={area.path} path={area.path} element={<ListScreen key={area.path} area={area} />} />,
+              <Route
+                key={`${area.path}/:id`}
+                path={`${area.path}/:id`}
+                element={Record ? <Record key={area.path} /> : <RecordScreen key={area.path} area={area} />}
+              />,
+            ];
+          })}
+          {EXTRA_ROUTES.map(({ path, element }) => (
+            <Route key={path} path={path} element={element} />
+          ))}
+          <Route path="*" element={<AdminNotFound />} />
+        </Routes>
+      </AdminLayout>
+    </SaleServicesContext>
   );
 }

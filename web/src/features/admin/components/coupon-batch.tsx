@@ -9,9 +9,11 @@ import { Button } from '@/shared/ui/button';
 import { saveRecord } from '../api/admin-data';
 import { useRecordMutation } from '../hooks/use-record-mutation';
 import { useAdminHref } from '../lib/admin-path';
+import { exportSearch } from '../lib/list-params';
 import { toGrosz, warsawLocalToIso } from '../lib/validation';
 import { couponTexts } from '../messages/coupon-messages';
 import { fields } from '../messages/field-messages';
+
 
 const MONEY = /^\d{1,7}([.,]\d{1,2})?$/;
 const PATH = 'order/coupon';
@@ -38,7 +40,6 @@ export function CouponBatch({ params }: { params: URLSearchParams }) {
     event.preventDefault();
     if (valid) batch.mutate(undefined);
   };
-  const filters = new URLSearchParams([...params].filter(([key]) => key.startsWith('filter[') || key === 'sort'));
 
   return (
     <section className="admin-section admin-section--compact" aria-labelledby={`${id}-title`}>
@@ -61,7 +62,7 @@ export function CouponBatch({ params }: { params: URLSearchParams }) {
         <Button type="submit" disabled={!valid || batch.isPending}>
           {intl.formatMessage(couponTexts.create)}
         </Button>
-        <Link className="button button--secondary" to={`${href('course/coupon/export-coupon')}?${filters.toString()}`}>
+        <Link className="button button--secondary" to={`${href('course/coupon/export-coupon')}?${exportSearch(params)}`}>
           {intl.formatMessage(couponTexts.export)}
         </Link>
       </form>

@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { Button } from '@/shared/ui/button';
 
 import type { FilterDef, Option } from '../lib/area';
-import { filterKey } from '../lib/list-params';
+import { filterChanges, filterKey, filterValue } from '../lib/list-params';
 import { common } from '../messages/common-messages';
 
 import { OptionLabel } from './option-label';
@@ -63,10 +63,10 @@ export function ListFilters({ filters, search, onApply }: ListFiltersProps) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const changes: Record<string, string> = {};
-    for (const filter of filters) changes[filterKey(filter)] = formText(data.get(filterKey(filter)));
+    for (const filter of filters) Object.assign(changes, filterChanges(filter, formText(data.get(filterKey(filter)))));
     onApply(changes);
   };
-  const clear = () => onApply(Object.fromEntries(filters.map((filter) => [filterKey(filter), ''])));
+  const clear = () => onApply(Object.assign({}, ...filters.map((filter) => filterChanges(filter, ''))) as Record<string, string>);
 
   return (
     // The key re-creates the inputs when the URL changes (back button), so they show the applied filters.
@@ -74,7 +74,7 @@ export function ListFilters({ filters, search, onApply }: ListFiltersProps) {
       {filters.map((filter) => {
         const key = filterKey(filter);
         const id = `${formId}-${filter.field}-${filter.op}`;
-        const value = search.get(key) ?? '';
+        const value = filterValue(filter, search);
         return (
           <div key={key} className="form-field admin-filters__field">
             <label htmlFor={id} className="form-field__label">
@@ -89,7 +89,7 @@ export function ListFilters({ filters, search, onApply }: ListFiltersProps) {
                 id={id}
                 name={key}
                 className="form-field__input"
-                type={filter.kind === 'date' ? 'date' : 'search'}
+                type={filter.kind === 'date' || filter.kind === 'day' ? 'date' : 'search'}
                 defaultValue={value}
               />
             )}

@@ -34,7 +34,7 @@ export function ListScreen({ area }: { area: Area }) {
       title={title}
       actions={
         area.canCreate ? (
-          <ButtonLink to={href(`${area.path}/new`)}>{intl.formatMessage(common.add)}</ButtonLink>
+          <ButtonLink to={href(`${area.path}/${area.create.path}`)}>{area.create.label ? intl.formatMessage(area.create.label) : intl.formatMessage(common.add)}</ButtonLink>
         ) : null
       }
     >

@@ -4,7 +4,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
 
 import { isApiError } from '@/shared/api/api-error';
 import { errorToast } from '@/shared/api/error-toast';
@@ -19,8 +19,18 @@ import { common } from '../messages/common-messages';
 import { ConfirmDialog } from './confirm-dialog';
 import { FormField } from './form-fields';
 
+/** Fields shown together in a fieldset with a legend, where the first of them would be (the seller on invoices). */
+export interface FieldSet {
+  legend: MessageDescriptor;
+  hint?: MessageDescriptor;
+  /** Names of fields of `fields`. */
+  fields: string[];
+}
+
 export interface RecordFormProps {
   fields: FieldDef[];
+  /** Groups of the fields, each shown as one fieldset. */
+  fieldsets?: FieldSet[];
   resolver: Resolver<FormValues>;
   defaultValues: FormValues;
   editing: boolean;
@@ -31,6 +41,10 @@ export interface RecordFormProps {
   aside?: (values: FormValues) => ReactNode;
   /** Below the fields, beside the save button. */
   extraActions?: ReactNode;
+  /** The form field of an API error's field, when they are not named alike (`customer.email` -> `email`). */
+  fieldOf?: (apiField: string) => string;
+  /** Above the fields (a note on what saving does). */
+  intro?: ReactNode;
 }
 
 function Aside({ render }: { render: (values: FormValues) => ReactNode }) {
@@ -38,14 +52,20 @@ function Aside({ render }: { render: (values: FormValues) => ReactNode }) {
   return <>{render(values)}</>;
 }
 
-export function RecordForm({ fields, resolver, defaultValues, editing, save, remove, aside, extraActions }: RecordFormProps) {
+export function RecordForm({ fields, fieldsets = [], resolver, defaultValues, editing, save, remove, aside, extraActions, fieldOf = formFieldOf, intro }: RecordFormProps) {
   const intl = useIntl();
   const form = useForm<FormValues>({ resolver, defaultValues });
+  const values = useWatch({ control: form.control });
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
   // Set while a save or delete navigates away on purpose, so the leave guard lets it through.
   const leavingRef = useRef(false);
-  const names = new Set(fields.filter((field) => !field.only || field.only === (editing ? 'edit' : 'create')).map((f) => f.name));
+  const names = new Set(
+    fields
+      .filter((field) => !field.only || field.only === (editing ? 'edit' : 'create'))
+      .filter((field) => !field.visibleWhen || field.visibleWhen(values))
+      .map((f) => f.name),
+  );
   const visible = fields.filter((field) => names.has(field.name));
 
   const mutation = useMutation({ mutationFn: save, meta: { loader: true } });
@@ -65,7 +85,7 @@ export function RecordForm({ fields, resolver, defaultValues, editing, save, rem
       if (isApiError(error) && error.status === 422 && error.errors.length > 0) {
         const unplaced: string[] = [];
         for (const fieldError of error.errors) {
-          const name = formFieldOf(fieldError.field);
+          const name = fieldOf(fieldError.field);
           const text = fieldErrorText(intl, fieldError);
           if (names.has(name)) form.setError(name, { type: 'server', message: text }, { shouldFocus: true });
           else unplaced.push(`${fieldError.field}: ${text}`);
@@ -97,10 +117,26 @@ export function RecordForm({ fields, resolver, defaultValues, editing, save, rem
               </ul>
             </div>
           ) : null}
+          {intro}
           <div className="admin-form__grid">
-            {visible.map((field) => (
-              <FormField key={field.name} field={field} editing={editing} />
-            ))}
+            {visible.map((field) => {
+              const set = fieldsets.find((group) => group.fields.includes(field.name));
+              if (!set) return <FormField key={field.name} field={field} editing={editing} />;
+              // The whole set where its first visible field is; nothing for the others.
+              const members = visible.filter((member) => set.fields.includes(member.name));
+              if (members[0] !== field) return null;
+              return (
+                <fieldset key={`set-${set.legend.id ?? field.name}`} className="admin-fieldset admin-form__wide">
+                  <legend className="admin-fieldset__legend">{intl.formatMessage(set.legend)}</legend>
+                  {set.hint ? <p className="form-field__hint">{intl.formatMessage(set.hint)}</p> : null}
+                  <div className="admin-form__grid">
+                    {members.map((member) => (
+                      <FormField key={member.name} field={member} editing={editing} />
+                    ))}
+                  </div>
+                </fieldset>
+              );
+            })}
           </div>
           <div className="admin-form__actions">
             <Button type="submit" disabled={mutation.isPending}>

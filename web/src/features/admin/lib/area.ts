@@ -1,7 +1,7 @@
 // An admin area is a declaration (STYLE R19): what its list shows and filters, what its form edits and
 // how form values become the API's body. One list screen and one form screen do the rest; an area
 // adds a custom section only where it truly differs (a route's stops and prices, a menu's items).
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { Resolver } from 'react-hook-form';
 import type { MessageDescriptor } from 'react-intl';
 import type * as z from 'zod/mini';
@@ -21,7 +21,13 @@ export interface FilterDef {
   field: string;
   op: FilterOp;
   label: MessageDescriptor;
-  kind?: 'text' | 'date' | 'select';
+  /**
+   * `date`: a day; on a timestamp field (`timestamp`) sent as its first (`gte`) or last (`lte`) second
+   * in Warsaw time. `day`: one date input for a timestamp field that filters that whole day
+   * (`[gte]` and `[lte]` both; declare it with `op: 'gte'`).
+   */
+  kind?: 'text' | 'date' | 'select' | 'day';
+  timestamp?: boolean;
   options?: Option[];
   /** Options loaded from the API (e.g. routes). */
   useOptions?: () => Option[];
@@ -67,6 +73,8 @@ export interface FieldDef {
   render?: (props: CustomFieldProps) => ReactNode;
   /** Extra attributes for the input (step, min…). */
   inputProps?: Record<string, string | number>;
+  /** Shown (and checked) only while the form's values say so (invoice data once an invoice is asked for). */
+  visibleWhen?: (values: FormValues) => boolean;
 }
 
 export interface CustomFieldProps {
@@ -103,7 +111,12 @@ export interface AreaDef<Model, Values extends FormValues> {
   columns: ColumnDef<Model>[];
   filters?: FilterDef[];
   defaultSort: string;
-  form: FormDef<Model, Values>;
+  /** The generic record form; absent where the area has its own record screen (`record`). */
+  form?: FormDef<Model, Values>;
+  /** A record's own screen at `{path}/{id}` instead of the generic form (an order, an invoice). */
+  record?: ComponentType;
+  /** Where the list's create button leads, below the area's path (default `new`), and its label. */
+  create?: { path: string; label: MessageDescriptor };
   /** `false` when the API has no create (`POST …/save`). */
   canCreate?: boolean;
   /** The API has `DELETE …/delete?id=`. */
@@ -134,4 +147,6 @@ export interface Area {
   canDelete: boolean;
   listActions?: (props: { params: URLSearchParams }) => ReactNode;
   sections: DetailSection<unknown>[];
+  record?: ComponentType;
+  create: { path: string; label: MessageDescriptor | null };
 }

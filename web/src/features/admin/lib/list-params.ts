@@ -17,6 +17,34 @@ function positiveInt(value: string | null, fallback: number): number {
   return Number.isInteger(number) && number > 0 ? number : fallback;
 }
 
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date input's day as the first or last second of that day (Warsaw time, as the API's filters take it). */
+function dayBound(day: string, end: boolean): string {
+  return DAY.test(day) ? `${day} ${end ? '23:59:59' : '00:00:00'}` : day;
+}
+
+/**
+ * The URL's changes for a filter's input: one key for most filters; a day on a timestamp field is
+ * sent as its first or last second, and a `day` filter sets both ends of that day.
+ */
+export function filterChanges(filter: FilterDef, value: string): Record<string, string> {
+  if (filter.kind === 'day') {
+    return {
+      [filterKey({ field: filter.field, op: 'gte' })]: value && dayBound(value, false),
+      [filterKey({ field: filter.field, op: 'lte' })]: value && dayBound(value, true),
+    };
+  }
+  if (filter.kind === 'date' && filter.timestamp) return { [filterKey(filter)]: value && dayBound(value, filter.op === 'lte' || filter.op === 'lt') };
+  return { [filterKey(filter)]: value };
+}
+
+/** What a filter's input shows for the URL (a day of a timestamp bound: its date). */
+export function filterValue(filter: FilterDef, search: URLSearchParams): string {
+  const value = search.get(filterKey(filter)) ?? '';
+  return filter.kind === 'day' || (filter.kind === 'date' && filter.timestamp) ? value.slice(0, 10) : value;
+}
+
 /** The API's list query for the URL's search, with the defaults filled in. */
 export function listParams(search: URLSearchParams, defaultSort: string): QueryParams {
   const params: QueryParams = {
@@ -54,4 +82,9 @@ export function sortState(current: string, column: string): 'ascending' | 'desce
   if (current === column) return 'ascending';
   if (current === `-${column}`) return 'descending';
   return 'none';
+}
+
+/** The list's filters and sort (no page), for the export link of a list page. */
+export function exportSearch(params: URLSearchParams): string {
+  return new URLSearchParams([...params].filter(([key]) => key.startsWith('filter[') || key === 'sort')).toString();
 }

@@ -3,9 +3,9 @@
 // translates them.
 import { defineMessages } from 'react-intl';
 
-import type { BookingCourse, Customer, Invoice, TicketLine } from '../stores/booking-store';
+import { isValidNip } from '@/shared/lib/nip';
 
-import { isValidNip } from './nip';
+import type { BookingCourse, Customer, Invoice, TicketLine } from '../stores/booking-store';
 
 export const MAX_QTY_PER_LINE = 10;
 

@@ -1,0 +1,42 @@
+import { INVOICES, type InvoiceRow } from '../api/invoices';
+import { CellValue } from '../components/cell-value';
+import { InvoiceCorrects, InvoiceListActions, InvoicePage } from '../components/invoice-page';
+import { defineArea } from '../lib/define-area';
+import { areaTitles } from '../messages/area-titles';
+import { INVOICE_KINDS, invoiceTexts } from '../messages/invoice-messages';
+
+/**
+ * Invoices and their corrections, numbered as issued: the list with filters, sort and CSV export, one
+ * document's page (invoice-page.tsx) with its order, files and corrections, and the register of a period.
+ */
+export const invoicesArea = defineArea<InvoiceRow, Record<string, never>>({
+  path: 'order/invoice',
+  apiPath: INVOICES,
+  title: areaTitles.invoices,
+  newTitle: areaTitles.invoices,
+  recordTitle: (invoice) => invoice.number,
+  idOf: (invoice) => invoice.id,
+  defaultSort: '-issued_at',
+  columns: [
+    { key: 'number', label: invoiceTexts.number, sortable: true },
+    { key: 'kind', label: invoiceTexts.kind },
+    { key: 'issued_at', label: invoiceTexts.issuedAt, sortable: true, cell: (invoice) => <CellValue value={invoice.issued_at} /> },
+    { key: 'sale_date', label: invoiceTexts.saleDate },
+    { key: 'buyer_name', label: invoiceTexts.buyer, sortable: true },
+    { key: 'buyer_tax_id', label: invoiceTexts.taxId },
+    { key: 'net', label: invoiceTexts.net, numeric: true, cell: (invoice) => invoice.net_formatted },
+    { key: 'vat', label: invoiceTexts.vat, numeric: true, cell: (invoice) => invoice.vat_formatted },
+    { key: 'gross', label: invoiceTexts.gross, sortable: true, numeric: true, cell: (invoice) => invoice.gross_formatted },
+    { key: 'corrects_number', label: invoiceTexts.corrects, cell: (invoice) => <InvoiceCorrects invoice={invoice} /> },
+  ],
+  filters: [
+    { field: 'number', op: 'like', label: invoiceTexts.number },
+    { field: 'kind', op: 'eq', label: invoiceTexts.kind, kind: 'select', options: INVOICE_KINDS },
+    { field: 'issued_at', op: 'gte', label: invoiceTexts.issuedFrom, kind: 'date', timestamp: true },
+    { field: 'issued_at', op: 'lte', label: invoiceTexts.issuedTo, kind: 'date', timestamp: true },
+    { field: 'buyer_name', op: 'like', label: invoiceTexts.buyer },
+    { field: 'buyer_tax_id', op: 'eq', label: invoiceTexts.taxId },
+  ],
+  listActions: ({ params }) => <InvoiceListActions params={params} />,
+  record: InvoicePage,
+});

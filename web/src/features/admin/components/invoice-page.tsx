@@ -1,0 +1,131 @@
+// `/admin/order/invoice/{id}`: one invoice or correction: its fields, its order, its PDF and FA(3)
+// files, and the corrections issued to it. Also the list's pieces: the link to the corrected
+// invoice, the export and the register links, and the CSV export page.
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
+
+import { useFormatters } from '@/i18n/format';
+
+import { oneQuery, useAllOf } from '../api/admin-data';
+import { INVOICES, invoicePdfUrl, type InvoiceRow } from '../api/invoices';
+import { useAdminHref } from '../lib/admin-path';
+import { invoicesCsv } from '../lib/csv';
+import { exportSearch } from '../lib/list-params';
+import { common } from '../messages/common-messages';
+import { invoiceTexts, invoiceValues } from '../messages/invoice-messages';
+
+import { AdminPage } from './admin-page';
+import { ListExport } from './list-export';
+import { LoadFailed } from './load-failed';
+import { Facts, InvoiceFiles, Section } from './order-page';
+
+export function InvoiceCorrects({ invoice }: { invoice: Pick<InvoiceRow, 'corrects_id' | 'corrects_number'> }) {
+  const href = useAdminHref();
+  if (!invoice.corrects_id || !invoice.corrects_number) return null;
+  return <Link to={href(`order/invoice/${invoice.corrects_id}`)}>{invoice.corrects_number}</Link>;
+}
+
+export function InvoiceListActions({ params }: { params: URLSearchParams }) {
+  const intl = useIntl();
+  const href = useAdminHref();
+  return (
+    <p className="admin-list-actions">
+      <Link className="button button--secondary" to={`${href('order/invoice/export')}?${exportSearch(params)}`}>
+        {intl.formatMessage(invoiceTexts.export)}
+      </Link>
+      <Link className="button button--secondary" to={href('order/invoice/register')}>
+        {intl.formatMessage(invoiceTexts.register)}
+      </Link>
+    </p>
+  );
+}
+
+export function InvoiceExport() {
+  const intl = useIntl();
+  return (
+    <ListExport
+      apiPath={INVOICES}
+      listPath="order/invoice"
+      title={intl.formatMessage(invoiceTexts.exportTitle)}
+      ready={(count) => intl.formatMessage(invoiceValues.ready, { count })}
+      download={intl.formatMessage(invoiceTexts.download)}
+      filename="faktury.csv"
+      toCsv={invoicesCsv}
+    />
+  );
+}
+
+function Corrections({ invoice }: { invoice: InvoiceRow }) {
+  const intl = useIntl();
+  const href = useAdminHref();
+  const { dateTime } = useFormatters();
+  // The list filters by order; the corrections of this document are those that name it.
+  const ofOrder = useAllOf<InvoiceRow>(INVOICES, { 'filter[order_id][eq]': invoice.order_id, sort: 'issued_at' });
+  const corrections = (ofOrder.data ?? []).filter((other) => other.corrects_id === invoice.id);
+  return (
+    <Section title={intl.formatMessage(invoiceTexts.corrections)}>
+      {ofOrder.isPending ? (
+        <p role="status">{intl.formatMessage(common.loading)}</p>
+      ) : corrections.length === 0 ? (
+        <p className="admin-note">{intl.formatMessage(invoiceTexts.noCorrections)}</p>
+      ) : (
+        <ul className="admin-plain-list">
+          {corrections.map((correction) => (
+            <li key={correction.id}>
+              <Link to={href(`order/invoice/${correction.id}`)}>{correction.number}</Link>
+              <span className="admin-plain-list__detail">{intl.formatMessage(invoiceValues.correctionOf, { date: dateTime(correction.issued_at), gross: correction.gross_formatted })}</span>
+              {correction.reason ? <span className="admin-plain-list__detail admin-note">{correction.reason}</span> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}
+
+export function InvoicePage() {
+  const { id = '' } = useParams();
+  const intl = useIntl();
+  const href = useAdminHref();
+  const { dateTime, day } = useFormatters();
+  const query = useQuery(oneQuery<InvoiceRow>(INVOICES, id));
+  const back = (
+    <Link className="button button--secondary" to={href('order/invoice')}>
+      {intl.formatMessage(common.backToList)}
+    </Link>
+  );
+  if (query.isPending || query.isError) {
+    return (
+      <AdminPage title={intl.formatMessage(query.isPending ? common.loading : common.loadFailed)} actions={back}>
+        {query.isPending ? <p role="status">{intl.formatMessage(common.loading)}</p> : <LoadFailed error={query.error} onRetry={() => void query.refetch()} />}
+      </AdminPage>
+    );
+  }
+  const invoice = query.data;
+  const t = (message: keyof typeof invoiceTexts) => intl.formatMessage(invoiceTexts[message]);
+  return (
+    <AdminPage title={intl.formatMessage(invoice.kind === 'KOR' ? invoiceValues.correctionTitle : invoiceValues.title, { number: invoice.number })} actions={back}>
+      <Section title={t('document')}>
+        <Facts
+          items={[
+            [t('number'), invoice.number],
+            [t('kind'), t(invoice.kind === 'KOR' ? 'kindKor' : 'kindVat')],
+            [t('issuedAt'), dateTime(invoice.issued_at)],
+            [t('saleDate'), day(invoice.sale_date, 'short')],
+            [t('buyer'), invoice.buyer_name],
+            [t('taxId'), invoice.buyer_tax_id],
+            [t('net'), invoice.net_formatted],
+            [t('vat'), invoice.vat_formatted],
+            [t('gross'), invoice.gross_formatted],
+            [t('corrects'), invoice.corrects_id ? <InvoiceCorrects key="corrects" invoice={invoice} /> : null],
+            [t('reason'), invoice.reason],
+            [t('order'), <Link key="order" to={href(`order/order/${invoice.order_id}`)}>{invoice.order_number ?? invoice.order_id}</Link>],
+            [t('files'), <InvoiceFiles key="files" id={invoice.id} number={invoice.number} pdfUrl={invoicePdfUrl(invoice.id)} />],
+          ]}
+        />
+      </Section>
+      {invoice.kind === 'VAT' ? <Corrections invoice={invoice} /> : null}
+    </AdminPage>
+  );
+}

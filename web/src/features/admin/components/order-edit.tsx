@@ -1,0 +1,104 @@
+// `/admin/order/order/edit/{id}`: the customer's and invoice data of an order, with the reason the
+// change is made (kept with its event). `/admin/order/order/edit` (no id) is the sale at the office.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Resolver } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { Link, useNavigate, useParams } from 'react-router';
+import * as z from 'zod/mini';
+
+
+import { orderQuery, reloadOrder, saveOrder, type AdminOrder } from '../api/orders';
+import { useAdminHref } from '../lib/admin-path';
+import type { FieldDef, FormValues } from '../lib/area';
+import {
+  customerFields,
+  customerShape,
+  customerValues,
+  invoiceChecks,
+  invoiceFields,
+  invoiceShape,
+  invoiceValues,
+  orderFormField,
+  toCustomerInput,
+  toInvoiceInput,
+} from '../lib/order-form';
+import { requiredText } from '../lib/validation';
+import { common } from '../messages/common-messages';
+import { orderTexts, orderValues } from '../messages/order-messages';
+
+import { AdminPage } from './admin-page';
+import { LoadFailed } from './load-failed';
+import { OfficeSale } from './office-sale';
+import { RecordForm } from './record-form';
+
+const schema = z
+  .object({ ...customerShape, ...invoiceShape, reason: requiredText(500) })
+  .check(...invoiceChecks<z.infer<z.ZodMiniObject<typeof invoiceShape>>>());
+
+type Values = z.infer<typeof schema>;
+
+const resolver = zodResolver(schema) as unknown as Resolver<FormValues>;
+
+const reasonField: FieldDef = { name: 'reason', label: orderTexts.changeReason, kind: 'textarea', required: true, wide: true, hint: orderTexts.changeReasonHint };
+
+const FIELDS: FieldDef[] = [...customerFields, ...invoiceFields, reasonField];
+
+function valuesOf(order: AdminOrder): Values {
+  return { ...customerValues(order), ...invoiceValues(order), reason: '' };
+}
+
+export function OrderEditRoute() {
+  const { id } = useParams();
+  return id ? <OrderEdit id={id} /> : <OfficeSale />;
+}
+
+function OrderEdit({ id }: { id: string }) {
+  const intl = useIntl();
+  const href = useAdminHref();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const query = useQuery(orderQuery(id));
+  const back = (
+    <Link className="button button--secondary" to={href(`order/order/${id}`)}>
+      {intl.formatMessage(orderTexts.backToOrder)}
+    </Link>
+  );
+  if (query.isPending || query.isError) {
+    return (
+      <AdminPage title={intl.formatMessage(query.isPending ? common.loading : common.loadFailed)} actions={back}>
+        {query.isPending ? <p role="status">{intl.formatMessage(common.loading)}</p> : <LoadFailed error={query.error} onRetry={() => void query.refetch()} />}
+      </AdminPage>
+    );
+  }
+  const order = query.data;
+  const issued = (order.invoices ?? []).some((invoice) => invoice.kind === 'VAT') || Boolean(order.invoice?.number);
+  return (
+    <AdminPage title={intl.formatMessage(orderValues.editTitle, { number: order.number ?? order.hash_id })} actions={back}>
+      <RecordForm
+        key={`${order.id}-${order.version}`}
+        fields={FIELDS}
+        resolver={resolver}
+        defaultValues={valuesOf(order)}
+        editing
+        fieldOf={orderFormField}
+        intro={
+          <p className={issued ? 'admin-notice' : 'admin-note'}>
+            {intl.formatMessage(issued ? orderTexts.correctionNote : orderTexts.beforeInvoiceNote)}
+          </p>
+        }
+        save={async (form) => {
+          const values = form as Values;
+          const saved = await saveOrder(order.id, {
+            customer: toCustomerInput(values),
+            invoice: toInvoiceInput(values),
+            reason: values.reason.trim(),
+          });
+          await reloadOrder(queryClient, order.id, order.version);
+          void navigate(href(`order/order/${order.id}`));
+          return valuesOf(saved);
+        }}
+      />
+    </AdminPage>
+  );
+}

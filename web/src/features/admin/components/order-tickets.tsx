@@ -1,0 +1,201 @@
+// The order's tickets, each with what an admin may do for the customer: return it (no code needed:
+// the admin acts on the customer's behalf) or move it to another course of the same route and stops.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+
+import { useFormatters } from '@/i18n/format';
+import { isApiError } from '@/shared/api/api-error';
+import { errorToast } from '@/shared/api/error-toast';
+import { serverMessage } from '@/shared/api/server-messages';
+import { showToast } from '@/shared/stores/toast-store';
+import { Button } from '@/shared/ui/button';
+
+import { changeCourse, changeOptionsQuery, reloadOrder, returnTicket, type AdminOrder, type AdminTicket } from '../api/orders';
+import { common } from '../messages/common-messages';
+import { TICKET_STATUSES, orderTexts, orderValues } from '../messages/order-messages';
+
+import { ConfirmDialog } from './confirm-dialog';
+import { OptionLabel } from './option-label';
+import { StretchText } from './order-bits';
+import { Section } from './order-page';
+
+type Dialog = { kind: 'return' | 'change'; ticket: AdminTicket } | null;
+
+interface OrderTicketsProps {
+  order: AdminOrder;
+  onDone: (notice: string) => void;
+}
+
+export function OrderTickets({ order, onDone }: OrderTicketsProps) {
+  const intl = useIntl();
+  const { dateTime } = useFormatters();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const t = (message: keyof typeof orderTexts) => intl.formatMessage(orderTexts[message]);
+  const actionable = order.status === 'paid';
+  return (
+    <Section title={t('tickets')}>
+      {order.tickets.length === 0 ? (
+        <p className="admin-note">{t('noTickets')}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-inline-table admin-tickets">
+            <thead>
+              <tr>
+                <th scope="col">{t('ticketNumber')}</th>
+                <th scope="col">{t('code')}</th>
+                <th scope="col">{t('status')}</th>
+                <th scope="col">{t('course')}</th>
+                <th scope="col">{t('stretch')}</th>
+                <th scope="col">{t('price')}</th>
+                <th scope="col">{t('actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.tickets.map((ticket) => {
+                const status = TICKET_STATUSES.find((option) => option.value === ticket.status);
+                const label = { number: ticket.number };
+                return (
+                  <tr key={ticket.id}>
+                    <td className="admin-codes">{ticket.number}</td>
+                    <td className="admin-codes">{ticket.code}</td>
+                    <td>
+                      {status ? <OptionLabel label={status.label} /> : ticket.status}
+                      {ticket.course_changed ? <span className="admin-tag">{t('courseChanged')}</span> : null}
+                    </td>
+                    <td>{dateTime(ticket.departure_at)}</td>
+                    <td>
+                      <StretchText from={ticket.from_name} to={ticket.to_name} />
+                    </td>
+                    <td>{ticket.price_formatted}</td>
+                    <td>
+                      {actionable && ticket.status === 'valid' ? (
+                        <span className="admin-row-actions">
+                          <Button variant="secondary" aria-label={intl.formatMessage(orderValues.returnTicketOf, label)} onClick={() => setDialog({ kind: 'return', ticket })}>
+                            {t('returnTicket')}
+                          </Button>
+                          <Button variant="secondary" aria-label={intl.formatMessage(orderValues.changeCourseOf, label)} onClick={() => setDialog({ kind: 'change', ticket })}>
+                            {t('changeCourse')}
+                          </Button>
+                        </span>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {dialog?.kind === 'return' ? (
+        <ReturnDialog order={order} ticket={dialog.ticket} onClose={() => setDialog(null)} onDone={onDone} />
+      ) : null}
+      {dialog?.kind === 'change' ? (
+        <ChangeDialog order={order} ticket={dialog.ticket} onClose={() => setDialog(null)} onDone={onDone} />
+      ) : null}
+    </Section>
+  );
+}
+
+interface TicketDialogProps {
+  order: AdminOrder;
+  ticket: AdminTicket;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}
+
+function ReturnDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const returning = useMutation({
+    mutationFn: () => returnTicket(ticket.number),
+    onSuccess: async (answer) => {
+      onClose();
+      onDone(
+        intl.formatMessage(orderValues.returned, {
+          number: answer.number,
+          fee: answer.fee_formatted,
+          money: answer.money_refund_formatted,
+          coupon: answer.coupon_refund_formatted,
+        }),
+      );
+      await reloadOrder(queryClient, order.id, order.version);
+    },
+    onError: (error) => showToast(errorToast(error)),
+    meta: { loader: true },
+  });
+  return (
+    <ConfirmDialog
+      title={intl.formatMessage(orderValues.returnTitle, { number: ticket.number })}
+      text={intl.formatMessage(orderTexts.returnText)}
+      confirmLabel={intl.formatMessage(orderTexts.returnTicket)}
+      cancelLabel={intl.formatMessage(common.cancel)}
+      confirmDisabled={returning.isPending}
+      onCancel={onClose}
+      onConfirm={() => returning.mutate()}
+    />
+  );
+}
+
+function ChangeDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
+  const intl = useIntl();
+  const id = useId();
+  const { dateTime } = useFormatters();
+  const queryClient = useQueryClient();
+  const options = useQuery({ ...changeOptionsQuery(ticket.number), retry: false });
+  const [chosen, setChosen] = useState('');
+  const change = useMutation({
+    mutationFn: () => changeCourse(ticket.number, chosen),
+    onSuccess: async (answer) => {
+      onClose();
+      onDone(intl.formatMessage(orderValues.changed, { number: answer.number, departure: dateTime(answer.departure_at), difference: answer.price_difference_formatted }));
+      await reloadOrder(queryClient, order.id, order.version);
+    },
+    onError: (error) => showToast(errorToast(error)),
+    meta: { loader: true },
+  });
+  let body;
+  if (options.isPending) body = <p role="status">{intl.formatMessage(common.loading)}</p>;
+  else if (options.isError)
+    body = (
+      <p className="form-field__error" role="alert">
+        {isApiError(options.error) ? serverMessage(intl, { message: options.error.message, code: options.error.code }) : intl.formatMessage(common.loadFailed)}
+      </p>
+    );
+  else if (!options.data.can_change || options.data.options.length === 0)
+    body = <p className="admin-note">{intl.formatMessage(options.data.can_change ? orderTexts.noChangeOptions : orderTexts.cannotChange)}</p>;
+  else
+    body = (
+      <div className="form-field">
+        <label htmlFor={`${id}-course`} className="form-field__label">
+          {intl.formatMessage(orderTexts.newCourse)}
+        </label>
+        <select id={`${id}-course`} className="form-field__input" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+          <option value="">{intl.formatMessage(orderTexts.chooseCourse)}</option>
+          {options.data.options.map((option) => (
+            <option key={option.course_id} value={option.course_id}>
+              {intl.formatMessage(orderValues.changeOption, {
+                departure: dateTime(option.departure_at),
+                seats: option.free_seats,
+                difference: option.price_difference_formatted,
+              })}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  return (
+    <ConfirmDialog
+      title={intl.formatMessage(orderValues.changeTitle, { number: ticket.number })}
+      text={intl.formatMessage(orderTexts.changeText)}
+      confirmLabel={intl.formatMessage(orderTexts.changeCourse)}
+      cancelLabel={intl.formatMessage(common.cancel)}
+      tone="primary"
+      confirmDisabled={!chosen || change.isPending}
+      onCancel={onClose}
+      onConfirm={() => change.mutate()}
+    >
+      {body}
+    </ConfirmDialog>
+  );
+}

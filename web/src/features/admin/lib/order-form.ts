@@ -1,0 +1,124 @@
+// The customer's and invoice data of an order as form fields, shared by the order's edit and the sale
+// at the office: the fields, their checks (the Polish NIP's checksum among them, as the server checks
+// it) and the API bodies they become.
+import * as z from 'zod/mini';
+
+import { isValidNip, normaliseNip } from '@/shared/lib/nip';
+
+import type { AdminOrder, CustomerInput, InvoiceInput } from '../api/orders';
+import { orderTexts } from '../messages/order-messages';
+
+import type { FieldDef, FormValues } from './area';
+import { fieldCheck, requiredText, text } from './validation';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const POSTAL_CODE = /^\d{2}-\d{3}$/;
+
+export const customerShape = {
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  email: z.string().check(z.trim(), z.minLength(1, 'required'), z.regex(EMAIL, 'email')),
+  phone: requiredText(30),
+  notify_by_sms: z.boolean(),
+};
+
+export const invoiceShape = {
+  invoice_requested: z.boolean(),
+  country: text(2),
+  vat_number: text(30),
+  company_name: text(200),
+  address: text(200),
+  postal_code: text(10),
+  city: text(100),
+};
+
+type InvoiceValues = { [Key in keyof typeof invoiceShape]: z.infer<(typeof invoiceShape)[Key]> };
+
+const wanted = (values: InvoiceValues) => values.invoice_requested;
+const polish = (values: InvoiceValues) => (values.country.trim() || 'PL').toUpperCase() === 'PL';
+
+/** The invoice data's checks, only while an invoice is asked for; a Polish NIP must add up. */
+export const invoiceChecks = <T extends InvoiceValues>() => [
+  fieldCheck<T>((v) => !wanted(v) || v.company_name.trim() !== '', 'required', 'company_name'),
+  fieldCheck<T>((v) => !wanted(v) || v.address.trim() !== '', 'required', 'address'),
+  fieldCheck<T>((v) => !wanted(v) || v.city.trim() !== '', 'required', 'city'),
+  fieldCheck<T>((v) => !wanted(v) || v.vat_number.trim() !== '', 'required', 'vat_number'),
+  fieldCheck<T>((v) => !wanted(v) || !polish(v) || v.vat_number.trim() === '' || isValidNip(v.vat_number), 'nip', 'vat_number'),
+  fieldCheck<T>((v) => !wanted(v) || !polish(v) || POSTAL_CODE.test(v.postal_code.trim()), 'postalCode', 'postal_code'),
+];
+
+const invoiceOn = (values: FormValues) => values.invoice_requested === true;
+
+export const customerFields: FieldDef[] = [
+  { name: 'first_name', label: orderTexts.firstName, kind: 'text', required: true },
+  { name: 'last_name', label: orderTexts.lastName, kind: 'text', required: true },
+  { name: 'email', label: orderTexts.email, kind: 'text', required: true, inputProps: { type: 'email', autoComplete: 'off' } },
+  { name: 'phone', label: orderTexts.phone, kind: 'text', required: true, inputProps: { type: 'tel' } },
+  { name: 'notify_by_sms', label: orderTexts.notifyBySms, kind: 'checkbox' },
+];
+
+export const invoiceFields: FieldDef[] = [
+  { name: 'invoice_requested', label: orderTexts.invoiceRequested, kind: 'checkbox', wide: true },
+  { name: 'company_name', label: orderTexts.companyName, kind: 'text', required: true, wide: true, visibleWhen: invoiceOn },
+  { name: 'vat_number', label: orderTexts.vatNumber, kind: 'text', required: true, hint: orderTexts.vatNumberHint, visibleWhen: invoiceOn },
+  { name: 'country', label: orderTexts.country, kind: 'text', hint: orderTexts.countryHint, visibleWhen: invoiceOn },
+  { name: 'address', label: orderTexts.address, kind: 'text', required: true, wide: true, visibleWhen: invoiceOn },
+  { name: 'postal_code', label: orderTexts.postalCode, kind: 'text', required: true, visibleWhen: invoiceOn },
+  { name: 'city', label: orderTexts.city, kind: 'text', required: true, visibleWhen: invoiceOn },
+];
+
+export function customerValues(order: AdminOrder | undefined) {
+  const customer = order?.customer;
+  return {
+    first_name: customer?.first_name ?? '',
+    last_name: customer?.last_name ?? '',
+    email: customer?.email ?? '',
+    phone: customer?.phone ?? '',
+    notify_by_sms: customer?.notify_by_sms ?? false,
+  };
+}
+
+export function invoiceValues(order: AdminOrder | undefined): InvoiceValues {
+  const invoice = order?.invoice;
+  return {
+    invoice_requested: Boolean(invoice),
+    country: invoice?.country ?? 'PL',
+    vat_number: invoice?.vat_number ?? '',
+    company_name: invoice?.company_name ?? '',
+    address: invoice?.address ?? '',
+    postal_code: invoice?.postal_code ?? '',
+    city: invoice?.city ?? '',
+  };
+}
+
+export function toCustomerInput(values: ReturnType<typeof customerValues>): CustomerInput {
+  return {
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    email: values.email.trim(),
+    phone: values.phone.trim(),
+    notify_by_sms: values.notify_by_sms,
+  };
+}
+
+export function toInvoiceInput(values: InvoiceValues): InvoiceInput | null {
+  if (!values.invoice_requested) return null;
+  const country = (values.country.trim() || 'PL').toUpperCase();
+  return {
+    country,
+    vat_number: country === 'PL' ? normaliseNip(values.vat_number) : values.vat_number.trim(),
+    company_name: values.company_name.trim(),
+    address: values.address.trim(),
+    postal_code: values.postal_code.trim(),
+    city: values.city.trim(),
+  };
+}
+
+/**
+ * The form field of an API error's field: the body nests the customer and invoice (`customer.email`,
+ * `invoice.vat_number`), the form does not; a ticket line's field (`tickets.0.qty`) stays as it is.
+ */
+export function orderFormField(apiField: string): string {
+  const match = /^(?:customer|invoice)\.(\w+)$/.exec(apiField);
+  return match?.[1] ?? apiField;
+}
