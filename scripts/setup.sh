@@ -21,6 +21,8 @@ ensure_system() {
   # PostgreSQL 15 server binaries (for the private cluster) and pgbench.
   [ -x /usr/lib/postgresql/15/bin/initdb ] || apt_install postgresql-15 postgresql-contrib
   command -v node >/dev/null || apt_install nodejs npm
+  # xmllint: the documents crate's tests validate FA(3) e-invoices against the KSeF schema.
+  command -v xmllint >/dev/null || apt_install libxml2-utils
   report_disk
 }
 

@@ -54,6 +54,12 @@ impl<'f> Canvas<'f> {
         self.content.finish().to_vec()
     }
 
+    /// The page drawn so far, leaving the canvas empty for the next one (a document
+    /// that runs over several pages keeps one canvas, and so one pair of fonts).
+    pub(crate) fn take_page(&mut self) -> Vec<u8> {
+        std::mem::replace(&mut self.content, Content::new()).finish().to_vec()
+    }
+
     fn font(&self, face: Face) -> &Font {
         match face {
             Face::Regular => self.regular,
@@ -103,6 +109,40 @@ impl<'f> Canvas<'f> {
             }
         }
         self.text(x, y, Align::Left, style, &shown);
+    }
+
+    /// `text` broken at spaces into lines no wider than `max_width` (a word wider than
+    /// that is broken between characters), for names that must be printed in full.
+    pub(crate) fn wrap(&self, text: &str, max_width: f32, style: Style) -> Vec<String> {
+        let mut lines = Vec::new();
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            let candidate = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+            if self.width(&candidate, style) <= max_width {
+                line = candidate;
+                continue;
+            }
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            for c in word.chars() {
+                line.push(c);
+                if self.width(&line, style) > max_width && line.chars().count() > 1 {
+                    line.pop();
+                    lines.push(std::mem::replace(&mut line, c.to_string()));
+                }
+            }
+        }
+        if !line.is_empty() || lines.is_empty() {
+            lines.push(line);
+        }
+        lines
+    }
+
+    /// A horizontal line from `x1` to `x2`.
+    pub(crate) fn hline(&mut self, x1: f32, x2: f32, y: f32, line: f32, color: Rgb) {
+        let Rgb(r, g, b) = color;
+        self.content.set_line_width(line).set_stroke_rgb(r, g, b).move_to(x1, y).line_to(x2, y).stroke();
     }
 
     /// A filled rectangle; `(x, y)` is its bottom-left corner.

@@ -8,6 +8,16 @@
 //! - [`ticket_pdf`]: the printable tickets of one order, an A4 PDF with one card per
 //!   ticket (three to a page), each with its QR code drawn as vector squares and the
 //!   secret code printed under it.
+//! - [`invoice_pdf`]: an invoice or a correction invoice ([`InvoiceDocument`]) as an A4
+//!   PDF in Polish, with what the VAT act asks an invoice to show.
+//! - [`invoice_fa3`]: the same document as a KSeF structured e-invoice, XML of the
+//!   Ministry of Finance's schema FA(3) (a copy of the schema is in `documents/ksef/`).
+//! - [`vat_split`]: a gross amount split into net and VAT (the caller's sums must add
+//!   up; both renderers refuse an invoice whose do not, see [`InvoiceDocument::check`]).
+//!
+//! An invoice's amounts are grosz (`i64`), its dates [`chrono::NaiveDate`]; even the
+//! FA(3) file's creation time is an input ([`InvoiceDocument::generated_at`]), so the
+//! same invoice always gives the same bytes.
 //!
 //! ## Library choices
 //!
@@ -26,12 +36,34 @@
 //! - QR: [`qrcode`] (no image features: we only need the module matrix and its SVG).
 //!   Error correction level M (15 %), enough for a printed or on-screen ticket.
 //! - Streams are compressed with [`miniz_oxide`] (pure Rust deflate).
+//! - XML: [`quick_xml`]'s writer (no default features: no serde, no encodings). It is
+//!   the most used and best kept XML crate, small to build, and its element writer
+//!   escapes every text, so a name with `&<>` cannot break the document. We write the
+//!   FA(3) elements by hand in schema order rather than derive them from serde structs:
+//!   the schema's many choices (NIP, EU VAT number, other id or none; a form of payment
+//!   or "other") read plainer as code than as attribute-laden types.
+//! - Validation: the tests run every kind of FA(3) document we write through `xmllint`
+//!   (Debian's libxml2-utils, installed by `scripts/setup.sh`) against the official
+//!   schema in `documents/ksef/`, offline through its `catalog.xml`. libxml2 is a full
+//!   XSD 1.0 validator (patterns, enumerations, choices, facets); no Rust crate
+//!   validates XSD, and a hand-written check would only test our own reading of the
+//!   schema. The library itself does not run it: it stays pure, and it refuses up front
+//!   what the schema would (a bad NIP, an unknown country, an over-long text).
 
+mod fa3;
 mod font;
+mod invoice;
 mod layout;
+mod model;
+mod pdf;
 mod qr;
 mod ticket;
 
+pub use fa3::{invoice_fa3, FA3_NAMESPACE};
+pub use invoice::invoice_pdf;
+pub use model::{
+    format_pln, vat_split, Amounts, Correction, InvoiceDocument, InvoiceLine, Party, Payment, PaymentForm,
+};
 pub use qr::{qr_svg, try_qr_svg};
 pub use ticket::{ticket_pdf, PrintedTicket, TicketDocument};
 
@@ -47,4 +79,15 @@ pub enum DocumentError {
     /// The embedded font could not be read or subset (a bug, not a user error).
     #[error("the font could not be embedded: {0}")]
     Font(String),
+    /// An invoice needs at least one line (only a correction of the buyer's data, with
+    /// zero sums, may have none).
+    #[error("the invoice has no lines")]
+    NoLines,
+    /// The invoice's data cannot make a correct document: `field` names the input
+    /// (`"seller.tax_id"`, `"lines[0].gross"`), `problem` says what is wrong with it.
+    #[error("the invoice's {field} {problem}")]
+    InvalidInvoice { field: String, problem: &'static str },
+    /// The XML writer failed (a bug: it writes to memory).
+    #[error("the xml could not be written: {0}")]
+    Xml(String),
 }

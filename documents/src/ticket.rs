@@ -7,11 +7,11 @@
 //! type it when the code does not scan). Labels are Polish with English after a slash,
 //! like the e-mails.
 
-use crate::font::{Font, FontRefs, BOLD, REGULAR};
-use crate::layout::{Align, Canvas, Face, Rgb, Style, BOLD_NAME, REGULAR_NAME};
+use crate::font::{Font, BOLD, REGULAR};
+use crate::layout::{Align, Canvas, Face, Rgb, Style};
+use crate::pdf::{self, PAGE_H, PAGE_W};
 use crate::qr::{QrMatrix, QUIET_ZONE};
 use crate::DocumentError;
-use pdf_writer::{Filter, Finish, Pdf, Rect, Ref, TextStr};
 
 /// One order's tickets, with every value already formatted for people (times in
 /// Europe/Warsaw, prices in złoty), so this crate needs no clock, time zone or money.
@@ -50,9 +50,7 @@ impl PrintedTicket {
     }
 }
 
-// A4 in points, and the card grid.
-const PAGE_W: f32 = 595.28;
-const PAGE_H: f32 = 841.89;
+// The card grid on an A4 page.
 const MARGIN: f32 = 28.0;
 const GAP: f32 = 20.0;
 const CARDS_PER_PAGE: usize = 3;
@@ -95,37 +93,8 @@ pub fn ticket_pdf(doc: &TicketDocument) -> Result<Vec<u8>, DocumentError> {
         pages.push(canvas.finish());
     }
 
-    let mut pdf = Pdf::new();
-    let mut next = 1;
-    let mut alloc = || {
-        let id = Ref::new(next);
-        next += 1;
-        id
-    };
-    let catalog = alloc();
-    let tree = alloc();
-    let info = alloc();
-    let mut font_refs =
-        || FontRefs { type0: alloc(), cid: alloc(), descriptor: alloc(), file: alloc(), to_unicode: alloc() };
-    let regular_refs = font_refs();
-    let bold_refs = font_refs();
-    let page_refs: Vec<(Ref, Ref)> = pages.iter().map(|_| (alloc(), alloc())).collect();
-
-    pdf.catalog(catalog).pages(tree);
-    pdf.pages(tree).kids(page_refs.iter().map(|(page, _)| *page)).count(page_refs.len() as i32);
     let title = format!("Bilety / Tickets – {} {}", doc.carrier, doc.order_ref);
-    pdf.document_info(info).title(TextStr(&title));
-    for ((page_id, content_id), content) in page_refs.iter().zip(&pages) {
-        let mut page = pdf.page(*page_id);
-        page.media_box(Rect::new(0.0, 0.0, PAGE_W, PAGE_H)).parent(tree).contents(*content_id);
-        page.resources().fonts().pair(REGULAR_NAME, regular_refs.type0).pair(BOLD_NAME, bold_refs.type0);
-        page.finish();
-        let compressed = miniz_oxide::deflate::compress_to_vec_zlib(content, 6);
-        pdf.stream(*content_id, &compressed).filter(Filter::FlateDecode);
-    }
-    regular.write(&mut pdf, &regular_refs)?;
-    bold.write(&mut pdf, &bold_refs)?;
-    Ok(pdf.finish())
+    pdf::assemble(&pages, &regular, &bold, &title)
 }
 
 /// One ticket card whose top edge is at `top`.

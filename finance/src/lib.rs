@@ -1,0 +1,32 @@
+//! # finance
+//!
+//! The VAT sales register as of any date, rebuilt by replaying the invoice events: a
+//! register as of a past day shows exactly what finance saw at its end, even after later
+//! corrections, because nothing is read from today's tables.
+//!
+//! - [`register`]: the rules, pure. [`Register`] folds the invoice events
+//!   (`OrderEvent::InvoiceIssued` and `InvoiceCorrected`, each self-contained) in the
+//!   order they were recorded into one row per document, keeping only the sums, and
+//!   says which events a register shows: recorded before the end of `as_of` in Warsaw,
+//!   issued (Warsaw date) from `from` to `to`. Also what a row falls back to for events
+//!   recorded before the invoices kept their document facts.
+//! - [`format`]: where the rows go as they come ([`Sink`]): the Polish register as CSV
+//!   ([`CsvSink`]) or the API's JSON ([`JsonSink`]).
+//! - [`replay()`]: reads the store (only the two event types, filtered by the store) up to
+//!   its head as of the start, into a sink. Memory stays flat whatever the number of
+//!   events: a row is written out as soon as it is made.
+//! - [`http`]: `GET /api/order/order-invoice/register` for SuperAdmins, streamed. It
+//!   needs the event store, which the query API may not hold, hence a crate of its own
+//!   whose router the app merges beside the query API's.
+//!
+//! The CLI is `coach finance register` (app/src/ops.rs), and `bench/run.sh register`
+//! times a replay of 1,000,000 invoice events.
+
+pub mod format;
+pub mod http;
+pub mod register;
+pub mod replay;
+
+pub use format::{CsvSink, JsonSink, Sink};
+pub use register::{Register, RegisterQuery, RegisterRow, Summary, Totals};
+pub use replay::{replay, ReplayError};
