@@ -4,7 +4,10 @@
 //!
 //! An endpoint declares which fields may be sorted and filtered ([`ListSpec`]), each
 //! mapped to a SQL expression and a type; anything else answers `422`, a non-numeric page
-//! `400`. [`ListQuery::push_where`] and friends write the clauses into a
+//! `400`. A field may also stand for related rows (any ticket of an order: a condition
+//! with the compared expression in braces, see [`ListField::column`]), or for the Warsaw
+//! days of a timestamp ([`FieldType::Day`], compared as ranges of the column so its index
+//! serves them). [`ListQuery::push_where`] and friends write the clauses into a
 //! `sqlx::QueryBuilder` with every value bound, never spliced.
 
 use std::collections::HashMap;
@@ -31,6 +34,11 @@ pub enum FieldType {
     /// `YYYY-MM-DD HH:MM:SS` or RFC 3339, in Europe/Warsaw when no offset is given.
     Timestamp,
     Date,
+    /// `YYYY-MM-DD`, a day in Europe/Warsaw, over a timestamp column: `eq` is any instant
+    /// of that day, `gte` from its midnight, `lte` to its end, `lt` before it, `gt` after
+    /// it, `in` any of the days. Written as ranges of the column (`col >= $1 and col <
+    /// $2`), never as a cast of it, so the column's index serves the filter.
+    Day,
 }
 
 /// One field a list can sort or filter by.
@@ -38,7 +46,11 @@ pub enum FieldType {
 pub struct ListField {
     /// The name clients use.
     pub name: &'static str,
-    /// The SQL expression it stands for.
+    /// The SQL expression it stands for. Or, for a field of related rows, a condition
+    /// with the compared expression in braces: `exists (select 1 from rm_tickets t where
+    /// t.order_id = o.order_id and {t.number})` filters the rows with any ticket whose
+    /// number compares (the comparison replaces the braces). Such a field filters but
+    /// does not sort.
     pub column: &'static str,
     pub kind: FieldType,
 }
@@ -154,6 +166,9 @@ impl RawListQuery {
                             _ if name.is_empty() => {
                                 errors.push(FieldError::new("sort", "sort names a field in every part (`name,-id`)"))
                             }
+                            Some(field) if field.condition().is_some() => {
+                                errors.push(FieldError::new("sort", format!("cannot sort by {name:?}")))
+                            }
                             Some(field) => q.sort.push((field, desc)),
                             None => errors.push(FieldError::new("sort", format!("cannot sort by {name:?}"))),
                         }
@@ -189,6 +204,22 @@ impl ListSpec {
     }
 }
 
+impl ListField {
+    /// A condition field's SQL before and after its compared expression, and that
+    /// expression: `("exists (… and ", "t.number", ")")`.
+    fn condition(&self) -> Option<(&'static str, &'static str, &'static str)> {
+        let open = self.column.find('{')?;
+        let close = self.column.rfind('}').filter(|&close| close > open)?;
+        Some((&self.column[..open], &self.column[open + 1..close], &self.column[close + 1..]))
+    }
+}
+
+/// The instants a Warsaw day starts and the next one starts: `[start, end)`.
+fn day_range(value: &str) -> Option<(chrono::DateTime<chrono::Utc>, chrono::DateTime<chrono::Utc>)> {
+    let day = chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d").ok()?;
+    Some((crate::time::warsaw_midnight(day)?, crate::time::warsaw_midnight(day.succ_opt()?)?))
+}
+
 /// A page or a page size: digits only, from 1 to 2^31 - 1 (the document's `int32`).
 fn parse_positive(key: &str, value: &str) -> Result<u32, ApiError> {
     let digits = !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit());
@@ -219,6 +250,7 @@ fn check_value(field: &ListField, op: FilterOp, value: &str) -> Result<(), Strin
             FieldType::Uuid => uuid::Uuid::parse_str(v).is_ok(),
             FieldType::Timestamp => crate::time::parse_timestamp(v).is_some(),
             FieldType::Date => chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").is_ok(),
+            FieldType::Day => day_range(v).is_some(),
         };
         if !ok {
             return Err(format!("{v:?} is not a valid value for {}", field.name));
@@ -232,15 +264,13 @@ impl ListQuery {
     pub fn push_where(&self, qb: &mut QueryBuilder<'_, Postgres>, already_where: bool) {
         for (i, f) in self.filters.iter().enumerate() {
             qb.push(if i == 0 && !already_where { " where " } else { " and " });
-            qb.push(f.field.column).push(" ").push(f.op.sql()).push(" ");
-            if f.op == FilterOp::In {
-                qb.push("(");
-                push_array(qb, f.field.kind, f.value.split(',').collect());
-                qb.push(")");
-            } else if f.op == FilterOp::Like {
-                qb.push_bind(format!("%{}%", escape_like(&f.value)));
-            } else {
-                push_value(qb, f.field.kind, &f.value);
+            match f.field.condition() {
+                Some((before, subject, after)) => {
+                    qb.push(before);
+                    push_comparison(qb, subject, f);
+                    qb.push(after);
+                }
+                None => push_comparison(qb, f.field.column, f),
             }
         }
     }
@@ -263,7 +293,19 @@ impl ListQuery {
     /// ` limit … offset …`.
     pub fn push_page(&self, qb: &mut QueryBuilder<'_, Postgres>) {
         qb.push(" limit ").push_bind(i64::from(self.per_page));
-        qb.push(" offset ").push_bind(i64::from(self.page - 1) * i64::from(self.per_page));
+        qb.push(" offset ").push_bind(self.offset());
+    }
+
+    /// ` limit … offset …` for the page and one row more, which tells whether a page
+    /// follows without counting.
+    pub fn push_page_and_next(&self, qb: &mut QueryBuilder<'_, Postgres>) {
+        qb.push(" limit ").push_bind(i64::from(self.per_page) + 1);
+        qb.push(" offset ").push_bind(self.offset());
+    }
+
+    /// The rows before this page.
+    pub fn offset(&self) -> i64 {
+        i64::from(self.page - 1) * i64::from(self.per_page)
     }
 
     /// The pagination block for `total` matching rows.
@@ -274,6 +316,67 @@ impl ListQuery {
             per_page: self.per_page,
             total_count: total,
             page_count: total.div_ceil(u64::from(self.per_page)),
+            total_count_estimated: false,
+            has_more: None,
+        }
+    }
+
+    /// The pagination block when `total` is an estimate, and whether a page follows
+    /// this one (known for sure).
+    pub fn estimated_pagination(&self, total: i64, has_more: bool) -> Pagination {
+        Pagination { total_count_estimated: true, has_more: Some(has_more), ..self.pagination(total) }
+    }
+}
+
+/// `subject op value` for one filter, its value bound.
+fn push_comparison(qb: &mut QueryBuilder<'_, Postgres>, subject: &str, f: &Filter) {
+    if f.field.kind == FieldType::Day {
+        return push_days(qb, subject, f);
+    }
+    qb.push(subject).push(" ").push(f.op.sql()).push(" ");
+    if f.op == FilterOp::In {
+        qb.push("(");
+        push_array(qb, f.field.kind, f.value.split(',').collect());
+        qb.push(")");
+    } else if f.op == FilterOp::Like {
+        qb.push_bind(format!("%{}%", escape_like(&f.value)));
+    } else {
+        push_value(qb, f.field.kind, &f.value);
+    }
+}
+
+/// A [`FieldType::Day`] filter as ranges of the timestamp `subject`.
+fn push_days(qb: &mut QueryBuilder<'_, Postgres>, subject: &str, f: &Filter) {
+    // Values were checked by `check_value`: every one is a day with a start and an end.
+    let days: Vec<_> = f.value.split(',').filter_map(day_range).collect();
+    let Some(&(start, end)) = days.first() else {
+        qb.push("false");
+        return;
+    };
+    match f.op {
+        FilterOp::Lt => {
+            qb.push(subject).push(" < ").push_bind(start);
+        }
+        FilterOp::Lte => {
+            qb.push(subject).push(" < ").push_bind(end);
+        }
+        FilterOp::Gt => {
+            qb.push(subject).push(" >= ").push_bind(end);
+        }
+        FilterOp::Gte => {
+            qb.push(subject).push(" >= ").push_bind(start);
+        }
+        // `like` is refused for anything but text; `eq` is `in` with one day.
+        FilterOp::Eq | FilterOp::In | FilterOp::Like => {
+            qb.push("(");
+            for (i, (start, end)) in days.into_iter().enumerate() {
+                if i > 0 {
+                    qb.push(" or ");
+                }
+                qb.push(subject).push(" >= ").push_bind(start);
+                qb.push(" and ").push(subject).push(" < ").push_bind(end);
+            }
+            qb.push(")");
         }
     }
 }
@@ -290,6 +393,8 @@ fn push_value(qb: &mut QueryBuilder<'_, Postgres>, kind: FieldType, v: &str) {
         FieldType::Uuid => qb.push_bind(uuid::Uuid::parse_str(v).unwrap_or_default()),
         FieldType::Timestamp => qb.push_bind(crate::time::parse_timestamp(v).unwrap_or_default()),
         FieldType::Date => qb.push_bind(chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").unwrap_or_default()),
+        // Days are written by `push_days`.
+        FieldType::Day => qb.push_bind(day_range(v).map(|(start, _)| start).unwrap_or_default()),
     };
 }
 
@@ -308,17 +413,38 @@ fn push_array(qb: &mut QueryBuilder<'_, Postgres>, kind: FieldType, vs: Vec<&str
         FieldType::Date => qb.push_bind(
             vs.iter().map(|v| chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").unwrap_or_default()).collect::<Vec<_>>(),
         ),
+        // Days are written by `push_days`.
+        FieldType::Day => qb
+            .push_bind(vs.iter().map(|v| day_range(v).map(|(start, _)| start).unwrap_or_default()).collect::<Vec<_>>()),
     };
 }
 
-/// The pagination block of a list answer.
+/// The pagination block of a list answer: `{"page", "perPage", "totalCount", "pageCount"}`.
+///
+/// `totalCount` is exact, except on a list over a large table (the admin's orders) when
+/// more rows match than it counts exactly (see `api_core::resource::Count`): then it is
+/// the database's estimate, never below what is known for sure (the rows up to the end
+/// of this page, and one more when a page follows; at most the rows before an empty page),
+/// and two more keys say so: `"totalCountEstimated": true` and `"hasMore"`, whether a
+/// page follows this one (always exact). Without them the total is exact and a page
+/// follows when `page < pageCount`, so clients that read only the four keys still page
+/// through the whole list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Pagination {
     pub page: u32,
     pub per_page: u32,
+    /// The matching rows: exact unless `totalCountEstimated`.
     pub total_count: u64,
     pub page_count: u64,
+    /// Present (and `true`) only when `totalCount` is an estimate.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[schema(required = false)]
+    pub total_count_estimated: bool,
+    /// Whether a page follows this one; present only with an estimated total.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub has_more: Option<bool>,
 }
 
 /// `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`.
@@ -386,6 +512,72 @@ mod tests {
             qb.sql(),
             "select * from t where w.name ilike $1 and id = any ($2) order by id desc limit $3 offset $4"
         );
-        assert_eq!(q.pagination(41), Pagination { page: 3, per_page: 10, total_count: 41, page_count: 5 });
+        let exact = serde_json::to_value(q.pagination(41)).unwrap();
+        assert_eq!(exact, serde_json::json!({"page": 3, "perPage": 10, "totalCount": 41, "pageCount": 5}));
+        let estimated = serde_json::to_value(q.estimated_pagination(12_345, true)).unwrap();
+        assert_eq!(
+            estimated,
+            serde_json::json!({"page": 3, "perPage": 10, "totalCount": 12_345, "pageCount": 1235,
+                "totalCountEstimated": true, "hasMore": true})
+        );
+    }
+
+    const ORDERS: &[ListField] = &[
+        ListField { name: "placed_day", column: "o.placed_at", kind: FieldType::Day },
+        ListField {
+            name: "ticket",
+            column: "exists (select 1 from tickets t where t.order_id = o.id and {t.number})",
+            kind: FieldType::Text,
+        },
+    ];
+    const ORDER_SPEC: ListSpec = ListSpec { fields: ORDERS, default_order: "o.id" };
+
+    fn where_of(query: &str) -> String {
+        let q = raw(query).parse(ORDER_SPEC).unwrap();
+        let mut qb = QueryBuilder::<Postgres>::new("select * from o");
+        q.push_where(&mut qb, false);
+        qb.sql().to_owned()
+    }
+
+    #[test]
+    fn a_field_of_related_rows_is_a_condition_that_filters_but_does_not_sort() {
+        assert_eq!(
+            where_of("filter[ticket][eq]=NK-1"),
+            "select * from o where exists (select 1 from tickets t where t.order_id = o.id and t.number = $1)"
+        );
+        assert_eq!(
+            where_of("filter[ticket][in]=NK-1,NK-2&filter[ticket][like]=NK"),
+            "select * from o where exists (select 1 from tickets t where t.order_id = o.id and t.number = any ($1)) \
+             and exists (select 1 from tickets t where t.order_id = o.id and t.number ilike $2)"
+        );
+        assert!(matches!(raw("sort=ticket").parse(ORDER_SPEC), Err(ApiError::Validation { .. })));
+        assert!(matches!(raw("sort=-ticket").parse(ORDER_SPEC), Err(ApiError::Validation { .. })));
+    }
+
+    #[test]
+    fn a_day_is_a_range_of_warsaw_time() {
+        assert_eq!(
+            where_of("filter[placed_day][eq]=2026-07-10"),
+            "select * from o where (o.placed_at >= $1 and o.placed_at < $2)"
+        );
+        assert_eq!(where_of("filter[placed_day][gte]=2026-07-10"), "select * from o where o.placed_at >= $1");
+        assert_eq!(where_of("filter[placed_day][lte]=2026-07-10"), "select * from o where o.placed_at < $1");
+        assert_eq!(
+            where_of("filter[placed_day][in]=2026-07-10,2026-07-12"),
+            "select * from o where (o.placed_at >= $1 and o.placed_at < $2 or o.placed_at >= $3 and o.placed_at < $4)"
+        );
+        let summer = day_range("2026-07-10").unwrap();
+        assert_eq!(
+            (summer.0.to_rfc3339(), summer.1.to_rfc3339()),
+            ("2026-07-09T22:00:00+00:00".into(), "2026-07-10T22:00:00+00:00".into())
+        );
+        // The day the clocks go back has 25 hours.
+        let autumn = day_range("2026-10-25").unwrap();
+        assert_eq!(autumn.1 - autumn.0, chrono::Duration::hours(25));
+        for bad in ["2026-02-30", "10.07.2026", "2026-07-10 00:00:00", ""] {
+            let query = format!("filter[placed_day][eq]={bad}");
+            assert!(matches!(raw(&query).parse(ORDER_SPEC), Err(ApiError::Validation { .. })), "{bad}");
+        }
+        assert!(matches!(raw("filter[placed_day][like]=2026").parse(ORDER_SPEC), Err(ApiError::Validation { .. })));
     }
 }

@@ -1,5 +1,6 @@
 //! PostgreSQL helpers of every list and CRUD endpoint: one page of a list
-//! ([`fetch_page`]), and broken constraints turned into answers a client can act on
+//! ([`fetch_page`], or [`fetch_page_counted`] over a table too large to count on every
+//! request), and broken constraints turned into answers a client can act on
 //! ([`map_db`]), never a `500`.
 
 use sqlx::postgres::PgRow;
@@ -21,6 +22,18 @@ pub enum Scope<'a> {
     Owner(&'a str, Uuid),
 }
 
+/// How a list counts the rows that match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Count {
+    /// `count(*)` of every matching row, on every request.
+    Exact,
+    /// Exactly up to this many rows; beyond, the planner's estimate, flagged as such
+    /// (see [`crate::list::Pagination`]). For a table of a million rows, where counting
+    /// them all costs more than the page itself (an index-only scan of the whole index
+    /// with no filter, every row of an `ilike`), while the page needs only its own rows.
+    UpTo(u32),
+}
+
 /// One page of `select {columns} from {from}` within `scope`, with the list's filters,
 /// order and page, and the count of every matching row.
 #[tracing::instrument(skip(pool, q))]
@@ -34,8 +47,30 @@ pub async fn fetch_page<T>(
 where
     T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
 {
-    let filtered = |select: &str| {
-        let mut qb = QueryBuilder::<Postgres>::new(format!("select {select} from {from}"));
+    fetch_page_counted(pool, columns, from, scope, q, Count::Exact).await
+}
+
+/// [`fetch_page`], counting as `count` says. With [`Count::UpTo`] the page is read with
+/// one row more (so whether a page follows is known without counting); the total is
+/// then exact without a count when this page is the last, exact by a count that stops
+/// after `cap + 1` rows when there are at most `cap`, and otherwise the planner's
+/// estimate of the filtered query, kept within what is known for sure.
+#[tracing::instrument(skip(pool, q))]
+pub async fn fetch_page_counted<T>(
+    pool: &PgPool,
+    columns: &str,
+    from: &str,
+    scope: Scope<'_>,
+    q: &ListQuery,
+    count: Count,
+) -> Result<Page<T>, ApiError>
+where
+    T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
+{
+    // `{head} from {from}` within the scope, with the filters; `head` is what comes before
+    // `from` (`select count(*)`, `explain select 1`, ...).
+    let filtered = |head: &str| {
+        let mut qb = QueryBuilder::<Postgres>::new(format!("{head} from {from}"));
         match scope {
             Scope::All => {}
             Scope::Where(condition) => {
@@ -48,12 +83,48 @@ where
         q.push_where(&mut qb, !matches!(scope, Scope::All));
         qb
     };
-    let total: i64 = filtered("count(*)").build_query_scalar().fetch_one(pool).await?;
-    let mut rows = filtered(columns);
+    let cap = match count {
+        Count::Exact => {
+            let total: i64 = filtered("select count(*)").build_query_scalar().fetch_one(pool).await?;
+            let mut rows = filtered(&format!("select {columns}"));
+            q.push_order(&mut rows);
+            q.push_page(&mut rows);
+            let models = rows.build_query_as::<T>().fetch_all(pool).await?;
+            return Ok(Page { models, pagination: q.pagination(total) });
+        }
+        Count::UpTo(cap) => i64::from(cap),
+    };
+
+    let mut rows = filtered(&format!("select {columns}"));
     q.push_order(&mut rows);
-    q.push_page(&mut rows);
-    let models = rows.build_query_as::<T>().fetch_all(pool).await?;
-    Ok(Page { models, pagination: q.pagination(total) })
+    q.push_page_and_next(&mut rows);
+    let mut models = rows.build_query_as::<T>().fetch_all(pool).await?;
+    let per_page = usize::try_from(q.per_page).unwrap_or(usize::MAX);
+    let has_more = models.len() > per_page;
+    models.truncate(per_page);
+    let offset = q.offset();
+    let on_page = models.len() as i64;
+    if !has_more && (on_page > 0 || offset == 0) {
+        // The last page: every row is before it or on it.
+        return Ok(Page { models, pagination: q.pagination(offset + on_page) });
+    }
+    // What is known for sure: the rows up to the end of this page and one more; or, on a
+    // page past the end, no more rows than come before it.
+    let (mut least, most) = if has_more { (offset + on_page + 1, i64::MAX) } else { (0, offset) };
+    if least <= cap {
+        let mut counted = filtered("select count(*) from (select 1");
+        counted.push(" limit ").push_bind(cap + 1).push(") counted");
+        let total: i64 = counted.build_query_scalar().fetch_one(pool).await?;
+        if total <= cap {
+            return Ok(Page { models, pagination: q.pagination(total) });
+        }
+        least = least.max(cap + 1);
+    }
+    let plan: serde_json::Value =
+        filtered("explain (format json) select 1").build_query_scalar().fetch_one(pool).await?;
+    let estimate = plan[0]["Plan"]["Plan Rows"].as_f64().map_or(0, |rows| rows.round() as i64);
+    let total = estimate.clamp(least, most.max(least));
+    Ok(Page { models, pagination: q.estimated_pagination(total, has_more) })
 }
 
 /// What a broken constraint means to the client.
@@ -91,5 +162,82 @@ pub fn map_db(err: sqlx::Error, rules: &[Rule]) -> ApiError {
         Some("23505") => ApiError::Conflict("such a record exists already".into()),
         Some("23514") => ApiError::Validation { message: "a value is out of range".into(), errors: vec![] },
         _ => err.into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+    use sqlx::PgPool;
+
+    use super::*;
+    use crate::list::{FieldType, ListField, ListSpec, RawListQuery};
+
+    const FIELDS: &[ListField] = &[ListField { name: "n", column: "n", kind: FieldType::Integer }];
+    const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "n" };
+
+    #[derive(sqlx::FromRow)]
+    struct Item {
+        n: i32,
+    }
+
+    /// The page's numbers and its pagination block as JSON, counting up to 10 rows.
+    async fn page(pool: &PgPool, query: &str) -> (Vec<i32>, serde_json::Value) {
+        let q = RawListQuery(serde_urlencoded::from_str(query).unwrap()).parse(SPEC).unwrap();
+        let page = fetch_page_counted::<Item>(pool, "n", "items", Scope::All, &q, Count::UpTo(10)).await.unwrap();
+        (page.models.iter().map(|i| i.n).collect(), serde_json::to_value(page.pagination).unwrap())
+    }
+
+    #[sqlx::test]
+    async fn a_large_list_counts_exactly_up_to_its_cap_and_estimates_beyond(pool: PgPool) {
+        sqlx::raw_sql(
+            "create table items (n int primary key); insert into items select generate_series(1, 40); analyze items",
+        )
+        .execute(&pool)
+        .await
+        .unwrap();
+
+        // Fewer matches than the cap: counted.
+        let (rows, p) = page(&pool, "per-page=5&filter[n][lte]=8").await;
+        assert_eq!(rows, vec![1, 2, 3, 4, 5]);
+        assert_eq!(p, json!({"page": 1, "perPage": 5, "totalCount": 8, "pageCount": 2}));
+        // The last page needs no count at all.
+        let (rows, p) = page(&pool, "per-page=5&page=8").await;
+        assert_eq!(rows, vec![36, 37, 38, 39, 40]);
+        assert_eq!(p, json!({"page": 8, "perPage": 5, "totalCount": 40, "pageCount": 8}));
+        let (rows, p) = page(&pool, "per-page=5&filter[n][gt]=100").await;
+        assert!(rows.is_empty());
+        assert_eq!(p, json!({"page": 1, "perPage": 5, "totalCount": 0, "pageCount": 0}));
+
+        // More than the cap: the planner's estimate (40 after ANALYZE), flagged, and
+        // whether a page follows.
+        let (rows, p) = page(&pool, "per-page=5&page=2").await;
+        assert_eq!(rows, vec![6, 7, 8, 9, 10]);
+        assert_eq!(
+            p,
+            json!({"page": 2, "perPage": 5, "totalCount": 40, "pageCount": 8, "totalCountEstimated": true, "hasMore": true})
+        );
+        // With the filter's values bound in the estimated query too.
+        let (_, p) = page(&pool, "per-page=5&filter[n][gte]=3").await;
+        assert_eq!((p["totalCountEstimated"].clone(), p["hasMore"].clone()), (json!(true), json!(true)));
+        let estimate = p["totalCount"].as_u64().unwrap();
+        assert!((11..=40).contains(&estimate), "{p}");
+
+        // Past the end: no rows, and the total is at most the rows before the page.
+        let (rows, p) = page(&pool, "per-page=5&page=9").await;
+        assert!(rows.is_empty());
+        assert_eq!(p["totalCount"], 40);
+        assert_eq!(p["hasMore"], false);
+        // Far past the cap, the estimate is never below what this page proves.
+        sqlx::raw_sql("insert into items select generate_series(41, 100)").execute(&pool).await.unwrap();
+        let (rows, p) = page(&pool, "per-page=5&page=19").await;
+        assert_eq!(rows, vec![91, 92, 93, 94, 95]);
+        assert_eq!(p["totalCount"], 96, "40 estimated, 96 known: {p}");
+        assert_eq!(p["hasMore"], true);
+
+        // An exact list counts everything, as before.
+        let q = RawListQuery(serde_urlencoded::from_str("per-page=5").unwrap()).parse(SPEC).unwrap();
+        let exact = fetch_page::<Item>(&pool, "n", "items", Scope::All, &q).await.unwrap();
+        assert_eq!(serde_json::to_value(exact.pagination).unwrap()["totalCount"], 100);
     }
 }

@@ -37,7 +37,7 @@ use serde::Serialize;
 use sqlx::postgres::PgRow;
 use sqlx::{FromRow, PgConnection};
 
-pub use db::{fetch_page, map_db, Rule, Scope};
+pub use db::{fetch_page, fetch_page_counted, map_db, Count, Rule, Scope};
 pub use router::{find, routes, save};
 pub use sql::Sql;
 

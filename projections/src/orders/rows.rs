@@ -32,6 +32,8 @@ pub(super) struct OrderRow {
     pub(super) back: Option<Leg>,
     pub(super) outbound_course_id: Uuid,
     pub(super) back_course_id: Option<Uuid>,
+    /// The outbound leg's route (filters the admin's list).
+    pub(super) route_id: i64,
     pub(super) route_name: String,
     pub(super) from_name: String,
     pub(super) to_name: String,
@@ -163,6 +165,7 @@ pub(super) fn placed(event: OrderEvent, version: i64, recorded_at: DateTime<Utc>
         invoice_corrections: Vec::new(),
         outbound_course_id: outbound.course_id,
         back_course_id: back.as_ref().map(|b| b.course_id),
+        route_id: outbound.route_id,
         route_name: outbound.route_name.clone(),
         from_name: outbound.from_name.clone(),
         to_name: outbound.to_name.clone(),
