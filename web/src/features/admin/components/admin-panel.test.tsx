@@ -27,10 +27,10 @@ describe('the admin frame', () => {
     expect(screen.getByRole('link', { name: 'Company settings' })).toHaveAttribute('href', '/en/admin/company/company/settings');
   });
 
-  it('says honestly that orders come in part two', async () => {
+  it('lists the orders under Orders', async () => {
     renderApp('/admin/order/order', ADMIN);
     expect(await screen.findByRole('heading', { level: 1, name: 'Zamówienia' })).toBeInTheDocument();
-    expect(screen.getByText(/powstaje w drugim etapie/)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Nowa sprzedaż w biurze' })).toHaveAttribute('href', '/admin/order/order/edit');
   });
 });
 

@@ -20,7 +20,7 @@ export function OrderStatus({ status }: { status: string }) {
 
 export function StretchText({ from, to }: { from: string; to: string }) {
   const intl = useIntl();
-  return <>{intl.formatMessage(orderValues.stretch, { from, to })}</>;
+  return <>{intl.formatMessage(orderValues.stretchOf, { from, to })}</>;
 }
 
 export function OrderCustomer({ order }: { order: OrderListItem }) {

@@ -123,7 +123,7 @@ function OrderSummary({ order }: { order: AdminOrder }) {
           [t('paidAt'), when(order.paid_at)],
           [t('expiresAt'), order.status === 'pending_payment' ? when(order.expires_at) : when(order.expired_at)],
           [t('total'), order.total_formatted],
-          [t('coupon'), order.coupon ? intl.formatMessage(orderValues.coupon, { code: order.coupon.code, amount: order.coupon_amount_formatted }) : null],
+          [t('coupon'), order.coupon ? intl.formatMessage(orderValues.couponUsed, { code: order.coupon.code, amount: order.coupon_amount_formatted }) : null],
           [t('toPay'), order.to_pay_formatted],
           [t('hash'), <span key="hash" className="admin-codes">{order.hash_id}</span>],
           ...(order.cancelled_at

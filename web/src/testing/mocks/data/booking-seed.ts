@@ -67,5 +67,56 @@ export function seed(now: Date = new Date()): Db {
     markPaid(db, order, new Date(placed.getTime() + 5 * 60_000));
     if (trip.returnOne && order.tickets[1]) order.tickets[1].status = 'returned';
   }
+  seedCompanyOrder(db, addDays(today, 12), now);
   return db;
+}
+
+/** The public id of the seeded company order (a guest's, with an invoice and its correction). */
+export const COMPANY_ORDER_HASH = 'nkfirmafaktura01';
+
+/**
+ * A company's order placed as a guest, with an invoice; one of its three tickets returned (so it has a
+ * correction), and the return's refund refused by the gateway twice (for an admin to settle).
+ */
+function seedCompanyOrder(db: Db, day: string, now: Date): void {
+  const connection = connectionFor(courseId(1, day, '07:30'), 1, 11);
+  if (!connection) return;
+  const placed = new Date(now.getTime() - 2 * 86_400_000);
+  const order = createOrder(db, {
+    user_id: null,
+    customer: { first_name: 'Ewa', last_name: 'Zielińska', email: 'biuro@transbud.example', phone: '+48 15 841 22 33', notify_by_sms: false },
+    invoice: { country: 'PL', vat_number: '8652398748', company_name: 'Transbud Nisko sp. z o.o.', address: 'ul. Kolejowa 12', postal_code: '37-400', city: 'Nisko' },
+    outbound: connection,
+    back: null,
+    tickets: [{ qty: 3, discount_id: null }],
+    coupon: null,
+    origin: '',
+    now: placed,
+    hashId: COMPANY_ORDER_HASH,
+  });
+  markPaid(db, order, new Date(placed.getTime() + 4 * 60_000));
+  const returned = order.tickets[2];
+  if (!returned) return;
+  returned.status = 'returned';
+  const refund = returned.price - Math.floor((returned.price * 10 + 50) / 100);
+  db.admin = {
+    [order.id]: {
+      payment_method: 'online',
+      events: [],
+      cancelled: null,
+      corrections: [],
+      refunds: [
+        {
+          refund_id: '5e0f0000-0000-4000-8000-000000000001',
+          reason: `Zwrot biletu ${returned.number}`,
+          amount: refund,
+          status: 'refused',
+          attempts: 2,
+          last_error: 'gateway answered 400: the transaction is older than 180 days',
+          created_at: new Date(placed.getTime() + 65 * 60_000).toISOString(),
+          sent_at: null,
+        },
+      ],
+    },
+  };
 }

@@ -91,7 +91,29 @@ export interface MockCoupon {
   expires_at: string | null;
 }
 
+/** What an admin did to an order, and what the mock keeps for the admin's view (order-admin.ts). */
+export interface MockAdminEvent {
+  type: string;
+  at: string;
+  summary: string;
+  summary_en: string;
+  data: Record<string, unknown>;
+  /** The event's stream when not the order's (`messages`). */
+  stream?: string;
+}
+
+export interface MockOrderAdmin {
+  payment_method: 'online' | 'cash' | 'card_terminal';
+  events: MockAdminEvent[];
+  cancelled: { at: string; reason: string; refund: number; coupon_refund: number } | null;
+  refunds: { refund_id: string; reason: string; amount: number; status: 'pending' | 'sent' | 'refused'; attempts: number; last_error: string | null; created_at: string; sent_at: string | null }[];
+  /** Corrections an admin's change of issued invoice data made: when, and why. */
+  corrections: { at: string; reason: string }[];
+}
+
 export interface Db {
+  /** The admin's side of orders, by order id (absent: an online order nobody touched). */
+  admin?: Record<string, MockOrderAdmin>;
   orders: MockOrder[];
   coupons: MockCoupon[];
   /** Idempotency-Key -> the first answer. */

@@ -182,15 +182,27 @@ export function resetAdminMock(): void {
   couponSequence = 0;
 }
 
-const isAdmin = (request: Request) => request.headers.get('authorization') === `Bearer ${mockTokenFor('admin@example.com')}`;
+export const isAdmin = (request: Request) => request.headers.get('authorization') === `Bearer ${mockTokenFor('admin@example.com')}`;
 
 /** A cell as text (cells are strings, numbers, booleans or null). */
 function text(value: unknown): string {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }
 
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+
+/** A timestamp as an instant; one without a zone (`YYYY-MM-DD HH:MM:SS`, as filters send it) is Warsaw time. */
+function instant(value: string): number {
+  if (/[zZ]|[+-]\d{2}:?\d{2}$/.test(value)) return Date.parse(value);
+  const asUtc = Date.parse(`${value.replace(' ', 'T')}Z`);
+  const warsaw = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Warsaw', dateStyle: 'short', timeStyle: 'medium' }).format(new Date(asUtc));
+  return asUtc - (Date.parse(`${warsaw.replace(' ', 'T')}Z`) - asUtc);
+}
+
 function compare(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
+  // Timestamps compare as instants (rows carry an offset or Z, filters may send Warsaw time).
+  if (typeof a === 'string' && typeof b === 'string' && TIMESTAMP.test(a) && TIMESTAMP.test(b)) return instant(a) - instant(b);
   return text(a).localeCompare(text(b), 'pl');
 }
 
@@ -203,7 +215,8 @@ function matches(row: Row, field: string, op: string, value: string): boolean {
   return op === 'gte' ? order >= 0 : op === 'lte' ? order <= 0 : op === 'gt' ? order > 0 : order < 0;
 }
 
-function list(table: Table, url: URL) {
+/** A page of `rows` for the list conventions of `url` (filters, sort, page). */
+export function list(table: Pick<Table, 'rows'>, url: URL) {
   let rows = [...table.rows];
   for (const [key, value] of url.searchParams) {
     const filter = /^filter\[(\w+)\]\[(\w+)\]$/.exec(key);

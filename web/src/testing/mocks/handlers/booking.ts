@@ -9,8 +9,10 @@ import { DEMO_USER_ID } from '../data/booking-seed';
 import type { MockCoupon } from '../data/booking-types';
 import { connectionFor, formatPln, type MockConnection } from '../data/catalogue';
 import { DISCOUNTS, isDiscountValid } from '../data/discounts';
+import { orderInvoices } from '../data/order-admin';
 import { createOrder, markPaid, orderView, priceLines, ticketLeg } from '../data/orders';
 
+import { isAdmin } from './admin';
 import { errorAnswer, validationError, type MockFieldError } from './errors';
 
 export const AT_LEAST_ONE_TICKET = 'There should be at least one ticket in the order';
@@ -68,7 +70,7 @@ export function isValidNip(value: string): boolean {
   return check !== 10 && check === Number(digits[9]);
 }
 
-function checkCourses(body: Body, errors: MockFieldError[]) {
+export function checkCourses(body: Body, errors: MockFieldError[]) {
   const course = courseOf(body.course);
   const unknown = { field: 'course', message: 'This course does not exist.', code: 'course.not_found' };
   if (!course) errors.push(body.course ? unknown : { field: 'course', message: SELECT_A_TICKET, code: 'field.blank' });
@@ -77,7 +79,7 @@ function checkCourses(body: Body, errors: MockFieldError[]) {
   return { course, back };
 }
 
-function checkTickets(body: Body, errors: MockFieldError[]): TicketInput[] {
+export function checkTickets(body: Body, errors: MockFieldError[]): TicketInput[] {
   const tickets = ticketsOf(body.tickets);
   if (tickets.length === 0) {
     errors.push({ field: 'tickets', message: AT_LEAST_ONE_TICKET, code: 'order.no_tickets' });
@@ -97,7 +99,7 @@ function checkTickets(body: Body, errors: MockFieldError[]): TicketInput[] {
   return tickets;
 }
 
-function checkCustomer(body: Body, errors: MockFieldError[]) {
+export function checkCustomer(body: Body, errors: MockFieldError[]) {
   const customer = record(body.customer);
   for (const field of ['first_name', 'last_name']) {
     if (!text(customer[field])) errors.push({ field: `customer.${field}`, message: REQUIRED, code: 'field.blank' });
@@ -125,7 +127,7 @@ function checkCustomer(body: Body, errors: MockFieldError[]) {
   };
 }
 
-function checkInvoice(body: Body, errors: MockFieldError[]) {
+export function checkInvoice(body: Body, errors: MockFieldError[]) {
   const invoice = record(body.invoice);
   if (!flag(invoice.is_selected)) return null;
   const country = text(invoice.country) || 'PL';
@@ -152,7 +154,7 @@ function checkInvoice(body: Body, errors: MockFieldError[]) {
 }
 
 /** The coupon's answer or the reason it cannot be used (a field error of `coupon.code`). */
-function findCoupon(code: string): { coupon: MockCoupon } | { error: MockFieldError } {
+export function findCoupon(code: string): { coupon: MockCoupon } | { error: MockFieldError } {
   const coupon = readDb().coupons.find((candidate) => candidate.code === code.trim().toUpperCase());
   const refused = (message: string, errorCode: string) => ({ error: { field: 'coupon.code', message, code: errorCode } });
   if (!coupon) return refused('This coupon code does not exist.', 'coupon.not_found');
@@ -309,7 +311,7 @@ export const bookingHandlers = [
         else if (order.polls >= mockPayment.pendingPolls) markPaid(db, order);
         else order.polls += 1;
       }
-      return orderView(order);
+      return { ...orderView(order), invoices: orderInvoices(db, order) };
     });
     return view ? HttpResponse.json({ data: view }) : errorAnswer(404, 'Not Found', 'There is no such order.', 'order.not_found');
   }),
@@ -346,8 +348,9 @@ export const bookingHandlers = [
       for (const order of db.orders) {
         const ticket = order.tickets.find((candidate) => candidate.number === number);
         if (!ticket) continue;
-        // Guests need the code; a logged-in user needs it for tickets of other people's orders.
-        const own = loggedIn && order.user_id === DEMO_USER_ID;
+        // Guests need the code; a logged-in user needs it for tickets of other people's orders; an admin
+        // returns on the customer's behalf without it.
+        const own = isAdmin(request) || (loggedIn && order.user_id === DEMO_USER_ID);
         if (!code && !own) return { status: 422, field: 'code', message: "Please enter the ticket's code.", code: 'ticket.code_required' };
         if (code && ticket.code !== code) return { status: 422, field: 'code', message: 'The code does not match this ticket.', code: 'ticket.wrong_code' };
         if (ticket.status === 'returned') return { status: 409, message: 'This ticket was returned already.', code: 'ticket.already_returned' };

@@ -1,5 +1,6 @@
 import { accountsHandlers } from './accounts';
 import { adminHandlers } from './admin';
+import { adminOrderHandlers } from './admin-orders';
 import { appHandlers } from './app';
 import { bookingHandlers } from './booking';
 import { catalogueHandlers } from './catalogue';
@@ -11,6 +12,7 @@ import { userTicketHandlers } from './user-tickets';
 export const handlers = [
   // First: an admin's list reads answer here, anyone else's fall through to the public handlers.
   ...adminHandlers,
+  ...adminOrderHandlers,
   ...companyHandlers, ...appHandlers, ...accountsHandlers,
   ...catalogueHandlers,
   ...bookingHandlers,

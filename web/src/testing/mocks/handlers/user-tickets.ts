@@ -6,6 +6,7 @@ import { apiUrl } from '../api-url';
 import { readDb } from '../data/booking-db';
 import { DEMO_USER_ID } from '../data/booking-seed';
 import { formatPln } from '../data/catalogue';
+import { orderInvoices } from '../data/order-admin';
 import { ticketLeg } from '../data/orders';
 
 import { errorAnswer, validationError } from './errors';
@@ -25,8 +26,9 @@ function loggedIn(request: Request): boolean {
 
 /** One row per ticket of the user's orders, as my-tickets lists them. */
 export function myTicketRows() {
-  return readDb()
-    .orders.filter((order) => order.user_id === DEMO_USER_ID && order.status !== 'pending_payment')
+  const db = readDb();
+  return db.orders
+    .filter((order) => order.user_id === DEMO_USER_ID && order.status !== 'pending_payment')
     .flatMap((order) =>
       order.tickets.map((ticket) => {
         const leg = ticketLeg(order, ticket);
@@ -49,6 +51,8 @@ export function myTicketRows() {
           departure_at: leg.departure_at,
           arrival_at: leg.arrival_at,
           course_changed: ticket.course_changed,
+          // The order's invoices and corrections (contract of issue 17).
+          invoices: orderInvoices(db, order),
         };
       }),
     );
@@ -70,7 +74,7 @@ export const userTicketHandlers = [
       const [, field = '', op] = match;
       if (!FILTERABLE.has(field)) return validationError([{ field: key, message: `cannot filter by ${field}` }]);
       rows = rows.filter((row) => {
-        const cell = String(row[field as keyof Row]);
+        const cell = String(row[field as Exclude<keyof Row, 'invoices'>]);
         // Times compare as instants (the rows carry a +01:00/+02:00 offset, the filter may be UTC).
         const [a, b] = field === 'departure_at' ? [Date.parse(cell), Date.parse(value)] : [cell, value];
         if (op === 'eq') return a === b;
@@ -84,7 +88,7 @@ export const userTicketHandlers = [
     const field = sort.replace(/^-/, '');
     if (!SORTABLE.has(field)) return validationError([{ field: 'sort', message: `cannot sort by ${field}` }]);
     const direction = sort.startsWith('-') ? -1 : 1;
-    const key = (row: Row) => (field === 'departure_at' ? Date.parse(row.departure_at) : String(row[field as keyof Row]));
+    const key = (row: Row) => (field === 'departure_at' ? Date.parse(row.departure_at) : String(row[field as Exclude<keyof Row, 'invoices'>]));
     rows.sort((a, b) => direction * (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 
     const perPage = Math.min(Number(params.get('per-page') ?? 20) || 20, 1000);

@@ -1,0 +1,202 @@
+// The admin's orders and invoices (contract of issue 17): the order list with its filters, one order
+// (AdminOrderView) and its timeline, cancel with a reason, sending the tickets again, the change of
+// customer and invoice data (a correction once the invoice is issued), the sale at the office (the
+// body of `place` plus the payment method; paid at once), and the invoices: list, one, register, and
+// their PDF and FA(3) files. Over the booking mock's own orders (booking-db.ts), admin only.
+import { http, HttpResponse } from 'msw';
+
+import { isValidNip } from '@/shared/lib/nip';
+
+import { apiUrl } from '../api-url';
+import { readDb, withDb } from '../data/booking-db';
+import type { Db, MockOrder } from '../data/booking-types';
+import { formatPln } from '../data/catalogue';
+import { adminOf, adminOrderView, documents, invoiceRow, orderRow, timeline } from '../data/order-admin';
+import { createOrder, markPaid } from '../data/orders';
+
+import { isAdmin, list } from './admin';
+import { checkCourses, checkCustomer, checkInvoice, checkTickets, findCoupon } from './booking';
+import { errorAnswer, validationError, type MockFieldError } from './errors';
+
+type Body = Record<string, unknown>;
+
+const record = (value: unknown): Body => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {});
+const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+const notFound = () => errorAnswer(404, 'Not Found', 'There is no such order.', 'order.not_found');
+const orderOf = (db: Db, request: Request) => db.orders.find((order) => order.id === new URL(request.url).searchParams.get('id'));
+
+/** An admin's change of the customer's or invoice data: 422 field errors as the server gives them. */
+function changeErrors(body: Body): MockFieldError[] {
+  const errors: MockFieldError[] = [];
+  const reason = text(body.reason);
+  if (!reason) errors.push({ field: 'reason', message: 'This field is required.', code: 'field.blank' });
+  if (reason.length > 500) errors.push({ field: 'reason', message: 'At most 500 characters.', code: 'field.too_long' });
+  if (body.customer) {
+    const customer = record(body.customer);
+    for (const field of ['first_name', 'last_name']) if (!text(customer[field])) errors.push({ field: `customer.${field}`, message: 'This field is required.', code: 'field.blank' });
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text(customer.email))) errors.push({ field: 'customer.email', message: 'Please enter a valid e-mail address.', code: 'field.invalid_email' });
+  }
+  if (body.invoice) {
+    const invoice = record(body.invoice);
+    if ((text(invoice.country) || 'PL') === 'PL' && !isValidNip(text(invoice.vat_number))) {
+      errors.push({ field: 'invoice.vat_number', message: 'Please enter a valid NIP (10 digits).', code: 'field.invalid_vat_number' });
+    }
+  }
+  return errors;
+}
+
+function change(db: Db, order: MockOrder, body: Body) {
+  const admin = adminOf(db, order);
+  const at = new Date().toISOString();
+  const reason = text(body.reason);
+  if (body.customer) {
+    const customer = record(body.customer);
+    order.customer = { first_name: text(customer.first_name), last_name: text(customer.last_name), email: text(customer.email), phone: text(customer.phone), notify_by_sms: customer.notify_by_sms === true };
+    admin.events.push({ type: 'CustomerDetailsChanged', at, summary: `Zmieniono dane klienta (${reason})`, summary_en: `Customer details changed (${reason})`, data: { customer: order.customer, reason } });
+  }
+  if (body.invoice !== undefined) {
+    const invoice = body.invoice === null ? null : record(body.invoice);
+    const issued = documents(db).some((doc) => doc.order.id === order.id && doc.kind === 'VAT');
+    order.invoice = invoice
+      ? { country: text(invoice.country) || 'PL', vat_number: text(invoice.vat_number), company_name: text(invoice.company_name), address: text(invoice.address), postal_code: text(invoice.postal_code), city: text(invoice.city) }
+      : issued ? order.invoice : null;
+    admin.events.push({ type: 'InvoiceDataChanged', at, summary: `Zmieniono dane do faktury (${reason})`, summary_en: `Invoice details changed (${reason})`, data: { invoice: order.invoice, reason } });
+    if (issued) admin.corrections.push({ at, reason });
+  }
+}
+
+const orderHandlers = [
+  http.get(apiUrl('/order/order/all'), ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    const url = new URL(request.url);
+    const db = readDb();
+    // A ticket's number is no column of the list: the orders that hold that ticket.
+    const ticket = url.searchParams.get('filter[ticket_number][eq]')?.trim().toUpperCase();
+    url.searchParams.delete('filter[ticket_number][eq]');
+    const orders = db.orders.filter((order) => !ticket || order.tickets.some((t) => t.number === ticket));
+    return HttpResponse.json({ data: list({ rows: orders.map((order) => orderRow(db, order)) }, url) });
+  }),
+  http.get(apiUrl('/order/order/one'), ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    const db = readDb();
+    const order = orderOf(db, request);
+    return order ? HttpResponse.json({ data: adminOrderView(db, order) }) : notFound();
+  }),
+  http.get(apiUrl('/order/order/timeline'), ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    const db = readDb();
+    const order = orderOf(db, request);
+    return order ? HttpResponse.json({ data: timeline(db, order) }) : notFound();
+  }),
+  http.post(apiUrl('/order/order/cancel'), async ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    const body = record(await request.json());
+    const reason = text(body.reason);
+    const result = withDb((db) => {
+      const order = db.orders.find((candidate) => candidate.id === body.id);
+      if (!order) return null;
+      const admin = adminOf(db, order);
+      if (admin.cancelled || (order.status !== 'paid' && order.status !== 'pending_payment')) return 'conflict' as const;
+      const valid = order.tickets.filter((ticket) => ticket.status === 'valid');
+      const paid = order.status === 'paid';
+      const couponRefund = paid ? valid.reduce((sum, ticket) => sum + ticket.coupon_part, 0) : (order.coupon?.amount ?? 0);
+      const refund = paid ? valid.reduce((sum, ticket) => sum + ticket.price, 0) - couponRefund : 0;
+      const at = new Date().toISOString();
+      for (const ticket of valid) ticket.status = 'returned';
+      order.status = 'cancelled';
+      admin.cancelled = { at, reason, refund, coupon_refund: couponRefund };
+      admin.events.push({ type: 'OrderCancelled', at, summary: `Anulowano zamówienie: ${reason || 'bez powodu'}; zwrot ${formatPln(refund)}`, summary_en: `Order cancelled: ${reason || 'no reason'}; refund ${formatPln(refund)}`, data: { reason, refund, coupon_refund: couponRefund } });
+      if (refund > 0) admin.refunds.push({ refund_id: crypto.randomUUID(), reason: `Anulowanie zamówienia ${order.number ?? order.hash_id}`, amount: refund, status: 'pending', attempts: 0, last_error: null, created_at: at, sent_at: null });
+      return { id: order.id, status: 'cancelled', refund, coupon_refund: couponRefund };
+    });
+    if (result === null) return notFound();
+    if (result === 'conflict') return errorAnswer(409, 'Conflict', 'This order cannot be cancelled.', 'order.not_cancellable');
+    return HttpResponse.json({ data: result });
+  }),
+  ...(['send-ticket', 'send-ticket-sms'] as const).map((path) =>
+    http.post(apiUrl(`/order/order/${path}`), ({ request }) => {
+      if (!isAdmin(request)) return undefined;
+      const sent = withDb((db) => {
+        const order = orderOf(db, request);
+        if (!order) return false;
+        const sms = path === 'send-ticket-sms';
+        adminOf(db, order).events.push({ stream: 'messages', type: 'MessageSent', at: new Date().toISOString(), summary: sms ? `Wysłano bilety SMS-em na ${order.customer.phone}` : `Wysłano bilety e-mailem na ${order.customer.email}`, summary_en: sms ? `Tickets sent by SMS to ${order.customer.phone}` : `Tickets sent by e-mail to ${order.customer.email}`, data: { channel: sms ? 'sms' : 'email' } });
+        return true;
+      });
+      return sent ? HttpResponse.json({ data: { sent: true } }) : notFound();
+    }),
+  ),
+  http.put(apiUrl('/order/order/save'), async ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    const body = record(await request.json());
+    const errors = changeErrors(body);
+    if (errors.length > 0) return validationError(errors);
+    const view = withDb((db) => {
+      const order = orderOf(db, request);
+      if (!order) return null;
+      change(db, order, body);
+      return adminOrderView(db, order);
+    });
+    return view ? HttpResponse.json({ data: view }) : notFound();
+  }),
+  http.post(apiUrl('/order/order/save'), async ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    const body = record(await request.json());
+    const errors: MockFieldError[] = [];
+    const { course, back } = checkCourses(body, errors);
+    const tickets = checkTickets(body, errors);
+    const customer = checkCustomer(body, errors);
+    const invoice = checkInvoice(body, errors);
+    const method = body.payment_method;
+    if (method !== 'cash' && method !== 'card_terminal') errors.push({ field: 'payment_method', message: 'payment_method is cash or card_terminal', code: 'field.invalid' });
+    const code = text(record(body.coupon).code);
+    let coupon: { code: string; amount: number } | null = null;
+    if (code) {
+      const found = findCoupon(code);
+      if ('error' in found) errors.push(found.error);
+      else coupon = { code: found.coupon.code, amount: found.coupon.current_value };
+    }
+    if (errors.length > 0 || !course) return validationError(errors);
+    const passengers = tickets.reduce((sum, ticket) => sum + ticket.qty, 0);
+    if (passengers > Math.min(course.seats_available, back?.seats_available ?? Infinity)) return errorAnswer(409, 'Conflict', 'Not enough seats are left on this course.', 'seats.not_enough');
+    const view = withDb((db) => {
+      const order = createOrder(db, { user_id: null, customer, invoice, outbound: course, back, tickets, coupon, origin: '' });
+      markPaid(db, order);
+      adminOf(db, order).payment_method = method as 'cash' | 'card_terminal';
+      return adminOrderView(db, order);
+    });
+    return HttpResponse.json({ data: view }, { status: 201 });
+  }),
+];
+
+const invoiceHandlers = [
+  http.get(apiUrl('/order/order-invoice/all'), ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    return HttpResponse.json({ data: list({ rows: documents(readDb()).map(invoiceRow) }, new URL(request.url)) });
+  }),
+  http.get(apiUrl('/order/order-invoice/one'), ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    const doc = documents(readDb()).find((candidate) => candidate.id === new URL(request.url).searchParams.get('id'));
+    return doc ? HttpResponse.json({ data: invoiceRow(doc) }) : errorAnswer(404, 'Not Found', 'There is no such invoice.', 'invoice.not_found');
+  }),
+  http.get(apiUrl('/order/order-invoice/register'), ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    const query = new URL(request.url).searchParams;
+    const [asOf, from, to] = ['as_of', 'from', 'to'].map((key) => query.get(key) ?? '');
+    const rows = documents(readDb())
+      .map(invoiceRow)
+      .filter((row) => row.issued_at.slice(0, 10) >= (from ?? '') && row.issued_at.slice(0, 10) <= (to ?? '') && row.issued_at.slice(0, 10) <= (asOf ?? ''))
+      .map((row) => ({ number: row.number, kind: row.kind, issue_date: row.issued_at.slice(0, 10), sale_date: row.sale_date, buyer_name: row.buyer_name, buyer_tax_id: row.buyer_tax_id, net: row.net, vat: row.vat, gross: row.gross, corrects_number: row.corrects_number }));
+    const totals = rows.reduce((sum, row) => ({ net: sum.net + row.net, vat: sum.vat + row.vat, gross: sum.gross + row.gross }), { net: 0, vat: 0, gross: 0 });
+    if (query.get('format') === 'csv') {
+      const lines = ['Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Netto;VAT;Brutto;Faktura korygowana', ...rows.map((row) => [row.number, row.kind, row.issue_date, row.sale_date, row.buyer_name, row.buyer_tax_id, row.net, row.vat, row.gross, row.corrects_number ?? ''].join(';'))];
+      return new HttpResponse(`${lines.join('\r\n')}\r\n`, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+    }
+    return HttpResponse.json({ data: { as_of: asOf, from, to, rows, totals } });
+  }),
+  // The files: a stand-in body of the right type (the real ones are the documents crate's).
+  http.get(apiUrl('/order/order-invoice/pdf'), () => new HttpResponse('%PDF-1.4\n%mock\n', { headers: { 'Content-Type': 'application/pdf' } })),
+  http.get(apiUrl('/order/order-invoice/fa3'), () => new HttpResponse('<?xml version="1.0"?><Faktura/>', { headers: { 'Content-Type': 'application/xml' } })),
+];
+
+export const adminOrderHandlers = [...orderHandlers, ...invoiceHandlers];
