@@ -49,7 +49,7 @@ use std::sync::Arc;
 use api_core::mail::Mailer;
 use api_core::sms::SmsSender;
 use axum::extract::FromRef;
-use axum::routing::post;
+use axum::routing::{post, put};
 use axum::Router;
 use event_store::EventStore;
 use payment::PaymentGateway;
@@ -138,6 +138,16 @@ pub fn router(state: CommandState) -> Router {
             "/order/order/pay-again",
             post(booking::pay_again::pay_again).route_layer(idempotency::layer(&state.pool, "order.pay-again")),
         )
+        .route(
+            "/order/order/save",
+            // Only an admin reaches the idempotency layer: a refused caller leaves no key behind.
+            post(booking::office::sell)
+                .route_layer(idempotency::layer(&state.pool, "order.office-sale"))
+                .route_layer(axum::middleware::from_fn_with_state(state.pool.clone(), api_core::auth::require_admin))
+                .put(booking::edit::save),
+        )
+        .route("/order/order-customer/save", put(booking::edit::save_customer))
+        .route("/order/order-invoice/save", put(booking::edit::save_invoice))
         .route("/order/order/cancel", post(booking::cancel::cancel))
         .route("/order/order/return-ticket", post(booking::returns::return_ticket))
         .route("/order/order/change-course", post(booking::change::change_course))

@@ -1,7 +1,7 @@
 //! The command API's part of `/api/openapi.json` (merged with the other APIs' parts into
 //! the whole document by the `app` crate, which serves it).
 
-use crate::booking::{cancel, change, form, pay_again, place, returns, send};
+use crate::booking::{cancel, change, edit, form, office, pay_again, place, returns, send};
 use crate::coupons;
 
 #[derive(utoipa::OpenApi)]
@@ -14,6 +14,10 @@ use crate::coupons;
         returns::return_ticket,
         change::change_course,
         cancel::cancel,
+        office::sell,
+        edit::save,
+        edit::save_customer,
+        edit::save_invoice,
         send::send_ticket,
         send::send_ticket_sms,
         coupons::check,
@@ -32,6 +36,13 @@ use crate::coupons;
         change::Changed,
         cancel::CancelInput,
         cancel::Cancelled,
+        edit::ContactInput,
+        edit::InvoiceDataInput,
+        edit::OrderSaveInput,
+        edit::CustomerSaveInput,
+        edit::InvoiceSaveInput,
+        edit::OrderSaved,
+        place::OfficePayment,
         send::Sent,
         coupons::CheckInput,
         coupons::CouponAnswer,

@@ -106,6 +106,19 @@ pub async fn pay_without_gateway(state: &CommandState, order_id: Uuid) -> Result
     pay_order(state, order_id, 0, &format!("coupon-{order_id}"), &order_id.to_string()).await.map(|_| ())
 }
 
+/// An order sold at the office is paid there at once (cash or the card terminal,
+/// recorded as such, no gateway) by the admin who sold it.
+pub async fn pay_at_office(
+    state: &CommandState,
+    order_id: Uuid,
+    amount: i64,
+    provider: &str,
+    admin: Uuid,
+) -> Result<PaymentOutcome, ApiError> {
+    let transaction_id = format!("{provider}-{order_id}");
+    pay_order_by(state, order_id, amount, &transaction_id, &order_id.to_string(), Some(admin)).await
+}
+
 /// What became of a payment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -123,9 +136,26 @@ pub async fn pay_order(
     transaction_id: &str,
     session_id: &str,
 ) -> Result<PaymentOutcome, ApiError> {
+    pay_order_by(state, order_id, amount, transaction_id, session_id, None).await
+}
+
+/// [`pay_order`], taken by `user` (an admin at the office) or a process (`None`).
+async fn pay_order_by(
+    state: &CommandState,
+    order_id: Uuid,
+    amount: i64,
+    transaction_id: &str,
+    session_id: &str,
+    user: Option<Uuid>,
+) -> Result<PaymentOutcome, ApiError> {
     let stream = order_stream(order_id)?;
     let now = Utc::now();
-    let metadata = Metadata { correlation_id: Some(order_id), causation_id: None, user_id: None, occurred_at: now };
+    let metadata = Metadata {
+        correlation_id: Some(order_id),
+        causation_id: None,
+        user_id: user.map(|u| u.to_string()),
+        occurred_at: now,
+    };
     let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &stream).await?;
     let placed = loaded.state.placed().ok_or_else(|| ApiError::NotFound("There is no such order.".into()))?.clone();
     let numbers = ticket_numbers(state, order_id, placed.ticket_count()).await?;

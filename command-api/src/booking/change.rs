@@ -78,6 +78,8 @@ pub async fn change_course(
     let placed = loaded.state.placed().ok_or_else(not_found)?;
     let ticket = placed.ticket_by_number(&number).ok_or_else(not_found)?.clone();
     let by_user_id = user.as_ref().map(|u| u.id);
+    // An admin changes the course on the customer's behalf without the code.
+    let by_staff = user.as_ref().is_some_and(|u| u.role == api_core::auth::Role::SuperAdmin);
 
     let target =
         course_leg(&state.pool, "course_id", new_course, ticket.course.from_waypoint_id, ticket.course.to_waypoint_id)
@@ -100,6 +102,7 @@ pub async fn change_course(
         number: number.clone(),
         code: code.clone(),
         by_user_id,
+        by_staff,
         to_course: Leg {
             kind: ticket.course.kind,
             course_id: target.course_id,

@@ -4,6 +4,7 @@
 //! `courseReturn` object for a one-way trip); the checks are strict and name the field
 //! in the `422` answer, with the spec's messages where it has them.
 
+use api_core::polish::{is_nip, is_postal_code, normalize_vat_number};
 use api_core::FieldError;
 use serde::{Deserialize, Deserializer};
 use uuid::Uuid;
@@ -193,7 +194,41 @@ fn check_tickets(input: &BookingInput, errors: &mut Vec<FieldError>) {
     }
 }
 
+impl CustomerInput {
+    /// The customer as the order records them (trimmed).
+    pub fn customer(&self) -> domain::order::Customer {
+        domain::order::Customer {
+            first_name: self.first_name.trim().to_owned(),
+            last_name: self.last_name.trim().to_owned(),
+            email: self.email.trim().to_owned(),
+            phone: self.phone.trim().to_owned(),
+            notify_by_sms: self.notify_by_sms,
+        }
+    }
+}
+
+impl InvoiceInput {
+    /// The invoice asked for, as the order records it (trimmed, the NIP normalised);
+    /// `None` when none is asked for.
+    pub fn request(&self) -> Option<domain::order::InvoiceRequest> {
+        self.is_selected.then(|| domain::order::InvoiceRequest {
+            country: self.country.as_deref().unwrap_or("PL").trim().to_owned(),
+            vat_number: normalize_vat_number(&self.vat_number),
+            company_name: self.company_name.trim().to_owned(),
+            address: self.address.trim().to_owned(),
+            postal_code: self.postal_code.trim().to_owned(),
+            city: self.city.trim().to_owned(),
+        })
+    }
+}
+
 fn check_customer(c: &CustomerInput, errors: &mut Vec<FieldError>) {
+    check_contact(c, errors);
+    check_consents(c, errors);
+}
+
+/// The customer's names, e-mail and phone (an admin's correction checks these too).
+pub(crate) fn check_contact(c: &CustomerInput, errors: &mut Vec<FieldError>) {
     required(errors, "customer.first_name", &c.first_name, 100);
     required(errors, "customer.last_name", &c.last_name, 100);
     if !is_email(c.email.trim()) {
@@ -208,6 +243,9 @@ fn check_customer(c: &CustomerInput, errors: &mut Vec<FieldError>) {
                 .with_code(api_core::codes::FIELD_INVALID_PHONE),
         );
     }
+}
+
+fn check_consents(c: &CustomerInput, errors: &mut Vec<FieldError>) {
     if !c.consent_statute {
         errors.push(
             FieldError::new("customer.consent_statute", "You must accept the terms and conditions.")
@@ -222,7 +260,7 @@ fn check_customer(c: &CustomerInput, errors: &mut Vec<FieldError>) {
     }
 }
 
-fn check_invoice(inv: &InvoiceInput, errors: &mut Vec<FieldError>) {
+pub(crate) fn check_invoice(inv: &InvoiceInput, errors: &mut Vec<FieldError>) {
     if !inv.is_selected {
         return;
     }
@@ -243,7 +281,7 @@ fn check_invoice(inv: &InvoiceInput, errors: &mut Vec<FieldError>) {
                     .with_code(api_core::codes::FIELD_INVALID_VAT_NUMBER),
             );
         }
-        if !is_pl_postal_code(inv.postal_code.trim()) {
+        if !is_postal_code(inv.postal_code.trim()) {
             errors.push(
                 FieldError::new("invoice.postal_code", "Please enter a postal code like 37-400.")
                     .with_code(api_core::codes::FIELD_INVALID_POSTAL_CODE),
@@ -264,30 +302,6 @@ fn required(errors: &mut Vec<FieldError>, field: &str, value: &str, max: usize) 
             FieldError::new(field, format!("At most {max} characters.")).with_code(api_core::codes::FIELD_TOO_LONG),
         );
     }
-}
-
-/// `123-456-32-18`, `PL1234563218` → `1234563218`.
-pub fn normalize_vat_number(vat: &str) -> String {
-    let vat = vat.trim();
-    let vat = vat.strip_prefix("PL").or_else(|| vat.strip_prefix("pl")).unwrap_or(vat);
-    vat.chars().filter(|c| !matches!(c, '-' | ' ')).collect()
-}
-
-/// A Polish NIP: ten digits whose weighted sum (6, 5, 7, 2, 3, 4, 5, 6, 7) modulo 11 is
-/// the tenth digit.
-pub fn is_nip(nip: &str) -> bool {
-    const WEIGHTS: [u32; 9] = [6, 5, 7, 2, 3, 4, 5, 6, 7];
-    let digits: Vec<u32> = nip.chars().filter_map(|c| c.to_digit(10)).collect();
-    if digits.len() != 10 || nip.len() != 10 {
-        return false;
-    }
-    let sum: u32 = digits.iter().zip(WEIGHTS).map(|(d, w)| d * w).sum();
-    sum % 11 == digits[9]
-}
-
-fn is_pl_postal_code(code: &str) -> bool {
-    let b = code.as_bytes();
-    b.len() == 6 && b[2] == b'-' && b.iter().enumerate().all(|(i, c)| i == 2 || c.is_ascii_digit())
 }
 
 fn is_email(email: &str) -> bool {
@@ -343,15 +357,6 @@ mod tests {
 
     fn fields(errors: &[FieldError]) -> Vec<&str> {
         errors.iter().map(|e| e.field.as_str()).collect()
-    }
-
-    #[test]
-    fn nip_checksum() {
-        assert!(is_nip("5260250274"));
-        assert!(is_nip(&normalize_vat_number("PL 526-025-02-74")));
-        assert!(!is_nip("5260250275"));
-        assert!(!is_nip("526025027"));
-        assert!(!is_nip("52602502a4"));
     }
 
     #[test]

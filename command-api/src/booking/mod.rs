@@ -4,9 +4,11 @@
 pub mod cancel;
 pub mod catalogue;
 pub mod change;
+pub mod edit;
 pub mod form;
 pub mod input;
 mod language;
+pub mod office;
 pub mod pay_again;
 pub mod place;
 pub mod pricing;

@@ -71,6 +71,8 @@ pub async fn return_ticket(
         number: number.clone(),
         code,
         by_user_id,
+        // An admin returns on the customer's behalf without the code.
+        by_staff: user.as_ref().is_some_and(|u| u.role == api_core::auth::Role::SuperAdmin),
         now,
         cutoff_minutes: settings.return_cutoff.get(),
         fee_percent: settings.return_fee.get(),

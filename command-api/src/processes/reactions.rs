@@ -108,6 +108,10 @@ impl BookingReactions {
                 self.issue_invoice(placed, &metadata).await?;
                 crate::booking::send::send_after_payment(state, placed).await;
             }
+            // An invoice asked for after the payment (an admin's change) is due now.
+            OrderEvent::InvoiceDataChanged { invoice: Some(_), .. } if placed.status == order::OrderStatus::Paid => {
+                self.issue_invoice(placed, &metadata).await?;
+            }
             OrderEvent::OrderExpired { .. } => effects::after_end(state, placed, End::Expired, &metadata).await,
             OrderEvent::OrderCancelled { .. } => effects::after_end(state, placed, End::Cancelled, &metadata).await,
             OrderEvent::TicketReturned { ticket_id, coupon_refund, .. } => {
@@ -300,7 +304,7 @@ impl ValueChange {
 /// taken with the counter in one transaction. So an append that fails after the number
 /// was taken leaves it waiting for the retry, which takes the same number: no number of
 /// the series is skipped and none is given twice.
-async fn invoice_number(state: &CommandState, series: &str, purpose: &str) -> Result<String, String> {
+pub(crate) async fn invoice_number(state: &CommandState, series: &str, purpose: &str) -> Result<String, String> {
     use chrono::Datelike;
     let year = Utc::now().with_timezone(&chrono_tz::Europe::Warsaw).year();
     let mut tx = state.pool.begin().await.map_err(|e| e.to_string())?;

@@ -94,6 +94,7 @@ mod tests {
             number: ticket.number.clone(),
             code: Some(ticket.code.clone()),
             by_user_id: None,
+            by_staff: false,
             now: at(100),
             cutoff_minutes: 10,
             fee_percent: 10,

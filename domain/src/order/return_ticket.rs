@@ -21,6 +21,9 @@ pub struct ReturnTicket {
     /// The ticket's code; required unless the logged-in owner returns it.
     pub code: Option<String>,
     pub by_user_id: Option<Uuid>,
+    /// An admin acting on the customer's behalf (the caller checked the role): no code
+    /// or ownership needed.
+    pub by_staff: bool,
     pub now: DateTime<Utc>,
     /// Returns close this many minutes before departure (*setting*).
     pub cutoff_minutes: u32,
@@ -49,7 +52,7 @@ pub enum ReturnTicketError {
 pub fn decide_return(cmd: &ReturnTicket, state: &Order) -> Result<Vec<OrderEvent>, ReturnTicketError> {
     let order = state.placed().ok_or(ReturnTicketError::NotFound)?;
     let ticket = order.ticket_by_number(&cmd.number).ok_or(ReturnTicketError::TicketNotFound)?;
-    authorize(order, ticket, cmd.code.as_deref(), cmd.by_user_id)?;
+    authorize(order, ticket, cmd.code.as_deref(), cmd.by_user_id, cmd.by_staff)?;
     if ticket.status == TicketStatus::Returned {
         return Err(ReturnTicketError::AlreadyReturned);
     }
@@ -89,6 +92,7 @@ mod tests {
             number: format!("NK-{n}"),
             code: Some(format!("CODE-{n}")),
             by_user_id: None,
+            by_staff: false,
             now: at(100),
             cutoff_minutes: 10,
             fee_percent: 10,
@@ -181,6 +185,14 @@ mod tests {
         given(events.clone()).when(|s| decide_return(&no_code, s)).then_err(AccessDenied::CodeRequired.into());
         let stranger = ReturnTicket { by_user_id: Some(Uuid::from_u128(77)), ..owner_return(1) };
         given(events).when(|s| decide_return(&stranger, s)).then_err(AccessDenied::NotOwner.into());
+    }
+
+    #[test]
+    fn the_staff_return_on_the_customers_behalf_without_the_code() {
+        let (events, _) = history(0);
+        let staff = ReturnTicket { code: None, by_user_id: Some(ADMIN), by_staff: true, ..guest_return(1) };
+        let outcome = given(events).when(|s| decide_return(&staff, s)).outcome();
+        assert!(matches!(outcome.as_deref(), Ok([OrderEvent::TicketReturned { by_user_id: Some(ADMIN), .. }])));
     }
 
     #[test]

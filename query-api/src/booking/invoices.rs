@@ -206,6 +206,14 @@ pub async fn summaries_of_orders(
     Ok(by_order)
 }
 
+/// Every document of an order, oldest first.
+pub async fn of_order(pool: &PgPool, order_id: Uuid) -> Result<Vec<InvoiceRecord>, ApiError> {
+    Ok(sqlx::query_as(&format!("select {COLUMNS} from {FROM} where i.order_id = $1 order by i.issued_at, i.number"))
+        .bind(order_id)
+        .fetch_all(pool)
+        .await?)
+}
+
 /// One document by its id.
 pub async fn record(pool: &PgPool, id: Uuid) -> Result<Option<InvoiceRecord>, ApiError> {
     Ok(sqlx::query_as(&format!("select {COLUMNS} from {FROM} where i.invoice_id = $1"))

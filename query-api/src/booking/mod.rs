@@ -26,6 +26,7 @@ pub mod change_options;
 pub mod coupons;
 pub mod course_load;
 mod db;
+pub mod invoice_files;
 pub mod invoices;
 pub mod model;
 pub mod my_tickets;
@@ -52,6 +53,8 @@ pub fn router() -> Router<QueryState> {
         .route("/order/order/timeline", get(timeline::timeline))
         .route("/order/order-invoice/all", get(invoices::all))
         .route("/order/order-invoice/one", get(invoices::one))
+        .route("/order/order-invoice/pdf", get(invoice_files::pdf))
+        .route("/order/order-invoice/fa3", get(invoice_files::fa3))
         .route("/order/ticket/all", get(tickets::all))
         .route("/order/ticket/change-options", get(change_options::change_options))
         .route("/order/coupon/all", get(coupons::all))

@@ -13,7 +13,10 @@ use super::orders::{HistoryEntry, OrderListItem};
 use super::stamps::{StampCardView, StampReward, UserStamps};
 use super::tickets::AdminTicket;
 use super::timeline::{Actor, TimelineEntry};
-use super::{change_options, coupons, course_load, invoices, my_tickets, orders, stamps, success, tickets, timeline};
+use super::{
+    change_options, coupons, course_load, invoice_files, invoices, my_tickets, orders, stamps, success, tickets,
+    timeline,
+};
 
 /// Orders, tickets, coupons and stamps as the read models show them.
 #[derive(utoipa::OpenApi)]
@@ -27,7 +30,7 @@ use super::{change_options, coupons, course_load, invoices, my_tickets, orders, 
         change_options::change_options,
         coupons::all, coupons::one,
         course_load::course_load,
-        invoices::all, invoices::one,
+        invoices::all, invoices::one, invoice_files::pdf, invoice_files::fa3,
         timeline::timeline,
     ),
     components(schemas(
@@ -67,6 +70,8 @@ mod tests {
             "/api/order/order-invoice/all",
             "/api/order/order-invoice/one",
             "/api/order/order/timeline",
+            "/api/order/order-invoice/pdf",
+            "/api/order/order-invoice/fa3",
         ] {
             assert!(doc.paths.paths.contains_key(path), "{path}");
         }

@@ -43,6 +43,34 @@ use super::language::headers_language;
 use crate::idempotency::NewId;
 use crate::CommandState;
 
+/// Where an order is sold, and so how it is paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sale {
+    /// On the website: paid through the gateway (or by a coupon alone).
+    Online,
+    /// At the carrier's office by the admin `admin`, paid there by `method`: the same
+    /// seat, price and coupon rules, no gateway.
+    Office { admin: Uuid, method: OfficePayment },
+}
+
+/// How an office sale is paid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OfficePayment {
+    Cash,
+    CardTerminal,
+}
+
+impl OfficePayment {
+    /// The payment's provider as the order records it.
+    pub fn provider(self) -> &'static str {
+        match self {
+            OfficePayment::Cash => "cash",
+            OfficePayment::CardTerminal => "card_terminal",
+        }
+    }
+}
+
 /// The answer to a placed order.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct Placed {
@@ -76,7 +104,8 @@ pub async fn place(
 ) -> Result<(StatusCode, Data<Placed>), ApiError> {
     let input: BookingInput = serde_json::from_slice(&body)
         .map_err(|e| ApiError::BadRequest(format!("The order is not valid JSON of the booking state: {e}")))?;
-    let placed = place_order(&state, user.map(|u| u.id), input, order_id, headers_language(&headers)).await?;
+    let placed =
+        place_order(&state, user.map(|u| u.id), input, order_id, headers_language(&headers), Sale::Online).await?;
     Ok((StatusCode::CREATED, Data::new(placed)))
 }
 
@@ -88,8 +117,9 @@ pub async fn place_order(
     input: BookingInput,
     order_id: Uuid,
     language: Language,
+    sale: Sale,
 ) -> Result<Placed, ApiError> {
-    let placement = prepare::prepare(state, user_id, &input, order_id, language).await?;
+    let placement = prepare::prepare(state, user_id, &input, order_id, language, sale).await?;
     // The process's own record first, so a crash from here on is undone.
     let (courses, holds): (Vec<Uuid>, Vec<Uuid>) = placement.legs().map(|l| (l.course.course_id, l.hold_id)).unzip();
     crate::processes::recovery::start(state, order_id, &courses, &holds, placement.coupon_code.as_deref()).await?;

@@ -49,6 +49,7 @@ pub(super) struct Placement<'a> {
     /// The reservation's end: now plus the payment time.
     pub expires_at: DateTime<Utc>,
     pub metadata: Metadata,
+    pub sale: super::Sale,
 }
 
 impl Placement<'_> {
@@ -65,6 +66,7 @@ pub(super) async fn prepare<'a>(
     input: &'a BookingInput,
     order_id: Uuid,
     language: Language,
+    sale: super::Sale,
 ) -> Result<Placement<'a>, ApiError> {
     let errors = check_all(input);
     if !errors.is_empty() {
@@ -108,10 +110,15 @@ pub(super) async fn prepare<'a>(
         metadata: Metadata {
             correlation_id: Some(order_id),
             causation_id: None,
-            user_id: user_id.map(|u| u.to_string()),
+            // Who gave the command: the customer, or the admin selling at the office.
+            user_id: match sale {
+                super::Sale::Office { admin, .. } => Some(admin.to_string()),
+                super::Sale::Online => user_id.map(|u| u.to_string()),
+            },
             occurred_at: now,
         },
         settings,
+        sale,
     })
 }
 

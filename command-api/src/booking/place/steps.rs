@@ -7,15 +7,15 @@ use api_core::ApiError;
 use domain::coupon;
 use domain::ids::{coupon_spend_command_id, placement_undo_id};
 use domain::money::format_pln;
-use domain::order::{self, CouponUse, Customer, InvoiceRequest, Leg, OrderState, PaymentRef, PlaceOrder};
+use domain::order::{self, CouponUse, Leg, OrderState, PaymentRef, PlaceOrder};
 use domain::seat_inventory::{HoldSeats, ReleaseReason, ReleaseSeats};
 use payment::RegisterTransaction;
 use uuid::Uuid;
 
 use super::prepare::{PlacedLeg, Placement};
 use super::Placed;
+use super::Sale;
 use crate::aggregate::{self, CouponAgg, ExecuteError, OrderAgg};
-use crate::booking::input::{normalize_vat_number, BookingInput};
 use crate::booking::language::language_prefix;
 use crate::coupons::spend_error;
 use crate::holds::Holds;
@@ -40,11 +40,18 @@ pub(super) async fn run(p: &Placement<'_>) -> Result<Placed, ApiError> {
         // seats of a placed order, so nothing is undone (the recovery sweep will see).
         Recorded::Unsure(e) => return Err(e),
     };
-    // A fully coupon-paid order needs no gateway: it is paid at once.
+    // A fully coupon-paid order needs no gateway: it is paid at once; so is an order
+    // sold at the office, paid there.
     if placed.to_pay == 0 {
         crate::payments::pay_without_gateway(p.state, p.order_id).await?;
+    } else if let Sale::Office { admin, method } = p.sale {
+        crate::payments::pay_at_office(p.state, p.order_id, placed.to_pay, method.provider(), admin).await?;
     }
-    Ok(answer(p, &placed))
+    let mut answer = answer(p, &placed);
+    if matches!(p.sale, Sale::Office { .. }) {
+        answer.status = "paid";
+    }
+    Ok(answer)
 }
 
 /// The steps. Each adds what it took to `taken`, so a later failure can give it back.
@@ -147,6 +154,9 @@ async fn register_payment(p: &Placement<'_>, to_pay: i64) -> Result<PaymentRef, 
     if to_pay <= 0 {
         return Ok(PaymentRef { provider: "none".into(), session_id, token: String::new() });
     }
+    if let Sale::Office { method, .. } = p.sale {
+        return Ok(PaymentRef { provider: method.provider().into(), session_id, token: String::new() });
+    }
     let state = p.state;
     let registration = state
         .gateway
@@ -202,8 +212,8 @@ async fn record_order(
         now: p.now,
         expires_at: p.expires_at,
         user_id: p.user_id,
-        customer: customer_of(p.input),
-        invoice: invoice_of(p.input),
+        customer: p.input.customer.customer(),
+        invoice: p.input.invoice.request(),
         outbound: leg(&p.outbound),
         back: p.back.as_ref().map(leg),
         lines: p.lines.clone(),
@@ -272,27 +282,4 @@ fn order_leg(leg: &PlacedLeg) -> Leg {
         arrival_at: c.arrival_at,
         unit_price: c.unit_price,
     }
-}
-
-fn customer_of(input: &BookingInput) -> Customer {
-    let c = &input.customer;
-    Customer {
-        first_name: c.first_name.trim().to_owned(),
-        last_name: c.last_name.trim().to_owned(),
-        email: c.email.trim().to_owned(),
-        phone: c.phone.trim().to_owned(),
-        notify_by_sms: c.notify_by_sms,
-    }
-}
-
-fn invoice_of(input: &BookingInput) -> Option<InvoiceRequest> {
-    let i = &input.invoice;
-    i.is_selected.then(|| InvoiceRequest {
-        country: i.country.as_deref().unwrap_or("PL").trim().to_owned(),
-        vat_number: normalize_vat_number(&i.vat_number),
-        company_name: i.company_name.trim().to_owned(),
-        address: i.address.trim().to_owned(),
-        postal_code: i.postal_code.trim().to_owned(),
-        city: i.city.trim().to_owned(),
-    })
 }
