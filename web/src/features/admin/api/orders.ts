@@ -8,23 +8,14 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/shared/api/client';
+import type { InvoiceSummary } from '@/shared/api/invoice-summary';
 import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
 import { ADMIN_KEY, oneQuery } from './admin-data';
 
 export const ORDERS = 'order/order';
 
-/** An invoice or correction of an order (`AdminOrderView.invoices`, the customer's success-data). */
-export interface InvoiceSummary {
-  id: string;
-  number: string;
-  kind: 'VAT' | 'KOR';
-  issued_at: string;
-  gross: number;
-  gross_formatted: string;
-  /** `/api/order/order-invoice/pdf?id=…` */
-  pdf_url: string;
-}
+export type { InvoiceSummary };
 
 export type PaymentMethod = 'online' | 'cash' | 'card_terminal';
 

@@ -6,9 +6,11 @@ import { useParams } from 'react-router';
 import { useFormatters } from '@/i18n/format';
 import { useLocalizedPath } from '@/i18n/use-locale';
 import { isApiError } from '@/shared/api/api-error';
+import { invoicesOf } from '@/shared/api/invoice-summary';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { selectIsLoggedIn, useAuthStore } from '@/shared/stores/auth-store';
 import { Button, ButtonLink } from '@/shared/ui/button';
+import { InvoiceLinks } from '@/shared/ui/invoice-links';
 import { TicketQr } from '@/shared/ui/ticket-qr';
 
 import { useOrder, type OrderTicket } from '../api/get-order';
@@ -255,6 +257,7 @@ export function SuccessPage() {
             <br />
             {intl.formatMessage(valueMessages.place, { postalCode: data.invoice.postal_code, city: data.invoice.city })}
           </address>
+          <InvoiceLinks invoices={invoicesOf(data)} hashId={data.hash_id} />
         </section>
       ) : null}
 

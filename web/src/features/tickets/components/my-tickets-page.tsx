@@ -5,8 +5,10 @@ import { Link } from 'react-router';
 
 import { useFormatters } from '@/i18n/format';
 import { useLocalizedPath } from '@/i18n/use-locale';
+import { invoicesOf } from '@/shared/api/invoice-summary';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { Button, ButtonLink } from '@/shared/ui/button';
+import { InvoiceLinks } from '@/shared/ui/invoice-links';
 
 import { useMyTickets } from '../api/get-my-tickets';
 import { legLabel, ticketStatusLabel } from '../utils/labels';
@@ -153,6 +155,7 @@ export function MyTicketsPage() {
                     {intl.formatMessage(valueMessages.order, { number: ticket.order_number })}
                   </p>
                 ) : null}
+                <InvoiceLinks invoices={invoicesOf(ticket)} className="my-ticket__meta invoice-links" />
                 <p className="my-ticket__status">
                   <span className={`badge badge--${ticket.status}`}>
                     {intl.formatMessage(ticketStatusLabel(ticket.status, ticket.order_status))}
