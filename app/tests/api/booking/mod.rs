@@ -9,6 +9,7 @@ mod course_load;
 mod crash;
 mod invoices;
 mod journey;
+mod order_list;
 mod oversell;
 mod pay_again;
 mod refunds;
