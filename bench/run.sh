@@ -9,6 +9,9 @@
 #   bench/run.sh orders          placing orders through `coach serve` under load: one hot course,
 #                                then 100 courses, with projection lag (about 2 minutes)
 #   bench/run.sh orders --help   every option of `coach-bench orders`
+#   bench/run.sh register        the finance VAT register replayed from 1,000,000 invoice events
+#                                into CSV: seconds and peak memory, in process and through
+#                                `coach finance register` (about 2 minutes, most of it the fixture)
 #   bench/run.sh lighthouse      Lighthouse 12 (mobile) in Debian's Chromium on the home page, the
 #                                search results and the order page of a seeded `coach serve`
 #                                (about 2 minutes; bench/lighthouse/audit.mjs says how)
@@ -32,7 +35,7 @@ cd "$ROOT"
 
 subcommand=event-store
 case "${1:-}" in
-  event-store|search|orders|lighthouse) subcommand=$1; shift ;;
+  event-store|search|orders|register|lighthouse) subcommand=$1; shift ;;
 esac
 
 if [ "$subcommand" = lighthouse ]; then

@@ -56,6 +56,11 @@ pub enum Command {
         #[command(subcommand)]
         command: ProjectionsCommand,
     },
+    /// Finance: the VAT sales register.
+    Finance {
+        #[command(subcommand)]
+        command: FinanceCommand,
+    },
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -115,6 +120,45 @@ pub enum ProjectionsCommand {
     Rebuild { name: String },
     /// Show each projection's checkpoint and lag.
     Status,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum FinanceCommand {
+    /// The VAT sales register of the documents issued from `--from` to `--to`, as finance
+    /// saw it at the end of `--as-of` (Warsaw): replayed from the invoice events recorded
+    /// by then, so later corrections are not in it.
+    Register(RegisterArgs),
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct RegisterArgs {
+    /// The day (YYYY-MM-DD, Warsaw) at whose end the register is rebuilt.
+    #[arg(long, value_parser = date)]
+    pub as_of: chrono::NaiveDate,
+    /// The first issue date shown (YYYY-MM-DD, Warsaw).
+    #[arg(long, value_parser = date)]
+    pub from: chrono::NaiveDate,
+    /// The last issue date shown (YYYY-MM-DD, Warsaw).
+    #[arg(long, value_parser = date)]
+    pub to: chrono::NaiveDate,
+    /// `csv`: the Polish register (semicolons, amounts `123.45`); `json`: as the API
+    /// answers it (amounts in grosz).
+    #[arg(long, value_enum, default_value_t = RegisterFormat::Csv)]
+    pub format: RegisterFormat,
+    /// The file to write (written whole or not at all); standard output by default.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RegisterFormat {
+    Csv,
+    Json,
+}
+
+/// A date written exactly `YYYY-MM-DD`.
+fn date(text: &str) -> Result<chrono::NaiveDate, String> {
+    finance::http::parse_date(text).ok_or_else(|| format!("{text:?} is not a date YYYY-MM-DD"))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

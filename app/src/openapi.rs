@@ -31,6 +31,8 @@ pub fn document() -> utoipa::openapi::OpenApi {
     // The commands (order placement, returns, coupons…) are served by the command API;
     // the document covers the whole API a client sees.
     doc.merge(command_api::openapi::CommandApi::openapi());
+    // The VAT register, replayed from the event store (the finance crate).
+    doc.merge(finance::http::FinanceApi::openapi());
     let components = doc.components.get_or_insert_with(Default::default);
     components.schemas.insert("ApiErrorBody".into(), error_body().into());
     components.schemas.insert("FieldError".into(), field_error().into());
@@ -191,6 +193,7 @@ mod tests {
             "/api/course/course/all",
             "/api/course/course/save",
             "/api/course/course/generate",
+            "/api/order/order-invoice/register",
         ] {
             assert!(paths.iter().any(|p| p.as_str() == expected), "{expected} missing from {paths:?}");
         }

@@ -10,7 +10,7 @@ use projections::{Projection, RebuildOutcome, Runner, RunnerConfig};
 use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
 
-use crate::cli::{Cli, Command, ProjectionsCommand, StoreKind};
+use crate::cli::{Cli, Command, FinanceCommand, ProjectionsCommand, StoreKind};
 use crate::startup::Application;
 
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
@@ -27,6 +27,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let report = fixtures::seed(&pool, store.as_ref()).await.context("seeding the demo data")?;
             println!("seeded: {}", if report.loaded.is_empty() { "nothing".into() } else { report.loaded.join(", ") });
             Ok(())
+        }
+        Command::Finance { command: FinanceCommand::Register(args) } => {
+            let pool = connect(&cli).await?;
+            let store = open_store(&cli, &pool)?;
+            crate::finance_cli::register(store.as_ref(), args).await
         }
         Command::Projections { command } => {
             let pool = connect(&cli).await?;

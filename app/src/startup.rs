@@ -82,7 +82,13 @@ impl Application {
         }
         let queries =
             args.role.serves_queries().then(|| ReadSide { pool: pool.clone(), mailer, public_url: public_url.clone() });
-        let api = api_routes(args.role.serves_commands().then(|| commands.clone()), queries);
+        // The finance register replays the event store, which the query API may not hold:
+        // its own router, served where the queries are (a proxy sends a GET there).
+        let finance = args
+            .role
+            .serves_queries()
+            .then(|| finance::http::FinanceState { store: store.clone(), pool: pool.clone() });
+        let api = api_routes_with_finance(args.role.serves_commands().then(|| commands.clone()), queries, finance);
         router = router.nest("/api", crate::security::with_api_headers(api));
         if args.role.serves_queries() {
             let web = routes::web_app(&args.web_dist, crate::pages::Pages::new(pool.clone()));
@@ -151,7 +157,19 @@ pub struct ReadSide {
 /// whole API when `queries` is. Every request passes the raw-input gate first, and an
 /// unknown path answers JSON.
 pub fn api_routes(commands: Option<command_api::CommandState>, queries: Option<ReadSide>) -> Router {
+    api_routes_with_finance(commands, queries, None)
+}
+
+/// [`api_routes`], and the finance register (`finance::http`) when `finance` is given.
+pub fn api_routes_with_finance(
+    commands: Option<command_api::CommandState>,
+    queries: Option<ReadSide>,
+    finance: Option<finance::http::FinanceState>,
+) -> Router {
     let mut api = Router::new();
+    if let Some(finance) = finance {
+        api = api.merge(finance::http::router(finance));
+    }
     if let Some(commands) = commands {
         api = api.merge(catalogue_api::course_router(commands.clone())).merge(command_api::router(commands));
     }

@@ -152,10 +152,32 @@
 //! answers (warm-up and sample included). The targets are printed MET/MISSED. When the
 //! server answered anything but 201, its log is kept and its warnings and errors quoted.
 
+//!
+//! ## `coach-bench register`: the finance register replayed from the invoice events
+//!
+//! `bench/run.sh register` (options: `--invoices` 800000, `--corrections` 200000,
+//! `--other-events` 0, `--runs` 3, `--no-cli`, `--keep`). It creates a fresh database,
+//! applies the migrations and writes the fixture straight into `es_events` with SQL
+//! (`insert … select … generate_series`, 50,000 orders per statement, each its own
+//! transaction; a benchmark fixture, not how the product appends): per order one
+//! `InvoiceIssued` in its own stream `order-{uuid}` (version 0) and for every fourth a
+//! `InvoiceCorrected` (version 1, half of the invoice given back), the JSON `OrderEvent`
+//! serialises to with every document fact (seller, buyer with quotes and a semicolon in
+//! its name, sale date, net and VAT). `--other-events` adds events of another type in
+//! other streams among them. Then `VACUUM ANALYZE`; a sample is decoded as `OrderEvent`
+//! and the count and sums the register must reach are taken from the rows by SQL. Timed:
+//! `--runs` in-process replays (`finance::replay`, as of today, issue dates all of 2026)
+//! into CSV written to /dev/null, one into JSON, each with its peak memory (VmHWM after
+//! a reset, the whole process), each checked against the expected count and sums; then
+//! `target/release/coach finance register` once, output to /dev/null, timed from start
+//! to exit with its max RSS (`getrusage` of the child). Targets: under 10 s and under
+//! 200 MiB.
+
 mod appends;
 mod cpu;
 mod orders;
 mod raw;
+mod register;
 mod replay;
 mod report;
 mod search;
@@ -191,6 +213,10 @@ enum Command {
     /// course at 1,000 orders/s, then 100 courses at 2,000 orders/s; latency, projection
     /// lag, seats sold, beside the raw PostgreSQL single-insert rate.
     Orders(orders::OrdersArgs),
+    /// The finance VAT register replayed from 1,000,000 invoice events (800,000 invoices,
+    /// 200,000 corrections) into CSV: seconds and peak memory, in process and through
+    /// `coach finance register`.
+    Register(register::RegisterArgs),
 }
 
 #[derive(Args)]
@@ -240,6 +266,7 @@ fn main() -> Result<()> {
         Command::EventStore(args) => runtime.block_on(event_store_bench(args)),
         Command::Search(args) => runtime.block_on(search::run(args)),
         Command::Orders(args) => runtime.block_on(orders::run(args)),
+        Command::Register(args) => runtime.block_on(register::run(args)),
     }
 }
 

@@ -2,6 +2,7 @@
 //! reactions and the sandbox gateway) on its own database and port.
 
 // Needs the process to die at a named step: only with `--features failpoints`.
+mod admin_orders;
 mod capacity;
 mod codes;
 mod course_load;
@@ -14,6 +15,7 @@ mod oversell;
 mod pay_again;
 mod refunds;
 mod refusals;
+mod register;
 mod scale_out;
 
 use app::cli::{Cli, Command};
