@@ -10,34 +10,8 @@ mod common;
 use chrono::TimeZone;
 use common::*;
 use documents::{invoice_fa3, DocumentError, InvoiceDocument, Party};
-use std::path::{Path, PathBuf};
-use std::process::Command;
 
-fn ksef_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("ksef")
-}
-
-/// Runs xmllint on `xml` (written to a file named after `name`) with the FA(3) schema;
-/// `Err` carries xmllint's complaints.
-fn validate(name: &str, xml: &str) -> Result<(), String> {
-    let file = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fa3-{name}.xml"));
-    std::fs::write(&file, xml).expect("write the xml to the target's temp dir");
-    let output = Command::new("xmllint")
-        // Only the repository's catalog: it maps the schema's one remote import to
-        // ksef/bazowe/, and --nonet makes any other fetch an error.
-        .env("XML_CATALOG_FILES", ksef_dir().join("catalog.xml"))
-        .args(["--noout", "--nonet", "--schema"])
-        .arg(ksef_dir().join("schemat_FA(3)_v1-0E.xsd"))
-        .arg(&file)
-        .output()
-        .unwrap_or_else(|e| panic!("xmllint could not be run ({e}): run scripts/setup.sh (it installs libxml2-utils)"));
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    if output.status.success() && stderr.contains("validates") {
-        Ok(())
-    } else {
-        Err(format!("{} ({}): {stderr}", file.display(), output.status))
-    }
-}
+use test_support::fa3::validate;
 
 fn valid_fa3(name: &str, doc: &InvoiceDocument) -> String {
     let xml = invoice_fa3(doc).unwrap();

@@ -26,6 +26,7 @@
 //! ```
 
 pub mod catalogue;
+pub mod fa3;
 
 use api_core::auth::{hash_token, new_token, Role};
 use serde_json::Value;

@@ -41,6 +41,7 @@ struct OrderFacts {
     responses((status = 200, description = "the PDF", content_type = "application/pdf", body = Vec<u8>),
         (status = 401, description = "neither logged in nor holding the order's link"),
         (status = 403, description = "someone else's invoice"), (status = 404, description = "no such invoice"),
+        (status = 409, description = "the document's data cannot make a valid file (e.g. the company's NIP is not set)"),
         (status = 422, description = "id is missing or not a UUID")))]
 #[tracing::instrument(skip(state, params, user))]
 pub async fn pdf(
@@ -61,6 +62,7 @@ pub async fn pdf(
     responses((status = 200, description = "the FA(3) XML", content_type = "application/xml", body = String),
         (status = 401, description = "neither logged in nor holding the order's link"),
         (status = 403, description = "someone else's invoice"), (status = 404, description = "no such invoice"),
+        (status = 409, description = "the document's data cannot make a valid file (e.g. the company's NIP is not set)"),
         (status = 422, description = "id is missing or not a UUID")))]
 #[tracing::instrument(skip(state, params, user))]
 pub async fn fa3(
@@ -72,6 +74,17 @@ pub async fn fa3(
     let xml =
         documents::invoice_fa3(&document).map_err(|e| ApiError::Internal(format!("writing {}: {e}", record.number)))?;
     Ok(file(xml.into_bytes(), "application/xml; charset=utf-8", &record.number, "xml"))
+}
+
+/// A document whose data cannot make a valid file (the company's seller data not set
+/// up, say) is a `409` that says what to fix; anything else is a bug.
+fn render_error(number: &str, e: documents::DocumentError) -> ApiError {
+    match e {
+        documents::DocumentError::InvalidInvoice { field, problem } => ApiError::Conflict(format!(
+            "Invoice {number} cannot be written: its {field} {problem} (the seller's data are the company settings')."
+        )),
+        other => ApiError::Internal(format!("rendering invoice {number}: {other}")),
+    }
 }
 
 fn file(bytes: Vec<u8>, content_type: &'static str, number: &str, extension: &str) -> Response {

@@ -40,7 +40,7 @@ async fn attempts(pool: &PgPool) -> i64 {
 }
 
 /// An order of two tickets with an invoice, placed and paid in the sandbox.
-async fn paid_order_with_invoice(app: &BookingApp) -> Uuid {
+pub(super) async fn paid_order_with_invoice(app: &BookingApp) -> Uuid {
     let line = line(&app.pool).await;
     let course = course(app, &line, tomorrow(), 10).await;
     paid_order_on(app, &line, course).await

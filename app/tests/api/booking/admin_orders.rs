@@ -1,0 +1,337 @@
+//! The admin's orders through real HTTP: an invoiced order's documents (list, PDF,
+//! FA(3) checked against the official schema) and history, a return on the customer's
+//! behalf and its correction, corrections of the customer's and the buyer's data as
+//! events, refusals (a bad NIP, an unknown order, a correction after a full return),
+//! and a sale at the office that takes seats exactly as an online order does.
+
+use domain::order::{Order, OrderStatus};
+use serde_json::json;
+use uuid::Uuid;
+
+use super::invoices::paid_order_with_invoice;
+use super::*;
+
+impl BookingApp {
+    async fn get_as(&self, path: &str, token: Option<&str>) -> reqwest::Response {
+        let mut request = self.client.get(self.url(path));
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.expect("request")
+    }
+
+    async fn put(&self, path: &str, body: &Value, token: Option<&str>) -> reqwest::Response {
+        let mut request = self.client.put(self.url(path)).json(body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        request.send().await.expect("request")
+    }
+
+    /// The order's documents in the admin's invoice list, oldest first.
+    async fn documents(&self, order_id: Uuid) -> Vec<Value> {
+        let path = format!("/api/order/order-invoice/all?filter[order_id][eq]={order_id}&sort=issued_at");
+        let (status, page) = body(self.get_as(&path, Some(&self.admin_token)).await).await;
+        assert_eq!(status, 200, "{page}");
+        page["data"]["models"].as_array().cloned().unwrap_or_default()
+    }
+
+    async fn invoiced(&self, order_id: Uuid, documents: usize) -> Vec<Value> {
+        eventually(&format!("{documents} document(s) of the order"), || async {
+            self.documents(order_id).await.len() >= documents
+        })
+        .await;
+        self.documents(order_id).await
+    }
+}
+
+/// The carrier's company row, with the seller's NIP and address its invoices print.
+async fn company(pool: &PgPool) {
+    sqlx::query(
+        "insert into companies (name, invoice_prefix, tax_id, address, postal_code, city, country) \
+         values ('Nisko Bus sp. z o.o.', 'NB', '8652556348', 'ul. Kolejowa 12', '37-400', 'Nisko', 'PL')",
+    )
+    .execute(pool)
+    .await
+    .expect("company");
+}
+
+fn field_names(body: &Value) -> Vec<String> {
+    body["errors"]
+        .as_array()
+        .map_or_else(Vec::new, |errors| errors.iter().filter_map(|e| e["field"].as_str().map(str::to_owned)).collect())
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn an_admin_audits_an_invoiced_order_and_returns_a_ticket_for_the_customer(pool: PgPool) {
+    let app = spawn(pool).await;
+    company(&app.pool).await;
+    let order_id = paid_order_with_invoice(&app).await;
+
+    // The invoice as a document: 2 × 18 zł, the buyer as asked, 8 % VAT split.
+    let documents = app.invoiced(order_id, 1).await;
+    let invoice = &documents[0];
+    assert_eq!(invoice["kind"], "VAT");
+    assert_eq!(invoice["buyer_name"], "Firma Sp. z o.o.");
+    assert_eq!(invoice["buyer_tax_id"], "5260250274");
+    assert_eq!(
+        (invoice["gross"].as_i64(), invoice["net"].as_i64(), invoice["vat"].as_i64()),
+        (Some(3600), Some(3333), Some(267))
+    );
+
+    // Its history: who placed, the seats held, the payment, the invoice, the confirmation.
+    let timeline = format!("/api/order/order/timeline?id={order_id}");
+    eventually("the holds' confirmation in the history", || async {
+        let (_, entries) = body(app.get_as(&timeline, Some(&app.admin_token)).await).await;
+        entries["data"].as_array().is_some_and(|e| e.iter().any(|x| x["type"] == "HoldConfirmed"))
+    })
+    .await;
+    let (status, entries) = body(app.get_as(&timeline, Some(&app.admin_token)).await).await;
+    assert_eq!(status, 200, "{entries}");
+    let entries = entries["data"].as_array().expect("entries");
+    let types: Vec<&str> = entries.iter().filter_map(|e| e["type"].as_str()).collect();
+    for expected in ["OrderPlaced", "SeatsHeld", "OrderPaid", "InvoiceIssued", "HoldConfirmed"] {
+        assert!(types.contains(&expected), "{expected} in {types:?}");
+    }
+    let placed = entries.iter().find(|e| e["type"] == "OrderPlaced").expect("placed");
+    assert_eq!(placed["actor"]["kind"], "guest");
+    assert!(placed["summary"].as_str().is_some_and(|s| s.starts_with("Złożono zamówienie")), "{placed}");
+    assert!(placed["summary_en"].as_str().is_some_and(|s| s.starts_with("Order ")), "{placed}");
+    assert_eq!(placed["data"]["type"], "OrderPlaced", "the raw event");
+    assert_eq!(body(app.get_as(&timeline, Some(&app.user_token)).await).await.0, 403);
+
+    // The admin returns one ticket without its code: a correction follows.
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    let ticket = &state.tickets[0].ticket;
+    let (status, returned) = body(
+        app.post("/api/order/order/return-ticket", &json!({ "number": ticket.number }), Some(&app.admin_token), None)
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{returned}");
+    let documents = app.invoiced(order_id, 2).await;
+    let correction = &documents[1];
+    let refunded = returned["data"]["price"].as_i64().expect("price") - returned["data"]["fee"].as_i64().expect("fee");
+    assert_eq!(correction["kind"], "KOR");
+    assert_eq!(correction["gross"].as_i64(), Some(-refunded));
+    assert_eq!(correction["corrects_number"], invoice["number"]);
+    assert_eq!(correction["corrects_id"], invoice["id"]);
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    let returned_by = state.tickets.iter().find(|t| t.ticket.number == ticket.number).map(|t| t.status);
+    assert_eq!(returned_by, Some(domain::order::TicketStatus::Returned));
+
+    // Both documents as PDF and as FA(3) XML valid against the official schema.
+    for document in [invoice, correction] {
+        let id = document["id"].as_str().expect("id");
+        let pdf = app.get_as(&format!("/api/order/order-invoice/pdf?id={id}"), Some(&app.admin_token)).await;
+        assert_eq!(pdf.status(), 200);
+        assert_eq!(pdf.headers()["content-type"], "application/pdf");
+        assert!(pdf.bytes().await.expect("bytes").starts_with(b"%PDF-"));
+        let fa3 = app.get_as(&format!("/api/order/order-invoice/fa3?id={id}"), Some(&app.admin_token)).await;
+        assert_eq!(fa3.status(), 200);
+        let xml = fa3.text().await.expect("xml");
+        if let Err(e) = test_support::fa3::validate(&format!("http-{}", document["kind"]), &xml) {
+            panic!("{e}\n{xml}");
+        }
+        let expected_kind = format!("<RodzajFaktury>{}</RodzajFaktury>", document["kind"].as_str().expect("kind"));
+        assert!(xml.contains(&expected_kind), "{xml}");
+    }
+
+    // Who may have them: the admin, the holder of the order's link; not a guest without
+    // it, nor another customer.
+    let id = invoice["id"].as_str().expect("id");
+    let pdf = |query: String, token: Option<String>| {
+        let app = &app;
+        async move { app.get_as(&format!("/api/order/order-invoice/pdf?id={id}{query}"), token.as_deref()).await.status() }
+    };
+    assert_eq!(pdf(String::new(), None).await, 401);
+    assert_eq!(pdf(String::new(), Some(app.user_token.clone())).await, 403);
+    assert_eq!(pdf(format!("&hash_id={}", state.hash_id), None).await, 200);
+    assert_eq!(pdf("&hash_id=0000".into(), None).await, 403);
+    let unknown =
+        app.get_as(&format!("/api/order/order-invoice/pdf?id={}", Uuid::new_v4()), Some(&app.admin_token)).await;
+    assert_eq!(unknown.status(), 404);
+    let bad = app.get_as("/api/order/order-invoice/pdf?id=not-a-uuid", Some(&app.admin_token)).await;
+    assert_eq!(bad.status(), 422);
+
+    // The customer's success page lists both with their links.
+    let (_, success) =
+        body(app.get_as(&format!("/api/order/order/success-data?hash_id={}", state.hash_id), None).await).await;
+    let links: Vec<&str> = success["data"]["invoices"]
+        .as_array()
+        .expect("invoices")
+        .iter()
+        .filter_map(|d| d["pdf_url"].as_str())
+        .collect();
+    assert_eq!(links.len(), 2, "{success}");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn an_admin_corrects_the_customer_and_the_buyer_as_events(pool: PgPool) {
+    let app = spawn(pool).await;
+    company(&app.pool).await;
+    let order_id = paid_order_with_invoice(&app).await;
+    app.invoiced(order_id, 1).await;
+    let save = format!("/api/order/order/save?id={order_id}");
+
+    // Bad input, and nothing written: no reason, a NIP with a wrong checksum, an unknown order.
+    let before = app
+        .store
+        .read_stream(&order_stream(order_id), event_store::ReadFrom::Start, event_store::Direction::Forwards, 100)
+        .await
+        .expect("read")
+        .len();
+    let customer = json!({ "first_name": "Jan", "last_name": "Nowak", "email": "jan.nowak@example.test", "phone": "+48 600 100 200" });
+    let (status, refused) = body(app.put(&save, &json!({ "customer": customer }), Some(&app.admin_token)).await).await;
+    assert_eq!((status, field_names(&refused)), (422, vec!["reason".to_owned()]), "{refused}");
+    let bad_nip = json!({ "invoice": { "country": "PL", "vat_number": "526-025-02-75", "company_name": "Firma",
+        "address": "ul. Kolejowa 1", "postal_code": "37-400", "city": "Nisko" }, "reason": "Nowe dane" });
+    let (status, refused) = body(app.put(&save, &bad_nip, Some(&app.admin_token)).await).await;
+    assert_eq!((status, field_names(&refused)), (422, vec!["invoice.vat_number".to_owned()]), "{refused}");
+    let unknown = format!("/api/order/order/save?id={}", Uuid::new_v4());
+    let (status, _) =
+        body(app.put(&unknown, &json!({ "customer": customer, "reason": "x" }), Some(&app.admin_token)).await).await;
+    assert_eq!(status, 404);
+    let (status, _) =
+        body(app.put(&save, &json!({ "customer": customer, "reason": "x" }), Some(&app.user_token)).await).await;
+    assert_eq!(status, 403);
+    let after = app
+        .store
+        .read_stream(&order_stream(order_id), event_store::ReadFrom::Start, event_store::Direction::Forwards, 100)
+        .await
+        .expect("read")
+        .len();
+    assert_eq!(before, after, "nothing half-written");
+
+    // The customer's details: an event with who and why.
+    let (status, saved) = body(
+        app.put(&save, &json!({ "customer": customer, "reason": "Literówka w nazwisku" }), Some(&app.admin_token))
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["data"]["customer_changed"], true);
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    assert_eq!(state.customer.last_name, "Nowak");
+
+    // The buyer after the invoice was issued: a correction invoice of the data, amount 0.
+    let buyer = json!({ "country": "PL", "vat_number": "5260250274", "company_name": "Firma Nowa S.A.",
+        "address": "ul. Długa 2", "postal_code": "37-400", "city": "Nisko", "reason": "Zmiana nazwy firmy" });
+    let (status, saved) =
+        body(app.put(&format!("/api/order/order-invoice/save?id={order_id}"), &buyer, Some(&app.admin_token)).await)
+            .await;
+    assert_eq!(status, 200, "{saved}");
+    let number = saved["data"]["correction_number"].as_str().expect("a correction").to_owned();
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    let invoice = state.invoice.expect("invoice");
+    assert_eq!((invoice.corrections.len(), invoice.corrections[0].amount), (1, 0));
+    assert_eq!(invoice.buyer.map(|b| b.company_name), Some("Firma Nowa S.A.".to_owned()));
+    let documents = app.invoiced(order_id, 2).await;
+    let correction = documents.iter().find(|d| d["number"] == number.as_str()).expect("the correction listed");
+    assert_eq!((correction["gross"].as_i64(), correction["buyer_name"].as_str()), (Some(0), Some("Firma Nowa S.A.")));
+    let id = correction["id"].as_str().expect("id");
+    let xml = app
+        .get_as(&format!("/api/order/order-invoice/fa3?id={id}"), Some(&app.admin_token))
+        .await
+        .text()
+        .await
+        .expect("xml");
+    if let Err(e) = test_support::fa3::validate("http-buyer", &xml) {
+        panic!("{e}\n{xml}");
+    }
+    // The same data again is nothing to correct.
+    let (status, again) =
+        body(app.put(&format!("/api/order/order-invoice/save?id={order_id}"), &buyer, Some(&app.admin_token)).await)
+            .await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["data"]["correction_number"], Value::Null);
+    // An issued invoice cannot be withdrawn.
+    let (status, _) =
+        body(app.put(&save, &json!({ "invoice": null, "reason": "bez faktury" }), Some(&app.admin_token)).await).await;
+    assert_eq!(status, 409);
+}
+
+fn order_stream(order_id: Uuid) -> StreamName {
+    StreamName::parse(domain::order::stream_name(order_id)).expect("stream")
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_correction_after_a_full_return_is_refused(pool: PgPool) {
+    let app = spawn(pool).await;
+    company(&app.pool).await;
+    let order_id = paid_order_with_invoice(&app).await;
+    app.invoiced(order_id, 1).await;
+    let (status, _) = body(
+        app.post(
+            "/api/order/order/cancel",
+            &json!({ "id": order_id, "reason": "Kurs odwołany" }),
+            Some(&app.admin_token),
+            None,
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 200);
+    app.invoiced(order_id, 2).await;
+    let buyer = json!({ "country": "PL", "vat_number": "5260250274", "company_name": "Inna Firma",
+        "address": "ul. Długa 2", "postal_code": "37-400", "city": "Nisko", "reason": "Zmiana" });
+    let (status, refused) =
+        body(app.put(&format!("/api/order/order-invoice/save?id={order_id}"), &buyer, Some(&app.admin_token)).await)
+            .await;
+    assert_eq!(status, 409, "{refused}");
+    assert_eq!(refused["code"], "invoice.nothing_left", "{refused}");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn an_office_sale_takes_seats_like_an_online_order_and_is_paid_there(pool: PgPool) {
+    let app = spawn(pool).await;
+    let line = line(&app.pool).await;
+    let course = course(&app, &line, tomorrow(), 3).await;
+    let mut sale = booking(course, &line, 0, 2, json!([{ "qty": 2 }]));
+    sale["payment_method"] = json!("cash");
+
+    // Only an admin sells at the office, and says how the customer paid.
+    assert_eq!(app.post("/api/order/order/save", &sale, Some(&app.user_token), None).await.status(), 403);
+    let mut no_method = sale.clone();
+    no_method["payment_method"] = json!("cheque");
+    let (status, refused) =
+        body(app.post("/api/order/order/save", &no_method, Some(&app.admin_token), None).await).await;
+    assert_eq!((status, field_names(&refused)), (422, vec!["payment_method".to_owned()]), "{refused}");
+
+    let (status, sold) = body(app.post("/api/order/order/save", &sale, Some(&app.admin_token), None).await).await;
+    assert_eq!(status, 201, "{sold}");
+    assert_eq!(sold["data"]["status"], "paid");
+    assert_eq!(sold["data"]["payment_url"], "");
+    let order_id: Uuid = sold["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    assert_eq!(state.status, OrderStatus::Paid);
+    assert_eq!(state.payment.provider, "cash");
+    assert_eq!(state.paid.as_ref().map(|p| p.amount), Some(3600));
+    assert_eq!(state.user_id, None, "the customer's order, not the admin's");
+    assert_eq!(app.loads(course).await.1, vec![2, 2]);
+
+    // One seat is left, for online and office customers alike.
+    let online = booking(course, &line, 0, 2, json!([{ "qty": 2 }]));
+    assert_eq!(app.place(&online).await.status(), 409, "never oversold against the office");
+    assert_eq!(app.post("/api/order/order/save", &sale, Some(&app.admin_token), None).await.status(), 409);
+    let one = booking(course, &line, 0, 2, json!([{ "qty": 1 }]));
+    assert_eq!(app.place(&one).await.status(), 201);
+    assert_eq!(app.loads(course).await.1, vec![3, 3]);
+
+    // Who sold it is on its history.
+    let history = format!("/api/order/order/timeline?id={order_id}");
+    eventually("the office sale in the history", || async {
+        let (_, entries) = body(app.get_as(&history, Some(&app.admin_token)).await).await;
+        entries["data"].as_array().is_some_and(|e| e.iter().any(|x| x["type"] == "OrderPaid"))
+    })
+    .await;
+    let (_, entries) = body(app.get_as(&history, Some(&app.admin_token)).await).await;
+    let placed = entries["data"]
+        .as_array()
+        .and_then(|e| e.iter().find(|x| x["type"] == "OrderPlaced").cloned())
+        .expect("placed");
+    assert_eq!(
+        (placed["actor"]["kind"].as_str(), placed["actor"]["email"].as_str()),
+        (Some("admin"), Some("admin@example.test"))
+    );
+}
