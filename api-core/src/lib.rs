@@ -4,7 +4,8 @@
 //! client sees one API: the error body of `DECISIONS.md` (`{"name", "message", "status", "code", "errors"}`),
 //! the [`ApiError`] that renders it with its stable [`codes`], and the [`AppJson`] extractor whose rejections use
 //! the same body; the list conventions ([`list`]); reading a body field by field
-//! ([`fields`]) and query parameters ([`params`]); the declaration of a CRUD resource
+//! ([`fields`]) and query parameters ([`params`]); the Polish NIP and postal code
+//! ([`polish`]); the declaration of a CRUD resource
 //! and its one generic router ([`resource`]); who is asking ([`auth`]); time
 //! in Europe/Warsaw ([`time`]); and the ports to the outside both use: e-mail ([`mail`])
 //! and SMS ([`sms`]). The API crates need not depend on each other for any of it. The
@@ -19,6 +20,7 @@ mod json;
 pub mod list;
 pub mod mail;
 pub mod params;
+pub mod polish;
 pub mod resource;
 pub mod sms;
 pub mod time;

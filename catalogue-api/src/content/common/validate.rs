@@ -20,6 +20,12 @@ impl Errors {
         result.map_err(|message| self.add(field, message)).ok()
     }
 
+    /// As [`Errors::check`], with a `code` more specific than `field.invalid` (a NIP, a
+    /// postal code), so a client can translate the problem.
+    pub fn check_coded<T>(&mut self, field: &str, code: &'static str, result: Result<T, String>) -> Option<T> {
+        result.map_err(|message| self.0.push(FieldError::new(field, message).with_code(code))).ok()
+    }
+
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }

@@ -96,8 +96,8 @@ pub async fn insert(db: impl PgExecutor<'_>, s: &Settings) -> Result<Company, Ap
         "insert into companies (name, invoice_prefix, invoice_issuer, invoice_email, order_report_email, \
          page_footer_1, page_footer_2, page_footer_1_en, page_footer_2_en, refresh_time, vat_rate_percent, \
          payment_time_minutes, sales_close_minutes, return_cutoff_minutes, return_fee_percent, stamps_per_reward, \
-         reward_value) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) \
-         returning {COLUMNS}"
+         reward_value, tax_id, address, postal_code, city, country) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, \
+         $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22) returning {COLUMNS}"
     );
     Ok(bind(sqlx::query_as::<_, Company>(&sql), s).fetch_one(db).await?)
 }
@@ -110,7 +110,8 @@ pub async fn store(db: impl PgExecutor<'_>, id: i64, s: &Settings) -> Result<Com
          order_report_email = $5, page_footer_1 = $6, page_footer_2 = $7, page_footer_1_en = $8, \
          page_footer_2_en = $9, refresh_time = $10, vat_rate_percent = $11, payment_time_minutes = $12, \
          sales_close_minutes = $13, return_cutoff_minutes = $14, return_fee_percent = $15, \
-         stamps_per_reward = $16, reward_value = $17, updated_at = now() where id = $18 returning {COLUMNS}"
+         stamps_per_reward = $16, reward_value = $17, tax_id = $18, address = $19, postal_code = $20, city = $21, \
+         country = $22, updated_at = now() where id = $23 returning {COLUMNS}"
     );
     bind(sqlx::query_as::<_, Company>(&sql), s)
         .bind(id)
@@ -140,4 +141,9 @@ fn bind<'q>(query: CompanyQuery<'q>, s: &'q Settings) -> CompanyQuery<'q> {
         .bind(s.return_fee_percent)
         .bind(s.stamps_per_reward)
         .bind(s.reward_value)
+        .bind(&s.tax_id)
+        .bind(&s.address)
+        .bind(&s.postal_code)
+        .bind(&s.city)
+        .bind(&s.country)
 }

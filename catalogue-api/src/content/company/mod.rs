@@ -5,10 +5,12 @@
 //! web loads for its footer, in `?lang=pl|en` (the English footers
 //! `page_footer_1_en`/`_2_en` where written, else the Polish). `save-settings` edits the company's settings and creates
 //! the row when there is none; `get-settings` answers the `DECISIONS.md` defaults until
-//! then, so the booking rules always have values.
+//! then, so the booking rules always have values. The seller on invoices (NIP and address,
+//! [`seller`]) is edited with the other settings and, like them, is not public.
 
 pub mod crud;
 pub mod model;
+pub mod seller;
 pub mod settings;
 
 use axum::routing::{get, post};

@@ -1,6 +1,6 @@
 //! The company's settings as stored and shown, and the rules a save must pass.
 
-use api_core::ApiError;
+use api_core::{codes, ApiError};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
@@ -8,6 +8,8 @@ use utoipa::ToSchema;
 
 use crate::content::common::html::{plain_text, sanitize_html};
 use crate::content::common::validate::{self, Errors};
+
+use super::seller;
 
 /// Every setting of the company (the columns of `companies` but its id and times).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, FromRow, ToSchema)]
@@ -44,6 +46,16 @@ pub struct Settings {
     pub stamps_per_reward: i32,
     /// The reward coupon's value in grosz.
     pub reward_value: i64,
+    /// The seller's NIP on invoices: ten digits, or empty before it is set.
+    pub tax_id: String,
+    /// The seller's street address on invoices (`ul. Kolejowa 1`).
+    pub address: String,
+    /// The seller's postal code (`37-400` in Poland).
+    pub postal_code: String,
+    /// The seller's city.
+    pub city: String,
+    /// The seller's country: two capital letters (ISO 3166-1), `PL` by default.
+    pub country: String,
 }
 
 impl Default for Settings {
@@ -67,6 +79,11 @@ impl Default for Settings {
             return_fee_percent: 10,
             stamps_per_reward: 10,
             reward_value: 2000,
+            tax_id: String::new(),
+            address: String::new(),
+            postal_code: String::new(),
+            city: String::new(),
+            country: "PL".into(),
         }
     }
 }
@@ -76,6 +93,9 @@ impl Settings {
     pub fn cleaned(mut self) -> Self {
         self.name = plain_text(&self.name);
         self.invoice_issuer = plain_text(&self.invoice_issuer);
+        self.address = plain_text(&self.address);
+        self.postal_code = plain_text(&self.postal_code);
+        self.city = plain_text(&self.city);
         self.page_footer_1 = sanitize_html(&self.page_footer_1);
         self.page_footer_2 = sanitize_html(&self.page_footer_2);
         self.page_footer_1_en = sanitize_html(&self.page_footer_1_en);
@@ -105,7 +125,7 @@ impl Company {
 pub const COLUMNS: &str = "id, name, invoice_prefix, invoice_issuer, invoice_email, order_report_email, \
     page_footer_1, page_footer_2, page_footer_1_en, page_footer_2_en, refresh_time, vat_rate_percent, \
     payment_time_minutes, sales_close_minutes, return_cutoff_minutes, return_fee_percent, stamps_per_reward, \
-    reward_value, created_at, updated_at";
+    reward_value, tax_id, address, postal_code, city, country, created_at, updated_at";
 
 /// What a client sends to save settings; absent fields keep their value.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -165,6 +185,38 @@ pub struct SettingsInput {
     /// Grosz.
     #[schema(minimum = 1, maximum = 1_000_000)]
     pub reward_value: Option<i64>,
+    /// The seller's NIP: ten digits, which may be written with `-`, spaces and a `PL`
+    /// prefix, whose weighted sum (6, 5, 7, 2, 3, 4, 5, 6, 7) modulo 11 is the tenth digit;
+    /// stored as the ten digits. Empty: not set yet.
+    #[schema(
+        max_length = 30,
+        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*((PL|pl)?[ -]*([0-9][ -]*){10})?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
+    )]
+    pub tax_id: Option<String>,
+    /// The seller's street address: one line of plain text, or empty.
+    #[schema(
+        max_length = 200,
+        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
+    )]
+    pub address: Option<String>,
+    /// The seller's postal code: `NN-NNN` (`37-400`) when the country is `PL`, else one
+    /// line of plain text; or empty.
+    #[schema(
+        max_length = 20,
+        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
+    )]
+    pub postal_code: Option<String>,
+    /// The seller's city: one line of plain text, or empty.
+    #[schema(
+        max_length = 200,
+        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
+    )]
+    pub city: Option<String>,
+    /// The seller's country: two capital letters (ISO 3166-1), `PL` for Poland.
+    #[schema(
+        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[A-Z]{2}[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
+    )]
+    pub country: Option<String>,
 }
 
 const DAY_MINUTES: i64 = 24 * 60;
@@ -213,6 +265,13 @@ impl SettingsInput {
             let value = value.unwrap_or(now);
             e.check(field, rule(&value)).unwrap_or(value)
         };
+        let country = text(&mut e, "country", self.country, c.country, &seller::country);
+        let postal_code = self.postal_code.unwrap_or(c.postal_code);
+        let postal_code = e.check("postal_code", seller::postal_code(&postal_code)).and_then(|code| {
+            e.check_coded("postal_code", codes::FIELD_INVALID_POSTAL_CODE, seller::postal_code_in(code, &country))
+        });
+        let tax_id = self.tax_id.unwrap_or(c.tax_id);
+        let tax_id = e.check_coded("tax_id", codes::FIELD_INVALID_VAT_NUMBER, seller::tax_id(&tax_id));
         let settings = Settings {
             name: text(&mut e, "name", self.name, c.name, &|v| validate::plain_line(v, 1, 200)),
             invoice_prefix: text(&mut e, "invoice_prefix", self.invoice_prefix, c.invoice_prefix, &invoice_prefix),
@@ -254,6 +313,11 @@ impl SettingsInput {
             return_fee_percent: i32::try_from(return_fee_percent).unwrap_or_default(),
             stamps_per_reward: i32::try_from(stamps_per_reward).unwrap_or_default(),
             reward_value,
+            tax_id: tax_id.unwrap_or_default(),
+            address: text(&mut e, "address", self.address, c.address, &seller::line),
+            postal_code: postal_code.unwrap_or_default(),
+            city: text(&mut e, "city", self.city, c.city, &seller::line),
+            country,
         };
         e.finish()?;
         Ok(settings)
@@ -308,6 +372,64 @@ mod tests {
                 "vat_rate_percent"
             ]
         );
+    }
+
+    #[test]
+    fn the_seller_is_checked_and_its_nip_stored_as_ten_digits() {
+        let current = Settings { name: "PKS".into(), ..Settings::default() };
+        assert_eq!((current.tax_id.as_str(), current.country.as_str()), ("", "PL"));
+        let input = SettingsInput {
+            tax_id: Some("PL 526-025-02-74".into()),
+            address: Some(" ul. Kolejowa 1 ".into()),
+            postal_code: Some("37-400".into()),
+            city: Some("Nisko".into()),
+            country: Some("PL".into()),
+            ..Default::default()
+        };
+        let saved = input.parse(current.clone()).unwrap();
+        assert_eq!(
+            [saved.tax_id.as_str(), &saved.address, &saved.postal_code, &saved.city, &saved.country],
+            ["5260250274", "ul. Kolejowa 1", "37-400", "Nisko", "PL"]
+        );
+
+        let input: SettingsInput = serde_json::from_value(serde_json::json!({
+            "tax_id": "526-025-02-75", "address": "a\nb", "postal_code": "37400", "city": "<b>Nisko</b>",
+            "country": "pl"
+        }))
+        .unwrap();
+        let mut got = fields(input.parse(current).unwrap_err());
+        got.sort();
+        assert_eq!(got, ["address", "city", "country", "tax_id"]);
+    }
+
+    #[test]
+    fn the_seller_errors_carry_their_codes() {
+        let current = Settings { name: "PKS".into(), ..Settings::default() };
+        let input = SettingsInput {
+            tax_id: Some("5260250275".into()),
+            postal_code: Some("37400".into()),
+            ..Default::default()
+        };
+        let ApiError::Validation { errors, .. } = input.parse(current).unwrap_err() else { panic!() };
+        let got: Vec<_> = errors.iter().map(|e| (e.field.as_str(), e.code, e.message.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                ("postal_code", codes::FIELD_INVALID_POSTAL_CODE, seller::POSTAL_CODE_MESSAGE),
+                ("tax_id", codes::FIELD_INVALID_VAT_NUMBER, seller::NIP_MESSAGE)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_postal_code_is_checked_against_the_country_it_ends_up_with() {
+        let german =
+            Settings { name: "PKS".into(), postal_code: "10115".into(), country: "DE".into(), ..Settings::default() };
+        let to_poland = SettingsInput { country: Some("PL".into()), ..Default::default() };
+        assert_eq!(fields(to_poland.parse(german.clone()).unwrap_err()), ["postal_code"]);
+        let with_code =
+            SettingsInput { country: Some("PL".into()), postal_code: Some("37-400".into()), ..Default::default() };
+        assert_eq!(with_code.parse(german).unwrap().postal_code, "37-400");
     }
 
     #[test]

@@ -24,7 +24,12 @@ fn settings() -> Value {
         "return_cutoff_minutes": 30,
         "return_fee_percent": 15,
         "stamps_per_reward": 12,
-        "reward_value": 2500
+        "reward_value": 2500,
+        "tax_id": "5260250274",
+        "address": "ul. Kolejowa 1",
+        "postal_code": "37-400",
+        "city": "Nisko",
+        "country": "PL"
     })
 }
 
@@ -66,7 +71,8 @@ async fn get_settings_before_any_save_answers_the_decisions_defaults(pool: PgPoo
             "order_report_email": "", "page_footer_1": "", "page_footer_2": "", "page_footer_1_en": "",
             "page_footer_2_en": "", "refresh_time": 3600,
             "vat_rate_percent": 8, "payment_time_minutes": 15, "sales_close_minutes": 10,
-            "return_cutoff_minutes": 10, "return_fee_percent": 10, "stamps_per_reward": 10, "reward_value": 2000
+            "return_cutoff_minutes": 10, "return_fee_percent": 10, "stamps_per_reward": 10, "reward_value": 2000,
+            "tax_id": "", "address": "", "postal_code": "", "city": "", "country": "PL"
         }}})
     );
 }
@@ -140,6 +146,78 @@ async fn save_settings_checks_every_field_at_once(pool: PgPool) {
     .await;
     let rows: i64 = sqlx::query_scalar("select count(*) from companies").fetch_one(&app.pool).await.unwrap();
     assert_eq!(rows, 0);
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_nip_written_with_dashes_and_a_prefix_is_saved_as_its_ten_digits(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let mut input = settings();
+    input["tax_id"] = json!("PL 526-025-02-74");
+    input["address"] = json!("  ul. Kolejowa 1  ");
+
+    let saved = ok(app.post("/company/company/save-settings", &input, Some(&app.admin_token)).await).await;
+    let read = ok(app.get("/company/company/get-settings", Some(&app.admin_token)).await).await;
+
+    assert_eq!(saved, read);
+    let seller = &read["data"]["settings"];
+    let got = [&seller["tax_id"], &seller["address"], &seller["postal_code"], &seller["city"], &seller["country"]];
+    assert_eq!(got, [&json!("5260250274"), &json!("ul. Kolejowa 1"), &json!("37-400"), &json!("Nisko"), &json!("PL")]);
+    let stored: String = sqlx::query_scalar("select tax_id from companies").fetch_one(&app.pool).await.unwrap();
+    assert_eq!(stored, "5260250274");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_nip_with_a_wrong_checksum_is_refused_at_tax_id_and_nothing_changes(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    ok(app.post("/company/company/save-settings", &settings(), Some(&app.admin_token)).await).await;
+
+    let response = app
+        .post(
+            "/company/company/save-settings",
+            &json!({"tax_id": "526-025-02-75", "city": "Stalowa Wola"}),
+            Some(&app.admin_token),
+        )
+        .await;
+
+    let body = assert_fields(response, &["tax_id"]).await;
+    assert_eq!(body["errors"][0]["message"], "Please enter a valid NIP (10 digits).");
+    assert_eq!(body["errors"][0]["code"], "field.invalid_vat_number");
+    let read = ok(app.get("/company/company/get-settings", Some(&app.admin_token)).await).await;
+    assert_eq!(
+        (&read["data"]["settings"]["tax_id"], &read["data"]["settings"]["city"]),
+        (&json!("5260250274"), &json!("Nisko"))
+    );
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_seller_may_be_left_empty_but_what_is_given_is_checked(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let empty = json!({"name": "PKS Nisko", "tax_id": " ", "address": "", "postal_code": "", "city": ""});
+    let saved = ok(app.post("/company/company/save-settings", &empty, Some(&app.admin_token)).await).await;
+    assert_eq!(
+        (&saved["data"]["settings"]["tax_id"], &saved["data"]["settings"]["country"]),
+        (&json!(""), &json!("PL"))
+    );
+
+    let bad = json!({
+        "tax_id": "526025027", "address": "ul. <b>Kolejowa</b>", "postal_code": "37400", "city": "x".repeat(201),
+        "country": "pl"
+    });
+    assert_fields(
+        app.post("/company/company/save-settings", &bad, Some(&app.admin_token)).await,
+        &["tax_id", "address", "city", "country"],
+    )
+    .await;
+    // A postal code is checked against the country it ends up with: 37400 is no Polish code.
+    let body = assert_fields(
+        app.post("/company/company/save-settings", &json!({"postal_code": "37400"}), Some(&app.admin_token)).await,
+        &["postal_code"],
+    )
+    .await;
+    assert_eq!(body["errors"][0]["code"], "field.invalid_postal_code");
+    let german = json!({"postal_code": "10115", "city": "Berlin", "country": "DE"});
+    let saved = ok(app.post("/company/company/save-settings", &german, Some(&app.admin_token)).await).await;
+    assert_eq!(saved["data"]["settings"]["postal_code"], "10115");
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]

@@ -10904,6 +10904,12 @@ export interface components {
         };
         /** @description Every setting of the company (the columns of `companies` but its id and times). */
         Settings: {
+            /** @description The seller's street address on invoices (`ul. Kolejowa 1`). */
+            address: string;
+            /** @description The seller's city. */
+            city: string;
+            /** @description The seller's country: two capital letters (ISO 3166-1), `PL` by default. */
+            country: string;
             /** @description Where copies of invoices go (empty: nowhere). */
             invoice_email: string;
             /** @description Who issues invoices (name and address lines). */
@@ -10929,6 +10935,8 @@ export interface components {
              * @description How long an unpaid reservation holds its seats.
              */
             payment_time_minutes: number;
+            /** @description The seller's postal code (`37-400` in Poland). */
+            postal_code: string;
             /**
              * Format: int32
              * @description Seconds.
@@ -10956,11 +10964,19 @@ export interface components {
              * @description Stamps that earn one reward coupon.
              */
             stamps_per_reward: number;
+            /** @description The seller's NIP on invoices: ten digits, or empty before it is set. */
+            tax_id: string;
             /** Format: int32 */
             vat_rate_percent: number;
         };
         /** @description What a client sends to save settings; absent fields keep their value. */
         SettingsInput: {
+            /** @description The seller's street address: one line of plain text, or empty. */
+            address?: string | null;
+            /** @description The seller's city: one line of plain text, or empty. */
+            city?: string | null;
+            /** @description The seller's country: two capital letters (ISO 3166-1), `PL` for Poland. */
+            country?: string | null;
             /** @description An e-mail address, or empty for none. */
             invoice_email?: string | null;
             /** @description Plain text (several lines), at most 1000 characters. */
@@ -10981,6 +10997,11 @@ export interface components {
             /** Format: int64 */
             payment_time_minutes?: number | null;
             /**
+             * @description The seller's postal code: `NN-NNN` (`37-400`) when the country is `PL`, else one
+             *     line of plain text; or empty.
+             */
+            postal_code?: string | null;
+            /**
              * Format: int64
              * @description Seconds, up to a year.
              */
@@ -10998,6 +11019,12 @@ export interface components {
             sales_close_minutes?: number | null;
             /** Format: int64 */
             stamps_per_reward?: number | null;
+            /**
+             * @description The seller's NIP: ten digits, which may be written with `-`, spaces and a `PL`
+             *     prefix, whose weighted sum (6, 5, 7, 2, 3, 4, 5, 6, 7) modulo 11 is the tenth digit;
+             *     stored as the ten digits. Empty: not set yet.
+             */
+            tax_id?: string | null;
             /** Format: int64 */
             vat_rate_percent?: number | null;
         };

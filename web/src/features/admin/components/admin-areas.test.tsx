@@ -123,6 +123,44 @@ describe('company settings', () => {
     expect(email).toHaveValue('faktury@');
     expect(screen.getByLabelText(/^Stawka VAT/)).toHaveValue('23');
   });
+
+  it('edits the seller on invoices as one fieldset, checks the NIP here and sends its ten digits', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/company/company/save-settings'), async ({ request }) => {
+        bodies.push(await request.clone().json());
+        return undefined;
+      }),
+    );
+    const { user } = renderApp('/admin/company/company/settings', ADMIN);
+    const seller = await screen.findByRole('group', { name: 'Sprzedawca na fakturach' });
+    const nip = within(seller).getByLabelText(/^NIP/);
+    const postalCode = within(seller).getByLabelText(/^Kod pocztowy/);
+    expect(nip).toHaveValue('8652556348');
+    expect(postalCode).toHaveValue('37-400');
+    expect(within(seller).getByLabelText(/^Miejscowość/)).toHaveValue('Nisko');
+    expect(within(seller).getByLabelText(/^Kraj/)).toHaveValue('PL');
+
+    // A checksum that does not add up, and a Polish postal code without its dash, never leave the form.
+    await user.clear(nip);
+    await user.type(nip, '865-255-63-49');
+    await user.clear(postalCode);
+    await user.type(postalCode, '37400');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText(/poprawny NIP/)).toBeInTheDocument();
+    expect(nip).toHaveAccessibleDescription(/poprawny NIP/);
+    expect(postalCode).toHaveAccessibleDescription('Podaj kod pocztowy w postaci 00-000.');
+    expect(bodies).toHaveLength(0);
+
+    await user.clear(nip);
+    await user.type(nip, 'PL 526-025-02-74');
+    await user.clear(postalCode);
+    await user.type(postalCode, '37-450');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    expect(await screen.findByText('Zapisano zmiany.')).toBeInTheDocument();
+    expect(bodies).toEqual([expect.objectContaining({ tax_id: '5260250274', postal_code: '37-450', city: 'Nisko', country: 'PL' })]);
+    await waitFor(() => expect(nip).toHaveValue('5260250274'));
+  });
 });
 
 describe('banners', () => {

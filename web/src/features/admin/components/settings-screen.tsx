@@ -1,5 +1,6 @@
 // `/admin/company/company/settings`: one record, no list: read with get-settings, saved with
-// save-settings, through the same form as every area.
+// save-settings, through the same form as every area; the seller on invoices (NIP and address) as one
+// fieldset.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Resolver } from 'react-hook-form';
@@ -9,7 +10,7 @@ import { apiClient } from '@/shared/api/client';
 import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
 import type { FormValues } from '../lib/area';
-import { SETTINGS_FIELDS, settingsInput, settingsSchema, settingsValues, type SettingsValues } from '../lib/settings-form';
+import { SELLER_FIELDSET, SETTINGS_FIELDS, settingsInput, settingsSchema, settingsValues, type SettingsValues } from '../lib/settings-form';
 import { areaTitles } from '../messages/area-titles';
 import { common } from '../messages/common-messages';
 
@@ -36,6 +37,7 @@ export function SettingsScreen() {
       {query.data ? (
         <RecordForm
           fields={SETTINGS_FIELDS}
+          fieldsets={[SELLER_FIELDSET]}
           resolver={resolver}
           defaultValues={settingsValues(query.data)}
           editing

@@ -2,11 +2,12 @@
 import * as z from 'zod/mini';
 
 import type { ApiSchema } from '@/shared/api/schema';
+import { isValidNip, normaliseNip } from '@/shared/lib/nip';
 
 import { settingsTexts as t } from '../messages/settings-messages';
 
 import type { FieldDef } from './area';
-import { fromGrosz, intText, moneyText, requiredText, text, toGrosz } from './validation';
+import { fieldCheck, fromGrosz, intText, moneyText, requiredText, text, toGrosz } from './validation';
 
 type Settings = ApiSchema<'SettingsView'>;
 
@@ -28,7 +29,20 @@ export const settingsSchema = z.object({
   return_fee_percent: intText(0, 100),
   stamps_per_reward: intText(1, 1000),
   reward_value: moneyText(),
-});
+  // The seller on invoices: each may be empty until the company is set up; what is given must be right.
+  tax_id: z.string().check(z.trim(), z.maxLength(30, 'tooLong|30'), z.refine((value) => value === '' || isValidNip(value), 'nip')),
+  address: text(200),
+  postal_code: text(20),
+  city: text(200),
+  country: z.string().check(z.trim(), z.regex(/^[A-Za-z]{2}$/, 'invalid')),
+}).check(
+  // As the server: a Polish address's postal code is 00-000.
+  fieldCheck<{ postal_code: string; country: string }>(
+    (v) => v.country.trim().toUpperCase() !== 'PL' || v.postal_code.trim() === '' || /^\d{2}-\d{3}$/.test(v.postal_code.trim()),
+    'postalCode',
+    'postal_code',
+  ),
+);
 
 export type SettingsValues = z.infer<typeof settingsSchema>;
 
@@ -48,11 +62,23 @@ export const SETTINGS_FIELDS: FieldDef[] = [
   { name: 'return_fee_percent', label: t.returnFee, kind: 'number', required: true },
   { name: 'stamps_per_reward', label: t.stampsPerReward, kind: 'number', required: true },
   { name: 'reward_value', label: t.rewardValue, kind: 'number', required: true },
+  { name: 'tax_id', label: t.taxId, kind: 'text', hint: t.taxIdHint, inputProps: { autoComplete: 'off' } },
+  { name: 'address', label: t.address, kind: 'text', wide: true },
+  { name: 'postal_code', label: t.postalCode, kind: 'text' },
+  { name: 'city', label: t.city, kind: 'text' },
+  { name: 'country', label: t.country, kind: 'text', hint: t.countryHint, inputProps: { maxLength: 2, autoComplete: 'off' } },
   { name: 'page_footer_1', label: t.footer1, kind: 'html' },
   { name: 'page_footer_2', label: t.footer2, kind: 'html' },
   { name: 'page_footer_1_en', label: t.footer1En, kind: 'html' },
   { name: 'page_footer_2_en', label: t.footer2En, kind: 'html' },
 ];
+
+/** The seller on invoices, shown together as one fieldset of the form. */
+export const SELLER_FIELDSET = {
+  legend: t.seller,
+  hint: t.sellerHint,
+  fields: ['tax_id', 'address', 'postal_code', 'city', 'country'],
+};
 
 export function settingsValues(settings: Settings): SettingsValues {
   return {
@@ -67,6 +93,11 @@ export function settingsValues(settings: Settings): SettingsValues {
     page_footer_2_en: settings.page_footer_2_en,
     ...(Object.fromEntries(NUMBERS.map((key) => [key, String(settings[key])])) as Record<(typeof NUMBERS)[number], string>),
     reward_value: fromGrosz(settings.reward_value),
+    tax_id: settings.tax_id,
+    address: settings.address,
+    postal_code: settings.postal_code,
+    city: settings.city,
+    country: settings.country,
   };
 }
 
@@ -75,5 +106,8 @@ export function settingsInput(values: SettingsValues) {
     ...values,
     ...Object.fromEntries(NUMBERS.map((key) => [key, Number(values[key])])),
     reward_value: toGrosz(values.reward_value),
+    // The server keeps the NIP's ten digits and a capital country code; send them so.
+    tax_id: normaliseNip(values.tax_id),
+    country: values.country.trim().toUpperCase(),
   };
 }

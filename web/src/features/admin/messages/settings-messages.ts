@@ -19,4 +19,21 @@ export const settingsTexts = defineMessages({
   returnFee: { id: 'admin.settings.returnFee', defaultMessage: 'Opłata za zwrot (%)', description: 'Setting: return fee percent' },
   stampsPerReward: { id: 'admin.settings.stampsPerReward', defaultMessage: 'Pieczątki na nagrodę', description: 'Setting: stamps per reward' },
   rewardValue: { id: 'admin.settings.rewardValue', defaultMessage: 'Wartość nagrody (zł)', description: 'Setting: reward coupon value' },
+  seller: { id: 'admin.settings.seller', defaultMessage: 'Sprzedawca na fakturach', description: 'Settings fieldset legend: the seller data printed on invoices' },
+  sellerHint: {
+    id: 'admin.settings.sellerHint',
+    defaultMessage: 'Te dane trafiają do każdej wystawianej faktury; zmiana nie poprawia faktur już wystawionych.',
+    description: 'Settings: note under the seller fieldset legend',
+  },
+  taxId: { id: 'admin.settings.taxId', defaultMessage: 'NIP', description: 'Setting: the seller tax number (NIP)' },
+  taxIdHint: {
+    id: 'admin.settings.taxIdHint',
+    defaultMessage: '10 cyfr; można wpisać z kreskami, spacjami lub z prefiksem PL, zapisane zostaną same cyfry.',
+    description: 'Hint: how the NIP may be typed',
+  },
+  address: { id: 'admin.settings.address', defaultMessage: 'Adres (ulica i numer)', description: 'Setting: the seller street address' },
+  postalCode: { id: 'admin.settings.postalCode', defaultMessage: 'Kod pocztowy', description: 'Setting: the seller postal code' },
+  city: { id: 'admin.settings.city', defaultMessage: 'Miejscowość', description: 'Setting: the seller city' },
+  country: { id: 'admin.settings.country', defaultMessage: 'Kraj', description: 'Setting: the seller country code' },
+  countryHint: { id: 'admin.settings.countryHint', defaultMessage: 'Kod kraju z dwóch liter, np. PL.', description: 'Hint: the country as a two-letter code' },
 });

@@ -4,6 +4,8 @@
 // request without the admin's token falls through to the public handlers (banners, discounts).
 import { http, HttpResponse } from 'msw';
 
+import { isValidNip, normaliseNip } from '@/shared/lib/nip';
+
 import { apiUrl } from '../api-url';
 
 import { mockTokenFor } from './accounts';
@@ -295,6 +297,11 @@ function settingsSeed(): Row {
     return_fee_percent: 10,
     stamps_per_reward: 10,
     reward_value: 2000,
+    tax_id: '8652556348',
+    address: 'ul. Kolejowa 12',
+    postal_code: '37-400',
+    city: 'Nisko',
+    country: 'PL',
   };
 }
 
@@ -307,6 +314,17 @@ const settingsHandlers = [
         errorBody(422, 'the data is not valid', [{ field: 'invoice_prefix', message: 'invoice_prefix is 1-20 of A-Z, 0-9, / and -', code: 'field.invalid' }]),
         { status: 422 },
       );
+    }
+    // As the server: a NIP is checked by its checksum and kept as its ten digits (empty: not set yet).
+    if (typeof body.tax_id === 'string') {
+      const nip = body.tax_id.trim();
+      if (nip !== '' && !isValidNip(nip)) {
+        return HttpResponse.json(
+          errorBody(422, 'the data is not valid', [{ field: 'tax_id', message: 'Please enter a valid NIP (10 digits).', code: 'field.invalid_vat_number' }]),
+          { status: 422 },
+        );
+      }
+      body.tax_id = nip === '' ? '' : normaliseNip(nip);
     }
     settings = { ...settings, ...body };
     return HttpResponse.json({ data: { settings } });

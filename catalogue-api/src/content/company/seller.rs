@@ -1,0 +1,123 @@
+//! The seller an invoice names: the carrier's NIP and address (`0057_invoice_documents.sql`),
+//! and the rules a save must pass. Every part may be empty, as for a company not set up
+//! yet; what is given must be right. The command side copies them into each invoice
+//! when it is issued (`command-api/src/settings.rs`).
+
+use api_core::polish::{is_nip, is_postal_code, normalize_vat_number};
+
+use crate::content::common::validate;
+
+/// The answer to a NIP that is not one (the order form's words for a buyer's NIP).
+pub const NIP_MESSAGE: &str = "Please enter a valid NIP (10 digits).";
+/// The answer to a Polish postal code that is not `NN-NNN`.
+pub const POSTAL_CODE_MESSAGE: &str = "Please enter a postal code like 37-400.";
+/// The most characters a NIP may have as sent (ten digits with dashes, spaces and `PL`).
+pub const TAX_ID_MAX: usize = 30;
+/// The most characters of a postal code.
+pub const POSTAL_CODE_MAX: usize = 20;
+/// The most characters of the address line and of the city.
+pub const LINE_MAX: usize = 200;
+
+/// A Polish NIP as people write it (`526-025-02-74`, `PL 5260250274`), stored as its ten
+/// digits; empty (only whitespace) is "not set yet".
+pub fn tax_id(value: &str) -> Result<String, String> {
+    if value.chars().count() > TAX_ID_MAX {
+        return Err(NIP_MESSAGE.into());
+    }
+    if value.trim().is_empty() {
+        return Ok(String::new());
+    }
+    let nip = normalize_vat_number(value);
+    if is_nip(&nip) {
+        Ok(nip)
+    } else {
+        Err(NIP_MESSAGE.into())
+    }
+}
+
+/// The country of the address: two capital letters (ISO 3166-1), `PL` for Poland; stored
+/// trimmed.
+pub fn country(value: &str) -> Result<String, String> {
+    let value = value.trim();
+    if value.len() == 2 && value.chars().all(|c| c.is_ascii_uppercase()) {
+        Ok(value.to_string())
+    } else {
+        Err("must be two capital letters, the country's code (PL)".into())
+    }
+}
+
+/// A postal code: one plain line of at most [`POSTAL_CODE_MAX`] characters, or empty
+/// (not set yet); [`postal_code_in`] then checks it against the country.
+pub fn postal_code(value: &str) -> Result<String, String> {
+    validate::plain_line(value, 0, POSTAL_CODE_MAX)
+}
+
+/// `code` (as [`postal_code`] stored it) as a postal code in `country`: in Poland `NN-NNN`.
+pub fn postal_code_in(code: String, country: &str) -> Result<String, String> {
+    if country == "PL" && !code.is_empty() && !is_postal_code(&code) {
+        return Err(POSTAL_CODE_MESSAGE.into());
+    }
+    Ok(code)
+}
+
+/// The street address or the city: one plain line, or empty.
+pub fn line(value: &str) -> Result<String, String> {
+    validate::plain_line(value, 0, LINE_MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_nip_is_stored_as_its_ten_digits() {
+        for (sent, stored) in [
+            ("5260250274", "5260250274"),
+            ("526-025-02-74", "5260250274"),
+            (" PL 526 025 02 74 ", "5260250274"),
+            ("pl5260250274", "5260250274"),
+            ("", ""),
+            ("   ", ""),
+        ] {
+            assert_eq!(tax_id(sent), Ok(stored.to_string()), "{sent:?}");
+        }
+    }
+
+    #[test]
+    fn a_nip_with_a_wrong_checksum_or_shape_is_refused() {
+        for bad in ["5260250275", "526025027", "52602502740", "DE5260250274", "526.025.02.74", "PL", "-"] {
+            assert_eq!(tax_id(bad), Err(NIP_MESSAGE.to_string()), "{bad:?}");
+        }
+        // Thirty-one characters, though the digits are right.
+        assert!(tax_id(&format!("{}5260250274", " ".repeat(21))).is_err());
+    }
+
+    #[test]
+    fn countries_are_two_capital_letters() {
+        assert_eq!(country(" PL "), Ok("PL".into()));
+        assert_eq!(country("DE"), Ok("DE".into()));
+        for bad in ["", "pl", "POL", "P", "P1", "ŁL"] {
+            assert!(country(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_polish_postal_code_is_nn_nnn_elsewhere_one_line() {
+        let code = |value: &str, country: &str| postal_code(value).and_then(|v| postal_code_in(v, country));
+        assert_eq!(code(" 37-400 ", "PL"), Ok("37-400".into()));
+        assert_eq!(code("", "PL"), Ok(String::new()));
+        assert_eq!(code("37400", "PL"), Err(POSTAL_CODE_MESSAGE.into()));
+        assert_eq!(code("10115", "DE"), Ok("10115".into()));
+        assert_eq!(code("SW1A 1AA", "GB"), Ok("SW1A 1AA".into()));
+        assert!(code("<b>1</b>", "DE").is_err());
+        assert!(code(&"1".repeat(21), "DE").is_err());
+    }
+
+    #[test]
+    fn address_lines_are_plain_and_short() {
+        assert_eq!(line(" ul. Kolejowa 1 "), Ok("ul. Kolejowa 1".into()));
+        assert_eq!(line(""), Ok(String::new()));
+        assert!(line("a\nb").is_err());
+        assert!(line(&"a".repeat(201)).is_err());
+    }
+}
