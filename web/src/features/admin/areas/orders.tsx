@@ -42,6 +42,7 @@ export const ordersArea = defineArea<OrderListItem, Record<string, never>>({
     { field: 'ticket_number', op: 'eq', label: orderTexts.ticketNumber },
   ],
   listActions: ({ params }) => <OrderExportLink params={params} />,
+  canCreate: true,
   create: { path: 'edit', label: orderTexts.newSale },
   record: OrderPage,
 });
