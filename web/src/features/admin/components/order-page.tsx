@@ -187,7 +187,7 @@ function OrderLegs({ order }: { order: AdminOrder }) {
   return (
     <Section title={intl.formatMessage(orderTexts.legs)}>
       <div className="admin-table-wrap">
-        <table className="admin-inline-table">
+        <table className="admin-inline-table admin-wide-table">
           <thead>
             <tr>
               <th scope="col">{intl.formatMessage(orderTexts.leg)}</th>
@@ -241,7 +241,7 @@ function OrderPayments({ order }: { order: AdminOrder }) {
         <p className="admin-note">{t('noRefunds')}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-inline-table">
+          <table className="admin-inline-table admin-wide-table">
             <thead>
               <tr>
                 <th scope="col">{t('refundReason')}</th>
@@ -303,7 +303,7 @@ function OrderInvoices({ invoices }: { invoices: InvoiceSummary[] }) {
         <p className="admin-note">{t('noInvoices')}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-inline-table">
+          <table className="admin-inline-table admin-wide-table">
             <thead>
               <tr>
                 <th scope="col">{t('invoiceNumber')}</th>

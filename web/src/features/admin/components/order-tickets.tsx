@@ -39,7 +39,7 @@ export function OrderTickets({ order, onDone }: OrderTicketsProps) {
         <p className="admin-note">{t('noTickets')}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-inline-table admin-tickets">
+          <table className="admin-inline-table admin-wide-table admin-tickets">
             <thead>
               <tr>
                 <th scope="col">{t('ticketNumber')}</th>
