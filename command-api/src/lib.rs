@@ -147,6 +147,10 @@ pub fn router(state: CommandState) -> Router {
                 .put(booking::edit::save),
         )
         .route("/order/order-customer/save", put(booking::edit::save_customer))
+        .route("/order/order-user/save", put(booking::order_parts::save_user))
+        .route("/order/order-waypoint/save", put(booking::order_parts::save_waypoint))
+        .route("/order/ticket/save", put(booking::order_parts::save_ticket))
+        .route("/course/stamp/save", post(booking::order_parts::create_stamp).put(booking::order_parts::update_stamp))
         .route("/order/order-invoice/save", put(booking::edit::save_invoice))
         .route("/order/order/cancel", post(booking::cancel::cancel))
         .route("/order/order/return-ticket", post(booking::returns::return_ticket))

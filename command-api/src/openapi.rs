@@ -1,7 +1,7 @@
 //! The command API's part of `/api/openapi.json` (merged with the other APIs' parts into
 //! the whole document by the `app` crate, which serves it).
 
-use crate::booking::{cancel, change, edit, form, office, pay_again, place, returns, send};
+use crate::booking::{cancel, change, edit, form, office, order_parts, pay_again, place, returns, send};
 use crate::coupons;
 
 #[derive(utoipa::OpenApi)]
@@ -18,6 +18,11 @@ use crate::coupons;
         edit::save,
         edit::save_customer,
         edit::save_invoice,
+        order_parts::save_user,
+        order_parts::save_waypoint,
+        order_parts::save_ticket,
+        order_parts::create_stamp,
+        order_parts::update_stamp,
         send::send_ticket,
         send::send_ticket_sms,
         coupons::check,
@@ -43,6 +48,14 @@ use crate::coupons;
         edit::InvoiceSaveInput,
         edit::OrderSaved,
         place::OfficePayment,
+        order_parts::OrderUserInput,
+        order_parts::OrderUserSaved,
+        order_parts::OrderWaypointInput,
+        order_parts::LegMoved,
+        order_parts::TicketSaveInput,
+        order_parts::TicketSaved,
+        order_parts::StampInput,
+        order_parts::StampSaved,
         send::Sent,
         coupons::CheckInput,
         coupons::CouponAnswer,

@@ -68,11 +68,24 @@ pub async fn change_course(
         ApiError::invalid_field("course_id", "Please choose a course.").with_code(api_core::codes::FIELD_BLANK)
     })?;
     let code = input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_uppercase);
+    change_ticket(&state, user.as_ref(), number, code, new_course).await.map(Data::new)
+}
+
+/// Move the ticket `number` to `new_course`, for the holder of its `code`, its owner, or
+/// an admin acting for the customer (an order-waypoint or ticket save does this for
+/// each ticket it moves).
+pub(crate) async fn change_ticket(
+    state: &CommandState,
+    user: Option<&api_core::auth::AuthUser>,
+    number: String,
+    code: Option<String>,
+    new_course: Uuid,
+) -> Result<Changed, ApiError> {
     let not_found = || {
         ApiError::NotFound("There is no ticket with this number.".into())
             .with_code(domain::ErrorCode::code(&ChangeTicketCourseError::TicketNotFound))
     };
-    let order_id = order_of_ticket(&state, &number).await?.ok_or_else(not_found)?;
+    let order_id = order_of_ticket(state, &number).await?.ok_or_else(not_found)?;
     let stream = order_stream(order_id)?;
     let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &stream).await?;
     let placed = loaded.state.placed().ok_or_else(not_found)?;
@@ -123,7 +136,7 @@ pub async fn change_course(
     // Check first (nothing held yet), so a refusal costs no seat.
     order::decide_change_course(&command_stub, &loaded.state).map_err(|e| change_error(e, cutoff))?;
 
-    let holds = Holds::new(&state, metadata.clone());
+    let holds = Holds::new(state, metadata.clone());
     let new_hold = command_stub.to_course.hold_id;
     holds
         .hold(HoldSeats {
@@ -167,15 +180,15 @@ pub async fn change_course(
         _ => 0,
     };
     if let Some(placed) = after.placed() {
-        effects::after_change(&state, placed, ticket.ticket.ticket_id, &ticket.course, &metadata).await;
+        effects::after_change(state, placed, ticket.ticket.ticket_id, &ticket.course, &metadata).await;
     }
-    Ok(Data::new(Changed {
+    Ok(Changed {
         number,
         course_id: target.course_id,
         departure_at: target.departure_at,
         price_difference: difference,
         price_difference_formatted: format_pln(difference),
-    }))
+    })
 }
 
 fn change_error(e: ChangeTicketCourseError, cutoff: u32) -> ApiError {

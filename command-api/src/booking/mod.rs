@@ -9,6 +9,7 @@ pub mod form;
 pub mod input;
 mod language;
 pub mod office;
+pub mod order_parts;
 pub mod pay_again;
 pub mod place;
 pub mod pricing;

@@ -62,7 +62,18 @@ pub async fn return_ticket(
             .with_code(api_core::codes::FIELD_BLANK));
     }
     let code = input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_uppercase);
-    let order_id = order_of_ticket(&state, &number).await?.ok_or_else(not_found)?;
+    return_one(&state, user.as_ref(), number, code).await.map(Data::new)
+}
+
+/// Return the ticket `number`, for the holder of its `code`, its owner, or an admin
+/// acting for the customer (a ticket save does this too).
+pub(crate) async fn return_one(
+    state: &CommandState,
+    user: Option<&api_core::auth::AuthUser>,
+    number: String,
+    code: Option<String>,
+) -> Result<Returned, ApiError> {
+    let order_id = order_of_ticket(state, &number).await?.ok_or_else(not_found)?;
     let settings = state.settings.get(&state.pool).await?;
     let now = Utc::now();
     let by_user_id = user.as_ref().map(|u| u.id);
@@ -101,9 +112,9 @@ pub async fn return_ticket(
         return Err(ApiError::Conflict("This ticket was returned already.".into()));
     };
     if let Some(placed) = after.placed() {
-        effects::after_return(&state, placed, *ticket_id, *coupon_refund, &metadata).await;
+        effects::after_return(state, placed, *ticket_id, *coupon_refund, &metadata).await;
     }
-    Ok(Data::new(Returned {
+    Ok(Returned {
         number,
         price: *price,
         price_formatted: format_pln(*price),
@@ -113,7 +124,7 @@ pub async fn return_ticket(
         coupon_refund_formatted: format_pln(*coupon_refund),
         money_refund: *money_refund,
         money_refund_formatted: format_pln(*money_refund),
-    }))
+    })
 }
 
 fn not_found() -> ApiError {

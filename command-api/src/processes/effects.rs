@@ -70,6 +70,12 @@ pub async fn after_payment(state: &CommandState, order: &OrderState, metadata: &
             tracing::warn!(order_id = %order.order_id, error = %e, "could not confirm a hold of a paid order");
         }
     }
+    add_stamps(state, order, metadata).await;
+}
+
+/// Each ticket of a logged-in customer's paid order earns a stamp (once: the command's
+/// id derives from the ticket). Also when a paid order is given to an account later.
+pub async fn add_stamps(state: &CommandState, order: &OrderState, metadata: &Metadata) {
     let Some(user_id) = order.user_id else { return };
     let settings = match state.settings.get(&state.pool).await {
         Ok(s) => s,
@@ -155,7 +161,7 @@ pub async fn after_change(
     }
 }
 
-async fn remove_stamp(state: &CommandState, user_id: Uuid, ticket_id: Uuid, metadata: &Metadata) {
+pub async fn remove_stamp(state: &CommandState, user_id: Uuid, ticket_id: Uuid, metadata: &Metadata) {
     let Ok(stream) = StreamName::parse(stamp_card::stream_name(user_id)) else { return };
     let command = RemoveStamp { user_id, ticket_id };
     let command_id = Uuid::new_v5(&ticket_id, b"unstamp");

@@ -112,6 +112,9 @@ impl BookingReactions {
             OrderEvent::InvoiceDataChanged { invoice: Some(_), .. } if placed.status == order::OrderStatus::Paid => {
                 self.issue_invoice(placed, &metadata).await?;
             }
+            OrderEvent::OrderAssignedToUser { .. } if placed.paid.is_some() => {
+                effects::add_stamps(state, placed, &metadata).await;
+            }
             OrderEvent::OrderExpired { .. } => effects::after_end(state, placed, End::Expired, &metadata).await,
             OrderEvent::OrderCancelled { .. } => effects::after_end(state, placed, End::Cancelled, &metadata).await,
             OrderEvent::TicketReturned { ticket_id, coupon_refund, .. } => {

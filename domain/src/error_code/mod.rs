@@ -199,6 +199,7 @@ impl ErrorCode for EditError {
             EditError::InvoiceIssued => "invoice.issued",
             EditError::Ended => "order.ended",
             EditError::Unchanged => "order.unchanged",
+            EditError::HasAccount => "order.has_account",
         }
     }
 }

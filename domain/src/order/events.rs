@@ -315,6 +315,15 @@ pub enum OrderEvent {
         by_user_id: Option<Uuid>,
         reason: String,
     },
+    /// An admin gave an order placed without an account to the customer's account (its
+    /// tickets show there and earn stamps).
+    OrderAssignedToUser {
+        order_id: Uuid,
+        user_id: Uuid,
+        assigned_at: DateTime<Utc>,
+        by_user_id: Option<Uuid>,
+        reason: String,
+    },
     /// The invoice data were changed (or an invoice asked for, or no longer) before the
     /// invoice was issued; after it, a change is an [`OrderEvent::InvoiceCorrected`].
     InvoiceDataChanged {
@@ -344,6 +353,7 @@ impl OrderEvent {
             OrderEvent::InvoiceCorrected { .. } => "InvoiceCorrected",
             OrderEvent::CustomerDetailsChanged { .. } => "CustomerDetailsChanged",
             OrderEvent::InvoiceDataChanged { .. } => "InvoiceDataChanged",
+            OrderEvent::OrderAssignedToUser { .. } => "OrderAssignedToUser",
         }
     }
 
@@ -362,7 +372,8 @@ impl OrderEvent {
             | OrderEvent::InvoiceIssued { order_id, .. }
             | OrderEvent::InvoiceCorrected { order_id, .. }
             | OrderEvent::CustomerDetailsChanged { order_id, .. }
-            | OrderEvent::InvoiceDataChanged { order_id, .. } => *order_id,
+            | OrderEvent::InvoiceDataChanged { order_id, .. }
+            | OrderEvent::OrderAssignedToUser { order_id, .. } => *order_id,
         }
     }
 
@@ -382,6 +393,7 @@ impl OrderEvent {
                 ticket_id.to_string()
             }
             OrderEvent::InvoiceCorrected { number, .. } => number.clone(),
+            OrderEvent::OrderAssignedToUser { user_id, .. } => user_id.to_string(),
             OrderEvent::CustomerDetailsChanged { change_id, .. } | OrderEvent::InvoiceDataChanged { change_id, .. } => {
                 change_id.to_string()
             }

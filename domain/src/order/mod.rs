@@ -72,7 +72,8 @@ pub use access::AccessDenied;
 pub use cancel::{decide_cancel, CancelOrder, CancelOrderError};
 pub use change_course::{decide_change_course, ChangeTicketCourse, ChangeTicketCourseError};
 pub use edit::{
-    decide_change_customer, decide_change_invoice_data, ChangeCustomerDetails, ChangeInvoiceData, EditError,
+    decide_assign_user, decide_change_customer, decide_change_invoice_data, AssignOrderToUser, ChangeCustomerDetails,
+    ChangeInvoiceData, EditError,
 };
 pub use events::{
     stream_name, AppliedDiscount, CouponUse, Customer, InvoiceRequest, Leg, LegHold, LegKind, OrderEvent, PaymentRef,

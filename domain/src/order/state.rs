@@ -367,6 +367,7 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
             }
         }),
         OrderEvent::CustomerDetailsChanged { customer, .. } => placed(state, |order| order.customer = customer.clone()),
+        OrderEvent::OrderAssignedToUser { user_id, .. } => placed(state, |order| order.user_id = Some(*user_id)),
         OrderEvent::InvoiceDataChanged { invoice, .. } => {
             placed(state, |order| order.invoice_request = invoice.clone())
         }

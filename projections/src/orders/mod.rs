@@ -220,6 +220,14 @@ impl Fold {
                 order.notify_by_sms = customer.notify_by_sms;
             }
             OrderEvent::InvoiceDataChanged { invoice, .. } => order.invoice = invoice,
+            OrderEvent::OrderAssignedToUser { user_id, .. } => {
+                order.user_id = Some(user_id);
+                for ticket in self.tickets.values_mut().filter(|t| t.order_id == order_id) {
+                    ticket.user_id = Some(user_id);
+                    ticket.version = version;
+                    touched.push(ticket.ticket_id);
+                }
+            }
         }
         self.changed_tickets.extend(touched);
     }

@@ -50,8 +50,7 @@ pub async fn pdf(
     params: Params,
 ) -> Result<Response, ApiError> {
     let (record, document) = document_for(&state, user, &params).await?;
-    let bytes = documents::invoice_pdf(&document)
-        .map_err(|e| ApiError::Internal(format!("rendering {}: {e}", record.number)))?;
+    let bytes = documents::invoice_pdf(&document).map_err(|e| render_error(&record.number, e))?;
     Ok(file(bytes, "application/pdf", &record.number, "pdf"))
 }
 
@@ -71,8 +70,7 @@ pub async fn fa3(
     params: Params,
 ) -> Result<Response, ApiError> {
     let (record, document) = document_for(&state, user, &params).await?;
-    let xml =
-        documents::invoice_fa3(&document).map_err(|e| ApiError::Internal(format!("writing {}: {e}", record.number)))?;
+    let xml = documents::invoice_fa3(&document).map_err(|e| render_error(&record.number, e))?;
     Ok(file(xml.into_bytes(), "application/xml; charset=utf-8", &record.number, "xml"))
 }
 

@@ -259,6 +259,10 @@ fn order_event(event: &OrderEvent) -> (String, String) {
                 customer.first_name, customer.last_name, customer.email
             ),
         ),
+        OrderEvent::OrderAssignedToUser { reason, .. } => both(
+            format!("Przypisano zamówienie do konta klienta ({reason})"),
+            format!("The order was given to the customer's account ({reason})"),
+        ),
         OrderEvent::InvoiceDataChanged { invoice, reason, .. } => match invoice {
             Some(i) => both(
                 format!("Zmieniono dane do faktury: {}, NIP {} ({reason})", i.company_name, i.vat_number),
