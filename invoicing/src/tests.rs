@@ -1,0 +1,231 @@
+//! The mapping, checked against the documents crate's own rules (`InvoiceDocument::check`
+//! and the renderers) and against the sums it must print.
+
+use chrono::{DateTime, TimeZone, Utc};
+use domain::order::{AppliedDiscount, InvoiceRequest, Leg, LegKind, OrderEvent, Seller, TicketLine};
+use uuid::Uuid;
+
+use super::*;
+
+fn at(day: u32, hour: u32) -> DateTime<Utc> {
+    Utc.with_ymd_and_hms(2026, 11, day, hour, 0, 0).single().expect("a time")
+}
+
+fn leg(kind: LegKind, from: &str, to: &str, departure: DateTime<Utc>) -> Leg {
+    Leg {
+        kind,
+        course_id: Uuid::nil(),
+        hold_id: Uuid::nil(),
+        route_id: 1,
+        route_name: "Nisko – Kraków".into(),
+        from_waypoint_id: 1,
+        from_name: from.into(),
+        to_waypoint_id: 2,
+        to_name: to.into(),
+        departure_at: departure,
+        arrival_at: departure + chrono::Duration::hours(3),
+        unit_price: 1800,
+    }
+}
+
+fn seller() -> Seller {
+    Seller {
+        name: "Nisko Bus sp. z o.o.".into(),
+        tax_id: "8652556348".into(),
+        address: "ul. Kolejowa 12".into(),
+        postal_code: "37-400".into(),
+        city: "Nisko".into(),
+        country: "PL".into(),
+    }
+}
+
+fn buyer(name: &str) -> InvoiceRequest {
+    InvoiceRequest {
+        country: "PL".into(),
+        vat_number: "5260250274".into(),
+        company_name: name.into(),
+        address: "ul. Długa 2".into(),
+        postal_code: "37-400".into(),
+        city: "Nisko".into(),
+    }
+}
+
+/// Two normal tickets at 18 zł and one student's at 9.75 zł, there and back.
+fn lines() -> Vec<TicketLine> {
+    let student =
+        AppliedDiscount { discount_id: 3, name: "student".into(), reduction: domain::money::Reduction::Percent(49) };
+    vec![
+        TicketLine { line: 1, quantity: 2, discount: None, outbound_price: 1800, back_price: Some(1800), total: 7200 },
+        TicketLine {
+            line: 2,
+            quantity: 1,
+            discount: Some(student),
+            outbound_price: 975,
+            back_price: Some(975),
+            total: 1950,
+        },
+    ]
+}
+
+fn issued(total: i64) -> OrderEvent {
+    OrderEvent::InvoiceIssued {
+        order_id: Uuid::nil(),
+        number: "NB/2026/7".into(),
+        issued_at: at(20, 9),
+        total,
+        vat_rate: 8,
+        sale_date: Some(at(20, 9).date_naive()),
+        seller: Some(seller()),
+        buyer: Some(buyer("Firma Sp. z o.o.")),
+        net: None,
+        vat: None,
+    }
+}
+
+fn corrected(number: &str, amount: i64, total_before: i64, buyer: InvoiceRequest) -> OrderEvent {
+    let split = vat_split(total_before + amount, 8).minus(vat_split(total_before, 8));
+    OrderEvent::InvoiceCorrected {
+        order_id: Uuid::nil(),
+        number: number.into(),
+        corrects: "NB/2026/7".into(),
+        amount,
+        issued_at: at(22, 10),
+        reason: if amount == 0 { "Zmiana danych nabywcy".into() } else { "Zwrot biletu NK-1".into() },
+        total_before: Some(total_before),
+        vat_rate: Some(8),
+        corrects_issued_at: Some(at(20, 9)),
+        sale_date: Some(at(20, 9).date_naive()),
+        seller: Some(seller()),
+        buyer: Some(buyer),
+        net: Some(split.net),
+        vat: Some(split.vat),
+    }
+}
+
+#[test]
+fn an_invoice_has_a_line_per_ticket_line_and_course_adding_up_to_its_split() {
+    let (outbound, back, lines) = (
+        leg(LegKind::Outbound, "Nisko", "Kraków", at(30, 7)),
+        leg(LegKind::Back, "Kraków", "Nisko", at(30, 17)),
+        lines(),
+    );
+    let order = OrderFacts {
+        number: "NB-1001",
+        outbound: &outbound,
+        back: Some(&back),
+        lines: &lines,
+        payment_provider: "sandbox",
+        paid_at: Some(at(20, 8)),
+    };
+    let doc = IssuedDocument::of_event(&issued(9150)).expect("a document");
+    let document = document(&doc, &order, &[doc.clone()]);
+
+    assert_eq!(document.lines.len(), 4, "{:#?}", document.lines);
+    assert_eq!(document.lines[0].name, "Przejazd Nisko → Kraków, 2026-11-30 08:00, bilet normalny");
+    assert_eq!(document.lines[3].name, "Przejazd Kraków → Nisko, 2026-11-30 18:00, ulga: student");
+    assert_eq!((document.lines[0].quantity, document.lines[0].unit_gross, document.lines[0].gross), (2, 1800, 3600));
+    let split = vat_split(9150, 8);
+    assert_eq!(document.totals, Amounts { net: split.net, vat: split.vat, gross: 9150 });
+    assert_eq!(document.lines.iter().map(|l| l.net).sum::<i64>(), split.net, "the last line takes the rounding");
+    assert_eq!((document.seller.tax_id.as_str(), document.buyer.name.as_str()), ("8652556348", "Firma Sp. z o.o."));
+    assert_eq!((document.place_of_issue.as_str(), document.payment.form), ("Nisko", PaymentForm::Transfer));
+    assert_eq!(document.payment.paid_on, Some(at(20, 8).date_naive()));
+    assert!(document.correction.is_none());
+    document.check().expect("a valid invoice");
+    assert!(documents::invoice_pdf(&document).expect("a PDF").starts_with(b"%PDF-"));
+}
+
+#[test]
+fn an_invoice_whose_lines_do_not_add_up_is_one_line_for_the_order() {
+    let outbound = leg(LegKind::Outbound, "Nisko", "Kraków", at(30, 7));
+    let lines = lines();
+    let order = OrderFacts {
+        number: "NB-1001",
+        outbound: &outbound,
+        back: None,
+        lines: &lines,
+        payment_provider: "cash",
+        paid_at: None,
+    };
+    let doc = IssuedDocument::of_event(&issued(5000)).expect("a document");
+    let document = document(&doc, &order, &[]);
+    assert_eq!(document.lines.len(), 1);
+    assert_eq!(document.lines[0].name, "Przejazdy autobusowe wg zamówienia NB-1001");
+    assert_eq!((document.lines[0].gross, document.payment.form), (5000, PaymentForm::Cash));
+    document.check().expect("a valid invoice");
+}
+
+#[test]
+fn a_correction_prints_the_sums_before_and_after_and_the_buyer_it_replaced() {
+    let outbound = leg(LegKind::Outbound, "Nisko", "Kraków", at(30, 7));
+    let lines = vec![lines().remove(0)];
+    let order = OrderFacts {
+        number: "NB-1001",
+        outbound: &outbound,
+        back: None,
+        lines: &lines,
+        payment_provider: "sandbox",
+        paid_at: Some(at(20, 8)),
+    };
+    let invoice = IssuedDocument::of_event(&issued(3600)).expect("the invoice");
+    let returned = IssuedDocument::of_event(&corrected("NB-KOR/2026/1", -1620, 3600, buyer("Firma Sp. z o.o.")))
+        .expect("the return's correction");
+    let renamed = IssuedDocument::of_event(&corrected("NB-KOR/2026/2", 0, 1980, buyer("Firma Nowa S.A.")))
+        .expect("the buyer's correction");
+    let all = [invoice.clone(), returned.clone(), renamed.clone()];
+
+    let document = document(&returned, &order, &all);
+    let correction = document.correction.clone().expect("a correction");
+    assert_eq!(correction.corrects_number, "NB/2026/7");
+    assert_eq!(correction.corrects_issue_date, at(20, 9).date_naive());
+    assert_eq!((correction.before.gross, correction.after.gross, document.totals.gross), (3600, 1980, -1620));
+    assert_eq!(correction.buyer_before, None, "the same buyer");
+    assert_eq!((document.lines.len(), document.lines[0].quantity), (1, -1));
+    assert_eq!(document.lines[0].name, "Zwrot biletu NK-1");
+    document.check().expect("a valid correction");
+    assert!(documents::invoice_pdf(&document).expect("a PDF").starts_with(b"%PDF-"));
+
+    let document = super::document(&renamed, &order, &all);
+    let correction = document.correction.clone().expect("a correction");
+    assert_eq!(correction.buyer_before.map(|b| b.name), Some("Firma Sp. z o.o.".to_owned()));
+    assert_eq!(document.buyer.name, "Firma Nowa S.A.");
+    assert!(document.lines.is_empty(), "a correction of the buyer's data alone has no lines");
+    assert_eq!((correction.before.gross, correction.after.gross), (1980, 1980));
+    document.check().expect("a valid correction");
+}
+
+#[test]
+fn an_older_correction_without_its_split_or_rate_gets_them_as_the_projection_does() {
+    let event = OrderEvent::InvoiceCorrected {
+        order_id: Uuid::nil(),
+        number: "FV-KOR/2026/1".into(),
+        corrects: "FV/2026/1".into(),
+        amount: -3900,
+        issued_at: DateTime::UNIX_EPOCH,
+        reason: String::new(),
+        total_before: None,
+        vat_rate: None,
+        corrects_issued_at: None,
+        sale_date: None,
+        seller: None,
+        buyer: None,
+        net: None,
+        vat: None,
+    };
+    let doc = IssuedDocument::of_event(&event).expect("a document");
+    assert_eq!(
+        (doc.kind, doc.vat_rate, doc.net, doc.vat, doc.gross),
+        (DocumentKind::Correction, 8, -3611, -289, -3900)
+    );
+    assert_eq!(doc.corrects_number.as_deref(), Some("FV/2026/1"));
+    let expired = OrderEvent::OrderExpired { order_id: Uuid::nil(), expired_at: DateTime::UNIX_EPOCH };
+    assert!(IssuedDocument::of_event(&expired).is_none());
+}
+
+#[test]
+fn kinds_and_file_names() {
+    assert_eq!(DocumentKind::of_code("KOR"), DocumentKind::Correction);
+    assert_eq!(DocumentKind::of_code("VAT").code(), "VAT");
+    assert_eq!(file_name("NB-KOR/2026/3", "pdf"), "NB-KOR_2026_3.pdf");
+    assert_eq!(file_name("FV/2026/1\"\r\n", "xml"), "FV_2026_1___.xml");
+}
