@@ -380,8 +380,15 @@ async fn stamp(
         if ticket.status != TicketStatus::Valid {
             return Err(ApiError::Conflict("Only a valid ticket of a paid order earns a stamp.".into()));
         }
-        let only_this = order::OrderState { tickets: vec![ticket.clone()], ..order.clone() };
-        crate::processes::effects::add_stamps(state, &only_this, &metadata).await;
+        // The command's id names the card's version, so a stamp given again after it was
+        // taken back is a new command, and a retry of this one is not.
+        let card = event_store::StreamName::parse(domain::stamp_card::stream_name(user_id))
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        let version = aggregate::load::<crate::aggregate::StampCardAgg>(state.store.as_ref(), &card).await?.version;
+        let command_id = Uuid::new_v5(&ticket.ticket.ticket_id, format!("stamp/admin/{version:?}").as_bytes());
+        crate::processes::effects::add_stamp(state, user_id, order_id, ticket.ticket.ticket_id, command_id, &metadata)
+            .await
+            .map_err(|e| ApiError::Conflict(format!("The stamp could not be given: {e}.")))?;
     } else {
         crate::processes::effects::remove_stamp(state, user_id, ticket.ticket.ticket_id, &metadata).await;
     }

@@ -77,31 +77,41 @@ pub async fn after_payment(state: &CommandState, order: &OrderState, metadata: &
 /// id derives from the ticket). Also when a paid order is given to an account later.
 pub async fn add_stamps(state: &CommandState, order: &OrderState, metadata: &Metadata) {
     let Some(user_id) = order.user_id else { return };
-    let settings = match state.settings.get(&state.pool).await {
-        Ok(s) => s,
-        Err(e) => return tracing::warn!(error = %e, "no settings for stamps"),
-    };
-    let Ok(stream) = StreamName::parse(stamp_card::stream_name(user_id)) else { return };
     for ticket in &order.tickets {
         let ticket_id = ticket.ticket.ticket_id;
-        let command = AddStamp {
-            user_id,
-            ticket_id,
-            order_id: order.order_id,
-            stamps_per_reward: settings.stamps_per_reward.get(),
-            reward_code: reward_code(user_id, ticket_id),
-            reward_value: settings.reward_value.get(),
-        };
         let command_id = Uuid::new_v5(&ticket_id, b"stamp");
-        let result =
-            aggregate::execute::<StampCardAgg, _, _>(state.store.as_ref(), &stream, command_id, metadata, |c| {
-                stamp_card::decide_add_stamp(&command, c)
-            })
-            .await;
-        if let Err(e) = result {
-            tracing::warn!(%user_id, error = ?err_text(e), "could not add a stamp");
+        if let Err(e) = add_stamp(state, user_id, order.order_id, ticket_id, command_id, metadata).await {
+            tracing::warn!(%user_id, error = %e, "could not add a stamp");
         }
     }
+}
+
+/// Stamp one ticket on the user's card under `command_id` (an admin's repeated gift of a
+/// stamp taken back needs an id of its own).
+pub async fn add_stamp(
+    state: &CommandState,
+    user_id: Uuid,
+    order_id: Uuid,
+    ticket_id: Uuid,
+    command_id: Uuid,
+    metadata: &Metadata,
+) -> Result<(), String> {
+    let settings = state.settings.get(&state.pool).await.map_err(|e| e.to_string())?;
+    let stream = StreamName::parse(stamp_card::stream_name(user_id)).map_err(|e| e.to_string())?;
+    let command = AddStamp {
+        user_id,
+        ticket_id,
+        order_id,
+        stamps_per_reward: settings.stamps_per_reward.get(),
+        reward_code: reward_code(user_id, ticket_id),
+        reward_value: settings.reward_value.get(),
+    };
+    aggregate::execute::<StampCardAgg, _, _>(state.store.as_ref(), &stream, command_id, metadata, |c| {
+        stamp_card::decide_add_stamp(&command, c)
+    })
+    .await
+    .map(|_| ())
+    .map_err(err_text)
 }
 
 /// A ticket was returned: its seat and its coupon part go back, its stamp is taken back.

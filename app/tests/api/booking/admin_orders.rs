@@ -335,3 +335,96 @@ async fn an_office_sale_takes_seats_like_an_online_order_and_is_paid_there(pool:
         (Some("admin"), Some("admin@example.test"))
     );
 }
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_spec_saves_change_an_order_by_commands(pool: PgPool) {
+    let app = spawn(pool).await;
+    let line = line(&app.pool).await;
+    let first = course(&app, &line, tomorrow(), 10).await;
+    let later = course(&app, &line, tomorrow() + chrono::Duration::hours(3), 10).await;
+    let full = course(&app, &line, tomorrow() + chrono::Duration::hours(5), 1).await;
+    // A guest's order of two tickets, paid.
+    let (status, placed) = body(app.place(&booking(first, &line, 0, 2, json!([{ "qty": 2 }]))).await).await;
+    assert_eq!(status, 201, "{placed}");
+    let order_id: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    assert_eq!(app.pay(placed["data"]["payment_url"].as_str().expect("url")).await.status(), 303);
+    let admin = Some(app.admin_token.as_str());
+
+    // order-user: the guest order goes to Jan's account, once; its tickets earn stamps.
+    let save_user = format!("/api/order/order-user/save?id={order_id}");
+    let assign = json!({ "user_id": app.user_id, "reason": "Klient założył konto" });
+    let (status, _) = body(app.put(&save_user, &json!({ "user_id": app.user_id }), admin).await).await;
+    assert_eq!(status, 422, "a reason is required");
+    let (status, saved) = body(app.put(&save_user, &assign, admin).await).await;
+    assert_eq!(status, 200, "{saved}");
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    assert_eq!(state.user_id, Some(app.user_id));
+    let other = json!({ "user_id": Uuid::new_v4(), "reason": "x" });
+    assert_eq!(body(app.put(&save_user, &other, admin).await).await.0, 404, "no such account");
+    let (admin_id,): (Uuid,) = sqlx::query_as("select id from users where role = 'SuperAdmin' limit 1")
+        .fetch_one(&app.pool)
+        .await
+        .expect("admin");
+    let (status, refused) =
+        body(app.put(&save_user, &json!({ "user_id": admin_id, "reason": "x" }), admin).await).await;
+    assert_eq!(status, 409, "{refused}");
+    let stamps = || async {
+        let card = domain::stamp_card::stream_name(app.user_id);
+        let stream = StreamName::parse(card).expect("stream");
+        load::<command_api::aggregate::StampCardAgg>(&app.store, &stream).await.expect("card").state.count()
+    };
+    eventually("two stamps for the two tickets", || async { stamps().await == 2 }).await;
+
+    // order-waypoint: the outbound leg moves to the later course; not to a course without seats.
+    let save_leg = format!("/api/order/order-waypoint/save?id={order_id}");
+    let (status, refused) =
+        body(app.put(&save_leg, &json!({ "course_id": full, "reason": "Awaria" }), admin).await).await;
+    assert_eq!(status, 409, "{refused}");
+    assert_eq!(app.loads(full).await.1, vec![0, 0], "nothing moved");
+    let (status, moved) =
+        body(app.put(&save_leg, &json!({ "course_id": later, "reason": "Awaria" }), admin).await).await;
+    assert_eq!(status, 200, "{moved}");
+    assert_eq!(moved["data"]["tickets"].as_array().map(Vec::len), Some(2));
+    eventually("the seats on the later course", || async { app.loads(later).await.1 == vec![2, 2] }).await;
+    eventually("the seats off the first course", || async { app.loads(first).await.1 == vec![0, 0] }).await;
+
+    // ticket: one ticket returned on the customer's behalf; the other keeps its course.
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    let ticket_id = state.tickets[0].ticket.ticket_id;
+    eventually("the ticket in the read model", || async {
+        sqlx::query_scalar::<_, bool>("select exists(select 1 from rm_tickets where ticket_id = $1)")
+            .bind(ticket_id)
+            .fetch_one(&app.pool)
+            .await
+            .unwrap_or(false)
+    })
+    .await;
+    let save_ticket = format!("/api/order/ticket/save?id={ticket_id}");
+    let both = json!({ "course_id": first, "status": "returned", "reason": "x" });
+    assert_eq!(body(app.put(&save_ticket, &both, admin).await).await.0, 422);
+    let (status, returned) =
+        body(app.put(&save_ticket, &json!({ "status": "returned", "reason": "Choroba" }), admin).await).await;
+    assert_eq!(status, 200, "{returned}");
+    assert!(returned["data"]["fee"].is_i64(), "{returned}");
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    assert_eq!(state.tickets[0].status, domain::order::TicketStatus::Returned);
+    eventually("the returned ticket's stamp taken back", || async { stamps().await == 1 }).await;
+
+    // course/stamp: the stamp of a returned ticket cannot be given back; taking the
+    // other's back and giving it again works.
+    let number = state.tickets[1].ticket.number.clone();
+    let returned_number = state.tickets[0].ticket.number.clone();
+    let give = |n: &str| json!({ "user_id": app.user_id, "ticket_number": n });
+    assert_eq!(body(app.post("/api/course/stamp/save", &give(&returned_number), admin, None).await).await.0, 409);
+    let take = json!({ "ticket_number": number, "stamped": false });
+    let (status, _) = body(app.put(&format!("/api/course/stamp/save?id={}", app.user_id), &take, admin).await).await;
+    assert_eq!(status, 200);
+    assert_eq!(stamps().await, 0);
+    let (status, _) = body(app.post("/api/course/stamp/save", &give(&number), admin, None).await).await;
+    assert_eq!(status, 200);
+    assert_eq!(stamps().await, 1);
+    assert_eq!(
+        body(app.post("/api/course/stamp/save", &give(&number), Some(&app.user_token), None).await).await.0,
+        403
+    );
+}
