@@ -126,6 +126,11 @@ pub struct BookingSettings {
     pub company_name: String,
     /// The seller an invoice names: the company's name, NIP and address.
     pub seller: domain::order::Seller,
+    /// The invoice office: a copy of every invoice and correction goes there (none when
+    /// `None`, the setting left empty).
+    pub invoice_email: Option<String>,
+    /// The order-report office: the daily sales report goes there (none when `None`).
+    pub order_report_email: Option<String>,
 }
 
 impl Default for BookingSettings {
@@ -142,6 +147,8 @@ impl Default for BookingSettings {
             invoice_prefix: "FV".into(),
             company_name: String::new(),
             seller: domain::order::Seller::default(),
+            invoice_email: None,
+            order_report_email: None,
         }
     }
 }
@@ -163,6 +170,8 @@ pub struct StoredSettings {
     pub postal_code: String,
     pub city: String,
     pub country: String,
+    pub invoice_email: String,
+    pub order_report_email: String,
 }
 
 impl StoredSettings {
@@ -203,8 +212,16 @@ impl StoredSettings {
                 country: self.country,
             },
             company_name: self.company_name,
+            invoice_email: address(self.invoice_email),
+            order_report_email: address(self.order_report_email),
         }
     }
+}
+
+/// An address setting: `None` when left empty (the admin's form checks what is typed).
+fn address(stored: String) -> Option<String> {
+    let trimmed = stored.trim();
+    (!trimmed.is_empty()).then(|| trimmed.to_owned())
 }
 
 fn or_default<T: std::fmt::Debug>(field: &str, parsed: Result<T, SettingError>, default: T) -> T {
@@ -230,7 +247,7 @@ impl SettingsCache {
         let settings = sqlx::query_as::<_, StoredSettings>(
             "select payment_time_minutes, sales_close_minutes, return_cutoff_minutes, return_fee_percent, \
                     stamps_per_reward, reward_value, vat_rate_percent, invoice_prefix, name as company_name, \
-                    tax_id, address, postal_code, city, country \
+                    tax_id, address, postal_code, city, country, invoice_email, order_report_email \
              from companies order by id limit 1",
         )
         .fetch_optional(pool)
@@ -262,6 +279,8 @@ mod tests {
             postal_code: "37-400".into(),
             city: "Nisko".into(),
             country: "PL".into(),
+            invoice_email: " faktury@niskobus.example ".into(),
+            order_report_email: String::new(),
         }
     }
 
@@ -270,6 +289,13 @@ mod tests {
         let s = stored().parse();
         assert_eq!((s.seller.name.as_str(), s.seller.tax_id.as_str()), ("Nisko Bus", "8650001234"));
         assert_eq!((s.seller.postal_code.as_str(), s.seller.city.as_str()), ("37-400", "Nisko"));
+    }
+
+    #[test]
+    fn an_office_address_left_empty_is_none() {
+        let s = stored().parse();
+        assert_eq!(s.invoice_email.as_deref(), Some("faktury@niskobus.example"));
+        assert_eq!(s.order_report_email, None);
     }
 
     #[test]
@@ -309,7 +335,14 @@ mod tests {
         let d = BookingSettings::default();
         assert_eq!(
             s,
-            BookingSettings { invoice_prefix: "NB".into(), company_name: "Nisko Bus".into(), ..d },
+            BookingSettings {
+                invoice_prefix: "NB".into(),
+                company_name: "Nisko Bus".into(),
+                // The texts are kept as stored (the seller's data too).
+                seller: stored().parse().seller,
+                invoice_email: Some("faktury@niskobus.example".into()),
+                ..d
+            },
             "a negative cutoff or fee is not 0: it is the default"
         );
         assert_eq!((s.sales_close.get(), s.return_fee.get()), (10, 10));

@@ -7,6 +7,7 @@ pub mod change;
 pub mod edit;
 pub mod form;
 pub mod input;
+pub mod invoice_mail;
 mod language;
 pub mod office;
 pub mod order_parts;

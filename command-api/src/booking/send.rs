@@ -46,20 +46,44 @@ pub async fn send_after_payment(state: &CommandState, order: &OrderState) {
 /// Records that the order's message of `kind` goes out now: false when it went before
 /// (or the record cannot be written, which is logged).
 async fn first_time(state: &CommandState, order: &OrderState, kind: &str) -> bool {
+    claim(state, order.order_id, kind).await
+}
+
+async fn claim(state: &CommandState, order_id: Uuid, kind: &str) -> bool {
     let first: Result<Option<(Uuid,)>, _> = sqlx::query_as(
         "insert into sent_messages (order_id, kind) values ($1, $2) on conflict do nothing returning order_id",
     )
-    .bind(order.order_id)
+    .bind(order_id)
     .bind(kind)
     .fetch_optional(&state.pool)
     .await;
     match first {
         Ok(first) => first.is_some(),
         Err(e) => {
-            tracing::warn!(order_id = %order.order_id, kind, error = %e, "could not record a message");
+            tracing::warn!(%order_id, kind, error = %e, "could not record a message");
             false
         }
     }
+}
+
+/// Sends `email` as the order's message of `kind` unless it went before: claimed first
+/// (so two reactions racing send it once), and the claim given back when the mailer
+/// fails, so a later replay may send it. True when it went out now.
+pub(crate) async fn send_once(state: &CommandState, order_id: Uuid, kind: &str, email: Email) -> bool {
+    if !claim(state, order_id, kind).await {
+        return false;
+    }
+    let Err(e) = state.mailer.send(email).await else { return true };
+    tracing::warn!(%order_id, kind, error = %e, "could not send an e-mail");
+    let released = sqlx::query("delete from sent_messages where order_id = $1 and kind = $2")
+        .bind(order_id)
+        .bind(kind)
+        .execute(&state.pool)
+        .await;
+    if let Err(e) = released {
+        tracing::warn!(%order_id, kind, error = %e, "could not release the claim of an unsent e-mail");
+    }
+    false
 }
 
 /// `POST /order/order/send-ticket?id=`.

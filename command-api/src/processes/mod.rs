@@ -3,6 +3,7 @@
 //! them are durable across restarts: what they work from lives in the events (or the
 //! `placements` table), never only in memory.
 
+pub mod daily_report;
 pub mod effects;
 pub mod expiry;
 pub mod reactions;
@@ -14,13 +15,15 @@ use tokio_util::sync::CancellationToken;
 
 use crate::CommandState;
 
-/// Start the timed processes (expiry, recovery, refunds) until `shutdown`. The reactions run
-/// under the projection runner (register [`reactions::BookingReactions`]).
+/// Start the timed processes (expiry, recovery, refunds, the daily sales report) until
+/// `shutdown`. The reactions run under the projection runner (register
+/// [`reactions::BookingReactions`]).
 pub fn spawn_timers(state: &CommandState, shutdown: &CancellationToken) -> Vec<JoinHandle<()>> {
     vec![
         tokio::spawn(expiry::run(state.clone(), shutdown.clone())),
         tokio::spawn(recovery::run(state.clone(), shutdown.clone())),
         tokio::spawn(refunds::run(state.clone(), shutdown.clone())),
+        tokio::spawn(daily_report::run(state.clone(), shutdown.clone())),
     ]
 }
 

@@ -11,6 +11,8 @@
 //! - `TicketCourseChanged`: the old seat back, the new one confirmed.
 //! - Whatever changes an invoiced order's value (a return, a cancellation after payment,
 //!   a cheaper course): a correction invoice ([`ValueChange`]).
+//! - `InvoiceIssued`, `InvoiceCorrected`: the document's PDF by e-mail to the customer and
+//!   a copy to the invoice office ([`crate::booking::invoice_mail`]), once each.
 //! - `RewardEarned`: the reward coupon is issued to the user.
 //! - Whatever owes money back (a return, a cancellation after payment, a cheaper course,
 //!   `LatePaymentRefunded`): the refund is recorded for the gateway ([`super::refunds`]).
@@ -59,6 +61,8 @@ impl Projection for BookingReactions {
                 "TicketReturned",
                 "TicketCourseChanged",
                 "LatePaymentRefunded",
+                "InvoiceIssued",
+                "InvoiceCorrected",
                 "RewardEarned",
             ]
             .map(String::from)
@@ -114,6 +118,9 @@ impl BookingReactions {
             }
             OrderEvent::OrderAssignedToUser { .. } if placed.paid.is_some() => {
                 effects::add_stamps(state, placed, &metadata).await;
+            }
+            OrderEvent::InvoiceIssued { .. } | OrderEvent::InvoiceCorrected { .. } => {
+                crate::booking::invoice_mail::send_document(state, placed, &event).await;
             }
             OrderEvent::OrderExpired { .. } => effects::after_end(state, placed, End::Expired, &metadata).await,
             OrderEvent::OrderCancelled { .. } => effects::after_end(state, placed, End::Cancelled, &metadata).await,

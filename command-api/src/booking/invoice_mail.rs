@@ -1,0 +1,190 @@
+//! The invoice e-mails: every invoice and correction, once issued, goes to the customer
+//! with its PDF attached, and a copy to the company's invoice office
+//! (`companies.invoice_email`, when set).
+//!
+//! Sent by the reactions to `InvoiceIssued` and `InvoiceCorrected`
+//! ([`crate::processes::reactions`]) rather than by the payment's: the invoice is
+//! appended by that same reaction, after the state it was handed was loaded, and a
+//! document may be issued long after the payment (an invoice asked for later, the
+//! correction of a return, of a cancellation, of a change of course or of the buyer's
+//! data). Each of them is mailed the same way.
+//!
+//! The document is the event's own ([`invoicing::IssuedDocument::of_event`]), printed by
+//! the mapping the download uses (`invoicing::document`), so the PDF mailed is the PDF
+//! downloaded. A correction names the buyer it replaced, which only the order's earlier
+//! documents tell: they are read from the order's stream up to this one.
+//!
+//! Once per document and recipient: `sent_messages` kinds `invoice-mail/{number}` (the
+//! customer) and `invoice-copy/{number}` (the office), claimed before the send
+//! ([`super::send::send_once`]); a replayed event finds them and sends nothing. A send
+//! that fails gives its claim back and is logged: the reactions go on (a bad address
+//! must not stop the booking's processes), and a replay of the reactions tries it again.
+//!
+//! Language: an order does not record its customer's language (the tickets' e-mail is
+//! Polish only), so the message is Polish with one line in English for everyone; the
+//! invoice itself is Polish, as the VAT act wants it.
+
+use api_core::mail::{Attachment, Email};
+use domain::money::format_pln;
+use domain::order::{OrderEvent, OrderState};
+use event_store::{Direction, ReadFrom, StoreError};
+use invoicing::{DocumentKind, IssuedDocument, OrderFacts};
+
+use super::send::send_once;
+use crate::aggregate::{stream_of, OrderAgg};
+use crate::CommandState;
+
+/// The `sent_messages` kind of the customer's e-mail of document `number`.
+pub fn customer_kind(number: &str) -> String {
+    format!("invoice-mail/{number}")
+}
+
+/// The `sent_messages` kind of the invoice office's copy of document `number`.
+pub fn office_kind(number: &str) -> String {
+    format!("invoice-copy/{number}")
+}
+
+/// Mail the document `event` issued on `order` (nothing for another event), each
+/// recipient once.
+#[tracing::instrument(skip_all, fields(order_id = %order.order_id))]
+pub async fn send_document(state: &CommandState, order: &OrderState, event: &OrderEvent) {
+    let Some(issued) = IssuedDocument::of_event(event) else { return };
+    let earlier = match documents_up_to(state, order, &issued.number).await {
+        Ok(earlier) => earlier,
+        Err(e) => {
+            tracing::warn!(number = %issued.number, error = %e, "could not read the order's documents; not mailed");
+            return;
+        }
+    };
+    let document = invoicing::document(&issued, &OrderFacts::of_order(order), &earlier);
+    let pdf = match documents::invoice_pdf(&document) {
+        Ok(pdf) => Attachment::pdf(invoicing::file_name(&issued.number, "pdf"), pdf),
+        Err(e) => {
+            // The data recorded at issue cannot make a valid document (the company's NIP
+            // was not set, say): nothing a retry would change.
+            tracing::error!(number = %issued.number, error = %e, "the invoice cannot be rendered; not mailed");
+            return;
+        }
+    };
+    let settings = match state.settings.get(&state.pool).await {
+        Ok(settings) => settings,
+        Err(e) => {
+            tracing::warn!(number = %issued.number, error = %e, "could not read the settings; not mailed");
+            return;
+        }
+    };
+    let sender = if settings.seller.name.trim().is_empty() { "Nisko Bus" } else { settings.seller.name.trim() };
+    let to_customer = customer_email(state, order, &issued, sender, pdf.clone());
+    send_once(state, order.order_id, &customer_kind(&issued.number), to_customer).await;
+    if let Some(office) = settings.invoice_email {
+        let copy = office_email(order, &issued, office, pdf);
+        send_once(state, order.order_id, &office_kind(&issued.number), copy).await;
+    }
+}
+
+/// The order's documents, oldest first, up to and including `number`.
+async fn documents_up_to(
+    state: &CommandState,
+    order: &OrderState,
+    number: &str,
+) -> Result<Vec<IssuedDocument>, StoreError> {
+    const PAGE: usize = 500;
+    let stream = stream_of::<OrderAgg>(&order.order_id)?;
+    let mut documents = Vec::new();
+    let mut from = ReadFrom::Start;
+    loop {
+        let page = state.store.read_stream(&stream, from, Direction::Forwards, PAGE).await?;
+        for recorded in &page {
+            let event: OrderEvent = recorded.decode()?;
+            if let Some(document) = IssuedDocument::of_event(&event) {
+                let last = document.number == number;
+                documents.push(document);
+                if last {
+                    return Ok(documents);
+                }
+            }
+        }
+        match page.last() {
+            Some(last) if page.len() == PAGE => from = ReadFrom::Version(last.version + 1),
+            _ => return Ok(documents),
+        }
+    }
+}
+
+/// What the document is, in a sentence's words.
+fn what(issued: &IssuedDocument) -> String {
+    match issued.kind {
+        DocumentKind::Invoice => format!("faktura VAT {}", issued.number),
+        DocumentKind::Correction => format!(
+            "faktura korygująca {} do faktury {}",
+            issued.number,
+            issued.corrects_number.as_deref().unwrap_or_default()
+        ),
+    }
+}
+
+fn subject(issued: &IssuedDocument, order: &OrderState) -> String {
+    let kind = match issued.kind {
+        DocumentKind::Invoice => "Faktura",
+        DocumentKind::Correction => "Faktura korygująca",
+    };
+    format!("{kind} {} – zamówienie {}", issued.number, order.display_number())
+}
+
+fn customer_email(
+    state: &CommandState,
+    order: &OrderState,
+    issued: &IssuedDocument,
+    sender: &str,
+    pdf: Attachment,
+) -> Email {
+    let amount = match issued.kind {
+        DocumentKind::Invoice => format!("kwota brutto {}", format_pln(issued.gross)),
+        DocumentKind::Correction => format!("zmiana kwoty brutto {}", format_pln(issued.gross)),
+    };
+    let reason = issued.reason.as_deref().map(str::trim).filter(|r| !r.is_empty());
+    let mut text = format!(
+        "Dzień dobry {},\n\nw załączniku {} do zamówienia {} ({amount}).\n",
+        order.customer.first_name,
+        what(issued),
+        order.display_number()
+    );
+    if let Some(reason) = reason {
+        text.push_str(&format!("Przyczyna korekty: {reason}.\n"));
+    }
+    text.push_str(&format!(
+        "\nFaktury zamówienia są też na jego stronie: {}/order/success/{}\n\nPozdrawiamy\n{sender}\n\n\
+         In English: the attached PDF is {} {} for your order {} (invoices are issued in Polish).\n",
+        state.public_url,
+        order.hash_id,
+        match issued.kind {
+            DocumentKind::Invoice => "invoice",
+            DocumentKind::Correction => "correction invoice",
+        },
+        issued.number,
+        order.display_number()
+    ));
+    Email { to: order.customer.email.clone(), subject: subject(issued, order), text, attachments: vec![pdf] }
+}
+
+/// The invoice office's copy: the same PDF, with what a bookkeeper files it by.
+fn office_email(order: &OrderState, issued: &IssuedDocument, office: String, pdf: Attachment) -> Email {
+    let buyer = issued.buyer.as_ref().map_or_else(String::new, |b| format!("{}, NIP {}", b.company_name, b.vat_number));
+    let mut text = format!(
+        "Kopia dokumentu wysłanego klientowi ({}).\n\nDokument: {}\nWystawiony: {}\nNabywca: {buyer}\n\
+         Netto: {}\nVAT ({} %): {}\nBrutto: {}\nZamówienie: {} ({})\n",
+        order.customer.email,
+        what(issued),
+        api_core::time::warsaw(issued.issued_at).format("%Y-%m-%d %H:%M"),
+        format_pln(issued.net),
+        issued.vat_rate,
+        format_pln(issued.vat),
+        format_pln(issued.gross),
+        order.display_number(),
+        order.order_id
+    );
+    if let Some(reason) = issued.reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+        text.push_str(&format!("Przyczyna korekty: {reason}\n"));
+    }
+    Email { to: office, subject: format!("Kopia: {}", subject(issued, order)), text, attachments: vec![pdf] }
+}
