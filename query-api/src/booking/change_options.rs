@@ -180,8 +180,6 @@ async fn options(state: &QueryState, row: &TicketRow, now: DateTime<Utc>) -> Res
         ("back", Some(Json(back))) => back,
         _ => &row.outbound.0,
     };
-    let discount =
-        row.lines.iter().find(|l| i64::from(l.line) == i64::from(row.line)).and_then(|l| l.discount.as_ref());
     let found =
         search(&state.pool, leg.from_waypoint_id, leg.to_waypoint_id, now, now + Duration::days(DAYS_AHEAD)).await?;
     Ok(found
@@ -189,8 +187,7 @@ async fn options(state: &QueryState, row: &TicketRow, now: DateTime<Utc>) -> Res
         .filter(|f| f.route_id == leg.route_id && f.course_id != row.course_id && f.seats_available >= 1)
         .take(MAX_OPTIONS)
         .map(|f| {
-            let price = seat_price(f.price, discount.map(|d| d.reduction));
-            let difference = price - row.price;
+            let (price, difference) = repriced(&row.lines, row.line, f.price, row.price);
             ChangeOption {
                 course_id: f.course_id,
                 departure_at: warsaw(f.departs_at),
@@ -203,4 +200,13 @@ async fn options(state: &QueryState, row: &TicketRow, now: DateTime<Utc>) -> Res
             }
         })
         .collect())
+}
+
+/// A ticket of the order's line `line` priced on a course whose fare for its stretch is
+/// `fare`: its price there (the line's discount applied, as `decide_change_course` prices
+/// a change) and the difference to `paid` (negative is refunded, positive would be paid).
+pub(super) fn repriced(lines: &[TicketLine], line: i32, fare: i64, paid: i64) -> (i64, i64) {
+    let discount = lines.iter().find(|l| i64::from(l.line) == i64::from(line)).and_then(|l| l.discount.as_ref());
+    let price = seat_price(fare, discount.map(|d| d.reduction));
+    (price, price - paid)
 }

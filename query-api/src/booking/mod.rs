@@ -16,7 +16,11 @@
 //! - Admins (`AdminUser`: `401` without a token, `403` for a user): [`orders`]
 //!   (`/order/order/all`, `one`, `history`), [`tickets`] (`/order/ticket/all`),
 //!   [`coupons`] (`/order/coupon/all`, `one`), [`stamps::all`] (`/course/stamp/all`) and
-//!   [`course_load`] (`/course/course/load`: a course's seats taken per segment).
+//!   [`course_load`] (`/course/course/load`: a course's seats taken per segment), and the
+//!   spec's order parts: [`order_customers`] (`/order/order-customer/all`, `one`),
+//!   [`order_users`] (`/order/order-user/one`, `courses`), [`order_waypoints`]
+//!   (`/order/order-waypoint/all`, `one`, `calculate-dates`), `/order/ticket/one` and
+//!   `/course/stamp/one`.
 //!
 //! Amounts come with a `*_formatted` twin (`domain::money::format_pln`); travel times
 //! carry Warsaw's offset; ticket QR codes are SVG (`documents::qr_svg` of
@@ -31,6 +35,9 @@ pub mod invoices;
 pub mod model;
 pub mod my_tickets;
 pub mod openapi;
+pub mod order_customers;
+pub mod order_users;
+pub mod order_waypoints;
 pub mod orders;
 pub mod record;
 mod settings;
@@ -55,12 +62,21 @@ pub fn router() -> Router<QueryState> {
         .route("/order/order-invoice/one", get(invoices::one))
         .route("/order/order-invoice/pdf", get(invoice_files::pdf))
         .route("/order/order-invoice/fa3", get(invoice_files::fa3))
+        .route("/order/order-customer/all", get(order_customers::all))
+        .route("/order/order-customer/one", get(order_customers::one))
+        .route("/order/order-user/one", get(order_users::one))
+        .route("/order/order-user/courses", get(order_users::courses))
+        .route("/order/order-waypoint/all", get(order_waypoints::all))
+        .route("/order/order-waypoint/one", get(order_waypoints::one))
+        .route("/order/order-waypoint/calculate-dates", get(order_waypoints::calculate_dates))
         .route("/order/ticket/all", get(tickets::all))
+        .route("/order/ticket/one", get(tickets::one))
         .route("/order/ticket/change-options", get(change_options::change_options))
         .route("/order/coupon/all", get(coupons::all))
         .route("/order/coupon/one", get(coupons::one))
         .route("/user/user/my-tickets", post(my_tickets::my_tickets))
         .route("/course/stamp/user-stamps", get(stamps::user_stamps))
         .route("/course/stamp/all", get(stamps::all))
+        .route("/course/stamp/one", get(stamps::one))
         .route("/course/course/load", get(course_load::course_load))
 }

@@ -9,13 +9,16 @@ use super::model::{
     OrderView, ReductionView, TicketView,
 };
 use super::my_tickets::MyTicket;
+use super::order_customers::OrderCustomer;
+use super::order_users::{OrderAccount, OrderCourse, OrderUser};
+use super::order_waypoints::{CalculatedDates, OrderWaypoint, RepricedTicket};
 use super::orders::{HistoryEntry, OrderListItem};
 use super::stamps::{StampCardView, StampReward, UserStamps};
 use super::tickets::AdminTicket;
 use super::timeline::{Actor, TimelineEntry};
 use super::{
-    change_options, coupons, course_load, invoice_files, invoices, my_tickets, orders, stamps, success, tickets,
-    timeline,
+    change_options, coupons, course_load, invoice_files, invoices, my_tickets, order_customers, order_users,
+    order_waypoints, orders, stamps, success, tickets, timeline,
 };
 
 /// Orders, tickets, coupons and stamps as the read models show them.
@@ -32,13 +35,19 @@ use super::{
         course_load::course_load,
         invoices::all, invoices::one, invoice_files::pdf, invoice_files::fa3,
         timeline::timeline,
+        order_customers::all, order_customers::one,
+        order_users::one, order_users::courses,
+        order_waypoints::all, order_waypoints::one, order_waypoints::calculate_dates,
+        tickets::one,
+        stamps::one,
     ),
     components(schemas(
         OrderView, AdminOrderView, CustomerView, InvoiceView, LegView, LineView, DiscountView, ReductionView,
         CouponUseView, TicketView, MyTicket, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
         AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund, ChangeOptions, ChangeOption, CurrentCourse,
         CannotChange, CourseLoad, SegmentLoad, InvoiceListItem, InvoiceDetails, InvoiceSummary,
-        TimelineEntry, Actor,
+        TimelineEntry, Actor, OrderCustomer, OrderUser, OrderAccount, OrderCourse, OrderWaypoint, CalculatedDates,
+        RepricedTicket,
     )),
     tags(
         (name = "order", description = "Orders, tickets and coupons"),
@@ -72,6 +81,15 @@ mod tests {
             "/api/order/order/timeline",
             "/api/order/order-invoice/pdf",
             "/api/order/order-invoice/fa3",
+            "/api/order/order-customer/all",
+            "/api/order/order-customer/one",
+            "/api/order/order-user/one",
+            "/api/order/order-user/courses",
+            "/api/order/order-waypoint/all",
+            "/api/order/order-waypoint/one",
+            "/api/order/order-waypoint/calculate-dates",
+            "/api/order/ticket/one",
+            "/api/course/stamp/one",
         ] {
             assert!(doc.paths.paths.contains_key(path), "{path}");
         }

@@ -191,7 +191,7 @@ pub struct HistoryEntry {
 }
 
 /// `?id=` of an order: a UUID, else `422` naming `id`.
-fn order_id(params: &Params) -> Result<Uuid, ApiError> {
+pub(super) fn order_id(params: &Params) -> Result<Uuid, ApiError> {
     let raw = params.required("id")?;
     Uuid::parse_str(raw).map_err(|_| ApiError::invalid_field("id", "id must be an order id (a UUID)"))
 }

@@ -1,11 +1,12 @@
 //! Stamps: `GET /course/stamp/user-stamps` (the logged-in user's card) and
-//! `GET /course/stamp/all` (every card, admin). How many tickets are still needed is the
+//! `GET /course/stamp/all` (every card, admin), `GET /course/stamp/one?id={user id}` (one
+//! card as the list shows it, admin). How many tickets are still needed is the
 //! domain's rule (`StampCard::needed`) over the stamps and rewards the read model keeps,
 //! with the company's settings (`stamps_per_reward`, `reward_value`).
 
 use api_core::auth::{AdminUser, AuthUser};
 use api_core::list::{FieldType, ListField, ListSpec, Page, RawListQuery};
-use api_core::{ApiError, Data};
+use api_core::{ApiError, Data, Params};
 use axum::extract::State;
 use chrono::{DateTime, Utc};
 use domain::money::format_pln;
@@ -163,6 +164,31 @@ pub async fn all(
         card.needed = needed(card.stamps.max(0) as usize, card.rewards.max(0) as usize, stamps_per_reward);
     }
     Ok(Data::new(page))
+}
+
+/// One user's stamp card, as the list shows it (admin).
+#[utoipa::path(get, path = "/api/course/stamp/one", tag = "course", security(("bearer" = [])),
+    params(("id" = Uuid, Query, description = "the user")),
+    responses((status = 200, description = "`{\"data\": StampCardView}`", body = Data<StampCardView>),
+        (status = 401, description = "no token"), (status = 403, description = "not an admin"),
+        (status = 404, description = "the user has no stamp card (no stamped ticket yet)"),
+        (status = 422, description = "id is missing or not a UUID")))]
+#[tracing::instrument(skip(state, params))]
+pub async fn one(
+    _: AdminUser,
+    State(state): State<QueryState>,
+    params: Params,
+) -> Result<Data<StampCardView>, ApiError> {
+    let id = Uuid::parse_str(params.required("id")?)
+        .map_err(|_| ApiError::invalid_field("id", "id must be a user id (a UUID)"))?;
+    let (stamps_per_reward, _) = reward_settings(&state).await?;
+    let mut card: StampCardView = sqlx::query_as(&format!("select {COLUMNS} from {FROM} where c.user_id = $1"))
+        .bind(id)
+        .fetch_optional(&state.pool)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("the user {id} has no stamp card")))?;
+    card.needed = needed(card.stamps.max(0) as usize, card.rewards.max(0) as usize, stamps_per_reward);
+    Ok(Data::new(card))
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! `GET /order/ticket/all`: every ticket, with its order's public id, status and
-//! customer (admin), with the list conventions.
+//! customer (admin), with the list conventions; `GET /order/ticket/one?id={ticket id}`:
+//! one ticket as the list shows it.
 
 use api_core::auth::AdminUser;
 use api_core::list::{FieldType, ListField, ListSpec, Page, RawListQuery};
-use api_core::{ApiError, Data};
+use api_core::{ApiError, Data, Params};
 use axum::extract::State;
 use chrono::{DateTime, FixedOffset, Utc};
 use domain::money::format_pln;
@@ -177,4 +178,22 @@ pub async fn all(
         models: page.models.into_iter().map(AdminTicket::from).collect(),
         pagination: page.pagination,
     }))
+}
+
+/// One ticket, as the list shows it (admin).
+#[utoipa::path(get, path = "/api/order/ticket/one", tag = "order", security(("bearer" = [])),
+    params(("id" = Uuid, Query, description = "the ticket")),
+    responses((status = 200, description = "`{\"data\": AdminTicket}`", body = Data<AdminTicket>),
+        (status = 401, description = "no token"), (status = 403, description = "not an admin"),
+        (status = 404, description = "no such ticket"), (status = 422, description = "id is missing or not a UUID")))]
+#[tracing::instrument(skip(state, params))]
+pub async fn one(_: AdminUser, State(state): State<QueryState>, params: Params) -> Result<Data<AdminTicket>, ApiError> {
+    let id = Uuid::parse_str(params.required("id")?)
+        .map_err(|_| ApiError::invalid_field("id", "id must be a ticket id (a UUID)"))?;
+    let row: Row = sqlx::query_as(&format!("select {COLUMNS} from {FROM} where t.ticket_id = $1"))
+        .bind(id)
+        .fetch_optional(&state.pool)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("there is no ticket {id}")))?;
+    Ok(Data::new(AdminTicket::from(row)))
 }

@@ -21,6 +21,10 @@
 //!   `end`, never below 0 (sold out is shown as 0); a course the read model has not seen
 //!   yet has all its seats. If the read model's stops no longer contain both stops (the
 //!   route was edited after the course was created), the course is not offered.
+//!
+//! [`course_stretch`] answers the same numbers for one given course, on sale or not (an
+//! admin moving an order's leg: `order-waypoint/calculate-dates`); both queries are put
+//! together from the same SQL parts, so the two cannot compute a stretch differently.
 
 use api_core::ApiError;
 use chrono::{DateTime, Utc};
@@ -44,19 +48,43 @@ pub struct Found {
     pub seats_available: i32,
 }
 
-const SEARCH: &str = "
-with closing as (
+// The query is put together from parts (macros, so the whole stays one `&'static str`,
+// prepared and cached like any other) that [`course_stretch`] shares: the routes serving
+// the stretch, the course's times and seats on it, and the check of the read model's stops.
+
+/// The instant after which a course's boarding still sells.
+macro_rules! closing {
+    () => {
+        "closing as (
     select now() + make_interval(mins => coalesce(
         (select sales_close_minutes from companies order by id limit 1), 10)) as at
-), legs as materialized (
+)"
+    };
+}
+
+/// The routes with `$1` before `$2` and a fare for the pair (`routes r` joined on the
+/// condition given, e.g. `and r.active`).
+macro_rules! legs {
+    ($routes:literal) => {
+        concat!(
+            "legs as materialized (
     select s.route_id, r.name as route_name, s.minutes_from_start as m_from, e.minutes_from_start as m_to, p.price
     from route_waypoints s
     join route_waypoints e on e.route_id = s.route_id and e.waypoint_id = $2 and e.position > s.position
-    join routes r on r.id = s.route_id and r.active
+    join routes r on r.id = s.route_id ",
+            $routes,
+            "
     join route_prices p on p.route_id = s.route_id and p.from_waypoint_id = $1 and p.to_waypoint_id = $2
     where s.waypoint_id = $1
-)
-select c.id as course_id, l.route_id, l.route_name,
+)"
+        )
+    };
+}
+
+/// The columns of [`Found`], over `legs l`, `courses c` and `rm_course_availability a`.
+macro_rules! found_columns {
+    () => {
+        "select c.id as course_id, l.route_id, l.route_name,
        $1 as from_id, (select name from waypoints where id = $1) as from_name,
        $2 as to_id, (select name from waypoints where id = $2) as to_name,
        c.departure_at + make_interval(mins => l.m_from) as departs_at,
@@ -66,7 +94,27 @@ select c.id as course_id, l.route_id, l.route_name,
        case when a.course_id is null then c.seats
             else greatest(0, a.seats - coalesce((select max(load) from unnest(a.segment_loads[
                      array_position(a.stop_ids, $1) : array_position(a.stop_ids, $2) - 1]) as load), 0))
-       end as seats_available
+       end as seats_available"
+    };
+}
+
+/// The read model's stops still hold both stops in order (or it has not seen the course).
+macro_rules! stops_in_inventory {
+    () => {
+        "(a.course_id is null
+   or coalesce(array_position(a.stop_ids, $1) < array_position(a.stop_ids, $2), false))"
+    };
+}
+
+const SEARCH: &str = concat!(
+    "with ",
+    closing!(),
+    ", ",
+    legs!("and r.active"),
+    "
+",
+    found_columns!(),
+    "
 from legs l
 cross join closing
 join courses c on c.route_id = l.route_id
@@ -75,10 +123,33 @@ join courses c on c.route_id = l.route_id
               and c.departure_at + make_interval(mins => l.m_from) > closing.at
               and c.sale_open and c.inventory_opened_at is not null
 left join rm_course_availability a on a.course_id = c.id
-where a.course_id is null
-   or coalesce(array_position(a.stop_ids, $1) < array_position(a.stop_ids, $2), false)
+where ",
+    stops_in_inventory!(),
+    "
 order by departs_at, l.route_name, c.id
-limit 500";
+limit 500"
+);
+
+/// One course's times, fare and seats between `$1` and `$2`, on its own route whatever
+/// its state (whether it still sells is a column).
+const COURSE_STRETCH: &str = concat!(
+    "with ",
+    closing!(),
+    ", ",
+    legs!("and r.id = (select route_id from courses where id = $3)"),
+    "
+",
+    found_columns!(),
+    ",
+       c.sale_open and c.inventory_opened_at is not null
+           and c.departure_at + make_interval(mins => l.m_from) > closing.at as on_sale
+from legs l
+cross join closing
+join courses c on c.id = $3 and c.route_id = l.route_id
+left join rm_course_availability a on a.course_id = c.id
+where ",
+    stops_in_inventory!()
+);
 
 /// The courses from `start` to `end` leaving `start` in `[from, to)`.
 #[tracing::instrument(skip(pool))]
@@ -90,6 +161,25 @@ pub async fn search(
     to: DateTime<Utc>,
 ) -> Result<Vec<Found>, ApiError> {
     Ok(sqlx::query_as(SEARCH).bind(start).bind(end).bind(from).bind(to).fetch_all(pool).await?)
+}
+
+/// A course between two stops ([`course_stretch`]): what the search finds, and whether
+/// it still sells.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub struct Stretch {
+    #[sqlx(flatten)]
+    pub found: Found,
+    /// Open for sale, its inventory opened, and its boarding not yet closed.
+    pub on_sale: bool,
+}
+
+/// Course `course` from `start` to `end` as the search computes it (times at the stops,
+/// the route's fare now, the seats left on that stretch), on sale or not; `None` when the
+/// course's route does not run from `start` to a later `end` with a fare for the pair
+/// (or the read model's stops no longer hold both), or there is no such course.
+#[tracing::instrument(skip(pool))]
+pub async fn course_stretch(pool: &PgPool, course: Uuid, start: i64, end: i64) -> Result<Option<Stretch>, ApiError> {
+    Ok(sqlx::query_as(COURSE_STRETCH).bind(start).bind(end).bind(course).fetch_optional(pool).await?)
 }
 
 /// Whether an active route runs from `start` to a later `end` with a fare for the pair

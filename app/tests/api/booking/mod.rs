@@ -11,6 +11,7 @@ mod crash;
 mod invoices;
 mod journey;
 mod order_list;
+mod order_parts;
 mod oversell;
 mod pay_again;
 mod refunds;
