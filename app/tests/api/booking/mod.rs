@@ -121,7 +121,13 @@ pub async fn line(pool: &PgPool) -> Line {
             .await
             .expect("waypoint");
     }
-    let route_id: i64 = sqlx::query_scalar("insert into routes (name) values ('Nisko – Kraków') returning id")
+    route(pool, "Nisko – Kraków", stops).await
+}
+
+/// A route named `name` over three existing stops, 90 minutes apart, priced as [`line`].
+pub async fn route(pool: &PgPool, name: &str, stops: [i64; 3]) -> Line {
+    let route_id: i64 = sqlx::query_scalar("insert into routes (name) values ($1) returning id")
+        .bind(name)
         .fetch_one(pool)
         .await
         .expect("route");

@@ -53,36 +53,7 @@ async fn paid(app: &BookingApp, booking: &Value, token: Option<&str>) -> Uuid {
 
 /// The line run backwards (C → B → A over the same stops), priced as the line.
 async fn reversed(pool: &PgPool, line: &Line) -> Line {
-    let route_id: i64 = sqlx::query_scalar("insert into routes (name) values ('Kraków – Nisko') returning id")
-        .fetch_one(pool)
-        .await
-        .expect("route");
-    let stops = [line.stops[2], line.stops[1], line.stops[0]];
-    for (i, stop) in stops.iter().enumerate() {
-        sqlx::query(
-            "insert into route_waypoints (route_id, waypoint_id, position, minutes_from_start) values ($1, $2, $3, $4)",
-        )
-        .bind(route_id)
-        .bind(stop)
-        .bind(i as i32)
-        .bind(i as i32 * 90)
-        .execute(pool)
-        .await
-        .expect("route waypoint");
-    }
-    for (from, to, price) in [(0, 1, 1000i64), (1, 2, 1000), (0, 2, 1800)] {
-        sqlx::query(
-            "insert into route_prices (route_id, from_waypoint_id, to_waypoint_id, price) values ($1, $2, $3, $4)",
-        )
-        .bind(route_id)
-        .bind(stops[from])
-        .bind(stops[to])
-        .bind(price)
-        .execute(pool)
-        .await
-        .expect("price");
-    }
-    Line { route_id, stops }
+    route(pool, "Kraków – Nisko", [line.stops[2], line.stops[1], line.stops[0]]).await
 }
 
 /// Another route from the line's first stop straight to its last (120 minutes, 20 zł), and
