@@ -61,6 +61,11 @@ pub enum Command {
         #[command(subcommand)]
         command: FinanceCommand,
     },
+    /// Reports to the company's offices.
+    Reports {
+        #[command(subcommand)]
+        command: ReportsCommand,
+    },
 }
 
 #[derive(Debug, Clone, clap::Args)]
@@ -77,17 +82,8 @@ pub struct ServeArgs {
     /// The built web app (`npm run build` in web/).
     #[arg(long, env = "WEB_DIST", default_value = "web/dist")]
     pub web_dist: PathBuf,
-    /// Where the product keeps its files (development e-mails under `mail/`, text
-    /// messages under `sms/`).
-    #[arg(long, env = "DATA_DIR", default_value = ".data")]
-    pub data_dir: PathBuf,
-    /// SMTP server for e-mails, e.g. `smtps://user:pass@smtp.example.com`; without it
-    /// e-mails are written as `.eml` files under `DATA_DIR/mail`.
-    #[arg(long, env = "SMTP_URL", hide_env_values = true)]
-    pub smtp_url: Option<String>,
-    /// The sender of the product's e-mails.
-    #[arg(long, env = "MAIL_FROM", default_value = "Nisko Bus <no-reply@niskobus.example>")]
-    pub mail_from: String,
+    #[command(flatten)]
+    pub mail: MailArgs,
     /// The site's public address, for links in e-mails and the payment gateway's return
     /// address; by default `http://<host>:<the port it listens on>`.
     #[arg(long, env = "PUBLIC_URL")]
@@ -112,6 +108,22 @@ pub struct ServeArgs {
     /// Apply migrations before serving.
     #[arg(long, env = "MIGRATE_ON_START", default_value_t = true, action = clap::ArgAction::Set)]
     pub migrate: bool,
+}
+
+/// Where the product's files and e-mails go (`serve`, and the commands that send mail).
+#[derive(Debug, Clone, clap::Args)]
+pub struct MailArgs {
+    /// Where the product keeps its files (development e-mails under `mail/`, text
+    /// messages under `sms/`).
+    #[arg(long, env = "DATA_DIR", default_value = ".data")]
+    pub data_dir: PathBuf,
+    /// SMTP server for e-mails, e.g. `smtps://user:pass@smtp.example.com`; without it
+    /// e-mails are written as `.eml` files under `DATA_DIR/mail`.
+    #[arg(long, env = "SMTP_URL", hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The sender of the product's e-mails.
+    #[arg(long, env = "MAIL_FROM", default_value = "Nisko Bus <no-reply@niskobus.example>")]
+    pub mail_from: String,
 }
 
 #[derive(Debug, Clone, Subcommand)]
@@ -148,6 +160,23 @@ pub struct RegisterArgs {
     /// The file to write (written whole or not at all); standard output by default.
     #[arg(long)]
     pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum ReportsCommand {
+    /// The daily sales report of one finished Warsaw day to the order-report office
+    /// (`companies.order_report_email`), as the server sends it after midnight; once per
+    /// day: a day already reported is not sent again.
+    Daily(DailyReportArgs),
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct DailyReportArgs {
+    /// The day (YYYY-MM-DD, Warsaw); it must be over.
+    #[arg(long, value_parser = date)]
+    pub date: chrono::NaiveDate,
+    #[command(flatten)]
+    pub mail: MailArgs,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

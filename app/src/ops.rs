@@ -10,7 +10,7 @@ use projections::{Projection, RebuildOutcome, Runner, RunnerConfig};
 use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
 
-use crate::cli::{Cli, Command, FinanceCommand, ProjectionsCommand, StoreKind};
+use crate::cli::{Cli, Command, DailyReportArgs, FinanceCommand, ProjectionsCommand, ReportsCommand, StoreKind};
 use crate::startup::Application;
 
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
@@ -32,6 +32,10 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let pool = connect(&cli).await?;
             let store = open_store(&cli, &pool)?;
             crate::finance_cli::register(store.as_ref(), args).await
+        }
+        Command::Reports { command: ReportsCommand::Daily(args) } => {
+            let pool = connect(&cli).await?;
+            daily_report(&pool, args).await
         }
         Command::Projections { command } => {
             let pool = connect(&cli).await?;
@@ -60,6 +64,36 @@ pub fn registry() -> Vec<Arc<dyn Projection>> {
         Arc::new(projections::invoices::InvoicesProjection),
         Arc::new(projections::timeline::OrderTimelineProjection),
     ]
+}
+
+/// `coach reports daily --date`: the day's sales report, unless it went before.
+async fn daily_report(pool: &PgPool, args: &DailyReportArgs) -> anyhow::Result<()> {
+    use command_api::processes::daily_report::{self, Outcome};
+    if args.date > daily_report::due_day(chrono::Utc::now()) {
+        bail!(
+            "{} is not over yet in Warsaw (or not {} minutes past its end)",
+            args.date,
+            daily_report::GRACE.num_minutes()
+        );
+    }
+    let settings =
+        command_api::settings::SettingsCache::default().get(pool).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mailer = crate::startup::mailer(&args.mail)?;
+    match daily_report::send(pool, mailer.as_ref(), &settings, args.date).await? {
+        Outcome::Sent { to, report } => println!(
+            "sent the sales report of {} to {to}: {} route(s), {} order(s) paid, {} ticket(s) sold, {} returned",
+            args.date,
+            report.routes.len(),
+            report.totals.orders_paid,
+            report.totals.tickets_sold,
+            report.totals.tickets_returned
+        ),
+        Outcome::AlreadySent { to, at } => {
+            println!("the sales report of {} went to {to} at {at}; not sent again", args.date)
+        }
+        Outcome::NoAddress => bail!("no order-report address is set (the company's order_report_email); nothing sent"),
+    }
+    Ok(())
 }
 
 async fn rebuild(store: Arc<dyn EventStore>, pool: PgPool, name: &str) -> anyhow::Result<()> {

@@ -12,7 +12,7 @@ use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
-use crate::cli::{Cli, ServeArgs};
+use crate::cli::{Cli, MailArgs, ServeArgs};
 use crate::ops;
 use crate::projector::Projector;
 use crate::routes::{self, OpsState};
@@ -36,10 +36,7 @@ impl Application {
         let store = ops::open_store(cli, &pool)?;
         let shutdown = CancellationToken::new();
 
-        let mailer: Arc<dyn Mailer> = match &args.smtp_url {
-            Some(url) => Arc::new(SmtpMailer::new(url, &args.mail_from)?),
-            None => Arc::new(FileMailer::new(args.data_dir.join("mail"), &args.mail_from)),
-        };
+        let mailer = mailer(&args.mail)?;
         let addr = SocketAddr::new(args.host, args.port);
         let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
         let public_url = public_url(args, listener.local_addr()?);
@@ -49,7 +46,7 @@ impl Application {
             pool.clone(),
             gateway,
             mailer.clone(),
-            Arc::new(FileSms::new(args.data_dir.join("sms"))),
+            Arc::new(FileSms::new(args.mail.data_dir.join("sms"))),
             public_url.clone(),
             payment_page_base,
         );
@@ -183,6 +180,14 @@ pub fn api_routes_with_finance(
     api.fallback(routes::api_not_found)
         .method_not_allowed_fallback(routes::api_method_not_allowed)
         .layer(axum::middleware::from_fn(crate::guard::reject_raw_input))
+}
+
+/// The mailer the settings choose: SMTP, or `.eml` files under `DATA_DIR/mail`.
+pub fn mailer(args: &MailArgs) -> anyhow::Result<Arc<dyn Mailer>> {
+    Ok(match &args.smtp_url {
+        Some(url) => Arc::new(SmtpMailer::new(url, &args.mail_from)?),
+        None => Arc::new(FileMailer::new(args.data_dir.join("mail"), &args.mail_from)),
+    })
 }
 
 /// The configured public address, or this server's own address when none is configured

@@ -285,7 +285,10 @@ pub async fn run(state: CommandState, shutdown: CancellationToken) {
 
 /// One try at `day`'s report: true when it is settled (sent now or before).
 async fn round(state: &CommandState, day: NaiveDate) -> bool {
-    let settings = match state.settings.get(&state.pool).await {
+    // Read afresh, not through the commands' cache: the first round runs at startup, and
+    // a cache filled then would give the commands of the next seconds the settings of
+    // that moment (a company saved just after the start would not count yet).
+    let settings = match crate::settings::SettingsCache::default().get(&state.pool).await {
         Ok(settings) => settings,
         Err(e) => {
             tracing::warn!(error = %e, "the daily report: could not read the settings");

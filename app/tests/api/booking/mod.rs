@@ -8,8 +8,11 @@ mod codes;
 mod course_load;
 #[cfg(feature = "failpoints")]
 mod crash;
+mod daily_report;
+mod invoice_mails;
 mod invoices;
 mod journey;
+mod mailbox;
 mod order_list;
 mod order_parts;
 mod oversell;

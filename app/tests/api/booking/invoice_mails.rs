@@ -1,0 +1,175 @@
+//! The invoice e-mails through the real application: a paid order's invoice goes to the
+//! customer with its PDF (the same bytes the download gives) and a copy to the company's
+//! invoice office; a return's correction goes the same way; a replay of the reactions
+//! sends nothing twice.
+
+use std::sync::Arc;
+
+use api_core::mail::FileMailer;
+use api_core::sms::FileSms;
+use command_api::processes::reactions::BookingReactions;
+use command_api::CommandState;
+use domain::order::Order;
+use event_store::SubscriptionFilter;
+use projections::Projection;
+use serde_json::json;
+
+use super::invoices::paid_order_with_invoice;
+use super::mailbox::{mails, mails_to, Mail};
+use super::*;
+
+const CUSTOMER: &str = "jan.kowalski@example.test";
+const INVOICE_OFFICE: &str = "faktury@niskobus.test";
+pub(super) const REPORT_OFFICE: &str = "raporty@niskobus.test";
+
+/// The carrier's company row: the seller's NIP and address, and both offices' addresses.
+pub(super) async fn company_with_offices(pool: &PgPool) {
+    sqlx::query(
+        "insert into companies (name, invoice_prefix, tax_id, address, postal_code, city, country, \
+                                invoice_email, order_report_email) \
+         values ('Nisko Bus sp. z o.o.', 'NB', '8652556348', 'ul. Kolejowa 12', '37-400', 'Nisko', 'PL', $1, $2)",
+    )
+    .bind(INVOICE_OFFICE)
+    .bind(REPORT_OFFICE)
+    .execute(pool)
+    .await
+    .expect("company");
+}
+
+/// The one message to `to` carrying `filename`, once it has come.
+async fn the_mail_with(app: &BookingApp, to: &str, filename: &str) -> Mail {
+    eventually(&format!("{filename} to {to}"), || async {
+        mails_to(&app.data_dir, to).iter().any(|m| m.attachment(filename).is_some())
+    })
+    .await;
+    let found: Vec<Mail> =
+        mails_to(&app.data_dir, to).into_iter().filter(|m| m.attachment(filename).is_some()).collect();
+    assert_eq!(found.len(), 1, "{filename} to {to} once: {found:#?}");
+    found.into_iter().next().expect("one")
+}
+
+/// The PDF of the order's document `number`, downloaded as the admin.
+async fn downloaded(app: &BookingApp, order_id: Uuid, number: &str) -> Vec<u8> {
+    let id = || async {
+        let list = format!("/api/order/order-invoice/all?filter[order_id][eq]={order_id}");
+        let response = app.client.get(app.url(&list)).bearer_auth(&app.admin_token).send().await.expect("list");
+        let (_, page) = body(response).await;
+        page["data"]["models"]
+            .as_array()
+            .and_then(|d| d.iter().find(|d| d["number"] == number))
+            .and_then(|d| d["id"].as_str().map(str::to_owned))
+    };
+    eventually(&format!("{number} in the invoice list"), || async { id().await.is_some() }).await;
+    let path = format!("/api/order/order-invoice/pdf?id={}", id().await.expect("an id"));
+    let pdf = app.client.get(app.url(&path)).bearer_auth(&app.admin_token).send().await.expect("pdf");
+    assert_eq!(pdf.status(), 200);
+    pdf.bytes().await.expect("bytes").to_vec()
+}
+
+/// Every event the booking reactions follow, offered to them again, as a runner
+/// resumed from an old checkpoint (or a rebuild) would.
+async fn replay_reactions(app: &BookingApp) {
+    let state = CommandState::new(
+        Arc::new(event_store::postgres::PgEventStore::new(app.pool.clone())),
+        app.pool.clone(),
+        Arc::new(payment::Sandbox::new(app.pool.clone(), payment::SandboxConfig::default()).expect("sandbox")),
+        Arc::new(FileMailer::new(app.data_dir.join("mail"), "test@example.test")),
+        Arc::new(FileSms::new(app.data_dir.join("sms"))),
+        app.address.clone(),
+        format!("{}/payment/sandbox/", app.address),
+    );
+    let reactions = BookingReactions { state };
+    let SubscriptionFilter::EventType(types) = reactions.filter() else { panic!("the reactions filter by type") };
+    let events: Vec<_> = app
+        .store
+        .read_all(None, 100_000)
+        .await
+        .expect("events")
+        .into_iter()
+        .filter(|e| types.contains(&e.event_type))
+        .collect();
+    assert!(events.iter().any(|e| e.event_type == "InvoiceCorrected"), "the history has a correction");
+    let mut conn = app.pool.acquire().await.expect("a connection");
+    reactions.apply(&mut conn, &events).await.expect("the replay");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_invoice_and_its_correction_go_to_the_customer_and_the_invoice_office_once(pool: PgPool) {
+    let app = spawn(pool).await;
+    company_with_offices(&app.pool).await;
+    let order_id = paid_order_with_invoice(&app).await;
+    let year = chrono::Datelike::year(&api_core::time::warsaw_today());
+    let number = format!("NB/{year}/1");
+    let file = format!("NB_{year}_1.pdf");
+
+    // The customer's e-mail: the invoice PDF attached, the words in Polish and a line in English.
+    let mail = the_mail_with(&app, CUSTOMER, &file).await;
+    let pdf = mail.attachment(&file).expect("the invoice");
+    assert_eq!(pdf.content_type, "application/pdf");
+    assert!(pdf.bytes.starts_with(b"%PDF-"), "a PDF");
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    assert_eq!(mail.subject, format!("Faktura {number} – zamówienie {}", state.display_number()));
+    assert!(mail.text.contains(&format!("w załączniku faktura VAT {number} do zamówienia")), "{}", mail.text);
+    assert!(mail.text.contains("kwota brutto 36,00"), "{}", mail.text);
+    assert!(mail.text.contains(&format!("/order/success/{}", state.hash_id)), "{}", mail.text);
+    assert!(mail.text.contains(&format!("the attached PDF is invoice {number}")), "{}", mail.text);
+    // The document mailed is the document downloaded, to the byte.
+    assert_eq!(pdf.bytes, downloaded(&app, order_id, &number).await, "one mapping, one PDF");
+
+    // The invoice office's copy: the same file, with what it is filed by.
+    let copy = the_mail_with(&app, INVOICE_OFFICE, &file).await;
+    assert_eq!(copy.attachment(&file).expect("the invoice").bytes, pdf.bytes);
+    assert_eq!(copy.subject, format!("Kopia: {}", mail.subject));
+    assert!(copy.text.contains("Nabywca: Firma Sp. z o.o., NIP 5260250274"), "{}", copy.text);
+    assert!(copy.text.contains(&format!("Kopia dokumentu wysłanego klientowi ({CUSTOMER})")), "{}", copy.text);
+
+    // A returned ticket: its correction goes the same way, in a message of its own.
+    let ticket = &state.tickets[0].ticket;
+    let ret = json!({ "number": ticket.number, "code": ticket.code });
+    let (status, returned) = body(app.post("/api/order/order/return-ticket", &ret, None, None).await).await;
+    assert_eq!(status, 200, "{returned}");
+    let correction = format!("NB-KOR/{year}/1");
+    let correction_file = format!("NB-KOR_{year}_1.pdf");
+    let mail = the_mail_with(&app, CUSTOMER, &correction_file).await;
+    assert_eq!(mail.attachments.len(), 1, "the correction alone");
+    let corrected = mail.attachment(&correction_file).expect("the correction");
+    assert!(corrected.bytes.starts_with(b"%PDF-"));
+    assert_eq!(corrected.bytes, downloaded(&app, order_id, &correction).await);
+    assert!(mail.text.contains(&format!("faktura korygująca {correction} do faktury {number}")), "{}", mail.text);
+    assert!(mail.text.contains(&format!("Przyczyna korekty: Zwrot biletu {}", ticket.number)), "{}", mail.text);
+    let refunded = returned["data"]["price"].as_i64().expect("price") - returned["data"]["fee"].as_i64().expect("fee");
+    assert!(
+        mail.text.contains(&format!("zmiana kwoty brutto -{}", domain::money::format_pln(refunded))),
+        "{}",
+        mail.text
+    );
+    let copy = the_mail_with(&app, INVOICE_OFFICE, &correction_file).await;
+    assert_eq!(copy.attachment(&correction_file).expect("the correction").bytes, corrected.bytes);
+
+    // The reactions offered every event again: nothing is sent twice (the tickets neither).
+    let before = mails(&app.data_dir).len();
+    replay_reactions(&app).await;
+    assert_eq!(mails(&app.data_dir).len(), before, "a replay sends nothing");
+    the_mail_with(&app, CUSTOMER, &file).await;
+    the_mail_with(&app, INVOICE_OFFICE, &correction_file).await;
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn without_an_invoice_office_only_the_customer_gets_the_invoice(pool: PgPool) {
+    let app = spawn(pool).await;
+    sqlx::query(
+        "insert into companies (name, invoice_prefix, tax_id, address, postal_code, city, country) \
+         values ('Nisko Bus sp. z o.o.', 'NB', '8652556348', 'ul. Kolejowa 12', '37-400', 'Nisko', 'PL')",
+    )
+    .execute(&app.pool)
+    .await
+    .expect("company");
+    paid_order_with_invoice(&app).await;
+    let year = chrono::Datelike::year(&api_core::time::warsaw_today());
+    the_mail_with(&app, CUSTOMER, &format!("NB_{year}_1.pdf")).await;
+    // The tickets and the invoice, both to the customer, and nothing to anyone else.
+    eventually("the tickets e-mail", || async { mails(&app.data_dir).len() >= 2 }).await;
+    let all = mails(&app.data_dir);
+    assert!(all.iter().all(|m| m.to == CUSTOMER), "{all:#?}");
+    assert_eq!(all.len(), 2, "{all:#?}");
+}
