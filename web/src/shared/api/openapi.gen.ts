@@ -3103,6 +3103,283 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/course/stamp/one": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user's stamp card, as the list shows it (admin). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the user */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": StampCardView}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_StampCardView"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the user has no stamp card (no stamped ticket yet) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/stamp/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Give or take back the stamp of a ticket of the user's own order (admin). */
+        put: {
+            parameters: {
+                query: {
+                    /** @description the user */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StampInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": StampSaved}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_StampSaved"];
+                    };
+                };
+                /** @description not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such ticket */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not the user's ticket, or not a valid paid ticket */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description ticket_number missing, or id is not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Give the stamp of a paid ticket of the user's own order (admin). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StampInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": StampSaved}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_StampSaved"];
+                    };
+                };
+                /** @description not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such ticket */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not the user's ticket, or not a valid paid ticket */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description user_id or ticket_number missing */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/course/stamp/user-stamps": {
         parameters: {
             query?: never;
@@ -3562,26 +3839,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/order/order/all": {
+    "/api/order/order-customer/all": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** The orders (admin). */
+        /** The customers of orders, one row per order (admin). */
         get: {
             parameters: {
                 query?: {
                     page?: number;
                     "per-page"?: number;
-                    /** @description id, hash_id, status, user_id, email, first_name, last_name, phone, route_name, from_name, to_name, course_id, departure_at, return_departure_at, passengers, total, coupon_code, to_pay, placed_at, expires_at, paid_at, invoice_number, transaction_id; -field descends */
+                    /** @description order_id, number, hash_id, status, first_name, last_name, email, phone, notify_by_sms, user_id, placed_at; -field descends; default -placed_at */
                     sort?: string;
-                    /** @description any field above, ops eq, lt, gt, lte, gte, like, in */
-                    "filter[status][eq]"?: string;
+                    /** @description the e-mail as written. Any sort field filters too; ops eq, lt, gt, lte, gte, like (text: a part, any case), in (values separated by commas) */
+                    "filter[email][eq]"?: string;
+                    /** @description a part of the e-mail, any case */
                     "filter[email][like]"?: string;
-                    /** @description RFC 3339 (or `YYYY-MM-DD HH:MM:SS`, Warsaw time) */
+                    /** @description a part of the last name, any case */
+                    "filter[last_name][like]"?: string;
+                    "filter[phone][eq]"?: string;
+                    /** @description the orders of this account */
+                    "filter[user_id][eq]"?: string;
+                    /** @description placed from: RFC 3339 (or `YYYY-MM-DD HH:MM:SS`, Warsaw time) */
                     "filter[placed_at][gte]"?: string;
+                    /** @description placed until, as above */
+                    "filter[placed_at][lte]"?: string;
                 };
                 header?: never;
                 path?: never;
@@ -3589,7 +3874,1491 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `{"data": {"models": [OrderListItem], "pagination": …}}` */
+                /** @description `{"data": {"models": [OrderCustomer], "pagination": …}}`. Past 10,000 matching orders `totalCount` is the database's estimate, flagged by `"totalCountEstimated": true` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Page_OrderCustomer"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description unknown sort or filter field, or a bad filter value */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-customer/one": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer of one order (admin). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the order */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": OrderCustomer}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_OrderCustomer"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-customer/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Correct an order's customer details (admin). */
+        put: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CustomerSaveInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": OrderSaved}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_OrderSaved"];
+                    };
+                };
+                /** @description not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a field is not valid, or id is not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-invoice/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoices and corrections (admin). */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    "per-page"?: number;
+                    /** @description id, order_id, number, kind, issued_at, buyer_name, buyer_tax_id, net, vat, gross, corrects_number, corrects_id; -field descends */
+                    sort?: string;
+                    /** @description any field above, ops eq, lt, gt, lte, gte, like, in */
+                    "filter[kind][eq]"?: string;
+                    "filter[number][like]"?: string;
+                    /** @description RFC 3339 (or `YYYY-MM-DD HH:MM:SS`, Warsaw time) */
+                    "filter[issued_at][gte]"?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": {"models": [InvoiceListItem], "pagination": …}}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Page_InvoiceListItem"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description unknown sort or filter field, or a bad filter value */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-invoice/fa3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice or correction as a KSeF FA(3) XML (admin, or the order's customer). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the document's id */
+                    id: string;
+                    /** @description the order's public id, for a customer without an account */
+                    hash_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the FA(3) XML */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description neither logged in nor holding the order's link */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description someone else's invoice */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such invoice */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the document's data cannot make a valid file (e.g. the company's NIP is not set) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-invoice/one": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice or correction, with its parties and its corrections (admin). */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": InvoiceDetails}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_InvoiceDetails"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such invoice */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-invoice/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invoice or correction as a PDF (admin, or the order's customer). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the document's id */
+                    id: string;
+                    /** @description the order's public id, for a customer without an account */
+                    hash_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": number[];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description neither logged in nor holding the order's link */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description someone else's invoice */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such invoice */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the document's data cannot make a valid file (e.g. the company's NIP is not set) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-invoice/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The VAT sales register as of the end of a day, replayed from the invoice events.
+         * @description The invoices and corrections issued from `from` to `to` (issue dates in Warsaw, both
+         *     inclusive), as finance saw them at the end of `as_of` (Warsaw): rebuilt by replaying
+         *     the invoice events recorded by then, so corrections recorded later are not in it. One row per document in the order recorded; a
+         *     correction's amounts are its change (negative for a return) and it names the
+         *     invoice it corrects. JSON amounts are grosz; the CSV is the Polish register
+         *     (`Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Netto;VAT;Brutto;Faktura
+         *     korygowana`, amounts `123.45`). Net and VAT of events recorded before they were kept
+         *     are split off the gross at the event's rate; their buyer and sale date are empty.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description The register as finance saw it at the end of this day (Warsaw), `YYYY-MM-DD` */
+                    as_of: string;
+                    /** @description The first issue date shown (Warsaw), `YYYY-MM-DD` */
+                    from: string;
+                    /** @description The last issue date shown (Warsaw), `YYYY-MM-DD`; not before `from` */
+                    to: string;
+                    /** @description `json` (the default) or `csv` */
+                    format?: components["schemas"]["RegisterFormat"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": RegisterDocument}`, or with `format=csv` the register as `text/csv; charset=utf-8` (semicolon separated, header row first) to save as the file `Content-Disposition` names */
+                200: {
+                    headers: {
+                        /** @description with `format=csv`: `attachment; filename="rejestr-vat_FROM_TO_stan-na-AS_OF.csv"` */
+                        "content-disposition"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_RegisterDocument"];
+                        "text/csv": string;
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description as_of, from or to missing or not a date `YYYY-MM-DD`, from after to, or a format other than json or csv */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the event store could not be read */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-invoice/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Correct an order's invoice data (admin): before issue they change, after it a
+         *     correction invoice is issued.
+         */
+        put: {
+            parameters: {
+                query: {
+                    /** @description the order's id */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InvoiceSaveInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": OrderSaved}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_OrderSaved"];
+                    };
+                };
+                /** @description not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the invoice was corrected to zero */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a field is not valid (a NIP with a wrong checksum), or id is not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-user/courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The courses an order travels on now (admin). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the order */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": [OrderCourse]}`: the outbound leg's courses, then the back leg's, each by departure */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Vec_OrderCourse"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-user/one": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account an order belongs to (admin). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the order */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": OrderUser}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_OrderUser"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-user/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Give an order placed without an account to a customer's account (admin). */
+        put: {
+            parameters: {
+                query: {
+                    /** @description the order */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderUserInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": OrderUserSaved}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_OrderUserSaved"];
+                    };
+                };
+                /** @description not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order or account */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the order belongs to an account already */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no account or reason given, or id is not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-waypoint/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The legs of orders (admin). */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    "per-page"?: number;
+                    /** @description order_id, kind, course_id, route_id, departure_at, placed_at (the order's); -field descends; default -placed_at, then outbound before back */
+                    sort?: string;
+                    /** @description the legs of this order. Any sort field filters too; ops eq, lt, gt, lte, gte, like (text: a part, any case), in (values separated by commas) */
+                    "filter[order_id][eq]"?: string;
+                    /** @description the legs booked on this course */
+                    "filter[course_id][eq]"?: string;
+                    /** @description `outbound` or `back` */
+                    "filter[kind][eq]"?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": {"models": [OrderWaypoint], "pagination": …}}`. Past 10,000 matching legs `totalCount` is the database's estimate, flagged by `"totalCountEstimated": true` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Page_OrderWaypoint"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description unknown sort or filter field, or a bad filter value */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-waypoint/calculate-dates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where an order's leg would be on another course of its route (admin). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the order */
+                    id: string;
+                    /** @description the other course */
+                    courseId: string;
+                    /** @description the leg: `outbound` (default) or `back` */
+                    kind?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": CalculatedDates}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_CalculatedDates"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order or course, or a one-way order's back leg */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id or courseId missing or not a UUID, kind neither outbound nor back, or the course's route does not run from the leg's boarding stop to its last stop with a fare for them */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-waypoint/one": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One leg of an order (admin). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the order */
+                    id: string;
+                    /** @description `outbound` (default) or `back` */
+                    kind?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": OrderWaypoint}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_OrderWaypoint"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order, or a one-way order's back leg */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID, or kind is neither outbound nor back */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-waypoint/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Move a leg of an order (every valid ticket of it) to another course (admin). */
+        put: {
+            parameters: {
+                query: {
+                    /** @description the order */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderWaypointInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": LegMoved}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_LegMoved"];
+                    };
+                };
+                /** @description not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order, leg or course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a ticket was changed or returned already, the course costs more, or not enough seats */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description another route or stops, after the cutoff, no course or reason, or id is not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The orders (admin). Every filter and sort is served by an index (a million orders
+         *     answer each in well under 100 ms, `bench/run.sh order-list`); past 10,000 matching
+         *     orders the total is an estimate, flagged in `pagination`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    "per-page"?: number;
+                    /** @description id, hash_id, number, status, user_id, email, first_name, last_name, phone, route_id, route_name, from_name, to_name, course_id, departure_at, departure_date, return_departure_at, passengers, total, coupon_code, to_pay, placed_at, placed_date, expires_at, paid_at, invoice_number, transaction_id; -field descends; default -placed_at */
+                    sort?: string;
+                    /** @description pending_payment, paid, expired, cancelled or returned. Any sort field filters too, and ticket_number; ops eq, lt, gt, lte, gte, like (text: a part, any case), in (values separated by commas) */
+                    "filter[status][eq]"?: string;
+                    /** @description placed from: RFC 3339 (or `YYYY-MM-DD HH:MM:SS`, Warsaw time) */
+                    "filter[placed_at][gte]"?: string;
+                    /** @description placed until, as above */
+                    "filter[placed_at][lte]"?: string;
+                    /** @description placed on this day in Warsaw (`gte`/`lte`: from/through a day) */
+                    "filter[placed_date][eq]"?: string;
+                    /** @description the outbound course leaves on this day in Warsaw (`gte`/`lte`: from/through a day; `departure_at` takes times) */
+                    "filter[departure_date][eq]"?: string;
+                    /** @description the outbound course's route */
+                    "filter[route_id][eq]"?: number;
+                    /** @description a part of the e-mail, any case */
+                    "filter[email][like]"?: string;
+                    "filter[hash_id][eq]"?: string;
+                    /** @description the order number, `NB-2026-000123` */
+                    "filter[number][eq]"?: string;
+                    /** @description the order with this ticket among its tickets (`NK-2026-000123`); filters only, does not sort */
+                    "filter[ticket_number][eq]"?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": {"models": [OrderListItem], "pagination": …}}`. Past 10,000 matching orders `totalCount` is the database's estimate: `pagination` then also has `"totalCountEstimated": true` and `hasMore` (whether a page follows, always exact) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4267,6 +6036,193 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/order/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Correct an order's customer details and/or invoice data (admin). */
+        put: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OrderSaveInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": OrderSaved}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_OrderSaved"];
+                    };
+                };
+                /** @description not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the invoice was issued and cannot be withdrawn, or was corrected to zero */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a field is not valid (a NIP with a wrong checksum, a blank name, no reason) or id is not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        /** Sell an order at the office, paid there (admin). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description repeating a key repeats the first answer: 1 to 200 visible ASCII characters */
+                    "Idempotency-Key"?: string | null;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The booking state of `POST /order/order/place` (course, courseReturn, tickets, customer, invoice, coupon) and `payment_method`: `cash` or `card_terminal` */
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            responses: {
+                /** @description `{"data": Placed}`: paid */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Placed"];
+                    };
+                };
+                /** @description not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not enough seats */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description bad input, discount, coupon or payment method */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/order/send-ticket": {
         parameters: {
             query?: never;
@@ -4450,6 +6406,89 @@ export interface paths {
                     };
                 };
                 /** @description hash_id is missing */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The order's events and what it caused, oldest first (admin). */
+        get: {
+            parameters: {
+                query: {
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": [TimelineEntry]}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Vec_TimelineEntry"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no events of such an order */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4682,6 +6721,196 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/ticket/one": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One ticket, as the list shows it (admin). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the ticket */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": AdminTicket}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_AdminTicket"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such ticket */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/ticket/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a ticket's course or return it, on the customer's behalf (admin). */
+        put: {
+            parameters: {
+                query: {
+                    /** @description the ticket */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TicketSaveInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": Changed | Returned}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_TicketSaved"];
+                    };
+                };
+                /** @description not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such ticket or course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description returned or changed already, not paid, the course costs more, or no seats */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description neither or both of course_id and status, another route, after the cutoff, no reason, or id is not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -8497,6 +10726,16 @@ export interface components {
             phone: string;
             role: string;
         };
+        /** @description Who did it. */
+        Actor: {
+            email?: string | null;
+            /**
+             * @description `customer`, `admin`, `guest` (the customer without an account, or with the
+             *     ticket's code) or `process`.
+             */
+            kind: string;
+            user_id?: string | null;
+        };
         /** @description An order as an admin sees it (`one`): the customer's view and what happened since. */
         AdminOrderView: components["schemas"]["OrderView"] & {
             cancel_reason?: string | null;
@@ -8525,6 +10764,11 @@ export interface components {
             money_refunded: number;
             /** Format: int64 */
             paid_amount?: number | null;
+            /**
+             * @description `online` (the gateway), `coupon` (paid by a coupon alone), `cash` or `card_terminal`
+             *     (a sale at the office).
+             */
+            payment_method: string;
             payment_provider: string;
             transaction_id?: string | null;
             /** Format: date-time */
@@ -8611,7 +10855,7 @@ export interface components {
              * @description Stable and machine-readable: a domain refusal's code (`seats.not_enough`), an edge refusal's (`auth.bad_credentials`) or the kind's default (`not_found`, `validation`, `internal`…). docs/errors.md says what each means.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.same_course" | "change.too_late" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.no_price" | "course.not_found" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.exists" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.not_found" | "ticket.not_owner" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.same_course" | "change.too_late" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.no_price" | "course.not_found" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.not_found" | "ticket.not_owner" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description A 422's errors, one per field. */
             errors?: components["schemas"]["FieldError"][];
             /** @description English, for people and logs; clients translate `code`. */
@@ -8679,6 +10923,59 @@ export interface components {
             title_en?: string | null;
             valid_from?: string | null;
             valid_to?: string | null;
+        };
+        /** @description The order's leg on another course. */
+        CalculatedDates: {
+            /**
+             * Format: date-time
+             * @description At the last stop, Warsaw time.
+             */
+            arrival_at: string;
+            /** Format: uuid */
+            course_id: string;
+            /**
+             * Format: date-time
+             * @description At the boarding stop, Warsaw time.
+             */
+            departure_at: string;
+            /** Format: int32 */
+            duration_minutes: number;
+            /**
+             * Format: int32
+             * @description Seats free on the stretch (0 when sold out).
+             */
+            free_seats: number;
+            from_name: string;
+            /** Format: int64 */
+            from_waypoint_id: number;
+            /** @description The leg: `outbound` or `back`. */
+            kind: string;
+            /**
+             * @description Whether the course still sells (open for sale, before its sales close at the
+             *     boarding stop).
+             */
+            on_sale: boolean;
+            /** Format: uuid */
+            order_id: string;
+            /**
+             * Format: int64
+             * @description The course's route.
+             */
+            route_id: number;
+            route_name: string;
+            /** @description Whether the course runs on the leg's route (a move to another route is refused). */
+            same_route: boolean;
+            /** @description The leg's tickets that travel (not returned), priced on this course. */
+            tickets: components["schemas"]["RepricedTicket"][];
+            to_name: string;
+            /** Format: int64 */
+            to_waypoint_id: number;
+            /**
+             * Format: int64
+             * @description The route's fare for the stretch now, for one passenger before any discount.
+             */
+            unit_price: number;
+            unit_price_formatted: string;
         };
         CancelInput: {
             /**
@@ -8825,6 +11122,18 @@ export interface components {
              */
             seats_available: number;
             to: components["schemas"]["StopRef"];
+        };
+        /** @description The customer's details as an admin corrects them. */
+        ContactInput: {
+            /** @description A valid e-mail address. */
+            email?: string;
+            /** @description Required, at most 100 characters. */
+            first_name?: string;
+            /** @description Required, at most 100 characters. */
+            last_name?: string;
+            notify_by_sms?: boolean;
+            /** @description A valid phone number. */
+            phone?: string;
         };
         /** @description A content page. */
         ContentPage: {
@@ -9110,6 +11419,11 @@ export interface components {
             price: number;
             price_formatted: string;
         };
+        /** @description `PUT /order/order-customer/save?id=`. */
+        CustomerSaveInput: components["schemas"]["ContactInput"] & {
+            /** @description Why: 1 to 500 characters. */
+            reason?: string;
+        };
         /** @description The person who ordered. */
         CustomerView: {
             email: string;
@@ -9151,6 +11465,11 @@ export interface components {
                 money_refunded: number;
                 /** Format: int64 */
                 paid_amount?: number | null;
+                /**
+                 * @description `online` (the gateway), `coupon` (paid by a coupon alone), `cash` or `card_terminal`
+                 *     (a sale at the office).
+                 */
+                payment_method: string;
                 payment_provider: string;
                 transaction_id?: string | null;
                 /** Format: date-time */
@@ -9162,6 +11481,80 @@ export interface components {
                  * @description The stream version of the last event (as in `history`).
                  */
                 version: number;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_AdminTicket: {
+            /** @description A ticket in the admin's list. */
+            data: {
+                /** Format: date-time */
+                arrival_at: string;
+                code: string;
+                /**
+                 * Format: int64
+                 * @description Its share of the order's coupon.
+                 */
+                coupon_part: number;
+                /** Format: int64 */
+                coupon_refund?: number | null;
+                course_changed: boolean;
+                /** Format: uuid */
+                course_id: string;
+                /**
+                 * Format: date-time
+                 * @description Warsaw time.
+                 */
+                departure_at: string;
+                email: string;
+                /**
+                 * Format: int64
+                 * @description For a returned ticket: the handling fee and where the rest went.
+                 */
+                fee?: number | null;
+                first_name: string;
+                from_name: string;
+                hash_id: string;
+                /** Format: uuid */
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description When the order was paid (the ticket was issued).
+                 */
+                issued_at: string;
+                last_name: string;
+                leg: string;
+                /** Format: int32 */
+                line: number;
+                /** Format: int64 */
+                money_refund?: number | null;
+                number: string;
+                /** Format: uuid */
+                order_id: string;
+                order_status: string;
+                /** Format: uuid */
+                previous_course_id?: string | null;
+                /**
+                 * Format: int64
+                 * @description What the seat costs now (after a course change, the new price).
+                 */
+                price: number;
+                /**
+                 * Format: int64
+                 * @description Paid (positive) or refunded (negative) for the course change.
+                 */
+                price_difference: number;
+                price_formatted: string;
+                /** Format: date-time */
+                returned_at?: string | null;
+                route_name: string;
+                /** @description `valid` or `returned`. */
+                status: string;
+                to_name: string;
+                /** Format: uuid */
+                user_id?: string | null;
             };
         };
         /**
@@ -9202,6 +11595,65 @@ export interface components {
                 valid_from?: string | null;
                 /** Format: date-time */
                 valid_to?: string | null;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_CalculatedDates: {
+            /** @description The order's leg on another course. */
+            data: {
+                /**
+                 * Format: date-time
+                 * @description At the last stop, Warsaw time.
+                 */
+                arrival_at: string;
+                /** Format: uuid */
+                course_id: string;
+                /**
+                 * Format: date-time
+                 * @description At the boarding stop, Warsaw time.
+                 */
+                departure_at: string;
+                /** Format: int32 */
+                duration_minutes: number;
+                /**
+                 * Format: int32
+                 * @description Seats free on the stretch (0 when sold out).
+                 */
+                free_seats: number;
+                from_name: string;
+                /** Format: int64 */
+                from_waypoint_id: number;
+                /** @description The leg: `outbound` or `back`. */
+                kind: string;
+                /**
+                 * @description Whether the course still sells (open for sale, before its sales close at the
+                 *     boarding stop).
+                 */
+                on_sale: boolean;
+                /** Format: uuid */
+                order_id: string;
+                /**
+                 * Format: int64
+                 * @description The course's route.
+                 */
+                route_id: number;
+                route_name: string;
+                /** @description Whether the course runs on the leg's route (a move to another route is refused). */
+                same_route: boolean;
+                /** @description The leg's tickets that travel (not returned), priced on this course. */
+                tickets: components["schemas"]["RepricedTicket"][];
+                to_name: string;
+                /** Format: int64 */
+                to_waypoint_id: number;
+                /**
+                 * Format: int64
+                 * @description The route's fare for the stretch now, for one passenger before any discount.
+                 */
+                unit_price: number;
+                unit_price_formatted: string;
             };
         };
         /**
@@ -9435,6 +11887,116 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_InvoiceDetails: {
+            /** @description One document with its parties (admin). */
+            data: components["schemas"]["InvoiceListItem"] & {
+                buyer?: Record<string, never> | null;
+                /** @description The corrections of this invoice, oldest first. */
+                corrections: components["schemas"]["InvoiceSummary"][];
+                /** Format: date-time */
+                corrects_issued_at?: string | null;
+                seller?: Record<string, never> | null;
+                /**
+                 * Format: int64
+                 * @description For a correction: the corrected invoice's gross before it, and its issue instant.
+                 */
+                total_before?: number | null;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_LegMoved: {
+            /** @description What a leg's move did: each ticket's change. */
+            data: {
+                kind: string;
+                /** Format: uuid */
+                order_id: string;
+                tickets: components["schemas"]["Changed"][];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_OrderCustomer: {
+            /** @description The customer of an order: who ordered, as the order holds it now. */
+            data: {
+                email: string;
+                first_name: string;
+                hash_id: string;
+                last_name: string;
+                notify_by_sms: boolean;
+                /**
+                 * @description The order's readable number (`NB-2026-000123`); `null` for an order placed before
+                 *     orders were numbered.
+                 */
+                number?: string | null;
+                /** Format: uuid */
+                order_id: string;
+                phone: string;
+                /** Format: date-time */
+                placed_at: string;
+                /** @description The order's status: `pending_payment`, `paid`, `expired`, `cancelled` or `returned`. */
+                status: string;
+                /**
+                 * Format: uuid
+                 * @description The account the order belongs to, if any.
+                 */
+                user_id?: string | null;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_OrderSaved: {
+            /** @description What the save did. */
+            data: {
+                /** @description The number of the correction invoice issued for new buyer data, if one was. */
+                correction_number?: string | null;
+                customer_changed: boolean;
+                /** Format: uuid */
+                id: string;
+                invoice_changed: boolean;
+                /**
+                 * Format: int64
+                 * @description The order stream's version after the change (the read model's `one` shows it once
+                 *     it has caught up).
+                 */
+                version: number;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_OrderUser: {
+            /** @description The account an order belongs to. */
+            data: {
+                /** Format: uuid */
+                order_id: string;
+                user?: null | components["schemas"]["OrderAccount"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_OrderUserSaved: {
+            /** @description What an order-user save did. */
+            data: {
+                /** Format: uuid */
+                order_id: string;
+                /** Format: uuid */
+                user_id: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_OrderView: {
             /** @description An order as its customer sees it (`success-data`). */
             data: {
@@ -9450,6 +12012,8 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 invoice?: null | components["schemas"]["InvoiceView"];
+                /** @description The order's invoice and corrections, oldest first, each with its PDF's link. */
+                invoices: components["schemas"]["InvoiceSummary"][];
                 lines: components["schemas"]["LineView"][];
                 /**
                  * @description The readable, consecutive number people see (`NB-2026-000123`); `null` for an
@@ -9472,6 +12036,17 @@ export interface components {
                 /** Format: int64 */
                 total: number;
                 total_formatted: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_OrderWaypoint: {
+            /** @description A leg of an order: the course and stops it was booked on. */
+            data: components["schemas"]["LegView"] & {
+                /** Format: uuid */
+                order_id: string;
             };
         };
         /**
@@ -9698,6 +12273,60 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_Page_InvoiceListItem: {
+            /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
+            data: {
+                models: {
+                    buyer_name: string;
+                    buyer_tax_id: string;
+                    /** Format: uuid */
+                    corrects_id?: string | null;
+                    /** @description For a correction: the corrected invoice. */
+                    corrects_number?: string | null;
+                    fa3_url: string;
+                    /** Format: int64 */
+                    gross: number;
+                    gross_formatted: string;
+                    /**
+                     * Format: uuid
+                     * @description The document's id (the id of the event that issued it).
+                     */
+                    id: string;
+                    /** Format: date-time */
+                    issued_at: string;
+                    /** @description `VAT` or `KOR`. */
+                    kind: string;
+                    /**
+                     * Format: int64
+                     * @description Grosz; a correction's amounts are its change (negative when less).
+                     */
+                    net: number;
+                    net_formatted: string;
+                    number: string;
+                    /** Format: uuid */
+                    order_id: string;
+                    /** @description The order's readable number. */
+                    order_number?: string | null;
+                    pdf_url: string;
+                    reason?: string | null;
+                    /**
+                     * Format: date
+                     * @description The day of the sale (the payment's day, Warsaw).
+                     */
+                    sale_date?: string | null;
+                    /** Format: int64 */
+                    vat: number;
+                    vat_formatted: string;
+                    /** Format: int32 */
+                    vat_rate: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_Page_MyTicket: {
             /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
             data: {
@@ -9716,6 +12345,8 @@ export interface components {
                     hash_id: string;
                     /** Format: uuid */
                     id: string;
+                    /** @description The invoice and corrections of the ticket's order, with their PDFs' links. */
+                    invoices: components["schemas"]["InvoiceSummary"][];
                     /** @description `outbound` or `back`. */
                     leg: string;
                     /** Format: int32 */
@@ -9736,6 +12367,40 @@ export interface components {
                     /** @description `valid` or `returned`. */
                     status: string;
                     to_name: string;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Page_OrderCustomer: {
+            /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
+            data: {
+                models: {
+                    email: string;
+                    first_name: string;
+                    hash_id: string;
+                    last_name: string;
+                    notify_by_sms: boolean;
+                    /**
+                     * @description The order's readable number (`NB-2026-000123`); `null` for an order placed before
+                     *     orders were numbered.
+                     */
+                    number?: string | null;
+                    /** Format: uuid */
+                    order_id: string;
+                    phone: string;
+                    /** Format: date-time */
+                    placed_at: string;
+                    /** @description The order's status: `pending_payment`, `paid`, `expired`, `cancelled` or `returned`. */
+                    status: string;
+                    /**
+                     * Format: uuid
+                     * @description The account the order belongs to, if any.
+                     */
+                    user_id?: string | null;
                 }[];
                 pagination: components["schemas"]["Pagination"];
             };
@@ -9770,6 +12435,11 @@ export interface components {
                     id: string;
                     invoice_number?: string | null;
                     last_name: string;
+                    /**
+                     * @description The readable number (`NB-2026-000123`); `null` for an order placed before orders
+                     *     were numbered.
+                     */
+                    number?: string | null;
                     /** Format: date-time */
                     paid_at?: string | null;
                     /** Format: int32 */
@@ -9779,7 +12449,11 @@ export interface components {
                     placed_at: string;
                     /** Format: date-time */
                     return_departure_at?: string | null;
-                    /** @description The outbound leg's route and stops. */
+                    /**
+                     * Format: int64
+                     * @description The outbound leg's route and stops.
+                     */
+                    route_id: number;
                     route_name: string;
                     status: string;
                     to_name: string;
@@ -9792,6 +12466,20 @@ export interface components {
                     /** Format: uuid */
                     user_id?: string | null;
                 }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Page_OrderWaypoint: {
+            /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
+            data: {
+                models: (components["schemas"]["LegView"] & {
+                    /** Format: uuid */
+                    order_id: string;
+                })[];
                 pagination: components["schemas"]["Pagination"];
             };
         };
@@ -9919,6 +12607,34 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_RegisterDocument: {
+            /** @description The register as the API answers it (what `JsonSink` writes as it goes). */
+            data: {
+                /**
+                 * Format: date
+                 * @description The day whose end (Warsaw) the register was rebuilt at.
+                 */
+                as_of: string;
+                /**
+                 * Format: date
+                 * @description The first issue date shown.
+                 */
+                from: string;
+                /** @description One row per document, in the order the events were recorded. */
+                rows: components["schemas"]["RegisterRow"][];
+                /**
+                 * Format: date
+                 * @description The last issue date shown.
+                 */
+                to: string;
+                /** @description The sums of the rows. */
+                totals: components["schemas"]["Totals"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_Returned: {
             data: {
                 /** Format: int64 */
@@ -9991,6 +12707,50 @@ export interface components {
                     id?: number | null;
                 };
             };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_StampCardView: {
+            /** @description A user's stamp card, in the admin's list. */
+            data: {
+                /** @description `null` for a user that no longer exists. */
+                email?: string | null;
+                first_name?: string | null;
+                last_name?: string | null;
+                /** Format: int32 */
+                needed: number;
+                /** Format: int32 */
+                rewards: number;
+                /** Format: int32 */
+                stamps: number;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: uuid */
+                user_id: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_StampSaved: {
+            /** @description What a stamp save did. */
+            data: {
+                stamped: boolean;
+                ticket_number: string;
+                /** Format: uuid */
+                user_id: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_TicketSaved: {
+            /** @description What a ticket save did. */
+            data: components["schemas"]["Changed"] | components["schemas"]["Returned"];
         };
         /**
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
@@ -10076,6 +12836,62 @@ export interface components {
                 /** @description `39,00 zł`. */
                 lowest_price_formatted?: string | null;
                 name: string;
+            }[];
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Vec_OrderCourse: {
+            data: {
+                /**
+                 * Format: date-time
+                 * @description At the last stop, Warsaw time.
+                 */
+                arrival_at: string;
+                /** Format: uuid */
+                course_id: string;
+                /**
+                 * Format: date-time
+                 * @description At the boarding stop, Warsaw time.
+                 */
+                departure_at: string;
+                from_name: string;
+                /** @description `outbound` or `back`. */
+                kind: string;
+                route_name: string;
+                /** @description The numbers of the order's tickets on this course (none returned). */
+                tickets: string[];
+                to_name: string;
+            }[];
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Vec_TimelineEntry: {
+            data: {
+                actor: components["schemas"]["Actor"];
+                /** @description The event as recorded. */
+                data: Record<string, never>;
+                /** Format: date-time */
+                recorded_at: string;
+                /** @description `order-{id}`, `course-{id}`, `coupon-{CODE}`, `stamps-{user}`, `refunds` or `messages`. */
+                stream: string;
+                /** @description What happened, in Polish. */
+                summary: string;
+                /** @description What happened, in English. */
+                summary_en: string;
+                /**
+                 * @description The event type (`OrderPlaced`, `SeatsHeld`, …), `RefundSent`/`RefundPending`/
+                 *     `RefundRefused`, or `MessageSent`.
+                 */
+                type: string;
+                /**
+                 * Format: int64
+                 * @description The event's version in its stream (`null` for refunds and messages).
+                 */
+                version?: number | null;
             }[];
         };
         /**
@@ -10186,13 +13002,18 @@ export interface components {
             name: string;
             reduction: components["schemas"]["ReductionView"];
         };
+        /**
+         * @description An invoice or a correction invoice.
+         * @enum {string}
+         */
+        DocumentKind: "VAT" | "KOR";
         /** @description One field's problem in a 422 answer. */
         FieldError: {
             /**
              * @description What is wrong with the field (`field.blank`, `date.in_past`…); `field.invalid` when nothing more specific is known.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.same_course" | "change.too_late" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.no_price" | "course.not_found" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.exists" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.not_found" | "ticket.not_owner" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.same_course" | "change.too_late" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.no_price" | "course.not_found" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.not_found" | "ticket.not_owner" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description The field, dotted for nested ones (`customer.email`). */
             field: string;
             /** @description English, for people; translate `code`. */
@@ -10298,6 +13119,97 @@ export interface components {
             lowest_price_formatted?: string | null;
             name: string;
         };
+        /** @description The invoice data (the buyer) as an admin corrects them. */
+        InvoiceDataInput: {
+            address?: string;
+            city?: string;
+            company_name?: string;
+            /** @description ISO country code, `PL` by default. */
+            country?: string | null;
+            /** @description For `PL` like `37-400`. */
+            postal_code?: string;
+            /** @description For `PL` a NIP with a valid checksum (dashes, spaces and a `PL` prefix allowed). */
+            vat_number?: string;
+        };
+        /** @description One document with its parties (admin). */
+        InvoiceDetails: components["schemas"]["InvoiceListItem"] & {
+            buyer?: Record<string, never> | null;
+            /** @description The corrections of this invoice, oldest first. */
+            corrections: components["schemas"]["InvoiceSummary"][];
+            /** Format: date-time */
+            corrects_issued_at?: string | null;
+            seller?: Record<string, never> | null;
+            /**
+             * Format: int64
+             * @description For a correction: the corrected invoice's gross before it, and its issue instant.
+             */
+            total_before?: number | null;
+        };
+        /** @description An invoice (`VAT`) or a correction (`KOR`) in the list. */
+        InvoiceListItem: {
+            buyer_name: string;
+            buyer_tax_id: string;
+            /** Format: uuid */
+            corrects_id?: string | null;
+            /** @description For a correction: the corrected invoice. */
+            corrects_number?: string | null;
+            fa3_url: string;
+            /** Format: int64 */
+            gross: number;
+            gross_formatted: string;
+            /**
+             * Format: uuid
+             * @description The document's id (the id of the event that issued it).
+             */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            /** @description `VAT` or `KOR`. */
+            kind: string;
+            /**
+             * Format: int64
+             * @description Grosz; a correction's amounts are its change (negative when less).
+             */
+            net: number;
+            net_formatted: string;
+            number: string;
+            /** Format: uuid */
+            order_id: string;
+            /** @description The order's readable number. */
+            order_number?: string | null;
+            pdf_url: string;
+            reason?: string | null;
+            /**
+             * Format: date
+             * @description The day of the sale (the payment's day, Warsaw).
+             */
+            sale_date?: string | null;
+            /** Format: int64 */
+            vat: number;
+            vat_formatted: string;
+            /** Format: int32 */
+            vat_rate: number;
+        };
+        /** @description `PUT /order/order-invoice/save?id=`. */
+        InvoiceSaveInput: components["schemas"]["InvoiceDataInput"] & {
+            /** @description Why: 1 to 500 characters. */
+            reason?: string;
+        };
+        /** @description A document as an order's pages link to it. */
+        InvoiceSummary: {
+            /** Format: int64 */
+            gross: number;
+            gross_formatted: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            issued_at: string;
+            /** @description `VAT` or `KOR`. */
+            kind: string;
+            number: string;
+            /** @description Where the PDF is (`/api/order/order-invoice/pdf?id=`). */
+            pdf_url: string;
+        };
         /** @description The invoice asked for at ordering. */
         InvoiceView: {
             address: string;
@@ -10313,6 +13225,13 @@ export interface components {
         };
         /** @description Any JSON without a NUL character in a string or a member's name (what the gate lets through). */
         JsonWithoutNul: unknown;
+        /** @description What a leg's move did: each ticket's change. */
+        LegMoved: {
+            kind: string;
+            /** Format: uuid */
+            order_id: string;
+            tickets: components["schemas"]["Changed"][];
+        };
         /** @description One course of the order, from the boarding stop to the last stop. */
         LegView: {
             /** Format: date-time */
@@ -10451,6 +13370,8 @@ export interface components {
             hash_id: string;
             /** Format: uuid */
             id: string;
+            /** @description The invoice and corrections of the ticket's order, with their PDFs' links. */
+            invoices: components["schemas"]["InvoiceSummary"][];
             /** @description `outbound` or `back`. */
             leg: string;
             /** Format: int32 */
@@ -10471,6 +13392,68 @@ export interface components {
             /** @description `valid` or `returned`. */
             status: string;
             to_name: string;
+        };
+        /**
+         * @description How an office sale is paid.
+         * @enum {string}
+         */
+        OfficePayment: "cash" | "card_terminal";
+        /** @description An account, as an admin sees whose an order is. */
+        OrderAccount: {
+            email: string;
+            first_name: string;
+            /** Format: uuid */
+            id: string;
+            last_name: string;
+            /** @description `User` or `SuperAdmin`. */
+            role: string;
+        };
+        /** @description A course the order travels on. */
+        OrderCourse: {
+            /**
+             * Format: date-time
+             * @description At the last stop, Warsaw time.
+             */
+            arrival_at: string;
+            /** Format: uuid */
+            course_id: string;
+            /**
+             * Format: date-time
+             * @description At the boarding stop, Warsaw time.
+             */
+            departure_at: string;
+            from_name: string;
+            /** @description `outbound` or `back`. */
+            kind: string;
+            route_name: string;
+            /** @description The numbers of the order's tickets on this course (none returned). */
+            tickets: string[];
+            to_name: string;
+        };
+        /** @description The customer of an order: who ordered, as the order holds it now. */
+        OrderCustomer: {
+            email: string;
+            first_name: string;
+            hash_id: string;
+            last_name: string;
+            notify_by_sms: boolean;
+            /**
+             * @description The order's readable number (`NB-2026-000123`); `null` for an order placed before
+             *     orders were numbered.
+             */
+            number?: string | null;
+            /** Format: uuid */
+            order_id: string;
+            phone: string;
+            /** Format: date-time */
+            placed_at: string;
+            /** @description The order's status: `pending_payment`, `paid`, `expired`, `cancelled` or `returned`. */
+            status: string;
+            /**
+             * Format: uuid
+             * @description The account the order belongs to, if any.
+             */
+            user_id?: string | null;
         };
         /** @description An order in the admin's list. */
         OrderListItem: {
@@ -10496,6 +13479,11 @@ export interface components {
             id: string;
             invoice_number?: string | null;
             last_name: string;
+            /**
+             * @description The readable number (`NB-2026-000123`); `null` for an order placed before orders
+             *     were numbered.
+             */
+            number?: string | null;
             /** Format: date-time */
             paid_at?: string | null;
             /** Format: int32 */
@@ -10505,7 +13493,11 @@ export interface components {
             placed_at: string;
             /** Format: date-time */
             return_departure_at?: string | null;
-            /** @description The outbound leg's route and stops. */
+            /**
+             * Format: int64
+             * @description The outbound leg's route and stops.
+             */
+            route_id: number;
             route_name: string;
             status: string;
             to_name: string;
@@ -10517,6 +13509,51 @@ export interface components {
             total_formatted: string;
             /** Format: uuid */
             user_id?: string | null;
+        };
+        /** @description `PUT /order/order/save?id=`: what to change, and why. */
+        OrderSaveInput: {
+            customer?: null | components["schemas"]["ContactInput"];
+            invoice?: null | components["schemas"]["InvoiceDataInput"];
+            /** @description Why (kept with the event): 1 to 500 characters. */
+            reason?: string;
+        };
+        /** @description What the save did. */
+        OrderSaved: {
+            /** @description The number of the correction invoice issued for new buyer data, if one was. */
+            correction_number?: string | null;
+            customer_changed: boolean;
+            /** Format: uuid */
+            id: string;
+            invoice_changed: boolean;
+            /**
+             * Format: int64
+             * @description The order stream's version after the change (the read model's `one` shows it once
+             *     it has caught up).
+             */
+            version: number;
+        };
+        /** @description The account an order belongs to. */
+        OrderUser: {
+            /** Format: uuid */
+            order_id: string;
+            user?: null | components["schemas"]["OrderAccount"];
+        };
+        /** @description `PUT /order/order-user/save?id=`. */
+        OrderUserInput: {
+            /** @description Why: 1 to 500 characters. */
+            reason?: string;
+            /**
+             * Format: uuid
+             * @description The customer's account (required).
+             */
+            user_id: string;
+        };
+        /** @description What an order-user save did. */
+        OrderUserSaved: {
+            /** Format: uuid */
+            order_id: string;
+            /** Format: uuid */
+            user_id: string;
         };
         /** @description An order as its customer sees it (`success-data`). */
         OrderView: {
@@ -10532,6 +13569,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             invoice?: null | components["schemas"]["InvoiceView"];
+            /** @description The order's invoice and corrections, oldest first, each with its PDF's link. */
+            invoices: components["schemas"]["InvoiceSummary"][];
             lines: components["schemas"]["LineView"][];
             /**
              * @description The readable, consecutive number people see (`NB-2026-000123`); `null` for an
@@ -10555,16 +13594,51 @@ export interface components {
             total: number;
             total_formatted: string;
         };
-        /** @description The pagination block of a list answer. */
+        /** @description A leg of an order: the course and stops it was booked on. */
+        OrderWaypoint: components["schemas"]["LegView"] & {
+            /** Format: uuid */
+            order_id: string;
+        };
+        /** @description `PUT /order/order-waypoint/save?id=`. */
+        OrderWaypointInput: {
+            /**
+             * Format: uuid
+             * @description The course to move the leg to (required).
+             */
+            course_id: string;
+            /** @description `outbound` (default) or `back`. */
+            kind?: string | null;
+            /** @description Why: 1 to 500 characters. */
+            reason?: string;
+        };
+        /**
+         * @description The pagination block of a list answer: `{"page", "perPage", "totalCount", "pageCount"}`.
+         *
+         *     `totalCount` is exact, except on a list over a large table (the admin's orders) when
+         *     more rows match than it counts exactly (see `api_core::resource::Count`): then it is
+         *     the database's estimate, never below what is known for sure (the rows up to the end
+         *     of this page, and one more when a page follows; at most the rows before an empty page),
+         *     and two more keys say so: `"totalCountEstimated": true` and `"hasMore"`, whether a
+         *     page follows this one (always exact). Without them the total is exact and a page
+         *     follows when `page < pageCount`, so clients that read only the four keys still page
+         *     through the whole list.
+         */
         Pagination: {
+            /** @description Whether a page follows this one; present only with an estimated total. */
+            hasMore?: boolean;
             /** Format: int32 */
             page: number;
             /** Format: int64 */
             pageCount: number;
             /** Format: int32 */
             perPage: number;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description The matching rows: exact unless `totalCountEstimated`.
+             */
             totalCount: number;
+            /** @description Present (and `true`) only when `totalCount` is an estimate. */
+            totalCountEstimated?: boolean;
         };
         /** @description Where to pay now. */
         PaymentAgain: {
@@ -10661,6 +13735,33 @@ export interface components {
              */
             value: number;
         };
+        /** @description The register as the API answers it (what `JsonSink` writes as it goes). */
+        RegisterDocument: {
+            /**
+             * Format: date
+             * @description The day whose end (Warsaw) the register was rebuilt at.
+             */
+            as_of: string;
+            /**
+             * Format: date
+             * @description The first issue date shown.
+             */
+            from: string;
+            /** @description One row per document, in the order the events were recorded. */
+            rows: components["schemas"]["RegisterRow"][];
+            /**
+             * Format: date
+             * @description The last issue date shown.
+             */
+            to: string;
+            /** @description The sums of the rows. */
+            totals: components["schemas"]["Totals"];
+        };
+        /**
+         * @description How the register is answered.
+         * @enum {string}
+         */
+        RegisterFormat: "json" | "csv";
         /** @description The registration form. Every field is checked and all problems come back at once. */
         RegisterInput: {
             /** @example jan.kowalski@example.pl */
@@ -10674,6 +13775,38 @@ export interface components {
             /** @example +48 600 100 200 */
             phone?: string | null;
         };
+        /**
+         * @description One document of the register. Amounts in grosz; a correction's are its change
+         *     (negative when the value went down).
+         */
+        RegisterRow: {
+            /** @description The buyer's company name (empty when the event did not record the buyer). */
+            buyer_name: string;
+            /** @description The buyer's NIP as given (empty when not recorded). */
+            buyer_tax_id: string;
+            /** @description For a correction: the number of the invoice it corrects. */
+            corrects_number?: string | null;
+            /** Format: int64 */
+            gross: number;
+            /**
+             * Format: date
+             * @description The issue date in Warsaw.
+             */
+            issue_date: string;
+            kind: components["schemas"]["DocumentKind"];
+            /** Format: int64 */
+            net: number;
+            /** @description The document's number (`FV/2026/17`, a correction `FV-KOR/2026/3`). */
+            number: string;
+            /**
+             * Format: date
+             * @description The day of the sale; `null` when the event did not record it (events from before
+             *     it was kept), which a register reads as the issue date.
+             */
+            sale_date?: string | null;
+            /** Format: int64 */
+            vat: number;
+        };
         /** @description The answer to a registration: what to tell the person, and the (inactive) account. */
         Registered: {
             message: string;
@@ -10681,6 +13814,27 @@ export interface components {
         };
         RegisteredAnswer: {
             data: components["schemas"]["Registered"];
+        };
+        /** @description A travelling ticket of the leg, priced on the other course. */
+        RepricedTicket: {
+            /**
+             * Format: int64
+             * @description Its price on the other course (the line's discount applied).
+             */
+            new_price: number;
+            new_price_formatted: string;
+            number: string;
+            /**
+             * Format: int64
+             * @description What the ticket costs now.
+             */
+            price: number;
+            /**
+             * Format: int64
+             * @description `new_price` less `price`: negative is refunded; a positive one is refused by the move.
+             */
+            price_difference: number;
+            price_difference_formatted: string;
         };
         ReturnInput: {
             code?: string | null;
@@ -11056,6 +14210,18 @@ export interface components {
             /** Format: uuid */
             user_id: string;
         };
+        /** @description `POST /course/stamp/save`, `PUT /course/stamp/save?id={user}`. */
+        StampInput: {
+            /** @description `true` (default) gives the stamp, `false` takes it back. */
+            stamped?: boolean | null;
+            /** @description A paid ticket of the user's own order (required). */
+            ticket_number?: string;
+            /**
+             * Format: uuid
+             * @description The account (required on POST; the `id` of a PUT).
+             */
+            user_id?: string | null;
+        };
         /** @description A reward coupon of the user's card. */
         StampReward: {
             code: string;
@@ -11076,6 +14242,13 @@ export interface components {
             value: number;
             value_formatted: string;
         };
+        /** @description What a stamp save did. */
+        StampSaved: {
+            stamped: boolean;
+            ticket_number: string;
+            /** Format: uuid */
+            user_id: string;
+        };
         /** @description A stop named on the home page. */
         StopName: {
             /** Format: int64 */
@@ -11088,6 +14261,20 @@ export interface components {
             id: number;
             name: string;
         };
+        /** @description `PUT /order/ticket/save?id=`: a change of course or a return. */
+        TicketSaveInput: {
+            /**
+             * Format: uuid
+             * @description Move the ticket to this course.
+             */
+            course_id?: string | null;
+            /** @description Why: 1 to 500 characters. */
+            reason?: string;
+            /** @description `returned`: return the ticket. */
+            status?: string | null;
+        };
+        /** @description What a ticket save did. */
+        TicketSaved: components["schemas"]["Changed"] | components["schemas"]["Returned"];
         /** @description A ticket of an order. */
         TicketView: {
             /** Format: date-time */
@@ -11120,6 +14307,30 @@ export interface components {
             status: string;
             to_name: string;
         };
+        /** @description One entry of an order's history. */
+        TimelineEntry: {
+            actor: components["schemas"]["Actor"];
+            /** @description The event as recorded. */
+            data: Record<string, never>;
+            /** Format: date-time */
+            recorded_at: string;
+            /** @description `order-{id}`, `course-{id}`, `coupon-{CODE}`, `stamps-{user}`, `refunds` or `messages`. */
+            stream: string;
+            /** @description What happened, in Polish. */
+            summary: string;
+            /** @description What happened, in English. */
+            summary_en: string;
+            /**
+             * @description The event type (`OrderPlaced`, `SeatsHeld`, …), `RefundSent`/`RefundPending`/
+             *     `RefundRefused`, or `MessageSent`.
+             */
+            type: string;
+            /**
+             * Format: int64
+             * @description The event's version in its stream (`null` for refunds and messages).
+             */
+            version?: number | null;
+        };
         /** @description What one timetable calls for. */
         TimetablePreview: {
             /** @description Courses it calls for that exist already. */
@@ -11137,6 +14348,15 @@ export interface components {
             route_id: number;
             /** Format: int64 */
             settings_id: number;
+        };
+        /** @description The sums of a register's rows, grosz. */
+        Totals: {
+            /** Format: int64 */
+            gross: number;
+            /** Format: int64 */
+            net: number;
+            /** Format: int64 */
+            vat: number;
         };
         /**
          * @description The body: `{"my-account": {…}}` as the spec's front end sends it, or the bare fields

@@ -9,7 +9,7 @@ import { readDb, withDb } from './data/booking-db';
 import { DEMO_ORDER_HASHES } from './data/booking-seed';
 import { connectionFor, courseId } from './data/catalogue';
 import { createOrder } from './data/orders';
-import { mockTokenFor } from './handlers/accounts';
+import { mockTokenFor, mockUserFor } from './handlers/accounts';
 
 export interface ContractCase {
   /** The operation in the OpenAPI document. */
@@ -52,8 +52,9 @@ function bookingState() {
   };
 }
 
-/** A valid ticket of the seeded demo orders (in 5 days), for the guest return. */
-const demoTicket = readDb().orders[0]?.tickets[0];
+/** The seeded demo order in 5 days (Jan's), and its first ticket (valid), e.g. for the guest return. */
+const demoOrder = readDb().orders[0];
+const demoTicket = demoOrder?.tickets[0];
 
 /** The public id of a reservation pending payment, placed by `placePendingOrder` (pay again). */
 const PENDING_HASH = 'contractpendingpay';
@@ -231,6 +232,24 @@ export const CONTRACT_CASES: ContractCase[] = [
   { method: 'post', path: '/api/company/company/save-settings', url: '/company/company/save-settings', body: { vat_rate_percent: 8 }, as: 'admin@example.com' },
   { method: 'get', path: '/api/route/route-waypoint-details/all', url: '/route/route-waypoint-details/all', as: 'admin@example.com' },
   { method: 'get', path: '/api/route/route-course-details/all', url: '/route/route-course-details/all', as: 'admin@example.com' },
+  // The spec's order parts (admin reads over the booking mock's orders).
+  { method: 'get', path: '/api/order/order-customer/all', url: '/order/order-customer/all?filter[email][like]=kowalski&sort=-placed_at', as: 'admin@example.com' },
+  { method: 'get', path: '/api/order/order-customer/one', url: `/order/order-customer/one?id=${demoOrder?.id ?? ''}`, as: 'admin@example.com' },
+  { method: 'get', path: '/api/order/order-user/one', url: `/order/order-user/one?id=${demoOrder?.id ?? ''}`, as: 'admin@example.com' },
+  { method: 'get', path: '/api/order/order-user/courses', url: `/order/order-user/courses?id=${demoOrder?.id ?? ''}`, as: 'admin@example.com' },
+  { method: 'get', path: '/api/order/order-waypoint/all', url: `/order/order-waypoint/all?filter[order_id][eq]=${demoOrder?.id ?? ''}`, as: 'admin@example.com' },
+  { method: 'get', path: '/api/order/order-waypoint/one', url: `/order/order-waypoint/one?id=${demoOrder?.id ?? ''}&kind=outbound`, as: 'admin@example.com' },
+  {
+    method: 'get',
+    path: '/api/order/order-waypoint/calculate-dates',
+    // The seeded order's outbound leg (in 5 days) on the same line's course a day later.
+    url: `/order/order-waypoint/calculate-dates?id=${demoOrder?.id ?? ''}&courseId=${courseId(1, daysAhead(6), '07:30')}`,
+    as: 'admin@example.com',
+  },
+  { method: 'get', path: '/api/order/ticket/all', url: '/order/ticket/all?sort=number', as: 'admin@example.com' },
+  { method: 'get', path: '/api/order/ticket/one', url: `/order/ticket/one?id=${demoTicket?.id ?? ''}`, as: 'admin@example.com' },
+  { method: 'get', path: '/api/course/stamp/all', url: '/course/stamp/all', as: 'admin@example.com' },
+  { method: 'get', path: '/api/course/stamp/one', url: `/course/stamp/one?id=${mockUserFor(JAN).id}`, as: 'admin@example.com' },
 ];
 
 export function authHeaders(as: string | undefined): Record<string, string> {

@@ -1,6 +1,8 @@
 // The admin's view of the mock's orders: the invoices and corrections each order has (numbered in the
 // order they were issued), its timeline (derived from the order's state, plus what admins did, kept in
 // `db.admin`), and the order as `GET /order/order/one` answers it (AdminOrderView).
+import { mockUserFor } from '../handlers/accounts';
+
 import type { Db, MockOrder, MockOrderAdmin } from './booking-types';
 import { formatPln } from './catalogue';
 import { uuid } from './codes';
@@ -15,7 +17,7 @@ export function adminOf(db: Db, order: MockOrder): MockOrderAdmin {
 }
 
 /** The handling fee of a return (10%, rounded), as the return handler takes it. */
-const returnFee = (price: number) => Math.floor((price * 10 + 50) / 100);
+export const returnFee = (price: number) => Math.floor((price * 10 + 50) / 100);
 
 export interface MockDocument {
   id: string;
@@ -28,7 +30,8 @@ export interface MockDocument {
   number: string;
 }
 
-const later = (instant: string, minutes: number) => new Date(Date.parse(instant) + minutes * 60_000).toISOString();
+/** `minutes` after `instant` (when the seed's returns and corrections happened). */
+export const later = (instant: string, minutes: number) => new Date(Date.parse(instant) + minutes * 60_000).toISOString();
 
 /** Every invoice and correction of the mock's orders, oldest first, numbered `NB/{year}/{n}`. */
 export function documents(db: Db): MockDocument[] {
@@ -138,6 +141,12 @@ export function timeline(db: Db, order: MockOrder) {
   });
 }
 
+/** The account an order belongs to, as the server names it: the demo user's orders are jan.kowalski@example.com's. */
+export function userIdOf(order: MockOrder): string | null {
+  if (!order.user_id) return null;
+  return /^[0-9a-f-]{36}$/.test(order.user_id) ? order.user_id : mockUserFor('jan.kowalski@example.com').id;
+}
+
 /** The order as an admin reads it (`GET /order/order/one`). */
 export function adminOrderView(db: Db, order: MockOrder) {
   const admin = db.admin?.[order.id];
@@ -150,7 +159,7 @@ export function adminOrderView(db: Db, order: MockOrder) {
     ...base,
     status: admin?.cancelled ? 'cancelled' : base.status,
     invoice: base.invoice ? { ...base.invoice, number: documents(db).find((doc) => doc.order.id === order.id && doc.kind === 'VAT')?.number ?? null } : null,
-    user_id: order.user_id && /^[0-9a-f-]{36}$/.test(order.user_id) ? order.user_id : order.user_id ? '0de0aaaa-0000-4000-8000-000000000001' : null,
+    user_id: userIdOf(order),
     payment_provider: admin && admin.payment_method !== 'online' ? 'office' : 'przelewy24',
     payment_method: admin?.payment_method ?? 'online',
     paid_amount: order.paid_at ? order.to_pay : null,

@@ -1,5 +1,6 @@
 import { accountsHandlers } from './accounts';
 import { adminHandlers } from './admin';
+import { adminOrderPartHandlers } from './admin-order-parts';
 import { adminOrderHandlers } from './admin-orders';
 import { appHandlers } from './app';
 import { bookingHandlers } from './booking';
@@ -13,6 +14,7 @@ export const handlers = [
   // First: an admin's list reads answer here, anyone else's fall through to the public handlers.
   ...adminHandlers,
   ...adminOrderHandlers,
+  ...adminOrderPartHandlers,
   ...companyHandlers, ...appHandlers, ...accountsHandlers,
   ...catalogueHandlers,
   ...bookingHandlers,

@@ -84,7 +84,7 @@ function findTicket(orders: MockOrder[], number: string): Found | null {
 }
 
 /** What the ticket would cost on `connection`: its fare with the ticket line's discount. */
-function priceOn(order: MockOrder, ticket: MockTicket, connection: MockConnection): number {
+export function priceOn(order: MockOrder, ticket: MockTicket, connection: MockConnection): number {
   const discountId = order.lines.find((line) => line.line === ticket.line)?.discount?.discount_id;
   return discountedFare(connection.price, discountId);
 }

@@ -103,27 +103,12 @@ export const userTicketHandlers = [
 
   http.get(apiUrl('/course/stamp/user-stamps'), ({ request }) => {
     if (!loggedIn(request)) return unauthorized();
-    const db = readDb();
-    const stamped = myTicketRows().filter(
-      (row) => row.status === 'valid' && (row.order_status === 'paid' || row.order_status === 'returned'),
-    ).length;
-    const stamps = EARLIER_STAMPS + stamped;
-    const rewards = db.coupons
-      .filter((coupon) => coupon.code.startsWith('NAGRODA-'))
-      .map((coupon) => ({
-        code: coupon.code,
-        value: coupon.initial_value,
-        value_formatted: formatPln(coupon.initial_value),
-        current_value: coupon.current_value,
-        current_value_formatted: formatPln(coupon.current_value),
-        expires_at: coupon.expires_at,
-        earned_at: '2026-03-14T10:12:00Z',
-      }));
+    const { stamps, needed, rewards } = demoStampCard();
     return HttpResponse.json({
       data: {
         stamps,
         stamps_per_reward: STAMPS_PER_REWARD,
-        needed: STAMPS_PER_REWARD - (stamps % STAMPS_PER_REWARD),
+        needed,
         reward_value: REWARD_VALUE,
         reward_value_formatted: formatPln(REWARD_VALUE),
         rewards,
@@ -131,3 +116,24 @@ export const userTicketHandlers = [
     });
   }),
 ];
+
+/** The demo user's stamp card: stamps (earlier ones and paid tickets not returned), tickets to the next reward, rewards. */
+export function demoStampCard() {
+  const db = readDb();
+  const stamped = myTicketRows().filter(
+    (row) => row.status === 'valid' && (row.order_status === 'paid' || row.order_status === 'returned'),
+  ).length;
+  const stamps = EARLIER_STAMPS + stamped;
+  const rewards = db.coupons
+    .filter((coupon) => coupon.code.startsWith('NAGRODA-'))
+    .map((coupon) => ({
+      code: coupon.code,
+      value: coupon.initial_value,
+      value_formatted: formatPln(coupon.initial_value),
+      current_value: coupon.current_value,
+      current_value_formatted: formatPln(coupon.current_value),
+      expires_at: coupon.expires_at,
+      earned_at: '2026-03-14T10:12:00Z',
+    }));
+  return { stamps, needed: STAMPS_PER_REWARD - (stamps % STAMPS_PER_REWARD), rewards };
+}
