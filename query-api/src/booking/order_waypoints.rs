@@ -21,7 +21,6 @@ use api_core::list::{FieldType, ListField, ListSpec, Page, RawListQuery};
 use api_core::resource::{fetch_page_counted, Count, Scope};
 use api_core::{ApiError, Data, Params};
 use axum::extract::State;
-use chrono::{DateTime, FixedOffset};
 use domain::money::format_pln;
 use domain::order::{Leg, TicketLine};
 use serde::Serialize;
@@ -156,30 +155,19 @@ pub struct RepricedTicket {
     pub price_difference_formatted: String,
 }
 
-/// The order's leg on another course.
+/// The order's leg on another course: the leg as it would be there (its times at the
+/// stops, the fare now), and what the move would meet.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct CalculatedDates {
     pub order_id: Uuid,
-    /// The leg: `outbound` or `back`.
-    pub kind: String,
-    pub course_id: Uuid,
-    /// The course's route.
-    pub route_id: i64,
-    pub route_name: String,
+    /// The leg on the course: `departure_at` at the boarding stop and `arrival_at` at the
+    /// last stop (Warsaw time), `unit_price` the route's fare for the stretch now (one
+    /// passenger, before any discount).
+    #[serde(flatten)]
+    pub leg: LegView,
     /// Whether the course runs on the leg's route (a move to another route is refused).
     pub same_route: bool,
-    pub from_waypoint_id: i64,
-    pub from_name: String,
-    pub to_waypoint_id: i64,
-    pub to_name: String,
-    /// At the boarding stop, Warsaw time.
-    pub departure_at: DateTime<FixedOffset>,
-    /// At the last stop, Warsaw time.
-    pub arrival_at: DateTime<FixedOffset>,
     pub duration_minutes: i32,
-    /// The route's fare for the stretch now, for one passenger before any discount.
-    pub unit_price: i64,
-    pub unit_price_formatted: String,
     /// Seats free on the stretch (0 when sold out).
     pub free_seats: i32,
     /// Whether the course still sells (open for sale, before its sales close at the
@@ -257,21 +245,23 @@ pub async fn calculate_dates(
         .collect();
     Ok(Data::new(CalculatedDates {
         order_id: id,
-        kind: kind.to_owned(),
-        course_id: found.course_id,
-        route_id: found.route_id,
-        route_name: found.route_name,
         same_route: found.route_id == leg.route_id,
-        from_waypoint_id: found.from_id,
-        from_name: found.from_name,
-        to_waypoint_id: found.to_id,
-        to_name: found.to_name,
-        departure_at: warsaw(found.departs_at),
-        arrival_at: warsaw(found.arrives_at),
         duration_minutes: found.duration_minutes,
-        unit_price: found.price,
-        unit_price_formatted: format_pln(found.price),
         free_seats: found.seats_available,
+        leg: LegView {
+            kind: kind.to_owned(),
+            course_id: found.course_id,
+            route_id: found.route_id,
+            route_name: found.route_name,
+            from_waypoint_id: found.from_id,
+            from_name: found.from_name,
+            to_waypoint_id: found.to_id,
+            to_name: found.to_name,
+            departure_at: warsaw(found.departs_at),
+            arrival_at: warsaw(found.arrives_at),
+            unit_price: found.price,
+            unit_price_formatted: format_pln(found.price),
+        },
         on_sale: stretch.on_sale,
         tickets,
     }))

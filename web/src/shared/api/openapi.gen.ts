@@ -10924,20 +10924,11 @@ export interface components {
             valid_from?: string | null;
             valid_to?: string | null;
         };
-        /** @description The order's leg on another course. */
-        CalculatedDates: {
-            /**
-             * Format: date-time
-             * @description At the last stop, Warsaw time.
-             */
-            arrival_at: string;
-            /** Format: uuid */
-            course_id: string;
-            /**
-             * Format: date-time
-             * @description At the boarding stop, Warsaw time.
-             */
-            departure_at: string;
+        /**
+         * @description The order's leg on another course: the leg as it would be there (its times at the
+         *     stops, the fare now), and what the move would meet.
+         */
+        CalculatedDates: components["schemas"]["LegView"] & {
             /** Format: int32 */
             duration_minutes: number;
             /**
@@ -10945,11 +10936,6 @@ export interface components {
              * @description Seats free on the stretch (0 when sold out).
              */
             free_seats: number;
-            from_name: string;
-            /** Format: int64 */
-            from_waypoint_id: number;
-            /** @description The leg: `outbound` or `back`. */
-            kind: string;
             /**
              * @description Whether the course still sells (open for sale, before its sales close at the
              *     boarding stop).
@@ -10957,25 +10943,10 @@ export interface components {
             on_sale: boolean;
             /** Format: uuid */
             order_id: string;
-            /**
-             * Format: int64
-             * @description The course's route.
-             */
-            route_id: number;
-            route_name: string;
             /** @description Whether the course runs on the leg's route (a move to another route is refused). */
             same_route: boolean;
             /** @description The leg's tickets that travel (not returned), priced on this course. */
             tickets: components["schemas"]["RepricedTicket"][];
-            to_name: string;
-            /** Format: int64 */
-            to_waypoint_id: number;
-            /**
-             * Format: int64
-             * @description The route's fare for the stretch now, for one passenger before any discount.
-             */
-            unit_price: number;
-            unit_price_formatted: string;
         };
         CancelInput: {
             /**
@@ -11602,20 +11573,11 @@ export interface components {
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
         Data_CalculatedDates: {
-            /** @description The order's leg on another course. */
-            data: {
-                /**
-                 * Format: date-time
-                 * @description At the last stop, Warsaw time.
-                 */
-                arrival_at: string;
-                /** Format: uuid */
-                course_id: string;
-                /**
-                 * Format: date-time
-                 * @description At the boarding stop, Warsaw time.
-                 */
-                departure_at: string;
+            /**
+             * @description The order's leg on another course: the leg as it would be there (its times at the
+             *     stops, the fare now), and what the move would meet.
+             */
+            data: components["schemas"]["LegView"] & {
                 /** Format: int32 */
                 duration_minutes: number;
                 /**
@@ -11623,11 +11585,6 @@ export interface components {
                  * @description Seats free on the stretch (0 when sold out).
                  */
                 free_seats: number;
-                from_name: string;
-                /** Format: int64 */
-                from_waypoint_id: number;
-                /** @description The leg: `outbound` or `back`. */
-                kind: string;
                 /**
                  * @description Whether the course still sells (open for sale, before its sales close at the
                  *     boarding stop).
@@ -11635,25 +11592,10 @@ export interface components {
                 on_sale: boolean;
                 /** Format: uuid */
                 order_id: string;
-                /**
-                 * Format: int64
-                 * @description The course's route.
-                 */
-                route_id: number;
-                route_name: string;
                 /** @description Whether the course runs on the leg's route (a move to another route is refused). */
                 same_route: boolean;
                 /** @description The leg's tickets that travel (not returned), priced on this course. */
                 tickets: components["schemas"]["RepricedTicket"][];
-                to_name: string;
-                /** Format: int64 */
-                to_waypoint_id: number;
-                /**
-                 * Format: int64
-                 * @description The route's fare for the stretch now, for one passenger before any discount.
-                 */
-                unit_price: number;
-                unit_price_formatted: string;
             };
         };
         /**

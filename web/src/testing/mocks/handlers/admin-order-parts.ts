@@ -10,7 +10,7 @@ import { readDb, seatsTaken } from '../data/booking-db';
 import type { Db, LegKind, MockLeg, MockOrder, MockTicket } from '../data/booking-types';
 import { connectionFor, formatPln, parseCourseId } from '../data/catalogue';
 import { adminOrderView, later, returnFee, userIdOf } from '../data/order-admin';
-import { ticketLeg } from '../data/orders';
+import { ticketLeg, toLeg } from '../data/orders';
 
 import { mockUserFor } from './accounts';
 import { isAdmin, list } from './admin';
@@ -120,21 +120,9 @@ function calculateDates(order: MockOrder, leg: MockLeg, courseId: string) {
     });
   return HttpResponse.json({
     data: {
-      order_id: order.id,
-      kind: leg.kind,
-      course_id: connection.course_id,
-      route_id: connection.route_id,
-      route_name: connection.route_name,
+      ...waypointRow(order, toLeg(leg.kind, connection)),
       same_route: connection.route_id === leg.route_id,
-      from_waypoint_id: connection.from.id,
-      from_name: connection.from.name,
-      to_waypoint_id: connection.to.id,
-      to_name: connection.to.name,
-      departure_at: connection.departure_at,
-      arrival_at: connection.arrival_at,
       duration_minutes: connection.duration_minutes,
-      unit_price: connection.price,
-      unit_price_formatted: formatPln(connection.price),
       free_seats: connection.seats_available,
       on_sale: Date.parse(connection.departure_at) - SALES_CLOSE_MS > Date.now(),
       tickets,
