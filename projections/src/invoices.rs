@@ -6,12 +6,11 @@
 //! nothing`: a replayed batch adds nothing) and never updated, except to link a
 //! correction to the row of the invoice it corrects. The events carry what the document
 //! prints; events recorded before they did (no buyer, no split) get the VAT split of
-//! their gross at their rate and an empty buyer.
+//! their gross at their rate and an empty buyer ([`IssuedDocument::of_event`]).
 
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
-use domain::money::vat_split;
-use domain::order::{InvoiceRequest, OrderEvent, Seller};
+use domain::order::{InvoiceRequest, IssuedDocument, OrderEvent, Seller};
 use event_store::{RecordedEvent, SubscriptionFilter};
 use serde::Serialize;
 use sqlx::PgConnection;
@@ -47,89 +46,32 @@ struct InvoiceRow {
     recorded_at: DateTime<Utc>,
 }
 
-/// The row of an invoice event; `None` for the order's other events.
+/// The row of an invoice event; `None` for the order's other events. The document is
+/// read as the domain reads it ([`IssuedDocument::of_event`], with the fallbacks for
+/// older events), the reading the invoice e-mails print from too.
 fn row(id: Uuid, recorded_at: DateTime<Utc>, event: OrderEvent) -> Option<InvoiceRow> {
-    match event {
-        OrderEvent::InvoiceIssued {
-            order_id,
-            number,
-            issued_at,
-            total,
-            vat_rate,
-            sale_date,
-            seller,
-            buyer,
-            net,
-            vat,
-        } => {
-            let split = vat_split(total, vat_rate);
-            Some(InvoiceRow {
-                invoice_id: id,
-                order_id,
-                number,
-                kind: "VAT",
-                issued_at,
-                sale_date,
-                buyer_name: buyer.as_ref().map(|b| b.company_name.clone()).unwrap_or_default(),
-                buyer_tax_id: buyer.as_ref().map(|b| b.vat_number.clone()).unwrap_or_default(),
-                seller,
-                buyer,
-                vat_rate,
-                net: net.unwrap_or(split.net),
-                vat: vat.unwrap_or(split.vat),
-                gross: total,
-                corrects_number: None,
-                reason: None,
-                total_before: None,
-                corrects_issued_at: None,
-                recorded_at,
-            })
-        }
-        OrderEvent::InvoiceCorrected {
-            order_id,
-            number,
-            corrects,
-            amount,
-            issued_at,
-            reason,
-            total_before,
-            vat_rate,
-            corrects_issued_at,
-            sale_date,
-            seller,
-            buyer,
-            net,
-            vat,
-        } => {
-            let rate = vat_rate.unwrap_or(8);
-            let split = match total_before {
-                Some(before) => vat_split(before + amount, rate).minus(vat_split(before, rate)),
-                None => vat_split(amount, rate),
-            };
-            Some(InvoiceRow {
-                invoice_id: id,
-                order_id,
-                number,
-                kind: "KOR",
-                issued_at,
-                sale_date,
-                buyer_name: buyer.as_ref().map(|b| b.company_name.clone()).unwrap_or_default(),
-                buyer_tax_id: buyer.as_ref().map(|b| b.vat_number.clone()).unwrap_or_default(),
-                seller,
-                buyer,
-                vat_rate: rate,
-                net: net.unwrap_or(split.net),
-                vat: vat.unwrap_or(split.vat),
-                gross: amount,
-                corrects_number: Some(corrects),
-                reason: Some(reason),
-                total_before,
-                corrects_issued_at,
-                recorded_at,
-            })
-        }
-        _ => None,
-    }
+    let doc = IssuedDocument::of_event(&event)?;
+    Some(InvoiceRow {
+        invoice_id: id,
+        order_id: event.order_id(),
+        number: doc.number,
+        kind: doc.kind.code(),
+        issued_at: doc.issued_at,
+        sale_date: doc.sale_date,
+        buyer_name: doc.buyer.as_ref().map(|b| b.company_name.clone()).unwrap_or_default(),
+        buyer_tax_id: doc.buyer.as_ref().map(|b| b.vat_number.clone()).unwrap_or_default(),
+        seller: doc.seller,
+        buyer: doc.buyer,
+        vat_rate: doc.vat_rate,
+        net: doc.net,
+        vat: doc.vat,
+        gross: doc.gross,
+        corrects_number: doc.corrects_number,
+        reason: doc.reason,
+        total_before: doc.total_before,
+        corrects_issued_at: doc.corrects_issued_at,
+        recorded_at,
+    })
 }
 
 #[async_trait]

@@ -34,7 +34,8 @@
 //! form's live prices) and [`check_return_trip`] checks that a return leaves after the
 //! outbound trip arrives.
 //!
-//! [`money_back`] tells what an event owes back in money through the payment gateway.
+//! [`money_back`] tells what an event owes back in money through the payment gateway;
+//! [`IssuedDocument`] reads an invoice event as the document it issued.
 //!
 //! The state ([`Order`], folded by [`evolve`]) carries the status ([`OrderStatus`]),
 //! the tickets and their state ([`TicketState`]: valid or returned, course changed or
@@ -56,6 +57,7 @@ mod edit;
 mod events;
 mod expire;
 mod invoice;
+mod issued_document;
 mod money_back;
 mod pay;
 mod place;
@@ -81,6 +83,7 @@ pub use events::{
 };
 pub use expire::{decide_expire, ExpireOrder, ExpireOrderError};
 pub use invoice::{decide_correct_invoice, decide_issue_invoice, CorrectInvoice, InvoiceError, IssueInvoice};
+pub use issued_document::{DocumentKind, IssuedDocument};
 pub use money_back::{money_back, MoneyBack, MoneyBackFor};
 pub use pay::{decide_pay, ticket_id, PayOrder, PayOrderError, TicketNumber};
 pub use place::{decide_place, PlaceOrder, PlaceOrderError, MAX_SEATS};
