@@ -118,7 +118,7 @@ fn an_invoice_has_a_line_per_ticket_line_and_course_adding_up_to_its_split() {
         paid_at: Some(at(20, 8)),
     };
     let doc = IssuedDocument::of_event(&issued(9150)).expect("a document");
-    let document = document(&doc, &order, &[doc.clone()]);
+    let document = document(&doc, &order, std::slice::from_ref(&doc));
 
     assert_eq!(document.lines.len(), 4, "{:#?}", document.lines);
     assert_eq!(document.lines[0].name, "Przejazd Nisko → Kraków, 2026-11-30 08:00, bilet normalny");
