@@ -154,13 +154,14 @@ pub struct JsonSink<W: Write> {
     rows: u64,
 }
 
-/// The JSON answer's `data` (its schema; [`JsonSink`] writes the same as it goes).
+/// The register as the API answers it (what `JsonSink` writes as it goes).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct RegisterDocument<'a> {
     /// The day whose end (Warsaw) the register was rebuilt at.
     pub as_of: NaiveDate,
-    /// The first and last issue dates shown.
+    /// The first issue date shown.
     pub from: NaiveDate,
+    /// The last issue date shown.
     pub to: NaiveDate,
     /// One row per document, in the order the events were recorded.
     pub rows: Vec<RegisterRow<'a>>,

@@ -138,10 +138,11 @@ pub fn parse_date(text: &str) -> Option<NaiveDate> {
     shaped.then(|| NaiveDate::parse_from_str(text, "%Y-%m-%d").ok()).flatten()
 }
 
-/// The VAT sales register of the invoices and corrections issued from `from` to `to`
-/// (issue dates in Warsaw, both inclusive), as finance saw it at the end of `as_of`
-/// (Warsaw): rebuilt by replaying the invoice events recorded by then, so corrections
-/// recorded later are not in it. One row per document in the order recorded; a
+/// The VAT sales register as of the end of a day, replayed from the invoice events.
+///
+/// The invoices and corrections issued from `from` to `to` (issue dates in Warsaw, both
+/// inclusive), as finance saw them at the end of `as_of` (Warsaw): rebuilt by replaying
+/// the invoice events recorded by then, so corrections recorded later are not in it. One row per document in the order recorded; a
 /// correction's amounts are its change (negative for a return) and it names the
 /// invoice it corrects. JSON amounts are grosz; the CSV is the Polish register
 /// (`Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Netto;VAT;Brutto;Faktura
