@@ -142,9 +142,9 @@ pub fn parse_date(text: &str) -> Option<NaiveDate> {
 ///
 /// The invoices and corrections issued from `from` to `to` (issue dates in Warsaw, both
 /// inclusive), as finance saw them at the end of `as_of` (Warsaw): rebuilt by replaying
-/// the invoice events recorded by then, so corrections recorded later are not in it. One row per document in the order recorded; a
-/// correction's amounts are its change (negative for a return) and it names the
-/// invoice it corrects. JSON amounts are grosz; the CSV is the Polish register
+/// the invoice events recorded by then, so corrections recorded later are not in it. One
+/// row per document in the order recorded; a correction's amounts are its change
+/// (negative for a return) and it names the invoice it corrects. JSON amounts are grosz; the CSV is the Polish register
 /// (`Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Netto;VAT;Brutto;Faktura
 /// korygowana`, amounts `123.45`). Net and VAT of events recorded before they were kept
 /// are split off the gross at the event's rate; their buyer and sale date are empty.

@@ -15,7 +15,9 @@
 //!   both days inclusive.
 //!
 //! Each event is self-contained. Events recorded before the invoices kept their document
-//! facts lack some of them; then the row falls back: net and VAT split off the gross at
+//! facts lack some of them; then the row falls back as every reader of these events does
+//! (`domain::order::IssuedDocument::of_event`, which the invoice list and the printed
+//! documents use; a test holds the register to it): net and VAT split off the gross at
 //! the event's rate ([`domain::money::vat_split`]; a correction recorded before
 //! corrections carried a rate at [`LEGACY_VAT_RATE`]), the buyer's name and NIP empty,
 //! the sale date empty (a register leaves the sale date empty when it is the issue date).
@@ -376,11 +378,16 @@ pub fn row<'e>(event: &'e InvoiceEvent<'_>) -> RegisterRow<'e> {
     }
 }
 
-/// The net and VAT the event recorded, or (both missing in an older event) computed.
+/// The net and VAT the event recorded, each computed where missing (an older event), as
+/// `domain::order::IssuedDocument::of_event` reads them.
 fn recorded_or(net: Option<i64>, vat: Option<i64>, computed: impl FnOnce() -> VatSplit) -> VatSplit {
     match (net, vat) {
         (Some(net), Some(vat)) => VatSplit { net, vat, gross: net + vat },
-        _ => computed(),
+        (net, vat) => {
+            let split = computed();
+            let (net, vat) = (net.unwrap_or(split.net), vat.unwrap_or(split.vat));
+            VatSplit { net, vat, gross: net + vat }
+        }
     }
 }
 

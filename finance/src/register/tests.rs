@@ -278,3 +278,44 @@ fn the_stored_json_reads_as_the_order_event_does() {
     assert_eq!(InvoiceEvent::decode("OrderPaid", "{not json").unwrap(), None);
     assert!(InvoiceEvent::decode("InvoiceIssued", r#"{"number": 1}"#).is_err());
 }
+
+#[test]
+fn every_row_reads_its_event_as_the_invoice_list_and_the_documents_do() {
+    let mut half_legacy = issued("FV/2025/8", "2025-06-01T10:00:00Z", 3900);
+    if let OrderEvent::InvoiceIssued { vat, buyer, sale_date, .. } = &mut half_legacy {
+        (*vat, *buyer, *sale_date) = (None, None, None);
+    }
+    let mut no_rate = corrected("FV-KOR/2025/2", "FV/2025/8", "2025-06-03T10:00:00Z", 3900, -1300);
+    if let OrderEvent::InvoiceCorrected { net, vat, vat_rate, .. } = &mut no_rate {
+        (*net, *vat, *vat_rate) = (None, None, None);
+    }
+    let mut no_before = corrected("FV-KOR/2025/3", "FV/2025/8", "2025-06-04T10:00:00Z", 2600, -100);
+    if let OrderEvent::InvoiceCorrected { net, vat, total_before, .. } = &mut no_before {
+        (*net, *vat, *total_before) = (None, None, None);
+    }
+    let events = [
+        issued("FV/2026/1", "2026-11-20T09:00:00Z", 7800),
+        corrected("FV-KOR/2026/1", "FV/2026/1", "2026-11-21T09:00:00Z", 7800, -3900),
+        half_legacy,
+        no_rate,
+        no_before,
+    ];
+    for event in &events {
+        let document = domain::order::IssuedDocument::of_event(event).expect("a document");
+        let invoice = InvoiceEvent::from_order_event(event).expect("an invoice event");
+        let row = row(&invoice);
+        let kind = match row.kind {
+            DocumentKind::Vat => domain::order::DocumentKind::Invoice,
+            DocumentKind::Kor => domain::order::DocumentKind::Correction,
+        };
+        assert_eq!(row.number, document.number);
+        assert_eq!(kind, document.kind);
+        assert_eq!(row.issue_date, warsaw_date(document.issued_at));
+        assert_eq!(row.sale_date, document.sale_date);
+        assert_eq!((row.net, row.vat, row.gross), (document.net, document.vat, document.gross), "{}", row.number);
+        assert_eq!(row.corrects_number.as_deref(), document.corrects_number.as_deref());
+        let buyer = document.buyer.as_ref();
+        assert_eq!(row.buyer_name, buyer.map_or("", |b| b.company_name.as_str()));
+        assert_eq!(row.buyer_tax_id, buyer.map_or("", |b| b.vat_number.as_str()));
+    }
+}
