@@ -180,7 +180,7 @@ async fn bench(args: &RegisterArgs, db: &BenchDb, coach: Option<PathBuf>) -> Res
 /// The fixture, one chunk of orders per statement. Amounts follow `vat_split` at 8 %:
 /// the net is `(gross * 200 + 108) / 216` for a positive gross (half away from zero).
 async fn fill(pool: &PgPool, args: &RegisterArgs) -> Result<()> {
-    let step = if args.corrections == 0 { 0 } else { args.invoices / args.corrections };
+    let step = args.invoices.checked_div(args.corrections).unwrap_or(0);
     let issued = "
         insert into es_events (stream_id, version, event_id, event_type, data, metadata)
         select 'order-' || o.id, 0, md5('issued-' || g)::uuid, 'InvoiceIssued',

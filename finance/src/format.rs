@@ -94,7 +94,7 @@ impl<W: Write + Send> Sink for CsvSink<W> {
         let w = &mut self.csv;
         w.write_field(row.number.as_bytes())?;
         w.write_field(row.kind.as_str())?;
-        w.write_field(&issue)?;
+        w.write_field(issue)?;
         w.write_field(sale.as_ref().map_or(&[][..], |s| &s[..]))?;
         w.write_field(row.buyer_name.as_bytes())?;
         w.write_field(row.buyer_tax_id.as_bytes())?;

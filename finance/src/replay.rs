@@ -110,7 +110,7 @@ async fn read(
                 sink.row(&row)?;
             }
             seen += 1;
-            if seen % FLUSH_EVERY == 0 {
+            if seen.is_multiple_of(FLUSH_EVERY) {
                 sink.flush().await?;
             }
         }
