@@ -154,10 +154,12 @@ pub struct RegisterArgs {
     #[arg(long, value_parser = date)]
     pub to: chrono::NaiveDate,
     /// `csv`: the Polish register (semicolons, amounts `123.45`); `json`: as the API
-    /// answers it (amounts in grosz).
+    /// answers it (amounts in grosz); `fa3`: one KSeF FA(3) XML file per document into
+    /// the directory `--out`.
     #[arg(long, value_enum, default_value_t = RegisterFormat::Csv)]
     pub format: RegisterFormat,
-    /// The file to write (written whole or not at all); standard output by default.
+    /// The file to write (written whole or not at all), standard output by default; with
+    /// `--format fa3` the directory (created when missing).
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
@@ -183,6 +185,7 @@ pub struct DailyReportArgs {
 pub enum RegisterFormat {
     Csv,
     Json,
+    Fa3,
 }
 
 /// A date written exactly `YYYY-MM-DD`.

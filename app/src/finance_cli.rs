@@ -6,10 +6,9 @@
 //! (a path that is no regular file, such as `/dev/null`, is written in place).
 //! The row count and the sums go to standard error.
 //!
-//! There is no `fa3` format yet: an FA(3) e-invoice must repeat the invoice's lines (one
-//! per kind of ticket) and its payment, which the invoice events do not carry, so it
-//! cannot be written from the register's replay alone; it needs the order's own events
-//! too, as the per-document FA(3) of the invoices' endpoints does (`fa3_url`).
+//! `--format fa3` writes one FA(3) XML file per document into the directory `--out`
+//! (`finance::fa3`); a document whose data cannot make a valid file is named on standard
+//! error with its reason, the others are written, and the command fails at the end.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -24,6 +23,11 @@ use crate::cli::{RegisterArgs, RegisterFormat};
 pub async fn register(store: &dyn EventStore, args: &RegisterArgs) -> anyhow::Result<()> {
     let query = RegisterQuery::new(args.as_of, args.from, args.to)
         .with_context(|| format!("--from {} --to {}", args.from, args.to))?;
+    if args.format == RegisterFormat::Fa3 {
+        let dir =
+            args.out.as_ref().context("--format fa3 writes a file per document: name the directory with --out")?;
+        return fa3(store, &query, dir).await;
+    }
     let summary = match &args.out {
         None => write(store, &query, args.format, BufWriter::new(io::stdout())).await?,
         // Not a file of its own (`/dev/null`, a pipe): written in place.
@@ -46,6 +50,24 @@ pub async fn register(store: &dyn EventStore, args: &RegisterArgs) -> anyhow::Re
             }
         }
     };
+    report(&query, &summary);
+    Ok(())
+}
+
+async fn fa3(store: &dyn EventStore, query: &RegisterQuery, dir: &Path) -> anyhow::Result<()> {
+    let outcome = finance::fa3::export_fa3(store, query, dir).await?;
+    for (number, why) in &outcome.failed {
+        eprintln!("not written: {number}: {why}");
+    }
+    eprintln!("{} FA(3) files written to {}", outcome.written.len(), dir.display());
+    report(query, &outcome.summary);
+    if !outcome.failed.is_empty() {
+        anyhow::bail!("{} of {} documents could not be written as FA(3)", outcome.failed.len(), outcome.summary.rows);
+    }
+    Ok(())
+}
+
+fn report(query: &RegisterQuery, summary: &Summary) {
     let t = summary.totals;
     eprintln!(
         "{} documents issued {} to {}, as of the end of {}: net {}, VAT {}, gross {}",
@@ -57,7 +79,6 @@ pub async fn register(store: &dyn EventStore, args: &RegisterArgs) -> anyhow::Re
         pln(t.vat),
         pln(t.gross)
     );
-    Ok(())
 }
 
 async fn write<W: Write + Send>(
@@ -77,6 +98,7 @@ async fn write<W: Write + Send>(
             let summary = replay(store, query, &mut sink).await?;
             (summary, sink.into_inner())
         }
+        RegisterFormat::Fa3 => anyhow::bail!("FA(3) files go to a directory, not to one stream"),
     };
     out.flush().context("writing the register")?;
     Ok(summary)

@@ -40,6 +40,12 @@ pub const CSV_HEADER: [&str; 10] = [
 pub trait Sink: Send {
     /// The next row, in the order the events were recorded.
     fn row(&mut self, row: &RegisterRow<'_>) -> io::Result<()>;
+    /// The next row with the event it was made of (its stream and version in it), for a
+    /// sink that needs more of the document than its row ([`crate::fa3`]); the replay
+    /// calls this. By default the row alone.
+    fn document(&mut self, row: &RegisterRow<'_>, _stream: &str, _version: u64) -> io::Result<()> {
+        self.row(row)
+    }
     /// The end of the register, with its sums.
     fn end(&mut self, summary: &Summary) -> io::Result<()>;
     /// Called now and then during a replay (and after [`Sink::end`]): a sink that hands

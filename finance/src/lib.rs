@@ -15,6 +15,8 @@
 //! - [`replay()`]: reads the store (only the two event types, filtered by the store) up to
 //!   its head as of the start, into a sink. Memory stays flat whatever the number of
 //!   events: a row is written out as soon as it is made.
+//! - [`fa3`]: the register's documents as KSeF FA(3) files, one per document, each
+//!   printed from the order as it stood when the document was issued.
 //! - [`http`]: `GET /api/order/order-invoice/register` for SuperAdmins, streamed. It
 //!   needs the event store, which the query API may not hold, hence a crate of its own
 //!   whose router the app merges beside the query API's.
@@ -22,6 +24,7 @@
 //! The CLI is `coach finance register` (app/src/ops.rs), and `bench/run.sh register`
 //! times a replay of 1,000,000 invoice events.
 
+pub mod fa3;
 pub mod format;
 pub mod http;
 pub mod register;

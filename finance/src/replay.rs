@@ -107,7 +107,7 @@ async fn read(
                 reason: err.to_string(),
             })?;
             if let Some(row) = event.as_ref().and_then(|event| register.apply(e.recorded_at, event)) {
-                sink.row(&row)?;
+                sink.document(&row, &e.stream, e.version)?;
             }
             seen += 1;
             if seen.is_multiple_of(FLUSH_EVERY) {

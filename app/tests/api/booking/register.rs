@@ -142,3 +142,71 @@ async fn a_register_needs_three_dates_in_order_and_a_known_format(pool: PgPool) 
     assert_eq!(register(&app, "", None).await.status(), 401);
     assert_eq!(register(&app, "", Some(&app.user_token)).await.status(), 403);
 }
+
+/// The carrier's company row: the seller's NIP and address its invoices print.
+async fn company(pool: &PgPool) {
+    sqlx::query(
+        "insert into companies (name, invoice_prefix, tax_id, address, postal_code, city, country) \
+         values ('Nisko Bus sp. z o.o.', 'NB', '8652556348', 'ul. Kolejowa 12', '37-400', 'Nisko', 'PL')",
+    )
+    .execute(pool)
+    .await
+    .expect("company");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_fa3_export_writes_each_document_of_the_register_as_a_valid_e_invoice(pool: PgPool) {
+    let app = spawn(pool).await;
+    company(&app.pool).await;
+    let order_id = paid_order_with_invoice(&app).await;
+    eventually("the invoice", || async {
+        matches!(app.order(order_id).await, Order::Placed(s) if s.invoice.is_some())
+    })
+    .await;
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    let ticket = &state.tickets[0].ticket;
+    let ret = json!({ "number": ticket.number, "code": ticket.code });
+    let (status, returned) = body(app.post("/api/order/order/return-ticket", &ret, None, None).await).await;
+    assert_eq!(status, 200, "{returned}");
+    eventually("the correction", || async {
+        matches!(app.order(order_id).await, Order::Placed(s) if s.invoice.as_ref().is_some_and(|i| !i.corrections.is_empty()))
+    })
+    .await;
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    let invoice = state.invoice.expect("the invoice");
+    let today = api_core::time::warsaw_today();
+    let dir = std::env::temp_dir().join(format!("coach-fa3-{}", Uuid::new_v4()));
+
+    let query = finance::RegisterQuery::new(today, today, today).unwrap();
+    let outcome = finance::fa3::export_fa3(&app.store, &query, &dir).await.expect("the export");
+
+    assert_eq!(outcome.failed, vec![]);
+    assert_eq!(outcome.summary.rows, 2);
+    let names: Vec<String> =
+        outcome.written.iter().map(|p| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    let correction = &invoice.corrections[0];
+    assert_eq!(
+        names,
+        [finance::fa3::file_name(&invoice.number, "xml"), finance::fa3::file_name(&correction.number, "xml")]
+    );
+    for (path, number) in outcome.written.iter().zip([&invoice.number, &correction.number]) {
+        let xml = std::fs::read_to_string(path).expect("the file");
+        assert!(xml.contains(&format!("<P_2>{number}</P_2>")), "{number}: {xml}");
+        if let Err(e) =
+            test_support::fa3::validate(&format!("register-{}", path.file_name().unwrap().to_string_lossy()), &xml)
+        {
+            panic!("{number} is not a valid FA(3): {e}");
+        }
+    }
+    let correction_xml = std::fs::read_to_string(&outcome.written[1]).unwrap();
+    assert!(correction_xml.contains("<RodzajFaktury>KOR</RodzajFaktury>"), "{correction_xml}");
+    assert!(correction_xml.contains(&invoice.number), "names the corrected invoice");
+
+    // As of yesterday there is nothing to write.
+    let yesterday = finance::RegisterQuery::new(today.pred_opt().unwrap(), today, today).unwrap();
+    let empty = dir.join("yesterday");
+    let outcome = finance::fa3::export_fa3(&app.store, &yesterday, &empty).await.expect("the export");
+    assert_eq!((outcome.summary.rows, outcome.written.len()), (0, 0));
+    assert_eq!(std::fs::read_dir(&empty).unwrap().count(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
