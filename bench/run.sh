@@ -12,6 +12,9 @@
 #   bench/run.sh register        the finance VAT register replayed from 1,000,000 invoice events
 #                                into CSV: seconds and peak memory, in process and through
 #                                `coach finance register` (about 2 minutes, most of it the fixture)
+#   bench/run.sh order-list      the admin's order list over 1,000,000 orders in the read model:
+#                                p50/p95/p99 of every filter and sort (about 6 minutes; database
+#                                coach_bench_orders, --reuse keeps it for the next run)
 #   bench/run.sh lighthouse      Lighthouse 12 (mobile) in Debian's Chromium on the home page, the
 #                                search results and the order page of a seeded `coach serve`
 #                                (about 2 minutes; bench/lighthouse/audit.mjs says how)
@@ -35,7 +38,7 @@ cd "$ROOT"
 
 subcommand=event-store
 case "${1:-}" in
-  event-store|search|orders|register|lighthouse) subcommand=$1; shift ;;
+  event-store|search|orders|register|order-list|lighthouse) subcommand=$1; shift ;;
 esac
 
 if [ "$subcommand" = lighthouse ]; then

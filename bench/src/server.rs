@@ -21,6 +21,11 @@ impl Server {
     /// `coach serve` (all roles) on a free port of 127.0.0.1, with its log and data in a
     /// temporary folder named after `bench`; answers once `/ready` does.
     pub async fn start(coach: &Path, database_url: &str, bench: &str, keep_log: bool) -> Result<Server> {
+        Self::start_as(coach, database_url, bench, keep_log, "all").await
+    }
+
+    /// [`Server::start`] in the given `--role` (`all`, `query`, ...).
+    pub async fn start_as(coach: &Path, database_url: &str, bench: &str, keep_log: bool, role: &str) -> Result<Server> {
         let port =
             std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).context("find a free port")?.port();
         let dir = std::env::temp_dir().join(format!("coach-bench-{bench}-{}", std::process::id()));
@@ -28,9 +33,9 @@ impl Server {
         let log = dir.join("server.log");
         let out = std::fs::File::create(&log).with_context(|| format!("create {}", log.display()))?;
         let err = out.try_clone()?;
-        eprintln!("starting {} serve on port {port} (log: {}) ...", coach.display(), log.display());
+        eprintln!("starting {} serve --role {role} on port {port} (log: {}) ...", coach.display(), log.display());
         let mut child = tokio::process::Command::new(coach)
-            .args(["serve", "--role", "all", "--host", "127.0.0.1", "--port", &port.to_string()])
+            .args(["serve", "--role", role, "--host", "127.0.0.1", "--port", &port.to_string()])
             .arg("--database-url")
             .arg(database_url)
             .arg("--data-dir")

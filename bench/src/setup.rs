@@ -26,25 +26,42 @@ impl BenchDb {
     /// Create `coach_bench_<pid>` on the cluster of `database_url` (dropping a stale one
     /// of the same name first).
     pub async fn create(database_url: &str) -> Result<Self> {
+        Self::named(database_url, &format!("coach_bench_{}", std::process::id()), false).await.map(|(db, _)| db)
+    }
+
+    /// The database `name` (letters, digits and `_`) on the cluster of `database_url`:
+    /// created afresh (a stale one dropped first), or, with `reuse`, the one already there
+    /// if there is one. Answers whether it was there already.
+    pub async fn named(database_url: &str, name: &str, reuse: bool) -> Result<(Self, bool)> {
+        anyhow::ensure!(
+            !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'),
+            "a bench database name is letters, digits and _: {name:?}"
+        );
         let shown = redact(database_url);
         let admin = PgConnectOptions::from_str(database_url)
             .with_context(|| format!("the database URL {shown:?} is not a PostgreSQL URL"))?;
-        let name = format!("coach_bench_{}", std::process::id());
         let mut url =
             url::Url::parse(database_url).with_context(|| format!("the database URL {shown:?} is not a URL"))?;
         url.set_path(&format!("/{name}"));
         let mut conn = connect_admin(&admin, &shown).await?;
-        sqlx::raw_sql(&format!("drop database if exists {name} with (force)"))
-            .execute(&mut conn)
+        let exists: bool = sqlx::query_scalar("select exists (select 1 from pg_database where datname = $1)")
+            .bind(name)
+            .fetch_one(&mut conn)
             .await
-            .with_context(|| format!("drop the stale database {name}"))?;
-        sqlx::raw_sql(&format!("create database {name}"))
-            .execute(&mut conn)
-            .await
-            .with_context(|| format!("create the bench database {name} (the user needs CREATEDB)"))?;
+            .context("look for the bench database")?;
+        if !(reuse && exists) {
+            sqlx::raw_sql(&format!("drop database if exists {name} with (force)"))
+                .execute(&mut conn)
+                .await
+                .with_context(|| format!("drop the stale database {name}"))?;
+            sqlx::raw_sql(&format!("create database {name}"))
+                .execute(&mut conn)
+                .await
+                .with_context(|| format!("create the bench database {name} (the user needs CREATEDB)"))?;
+        }
         let _ = conn.close().await;
-        let options = admin.clone().database(&name);
-        Ok(BenchDb { name, url: url.to_string(), options, admin, shown })
+        let options = admin.clone().database(name);
+        Ok((BenchDb { name: name.to_owned(), url: url.to_string(), options, admin, shown }, reuse && exists))
     }
 
     /// A pool on the bench database with room for `connections` connections; otherwise

@@ -18,6 +18,13 @@ alter table rm_orders alter column route_id set not null;
 -- owner may create it.)
 create extension if not exists pg_trgm;
 create index rm_orders_email_trgm on rm_orders using gin (email gin_trgm_ops);
+-- The planner estimates how many rows such a pattern matches by trying it on the column's
+-- histogram. With the default 100 entries a surname that one order in 30 has can be
+-- missed and the match estimated at a few hundred rows: the list then reads all its
+-- ~33,000 orders to sort them (180 ms) instead of walking the newest first until a page
+-- is full (3 ms). With 1,000 entries it is found, and the totals estimated for such
+-- filters come close. (ANALYZE of the table then samples 300,000 rows.)
+alter table rm_orders alter column email set statistics 1000;
 
 -- A route's orders, and its orders on a course day (`filter[route_id]` with
 -- `filter[departure_date]`); also the sort by route.
