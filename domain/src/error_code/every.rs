@@ -136,7 +136,16 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 InvoiceError::NothingLeft,
             ]),
         ),
-        ("EditError", all(vec![EditError::NotFound, EditError::InvoiceIssued, EditError::Ended, EditError::Unchanged])),
+        (
+            "EditError",
+            all(vec![
+                EditError::NotFound,
+                EditError::InvoiceIssued,
+                EditError::Ended,
+                EditError::Unchanged,
+                EditError::HasAccount,
+            ]),
+        ),
         (
             "ReturnTicketError",
             all(vec![

@@ -103,7 +103,7 @@ pub async fn timeline(
     let mut entries: Vec<TimelineEntry> = events.into_iter().map(entry).collect();
     entries.extend(refunds(&state, id).await?);
     entries.extend(messages(&state, id).await?);
-    entries.sort_by(|a, b| a.recorded_at.cmp(&b.recorded_at));
+    entries.sort_by_key(|entry| entry.recorded_at);
     Ok(Data::new(entries))
 }
 
