@@ -31,6 +31,9 @@ pub enum Count {
     /// (see [`crate::list::Pagination`]). For a table of a million rows, where counting
     /// them all costs more than the page itself (an index-only scan of the whole index
     /// with no filter, every row of an `ilike`), while the page needs only its own rows.
+    /// Not even that many are counted when the planner expects more than
+    /// [`COUNT_WHEN_EXPECTED`] times as many rows: finding a thousand rows that one in
+    /// forty passes costs more than the page of them.
     UpTo(u32),
 }
 
@@ -50,11 +53,18 @@ where
     fetch_page_counted(pool, columns, from, scope, q, Count::Exact).await
 }
 
+/// With [`Count::UpTo`]`(cap)`, rows are counted only when the planner expects at most
+/// this many times `cap`; above, its estimate is taken as it is. (It may then stand for
+/// fewer than `cap` rows when the planner is wrong by as much: the total is flagged as an
+/// estimate either way, and whether a page follows is always exact.)
+pub const COUNT_WHEN_EXPECTED: i64 = 10;
+
 /// [`fetch_page`], counting as `count` says. With [`Count::UpTo`] the page is read with
 /// one row more (so whether a page follows is known without counting); the total is
 /// then exact without a count when this page is the last, exact by a count that stops
-/// after `cap + 1` rows when there are at most `cap`, and otherwise the planner's
-/// estimate of the filtered query, kept within what is known for sure.
+/// after `cap + 1` rows when there are at most `cap` (counted only when the planner
+/// expects at most [`COUNT_WHEN_EXPECTED`] × `cap`), and otherwise the planner's estimate
+/// of the filtered query, kept within what is known for sure.
 #[tracing::instrument(skip(pool, q))]
 pub async fn fetch_page_counted<T>(
     pool: &PgPool,
@@ -111,7 +121,10 @@ where
     // What is known for sure: the rows up to the end of this page and one more; or, on a
     // page past the end, no more rows than come before it.
     let (mut least, most) = if has_more { (offset + on_page + 1, i64::MAX) } else { (0, offset) };
-    if least <= cap {
+    let plan: serde_json::Value =
+        filtered("explain (format json) select 1").build_query_scalar().fetch_one(pool).await?;
+    let estimate = plan[0]["Plan"]["Plan Rows"].as_f64().map_or(0, |rows| rows.round() as i64);
+    if least <= cap && estimate <= cap.saturating_mul(COUNT_WHEN_EXPECTED) {
         let mut counted = filtered("select count(*) from (select 1");
         counted.push(" limit ").push_bind(cap + 1).push(") counted");
         let total: i64 = counted.build_query_scalar().fetch_one(pool).await?;
@@ -120,9 +133,6 @@ where
         }
         least = least.max(cap + 1);
     }
-    let plan: serde_json::Value =
-        filtered("explain (format json) select 1").build_query_scalar().fetch_one(pool).await?;
-    let estimate = plan[0]["Plan"]["Plan Rows"].as_f64().map_or(0, |rows| rows.round() as i64);
     let total = estimate.clamp(least, most.max(least));
     Ok(Page { models, pagination: q.estimated_pagination(total, has_more) })
 }
@@ -234,6 +244,23 @@ mod tests {
         assert_eq!(rows, vec![91, 92, 93, 94, 95]);
         assert_eq!(p["totalCount"], 96, "40 estimated, 96 known: {p}");
         assert_eq!(p["hasMore"], true);
+
+        // When the planner expects more than ten times the cap, nothing is counted: 8 rows
+        // left of 200 (the statistics not yet updated) answer the estimate, flagged.
+        sqlx::raw_sql(
+            "insert into items select generate_series(101, 200); analyze items; delete from items where n > 8",
+        )
+        .execute(&pool)
+        .await
+        .unwrap();
+        let (rows, p) = page(&pool, "per-page=5").await;
+        assert_eq!(rows, vec![1, 2, 3, 4, 5]);
+        assert_eq!((p["totalCount"].clone(), p["totalCountEstimated"].clone()), (json!(200), json!(true)), "{p}");
+        assert_eq!(p["hasMore"], true);
+        let (rows, p) = page(&pool, "per-page=5&page=2").await;
+        assert_eq!(rows, vec![6, 7, 8]);
+        assert_eq!(p, json!({"page": 2, "perPage": 5, "totalCount": 8, "pageCount": 2}), "the last page is exact");
+        sqlx::raw_sql("insert into items select generate_series(9, 100)").execute(&pool).await.unwrap();
 
         // An exact list counts everything, as before.
         let q = RawListQuery(serde_urlencoded::from_str("per-page=5").unwrap()).parse(SPEC).unwrap();
