@@ -97,6 +97,7 @@ pub async fn send_ticket(
 ) -> Result<Data<Sent>, ApiError> {
     let order = find(&state, user.as_ref(), params.raw("id")).await?;
     state.mailer.send(ticket_email(&state, &order)).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
+    record_again(&state, &order, "tickets-email", user.as_ref()).await;
     Ok(Data::new(Sent { sent: true, to: order.customer.email.clone() }))
 }
 
@@ -118,7 +119,23 @@ pub async fn send_ticket_sms(
         }
         SmsError::Failed(e) => ApiError::Unavailable(e),
     })?;
+    record_again(&state, &order, "tickets-sms", user.as_ref()).await;
     Ok(Data::new(Sent { sent: true, to: order.customer.phone.clone() }))
+}
+
+/// Records a message sent on request, for the order's history: a kind of its own
+/// (`{kind}/again/{uuid}`) and who asked. It went out already, so a failure to record it
+/// is logged, not answered.
+async fn record_again(state: &CommandState, order: &OrderState, kind: &str, by: Option<&api_core::auth::AuthUser>) {
+    let recorded = sqlx::query("insert into sent_messages (order_id, kind, sent_by) values ($1, $2, $3)")
+        .bind(order.order_id)
+        .bind(format!("{kind}/again/{}", Uuid::new_v4()))
+        .bind(by.map(|user| user.id))
+        .execute(&state.pool)
+        .await;
+    if let Err(e) = recorded {
+        tracing::warn!(order_id = %order.order_id, kind, error = %e, "could not record a message sent on request");
+    }
 }
 
 /// The valid tickets' numbers and codes in one short message.

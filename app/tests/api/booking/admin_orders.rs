@@ -164,6 +164,50 @@ async fn an_admin_audits_an_invoiced_order_and_returns_a_ticket_for_the_customer
         .filter_map(|d| d["pdf_url"].as_str())
         .collect();
     assert_eq!(links.len(), 2, "{success}");
+
+    // The messages in the history: the tickets and each document to the customer, sent
+    // by a process, and the tickets sent again at the admin's request, by the admin.
+    let again = app
+        .client
+        .post(app.url(&format!("/api/order/order/send-ticket?id={order_id}")))
+        .bearer_auth(&app.admin_token)
+        .send()
+        .await
+        .expect("request");
+    assert_eq!(again.status(), 200);
+    let invoice_mail = format!("Wysłano dokument {} e-mailem do klienta", invoice["number"].as_str().expect("number"));
+    let correction_mail =
+        format!("Wysłano dokument {} e-mailem do klienta", correction["number"].as_str().expect("number"));
+    eventually("both documents' e-mails in the history", || async {
+        let (_, entries) = body(app.get_as(&timeline, Some(&app.admin_token)).await).await;
+        let said: Vec<String> = entries["data"]
+            .as_array()
+            .map(|e| e.iter().filter_map(|x| x["summary"].as_str().map(str::to_owned)).collect())
+            .unwrap_or_default();
+        said.contains(&invoice_mail) && said.contains(&correction_mail)
+    })
+    .await;
+    let (_, entries) = body(app.get_as(&timeline, Some(&app.admin_token)).await).await;
+    let messages: Vec<(&str, &str, Option<&str>)> = entries["data"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .filter(|e| e["type"] == "MessageSent")
+        .map(|e| {
+            (
+                e["summary"].as_str().unwrap_or(""),
+                e["actor"]["kind"].as_str().unwrap_or(""),
+                e["actor"]["email"].as_str(),
+            )
+        })
+        .collect();
+    assert!(messages.contains(&("Wysłano bilety e-mailem", "process", None)), "{messages:?}");
+    assert!(messages.contains(&(invoice_mail.as_str(), "process", None)), "{messages:?}");
+    assert!(messages.contains(&(correction_mail.as_str(), "process", None)), "{messages:?}");
+    assert!(
+        messages.contains(&("Wysłano ponownie bilety e-mailem", "admin", Some("admin@example.test"))),
+        "{messages:?}"
+    );
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
