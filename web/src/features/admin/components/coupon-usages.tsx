@@ -6,6 +6,8 @@ import type { ApiSchema } from '@/shared/api/schema';
 import { common } from '../messages/common-messages';
 import { couponTexts } from '../messages/coupon-messages';
 
+import { TableScroll } from './table-scroll';
+
 /** What each order spent of a coupon (the `orders` of `GET /order/coupon/one`). */
 export function CouponUsages({ usages }: { usages: ApiSchema<'CouponUsage'>[] }) {
   const intl = useIntl();
@@ -16,7 +18,7 @@ export function CouponUsages({ usages }: { usages: ApiSchema<'CouponUsage'>[] })
       {usages.length === 0 ? (
         <p className="admin-note">{intl.formatMessage(couponTexts.noUsages)}</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableScroll label={intl.formatMessage(couponTexts.usages)}>
           <table className="admin-inline-table">
             <thead>
               <tr>
@@ -37,7 +39,7 @@ export function CouponUsages({ usages }: { usages: ApiSchema<'CouponUsage'>[] })
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </section>
   );

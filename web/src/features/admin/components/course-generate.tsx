@@ -15,6 +15,8 @@ import { common } from '../messages/common-messages';
 import { courseTexts, courseValues } from '../messages/course-messages';
 import { fields } from '../messages/field-messages';
 
+import { TableScroll } from './table-scroll';
+
 type Settings = ApiSchema<'CourseSettings'>;
 type Preview = ApiSchema<'GeneratePreview'>;
 type Generated = ApiSchema<'Generated'>;
@@ -122,7 +124,7 @@ export function CourseGenerate() {
             <p className="admin-note" role="status">
               {intl.formatMessage(courseValues.previewTotal, { created: shown.preview.new, existing: shown.preview.existing })}
             </p>
-            <div className="admin-table-wrap">
+            <TableScroll label={intl.formatMessage(courseTexts.preview)}>
             <table className="admin-inline-table" aria-label={intl.formatMessage(courseTexts.preview)}>
               <thead>
                 <tr>
@@ -147,7 +149,7 @@ export function CourseGenerate() {
                 ))}
               </tbody>
             </table>
-            </div>
+            </TableScroll>
           </>
         )
       ) : null}

@@ -8,6 +8,8 @@ import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
 import { ADMIN_KEY } from '../api/admin-data';
 
+import { TableScroll } from './table-scroll';
+
 const texts = defineMessages({
   title: { id: 'admin.courseLoad.title', defaultMessage: 'Obłożenie odcinków', description: 'Heading: seats taken on each segment of a course' },
   segment: { id: 'admin.courseLoad.segment', defaultMessage: 'Odcinek', description: 'Column: the stretch between two stops' },
@@ -51,7 +53,7 @@ export function CourseLoadSection({ courseId }: { courseId: string }) {
     body = (
       <>
         <p className="admin-note">{intl.formatMessage(texts.note)}</p>
-        <div className="admin-table-wrap">
+        <TableScroll label={intl.formatMessage(texts.title)}>
           <table className="admin-inline-table">
             <thead>
               <tr>
@@ -70,7 +72,7 @@ export function CourseLoadSection({ courseId }: { courseId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </>
     );
   return (

@@ -9,6 +9,7 @@ import type { ColumnDef } from '../lib/area';
 import { nextSort, sortState } from '../lib/list-params';
 
 import { CellValue } from './cell-value';
+import { TableScroll } from './table-scroll';
 
 const SORT_MARKS = { ascending: '▲', descending: '▼', none: '↕' } as const;
 
@@ -52,7 +53,7 @@ export function DataTable({ columns, rows, sort, onSort, rowHref, caption }: Dat
   });
 
   return (
-    <div className="admin-table-wrap">
+    <TableScroll label={caption}>
       <table className="admin-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
@@ -100,6 +101,6 @@ export function DataTable({ columns, rows, sort, onSort, rowHref, caption }: Dat
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -16,6 +16,7 @@ import { invoiceTexts, invoiceValues } from '../messages/invoice-messages';
 
 import { AdminPage } from './admin-page';
 import { LoadFailed } from './load-failed';
+import { TableScroll } from './table-scroll';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -43,7 +44,7 @@ function RegisterTable({ input }: { input: RegisterInput }) {
       {rows.length === 0 ? (
         <p className="admin-note">{t('registerEmpty')}</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableScroll label={intl.formatMessage(invoiceValues.registerCaption, input)}>
           <table className="admin-table">
             <caption className="visually-hidden">{intl.formatMessage(invoiceValues.registerCaption, input)}</caption>
             <thead>
@@ -86,7 +87,7 @@ function RegisterTable({ input }: { input: RegisterInput }) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </TableScroll>
       )}
     </>
   );

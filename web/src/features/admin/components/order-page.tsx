@@ -23,6 +23,7 @@ import { OrderActions } from './order-actions';
 import { OrderStatus, StretchText } from './order-bits';
 import { OrderTickets } from './order-tickets';
 import { OrderTimeline } from './order-timeline';
+import { TableScroll } from './table-scroll';
 
 export function OrderPage() {
   const { id = '' } = useParams();
@@ -186,7 +187,7 @@ function OrderLegs({ order }: { order: AdminOrder }) {
   const legs = [order.outbound, ...(order.back ? [order.back] : [])];
   return (
     <Section title={intl.formatMessage(orderTexts.legs)}>
-      <div className="admin-table-wrap">
+      <TableScroll label={intl.formatMessage(orderTexts.legs)}>
         <table className="admin-inline-table admin-wide-table">
           <thead>
             <tr>
@@ -213,7 +214,7 @@ function OrderLegs({ order }: { order: AdminOrder }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </Section>
   );
 }
@@ -240,7 +241,7 @@ function OrderPayments({ order }: { order: AdminOrder }) {
       {order.gateway_refunds.length === 0 ? (
         <p className="admin-note">{t('noRefunds')}</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableScroll label={t('refunds')}>
           <table className="admin-inline-table admin-wide-table">
             <thead>
               <tr>
@@ -270,7 +271,7 @@ function OrderPayments({ order }: { order: AdminOrder }) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </Section>
   );
@@ -302,7 +303,7 @@ function OrderInvoices({ invoices }: { invoices: InvoiceSummary[] }) {
       {invoices.length === 0 ? (
         <p className="admin-note">{t('noInvoices')}</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableScroll label={t('invoices')}>
           <table className="admin-inline-table admin-wide-table">
             <thead>
               <tr>
@@ -329,7 +330,7 @@ function OrderInvoices({ invoices }: { invoices: InvoiceSummary[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
     </Section>
   );

@@ -19,6 +19,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { OptionLabel } from './option-label';
 import { StretchText } from './order-bits';
 import { Section } from './order-page';
+import { TableScroll } from './table-scroll';
 
 type Dialog = { kind: 'return' | 'change'; ticket: AdminTicket } | null;
 
@@ -38,7 +39,7 @@ export function OrderTickets({ order, onDone }: OrderTicketsProps) {
       {order.tickets.length === 0 ? (
         <p className="admin-note">{t('noTickets')}</p>
       ) : (
-        <div className="admin-table-wrap">
+        <TableScroll label={t('tickets')}>
           <table className="admin-inline-table admin-wide-table admin-tickets">
             <thead>
               <tr>
@@ -85,7 +86,7 @@ export function OrderTickets({ order, onDone }: OrderTicketsProps) {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {dialog?.kind === 'return' ? (
         <ReturnDialog order={order} ticket={dialog.ticket} onClose={() => setDialog(null)} onDone={onDone} />

@@ -15,6 +15,8 @@ import { useUnsavedChanges } from '../lib/unsaved-registry';
 import { fromGrosz, toGrosz } from '../lib/validation';
 import { routeTexts, routeValues } from '../messages/route-messages';
 
+import { TableScroll } from './table-scroll';
+
 
 type RouteWaypoint = ApiSchema<'RouteWaypoint'>;
 type RoutePrice = ApiSchema<'RoutePrice'>;
@@ -104,7 +106,7 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
           {intl.formatMessage(routeTexts.fill)}
         </Button>
       </div>
-      <div className="admin-table-wrap">
+      <TableScroll label={intl.formatMessage(routeTexts.prices)}>
         <table className="admin-inline-table admin-price-grid">
           <thead>
             <tr>
@@ -141,7 +143,7 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <div className="admin-section__actions">
         <Button
           disabled={!dirty || bad.length > 0 || mutation.isPending}

@@ -12,6 +12,8 @@ import { useRecordMutation } from '../hooks/use-record-mutation';
 import { useUnsavedChanges } from '../lib/unsaved-registry';
 import { detailTexts, routeTexts } from '../messages/route-messages';
 
+import { TableScroll } from './table-scroll';
+
 type RouteWaypoint = ApiSchema<'RouteWaypoint'>;
 type Details = ApiSchema<'RouteWaypointDetails'>;
 
@@ -60,7 +62,7 @@ export function StopDetails({ routeId }: { routeId: number }) {
       <h2 id="stop-details-title" className="admin-section__title">
         {intl.formatMessage(detailTexts.stopDetails)}
       </h2>
-      <div className="admin-table-wrap">
+      <TableScroll label={intl.formatMessage(detailTexts.stopDetails)}>
         <table className="admin-inline-table">
           <thead>
             <tr>
@@ -76,7 +78,7 @@ export function StopDetails({ routeId }: { routeId: number }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }
