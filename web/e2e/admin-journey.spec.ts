@@ -67,7 +67,7 @@ test('an admin builds a connection that a guest then finds', async ({ page, brow
   await expect(page.getByText('Zapisano.')).toBeVisible();
 
   // The price grid, filled from a rate
-  const prices = page.getByRole('region', { name: 'Ceny (zł) dla par przystanków' });
+  const prices = page.getByRole('region', { name: 'Ceny (zł) dla par przystanków', exact: true });
   await prices.getByLabel('Stawka (zł za minutę jazdy)').fill('0,30');
   await prices.getByRole('button', { name: 'Wypełnij puste ze stawki' }).click();
   await expect(prices.getByLabel(`Cena ${firstName} → ${lastName}`)).toHaveValue('12,00');
@@ -124,7 +124,7 @@ test('an admin builds a connection that a guest then finds', async ({ page, brow
   const day = warsawDay(1);
   await page.goto(`/admin/course/course?filter[route_id][eq]=${routeId}&filter[date][gte]=${day}&filter[date][lte]=${day}`);
   await page.getByRole('table').getByRole('link').first().click();
-  const load = page.getByRole('region', { name: 'Obłożenie odcinków' });
+  const load = page.getByRole('region', { name: 'Obłożenie odcinków', exact: true });
   await expect(async () => {
     await page.reload();
     await expect(load.getByRole('row').nth(1)).toContainText(`${firstName} → ${lastName}1 / 20`, { timeout: 1000 });

@@ -1,7 +1,7 @@
 // Steps of the booking journey shared by the Polish and English specs. They drive the real backend:
 // `coach serve` with a freshly seeded database (the demo coupons NISKO10 and NISKO50 are spent by the
 // specs, so each run needs a new database, as the CI script makes).
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** `YYYY-MM-DD` in Warsaw, `days` from today. */
 export function warsawDay(days: number): string {
@@ -32,4 +32,86 @@ export async function ticketsOnSuccessPage(page: Page, region: string): Promise<
     found.push({ number: values[0] ?? '', code: values[1] ?? '' });
   }
   return found;
+}
+
+/** A bearer token for a demo account, through the login call. */
+export async function apiToken(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
+  const answer = await request.post('/api/user/auth/login', { data: { email: account.email, password: account.password } });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { data: { token: string } }).data.token;
+}
+
+/** The id of the first stop whose name starts with `name`. */
+export async function apiStopId(request: APIRequestContext, name: string): Promise<number> {
+  const answer = await request.get('/api/route/waypoint/search-dropdown', { params: { q: name } });
+  const stops = ((await answer.json()) as { data: { id: number; name: string }[] }).data;
+  const stop = stops.find((candidate) => candidate.name.startsWith(name));
+  expect(stop, `a stop named ${name}`).toBeTruthy();
+  return stop?.id ?? 0;
+}
+
+/** A course found by the search, as the order needs it. */
+export interface Connection {
+  course_id: string;
+  route_id: number;
+  departure_time: string;
+  price: number;
+}
+
+/** The one-way courses from `from` to `to` on a Warsaw day (`YYYY-MM-DD`). */
+export async function apiSearch(request: APIRequestContext, from: number, to: number, date: string): Promise<Connection[]> {
+  const search = await request.post('/api/search/search/index', { data: { start: from, end: to, date } });
+  expect(search.status()).toBe(200);
+  return ((await search.json()) as { data: { outbound: Connection[] } }).data.outbound;
+}
+
+export interface PlacedOrder {
+  order_id: string;
+  hash_id: string;
+  payment_url: string;
+}
+
+interface OrderRequest {
+  course: Connection;
+  from: number;
+  to: number;
+  passengers: number;
+  customer: { first_name: string; last_name: string; email: string };
+  invoice?: { vat_number: string; company_name: string; address: string; postal_code: string; city: string };
+  /** A logged-in customer's token; a guest order without it. */
+  token?: string;
+}
+
+/** Places a one-way order through the API (the order form has journeys of its own) and pays it in the sandbox. */
+export async function apiPlaceAndPay(request: APIRequestContext, order: OrderRequest): Promise<PlacedOrder> {
+  const placed = await request.post('/api/order/order/place', {
+    headers: order.token ? { Authorization: `Bearer ${order.token}` } : {},
+    data: {
+      course: { course_id: order.course.course_id, from: { id: order.from }, to: { id: order.to } },
+      courseReturn: {},
+      tickets: [{ qty: order.passengers, discount_id: null }],
+      customer: { ...order.customer, phone: '+48 600 100 200', consent_statute: 1, consent_gdpr: 1, notify_by_sms: 0, id: null },
+      invoice: order.invoice ? { is_selected: 1, country: 'PL', ...order.invoice } : { is_selected: 0, country: 'PL' },
+      coupon: { code: null, value: 0 },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const answer = ((await placed.json()) as { data: PlacedOrder }).data;
+  const paymentToken = answer.payment_url.split('/').pop() ?? '';
+  expect((await request.post(`/api/payment/sandbox/${paymentToken}/pay`, { maxRedirects: 0 })).status()).toBe(303);
+  return answer;
+}
+
+/** The ticket numbers of a paid order, once the read model shows them. */
+export async function apiTicketNumbers(request: APIRequestContext, hashId: string, count: number): Promise<string[]> {
+  let numbers: string[] = [];
+  await expect
+    .poll(async () => {
+      const shown = await request.get('/api/order/order/success-data', { params: { hash_id: hashId } });
+      if (!shown.ok()) return 0;
+      numbers = ((await shown.json()) as { data: { tickets: { number: string }[] } }).data.tickets.map((ticket) => ticket.number);
+      return numbers.length;
+    }, { timeout: 20_000 })
+    .toBe(count);
+  return numbers;
 }

@@ -3,7 +3,10 @@
 // stretch, so later courses cost less than was paid, and the customer, on a phone, picks one of them,
 // sees the refund before confirming, and changes. Against the real backend; the fare is put back
 // afterwards, since the specs share one database.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+
+import { apiPlaceAndPay, apiSearch, apiStopId, apiTicketNumbers, apiToken, warsawDay } from './booking-support';
+import { ADMIN, dismissNotices, expectAccessible, JAN, logIn } from './support';
 
 /** The fare to put back after the test, however it ends (its own request context: the test's may be gone). */
 let restore: { id: number; price: number; token: string } | null = null;
@@ -21,73 +24,25 @@ test.afterEach(async ({ playwright, baseURL }) => {
   await context.dispose();
 });
 
-import { warsawDay } from './booking-support';
-import { ADMIN, dismissNotices, expectAccessible, JAN, logIn } from './support';
-
-
-async function token(request: APIRequestContext, account: { email: string; password: string }): Promise<string> {
-  const answer = await request.post('/api/user/auth/login', { data: { email: account.email, password: account.password } });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { data: { token: string } }).data.token;
-}
-
-async function stopId(request: APIRequestContext, name: string): Promise<number> {
-  const answer = await request.get('/api/route/waypoint/search-dropdown', { params: { q: name } });
-  const stops = ((await answer.json()) as { data: { id: number; name: string }[] }).data;
-  const stop = stops.find((candidate) => candidate.name.startsWith(name));
-  expect(stop, `a stop named ${name}`).toBeTruthy();
-  return stop?.id ?? 0;
-}
-
-interface Connection {
-  course_id: string;
-  route_id: number;
-  departure_time: string;
-  price: number;
-}
-
 test('a ticket moves to a cheaper course from its page, with the refund shown first', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
-  const [from, to] = [await stopId(request, 'Tarnobrzeg'), await stopId(request, 'Mielec')];
-  const search = await request.post('/api/search/search/index', { data: { start: from, end: to, date: warsawDay(5) } });
-  const found = ((await search.json()) as { data: { outbound: Connection[] } }).data.outbound;
+  const [from, to] = [await apiStopId(request, 'Tarnobrzeg'), await apiStopId(request, 'Mielec')];
+  const found = await apiSearch(request, from, to, warsawDay(5));
   expect(found.length, 'courses Tarnobrzeg → Mielec in five days').toBeGreaterThan(1);
   const [first] = found;
   if (!first) throw new Error('no course');
 
   // Jan buys one ticket and pays in the sandbox.
-  const jan = await token(request, JAN);
-  const placed = await request.post('/api/order/order/place', {
-    headers: { Authorization: `Bearer ${jan}` },
-    data: {
-      course: { course_id: first.course_id, from: { id: from }, to: { id: to } },
-      courseReturn: {},
-      tickets: [{ qty: 1, discount_id: null }],
-      customer: {
-        first_name: 'Jan', last_name: 'Kowalski', email: JAN.email, phone: '+48 600 100 200',
-        consent_statute: 1, consent_gdpr: 1, notify_by_sms: 0, id: null,
-      },
-      invoice: { is_selected: 0, country: 'PL' },
-      coupon: { code: null, value: 0 },
-    },
+  const jan = await apiToken(request, JAN);
+  const order = await apiPlaceAndPay(request, {
+    course: first, from, to, passengers: 1, token: jan,
+    customer: { first_name: 'Jan', last_name: 'Kowalski', email: JAN.email },
   });
-  expect(placed.status()).toBe(201);
-  const order = ((await placed.json()) as { data: { order_id: string; hash_id: string; payment_url: string } }).data;
-  const paymentToken = order.payment_url.split('/').pop() ?? '';
-  expect((await request.post(`/api/payment/sandbox/${paymentToken}/pay`, { maxRedirects: 0 })).status()).toBe(303);
-  let number = '';
-  await expect
-    .poll(async () => {
-      const shown = await request.get('/api/order/order/success-data', { params: { hash_id: order.hash_id } });
-      if (!shown.ok()) return '';
-      const tickets = ((await shown.json()) as { data: { tickets: { number: string }[] } }).data.tickets;
-      number = tickets[0]?.number ?? '';
-      return number;
-    })
-    .toMatch(/^NK-/);
+  const [number = ''] = await apiTicketNumbers(request, order.hash_id, 1);
+  expect(number).toMatch(/^NK-/);
 
   // The carrier lowers the fare of the stretch by 3 zł.
-  const admin = await token(request, ADMIN);
+  const admin = await apiToken(request, ADMIN);
   const auth = { Authorization: `Bearer ${admin}` };
   const prices = await request.get('/api/route/route-price/all', {
     headers: auth,

@@ -1,0 +1,144 @@
+// The admin's side of an order, against the real backend: a company's order with an invoice is paid;
+// the admin finds it by its e-mail, reads its history (placement, seat holds, payment, the invoice),
+// returns one ticket on the customer's behalf, sees the refund and the correction invoice appear,
+// downloads both PDFs and reads them, and looks the documents up in the VAT register as of yesterday
+// (neither is there) and as of today (both are). Run on a freshly seeded database.
+import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
+
+import { apiPlaceAndPay, apiSearch, apiStopId, apiTicketNumbers, warsawDay } from './booking-support';
+import { readDownloadedPdf, type ReadPdf } from './pdf';
+import { ADMIN, expectAccessible, logIn } from './support';
+
+const run = Date.now().toString(36).slice(-6);
+const BUYER = {
+  vat_number: '526-025-02-74',
+  company_name: `Pracownia Podróży ${run} Sp. z o.o.`,
+  address: 'ul. Ćwiartki 3/5',
+  postal_code: '35-001',
+  city: 'Rzeszów',
+};
+
+/** Whitespace as one space, so a phrase matches however the PDF split it into runs. */
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+async function download(page: Page, link: Locator): Promise<Download> {
+  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  return file;
+}
+
+function expectInPdf(pdf: ReadPdf, phrases: string[]): void {
+  expect(pdf.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = flat(pdf.text);
+  for (const phrase of phrases) expect(text, `"${phrase}" in the PDF`).toContain(phrase);
+}
+
+test('an admin audits an invoiced order, returns a ticket for the customer and reads both invoices', async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const email = `biuro.${run}@pracownia-e2e.pl`;
+
+  // A company orders two tickets Rzeszów → Nisko with an invoice and pays in the sandbox.
+  const [from, to] = [await apiStopId(request, 'Rzeszów'), await apiStopId(request, 'Nisko')];
+  const [course] = await apiSearch(request, from, to, warsawDay(4));
+  if (!course) throw new Error('no course Rzeszów → Nisko in four days');
+  const placed = await apiPlaceAndPay(request, {
+    course, from, to, passengers: 2, invoice: BUYER,
+    customer: { first_name: 'Ewa', last_name: `Nowak-${run}`, email },
+  });
+  const [first = '', second = ''] = await apiTicketNumbers(request, placed.hash_id, 2);
+
+  // The admin finds it by its e-mail.
+  await logIn(page, ADMIN);
+  await page.goto('/admin/order/order');
+  await expect(page.getByRole('heading', { level: 1, name: 'Zamówienia' })).toBeVisible();
+  const filters = page.getByRole('form', { name: 'Filtry' });
+  await filters.getByLabel('E-mail').fill(email);
+  await filters.getByRole('button', { name: 'Filtruj' }).click();
+  await expect(page).toHaveURL(/filter%5Bemail%5D%5Blike%5D=|filter\[email\]\[like\]=/);
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(2); // the header and the order
+  await expect(rows.nth(1)).toContainText(email);
+  await expect(rows.nth(1)).toContainText('Opłacone');
+  await expectAccessible(page, testInfo, 'orders-found');
+  await page.screenshot({ path: testInfo.outputPath('orders-found.png'), fullPage: true });
+  await rows.nth(1).getByRole('link').first().click();
+
+  // Its page: the customer, both tickets, the payment, the invoice, and the history.
+  await expect(page.getByRole('heading', { level: 1, name: /^Zamówienie NB-\d{4}-\d+$/ })).toBeVisible();
+  const orderNumber = ((await page.getByRole('heading', { level: 1 }).textContent()) ?? '').replace('Zamówienie ', '');
+  await expect(page.getByRole('region', { name: 'Klient', exact: true })).toContainText(email);
+  await expect(page.getByRole('region', { name: 'Dane do faktury', exact: true })).toContainText(BUYER.company_name);
+  const tickets = page.getByRole('region', { name: 'Bilety', exact: true });
+  for (const number of [first, second]) await expect(tickets).toContainText(number);
+  const invoices = page.getByRole('region', { name: 'Faktury i korekty', exact: true });
+  await expect(invoices.getByRole('row')).toHaveCount(2);
+  const invoiceNumber = (await invoices.getByRole('row').nth(1).getByRole('link').first().textContent()) ?? '';
+  expect(invoiceNumber).toMatch(/^[\w-]+\/\d{4}\/\d+$/);
+  await expect(invoices.getByRole('row').nth(1)).toContainText('VAT');
+
+  const history = page.getByRole('region', { name: 'Historia zamówienia', exact: true });
+  await expect(history).toContainText(`Złożono zamówienie ${orderNumber}: Rzeszów`);
+  await expect(history).toContainText('pasażerów: 2');
+  await expect(history).toContainText('Zarezerwowano miejsca: 2');
+  await expect(history).toContainText(/Zapłacono \d+,\d\d\szł \(transakcja [^)]+\); wydano bilety: 2/);
+  await expect(history).toContainText('Rezerwację miejsc potwierdzono (sprzedane)');
+  await expect(history).toContainText(`Wystawiono fakturę ${invoiceNumber}`);
+  // Who: the guest placed it; the raw event is one click away.
+  const placedEntry = history.getByRole('listitem').filter({ hasText: 'Złożono zamówienie' });
+  await expect(placedEntry).toContainText('Gość');
+  await placedEntry.getByText('Pokaż zdarzenie (OrderPlaced)').click();
+  await expect(placedEntry.locator('pre')).toContainText(`"email": "${email}"`);
+  await expectAccessible(page, testInfo, 'order-page');
+  await page.screenshot({ path: testInfo.outputPath('order-page.png'), fullPage: true });
+
+  // The admin returns the first ticket for the customer: no code asked for.
+  await tickets.getByRole('button', { name: `Zwróć w imieniu klienta: bilet ${first}` }).click();
+  await expect(page.getByRole('heading', { name: `Zwrócić bilet ${first}?` })).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Zwróć w imieniu klienta' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Bilet ${first} zwrócony.` })).toContainText('zwrot na konto:');
+
+  // The refund goes to the gateway, the correction invoice appears, the history says who did it.
+  const payments = page.getByRole('region', { name: 'Płatność i zwroty', exact: true });
+  await expect(async () => {
+    await page.reload();
+    await expect(payments.getByRole('row')).toHaveCount(2, { timeout: 1_000 });
+    await expect(invoices.getByRole('row')).toHaveCount(3, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(payments.getByRole('row').nth(1)).toContainText(/Wysłany|W trakcie/);
+  const correctionRow = invoices.getByRole('row').filter({ hasText: 'KOR' });
+  const correctionNumber = (await correctionRow.getByRole('link').first().textContent()) ?? '';
+  expect(correctionNumber).not.toBe(invoiceNumber);
+  await expect(tickets.getByRole('row').filter({ hasText: first })).toContainText('Zwrócony');
+  await expect(tickets.getByRole('row').filter({ hasText: second })).toContainText('Ważny');
+  const returnEntry = history.getByRole('listitem').filter({ hasText: `Zwrócono bilet ${first}` });
+  await expect(returnEntry).toContainText(ADMIN.email);
+  await expect(history).toContainText('Zwolniono miejsca: 1 (zwrot biletu)');
+  await expect(history).toContainText(`Wystawiono korektę ${correctionNumber} faktury ${invoiceNumber}`);
+  await page.screenshot({ path: testInfo.outputPath('order-returned.png'), fullPage: true });
+
+  // Both PDFs, read as a reader would.
+  const invoicePdf = await readDownloadedPdf(
+    await download(page, invoices.getByRole('link', { name: `${invoiceNumber} (PDF)` })),
+    testInfo,
+    'invoice',
+  );
+  expectInPdf(invoicePdf, [`Faktura VAT nr ${invoiceNumber}`, 'Sprzedawca', 'Nabywca', BUYER.company_name, 'NIP: 5260250274', '8%', 'Razem do zapłaty: 32,00 zł']);
+  const correctionPdf = await readDownloadedPdf(
+    await download(page, invoices.getByRole('link', { name: `${correctionNumber} (PDF)` })),
+    testInfo,
+    'correction',
+  );
+  expectInPdf(correctionPdf, [`Faktura korygująca nr ${correctionNumber}`, invoiceNumber, BUYER.company_name, 'Przed korektą', 'Po korekcie']);
+
+  // The register: as of yesterday neither document was issued; as of today both are there.
+  const today = warsawDay(0);
+  await page.goto(`/admin/order/invoice/register?as_of=${warsawDay(-1)}&from=${today}&to=${today}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rejestr faktur' })).toBeVisible();
+  await expect(page.getByText('W tym okresie nie wystawiono faktur.')).toBeVisible();
+  await page.getByLabel('Według stanu na').fill(today);
+  await page.getByRole('button', { name: 'Pokaż rejestr' }).click();
+  const register = page.getByRole('table', { name: `Rejestr faktur od ${today} do ${today}` });
+  await expect(register.getByRole('row').filter({ hasText: invoiceNumber }).first()).toContainText(BUYER.company_name);
+  await expect(register.getByRole('row').filter({ hasText: correctionNumber })).toContainText(invoiceNumber);
+  await expectAccessible(page, testInfo, 'register');
+  await page.screenshot({ path: testInfo.outputPath('register.png'), fullPage: true });
+});

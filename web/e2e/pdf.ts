@@ -1,0 +1,61 @@
+// Reading a downloaded PDF in the browser tests as a person would: its text (pdf.js, the reader
+// Firefox ships) and its first page drawn as a picture, attached to the test for a human to look at.
+import { readFile, writeFile } from 'node:fs/promises';
+
+import type { Download, TestInfo } from '@playwright/test';
+import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+export interface ReadPdf {
+  /** The bytes as served. */
+  bytes: Buffer;
+  pages: number;
+  /** Every page's text, items joined by spaces and lines by newlines. */
+  text: string;
+}
+
+async function open(bytes: Buffer): Promise<PDFDocumentProxy> {
+  // pdf.js takes ownership of the array it is given: hand it a copy.
+  return getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
+}
+
+async function textOf(pdf: PDFDocumentProxy): Promise<string> {
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n += 1) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
+  }
+  return pages.join('\n');
+}
+
+/** Draws the first page at 1.5× into a PNG under the test's output folder and attaches it. */
+async function attachFirstPage(pdf: PDFDocumentProxy, testInfo: TestInfo, name: string): Promise<void> {
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const page = await pdf.getPage(1);
+  const viewport = page.getViewport({ scale: 1.5 });
+  const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  // pdf.js draws on any context with the 2D canvas API; @napi-rs/canvas's is one.
+  const parameters = { canvas, canvasContext: context, viewport } as unknown as Parameters<typeof page.render>[0];
+  await page.render(parameters).promise;
+  const path = testInfo.outputPath(`${name}.png`);
+  await writeFile(path, await canvas.encode('png'));
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** Saves a download, checks it is a PDF pdf.js can open, and reads it. */
+export async function readDownloadedPdf(download: Download, testInfo: TestInfo, name: string): Promise<ReadPdf> {
+  const path = testInfo.outputPath(`${name}.pdf`);
+  await download.saveAs(path);
+  await testInfo.attach(`${name}.pdf`, { path, contentType: 'application/pdf' });
+  const bytes = await readFile(path);
+  const pdf = await open(bytes);
+  try {
+    const text = await textOf(pdf);
+    await attachFirstPage(pdf, testInfo, name);
+    return { bytes, pages: pdf.numPages, text };
+  } finally {
+    await pdf.destroy();
+  }
+}
