@@ -142,3 +142,64 @@ test('an admin audits an invoiced order, returns a ticket for the customer and r
   await expectAccessible(page, testInfo, 'register');
   await page.screenshot({ path: testInfo.outputPath('register.png'), fullPage: true });
 });
+
+test('a sale at the office takes its seats like an online order and is paid at once', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const day = warsawDay(6);
+  const [from, to] = [await apiStopId(request, 'Kraków'), await apiStopId(request, 'Zakopane')];
+  const seatsOf = async (courseId: string) =>
+    (await apiSearch(request, from, to, day)).find((course) => course.course_id === courseId)?.seats_available;
+  const [course] = await apiSearch(request, from, to, day);
+  if (!course) throw new Error('no course Kraków → Zakopane in six days');
+  const before = course.seats_available;
+
+  await logIn(page, ADMIN);
+  await page.goto('/admin/order/order');
+  await page.getByRole('link', { name: 'Nowa sprzedaż w biurze' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nowa sprzedaż w biurze' })).toBeVisible();
+
+  // The trip: the route, its stops and the day, then one of the day's courses.
+  await page.getByLabel('Trasa').selectOption({ label: course.route_name });
+  await page.getByLabel('Skąd').selectOption({ value: String(from) });
+  await page.getByLabel('Dokąd').selectOption({ value: String(to) });
+  await page.getByLabel('Dzień', { exact: true }).fill(day);
+  const outbound = page.getByRole('group', { name: 'Kurs tam' });
+  await outbound.getByRole('radio').first().check();
+  await page.getByLabel('Pasażerowie (wiersz 1)').fill('2');
+  await expect(page.getByRole('status').filter({ hasText: 'Do zapłaty:' })).toContainText(/\d+,\d\d\szł/);
+
+  // The customer at the counter, paying cash.
+  await page.getByRole('textbox', { name: 'Imię (wymagane)' }).fill('Stanisław');
+  await page.getByRole('textbox', { name: 'Nazwisko (wymagane)' }).fill(`Okienko-${run}`);
+  await page.getByRole('textbox', { name: 'E-mail (wymagane)' }).fill(`kasa.${run}@example.com`);
+  await page.getByRole('textbox', { name: 'Telefon (wymagane)' }).fill('+48 601 200 300');
+  await page.getByLabel('Klient akceptuje regulamin').check();
+  await page.getByLabel(/Klient zgadza się na przetwarzanie danych/).check();
+  await page.getByRole('combobox', { name: 'Sposób płatności (wymagane)' }).selectOption({ label: 'Gotówka' });
+  await expectAccessible(page, testInfo, 'office-sale');
+  await page.screenshot({ path: testInfo.outputPath('office-sale.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Sprzedaj' }).click();
+
+  // Paid at once, in cash, with its two tickets; its seats are taken from the same course.
+  await expect(page.getByRole('heading', { level: 1, name: /^Zamówienie NB-\d{4}-\d+$/ })).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Zamówienie', exact: true });
+  await expect(summary).toContainText('Opłacone');
+  await expect(page.getByRole('region', { name: 'Płatność i zwroty', exact: true })).toContainText('Gotówka');
+  await expect(page.getByRole('region', { name: 'Bilety', exact: true }).getByRole('row')).toHaveCount(3);
+  const history = page.getByRole('region', { name: 'Historia zamówienia', exact: true });
+  await expect(history.getByRole('listitem').filter({ hasText: 'Złożono zamówienie' })).toContainText(ADMIN.email);
+  await expect.poll(() => seatsOf(course.course_id), { timeout: 10_000 }).toBe(before - 2);
+  await page.screenshot({ path: testInfo.outputPath('office-sale-done.png'), fullPage: true });
+
+  // The customer gives another phone number: a change with its reason, kept in the history.
+  await page.getByRole('link', { name: 'Edytuj dane' }).click();
+  await expect(page.getByRole('textbox', { name: 'Telefon (wymagane)' })).toHaveValue('+48 601 200 300');
+  await page.getByRole('textbox', { name: 'Telefon (wymagane)' }).fill('+48 601 200 399');
+  await page.getByRole('textbox', { name: /^Powód zmiany/ }).fill('klient podał nowy numer');
+  await page.getByRole('button', { name: 'Zapisz', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Zamówienie NB-\d{4}-\d+$/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Klient', exact: true })).toContainText('+48 601 200 399');
+  const changed = history.getByRole('listitem').filter({ hasText: 'Zmieniono dane klienta' });
+  await expect(changed).toContainText('(klient podał nowy numer)');
+  await expect(changed).toContainText(ADMIN.email);
+});

@@ -54,8 +54,10 @@ export async function apiStopId(request: APIRequestContext, name: string): Promi
 export interface Connection {
   course_id: string;
   route_id: number;
+  route_name: string;
   departure_time: string;
   price: number;
+  seats_available: number;
 }
 
 /** The one-way courses from `from` to `to` on a Warsaw day (`YYYY-MM-DD`). */

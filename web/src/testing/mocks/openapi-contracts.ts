@@ -8,6 +8,7 @@
 import { readDb, withDb } from './data/booking-db';
 import { DEMO_ORDER_HASHES } from './data/booking-seed';
 import { connectionFor, courseId } from './data/catalogue';
+import { documents } from './data/order-admin';
 import { createOrder } from './data/orders';
 import { mockTokenFor, mockUserFor } from './handlers/accounts';
 
@@ -55,6 +56,8 @@ function bookingState() {
 /** The seeded demo order in 5 days (Jan's), and its first ticket (valid), e.g. for the guest return. */
 const demoOrder = readDb().orders[0];
 const demoTicket = demoOrder?.tickets[0];
+const demoDocument = documents(readDb())[0];
+const ADMIN = 'admin@example.com';
 
 /** The public id of a reservation pending payment, placed by `placePendingOrder` (pay again). */
 const PENDING_HASH = 'contractpendingpay';
@@ -250,6 +253,28 @@ export const CONTRACT_CASES: ContractCase[] = [
   { method: 'get', path: '/api/order/ticket/one', url: `/order/ticket/one?id=${demoTicket?.id ?? ''}`, as: 'admin@example.com' },
   { method: 'get', path: '/api/course/stamp/all', url: '/course/stamp/all', as: 'admin@example.com' },
   { method: 'get', path: '/api/course/stamp/one', url: `/course/stamp/one?id=${mockUserFor(JAN).id}`, as: 'admin@example.com' },
+  // The admin's orders and invoices.
+  { method: 'get', path: '/api/order/order/all', url: '/order/order/all?sort=-placed_at&filter[email][like]=kowalski', as: ADMIN },
+  { method: 'get', path: '/api/order/order/one', url: `/order/order/one?id=${demoOrder?.id ?? ''}`, as: ADMIN },
+  { method: 'get', path: '/api/order/order/timeline', url: `/order/order/timeline?id=${demoOrder?.id ?? ''}`, as: ADMIN },
+  { method: 'post', path: '/api/order/order/send-ticket', url: `/order/order/send-ticket?id=${demoOrder?.id ?? ''}`, as: ADMIN },
+  {
+    method: 'put',
+    path: '/api/order/order/save',
+    url: `/order/order/save?id=${demoOrder?.id ?? ''}`,
+    body: { customer: { first_name: 'Jan', last_name: 'Kowalski', email: JAN, phone: '+48 600 100 201', notify_by_sms: false }, reason: 'nowy telefon' },
+    as: ADMIN,
+  },
+  { method: 'post', path: '/api/order/order/save', url: '/order/order/save', body: { ...bookingState(), payment_method: 'cash' }, as: ADMIN, status: 201 },
+  { method: 'post', path: '/api/order/order/cancel', url: '/order/order/cancel', body: { id: demoOrder?.id, reason: 'kurs odwołany' }, as: ADMIN },
+  { method: 'get', path: '/api/order/order-invoice/all', url: '/order/order-invoice/all?sort=-issued_at', as: ADMIN },
+  { method: 'get', path: '/api/order/order-invoice/one', url: `/order/order-invoice/one?id=${demoDocument?.id ?? ''}`, as: ADMIN },
+  {
+    method: 'get',
+    path: '/api/order/order-invoice/register',
+    url: `/order/order-invoice/register?as_of=${daysAhead(0)}&from=${daysAhead(-30)}&to=${daysAhead(0)}&format=json`,
+    as: ADMIN,
+  },
 ];
 
 export function authHeaders(as: string | undefined): Record<string, string> {

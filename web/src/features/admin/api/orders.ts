@@ -1,12 +1,11 @@
 // The orders of the admin panel (contract of issue 17): one order with its timeline, what an admin
 // does to it (cancel, return or move a ticket on the customer's behalf, send the tickets again, change
 // the customer's and invoice data) and the sale at the carrier's office. Lists go through the panel's
-// one data provider (admin-data.ts); these are the calls that are no list.
-//
-// The timeline, the invoices and `payment_method` are new in the API: until web/openapi.json has them
-// (`npm run openapi:pull`) their shapes are written here, as the contract gives them.
+// one data provider (admin-data.ts); these are the calls that are no list. Shapes are the API
+// document's (web/openapi.json), narrowed where the document gives a string of known values.
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 
+import { isApiError } from '@/shared/api/api-error';
 import { apiClient } from '@/shared/api/client';
 import type { InvoiceSummary } from '@/shared/api/invoice-summary';
 import { dataOf, type ApiSchema } from '@/shared/api/schema';
@@ -26,19 +25,16 @@ export type AdminOrder = ApiSchema<'AdminOrderView'> & {
   payment_method?: PaymentMethod;
 };
 
+/** What a change of the customer's or invoice data did (`PUT …/save`). */
+export type OrderSaved = ApiSchema<'OrderSaved'>;
+
+/** A placed order: its id, number, amounts and where to pay (`POST …/save` at the office: nowhere). */
+export type Placed = ApiSchema<'Placed'>;
+
 export type AdminTicket = ApiSchema<'TicketView'>;
 
 /** One thing that happened to an order, from any stream that took part (`GET …/timeline`). */
-export interface TimelineEntry {
-  stream: string;
-  version: number | null;
-  type: string;
-  recorded_at: string;
-  actor: { kind: 'customer' | 'admin' | 'process' | 'guest'; user_id: string | null; email: string | null };
-  summary: string;
-  summary_en: string;
-  data: unknown;
-}
+export type TimelineEntry = ApiSchema<'TimelineEntry'>;
 
 export const orderQuery = (id: string) => oneQuery<AdminOrder>(ORDERS, id);
 
@@ -110,13 +106,13 @@ export interface OrderChange {
 }
 
 /** `PUT …/save?id=`: the customer's and invoice data (an issued invoice's change issues a correction). */
-export async function saveOrder(id: string, change: OrderChange): Promise<AdminOrder> {
-  return dataOf<AdminOrder>(await apiClient.put(`${ORDERS}/save`, { params: { id }, body: change, toast: false }));
+export async function saveOrder(id: string, change: OrderChange): Promise<OrderSaved> {
+  return dataOf<OrderSaved>(await apiClient.put(`${ORDERS}/save`, { params: { id }, body: change, toast: false }));
 }
 
 /** `POST …/save`: a sale at the office, paid there; the body is the online order's plus the payment method. */
-export async function createSale(body: unknown, idempotencyKey: string): Promise<AdminOrder> {
-  return dataOf<AdminOrder>(
+export async function createSale(body: unknown, idempotencyKey: string): Promise<Placed> {
+  return dataOf<Placed>(
     await apiClient.post(`${ORDERS}/save`, { body, headers: { 'Idempotency-Key': idempotencyKey }, toast: false }),
   );
 }
@@ -126,15 +122,22 @@ const POLL_MS = 300;
 
 /**
  * After a change: the order as the read model has it once the change reached it. The projection
- * follows the events a moment later, so `one` is asked again until its `version` grows past the one
- * seen before (a few tries); then the order, its timeline and the list are read anew.
+ * follows the events a moment later, so `one` is asked again until its `version` grows past
+ * `seenVersion` (a few tries; a new order is not there at first: -1 waits for it to be there at all);
+ * then the order, its timeline and the list are read anew. Answers the order as last read.
  */
-export async function reloadOrder(queryClient: QueryClient, id: string, seenVersion: number): Promise<void> {
+export async function reloadOrder(queryClient: QueryClient, id: string, seenVersion: number): Promise<AdminOrder | undefined> {
   const query = orderQuery(id);
+  let order: AdminOrder | undefined;
   for (let attempt = 0; attempt < POLL_TRIES; attempt += 1) {
-    const order = await queryClient.fetchQuery({ ...query, staleTime: 0, retry: false });
-    if (order.version > seenVersion) break;
+    try {
+      order = await queryClient.fetchQuery({ ...query, staleTime: 0, retry: false });
+      if (order.version > seenVersion) break;
+    } catch (error) {
+      if (!(isApiError(error) && error.status === 404)) throw error;
+    }
     await new Promise((resolve) => window.setTimeout(resolve, POLL_MS));
   }
   await queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, ORDERS] });
+  return order;
 }

@@ -112,7 +112,7 @@ export function InvoicePage() {
             [t('number'), invoice.number],
             [t('kind'), t(invoice.kind === 'KOR' ? 'kindKor' : 'kindVat')],
             [t('issuedAt'), dateTime(invoice.issued_at)],
-            [t('saleDate'), day(invoice.sale_date, 'short')],
+            [t('saleDate'), invoice.sale_date ? day(invoice.sale_date, 'short') : null],
             [t('buyer'), invoice.buyer_name],
             [t('taxId'), invoice.buyer_tax_id],
             [t('net'), invoice.net_formatted],

@@ -67,7 +67,7 @@ function RegisterTable({ input }: { input: RegisterInput }) {
                   <td data-label={t('number')}>{row.number}</td>
                   <td data-label={t('kind')}>{row.kind}</td>
                   <td data-label={t('issueDate')}>{day(row.issue_date, 'short')}</td>
-                  <td data-label={t('saleDate')}>{day(row.sale_date, 'short')}</td>
+                  <td data-label={t('saleDate')}>{day(row.sale_date ?? row.issue_date, 'short')}</td>
                   <td data-label={t('buyer')}>{row.buyer_name}</td>
                   <td data-label={t('taxId')}>{row.buyer_tax_id}</td>
                   <td data-label={t('net')} className="admin-table__num">{money(row.net)}</td>

@@ -2,7 +2,7 @@
 // (`POST /order/order/save` takes the body of `place`) plus how it was paid there (cash or the card
 // terminal): the order is paid at once. The price shown is the server's own calculation.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useIntl } from 'react-intl';
@@ -16,7 +16,7 @@ import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 
 import { ADMIN_KEY } from '../api/admin-data';
-import { createSale } from '../api/orders';
+import { createSale, reloadOrder } from '../api/orders';
 import { useAdminHref } from '../lib/admin-path';
 import type { FieldDef, FormValues } from '../lib/area';
 import { fieldErrorText } from '../lib/field-errors';
@@ -108,6 +108,7 @@ export function OfficeSale() {
   const id = useId();
   const href = useAdminHref();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [trip, setTrip] = useState<SaleTrip>(() => emptyTrip(warsawDate()));
   const [tripError, setTripError] = useState<string | null>(null);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
@@ -139,9 +140,11 @@ export function OfficeSale() {
       payment_method: v.payment_method,
     };
     try {
-      const order = await sale.mutateAsync(body);
+      const placed = await sale.mutateAsync(body);
       showToast({ type: 'success', message: orderTexts.saleDone });
-      void navigate(href(`order/order/${order.id}`));
+      // The order's page reads the read model, which has the sale a moment later.
+      await reloadOrder(queryClient, placed.order_id, -1);
+      void navigate(href(`order/order/${placed.order_id}`));
     } catch (error) {
       if (isApiError(error) && error.status === 422 && error.errors.length > 0) {
         const unplaced: string[] = [];

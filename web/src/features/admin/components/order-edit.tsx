@@ -94,9 +94,9 @@ function OrderEdit({ id }: { id: string }) {
             invoice: toInvoiceInput(values),
             reason: values.reason.trim(),
           });
-          await reloadOrder(queryClient, order.id, order.version);
+          const fresh = await reloadOrder(queryClient, order.id, saved.version - 1);
           void navigate(href(`order/order/${order.id}`));
-          return valuesOf(saved);
+          return valuesOf(fresh ?? order);
         }}
       />
     </AdminPage>

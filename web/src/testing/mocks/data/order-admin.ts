@@ -87,6 +87,22 @@ export function invoiceRow(doc: MockDocument) {
     corrects_number: doc.corrects?.number ?? null,
     corrects_id: doc.corrects?.id ?? null,
     reason: doc.reason,
+    vat_rate: VAT_RATE,
+    pdf_url: `/api/order/order-invoice/pdf?id=${doc.id}`,
+    fa3_url: `/api/order/order-invoice/fa3?id=${doc.id}`,
+  };
+}
+
+/** One document as the admin's invoice page reads it (InvoiceDetails): the row, its parties, its corrections. */
+export function invoiceDetails(db: Db, doc: MockDocument) {
+  const invoice = doc.order.invoice;
+  return {
+    ...invoiceRow(doc),
+    seller: { name: 'Nisko Bus sp. z o.o.', tax_id: '8652556348', address: 'ul. Kolejowa 12', postal_code: '37-400', city: 'Nisko', country: 'PL' },
+    buyer: invoice ? { name: invoice.company_name, tax_id: invoice.vat_number, address: invoice.address, postal_code: invoice.postal_code, city: invoice.city, country: invoice.country } : null,
+    corrects_issued_at: doc.corrects?.issued_at ?? null,
+    total_before: doc.corrects ? doc.corrects.gross : null,
+    corrections: documents(db).filter((other) => other.corrects?.id === doc.id).map(invoiceSummary),
   };
 }
 

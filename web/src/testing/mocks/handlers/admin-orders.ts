@@ -11,11 +11,11 @@ import { apiUrl } from '../api-url';
 import { readDb, withDb } from '../data/booking-db';
 import type { Db, MockOrder } from '../data/booking-types';
 import { formatPln } from '../data/catalogue';
-import { adminOf, adminOrderView, documents, invoiceRow, orderRow, timeline } from '../data/order-admin';
+import { adminOf, adminOrderView, documents, invoiceDetails, invoiceRow, orderRow, timeline } from '../data/order-admin';
 import { createOrder, markPaid } from '../data/orders';
 
 import { isAdmin, list } from './admin';
-import { checkCourses, checkCustomer, checkInvoice, checkTickets, findCoupon } from './booking';
+import { checkCourses, checkCustomer, checkInvoice, checkTickets, findCoupon, placedOf } from './booking';
 import { errorAnswer, validationError, type MockFieldError } from './errors';
 
 type Body = Record<string, unknown>;
@@ -45,8 +45,10 @@ function changeErrors(body: Body): MockFieldError[] {
   return errors;
 }
 
+/** Records the change as the server does; answers what it did (`OrderSaved`). */
 function change(db: Db, order: MockOrder, body: Body) {
   const admin = adminOf(db, order);
+  let correction: string | null = null;
   const at = new Date().toISOString();
   const reason = text(body.reason);
   if (body.customer) {
@@ -61,8 +63,12 @@ function change(db: Db, order: MockOrder, body: Body) {
       ? { country: text(invoice.country) || 'PL', vat_number: text(invoice.vat_number), company_name: text(invoice.company_name), address: text(invoice.address), postal_code: text(invoice.postal_code), city: text(invoice.city) }
       : issued ? order.invoice : null;
     admin.events.push({ type: 'InvoiceDataChanged', at, summary: `Zmieniono dane do faktury (${reason})`, summary_en: `Invoice details changed (${reason})`, data: { invoice: order.invoice, reason } });
-    if (issued) admin.corrections.push({ at, reason });
+    if (issued) {
+      admin.corrections.push({ at, reason });
+      correction = documents(db).filter((doc) => doc.order.id === order.id && doc.kind === 'KOR').at(-1)?.number ?? null;
+    }
   }
+  return { customer_changed: body.customer !== undefined, invoice_changed: body.invoice !== undefined, correction_number: correction };
 }
 
 const orderHandlers = [
@@ -118,12 +124,12 @@ const orderHandlers = [
       if (!isAdmin(request)) return undefined;
       const sent = withDb((db) => {
         const order = orderOf(db, request);
-        if (!order) return false;
+        if (!order) return null;
         const sms = path === 'send-ticket-sms';
         adminOf(db, order).events.push({ stream: 'messages', type: 'MessageSent', at: new Date().toISOString(), summary: sms ? `Wysłano bilety SMS-em na ${order.customer.phone}` : `Wysłano bilety e-mailem na ${order.customer.email}`, summary_en: sms ? `Tickets sent by SMS to ${order.customer.phone}` : `Tickets sent by e-mail to ${order.customer.email}`, data: { channel: sms ? 'sms' : 'email' } });
-        return true;
+        return { sent: true, to: sms ? order.customer.phone : order.customer.email };
       });
-      return sent ? HttpResponse.json({ data: { sent: true } }) : notFound();
+      return sent ? HttpResponse.json({ data: sent }) : notFound();
     }),
   ),
   http.put(apiUrl('/order/order/save'), async ({ request }) => {
@@ -131,13 +137,13 @@ const orderHandlers = [
     const body = record(await request.json());
     const errors = changeErrors(body);
     if (errors.length > 0) return validationError(errors);
-    const view = withDb((db) => {
+    const saved = withDb((db) => {
       const order = orderOf(db, request);
       if (!order) return null;
-      change(db, order, body);
-      return adminOrderView(db, order);
+      const changed = change(db, order, body);
+      return { id: order.id, version: adminOrderView(db, order).version, ...changed };
     });
-    return view ? HttpResponse.json({ data: view }) : notFound();
+    return saved ? HttpResponse.json({ data: saved }) : notFound();
   }),
   http.post(apiUrl('/order/order/save'), async ({ request }) => {
     if (!isAdmin(request)) return undefined;
@@ -159,13 +165,14 @@ const orderHandlers = [
     if (errors.length > 0 || !course) return validationError(errors);
     const passengers = tickets.reduce((sum, ticket) => sum + ticket.qty, 0);
     if (passengers > Math.min(course.seats_available, back?.seats_available ?? Infinity)) return errorAnswer(409, 'Conflict', 'Not enough seats are left on this course.', 'seats.not_enough');
-    const view = withDb((db) => {
+    const placed = withDb((db) => {
       const order = createOrder(db, { user_id: null, customer, invoice, outbound: course, back, tickets, coupon, origin: '' });
       markPaid(db, order);
       adminOf(db, order).payment_method = method as 'cash' | 'card_terminal';
-      return adminOrderView(db, order);
+      // Paid at the counter: nothing to pay through a gateway.
+      return { ...placedOf(order), payment_url: '' };
     });
-    return HttpResponse.json({ data: view }, { status: 201 });
+    return HttpResponse.json({ data: placed }, { status: 201 });
   }),
 ];
 
@@ -177,7 +184,7 @@ const invoiceHandlers = [
   http.get(apiUrl('/order/order-invoice/one'), ({ request }) => {
     if (!isAdmin(request)) return undefined;
     const doc = documents(readDb()).find((candidate) => candidate.id === new URL(request.url).searchParams.get('id'));
-    return doc ? HttpResponse.json({ data: invoiceRow(doc) }) : errorAnswer(404, 'Not Found', 'There is no such invoice.', 'invoice.not_found');
+    return doc ? HttpResponse.json({ data: invoiceDetails(readDb(), doc) }) : errorAnswer(404, 'Not Found', 'There is no such invoice.', 'invoice.not_found');
   }),
   http.get(apiUrl('/order/order-invoice/register'), ({ request }) => {
     if (!isAdmin(request)) return undefined;

@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { apiUrl } from '../api-url';
 import { mockPayment, readDb, seatsTaken, withDb } from '../data/booking-db';
 import { DEMO_USER_ID } from '../data/booking-seed';
-import type { MockCoupon } from '../data/booking-types';
+import type { MockCoupon, MockOrder } from '../data/booking-types';
 import { connectionFor, formatPln, type MockConnection } from '../data/catalogue';
 import { DISCOUNTS, isDiscountValid } from '../data/discounts';
 import { orderInvoices } from '../data/order-admin';
@@ -163,6 +163,24 @@ export function findCoupon(code: string): { coupon: MockCoupon } | { error: Mock
   return { coupon };
 }
 
+/** What placing answers (`Placed`): the order's number, amounts, expiry and where to pay. */
+export function placedOf(order: MockOrder) {
+  return {
+    order_id: order.id,
+    hash_id: order.hash_id,
+    number: order.number ?? order.hash_id.slice(0, 8),
+    status: order.status,
+    total: order.total,
+    total_formatted: formatPln(order.total),
+    coupon_amount: order.coupon?.amount ?? 0,
+    coupon_amount_formatted: formatPln(order.coupon?.amount ?? 0),
+    to_pay: order.to_pay,
+    to_pay_formatted: formatPln(order.to_pay),
+    expires_at: order.expires_at,
+    payment_url: order.payment_url,
+  };
+}
+
 export const bookingHandlers = [
   http.get(apiUrl('/course/discount/all'), ({ request }) => {
     const params = new URL(request.url).searchParams;
@@ -281,20 +299,7 @@ export const bookingHandlers = [
         // As the backend: the gateway sends English customers back to the English page.
         origin: `${new URL(request.url).origin}${request.headers.get('accept-language')?.trim().startsWith('en') ? '/en' : ''}`,
       });
-      const data = {
-        order_id: order.id,
-        hash_id: order.hash_id,
-        number: order.number ?? order.hash_id.slice(0, 8),
-        status: order.status,
-        total: order.total,
-        total_formatted: formatPln(order.total),
-        coupon_amount: order.coupon?.amount ?? 0,
-        coupon_amount_formatted: formatPln(order.coupon?.amount ?? 0),
-        to_pay: order.to_pay,
-        to_pay_formatted: formatPln(order.to_pay),
-        expires_at: order.expires_at,
-        payment_url: order.payment_url,
-      };
+      const data = placedOf(order);
       if (key) db.answers[key] = { status: 201, body: { data }, request: raw };
       return data;
     });
