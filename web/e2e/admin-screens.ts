@@ -19,6 +19,10 @@ export const ADMIN_SCREENS: [name: string, path: string, heading: RegExp][] = [
   ['content', '/admin/app/contents/1', /Regulamin/],
   ['settings', '/admin/company/company/settings', /Ustawienia firmy/],
   ['orders', '/admin/order/order', /^Zamówienia$/],
+  ['order-sale', '/admin/order/order/edit', /^Nowa sprzedaż w biurze$/],
+  ['orders-export', '/admin/order/order/export', /^Eksport zamówień$/],
+  ['invoices', '/admin/order/invoice', /^Faktury$/],
+  ['invoice-register', '/admin/order/invoice/register', /^Rejestr faktur$/],
   ['course-en', '/en/admin/course/course?filter[route_id][eq]=2', /^Courses$/],
   ['settings-en', '/en/admin/company/company/settings', /^Company settings$/],
 ];
