@@ -235,8 +235,15 @@ pub async fn all(
     query: RawListQuery,
 ) -> Result<Data<Page<OrderListItem>>, ApiError> {
     let q = query.parse(SPEC)?;
-    let page =
-        fetch_page_counted::<Row>(&state.pool, COLUMNS, "rm_orders o", Scope::All, &q, Count::UpTo(COUNT_CAP)).await?;
+    let page = fetch_page_counted::<Row>(
+        &state.pool,
+        COLUMNS,
+        "rm_orders o",
+        Scope::All,
+        &q,
+        Count::UpToKeyed(COUNT_CAP, "o.order_id"),
+    )
+    .await?;
     Ok(Data::new(Page {
         models: page.models.into_iter().map(OrderListItem::from).collect(),
         pagination: page.pagination,
