@@ -288,4 +288,44 @@ mod tests {
         let exact = fetch_page::<Item>(&pool, "n", "items", Scope::All, &q).await.unwrap();
         assert_eq!(serde_json::to_value(exact.pagination).unwrap()["totalCount"], 100);
     }
+
+    #[sqlx::test]
+    async fn a_deep_page_read_by_its_keys_is_the_same_page(pool: PgPool) {
+        sqlx::raw_sql(
+            "create table items (n int primary key, odd boolean not null); \
+             insert into items select n, n % 2 = 1 from generate_series(1, 3000) n; analyze items",
+        )
+        .execute(&pool)
+        .await
+        .unwrap();
+        let fields: &[ListField] = &[
+            ListField { name: "n", column: "n", kind: FieldType::Integer },
+            ListField { name: "odd", column: "odd", kind: FieldType::Boolean },
+        ];
+        let spec = ListSpec { fields, default_order: "n desc" };
+        for query in [
+            "per-page=10&page=101",                      // rows 1001-1010 from the top: deep
+            "per-page=10&page=150&filter[odd][eq]=true", // a filter inside the keys' query
+            "per-page=7&page=300&sort=n",                // the client's sort on both sides
+            "per-page=25&page=120",                      // the last page: no row after it
+            "per-page=25&page=200",                      // past the end
+            "per-page=10&page=3",                        // shallow: the plain query
+        ] {
+            let q = RawListQuery(serde_urlencoded::from_str(query).unwrap()).parse(spec).unwrap();
+            let plain = fetch_page_counted::<Item>(&pool, "n", "items", Scope::All, &q, Count::UpTo(10)).await.unwrap();
+            let keyed = fetch_page_counted::<Item>(&pool, "n", "items", Scope::All, &q, Count::UpToKeyed(10, "n"))
+                .await
+                .unwrap();
+            let ns = |page: &Page<Item>| page.models.iter().map(|i| i.n).collect::<Vec<_>>();
+            assert_eq!(ns(&keyed), ns(&plain), "{query}");
+            assert_eq!(
+                serde_json::to_value(&keyed.pagination).unwrap(),
+                serde_json::to_value(&plain.pagination).unwrap()
+            );
+        }
+        let q = RawListQuery(serde_urlencoded::from_str("per-page=10&page=101").unwrap()).parse(spec).unwrap();
+        let keyed =
+            fetch_page_counted::<Item>(&pool, "n", "items", Scope::All, &q, Count::UpToKeyed(10, "n")).await.unwrap();
+        assert_eq!(keyed.models.iter().map(|i| i.n).collect::<Vec<_>>(), (1991..=2000).rev().collect::<Vec<_>>());
+    }
 }
