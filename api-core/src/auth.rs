@@ -3,6 +3,8 @@
 //!
 //! - [`AuthUser`]: any logged-in, active user; `401` without a valid token.
 //! - [`AdminUser`]: a `SuperAdmin`; `401` without a token, `403` with a user's.
+//! - [`DriverUser`]: a `Driver` (or a `SuperAdmin`, who may do what drivers do); `401`
+//!   without a token, `403` with a customer's.
 //! - [`MaybeUser`]: a user if a valid token came, or nobody (guests may order).
 
 use axum::extract::{FromRef, FromRequestParts};
@@ -21,6 +23,8 @@ use crate::ApiError;
 pub enum Role {
     User,
     SuperAdmin,
+    /// Drives the coaches: sees the day's courses and their passengers, checks tickets.
+    Driver,
 }
 
 impl Role {
@@ -28,6 +32,7 @@ impl Role {
         match self {
             Role::User => "User",
             Role::SuperAdmin => "SuperAdmin",
+            Role::Driver => "Driver",
         }
     }
 
@@ -35,6 +40,7 @@ impl Role {
         match text {
             "User" => Some(Role::User),
             "SuperAdmin" => Some(Role::SuperAdmin),
+            "Driver" => Some(Role::Driver),
             _ => None,
         }
     }
@@ -52,6 +58,10 @@ pub struct AuthUser {
 /// A logged-in `SuperAdmin`.
 #[derive(Debug, Clone)]
 pub struct AdminUser(pub AuthUser);
+
+/// A logged-in `Driver` or `SuperAdmin`.
+#[derive(Debug, Clone)]
+pub struct DriverUser(pub AuthUser);
 
 /// A logged-in user, or a guest.
 #[derive(Debug, Clone)]
@@ -134,6 +144,22 @@ where
             Ok(AdminUser(user))
         } else {
             Err(ApiError::Forbidden)
+        }
+    }
+}
+
+impl<S> FromRequestParts<S> for DriverUser
+where
+    PgPool: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let user = AuthUser::from_request_parts(parts, state).await?;
+        match user.role {
+            Role::Driver | Role::SuperAdmin => Ok(DriverUser(user)),
+            Role::User => Err(ApiError::Forbidden),
         }
     }
 }

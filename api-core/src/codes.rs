@@ -89,6 +89,10 @@ codes! {
     DISCOUNT_NOT_AVAILABLE = "discount.not_available", 422, "The discount is not available for this ticket.";
     ORDER_INCOMPLETE = "order.incomplete", 422, "The order is not complete: see the field errors.";
 
+    // Checking tickets on board (command-api/src/booking/check_in.rs).
+    TICKET_FORGED = "ticket.forged", 422, "The scanned code's signature is not the carrier's: forged or altered (field `qr`).";
+    TICKET_UNREADABLE = "ticket.unreadable", 422, "The scanned text is not a ticket's code (field `qr`).";
+
     // The search (query-api/src/catalogue/search).
     DATE_IN_PAST = "date.in_past", 422, "The departure date has passed (field `date`).";
     DATE_BEFORE_START = "date.before_start", 422, "The return date is before the departure date (field `dateBack`).";

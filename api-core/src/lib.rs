@@ -8,7 +8,7 @@
 //! ([`polish`]); the declaration of a CRUD resource
 //! and its one generic router ([`resource`]); who is asking ([`auth`]); time
 //! in Europe/Warsaw ([`time`]); and the ports to the outside both use: e-mail ([`mail`])
-//! and SMS ([`sms`]). The API crates need not depend on each other for any of it. The
+//! and SMS ([`sms`]); the ticket signing key ([`ticket_keys`]). The API crates need not depend on each other for any of it. The
 //! cargo feature `event-store`, which only the command side turns on, converts the event
 //! store's errors into [`ApiError`]: the query side builds without the event store.
 
@@ -23,6 +23,7 @@ pub mod params;
 pub mod polish;
 pub mod resource;
 pub mod sms;
+pub mod ticket_keys;
 pub mod time;
 
 pub use error::{ApiError, ErrorBody, FieldError};

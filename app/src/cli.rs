@@ -105,6 +105,11 @@ pub struct ServeArgs {
     /// The built-in sandbox gateway's CRC key (its notifications are signed with it).
     #[arg(long, env = "SANDBOX_CRC", default_value = "sandbox-crc", hide_env_values = true)]
     pub sandbox_crc: String,
+    /// The Ed25519 key that signs the tickets' QR codes: a 32-byte seed in base64 (e.g.
+    /// `openssl rand -base64 32`). Every process of a deployment needs the same one.
+    /// Without it, a key generated once is kept in the database (development).
+    #[arg(long, env = "TICKET_SIGNING_KEY", hide_env_values = true)]
+    pub ticket_signing_key: Option<String>,
     /// Apply migrations before serving.
     #[arg(long, env = "MIGRATE_ON_START", default_value_t = true, action = clap::ArgAction::Set)]
     pub migrate: bool,

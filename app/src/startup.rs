@@ -41,6 +41,10 @@ impl Application {
         let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
         let public_url = public_url(args, listener.local_addr()?);
         let (gateway, payment_page_base, sandbox) = payment_gateway(args, &pool, &public_url)?;
+        if args.ticket_signing_key.is_none() {
+            tracing::warn!("TICKET_SIGNING_KEY is not set: tickets are signed with a key kept in the database (set it in production)");
+        }
+        let tickets = api_core::ticket_keys::load(&pool, args.ticket_signing_key.as_deref()).await?;
         let commands = command_api::CommandState::new(
             store.clone(),
             pool.clone(),
@@ -49,6 +53,7 @@ impl Application {
             Arc::new(FileSms::new(args.mail.data_dir.join("sms"))),
             public_url.clone(),
             payment_page_base,
+            tickets.clone(),
         );
 
         // The read models on their own thread (see `projector`); the booking reactions
@@ -77,8 +82,12 @@ impl Application {
                 router = router.merge(payment::sandbox_router(sandbox));
             }
         }
-        let queries =
-            args.role.serves_queries().then(|| ReadSide { pool: pool.clone(), mailer, public_url: public_url.clone() });
+        let queries = args.role.serves_queries().then(|| ReadSide {
+            pool: pool.clone(),
+            mailer,
+            public_url: public_url.clone(),
+            tickets: tickets.clone(),
+        });
         // The finance register replays the event store, which the query API may not hold:
         // its own router, served where the queries are (a proxy sends a GET there).
         let finance = args
@@ -147,6 +156,8 @@ pub struct ReadSide {
     pub mailer: Arc<dyn api_core::mail::Mailer>,
     /// The site's address (payment links, links in e-mails).
     pub public_url: String,
+    /// Signs the tickets' QR codes in the order and ticket answers.
+    pub tickets: ticket_token::TicketSigner,
 }
 
 /// The routes under `/api`: the command API's and the course writes when `commands` is
@@ -170,9 +181,13 @@ pub fn api_routes_with_finance(
     if let Some(commands) = commands {
         api = api.merge(catalogue_api::course_router(commands.clone())).merge(command_api::router(commands));
     }
-    if let Some(ReadSide { pool, mailer, public_url }) = queries {
+    if let Some(ReadSide { pool, mailer, public_url, tickets }) = queries {
         api = api
-            .merge(query_api::router(query_api::QueryState { pool: pool.clone(), public_url: public_url.clone() }))
+            .merge(query_api::router(query_api::QueryState {
+                pool: pool.clone(),
+                public_url: public_url.clone(),
+                tickets,
+            }))
             .merge(catalogue_api::router(catalogue_api::CatalogueState { pool: pool.clone() }))
             .merge(accounts_api::router(accounts_api::AccountsState { pool, mailer, public_url }))
             .merge(crate::openapi::router());

@@ -92,9 +92,13 @@ pub struct CommandState {
     pub courses: Arc<StreamWriters<InventoryAgg>>,
     /// The placements' records (inserted and removed in batches).
     pub placements: Arc<processes::recovery::Placements>,
+    /// Signs the tickets' QR codes and checks the codes drivers scan.
+    pub tickets: ticket_token::TicketSigner,
 }
 
 impl CommandState {
+    /// Each port and setting the commands use, named (they are all different things).
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         store: Arc<dyn EventStore>,
         pool: PgPool,
@@ -103,6 +107,7 @@ impl CommandState {
         sms: Arc<dyn SmsSender>,
         public_url: String,
         payment_page_base: String,
+        tickets: ticket_token::TicketSigner,
     ) -> Self {
         CommandState {
             courses: StreamWriters::new(store.clone()),
@@ -115,6 +120,7 @@ impl CommandState {
             public_url,
             payment_page_base,
             settings: Arc::new(SettingsCache::default()),
+            tickets,
         }
     }
 }
@@ -155,6 +161,7 @@ pub fn router(state: CommandState) -> Router {
         .route("/order/order/cancel", post(booking::cancel::cancel))
         .route("/order/order/return-ticket", post(booking::returns::return_ticket))
         .route("/order/order/change-course", post(booking::change::change_course))
+        .route("/order/ticket/check-in", post(booking::check_in::check_in))
         .route("/order/order/send-ticket", post(booking::send::send_ticket))
         .route("/order/order/send-ticket-sms", post(booking::send::send_ticket_sms))
         .route("/order/coupon/check", post(coupons::check))

@@ -1,7 +1,7 @@
 //! The command API's part of `/api/openapi.json` (merged with the other APIs' parts into
 //! the whole document by the `app` crate, which serves it).
 
-use crate::booking::{cancel, change, edit, form, office, order_parts, pay_again, place, returns, send};
+use crate::booking::{cancel, change, check_in, edit, form, office, order_parts, pay_again, place, returns, send};
 use crate::coupons;
 
 #[derive(utoipa::OpenApi)]
@@ -13,6 +13,7 @@ use crate::coupons;
         form::calculate_for_tickets,
         returns::return_ticket,
         change::change_course,
+        check_in::check_in,
         cancel::cancel,
         office::sell,
         edit::save,
@@ -39,6 +40,8 @@ use crate::coupons;
         returns::Returned,
         change::ChangeInput,
         change::Changed,
+        check_in::CheckInInput,
+        check_in::CheckedIn,
         cancel::CancelInput,
         cancel::Cancelled,
         edit::ContactInput,

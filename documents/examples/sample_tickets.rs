@@ -11,6 +11,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .map(|n| PrintedTicket {
             number: format!("NB250512{n:04}"),
             code: format!("K7QX{n:02}"),
+            qr: format!("NB1.eyJuIjoiTkIyNTA1MTJ7bn0ifQ.c2lnbmF0dXJl{n:04}"),
             passenger: "Zażółć Gęślą-Jaźń".into(),
             route_name: "Rzeszów – Nisko – Stalowa Wola – Kraków".into(),
             from_name: "Łańcut, Dworzec Autobusowy".into(),

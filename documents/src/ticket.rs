@@ -2,8 +2,8 @@
 //! dashed line to cut along, so an order of up to three tickets is one sheet of paper.
 //!
 //! A card: a coloured band with the carrier and the ticket number; the route, the stops,
-//! departure and arrival, passenger and price on the left; the QR code of
-//! `"{number}:{code}"` on the right with the secret code printed under it (a driver can
+//! departure and arrival, passenger and price on the left; the QR code of the ticket's
+//! signed code on the right with the secret code printed under it (a driver can
 //! type it when the code does not scan). Labels are Polish with English after a slash,
 //! like the e-mails.
 
@@ -29,8 +29,11 @@ pub struct TicketDocument {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PrintedTicket {
     pub number: String,
-    /// The secret code: printed under the QR code and part of it.
+    /// The secret code: printed under the QR code (a driver can type it with the number
+    /// when the code does not scan).
     pub code: String,
+    /// What the QR code holds: the ticket's signed code (`ticket_token`, `NB1.…`).
+    pub qr: String,
     pub passenger: String,
     pub route_name: String,
     pub from_name: String,
@@ -41,13 +44,6 @@ pub struct PrintedTicket {
     pub arrival: String,
     /// The price, e.g. `"39,00 zł"`.
     pub price: String,
-}
-
-impl PrintedTicket {
-    /// What the QR code holds: `"{number}:{code}"`.
-    pub fn qr_text(&self) -> String {
-        format!("{}:{}", self.number, self.code)
-    }
 }
 
 // The card grid on an A4 page.
@@ -141,7 +137,7 @@ fn draw_card(
     // The QR code on the right, the code under it.
     let qr_left = right - PAD - QR_SIDE;
     let qr_top = top - BAND_H - 6.0;
-    let matrix = QrMatrix::encode(&ticket.qr_text())?;
+    let matrix = QrMatrix::encode(&ticket.qr)?;
     let module = QR_SIDE / (matrix.width() + 2 * QUIET_ZONE) as f32;
     let rects: Vec<[f32; 4]> = matrix
         .dark_runs()

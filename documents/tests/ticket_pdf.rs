@@ -6,6 +6,7 @@ fn ticket(n: u32) -> PrintedTicket {
     PrintedTicket {
         number: format!("NB250512{n:04}"),
         code: format!("K7QX{n:02}"),
+        qr: format!("NB1.eyJuIjoiTkIyNTA1MTIifQ.c2lnbmF0dXJl{n:04}"),
         passenger: "Zażółć Gęślą-Jaźń".into(),
         route_name: "Rzeszów – Kraków".into(),
         from_name: "Łańcut, Dworzec".into(),

@@ -27,6 +27,8 @@ pub struct QueryState {
     pub pool: PgPool,
     /// The site's address, for payment links in order answers (e.g. `http://127.0.0.1:8080`).
     pub public_url: String,
+    /// Signs the tickets' QR codes (`ticket_token`); its public half is the verification key.
+    pub tickets: ticket_token::TicketSigner,
 }
 
 impl FromRef<QueryState> for PgPool {

@@ -319,8 +319,8 @@ mod tests {
             let ns = |page: &Page<Item>| page.models.iter().map(|i| i.n).collect::<Vec<_>>();
             assert_eq!(ns(&keyed), ns(&plain), "{query}");
             assert_eq!(
-                serde_json::to_value(&keyed.pagination).unwrap(),
-                serde_json::to_value(&plain.pagination).unwrap()
+                serde_json::to_value(keyed.pagination).unwrap(),
+                serde_json::to_value(plain.pagination).unwrap()
             );
         }
         let q = RawListQuery(serde_urlencoded::from_str("per-page=10&page=101").unwrap()).parse(spec).unwrap();

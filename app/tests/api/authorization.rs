@@ -57,28 +57,34 @@ async fn every_operation_answers_each_caller_as_the_table_says(pool: PgPool) {
     assert!(stale.is_empty(), "authorization.txt names operations the API does not have: {stale:?}");
 
     let mut wrong = Vec::new();
+    let driver = user(&app.pool, "driver@example.test", "Driver").await.1;
     for ((method, path), who) in &table {
         // Logging out ends the session it is called with: use sessions of its own.
-        let (user_token, admin_token) = if path.ends_with("/logout") {
+        let (user_token, admin_token, driver_token) = if path.ends_with("/logout") {
             (
                 user(&app.pool, "leaving@example.test", "User").await.1,
                 user(&app.pool, "boss@example.test", "SuperAdmin").await.1,
+                user(&app.pool, "going@example.test", "Driver").await.1,
             )
         } else {
-            (app.user_token.clone(), app.admin_token.clone())
+            (app.user_token.clone(), app.admin_token.clone(), driver.clone())
         };
         let guest = call(&app, method, path, None).await;
         let as_user = call(&app, method, path, Some(&user_token)).await;
         let as_admin = call(&app, method, path, Some(&admin_token)).await;
+        let as_driver = call(&app, method, path, Some(&driver_token)).await;
         let allowed = |s: u16| s != 401 && s != 403;
         let ok = match who.as_str() {
             "public" | "ticket-holder" | "order-link" => allowed(guest) && allowed(as_user) && allowed(as_admin),
             "user" | "user-or-link" => guest == 401 && allowed(as_user) && allowed(as_admin),
-            "admin" => guest == 401 && as_user == 403 && allowed(as_admin),
+            "admin" => guest == 401 && as_user == 403 && as_driver == 403 && allowed(as_admin),
+            "driver" => guest == 401 && as_user == 403 && allowed(as_driver) && allowed(as_admin),
             other => panic!("unknown class {other} for {method} {path}"),
         };
         if !ok {
-            wrong.push(format!("{method} {path} ({who}): guest {guest}, user {as_user}, admin {as_admin}"));
+            wrong.push(format!(
+                "{method} {path} ({who}): guest {guest}, user {as_user}, driver {as_driver}, admin {as_admin}"
+            ));
         }
     }
     assert!(wrong.is_empty(), "answers that break the table:\n{}", wrong.join("\n"));
@@ -100,7 +106,7 @@ async fn the_document_declares_who_may_call_each_operation(pool: PgPool) {
             let Some(who) = table.get(&key) else { continue }; // the matrix test names those
             let expected = match who.as_str() {
                 "public" => json!([]),
-                "user" | "admin" => json!([{ "bearer": [] }]),
+                "user" | "admin" | "driver" => json!([{ "bearer": [] }]),
                 "user-or-link" | "ticket-holder" | "order-link" => json!([{}, { "bearer": [] }]),
                 other => panic!("unknown class {other} for {method} {path}"),
             };

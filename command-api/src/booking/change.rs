@@ -202,6 +202,9 @@ fn change_error(e: ChangeTicketCourseError, cutoff: u32) -> ApiError {
             ApiError::Conflict("The course of this ticket was changed already; it can be changed once.".into())
         }
         ChangeTicketCourseError::TicketReturned => ApiError::Conflict("This ticket was returned.".into()),
+        ChangeTicketCourseError::Used => {
+            ApiError::Conflict("This ticket was used: a passenger boarded with it.".into())
+        }
         ChangeTicketCourseError::NotPaid => ApiError::Conflict("Only tickets of a paid order can be changed.".into()),
         ChangeTicketCourseError::SameCourse => {
             ApiError::invalid_field("course_id", "The ticket is for this course already.")

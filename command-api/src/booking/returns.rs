@@ -149,6 +149,7 @@ fn return_error(e: ReturnTicketError, cutoff: i32) -> ApiError {
         ReturnTicketError::NotFound | ReturnTicketError::TicketNotFound => not_found(),
         ReturnTicketError::Denied(e) => access_error(e),
         ReturnTicketError::AlreadyReturned => ApiError::Conflict("This ticket was returned already.".into()),
+        ReturnTicketError::Used => ApiError::Conflict("This ticket was used: a passenger boarded with it.".into()),
         ReturnTicketError::NotPaid => ApiError::Conflict("Only tickets of a paid order can be returned.".into()),
         ReturnTicketError::TooLate(_) => ApiError::invalid_field(
             "number",

@@ -213,13 +213,13 @@ fn ticket_email(state: &CommandState, order: &OrderState) -> Email {
         to: order.customer.email.clone(),
         subject: format!("Twoje bilety – zamówienie {}", order.display_number()),
         text,
-        attachments: tickets_pdf(order),
+        attachments: tickets_pdf(state, order),
     }
 }
 
 /// The valid tickets as a PDF with their QR codes (an empty list when it cannot be made:
 /// the e-mail still carries the numbers, codes and the link to the QR codes).
-fn tickets_pdf(order: &OrderState) -> Vec<Attachment> {
+fn tickets_pdf(state: &CommandState, order: &OrderState) -> Vec<Attachment> {
     let local =
         |t: chrono::DateTime<Utc>| t.with_timezone(&chrono_tz::Europe::Warsaw).format("%d.%m.%Y %H:%M").to_string();
     let passenger = format!("{} {}", order.customer.first_name, order.customer.last_name);
@@ -230,6 +230,7 @@ fn tickets_pdf(order: &OrderState) -> Vec<Attachment> {
         .map(|t| PrintedTicket {
             number: t.ticket.number.clone(),
             code: t.ticket.code.clone(),
+            qr: state.tickets.token(&ticket_token::TicketFacts::of(order, t)),
             passenger: passenger.clone(),
             route_name: t.course.route_name.clone(),
             from_name: t.course.from_name.clone(),

@@ -5,8 +5,9 @@
 use super::ErrorCode;
 use crate::coupon::CouponError;
 use crate::order::{
-    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, EditError, ExpireOrderError,
-    InvoiceError, PayOrderError, PlaceOrderError, RefundLatePaymentError, RegisterPaymentError, ReturnTicketError,
+    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, CheckInError, EditError,
+    ExpireOrderError, InvoiceError, PayOrderError, PlaceOrderError, RefundLatePaymentError, RegisterPaymentError,
+    ReturnTicketError,
 };
 use crate::seat_inventory::{ChangeCapacityError, HoldError, OpenInventoryError};
 use crate::stamp_card::StampCardError;
@@ -157,6 +158,20 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 ReturnTicketError::AlreadyReturned,
                 ReturnTicketError::NotPaid,
                 ReturnTicketError::TooLate(10),
+                ReturnTicketError::Used,
+            ]),
+        ),
+        (
+            "CheckInError",
+            all(vec![
+                CheckInError::NotFound,
+                CheckInError::TicketNotFound,
+                CheckInError::Returned,
+                CheckInError::AlreadyUsed { at: chrono::DateTime::UNIX_EPOCH },
+                CheckInError::NotPaid,
+                CheckInError::OtherCourse,
+                CheckInError::TooEarly,
+                CheckInError::Expired,
             ]),
         ),
         (
@@ -175,6 +190,7 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 ChangeTicketCourseError::DifferentStops,
                 ChangeTicketCourseError::TooLate(10),
                 ChangeTicketCourseError::CostsMore(500),
+                ChangeTicketCourseError::Used,
             ]),
         ),
     ]

@@ -9,8 +9,9 @@
 
 use crate::coupon::CouponError;
 use crate::order::{
-    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, EditError, ExpireOrderError,
-    InvoiceError, PayOrderError, PlaceOrderError, RefundLatePaymentError, RegisterPaymentError, ReturnTicketError,
+    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, CheckInError, EditError,
+    ExpireOrderError, InvoiceError, PayOrderError, PlaceOrderError, RefundLatePaymentError, RegisterPaymentError,
+    ReturnTicketError,
 };
 use crate::seat_inventory::{ChangeCapacityError, HoldError, OpenInventoryError};
 use crate::stamp_card::StampCardError;
@@ -211,8 +212,24 @@ impl ErrorCode for ReturnTicketError {
             ReturnTicketError::TicketNotFound => "ticket.not_found",
             ReturnTicketError::Denied(denied) => denied.code(),
             ReturnTicketError::AlreadyReturned => "ticket.already_returned",
+            ReturnTicketError::Used => "ticket.used",
             ReturnTicketError::NotPaid => "order.not_paid",
             ReturnTicketError::TooLate(_) => "return.too_late",
+        }
+    }
+}
+
+impl ErrorCode for CheckInError {
+    fn code(&self) -> &'static str {
+        match self {
+            CheckInError::NotFound => "order.not_found",
+            CheckInError::TicketNotFound => "ticket.not_found",
+            CheckInError::Returned => "ticket.already_returned",
+            CheckInError::AlreadyUsed { .. } => "ticket.used",
+            CheckInError::NotPaid => "order.not_paid",
+            CheckInError::OtherCourse => "check_in.other_course",
+            CheckInError::TooEarly => "check_in.too_early",
+            CheckInError::Expired => "check_in.expired",
         }
     }
 }
@@ -224,6 +241,7 @@ impl ErrorCode for ChangeTicketCourseError {
             ChangeTicketCourseError::TicketNotFound => "ticket.not_found",
             ChangeTicketCourseError::Denied(denied) => denied.code(),
             ChangeTicketCourseError::TicketReturned => "ticket.already_returned",
+            ChangeTicketCourseError::Used => "ticket.used",
             ChangeTicketCourseError::NotPaid => "order.not_paid",
             ChangeTicketCourseError::AlreadyChanged => "ticket.already_changed",
             ChangeTicketCourseError::SameCourse => "change.same_course",

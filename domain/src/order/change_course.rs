@@ -45,6 +45,8 @@ pub enum ChangeTicketCourseError {
     Denied(#[from] AccessDenied),
     #[error("the ticket was returned")]
     TicketReturned,
+    #[error("the ticket was used")]
+    Used,
     #[error("the order is not paid")]
     NotPaid,
     #[error("a ticket's course can be changed once")]
@@ -73,8 +75,10 @@ pub fn decide_change_course(
     let order = state.placed().ok_or(E::NotFound)?;
     let ticket = order.ticket_by_number(&cmd.number).ok_or(E::TicketNotFound)?;
     authorize(order, ticket, cmd.code.as_deref(), cmd.by_user_id, cmd.by_staff)?;
-    if ticket.status != TicketStatus::Valid {
-        return Err(E::TicketReturned);
+    match ticket.status {
+        TicketStatus::Returned => return Err(E::TicketReturned),
+        TicketStatus::Used => return Err(E::Used),
+        TicketStatus::Valid => {}
     }
     if order.status != OrderStatus::Paid {
         return Err(E::NotPaid);

@@ -249,6 +249,18 @@ pub enum OrderEvent {
         price_difference: i64,
         changed_at: DateTime<Utc>,
     },
+    /// A passenger boarded with the ticket: a driver (or an admin) checked it in on its
+    /// course. A ticket is used once; `check_in_id` is the driver's check-in, so the same
+    /// check-in sent again is recognised.
+    TicketUsed {
+        order_id: Uuid,
+        ticket_id: Uuid,
+        number: String,
+        course_id: Uuid,
+        check_in_id: Uuid,
+        used_at: DateTime<Utc>,
+        by_user_id: Uuid,
+    },
     /// The invoice asked for at ordering was issued (`vat_rate` in percent). It carries
     /// everything its document and the VAT register print, so a reader of the invoice
     /// events needs no other event. (Events recorded before the document facts were kept
@@ -349,6 +361,7 @@ impl OrderEvent {
             OrderEvent::LatePaymentRefunded { .. } => "LatePaymentRefunded",
             OrderEvent::TicketReturned { .. } => "TicketReturned",
             OrderEvent::TicketCourseChanged { .. } => "TicketCourseChanged",
+            OrderEvent::TicketUsed { .. } => "TicketUsed",
             OrderEvent::InvoiceIssued { .. } => "InvoiceIssued",
             OrderEvent::InvoiceCorrected { .. } => "InvoiceCorrected",
             OrderEvent::CustomerDetailsChanged { .. } => "CustomerDetailsChanged",
@@ -369,6 +382,7 @@ impl OrderEvent {
             | OrderEvent::LatePaymentRefunded { order_id, .. }
             | OrderEvent::TicketReturned { order_id, .. }
             | OrderEvent::TicketCourseChanged { order_id, .. }
+            | OrderEvent::TicketUsed { order_id, .. }
             | OrderEvent::InvoiceIssued { order_id, .. }
             | OrderEvent::InvoiceCorrected { order_id, .. }
             | OrderEvent::CustomerDetailsChanged { order_id, .. }
@@ -392,6 +406,9 @@ impl OrderEvent {
             OrderEvent::TicketReturned { ticket_id, .. } | OrderEvent::TicketCourseChanged { ticket_id, .. } => {
                 ticket_id.to_string()
             }
+            // One check-in: two drivers checking one ticket are two facts, of which the
+            // order takes one.
+            OrderEvent::TicketUsed { check_in_id, .. } => check_in_id.to_string(),
             OrderEvent::InvoiceCorrected { number, .. } => number.clone(),
             OrderEvent::OrderAssignedToUser { user_id, .. } => user_id.to_string(),
             OrderEvent::CustomerDetailsChanged { change_id, .. } | OrderEvent::InvoiceDataChanged { change_id, .. } => {

@@ -23,6 +23,8 @@
 //!   fee; the coupon part goes back to the coupon first.
 //! - [`ChangeTicketCourse`] ([`decide_change_course`]): a ticket moves once to another
 //!   course of the same route and stops.
+//! - [`CheckInTicket`] ([`decide_check_in`]): a driver lets the ticket's passenger board
+//!   its course; a ticket is used once.
 //! - [`IssueInvoice`] / [`CorrectInvoice`] ([`decide_issue_invoice`],
 //!   [`decide_correct_invoice`]): the invoice asked for, and its corrections (of the
 //!   value, or of the buyer's data).
@@ -38,7 +40,7 @@
 //! [`IssuedDocument`] reads an invoice event as the document it issued.
 //!
 //! The state ([`Order`], folded by [`evolve`]) carries the status ([`OrderStatus`]),
-//! the tickets and their state ([`TicketState`]: valid or returned, course changed or
+//! the tickets and their state ([`TicketState`]: valid, returned or used, course changed or
 //! not, current course and price) and the invoice.
 //!
 //! What the order does not do: anything on another stream. Holding and releasing seats,
@@ -53,6 +55,7 @@ mod abandon;
 mod access;
 mod cancel;
 mod change_course;
+mod check_in;
 mod edit;
 mod events;
 mod expire;
@@ -73,6 +76,7 @@ pub use abandon::{decide_abandon, AbandonOrder, AbandonOrderError};
 pub use access::AccessDenied;
 pub use cancel::{decide_cancel, CancelOrder, CancelOrderError};
 pub use change_course::{decide_change_course, ChangeTicketCourse, ChangeTicketCourseError};
+pub use check_in::{decide_check_in, CheckInError, CheckInTicket, BOARDING_CLOSES_HOURS, BOARDING_OPENS_HOURS};
 pub use edit::{
     decide_assign_user, decide_change_customer, decide_change_invoice_data, AssignOrderToUser, ChangeCustomerDetails,
     ChangeInvoiceData, EditError,
@@ -94,7 +98,7 @@ pub use register_payment::{
 };
 pub use return_ticket::{decide_return, ReturnTicket, ReturnTicketError};
 pub use state::{
-    evolve, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment, TicketState, TicketStatus,
+    evolve, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment, TicketState, TicketStatus, TicketUse,
 };
 
 /// An order's readable number from its place in the sequence of orders: `NB-2026-000123`.

@@ -42,6 +42,8 @@ pub enum ReturnTicketError {
     Denied(#[from] AccessDenied),
     #[error("the ticket was returned already")]
     AlreadyReturned,
+    #[error("the ticket was used")]
+    Used,
     #[error("the order is not paid")]
     NotPaid,
     #[error("returns close {0} minutes before departure")]
@@ -53,8 +55,10 @@ pub fn decide_return(cmd: &ReturnTicket, state: &Order) -> Result<Vec<OrderEvent
     let order = state.placed().ok_or(ReturnTicketError::NotFound)?;
     let ticket = order.ticket_by_number(&cmd.number).ok_or(ReturnTicketError::TicketNotFound)?;
     authorize(order, ticket, cmd.code.as_deref(), cmd.by_user_id, cmd.by_staff)?;
-    if ticket.status == TicketStatus::Returned {
-        return Err(ReturnTicketError::AlreadyReturned);
+    match ticket.status {
+        TicketStatus::Returned => return Err(ReturnTicketError::AlreadyReturned),
+        TicketStatus::Used => return Err(ReturnTicketError::Used),
+        TicketStatus::Valid => {}
     }
     if order.status != OrderStatus::Paid {
         return Err(ReturnTicketError::NotPaid);

@@ -53,8 +53,28 @@ impl OrderStatus {
 pub enum TicketStatus {
     Valid,
     Returned,
-    /// Reserved for boarding checks; nothing sets it yet.
+    /// A passenger boarded with it ([`OrderEvent::TicketUsed`]).
     Used,
+}
+
+impl TicketStatus {
+    /// The status as the API and read models spell it (`valid`, `returned`, `used`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TicketStatus::Valid => "valid",
+            TicketStatus::Returned => "returned",
+            TicketStatus::Used => "used",
+        }
+    }
+}
+
+/// When and by whom a ticket was used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TicketUse {
+    pub used_at: DateTime<Utc>,
+    pub course_id: Uuid,
+    pub by_user_id: Uuid,
+    pub check_in_id: Uuid,
 }
 
 /// A placed order.
@@ -112,6 +132,8 @@ pub struct TicketState {
     pub course_changed: bool,
     /// What the seat costs now: the price at payment plus the difference of a change.
     pub price: i64,
+    /// The boarding, once it was used.
+    pub used: Option<TicketUse>,
 }
 
 /// The invoice of an order and its corrections.
@@ -308,6 +330,7 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
                         course: order.leg(t.leg).unwrap_or(&order.outbound).clone(),
                         course_changed: false,
                         price: t.price,
+                        used: None,
                     })
                     .collect();
             })
@@ -338,6 +361,19 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
                 ticket.price = ticket.price.saturating_add(*price_difference);
             }
         }),
+        OrderEvent::TicketUsed { ticket_id, course_id, check_in_id, used_at, by_user_id, .. } => {
+            placed(state, |order| {
+                if let Some(ticket) = order.ticket_mut(*ticket_id) {
+                    ticket.status = TicketStatus::Used;
+                    ticket.used = Some(TicketUse {
+                        used_at: *used_at,
+                        course_id: *course_id,
+                        by_user_id: *by_user_id,
+                        check_in_id: *check_in_id,
+                    });
+                }
+            })
+        }
         OrderEvent::InvoiceIssued { number, issued_at, total, vat_rate, sale_date, seller, buyer, .. } => {
             placed(state, |order| {
                 let buyer = buyer.clone().or_else(|| order.invoice_request.clone());

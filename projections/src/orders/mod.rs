@@ -46,6 +46,7 @@ pub mod status {
 pub mod ticket_status {
     pub const VALID: &str = "valid";
     pub const RETURNED: &str = "returned";
+    pub const USED: &str = "used";
 }
 
 /// The rows of the orders a batch touches, and which of them changed.
@@ -100,6 +101,7 @@ impl Fold {
                 order.transaction_id = Some(transaction_id);
                 for t in tickets {
                     let leg = order.leg(t.leg).unwrap_or(&order.outbound);
+                    let discount = order.lines.iter().find(|l| l.line == t.line).and_then(|l| l.discount.as_ref());
                     touched.push(t.ticket_id);
                     self.tickets.insert(
                         t.ticket_id,
@@ -117,6 +119,9 @@ impl Fold {
                             route_name: leg.route_name.clone(),
                             from_name: leg.from_name.clone(),
                             to_name: leg.to_name.clone(),
+                            from_waypoint_id: leg.from_waypoint_id,
+                            to_waypoint_id: leg.to_waypoint_id,
+                            discount_name: discount.map(|d| d.name.clone()),
                             departure_at: leg.departure_at,
                             arrival_at: leg.arrival_at,
                             course_changed: false,
@@ -130,6 +135,8 @@ impl Fold {
                             fee: None,
                             coupon_refund: None,
                             money_refund: None,
+                            used_at: None,
+                            used_by: None,
                             version,
                         },
                     );
@@ -194,6 +201,15 @@ impl Fold {
                     ticket.price = ticket.price.saturating_add(price_difference);
                     ticket.price_difference = price_difference;
                     ticket.changed_at = Some(changed_at);
+                    ticket.version = version;
+                    touched.push(ticket_id);
+                }
+            }
+            OrderEvent::TicketUsed { ticket_id, used_at, by_user_id, .. } => {
+                if let Some(ticket) = self.tickets.get_mut(&ticket_id) {
+                    ticket.status = ticket_status::USED.into();
+                    ticket.used_at = Some(used_at);
+                    ticket.used_by = Some(by_user_id);
                     ticket.version = version;
                     touched.push(ticket_id);
                 }

@@ -89,6 +89,11 @@ pub(super) struct TicketRow {
     pub(super) route_name: String,
     pub(super) from_name: String,
     pub(super) to_name: String,
+    /// The stretch as stop ids (the same after a change: the route and stops stay).
+    pub(super) from_waypoint_id: i64,
+    pub(super) to_waypoint_id: i64,
+    /// The line's discount, when it has one.
+    pub(super) discount_name: Option<String>,
     pub(super) departure_at: DateTime<Utc>,
     pub(super) arrival_at: DateTime<Utc>,
     pub(super) course_changed: bool,
@@ -102,6 +107,9 @@ pub(super) struct TicketRow {
     pub(super) fee: Option<i64>,
     pub(super) coupon_refund: Option<i64>,
     pub(super) money_refund: Option<i64>,
+    /// When a passenger boarded with it, and the driver who checked it.
+    pub(super) used_at: Option<DateTime<Utc>>,
+    pub(super) used_by: Option<Uuid>,
     pub(super) version: i64,
 }
 

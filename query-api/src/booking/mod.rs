@@ -23,13 +23,14 @@
 //!   `/course/stamp/one`.
 //!
 //! Amounts come with a `*_formatted` twin (`domain::money::format_pln`); travel times
-//! carry Warsaw's offset; ticket QR codes are SVG (`documents::qr_svg` of
-//! `"{number}:{code}"`, the same text the printed ticket encodes).
+//! carry Warsaw's offset; ticket QR codes are SVG (`documents::qr_svg` of the ticket's
+//! signed code, `ticket_token`, the same text the printed ticket encodes).
 
 pub mod change_options;
 pub mod coupons;
 pub mod course_load;
 mod db;
+pub mod driver;
 pub mod invoice_files;
 pub mod invoices;
 pub mod model;
@@ -72,6 +73,9 @@ pub fn router() -> Router<QueryState> {
         .route("/order/ticket/all", get(tickets::all))
         .route("/order/ticket/one", get(tickets::one))
         .route("/order/ticket/change-options", get(change_options::change_options))
+        .route("/order/ticket/verification-key", get(driver::verification_key))
+        .route("/order/driver/courses", get(driver::courses))
+        .route("/order/driver/manifest", get(driver::manifest))
         .route("/order/coupon/all", get(coupons::all))
         .route("/order/coupon/one", get(coupons::one))
         .route("/user/user/my-tickets", post(my_tickets::my_tickets))

@@ -108,7 +108,7 @@ pub struct TicketView {
     /// What the seat costs now (after a course change, the new price).
     pub price: i64,
     pub price_formatted: String,
-    /// `valid` or `returned`.
+    /// `valid`, `returned` or `used`.
     pub status: String,
     pub course_changed: bool,
     pub course_id: Uuid,
@@ -117,7 +117,10 @@ pub struct TicketView {
     pub to_name: String,
     pub departure_at: DateTime<FixedOffset>,
     pub arrival_at: DateTime<FixedOffset>,
-    /// An SVG image of the QR code of `"{number}:{code}"`.
+    /// The ticket's signed code (`NB1.…`, see `docs/tickets.md`): what its QR code
+    /// carries, for anyone with the carrier's verification key to check offline.
+    pub qr: String,
+    /// An SVG image of the QR code of [`TicketView::qr`].
     pub qr_svg: String,
 }
 
@@ -243,7 +246,8 @@ pub fn line_view(line: &TicketLine) -> LineView {
     }
 }
 
-pub fn ticket_view(t: &TicketRecord) -> TicketView {
+pub fn ticket_view(t: &TicketRecord, signer: &ticket_token::TicketSigner) -> TicketView {
+    let qr = signer.token(&t.facts());
     TicketView {
         id: t.ticket_id,
         number: t.number.clone(),
@@ -260,6 +264,7 @@ pub fn ticket_view(t: &TicketRecord) -> TicketView {
         to_name: t.to_name.clone(),
         departure_at: warsaw(t.departure_at),
         arrival_at: warsaw(t.arrival_at),
-        qr_svg: documents::qr_svg(&format!("{}:{}", t.number, t.code)),
+        qr_svg: documents::qr_svg(&qr),
+        qr,
     }
 }

@@ -39,7 +39,7 @@ const FIELDS: &[ListField] = &[
 const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "t.departure_at desc, t.number" };
 const COLUMNS: &str = "t.ticket_id, t.number, t.code, t.status, t.leg, t.line, t.price, t.order_id, o.hash_id, \
     o.number as order_number, o.status as order_status, t.route_name, t.from_name, t.to_name, t.departure_at, \
-    t.arrival_at, t.course_changed";
+    t.arrival_at, t.course_changed, t.course_id, t.from_waypoint_id, t.to_waypoint_id, t.discount_name";
 const FROM: &str = "rm_tickets t join rm_orders o on o.order_id = t.order_id";
 
 #[derive(sqlx::FromRow)]
@@ -61,6 +61,10 @@ struct Row {
     departure_at: DateTime<Utc>,
     arrival_at: DateTime<Utc>,
     course_changed: bool,
+    course_id: Uuid,
+    from_waypoint_id: i64,
+    to_waypoint_id: i64,
+    discount_name: Option<String>,
 }
 
 /// One of the user's tickets.
@@ -69,7 +73,7 @@ pub struct MyTicket {
     pub id: Uuid,
     pub number: String,
     pub code: String,
-    /// `valid` or `returned`.
+    /// `valid`, `returned` or `used`.
     pub status: String,
     /// `outbound` or `back`.
     pub leg: String,
@@ -90,12 +94,23 @@ pub struct MyTicket {
     pub departure_at: DateTime<FixedOffset>,
     pub arrival_at: DateTime<FixedOffset>,
     pub course_changed: bool,
+    /// The ticket's signed code (`NB1.…`, `docs/tickets.md`): what its QR code carries.
+    pub qr: String,
     /// The invoice and corrections of the ticket's order, with their PDFs' links.
     pub invoices: Vec<InvoiceSummary>,
 }
 
-impl From<Row> for MyTicket {
-    fn from(r: Row) -> Self {
+impl MyTicket {
+    fn of(r: Row, signer: &ticket_token::TicketSigner) -> Self {
+        let qr = signer.token(&ticket_token::TicketFacts {
+            number: &r.number,
+            course_id: r.course_id,
+            from_waypoint_id: r.from_waypoint_id,
+            to_waypoint_id: r.to_waypoint_id,
+            discount: r.discount_name.as_deref(),
+            departure_at: r.departure_at,
+            arrival_at: r.arrival_at,
+        });
         MyTicket {
             id: r.ticket_id,
             number: r.number,
@@ -115,6 +130,7 @@ impl From<Row> for MyTicket {
             departure_at: warsaw(r.departure_at),
             arrival_at: warsaw(r.arrival_at),
             course_changed: r.course_changed,
+            qr,
             invoices: Vec::new(),
         }
     }
@@ -125,7 +141,7 @@ impl From<Row> for MyTicket {
     params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
         ("sort" = Option<String>, Query, description = "id, number, status, leg, price, order_id, hash_id, order_number, order_status, \
             route_name, from_name, to_name, departure_at, arrival_at, course_changed, placed_at; -field descends", pattern = "^-?(id|number|status|leg|price|order_id|hash_id|order_number|order_status|route_name|from_name|to_name|departure_at|arrival_at|course_changed|placed_at)(,-?(id|number|status|leg|price|order_id|hash_id|order_number|order_status|route_name|from_name|to_name|departure_at|arrival_at|course_changed|placed_at))*$"),
-        ("filter[status][eq]" = Option<String>, Query, max_length = 200, description = "valid or returned; any field above, ops eq, lt, gt, lte, gte, like, in")),
+        ("filter[status][eq]" = Option<String>, Query, max_length = 200, description = "valid, returned or used; any field above, ops eq, lt, gt, lte, gte, like, in")),
     responses((status = 200, description = "`{\"data\": {\"models\": [MyTicket], \"pagination\": …}}`", body = Data<Page<MyTicket>>),
         (status = 401, description = "no token"), (status = 422, description = "unknown sort or filter field")))]
 #[tracing::instrument(skip(state, query, user), fields(user_id = %user.id))]
@@ -136,7 +152,7 @@ pub async fn my_tickets(
 ) -> Result<Data<Page<MyTicket>>, ApiError> {
     let q = query.parse(SPEC)?;
     let page = fetch_page::<Row>(&state.pool, COLUMNS, FROM, Scope::Owner("t.user_id", user.id), &q).await?;
-    let mut models: Vec<MyTicket> = page.models.into_iter().map(MyTicket::from).collect();
+    let mut models: Vec<MyTicket> = page.models.into_iter().map(|r| MyTicket::of(r, &state.tickets)).collect();
     let orders: Vec<Uuid> = models.iter().map(|t| t.order_id).collect();
     let invoices = super::invoices::summaries_of_orders(&state.pool, &orders).await?;
     for ticket in &mut models {

@@ -3,6 +3,7 @@
 use super::change_options::{CannotChange, ChangeOption, ChangeOptions, CurrentCourse};
 use super::coupons::{CouponDetails, CouponUsage, CouponView};
 use super::course_load::{CourseLoad, SegmentLoad};
+use super::driver::{DriverCourse, Jwk, Manifest, ManifestStop, ManifestTicket, VerificationKey};
 use super::invoices::{InvoiceDetails, InvoiceListItem, InvoiceSummary};
 use super::model::{
     AdminOrderView, CouponUseView, CustomerView, DiscountView, GatewayRefund, InvoiceView, LegView, LineView,
@@ -17,7 +18,7 @@ use super::stamps::{StampCardView, StampReward, UserStamps};
 use super::tickets::AdminTicket;
 use super::timeline::{Actor, TimelineEntry};
 use super::{
-    change_options, coupons, course_load, invoice_files, invoices, my_tickets, order_customers, order_users,
+    change_options, coupons, course_load, driver, invoice_files, invoices, my_tickets, order_customers, order_users,
     order_waypoints, orders, stamps, success, tickets, timeline,
 };
 
@@ -40,6 +41,7 @@ use super::{
         order_waypoints::all, order_waypoints::one, order_waypoints::calculate_dates,
         tickets::one,
         stamps::one,
+        driver::verification_key, driver::courses, driver::manifest,
     ),
     components(schemas(
         OrderView, AdminOrderView, CustomerView, InvoiceView, LegView, LineView, DiscountView, ReductionView,
@@ -47,7 +49,7 @@ use super::{
         AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund, ChangeOptions, ChangeOption, CurrentCourse,
         CannotChange, CourseLoad, SegmentLoad, InvoiceListItem, InvoiceDetails, InvoiceSummary,
         TimelineEntry, Actor, OrderCustomer, OrderUser, OrderAccount, OrderCourse, OrderWaypoint, CalculatedDates,
-        RepricedTicket,
+        RepricedTicket, VerificationKey, Jwk, DriverCourse, Manifest, ManifestStop, ManifestTicket,
     )),
     tags(
         (name = "order", description = "Orders, tickets and coupons"),

@@ -276,7 +276,7 @@ pub async fn one(
         refund.amount_formatted = format_pln(refund.amount);
     }
     let invoices = super::invoices::summaries(&state.pool, id).await?;
-    Ok(Data::new(order.admin_view(&tickets, invoices, refunds, &state.public_url)))
+    Ok(Data::new(order.admin_view(&tickets, invoices, refunds, &state.public_url, &state.tickets)))
 }
 
 /// Every event of an order, oldest first (admin). An order abandoned before it was

@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 use domain::money::format_pln;
 use domain::order::{InvoiceRequest, Leg, TicketLine};
 use sqlx::types::Json;
+use ticket_token::TicketSigner;
 use uuid::Uuid;
 
 use super::invoices::InvoiceSummary;
@@ -66,9 +67,9 @@ pub struct OrderRecord {
 
 /// The columns of [`TicketRecord`] (from `rm_tickets t`).
 pub const TICKET_COLUMNS: &str = "t.ticket_id, t.order_id, t.number, t.code, t.leg, t.line, t.price, t.coupon_part, \
-    t.status, t.course_id, t.route_name, t.from_name, t.to_name, t.departure_at, t.arrival_at, t.course_changed, \
-    t.previous_course_id, t.price_difference, t.changed_at, t.user_id, t.issued_at, t.returned_at, t.fee, \
-    t.coupon_refund, t.money_refund";
+    t.status, t.course_id, t.route_name, t.from_name, t.to_name, t.from_waypoint_id, t.to_waypoint_id, \
+    t.discount_name, t.departure_at, t.arrival_at, t.course_changed, t.previous_course_id, t.price_difference, \
+    t.changed_at, t.user_id, t.issued_at, t.returned_at, t.fee, t.coupon_refund, t.money_refund, t.used_at";
 
 /// A row of `rm_tickets`.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -86,6 +87,9 @@ pub struct TicketRecord {
     pub route_name: String,
     pub from_name: String,
     pub to_name: String,
+    pub from_waypoint_id: i64,
+    pub to_waypoint_id: i64,
+    pub discount_name: Option<String>,
     pub departure_at: DateTime<Utc>,
     pub arrival_at: DateTime<Utc>,
     pub course_changed: bool,
@@ -98,6 +102,22 @@ pub struct TicketRecord {
     pub fee: Option<i64>,
     pub coupon_refund: Option<i64>,
     pub money_refund: Option<i64>,
+    pub used_at: Option<DateTime<Utc>>,
+}
+
+impl TicketRecord {
+    /// What the ticket's signed code carries.
+    pub fn facts(&self) -> ticket_token::TicketFacts<'_> {
+        ticket_token::TicketFacts {
+            number: &self.number,
+            course_id: self.course_id,
+            from_waypoint_id: self.from_waypoint_id,
+            to_waypoint_id: self.to_waypoint_id,
+            discount: self.discount_name.as_deref(),
+            departure_at: self.departure_at,
+            arrival_at: self.arrival_at,
+        }
+    }
 }
 
 /// Where the customer pays: the sandbox gateway's page on this site, Przelewy24's
@@ -125,7 +145,13 @@ pub fn payment_method(provider: &str) -> &'static str {
 
 impl OrderRecord {
     /// The customer's view of the order with these tickets.
-    pub fn view(&self, tickets: &[TicketRecord], invoices: Vec<InvoiceSummary>, public_url: &str) -> OrderView {
+    pub fn view(
+        &self,
+        tickets: &[TicketRecord],
+        invoices: Vec<InvoiceSummary>,
+        public_url: &str,
+        signer: &TicketSigner,
+    ) -> OrderView {
         let pending = self.status == "pending_payment";
         OrderView {
             id: self.order_id,
@@ -171,7 +197,7 @@ impl OrderRecord {
             } else {
                 None
             },
-            tickets: tickets.iter().map(ticket_view).collect(),
+            tickets: tickets.iter().map(|t| ticket_view(t, signer)).collect(),
             invoices,
         }
     }
@@ -183,9 +209,10 @@ impl OrderRecord {
         invoices: Vec<InvoiceSummary>,
         gateway_refunds: Vec<GatewayRefund>,
         public_url: &str,
+        signer: &TicketSigner,
     ) -> AdminOrderView {
         AdminOrderView {
-            order: self.view(tickets, invoices, public_url),
+            order: self.view(tickets, invoices, public_url, signer),
             payment_method: payment_method(&self.payment_provider).into(),
             user_id: self.user_id,
             payment_provider: self.payment_provider.clone(),

@@ -29,5 +29,5 @@ pub async fn success_data(State(state): State<QueryState>, params: Params) -> Re
     let (order, tickets) =
         order_with_tickets(&state.pool, "hash_id", hash_id.to_string()).await?.ok_or_else(not_found)?;
     let invoices = super::invoices::summaries(&state.pool, order.order_id).await?;
-    Ok(Data::new(order.view(&tickets, invoices, &state.public_url)))
+    Ok(Data::new(order.view(&tickets, invoices, &state.public_url, &state.tickets)))
 }

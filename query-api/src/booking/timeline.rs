@@ -6,7 +6,7 @@
 //! in words (Polish and English), and the raw event.
 //!
 //! Who: an event's metadata names the user who gave the command; a `SuperAdmin` is an
-//! admin, another user the customer. Without a user, the customer's own commands (place,
+//! admin, a `Driver` a driver, another user the customer. Without a user, the customer's own commands (place,
 //! pay again, return or change with the ticket's code) were a guest's; everything else
 //! was a process (payment notifications, expiry, the reactions).
 
@@ -28,8 +28,8 @@ use crate::QueryState;
 /// Who did it.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct Actor {
-    /// `customer`, `admin`, `guest` (the customer without an account, or with the
-    /// ticket's code) or `process`.
+    /// `customer`, `admin`, `driver` (who checked a ticket in), `guest` (the customer
+    /// without an account, or with the ticket's code) or `process`.
     pub kind: &'static str,
     pub user_id: Option<String>,
     pub email: Option<String>,
@@ -112,6 +112,7 @@ fn entry(row: EventRow) -> TimelineEntry {
         describe(&row.stream, &row.data).unwrap_or_else(|| (row.event_type.clone(), row.event_type.clone()));
     let kind = match (&row.user_id, row.role.as_deref()) {
         (Some(_), Some("SuperAdmin")) => "admin",
+        (Some(_), Some("Driver")) => "driver",
         (Some(_), _) => "customer",
         (None, _) if by_the_customer(&row.event_type) => "guest",
         (None, _) => "process",
@@ -239,6 +240,13 @@ fn order_event(event: &OrderEvent) -> (String, String) {
                     "Ticket {number} moved to the course at {when}; difference {}",
                     format_pln_en(*price_difference)
                 ),
+            )
+        }
+        OrderEvent::TicketUsed { number, used_at, .. } => {
+            let when = api_core::time::warsaw(*used_at).format("%Y-%m-%d %H:%M");
+            both(
+                format!("Pasażer wsiadł z biletem {number} ({when}); bilet wykorzystany"),
+                format!("A passenger boarded with ticket {number} ({when}); the ticket is used"),
             )
         }
         OrderEvent::InvoiceIssued { number, total, .. } => both(
@@ -415,11 +423,20 @@ async fn refunds(state: &QueryState, order_id: Uuid) -> Result<Vec<TimelineEntry
     Ok(entries)
 }
 
+#[derive(sqlx::FromRow)]
+struct MessageRow {
+    kind: String,
+    sent_at: DateTime<Utc>,
+    sent_by: Option<Uuid>,
+    email: Option<String>,
+    role: Option<String>,
+}
+
 /// The messages sent about the order: its tickets by e-mail and SMS, each invoice and
 /// correction to the customer and its copy to the invoice office (`sent_messages`, where
 /// the sending processes mark what they sent so a replay sends nothing twice).
 async fn messages(state: &QueryState, order_id: Uuid) -> Result<Vec<TimelineEntry>, ApiError> {
-    let rows: Vec<(String, DateTime<Utc>, Option<Uuid>, Option<String>, Option<String>)> = sqlx::query_as(
+    let rows: Vec<MessageRow> = sqlx::query_as(
         "select m.kind, m.sent_at, m.sent_by, u.email, u.role from sent_messages m left join users u on u.id = m.sent_by \
           where m.order_id = $1 \
             and (m.kind like 'tickets-%' or m.kind like 'invoice-mail/%' or m.kind like 'invoice-copy/%') \
@@ -430,7 +447,7 @@ async fn messages(state: &QueryState, order_id: Uuid) -> Result<Vec<TimelineEntr
     .await?;
     Ok(rows
         .into_iter()
-        .filter_map(|(kind, sent_at, sent_by, email, role)| {
+        .filter_map(|MessageRow { kind, sent_at, sent_by, email, role }| {
             let (summary, summary_en) = message_summary(&kind)?;
             // Sent by a process once, or again on someone's request: by a user, or by the
             // holder of the order's link.

@@ -77,6 +77,7 @@ async fn replay_reactions(app: &BookingApp) {
         Arc::new(FileSms::new(app.data_dir.join("sms"))),
         app.address.clone(),
         format!("{}/payment/sandbox/", app.address),
+        api_core::ticket_keys::load(&app.pool, None).await.expect("the ticket key"),
     );
     let reactions = BookingReactions { state };
     let SubscriptionFilter::EventType(types) = reactions.filter() else { panic!("the reactions filter by type") };

@@ -4,6 +4,7 @@
 // Needs the process to die at a named step: only with `--features failpoints`.
 mod admin_orders;
 mod capacity;
+mod check_in;
 mod codes;
 mod course_load;
 #[cfg(feature = "failpoints")]

@@ -95,6 +95,7 @@ async fn a_failing_refund_is_retried_until_sent_once_and_a_refused_one_is_left_f
         Arc::new(FileSms::new(dir.join("sms"))),
         "http://127.0.0.1:9".into(),
         "http://127.0.0.1:9/payment/sandbox/".into(),
+        api_core::ticket_keys::load(&pool, None).await.expect("the ticket key"),
     );
     let owed = |amount: i64| Owed {
         refund_id: Uuid::new_v4(),

@@ -52,8 +52,10 @@ pub async fn spawn_over(pool: PgPool, store: Arc<dyn EventStore>) -> TestApp {
         Arc::new(FileSms::new(data_dir.join("sms"))),
         public_url.clone(),
         format!("{public_url}/payment/sandbox/"),
+        api_core::ticket_keys::load(&pool, None).await.expect("the ticket key"),
     );
-    let queries = ReadSide { pool: pool.clone(), mailer, public_url };
+    let tickets = commands.tickets.clone();
+    let queries = ReadSide { pool: pool.clone(), mailer, public_url, tickets };
     TestApp(test_support::TestApp::serve(pool, api_routes(Some(commands), Some(queries))).await)
 }
 

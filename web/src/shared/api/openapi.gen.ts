@@ -3839,6 +3839,164 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/driver/courses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The courses leaving on a day, first to leave first (Driver, SuperAdmin). */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description a Warsaw day, YYYY-MM-DD; today by default */
+                    date?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": [DriverCourse]}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Vec_DriverCourse"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not a driver or an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description date is not a day */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/driver/manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A course's stops, tickets and the verification key (Driver, SuperAdmin). */
+        get: {
+            parameters: {
+                query: {
+                    course_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": Manifest}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Manifest"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not a driver or an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description course_id is missing or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/order-customer/all": {
         parameters: {
             query?: never;
@@ -6728,6 +6886,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/ticket/check-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CheckInInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": CheckedIn}`: the passenger boards */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_CheckedIn"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not a driver or an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such ticket */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the ticket was used already, returned, or its order is not paid */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a forged, altered or unreadable code; no code and no number; or the ticket is for another course, a later one, or one that has ended */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/ticket/one": {
         parameters: {
             query?: never;
@@ -6911,6 +7171,51 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/ticket/verification-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key that verifies the tickets' signed codes (public). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": VerificationKey}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_VerificationKey"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -10580,7 +10885,7 @@ export interface paths {
                     "per-page"?: number;
                     /** @description id, number, status, leg, price, order_id, hash_id, order_number, order_status, route_name, from_name, to_name, departure_at, arrival_at, course_changed, placed_at; -field descends */
                     sort?: string;
-                    /** @description valid or returned; any field above, ops eq, lt, gt, lte, gte, like, in */
+                    /** @description valid, returned or used; any field above, ops eq, lt, gt, lte, gte, like, in */
                     "filter[status][eq]"?: string;
                 };
                 header?: never;
@@ -10730,8 +11035,8 @@ export interface components {
         Actor: {
             email?: string | null;
             /**
-             * @description `customer`, `admin`, `guest` (the customer without an account, or with the
-             *     ticket's code) or `process`.
+             * @description `customer`, `admin`, `driver` (who checked a ticket in), `guest` (the customer
+             *     without an account, or with the ticket's code) or `process`.
              */
             kind: string;
             user_id?: string | null;
@@ -10855,7 +11160,7 @@ export interface components {
              * @description Stable and machine-readable: a domain refusal's code (`seats.not_enough`), an edge refusal's (`auth.bad_credentials`) or the kind's default (`not_found`, `validation`, `internal`…). docs/errors.md says what each means.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.same_course" | "change.too_late" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.no_price" | "course.not_found" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.not_found" | "ticket.not_owner" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.same_course" | "change.too_late" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.no_price" | "course.not_found" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description A 422's errors, one per field. */
             errors?: components["schemas"]["FieldError"][];
             /** @description English, for people and logs; clients translate `code`. */
@@ -11039,9 +11344,45 @@ export interface components {
             price_difference: number;
             price_difference_formatted: string;
         };
+        /** @description What the driver scanned or typed. */
+        CheckInInput: {
+            /**
+             * Format: uuid
+             * @description The driver's own id of this check-in: sent again, it is answered as before and
+             *     records nothing new. One is made when it is left out.
+             */
+            check_in_id?: string | null;
+            /**
+             * Format: uuid
+             * @description The course the driver runs. Required with `number`; with `qr`, when given, the
+             *     code's course must be this one.
+             */
+            course_id?: string | null;
+            /** @description The ticket's number, typed (with `course_id`). */
+            number?: string | null;
+            /** @description The scanned QR code: the ticket's signed code (`NB1.…`). */
+            qr?: string | null;
+        };
         CheckInput: {
             /** @description The code (required; blanks are refused). */
             code: string;
+        };
+        /** @description A passenger who boarded. */
+        CheckedIn: {
+            /** @description This check-in had been recorded before (its queue was sent again). */
+            again: boolean;
+            /** Format: uuid */
+            check_in_id: string;
+            /** Format: uuid */
+            course_id: string;
+            discount_name?: string | null;
+            from_name: string;
+            number: string;
+            /** @description The name the order was placed in. */
+            passenger: string;
+            to_name: string;
+            /** Format: date-time */
+            used_at: string;
         };
         /** @description A `companies` row. */
         Company: components["schemas"]["Settings"] & {
@@ -11653,6 +11994,29 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_CheckedIn: {
+            /** @description A passenger who boarded. */
+            data: {
+                /** @description This check-in had been recorded before (its queue was sent again). */
+                again: boolean;
+                /** Format: uuid */
+                check_in_id: string;
+                /** Format: uuid */
+                course_id: string;
+                discount_name?: string | null;
+                from_name: string;
+                number: string;
+                /** @description The name the order was placed in. */
+                passenger: string;
+                to_name: string;
+                /** Format: date-time */
+                used_at: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_Company: {
             /** @description A `companies` row. */
             data: components["schemas"]["Settings"] & {
@@ -11856,6 +12220,21 @@ export interface components {
                 /** Format: uuid */
                 order_id: string;
                 tickets: components["schemas"]["Changed"][];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Manifest: {
+            /** @description One course as its driver needs it offline. */
+            data: {
+                course: components["schemas"]["DriverCourse"];
+                /** @description In route order. */
+                stops: components["schemas"]["ManifestStop"][];
+                /** @description By boarding stop in route order, then by number. */
+                tickets: components["schemas"]["ManifestTicket"][];
+                verification_key: components["schemas"]["VerificationKey"];
             };
         };
         /**
@@ -12305,8 +12684,10 @@ export interface components {
                     /** Format: int64 */
                     price: number;
                     price_formatted: string;
+                    /** @description The ticket's signed code (`NB1.…`, `docs/tickets.md`): what its QR code carries. */
+                    qr: string;
                     route_name: string;
-                    /** @description `valid` or `returned`. */
+                    /** @description `valid`, `returned` or `used`. */
                     status: string;
                     to_name: string;
                 }[];
@@ -12735,6 +13116,41 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_Vec_DriverCourse: {
+            data: {
+                /**
+                 * Format: date-time
+                 * @description At its last stop.
+                 */
+                arrival_at: string;
+                /**
+                 * Format: int64
+                 * @description Of those, the ones that boarded.
+                 */
+                boarded: number;
+                /** Format: uuid */
+                course_id: string;
+                /**
+                 * Format: date-time
+                 * @description From its first stop (Warsaw time).
+                 */
+                departure_at: string;
+                /**
+                 * Format: int64
+                 * @description Tickets of paid orders for it, boarded or not.
+                 */
+                passengers: number;
+                /** Format: int64 */
+                route_id: number;
+                route_name: string;
+                /** Format: int32 */
+                seats: number;
+            }[];
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_Vec_HistoryEntry: {
             data: {
                 /** @description The event as the domain records it. */
@@ -12848,6 +13264,25 @@ export interface components {
                 town: string;
             }[];
         };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_VerificationKey: {
+            /** @description The carrier's public key for the tickets' codes. */
+            data: {
+                /** @description `Ed25519`. */
+                alg: string;
+                /** @description The codes it checks: `NB1` (see `docs/tickets.md`). */
+                format: string;
+                /** @description The same key as a JSON Web Key (RFC 8037), as WebCrypto imports it. */
+                jwk: components["schemas"]["Jwk"];
+                /** @description The key id a code names in `k`. */
+                kid: string;
+                /** @description The 32-byte public key, base64url without padding. */
+                public_key: string;
+            };
+        };
         /** @description The answer of a delete: the id that is gone. */
         Deleted: {
             /** Format: int64 */
@@ -12949,13 +13384,43 @@ export interface components {
          * @enum {string}
          */
         DocumentKind: "VAT" | "KOR";
+        /** @description A course of the day, as the driver picks it. */
+        DriverCourse: {
+            /**
+             * Format: date-time
+             * @description At its last stop.
+             */
+            arrival_at: string;
+            /**
+             * Format: int64
+             * @description Of those, the ones that boarded.
+             */
+            boarded: number;
+            /** Format: uuid */
+            course_id: string;
+            /**
+             * Format: date-time
+             * @description From its first stop (Warsaw time).
+             */
+            departure_at: string;
+            /**
+             * Format: int64
+             * @description Tickets of paid orders for it, boarded or not.
+             */
+            passengers: number;
+            /** Format: int64 */
+            route_id: number;
+            route_name: string;
+            /** Format: int32 */
+            seats: number;
+        };
         /** @description One field's problem in a 422 answer. */
         FieldError: {
             /**
              * @description What is wrong with the field (`field.blank`, `date.in_past`…); `field.invalid` when nothing more specific is known.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.same_course" | "change.too_late" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.no_price" | "course.not_found" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.not_found" | "ticket.not_owner" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.same_course" | "change.too_late" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.no_price" | "course.not_found" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description The field, dotted for nested ones (`customer.email`). */
             field: string;
             /** @description English, for people; translate `code`. */
@@ -13167,6 +13632,15 @@ export interface components {
         };
         /** @description Any JSON without a NUL character in a string or a member's name (what the gate lets through). */
         JsonWithoutNul: unknown;
+        /** @description An Ed25519 public key as a JSON Web Key. */
+        Jwk: {
+            /** @description `Ed25519`. */
+            crv: string;
+            kid: string;
+            /** @description `OKP`. */
+            kty: string;
+            x: string;
+        };
         /** @description What a leg's move did: each ticket's change. */
         LegMoved: {
             kind: string;
@@ -13237,6 +13711,46 @@ export interface components {
             /** @example jan.kowalski@example.pl */
             email: string;
             password: string;
+        };
+        /** @description One course as its driver needs it offline. */
+        Manifest: {
+            course: components["schemas"]["DriverCourse"];
+            /** @description In route order. */
+            stops: components["schemas"]["ManifestStop"][];
+            /** @description By boarding stop in route order, then by number. */
+            tickets: components["schemas"]["ManifestTicket"][];
+            verification_key: components["schemas"]["VerificationKey"];
+        };
+        /** @description A stop of the course, with when the coach is there. */
+        ManifestStop: {
+            /**
+             * Format: date-time
+             * @description Warsaw time.
+             */
+            at: string;
+            name: string;
+            /** Format: int64 */
+            waypoint_id: number;
+        };
+        /**
+         * @description A ticket the course carries (or carried: returned ones are listed too, so a driver
+         *     offline can tell a returned ticket from an unknown one).
+         */
+        ManifestTicket: {
+            discount_name?: string | null;
+            from_name: string;
+            /** Format: int64 */
+            from_waypoint_id: number;
+            number: string;
+            /** @description The name the order was placed in. */
+            passenger: string;
+            /** @description `valid`, `used`, `returned`, or `cancelled` (its order was cancelled). */
+            status: string;
+            to_name: string;
+            /** Format: int64 */
+            to_waypoint_id: number;
+            /** Format: date-time */
+            used_at?: string | null;
         };
         /** @description A menu. */
         Menu: {
@@ -13330,8 +13844,10 @@ export interface components {
             /** Format: int64 */
             price: number;
             price_formatted: string;
+            /** @description The ticket's signed code (`NB1.…`, `docs/tickets.md`): what its QR code carries. */
+            qr: string;
             route_name: string;
-            /** @description `valid` or `returned`. */
+            /** @description `valid`, `returned` or `used`. */
             status: string;
             to_name: string;
         };
@@ -14242,10 +14758,15 @@ export interface components {
              */
             price: number;
             price_formatted: string;
-            /** @description An SVG image of the QR code of `"{number}:{code}"`. */
+            /**
+             * @description The ticket's signed code (`NB1.…`, see `docs/tickets.md`): what its QR code
+             *     carries, for anyone with the carrier's verification key to check offline.
+             */
+            qr: string;
+            /** @description An SVG image of the QR code of [`TicketView::qr`]. */
             qr_svg: string;
             route_name: string;
-            /** @description `valid` or `returned`. */
+            /** @description `valid`, `returned` or `used`. */
             status: string;
             to_name: string;
         };
@@ -14350,6 +14871,19 @@ export interface components {
         };
         Valid: {
             valid: boolean;
+        };
+        /** @description The carrier's public key for the tickets' codes. */
+        VerificationKey: {
+            /** @description `Ed25519`. */
+            alg: string;
+            /** @description The codes it checks: `NB1` (see `docs/tickets.md`). */
+            format: string;
+            /** @description The same key as a JSON Web Key (RFC 8037), as WebCrypto imports it. */
+            jwk: components["schemas"]["Jwk"];
+            /** @description The key id a code names in `k`. */
+            kid: string;
+            /** @description The 32-byte public key, base64url without padding. */
+            public_key: string;
         };
         /** @description A stop. */
         Waypoint: {

@@ -5,6 +5,7 @@ import { formatPln, type MockConnection } from './catalogue';
 import { hashId, qrSvg, ticketCode, uuid } from './codes';
 import { DISCOUNTS } from './discounts';
 import { discountedFare } from './price-table';
+import { signTicket } from './ticket-signing';
 
 export function toLeg(kind: LegKind, connection: MockConnection): MockLeg {
   return {
@@ -48,6 +49,20 @@ export function priceLines(
 /** The course a ticket is for: its own after a change of course, else its leg of the order. */
 export function ticketLeg(order: MockOrder, ticket: MockTicket): MockLeg {
   return ticket.course ?? (ticket.leg === 'back' && order.back ? order.back : order.outbound);
+}
+
+/** A ticket's signed code, as the server gives it in `qr` (its current course and its line's discount). */
+export function ticketQr(order: MockOrder, ticket: MockTicket): string {
+  const leg = ticketLeg(order, ticket);
+  return signTicket({
+    number: ticket.number,
+    course_id: leg.course_id,
+    from_waypoint_id: leg.from_waypoint_id,
+    to_waypoint_id: leg.to_waypoint_id,
+    discount: order.lines.find((line) => line.line === ticket.line)?.discount?.name ?? null,
+    departure_at: leg.departure_at,
+    arrival_at: leg.arrival_at,
+  });
 }
 /** Issues the tickets of a paid order: one per passenger and leg, each with its share of the coupon. */
 export function issueTickets(db: Db, order: MockOrder): void {
@@ -204,7 +219,8 @@ export function orderView(order: MockOrder) {
         to_name: leg.to_name,
         departure_at: leg.departure_at,
         arrival_at: leg.arrival_at,
-        qr_svg: qrSvg(`${ticket.number}:${ticket.code}`),
+        qr: ticketQr(order, ticket),
+        qr_svg: qrSvg(ticketQr(order, ticket)),
       };
     }),
   };

@@ -7,7 +7,7 @@ import { readDb } from '../data/booking-db';
 import { DEMO_USER_ID } from '../data/booking-seed';
 import { formatPln } from '../data/catalogue';
 import { orderInvoices } from '../data/order-admin';
-import { ticketLeg } from '../data/orders';
+import { ticketLeg, ticketQr } from '../data/orders';
 
 import { errorAnswer, validationError } from './errors';
 
@@ -51,6 +51,7 @@ export function myTicketRows() {
           departure_at: leg.departure_at,
           arrival_at: leg.arrival_at,
           course_changed: ticket.course_changed,
+          qr: ticketQr(order, ticket),
           // The order's invoices and corrections (contract of issue 17).
           invoices: orderInvoices(db, order),
         };

@@ -1,0 +1,190 @@
+//! `POST /order/ticket/check-in` (Driver, SuperAdmin): a passenger boards.
+//!
+//! The driver sends what was scanned (`{"qr": "NB1.…"}`, the ticket's signed code) or
+//! what was typed (`{"number": "NK-…", "course_id": "…"}`). A scanned code is checked
+//! against the carrier's key first: a forged or altered one is refused before any order
+//! is read. Then the order decides (`domain::order::decide_check_in`): a ticket boards its
+//! own course, on its day, once.
+//!
+//! A driver's phone checks tickets offline and sends its check-ins when the network is
+//! back; each carries its own `check_in_id`, so a check-in sent twice is recorded once
+//! and answered the same both times (`again: true` the second time). Two drivers
+//! checking one ticket at once append to the order's stream at the same version: one
+//! wins, the other is told the ticket was used.
+
+use api_core::auth::DriverUser;
+use api_core::{ApiError, AppJson, Data};
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use domain::order::{self, CheckInError, CheckInTicket, OrderState, TicketStatus};
+use domain::ErrorCode;
+use event_store::Metadata;
+use serde::{Deserialize, Serialize};
+use ticket_token::TokenError;
+use uuid::Uuid;
+
+use crate::aggregate::{self, ExecuteError, OrderAgg};
+use crate::payments::order_of_ticket;
+use crate::streams::order_stream;
+use crate::CommandState;
+
+/// What the driver scanned or typed.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckInInput {
+    /// The scanned QR code: the ticket's signed code (`NB1.…`).
+    #[schema(max_length = 2000, pattern = "^[^\\u0000]*$")]
+    #[serde(default)]
+    qr: Option<String>,
+    /// The ticket's number, typed (with `course_id`).
+    #[schema(max_length = 40, pattern = "^[^\\u0000]*$")]
+    #[serde(default)]
+    number: Option<String>,
+    /// The course the driver runs. Required with `number`; with `qr`, when given, the
+    /// code's course must be this one.
+    #[serde(default)]
+    course_id: Option<Uuid>,
+    /// The driver's own id of this check-in: sent again, it is answered as before and
+    /// records nothing new. One is made when it is left out.
+    #[serde(default)]
+    check_in_id: Option<Uuid>,
+}
+
+/// A passenger who boarded.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct CheckedIn {
+    pub number: String,
+    pub course_id: Uuid,
+    pub check_in_id: Uuid,
+    pub used_at: DateTime<Utc>,
+    /// The name the order was placed in.
+    pub passenger: String,
+    pub from_name: String,
+    pub to_name: String,
+    pub discount_name: Option<String>,
+    /// This check-in had been recorded before (its queue was sent again).
+    pub again: bool,
+}
+
+#[utoipa::path(post, path = "/api/order/ticket/check-in", tag = "order", security(("bearer" = [])), request_body = CheckInInput,
+    responses((status = 200, description = "`{\"data\": CheckedIn}`: the passenger boards", body = Data<CheckedIn>),
+        (status = 401, description = "no token"), (status = 403, description = "not a driver or an admin"),
+        (status = 404, description = "no such ticket"),
+        (status = 409, description = "the ticket was used already, returned, or its order is not paid"),
+        (status = 422, description = "a forged, altered or unreadable code; no code and no number; or the ticket is for another course, a later one, or one that has ended")))]
+#[tracing::instrument(skip(state, user, input), fields(user_id = %user.id))]
+pub async fn check_in(
+    State(state): State<CommandState>,
+    DriverUser(user): DriverUser,
+    AppJson(input): AppJson<CheckInInput>,
+) -> Result<Data<CheckedIn>, ApiError> {
+    let (number, course_id, field) = what_was_shown(&state, &input)?;
+    let order_id = order_of_ticket(&state, &number).await?.ok_or_else(not_found)?;
+    let now = Utc::now();
+    let check_in_id = input.check_in_id.unwrap_or_else(Uuid::new_v4);
+    let command = CheckInTicket { order_id, number: number.clone(), course_id, check_in_id, by_user_id: user.id, now };
+    let metadata = Metadata {
+        correlation_id: Some(order_id),
+        user_id: Some(user.id.to_string()),
+        occurred_at: now,
+        ..Metadata::default()
+    };
+    let stream = order_stream(order_id)?;
+    let command_id = Uuid::new_v5(&order_id, format!("check-in/{check_in_id}").as_bytes());
+    let (events, after) =
+        aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, command_id, &metadata, |o| {
+            order::decide_check_in(&command, o)
+        })
+        .await
+        .map_err(|e| match e {
+            ExecuteError::Refused(e) => check_in_error(e, field),
+            ExecuteError::Store(e) => e.into(),
+        })?;
+    let order = after.placed().ok_or_else(not_found)?;
+    answer(order, &number, check_in_id, events.is_empty())
+}
+
+/// The ticket's number, the course it is to board and the field that said so.
+fn what_was_shown(state: &CommandState, input: &CheckInInput) -> Result<(String, Uuid, &'static str), ApiError> {
+    if let Some(qr) = input.qr.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
+        let claims = state.tickets.verifier().verify(qr).map_err(|e| {
+            let code = match e {
+                TokenError::BadSignature | TokenError::UnknownKey => api_core::codes::TICKET_FORGED,
+                TokenError::Malformed | TokenError::UnsupportedVersion => api_core::codes::TICKET_UNREADABLE,
+            };
+            let message = format!("{}{}.", e.to_string()[..1].to_uppercase(), &e.to_string()[1..]);
+            ApiError::invalid_field("qr", &message).with_code(code)
+        })?;
+        if input.course_id.is_some_and(|c| c != claims.c) {
+            return Err(check_in_error(CheckInError::OtherCourse, "qr"));
+        }
+        return Ok((claims.n, claims.c, "qr"));
+    }
+    let number = input.number.as_deref().map(str::trim).unwrap_or_default().to_uppercase();
+    let mut errors = Vec::new();
+    if number.is_empty() {
+        errors.push(
+            api_core::FieldError::new("number", "Scan the ticket's code, or type its number.")
+                .with_code(api_core::codes::FIELD_BLANK),
+        );
+    }
+    if input.course_id.is_none() {
+        errors.push(
+            api_core::FieldError::new("course_id", "Choose the course the ticket boards.")
+                .with_code(api_core::codes::FIELD_BLANK),
+        );
+    }
+    match input.course_id {
+        Some(course_id) if errors.is_empty() => Ok((number, course_id, "number")),
+        _ => Err(ApiError::Validation { message: "Scan the ticket's code, or type its number.".into(), errors }),
+    }
+}
+
+fn answer(order: &OrderState, number: &str, check_in_id: Uuid, again: bool) -> Result<Data<CheckedIn>, ApiError> {
+    let ticket = order.ticket_by_number(number).ok_or_else(not_found)?;
+    let used = match (&ticket.used, ticket.status) {
+        (Some(used), TicketStatus::Used) => used,
+        // The order recorded nothing and the ticket is not used: cannot follow a decision.
+        _ => return Err(ApiError::Conflict("The ticket was not checked in.".into())),
+    };
+    let discount_name = order.line(ticket.ticket.line).and_then(|l| l.discount.as_ref()).map(|d| d.name.clone());
+    Ok(Data::new(CheckedIn {
+        number: ticket.ticket.number.clone(),
+        course_id: used.course_id,
+        check_in_id,
+        used_at: used.used_at,
+        passenger: format!("{} {}", order.customer.first_name, order.customer.last_name),
+        from_name: ticket.course.from_name.clone(),
+        to_name: ticket.course.to_name.clone(),
+        discount_name,
+        again,
+    }))
+}
+
+fn not_found() -> ApiError {
+    ApiError::NotFound("There is no ticket with this number.".into()).with_code(CheckInError::TicketNotFound.code())
+}
+
+/// The order's refusal as an answer; `field` is what the driver gave (`qr` or `number`).
+fn check_in_error(e: CheckInError, field: &'static str) -> ApiError {
+    let code = e.code();
+    match e {
+        CheckInError::NotFound | CheckInError::TicketNotFound => not_found(),
+        CheckInError::Returned => ApiError::Conflict("This ticket was returned.".into()),
+        CheckInError::AlreadyUsed { at } => ApiError::Conflict(format!(
+            "This ticket was used already, at {}.",
+            api_core::time::warsaw(at).format("%H:%M %d.%m.%Y")
+        )),
+        CheckInError::NotPaid => ApiError::Conflict("The ticket's order is not paid (cancelled or expired).".into()),
+        CheckInError::OtherCourse => ApiError::invalid_field(field, "This ticket is for another course."),
+        CheckInError::TooEarly => ApiError::invalid_field(
+            field,
+            &format!(
+                "This ticket is for a later course: boarding opens {} hours before departure.",
+                order::BOARDING_OPENS_HOURS
+            ),
+        ),
+        CheckInError::Expired => ApiError::invalid_field(field, "This ticket's course has ended."),
+    }
+    .with_code(code)
+}
