@@ -123,8 +123,8 @@ const COURSES: &str = "select c.id as course_id, c.route_id, r.name as route_nam
   from courses c join routes r on r.id = c.route_id";
 
 fn day_param(params: &Params) -> Result<NaiveDate, ApiError> {
-    match params.raw("date").map(str::trim) {
-        None | Some("") => Ok(api_core::time::warsaw_today()),
+    match params.raw("date") {
+        None => Ok(api_core::time::warsaw_today()),
         Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d")
             .ok()
             .filter(|_| text.len() == 10)

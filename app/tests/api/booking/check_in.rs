@@ -245,6 +245,9 @@ async fn the_driver_sees_the_day_and_the_passengers_of_a_course(pool: PgPool) {
     )
     .await;
     assert_eq!(bad.0, 422, "{}", bad.1);
+    let blank =
+        b.app.client.get(b.app.url("/api/order/driver/courses?date=")).bearer_auth(&b.driver).send().await.unwrap();
+    assert_eq!(blank.status(), 422, "a blank day is no day (found by schemathesis)");
     let unknown = format!("/api/order/driver/manifest?course_id={}", Uuid::new_v4());
     assert_eq!(b.app.client.get(b.app.url(&unknown)).bearer_auth(&b.driver).send().await.unwrap().status(), 404);
     assert_eq!(
