@@ -72,6 +72,11 @@ export default defineConfig(
     languageOptions: { globals: globals.node },
   },
   {
+    // The driver's page's service worker runs in a worker, not in Node.
+    files: ['public/driver-sw.js'],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', '__mocks__/**/*.ts'],
     extends: [
       reactHooks.configs.flat['recommended-latest'],

@@ -20,6 +20,7 @@ import { accountRoutes } from './routes/account-routes';
 import { adminRoutes } from './routes/admin-routes';
 import { bookingRoutes } from './routes/booking-routes';
 import { contentRoutes } from './routes/content-routes';
+import { driverRoutes } from './routes/driver-routes';
 
 function pageRoutes(queryClient: QueryClient): RouteObject[] {
   return [
@@ -83,6 +84,8 @@ function localeRoutes(locale: Locale, queryClient: QueryClient): RouteObject {
       },
       // The admin panel has a layout of its own (side navigation instead of the site's header).
       ...adminRoutes(),
+      // So has the driver's page, which must open without the network the site's header needs.
+      ...driverRoutes(),
     ],
   };
 }

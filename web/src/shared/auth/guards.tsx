@@ -6,7 +6,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 
 import { useLocalizedPath } from '@/i18n/use-locale';
 
-import { selectIsLoggedIn, selectIsSuperAdmin, useAuthStore } from '../stores/auth-store';
+import { selectIsDriver, selectIsLoggedIn, selectIsSuperAdmin, useAuthStore } from '../stores/auth-store';
 
 import { RETURN_PARAM, safeReturnPath } from './return-path';
 
@@ -31,6 +31,17 @@ export function RequireAuth({ children }: GuardProps) {
 export function RequireSuperAdmin({ children }: GuardProps) {
   const allowed = useAuthStore(selectIsSuperAdmin);
   const localized = useLocalizedPath();
+  if (!allowed) return <Navigate to={localized('/')} replace />;
+  return children ?? <Outlet />;
+}
+
+/** Drivers (and SuperAdmins): guests log in first, everyone else goes to the home page. */
+export function RequireDriver({ children }: GuardProps) {
+  const loggedIn = useAuthStore(selectIsLoggedIn);
+  const allowed = useAuthStore(selectIsDriver);
+  const localized = useLocalizedPath();
+  const { pathname } = useLocation();
+  if (!loggedIn) return <Navigate to={`${localized('/login')}?${RETURN_PARAM}=${encodeURIComponent(pathname)}`} replace />;
   if (!allowed) return <Navigate to={localized('/')} replace />;
   return children ?? <Outlet />;
 }

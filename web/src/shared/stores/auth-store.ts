@@ -8,8 +8,9 @@ import { createJSONStorage, persist } from 'zustand/middleware';
 import type { ApiSchema } from '../api/schema';
 
 export const SUPER_ADMIN_ROLE = 'SuperAdmin';
+export const DRIVER_ROLE = 'Driver';
 
-/** The user as login and `GET /user/auth/get` answer it; `role` is `User` or `SuperAdmin`. */
+/** The user as login and `GET /user/auth/get` answer it; `role` is `User`, `SuperAdmin` or `Driver`. */
 export type AuthUser = ApiSchema<'UserView'>;
 
 interface AuthState {
@@ -52,3 +53,11 @@ export function isSuperAdmin(user: Pick<AuthUser, 'role'> | null | undefined): b
 
 export const selectIsSuperAdmin = (state: Pick<AuthState, 'user' | 'token'>): boolean =>
   state.token !== null && isSuperAdmin(state.user);
+
+/** Drivers check tickets on board (`/driver`); a SuperAdmin may do what they do. */
+export function isDriver(user: Pick<AuthUser, 'role'> | null | undefined): boolean {
+  return !!user && (user.role.split(/[\s,]+/).includes(DRIVER_ROLE) || isSuperAdmin(user));
+}
+
+export const selectIsDriver = (state: Pick<AuthState, 'user' | 'token'>): boolean =>
+  state.token !== null && isDriver(state.user);

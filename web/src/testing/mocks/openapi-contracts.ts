@@ -253,6 +253,15 @@ export const CONTRACT_CASES: ContractCase[] = [
   { method: 'get', path: '/api/order/ticket/one', url: `/order/ticket/one?id=${demoTicket?.id ?? ''}`, as: 'admin@example.com' },
   { method: 'get', path: '/api/course/stamp/all', url: '/course/stamp/all', as: 'admin@example.com' },
   { method: 'get', path: '/api/course/stamp/one', url: `/course/stamp/one?id=${mockUserFor(JAN).id}`, as: 'admin@example.com' },
+  // The driver's page.
+  { method: 'get', path: '/api/order/ticket/verification-key', url: '/order/ticket/verification-key' },
+  { method: 'get', path: '/api/order/driver/courses', url: `/order/driver/courses?date=${daysAhead(5)}`, as: 'driver@example.com' },
+  {
+    method: 'get',
+    path: '/api/order/driver/manifest',
+    url: `/order/driver/manifest?course_id=${demoOrder ? demoOrder.outbound.course_id : ''}`,
+    as: 'driver@example.com',
+  },
   // The admin's orders and invoices.
   { method: 'get', path: '/api/order/order/all', url: '/order/order/all?sort=-placed_at&filter[email][like]=kowalski', as: ADMIN },
   { method: 'get', path: '/api/order/order/one', url: `/order/order/one?id=${demoOrder?.id ?? ''}`, as: ADMIN },

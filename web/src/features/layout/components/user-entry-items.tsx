@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import { useLocalizedPath } from '@/i18n/use-locale';
 import { useLogout } from '@/shared/auth/logout';
-import { selectIsLoggedIn, useAuthStore } from '@/shared/stores/auth-store';
+import { selectIsDriver, selectIsLoggedIn, useAuthStore } from '@/shared/stores/auth-store';
 import { Icon } from '@/shared/ui/icon';
 
 import { userMenuMessages, visibleUserMenuEntries } from '../lib/user-menu-entries';
@@ -16,10 +16,11 @@ export function UserEntryItems({ className, onNavigate }: { className: string; o
   const intl = useIntl();
   const localized = useLocalizedPath();
   const loggedIn = useAuthStore(selectIsLoggedIn);
+  const driver = useAuthStore(selectIsDriver);
   const logout = useLogout();
   return (
     <>
-      {visibleUserMenuEntries(loggedIn).map((entry) => (
+      {visibleUserMenuEntries(loggedIn, driver).map((entry) => (
         <li key={entry.key}>
           <Link to={localized(entry.link)} className={className} onClick={onNavigate}>
             <Icon name={entry.icon} />

@@ -14,6 +14,11 @@ describe('user menu entries', () => {
   it('logged in: account, tickets, stamps and return ticket', () => {
     expect(visibleUserMenuEntries(true).map((e) => e.key)).toEqual(['account', 'tickets', 'stamps', 'return']);
   });
+
+  it('a driver also gets the ticket check', () => {
+    expect(visibleUserMenuEntries(true, true).map((e) => e.key)).toEqual(['account', 'tickets', 'stamps', 'return', 'driver']);
+    expect(visibleUserMenuEntries(false, true).map((e) => e.key)).toEqual(['login', 'register', 'return']);
+  });
 });
 
 describe('user dropdown', () => {

@@ -31,13 +31,18 @@ const messages = defineMessages({
     defaultMessage: 'Zwrot biletu',
     description: 'User menu entry: return a ticket (guests too, with the ticket number and code)',
   },
+  driver: {
+    id: 'layout.userMenu.driver',
+    defaultMessage: 'Kontrola biletów',
+    description: 'User menu entry for drivers: checking tickets on board (/driver)',
+  },
   logout: { id: 'layout.userMenu.logout', defaultMessage: 'Wyloguj się', description: 'User menu action: log out' },
 });
 
 export const userMenuMessages = messages;
 
-/** Who sees an entry. */
-export type Audience = 'guest' | 'user' | 'everyone';
+/** Who sees an entry (`driver`: a logged-in driver, or a SuperAdmin). */
+export type Audience = 'guest' | 'user' | 'driver' | 'everyone';
 
 export interface UserMenuEntry {
   key: string;
@@ -55,11 +60,13 @@ export const USER_MENU_ENTRIES: readonly UserMenuEntry[] = [
   { key: 'tickets', label: messages.tickets, icon: 'ticket', link: '/user/your-tickets', audience: 'user' },
   { key: 'stamps', label: messages.stamps, icon: 'stamp', link: '/user/stamps', audience: 'user' },
   { key: 'return', label: messages.returnTicket, icon: 'return', link: '/user/return-ticket', audience: 'everyone' },
+  { key: 'driver', label: messages.driver, icon: 'ticket', link: '/driver', audience: 'driver' },
 ];
 
-/** The entries for a guest or a logged-in user. */
-export function visibleUserMenuEntries(loggedIn: boolean): UserMenuEntry[] {
+/** The entries for a guest or a logged-in user (and a driver's own). */
+export function visibleUserMenuEntries(loggedIn: boolean, driver = false): UserMenuEntry[] {
   return USER_MENU_ENTRIES.filter(
-    (entry) => entry.audience === 'everyone' || entry.audience === (loggedIn ? 'user' : 'guest'),
+    (entry) =>
+      entry.audience === 'everyone' || entry.audience === (loggedIn ? 'user' : 'guest') || (entry.audience === 'driver' && loggedIn && driver),
   );
 }

@@ -120,5 +120,7 @@ export interface Db {
   answers: Record<string, { status: number; body: unknown; request: string }>;
   nextOrder: number;
   nextTicket: number;
+  /** Tickets a driver checked in, by number (absent: nobody boarded yet). */
+  checkIns?: Record<string, { at: string; check_in_id: string }>;
 }
 

@@ -2,8 +2,8 @@
 // backend's answers and messages (query-api/src/accounts). State lives in memory: `resetAccountsMock()`
 // runs after every test; in `npm run dev:mock` it lasts until the page reloads.
 //
-// Demo accounts (as seeded by the backend): jan.kowalski@example.com (User) and admin@example.com
-// (SuperAdmin), password demo1234; nieaktywny@example.com has not activated its account.
+// Demo accounts (as seeded by the backend): jan.kowalski@example.com (User), admin@example.com
+// (SuperAdmin) and driver@example.com (Driver), password demo1234; nieaktywny@example.com has not activated its account.
 // Tokens for links: confirm with `poprawny-token`, reset the password with `reset-token`.
 import { http, HttpResponse } from 'msw';
 
@@ -22,7 +22,7 @@ interface MockAccount {
   first_name: string;
   last_name: string;
   phone: string;
-  role: 'User' | 'SuperAdmin';
+  role: 'User' | 'SuperAdmin' | 'Driver';
   active: boolean;
 }
 
@@ -46,6 +46,16 @@ function demoAccounts(): MockAccount[] {
       last_name: 'Administratorka',
       phone: '+48 15 000 00 00',
       role: 'SuperAdmin',
+      active: true,
+    },
+    {
+      id: '7a3c5e9d-1b2f-4d6a-8c0e-3f5a7b9d1c04',
+      email: 'driver@example.com',
+      password: DEMO_PASSWORD,
+      first_name: 'Piotr',
+      last_name: 'Kierowca',
+      phone: '+48 600 300 400',
+      role: 'Driver',
       active: true,
     },
     {
@@ -83,6 +93,11 @@ export function resetAccountsMock(): void {
   sessions = new Map(accounts.map((account) => [mockTokenFor(account.email), account.id]));
 }
 resetAccountsMock();
+
+/** The role of the request's session: `null` for a guest (or a token the mock does not know). */
+export function sessionRole(request: Request): MockAccount['role'] | null {
+  return sessionAccount(request)?.role ?? null;
+}
 
 function userView(a: MockAccount) {
   return { id: a.id, email: a.email, first_name: a.first_name, last_name: a.last_name, role: a.role };

@@ -6,6 +6,7 @@ import { appHandlers } from './app';
 import { bookingHandlers } from './booking';
 import { catalogueHandlers } from './catalogue';
 import { companyHandlers } from './company';
+import { driverHandlers } from './driver';
 import { ticketChangeHandlers } from './ticket-changes';
 import { userTicketHandlers } from './user-tickets';
 
@@ -20,4 +21,5 @@ export const handlers = [
   ...bookingHandlers,
   ...userTicketHandlers,
   ...ticketChangeHandlers,
+  ...driverHandlers,
 ];
