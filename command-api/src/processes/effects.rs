@@ -171,6 +171,27 @@ pub async fn after_change(
     }
 }
 
+/// A change to a dearer course was not paid in time: the seat held on the new course
+/// goes back.
+pub async fn after_change_expired(
+    state: &CommandState,
+    order_id: Uuid,
+    course_id: Uuid,
+    hold_id: Uuid,
+    metadata: &Metadata,
+) {
+    let holds = Holds::new(state, metadata.clone());
+    let release = ReleaseSeats {
+        hold_id,
+        release_id: Uuid::new_v5(&hold_id, b"change-expired"),
+        seats: None,
+        reason: ReleaseReason::CourseChanged,
+    };
+    if let Err(e) = holds.release(course_id, release).await {
+        tracing::warn!(%order_id, error = %e, "could not release the seat of an unpaid course change");
+    }
+}
+
 pub async fn remove_stamp(state: &CommandState, user_id: Uuid, ticket_id: Uuid, metadata: &Metadata) {
     let Ok(stream) = StreamName::parse(stamp_card::stream_name(user_id)) else { return };
     let command = RemoveStamp { user_id, ticket_id };

@@ -1,5 +1,6 @@
 //! Expiry of unpaid reservations at their deadline (`DECISIONS.md`: 15 minutes, a
-//! *setting*). Every second it asks the orders read model for pending orders past
+//! *setting*), and of changes to a dearer course whose difference was not paid in the
+//! same time ([`expire_overdue_changes`]: the ticket stays, the new seat goes back). Every second it asks the orders read model for pending orders past
 //! their `expires_at` and records `OrderExpired` on each (the order decides: a payment
 //! recorded in the meantime wins the race, and the expiry is refused). The seats go
 //! back at once ([`super::effects::after_end`]) and again, harmlessly, by the reactions.
@@ -10,7 +11,7 @@ use std::time::Duration;
 
 use api_core::ApiError;
 use chrono::Utc;
-use domain::order::{self, ExpireOrder};
+use domain::order::{self, ExpireOrder, ExpireTicketChange, OrderEvent};
 use event_store::Metadata;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
@@ -71,13 +72,72 @@ pub async fn expire(state: &CommandState, order_id: Uuid) -> Result<bool, ApiErr
     }
 }
 
-/// Look for overdue orders every second until `shutdown`.
+/// Drop every change of course whose difference was not paid in time (at most `limit`).
+/// Answers how many were dropped.
+pub async fn expire_overdue_changes(state: &CommandState, limit: i64) -> Result<usize, ApiError> {
+    let overdue: Vec<(Uuid, Uuid)> = sqlx::query_as(
+        "select order_id, ticket_id from rm_tickets where change_expires_at <= now() \
+         order by change_expires_at limit $1",
+    )
+    .bind(limit)
+    .fetch_all(&state.pool)
+    .await
+    .map_err(|e| ApiError::Unavailable(format!("finding unpaid changes: {e}")))?;
+    let mut expired = 0;
+    for (order_id, ticket_id) in overdue {
+        if expire_change(state, order_id, ticket_id, Utc::now()).await? {
+            expired += 1;
+        }
+    }
+    Ok(expired)
+}
+
+/// Drop the change of one ticket if it still waits and its time is over at `now`.
+pub async fn expire_change(
+    state: &CommandState,
+    order_id: Uuid,
+    ticket_id: Uuid,
+    now: chrono::DateTime<Utc>,
+) -> Result<bool, ApiError> {
+    let metadata = Metadata { correlation_id: Some(order_id), occurred_at: now, ..Metadata::default() };
+    let command = ExpireTicketChange { order_id, ticket_id, now };
+    let stream = order_stream(order_id)?;
+    let result = aggregate::execute::<OrderAgg, _, _>(
+        state.store.as_ref(),
+        &stream,
+        Uuid::new_v5(&ticket_id, format!("expire-change/{now}").as_bytes()),
+        &metadata,
+        |o| order::decide_expire_change(&command, o),
+    )
+    .await;
+    match result {
+        Ok((events, _)) => {
+            let Some(OrderEvent::TicketChangeExpired { to_course_id, hold_id, .. }) = events.first() else {
+                return Ok(false);
+            };
+            effects::after_change_expired(state, order_id, *to_course_id, *hold_id, &metadata).await;
+            Ok(true)
+        }
+        Err(ExecuteError::Refused(e)) => {
+            tracing::debug!(%order_id, %ticket_id, error = %e, "change not expired");
+            Ok(false)
+        }
+        Err(ExecuteError::Store(e)) => Err(e.into()),
+    }
+}
+
+/// Look for overdue orders and changes every second until `shutdown`.
 pub async fn run(state: CommandState, shutdown: CancellationToken) {
     super::every(Duration::from_secs(1), shutdown, || async {
         match expire_overdue(&state, 500).await {
             Ok(0) => {}
             Ok(n) => tracing::info!(expired = n, "unpaid reservations expired"),
             Err(e) => tracing::warn!(error = %e, "the expiry of unpaid reservations failed"),
+        }
+        match expire_overdue_changes(&state, 500).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(expired = n, "unpaid changes of course dropped"),
+            Err(e) => tracing::warn!(error = %e, "the expiry of unpaid changes failed"),
         }
     })
     .await

@@ -60,6 +60,7 @@ impl Projection for BookingReactions {
                 "OrderCancelled",
                 "TicketReturned",
                 "TicketCourseChanged",
+                "TicketChangeExpired",
                 "LatePaymentRefunded",
                 "InvoiceIssued",
                 "InvoiceCorrected",
@@ -126,6 +127,9 @@ impl BookingReactions {
             OrderEvent::OrderCancelled { .. } => effects::after_end(state, placed, End::Cancelled, &metadata).await,
             OrderEvent::TicketReturned { ticket_id, coupon_refund, .. } => {
                 effects::after_return(state, placed, *ticket_id, *coupon_refund, &metadata).await;
+            }
+            OrderEvent::TicketChangeExpired { to_course_id, hold_id, .. } => {
+                effects::after_change_expired(state, placed.order_id, *to_course_id, *hold_id, &metadata).await;
             }
             OrderEvent::TicketCourseChanged { ticket_id, .. } => {
                 let kind = placed.tickets.iter().find(|t| t.ticket.ticket_id == *ticket_id).map(|t| t.ticket.leg);

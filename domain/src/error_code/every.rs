@@ -6,8 +6,8 @@ use super::ErrorCode;
 use crate::coupon::CouponError;
 use crate::order::{
     AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, CheckInError, EditError,
-    ExpireOrderError, InvoiceError, PayOrderError, PlaceOrderError, RefundLatePaymentError, RegisterPaymentError,
-    ReturnTicketError,
+    ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError, PlaceOrderError,
+    RefundLatePaymentError, RegisterPaymentError, ReturnTicketError,
 };
 use crate::seat_inventory::{ChangeCapacityError, HoldError, OpenInventoryError};
 use crate::stamp_card::StampCardError;
@@ -191,7 +191,16 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 ChangeTicketCourseError::TooLate(10),
                 ChangeTicketCourseError::CostsMore(500),
                 ChangeTicketCourseError::Used,
+                ChangeTicketCourseError::ChangePending,
             ]),
+        ),
+        (
+            "PayChangeError",
+            all(vec![PayChangeError::NotFound, PayChangeError::NothingWaiting, PayChangeError::WrongAmount(600)]),
+        ),
+        (
+            "ExpireChangeError",
+            all(vec![ExpireChangeError::NotFound, ExpireChangeError::NothingWaiting, ExpireChangeError::NotYetDue]),
         ),
     ]
 }

@@ -10,8 +10,8 @@
 use crate::coupon::CouponError;
 use crate::order::{
     AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, CheckInError, EditError,
-    ExpireOrderError, InvoiceError, PayOrderError, PlaceOrderError, RefundLatePaymentError, RegisterPaymentError,
-    ReturnTicketError,
+    ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError, PlaceOrderError,
+    RefundLatePaymentError, RegisterPaymentError, ReturnTicketError,
 };
 use crate::seat_inventory::{ChangeCapacityError, HoldError, OpenInventoryError};
 use crate::stamp_card::StampCardError;
@@ -219,6 +219,26 @@ impl ErrorCode for ReturnTicketError {
     }
 }
 
+impl ErrorCode for PayChangeError {
+    fn code(&self) -> &'static str {
+        match self {
+            PayChangeError::NotFound => "order.not_found",
+            PayChangeError::NothingWaiting => "change.nothing_waiting",
+            PayChangeError::WrongAmount(_) => "change.wrong_amount",
+        }
+    }
+}
+
+impl ErrorCode for ExpireChangeError {
+    fn code(&self) -> &'static str {
+        match self {
+            ExpireChangeError::NotFound => "order.not_found",
+            ExpireChangeError::NothingWaiting => "change.nothing_waiting",
+            ExpireChangeError::NotYetDue => "change.not_yet_due",
+        }
+    }
+}
+
 impl ErrorCode for CheckInError {
     fn code(&self) -> &'static str {
         match self {
@@ -249,6 +269,7 @@ impl ErrorCode for ChangeTicketCourseError {
             ChangeTicketCourseError::DifferentStops => "change.different_stops",
             ChangeTicketCourseError::TooLate(_) => "change.too_late",
             ChangeTicketCourseError::CostsMore(_) => "change.costs_more",
+            ChangeTicketCourseError::ChangePending => "change.pending",
         }
     }
 }

@@ -3,17 +3,20 @@
 //!
 //! The new price is the new course's unit price after the ticket line's discount; a
 //! cheaper course's difference is refunded like a payment, and from then on the ticket
-//! costs the new price. A dearer course is refused ([`ChangeTicketCourseError::CostsMore`]):
-//! collecting the difference online is not built, and the ticket must never be worth more
-//! than was paid for it. The change process holds the seat on the new
-//! course first (its hold is in [`super::Leg::hold_id`] of `to_course`) and releases the
-//! old one after.
+//! costs the new price. A dearer course's difference is paid like a new payment
+//! (`DECISIONS.md`): the caller registers a gateway transaction for it and the order
+//! records [`OrderEvent::TicketChangeRequested`]; the ticket moves only when it is paid
+//! ([`super::decide_pay_change`]), or stays when the time runs out
+//! ([`super::decide_expire_change`]). Without a transaction a dearer course answers
+//! [`ChangeTicketCourseError::CostsMore`] with the difference, which is what the caller
+//! registers. The change process holds the seat on the new course first (its hold is in
+//! [`super::Leg::hold_id`] of `to_course`) and releases the old one once the ticket moved.
 
 use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
 use super::access::{authorize, AccessDenied};
-use super::{Leg, Order, OrderEvent, OrderStatus, TicketStatus};
+use super::{Leg, Order, OrderEvent, OrderState, OrderStatus, PaymentRef, TicketStatus};
 use crate::money::seat_price;
 
 /// Move the ticket `number` to the course `to_course`.
@@ -32,6 +35,15 @@ pub struct ChangeTicketCourse {
     pub now: DateTime<Utc>,
     /// Changes close this many minutes before the current course leaves (*setting*).
     pub cutoff_minutes: u32,
+    /// For a dearer course: the gateway transaction registered for the difference.
+    pub payment: Option<PaymentRef>,
+    /// How long a dearer change waits for its payment (*setting* "payment time").
+    pub pay_within_minutes: u32,
+}
+
+/// The session id of the next change's payment: `{order id}-c1`, `-c2`, …
+pub fn next_change_session(order: &OrderState) -> String {
+    format!("{}-c{}", order.order_id, order.change_sessions.len() + 1)
 }
 
 /// Why a ticket's course cannot be changed.
@@ -59,11 +71,12 @@ pub enum ChangeTicketCourseError {
     DifferentStops,
     #[error("changes close {0} minutes before departure")]
     TooLate(u32),
-    /// The new course costs this much more (grosz). Paying a difference online is not
-    /// built, and a change must never be worth more than was paid (a later return would
-    /// refund the higher price), so a dearer change is refused.
-    #[error("the new course costs {0} grosz more; a change that costs more cannot be paid online")]
+    /// The new course costs this much more (grosz): the difference is to be paid first,
+    /// through a transaction the caller registers and gives in `payment`.
+    #[error("the new course costs {0} grosz more: the difference is paid first")]
     CostsMore(i64),
+    #[error("a change of this ticket waits for its payment")]
+    ChangePending,
 }
 
 /// Change: one [`OrderEvent::TicketCourseChanged`] with the price difference.
@@ -86,6 +99,9 @@ pub fn decide_change_course(
     if ticket.course_changed {
         return Err(E::AlreadyChanged);
     }
+    if ticket.pending_change.as_ref().is_some_and(|c| cmd.now < c.expires_at) {
+        return Err(E::ChangePending);
+    }
     let current = &ticket.course;
     if cmd.to_course.course_id == current.course_id {
         return Err(E::SameCourse);
@@ -103,15 +119,27 @@ pub fn decide_change_course(
     }
     let discount = order.line(ticket.ticket.line).and_then(|l| l.discount.as_ref()).map(|d| d.reduction);
     let new_price = seat_price(cmd.to_course.unit_price, discount);
+    let to_course = Leg { kind: ticket.ticket.leg, ..cmd.to_course.clone() };
     if new_price > ticket.price {
-        return Err(E::CostsMore(new_price - ticket.price));
+        let Some(payment) = &cmd.payment else { return Err(E::CostsMore(new_price - ticket.price)) };
+        return Ok(vec![OrderEvent::TicketChangeRequested {
+            order_id: order.order_id,
+            ticket_id: ticket.ticket.ticket_id,
+            number: ticket.ticket.number.clone(),
+            from_course_id: current.course_id,
+            to_course,
+            price_difference: new_price - ticket.price,
+            payment: payment.clone(),
+            requested_at: cmd.now,
+            expires_at: cmd.now + Duration::minutes(i64::from(cmd.pay_within_minutes)),
+        }]);
     }
     Ok(vec![OrderEvent::TicketCourseChanged {
         order_id: order.order_id,
         ticket_id: ticket.ticket.ticket_id,
         number: ticket.ticket.number.clone(),
         from_course_id: current.course_id,
-        to_course: Leg { kind: ticket.ticket.leg, ..cmd.to_course.clone() },
+        to_course,
         price_difference: new_price - ticket.price,
         changed_at: cmd.now,
     }])
@@ -147,6 +175,8 @@ mod tests {
             to_course: later(LegKind::Outbound),
             now: at(100),
             cutoff_minutes: 10,
+            payment: None,
+            pay_within_minutes: 15,
         }
     }
 

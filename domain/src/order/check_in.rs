@@ -193,6 +193,8 @@ mod tests {
             to_course: later,
             now: at(440),
             cutoff_minutes: 10,
+            payment: None,
+            pay_within_minutes: 15,
         };
         given(events).when(|s| decide_change_course(&change, s)).then_err(ChangeTicketCourseError::Used);
     }

@@ -249,6 +249,43 @@ pub enum OrderEvent {
         price_difference: i64,
         changed_at: DateTime<Utc>,
     },
+    /// A ticket is to move to a dearer course once the difference is paid: the seat on
+    /// the new course is held (`to_course.hold_id`) and a gateway transaction registered
+    /// for the difference (`payment`). Until it is paid the ticket stays on its course;
+    /// after `expires_at` the change may be dropped ([`OrderEvent::TicketChangeExpired`]).
+    TicketChangeRequested {
+        order_id: Uuid,
+        ticket_id: Uuid,
+        number: String,
+        from_course_id: Uuid,
+        to_course: Leg,
+        /// What the new course costs more (grosz, positive).
+        price_difference: i64,
+        payment: PaymentRef,
+        requested_at: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    },
+    /// The difference of a requested change was paid (followed by the
+    /// [`OrderEvent::TicketCourseChanged`] it paid for).
+    TicketChangePaid {
+        order_id: Uuid,
+        ticket_id: Uuid,
+        number: String,
+        amount: i64,
+        transaction_id: String,
+        session_id: String,
+        paid_at: DateTime<Utc>,
+    },
+    /// A requested change was not paid in time: the seat held on the new course goes
+    /// back; the ticket stays as it was (and may be changed again).
+    TicketChangeExpired {
+        order_id: Uuid,
+        ticket_id: Uuid,
+        number: String,
+        to_course_id: Uuid,
+        hold_id: Uuid,
+        expired_at: DateTime<Utc>,
+    },
     /// A passenger boarded with the ticket: a driver (or an admin) checked it in on its
     /// course. A ticket is used once; `check_in_id` is the driver's check-in, so the same
     /// check-in sent again is recognised.
@@ -362,6 +399,9 @@ impl OrderEvent {
             OrderEvent::TicketReturned { .. } => "TicketReturned",
             OrderEvent::TicketCourseChanged { .. } => "TicketCourseChanged",
             OrderEvent::TicketUsed { .. } => "TicketUsed",
+            OrderEvent::TicketChangeRequested { .. } => "TicketChangeRequested",
+            OrderEvent::TicketChangePaid { .. } => "TicketChangePaid",
+            OrderEvent::TicketChangeExpired { .. } => "TicketChangeExpired",
             OrderEvent::InvoiceIssued { .. } => "InvoiceIssued",
             OrderEvent::InvoiceCorrected { .. } => "InvoiceCorrected",
             OrderEvent::CustomerDetailsChanged { .. } => "CustomerDetailsChanged",
@@ -383,6 +423,9 @@ impl OrderEvent {
             | OrderEvent::TicketReturned { order_id, .. }
             | OrderEvent::TicketCourseChanged { order_id, .. }
             | OrderEvent::TicketUsed { order_id, .. }
+            | OrderEvent::TicketChangeRequested { order_id, .. }
+            | OrderEvent::TicketChangePaid { order_id, .. }
+            | OrderEvent::TicketChangeExpired { order_id, .. }
             | OrderEvent::InvoiceIssued { order_id, .. }
             | OrderEvent::InvoiceCorrected { order_id, .. }
             | OrderEvent::CustomerDetailsChanged { order_id, .. }
@@ -409,6 +452,10 @@ impl OrderEvent {
             // One check-in: two drivers checking one ticket are two facts, of which the
             // order takes one.
             OrderEvent::TicketUsed { check_in_id, .. } => check_in_id.to_string(),
+            // One per registered transaction; a change is paid (or expires) once per request.
+            OrderEvent::TicketChangeRequested { payment, .. } => payment.session_id.clone(),
+            OrderEvent::TicketChangePaid { session_id, .. } => session_id.clone(),
+            OrderEvent::TicketChangeExpired { hold_id, .. } => hold_id.to_string(),
             OrderEvent::InvoiceCorrected { number, .. } => number.clone(),
             OrderEvent::OrderAssignedToUser { user_id, .. } => user_id.to_string(),
             OrderEvent::CustomerDetailsChanged { change_id, .. } | OrderEvent::InvoiceDataChanged { change_id, .. } => {

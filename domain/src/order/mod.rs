@@ -23,6 +23,9 @@
 //!   fee; the coupon part goes back to the coupon first.
 //! - [`ChangeTicketCourse`] ([`decide_change_course`]): a ticket moves once to another
 //!   course of the same route and stops.
+//! - [`PayTicketChange`] / [`ExpireTicketChange`] ([`decide_pay_change`],
+//!   [`decide_expire_change`]): a change to a dearer course waits for its difference to be
+//!   paid, then moves the ticket, or is dropped when the payment time is over.
 //! - [`CheckInTicket`] ([`decide_check_in`]): a driver lets the ticket's passenger board
 //!   its course; a ticket is used once.
 //! - [`IssueInvoice`] / [`CorrectInvoice`] ([`decide_issue_invoice`],
@@ -55,6 +58,7 @@ mod abandon;
 mod access;
 mod cancel;
 mod change_course;
+mod change_payment;
 mod check_in;
 mod edit;
 mod events;
@@ -75,7 +79,10 @@ mod testing;
 pub use abandon::{decide_abandon, AbandonOrder, AbandonOrderError};
 pub use access::AccessDenied;
 pub use cancel::{decide_cancel, CancelOrder, CancelOrderError};
-pub use change_course::{decide_change_course, ChangeTicketCourse, ChangeTicketCourseError};
+pub use change_course::{decide_change_course, next_change_session, ChangeTicketCourse, ChangeTicketCourseError};
+pub use change_payment::{
+    decide_expire_change, decide_pay_change, ExpireChangeError, ExpireTicketChange, PayChangeError, PayTicketChange,
+};
 pub use check_in::{decide_check_in, CheckInError, CheckInTicket, BOARDING_CLOSES_HOURS, BOARDING_OPENS_HOURS};
 pub use edit::{
     decide_assign_user, decide_change_customer, decide_change_invoice_data, AssignOrderToUser, ChangeCustomerDetails,
@@ -94,11 +101,13 @@ pub use place::{decide_place, PlaceOrder, PlaceOrderError, MAX_SEATS};
 pub use pricing::{check_return_trip, price_lines, PricingError, ReturnTooEarly, TicketRequest};
 pub use refund_late::{decide_refund_late, RefundLatePayment, RefundLatePaymentError};
 pub use register_payment::{
-    decide_register_payment, next_payment_session, order_of_session, RegisterPayment, RegisterPaymentError,
+    decide_register_payment, is_change_session, next_payment_session, order_of_session, RegisterPayment,
+    RegisterPaymentError,
 };
 pub use return_ticket::{decide_return, ReturnTicket, ReturnTicketError};
 pub use state::{
-    evolve, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment, TicketState, TicketStatus, TicketUse,
+    evolve, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment, PendingChange, TicketState,
+    TicketStatus, TicketUse,
 };
 
 /// An order's readable number from its place in the sequence of orders: `NB-2026-000123`.

@@ -42,12 +42,20 @@ pub fn next_payment_session(order: &OrderState) -> String {
     }
 }
 
-/// The order a gateway session id belongs to ([`next_payment_session`]'s inverse).
+/// The order a gateway session id belongs to ([`next_payment_session`]'s inverse, and
+/// [`super::next_change_session`]'s: `{order id}-c{n}` pays the difference of a change).
 pub fn order_of_session(session_id: &str) -> Option<Uuid> {
     let id = session_id.get(..36)?;
     let rest = &session_id[36..];
-    let attempt_ok = rest.is_empty() || rest.strip_prefix('-').is_some_and(|n| n.parse::<u32>().is_ok_and(|n| n >= 2));
+    let attempt_ok = rest.is_empty()
+        || rest.strip_prefix('-').is_some_and(|n| n.parse::<u32>().is_ok_and(|n| n >= 2))
+        || rest.strip_prefix("-c").is_some_and(|n| n.parse::<u32>().is_ok_and(|n| n >= 1));
     attempt_ok.then(|| Uuid::try_parse(id).ok()).flatten()
+}
+
+/// Whether a gateway session pays the difference of a change of course.
+pub fn is_change_session(session_id: &str) -> bool {
+    session_id.get(36..).is_some_and(|rest| rest.starts_with("-c"))
 }
 
 /// Register: one [`OrderEvent::PaymentRegistered`]; nothing when this session was

@@ -108,6 +108,10 @@ pub struct OrderState {
     pub invoice: Option<Invoice>,
     /// Transactions paid back because the order could not take them.
     pub refunded_transactions: Vec<String>,
+    /// The gateway sessions registered for the differences of changes of course.
+    pub change_sessions: Vec<String>,
+    /// The transactions that paid a change's difference.
+    pub change_payments: Vec<String>,
 }
 
 /// The payment of an order.
@@ -134,6 +138,17 @@ pub struct TicketState {
     pub price: i64,
     /// The boarding, once it was used.
     pub used: Option<TicketUse>,
+    /// A change to a dearer course waiting for its difference to be paid.
+    pub pending_change: Option<PendingChange>,
+}
+
+/// A change of course waiting for the payment of its difference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingChange {
+    pub to_course: Leg,
+    pub price_difference: i64,
+    pub payment: PaymentRef,
+    pub expires_at: DateTime<Utc>,
 }
 
 /// The invoice of an order and its corrections.
@@ -243,6 +258,11 @@ impl OrderState {
         self.coupon.as_ref().map_or(0, |c| c.amount)
     }
 
+    /// The ticket whose pending change is paid through the gateway session `session_id`.
+    pub fn ticket_of_change_session(&self, session_id: &str) -> Option<&TicketState> {
+        self.tickets.iter().find(|t| t.pending_change.as_ref().is_some_and(|c| c.payment.session_id == session_id))
+    }
+
     fn ticket_mut(&mut self, ticket_id: Uuid) -> Option<&mut TicketState> {
         self.tickets.iter_mut().find(|t| t.ticket.ticket_id == ticket_id)
     }
@@ -305,6 +325,8 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
                 tickets: Vec::new(),
                 invoice: None,
                 refunded_transactions: Vec::new(),
+                change_sessions: Vec::new(),
+                change_payments: Vec::new(),
             })),
             other => other,
         },
@@ -331,6 +353,7 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
                         course_changed: false,
                         price: t.price,
                         used: None,
+                        pending_change: None,
                     })
                     .collect();
             })
@@ -359,6 +382,29 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
                 ticket.course = to_course.clone();
                 ticket.course_changed = true;
                 ticket.price = ticket.price.saturating_add(*price_difference);
+                ticket.pending_change = None;
+            }
+        }),
+        OrderEvent::TicketChangeRequested { ticket_id, to_course, price_difference, payment, expires_at, .. } => {
+            placed(state, |order| {
+                order.change_sessions.push(payment.session_id.clone());
+                if let Some(ticket) = order.ticket_mut(*ticket_id) {
+                    ticket.pending_change = Some(PendingChange {
+                        to_course: to_course.clone(),
+                        price_difference: *price_difference,
+                        payment: payment.clone(),
+                        expires_at: *expires_at,
+                    });
+                }
+            })
+        }
+        // The change it paid for follows it (TicketCourseChanged).
+        OrderEvent::TicketChangePaid { transaction_id, .. } => {
+            placed(state, |order| order.change_payments.push(transaction_id.clone()))
+        }
+        OrderEvent::TicketChangeExpired { ticket_id, .. } => placed(state, |order| {
+            if let Some(ticket) = order.ticket_mut(*ticket_id) {
+                ticket.pending_change = None;
             }
         }),
         OrderEvent::TicketUsed { ticket_id, course_id, check_in_id, used_at, by_user_id, .. } => {

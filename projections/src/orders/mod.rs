@@ -137,6 +137,11 @@ impl Fold {
                             money_refund: None,
                             used_at: None,
                             used_by: None,
+                            change_course_id: None,
+                            change_difference: None,
+                            change_expires_at: None,
+                            change_provider: None,
+                            change_token: None,
                             version,
                         },
                     );
@@ -201,6 +206,29 @@ impl Fold {
                     ticket.price = ticket.price.saturating_add(price_difference);
                     ticket.price_difference = price_difference;
                     ticket.changed_at = Some(changed_at);
+                    ticket.clear_change();
+                    ticket.version = version;
+                    touched.push(ticket_id);
+                }
+            }
+            OrderEvent::TicketChangeRequested {
+                ticket_id, to_course, price_difference, payment, expires_at, ..
+            } => {
+                if let Some(ticket) = self.tickets.get_mut(&ticket_id) {
+                    ticket.change_course_id = Some(to_course.course_id);
+                    ticket.change_difference = Some(price_difference);
+                    ticket.change_expires_at = Some(expires_at);
+                    ticket.change_provider = Some(payment.provider);
+                    ticket.change_token = Some(payment.token);
+                    ticket.version = version;
+                    touched.push(ticket_id);
+                }
+            }
+            // The change it paid for follows (TicketCourseChanged).
+            OrderEvent::TicketChangePaid { .. } => {}
+            OrderEvent::TicketChangeExpired { ticket_id, .. } => {
+                if let Some(ticket) = self.tickets.get_mut(&ticket_id) {
+                    ticket.clear_change();
                     ticket.version = version;
                     touched.push(ticket_id);
                 }

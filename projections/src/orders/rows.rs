@@ -110,6 +110,12 @@ pub(super) struct TicketRow {
     /// When a passenger boarded with it, and the driver who checked it.
     pub(super) used_at: Option<DateTime<Utc>>,
     pub(super) used_by: Option<Uuid>,
+    /// A change to a dearer course waiting for its difference to be paid.
+    pub(super) change_course_id: Option<Uuid>,
+    pub(super) change_difference: Option<i64>,
+    pub(super) change_expires_at: Option<DateTime<Utc>>,
+    pub(super) change_provider: Option<String>,
+    pub(super) change_token: Option<String>,
     pub(super) version: i64,
 }
 
@@ -123,6 +129,17 @@ pub(super) struct EventRow<'a> {
     pub(super) recorded_at: DateTime<Utc>,
     pub(super) user_id: Option<&'a str>,
     pub(super) data: &'a RawValue,
+}
+
+impl TicketRow {
+    /// No change waits for payment any more.
+    pub(super) fn clear_change(&mut self) {
+        self.change_course_id = None;
+        self.change_difference = None;
+        self.change_expires_at = None;
+        self.change_provider = None;
+        self.change_token = None;
+    }
 }
 
 impl OrderRow {

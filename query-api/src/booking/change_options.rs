@@ -44,6 +44,21 @@ pub enum CannotChange {
     Used,
     NotPaid,
     TooLate,
+    /// A change to a dearer course waits for its difference to be paid (`pending`).
+    PaymentPending,
+}
+
+/// A change to a dearer course waiting for its difference to be paid.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct PendingChangeView {
+    pub course_id: Uuid,
+    /// The difference to pay.
+    pub price_difference: i64,
+    pub price_difference_formatted: String,
+    /// Where to pay it.
+    pub payment_url: Option<String>,
+    /// Until when the new seat waits.
+    pub pay_by: DateTime<FixedOffset>,
 }
 
 /// The ticket's course now.
@@ -68,7 +83,7 @@ pub struct ChangeOption {
     /// The ticket's price on this course (the line's discount applied).
     pub price: i64,
     pub price_formatted: String,
-    /// `price` less what the ticket cost: negative is refunded, positive would be paid.
+    /// `price` less what the ticket cost: negative is refunded, positive is paid first.
     pub price_difference: i64,
     pub price_difference_formatted: String,
 }
@@ -85,6 +100,8 @@ pub struct ChangeOptions {
     pub current: CurrentCourse,
     /// Empty when the ticket cannot change.
     pub options: Vec<ChangeOption>,
+    /// A change waiting for the payment of its difference.
+    pub pending: Option<PendingChangeView>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -103,6 +120,11 @@ struct TicketRow {
     outbound: Json<Leg>,
     back: Option<Json<Leg>>,
     lines: Json<Vec<TicketLine>>,
+    change_course_id: Option<Uuid>,
+    change_difference: Option<i64>,
+    change_expires_at: Option<DateTime<Utc>>,
+    change_provider: Option<String>,
+    change_token: Option<String>,
 }
 
 #[utoipa::path(get, path = "/api/order/ticket/change-options", tag = "order", security((), ("bearer" = [])),
@@ -124,7 +146,8 @@ pub async fn change_options(
     }
     let row: TicketRow = sqlx::query_as(
         "select t.code, t.status, t.leg, t.line, t.price, t.course_id, t.departure_at, t.arrival_at, \
-                t.course_changed, t.user_id, o.status as order_status, o.outbound, o.back, o.lines \
+                t.course_changed, t.user_id, o.status as order_status, o.outbound, o.back, o.lines, \
+                t.change_course_id, t.change_difference, t.change_expires_at, t.change_provider, t.change_token \
          from rm_tickets t join rm_orders o on o.order_id = t.order_id where t.number = $1",
     )
     .bind(&number)
@@ -151,8 +174,24 @@ pub async fn change_options(
         Some(CannotChange::AlreadyChanged)
     } else if now >= row.departure_at - Duration::minutes(i64::from(cutoff)) {
         Some(CannotChange::TooLate)
+    } else if row.change_expires_at.is_some_and(|until| now < until) {
+        Some(CannotChange::PaymentPending)
     } else {
         None
+    };
+    let pending = match (row.change_course_id, row.change_difference, row.change_expires_at) {
+        (Some(course_id), Some(difference), Some(until)) if now < until => Some(PendingChangeView {
+            course_id,
+            price_difference: difference,
+            price_difference_formatted: format_pln(difference),
+            payment_url: super::record::payment_url(
+                &state.public_url,
+                row.change_provider.as_deref().unwrap_or_default(),
+                row.change_token.as_deref().unwrap_or_default(),
+            ),
+            pay_by: warsaw(until),
+        }),
+        _ => None,
     };
     let options = match reason {
         Some(_) => Vec::new(),
@@ -171,6 +210,7 @@ pub async fn change_options(
             price_formatted: format_pln(row.price),
         },
         options,
+        pending,
     }))
 }
 

@@ -1,6 +1,6 @@
 //! The booking's part of `/api/openapi.json`. Paths are written in full (`/api/...`).
 
-use super::change_options::{CannotChange, ChangeOption, ChangeOptions, CurrentCourse};
+use super::change_options::{CannotChange, ChangeOption, ChangeOptions, CurrentCourse, PendingChangeView};
 use super::coupons::{CouponDetails, CouponUsage, CouponView};
 use super::course_load::{CourseLoad, SegmentLoad};
 use super::driver::{DriverCourse, Jwk, Manifest, ManifestStop, ManifestTicket, VerificationKey};
@@ -47,7 +47,7 @@ use super::{
         OrderView, AdminOrderView, CustomerView, InvoiceView, LegView, LineView, DiscountView, ReductionView,
         CouponUseView, TicketView, MyTicket, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
         AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund, ChangeOptions, ChangeOption, CurrentCourse,
-        CannotChange, CourseLoad, SegmentLoad, InvoiceListItem, InvoiceDetails, InvoiceSummary,
+        CannotChange, PendingChangeView, CourseLoad, SegmentLoad, InvoiceListItem, InvoiceDetails, InvoiceSummary,
         TimelineEntry, Actor, OrderCustomer, OrderUser, OrderAccount, OrderCourse, OrderWaypoint, CalculatedDates,
         RepricedTicket, VerificationKey, Jwk, DriverCourse, Manifest, ManifestStop, ManifestTicket,
     )),

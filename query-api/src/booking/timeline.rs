@@ -132,7 +132,10 @@ fn entry(row: EventRow) -> TimelineEntry {
 /// The order events a customer without an account gives (the others without a user
 /// come from processes).
 fn by_the_customer(event_type: &str) -> bool {
-    matches!(event_type, "OrderPlaced" | "PaymentRegistered" | "TicketReturned" | "TicketCourseChanged")
+    matches!(
+        event_type,
+        "OrderPlaced" | "PaymentRegistered" | "TicketReturned" | "TicketCourseChanged" | "TicketChangeRequested"
+    )
 }
 
 /// The event in words, Polish and English; `None` for an event this version cannot read.
@@ -242,6 +245,31 @@ fn order_event(event: &OrderEvent) -> (String, String) {
                 ),
             )
         }
+        OrderEvent::TicketChangeRequested { number, to_course, price_difference, expires_at, .. } => {
+            let when = api_core::time::warsaw(to_course.departure_at).format("%Y-%m-%d %H:%M");
+            let until = api_core::time::warsaw(*expires_at).format("%H:%M");
+            both(
+                format!(
+                    "Zmiana biletu {number} na kurs {when} czeka na dopłatę {} (do {until})",
+                    format_pln(*price_difference)
+                ),
+                format!(
+                    "Ticket {number}'s move to the course at {when} waits for {} to be paid (until {until})",
+                    format_pln_en(*price_difference)
+                ),
+            )
+        }
+        OrderEvent::TicketChangePaid { number, amount, transaction_id, .. } => both(
+            format!("Dopłacono {} za zmianę kursu biletu {number} (transakcja {transaction_id})", format_pln(*amount)),
+            format!(
+                "{} paid for ticket {number}'s change of course (transaction {transaction_id})",
+                format_pln_en(*amount)
+            ),
+        ),
+        OrderEvent::TicketChangeExpired { number, .. } => both(
+            format!("Zmiana kursu biletu {number} nie została opłacona w czasie; bilet bez zmian"),
+            format!("Ticket {number}'s change of course was not paid in time; the ticket stays as it was"),
+        ),
         OrderEvent::TicketUsed { number, used_at, .. } => {
             let when = api_core::time::warsaw(*used_at).format("%Y-%m-%d %H:%M");
             both(
