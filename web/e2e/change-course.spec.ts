@@ -94,3 +94,68 @@ test('a ticket moves to a cheaper course from its page, with the refund shown fi
     })
     .toEqual([300]);
 });
+
+test('a ticket moves to a dearer course once the difference is paid, and only then frees its seat', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const [from, to] = [await apiStopId(request, 'Tarnobrzeg'), await apiStopId(request, 'Mielec')];
+  const day = warsawDay(6);
+  const found = await apiSearch(request, from, to, day);
+  const [first] = found;
+  if (!first) throw new Error('no course');
+  const jan = await apiToken(request, JAN);
+  const order = await apiPlaceAndPay(request, {
+    course: first, from, to, passengers: 1, token: jan,
+    customer: { first_name: 'Jan', last_name: 'Kowalski', email: JAN.email },
+  });
+  const [number = ''] = await apiTicketNumbers(request, order.hash_id, 1);
+  const seatsOn = async (courseId: string, on = day) =>
+    (await apiSearch(request, from, to, on)).find((course) => course.course_id === courseId)?.seats_available ?? -1;
+  const bought = await seatsOn(first.course_id);
+
+  // The carrier raises the fare of the stretch by 3 zł: every other course now costs more.
+  const admin = await apiToken(request, ADMIN);
+  const auth = { Authorization: `Bearer ${admin}` };
+  const prices = await request.get('/api/route/route-price/all', {
+    headers: auth,
+    params: { 'filter[route_id][eq]': first.route_id, 'filter[from_waypoint_id][eq]': from, 'filter[to_waypoint_id][eq]': to },
+  });
+  const [fare] = ((await prices.json()) as { data: { models: { id: number; price: number }[] } }).data.models;
+  if (!fare) throw new Error('no fare for the stretch');
+  restore = { id: fare.id, price: fare.price, token: admin };
+  expect((await request.put(`/api/route/route-price/save?id=${fare.id}`, { headers: auth, data: { price: fare.price + 300 } })).status()).toBe(200);
+
+  await logIn(page, JAN);
+  await dismissNotices(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/user/your-tickets');
+  await page.getByRole('list', { name: 'Twoje bilety' }).getByRole('link', { name: `Bilet ${number}` }).click();
+  const section = page.getByRole('region', { name: 'Zmień kurs' });
+  await section.getByRole('button', { name: 'Wybierz nowy kurs' }).click();
+  const dearer = section.getByRole('radio', { name: /dopłata 3,00\szł$/ }).first();
+  const target = await dearer.inputValue();
+  await dearer.check();
+  await section.getByRole('button', { name: 'Dalej' }).click();
+  await expect(section.getByText(/^Dopłacisz 3,00\szł online\./)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('change-dearer-390.png'), fullPage: true });
+  // The chosen course's day (the options span the next weeks).
+  const options = await request.get('/api/order/ticket/change-options', { headers: { Authorization: `Bearer ${jan}` }, params: { number } });
+  const chosen = ((await options.json()) as { data: { options: { course_id: string; departure_at: string }[] } }).data.options.find(
+    (option) => option.course_id === target,
+  );
+  const targetDay = chosen?.departure_at.slice(0, 10) ?? day;
+  const before = await seatsOn(target, targetDay);
+  await section.getByRole('button', { name: /^Zmień kurs i zapłać 3,00\szł$/ }).click();
+
+  // At the gateway: the new seat is held, and the old one still taken.
+  await expect(page).toHaveURL(/\/payment\/sandbox\//);
+  await expect.poll(() => seatsOn(target, targetDay)).toBe(before - 1);
+  expect(await seatsOn(first.course_id)).toBe(bought);
+  await page.getByRole('button', { name: 'Zapłać' }).click();
+
+  // Back on the ticket: on its new course, and the old seat is free again.
+  await expect(page).toHaveURL(/\/user\/your-tickets\/[\w-]+$/, { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Zmień kurs' })).toContainText('został już zmieniony', { timeout: 15_000 });
+  await expect.poll(() => seatsOn(first.course_id)).toBe(bought + 1);
+  expect(await seatsOn(target, targetDay)).toBe(before - 1);
+  await page.screenshot({ path: testInfo.outputPath('change-dearer-paid-390.png'), fullPage: true });
+});

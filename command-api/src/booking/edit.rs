@@ -37,19 +37,27 @@ use crate::CommandState;
 pub struct ContactInput {
     /// Required, at most 100 characters.
     #[serde(default)]
-    #[schema(max_length = 100)]
+    #[schema(
+        required = true,
+        max_length = 100,
+        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
+    )]
     pub first_name: String,
     /// Required, at most 100 characters.
     #[serde(default)]
-    #[schema(max_length = 100)]
+    #[schema(
+        required = true,
+        max_length = 100,
+        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
+    )]
     pub last_name: String,
     /// A valid e-mail address.
     #[serde(default)]
-    #[schema(max_length = 254)]
+    #[schema(required = true, max_length = 254)]
     pub email: String,
     /// A valid phone number.
     #[serde(default)]
-    #[schema(max_length = 30)]
+    #[schema(required = true, max_length = 30)]
     pub phone: String,
     #[serde(default)]
     pub notify_by_sms: bool,
@@ -64,20 +72,32 @@ pub struct InvoiceDataInput {
     pub country: Option<String>,
     /// For `PL` a NIP with a valid checksum (dashes, spaces and a `PL` prefix allowed).
     #[serde(default)]
-    #[schema(max_length = 30)]
+    #[schema(required = true, max_length = 30)]
     pub vat_number: String,
     #[serde(default)]
-    #[schema(max_length = 200)]
+    #[schema(
+        required = true,
+        max_length = 200,
+        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
+    )]
     pub company_name: String,
     #[serde(default)]
-    #[schema(max_length = 200)]
+    #[schema(
+        required = true,
+        max_length = 200,
+        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
+    )]
     pub address: String,
     /// For `PL` like `37-400`.
     #[serde(default)]
-    #[schema(max_length = 20)]
+    #[schema(required = true, max_length = 20)]
     pub postal_code: String,
     #[serde(default)]
-    #[schema(max_length = 100)]
+    #[schema(
+        required = true,
+        max_length = 100,
+        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
+    )]
     pub city: String,
 }
 
@@ -93,7 +113,11 @@ pub struct OrderSaveInput {
     pub invoice: Option<Option<InvoiceDataInput>>,
     /// Why (kept with the event): 1 to 500 characters.
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 500)]
+    #[schema(
+        required = true,
+        max_length = 500,
+        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
+    )]
     pub reason: String,
 }
 
@@ -104,7 +128,11 @@ pub struct CustomerSaveInput {
     pub customer: ContactInput,
     /// Why: 1 to 500 characters.
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 500)]
+    #[schema(
+        required = true,
+        max_length = 500,
+        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
+    )]
     pub reason: String,
 }
 
@@ -115,7 +143,11 @@ pub struct InvoiceSaveInput {
     pub invoice: InvoiceDataInput,
     /// Why: 1 to 500 characters.
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 500)]
+    #[schema(
+        required = true,
+        max_length = 500,
+        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
+    )]
     pub reason: String,
 }
 

@@ -66,7 +66,11 @@ pub struct OrderUserInput {
     pub user_id: Option<Uuid>,
     /// Why: 1 to 500 characters.
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 500)]
+    #[schema(
+        required = true,
+        max_length = 500,
+        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
+    )]
     pub reason: String,
 }
 
@@ -140,7 +144,11 @@ pub struct OrderWaypointInput {
     pub course_id: Option<Uuid>,
     /// Why: 1 to 500 characters.
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 500)]
+    #[schema(
+        required = true,
+        max_length = 500,
+        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
+    )]
     pub reason: String,
 }
 
@@ -247,7 +255,11 @@ pub struct TicketSaveInput {
     pub status: Option<String>,
     /// Why: 1 to 500 characters.
     #[serde(default)]
-    #[schema(min_length = 1, max_length = 500)]
+    #[schema(
+        required = true,
+        max_length = 500,
+        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
+    )]
     pub reason: String,
 }
 
@@ -302,7 +314,11 @@ pub struct StampInput {
     pub user_id: Option<Uuid>,
     /// A paid ticket of the user's own order (required).
     #[serde(default)]
-    #[schema(max_length = 40)]
+    #[schema(
+        required = true,
+        max_length = 40,
+        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
+    )]
     pub ticket_number: String,
     /// `true` (default) gives the stamp, `false` takes it back.
     #[serde(default)]

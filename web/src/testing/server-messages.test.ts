@@ -152,11 +152,6 @@ const RETURN = [
   ...GENERAL,
 ];
 
-const COSTS_MORE = sample(
-  'change.costs_more',
-  'This course costs 5,00\u00a0zł more. A change that costs more cannot be paid online: please contact the carrier.',
-);
-
 /** Changing a ticket's course (command-api/src/booking/change.rs, and the seat hold it takes). */
 const CHANGE = [
   sample('field.blank', 'Please enter the ticket number.', 'number'),
@@ -170,7 +165,8 @@ const CHANGE = [
   sample('change.different_route', 'Choose a course of the same route between the same stops.', 'course_id'),
   sample('change.different_stops', 'Choose a course of the same route between the same stops.', 'course_id'),
   sample('change.too_late', 'A course can be changed until 10 minutes before departure.', 'number'),
-  COSTS_MORE,
+  sample('change.pending', 'A change of this ticket waits for its payment.'),
+  sample('ticket.used', 'This ticket was used: a passenger boarded with it.'),
   ...COURSE,
   ...GENERAL,
 ];
@@ -219,9 +215,6 @@ describe('the backend’s messages on a Polish page', () => {
     );
     expect(changeErrorMessage(polish, sample('change.too_late', 'A course can be changed until 15 minutes before departure.'))).toBe(
       'Kurs można zmienić najpóźniej 15 minut przed odjazdem.',
-    );
-    expect(changeErrorMessage(polish, COSTS_MORE)).toBe(
-      'Ten kurs jest droższy o 5,00\u00a0zł. Dopłaty nie można jeszcze zapłacić online: skontaktuj się z przewoźnikiem.',
     );
     expect(serverMessage(polish, sample('field.too_short', 'Password should contain at least 8 characters.'))).toBe(
       'Wpisz co najmniej 8 znaków.',
@@ -283,8 +276,8 @@ describe('the backend’s messages on the English page', () => {
     expect(searchServerMessage(english, sample('date.in_past', 'date is in the past', 'date'))).toBe(
       'The departure date has passed. Please choose today or a later day.',
     );
-    expect(changeErrorMessage(english, COSTS_MORE)).toBe(
-      'This course costs PLN\u00a05.00 more. The difference cannot be paid online yet: please contact the carrier.',
+    expect(changeErrorMessage(english, sample('change.pending', 'A change of this ticket waits for its payment.'))).toBe(
+      "A change of this ticket's course already waits for its payment.",
     );
   });
 });

@@ -149,7 +149,16 @@ function ChangeDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
     mutationFn: () => changeCourse(ticket.number, chosen),
     onSuccess: async (answer) => {
       onClose();
-      onDone(intl.formatMessage(orderValues.changed, { number: answer.number, departure: dateTime(answer.departure_at), difference: answer.price_difference_formatted }));
+      onDone(
+        answer.status === 'awaiting_payment' && answer.payment_url
+          ? intl.formatMessage(orderValues.changeAwaiting, {
+              number: answer.number,
+              difference: answer.price_difference_formatted,
+              until: dateTime(answer.pay_by ?? answer.departure_at),
+              url: answer.payment_url,
+            })
+          : intl.formatMessage(orderValues.changed, { number: answer.number, departure: dateTime(answer.departure_at), difference: answer.price_difference_formatted }),
+      );
       await reloadOrder(queryClient, order.id, order.version);
     },
     onError: (error) => showToast(errorToast(error)),

@@ -88,6 +88,16 @@ export const messages = defineMessages({
     defaultMessage: 'Ten bilet został już wykorzystany.',
     description: 'Why the course cannot be changed: the ticket was used',
   },
+  reasonPending: {
+    id: 'tickets.change.reason.pending',
+    defaultMessage: 'Zmiana kursu tego biletu czeka na dopłatę.',
+    description: 'Why the course cannot be changed now: a change waits for its payment',
+  },
+  redirecting: {
+    id: 'tickets.change.redirecting',
+    defaultMessage: 'Przekierowuję do płatności…',
+    description: 'Status: going to the gateway to pay the difference',
+  },
   reasonOther: {
     id: 'tickets.change.reason.other',
     defaultMessage: 'Kursu tego biletu nie można zmienić.',
@@ -104,7 +114,10 @@ export const valueMessages = defineMessages<{
   refund: { amount: string };
   surcharge: { amount: string };
   refundLong: { amount: string };
-  dearer: { amount: string };
+  payLong: { amount: string };
+  pending: { amount: string; until: string };
+  payNow: { amount: string };
+  payConfirm: { amount: string };
   question: { number: string };
   at: { date: string; time: string; stop: string };
   doneDeparture: { date: string; time: string };
@@ -113,7 +126,7 @@ export const valueMessages = defineMessages<{
   rules: {
     id: 'tickets.change.rules',
     defaultMessage:
-      'Kurs biletu możesz zmienić tylko raz, najpóźniej {minutes} minut przed odjazdem, na inny kurs tej samej linii między tymi samymi przystankami. Jeśli nowy kurs jest tańszy, zwrócimy różnicę. Dopłaty do droższego kursu nie można jeszcze zapłacić online.',
+      'Kurs biletu możesz zmienić tylko raz, najpóźniej {minutes} minut przed odjazdem, na inny kurs tej samej linii między tymi samymi przystankami. Jeśli nowy kurs jest tańszy, zwrócimy różnicę; jeśli droższy, dopłacisz ją online, a bilet zmieni kurs po zapłacie.',
     description: 'The rules of a change of course, shown before anything is chosen',
   },
   reasonTooLate: {
@@ -147,11 +160,25 @@ export const valueMessages = defineMessages<{
     defaultMessage: 'Zwrócimy Ci {amount}',
     description: 'Confirmation: the new course is cheaper by amount',
   },
-  dearer: {
-    id: 'tickets.change.dearer',
-    defaultMessage:
-      'Ten kurs jest droższy o {amount}. Dopłaty nie można jeszcze zapłacić online: aby zmienić bilet na ten kurs, skontaktuj się z przewoźnikiem. Możesz też wybrać kurs bez dopłaty.',
-    description: 'Choosing a dearer course: the difference cannot be paid online yet',
+  payLong: {
+    id: 'tickets.change.payLong',
+    defaultMessage: 'Dopłacisz {amount} online. Bilet zmieni kurs, gdy płatność dotrze; do tego czasu zostaje na obecnym kursie, a miejsce na nowym czeka na Ciebie.',
+    description: 'Confirmation: the new course is dearer by amount, paid online first',
+  },
+  pending: {
+    id: 'tickets.change.pending',
+    defaultMessage: 'Zmiana kursu czeka na dopłatę {amount} do {until}. Bilet zmieni kurs po zapłacie; jeśli nie zapłacisz, zostanie na obecnym kursie.',
+    description: 'A change to a dearer course waits for its payment',
+  },
+  payNow: {
+    id: 'tickets.change.payNow',
+    defaultMessage: 'Zapłać {amount}',
+    description: 'Link: pay the difference of a change at the gateway',
+  },
+  payConfirm: {
+    id: 'tickets.change.payConfirm',
+    defaultMessage: 'Zmień kurs i zapłać {amount}',
+    description: 'Button: confirm a dearer change and go to the payment',
   },
   question: {
     id: 'tickets.change.question',
@@ -191,6 +218,8 @@ export function reasonText(intl: IntlShape, options: ChangeOptions): string {
       return intl.formatMessage(messages.reasonUsed);
     case 'too_late':
       return intl.formatMessage(valueMessages.reasonTooLate, { minutes: options.cutoff_minutes });
+    case 'payment_pending':
+      return intl.formatMessage(messages.reasonPending);
     default:
       return intl.formatMessage(messages.reasonOther);
   }

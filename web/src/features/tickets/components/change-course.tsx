@@ -2,8 +2,10 @@
 // between the same stops (DECISIONS.md "Returns and changes": once, until N minutes before departure).
 // The rules are said before anything is chosen; then the other courses with a free seat (time, free
 // seats, the price difference), a confirmation that repeats the difference, and the change. A dearer
-// course is listed, but choosing it explains that the difference cannot be paid online yet (the
-// server refuses it too). After the change the ticket is read again, so the page shows its new course.
+// course's difference is paid online first (DECISIONS.md): the change holds the new seat and answers
+// where to pay, and the page goes there; until it is paid the ticket stays, and the section says what
+// waits and links the payment again. After the change the ticket is read again, so the page shows
+// its new course.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 
@@ -40,6 +42,7 @@ export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const [done, setDone] = useState<ChangedCourse | null>(null);
   const [showAll, setShowAll] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
   const listRef = useRef<HTMLFieldSetElement>(null);
   const questionRef = useRef<HTMLHeadingElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
@@ -82,10 +85,6 @@ export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
       setChoiceError(intl.formatMessage(messages.chooseFirst));
       return;
     }
-    if (chosen.price_difference > 0) {
-      setChoiceError(intl.formatMessage(valueMessages.dearer, { amount: format.money(chosen.price_difference) }));
-      return;
-    }
     setChoiceError(null);
     setStep('confirming');
   }
@@ -94,8 +93,16 @@ export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
     change.mutate(
       { number: ticket.number, course_id: option.course_id },
       {
-        // Runs once the ticket and its options were read again (see useChangeCourse).
-        onSuccess: (answer) => setDone(answer),
+        // Runs once the ticket and its options were read again (see useChangeCourse). A dearer
+        // course is paid at the gateway first, which sends the customer back to this page.
+        onSuccess: (answer) => {
+          if (answer.status === 'awaiting_payment' && answer.payment_url) {
+            setRedirecting(true);
+            window.location.assign(answer.payment_url);
+            return;
+          }
+          setDone(answer);
+        },
         // A refusal (no seat left, changed meanwhile…) sends the customer back to the list, which was
         // read again; a failure without an answer stays here, to try again.
         onError: (failure) => {
@@ -113,7 +120,9 @@ export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
   }
 
   let body;
-  if (done) {
+  if (redirecting) {
+    body = <p role="status">{intl.formatMessage(messages.redirecting)}</p>;
+  } else if (done) {
     body = (
       <div className="change-course__done" role="status" ref={doneRef} tabIndex={-1}>
         <p className="change-course__done-title">{intl.formatMessage(messages.done)}</p>
@@ -137,6 +146,20 @@ export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
         <Button variant="secondary" onClick={() => void options.refetch()}>
           {intl.formatMessage(messages.retry)}
         </Button>
+      </>
+    );
+  } else if (data.pending) {
+    const amount = format.money(data.pending.price_difference);
+    body = (
+      <>
+        <p className="change-course__reason">
+          {intl.formatMessage(valueMessages.pending, { amount, until: format.time(data.pending.pay_by) })}
+        </p>
+        {data.pending.payment_url ? (
+          <a className="button button--primary" href={data.pending.payment_url}>
+            {intl.formatMessage(valueMessages.payNow, { amount })}
+          </a>
+        ) : null}
       </>
     );
   } else if (!data.can_change) {
@@ -232,14 +255,18 @@ export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
                 <dd>
                   {chosen.price_difference < 0
                     ? intl.formatMessage(valueMessages.refundLong, { amount: format.money(-chosen.price_difference) })
-                    : intl.formatMessage(messages.noDifferenceLong)}
+                    : chosen.price_difference > 0
+                      ? intl.formatMessage(valueMessages.payLong, { amount: format.money(chosen.price_difference) })
+                      : intl.formatMessage(messages.noDifferenceLong)}
                 </dd>
               </div>
             </dl>
             <p>{intl.formatMessage(messages.onceOnly)}</p>
             <div className="change-course__actions">
               <Button onClick={() => confirm(chosen)} disabled={change.isPending}>
-                {intl.formatMessage(messages.confirm)}
+                {chosen.price_difference > 0
+                  ? intl.formatMessage(valueMessages.payConfirm, { amount: format.money(chosen.price_difference) })
+                  : intl.formatMessage(messages.confirm)}
               </Button>
               <Button variant="secondary" onClick={() => setStep('choosing')} disabled={change.isPending}>
                 {intl.formatMessage(messages.back)}

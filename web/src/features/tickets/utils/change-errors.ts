@@ -60,24 +60,23 @@ const messages = defineMessages({
     defaultMessage: 'To nie jest Twój bilet.',
     description: 'Server 403 on a change of course: the ticket is someone else’s',
   },
-  costsMoreNoAmount: {
-    id: 'tickets.change.error.costsMoreNoAmount',
-    defaultMessage: 'Ten kurs jest droższy. Dopłaty nie można jeszcze zapłacić online: skontaktuj się z przewoźnikiem.',
-    description: 'Server 409: the new course costs more (amount not readable); the difference cannot be paid online',
+  pending: {
+    id: 'tickets.change.error.pending',
+    defaultMessage: 'Zmiana kursu tego biletu czeka już na dopłatę.',
+    description: 'Server 409: a change of this ticket waits for its payment',
+  },
+  used: {
+    id: 'tickets.change.error.used',
+    defaultMessage: 'Z tym biletem pasażer już wsiadł: nie można zmienić kursu.',
+    description: 'Server 409: the ticket was used on board',
   },
 });
 
-const valueMessages = defineMessages<{ tooLate: { minutes: string }; costsMore: { amount: string } }>({
+const valueMessages = defineMessages<{ tooLate: { minutes: string } }>({
   tooLate: {
     id: 'tickets.change.error.tooLate',
     defaultMessage: 'Kurs można zmienić najpóźniej {minutes} minut przed odjazdem.',
     description: 'Server 422: "A course can be changed until N minutes before departure."',
-  },
-  costsMore: {
-    id: 'tickets.change.error.costsMore',
-    defaultMessage: 'Ten kurs jest droższy o {amount}. Dopłaty nie można jeszcze zapłacić online: skontaktuj się z przewoźnikiem.',
-    description:
-      'Server 409: "This course costs X more. A change that costs more cannot be paid online: please contact the carrier."',
   },
 });
 
@@ -94,28 +93,15 @@ const BY_CODE: Record<string, CodeTranslation> = {
   'change.same_course': messages.sameCourse,
   'change.different_route': messages.otherRoute,
   'change.different_stops': messages.otherRoute,
+  'change.pending': messages.pending,
+  'ticket.used': messages.used,
   'change.too_late': (text) => ({ ...valueMessages.tooLate, values: { minutes: numberIn(text.message) ?? '' } }),
 };
-
-/** The server's amount ("5,00 zł") in grosz, to show it in the page's currency format. */
-function grosz(amount: string): number | null {
-  const match = /^(\d[\d\s\u00a0]*),(\d{2})\s*zł$/.exec(amount.trim());
-  return match ? Number((match[1] ?? '').replace(/[\s\u00a0]/g, '')) * 100 + Number(match[2]) : null;
-}
 
 /** A refusal of a change of course (the answer or one field), in the page's language. */
 export function changeErrorMessage(intl: IntlShape, text: ServerText): string {
   const known = translateCode(BY_CODE, text);
   if (known) return formatDisplayText(intl, known);
-  if (text.code === 'change.costs_more') {
-    // "This course costs 5,00 zł more. …": the amount, shown in the page's currency format.
-    const amount = grosz(/costs (.+?) more/.exec(text.message)?.[1] ?? '');
-    return amount === null
-      ? intl.formatMessage(messages.costsMoreNoAmount)
-      : intl.formatMessage(valueMessages.costsMore, {
-          amount: intl.formatNumber(amount / 100, { style: 'currency', currency: 'PLN' }),
-        });
-  }
   return serverMessage(intl, text);
 }
 

@@ -37,6 +37,8 @@ export interface MockTicket {
   course_changed: boolean;
   /** The ticket's own course after a change of course; until then, its leg of the order. */
   course?: MockLeg;
+  /** A change to a dearer course waiting for its difference: paid after `polls` more reads of the options. */
+  pending_change?: { course: MockLeg; price: number; difference: number; pay_by: string; payment_url: string; polls: number };
 }
 
 export interface MockCustomer {

@@ -56,10 +56,6 @@ function refused(status: number, key: keyof typeof CHANGE_MESSAGES, field?: stri
   return { status, field, message: CHANGE_MESSAGES[key], code: CHANGE_CODES[key] };
 }
 
-function costsMore(difference: number): string {
-  return `This course costs ${formatPln(difference)} more. A change that costs more cannot be paid online: please contact the carrier.`;
-}
-
 function loggedIn(request: Request): boolean {
   return /^Bearer\s+\S+/.test(request.headers.get('authorization') ?? '');
 }
@@ -89,10 +85,25 @@ export function priceOn(order: MockOrder, ticket: MockTicket, connection: MockCo
   return discountedFare(connection.price, discountId);
 }
 
+/** The mock gateway: a change waiting for its difference is paid after a read or two of its options. */
+function settlePendingChange(ticket: MockTicket): void {
+  const pending = ticket.pending_change;
+  if (!pending) return;
+  if (pending.polls > 0) {
+    pending.polls -= 1;
+    return;
+  }
+  ticket.course = pending.course;
+  ticket.course_changed = true;
+  ticket.price = pending.price;
+  delete ticket.pending_change;
+}
+
 function refusal({ order, ticket }: Found, now: number): string | null {
   if (ticket.status === 'returned') return 'ticket_returned';
   if (order.status !== 'paid') return 'not_paid';
   if (ticket.course_changed) return 'already_changed';
+  if (ticket.pending_change) return 'payment_pending';
   if (closesAt(ticketLeg(order, ticket).departure_at) < now) return 'too_late';
   return null;
 }
@@ -126,8 +137,10 @@ export const ticketChangeHandlers = [
       const found = findTicket(db.orders, number);
       if (!found) return null;
       const { order, ticket } = found;
+      settlePendingChange(ticket);
       const leg = ticketLeg(order, ticket);
       const reason = refusal(found, now);
+      const pending = ticket.pending_change;
       return {
         number: ticket.number,
         can_change: reason === null,
@@ -154,6 +167,15 @@ export const ticketChangeHandlers = [
             price_difference_formatted: formatPln(difference),
           };
         }),
+        pending: pending
+          ? {
+              course_id: pending.course.course_id,
+              price_difference: pending.difference,
+              price_difference_formatted: formatPln(pending.difference),
+              payment_url: pending.payment_url,
+              pay_by: pending.pay_by,
+            }
+          : null,
       };
     });
     return answer
@@ -186,12 +208,32 @@ export const ticketChangeHandlers = [
       if (reason === 'ticket_returned') return refused(409, 'returned');
       if (reason === 'not_paid') return refused(409, 'notPaid');
       if (reason === 'already_changed') return refused(409, 'alreadyChanged');
+      if (reason === 'payment_pending') return { status: 409, message: 'A change of this ticket waits for its payment.', code: 'change.pending' };
       if (reason === 'too_late') return refused(422, 'tooLate', 'number');
       if (connection.course_id === leg.course_id) return refused(422, 'sameCourse', 'course_id');
       if (connection.seats_available < 1) return refused(409, 'noSeats');
       const price = priceOn(order, ticket, connection);
       const difference = price - ticket.price;
-      if (difference > 0) return { status: 409, message: costsMore(difference), code: 'change.costs_more' };
+      if (difference > 0) {
+        // The difference is paid first: the mock gateway sends the customer straight back to the ticket.
+        const payBy = new Date(now + 15 * 60_000).toISOString();
+        const paymentUrl = `${new URL(request.url).origin}/user/your-tickets/${ticket.id}`;
+        ticket.pending_change = { course: toLeg(leg.kind, connection), price, difference, pay_by: payBy, payment_url: paymentUrl, polls: 1 };
+        return {
+          status: 200,
+          message: '',
+          data: {
+            number: ticket.number,
+            course_id: connection.course_id,
+            departure_at: connection.departure_at,
+            price_difference: difference,
+            price_difference_formatted: formatPln(difference),
+            status: 'awaiting_payment',
+            payment_url: paymentUrl,
+            pay_by: payBy,
+          },
+        };
+      }
       ticket.course = toLeg(leg.kind, connection);
       ticket.course_changed = true;
       ticket.price = price;
@@ -204,6 +246,9 @@ export const ticketChangeHandlers = [
           departure_at: connection.departure_at,
           price_difference: difference,
           price_difference_formatted: formatPln(difference),
+          status: 'changed',
+          payment_url: null,
+          pay_by: null,
         },
       };
     });
