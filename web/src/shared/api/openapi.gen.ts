@@ -11463,14 +11463,14 @@ export interface components {
         /** @description The customer's details as an admin corrects them. */
         ContactInput: {
             /** @description A valid e-mail address. */
-            email?: string;
+            email: string;
             /** @description Required, at most 100 characters. */
-            first_name?: string;
+            first_name: string;
             /** @description Required, at most 100 characters. */
-            last_name?: string;
+            last_name: string;
             notify_by_sms?: boolean;
             /** @description A valid phone number. */
-            phone?: string;
+            phone: string;
         };
         /** @description A content page. */
         ContentPage: {
@@ -11759,7 +11759,7 @@ export interface components {
         /** @description `PUT /order/order-customer/save?id=`. */
         CustomerSaveInput: components["schemas"]["ContactInput"] & {
             /** @description Why: 1 to 500 characters. */
-            reason?: string;
+            reason: string;
         };
         /** @description The person who ordered. */
         CustomerView: {
@@ -13569,15 +13569,15 @@ export interface components {
         };
         /** @description The invoice data (the buyer) as an admin corrects them. */
         InvoiceDataInput: {
-            address?: string;
-            city?: string;
-            company_name?: string;
+            address: string;
+            city: string;
+            company_name: string;
             /** @description ISO country code, `PL` by default. */
             country?: string | null;
             /** @description For `PL` like `37-400`. */
-            postal_code?: string;
+            postal_code: string;
             /** @description For `PL` a NIP with a valid checksum (dashes, spaces and a `PL` prefix allowed). */
-            vat_number?: string;
+            vat_number: string;
         };
         /** @description One document with its parties (admin). */
         InvoiceDetails: components["schemas"]["InvoiceListItem"] & {
@@ -13641,7 +13641,7 @@ export interface components {
         /** @description `PUT /order/order-invoice/save?id=`. */
         InvoiceSaveInput: components["schemas"]["InvoiceDataInput"] & {
             /** @description Why: 1 to 500 characters. */
-            reason?: string;
+            reason: string;
         };
         /** @description A document as an order's pages link to it. */
         InvoiceSummary: {
@@ -14014,7 +14014,7 @@ export interface components {
             customer?: null | components["schemas"]["ContactInput"];
             invoice?: null | components["schemas"]["InvoiceDataInput"];
             /** @description Why (kept with the event): 1 to 500 characters. */
-            reason?: string;
+            reason: string;
         };
         /** @description What the save did. */
         OrderSaved: {
@@ -14040,7 +14040,7 @@ export interface components {
         /** @description `PUT /order/order-user/save?id=`. */
         OrderUserInput: {
             /** @description Why: 1 to 500 characters. */
-            reason?: string;
+            reason: string;
             /**
              * Format: uuid
              * @description The customer's account (required).
@@ -14108,7 +14108,7 @@ export interface components {
             /** @description `outbound` (default) or `back`. */
             kind?: string | null;
             /** @description Why: 1 to 500 characters. */
-            reason?: string;
+            reason: string;
         };
         /**
          * @description The pagination block of a list answer: `{"page", "perPage", "totalCount", "pageCount"}`.
@@ -14732,7 +14732,7 @@ export interface components {
             /** @description `true` (default) gives the stamp, `false` takes it back. */
             stamped?: boolean | null;
             /** @description A paid ticket of the user's own order (required). */
-            ticket_number?: string;
+            ticket_number: string;
             /**
              * Format: uuid
              * @description The account (required on POST; the `id` of a PUT).
@@ -14786,7 +14786,7 @@ export interface components {
              */
             course_id?: string | null;
             /** @description Why: 1 to 500 characters. */
-            reason?: string;
+            reason: string;
             /** @description `returned`: return the ticket. */
             status?: string | null;
         };
