@@ -196,28 +196,22 @@ mod tests {
         }
     }
 
-    fn history() -> (Vec<OrderEvent>, Vec<Ticket>) {
-        let paid = paid(false, 0);
-        let tickets = tickets_of(&paid);
-        (vec![placed(false, 0), paid], tickets)
-    }
-
     #[test]
     fn the_ticket_moves_and_the_difference_is_the_new_price_less_the_old() {
-        let (events, tickets) = history();
+        let (events, tickets) = paid_one_way();
         given(events).when(|s| decide_change_course(&change(1), s)).then([changed(&tickets[0], -300)]);
     }
 
     #[test]
     fn the_line_discount_applies_to_the_new_price() {
         // The student pays 3600 less 49% = 1836 (1836 - 1989 = 153 back).
-        let (events, tickets) = history();
+        let (events, tickets) = paid_one_way();
         given(events).when(|s| decide_change_course(&change(3), s)).then([changed(&tickets[2], -153)]);
     }
 
     #[test]
     fn a_dearer_course_is_refused_and_the_same_price_is_not() {
-        let (events, tickets) = history();
+        let (events, tickets) = paid_one_way();
         let dearer =
             ChangeTicketCourse { to_course: Leg { unit_price: 4500, ..later(LegKind::Outbound) }, ..change(1) };
         given(events.clone())
@@ -236,7 +230,7 @@ mod tests {
 
     #[test]
     fn a_cheaper_course_gives_a_negative_difference() {
-        let (events, tickets) = history();
+        let (events, tickets) = paid_one_way();
         let cmd = ChangeTicketCourse { to_course: Leg { unit_price: 3000, ..later(LegKind::Outbound) }, ..change(1) };
         let expected = changed_to(&tickets[0], Leg { unit_price: 3000, ..later(LegKind::Outbound) }, -900, 100);
         given(events).when(|s| decide_change_course(&cmd, s)).then([expected]);
@@ -244,14 +238,14 @@ mod tests {
 
     #[test]
     fn the_leg_kind_is_the_tickets() {
-        let (events, tickets) = history();
+        let (events, tickets) = paid_one_way();
         let cmd = ChangeTicketCourse { to_course: later(LegKind::Back), ..change(1) };
         given(events).when(|s| decide_change_course(&cmd, s)).then([changed(&tickets[0], -300)]);
     }
 
     #[test]
     fn the_ticket_then_belongs_to_the_new_course_at_the_new_price() {
-        let (mut events, tickets) = history();
+        let (mut events, tickets) = paid_one_way();
         events.push(changed(&tickets[0], -300));
         let order = given(events).state();
         let ticket = order.placed().and_then(|o| o.ticket_by_number("NK-1")).expect("the ticket");
@@ -262,7 +256,7 @@ mod tests {
 
     #[test]
     fn a_course_changes_once() {
-        let (mut events, tickets) = history();
+        let (mut events, tickets) = paid_one_way();
         events.push(changed(&tickets[0], -300));
         let back_again = ChangeTicketCourse { to_course: leg(LegKind::Outbound), ..change(1) };
         given(events).when(|s| decide_change_course(&back_again, s)).then_err(ChangeTicketCourseError::AlreadyChanged);
@@ -270,7 +264,7 @@ mod tests {
 
     #[test]
     fn the_new_course_is_another_one_of_the_same_route_and_stops() {
-        let (events, _) = history();
+        let (events, _) = paid_one_way();
         let given = || given(events.clone());
         let same = ChangeTicketCourse { to_course: leg(LegKind::Outbound), ..change(1) };
         given().when(|s| decide_change_course(&same, s)).then_err(ChangeTicketCourseError::SameCourse);
@@ -285,7 +279,7 @@ mod tests {
 
     #[test]
     fn changes_close_before_the_current_course_leaves() {
-        let (events, tickets) = history();
+        let (events, tickets) = paid_one_way();
         let late = ChangeTicketCourse { now: at(590), ..change(1) };
         given(events.clone()).when(|s| decide_change_course(&late, s)).then_err(ChangeTicketCourseError::TooLate(10));
         let just_in_time = ChangeTicketCourse { now: at(589), ..change(1) };
@@ -295,7 +289,7 @@ mod tests {
 
     #[test]
     fn only_the_owner_the_code_holder_or_the_staff_change_a_ticket() {
-        let (events, tickets) = history();
+        let (events, tickets) = paid_one_way();
         let wrong = ChangeTicketCourse { code: Some("nope".into()), ..change(1) };
         given(events.clone()).when(|s| decide_change_course(&wrong, s)).then_err(AccessDenied::WrongCode.into());
         let guest = ChangeTicketCourse { code: None, ..change(1) };
@@ -311,7 +305,7 @@ mod tests {
 
     #[test]
     fn returned_tickets_and_unpaid_orders_cannot_change() {
-        let (mut events, tickets) = history();
+        let (mut events, tickets) = paid_one_way();
         let returned = OrderEvent::TicketReturned {
             order_id: ORDER,
             ticket_id: tickets[0].ticket_id,

@@ -178,15 +178,9 @@ mod tests {
         }
     }
 
-    fn history() -> (Vec<OrderEvent>, Vec<Ticket>) {
-        let paid = paid(false, 0);
-        let tickets = tickets_of(&paid);
-        (vec![placed(false, 0), paid], tickets)
-    }
-
     #[test]
     fn a_dearer_course_asks_for_the_difference_then_waits_for_it() {
-        let (events, tickets) = history();
+        let (events, tickets) = paid_one_way();
         given(events.clone())
             .when(|s| decide_change_course(&change(None), s))
             .then_err(ChangeTicketCourseError::CostsMore(600));
@@ -205,7 +199,7 @@ mod tests {
 
     #[test]
     fn paying_the_difference_moves_the_ticket_once() {
-        let (mut events, tickets) = history();
+        let (mut events, tickets) = paid_one_way();
         events.push(requested(&tickets[0], 1));
         let moved = OrderEvent::TicketCourseChanged {
             order_id: ORDER,
@@ -248,7 +242,7 @@ mod tests {
 
     #[test]
     fn an_unpaid_change_expires_at_its_time_and_a_late_payment_finds_nothing() {
-        let (mut events, tickets) = history();
+        let (mut events, tickets) = paid_one_way();
         events.push(requested(&tickets[0], 1));
         let expire = |minute| ExpireTicketChange { order_id: ORDER, ticket_id: tickets[0].ticket_id, now: at(minute) };
         given(events.clone()).when(|s| decide_expire_change(&expire(114), s)).then_err(ExpireChangeError::NotYetDue);
@@ -277,7 +271,7 @@ mod tests {
 
     #[test]
     fn a_returned_ticket_takes_no_change_payment() {
-        let (mut events, tickets) = history();
+        let (mut events, tickets) = paid_one_way();
         events.push(requested(&tickets[0], 1));
         let ret = ReturnTicket {
             order_id: ORDER,

@@ -128,22 +128,16 @@ mod tests {
         }
     }
 
-    fn history() -> (Vec<OrderEvent>, Vec<Ticket>) {
-        let paid = paid(false, 0);
-        let tickets = tickets_of(&paid);
-        (vec![placed(false, 0), paid], tickets)
-    }
-
     #[test]
     fn a_paid_ticket_boards_its_course_on_its_day() {
-        let (events, tickets) = history();
+        let (events, tickets) = paid_one_way();
         let cmd = check(1, 590);
         given(events).when(|s| decide_check_in(&cmd, s)).then([used(&tickets[0], &cmd)]);
     }
 
     #[test]
     fn a_ticket_boards_once() {
-        let (mut events, tickets) = history();
+        let (mut events, tickets) = paid_one_way();
         let first = check(1, 590);
         events.push(used(&tickets[0], &first));
         let second = CheckInTicket { check_in_id: Uuid::from_u128(0xff), ..check(1, 595) };
@@ -154,7 +148,7 @@ mod tests {
 
     #[test]
     fn the_used_ticket_shows_when_and_by_whom() {
-        let (mut events, tickets) = history();
+        let (mut events, tickets) = paid_one_way();
         let cmd = check(2, 600);
         events.push(used(&tickets[1], &cmd));
         let order = given(events).state();
@@ -168,7 +162,7 @@ mod tests {
     fn a_used_ticket_is_neither_returned_nor_moved() {
         use crate::order::{decide_change_course, decide_return, ChangeTicketCourse, ChangeTicketCourseError};
         use crate::order::{ReturnTicket, ReturnTicketError};
-        let (mut events, tickets) = history();
+        let (mut events, tickets) = paid_one_way();
         // Boarded early (boarding opens three hours before), still before the return cutoff.
         let cmd = check(1, 430);
         events.push(used(&tickets[0], &cmd));
@@ -201,7 +195,7 @@ mod tests {
 
     #[test]
     fn a_returned_ticket_or_an_unpaid_order_does_not_board() {
-        let (mut events, tickets) = history();
+        let (mut events, tickets) = paid_one_way();
         events.push(OrderEvent::TicketReturned {
             order_id: ORDER,
             ticket_id: tickets[0].ticket_id,
@@ -229,14 +223,14 @@ mod tests {
 
     #[test]
     fn a_ticket_boards_only_its_own_course() {
-        let (events, _) = history();
+        let (events, _) = paid_one_way();
         let other = CheckInTicket { course_id: Uuid::from_u128(300), ..check(1, 590) };
         given(events).when(|s| decide_check_in(&other, s)).then_err(CheckInError::OtherCourse);
     }
 
     #[test]
     fn after_a_change_the_ticket_boards_the_new_course_only() {
-        let (mut events, tickets) = history();
+        let (mut events, tickets) = paid_one_way();
         let base = leg(crate::order::LegKind::Outbound);
         let later = crate::order::Leg {
             course_id: Uuid::from_u128(300),
@@ -261,7 +255,7 @@ mod tests {
 
     #[test]
     fn boarding_is_open_from_three_hours_before_departure_to_two_after_arrival() {
-        let (events, tickets) = history();
+        let (events, tickets) = paid_one_way();
         // Departure at minute 600, arrival at 720.
         given(events.clone()).when(|s| decide_check_in(&check(1, 419), s)).then_err(CheckInError::TooEarly);
         let opens = check(1, 420);

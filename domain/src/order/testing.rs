@@ -173,3 +173,10 @@ pub fn tickets_of(event: &OrderEvent) -> Vec<Ticket> {
         other => panic!("not a payment: {other:?}"),
     }
 }
+
+/// A one-way order placed and paid, without a coupon: its events and its tickets.
+pub fn paid_one_way() -> (Vec<OrderEvent>, Vec<Ticket>) {
+    let paid = paid(false, 0);
+    let tickets = tickets_of(&paid);
+    (vec![placed(false, 0), paid], tickets)
+}

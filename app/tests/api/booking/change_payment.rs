@@ -4,29 +4,10 @@
 //! it moves, costs the new price, and the old seat is free. A change not paid in time is
 //! dropped and its seat released; a payment that arrives after that is paid back.
 
-use std::sync::Arc;
-
-use api_core::mail::FileMailer;
-use api_core::sms::FileSms;
-use command_api::CommandState;
 use domain::order::Order;
 use serde_json::json;
 
 use super::*;
-
-/// The command side on the app's database, to run the expiry sweep at a later time.
-async fn commands(app: &BookingApp) -> CommandState {
-    CommandState::new(
-        Arc::new(event_store::postgres::PgEventStore::new(app.pool.clone())),
-        app.pool.clone(),
-        Arc::new(payment::Sandbox::new(app.pool.clone(), payment::SandboxConfig::default()).expect("sandbox")),
-        Arc::new(FileMailer::new(app.data_dir.join("mail"), "test@example.test")),
-        Arc::new(FileSms::new(app.data_dir.join("sms"))),
-        app.address.clone(),
-        format!("{}/payment/sandbox/", app.address),
-        api_core::ticket_keys::load(&app.pool, None).await.expect("the ticket key"),
-    )
-}
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn a_dearer_course_is_paid_first_and_the_old_seat_freed_only_then(pool: PgPool) {
@@ -121,7 +102,7 @@ async fn a_dearer_course_is_paid_first_and_the_old_seat_freed_only_then(pool: Pg
     assert_eq!(status, 200, "{asked}");
     let late_url = asked["data"]["payment_url"].as_str().expect("where to pay").to_owned();
     assert_eq!(app.loads(third).await.1, vec![1, 1]);
-    let commands = commands(&app).await;
+    let commands = app.command_state().await;
     let later = Utc::now() + chrono::Duration::minutes(16);
     let other_id = state.tickets[1].ticket.ticket_id;
     assert!(command_api::processes::expiry::expire_change(&commands, order_id, other_id, later).await.expect("expiry"));

@@ -3,12 +3,7 @@
 //! invoice office; a return's correction goes the same way; a replay of the reactions
 //! sends nothing twice.
 
-use std::sync::Arc;
-
-use api_core::mail::FileMailer;
-use api_core::sms::FileSms;
 use command_api::processes::reactions::BookingReactions;
-use command_api::CommandState;
 use domain::order::Order;
 use event_store::SubscriptionFilter;
 use projections::Projection;
@@ -69,16 +64,7 @@ async fn downloaded(app: &BookingApp, order_id: Uuid, number: &str) -> Vec<u8> {
 /// Every event the booking reactions follow, offered to them again, as a runner
 /// resumed from an old checkpoint (or a rebuild) would.
 async fn replay_reactions(app: &BookingApp) {
-    let state = CommandState::new(
-        Arc::new(event_store::postgres::PgEventStore::new(app.pool.clone())),
-        app.pool.clone(),
-        Arc::new(payment::Sandbox::new(app.pool.clone(), payment::SandboxConfig::default()).expect("sandbox")),
-        Arc::new(FileMailer::new(app.data_dir.join("mail"), "test@example.test")),
-        Arc::new(FileSms::new(app.data_dir.join("sms"))),
-        app.address.clone(),
-        format!("{}/payment/sandbox/", app.address),
-        api_core::ticket_keys::load(&app.pool, None).await.expect("the ticket key"),
-    );
+    let state = app.command_state().await;
     let reactions = BookingReactions { state };
     let SubscriptionFilter::EventType(types) = reactions.filter() else { panic!("the reactions filter by type") };
     let events: Vec<_> = app

@@ -251,6 +251,23 @@ impl BookingApp {
         load::<OrderAgg>(&self.store, &stream).await.expect("load").state
     }
 
+    /// The command side over the app's database and data folder (to run a process by hand,
+    /// at a time of the test's choosing, or to replay the reactions).
+    pub async fn command_state(&self) -> command_api::CommandState {
+        command_api::CommandState::new(
+            std::sync::Arc::new(PgEventStore::new(self.pool.clone())),
+            self.pool.clone(),
+            std::sync::Arc::new(
+                payment::Sandbox::new(self.pool.clone(), payment::SandboxConfig::default()).expect("sandbox"),
+            ),
+            std::sync::Arc::new(api_core::mail::FileMailer::new(self.data_dir.join("mail"), "test@example.test")),
+            std::sync::Arc::new(api_core::sms::FileSms::new(self.data_dir.join("sms"))),
+            self.address.clone(),
+            format!("{}/payment/sandbox/", self.address),
+            api_core::ticket_keys::load(&self.pool, None).await.expect("the ticket key"),
+        )
+    }
+
     /// Pay an order in the sandbox: the page, then its "pay" button.
     pub async fn pay(&self, payment_url: &str) -> reqwest::Response {
         let token = payment_url.rsplit('/').next().expect("a token");
