@@ -142,7 +142,7 @@ impl BookingReactions {
         if let Some(change) = ValueChange::of(&event) {
             self.correct_invoice(placed, change, &metadata).await?;
         }
-        if let Some(owed) = super::refunds::owed_by(&event, recorded.id, placed) {
+        for owed in super::refunds::owed_by(&event, recorded.id, placed) {
             super::refunds::owe(state, &owed).await?;
         }
         Ok(())

@@ -39,26 +39,37 @@ pub struct Owed {
     pub transaction_id: String,
 }
 
-/// What `event` (with id `event_id`, recorded on `order`) owes back in money, if anything
-/// (the rule: [`domain::order::money_back`]).
-pub fn owed_by(event: &OrderEvent, event_id: Uuid, order: &OrderState) -> Option<Owed> {
-    let back = money_back(event, order)?;
+/// What `event` (with id `event_id`, recorded on `order`) owes back in money: one refund
+/// per transaction (the rule: [`domain::order::money_back`]). The refund to the payment
+/// the event is about takes the id derived from the event alone; a refund to the payment
+/// of a change's difference adds that payment's session to it.
+pub fn owed_by(event: &OrderEvent, event_id: Uuid, order: &OrderState) -> Vec<Owed> {
     let short = order.display_number();
-    let reason = match back.reason {
-        MoneyBackFor::TicketReturned { number } => format!("Zwrot biletu {number}"),
-        MoneyBackFor::OrderCancelled => format!("Anulowanie zamówienia {short}"),
-        MoneyBackFor::CourseChanged { number } => format!("Zmiana kursu, bilet {number}"),
-        MoneyBackFor::LatePayment => format!("Zwrot płatności {short}"),
-    };
-    Some(Owed {
-        refund_id: Uuid::new_v5(&order.order_id, format!("refund/{event_id}").as_bytes()),
-        order_id: order.order_id,
-        reason,
-        amount: back.amount,
-        provider: order.payment.provider.clone(),
-        session_id: back.session_id,
-        transaction_id: back.transaction_id,
-    })
+    money_back(event, order)
+        .into_iter()
+        .map(|back| {
+            let reason = match &back.reason {
+                MoneyBackFor::TicketReturned { number } => format!("Zwrot biletu {number}"),
+                MoneyBackFor::OrderCancelled => format!("Anulowanie zamówienia {short}"),
+                MoneyBackFor::CourseChanged { number } => format!("Zmiana kursu, bilet {number}"),
+                MoneyBackFor::LatePayment => format!("Zwrot płatności {short}"),
+            };
+            let name = if back.to_change_payment {
+                format!("refund/{event_id}/{}", back.session_id)
+            } else {
+                format!("refund/{event_id}")
+            };
+            Owed {
+                refund_id: Uuid::new_v5(&order.order_id, name.as_bytes()),
+                order_id: order.order_id,
+                reason,
+                amount: back.amount,
+                provider: back.provider,
+                session_id: back.session_id,
+                transaction_id: back.transaction_id,
+            }
+        })
+        .collect()
 }
 
 /// Record what is owed (once per refund id).

@@ -106,8 +106,8 @@ pub use register_payment::{
 };
 pub use return_ticket::{decide_return, ReturnTicket, ReturnTicketError};
 pub use state::{
-    evolve, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment, PendingChange, TicketState,
-    TicketStatus, TicketUse,
+    evolve, ChangePayment, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment, PendingChange,
+    TicketState, TicketStatus, TicketUse,
 };
 
 /// An order's readable number from its place in the sequence of orders: `NB-2026-000123`.

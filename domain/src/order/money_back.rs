@@ -5,7 +5,9 @@
 //!
 //! The refunds process records what [`money_back`] answers and sends it to the gateway.
 
-use super::{OrderEvent, OrderState};
+use uuid::Uuid;
+
+use super::{OrderEvent, OrderState, TicketState, TicketStatus};
 
 /// Why money goes back.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,13 +27,22 @@ pub struct MoneyBack {
     pub transaction_id: String,
     /// The gateway session that payment came through.
     pub session_id: String,
+    /// The gateway that payment came through.
+    pub provider: String,
     pub reason: MoneyBackFor,
+    /// Paid back to the payment of a change's difference, not to the payment the event
+    /// is about: one event may owe money to both.
+    pub to_change_payment: bool,
 }
 
-/// What `event`, recorded on `order` (the state after it), owes back in money: nothing
-/// for events that owe nothing, or owe nothing in money, or owe it on an order that was
-/// never paid through a gateway.
-pub fn money_back(event: &OrderEvent, order: &OrderState) -> Option<MoneyBack> {
+/// What `event`, recorded on `order` (the state after it), owes back in money, one entry
+/// per transaction: nothing for events that owe nothing, or owe nothing in money, or owe
+/// it on an order that was never paid through a gateway.
+///
+/// A ticket moved to a dearer course was paid by two transactions: the order's and the
+/// difference's. Its money goes back to the difference's transaction first (up to what
+/// it took) and the rest to the order's, so neither is asked for more than it holds.
+pub fn money_back(event: &OrderEvent, order: &OrderState) -> Vec<MoneyBack> {
     // Events recorded before sessions were kept name none: the order's only session then.
     let session = |recorded: &str| {
         if recorded.is_empty() {
@@ -41,21 +52,60 @@ pub fn money_back(event: &OrderEvent, order: &OrderState) -> Option<MoneyBack> {
         }
     };
     let paid = || order.paid.as_ref().map(|p| (p.transaction_id.clone(), session(&p.session_id)));
-    let (amount, reason, transaction_id) = match event {
-        OrderEvent::TicketReturned { number, money_refund, .. } => {
-            (*money_refund, MoneyBackFor::TicketReturned { number: number.clone() }, paid())
-        }
-        OrderEvent::OrderCancelled { refund, .. } => (*refund, MoneyBackFor::OrderCancelled, paid()),
+    let ticket = |id: &Uuid| order.tickets.iter().find(|t| t.ticket.ticket_id == *id);
+    let (amount, reason, transaction, changes): (_, _, _, Vec<&TicketState>) = match event {
+        OrderEvent::TicketReturned { ticket_id, number, money_refund, .. } => (
+            *money_refund,
+            MoneyBackFor::TicketReturned { number: number.clone() },
+            paid(),
+            ticket(ticket_id).into_iter().collect(),
+        ),
+        OrderEvent::OrderCancelled { refund, .. } => (
+            *refund,
+            MoneyBackFor::OrderCancelled,
+            paid(),
+            order.tickets.iter().filter(|t| t.status == TicketStatus::Valid).collect(),
+        ),
         OrderEvent::TicketCourseChanged { number, price_difference, .. } => {
-            (-price_difference, MoneyBackFor::CourseChanged { number: number.clone() }, paid())
+            (-price_difference, MoneyBackFor::CourseChanged { number: number.clone() }, paid(), Vec::new())
         }
         OrderEvent::LatePaymentRefunded { amount, transaction_id, session_id, .. } => {
-            (*amount, MoneyBackFor::LatePayment, Some((transaction_id.clone(), session(session_id))))
+            (*amount, MoneyBackFor::LatePayment, Some((transaction_id.clone(), session(session_id))), Vec::new())
         }
-        _ => return None,
+        _ => return Vec::new(),
     };
-    let (transaction_id, session_id) = transaction_id?;
-    (amount > 0).then_some(MoneyBack { amount, transaction_id, session_id, reason })
+    let Some((transaction_id, session_id)) = transaction else { return Vec::new() };
+    let mut left = amount.max(0);
+    let mut backs = Vec::new();
+    for ticket in changes {
+        let Some(change) = &ticket.change_paid else { continue };
+        let share = change.amount.min(left).min(money_part(ticket)).max(0);
+        if share > 0 {
+            left -= share;
+            backs.push(MoneyBack {
+                amount: share,
+                transaction_id: change.transaction_id.clone(),
+                session_id: change.session_id.clone(),
+                provider: change.provider.clone(),
+                reason: reason.clone(),
+                to_change_payment: true,
+            });
+        }
+    }
+    if left > 0 {
+        let provider = order.payment.provider.clone();
+        backs.insert(
+            0,
+            MoneyBack { amount: left, transaction_id, session_id, provider, reason, to_change_payment: false },
+        );
+    }
+    backs
+}
+
+/// What of a ticket's price was paid in money, not by coupon (a change of course may
+/// have lowered the price below the coupon part).
+fn money_part(ticket: &TicketState) -> i64 {
+    ticket.price - ticket.ticket.coupon_part.min(ticket.price).max(0)
 }
 
 #[cfg(test)]
@@ -63,11 +113,10 @@ mod tests {
     use super::super::testing::*;
     use super::*;
     use crate::order::{
-        decide_cancel, decide_expire, decide_refund_late, decide_return, CancelOrder, ExpireOrder, Order,
-        RefundLatePayment, ReturnTicket, Ticket,
+        decide_cancel, decide_expire, decide_refund_late, decide_return, CancelOrder, ExpireOrder, Leg, Order,
+        PaymentRef, RefundLatePayment, ReturnTicket, Ticket,
     };
     use crate::Aggregate;
-    use uuid::Uuid;
 
     /// The one event `decide` records on the order `history` folds to, and the state after it.
     fn recorded<E: std::fmt::Debug>(
@@ -86,6 +135,11 @@ mod tests {
         let paid = paid(false, coupon);
         let tickets = tickets_of(&paid);
         (vec![placed(false, coupon), paid], tickets)
+    }
+
+    /// 10 % of `price`, rounded half up: the fee of [`guest_return`].
+    fn percent(price: i64) -> i64 {
+        (price * 10 + 50) / 100
     }
 
     fn guest_return(ticket: &Ticket) -> ReturnTicket {
@@ -123,9 +177,11 @@ mod tests {
             amount: *money_refund,
             transaction_id: "T-1".into(),
             session_id: "s-1".into(),
+            provider: "sandbox".into(),
             reason: MoneyBackFor::TicketReturned { number: tickets[0].number.clone() },
+            to_change_payment: false,
         };
-        assert_eq!(money_back(&event, &order), Some(expected));
+        assert_eq!(money_back(&event, &order), vec![expected]);
     }
 
     #[test]
@@ -134,7 +190,7 @@ mod tests {
         let (history, tickets) = paid_order(place(false, 0).total);
         let (event, order) = recorded(history, |s| decide_return(&guest_return(&tickets[0]), s));
         assert!(matches!(event, OrderEvent::TicketReturned { money_refund: 0, .. }), "{event:?}");
-        assert_eq!(money_back(&event, &order), None);
+        assert_eq!(money_back(&event, &order), vec![]);
     }
 
     #[test]
@@ -145,17 +201,19 @@ mod tests {
         let OrderEvent::OrderCancelled { refund, .. } = &event else { panic!("{event:?}") };
         assert_eq!(
             money_back(&event, &order),
-            Some(MoneyBack {
+            vec![MoneyBack {
                 amount: *refund,
                 transaction_id: "T-1".into(),
                 session_id: "s-1".into(),
-                reason: MoneyBackFor::OrderCancelled
-            })
+                provider: "sandbox".into(),
+                reason: MoneyBackFor::OrderCancelled,
+                to_change_payment: false,
+            }]
         );
 
         let (event, order) =
             recorded(vec![placed(false, 0)], |s| decide_cancel(&CancelOrder { now: at(5), ..cancel }, s));
-        assert_eq!(money_back(&event, &order), None);
+        assert_eq!(money_back(&event, &order), vec![]);
     }
 
     #[test]
@@ -165,15 +223,17 @@ mod tests {
         let cheaper = changed(&tickets[0], -400);
         assert_eq!(
             money_back(&cheaper, &order),
-            Some(MoneyBack {
+            vec![MoneyBack {
                 amount: 400,
                 transaction_id: "T-1".into(),
                 session_id: "s-1".into(),
+                provider: "sandbox".into(),
                 reason: MoneyBackFor::CourseChanged { number: tickets[0].number.clone() },
-            })
+                to_change_payment: false,
+            }]
         );
-        assert_eq!(money_back(&changed(&tickets[0], 300), &order), None);
-        assert_eq!(money_back(&changed(&tickets[0], 0), &order), None);
+        assert_eq!(money_back(&changed(&tickets[0], 300), &order), vec![]);
+        assert_eq!(money_back(&changed(&tickets[0], 0), &order), vec![]);
     }
 
     #[test]
@@ -190,12 +250,14 @@ mod tests {
         let (event, order) = recorded(vec![placed(false, 0), expired], |s| decide_refund_late(&late, s));
         assert_eq!(
             money_back(&event, &order),
-            Some(MoneyBack {
+            vec![MoneyBack {
                 amount: 7_800,
                 transaction_id: "T-9".into(),
                 session_id: "s-9".into(),
-                reason: MoneyBackFor::LatePayment
-            })
+                provider: "sandbox".into(),
+                reason: MoneyBackFor::LatePayment,
+                to_change_payment: false,
+            }]
         );
     }
 
@@ -214,8 +276,104 @@ mod tests {
         };
         history.insert(1, again);
         let (event, order) = recorded(history, |s| decide_return(&guest_return(&tickets[0]), s));
-        let back = money_back(&event, &order).expect("money back");
+        let [back] = &money_back(&event, &order)[..] else { panic!("one refund") };
         assert_eq!((back.transaction_id.as_str(), back.session_id.as_str()), ("T-1", "s-1"));
+    }
+
+    /// [`paid_order`] whose first ticket was moved to a course 6 zł dearer, the difference
+    /// paid through transaction `T-c1` of session `s-c1`.
+    fn paid_order_with_a_dearer_change() -> (Vec<OrderEvent>, Vec<Ticket>) {
+        let (mut history, tickets) = paid_order(0);
+        let ticket = &tickets[0];
+        let to_course = Leg { course_id: Uuid::from_u128(300), unit_price: ticket.price + 600, ..leg(ticket.leg) };
+        history.extend([
+            OrderEvent::TicketChangeRequested {
+                order_id: ORDER,
+                ticket_id: ticket.ticket_id,
+                number: ticket.number.clone(),
+                from_course_id: Uuid::from_u128(100),
+                to_course: to_course.clone(),
+                price_difference: 600,
+                payment: PaymentRef { provider: "sandbox".into(), session_id: "s-c1".into(), token: "tc".into() },
+                requested_at: at(50),
+                expires_at: at(65),
+            },
+            OrderEvent::TicketChangePaid {
+                order_id: ORDER,
+                ticket_id: ticket.ticket_id,
+                number: ticket.number.clone(),
+                amount: 600,
+                transaction_id: "T-c1".into(),
+                session_id: "s-c1".into(),
+                paid_at: at(55),
+            },
+            OrderEvent::TicketCourseChanged {
+                order_id: ORDER,
+                ticket_id: ticket.ticket_id,
+                number: ticket.number.clone(),
+                from_course_id: Uuid::from_u128(100),
+                to_course,
+                price_difference: 600,
+                changed_at: at(55),
+            },
+        ]);
+        (history, tickets)
+    }
+
+    #[test]
+    fn a_ticket_moved_to_a_dearer_course_is_paid_back_through_both_payments() {
+        let (history, tickets) = paid_order_with_a_dearer_change();
+        let (event, order) = recorded(history, |s| decide_return(&guest_return(&tickets[0]), s));
+        let OrderEvent::TicketReturned { money_refund, .. } = &event else { panic!("{event:?}") };
+        // The new price less the fee: more than the first transaction took for this ticket.
+        assert_eq!(*money_refund, tickets[0].price + 600 - percent(tickets[0].price + 600));
+        let reason = MoneyBackFor::TicketReturned { number: tickets[0].number.clone() };
+        assert_eq!(
+            money_back(&event, &order),
+            vec![
+                MoneyBack {
+                    amount: money_refund - 600,
+                    transaction_id: "T-1".into(),
+                    session_id: "s-1".into(),
+                    provider: "sandbox".into(),
+                    reason: reason.clone(),
+                    to_change_payment: false,
+                },
+                MoneyBack {
+                    amount: 600,
+                    transaction_id: "T-c1".into(),
+                    session_id: "s-c1".into(),
+                    provider: "sandbox".into(),
+                    reason,
+                    to_change_payment: true,
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_cancelled_order_pays_each_change_back_through_its_own_payment() {
+        let (history, tickets) = paid_order_with_a_dearer_change();
+        let cancel = CancelOrder { order_id: ORDER, by_user_id: ADMIN, reason: "kurs odwołany".into(), now: at(100) };
+        let (event, order) = recorded(history, |s| decide_cancel(&cancel, s));
+        let OrderEvent::OrderCancelled { refund, .. } = &event else { panic!("{event:?}") };
+        let paid: i64 = tickets.iter().map(|t| t.price).sum();
+        assert_eq!(*refund, paid + 600);
+        let backs = money_back(&event, &order);
+        let through = |tx: &str| backs.iter().filter(|b| b.transaction_id == tx).map(|b| b.amount).sum::<i64>();
+        assert_eq!((through("T-1"), through("T-c1"), backs.len()), (paid, 600, 2), "{backs:?}");
+    }
+
+    #[test]
+    fn a_change_paid_back_with_its_return_is_not_paid_back_again_on_cancellation() {
+        let (mut history, tickets) = paid_order_with_a_dearer_change();
+        let (returned, _) = recorded(history.clone(), |s| decide_return(&guest_return(&tickets[0]), s));
+        history.push(returned);
+        let cancel = CancelOrder { order_id: ORDER, by_user_id: ADMIN, reason: "kurs odwołany".into(), now: at(100) };
+        let (event, order) = recorded(history, |s| decide_cancel(&cancel, s));
+        let backs = money_back(&event, &order);
+        assert!(!backs.is_empty());
+        assert!(backs.iter().all(|b| b.transaction_id == "T-1" && !b.to_change_payment), "{backs:?}");
     }
 
     #[test]
@@ -223,7 +381,7 @@ mod tests {
         let (history, _) = paid_order(0);
         let order = given(history.clone()).state().placed().expect("placed").clone();
         for event in &history {
-            assert_eq!(money_back(event, &order), None, "{event:?}");
+            assert_eq!(money_back(event, &order), vec![], "{event:?}");
         }
     }
 }

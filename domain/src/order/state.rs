@@ -140,6 +140,19 @@ pub struct TicketState {
     pub used: Option<TicketUse>,
     /// A change to a dearer course waiting for its difference to be paid.
     pub pending_change: Option<PendingChange>,
+    /// The payment of the difference of a change to a dearer course, once paid: money
+    /// that goes back with the ticket is paid back through it first.
+    pub change_paid: Option<ChangePayment>,
+}
+
+/// The payment of a change's difference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChangePayment {
+    pub amount: i64,
+    /// The gateway it was paid through (an office sale's change is paid online).
+    pub provider: String,
+    pub transaction_id: String,
+    pub session_id: String,
 }
 
 /// A change of course waiting for the payment of its difference.
@@ -354,6 +367,7 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
                         price: t.price,
                         used: None,
                         pending_change: None,
+                        change_paid: None,
                     })
                     .collect();
             })
@@ -399,9 +413,19 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
             })
         }
         // The change it paid for follows it (TicketCourseChanged).
-        OrderEvent::TicketChangePaid { transaction_id, .. } => {
-            placed(state, |order| order.change_payments.push(transaction_id.clone()))
-        }
+        OrderEvent::TicketChangePaid { ticket_id, amount, transaction_id, session_id, .. } => placed(state, |order| {
+            order.change_payments.push(transaction_id.clone());
+            let fallback = order.payment.provider.clone();
+            if let Some(ticket) = order.ticket_mut(*ticket_id) {
+                let provider = ticket.pending_change.as_ref().map_or(fallback, |c| c.payment.provider.clone());
+                ticket.change_paid = Some(ChangePayment {
+                    amount: *amount,
+                    provider,
+                    transaction_id: transaction_id.clone(),
+                    session_id: session_id.clone(),
+                });
+            }
+        }),
         OrderEvent::TicketChangeExpired { ticket_id, .. } => placed(state, |order| {
             if let Some(ticket) = order.ticket_mut(*ticket_id) {
                 ticket.pending_change = None;

@@ -115,4 +115,42 @@ async fn a_dearer_course_is_paid_first_and_the_old_seat_freed_only_then(pool: Pg
     assert_eq!(refunded.refunded_transactions.len(), 1, "the late payment of the difference is paid back");
     let still = refunded.ticket_by_number(&other.number).expect("ticket");
     assert_eq!((still.course.course_id, still.course_changed), (first, false));
+
+    // The moved ticket is returned, then the order cancelled: more money goes back than
+    // the order's own payment took, so the moved ticket's money goes back through the
+    // difference's payment first, and each payment is refunded at most what it took.
+    let (status, returned) = body(
+        app.post("/api/order/order/return-ticket", &json!({ "number": ticket.number }), Some(&app.user_token), None)
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{returned}");
+    let cancel = json!({ "id": order_id, "reason": "Kurs odwołany" });
+    let (status, cancelled) =
+        body(app.post("/api/order/order/cancel", &cancel, Some(&app.admin_token), None).await).await;
+    assert_eq!(status, 200, "{cancelled}");
+    let money_back = returned["data"]["money_refund"].as_i64().expect("n") + still.price;
+    let paid = refunded.paid.as_ref().expect("paid").amount;
+    assert!(money_back > paid, "the case where one payment cannot give everything back: {money_back} > {paid}");
+    let change_session = format!("{order_id}-c1");
+    let refunds = || async {
+        sqlx::query_as::<_, (String, i64, String)>(
+            "select session_id, amount, status from refunds where order_id = $1 and reason not like 'Zwrot płatności%' \
+             order by session_id, amount",
+        )
+        .bind(order_id)
+        .fetch_all(&app.pool)
+        .await
+        .expect("refunds")
+    };
+    eventually("every refund accepted by the gateway", || async {
+        let rows = refunds().await;
+        rows.len() == 3 && rows.iter().all(|(_, _, status)| status == "sent")
+    })
+    .await;
+    let rows = refunds().await;
+    let through = |session: &str| rows.iter().filter(|r| r.0 == session).map(|r| r.1).sum::<i64>();
+    assert_eq!(through(&change_session), 500, "{rows:?}");
+    assert_eq!(through(&order_id.to_string()), money_back - 500, "{rows:?}");
+    assert!(through(&order_id.to_string()) <= paid);
 }
