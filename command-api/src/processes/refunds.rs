@@ -9,6 +9,8 @@
 //! the gateway's answer and our note of it) refunds once. A gateway that is down delays
 //! a refund, with a pause that doubles up to an hour, and never loses it; one that
 //! refuses it for good leaves it `refused`, with the reason, for an admin to settle.
+//! Money paid at the office (an office sale, in cash or by the card terminal) is paid back
+//! there: its refund is recorded `at_office`, for the cashier, and never sent.
 
 use std::time::Duration;
 
@@ -17,6 +19,7 @@ use payment::{PaymentError, RefundRequest, REFUND_DESCRIPTION_MAX};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
+use crate::booking::place::OfficePayment;
 use crate::CommandState;
 
 /// Rows claimed per round, and how long a claim lasts before another sender may try.
@@ -72,11 +75,13 @@ pub fn owed_by(event: &OrderEvent, event_id: Uuid, order: &OrderState) -> Vec<Ow
         .collect()
 }
 
-/// Record what is owed (once per refund id).
+/// Record what is owed (once per refund id): to be sent to the gateway, or paid back at
+/// the office when it was paid there.
 pub async fn owe(state: &CommandState, owed: &Owed) -> Result<(), String> {
+    let status = if OfficePayment::of_provider(&owed.provider).is_some() { "at_office" } else { "pending" };
     sqlx::query(
-        "insert into refunds (refund_id, order_id, reason, amount, provider, session_id, transaction_id) \
-         values ($1, $2, $3, $4, $5, $6, $7) on conflict (refund_id) do nothing",
+        "insert into refunds (refund_id, order_id, reason, amount, provider, session_id, transaction_id, status) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (refund_id) do nothing",
     )
     .bind(owed.refund_id)
     .bind(owed.order_id)
@@ -85,6 +90,7 @@ pub async fn owe(state: &CommandState, owed: &Owed) -> Result<(), String> {
     .bind(&owed.provider)
     .bind(&owed.session_id)
     .bind(&owed.transaction_id)
+    .bind(status)
     .execute(&state.pool)
     .await
     .map_err(|e| format!("recording a refund of order {}: {e}", owed.order_id))?;

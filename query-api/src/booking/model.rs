@@ -185,7 +185,8 @@ pub struct AdminOrderView {
     pub payment_method: String,
 }
 
-/// One refund through the payment gateway (the `refunds` outbox of the refunds process).
+/// One refund of money (the `refunds` outbox of the refunds process): through the payment
+/// gateway, or at the office for an order paid there.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct GatewayRefund {
     pub refund_id: Uuid,
@@ -195,7 +196,9 @@ pub struct GatewayRefund {
     #[sqlx(skip)]
     pub amount_formatted: String,
     /// `pending` (being tried), `sent` (the gateway accepted it), `refused` (for an admin to
-    /// settle: `last_error` says why).
+    /// settle: `last_error` says why), `at_office` (paid at the office, so paid back there:
+    /// never sent to the gateway).
+    #[schema(pattern = "^(pending|sent|refused|at_office)$")]
     pub status: String,
     pub attempts: i32,
     pub last_error: Option<String>,

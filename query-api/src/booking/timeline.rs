@@ -42,8 +42,8 @@ pub struct TimelineEntry {
     pub stream: String,
     /// The event's version in its stream (`null` for refunds and messages).
     pub version: Option<i64>,
-    /// The event type (`OrderPlaced`, `SeatsHeld`, …), `RefundSent`/`RefundPending`/
-    /// `RefundRefused`, or `MessageSent`.
+    /// The event type (`OrderPlaced`, `SeatsHeld`, …), `RefundRequested`/`RefundRefused`/
+    /// `RefundAtOffice` (a refund of the outbox), or `MessageSent`.
     #[serde(rename = "type")]
     pub event_type: String,
     pub recorded_at: DateTime<Utc>,
@@ -414,6 +414,11 @@ async fn refunds(state: &QueryState, order_id: Uuid) -> Result<Vec<TimelineEntry
                     format_pln_en(r.amount),
                     r.last_error.clone().unwrap_or_default()
                 ),
+            ),
+            "at_office" => (
+                "RefundAtOffice",
+                format!("Do wypłaty w kasie: {} ({})", format_pln(r.amount), r.reason),
+                format!("To be paid back at the office: {} ({})", format_pln_en(r.amount), r.reason),
             ),
             _ => (
                 "RefundRequested",

@@ -378,6 +378,32 @@ async fn an_office_sale_takes_seats_like_an_online_order_and_is_paid_there(pool:
         (placed["actor"]["kind"].as_str(), placed["actor"]["email"].as_str()),
         (Some("admin"), Some("admin@example.test"))
     );
+
+    // A ticket returned: the money was taken at the office, so it is paid back there, never
+    // sent to the gateway (which does not know the payment).
+    let number = &state.tickets[0].ticket.number;
+    let (status, returned) = body(
+        app.post("/api/order/order/return-ticket", &json!({ "number": number }), Some(&app.admin_token), None).await,
+    )
+    .await;
+    assert_eq!(status, 200, "{returned}");
+    let money = returned["data"]["money_refund"].as_i64().expect("n");
+    let refunds = || async {
+        sqlx::query_as::<_, (i64, String, i32, Option<String>)>(
+            "select amount, status, attempts, last_error from refunds where order_id = $1",
+        )
+        .bind(order_id)
+        .fetch_all(&app.pool)
+        .await
+        .expect("refunds")
+    };
+    eventually("the refund owed", || async { !refunds().await.is_empty() }).await;
+    command_api::processes::refunds::send_due(&app.command_state().await).await.expect("the sender");
+    assert_eq!(refunds().await, vec![(money, "at_office".to_owned(), 0, None)]);
+    let (_, one) = body(app.get_as(&format!("/api/order/order/one?id={order_id}"), Some(&app.admin_token)).await).await;
+    assert_eq!(one["data"]["gateway_refunds"][0]["status"], "at_office", "{one}");
+    let (_, entries) = body(app.get_as(&history, Some(&app.admin_token)).await).await;
+    assert!(entries["data"].as_array().is_some_and(|e| e.iter().any(|x| x["type"] == "RefundAtOffice")), "{entries}");
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]

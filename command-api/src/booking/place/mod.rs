@@ -69,6 +69,11 @@ impl OfficePayment {
             OfficePayment::CardTerminal => "card_terminal",
         }
     }
+
+    /// How an order whose payment's provider is `provider` was paid at the office, if it was.
+    pub fn of_provider(provider: &str) -> Option<Self> {
+        [OfficePayment::Cash, OfficePayment::CardTerminal].into_iter().find(|method| method.provider() == provider)
+    }
 }
 
 /// The answer to a placed order.

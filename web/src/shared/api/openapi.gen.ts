@@ -13282,8 +13282,8 @@ export interface components {
                 /** @description What happened, in English. */
                 summary_en: string;
                 /**
-                 * @description The event type (`OrderPlaced`, `SeatsHeld`, …), `RefundSent`/`RefundPending`/
-                 *     `RefundRefused`, or `MessageSent`.
+                 * @description The event type (`OrderPlaced`, `SeatsHeld`, …), `RefundRequested`/`RefundRefused`/
+                 *     `RefundAtOffice` (a refund of the outbox), or `MessageSent`.
                  */
                 type: string;
                 /**
@@ -13471,7 +13471,10 @@ export interface components {
             /** @example jan.kowalski@example.pl */
             email: string;
         };
-        /** @description One refund through the payment gateway (the `refunds` outbox of the refunds process). */
+        /**
+         * @description One refund of money (the `refunds` outbox of the refunds process): through the payment
+         *     gateway, or at the office for an order paid there.
+         */
         GatewayRefund: {
             /** Format: int64 */
             amount: number;
@@ -13489,7 +13492,8 @@ export interface components {
             sent_at?: string | null;
             /**
              * @description `pending` (being tried), `sent` (the gateway accepted it), `refused` (for an admin to
-             *     settle: `last_error` says why).
+             *     settle: `last_error` says why), `at_office` (paid at the office, so paid back there:
+             *     never sent to the gateway).
              */
             status: string;
         };
@@ -14843,8 +14847,8 @@ export interface components {
             /** @description What happened, in English. */
             summary_en: string;
             /**
-             * @description The event type (`OrderPlaced`, `SeatsHeld`, …), `RefundSent`/`RefundPending`/
-             *     `RefundRefused`, or `MessageSent`.
+             * @description The event type (`OrderPlaced`, `SeatsHeld`, …), `RefundRequested`/`RefundRefused`/
+             *     `RefundAtOffice` (a refund of the outbox), or `MessageSent`.
              */
             type: string;
             /**

@@ -61,8 +61,8 @@ export const orderTexts = defineMessages({
   moneyRefunded: { id: 'admin.order.moneyRefunded', defaultMessage: 'Zwrócono na konto', description: 'Field: money paid back' },
   couponRefunded: { id: 'admin.order.couponRefunded', defaultMessage: 'Zwrócono na kupon', description: 'Field: value given back to the coupon' },
   lateRefunded: { id: 'admin.order.lateRefunded', defaultMessage: 'Zwrócone spóźnione wpłaty', description: 'Field: payments after expiry, paid back' },
-  refunds: { id: 'admin.order.refunds', defaultMessage: 'Zwroty przez operatora płatności', description: 'Heading: gateway refunds' },
-  noRefunds: { id: 'admin.order.noRefunds', defaultMessage: 'Brak zwrotów przez operatora.', description: 'No gateway refunds' },
+  refunds: { id: 'admin.order.refunds', defaultMessage: 'Zwroty pieniędzy', description: 'Heading: money refunds (gateway or office)' },
+  noRefunds: { id: 'admin.order.noRefunds', defaultMessage: 'Brak zwrotów pieniędzy.', description: 'No money refunds' },
   refundReason: { id: 'admin.order.refundReason', defaultMessage: 'Tytuł', description: 'Column: why the refund' },
   amount: { id: 'admin.order.amount', defaultMessage: 'Kwota', description: 'Column: amount' },
   attempts: { id: 'admin.order.attempts', defaultMessage: 'Próby', description: 'Column: how many tries' },
@@ -148,6 +148,7 @@ export const orderTexts = defineMessages({
   refundPending: { id: 'admin.order.refundPending', defaultMessage: 'W trakcie (ponawiany)', description: 'Refund status' },
   refundSent: { id: 'admin.order.refundSent', defaultMessage: 'Wysłany', description: 'Refund status' },
   refundRefused: { id: 'admin.order.refundRefused', defaultMessage: 'Odrzucony – do rozliczenia ręcznie', description: 'Refund status' },
+  refundAtOffice: { id: 'admin.order.refundAtOffice', defaultMessage: 'Do wypłaty w kasie', description: 'Refund status: paid at the office, so paid back there' },
   ticketValid: { id: 'admin.order.ticketValid', defaultMessage: 'Ważny', description: 'Ticket status' },
   ticketReturned: { id: 'admin.order.ticketReturned', defaultMessage: 'Zwrócony', description: 'Ticket status' },
   ticketUsed: { id: 'admin.order.ticketUsed', defaultMessage: 'Wykorzystany', description: 'Ticket status' },
@@ -206,6 +207,7 @@ export const REFUND_STATUSES: Option[] = [
   { value: 'pending', label: orderTexts.refundPending },
   { value: 'sent', label: orderTexts.refundSent },
   { value: 'refused', label: orderTexts.refundRefused },
+  { value: 'at_office', label: orderTexts.refundAtOffice },
 ];
 
 export const TICKET_STATUSES: Option[] = [

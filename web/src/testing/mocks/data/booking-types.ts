@@ -108,7 +108,7 @@ export interface MockOrderAdmin {
   payment_method: 'online' | 'cash' | 'card_terminal';
   events: MockAdminEvent[];
   cancelled: { at: string; reason: string; refund: number; coupon_refund: number } | null;
-  refunds: { refund_id: string; reason: string; amount: number; status: 'pending' | 'sent' | 'refused'; attempts: number; last_error: string | null; created_at: string; sent_at: string | null }[];
+  refunds: { refund_id: string; reason: string; amount: number; status: 'pending' | 'sent' | 'refused' | 'at_office'; attempts: number; last_error: string | null; created_at: string; sent_at: string | null }[];
   /** Corrections an admin's change of issued invoice data made: when, and why. */
   corrections: { at: string; reason: string }[];
 }
