@@ -181,19 +181,7 @@ mod tests {
     }
 
     fn changed(ticket: &Ticket, price_difference: i64) -> OrderEvent {
-        changed_to(ticket, later(LegKind::Outbound), price_difference, 100)
-    }
-
-    fn changed_to(ticket: &Ticket, to_course: Leg, price_difference: i64, minute: i64) -> OrderEvent {
-        OrderEvent::TicketCourseChanged {
-            order_id: ORDER,
-            ticket_id: ticket.ticket_id,
-            number: ticket.number.clone(),
-            from_course_id: Uuid::from_u128(100),
-            to_course,
-            price_difference,
-            changed_at: at(minute),
-        }
+        course_changed(ticket, later(LegKind::Outbound), price_difference, 100)
     }
 
     #[test]
@@ -225,14 +213,14 @@ mod tests {
             .then_err(ChangeTicketCourseError::CostsMore(51));
         let same = Leg { unit_price: 3900, ..later(LegKind::Outbound) };
         let cmd = ChangeTicketCourse { to_course: same.clone(), ..change(1) };
-        given(events).when(|s| decide_change_course(&cmd, s)).then([changed_to(&tickets[0], same, 0, 100)]);
+        given(events).when(|s| decide_change_course(&cmd, s)).then([course_changed(&tickets[0], same, 0, 100)]);
     }
 
     #[test]
     fn a_cheaper_course_gives_a_negative_difference() {
         let (events, tickets) = paid_one_way();
         let cmd = ChangeTicketCourse { to_course: Leg { unit_price: 3000, ..later(LegKind::Outbound) }, ..change(1) };
-        let expected = changed_to(&tickets[0], Leg { unit_price: 3000, ..later(LegKind::Outbound) }, -900, 100);
+        let expected = course_changed(&tickets[0], Leg { unit_price: 3000, ..later(LegKind::Outbound) }, -900, 100);
         given(events).when(|s| decide_change_course(&cmd, s)).then([expected]);
     }
 
@@ -283,7 +271,7 @@ mod tests {
         let late = ChangeTicketCourse { now: at(590), ..change(1) };
         given(events.clone()).when(|s| decide_change_course(&late, s)).then_err(ChangeTicketCourseError::TooLate(10));
         let just_in_time = ChangeTicketCourse { now: at(589), ..change(1) };
-        let expected = changed_to(&tickets[0], later(LegKind::Outbound), -300, 589);
+        let expected = course_changed(&tickets[0], later(LegKind::Outbound), -300, 589);
         given(events).when(|s| decide_change_course(&just_in_time, s)).then([expected]);
     }
 

@@ -201,15 +201,7 @@ mod tests {
     fn paying_the_difference_moves_the_ticket_once() {
         let (mut events, tickets) = paid_one_way();
         events.push(requested(&tickets[0], 1));
-        let moved = OrderEvent::TicketCourseChanged {
-            order_id: ORDER,
-            ticket_id: tickets[0].ticket_id,
-            number: "NK-1".into(),
-            from_course_id: Uuid::from_u128(100),
-            to_course: dearer(),
-            price_difference: 600,
-            changed_at: at(105),
-        };
+        let moved = course_changed(&tickets[0], dearer(), 600, 105);
         let paid = OrderEvent::TicketChangePaid {
             order_id: ORDER,
             ticket_id: tickets[0].ticket_id,

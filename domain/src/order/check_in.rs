@@ -239,15 +239,7 @@ mod tests {
             arrival_at: at(1020),
             ..base
         };
-        events.push(OrderEvent::TicketCourseChanged {
-            order_id: ORDER,
-            ticket_id: tickets[0].ticket_id,
-            number: "NK-1".into(),
-            from_course_id: Uuid::from_u128(100),
-            to_course: later,
-            price_difference: 0,
-            changed_at: at(100),
-        });
+        events.push(course_changed(&tickets[0], later, 0, 100));
         given(events.clone()).when(|s| decide_check_in(&check(1, 590), s)).then_err(CheckInError::OtherCourse);
         let on_the_new = CheckInTicket { course_id: Uuid::from_u128(300), ..check(1, 890) };
         given(events).when(|s| decide_check_in(&on_the_new, s)).then([used(&tickets[0], &on_the_new)]);

@@ -156,15 +156,7 @@ mod tests {
     }
 
     fn changed(ticket: &Ticket, price_difference: i64) -> OrderEvent {
-        OrderEvent::TicketCourseChanged {
-            order_id: ORDER,
-            ticket_id: ticket.ticket_id,
-            number: ticket.number.clone(),
-            from_course_id: Uuid::from_u128(100),
-            to_course: leg(ticket.leg),
-            price_difference,
-            changed_at: at(100),
-        }
+        course_changed(ticket, leg(ticket.leg), price_difference, 100)
     }
 
     #[test]
@@ -307,15 +299,7 @@ mod tests {
                 session_id: "s-c1".into(),
                 paid_at: at(55),
             },
-            OrderEvent::TicketCourseChanged {
-                order_id: ORDER,
-                ticket_id: ticket.ticket_id,
-                number: ticket.number.clone(),
-                from_course_id: Uuid::from_u128(100),
-                to_course,
-                price_difference: 600,
-                changed_at: at(55),
-            },
+            course_changed(ticket, to_course, 600, 55),
         ]);
         (history, tickets)
     }

@@ -180,3 +180,17 @@ pub fn paid_one_way() -> (Vec<OrderEvent>, Vec<Ticket>) {
     let tickets = tickets_of(&paid);
     (vec![placed(false, 0), paid], tickets)
 }
+
+/// `ticket` moved from the outbound course (100) to `to_course` at minute `minute`, for
+/// `price_difference` grosz more (less when negative).
+pub fn course_changed(ticket: &Ticket, to_course: Leg, price_difference: i64, minute: i64) -> OrderEvent {
+    OrderEvent::TicketCourseChanged {
+        order_id: ORDER,
+        ticket_id: ticket.ticket_id,
+        number: ticket.number.clone(),
+        from_course_id: Uuid::from_u128(100),
+        to_course,
+        price_difference,
+        changed_at: at(minute),
+    }
+}
