@@ -63,6 +63,8 @@ lighthouse() {
   local port=${LIGHTHOUSE_PORT:-18095} db="${DATABASE_URL%/*}/coach_lighthouse" coach
   coach="${CARGO_TARGET_DIR:-target}/release/coach"
   (cd web && { [ -d node_modules ] || npm ci --no-audit --no-fund; } && npm run build --silent)
+  # package.json pins (overrides) the two packages Lighthouse's trace engine asks for as
+  # "latest": a lock file cannot hold a dist-tag, and npm ci refused it once the tag moved.
   (cd bench/lighthouse && { [ -d node_modules ] || npm ci --no-audit --no-fund; })
   psql "${DATABASE_URL%/*}/postgres" -qc "drop database if exists coach_lighthouse with (force)" -c "create database coach_lighthouse" >/dev/null
   DATABASE_URL=$db "$coach" seed >/dev/null
