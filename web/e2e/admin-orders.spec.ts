@@ -202,4 +202,19 @@ test('a sale at the office takes its seats like an online order and is paid at o
   const changed = history.getByRole('listitem').filter({ hasText: 'Zmieniono dane klienta' });
   await expect(changed).toContainText('(klient podał nowy numer)');
   await expect(changed).toContainText(ADMIN.email);
+
+  // The customer gives a ticket back at the counter: the cash was taken here, so it is paid back
+  // here, never sent to the payment gateway.
+  await page.getByRole('region', { name: 'Bilety', exact: true }).getByRole('button', { name: /^Zwróć w imieniu klienta: bilet / }).first().click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Zwróć w imieniu klienta' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'zwrócony.' })).toContainText('do wypłaty w kasie:');
+  const payments = page.getByRole('region', { name: 'Płatność i zwroty', exact: true });
+  await expect(async () => {
+    await page.reload();
+    await expect(payments.getByRole('row')).toHaveCount(2, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(payments.getByRole('row').nth(1)).toContainText('Do wypłaty w kasie');
+  await expect(payments).not.toContainText('Zwrócono na konto');
+  await expect(history.getByRole('listitem').filter({ hasText: 'Do wypłaty w kasie:' })).toHaveCount(1);
+  await page.screenshot({ path: testInfo.outputPath('office-sale-returned.png'), fullPage: true });
 });

@@ -13,7 +13,7 @@ import { invoiceFa3Url } from '../api/invoices';
 import { orderQuery, type AdminOrder, type InvoiceSummary } from '../api/orders';
 import { useAdminHref } from '../lib/admin-path';
 import { common } from '../messages/common-messages';
-import { PAYMENT_METHODS, REFUND_STATUSES, orderTexts, orderValues } from '../messages/order-messages';
+import { PAYMENT_METHODS, REFUND_STATUSES, orderTexts, orderValues, paidAtOffice } from '../messages/order-messages';
 
 import { AdminPage } from './admin-page';
 import { CellValue } from './cell-value';
@@ -232,7 +232,7 @@ function OrderPayments({ order }: { order: AdminOrder }) {
           [t('method'), method ? <OptionLabel key="method" label={method.label} /> : (order.payment_method ?? null)],
           [t('paidAmount'), typeof order.paid_amount === 'number' ? money(order.paid_amount) : null],
           [t('transaction'), order.transaction_id ? <span key="transaction" className="admin-codes">{order.transaction_id}</span> : null],
-          [t('moneyRefunded'), money(order.money_refunded)],
+          [t(paidAtOffice(order.payment_method) ? 'moneyRefundedAtOffice' : 'moneyRefunded'), money(order.money_refunded)],
           [t('couponRefunded'), money(order.coupon_refunded)],
           [t('lateRefunded'), money(order.late_refunded)],
         ]}

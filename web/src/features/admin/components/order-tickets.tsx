@@ -13,7 +13,7 @@ import { Button } from '@/shared/ui/button';
 
 import { changeCourse, changeOptionsQuery, reloadOrder, returnTicket, type AdminOrder, type AdminTicket } from '../api/orders';
 import { common } from '../messages/common-messages';
-import { TICKET_STATUSES, orderTexts, orderValues } from '../messages/order-messages';
+import { TICKET_STATUSES, orderTexts, orderValues, paidAtOffice } from '../messages/order-messages';
 
 import { ConfirmDialog } from './confirm-dialog';
 import { OptionLabel } from './option-label';
@@ -113,7 +113,7 @@ function ReturnDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
     onSuccess: async (answer) => {
       onClose();
       onDone(
-        intl.formatMessage(orderValues.returned, {
+        intl.formatMessage(paidAtOffice(order.payment_method) ? orderValues.returnedAtOffice : orderValues.returned, {
           number: answer.number,
           fee: answer.fee_formatted,
           money: answer.money_refund_formatted,

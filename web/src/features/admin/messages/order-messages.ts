@@ -59,6 +59,7 @@ export const orderTexts = defineMessages({
   paidAmount: { id: 'admin.order.paidAmount', defaultMessage: 'Wpłacono', description: 'Field: amount paid' },
   transaction: { id: 'admin.order.transaction', defaultMessage: 'Transakcja', description: 'Field: gateway transaction id' },
   moneyRefunded: { id: 'admin.order.moneyRefunded', defaultMessage: 'Zwrócono na konto', description: 'Field: money paid back' },
+  moneyRefundedAtOffice: { id: 'admin.order.moneyRefundedAtOffice', defaultMessage: 'Do wypłaty w kasie', description: 'Field: money to pay back at the office (an order paid there)' },
   couponRefunded: { id: 'admin.order.couponRefunded', defaultMessage: 'Zwrócono na kupon', description: 'Field: value given back to the coupon' },
   lateRefunded: { id: 'admin.order.lateRefunded', defaultMessage: 'Zwrócone spóźnione wpłaty', description: 'Field: payments after expiry, paid back' },
   refunds: { id: 'admin.order.refunds', defaultMessage: 'Zwroty pieniędzy', description: 'Heading: money refunds (gateway or office)' },
@@ -158,7 +159,7 @@ export const orderTexts = defineMessages({
   actorGuest: { id: 'admin.order.actorGuest', defaultMessage: 'Gość', description: 'Timeline actor' },
 });
 
-export const orderValues = defineMessages<{ stretchOf: { from: string; to: string }; ready: { count: number }; title: { number: string }; editTitle: { number: string }; couponUsed: { code: string; amount: string }; place: { postalCode: string; city: string }; pdf: { number: string }; fa3: { number: string }; cancelled: { refund: string; coupon: string }; returnTicketOf: { number: string }; changeCourseOf: { number: string }; returnTitle: { number: string }; changeTitle: { number: string }; returned: { number: string; fee: string; money: string; coupon: string }; changed: { number: string; departure: string; difference: string }; changeAwaiting: { number: string; difference: string; until: string; url: string }; changeOption: { departure: string; seats: number; difference: string }; showEvent: { type: string }; courseOption: { departure: string; arrival: string; price: string; seats: number }; lineQty: { line: number }; lineDiscount: { line: number }; removeLine: { line: number }; saleTotal: { total: string } }>({
+export const orderValues = defineMessages<{ stretchOf: { from: string; to: string }; ready: { count: number }; title: { number: string }; editTitle: { number: string }; couponUsed: { code: string; amount: string }; place: { postalCode: string; city: string }; pdf: { number: string }; fa3: { number: string }; cancelled: { refund: string; coupon: string }; returnTicketOf: { number: string }; changeCourseOf: { number: string }; returnTitle: { number: string }; changeTitle: { number: string }; returned: { number: string; fee: string; money: string; coupon: string }; returnedAtOffice: { number: string; fee: string; money: string; coupon: string }; changed: { number: string; departure: string; difference: string }; changeAwaiting: { number: string; difference: string; until: string; url: string }; changeOption: { departure: string; seats: number; difference: string }; showEvent: { type: string }; courseOption: { departure: string; arrival: string; price: string; seats: number }; lineQty: { line: number }; lineDiscount: { line: number }; removeLine: { line: number }; saleTotal: { total: string } }>({
   stretchOf: { id: 'admin.order.stretchOf', defaultMessage: '{from} → {to}', description: 'A stretch between two stops' },
   ready: { id: 'admin.order.ready', defaultMessage: '{count, plural, one {# zamówienie} few {# zamówienia} other {# zamówień}} w pliku.', description: 'How many orders the CSV holds' },
   title: { id: 'admin.order.title', defaultMessage: 'Zamówienie {number}', description: 'Title of an order page' },
@@ -173,6 +174,7 @@ export const orderValues = defineMessages<{ stretchOf: { from: string; to: strin
   returnTitle: { id: 'admin.order.returnTitle', defaultMessage: 'Zwrócić bilet {number}?', description: 'Title of the return dialog' },
   changeTitle: { id: 'admin.order.changeTitle', defaultMessage: 'Zmiana kursu biletu {number}', description: 'Title of the change dialog' },
   returned: { id: 'admin.order.returned', defaultMessage: 'Bilet {number} zwrócony. Opłata: {fee}; zwrot na konto: {money}, na kupon: {coupon}.', description: 'After a return: what it cost and refunded' },
+  returnedAtOffice: { id: 'admin.order.returnedAtOffice', defaultMessage: 'Bilet {number} zwrócony. Opłata: {fee}; do wypłaty w kasie: {money}, na kupon: {coupon}.', description: 'After a return of a ticket paid at the office: the money is paid back at the desk' },
   changeAwaiting: { id: 'admin.order.changeAwaiting', defaultMessage: 'Zmiana kursu biletu {number} czeka na dopłatę {difference} do {until}; bilet zmieni kurs po zapłacie. Link do płatności dla klienta: {url}', description: 'After a change to a dearer course: the difference is to be paid first' },
   changed: { id: 'admin.order.changed', defaultMessage: 'Bilet {number} przeniesiony na kurs {departure}. Różnica ceny: {difference}.', description: 'After a change of course' },
   changeOption: { id: 'admin.order.changeOption', defaultMessage: '{departure} · wolne miejsca: {seats} · różnica: {difference}', description: 'A course a ticket may move to' },
@@ -193,6 +195,9 @@ export const ORDER_STATUSES: Option[] = [
   { value: 'returned', label: orderTexts.statusReturned },
   { value: 'abandoned', label: orderTexts.statusAbandoned },
 ];
+
+/** Paid at the office (cash or the card terminal): its money goes back at the office too. */
+export const paidAtOffice = (method: string | null | undefined) => method === 'cash' || method === 'card_terminal';
 
 export const PAYMENT_METHODS: Option[] = [
   { value: 'online', label: orderTexts.methodOnline },
