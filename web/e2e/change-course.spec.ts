@@ -3,7 +3,7 @@
 // stretch, so later courses cost less than was paid, and the customer, on a phone, picks one of them,
 // sees the refund before confirming, and changes. Against the real backend; the fare is put back
 // afterwards, since the specs share one database.
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 
 import { apiPlaceAndPay, apiSearch, apiStopId, apiTicketNumbers, apiToken, warsawDay } from './booking-support';
 import { ADMIN, dismissNotices, expectAccessible, JAN, logIn } from './support';
@@ -24,15 +24,17 @@ test.afterEach(async ({ playwright, baseURL }) => {
   await context.dispose();
 });
 
-test('a ticket moves to a cheaper course from its page, with the refund shown first', async ({ page, request }, testInfo) => {
-  test.setTimeout(120_000);
+/**
+ * Jan's paid ticket Tarnobrzeg → Mielec on the first course `days` days ahead (bought through the API,
+ * paid in the sandbox), with the day's other courses to move it to.
+ */
+async function jansTicket(request: APIRequestContext, days: number) {
   const [from, to] = [await apiStopId(request, 'Tarnobrzeg'), await apiStopId(request, 'Mielec')];
-  const found = await apiSearch(request, from, to, warsawDay(5));
-  expect(found.length, 'courses Tarnobrzeg → Mielec in five days').toBeGreaterThan(1);
+  const day = warsawDay(days);
+  const found = await apiSearch(request, from, to, day);
+  expect(found.length, `courses Tarnobrzeg → Mielec in ${days} days`).toBeGreaterThan(1);
   const [first] = found;
   if (!first) throw new Error('no course');
-
-  // Jan buys one ticket and pays in the sandbox.
   const jan = await apiToken(request, JAN);
   const order = await apiPlaceAndPay(request, {
     course: first, from, to, passengers: 1, token: jan,
@@ -40,6 +42,13 @@ test('a ticket moves to a cheaper course from its page, with the refund shown fi
   });
   const [number = ''] = await apiTicketNumbers(request, order.hash_id, 1);
   expect(number).toMatch(/^NK-/);
+  return { from, to, day, first, jan, order, number };
+}
+
+test('a ticket moves to a cheaper course from its page, with the refund shown first', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  // Jan buys one ticket and pays in the sandbox.
+  const { from, to, first, order, number } = await jansTicket(request, 5);
 
   // The carrier lowers the fare of the stretch by 3 zł.
   const admin = await apiToken(request, ADMIN);
@@ -97,17 +106,7 @@ test('a ticket moves to a cheaper course from its page, with the refund shown fi
 
 test('a ticket moves to a dearer course once the difference is paid, and only then frees its seat', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
-  const [from, to] = [await apiStopId(request, 'Tarnobrzeg'), await apiStopId(request, 'Mielec')];
-  const day = warsawDay(6);
-  const found = await apiSearch(request, from, to, day);
-  const [first] = found;
-  if (!first) throw new Error('no course');
-  const jan = await apiToken(request, JAN);
-  const order = await apiPlaceAndPay(request, {
-    course: first, from, to, passengers: 1, token: jan,
-    customer: { first_name: 'Jan', last_name: 'Kowalski', email: JAN.email },
-  });
-  const [number = ''] = await apiTicketNumbers(request, order.hash_id, 1);
+  const { from, to, day, first, jan, number } = await jansTicket(request, 6);
   const seatsOn = async (courseId: string, on = day) =>
     (await apiSearch(request, from, to, on)).find((course) => course.course_id === courseId)?.seats_available ?? -1;
   const bought = await seatsOn(first.course_id);

@@ -214,30 +214,8 @@ export const ticketChangeHandlers = [
       if (connection.seats_available < 1) return refused(409, 'noSeats');
       const price = priceOn(order, ticket, connection);
       const difference = price - ticket.price;
-      if (difference > 0) {
-        // The difference is paid first: the mock gateway sends the customer straight back to the ticket.
-        const payBy = new Date(now + 15 * 60_000).toISOString();
-        const paymentUrl = `${new URL(request.url).origin}/user/your-tickets/${ticket.id}`;
-        ticket.pending_change = { course: toLeg(leg.kind, connection), price, difference, pay_by: payBy, payment_url: paymentUrl, polls: 1 };
-        return {
-          status: 200,
-          message: '',
-          data: {
-            number: ticket.number,
-            course_id: connection.course_id,
-            departure_at: connection.departure_at,
-            price_difference: difference,
-            price_difference_formatted: formatPln(difference),
-            status: 'awaiting_payment',
-            payment_url: paymentUrl,
-            pay_by: payBy,
-          },
-        };
-      }
-      ticket.course = toLeg(leg.kind, connection);
-      ticket.course_changed = true;
-      ticket.price = price;
-      return {
+      // The answer of `change-course`: moved at once, or waiting for the difference to be paid.
+      const changeAnswer = (status: 'changed' | 'awaiting_payment', payment: { payment_url: string | null; pay_by: string | null }) => ({
         status: 200,
         message: '',
         data: {
@@ -246,11 +224,21 @@ export const ticketChangeHandlers = [
           departure_at: connection.departure_at,
           price_difference: difference,
           price_difference_formatted: formatPln(difference),
-          status: 'changed',
-          payment_url: null,
-          pay_by: null,
+          status,
+          ...payment,
         },
-      };
+      });
+      if (difference > 0) {
+        // The difference is paid first: the mock gateway sends the customer straight back to the ticket.
+        const payBy = new Date(now + 15 * 60_000).toISOString();
+        const paymentUrl = `${new URL(request.url).origin}/user/your-tickets/${ticket.id}`;
+        ticket.pending_change = { course: toLeg(leg.kind, connection), price, difference, pay_by: payBy, payment_url: paymentUrl, polls: 1 };
+        return changeAnswer('awaiting_payment', { payment_url: paymentUrl, pay_by: payBy });
+      }
+      ticket.course = toLeg(leg.kind, connection);
+      ticket.course_changed = true;
+      ticket.price = price;
+      return changeAnswer('changed', { payment_url: null, pay_by: null });
     });
     if (result.data) return HttpResponse.json({ data: result.data });
     if (result.status === 422) {
