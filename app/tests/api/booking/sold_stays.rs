@@ -105,19 +105,22 @@ async fn route_and_timetable_edits_after_generation_leave_what_was_sold_as_it_wa
 
     // The route changes: Rzeszów loses its prices and leaves, Stalowa Wola joins, the
     // minutes grow, Nisko → Kraków costs more.
-    let stalowa: i64 = sqlx::query_scalar("insert into waypoints (name, town) values ('Stalowa Wola', 'Stalowa Wola') returning id")
-        .fetch_one(&app.pool)
-        .await
-        .expect("a stop");
+    let stalowa: i64 =
+        sqlx::query_scalar("insert into waypoints (name, town) values ('Stalowa Wola', 'Stalowa Wola') returning id")
+            .fetch_one(&app.pool)
+            .await
+            .expect("a stop");
     let grid = json!({"prices": [{"from_waypoint_id": nisko, "to_waypoint_id": krakow, "price": 2500}]});
-    let (status, answer) = app.admin_put(&format!("/api/route/route-price/save-grid?route_id={}", line.route_id), &grid).await;
+    let (status, answer) =
+        app.admin_put(&format!("/api/route/route-price/save-grid?route_id={}", line.route_id), &grid).await;
     assert_eq!(status, 200, "{answer}");
     let stops = json!({"stops": [
         {"waypoint_id": nisko, "minutes_from_start": 0},
         {"waypoint_id": stalowa, "minutes_from_start": 40},
         {"waypoint_id": krakow, "minutes_from_start": 240},
     ]});
-    let (status, answer) = app.admin_put(&format!("/api/route/route-waypoint/save-list?route_id={}", line.route_id), &stops).await;
+    let (status, answer) =
+        app.admin_put(&format!("/api/route/route-waypoint/save-list?route_id={}", line.route_id), &stops).await;
     assert_eq!(status, 200, "{answer}");
     assert!(answer["data"].as_array().expect("stops").iter().all(|s| s["waypoint_id"] != rzeszow));
     // The timetable changes (another hour, fewer seats) and is generated again.

@@ -38,7 +38,7 @@ async fn the_search_sees_the_old_stops_or_the_new_never_a_half(pool: PgPool) {
 
     let done = Arc::new(AtomicBool::new(false));
     let writer = {
-        let (app, done, path) = (app.clone(), done.clone(), path.clone());
+        let (app, done, path, old, new) = (app.clone(), done.clone(), path.clone(), old.clone(), new.clone());
         tokio::spawn(async move {
             for round in 0..12 {
                 let list = if round % 2 == 0 { &new } else { &old };
@@ -74,11 +74,18 @@ async fn the_search_sees_the_old_stops_or_the_new_never_a_half(pool: PgPool) {
 
     assert!(durations.iter().all(|d| [190, 200].contains(d)), "Nisko → Kraków took {durations:?} minutes");
     let whole = |list: &Value| {
-        let rows: Vec<(Value, Value)> =
-            list.as_array().unwrap().iter().map(|s| (s["waypoint_id"].clone(), s["minutes_from_start"].clone())).collect();
+        let rows: Vec<(Value, Value)> = list
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| (s["waypoint_id"].clone(), s["minutes_from_start"].clone()))
+            .collect();
         format!("{rows:?}")
     };
     let expected: BTreeSet<String> = [whole(&old), whole(&new)].into();
     assert!(lists.is_subset(&expected), "lists seen: {lists:?}");
-    assert_eq!(app.count("select count(*) from route_waypoints where minutes_from_start >= 5000 or position >= 5000").await, 0);
+    assert_eq!(
+        app.count("select count(*) from route_waypoints where minutes_from_start >= 5000 or position >= 5000").await,
+        0
+    );
 }
