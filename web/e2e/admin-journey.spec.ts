@@ -52,7 +52,12 @@ test('an admin builds a connection that a guest then finds', async ({ page, brow
   await expect(page).toHaveURL(/\/admin\/route\/route\/\d+$/);
   const routeId = page.url().split('/').pop() ?? '';
 
-  // Its stops: added in the wrong order, then put right with the keyboard
+  // Its stops: added in the wrong order, then put right with the keyboard; saved in one request
+  const writes: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() !== 'GET' && path.startsWith('/api/route/route-')) writes.push(`${request.method()} ${path}`);
+  });
   const stops = page.getByRole('region', { name: 'Przystanki trasy' });
   for (const name of [lastName, firstName]) {
     await stops.getByLabel('Wybierz przystanek').selectOption({ label: name });
@@ -65,14 +70,23 @@ test('an admin builds a connection that a guest then finds', async ({ page, brow
   await stops.getByLabel(`Minuty od startu: ${lastName}`).fill('40');
   await stops.getByRole('button', { name: 'Zapisz przystanki' }).click();
   await expect(page.getByText('Zapisano.')).toBeVisible();
+  expect(writes).toEqual(['PUT /api/route/route-waypoint/save-list']);
 
-  // The price grid, filled from a rate
+  // The price grid: a zero price is refused at its cell and nothing is saved; then filled from a rate
   const prices = page.getByRole('region', { name: 'Ceny (zł) dla par przystanków', exact: true });
+  const cell = prices.getByLabel(`Cena ${firstName} → ${lastName}`);
+  await cell.fill('0');
+  await prices.getByRole('button', { name: 'Zapisz ceny' }).click();
+  await expect(prices.getByRole('alert')).toContainText('Nie zapisano cen; nic nie zostało zmienione.');
+  await expect(cell).toHaveAttribute('aria-invalid', 'true');
+  await expect(cell).toHaveAccessibleDescription(/the price must be from 1 to 10000000 grosz, not 0/);
+  await cell.fill('');
   await prices.getByLabel('Stawka (zł za minutę jazdy)').fill('0,30');
   await prices.getByRole('button', { name: 'Wypełnij puste ze stawki' }).click();
   await expect(prices.getByLabel(`Cena ${firstName} → ${lastName}`)).toHaveValue('12,00');
   await prices.getByRole('button', { name: 'Zapisz ceny' }).click();
   await expect(page.getByText('Zapisano.').first()).toBeVisible();
+  expect(writes).toEqual(['PUT /api/route/route-waypoint/save-list', 'PUT /api/route/route-price/save-grid', 'PUT /api/route/route-price/save-grid']);
 
   // A timetable: every day at 06:15, 20 seats, three days ahead
   const timetables = page.getByRole('region', { name: 'Rozkłady jazdy' });

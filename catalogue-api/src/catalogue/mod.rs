@@ -10,17 +10,22 @@
 //!
 //! One file per resource: [`waypoint`], [`route`] (and the home page's routes),
 //! [`route_waypoint`], [`route_waypoint_details`], [`route_price`], [`course_settings`]
-//! (timetables), [`course_details`] (their exceptions).
+//! (timetables), [`course_details`] (their exceptions); and the two writes of a whole
+//! list at once that the route editor uses, [`route_stop_list`] (a route's stops) and
+//! [`route_price_grid`] (its prices), each one transaction.
 
 pub mod course_details;
 pub mod course_settings;
 pub mod openapi;
 pub mod route;
 pub mod route_price;
+pub mod route_price_grid;
+pub mod route_stop_list;
 pub mod route_waypoint;
 pub mod route_waypoint_details;
 pub mod waypoint;
 
+use axum::routing::put;
 use axum::Router;
 
 use crate::CatalogueState;
@@ -30,8 +35,10 @@ pub fn router() -> Router<CatalogueState> {
         .merge(waypoint::router())
         .merge(route::router())
         .merge(api_core::resource::routes::<route_waypoint::RouteWaypoints, _>())
+        .route("/route/route-waypoint/save-list", put(route_stop_list::save_list))
         .merge(api_core::resource::routes::<route_waypoint_details::RouteWaypointDetailsResource, _>())
         .merge(api_core::resource::routes::<route_price::RoutePrices, _>())
+        .route("/route/route-price/save-grid", put(route_price_grid::save_grid))
         .merge(course_settings::router())
         .merge(api_core::resource::routes::<course_details::CourseDetailsResource, _>())
 }

@@ -48,7 +48,7 @@ pub struct RoutePriceInput {
 }
 
 /// The highest fare accepted: 100 000 zł.
-const MAX_PRICE: i64 = 10_000_000;
+pub(super) const MAX_PRICE: i64 = 10_000_000;
 
 impl Input for RoutePriceInput {
     type Body = Self;

@@ -6,9 +6,11 @@
 
 mod course_details;
 mod course_settings;
+mod price_grid;
 mod prices;
 mod route_waypoint_details;
 mod route_waypoints;
 mod routes;
+mod stop_list;
 mod support;
 mod waypoints;

@@ -23,6 +23,7 @@ mod refunds;
 mod refusals;
 mod register;
 mod scale_out;
+mod sold_stays;
 
 use app::cli::{Cli, Command};
 use app::Application;

@@ -7,4 +7,5 @@ mod courses;
 mod flaky_store;
 mod generate;
 mod helpers;
+mod route_lists;
 mod support;

@@ -8609,6 +8609,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/route/route-price/save-grid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * `SuperAdmin`. Replace the prices of route `?route_id=` with `prices`, in one
+         *     transaction; the route's prices as saved.
+         */
+        put: {
+            parameters: {
+                query: {
+                    /** @description The route whose prices these are */
+                    route_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PriceGrid"];
+                };
+            };
+            responses: {
+                /** @description `{data: [RoutePrice]}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Vec_RoutePrice"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not a SuperAdmin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description every bad cell named (`prices[i].price`, `prices[i].to_waypoint_id`…) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/route/route-waypoint-details/all": {
         parameters: {
             query?: never;
@@ -9453,6 +9553,115 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/route/route-waypoint/save-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * `SuperAdmin`. Replace the stops of route `?route_id=` with `stops`, in one transaction;
+         *     the saved list, in order. Courses already generated keep their own stops.
+         */
+        put: {
+            parameters: {
+                query: {
+                    /** @description The route whose stops these are */
+                    route_id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["StopList"];
+                };
+            };
+            responses: {
+                /** @description `{data: [RouteWaypoint]}`, in order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Vec_RouteWaypoint"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not a SuperAdmin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a stop left out still has prices (`conflict.in_use`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description every bad row named (`stops[i].waypoint_id`, `stops[i].minutes_from_start`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13268,6 +13477,63 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_Vec_RoutePrice: {
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                /** @description Read only. */
+                from_name: string;
+                /** Format: int64 */
+                from_waypoint_id: number;
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description Grosz (39 PLN = 3900).
+                 */
+                price: number;
+                /** @description `39,00 zł` (read only). */
+                price_formatted: string;
+                /** Format: int64 */
+                route_id: number;
+                /** @description Read only. */
+                to_name: string;
+                /** Format: int64 */
+                to_waypoint_id: number;
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Vec_RouteWaypoint: {
+            data: {
+                /** Format: date-time */
+                created_at: string;
+                /** Format: int64 */
+                id: number;
+                /** Format: int32 */
+                minutes_from_start: number;
+                /** Format: int32 */
+                position: number;
+                /** Format: int64 */
+                route_id: number;
+                /** Format: date-time */
+                updated_at: string;
+                /** Format: int64 */
+                waypoint_id: number;
+                /** @description The stop's name (read only). */
+                waypoint_name: string;
+                /** @description The stop's town (read only). */
+                waypoint_town: string;
+            }[];
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_Vec_TimelineEntry: {
             data: {
                 actor: components["schemas"]["Actor"];
@@ -14192,6 +14458,29 @@ export interface components {
             total: number;
             total_formatted: string;
         };
+        /** @description One trip's fare. */
+        PriceCell: {
+            /**
+             * Format: int64
+             * @description A stop of the route.
+             */
+            from_waypoint_id: number;
+            /**
+             * Format: int64
+             * @description Grosz (39 PLN = 3900), above zero.
+             */
+            price: number;
+            /**
+             * Format: int64
+             * @description A stop of the route after `from_waypoint_id`.
+             */
+            to_waypoint_id: number;
+        };
+        /** @description The body of `save-grid`: every priced trip of the route. */
+        PriceGrid: {
+            /** @description At most 4950 trips (every forward pair of 100 stops); none clears the grid. */
+            prices: components["schemas"]["PriceCell"][];
+        };
         Priced: {
             tickets: components["schemas"]["PricedTicket"][];
             /** Format: int64 */
@@ -14769,6 +15058,24 @@ export interface components {
             ticket_number: string;
             /** Format: uuid */
             user_id: string;
+        };
+        /** @description The body of `save-list`: the route's stops, first to last. */
+        StopList: {
+            /** @description 2 to 100 stops in travel order; a stop's position is its index. */
+            stops: components["schemas"]["StopListEntry"][];
+        };
+        /** @description One stop of the list. */
+        StopListEntry: {
+            /**
+             * Format: int64
+             * @description 0 at the first stop, then strictly increasing; at most 10000.
+             */
+            minutes_from_start: number;
+            /**
+             * Format: int64
+             * @description A stop (`/route/waypoint`), at most once in the list.
+             */
+            waypoint_id: number;
         };
         /** @description A stop named on the home page. */
         StopName: {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { apiUrl } from '@/testing/mocks/api-url';
 import { server } from '@/testing/mocks/server';
@@ -8,8 +8,30 @@ import { renderApp } from '@/testing/test-utils';
 
 const ADMIN = { loggedInAs: 'admin@example.com' };
 
+/** Every write the page sends (method and path), and the bodies of `path`'s. */
+function writes() {
+  const sent: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.method !== 'GET') sent.push(`${request.method} ${new URL(request.url).pathname}`);
+  });
+  return sent;
+}
+
+const refusal = (errors: { field: string; message: string; code: string }[]) =>
+  HttpResponse.json({ name: 'Unprocessable Entity', message: errors.map((e) => e.message).join('; '), status: 422, code: 'validation', errors }, { status: 422 });
+
+afterEach(() => server.events.removeAllListeners());
+
 describe("a route's page", () => {
-  it('reorders stops with the keyboard and saves them in the new order', async () => {
+  it('reorders stops with the keyboard and saves them in the new order in one request', async () => {
+    const sent = writes();
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(apiUrl('/route/route-waypoint/save-list'), async ({ request }) => {
+        bodies.push(await request.clone().json());
+        return undefined;
+      }),
+    );
     const { user } = renderApp('/admin/route/route/1', ADMIN);
     const stops = await screen.findByRole('region', { name: 'Przystanki trasy' });
     await within(stops).findByText('Kraków, MDA Dworzec Autobusowy');
@@ -28,6 +50,17 @@ describe("a route's page", () => {
     await user.type(within(stops).getByLabelText('Minuty od startu: Stalowa Wola, Dworzec Autobusowy'), '15');
     await user.click(within(stops).getByRole('button', { name: 'Zapisz przystanki' }));
     expect(await screen.findByText('Zapisano.')).toBeInTheDocument();
+    // One request with the whole list, nothing parked: no single-stop saves or deletes.
+    expect(sent).toEqual(['PUT /api/route/route-waypoint/save-list']);
+    expect(bodies).toEqual([
+      {
+        stops: [
+          { waypoint_id: 1, minutes_from_start: 0 },
+          { waypoint_id: 2, minutes_from_start: 15 },
+          { waypoint_id: 11, minutes_from_start: 180 },
+        ],
+      },
+    ]);
     // Read back from the server: the new order with its minutes.
     await waitFor(() => expect(within(stops).getAllByRole('row')).toHaveLength(4));
     expect(within(stops).getByLabelText('Minuty od startu: Stalowa Wola, Dworzec Autobusowy')).toHaveValue('15');
@@ -47,16 +80,33 @@ describe("a route's page", () => {
     expect(await within(stops).findByRole('alert')).toHaveTextContent('Minuty muszą rosnąć');
   });
 
-  it('fills the empty prices from a rate and saves only what changed', async () => {
-    const created: unknown[] = [];
-    const changed: unknown[] = [];
+  it('shows a refused stop list at its row and keeps the edits', async () => {
+    const sent = writes();
     server.use(
-      http.post(apiUrl('/route/route-price/save'), async ({ request }) => {
-        created.push(await request.clone().json());
-        return undefined;
-      }),
-      http.put(apiUrl('/route/route-price/save'), async ({ request }) => {
-        changed.push(await request.clone().json());
+      http.put(apiUrl('/route/route-waypoint/save-list'), () =>
+        refusal([{ field: 'stops[1].minutes_from_start', message: 'minutes_from_start must be from 0 to 10000', code: 'field.out_of_range' }]),
+      ),
+    );
+    const { user } = renderApp('/admin/route/route/1', ADMIN);
+    const stops = await screen.findByRole('region', { name: 'Przystanki trasy' });
+    const krakow = await within(stops).findByLabelText('Minuty od startu: Kraków, MDA Dworzec Autobusowy');
+    await user.clear(krakow);
+    await user.type(krakow, '9000');
+    await user.click(within(stops).getByRole('button', { name: 'Zapisz przystanki' }));
+    expect(await within(stops).findByRole('alert')).toHaveTextContent('Nie zapisano przystanków; nic nie zostało zmienione.');
+    expect(krakow).toHaveAttribute('aria-invalid', 'true');
+    expect(krakow).toHaveAccessibleDescription('Wartość poza dozwolonym zakresem (minutes_from_start must be from 0 to 10000).');
+    expect(within(stops).getByLabelText('Minuty od startu: Nisko, Dworzec Autobusowy')).not.toHaveAttribute('aria-invalid');
+    expect(krakow).toHaveValue('9000');
+    expect(sent).toEqual(['PUT /api/route/route-waypoint/save-list']);
+  });
+
+  it('fills the empty prices from a rate and saves the whole grid in one request', async () => {
+    const sent = writes();
+    const grids: unknown[] = [];
+    server.use(
+      http.put(apiUrl('/route/route-price/save-grid'), async ({ request }) => {
+        grids.push(await request.clone().json());
         return undefined;
       }),
     );
@@ -70,9 +120,24 @@ describe("a route's page", () => {
     expect(cell).toHaveValue('36,00');
     await user.click(within(prices).getByRole('button', { name: 'Zapisz ceny' }));
     await screen.findByText('Zapisano.');
-    expect(created).toEqual([]);
-    expect(changed).toEqual([{ route_id: 1, from_waypoint_id: 1, to_waypoint_id: 11, price: 3600 }]);
+    expect(sent).toEqual(['PUT /api/route/route-price/save-grid']);
+    expect(grids).toEqual([{ prices: [{ from_waypoint_id: 1, to_waypoint_id: 11, price: 3600 }] }]);
     await waitFor(() => expect(within(prices).getByLabelText(/Cena Nisko/)).toHaveValue('36,00'));
+  });
+
+  it('shows a refused price at its cell: a zero price is no price', async () => {
+    const sent = writes();
+    const { user } = renderApp('/admin/route/route/1', ADMIN);
+    const prices = await screen.findByRole('region', { name: 'Ceny (zł) dla par przystanków' });
+    const cell = await within(prices).findByLabelText('Cena Nisko, Dworzec Autobusowy → Kraków, MDA Dworzec Autobusowy');
+    await user.clear(cell);
+    await user.type(cell, '0');
+    await user.click(within(prices).getByRole('button', { name: 'Zapisz ceny' }));
+    expect(await within(prices).findByRole('alert')).toHaveTextContent('Nie zapisano cen; nic nie zostało zmienione.');
+    expect(cell).toHaveAttribute('aria-invalid', 'true');
+    expect(cell).toHaveAccessibleDescription(/Wartość poza dozwolonym zakresem \(the price must be from 1 to 10000000 grosz, not 0\)/);
+    expect(cell).toHaveValue('0');
+    expect(sent).toEqual(['PUT /api/route/route-price/save-grid']);
   });
 
   it('edits a timetable with week days as checkboxes', async () => {

@@ -1,22 +1,26 @@
 // A route's prices (route-price) as one grid: a row per boarding stop, a column per stop after it,
 // so only forward pairs have a cell. "Fill from a rate" prices the empty cells by the minutes between
-// the stops; the save writes only what changed (new, changed, cleared).
+// the stops; the save sends the whole grid in one request (`save-grid`: an empty cell is no price),
+// which the server checks as a whole and writes in one transaction. A refused cell shows why.
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 
+import { isApiError, type ApiError } from '@/shared/api/api-error';
+import { errorToast } from '@/shared/api/error-toast';
 import type { ApiSchema } from '@/shared/api/schema';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 
-import { deleteRecord, saveRecord, useAllOf } from '../api/admin-data';
-import { useRecordMutation } from '../hooks/use-record-mutation';
+import { useAllOf, useInvalidateArea } from '../api/admin-data';
+import { rowErrors, savePriceGrid } from '../api/route-lists';
+import { fieldErrorText } from '../lib/field-errors';
 import { priceFromRate } from '../lib/route-math';
 import { useUnsavedChanges } from '../lib/unsaved-registry';
 import { fromGrosz, toGrosz } from '../lib/validation';
 import { routeTexts, routeValues } from '../messages/route-messages';
 
 import { TableScroll } from './table-scroll';
-
 
 type RouteWaypoint = ApiSchema<'RouteWaypoint'>;
 type RoutePrice = ApiSchema<'RoutePrice'>;
@@ -37,27 +41,37 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
   const rateId = useId();
   const minimumId = useId();
   const ordered = [...stops].sort((a, b) => a.position - b.position);
-  const saved = new Map(prices.map((price) => [pairKey(price.from_waypoint_id, price.to_waypoint_id), price]));
   const [cells, setCells] = useState<Record<string, string>>(() =>
     Object.fromEntries(prices.map((price) => [pairKey(price.from_waypoint_id, price.to_waypoint_id), fromGrosz(price.price)])),
   );
   const [rate, setRate] = useState('0,20');
   const [minimum, setMinimum] = useState('5,00');
   const [dirty, setDirty] = useState(false);
+  // The refused save's errors by cell (`prices[i]` is the i-th cell sent).
+  const [refusal, setRefusal] = useState<{ error: ApiError; sent: string[] } | null>(null);
   useUnsavedChanges(() => dirty);
   const bad = Object.entries(cells).filter(([, value]) => value.trim() !== '' && !MONEY.test(value.trim()));
+  // Every forward pair with a price, in the grid's order.
+  const filled = ordered.flatMap((from, i) =>
+    ordered.slice(i + 1).flatMap((to) => {
+      const value = cells[pairKey(from.waypoint_id, to.waypoint_id)]?.trim() ?? '';
+      return value === '' ? [] : [{ from_waypoint_id: from.waypoint_id, to_waypoint_id: to.waypoint_id, price: toGrosz(value) }];
+    }),
+  );
 
-  const mutation = useRecordMutation(PATH, async () => {
-    for (const [key, value] of Object.entries(cells)) {
-      const [from = 0, to = 0] = key.split('-').map(Number);
-      const existing = saved.get(key);
-      if (value.trim() === '') {
-        if (existing) await deleteRecord(PATH, existing.id);
-      } else if (!existing || existing.price !== toGrosz(value)) {
-        await saveRecord(PATH, existing?.id, { route_id: routeId, from_waypoint_id: from, to_waypoint_id: to, price: toGrosz(value) });
-      }
-    }
+  const invalidate = useInvalidateArea();
+  const mutation = useMutation({
+    mutationFn: (grid: typeof filled) => savePriceGrid(routeId, grid),
+    onSuccess: () => invalidate(PATH),
+    onError: (error, grid) =>
+      isApiError(error) && error.status === 422
+        ? setRefusal({ error, sent: grid.map((cell) => pairKey(cell.from_waypoint_id, cell.to_waypoint_id)) })
+        : showToast(errorToast(error)),
+    meta: { loader: true },
   });
+  const refused = new Map(
+    [...rowErrors('prices', refusal?.error.errors ?? [])].map(([index, errors]) => [refusal?.sent[index] ?? '', errors.map((error) => fieldErrorText(intl, error))]),
+  );
 
   if (ordered.length < 2) {
     return (
@@ -71,6 +85,7 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
   const set = (key: string, value: string) => {
     setCells((current) => ({ ...current, [key]: value }));
     setDirty(true);
+    setRefusal(null);
   };
   const fill = () => {
     if (!MONEY.test(rate.trim()) || !MONEY.test(minimum.trim())) return;
@@ -85,6 +100,7 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
     );
     setCells(next);
     setDirty(true);
+    setRefusal(null);
   };
 
   return (
@@ -126,16 +142,23 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
                   const key = pairKey(from.waypoint_id, to.waypoint_id);
                   if (j < i) return <td key={to.id} aria-hidden="true" />;
                   const value = cells[key] ?? '';
+                  const why = refused.get(key);
                   return (
                     <td key={to.id}>
                       <input
                         className="form-field__input admin-grid-input"
                         inputMode="decimal"
                         aria-label={intl.formatMessage(routeValues.priceFor, { from: from.waypoint_name, to: to.waypoint_name })}
-                        aria-invalid={value.trim() !== '' && !MONEY.test(value.trim()) ? true : undefined}
+                        aria-invalid={(value.trim() !== '' && !MONEY.test(value.trim())) || why ? true : undefined}
+                        aria-describedby={why ? `${rateId}-${key}-error` : undefined}
                         value={value}
                         onChange={(event) => set(key, event.target.value)}
                       />
+                      {why ? (
+                        <span id={`${rateId}-${key}-error`} className="form-field__error">
+                          {why.join(' ')}
+                        </span>
+                      ) : null}
                     </td>
                   );
                 })}
@@ -144,11 +167,19 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
           </tbody>
         </table>
       </TableScroll>
+      {refusal ? (
+        <div className="form-field__error" role="alert">
+          {intl.formatMessage(routeTexts.pricesRefused)}
+          {(refused.get('') ?? []).map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
+      ) : null}
       <div className="admin-section__actions">
         <Button
           disabled={!dirty || bad.length > 0 || mutation.isPending}
           onClick={() =>
-            mutation.mutate(undefined, {
+            mutation.mutate(filled, {
               onSuccess: () => {
                 setDirty(false);
                 showToast({ type: 'success', message: routeTexts.saved });

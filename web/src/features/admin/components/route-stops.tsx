@@ -1,19 +1,23 @@
 // A route's ordered stops with the minutes from the first (route-waypoint). Reordered with the Up/Down
-// buttons (keyboard) or by dragging a row (mouse); saved as one list. The API checks every row against
-// its neighbours (positions unique, minutes increasing), so the save first parks the kept stops above
-// every current position and minute, then writes the new order from the top: each step is valid.
+// buttons (keyboard) or by dragging a row (mouse); saved as one list in one request (`save-list`),
+// which the server checks as a whole and writes in one transaction: the public search sees the old
+// list or the new one, never a half. A refusal is shown at its row (422) or above the button (409).
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
+import { isApiError, type ApiError } from '@/shared/api/api-error';
+import { errorToast } from '@/shared/api/error-toast';
 import type { ApiSchema } from '@/shared/api/schema';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 
-import { deleteRecord, saveRecord, useAllOf } from '../api/admin-data';
-import { useRecordMutation } from '../hooks/use-record-mutation';
-import { minutesValid, PARK, type StopRow } from '../lib/route-math';
+import { useAllOf, useInvalidateArea } from '../api/admin-data';
+import { rowErrors, saveStopList } from '../api/route-lists';
+import { fieldErrorText } from '../lib/field-errors';
+import { minutesValid, type StopRow } from '../lib/route-math';
 import { useUnsavedChanges } from '../lib/unsaved-registry';
-import { routeTexts } from '../messages/route-messages';
+import { routeTexts, routeValues } from '../messages/route-messages';
 
 import { StopRows } from './stop-rows';
 
@@ -21,16 +25,6 @@ type RouteWaypoint = ApiSchema<'RouteWaypoint'>;
 type Waypoint = ApiSchema<'Waypoint'>;
 
 const PATH = 'route/route-waypoint';
-
-async function saveStops(routeId: number, saved: RouteWaypoint[], rows: StopRow[]) {
-  const kept = new Set(rows.map((row) => row.id).filter((id) => id !== undefined));
-  for (const stop of saved) if (!kept.has(stop.id)) await deleteRecord(PATH, stop.id);
-  const body = (row: StopRow, position: number, minutes: number) => ({ route_id: routeId, waypoint_id: row.waypointId, position, minutes_from_start: minutes });
-  for (const [index, row] of rows.entries()) {
-    if (row.id !== undefined) await saveRecord(PATH, row.id, body(row, PARK + index, PARK + Number(row.minutes)));
-  }
-  for (const [index, row] of rows.entries()) await saveRecord(PATH, row.id, body(row, index, Number(row.minutes)));
-}
 
 function rowsOf(stops: RouteWaypoint[]): StopRow[] {
   return [...stops]
@@ -44,19 +38,30 @@ export function RouteStops({ routeId }: { routeId: number }) {
   return <RouteStopsEditor key={stops.dataUpdatedAt} routeId={routeId} saved={stops.data} />;
 }
 
+/** Refusals the editor shows itself: a 422 (at its rows) and a 409 (a removed stop still priced). */
+const shownHere = (error: unknown): error is ApiError => isApiError(error) && (error.status === 422 || error.status === 409);
+
 function RouteStopsEditor({ routeId, saved }: { routeId: number; saved: RouteWaypoint[] }) {
   const intl = useIntl();
   const waypoints = useAllOf<Waypoint>('route/waypoint', { sort: 'name' });
   const [rows, setRows] = useState<StopRow[]>(() => rowsOf(saved));
   const [dirty, setDirty] = useState(false);
   const [invalid, setInvalid] = useState(false);
-  const mutation = useRecordMutation(PATH, (next: StopRow[]) => saveStops(routeId, saved, next));
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
+  const invalidate = useInvalidateArea();
+  const mutation = useMutation({
+    mutationFn: (next: StopRow[]) => saveStopList(routeId, next.map((row) => ({ waypoint_id: row.waypointId, minutes_from_start: Number(row.minutes) }))),
+    onSuccess: () => invalidate(PATH),
+    onError: (error) => (shownHere(error) ? setRefusal(error) : showToast(errorToast(error))),
+    meta: { loader: true },
+  });
   useUnsavedChanges(() => dirty);
 
   const change = (next: StopRow[]) => {
     setRows(next);
     setDirty(true);
     setInvalid(false);
+    setRefusal(null);
   };
   const save = () => {
     if (!minutesValid(rows)) {
@@ -70,6 +75,9 @@ function RouteStopsEditor({ routeId, saved }: { routeId: number; saved: RouteWay
       },
     });
   };
+  const byRow = rowErrors('stops', refusal?.errors ?? []);
+  const errors = new Map([...byRow].map(([row, list]) => [row, list.map((error) => fieldErrorText(intl, error))]));
+  const general = refusal?.status === 409 ? [intl.formatMessage(routeValues.stopPriced, { text: refusal.message })] : (errors.get(-1) ?? []);
 
   return (
     <section className="admin-section" aria-labelledby="route-stops-title">
@@ -77,11 +85,19 @@ function RouteStopsEditor({ routeId, saved }: { routeId: number; saved: RouteWay
         {intl.formatMessage(routeTexts.stops)}
       </h2>
       <p className="form-field__hint">{intl.formatMessage(routeTexts.stopsHint)}</p>
-      <StopRows rows={rows} onChange={change} waypoints={(waypoints.data ?? []).map((w) => ({ id: w.id, name: w.name }))} />
+      <StopRows rows={rows} onChange={change} errors={errors} waypoints={(waypoints.data ?? []).map((w) => ({ id: w.id, name: w.name }))} />
       {invalid ? (
         <p className="form-field__error" role="alert">
           {intl.formatMessage(routeTexts.minutesOrder)}
         </p>
+      ) : null}
+      {refusal ? (
+        <div className="form-field__error" role="alert">
+          {intl.formatMessage(routeTexts.stopsRefused)}
+          {general.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
       ) : null}
       <div className="admin-section__actions">
         <Button onClick={save} disabled={mutation.isPending || !dirty}>

@@ -48,11 +48,14 @@ describe('money and time in forms', () => {
 describe('route stops and prices', () => {
   const row = (minutes: string) => ({ key: minutes, waypointId: 1, name: 'A', minutes });
 
-  it('accepts only increasing whole minutes', () => {
+  it('accepts only whole minutes from 0 at the first stop, increasing, up to the server limit', () => {
     expect(minutesValid([row('0'), row('15'), row('40')])).toBe(true);
     expect(minutesValid([row('0'), row('15'), row('15')])).toBe(false);
     expect(minutesValid([row('0'), row('x')])).toBe(false);
-    expect(minutesValid([row('0'), row('6000')])).toBe(false);
+    // No stops are parked at 5000 any more (the list is saved in one request): the server's limit.
+    expect(minutesValid([row('0'), row('6000'), row('10000')])).toBe(true);
+    expect(minutesValid([row('0'), row('10001')])).toBe(false);
+    expect(minutesValid([row('5'), row('15')])).toBe(false);
   });
 
   it('moves a stop', () => {

@@ -7,15 +7,16 @@ export interface StopRow {
   minutes: string;
 }
 
-/** Stops are parked above this position and minute while a new order is written (route-stops.tsx). */
-export const PARK = 5000;
+/** The most minutes from the first stop the server takes (`save-list`). */
+export const MAX_MINUTES = 10_000;
 
-/** The rows valid to save: minutes whole numbers, increasing, below the parking offset. */
+/** The rows valid to save: minutes whole numbers, 0 at the first stop, then increasing, at most {@link MAX_MINUTES}. */
 export function minutesValid(rows: StopRow[]): boolean {
   return rows.every((row, index) => {
     const minutes = Number(row.minutes);
     const previous = index === 0 ? -1 : Number(rows[index - 1]?.minutes);
-    return row.minutes.trim() !== '' && Number.isInteger(minutes) && minutes >= 0 && minutes < PARK && minutes > previous;
+    const first = index > 0 || minutes === 0;
+    return row.minutes.trim() !== '' && Number.isInteger(minutes) && first && minutes <= MAX_MINUTES && minutes > previous;
   });
 }
 

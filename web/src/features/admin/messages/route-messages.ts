@@ -11,7 +11,9 @@ export const routeTexts = defineMessages({
   addStop: { id: 'admin.route.addStop', defaultMessage: 'Dodaj przystanek', description: 'Button: add a stop to the route' },
   chooseStop: { id: 'admin.route.chooseStop', defaultMessage: 'Wybierz przystanek', description: 'Select placeholder: choose a stop' },
   saveStops: { id: 'admin.route.saveStops', defaultMessage: 'Zapisz przystanki', description: 'Button: save the stops of a route' },
-  minutesOrder: { id: 'admin.route.minutesOrder', defaultMessage: 'Minuty muszą rosnąć wzdłuż trasy (0–5000).', description: 'Error: minutes not increasing' },
+  minutesOrder: { id: 'admin.route.minutesOrder', defaultMessage: 'Minuty muszą rosnąć wzdłuż trasy, od 0 na pierwszym przystanku (najwyżej 10000).', description: 'Error: minutes not increasing' },
+  stopsRefused: { id: 'admin.route.stopsRefused', defaultMessage: 'Nie zapisano przystanków; nic nie zostało zmienione. Popraw zaznaczone wiersze.', description: 'Error above the stops editor: the server refused the whole list' },
+  pricesRefused: { id: 'admin.route.pricesRefused', defaultMessage: 'Nie zapisano cen; nic nie zostało zmienione. Popraw zaznaczone komórki.', description: 'Error above the price grid: the server refused the whole grid' },
   prices: { id: 'admin.route.prices', defaultMessage: 'Ceny (zł) dla par przystanków', description: 'Heading: the price grid of a route' },
   pricesHint: { id: 'admin.route.pricesHint', defaultMessage: 'Wiersz: skąd, kolumna: dokąd. Pusta komórka: brak sprzedaży na tym odcinku.', description: 'Hint above the price grid' },
   from: { id: 'admin.route.from', defaultMessage: 'Skąd \\ dokąd', description: 'Corner header of the price grid' },
@@ -42,8 +44,9 @@ export const weekDayNames = defineMessages({
   d0: { id: 'admin.weekDay.0', defaultMessage: 'nd', description: 'Sunday, short' },
 });
 
-export const routeValues = defineMessages<{ priceFor: { from: string; to: string } }>({
+export const routeValues = defineMessages<{ priceFor: { from: string; to: string }; stopPriced: { text: string } }>({
   priceFor: { id: 'admin.route.priceFor', defaultMessage: 'Cena {from} → {to}', description: 'Accessible name of one price cell' },
+  stopPriced: { id: 'admin.route.stopPriced', defaultMessage: 'Usunięty przystanek ma jeszcze ceny: najpierw wyczyść je w siatce cen ({text}).', description: 'Error: a stop removed from the route still has prices; {text} is the server message in English' },
 });
 
 export const detailTexts = defineMessages({

@@ -13,11 +13,11 @@ import { menuFixtures } from './app';
 import { publicSettingsFixture } from './company';
 import { errorBody, pagination } from './responses';
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 const AT = '2026-01-15T08:00:00Z';
 const stamp = { created_at: AT, updated_at: AT };
 
-interface Table {
+export interface Table {
   rows: Row[];
   key: string;
   required: string[];
@@ -176,6 +176,8 @@ function coupon(code: string, initial: number, current = initial): Row {
 
 let couponSequence = 0;
 let tables = seed();
+/** One resource's in-memory table (the route editor's whole-list saves write to it, `route-lists.ts`). */
+export const adminTable = (path: string) => tables[path] as Table;
 
 /** Back to the seed (between tests). */
 export function resetAdminMock(): void {

@@ -7,6 +7,7 @@ import { bookingHandlers } from './booking';
 import { catalogueHandlers } from './catalogue';
 import { companyHandlers } from './company';
 import { driverHandlers } from './driver';
+import { routeListHandlers } from './route-lists';
 import { ticketChangeHandlers } from './ticket-changes';
 import { userTicketHandlers } from './user-tickets';
 
@@ -14,6 +15,7 @@ import { userTicketHandlers } from './user-tickets';
 export const handlers = [
   // First: an admin's list reads answer here, anyone else's fall through to the public handlers.
   ...adminHandlers,
+  ...routeListHandlers,
   ...adminOrderHandlers,
   ...adminOrderPartHandlers,
   ...companyHandlers, ...appHandlers, ...accountsHandlers,
