@@ -1,6 +1,7 @@
 //! An admin's edit of an order is one decision: every event of the change is appended at
 //! once, or none is. An edit that changes the customer and asks for something the order
-//! refuses leaves the order as it was, in its stream and in the admin's read model.
+//! refuses leaves the order as it was, in its stream and in the admin's read model; one
+//! that changes the customer and the buyer of an issued invoice is one append.
 
 use domain::order::Order;
 use serde_json::json;
@@ -128,6 +129,15 @@ async fn one_edit_of_the_customer_and_the_invoiced_buyer_is_one_append(pool: PgP
         last,
         vec![("CustomerDetailsChanged".to_owned(), version + 1), ("InvoiceCorrected".to_owned(), version + 2)]
     );
+    // One append: one transaction of the store.
+    let transactions: Vec<i64> =
+        sqlx::query_scalar("select distinct tx_id from es_events where stream_id = $1 and version > $2")
+            .bind(stream.as_str())
+            .bind(version as i64)
+            .fetch_all(&app.pool)
+            .await
+            .expect("transactions");
+    assert_eq!(transactions.len(), 1, "{transactions:?}");
     let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
     let invoice = state.invoice.expect("invoice");
     assert_eq!(invoice.corrections.iter().map(|c| c.number.as_str()).collect::<Vec<_>>(), vec![number]);
