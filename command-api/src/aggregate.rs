@@ -125,7 +125,9 @@ where
     A: Aggregate,
     F: FnMut(&A) -> Result<Vec<A::Event>, E>,
 {
-    execute_from::<A, E, F>(store, stream, command_id, metadata, decide, None).await
+    execute_from::<A, E, F>(store, stream, command_id, metadata, decide, None)
+        .await
+        .map(|(events, after)| (events, after.state))
 }
 
 /// [`execute`] for a stream that is almost certainly new (its id was just made): the
@@ -144,7 +146,27 @@ where
     F: FnMut(&A) -> Result<Vec<A::Event>, E>,
 {
     let empty = Loaded { state: A::default(), version: None };
-    execute_from::<A, E, F>(store, stream, command_id, metadata, decide, Some(empty)).await
+    execute_from::<A, E, F>(store, stream, command_id, metadata, decide, Some(empty))
+        .await
+        .map(|(events, after)| (events, after.state))
+}
+
+/// [`execute`] on a state the caller loaded and looked at first (to do the IO a decision
+/// needs beforehand, e.g. reserve a document number); a lost race loads it again as
+/// usual. Answers the decided events and the stream after them, with its version.
+pub async fn execute_loaded<A, E, F>(
+    store: &dyn EventStore,
+    stream: &StreamName,
+    command_id: Uuid,
+    metadata: &Metadata,
+    decide: F,
+    loaded: Loaded<A>,
+) -> Result<(Vec<A::Event>, Loaded<A>), ExecuteError<E>>
+where
+    A: Aggregate,
+    F: FnMut(&A) -> Result<Vec<A::Event>, E>,
+{
+    execute_from::<A, E, F>(store, stream, command_id, metadata, decide, Some(loaded)).await
 }
 
 /// The loop of [`execute`]; the first attempt works from `assumed` when given, every
@@ -156,7 +178,7 @@ async fn execute_from<A, E, F>(
     metadata: &Metadata,
     mut decide: F,
     mut assumed: Option<Loaded<A>>,
-) -> Result<(Vec<A::Event>, A), ExecuteError<E>>
+) -> Result<(Vec<A::Event>, Loaded<A>), ExecuteError<E>>
 where
     A: Aggregate,
     F: FnMut(&A) -> Result<Vec<A::Event>, E>,
@@ -171,9 +193,10 @@ where
         };
         let events = decide(&loaded.state).map_err(ExecuteError::Refused)?;
         match append::<A>(store, stream, loaded.expected(), command_id, &events, metadata).await {
-            Ok(_) => {
+            Ok(appended) => {
+                let version = appended.map_or(loaded.version, |a| Some(a.next_expected_version));
                 let state = events.iter().fold(loaded.state, A::evolve);
-                return Ok((events, state));
+                return Ok((events, Loaded { state, version }));
             }
             Err(StoreError::WrongExpectedVersion { .. }) if attempt < ATTEMPTS => continue,
             Err(e) => return Err(e.into()),

@@ -145,6 +145,7 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 EditError::Ended,
                 EditError::Unchanged,
                 EditError::HasAccount,
+                EditError::NothingLeft,
             ]),
         ),
         (

@@ -201,6 +201,7 @@ impl ErrorCode for EditError {
             EditError::Ended => "order.ended",
             EditError::Unchanged => "order.unchanged",
             EditError::HasAccount => "order.has_account",
+            EditError::NothingLeft => "invoice.nothing_left",
         }
     }
 }

@@ -1,49 +1,56 @@
-//! `ChangeCustomerDetails` and `ChangeInvoiceData`: an admin corrects what the customer
-//! gave when ordering. Each change is an event with who, when and why, never an edit of
-//! a read table.
+//! `EditOrder`: an admin corrects what the customer gave when ordering (their details,
+//! the invoice data), with who, when and why; never an edit of a read table. One edit is
+//! one decision: [`decide_edit`] returns every event of the change, appended at once, or
+//! refuses the whole of it.
 //!
-//! The customer's details may change at any time. The invoice data change only until
-//! the invoice is issued: after that the invoice is a document that never changes, and
-//! new data are a correction invoice ([`super::CorrectInvoice`] with a buyer), which
-//! [`decide_change_invoice_data`] refuses with [`EditError::InvoiceIssued`] so the caller
-//! takes that way.
+//! - The customer's details change at any time ([`OrderEvent::CustomerDetailsChanged`]).
+//! - The invoice data change until the invoice is issued
+//!   ([`OrderEvent::InvoiceDataChanged`]), unless the order ended unpaid (an expired or
+//!   cancelled-before-payment order gets no invoice). Asking for an invoice of a paid
+//!   order makes it due (the process issues it).
+//! - Once the invoice is issued it is a document that never changes: new buyer data are a
+//!   correction invoice of them ([`OrderEvent::InvoiceCorrected`], amount 0), under a
+//!   number of the correction series the caller reserves beforehand (numbering is IO)
+//!   when [`EditOrder::correction_due`] says so. It cannot be withdrawn, nor corrected
+//!   once it was corrected to zero (after a full return).
+//!
+//! A part that is what the order says already changes nothing; an edit that changes
+//! nothing decides no event.
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::{Customer, InvoiceRequest, Order, OrderEvent, OrderStatus};
+use super::invoice::correction;
+use super::{CorrectInvoice, Customer, Invoice, InvoiceRequest, Order, OrderEvent, OrderState, OrderStatus, Seller};
 
-/// Correct the customer's details.
+/// Correct an order's customer details and/or invoice data.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChangeCustomerDetails {
+pub struct EditOrder {
     pub order_id: Uuid,
-    /// The command's id (the event's id derives from it).
+    /// The command's id: the events' `change_id` (their ids derive from it).
     pub change_id: Uuid,
-    pub customer: Customer,
-    pub by_user_id: Option<Uuid>,
+    /// The customer's new details; `None`: unchanged.
+    pub customer: Option<Customer>,
+    /// The new invoice data; `None`: unchanged; `Some(None)`: no invoice (only before it
+    /// is issued).
+    pub invoice: Option<Option<InvoiceRequest>>,
+    /// Why (kept with the events, and printed on a correction).
     pub reason: String,
+    /// The correction's number and seller, when [`EditOrder::correction_due`] says one is
+    /// due.
+    pub correction: Option<ReservedCorrection>,
+    pub by_user_id: Option<Uuid>,
     pub now: DateTime<Utc>,
 }
 
-/// Set, change or drop the invoice data before the invoice is issued.
+/// What a correction invoice of the buyer's data takes from outside the order.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ChangeInvoiceData {
-    pub order_id: Uuid,
-    pub change_id: Uuid,
-    pub invoice: Option<InvoiceRequest>,
-    pub by_user_id: Option<Uuid>,
-    pub reason: String,
-    pub now: DateTime<Utc>,
-}
-
-/// Give an order placed without an account to a customer's account.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AssignOrderToUser {
-    pub order_id: Uuid,
-    pub user_id: Uuid,
-    pub by_user_id: Option<Uuid>,
-    pub reason: String,
-    pub now: DateTime<Utc>,
+pub struct ReservedCorrection {
+    /// A number of the correction series, reserved for this edit.
+    pub number: String,
+    /// The carrier's company data now (*setting*), printed when the corrected invoice
+    /// names no seller (an older event).
+    pub seller: Seller,
 }
 
 /// Why a change cannot be made.
@@ -51,6 +58,7 @@ pub struct AssignOrderToUser {
 pub enum EditError {
     #[error("there is no such order")]
     NotFound,
+    /// The invoice cannot be withdrawn; new buyer data need a correction (with its number).
     #[error("the invoice was issued: its data change through a correction invoice")]
     InvoiceIssued,
     #[error("an order that ended unpaid cannot be changed")]
@@ -59,66 +67,92 @@ pub enum EditError {
     Unchanged,
     #[error("the order belongs to an account already")]
     HasAccount,
+    #[error("the invoice was corrected to zero: there is nothing left to correct")]
+    NothingLeft,
 }
 
-/// The account: one [`OrderEvent::OrderAssignedToUser`] for an order without one; the
-/// same account again is nothing, another one a refusal (an order's tickets and stamps
-/// are not moved between customers).
-pub fn decide_assign_user(cmd: &AssignOrderToUser, state: &Order) -> Result<Vec<OrderEvent>, EditError> {
+impl EditOrder {
+    /// Whether the edit issues a correction invoice on `state`, so its number must be
+    /// reserved before deciding: new buyer data for an issued invoice that has something
+    /// left to correct.
+    pub fn correction_due(&self, state: &Order) -> bool {
+        state.placed().and_then(|order| self.new_buyer(order)).is_some_and(|(invoice, _)| invoice.current_total() != 0)
+    }
+
+    /// The issued invoice and the buyer data the edit gives it, when they differ from
+    /// what it names.
+    fn new_buyer<'a>(&'a self, order: &'a OrderState) -> Option<(&'a Invoice, &'a InvoiceRequest)> {
+        let invoice = order.invoice.as_ref()?;
+        let buyer = self.invoice.as_ref()?.as_ref()?;
+        (invoice.buyer.as_ref() != Some(buyer)).then_some((invoice, buyer))
+    }
+}
+
+/// Every event of the edit: the customer's details, then the invoice data or their
+/// correction; none when nothing changes.
+pub fn decide_edit(cmd: &EditOrder, state: &Order) -> Result<Vec<OrderEvent>, EditError> {
     let order = state.placed().ok_or(EditError::NotFound)?;
-    match order.user_id {
-        Some(user) if user == cmd.user_id => Err(EditError::Unchanged),
-        Some(_) => Err(EditError::HasAccount),
-        None => Ok(vec![OrderEvent::OrderAssignedToUser {
+    let customer =
+        cmd.customer.as_ref().filter(|c| **c != order.customer).map(|customer| OrderEvent::CustomerDetailsChanged {
             order_id: order.order_id,
-            user_id: cmd.user_id,
-            assigned_at: cmd.now,
+            change_id: cmd.change_id,
+            customer: customer.clone(),
+            changed_at: cmd.now,
             by_user_id: cmd.by_user_id,
             reason: cmd.reason.clone(),
-        }]),
-    }
+        });
+    let invoice = match (&cmd.invoice, &order.invoice) {
+        (None, _) => None,
+        (Some(request), None) => invoice_data(cmd, order, request.as_ref())?,
+        (Some(None), Some(_)) => return Err(EditError::InvoiceIssued),
+        (Some(Some(_)), Some(_)) => buyer_correction(cmd, order)?,
+    };
+    Ok(customer.into_iter().chain(invoice).collect())
 }
 
-/// The customer's details: one [`OrderEvent::CustomerDetailsChanged`], unless they are
-/// what they were.
-pub fn decide_change_customer(cmd: &ChangeCustomerDetails, state: &Order) -> Result<Vec<OrderEvent>, EditError> {
-    let order = state.placed().ok_or(EditError::NotFound)?;
-    if order.customer == cmd.customer {
-        return Err(EditError::Unchanged);
-    }
-    Ok(vec![OrderEvent::CustomerDetailsChanged {
-        order_id: order.order_id,
-        change_id: cmd.change_id,
-        customer: cmd.customer.clone(),
-        changed_at: cmd.now,
-        by_user_id: cmd.by_user_id,
-        reason: cmd.reason.clone(),
-    }])
-}
-
-/// The invoice data: one [`OrderEvent::InvoiceDataChanged`] while no invoice is issued
-/// and the order did not end unpaid (an expired or cancelled-before-payment order gets
-/// no invoice). Asking for an invoice of a paid order makes the invoice due (the
-/// process issues it).
-pub fn decide_change_invoice_data(cmd: &ChangeInvoiceData, state: &Order) -> Result<Vec<OrderEvent>, EditError> {
-    let order = state.placed().ok_or(EditError::NotFound)?;
-    if order.invoice.is_some() {
-        return Err(EditError::InvoiceIssued);
+/// The invoice data before the invoice is issued.
+fn invoice_data(
+    cmd: &EditOrder,
+    order: &OrderState,
+    request: Option<&InvoiceRequest>,
+) -> Result<Option<OrderEvent>, EditError> {
+    if order.invoice_request.as_ref() == request {
+        return Ok(None);
     }
     if matches!(order.status, OrderStatus::Expired | OrderStatus::Cancelled) && order.paid.is_none() {
         return Err(EditError::Ended);
     }
-    if order.invoice_request == cmd.invoice {
-        return Err(EditError::Unchanged);
-    }
-    Ok(vec![OrderEvent::InvoiceDataChanged {
+    Ok(Some(OrderEvent::InvoiceDataChanged {
         order_id: order.order_id,
         change_id: cmd.change_id,
-        invoice: cmd.invoice.clone(),
+        invoice: request.cloned(),
         changed_at: cmd.now,
         by_user_id: cmd.by_user_id,
         reason: cmd.reason.clone(),
-    }])
+    }))
+}
+
+/// New buyer data of the issued invoice: a correction of them, changing no amount.
+fn buyer_correction(cmd: &EditOrder, order: &OrderState) -> Result<Option<OrderEvent>, EditError> {
+    let Some((invoice, buyer)) = cmd.new_buyer(order) else {
+        return Ok(None);
+    };
+    if invoice.current_total() == 0 {
+        return Err(EditError::NothingLeft);
+    }
+    let Some(reserved) = &cmd.correction else {
+        return Err(EditError::InvoiceIssued);
+    };
+    let correct = CorrectInvoice {
+        order_id: order.order_id,
+        number: reserved.number.clone(),
+        amount: 0,
+        now: cmd.now,
+        reason: format!("Zmiana danych nabywcy: {}", cmd.reason),
+        buyer: Some(buyer.clone()),
+        seller: reserved.seller.clone(),
+    };
+    Ok(Some(correction(order.order_id, invoice, &correct, Some(buyer))))
 }
 
 #[cfg(test)]
@@ -129,132 +163,183 @@ mod tests {
     const CHANGE: Uuid = Uuid::from_u128(77);
 
     fn new_customer() -> Customer {
-        Customer { email: "jan.kowalski@example.pl".into(), ..customer() }
-    }
-
-    fn change_customer() -> ChangeCustomerDetails {
-        ChangeCustomerDetails {
-            order_id: ORDER,
-            change_id: CHANGE,
-            customer: new_customer(),
-            by_user_id: Some(ADMIN),
-            reason: "Literówka w adresie".into(),
-            now: at(50),
-        }
-    }
-
-    fn change_invoice(invoice: Option<InvoiceRequest>) -> ChangeInvoiceData {
-        ChangeInvoiceData {
-            order_id: ORDER,
-            change_id: CHANGE,
-            invoice,
-            by_user_id: Some(ADMIN),
-            reason: "Klient poprosił".into(),
-            now: at(50),
-        }
+        Customer { last_name: "Nowak".into(), ..customer() }
     }
 
     fn other_company() -> InvoiceRequest {
         InvoiceRequest { company_name: "Inna Firma S.A.".into(), ..invoice_request() }
     }
 
-    #[test]
-    fn the_customer_details_change_with_who_when_and_why() {
-        let expected = OrderEvent::CustomerDetailsChanged {
+    fn seller() -> Seller {
+        Seller { name: "Nisko Bus sp. z o.o.".into(), tax_id: "8650001234".into(), ..Seller::default() }
+    }
+
+    /// An edit of what is given; nothing reserved.
+    fn edit(customer: Option<Customer>, invoice: Option<Option<InvoiceRequest>>) -> EditOrder {
+        EditOrder {
+            order_id: ORDER,
+            change_id: CHANGE,
+            customer,
+            invoice,
+            reason: "Klient poprosił".into(),
+            correction: None,
+            by_user_id: Some(ADMIN),
+            now: at(50),
+        }
+    }
+
+    fn reserved(cmd: EditOrder) -> EditOrder {
+        EditOrder { correction: Some(ReservedCorrection { number: "NB-KOR/1970/1".into(), seller: seller() }), ..cmd }
+    }
+
+    fn customer_changed() -> OrderEvent {
+        OrderEvent::CustomerDetailsChanged {
             order_id: ORDER,
             change_id: CHANGE,
             customer: new_customer(),
             changed_at: at(50),
             by_user_id: Some(ADMIN),
-            reason: "Literówka w adresie".into(),
-        };
-        given([placed(false, 0), paid(false, 0)])
-            .when(|s| decide_change_customer(&change_customer(), s))
-            .then([expected.clone()]);
-        let after = given([placed(false, 0), expected]).state();
-        assert_eq!(after.placed().map(|o| o.customer.clone()), Some(new_customer()));
+            reason: "Klient poprosił".into(),
+        }
     }
 
-    #[test]
-    fn unchanged_details_and_unknown_orders_are_refused() {
-        let mut same = change_customer();
-        same.customer = customer();
-        given([placed(false, 0)]).when(|s| decide_change_customer(&same, s)).then_err(EditError::Unchanged);
-        given([]).when(|s| decide_change_customer(&change_customer(), s)).then_err(EditError::NotFound);
-        given([]).when(|s| decide_change_invoice_data(&change_invoice(None), s)).then_err(EditError::NotFound);
-    }
-
-    #[test]
-    fn invoice_data_change_until_the_invoice_is_issued() {
-        let expected = OrderEvent::InvoiceDataChanged {
+    fn invoice_data_changed(invoice: Option<InvoiceRequest>) -> OrderEvent {
+        OrderEvent::InvoiceDataChanged {
             order_id: ORDER,
             change_id: CHANGE,
-            invoice: Some(other_company()),
+            invoice,
             changed_at: at(50),
             by_user_id: Some(ADMIN),
             reason: "Klient poprosił".into(),
-        };
-        given([placed(false, 0)])
-            .when(|s| decide_change_invoice_data(&change_invoice(Some(other_company())), s))
-            .then([expected.clone()]);
-        let after = given([placed(false, 0), expected]).state();
-        assert_eq!(after.placed().and_then(|o| o.invoice_request.clone()), Some(other_company()));
-        given([placed(false, 0)])
-            .when(|s| decide_change_invoice_data(&change_invoice(Some(invoice_request())), s))
-            .then_err(EditError::Unchanged);
+        }
     }
 
-    #[test]
-    fn an_issued_invoice_changes_only_by_correction() {
-        let issued = OrderEvent::InvoiceIssued {
+    /// The invoice of the paid one-way order (9789 gross), naming no seller.
+    fn issued() -> OrderEvent {
+        OrderEvent::InvoiceIssued {
             order_id: ORDER,
-            number: "FV/2026/1".into(),
+            number: "FV/1970/1".into(),
             issued_at: at(6),
             total: 9789,
             vat_rate: 8,
             sale_date: None,
             seller: None,
-            buyer: None,
+            buyer: Some(invoice_request()),
             net: None,
             vat: None,
-        };
-        given([placed(false, 0), paid(false, 0), issued])
-            .when(|s| decide_change_invoice_data(&change_invoice(Some(other_company())), s))
-            .then_err(EditError::InvoiceIssued);
-    }
-
-    #[test]
-    fn a_guest_order_goes_to_one_account_once() {
-        let mut guest = placed(false, 0);
-        if let OrderEvent::OrderPlaced { user_id, .. } = &mut guest {
-            *user_id = None;
         }
-        let cmd = AssignOrderToUser {
+    }
+
+    fn invoiced() -> Vec<OrderEvent> {
+        vec![placed(false, 0), paid(false, 0), issued()]
+    }
+
+    fn returned_in_full() -> OrderEvent {
+        OrderEvent::InvoiceCorrected {
             order_id: ORDER,
-            user_id: USER,
-            by_user_id: Some(ADMIN),
-            reason: "Klient założył konto".into(),
-            now: at(60),
-        };
-        let assigned = OrderEvent::OrderAssignedToUser {
-            order_id: ORDER,
-            user_id: USER,
-            assigned_at: at(60),
-            by_user_id: Some(ADMIN),
-            reason: "Klient założył konto".into(),
-        };
-        given([guest.clone()]).when(|s| decide_assign_user(&cmd, s)).then([assigned.clone()]);
-        assert_eq!(given([guest.clone(), assigned.clone()]).state().placed().and_then(|o| o.user_id), Some(USER));
-        given([guest.clone(), assigned]).when(|s| decide_assign_user(&cmd, s)).then_err(EditError::Unchanged);
-        let other = AssignOrderToUser { user_id: Uuid::from_u128(99), ..cmd };
-        given([placed(false, 0)]).when(|s| decide_assign_user(&other, s)).then_err(EditError::HasAccount);
+            number: "NB-KOR/1970/0".into(),
+            corrects: "FV/1970/1".into(),
+            amount: -9789,
+            issued_at: at(40),
+            reason: "Anulowanie".into(),
+            total_before: Some(9789),
+            vat_rate: Some(8),
+            corrects_issued_at: Some(at(6)),
+            sale_date: None,
+            seller: Some(seller()),
+            buyer: Some(invoice_request()),
+            net: Some(-9064),
+            vat: Some(-725),
+        }
+    }
+
+    fn ended_unpaid() -> Vec<OrderEvent> {
+        vec![placed(false, 0), OrderEvent::OrderExpired { order_id: ORDER, expired_at: at(16) }]
     }
 
     #[test]
-    fn an_order_that_ended_unpaid_takes_no_invoice() {
-        let expired = OrderEvent::OrderExpired { order_id: ORDER, expired_at: at(16) };
-        given([placed(false, 0), expired])
-            .when(|s| decide_change_invoice_data(&change_invoice(Some(other_company())), s))
-            .then_err(EditError::Ended);
+    fn the_customer_details_change_with_who_when_and_why() {
+        let cmd = edit(Some(new_customer()), None);
+        given([placed(false, 0), paid(false, 0)]).when(|s| decide_edit(&cmd, s)).then([customer_changed()]);
+        let after = given([placed(false, 0), customer_changed()]).state();
+        assert_eq!(after.placed().map(|o| o.customer.clone()), Some(new_customer()));
+    }
+
+    #[test]
+    fn what_the_order_says_already_changes_nothing_and_unknown_orders_are_refused() {
+        let same = edit(Some(customer()), Some(Some(invoice_request())));
+        given([placed(false, 0)]).when(|s| decide_edit(&same, s)).then([]);
+        given(invoiced()).when(|s| decide_edit(&same, s)).then([]);
+        assert!(!same.correction_due(&given(invoiced()).state()));
+        given([]).when(|s| decide_edit(&same, s)).then_err(EditError::NotFound);
+    }
+
+    #[test]
+    fn the_customer_and_the_invoice_data_change_in_one_decision_until_the_invoice_is_issued() {
+        let cmd = edit(Some(new_customer()), Some(Some(other_company())));
+        let both = [customer_changed(), invoice_data_changed(Some(other_company()))];
+        given([placed(false, 0)]).when(|s| decide_edit(&cmd, s)).then(both.clone());
+        let after = given([placed(false, 0)].into_iter().chain(both)).state();
+        assert_eq!(after.placed().and_then(|o| o.invoice_request.clone()), Some(other_company()));
+        let no_invoice = edit(None, Some(None));
+        given([placed(false, 0)]).when(|s| decide_edit(&no_invoice, s)).then([invoice_data_changed(None)]);
+    }
+
+    #[test]
+    fn an_order_that_ended_unpaid_takes_no_invoice_and_then_nothing_of_the_edit_changes() {
+        let cmd = edit(Some(new_customer()), Some(Some(other_company())));
+        given(ended_unpaid()).when(|s| decide_edit(&cmd, s)).then_err(EditError::Ended);
+        // The invoice data it has already are no change: the customer's details are.
+        let same_invoice = edit(Some(new_customer()), Some(Some(invoice_request())));
+        given(ended_unpaid()).when(|s| decide_edit(&same_invoice, s)).then([customer_changed()]);
+    }
+
+    #[test]
+    fn an_issued_invoice_is_never_withdrawn_and_then_nothing_of_the_edit_changes() {
+        let cmd = edit(Some(new_customer()), Some(None));
+        given(invoiced()).when(|s| decide_edit(&cmd, s)).then_err(EditError::InvoiceIssued);
+    }
+
+    #[test]
+    fn new_buyer_data_of_an_issued_invoice_are_a_correction_under_the_reserved_number() {
+        let cmd = edit(Some(new_customer()), Some(Some(other_company())));
+        assert!(cmd.correction_due(&given(invoiced()).state()));
+        given(invoiced()).when(|s| decide_edit(&cmd, s)).then_err(EditError::InvoiceIssued);
+        let corrected = OrderEvent::InvoiceCorrected {
+            order_id: ORDER,
+            number: "NB-KOR/1970/1".into(),
+            corrects: "FV/1970/1".into(),
+            amount: 0,
+            issued_at: at(50),
+            reason: "Zmiana danych nabywcy: Klient poprosił".into(),
+            total_before: Some(9789),
+            vat_rate: Some(8),
+            corrects_issued_at: Some(at(6)),
+            sale_date: None,
+            seller: Some(seller()),
+            buyer: Some(other_company()),
+            net: Some(0),
+            vat: Some(0),
+        };
+        let cmd = reserved(cmd);
+        given(invoiced()).when(|s| decide_edit(&cmd, s)).then([customer_changed(), corrected.clone()]);
+        // Decided again after it was recorded (a retry): nothing more.
+        let history = || given(invoiced().into_iter().chain([customer_changed(), corrected.clone()]));
+        assert_eq!(
+            history().state().placed().and_then(|o| o.invoice.as_ref()).and_then(|i| i.buyer.clone()),
+            Some(other_company())
+        );
+        assert!(!cmd.correction_due(&history().state()));
+        history().when(|s| decide_edit(&cmd, s)).then([]);
+    }
+
+    #[test]
+    fn an_invoice_corrected_to_zero_takes_no_new_buyer_and_then_nothing_of_the_edit_changes() {
+        let zero = || given(invoiced().into_iter().chain([returned_in_full()]));
+        let cmd = reserved(edit(Some(new_customer()), Some(Some(other_company()))));
+        assert!(!cmd.correction_due(&zero().state()));
+        zero().when(|s| decide_edit(&cmd, s)).then_err(EditError::NothingLeft);
+        let same_buyer = edit(Some(new_customer()), Some(Some(invoice_request())));
+        zero().when(|s| decide_edit(&same_buyer, s)).then([customer_changed()]);
     }
 }

@@ -11,7 +11,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
-use super::{InvoiceRequest, Order, OrderEvent, OrderStatus, Seller};
+use super::{Invoice, InvoiceRequest, Order, OrderEvent, OrderStatus, Seller};
 use crate::money::vat_split;
 
 /// Issue the order's invoice with the number `number`.
@@ -112,10 +112,23 @@ pub fn decide_correct_invoice(cmd: &CorrectInvoice, state: &Order) -> Result<Vec
     if before.saturating_add(cmd.amount) < 0 {
         return Err(InvoiceError::BelowZero);
     }
+    Ok(vec![correction(order.order_id, invoice, cmd, new_buyer)])
+}
+
+/// The [`OrderEvent::InvoiceCorrected`] of `invoice` that `cmd` asks for, once its rules
+/// were checked (here, and by [`super::decide_edit`] for new buyer data): what its
+/// document prints, the VAT of the change at the invoice's rate.
+pub(super) fn correction(
+    order_id: Uuid,
+    invoice: &Invoice,
+    cmd: &CorrectInvoice,
+    new_buyer: Option<&InvoiceRequest>,
+) -> OrderEvent {
+    let before = invoice.current_total();
     let split =
         vat_split(before.saturating_add(cmd.amount), invoice.vat_rate).minus(vat_split(before, invoice.vat_rate));
-    Ok(vec![OrderEvent::InvoiceCorrected {
-        order_id: order.order_id,
+    OrderEvent::InvoiceCorrected {
+        order_id,
         number: cmd.number.clone(),
         corrects: invoice.number.clone(),
         amount: cmd.amount,
@@ -129,7 +142,7 @@ pub fn decide_correct_invoice(cmd: &CorrectInvoice, state: &Order) -> Result<Vec
         buyer: new_buyer.cloned().or_else(|| invoice.buyer.clone()),
         net: Some(split.net),
         vat: Some(split.vat),
-    }])
+    }
 }
 
 #[cfg(test)]

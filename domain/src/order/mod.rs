@@ -31,9 +31,11 @@
 //! - [`IssueInvoice`] / [`CorrectInvoice`] ([`decide_issue_invoice`],
 //!   [`decide_correct_invoice`]): the invoice asked for, and its corrections (of the
 //!   value, or of the buyer's data).
-//! - [`ChangeCustomerDetails`] / [`ChangeInvoiceData`] ([`decide_change_customer`],
-//!   [`decide_change_invoice_data`]): an admin corrects the customer's details, or the
-//!   invoice data before the invoice is issued.
+//! - [`EditOrder`] ([`decide_edit`]): an admin corrects the customer's details and the
+//!   invoice data in one decision: before the invoice is issued its data change, after
+//!   it new buyer data are a correction invoice under a number reserved beforehand.
+//! - [`AssignOrderToUser`] ([`decide_assign_user`]): an order placed without an account
+//!   goes to the customer's account.
 //!
 //! Before an order is placed, [`price_lines`] prices its ticket lines (shared with the
 //! form's live prices) and [`check_return_trip`] checks that a return leaves after the
@@ -56,6 +58,7 @@
 
 mod abandon;
 mod access;
+mod assign_user;
 mod cancel;
 mod change_course;
 mod change_payment;
@@ -78,16 +81,14 @@ mod testing;
 
 pub use abandon::{decide_abandon, AbandonOrder, AbandonOrderError};
 pub use access::AccessDenied;
+pub use assign_user::{decide_assign_user, AssignOrderToUser};
 pub use cancel::{decide_cancel, CancelOrder, CancelOrderError};
 pub use change_course::{decide_change_course, next_change_session, ChangeTicketCourse, ChangeTicketCourseError};
 pub use change_payment::{
     decide_expire_change, decide_pay_change, ExpireChangeError, ExpireTicketChange, PayChangeError, PayTicketChange,
 };
 pub use check_in::{decide_check_in, CheckInError, CheckInTicket, BOARDING_CLOSES_HOURS, BOARDING_OPENS_HOURS};
-pub use edit::{
-    decide_assign_user, decide_change_customer, decide_change_invoice_data, AssignOrderToUser, ChangeCustomerDetails,
-    ChangeInvoiceData, EditError,
-};
+pub use edit::{decide_edit, EditError, EditOrder, ReservedCorrection};
 pub use events::{
     stream_name, AppliedDiscount, CouponUse, Customer, InvoiceRequest, Leg, LegHold, LegKind, OrderEvent, PaymentRef,
     Seller, Ticket, TicketLine, STREAM_PREFIX,

@@ -15,6 +15,7 @@ mod invoice_mails;
 mod invoices;
 mod journey;
 mod mailbox;
+mod order_edit;
 mod order_list;
 mod order_parts;
 mod oversell;

@@ -1,0 +1,265 @@
+//! The events of an order: the contract with every reader (projections, process
+//! managers, finance).
+//!
+//! Stored with the event type [`OrderEvent::event_type`] and, as data, the JSON of the
+//! enum (internally tagged by `type`). Version 1 of each type. Events carry the facts a
+//! reader needs (names, times, prices after discount), so a projector copies and never
+//! recomputes.
+//!
+//! Here: the enum [`OrderEvent`] itself. In `values`: the values its variants carry
+//! (customer, legs, lines, tickets, …); in `identity`: each event's type, order and
+//! derived id.
+
+mod identity;
+mod values;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+pub use values::{
+    AppliedDiscount, CouponUse, Customer, InvoiceRequest, Leg, LegHold, LegKind, PaymentRef, Seller, Ticket, TicketLine,
+};
+
+/// Every stream of this aggregate starts with this (for subscriptions).
+pub const STREAM_PREFIX: &str = "order-";
+
+/// The stream of an order: `order-{id}`.
+pub fn stream_name(order_id: Uuid) -> String {
+    format!("{STREAM_PREFIX}{order_id}")
+}
+
+/// What happened to an order.
+// `OrderPlaced` is much larger than the others; boxing it would make every reader's
+// pattern awkward for no gain (events are decoded one at a time).
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type")]
+pub enum OrderEvent {
+    /// The order was placed: seats are held on every leg, the coupon (if any) is spent,
+    /// the payment is registered; it waits for payment until `expires_at`.
+    OrderPlaced {
+        order_id: Uuid,
+        /// The public id of the order in links (`success-data?hash_id=`).
+        hash_id: String,
+        /// The order's readable number (`NB-2026-000123`), consecutive, shown to people;
+        /// empty for orders placed before orders were numbered.
+        #[serde(default)]
+        number: String,
+        placed_at: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+        user_id: Option<Uuid>,
+        customer: Customer,
+        invoice: Option<InvoiceRequest>,
+        outbound: Leg,
+        back: Option<Leg>,
+        lines: Vec<TicketLine>,
+        coupon: Option<CouponUse>,
+        /// The sum of the lines' totals.
+        total: i64,
+        /// `total` less the coupon: what the customer pays through the gateway.
+        to_pay: i64,
+        payment: PaymentRef,
+    },
+    /// The placement did not finish; the order id is burnt.
+    OrderAbandoned { order_id: Uuid, reason: String },
+    /// The payment arrived: every passenger seat of every leg became a ticket.
+    OrderPaid {
+        order_id: Uuid,
+        paid_at: DateTime<Utc>,
+        amount: i64,
+        transaction_id: String,
+        /// The gateway session the payment came through (a refund names it); empty in
+        /// events recorded before orders could be paid again.
+        #[serde(default)]
+        session_id: String,
+        tickets: Vec<Ticket>,
+        /// For a payment accepted after the order expired: the new holds of its legs
+        /// (the first ones were released). Empty otherwise.
+        #[serde(default)]
+        reheld: Vec<LegHold>,
+    },
+    /// A new gateway transaction was registered for the order while it waits for
+    /// payment (the customer's earlier one failed or was left): from now on the order is
+    /// paid through `payment`. The earlier transactions stay as the gateway left them.
+    PaymentRegistered { order_id: Uuid, payment: PaymentRef, registered_at: DateTime<Utc> },
+    /// The order was not paid in time.
+    OrderExpired { order_id: Uuid, expired_at: DateTime<Utc> },
+    /// An admin cancelled the order: `refund` goes back to the customer, `coupon_refund`
+    /// to the coupon.
+    OrderCancelled {
+        order_id: Uuid,
+        cancelled_at: DateTime<Utc>,
+        by_user_id: Uuid,
+        reason: String,
+        refund: i64,
+        coupon_refund: i64,
+    },
+    /// A payment arrived after the order expired and its seats were gone: it is paid back.
+    LatePaymentRefunded {
+        order_id: Uuid,
+        amount: i64,
+        transaction_id: String,
+        /// The gateway session of that payment (empty in older events).
+        #[serde(default)]
+        session_id: String,
+        at: DateTime<Utc>,
+    },
+    /// A ticket was returned: `price - fee = coupon_refund + money_refund`.
+    TicketReturned {
+        order_id: Uuid,
+        ticket_id: Uuid,
+        number: String,
+        returned_at: DateTime<Utc>,
+        by_user_id: Option<Uuid>,
+        price: i64,
+        fee: i64,
+        coupon_refund: i64,
+        money_refund: i64,
+    },
+    /// A ticket moved to another course of the same route and stops (once per ticket).
+    /// `price_difference` is to pay when positive, to refund when negative.
+    TicketCourseChanged {
+        order_id: Uuid,
+        ticket_id: Uuid,
+        number: String,
+        from_course_id: Uuid,
+        to_course: Leg,
+        price_difference: i64,
+        changed_at: DateTime<Utc>,
+    },
+    /// A ticket is to move to a dearer course once the difference is paid: the seat on
+    /// the new course is held (`to_course.hold_id`) and a gateway transaction registered
+    /// for the difference (`payment`). Until it is paid the ticket stays on its course;
+    /// after `expires_at` the change may be dropped ([`OrderEvent::TicketChangeExpired`]).
+    TicketChangeRequested {
+        order_id: Uuid,
+        ticket_id: Uuid,
+        number: String,
+        from_course_id: Uuid,
+        to_course: Leg,
+        /// What the new course costs more (grosz, positive).
+        price_difference: i64,
+        payment: PaymentRef,
+        requested_at: DateTime<Utc>,
+        expires_at: DateTime<Utc>,
+    },
+    /// The difference of a requested change was paid (followed by the
+    /// [`OrderEvent::TicketCourseChanged`] it paid for).
+    TicketChangePaid {
+        order_id: Uuid,
+        ticket_id: Uuid,
+        number: String,
+        amount: i64,
+        transaction_id: String,
+        session_id: String,
+        paid_at: DateTime<Utc>,
+    },
+    /// A requested change was not paid in time: the seat held on the new course goes
+    /// back; the ticket stays as it was (and may be changed again).
+    TicketChangeExpired {
+        order_id: Uuid,
+        ticket_id: Uuid,
+        number: String,
+        to_course_id: Uuid,
+        hold_id: Uuid,
+        expired_at: DateTime<Utc>,
+    },
+    /// A passenger boarded with the ticket: a driver (or an admin) checked it in on its
+    /// course. A ticket is used once; `check_in_id` is the driver's check-in, so the same
+    /// check-in sent again is recognised.
+    TicketUsed {
+        order_id: Uuid,
+        ticket_id: Uuid,
+        number: String,
+        course_id: Uuid,
+        check_in_id: Uuid,
+        used_at: DateTime<Utc>,
+        by_user_id: Uuid,
+    },
+    /// The invoice asked for at ordering was issued (`vat_rate` in percent). It carries
+    /// everything its document and the VAT register print, so a reader of the invoice
+    /// events needs no other event. (Events recorded before the document facts were kept
+    /// lack the fields marked `default`; a reader falls back to the order's placement.)
+    InvoiceIssued {
+        order_id: Uuid,
+        number: String,
+        issued_at: DateTime<Utc>,
+        /// Gross, grosz.
+        total: i64,
+        vat_rate: u32,
+        /// The day of the sale: the payment's day in Warsaw.
+        #[serde(default)]
+        sale_date: Option<NaiveDate>,
+        #[serde(default)]
+        seller: Option<Seller>,
+        #[serde(default)]
+        buyer: Option<InvoiceRequest>,
+        /// `total` split at `vat_rate` ([`crate::money::vat_split`]).
+        #[serde(default)]
+        net: Option<i64>,
+        #[serde(default)]
+        vat: Option<i64>,
+    },
+    /// A correction invoice (FA type KOR) of `corrects`; `amount` is the change of the
+    /// gross total (negative for a return, 0 when only the buyer's data change).
+    InvoiceCorrected {
+        order_id: Uuid,
+        number: String,
+        corrects: String,
+        amount: i64,
+        issued_at: DateTime<Utc>,
+        /// Why, as the document prints it (empty in older events).
+        #[serde(default)]
+        reason: String,
+        /// The corrected invoice's gross total before this correction (after the
+        /// corrections before it).
+        #[serde(default)]
+        total_before: Option<i64>,
+        #[serde(default)]
+        vat_rate: Option<u32>,
+        /// The corrected invoice's issue instant and sale day.
+        #[serde(default)]
+        corrects_issued_at: Option<DateTime<Utc>>,
+        #[serde(default)]
+        sale_date: Option<NaiveDate>,
+        #[serde(default)]
+        seller: Option<Seller>,
+        /// The buyer as the correction names it (new data when the correction is of them).
+        #[serde(default)]
+        buyer: Option<InvoiceRequest>,
+        /// `amount` split at the rate.
+        #[serde(default)]
+        net: Option<i64>,
+        #[serde(default)]
+        vat: Option<i64>,
+    },
+    /// An admin corrected the customer's details (`change_id` is the command's id).
+    CustomerDetailsChanged {
+        order_id: Uuid,
+        change_id: Uuid,
+        customer: Customer,
+        changed_at: DateTime<Utc>,
+        by_user_id: Option<Uuid>,
+        reason: String,
+    },
+    /// An admin gave an order placed without an account to the customer's account (its
+    /// tickets show there and earn stamps).
+    OrderAssignedToUser {
+        order_id: Uuid,
+        user_id: Uuid,
+        assigned_at: DateTime<Utc>,
+        by_user_id: Option<Uuid>,
+        reason: String,
+    },
+    /// The invoice data were changed (or an invoice asked for, or no longer) before the
+    /// invoice was issued; after it, a change is an [`OrderEvent::InvoiceCorrected`].
+    InvoiceDataChanged {
+        order_id: Uuid,
+        change_id: Uuid,
+        invoice: Option<InvoiceRequest>,
+        changed_at: DateTime<Utc>,
+        by_user_id: Option<Uuid>,
+        reason: String,
+    },
+}

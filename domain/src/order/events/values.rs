@@ -1,0 +1,140 @@
+//! The values the order's events carry: who ordered, the invoice's buyer and seller, the
+//! legs and ticket lines, the coupon, the payment and the tickets. They are part of the
+//! events' contract (stored as JSON inside them), so a field is only ever added with a
+//! default.
+
+use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use crate::money::Reduction;
+
+/// The person who ordered (and gets the tickets).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Customer {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: String,
+    pub notify_by_sms: bool,
+}
+
+/// The company an invoice was asked for (issued once the order is paid).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InvoiceRequest {
+    /// ISO country code, `PL` by default.
+    pub country: String,
+    pub vat_number: String,
+    pub company_name: String,
+    pub address: String,
+    pub postal_code: String,
+    pub city: String,
+}
+
+/// The seller as an invoice names it: the carrier's company data when it was issued
+/// (*setting*), so an invoice read years later shows who issued it then.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Seller {
+    pub name: String,
+    /// NIP, ten digits.
+    pub tax_id: String,
+    pub address: String,
+    pub postal_code: String,
+    pub city: String,
+    /// ISO country code.
+    pub country: String,
+}
+
+/// Which way a leg goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LegKind {
+    Outbound,
+    Back,
+}
+
+/// One course an order travels on, from the passengers' boarding stop to where they
+/// leave, with the seats held for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Leg {
+    pub kind: LegKind,
+    pub course_id: Uuid,
+    /// The seat hold on the course's inventory (`SeatsHeld`), released when a ticket of
+    /// this leg is returned or the order ends unpaid.
+    pub hold_id: Uuid,
+    pub route_id: i64,
+    pub route_name: String,
+    pub from_waypoint_id: i64,
+    pub from_name: String,
+    pub to_waypoint_id: i64,
+    pub to_name: String,
+    /// When the coach leaves the boarding stop (return and change cutoffs count from it).
+    pub departure_at: DateTime<Utc>,
+    /// When it reaches the passengers' last stop.
+    pub arrival_at: DateTime<Utc>,
+    /// The route price from `from` to `to` for one passenger, before any discount.
+    pub unit_price: i64,
+}
+
+/// A discount applied to a ticket line, as it was when the order was placed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AppliedDiscount {
+    pub discount_id: i64,
+    pub name: String,
+    pub reduction: Reduction,
+}
+
+/// `quantity` passengers with the same discount. Prices are per passenger, after the
+/// discount; `total = quantity * (outbound_price + back_price)`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TicketLine {
+    /// The line's number in the order, from 1.
+    pub line: u32,
+    pub quantity: u32,
+    pub discount: Option<AppliedDiscount>,
+    pub outbound_price: i64,
+    /// Present exactly when the order has a back leg.
+    pub back_price: Option<i64>,
+    pub total: i64,
+}
+
+/// A coupon spent on the order (`amount` came off the total).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CouponUse {
+    /// The code, upper-cased.
+    pub code: String,
+    pub amount: i64,
+}
+
+/// The payment registered with the gateway for the order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PaymentRef {
+    pub provider: String,
+    pub session_id: String,
+    /// The gateway's token: the payment page is `…/{token}`.
+    pub token: String,
+}
+
+/// One passenger's seat on one leg.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ticket {
+    pub ticket_id: Uuid,
+    /// Readable and unique, e.g. `NK-2026-000123`.
+    pub number: String,
+    /// The secret shown as a QR code; with the number, it lets a guest return the ticket.
+    pub code: String,
+    pub leg: LegKind,
+    /// The [`TicketLine::line`] the ticket belongs to.
+    pub line: u32,
+    /// What the seat cost, after the line's discount.
+    pub price: i64,
+    /// Its share of the coupon ([`crate::money::allocate`] over the ticket prices).
+    pub coupon_part: i64,
+}
+
+/// The seats of a leg held again for a payment that arrived after the order expired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegHold {
+    pub leg: LegKind,
+    pub hold_id: Uuid,
+}

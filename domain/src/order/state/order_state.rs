@@ -1,0 +1,132 @@
+//! A placed order as its events leave it, and what the decisions ask of it.
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use super::{Invoice, OrderStatus, TicketState};
+use crate::order::{CouponUse, Customer, InvoiceRequest, Leg, LegKind, PaymentRef, TicketLine};
+
+/// A placed order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderState {
+    pub order_id: Uuid,
+    pub hash_id: String,
+    /// The readable number (`NB-2026-000123`); empty for orders placed before numbers.
+    pub number: String,
+    pub placed_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+    pub user_id: Option<Uuid>,
+    pub customer: Customer,
+    pub invoice_request: Option<InvoiceRequest>,
+    /// The legs, with their current holds (new ones after a late payment).
+    pub outbound: Leg,
+    pub back: Option<Leg>,
+    pub lines: Vec<TicketLine>,
+    pub coupon: Option<CouponUse>,
+    pub total: i64,
+    pub to_pay: i64,
+    /// The gateway transaction the order is paid through now (the latest registered).
+    pub payment: PaymentRef,
+    /// The session ids of every transaction registered for the order, first to last.
+    pub payment_sessions: Vec<String>,
+    pub status: OrderStatus,
+    /// The payment that paid the order.
+    pub paid: Option<Payment>,
+    /// Empty until the order is paid.
+    pub tickets: Vec<TicketState>,
+    pub invoice: Option<Invoice>,
+    /// Transactions paid back because the order could not take them.
+    pub refunded_transactions: Vec<String>,
+    /// The gateway sessions registered for the differences of changes of course.
+    pub change_sessions: Vec<String>,
+    /// The transactions that paid a change's difference.
+    pub change_payments: Vec<String>,
+}
+
+/// The payment of an order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Payment {
+    pub paid_at: DateTime<Utc>,
+    pub amount: i64,
+    pub transaction_id: String,
+    /// The gateway session it came through (empty in events before sessions were kept).
+    pub session_id: String,
+}
+
+impl OrderState {
+    /// The first 8 characters of the public `hash_id`: enough to name the order to people
+    /// (an e-mail's subject, a file name, a transfer's title).
+    pub fn short_hash(&self) -> &str {
+        let end = self.hash_id.char_indices().nth(8).map_or(self.hash_id.len(), |(i, _)| i);
+        &self.hash_id[..end]
+    }
+
+    /// The number people see: the readable one, or the short hash for an order placed
+    /// before orders were numbered.
+    pub fn display_number(&self) -> &str {
+        if self.number.is_empty() {
+            self.short_hash()
+        } else {
+            &self.number
+        }
+    }
+
+    /// The leg going this way, if the order has one.
+    pub fn leg(&self, kind: LegKind) -> Option<&Leg> {
+        match kind {
+            LegKind::Outbound => Some(&self.outbound),
+            LegKind::Back => self.back.as_ref(),
+        }
+    }
+
+    /// The legs in order: outbound, then back.
+    pub fn legs(&self) -> impl Iterator<Item = &Leg> {
+        std::iter::once(&self.outbound).chain(self.back.as_ref())
+    }
+
+    /// The passengers (seats per leg).
+    pub fn passengers(&self) -> u32 {
+        self.lines.iter().map(|l| l.quantity).sum()
+    }
+
+    /// How many tickets payment issues: one per passenger per leg (the numbers and
+    /// codes a [`super::PayOrder`] must bring).
+    pub fn ticket_count(&self) -> usize {
+        self.passengers() as usize * self.legs().count()
+    }
+
+    /// The ticket line with this number.
+    pub fn line(&self, line: u32) -> Option<&TicketLine> {
+        self.lines.iter().find(|l| l.line == line)
+    }
+
+    /// The ticket with this number.
+    pub fn ticket_by_number(&self, number: &str) -> Option<&TicketState> {
+        self.tickets.iter().find(|t| t.ticket.number == number)
+    }
+
+    /// The coupon amount spent on the order (0 without a coupon).
+    pub fn coupon_amount(&self) -> i64 {
+        self.coupon.as_ref().map_or(0, |c| c.amount)
+    }
+
+    /// The ticket whose pending change is paid through the gateway session `session_id`.
+    pub fn ticket_of_change_session(&self, session_id: &str) -> Option<&TicketState> {
+        self.tickets.iter().find(|t| t.pending_change.as_ref().is_some_and(|c| c.payment.session_id == session_id))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::order::testing::{given, placed};
+
+    #[test]
+    fn the_short_hash_is_the_first_eight_characters_or_all_of_a_shorter_one() {
+        let mut order = given([placed(false, 0)]).state().placed().expect("placed").clone();
+        assert_eq!(order.short_hash(), "h4sh");
+        order.hash_id = "0f3c9a7e2b8d4c1a9e6f5d4c3b2a1908".into();
+        assert_eq!(order.short_hash(), "0f3c9a7e");
+        order.hash_id = "żółwiąkółeczko".into();
+        assert_eq!(order.short_hash(), "żółwiąkó");
+    }
+}

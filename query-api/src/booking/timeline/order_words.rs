@@ -1,0 +1,178 @@
+//! An order's own events in words, Polish and English: one total match (a new event does
+//! not compile until it is told here), the longer sentences in their own functions.
+
+use domain::money::{format_pln, format_pln_en};
+use domain::order::{Customer, InvoiceRequest, Leg, OrderEvent, TicketLine};
+
+use super::words::both;
+
+/// The event in words, Polish and English.
+pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
+    match event {
+        OrderEvent::OrderPlaced { number, lines, total, to_pay, outbound, back, .. } => {
+            placed(number, lines, *total, *to_pay, outbound, back.is_some())
+        }
+        OrderEvent::OrderAbandoned { reason, .. } => {
+            both(format!("Składanie zamówienia przerwane: {reason}"), format!("Placement abandoned: {reason}"))
+        }
+        OrderEvent::OrderPaid { amount, transaction_id, tickets, .. } => both(
+            format!(
+                "Zapłacono {} (transakcja {transaction_id}); wydano bilety: {}",
+                format_pln(*amount),
+                tickets.len()
+            ),
+            format!(
+                "Paid {} (transaction {transaction_id}); {} ticket(s) issued",
+                format_pln_en(*amount),
+                tickets.len()
+            ),
+        ),
+        OrderEvent::PaymentRegistered { payment, .. } => both(
+            format!("Zarejestrowano nową płatność ({})", payment.provider),
+            format!("A new payment was registered ({})", payment.provider),
+        ),
+        OrderEvent::OrderExpired { .. } => {
+            both("Zamówienie wygasło bez zapłaty".into(), "The order expired unpaid".into())
+        }
+        OrderEvent::OrderCancelled { reason, refund, coupon_refund, .. } => cancelled(reason, *refund, *coupon_refund),
+        OrderEvent::LatePaymentRefunded { amount, transaction_id, .. } => both(
+            format!("Spóźniona płatność {transaction_id} do zwrotu: {}", format_pln(*amount)),
+            format!("Late payment {transaction_id} to be refunded: {}", format_pln_en(*amount)),
+        ),
+        OrderEvent::TicketReturned { number, fee, money_refund, coupon_refund, .. } => {
+            returned(number, *fee, *money_refund, *coupon_refund)
+        }
+        OrderEvent::TicketCourseChanged { number, to_course, price_difference, .. } => {
+            moved(number, to_course, *price_difference)
+        }
+        OrderEvent::TicketChangeRequested { number, to_course, price_difference, expires_at, .. } => {
+            change_requested(number, to_course, *price_difference, *expires_at)
+        }
+        OrderEvent::TicketChangePaid { number, amount, transaction_id, .. } => both(
+            format!("Dopłacono {} za zmianę kursu biletu {number} (transakcja {transaction_id})", format_pln(*amount)),
+            format!(
+                "{} paid for ticket {number}'s change of course (transaction {transaction_id})",
+                format_pln_en(*amount)
+            ),
+        ),
+        OrderEvent::TicketChangeExpired { number, .. } => both(
+            format!("Zmiana kursu biletu {number} nie została opłacona w czasie; bilet bez zmian"),
+            format!("Ticket {number}'s change of course was not paid in time; the ticket stays as it was"),
+        ),
+        OrderEvent::TicketUsed { number, used_at, .. } => {
+            let when = api_core::time::warsaw(*used_at).format("%Y-%m-%d %H:%M");
+            both(
+                format!("Pasażer wsiadł z biletem {number} ({when}); bilet wykorzystany"),
+                format!("A passenger boarded with ticket {number} ({when}); the ticket is used"),
+            )
+        }
+        OrderEvent::InvoiceIssued { number, total, .. } => both(
+            format!("Wystawiono fakturę {number} na {}", format_pln(*total)),
+            format!("Invoice {number} issued for {}", format_pln_en(*total)),
+        ),
+        OrderEvent::InvoiceCorrected { number, corrects, amount, reason, .. } => both(
+            format!("Wystawiono korektę {number} faktury {corrects}: {} ({reason})", format_pln(*amount)),
+            format!("Correction {number} of invoice {corrects}: {} ({reason})", format_pln_en(*amount)),
+        ),
+        OrderEvent::CustomerDetailsChanged { customer, reason, .. } => customer_changed(customer, reason),
+        OrderEvent::OrderAssignedToUser { reason, .. } => both(
+            format!("Przypisano zamówienie do konta klienta ({reason})"),
+            format!("The order was given to the customer's account ({reason})"),
+        ),
+        OrderEvent::InvoiceDataChanged { invoice, reason, .. } => invoice_data_changed(invoice.as_ref(), reason),
+    }
+}
+
+fn placed(number: &str, lines: &[TicketLine], total: i64, to_pay: i64, outbound: &Leg, back: bool) -> (String, String) {
+    let passengers: u32 = lines.iter().map(|l| l.quantity).sum();
+    let trip_pl = if back { "tam i z powrotem" } else { "w jedną stronę" };
+    let trip_en = if back { "return" } else { "one way" };
+    let (from, to) = (&outbound.from_name, &outbound.to_name);
+    both(
+        format!(
+            "Złożono zamówienie {number}: {from} → {to}, {trip_pl}, pasażerów: {passengers}, razem {}, do zapłaty {}",
+            format_pln(total),
+            format_pln(to_pay)
+        ),
+        format!(
+            "Order {number} placed: {from} → {to}, {trip_en}, {passengers} passenger(s), total {}, to pay {}",
+            format_pln_en(total),
+            format_pln_en(to_pay)
+        ),
+    )
+}
+
+fn cancelled(reason: &str, refund: i64, coupon_refund: i64) -> (String, String) {
+    both(
+        format!(
+            "Anulowano zamówienie ({reason}); zwrot {}, na kupon {}",
+            format_pln(refund),
+            format_pln(coupon_refund)
+        ),
+        format!(
+            "Order cancelled ({reason}); refund {}, to the coupon {}",
+            format_pln_en(refund),
+            format_pln_en(coupon_refund)
+        ),
+    )
+}
+
+fn returned(number: &str, fee: i64, money_refund: i64, coupon_refund: i64) -> (String, String) {
+    both(
+        format!(
+            "Zwrócono bilet {number}: opłata {}, zwrot {}, na kupon {}",
+            format_pln(fee),
+            format_pln(money_refund),
+            format_pln(coupon_refund)
+        ),
+        format!(
+            "Ticket {number} returned: fee {}, refund {}, to the coupon {}",
+            format_pln_en(fee),
+            format_pln_en(money_refund),
+            format_pln_en(coupon_refund)
+        ),
+    )
+}
+
+fn moved(number: &str, to_course: &Leg, price_difference: i64) -> (String, String) {
+    let when = api_core::time::warsaw(to_course.departure_at).format("%Y-%m-%d %H:%M");
+    both(
+        format!("Bilet {number} przeniesiono na kurs {when}; różnica {}", format_pln(price_difference)),
+        format!("Ticket {number} moved to the course at {when}; difference {}", format_pln_en(price_difference)),
+    )
+}
+
+fn change_requested(
+    number: &str,
+    to_course: &Leg,
+    price_difference: i64,
+    expires_at: chrono::DateTime<chrono::Utc>,
+) -> (String, String) {
+    let when = api_core::time::warsaw(to_course.departure_at).format("%Y-%m-%d %H:%M");
+    let until = api_core::time::warsaw(expires_at).format("%H:%M");
+    both(
+        format!("Zmiana biletu {number} na kurs {when} czeka na dopłatę {} (do {until})", format_pln(price_difference)),
+        format!(
+            "Ticket {number}'s move to the course at {when} waits for {} to be paid (until {until})",
+            format_pln_en(price_difference)
+        ),
+    )
+}
+
+fn customer_changed(customer: &Customer, reason: &str) -> (String, String) {
+    let Customer { first_name, last_name, email, .. } = customer;
+    both(
+        format!("Zmieniono dane klienta na {first_name} {last_name}, {email} ({reason})"),
+        format!("Customer details changed to {first_name} {last_name}, {email} ({reason})"),
+    )
+}
+
+fn invoice_data_changed(invoice: Option<&InvoiceRequest>, reason: &str) -> (String, String) {
+    match invoice {
+        Some(i) => both(
+            format!("Zmieniono dane do faktury: {}, NIP {} ({reason})", i.company_name, i.vat_number),
+            format!("Invoice data changed: {}, tax id {} ({reason})", i.company_name, i.vat_number),
+        ),
+        None => both(format!("Zrezygnowano z faktury ({reason})"), format!("No invoice any more ({reason})")),
+    }
+}
