@@ -30,7 +30,7 @@ function changeErrors(body: Body): MockFieldError[] {
   const errors: MockFieldError[] = [];
   const reason = text(body.reason);
   if (!reason) errors.push({ field: 'reason', message: 'This field is required.', code: 'field.blank' });
-  if (reason.length > 500) errors.push({ field: 'reason', message: 'At most 500 characters.', code: 'field.too_long' });
+  if (reason.length > 500) errors.push({ field: 'reason', message: 'At most 500 characters.', code: 'field.too_long', params: { max: 500 } });
   if (body.customer) {
     const customer = record(body.customer);
     for (const field of ['first_name', 'last_name']) if (!text(customer[field])) errors.push({ field: `customer.${field}`, message: 'This field is required.', code: 'field.blank' });
