@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { SaveInput, SaveInputPatterns } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { CouponBatch } from '../components/coupon-batch';
@@ -12,13 +13,14 @@ import { fields } from '../messages/field-messages';
 
 type Coupon = ApiSchema<'CouponDetails'>;
 
-const CODE = /^[A-Za-z0-9-]{0,40}$/;
+/** The server's code pattern (`SaveInput.code`), empty allowed: a new coupon without one gets a random code. */
+const CODE = new RegExp(`^(?:${SaveInputPatterns.code.replace(/^\^|\$$/g, '')})?$`);
 
 const schema = z.object({
   code: z.string().check(z.trim(), z.regex(CODE, 'invalid')),
   // Required on a new coupon: the server says so at the field (422) when it is left empty.
-  value: optionalMoneyText(),
-  current_value: optionalMoneyText(),
+  value: optionalMoneyText(SaveInput.value.maximum),
+  current_value: optionalMoneyText(SaveInput.current_value.maximum),
   expires_at: z.string(),
 });
 

@@ -39,7 +39,8 @@ export function validationText(intl: IntlShape, message: string | undefined): st
   if (!message) return undefined;
   const [key = '', first = '', second = ''] = message.split('|');
   if (key === 'range') return intl.formatMessage(validationValues.range, { min: first, max: second });
-  if (key === 'tooLong') return intl.formatMessage(validationValues.tooLong, { max: first });
+  if (key === 'tooLong') return intl.formatMessage(validationValues.tooLong, { max: Number(first) });
+  if (key === 'moneyMax') return intl.formatMessage(validationValues.moneyMax, { max: first });
   if (key in validation) return intl.formatMessage(validation[key as ValidationKey]);
   return message;
 }

@@ -5,6 +5,7 @@
 // their PDF and FA(3) files. Over the booking mock's own orders (booking-db.ts), admin only.
 import { http, HttpResponse } from 'msw';
 
+import { isEmail } from '@/shared/api/email';
 import { isValidNip } from '@/shared/lib/nip';
 
 import { apiUrl } from '../api-url';
@@ -34,7 +35,7 @@ function changeErrors(body: Body): MockFieldError[] {
   if (body.customer) {
     const customer = record(body.customer);
     for (const field of ['first_name', 'last_name']) if (!text(customer[field])) errors.push({ field: `customer.${field}`, message: 'This field is required.', code: 'field.blank' });
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text(customer.email))) errors.push({ field: 'customer.email', message: 'Please enter a valid e-mail address.', code: 'field.invalid_email' });
+    if (!isEmail(text(customer.email))) errors.push({ field: 'customer.email', message: 'Please enter a valid e-mail address.', code: 'field.invalid_email' });
   }
   if (body.invoice) {
     const invoice = record(body.invoice);

@@ -3,6 +3,8 @@
 // docs/booking.md; validation messages are the backend's (English, `field` per input).
 import { http, HttpResponse } from 'msw';
 
+import { isEmail } from '@/shared/api/email';
+
 import { apiUrl } from '../api-url';
 import { mockPayment, readDb, seatsTaken, withDb } from '../data/booking-db';
 import { DEMO_USER_ID } from '../data/booking-seed';
@@ -105,7 +107,7 @@ export function checkCustomer(body: Body, errors: MockFieldError[]) {
     if (!text(customer[field])) errors.push({ field: `customer.${field}`, message: REQUIRED, code: 'field.blank' });
   }
   const email = text(customer.email);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (!isEmail(email)) {
     errors.push({ field: 'customer.email', message: 'Please enter a valid e-mail address.', code: 'field.invalid_email' });
   }
   const phone = text(customer.phone);
