@@ -89,21 +89,12 @@ function asPlacedOrder(placed: PlacedOrderAnswer): PlacedOrder {
   };
 }
 
-export function useOrderSubmit() {
+/** The errors on screen, by field, and the summary's list of them (focused when shown). */
+function useFieldErrors() {
   const intl = useIntl();
-  const navigate = useNavigate();
-  const localized = useLocalizedPath();
-  const locale = useLocale();
-  const queryClient = useQueryClient();
-  const setPlaceAttempt = useBookingStore((state) => state.setPlaceAttempt);
-  const setPlaced = useBookingStore((state) => state.setPlaced);
-
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [summary, setSummary] = useState<SummaryError[]>([]);
-  const [placeError, setPlaceError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const placeErrorRef = useRef<HTMLParagraphElement>(null);
 
   function show(found: Record<string, string>) {
     setErrors(found);
@@ -115,6 +106,55 @@ export function useOrderSubmit() {
     // After React has rendered the summary.
     setTimeout(() => summaryRef.current?.focus(), 0);
   }
+
+  /**
+   * A field with an error on screen is checked again as it changes ("reward early, punish late"): its
+   * message goes as soon as the value is right (a corrected NIP), and stays, updated, while it is
+   * still wrong. The form cannot check what only the server knows: such a message goes on any change.
+   */
+  function recheck(name: string) {
+    if (!errors[name]) return;
+    const checkable = name.startsWith('customer.') || name.startsWith('invoice.');
+    const state = useBookingStore.getState();
+    const still = checkable ? translate(intl, { ...validateCustomer(state.customer), ...validateInvoice(state.invoice) })[name] : undefined;
+    setErrors((current) => {
+      const next = { ...current };
+      if (still) next[name] = still;
+      else delete next[name];
+      return next;
+    });
+  }
+
+  /** The tickets changed: their errors (and the seats') go until the next submit. */
+  function clearTicketErrors() {
+    setErrors((current) => {
+      const next = { ...current };
+      for (const key of Object.keys(next)) if (key === 'tickets' || key.startsWith('tickets.')) delete next[key];
+      return next;
+    });
+  }
+
+  // The summary lists the errors still on screen: one the user has put right leaves it at once.
+  const shownSummary = summary
+    .filter((error) => error.key === 'general' || errors[error.key] !== undefined)
+    .map((error) => ({ key: error.key, message: errors[error.key] ?? error.message }));
+
+  return { errors, show, recheck, clearTicketErrors, shownSummary, summaryRef };
+}
+
+export function useOrderSubmit() {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const localized = useLocalizedPath();
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const setPlaceAttempt = useBookingStore((state) => state.setPlaceAttempt);
+  const setPlaced = useBookingStore((state) => state.setPlaced);
+
+  const { errors, show, recheck, clearTicketErrors, shownSummary, summaryRef } = useFieldErrors();
+  const [placeError, setPlaceError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const placeErrorRef = useRef<HTMLParagraphElement>(null);
 
   function showPlaceError(message: string) {
     setPlaceError(message);
@@ -170,38 +210,6 @@ export function useOrderSubmit() {
       setSubmitting(false);
     }
   }
-
-  /**
-   * A field with an error on screen is checked again as it changes ("reward early, punish late"): its
-   * message goes as soon as the value is right (a corrected NIP), and stays, updated, while it is
-   * still wrong. The form cannot check what only the server knows: such a message goes on any change.
-   */
-  function recheck(name: string) {
-    if (!errors[name]) return;
-    const checkable = name.startsWith('customer.') || name.startsWith('invoice.');
-    const state = useBookingStore.getState();
-    const still = checkable ? translate(intl, { ...validateCustomer(state.customer), ...validateInvoice(state.invoice) })[name] : undefined;
-    setErrors((current) => {
-      const next = { ...current };
-      if (still) next[name] = still;
-      else delete next[name];
-      return next;
-    });
-  }
-
-  /** The tickets changed: their errors (and the seats') go until the next submit. */
-  function clearTicketErrors() {
-    setErrors((current) => {
-      const next = { ...current };
-      for (const key of Object.keys(next)) if (key === 'tickets' || key.startsWith('tickets.')) delete next[key];
-      return next;
-    });
-  }
-
-  // The summary lists the errors still on screen: one the user has put right leaves it at once.
-  const shownSummary = summary
-    .filter((error) => error.key === 'general' || errors[error.key] !== undefined)
-    .map((error) => ({ key: error.key, message: errors[error.key] ?? error.message }));
 
   return { errors, shownSummary, placeError, submitting, summaryRef, placeErrorRef, submit, recheck, clearTicketErrors };
 }
