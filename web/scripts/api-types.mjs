@@ -55,11 +55,20 @@ const NO_NUL = '^[^\\u0000]*$';
 
 const NUMERIC = ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'];
 
-/** A property's own schema and its inline alternatives (`oneOf: [{type: 'null'}, {...}]`). */
-function variants(property) {
-  return [property, ...(property.oneOf ?? []), ...(property.anyOf ?? []), ...(property.allOf ?? [])].filter(
-    (node) => node && typeof node === 'object' && !('$ref' in node),
-  );
+/**
+ * A property's own schema and its alternatives (`oneOf: [{type: 'null'}, {...}]`), with references
+ * followed: a value type the server writes once (an e-mail, a line of text) is a component schema the
+ * property refers to, and its limits are the property's.
+ */
+function variants(property, schemas, seen = new Set()) {
+  if (!property || typeof property !== 'object') return [];
+  if (typeof property.$ref === 'string') {
+    const name = property.$ref.replace('#/components/schemas/', '');
+    if (seen.has(name)) return [];
+    return variants(schemas[name], schemas, new Set([...seen, name]));
+  }
+  const nested = [...(property.oneOf ?? []), ...(property.anyOf ?? []), ...(property.allOf ?? [])];
+  return [property, ...nested.flatMap((node) => variants(node, schemas, seen))];
 }
 
 /**
@@ -74,7 +83,8 @@ function generateLimits(document) {
     '// fails when this file is stale). `<Schema>` holds the numeric limits, `<Schema>Patterns` the patterns.',
     '',
   ];
-  const schemas = Object.entries(document.components?.schemas ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const all = document.components?.schemas ?? {};
+  const schemas = Object.entries(all).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [name, schema] of schemas) {
     const numeric = [];
     const patterns = [];
@@ -82,7 +92,7 @@ function generateLimits(document) {
     for (const [property, definition] of properties) {
       const limits = {};
       let pattern;
-      for (const variant of variants(definition)) {
+      for (const variant of variants(definition, all)) {
         for (const key of NUMERIC) if (typeof variant[key] === 'number') limits[key] = variant[key];
         if (typeof variant.pattern === 'string' && variant.pattern !== NO_NUL) pattern = variant.pattern;
       }
