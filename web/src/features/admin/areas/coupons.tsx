@@ -16,7 +16,8 @@ type Coupon = ApiSchema<'CouponDetails'>;
 /** The server's code pattern (`SaveInput.code`), empty allowed: a new coupon without one gets a random code. */
 const CODE = new RegExp(`^(?:${SaveInputPatterns.code.replace(/^\^|\$$/g, '')})?$`);
 
-const schema = z.object({
+/** The coupon form's checks; its limits are the server's (`SaveInput`). */
+export const couponSchema = z.object({
   code: z.string().check(z.trim(), z.regex(CODE, 'invalid')),
   // Required on a new coupon: the server says so at the field (422) when it is left empty.
   value: optionalMoneyText(SaveInput.value.maximum),
@@ -34,7 +35,7 @@ const yesNo = [
  * Coupons, by code: initial and current value, usages, used or not; one at a time here, or a batch of
  * N random codes and a CSV of the filtered list from the list's actions.
  */
-export const couponsArea = defineArea<Coupon, z.infer<typeof schema>>({
+export const couponsArea = defineArea<Coupon, z.infer<typeof couponSchema>>({
   path: 'course/coupon',
   apiPath: 'order/coupon',
   title: areaTitles.coupons,
@@ -58,7 +59,7 @@ export const couponsArea = defineArea<Coupon, z.infer<typeof schema>>({
   ],
   listActions: ({ params }) => <CouponBatch params={params} />,
   form: {
-    schema,
+    schema: couponSchema,
     fields: [
       { name: 'code', label: fields.code, kind: 'text', hint: fields.codeHint, only: 'create' },
       { name: 'value', label: fields.initialValue, kind: 'number', required: true, only: 'create' },
