@@ -1,8 +1,9 @@
 // Every code of the backend's error answers a customer can meet in normal use (docs/errors.md; the
 // backend's list is the code enum of ApiErrorBody in web/openapi.json), grouped by the screen that
 // shows it. Each must be said in Polish on a Polish page; a code nobody translated must not show the
-// server's English message there, only on /en. A sample's message is the backend's own: the
-// translations of some codes repeat a value it carries (a number of seats, minutes, an amount).
+// server's English message there, only on /en. A sample's message is the backend's own; the numbers
+// some translations repeat (a number of seats, minutes, a length) come from its `params`, never from
+// the English message.
 //
 // When the backend gains a code a customer can meet, add it here: the test then says which
 // translator misses it.
@@ -28,8 +29,13 @@ const english = createIntl({ locale: 'en', defaultLocale: 'pl', messages: en });
 
 type Translator = (intl: IntlShape, text: ServerText) => string;
 
-/** A code as the backend sends it: with its message and, for a field error, the field. */
-const sample = (code: string, message = `(${code})`, field?: string): ServerText => ({ code, message, field });
+/** A code as the backend sends it: with its message, for a field error the field, and its params. */
+const sample = (code: string, message = `(${code})`, field?: string, params?: Record<string, number>): ServerText => ({
+  code,
+  message,
+  field,
+  params,
+});
 
 /** What a Polish page shows for a code nobody translated. */
 const UNTRANSLATED = serverMessage(polish, sample('no.such_code', 'a message nobody wrote'));
@@ -51,8 +57,8 @@ const ACCOUNT_FIELDS = [
   sample('field.blank', 'E-mail cannot be blank.', 'email'),
   sample('field.not_text', 'E-mail must be a string.', 'email'),
   sample('field.invalid_email', 'E-mail is not a valid e-mail address.', 'email'),
-  sample('field.too_short', 'Password should contain at least 8 characters.', 'password'),
-  sample('field.too_long', 'First name should contain at most 100 characters.', 'first_name'),
+  sample('field.too_short', 'Password should contain at least 8 characters.', 'password', { min: 8 }),
+  sample('field.too_long', 'First name should contain at most 100 characters.', 'first_name', { max: 100 }),
   sample('field.bad_characters', 'Phone contains characters that are not allowed.', 'phone'),
 ];
 
@@ -86,7 +92,7 @@ const SEARCH = [
   sample('field.blank', 'start is required', 'start'),
   sample('field.blank', 'end is required', 'end'),
   sample('field.not_integer', 'start must be a whole number', 'start'),
-  sample('field.out_of_range', 'end must be from 1 to 9223372036854775807', 'end'),
+  sample('field.out_of_range', 'end must be from 1 to 9223372036854775807', 'end', { min: 1, max: Number.MAX_SAFE_INTEGER }),
   sample('field.invalid_choice', 'tripMode is one_way or round_trip', 'tripMode'),
   ...GENERAL,
 ];
@@ -99,8 +105,8 @@ const COURSE = [
   sample('course.no_price', 'This stretch has no price.', 'course'),
   sample('inventory.not_open', 'This course is not on sale.', 'course'),
   sample('course.sale_closed', 'Sales for this course have closed.', 'course'),
-  sample('seats.not_enough', 'There are no seats left on this course.'),
-  sample('seats.not_enough', 'Only 2 seats are left on this course.'),
+  sample('seats.not_enough', 'There are no seats left on this course.', undefined, { available: 0 }),
+  sample('seats.not_enough', 'Only 2 seats are left on this course.', undefined, { available: 2 }),
   sample('hold.not_found', 'The seats of this reservation are no longer held.'),
   sample('hold.released', 'The seats of this reservation are no longer held.'),
 ];
@@ -109,10 +115,10 @@ const COURSE = [
 const ORDER = [
   sample('field.blank', 'Please select a ticket.', 'course'),
   sample('order.no_tickets', 'There should be at least one ticket in the order', 'tickets'),
-  sample('order.bad_quantity', 'The number of passengers must be between 1 and 50.', 'tickets.0.qty'),
-  sample('order.too_many_seats', 'One order can hold at most 50 seats.', 'tickets'),
+  sample('order.bad_quantity', 'The number of passengers must be between 1 and 50.', 'tickets.0.qty', { max: 50 }),
+  sample('order.too_many_seats', 'One order can hold at most 50 seats.', 'tickets', { max: 50 }),
   sample('field.blank', 'This field is required.', 'customer.first_name'),
-  sample('field.too_long', 'At most 100 characters.', 'customer.first_name'),
+  sample('field.too_long', 'At most 100 characters.', 'customer.first_name', { max: 100 }),
   sample('field.invalid_email', 'Please enter a valid e-mail address.', 'customer.email'),
   sample('field.invalid_phone', 'Please enter a valid phone number.', 'customer.phone'),
   sample('consent.terms_required', 'You must accept the terms and conditions.', 'customer.consent_statute'),
@@ -148,7 +154,7 @@ const RETURN = [
   sample('ticket.not_owner', 'you are not allowed to do this'),
   sample('ticket.already_returned', 'This ticket was returned already.'),
   sample('order.not_paid', 'Only tickets of a paid order can be returned.'),
-  sample('return.too_late', 'Tickets can be returned until 10 minutes before departure.', 'number'),
+  sample('return.too_late', 'Tickets can be returned until 10 minutes before departure.', 'number', { minutes: 10 }),
   ...GENERAL,
 ];
 
@@ -164,7 +170,7 @@ const CHANGE = [
   sample('change.same_course', 'The ticket is for this course already.', 'course_id'),
   sample('change.different_route', 'Choose a course of the same route between the same stops.', 'course_id'),
   sample('change.different_stops', 'Choose a course of the same route between the same stops.', 'course_id'),
-  sample('change.too_late', 'A course can be changed until 10 minutes before departure.', 'number'),
+  sample('change.too_late', 'A course can be changed until 10 minutes before departure.', 'number', { minutes: 10 }),
   sample('change.pending', 'A change of this ticket waits for its payment.'),
   sample('ticket.used', 'This ticket was used: a passenger boarded with it.'),
   ...COURSE,
@@ -206,25 +212,70 @@ describe('the backend’s messages on a Polish page', () => {
     });
   }
 
-  it('keep the values they carry', () => {
-    expect(orderServerMessage(polish, sample('order.bad_quantity', 'The number of passengers must be between 1 and 50.'))).toBe(
-      'Liczba pasażerów musi wynosić od 1 do 50.',
+  it('say the numbers of their params, never the ones in the English message', () => {
+    // Each English message says one number, its params another: the page shows the params'.
+    expect(orderServerMessage(polish, sample('order.bad_quantity', 'The number of passengers must be between 1 and 50.', 'tickets.0.qty', { max: 40 }))).toBe(
+      'Liczba pasażerów musi wynosić od 1 do 40.',
     );
-    expect(returnErrorMessage(polish, sample('return.too_late', 'Tickets can be returned until 10 minutes before departure.'))).toBe(
-      'Bilet można zwrócić najpóźniej 10 minut przed odjazdem.',
+    expect(orderServerMessage(polish, sample('order.too_many_seats', 'One order can hold at most 50 seats.', 'tickets', { max: 22 }))).toBe(
+      'Jedno zamówienie może obejmować najwyżej 22 miejsca.',
     );
-    expect(changeErrorMessage(polish, sample('change.too_late', 'A course can be changed until 15 minutes before departure.'))).toBe(
-      'Kurs można zmienić najpóźniej 15 minut przed odjazdem.',
+    expect(returnErrorMessage(polish, sample('return.too_late', 'Tickets can be returned until 10 minutes before departure.', 'number', { minutes: 15 }))).toBe(
+      'Bilet można zwrócić najpóźniej 15 minut przed odjazdem.',
     );
-    expect(serverMessage(polish, sample('field.too_short', 'Password should contain at least 8 characters.'))).toBe(
-      'Wpisz co najmniej 8 znaków.',
+    expect(changeErrorMessage(polish, sample('change.too_late', 'A course can be changed until 10 minutes before departure.', 'number', { minutes: 2 }))).toBe(
+      'Kurs można zmienić najpóźniej 2 minuty przed odjazdem.',
     );
-    expect(serverMessage(polish, sample('seats.not_enough', 'Only 3 seats are left on this course.'))).toBe(
-      'W tym kursie zostały tylko 3 wolne miejsca.',
+    expect(serverMessage(polish, sample('field.too_short', 'Password should contain at least 8 characters.', 'password', { min: 12 }))).toBe(
+      'Wpisz co najmniej 12 znaków.',
     );
-    expect(serverMessage(polish, sample('seats.not_enough', 'There are no seats left on this course.'))).toBe(
+    expect(serverMessage(polish, sample('field.too_long', 'email is at most 3 characters', 'email', { max: 5 }))).toBe('Wpisz najwyżej 5 znaków.');
+    expect(serverMessage(polish, sample('seats.not_enough', 'Only 3 seats are left on this course.', undefined, { available: 5 }))).toBe(
+      'W tym kursie zostało tylko 5 wolnych miejsc.',
+    );
+    expect(serverMessage(polish, sample('seats.not_enough', 'Only 3 seats are left on this course.', undefined, { available: 0 }))).toBe(
       'W tym kursie nie ma już wolnych miejsc. Wybierz inny kurs.',
     );
+    expect(serverMessage(polish, sample('field.out_of_range', 'value must be from 0 to 100', 'value', { min: 1, max: 1000000 }))).toBe(
+      'Wpisz wartość od 1 do 1\u00a0000\u00a0000.',
+    );
+    expect(serverMessage(polish, sample('field.out_of_range', 'at most 100', 'value', { max: 255 }))).toBe('Wpisz wartość najwyżej 255.');
+  });
+
+  it('say a length in the Polish plural its number takes', () => {
+    const tooLong = (max: number) => serverMessage(polish, sample('field.too_long', 'x', 'email', { max }));
+    expect([1, 2, 5, 12, 22, 25, 254].map(tooLong)).toEqual([
+      'Wpisz najwyżej 1 znak.',
+      'Wpisz najwyżej 2 znaki.',
+      'Wpisz najwyżej 5 znaków.',
+      'Wpisz najwyżej 12 znaków.',
+      'Wpisz najwyżej 22 znaki.',
+      'Wpisz najwyżej 25 znaków.',
+      'Wpisz najwyżej 254 znaki.',
+    ]);
+    expect(serverMessage(english, sample('field.too_long', 'x', 'email', { max: 1 }))).toBe('Please enter at most 1 character.');
+    expect(serverMessage(english, sample('field.too_long', 'x', 'email', { max: 254 }))).toBe('Please enter at most 254 characters.');
+    expect(returnErrorMessage(polish, sample('return.too_late', 'x', 'number', { minutes: 1 }))).toBe(
+      'Bilet można zwrócić najpóźniej 1 minutę przed odjazdem.',
+    );
+  });
+
+  it('say the sentence without its number when the answer carries none (never a gap)', () => {
+    const bare: [string, string][] = [
+      [orderServerMessage(polish, sample('order.bad_quantity', 'The number of passengers must be between 1 and 50.')), 'Podaj poprawną liczbę pasażerów.'],
+      [orderServerMessage(polish, sample('order.too_many_seats', 'One order can hold at most 50 seats.')), 'To zamówienie obejmuje zbyt wiele miejsc.'],
+      [returnErrorMessage(polish, sample('return.too_late', 'Tickets can be returned until 10 minutes before departure.')), 'Na zwrot tego biletu jest już za późno.'],
+      [changeErrorMessage(polish, sample('change.too_late', 'A course can be changed until 15 minutes before departure.')), 'Na zmianę kursu tego biletu jest już za późno.'],
+      [serverMessage(polish, sample('field.too_short', 'Password should contain at least 8 characters.')), 'Ten tekst jest za krótki.'],
+      [serverMessage(polish, sample('field.too_long', 'First name should contain at most 100 characters.')), 'Ten tekst jest za długi.'],
+      [serverMessage(polish, sample('field.out_of_range', 'end must be from 1 to 9')), 'Ta wartość jest poza dozwolonym zakresem.'],
+      [
+        serverMessage(polish, sample('seats.not_enough', 'Only 3 seats are left on this course.')),
+        'W tym kursie nie ma już tylu wolnych miejsc. Wybierz mniej miejsc lub inny kurs.',
+      ],
+    ];
+    expect(bare.map(([shown]) => shown)).toEqual(bare.map(([, expected]) => expected));
+    for (const [shown] of bare) expect(shown).not.toMatch(/\d|\s\s|\s[.,]/);
   });
 
   it('say one code differently where the field calls for it', () => {

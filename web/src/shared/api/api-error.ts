@@ -3,17 +3,24 @@
 // zod/mini: the tree-shakable build; this file is in the first download of every page.
 import * as z from 'zod/mini';
 
+/** The whole numbers an error's sentence repeats, by name (`{"max": 254}`, `{"minutes": 10}`). */
+const paramsSchema = z.optional(z.record(z.string(), z.number()));
+
 /**
- * The backend's error body: `{name, message, status, code, errors?}`; `errors` only for 422. `code` is
- * stable (docs/errors.md): screens translate it, never `message`. It is optional here only so that an
- * answer without one (an old server, a proxy's page) still reads; it then falls back like an unknown code.
+ * The backend's error body: `{name, message, status, code, params?, errors?}`; `errors` only for 422,
+ * each `{field, message, code, params?}`. `code` is stable (docs/errors.md): screens translate it with
+ * its `params`, never `message`. `code` is optional here only so that an answer without one (an old
+ * server, a proxy's page) still reads; it then falls back like an unknown code.
  */
 export const apiErrorBodySchema = z.object({
   name: z.string(),
   message: z.string(),
   status: z.int(),
   code: z.optional(z.string()),
-  errors: z.optional(z.array(z.object({ field: z.string(), message: z.string(), code: z.optional(z.string()) }))),
+  params: paramsSchema,
+  errors: z.optional(
+    z.array(z.object({ field: z.string(), message: z.string(), code: z.optional(z.string()), params: paramsSchema })),
+  ),
 });
 
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
@@ -24,6 +31,8 @@ export class ApiError extends Error {
   readonly status: number;
   /** The answer's stable code (`seats.not_enough`); empty when the server sent none. */
   readonly code: string;
+  /** The numbers the answer's sentence repeats (`{"minutes": 10}`); empty when it sent none. */
+  readonly params: Readonly<Record<string, number>>;
   /** Per-field validation messages (422); empty otherwise. */
   readonly errors: readonly FieldError[];
 
@@ -34,6 +43,7 @@ export class ApiError extends Error {
     this.name = body.name;
     this.status = body.status;
     this.code = body.code ?? '';
+    this.params = body.params ?? {};
     this.errors = body.errors ?? [];
   }
 

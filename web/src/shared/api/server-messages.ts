@@ -172,6 +172,26 @@ const messages = defineMessages({
     defaultMessage: 'Miejsca tej rezerwacji nie są już zatrzymane. Złóż zamówienie ponownie.',
     description: 'Server message "The seats of this reservation are no longer held." (409)',
   },
+  fieldTooShortBare: {
+    id: 'server.field.tooShortBare',
+    defaultMessage: 'Ten tekst jest za krótki.',
+    description: 'Server field code field.too_short when the answer carries no minimum (params.min)',
+  },
+  fieldTooLongBare: {
+    id: 'server.field.tooLongBare',
+    defaultMessage: 'Ten tekst jest za długi.',
+    description: 'Server field code field.too_long when the answer carries no maximum (params.max)',
+  },
+  fieldOutOfRange: {
+    id: 'server.field.outOfRange',
+    defaultMessage: 'Ta wartość jest poza dozwolonym zakresem.',
+    description: 'Server field code field.out_of_range when the answer carries no bounds (params.min/max)',
+  },
+  seatsNotEnough: {
+    id: 'server.course.seatsNotEnough',
+    defaultMessage: 'W tym kursie nie ma już tylu wolnych miejsc. Wybierz mniej miejsc lub inny kurs.',
+    description: 'Server message "Only N seats are left on this course." (409) when the answer carries no number (params.available)',
+  },
   fieldBadCharacters: {
     id: 'server.field.badCharacters',
     defaultMessage: 'To pole zawiera niedozwolone znaki.',
@@ -180,8 +200,11 @@ const messages = defineMessages({
 });
 
 const valueMessages = defineMessages<{
-  fieldTooShort: { min: string };
-  fieldTooLong: { max: string };
+  fieldTooShort: { min: number };
+  fieldTooLong: { max: number };
+  fieldRange: { min: number; max: number };
+  fieldAtLeast: { min: number };
+  fieldAtMost: { max: number };
   seatsLeft: { count: number };
   unknown: { text: string };
 }>({
@@ -189,17 +212,32 @@ const valueMessages = defineMessages<{
     id: 'server.course.seatsLeft',
     defaultMessage:
       '{count, plural, one {W tym kursie zostało tylko # wolne miejsce.} few {W tym kursie zostały tylko # wolne miejsca.} other {W tym kursie zostało tylko # wolnych miejsc.}}',
-    description: 'Server message "Only N seats are left on this course." (409)',
+    description: 'Server message "Only N seats are left on this course." (409; N from the answer\'s params.available)',
   },
   fieldTooShort: {
     id: 'server.field.tooShort',
-    defaultMessage: 'Wpisz co najmniej {min} znaków.',
-    description: 'Server field message "<Label> should contain at least N characters." (shown under the field)',
+    defaultMessage: 'Wpisz co najmniej {min, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}.',
+    description: 'Server field message "<Label> should contain at least N characters." (shown under the field; N from params.min)',
   },
   fieldTooLong: {
     id: 'server.field.tooLong',
-    defaultMessage: 'Wpisz najwyżej {max} znaków.',
-    description: 'Server field message "<Label> should contain at most N characters." (shown under the field)',
+    defaultMessage: 'Wpisz najwyżej {max, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}.',
+    description: 'Server field message "<Label> should contain at most N characters." (shown under the field; N from params.max)',
+  },
+  fieldRange: {
+    id: 'server.field.range',
+    defaultMessage: 'Wpisz wartość od {min, number} do {max, number}.',
+    description: 'Server field code field.out_of_range with both bounds (params.min, params.max)',
+  },
+  fieldAtLeast: {
+    id: 'server.field.atLeast',
+    defaultMessage: 'Wpisz wartość co najmniej {min, number}.',
+    description: 'Server field code field.out_of_range with only a lower bound (params.min)',
+  },
+  fieldAtMost: {
+    id: 'server.field.atMost',
+    defaultMessage: 'Wpisz wartość najwyżej {max, number}.',
+    description: 'Server field code field.out_of_range with only an upper bound (params.max)',
   },
   unknown: {
     id: 'server.unknown',
@@ -209,32 +247,59 @@ const valueMessages = defineMessages<{
   },
 });
 
-/** What the server said about one thing (the whole answer, or one field of a 422): its code, and its
- * English message for when the code is unknown. `ApiError` and its field errors are both this. */
+/** Whole numbers an error carries beside its code (`{"max": 254}`), named per code (docs/errors.md). */
+export type ServerParams = Readonly<Record<string, number>>;
+
+/** What the server said about one thing (the whole answer, or one field of a 422): its code, its
+ * numbers, and its English message for when the code is unknown. `ApiError` and its field errors are
+ * both this. */
 export interface ServerText {
   readonly code?: string | undefined;
   readonly message: string;
   /** The field a field error is about (some screens say a code differently per field). */
   readonly field?: string | undefined;
+  /** The numbers the sentence repeats (`max`, `minutes`, …); a translation reads them here, never
+   * in `message`. */
+  readonly params?: ServerParams | undefined;
 }
 
 /** A code's translation: a message, or one built from the server's text (for a value it carries). */
 export type CodeTranslation = MessageDescriptor | ((text: ServerText) => DisplayText);
 
-/** The first whole number in a server message ("Only 2 seats are left…" -> "2"), for the values the
- * translations repeat; the code says what the number is. */
-export function numberIn(message: string): string | null {
-  return /\d+/.exec(message)?.[0] ?? null;
+/** The whole number `name` of the answer's params, or `undefined` when it sent none. */
+export function paramOf(text: ServerText, name: string): number | undefined {
+  const value = text.params?.[name];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
-/** The last whole number ("…between 1 and 50." -> "50"), for a bound that ends the sentence. */
-export function lastNumberIn(message: string): string | null {
-  return /(\d+)\D*$/.exec(message)?.[1] ?? null;
+/**
+ * `withNumbers` says `message` with the params it names, when the answer carries all of them, and
+ * `bare` (the same sentence without the number) when it does not: never a sentence with a hole.
+ */
+export function withNumbers(text: ServerText, names: readonly string[], message: MessageDescriptor, bare: MessageDescriptor): DisplayText {
+  const values: Record<string, number> = {};
+  for (const name of names) {
+    const value = paramOf(text, name);
+    if (value === undefined) return bare;
+    values[name] = value;
+  }
+  return { ...message, values };
 }
 
 const seatsLeft = (text: ServerText): DisplayText => {
-  const count = numberIn(text.message);
-  return count === null || count === '0' ? messages.courseNoSeats : { ...valueMessages.seatsLeft, values: { count: Number(count) } };
+  const count = paramOf(text, 'available');
+  if (count === 0) return messages.courseNoSeats;
+  return count === undefined ? messages.seatsNotEnough : { ...valueMessages.seatsLeft, values: { count } };
+};
+
+/** `field.out_of_range`: the bounds the answer carries (either may be missing). */
+const outOfRange = (text: ServerText): DisplayText => {
+  const min = paramOf(text, 'min');
+  const max = paramOf(text, 'max');
+  if (min !== undefined && max !== undefined) return { ...valueMessages.fieldRange, values: { min, max } };
+  if (max !== undefined) return { ...valueMessages.fieldAtMost, values: { max } };
+  if (min !== undefined) return { ...valueMessages.fieldAtLeast, values: { min } };
+  return messages.fieldOutOfRange;
 };
 
 const BY_CODE: Record<string, CodeTranslation> = {
@@ -263,8 +328,9 @@ const BY_CODE: Record<string, CodeTranslation> = {
   'field.not_text': messages.fieldNotText,
   'field.invalid_email': messages.fieldNotEmail,
   'field.bad_characters': messages.fieldBadCharacters,
-  'field.too_short': (text) => ({ ...valueMessages.fieldTooShort, values: { min: numberIn(text.message) ?? '' } }),
-  'field.too_long': (text) => ({ ...valueMessages.fieldTooLong, values: { max: numberIn(text.message) ?? '' } }),
+  'field.too_short': (text) => withNumbers(text, ['min'], valueMessages.fieldTooShort, messages.fieldTooShortBare),
+  'field.too_long': (text) => withNumbers(text, ['max'], valueMessages.fieldTooLong, messages.fieldTooLongBare),
+  'field.out_of_range': outOfRange,
   // A course that cannot be booked (command-api/src/holds.rs, booking/catalogue.rs).
   'course.not_found': messages.courseUnknown,
   'course.sale_closed': messages.courseSaleClosed,

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { BannerInput } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { BannerPreview } from '../components/banner-preview';
@@ -14,16 +15,16 @@ type Banner = ApiSchema<'Banner'>;
 
 const schema = z
   .object({
-    title: requiredText(200),
-    title_en: text(200),
-    text: text(),
-    text_en: text(),
-    link: text(500),
+    title: requiredText(BannerInput.title.maxLength),
+    title_en: text(BannerInput.title_en.maxLength),
+    text: text(BannerInput.text.maxLength),
+    text_en: text(BannerInput.text_en.maxLength),
+    link: text(BannerInput.link.maxLength),
     link_target: z.string(),
-    bg_class: text(100),
-    text_class: text(100),
-    refresh_time: intText(0, 31_536_000),
-    sort_order: intText(-100_000, 100_000),
+    bg_class: text(BannerInput.bg_class.maxLength),
+    text_class: text(BannerInput.text_class.maxLength),
+    refresh_time: intText(BannerInput.refresh_time.minimum, BannerInput.refresh_time.maximum),
+    sort_order: intText(BannerInput.sort_order.minimum, BannerInput.sort_order.maximum),
     valid_from: z.string(),
     valid_to: z.string(),
   })

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { ContentPageInput } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { PublicPageLink } from '../components/public-page-link';
@@ -15,16 +16,16 @@ type ContentPage = ApiSchema<'ContentPage'>;
 const TEMPLATES = ['default', 'wide', 'narrow'].map((value) => ({ value, label: value }));
 
 const schema = z.object({
-  title: requiredText(200),
-  title_en: text(200),
+  title: requiredText(ContentPageInput.title.maxLength),
+  title_en: text(ContentPageInput.title_en.maxLength),
   slug: z.string().check(z.trim(), z.minLength(1, 'required'), z.regex(/^[a-z0-9-]+$/, 'slug')),
-  keywords: text(500),
-  keywords_en: text(500),
+  keywords: text(ContentPageInput.keywords.maxLength),
+  keywords_en: text(ContentPageInput.keywords_en.maxLength),
   template: z.string(),
-  content: text(),
-  side_content: text(),
-  content_en: text(),
-  side_content_en: text(),
+  content: text(ContentPageInput.content.maxLength),
+  side_content: text(ContentPageInput.side_content.maxLength),
+  content_en: text(ContentPageInput.content_en.maxLength),
+  side_content_en: text(ContentPageInput.side_content_en.maxLength),
 });
 
 /** Content pages: title, slug, keywords, main and side content in the HTML editor, template. */

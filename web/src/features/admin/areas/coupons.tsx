@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { SaveInput, SaveInputPatterns } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { CouponBatch } from '../components/coupon-batch';
@@ -12,13 +13,15 @@ import { fields } from '../messages/field-messages';
 
 type Coupon = ApiSchema<'CouponDetails'>;
 
-const CODE = /^[A-Za-z0-9-]{0,40}$/;
+/** The server's code pattern (`SaveInput.code`), empty allowed: a new coupon without one gets a random code. */
+const CODE = new RegExp(`^(?:${SaveInputPatterns.code.replace(/^\^|\$$/g, '')})?$`);
 
-const schema = z.object({
+/** The coupon form's checks; its limits are the server's (`SaveInput`). */
+export const couponSchema = z.object({
   code: z.string().check(z.trim(), z.regex(CODE, 'invalid')),
   // Required on a new coupon: the server says so at the field (422) when it is left empty.
-  value: optionalMoneyText(),
-  current_value: optionalMoneyText(),
+  value: optionalMoneyText(SaveInput.value.maximum),
+  current_value: optionalMoneyText(SaveInput.current_value.maximum),
   expires_at: z.string(),
 });
 
@@ -32,7 +35,7 @@ const yesNo = [
  * Coupons, by code: initial and current value, usages, used or not; one at a time here, or a batch of
  * N random codes and a CSV of the filtered list from the list's actions.
  */
-export const couponsArea = defineArea<Coupon, z.infer<typeof schema>>({
+export const couponsArea = defineArea<Coupon, z.infer<typeof couponSchema>>({
   path: 'course/coupon',
   apiPath: 'order/coupon',
   title: areaTitles.coupons,
@@ -56,7 +59,7 @@ export const couponsArea = defineArea<Coupon, z.infer<typeof schema>>({
   ],
   listActions: ({ params }) => <CouponBatch params={params} />,
   form: {
-    schema,
+    schema: couponSchema,
     fields: [
       { name: 'code', label: fields.code, kind: 'text', hint: fields.codeHint, only: 'create' },
       { name: 'value', label: fields.initialValue, kind: 'number', required: true, only: 'create' },

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { CourseInput } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { CellValue } from '../components/cell-value';
@@ -16,7 +17,7 @@ type Course = ApiSchema<'Course'>;
 const schema = z.object({
   route_id: z.string().check(z.minLength(1, 'required')),
   departure_at: z.string().check(z.minLength(1, 'required')),
-  seats: intText(1, 1000),
+  seats: intText(CourseInput.seats.minimum, CourseInput.seats.maximum),
   sale_open: z.boolean(),
 });
 

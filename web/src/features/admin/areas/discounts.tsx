@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { DiscountInput } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { DiscountValue } from '../components/discount-value';
@@ -16,17 +17,18 @@ const KINDS = [
   { value: 'amount', label: fields.kindAmount },
 ];
 
-const schema = z
+/** The discount form's checks; its limits are the server's (`DiscountInput`). */
+export const discountSchema = z
   .object({
-    name: requiredText(200),
-    name_en: text(200),
+    name: requiredText(DiscountInput.name.maxLength),
+    name_en: text(DiscountInput.name_en.maxLength),
     kind: z.enum(['percent', 'amount']),
-    value: intText(1, 10_000_000),
+    value: intText(DiscountInput.value.minimum, DiscountInput.value.maximum),
     valid_from: z.string(),
     valid_to: z.string(),
     active: z.boolean(),
     statutory: z.boolean(),
-    sort_order: intText(-100_000, 100_000),
+    sort_order: intText(DiscountInput.sort_order.minimum, DiscountInput.sort_order.maximum),
   })
   .check(
     fieldCheck((values) => values.kind !== 'percent' || Number(values.value) <= 100, 'range|1|100', 'value'),
@@ -34,7 +36,7 @@ const schema = z
   );
 
 /** Discounts: a percentage or an amount in grosz, valid from/to; the statutory ones marked. */
-export const discountsArea = defineArea<Discount, z.infer<typeof schema>>({
+export const discountsArea = defineArea<Discount, z.infer<typeof discountSchema>>({
   path: 'course/discount',
   title: areaTitles.discounts,
   newTitle: fields.newDiscount,
@@ -55,7 +57,7 @@ export const discountsArea = defineArea<Discount, z.infer<typeof schema>>({
     { field: 'statutory', op: 'eq', label: fields.statutory, kind: 'select', options: [{ value: 'true', label: common.yes }, { value: 'false', label: common.no }] },
   ],
   form: {
-    schema,
+    schema: discountSchema,
     fields: [
       { name: 'name', label: common.name, kind: 'text', required: true, wide: true },
       { name: 'name_en', label: common.nameEn, kind: 'text', wide: true },

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { MenuInput } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { MenuItemsEditor, MenuPreview } from '../components/menu-items-editor';
@@ -21,7 +22,7 @@ const TYPES = [
 
 const items = z.custom<MenuItem[]>((value) => Array.isArray(value) && itemsValid(value), 'menuItems');
 
-const schema = z.object({ name: requiredText(200), name_en: text(200), type: z.enum(['top', 'bottom1', 'bottom2']), content: items, content_en: items });
+const schema = z.object({ name: requiredText(MenuInput.name.maxLength), name_en: text(MenuInput.name_en.maxLength), type: z.enum(['top', 'bottom1', 'bottom2']), content: items, content_en: items });
 
 /** Menus (top, bottom1, bottom2): items edited as a tree with a preview, never as JSON text. */
 export const menusArea = defineArea<Menu, z.infer<typeof schema>>({

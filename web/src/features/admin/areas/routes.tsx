@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { RouteInput } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { RouteCoursesLink } from '../components/route-courses-link';
@@ -15,7 +16,7 @@ import { fields } from '../messages/field-messages';
 
 type Route = ApiSchema<'Route'>;
 
-const schema = z.object({ name: requiredText(200), active: z.boolean(), show_on_home: z.boolean() });
+const schema = z.object({ name: requiredText(RouteInput.name.maxLength), active: z.boolean(), show_on_home: z.boolean() });
 
 /** Routes: name, active, "show on home"; below the form its stops, prices and timetables. */
 export const routesArea = defineArea<Route, z.infer<typeof schema>>({

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 
+import { WaypointInput } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { defineArea } from '../lib/define-area';
@@ -12,10 +13,10 @@ type Waypoint = ApiSchema<'Waypoint'>;
 
 const schema = z
   .object({
-    name: requiredText(100),
-    town: requiredText(100),
-    latitude: optionalNumberText(-90, 90),
-    longitude: optionalNumberText(-180, 180),
+    name: requiredText(WaypointInput.name.maxLength),
+    town: requiredText(WaypointInput.town.maxLength),
+    latitude: optionalNumberText(WaypointInput.latitude.minimum, WaypointInput.latitude.maximum),
+    longitude: optionalNumberText(WaypointInput.longitude.minimum, WaypointInput.longitude.maximum),
   })
   .check(fieldCheck((values) => (values.latitude.trim() === '') === (values.longitude.trim() === ''), 'coordinates', 'longitude'));
 

@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 
+import { SaveInput } from '@/shared/api/limits.gen';
 import { Button } from '@/shared/ui/button';
 
 import { saveRecord } from '../api/admin-data';
@@ -35,7 +36,8 @@ export function CouponBatch({ params }: { params: URLSearchParams }) {
     }
     setCodes(made);
   });
-  const valid = /^\d+$/.test(count) && Number(count) >= 1 && Number(count) <= 100 && MONEY.test(value.trim());
+  // At most 100 at once: the browser saves them one by one. The value is the server's coupon's.
+  const valid = /^\d+$/.test(count) && Number(count) >= 1 && Number(count) <= 100 && MONEY.test(value.trim()) && toGrosz(value) <= SaveInput.value.maximum;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (valid) batch.mutate(undefined);

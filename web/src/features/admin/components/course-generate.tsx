@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { useFormatters } from '@/i18n/format';
 import { apiClient } from '@/shared/api/client';
 import { errorToast } from '@/shared/api/error-toast';
+import { GenerateInput } from '@/shared/api/limits.gen';
 import { dataOf, type ApiSchema } from '@/shared/api/schema';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
@@ -42,7 +43,7 @@ export function CourseGenerate() {
   const [result, setResult] = useState<Generated | null>(null);
   const timetables = useAllOf<Settings>('route/route-course-settings', routeId ? { 'filter[route_id][eq]': routeId } : {});
   const invalidate = useInvalidateArea();
-  const daysValid = days === '' || (/^\d+$/.test(days) && Number(days) >= 1 && Number(days) <= 366);
+  const daysValid = days === '' || (/^\d+$/.test(days) && Number(days) >= GenerateInput.days.minimum && Number(days) <= GenerateInput.days.maximum);
   const choice: Choice = { routeId: routeId ? Number(routeId) : null, days: days && daysValid ? Number(days) : null };
   const preview = useMutation({
     mutationFn: async (asked: Choice) => ({

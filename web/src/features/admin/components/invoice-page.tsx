@@ -18,7 +18,7 @@ import { invoiceTexts, invoiceValues } from '../messages/invoice-messages';
 import { AdminPage } from './admin-page';
 import { ListExport } from './list-export';
 import { LoadFailed } from './load-failed';
-import { Facts, InvoiceFiles, Section } from './order-page';
+import { Facts, InvoiceFiles, Section } from './order-section';
 
 export function InvoiceCorrects({ invoice }: { invoice: Pick<InvoiceRow, 'corrects_id' | 'corrects_number'> }) {
   const href = useAdminHref();

@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
 import { errorToast } from '@/shared/api/error-toast';
+import { CancelInput } from '@/shared/api/limits.gen';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 
@@ -17,7 +18,8 @@ import { orderTexts, orderValues } from '../messages/order-messages';
 import { ConfirmDialog } from './confirm-dialog';
 
 const CANCELLABLE = new Set(['pending_payment', 'paid']);
-const REASON_MAX = 500;
+/** The server's limit on a cancellation's reason (`CancelInput.reason`). */
+const REASON_MAX = CancelInput.reason.maxLength;
 const REQUIRED_MARK = ' *';
 
 interface OrderActionsProps {

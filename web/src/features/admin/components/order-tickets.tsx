@@ -18,7 +18,7 @@ import { TICKET_STATUSES, orderTexts, orderValues, paidAtOffice } from '../messa
 import { ConfirmDialog } from './confirm-dialog';
 import { OptionLabel } from './option-label';
 import { StretchText } from './order-bits';
-import { Section } from './order-page';
+import { Section } from './order-section';
 import { TableScroll } from './table-scroll';
 
 type Dialog = { kind: 'return' | 'change'; ticket: AdminTicket } | null;

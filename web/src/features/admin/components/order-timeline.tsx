@@ -13,7 +13,7 @@ import { ACTOR_KINDS, orderTexts, orderValues } from '../messages/order-messages
 
 import { LoadFailed } from './load-failed';
 import { OptionLabel } from './option-label';
-import { Section } from './order-page';
+import { Section } from './order-section';
 
 function Actor({ actor }: { actor: TimelineEntry['actor'] }) {
   const kind = ACTOR_KINDS.find((option) => option.value === actor.kind);

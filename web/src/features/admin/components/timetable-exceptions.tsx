@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl';
 import * as z from 'zod/mini';
 
 import { useFormatters } from '@/i18n/format';
+import { CourseDetailsInput } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 import { Button } from '@/shared/ui/button';
 
@@ -29,7 +30,7 @@ const schema = z
     date: z.string().check(z.minLength(1, 'required')),
     excluded: z.boolean(),
     seats: z.string().check(z.trim()),
-    note: text(500),
+    note: text(CourseDetailsInput.note.maxLength),
   })
   .check(fieldCheck((values) => values.excluded || /^\d+$/.test(values.seats), 'required', 'seats'));
 const resolver = zodResolver(schema) as unknown as Resolver<FormValues>;

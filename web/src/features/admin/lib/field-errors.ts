@@ -9,16 +9,11 @@ import { formatDisplayText } from '@/shared/lib/display-text';
 
 import { validation, validationValues, type ValidationKey } from '../messages/common-messages';
 
-const messages = defineMessages<{ refused: { text: string }; outOfRange: { text: string }; conflict: NoMessageValues }>({
+const messages = defineMessages<{ refused: { text: string }; conflict: NoMessageValues }>({
   refused: {
     id: 'admin.server.refused',
     defaultMessage: 'Serwer nie przyjął tej wartości ({text}).',
     description: 'A field error from the server that has no translation; {text} is the server message in English',
-  },
-  outOfRange: {
-    id: 'admin.server.outOfRange',
-    defaultMessage: 'Wartość poza dozwolonym zakresem ({text}).',
-    description: 'A field error: the number is out of range; {text} is the server message in English',
   },
   conflict: {
     id: 'admin.server.conflict',
@@ -35,7 +30,6 @@ export function formFieldOf(field: string): string {
 export function fieldErrorText(intl: IntlShape, error: FieldError): string {
   const known = knownServerText(error);
   if (known) return formatDisplayText(intl, known);
-  if (error.code === 'field.out_of_range') return intl.formatMessage(messages.outOfRange, { text: error.message });
   if (error.code === 'field.conflict') return intl.formatMessage(messages.conflict);
   return intl.formatMessage(messages.refused, { text: error.message });
 }
@@ -45,7 +39,8 @@ export function validationText(intl: IntlShape, message: string | undefined): st
   if (!message) return undefined;
   const [key = '', first = '', second = ''] = message.split('|');
   if (key === 'range') return intl.formatMessage(validationValues.range, { min: first, max: second });
-  if (key === 'tooLong') return intl.formatMessage(validationValues.tooLong, { max: first });
+  if (key === 'tooLong') return intl.formatMessage(validationValues.tooLong, { max: Number(first) });
+  if (key === 'moneyMax') return intl.formatMessage(validationValues.moneyMax, { max: first });
   if (key in validation) return intl.formatMessage(validation[key as ValidationKey]);
   return message;
 }

@@ -3,33 +3,33 @@
 // it) and the API bodies they become.
 import * as z from 'zod/mini';
 
+import { ContactInput, InvoiceDataInput } from '@/shared/api/limits.gen';
 import { isValidNip, normaliseNip } from '@/shared/lib/nip';
 
 import type { AdminOrder, CustomerInput, InvoiceInput } from '../api/orders';
 import { orderTexts } from '../messages/order-messages';
 
 import type { FieldDef, FormValues } from './area';
-import { fieldCheck, requiredText, text } from './validation';
+import { fieldCheck, requiredEmail, requiredText, text } from './validation';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const POSTAL_CODE = /^\d{2}-\d{3}$/;
 
 export const customerShape = {
-  first_name: requiredText(100),
-  last_name: requiredText(100),
-  email: z.string().check(z.trim(), z.minLength(1, 'required'), z.regex(EMAIL, 'email')),
-  phone: requiredText(30),
+  first_name: requiredText(ContactInput.first_name.maxLength),
+  last_name: requiredText(ContactInput.last_name.maxLength),
+  email: requiredEmail(ContactInput.email.maxLength),
+  phone: requiredText(ContactInput.phone.maxLength),
   notify_by_sms: z.boolean(),
 };
 
 export const invoiceShape = {
   invoice_requested: z.boolean(),
-  country: text(2),
-  vat_number: text(30),
-  company_name: text(200),
-  address: text(200),
-  postal_code: text(10),
-  city: text(100),
+  country: text(InvoiceDataInput.country.maxLength),
+  vat_number: text(InvoiceDataInput.vat_number.maxLength),
+  company_name: text(InvoiceDataInput.company_name.maxLength),
+  address: text(InvoiceDataInput.address.maxLength),
+  postal_code: text(InvoiceDataInput.postal_code.maxLength),
+  city: text(InvoiceDataInput.city.maxLength),
 };
 
 type InvoiceValues = { [Key in keyof typeof invoiceShape]: z.infer<(typeof invoiceShape)[Key]> };

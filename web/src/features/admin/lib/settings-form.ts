@@ -1,39 +1,40 @@
 // Company settings (spec §3 and every *setting* of DECISIONS.md), as the generic form edits them.
 import * as z from 'zod/mini';
 
+import { SettingsInput as S } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 import { isValidNip, normaliseNip } from '@/shared/lib/nip';
 
 import { settingsTexts as t } from '../messages/settings-messages';
 
 import type { FieldDef } from './area';
-import { fieldCheck, fromGrosz, intText, moneyText, requiredText, text, toGrosz } from './validation';
+import { fieldCheck, fromGrosz, intText, moneyText, optionalEmail, requiredText, text, toGrosz } from './validation';
 
 type Settings = ApiSchema<'SettingsView'>;
 
 export const settingsSchema = z.object({
-  name: requiredText(200),
+  name: requiredText(S.name.maxLength),
   invoice_prefix: z.string().check(z.trim(), z.regex(/^[A-Z0-9/-]{1,20}$/, 'invalid')),
-  invoice_issuer: text(1000),
-  invoice_email: text(200),
-  order_report_email: text(200),
-  page_footer_1: text(),
-  page_footer_1_en: text(),
-  page_footer_2: text(),
-  page_footer_2_en: text(),
-  refresh_time: intText(0, 31_536_000),
-  vat_rate_percent: intText(0, 100),
-  payment_time_minutes: intText(1, 1440),
-  sales_close_minutes: intText(0, 1440),
-  return_cutoff_minutes: intText(0, 10_080),
-  return_fee_percent: intText(0, 100),
-  stamps_per_reward: intText(1, 1000),
-  reward_value: moneyText(),
+  invoice_issuer: text(S.invoice_issuer.maxLength),
+  invoice_email: optionalEmail(S.invoice_email.maxLength),
+  order_report_email: optionalEmail(S.order_report_email.maxLength),
+  page_footer_1: text(S.page_footer_1.maxLength),
+  page_footer_1_en: text(S.page_footer_1_en.maxLength),
+  page_footer_2: text(S.page_footer_2.maxLength),
+  page_footer_2_en: text(S.page_footer_2_en.maxLength),
+  refresh_time: intText(S.refresh_time.minimum, S.refresh_time.maximum),
+  vat_rate_percent: intText(S.vat_rate_percent.minimum, S.vat_rate_percent.maximum),
+  payment_time_minutes: intText(S.payment_time_minutes.minimum, S.payment_time_minutes.maximum),
+  sales_close_minutes: intText(S.sales_close_minutes.minimum, S.sales_close_minutes.maximum),
+  return_cutoff_minutes: intText(S.return_cutoff_minutes.minimum, S.return_cutoff_minutes.maximum),
+  return_fee_percent: intText(S.return_fee_percent.minimum, S.return_fee_percent.maximum),
+  stamps_per_reward: intText(S.stamps_per_reward.minimum, S.stamps_per_reward.maximum),
+  reward_value: moneyText(S.reward_value.maximum),
   // The seller on invoices: each may be empty until the company is set up; what is given must be right.
-  tax_id: z.string().check(z.trim(), z.maxLength(30, 'tooLong|30'), z.refine((value) => value === '' || isValidNip(value), 'nip')),
-  address: text(200),
-  postal_code: text(20),
-  city: text(200),
+  tax_id: z.string().check(z.trim(), z.maxLength(S.tax_id.maxLength, `tooLong|${S.tax_id.maxLength}`), z.refine((value) => value === '' || isValidNip(value), 'nip')),
+  address: text(S.address.maxLength),
+  postal_code: text(S.postal_code.maxLength),
+  city: text(S.city.maxLength),
   country: z.string().check(z.trim(), z.regex(/^[A-Za-z]{2}$/, 'invalid')),
 }).check(
   // As the server: a Polish address's postal code is 00-000.

@@ -2,6 +2,7 @@
 // days ahead to generate, validity. Used for each timetable of a route through the generic form.
 import * as z from 'zod/mini';
 
+import { CourseSettingsInput } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { datesInOrder, intText, text } from './validation';
@@ -19,7 +20,7 @@ export function parseTimes(value: string): string[] {
 
 export const timetableSchema = z
   .object({
-    name: text(200),
+    name: text(CourseSettingsInput.name.maxLength),
     departure_times: z.string().check(
       z.refine((value) => {
         const times = parseTimes(value);
@@ -27,8 +28,8 @@ export const timetableSchema = z
       }, 'times'),
     ),
     week_days: z.array(z.string()).check(z.minLength(1, 'weekDays')),
-    seats: intText(1, 1000),
-    days_before_generate: intText(1, 366),
+    seats: intText(CourseSettingsInput.seats.minimum, CourseSettingsInput.seats.maximum),
+    days_before_generate: intText(CourseSettingsInput.days_before_generate.minimum, CourseSettingsInput.days_before_generate.maximum),
     valid_from: z.string(),
     valid_to: z.string(),
     active: z.boolean(),

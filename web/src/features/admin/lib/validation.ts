@@ -1,10 +1,22 @@
 // The zod pieces the area forms are made of. Form inputs hold text; these check it and the areas'
 // `toInput` turn it into the API's numbers. An issue's message is a key of `validation` (messages),
-// with values after `|` (`range|1|1000`), so the field shows it translated.
+// with values after `|` (`range|1|1000`), so the field shows it translated. The limits they are given
+// are the server's, read from its document (@/shared/api/limits.gen), never restated here.
 import * as z from 'zod/mini';
 
-export const text = (max = 10_000) => z.string().check(z.maxLength(max, `tooLong|${max}`));
-export const requiredText = (max = 10_000) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, `tooLong|${max}`));
+import { isEmail } from '@/shared/api/email';
+
+/** Text of at most `max` characters (the schema property's `maxLength`). */
+export const text = (max: number) => z.string().check(z.maxLength(max, `tooLong|${max}`));
+export const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, `tooLong|${max}`));
+
+/** An e-mail address under the site's one rule (@/shared/api/email), or empty; its length said first. */
+export const optionalEmail = (max: number) =>
+  z.string().check(z.trim(), z.maxLength(max, `tooLong|${max}`), z.refine((value) => value === '' || isEmail(value), 'email'));
+
+/** An e-mail address under the site's one rule, required. */
+export const requiredEmail = (max: number) =>
+  z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, `tooLong|${max}`), z.refine(isEmail, 'email'));
 
 const INTEGER = /^-?\d+$/;
 
@@ -30,11 +42,16 @@ export const optionalNumberText = (min: number, max: number) => {
 
 const MONEY = /^\d{1,7}([.,]\d{1,2})?$/;
 
-/** An amount in złoty as typed ("39", "39,50"). */
-export const moneyText = () => z.string().check(z.trim(), z.minLength(1, 'required'), z.regex(MONEY, 'money'));
+/** At most `maxGrosz` (the schema property's `maximum`, in grosz), said in złoty. */
+const moneyAtMost = (maxGrosz: number) =>
+  z.refine<string>((value) => value === '' || !MONEY.test(value) || toGrosz(value) <= maxGrosz, `moneyMax|${fromGrosz(maxGrosz)}`);
 
-/** An amount in złoty, or empty. */
-export const optionalMoneyText = () => z.string().check(z.trim(), z.refine((value) => value === '' || MONEY.test(value), 'money'));
+/** An amount in złoty as typed ("39", "39,50"), at most `maxGrosz`. */
+export const moneyText = (maxGrosz: number) => z.string().check(z.trim(), z.minLength(1, 'required'), z.regex(MONEY, 'money'), moneyAtMost(maxGrosz));
+
+/** An amount in złoty, or empty; at most `maxGrosz`. */
+export const optionalMoneyText = (maxGrosz: number) =>
+  z.string().check(z.trim(), z.refine((value) => value === '' || MONEY.test(value), 'money'), moneyAtMost(maxGrosz));
 
 /** A check of the whole form that puts its message at one field (`valid_to` before `valid_from`). */
 export const fieldCheck = <T>(fn: (values: T) => boolean, message: string, field: string) => z.refine<T>(fn, { message, path: [field] });

@@ -93,9 +93,14 @@ export const commonValues = defineMessages<{ total: { count: number }; pageOf: {
 });
 
 /** Validation messages with values (`range|1|1000`, `tooLong|100`). */
-export const validationValues = defineMessages<{ range: { min: string; max: string }; tooLong: { max: string } }>({
+export const validationValues = defineMessages<{ range: { min: string; max: string }; tooLong: { max: number }; moneyMax: { max: string } }>({
   range: { id: 'admin.validation.range', defaultMessage: 'Podaj wartość od {min} do {max}.', description: 'Validation: a number outside its range' },
-  tooLong: { id: 'admin.validation.tooLong', defaultMessage: 'Najwyżej {max} znaków.', description: 'Validation: text too long' },
+  tooLong: {
+    id: 'admin.validation.tooLong',
+    defaultMessage: 'Najwyżej {max, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}.',
+    description: 'Validation: text too long',
+  },
+  moneyMax: { id: 'admin.validation.moneyMax', defaultMessage: 'Podaj kwotę najwyżej {max} zł.', description: 'Validation: an amount above the largest the server takes ({max} in złoty, e.g. 10 000,00)' },
 });
 
 export type ValidationKey = keyof typeof validation;

@@ -18,12 +18,12 @@ export const validationMessages = defineMessages({
   },
   passwordTooShort: {
     id: 'auth.validation.passwordTooShort',
-    defaultMessage: 'Hasło musi mieć co najmniej {min} znaków.',
+    defaultMessage: 'Hasło musi mieć co najmniej {min, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}.',
     description: 'Form error: the new password is too short',
   },
   passwordTooLong: {
     id: 'auth.validation.passwordTooLong',
-    defaultMessage: 'Hasło może mieć najwyżej 128 znaków.',
+    defaultMessage: 'Hasło może mieć najwyżej {max, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}.',
     description: 'Form error: the new password is too long',
   },
   repeatRequired: {
@@ -53,12 +53,12 @@ export const validationMessages = defineMessages({
   },
   nameTooLong: {
     id: 'auth.validation.nameTooLong',
-    defaultMessage: 'To pole może mieć najwyżej 100 znaków.',
+    defaultMessage: 'To pole może mieć najwyżej {max, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}.',
     description: 'Form error: a first or last name is too long',
   },
   phoneTooLong: {
     id: 'auth.validation.phoneTooLong',
-    defaultMessage: 'Numer telefonu może mieć najwyżej 30 znaków.',
+    defaultMessage: 'Numer telefonu może mieć najwyżej {max, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}.',
     description: 'Form error: the phone number is too long',
   },
   phoneInvalid: {

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import { isEmail, validateAccount, validateForgot, validateLogin, validateNewPassword, validateRegister } from './validation';
+import { validateAccount, validateForgot, validateLogin, validateNewPassword, validateRegister } from './validation';
 import { validationMessages as m } from './validation-messages';
 
 const ok = { email: 'jan.kowalski@example.com', password: 'demo1234', password_repeat: 'demo1234', first_name: 'Jan', last_name: 'Kowalski', phone: '' };
 
 describe('account form rules (mirroring the backend)', () => {
-  it.each(['jan.kowalski@example.com', 'Jan+bilety@Example.PL', 'a@b.co'])('accepts %s', (email) => {
-    expect(isEmail(email)).toBe(true);
-  });
-
-  it.each(['jan', 'jan@', '@example.pl', 'jan@localhost', 'jan kowalski@example.pl', 'jan@@example.pl', 'jan@example..pl', '.jan@example.pl', 'jan@-example.pl', 'żaneta@example.pl'])(
-    'refuses %s',
-    (email) => {
-      expect(isEmail(email)).toBe(false);
-    },
-  );
-
   it('login needs both fields', () => {
     expect(validateLogin({ email: ' ', password: '' })).toEqual({ email: m.emailRequired, password: m.passwordRequired });
     expect(validateLogin({ email: 'jan', password: 'x' })).toEqual({});
@@ -40,9 +29,9 @@ describe('account form rules (mirroring the backend)', () => {
 
   it('registration: lengths are counted in characters', () => {
     expect(validateRegister({ ...ok, password: 'żółćżółć', password_repeat: 'żółćżółć' })).toEqual({});
-    expect(validateRegister({ ...ok, first_name: 'a'.repeat(101) }).first_name).toBe(m.nameTooLong);
-    expect(validateRegister({ ...ok, phone: '1'.repeat(31) }).phone).toBe(m.phoneTooLong);
-    expect(validateRegister({ ...ok, password: 'x'.repeat(129), password_repeat: 'x'.repeat(129) }).password).toBe(m.passwordTooLong);
+    expect(validateRegister({ ...ok, first_name: 'a'.repeat(101) }).first_name).toEqual({ ...m.nameTooLong, values: { max: 100 } });
+    expect(validateRegister({ ...ok, phone: '1'.repeat(31) }).phone).toEqual({ ...m.phoneTooLong, values: { max: 30 } });
+    expect(validateRegister({ ...ok, password: 'x'.repeat(129), password_repeat: 'x'.repeat(129) }).password).toEqual({ ...m.passwordTooLong, values: { max: 128 } });
   });
 
   it('forgot password needs a valid e-mail', () => {

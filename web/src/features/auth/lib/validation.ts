@@ -1,51 +1,38 @@
 // Client-side checks that mirror the backend's rules (query-api/src/accounts/fields.rs), so most
 // mistakes are explained in the person's language before anything is sent. The server checks again.
+// The lengths are the server's document's (limits.gen.ts), the e-mail rule the site's one.
 import type { MessageDescriptor } from 'react-intl';
 
+import { emailProblem } from '@/shared/api/email';
+import { RegisterInput } from '@/shared/api/limits.gen';
 import type { DisplayText } from '@/shared/lib/display-text';
 
 import { validationMessages as m } from './validation-messages';
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const NAME_MAX = 100;
-export const PHONE_MAX = 30;
-export const EMAIL_MAX = 254;
+export const PASSWORD_MIN: number = RegisterInput.password.minLength;
+export const PASSWORD_MAX: number = RegisterInput.password.maxLength;
+export const NAME_MAX: number = RegisterInput.first_name.maxLength;
+export const PHONE_MAX: number = RegisterInput.phone.maxLength;
 
 /** An error to show under a field: a catalogue message, or a server text shown as sent. */
 export type FieldErrorText = DisplayText;
 export type FormErrors<F extends string> = Partial<Record<F, FieldErrorText>>;
 
-// The backend's conservative address rule: ASCII local part without quoting, a dotted domain.
-const EMAIL_LOCAL = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~.]{1,64}$/;
-const EMAIL_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 const PHONE = /^[\d +\-()]*$/;
 
 const length = (value: string) => [...value].length;
 
-export function isEmail(value: string): boolean {
-  const text = value.trim();
-  if (text.length > EMAIL_MAX) return false;
-  const at = text.indexOf('@');
-  if (at < 1 || at !== text.lastIndexOf('@')) return false;
-  const local = text.slice(0, at);
-  const domain = text.slice(at + 1);
-  const dottedWell = (s: string) => !s.startsWith('.') && !s.endsWith('.') && !s.includes('..');
-  const labels = domain.split('.');
-  return EMAIL_LOCAL.test(local) && dottedWell(local) && labels.length > 1 && labels.every((l) => EMAIL_LABEL.test(l));
-}
-
 export function checkEmail(value: string): FieldErrorText | undefined {
-  if (!value.trim()) return m.emailRequired;
-  if (!isEmail(value)) return m.emailInvalid;
-  return undefined;
+  const problem = emailProblem(value);
+  if (problem === 'blank') return m.emailRequired;
+  return problem === null ? undefined : m.emailInvalid;
 }
 
 /** A password someone chooses: 8 to 128 characters, kept as typed. */
 export function checkNewPassword(value: string): FieldErrorText | undefined {
   if (!value) return m.passwordRequired;
   if (length(value) < PASSWORD_MIN) return { ...m.passwordTooShort, values: { min: PASSWORD_MIN } };
-  if (length(value) > PASSWORD_MAX) return m.passwordTooLong;
+  if (length(value) > PASSWORD_MAX) return { ...m.passwordTooLong, values: { max: PASSWORD_MAX } };
   return undefined;
 }
 
@@ -57,12 +44,12 @@ export function checkRepeat(password: string, repeat: string): FieldErrorText | 
 
 export function checkName(value: string, required: MessageDescriptor): FieldErrorText | undefined {
   if (!value.trim()) return required;
-  if (length(value.trim()) > NAME_MAX) return m.nameTooLong;
+  if (length(value.trim()) > NAME_MAX) return { ...m.nameTooLong, values: { max: NAME_MAX } };
   return undefined;
 }
 
 export function checkPhone(value: string): FieldErrorText | undefined {
-  if (length(value.trim()) > PHONE_MAX) return m.phoneTooLong;
+  if (length(value.trim()) > PHONE_MAX) return { ...m.phoneTooLong, values: { max: PHONE_MAX } };
   if (!PHONE.test(value.trim())) return m.phoneInvalid;
   return undefined;
 }

@@ -2,6 +2,7 @@
 import { defineMessages, useIntl, type MessageTag } from 'react-intl';
 
 import { useLocalizedPath } from '@/i18n/use-locale';
+import { ContactInput } from '@/shared/api/limits.gen';
 
 import { useBookingStore } from '../stores/booking-store';
 
@@ -69,6 +70,7 @@ export function CustomerFields({ errors, emailLocked }: CustomerFieldsProps) {
         <div className="order-grid">
           <TextInput
             fieldKey="customer.first_name"
+            maxLength={ContactInput.first_name.maxLength}
             label={intl.formatMessage(messages.firstName)}
             autoComplete="given-name"
             required
@@ -78,6 +80,7 @@ export function CustomerFields({ errors, emailLocked }: CustomerFieldsProps) {
           />
           <TextInput
             fieldKey="customer.last_name"
+            maxLength={ContactInput.last_name.maxLength}
             label={intl.formatMessage(messages.lastName)}
             autoComplete="family-name"
             required
@@ -87,6 +90,7 @@ export function CustomerFields({ errors, emailLocked }: CustomerFieldsProps) {
           />
           <TextInput
             fieldKey="customer.email"
+            maxLength={ContactInput.email.maxLength}
             label={intl.formatMessage(messages.email)}
             type="email"
             autoComplete="email"
@@ -98,6 +102,7 @@ export function CustomerFields({ errors, emailLocked }: CustomerFieldsProps) {
           />
           <TextInput
             fieldKey="customer.phone"
+            maxLength={ContactInput.phone.maxLength}
             label={intl.formatMessage(messages.phone)}
             type="tel"
             autoComplete="tel"

@@ -2,6 +2,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 
 import { useLocale } from '@/i18n/use-locale';
+import { InvoiceDataInput } from '@/shared/api/limits.gen';
 
 import { useBookingStore } from '../stores/booking-store';
 
@@ -80,6 +81,7 @@ export function InvoiceFields({ errors }: { errors: Record<string, string | unde
           </SelectInput>
           <TextInput
             fieldKey="invoice.vat_number"
+            maxLength={InvoiceDataInput.vat_number.maxLength}
             label={intl.formatMessage(polish ? messages.vatNumber : messages.vatNumberForeign)}
             hint={polish ? intl.formatMessage(messages.vatHint) : undefined}
             inputMode={polish ? 'numeric' : undefined}
@@ -90,6 +92,7 @@ export function InvoiceFields({ errors }: { errors: Record<string, string | unde
           />
           <TextInput
             fieldKey="invoice.company_name"
+            maxLength={InvoiceDataInput.company_name.maxLength}
             className="order-grid__wide"
             label={intl.formatMessage(messages.companyName)}
             autoComplete="organization"
@@ -100,6 +103,7 @@ export function InvoiceFields({ errors }: { errors: Record<string, string | unde
           />
           <TextInput
             fieldKey="invoice.address"
+            maxLength={InvoiceDataInput.address.maxLength}
             className="order-grid__wide"
             label={intl.formatMessage(messages.address)}
             autoComplete="street-address"
@@ -110,6 +114,7 @@ export function InvoiceFields({ errors }: { errors: Record<string, string | unde
           />
           <TextInput
             fieldKey="invoice.postal_code"
+            maxLength={InvoiceDataInput.postal_code.maxLength}
             label={intl.formatMessage(messages.postalCode)}
             autoComplete="postal-code"
             required
@@ -119,6 +124,7 @@ export function InvoiceFields({ errors }: { errors: Record<string, string | unde
           />
           <TextInput
             fieldKey="invoice.city"
+            maxLength={InvoiceDataInput.city.maxLength}
             label={intl.formatMessage(messages.city)}
             autoComplete="address-level2"
             required

@@ -3,6 +3,7 @@
 // translates them.
 import { defineMessages } from 'react-intl';
 
+import { emailProblem } from '@/shared/api/email';
 import { isValidNip } from '@/shared/lib/nip';
 
 import type { BookingCourse, Customer, Invoice, TicketLine } from '../stores/booking-store';
@@ -88,8 +89,6 @@ export type OrderErrorKey = keyof typeof orderErrorMessages;
 /** Field keys of the order form: `tickets`, `tickets.0.qty`, `customer.email`, `invoice.city`, `coupon`… */
 export type FieldErrors<T = OrderErrorKey> = Record<string, T>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 export function validateTickets(
   tickets: readonly TicketLine[],
   courses: readonly (BookingCourse | null)[],
@@ -112,8 +111,9 @@ export function validateCustomer(customer: Customer): FieldErrors {
   const errors: FieldErrors = {};
   if (!customer.first_name.trim()) errors['customer.first_name'] = 'firstName';
   if (!customer.last_name.trim()) errors['customer.last_name'] = 'lastName';
-  if (!customer.email.trim()) errors['customer.email'] = 'email';
-  else if (!EMAIL.test(customer.email.trim())) errors['customer.email'] = 'emailInvalid';
+  const email = emailProblem(customer.email);
+  if (email === 'blank') errors['customer.email'] = 'email';
+  else if (email !== null) errors['customer.email'] = 'emailInvalid';
   if (!customer.phone.trim()) errors['customer.phone'] = 'phone';
   else if (customer.phone.replace(/\D/g, '').length < 9) errors['customer.phone'] = 'phoneInvalid';
   if (customer.consent_statute !== 1) errors['customer.consent_statute'] = 'consentStatute';

@@ -7,11 +7,10 @@ import { defineMessages, type IntlShape } from 'react-intl';
 
 import {
   type CodeTranslation,
-  lastNumberIn,
-  numberIn,
   serverMessage as sharedServerMessage,
   type ServerText,
   translateCode,
+  withNumbers,
 } from '@/shared/api/server-messages';
 import { formatDisplayText } from '@/shared/lib/display-text';
 
@@ -92,6 +91,16 @@ const messages = defineMessages({
     defaultMessage: 'Rezerwacja wygasła.',
     description: 'Server 409 when paying again: "The reservation has expired."',
   },
+  passengersBare: {
+    id: 'order.server.passengersBare',
+    defaultMessage: 'Podaj poprawną liczbę pasażerów.',
+    description: 'Server order.bad_quantity when the answer carries no maximum (params.max)',
+  },
+  seatsPerOrderBare: {
+    id: 'order.server.seatsPerOrderBare',
+    defaultMessage: 'To zamówienie obejmuje zbyt wiele miejsc.',
+    description: 'Server order.too_many_seats when the answer carries no maximum (params.max)',
+  },
   notPending: {
     id: 'order.server.notPending',
     defaultMessage: 'To zamówienie nie czeka już na płatność.',
@@ -99,16 +108,16 @@ const messages = defineMessages({
   },
 });
 
-const valueMessages = defineMessages<{ passengers: { max: string }; seatsPerOrder: { max: string } }>({
+const valueMessages = defineMessages<{ passengers: { max: number }; seatsPerOrder: { max: number } }>({
   passengers: {
     id: 'order.server.passengers',
     defaultMessage: 'Liczba pasażerów musi wynosić od 1 do {max}.',
-    description: 'Server: "The number of passengers must be between 1 and N."',
+    description: 'Server: "The number of passengers must be between 1 and N." (N from params.max)',
   },
   seatsPerOrder: {
     id: 'order.server.seatsPerOrder',
-    defaultMessage: 'Jedno zamówienie może obejmować najwyżej {max} miejsc.',
-    description: 'Server: "One order can hold at most N seats."',
+    defaultMessage: 'Jedno zamówienie może obejmować najwyżej {max, plural, one {# miejsce} few {# miejsca} many {# miejsc} other {# miejsca}}.',
+    description: 'Server: "One order can hold at most N seats." (N from params.max)',
   },
 });
 
@@ -148,8 +157,8 @@ const BY_CODE: Record<string, CodeTranslation> = {
   'order.not_found': messages.noOrder,
   'reservation.expired': messages.reservationExpired,
   'order.not_pending': messages.notPending,
-  'order.bad_quantity': (text) => ({ ...valueMessages.passengers, values: { max: lastNumberIn(text.message) ?? '' } }),
-  'order.too_many_seats': (text) => ({ ...valueMessages.seatsPerOrder, values: { max: numberIn(text.message) ?? '' } }),
+  'order.bad_quantity': (text) => withNumbers(text, ['max'], valueMessages.passengers, messages.passengersBare),
+  'order.too_many_seats': (text) => withNumbers(text, ['max'], valueMessages.seatsPerOrder, messages.seatsPerOrderBare),
 };
 
 /** A refusal of the order form, the coupon or paying again (the answer or one field), in the page's language. */

@@ -189,7 +189,7 @@ describe('change of course on a ticket’s page', { timeout: 20_000 }, () => {
     server.use(
       http.post(apiUrl('/order/order/change-course'), () =>
         HttpResponse.json(
-          { name: 'Conflict', message: 'There are no seats left on this course.', status: 409, code: 'seats.not_enough' },
+          { name: 'Conflict', message: 'There are no seats left on this course.', status: 409, code: 'seats.not_enough', params: { available: 0 } },
           { status: 409 },
         ),
       ),

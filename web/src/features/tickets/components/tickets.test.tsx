@@ -1,10 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { useAuthStore } from '@/shared/stores/auth-store';
+import { apiUrl } from '@/testing/mocks/api-url';
 import { readDb } from '@/testing/mocks/data/booking-db';
 import { DEMO_USER_ID } from '@/testing/mocks/data/booking-seed';
 import { mockTokenFor, mockUserFor } from '@/testing/mocks/handlers/accounts';
+import { errorBody } from '@/testing/mocks/handlers/responses';
+import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
 
 const JAN = 'jan.kowalski@example.com';
@@ -153,6 +157,34 @@ describe('return a ticket (guests)', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /Kod biletu/ })).toHaveAccessibleDescription(
         'Kod nie pasuje do tego biletu.',
+      ),
+    );
+  });
+
+  it('says how late a return may be from the answer’s params, not its English message', async () => {
+    const ticket = seededTickets().find((candidate) => Date.parse(candidate.departure) > Date.now());
+    server.use(
+      http.post(apiUrl('/order/order/return-ticket'), () =>
+        HttpResponse.json(
+          errorBody(
+            422,
+            'Tickets can be returned until 10 minutes before departure.',
+            [{ field: 'number', message: 'Tickets can be returned until 10 minutes before departure.', code: 'return.too_late', params: { minutes: 30 } }],
+            'return.too_late',
+          ),
+          { status: 422 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/user/return-ticket');
+    await user.type(await screen.findByRole('textbox', { name: /Numer biletu/ }, slow), ticket?.number ?? '');
+    await user.type(screen.getByRole('textbox', { name: /Kod biletu/ }), ticket?.code ?? '');
+    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+    await user.click(screen.getByRole('button', { name: 'Tak, zwróć bilet' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /Numer biletu/ })).toHaveAccessibleDescription(
+        'np. NK-2026-000123 Bilet można zwrócić najpóźniej 30 minut przed odjazdem.',
       ),
     );
   });

@@ -7,10 +7,10 @@ import { defineMessages, type IntlShape } from 'react-intl';
 import { isApiError } from '@/shared/api/api-error';
 import {
   type CodeTranslation,
-  numberIn,
   serverMessage,
   type ServerText,
   translateCode,
+  withNumbers,
 } from '@/shared/api/server-messages';
 import { formatDisplayText } from '@/shared/lib/display-text';
 
@@ -72,10 +72,18 @@ const messages = defineMessages({
   },
 });
 
-const valueMessages = defineMessages<{ tooLate: { minutes: string } }>({
+const bareMessages = defineMessages({
+  tooLate: {
+    id: 'tickets.change.error.tooLateBare',
+    defaultMessage: 'Na zmianę kursu tego biletu jest już za późno.',
+    description: 'Server 422 change.too_late when the answer carries no minutes (params.minutes)',
+  },
+});
+
+const valueMessages = defineMessages<{ tooLate: { minutes: number } }>({
   tooLate: {
     id: 'tickets.change.error.tooLate',
-    defaultMessage: 'Kurs można zmienić najpóźniej {minutes} minut przed odjazdem.',
+    defaultMessage: 'Kurs można zmienić najpóźniej {minutes, plural, one {# minutę} few {# minuty} many {# minut} other {# minuty}} przed odjazdem.',
     description: 'Server 422: "A course can be changed until N minutes before departure."',
   },
 });
@@ -95,7 +103,7 @@ const BY_CODE: Record<string, CodeTranslation> = {
   'change.different_stops': messages.otherRoute,
   'change.pending': messages.pending,
   'ticket.used': messages.used,
-  'change.too_late': (text) => ({ ...valueMessages.tooLate, values: { minutes: numberIn(text.message) ?? '' } }),
+  'change.too_late': (text) => withNumbers(text, ['minutes'], valueMessages.tooLate, bareMessages.tooLate),
 };
 
 /** A refusal of a change of course (the answer or one field), in the page's language. */

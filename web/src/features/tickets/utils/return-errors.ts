@@ -6,10 +6,10 @@ import { defineMessages, type IntlShape } from 'react-intl';
 import { isApiError } from '@/shared/api/api-error';
 import {
   type CodeTranslation,
-  numberIn,
   serverMessage,
   type ServerText,
   translateCode,
+  withNumbers,
 } from '@/shared/api/server-messages';
 import { formatDisplayText } from '@/shared/lib/display-text';
 
@@ -51,10 +51,18 @@ const messages = defineMessages({
   },
 });
 
-const valueMessages = defineMessages<{ tooLate: { minutes: string } }>({
+const bareMessages = defineMessages({
+  tooLate: {
+    id: 'tickets.return.error.tooLateBare',
+    defaultMessage: 'Na zwrot tego biletu jest już za późno.',
+    description: 'Server: too late to return, when the answer carries no minutes (params.minutes)',
+  },
+});
+
+const valueMessages = defineMessages<{ tooLate: { minutes: number } }>({
   tooLate: {
     id: 'tickets.return.error.tooLate',
-    defaultMessage: 'Bilet można zwrócić najpóźniej {minutes} minut przed odjazdem.',
+    defaultMessage: 'Bilet można zwrócić najpóźniej {minutes, plural, one {# minutę} few {# minuty} many {# minut} other {# minuty}} przed odjazdem.',
     description: 'Server: too late to return',
   },
 });
@@ -70,7 +78,7 @@ const BY_CODE: Record<string, CodeTranslation> = {
   'ticket.not_owner': messages.notOwner,
   'ticket.already_returned': messages.alreadyReturned,
   'order.not_paid': messages.notPaid,
-  'return.too_late': (text) => ({ ...valueMessages.tooLate, values: { minutes: numberIn(text.message) ?? '' } }),
+  'return.too_late': (text) => withNumbers(text, ['minutes'], valueMessages.tooLate, bareMessages.tooLate),
 };
 
 export function returnErrorMessage(intl: IntlShape, text: ServerText): string {

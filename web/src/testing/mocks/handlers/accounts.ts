@@ -7,9 +7,11 @@
 // Tokens for links: confirm with `poprawny-token`, reset the password with `reset-token`.
 import { http, HttpResponse } from 'msw';
 
+import { isEmail } from '@/shared/api/email';
+
 import { apiUrl } from '../api-url';
 
-import { errorBody, type MockFieldError } from './responses';
+import { errorBody, type MockFieldError, type MockParams } from './responses';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const VALID_ACTIVATION_TOKEN = 'poprawny-token';
@@ -125,7 +127,6 @@ async function body(request: Request): Promise<Record<string, unknown>> {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const EMAIL = /^[A-Za-z0-9!#$%&'*+\-/=?^_`{|}~.]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 const PHONE = /^[\d +\-()]*$/;
 
 /** The backend's field rules (query-api/src/accounts/fields.rs), with its messages. */
@@ -143,14 +144,14 @@ function checkFields(values: Record<string, unknown>, fields: string[], optional
     if ((raw === undefined || raw === null) && optional.includes(field)) continue;
     const value = field === 'password' ? text(raw) : text(raw).trim();
     const label = labels[field] ?? field;
-    const fail = (code: string, problem: string) => errors.push({ field, message: `${label} ${problem}`, code });
+    const fail = (code: string, problem: string, params?: MockParams) => errors.push({ field, message: `${label} ${problem}`, code, ...(params ? { params } : {}) });
     if (!value && field !== 'phone') fail('field.blank', 'cannot be blank.');
-    else if (field === 'email' && !EMAIL.test(value)) fail('field.invalid_email', 'is not a valid e-mail address.');
-    else if (field === 'password' && [...value].length < 8) fail('field.too_short', 'should contain at least 8 characters.');
-    else if (field === 'password' && [...value].length > 128) fail('field.too_long', 'should contain at most 128 characters.');
+    else if (field === 'email' && !isEmail(value)) fail('field.invalid_email', 'is not a valid e-mail address.');
+    else if (field === 'password' && [...value].length < 8) fail('field.too_short', 'should contain at least 8 characters.', { min: 8 });
+    else if (field === 'password' && [...value].length > 128) fail('field.too_long', 'should contain at most 128 characters.', { max: 128 });
     else if ((field === 'first_name' || field === 'last_name') && [...value].length > 100)
-      fail('field.too_long', 'should contain at most 100 characters.');
-    else if (field === 'phone' && [...value].length > 30) fail('field.too_long', 'should contain at most 30 characters.');
+      fail('field.too_long', 'should contain at most 100 characters.', { max: 100 });
+    else if (field === 'phone' && [...value].length > 30) fail('field.too_long', 'should contain at most 30 characters.', { max: 30 });
     else if (field === 'phone' && !PHONE.test(value)) fail('field.bad_characters', 'contains characters that are not allowed.');
   }
   return errors;

@@ -5,6 +5,7 @@
 // their PDF and FA(3) files. Over the booking mock's own orders (booking-db.ts), admin only.
 import { http, HttpResponse } from 'msw';
 
+import { isEmail } from '@/shared/api/email';
 import { isValidNip } from '@/shared/lib/nip';
 
 import { apiUrl } from '../api-url';
@@ -30,11 +31,11 @@ function changeErrors(body: Body): MockFieldError[] {
   const errors: MockFieldError[] = [];
   const reason = text(body.reason);
   if (!reason) errors.push({ field: 'reason', message: 'This field is required.', code: 'field.blank' });
-  if (reason.length > 500) errors.push({ field: 'reason', message: 'At most 500 characters.', code: 'field.too_long' });
+  if (reason.length > 500) errors.push({ field: 'reason', message: 'At most 500 characters.', code: 'field.too_long', params: { max: 500 } });
   if (body.customer) {
     const customer = record(body.customer);
     for (const field of ['first_name', 'last_name']) if (!text(customer[field])) errors.push({ field: `customer.${field}`, message: 'This field is required.', code: 'field.blank' });
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text(customer.email))) errors.push({ field: 'customer.email', message: 'Please enter a valid e-mail address.', code: 'field.invalid_email' });
+    if (!isEmail(text(customer.email))) errors.push({ field: 'customer.email', message: 'Please enter a valid e-mail address.', code: 'field.invalid_email' });
   }
   if (body.invoice) {
     const invoice = record(body.invoice);

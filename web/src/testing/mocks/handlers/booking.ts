@@ -3,6 +3,8 @@
 // docs/booking.md; validation messages are the backend's (English, `field` per input).
 import { http, HttpResponse } from 'msw';
 
+import { isEmail } from '@/shared/api/email';
+
 import { apiUrl } from '../api-url';
 import { mockPayment, readDb, seatsTaken, withDb } from '../data/booking-db';
 import { DEMO_USER_ID } from '../data/booking-seed';
@@ -13,7 +15,7 @@ import { orderInvoices } from '../data/order-admin';
 import { createOrder, markPaid, orderView, priceLines, ticketLeg } from '../data/orders';
 
 import { isAdmin } from './admin';
-import { errorAnswer, validationError, type MockFieldError } from './errors';
+import { errorAnswer, type MockFieldError, type MockParams, validationError } from './errors';
 
 export const AT_LEAST_ONE_TICKET = 'There should be at least one ticket in the order';
 export const SELECT_A_TICKET = 'Please select a ticket.';
@@ -87,7 +89,7 @@ export function checkTickets(body: Body, errors: MockFieldError[]): TicketInput[
   }
   tickets.forEach((ticket, index) => {
     if (!Number.isInteger(ticket.qty) || ticket.qty < 1 || ticket.qty > MAX_SEATS) {
-      errors.push({ field: `tickets.${index}.qty`, message: `The number of passengers must be between 1 and ${MAX_SEATS}.`, code: 'order.bad_quantity' });
+      errors.push({ field: `tickets.${index}.qty`, message: `The number of passengers must be between 1 and ${MAX_SEATS}.`, code: 'order.bad_quantity', params: { max: MAX_SEATS } });
     }
     if (ticket.discount_id !== null) {
       const discount = DISCOUNTS.find((candidate) => candidate.id === ticket.discount_id);
@@ -105,7 +107,7 @@ export function checkCustomer(body: Body, errors: MockFieldError[]) {
     if (!text(customer[field])) errors.push({ field: `customer.${field}`, message: REQUIRED, code: 'field.blank' });
   }
   const email = text(customer.email);
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+  if (!isEmail(email)) {
     errors.push({ field: 'customer.email', message: 'Please enter a valid e-mail address.', code: 'field.invalid_email' });
   }
   const phone = text(customer.phone);
@@ -284,7 +286,7 @@ export const bookingHandlers = [
     const passengers = tickets.reduce((sum, ticket) => sum + ticket.qty, 0);
     const fewest = Math.min(course.seats_available, back?.seats_available ?? Infinity);
     if (passengers > fewest) {
-      return errorAnswer(409, 'Conflict', `Only ${fewest} seats are left on this course.`, 'seats.not_enough');
+      return errorAnswer(409, 'Conflict', `Only ${fewest} seats are left on this course.`, 'seats.not_enough', { available: fewest });
     }
 
     const answer = withDb((db) => {
@@ -349,7 +351,8 @@ export const bookingHandlers = [
     const loggedIn = Boolean(request.headers.get('authorization'));
     const blank = { field: 'number', message: 'Please enter the ticket number.', code: 'field.blank' };
     if (!number) return validationError([blank], blank.code);
-    const result = withDb((db): { status: number; field?: string; message?: string; code?: string; data?: Record<string, unknown> } => {
+    type Result = { status: number; field?: string; message?: string; code?: string; params?: MockParams; data?: Record<string, unknown> };
+    const result = withDb((db): Result => {
       for (const order of db.orders) {
         const ticket = order.tickets.find((candidate) => candidate.number === number);
         if (!ticket) continue;
@@ -362,7 +365,7 @@ export const bookingHandlers = [
         if (order.status !== 'paid') return { status: 409, message: 'Only tickets of a paid order can be returned.', code: 'order.not_paid' };
         const leg = ticketLeg(order, ticket);
         if (new Date(leg.departure_at).getTime() - 10 * 60_000 < Date.now()) {
-          return { status: 422, field: 'number', message: 'Tickets can be returned until 10 minutes before departure.', code: 'return.too_late' };
+          return { status: 422, field: 'number', message: 'Tickets can be returned until 10 minutes before departure.', code: 'return.too_late', params: { minutes: 10 } };
         }
         ticket.status = 'returned';
         if (order.tickets.every((t) => t.status === 'returned')) order.status = 'returned';
@@ -392,7 +395,9 @@ export const bookingHandlers = [
       return { status: 404, message: 'There is no ticket with this number.', code: 'ticket.not_found' };
     });
     if (result.data) return HttpResponse.json({ data: result.data });
-    if (result.status === 422 && result.field) return validationError([{ field: result.field, message: result.message ?? '', code: result.code }], result.code);
+    if (result.status === 422 && result.field) {
+      return validationError([{ field: result.field, message: result.message ?? '', code: result.code, params: result.params }], result.code);
+    }
     return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message ?? '', result.code);
   }),
 ];

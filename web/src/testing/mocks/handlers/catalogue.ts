@@ -21,7 +21,7 @@ export const catalogueHandlers = [
 
   http.get(apiUrl('/route/waypoint/search-dropdown'), ({ request }) => {
     const q = new URL(request.url).searchParams.get('q') ?? '';
-    if (q.length > 100) return validationError([{ field: 'q', message: 'q is at most 100 characters', code: 'field.too_long' }]);
+    if (q.length > 100) return validationError([{ field: 'q', message: 'q is at most 100 characters', code: 'field.too_long', params: { max: 100 } }]);
     return HttpResponse.json({ data: searchStops(q) });
   }),
 

@@ -1,9 +1,9 @@
 // Error answers shaped like the backend's (DECISIONS.md "API conventions", docs/errors.md).
 import { HttpResponse } from 'msw';
 
-import { kindCode, type MockFieldError, withFieldCodes } from './responses';
+import { kindCode, type MockFieldError, type MockParams, withFieldCodes } from './responses';
 
-export type { MockFieldError } from './responses';
+export type { MockFieldError, MockParams } from './responses';
 
 /**
  * 422 with one entry per invalid field; the message joins them, as the backend does. `code` is the
@@ -22,7 +22,7 @@ export function validationError(errors: MockFieldError[], code = 'validation') {
   );
 }
 
-/** An answer without field errors; `code` defaults to the status's. */
-export function errorAnswer(status: number, name: string, message: string, code?: string) {
-  return HttpResponse.json({ name, message, status, code: code ?? kindCode(status) }, { status });
+/** An answer without field errors; `code` defaults to the status's; `params`, the numbers its sentence repeats. */
+export function errorAnswer(status: number, name: string, message: string, code?: string, params?: MockParams) {
+  return HttpResponse.json({ name, message, status, code: code ?? kindCode(status), ...(params ? { params } : {}) }, { status });
 }

@@ -30,11 +30,16 @@ export function kindCode(status: number): string {
   return KIND_CODES[status] ?? 'internal';
 }
 
-/** A field error; `code` as the backend gives it (`field.invalid` when it has no more specific one). */
+/** The whole numbers an error's sentence repeats (`{max: 254}`), as the backend sends them. */
+export type MockParams = Record<string, number>;
+
+/** A field error; `code` as the backend gives it (`field.invalid` when it has no more specific one),
+ * `params` only when its sentence has numbers (the web says them from here, never from `message`). */
 export interface MockFieldError {
   field: string;
   message: string;
   code?: string;
+  params?: MockParams;
 }
 
 export function withFieldCodes(errors: MockFieldError[]) {
@@ -42,12 +47,13 @@ export function withFieldCodes(errors: MockFieldError[]) {
 }
 
 /** `{name, message, status, code}`, plus `errors` for 422; `code` defaults to the status's. */
-export function errorBody(status: number, message: string, errors?: MockFieldError[], code?: string) {
+export function errorBody(status: number, message: string, errors?: MockFieldError[], code?: string, params?: MockParams) {
   return {
     name: NAMES[status] ?? 'Error',
     message,
     status,
     code: code ?? kindCode(status),
+    ...(params ? { params } : {}),
     ...(errors ? { errors: withFieldCodes(errors) } : {}),
   };
 }

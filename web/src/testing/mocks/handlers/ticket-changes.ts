@@ -13,7 +13,7 @@ import { connectionFor, courseId, formatPln, LINES, warsawToday, type MockConnec
 import { ticketLeg, toLeg } from '../data/orders';
 import { discountedFare } from '../data/price-table';
 
-import { errorAnswer, validationError } from './errors';
+import { errorAnswer, type MockParams, validationError } from './errors';
 
 /** Minutes before departure after which a course can no longer be changed (company setting). */
 export const CHANGE_CUTOFF_MINUTES = 10;
@@ -51,9 +51,15 @@ export const CHANGE_CODES: Record<keyof typeof CHANGE_MESSAGES, string> = {
   noSeats: 'seats.not_enough',
 };
 
-/** A refusal of a change: its status, field (for a 422), message and code. */
+/** The numbers each refusal's sentence repeats (`params`, as the backend sends them). */
+const CHANGE_PARAMS: Partial<Record<keyof typeof CHANGE_MESSAGES, MockParams>> = {
+  tooLate: { minutes: CHANGE_CUTOFF_MINUTES },
+  noSeats: { available: 0 },
+};
+
+/** A refusal of a change: its status, field (for a 422), message, code and params. */
 function refused(status: number, key: keyof typeof CHANGE_MESSAGES, field?: string) {
-  return { status, field, message: CHANGE_MESSAGES[key], code: CHANGE_CODES[key] };
+  return { status, field, message: CHANGE_MESSAGES[key], code: CHANGE_CODES[key], params: CHANGE_PARAMS[key] };
 }
 
 function loggedIn(request: Request): boolean {
@@ -193,7 +199,7 @@ export const ticketChangeHandlers = [
       return validationError([{ field: 'course_id', message: CHANGE_MESSAGES.courseRequired, code: 'field.blank' }], 'field.blank');
     }
     const now = Date.now();
-    type Result = { status: number; field?: string; message: string; code?: string; data?: Record<string, unknown> };
+    type Result = { status: number; field?: string; message: string; code?: string; params?: MockParams; data?: Record<string, unknown> };
     const result = withDb((db): Result => {
       const found = findTicket(db.orders, number);
       if (!found) return refused(404, 'notFound');
@@ -242,8 +248,8 @@ export const ticketChangeHandlers = [
     });
     if (result.data) return HttpResponse.json({ data: result.data });
     if (result.status === 422) {
-      return validationError([{ field: result.field ?? 'course_id', message: result.message, code: result.code }], result.code);
+      return validationError([{ field: result.field ?? 'course_id', message: result.message, code: result.code, params: result.params }], result.code);
     }
-    return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message, result.code);
+    return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message, result.code, result.params);
   }),
 ];

@@ -1,0 +1,67 @@
+// The discount form refuses exactly what the server refuses: each limit it enforces is the one the
+// server's document gives `DiscountInput` (web/openapi.json), read here from the document itself.
+import { describe, expect, it } from 'vitest';
+
+import openapiDocument from '../../../../openapi.json';
+
+import { discountSchema } from './discounts';
+
+interface Property {
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+}
+const document = openapiDocument as unknown as { components: { schemas: { DiscountInput: { properties: Record<string, Property> } } } };
+const server = document.components.schemas.DiscountInput.properties;
+
+const valid = {
+  name: 'Ulga',
+  name_en: '',
+  kind: 'amount' as 'amount' | 'percent',
+  value: '100',
+  valid_from: '',
+  valid_to: '',
+  active: true,
+  statutory: false,
+  sort_order: '0',
+};
+
+/** The messages the form gives `values`, by field. */
+function issues(values: Partial<typeof valid>): Record<string, string> {
+  const result = discountSchema.safeParse({ ...valid, ...values });
+  return Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]));
+}
+
+/** A bound of the document's `DiscountInput`, which must be there. */
+function bound(property: string, key: keyof Property): number {
+  const value = server[property]?.[key];
+  if (value === undefined) throw new Error(`DiscountInput.${property} has no ${key} in openapi.json`);
+  return value;
+}
+
+describe('the discount form’s limits', () => {
+  it('are the document’s for the names’ lengths', () => {
+    for (const name of ['name', 'name_en']) {
+      const max = bound(name, 'maxLength');
+      expect(issues({ [name]: 'a'.repeat(max) }), `${name} of ${max}`).toEqual({});
+      expect(issues({ [name]: 'a'.repeat(max + 1) }), `${name} of ${max + 1}`).toEqual({ [name]: `tooLong|${max}` });
+    }
+  });
+
+  it('are the document’s for the value and the sort order', () => {
+    for (const field of ['value', 'sort_order']) {
+      const min = bound(field, 'minimum');
+      const max = bound(field, 'maximum');
+      const range = `range|${min}|${max}`;
+      expect(issues({ [field]: String(min) }), `${field} ${min}`).toEqual({});
+      expect(issues({ [field]: String(max) }), `${field} ${max}`).toEqual({});
+      expect(issues({ [field]: String(min - 1) }), `${field} ${min - 1}`).toEqual({ [field]: range });
+      expect(issues({ [field]: String(max + 1) }), `${field} ${max + 1}`).toEqual({ [field]: range });
+    }
+  });
+
+  it('keep a percentage at 100 at most (a rule of the form, within the server’s range)', () => {
+    expect(issues({ kind: 'percent', value: '100' })).toEqual({});
+    expect(issues({ kind: 'percent', value: '101' })).toEqual({ value: 'range|1|100' });
+  });
+});

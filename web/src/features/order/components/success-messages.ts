@@ -1,0 +1,83 @@
+// The paid order's page's texts, shared by the page and its parts.
+import { defineMessages } from 'react-intl';
+
+export const successMessages = defineMessages({
+  title: {
+    id: 'order.success.title',
+    defaultMessage: 'Dziękujemy! Zamówienie opłacone',
+    description: 'Heading and page title of a paid order',
+  },
+  loading: { id: 'order.success.loading', defaultMessage: 'Wczytuję zamówienie…', description: 'Status while loading' },
+  notFound: {
+    id: 'order.success.notFound',
+    defaultMessage: 'Nie znaleziono zamówienia',
+    description: 'Heading when the order is unknown',
+  },
+  failed: {
+    id: 'order.success.failed',
+    defaultMessage: 'Nie udało się wczytać zamówienia. Spróbuj ponownie za chwilę.',
+    description: 'The order could not be loaded',
+  },
+  notPaid: {
+    id: 'order.success.notPaid',
+    defaultMessage: 'To zamówienie nie zostało jeszcze opłacone.',
+    description: 'The success page of an order that is not paid',
+  },
+  checkPayment: {
+    id: 'order.success.checkPayment',
+    defaultMessage: 'Sprawdź status płatności',
+    description: 'Link to the after-payment page',
+  },
+  trip: { id: 'order.success.trip', defaultMessage: 'Przejazd', description: 'Heading of the legs' },
+  tickets: { id: 'order.success.tickets', defaultMessage: 'Bilety', description: 'Heading of the tickets' },
+  ticketsHint: {
+    id: 'order.success.ticketsHint',
+    defaultMessage: 'Pokaż kierowcy kod QR lub podaj numer i kod biletu.',
+    description: 'How to use the tickets',
+  },
+  outbound: { id: 'order.success.outbound', defaultMessage: 'Tam', description: 'Ticket leg: outbound' },
+  back: { id: 'order.success.back', defaultMessage: 'Powrót', description: 'Ticket leg: return' },
+  valid: { id: 'order.success.valid', defaultMessage: 'Ważny', description: 'Ticket status: valid' },
+  returned: { id: 'order.success.returned', defaultMessage: 'Zwrócony', description: 'Ticket status: returned' },
+  used: { id: 'order.success.used', defaultMessage: 'Wykorzystany', description: 'Ticket status: used' },
+  number: { id: 'order.success.number', defaultMessage: 'Numer', description: 'Ticket field: number' },
+  code: { id: 'order.success.code', defaultMessage: 'Kod', description: 'Ticket field: code' },
+  leg: { id: 'order.success.leg', defaultMessage: 'Kurs', description: 'Ticket field: which leg' },
+  price: { id: 'order.success.price', defaultMessage: 'Cena', description: 'Ticket field: price' },
+  status: { id: 'order.success.status', defaultMessage: 'Status', description: 'Ticket field: status' },
+  amounts: { id: 'order.success.amounts', defaultMessage: 'Płatność', description: 'Heading of the amounts' },
+  total: { id: 'order.success.total', defaultMessage: 'Wartość biletów', description: 'Amounts: total' },
+  coupon: { id: 'order.success.coupon', defaultMessage: 'Kupon', description: 'Amounts: coupon part' },
+  paid: { id: 'order.success.paid', defaultMessage: 'Zapłacono', description: 'Amounts: paid' },
+  invoice: { id: 'order.success.invoice', defaultMessage: 'Faktura', description: 'Heading of the invoice data' },
+  invoiceText: {
+    id: 'order.success.invoiceText',
+    defaultMessage: 'Fakturę wystawimy na dane podane w zamówieniu i wyślemy e-mailem.',
+    description: 'Invoice note',
+  },
+  print: { id: 'order.success.print', defaultMessage: 'Drukuj bilety', description: 'Button: print the tickets' },
+  myTickets: { id: 'order.success.myTickets', defaultMessage: 'Moje bilety', description: 'Link to the user tickets' },
+  searchAgain: {
+    id: 'order.success.searchAgain',
+    defaultMessage: 'Wyszukaj kolejne połączenie',
+    description: 'Link to the search',
+  },
+});
+
+export const successValues = defineMessages<{
+  intro: { number: string; email: string };
+  ticket: { number: string };
+  couponCode: { code: string };
+  vat: { vat: string };
+  place: { postalCode: string; city: string };
+}>({
+  place: { id: 'order.success.place', defaultMessage: '{postalCode} {city}', description: 'Invoice: postal code and city' },
+  intro: {
+    id: 'order.success.intro',
+    defaultMessage: 'Zamówienie {number} jest opłacone. Bilety wysłaliśmy na adres {email}.',
+    description: 'Confirmation text with the order number and e-mail',
+  },
+  ticket: { id: 'order.success.ticket', defaultMessage: 'Bilet {number}', description: 'Heading of one ticket' },
+  couponCode: { id: 'order.success.couponCode', defaultMessage: 'Kupon {code}', description: 'Amounts: coupon label' },
+  vat: { id: 'order.success.vat', defaultMessage: 'NIP / numer VAT: {vat}', description: 'Invoice: tax number' },
+});
