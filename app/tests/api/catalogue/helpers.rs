@@ -1,7 +1,10 @@
 //! `spawn_app`: the `/api` routes of the command and query APIs as the application
 //! mounts them (`app::startup::api_routes`), on a random port over the test's own
-//! database and an event store of the test's choice, without the projections; a client,
-//! and ready-made accounts (`admin`, `user`) with session tokens (`test_support::TestApp`).
+//! database and an event store of the test's choice; a client, and ready-made accounts
+//! (`admin`, `user`) with session tokens (`test_support::TestApp`). Of the projections
+//! only `course_seats` runs (the row's seats follow the course's stream, and a save
+//! waits for it), on a pool of its own, reading the events through PostgreSQL whatever
+//! store the API writes through.
 
 use std::ops::Deref;
 use std::sync::Arc;
@@ -14,8 +17,12 @@ use chrono::{DateTime, Utc};
 use command_api::CommandState;
 use event_store::postgres::PgEventStore;
 use event_store::EventStore;
+use projections::course_seats::CourseSeatsProjection;
+use projections::{Runner, RunnerConfig};
 use serde_json::json;
+use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
+use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 pub use test_support::assert_error;
@@ -54,9 +61,21 @@ pub async fn spawn_over(pool: PgPool, store: Arc<dyn EventStore>) -> TestApp {
         format!("{public_url}/payment/sandbox/"),
         api_core::ticket_keys::load(&pool, None).await.expect("the ticket key"),
     );
+    follow_the_seats(&pool).await;
     let tickets = commands.tickets.clone();
     let queries = ReadSide { pool: pool.clone(), mailer, public_url, tickets };
     TestApp(test_support::TestApp::serve(pool, api_routes(Some(commands), Some(queries))).await)
+}
+
+/// Run the `course_seats` projection for the rest of the test.
+async fn follow_the_seats(pool: &PgPool) {
+    let options = pool.connect_options().as_ref().clone();
+    let own = PgPoolOptions::new().max_connections(4).connect_with(options).await.expect("the projector's pool");
+    let store: Arc<dyn EventStore> = Arc::new(PgEventStore::new(own.clone()));
+    let runner = Runner::new(store, own, RunnerConfig::default());
+    tokio::spawn(async move {
+        runner.run(vec![Arc::new(CourseSeatsProjection)], CancellationToken::new()).await;
+    });
 }
 
 impl TestApp {
