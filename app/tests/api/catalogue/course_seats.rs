@@ -6,6 +6,7 @@
 
 use std::time::Duration;
 
+use chrono::{DateTime, Utc};
 use command_api::aggregate::{self, InventoryAgg};
 use domain::seat_inventory::{decide_change_capacity, stream_name, ChangeCapacity};
 use event_store::postgres::PgEventStore;
@@ -104,7 +105,7 @@ async fn after_a_seat_change_the_row_and_the_stream_agree(pool: PgPool) {
 
 /// A course row as a create or a generate leaves it when the process dies before the
 /// stream is opened, written `age` ago.
-async fn unopened_course(pool: &PgPool, route: i64, days: i64, age: &str) -> Uuid {
+async fn unopened_course(pool: &PgPool, route: i64, departure_at: DateTime<Utc>, age: &str) -> Uuid {
     let id = Uuid::new_v4();
     sqlx::query(
         "insert into courses (id, route_id, departure_at, seats, created_at) \
@@ -112,7 +113,7 @@ async fn unopened_course(pool: &PgPool, route: i64, days: i64, age: &str) -> Uui
     )
     .bind(id)
     .bind(route)
-    .bind(warsaw(in_days(days), 8, 0))
+    .bind(departure_at)
     .bind(age)
     .execute(pool)
     .await
@@ -128,7 +129,7 @@ async fn count(pool: &PgPool, sql: &str) -> i64 {
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn a_course_row_whose_inventory_never_opened_is_opened_without_anyone_asking(pool: PgPool) {
     let line = crate::booking::line(&pool).await;
-    let id = unopened_course(&pool, line.route_id, 1, "1 minute").await;
+    let id = unopened_course(&pool, line.route_id, warsaw(in_days(1), 8, 0), "1 minute").await;
 
     let app = crate::booking::spawn(pool).await;
 
@@ -148,9 +149,9 @@ async fn a_course_row_whose_inventory_never_opened_is_opened_without_anyone_aski
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn the_sweep_leaves_a_fresh_row_to_its_own_write_and_past_courses_alone(pool: PgPool) {
     let line = crate::booking::line(&pool).await;
-    let fresh = unopened_course(&pool, line.route_id, 1, "0 seconds").await;
-    let past = unopened_course(&pool, line.route_id, -1, "1 day").await;
-    let stale = unopened_course(&pool, line.route_id, 2, "1 hour").await;
+    let fresh = unopened_course(&pool, line.route_id, warsaw(in_days(1), 8, 0), "0 seconds").await;
+    let past = unopened_course(&pool, line.route_id, Utc::now() - chrono::Duration::days(1), "1 day").await;
+    let stale = unopened_course(&pool, line.route_id, warsaw(in_days(2), 8, 0), "1 hour").await;
     let store = PgEventStore::new(pool.clone());
 
     let opened = catalogue_api::course::recovery::sweep(&pool, &store, Duration::from_secs(30)).await.unwrap();
