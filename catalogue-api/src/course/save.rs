@@ -156,35 +156,35 @@ pub async fn update(
     }
     f.finish()?;
 
-    if stored.inventory_opened {
-        if seats_given {
-            inventory::change_capacity(&state, id, u32::try_from(seats).unwrap_or(0), admin.id).await?;
-        }
-        sqlx::query("update courses set sale_open = $2, updated_at = now() where id = $1")
+    if !stored.inventory_opened {
+        // Not open yet: the row holds the seats the inventory is to be opened with (unless
+        // the projection has written it already: another write opened it meanwhile).
+        sqlx::query("update courses set seats = $2 where id = $1 and seats_version is null")
             .bind(id)
-            .bind(sale_open)
+            .bind(seats)
             .execute(&state.pool)
             .await
             .map_err(|e| map_db(e, &[]))?;
-        follow::row_follows(&state.pool, state.store.as_ref(), id).await?;
-        let mut course = find(&state.pool, id).await?;
-        if seats_given {
-            // The answer is what the inventory decided, whether or not the row has
-            // followed yet.
-            course.seats = seats;
-        }
-        return Ok(Data::new(course));
+        let stops = route_stops(&state.pool, &[stored.route_id]).await?;
+        let course = PendingCourse { id, route_id: stored.route_id, departure_at: stored.departure_at.to_utc(), seats };
+        open_pending(&state, course, &stops, admin.id).await?;
     }
-    // Not open yet: the row holds the seats the inventory is to be opened with.
-    sqlx::query("update courses set seats = $2, sale_open = $3, updated_at = now() where id = $1")
+    if seats_given || !stored.inventory_opened {
+        // The stream decides; it appends nothing when it has these seats already (as
+        // when this save has just opened it with them).
+        inventory::change_capacity(&state, id, u32::try_from(seats).unwrap_or(0), admin.id).await?;
+    }
+    sqlx::query("update courses set sale_open = $2, updated_at = now() where id = $1")
         .bind(id)
-        .bind(seats)
         .bind(sale_open)
         .execute(&state.pool)
         .await
         .map_err(|e| map_db(e, &[]))?;
-    let stops = route_stops(&state.pool, &[stored.route_id]).await?;
-    let course = PendingCourse { id, route_id: stored.route_id, departure_at: stored.departure_at.to_utc(), seats };
-    open_pending(&state, course, &stops, admin.id).await?;
-    Ok(Data::new(find(&state.pool, id).await?))
+    follow::row_follows(&state.pool, state.store.as_ref(), id).await?;
+    let mut course = find(&state.pool, id).await?;
+    if seats_given {
+        // What the inventory decided, whether or not the row has followed yet.
+        course.seats = seats;
+    }
+    Ok(Data::new(course))
 }

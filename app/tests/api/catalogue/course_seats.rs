@@ -103,6 +103,44 @@ async fn after_a_seat_change_the_row_and_the_stream_agree(pool: PgPool) {
     assert_eq!((shown["seats"].clone(), stream_seats(&app, &id).await), (json!(40), 40));
 }
 
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn new_seats_for_a_course_opened_behind_the_rows_back_go_through_its_stream(pool: PgPool) {
+    use domain::seat_inventory::{opened_event_id, SeatInventoryEvent, Stop};
+    use event_store::{EventStore, ExpectedVersion, NewEvent};
+
+    let app = spawn_app(pool).await;
+    let net = network(&app).await;
+    let (id, departure_at) = (Uuid::new_v4(), warsaw(in_days(1), 8, 0));
+    sqlx::query("insert into courses (id, route_id, departure_at, seats) values ($1, $2, $3, 30)")
+        .bind(id)
+        .bind(net.north)
+        .bind(departure_at)
+        .execute(&app.pool)
+        .await
+        .unwrap();
+    // Opened with the row's seats by another write (the sweep, or a save that died before
+    // marking the row), as that write derives its event id.
+    let stops = [(net.nisko, 0), (net.rzeszow, 75), (net.krakow, 190)]
+        .map(|(waypoint_id, minutes_from_start)| Stop { waypoint_id, minutes_from_start });
+    let opened = SeatInventoryEvent::InventoryOpened {
+        course_id: id,
+        route_id: net.north,
+        departure_at,
+        seats: 30,
+        stops: stops.to_vec(),
+    };
+    let event = NewEvent::json(opened_event_id(id), opened.event_type(), &opened, Metadata::default()).unwrap();
+    let stream = StreamName::parse(stream_name(id)).unwrap();
+    PgEventStore::new(app.pool.clone()).append(&stream, ExpectedVersion::NoStream, vec![event]).await.unwrap();
+
+    let saved = data(app.put(&format!("/course/course/save?id={id}"), &json!({"seats": 35}), app.admin()).await).await;
+
+    let id = id.to_string();
+    assert_eq!((saved["seats"].clone(), saved["inventory_opened"].clone()), (json!(35), json!(true)));
+    assert_eq!(stream_seats(&app, &id).await, 35);
+    eventually("the row to follow the stream", || async { row_seats(&app, &id).await == 35 }).await;
+}
+
 /// A course row as a create or a generate leaves it when the process dies before the
 /// stream is opened, written `age` ago.
 async fn unopened_course(pool: &PgPool, route: i64, departure_at: DateTime<Utc>, age: &str) -> Uuid {
