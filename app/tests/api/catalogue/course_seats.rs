@@ -17,6 +17,7 @@ use uuid::Uuid;
 
 use super::helpers::{spawn_app, TestApp};
 use super::support::{data, in_days, network, warsaw};
+use crate::helpers::eventually;
 
 /// Change course `id`'s seats the way the save does (load, decide, append on its
 /// stream), and stop there, as a process that dies right after the append.
@@ -46,19 +47,6 @@ async fn stream_seats(app: &TestApp, id: &str) -> i64 {
     .fetch_one(&app.pool)
     .await
     .unwrap()
-}
-
-/// Poll `check` for up to 20 seconds.
-async fn eventually<F, Fut>(what: &str, mut check: F)
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
-    while !check().await {
-        assert!(tokio::time::Instant::now() < deadline, "timed out waiting for {what}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
@@ -105,33 +93,11 @@ async fn after_a_seat_change_the_row_and_the_stream_agree(pool: PgPool) {
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn new_seats_for_a_course_opened_behind_the_rows_back_go_through_its_stream(pool: PgPool) {
-    use domain::seat_inventory::{opened_event_id, SeatInventoryEvent, Stop};
-    use event_store::{EventStore, ExpectedVersion, NewEvent};
-
     let app = spawn_app(pool).await;
     let net = network(&app).await;
-    let (id, departure_at) = (Uuid::new_v4(), warsaw(in_days(1), 8, 0));
-    sqlx::query("insert into courses (id, route_id, departure_at, seats) values ($1, $2, $3, 30)")
-        .bind(id)
-        .bind(net.north)
-        .bind(departure_at)
-        .execute(&app.pool)
-        .await
-        .unwrap();
-    // Opened with the row's seats by another write (the sweep, or a save that died before
-    // marking the row), as that write derives its event id.
-    let stops = [(net.nisko, 0), (net.rzeszow, 75), (net.krakow, 190)]
-        .map(|(waypoint_id, minutes_from_start)| Stop { waypoint_id, minutes_from_start });
-    let opened = SeatInventoryEvent::InventoryOpened {
-        course_id: id,
-        route_id: net.north,
-        departure_at,
-        seats: 30,
-        stops: stops.to_vec(),
-    };
-    let event = NewEvent::json(opened_event_id(id), opened.event_type(), &opened, Metadata::default()).unwrap();
-    let stream = StreamName::parse(stream_name(id)).unwrap();
-    PgEventStore::new(app.pool.clone()).append(&stream, ExpectedVersion::NoStream, vec![event]).await.unwrap();
+    // Opened with the row's seats by another write (the sweep, or a save that died
+    // before marking the row).
+    let id = app.opened_behind_the_rows_back(&net).await;
 
     let saved = data(app.put(&format!("/course/course/save?id={id}"), &json!({"seats": 35}), app.admin()).await).await;
 

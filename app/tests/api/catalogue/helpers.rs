@@ -15,13 +15,15 @@ use app::startup::api_routes;
 use app::startup::ReadSide;
 use chrono::{DateTime, Utc};
 use command_api::CommandState;
+use domain::seat_inventory::{opened_event_id, stream_name, SeatInventoryEvent, Stop};
 use event_store::postgres::PgEventStore;
-use event_store::EventStore;
+use event_store::{EventStore, ExpectedVersion, Metadata, NewEvent, StreamName};
 use projections::course_seats::CourseSeatsProjection;
 use projections::{Runner, RunnerConfig};
 use serde_json::json;
 use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
+use test_support::catalogue::{in_days, warsaw, Network};
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
@@ -83,6 +85,33 @@ impl TestApp {
     pub async fn course(&self, route: i64, departure_at: DateTime<Utc>, seats: i64) -> String {
         let body = json!({"route_id": route, "departure_at": departure_at.to_rfc3339(), "seats": seats});
         self.create("/course/course", body).await["id"].as_str().unwrap().to_string()
+    }
+
+    /// A course on `net`'s north route whose row was written but never marked opened,
+    /// with its stream opened by another write (as the catalogue's own append, event id
+    /// `opened_event_id`, leaves it when the process dies before marking the row): 30 seats.
+    pub async fn opened_behind_the_rows_back(&self, net: &Network) -> Uuid {
+        let (id, departure_at) = (Uuid::new_v4(), warsaw(in_days(1), 8, 0));
+        sqlx::query("insert into courses (id, route_id, departure_at, seats) values ($1, $2, $3, 30)")
+            .bind(id)
+            .bind(net.north)
+            .bind(departure_at)
+            .execute(&self.pool)
+            .await
+            .unwrap();
+        let stops = [(net.nisko, 0), (net.rzeszow, 75), (net.krakow, 190)]
+            .map(|(waypoint_id, minutes_from_start)| Stop { waypoint_id, minutes_from_start });
+        let opened = SeatInventoryEvent::InventoryOpened {
+            course_id: id,
+            route_id: net.north,
+            departure_at,
+            seats: 30,
+            stops: stops.to_vec(),
+        };
+        let event = NewEvent::json(opened_event_id(id), opened.event_type(), &opened, Metadata::default()).unwrap();
+        let stream = StreamName::parse(stream_name(id)).unwrap();
+        PgEventStore::new(self.pool.clone()).append(&stream, ExpectedVersion::NoStream, vec![event]).await.unwrap();
+        id
     }
 
     pub async fn count(&self, sql: &str) -> i64 {
