@@ -57,6 +57,7 @@ pub fn registry() -> Vec<Arc<dyn Projection>> {
     vec![
         Arc::new(projections::streams::StreamsProjection),
         Arc::new(projections::availability::AvailabilityProjection),
+        Arc::new(projections::course_seats::CourseSeatsProjection),
         Arc::new(projections::orders::OrdersProjection),
         Arc::new(projections::coupons::CouponsProjection),
         Arc::new(projections::stamps::StampsProjection),

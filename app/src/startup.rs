@@ -70,7 +70,9 @@ impl Application {
             reactions = Some(tokio::spawn(async move { runner.run(vec![Arc::new(booking)], shutdown).await }));
         }
         let timers = if args.role.serves_commands() {
-            command_api::processes::spawn_timers(&commands, &shutdown)
+            let mut timers = command_api::processes::spawn_timers(&commands, &shutdown);
+            timers.push(tokio::spawn(catalogue_api::course::recovery::run(commands.clone(), shutdown.clone())));
+            timers
         } else {
             Vec::new()
         };

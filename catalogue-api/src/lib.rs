@@ -8,11 +8,13 @@
 //!   (`api_core::resource`), plus what a resource really adds (the search dropdown of
 //!   stops, the home page's routes, copying a timetable);
 //! - [`content`]: company settings, discounts and where they apply, banners, menus and
-//!   pages, with the HTML admins write sanitised;
+//!   pages, with the HTML admins write sanitised; each a declaration too (banners and the
+//!   company rows keep their own reads, which depend on who asks);
 //! - [`course`]: the course list, and saving and generating courses. A course's seats
 //!   are the seat inventory in the stream `course-{id}`: opening or changing it goes
 //!   through the command side's one load-decide-append path (`command_api::aggregate`
-//!   and the course streams' single writer), never a copy of it.
+//!   and the course streams' single writer), never a copy of it; the row's `seats`
+//!   follow the stream through the `course_seats` projection.
 //!
 //! Reads are public unless a handler says otherwise; writes need a `SuperAdmin`.
 //! Two routers, because the process roles serve them apart: [`router`] (the CRUD and the

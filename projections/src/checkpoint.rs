@@ -71,3 +71,9 @@ pub(crate) async fn reset(conn: &mut PgConnection, name: &str) -> Result<(), Pro
 fn parse(text: Option<String>) -> Result<Option<Position>, ProjectionError> {
     Ok(text.map(|t| t.parse()).transpose()?)
 }
+
+/// Whether projection `name` has applied every event up to `position` (its checkpoint
+/// is there or past it): what a command waits for before it answers from a read model.
+pub async fn reached(pool: &PgPool, name: &str, position: Position) -> Result<bool, ProjectionError> {
+    Ok(load(pool, name).await?.is_some_and(|at| at >= position))
+}

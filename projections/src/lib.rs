@@ -23,6 +23,7 @@
 pub mod availability;
 mod checkpoint;
 pub mod coupons;
+pub mod course_seats;
 pub mod holds;
 pub mod invoices;
 pub mod orders;
@@ -37,6 +38,7 @@ use async_trait::async_trait;
 use event_store::{RecordedEvent, StoreError, SubscriptionFilter};
 use sqlx::PgConnection;
 
+pub use checkpoint::reached;
 pub use runner::{RebuildOutcome, Runner, RunnerConfig};
 pub use status::{status, ProjectionStatus};
 

@@ -38,7 +38,7 @@ use sqlx::postgres::PgRow;
 use sqlx::{FromRow, PgConnection};
 
 pub use db::{fetch_page, fetch_page_counted, map_db, Count, Rule, Scope};
-pub use router::{find, routes, save};
+pub use router::{find, routes, save, write};
 pub use sql::Sql;
 
 pub use crate::fields::{merge, Fields};

@@ -71,8 +71,10 @@ pub async fn save<R: Resource>(pool: &PgPool, id: Option<i64>, body: Value) -> R
     Ok(row)
 }
 
-/// `insert … returning id`, or `update … where id = … returning id`.
-async fn write<R: Resource>(conn: &mut PgConnection, id: Option<i64>, input: R::Input) -> Result<i64, sqlx::Error> {
+/// `insert … returning id`, or `update … where id = … returning id`, on `conn`: the
+/// write of [`save`], for a resource whose save needs more in its transaction (the
+/// company's settings, saved under a lock).
+pub async fn write<R: Resource>(conn: &mut PgConnection, id: Option<i64>, input: R::Input) -> Result<i64, sqlx::Error> {
     let columns = input.columns();
     let mut qb = QueryBuilder::<Postgres>::new("");
     match id {

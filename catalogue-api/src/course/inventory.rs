@@ -14,7 +14,12 @@
 //! appends the event, or, when the first append did land but the mark did not, appends
 //! nothing: the command id is derived from the course id, so the repeat carries the same
 //! event id and the store answers it as done (and a stream found open under another event
-//! id, `OpenInventoryError::AlreadyOpened`, counts as opened too).
+//! id, `OpenInventoryError::AlreadyOpened`, counts as opened too). Nobody has to ask:
+//! the [`super::recovery`] sweep opens what was left unopened.
+//!
+//! Seats: the row's `seats` are what the inventory opens with; after that only the
+//! stream changes them ([`change_capacity`]) and the `course_seats` projection copies
+//! them into the row.
 
 use std::collections::HashMap;
 

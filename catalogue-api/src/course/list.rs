@@ -35,6 +35,8 @@ pub struct Course {
     /// The departure from the route's first stop, with Warsaw's offset.
     #[schema(value_type = String, format = DateTime)]
     pub departure_at: DateTime<FixedOffset>,
+    // Once its inventory is open, the inventory's seats (the row follows the stream);
+    // before, the seats it is to be opened with. (Not a `///`: the document stays as is.)
     pub seats: i32,
     /// False when an admin stopped the sale.
     pub sale_open: bool,

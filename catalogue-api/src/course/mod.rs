@@ -3,19 +3,24 @@
 //! ([`generate`], which [`plan`]s them, and [`preview`] shows beforehand). [`list::Course`] is also the answer of a save.
 //!
 //! A course is where the catalogue meets the event store: its seats are the
-//! event-sourced seat inventory in the stream `course-{id}` ([`inventory`]). The row is
+//! event-sourced seat inventory in the stream `course-{id}` ([`inventory`]), and once it
+//! is open the row's `seats` follow that stream through the `course_seats` projection
+//! (never written here, so no crash can leave the two apart for good). The row is
 //! written first and the stream opened second; `inventory_opened_at` is set only once
 //! the stream exists, so a row never claims an inventory it does not have, and a failed
-//! append is repaired by the next generate (or save) of that route's courses. Courses
-//! without an inventory are not offered by the search.
+//! append (or a crash) is repaired by the next generate (or save) of that route's
+//! courses, and without either by the [`recovery`] sweep. Courses without an inventory
+//! are not offered by the search.
 //!
 //! Every write needs a `SuperAdmin`.
 
+mod follow;
 pub mod generate;
 pub mod inventory;
 pub mod list;
 mod plan;
 pub mod preview;
+pub mod recovery;
 pub mod save;
 
 use axum::routing::post;

@@ -2,11 +2,15 @@
 //! admin changes its seats or stops its sale).
 //!
 //! A course's route and departure never change once created (its seat inventory and
-//! tickets refer to them): to move a course, stop its sale and create another. Changing
-//! the seats of a course whose inventory is open appends `CapacityChanged` to its stream
-//! first, through the course's single writer (refused below the seats already taken),
-//! then updates the row. Any save of a course whose inventory is not open yet opens it.
-//! Both answer the course as the list shows it ([`super::list`]).
+//! tickets refer to them): to move a course, stop its sale and create another.
+//!
+//! The seats of a course whose inventory is open are its stream's: a change is one
+//! decision, `CapacityChanged` appended through the course's single writer (refused below
+//! the seats already taken), and nothing else. The row follows through the `course_seats`
+//! projection; the save waits briefly for it ([`super::follow`]) and answers the decided
+//! seats. Until the inventory is open the row holds the seats it is to be opened with, and
+//! any save of such a course opens it. Both answer the course as the list shows it
+//! ([`super::list`]).
 
 use std::collections::HashMap;
 
@@ -19,6 +23,7 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 use uuid::Uuid;
 
+use super::follow;
 use super::inventory::{self, route_stops, PendingCourse};
 use super::list::{find, Course};
 use command_api::CommandState;
@@ -135,6 +140,8 @@ pub async fn update(
 ) -> Result<Data<Course>, ApiError> {
     let id = params.uuid()?;
     let stored = find(&state.pool, id).await?;
+    // Seats left out keep the stream's (the row may not have followed it yet).
+    let seats_given = body.get("seats").is_some();
     let merged = merge(&stored, body);
     let mut f = Fields::new(&merged)?;
     let route_id = f.id("route_id");
@@ -149,21 +156,35 @@ pub async fn update(
     }
     f.finish()?;
 
-    if stored.inventory_opened && seats != stored.seats {
-        let seats = u32::try_from(seats).unwrap_or(0);
-        inventory::change_capacity(&state, id, seats, admin.id).await?;
-    }
-    sqlx::query("update courses set seats = $2, sale_open = $3, updated_at = now() where id = $1")
-        .bind(id)
-        .bind(seats)
-        .bind(sale_open)
-        .execute(&state.pool)
-        .await
-        .map_err(|e| map_db(e, &[]))?;
     if !stored.inventory_opened {
+        // Not open yet: the row holds the seats the inventory is to be opened with (unless
+        // the projection has written it already: another write opened it meanwhile).
+        sqlx::query("update courses set seats = $2 where id = $1 and seats_version is null")
+            .bind(id)
+            .bind(seats)
+            .execute(&state.pool)
+            .await
+            .map_err(|e| map_db(e, &[]))?;
         let stops = route_stops(&state.pool, &[stored.route_id]).await?;
         let course = PendingCourse { id, route_id: stored.route_id, departure_at: stored.departure_at.to_utc(), seats };
         open_pending(&state, course, &stops, admin.id).await?;
     }
-    Ok(Data::new(find(&state.pool, id).await?))
+    if seats_given || !stored.inventory_opened {
+        // The stream decides; it appends nothing when it has these seats already (as
+        // when this save has just opened it with them).
+        inventory::change_capacity(&state, id, u32::try_from(seats).unwrap_or(0), admin.id).await?;
+    }
+    sqlx::query("update courses set sale_open = $2, updated_at = now() where id = $1")
+        .bind(id)
+        .bind(sale_open)
+        .execute(&state.pool)
+        .await
+        .map_err(|e| map_db(e, &[]))?;
+    follow::row_follows(&state.pool, state.store.as_ref(), id).await?;
+    let mut course = find(&state.pool, id).await?;
+    if seats_given {
+        // What the inventory decided, whether or not the row has followed yet.
+        course.seats = seats;
+    }
+    Ok(Data::new(course))
 }

@@ -188,34 +188,9 @@ async fn saving_courses_needs_an_admin(pool: PgPool) {
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn a_stream_opened_under_another_event_id_is_marked_without_a_second_event(pool: PgPool) {
-    use domain::seat_inventory::{opened_event_id, stream_name, SeatInventoryEvent, Stop};
-    use event_store::postgres::PgEventStore;
-    use event_store::{EventStore, ExpectedVersion, Metadata, NewEvent, StreamName};
-
     let app = spawn_app(pool).await;
     let net = network(&app).await;
-    let (id, departure_at) = (Uuid::new_v4(), warsaw(in_days(1), 8, 0));
-    sqlx::query("insert into courses (id, route_id, departure_at, seats) values ($1, $2, $3, 30)")
-        .bind(id)
-        .bind(net.north)
-        .bind(departure_at)
-        .execute(&app.pool)
-        .await
-        .unwrap();
-    // As the catalogue's own append (event id `opened_event_id`) left it when the
-    // process died before marking the row.
-    let stops = [(net.nisko, 0), (net.rzeszow, 75), (net.krakow, 190)]
-        .map(|(waypoint_id, minutes_from_start)| Stop { waypoint_id, minutes_from_start });
-    let opened = SeatInventoryEvent::InventoryOpened {
-        course_id: id,
-        route_id: net.north,
-        departure_at,
-        seats: 30,
-        stops: stops.to_vec(),
-    };
-    let event = NewEvent::json(opened_event_id(id), opened.event_type(), &opened, Metadata::default()).unwrap();
-    let stream = StreamName::parse(stream_name(id)).unwrap();
-    PgEventStore::new(app.pool.clone()).append(&stream, ExpectedVersion::NoStream, vec![event]).await.unwrap();
+    let id = app.opened_behind_the_rows_back(&net).await;
 
     let saved =
         data(app.put(&format!("/course/course/save?id={id}"), &json!({"sale_open": true}), app.admin()).await).await;

@@ -3,6 +3,7 @@
 //! they append to the event store, while the stops, routes and timetables they read are
 //! the query API's, so these tests run both, as the application mounts them.
 
+mod course_seats;
 mod courses;
 mod flaky_store;
 mod generate;

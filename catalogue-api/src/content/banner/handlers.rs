@@ -1,31 +1,85 @@
-//! The `/app/banner` handlers.
+//! `/app/banner`, declared ([`Banners`]). Its reads are this module's own handlers over
+//! the declaration, since what they show depends on who asks (guests see only the banners
+//! valid now) and on `lang`; `save` is the generic one ([`api_core::resource::save`]: the
+//! body laid over the stored row, read by [`BannerInput::parse`], written in one
+//! transaction).
 
 use api_core::auth::{AdminUser, MaybeUser, Role};
 use api_core::list::{FieldType, ListField, ListSpec, Page, RawListQuery};
-use api_core::{ApiError, Data};
+use api_core::resource::{fetch_page, find, save, Fields, Input, Resource, Scope, Sql};
+use api_core::{ApiError, AppJson, Data, Params};
 use axum::extract::State;
-use sqlx::PgPool;
+use serde_json::Value;
 
 use super::model::{Banner, BannerDraft, BannerInput, COLUMNS};
+use crate::content::common::input::nulls_as_absent;
 use crate::content::common::lang::ParamsLang;
 use crate::content::common::lang::{Lang, LangParam};
 use crate::CatalogueState;
-use api_core::resource::{fetch_page, Scope};
-use api_core::AppJson;
-use api_core::Params;
 
-/// Open validity ends count as -infinity/infinity, so the web's "valid now" filter
-/// keeps banners without a start or an end.
-const FIELDS: &[ListField] = &[
-    ListField { name: "id", column: "id", kind: FieldType::Integer },
-    ListField { name: "title", column: "title", kind: FieldType::Text },
-    ListField { name: "valid_from", column: "coalesce(valid_from, '-infinity')", kind: FieldType::Timestamp },
-    ListField { name: "valid_to", column: "coalesce(valid_to, 'infinity')", kind: FieldType::Timestamp },
-    ListField { name: "sort_order", column: "sort_order", kind: FieldType::Integer },
-    ListField { name: "created_at", column: "created_at", kind: FieldType::Timestamp },
-    ListField { name: "updated_at", column: "updated_at", kind: FieldType::Timestamp },
-];
-const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "sort_order, created_at desc, id desc" };
+impl Input for BannerDraft {
+    type Body = BannerInput;
+
+    fn read(f: &mut Fields<'_>) -> Self {
+        f.parse_with(|input: BannerInput| input.parse())
+    }
+
+    fn columns(self) -> Vec<(&'static str, Sql)> {
+        vec![
+            ("title", self.title.into()),
+            ("text", self.text.into()),
+            ("title_en", self.title_en.into()),
+            ("text_en", self.text_en.into()),
+            ("link", self.link.into()),
+            ("link_target", self.link_target.into()),
+            ("bg_class", self.bg_class.into()),
+            ("text_class", self.text_class.into()),
+            ("refresh_time", self.refresh_time.into()),
+            ("valid_from", self.valid_from.into()),
+            ("valid_to", self.valid_to.into()),
+            ("sort_order", self.sort_order.into()),
+        ]
+    }
+}
+
+/// The banners, declared.
+pub struct Banners;
+
+impl Resource for Banners {
+    type Row = Banner;
+    type Input = BannerDraft;
+    const PATH: &'static str = "/app/banner";
+    const TAG: &'static str = "app";
+    const NAME: &'static str = "banner";
+    const TABLE: &'static str = "banners";
+    const COLUMNS: &'static str = COLUMNS;
+    /// Open validity ends count as -infinity/infinity, so the web's "valid now" filter
+    /// keeps banners without a start or an end.
+    const LIST: ListSpec = ListSpec {
+        fields: &[
+            ListField { name: "id", column: "id", kind: FieldType::Integer },
+            ListField { name: "title", column: "title", kind: FieldType::Text },
+            ListField { name: "valid_from", column: "coalesce(valid_from, '-infinity')", kind: FieldType::Timestamp },
+            ListField { name: "valid_to", column: "coalesce(valid_to, 'infinity')", kind: FieldType::Timestamp },
+            ListField { name: "sort_order", column: "sort_order", kind: FieldType::Integer },
+            ListField { name: "created_at", column: "created_at", kind: FieldType::Timestamp },
+            ListField { name: "updated_at", column: "updated_at", kind: FieldType::Timestamp },
+        ],
+        default_order: "sort_order, created_at desc, id desc",
+    };
+    const INVALID: Option<&'static str> = Some("the data is not valid");
+
+    fn shown(banner: Banner) -> Banner {
+        banner.cleaned()
+    }
+
+    fn not_found(id: i64) -> ApiError {
+        ApiError::NotFound(format!("there is no banner {id}"))
+    }
+}
+
+/// The fields where `null` clears the value; elsewhere it counts as absent.
+const NULLABLE: &[&str] = &["valid_from", "valid_to"];
 
 /// What guests may see whatever they filter by.
 const VALID_NOW: &str = "coalesce(valid_from, '-infinity') <= now() and coalesce(valid_to, 'infinity') > now()";
@@ -45,12 +99,12 @@ pub async fn all(
     user: MaybeUser,
     query: RawListQuery,
 ) -> Result<Data<Page<Banner>>, ApiError> {
-    let q = query.parse(SPEC)?;
+    let q = query.parse(Banners::LIST)?;
     let lang = Lang::of_list(&q)?;
     let is_admin = user.0.is_some_and(|u| u.role == Role::SuperAdmin);
     let restrict = (!is_admin).then_some(VALID_NOW);
-    let mut page =
-        fetch_page::<Banner>(&state.pool, COLUMNS, "banners", restrict.map_or(Scope::All, Scope::Where), &q).await?;
+    let scope = restrict.map_or(Scope::All, Scope::Where);
+    let mut page = fetch_page::<Banner>(&state.pool, Banners::COLUMNS, Banners::FROM, scope, &q).await?;
     page.models = page.models.into_iter().map(|b| b.localized(lang)).collect();
     Ok(Data::new(page))
 }
@@ -68,14 +122,14 @@ pub async fn one(
 ) -> Result<Data<Banner>, ApiError> {
     let id = params.id()?;
     let lang = params.lang()?;
-    let banner = find(&state.pool, id).await?;
+    let banner = find::<Banners>(&mut *state.pool.acquire().await?, id).await?;
     let is_admin = user.0.is_some_and(|u| u.role == Role::SuperAdmin);
     let now = chrono::Utc::now();
     let valid_now = banner.valid_from.is_none_or(|from| from <= now) && banner.valid_to.is_none_or(|to| now < to);
     if is_admin || valid_now {
         Ok(Data::new(banner.localized(lang)))
     } else {
-        Err(not_found(id))
+        Err(Banners::not_found(id))
     }
 }
 
@@ -83,20 +137,13 @@ pub async fn one(
 #[utoipa::path(post, path = "/api/app/banner/save", tag = "app", security(("bearer" = [])), request_body = BannerInput,
     responses((status = 200, description = "`{\"data\": Banner}`", body = Data<Banner>), (status = 401, description = "no token"),
         (status = 403, description = "not an admin"), (status = 422, description = "one error per invalid field")))]
-#[tracing::instrument(skip(state, input))]
+#[tracing::instrument(skip(state, body))]
 pub async fn create(
     _: AdminUser,
     State(state): State<CatalogueState>,
-    AppJson(input): AppJson<BannerInput>,
+    AppJson(body): AppJson<Value>,
 ) -> Result<Data<Banner>, ApiError> {
-    let draft = input.parse(None)?;
-    let sql = format!(
-        "insert into banners (title, text, title_en, text_en, link, link_target, bg_class, text_class, \
-         refresh_time, valid_from, valid_to, sort_order) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
-         returning {COLUMNS}"
-    );
-    let banner = bind(sqlx::query_as::<_, Banner>(&sql), &draft).fetch_one(&state.pool).await?;
-    Ok(Data::new(banner.cleaned()))
+    Ok(Data::new(save::<Banners>(&state.pool, None, nulls_as_absent(body, NULLABLE)).await?))
 }
 
 /// Update a banner (admin); absent fields keep their value.
@@ -104,52 +151,13 @@ pub async fn create(
     responses((status = 200, description = "`{\"data\": Banner}`", body = Data<Banner>), (status = 401, description = "no token"),
         (status = 403, description = "not an admin"), (status = 404, description = "not found"),
         (status = 422, description = "one error per invalid field")))]
-#[tracing::instrument(skip(state, input))]
+#[tracing::instrument(skip(state, body))]
 pub async fn update(
     _: AdminUser,
     State(state): State<CatalogueState>,
     params: Params,
-    AppJson(input): AppJson<BannerInput>,
+    AppJson(body): AppJson<Value>,
 ) -> Result<Data<Banner>, ApiError> {
     let id = params.id()?;
-    let current = find(&state.pool, id).await?;
-    let draft = input.parse(Some(&current))?;
-    let sql = format!(
-        "update banners set title = $1, text = $2, title_en = $3, text_en = $4, link = $5, link_target = $6, \
-         bg_class = $7, text_class = $8, refresh_time = $9, valid_from = $10, valid_to = $11, sort_order = $12, \
-         updated_at = now() where id = $13 returning {COLUMNS}"
-    );
-    let banner = bind(sqlx::query_as::<_, Banner>(&sql), &draft).bind(id).fetch_optional(&state.pool).await?;
-    banner.map(|b| Data::new(b.cleaned())).ok_or_else(|| not_found(id))
-}
-
-type BannerQuery<'q> = sqlx::query::QueryAs<'q, sqlx::Postgres, Banner, sqlx::postgres::PgArguments>;
-
-fn bind<'q>(query: BannerQuery<'q>, d: &'q BannerDraft) -> BannerQuery<'q> {
-    query
-        .bind(&d.title)
-        .bind(&d.text)
-        .bind(&d.title_en)
-        .bind(&d.text_en)
-        .bind(&d.link)
-        .bind(&d.link_target)
-        .bind(&d.bg_class)
-        .bind(&d.text_class)
-        .bind(d.refresh_time)
-        .bind(d.valid_from)
-        .bind(d.valid_to)
-        .bind(d.sort_order)
-}
-
-fn not_found(id: i64) -> ApiError {
-    ApiError::NotFound(format!("there is no banner {id}"))
-}
-
-#[tracing::instrument(skip(pool))]
-async fn find(pool: &PgPool, id: i64) -> Result<Banner, ApiError> {
-    sqlx::query_as::<_, Banner>(&format!("select {COLUMNS} from banners where id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
-        .await?
-        .ok_or_else(|| not_found(id))
+    Ok(Data::new(save::<Banners>(&state.pool, Some(id), nulls_as_absent(body, NULLABLE)).await?))
 }

@@ -141,7 +141,7 @@ pub struct BannerInput {
 }
 
 /// A checked banner, ready to store.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct BannerDraft {
     pub title: String,
     pub text: String,
@@ -158,25 +158,21 @@ pub struct BannerDraft {
 }
 
 impl BannerInput {
-    /// Check every field, merged over `current`; all problems at once.
-    pub fn parse(self, current: Option<&Banner>) -> Result<BannerDraft, ApiError> {
+    /// Check every field; all problems at once. (An update is the stored banner with
+    /// the body laid over it, read here as a whole: `api_core::resource::save`.)
+    pub fn parse(self) -> Result<BannerDraft, ApiError> {
         let mut e = Errors::default();
-        let pick = |new: Option<String>, old: Option<&String>, default: &str| {
-            new.or_else(|| old.cloned()).unwrap_or_else(|| default.to_string())
-        };
-        let title = pick(self.title, current.map(|c| &c.title), "");
-        let text = pick(self.text, current.map(|c| &c.text), "");
-        let title_en = pick(self.title_en, current.map(|c| &c.title_en), "");
-        let text_en = pick(self.text_en, current.map(|c| &c.text_en), "");
-        let link = pick(self.link, current.map(|c| &c.link), "");
-        let link_target = pick(self.link_target, current.map(|c| &c.link_target), "_self");
-        let bg_class = pick(self.bg_class, current.map(|c| &c.bg_class), "");
-        let text_class = pick(self.text_class, current.map(|c| &c.text_class), "");
-        let refresh_time = self.refresh_time.or(current.map(|c| i64::from(c.refresh_time))).unwrap_or(0);
-        let sort_order = self.sort_order.or(current.map(|c| i64::from(c.sort_order))).unwrap_or(0);
-        let text_of = |t: Option<DateTime<Utc>>| t.map(|t| t.to_rfc3339());
-        let from = self.valid_from.unwrap_or_else(|| text_of(current.and_then(|c| c.valid_from)));
-        let to = self.valid_to.unwrap_or_else(|| text_of(current.and_then(|c| c.valid_to)));
+        let title = self.title.unwrap_or_default();
+        let text = self.text.unwrap_or_default();
+        let title_en = self.title_en.unwrap_or_default();
+        let text_en = self.text_en.unwrap_or_default();
+        let link = self.link.unwrap_or_default();
+        let link_target = self.link_target.unwrap_or_else(|| "_self".to_string());
+        let bg_class = self.bg_class.unwrap_or_default();
+        let text_class = self.text_class.unwrap_or_default();
+        let refresh_time = self.refresh_time.unwrap_or(0);
+        let sort_order = self.sort_order.unwrap_or(0);
+        let (from, to) = (self.valid_from.flatten(), self.valid_to.flatten());
         let (valid_from, valid_to) = validate::validity(&mut e, from.as_deref(), to.as_deref());
         // A refused field leaves its default here; `finish` then answers the `422`.
         let draft = BannerDraft {
@@ -248,7 +244,7 @@ mod tests {
     #[test]
     fn english_fields_may_be_empty_and_are_checked_like_the_polish() {
         let input = BannerInput { title: Some("Kup bilet".into()), ..Default::default() };
-        let draft = input.parse(None).unwrap();
+        let draft = input.parse().unwrap();
         assert_eq!((draft.title_en.as_str(), draft.text_en.as_str()), ("", ""));
         let input = BannerInput {
             title: Some("Kup bilet".into()),
@@ -256,13 +252,13 @@ mod tests {
             text_en: Some("<p>Hi<script>x()</script></p>".into()),
             ..Default::default()
         };
-        let Err(ApiError::Validation { errors, .. }) = input.parse(None) else { panic!("should fail") };
+        let Err(ApiError::Validation { errors, .. }) = input.parse() else { panic!("should fail") };
         assert_eq!(errors.iter().map(|e| e.field.as_str()).collect::<Vec<_>>(), ["title_en"]);
         let input = BannerInput {
             title: Some("Kup bilet".into()),
             text_en: Some("<p>Hi<script>x()</script></p>".into()),
             ..Default::default()
         };
-        assert_eq!(input.parse(None).unwrap().text_en, "<p>Hi</p>");
+        assert_eq!(input.parse().unwrap().text_en, "<p>Hi</p>");
     }
 }

@@ -1,8 +1,24 @@
 //! How content inputs read fields that may be absent, `null` or a value ([`nullable`]),
-//! and yes/no fields ([`flag`]). (The body itself is `api_core::AppJson`, which
-//! names the field of a value of the wrong type.)
+//! and yes/no fields ([`flag`]), and a body's `null`s before a generic save
+//! ([`nulls_as_absent`]). (The body itself is `api_core::AppJson`, which names the field
+//! of a value of the wrong type.)
 
 use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+
+/// `body` without the fields that are `null`, but for those in `nullable` (where `null`
+/// clears the value). The banner and company inputs read `null` as absent, so on an
+/// update it keeps the stored value; a generic save lays the body over the stored row
+/// first, where a `null` would overwrite it instead.
+pub fn nulls_as_absent(body: Value, nullable: &[&str]) -> Value {
+    match body {
+        Value::Object(mut fields) => {
+            fields.retain(|name, value| !value.is_null() || nullable.contains(&name.as_str()));
+            Value::Object(fields)
+        }
+        other => other,
+    }
+}
 
 /// For a field that may be absent (keep the stored value), `null` (clear it) or a
 /// value: `#[serde(default, deserialize_with = "nullable")]` on `Option<Option<T>>`.
@@ -29,6 +45,13 @@ mod tests {
         valid_to: Option<Option<String>>,
         #[serde(default, deserialize_with = "flag")]
         active: Option<bool>,
+    }
+
+    #[test]
+    fn nulls_are_dropped_but_where_they_clear_a_value() {
+        let body = serde_json::json!({"title": null, "valid_to": null, "link": "x"});
+        assert_eq!(nulls_as_absent(body, &["valid_to"]), serde_json::json!({"valid_to": null, "link": "x"}));
+        assert_eq!(nulls_as_absent(serde_json::json!([null]), &[]), serde_json::json!([null]));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 pub mod crud;
 pub mod model;
+mod rules;
 pub mod seller;
 pub mod settings;
 

@@ -2,13 +2,14 @@
 //! `get-public-settings` (everyone: the footer texts every page shows).
 
 use api_core::auth::AdminUser;
+use api_core::resource::{find, map_db, write, Resource};
 use api_core::{ApiError, Data};
 use axum::extract::State;
 use serde::Serialize;
 use sqlx::{PgExecutor, PgPool};
 use utoipa::ToSchema;
 
-use super::crud::{insert, store};
+use super::crud::Companies;
 use super::model::{Company, Settings, SettingsInput, COLUMNS};
 use crate::content::common::lang::ParamsLang;
 use crate::content::common::lang::{Lang, LangParam};
@@ -104,13 +105,12 @@ pub async fn save_settings(
     let mut tx = state.pool.begin().await?;
     // Two first saves at once must not create two companies.
     sqlx::query("select pg_advisory_xact_lock(hashtext('companies.save-settings'))").execute(&mut *tx).await?;
-    let saved = match current(&mut *tx).await? {
-        Some(company) => {
-            let settings = input.parse(company.settings)?;
-            store(&mut *tx, company.id, &settings).await?
-        }
-        None => insert(&mut *tx, &input.parse(Settings::default())?).await?,
-    };
+    // The fields sent, over the settings in force (the defaults when there is no row).
+    let company = current(&mut *tx).await?;
+    let id = company.as_ref().map(|c| c.id);
+    let settings = input.parse(company.map(|c| c.settings).unwrap_or_default())?;
+    let id = write::<Companies>(&mut tx, id, settings).await.map_err(|e| map_db(e, Companies::SAVE_RULES))?;
+    let saved = find::<Companies>(&mut tx, id).await?;
     tx.commit().await?;
     Ok(Data::new(SettingsBody { settings: view(Some(saved)) }))
 }

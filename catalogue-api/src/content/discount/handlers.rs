@@ -11,7 +11,7 @@ impl Input for DiscountDraft {
     type Body = DiscountInput;
 
     fn read(f: &mut Fields<'_>) -> Self {
-        f.parse_with(|input: DiscountInput| input.parse(None))
+        f.parse_with(|input: DiscountInput| input.parse())
     }
 
     fn columns(self) -> Vec<(&'static str, Sql)> {

@@ -136,26 +136,26 @@ pub struct DiscountDraft {
 const MAX_AMOUNT: i64 = 1_000_000;
 
 impl DiscountInput {
-    /// Check every field (merged over `current` on update); all problems at once.
-    pub fn parse(self, current: Option<&Discount>) -> Result<DiscountDraft, ApiError> {
+    /// Check every field; all problems at once. (An update is the stored discount with
+    /// the body laid over it, read here as a whole: `api_core::resource::save`.)
+    pub fn parse(self) -> Result<DiscountDraft, ApiError> {
         let mut errors = Errors::default();
-        let name = match self.name.or_else(|| current.map(|c| c.name.clone())) {
+        let name = match self.name {
             Some(name) => errors.check("name", validate::plain_line(&name, 1, 255)),
             None => {
                 errors.add("name", "name is required");
                 None
             }
         };
-        let name_en = self.name_en.or_else(|| current.map(|c| c.name_en.clone())).unwrap_or_default();
+        let name_en = self.name_en.unwrap_or_default();
         let name_en = errors.check("name_en", validate::plain_line(&name_en, 0, 255));
-        let kind = match (self.kind.as_deref(), current) {
-            (Some("percent"), _) => Some(DiscountKind::Percent),
-            (Some("amount"), _) => Some(DiscountKind::Amount),
-            (Some(_), _) => errors.check("kind", Err("must be percent or amount".into())),
-            (None, Some(c)) => Some(c.kind),
-            (None, None) => errors.check("kind", Err("kind is required (percent or amount)".into())),
+        let kind = match self.kind.as_deref() {
+            Some("percent") => Some(DiscountKind::Percent),
+            Some("amount") => Some(DiscountKind::Amount),
+            Some(_) => errors.check("kind", Err("must be percent or amount".into())),
+            None => errors.check("kind", Err("kind is required (percent or amount)".into())),
         };
-        let value = match (self.value.or(current.map(|c| c.value)), kind) {
+        let value = match (self.value, kind) {
             (None, _) => errors.check("value", Err("value is required".into())),
             (Some(v), Some(DiscountKind::Percent)) => errors
                 .check("value", validate::int_in(v, 1, 100).map_err(|_| "a percentage must be from 1 to 100".into())),
@@ -166,11 +166,9 @@ impl DiscountInput {
             ),
             (Some(_), None) => None,
         };
-        let text = |t: Option<DateTime<Utc>>| t.map(|t| t.to_rfc3339());
-        let from = self.valid_from.unwrap_or_else(|| text(current.and_then(|c| c.valid_from)));
-        let to = self.valid_to.unwrap_or_else(|| text(current.and_then(|c| c.valid_to)));
+        let (from, to) = (self.valid_from.flatten(), self.valid_to.flatten());
         let (valid_from, valid_to) = validate::validity(&mut errors, from.as_deref(), to.as_deref());
-        let sort_order = self.sort_order.or(current.map(|c| i64::from(c.sort_order))).unwrap_or(0);
+        let sort_order = self.sort_order.unwrap_or(0);
         let sort_order = errors.check("sort_order", validate::int_in(sort_order, -1_000_000, 1_000_000));
         errors.finish()?;
         match (name, name_en, kind, value, sort_order) {
@@ -181,8 +179,8 @@ impl DiscountInput {
                 value,
                 valid_from,
                 valid_to,
-                active: self.active.or(current.map(|c| c.active)).unwrap_or(true),
-                statutory: self.statutory.or(current.map(|c| c.statutory)).unwrap_or(false),
+                active: self.active.unwrap_or(true),
+                statutory: self.statutory.unwrap_or(false),
                 sort_order: i32::try_from(sort_order).unwrap_or_default(),
             }),
             _ => Err(ApiError::Internal("a discount field was refused without an error".into())),
@@ -207,8 +205,7 @@ mod tests {
 
     #[test]
     fn a_complete_discount_parses() {
-        let draft =
-            input(serde_json::json!({"name": " Promocja ", "kind": "amount", "value": 500})).parse(None).unwrap();
+        let draft = input(serde_json::json!({"name": " Promocja ", "kind": "amount", "value": 500})).parse().unwrap();
         assert_eq!(draft.name, "Promocja");
         assert_eq!((draft.kind, draft.value, draft.active, draft.statutory), (DiscountKind::Amount, 500, true, false));
     }
@@ -219,12 +216,12 @@ mod tests {
             "name": "", "kind": "percent", "value": 101, "valid_from": "2026-02-01 00:00:00",
             "valid_to": "2026-01-01 00:00:00", "sort_order": 5_000_000
         }))
-        .parse(None)
+        .parse()
         .unwrap_err();
         assert_eq!(fields(err), ["name", "value", "valid_to", "sort_order"]);
-        assert_eq!(fields(DiscountInput::default().parse(None).unwrap_err()), ["name", "kind", "value"]);
+        assert_eq!(fields(DiscountInput::default().parse().unwrap_err()), ["name", "kind", "value"]);
         assert_eq!(
-            fields(input(serde_json::json!({"name": "x", "kind": "free", "value": 1})).parse(None).unwrap_err()),
+            fields(input(serde_json::json!({"name": "x", "kind": "free", "value": 1})).parse().unwrap_err()),
             ["kind"]
         );
     }

@@ -14,7 +14,7 @@ impl Input for DiscountApplyDraft {
     type Body = DiscountApplyInput;
 
     fn read(f: &mut Fields<'_>) -> Self {
-        f.parse_with(|input: DiscountApplyInput| input.parse(None))
+        f.parse_with(|input: DiscountApplyInput| input.parse())
     }
 
     fn columns(self) -> Vec<(&'static str, Sql)> {

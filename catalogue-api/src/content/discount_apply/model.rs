@@ -41,17 +41,19 @@ pub struct DiscountApplyDraft {
 }
 
 impl DiscountApplyInput {
-    pub fn parse(self, current: Option<&DiscountApply>) -> Result<DiscountApplyDraft, ApiError> {
+    /// Check every field; all problems at once. (An update is the stored row with the
+    /// body laid over it, read here as a whole: `api_core::resource::save`.)
+    pub fn parse(self) -> Result<DiscountApplyDraft, ApiError> {
         let mut errors = Errors::default();
         let discount_id = match self.discount_id {
             Some(None) => errors.check("discount_id", Err("discount_id cannot be null".into())),
-            given => match given.flatten().or(current.map(|c| c.discount_id)) {
+            given => match given.flatten() {
                 Some(id) if id >= 1 => Some(id),
                 Some(_) => errors.check("discount_id", Err("must be a discount's id".into())),
                 None => errors.check("discount_id", Err("discount_id is required".into())),
             },
         };
-        let route_id = match self.route_id.unwrap_or(current.and_then(|c| c.route_id)) {
+        let route_id = match self.route_id.flatten() {
             Some(id) if id < 1 => errors.check("route_id", Err("must be a route's id, or null for every route".into())),
             other => other,
         };

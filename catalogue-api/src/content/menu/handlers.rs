@@ -14,7 +14,7 @@ impl Input for MenuDraft {
     type Body = MenuInput;
 
     fn read(f: &mut Fields<'_>) -> Self {
-        f.parse_with(|input: MenuInput| input.parse(None))
+        f.parse_with(|input: MenuInput| input.parse())
     }
 
     fn columns(self) -> Vec<(&'static str, Sql)> {

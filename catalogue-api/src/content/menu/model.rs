@@ -135,29 +135,25 @@ fn parse_content(field: &str, content: Value, e: &mut Errors) -> Option<Vec<Menu
 }
 
 impl MenuInput {
-    /// Check every field, merged over `current`; all problems at once.
-    pub fn parse(self, current: Option<&Menu>) -> Result<MenuDraft, ApiError> {
+    /// Check every field; all problems at once. (An update is the stored menu with the
+    /// body laid over it, read here as a whole: `api_core::resource::save`.)
+    pub fn parse(self) -> Result<MenuDraft, ApiError> {
         let mut e = Errors::default();
-        let name = self.name.or_else(|| current.map(|c| c.name.clone())).unwrap_or_default();
+        let name = self.name.unwrap_or_default();
         let name = e.check("name", validate::plain_line(&name, 1, 100));
-        let kind = match self.kind.or_else(|| current.map(|c| c.kind.clone())) {
+        let kind = match self.kind {
             Some(k) if MENU_TYPES.contains(&k.as_str()) => Some(k),
             Some(_) => e.check("type", Err(format!("must be one of {}", MENU_TYPES.join(", ")))),
             None => e.check("type", Err("type is required (top, bottom1 or bottom2)".into())),
         };
         let content = match self.content {
-            None => Value::String(current.map_or_else(|| "[]".to_string(), |c| c.content.clone())),
-            Some(Value::Null) => Value::String("[]".into()),
+            None | Some(Value::Null) => Value::String("[]".into()),
             Some(content) => content,
         };
         let items = parse_content("content", content, &mut e);
-        let name_en = self.name_en.or_else(|| current.map(|c| c.name_en.clone())).unwrap_or_default();
+        let name_en = self.name_en.unwrap_or_default();
         let name_en = e.check("name_en", validate::plain_line(&name_en, 0, 100));
-        let content_en = match self.content_en {
-            None => current.map(|c| Value::String(c.content_en.clone())),
-            Some(Value::Null) => None,
-            Some(content) => Some(content),
-        };
+        let content_en = self.content_en.filter(|c| !c.is_null());
         let items_en = match content_en {
             None => Some(vec![]),
             Some(Value::String(text)) if text.trim().is_empty() => Some(vec![]),
@@ -222,7 +218,7 @@ mod tests {
                 content_en: Some(content_en),
                 ..Default::default()
             }
-            .parse(None)
+            .parse()
         };
         assert_eq!(parse(json!(EN)).unwrap().content_en, EN);
         assert_eq!(parse(serde_json::from_str(EN).unwrap()).unwrap().content_en, EN);

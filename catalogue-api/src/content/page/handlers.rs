@@ -14,7 +14,7 @@ impl Input for ContentPageDraft {
     type Body = ContentPageInput;
 
     fn read(f: &mut Fields<'_>) -> Self {
-        f.parse_with(|input: ContentPageInput| input.parse(None))
+        f.parse_with(|input: ContentPageInput| input.parse())
     }
 
     fn columns(self) -> Vec<(&'static str, Sql)> {

@@ -189,22 +189,20 @@ pub fn slug(value: &str) -> Result<String, String> {
 }
 
 impl ContentPageInput {
-    /// Check every field, merged over `current`; all problems at once.
-    pub fn parse(self, current: Option<&ContentPage>) -> Result<ContentPageDraft, ApiError> {
+    /// Check every field; all problems at once. (An update is the stored page with the
+    /// body laid over it, read here as a whole: `api_core::resource::save`.)
+    pub fn parse(self) -> Result<ContentPageDraft, ApiError> {
         let mut e = Errors::default();
-        let pick = |new: Option<String>, old: Option<&String>, default: &str| {
-            new.or_else(|| old.cloned()).unwrap_or_else(|| default.to_string())
-        };
-        let title = pick(self.title, current.map(|c| &c.title), "");
-        let slug_text = pick(self.slug, current.map(|c| &c.slug), "");
-        let keywords = pick(self.keywords, current.map(|c| &c.keywords), "");
-        let content = pick(self.content, current.map(|c| &c.content), "");
-        let side_content = pick(self.side_content, current.map(|c| &c.side_content), "");
-        let template = pick(self.template, current.map(|c| &c.template), "default");
-        let title_en = pick(self.title_en, current.map(|c| &c.title_en), "");
-        let keywords_en = pick(self.keywords_en, current.map(|c| &c.keywords_en), "");
-        let content_en = pick(self.content_en, current.map(|c| &c.content_en), "");
-        let side_content_en = pick(self.side_content_en, current.map(|c| &c.side_content_en), "");
+        let title = self.title.unwrap_or_default();
+        let slug_text = self.slug.unwrap_or_default();
+        let keywords = self.keywords.unwrap_or_default();
+        let content = self.content.unwrap_or_default();
+        let side_content = self.side_content.unwrap_or_default();
+        let template = self.template.unwrap_or_else(|| "default".to_string());
+        let title_en = self.title_en.unwrap_or_default();
+        let keywords_en = self.keywords_en.unwrap_or_default();
+        let content_en = self.content_en.unwrap_or_default();
+        let side_content_en = self.side_content_en.unwrap_or_default();
         let draft = ContentPageDraft {
             title: e.check("title", validate::plain_line(&title, 1, 200)).unwrap_or_default(),
             slug: e.check("slug", slug(&slug_text)).unwrap_or_default(),
@@ -254,7 +252,7 @@ mod tests {
             template: Some("fancy".into()),
             ..Default::default()
         };
-        let Err(ApiError::Validation { errors, .. }) = input.parse(None) else { panic!("should fail") };
+        let Err(ApiError::Validation { errors, .. }) = input.parse() else { panic!("should fail") };
         let fields: Vec<_> = errors.iter().map(|e| e.field.as_str()).collect();
         assert_eq!(fields, ["title", "slug", "keywords", "template"]);
     }
@@ -270,12 +268,12 @@ mod tests {
             side_content_en: Some("x".repeat(50_001)),
             ..Default::default()
         };
-        let Err(ApiError::Validation { errors, .. }) = input.parse(None) else { panic!("should fail") };
+        let Err(ApiError::Validation { errors, .. }) = input.parse() else { panic!("should fail") };
         let fields: Vec<_> = errors.iter().map(|e| e.field.as_str()).collect();
         assert_eq!(fields, ["title_en", "keywords_en", "content_en", "side_content_en"]);
         let input =
             ContentPageInput { title: Some("Regulamin".into()), slug: Some("regulamin".into()), ..Default::default() };
-        let draft = input.parse(None).unwrap();
+        let draft = input.parse().unwrap();
         assert_eq!([draft.title_en, draft.keywords_en, draft.content_en, draft.side_content_en], ["", "", "", ""]);
     }
 

@@ -142,3 +142,41 @@ async fn banner_writes_are_for_admins(pool: PgPool) {
 
     assert_admin_only(&app, &[Write::Post("/app/banner/save"), Write::Put("/app/banner/save?id=1")]).await;
 }
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn on_update_null_keeps_a_field_but_clears_the_validity(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let input = json!({"title": "Promocja", "link": "https://pks.example", "sort_order": 3,
+                       "valid_from": "2026-06-20 00:00:00", "valid_to": "2036-06-20 00:00:00"});
+    let created = ok(app.post("/app/banner/save", &input, Some(&app.admin_token)).await).await;
+    let id = created["data"]["id"].as_i64().unwrap();
+
+    let body = json!({"title": null, "link": null, "sort_order": null, "valid_from": null, "valid_to": null});
+    let updated = ok(app.put(&format!("/app/banner/save?id={id}"), &body, Some(&app.admin_token)).await).await;
+
+    let b = &updated["data"];
+    assert_eq!(
+        (&b["title"], &b["link"], &b["sort_order"]),
+        (&json!("Promocja"), &json!("https://pks.example"), &json!(3))
+    );
+    assert_eq!((&b["valid_from"], &b["valid_to"]), (&Value::Null, &Value::Null));
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn an_update_checks_the_stored_fields_with_the_new_ones_and_names_a_wrong_type(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let input = json!({"title": "Promocja", "valid_from": "2026-06-20 00:00:00"});
+    let id =
+        ok(app.post("/app/banner/save", &input, Some(&app.admin_token)).await).await["data"]["id"].as_i64().unwrap();
+    let url = format!("/app/banner/save?id={id}");
+
+    assert_fields(
+        app.put(&url, &json!({"valid_to": "2026-06-01 00:00:00"}), Some(&app.admin_token)).await,
+        &["valid_to"],
+    )
+    .await;
+    assert_fields(app.put(&url, &json!({"refresh_time": "soon"}), Some(&app.admin_token)).await, &["refresh_time"])
+        .await;
+    let stored = ok(app.get(&format!("/app/banner/one?id={id}"), Some(&app.admin_token)).await).await;
+    assert_eq!((&stored["data"]["valid_to"], &stored["data"]["refresh_time"]), (&Value::Null, &json!(0)));
+}

@@ -306,3 +306,23 @@ async fn everything_but_the_public_settings_is_for_admins(pool: PgPool) {
     )
     .await;
 }
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn an_update_of_a_company_row_reads_null_as_absent_and_checks_the_whole(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let created = ok(app.post("/company/company/save", &settings(), Some(&app.admin_token)).await).await;
+    let id = created["data"]["id"].as_i64().unwrap();
+    let url = format!("/company/company/save?id={id}");
+
+    let updated = ok(app.put(&url, &json!({"name": null, "vat_rate_percent": 23}), Some(&app.admin_token)).await).await;
+    assert_eq!(
+        (&updated["data"]["name"], &updated["data"]["vat_rate_percent"]),
+        (&json!("PKS Nisko Sp. z o.o."), &json!(23))
+    );
+
+    // A postal code is checked against the country the row ends up with.
+    let response = app.put(&url, &json!({"country": "PL", "postal_code": "37400"}), Some(&app.admin_token)).await;
+    assert_fields(response, &["postal_code"]).await;
+    let read = ok(app.get(&format!("/company/company/one?id={id}"), Some(&app.admin_token)).await).await;
+    assert_eq!(read, updated);
+}

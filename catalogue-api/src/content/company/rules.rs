@@ -1,0 +1,247 @@
+//! The rules a save of the company's settings must pass: every field of a
+//! [`SettingsInput`] checked over the settings it changes, all problems at once.
+
+use api_core::{codes, ApiError};
+
+use super::model::{Settings, SettingsInput};
+use super::seller;
+use crate::content::common::validate::{self, Errors};
+
+const DAY_MINUTES: i64 = 24 * 60;
+
+fn invoice_prefix(value: &str) -> Result<String, String> {
+    let value = value.trim();
+    let ok = (1..=20).contains(&value.len())
+        && value.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || matches!(c, '/' | '-'));
+    if ok {
+        Ok(value.to_string())
+    } else {
+        Err("must be 1 to 20 of A-Z, 0-9, / and -".into())
+    }
+}
+
+impl SettingsInput {
+    /// Check every field, merged over `current`; all problems at once.
+    pub fn parse(self, current: Settings) -> Result<Settings, ApiError> {
+        let mut e = Errors::default();
+        let c = current;
+        let mut int = |field: &str, value: Option<i64>, now: i64, min: i64, max: i64| -> i64 {
+            e.check(field, validate::int_in(value.unwrap_or(now), min, max)).unwrap_or(now)
+        };
+        let refresh_time = int("refresh_time", self.refresh_time, c.refresh_time.into(), 0, 365 * 24 * 3600);
+        let vat_rate_percent = int("vat_rate_percent", self.vat_rate_percent, c.vat_rate_percent.into(), 0, 100);
+        let payment_time_minutes =
+            int("payment_time_minutes", self.payment_time_minutes, c.payment_time_minutes.into(), 1, DAY_MINUTES);
+        let sales_close_minutes =
+            int("sales_close_minutes", self.sales_close_minutes, c.sales_close_minutes.into(), 0, DAY_MINUTES);
+        let return_cutoff_minutes = int(
+            "return_cutoff_minutes",
+            self.return_cutoff_minutes,
+            c.return_cutoff_minutes.into(),
+            0,
+            7 * DAY_MINUTES,
+        );
+        let return_fee_percent =
+            int("return_fee_percent", self.return_fee_percent, c.return_fee_percent.into(), 0, 100);
+        let stamps_per_reward = int("stamps_per_reward", self.stamps_per_reward, c.stamps_per_reward.into(), 1, 1000);
+        let reward_value = int("reward_value", self.reward_value, c.reward_value, 1, 1_000_000);
+        let text = |e: &mut Errors,
+                    field: &str,
+                    value: Option<String>,
+                    now: String,
+                    rule: &dyn Fn(&str) -> Result<String, String>| {
+            let value = value.unwrap_or(now);
+            e.check(field, rule(&value)).unwrap_or(value)
+        };
+        let country = text(&mut e, "country", self.country, c.country, &seller::country);
+        let postal_code = self.postal_code.unwrap_or(c.postal_code);
+        let postal_code = e.check("postal_code", seller::postal_code(&postal_code)).and_then(|code| {
+            e.check_coded("postal_code", codes::FIELD_INVALID_POSTAL_CODE, seller::postal_code_in(code, &country))
+        });
+        let tax_id = self.tax_id.unwrap_or(c.tax_id);
+        let tax_id = e.check_coded("tax_id", codes::FIELD_INVALID_VAT_NUMBER, seller::tax_id(&tax_id));
+        let settings = Settings {
+            name: text(&mut e, "name", self.name, c.name, &|v| validate::plain_line(v, 1, 200)),
+            invoice_prefix: text(&mut e, "invoice_prefix", self.invoice_prefix, c.invoice_prefix, &invoice_prefix),
+            invoice_issuer: text(&mut e, "invoice_issuer", self.invoice_issuer, c.invoice_issuer, &|v| {
+                validate::plain_text(v, 1000)
+            }),
+            invoice_email: text(
+                &mut e,
+                "invoice_email",
+                self.invoice_email,
+                c.invoice_email,
+                &validate::optional_email,
+            ),
+            order_report_email: text(
+                &mut e,
+                "order_report_email",
+                self.order_report_email,
+                c.order_report_email,
+                &validate::optional_email,
+            ),
+            page_footer_1: text(&mut e, "page_footer_1", self.page_footer_1, c.page_footer_1, &|v| {
+                validate::html(v, 20_000)
+            }),
+            page_footer_2: text(&mut e, "page_footer_2", self.page_footer_2, c.page_footer_2, &|v| {
+                validate::html(v, 20_000)
+            }),
+            page_footer_1_en: text(&mut e, "page_footer_1_en", self.page_footer_1_en, c.page_footer_1_en, &|v| {
+                validate::html(v, 20_000)
+            }),
+            page_footer_2_en: text(&mut e, "page_footer_2_en", self.page_footer_2_en, c.page_footer_2_en, &|v| {
+                validate::html(v, 20_000)
+            }),
+            // The ranges above fit in an `i32`.
+            refresh_time: i32::try_from(refresh_time).unwrap_or_default(),
+            vat_rate_percent: i32::try_from(vat_rate_percent).unwrap_or_default(),
+            payment_time_minutes: i32::try_from(payment_time_minutes).unwrap_or_default(),
+            sales_close_minutes: i32::try_from(sales_close_minutes).unwrap_or_default(),
+            return_cutoff_minutes: i32::try_from(return_cutoff_minutes).unwrap_or_default(),
+            return_fee_percent: i32::try_from(return_fee_percent).unwrap_or_default(),
+            stamps_per_reward: i32::try_from(stamps_per_reward).unwrap_or_default(),
+            reward_value,
+            tax_id: tax_id.unwrap_or_default(),
+            address: text(&mut e, "address", self.address, c.address, &seller::line),
+            postal_code: postal_code.unwrap_or_default(),
+            city: text(&mut e, "city", self.city, c.city, &seller::line),
+            country,
+        };
+        e.finish()?;
+        Ok(settings)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(err: ApiError) -> Vec<String> {
+        match err {
+            ApiError::Validation { errors, .. } => errors.into_iter().map(|e| e.field).collect(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_new_company_needs_a_name_and_keeps_the_defaults() {
+        assert_eq!(fields(SettingsInput::default().parse(Settings::default()).unwrap_err()), ["name"]);
+        let input = SettingsInput { name: Some("PKS Nisko".into()), ..Default::default() };
+        let settings = input.parse(Settings::default()).unwrap();
+        assert_eq!(settings, Settings { name: "PKS Nisko".into(), ..Settings::default() });
+    }
+
+    #[test]
+    fn every_field_is_checked() {
+        let input: SettingsInput = serde_json::from_value(serde_json::json!({
+            "name": "", "invoice_prefix": "fv 2026", "invoice_issuer": "<b>x</b>", "invoice_email": "nope",
+            "order_report_email": "a@b", "refresh_time": -1, "vat_rate_percent": 101, "payment_time_minutes": 0,
+            "sales_close_minutes": -1, "return_cutoff_minutes": -5, "return_fee_percent": 120,
+            "stamps_per_reward": 0, "reward_value": 0
+        }))
+        .unwrap();
+        let mut got = fields(input.parse(Settings::default()).unwrap_err());
+        got.sort();
+        assert_eq!(
+            got,
+            [
+                "invoice_email",
+                "invoice_issuer",
+                "invoice_prefix",
+                "name",
+                "order_report_email",
+                "payment_time_minutes",
+                "refresh_time",
+                "return_cutoff_minutes",
+                "return_fee_percent",
+                "reward_value",
+                "sales_close_minutes",
+                "stamps_per_reward",
+                "vat_rate_percent"
+            ]
+        );
+    }
+
+    #[test]
+    fn the_seller_is_checked_and_its_nip_stored_as_ten_digits() {
+        let current = Settings { name: "PKS".into(), ..Settings::default() };
+        assert_eq!((current.tax_id.as_str(), current.country.as_str()), ("", "PL"));
+        let input = SettingsInput {
+            tax_id: Some("PL 526-025-02-74".into()),
+            address: Some(" ul. Kolejowa 1 ".into()),
+            postal_code: Some("37-400".into()),
+            city: Some("Nisko".into()),
+            country: Some("PL".into()),
+            ..Default::default()
+        };
+        let saved = input.parse(current.clone()).unwrap();
+        assert_eq!(
+            [saved.tax_id.as_str(), &saved.address, &saved.postal_code, &saved.city, &saved.country],
+            ["5260250274", "ul. Kolejowa 1", "37-400", "Nisko", "PL"]
+        );
+
+        let input: SettingsInput = serde_json::from_value(serde_json::json!({
+            "tax_id": "526-025-02-75", "address": "a\nb", "postal_code": "37400", "city": "<b>Nisko</b>",
+            "country": "pl"
+        }))
+        .unwrap();
+        let mut got = fields(input.parse(current).unwrap_err());
+        got.sort();
+        assert_eq!(got, ["address", "city", "country", "tax_id"]);
+    }
+
+    #[test]
+    fn the_seller_errors_carry_their_codes() {
+        let current = Settings { name: "PKS".into(), ..Settings::default() };
+        let input = SettingsInput {
+            tax_id: Some("5260250275".into()),
+            postal_code: Some("37400".into()),
+            ..Default::default()
+        };
+        let ApiError::Validation { errors, .. } = input.parse(current).unwrap_err() else { panic!() };
+        let got: Vec<_> = errors.iter().map(|e| (e.field.as_str(), e.code, e.message.as_str())).collect();
+        assert_eq!(
+            got,
+            [
+                ("postal_code", codes::FIELD_INVALID_POSTAL_CODE, seller::POSTAL_CODE_MESSAGE),
+                ("tax_id", codes::FIELD_INVALID_VAT_NUMBER, seller::NIP_MESSAGE)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_postal_code_is_checked_against_the_country_it_ends_up_with() {
+        let german =
+            Settings { name: "PKS".into(), postal_code: "10115".into(), country: "DE".into(), ..Settings::default() };
+        let to_poland = SettingsInput { country: Some("PL".into()), ..Default::default() };
+        assert_eq!(fields(to_poland.parse(german.clone()).unwrap_err()), ["postal_code"]);
+        let with_code =
+            SettingsInput { country: Some("PL".into()), postal_code: Some("37-400".into()), ..Default::default() };
+        assert_eq!(with_code.parse(german).unwrap().postal_code, "37-400");
+    }
+
+    #[test]
+    fn invoice_prefixes() {
+        for ok in ["FV", "NK/2026-A", "ABCDEFGHIJ0123456789"] {
+            assert!(invoice_prefix(ok).is_ok(), "{ok}");
+        }
+        for bad in ["", "fv", "F V", "ABCDEFGHIJ01234567890", "FV_1"] {
+            assert!(invoice_prefix(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn english_footers_may_be_empty_and_are_checked_like_the_polish() {
+        let input = SettingsInput {
+            page_footer_1_en: Some("<p>Office</p><script>x()</script>".into()),
+            page_footer_2_en: Some("x".repeat(20_001)),
+            ..Default::default()
+        };
+        let current = Settings { name: "PKS".into(), ..Settings::default() };
+        assert_eq!(fields(input.parse(current.clone()).unwrap_err()), ["page_footer_2_en"]);
+        let input =
+            SettingsInput { page_footer_1_en: Some("<p>Office</p><script>x()</script>".into()), ..Default::default() };
+        let saved = input.parse(current).unwrap();
+        assert_eq!((saved.page_footer_1_en.as_str(), saved.page_footer_2_en.as_str()), ("<p>Office</p>", ""));
+    }
+}
