@@ -11,9 +11,13 @@
 //! An update (`PUT save?id=`) overlays the body on the stored record first ([`merge`]),
 //! so a client may send only what changes.
 
+use std::sync::LazyLock;
+
+use crate::values::{Parse, ValueError};
 use crate::{ApiError, FieldError};
 use chrono::NaiveDate;
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -31,6 +35,17 @@ pub fn merge<T: Serialize>(stored: &T, body: Value) -> Value {
             Value::Object(base)
         }
         (_, body) => body,
+    }
+}
+
+/// The body of a [`Fields`] that only collects errors.
+static NO_BODY: LazyLock<Map<String, Value>> = LazyLock::new(Map::new);
+
+/// No body: the errors of values read some other way (a serde struct's fields checked one
+/// by one), collected all the same.
+impl Default for Fields<'static> {
+    fn default() -> Self {
+        Fields { body: &NO_BODY, errors: Vec::new() }
     }
 }
 
@@ -56,6 +71,63 @@ impl<'a> Fields<'a> {
     /// Record a problem with a field, with its stable code (`api_core::codes`).
     pub fn error_coded(&mut self, name: &str, code: &'static str, message: impl Into<String>) {
         self.errors.push(FieldError::new(name, message).with_code(code));
+    }
+
+    /// Record a field error as it is.
+    pub fn push(&mut self, error: FieldError) {
+        self.errors.push(error);
+    }
+
+    /// The value of `result`, or its message recorded under `field`.
+    pub fn check<T>(&mut self, field: &str, result: Result<T, String>) -> Option<T> {
+        result.map_err(|message| self.error(field, message)).ok()
+    }
+
+    /// As [`Fields::check`], with a `code` more specific than `field.invalid`.
+    pub fn check_coded<T>(&mut self, field: &str, code: &'static str, result: Result<T, String>) -> Option<T> {
+        result.map_err(|message| self.error_coded(field, code, message)).ok()
+    }
+
+    /// The value of `result`, or its [`ValueError`] recorded under `field` (its code and
+    /// numbers, worded `"{field} {problem}"`).
+    pub fn value<T>(&mut self, field: &str, result: Result<T, ValueError>) -> Option<T> {
+        result.map_err(|e| self.errors.push(e.field_error(field))).ok()
+    }
+
+    /// As [`Fields::value`], worded by `message` (a form's own wording of the problem).
+    pub fn value_with<T>(
+        &mut self,
+        field: &str,
+        result: Result<T, ValueError>,
+        message: impl FnOnce(&ValueError) -> String,
+    ) -> Option<T> {
+        result.map_err(|e| self.errors.push(e.field_error_with(field, message(&e)))).ok()
+    }
+
+    /// A required field of the body read as a value type (`f.parse::<Email>("email")`):
+    /// absent, of the wrong JSON type or refused by the type's rule, recorded; `None` then.
+    pub fn parse<T: Parse>(&mut self, name: &str) -> Option<T> {
+        let Some(raw) = self.raw(name) else {
+            self.error_coded(name, crate::codes::FIELD_BLANK, format!("{name} is required"));
+            return None;
+        };
+        match T::Raw::deserialize(raw) {
+            Ok(raw) => self.value(name, T::parse_raw(raw)),
+            Err(_) => {
+                self.error_coded(name, crate::codes::FIELD_INVALID, format!("{name} is of the wrong type"));
+                None
+            }
+        }
+    }
+
+    /// Whether no problem was found.
+    pub fn is_empty(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// The problems found so far.
+    pub fn errors(&self) -> &[FieldError] {
+        &self.errors
     }
 
     /// Whether the field has no problem so far.
@@ -126,7 +198,11 @@ impl<'a> Fields<'a> {
             None => String::new(),
             Some(Value::String(s)) if s.chars().count() <= max => s.trim().to_string(),
             Some(Value::String(_)) => {
-                self.error_coded(name, crate::codes::FIELD_TOO_LONG, format!("{name} is at most {max} characters"));
+                self.push(
+                    FieldError::new(name, format!("{name} is at most {max} characters"))
+                        .with_code(crate::codes::FIELD_TOO_LONG)
+                        .with_param("max", i64::try_from(max).unwrap_or(i64::MAX)),
+                );
                 String::new()
             }
             Some(_) => {
@@ -159,7 +235,11 @@ impl<'a> Fields<'a> {
         match n {
             Some(n) if (min..=max).contains(&n) => Some(n),
             Some(_) => {
-                self.error_coded(name, crate::codes::FIELD_OUT_OF_RANGE, format!("{name} must be from {min} to {max}"));
+                self.push(
+                    FieldError::new(name, format!("{name} must be from {min} to {max}"))
+                        .with_code(crate::codes::FIELD_OUT_OF_RANGE)
+                        .with_params([("min", min), ("max", max)]),
+                );
                 None
             }
             None => {

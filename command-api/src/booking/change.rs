@@ -291,6 +291,7 @@ async fn register_difference(
 
 fn change_error(e: ChangeTicketCourseError, cutoff: u32) -> ApiError {
     let code = domain::ErrorCode::code(&e);
+    let params = domain::ErrorCode::params(&e);
     match e {
         ChangeTicketCourseError::NotFound | ChangeTicketCourseError::TicketNotFound => {
             ApiError::NotFound("There is no ticket with this number.".into())
@@ -323,4 +324,5 @@ fn change_error(e: ChangeTicketCourseError, cutoff: u32) -> ApiError {
         }
     }
     .with_code(code)
+    .with_params(params)
 }

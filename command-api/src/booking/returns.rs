@@ -145,6 +145,7 @@ pub fn access_error(e: AccessDenied) -> ApiError {
 
 fn return_error(e: ReturnTicketError, cutoff: i32) -> ApiError {
     let code = domain::ErrorCode::code(&e);
+    let params = domain::ErrorCode::params(&e);
     match e {
         ReturnTicketError::NotFound | ReturnTicketError::TicketNotFound => not_found(),
         ReturnTicketError::Denied(e) => access_error(e),
@@ -157,4 +158,5 @@ fn return_error(e: ReturnTicketError, cutoff: i32) -> ApiError {
         ),
     }
     .with_code(code)
+    .with_params(params)
 }
