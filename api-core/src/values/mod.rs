@@ -150,3 +150,59 @@ macro_rules! text_value {
     };
 }
 pub(crate) use text_value;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The document's pattern and the parser agree, over each type's tricky inputs.
+    fn agree<T>(pattern: &str, parse: impl Fn(&str) -> Result<T, ValueError>, inputs: &[&str]) {
+        let re = regex::Regex::new(pattern).expect("the pattern compiles");
+        for input in inputs {
+            assert_eq!(re.is_match(input), parse(input).is_ok(), "{pattern} and the parser differ on {input:?}");
+        }
+    }
+
+    #[test]
+    fn patterns_say_what_the_parsers_take() {
+        agree(
+            Email::PATTERN,
+            Email::parse,
+            &[
+                "jan@example.com",
+                " \tJan.K+b@Example.PL\u{3000}",
+                "x!#$%&'*+/=?^_`{|}~-y@a-b.example.com",
+                "john😀@example.com",
+                "jan@localhost",
+                "jan@example.c",
+                "jan@example.p1",
+                ".jan@example.pl",
+                "jan.@example.pl",
+                "ja..n@example.pl",
+                "jan@-a.pl",
+                "jan@a-.pl",
+                "jan@a..pl",
+                "jan @example.pl",
+                "\u{feff}jan@example.pl",
+                "",
+            ],
+        );
+        agree(
+            Phone::PATTERN,
+            Phone::parse,
+            &["+48 (12) 345-67-89", " 600100200 ", "12345678", "1234567890123456", "600.100.200", "tel 600100200"],
+        );
+        agree(
+            Nip::PATTERN,
+            Nip::parse,
+            // Every well-formed one here adds up: the check digit is no pattern's.
+            &[" PL 526-025-02-74 ", "5260250274", "pl5260250274", "526025027", "52602502744", "DE5260250274"],
+        );
+        agree(
+            PostalCode::PATTERN,
+            PostalCode::parse,
+            &["37-400", " 37-400\n", "37400", "3-7400", "37-40a", "３７-４００"],
+        );
+        agree(Line::<10>::PATTERN, Line::<10>::parse, &["Jan", " Jan ", " ", "\u{3000}", "", "\t\n"]);
+    }
+}

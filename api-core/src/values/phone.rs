@@ -19,8 +19,7 @@ impl Phone {
     pub const MAX: usize = 30;
 
     /// The rule as an ECMA-262 pattern; the length is the schema's `maxLength`.
-    pub const PATTERN: &'static str =
-        concat!("^", ws!(), "*[ +\\(\\)\\-]*(?:[0-9][ +\\(\\)\\-]*){9,15}", ws!(), "*$");
+    pub const PATTERN: &'static str = concat!("^", ws!(), "*[ +\\(\\)\\-]*(?:[0-9][ +\\(\\)\\-]*){9,15}", ws!(), "*$");
 
     /// The number in `text`, or why it is none.
     pub fn parse(text: &str) -> Result<Phone, ValueError> {
