@@ -10,7 +10,7 @@ use axum::extract::State;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::fields::{EmailAddress, Fields, PersonName, Phone};
+use super::fields::{EmailAddress, Fields, OptionalPhone, PersonName};
 use super::tokens::Session;
 use super::users::{self, AccountView};
 use crate::AccountsState;
@@ -110,7 +110,7 @@ pub async fn update_my_account(
     let mut f = Fields::default();
     let first_name = f.optional("first_name", "First name", input.first_name.as_ref(), PersonName::parse);
     let last_name = f.optional("last_name", "Last name", input.last_name.as_ref(), PersonName::parse);
-    let phone = f.optional("phone", "Phone", input.phone.as_ref(), Phone::parse);
+    let phone = f.optional("phone", "Phone", input.phone.as_ref(), OptionalPhone::parse);
     if let Some(email) = f.optional_text("email", "E-mail", input.email.as_ref()) {
         let same = EmailAddress::parse(email).is_ok_and(|e| e.key() == current.email.to_lowercase());
         if !same {
@@ -127,7 +127,7 @@ pub async fn update_my_account(
     .bind(session.user.id)
     .bind(first_name.as_ref().map(PersonName::as_str))
     .bind(last_name.as_ref().map(PersonName::as_str))
-    .bind(phone.as_ref().map(Phone::as_str))
+    .bind(phone.as_ref().map(OptionalPhone::as_str))
     .fetch_one(&state.pool)
     .await?;
     Ok(Data::new(account))

@@ -29,7 +29,7 @@ const RESEND_AFTER_MINUTES: i32 = 1;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ForgotPasswordInput {
-    #[schema(value_type = String, required = true, example = "jan.kowalski@example.pl", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
+    #[schema(value_type = api_core::values::Email, required = true, example = "jan.kowalski@example.pl")]
     #[serde(default)]
     pub email: Option<Value>,
 }

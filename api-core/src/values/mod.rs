@@ -1,7 +1,7 @@
 //! Parse, don't validate (STYLE R13/R21): one type per concept a request carries, whose
 //! only constructor checks it, with its `Deserialize` and its OpenAPI schema written
-//! once. [`Email`], [`Phone`], [`Nip`], [`PostalCode`], a non-blank [`Line`] of text
-//! with its maximum length, and [`Money`] in grosz.
+//! once. [`Email`], [`Phone`], [`Nip`], [`PostalCode`], a required [`Line`] (one line)
+//! or [`Text`] (a text area's) with its maximum length, and [`Money`] in grosz.
 //!
 //! Text values are trimmed, and their lengths count the text as sent, as the document's
 //! `maxLength` does (README, "How the contract is held to"); their schemas' patterns
@@ -18,7 +18,7 @@ mod phone;
 mod postal_code;
 
 pub use email::Email;
-pub use line::Line;
+pub use line::{Line, Text};
 pub use money::Money;
 pub use nip::Nip;
 pub use phone::Phone;
@@ -203,6 +203,8 @@ mod tests {
             PostalCode::parse,
             &["37-400", " 37-400\n", "37400", "3-7400", "37-40a", "３７-４００"],
         );
-        agree(Line::<10>::PATTERN, Line::<10>::parse, &["Jan", " Jan ", " ", "\u{3000}", "", "\t\n"]);
+        let lines = ["Jan", " Jan ", " ", "\u{3000}", "", "\t\n", "J\tan", "Jan K\n", "\u{85}Jan", "Ja\u{85}n", "a b"];
+        agree(Line::<10>::PATTERN, Line::<10>::parse, &lines);
+        agree(Text::<10>::PATTERN, Text::<10>::parse, &lines);
     }
 }

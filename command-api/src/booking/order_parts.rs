@@ -66,11 +66,7 @@ pub struct OrderUserInput {
     pub user_id: Option<Uuid>,
     /// Why: 1 to 500 characters.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 500,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Text<500>, required = true)]
     pub reason: String,
 }
 
@@ -144,11 +140,7 @@ pub struct OrderWaypointInput {
     pub course_id: Option<Uuid>,
     /// Why: 1 to 500 characters.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 500,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Text<500>, required = true)]
     pub reason: String,
 }
 
@@ -255,11 +247,7 @@ pub struct TicketSaveInput {
     pub status: Option<String>,
     /// Why: 1 to 500 characters.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 500,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Text<500>, required = true)]
     pub reason: String,
 }
 
@@ -314,11 +302,7 @@ pub struct StampInput {
     pub user_id: Option<Uuid>,
     /// A paid ticket of the user's own order (required).
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 40,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Line<40>, required = true)]
     pub ticket_number: String,
     /// `true` (default) gives the stamp, `false` takes it back.
     #[serde(default)]

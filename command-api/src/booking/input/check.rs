@@ -175,7 +175,8 @@ fn line<const MAX: usize>(errors: &mut Vec<FieldError>, field: &str, value: &str
     if let Err(e) = Line::<MAX>::parse(value) {
         let message = match e {
             ValueError::TooLong { max } => format!("At most {max} characters."),
-            _ => "This field is required.".to_owned(),
+            ValueError::Blank => "This field is required.".to_owned(),
+            _ => "One line of text, without control characters.".to_owned(),
         };
         errors.push(e.field_error_with(field, message));
     }
