@@ -3,11 +3,12 @@
 //!
 //! Request bodies arrive as loosely typed JSON (`Option<serde_json::Value>` per field) so
 //! that a missing field, a `null` and a number where text was expected all become a
-//! field error with the field's name, collected by [`Fields`] so one `422` lists every
-//! problem at once instead of the first serde happened to meet.
+//! field error with the field's name, collected by the API's one kit (`api_core::Fields`,
+//! worded by [`Labelled`]) so one `422` lists every problem at once instead of the first
+//! serde happened to meet.
 
 use api_core::values::{Email, Line, Phone, ValueError};
-use api_core::{ApiError, FieldError};
+use api_core::{FieldError, Fields};
 use serde_json::Value;
 
 /// The longest e-mail address SMTP carries (RFC 5321: 254 octets in a path).
@@ -134,15 +135,39 @@ impl OptionalPhone {
     }
 }
 
-/// Collects field errors while a body is parsed.
-#[derive(Debug, Default)]
-pub struct Fields {
-    errors: Vec<FieldError>,
+/// Reading an account form's fields into the API's one kit (`api_core::Fields`), each
+/// problem worded with the field's label (`E-mail cannot be blank.`).
+pub trait Labelled {
+    /// Text of an optional field: absent or `null` is `None`; anything but a string is an error.
+    fn optional_text<'v>(&mut self, field: &str, label: &str, value: Option<&'v Value>) -> Option<&'v str>;
+
+    /// Text of a required field: missing, `null` or blank is an error.
+    fn required_text<'v>(&mut self, field: &str, label: &str, value: Option<&'v Value>) -> Option<&'v str>;
+
+    /// Parses a required field with `parse`, recording its problem.
+    fn required<T, E: Into<FieldProblem>>(
+        &mut self,
+        field: &str,
+        label: &str,
+        value: Option<&Value>,
+        parse: impl FnOnce(&str) -> Result<T, E>,
+    ) -> Option<T>;
+
+    /// Parses an optional field with `parse` when it is present.
+    fn optional<T, E: Into<FieldProblem>>(
+        &mut self,
+        field: &str,
+        label: &str,
+        value: Option<&Value>,
+        parse: impl FnOnce(&str) -> Result<T, E>,
+    ) -> Option<T>;
+
+    /// Records `problem` of the field labelled `label`.
+    fn problem(&mut self, field: &str, label: &str, problem: FieldProblem);
 }
 
-impl Fields {
-    /// Text of an optional field: absent or `null` is `None`; anything but a string is an error.
-    pub fn optional_text<'a>(&mut self, field: &str, label: &str, value: Option<&'a Value>) -> Option<&'a str> {
+impl Labelled for Fields<'_> {
+    fn optional_text<'v>(&mut self, field: &str, label: &str, value: Option<&'v Value>) -> Option<&'v str> {
         match value {
             None | Some(Value::Null) => None,
             Some(Value::String(text)) => Some(text),
@@ -153,8 +178,7 @@ impl Fields {
         }
     }
 
-    /// Text of a required field: missing, `null` or blank is an error.
-    pub fn required_text<'a>(&mut self, field: &str, label: &str, value: Option<&'a Value>) -> Option<&'a str> {
+    fn required_text<'v>(&mut self, field: &str, label: &str, value: Option<&'v Value>) -> Option<&'v str> {
         let present = self.optional_text(field, label, value);
         if matches!(value, None | Some(Value::Null)) || present.is_some_and(|t| t.trim().is_empty()) {
             self.problem(field, label, FieldProblem::Blank);
@@ -163,8 +187,7 @@ impl Fields {
         present
     }
 
-    /// Parses a required field with `parse`, recording its problem.
-    pub fn required<T, E: Into<FieldProblem>>(
+    fn required<T, E: Into<FieldProblem>>(
         &mut self,
         field: &str,
         label: &str,
@@ -172,11 +195,10 @@ impl Fields {
         parse: impl FnOnce(&str) -> Result<T, E>,
     ) -> Option<T> {
         let text = self.required_text(field, label, value)?;
-        self.check(field, label, parse(text))
+        parse(text).map_err(|e| self.problem(field, label, e.into())).ok()
     }
 
-    /// Parses an optional field with `parse` when it is present.
-    pub fn optional<T, E: Into<FieldProblem>>(
+    fn optional<T, E: Into<FieldProblem>>(
         &mut self,
         field: &str,
         label: &str,
@@ -184,44 +206,19 @@ impl Fields {
         parse: impl FnOnce(&str) -> Result<T, E>,
     ) -> Option<T> {
         let text = self.optional_text(field, label, value)?;
-        self.check(field, label, parse(text))
+        parse(text).map_err(|e| self.problem(field, label, e.into())).ok()
     }
 
-    pub fn check<T, E: Into<FieldProblem>>(&mut self, field: &str, label: &str, result: Result<T, E>) -> Option<T> {
-        result.map_err(|problem| self.problem(field, label, problem.into())).ok()
-    }
-
-    pub fn problem(&mut self, field: &str, label: &str, problem: FieldProblem) {
+    fn problem(&mut self, field: &str, label: &str, problem: FieldProblem) {
         let error = FieldError::new(field, format!("{label} {problem}")).with_code(problem.code());
-        self.errors.push(error.with_params(problem.params()));
-    }
-
-    pub fn push(&mut self, field: &str, message: impl Into<String>) {
-        self.errors.push(FieldError::new(field, message));
-    }
-
-    /// [`Fields::push`] with the error's code.
-    pub fn push_coded(&mut self, field: &str, code: &'static str, message: impl Into<String>) {
-        self.errors.push(FieldError::new(field, message).with_code(code));
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.errors.is_empty()
-    }
-
-    /// `Ok(())` when nothing was wrong, else a `422` carrying `message` and every field error.
-    pub fn finish(self, message: &str) -> Result<(), ApiError> {
-        if self.errors.is_empty() {
-            Ok(())
-        } else {
-            Err(ApiError::Validation { message: message.to_string(), errors: self.errors })
-        }
+        self.push(error.with_params(problem.params()));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use api_core::ApiError;
     use serde_json::json;
 
     #[test]
@@ -287,7 +284,7 @@ mod tests {
         assert!(fields.required("first_name", "First name", body.get("first_name"), PersonName::parse).is_none());
         assert!(fields.required("last_name", "Last name", body.get("last_name"), PersonName::parse).is_none());
         assert!(fields.optional("phone", "Phone", body.get("phone"), Phone::parse).is_none());
-        match fields.finish("Your registration failed.") {
+        match fields.finish_with("Your registration failed.") {
             Err(ApiError::Validation { message, errors }) => {
                 assert_eq!(message, "Your registration failed.");
                 assert_eq!(

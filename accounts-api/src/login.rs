@@ -12,13 +12,14 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::fields::{FieldProblem, Fields, EMAIL_MAX};
+use super::fields::{FieldProblem, Labelled, EMAIL_MAX};
 use super::register::NOT_ACTIVATED;
 use super::throttle::{self, ClientAddr};
 use super::tokens::{self, Purpose, Session};
 use super::users::{self, UserView};
 use super::{password, Message};
 use crate::AccountsState;
+use api_core::Fields;
 
 pub const BAD_CREDENTIALS: &str = "Incorrect e-mail or password.";
 pub const LOGGED_OUT: &str = "Zostałeś poprawnie wylogowany";
@@ -61,7 +62,7 @@ pub async fn login(
         f.problem("email", "E-mail", FieldProblem::TooLong(EMAIL_MAX));
     }
     let given_password = f.required_text("password", "Password", input.password.as_ref()).map(str::to_string);
-    f.finish(BAD_CREDENTIALS).map_err(|e| e.with_code(api_core::codes::BAD_CREDENTIALS))?;
+    f.finish_with(BAD_CREDENTIALS).map_err(|e| e.with_code(api_core::codes::BAD_CREDENTIALS))?;
     let (Some(email), Some(given_password)) = (email, given_password) else {
         return Err(ApiError::Internal("login parsed without errors but incomplete".into()));
     };

@@ -10,10 +10,11 @@ use axum::extract::State;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::fields::{EmailAddress, Fields, OptionalPhone, PersonName};
+use super::fields::{EmailAddress, Labelled, OptionalPhone, PersonName};
 use super::tokens::Session;
 use super::users::{self, AccountView};
 use crate::AccountsState;
+use api_core::Fields;
 
 pub const EMAIL_READ_ONLY: &str = "The e-mail of an existing account cannot be edited.";
 
@@ -114,10 +115,10 @@ pub async fn update_my_account(
     if let Some(email) = f.optional_text("email", "E-mail", input.email.as_ref()) {
         let same = EmailAddress::parse(email).is_ok_and(|e| e.key() == current.email.to_lowercase());
         if !same {
-            f.push_coded("email", api_core::codes::EMAIL_READ_ONLY, EMAIL_READ_ONLY);
+            f.error_coded("email", api_core::codes::EMAIL_READ_ONLY, EMAIL_READ_ONLY);
         }
     }
-    f.finish("Your account was not saved.").map_err(|e| e.with_code(api_core::codes::ACCOUNT_NOT_SAVED))?;
+    f.finish_with("Your account was not saved.").map_err(|e| e.with_code(api_core::codes::ACCOUNT_NOT_SAVED))?;
 
     let account: AccountView = sqlx::query_as(
         "update users set first_name = coalesce($2, first_name), last_name = coalesce($3, last_name), \

@@ -13,11 +13,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::fields::{EmailAddress, Fields, NewPassword, OptionalPhone, PersonName};
+use super::fields::{EmailAddress, Labelled, NewPassword, OptionalPhone, PersonName};
 use super::tokens::{self, Purpose};
 use super::users::{self, UserView};
 use super::{mails, password, Message};
 use crate::AccountsState;
+use api_core::Fields;
 
 pub const REGISTRATION_FAILED: &str = "Your registration failed.";
 pub const NOT_ACTIVATED: &str = "Your account was not activated, please try again.";
@@ -64,7 +65,7 @@ impl TryFrom<&RegisterInput> for Registration {
         let first_name = f.required("first_name", "First name", input.first_name.as_ref(), PersonName::parse);
         let last_name = f.required("last_name", "Last name", input.last_name.as_ref(), PersonName::parse);
         let phone = f.optional("phone", "Phone", input.phone.as_ref(), OptionalPhone::parse).unwrap_or_default();
-        f.finish(REGISTRATION_FAILED).map_err(|e| e.with_code(api_core::codes::REGISTRATION_FAILED))?;
+        f.finish_with(REGISTRATION_FAILED).map_err(|e| e.with_code(api_core::codes::REGISTRATION_FAILED))?;
         match (email, password, first_name, last_name) {
             (Some(email), Some(password), Some(first_name), Some(last_name)) => {
                 Ok(Registration { email, password, first_name, last_name, phone })

@@ -63,8 +63,8 @@ impl<'a> Fields<'a> {
         self.body.get(name).filter(|v| !v.is_null())
     }
 
-    /// Record a problem with a field.
-    pub fn error(&mut self, name: &str, message: impl Into<String>) {
+    /// Record a problem with a field (`name` may be a path: `content[0].name`).
+    pub fn error(&mut self, name: impl Into<String>, message: impl Into<String>) {
         self.errors.push(FieldError::new(name, message));
     }
 

@@ -9,7 +9,8 @@ use utoipa::ToSchema;
 
 use crate::content::common::html::plain_text;
 use crate::content::common::input::{flag, nullable};
-use crate::content::common::validate::{self, Errors};
+use crate::content::common::validate;
+use api_core::Fields;
 use domain::money::Reduction;
 
 /// How a discount reduces a price.
@@ -138,11 +139,11 @@ const MAX_AMOUNT: i64 = 1_000_000;
 impl DiscountInput {
     /// Check every field (merged over `current` on update); all problems at once.
     pub fn parse(self, current: Option<&Discount>) -> Result<DiscountDraft, ApiError> {
-        let mut errors = Errors::default();
+        let mut errors = Fields::default();
         let name = match self.name.or_else(|| current.map(|c| c.name.clone())) {
             Some(name) => errors.check("name", validate::plain_line(&name, 1, 255)),
             None => {
-                errors.add("name", "name is required");
+                errors.error("name", "name is required");
                 None
             }
         };

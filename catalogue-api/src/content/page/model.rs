@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 
 use crate::content::common::html::{plain_text, sanitize_html};
 use crate::content::common::lang::Lang;
-use crate::content::common::validate::{self, Errors};
+use crate::content::common::validate;
+use api_core::Fields;
 
 /// The page layouts the web knows.
 pub const TEMPLATES: &[&str] = &["default", "wide", "narrow"];
@@ -191,7 +192,7 @@ pub fn slug(value: &str) -> Result<String, String> {
 impl ContentPageInput {
     /// Check every field, merged over `current`; all problems at once.
     pub fn parse(self, current: Option<&ContentPage>) -> Result<ContentPageDraft, ApiError> {
-        let mut e = Errors::default();
+        let mut e = Fields::default();
         let pick = |new: Option<String>, old: Option<&String>, default: &str| {
             new.or_else(|| old.cloned()).unwrap_or_else(|| default.to_string())
         };
