@@ -130,6 +130,11 @@ impl<'a> Fields<'a> {
         &self.errors
     }
 
+    /// The problems found, for a caller that answers them itself.
+    pub fn into_errors(self) -> Vec<FieldError> {
+        self.errors
+    }
+
     /// Whether the field has no problem so far.
     pub fn is_ok(&self, name: &str) -> bool {
         !self.errors.iter().any(|e| e.field == name)

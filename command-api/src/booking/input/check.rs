@@ -4,7 +4,7 @@
 
 use api_core::codes;
 use api_core::values::{Email, Line, Nip, Phone, PostalCode, ValueError};
-use api_core::FieldError;
+use api_core::{FieldError, Fields};
 use domain::order::{PlaceOrderError, MAX_SEATS};
 use domain::ErrorCode;
 
@@ -12,13 +12,16 @@ use super::{BookingInput, CourseRef, CustomerInput, InvoiceInput, Step};
 
 /// The field errors of one step (empty: the step is valid).
 pub fn check_step(input: &BookingInput, step: Step) -> Vec<FieldError> {
-    let mut errors = Vec::new();
+    let mut f = Fields::default();
     match step {
-        Step::Tickets => check_tickets(input, &mut errors),
-        Step::Customer => check_customer(&input.customer, &mut errors),
-        Step::Invoice => check_invoice(&input.invoice, &mut errors),
+        Step::Tickets => tickets(input, &mut f),
+        Step::Customer => {
+            contact(&input.customer, &mut f);
+            consents(&input.customer, &mut f);
+        }
+        Step::Invoice => invoice(&input.invoice, &mut f),
     }
-    errors
+    f.into_errors()
 }
 
 /// The field errors of every step.
@@ -26,7 +29,7 @@ pub fn check_all(input: &BookingInput) -> Vec<FieldError> {
     [Step::Tickets, Step::Customer, Step::Invoice].into_iter().flat_map(|s| check_step(input, s)).collect()
 }
 
-fn check_tickets(input: &BookingInput, errors: &mut Vec<FieldError>) {
+fn tickets(input: &BookingInput, errors: &mut Fields<'_>) {
     if input.course.as_ref().and_then(CourseRef::parts).is_none() {
         errors.push(FieldError::new("course", "Please select a ticket.").with_code(codes::FIELD_BLANK));
     }
@@ -101,13 +104,23 @@ impl InvoiceInput {
     }
 }
 
-fn check_customer(c: &CustomerInput, errors: &mut Vec<FieldError>) {
-    check_contact(c, errors);
-    check_consents(c, errors);
+/// The customer's names, e-mail and phone, into `errors` (an admin's correction checks
+/// these too).
+pub(crate) fn check_contact(c: &CustomerInput, errors: &mut Vec<FieldError>) {
+    let mut f = Fields::default();
+    contact(c, &mut f);
+    errors.extend(f.into_errors());
 }
 
-/// The customer's names, e-mail and phone (an admin's correction checks these too).
-pub(crate) fn check_contact(c: &CustomerInput, errors: &mut Vec<FieldError>) {
+/// The invoice data, when an invoice is asked for, into `errors` (an admin's correction
+/// checks these too).
+pub(crate) fn check_invoice(inv: &InvoiceInput, errors: &mut Vec<FieldError>) {
+    let mut f = Fields::default();
+    invoice(inv, &mut f);
+    errors.extend(f.into_errors());
+}
+
+fn contact(c: &CustomerInput, errors: &mut Fields<'_>) {
     line::<100>(errors, "customer.first_name", &c.first_name);
     line::<100>(errors, "customer.last_name", &c.last_name);
     if let Err(e) = Email::parse(&c.email) {
@@ -128,7 +141,7 @@ pub(crate) fn check_contact(c: &CustomerInput, errors: &mut Vec<FieldError>) {
     }
 }
 
-fn check_consents(c: &CustomerInput, errors: &mut Vec<FieldError>) {
+fn consents(c: &CustomerInput, errors: &mut Fields<'_>) {
     if !c.consent_statute {
         errors.push(
             FieldError::new("customer.consent_statute", "You must accept the terms and conditions.")
@@ -143,8 +156,7 @@ fn check_consents(c: &CustomerInput, errors: &mut Vec<FieldError>) {
     }
 }
 
-/// The invoice data, when an invoice is asked for (an admin's correction checks these too).
-pub(crate) fn check_invoice(inv: &InvoiceInput, errors: &mut Vec<FieldError>) {
+fn invoice(inv: &InvoiceInput, errors: &mut Fields<'_>) {
     if !inv.is_selected {
         return;
     }
@@ -171,7 +183,7 @@ pub(crate) fn check_invoice(inv: &InvoiceInput, errors: &mut Vec<FieldError>) {
 }
 
 /// A required line of at most `MAX` characters as sent.
-fn line<const MAX: usize>(errors: &mut Vec<FieldError>, field: &str, value: &str) {
+fn line<const MAX: usize>(errors: &mut Fields<'_>, field: &str, value: &str) {
     if let Err(e) = Line::<MAX>::parse(value) {
         let message = match e {
             ValueError::TooLong { max } => format!("At most {max} characters."),
