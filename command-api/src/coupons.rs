@@ -78,7 +78,7 @@ pub async fn refund(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CheckInput {
     /// The code (required; blanks are refused).
-    #[schema(value_type = String, required = true, pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
+    #[schema(value_type = api_core::values::Line<40>, required = true)]
     #[serde(default)]
     code: Option<String>,
 }

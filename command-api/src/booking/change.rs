@@ -39,10 +39,7 @@ use crate::CommandState;
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ChangeInput {
     /// The ticket's number (required; blanks are refused).
-    #[schema(
-        required = true,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Line<40>, required = true)]
     #[serde(default)]
     number: String,
     #[serde(default)]

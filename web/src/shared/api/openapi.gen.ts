@@ -11351,7 +11351,7 @@ export interface components {
              */
             course_id: string;
             /** @description The ticket's number (required; blanks are refused). */
-            number: string;
+            number: components["schemas"]["Line40"];
         };
         /** @description A course the ticket could move to. */
         ChangeOption: {
@@ -11448,7 +11448,7 @@ export interface components {
         };
         CheckInput: {
             /** @description The code (required; blanks are refused). */
-            code: string;
+            code: components["schemas"]["Line40"];
         };
         /** @description A passenger who boarded. */
         CheckedIn: {
@@ -14451,7 +14451,7 @@ export interface components {
         ReturnInput: {
             code?: string | null;
             /** @description The ticket's number (required; blanks are refused). */
-            number: string;
+            number: components["schemas"]["Line40"];
         };
         Returned: {
             /** Format: int64 */
