@@ -9,7 +9,7 @@ use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
-use super::{text_schema, text_value, ws, ValueError};
+use super::{text_schema, text_value, trimmed, ws, ValueError};
 use crate::codes;
 
 /// An e-mail address: trimmed; at most [`Email::MAX`] characters as sent; `local@domain`
@@ -41,13 +41,7 @@ impl Email {
 
     /// The address in `text`, or why it is none.
     pub fn parse(text: &str) -> Result<Email, ValueError> {
-        if text.chars().count() > Self::MAX {
-            return Err(ValueError::TooLong { max: Self::MAX });
-        }
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(ValueError::Blank);
-        }
+        let text = trimmed(text, Self::MAX)?;
         if is_email(text) {
             Ok(Email(text.to_owned()))
         } else {

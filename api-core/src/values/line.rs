@@ -8,7 +8,7 @@ use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
-use super::{text_schema, ws, ValueError};
+use super::{text_schema, trimmed, ws, ValueError};
 use crate::codes;
 
 /// One line of text: something besides whitespace in it, no control characters once
@@ -57,7 +57,7 @@ impl<const MAX: usize> Line<MAX> {
 
     /// The line in `text` (trimmed), or why it is none.
     pub fn parse(text: &str) -> Result<Self, ValueError> {
-        let text = required::<MAX>(text)?;
+        let text = trimmed(text, MAX)?;
         if text.chars().any(char::is_control) {
             return Err(ValueError::Invalid { code: codes::FIELD_BAD_CHARACTERS, what: "a single line of text" });
         }
@@ -72,20 +72,8 @@ impl<const MAX: usize> Text<MAX> {
 
     /// The text (trimmed), or why it is none.
     pub fn parse(text: &str) -> Result<Self, ValueError> {
-        required::<MAX>(text).map(|t| Text(t.to_owned()))
+        trimmed(text, MAX).map(|t| Text(t.to_owned()))
     }
-}
-
-/// `text` trimmed, when it has at most `MAX` characters as sent and is not blank.
-fn required<const MAX: usize>(text: &str) -> Result<&str, ValueError> {
-    if text.chars().count() > MAX {
-        return Err(ValueError::TooLong { max: MAX });
-    }
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(ValueError::Blank);
-    }
-    Ok(text)
 }
 
 /// What both share: `as_str`, `Display`, serde through `parse`, the schema.

@@ -90,6 +90,19 @@ pub trait Parse: Sized {
     fn parse_raw(raw: Self::Raw) -> Result<Self, ValueError>;
 }
 
+/// `text` trimmed, when it has at most `max` characters as sent and is not blank: the
+/// start of every text value's rule.
+fn trimmed(text: &str, max: usize) -> Result<&str, ValueError> {
+    if text.chars().count() > max {
+        return Err(ValueError::TooLong { max });
+    }
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ValueError::Blank);
+    }
+    Ok(text)
+}
+
 /// The schema of a text value: a string with its pattern and length bounds.
 fn text_schema(description: &str, pattern: &str, max_length: usize) -> RefOr<Schema> {
     ObjectBuilder::new()

@@ -8,7 +8,7 @@ use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
-use super::{text_schema, text_value, ws, ValueError};
+use super::{text_schema, text_value, trimmed, ws, ValueError};
 use crate::codes;
 
 /// A NIP, normalised to its ten digits: people write it `PL 526-025-02-74`; its check
@@ -26,13 +26,7 @@ impl Nip {
 
     /// The NIP in `text` (normalised), or why it is none.
     pub fn parse(text: &str) -> Result<Nip, ValueError> {
-        if text.chars().count() > Self::MAX {
-            return Err(ValueError::TooLong { max: Self::MAX });
-        }
-        if text.trim().is_empty() {
-            return Err(ValueError::Blank);
-        }
-        let nip = normalize_vat_number(text);
+        let nip = normalize_vat_number(trimmed(text, Self::MAX)?);
         if is_nip(&nip) {
             Ok(Nip(nip))
         } else {

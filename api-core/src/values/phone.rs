@@ -6,7 +6,7 @@ use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
-use super::{text_schema, text_value, ws, ValueError};
+use super::{text_schema, text_value, trimmed, ws, ValueError};
 use crate::codes;
 
 /// A phone number: trimmed; at most [`Phone::MAX`] characters as sent; digits, spaces,
@@ -23,13 +23,7 @@ impl Phone {
 
     /// The number in `text`, or why it is none.
     pub fn parse(text: &str) -> Result<Phone, ValueError> {
-        if text.chars().count() > Self::MAX {
-            return Err(ValueError::TooLong { max: Self::MAX });
-        }
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(ValueError::Blank);
-        }
+        let text = trimmed(text, Self::MAX)?;
         let digits = text.chars().filter(char::is_ascii_digit).count();
         let allowed = text.chars().all(|c| c.is_ascii_digit() || matches!(c, '+' | ' ' | '-' | '(' | ')'));
         if allowed && (9..=15).contains(&digits) {

@@ -7,7 +7,7 @@ use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
-use super::{text_schema, text_value, ws, ValueError};
+use super::{text_schema, text_value, trimmed, ws, ValueError};
 use crate::codes;
 
 /// A Polish postal code `NN-NNN` (`37-400`), trimmed.
@@ -22,13 +22,7 @@ impl PostalCode {
 
     /// The code in `text` (trimmed), or why it is none.
     pub fn parse(text: &str) -> Result<PostalCode, ValueError> {
-        if text.chars().count() > Self::MAX {
-            return Err(ValueError::TooLong { max: Self::MAX });
-        }
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(ValueError::Blank);
-        }
+        let text = trimmed(text, Self::MAX)?;
         if is_postal_code(text) {
             Ok(PostalCode(text.to_owned()))
         } else {
