@@ -29,7 +29,7 @@ pub mod values;
 
 pub use error::{ApiError, ErrorBody, ErrorParams, FieldError};
 pub use fields::{merge, Fields};
-pub use json::AppJson;
+pub use json::{from_slice as json_from_slice, AppJson};
 pub use params::Params;
 
 /// The success body of every endpoint: `{"data": …}`. Its schema is generic, so an

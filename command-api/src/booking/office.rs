@@ -57,8 +57,7 @@ pub async fn sell(
         method.payment_method.and_then(|m| serde_json::from_value::<OfficePayment>(m).ok()).ok_or_else(|| {
             ApiError::invalid_field("payment_method", "Please choose how the customer pays: cash or card_terminal.")
         })?;
-    let input: BookingInput = serde_json::from_slice(&body)
-        .map_err(|e| ApiError::BadRequest(format!("The order is not valid JSON of the booking state: {e}")))?;
+    let input = BookingInput::from_body(&body)?;
     let placed =
         place_order(&state, None, input, order_id, Language::Pl, Sale::Office { admin: admin.id, method }).await?;
     Ok((StatusCode::CREATED, Data::new(placed)))

@@ -9,6 +9,7 @@
 
 mod check;
 
+use api_core::ApiError;
 use serde::{Deserialize, Deserializer};
 use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
 use utoipa::openapi::RefOr;
@@ -155,6 +156,18 @@ pub struct BookingInput {
 }
 
 impl BookingInput {
+    /// The booking state in a request's body, read as every body is
+    /// (`api_core::json_from_slice`: `39.0` is the whole number 39, a value of the wrong
+    /// type is the `422` naming its field); JSON that does not parse is a `400`.
+    pub fn from_body(body: &[u8]) -> Result<BookingInput, ApiError> {
+        api_core::json_from_slice(body).map_err(|e| match e {
+            ApiError::BadRequest(m) => {
+                ApiError::BadRequest(format!("The order is not valid JSON of the booking state: {m}"))
+            }
+            other => other,
+        })
+    }
+
     /// The coupon code, trimmed, if one was given.
     pub fn coupon_code(&self) -> Option<String> {
         let code = self.coupon.as_ref()?.code.as_deref()?.trim();
@@ -206,12 +219,15 @@ fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     enum Flag {
         Bool(bool),
         Int(i64),
+        // JSON's (and the document's) whole numbers include `1.0`.
+        Number(f64),
         Text(String),
     }
     Ok(match Option::<Flag>::deserialize(d)? {
         None => false,
         Some(Flag::Bool(b)) => b,
         Some(Flag::Int(i)) => i != 0,
+        Some(Flag::Number(n)) => n != 0.0,
         Some(Flag::Text(t)) => matches!(t.as_str(), "1" | "true"),
     })
 }

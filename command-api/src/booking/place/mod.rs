@@ -107,8 +107,7 @@ pub async fn place(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<(StatusCode, Data<Placed>), ApiError> {
-    let input: BookingInput = serde_json::from_slice(&body)
-        .map_err(|e| ApiError::BadRequest(format!("The order is not valid JSON of the booking state: {e}")))?;
+    let input = BookingInput::from_body(&body)?;
     let placed =
         place_order(&state, user.map(|u| u.id), input, order_id, headers_language(&headers), Sale::Online).await?;
     Ok((StatusCode::CREATED, Data::new(placed)))
