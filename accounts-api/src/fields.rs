@@ -3,21 +3,22 @@
 //!
 //! Request bodies arrive as loosely typed JSON (`Option<serde_json::Value>` per field) so
 //! that a missing field, a `null` and a number where text was expected all become a
-//! field error with the field's name, collected by [`Fields`] so one `422` lists every
-//! problem at once instead of the first serde happened to meet.
+//! field error with the field's name, collected by the API's one kit (`api_core::Fields`,
+//! worded by [`Labelled`]) so one `422` lists every problem at once instead of the first
+//! serde happened to meet.
 
-use api_core::{ApiError, FieldError};
+use api_core::values::{Email, Line, Phone, ValueError};
+use api_core::{FieldError, Fields};
 use serde_json::Value;
 
 /// The longest e-mail address SMTP carries (RFC 5321: 254 octets in a path).
-pub const EMAIL_MAX: usize = 254;
+pub const EMAIL_MAX: usize = Email::MAX;
 /// A password shorter than this is refused.
 pub const PASSWORD_MIN: usize = 8;
 /// Bounds the work of hashing and the size of what we accept.
 pub const PASSWORD_MAX: usize = 128;
 /// First and last names.
 const NAME_MAX: usize = 100;
-const PHONE_MAX: usize = 30;
 
 /// Why one value is not acceptable; the message is completed with the field's label.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -28,6 +29,8 @@ pub enum FieldProblem {
     NotText,
     #[error("is not a valid e-mail address.")]
     NotEmail,
+    #[error("is not a valid phone number (9 to 15 digits).")]
+    NotPhone,
     #[error("should contain at least {0} characters.")]
     TooShort(usize),
     #[error("should contain at most {0} characters.")]
@@ -36,13 +39,36 @@ pub enum FieldProblem {
     BadCharacters,
 }
 
+impl From<ValueError> for FieldProblem {
+    fn from(e: ValueError) -> Self {
+        match e {
+            ValueError::Blank => FieldProblem::Blank,
+            ValueError::TooLong { max } => FieldProblem::TooLong(max),
+            ValueError::Invalid { code, .. } if code == api_core::codes::FIELD_INVALID_EMAIL => FieldProblem::NotEmail,
+            ValueError::Invalid { code, .. } if code == api_core::codes::FIELD_INVALID_PHONE => FieldProblem::NotPhone,
+            ValueError::Invalid { .. } | ValueError::OutOfRange { .. } => FieldProblem::BadCharacters,
+        }
+    }
+}
+
 impl FieldProblem {
+    /// The numbers the message states (`min`, `max`).
+    pub fn params(&self) -> Vec<(&'static str, i64)> {
+        let n = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        match *self {
+            FieldProblem::TooShort(min) => vec![("min", n(min))],
+            FieldProblem::TooLong(max) => vec![("max", n(max))],
+            _ => Vec::new(),
+        }
+    }
+
     /// The field error's stable code.
     pub fn code(&self) -> &'static str {
         match self {
             FieldProblem::Blank => api_core::codes::FIELD_BLANK,
             FieldProblem::NotText => api_core::codes::FIELD_NOT_TEXT,
             FieldProblem::NotEmail => api_core::codes::FIELD_INVALID_EMAIL,
+            FieldProblem::NotPhone => api_core::codes::FIELD_INVALID_PHONE,
             FieldProblem::TooShort(_) => api_core::codes::FIELD_TOO_SHORT,
             FieldProblem::TooLong(_) => api_core::codes::FIELD_TOO_LONG,
             FieldProblem::BadCharacters => api_core::codes::FIELD_BAD_CHARACTERS,
@@ -50,49 +76,8 @@ impl FieldProblem {
     }
 }
 
-/// A syntactically plausible e-mail address, trimmed. Deliberately conservative (ASCII,
-/// one `@`, a dotted domain, none of the characters that need quoting) so that every
-/// address we accept can also be handed to the SMTP library.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EmailAddress(String);
-
-impl EmailAddress {
-    pub fn parse(text: &str) -> Result<Self, FieldProblem> {
-        let text = text.trim();
-        if text.is_empty() {
-            return Err(FieldProblem::Blank);
-        }
-        if text.len() > EMAIL_MAX {
-            return Err(FieldProblem::TooLong(EMAIL_MAX));
-        }
-        let (local, domain) = text.split_once('@').ok_or(FieldProblem::NotEmail)?;
-        let allowed_local = |c: char| c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~.".contains(c);
-        let allowed_domain = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '.';
-        let dotted_well = |s: &str| !s.starts_with('.') && !s.ends_with('.') && !s.contains("..");
-        let ok = !local.is_empty()
-            && local.len() <= 64
-            && local.chars().all(allowed_local)
-            && dotted_well(local)
-            && domain.contains('.')
-            && domain.chars().all(allowed_domain)
-            && dotted_well(domain)
-            && domain.split('.').all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-'));
-        if ok {
-            Ok(EmailAddress(text.to_string()))
-        } else {
-            Err(FieldProblem::NotEmail)
-        }
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
-    /// The form used to compare addresses (the `users_email` index is on `lower(email)`).
-    pub fn key(&self) -> String {
-        self.0.to_lowercase()
-    }
-}
+/// An account's e-mail address: the API's one rule ([`Email`]), which the mailer takes.
+pub type EmailAddress = Email;
 
 /// A password a user chooses: 8 to 128 characters. Kept as given (no trimming: spaces
 /// are legitimate password characters).
@@ -124,62 +109,65 @@ impl std::fmt::Debug for NewPassword {
     }
 }
 
-/// A first or last name: at most 100 characters as sent, non-empty once trimmed, no
-/// control characters (a name goes into e-mail text).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PersonName(String);
+/// A first or last name: one line of at most 100 characters as sent, non-empty once
+/// trimmed, no control characters (a name goes into e-mail text).
+pub type PersonName = Line<NAME_MAX>;
 
-impl PersonName {
-    pub fn parse(text: &str) -> Result<Self, FieldProblem> {
-        let sent = text.chars().count();
-        let text = text.trim();
-        if sent > NAME_MAX {
-            Err(FieldProblem::TooLong(NAME_MAX))
-        } else if text.is_empty() {
-            Err(FieldProblem::Blank)
-        } else if text.chars().any(char::is_control) {
-            Err(FieldProblem::BadCharacters)
-        } else {
-            Ok(PersonName(text.to_string()))
-        }
-    }
-
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-/// A phone number as people write it: digits, spaces, `+`, `-`, `(`, `)`; may be empty.
+/// A phone number, or none: empty, or a [`Phone`] (the order form's rule).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Phone(String);
+pub struct OptionalPhone(Option<Phone>);
 
-impl Phone {
+impl OptionalPhone {
     pub fn parse(text: &str) -> Result<Self, FieldProblem> {
-        let sent = text.chars().count();
-        let text = text.trim();
-        if sent > PHONE_MAX {
-            Err(FieldProblem::TooLong(PHONE_MAX))
-        } else if !text.chars().all(|c| c.is_ascii_digit() || " +-()".contains(c)) {
-            Err(FieldProblem::BadCharacters)
-        } else {
-            Ok(Phone(text.to_string()))
+        if text.trim().is_empty() && text.chars().count() <= Phone::MAX {
+            return Ok(OptionalPhone(None));
         }
+        let written = |c: char| c.is_ascii_digit() || c.is_whitespace() || "+-()".contains(c);
+        if text.chars().count() <= Phone::MAX && !text.chars().all(written) {
+            return Err(FieldProblem::BadCharacters);
+        }
+        Phone::parse(text).map(|p| OptionalPhone(Some(p))).map_err(FieldProblem::from)
     }
 
+    /// The number, or `""` for none (as the account stores it).
     pub fn as_str(&self) -> &str {
-        &self.0
+        self.0.as_ref().map_or("", Phone::as_str)
     }
 }
 
-/// Collects field errors while a body is parsed.
-#[derive(Debug, Default)]
-pub struct Fields {
-    errors: Vec<FieldError>,
+/// Reading an account form's fields into the API's one kit (`api_core::Fields`), each
+/// problem worded with the field's label (`E-mail cannot be blank.`).
+pub trait Labelled {
+    /// Text of an optional field: absent or `null` is `None`; anything but a string is an error.
+    fn optional_text<'v>(&mut self, field: &str, label: &str, value: Option<&'v Value>) -> Option<&'v str>;
+
+    /// Text of a required field: missing, `null` or blank is an error.
+    fn required_text<'v>(&mut self, field: &str, label: &str, value: Option<&'v Value>) -> Option<&'v str>;
+
+    /// Parses a required field with `parse`, recording its problem.
+    fn required<T, E: Into<FieldProblem>>(
+        &mut self,
+        field: &str,
+        label: &str,
+        value: Option<&Value>,
+        parse: impl FnOnce(&str) -> Result<T, E>,
+    ) -> Option<T>;
+
+    /// Parses an optional field with `parse` when it is present.
+    fn optional<T, E: Into<FieldProblem>>(
+        &mut self,
+        field: &str,
+        label: &str,
+        value: Option<&Value>,
+        parse: impl FnOnce(&str) -> Result<T, E>,
+    ) -> Option<T>;
+
+    /// Records `problem` of the field labelled `label`.
+    fn problem(&mut self, field: &str, label: &str, problem: FieldProblem);
 }
 
-impl Fields {
-    /// Text of an optional field: absent or `null` is `None`; anything but a string is an error.
-    pub fn optional_text<'a>(&mut self, field: &str, label: &str, value: Option<&'a Value>) -> Option<&'a str> {
+impl Labelled for Fields<'_> {
+    fn optional_text<'v>(&mut self, field: &str, label: &str, value: Option<&'v Value>) -> Option<&'v str> {
         match value {
             None | Some(Value::Null) => None,
             Some(Value::String(text)) => Some(text),
@@ -190,8 +178,7 @@ impl Fields {
         }
     }
 
-    /// Text of a required field: missing, `null` or blank is an error.
-    pub fn required_text<'a>(&mut self, field: &str, label: &str, value: Option<&'a Value>) -> Option<&'a str> {
+    fn required_text<'v>(&mut self, field: &str, label: &str, value: Option<&'v Value>) -> Option<&'v str> {
         let present = self.optional_text(field, label, value);
         if matches!(value, None | Some(Value::Null)) || present.is_some_and(|t| t.trim().is_empty()) {
             self.problem(field, label, FieldProblem::Blank);
@@ -200,64 +187,38 @@ impl Fields {
         present
     }
 
-    /// Parses a required field with `parse`, recording its problem.
-    pub fn required<T>(
+    fn required<T, E: Into<FieldProblem>>(
         &mut self,
         field: &str,
         label: &str,
         value: Option<&Value>,
-        parse: impl FnOnce(&str) -> Result<T, FieldProblem>,
+        parse: impl FnOnce(&str) -> Result<T, E>,
     ) -> Option<T> {
         let text = self.required_text(field, label, value)?;
-        self.check(field, label, parse(text))
+        parse(text).map_err(|e| self.problem(field, label, e.into())).ok()
     }
 
-    /// Parses an optional field with `parse` when it is present.
-    pub fn optional<T>(
+    fn optional<T, E: Into<FieldProblem>>(
         &mut self,
         field: &str,
         label: &str,
         value: Option<&Value>,
-        parse: impl FnOnce(&str) -> Result<T, FieldProblem>,
+        parse: impl FnOnce(&str) -> Result<T, E>,
     ) -> Option<T> {
         let text = self.optional_text(field, label, value)?;
-        self.check(field, label, parse(text))
+        parse(text).map_err(|e| self.problem(field, label, e.into())).ok()
     }
 
-    pub fn check<T>(&mut self, field: &str, label: &str, result: Result<T, FieldProblem>) -> Option<T> {
-        result.map_err(|problem| self.problem(field, label, problem)).ok()
-    }
-
-    pub fn problem(&mut self, field: &str, label: &str, problem: FieldProblem) {
-        self.errors.push(FieldError::new(field, format!("{label} {problem}")).with_code(problem.code()));
-    }
-
-    pub fn push(&mut self, field: &str, message: impl Into<String>) {
-        self.errors.push(FieldError::new(field, message));
-    }
-
-    /// [`Fields::push`] with the error's code.
-    pub fn push_coded(&mut self, field: &str, code: &'static str, message: impl Into<String>) {
-        self.errors.push(FieldError::new(field, message).with_code(code));
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.errors.is_empty()
-    }
-
-    /// `Ok(())` when nothing was wrong, else a `422` carrying `message` and every field error.
-    pub fn finish(self, message: &str) -> Result<(), ApiError> {
-        if self.errors.is_empty() {
-            Ok(())
-        } else {
-            Err(ApiError::Validation { message: message.to_string(), errors: self.errors })
-        }
+    fn problem(&mut self, field: &str, label: &str, problem: FieldProblem) {
+        let error = FieldError::new(field, format!("{label} {problem}")).with_code(problem.code());
+        self.push(error.with_params(problem.params()));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use api_core::ApiError;
     use serde_json::json;
 
     #[test]
@@ -270,6 +231,7 @@ mod tests {
     #[test]
     fn implausible_email_addresses_are_refused() {
         for bad in [
+            "john😀@example.com",
             "jan",
             "jan@",
             "@example.pl",
@@ -282,11 +244,11 @@ mod tests {
             "jan<x>@example.pl",
             "żaneta@example.pl",
         ] {
-            assert_eq!(EmailAddress::parse(bad), Err(FieldProblem::NotEmail), "{bad}");
+            assert_eq!(EmailAddress::parse(bad).map_err(FieldProblem::from), Err(FieldProblem::NotEmail), "{bad}");
         }
-        assert_eq!(EmailAddress::parse("   "), Err(FieldProblem::Blank));
+        assert_eq!(EmailAddress::parse("   ").map_err(FieldProblem::from), Err(FieldProblem::Blank));
         let long = format!("{}@example.pl", "a".repeat(250));
-        assert_eq!(EmailAddress::parse(&long), Err(FieldProblem::TooLong(254)));
+        assert_eq!(EmailAddress::parse(&long).map_err(FieldProblem::from), Err(FieldProblem::TooLong(254)));
     }
 
     #[test]
@@ -301,14 +263,17 @@ mod tests {
 
     #[test]
     fn names_and_phones_are_bounded() {
+        let problem = |e: ValueError| FieldProblem::from(e);
         assert_eq!(PersonName::parse("  Łucja ").unwrap().as_str(), "Łucja");
-        assert_eq!(PersonName::parse(" "), Err(FieldProblem::Blank));
-        assert_eq!(PersonName::parse(&"a".repeat(101)), Err(FieldProblem::TooLong(100)));
-        assert_eq!(PersonName::parse("Jan\nBcc: x"), Err(FieldProblem::BadCharacters));
-        assert_eq!(Phone::parse("+48 (12) 345-67-89").unwrap().as_str(), "+48 (12) 345-67-89");
-        assert_eq!(Phone::parse("").unwrap().as_str(), "");
-        assert_eq!(Phone::parse("call me"), Err(FieldProblem::BadCharacters));
-        assert_eq!(Phone::parse(&"1".repeat(31)), Err(FieldProblem::TooLong(30)));
+        assert_eq!(PersonName::parse(" ").map_err(problem), Err(FieldProblem::Blank));
+        assert_eq!(PersonName::parse(&"a".repeat(101)).map_err(problem), Err(FieldProblem::TooLong(100)));
+        assert_eq!(PersonName::parse("Jan\nBcc: x").map_err(problem), Err(FieldProblem::BadCharacters));
+        assert_eq!(OptionalPhone::parse("+48 (12) 345-67-89").unwrap().as_str(), "+48 (12) 345-67-89");
+        assert_eq!(OptionalPhone::parse("").unwrap().as_str(), "");
+        assert_eq!(OptionalPhone::parse("call me"), Err(FieldProblem::BadCharacters));
+        assert_eq!(OptionalPhone::parse(&"1".repeat(31)), Err(FieldProblem::TooLong(30)));
+        // The order form's rule: a number has 9 to 15 digits.
+        assert_eq!(OptionalPhone::parse("123"), Err(FieldProblem::NotPhone));
     }
 
     #[test]
@@ -319,7 +284,7 @@ mod tests {
         assert!(fields.required("first_name", "First name", body.get("first_name"), PersonName::parse).is_none());
         assert!(fields.required("last_name", "Last name", body.get("last_name"), PersonName::parse).is_none());
         assert!(fields.optional("phone", "Phone", body.get("phone"), Phone::parse).is_none());
-        match fields.finish("Your registration failed.") {
+        match fields.finish_with("Your registration failed.") {
             Err(ApiError::Validation { message, errors }) => {
                 assert_eq!(message, "Your registration failed.");
                 assert_eq!(

@@ -12,20 +12,21 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::fields::{FieldProblem, Fields, EMAIL_MAX};
+use super::fields::{FieldProblem, Labelled, EMAIL_MAX};
 use super::register::NOT_ACTIVATED;
 use super::throttle::{self, ClientAddr};
 use super::tokens::{self, Purpose, Session};
 use super::users::{self, UserView};
 use super::{password, Message};
 use crate::AccountsState;
+use api_core::Fields;
 
 pub const BAD_CREDENTIALS: &str = "Incorrect e-mail or password.";
 pub const LOGGED_OUT: &str = "Zostałeś poprawnie wylogowany";
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct LoginInput {
-    #[schema(value_type = String, required = true, example = "jan.kowalski@example.pl", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
+    #[schema(value_type = api_core::values::Text<254>, required = true, example = "jan.kowalski@example.pl")]
     #[serde(default)]
     pub email: Option<Value>,
     #[schema(value_type = String, required = true, pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
@@ -61,7 +62,7 @@ pub async fn login(
         f.problem("email", "E-mail", FieldProblem::TooLong(EMAIL_MAX));
     }
     let given_password = f.required_text("password", "Password", input.password.as_ref()).map(str::to_string);
-    f.finish(BAD_CREDENTIALS).map_err(|e| e.with_code(api_core::codes::BAD_CREDENTIALS))?;
+    f.finish_with(BAD_CREDENTIALS).map_err(|e| e.with_code(api_core::codes::BAD_CREDENTIALS))?;
     let (Some(email), Some(given_password)) = (email, given_password) else {
         return Err(ApiError::Internal("login parsed without errors but incomplete".into()));
     };

@@ -10,10 +10,11 @@ use axum::extract::State;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::fields::{EmailAddress, Fields, PersonName, Phone};
+use super::fields::{EmailAddress, Labelled, OptionalPhone, PersonName};
 use super::tokens::Session;
 use super::users::{self, AccountView};
 use crate::AccountsState;
+use api_core::Fields;
 
 pub const EMAIL_READ_ONLY: &str = "The e-mail of an existing account cannot be edited.";
 
@@ -110,14 +111,14 @@ pub async fn update_my_account(
     let mut f = Fields::default();
     let first_name = f.optional("first_name", "First name", input.first_name.as_ref(), PersonName::parse);
     let last_name = f.optional("last_name", "Last name", input.last_name.as_ref(), PersonName::parse);
-    let phone = f.optional("phone", "Phone", input.phone.as_ref(), Phone::parse);
+    let phone = f.optional("phone", "Phone", input.phone.as_ref(), OptionalPhone::parse);
     if let Some(email) = f.optional_text("email", "E-mail", input.email.as_ref()) {
         let same = EmailAddress::parse(email).is_ok_and(|e| e.key() == current.email.to_lowercase());
         if !same {
-            f.push_coded("email", api_core::codes::EMAIL_READ_ONLY, EMAIL_READ_ONLY);
+            f.error_coded("email", api_core::codes::EMAIL_READ_ONLY, EMAIL_READ_ONLY);
         }
     }
-    f.finish("Your account was not saved.").map_err(|e| e.with_code(api_core::codes::ACCOUNT_NOT_SAVED))?;
+    f.finish_with("Your account was not saved.").map_err(|e| e.with_code(api_core::codes::ACCOUNT_NOT_SAVED))?;
 
     let account: AccountView = sqlx::query_as(
         "update users set first_name = coalesce($2, first_name), last_name = coalesce($3, last_name), \
@@ -127,7 +128,7 @@ pub async fn update_my_account(
     .bind(session.user.id)
     .bind(first_name.as_ref().map(PersonName::as_str))
     .bind(last_name.as_ref().map(PersonName::as_str))
-    .bind(phone.as_ref().map(Phone::as_str))
+    .bind(phone.as_ref().map(OptionalPhone::as_str))
     .fetch_one(&state.pool)
     .await?;
     Ok(Data::new(account))

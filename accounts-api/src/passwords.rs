@@ -14,11 +14,12 @@ use serde::Deserialize;
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::fields::{EmailAddress, Fields, NewPassword};
+use super::fields::{EmailAddress, Labelled, NewPassword};
 use super::throttle::{self, ClientAddr};
 use super::tokens::{self, MaybeSession, Purpose, Session};
 use super::{mails, password, users, Message};
 use crate::AccountsState;
+use api_core::Fields;
 
 pub const NOT_CHANGED: &str = "Password was not changed. Please try again later.";
 const WRONG_OLD_PASSWORD: &str = "The current password is incorrect.";
@@ -29,7 +30,7 @@ const RESEND_AFTER_MINUTES: i32 = 1;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ForgotPasswordInput {
-    #[schema(value_type = String, required = true, example = "jan.kowalski@example.pl", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
+    #[schema(value_type = api_core::values::Email, required = true, example = "jan.kowalski@example.pl")]
     #[serde(default)]
     pub email: Option<Value>,
 }
@@ -47,7 +48,7 @@ pub async fn forgot_password(
 ) -> Result<Data<Message>, ApiError> {
     let mut f = Fields::default();
     let email = f.required("email", "E-mail", input.email.as_ref(), EmailAddress::parse);
-    f.finish("Please enter a valid e-mail address.").map_err(|e| e.with_code(api_core::codes::RESET_REFUSED))?;
+    f.finish_with("Please enter a valid e-mail address.").map_err(|e| e.with_code(api_core::codes::RESET_REFUSED))?;
     let Some(email) = email else { return Err(ApiError::Internal("forgot-password parsed but empty".into())) };
 
     let account: Option<(Uuid, String, String, bool)> = sqlx::query_as(
@@ -122,7 +123,7 @@ async fn reset_with_token(state: &AccountsState, input: &ChangePasswordInput) ->
     let mut f = Fields::default();
     let token = f.required_text("token", "Token", input.token.as_ref()).map(|t| t.trim().to_string());
     let new_password = f.required("password", "Password", input.password.as_ref(), NewPassword::parse);
-    f.finish(NOT_CHANGED).map_err(|e| e.with_code(api_core::codes::PASSWORD_NOT_CHANGED))?;
+    f.finish_with(NOT_CHANGED).map_err(|e| e.with_code(api_core::codes::PASSWORD_NOT_CHANGED))?;
     let (Some(token), Some(new_password)) = (token, new_password) else {
         return Err(ApiError::Internal("change-password parsed but empty".into()));
     };
@@ -159,7 +160,7 @@ async fn change_logged_in(
     let mut f = Fields::default();
     let old_password = f.required_text("old_password", "Current password", input.old_password.as_ref());
     let new_password = f.required("password", "Password", input.password.as_ref(), NewPassword::parse);
-    f.finish(NOT_CHANGED).map_err(|e| e.with_code(api_core::codes::PASSWORD_NOT_CHANGED))?;
+    f.finish_with(NOT_CHANGED).map_err(|e| e.with_code(api_core::codes::PASSWORD_NOT_CHANGED))?;
     let (Some(old_password), Some(new_password)) = (old_password, new_password) else {
         return Err(ApiError::Internal("change-password parsed but empty".into()));
     };

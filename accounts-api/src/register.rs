@@ -13,11 +13,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::fields::{EmailAddress, Fields, NewPassword, PersonName, Phone};
+use super::fields::{EmailAddress, Labelled, NewPassword, OptionalPhone, PersonName};
 use super::tokens::{self, Purpose};
 use super::users::{self, UserView};
 use super::{mails, password, Message};
 use crate::AccountsState;
+use api_core::Fields;
 
 pub const REGISTRATION_FAILED: &str = "Your registration failed.";
 pub const NOT_ACTIVATED: &str = "Your account was not activated, please try again.";
@@ -26,17 +27,17 @@ const EMAIL_TAKEN: &str = "This e-mail address is already registered.";
 /// The registration form. Every field is checked and all problems come back at once.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct RegisterInput {
-    #[schema(value_type = String, required = true, example = "jan.kowalski@example.pl", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
+    #[schema(value_type = api_core::values::Email, required = true, example = "jan.kowalski@example.pl")]
     #[serde(default)]
     pub email: Option<Value>,
     /// At least 8 characters.
     #[schema(value_type = String, required = true, min_length = 8, max_length = 128)]
     #[serde(default)]
     pub password: Option<Value>,
-    #[schema(value_type = String, required = true, max_length = 100, example = "Jan", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
+    #[schema(value_type = api_core::values::Line<100>, required = true, example = "Jan")]
     #[serde(default)]
     pub first_name: Option<Value>,
-    #[schema(value_type = String, required = true, max_length = 100, example = "Kowalski", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
+    #[schema(value_type = api_core::values::Line<100>, required = true, example = "Kowalski")]
     #[serde(default)]
     pub last_name: Option<Value>,
     #[schema(value_type = Option<String>, max_length = 30, example = "+48 600 100 200")]
@@ -51,7 +52,7 @@ struct Registration {
     password: NewPassword,
     first_name: PersonName,
     last_name: PersonName,
-    phone: Phone,
+    phone: OptionalPhone,
 }
 
 impl TryFrom<&RegisterInput> for Registration {
@@ -63,8 +64,8 @@ impl TryFrom<&RegisterInput> for Registration {
         let password = f.required("password", "Password", input.password.as_ref(), NewPassword::parse);
         let first_name = f.required("first_name", "First name", input.first_name.as_ref(), PersonName::parse);
         let last_name = f.required("last_name", "Last name", input.last_name.as_ref(), PersonName::parse);
-        let phone = f.optional("phone", "Phone", input.phone.as_ref(), Phone::parse).unwrap_or_default();
-        f.finish(REGISTRATION_FAILED).map_err(|e| e.with_code(api_core::codes::REGISTRATION_FAILED))?;
+        let phone = f.optional("phone", "Phone", input.phone.as_ref(), OptionalPhone::parse).unwrap_or_default();
+        f.finish_with(REGISTRATION_FAILED).map_err(|e| e.with_code(api_core::codes::REGISTRATION_FAILED))?;
         match (email, password, first_name, last_name) {
             (Some(email), Some(password), Some(first_name), Some(last_name)) => {
                 Ok(Registration { email, password, first_name, last_name, phone })

@@ -4,8 +4,8 @@
 //! client sees one API: the error body of `DECISIONS.md` (`{"name", "message", "status", "code", "errors"}`),
 //! the [`ApiError`] that renders it with its stable [`codes`], and the [`AppJson`] extractor whose rejections use
 //! the same body; the list conventions ([`list`]); reading a body field by field
-//! ([`fields`]) and query parameters ([`params`]); the Polish NIP and postal code
-//! ([`polish`]); the declaration of a CRUD resource
+//! ([`fields`]) and query parameters ([`params`]); the value types a request carries, one
+//! rule each: e-mail, phone, NIP, postal code, a line of text, money ([`values`]); the declaration of a CRUD resource
 //! and its one generic router ([`resource`]); who is asking ([`auth`]); time
 //! in Europe/Warsaw ([`time`]); and the ports to the outside both use: e-mail ([`mail`])
 //! and SMS ([`sms`]); the ticket signing key ([`ticket_keys`]). The API crates need not depend on each other for any of it. The
@@ -25,10 +25,11 @@ pub mod resource;
 pub mod sms;
 pub mod ticket_keys;
 pub mod time;
+pub mod values;
 
-pub use error::{ApiError, ErrorBody, FieldError};
+pub use error::{ApiError, ErrorBody, ErrorParams, FieldError};
 pub use fields::{merge, Fields};
-pub use json::AppJson;
+pub use json::{from_slice as json_from_slice, AppJson};
 pub use params::Params;
 
 /// The success body of every endpoint: `{"data": …}`. Its schema is generic, so an

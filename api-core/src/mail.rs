@@ -85,7 +85,9 @@ impl Mailer for FileMailer {
     async fn send(&self, email: Email) -> Result<(), MailError> {
         let message = build(&self.from, &email)?;
         tokio::fs::create_dir_all(&self.dir).await.map_err(|e| MailError(e.to_string()))?;
-        let safe_to: String = email.to.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+        // The recipient, cut to what fits in a file name (at most 255 bytes) beside the rest.
+        let safe_to: String =
+            email.to.chars().take(100).map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
         let name = format!(
             "{}-{}-{safe_to}.eml",
             chrono::Utc::now().format("%Y%m%dT%H%M%S%.6f"),
@@ -146,6 +148,17 @@ mod tests {
         assert!(text.contains("http://x/confirm?token=abc"));
         let bad = Email { to: "not an address".into(), subject: "x".into(), text: "x".into(), attachments: Vec::new() };
         assert!(mailer.send(bad).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn the_longest_address_still_names_a_file() {
+        let dir = std::env::temp_dir().join(format!("coach-mail-{}", uuid::Uuid::new_v4()));
+        let mailer = FileMailer::new(&dir, "Nisko Bus <no-reply@example.com>");
+        let to = format!("{}@{}.{}.{}.pl", "a".repeat(61), "b".repeat(63), "c".repeat(63), "d".repeat(61));
+        let email = Email { to, subject: "Bilety".into(), text: "x".into(), attachments: vec![] };
+        mailer.send(email).await.expect("a 254-character address fits");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).ok();
     }
 
     #[tokio::test]

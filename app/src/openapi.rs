@@ -124,6 +124,20 @@ fn field_error() -> ObjectBuilder {
         .required("message")
         .property("code", code_schema("What is wrong with the field (`field.blank`, `date.in_past`…); `field.invalid` when nothing more specific is known."))
         .required("code")
+        .property("params", params_schema())
+}
+
+/// `params`: the numbers a message states, by name; left out when there are none.
+fn params_schema() -> ObjectBuilder {
+    ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .additional_properties(Some(ObjectBuilder::new().schema_type(Type::Integer)))
+        .description(Some(
+            "The numbers the message states, by name, for a client to word its own message: `min`/`max` \
+             (field.too_short, field.too_long, field.out_of_range; order.bad_quantity, order.too_many_seats), \
+             `minutes` (return.too_late, change.too_late), `line`. Left out when there are none; \
+             docs/errors.md lists them per code.",
+        ))
 }
 
 fn error_body() -> ObjectBuilder {
@@ -160,6 +174,7 @@ fn error_body() -> ObjectBuilder {
                 .items(RefOr::Ref(Ref::from_schema_name("FieldError")))
                 .description(Some("A 422's errors, one per field.")),
         )
+        .property("params", params_schema())
 }
 
 /// `GET /openapi.json`, to be nested under `/api`.
@@ -275,6 +290,38 @@ mod tests {
             doc["components"]["schemas"]["FieldError"]["properties"]["code"]["enum"].as_array().unwrap().len(),
             codes.len()
         );
+    }
+
+    #[test]
+    fn errors_document_their_params_as_an_object_of_whole_numbers() {
+        let doc = super::json();
+        for schema in ["FieldError", "ApiErrorBody"] {
+            let params = &doc["components"]["schemas"][schema]["properties"]["params"];
+            assert_eq!(params["type"], "object", "{schema}");
+            assert_eq!(params["additionalProperties"]["type"], "integer", "{schema}");
+            let required = doc["components"]["schemas"][schema]["required"].as_array().unwrap();
+            assert!(!required.iter().any(|r| r == "params"), "{schema}: left out when there are none");
+        }
+    }
+
+    #[test]
+    fn the_order_calls_document_their_request() {
+        let doc = super::json();
+        for path in
+            ["/api/order/order/place", "/api/order/order/validate", "/api/course/discount/calculate-for-tickets"]
+        {
+            let body = &doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"];
+            assert_eq!(body["$ref"], "#/components/schemas/OrderRequest", "{path}");
+        }
+        let customer = &doc["components"]["schemas"]["BookingCustomer"]["properties"];
+        assert_eq!(customer["email"]["$ref"], "#/components/schemas/Email");
+        assert_eq!(customer["phone"]["$ref"], "#/components/schemas/Phone");
+        assert_eq!(doc["components"]["schemas"]["Email"]["pattern"], api_core::values::Email::PATTERN);
+        assert_eq!(doc["components"]["schemas"]["Email"]["maxLength"], 254);
+        let office = doc["paths"]["/api/order/order/save"]["post"]["requestBody"]["content"]["application/json"]
+            ["schema"]["$ref"]
+            .clone();
+        assert_eq!(office, "#/components/schemas/OfficeSaleRequest");
     }
 
     #[test]

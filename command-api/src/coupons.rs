@@ -4,6 +4,7 @@
 //! append finds the version moved, decides again on the new balance, and gets the rest.
 
 use api_core::auth::AdminUser;
+use api_core::values::Money;
 use api_core::{ApiError, AppJson, Data, Params};
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -77,7 +78,7 @@ pub async fn refund(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CheckInput {
     /// The code (required; blanks are refused).
-    #[schema(value_type = String, required = true, pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
+    #[schema(value_type = api_core::values::Line<40>, required = true)]
     #[serde(default)]
     code: Option<String>,
 }
@@ -132,7 +133,7 @@ pub struct SaveInput {
     #[serde(default)]
     value: Option<i64>,
     /// On a change: the value left, 0 to 100 000 000 grosze.
-    #[schema(minimum = 0, maximum = 100_000_000)]
+    #[schema(value_type = Option<Money>)]
     #[serde(default)]
     current_value: Option<i64>,
     #[serde(default)]
@@ -210,9 +211,11 @@ pub async fn update(
     input.code.as_deref().map(check_code).transpose()?;
     input.value.map(check_value).transpose()?;
     if let Some(v) = input.current_value {
-        if !(0..=100_000_000).contains(&v) {
-            return Err(ApiError::invalid_field("current_value", "The value must be between 0 and 1 000 000 zł."));
-        }
+        Money::new(v).map_err(|e| {
+            ApiError::invalid_field("current_value", "The value must be between 0 and 1 000 000 zł.")
+                .with_code(e.code())
+                .with_params(e.params())
+        })?;
     }
     let metadata = Metadata { user_id: Some(admin.id.to_string()), occurred_at: Utc::now(), ..Metadata::default() };
     let (_, after) =
@@ -248,11 +251,14 @@ fn check_code(code: &str) -> Result<(), ApiError> {
 }
 
 /// A coupon's first value: 1 grosz to 1 000 000 zł.
+/// A new coupon's value: an amount ([`Money`]) of at least 1 grosz.
 fn check_value(value: i64) -> Result<(), ApiError> {
-    if (1..=100_000_000).contains(&value) {
+    if value >= 1 && Money::new(value).is_ok() {
         Ok(())
     } else {
-        Err(ApiError::invalid_field("value", "The value must be between 0,01 zł and 1 000 000 zł."))
+        Err(ApiError::invalid_field("value", "The value must be between 0,01 zł and 1 000 000 zł.")
+            .with_code(api_core::codes::FIELD_OUT_OF_RANGE)
+            .with_params([("min", 1), ("max", Money::MAX)]))
     }
 }
 

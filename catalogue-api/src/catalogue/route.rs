@@ -31,11 +31,7 @@ pub struct Route {
 #[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct RouteInput {
     /// 1 to 200 characters.
-    #[schema(
-        min_length = 1,
-        max_length = 200,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Text<200>)]
     pub name: String,
     /// Default true.
     #[schema(required = false)]

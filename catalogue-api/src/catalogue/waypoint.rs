@@ -31,18 +31,10 @@ pub struct Waypoint {
 #[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct WaypointInput {
     /// 1 to 100 characters.
-    #[schema(
-        min_length = 1,
-        max_length = 100,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Text<100>)]
     pub name: String,
     /// 1 to 100 characters.
-    #[schema(
-        min_length = 1,
-        max_length = 100,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Text<100>)]
     pub town: String,
     /// Both coordinates or neither.
     #[schema(minimum = -90.0, maximum = 90.0)]

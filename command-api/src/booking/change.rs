@@ -39,10 +39,7 @@ use crate::CommandState;
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ChangeInput {
     /// The ticket's number (required; blanks are refused).
-    #[schema(
-        required = true,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Line<40>, required = true)]
     #[serde(default)]
     number: String,
     #[serde(default)]
@@ -291,6 +288,7 @@ async fn register_difference(
 
 fn change_error(e: ChangeTicketCourseError, cutoff: u32) -> ApiError {
     let code = domain::ErrorCode::code(&e);
+    let params = domain::ErrorCode::params(&e);
     match e {
         ChangeTicketCourseError::NotFound | ChangeTicketCourseError::TicketNotFound => {
             ApiError::NotFound("There is no ticket with this number.".into())
@@ -323,4 +321,5 @@ fn change_error(e: ChangeTicketCourseError, cutoff: u32) -> ApiError {
         }
     }
     .with_code(code)
+    .with_params(params)
 }

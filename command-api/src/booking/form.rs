@@ -21,7 +21,7 @@ pub struct Valid {
 /// discounts against the catalogue.
 #[utoipa::path(post, path = "/api/order/order/validate", tag = "order",
     params(("step" = String, Query, description = "tickets, customer or invoice", pattern = "^(tickets|customer|invoice)$")),
-    request_body(content = Object, description = "The booking state"),
+    request_body(content = BookingInput, description = "The booking state; only the step's part is checked"),
     responses((status = 200, description = "`{\"data\": {\"valid\": true}}`", body = Data<Valid>),
         (status = 422, description = "the step's field errors")))]
 pub async fn validate(
@@ -86,7 +86,7 @@ pub struct Priced {
 /// `POST /course/discount/calculate-for-tickets`: the form's live prices; the returned
 /// tickets replace the form's list (spec section 4).
 #[utoipa::path(post, path = "/api/course/discount/calculate-for-tickets", tag = "course",
-    request_body(content = Object, description = "tickets, course, courseReturn"),
+    request_body(content = BookingInput, description = "The booking state; only course, courseReturn and tickets are read"),
     responses((status = 200, description = "`{\"data\": Priced}`", body = Data<Priced>),
         (status = 422, description = "no course, bad quantities or an unavailable discount")))]
 pub async fn calculate_for_tickets(

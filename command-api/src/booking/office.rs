@@ -13,6 +13,7 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use payment::Language;
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::input::BookingInput;
 use super::place::{place_order, OfficePayment, Placed, Sale};
@@ -25,10 +26,22 @@ struct Method {
     payment_method: Option<serde_json::Value>,
 }
 
+/// The body of an office sale, as the document states it: the booking state of `POST
+/// /order/order/place` and how the customer pays. (The handler reads the two parts
+/// apart, so a missing method is named on its field.)
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct OfficeSaleRequest {
+    #[serde(flatten)]
+    order: BookingInput,
+    /// `cash` or `card_terminal`.
+    payment_method: OfficePayment,
+}
+
 /// Sell an order at the office, paid there (admin).
 #[utoipa::path(post, path = "/api/order/order/save", tag = "order", security(("bearer" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer: 1 to 200 visible ASCII characters", pattern = "^[!-~]([ -~]{0,198}[!-~])?$")),
-    request_body(content = Object, description = "The booking state of `POST /order/order/place` (course, courseReturn, tickets, customer, invoice, coupon) and `payment_method`: `cash` or `card_terminal`"),
+    request_body(content = OfficeSaleRequest, description = "The booking state of `POST /order/order/place` and `payment_method`: `cash` or `card_terminal`"),
     responses((status = 201, description = "`{\"data\": Placed}`: paid", body = Data<Placed>),
         (status = 400, description = "not JSON"), (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 409, description = "not enough seats"), (status = 422, description = "bad input, discount, coupon or payment method")))]
@@ -44,8 +57,7 @@ pub async fn sell(
         method.payment_method.and_then(|m| serde_json::from_value::<OfficePayment>(m).ok()).ok_or_else(|| {
             ApiError::invalid_field("payment_method", "Please choose how the customer pays: cash or card_terminal.")
         })?;
-    let input: BookingInput = serde_json::from_slice(&body)
-        .map_err(|e| ApiError::BadRequest(format!("The order is not valid JSON of the booking state: {e}")))?;
+    let input = BookingInput::from_body(&body)?;
     let placed =
         place_order(&state, None, input, order_id, Language::Pl, Sale::Office { admin: admin.id, method }).await?;
     Ok((StatusCode::CREATED, Data::new(placed)))

@@ -24,10 +24,7 @@ use crate::CommandState;
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ReturnInput {
     /// The ticket's number (required; blanks are refused).
-    #[schema(
-        required = true,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Line<40>, required = true)]
     #[serde(default)]
     number: String,
     #[serde(default)]
@@ -145,6 +142,7 @@ pub fn access_error(e: AccessDenied) -> ApiError {
 
 fn return_error(e: ReturnTicketError, cutoff: i32) -> ApiError {
     let code = domain::ErrorCode::code(&e);
+    let params = domain::ErrorCode::params(&e);
     match e {
         ReturnTicketError::NotFound | ReturnTicketError::TicketNotFound => not_found(),
         ReturnTicketError::Denied(e) => access_error(e),
@@ -157,4 +155,5 @@ fn return_error(e: ReturnTicketError, cutoff: i32) -> ApiError {
         ),
     }
     .with_code(code)
+    .with_params(params)
 }

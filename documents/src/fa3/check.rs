@@ -110,7 +110,7 @@ fn party(p: &Party, field: &str, seller: bool) -> Result<PartyXml, DocumentError
         let nip = compact.strip_prefix("PL").unwrap_or(&compact);
         if nip.is_empty() {
             TaxId::None
-        } else if is_nip(nip) {
+        } else if domain::polish::is_nip(nip) {
             TaxId::Nip(nip.to_string())
         } else {
             return Err(invalid(format!("{field}.tax_id"), "is not a valid NIP"));
@@ -148,17 +148,6 @@ fn party(p: &Party, field: &str, seller: bool) -> Result<PartyXml, DocumentError
     Ok(PartyXml { id, name, address })
 }
 
-/// A NIP: ten digits, the schema's pattern, and the check digit.
-fn is_nip(nip: &str) -> bool {
-    let digits: Vec<u32> = nip.chars().filter_map(|c| c.to_digit(10)).collect();
-    if digits.len() != 10 || nip.len() != 10 || digits[0] == 0 || (digits[1] == 0 && digits[2] == 0) {
-        return false;
-    }
-    let weights = [6, 5, 7, 2, 3, 4, 5, 6, 7];
-    let sum: u32 = weights.iter().zip(&digits).map(|(w, d)| w * d).sum();
-    sum % 11 == digits[9]
-}
-
 fn date_in(date: NaiveDate, field: &str, (y, m, d): (i32, u32, u32)) -> Result<(), DocumentError> {
     let from = NaiveDate::from_ymd_opt(y, m, d);
     let to = NaiveDate::from_ymd_opt(2050, 1, 1);
@@ -191,19 +180,6 @@ fn required(text: &str, field: &str, max: usize) -> Result<String, DocumentError
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn nips_are_checked_by_their_check_digit() {
-        assert!(is_nip("5260250274"));
-        assert!(is_nip("7010000005"));
-        assert!(!is_nip("7010000006"));
-        assert!(!is_nip("5260250275"));
-        // 123456789 gives a check sum of 10, which no digit matches.
-        assert!(!is_nip("1234567890"));
-        assert!(!is_nip("0260250274"));
-        assert!(!is_nip("526025027"));
-        assert!(!is_nip("52602502７4"), "a full-width digit is not a digit of a NIP");
-    }
 
     #[test]
     fn tokens_collapse_whitespace_and_drop_what_xml_cannot_carry() {

@@ -23,6 +23,12 @@ pub use every::{all_codes, every_refusal};
 /// A refusal's stable, machine-readable code.
 pub trait ErrorCode {
     fn code(&self) -> &'static str;
+
+    /// The numbers the refusal's message states, by name (`max`, `minutes`, `line`), so a
+    /// client words its own message from the code and these. None by default.
+    fn params(&self) -> Vec<(&'static str, i64)> {
+        Vec::new()
+    }
 }
 
 impl ErrorCode for HoldError {
@@ -112,6 +118,15 @@ impl ErrorCode for PlaceOrderError {
             PlaceOrderError::TotalMismatch { .. } => "order.total_mismatch",
             PlaceOrderError::BadCouponAmount => "order.bad_coupon_amount",
             PlaceOrderError::ToPayMismatch { .. } => "order.to_pay_mismatch",
+        }
+    }
+
+    fn params(&self) -> Vec<(&'static str, i64)> {
+        let max = ("max", i64::from(crate::order::MAX_SEATS));
+        match self {
+            PlaceOrderError::BadQuantity { line, .. } => vec![("line", i64::from(*line)), max],
+            PlaceOrderError::TooManySeats { .. } => vec![max],
+            _ => Vec::new(),
         }
     }
 }
@@ -218,6 +233,13 @@ impl ErrorCode for ReturnTicketError {
             ReturnTicketError::TooLate(_) => "return.too_late",
         }
     }
+
+    fn params(&self) -> Vec<(&'static str, i64)> {
+        match self {
+            ReturnTicketError::TooLate(minutes) => vec![("minutes", i64::from(*minutes))],
+            _ => Vec::new(),
+        }
+    }
 }
 
 impl ErrorCode for PayChangeError {
@@ -272,5 +294,27 @@ impl ErrorCode for ChangeTicketCourseError {
             ChangeTicketCourseError::CostsMore(_) => "change.costs_more",
             ChangeTicketCourseError::ChangePending => "change.pending",
         }
+    }
+
+    fn params(&self) -> Vec<(&'static str, i64)> {
+        match self {
+            ChangeTicketCourseError::TooLate(minutes) => vec![("minutes", i64::from(*minutes))],
+            _ => Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod params_tests {
+    use super::*;
+
+    #[test]
+    fn refusals_that_state_numbers_carry_them() {
+        let bad = PlaceOrderError::BadQuantity { line: 2, quantity: 0 };
+        assert_eq!(bad.params(), [("line", 2), ("max", 50)]);
+        assert_eq!(PlaceOrderError::TooManySeats { seats: 60 }.params(), [("max", 50)]);
+        assert_eq!(ReturnTicketError::TooLate(120).params(), [("minutes", 120)]);
+        assert_eq!(ChangeTicketCourseError::TooLate(30).params(), [("minutes", 30)]);
+        assert!(PlaceOrderError::NoLines.params().is_empty());
     }
 }

@@ -191,5 +191,9 @@ async fn returns_are_refused_for_strangers_and_after_the_cutoff_and_changes_happ
     )
     .await;
     assert_eq!(status, 422, "{late}");
+    // The minutes the message states come as a number, for the web to word its own message.
+    assert_eq!(late["code"], "return.too_late", "{late}");
+    assert_eq!(late["params"], json!({ "minutes": 2880 }), "{late}");
+    assert_eq!(late["errors"][0]["params"], json!({ "minutes": 2880 }), "{late}");
     assert_eq!(app.loads(first).await.1, vec![1, 1], "nothing released");
 }

@@ -9,7 +9,8 @@ use utoipa::ToSchema;
 use crate::content::common::html::{plain_text, safe_link, sanitize_html};
 use crate::content::common::input::nullable;
 use crate::content::common::lang::Lang;
-use crate::content::common::validate::{self, Errors, LINK_TARGETS};
+use crate::content::common::validate::{self, LINK_TARGETS};
+use api_core::Fields;
 
 /// A promo banner.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, FromRow, ToSchema)]
@@ -161,7 +162,7 @@ impl BannerInput {
     /// Check every field; all problems at once. (An update is the stored banner with
     /// the body laid over it, read here as a whole: `api_core::resource::save`.)
     pub fn parse(self) -> Result<BannerDraft, ApiError> {
-        let mut e = Errors::default();
+        let mut e = Fields::default();
         let title = self.title.unwrap_or_default();
         let text = self.text.unwrap_or_default();
         let title_en = self.title_en.unwrap_or_default();

@@ -5,7 +5,8 @@ use api_core::{codes, ApiError};
 
 use super::model::{Settings, SettingsInput};
 use super::seller;
-use crate::content::common::validate::{self, Errors};
+use crate::content::common::validate;
+use api_core::Fields;
 
 const DAY_MINUTES: i64 = 24 * 60;
 
@@ -23,7 +24,7 @@ fn invoice_prefix(value: &str) -> Result<String, String> {
 impl SettingsInput {
     /// Check every field, merged over `current`; all problems at once.
     pub fn parse(self, current: Settings) -> Result<Settings, ApiError> {
-        let mut e = Errors::default();
+        let mut e = Fields::default();
         let c = current;
         let mut int = |field: &str, value: Option<i64>, now: i64, min: i64, max: i64| -> i64 {
             e.check(field, validate::int_in(value.unwrap_or(now), min, max)).unwrap_or(now)
@@ -45,7 +46,7 @@ impl SettingsInput {
             int("return_fee_percent", self.return_fee_percent, c.return_fee_percent.into(), 0, 100);
         let stamps_per_reward = int("stamps_per_reward", self.stamps_per_reward, c.stamps_per_reward.into(), 1, 1000);
         let reward_value = int("reward_value", self.reward_value, c.reward_value, 1, 1_000_000);
-        let text = |e: &mut Errors,
+        let text = |e: &mut Fields<'_>,
                     field: &str,
                     value: Option<String>,
                     now: String,

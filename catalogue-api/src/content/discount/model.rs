@@ -9,7 +9,8 @@ use utoipa::ToSchema;
 
 use crate::content::common::html::plain_text;
 use crate::content::common::input::{flag, nullable};
-use crate::content::common::validate::{self, Errors};
+use crate::content::common::validate;
+use api_core::Fields;
 use domain::money::Reduction;
 
 /// How a discount reduces a price.
@@ -139,11 +140,11 @@ impl DiscountInput {
     /// Check every field; all problems at once. (An update is the stored discount with
     /// the body laid over it, read here as a whole: `api_core::resource::save`.)
     pub fn parse(self) -> Result<DiscountDraft, ApiError> {
-        let mut errors = Errors::default();
+        let mut errors = Fields::default();
         let name = match self.name {
             Some(name) => errors.check("name", validate::plain_line(&name, 1, 255)),
             None => {
-                errors.add("name", "name is required");
+                errors.error("name", "name is required");
                 None
             }
         };

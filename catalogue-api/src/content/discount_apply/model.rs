@@ -7,7 +7,7 @@ use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use crate::content::common::input::nullable;
-use crate::content::common::validate::Errors;
+use api_core::Fields;
 
 /// Discount `discount_id` may be chosen on route `route_id` (every route when null).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, FromRow, ToSchema)]
@@ -44,7 +44,7 @@ impl DiscountApplyInput {
     /// Check every field; all problems at once. (An update is the stored row with the
     /// body laid over it, read here as a whole: `api_core::resource::save`.)
     pub fn parse(self) -> Result<DiscountApplyDraft, ApiError> {
-        let mut errors = Errors::default();
+        let mut errors = Fields::default();
         let discount_id = match self.discount_id {
             Some(None) => errors.check("discount_id", Err("discount_id cannot be null".into())),
             given => match given.flatten() {

@@ -7,7 +7,8 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::content::common::html::{plain_text, safe_link};
-use crate::content::common::validate::{self, Errors, LINK_TARGETS};
+use crate::content::common::validate::{self, LINK_TARGETS};
+use api_core::Fields;
 
 /// One menu entry; `children` only on the first level.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -28,28 +29,28 @@ pub const MAX_DEPTH: usize = 2;
 pub const MAX_ITEMS: usize = 50;
 
 /// The items of `value` (a list), each rule checked, problems recorded under `path`.
-pub fn parse_items(value: &Value, path: &str, depth: usize, errors: &mut Errors) -> Vec<MenuItem> {
+pub fn parse_items(value: &Value, path: &str, depth: usize, errors: &mut Fields<'_>) -> Vec<MenuItem> {
     let Some(list) = value.as_array() else {
-        errors.add(path, "must be a list of menu items");
+        errors.error(path, "must be a list of menu items");
         return vec![];
     };
     if list.len() > MAX_ITEMS {
-        errors.add(path, format!("may have at most {MAX_ITEMS} items"));
+        errors.error(path, format!("may have at most {MAX_ITEMS} items"));
         return vec![];
     }
     list.iter().enumerate().filter_map(|(i, item)| parse_item(item, &format!("{path}[{i}]"), depth, errors)).collect()
 }
 
-fn parse_item(value: &Value, path: &str, depth: usize, errors: &mut Errors) -> Option<MenuItem> {
+fn parse_item(value: &Value, path: &str, depth: usize, errors: &mut Fields<'_>) -> Option<MenuItem> {
     let Some(item) = value.as_object() else {
-        errors.add(path, "must be an object {name, link, target, children?}");
+        errors.error(path, "must be an object {name, link, target, children?}");
         return None;
     };
-    let text = |key: &str, errors: &mut Errors| match item.get(key) {
+    let text = |key: &str, errors: &mut Fields<'_>| match item.get(key) {
         None | Some(Value::Null) => Some(String::new()),
         Some(Value::String(s)) => Some(s.trim().to_string()),
         Some(_) => {
-            errors.add(format!("{path}.{key}"), "must be text");
+            errors.error(format!("{path}.{key}"), "must be text");
             None
         }
     };
@@ -62,13 +63,13 @@ fn parse_item(value: &Value, path: &str, depth: usize, errors: &mut Errors) -> O
         None | Some(Value::Null) => vec![],
         Some(Value::Array(list)) if list.is_empty() => vec![],
         Some(_) if depth >= MAX_DEPTH => {
-            errors.add(format!("{path}.children"), format!("menus are at most {MAX_DEPTH} levels deep"));
+            errors.error(format!("{path}.children"), format!("menus are at most {MAX_DEPTH} levels deep"));
             vec![]
         }
         Some(children) => parse_items(children, &format!("{path}.children"), depth + 1, errors),
     };
     if link.as_deref() == Some("") && children.is_empty() {
-        errors.add(format!("{path}.link"), "an item without sub-items needs a link");
+        errors.error(format!("{path}.link"), "an item without sub-items needs a link");
     }
     Some(MenuItem { name: name?, link: link?, target: target?, children })
 }
@@ -109,7 +110,7 @@ mod tests {
     use serde_json::json;
 
     fn parse(value: Value) -> (Vec<MenuItem>, Vec<String>) {
-        let mut errors = Errors::default();
+        let mut errors = Fields::default();
         let items = parse_items(&value, "content", 1, &mut errors);
         let fields = match errors.finish() {
             Ok(()) => vec![],

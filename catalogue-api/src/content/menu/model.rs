@@ -10,7 +10,8 @@ use utoipa::ToSchema;
 use super::items::{clean_items, parse_items, MenuItem};
 use crate::content::common::html::plain_text;
 use crate::content::common::lang::Lang;
-use crate::content::common::validate::{self, Errors};
+use crate::content::common::validate;
+use api_core::Fields;
 
 /// The menu types the layout shows.
 pub const MENU_TYPES: &[&str] = &["top", "bottom1", "bottom2"];
@@ -121,7 +122,7 @@ fn english_items_text(items: &[MenuItem]) -> String {
 
 /// The items of a `content`-like field (JSON text, or a list itself), every problem
 /// recorded under `field` (`content[0].link`, …).
-fn parse_content(field: &str, content: Value, e: &mut Errors) -> Option<Vec<MenuItem>> {
+fn parse_content(field: &str, content: Value, e: &mut Fields<'_>) -> Option<Vec<MenuItem>> {
     let value = match content {
         Value::String(text) if text.chars().count() > 50_000 => {
             e.check(field, Err::<Value, _>("must have at most 50000 characters".into()))
@@ -138,7 +139,7 @@ impl MenuInput {
     /// Check every field; all problems at once. (An update is the stored menu with the
     /// body laid over it, read here as a whole: `api_core::resource::save`.)
     pub fn parse(self) -> Result<MenuDraft, ApiError> {
-        let mut e = Errors::default();
+        let mut e = Fields::default();
         let name = self.name.unwrap_or_default();
         let name = e.check("name", validate::plain_line(&name, 1, 100));
         let kind = match self.kind {

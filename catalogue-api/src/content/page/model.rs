@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 
 use crate::content::common::html::{plain_text, sanitize_html};
 use crate::content::common::lang::Lang;
-use crate::content::common::validate::{self, Errors};
+use crate::content::common::validate;
+use api_core::Fields;
 
 /// The page layouts the web knows.
 pub const TEMPLATES: &[&str] = &["default", "wide", "narrow"];
@@ -192,7 +193,7 @@ impl ContentPageInput {
     /// Check every field; all problems at once. (An update is the stored page with the
     /// body laid over it, read here as a whole: `api_core::resource::save`.)
     pub fn parse(self) -> Result<ContentPageDraft, ApiError> {
-        let mut e = Errors::default();
+        let mut e = Fields::default();
         let title = self.title.unwrap_or_default();
         let slug_text = self.slug.unwrap_or_default();
         let keywords = self.keywords.unwrap_or_default();

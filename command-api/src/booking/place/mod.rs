@@ -97,7 +97,7 @@ pub struct Placed {
 /// The handler: the booking state in, [`place_order`] under the request's order id.
 #[utoipa::path(post, path = "/api/order/order/place", tag = "order",
     params(("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer: 1 to 200 visible ASCII characters", pattern = "^[!-~]([ -~]{0,198}[!-~])?$")),
-    request_body(content = Object, description = "The booking state (spec section 3): course, courseReturn, tickets, customer, invoice, coupon"),
+    request_body(content = BookingInput, description = "The booking state (spec section 3)"),
     responses((status = 201, description = "`{\"data\": Placed}`: pending payment", body = Data<Placed>),
         (status = 409, description = "not enough seats"), (status = 422, description = "bad input, discount or coupon")))]
 pub async fn place(
@@ -107,8 +107,7 @@ pub async fn place(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<(StatusCode, Data<Placed>), ApiError> {
-    let input: BookingInput = serde_json::from_slice(&body)
-        .map_err(|e| ApiError::BadRequest(format!("The order is not valid JSON of the booking state: {e}")))?;
+    let input = BookingInput::from_body(&body)?;
     let placed =
         place_order(&state, user.map(|u| u.id), input, order_id, headers_language(&headers), Sale::Online).await?;
     Ok((StatusCode::CREATED, Data::new(placed)))

@@ -2703,10 +2703,10 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description tickets, course, courseReturn */
+            /** @description The booking state; only course, courseReturn and tickets are read */
             requestBody: {
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["OrderRequest"];
                 };
             };
             responses: {
@@ -6050,10 +6050,10 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description The booking state (spec section 3): course, courseReturn, tickets, customer, invoice, coupon */
+            /** @description The booking state (spec section 3) */
             requestBody: {
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["OrderRequest"];
                 };
             };
             responses: {
@@ -6312,10 +6312,10 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description The booking state of `POST /order/order/place` (course, courseReturn, tickets, customer, invoice, coupon) and `payment_method`: `cash` or `card_terminal` */
+            /** @description The booking state of `POST /order/order/place` and `payment_method`: `cash` or `card_terminal` */
             requestBody: {
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["OfficeSaleRequest"];
                 };
             };
             responses: {
@@ -6698,10 +6698,10 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            /** @description The booking state */
+            /** @description The booking state; only the step's part is checked */
             requestBody: {
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": components["schemas"]["OrderRequest"];
                 };
             };
             responses: {
@@ -9873,7 +9873,7 @@ export interface paths {
                         /** @description Default true. */
                         active?: boolean | null;
                         /** @description 1 to 200 characters. */
-                        name?: string;
+                        name?: components["schemas"]["Text200"];
                         /** @description Default false. */
                         show_on_home?: boolean | null;
                     };
@@ -10205,9 +10205,9 @@ export interface paths {
                         /** Format: double */
                         longitude?: number | null;
                         /** @description 1 to 100 characters. */
-                        name?: string;
+                        name?: components["schemas"]["Text100"];
                         /** @description 1 to 100 characters. */
-                        town?: string;
+                        town?: components["schemas"]["Text100"];
                     };
                 };
             };
@@ -10965,12 +10965,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @example jan.kowalski@example.pl */
-                        email: string;
-                        /** @example Jan */
-                        first_name: string;
-                        /** @example Kowalski */
-                        last_name: string;
+                        email: components["schemas"]["Email"];
+                        first_name: components["schemas"]["Line100"];
+                        last_name: components["schemas"]["Line100"];
                         /** @description At least 8 characters. */
                         password: string;
                         /** @example +48 600 100 200 */
@@ -11385,6 +11382,10 @@ export interface components {
             message: string;
             /** @description The status's reason phrase (`Conflict`). */
             name: string;
+            /** @description The numbers the message states, by name, for a client to word its own message: `min`/`max` (field.too_short, field.too_long, field.out_of_range; order.bad_quantity, order.too_many_seats), `minutes` (return.too_late, change.too_late), `line`. Left out when there are none; docs/errors.md lists them per code. */
+            params?: {
+                [key: string]: number;
+            };
             /** @description The HTTP status. */
             status: number;
         };
@@ -11447,6 +11448,63 @@ export interface components {
             valid_from?: string | null;
             valid_to?: string | null;
         };
+        /** @description A coupon to pay with (the code as typed). */
+        BookingCoupon: {
+            code?: string | null;
+        };
+        /**
+         * @description A course as search returned it; only the course and its stops are used (the rest of
+         *     what search answered may come along).
+         */
+        BookingCourse: {
+            /** Format: uuid */
+            course_id?: string | null;
+            from?: components["schemas"]["BookingStop"];
+            to?: components["schemas"]["BookingStop"];
+        };
+        /** @description Who orders: the tickets go to the e-mail, the SMS to the phone. */
+        BookingCustomer: {
+            /** @description The processing of the data accepted: required yes. */
+            consent_gdpr?: components["schemas"]["Flag"];
+            /** @description The terms accepted: required yes. */
+            consent_statute?: components["schemas"]["Flag"];
+            email?: components["schemas"]["Email"];
+            first_name?: components["schemas"]["Line100"];
+            last_name?: components["schemas"]["Line100"];
+            notify_by_sms?: components["schemas"]["Flag"];
+            phone?: components["schemas"]["Phone"];
+        };
+        /**
+         * @description The invoice asked for; its fields are checked only when `is_selected`. In Poland
+         *     (`country` `PL`, the default) `vat_number` is a NIP (`Nip`: its check digit adds up)
+         *     and `postal_code` a `PostalCode`; elsewhere each is a required line.
+         */
+        BookingInvoice: {
+            address?: string;
+            city?: string;
+            company_name?: string;
+            /** @description An ISO 3166 code of two capital letters; `PL` when absent. */
+            country?: string | null;
+            is_selected?: components["schemas"]["Flag"];
+            postal_code?: string;
+            vat_number?: string;
+        };
+        /** @description A stop as search returned it (`{id, name}`); only the id is used. */
+        BookingStop: {
+            /** Format: int64 */
+            id?: number | null;
+        };
+        /** @description One ticket line: how many passengers, and their discount. */
+        BookingTicket: {
+            /** Format: int64 */
+            discount_id?: number | null;
+            /**
+             * Format: int64
+             * @description Passengers on the line: 1 to `MAX_SEATS` (50), and at most 50 on the order.
+             * @default 1
+             */
+            qty: number;
+        };
         /**
          * @description The order's leg on another course: the leg as it would be there (its times at the
          *     stops, the fare now), and what the move would meet.
@@ -11502,7 +11560,7 @@ export interface components {
              */
             course_id: string;
             /** @description The ticket's number (required; blanks are refused). */
-            number: string;
+            number: components["schemas"]["Line40"];
         };
         /** @description A course the ticket could move to. */
         ChangeOption: {
@@ -11599,7 +11657,7 @@ export interface components {
         };
         CheckInput: {
             /** @description The code (required; blanks are refused). */
-            code: string;
+            code: components["schemas"]["Line40"];
         };
         /** @description A passenger who boarded. */
         CheckedIn: {
@@ -13721,6 +13779,8 @@ export interface components {
             /** Format: int32 */
             seats: number;
         };
+        /** @description An e-mail address (`local@domain.tld`, ASCII, the local part at most 64 characters); surrounding whitespace is dropped. */
+        Email: string;
         /** @description One field's problem in a 422 answer. */
         FieldError: {
             /**
@@ -13732,10 +13792,15 @@ export interface components {
             field: string;
             /** @description English, for people; translate `code`. */
             message: string;
+            /** @description The numbers the message states, by name, for a client to word its own message: `min`/`max` (field.too_short, field.too_long, field.out_of_range; order.bad_quantity, order.too_many_seats), `minutes` (return.too_late, change.too_late), `line`. Left out when there are none; docs/errors.md lists them per code. */
+            params?: {
+                [key: string]: number;
+            };
         };
+        /** @description Yes or no: `true`/`false`, a whole number (0 is no) or text (`"1"` and `"true"` are yes); `null` is no. */
+        Flag: boolean | number | string | null;
         ForgotPasswordInput: {
-            /** @example jan.kowalski@example.pl */
-            email: string;
+            email: components["schemas"]["Email"];
         };
         /**
          * @description One refund of money (the `refunds` outbox of the refunds process): through the payment
@@ -13988,6 +14053,10 @@ export interface components {
             unit_price: number;
             unit_price_formatted: string;
         };
+        /** @description One required line of at most 100 characters as sent, without control characters; surrounding whitespace is dropped. */
+        Line100: string;
+        /** @description One required line of at most 40 characters as sent, without control characters; surrounding whitespace is dropped. */
+        Line40: string;
         /** @description `quantity` passengers with the same discount; prices per passenger after it. */
         LineView: {
             /** Format: int64 */
@@ -14019,8 +14088,7 @@ export interface components {
             data: components["schemas"]["LoggedIn"];
         };
         LoginInput: {
-            /** @example jan.kowalski@example.pl */
-            email: string;
+            email: components["schemas"]["Text254"];
             password: string;
         };
         /** @description One course as its driver needs it offline. */
@@ -14113,6 +14181,11 @@ export interface components {
         MessageAnswer: {
             data: components["schemas"]["Message"];
         };
+        /**
+         * Format: int64
+         * @description An amount in grosz (1 zł = 100).
+         */
+        Money: number;
         /** @description The editable account fields; each may be left out. */
         MyAccountInput: {
             /** @description Only the account's own address is accepted (and ignored). */
@@ -14167,6 +14240,15 @@ export interface components {
          * @enum {string}
          */
         OfficePayment: "cash" | "card_terminal";
+        /**
+         * @description The body of an office sale, as the document states it: the booking state of `POST
+         *     /order/order/place` and how the customer pays. (The handler reads the two parts
+         *     apart, so a missing method is named on its field.)
+         */
+        OfficeSaleRequest: components["schemas"]["OrderRequest"] & {
+            /** @description `cash` or `card_terminal`. */
+            payment_method: components["schemas"]["OfficePayment"];
+        };
         /** @description An account, as an admin sees whose an order is. */
         OrderAccount: {
             email: string;
@@ -14279,6 +14361,16 @@ export interface components {
             /** Format: uuid */
             user_id?: string | null;
         };
+        /** @description The booking state: what the order form sends to validate, price and place an order. */
+        OrderRequest: {
+            coupon?: null | components["schemas"]["BookingCoupon"];
+            course?: null | components["schemas"]["BookingCourse"];
+            courseReturn?: null | components["schemas"]["BookingCourse"];
+            customer?: components["schemas"]["BookingCustomer"];
+            invoice?: components["schemas"]["BookingInvoice"];
+            /** @description At least one line; 50 seats at most on the order. */
+            tickets?: components["schemas"]["BookingTicket"][];
+        };
         /** @description `PUT /order/order/save?id=`: what to change, and why. */
         OrderSaveInput: {
             customer?: null | components["schemas"]["ContactInput"];
@@ -14310,7 +14402,7 @@ export interface components {
         /** @description `PUT /order/order-user/save?id=`. */
         OrderUserInput: {
             /** @description Why: 1 to 500 characters. */
-            reason: string;
+            reason: components["schemas"]["Text500"];
             /**
              * Format: uuid
              * @description The customer's account (required).
@@ -14378,7 +14470,7 @@ export interface components {
             /** @description `outbound` (default) or `back`. */
             kind?: string | null;
             /** @description Why: 1 to 500 characters. */
-            reason: string;
+            reason: components["schemas"]["Text500"];
         };
         /**
          * @description The pagination block of a list answer: `{"page", "perPage", "totalCount", "pageCount"}`.
@@ -14437,6 +14529,8 @@ export interface components {
             price_difference: number;
             price_difference_formatted: string;
         };
+        /** @description A phone number: 9 to 15 digits, with spaces, `+`, `-`, `(` and `)` as people write them. */
+        Phone: string;
         /** @description The answer to a placed order. */
         Placed: {
             /** Format: int64 */
@@ -14574,12 +14668,9 @@ export interface components {
         RegisterFormat: "json" | "csv";
         /** @description The registration form. Every field is checked and all problems come back at once. */
         RegisterInput: {
-            /** @example jan.kowalski@example.pl */
-            email: string;
-            /** @example Jan */
-            first_name: string;
-            /** @example Kowalski */
-            last_name: string;
+            email: components["schemas"]["Email"];
+            first_name: components["schemas"]["Line100"];
+            last_name: components["schemas"]["Line100"];
             /** @description At least 8 characters. */
             password: string;
             /** @example +48 600 100 200 */
@@ -14649,7 +14740,7 @@ export interface components {
         ReturnInput: {
             code?: string | null;
             /** @description The ticket's number (required; blanks are refused). */
-            number: string;
+            number: components["schemas"]["Line40"];
         };
         Returned: {
             /** Format: int64 */
@@ -14683,7 +14774,7 @@ export interface components {
             /** @description Default true. */
             active?: boolean | null;
             /** @description 1 to 200 characters. */
-            name: string;
+            name: components["schemas"]["Text200"];
             /** @description Default false. */
             show_on_home?: boolean | null;
         };
@@ -14793,11 +14884,7 @@ export interface components {
         SaveInput: {
             /** @description A new coupon's code: up to 40 letters, digits or dashes; one is made up when left out. */
             code?: string | null;
-            /**
-             * Format: int64
-             * @description On a change: the value left, 0 to 100 000 000 grosze.
-             */
-            current_value?: number | null;
+            current_value?: null | components["schemas"]["Money"];
             /** Format: date-time */
             expires_at?: string | null;
             /**
@@ -15025,7 +15112,7 @@ export interface components {
             /** @description `true` (default) gives the stamp, `false` takes it back. */
             stamped?: boolean | null;
             /** @description A paid ticket of the user's own order (required). */
-            ticket_number: string;
+            ticket_number: components["schemas"]["Line40"];
             /**
              * Format: uuid
              * @description The account (required on POST; the `id` of a PUT).
@@ -15089,6 +15176,14 @@ export interface components {
             id: number;
             name: string;
         };
+        /** @description Required text (lines allowed) of at most 100 characters as sent; surrounding whitespace is dropped. */
+        Text100: string;
+        /** @description Required text (lines allowed) of at most 200 characters as sent; surrounding whitespace is dropped. */
+        Text200: string;
+        /** @description Required text (lines allowed) of at most 254 characters as sent; surrounding whitespace is dropped. */
+        Text254: string;
+        /** @description Required text (lines allowed) of at most 500 characters as sent; surrounding whitespace is dropped. */
+        Text500: string;
         /** @description `PUT /order/ticket/save?id=`: a change of course or a return. */
         TicketSaveInput: {
             /**
@@ -15097,7 +15192,7 @@ export interface components {
              */
             course_id?: string | null;
             /** @description Why: 1 to 500 characters. */
-            reason: string;
+            reason: components["schemas"]["Text500"];
             /** @description `returned`: return the ticket. */
             status?: string | null;
         };
@@ -15280,9 +15375,9 @@ export interface components {
             /** Format: double */
             longitude?: number | null;
             /** @description 1 to 100 characters. */
-            name: string;
+            name: components["schemas"]["Text100"];
             /** @description 1 to 100 characters. */
-            town: string;
+            town: components["schemas"]["Text100"];
         };
         /** @description A stop as the search dropdown lists it. */
         WaypointOption: {

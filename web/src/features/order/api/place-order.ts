@@ -9,39 +9,29 @@ export type BookingCourse = Pick<
   'course_id' | 'route_id' | 'route_name' | 'from' | 'to' | 'departure_at' | 'arrival_at' | 'duration_minutes' | 'price' | 'seats_available'
 >;
 
+/** A yes/no as the form keeps it (the document's `Flag` also takes booleans and text). */
 export type Flag = 0 | 1;
 
-export interface Customer {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  consent_statute: Flag;
-  consent_gdpr: Flag;
-  notify_by_sms: Flag;
-  /** The logged-in user's id, when there is one. */
+/** Every field of `T` present, the `flags` as the form's 0/1. */
+type FormOf<T, Flags extends keyof T> = Omit<Required<T>, Flags> & { [K in Flags]: Flag };
+
+/** The customer as the document has it (`BookingCustomer`), and the logged-in user's id, when there is one. */
+export type Customer = FormOf<ApiSchema<'BookingCustomer'>, 'consent_statute' | 'consent_gdpr' | 'notify_by_sms'> & {
   id: string | null;
-}
+};
 
-export interface Invoice {
-  is_selected: Flag;
-  country: string;
-  vat_number: string;
-  company_name: string;
-  address: string;
-  postal_code: string;
-  city: string;
-}
+/** The invoice asked for, as the document has it (`BookingInvoice`); the country is always chosen. */
+export type Invoice = FormOf<ApiSchema<'BookingInvoice'>, 'is_selected'> & { country: string };
 
-/** The booking state as the backend reads it (validate and place). */
-export interface OrderRequest {
+/** The booking state as the backend reads it (validate and place): the document's `OrderRequest`. */
+export type OrderRequest = ApiSchema<'OrderRequest'> & {
   course: BookingCourse;
   courseReturn?: BookingCourse;
-  tickets: { qty: number; discount_id: number | null }[];
+  tickets: Required<ApiSchema<'BookingTicket'>>[];
   customer: Customer;
   invoice: Invoice;
   coupon: { code: string | null };
-}
+};
 
 /** What placing answers: the order's ids, its readable number (`NB-2026-000123`), the sums and the payment link. */
 export type PlacedOrderAnswer = ApiSchema<'Placed'>;

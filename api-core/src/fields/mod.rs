@@ -11,9 +11,13 @@
 //! An update (`PUT save?id=`) overlays the body on the stored record first ([`merge`]),
 //! so a client may send only what changes.
 
+use std::sync::LazyLock;
+
+use crate::values::{Parse, ValueError};
 use crate::{ApiError, FieldError};
 use chrono::NaiveDate;
 use serde::de::DeserializeOwned;
+use serde::Deserialize;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -34,6 +38,17 @@ pub fn merge<T: Serialize>(stored: &T, body: Value) -> Value {
     }
 }
 
+/// The body of a [`Fields`] that only collects errors.
+static NO_BODY: LazyLock<Map<String, Value>> = LazyLock::new(Map::new);
+
+/// No body: the errors of values read some other way (a serde struct's fields checked one
+/// by one), collected all the same.
+impl Default for Fields<'static> {
+    fn default() -> Self {
+        Fields { body: &NO_BODY, errors: Vec::new() }
+    }
+}
+
 impl<'a> Fields<'a> {
     /// Start parsing `body`, which must be a JSON object.
     pub fn new(body: &'a Value) -> Result<Self, ApiError> {
@@ -48,14 +63,76 @@ impl<'a> Fields<'a> {
         self.body.get(name).filter(|v| !v.is_null())
     }
 
-    /// Record a problem with a field.
-    pub fn error(&mut self, name: &str, message: impl Into<String>) {
+    /// Record a problem with a field (`name` may be a path: `content[0].name`).
+    pub fn error(&mut self, name: impl Into<String>, message: impl Into<String>) {
         self.errors.push(FieldError::new(name, message));
     }
 
     /// Record a problem with a field, with its stable code (`api_core::codes`).
     pub fn error_coded(&mut self, name: &str, code: &'static str, message: impl Into<String>) {
         self.errors.push(FieldError::new(name, message).with_code(code));
+    }
+
+    /// Record a field error as it is.
+    pub fn push(&mut self, error: FieldError) {
+        self.errors.push(error);
+    }
+
+    /// The value of `result`, or its message recorded under `field`.
+    pub fn check<T>(&mut self, field: &str, result: Result<T, String>) -> Option<T> {
+        result.map_err(|message| self.error(field, message)).ok()
+    }
+
+    /// As [`Fields::check`], with a `code` more specific than `field.invalid`.
+    pub fn check_coded<T>(&mut self, field: &str, code: &'static str, result: Result<T, String>) -> Option<T> {
+        result.map_err(|message| self.error_coded(field, code, message)).ok()
+    }
+
+    /// The value of `result`, or its [`ValueError`] recorded under `field` (its code and
+    /// numbers, worded `"{field} {problem}"`).
+    pub fn value<T>(&mut self, field: &str, result: Result<T, ValueError>) -> Option<T> {
+        result.map_err(|e| self.errors.push(e.field_error(field))).ok()
+    }
+
+    /// As [`Fields::value`], worded by `message` (a form's own wording of the problem).
+    pub fn value_with<T>(
+        &mut self,
+        field: &str,
+        result: Result<T, ValueError>,
+        message: impl FnOnce(&ValueError) -> String,
+    ) -> Option<T> {
+        result.map_err(|e| self.errors.push(e.field_error_with(field, message(&e)))).ok()
+    }
+
+    /// A required field of the body read as a value type (`f.parse::<Email>("email")`):
+    /// absent, of the wrong JSON type or refused by the type's rule, recorded; `None` then.
+    pub fn parse<T: Parse>(&mut self, name: &str) -> Option<T> {
+        let Some(raw) = self.raw(name) else {
+            self.error_coded(name, crate::codes::FIELD_BLANK, format!("{name} is required"));
+            return None;
+        };
+        match T::Raw::deserialize(raw) {
+            Ok(raw) => self.value(name, T::parse_raw(raw)),
+            Err(_) => {
+                self.error_coded(name, crate::codes::FIELD_INVALID, format!("{name} is of the wrong type"));
+                None
+            }
+        }
+    }
+
+    /// Whether no problem was found.
+    pub fn is_empty(&self) -> bool {
+        self.errors.is_empty()
+    }
+
+    /// The problems found so far.
+    pub fn errors(&self) -> &[FieldError] {
+        &self.errors
+    }
+
+    /// The problems found, for a caller that answers them itself.
+    pub fn into_errors(self) -> Vec<FieldError> {
+        self.errors
     }
 
     /// Whether the field has no problem so far.
@@ -126,7 +203,11 @@ impl<'a> Fields<'a> {
             None => String::new(),
             Some(Value::String(s)) if s.chars().count() <= max => s.trim().to_string(),
             Some(Value::String(_)) => {
-                self.error_coded(name, crate::codes::FIELD_TOO_LONG, format!("{name} is at most {max} characters"));
+                self.push(
+                    FieldError::new(name, format!("{name} is at most {max} characters"))
+                        .with_code(crate::codes::FIELD_TOO_LONG)
+                        .with_param("max", i64::try_from(max).unwrap_or(i64::MAX)),
+                );
                 String::new()
             }
             Some(_) => {
@@ -159,7 +240,11 @@ impl<'a> Fields<'a> {
         match n {
             Some(n) if (min..=max).contains(&n) => Some(n),
             Some(_) => {
-                self.error_coded(name, crate::codes::FIELD_OUT_OF_RANGE, format!("{name} must be from {min} to {max}"));
+                self.push(
+                    FieldError::new(name, format!("{name} must be from {min} to {max}"))
+                        .with_code(crate::codes::FIELD_OUT_OF_RANGE)
+                        .with_params([("min", min), ("max", max)]),
+                );
                 None
             }
             None => {
@@ -244,59 +329,4 @@ impl<'a> Fields<'a> {
 }
 
 #[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use super::*;
-
-    #[test]
-    fn every_bad_field_is_reported_at_once() {
-        let body = json!({"name": "", "seats": "x", "price": 39.5, "active": "maybe", "extra": 1});
-        let mut f = Fields::new(&body).unwrap();
-        f.text("name", 10);
-        f.integer("seats", 1, 10);
-        f.integer("price", 1, 10_000);
-        f.boolean("active", true);
-        f.id("route_id");
-        let Err(ApiError::Validation { errors, .. }) = f.finish() else { panic!("422 expected") };
-        let fields: Vec<_> = errors.iter().map(|e| e.field.as_str()).collect();
-        assert_eq!(fields, ["name", "seats", "price", "active", "route_id"]);
-    }
-
-    #[test]
-    fn values_have_the_json_type_the_document_gives_them() {
-        let body = json!({"seats": 49, "active": false, "lat": 50.06, "day": "2026-07-10"});
-        let mut f = Fields::new(&body).unwrap();
-        assert_eq!(f.integer("seats", 1, 100), 49);
-        assert!(!f.boolean("active", true));
-        assert_eq!(f.opt_number("lat", -90.0, 90.0), Some(50.06));
-        assert_eq!(f.opt_date("day"), NaiveDate::from_ymd_opt(2026, 7, 10));
-        assert!(f.finish().is_ok());
-
-        // A number as text, a yes/no as a digit or a word: each refused at its field.
-        let body =
-            json!({"seats": "49", "active": 0, "shown": "true", "lat": "50.06", "from": "", "to": " 2026-07-10"});
-        let mut f = Fields::new(&body).unwrap();
-        f.integer("seats", 1, 100);
-        f.boolean("active", true);
-        f.boolean("shown", false);
-        f.opt_number("lat", -90.0, 90.0);
-        f.opt_date("from");
-        f.opt_date("to");
-        let Err(ApiError::Validation { errors, .. }) = f.finish() else { panic!("422 expected") };
-        let fields: Vec<_> = errors.iter().map(|e| e.field.as_str()).collect();
-        assert_eq!(fields, ["seats", "active", "shown", "lat", "from", "to"]);
-
-        // A whole number written with a point is still a whole number.
-        let body = json!({"seats": 49.0});
-        let mut f = Fields::new(&body).unwrap();
-        assert_eq!(f.integer("seats", 1, 100), 49);
-    }
-
-    #[test]
-    fn an_update_overlays_the_body_on_the_stored_record() {
-        let merged = merge(&json!({"name": "A", "active": true}), json!({"active": false}));
-        assert_eq!(merged, json!({"name": "A", "active": false}));
-        assert!(Fields::new(&json!([1])).is_err());
-    }
-}
+mod tests;

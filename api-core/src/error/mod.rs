@@ -11,9 +11,17 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 #[cfg(feature = "event-store")]
 use event_store::StoreError;
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use crate::codes;
+
+/// The numbers an error's message states, by name (`{"max": 254}`), so a client words
+/// its own message from the code and these instead of reading them out of the English
+/// one. The names per code are listed in `docs/errors.md`: `min`/`max` (a field's
+/// limits), `max` (an order's seats), `minutes` (a deadline before departure), `line`.
+pub type ErrorParams = BTreeMap<&'static str, i64>;
 
 /// One field's problem in a `422` answer.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
@@ -22,16 +30,35 @@ pub struct FieldError {
     pub message: String,
     /// What is wrong, for clients (`field.blank`…); [`codes::FIELD_INVALID`] unless given.
     pub code: &'static str,
+    /// The numbers the message states (`{"max": 254}` for `field.too_long`); absent when
+    /// there are none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<BTreeMap<String, i64>>)]
+    pub params: Option<ErrorParams>,
 }
 
 impl FieldError {
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        FieldError { field: field.into(), message: message.into(), code: codes::FIELD_INVALID }
+        FieldError { field: field.into(), message: message.into(), code: codes::FIELD_INVALID, params: None }
     }
 
     /// The same error with a specific code.
     pub fn with_code(self, code: &'static str) -> Self {
         FieldError { code, ..self }
+    }
+
+    /// The same error with the number `name` (`max`…) the message states.
+    pub fn with_param(mut self, name: &'static str, value: i64) -> Self {
+        self.params.get_or_insert_with(BTreeMap::new).insert(name, value);
+        self
+    }
+
+    /// The same error with the numbers `params` (none: as it is).
+    pub fn with_params(mut self, params: impl IntoIterator<Item = (&'static str, i64)>) -> Self {
+        for (name, value) in params {
+            self = self.with_param(name, value);
+        }
+        self
     }
 }
 
@@ -77,6 +104,10 @@ pub enum ApiError {
     /// [`ApiError::kind`] to see the variant under it.
     #[error("{error}")]
     Coded { code: &'static str, error: Box<ApiError> },
+    /// Any of the above with the numbers its message states ([`ErrorParams`]). Built by
+    /// [`ApiError::with_params`]; [`ApiError::kind`] sees through it.
+    #[error("{error}")]
+    WithParams { params: ErrorParams, error: Box<ApiError> },
 }
 
 /// The body of every error answer (and of an idempotent replay of one).
@@ -93,12 +124,17 @@ pub struct ErrorBody {
     /// For a `422`: one error per field.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub errors: Option<Vec<FieldError>>,
+    /// The numbers the message states, for an error that is not about one field
+    /// (`{"minutes": 120}` for `return.too_late`); absent when there are none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<BTreeMap<String, i64>>)]
+    pub params: Option<ErrorParams>,
 }
 
 impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::Coded { error, .. } => error.status(),
+            ApiError::Coded { error, .. } | ApiError::WithParams { error, .. } => error.status(),
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden => StatusCode::FORBIDDEN,
@@ -118,6 +154,7 @@ impl ApiError {
     pub fn code(&self) -> &'static str {
         match self {
             ApiError::Coded { code, .. } => code,
+            ApiError::WithParams { error, .. } => error.code(),
             ApiError::BadRequest(_) => codes::REQUEST_INVALID,
             ApiError::Unauthorized => codes::AUTH_REQUIRED,
             ApiError::Forbidden => codes::AUTH_FORBIDDEN,
@@ -138,6 +175,9 @@ impl ApiError {
     pub fn with_code(self, code: &'static str) -> Self {
         let error = match self {
             ApiError::Coded { error, .. } => *error,
+            ApiError::WithParams { params, error } => {
+                return ApiError::WithParams { params, error: Box::new(error.with_code(code)) };
+            }
             other => other,
         };
         let error = match error {
@@ -153,10 +193,43 @@ impl ApiError {
         ApiError::Coded { code, error: Box::new(error) }
     }
 
-    /// The variant under a code (the error itself when it has none).
+    /// The same answer with the numbers its message states (`minutes`…), in the body's
+    /// `params` (none: as it is). A refusal shown on one field (`invalid_field`) carries
+    /// them on the field too.
+    pub fn with_params(self, params: impl IntoIterator<Item = (&'static str, i64)>) -> Self {
+        let params: ErrorParams = params.into_iter().collect();
+        if params.is_empty() {
+            return self;
+        }
+        match self {
+            ApiError::WithParams { params: mut before, error } => {
+                before.extend(params);
+                ApiError::WithParams { params: before, error }
+            }
+            ApiError::Coded { code, error } => ApiError::Coded { code, error: Box::new(error.with_params(params)) },
+            ApiError::Validation { message, mut errors } => {
+                if let [only] = errors.as_mut_slice() {
+                    only.params.get_or_insert_with(BTreeMap::new).extend(params.clone());
+                }
+                ApiError::WithParams { params, error: Box::new(ApiError::Validation { message, errors }) }
+            }
+            other => ApiError::WithParams { params, error: Box::new(other) },
+        }
+    }
+
+    /// The numbers the message states, if any.
+    pub fn params(&self) -> Option<&ErrorParams> {
+        match self {
+            ApiError::WithParams { params, .. } => Some(params),
+            ApiError::Coded { error, .. } => error.params(),
+            _ => None,
+        }
+    }
+
+    /// The variant under a code or params (the error itself when it has none).
     pub fn kind(&self) -> &ApiError {
         match self {
-            ApiError::Coded { error, .. } => error.kind(),
+            ApiError::Coded { error, .. } | ApiError::WithParams { error, .. } => error.kind(),
             other => other,
         }
     }
@@ -171,9 +244,15 @@ impl ApiError {
     pub fn on_field(self, field: &str) -> Self {
         match self {
             ApiError::Coded { code, error } => ApiError::Coded { code, error: Box::new(error.on_field(field)) },
+            ApiError::WithParams { params, error } => {
+                ApiError::WithParams { params, error: Box::new(error.on_field(field)) }
+            }
             ApiError::Validation { message, errors } => {
-                let code = errors.first().map_or(codes::FIELD_INVALID, |e| e.code);
-                ApiError::Validation { errors: vec![FieldError::new(field, message.as_str()).with_code(code)], message }
+                let first = errors.first();
+                let code = first.map_or(codes::FIELD_INVALID, |e| e.code);
+                let mut moved = FieldError::new(field, message.as_str()).with_code(code);
+                moved.params = first.and_then(|e| e.params.clone());
+                ApiError::Validation { errors: vec![moved], message }
             }
             other => other,
         }
@@ -192,6 +271,7 @@ impl ApiError {
             status: status.as_u16(),
             code: self.code(),
             errors,
+            params: self.params().cloned(),
         }
     }
 }
@@ -241,88 +321,4 @@ impl From<sqlx::Error> for ApiError {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[cfg(feature = "event-store")]
-    #[test]
-    fn store_errors_map_to_the_documented_statuses() {
-        let conflict = ApiError::from(StoreError::WrongExpectedVersion {
-            stream: "s".into(),
-            expected: event_store::ExpectedVersion::Exact(1),
-            actual: Some(2),
-        });
-        assert_eq!(conflict.status(), StatusCode::CONFLICT);
-        assert_eq!(ApiError::from(StoreError::StreamNotFound("s".into())).status(), StatusCode::NOT_FOUND);
-        assert_eq!(ApiError::from(StoreError::InvalidEvent("x".into())).status(), StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(ApiError::from(StoreError::Unavailable("down".into())).status(), StatusCode::SERVICE_UNAVAILABLE);
-    }
-
-    #[test]
-    fn every_kind_has_a_default_code_and_the_body_carries_it() {
-        let cases = [
-            (ApiError::BadRequest("x".into()), "request.invalid"),
-            (ApiError::Unauthorized, "auth.required"),
-            (ApiError::Forbidden, "auth.forbidden"),
-            (ApiError::NotFound("x".into()), "not_found"),
-            (ApiError::Conflict("x".into()), "conflict"),
-            (ApiError::PayloadTooLarge("x".into()), "request.too_large"),
-            (ApiError::Validation { message: "x".into(), errors: vec![] }, "validation"),
-            (ApiError::TooManyRequests("x".into()), "rate_limited"),
-            (ApiError::Unavailable("x".into()), "unavailable"),
-            (ApiError::Internal("x".into()), "internal"),
-        ];
-        for (error, code) in cases {
-            assert_eq!(error.code(), code);
-            assert_eq!(error.body().code, code);
-            assert!(codes::EDGE.iter().any(|c| c.code == code && c.status == error.status().as_u16()), "{code}");
-        }
-    }
-
-    #[test]
-    fn a_specific_code_keeps_the_status_message_and_fields() {
-        let e = ApiError::Conflict("Only 1 seats are left on this course.".into()).with_code("seats.not_enough");
-        assert_eq!(e.status(), StatusCode::CONFLICT);
-        assert_eq!(e.to_string(), "Only 1 seats are left on this course.");
-        let body = serde_json::to_value(e.body()).unwrap();
-        assert_eq!(
-            body,
-            serde_json::json!({"name": "Conflict", "message": "Only 1 seats are left on this course.",
-                "status": 409, "code": "seats.not_enough"})
-        );
-        assert!(matches!(e.kind(), ApiError::Conflict(_)));
-        // A second code replaces the first rather than nesting.
-        let again = e.with_code("hold.released");
-        assert_eq!(again.code(), "hold.released");
-        assert!(matches!(again.kind(), ApiError::Conflict(_)));
-    }
-
-    #[test]
-    fn a_coded_field_refusal_is_coded_on_its_field_and_moves_with_it() {
-        let e = ApiError::invalid_field("course", "Sales for this course have closed.").with_code("course.sale_closed");
-        let moved = e.on_field("courseReturn");
-        let body = moved.body();
-        assert_eq!(moved.status(), StatusCode::UNPROCESSABLE_ENTITY);
-        assert_eq!(body.code, "course.sale_closed");
-        assert_eq!(
-            body.errors,
-            Some(vec![
-                FieldError::new("courseReturn", "Sales for this course have closed.").with_code("course.sale_closed")
-            ])
-        );
-        // Field errors with codes of their own keep them.
-        let form = ApiError::Validation {
-            message: "Your registration failed.".into(),
-            errors: vec![FieldError::new("email", "E-mail cannot be blank.").with_code(codes::FIELD_BLANK)],
-        }
-        .with_code(codes::REGISTRATION_FAILED);
-        assert_eq!(form.body().errors.unwrap()[0].code, "field.blank");
-        assert_eq!(form.code(), "account.registration_failed");
-    }
-
-    #[test]
-    fn internal_causes_are_not_sent_to_clients() {
-        let e = ApiError::Internal("password=hunter2".into());
-        assert!(!e.to_string().contains("hunter2"));
-    }
-}
+mod tests;

@@ -1,0 +1,223 @@
+//! Parse, don't validate (STYLE R13/R21): one type per concept a request carries, whose
+//! only constructor checks it, with its `Deserialize` and its OpenAPI schema written
+//! once. [`Email`], [`Phone`], [`Nip`], [`PostalCode`], a required [`Line`] (one line)
+//! or [`Text`] (a text area's) with its maximum length, and [`Money`] in grosz.
+//!
+//! Text values are trimmed, and their lengths count the text as sent, as the document's
+//! `maxLength` does (README, "How the contract is held to"); their schemas' patterns
+//! allow the whitespace the trimming drops, so the document and the parser agree. A
+//! value that does not parse is a [`ValueError`], which becomes a field error with its
+//! code and the numbers it states ([`ValueError::field_error`]); a reader that wants its
+//! own wording (the order form's spec messages) matches on it.
+
+mod email;
+mod line;
+mod money;
+mod nip;
+mod phone;
+mod postal_code;
+
+pub use email::Email;
+pub use line::{Line, Text};
+pub use money::Money;
+pub use nip::Nip;
+pub use phone::Phone;
+pub use postal_code::PostalCode;
+
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
+
+use crate::{codes, FieldError};
+
+/// The whitespace Rust's `trim` drops (Unicode `White_Space`), as a class of an
+/// ECMA-262 pattern: the surroundings a text value's pattern allows.
+macro_rules! ws {
+    () => {
+        "[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"
+    };
+}
+pub(crate) use ws;
+
+/// Why a value is not one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    #[error("cannot be blank")]
+    Blank,
+    #[error("must have at most {max} characters")]
+    TooLong { max: usize },
+    #[error("must be a whole number from {min} to {max}")]
+    OutOfRange { min: i64, max: i64 },
+    /// Not of the type's form: its code (`field.invalid_email`…) and what it should be.
+    #[error("is not {what}")]
+    Invalid { code: &'static str, what: &'static str },
+}
+
+impl ValueError {
+    /// The field error's stable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ValueError::Blank => codes::FIELD_BLANK,
+            ValueError::TooLong { .. } => codes::FIELD_TOO_LONG,
+            ValueError::OutOfRange { .. } => codes::FIELD_OUT_OF_RANGE,
+            ValueError::Invalid { code, .. } => code,
+        }
+    }
+
+    /// The numbers the message states (`max`, `min`).
+    pub fn params(&self) -> Vec<(&'static str, i64)> {
+        match *self {
+            ValueError::TooLong { max } => vec![("max", i64::try_from(max).unwrap_or(i64::MAX))],
+            ValueError::OutOfRange { min, max } => vec![("min", min), ("max", max)],
+            ValueError::Blank | ValueError::Invalid { .. } => vec![],
+        }
+    }
+
+    /// The error of `field` with `message`, this error's code and its numbers.
+    pub fn field_error_with(&self, field: impl Into<String>, message: impl Into<String>) -> FieldError {
+        FieldError::new(field, message).with_code(self.code()).with_params(self.params())
+    }
+
+    /// The error of `field`, worded `"{field} {self}"` (`email is not an e-mail address`).
+    pub fn field_error(&self, field: &str) -> FieldError {
+        self.field_error_with(field, format!("{field} {self}"))
+    }
+}
+
+/// A value read from a request: its one constructor, from what JSON carries.
+pub trait Parse: Sized {
+    /// What JSON carries (text, a whole number).
+    type Raw: serde::de::DeserializeOwned;
+    fn parse_raw(raw: Self::Raw) -> Result<Self, ValueError>;
+}
+
+/// `text` trimmed, when it has at most `max` characters as sent and is not blank: the
+/// start of every text value's rule.
+fn trimmed(text: &str, max: usize) -> Result<&str, ValueError> {
+    if text.chars().count() > max {
+        return Err(ValueError::TooLong { max });
+    }
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(ValueError::Blank);
+    }
+    Ok(text)
+}
+
+/// The schema of a text value: a string with its pattern and length bounds.
+fn text_schema(description: &str, pattern: &str, max_length: usize) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(description))
+        .pattern(Some(pattern))
+        .max_length(Some(max_length))
+        .into()
+}
+
+/// `Deserialize` through `parse`, `Serialize`/`Display`/`as_str` as the text, and
+/// [`Parse`] for a text value type `$t(String)`.
+macro_rules! text_value {
+    ($t:ty) => {
+        impl $t {
+            /// The value as text (trimmed).
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+
+            /// The value as an owned `String`.
+            pub fn into_string(self) -> String {
+                self.0
+            }
+        }
+
+        impl std::fmt::Display for $t {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl AsRef<str> for $t {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(&self.0)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = String::deserialize(d)?;
+                <$t>::parse(&text).map_err(serde::de::Error::custom)
+            }
+        }
+
+        impl $crate::values::Parse for $t {
+            type Raw = String;
+            fn parse_raw(raw: String) -> Result<Self, $crate::values::ValueError> {
+                <$t>::parse(&raw)
+            }
+        }
+    };
+}
+pub(crate) use text_value;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The document's pattern and the parser agree, over each type's tricky inputs.
+    fn agree<T>(pattern: &str, parse: impl Fn(&str) -> Result<T, ValueError>, inputs: &[&str]) {
+        let re = regex::Regex::new(pattern).expect("the pattern compiles");
+        for input in inputs {
+            assert_eq!(re.is_match(input), parse(input).is_ok(), "{pattern} and the parser differ on {input:?}");
+        }
+    }
+
+    #[test]
+    fn patterns_say_what_the_parsers_take() {
+        agree(
+            Email::PATTERN,
+            Email::parse,
+            &[
+                "jan@example.com",
+                " \tJan.K+b@Example.PL\u{3000}",
+                "x!#$%&'*+/=?^_`{|}~-y@a-b.example.com",
+                "john😀@example.com",
+                "jan@localhost",
+                "jan@example.c",
+                "jan@example.p1",
+                ".jan@example.pl",
+                "jan.@example.pl",
+                "ja..n@example.pl",
+                "jan@-a.pl",
+                "jan@a-.pl",
+                "jan@a..pl",
+                "jan @example.pl",
+                "\u{feff}jan@example.pl",
+                "",
+            ],
+        );
+        agree(
+            Phone::PATTERN,
+            Phone::parse,
+            &["+48 (12) 345-67-89", " 600100200 ", "12345678", "1234567890123456", "600.100.200", "tel 600100200"],
+        );
+        agree(
+            Nip::PATTERN,
+            Nip::parse,
+            // Every well-formed one here adds up: the check digit is no pattern's.
+            &[" PL 526-025-02-74 ", "5260250274", "pl5260250274", "526025027", "52602502744", "DE5260250274"],
+        );
+        agree(
+            PostalCode::PATTERN,
+            PostalCode::parse,
+            &["37-400", " 37-400\n", "37400", "3-7400", "37-40a", "３７-４００"],
+        );
+        let lines = ["Jan", " Jan ", " ", "\u{3000}", "", "\t\n", "J\tan", "Jan K\n", "\u{85}Jan", "Ja\u{85}n", "a b"];
+        agree(Line::<10>::PATTERN, Line::<10>::parse, &lines);
+        agree(Text::<10>::PATTERN, Text::<10>::parse, &lines);
+    }
+}

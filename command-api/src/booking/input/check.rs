@@ -1,0 +1,207 @@
+//! The order form's checks by step, each value through its one rule
+//! (`api_core::values`), worded with the spec's messages. They check the shape only;
+//! the course, stops and discounts are checked against the catalogue by the caller.
+
+use api_core::codes;
+use api_core::values::{Email, Line, Nip, Phone, PostalCode, ValueError};
+use api_core::{FieldError, Fields};
+use domain::order::{PlaceOrderError, MAX_SEATS};
+use domain::ErrorCode;
+
+use super::{BookingInput, CourseRef, CustomerInput, InvoiceInput, Step};
+
+/// The field errors of one step (empty: the step is valid).
+pub fn check_step(input: &BookingInput, step: Step) -> Vec<FieldError> {
+    let mut f = Fields::default();
+    match step {
+        Step::Tickets => tickets(input, &mut f),
+        Step::Customer => {
+            contact(&input.customer, &mut f);
+            consents(&input.customer, &mut f);
+        }
+        Step::Invoice => invoice(&input.invoice, &mut f),
+    }
+    f.into_errors()
+}
+
+/// The field errors of every step.
+pub fn check_all(input: &BookingInput) -> Vec<FieldError> {
+    [Step::Tickets, Step::Customer, Step::Invoice].into_iter().flat_map(|s| check_step(input, s)).collect()
+}
+
+fn tickets(input: &BookingInput, errors: &mut Fields<'_>) {
+    if input.course.as_ref().and_then(CourseRef::parts).is_none() {
+        errors.push(FieldError::new("course", "Please select a ticket.").with_code(codes::FIELD_BLANK));
+    }
+    if let Some(back) = &input.course_return {
+        if back.parts().is_none() {
+            errors.push(FieldError::new("courseReturn", "Please select a ticket.").with_code(codes::FIELD_BLANK));
+        }
+    }
+    if input.tickets.is_empty() {
+        errors.push(
+            FieldError::new("tickets", "There should be at least one ticket in the order")
+                .with_code(PlaceOrderError::NoLines.code()),
+        );
+        return;
+    }
+    let max = i64::from(MAX_SEATS);
+    let mut seats: i64 = 0;
+    for (i, ticket) in input.tickets.iter().enumerate() {
+        if !(1..=max).contains(&ticket.qty) {
+            let refusal = PlaceOrderError::BadQuantity { line: 0, quantity: 0 };
+            errors.push(
+                FieldError::new(
+                    format!("tickets.{i}.qty"),
+                    format!("The number of passengers must be between 1 and {MAX_SEATS}."),
+                )
+                .with_code(refusal.code())
+                .with_params([("min", 1), ("max", max)]),
+            );
+        }
+        seats = seats.saturating_add(ticket.qty.max(0));
+    }
+    if seats > max {
+        let refusal = PlaceOrderError::TooManySeats { seats: 0 };
+        errors.push(
+            FieldError::new("tickets", format!("One order can hold at most {MAX_SEATS} seats."))
+                .with_code(refusal.code())
+                .with_params(refusal.params()),
+        );
+    }
+}
+
+impl CustomerInput {
+    /// The customer as the order records them (trimmed).
+    pub fn customer(&self) -> domain::order::Customer {
+        domain::order::Customer {
+            first_name: self.first_name.trim().to_owned(),
+            last_name: self.last_name.trim().to_owned(),
+            email: self.email.trim().to_owned(),
+            phone: self.phone.trim().to_owned(),
+            notify_by_sms: self.notify_by_sms,
+        }
+    }
+}
+
+impl InvoiceInput {
+    /// The country asked for, `PL` when none.
+    fn country(&self) -> &str {
+        self.country.as_deref().unwrap_or("PL").trim()
+    }
+
+    /// The invoice asked for, as the order records it (trimmed, a Polish NIP normalised);
+    /// `None` when none is asked for.
+    pub fn request(&self) -> Option<domain::order::InvoiceRequest> {
+        self.is_selected.then(|| domain::order::InvoiceRequest {
+            country: self.country().to_owned(),
+            vat_number: domain::polish::normalize_vat_number(&self.vat_number),
+            company_name: self.company_name.trim().to_owned(),
+            address: self.address.trim().to_owned(),
+            postal_code: self.postal_code.trim().to_owned(),
+            city: self.city.trim().to_owned(),
+        })
+    }
+}
+
+/// The customer's names, e-mail and phone, into `errors` (an admin's correction checks
+/// these too).
+pub(crate) fn check_contact(c: &CustomerInput, errors: &mut Vec<FieldError>) {
+    let mut f = Fields::default();
+    contact(c, &mut f);
+    errors.extend(f.into_errors());
+}
+
+/// The invoice data, when an invoice is asked for, into `errors` (an admin's correction
+/// checks these too).
+pub(crate) fn check_invoice(inv: &InvoiceInput, errors: &mut Vec<FieldError>) {
+    let mut f = Fields::default();
+    invoice(inv, &mut f);
+    errors.extend(f.into_errors());
+}
+
+fn contact(c: &CustomerInput, errors: &mut Fields<'_>) {
+    line::<100>(errors, "customer.first_name", &c.first_name);
+    line::<100>(errors, "customer.last_name", &c.last_name);
+    if let Err(e) = Email::parse(&c.email) {
+        errors.push(typed_error(
+            &e,
+            "customer.email",
+            codes::FIELD_INVALID_EMAIL,
+            "Please enter a valid e-mail address.",
+        ));
+    }
+    if let Err(e) = Phone::parse(&c.phone) {
+        errors.push(typed_error(
+            &e,
+            "customer.phone",
+            codes::FIELD_INVALID_PHONE,
+            "Please enter a valid phone number.",
+        ));
+    }
+}
+
+fn consents(c: &CustomerInput, errors: &mut Fields<'_>) {
+    if !c.consent_statute {
+        errors.push(
+            FieldError::new("customer.consent_statute", "You must accept the terms and conditions.")
+                .with_code(codes::TERMS_NOT_ACCEPTED),
+        );
+    }
+    if !c.consent_gdpr {
+        errors.push(
+            FieldError::new("customer.consent_gdpr", "You must consent to the processing of your data.")
+                .with_code(codes::DATA_CONSENT_MISSING),
+        );
+    }
+}
+
+fn invoice(inv: &InvoiceInput, errors: &mut Fields<'_>) {
+    if !inv.is_selected {
+        return;
+    }
+    let country = inv.country();
+    if country.len() != 2 || !country.chars().all(|c| c.is_ascii_uppercase()) {
+        errors.push(FieldError::new("invoice.country", "Please choose a country.").with_code(codes::FIELD_BLANK));
+    }
+    line::<200>(errors, "invoice.company_name", &inv.company_name);
+    line::<200>(errors, "invoice.address", &inv.address);
+    line::<100>(errors, "invoice.city", &inv.city);
+    if country == "PL" {
+        if let Err(e) = Nip::parse(&inv.vat_number) {
+            let code = codes::FIELD_INVALID_VAT_NUMBER;
+            errors.push(typed_error(&e, "invoice.vat_number", code, "Please enter a valid NIP (10 digits)."));
+        }
+        if let Err(e) = PostalCode::parse(&inv.postal_code) {
+            let code = codes::FIELD_INVALID_POSTAL_CODE;
+            errors.push(typed_error(&e, "invoice.postal_code", code, "Please enter a postal code like 37-400."));
+        }
+    } else {
+        line::<30>(errors, "invoice.vat_number", &inv.vat_number);
+        line::<20>(errors, "invoice.postal_code", &inv.postal_code);
+    }
+}
+
+/// A required line of at most `MAX` characters as sent.
+fn line<const MAX: usize>(errors: &mut Fields<'_>, field: &str, value: &str) {
+    if let Err(e) = Line::<MAX>::parse(value) {
+        let message = match e {
+            ValueError::TooLong { max } => format!("At most {max} characters."),
+            ValueError::Blank => "This field is required.".to_owned(),
+            _ => "One line of text, without control characters.".to_owned(),
+        };
+        errors.push(e.field_error_with(field, message));
+    }
+}
+
+/// The spec's wording of a typed value's problem: too long says its limit; anything
+/// else (blank included) is `message` with the type's `code`.
+fn typed_error(e: &ValueError, field: &str, code: &'static str, message: &str) -> FieldError {
+    match e {
+        ValueError::TooLong { max } => e.field_error_with(field, format!("At most {max} characters.")),
+        _ => FieldError::new(field, message).with_code(code),
+    }
+}
+
+#[cfg(test)]
+mod tests;
