@@ -99,7 +99,8 @@ type RouteStop = (i64, String, i32);
 fn grid_problems(route_id: i64, stops: &[RouteStop], prices: &[PriceCell]) -> Vec<FieldError> {
     if prices.len() > MAX_PRICES {
         let message = format!("a route has at most {MAX_PRICES} prices, not {}", prices.len());
-        return vec![FieldError::new("prices", message).with_code(codes::FIELD_OUT_OF_RANGE)];
+        let error = FieldError::new("prices", message).with_code(codes::FIELD_OUT_OF_RANGE);
+        return vec![error.with_param("max", MAX_PRICES as i64)];
     }
     let stop = |w: i64| stops.iter().find(|(id, _, _)| *id == w);
     let name = |w: i64| stop(w).map_or_else(|| format!("stop {w}"), |(_, name, _)| name.clone());
@@ -128,7 +129,8 @@ fn grid_problems(route_id: i64, stops: &[RouteStop], prices: &[PriceCell]) -> Ve
         }
         if !(1..=MAX_PRICE).contains(&price) {
             let message = format!("{trip}: the price must be from 1 to {MAX_PRICE} grosz, not {price}");
-            errors.push(FieldError::new(field("price"), message).with_code(codes::FIELD_OUT_OF_RANGE));
+            let error = FieldError::new(field("price"), message).with_code(codes::FIELD_OUT_OF_RANGE);
+            errors.push(error.with_params([("min", 1), ("max", MAX_PRICE)]));
         }
     }
     errors

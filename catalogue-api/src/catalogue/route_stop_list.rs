@@ -26,7 +26,7 @@ use std::collections::HashMap;
 use api_core::auth::AdminUser;
 use api_core::codes;
 use api_core::resource::{map_db, Params, Resource};
-use api_core::{ApiError, AppJson, Data, FieldError};
+use api_core::{ApiError, AppJson, Data, FieldError, Fields};
 use axum::extract::State;
 use serde::Deserialize;
 use sqlx::PgConnection;
@@ -86,12 +86,13 @@ pub async fn save_list(
         return Err(ApiError::NotFound(format!("no route with id {route_id}")));
     }
     let mut errors = list_problems(&body.stops);
-    if errors.iter().any(|e| e.field == "stops") {
-        return Err(refused(errors));
-    }
-    errors.extend(unknown_stops(&mut tx, &body.stops).await?);
+    // A list of the wrong length is refused as a whole; its rows are not looked at.
+    let rows_checkable = !errors.iter().any(|e| e.field == "stops");
     let prices = route_prices(&mut tx, route_id).await?;
-    errors.extend(backwards(&prices, &body.stops));
+    if rows_checkable {
+        errors.extend(unknown_stops(&mut tx, &body.stops).await?);
+        errors.extend(backwards(&prices, &body.stops));
+    }
     finish(errors)?;
     let removed = removed_priced(&prices, &body.stops);
     if !removed.is_empty() {
@@ -114,18 +115,11 @@ pub(super) fn route_param(params: &Params) -> Result<i64, ApiError> {
     }
 }
 
-/// `422` with every error, or `Ok` when there is none.
+/// `422` with every error (the one kit's answer), or `Ok` when there is none.
 pub(super) fn finish(errors: Vec<FieldError>) -> Result<(), ApiError> {
-    match errors.is_empty() {
-        true => Ok(()),
-        false => Err(refused(errors)),
-    }
-}
-
-/// The `422` of `errors`, its message naming each field.
-fn refused(errors: Vec<FieldError>) -> ApiError {
-    let message = errors.iter().map(|e| format!("{}: {}", e.field, e.message)).collect::<Vec<_>>().join("; ");
-    ApiError::Validation { message, errors }
+    let mut fields = Fields::default();
+    errors.into_iter().for_each(|e| fields.push(e));
+    fields.finish()
 }
 
 /// What is wrong with the list on its own: its length, each row's stop and minutes.
@@ -133,7 +127,8 @@ fn list_problems(stops: &[StopListEntry]) -> Vec<FieldError> {
     let mut errors = Vec::new();
     if !(2..=MAX_STOPS).contains(&stops.len()) {
         let message = format!("a route has 2 to {MAX_STOPS} stops, not {}", stops.len());
-        return vec![FieldError::new("stops", message).with_code(codes::FIELD_OUT_OF_RANGE)];
+        let error = FieldError::new("stops", message).with_code(codes::FIELD_OUT_OF_RANGE);
+        return vec![error.with_params([("min", 2), ("max", MAX_STOPS as i64)])];
     }
     let mut first_row: HashMap<i64, usize> = HashMap::new();
     for (i, stop) in stops.iter().enumerate() {
@@ -152,7 +147,13 @@ fn list_problems(stops: &[StopListEntry]) -> Vec<FieldError> {
         let minutes = stop.minutes_from_start;
         let previous = i.checked_sub(1).and_then(|p| stops.get(p)).map(|p| p.minutes_from_start);
         let problem = if !(0..=MAX_MINUTES).contains(&minutes) {
-            Some((codes::FIELD_OUT_OF_RANGE, format!("minutes_from_start must be from 0 to {MAX_MINUTES}")))
+            let message = format!("minutes_from_start must be from 0 to {MAX_MINUTES}");
+            errors.push(
+                FieldError::new(field("minutes_from_start"), message)
+                    .with_code(codes::FIELD_OUT_OF_RANGE)
+                    .with_params([("min", 0), ("max", i64::from(MAX_MINUTES))]),
+            );
+            None
         } else if i == 0 && minutes != 0 {
             Some((codes::FIELD_INVALID, "the first stop is at minute 0".to_string()))
         } else if let Some(before) = previous.filter(|before| minutes <= *before) {

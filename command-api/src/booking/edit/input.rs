@@ -2,7 +2,8 @@
 //! their checks, which turn them into what [`super::apply`] decides on or a `422` with
 //! every field's error.
 
-use api_core::{ApiError, FieldError};
+use api_core::values::{Text, ValueError};
+use api_core::{ApiError, Fields};
 use domain::order;
 use serde::{Deserialize, Deserializer};
 use utoipa::ToSchema;
@@ -14,27 +15,17 @@ use crate::booking::input::{check_contact, check_invoice, CustomerInput, Invoice
 pub struct ContactInput {
     /// Required, at most 100 characters.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 100,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Line<100>, required = true)]
     pub first_name: String,
     /// Required, at most 100 characters.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 100,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Line<100>, required = true)]
     pub last_name: String,
-    /// A valid e-mail address.
     #[serde(default)]
-    #[schema(required = true, max_length = 254)]
+    #[schema(value_type = api_core::values::Email, required = true)]
     pub email: String,
-    /// A valid phone number.
     #[serde(default)]
-    #[schema(required = true, max_length = 30)]
+    #[schema(value_type = api_core::values::Phone, required = true)]
     pub phone: String,
     #[serde(default)]
     pub notify_by_sms: bool,
@@ -52,29 +43,17 @@ pub struct InvoiceDataInput {
     #[schema(required = true, max_length = 30)]
     pub vat_number: String,
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 200,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Line<200>, required = true)]
     pub company_name: String,
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 200,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Line<200>, required = true)]
     pub address: String,
     /// For `PL` like `37-400`.
     #[serde(default)]
     #[schema(required = true, max_length = 20)]
     pub postal_code: String,
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 100,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Line<100>, required = true)]
     pub city: String,
 }
 
@@ -90,11 +69,7 @@ pub struct OrderSaveInput {
     pub invoice: Option<Option<InvoiceDataInput>>,
     /// Why (kept with the event): 1 to 500 characters.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 500,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Text<500>, required = true)]
     pub reason: String,
 }
 
@@ -105,11 +80,7 @@ pub struct CustomerSaveInput {
     pub customer: ContactInput,
     /// Why: 1 to 500 characters.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 500,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Text<500>, required = true)]
     pub reason: String,
 }
 
@@ -120,11 +91,7 @@ pub struct InvoiceSaveInput {
     pub invoice: InvoiceDataInput,
     /// Why: 1 to 500 characters.
     #[serde(default)]
-    #[schema(
-        required = true,
-        max_length = 500,
-        pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"
-    )]
+    #[schema(value_type = api_core::values::Text<500>, required = true)]
     pub reason: String,
 }
 
@@ -145,7 +112,7 @@ pub(super) fn check(
     invoice: Option<Option<&InvoiceDataInput>>,
     reason: &str,
 ) -> Result<Change, ApiError> {
-    let mut errors: Vec<FieldError> = Vec::new();
+    let mut errors = Fields::default();
     let customer = customer.map(|c| {
         let input = CustomerInput {
             first_name: c.first_name.clone(),
@@ -173,13 +140,11 @@ pub(super) fn check(
             input.request()
         })
     });
-    if reason.trim().is_empty() {
-        errors.push(FieldError::new("reason", "Please say why.").with_code(api_core::codes::FIELD_BLANK));
-    } else if reason.chars().count() > 500 {
-        errors.push(FieldError::new("reason", "At most 500 characters.").with_code(api_core::codes::FIELD_TOO_LONG));
-    }
-    if !errors.is_empty() {
-        return Err(ApiError::Validation { message: "The changes are not valid.".into(), errors });
-    }
-    Ok(Change { customer, invoice, reason: reason.trim().to_owned() })
+    let reason = errors.value_with("reason", Text::<500>::parse(reason), |e| match e {
+        ValueError::Blank => "Please say why.".into(),
+        ValueError::TooLong { max } => format!("At most {max} characters."),
+        other => format!("The reason {other}."),
+    });
+    errors.finish_with("The changes are not valid.")?;
+    Ok(Change { customer, invoice, reason: reason.map(Text::into_string).unwrap_or_default() })
 }

@@ -16,10 +16,10 @@ pub fn check_step(input: &BookingInput, step: Step) -> Vec<FieldError> {
     match step {
         Step::Tickets => tickets(input, &mut f),
         Step::Customer => {
-            contact(&input.customer, &mut f);
+            check_contact(&input.customer, &mut f);
             consents(&input.customer, &mut f);
         }
-        Step::Invoice => invoice(&input.invoice, &mut f),
+        Step::Invoice => check_invoice(&input.invoice, &mut f),
     }
     f.into_errors()
 }
@@ -106,21 +106,7 @@ impl InvoiceInput {
 
 /// The customer's names, e-mail and phone, into `errors` (an admin's correction checks
 /// these too).
-pub(crate) fn check_contact(c: &CustomerInput, errors: &mut Vec<FieldError>) {
-    let mut f = Fields::default();
-    contact(c, &mut f);
-    errors.extend(f.into_errors());
-}
-
-/// The invoice data, when an invoice is asked for, into `errors` (an admin's correction
-/// checks these too).
-pub(crate) fn check_invoice(inv: &InvoiceInput, errors: &mut Vec<FieldError>) {
-    let mut f = Fields::default();
-    invoice(inv, &mut f);
-    errors.extend(f.into_errors());
-}
-
-fn contact(c: &CustomerInput, errors: &mut Fields<'_>) {
+pub(crate) fn check_contact(c: &CustomerInput, errors: &mut Fields<'_>) {
     line::<100>(errors, "customer.first_name", &c.first_name);
     line::<100>(errors, "customer.last_name", &c.last_name);
     if let Err(e) = Email::parse(&c.email) {
@@ -156,7 +142,9 @@ fn consents(c: &CustomerInput, errors: &mut Fields<'_>) {
     }
 }
 
-fn invoice(inv: &InvoiceInput, errors: &mut Fields<'_>) {
+/// The invoice data, when an invoice is asked for, into `errors` (an admin's correction
+/// checks these too).
+pub(crate) fn check_invoice(inv: &InvoiceInput, errors: &mut Fields<'_>) {
     if !inv.is_selected {
         return;
     }

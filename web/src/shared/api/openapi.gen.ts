@@ -4798,7 +4798,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description the invoice was corrected to zero */
+                /** @description the invoice was corrected to zero, or the order ended unpaid and takes no invoice */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -6272,7 +6272,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description the invoice was issued and cannot be withdrawn, or was corrected to zero */
+                /** @description the invoice was issued and cannot be withdrawn, or was corrected to zero; or the order ended unpaid and takes no invoice */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -11729,15 +11729,13 @@ export interface components {
         };
         /** @description The customer's details as an admin corrects them. */
         ContactInput: {
-            /** @description A valid e-mail address. */
-            email: string;
+            email: components["schemas"]["Email"];
             /** @description Required, at most 100 characters. */
-            first_name: string;
+            first_name: components["schemas"]["Line100"];
             /** @description Required, at most 100 characters. */
-            last_name: string;
+            last_name: components["schemas"]["Line100"];
             notify_by_sms?: boolean;
-            /** @description A valid phone number. */
-            phone: string;
+            phone: components["schemas"]["Phone"];
         };
         /** @description A content page. */
         ContentPage: {
@@ -12026,7 +12024,7 @@ export interface components {
         /** @description `PUT /order/order-customer/save?id=`. */
         CustomerSaveInput: components["schemas"]["ContactInput"] & {
             /** @description Why: 1 to 500 characters. */
-            reason: string;
+            reason: components["schemas"]["Text500"];
         };
         /** @description The person who ordered. */
         CustomerView: {
@@ -13904,9 +13902,9 @@ export interface components {
         };
         /** @description The invoice data (the buyer) as an admin corrects them. */
         InvoiceDataInput: {
-            address: string;
-            city: string;
-            company_name: string;
+            address: components["schemas"]["Line200"];
+            city: components["schemas"]["Line100"];
+            company_name: components["schemas"]["Line200"];
             /** @description ISO country code, `PL` by default. */
             country?: string | null;
             /** @description For `PL` like `37-400`. */
@@ -13976,7 +13974,7 @@ export interface components {
         /** @description `PUT /order/order-invoice/save?id=`. */
         InvoiceSaveInput: components["schemas"]["InvoiceDataInput"] & {
             /** @description Why: 1 to 500 characters. */
-            reason: string;
+            reason: components["schemas"]["Text500"];
         };
         /** @description A document as an order's pages link to it. */
         InvoiceSummary: {
@@ -14055,6 +14053,8 @@ export interface components {
         };
         /** @description One required line of at most 100 characters as sent, without control characters; surrounding whitespace is dropped. */
         Line100: string;
+        /** @description One required line of at most 200 characters as sent, without control characters; surrounding whitespace is dropped. */
+        Line200: string;
         /** @description One required line of at most 40 characters as sent, without control characters; surrounding whitespace is dropped. */
         Line40: string;
         /** @description `quantity` passengers with the same discount; prices per passenger after it. */
@@ -14376,7 +14376,7 @@ export interface components {
             customer?: null | components["schemas"]["ContactInput"];
             invoice?: null | components["schemas"]["InvoiceDataInput"];
             /** @description Why (kept with the event): 1 to 500 characters. */
-            reason: string;
+            reason: components["schemas"]["Text500"];
         };
         /** @description What the save did. */
         OrderSaved: {

@@ -84,7 +84,7 @@ describe("a route's page", () => {
     const sent = writes();
     server.use(
       http.put(apiUrl('/route/route-waypoint/save-list'), () =>
-        refusal([{ field: 'stops[1].minutes_from_start', message: 'minutes_from_start must be from 0 to 10000', code: 'field.out_of_range' }]),
+        refusal([{ field: 'stops[1].minutes_from_start', message: 'minutes_from_start must be from 0 to 10000', code: 'field.out_of_range', params: { min: 0, max: 10000 } }]),
       ),
     );
     const { user } = renderApp('/admin/route/route/1', ADMIN);
@@ -95,7 +95,8 @@ describe("a route's page", () => {
     await user.click(within(stops).getByRole('button', { name: 'Zapisz przystanki' }));
     expect(await within(stops).findByRole('alert')).toHaveTextContent('Nie zapisano przystanków; nic nie zostało zmienione.');
     expect(krakow).toHaveAttribute('aria-invalid', 'true');
-    expect(krakow).toHaveAccessibleDescription('Wartość poza dozwolonym zakresem (minutes_from_start must be from 0 to 10000).');
+    // The bounds come from the answer's params, in the page's words.
+    expect(krakow).toHaveAccessibleDescription(/^Wpisz wartość od 0 do 10\s000\.$/);
     expect(within(stops).getByLabelText('Minuty od startu: Nisko, Dworzec Autobusowy')).not.toHaveAttribute('aria-invalid');
     expect(krakow).toHaveValue('9000');
     expect(sent).toEqual(['PUT /api/route/route-waypoint/save-list']);
@@ -135,7 +136,8 @@ describe("a route's page", () => {
     await user.click(within(prices).getByRole('button', { name: 'Zapisz ceny' }));
     expect(await within(prices).findByRole('alert')).toHaveTextContent('Nie zapisano cen; nic nie zostało zmienione.');
     expect(cell).toHaveAttribute('aria-invalid', 'true');
-    expect(cell).toHaveAccessibleDescription(/Wartość poza dozwolonym zakresem \(the price must be from 1 to 10000000 grosz, not 0\)/);
+    // A price's bounds are grosze in the answer's params and złoty on the page.
+    expect(cell).toHaveAccessibleDescription(/^Podaj cenę od 0,01 do 100\s000,00 zł\.$/);
     expect(cell).toHaveValue('0');
     expect(sent).toEqual(['PUT /api/route/route-price/save-grid']);
   });

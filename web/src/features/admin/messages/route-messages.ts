@@ -44,8 +44,17 @@ export const weekDayNames = defineMessages({
   d0: { id: 'admin.weekDay.0', defaultMessage: 'nd', description: 'Sunday, short' },
 });
 
-export const routeValues = defineMessages<{ priceFor: { from: string; to: string }; stopPriced: { text: string } }>({
+export const routeValues = defineMessages<{
+  priceFor: { from: string; to: string };
+  stopPriced: { text: string };
+  priceRange: { min: string; max: string };
+}>({
   priceFor: { id: 'admin.route.priceFor', defaultMessage: 'Cena {from} → {to}', description: 'Accessible name of one price cell' },
+  priceRange: {
+    id: 'admin.route.priceRange',
+    defaultMessage: 'Podaj cenę od {min} do {max} zł.',
+    description: 'Error under a price cell the server refused as out of range; {min} and {max} in złoty (0,01 and 100 000,00), from the answer’s params (grosze)',
+  },
   stopPriced: { id: 'admin.route.stopPriced', defaultMessage: 'Usunięty przystanek ma jeszcze ceny: najpierw wyczyść je w siatce cen ({text}).', description: 'Error: a stop removed from the route still has prices; {text} is the server message in English' },
 });
 

@@ -28,7 +28,9 @@ const refused = (errors: MockFieldError[]) =>
   HttpResponse.json(errorBody(422, errors.map((error) => `${error.field}: ${error.message}`).join('; '), errors), { status: 422 });
 
 function stopErrors(stops: StopEntry[]): MockFieldError[] {
-  if (stops.length < 2) return [{ field: 'stops', message: `a route has 2 to 100 stops, not ${stops.length}`, code: 'field.out_of_range' }];
+  if (stops.length < 2) {
+    return [{ field: 'stops', message: `a route has 2 to 100 stops, not ${stops.length}`, code: 'field.out_of_range', params: { min: 2, max: 100 } }];
+  }
   const errors: MockFieldError[] = [];
   stops.forEach((stop, index) => {
     if (stops.findIndex((other) => other.waypoint_id === stop.waypoint_id) < index) {
@@ -52,7 +54,12 @@ function priceErrors(prices: PriceEntry[], stops: Row[]): MockFieldError[] {
       errors.push({ field: `prices[${index}].to_waypoint_id`, message: 'a trip only goes forward along the route' });
     }
     if (!Number.isInteger(cell.price) || cell.price < 1 || cell.price > MAX_PRICE) {
-      errors.push({ field: `prices[${index}].price`, message: `the price must be from 1 to ${MAX_PRICE} grosz, not ${cell.price}`, code: 'field.out_of_range' });
+      errors.push({
+        field: `prices[${index}].price`,
+        message: `the price must be from 1 to ${MAX_PRICE} grosz, not ${cell.price}`,
+        code: 'field.out_of_range',
+        params: { min: 1, max: MAX_PRICE },
+      });
     }
   });
   return errors;
