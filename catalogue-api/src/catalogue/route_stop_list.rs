@@ -151,7 +151,7 @@ fn list_problems(stops: &[StopListEntry]) -> Vec<FieldError> {
             errors.push(
                 FieldError::new(field("minutes_from_start"), message)
                     .with_code(codes::FIELD_OUT_OF_RANGE)
-                    .with_params([("min", 0), ("max", i64::from(MAX_MINUTES))]),
+                    .with_params([("min", 0), ("max", MAX_MINUTES)]),
             );
             None
         } else if i == 0 && minutes != 0 {
