@@ -17,7 +17,7 @@ function writes() {
   return sent;
 }
 
-const refusal = (errors: { field: string; message: string; code: string }[]) =>
+const refusal = (errors: { field: string; message: string; code: string; params?: Record<string, number> }[]) =>
   HttpResponse.json({ name: 'Unprocessable Entity', message: errors.map((e) => e.message).join('; '), status: 422, code: 'validation', errors }, { status: 422 });
 
 afterEach(() => server.events.removeAllListeners());
