@@ -25,6 +25,13 @@ impl BookingApp {
         super::body(self.post(path, body, Some(&self.admin_token), None).await).await
     }
 
+    /// The `data` of a `GET`, or `None` when it is not `200` (not projected yet).
+    async fn shown(&self, path: &str) -> Option<Value> {
+        let response = self.client.get(self.url(path)).send().await.expect("request");
+        let (status, shown) = super::body(response).await;
+        (status == 200).then(|| shown["data"].clone())
+    }
+
     async fn read(&self, path: &str, token: Option<&str>) -> Value {
         let mut request = self.client.get(self.url(path));
         if let Some(token) = token {
@@ -117,8 +124,8 @@ async fn route_and_timetable_edits_after_generation_leave_what_was_sold_as_it_wa
     assert_eq!(app.pay(placed["data"]["payment_url"].as_str().expect("url")).await.status(), 303);
     eventually("the seats confirmed and the tickets shown", || async {
         let confirmed = app.inventory(course).await.holds.values().all(|h| h.confirmed);
-        let page = app.read(&format!("/api/order/order/success-data?hash_id={hash_id}"), None).await;
-        confirmed && page["tickets"].as_array().is_some_and(|t| t.len() == 2)
+        let page = app.shown(&format!("/api/order/order/success-data?hash_id={hash_id}")).await;
+        confirmed && page.is_some_and(|p| p["tickets"].as_array().is_some_and(|t| t.len() == 2))
     })
     .await;
     let inventory = app.inventory(course).await;
@@ -190,9 +197,11 @@ async fn route_and_timetable_edits_after_generation_leave_what_was_sold_as_it_wa
     let (status, again) = body(app.place(&booking(course, &line, 0, 2, json!([{ "qty": 1 }]))).await).await;
     assert_eq!(status, 201, "{again}");
     let again_hash = again["data"]["hash_id"].as_str().expect("hash").to_owned();
-    let page = app.read(&format!("/api/order/order/success-data?hash_id={again_hash}"), None).await;
+    let page = format!("/api/order/order/success-data?hash_id={again_hash}");
+    eventually("the later order shown", || async { app.shown(&page).await.is_some() }).await;
     let leg = |l: &Value| json!([l["departure_at"], l["arrival_at"], l["from_name"], l["to_name"]]);
-    assert_eq!(leg(&page["outbound"]), leg(&sold[1]), "a later order on the course has its own times");
+    let outbound = app.read(&page, None).await["outbound"].clone();
+    assert_eq!(leg(&outbound), leg(&sold[1]), "a later order on the course has its own times");
     let edited = Line { route_id: line.route_id, stops: [stalowa, nisko, krakow] };
     let (status, refused) = body(app.place(&booking(course, &edited, 0, 2, json!([{ "qty": 1 }]))).await).await;
     assert_eq!(status, 422, "{refused}");
