@@ -1,7 +1,9 @@
 //! The `availability` projection: one row per course in `rm_course_availability` (its
-//! seats, the stops in order and the seats taken on each segment between consecutive
-//! stops), from the seat-inventory events of the `course-*` streams. The search reads
-//! the seats left on a stretch from it.
+//! seats, the stops in order with their minutes from the departure, and the seats taken
+//! on each segment between consecutive stops), from the seat-inventory events of the
+//! `course-*` streams. The search reads the seats left on a stretch from it, and the
+//! search, an order's course leg and the driver's manifest read a course's own stops and
+//! times from it: those it was opened with, whatever the route's stops became since.
 //!
 //! The events carry every fact the row needs (a projector copies, it does not
 //! recompute): segments start empty on `InventoryOpened`; `SeatsHeld` adds its seats to
@@ -46,6 +48,8 @@ struct CourseRow {
     /// `segment_loads[k]` lies between `stop_ids[k]` and `stop_ids[k + 1]`.
     segment_loads: Vec<i64>,
     stop_ids: Vec<i64>,
+    /// `stop_minutes[k]`: minutes from the departure to `stop_ids[k]`.
+    stop_minutes: Vec<i64>,
     version: i64,
     updated_at: DateTime<Utc>,
 }
@@ -80,6 +84,7 @@ impl Fold {
                 seats: i64::from(seats),
                 segment_loads: vec![0; stops.len().saturating_sub(1)],
                 stop_ids: stops.iter().map(|s| s.waypoint_id).collect(),
+                stop_minutes: stops.iter().map(|s| i64::from(s.minutes_from_start)).collect(),
                 version,
                 updated_at: at,
             };

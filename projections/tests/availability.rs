@@ -73,6 +73,21 @@ async fn an_opened_inventory_has_empty_segments_between_its_stops(pool: PgPool) 
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_course_keeps_the_minutes_of_its_stops(pool: PgPool) {
+    let (store, runner) = runner(&pool);
+    let course = open(store.as_ref(), 0, 49, 3).await;
+
+    runner.catch_up(&AvailabilityProjection).await.unwrap();
+
+    let minutes: Vec<i32> = sqlx::query_scalar("select stop_minutes from rm_course_availability where course_id = $1")
+        .bind(course)
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(minutes, vec![0, 30, 60], "the minutes its inventory was opened with, stop by stop");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn other_streams_are_ignored(pool: PgPool) {
     let (store, runner) = runner(&pool);
     let order = StreamName::parse(format!("order-{}", Uuid::new_v4())).unwrap();

@@ -45,6 +45,13 @@ struct LegRow {
 
 /// The course `course_id` from stop `from` to stop `to`. `field` names the form field in
 /// the `422` answers (`course`, `courseReturn`).
+///
+/// The stops and times are the course's own: those its seat inventory was opened with
+/// (the `availability` read model's `stop_ids`/`stop_minutes`), not the route's current
+/// stops, which an admin may have edited since the course was generated; so a stop the
+/// course does not serve is refused here (`course.unknown_stop`), as its inventory would.
+/// The route's stops only while the read model has not seen the course yet (just
+/// generated, opened with them). The price is the route's current fare.
 pub async fn course_leg(
     pool: &PgPool,
     field: &str,
@@ -54,15 +61,24 @@ pub async fn course_leg(
 ) -> Result<CourseLeg, ApiError> {
     let row = sqlx::query_as::<_, LegRow>(
         "select c.route_id, r.name as route_name, c.sale_open, c.departure_at as course_departure, \
-                wf.name as from_name, rf.position as from_position, rf.minutes_from_start as from_minutes, \
-                wt.name as to_name, rt.position as to_position, rt.minutes_from_start as to_minutes, \
+                wf.name as from_name, f.position as from_position, f.minutes as from_minutes, \
+                wt.name as to_name, t.position as to_position, t.minutes as to_minutes, \
                 p.price \
          from courses c \
          join routes r on r.id = c.route_id \
-         left join route_waypoints rf on rf.route_id = c.route_id and rf.waypoint_id = $2 \
-         left join waypoints wf on wf.id = rf.waypoint_id \
-         left join route_waypoints rt on rt.route_id = c.route_id and rt.waypoint_id = $3 \
-         left join waypoints wt on wt.id = rt.waypoint_id \
+         left join rm_course_availability a on a.course_id = c.id \
+         cross join lateral (select coalesce(array_position(a.stop_ids, $2), rf.position) as position, \
+                                    coalesce(a.stop_minutes[array_position(a.stop_ids, $2)], rf.minutes_from_start) as minutes \
+                             from (select 1) one \
+                             left join route_waypoints rf on a.course_id is null and rf.route_id = c.route_id \
+                                                         and rf.waypoint_id = $2) f \
+         cross join lateral (select coalesce(array_position(a.stop_ids, $3), rt.position) as position, \
+                                    coalesce(a.stop_minutes[array_position(a.stop_ids, $3)], rt.minutes_from_start) as minutes \
+                             from (select 1) one \
+                             left join route_waypoints rt on a.course_id is null and rt.route_id = c.route_id \
+                                                         and rt.waypoint_id = $3) t \
+         left join waypoints wf on wf.id = $2 and f.position is not null \
+         left join waypoints wt on wt.id = $3 and t.position is not null \
          left join route_prices p on p.route_id = c.route_id and p.from_waypoint_id = $2 and p.to_waypoint_id = $3 \
          where c.id = $1",
     )

@@ -5,8 +5,9 @@
 //! - `GET /order/driver/courses?date=` (Driver, SuperAdmin): the courses leaving on a
 //!   Warsaw day (today by default), with how many passengers hold tickets and how many
 //!   boarded.
-//! - `GET /order/driver/manifest?course_id=`: one course's stops with their times, its
-//!   tickets (who boards and leaves where, each ticket's state), and the verification key:
+//! - `GET /order/driver/manifest?course_id=`: one course's stops with their times (the
+//!   course's own, as its seat inventory was opened with, even when the route was edited
+//!   since), its tickets (who boards and leaves where, each ticket's state), and the verification key:
 //!   everything the driver's page keeps to check tickets without a network.
 
 use api_core::auth::DriverUser;
@@ -117,7 +118,8 @@ impl From<CourseRow> for DriverCourse {
 const CARRIED: &str = "t.status in ('valid', 'used') and o.status = 'paid'";
 
 const COURSES: &str = "select c.id as course_id, c.route_id, r.name as route_name, c.departure_at, c.seats, \
-       coalesce((select max(minutes_from_start) from route_waypoints w where w.route_id = c.route_id), 0) as minutes, \
+       coalesce((select max(m) from rm_course_availability a, unnest(a.stop_minutes) m where a.course_id = c.id), \
+                (select max(minutes_from_start) from route_waypoints w where w.route_id = c.route_id), 0) as minutes, \
        (select count(*) from rm_tickets t join rm_orders o using (order_id) where t.course_id = c.id and {carried}) as passengers, \
        (select count(*) from rm_tickets t join rm_orders o using (order_id) where t.course_id = c.id and t.status = 'used') as boarded \
   from courses c join routes r on r.id = c.route_id";
@@ -187,6 +189,22 @@ pub struct ManifestTicket {
     pub used_at: Option<DateTime<Utc>>,
 }
 
+/// A course's own stops and minutes (`$1`: the course, `$2`: its route): those its seat
+/// inventory was opened with (the `availability` read model's), not the route's current
+/// stops, which an admin may have edited after the course was generated and sold. The
+/// route's stops only while the read model has not seen the course (just generated,
+/// opened with them).
+const OWN_STOPS: &str = "\
+    select s.waypoint_id, p.name, s.minutes_from_start \
+      from rm_course_availability a \
+      cross join lateral unnest(a.stop_ids, a.stop_minutes) as s(waypoint_id, minutes_from_start) \
+      join waypoints p on p.id = s.waypoint_id \
+     where a.course_id = $1 \
+    union all \
+    select w.waypoint_id, p.name, w.minutes_from_start from route_waypoints w join waypoints p on p.id = w.waypoint_id \
+     where w.route_id = $2 and not exists (select 1 from rm_course_availability where course_id = $1) \
+    order by 3";
+
 /// One course as its driver needs it offline.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct Manifest {
@@ -220,13 +238,8 @@ pub async fn manifest(
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("there is no course {course_id}")))?;
     let departure = course.departure_at;
-    let stops: Vec<StopRow> = sqlx::query_as(
-        "select w.waypoint_id, p.name, w.minutes_from_start from route_waypoints w join waypoints p on p.id = w.waypoint_id \
-          where w.route_id = $1 order by w.position",
-    )
-    .bind(course.route_id)
-    .fetch_all(&state.pool)
-    .await?;
+    let stops: Vec<StopRow> =
+        sqlx::query_as(OWN_STOPS).bind(course_id).bind(course.route_id).fetch_all(&state.pool).await?;
     let stops: Vec<ManifestStop> = stops
         .into_iter()
         .map(|s| ManifestStop {

@@ -4,23 +4,30 @@
 //!
 //! How it stays fast (a handful of index lookups, no N+1): the `legs` part finds the
 //! routes that stop at `start` (`route_waypoints_waypoint`), reach `end` later and have a
-//! fare for the pair (`route_prices_pair`); then, per such route, the courses in the
-//! window come from `courses_route_departure` (route, departure): the window is the
-//! date's Warsaw day moved back by the minutes from the route's departure to `start`.
-//! Seats come from the `rm_course_availability` row by primary key. `legs` is
-//! materialised on purpose: two small join problems plan in a few milliseconds where one
-//! nine-way join took ~25 ms to plan (measured on 50 routes × 60 days × 6 courses a day:
-//! ~3 ms with a fresh plan, under 1 ms once the connection's cached plan is used).
+//! fare for the pair (`route_prices_pair`); then, per such route, the courses that may
+//! leave `start` in the window come from `courses_route_departure` (route, departure):
+//! the window is the date's Warsaw day widened back by 10,000 minutes (`max_minutes!`,
+//! the catalogue's limit: a course reaches each of its stops at most that long after it
+//! leaves). Each course's own stops, times
+//! and seats come from its `rm_course_availability` row by primary key, and the exact
+//! window is checked on the course's own time at `start`. `legs` is materialised on
+//! purpose: two small join problems plan in a few milliseconds where one nine-way join
+//! took ~25 ms to plan (measured on 50 routes × 60 days × 6 courses a day: ~3 ms with a
+//! fresh plan, under 1 ms once the connection's cached plan is used).
 //!
 //! Rules applied here:
 //! - a trip only goes forward: `end`'s position is after `start`'s on the route;
 //! - sales close `companies.sales_close_minutes` (10 when there is no company row)
 //!   before the course leaves the passenger's boarding stop;
 //! - a course whose sale was stopped, or whose seat inventory is not open, is not offered;
+//! - a course is offered only between stops it serves itself, at its own times: the
+//!   stops and minutes its seat inventory was opened with (the read model's
+//!   `stop_ids`/`stop_minutes`), not the route's current ones, which an admin may have
+//!   edited since the course was generated. A course the read model has not seen yet
+//!   (just generated) is taken at the route's stops and times, which it was opened with;
 //! - seats on the stretch = seats − the highest load of the segments from `start` to
 //!   `end`, never below 0 (sold out is shown as 0); a course the read model has not seen
-//!   yet has all its seats. If the read model's stops no longer contain both stops (the
-//!   route was edited after the course was created), the course is not offered.
+//!   yet has all its seats.
 //!
 //! [`course_stretch`] answers the same numbers for one given course, on sale or not (an
 //! admin moving an order's leg: `order-waypoint/calculate-dates`); both queries are put
@@ -81,15 +88,30 @@ macro_rules! legs {
     };
 }
 
-/// The columns of [`Found`], over `legs l`, `courses c` and `rm_course_availability a`.
+/// The course's own minutes to `$1` and `$2` (`m`, after `legs l` and the left-joined
+/// `rm_course_availability a`): those its inventory was opened with, or the route's
+/// while the read model has not seen the course (null: the course does not serve it).
+macro_rules! own_minutes {
+    () => {
+        "cross join lateral (
+    select case when a.course_id is null then l.m_from
+                else a.stop_minutes[array_position(a.stop_ids, $1)] end as m_from,
+           case when a.course_id is null then l.m_to
+                else a.stop_minutes[array_position(a.stop_ids, $2)] end as m_to
+) m"
+    };
+}
+
+/// The columns of [`Found`], over `legs l`, `courses c`, `rm_course_availability a` and
+/// the course's own minutes `m`.
 macro_rules! found_columns {
     () => {
         "select c.id as course_id, l.route_id, l.route_name,
        $1 as from_id, (select name from waypoints where id = $1) as from_name,
        $2 as to_id, (select name from waypoints where id = $2) as to_name,
-       c.departure_at + make_interval(mins => l.m_from) as departs_at,
-       c.departure_at + make_interval(mins => l.m_to) as arrives_at,
-       l.m_to - l.m_from as duration_minutes,
+       c.departure_at + make_interval(mins => m.m_from) as departs_at,
+       c.departure_at + make_interval(mins => m.m_to) as arrives_at,
+       m.m_to - m.m_from as duration_minutes,
        l.price,
        case when a.course_id is null then c.seats
             else greatest(0, a.seats - coalesce((select max(load) from unnest(a.segment_loads[
@@ -98,11 +120,22 @@ macro_rules! found_columns {
     };
 }
 
-/// The read model's stops still hold both stops in order (or it has not seen the course).
+/// The course's own stops hold both stops in order, with their times (or the read model
+/// has not seen the course).
 macro_rules! stops_in_inventory {
     () => {
         "(a.course_id is null
-   or coalesce(array_position(a.stop_ids, $1) < array_position(a.stop_ids, $2), false))"
+   or coalesce(array_position(a.stop_ids, $1) < array_position(a.stop_ids, $2)
+               and m.m_from is not null and m.m_to is not null, false))"
+    };
+}
+
+/// The longest a course takes from its departure to any of its stops, in minutes: the
+/// catalogue's limit on a stop's `minutes_from_start` (`route-waypoint` saves). The
+/// search looks this far back for courses that may reach the boarding stop on the day.
+macro_rules! max_minutes {
+    () => {
+        "10000"
     };
 }
 
@@ -118,14 +151,21 @@ const SEARCH: &str = concat!(
 from legs l
 cross join closing
 join courses c on c.route_id = l.route_id
-              and c.departure_at >= $3 - make_interval(mins => l.m_from)
-              and c.departure_at < $4 - make_interval(mins => l.m_from)
-              and c.departure_at + make_interval(mins => l.m_from) > closing.at
+              and c.departure_at >= $3 - make_interval(mins => ",
+    max_minutes!(),
+    ")
+              and c.departure_at < $4
               and c.sale_open and c.inventory_opened_at is not null
 left join rm_course_availability a on a.course_id = c.id
+",
+    own_minutes!(),
+    "
 where ",
     stops_in_inventory!(),
     "
+  and c.departure_at + make_interval(mins => m.m_from) >= $3
+  and c.departure_at + make_interval(mins => m.m_from) < $4
+  and c.departure_at + make_interval(mins => m.m_from) > closing.at
 order by departs_at, l.route_name, c.id
 limit 500"
 );
@@ -142,11 +182,14 @@ const COURSE_STRETCH: &str = concat!(
     found_columns!(),
     ",
        c.sale_open and c.inventory_opened_at is not null
-           and c.departure_at + make_interval(mins => l.m_from) > closing.at as on_sale
+           and c.departure_at + make_interval(mins => m.m_from) > closing.at as on_sale
 from legs l
 cross join closing
 join courses c on c.id = $3 and c.route_id = l.route_id
 left join rm_course_availability a on a.course_id = c.id
+",
+    own_minutes!(),
+    "
 where ",
     stops_in_inventory!()
 );

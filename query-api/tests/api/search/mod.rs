@@ -27,8 +27,9 @@ fn course_ids(found: &Value) -> Vec<String> {
 /// Write the availability row the projection would keep, with these segment loads.
 async fn loads(app: &TestApp, course: &str, net: &Network, seats: i32, loads: [i32; 2]) {
     sqlx::query(
-        "insert into rm_course_availability (course_id, route_id, departure_at, seats, segment_loads, stop_ids, version) \
-         values ($1, $2, now(), $3, $4, $5, 7)",
+        "insert into rm_course_availability (course_id, route_id, departure_at, seats, segment_loads, stop_ids, stop_minutes, version) \
+         values ($1, $2, now(), $3, $4, $5, (select array_agg(minutes_from_start order by position) from route_waypoints \
+                                            where route_id = $2 and waypoint_id = any($5)), 7)",
     )
     .bind(Uuid::parse_str(course).unwrap())
     .bind(net.north)
