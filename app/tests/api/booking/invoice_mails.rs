@@ -144,13 +144,7 @@ async fn the_invoice_and_its_correction_go_to_the_customer_and_the_invoice_offic
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn without_an_invoice_office_only_the_customer_gets_the_invoice(pool: PgPool) {
     let app = spawn(pool).await;
-    sqlx::query(
-        "insert into companies (name, invoice_prefix, tax_id, address, postal_code, city, country) \
-         values ('Nisko Bus sp. z o.o.', 'NB', '8652556348', 'ul. Kolejowa 12', '37-400', 'Nisko', 'PL')",
-    )
-    .execute(&app.pool)
-    .await
-    .expect("company");
+    company(&app.pool).await;
     paid_order_with_invoice(&app).await;
     let year = chrono::Datelike::year(&api_core::time::warsaw_today());
     the_mail_with(&app, CUSTOMER, &format!("NB_{year}_1.pdf")).await;

@@ -200,6 +200,17 @@ pub async fn course(app: &BookingApp, line: &Line, departure: DateTime<Utc>, sea
     id
 }
 
+/// The carrier's company row (the invoices' seller), as the demo seeds it.
+pub async fn company(pool: &PgPool) {
+    sqlx::query(
+        "insert into companies (name, invoice_prefix, tax_id, address, postal_code, city, country) \
+         values ('Nisko Bus sp. z o.o.', 'NB', '8652556348', 'ul. Kolejowa 12', '37-400', 'Nisko', 'PL')",
+    )
+    .execute(pool)
+    .await
+    .expect("company");
+}
+
 pub fn tomorrow() -> DateTime<Utc> {
     Utc::now() + chrono::Duration::days(1)
 }

@@ -90,13 +90,7 @@ async fn an_edit_that_is_refused_in_part_changes_nothing(pool: PgPool) {
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn one_edit_of_the_customer_and_the_invoiced_buyer_is_one_append(pool: PgPool) {
     let app = spawn(pool).await;
-    sqlx::query(
-        "insert into companies (name, invoice_prefix, tax_id, address, postal_code, city, country) \
-         values ('Nisko Bus sp. z o.o.', 'NB', '8652556348', 'ul. Kolejowa 12', '37-400', 'Nisko', 'PL')",
-    )
-    .execute(&app.pool)
-    .await
-    .expect("company");
+    company(&app.pool).await;
     let order_id = super::invoices::paid_order_with_invoice(&app).await;
     eventually("the invoice issued", || async {
         app.order(order_id).await.placed().is_some_and(|o| o.invoice.is_some())
@@ -143,4 +137,31 @@ async fn one_edit_of_the_customer_and_the_invoiced_buyer_is_one_append(pool: PgP
     assert_eq!(invoice.corrections.iter().map(|c| c.number.as_str()).collect::<Vec<_>>(), vec![number]);
     assert_eq!(invoice.buyer.map(|b| b.company_name), Some("Firma Nowa S.A.".to_owned()));
     assert_eq!(state.customer.last_name, "Nowak");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn an_invoice_asked_for_after_payment_is_issued_at_once(pool: PgPool) {
+    let app = spawn(pool).await;
+    company(&app.pool).await;
+    let line = line(&app.pool).await;
+    let course = course(&app, &line, tomorrow(), 10).await;
+    let (status, placed) = body(app.place(&booking(course, &line, 0, 2, json!([{ "qty": 1 }]))).await).await;
+    assert_eq!(status, 201, "{placed}");
+    let order_id: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    assert_eq!(app.pay(placed["data"]["payment_url"].as_str().expect("url")).await.status(), 303);
+    // The process has done what a payment does (the tickets are mailed) before the buyer asks.
+    eventually("the tickets mailed", || async {
+        !super::mailbox::mails_to(&app.data_dir, "jan.kowalski@example.test").is_empty()
+    })
+    .await;
+
+    let invoice = json!({ "country": "PL", "vat_number": "5260250274", "company_name": "Firma sp. z o.o.",
+        "address": "ul. Długa 1", "postal_code": "37-400", "city": "Nisko" });
+    let edit = json!({ "invoice": invoice, "reason": "Klient poprosił o fakturę" });
+    let (status, saved) = app.put_as_admin(&format!("/api/order/order/save?id={order_id}"), &edit).await;
+    assert_eq!(status, 200, "{saved}");
+    eventually("the invoice issued", || async {
+        app.order(order_id).await.placed().is_some_and(|o| o.invoice.is_some())
+    })
+    .await;
 }

@@ -143,17 +143,6 @@ async fn a_register_needs_three_dates_in_order_and_a_known_format(pool: PgPool) 
     assert_eq!(register(&app, "", Some(&app.user_token)).await.status(), 403);
 }
 
-/// The carrier's company row: the seller's NIP and address its invoices print.
-async fn company(pool: &PgPool) {
-    sqlx::query(
-        "insert into companies (name, invoice_prefix, tax_id, address, postal_code, city, country) \
-         values ('Nisko Bus sp. z o.o.', 'NB', '8652556348', 'ul. Kolejowa 12', '37-400', 'Nisko', 'PL')",
-    )
-    .execute(pool)
-    .await
-    .expect("company");
-}
-
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn the_fa3_export_writes_each_document_of_the_register_as_a_valid_e_invoice(pool: PgPool) {
     let app = spawn(pool).await;
