@@ -1,6 +1,7 @@
 //! A discount as stored and shown, what a client sends to save one, and the rules that
 //! turn the one into the other.
 
+use crate::content::common::plain_line::{PlainLine, PlainLineOrEmpty};
 use api_core::ApiError;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -87,15 +88,9 @@ pub enum DiscountKindName {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct DiscountInput {
     /// Required on create.
-    #[schema(
-        max_length = 255,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    #[schema(value_type = Option<PlainLine<255>>)]
     pub name: Option<String>,
-    #[schema(
-        max_length = 255,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    #[schema(value_type = Option<PlainLineOrEmpty<255>>)]
     pub name_en: Option<String>,
     /// `percent` or `amount`; required on create.
     #[schema(value_type = Option<DiscountKindName>)]
@@ -142,14 +137,14 @@ impl DiscountInput {
     pub fn parse(self) -> Result<DiscountDraft, ApiError> {
         let mut errors = Fields::default();
         let name = match self.name {
-            Some(name) => errors.check("name", validate::plain_line(&name, 1, 255)),
+            Some(name) => errors.check("name", PlainLine::<255>::parse(&name).map(String::from)),
             None => {
                 errors.error("name", "name is required");
                 None
             }
         };
         let name_en = self.name_en.unwrap_or_default();
-        let name_en = errors.check("name_en", validate::plain_line(&name_en, 0, 255));
+        let name_en = errors.check("name_en", PlainLineOrEmpty::<255>::parse(&name_en).map(String::from));
         let kind = match self.kind.as_deref() {
             Some("percent") => Some(DiscountKind::Percent),
             Some("amount") => Some(DiscountKind::Amount),
