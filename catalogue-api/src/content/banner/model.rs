@@ -71,8 +71,6 @@ impl Banner {
     }
 }
 
-/// What a client sends to save a banner; on update absent fields keep their value and
-/// `null` clears `valid_from`/`valid_to`.
 /// Where a banner's link opens.
 #[derive(ToSchema)]
 #[allow(dead_code)] // a name for the document only
@@ -89,16 +87,21 @@ pub enum LinkTarget {
     Top,
 }
 
+/// What a client sends to save a banner; on update absent fields keep their value and
+/// `null` clears `valid_from`/`valid_to`. `title` is required on create; an empty
+/// `title_en` is "not translated".
+/// (A plain-line field's description is its type's, inlined so that the field states its
+/// `maxLength`: its comments here are for the reader.)
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct BannerInput {
-    /// Required on create.
-    #[schema(value_type = Option<PlainLine<200>>)]
+    // Required on create.
+    #[schema(value_type = PlainLine<200>, inline, required = false)]
     pub title: Option<String>,
     /// HTML; sanitised.
     #[schema(max_length = 5000)]
     pub text: Option<String>,
-    /// Empty: not translated.
-    #[schema(value_type = Option<PlainLineOrEmpty<200>>)]
+    // Empty: not translated.
+    #[schema(value_type = PlainLineOrEmpty<200>, inline, required = false)]
     pub title_en: Option<String>,
     /// HTML; sanitised. Empty: not translated.
     #[schema(max_length = 5000)]

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
@@ -80,7 +80,10 @@ impl<const MAX: usize> PlainLineOrEmpty<MAX> {
     }
 }
 
-/// The text, the schema and the name of each.
+/// The text, the schema and the name of each. The schema is a content input's field:
+/// inlined (`#[schema(value_type = PlainLine<200>, inline, required = false)]`), so the
+/// field states its `maxLength` itself, and `null` allowed, which the inputs read as
+/// absent.
 macro_rules! plain_line_type {
     ($t:ident, $name:literal, $describe:literal) => {
         impl<const MAX: usize> $t<MAX> {
@@ -99,7 +102,7 @@ macro_rules! plain_line_type {
         impl<const MAX: usize> PartialSchema for $t<MAX> {
             fn schema() -> RefOr<Schema> {
                 ObjectBuilder::new()
-                    .schema_type(Type::String)
+                    .schema_type(SchemaType::from_iter([Type::String, Type::Null]))
                     .description(Some(format!($describe, MAX)))
                     .pattern(Some(Self::PATTERN))
                     .max_length(Some(MAX))
@@ -118,12 +121,12 @@ macro_rules! plain_line_type {
 plain_line_type!(
     PlainLine,
     "PlainLine",
-    "One required line of plain text (no `<`, `>` or control characters) of at most {} characters as sent; surrounding whitespace is dropped."
+    "One required line of plain text (no `<`, `>` or control characters) of at most {} characters as sent; surrounding whitespace is dropped; `null`: not given."
 );
 plain_line_type!(
     PlainLineOrEmpty,
     "PlainLineOrEmpty",
-    "One line of plain text (no `<`, `>` or control characters) of at most {} characters as sent, or empty; surrounding whitespace is dropped."
+    "One line of plain text (no `<`, `>` or control characters) of at most {} characters as sent, or empty; surrounding whitespace is dropped; `null`: not given."
 );
 
 #[cfg(test)]

@@ -127,10 +127,14 @@ pub const COLUMNS: &str = "id, name, invoice_prefix, invoice_issuer, invoice_ema
     payment_time_minutes, sales_close_minutes, return_cutoff_minutes, return_fee_percent, stamps_per_reward, \
     reward_value, tax_id, address, postal_code, city, country, created_at, updated_at";
 
-/// What a client sends to save settings; absent fields keep their value.
+/// What a client sends to save settings; absent fields keep their value. `name` is
+/// required; `address`, `postal_code` (`NN-NNN` when the country is `PL`) and `city` may be
+/// empty.
+/// (A plain-line field's description is its type's, inlined so that the field states its
+/// `maxLength`: its comments here are for the reader.)
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct SettingsInput {
-    #[schema(value_type = Option<PlainLine<200>>)]
+    #[schema(value_type = PlainLine<200>, inline, required = false)]
     pub name: Option<String>,
     /// 1-20 of `A-Z`, `0-9`, `/`, `-`.
     #[schema(
@@ -181,15 +185,15 @@ pub struct SettingsInput {
     /// stored as the ten digits. Empty: not set yet.
     #[schema(value_type = Option<NipOrEmpty>)]
     pub tax_id: Option<String>,
-    /// The seller's street address: one line of plain text, or empty.
-    #[schema(value_type = Option<PlainLineOrEmpty<200>>)]
+    // The seller's street address: one line of plain text, or empty.
+    #[schema(value_type = PlainLineOrEmpty<200>, inline, required = false)]
     pub address: Option<String>,
-    /// The seller's postal code: `NN-NNN` (`37-400`) when the country is `PL`, else one
-    /// line of plain text; or empty.
-    #[schema(value_type = Option<PlainLineOrEmpty<20>>)]
+    // The seller's postal code: `NN-NNN` (`37-400`) when the country is `PL`, else one
+    // line of plain text; or empty.
+    #[schema(value_type = PlainLineOrEmpty<20>, inline, required = false)]
     pub postal_code: Option<String>,
-    /// The seller's city: one line of plain text, or empty.
-    #[schema(value_type = Option<PlainLineOrEmpty<200>>)]
+    // The seller's city: one line of plain text, or empty.
+    #[schema(value_type = PlainLineOrEmpty<200>, inline, required = false)]
     pub city: Option<String>,
     /// The seller's country: two capital letters (ISO 3166-1), `PL` for Poland.
     #[schema(

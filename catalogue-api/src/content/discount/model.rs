@@ -85,12 +85,15 @@ pub enum DiscountKindName {
 
 /// What a client sends to save a discount. On update, absent fields keep their stored
 /// value; `null` clears `valid_from`/`valid_to`.
+/// `name` is required on create; an empty `name_en` is "not translated".
+/// (A plain-line field's description is its type's, inlined so that the field states its
+/// `maxLength`: its comments here are for the reader.)
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct DiscountInput {
-    /// Required on create.
-    #[schema(value_type = Option<PlainLine<255>>)]
+    // Required on create.
+    #[schema(value_type = PlainLine<255>, inline, required = false)]
     pub name: Option<String>,
-    #[schema(value_type = Option<PlainLineOrEmpty<255>>)]
+    #[schema(value_type = PlainLineOrEmpty<255>, inline, required = false)]
     pub name_en: Option<String>,
     /// `percent` or `amount`; required on create.
     #[schema(value_type = Option<DiscountKindName>)]

@@ -68,11 +68,14 @@ impl PublicMenu {
     }
 }
 
-/// What a client sends to save a menu; on update absent fields keep their value.
+/// What a client sends to save a menu; on update absent fields keep their value. `name` is
+/// required on create; an empty `name_en` is "not translated".
+/// (A plain-line field's description is its type's, inlined so that the field states its
+/// `maxLength`: its comments here are for the reader.)
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct MenuInput {
-    /// Required on create.
-    #[schema(value_type = Option<PlainLine<100>>)]
+    // Required on create.
+    #[schema(value_type = PlainLine<100>, inline, required = false)]
     pub name: Option<String>,
     /// `top`, `bottom1` or `bottom2`; required on create.
     #[serde(rename = "type")]
@@ -81,8 +84,8 @@ pub struct MenuInput {
     /// JSON text of a list of items (a list itself is accepted too).
     #[schema(value_type = Option<String>)]
     pub content: Option<Value>,
-    /// Empty: not translated.
-    #[schema(value_type = Option<PlainLineOrEmpty<100>>)]
+    // Empty: not translated.
+    #[schema(value_type = PlainLineOrEmpty<100>, inline, required = false)]
     pub name_en: Option<String>,
     /// The English items, like `content`; `""`, `null` or no items: not translated.
     #[schema(value_type = Option<String>)]

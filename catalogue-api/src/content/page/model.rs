@@ -113,15 +113,18 @@ impl PublicContentPage {
     }
 }
 
-/// What a client sends to save a page; on update absent fields keep their value.
+/// What a client sends to save a page; on update absent fields keep their value. `title`
+/// is required on create; an empty `title_en` or `keywords_en` is "not translated".
+/// (A plain-line field's description is its type's, inlined so that the field states its
+/// `maxLength`: its comments here are for the reader.)
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ContentPageInput {
-    /// Required on create.
-    #[schema(value_type = Option<PlainLine<200>>)]
+    // Required on create.
+    #[schema(value_type = PlainLine<200>, inline, required = false)]
     pub title: Option<String>,
     /// The page's address (`/{slug}`): unique, and not a path of the site itself.
     pub slug: Option<String>,
-    #[schema(value_type = Option<PlainLineOrEmpty<500>>)]
+    #[schema(value_type = PlainLineOrEmpty<500>, inline, required = false)]
     pub keywords: Option<String>,
     /// HTML; sanitised.
     #[schema(max_length = 200_000)]
@@ -132,10 +135,10 @@ pub struct ContentPageInput {
     /// `default`, `wide` or `narrow`.
     #[schema(pattern = "^(default|wide|narrow)$")]
     pub template: Option<String>,
-    /// The English versions, checked like their Polish twins; empty: not translated.
-    #[schema(value_type = Option<PlainLineOrEmpty<200>>)]
+    // The English versions, checked like their Polish twins; empty: not translated.
+    #[schema(value_type = PlainLineOrEmpty<200>, inline, required = false)]
     pub title_en: Option<String>,
-    #[schema(value_type = Option<PlainLineOrEmpty<500>>)]
+    #[schema(value_type = PlainLineOrEmpty<500>, inline, required = false)]
     pub keywords_en: Option<String>,
     /// HTML; sanitised.
     #[schema(max_length = 200_000)]
