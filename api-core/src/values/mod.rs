@@ -1,7 +1,8 @@
 //! Parse, don't validate (STYLE R13/R21): one type per concept a request carries, whose
 //! only constructor checks it, with its `Deserialize` and its OpenAPI schema written
 //! once. [`Email`], [`Phone`], [`Nip`], [`PostalCode`], a required [`Line`] (one line)
-//! or [`Text`] (a text area's) with its maximum length, and [`Money`] in grosz.
+//! or [`Text`] (a text area's) with its maximum length, and [`Money`] in grosz; [`OrEmpty`]
+//! is a type's optional form, where blank text means none.
 //!
 //! Text values are trimmed, and their lengths count the text as sent, as the document's
 //! `maxLength` does (README, "How the contract is held to"); their schemas' patterns
@@ -14,6 +15,7 @@ mod email;
 mod line;
 mod money;
 mod nip;
+mod or_empty;
 mod phone;
 mod postal_code;
 
@@ -21,6 +23,7 @@ pub use email::Email;
 pub use line::{Line, Text};
 pub use money::Money;
 pub use nip::Nip;
+pub use or_empty::{EmailOrEmpty, NipOrEmpty, OrEmpty};
 pub use phone::Phone;
 pub use postal_code::PostalCode;
 

@@ -1,5 +1,6 @@
 //! A banner as stored and shown, and the rules a save must pass.
 
+use crate::content::common::plain_line::{PlainLine, PlainLineOrEmpty};
 use api_core::ApiError;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -70,8 +71,6 @@ impl Banner {
     }
 }
 
-/// What a client sends to save a banner; on update absent fields keep their value and
-/// `null` clears `valid_from`/`valid_to`.
 /// Where a banner's link opens.
 #[derive(ToSchema)]
 #[allow(dead_code)] // a name for the document only
@@ -88,22 +87,21 @@ pub enum LinkTarget {
     Top,
 }
 
+/// What a client sends to save a banner; on update absent fields keep their value and
+/// `null` clears `valid_from`/`valid_to`. `title` is required on create; an empty
+/// `title_en` is "not translated".
+/// (A plain-line field's description is its type's, inlined so that the field states its
+/// `maxLength`: its comments here are for the reader.)
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct BannerInput {
-    /// Required on create.
-    #[schema(
-        max_length = 200,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    // Required on create.
+    #[schema(value_type = PlainLine<200>, inline, required = false)]
     pub title: Option<String>,
     /// HTML; sanitised.
     #[schema(max_length = 5000)]
     pub text: Option<String>,
-    /// Empty: not translated.
-    #[schema(
-        max_length = 200,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    // Empty: not translated.
+    #[schema(value_type = PlainLineOrEmpty<200>, inline, required = false)]
     pub title_en: Option<String>,
     /// HTML; sanitised. Empty: not translated.
     #[schema(max_length = 5000)]
@@ -177,9 +175,11 @@ impl BannerInput {
         let (valid_from, valid_to) = validate::validity(&mut e, from.as_deref(), to.as_deref());
         // A refused field leaves its default here; `finish` then answers the `422`.
         let draft = BannerDraft {
-            title: e.check("title", validate::plain_line(&title, 1, 200)).unwrap_or_default(),
+            title: e.check("title", PlainLine::<200>::parse(&title).map(String::from)).unwrap_or_default(),
             text: e.check("text", validate::html(&text, 5_000)).unwrap_or_default(),
-            title_en: e.check("title_en", validate::plain_line(&title_en, 0, 200)).unwrap_or_default(),
+            title_en: e
+                .check("title_en", PlainLineOrEmpty::<200>::parse(&title_en).map(String::from))
+                .unwrap_or_default(),
             text_en: e.check("text_en", validate::html(&text_en, 5_000)).unwrap_or_default(),
             link: e.check("link", validate::link(link.trim())).unwrap_or_default(),
             link_target: e.check("link_target", validate::link_target(link_target.trim())).unwrap_or_default(),

@@ -3,32 +3,13 @@
 //! a save answers all of them at once (one `422` with one error per field).
 
 use api_core::time::parse_timestamp;
-use api_core::values::{Email, ValueError};
+use api_core::values::{Email, OrEmpty, ValueError};
 use api_core::Fields;
 use chrono::{DateTime, Utc};
 
 /// Where a link may open (`nuxt-link` is the web's in-app link; the rest are anchor
 /// targets).
 pub const LINK_TARGETS: &[&str] = &["nuxt-link", "_self", "_blank", "_parent", "_top"];
-
-/// A one-line plain-text value without markup, stored trimmed: at most `max` characters
-/// as sent (the document's `maxLength`), at least `min` once trimmed.
-pub fn plain_line(value: &str, min: usize, max: usize) -> Result<String, String> {
-    if value.chars().count() > max {
-        return Err(format!("must have at most {max} characters"));
-    }
-    let value = value.trim();
-    if value.chars().count() < min {
-        return Err(if min == 1 { "cannot be blank".into() } else { format!("must have at least {min} characters") });
-    }
-    if value.contains(['<', '>']) {
-        return Err("must be plain text, without < or >".into());
-    }
-    if value.chars().any(char::is_control) {
-        return Err("must be a single line without control characters".into());
-    }
-    Ok(value.to_string())
-}
 
 /// Free text of at most `max` characters as sent (several lines allowed, no markup),
 /// stored trimmed.
@@ -56,9 +37,8 @@ pub fn html(value: &str, max: usize) -> Result<String, String> {
 
 /// An e-mail address (the API's one rule, [`Email`]), or an empty string (not set).
 pub fn optional_email(value: &str) -> Result<String, String> {
-    match Email::parse(value) {
-        Ok(email) => Ok(email.into_string()),
-        Err(ValueError::Blank) => Ok(String::new()),
+    match OrEmpty::<Email>::parse(value) {
+        Ok(email) => Ok(email.map(Email::into_string).unwrap_or_default()),
         Err(ValueError::TooLong { max }) => Err(format!("an e-mail address has at most {max} characters")),
         Err(_) => Err(format!("{:?} is not a valid e-mail address", value.trim())),
     }
@@ -184,17 +164,11 @@ mod tests {
 
     #[test]
     fn text_rules() {
-        assert_eq!(plain_line("  Promocja  ", 1, 12), Ok("Promocja".into()));
-        // The length counts as sent, as the document's maxLength does.
-        assert!(plain_line("  Promocja  ", 1, 11).is_err());
         assert!(plain_text(" 1234567890", 10).is_err());
         // 254 characters; the mailer takes labels of at most 63.
         let longest = format!("{}@{}.{}.{}.pl", "a".repeat(61), "b".repeat(63), "c".repeat(63), "d".repeat(61));
         assert!(optional_email(&longest).is_ok());
         assert!(optional_email(&format!(" {longest}")).is_err());
-        assert!(plain_line(" ", 1, 10).is_err());
-        assert!(plain_line("<b>x</b>", 1, 10).is_err());
-        assert!(plain_line("abcdefghijk", 1, 10).is_err());
         assert!(plain_text("a\nb", 10).is_ok());
         assert_eq!(int_in(5, 0, 100), Ok(5));
         assert!(int_in(101, 0, 100).is_err());

@@ -1,10 +1,13 @@
 //! The company's settings as stored and shown, and as a client sends them
 //! ([`SettingsInput`]); the rules a save must pass are in [`super::rules`].
 
+use crate::content::common::plain_line::{PlainLine, PlainLineOrEmpty};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 use utoipa::ToSchema;
+
+use api_core::values::{EmailOrEmpty, NipOrEmpty};
 
 use crate::content::common::html::{plain_text, sanitize_html};
 
@@ -124,13 +127,14 @@ pub const COLUMNS: &str = "id, name, invoice_prefix, invoice_issuer, invoice_ema
     payment_time_minutes, sales_close_minutes, return_cutoff_minutes, return_fee_percent, stamps_per_reward, \
     reward_value, tax_id, address, postal_code, city, country, created_at, updated_at";
 
-/// What a client sends to save settings; absent fields keep their value.
+/// What a client sends to save settings; absent fields keep their value. `name` is
+/// required; `address`, `postal_code` (`NN-NNN` when the country is `PL`) and `city` may be
+/// empty.
+/// (A plain-line field's description is its type's, inlined so that the field states its
+/// `maxLength`: its comments here are for the reader.)
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct SettingsInput {
-    #[schema(
-        max_length = 200,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    #[schema(value_type = PlainLine<200>, inline, required = false)]
     pub name: Option<String>,
     /// 1-20 of `A-Z`, `0-9`, `/`, `-`.
     #[schema(
@@ -141,16 +145,10 @@ pub struct SettingsInput {
     #[schema(max_length = 1000, pattern = "^[^<>\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$")]
     pub invoice_issuer: Option<String>,
     /// An e-mail address, or empty for none.
-    #[schema(
-        max_length = 254,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>,;@\\u0000-\\u001f\\u007f-\\u009f]{1,64}@([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>,;@.\\u0000-\\u001f\\u007f-\\u009f-]([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>,;@.\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>,;@.\\u0000-\\u001f\\u007f-\\u009f-])?\\.)+[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>,;@.\\u0000-\\u001f\\u007f-\\u009f-]([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>,;@.\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>,;@.\\u0000-\\u001f\\u007f-\\u009f-])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    #[schema(value_type = Option<EmailOrEmpty>)]
     pub invoice_email: Option<String>,
     /// An e-mail address, or empty for none.
-    #[schema(
-        max_length = 254,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>,;@\\u0000-\\u001f\\u007f-\\u009f]{1,64}@([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>,;@.\\u0000-\\u001f\\u007f-\\u009f-]([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>,;@.\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>,;@.\\u0000-\\u001f\\u007f-\\u009f-])?\\.)+[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>,;@.\\u0000-\\u001f\\u007f-\\u009f-]([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>,;@.\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>,;@.\\u0000-\\u001f\\u007f-\\u009f-])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    #[schema(value_type = Option<EmailOrEmpty>)]
     pub order_report_email: Option<String>,
     /// HTML; sanitised.
     #[schema(max_length = 20_000)]
@@ -185,29 +183,17 @@ pub struct SettingsInput {
     /// The seller's NIP: ten digits, which may be written with `-`, spaces and a `PL`
     /// prefix, whose weighted sum (6, 5, 7, 2, 3, 4, 5, 6, 7) modulo 11 is the tenth digit;
     /// stored as the ten digits. Empty: not set yet.
-    #[schema(
-        max_length = 30,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*((PL|pl)?[ -]*([0-9][ -]*){10})?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    #[schema(value_type = Option<NipOrEmpty>)]
     pub tax_id: Option<String>,
-    /// The seller's street address: one line of plain text, or empty.
-    #[schema(
-        max_length = 200,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    // The seller's street address: one line of plain text, or empty.
+    #[schema(value_type = PlainLineOrEmpty<200>, inline, required = false)]
     pub address: Option<String>,
-    /// The seller's postal code: `NN-NNN` (`37-400`) when the country is `PL`, else one
-    /// line of plain text; or empty.
-    #[schema(
-        max_length = 20,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    // The seller's postal code: `NN-NNN` (`37-400`) when the country is `PL`, else one
+    // line of plain text; or empty.
+    #[schema(value_type = PlainLineOrEmpty<20>, inline, required = false)]
     pub postal_code: Option<String>,
-    /// The seller's city: one line of plain text, or empty.
-    #[schema(
-        max_length = 200,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    // The seller's city: one line of plain text, or empty.
+    #[schema(value_type = PlainLineOrEmpty<200>, inline, required = false)]
     pub city: Option<String>,
     /// The seller's country: two capital letters (ISO 3166-1), `PL` for Poland.
     #[schema(

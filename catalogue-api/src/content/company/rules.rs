@@ -5,6 +5,7 @@ use api_core::{codes, ApiError};
 
 use super::model::{Settings, SettingsInput};
 use super::seller;
+use crate::content::common::plain_line::PlainLine;
 use crate::content::common::validate;
 use api_core::Fields;
 
@@ -62,7 +63,7 @@ impl SettingsInput {
         let tax_id = self.tax_id.unwrap_or(c.tax_id);
         let tax_id = e.check_coded("tax_id", codes::FIELD_INVALID_VAT_NUMBER, seller::tax_id(&tax_id));
         let settings = Settings {
-            name: text(&mut e, "name", self.name, c.name, &|v| validate::plain_line(v, 1, 200)),
+            name: text(&mut e, "name", self.name, c.name, &|v| PlainLine::<200>::parse(v).map(String::from)),
             invoice_prefix: text(&mut e, "invoice_prefix", self.invoice_prefix, c.invoice_prefix, &invoice_prefix),
             invoice_issuer: text(&mut e, "invoice_issuer", self.invoice_issuer, c.invoice_issuer, &|v| {
                 validate::plain_text(v, 1000)

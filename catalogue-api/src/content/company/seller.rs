@@ -3,16 +3,15 @@
 //! yet; what is given must be right. The command side copies them into each invoice
 //! when it is issued (`command-api/src/settings.rs`).
 
-use api_core::polish::{is_nip, is_postal_code, normalize_vat_number};
+use api_core::polish::is_postal_code;
+use api_core::values::{Nip, OrEmpty};
 
-use crate::content::common::validate;
+use crate::content::common::plain_line::PlainLineOrEmpty;
 
 /// The answer to a NIP that is not one (the order form's words for a buyer's NIP).
 pub const NIP_MESSAGE: &str = "Please enter a valid NIP (10 digits).";
 /// The answer to a Polish postal code that is not `NN-NNN`.
 pub const POSTAL_CODE_MESSAGE: &str = "Please enter a postal code like 37-400.";
-/// The most characters a NIP may have as sent (ten digits with dashes, spaces and `PL`).
-pub const TAX_ID_MAX: usize = 30;
 /// The most characters of a postal code.
 pub const POSTAL_CODE_MAX: usize = 20;
 /// The most characters of the address line and of the city.
@@ -21,17 +20,9 @@ pub const LINE_MAX: usize = 200;
 /// A Polish NIP as people write it (`526-025-02-74`, `PL 5260250274`), stored as its ten
 /// digits; empty (only whitespace) is "not set yet".
 pub fn tax_id(value: &str) -> Result<String, String> {
-    if value.chars().count() > TAX_ID_MAX {
-        return Err(NIP_MESSAGE.into());
-    }
-    if value.trim().is_empty() {
-        return Ok(String::new());
-    }
-    let nip = normalize_vat_number(value);
-    if is_nip(&nip) {
-        Ok(nip)
-    } else {
-        Err(NIP_MESSAGE.into())
+    match OrEmpty::<Nip>::parse(value) {
+        Ok(nip) => Ok(nip.map(Nip::into_string).unwrap_or_default()),
+        Err(_) => Err(NIP_MESSAGE.into()),
     }
 }
 
@@ -49,7 +40,7 @@ pub fn country(value: &str) -> Result<String, String> {
 /// A postal code: one plain line of at most [`POSTAL_CODE_MAX`] characters, or empty
 /// (not set yet); [`postal_code_in`] then checks it against the country.
 pub fn postal_code(value: &str) -> Result<String, String> {
-    validate::plain_line(value, 0, POSTAL_CODE_MAX)
+    PlainLineOrEmpty::<POSTAL_CODE_MAX>::parse(value).map(String::from)
 }
 
 /// `code` (as [`postal_code`] stored it) as a postal code in `country`: in Poland `NN-NNN`.
@@ -62,7 +53,7 @@ pub fn postal_code_in(code: String, country: &str) -> Result<String, String> {
 
 /// The street address or the city: one plain line, or empty.
 pub fn line(value: &str) -> Result<String, String> {
-    validate::plain_line(value, 0, LINE_MAX)
+    PlainLineOrEmpty::<LINE_MAX>::parse(value).map(String::from)
 }
 
 #[cfg(test)]

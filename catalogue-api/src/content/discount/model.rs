@@ -1,6 +1,7 @@
 //! A discount as stored and shown, what a client sends to save one, and the rules that
 //! turn the one into the other.
 
+use crate::content::common::plain_line::{PlainLine, PlainLineOrEmpty};
 use api_core::ApiError;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -84,18 +85,15 @@ pub enum DiscountKindName {
 
 /// What a client sends to save a discount. On update, absent fields keep their stored
 /// value; `null` clears `valid_from`/`valid_to`.
+/// `name` is required on create; an empty `name_en` is "not translated".
+/// (A plain-line field's description is its type's, inlined so that the field states its
+/// `maxLength`: its comments here are for the reader.)
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct DiscountInput {
-    /// Required on create.
-    #[schema(
-        max_length = 255,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    // Required on create.
+    #[schema(value_type = PlainLine<255>, inline, required = false)]
     pub name: Option<String>,
-    #[schema(
-        max_length = 255,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    #[schema(value_type = PlainLineOrEmpty<255>, inline, required = false)]
     pub name_en: Option<String>,
     /// `percent` or `amount`; required on create.
     #[schema(value_type = Option<DiscountKindName>)]
@@ -142,14 +140,14 @@ impl DiscountInput {
     pub fn parse(self) -> Result<DiscountDraft, ApiError> {
         let mut errors = Fields::default();
         let name = match self.name {
-            Some(name) => errors.check("name", validate::plain_line(&name, 1, 255)),
+            Some(name) => errors.check("name", PlainLine::<255>::parse(&name).map(String::from)),
             None => {
                 errors.error("name", "name is required");
                 None
             }
         };
         let name_en = self.name_en.unwrap_or_default();
-        let name_en = errors.check("name_en", validate::plain_line(&name_en, 0, 255));
+        let name_en = errors.check("name_en", PlainLineOrEmpty::<255>::parse(&name_en).map(String::from));
         let kind = match self.kind.as_deref() {
             Some("percent") => Some(DiscountKind::Percent),
             Some("amount") => Some(DiscountKind::Amount),

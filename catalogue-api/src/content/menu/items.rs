@@ -7,6 +7,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::content::common::html::{plain_text, safe_link};
+use crate::content::common::plain_line::PlainLine;
 use crate::content::common::validate::{self, LINK_TARGETS};
 use api_core::Fields;
 
@@ -54,8 +55,8 @@ fn parse_item(value: &Value, path: &str, depth: usize, errors: &mut Fields<'_>) 
             None
         }
     };
-    let name =
-        text("name", errors).and_then(|n| errors.check(&format!("{path}.name"), validate::plain_line(&n, 1, 100)));
+    let name = text("name", errors)
+        .and_then(|n| errors.check(&format!("{path}.name"), PlainLine::<100>::parse(&n).map(String::from)));
     let link = text("link", errors).and_then(|l| errors.check(&format!("{path}.link"), validate::link(&l)));
     let target = text("target", errors).map(|t| if t.is_empty() { "_self".to_string() } else { t });
     let target = target.and_then(|t| errors.check(&format!("{path}.target"), validate::link_target(&t)));

@@ -1,5 +1,6 @@
 //! A menu as stored and shown, and the rules a save must pass.
 
+use crate::content::common::plain_line::{PlainLine, PlainLineOrEmpty};
 use api_core::ApiError;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -10,7 +11,6 @@ use utoipa::ToSchema;
 use super::items::{clean_items, parse_items, MenuItem};
 use crate::content::common::html::plain_text;
 use crate::content::common::lang::Lang;
-use crate::content::common::validate;
 use api_core::Fields;
 
 /// The menu types the layout shows.
@@ -68,14 +68,14 @@ impl PublicMenu {
     }
 }
 
-/// What a client sends to save a menu; on update absent fields keep their value.
+/// What a client sends to save a menu; on update absent fields keep their value. `name` is
+/// required on create; an empty `name_en` is "not translated".
+/// (A plain-line field's description is its type's, inlined so that the field states its
+/// `maxLength`: its comments here are for the reader.)
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct MenuInput {
-    /// Required on create.
-    #[schema(
-        max_length = 100,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    // Required on create.
+    #[schema(value_type = PlainLine<100>, inline, required = false)]
     pub name: Option<String>,
     /// `top`, `bottom1` or `bottom2`; required on create.
     #[serde(rename = "type")]
@@ -84,11 +84,8 @@ pub struct MenuInput {
     /// JSON text of a list of items (a list itself is accepted too).
     #[schema(value_type = Option<String>)]
     pub content: Option<Value>,
-    /// Empty: not translated.
-    #[schema(
-        max_length = 100,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    // Empty: not translated.
+    #[schema(value_type = PlainLineOrEmpty<100>, inline, required = false)]
     pub name_en: Option<String>,
     /// The English items, like `content`; `""`, `null` or no items: not translated.
     #[schema(value_type = Option<String>)]
@@ -141,7 +138,7 @@ impl MenuInput {
     pub fn parse(self) -> Result<MenuDraft, ApiError> {
         let mut e = Fields::default();
         let name = self.name.unwrap_or_default();
-        let name = e.check("name", validate::plain_line(&name, 1, 100));
+        let name = e.check("name", PlainLine::<100>::parse(&name).map(String::from));
         let kind = match self.kind {
             Some(k) if MENU_TYPES.contains(&k.as_str()) => Some(k),
             Some(_) => e.check("type", Err(format!("must be one of {}", MENU_TYPES.join(", ")))),
@@ -153,7 +150,7 @@ impl MenuInput {
         };
         let items = parse_content("content", content, &mut e);
         let name_en = self.name_en.unwrap_or_default();
-        let name_en = e.check("name_en", validate::plain_line(&name_en, 0, 100));
+        let name_en = e.check("name_en", PlainLineOrEmpty::<100>::parse(&name_en).map(String::from));
         let content_en = self.content_en.filter(|c| !c.is_null());
         let items_en = match content_en {
             None => Some(vec![]),

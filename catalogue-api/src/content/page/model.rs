@@ -1,5 +1,6 @@
 //! A content page as stored and shown, and the rules a save must pass.
 
+use crate::content::common::plain_line::{PlainLine, PlainLineOrEmpty};
 use api_core::ApiError;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -112,21 +113,18 @@ impl PublicContentPage {
     }
 }
 
-/// What a client sends to save a page; on update absent fields keep their value.
+/// What a client sends to save a page; on update absent fields keep their value. `title`
+/// is required on create; an empty `title_en` or `keywords_en` is "not translated".
+/// (A plain-line field's description is its type's, inlined so that the field states its
+/// `maxLength`: its comments here are for the reader.)
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ContentPageInput {
-    /// Required on create.
-    #[schema(
-        max_length = 200,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    // Required on create.
+    #[schema(value_type = PlainLine<200>, inline, required = false)]
     pub title: Option<String>,
     /// The page's address (`/{slug}`): unique, and not a path of the site itself.
     pub slug: Option<String>,
-    #[schema(
-        max_length = 500,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    #[schema(value_type = PlainLineOrEmpty<500>, inline, required = false)]
     pub keywords: Option<String>,
     /// HTML; sanitised.
     #[schema(max_length = 200_000)]
@@ -137,16 +135,10 @@ pub struct ContentPageInput {
     /// `default`, `wide` or `narrow`.
     #[schema(pattern = "^(default|wide|narrow)$")]
     pub template: Option<String>,
-    /// The English versions, checked like their Polish twins; empty: not translated.
-    #[schema(
-        max_length = 200,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    // The English versions, checked like their Polish twins; empty: not translated.
+    #[schema(value_type = PlainLineOrEmpty<200>, inline, required = false)]
     pub title_en: Option<String>,
-    #[schema(
-        max_length = 500,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f]([^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
+    #[schema(value_type = PlainLineOrEmpty<500>, inline, required = false)]
     pub keywords_en: Option<String>,
     /// HTML; sanitised.
     #[schema(max_length = 200_000)]
@@ -205,9 +197,11 @@ impl ContentPageInput {
         let content_en = self.content_en.unwrap_or_default();
         let side_content_en = self.side_content_en.unwrap_or_default();
         let draft = ContentPageDraft {
-            title: e.check("title", validate::plain_line(&title, 1, 200)).unwrap_or_default(),
+            title: e.check("title", PlainLine::<200>::parse(&title).map(String::from)).unwrap_or_default(),
             slug: e.check("slug", slug(&slug_text)).unwrap_or_default(),
-            keywords: e.check("keywords", validate::plain_line(&keywords, 0, 500)).unwrap_or_default(),
+            keywords: e
+                .check("keywords", PlainLineOrEmpty::<500>::parse(&keywords).map(String::from))
+                .unwrap_or_default(),
             content: e.check("content", validate::html(&content, 200_000)).unwrap_or_default(),
             side_content: e.check("side_content", validate::html(&side_content, 50_000)).unwrap_or_default(),
             template: e
@@ -220,8 +214,12 @@ impl ContentPageInput {
                     },
                 )
                 .unwrap_or_default(),
-            title_en: e.check("title_en", validate::plain_line(&title_en, 0, 200)).unwrap_or_default(),
-            keywords_en: e.check("keywords_en", validate::plain_line(&keywords_en, 0, 500)).unwrap_or_default(),
+            title_en: e
+                .check("title_en", PlainLineOrEmpty::<200>::parse(&title_en).map(String::from))
+                .unwrap_or_default(),
+            keywords_en: e
+                .check("keywords_en", PlainLineOrEmpty::<500>::parse(&keywords_en).map(String::from))
+                .unwrap_or_default(),
             content_en: e.check("content_en", validate::html(&content_en, 200_000)).unwrap_or_default(),
             side_content_en: e.check("side_content_en", validate::html(&side_content_en, 50_000)).unwrap_or_default(),
         };

@@ -542,7 +542,9 @@ export interface paths {
                         content?: string | null;
                         /** @description HTML; sanitised. */
                         content_en?: string | null;
+                        /** @description One line of plain text (no `<`, `>` or control characters) of at most 500 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
                         keywords?: string | null;
+                        /** @description One line of plain text (no `<`, `>` or control characters) of at most 500 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
                         keywords_en?: string | null;
                         /** @description HTML; sanitised. */
                         side_content?: string | null;
@@ -552,9 +554,9 @@ export interface paths {
                         slug?: string | null;
                         /** @description `default`, `wide` or `narrow`. */
                         template?: string | null;
-                        /** @description Required on create. */
+                        /** @description One required line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent; surrounding whitespace is dropped; `null`: not given. */
                         title?: string | null;
-                        /** @description The English versions, checked like their Polish twins; empty: not translated. */
+                        /** @description One line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
                         title_en?: string | null;
                     };
                 };
@@ -955,9 +957,9 @@ export interface paths {
                         content?: string | null;
                         /** @description The English items, like `content`; `""`, `null` or no items: not translated. */
                         content_en?: string | null;
-                        /** @description Required on create. */
+                        /** @description One required line of plain text (no `<`, `>` or control characters) of at most 100 characters as sent; surrounding whitespace is dropped; `null`: not given. */
                         name?: string | null;
-                        /** @description Empty: not translated. */
+                        /** @description One line of plain text (no `<`, `>` or control characters) of at most 100 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
                         name_en?: string | null;
                         /** @description `top`, `bottom1` or `bottom2`; required on create. */
                         type?: string | null;
@@ -2844,8 +2846,9 @@ export interface paths {
                     "application/json": {
                         active?: boolean | null;
                         kind?: null | components["schemas"]["DiscountKindName"];
-                        /** @description Required on create. */
+                        /** @description One required line of plain text (no `<`, `>` or control characters) of at most 255 characters as sent; surrounding whitespace is dropped; `null`: not given. */
                         name?: string | null;
+                        /** @description One line of plain text (no `<`, `>` or control characters) of at most 255 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
                         name_en?: string | null;
                         /** Format: int64 */
                         sort_order?: number | null;
@@ -11423,6 +11426,13 @@ export interface components {
             /** Format: date-time */
             valid_to?: string | null;
         };
+        /**
+         * @description What a client sends to save a banner; on update absent fields keep their value and
+         *     `null` clears `valid_from`/`valid_to`. `title` is required on create; an empty
+         *     `title_en` is "not translated".
+         *     (A plain-line field's description is its type's, inlined so that the field states its
+         *     `maxLength`: its comments here are for the reader.)
+         */
         BannerInput: {
             /** @description CSS classes: `a-z`, `0-9`, spaces, `_` and `-`. */
             bg_class?: string | null;
@@ -11441,9 +11451,9 @@ export interface components {
             text_class?: string | null;
             /** @description HTML; sanitised. Empty: not translated. */
             text_en?: string | null;
-            /** @description Required on create. */
+            /** @description One required line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent; surrounding whitespace is dropped; `null`: not given. */
             title?: string | null;
-            /** @description Empty: not translated. */
+            /** @description One line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
             title_en?: string | null;
             valid_from?: string | null;
             valid_to?: string | null;
@@ -11766,13 +11776,20 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description What a client sends to save a page; on update absent fields keep their value. */
+        /**
+         * @description What a client sends to save a page; on update absent fields keep their value. `title`
+         *     is required on create; an empty `title_en` or `keywords_en` is "not translated".
+         *     (A plain-line field's description is its type's, inlined so that the field states its
+         *     `maxLength`: its comments here are for the reader.)
+         */
         ContentPageInput: {
             /** @description HTML; sanitised. */
             content?: string | null;
             /** @description HTML; sanitised. */
             content_en?: string | null;
+            /** @description One line of plain text (no `<`, `>` or control characters) of at most 500 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
             keywords?: string | null;
+            /** @description One line of plain text (no `<`, `>` or control characters) of at most 500 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
             keywords_en?: string | null;
             /** @description HTML; sanitised. */
             side_content?: string | null;
@@ -11782,9 +11799,9 @@ export interface components {
             slug?: string | null;
             /** @description `default`, `wide` or `narrow`. */
             template?: string | null;
-            /** @description Required on create. */
+            /** @description One required line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent; surrounding whitespace is dropped; `null`: not given. */
             title?: string | null;
-            /** @description The English versions, checked like their Polish twins; empty: not translated. */
+            /** @description One line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
             title_en?: string | null;
         };
         CouponAnswer: {
@@ -13705,12 +13722,16 @@ export interface components {
         /**
          * @description What a client sends to save a discount. On update, absent fields keep their stored
          *     value; `null` clears `valid_from`/`valid_to`.
+         *     `name` is required on create; an empty `name_en` is "not translated".
+         *     (A plain-line field's description is its type's, inlined so that the field states its
+         *     `maxLength`: its comments here are for the reader.)
          */
         DiscountInput: {
             active?: boolean | null;
             kind?: null | components["schemas"]["DiscountKindName"];
-            /** @description Required on create. */
+            /** @description One required line of plain text (no `<`, `>` or control characters) of at most 255 characters as sent; surrounding whitespace is dropped; `null`: not given. */
             name?: string | null;
+            /** @description One line of plain text (no `<`, `>` or control characters) of at most 255 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
             name_en?: string | null;
             /** Format: int64 */
             sort_order?: number | null;
@@ -13779,6 +13800,8 @@ export interface components {
         };
         /** @description An e-mail address (`local@domain.tld`, ASCII, the local part at most 64 characters); surrounding whitespace is dropped. */
         Email: string;
+        /** @description An e-mail address (`local@domain.tld`, ASCII, the local part at most 64 characters); surrounding whitespace is dropped. Empty (or only whitespace): none. */
+        EmailOrEmpty: string;
         /** @description One field's problem in a 422 answer. */
         FieldError: {
             /**
@@ -14073,9 +14096,7 @@ export interface components {
             total_formatted: string;
         };
         /**
-         * @description What a client sends to save a banner; on update absent fields keep their value and
-         *     `null` clears `valid_from`/`valid_to`.
-         *     Where a banner's link opens.
+         * @description Where a banner's link opens.
          * @enum {string}
          */
         LinkTarget: "nuxt-link" | "_self" | "_blank" | "_parent" | "_top";
@@ -14152,15 +14173,20 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** @description What a client sends to save a menu; on update absent fields keep their value. */
+        /**
+         * @description What a client sends to save a menu; on update absent fields keep their value. `name` is
+         *     required on create; an empty `name_en` is "not translated".
+         *     (A plain-line field's description is its type's, inlined so that the field states its
+         *     `maxLength`: its comments here are for the reader.)
+         */
         MenuInput: {
             /** @description JSON text of a list of items (a list itself is accepted too). */
             content?: string | null;
             /** @description The English items, like `content`; `""`, `null` or no items: not translated. */
             content_en?: string | null;
-            /** @description Required on create. */
+            /** @description One required line of plain text (no `<`, `>` or control characters) of at most 100 characters as sent; surrounding whitespace is dropped; `null`: not given. */
             name?: string | null;
-            /** @description Empty: not translated. */
+            /** @description One line of plain text (no `<`, `>` or control characters) of at most 100 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
             name_en?: string | null;
             /** @description `top`, `bottom1` or `bottom2`; required on create. */
             type?: string | null;
@@ -14235,6 +14261,8 @@ export interface components {
             status: string;
             to_name: string;
         };
+        /** @description A Polish NIP: ten digits whose check digit adds up, as written (`PL 526-025-02-74`); stored as the ten digits. Empty (or only whitespace): none. */
+        NipOrEmpty: string;
         /**
          * @description How an office sale is paid.
          * @enum {string}
@@ -15020,23 +15048,28 @@ export interface components {
             /** Format: int32 */
             vat_rate_percent: number;
         };
-        /** @description What a client sends to save settings; absent fields keep their value. */
+        /**
+         * @description What a client sends to save settings; absent fields keep their value. `name` is
+         *     required; `address`, `postal_code` (`NN-NNN` when the country is `PL`) and `city` may be
+         *     empty.
+         *     (A plain-line field's description is its type's, inlined so that the field states its
+         *     `maxLength`: its comments here are for the reader.)
+         */
         SettingsInput: {
-            /** @description The seller's street address: one line of plain text, or empty. */
+            /** @description One line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
             address?: string | null;
-            /** @description The seller's city: one line of plain text, or empty. */
+            /** @description One line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
             city?: string | null;
             /** @description The seller's country: two capital letters (ISO 3166-1), `PL` for Poland. */
             country?: string | null;
-            /** @description An e-mail address, or empty for none. */
-            invoice_email?: string | null;
+            invoice_email?: null | components["schemas"]["EmailOrEmpty"];
             /** @description Plain text (several lines), at most 1000 characters. */
             invoice_issuer?: string | null;
             /** @description 1-20 of `A-Z`, `0-9`, `/`, `-`. */
             invoice_prefix?: string | null;
+            /** @description One required line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent; surrounding whitespace is dropped; `null`: not given. */
             name?: string | null;
-            /** @description An e-mail address, or empty for none. */
-            order_report_email?: string | null;
+            order_report_email?: null | components["schemas"]["EmailOrEmpty"];
             /** @description HTML; sanitised. */
             page_footer_1?: string | null;
             /** @description HTML; sanitised. Empty: not translated. */
@@ -15047,10 +15080,7 @@ export interface components {
             page_footer_2_en?: string | null;
             /** Format: int64 */
             payment_time_minutes?: number | null;
-            /**
-             * @description The seller's postal code: `NN-NNN` (`37-400`) when the country is `PL`, else one
-             *     line of plain text; or empty.
-             */
+            /** @description One line of plain text (no `<`, `>` or control characters) of at most 20 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
             postal_code?: string | null;
             /**
              * Format: int64
@@ -15070,12 +15100,7 @@ export interface components {
             sales_close_minutes?: number | null;
             /** Format: int64 */
             stamps_per_reward?: number | null;
-            /**
-             * @description The seller's NIP: ten digits, which may be written with `-`, spaces and a `PL`
-             *     prefix, whose weighted sum (6, 5, 7, 2, 3, 4, 5, 6, 7) modulo 11 is the tenth digit;
-             *     stored as the ten digits. Empty: not set yet.
-             */
-            tax_id?: string | null;
+            tax_id?: null | components["schemas"]["NipOrEmpty"];
             /** Format: int64 */
             vat_rate_percent?: number | null;
         };
