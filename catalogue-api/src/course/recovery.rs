@@ -60,15 +60,10 @@ pub async fn sweep(pool: &PgPool, store: &dyn EventStore, stale_after: Duration)
 
 /// Run [`sweep`] every [`PERIOD`] until `shutdown`.
 pub async fn run(state: CommandState, shutdown: CancellationToken) {
-    let mut tick = tokio::time::interval(PERIOD);
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    loop {
-        tokio::select! {
-            _ = shutdown.cancelled() => return,
-            _ = tick.tick() => {}
-        }
+    command_api::processes::every(PERIOD, shutdown, || async {
         if let Err(e) = sweep(&state.pool, state.store.as_ref(), STALE_AFTER).await {
             tracing::warn!(error = %e, "the sweep of unopened seat inventories failed");
         }
-    }
+    })
+    .await;
 }

@@ -28,8 +28,9 @@ pub fn spawn_timers(state: &CommandState, shutdown: &CancellationToken) -> Vec<J
 }
 
 /// Call `round` every `period` until `shutdown` (a round that overruns delays the next
-/// rather than bunching them up): the timed processes' loop.
-async fn every<F, Fut>(period: std::time::Duration, shutdown: CancellationToken, mut round: F)
+/// rather than bunching them up): the timed processes' loop, also the catalogue's
+/// sweep of unopened seat inventories.
+pub async fn every<F, Fut>(period: std::time::Duration, shutdown: CancellationToken, mut round: F)
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = ()>,
