@@ -1,0 +1,1 @@
+//! The verification links the QR codes carry (`kody-qr.md`).
