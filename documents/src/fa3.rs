@@ -168,9 +168,15 @@ fn fa(w: &mut W, doc: &InvoiceDocument, f: &Facts) -> io::Result<()> {
             w.create_element("DaneFaKorygowanej").write_inner_content(|w| {
                 leaf(w, "DataWystFaKorygowanej", &date(c.corrects_issue_date))?;
                 leaf(w, "NrFaKorygowanej", f.corrects_number.as_deref().unwrap_or_default())?;
-                // Our invoices are not sent through KSeF, so the corrected one has no
-                // KSeF number.
-                leaf(w, "NrKSeFN", "1")
+                // A correction names the KSeF number of the invoice it corrects; one
+                // issued outside KSeF (before KSeF, or to a consumer) has none.
+                match &c.corrects_ksef_number {
+                    Some(number) => {
+                        leaf(w, "NrKSeF", "1")?;
+                        leaf(w, "NrKSeFFaKorygowanej", number)
+                    }
+                    None => leaf(w, "NrKSeFN", "1"),
+                }
             })?;
             if let Some(before) = &f.buyer_before {
                 w.create_element("Podmiot2K").write_inner_content(|w| {

@@ -62,7 +62,7 @@ mod ticket;
 pub use fa3::{invoice_fa3, FA3_NAMESPACE};
 pub use invoice::invoice_pdf;
 pub use model::{
-    format_pln, vat_split, Amounts, Correction, InvoiceDocument, InvoiceLine, Party, Payment, PaymentForm,
+    format_pln, vat_split, Amounts, Correction, InvoiceDocument, InvoiceLine, KsefMark, Party, Payment, PaymentForm,
 };
 pub use qr::{qr_svg, try_qr_svg};
 pub use ticket::{ticket_pdf, PrintedTicket, TicketDocument};

@@ -38,6 +38,21 @@ pub struct InvoiceDocument {
     pub correction: Option<Correction>,
     /// Who issued it (printed when not empty).
     pub issued_by: String,
+    /// Where it stands in KSeF, as the PDF prints it (the FA(3) file never carries it:
+    /// that file is what is sent, before KSeF gives a number).
+    pub ksef: Option<KsefMark>,
+}
+
+/// What an invoice sent to KSeF shows (`kody-qr.md`): its KSeF number under KOD I, or
+/// for an invoice issued offline the word OFFLINE under KOD I and KOD II.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KsefMark {
+    /// `None` while the invoice is offline (not yet accepted).
+    pub number: Option<String>,
+    /// KOD I: the verification page's link.
+    pub kod_i: String,
+    /// KOD II: the issuer's certificate link (offline invoices only).
+    pub kod_ii: Option<String>,
 }
 
 /// The seller or the buyer.
@@ -126,6 +141,9 @@ pub struct Correction {
     /// named them. Their tax id must stay the same (a wrong NIP is corrected to zero
     /// and invoiced anew, not changed).
     pub buyer_before: Option<Party>,
+    /// The corrected invoice's KSeF number, when it has one (FA(3) then names it:
+    /// `NrKSeF` and `NrKSeFFaKorygowanej`; otherwise `NrKSeFN`).
+    pub corrects_ksef_number: Option<String>,
 }
 
 /// `gross` split at `rate` %: the net is `gross * 100 / (100 + rate)` rounded half away

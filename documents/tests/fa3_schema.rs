@@ -107,6 +107,23 @@ fn a_correction_after_a_return_is_valid_fa3_with_the_differences() {
 }
 
 #[test]
+fn a_correction_of_an_invoice_in_ksef_names_its_ksef_number() {
+    let mut doc = return_correction();
+    if let Some(c) = doc.correction.as_mut() {
+        c.corrects_ksef_number = Some("5265877635-20250826-0100001AF629-AF".into());
+    }
+    let xml = valid_fa3("kor-ksef", &doc);
+    assert_contains(
+        &xml,
+        &[
+            "<NrKSeF>1</NrKSeF>",
+            "<NrKSeFFaKorygowanej>5265877635-20250826-0100001AF629-AF</NrKSeFFaKorygowanej>",
+        ],
+    );
+    assert!(!xml.contains("NrKSeFN"), "{xml}");
+}
+
+#[test]
 fn a_correction_of_the_buyers_data_is_valid_fa3_with_zero_sums_and_their_old_data() {
     let xml = valid_fa3("kor-buyer", &buyer_data_correction());
     assert_contains(

@@ -104,7 +104,7 @@ impl Fa3Sink<'_> {
         let Some(state) = order.placed() else {
             return Ok(Err(format!("its order {} was never placed", pending.stream)));
         };
-        let document = invoicing::document(&issued, &OrderFacts::of_order(state), &documents);
+        let document = invoicing::document(&issued, &OrderFacts::of_order(state), &documents, None);
         let xml = match documents::invoice_fa3(&document) {
             Ok(xml) => xml,
             Err(e) => return Ok(Err(e.to_string())),

@@ -52,7 +52,13 @@ impl<'a> OrderFacts<'a> {
 
 /// The document `doc` stands for. `documents` are the order's documents, oldest first
 /// (for a correction: what came before it, up to it; an invoice needs none).
-pub fn document(doc: &IssuedDocument, order: &OrderFacts<'_>, documents: &[IssuedDocument]) -> InvoiceDocument {
+/// `corrects_ksef_number`: a correction's corrected invoice's KSeF number, once it has one.
+pub fn document(
+    doc: &IssuedDocument,
+    order: &OrderFacts<'_>,
+    documents: &[IssuedDocument],
+    corrects_ksef_number: Option<&str>,
+) -> InvoiceDocument {
     let rate = doc.vat_rate;
     let totals = Amounts { net: doc.net, vat: doc.vat, gross: doc.gross };
     let issue_date = warsaw_day(doc.issued_at);
@@ -72,6 +78,7 @@ pub fn document(doc: &IssuedDocument, order: &OrderFacts<'_>, documents: &[Issue
         payment: payment(order),
         correction: None,
         issued_by: String::new(),
+        ksef: None,
     };
     if doc.kind == DocumentKind::Invoice {
         document.lines = invoice_lines(order, totals, rate);
@@ -106,6 +113,7 @@ pub fn document(doc: &IssuedDocument, order: &OrderFacts<'_>, documents: &[Issue
         before,
         after,
         buyer_before,
+        corrects_ksef_number: corrects_ksef_number.map(str::to_owned),
     });
     document
 }

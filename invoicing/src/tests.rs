@@ -118,7 +118,7 @@ fn an_invoice_has_a_line_per_ticket_line_and_course_adding_up_to_its_split() {
         paid_at: Some(at(20, 8)),
     };
     let doc = IssuedDocument::of_event(&issued(9150)).expect("a document");
-    let document = document(&doc, &order, std::slice::from_ref(&doc));
+    let document = document(&doc, &order, std::slice::from_ref(&doc), None);
 
     assert_eq!(document.lines.len(), 4, "{:#?}", document.lines);
     assert_eq!(document.lines[0].name, "Przejazd Nisko → Kraków, 2026-11-30 08:00, bilet normalny");
@@ -148,7 +148,7 @@ fn an_invoice_whose_lines_do_not_add_up_is_one_line_for_the_order() {
         paid_at: None,
     };
     let doc = IssuedDocument::of_event(&issued(5000)).expect("a document");
-    let document = document(&doc, &order, &[]);
+    let document = document(&doc, &order, &[], None);
     assert_eq!(document.lines.len(), 1);
     assert_eq!(document.lines[0].name, "Przejazdy autobusowe wg zamówienia NB-1001");
     assert_eq!((document.lines[0].gross, document.payment.form), (5000, PaymentForm::Cash));
@@ -174,7 +174,7 @@ fn a_correction_prints_the_sums_before_and_after_and_the_buyer_it_replaced() {
         .expect("the buyer's correction");
     let all = [invoice.clone(), returned.clone(), renamed.clone()];
 
-    let document = document(&returned, &order, &all);
+    let document = document(&returned, &order, &all, None);
     let correction = document.correction.clone().expect("a correction");
     assert_eq!(correction.corrects_number, "NB/2026/7");
     assert_eq!(correction.corrects_issue_date, at(20, 9).date_naive());
@@ -185,7 +185,7 @@ fn a_correction_prints_the_sums_before_and_after_and_the_buyer_it_replaced() {
     document.check().expect("a valid correction");
     assert!(documents::invoice_pdf(&document).expect("a PDF").starts_with(b"%PDF-"));
 
-    let document = super::document(&renamed, &order, &all);
+    let document = super::document(&renamed, &order, &all, None);
     let correction = document.correction.clone().expect("a correction");
     assert_eq!(correction.buyer_before.map(|b| b.name), Some("Firma Sp. z o.o.".to_owned()));
     assert_eq!(document.buyer.name, "Firma Nowa S.A.");

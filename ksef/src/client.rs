@@ -46,7 +46,11 @@ impl Client {
 
     /// The invoice of that hash (Base64 SHA-256) among a session's invoices, if KSeF got it:
     /// its reference and status. How a send cut short by a crash is resumed without a second copy.
-    pub async fn find_sent(&self, _session_ref: &str, _sha256_base64: &str) -> Result<Option<(String, InvoiceStatus)>, KsefError> {
+    pub async fn find_sent(
+        &self,
+        _session_ref: &str,
+        _sha256_base64: &str,
+    ) -> Result<Option<(String, InvoiceStatus)>, KsefError> {
         Err(KsefError::Unavailable("not built yet".into()))
     }
 

@@ -56,7 +56,7 @@ pub async fn send_document(state: &CommandState, order: &OrderState, event: &Ord
             return;
         }
     };
-    let document = invoicing::document(&issued, &OrderFacts::of_order(order), &earlier);
+    let document = invoicing::document(&issued, &OrderFacts::of_order(order), &earlier, None);
     let pdf = match documents::invoice_pdf(&document) {
         Ok(pdf) => Attachment::pdf(invoicing::file_name(&issued.number, "pdf"), pdf),
         Err(e) => {

@@ -64,6 +64,7 @@ pub fn vat_invoice() -> InvoiceDocument {
         },
         correction: None,
         issued_by: "Anna Kowalska".into(),
+        ksef: None,
     }
 }
 
@@ -86,6 +87,7 @@ pub fn return_correction() -> InvoiceDocument {
             before,
             after,
             buyer_before: None,
+            corrects_ksef_number: None,
         }),
         ..original
     }
@@ -115,6 +117,7 @@ pub fn buyer_data_correction() -> InvoiceDocument {
             before,
             after: before,
             buyer_before: Some(company()),
+            corrects_ksef_number: None,
         }),
         ..original
     }

@@ -134,7 +134,7 @@ async fn document_for(
         payment_provider: &order.payment_provider,
         paid_at: order.paid_at,
     };
-    let document = invoicing::document(&issued(&record), &facts, &earlier);
+    let document = invoicing::document(&issued(&record), &facts, &earlier, None);
     Ok((record, document))
 }
 
