@@ -13,6 +13,8 @@ use chrono::{DateTime, Utc};
 use domain::coupon::{self, CouponError, CouponOrigin};
 use domain::money::format_pln;
 use event_store::{Metadata, StreamName};
+use projections::coupons::CouponsProjection;
+use projections::Projection;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -185,6 +187,8 @@ pub async fn create(
             }
             ExecuteError::Store(e) => e.into(),
         })?;
+    // What a client reads next (the coupon, the list) shows the new coupon.
+    crate::visible::after_write(&state.pool, state.store.as_ref(), &stream(&code)?, CouponsProjection.name()).await?;
     Ok((StatusCode::CREATED, Data::new(answer(&after)?)))
 }
 
@@ -237,6 +241,7 @@ pub async fn update(
             }
             ExecuteError::Store(e) => e.into(),
         })?;
+    crate::visible::after_write(&state.pool, state.store.as_ref(), &stream, CouponsProjection.name()).await?;
     Ok(Data::new(answer(&after)?))
 }
 

@@ -42,6 +42,7 @@ pub mod payments;
 pub mod processes;
 pub mod settings;
 pub mod streams;
+pub mod visible;
 pub mod writer;
 
 use std::sync::Arc;

@@ -77,3 +77,27 @@ fn parse(text: Option<String>) -> Result<Option<Position>, ProjectionError> {
 pub async fn reached(pool: &PgPool, name: &str, position: Position) -> Result<bool, ProjectionError> {
     Ok(load(pool, name).await?.is_some_and(|at| at >= position))
 }
+
+/// How often [`wait_until_reached`] looks at the checkpoint.
+const PAUSE: std::time::Duration = std::time::Duration::from_millis(15);
+
+/// Waits until projection `name` has [`reached`] `position`, for at most `patience`;
+/// whether it did. A write that answers from a read model's point of view (the admin's
+/// list reloaded right after a save) waits here, so the row it just wrote is there.
+pub async fn wait_until_reached(
+    pool: &PgPool,
+    name: &str,
+    position: Position,
+    patience: std::time::Duration,
+) -> Result<bool, ProjectionError> {
+    let deadline = tokio::time::Instant::now() + patience;
+    loop {
+        if reached(pool, name, position).await? {
+            return Ok(true);
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return Ok(false);
+        }
+        tokio::time::sleep(PAUSE).await;
+    }
+}

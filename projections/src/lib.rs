@@ -38,7 +38,7 @@ use async_trait::async_trait;
 use event_store::{RecordedEvent, StoreError, SubscriptionFilter};
 use sqlx::PgConnection;
 
-pub use checkpoint::reached;
+pub use checkpoint::{reached, wait_until_reached};
 pub use runner::{RebuildOutcome, Runner, RunnerConfig};
 pub use status::{status, ProjectionStatus};
 

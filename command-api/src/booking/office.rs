@@ -12,6 +12,8 @@ use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use payment::Language;
+use projections::orders::OrdersProjection;
+use projections::Projection;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -60,5 +62,8 @@ pub async fn sell(
     let input = BookingInput::from_body(&body)?;
     let placed =
         place_order(&state, None, input, order_id, Language::Pl, Sale::Office { admin: admin.id, method }).await?;
+    // The admin opens the order next: its page reads it from the orders read model.
+    let stream = crate::streams::order_stream(placed.order_id)?;
+    crate::visible::after_write(&state.pool, state.store.as_ref(), &stream, OrdersProjection.name()).await?;
     Ok((StatusCode::CREATED, Data::new(placed)))
 }

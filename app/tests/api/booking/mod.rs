@@ -20,6 +20,7 @@ mod order_list;
 mod order_parts;
 mod oversell;
 mod pay_again;
+mod read_your_writes;
 mod refunds;
 mod refusals;
 mod register;

@@ -6,6 +6,8 @@ use axum::extract::State;
 use chrono::Utc;
 use domain::order::TicketStatus;
 use event_store::Metadata;
+use projections::stamps::StampsProjection;
+use projections::Projection;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
@@ -112,5 +114,9 @@ async fn stamp(
     } else {
         crate::processes::effects::remove_stamp(state, user_id, ticket.ticket.ticket_id, &metadata).await;
     }
+    // The stamp list read next shows it.
+    let card = event_store::StreamName::parse(domain::stamp_card::stream_name(user_id))
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    crate::visible::after_write(&state.pool, state.store.as_ref(), &card, StampsProjection.name()).await?;
     Ok(StampSaved { user_id, ticket_number: number, stamped })
 }
