@@ -1,0 +1,1 @@
+//! The KSeF stand-in (being built).
