@@ -15,7 +15,7 @@ use crate::crypto::{self, SessionKey};
 use crate::hash::sha256_base64;
 use crate::wire::{
     EncryptionInfo, FormCode, InvoiceStatusResponse, OpenSessionRequest, OpenSessionResponse, SendInvoiceRequest,
-    SendInvoiceResponse, SessionInvoicesResponse,
+    SendInvoiceResponse, SessionInvoicesResponse, SessionStatusResponse,
 };
 use crate::{Config, KsefError, KsefNumber};
 use auth::{MinistryKeys, Tokens};
@@ -110,13 +110,23 @@ impl Client {
 
     /// A call with the access token; on a 401, refresh once and call again.
     async fn authed(&self, method: Method, path: &str, body: Option<&serde_json::Value>) -> Result<Answer, KsefError> {
+        self.authed_with(method, path, body, &[]).await
+    }
+
+    async fn authed_with(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&serde_json::Value>,
+        headers: &[(&str, &str)],
+    ) -> Result<Answer, KsefError> {
         let token = self.access_token(None).await?;
-        let answer = self.http.call(method.clone(), path, Some(&token), body).await?;
+        let answer = self.http.call_with(method.clone(), path, Some(&token), body, headers).await?;
         if answer.status != StatusCode::UNAUTHORIZED {
             return Ok(answer);
         }
         let token = self.access_token(Some(&token)).await?;
-        let answer = self.http.call(method, path, Some(&token), body).await?;
+        let answer = self.http.call_with(method, path, Some(&token), body, headers).await?;
         if answer.status == StatusCode::UNAUTHORIZED {
             return Err(KsefError::AuthRefused(format!("{path}: 401 with a fresh access token")));
         }
@@ -148,6 +158,28 @@ impl Client {
     /// Encrypts and sends one invoice; its reference number in the session. `offline`
     /// declares it issued in offline mode (`offlineMode`).
     pub async fn send(&self, session: &OnlineSession, xml: &[u8], offline: bool) -> Result<String, KsefError> {
+        self.send_invoice(session, xml, offline, None).await
+    }
+
+    /// Sends a technical correction of an offline invoice KSeF rejected
+    /// (`offline/korekta-techniczna.md`): the same invoice made valid, in offline mode,
+    /// naming the rejected one by its hash (Base64 SHA-256, `hashOfCorrectedInvoice`).
+    pub async fn send_technical_correction(
+        &self,
+        session: &OnlineSession,
+        xml: &[u8],
+        rejected_sha256_base64: &str,
+    ) -> Result<String, KsefError> {
+        self.send_invoice(session, xml, true, Some(rejected_sha256_base64.to_owned())).await
+    }
+
+    async fn send_invoice(
+        &self,
+        session: &OnlineSession,
+        xml: &[u8],
+        offline: bool,
+        hash_of_corrected_invoice: Option<String>,
+    ) -> Result<String, KsefError> {
         let encrypted = session.key.encrypt(xml);
         let request = SendInvoiceRequest {
             invoice_hash: sha256_base64(xml),
@@ -156,7 +188,7 @@ impl Client {
             encrypted_invoice_size: size(encrypted.len())?,
             encrypted_invoice_content: STANDARD.encode(&encrypted),
             offline_mode: offline,
-            hash_of_corrected_invoice: None,
+            hash_of_corrected_invoice,
         };
         let path = format!("/sessions/online/{}/invoices", session.reference);
         let answer = self.authed(Method::POST, &path, Some(&to_json(&request)?)).await?;
@@ -185,9 +217,10 @@ impl Client {
         let path = format!("/sessions/{session_ref}/invoices?pageSize=100");
         let mut continuation: Option<String> = None;
         loop {
+            // The continuation token travels in the `x-continuation-token` header.
             let answer = match &continuation {
                 None => self.authed(Method::GET, &path, None).await?,
-                Some(token) => self.authed_continued(&path, token).await?,
+                Some(token) => self.authed_with(Method::GET, &path, None, &[("x-continuation-token", token)]).await?,
             };
             if !answer.status.is_success() {
                 return Err(answer.refusal());
@@ -203,10 +236,14 @@ impl Client {
         }
     }
 
-    async fn authed_continued(&self, path: &str, continuation: &str) -> Result<Answer, KsefError> {
-        // The continuation token travels in the `x-continuation-token` header.
-        let token = self.access_token(None).await?;
-        self.http.call_with(Method::GET, path, Some(&token), None, &[("x-continuation-token", continuation)]).await
+    /// The session's status (`GET /sessions/{referenceNumber}`): open (100), closed (170),
+    /// processed (200), and its invoice counts.
+    pub async fn session_status(&self, session_ref: &str) -> Result<SessionStatusResponse, KsefError> {
+        let answer = self.authed(Method::GET, &format!("/sessions/{session_ref}"), None).await?;
+        if !answer.status.is_success() {
+            return Err(answer.refusal());
+        }
+        answer.json()
     }
 
     /// Closes the session (KSeF then prepares its UPO).

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{invoice, settle, Harness, NIP, TOKEN};
+use common::{invoice, settle, xsd_check, Harness, NIP, TOKEN};
 use ksef::client::Options;
 use ksef::hash::sha256_base64;
 use ksef::sandbox::{Fault, StandIn, StandInOptions};
@@ -28,6 +28,7 @@ async fn happy_path_auth_open_send_accept_close_upo() {
     assert!(upo.contains(&format!("<NumerKSeFDokumentu>{ksef_number}</NumerKSeFDokumentu>")), "{upo}");
     assert!(upo.contains(&format!("<SkrotDokumentu>{}</SkrotDokumentu>", sha256_base64(&xml))));
     assert!(upo.contains("<NumerFaktury>FV/2026/11/1</NumerFaktury>"));
+    assert_eq!(xsd_check(&upo, "upo-v4-3.xsd"), Ok(()), "the UPO is valid against upo-v4-3.xsd");
     assert_eq!(h.standin.received(&sha256_base64(&xml)), 1);
     assert!(h.statuses("/auth/").contains(&200), "the authentication status was polled");
     h.assert_conformant();

@@ -90,8 +90,16 @@ pub(crate) async fn send(
             Some("Długość treści nie zgadza się z rozmiarem pliku.".into()),
         );
     }
+    if request.hash_of_corrected_invoice.is_some() && !request.offline_mode {
+        return invalid("hashOfCorrectedInvoice: korekta techniczna wymaga offlineMode = true");
+    }
     let (key, invoice_ref) = {
         let mut state = shared.state();
+        if let Some((code, description)) =
+            request.hash_of_corrected_invoice.as_deref().and_then(|h| state.correction_refusal(h))
+        {
+            return reply::exception(code, description, None);
+        }
         let ordinal = {
             let Some(session) = state.sessions.get(&session_ref) else {
                 return no_session(&session_ref);
@@ -119,6 +127,7 @@ pub(crate) async fn send(
             invoicing_date: now.clone(),
             acquisition_date: None,
             offline: request.offline_mode,
+            corrects: request.hash_of_corrected_invoice.clone(),
             status: StatusInfo { code: 150, description: "Trwa przetwarzanie".into(), details: None, extensions: None },
         };
         let Some(session) = state.sessions.get_mut(&session_ref) else {

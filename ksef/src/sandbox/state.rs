@@ -33,6 +33,8 @@ pub struct Invoice {
     pub invoicing_date: String,
     pub acquisition_date: Option<String>,
     pub offline: bool,
+    /// The hash of the rejected offline invoice this one technically corrects.
+    pub corrects: Option<String>,
     pub status: StatusInfo,
 }
 
@@ -73,6 +75,20 @@ pub struct Inner {
 }
 
 impl Inner {
+    /// Why a technical correction of the invoice of hash `corrected` is refused, if it is
+    /// (`offline/korekta-techniczna.md`): the original was accepted (21167) or was already
+    /// corrected (21166).
+    pub fn correction_refusal(&self, corrected: &str) -> Option<(i64, &'static str)> {
+        let all = || self.sessions.values().flat_map(|s| s.invoices.iter());
+        if all().any(|i| i.hash == corrected && i.accepted()) {
+            return Some((21167, "Status faktury nie pozwala na korektę techniczną."));
+        }
+        if all().any(|i| i.corrects.as_deref() == Some(corrected) && i.accepted()) {
+            return Some((21166, "Korekta techniczna niedostępna."));
+        }
+        None
+    }
+
     pub fn next(&mut self) -> u64 {
         self.counter += 1;
         self.counter

@@ -117,6 +117,11 @@ fn party(name: &str, tax_id: &str) -> Party {
 
 /// A valid FA(3) invoice of the stand-in's NIP, numbered `number`, issued today.
 pub fn invoice(number: &str) -> Vec<u8> {
+    invoice_made(number, 0)
+}
+
+/// The same invoice made `later_s` seconds later (`DataWytworzeniaFa`): other bytes, another hash.
+pub fn invoice_made(number: &str, later_s: i64) -> Vec<u8> {
     let today = Utc::now().date_naive();
     let gross = 3900;
     let split = vat_split(gross, 8);
@@ -133,7 +138,7 @@ pub fn invoice(number: &str) -> Vec<u8> {
         issue_date: today,
         sale_date: today,
         place_of_issue: "Nisko".into(),
-        generated_at: Utc::now(),
+        generated_at: Utc::now() + chrono::Duration::seconds(later_s),
         seller: party("Nisko Bus Sp. z o.o.", NIP),
         buyer: party("Zakład Usług Żółw", "526-025-02-74"),
         lines: vec![line],
@@ -156,4 +161,27 @@ pub async fn settle(client: &Client, session: &OnlineSession, invoice_ref: &str)
         }
     }
     panic!("invoice {invoice_ref} still processing after 5 s");
+}
+
+/// xmllint `--schema` of `xml` against `ksef/api/{xsd}` (offline); `Err` holds its complaints.
+pub fn xsd_check(xml: &str, xsd: &str) -> Result<(), String> {
+    let file = std::env::temp_dir().join(format!("ksef-{}-{}.xml", std::process::id(), uuid_like()));
+    std::fs::write(&file, xml).unwrap();
+    let output = std::process::Command::new("xmllint")
+        .args(["--noout", "--nonet", "--schema"])
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/api/").to_owned() + xsd)
+        .arg(&file)
+        .output()
+        .expect("xmllint (scripts/setup.sh installs libxml2-utils)");
+    let _ = std::fs::remove_file(&file);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    if output.status.success() {
+        Ok(())
+    } else {
+        Err(stderr)
+    }
+}
+
+fn uuid_like() -> u128 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or_default()
 }

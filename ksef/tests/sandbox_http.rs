@@ -1,0 +1,48 @@
+//! The stand-in's fault injection over HTTP (`POST /sandbox/faults`, for browser tests and
+//! the benchmark) and its counts (`GET /sandbox/stats`).
+
+mod common;
+
+use common::{invoice, settle, Harness};
+use ksef::hash::sha256_base64;
+use ksef::{InvoiceStatus, KsefError};
+use serde_json::{json, Value};
+
+async fn faults(h: &Harness, body: Value) -> u16 {
+    let url = format!("{}/sandbox/faults", h.base);
+    reqwest::Client::new().post(url).json(&body).send().await.unwrap().status().as_u16()
+}
+
+#[tokio::test]
+async fn faults_are_injected_over_http() {
+    let h = Harness::start().await;
+    let client = h.client();
+    assert_eq!(faults(&h, json!({"down": true})).await, 204);
+    assert!(matches!(client.open_session().await, Err(KsefError::Unavailable(_))));
+    assert_eq!(faults(&h, json!({"down": false, "failNext": [{"kind": "schemaRejection"}]})).await, 204);
+    let session = client.open_session().await.unwrap();
+    let xml = invoice("FV/HTTP/1");
+    let reference = client.send(&session, &xml, false).await.unwrap();
+    assert!(matches!(settle(&client, &session, &reference).await, InvoiceStatus::Rejected { code: 450, .. }));
+    assert_eq!(faults(&h, json!({"failNext": [{"kind": "serverError"}]})).await, 204);
+    assert!(client.status(&session.reference, &reference).await.unwrap_err().is_outage());
+    assert_eq!(faults(&h, json!({"failNext": [{"kind": "nonsense"}]})).await, 422, "an unknown fault is refused");
+
+    let stats: Value = reqwest::get(format!("{}/sandbox/stats", h.base)).await.unwrap().json().await.unwrap();
+    assert_eq!(stats["invoicesReceived"], 1);
+    assert_eq!(stats["invoicesAccepted"], 0);
+    assert_eq!(stats["receivedByHash"][sha256_base64(&xml)], 1);
+    h.assert_conformant();
+}
+
+#[tokio::test]
+async fn rate_limits_can_be_switched_off_for_the_benchmark() {
+    let h = Harness::start().await;
+    assert_eq!(faults(&h, json!({"rateLimits": "off"})).await, 204);
+    let client = h.client();
+    let session = client.open_session().await.unwrap();
+    for i in 0..15 {
+        client.send(&session, &invoice(&format!("FV/BENCH/{i}")), false).await.unwrap();
+    }
+    assert!(!h.statuses("/sessions/online/").contains(&429));
+}
