@@ -46,3 +46,30 @@ async fn rate_limits_can_be_switched_off_for_the_benchmark() {
     }
     assert!(!h.statuses("/sessions/online/").contains(&429));
 }
+
+#[tokio::test]
+async fn malformed_or_anonymous_requests_get_the_documented_refusals() {
+    let h = Harness::start().await;
+    let http = reqwest::Client::new();
+    let bad = http.post(format!("{}/auth/ksef-token", h.base)).json(&json!({"challenge": 7})).send().await.unwrap();
+    assert_eq!(bad.status().as_u16(), 400);
+    let body: Value = bad.json().await.unwrap();
+    assert_eq!(body["exception"]["exceptionDetailList"][0]["exceptionCode"], 21405);
+    let stale = json!({"challenge": "20261127-CR-0A1B2C3D4E-5F6A7B8C9D-E1", "contextIdentifier": {"type": "Nip", "value": "8650001238"},
+                       "encryptedToken": "AAAA"});
+    let unknown = http.post(format!("{}/auth/ksef-token", h.base)).json(&stale).send().await.unwrap();
+    let body: Value = unknown.json().await.unwrap();
+    assert_eq!(body["exception"]["exceptionDetailList"][0]["exceptionCode"], 21111, "a challenge it never gave");
+    let anonymous =
+        http.get(format!("{}/sessions/20261127-SO-0A1B2C3D4E-5F6A7B8C9D-E1/invoices", h.base)).send().await.unwrap();
+    assert_eq!(anonymous.status().as_u16(), 401);
+    assert_eq!(anonymous.headers()["content-type"], "application/problem+json");
+    // The malformed and the anonymous requests themselves depart from the document on
+    // purpose; only the answers are held to it here.
+    let api = common::openapi::OpenApi::load();
+    for e in h.exchanges.lock().unwrap().iter() {
+        let errors: Vec<String> =
+            api.check(e).into_iter().filter(|m| !m.contains("request") && !m.contains("bearer")).collect();
+        assert!(errors.is_empty(), "{errors:?}");
+    }
+}

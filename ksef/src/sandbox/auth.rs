@@ -4,7 +4,7 @@
 //! operation's status, redeeming and refreshing tokens. Also the access check every
 //! other operation makes.
 
-use super::reply::{self, now_string};
+use super::reply::{self, now_string, ApiJson};
 use super::state::{reference, token, AuthOp};
 use super::{Ctx, Shared};
 use crate::crypto;
@@ -68,7 +68,7 @@ pub(crate) async fn challenge(State(shared): Ctx) -> Response {
     .into_response()
 }
 
-pub(crate) async fn ksef_token(State(shared): Ctx, Json(request): Json<TokenAuthRequest>) -> Response {
+pub(crate) async fn ksef_token(State(shared): Ctx, ApiJson(request): ApiJson<TokenAuthRequest>) -> Response {
     let Some(timestamp_ms) = shared.state().challenges.remove(&request.challenge) else {
         return reply::exception(21111, "Nieprawidłowe wyzwanie autoryzacyjne.", None);
     };

@@ -4,6 +4,7 @@
 use crate::wire::{
     ExceptionDetails, ExceptionInfo, ExceptionResponse, ProblemDetails, TooManyRequestsResponse, TooManyStatus,
 };
+use axum::extract::FromRequest;
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -65,4 +66,19 @@ pub fn too_many(retry_after_s: u64, limit: &str) -> Response {
 /// What the stand-in answers while "down" or on an injected server error.
 pub fn server_error(status: StatusCode) -> Response {
     (status, "KSeF stand-in: injected outage").into_response()
+}
+
+/// A JSON body whose refusal is the API's own (400, `ExceptionResponse` 21405) rather
+/// than axum's plain-text one, so a malformed request gets a documented answer.
+pub struct ApiJson<T>(pub T);
+
+impl<T: serde::de::DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = Response;
+
+    async fn from_request(request: axum::extract::Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(request, state).await {
+            Ok(Json(value)) => Ok(Self(value)),
+            Err(rejection) => Err(exception(21405, "Błąd walidacji danych wejściowych.", Some(rejection.body_text()))),
+        }
+    }
 }

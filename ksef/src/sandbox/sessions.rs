@@ -3,7 +3,7 @@
 //! close, and the session's and its invoices' status.
 
 use super::auth::check_access;
-use super::reply::{self, now_string};
+use super::reply::{self, now_string, ApiJson};
 use super::state::{reference, Invoice, Session};
 use super::{process, Ctx};
 use crate::crypto::{self, SessionKey};
@@ -32,7 +32,11 @@ fn no_session(reference: &str) -> Response {
     )
 }
 
-pub(crate) async fn open(State(shared): Ctx, headers: HeaderMap, Json(request): Json<OpenSessionRequest>) -> Response {
+pub(crate) async fn open(
+    State(shared): Ctx,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<OpenSessionRequest>,
+) -> Response {
     if let Some(refused) = check_access(&shared, &headers) {
         return refused;
     }
@@ -75,7 +79,7 @@ pub(crate) async fn send(
     State(shared): Ctx,
     Path(session_ref): Path<String>,
     headers: HeaderMap,
-    Json(request): Json<SendInvoiceRequest>,
+    ApiJson(request): ApiJson<SendInvoiceRequest>,
 ) -> Response {
     if let Some(refused) = check_access(&shared, &headers) {
         return refused;
