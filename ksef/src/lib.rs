@@ -18,6 +18,37 @@
 //! `ksef-client` needs the system's OpenSSL. This one is `reqwest` (rustls) and the
 //! RustCrypto crates (`rsa`, `aes`, `cbc`, `x509-cert`), versions already in the lock.
 
+//! ## Use
+//!
+//! ```no_run
+//! # async fn demo() -> Result<(), Box<dyn std::error::Error>> {
+//! use ksef::{sandbox::StandIn, Client, Config, Environment, InvoiceStatus};
+//! // The stand-in, nested where the product serves it.
+//! let standin = StandIn::new("8650001238", "the-ksef-token")?;
+//! let app: axum::Router = axum::Router::new().nest("/ksef-sandbox/v2", standin.router());
+//! # let _ = app;
+//! // The client (Send + Sync: share one, e.g. in an Arc).
+//! let client = Client::new(Config {
+//!     env: Environment::Sandbox,
+//!     api_url: "http://127.0.0.1:8080/ksef-sandbox/v2".into(),
+//!     nip: "8650001238".into(),
+//!     token: "the-ksef-token".into(),
+//! })?;
+//! let session = client.open_session().await?;
+//! # let xml: Vec<u8> = vec![];
+//! let invoice_ref = client.send(&session, &xml, false).await?;
+//! if let InvoiceStatus::Accepted { ksef_number, .. } = client.status(&session.reference, &invoice_ref).await? {
+//!     let _upo = client.invoice_upo(&session.reference, ksef_number.as_str()).await?;
+//! }
+//! client.close(&session.reference).await?;
+//! # Ok(()) }
+//! ```
+//!
+//! Errors sort by what to do next: `Unavailable` (no answer, a timeout, a 5xx, or a 429
+//! whose `Retry-After` is past the client's bound) means try later / go offline;
+//! `AuthRefused` means an admin must fix the token or NIP; `Refused` carries the API's
+//! `exceptionCode`; `Protocol` is an answer off the document.
+
 pub mod client;
 pub mod config;
 pub mod crypto;
