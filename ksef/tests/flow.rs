@@ -93,6 +93,11 @@ async fn a_schema_rejection_is_rejected_with_its_code() {
     let reference = client.send(&session, broken.as_bytes(), false).await.unwrap();
     let status = settle(&client, &session, &reference).await;
     assert!(matches!(&status, InvoiceStatus::Rejected { code: 450, reason } if reason.contains("P_2x")), "{status:?}");
+    // UTF-8 with a BOM is refused as a file (`faktury/weryfikacja-faktury.md`).
+    let with_bom = [&[0xEF, 0xBB, 0xBF][..], &invoice("FV/430/1")].concat();
+    let reference = client.send(&session, &with_bom, false).await.unwrap();
+    let status = settle(&client, &session, &reference).await;
+    assert!(matches!(&status, InvoiceStatus::Rejected { code: 430, reason } if reason.contains("BOM")), "{status:?}");
     h.assert_conformant();
 }
 

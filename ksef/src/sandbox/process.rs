@@ -126,12 +126,11 @@ async fn verify(shared: &Shared, job: &Job) -> Result<Fields, StatusInfo> {
             vec!["Skrót lub rozmiar faktury nie zgadza się z invoiceHash/invoiceSize.".into()],
         ));
     }
+    if xml.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Err(status(430, "Błąd weryfikacji pliku faktury", vec!["Faktura zaczyna się znakiem BOM.".into()]));
+    }
     let Ok(text) = String::from_utf8(xml.clone()) else {
-        return Err(status(
-            450,
-            "Błąd weryfikacji semantyki dokumentu faktury",
-            vec!["Faktura nie jest w UTF-8.".into()],
-        ));
+        return Err(status(430, "Błąd weryfikacji pliku faktury", vec!["Faktura nie jest w UTF-8.".into()]));
     };
     match shared.faults.take_invoice_fault() {
         Some(Fault::SchemaRejection) => {
@@ -180,12 +179,17 @@ async fn schema_check(shared: &Shared, xml: &[u8]) -> Result<(), Vec<String>> {
             return Ok(());
         }
     };
-    if let Some(mut stdin) = child.stdin.take() {
-        if stdin.write_all(xml).await.is_err() {
-            return Err(vec!["The invoice could not be read.".into()]);
+    // Written while xmllint's complaints are read, so neither pipe can fill and stall.
+    let stdin = child.stdin.take();
+    let bytes = xml.to_vec();
+    let writer = tokio::spawn(async move {
+        if let Some(mut stdin) = stdin {
+            // xmllint may stop reading a broken document early: its complaints say why.
+            let _ = stdin.write_all(&bytes).await;
         }
-    }
+    });
     let output = child.wait_with_output().await.map_err(|e| vec![format!("xmllint: {e}")])?;
+    let _ = writer.await;
     if output.status.success() {
         return Ok(());
     }
