@@ -80,6 +80,11 @@ impl Client {
         Ok(fetched)
     }
 
+    /// Drops the cached certificates: KSeF withdrew a key (21470), the next use fetches them again.
+    async fn forget_keys(&self) {
+        *self.keys.lock().await = None;
+    }
+
     /// A valid access token: the one held, refreshed, or from a new authentication.
     /// `stale` is a token KSeF has just refused with a 401: it is refreshed even if its
     /// `validUntil` says it is still good.
@@ -101,7 +106,14 @@ impl Client {
             }
         }
         let keys = self.ministry_keys().await?;
-        let fresh = auth::authenticate(&self.http, &keys, &self.config.nip, &self.config.token).await?;
+        let fresh = match auth::authenticate(&self.http, &keys, &self.config.nip, &self.config.token).await {
+            Err(e) if auth::is_withdrawn_key(&e) => {
+                self.forget_keys().await;
+                let keys = self.ministry_keys().await?;
+                auth::authenticate(&self.http, &keys, &self.config.nip, &self.config.token).await?
+            }
+            other => other?,
+        };
         tracing::info!(nip = %self.config.nip, "authenticated to KSeF with the KSeF token");
         let access = fresh.access.clone();
         *tokens = Some(fresh);
@@ -135,15 +147,26 @@ impl Client {
 
     /// Authenticates (or refreshes) as needed and opens an interactive session for FA (3).
     pub async fn open_session(&self) -> Result<OnlineSession, KsefError> {
+        match self.try_open_session().await {
+            Err(e) if auth::is_withdrawn_key(&e) => {
+                self.forget_keys().await;
+                self.try_open_session().await
+            }
+            other => other,
+        }
+    }
+
+    async fn try_open_session(&self) -> Result<OnlineSession, KsefError> {
         let keys = self.ministry_keys().await?;
         let key = SessionKey::generate();
         let wrapped =
-            crypto::rsa_oaep_encrypt(&keys.symmetric, key.key()).map_err(|e| KsefError::Protocol(e.to_string()))?;
+            crypto::rsa_oaep_encrypt(&keys.symmetric.0, key.key()).map_err(|e| KsefError::Protocol(e.to_string()))?;
         let request = OpenSessionRequest {
             form_code: FormCode::fa3(),
             encryption: EncryptionInfo {
                 encrypted_symmetric_key: STANDARD.encode(wrapped),
                 initialization_vector: STANDARD.encode(key.iv()),
+                public_key_id: Some(keys.symmetric.1.clone()),
             },
         };
         let answer = self.authed(Method::POST, "/sessions/online", Some(&to_json(&request)?)).await?;

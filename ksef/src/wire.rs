@@ -30,6 +30,9 @@ pub struct TokenAuthRequest {
     pub challenge: String,
     pub context_identifier: ContextIdentifier,
     pub encrypted_token: String,
+    /// Which public key encrypted the token (`PublicKeyCertificate.publicKeyId`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public_key_id: Option<String>,
 }
 
 /// `TokenInfo`.
@@ -134,6 +137,9 @@ impl FormCode {
 pub struct EncryptionInfo {
     pub encrypted_symmetric_key: String,
     pub initialization_vector: String,
+    /// Which public key wrapped the AES key (`PublicKeyCertificate.publicKeyId`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub public_key_id: Option<String>,
 }
 
 /// `OpenOnlineSessionRequest`.

@@ -14,12 +14,24 @@ use chrono::{DateTime, Duration as TimeDelta, Utc};
 use reqwest::{Method, StatusCode};
 use rsa::RsaPublicKey;
 
-/// The Ministry's two public keys, by `usage`.
+/// The Ministry's two public keys, by `usage`, each with its `publicKeyId`.
 #[derive(Clone)]
 pub(crate) struct MinistryKeys {
-    pub token: RsaPublicKey,
-    pub symmetric: RsaPublicKey,
+    pub token: (RsaPublicKey, String),
+    pub symmetric: (RsaPublicKey, String),
 }
+
+/// KSeF's answer to a key it no longer accepts: fetch the certificates again and retry
+/// (`bezpieczenstwo/klucze-publiczne-do-szyfrowania.md`, 4.4).
+pub(crate) fn is_withdrawn_key(e: &KsefError) -> bool {
+    match e {
+        KsefError::Refused { code, .. } => *code == WITHDRAWN_KEY,
+        KsefError::AuthRefused(m) => m.starts_with("21470:"),
+        _ => false,
+    }
+}
+
+const WITHDRAWN_KEY: i64 = 21470;
 
 /// The tokens of one authentication.
 pub(crate) struct Tokens {
@@ -47,7 +59,8 @@ fn instant(s: &str) -> Result<DateTime<Utc>, KsefError> {
         .map_err(|e| KsefError::Protocol(format!("a date KSeF gave ({s}): {e}")))
 }
 
-/// `GET /security/public-key-certificates`: the currently valid certificate for each usage.
+/// `GET /security/public-key-certificates`: for each usage the certificate valid now,
+/// the latest `validFrom` if several are (a rotation in progress).
 pub(crate) async fn ministry_keys(http: &Http) -> Result<MinistryKeys, KsefError> {
     let answer = http.call(Method::GET, "/security/public-key-certificates", None, None).await?;
     if !answer.status.is_success() {
@@ -55,14 +68,18 @@ pub(crate) async fn ministry_keys(http: &Http) -> Result<MinistryKeys, KsefError
     }
     let certs: Vec<PublicKeyCertificate> = answer.json()?;
     let now = Utc::now();
-    let pick = |usage: &str| -> Result<RsaPublicKey, KsefError> {
-        let cert = certs
+    let pick = |usage: &str| -> Result<(RsaPublicKey, String), KsefError> {
+        let (_, cert) = certs
             .iter()
             .filter(|c| c.usage.iter().any(|u| u == usage))
-            .filter(|c| instant(&c.valid_from).is_ok_and(|f| f <= now) && instant(&c.valid_to).is_ok_and(|t| now < t))
-            .max_by_key(|c| c.valid_from.clone())
+            .filter_map(|c| Some((instant(&c.valid_from).ok()?, instant(&c.valid_to).ok()?, c)))
+            .filter(|(from, to, _)| *from <= now && now < *to)
+            .map(|(from, _, c)| (from, c))
+            .max_by_key(|(from, _)| *from)
             .ok_or_else(|| KsefError::Protocol(format!("no valid public-key certificate for {usage}")))?;
-        crypto::public_key_from_certificate_base64(&cert.certificate).map_err(|e| KsefError::Protocol(e.to_string()))
+        let key = crypto::public_key_from_certificate_base64(&cert.certificate)
+            .map_err(|e| KsefError::Protocol(e.to_string()))?;
+        Ok((key, cert.public_key_id.clone()))
     };
     Ok(MinistryKeys { token: pick("KsefTokenEncryption")?, symmetric: pick("SymmetricKeyEncryption")? })
 }
@@ -79,12 +96,13 @@ pub(crate) async fn authenticate(
         return Err(answer.refusal());
     }
     let challenge: ChallengeResponse = answer.json()?;
-    let encrypted_token = crypto::encrypt_ksef_token(&keys.token, token, challenge.timestamp_ms)
+    let encrypted_token = crypto::encrypt_ksef_token(&keys.token.0, token, challenge.timestamp_ms)
         .map_err(|e| KsefError::Protocol(e.to_string()))?;
     let request = TokenAuthRequest {
         challenge: challenge.challenge,
         context_identifier: ContextIdentifier { kind: "Nip".into(), value: nip.to_owned() },
         encrypted_token,
+        public_key_id: Some(keys.token.1.clone()),
     };
     let body = serde_json::to_value(&request).map_err(|e| KsefError::Protocol(e.to_string()))?;
     let answer = http.call(Method::POST, "/auth/ksef-token", None, Some(&body)).await?;

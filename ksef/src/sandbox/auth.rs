@@ -37,17 +37,30 @@ pub(crate) fn check_access(shared: &Shared, headers: &HeaderMap) -> Option<Respo
     (!live).then(|| reply::unauthorized("Wymagane jest uwierzytelnienie (brak lub wygasły token dostępu)."))
 }
 
+/// 21470 for a `publicKeyId` the stand-in does not have (or withdrew, by fault).
+pub(crate) fn check_key_id(shared: &Shared, id: Option<&str>) -> Option<Response> {
+    let id = id?;
+    let withdrawn = std::mem::take(&mut shared.faults.lock().withdraw_key);
+    (withdrawn || id != shared.public_key_id).then(|| {
+        reply::exception(
+            21470,
+            "Przesłany identyfikator klucza jest nieznany lub wskazuje na wycofany klucz.",
+            Some(format!("Klucz o identyfikatorze {id} nie jest wspierany.")),
+        )
+    })
+}
+
 fn instant(t: chrono::DateTime<Utc>) -> String {
     t.to_rfc3339_opts(SecondsFormat::Millis, true)
 }
 
 pub(crate) async fn public_keys(State(shared): Ctx) -> Response {
     let der = STANDARD.encode(&shared.cert_der);
-    let id = sha256_base64(&shared.cert_der);
+    let certificate_id = sha256_base64(&shared.cert_der);
     let cert = |usage: &str| PublicKeyCertificate {
         certificate: der.clone(),
-        certificate_id: id.clone(),
-        public_key_id: id.clone(),
+        certificate_id: certificate_id.clone(),
+        public_key_id: shared.public_key_id.clone(),
         valid_from: "2025-01-01T00:00:00.000Z".into(),
         valid_to: "2036-11-24T00:00:00.000Z".into(),
         usage: vec![usage.to_owned()],
@@ -69,6 +82,9 @@ pub(crate) async fn challenge(State(shared): Ctx) -> Response {
 }
 
 pub(crate) async fn ksef_token(State(shared): Ctx, ApiJson(request): ApiJson<TokenAuthRequest>) -> Response {
+    if let Some(refused) = check_key_id(&shared, request.public_key_id.as_deref()) {
+        return refused;
+    }
     let Some(timestamp_ms) = shared.state().challenges.remove(&request.challenge) else {
         return reply::exception(21111, "Nieprawidłowe wyzwanie autoryzacyjne.", None);
     };

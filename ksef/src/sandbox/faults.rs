@@ -20,6 +20,9 @@ pub enum Fault {
     Duplicate,
     /// Every access token given so far stops working now (the next call gets a 401).
     TokenExpired,
+    /// The next request naming a `publicKeyId` is refused with 21470, as when KSeF
+    /// withdraws a key between the client's fetching it and using it.
+    KeyWithdrawn,
 }
 
 #[derive(Debug, Default)]
@@ -31,6 +34,8 @@ pub(crate) struct FaultState {
     pub invoices: VecDeque<Fault>,
     /// Set by `TokenExpired`: the auth module expires every access token it sees.
     pub expire_tokens: bool,
+    /// Set by `KeyWithdrawn`.
+    pub withdraw_key: bool,
     /// Rate limits: `Some(n)` = the documented (production) limits times n; `None` = off.
     pub rate_limit_scale: Option<u32>,
 }
@@ -61,6 +66,7 @@ impl Faults {
             Fault::ServerError | Fault::Timeout(_) => state.requests.push_back(fault),
             Fault::SchemaRejection | Fault::Duplicate => state.invoices.push_back(fault),
             Fault::TokenExpired => state.expire_tokens = true,
+            Fault::KeyWithdrawn => state.withdraw_key = true,
         }
     }
 
@@ -77,6 +83,7 @@ impl Faults {
         state.requests.clear();
         state.invoices.clear();
         state.expire_tokens = false;
+        state.withdraw_key = false;
     }
 
     pub(crate) fn take_request_fault(&self) -> Option<Fault> {
@@ -133,6 +140,7 @@ pub enum FaultSpec {
     SchemaRejection,
     Duplicate,
     TokenExpired,
+    KeyWithdrawn,
 }
 
 impl FaultSpec {
@@ -143,6 +151,7 @@ impl FaultSpec {
             Self::SchemaRejection => Fault::SchemaRejection,
             Self::Duplicate => Fault::Duplicate,
             Self::TokenExpired => Fault::TokenExpired,
+            Self::KeyWithdrawn => Fault::KeyWithdrawn,
         }
     }
 }

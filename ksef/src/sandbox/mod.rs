@@ -68,6 +68,8 @@ pub(crate) struct Shared {
     pub options: StandInOptions,
     pub key: RsaPrivateKey,
     pub cert_der: Vec<u8>,
+    /// SHA-256 of the key's SubjectPublicKeyInfo, Base64 (`publicKeyId`).
+    pub public_key_id: String,
     pub state: Mutex<state::Inner>,
     pub faults: Faults,
     pub limiter: limits::Limiter,
@@ -99,13 +101,15 @@ impl StandIn {
 
     pub fn with_options(nip: &str, token: &str, options: StandInOptions) -> Result<Self, StandInError> {
         let key = crypto::private_key_pem(KEY_PEM).map_err(|e| StandInError(e.to_string()))?;
-        let (cert_der, _, _) = crypto::certificate_pem(CERT_PEM).map_err(|e| StandInError(e.to_string()))?;
+        let (cert_der, _, public) = crypto::certificate_pem(CERT_PEM).map_err(|e| StandInError(e.to_string()))?;
+        let spki = crypto::public_key_der(&public).map_err(|e| StandInError(e.to_string()))?;
         Ok(Self(Arc::new(Shared {
             nip: nip.to_owned(),
             token: token.to_owned(),
             options,
             key,
             cert_der,
+            public_key_id: crate::hash::sha256_base64(&spki),
             state: Mutex::new(state::Inner::default()),
             faults: Faults::new(),
             limiter: limits::Limiter::default(),

@@ -40,6 +40,9 @@ pub(crate) async fn open(
     if let Some(refused) = check_access(&shared, &headers) {
         return refused;
     }
+    if let Some(refused) = super::auth::check_key_id(&shared, request.encryption.public_key_id.as_deref()) {
+        return refused;
+    }
     let fa3 = FormCode::fa3();
     let form = &request.form_code;
     if (form.system_code.as_str(), form.schema_version.as_str(), form.value.as_str())
