@@ -7,8 +7,10 @@
 //! the UPO. `Client` is `Send + Sync`: one is shared by the sender's tasks.
 
 mod auth;
+mod batch;
 mod http;
 
+pub use batch::{package, plan, split, BatchError, BatchInvoice, BatchLimits, BatchResult, BatchSession};
 pub use http::Options;
 
 use crate::crypto::{self, SessionKey};

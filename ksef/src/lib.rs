@@ -58,8 +58,9 @@ pub mod number;
 pub mod qr;
 pub mod sandbox;
 pub mod wire;
+pub mod wire_batch;
 
-pub use client::{Client, InvoiceStatus, OnlineSession, Options};
+pub use client::{BatchInvoice, BatchSession, Client, InvoiceStatus, OnlineSession, Options};
 pub use config::{Config, Environment};
 pub use error::KsefError;
 pub use number::{KsefNumber, KsefNumberError};

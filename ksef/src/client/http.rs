@@ -14,6 +14,8 @@ pub struct Options {
     pub timeout: Duration,
     /// How many times a 429 is waited out before giving up. Default 3.
     pub rate_limit_retries: u32,
+    /// The batch session's limits (the documented ones by default).
+    pub batch: crate::client::BatchLimits,
     /// The longest `Retry-After` waited; a longer one gives up at once. Default 60 s.
     pub max_retry_after: Duration,
     /// The pause between two looks at an authentication in progress. Default 250 ms.
@@ -28,6 +30,7 @@ impl Default for Options {
             timeout: Duration::from_secs(30),
             rate_limit_retries: 3,
             max_retry_after: Duration::from_secs(60),
+            batch: crate::client::BatchLimits::default(),
             auth_poll_interval: Duration::from_millis(250),
             auth_poll_attempts: 40,
         }
@@ -143,6 +146,33 @@ impl Http {
             }
             return Ok(Answer { status, body });
         }
+    }
+}
+
+impl Http {
+    /// Puts one batch part where KSeF said (an absolute URL with its own key, the headers
+    /// it gave, no access token), with the raw bytes as the body.
+    pub async fn upload(
+        &self,
+        method: &str,
+        url: &str,
+        headers: &[(String, String)],
+        body: Vec<u8>,
+    ) -> Result<Answer, KsefError> {
+        let method = Method::from_bytes(method.as_bytes())
+            .map_err(|_| KsefError::Protocol(format!("a part upload with the method {method:?}")))?;
+        let mut request = self.client.request(method, url);
+        for (name, value) in headers {
+            request = request.header(name.as_str(), value.as_str());
+        }
+        let label = "batch part upload";
+        let response = request.body(body).send().await.map_err(|e| outage(label, &e))?;
+        let status = response.status();
+        let body = response.bytes().await.map_err(|e| outage(label, &e))?.to_vec();
+        if status.is_server_error() || status == StatusCode::TOO_MANY_REQUESTS {
+            return Err(KsefError::Unavailable(format!("{label}: KSeF storage answered {status}")));
+        }
+        Ok(Answer { status, body })
     }
 }
 
