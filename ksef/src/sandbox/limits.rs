@@ -33,6 +33,8 @@ pub fn operation(method: &str, path: &str) -> Option<(&'static str, Limit)> {
         ("POST", ["sessions", "online"]) => ("openOnline", limit(10, 30, 120)),
         ("POST", ["sessions", "online", _, "invoices"]) => ("sendInvoice", limit(10, 30, 180)),
         ("POST", ["sessions", "online", _, "close"]) => ("closeOnline", limit(10, 30, 120)),
+        ("POST", ["sessions", "batch"]) => ("openBatch", limit(10, 20, 60)),
+        ("POST", ["sessions", "batch", _, "close"]) => ("closeBatch", limit(10, 20, 60)),
         ("GET", ["sessions", _]) => ("sessionStatus", limit(10, 120, 1200)),
         ("GET", ["sessions", _, "invoices"]) => ("sessionInvoices", limit(10, 20, 200)),
         ("GET", ["sessions", _, "invoices", "ksef", _, "upo"]) => ("invoiceUpoByKsef", limit(10, 120, 1200)),
@@ -92,6 +94,9 @@ mod tests {
         assert_eq!(op("GET", "/sessions/R/invoices/ksef/K/upo"), Some("invoiceUpoByKsef"));
         assert_eq!(op("GET", "/auth/R"), Some("authStatus"));
         assert_eq!(op("POST", "/sandbox/faults"), None);
+        assert_eq!(op("POST", "/sessions/batch"), Some("openBatch"));
+        assert_eq!(op("POST", "/sessions/batch/R/close"), Some("closeBatch"));
+        assert_eq!(op("PUT", "/sandbox/batch-parts/R/1"), None, "part uploads are not limited");
     }
 
     #[test]

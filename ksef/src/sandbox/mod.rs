@@ -10,6 +10,8 @@
 //! Its RSA key is the committed test key in `ksef/sandbox-keys/` (public, not a secret).
 
 mod auth;
+mod batch;
+mod batch_process;
 mod faults;
 mod limits;
 mod process;
@@ -21,11 +23,12 @@ mod upo;
 pub use faults::{Fault, FaultSpec, Faults, FaultsRequest, RateLimits};
 
 use crate::crypto;
+use axum::extract::DefaultBodyLimit;
 use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{get, post, put};
 use axum::{Json, Router};
 use rsa::RsaPrivateKey;
 use std::path::PathBuf;
@@ -43,8 +46,11 @@ pub struct StandInOptions {
     pub schema_dir: PathBuf,
     /// How long an access token lives (KSeF: minutes).
     pub access_token_ttl: chrono::Duration,
-    /// A pause before each invoice is processed, to make "processing" last.
+    /// A pause before each invoice (or batch package) is processed, to make "processing" last.
     pub processing_delay: Duration,
+    /// The batch session's limits it enforces (the documented ones by default; smaller
+    /// in tests, so a backlog "over the limit" stays small).
+    pub batch: crate::client::BatchLimits,
 }
 
 impl Default for StandInOptions {
@@ -53,6 +59,7 @@ impl Default for StandInOptions {
             schema_dir: PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../documents/ksef")),
             access_token_ttl: chrono::Duration::minutes(15),
             processing_delay: Duration::ZERO,
+            batch: crate::client::BatchLimits::default(),
         }
     }
 }
@@ -131,7 +138,9 @@ impl StandIn {
         self.0.state().accepted.len()
     }
 
-    /// The API under the router's root, plus `POST /sandbox/faults` and `GET /sandbox/stats`.
+    /// The API under the router's root, plus `POST /sandbox/faults`, `GET /sandbox/stats`
+    /// and the batch part uploads (`PUT /sandbox/batch-parts/…`, the storage KSeF hands
+    /// out addresses on; behind the same faults, outside the API's rate limits).
     pub fn router(&self) -> Router {
         let api = Router::new()
             .route("/security/public-key-certificates", get(auth::public_keys))
@@ -143,6 +152,12 @@ impl StandIn {
             .route("/sessions/online", post(sessions::open))
             .route("/sessions/online/{reference}/invoices", post(sessions::send))
             .route("/sessions/online/{reference}/close", post(sessions::close))
+            .route("/sessions/batch", post(batch::open))
+            .route("/sessions/batch/{reference}/close", post(batch::close))
+            .route(
+                "/sandbox/batch-parts/{reference}/{ordinal}",
+                put(batch::upload).layer(DefaultBodyLimit::max(self.0.options.batch.max_part_bytes.saturating_add(64))),
+            )
             .route("/sessions/{reference}", get(sessions::status))
             .route("/sessions/{reference}/invoices", get(sessions::invoices))
             .route("/sessions/{reference}/invoices/{invoice}", get(sessions::invoice))

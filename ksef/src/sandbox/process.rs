@@ -24,7 +24,7 @@ pub(crate) struct Job {
     pub request: SendInvoiceRequest,
 }
 
-fn status(code: i64, description: &str, details: Vec<String>) -> StatusInfo {
+pub(crate) fn status(code: i64, description: &str, details: Vec<String>) -> StatusInfo {
     StatusInfo {
         code,
         description: description.into(),
@@ -39,6 +39,12 @@ pub(crate) async fn run(shared: Arc<Shared>, job: Job) {
         tokio::time::sleep(shared.options.processing_delay).await;
     }
     let outcome = verify(&shared, &job).await;
+    conclude(&shared, &job.session_ref, &job.invoice_ref, outcome);
+}
+
+/// Records an invoice's outcome: a failed check as is; a valid invoice refused as a
+/// duplicate or given its KSeF number. Shared by the interactive and batch sessions.
+pub(crate) fn conclude(shared: &Shared, session_ref: &str, invoice_ref: &str, outcome: Result<Fields, StatusInfo>) {
     let mut state = shared.state();
     let (status, fields) = match outcome {
         Err(status) => (status, None),
@@ -50,7 +56,7 @@ pub(crate) async fn run(shared: Arc<Shared>, job: Job) {
                 let technical = format!("{:012X}", (state.next() << 20) ^ u64::from(rand_12()));
                 match KsefNumber::build(&fields.seller_nip, Utc::now().date_naive(), &technical) {
                     Ok(number) => {
-                        state.accepted.insert(key, (job.session_ref.clone(), number.as_str().to_owned()));
+                        state.accepted.insert(key, (session_ref.to_owned(), number.as_str().to_owned()));
                         let mut fields = fields;
                         fields.ksef_number = Some(number.as_str().to_owned());
                         (status(200, "Sukces", vec![]), Some(fields))
@@ -67,10 +73,8 @@ pub(crate) async fn run(shared: Arc<Shared>, job: Job) {
             }
         }
     };
-    let Some(invoice) = state
-        .sessions
-        .get_mut(&job.session_ref)
-        .and_then(|s| s.invoices.iter_mut().find(|i| i.reference == job.invoice_ref))
+    let Some(invoice) =
+        state.sessions.get_mut(session_ref).and_then(|s| s.invoices.iter_mut().find(|i| i.reference == invoice_ref))
     else {
         return;
     };
@@ -126,36 +130,51 @@ async fn verify(shared: &Shared, job: &Job) -> Result<Fields, StatusInfo> {
             vec!["Skrót lub rozmiar faktury nie zgadza się z invoiceHash/invoiceSize.".into()],
         ));
     }
-    if xml.starts_with(&[0xEF, 0xBB, 0xBF]) {
-        return Err(status(430, "Błąd weryfikacji pliku faktury", vec!["Faktura zaczyna się znakiem BOM.".into()]));
-    }
-    let Ok(text) = String::from_utf8(xml.clone()) else {
-        return Err(status(430, "Błąd weryfikacji pliku faktury", vec!["Faktura nie jest w UTF-8.".into()]));
-    };
-    match shared.faults.take_invoice_fault() {
-        Some(Fault::SchemaRejection) => {
-            return Err(status(
-                450,
-                "Błąd weryfikacji semantyki dokumentu faktury",
-                vec!["Injected: element P_2 is not valid (stand-in fault).".into()],
-            ));
-        }
-        Some(Fault::Duplicate) => {
-            return Err(duplicate("20250101-SO-0000000000-0000000000-00", "5265877635-20250826-0100001AF629-AF"))
-        }
-        _ => {}
-    }
+    let text = text_of(&xml)?;
+    injected(shared)?;
     if let Err(complaints) = schema_check(shared, &xml).await {
         return Err(status(450, "Błąd weryfikacji semantyki dokumentu faktury", complaints));
     }
-    let seller = seller_nip(&text).unwrap_or(&shared.nip).to_owned();
-    Ok(Fields {
+    Ok(fields_of(shared, &text))
+}
+
+/// The invoice as text: no BOM, UTF-8 (else 430).
+pub(crate) fn text_of(xml: &[u8]) -> Result<String, StatusInfo> {
+    if xml.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Err(status(430, "Błąd weryfikacji pliku faktury", vec!["Faktura zaczyna się znakiem BOM.".into()]));
+    }
+    String::from_utf8(xml.to_vec())
+        .map_err(|_| status(430, "Błąd weryfikacji pliku faktury", vec!["Faktura nie jest w UTF-8.".into()]))
+}
+
+/// An invoice-level fault queued by a test, as the invoice's outcome.
+pub(crate) fn injected(shared: &Shared) -> Result<(), StatusInfo> {
+    match shared.faults.take_invoice_fault() {
+        Some(Fault::SchemaRejection) => {
+            Err(schema_rejection(vec!["Injected: element P_2 is not valid (stand-in fault).".into()]))
+        }
+        Some(Fault::Duplicate) => {
+            Err(duplicate("20250101-SO-0000000000-0000000000-00", "5265877635-20250826-0100001AF629-AF"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// 450 with xmllint's complaints.
+pub(crate) fn schema_rejection(complaints: Vec<String>) -> StatusInfo {
+    status(450, "Błąd weryfikacji semantyki dokumentu faktury", complaints)
+}
+
+/// What KSeF reads from a valid invoice (its duplicate key and number).
+pub(crate) fn fields_of(shared: &Shared, text: &str) -> Fields {
+    let seller = seller_nip(text).unwrap_or(&shared.nip).to_owned();
+    Fields {
         seller_nip: seller,
-        kind: element(&text, "RodzajFaktury").unwrap_or_default().to_owned(),
-        number: element(&text, "P_2").unwrap_or_default().to_owned(),
-        issue_date: element(&text, "P_1").map(str::to_owned),
+        kind: element(text, "RodzajFaktury").unwrap_or_default().to_owned(),
+        number: element(text, "P_2").unwrap_or_default().to_owned(),
+        issue_date: element(text, "P_1").map(str::to_owned),
         ksef_number: None,
-    })
+    }
 }
 
 /// xmllint against the FA(3) schema, offline (its catalog maps the one remote import).

@@ -73,6 +73,7 @@ pub(crate) async fn open(
         valid_until: valid_until.clone(),
         closed: false,
         invoices: Vec::new(),
+        batch: None,
     };
     shared.state().sessions.insert(reference_number.clone(), session);
     (StatusCode::CREATED, Json(OpenSessionResponse { reference_number, valid_until })).into_response()
@@ -108,7 +109,8 @@ pub(crate) async fn send(
             return reply::exception(code, description, None);
         }
         let ordinal = {
-            let Some(session) = state.sessions.get(&session_ref) else {
+            // A batch session takes no invoice one by one.
+            let Some(session) = state.sessions.get(&session_ref).filter(|s| s.batch.is_none()) else {
                 return no_session(&session_ref);
             };
             if session.closed {
@@ -154,7 +156,7 @@ pub(crate) async fn close(State(shared): Ctx, Path(session_ref): Path<String>, h
         return refused;
     }
     let mut state = shared.state();
-    let Some(session) = state.sessions.get_mut(&session_ref) else {
+    let Some(session) = state.sessions.get_mut(&session_ref).filter(|s| s.batch.is_none()) else {
         return no_session(&session_ref);
     };
     if session.closed {
@@ -183,15 +185,20 @@ pub(crate) async fn status(State(shared): Ctx, Path(session_ref): Path<String>, 
     let total = count(&|_| true);
     let ok = count(&Invoice::accepted);
     let failed = count(&|i| i.status.code >= 300);
-    let (code, description, details) = match (session.closed, total) {
-        (false, _) => (100, "Sesja interaktywna otwarta", None),
-        (true, 0) => (440, "Sesja anulowana", Some(vec!["Nie przesłano faktur".to_owned()])),
-        (true, _) if ok + failed < total => (170, "Sesja interaktywna zamknięta", None),
-        (true, _) if ok == 0 => (445, "Błąd weryfikacji, brak poprawnych faktur", None),
-        (true, _) => (200, "Sesja interaktywna przetworzona pomyślnie", None),
+    let status = if let Some(batch) = &session.batch {
+        super::batch::status(session.closed, batch, total, ok + failed, ok)
+    } else {
+        let (code, description, details) = match (session.closed, total) {
+            (false, _) => (100, "Sesja interaktywna otwarta", None),
+            (true, 0) => (440, "Sesja anulowana", Some(vec!["Nie przesłano faktur".to_owned()])),
+            (true, _) if ok + failed < total => (170, "Sesja interaktywna zamknięta", None),
+            (true, _) if ok == 0 => (445, "Błąd weryfikacji, brak poprawnych faktur", None),
+            (true, _) => (200, "Sesja interaktywna przetworzona pomyślnie", None),
+        };
+        StatusInfo { code, description: description.into(), details, extensions: None }
     };
     Json(SessionStatusResponse {
-        status: StatusInfo { code, description: description.into(), details, extensions: None },
+        status,
         date_created: session.created.clone(),
         date_updated: session.updated.clone(),
         valid_until: Some(session.valid_until.clone()),

@@ -44,7 +44,20 @@ impl Invoice {
     }
 }
 
-/// One interactive session.
+/// What a batch session holds besides an interactive one's fields.
+#[derive(Debug, Default)]
+pub struct Batch {
+    pub declared: Option<crate::wire_batch::BatchFileInfo>,
+    pub offline: bool,
+    /// The secret in the part upload addresses (KSeF's storage URLs carry a signature).
+    pub upload_key: String,
+    /// Ordinal → the encrypted part as uploaded.
+    pub parts: std::collections::BTreeMap<i64, Vec<u8>>,
+    /// Set once the package is unpacked (or failed as a whole: the session's status).
+    pub outcome: Option<StatusInfo>,
+}
+
+/// One session (interactive, or batch when `batch` is set).
 #[derive(Debug)]
 pub struct Session {
     pub key: SessionKey,
@@ -53,6 +66,7 @@ pub struct Session {
     pub valid_until: String,
     pub closed: bool,
     pub invoices: Vec<Invoice>,
+    pub batch: Option<Batch>,
 }
 
 /// The stand-in's whole memory.
