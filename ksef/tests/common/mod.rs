@@ -34,10 +34,10 @@ async fn record(exchanges: Arc<Mutex<Vec<Exchange>>>, request: Request, next: Ne
     let path = path.strip_prefix("/v2").unwrap_or(&path).to_owned();
     let authorization = request.headers().get("authorization").is_some_and(|v| v.as_bytes().starts_with(b"Bearer "));
     let (parts, body) = request.into_parts();
-    let request_body = to_bytes(body, 10 << 20).await.map(|b| b.to_vec()).unwrap_or_default();
+    let request_body = to_bytes(body, 256 << 20).await.map(|b| b.to_vec()).unwrap_or_default();
     let response = next.run(Request::from_parts(parts, Body::from(request_body.clone()))).await;
     let (parts, body) = response.into_parts();
-    let response_body = to_bytes(body, 10 << 20).await.map(|b| b.to_vec()).unwrap_or_default();
+    let response_body = to_bytes(body, 256 << 20).await.map(|b| b.to_vec()).unwrap_or_default();
     let content_type = parts
         .headers
         .get("content-type")
