@@ -239,7 +239,9 @@ impl Client {
         session_ref: &str,
         sha256_base64: &str,
     ) -> Result<Option<(String, InvoiceStatus)>, KsefError> {
-        let path = format!("/sessions/{session_ref}/invoices?pageSize=100");
+        // The largest page (1000): a batch session holds up to 10,000 invoices and the
+        // list is limited to 20 requests a minute.
+        let path = format!("/sessions/{session_ref}/invoices?pageSize=1000");
         let mut continuation: Option<String> = None;
         loop {
             // The continuation token travels in the `x-continuation-token` header.

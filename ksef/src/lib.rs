@@ -44,6 +44,27 @@
 //! # Ok(()) }
 //! ```
 //!
+//! ## A backlog: batch sessions
+//!
+//! More than one invoice at a time goes in a batch session (`limity/limity-api.md`: the
+//! interactive session's 180 sends an hour would take ~55 hours for 10,000 invoices):
+//!
+//! ```no_run
+//! # async fn demo(client: &ksef::Client, xmls: Vec<Vec<u8>>) -> Result<(), Box<dyn std::error::Error>> {
+//! use ksef::BatchInvoice;
+//! let backlog: Vec<BatchInvoice> = xmls.into_iter().map(|xml| BatchInvoice { xml, offline: true }).collect();
+//! // As many sessions as the limits need (10,000 invoices, 50 parts of 100 MB, one
+//! // offlineMode per session); on an error, `BatchError::sent` lists those already sent.
+//! for session in client.send_batch(&backlog).await? {
+//!     // Poll `session_status(&session.reference)` until its code is not 100/150, then:
+//!     for result in client.batch_results(&session.reference).await? {
+//!         let _index = session.hashes.iter().position(|h| *h == result.hash).map(|p| session.indices[p]);
+//!         let _ = result.status; // Accepted { ksef_number, .. } | Rejected { code, reason }
+//!     }
+//! }
+//! # Ok(()) }
+//! ```
+//!
 //! Errors sort by what to do next: `Unavailable` (no answer, a timeout, a 5xx, or a 429
 //! whose `Retry-After` is past the client's bound) means try later / go offline;
 //! `AuthRefused` means an admin must fix the token or NIP; `Refused` carries the API's

@@ -8,7 +8,7 @@ mod common;
 use common::{invoice, invoice_made, Harness, NIP, TOKEN};
 use ksef::client::{BatchLimits, BatchResult, Options};
 use ksef::hash::sha256_base64;
-use ksef::sandbox::{StandIn, StandInOptions};
+use ksef::sandbox::{Fault, StandIn, StandInOptions};
 use ksef::{BatchInvoice, Client, InvoiceStatus, KsefError, KsefNumber};
 use std::time::Duration;
 
@@ -64,6 +64,8 @@ async fn a_batch_is_accepted_each_invoice_numbered_and_found_by_hash() {
         let found = client.find_sent(&session.reference, &sha256_base64(xml)).await.unwrap();
         assert_eq!(found.map(|(_, s)| s), Some(result.status.clone()), "find_sent works for a batch session");
         assert_eq!(h.standin.received(&sha256_base64(xml)), 1, "one copy only");
+        let upo = client.invoice_upo(&session.reference, number.as_str()).await.unwrap().unwrap();
+        assert!(upo.contains(&format!("<NumerKSeFDokumentu>{number}</NumerKSeFDokumentu>")), "{upo}");
     }
     assert_eq!(h.statuses("/sessions/batch"), vec![201, 204], "opened, then closed");
     h.assert_conformant();
@@ -170,15 +172,33 @@ async fn the_standin_down_is_unavailable_and_nothing_is_sent() {
     assert_eq!(settle(&client, &sent[0].reference).await.0, 200, "and it goes through once KSeF is back");
 }
 
+#[tokio::test]
+async fn injected_faults_apply_to_batches() {
+    let h = Harness::start().await;
+    let client = h.client();
+    h.standin.faults().fail_next(Fault::SchemaRejection);
+    let sent = client.send_batch(&[online(invoice("FV/BF/1")), online(invoice("FV/BF/2"))]).await.unwrap();
+    let (_, results) = settle(&client, &sent[0].reference).await;
+    assert!(matches!(&results[0].status, InvoiceStatus::Rejected { code: 450, .. }), "{:?}", results[0].status);
+    accepted(&results[1]);
+    h.standin.faults().fail_next(Fault::ServerError);
+    let err = client.send_batch(&[online(invoice("FV/BF/3"))]).await.unwrap_err();
+    assert!(err.error.is_outage(), "{err:?}");
+    h.assert_conformant();
+}
+
 /// The cost of a backlog of 10,000 small invoices in one batch session (debug build):
 /// `cargo test -p ksef --all-features --test batch -- --ignored --nocapture`.
 #[tokio::test]
-#[ignore = "a measurement, not a check: about a minute"]
+#[ignore = "a measurement, not a check: ~10 s"]
 async fn ten_thousand_invoices_in_one_batch() {
     let h = Harness::start().await;
     let client = h.client();
     let started = std::time::Instant::now();
-    let backlog: Vec<BatchInvoice> = (1..=10_000).map(|i| online(invoice(&format!("FV/10K/{i}")))).collect();
+    let mut backlog: Vec<BatchInvoice> = (1..=10_000).map(|i| online(invoice(&format!("FV/10K/{i}")))).collect();
+    // One broken invoice deep in the package: the one xmllint run must still single it out.
+    let broken = String::from_utf8(backlog[7_777].xml.clone()).unwrap().replace("<P_2>", "<Zly>x</Zly><P_2>");
+    backlog[7_777].xml = broken.into_bytes();
     let built = started.elapsed();
     let sessions = client.send_batch(&backlog).await.unwrap();
     let sent = started.elapsed();
@@ -186,9 +206,16 @@ async fn ten_thousand_invoices_in_one_batch() {
     let (code, results) = settle(&client, &sessions[0].reference).await;
     let done = started.elapsed();
     assert_eq!((code, results.len()), (200, 10_000));
-    for r in &results {
-        accepted(r);
+    for (i, r) in results.iter().enumerate() {
+        if i == 7_777 {
+            assert!(matches!(&r.status, InvoiceStatus::Rejected { code: 450, reason } if reason.contains("Zly")));
+        } else {
+            accepted(r);
+        }
     }
+    let zip = ksef::client::package(backlog.iter().map(|b| b.xml.as_slice())).unwrap();
+    let xml_bytes: usize = backlog.iter().map(|b| b.xml.len()).sum();
+    println!("10,000 invoices: {xml_bytes} bytes of XML, a {} byte package", zip.len());
     println!(
         "10,000 invoices: built {built:?}, sent (zip, encrypt, upload, close) at {sent:?}, all accepted at {done:?}"
     );

@@ -218,6 +218,9 @@ pub(crate) fn status(closed: bool, batch: &Batch, total: i64, done: i64, ok: i64
     }
     match &batch.outcome {
         None => info(150, "Trwa przetwarzanie"),
+        Some(o) if o.code == 200 && total == 0 => {
+            StatusInfo { details: Some(vec!["Nie przesłano faktur".into()]), ..info(440, "Sesja anulowana") }
+        }
         Some(o) if o.code == 200 && done < total => info(150, "Trwa przetwarzanie"),
         Some(o) if o.code == 200 && ok == 0 => info(445, "Błąd weryfikacji, brak poprawnych faktur"),
         Some(o) => o.clone(),

@@ -4,6 +4,8 @@
 //! than the one it was made with), opens interactive sessions, decrypts the invoices
 //! with the session's key, checks hashes, sizes and the FA(3) schema (xmllint), refuses
 //! duplicates, numbers invoices as KSeF does (CRC-8, the seller's NIP) and writes UPOs.
+//! Batch sessions too (`batch`, `batch_process`): part uploads at addresses on its own
+//! router, the package decrypted, checked, unzipped and schema-checked in one xmllint run.
 //! It enforces the documented rate limits, and fails on demand (`faults`), in-process
 //! or at `POST /sandbox/faults`. Its state is in memory.
 //!
