@@ -220,6 +220,48 @@ fn verdicts(stderr: &str, indices: impl Iterator<Item = usize>) -> HashMap<usize
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::crypto::SessionKey;
+    use crate::sandbox::state::{Batch, Session};
+    use crate::sandbox::StandIn;
+    use crate::wire_batch::{BatchFileInfo, BatchFilePartInfo};
+
+    fn with_part(standin: &StandIn, key: &SessionKey, declared: &BatchFileInfo, part: Vec<u8>) {
+        let batch =
+            Batch { declared: Some(declared.clone()), parts: [(1, part)].into_iter().collect(), ..Batch::default() };
+        let session = Session {
+            key: key.clone(),
+            created: now_string(),
+            updated: now_string(),
+            valid_until: now_string(),
+            closed: true,
+            invoices: Vec::new(),
+            batch: Some(batch),
+        };
+        standin.0.state().sessions.insert("S".into(), session);
+    }
+
+    #[test]
+    fn a_tampered_part_fails_the_package_and_an_intact_one_unpacks() {
+        let standin = StandIn::new("8650001238", "token").unwrap();
+        let key = SessionKey::generate();
+        let zip = crate::client::package([b"<a/>".as_slice()].into_iter()).unwrap();
+        let part = key.encrypt(&zip);
+        let declared = BatchFileInfo {
+            file_size: zip.len() as i64,
+            file_hash: sha256_base64(&zip),
+            file_parts: vec![BatchFilePartInfo {
+                ordinal_number: 1,
+                file_size: part.len() as i64,
+                file_hash: sha256_base64(&part),
+            }],
+        };
+        let mut tampered = part.clone();
+        tampered[0] ^= 1;
+        with_part(&standin, &key, &declared, tampered);
+        assert_eq!(unpack(&standin.0, "S").map_err(|s| s.code), Err(405));
+        with_part(&standin, &key, &declared, part);
+        assert_eq!(unpack(&standin.0, "S").map_err(|s| s.code), Ok(vec![b"<a/>".to_vec()]));
+    }
 
     #[test]
     fn xmllint_verdicts_are_read_per_file() {
