@@ -187,6 +187,16 @@ async fn injected_faults_apply_to_batches() {
     h.assert_conformant();
 }
 
+#[tokio::test]
+async fn a_part_past_its_upload_time_is_refused_and_the_session_never_closed() {
+    let options = StandInOptions { batch_upload_time_per_part: Duration::ZERO, ..StandInOptions::default() };
+    let h = Harness::with(StandIn::with_options(NIP, TOKEN, options).unwrap()).await;
+    let err = h.client().send_batch(&[online(invoice("FV/BT/1"))]).await.unwrap_err();
+    assert!(matches!(err.error, KsefError::Refused { code: 403, .. }), "{err:?}");
+    assert!(h.statuses("/close").is_empty(), "not closed: KSeF will never process it, sending again is safe");
+    h.assert_conformant();
+}
+
 /// The cost of a backlog of 10,000 small invoices in one batch session (debug build):
 /// `cargo test -p ksef --all-features --test batch -- --ignored --nocapture`.
 #[tokio::test]

@@ -5,6 +5,12 @@
 //! outcome. Why: the interactive session's limits (10/s, 30/min, 180/h sends) would take
 //! ~55 hours for a backlog of 10,000 invoices; a batch is one open and one close.
 //!
+//! After a crash: a session whose parts were not all uploaded is never closed, so KSeF
+//! never processes it (it is cancelled when the upload time runs out) and sending the
+//! invoices again is safe. Once closed, its reference is the caller's to keep; an
+//! invoice sent again after that is refused as a duplicate (440) naming the original's
+//! KSeF number (`originalKsefNumber`).
+//!
 //! A backlog over the documented limits (10,000 invoices per session, 50 parts of
 //! 100 MB, 5 GB a package) goes in several sessions, as does a mix of online and
 //! offline invoices (`offlineMode` is one flag per batch session).
@@ -181,17 +187,29 @@ impl Client {
             }
             other => other?,
         };
+        // The parts go up at once (the guide recommends it; the uploads are not rate limited).
+        let mut uploads = tokio::task::JoinSet::new();
         for (i, part) in encrypted.into_iter().enumerate() {
             let ordinal = i64::try_from(i + 1).unwrap_or(i64::MAX);
-            let Some(upload) = opened.part_upload_requests.iter().find(|u| u.ordinal_number == ordinal) else {
+            let Some(upload) = opened.part_upload_requests.iter().find(|u| u.ordinal_number == ordinal).cloned() else {
                 return Err(KsefError::Protocol(format!("no upload address for part {ordinal}")));
             };
-            let headers: Vec<(String, String)> =
-                upload.headers.iter().filter_map(|(k, v)| v.clone().map(|v| (k.clone(), v))).collect();
-            let answer = self.http.upload(&upload.method, &upload.url, &headers, part).await?;
-            if !answer.status.is_success() {
-                return Err(answer.refusal());
-            }
+            let http = self.http.clone();
+            uploads.spawn(async move {
+                let headers: Vec<(String, String)> =
+                    upload.headers.iter().filter_map(|(k, v)| v.clone().map(|v| (k.clone(), v))).collect();
+                let answer = http.upload(&upload.method, &upload.url, &headers, part).await?;
+                if answer.status.is_success() {
+                    Ok(())
+                } else {
+                    Err(answer.refusal())
+                }
+            });
+        }
+        // The first failure stops the rest (dropping the set aborts them); the session is
+        // then never closed, so KSeF never processes it and sending again is safe.
+        while let Some(done) = uploads.join_next().await {
+            done.map_err(|e| KsefError::Protocol(format!("a part upload task: {e}")))??;
         }
         let path = format!("/sessions/batch/{}/close", opened.reference_number);
         let answer = self.authed(Method::POST, &path, None).await?;

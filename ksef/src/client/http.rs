@@ -74,6 +74,7 @@ impl Answer {
     }
 }
 
+#[derive(Clone)]
 pub(crate) struct Http {
     client: reqwest::Client,
     base: String,

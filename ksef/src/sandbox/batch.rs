@@ -114,6 +114,11 @@ pub(crate) async fn open(
         declared: Some(request.batch_file.clone()),
         offline: request.offline_mode,
         upload_key,
+        upload_until: chrono::Duration::from_std(
+            shared.options.batch_upload_time_per_part.saturating_mul(u32::try_from(parts.len()).unwrap_or(u32::MAX)),
+        )
+        .ok()
+        .map(|d| Utc::now() + d),
         ..Batch::default()
     };
     let session = Session {
@@ -148,6 +153,9 @@ pub(crate) async fn upload(
     if signature.sig.as_deref() != Some(batch.upload_key.as_str()) {
         return (StatusCode::UNAUTHORIZED, "the address's signature does not match").into_response();
     }
+    if expired(batch) {
+        return (StatusCode::FORBIDDEN, "the time to upload the parts is over").into_response();
+    }
     let declared = batch.declared.as_ref().is_some_and(|d| d.file_parts.iter().any(|p| p.ordinal_number == ordinal));
     if !declared {
         return (StatusCode::BAD_REQUEST, "no such part was declared").into_response();
@@ -175,6 +183,13 @@ pub(crate) async fn close(State(shared): Ctx, Path(session_ref): Path<String>, h
         let Some(batch) = session.batch.as_ref() else {
             return no_session(&session_ref);
         };
+        if expired(batch) {
+            return reply::exception(
+                21208,
+                "Czas oczekiwania na requesty upload lub finish został przekroczony.",
+                Some("Sesja anulowana, przekroczony czas wysyłki.".into()),
+            );
+        }
         for part in batch.declared.iter().flat_map(|d| d.file_parts.iter()) {
             match batch.parts.get(&part.ordinal_number) {
                 None => {
@@ -204,6 +219,11 @@ pub(crate) async fn close(State(shared): Ctx, Path(session_ref): Path<String>, h
     StatusCode::NO_CONTENT.into_response()
 }
 
+/// Past the time to upload parts: the session is cancelled (never processed).
+fn expired(batch: &Batch) -> bool {
+    batch.upload_until.is_some_and(|until| Utc::now() > until)
+}
+
 /// A batch session's status (`SessionStatusResponse.status`, the batch table): the
 /// package's outcome once unpacked, 445 when no invoice of it was accepted.
 pub(crate) fn status(closed: bool, batch: &Batch, total: i64, done: i64, ok: i64) -> StatusInfo {
@@ -213,6 +233,9 @@ pub(crate) fn status(closed: bool, batch: &Batch, total: i64, done: i64, ok: i64
         details: None,
         extensions: None,
     };
+    if !closed && expired(batch) {
+        return StatusInfo { details: Some(vec!["Przekroczono czas wysyłki".into()]), ..info(440, "Sesja anulowana") };
+    }
     if !closed {
         return info(100, "Sesja wsadowa rozpoczęta");
     }

@@ -53,6 +53,8 @@ pub struct StandInOptions {
     /// The batch session's limits it enforces (the documented ones by default; smaller
     /// in tests, so a backlog "over the limit" stays small).
     pub batch: crate::client::BatchLimits,
+    /// How long a batch session takes parts, per declared part (KSeF: 20 minutes).
+    pub batch_upload_time_per_part: Duration,
 }
 
 impl Default for StandInOptions {
@@ -62,6 +64,7 @@ impl Default for StandInOptions {
             access_token_ttl: chrono::Duration::minutes(15),
             processing_delay: Duration::ZERO,
             batch: crate::client::BatchLimits::default(),
+            batch_upload_time_per_part: Duration::from_secs(20 * 60),
         }
     }
 }

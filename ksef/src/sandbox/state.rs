@@ -51,6 +51,8 @@ pub struct Batch {
     pub offline: bool,
     /// The secret in the part upload addresses (KSeF's storage URLs carry a signature).
     pub upload_key: String,
+    /// Parts are taken until then (20 minutes per declared part, `sesja-wsadowa.md`).
+    pub upload_until: Option<DateTime<Utc>>,
     /// Ordinal → the encrypted part as uploaded.
     pub parts: std::collections::BTreeMap<i64, Vec<u8>>,
     /// Set once the package is unpacked (or failed as a whole: the session's status).
