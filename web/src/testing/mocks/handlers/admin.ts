@@ -309,6 +309,7 @@ function settingsSeed(): Row {
     postal_code: '37-400',
     city: 'Nisko',
     country: 'PL',
+    ksef_send_consumers: false,
   };
 }
 
