@@ -308,8 +308,7 @@ function settingsSeed(): Row {
     address: 'ul. Kolejowa 12',
     postal_code: '37-400',
     city: 'Nisko',
-    country: 'PL',
-    ksef_send_consumers: false,
+    country: 'PL', ksef_send_consumers: false,
   };
 }
 
