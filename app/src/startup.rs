@@ -185,11 +185,7 @@ pub fn api_routes_with_finance(
     }
     if let Some(ReadSide { pool, mailer, public_url, tickets }) = queries {
         api = api
-            .merge(query_api::router(query_api::QueryState {
-                pool: pool.clone(),
-                public_url: public_url.clone(),
-                tickets,
-            }))
+            .merge(query_api::router(query_api::QueryState::new(pool.clone(), public_url.clone(), tickets)))
             .merge(catalogue_api::router(catalogue_api::CatalogueState { pool: pool.clone() }))
             .merge(accounts_api::router(accounts_api::AccountsState { pool, mailer, public_url }))
             .merge(crate::openapi::router());

@@ -5,6 +5,8 @@
 //! the amount due; a correction also the corrected invoice's number and date, the
 //! reason and the sums before and after.
 //!
+//! An invoice sent to KSeF also shows its verification codes (`invoice/ksef.rs`).
+//!
 //! The layout flows from the top down and starts a new page (repeating the table's
 //! header) when the next block does not fit, so any number of lines prints.
 
@@ -13,6 +15,8 @@ use crate::layout::{Align, Canvas, Face, Rgb, Style};
 use crate::model::{format_date, format_pln, Amounts, InvoiceDocument, InvoiceLine, Party};
 use crate::pdf::{self, PAGE_H, PAGE_W};
 use crate::DocumentError;
+
+mod ksef;
 
 const MARGIN: f32 = 40.0;
 const BOTTOM: f32 = 54.0;
@@ -69,6 +73,9 @@ pub fn invoice_pdf(doc: &InvoiceDocument) -> Result<Vec<u8>, DocumentError> {
         sheet.lines_table(doc);
         sheet.summary(doc);
         sheet.payment(doc);
+        if let Some(mark) = &doc.ksef {
+            sheet.ksef_codes(mark)?;
+        }
         sheet.finish()
     };
     pdf::assemble(&pages, &regular, &bold, &title)

@@ -9,7 +9,9 @@
 //!   ticket (three to a page), each with its QR code drawn as vector squares and the
 //!   secret code printed under it.
 //! - [`invoice_pdf`]: an invoice or a correction invoice ([`InvoiceDocument`]) as an A4
-//!   PDF in Polish, with what the VAT act asks an invoice to show.
+//!   PDF in Polish, with what the VAT act asks an invoice to show; one due for KSeF
+//!   ([`KsefMark`]) also its verification codes (KOD I with the KSeF number or OFFLINE
+//!   under it, KOD II marked CERTYFIKAT when offline), drawn like the tickets' codes.
 //! - [`invoice_fa3`]: the same document as a KSeF structured e-invoice, XML of the
 //!   Ministry of Finance's schema FA(3) (a copy of the schema is in `documents/ksef/`).
 //! - [`vat_split`]: a gross amount split into net and VAT (the caller's sums must add

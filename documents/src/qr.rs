@@ -1,6 +1,7 @@
 //! QR codes: one module matrix, drawn either as SVG (for the web) or as PDF rectangles
 //! (see `ticket.rs`), so the two always carry the same code.
 
+use crate::layout::{Canvas, Rgb};
 use crate::DocumentError;
 use qrcode::{EcLevel, QrCode};
 
@@ -54,6 +55,23 @@ impl QrMatrix {
         }
         runs
     }
+}
+
+/// Draws `matrix` as black vector squares (one rectangle per run) in the square of
+/// `side` points whose top left corner is at (`left`, `top`), the quiet zone included:
+/// sharp at any zoom and on any printer, unlike a bitmap.
+pub(crate) fn draw(canvas: &mut Canvas<'_>, matrix: &QrMatrix, left: f32, top: f32, side: f32) {
+    let module = side / (matrix.width() + 2 * QUIET_ZONE) as f32;
+    let rects: Vec<[f32; 4]> = matrix
+        .dark_runs()
+        .into_iter()
+        .map(|(mx, my, len)| {
+            let x = left + (QUIET_ZONE + mx) as f32 * module;
+            let y = top - (QUIET_ZONE + my + 1) as f32 * module;
+            [x, y, len as f32 * module, module]
+        })
+        .collect();
+    canvas.fill_rects(&rects, Rgb(0.0, 0.0, 0.0));
 }
 
 /// The QR code of `text` as a standalone SVG document: black modules on a white square

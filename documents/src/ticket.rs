@@ -10,7 +10,7 @@
 use crate::font::{Font, BOLD, REGULAR};
 use crate::layout::{Align, Canvas, Face, Rgb, Style};
 use crate::pdf::{self, PAGE_H, PAGE_W};
-use crate::qr::{QrMatrix, QUIET_ZONE};
+use crate::qr::{self, QrMatrix};
 use crate::DocumentError;
 
 /// One order's tickets, with every value already formatted for people (times in
@@ -138,17 +138,7 @@ fn draw_card(
     let qr_left = right - PAD - QR_SIDE;
     let qr_top = top - BAND_H - 6.0;
     let matrix = QrMatrix::encode(&ticket.qr)?;
-    let module = QR_SIDE / (matrix.width() + 2 * QUIET_ZONE) as f32;
-    let rects: Vec<[f32; 4]> = matrix
-        .dark_runs()
-        .into_iter()
-        .map(|(mx, my, len)| {
-            let x = qr_left + (QUIET_ZONE + mx) as f32 * module;
-            let y = qr_top - (QUIET_ZONE + my + 1) as f32 * module;
-            [x, y, len as f32 * module, module]
-        })
-        .collect();
-    canvas.fill_rects(&rects, Rgb(0.0, 0.0, 0.0));
+    qr::draw(canvas, &matrix, qr_left, qr_top, QR_SIDE);
     let centre = qr_left + QR_SIDE / 2.0;
     let code_y = qr_top - QR_SIDE - 10.0;
     canvas.text(centre, code_y, Align::Center, style(Face::Bold, 15.0, INK), &ticket.code);

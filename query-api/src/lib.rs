@@ -29,6 +29,23 @@ pub struct QueryState {
     pub public_url: String,
     /// Signs the tickets' QR codes (`ticket_token`); its public half is the verification key.
     pub tickets: ticket_token::TicketSigner,
+    /// The KSeF environment the invoices go to: its host is in the QR codes the
+    /// invoice PDFs print (`ksef::Environment::qr_host`). [`QueryState::new`] starts
+    /// with the sandbox; the app sets the configured one ([`QueryState::with_ksef_env`]).
+    pub ksef_env: ksef::Environment,
+}
+
+impl QueryState {
+    /// The state with KSeF's sandbox environment.
+    pub fn new(pool: PgPool, public_url: String, tickets: ticket_token::TicketSigner) -> Self {
+        QueryState { pool, public_url, tickets, ksef_env: ksef::Environment::Sandbox }
+    }
+
+    /// The KSeF environment whose verification host the invoice PDFs' QR codes link to.
+    pub fn with_ksef_env(mut self, env: ksef::Environment) -> Self {
+        self.ksef_env = env;
+        self
+    }
 }
 
 impl FromRef<QueryState> for PgPool {

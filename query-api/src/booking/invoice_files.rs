@@ -5,6 +5,11 @@
 //! mapping to the document is the `invoicing` crate's, the same the invoice e-mails use;
 //! here only the rows become its inputs.
 //!
+//! KSeF (`rm_ksef_documents`): a correction's FA(3) names the corrected invoice's KSeF
+//! number, so the XML served is byte for byte the XML sent (its SHA-256 is its identity
+//! in KSeF); the PDF of a document due for KSeF prints KOD I, the verification link
+//! made from that very XML's SHA-256, with the KSeF number or OFFLINE under it.
+//!
 //! Who may have it: an admin; the order's customer, logged in as the order's owner, or
 //! holding the order's link (`&hash_id=`, as the success page does).
 
@@ -51,7 +56,12 @@ pub async fn pdf(
     MaybeUser(user): MaybeUser,
     params: Params,
 ) -> Result<Response, ApiError> {
-    let (record, document) = document_for(&state, user, &params).await?;
+    let (record, mut document) = document_for(&state, user, &params).await?;
+    let row = super::ksef_status::row_of(&state.pool, &record.number).await?;
+    if row.ksef_state.is_some() {
+        let xml = documents::invoice_fa3(&document).map_err(|e| render_error(&record.number, e))?;
+        document.ksef = super::ksef_status::mark(&row, &document, &xml, state.ksef_env);
+    }
     let bytes = documents::invoice_pdf(&document).map_err(|e| render_error(&record.number, e))?;
     Ok(file(bytes, "application/pdf", &record.number, "pdf"))
 }
@@ -134,7 +144,11 @@ async fn document_for(
         payment_provider: &order.payment_provider,
         paid_at: order.paid_at,
     };
-    let document = invoicing::document(&issued(&record), &facts, &earlier, None);
+    let corrects_ksef_number = match &record.corrects_number {
+        Some(corrected) => super::ksef_status::ksef_number_of(&state.pool, corrected).await?,
+        None => None,
+    };
+    let document = invoicing::document(&issued(&record), &facts, &earlier, corrects_ksef_number.as_deref());
     Ok((record, document))
 }
 

@@ -1,6 +1,8 @@
 //! The invoices and corrections (`rm_invoices`, the `invoices` projection):
 //! `GET /order/order-invoice/all` (list conventions) and `one?id=` for admins, and the
-//! summaries an order's pages link to ([`summaries`]).
+//! summaries an order's pages link to ([`summaries`]). Each document carries where it
+//! stands in KSeF (`rm_ksef_documents`, see `ksef_status`), and the list filters by it
+//! (`filter[ksef_state][eq]=rejected`; `none` for a document not due for KSeF).
 //!
 //! A document's id is the id of the event that issued it, so it never changes and a
 //! link to it stays valid after any rebuild of the read models.
@@ -19,6 +21,7 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+use super::ksef_status::{KsefRow, KsefStatus, KSEF_COLUMNS};
 use crate::QueryState;
 
 const FIELDS: &[ListField] = &[
@@ -34,12 +37,23 @@ const FIELDS: &[ListField] = &[
     ListField { name: "gross", column: "i.gross", kind: FieldType::Integer },
     ListField { name: "corrects_number", column: "i.corrects_number", kind: FieldType::Text },
     ListField { name: "corrects_id", column: "i.corrects_id", kind: FieldType::Uuid },
+    ListField { name: "ksef_state", column: "coalesce(k.state, 'none')", kind: FieldType::Text },
+    ListField { name: "ksef_number", column: "k.ksef_number", kind: FieldType::Text },
+    ListField { name: "ksef_deadline", column: "k.deadline", kind: FieldType::Date },
 ];
 const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "i.issued_at desc, i.invoice_id" };
-const COLUMNS: &str = "i.invoice_id, i.order_id, o.number as order_number, o.hash_id, i.number, i.kind, i.issued_at, \
+/// The document's columns; [`KSEF_COLUMNS`] follow them (see [`columns`]).
+const INVOICE_COLUMNS: &str =
+    "i.invoice_id, i.order_id, o.number as order_number, o.hash_id, i.number, i.kind, i.issued_at, \
     i.sale_date, i.seller, i.buyer, i.buyer_name, i.buyer_tax_id, i.vat_rate, i.net, i.vat, i.gross, \
     i.corrects_number, i.corrects_id, i.reason, i.total_before, i.corrects_issued_at";
-const FROM: &str = "rm_invoices i left join rm_orders o on o.order_id = i.order_id";
+const FROM: &str = "rm_invoices i left join rm_orders o on o.order_id = i.order_id \
+    left join rm_ksef_documents k on k.document_number = i.number";
+
+/// What every query of [`InvoiceRecord`]s selects.
+fn columns() -> String {
+    format!("{INVOICE_COLUMNS}, {KSEF_COLUMNS}")
+}
 
 /// A row of `rm_invoices` with its order's number.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -65,6 +79,8 @@ pub struct InvoiceRecord {
     pub reason: Option<String>,
     pub total_before: Option<i64>,
     pub corrects_issued_at: Option<DateTime<Utc>>,
+    #[sqlx(flatten)]
+    pub ksef: KsefRow,
 }
 
 /// An invoice (`VAT`) or a correction (`KOR`) in the list.
@@ -97,6 +113,9 @@ pub struct InvoiceListItem {
     pub reason: Option<String>,
     pub pdf_url: String,
     pub fa3_url: String,
+    /// Where it stands in KSeF; absent when it is not due (a consumer's invoice while the
+    /// company does not send those).
+    pub ksef: Option<KsefStatus>,
 }
 
 /// One document with its parties (admin).
@@ -157,6 +176,7 @@ impl From<&InvoiceRecord> for InvoiceListItem {
             reason: r.reason.clone(),
             pdf_url: pdf_url(r.invoice_id),
             fa3_url: format!("/api/order/order-invoice/fa3?id={}", r.invoice_id),
+            ksef: KsefStatus::of(&r.ksef, r.invoice_id),
         }
     }
 }
@@ -177,11 +197,13 @@ impl From<&InvoiceRecord> for InvoiceSummary {
 
 /// The documents of an order, oldest first.
 pub async fn summaries(pool: &PgPool, order_id: Uuid) -> Result<Vec<InvoiceSummary>, ApiError> {
-    let rows: Vec<InvoiceRecord> =
-        sqlx::query_as(&format!("select {COLUMNS} from {FROM} where i.order_id = $1 order by i.issued_at, i.number"))
-            .bind(order_id)
-            .fetch_all(pool)
-            .await?;
+    let rows: Vec<InvoiceRecord> = sqlx::query_as(&format!(
+        "select {} from {FROM} where i.order_id = $1 order by i.issued_at, i.number",
+        columns()
+    ))
+    .bind(order_id)
+    .fetch_all(pool)
+    .await?;
     Ok(rows.iter().map(InvoiceSummary::from).collect())
 }
 
@@ -195,7 +217,8 @@ pub async fn summaries_of_orders(
         return Ok(by_order);
     }
     let rows: Vec<InvoiceRecord> = sqlx::query_as(&format!(
-        "select {COLUMNS} from {FROM} where i.order_id = any($1) order by i.issued_at, i.number"
+        "select {} from {FROM} where i.order_id = any($1) order by i.issued_at, i.number",
+        columns()
     ))
     .bind(order_ids)
     .fetch_all(pool)
@@ -208,15 +231,18 @@ pub async fn summaries_of_orders(
 
 /// Every document of an order, oldest first.
 pub async fn of_order(pool: &PgPool, order_id: Uuid) -> Result<Vec<InvoiceRecord>, ApiError> {
-    Ok(sqlx::query_as(&format!("select {COLUMNS} from {FROM} where i.order_id = $1 order by i.issued_at, i.number"))
-        .bind(order_id)
-        .fetch_all(pool)
-        .await?)
+    Ok(sqlx::query_as(&format!(
+        "select {} from {FROM} where i.order_id = $1 order by i.issued_at, i.number",
+        columns()
+    ))
+    .bind(order_id)
+    .fetch_all(pool)
+    .await?)
 }
 
 /// One document by its id.
 pub async fn record(pool: &PgPool, id: Uuid) -> Result<Option<InvoiceRecord>, ApiError> {
-    Ok(sqlx::query_as(&format!("select {COLUMNS} from {FROM} where i.invoice_id = $1"))
+    Ok(sqlx::query_as(&format!("select {} from {FROM} where i.invoice_id = $1", columns()))
         .bind(id)
         .fetch_optional(pool)
         .await?)
@@ -232,9 +258,11 @@ pub fn document_id(params: &Params) -> Result<Uuid, ApiError> {
 #[utoipa::path(get, path = "/api/order/order-invoice/all", tag = "order", security(("bearer" = [])),
     params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
         ("sort" = Option<String>, Query, description = "id, order_id, number, kind, issued_at, buyer_name, buyer_tax_id, net, vat, gross, \
-            corrects_number, corrects_id; -field descends", pattern = "^-?(id|order_id|number|kind|issued_at|buyer_name|buyer_tax_id|net|vat|gross|corrects_number|corrects_id)(,-?(id|order_id|number|kind|issued_at|buyer_name|buyer_tax_id|net|vat|gross|corrects_number|corrects_id))*$"),
+            corrects_number, corrects_id, ksef_state, ksef_number, ksef_deadline; -field descends", pattern = "^-?(id|order_id|number|kind|issued_at|buyer_name|buyer_tax_id|net|vat|gross|corrects_number|corrects_id|ksef_state|ksef_number|ksef_deadline)(,-?(id|order_id|number|kind|issued_at|buyer_name|buyer_tax_id|net|vat|gross|corrects_number|corrects_id|ksef_state|ksef_number|ksef_deadline))*$"),
         ("filter[kind][eq]" = Option<String>, Query, max_length = 200, description = "any field above, ops eq, lt, gt, lte, gte, like, in"),
         ("filter[number][like]" = Option<String>, Query, max_length = 200),
+        ("filter[ksef_state][eq]" = Option<String>, Query, max_length = 200,
+            description = "where it stands in KSeF: none (not due), waiting, offline, sent, accepted, rejected (also `[in]`, comma-separated)"),
         ("filter[issued_at][gte]" = Option<chrono::DateTime<chrono::Utc>>, Query, description = "RFC 3339 (or `YYYY-MM-DD HH:MM:SS`, Warsaw time)")),
     responses((status = 200, description = "`{\"data\": {\"models\": [InvoiceListItem], \"pagination\": …}}`", body = Data<Page<InvoiceListItem>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
@@ -246,7 +274,7 @@ pub async fn all(
     query: RawListQuery,
 ) -> Result<Data<Page<InvoiceListItem>>, ApiError> {
     let q = query.parse(SPEC)?;
-    let page = fetch_page::<InvoiceRecord>(&state.pool, COLUMNS, FROM, Scope::All, &q).await?;
+    let page = fetch_page::<InvoiceRecord>(&state.pool, &columns(), FROM, Scope::All, &q).await?;
     Ok(Data::new(Page { models: page.models.iter().map(InvoiceListItem::from).collect(), pagination: page.pagination }))
 }
 
@@ -265,7 +293,8 @@ pub async fn one(
     let record =
         record(&state.pool, id).await?.ok_or_else(|| ApiError::NotFound(format!("there is no invoice {id}")))?;
     let corrections: Vec<InvoiceRecord> = sqlx::query_as(&format!(
-        "select {COLUMNS} from {FROM} where i.corrects_id = $1 order by i.issued_at, i.number"
+        "select {} from {FROM} where i.corrects_id = $1 order by i.issued_at, i.number",
+        columns()
     ))
     .bind(id)
     .fetch_all(&state.pool)

@@ -5,6 +5,7 @@ use super::coupons::{CouponDetails, CouponUsage, CouponView};
 use super::course_load::{CourseLoad, SegmentLoad};
 use super::driver::{DriverCourse, Jwk, Manifest, ManifestStop, ManifestTicket, VerificationKey};
 use super::invoices::{InvoiceDetails, InvoiceListItem, InvoiceSummary};
+use super::ksef_status::{KsefState, KsefStatus};
 use super::model::{
     AdminOrderView, CouponUseView, CustomerView, DiscountView, GatewayRefund, InvoiceView, LegView, LineView,
     OrderView, ReductionView, TicketView,
@@ -18,8 +19,8 @@ use super::stamps::{StampCardView, StampReward, UserStamps};
 use super::tickets::AdminTicket;
 use super::timeline::{Actor, TimelineEntry};
 use super::{
-    change_options, coupons, course_load, driver, invoice_files, invoices, my_tickets, order_customers, order_users,
-    order_waypoints, orders, stamps, success, tickets, timeline,
+    change_options, coupons, course_load, driver, invoice_files, invoices, ksef_status, my_tickets, order_customers,
+    order_users, order_waypoints, orders, stamps, success, tickets, timeline,
 };
 
 /// Orders, tickets, coupons and stamps as the read models show them.
@@ -34,7 +35,7 @@ use super::{
         change_options::change_options,
         coupons::all, coupons::one,
         course_load::course_load,
-        invoices::all, invoices::one, invoice_files::pdf, invoice_files::fa3,
+        invoices::all, invoices::one, invoice_files::pdf, invoice_files::fa3, ksef_status::upo,
         timeline::timeline,
         order_customers::all, order_customers::one,
         order_users::one, order_users::courses,
@@ -47,7 +48,7 @@ use super::{
         OrderView, AdminOrderView, CustomerView, InvoiceView, LegView, LineView, DiscountView, ReductionView,
         CouponUseView, TicketView, MyTicket, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
         AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund, ChangeOptions, ChangeOption, CurrentCourse,
-        CannotChange, PendingChangeView, CourseLoad, SegmentLoad, InvoiceListItem, InvoiceDetails, InvoiceSummary,
+        CannotChange, PendingChangeView, CourseLoad, SegmentLoad, InvoiceListItem, InvoiceDetails, InvoiceSummary, KsefStatus, KsefState,
         TimelineEntry, Actor, OrderCustomer, OrderUser, OrderAccount, OrderCourse, OrderWaypoint, CalculatedDates,
         RepricedTicket, VerificationKey, Jwk, DriverCourse, Manifest, ManifestStop, ManifestTicket,
     )),
@@ -83,6 +84,7 @@ mod tests {
             "/api/order/order/timeline",
             "/api/order/order-invoice/pdf",
             "/api/order/order-invoice/fa3",
+            "/api/order/order-invoice/upo",
             "/api/order/order-customer/all",
             "/api/order/order-customer/one",
             "/api/order/order-user/one",

@@ -27,7 +27,7 @@ impl Deref for TestApp {
 
 pub async fn spawn_app(pool: PgPool) -> TestApp {
     let tickets = api_core::ticket_keys::load(&pool, None).await.expect("the ticket key");
-    let state = QueryState { pool: pool.clone(), public_url: "http://127.0.0.1:8080".into(), tickets };
+    let state = QueryState::new(pool.clone(), "http://127.0.0.1:8080".into(), tickets);
     let catalogue = catalogue_api::router(CatalogueState { pool: pool.clone() });
     TestApp(test_support::TestApp::serve(pool, router(state).merge(catalogue)).await)
 }

@@ -14,6 +14,7 @@ mod daily_report;
 mod invoice_mails;
 mod invoices;
 mod journey;
+mod ksef_documents;
 mod mailbox;
 mod order_edit;
 mod order_list;

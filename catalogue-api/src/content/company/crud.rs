@@ -48,6 +48,7 @@ impl Input for Settings {
             ("postal_code", self.postal_code.into()),
             ("city", self.city.into()),
             ("country", self.country.into()),
+            ("ksef_send_consumers", self.ksef_send_consumers.into()),
         ]
     }
 }

@@ -56,6 +56,9 @@ pub struct Settings {
     pub city: String,
     /// The seller's country: two capital letters (ISO 3166-1), `PL` by default.
     pub country: String,
+    /// Whether invoices to consumers (buyers without a NIP) go to KSeF too; off: only
+    /// invoices to companies go (the law asks no more).
+    pub ksef_send_consumers: bool,
 }
 
 impl Default for Settings {
@@ -84,6 +87,7 @@ impl Default for Settings {
             postal_code: String::new(),
             city: String::new(),
             country: "PL".into(),
+            ksef_send_consumers: false,
         }
     }
 }
@@ -125,7 +129,7 @@ impl Company {
 pub const COLUMNS: &str = "id, name, invoice_prefix, invoice_issuer, invoice_email, order_report_email, \
     page_footer_1, page_footer_2, page_footer_1_en, page_footer_2_en, refresh_time, vat_rate_percent, \
     payment_time_minutes, sales_close_minutes, return_cutoff_minutes, return_fee_percent, stamps_per_reward, \
-    reward_value, tax_id, address, postal_code, city, country, created_at, updated_at";
+    reward_value, tax_id, address, postal_code, city, country, ksef_send_consumers, created_at, updated_at";
 
 /// What a client sends to save settings; absent fields keep their value. `name` is
 /// required; `address`, `postal_code` (`NN-NNN` when the country is `PL`) and `city` may be
@@ -200,6 +204,8 @@ pub struct SettingsInput {
         pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[A-Z]{2}[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
     )]
     pub country: Option<String>,
+    /// Whether invoices to consumers (buyers without a NIP) go to KSeF too.
+    pub ksef_send_consumers: Option<bool>,
 }
 
 #[cfg(test)]

@@ -108,6 +108,7 @@ impl SettingsInput {
             postal_code: postal_code.unwrap_or_default(),
             city: text(&mut e, "city", self.city, c.city, &seller::line),
             country,
+            ksef_send_consumers: self.ksef_send_consumers.unwrap_or(c.ksef_send_consumers),
         };
         e.finish()?;
         Ok(settings)

@@ -29,7 +29,8 @@ fn settings() -> Value {
         "address": "ul. Kolejowa 1",
         "postal_code": "37-400",
         "city": "Nisko",
-        "country": "PL"
+        "country": "PL",
+        "ksef_send_consumers": true
     })
 }
 
@@ -72,7 +73,8 @@ async fn get_settings_before_any_save_answers_the_decisions_defaults(pool: PgPoo
             "page_footer_2_en": "", "refresh_time": 3600,
             "vat_rate_percent": 8, "payment_time_minutes": 15, "sales_close_minutes": 10,
             "return_cutoff_minutes": 10, "return_fee_percent": 10, "stamps_per_reward": 10, "reward_value": 2000,
-            "tax_id": "", "address": "", "postal_code": "", "city": "", "country": "PL"
+            "tax_id": "", "address": "", "postal_code": "", "city": "", "country": "PL",
+            "ksef_send_consumers": false
         }}})
     );
 }
@@ -325,4 +327,23 @@ async fn an_update_of_a_company_row_reads_null_as_absent_and_checks_the_whole(po
     assert_fields(response, &["postal_code"]).await;
     let read = ok(app.get(&format!("/company/company/one?id={id}"), Some(&app.admin_token)).await).await;
     assert_eq!(read, updated);
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn sending_consumers_invoices_to_ksef_is_off_until_turned_on_and_kept_when_absent(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let token = Some(app.admin_token.as_str());
+    let created = ok(app.post("/company/company/save-settings", &json!({"name": "PKS Nisko"}), token).await).await;
+    assert_eq!(created["data"]["settings"]["ksef_send_consumers"], false);
+
+    let on = json!({"ksef_send_consumers": true});
+    ok(app.post("/company/company/save-settings", &on, token).await).await;
+    let kept = ok(app.post("/company/company/save-settings", &json!({"city": "Nisko"}), token).await).await;
+    assert_eq!(kept["data"]["settings"]["ksef_send_consumers"], true);
+    let stored: bool =
+        sqlx::query_scalar("select ksef_send_consumers from companies").fetch_one(&app.pool).await.unwrap();
+    assert!(stored);
+
+    let response = app.post("/company/company/save-settings", &json!({"ksef_send_consumers": "yes"}), token).await;
+    assert_eq!(response.status(), 422);
 }

@@ -4283,11 +4283,13 @@ export interface paths {
                 query?: {
                     page?: number;
                     "per-page"?: number;
-                    /** @description id, order_id, number, kind, issued_at, buyer_name, buyer_tax_id, net, vat, gross, corrects_number, corrects_id; -field descends */
+                    /** @description id, order_id, number, kind, issued_at, buyer_name, buyer_tax_id, net, vat, gross, corrects_number, corrects_id, ksef_state, ksef_number, ksef_deadline; -field descends */
                     sort?: string;
                     /** @description any field above, ops eq, lt, gt, lte, gte, like, in */
                     "filter[kind][eq]"?: string;
                     "filter[number][like]"?: string;
+                    /** @description where it stands in KSeF: none (not due), waiting, offline, sent, accepted, rejected (also `[in]`, comma-separated) */
+                    "filter[ksef_state][eq]"?: string;
                     /** @description RFC 3339 (or `YYYY-MM-DD HH:MM:SS`, Warsaw time) */
                     "filter[issued_at][gte]"?: string;
                 };
@@ -4830,6 +4832,90 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-invoice/upo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** KSeF's receipt (UPO) of an accepted invoice or correction, as KSeF gave it (admin). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the document's id */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the UPO, XML as KSeF issued it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/xml": string;
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such invoice, or KSeF has not given its UPO (yet) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -12940,6 +13026,7 @@ export interface components {
                     issued_at: string;
                     /** @description `VAT` or `KOR`. */
                     kind: string;
+                    ksef?: null | components["schemas"]["KsefStatus"];
                     /**
                      * Format: int64
                      * @description Grosz; a correction's amounts are its change (negative when less).
@@ -13970,6 +14057,7 @@ export interface components {
             issued_at: string;
             /** @description `VAT` or `KOR`. */
             kind: string;
+            ksef?: null | components["schemas"]["KsefStatus"];
             /**
              * Format: int64
              * @description Grosz; a correction's amounts are its change (negative when less).
@@ -14037,6 +14125,37 @@ export interface components {
             /** @description `OKP`. */
             kty: string;
             x: string;
+        };
+        /**
+         * @description A document's state in KSeF.
+         * @enum {string}
+         */
+        KsefState: "waiting" | "offline" | "sent" | "accepted" | "rejected";
+        /**
+         * @description Where a document stands in KSeF (absent for a document not due: an invoice to a
+         *     consumer while the company does not send those, or one issued before KSeF).
+         */
+        KsefStatus: {
+            /** Format: date-time */
+            accepted_at?: string | null;
+            /**
+             * Format: date
+             * @description For an offline document: the last day it may be sent on (Warsaw).
+             */
+            deadline?: string | null;
+            /** @description Once accepted: the KSeF number (`NIP-RRRRMMDD-XXXXXXXXXXXX-XX`). */
+            ksef_number?: string | null;
+            /** @description Issued in offline mode (it stays so once sent: its PDF shows KOD II). */
+            offline: boolean;
+            /**
+             * Format: int64
+             * @description Once rejected: KSeF's status code and its description.
+             */
+            rejection_code?: number | null;
+            rejection_reason?: string | null;
+            state: components["schemas"]["KsefState"];
+            /** @description Where KSeF's receipt (UPO XML) is, once it came (admin only). */
+            upo_url?: string | null;
         };
         /** @description What a leg's move did: each ticket's change. */
         LegMoved: {
@@ -14995,6 +15114,11 @@ export interface components {
             invoice_issuer: string;
             /** @description The invoice series: `{invoice_prefix}/{year}/{sequence}`. */
             invoice_prefix: string;
+            /**
+             * @description Whether invoices to consumers (buyers without a NIP) go to KSeF too; off: only
+             *     invoices to companies go (the law asks no more).
+             */
+            ksef_send_consumers: boolean;
             name: string;
             /** @description Where order reports go (empty: nowhere). */
             order_report_email: string;
@@ -15067,6 +15191,8 @@ export interface components {
             invoice_issuer?: string | null;
             /** @description 1-20 of `A-Z`, `0-9`, `/`, `-`. */
             invoice_prefix?: string | null;
+            /** @description Whether invoices to consumers (buyers without a NIP) go to KSeF too. */
+            ksef_send_consumers?: boolean | null;
             /** @description One required line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent; surrounding whitespace is dropped; `null`: not given. */
             name?: string | null;
             order_report_email?: null | components["schemas"]["EmailOrEmpty"];

@@ -1,13 +1,16 @@
 import { INVOICES, type InvoiceRow } from '../api/invoices';
 import { CellValue } from '../components/cell-value';
 import { InvoiceCorrects, InvoiceListActions, InvoicePage } from '../components/invoice-page';
+import { KsefCell } from '../components/ksef-status';
 import { defineArea } from '../lib/define-area';
 import { areaTitles } from '../messages/area-titles';
 import { INVOICE_KINDS, invoiceTexts } from '../messages/invoice-messages';
+import { KSEF_STATES, ksefTexts } from '../messages/ksef-messages';
 
 /**
  * Invoices and their corrections, numbered as issued: the list with filters, sort and CSV export, one
- * document's page (invoice-page.tsx) with its order, files and corrections, and the register of a period.
+ * document's page (invoice-page.tsx) with its order, files, KSeF state and corrections, and the register of a
+ * period. The KSeF column and filter show where each document stands in the national e-invoice system.
  */
 export const invoicesArea = defineArea<InvoiceRow, Record<string, never>>({
   path: 'order/invoice',
@@ -28,6 +31,7 @@ export const invoicesArea = defineArea<InvoiceRow, Record<string, never>>({
     { key: 'vat', label: invoiceTexts.vat, numeric: true, cell: (invoice) => invoice.vat_formatted },
     { key: 'gross', label: invoiceTexts.gross, sortable: true, numeric: true, cell: (invoice) => invoice.gross_formatted },
     { key: 'corrects_number', label: invoiceTexts.corrects, cell: (invoice) => <InvoiceCorrects invoice={invoice} /> },
+    { key: 'ksef_state', label: ksefTexts.column, sortable: true, cell: (invoice) => <KsefCell invoice={invoice} /> },
   ],
   filters: [
     { field: 'number', op: 'like', label: invoiceTexts.number },
@@ -36,6 +40,7 @@ export const invoicesArea = defineArea<InvoiceRow, Record<string, never>>({
     { field: 'issued_at', op: 'lte', label: invoiceTexts.issuedTo, kind: 'date', timestamp: true },
     { field: 'buyer_name', op: 'like', label: invoiceTexts.buyer },
     { field: 'buyer_tax_id', op: 'eq', label: invoiceTexts.taxId },
+    { field: 'ksef_state', op: 'eq', label: ksefTexts.column, kind: 'select', options: KSEF_STATES },
   ],
   listActions: ({ params }) => <InvoiceListActions params={params} />,
   record: InvoicePage,

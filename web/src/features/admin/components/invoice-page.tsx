@@ -1,5 +1,5 @@
 // `/admin/order/invoice/{id}`: one invoice or correction: its fields, its order, its PDF and FA(3)
-// files, and the corrections issued to it. Also the list's pieces: the link to the corrected
+// files, where it stands in KSeF (ksef-status.tsx), and the corrections issued to it. Also the list's pieces: the link to the corrected
 // invoice, the export and the register links, and the CSV export page.
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
@@ -16,6 +16,7 @@ import { common } from '../messages/common-messages';
 import { invoiceTexts, invoiceValues } from '../messages/invoice-messages';
 
 import { AdminPage } from './admin-page';
+import { KsefSection } from './ksef-status';
 import { ListExport } from './list-export';
 import { LoadFailed } from './load-failed';
 import { Facts, InvoiceFiles, Section } from './order-section';
@@ -125,6 +126,7 @@ export function InvoicePage() {
           ]}
         />
       </Section>
+      <KsefSection invoice={invoice} />
       {invoice.kind === 'VAT' ? <Corrections invoice={invoice} /> : null}
     </AdminPage>
   );

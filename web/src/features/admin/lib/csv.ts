@@ -53,7 +53,10 @@ export function ordersCsv(orders: OrderListItem[]): string {
 /** The invoice list as CSV, amounts in grosz. */
 export function invoicesCsv(invoices: InvoiceRow[]): string {
   return toCsv(
-    ['number', 'kind', 'issued_at', 'sale_date', 'buyer_name', 'buyer_tax_id', 'net', 'vat', 'gross', 'corrects_number', 'order_number', 'reason'],
-    invoices.map((i) => [i.number, i.kind, i.issued_at, i.sale_date, i.buyer_name, i.buyer_tax_id, i.net, i.vat, i.gross, i.corrects_number ?? '', i.order_number ?? '', i.reason ?? '']),
+    ['number', 'kind', 'issued_at', 'sale_date', 'buyer_name', 'buyer_tax_id', 'net', 'vat', 'gross', 'corrects_number', 'order_number', 'reason', 'ksef_state', 'ksef_number'],
+    invoices.map((i) => [
+      i.number, i.kind, i.issued_at, i.sale_date, i.buyer_name, i.buyer_tax_id, i.net, i.vat, i.gross, i.corrects_number ?? '', i.order_number ?? '', i.reason ?? '',
+      i.ksef?.state ?? 'none', i.ksef?.ksef_number ?? '',
+    ]),
   );
 }

@@ -36,6 +36,7 @@ export const settingsSchema = z.object({
   postal_code: text(S.postal_code.maxLength),
   city: text(S.city.maxLength),
   country: z.string().check(z.trim(), z.regex(/^[A-Za-z]{2}$/, 'invalid')),
+  ksef_send_consumers: z.boolean(),
 }).check(
   // As the server: a Polish address's postal code is 00-000.
   fieldCheck<{ postal_code: string; country: string }>(
@@ -68,6 +69,7 @@ export const SETTINGS_FIELDS: FieldDef[] = [
   { name: 'postal_code', label: t.postalCode, kind: 'text' },
   { name: 'city', label: t.city, kind: 'text' },
   { name: 'country', label: t.country, kind: 'text', hint: t.countryHint, inputProps: { maxLength: 2, autoComplete: 'off' } },
+  { name: 'ksef_send_consumers', label: t.ksefSendConsumers, kind: 'checkbox', hint: t.ksefSendConsumersHint, wide: true },
   { name: 'page_footer_1', label: t.footer1, kind: 'html' },
   { name: 'page_footer_2', label: t.footer2, kind: 'html' },
   { name: 'page_footer_1_en', label: t.footer1En, kind: 'html' },
@@ -99,6 +101,7 @@ export function settingsValues(settings: Settings): SettingsValues {
     postal_code: settings.postal_code,
     city: settings.city,
     country: settings.country,
+    ksef_send_consumers: settings.ksef_send_consumers,
   };
 }
 

@@ -36,4 +36,14 @@ export const settingsTexts = defineMessages({
   city: { id: 'admin.settings.city', defaultMessage: 'Miejscowość', description: 'Setting: the seller city' },
   country: { id: 'admin.settings.country', defaultMessage: 'Kraj', description: 'Setting: the seller country code' },
   countryHint: { id: 'admin.settings.countryHint', defaultMessage: 'Kod kraju z dwóch liter, np. PL.', description: 'Hint: the country as a two-letter code' },
+  ksefSendConsumers: {
+    id: 'admin.settings.ksefSendConsumers',
+    defaultMessage: 'Wysyłaj do KSeF także faktury dla konsumentów',
+    description: 'Setting (checkbox): invoices to buyers without a NIP go to KSeF too',
+  },
+  ksefSendConsumersHint: {
+    id: 'admin.settings.ksefSendConsumersHint',
+    defaultMessage: 'Faktury dla firm (z NIP) trafiają do KSeF zawsze; faktury dla osób bez NIP tylko po zaznaczeniu tej opcji.',
+    description: 'Hint under the KSeF consumers checkbox',
+  },
 });

@@ -6,6 +6,7 @@ import { mockUserFor } from '../handlers/accounts';
 import type { Db, MockOrder, MockOrderAdmin } from './booking-types';
 import { formatPln } from './catalogue';
 import { uuid } from './codes';
+import { ksefStatus } from './ksef';
 import { orderView, ticketLeg } from './orders';
 
 const VAT_RATE = 8;
@@ -90,6 +91,7 @@ export function invoiceRow(doc: MockDocument) {
     vat_rate: VAT_RATE,
     pdf_url: `/api/order/order-invoice/pdf?id=${doc.id}`,
     fa3_url: `/api/order/order-invoice/fa3?id=${doc.id}`,
+    ksef: ksefStatus(doc, Number(doc.number.split('/').pop())),
   };
 }
 

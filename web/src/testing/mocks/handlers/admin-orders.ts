@@ -12,6 +12,7 @@ import { apiUrl } from '../api-url';
 import { readDb, withDb } from '../data/booking-db';
 import type { Db, MockOrder } from '../data/booking-types';
 import { formatPln } from '../data/catalogue';
+import { mockUpo } from '../data/ksef';
 import { adminOf, adminOrderView, documents, invoiceDetails, invoiceRow, orderRow, timeline } from '../data/order-admin';
 import { createOrder, markPaid } from '../data/orders';
 
@@ -180,7 +181,17 @@ const orderHandlers = [
 const invoiceHandlers = [
   http.get(apiUrl('/order/order-invoice/all'), ({ request }) => {
     if (!isAdmin(request)) return undefined;
-    return HttpResponse.json({ data: list({ rows: documents(readDb()).map(invoiceRow) }, new URL(request.url)) });
+    // The KSeF state is a field of the row's `ksef` (absent: `none`), filtered and sorted here.
+    const url = new URL(request.url);
+    const states = [url.searchParams.get('filter[ksef_state][eq]'), ...(url.searchParams.get('filter[ksef_state][in]') ?? '').split(',')].filter(Boolean);
+    url.searchParams.delete('filter[ksef_state][eq]');
+    url.searchParams.delete('filter[ksef_state][in]');
+    const rows = documents(readDb())
+      .map(invoiceRow)
+      .map((row) => ({ ...row, ksef_state: row.ksef.state }))
+      .filter((row) => states.length === 0 || states.includes(row.ksef_state));
+    const page = list({ rows }, url);
+    return HttpResponse.json({ data: { ...page, models: page.models.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'ksef_state'))) } });
   }),
   http.get(apiUrl('/order/order-invoice/one'), ({ request }) => {
     if (!isAdmin(request)) return undefined;
@@ -205,6 +216,14 @@ const invoiceHandlers = [
   // The files: a stand-in body of the right type (the real ones are the documents crate's).
   http.get(apiUrl('/order/order-invoice/pdf'), () => new HttpResponse('%PDF-1.4\n%mock\n', { headers: { 'Content-Type': 'application/pdf' } })),
   http.get(apiUrl('/order/order-invoice/fa3'), () => new HttpResponse('<?xml version="1.0"?><Faktura/>', { headers: { 'Content-Type': 'application/xml' } })),
+  // KSeF's receipt of an accepted document; 404 in the API's error shape before it came.
+  http.get(apiUrl('/order/order-invoice/upo'), ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    const doc = documents(readDb()).find((candidate) => candidate.id === new URL(request.url).searchParams.get('id'));
+    const ksef = doc ? invoiceRow(doc).ksef : null;
+    if (!doc || !ksef?.ksef_number) return errorAnswer(404, 'Not Found', 'This invoice has no UPO from KSeF yet.', 'not_found');
+    return new HttpResponse(mockUpo(doc.number, ksef.ksef_number), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+  }),
 ];
 
 export const adminOrderHandlers = [...orderHandlers, ...invoiceHandlers];

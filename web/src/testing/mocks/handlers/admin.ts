@@ -308,7 +308,7 @@ function settingsSeed(): Row {
     address: 'ul. Kolejowa 12',
     postal_code: '37-400',
     city: 'Nisko',
-    country: 'PL',
+    country: 'PL', ksef_send_consumers: false,
   };
 }
 
