@@ -127,12 +127,7 @@ pub fn mark(row: &KsefRow, document: &InvoiceDocument, xml: &str, env: ksef::Env
         return None;
     }
     let nip: String = document.seller.tax_id.chars().filter(char::is_ascii_digit).collect();
-    let kod_i = format!(
-        "https://{}/invoice/{nip}/{}/{}",
-        env.qr_host(),
-        document.issue_date.format("%d-%m-%Y"),
-        ksef::hash::sha256_base64url(xml.as_bytes())
-    );
+    let kod_i = ksef::qr::kod_i(env.qr_host(), &nip, document.issue_date, xml.as_bytes());
     let number = if state == KsefState::Accepted { row.ksef_number.clone() } else { None };
     Some(KsefMark { number, kod_i, kod_ii: None })
 }
