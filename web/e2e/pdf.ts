@@ -59,3 +59,37 @@ export async function readDownloadedPdf(download: Download, testInfo: TestInfo, 
     await pdf.destroy();
   }
 }
+
+/**
+ * The QR codes on a PDF's first page, read from its picture as a phone would: the page drawn at
+ * 3× and decoded with jsQR; each code found is painted over, so the next search finds the next.
+ */
+export async function qrCodesOnFirstPage(bytes: Buffer, most = 3): Promise<string[]> {
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const { default: jsQR } = await import('jsqr');
+  const pdf = await open(bytes);
+  try {
+    const page = await pdf.getPage(1);
+    const viewport = page.getViewport({ scale: 3 });
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    const parameters = { canvas, canvasContext: context, viewport } as unknown as Parameters<typeof page.render>[0];
+    await page.render(parameters).promise;
+    const found: string[] = [];
+    for (let n = 0; n < most; n += 1) {
+      const image = context.getImageData(0, 0, canvas.width, canvas.height);
+      const code = jsQR(image.data, canvas.width, canvas.height, { inversionAttempts: 'dontInvert' });
+      if (!code) break;
+      found.push(code.data);
+      const { topLeftCorner: a, bottomRightCorner: b, topRightCorner: c, bottomLeftCorner: d } = code.location;
+      const left = Math.min(a.x, d.x) - 20;
+      const top = Math.min(a.y, c.y) - 20;
+      context.fillRect(left, top, Math.max(b.x, c.x) - left + 20, Math.max(b.y, d.y) - top + 20);
+    }
+    return found;
+  } finally {
+    await pdf.destroy();
+  }
+}
