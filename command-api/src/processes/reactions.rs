@@ -196,6 +196,7 @@ impl BookingReactions {
             vat_rate: settings.vat_rate.get(),
             sale_date: paid_at.with_timezone(&chrono_tz::Europe::Warsaw).date_naive(),
             seller: settings.seller.clone(),
+            send_consumers: settings.ksef_send_consumers,
         };
         let stream = order_stream(order.order_id).map_err(|e| e.to_string())?;
         let result = aggregate::execute::<OrderAgg, _, _>(
@@ -249,6 +250,7 @@ impl BookingReactions {
             reason: change.reason,
             buyer: None,
             seller: settings.seller.clone(),
+            send_consumers: settings.ksef_send_consumers,
         };
         let stream = order_stream(order.order_id).map_err(|e| e.to_string())?;
         aggregate::execute::<OrderAgg, _, _>(self.state.store.as_ref(), &stream, change.command_id, metadata, |o| {

@@ -15,6 +15,7 @@
 //! `messages`.
 
 mod messages;
+mod ksef_words;
 mod order_words;
 mod refunds;
 mod words;

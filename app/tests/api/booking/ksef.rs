@@ -1,0 +1,234 @@
+//! Invoices to KSeF through the real stand-in, over HTTP: the app serves the stand-in at
+//! `/ksef-sandbox/v2` (`KSEF_ENV=sandbox`, the default) and its own rounds are off
+//! (`--ksef-every 0`), so each test runs the sender's rounds when it chooses, through a
+//! command state whose client speaks to that stand-in.
+
+use command_api::processes::ksef::{self, KsefLink, RoundReport};
+use command_api::CommandState;
+use domain::order::{KsefStage, OrderEvent};
+use event_store::{Direction, EventStore, ReadFrom, StreamName};
+use serde_json::json;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::*;
+
+/// The company's NIP ([`company`]).
+const SELLER_NIP: &str = "8652556348";
+
+async fn ksef_app(pool: PgPool) -> BookingApp {
+    company(&pool).await;
+    spawn_with(pool, &["--ksef-every", "0"]).await
+}
+
+/// A link to the app's stand-in.
+fn link(app: &BookingApp) -> KsefLink {
+    let config = ::ksef::Config {
+        env: ::ksef::Environment::Sandbox,
+        api_url: app.url(app::ksef_setup::SANDBOX_PATH),
+        nip: SELLER_NIP.into(),
+        token: app::ksef_sandbox::TOKEN.into(),
+    };
+    let mut link = KsefLink::new(config).expect("a client");
+    link.every = None;
+    link
+}
+
+/// A command process that sends to the app's stand-in.
+async fn sender(app: &BookingApp) -> CommandState {
+    app.command_state().await.with_ksef(link(app))
+}
+
+async fn round(state: &CommandState) -> RoundReport {
+    ksef::round(state).await.expect("a round")
+}
+
+/// The row of `document` once the projection has it in `state`.
+async fn row_in(app: &BookingApp, document: &str, state: &str) {
+    eventually(&format!("{document} {state}"), || async {
+        let now: Option<String> = sqlx::query_scalar("select state from rm_ksef_documents where document_number = $1")
+            .bind(document)
+            .fetch_optional(&app.pool)
+            .await
+            .expect("row");
+        now.as_deref() == Some(state)
+    })
+    .await;
+}
+
+/// The invoice's number once issued and queued.
+async fn invoice_queued(app: &BookingApp, order_id: Uuid) -> String {
+    eventually("the invoice issued", || async { app.order(order_id).await.placed().is_some_and(|o| o.invoice.is_some()) })
+        .await;
+    let number = app.order(order_id).await.placed().and_then(|o| o.invoice.clone()).expect("invoice").number;
+    row_in(app, &number, "waiting").await;
+    number
+}
+
+/// The order's events of type `event_type`.
+async fn events_of(app: &BookingApp, order_id: Uuid, event_type: &str) -> Vec<OrderEvent> {
+    let stream = StreamName::parse(domain::order::stream_name(order_id)).expect("stream");
+    let page = app.store.read_stream(&stream, ReadFrom::Start, Direction::Forwards, 1000).await.expect("read");
+    page.iter().filter(|e| e.event_type == event_type).map(|e| e.decode().expect("an order event")).collect()
+}
+
+fn stage(order: &domain::order::Order, document: &str) -> KsefStage {
+    let placed = order.placed().expect("placed");
+    placed.ksef.iter().find(|t| t.document == document).expect("a KSeF document").stage.clone()
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_companys_paid_invoice_is_accepted_with_a_valid_ksef_number(pool: PgPool) {
+    let app = ksef_app(pool).await;
+    let order_id = super::invoices::paid_order_with_invoice(&app).await;
+    let number = invoice_queued(&app, order_id).await;
+
+    let report = round(&sender(&app).await).await;
+    assert_eq!((report.sent.clone(), report.accepted.clone()), (vec![number.clone()], vec![number.clone()]), "{report:?}");
+
+    let KsefStage::Accepted { ksef_number, .. } = stage(&app.order(order_id).await, &number) else {
+        panic!("not accepted")
+    };
+    assert!(::ksef::KsefNumber::parse(&ksef_number).is_ok(), "{ksef_number}");
+    assert!(ksef_number.starts_with(SELLER_NIP));
+    assert_eq!(events_of(&app, order_id, "KsefSendStarted").await.len(), 1);
+    assert_eq!(events_of(&app, order_id, "KsefAccepted").await.len(), 1);
+    row_in(&app, &number, "accepted").await;
+    let row_number: Option<String> =
+        sqlx::query_scalar("select ksef_number from rm_ksef_documents where document_number = $1")
+            .bind(&number)
+            .fetch_one(&app.pool)
+            .await
+            .expect("row");
+    assert_eq!(row_number, Some(ksef_number));
+    // The next round closes nothing new and fetches the UPO.
+    let report = round(&sender(&app).await).await;
+    assert_eq!(report.upos, vec![number.clone()], "{report:?}");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_consumers_invoice_is_not_sent_unless_the_company_says_so(pool: PgPool) {
+    let app = ksef_app(pool).await;
+    let line = line(&app.pool).await;
+    let course = course(&app, &line, tomorrow(), 10).await;
+    let mut order = booking(course, &line, 0, 2, json!([{ "qty": 1 }]));
+    order["invoice"] = json!({ "is_selected": 1, "country": "PL", "vat_number": "",
+        "company_name": "Jan Kowalski", "address": "ul. Kolejowa 1", "postal_code": "37-400", "city": "Nisko" });
+    let (status, placed) = body(app.place(&order).await).await;
+    if status != 201 {
+        // An invoice without a NIP is not taken by the form: nothing to send either way.
+        return;
+    }
+    let order_id: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    app.pay(placed["data"]["payment_url"].as_str().expect("url")).await;
+    eventually("the invoice issued", || async { app.order(order_id).await.placed().is_some_and(|o| o.invoice.is_some()) })
+        .await;
+    assert!(app.order(order_id).await.placed().expect("placed").ksef.is_empty());
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_send_cut_short_by_a_crash_is_resumed_without_a_second_copy(pool: PgPool) {
+    let app = ksef_app(pool).await;
+    let order_id = super::invoices::paid_order_with_invoice(&app).await;
+    let number = invoice_queued(&app, order_id).await;
+
+    // What a process did before it died: the start recorded, the invoice sent, its answer
+    // never recorded.
+    let (events, order) = {
+        let stream = StreamName::parse(domain::order::stream_name(order_id)).expect("stream");
+        let page = app.store.read_stream(&stream, ReadFrom::Start, Direction::Forwards, 1000).await.expect("read");
+        let events: Vec<OrderEvent> = page.iter().map(|e| e.decode().expect("event")).collect();
+        let order = events.iter().fold(domain::order::Order::default(), domain::order::evolve);
+        (events, order)
+    };
+    let rendered =
+        ksef::render_xml(&events, order.placed().expect("placed"), &number).expect("a document").expect("valid");
+    let client = ::ksef::Client::new(::ksef::Config {
+        env: ::ksef::Environment::Sandbox,
+        api_url: app.url(app::ksef_setup::SANDBOX_PATH),
+        nip: SELLER_NIP.into(),
+        token: app::ksef_sandbox::TOKEN.into(),
+    })
+    .expect("client");
+    let session = client.open_session().await.expect("a session");
+    let step = domain::order::KsefStep::Start {
+        document: number.clone(),
+        xml_sha256: rendered.sha256.clone(),
+        session_ref: session.reference.clone(),
+        replaces: None,
+        at: chrono::Utc::now(),
+    };
+    let stream = command_api::aggregate::stream_of::<command_api::aggregate::OrderAgg>(&order_id).expect("stream");
+    command_api::aggregate::execute::<command_api::aggregate::OrderAgg, _, _>(
+        &app.store,
+        &stream,
+        Uuid::new_v4(),
+        &event_store::Metadata::default(),
+        |o| domain::order::decide_ksef(&step, o),
+    )
+    .await
+    .expect("the start recorded");
+    client.send(&session, rendered.xml.as_bytes(), false).await.expect("sent");
+
+    // A fresh process's round.
+    let report = round(&sender(&app).await).await;
+    assert_eq!(report.resumed, vec![number.clone()], "{report:?}");
+    assert!(report.sent.is_empty(), "{report:?}");
+    assert!(matches!(stage(&app.order(order_id).await, &number), KsefStage::Accepted { .. }));
+    assert_eq!(events_of(&app, order_id, "KsefSendStarted").await.len(), 1);
+    let found = client.find_sent(&session.reference, &rendered.sha256).await.expect("lookup");
+    assert!(found.is_some());
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_correction_waits_for_its_invoices_number_then_names_it(pool: PgPool) {
+    let app = ksef_app(pool).await;
+    let order_id = super::invoices::paid_order_with_invoice(&app).await;
+    let number = invoice_queued(&app, order_id).await;
+    let cancel = json!({ "id": order_id, "reason": "Kurs odwołany" });
+    let (status, cancelled) =
+        body(app.post("/api/order/order/cancel", &cancel, Some(&app.admin_token), None).await).await;
+    assert_eq!(status, 200, "{cancelled}");
+    eventually("the correction issued", || async {
+        app.order(order_id).await.placed().and_then(|o| o.invoice.clone()).is_some_and(|i| !i.corrections.is_empty())
+    })
+    .await;
+    let correction = app.order(order_id).await.placed().and_then(|o| o.invoice.clone()).expect("invoice").corrections[0]
+        .number
+        .clone();
+    row_in(&app, &correction, "waiting").await;
+
+    // The round sends the invoice; the correction waits for its number.
+    let report = round(&sender(&app).await).await;
+    assert_eq!(report.sent, vec![number.clone()], "{report:?}");
+    assert_eq!(report.waiting_for_invoice, vec![correction.clone()], "{report:?}");
+    assert_eq!(stage(&app.order(order_id).await, &correction), KsefStage::Waiting);
+
+    let report = round(&sender(&app).await).await;
+    assert_eq!(report.sent, vec![correction.clone()], "{report:?}");
+    let order = app.order(order_id).await;
+    let KsefStage::Accepted { ksef_number, .. } = stage(&order, &number) else { panic!("invoice not accepted") };
+    let events = events_of_all(&app, order_id).await;
+    let xml = ksef::render_xml(&events, order.placed().expect("placed"), &correction).expect("doc").expect("valid").xml;
+    assert!(xml.contains(&ksef_number), "the correction names its invoice's KSeF number");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn two_processes_running_rounds_at_once_send_each_document_once(pool: PgPool) {
+    let app = ksef_app(pool).await;
+    let order_id = super::invoices::paid_order_with_invoice(&app).await;
+    let number = invoice_queued(&app, order_id).await;
+    let (one, two) = (sender(&app).await, sender(&app).await);
+    let (a, b) = tokio::join!(round(&one), round(&two));
+    let sent: Vec<_> = a.sent.iter().chain(&b.sent).collect();
+    assert_eq!(sent, vec![&number], "{a:?} {b:?}");
+    assert_eq!(events_of(&app, order_id, "KsefSendStarted").await.len(), 1);
+    assert!(matches!(stage(&app.order(order_id).await, &number), KsefStage::Accepted { .. } | KsefStage::Sent { .. }));
+}
+
+async fn events_of_all(app: &BookingApp, order_id: Uuid) -> Vec<OrderEvent> {
+    let stream = StreamName::parse(domain::order::stream_name(order_id)).expect("stream");
+    let page = app.store.read_stream(&stream, ReadFrom::Start, Direction::Forwards, 1000).await.expect("read");
+    page.iter().map(|e| e.decode().expect("an order event")).collect()
+}
+
