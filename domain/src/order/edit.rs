@@ -244,7 +244,7 @@ mod tests {
             buyer: Some(invoice_request()),
             net: None,
             vat: None,
-            ksef: false,
+            ksef: true,
         }
     }
 
@@ -268,7 +268,7 @@ mod tests {
             buyer: Some(invoice_request()),
             net: Some(-9064),
             vat: Some(-725),
-            ksef: false,
+            ksef: true,
         }
     }
 
@@ -339,7 +339,7 @@ mod tests {
             buyer: Some(other_company()),
             net: Some(0),
             vat: Some(0),
-            ksef: false,
+            ksef: true,
         };
         let cmd = reserved(cmd);
         given(invoiced()).when(|s| decide_edit(&cmd, s)).then([customer_changed(), corrected.clone()]);

@@ -152,7 +152,6 @@ pub(super) fn correction(
         net: Some(split.net),
         vat: Some(split.vat),
         ksef,
-        ksef: false,
     }
 }
 
@@ -200,7 +199,7 @@ mod tests {
             buyer: Some(invoice_request()),
             net: Some(9064),
             vat: Some(725),
-            ksef: false,
+            ksef: true,
         }
     }
 
@@ -235,7 +234,7 @@ mod tests {
             buyer: Some(invoice_request()),
             net: Some(split.net),
             vat: Some(split.vat),
-            ksef: false,
+            ksef: true,
         }
     }
 
