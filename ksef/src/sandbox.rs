@@ -1,1 +1,0 @@
-//! The KSeF stand-in (skeleton).
