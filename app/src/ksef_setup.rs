@@ -44,7 +44,8 @@ pub async fn setup(args: &KsefArgs, pool: &PgPool, addr: SocketAddr) -> anyhow::
         let host = if addr.is_ipv6() && !addr.ip().is_unspecified() { format!("[{host}]") } else { host };
         let url = args.url.clone().unwrap_or_else(|| format!("http://{host}:{}{SANDBOX_PATH}", addr.port()));
         let token = token.unwrap_or_else(|| crate::ksef_sandbox::TOKEN.to_owned());
-        (url, token, Some(crate::ksef_sandbox::router()))
+        let stand_in = crate::ksef_sandbox::router(&nip, &token)?;
+        (url, token, Some(stand_in))
     } else {
         let Some(token) = token else {
             bail!("KSEF_TOKEN is not set: KSEF_ENV={} needs a KSeF token (or set KSEF_ENV=off)", args.env);

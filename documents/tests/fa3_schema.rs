@@ -115,10 +115,7 @@ fn a_correction_of_an_invoice_in_ksef_names_its_ksef_number() {
     let xml = valid_fa3("kor-ksef", &doc);
     assert_contains(
         &xml,
-        &[
-            "<NrKSeF>1</NrKSeF>",
-            "<NrKSeFFaKorygowanej>5265877635-20250826-0100001AF629-AF</NrKSeFFaKorygowanej>",
-        ],
+        &["<NrKSeF>1</NrKSeF>", "<NrKSeFFaKorygowanej>5265877635-20250826-0100001AF629-AF</NrKSeFFaKorygowanej>"],
     );
     assert!(!xml.contains("NrKSeFN"), "{xml}");
 }

@@ -66,7 +66,7 @@ impl Projection for KsefProjection {
 
     async fn reset(&self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
         sqlx::query("truncate rm_ksef_documents").execute(&mut *conn).await?;
-        sqlx::query("alter sequence rm_ksef_documents_queue restart").execute(&mut *conn).await?;
+        sqlx::query("alter sequence rm_ksef_queue_seq restart").execute(&mut *conn).await?;
         Ok(())
     }
 }
@@ -160,13 +160,12 @@ async fn due(
     .map(drop)
 }
 
-
 /// The guarded update `sql` of `document`'s row; the caller binds `$4…`.
-fn update(
+fn update<'q>(
     sql: &'static str,
-    document: &str,
+    document: &'q str,
     version: i64,
     at: DateTime<Utc>,
-) -> sqlx::query::Query<'_, sqlx::Postgres, sqlx::postgres::PgArguments> {
+) -> sqlx::query::Query<'q, sqlx::Postgres, sqlx::postgres::PgArguments> {
     sqlx::query(sql).bind(document).bind(version).bind(at)
 }

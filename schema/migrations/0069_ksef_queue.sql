@@ -5,5 +5,5 @@
 -- so the queue keeps the order the documents became due in (a rebuild replays them in
 -- that order again); the event store's positions are opaque and not numbers.
 alter table rm_ksef_documents add column version bigint not null default -1;
-create sequence rm_ksef_documents_queue;
-alter table rm_ksef_documents alter column queue_position set default nextval('rm_ksef_documents_queue');
+create sequence rm_ksef_queue_seq;
+alter table rm_ksef_documents alter column queue_position set default nextval('rm_ksef_queue_seq');

@@ -206,7 +206,14 @@ mod tests {
     }
 
     fn reserved(cmd: EditOrder) -> EditOrder {
-        EditOrder { correction: Some(ReservedCorrection { number: "NB-KOR/1970/1".into(), seller: seller(), send_consumers: false }), ..cmd }
+        EditOrder {
+            correction: Some(ReservedCorrection {
+                number: "NB-KOR/1970/1".into(),
+                seller: seller(),
+                send_consumers: false,
+            }),
+            ..cmd
+        }
     }
 
     fn customer_changed() -> OrderEvent {

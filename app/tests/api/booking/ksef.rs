@@ -58,8 +58,10 @@ async fn row_in(app: &BookingApp, document: &str, state: &str) {
 
 /// The invoice's number once issued and queued.
 async fn invoice_queued(app: &BookingApp, order_id: Uuid) -> String {
-    eventually("the invoice issued", || async { app.order(order_id).await.placed().is_some_and(|o| o.invoice.is_some()) })
-        .await;
+    eventually("the invoice issued", || async {
+        app.order(order_id).await.placed().is_some_and(|o| o.invoice.is_some())
+    })
+    .await;
     let number = app.order(order_id).await.placed().and_then(|o| o.invoice.clone()).expect("invoice").number;
     row_in(app, &number, "waiting").await;
     number
@@ -84,7 +86,11 @@ async fn a_companys_paid_invoice_is_accepted_with_a_valid_ksef_number(pool: PgPo
     let number = invoice_queued(&app, order_id).await;
 
     let report = round(&sender(&app).await).await;
-    assert_eq!((report.sent.clone(), report.accepted.clone()), (vec![number.clone()], vec![number.clone()]), "{report:?}");
+    assert_eq!(
+        (report.sent.clone(), report.accepted.clone()),
+        (vec![number.clone()], vec![number.clone()]),
+        "{report:?}"
+    );
 
     let KsefStage::Accepted { ksef_number, .. } = stage(&app.order(order_id).await, &number) else {
         panic!("not accepted")
@@ -121,8 +127,10 @@ async fn a_consumers_invoice_is_not_sent_unless_the_company_says_so(pool: PgPool
     }
     let order_id: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
     app.pay(placed["data"]["payment_url"].as_str().expect("url")).await;
-    eventually("the invoice issued", || async { app.order(order_id).await.placed().is_some_and(|o| o.invoice.is_some()) })
-        .await;
+    eventually("the invoice issued", || async {
+        app.order(order_id).await.placed().is_some_and(|o| o.invoice.is_some())
+    })
+    .await;
     assert!(app.order(order_id).await.placed().expect("placed").ksef.is_empty());
 }
 
@@ -193,9 +201,10 @@ async fn a_correction_waits_for_its_invoices_number_then_names_it(pool: PgPool) 
         app.order(order_id).await.placed().and_then(|o| o.invoice.clone()).is_some_and(|i| !i.corrections.is_empty())
     })
     .await;
-    let correction = app.order(order_id).await.placed().and_then(|o| o.invoice.clone()).expect("invoice").corrections[0]
-        .number
-        .clone();
+    let correction = app.order(order_id).await.placed().and_then(|o| o.invoice.clone()).expect("invoice").corrections
+        [0]
+    .number
+    .clone();
     row_in(&app, &correction, "waiting").await;
 
     // The round sends the invoice; the correction waits for its number.
@@ -231,4 +240,3 @@ async fn events_of_all(app: &BookingApp, order_id: Uuid) -> Vec<OrderEvent> {
     let page = app.store.read_stream(&stream, ReadFrom::Start, Direction::Forwards, 1000).await.expect("read");
     page.iter().map(|e| e.decode().expect("an order event")).collect()
 }
-

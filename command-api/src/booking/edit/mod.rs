@@ -149,16 +149,14 @@ async fn apply(state: &CommandState, admin: Uuid, order_id: Uuid, change: Change
         id: order_id,
         version: after.version.unwrap_or(0),
         customer_changed: events.iter().any(|e| matches!(e, OrderEvent::CustomerDetailsChanged { .. })),
-        invoice_changed: events
-            .iter()
-            .any(|e| {
-                matches!(
-                    e,
-                    OrderEvent::InvoiceDataChanged { .. }
-                        | OrderEvent::InvoiceCorrected { .. }
-                        | OrderEvent::RejectedInvoiceAmended { .. }
-                )
-            }),
+        invoice_changed: events.iter().any(|e| {
+            matches!(
+                e,
+                OrderEvent::InvoiceDataChanged { .. }
+                    | OrderEvent::InvoiceCorrected { .. }
+                    | OrderEvent::RejectedInvoiceAmended { .. }
+            )
+        }),
         correction_number: events.iter().find_map(|e| match e {
             OrderEvent::InvoiceCorrected { number, .. } => Some(number.clone()),
             _ => None,

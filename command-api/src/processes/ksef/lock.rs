@@ -16,7 +16,8 @@ impl RoundLock {
     /// The lock, or `None` when another process holds it.
     pub(super) async fn try_take(pool: &PgPool) -> Result<Option<Self>, sqlx::Error> {
         let mut conn = PgConnection::connect_with(&pool.connect_options()).await?;
-        let (taken,): (bool,) = sqlx::query_as("select pg_try_advisory_lock($1)").bind(KEY).fetch_one(&mut conn).await?;
+        let (taken,): (bool,) =
+            sqlx::query_as("select pg_try_advisory_lock($1)").bind(KEY).fetch_one(&mut conn).await?;
         if taken {
             Ok(Some(RoundLock { conn }))
         } else {

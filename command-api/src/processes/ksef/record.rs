@@ -28,10 +28,10 @@ pub(super) async fn record(
     let command_id = Uuid::new_v5(&order_id, format!("ksef/{step:?}").as_bytes());
     let metadata =
         Metadata { correlation_id: Some(order_id), causation_id: None, user_id: None, occurred_at: Utc::now() };
-    aggregate::execute::<OrderAgg, _, _>(store, &stream, command_id, &metadata, |o| decide_ksef(step, o))
-        .await
-        .map_err(|e| match e {
+    aggregate::execute::<OrderAgg, _, _>(store, &stream, command_id, &metadata, |o| decide_ksef(step, o)).await.map_err(
+        |e| match e {
             ExecuteError::Refused(e) => RecordError::Refused(e),
             ExecuteError::Store(e) => RecordError::Store(e),
-        })
+        },
+    )
 }

@@ -19,7 +19,10 @@ pub struct Rendered {
 }
 
 /// Every event of the order and its state.
-pub(super) async fn order_events(store: &dyn EventStore, order_id: Uuid) -> Result<(Vec<OrderEvent>, Order), StoreError> {
+pub(super) async fn order_events(
+    store: &dyn EventStore,
+    order_id: Uuid,
+) -> Result<(Vec<OrderEvent>, Order), StoreError> {
     const PAGE: usize = 500;
     let stream = stream_of::<OrderAgg>(&order_id)?;
     let mut events = Vec::new();
@@ -66,5 +69,8 @@ pub fn render_xml(
         .and_then(|invoice| order.ksef.iter().find(|t| &t.document == invoice))
         .and_then(|t| t.ksef_number());
     let document = invoicing::document(&doc, &OrderFacts::of_order(order), &documents, corrects_ksef_number);
-    Some(documents::invoice_fa3(&document).map(|xml| Rendered { sha256: ksef::hash::sha256_base64(xml.as_bytes()), xml }))
+    Some(
+        documents::invoice_fa3(&document)
+            .map(|xml| Rendered { sha256: ksef::hash::sha256_base64(xml.as_bytes()), xml }),
+    )
 }

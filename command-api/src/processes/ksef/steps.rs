@@ -42,7 +42,15 @@ pub(super) struct Sender<'a> {
 
 impl<'a> Sender<'a> {
     pub(super) fn new(store: &'a dyn EventStore, client: &'a ksef::Client) -> Self {
-        Sender { store, client, session: None, stopped: false, outage: false, pending: Vec::new(), report: RoundReport::default() }
+        Sender {
+            store,
+            client,
+            session: None,
+            stopped: false,
+            outage: false,
+            pending: Vec::new(),
+            report: RoundReport::default(),
+        }
     }
 
     /// One queued document.
@@ -134,9 +142,10 @@ impl<'a> Sender<'a> {
             at: Utc::now(),
         };
         let offline = match self.record(order.order_id, &step).await? {
-            Some(after) => after.ksef.iter().any(|t| {
-                t.document == track.document && matches!(t.stage, KsefStage::Started { offline: true, .. })
-            }),
+            Some(after) => after
+                .ksef
+                .iter()
+                .any(|t| t.document == track.document && matches!(t.stage, KsefStage::Started { offline: true, .. })),
             // Another process started it: it sends it.
             None => return Ok(()),
         };
@@ -162,7 +171,8 @@ impl<'a> Sender<'a> {
                 Ok(())
             }
             Err(KsefError::Refused { code, description }) => {
-                let step = KsefStep::Rejected { document: track.document.clone(), code, reason: description, at: Utc::now() };
+                let step =
+                    KsefStep::Rejected { document: track.document.clone(), code, reason: description, at: Utc::now() };
                 self.record(order.order_id, &step).await?;
                 self.report.rejected.push(track.document.clone());
                 Ok(())
@@ -205,8 +215,11 @@ impl<'a> Sender<'a> {
             return Ok(());
         }
         let issued_on = track.issued_at.with_timezone(&chrono_tz::Europe::Warsaw).date_naive();
-        let step =
-            KsefStep::WentOffline { document: track.document.clone(), at: Utc::now(), deadline: offline_deadline(issued_on) };
+        let step = KsefStep::WentOffline {
+            document: track.document.clone(),
+            at: Utc::now(),
+            deadline: offline_deadline(issued_on),
+        };
         if self.record(order.order_id, &step).await?.is_some() {
             self.report.went_offline.push(track.document.clone());
         }

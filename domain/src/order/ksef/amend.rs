@@ -25,9 +25,8 @@ pub fn amends_rejected(
     reason: &str,
 ) -> Option<Vec<OrderEvent>> {
     let invoice = order.invoice.as_ref()?;
-    let rejected = |number: &str| {
-        order.ksef.iter().any(|t| t.document == number && matches!(t.stage, KsefStage::Rejected { .. }))
-    };
+    let rejected =
+        |number: &str| order.ksef.iter().any(|t| t.document == number && matches!(t.stage, KsefStage::Rejected { .. }));
     if !rejected(&invoice.number) {
         return None;
     }

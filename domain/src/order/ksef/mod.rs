@@ -63,11 +63,26 @@ pub enum KsefStage {
     /// Not sent yet (or amended after a rejection).
     Waiting,
     /// A send began in `session_ref` (recorded before the request).
-    Started { xml_sha256: String, session_ref: String, offline: bool },
+    Started {
+        xml_sha256: String,
+        session_ref: String,
+        offline: bool,
+    },
     /// KSeF took it in; its status is not final yet.
-    Sent { xml_sha256: String, session_ref: String, invoice_ref: String },
-    Accepted { ksef_number: String, session_ref: String, acquired_at: DateTime<Utc> },
-    Rejected { code: i64, reason: String },
+    Sent {
+        xml_sha256: String,
+        session_ref: String,
+        invoice_ref: String,
+    },
+    Accepted {
+        ksef_number: String,
+        session_ref: String,
+        acquired_at: DateTime<Utc>,
+    },
+    Rejected {
+        code: i64,
+        reason: String,
+    },
 }
 
 impl KsefTrack {

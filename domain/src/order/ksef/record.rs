@@ -13,12 +13,42 @@ pub enum KsefStep {
     /// Begin sending in `session_ref` (before the request). `replaces`: the session of a
     /// send begun before that KSeF never got (looked up by its hash), which this one
     /// takes over; only that exact send can be taken over, so two processes cannot both.
-    Start { document: String, xml_sha256: String, session_ref: String, replaces: Option<String>, at: DateTime<Utc> },
-    Sent { document: String, session_ref: String, invoice_ref: String, at: DateTime<Utc> },
-    Accepted { document: String, session_ref: String, ksef_number: String, acquired_at: DateTime<Utc> },
-    Rejected { document: String, code: i64, reason: String, at: DateTime<Utc> },
-    WentOffline { document: String, at: DateTime<Utc>, deadline: NaiveDate },
-    Upo { document: String, session_ref: String, upo: String, at: DateTime<Utc> },
+    Start {
+        document: String,
+        xml_sha256: String,
+        session_ref: String,
+        replaces: Option<String>,
+        at: DateTime<Utc>,
+    },
+    Sent {
+        document: String,
+        session_ref: String,
+        invoice_ref: String,
+        at: DateTime<Utc>,
+    },
+    Accepted {
+        document: String,
+        session_ref: String,
+        ksef_number: String,
+        acquired_at: DateTime<Utc>,
+    },
+    Rejected {
+        document: String,
+        code: i64,
+        reason: String,
+        at: DateTime<Utc>,
+    },
+    WentOffline {
+        document: String,
+        at: DateTime<Utc>,
+        deadline: NaiveDate,
+    },
+    Upo {
+        document: String,
+        session_ref: String,
+        upo: String,
+        at: DateTime<Utc>,
+    },
 }
 
 /// Why a step cannot be recorded.

@@ -5,7 +5,9 @@ use uuid::Uuid;
 
 use super::*;
 use crate::order::testing::*;
-use crate::order::{decide_correct_invoice, decide_edit, decide_issue_invoice, CorrectInvoice, EditOrder, IssueInvoice};
+use crate::order::{
+    decide_correct_invoice, decide_edit, decide_issue_invoice, CorrectInvoice, EditOrder, IssueInvoice,
+};
 use crate::order::{OrderEvent, ReservedCorrection, Seller};
 
 const INVOICE: &str = "FV/1970/1";
@@ -71,7 +73,13 @@ fn accepted(document: &str, session: &str) -> OrderEvent {
 }
 
 fn rejected(document: &str) -> OrderEvent {
-    OrderEvent::KsefRejected { order_id: ORDER, document: document.into(), code: 450, reason: "zły NIP".into(), at: at(11) }
+    OrderEvent::KsefRejected {
+        order_id: ORDER,
+        document: document.into(),
+        code: 450,
+        reason: "zły NIP".into(),
+        at: at(11),
+    }
 }
 
 #[test]
@@ -119,8 +127,11 @@ fn one_start_only_then_sent_and_accepted_each_once() {
 
 #[test]
 fn a_crashed_send_is_taken_over_only_by_naming_its_session() {
-    let events: Vec<_> = invoiced_for(invoice_request(), false).into_iter().chain([started(INVOICE, "S1", false)]).collect();
-    given(events.clone()).when(|s| decide_ksef(&start(INVOICE, "S2", Some("S1")), s)).then([started(INVOICE, "S2", false)]);
+    let events: Vec<_> =
+        invoiced_for(invoice_request(), false).into_iter().chain([started(INVOICE, "S1", false)]).collect();
+    given(events.clone())
+        .when(|s| decide_ksef(&start(INVOICE, "S2", Some("S1")), s))
+        .then([started(INVOICE, "S2", false)]);
     let taken: Vec<_> = events.into_iter().chain([started(INVOICE, "S2", false)]).collect();
     // Another process that looked at S1 too comes too late.
     given(taken).when(|s| decide_ksef(&start(INVOICE, "S3", Some("S1")), s)).then_err(KsefStepError::AlreadyStarted);
@@ -129,8 +140,7 @@ fn a_crashed_send_is_taken_over_only_by_naming_its_session() {
 #[test]
 fn an_offline_document_is_sent_with_the_offline_mode() {
     let deadline = offline_deadline(NaiveDate::from_ymd_opt(2026, 11, 27).expect("a date"));
-    let offline =
-        OrderEvent::KsefWentOffline { order_id: ORDER, document: INVOICE.into(), at: at(7), deadline };
+    let offline = OrderEvent::KsefWentOffline { order_id: ORDER, document: INVOICE.into(), at: at(7), deadline };
     let events: Vec<_> = invoiced_for(invoice_request(), false).into_iter().chain([offline.clone()]).collect();
     let step = KsefStep::WentOffline { document: INVOICE.into(), at: at(8), deadline };
     given(events.clone()).when(|s| decide_ksef(&step, s)).then([]);
@@ -153,9 +163,7 @@ fn a_correction_waits_for_its_invoices_ksef_number() {
     let correction = decide_correct_invoice(&correct, &given(events.clone()).state()).expect("corrected");
     assert!(matches!(correction.as_slice(), [OrderEvent::InvoiceCorrected { ksef: true, .. }]));
     let with_kor: Vec<_> = events.into_iter().chain(correction).collect();
-    given(with_kor.clone())
-        .when(|s| decide_ksef(&start(KOR, "S1", None), s))
-        .then_err(KsefStepError::WaitsForInvoice);
+    given(with_kor.clone()).when(|s| decide_ksef(&start(KOR, "S1", None), s)).then_err(KsefStepError::WaitsForInvoice);
     let numbered: Vec<_> =
         with_kor.into_iter().chain([started(INVOICE, "S1", false), accepted(INVOICE, "S1")]).collect();
     given(numbered).when(|s| decide_ksef(&start(KOR, "S2", None), s)).then([started(KOR, "S2", false)]);
