@@ -186,6 +186,8 @@ async fn a_send_cut_short_by_a_crash_is_resumed_without_a_second_copy(pool: PgPo
     assert_eq!(events_of(&app, order_id, "KsefSendStarted").await.len(), 1);
     let found = client.find_sent(&session.reference, &rendered.sha256).await.expect("lookup");
     assert!(found.is_some());
+    let copies = received(&app).await;
+    assert_eq!(copies.get(&rendered.sha256).and_then(|v| v.as_u64()), Some(1), "one copy in KSeF: {copies:?}");
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
@@ -233,10 +235,125 @@ async fn two_processes_running_rounds_at_once_send_each_document_once(pool: PgPo
     assert_eq!(sent, vec![&number], "{a:?} {b:?}");
     assert_eq!(events_of(&app, order_id, "KsefSendStarted").await.len(), 1);
     assert!(matches!(stage(&app.order(order_id).await, &number), KsefStage::Accepted { .. } | KsefStage::Sent { .. }));
+    let (hash, _) = started_hash(&app, order_id, &number).await;
+    let copies = received(&app).await;
+    assert_eq!(copies.get(&hash).and_then(|v| v.as_u64()), Some(1), "one copy in KSeF: {copies:?}");
 }
 
 async fn events_of_all(app: &BookingApp, order_id: Uuid) -> Vec<OrderEvent> {
     let stream = StreamName::parse(domain::order::stream_name(order_id)).expect("stream");
     let page = app.store.read_stream(&stream, ReadFrom::Start, Direction::Forwards, 1000).await.expect("read");
     page.iter().map(|e| e.decode().expect("an order event")).collect()
+}
+
+/// Tell the app's stand-in to fail (`POST /sandbox/faults`).
+async fn faults(app: &BookingApp, body: serde_json::Value) {
+    let url = app.url(&format!("{}/sandbox/faults", app::ksef_setup::SANDBOX_PATH));
+    let answer = app.client.post(url).json(&body).send().await.expect("faults");
+    assert_eq!(answer.status(), 204);
+}
+
+/// How many copies of each hash the app's stand-in received.
+async fn received(app: &BookingApp) -> serde_json::Map<String, serde_json::Value> {
+    let url = app.url(&format!("{}/sandbox/stats", app::ksef_setup::SANDBOX_PATH));
+    let stats: serde_json::Value = app.client.get(url).send().await.expect("stats").json().await.expect("json");
+    stats["receivedByHash"].as_object().cloned().unwrap_or_default()
+}
+
+/// The hash recorded by the order's last `KsefSendStarted` of `document`.
+async fn started_hash(app: &BookingApp, order_id: Uuid, document: &str) -> (String, bool) {
+    events_of(app, order_id, "KsefSendStarted")
+        .await
+        .into_iter()
+        .filter_map(|e| match e {
+            OrderEvent::KsefSendStarted { document: d, xml_sha256, offline, .. } if d == document => {
+                Some((xml_sha256, offline))
+            }
+            _ => None,
+        })
+        .last()
+        .expect("a send started")
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn while_ksef_is_down_invoices_go_offline_with_a_deadline_and_are_sent_in_order_when_it_answers(pool: PgPool) {
+    let app = ksef_app(pool).await;
+    let first_order = super::invoices::paid_order_with_invoice(&app).await;
+    let first = invoice_queued(&app, first_order).await;
+    faults(&app, json!({ "down": true })).await;
+
+    let report = round(&sender(&app).await).await;
+    assert_eq!(report.went_offline, vec![first.clone()], "{report:?}");
+    assert!(report.trouble.as_deref().is_some_and(|t| t.contains("unavailable")), "{report:?}");
+    let second_order = super::invoices::paid_order_with_invoice(&app).await;
+    let second = invoice_queued(&app, second_order).await;
+    let report = round(&sender(&app).await).await;
+    assert_eq!(report.went_offline, vec![second.clone()], "{report:?}");
+    row_in(&app, &first, "offline").await;
+    let deadline: Option<chrono::NaiveDate> =
+        sqlx::query_scalar("select deadline from rm_ksef_documents where document_number = $1")
+            .bind(&first)
+            .fetch_one(&app.pool)
+            .await
+            .expect("row");
+    assert_eq!(deadline, Some(domain::order::offline_deadline(api_core::time::warsaw_today())));
+
+    faults(&app, json!({ "down": false })).await;
+    let report = round(&sender(&app).await).await;
+    assert_eq!(report.sent, vec![first.clone(), second.clone()], "in the queue's order: {report:?}");
+    for (order_id, document) in [(first_order, &first), (second_order, &second)] {
+        let (_, offline) = started_hash(&app, order_id, document).await;
+        assert!(offline, "{document} is sent with offlineMode");
+        assert!(matches!(stage(&app.order(order_id).await, document), KsefStage::Accepted { .. }));
+    }
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_rejected_invoice_is_shown_then_sent_again_under_its_number_once_the_buyer_is_corrected(pool: PgPool) {
+    let app = ksef_app(pool).await;
+    let order_id = super::invoices::paid_order_with_invoice(&app).await;
+    let number = invoice_queued(&app, order_id).await;
+    faults(&app, json!({ "failNext": [{ "kind": "schemaRejection" }] })).await;
+
+    let report = round(&sender(&app).await).await;
+    assert_eq!(report.rejected, vec![number.clone()], "{report:?}");
+    row_in(&app, &number, "rejected").await;
+    let (code, reason): (Option<i64>, Option<String>) =
+        sqlx::query_as("select rejection_code, rejection_reason from rm_ksef_documents where document_number = $1")
+            .bind(&number)
+            .fetch_one(&app.pool)
+            .await
+            .expect("row");
+    assert_eq!(code, Some(450));
+    assert!(reason.is_some_and(|r| !r.is_empty()));
+    let (first_hash, _) = started_hash(&app, order_id, &number).await;
+
+    // The admin corrects the buyer: the same invoice, amended, no correction invoice.
+    let edit = json!({
+        "invoice": { "country": "PL", "vat_number": "5260250274", "company_name": "Firma Poprawna Sp. z o.o.",
+            "address": "ul. Kolejowa 1", "postal_code": "37-400", "city": "Nisko" },
+        "reason": "Poprawna nazwa nabywcy"
+    });
+    let request = app.client.put(app.url(&format!("/api/order/order/save?id={order_id}"))).json(&edit);
+    let (status, saved) = body(request.bearer_auth(&app.admin_token).send().await.expect("request")).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["data"]["correction_number"], serde_json::Value::Null, "{saved}");
+    assert_eq!(events_of(&app, order_id, "RejectedInvoiceAmended").await.len(), 1);
+    assert!(events_of(&app, order_id, "InvoiceCorrected").await.is_empty());
+    row_in(&app, &number, "waiting").await;
+
+    let report = round(&sender(&app).await).await;
+    assert_eq!(
+        (report.sent.clone(), report.accepted.clone()),
+        (vec![number.clone()], vec![number.clone()]),
+        "{report:?}"
+    );
+    let (second_hash, _) = started_hash(&app, order_id, &number).await;
+    assert_ne!(first_hash, second_hash, "the amended XML");
+    let events = events_of_all(&app, order_id).await;
+    let order = app.order(order_id).await;
+    let xml = ksef::render_xml(&events, order.placed().expect("placed"), &number).expect("doc").expect("valid").xml;
+    assert!(xml.contains("Firma Poprawna Sp. z o.o."));
+    let copies = received(&app).await;
+    assert_eq!(copies.get(&second_hash).and_then(|v| v.as_u64()), Some(1));
 }
