@@ -84,6 +84,11 @@ async fn a_companys_paid_invoice_is_accepted_with_a_valid_ksef_number(pool: PgPo
     let app = ksef_app(pool).await;
     let order_id = super::invoices::paid_order_with_invoice(&app).await;
     let number = invoice_queued(&app, order_id).await;
+    // The tickets' e-mail is there; the invoice's waits for its KSeF number.
+    eventually("the tickets e-mail", || async { !super::mailbox::mails(&app.data_dir).is_empty() }).await;
+    let pdf = format!("{}.pdf", number.replace('/', "_"));
+    let has_invoice = |m: &super::mailbox::Mail| m.attachments.iter().any(|a| a.filename == pdf);
+    assert!(!super::mailbox::mails(&app.data_dir).iter().any(has_invoice), "mailed before KSeF numbered it");
 
     let report = round(&sender(&app).await).await;
     assert_eq!(
@@ -106,10 +111,27 @@ async fn a_companys_paid_invoice_is_accepted_with_a_valid_ksef_number(pool: PgPo
             .fetch_one(&app.pool)
             .await
             .expect("row");
-    assert_eq!(row_number, Some(ksef_number));
-    // The next round closes nothing new and fetches the UPO.
-    let report = round(&sender(&app).await).await;
-    assert_eq!(report.upos, vec![number.clone()], "{report:?}");
+    assert_eq!(row_number, Some(ksef_number.clone()));
+    // The invoice e-mail waited for the number, and names it.
+    let file = format!("{}.pdf", number.replace('/', "_"));
+    eventually("the invoice e-mail", || async {
+        super::mailbox::mails(&app.data_dir).iter().any(|m| m.attachments.iter().any(|a| a.filename == file))
+    })
+    .await;
+    let mail = super::mailbox::mails(&app.data_dir)
+        .into_iter()
+        .find(|m| m.attachments.iter().any(|a| a.filename == file))
+        .expect("the mail");
+    assert!(mail.text.contains(&format!("Numer KSeF: {ksef_number}")), "{}", mail.text);
+    assert!(mail.text.contains("https://qr-test.ksef.mf.gov.pl/invoice/8652556348/"), "{}", mail.text);
+    // A later round fetches the UPO (once KSeF has it) and keeps it on the order's stream.
+    let state = sender(&app).await;
+    eventually("the UPO", || async {
+        round(&state).await;
+        !events_of(&app, order_id, "KsefUpoReceived").await.is_empty()
+    })
+    .await;
+    row_in(&app, &number, "accepted").await;
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]

@@ -29,7 +29,7 @@
 mod lock;
 mod queue;
 mod record;
-mod render;
+pub(crate) mod render;
 pub mod round;
 mod steps;
 

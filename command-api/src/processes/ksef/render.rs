@@ -19,7 +19,7 @@ pub struct Rendered {
 }
 
 /// Every event of the order and its state.
-pub(super) async fn order_events(
+pub(crate) async fn order_events(
     store: &dyn EventStore,
     order_id: Uuid,
 ) -> Result<(Vec<OrderEvent>, Order), StoreError> {
