@@ -131,10 +131,10 @@ impl BookingReactions {
                 effects::add_stamps(state, placed, &metadata).await;
             }
             // A document due for KSeF is mailed once KSeF numbered it (or it went offline).
-            OrderEvent::InvoiceIssued { ksef, .. } | OrderEvent::InvoiceCorrected { ksef, .. } => {
-                if !(*ksef && state.ksef.client.is_some()) {
-                    crate::booking::invoice_mail::send_document(state, placed, &event).await;
-                }
+            OrderEvent::InvoiceIssued { ksef, .. } | OrderEvent::InvoiceCorrected { ksef, .. }
+                if !(*ksef && state.ksef.client.is_some()) =>
+            {
+                crate::booking::invoice_mail::send_document(state, placed, &event).await;
             }
             OrderEvent::KsefAccepted { document, .. } | OrderEvent::KsefWentOffline { document, .. } => {
                 crate::booking::invoice_mail::send_after_ksef(state, placed, document).await;
