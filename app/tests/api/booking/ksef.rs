@@ -357,3 +357,32 @@ async fn a_rejected_invoice_is_shown_then_sent_again_under_its_number_once_the_b
     let copies = received(&app).await;
     assert_eq!(copies.get(&second_hash).and_then(|v| v.as_u64()), Some(1));
 }
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_refused_token_is_reported_without_the_token_and_loses_no_invoice(pool: PgPool) {
+    let app = ksef_app(pool).await;
+    let order_id = super::invoices::paid_order_with_invoice(&app).await;
+    let number = invoice_queued(&app, order_id).await;
+    let secret = "not-the-token-KSeF-knows";
+    let mut wrong = link(&app);
+    wrong.client = Some(std::sync::Arc::new(
+        ::ksef::Client::new(::ksef::Config {
+            env: ::ksef::Environment::Sandbox,
+            api_url: app.url(app::ksef_setup::SANDBOX_PATH),
+            nip: SELLER_NIP.into(),
+            token: secret.into(),
+        })
+        .expect("client"),
+    ));
+    let state = app.command_state().await.with_ksef(wrong);
+
+    let report = round(&state).await;
+    let trouble = report.trouble.clone().expect("the refusal reported");
+    assert!(!trouble.contains(secret), "the token is never told: {trouble}");
+    assert!(report.sent.is_empty() && report.went_offline.is_empty(), "{report:?}");
+    assert_eq!(stage(&app.order(order_id).await, &number), KsefStage::Waiting, "not offline: KSeF answered");
+
+    // With the right token it goes.
+    let report = round(&sender(&app).await).await;
+    assert_eq!(report.sent, vec![number], "{report:?}");
+}
