@@ -45,6 +45,7 @@ impl Application {
             tracing::warn!("TICKET_SIGNING_KEY is not set: tickets are signed with a key kept in the database (set it in production)");
         }
         let tickets = api_core::ticket_keys::load(&pool, args.ticket_signing_key.as_deref()).await?;
+        let ksef = crate::ksef_setup::setup(&args.ksef, &pool, listener.local_addr()?).await?;
         let commands = command_api::CommandState::new(
             store.clone(),
             pool.clone(),
@@ -54,7 +55,8 @@ impl Application {
             public_url.clone(),
             payment_page_base,
             tickets.clone(),
-        );
+        )
+        .with_ksef(ksef.link);
 
         // The read models on their own thread (see `projector`); the booking reactions
         // here, since they issue commands through this runtime's pools and batchers.
@@ -83,12 +85,16 @@ impl Application {
             if let Some(sandbox) = sandbox {
                 router = router.merge(payment::sandbox_router(sandbox));
             }
+            if let Some(stand_in) = ksef.sandbox {
+                router = router.nest(crate::ksef_setup::SANDBOX_PATH, stand_in);
+            }
         }
         let queries = args.role.serves_queries().then(|| ReadSide {
             pool: pool.clone(),
             mailer,
             public_url: public_url.clone(),
             tickets: tickets.clone(),
+            ksef_env: ksef.env,
         });
         // The finance register replays the event store, which the query API may not hold:
         // its own router, served where the queries are (a proxy sends a GET there).
@@ -160,6 +166,8 @@ pub struct ReadSide {
     pub public_url: String,
     /// Signs the tickets' QR codes in the order and ticket answers.
     pub tickets: ticket_token::TicketSigner,
+    /// Where the invoice PDFs' KSeF codes link.
+    pub ksef_env: ksef::Environment,
 }
 
 /// The routes under `/api`: the command API's and the course writes when `commands` is
@@ -183,9 +191,10 @@ pub fn api_routes_with_finance(
     if let Some(commands) = commands {
         api = api.merge(catalogue_api::course_router(commands.clone())).merge(command_api::router(commands));
     }
-    if let Some(ReadSide { pool, mailer, public_url, tickets }) = queries {
+    if let Some(ReadSide { pool, mailer, public_url, tickets, ksef_env }) = queries {
+        let query_state = query_api::QueryState::new(pool.clone(), public_url.clone(), tickets).with_ksef_env(ksef_env);
         api = api
-            .merge(query_api::router(query_api::QueryState::new(pool.clone(), public_url.clone(), tickets)))
+            .merge(query_api::router(query_state))
             .merge(catalogue_api::router(catalogue_api::CatalogueState { pool: pool.clone() }))
             .merge(accounts_api::router(accounts_api::AccountsState { pool, mailer, public_url }))
             .merge(crate::openapi::router());

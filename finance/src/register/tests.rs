@@ -50,6 +50,7 @@ fn issued(number: &str, issued_at: &str, total: i64) -> OrderEvent {
         buyer: Some(buyer("Firma Sp. z o.o.", "526-025-02-74")),
         net: Some(split.net),
         vat: Some(split.vat),
+        ksef: false,
     }
 }
 
@@ -70,6 +71,7 @@ fn corrected(number: &str, corrects: &str, issued_at: &str, before: i64, amount:
         buyer: Some(buyer("Firma Sp. z o.o.", "526-025-02-74")),
         net: Some(split.net),
         vat: Some(split.vat),
+        ksef: false,
     }
 }
 
@@ -92,6 +94,7 @@ fn owned(row: RegisterRow<'_>) -> RegisterRow<'static> {
         buyer_name: Cow::Owned(row.buyer_name.into_owned()),
         buyer_tax_id: Cow::Owned(row.buyer_tax_id.into_owned()),
         corrects_number: row.corrects_number.map(|c| Cow::Owned(c.into_owned())),
+        ksef_number: row.ksef_number.map(|c| Cow::Owned(c.into_owned())),
         ..row
     }
 }
@@ -217,6 +220,7 @@ fn events_recorded_before_the_document_facts_were_kept_fall_back() {
         buyer: None,
         net: None,
         vat: None,
+        ksef: false,
     };
     let old_correction = OrderEvent::InvoiceCorrected {
         order_id: Uuid::nil(),
@@ -233,6 +237,7 @@ fn events_recorded_before_the_document_facts_were_kept_fall_back() {
         buyer: None,
         net: None,
         vat: None,
+        ksef: false,
     };
     let (rows, summary) = register(
         RegisterQuery::new(day("2025-06-30"), day("2025-06-01"), day("2025-06-30")).unwrap(),
@@ -267,6 +272,7 @@ fn the_stored_json_reads_as_the_order_event_does() {
             buyer: None,
             net: None,
             vat: None,
+            ksef: false,
         },
     ];
     for event in &events {

@@ -118,17 +118,21 @@ pub async fn ksef_number_of(pool: &PgPool, number: &str) -> Result<Option<String
 /// The mark the PDF of `document` prints (`kody-qr.md`), given its row and the FA(3)
 /// XML that is (or is to be) sent: KOD I links to the verification page of the seller's
 /// NIP, the issue day (`P_1`, `DD-MM-RRRR`) and the XML's SHA-256 (Base64URL), with the
-/// KSeF number once accepted, else OFFLINE (waiting, offline or sent). A rejected
-/// document is not in KSeF: no mark. KOD II (the issuer's certificate, offline only)
+/// KSeF number once accepted, or OFFLINE for a document issued offline and not numbered
+/// yet. A document sent online and not numbered yet, or rejected, is not in KSeF: no mark. KOD II (the issuer's certificate, offline only)
 /// needs an offline certificate this product does not hold yet: not printed.
 pub fn mark(row: &KsefRow, document: &InvoiceDocument, xml: &str, env: ksef::Environment) -> Option<KsefMark> {
     let state = KsefState::of_code(row.ksef_state.as_deref()?)?;
-    if state == KsefState::Rejected {
-        return None;
-    }
+    let offline = row.ksef_offline.unwrap_or(false);
+    let number = match state {
+        KsefState::Accepted => Some(row.ksef_number.clone()?),
+        // Issued offline: valid now, marked OFFLINE until KSeF numbers it.
+        KsefState::Waiting | KsefState::Offline | KsefState::Sent if offline => None,
+        // Not in KSeF (yet, or refused): nothing to verify.
+        KsefState::Waiting | KsefState::Offline | KsefState::Sent | KsefState::Rejected => return None,
+    };
     let nip: String = document.seller.tax_id.chars().filter(char::is_ascii_digit).collect();
     let kod_i = ksef::qr::kod_i(env.qr_host(), &nip, document.issue_date, xml.as_bytes());
-    let number = if state == KsefState::Accepted { row.ksef_number.clone() } else { None };
     Some(KsefMark { number, kod_i, kod_ii: None })
 }
 

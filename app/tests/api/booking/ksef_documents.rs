@@ -1,6 +1,7 @@
-//! What the admin and the customer see of KSeF, through real HTTP, with the rows of
-//! `rm_ksef_documents` written directly (the KSeF events' projection is tested on its
-//! own): each document's state in the admin's invoice list and its filter, the KSeF
+//! What the admin and the customer see of KSeF, through real HTTP, with the sender off
+//! (`--ksef-env off`): the projection writes each due document's row of
+//! `rm_ksef_documents` (waiting), and the tests then set the state they show (the
+//! sender's steps are tested in `ksef.rs`): each document's state in the admin's invoice list and its filter, the KSeF
 //! number of a correction's invoice in the correction's FA(3), the invoice PDF's KOD I
 //! (decoded from the PDF's squares) built from the very XML the FA(3) download serves,
 //! and the UPO download.
@@ -50,18 +51,31 @@ async fn documents(app: &BookingApp, order_id: Uuid, count: usize) -> Vec<Value>
         .unwrap_or_default()
 }
 
+/// The projection's row of `document` (it is due: the buyer has a NIP), once it is there.
+async fn await_row(pool: &PgPool, document: &Value) {
+    let number = document["number"].as_str().expect("number").to_string();
+    eventually(&format!("the KSeF row of {number}"), || {
+        let number = number.clone();
+        async move {
+            sqlx::query_scalar::<_, i64>("select count(*) from rm_ksef_documents where document_number = $1")
+                .bind(number)
+                .fetch_one(pool)
+                .await
+                .is_ok_and(|n| n == 1)
+        }
+    })
+    .await;
+}
+
+/// `document`'s row set to `state` (after the projection wrote it).
 async fn ksef_row(pool: &PgPool, document: &Value, state: &str) {
-    sqlx::query(
-        "insert into rm_ksef_documents (document_number, order_id, kind, state, issued_at, queue_position, updated_at) \
-         values ($1, $2, $3, $4, now(), 1, now())",
-    )
-    .bind(document["number"].as_str().expect("number"))
-    .bind(document["order_id"].as_str().expect("order").parse::<Uuid>().expect("uuid"))
-    .bind(if document["kind"] == "KOR" { "correction" } else { "invoice" })
-    .bind(state)
-    .execute(pool)
-    .await
-    .expect("a KSeF row");
+    await_row(pool, document).await;
+    sqlx::query("update rm_ksef_documents set state = $2 where document_number = $1")
+        .bind(document["number"].as_str().expect("number"))
+        .bind(state)
+        .execute(pool)
+        .await
+        .expect("a KSeF row");
 }
 
 fn between<'x>(xml: &'x str, tag: &str) -> &'x str {
@@ -126,19 +140,36 @@ async fn fa3_of(app: &BookingApp, id: &str) -> String {
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn the_admin_sees_each_documents_ksef_state_and_the_pdf_links_to_its_xml(pool: PgPool) {
-    let app = spawn(pool).await;
+    let app = spawn_with(pool, &["--ksef-env", "off"]).await;
     company(&app.pool).await;
     let order_id = paid_order_with_invoice(&app).await;
     let invoice = documents(&app, order_id, 1).await.remove(0);
     let id = invoice["id"].as_str().expect("id").to_string();
 
-    // Not due for KSeF: no state, no code on the PDF; the filter calls it `none`.
+    // Not due for KSeF (no row: as for a consumer's invoice when they are not sent): no
+    // state, no code on the PDF; the filter calls it `none`.
+    await_row(&app.pool, &invoice).await;
+    sqlx::query("delete from rm_ksef_documents").execute(&app.pool).await.expect("no row");
     assert_eq!(listed(&app, "").await, vec![(invoice["number"].as_str().unwrap().to_string(), Value::Null)]);
     assert_eq!(listed(&app, "&filter[ksef_state][eq]=none").await.len(), 1);
     assert!(codes_of(&pdf_of(&app, &id).await).is_empty());
 
-    // Waiting: KOD I marked OFFLINE (no number yet), from the SHA-256 of the FA(3) served.
-    ksef_row(&app.pool, &invoice, "waiting").await;
+    // Waiting to be sent online: not in KSeF yet, nothing to verify, no code.
+    sqlx::query(
+        "insert into rm_ksef_documents (document_number, order_id, kind, state, issued_at, queue_position, updated_at) \
+         values ($1, $2, 'invoice', 'waiting', now(), 1, now())",
+    )
+    .bind(invoice["number"].as_str().expect("number"))
+    .bind(order_id)
+    .execute(&app.pool)
+    .await
+    .expect("the row again");
+    assert!(codes_of(&pdf_of(&app, &id).await).is_empty());
+    assert_eq!(listed(&app, "").await[0].1["state"], "waiting");
+    assert!(listed(&app, "&filter[ksef_state][eq]=none").await.is_empty());
+
+    // Issued offline, not numbered yet: KOD I marked OFFLINE, from the SHA-256 of the FA(3) served.
+    sqlx::query("update rm_ksef_documents set offline = true").execute(&app.pool).await.expect("offline");
     let xml = fa3_of(&app, &id).await;
     let issued = chrono::NaiveDate::parse_from_str(between(&xml, "P_1"), "%Y-%m-%d").expect("P_1");
     let kod_i = format!(
@@ -149,8 +180,6 @@ async fn the_admin_sees_each_documents_ksef_state_and_the_pdf_links_to_its_xml(p
     let pdf = pdf_of(&app, &id).await;
     assert_eq!(codes_of(&pdf), vec![kod_i.clone()]);
     assert!(text_of(&pdf).contains("OFFLINE"));
-    assert_eq!(listed(&app, "").await[0].1["state"], "waiting");
-    assert!(listed(&app, "&filter[ksef_state][eq]=none").await.is_empty());
 
     // Accepted: its number under KOD I and in the list, the UPO downloadable.
     sqlx::query("update rm_ksef_documents set state = 'accepted', ksef_number = $1, accepted_at = now(), upo = $2")
@@ -208,7 +237,7 @@ async fn the_admin_sees_each_documents_ksef_state_and_the_pdf_links_to_its_xml(p
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn an_offline_invoice_shows_its_deadline(pool: PgPool) {
-    let app = spawn(pool).await;
+    let app = spawn_with(pool, &["--ksef-env", "off"]).await;
     company(&app.pool).await;
     let order_id = paid_order_with_invoice(&app).await;
     let invoice = documents(&app, order_id, 1).await.remove(0);

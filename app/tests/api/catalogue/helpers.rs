@@ -65,7 +65,7 @@ pub async fn spawn_over(pool: PgPool, store: Arc<dyn EventStore>) -> TestApp {
     );
     follow_the_seats(&pool).await;
     let tickets = commands.tickets.clone();
-    let queries = ReadSide { pool: pool.clone(), mailer, public_url, tickets };
+    let queries = ReadSide { pool: pool.clone(), mailer, public_url, tickets, ksef_env: ksef::Environment::Sandbox };
     TestApp(test_support::TestApp::serve(pool, api_routes(Some(commands), Some(queries))).await)
 }
 
