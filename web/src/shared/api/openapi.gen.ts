@@ -14842,6 +14842,11 @@ export interface components {
              */
             issue_date: string;
             kind: components["schemas"]["DocumentKind"];
+            /**
+             * @description The document's KSeF number, when KSeF accepted it by the register's cut; `null`
+             *     for a document not (yet) in KSeF.
+             */
+            ksef_number?: string | null;
             /** Format: int64 */
             net: number;
             /** @description The document's number (`FV/2026/17`, a correction `FV-KOR/2026/3`). */
