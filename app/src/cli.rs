@@ -113,6 +113,32 @@ pub struct ServeArgs {
     /// Apply migrations before serving.
     #[arg(long, env = "MIGRATE_ON_START", default_value_t = true, action = clap::ArgAction::Set)]
     pub migrate: bool,
+    #[command(flatten)]
+    pub ksef: KsefArgs,
+}
+
+/// Where invoices are sent in KSeF. The token is read from `KSEF_TOKEN` only (never a
+/// flag, never logged).
+#[derive(Debug, Clone, clap::Args)]
+pub struct KsefArgs {
+    /// `off` (nothing is sent), `sandbox` (the built-in stand-in, served at
+    /// `/ksef-sandbox/v2`), `test`, `demo` or `prod` (the Ministry's environments).
+    #[arg(long = "ksef-env", env = "KSEF_ENV", default_value = "sandbox")]
+    pub env: String,
+    /// The API's address (`…/v2`) where it differs from the environment's.
+    #[arg(long = "ksef-url", env = "KSEF_URL")]
+    pub url: Option<String>,
+    /// The seller's NIP (the session's context); by default the company's NIP.
+    #[arg(long = "ksef-nip", env = "KSEF_NIP")]
+    pub nip: Option<String>,
+    /// The offline certificate (PEM) and its private key (PEM), for KOD II.
+    #[arg(long = "ksef-offline-cert", env = "KSEF_OFFLINE_CERT")]
+    pub offline_cert: Option<PathBuf>,
+    #[arg(long = "ksef-offline-key", env = "KSEF_OFFLINE_KEY")]
+    pub offline_key: Option<PathBuf>,
+    /// Seconds between two rounds of the sender; 0: only when asked (`coach finance ksef send`).
+    #[arg(long = "ksef-every", env = "KSEF_EVERY_SECONDS", default_value_t = 10)]
+    pub every_seconds: u64,
 }
 
 /// Where the product's files and e-mails go (`serve`, and the commands that send mail).
@@ -145,6 +171,26 @@ pub enum FinanceCommand {
     /// saw it at the end of `--as-of` (Warsaw): replayed from the invoice events recorded
     /// by then, so later corrections are not in it.
     Register(RegisterArgs),
+    /// Invoices in KSeF: the queue and its nearest deadline, or a round of the sender now.
+    Ksef {
+        #[command(subcommand)]
+        command: KsefCommand,
+    },
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum KsefCommand {
+    /// The documents due for KSeF by state, and the nearest offline deadline.
+    Status,
+    /// Run a round of the sender now (what the server does every `KSEF_EVERY_SECONDS`);
+    /// in `sandbox` mode the stand-in is the running server's (`--port`).
+    Send {
+        #[command(flatten)]
+        ksef: KsefArgs,
+        /// The port of the server whose stand-in is used in `sandbox` mode.
+        #[arg(long, env = "PORT", default_value_t = 8080)]
+        port: u16,
+    },
 }
 
 #[derive(Debug, Clone, clap::Args)]

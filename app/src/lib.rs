@@ -11,6 +11,9 @@
 pub mod cli;
 mod finance_cli;
 mod guard;
+mod ksef_cli;
+pub mod ksef_sandbox;
+pub mod ksef_setup;
 pub mod openapi;
 pub mod ops;
 mod pages;

@@ -33,6 +33,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let store = open_store(&cli, &pool)?;
             crate::finance_cli::register(store.as_ref(), args).await
         }
+        Command::Finance { command: FinanceCommand::Ksef { command } } => {
+            let pool = connect(&cli).await?;
+            let store = open_store(&cli, &pool)?;
+            crate::ksef_cli::run(store.as_ref(), &pool, command).await
+        }
         Command::Reports { command: ReportsCommand::Daily(args) } => {
             let pool = connect(&cli).await?;
             daily_report(&pool, args).await
@@ -63,6 +68,7 @@ pub fn registry() -> Vec<Arc<dyn Projection>> {
         Arc::new(projections::stamps::StampsProjection),
         Arc::new(projections::holds::HoldsProjection),
         Arc::new(projections::invoices::InvoicesProjection),
+        Arc::new(projections::ksef::KsefProjection),
         Arc::new(projections::timeline::OrderTimelineProjection),
     ]
 }

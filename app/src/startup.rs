@@ -45,6 +45,7 @@ impl Application {
             tracing::warn!("TICKET_SIGNING_KEY is not set: tickets are signed with a key kept in the database (set it in production)");
         }
         let tickets = api_core::ticket_keys::load(&pool, args.ticket_signing_key.as_deref()).await?;
+        let ksef = crate::ksef_setup::setup(&args.ksef, &pool, listener.local_addr()?).await?;
         let commands = command_api::CommandState::new(
             store.clone(),
             pool.clone(),
@@ -54,7 +55,8 @@ impl Application {
             public_url.clone(),
             payment_page_base,
             tickets.clone(),
-        );
+        )
+        .with_ksef(ksef.link);
 
         // The read models on their own thread (see `projector`); the booking reactions
         // here, since they issue commands through this runtime's pools and batchers.
@@ -82,6 +84,9 @@ impl Application {
         if args.role.serves_commands() {
             if let Some(sandbox) = sandbox {
                 router = router.merge(payment::sandbox_router(sandbox));
+            }
+            if let Some(stand_in) = ksef.sandbox {
+                router = router.nest(crate::ksef_setup::SANDBOX_PATH, stand_in);
             }
         }
         let queries = args.role.serves_queries().then(|| ReadSide {

@@ -95,6 +95,8 @@ pub struct CommandState {
     pub placements: Arc<processes::recovery::Placements>,
     /// Signs the tickets' QR codes and checks the codes drivers scan.
     pub tickets: ticket_token::TicketSigner,
+    /// Where invoices are sent in KSeF (off until [`CommandState::with_ksef`]).
+    pub ksef: Arc<processes::ksef::KsefLink>,
 }
 
 impl CommandState {
@@ -122,7 +124,14 @@ impl CommandState {
             payment_page_base,
             settings: Arc::new(SettingsCache::default()),
             tickets,
+            ksef: Arc::new(processes::ksef::KsefLink::off()),
         }
+    }
+
+    /// The same state, sending invoices to KSeF through `link`.
+    pub fn with_ksef(mut self, link: processes::ksef::KsefLink) -> Self {
+        self.ksef = Arc::new(link);
+        self
     }
 }
 

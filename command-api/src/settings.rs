@@ -131,6 +131,8 @@ pub struct BookingSettings {
     pub invoice_email: Option<String>,
     /// The order-report office: the daily sales report goes there (none when `None`).
     pub order_report_email: Option<String>,
+    /// Whether invoices to consumers (no NIP) go to KSeF too (off by default).
+    pub ksef_send_consumers: bool,
 }
 
 impl Default for BookingSettings {
@@ -149,6 +151,7 @@ impl Default for BookingSettings {
             seller: domain::order::Seller::default(),
             invoice_email: None,
             order_report_email: None,
+            ksef_send_consumers: false,
         }
     }
 }
@@ -172,6 +175,7 @@ pub struct StoredSettings {
     pub country: String,
     pub invoice_email: String,
     pub order_report_email: String,
+    pub ksef_send_consumers: bool,
 }
 
 impl StoredSettings {
@@ -214,6 +218,7 @@ impl StoredSettings {
             company_name: self.company_name,
             invoice_email: address(self.invoice_email),
             order_report_email: address(self.order_report_email),
+            ksef_send_consumers: self.ksef_send_consumers,
         }
     }
 }
@@ -247,7 +252,8 @@ impl SettingsCache {
         let settings = sqlx::query_as::<_, StoredSettings>(
             "select payment_time_minutes, sales_close_minutes, return_cutoff_minutes, return_fee_percent, \
                     stamps_per_reward, reward_value, vat_rate_percent, invoice_prefix, name as company_name, \
-                    tax_id, address, postal_code, city, country, invoice_email, order_report_email \
+                    tax_id, address, postal_code, city, country, invoice_email, order_report_email, \
+                    ksef_send_consumers \
              from companies order by id limit 1",
         )
         .fetch_optional(pool)
@@ -281,6 +287,7 @@ mod tests {
             country: "PL".into(),
             invoice_email: " faktury@niskobus.example ".into(),
             order_report_email: String::new(),
+            ksef_send_consumers: false,
         }
     }
 

@@ -56,6 +56,7 @@ fn issued(order_id: Uuid, number: &str, issued_at: DateTime<Utc>, total: i64) ->
         buyer: Some(buyer()),
         net: Some(split.net),
         vat: Some(split.vat),
+        ksef: false,
     }
 }
 
@@ -83,6 +84,7 @@ fn corrected(
         buyer: Some(buyer()),
         net: Some(split.net),
         vat: Some(split.vat),
+        ksef: false,
     }
 }
 

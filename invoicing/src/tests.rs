@@ -79,6 +79,7 @@ fn issued(total: i64) -> OrderEvent {
         buyer: Some(buyer("Firma Sp. z o.o.")),
         net: None,
         vat: None,
+        ksef: false,
     }
 }
 
@@ -99,6 +100,7 @@ fn corrected(number: &str, amount: i64, total_before: i64, buyer: InvoiceRequest
         buyer: Some(buyer),
         net: Some(split.net),
         vat: Some(split.vat),
+        ksef: false,
     }
 }
 

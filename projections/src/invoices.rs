@@ -1,6 +1,7 @@
 //! The `invoices` projection: every invoice and correction as a row of `rm_invoices`
 //! (the admin's invoice list and the documents' source), from the order streams'
-//! `InvoiceIssued` and `InvoiceCorrected`.
+//! `InvoiceIssued` and `InvoiceCorrected` (and `RejectedInvoiceAmended`: the buyer of a
+//! document KSeF rejected, corrected under the same number).
 //!
 //! A document never changes once issued, so a row is inserted once (`on conflict do
 //! nothing`: a replayed batch adds nothing) and never updated, except to link a
@@ -81,20 +82,43 @@ impl Projection for InvoicesProjection {
     }
 
     fn filter(&self) -> SubscriptionFilter {
-        SubscriptionFilter::EventType(vec!["InvoiceIssued".into(), "InvoiceCorrected".into()])
+        SubscriptionFilter::EventType(vec![
+            "InvoiceIssued".into(),
+            "InvoiceCorrected".into(),
+            "RejectedInvoiceAmended".into(),
+        ])
     }
 
     async fn apply(&self, conn: &mut PgConnection, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
         let mut rows = Vec::with_capacity(events.len());
+        let mut amended = Vec::new();
         for e in events {
-            if let Some(row) = row(e.id, e.recorded_at, e.decode::<OrderEvent>()?) {
-                rows.push(row);
+            match e.decode::<OrderEvent>()? {
+                OrderEvent::RejectedInvoiceAmended { order_id, document, buyer, .. } => {
+                    amended.push((order_id, document, buyer));
+                }
+                event => rows.extend(row(e.id, e.recorded_at, event)),
             }
+        }
+        insert_new(conn, "rm_invoices", &rows).await?;
+        // A document KSeF rejected, amended with the buyer's new data (same number): the
+        // download prints what is sent again. Setting the same data twice is harmless.
+        for (order_id, document, buyer) in amended {
+            sqlx::query(
+                "update rm_invoices set buyer = $3, buyer_name = $4, buyer_tax_id = $5 \
+                  where order_id = $1 and number = $2",
+            )
+            .bind(order_id)
+            .bind(&document)
+            .bind(sqlx::types::Json(&buyer))
+            .bind(&buyer.company_name)
+            .bind(&buyer.vat_number)
+            .execute(&mut *conn)
+            .await?;
         }
         if rows.is_empty() {
             return Ok(());
         }
-        insert_new(conn, "rm_invoices", &rows).await?;
         // Link the corrections to the invoice they correct (issued before them, so
         // inserted in this batch or an earlier one).
         sqlx::query(
@@ -136,6 +160,7 @@ mod tests {
             buyer: None,
             net: None,
             vat: None,
+            ksef: false,
         };
         let row = row(Uuid::nil(), DateTime::UNIX_EPOCH, event).expect("a row");
         assert_eq!((row.kind, row.net, row.vat, row.gross), ("KOR", -3611, -289, -3900));

@@ -26,6 +26,7 @@ pub mod coupons;
 pub mod course_seats;
 pub mod holds;
 pub mod invoices;
+pub mod ksef;
 pub mod orders;
 mod rows;
 mod runner;

@@ -20,11 +20,17 @@
 //! that fails gives its claim back and is logged: the reactions go on (a bad address
 //! must not stop the booking's processes), and a replay of the reactions tries it again.
 //!
+//! A document due for KSeF (`ksef: true` in its event, and a process that sends to
+//! KSeF) is mailed once KSeF gave it its number or it went offline
+//! ([`send_after_ksef`], the reactions to `KsefAccepted` and `KsefWentOffline`): its PDF
+//! then carries the KSeF mark (the number and KOD I) and the message names the number.
+//!
 //! Language: an order does not record its customer's language (the tickets' e-mail is
 //! Polish only), so the message is Polish with one line in English for everyone; the
 //! invoice itself is Polish, as the VAT act wants it.
 
 use api_core::mail::{Attachment, Email};
+use documents::KsefMark;
 use domain::money::format_pln;
 use domain::order::{OrderEvent, OrderState};
 use event_store::{Direction, ReadFrom, StoreError};
@@ -49,6 +55,32 @@ pub fn office_kind(number: &str) -> String {
 #[tracing::instrument(skip_all, fields(order_id = %order.order_id))]
 pub async fn send_document(state: &CommandState, order: &OrderState, event: &OrderEvent) {
     let Some(issued) = IssuedDocument::of_event(event) else { return };
+    send_issued(state, order, issued, None).await;
+}
+
+/// Mail a document due for KSeF once KSeF gave it its number (or it went offline): its
+/// PDF carries the KSeF mark (the number, KOD I), and the message names the number.
+#[tracing::instrument(skip_all, fields(order_id = %order.order_id))]
+pub async fn send_after_ksef(state: &CommandState, order: &OrderState, number: &str) {
+    let events = match crate::processes::ksef::render::order_events(state.store.as_ref(), order.order_id).await {
+        Ok((events, _)) => events,
+        Err(e) => {
+            tracing::warn!(%number, error = %e, "could not read the order's events; not mailed");
+            return;
+        }
+    };
+    let Some(issued) = domain::order::document_to_send(&events, number) else { return };
+    let Some(track) = order.ksef.iter().find(|t| t.document == number) else { return };
+    let Some(Ok(rendered)) = crate::processes::ksef::render_xml(&events, order, number) else { return };
+    let seller_nip = issued.seller.as_ref().map(|s| s.tax_id.clone()).unwrap_or_default();
+    let issue_date = api_core::time::warsaw(issued.issued_at).date_naive();
+    let kod_i = ksef::qr::kod_i(state.ksef.env.qr_host(), &seller_nip, issue_date, rendered.xml.as_bytes());
+    let mark = documents::KsefMark { number: track.ksef_number().map(str::to_owned), kod_i, kod_ii: None };
+    send_issued(state, order, issued, Some(mark)).await;
+}
+
+/// Mail `issued` (with its KSeF mark, if given), each recipient once.
+async fn send_issued(state: &CommandState, order: &OrderState, issued: IssuedDocument, ksef: Option<KsefMark>) {
     let earlier = match documents_up_to(state, order, &issued.number).await {
         Ok(earlier) => earlier,
         Err(e) => {
@@ -56,7 +88,13 @@ pub async fn send_document(state: &CommandState, order: &OrderState, event: &Ord
             return;
         }
     };
-    let document = invoicing::document(&issued, &OrderFacts::of_order(order), &earlier, None);
+    let corrects_ksef_number = issued
+        .corrects_number
+        .as_ref()
+        .and_then(|invoice| order.ksef.iter().find(|t| &t.document == invoice))
+        .and_then(|t| t.ksef_number());
+    let mut document = invoicing::document(&issued, &OrderFacts::of_order(order), &earlier, corrects_ksef_number);
+    document.ksef = ksef.clone();
     let pdf = match documents::invoice_pdf(&document) {
         Ok(pdf) => Attachment::pdf(invoicing::file_name(&issued.number, "pdf"), pdf),
         Err(e) => {
@@ -74,7 +112,8 @@ pub async fn send_document(state: &CommandState, order: &OrderState, event: &Ord
         }
     };
     let sender = if settings.seller.name.trim().is_empty() { "Nisko Bus" } else { settings.seller.name.trim() };
-    let to_customer = customer_email(state, order, &issued, sender, pdf.clone());
+    let mut to_customer = customer_email(state, order, &issued, sender, pdf.clone());
+    to_customer.text.push_str(&ksef_words(ksef.as_ref()));
     send_once(state, order.order_id, &customer_kind(&issued.number), to_customer).await;
     if let Some(office) = settings.invoice_email {
         let copy = office_email(order, &issued, office, pdf);
@@ -108,6 +147,21 @@ async fn documents_up_to(
             Some(last) if page.len() == PAGE => from = ReadFrom::Version(last.version + 1),
             _ => return Ok(documents),
         }
+    }
+}
+
+/// The KSeF lines of the message: the KSeF number, or that the document was issued
+/// offline (it reaches KSeF when KSeF answers again); nothing for a document not in KSeF.
+fn ksef_words(mark: Option<&KsefMark>) -> String {
+    match mark {
+        None => String::new(),
+        Some(KsefMark { number: Some(number), kod_i, .. }) => {
+            format!("\nNumer KSeF: {number} (KSeF number)\nWeryfikacja / verification: {kod_i}\n")
+        }
+        Some(KsefMark { number: None, kod_i, .. }) => format!(
+            "\nFaktura wystawiona w trybie offline: zostanie przesłana do KSeF (issued offline; it is sent to KSeF \
+             when KSeF is available again).\nWeryfikacja / verification: {kod_i}\n"
+        ),
     }
 }
 

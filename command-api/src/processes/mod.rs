@@ -6,6 +6,7 @@
 pub mod daily_report;
 pub mod effects;
 pub mod expiry;
+pub mod ksef;
 pub mod reactions;
 pub mod recovery;
 pub mod refunds;
@@ -15,7 +16,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::CommandState;
 
-/// Start the timed processes (expiry, recovery, refunds, the daily sales report) until
+/// Start the timed processes (expiry, recovery, refunds, the daily sales report, the
+/// KSeF sender) until
 /// `shutdown`. The reactions run under the projection runner (register
 /// [`reactions::BookingReactions`]).
 pub fn spawn_timers(state: &CommandState, shutdown: &CancellationToken) -> Vec<JoinHandle<()>> {
@@ -24,6 +26,7 @@ pub fn spawn_timers(state: &CommandState, shutdown: &CancellationToken) -> Vec<J
         tokio::spawn(recovery::run(state.clone(), shutdown.clone())),
         tokio::spawn(refunds::run(state.clone(), shutdown.clone())),
         tokio::spawn(daily_report::run(state.clone(), shutdown.clone())),
+        tokio::spawn(ksef::run(state.clone(), shutdown.clone())),
     ]
 }
 

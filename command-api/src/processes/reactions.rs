@@ -15,7 +15,8 @@
 //! - Whatever changes an invoiced order's value (a return, a cancellation after payment,
 //!   a cheaper course): a correction invoice ([`ValueChange`]).
 //! - `InvoiceIssued`, `InvoiceCorrected`: the document's PDF by e-mail to the customer and
-//!   a copy to the invoice office ([`crate::booking::invoice_mail`]), once each.
+//!   a copy to the invoice office ([`crate::booking::invoice_mail`]), once each; for a
+//!   document due for KSeF, on `KsefAccepted` or `KsefWentOffline` instead.
 //! - `RewardEarned`: the reward coupon is issued to the user.
 //! - Whatever owes money back (a return, a cancellation after payment, a cheaper course,
 //!   `LatePaymentRefunded`): the refund is recorded for the gateway ([`super::refunds`]).
@@ -48,7 +49,7 @@ pub const NAME: &str = "booking-process";
 /// these, so an event matched there but missing here is never reacted to (as
 /// `OrderAssignedToUser` and `InvoiceDataChanged` once were: an order given to an account
 /// after payment earned no stamps, an invoice asked for after payment was never issued).
-const REACTS_TO: [&str; 12] = [
+const REACTS_TO: [&str; 14] = [
     "OrderPaid",
     "OrderAssignedToUser",
     "InvoiceDataChanged",
@@ -60,6 +61,8 @@ const REACTS_TO: [&str; 12] = [
     "LatePaymentRefunded",
     "InvoiceIssued",
     "InvoiceCorrected",
+    "KsefAccepted",
+    "KsefWentOffline",
     "RewardEarned",
 ];
 
@@ -127,8 +130,14 @@ impl BookingReactions {
             OrderEvent::OrderAssignedToUser { .. } if placed.paid.is_some() => {
                 effects::add_stamps(state, placed, &metadata).await;
             }
-            OrderEvent::InvoiceIssued { .. } | OrderEvent::InvoiceCorrected { .. } => {
+            // A document due for KSeF is mailed once KSeF numbered it (or it went offline).
+            OrderEvent::InvoiceIssued { ksef, .. } | OrderEvent::InvoiceCorrected { ksef, .. }
+                if !(*ksef && state.ksef.client.is_some()) =>
+            {
                 crate::booking::invoice_mail::send_document(state, placed, &event).await;
+            }
+            OrderEvent::KsefAccepted { document, .. } | OrderEvent::KsefWentOffline { document, .. } => {
+                crate::booking::invoice_mail::send_after_ksef(state, placed, document).await;
             }
             OrderEvent::OrderExpired { .. } => effects::after_end(state, placed, End::Expired, &metadata).await,
             OrderEvent::OrderCancelled { .. } => effects::after_end(state, placed, End::Cancelled, &metadata).await,
@@ -196,6 +205,7 @@ impl BookingReactions {
             vat_rate: settings.vat_rate.get(),
             sale_date: paid_at.with_timezone(&chrono_tz::Europe::Warsaw).date_naive(),
             seller: settings.seller.clone(),
+            send_consumers: settings.ksef_send_consumers,
         };
         let stream = order_stream(order.order_id).map_err(|e| e.to_string())?;
         let result = aggregate::execute::<OrderAgg, _, _>(
@@ -249,6 +259,7 @@ impl BookingReactions {
             reason: change.reason,
             buyer: None,
             seller: settings.seller.clone(),
+            send_consumers: settings.ksef_send_consumers,
         };
         let stream = order_stream(order.order_id).map_err(|e| e.to_string())?;
         aggregate::execute::<OrderAgg, _, _>(self.state.store.as_ref(), &stream, change.command_id, metadata, |o| {

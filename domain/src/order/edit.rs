@@ -51,6 +51,8 @@ pub struct ReservedCorrection {
     /// The carrier's company data now (*setting*), printed when the corrected invoice
     /// names no seller (an older event).
     pub seller: Seller,
+    /// Whether documents to consumers go to KSeF too (*setting*).
+    pub send_consumers: bool,
 }
 
 /// Why a change cannot be made.
@@ -75,8 +77,17 @@ impl EditOrder {
     /// Whether the edit issues a correction invoice on `state`, so its number must be
     /// reserved before deciding: new buyer data for an issued invoice that has something
     /// left to correct.
+    /// An invoice KSeF rejected is amended instead ([`super::amends_rejected`]).
     pub fn correction_due(&self, state: &Order) -> bool {
-        state.placed().and_then(|order| self.new_buyer(order)).is_some_and(|(invoice, _)| invoice.current_total() != 0)
+        state.placed().is_some_and(|order| {
+            let rejected = self.new_buyer(order).is_some_and(|(_, buyer)| self.amendments(order, buyer).is_some());
+            !rejected && self.new_buyer(order).is_some_and(|(invoice, _)| invoice.current_total() != 0)
+        })
+    }
+
+    /// The amendments of the documents KSeF rejected that `buyer` makes, if the invoice was.
+    fn amendments(&self, order: &OrderState, buyer: &InvoiceRequest) -> Option<Vec<OrderEvent>> {
+        super::amends_rejected(order, buyer, self.change_id, self.now, self.by_user_id, &self.reason)
     }
 
     /// The issued invoice and the buyer data the edit gives it, when they differ from
@@ -105,7 +116,7 @@ pub fn decide_edit(cmd: &EditOrder, state: &Order) -> Result<Vec<OrderEvent>, Ed
         (None, _) => None,
         (Some(request), None) => invoice_data(cmd, order, request.as_ref())?,
         (Some(None), Some(_)) => return Err(EditError::InvoiceIssued),
-        (Some(Some(_)), Some(_)) => buyer_correction(cmd, order)?,
+        (Some(Some(_)), Some(_)) => return Ok(customer.into_iter().chain(buyer_correction(cmd, order)?).collect()),
     };
     Ok(customer.into_iter().chain(invoice).collect())
 }
@@ -132,11 +143,15 @@ fn invoice_data(
     }))
 }
 
-/// New buyer data of the issued invoice: a correction of them, changing no amount.
-fn buyer_correction(cmd: &EditOrder, order: &OrderState) -> Result<Option<OrderEvent>, EditError> {
+/// New buyer data of the issued invoice: a correction of them, changing no amount (or,
+/// for an invoice KSeF rejected, its amendment).
+fn buyer_correction(cmd: &EditOrder, order: &OrderState) -> Result<Vec<OrderEvent>, EditError> {
     let Some((invoice, buyer)) = cmd.new_buyer(order) else {
-        return Ok(None);
+        return Ok(vec![]);
     };
+    if let Some(amendments) = cmd.amendments(order, buyer) {
+        return Ok(amendments);
+    }
     if invoice.current_total() == 0 {
         return Err(EditError::NothingLeft);
     }
@@ -151,8 +166,10 @@ fn buyer_correction(cmd: &EditOrder, order: &OrderState) -> Result<Option<OrderE
         reason: format!("Zmiana danych nabywcy: {}", cmd.reason),
         buyer: Some(buyer.clone()),
         seller: reserved.seller.clone(),
+        send_consumers: reserved.send_consumers,
     };
-    Ok(Some(correction(order.order_id, invoice, &correct, Some(buyer))))
+    let in_ksef = order.ksef.iter().any(|t| t.document == invoice.number);
+    Ok(vec![correction(order.order_id, invoice, &correct, Some(buyer), in_ksef)])
 }
 
 #[cfg(test)]
@@ -189,7 +206,14 @@ mod tests {
     }
 
     fn reserved(cmd: EditOrder) -> EditOrder {
-        EditOrder { correction: Some(ReservedCorrection { number: "NB-KOR/1970/1".into(), seller: seller() }), ..cmd }
+        EditOrder {
+            correction: Some(ReservedCorrection {
+                number: "NB-KOR/1970/1".into(),
+                seller: seller(),
+                send_consumers: false,
+            }),
+            ..cmd
+        }
     }
 
     fn customer_changed() -> OrderEvent {
@@ -227,6 +251,7 @@ mod tests {
             buyer: Some(invoice_request()),
             net: None,
             vat: None,
+            ksef: true,
         }
     }
 
@@ -250,6 +275,7 @@ mod tests {
             buyer: Some(invoice_request()),
             net: Some(-9064),
             vat: Some(-725),
+            ksef: true,
         }
     }
 
@@ -320,6 +346,7 @@ mod tests {
             buyer: Some(other_company()),
             net: Some(0),
             vat: Some(0),
+            ksef: true,
         };
         let cmd = reserved(cmd);
         given(invoiced()).when(|s| decide_edit(&cmd, s)).then([customer_changed(), corrected.clone()]);

@@ -26,6 +26,8 @@ pub struct IssueInvoice {
     pub sale_date: NaiveDate,
     /// The carrier's company data now (*setting*).
     pub seller: Seller,
+    /// Whether invoices to consumers go to KSeF too (*setting*, [`super::due_for_ksef`]).
+    pub send_consumers: bool,
 }
 
 /// Issue a correction of the order's invoice changing its total by `amount` and, when
@@ -43,6 +45,8 @@ pub struct CorrectInvoice {
     pub buyer: Option<InvoiceRequest>,
     /// The seller when the corrected invoice does not name one (an older event).
     pub seller: Seller,
+    /// Whether documents to consumers go to KSeF too (*setting*, [`super::due_for_ksef`]).
+    pub send_consumers: bool,
 }
 
 /// Why an invoice or a correction cannot be issued.
@@ -89,6 +93,7 @@ pub fn decide_issue_invoice(cmd: &IssueInvoice, state: &Order) -> Result<Vec<Ord
         buyer: Some(buyer.clone()),
         net: Some(split.net),
         vat: Some(split.vat),
+        ksef: super::due_for_ksef(Some(buyer), cmd.send_consumers, false),
     }])
 }
 
@@ -112,7 +117,8 @@ pub fn decide_correct_invoice(cmd: &CorrectInvoice, state: &Order) -> Result<Vec
     if before.saturating_add(cmd.amount) < 0 {
         return Err(InvoiceError::BelowZero);
     }
-    Ok(vec![correction(order.order_id, invoice, cmd, new_buyer)])
+    let in_ksef = order.ksef.iter().any(|t| t.document == invoice.number);
+    Ok(vec![correction(order.order_id, invoice, cmd, new_buyer, in_ksef)])
 }
 
 /// The [`OrderEvent::InvoiceCorrected`] of `invoice` that `cmd` asks for, once its rules
@@ -123,10 +129,13 @@ pub(super) fn correction(
     invoice: &Invoice,
     cmd: &CorrectInvoice,
     new_buyer: Option<&InvoiceRequest>,
+    in_ksef: bool,
 ) -> OrderEvent {
     let before = invoice.current_total();
     let split =
         vat_split(before.saturating_add(cmd.amount), invoice.vat_rate).minus(vat_split(before, invoice.vat_rate));
+    let buyer = new_buyer.cloned().or_else(|| invoice.buyer.clone());
+    let ksef = super::due_for_ksef(buyer.as_ref(), cmd.send_consumers, in_ksef);
     OrderEvent::InvoiceCorrected {
         order_id,
         number: cmd.number.clone(),
@@ -139,9 +148,10 @@ pub(super) fn correction(
         corrects_issued_at: Some(invoice.issued_at),
         sale_date: invoice.sale_date,
         seller: Some(invoice.seller.clone().unwrap_or_else(|| cmd.seller.clone())),
-        buyer: new_buyer.cloned().or_else(|| invoice.buyer.clone()),
+        buyer,
         net: Some(split.net),
         vat: Some(split.vat),
+        ksef,
     }
 }
 
@@ -173,6 +183,7 @@ mod tests {
             vat_rate: 8,
             sale_date: sale_date(),
             seller: seller(),
+            send_consumers: false,
         }
     }
 
@@ -188,6 +199,7 @@ mod tests {
             buyer: Some(invoice_request()),
             net: Some(9064),
             vat: Some(725),
+            ksef: true,
         }
     }
 
@@ -200,6 +212,7 @@ mod tests {
             reason: "Zwrot biletu".into(),
             buyer: None,
             seller: seller(),
+            send_consumers: false,
         }
     }
 
@@ -221,6 +234,7 @@ mod tests {
             buyer: Some(invoice_request()),
             net: Some(split.net),
             vat: Some(split.vat),
+            ksef: true,
         }
     }
 

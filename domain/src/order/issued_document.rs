@@ -158,6 +158,7 @@ mod tests {
             buyer: None,
             net: None,
             vat: None,
+            ksef: false,
         };
         let doc = IssuedDocument::of_event(&event).expect("a document");
         assert_eq!((doc.kind, doc.net, doc.vat, doc.gross), (DocumentKind::Invoice, 3611, 289, 3900));

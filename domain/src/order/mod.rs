@@ -41,6 +41,11 @@
 //! form's live prices) and [`check_return_trip`] checks that a return leaves after the
 //! outbound trip arrives.
 //!
+//! - KSeF ([`decide_ksef`], module `ksef`): which documents go to KSeF
+//!   ([`due_for_ksef`], decided when issued) and what the sender records of each
+//!   (started, sent, accepted, rejected, offline, UPO); a rejected invoice's new buyer
+//!   data amend it rather than correct it ([`amends_rejected`]).
+//!
 //! [`money_back`] tells what an event owes back in money through the payment gateway;
 //! [`IssuedDocument`] reads an invoice event as the document it issued.
 //!
@@ -68,6 +73,7 @@ mod events;
 mod expire;
 mod invoice;
 mod issued_document;
+mod ksef;
 mod money_back;
 mod pay;
 mod place;
@@ -96,6 +102,10 @@ pub use events::{
 pub use expire::{decide_expire, ExpireOrder, ExpireOrderError};
 pub use invoice::{decide_correct_invoice, decide_issue_invoice, CorrectInvoice, InvoiceError, IssueInvoice};
 pub use issued_document::{DocumentKind, IssuedDocument};
+pub use ksef::{
+    amends_rejected, decide_ksef, document_to_send, due_for_ksef, is_working_day, next_working_day, offline_deadline,
+    rejected_amendments, KsefStage, KsefStep, KsefStepError, KsefTrack,
+};
 pub use money_back::{money_back, MoneyBack, MoneyBackFor};
 pub use pay::{decide_pay, ticket_id, PayOrder, PayOrderError, TicketNumber};
 pub use place::{decide_place, PlaceOrder, PlaceOrderError, MAX_SEATS};

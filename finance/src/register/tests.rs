@@ -50,6 +50,7 @@ fn issued(number: &str, issued_at: &str, total: i64) -> OrderEvent {
         buyer: Some(buyer("Firma Sp. z o.o.", "526-025-02-74")),
         net: Some(split.net),
         vat: Some(split.vat),
+        ksef: false,
     }
 }
 
@@ -70,6 +71,7 @@ fn corrected(number: &str, corrects: &str, issued_at: &str, before: i64, amount:
         buyer: Some(buyer("Firma Sp. z o.o.", "526-025-02-74")),
         net: Some(split.net),
         vat: Some(split.vat),
+        ksef: false,
     }
 }
 
@@ -217,6 +219,7 @@ fn events_recorded_before_the_document_facts_were_kept_fall_back() {
         buyer: None,
         net: None,
         vat: None,
+        ksef: false,
     };
     let old_correction = OrderEvent::InvoiceCorrected {
         order_id: Uuid::nil(),
@@ -233,6 +236,7 @@ fn events_recorded_before_the_document_facts_were_kept_fall_back() {
         buyer: None,
         net: None,
         vat: None,
+        ksef: false,
     };
     let (rows, summary) = register(
         RegisterQuery::new(day("2025-06-30"), day("2025-06-01"), day("2025-06-30")).unwrap(),
@@ -267,6 +271,7 @@ fn the_stored_json_reads_as_the_order_event_does() {
             buyer: None,
             net: None,
             vat: None,
+            ksef: false,
         },
     ];
     for event in &events {

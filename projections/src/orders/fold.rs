@@ -115,6 +115,14 @@ impl Change<'_> {
             OrderEvent::CustomerDetailsChanged { customer, .. } => self.customer_changed(customer),
             OrderEvent::InvoiceDataChanged { invoice, .. } => self.order.invoice = invoice,
             OrderEvent::OrderAssignedToUser { user_id, .. } => self.assigned(user_id),
+            // KSeF has its own read model (`ksef`); an amended buyer is the invoice's now.
+            OrderEvent::RejectedInvoiceAmended { buyer, .. } => self.order.invoice = Some(buyer),
+            OrderEvent::KsefSendStarted { .. }
+            | OrderEvent::KsefSent { .. }
+            | OrderEvent::KsefAccepted { .. }
+            | OrderEvent::KsefRejected { .. }
+            | OrderEvent::KsefWentOffline { .. }
+            | OrderEvent::KsefUpoReceived { .. } => {}
         }
     }
 

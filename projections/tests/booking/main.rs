@@ -1,4 +1,4 @@
-//! The booking projections (`orders`, `coupons`, `stamps`, `holds`) through the runner,
+//! The booking projections (`orders`, `coupons`, `stamps`, `holds`, `ksef`) through the runner,
 //! against PostgreSQL: the rows the events give, and for each projection the same tables
 //! after every event is offered twice and after a rebuild.
 
@@ -96,5 +96,6 @@ async fn assert_replayable(pool: &PgPool, runner: &Runner, p: &dyn Projection, o
 
 mod coupons;
 mod holds;
+mod ksef;
 mod orders;
 mod stamps;

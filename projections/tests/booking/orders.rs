@@ -136,6 +136,7 @@ async fn order_history(store: &dyn EventStore, user: Uuid) -> (Uuid, Vec<Ticket>
                 buyer: None,
                 net: None,
                 vat: None,
+                ksef: false,
             },
             returned(order, &tickets[3], 30),
             OrderEvent::TicketCourseChanged {
@@ -162,6 +163,7 @@ async fn order_history(store: &dyn EventStore, user: Uuid) -> (Uuid, Vec<Ticket>
                 buyer: None,
                 net: None,
                 vat: None,
+                ksef: false,
             },
         ],
     )

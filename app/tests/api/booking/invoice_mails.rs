@@ -82,7 +82,8 @@ async fn replay_reactions(app: &BookingApp) {
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn the_invoice_and_its_correction_go_to_the_customer_and_the_invoice_office_once(pool: PgPool) {
-    let app = spawn(pool).await;
+    // Without KSeF: every document is mailed as soon as it is issued.
+    let app = spawn_with(pool, &["--ksef-env", "off"]).await;
     company_with_offices(&app.pool).await;
     let order_id = paid_order_with_invoice(&app).await;
     let year = chrono::Datelike::year(&api_core::time::warsaw_today());
@@ -143,7 +144,8 @@ async fn the_invoice_and_its_correction_go_to_the_customer_and_the_invoice_offic
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn without_an_invoice_office_only_the_customer_gets_the_invoice(pool: PgPool) {
-    let app = spawn(pool).await;
+    // Without KSeF: every document is mailed as soon as it is issued.
+    let app = spawn_with(pool, &["--ksef-env", "off"]).await;
     company(&app.pool).await;
     paid_order_with_invoice(&app).await;
     let year = chrono::Datelike::year(&api_core::time::warsaw_today());

@@ -14,6 +14,7 @@ mod daily_report;
 mod invoice_mails;
 mod invoices;
 mod journey;
+mod ksef;
 mod ksef_documents;
 mod mailbox;
 mod order_edit;
@@ -56,9 +57,14 @@ pub struct BookingApp {
 }
 
 pub async fn spawn(pool: PgPool) -> BookingApp {
+    spawn_with(pool, &[]).await
+}
+
+/// [`spawn`] with more arguments of `coach serve` (e.g. `--ksef-every 0`).
+pub async fn spawn_with(pool: PgPool, extra: &[&str]) -> BookingApp {
     let url = database_url(&pool);
     let data = std::env::temp_dir().join(format!("coach-data-{}", Uuid::new_v4()));
-    let cli = Cli::try_parse_from([
+    let mut args = vec![
         "coach",
         "serve",
         "--port",
@@ -69,8 +75,9 @@ pub async fn spawn(pool: PgPool) -> BookingApp {
         data.to_str().expect("utf-8"),
         "--web-dist",
         data.to_str().expect("utf-8"),
-    ])
-    .expect("valid arguments");
+    ];
+    args.extend_from_slice(extra);
+    let cli = Cli::try_parse_from(args).expect("valid arguments");
     let Command::Serve(args) = &cli.command else { unreachable!("serve was parsed") };
     let app = Application::build(&cli, args).await.expect("the app builds");
     // Without PUBLIC_URL the app's public address is its own: the sandbox's pages and

@@ -149,9 +149,14 @@ async fn apply(state: &CommandState, admin: Uuid, order_id: Uuid, change: Change
         id: order_id,
         version: after.version.unwrap_or(0),
         customer_changed: events.iter().any(|e| matches!(e, OrderEvent::CustomerDetailsChanged { .. })),
-        invoice_changed: events
-            .iter()
-            .any(|e| matches!(e, OrderEvent::InvoiceDataChanged { .. } | OrderEvent::InvoiceCorrected { .. })),
+        invoice_changed: events.iter().any(|e| {
+            matches!(
+                e,
+                OrderEvent::InvoiceDataChanged { .. }
+                    | OrderEvent::InvoiceCorrected { .. }
+                    | OrderEvent::RejectedInvoiceAmended { .. }
+            )
+        }),
         correction_number: events.iter().find_map(|e| match e {
             OrderEvent::InvoiceCorrected { number, .. } => Some(number.clone()),
             _ => None,
@@ -166,7 +171,7 @@ async fn reserve_correction(state: &CommandState, change_id: Uuid) -> Result<Res
     let number = crate::processes::reactions::invoice_number(state, &series, &format!("correction/data/{change_id}"))
         .await
         .map_err(|e| ApiError::Unavailable(format!("numbering the correction: {e}")))?;
-    Ok(ReservedCorrection { number, seller: settings.seller.clone() })
+    Ok(ReservedCorrection { number, seller: settings.seller.clone(), send_consumers: settings.ksef_send_consumers })
 }
 
 /// The refusal as the API answers it; withdrawing an issued invoice is said in words an

@@ -27,6 +27,13 @@ impl OrderEvent {
             OrderEvent::CustomerDetailsChanged { .. } => "CustomerDetailsChanged",
             OrderEvent::InvoiceDataChanged { .. } => "InvoiceDataChanged",
             OrderEvent::OrderAssignedToUser { .. } => "OrderAssignedToUser",
+            OrderEvent::KsefSendStarted { .. } => "KsefSendStarted",
+            OrderEvent::KsefSent { .. } => "KsefSent",
+            OrderEvent::KsefAccepted { .. } => "KsefAccepted",
+            OrderEvent::KsefRejected { .. } => "KsefRejected",
+            OrderEvent::KsefWentOffline { .. } => "KsefWentOffline",
+            OrderEvent::KsefUpoReceived { .. } => "KsefUpoReceived",
+            OrderEvent::RejectedInvoiceAmended { .. } => "RejectedInvoiceAmended",
         }
     }
 
@@ -50,7 +57,14 @@ impl OrderEvent {
             | OrderEvent::InvoiceCorrected { order_id, .. }
             | OrderEvent::CustomerDetailsChanged { order_id, .. }
             | OrderEvent::InvoiceDataChanged { order_id, .. }
-            | OrderEvent::OrderAssignedToUser { order_id, .. } => *order_id,
+            | OrderEvent::OrderAssignedToUser { order_id, .. }
+            | OrderEvent::KsefSendStarted { order_id, .. }
+            | OrderEvent::KsefSent { order_id, .. }
+            | OrderEvent::KsefAccepted { order_id, .. }
+            | OrderEvent::KsefRejected { order_id, .. }
+            | OrderEvent::KsefWentOffline { order_id, .. }
+            | OrderEvent::KsefUpoReceived { order_id, .. }
+            | OrderEvent::RejectedInvoiceAmended { order_id, .. } => *order_id,
         }
     }
 
@@ -78,8 +92,18 @@ impl OrderEvent {
             OrderEvent::TicketChangeExpired { hold_id, .. } => hold_id.to_string(),
             OrderEvent::InvoiceCorrected { number, .. } => number.clone(),
             OrderEvent::OrderAssignedToUser { user_id, .. } => user_id.to_string(),
-            OrderEvent::CustomerDetailsChanged { change_id, .. } | OrderEvent::InvoiceDataChanged { change_id, .. } => {
-                change_id.to_string()
+            OrderEvent::CustomerDetailsChanged { change_id, .. }
+            | OrderEvent::InvoiceDataChanged { change_id, .. }
+            | OrderEvent::RejectedInvoiceAmended { change_id, .. } => change_id.to_string(),
+            // One attempt: a document in one session with one content.
+            OrderEvent::KsefSendStarted { document, session_ref, xml_sha256, .. } => {
+                format!("{document}/{session_ref}/{xml_sha256}")
+            }
+            OrderEvent::KsefSent { document, session_ref, .. }
+            | OrderEvent::KsefAccepted { document, session_ref, .. }
+            | OrderEvent::KsefUpoReceived { document, session_ref, .. } => format!("{document}/{session_ref}"),
+            OrderEvent::KsefRejected { document, at, .. } | OrderEvent::KsefWentOffline { document, at, .. } => {
+                format!("{document}/{}", at.timestamp_micros())
             }
         };
         let name = format!("{}/{}/{key}", stream_name(self.order_id()), self.event_type());

@@ -200,6 +200,10 @@ pub enum OrderEvent {
         net: Option<i64>,
         #[serde(default)]
         vat: Option<i64>,
+        /// Whether it goes to KSeF ([`crate::order::due_for_ksef`], decided when issued;
+        /// `false` in events recorded before invoices were sent).
+        #[serde(default)]
+        ksef: bool,
     },
     /// A correction invoice (FA type KOR) of `corrects`; `amount` is the change of the
     /// gross total (negative for a return, 0 when only the buyer's data change).
@@ -233,6 +237,9 @@ pub enum OrderEvent {
         net: Option<i64>,
         #[serde(default)]
         vat: Option<i64>,
+        /// Whether it goes to KSeF (as for [`OrderEvent::InvoiceIssued`]).
+        #[serde(default)]
+        ksef: bool,
     },
     /// An admin corrected the customer's details (`change_id` is the command's id).
     CustomerDetailsChanged {
@@ -259,6 +266,50 @@ pub enum OrderEvent {
         change_id: Uuid,
         invoice: Option<InvoiceRequest>,
         changed_at: DateTime<Utc>,
+        by_user_id: Option<Uuid>,
+        reason: String,
+    },
+    /// The KSeF sender began sending `document` (recorded BEFORE the request, with the
+    /// stream's expected version, so one process only sends it): the SHA-256 of its XML
+    /// (Base64, its identity in KSeF), the interactive session, and whether it goes in
+    /// offline mode (`offlineMode`). A crash after it is resumed by looking the hash up in
+    /// that session ([`ksef`] `Client::find_sent`), never by sending a second copy.
+    KsefSendStarted {
+        order_id: Uuid,
+        document: String,
+        xml_sha256: String,
+        session_ref: String,
+        offline: bool,
+        at: DateTime<Utc>,
+    },
+    /// KSeF took the document in: its reference in the session.
+    KsefSent { order_id: Uuid, document: String, session_ref: String, invoice_ref: String, at: DateTime<Utc> },
+    /// KSeF accepted the document: its KSeF number and when KSeF received it.
+    KsefAccepted {
+        order_id: Uuid,
+        document: String,
+        session_ref: String,
+        ksef_number: String,
+        acquired_at: DateTime<Utc>,
+    },
+    /// KSeF refused the document (its status code and the reason, for the admin): it was
+    /// never validly issued there, and waits for its buyer's data to be corrected
+    /// ([`OrderEvent::RejectedInvoiceAmended`]).
+    KsefRejected { order_id: Uuid, document: String, code: i64, reason: String, at: DateTime<Utc> },
+    /// KSeF could not be reached when the document was due: it is issued in offline mode
+    /// (`tryby-offline.md`, offline24) and must reach KSeF by `deadline` (inclusive).
+    KsefWentOffline { order_id: Uuid, document: String, at: DateTime<Utc>, deadline: NaiveDate },
+    /// The UPO (KSeF's official receipt, XML) of an accepted document.
+    KsefUpoReceived { order_id: Uuid, document: String, session_ref: String, upo: String, at: DateTime<Utc> },
+    /// An admin corrected the buyer's data of a document KSeF rejected. A rejected
+    /// document was never validly issued in KSeF, so it is not corrected by a KOR: the
+    /// same document (same number) is sent again with the new data.
+    RejectedInvoiceAmended {
+        order_id: Uuid,
+        document: String,
+        change_id: Uuid,
+        buyer: InvoiceRequest,
+        amended_at: DateTime<Utc>,
         by_user_id: Option<Uuid>,
         reason: String,
     },

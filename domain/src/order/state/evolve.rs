@@ -66,7 +66,7 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
             };
             placed(state, |order| order.with_ticket(*ticket_id, |t| t.used(used)))
         }
-        OrderEvent::InvoiceIssued { number, issued_at, total, vat_rate, sale_date, seller, buyer, .. } => {
+        OrderEvent::InvoiceIssued { number, issued_at, total, vat_rate, sale_date, seller, buyer, ksef, .. } => {
             let issued = Invoice {
                 number: number.clone(),
                 issued_at: *issued_at,
@@ -77,22 +77,39 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
                 buyer: buyer.clone(),
                 corrections: Vec::new(),
             };
-            placed(state, |order| order.invoice_issued(issued))
+            placed(state, |order| {
+                if *ksef && order.invoice.is_none() {
+                    order.ksef_due(number, None, *issued_at);
+                }
+                order.invoice_issued(issued)
+            })
         }
-        OrderEvent::InvoiceCorrected { number, amount, issued_at, reason, buyer, .. } => {
+        OrderEvent::InvoiceCorrected { number, corrects, amount, issued_at, reason, buyer, ksef, .. } => {
             let correction = InvoiceCorrection {
                 number: number.clone(),
                 amount: *amount,
                 issued_at: *issued_at,
                 reason: reason.clone(),
             };
-            placed(state, |order| order.invoice_corrected(correction, buyer.clone()))
+            placed(state, |order| {
+                if *ksef && order.invoice.is_some() {
+                    order.ksef_due(number, Some(corrects.as_str()), *issued_at);
+                }
+                order.invoice_corrected(correction, buyer.clone())
+            })
         }
         OrderEvent::CustomerDetailsChanged { customer, .. } => placed(state, |order| order.customer = customer.clone()),
         OrderEvent::OrderAssignedToUser { user_id, .. } => placed(state, |order| order.user_id = Some(*user_id)),
         OrderEvent::InvoiceDataChanged { invoice, .. } => {
             placed(state, |order| order.invoice_request = invoice.clone())
         }
+        OrderEvent::KsefSendStarted { .. }
+        | OrderEvent::KsefSent { .. }
+        | OrderEvent::KsefAccepted { .. }
+        | OrderEvent::KsefRejected { .. }
+        | OrderEvent::KsefWentOffline { .. }
+        | OrderEvent::KsefUpoReceived { .. }
+        | OrderEvent::RejectedInvoiceAmended { .. } => placed(state, |order| order.ksef_step(event)),
     }
 }
 
@@ -154,6 +171,7 @@ fn opened(event: &OrderEvent) -> Option<OrderState> {
         refunded_transactions: Vec::new(),
         change_sessions: Vec::new(),
         change_payments: Vec::new(),
+        ksef: Vec::new(),
     })
 }
 

@@ -41,6 +41,8 @@ pub struct OrderState {
     pub change_sessions: Vec<String>,
     /// The transactions that paid a change's difference.
     pub change_payments: Vec<String>,
+    /// The documents due for KSeF and where each stands there.
+    pub ksef: Vec<crate::order::KsefTrack>,
 }
 
 /// The payment of an order.

@@ -14,6 +14,7 @@
 //! `order_words` (the order's own); the entries that are not events: `refunds` and
 //! `messages`.
 
+mod ksef_words;
 mod messages;
 mod order_words;
 mod refunds;

@@ -80,6 +80,13 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
             format!("The order was given to the customer's account ({reason})"),
         ),
         OrderEvent::InvoiceDataChanged { invoice, reason, .. } => invoice_data_changed(invoice.as_ref(), reason),
+        OrderEvent::KsefSendStarted { .. }
+        | OrderEvent::KsefSent { .. }
+        | OrderEvent::KsefAccepted { .. }
+        | OrderEvent::KsefRejected { .. }
+        | OrderEvent::KsefWentOffline { .. }
+        | OrderEvent::KsefUpoReceived { .. }
+        | OrderEvent::RejectedInvoiceAmended { .. } => super::ksef_words::ksef_event(event),
     }
 }
 

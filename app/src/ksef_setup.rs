@@ -1,0 +1,72 @@
+//! Where this process sends invoices in KSeF (`KSEF_ENV`, `KSEF_URL`, `KSEF_NIP`,
+//! `KSEF_TOKEN`, the offline certificate): the sender's link and, in `sandbox` mode, the
+//! stand-in this process serves itself at `/ksef-sandbox/v2` (outside `/api`, so it is no
+//! part of the API's OpenAPI document), which the client is pointed at.
+//!
+//! The token is read from the environment only, and never logged (`ksef::Config`'s
+//! `Debug` hides it).
+
+use std::net::SocketAddr;
+
+use anyhow::{bail, Context};
+use axum::Router;
+use command_api::processes::ksef::KsefLink;
+use ksef::Environment;
+use sqlx::PgPool;
+
+use crate::cli::KsefArgs;
+
+/// Where the stand-in is served, under the site's root.
+pub const SANDBOX_PATH: &str = "/ksef-sandbox/v2";
+
+/// The sender's link and the stand-in's routes (in `sandbox` mode).
+pub struct KsefSetup {
+    pub link: KsefLink,
+    pub sandbox: Option<Router>,
+}
+
+/// The link `args` describe, for a process listening on `addr`.
+pub async fn setup(args: &KsefArgs, pool: &PgPool, addr: SocketAddr) -> anyhow::Result<KsefSetup> {
+    let Some(env) = Environment::parse(args.env.trim()) else {
+        bail!("KSEF_ENV must be off, sandbox, test, demo or prod (it is {:?})", args.env);
+    };
+    if env == Environment::Off {
+        tracing::warn!("KSEF_ENV=off: invoices are not sent to KSeF; they wait in the queue");
+        return Ok(KsefSetup { link: KsefLink::off(), sandbox: None });
+    }
+    let nip = match &args.nip {
+        Some(nip) => nip.trim().to_owned(),
+        None => company_nip(pool).await?,
+    };
+    let token = std::env::var("KSEF_TOKEN").ok().filter(|t| !t.trim().is_empty());
+    let (api_url, token, sandbox) = if env == Environment::Sandbox {
+        let host = if addr.ip().is_unspecified() { "127.0.0.1".to_owned() } else { addr.ip().to_string() };
+        let host = if addr.is_ipv6() && !addr.ip().is_unspecified() { format!("[{host}]") } else { host };
+        let url = args.url.clone().unwrap_or_else(|| format!("http://{host}:{}{SANDBOX_PATH}", addr.port()));
+        let token = token.unwrap_or_else(|| crate::ksef_sandbox::TOKEN.to_owned());
+        let stand_in = crate::ksef_sandbox::router(&nip, &token)?;
+        (url, token, Some(stand_in))
+    } else {
+        let Some(token) = token else {
+            bail!("KSEF_TOKEN is not set: KSEF_ENV={} needs a KSeF token (or set KSEF_ENV=off)", args.env);
+        };
+        let url = args.url.clone().or_else(|| env.api_url().map(str::to_owned)).context("no KSeF address")?;
+        (url, token, None)
+    };
+    let config = ksef::Config { env, api_url, nip, token };
+    tracing::info!(?config, "KSeF");
+    let mut link = KsefLink::new(config).context("the KSeF client")?;
+    link.every = (args.every_seconds > 0).then(|| std::time::Duration::from_secs(args.every_seconds));
+    Ok(KsefSetup { link, sandbox })
+}
+
+/// The company's NIP (the seller's, `companies.tax_id`).
+async fn company_nip(pool: &PgPool) -> anyhow::Result<String> {
+    let nip: Option<(String,)> =
+        sqlx::query_as("select tax_id from companies order by id limit 1").fetch_optional(pool).await?;
+    let nip = nip.map(|(n,)| n.trim().to_owned()).unwrap_or_default();
+    if nip.is_empty() {
+        tracing::warn!("the company has no NIP yet and KSEF_NIP is not set: KSeF refuses a session without one");
+    }
+    Ok(nip)
+}

@@ -1,0 +1,85 @@
+//! The KSeF sender: every invoice and correction due for KSeF (`rm_ksef_documents`,
+//! whose source is the order streams) is sent, exactly once, its status read until it is
+//! final, its session closed and its UPO kept; what KSeF answers is recorded on the
+//! order's stream ([`domain::order::decide_ksef`]).
+//!
+//! A round ([`round`]), every [`PERIOD`] on the command side's timed loop or now
+//! (`coach finance ksef send`):
+//! 1. One process only: a PostgreSQL advisory lock held for the round on a connection
+//!    of its own (`lock`); a process that finds it taken skips the round.
+//! 2. The queue in `queue_position` order (`queue`): waiting, offline and sent documents.
+//!    A correction whose invoice has no KSeF number yet waits.
+//! 3. Each document's XML is rendered from the order's events exactly as the download
+//!    renders it (`render`), hashed (SHA-256), and `KsefSendStarted` is appended BEFORE
+//!    the request, with the stream's expected version: of two processes (should the lock
+//!    ever be lost) only one starts a document's send.
+//! 4. A send found started but not recorded as sent (a crash between the request and
+//!    the note of its answer) is looked up by its hash in its session
+//!    (`Client::find_sent`): KSeF has it, so it is recorded as sent, or it has not, and
+//!    it is sent anew under a new start that names the old one. Never a second copy.
+//! 5. KSeF unavailable ([`ksef::KsefError::is_outage`]): the due documents go offline
+//!    (`KsefWentOffline`, deadline: the next working day after the issue date,
+//!    offline24) and are sent in order, `offlineMode: true`, once KSeF answers again.
+//!    A refused authentication or request is logged (never the token) and loses nothing:
+//!    the documents stay in the queue; a document KSeF rejects is recorded rejected, with
+//!    its code and reason, until an admin corrects the buyer's data.
+//! 6. The statuses of the sent documents are read until final (`steps`), the round's
+//!    session is closed, and the UPO of each accepted document is fetched and kept.
+
+mod lock;
+mod queue;
+mod record;
+pub(crate) mod render;
+pub mod round;
+mod steps;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio_util::sync::CancellationToken;
+
+pub use render::{render_xml, Rendered};
+pub use round::{round, round_with, RoundError, RoundReport};
+
+use crate::CommandState;
+
+/// How often a round runs by default.
+pub const PERIOD: Duration = Duration::from_secs(10);
+
+/// Where KSeF is for this process: its environment and, unless it is `off`, the client.
+pub struct KsefLink {
+    pub env: ksef::Environment,
+    pub client: Option<Arc<ksef::Client>>,
+    /// How often rounds run by themselves; `None`: only when asked ([`round`]).
+    pub every: Option<Duration>,
+}
+
+impl KsefLink {
+    /// Nothing is sent: documents stay waiting.
+    pub fn off() -> Self {
+        KsefLink { env: ksef::Environment::Off, client: None, every: None }
+    }
+
+    /// The client of `config` (none for `off`), a round every [`PERIOD`].
+    pub fn new(config: ksef::Config) -> Result<Self, ksef::KsefError> {
+        let env = config.env;
+        if env == ksef::Environment::Off {
+            return Ok(Self::off());
+        }
+        Ok(KsefLink { env, client: Some(Arc::new(ksef::Client::new(config)?)), every: Some(PERIOD) })
+    }
+}
+
+/// Run a round every [`KsefLink::every`] until `shutdown` (nothing when KSeF is off or
+/// rounds run only when asked).
+pub async fn run(state: CommandState, shutdown: CancellationToken) {
+    let (Some(_), Some(period)) = (&state.ksef.client, state.ksef.every) else { return };
+    super::every(period, shutdown, || async {
+        match round(&state).await {
+            Ok(report) if report.is_empty() => {}
+            Ok(report) => tracing::info!(?report, "KSeF round"),
+            Err(e) => tracing::warn!(error = %e, "KSeF round failed; the next one tries again"),
+        }
+    })
+    .await;
+}

@@ -1,0 +1,32 @@
+//! The sender's queue: the documents due for KSeF that are not final, in the order they
+//! became due (`rm_ksef_documents.queue_position`).
+
+use sqlx::PgPool;
+use uuid::Uuid;
+
+/// A document in the queue. Where it really stands is read from its order's stream.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub(super) struct Queued {
+    pub document_number: String,
+    pub order_id: Uuid,
+}
+
+/// Waiting, offline and sent documents, oldest first.
+pub(super) async fn due(pool: &PgPool) -> Result<Vec<Queued>, sqlx::Error> {
+    sqlx::query_as(
+        "select document_number, order_id from rm_ksef_documents \
+          where state in ('waiting', 'offline', 'sent') order by queue_position",
+    )
+    .fetch_all(pool)
+    .await
+}
+
+/// Accepted documents without their UPO yet.
+pub(super) async fn without_upo(pool: &PgPool) -> Result<Vec<Queued>, sqlx::Error> {
+    sqlx::query_as(
+        "select document_number, order_id from rm_ksef_documents \
+          where state = 'accepted' and upo is null order by queue_position limit 500",
+    )
+    .fetch_all(pool)
+    .await
+}

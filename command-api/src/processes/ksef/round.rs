@@ -1,0 +1,75 @@
+//! One round of the sender (see the module guide): the lock, the queue in order, the
+//! statuses, the session closed, the UPOs.
+
+use event_store::{EventStore, StoreError};
+use sqlx::PgPool;
+
+use super::lock::RoundLock;
+use super::queue;
+use super::steps::Sender;
+use super::KsefLink;
+use crate::CommandState;
+
+/// What a round did, document numbers by outcome.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct RoundReport {
+    /// Another process holds the round's lock: this one did nothing.
+    pub busy: bool,
+    pub sent: Vec<String>,
+    /// Sends begun before (a crash) that KSeF had: recorded, not sent again.
+    pub resumed: Vec<String>,
+    pub accepted: Vec<String>,
+    pub rejected: Vec<String>,
+    pub went_offline: Vec<String>,
+    /// Corrections whose invoice has no KSeF number yet.
+    pub waiting_for_invoice: Vec<String>,
+    pub upos: Vec<String>,
+    /// Why KSeF could not be used this round (an outage, a refused token), never a secret.
+    pub trouble: Option<String>,
+}
+
+impl RoundReport {
+    /// Nothing happened worth a log line.
+    pub fn is_empty(&self) -> bool {
+        *self == RoundReport { waiting_for_invoice: self.waiting_for_invoice.clone(), ..RoundReport::default() }
+    }
+}
+
+/// Why a round stopped: the database or the event store (KSeF's own troubles are in the
+/// report, and leave the documents where they were).
+#[derive(Debug, thiserror::Error)]
+pub enum RoundError {
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Run one round now with the process's link (nothing when KSeF is `off`).
+pub async fn round(state: &CommandState) -> Result<RoundReport, RoundError> {
+    round_with(state.store.as_ref(), &state.pool, &state.ksef).await
+}
+
+/// [`round`] with its parts named (the CLI has no command state).
+pub async fn round_with(store: &dyn EventStore, pool: &PgPool, link: &KsefLink) -> Result<RoundReport, RoundError> {
+    let Some(client) = link.client.as_deref() else { return Ok(RoundReport::default()) };
+    let Some(lock) = RoundLock::try_take(pool).await? else {
+        return Ok(RoundReport { busy: true, ..RoundReport::default() });
+    };
+    let result = rounds_work(store, pool, client).await;
+    lock.release().await;
+    result
+}
+
+async fn rounds_work(store: &dyn EventStore, pool: &PgPool, client: &ksef::Client) -> Result<RoundReport, RoundError> {
+    let mut sender = Sender::new(store, client);
+    for queued in queue::due(pool).await? {
+        sender.document(&queued).await?;
+    }
+    sender.poll().await?;
+    sender.close_session().await;
+    for queued in queue::without_upo(pool).await? {
+        sender.upo(&queued).await?;
+    }
+    Ok(sender.report)
+}

@@ -1,0 +1,330 @@
+//! What the sender does with each document of a round, by where its order's stream says
+//! it stands: a waiting one is started and sent, a started one resumed, a sent one's
+//! status read; KSeF's troubles send the due documents offline or stop the round's sends.
+
+use std::time::Duration;
+
+use chrono::Utc;
+use domain::order::{offline_deadline, KsefStage, KsefStep, KsefTrack, OrderState};
+use event_store::EventStore;
+use ksef::{InvoiceStatus, KsefError, OnlineSession};
+use uuid::Uuid;
+
+use super::queue::Queued;
+use super::record::{record, RecordError};
+use super::render::{order_events, render_xml};
+use super::round::{RoundError, RoundReport};
+
+/// How often, and how long apart, a round reads the statuses of what it sent.
+const POLLS: usize = 20;
+const POLL_PAUSE: Duration = Duration::from_millis(250);
+
+/// A document sent whose status is not final yet.
+struct Pending {
+    order_id: Uuid,
+    document: String,
+    session_ref: String,
+    invoice_ref: String,
+}
+
+/// A round's sender: its session (opened when first needed) and what it found.
+pub(super) struct Sender<'a> {
+    store: &'a dyn EventStore,
+    client: &'a ksef::Client,
+    session: Option<OnlineSession>,
+    /// KSeF could not be used: nothing more is sent this round.
+    stopped: bool,
+    /// ... because it is unavailable (due documents go offline).
+    outage: bool,
+    pending: Vec<Pending>,
+    pub(super) report: RoundReport,
+}
+
+impl<'a> Sender<'a> {
+    pub(super) fn new(store: &'a dyn EventStore, client: &'a ksef::Client) -> Self {
+        Sender {
+            store,
+            client,
+            session: None,
+            stopped: false,
+            outage: false,
+            pending: Vec::new(),
+            report: RoundReport::default(),
+        }
+    }
+
+    /// One queued document.
+    pub(super) async fn document(&mut self, queued: &Queued) -> Result<(), RoundError> {
+        let (events, order) = order_events(self.store, queued.order_id).await?;
+        let Some(order) = order.placed() else { return Ok(()) };
+        let Some(track) = order.ksef.iter().find(|t| t.document == queued.document_number) else { return Ok(()) };
+        match &track.stage {
+            KsefStage::Waiting => {
+                if waits_for_invoice(order, track) {
+                    self.report.waiting_for_invoice.push(track.document.clone());
+                    return Ok(());
+                }
+                self.send(order, track, &events, None).await
+            }
+            KsefStage::Started { xml_sha256, session_ref, .. } => {
+                if self.stopped {
+                    return self.offline(order, track).await;
+                }
+                match self.client.find_sent(session_ref, xml_sha256).await {
+                    Ok(Some((invoice_ref, status))) => {
+                        let step = KsefStep::Sent {
+                            document: track.document.clone(),
+                            session_ref: session_ref.clone(),
+                            invoice_ref: invoice_ref.clone(),
+                            at: Utc::now(),
+                        };
+                        self.record(order.order_id, &step).await?;
+                        self.report.resumed.push(track.document.clone());
+                        let pending = Pending {
+                            order_id: order.order_id,
+                            document: track.document.clone(),
+                            session_ref: session_ref.clone(),
+                            invoice_ref,
+                        };
+                        self.status(pending, status).await
+                    }
+                    Ok(None) => self.send(order, track, &events, Some(session_ref.clone())).await,
+                    Err(e) => {
+                        self.trouble(&e);
+                        self.offline(order, track).await
+                    }
+                }
+            }
+            KsefStage::Sent { session_ref, invoice_ref, .. } => {
+                self.pending.push(Pending {
+                    order_id: order.order_id,
+                    document: track.document.clone(),
+                    session_ref: session_ref.clone(),
+                    invoice_ref: invoice_ref.clone(),
+                });
+                Ok(())
+            }
+            KsefStage::Accepted { .. } | KsefStage::Rejected { .. } => Ok(()),
+        }
+    }
+
+    /// Start and send `track` (taking over the send begun in `replaces`, if given).
+    async fn send(
+        &mut self,
+        order: &OrderState,
+        track: &KsefTrack,
+        events: &[domain::order::OrderEvent],
+        replaces: Option<String>,
+    ) -> Result<(), RoundError> {
+        if self.stopped {
+            return self.offline(order, track).await;
+        }
+        let rendered = match render_xml(events, order, &track.document) {
+            Some(Ok(rendered)) => rendered,
+            Some(Err(e)) => {
+                tracing::error!(document = %track.document, error = %e, "the document cannot be rendered; not sent");
+                return Ok(());
+            }
+            None => return Ok(()),
+        };
+        let session_ref = match self.session().await {
+            Ok(session_ref) => session_ref,
+            Err(e) => {
+                self.trouble(&e);
+                return self.offline(order, track).await;
+            }
+        };
+        let step = KsefStep::Start {
+            document: track.document.clone(),
+            xml_sha256: rendered.sha256.clone(),
+            session_ref: session_ref.clone(),
+            replaces,
+            at: Utc::now(),
+        };
+        let offline = match self.record(order.order_id, &step).await? {
+            Some(after) => after
+                .ksef
+                .iter()
+                .any(|t| t.document == track.document && matches!(t.stage, KsefStage::Started { offline: true, .. })),
+            // Another process started it: it sends it.
+            None => return Ok(()),
+        };
+        let Some(session) = self.session.as_ref() else { return Ok(()) };
+        crate::failpoint("ksef-before-send");
+        match self.client.send(session, rendered.xml.as_bytes(), offline).await {
+            Ok(invoice_ref) => {
+                crate::failpoint("ksef-after-send");
+                let step = KsefStep::Sent {
+                    document: track.document.clone(),
+                    session_ref: session_ref.clone(),
+                    invoice_ref: invoice_ref.clone(),
+                    at: Utc::now(),
+                };
+                self.record(order.order_id, &step).await?;
+                self.report.sent.push(track.document.clone());
+                self.pending.push(Pending {
+                    order_id: order.order_id,
+                    document: track.document.clone(),
+                    session_ref,
+                    invoice_ref,
+                });
+                Ok(())
+            }
+            Err(KsefError::Refused { code, description }) => {
+                let step =
+                    KsefStep::Rejected { document: track.document.clone(), code, reason: description, at: Utc::now() };
+                self.record(order.order_id, &step).await?;
+                self.report.rejected.push(track.document.clone());
+                Ok(())
+            }
+            Err(e) => {
+                self.trouble(&e);
+                self.offline(order, track).await
+            }
+        }
+    }
+
+    /// The round's session reference, opened when first needed.
+    async fn session(&mut self) -> Result<String, KsefError> {
+        if let Some(session) = &self.session {
+            return Ok(session.reference.clone());
+        }
+        let session = self.client.open_session().await?;
+        let reference = session.reference.clone();
+        self.session = Some(session);
+        Ok(reference)
+    }
+
+    /// KSeF could not be used: stop sending this round, and say why (never the token:
+    /// the client's errors do not carry it).
+    fn trouble(&mut self, error: &KsefError) {
+        self.stopped = true;
+        self.outage |= error.is_outage();
+        if error.is_outage() {
+            tracing::warn!(%error, "KSeF is unavailable: due invoices go offline");
+        } else {
+            tracing::error!(%error, "KSeF refused: nothing is sent until it is fixed; no invoice is lost");
+        }
+        self.report.trouble.get_or_insert_with(|| error.to_string());
+    }
+
+    /// A due document goes offline (once) when the trouble is an outage; otherwise it
+    /// simply stays in the queue.
+    async fn offline(&mut self, order: &OrderState, track: &KsefTrack) -> Result<(), RoundError> {
+        if !self.outage || track.offline_deadline.is_some() {
+            return Ok(());
+        }
+        let issued_on = track.issued_at.with_timezone(&chrono_tz::Europe::Warsaw).date_naive();
+        let step = KsefStep::WentOffline {
+            document: track.document.clone(),
+            at: Utc::now(),
+            deadline: offline_deadline(issued_on),
+        };
+        if self.record(order.order_id, &step).await?.is_some() {
+            self.report.went_offline.push(track.document.clone());
+        }
+        Ok(())
+    }
+
+    /// Read the statuses of what is pending until final (a few times, then the next
+    /// round goes on).
+    pub(super) async fn poll(&mut self) -> Result<(), RoundError> {
+        for attempt in 0..POLLS {
+            if self.pending.is_empty() || self.stopped {
+                return Ok(());
+            }
+            if attempt > 0 {
+                tokio::time::sleep(POLL_PAUSE).await;
+            }
+            for pending in std::mem::take(&mut self.pending) {
+                match self.client.status(&pending.session_ref, &pending.invoice_ref).await {
+                    Ok(status) => self.status(pending, status).await?,
+                    Err(e) => {
+                        self.trouble(&e);
+                        self.pending.push(pending);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Record a status read (a processing one is read again).
+    async fn status(&mut self, pending: Pending, status: InvoiceStatus) -> Result<(), RoundError> {
+        let step = match status {
+            InvoiceStatus::Processing => {
+                self.pending.push(pending);
+                return Ok(());
+            }
+            InvoiceStatus::Accepted { ksef_number, acquired_at } => {
+                self.report.accepted.push(pending.document.clone());
+                KsefStep::Accepted {
+                    document: pending.document,
+                    session_ref: pending.session_ref,
+                    ksef_number: ksef_number.as_str().to_owned(),
+                    acquired_at,
+                }
+            }
+            InvoiceStatus::Rejected { code, reason } => {
+                tracing::warn!(document = %pending.document, code, %reason, "KSeF rejected the document");
+                self.report.rejected.push(pending.document.clone());
+                KsefStep::Rejected { document: pending.document, code, reason, at: Utc::now() }
+            }
+        };
+        self.record(pending.order_id, &step).await.map(drop)
+    }
+
+    /// Close the round's session (KSeF then prepares the UPOs).
+    pub(super) async fn close_session(&mut self) {
+        if let Some(session) = self.session.take() {
+            if let Err(error) = self.client.close(&session.reference).await {
+                tracing::warn!(%error, session = %session.reference, "could not close the KSeF session");
+            }
+        }
+    }
+
+    /// Fetch and keep the UPO of an accepted document, once KSeF has it.
+    pub(super) async fn upo(&mut self, queued: &Queued) -> Result<(), RoundError> {
+        let (_, order) = order_events(self.store, queued.order_id).await?;
+        let Some(order) = order.placed() else { return Ok(()) };
+        let Some(track) = order.ksef.iter().find(|t| t.document == queued.document_number) else { return Ok(()) };
+        let KsefStage::Accepted { ksef_number, session_ref, .. } = &track.stage else { return Ok(()) };
+        if track.upo {
+            return Ok(());
+        }
+        match self.client.invoice_upo(session_ref, ksef_number).await {
+            Ok(Some(upo)) => {
+                let step = KsefStep::Upo {
+                    document: track.document.clone(),
+                    session_ref: session_ref.clone(),
+                    upo,
+                    at: Utc::now(),
+                };
+                self.record(order.order_id, &step).await?;
+                self.report.upos.push(track.document.clone());
+            }
+            Ok(None) => {}
+            Err(error) => tracing::warn!(%error, document = %track.document, "could not fetch the UPO"),
+        }
+        Ok(())
+    }
+
+    /// Record `step`: the order after it, or `None` when the order refused it (logged:
+    /// another process got there first, or the step is no longer due).
+    async fn record(&self, order_id: Uuid, step: &KsefStep) -> Result<Option<OrderState>, RoundError> {
+        match record(self.store, order_id, step).await {
+            Ok((_, after)) => Ok(after.placed().cloned()),
+            Err(RecordError::Refused(reason)) => {
+                tracing::info!(%order_id, %reason, "KSeF step not recorded");
+                Ok(None)
+            }
+            Err(RecordError::Store(e)) => Err(e.into()),
+        }
+    }
+}
+
+/// A correction whose invoice is due for KSeF but has no KSeF number yet.
+fn waits_for_invoice(order: &OrderState, track: &KsefTrack) -> bool {
+    let invoice = track.corrects.as_ref().and_then(|n| order.ksef.iter().find(|t| &t.document == n));
+    invoice.is_some_and(|i| i.ksef_number().is_none())
+}

@@ -1,0 +1,87 @@
+//! How the KSeF events change an order's state (called by `evolve`).
+
+use chrono::{DateTime, Utc};
+
+use super::{KsefStage, KsefTrack};
+use crate::order::{OrderEvent, OrderState};
+
+impl OrderState {
+    /// A document issued with `ksef: true` joins the queue (once).
+    pub(in crate::order) fn ksef_due(&mut self, document: &str, corrects: Option<&str>, issued_at: DateTime<Utc>) {
+        if self.ksef.iter().any(|t| t.document == document) {
+            return;
+        }
+        self.ksef.push(KsefTrack {
+            document: document.to_owned(),
+            corrects: corrects.map(str::to_owned),
+            issued_at,
+            stage: KsefStage::Waiting,
+            offline_deadline: None,
+            upo: false,
+        });
+    }
+
+    /// A KSeF event (or the amendment of a rejected document) on its document's track.
+    pub(in crate::order) fn ksef_step(&mut self, event: &OrderEvent) {
+        let (document, stage) = match event {
+            OrderEvent::KsefSendStarted { document, xml_sha256, session_ref, offline, .. } => (
+                document,
+                Some(KsefStage::Started {
+                    xml_sha256: xml_sha256.clone(),
+                    session_ref: session_ref.clone(),
+                    offline: *offline,
+                }),
+            ),
+            OrderEvent::KsefSent { document, session_ref, invoice_ref, .. } => {
+                let sha = self.ksef_sha(document);
+                let stage = KsefStage::Sent {
+                    xml_sha256: sha,
+                    session_ref: session_ref.clone(),
+                    invoice_ref: invoice_ref.clone(),
+                };
+                (document, Some(stage))
+            }
+            OrderEvent::KsefAccepted { document, session_ref, ksef_number, acquired_at, .. } => (
+                document,
+                Some(KsefStage::Accepted {
+                    ksef_number: ksef_number.clone(),
+                    session_ref: session_ref.clone(),
+                    acquired_at: *acquired_at,
+                }),
+            ),
+            OrderEvent::KsefRejected { document, code, reason, .. } => {
+                (document, Some(KsefStage::Rejected { code: *code, reason: reason.clone() }))
+            }
+            OrderEvent::RejectedInvoiceAmended { document, buyer, .. } => {
+                if let Some(invoice) = self.invoice.as_mut().filter(|i| &i.number == document) {
+                    invoice.buyer = Some(buyer.clone());
+                }
+                (document, Some(KsefStage::Waiting))
+            }
+            OrderEvent::KsefWentOffline { document, deadline, .. } => {
+                if let Some(track) = self.ksef.iter_mut().find(|t| &t.document == document) {
+                    track.offline_deadline = Some(*deadline);
+                }
+                (document, None)
+            }
+            OrderEvent::KsefUpoReceived { document, .. } => {
+                if let Some(track) = self.ksef.iter_mut().find(|t| &t.document == document) {
+                    track.upo = true;
+                }
+                (document, None)
+            }
+            _ => return,
+        };
+        if let (Some(track), Some(stage)) = (self.ksef.iter_mut().find(|t| &t.document == document), stage) {
+            track.stage = stage;
+        }
+    }
+
+    /// The hash of the send begun for `document` (empty when none was).
+    fn ksef_sha(&self, document: &str) -> String {
+        match self.ksef.iter().find(|t| t.document == document).map(|t| &t.stage) {
+            Some(KsefStage::Started { xml_sha256, .. } | KsefStage::Sent { xml_sha256, .. }) => xml_sha256.clone(),
+            _ => String::new(),
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! KSeF: which documents go to Poland's national e-invoice system, and where each stands
+//! there, as the order's events record it.
+//!
+//! - [`due_for_ksef`]: THE rule (one function) deciding whether an invoice or correction
+//!   goes to KSeF; the command side applies it when it issues (a new invoice, a
+//!   correction, an invoice issued later on request) and records the answer in the
+//!   issuing event (`ksef: true`).
+//! - [`KsefTrack`] / [`KsefStage`]: a due document's way through KSeF, folded by
+//!   `evolve` from `KsefSendStarted`, `KsefSent`, `KsefAccepted`, `KsefRejected`,
+//!   `KsefWentOffline`, `KsefUpoReceived` and `RejectedInvoiceAmended`.
+//! - [`decide_ksef`] (`record`): what the sender may record next. Starting a send is
+//!   recorded BEFORE the request, appended with the expected version, so of two
+//!   processes only one starts a document's send; a crash after it resumes by looking the
+//!   hash up in the session it names (no second copy).
+//! - [`offline_deadline`] (`deadline`): the last day of an offline24 document.
+//! - A rejected document (`amend`): KSeF never validly issued it, so new buyer data are
+//!   not a correction invoice (KOR): the same document, same number, is amended
+//!   ([`OrderEvent::RejectedInvoiceAmended`]) and sent again; [`document_to_send`] is the
+//!   document with its amendments, as the XML sent (and downloaded) must print it.
+
+mod amend;
+mod deadline;
+mod fold;
+mod record;
+#[cfg(test)]
+mod tests;
+
+use chrono::{DateTime, NaiveDate, Utc};
+
+pub use amend::{amends_rejected, document_to_send, rejected_amendments};
+pub use deadline::{is_working_day, next_working_day, offline_deadline};
+pub use record::{decide_ksef, KsefStep, KsefStepError};
+
+use super::InvoiceRequest;
+
+/// Whether a document for `buyer` goes to KSeF: always for a buyer with a NIP (a tax
+/// number); for a consumer (none) only when the company sends those too
+/// (`companies.ksef_send_consumers`, off by default); and a correction of an invoice
+/// that went to KSeF always (`corrects_one_in_ksef`), so a correction never leaves
+/// KSeF's copy of the invoice uncorrected.
+pub fn due_for_ksef(buyer: Option<&InvoiceRequest>, send_consumers: bool, corrects_one_in_ksef: bool) -> bool {
+    let has_nip = buyer.is_some_and(|b| !b.vat_number.trim().is_empty());
+    has_nip || send_consumers || corrects_one_in_ksef
+}
+
+/// A document due for KSeF and where it stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KsefTrack {
+    /// The invoice's or correction's number.
+    pub document: String,
+    /// A correction: the invoice it corrects (sent only once that one has its number).
+    pub corrects: Option<String>,
+    pub issued_at: DateTime<Utc>,
+    pub stage: KsefStage,
+    /// Issued in offline mode: the last day to send it.
+    pub offline_deadline: Option<NaiveDate>,
+    pub upo: bool,
+}
+
+/// Where a due document stands in KSeF.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KsefStage {
+    /// Not sent yet (or amended after a rejection).
+    Waiting,
+    /// A send began in `session_ref` (recorded before the request).
+    Started {
+        xml_sha256: String,
+        session_ref: String,
+        offline: bool,
+    },
+    /// KSeF took it in; its status is not final yet.
+    Sent {
+        xml_sha256: String,
+        session_ref: String,
+        invoice_ref: String,
+    },
+    Accepted {
+        ksef_number: String,
+        session_ref: String,
+        acquired_at: DateTime<Utc>,
+    },
+    Rejected {
+        code: i64,
+        reason: String,
+    },
+}
+
+impl KsefTrack {
+    /// The KSeF number, once accepted.
+    pub fn ksef_number(&self) -> Option<&str> {
+        match &self.stage {
+            KsefStage::Accepted { ksef_number, .. } => Some(ksef_number),
+            _ => None,
+        }
+    }
+}

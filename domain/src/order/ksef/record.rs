@@ -1,0 +1,170 @@
+//! What the KSeF sender may record next about a document ([`decide_ksef`]): each step
+//! follows the one before it, and a step recorded already is recorded once (a replay of
+//! the same answer decides nothing new).
+
+use chrono::{DateTime, NaiveDate, Utc};
+
+use super::{KsefStage, KsefTrack};
+use crate::order::{Order, OrderEvent, OrderState};
+
+/// A step of a document's way through KSeF.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KsefStep {
+    /// Begin sending in `session_ref` (before the request). `replaces`: the session of a
+    /// send begun before that KSeF never got (looked up by its hash), which this one
+    /// takes over; only that exact send can be taken over, so two processes cannot both.
+    Start {
+        document: String,
+        xml_sha256: String,
+        session_ref: String,
+        replaces: Option<String>,
+        at: DateTime<Utc>,
+    },
+    Sent {
+        document: String,
+        session_ref: String,
+        invoice_ref: String,
+        at: DateTime<Utc>,
+    },
+    Accepted {
+        document: String,
+        session_ref: String,
+        ksef_number: String,
+        acquired_at: DateTime<Utc>,
+    },
+    Rejected {
+        document: String,
+        code: i64,
+        reason: String,
+        at: DateTime<Utc>,
+    },
+    WentOffline {
+        document: String,
+        at: DateTime<Utc>,
+        deadline: NaiveDate,
+    },
+    Upo {
+        document: String,
+        session_ref: String,
+        upo: String,
+        at: DateTime<Utc>,
+    },
+}
+
+/// Why a step cannot be recorded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum KsefStepError {
+    #[error("there is no such order")]
+    NotFound,
+    #[error("the document is not due for ksef")]
+    NotDue,
+    #[error("the correction waits for its invoice's ksef number")]
+    WaitsForInvoice,
+    #[error("the document's send was started already")]
+    AlreadyStarted,
+    #[error("the document is not being sent in that session")]
+    NotInSession,
+    #[error("the document is final in ksef")]
+    Final,
+}
+
+/// The events of `step` on `state` (none when it is recorded already).
+pub fn decide_ksef(step: &KsefStep, state: &Order) -> Result<Vec<OrderEvent>, KsefStepError> {
+    let order = state.placed().ok_or(KsefStepError::NotFound)?;
+    let document = match step {
+        KsefStep::Start { document, .. }
+        | KsefStep::Sent { document, .. }
+        | KsefStep::Accepted { document, .. }
+        | KsefStep::Rejected { document, .. }
+        | KsefStep::WentOffline { document, .. }
+        | KsefStep::Upo { document, .. } => document,
+    };
+    let track = order.ksef.iter().find(|t| &t.document == document).ok_or(KsefStepError::NotDue)?;
+    let order_id = order.order_id;
+    let event = match step {
+        KsefStep::Start { xml_sha256, session_ref, replaces, at, .. } => {
+            start(order, track, replaces.as_deref())?;
+            OrderEvent::KsefSendStarted {
+                order_id,
+                document: document.clone(),
+                xml_sha256: xml_sha256.clone(),
+                session_ref: session_ref.clone(),
+                offline: track.offline_deadline.is_some(),
+                at: *at,
+            }
+        }
+        KsefStep::Sent { session_ref, invoice_ref, at, .. } => match &track.stage {
+            KsefStage::Started { session_ref: s, .. } if s == session_ref => OrderEvent::KsefSent {
+                order_id,
+                document: document.clone(),
+                session_ref: session_ref.clone(),
+                invoice_ref: invoice_ref.clone(),
+                at: *at,
+            },
+            KsefStage::Sent { session_ref: s, invoice_ref: r, .. } if s == session_ref && r == invoice_ref => {
+                return Ok(vec![])
+            }
+            _ => return Err(KsefStepError::NotInSession),
+        },
+        KsefStep::Accepted { session_ref, ksef_number, acquired_at, .. } => match &track.stage {
+            KsefStage::Started { session_ref: s, .. } | KsefStage::Sent { session_ref: s, .. } if s == session_ref => {
+                OrderEvent::KsefAccepted {
+                    order_id,
+                    document: document.clone(),
+                    session_ref: session_ref.clone(),
+                    ksef_number: ksef_number.clone(),
+                    acquired_at: *acquired_at,
+                }
+            }
+            KsefStage::Accepted { ksef_number: n, .. } if n == ksef_number => return Ok(vec![]),
+            KsefStage::Accepted { .. } | KsefStage::Rejected { .. } => return Err(KsefStepError::Final),
+            _ => return Err(KsefStepError::NotInSession),
+        },
+        KsefStep::Rejected { code, reason, at, .. } => match &track.stage {
+            KsefStage::Started { .. } | KsefStage::Sent { .. } => OrderEvent::KsefRejected {
+                order_id,
+                document: document.clone(),
+                code: *code,
+                reason: reason.clone(),
+                at: *at,
+            },
+            KsefStage::Rejected { .. } => return Ok(vec![]),
+            KsefStage::Waiting | KsefStage::Accepted { .. } => return Err(KsefStepError::NotInSession),
+        },
+        KsefStep::WentOffline { at, deadline, .. } => match &track.stage {
+            _ if track.offline_deadline.is_some() => return Ok(vec![]),
+            KsefStage::Waiting | KsefStage::Started { .. } => {
+                OrderEvent::KsefWentOffline { order_id, document: document.clone(), at: *at, deadline: *deadline }
+            }
+            _ => return Ok(vec![]),
+        },
+        KsefStep::Upo { session_ref, upo, at, .. } => match &track.stage {
+            KsefStage::Accepted { .. } if !track.upo => OrderEvent::KsefUpoReceived {
+                order_id,
+                document: document.clone(),
+                session_ref: session_ref.clone(),
+                upo: upo.clone(),
+                at: *at,
+            },
+            KsefStage::Accepted { .. } => return Ok(vec![]),
+            _ => return Err(KsefStepError::NotInSession),
+        },
+    };
+    Ok(vec![event])
+}
+
+/// Whether a send of `track` may begin: it waits (or takes over the begun send named by
+/// `replaces`), and a correction's invoice, when due for KSeF, has its number.
+fn start(order: &OrderState, track: &KsefTrack, replaces: Option<&str>) -> Result<(), KsefStepError> {
+    match (&track.stage, replaces) {
+        (KsefStage::Waiting, None) => {}
+        (KsefStage::Started { session_ref, .. }, Some(replaced)) if session_ref == replaced => {}
+        (KsefStage::Accepted { .. } | KsefStage::Rejected { .. }, _) => return Err(KsefStepError::Final),
+        _ => return Err(KsefStepError::AlreadyStarted),
+    }
+    let invoice = track.corrects.as_ref().and_then(|n| order.ksef.iter().find(|t| &t.document == n));
+    match invoice {
+        Some(invoice) if invoice.ksef_number().is_none() => Err(KsefStepError::WaitsForInvoice),
+        _ => Ok(()),
+    }
+}
