@@ -103,7 +103,7 @@ async fn bench(args: &KsefArgs, db: &BenchDb, coach: &std::path::Path) -> Result
     setup::wait_for_horizon(&pool, Duration::from_secs(30)).await?;
 
     let every = args.every.to_string();
-    let env = [("KSEF_ENV", "sandbox"), ("KSEF_EVERY_SECONDS", every.as_str()), ("RUST_LOG", "info")];
+    let env = [("KSEF_ENV", "sandbox"), ("KSEF_EVERY_SECONDS", every.as_str())];
     let mut server = Server::start_with(coach, &db.url, "ksef", args.keep, "all", &env).await?;
     let base = format!("http://127.0.0.1:{}", server.port);
     let result = async {
@@ -194,7 +194,7 @@ fn print_report(args: &KsefArgs, o: &Outcome) {
         format!("rejected {}, sent unanswered {}", d.rejected, d.sent),
     ]);
     rows.push(vec![
-        "first minute / best minute".into(),
+        "sent in the first minute / the best minute".into(),
         format!("{} / {}", d.first_minute, d.best_minute),
         format!("documented limit {SEND_PER_MINUTE}/min, {SEND_PER_HOUR}/h per send"),
     ]);
@@ -237,7 +237,7 @@ fn print_report(args: &KsefArgs, o: &Outcome) {
     );
     println!("at least {:.1} h however fast this machine is.", n / SEND_PER_HOUR);
     println!();
-    println!("progress (seconds after KSeF came back: accepted):");
+    println!("progress (seconds after KSeF came back: accepted/sent, sent counting the accepted):");
     println!("  {}", d.samples.join(", "));
     for note in &o.notes {
         println!("- {note}");

@@ -38,10 +38,12 @@ pub struct Drained {
     pub rejected: usize,
     /// Sent, status not read yet, at the end.
     pub sent: usize,
-    /// Accepted in the first 60 s, and in the best 60 s of the window.
+    /// Sent (accepted, rejected or still sent) in the first 60 s, and in the best 60 s
+    /// of the window: a round polls the statuses only after its sends, so "sent" shows
+    /// the rate KSeF admits sooner than "accepted" does.
     pub first_minute: i64,
     pub best_minute: i64,
-    /// "seconds: accepted", every 30 s and at the end.
+    /// "seconds: accepted/sent", the first reading of every 30 s and the end.
     pub samples: Vec<String>,
     pub after: Stats,
     pub distinct_numbers: i64,
@@ -73,7 +75,7 @@ pub async fn watch(
     back: Instant,
     timeout: u64,
 ) -> Result<Drained> {
-    let mut series: Vec<(f64, i64)> = Vec::new();
+    let mut series: Vec<(f64, i64, i64)> = Vec::new();
     let (mut accepted, mut rejected, mut sent);
     loop {
         tokio::time::sleep(Duration::from_secs(1)).await;
@@ -85,7 +87,7 @@ pub async fn watch(
         .await
         .context("count the KSeF queue")?;
         let t = back.elapsed().as_secs_f64();
-        series.push((t, accepted));
+        series.push((t, accepted, accepted + rejected + sent));
         if series.len().is_multiple_of(30) {
             eprintln!("  {t:.0} s: {accepted} accepted, {sent} sent, {rejected} rejected");
         }
@@ -94,18 +96,18 @@ pub async fn watch(
         }
     }
     let elapsed = back.elapsed();
-    let at = |s: f64| series.iter().take_while(|(t, _)| *t <= s).last().map_or(0, |(_, a)| *a);
-    let best_minute = series.iter().map(|&(t, a)| a - at(t - 60.0)).max().unwrap_or(0);
+    let at = |s: f64| series.iter().take_while(|(t, ..)| *t <= s).last().map_or(0, |(.., r)| *r);
+    let best_minute = series.iter().map(|&(t, _, r)| r - at(t - 60.0)).max().unwrap_or(0);
     // The first reading in each 30 s.
     let mut samples = Vec::new();
     let mut bucket = 0;
-    for &(t, a) in &series {
+    for &(t, a, r) in &series {
         if (t / 30.0) as u64 >= bucket {
-            samples.push(format!("{t:.0}: {a}"));
+            samples.push(format!("{t:.0}: {a}/{r}"));
             bucket = (t / 30.0) as u64 + 1;
         }
     }
-    samples.push(format!("{:.0}: {accepted} (end)", elapsed.as_secs_f64()));
+    samples.push(format!("{:.0}: {accepted}/{} (end)", elapsed.as_secs_f64(), accepted + rejected + sent));
     let numbers: Vec<String> = sqlx::query_scalar(
         "select ksef_number from rm_ksef_documents where state = 'accepted' and ksef_number is not null",
     )
