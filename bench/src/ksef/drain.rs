@@ -36,7 +36,8 @@ pub struct Drained {
     pub elapsed: Duration,
     pub accepted: usize,
     pub rejected: usize,
-    /// Sent, status not read yet, at the end.
+    /// `sent` in the queue at the end: status not read yet (the queue counts a document
+    /// as sent from `KsefSendStarted`, so the one waiting out a 429 is among them).
     pub sent: usize,
     /// Sent (accepted, rejected or still sent) in the first 60 s, and in the best 60 s
     /// of the window: a round polls the statuses only after its sends, so "sent" shows
