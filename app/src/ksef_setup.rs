@@ -57,7 +57,24 @@ pub async fn setup(args: &KsefArgs, pool: &PgPool, addr: SocketAddr) -> anyhow::
     tracing::info!(?config, "KSeF");
     let mut link = KsefLink::new(config).context("the KSeF client")?;
     link.every = (args.every_seconds > 0).then(|| std::time::Duration::from_secs(args.every_seconds));
+    link.offline_cert = offline_certificate(args)?.map(std::sync::Arc::new);
     Ok(KsefSetup { link, sandbox })
+}
+
+/// The offline certificate and its key (`KSEF_OFFLINE_CERT`, `KSEF_OFFLINE_KEY`), both or
+/// neither.
+fn offline_certificate(args: &KsefArgs) -> anyhow::Result<Option<ksef::OfflineCertificate>> {
+    let (cert, key) = match (&args.offline_cert, &args.offline_key) {
+        (None, None) => return Ok(None),
+        (Some(cert), Some(key)) => (cert, key),
+        _ => bail!("KSEF_OFFLINE_CERT and KSEF_OFFLINE_KEY go together"),
+    };
+    let read =
+        |path: &std::path::Path| std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()));
+    let certificate = ksef::OfflineCertificate::from_pem(&read(cert)?, &read(key)?)
+        .map_err(|e| anyhow::anyhow!("the KSeF offline certificate: {e}"))?;
+    tracing::info!(serial = certificate.serial(), "KSeF offline certificate loaded");
+    Ok(Some(certificate))
 }
 
 /// The company's NIP (the seller's, `companies.tax_id`).

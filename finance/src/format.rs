@@ -22,7 +22,7 @@ use utoipa::ToSchema;
 use crate::register::{RegisterQuery, RegisterRow, Summary, Totals};
 
 /// The CSV's header row.
-pub const CSV_HEADER: [&str; 10] = [
+pub const CSV_HEADER: [&str; 11] = [
     "Numer",
     "Rodzaj",
     "Data wystawienia",
@@ -33,6 +33,7 @@ pub const CSV_HEADER: [&str; 10] = [
     "VAT",
     "Brutto",
     "Faktura korygowana",
+    "Numer KSeF",
 ];
 
 /// Where the rows of a replay go.
@@ -108,6 +109,7 @@ impl<W: Write + Send> Sink for CsvSink<W> {
         w.write_field(vat.as_bytes())?;
         w.write_field(gross.as_bytes())?;
         w.write_field(row.corrects_number.as_deref().unwrap_or("").as_bytes())?;
+        w.write_field(row.ksef_number.as_deref().unwrap_or("").as_bytes())?;
         w.write_record(None::<&[u8]>)?;
         Ok(())
     }
@@ -238,6 +240,7 @@ mod tests {
                 vat: 578,
                 gross: 7800,
                 corrects_number: None,
+                ksef_number: Some(Cow::Borrowed("5260250274-20261120-0100000000AB-7C")),
             },
             RegisterRow {
                 number: Cow::Borrowed("FV-KOR/2026/1"),
@@ -250,6 +253,7 @@ mod tests {
                 vat: 0,
                 gross: -5,
                 corrects_number: Some(Cow::Borrowed("FV/2026/1")),
+                ksef_number: None,
             },
         ]
     }
@@ -275,15 +279,16 @@ mod tests {
 
         assert_eq!(
             text,
-            "Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Netto;VAT;Brutto;Faktura korygowana\r\n\
-             FV/2026/1;VAT;2026-11-20;2026-11-20;\"Firma \"\"Żubr\"\"; Sp. z o.o.\";526-025-02-74;72.22;5.78;78.00;\r\n\
-             FV-KOR/2026/1;KOR;2026-11-21;;;;-0.05;0.00;-0.05;FV/2026/1\r\n"
+            "Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Netto;VAT;Brutto;Faktura korygowana;Numer KSeF\r\n\
+             FV/2026/1;VAT;2026-11-20;2026-11-20;\"Firma \"\"Żubr\"\"; Sp. z o.o.\";526-025-02-74;72.22;5.78;78.00;;\
+             5260250274-20261120-0100000000AB-7C\r\n\
+             FV-KOR/2026/1;KOR;2026-11-21;;;;-0.05;0.00;-0.05;FV/2026/1;\r\n"
         );
-        // And it reads back as ten fields a row.
+        // And it reads back as eleven fields a row.
         let mut reader = csv::ReaderBuilder::new().delimiter(b';').from_reader(text.as_bytes());
         let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
         assert_eq!(records[0].get(4), Some("Firma \"Żubr\"; Sp. z o.o."));
-        assert!(records.iter().all(|r| r.len() == 10));
+        assert!(records.iter().all(|r| r.len() == 11));
     }
 
     #[test]

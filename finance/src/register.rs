@@ -23,10 +23,10 @@
 //! the sale date empty (a register leaves the sale date empty when it is the issue date).
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};
 use chrono_tz::Europe::Warsaw;
-use domain::money::{vat_split, VatSplit};
 use domain::order::OrderEvent;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -37,6 +37,9 @@ pub const LEGACY_VAT_RATE: u32 = 8;
 
 /// The stored event types a register reads.
 pub const EVENT_TYPES: [&str; 2] = ["InvoiceIssued", "InvoiceCorrected"];
+
+/// The stored event types a register reads its KSeF numbers from (before its rows).
+pub const KSEF_EVENT_TYPES: [&str; 1] = ["KsefAccepted"];
 
 /// Which register: as of which day, of documents issued on which days.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -272,6 +275,10 @@ pub struct RegisterRow<'a> {
     /// For a correction: the number of the invoice it corrects.
     #[schema(value_type = Option<String>)]
     pub corrects_number: Option<Cow<'a, str>>,
+    /// The document's KSeF number, when KSeF accepted it by the register's cut; `null`
+    /// for a document not (yet) in KSeF.
+    #[schema(value_type = Option<String>)]
+    pub ksef_number: Option<Cow<'a, str>>,
 }
 
 /// The sums of a register's rows, grosz.
@@ -304,11 +311,18 @@ pub struct Summary {
 pub struct Register {
     query: RegisterQuery,
     summary: Summary,
+    /// Document number → KSeF number, as of the cut ([`KSEF_EVENT_TYPES`]).
+    ksef_numbers: HashMap<String, String>,
 }
 
 impl Register {
     pub fn new(query: RegisterQuery) -> Self {
-        Register { query, summary: Summary::default() }
+        Register { query, summary: Summary::default(), ksef_numbers: HashMap::new() }
+    }
+
+    /// The same register, printing these KSeF numbers (document number → KSeF number).
+    pub fn with_ksef_numbers(self, ksef_numbers: HashMap<String, String>) -> Self {
+        Register { ksef_numbers, ..self }
     }
 
     pub fn query(&self) -> &RegisterQuery {
@@ -322,7 +336,8 @@ impl Register {
         if recorded_at >= self.query.recorded_before || !self.query.issued_within(event.issued_at()) {
             return None;
         }
-        let row = row(event);
+        let mut row = row(event);
+        row.ksef_number = self.ksef_numbers.get(row.number.as_ref()).map(|n| Cow::Owned(n.clone()));
         self.summary.rows += 1;
         self.summary.totals.add(&row);
         Some(row)
@@ -334,62 +349,8 @@ impl Register {
     }
 }
 
-/// The row of a document, whatever the dates.
-pub fn row<'e>(event: &'e InvoiceEvent<'_>) -> RegisterRow<'e> {
-    let buyer_name = |b: &'e Option<Buyer<'_>>| Cow::Borrowed(b.as_ref().map_or("", |b| b.company_name.as_ref()));
-    let buyer_tax_id = |b: &'e Option<Buyer<'_>>| Cow::Borrowed(b.as_ref().map_or("", |b| b.vat_number.as_ref()));
-    match event {
-        InvoiceEvent::Issued(e) => {
-            let split = recorded_or(e.net, e.vat, || vat_split(e.total, e.vat_rate));
-            RegisterRow {
-                number: Cow::Borrowed(e.number.as_ref()),
-                kind: DocumentKind::Vat,
-                issue_date: warsaw_date(e.issued_at),
-                sale_date: e.sale_date,
-                buyer_name: buyer_name(&e.buyer),
-                buyer_tax_id: buyer_tax_id(&e.buyer),
-                net: split.net,
-                vat: split.vat,
-                gross: e.total,
-                corrects_number: None,
-            }
-        }
-        InvoiceEvent::Corrected(e) => {
-            let rate = e.vat_rate.unwrap_or(LEGACY_VAT_RATE);
-            // The change of the split sums, when the sum before is known: the difference
-            // of the invoice's net before and after, as its document prints it.
-            let split = recorded_or(e.net, e.vat, || match e.total_before {
-                Some(before) => vat_split(before + e.amount, rate).minus(vat_split(before, rate)),
-                None => vat_split(e.amount, rate),
-            });
-            RegisterRow {
-                number: Cow::Borrowed(e.number.as_ref()),
-                kind: DocumentKind::Kor,
-                issue_date: warsaw_date(e.issued_at),
-                sale_date: e.sale_date,
-                buyer_name: buyer_name(&e.buyer),
-                buyer_tax_id: buyer_tax_id(&e.buyer),
-                net: split.net,
-                vat: split.vat,
-                gross: e.amount,
-                corrects_number: Some(Cow::Borrowed(e.corrects.as_ref())),
-            }
-        }
-    }
-}
-
-/// The net and VAT the event recorded, each computed where missing (an older event), as
-/// `domain::order::IssuedDocument::of_event` reads them.
-fn recorded_or(net: Option<i64>, vat: Option<i64>, computed: impl FnOnce() -> VatSplit) -> VatSplit {
-    match (net, vat) {
-        (Some(net), Some(vat)) => VatSplit { net, vat, gross: net + vat },
-        (net, vat) => {
-            let split = computed();
-            let (net, vat) = (net.unwrap_or(split.net), vat.unwrap_or(split.vat));
-            VatSplit { net, vat, gross: net + vat }
-        }
-    }
-}
+mod rows;
+pub use rows::row;
 
 #[cfg(test)]
 mod tests;

@@ -17,12 +17,14 @@
 //! Positions are only compared, never computed. An invoice event that does not decode
 //! fails the replay: a register that silently missed a document would be wrong.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, TimeDelta, Utc};
 use event_store::{EventStore, Position, StoreError, SubscriptionFilter, SubscriptionItem};
 use futures::StreamExt;
 
 use crate::format::Sink;
-use crate::register::{InvoiceEvent, Register, RegisterQuery, Summary, EVENT_TYPES};
+use crate::register::{InvoiceEvent, Register, RegisterQuery, Summary, EVENT_TYPES, KSEF_EVENT_TYPES};
 
 /// How far past the register's cut the recorded times must be before the replay stops.
 pub const STOP_AFTER: TimeDelta = TimeDelta::hours(1);
@@ -53,6 +55,7 @@ pub async fn replay(
     let mut register = Register::new(*query);
     if let Some(head) = store.head().await? {
         let stop = Stop { head: head.position, after: query.recorded_before + STOP_AFTER };
+        register = register.with_ksef_numbers(ksef_numbers(store, query, stop).await?);
         read(store, &mut register, stop, sink).await?;
     }
     let summary = register.summary();
@@ -72,6 +75,53 @@ struct Stop {
 impl Stop {
     fn reached(&self, position: Position, recorded_at: DateTime<Utc>) -> bool {
         position >= self.head || recorded_at > self.after
+    }
+}
+
+/// What a register reads of a `KsefAccepted` event.
+#[derive(serde::Deserialize)]
+struct Accepted {
+    document: String,
+    ksef_number: String,
+}
+
+/// The KSeF numbers of the documents KSeF accepted by the register's cut (document
+/// number → KSeF number): read before the rows, which are written out one by one as
+/// their documents are issued, before KSeF numbers them.
+async fn ksef_numbers(
+    store: &dyn EventStore,
+    query: &RegisterQuery,
+    stop: Stop,
+) -> Result<HashMap<String, String>, ReplayError> {
+    let filter = if store.kind() == "postgres" {
+        SubscriptionFilter::EventType(KSEF_EVENT_TYPES.iter().map(|t| t.to_string()).collect())
+    } else {
+        SubscriptionFilter::All
+    };
+    let mut items = store.subscribe_all_checkpointed(None, filter).await?;
+    let mut numbers = HashMap::new();
+    loop {
+        let item = items.next().await.ok_or(ReplayError::Ended)??;
+        let (position, recorded_at) = match &item {
+            SubscriptionItem::Event(e) => (e.position, e.recorded_at),
+            SubscriptionItem::Checkpoint(c) => (c.position, c.recorded_at),
+        };
+        if recorded_at > stop.after {
+            return Ok(numbers);
+        }
+        if let SubscriptionItem::Event(e) = &item {
+            if KSEF_EVENT_TYPES.contains(&e.event_type.as_str()) && e.recorded_at < query.recorded_before {
+                let accepted: Accepted = serde_json::from_str(&e.data).map_err(|err| ReplayError::Decode {
+                    stream: e.stream.clone(),
+                    version: e.version,
+                    reason: err.to_string(),
+                })?;
+                numbers.insert(accepted.document, accepted.ksef_number);
+            }
+        }
+        if stop.reached(position, recorded_at) {
+            return Ok(numbers);
+        }
     }
 }
 

@@ -75,7 +75,18 @@ pub async fn send_after_ksef(state: &CommandState, order: &OrderState, number: &
     let seller_nip = issued.seller.as_ref().map(|s| s.tax_id.clone()).unwrap_or_default();
     let issue_date = api_core::time::warsaw(issued.issued_at).date_naive();
     let kod_i = ksef::qr::kod_i(state.ksef.env.qr_host(), &seller_nip, issue_date, rendered.xml.as_bytes());
-    let mark = documents::KsefMark { number: track.ksef_number().map(str::to_owned), kod_i, kod_ii: None };
+    // An offline document (no number yet) carries KOD II too, signed with the offline certificate.
+    let kod_ii = match (track.ksef_number(), &state.ksef.offline_cert) {
+        (None, Some(cert)) => Some(ksef::qr::kod_ii(
+            state.ksef.env.qr_host(),
+            &state.ksef.nip,
+            &seller_nip,
+            cert,
+            rendered.xml.as_bytes(),
+        )),
+        _ => None,
+    };
+    let mark = documents::KsefMark { number: track.ksef_number().map(str::to_owned), kod_i, kod_ii };
     send_issued(state, order, issued, Some(mark)).await;
 }
 

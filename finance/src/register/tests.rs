@@ -94,6 +94,7 @@ fn owned(row: RegisterRow<'_>) -> RegisterRow<'static> {
         buyer_name: Cow::Owned(row.buyer_name.into_owned()),
         buyer_tax_id: Cow::Owned(row.buyer_tax_id.into_owned()),
         corrects_number: row.corrects_number.map(|c| Cow::Owned(c.into_owned())),
+        ksef_number: row.ksef_number.map(|c| Cow::Owned(c.into_owned())),
         ..row
     }
 }

@@ -298,6 +298,15 @@ async fn while_ksef_is_down_invoices_go_offline_with_a_deadline_and_are_sent_in_
             .expect("row");
     assert_eq!(deadline, Some(domain::order::offline_deadline(api_core::time::warsaw_today())));
 
+    // The invoice e-mail goes once the invoice went offline, and says so.
+    let pdf = format!("{}.pdf", first.replace('/', "_"));
+    eventually("the offline invoice's e-mail", || async {
+        super::mailbox::mails(&app.data_dir)
+            .iter()
+            .any(|m| m.attachments.iter().any(|a| a.filename == pdf) && m.text.contains("trybie offline"))
+    })
+    .await;
+
     faults(&app, json!({ "down": false })).await;
     let report = round(&sender(&app).await).await;
     assert_eq!(report.sent, vec![first.clone(), second.clone()], "in the queue's order: {report:?}");

@@ -52,12 +52,16 @@ pub struct KsefLink {
     pub client: Option<Arc<ksef::Client>>,
     /// How often rounds run by themselves; `None`: only when asked ([`round`]).
     pub every: Option<Duration>,
+    /// The NIP sessions are opened in (the context of KOD II).
+    pub nip: String,
+    /// The carrier's offline certificate, which signs KOD II of offline invoices.
+    pub offline_cert: Option<Arc<ksef::OfflineCertificate>>,
 }
 
 impl KsefLink {
     /// Nothing is sent: documents stay waiting.
     pub fn off() -> Self {
-        KsefLink { env: ksef::Environment::Off, client: None, every: None }
+        KsefLink { env: ksef::Environment::Off, client: None, every: None, nip: String::new(), offline_cert: None }
     }
 
     /// The client of `config` (none for `off`), a round every [`PERIOD`].
@@ -66,7 +70,9 @@ impl KsefLink {
         if env == ksef::Environment::Off {
             return Ok(Self::off());
         }
-        Ok(KsefLink { env, client: Some(Arc::new(ksef::Client::new(config)?)), every: Some(PERIOD) })
+        let nip = config.nip.clone();
+        let client = Some(Arc::new(ksef::Client::new(config)?));
+        Ok(KsefLink { env, client, every: Some(PERIOD), nip, offline_cert: None })
     }
 }
 
