@@ -238,10 +238,15 @@ fn print_report(args: &KsefArgs, o: &Outcome) {
     println!("what bounds it: the sender sends interactively (one online session per round, one");
     println!("`POST /sessions/online/{{ref}}/invoices` per invoice), so KSeF's limit on that call,");
     println!(
-        "{SEND_PER_MINUTE}/min and {SEND_PER_HOUR}/h (production), bounds the drain: {} invoices need",
+        "{SEND_PER_MINUTE}/min and {SEND_PER_HOUR}/h (production), bounds the drain: {} invoices take",
         thousands(n)
     );
-    println!("at least {:.1} h however fast this machine is.", n / SEND_PER_HOUR);
+    if n > SEND_PER_HOUR {
+        println!("about {:.1} h however fast this machine is.", n / SEND_PER_HOUR);
+    } else {
+        // Within one hour's quota: 30 a minute, the first 30 at once.
+        println!("at least {:.0} min however fast this machine is.", (n / SEND_PER_MINUTE).ceil() - 1.0);
+    }
     if d.after.invoices_accepted > d.accepted as u64 {
         println!();
         println!(
