@@ -15,6 +15,10 @@
 #   bench/run.sh order-list      the admin's order list over 1,000,000 orders in the read model:
 #                                p50/p95/p99 of every filter and sort (about 6 minutes; database
 #                                coach_bench_orders, --reuse keeps it for the next run)
+#   bench/run.sh ksef            after a KSeF outage, 10,000 invoices (office sales) sent through
+#                                the stand-in of `coach serve` within KSeF's production limits:
+#                                time to issue, to all accepted (bounded by 180 sends/h, so the
+#                                drain is watched --timeout seconds, 480 by default, and extrapolated)
 #   bench/run.sh lighthouse      Lighthouse 12 (mobile) in Debian's Chromium on the home page, the
 #                                search results and the order page of a seeded `coach serve`
 #                                (about 2 minutes; bench/lighthouse/audit.mjs says how)
@@ -38,7 +42,7 @@ cd "$ROOT"
 
 subcommand=event-store
 case "${1:-}" in
-  event-store|search|orders|register|order-list|lighthouse) subcommand=$1; shift ;;
+  event-store|search|orders|register|order-list|ksef|lighthouse) subcommand=$1; shift ;;
 esac
 
 if [ "$subcommand" = lighthouse ]; then

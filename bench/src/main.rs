@@ -198,9 +198,32 @@
 //! table, with and without those indexes, each run in a transaction rolled back
 //! (`order_list/write_cost.rs`). The database is dropped at the end unless `--keep` (or
 //! `--reuse`, which keeps it and skips the writing next time when it holds `--orders`).
+//!
+//! ## `coach-bench ksef`: a backlog of invoices sent to KSeF after an outage (issue #27)
+//!
+//! `bench/run.sh ksef` (options: `--invoices` 10000, `--timeout` 480 (seconds watching the
+//! drain), `--issue-timeout` 1200, `--courses` 20, `--concurrency` 8, `--every` 1, `--keep`).
+//! It creates a fresh database, applies the migrations, seeds the demo (`fixtures::seed`, as
+//! `coach seed`), opens `--courses` courses of the orders bench's stretch with enough seats,
+//! and starts `coach serve --role all` with `KSEF_ENV=sandbox` (the server serves the KSeF
+//! stand-in at `/ksef-sandbox/v2` on its own port and sends to it, production rate limits on)
+//! and `KSEF_EVERY_SECONDS=--every`. KSeF goes down (`POST /ksef-sandbox/v2/sandbox/faults
+//! {"down":true}`), then `--invoices` office sales are made as the seeded admin (`POST
+//! /api/order/order/save`, cash, one passenger, an invoice for a company with a valid NIP;
+//! the real command, `--concurrency` at a time); the bench waits until every invoice is issued
+//! (its row in `rm_ksef_documents`) and offline. KSeF comes back (`{"down":false,
+//! "rateLimits":"production"}`) and the queue's states are read every second until every
+//! invoice is accepted or `--timeout` runs out. Reported: the time to sell, to issue and
+//! to go offline; from "KSeF back" to all accepted (or how many in the window, and the time
+//! extrapolated, said plainly); accepted in the first and the best minute; the stand-in's
+//! sessions and invoices received (each hash once); the 429s the client waited out (from the
+//! server log); every KSeF number distinct and valid (`ksef::KsefNumber::parse`). The sender
+//! sends interactively, so KSeF's limit on `POST /sessions/online/{ref}/invoices`, 30/min and
+//! 180/h, bounds the drain: 10,000 invoices need about 55 h whatever the machine.
 
 mod appends;
 mod cpu;
+mod ksef;
 mod order_list;
 mod orders;
 mod raw;
@@ -248,6 +271,10 @@ enum Command {
     /// orders written into the read model: p50/p95/p99 of every filter, every sort, a few
     /// combinations and deep pages, and what the list's indexes cost the writer.
     OrderList(order_list::OrderListArgs),
+    /// After a KSeF outage, a backlog of 10,000 invoices (office sales with a company
+    /// invoice) sent through the stand-in of `coach serve` within KSeF's production rate
+    /// limits: time to issue, time to all accepted (or extrapolated), what bounds it.
+    Ksef(ksef::KsefArgs),
 }
 
 #[derive(Args)]
@@ -299,6 +326,7 @@ fn main() -> Result<()> {
         Command::Orders(args) => runtime.block_on(orders::run(args)),
         Command::Register(args) => runtime.block_on(register::run(args)),
         Command::OrderList(args) => runtime.block_on(order_list::run(args)),
+        Command::Ksef(args) => runtime.block_on(ksef::run(args)),
     }
 }
 

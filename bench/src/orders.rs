@@ -147,13 +147,13 @@ impl Phase {
 
 /// The stretch every order books: a route's first stop to its last.
 #[derive(sqlx::FromRow)]
-struct Stretch {
-    route_id: i64,
-    route_name: String,
-    from: i64,
-    from_name: String,
-    to: i64,
-    to_name: String,
+pub(crate) struct Stretch {
+    pub(crate) route_id: i64,
+    pub(crate) route_name: String,
+    pub(crate) from: i64,
+    pub(crate) from_name: String,
+    pub(crate) to: i64,
+    pub(crate) to_name: String,
     stops: i64,
     price: i64,
 }
@@ -406,7 +406,7 @@ fn pln(grosz: i64) -> String {
 }
 
 /// Nisko → Kraków when the demo has it; else the first route's first stop to its last.
-async fn stretch(pool: &PgPool) -> Result<Stretch> {
+pub(crate) async fn stretch(pool: &PgPool) -> Result<Stretch> {
     let stretch: Option<Stretch> = sqlx::query_as(
         "with ends as ( \
            select r.id, r.name, \
@@ -433,7 +433,7 @@ async fn stretch(pool: &PgPool) -> Result<Stretch> {
 /// seconds: never a timetable's departure), their inventories opened with `seats` seats
 /// by the catalogue's own code (the `InventoryOpened` event, as generate appends it).
 /// The course row keeps 1000 seats, the most its table allows; orders read the inventory.
-async fn create_courses(
+pub(crate) async fn create_courses(
     pool: &PgPool,
     store: &PgEventStore,
     stretch: &Stretch,

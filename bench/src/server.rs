@@ -12,7 +12,7 @@ pub struct Server {
     child: tokio::process::Child,
     pub pid: u32,
     pub port: u16,
-    log: PathBuf,
+    pub log: PathBuf,
     data_dir: PathBuf,
     keep_log: bool,
 }
@@ -26,6 +26,18 @@ impl Server {
 
     /// [`Server::start`] in the given `--role` (`all`, `query`, ...).
     pub async fn start_as(coach: &Path, database_url: &str, bench: &str, keep_log: bool, role: &str) -> Result<Server> {
+        Self::start_with(coach, database_url, bench, keep_log, role, &[]).await
+    }
+
+    /// [`Server::start_as`] with these environment variables set (e.g. `KSEF_ENV`).
+    pub async fn start_with(
+        coach: &Path,
+        database_url: &str,
+        bench: &str,
+        keep_log: bool,
+        role: &str,
+        env: &[(&str, &str)],
+    ) -> Result<Server> {
         let port =
             std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).context("find a free port")?.port();
         let dir = std::env::temp_dir().join(format!("coach-bench-{bench}-{}", std::process::id()));
@@ -41,6 +53,7 @@ impl Server {
             .arg("--data-dir")
             .arg(dir.join("data"))
             .env("NO_COLOR", "1")
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(out)
             .stderr(err)
