@@ -227,21 +227,26 @@ impl<'a> Sender<'a> {
     }
 
     /// Read the statuses of what is pending until final (a few times, then the next
-    /// round goes on).
+    /// round goes on). They are read even when the sends stopped (a send refused by
+    /// KSeF's rate limit, which the status reads have apart): what KSeF already holds
+    /// gets its number recorded. Only a failed read ends the polling.
     pub(super) async fn poll(&mut self) -> Result<(), RoundError> {
         for attempt in 0..POLLS {
-            if self.pending.is_empty() || self.stopped {
+            if self.pending.is_empty() {
                 return Ok(());
             }
             if attempt > 0 {
                 tokio::time::sleep(POLL_PAUSE).await;
             }
-            for pending in std::mem::take(&mut self.pending) {
+            let mut waiting = std::mem::take(&mut self.pending).into_iter();
+            while let Some(pending) = waiting.next() {
                 match self.client.status(&pending.session_ref, &pending.invoice_ref).await {
                     Ok(status) => self.status(pending, status).await?,
                     Err(e) => {
                         self.trouble(&e);
                         self.pending.push(pending);
+                        self.pending.extend(waiting);
+                        return Ok(());
                     }
                 }
             }
