@@ -27,18 +27,23 @@ async function textOf(pdf: PDFDocumentProxy): Promise<string> {
   return pages.join('\n');
 }
 
-/** Draws the first page at 1.5× into a PNG under the test's output folder and attaches it. */
-async function attachFirstPage(pdf: PDFDocumentProxy, testInfo: TestInfo, name: string): Promise<void> {
+/** The first page drawn at `scale` on a white canvas (pdf.js draws on @napi-rs/canvas's 2D context). */
+async function drawFirstPage(pdf: PDFDocumentProxy, scale: number) {
   const { createCanvas } = await import('@napi-rs/canvas');
   const page = await pdf.getPage(1);
-  const viewport = page.getViewport({ scale: 1.5 });
+  const viewport = page.getViewport({ scale });
   const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
   const context = canvas.getContext('2d');
   context.fillStyle = '#ffffff';
   context.fillRect(0, 0, canvas.width, canvas.height);
-  // pdf.js draws on any context with the 2D canvas API; @napi-rs/canvas's is one.
   const parameters = { canvas, canvasContext: context, viewport } as unknown as Parameters<typeof page.render>[0];
   await page.render(parameters).promise;
+  return { canvas, context };
+}
+
+/** Draws the first page at 1.5× into a PNG under the test's output folder and attaches it. */
+async function attachFirstPage(pdf: PDFDocumentProxy, testInfo: TestInfo, name: string): Promise<void> {
+  const { canvas } = await drawFirstPage(pdf, 1.5);
   const path = testInfo.outputPath(`${name}.png`);
   await writeFile(path, await canvas.encode('png'));
   await testInfo.attach(name, { path, contentType: 'image/png' });
@@ -65,18 +70,10 @@ export async function readDownloadedPdf(download: Download, testInfo: TestInfo, 
  * 3× and decoded with jsQR; each code found is painted over, so the next search finds the next.
  */
 export async function qrCodesOnFirstPage(bytes: Buffer, most = 3): Promise<string[]> {
-  const { createCanvas } = await import('@napi-rs/canvas');
   const { default: jsQR } = await import('jsqr');
   const pdf = await open(bytes);
   try {
-    const page = await pdf.getPage(1);
-    const viewport = page.getViewport({ scale: 3 });
-    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-    const context = canvas.getContext('2d');
-    context.fillStyle = '#ffffff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    const parameters = { canvas, canvasContext: context, viewport } as unknown as Parameters<typeof page.render>[0];
-    await page.render(parameters).promise;
+    const { canvas, context } = await drawFirstPage(pdf, 3);
     const found: string[] = [];
     for (let n = 0; n < most; n += 1) {
       const image = context.getImageData(0, 0, canvas.width, canvas.height);

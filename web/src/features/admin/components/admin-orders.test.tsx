@@ -179,6 +179,9 @@ describe('the invoices', () => {
     renderApp(`/admin/order/invoice/register?as_of=${year}-12-31&from=${year}-01-01&to=${year}-12-31`, ADMIN);
     const table = await screen.findByRole('table', { name: `Rejestr faktur od ${year}-01-01 do ${year}-12-31` });
     expect(within(table).getByRole('rowheader', { name: 'Razem' })).toBeInTheDocument();
+    // The KSeF number of each document KSeF accepted (the seed's invoice is).
+    expect(within(table).getByRole('columnheader', { name: 'Numer KSeF' })).toBeInTheDocument();
+    expect(within(table).getAllByRole('cell').some((cell) => /^\d{10}-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}$/.test(cell.textContent ?? ''))).toBe(true);
     expect(screen.getByRole('link', { name: 'Pobierz CSV' })).toHaveAttribute('href', expect.stringContaining('format=csv'));
   });
 });

@@ -13,6 +13,7 @@ import { registerCsvUrl, registerQuery, type RegisterInput } from '../api/invoic
 import { useAdminHref } from '../lib/admin-path';
 import { common } from '../messages/common-messages';
 import { invoiceTexts, invoiceValues } from '../messages/invoice-messages';
+import { ksefTexts } from '../messages/ksef-messages';
 
 import { AdminPage } from './admin-page';
 import { LoadFailed } from './load-failed';
@@ -59,6 +60,7 @@ function RegisterTable({ input }: { input: RegisterInput }) {
                 <th scope="col" className="admin-table__num">{t('vat')}</th>
                 <th scope="col" className="admin-table__num">{t('gross')}</th>
                 <th scope="col">{t('corrects')}</th>
+                <th scope="col">{intl.formatMessage(ksefTexts.number)}</th>
               </tr>
             </thead>
             <tbody>
@@ -74,6 +76,7 @@ function RegisterTable({ input }: { input: RegisterInput }) {
                   <td data-label={t('vat')} className="admin-table__num">{money(row.vat)}</td>
                   <td data-label={t('gross')} className="admin-table__num">{money(row.gross)}</td>
                   <td data-label={t('corrects')}>{row.corrects_number ?? intl.formatMessage(common.none)}</td>
+                  <td data-label={intl.formatMessage(ksefTexts.number)}>{row.ksef_number ?? intl.formatMessage(common.none)}</td>
                 </tr>
               ))}
             </tbody>
@@ -83,6 +86,7 @@ function RegisterTable({ input }: { input: RegisterInput }) {
                 <td data-label={t('net')} className="admin-table__num">{money(totals.net)}</td>
                 <td data-label={t('vat')} className="admin-table__num">{money(totals.vat)}</td>
                 <td data-label={t('gross')} className="admin-table__num">{money(totals.gross)}</td>
+                <td />
                 <td />
               </tr>
             </tfoot>
