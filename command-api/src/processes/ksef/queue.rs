@@ -9,12 +9,15 @@ use uuid::Uuid;
 pub(super) struct Queued {
     pub document_number: String,
     pub order_id: Uuid,
+    /// The read model's state (`waiting`, `offline`, `sent`, `accepted`): enough to pass
+    /// over a document a stopped round has nothing to do for without reading its stream.
+    pub state: String,
 }
 
 /// Waiting, offline and sent documents, oldest first.
 pub(super) async fn due(pool: &PgPool) -> Result<Vec<Queued>, sqlx::Error> {
     sqlx::query_as(
-        "select document_number, order_id from rm_ksef_documents \
+        "select document_number, order_id, state from rm_ksef_documents \
           where state in ('waiting', 'offline', 'sent') order by queue_position",
     )
     .fetch_all(pool)
@@ -24,7 +27,7 @@ pub(super) async fn due(pool: &PgPool) -> Result<Vec<Queued>, sqlx::Error> {
 /// Accepted documents without their UPO yet.
 pub(super) async fn without_upo(pool: &PgPool) -> Result<Vec<Queued>, sqlx::Error> {
     sqlx::query_as(
-        "select document_number, order_id from rm_ksef_documents \
+        "select document_number, order_id, state from rm_ksef_documents \
           where state = 'accepted' and upo is null order by queue_position limit 500",
     )
     .fetch_all(pool)
