@@ -220,7 +220,7 @@ impl<'a> Sender<'a> {
         if !self.outage || track.offline_deadline.is_some() {
             return Ok(());
         }
-        let issued_on = track.issued_at.with_timezone(&chrono_tz::Europe::Warsaw).date_naive();
+        let issued_on = api_core::time::warsaw_date(track.issued_at);
         let step = KsefStep::WentOffline {
             document: track.document.clone(),
             at: Utc::now(),
