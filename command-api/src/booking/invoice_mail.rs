@@ -32,10 +32,11 @@
 use api_core::mail::{Attachment, Email};
 use documents::KsefMark;
 use domain::money::format_pln;
-use domain::order::{OrderEvent, OrderState};
+use domain::order::{Language, OrderEvent, OrderState};
 use event_store::{Direction, ReadFrom, StoreError};
-use invoicing::{DocumentKind, IssuedDocument, OrderFacts};
+use invoicing::{IssuedDocument, OrderFacts};
 
+use super::invoice_words::{customer_email, subject, what};
 use super::send::send_once;
 use crate::aggregate::{stream_of, OrderAgg};
 use crate::CommandState;
@@ -123,8 +124,7 @@ async fn send_issued(state: &CommandState, order: &OrderState, issued: IssuedDoc
         }
     };
     let sender = if settings.seller.name.trim().is_empty() { "Nisko Bus" } else { settings.seller.name.trim() };
-    let mut to_customer = customer_email(state, order, &issued, sender, pdf.clone());
-    to_customer.text.push_str(&ksef_words(ksef.as_ref()));
+    let to_customer = customer_email(&state.public_url, order, &issued, sender, pdf.clone(), ksef.as_ref());
     send_once(state, order.order_id, &customer_kind(&issued.number), to_customer).await;
     if let Some(office) = settings.invoice_email {
         let copy = office_email(order, &issued, office, pdf);
@@ -161,77 +161,6 @@ async fn documents_up_to(
     }
 }
 
-/// The KSeF lines of the message: the KSeF number, or that the document was issued
-/// offline (it reaches KSeF when KSeF answers again); nothing for a document not in KSeF.
-fn ksef_words(mark: Option<&KsefMark>) -> String {
-    match mark {
-        None => String::new(),
-        Some(KsefMark { number: Some(number), kod_i, .. }) => {
-            format!("\nNumer KSeF: {number} (KSeF number)\nWeryfikacja / verification: {kod_i}\n")
-        }
-        Some(KsefMark { number: None, kod_i, .. }) => format!(
-            "\nFaktura wystawiona w trybie offline: zostanie przesłana do KSeF (issued offline; it is sent to KSeF \
-             when KSeF is available again).\nWeryfikacja / verification: {kod_i}\n"
-        ),
-    }
-}
-
-/// What the document is, in a sentence's words.
-fn what(issued: &IssuedDocument) -> String {
-    match issued.kind {
-        DocumentKind::Invoice => format!("faktura VAT {}", issued.number),
-        DocumentKind::Correction => format!(
-            "faktura korygująca {} do faktury {}",
-            issued.number,
-            issued.corrects_number.as_deref().unwrap_or_default()
-        ),
-    }
-}
-
-fn subject(issued: &IssuedDocument, order: &OrderState) -> String {
-    let kind = match issued.kind {
-        DocumentKind::Invoice => "Faktura",
-        DocumentKind::Correction => "Faktura korygująca",
-    };
-    format!("{kind} {} – zamówienie {}", issued.number, order.display_number())
-}
-
-fn customer_email(
-    state: &CommandState,
-    order: &OrderState,
-    issued: &IssuedDocument,
-    sender: &str,
-    pdf: Attachment,
-) -> Email {
-    let amount = match issued.kind {
-        DocumentKind::Invoice => format!("kwota brutto {}", format_pln(issued.gross)),
-        DocumentKind::Correction => format!("zmiana kwoty brutto {}", format_pln(issued.gross)),
-    };
-    let reason = issued.reason.as_deref().map(str::trim).filter(|r| !r.is_empty());
-    let mut text = format!(
-        "Dzień dobry {},\n\nw załączniku {} do zamówienia {} ({amount}).\n",
-        order.customer.first_name,
-        what(issued),
-        order.display_number()
-    );
-    if let Some(reason) = reason {
-        text.push_str(&format!("Przyczyna korekty: {reason}.\n"));
-    }
-    text.push_str(&format!(
-        "\nFaktury zamówienia są też na jego stronie: {}/order/success/{}\n\nPozdrawiamy\n{sender}\n\n\
-         In English: the attached PDF is {} {} for your order {} (invoices are issued in Polish).\n",
-        state.public_url,
-        order.hash_id,
-        match issued.kind {
-            DocumentKind::Invoice => "invoice",
-            DocumentKind::Correction => "correction invoice",
-        },
-        issued.number,
-        order.display_number()
-    ));
-    Email { to: order.customer.email.clone(), subject: subject(issued, order), text, attachments: vec![pdf] }
-}
-
 /// The invoice office's copy: the same PDF, with what a bookkeeper files it by.
 fn office_email(order: &OrderState, issued: &IssuedDocument, office: String, pdf: Attachment) -> Email {
     let buyer = issued.buyer.as_ref().map_or_else(String::new, |b| format!("{}, NIP {}", b.company_name, b.vat_number));
@@ -239,7 +168,7 @@ fn office_email(order: &OrderState, issued: &IssuedDocument, office: String, pdf
         "Kopia dokumentu wysłanego klientowi ({}).\n\nDokument: {}\nWystawiony: {}\nNabywca: {buyer}\n\
          Netto: {}\nVAT ({} %): {}\nBrutto: {}\nZamówienie: {} ({})\n",
         order.customer.email,
-        what(issued),
+        what(issued, Language::Pl),
         api_core::time::warsaw(issued.issued_at).format("%Y-%m-%d %H:%M"),
         format_pln(issued.net),
         issued.vat_rate,
@@ -251,5 +180,10 @@ fn office_email(order: &OrderState, issued: &IssuedDocument, office: String, pdf
     if let Some(reason) = issued.reason.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
         text.push_str(&format!("Przyczyna korekty: {reason}\n"));
     }
-    Email { to: office, subject: format!("Kopia: {}", subject(issued, order)), text, attachments: vec![pdf] }
+    Email {
+        to: office,
+        subject: format!("Kopia: {}", subject(issued, order, Language::Pl)),
+        text,
+        attachments: vec![pdf],
+    }
 }

@@ -12,6 +12,14 @@ pub(crate) fn language_prefix(language: Language) -> &'static str {
     }
 }
 
+/// The order's record of the gateway's language.
+pub(crate) fn order_language(language: Language) -> domain::order::Language {
+    match language {
+        Language::En => domain::order::Language::En,
+        Language::Pl => domain::order::Language::Pl,
+    }
+}
+
 /// The request's language: English when `Accept-Language` starts with it, else Polish.
 pub(crate) fn headers_language(headers: &HeaderMap) -> Language {
     let lang = headers.get("accept-language").and_then(|v| v.to_str().ok()).unwrap_or("pl");

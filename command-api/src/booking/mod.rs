@@ -9,6 +9,7 @@ pub mod edit;
 pub mod form;
 pub mod input;
 pub mod invoice_mail;
+mod invoice_words;
 mod language;
 pub mod office;
 pub mod order_parts;

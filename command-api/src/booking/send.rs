@@ -14,7 +14,7 @@ use axum::extract::State;
 use chrono::Utc;
 use documents::{PrintedTicket, TicketDocument};
 use domain::money::format_pln;
-use domain::order::{LegKind, OrderState, TicketStatus};
+use domain::order::{Language, LegKind, OrderState, TicketStatus};
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -144,7 +144,7 @@ fn ticket_sms(order: &OrderState) -> Sms {
         .tickets
         .iter()
         .filter(|t| t.status == TicketStatus::Valid)
-        .map(|t| format!("{} kod {}", t.ticket.number, t.ticket.code))
+        .map(|t| format!("{} {} {}", t.ticket.number, TicketWords::of(order.customer.language).code, t.ticket.code))
         .collect::<Vec<_>>()
         .join("; ");
     Sms { to: order.customer.phone.clone(), text: format!("Nisko Bus: {} {tickets}", order.outbound.route_name) }
@@ -188,30 +188,87 @@ fn order_id_in(id: &str) -> Option<Uuid> {
     (id.len() == 36).then(|| id.parse().ok()).flatten()
 }
 
+/// The tickets e-mail's words, in the order's language.
+struct TicketWords {
+    hello: &'static str,
+    thanks: &'static str,
+    order: &'static str,
+    outbound: &'static str,
+    back: &'static str,
+    ticket: &'static str,
+    code: &'static str,
+    qr_codes: &'static str,
+    return_ticket: &'static str,
+    subject: &'static str,
+}
+
+impl TicketWords {
+    fn of(language: Language) -> &'static TicketWords {
+        match language {
+            Language::Pl => &TicketWords {
+                hello: "Dzień dobry",
+                thanks: "dziękujemy za zakup biletów.",
+                order: "Zamówienie",
+                outbound: "Tam",
+                back: "Powrót",
+                ticket: "Bilet",
+                code: "kod",
+                qr_codes: "Bilety z kodami QR",
+                return_ticket: "Zwrot biletu",
+                subject: "Twoje bilety – zamówienie",
+            },
+            Language::En => &TicketWords {
+                hello: "Hello",
+                thanks: "thank you for buying your tickets.",
+                order: "Order",
+                outbound: "Outward journey",
+                back: "Return journey",
+                ticket: "Ticket",
+                code: "code",
+                qr_codes: "Your tickets with their QR codes",
+                return_ticket: "To return a ticket",
+                subject: "Your tickets – order",
+            },
+        }
+    }
+}
+
 fn ticket_email(state: &CommandState, order: &OrderState) -> Email {
+    let words = TicketWords::of(order.customer.language);
     let mut text = format!(
-        "Dzień dobry {},\n\ndziękujemy za zakup biletów.\n\nZamówienie {}\n\n",
+        "{} {},\n\n{}\n\n{} {}\n\n",
+        words.hello,
         order.customer.first_name,
+        words.thanks,
+        words.order,
         order.display_number()
     );
     for leg in order.legs() {
         let when = leg.departure_at.with_timezone(&chrono_tz::Europe::Warsaw).format("%d.%m.%Y %H:%M");
         let title = match leg.kind {
-            LegKind::Outbound => "Tam",
-            LegKind::Back => "Powrót",
+            LegKind::Outbound => words.outbound,
+            LegKind::Back => words.back,
         };
         text.push_str(&format!("{title}: {} → {}, {when} ({})\n", leg.from_name, leg.to_name, leg.route_name));
         for t in order.tickets.iter().filter(|t| t.ticket.leg == leg.kind) {
-            text.push_str(&format!("  Bilet {}  kod {}  {}\n", t.ticket.number, t.ticket.code, format_pln(t.price)));
+            text.push_str(&format!(
+                "  {} {}  {} {}  {}\n",
+                words.ticket,
+                t.ticket.number,
+                words.code,
+                t.ticket.code,
+                format_pln(t.price)
+            ));
         }
     }
+    let site = format!("{}{}", state.public_url, order.customer.language.path_prefix());
     text.push_str(&format!(
-        "\nBilety z kodami QR: {}/order/success/{}\n\nZwrot biletu: {}/user/return-ticket\n",
-        state.public_url, order.hash_id, state.public_url
+        "\n{}: {site}/order/success/{}\n\n{}: {site}/user/return-ticket\n",
+        words.qr_codes, order.hash_id, words.return_ticket
     ));
     Email {
         to: order.customer.email.clone(),
-        subject: format!("Twoje bilety – zamówienie {}", order.display_number()),
+        subject: format!("{} {}", words.subject, order.display_number()),
         text,
         attachments: tickets_pdf(state, order),
     }

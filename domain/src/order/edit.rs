@@ -103,15 +103,16 @@ impl EditOrder {
 /// correction; none when nothing changes.
 pub fn decide_edit(cmd: &EditOrder, state: &Order) -> Result<Vec<OrderEvent>, EditError> {
     let order = state.placed().ok_or(EditError::NotFound)?;
-    let customer =
-        cmd.customer.as_ref().filter(|c| **c != order.customer).map(|customer| OrderEvent::CustomerDetailsChanged {
-            order_id: order.order_id,
-            change_id: cmd.change_id,
-            customer: customer.clone(),
-            changed_at: cmd.now,
-            by_user_id: cmd.by_user_id,
-            reason: cmd.reason.clone(),
-        });
+    // The details an admin corrects never include the language the order was placed in.
+    let corrected = cmd.customer.as_ref().map(|c| Customer { language: order.customer.language, ..c.clone() });
+    let customer = corrected.filter(|c| *c != order.customer).map(|customer| OrderEvent::CustomerDetailsChanged {
+        order_id: order.order_id,
+        change_id: cmd.change_id,
+        customer,
+        changed_at: cmd.now,
+        by_user_id: cmd.by_user_id,
+        reason: cmd.reason.clone(),
+    });
     let invoice = match (&cmd.invoice, &order.invoice) {
         (None, _) => None,
         (Some(request), None) => invoice_data(cmd, order, request.as_ref())?,
@@ -289,6 +290,21 @@ mod tests {
         given([placed(false, 0), paid(false, 0)]).when(|s| decide_edit(&cmd, s)).then([customer_changed()]);
         let after = given([placed(false, 0), customer_changed()]).state();
         assert_eq!(after.placed().map(|o| o.customer.clone()), Some(new_customer()));
+    }
+
+    #[test]
+    fn an_edit_keeps_the_language_the_order_was_placed_in() {
+        let mut english = placed(false, 0);
+        if let OrderEvent::OrderPlaced { customer, .. } = &mut english {
+            customer.language = super::super::Language::En;
+        }
+        // The form's details come without a language (read as Polish): nothing changes...
+        given([english.clone()]).when(|s| decide_edit(&edit(Some(customer()), None), s)).then([]);
+        // ...and a real change keeps English.
+        let events =
+            given([english]).when(|s| decide_edit(&edit(Some(new_customer()), None), s)).outcome().expect("edited");
+        let [OrderEvent::CustomerDetailsChanged { customer, .. }] = events.as_slice() else { panic!("{events:?}") };
+        assert_eq!(customer.language, super::super::Language::En);
     }
 
     #[test]

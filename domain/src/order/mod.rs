@@ -96,8 +96,8 @@ pub use change_payment::{
 pub use check_in::{decide_check_in, CheckInError, CheckInTicket, BOARDING_CLOSES_HOURS, BOARDING_OPENS_HOURS};
 pub use edit::{decide_edit, EditError, EditOrder, ReservedCorrection};
 pub use events::{
-    stream_name, AppliedDiscount, CouponUse, Customer, InvoiceRequest, Leg, LegHold, LegKind, OrderEvent, PaymentRef,
-    Seller, Ticket, TicketLine, STREAM_PREFIX,
+    stream_name, AppliedDiscount, CouponUse, Customer, InvoiceRequest, Language, Leg, LegHold, LegKind, OrderEvent,
+    PaymentRef, Seller, Ticket, TicketLine, STREAM_PREFIX,
 };
 pub use expire::{decide_expire, ExpireOrder, ExpireOrderError};
 pub use invoice::{decide_correct_invoice, decide_issue_invoice, CorrectInvoice, InvoiceError, IssueInvoice};

@@ -52,6 +52,7 @@ pub fn customer() -> Customer {
         email: "jan@example.pl".into(),
         phone: "+48600100200".into(),
         notify_by_sms: false,
+        language: Language::Pl,
     }
 }
 

@@ -45,6 +45,7 @@ fn placed(order: Uuid, user: Option<Uuid>, back: bool, coupon: Option<(&str, i64
             email: "jan@example.test".into(),
             phone: "+48600100200".into(),
             notify_by_sms: false,
+            language: Default::default(),
         },
         invoice: Some(InvoiceRequest {
             country: "PL".into(),

@@ -90,7 +90,7 @@ async fn the_invoice_and_its_correction_go_to_the_customer_and_the_invoice_offic
     let number = format!("NB/{year}/1");
     let file = format!("NB_{year}_1.pdf");
 
-    // The customer's e-mail: the invoice PDF attached, the words in Polish and a line in English.
+    // The customer's e-mail: the invoice PDF attached, the words in Polish (the order's language).
     let mail = the_mail_with(&app, CUSTOMER, &file).await;
     let pdf = mail.attachment(&file).expect("the invoice");
     assert_eq!(pdf.content_type, "application/pdf");
@@ -100,7 +100,7 @@ async fn the_invoice_and_its_correction_go_to_the_customer_and_the_invoice_offic
     assert!(mail.text.contains(&format!("w załączniku faktura VAT {number} do zamówienia")), "{}", mail.text);
     assert!(mail.text.contains("kwota brutto 36,00"), "{}", mail.text);
     assert!(mail.text.contains(&format!("/order/success/{}", state.hash_id)), "{}", mail.text);
-    assert!(mail.text.contains(&format!("the attached PDF is invoice {number}")), "{}", mail.text);
+    assert!(!mail.text.contains("In English"), "a Polish order's e-mail is Polish only: {}", mail.text);
     // The document mailed is the document downloaded, to the byte.
     assert_eq!(pdf.bytes, downloaded(&app, order_id, &number).await, "one mapping, one PDF");
 

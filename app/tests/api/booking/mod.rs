@@ -16,6 +16,7 @@ mod invoices;
 mod journey;
 mod ksef;
 mod ksef_documents;
+mod mail_language;
 mod mailbox;
 mod order_edit;
 mod order_list;

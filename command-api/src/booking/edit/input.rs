@@ -123,7 +123,8 @@ pub(super) fn check(
             ..CustomerInput::default()
         };
         check_contact(&input, &mut errors);
-        input.customer()
+        // The language is the order's own: `decide_edit` keeps it.
+        input.customer(domain::order::Language::Pl)
     });
     let invoice = invoice.map(|i| {
         i.and_then(|i| {

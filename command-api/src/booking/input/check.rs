@@ -72,14 +72,15 @@ fn tickets(input: &BookingInput, errors: &mut Fields<'_>) {
 }
 
 impl CustomerInput {
-    /// The customer as the order records them (trimmed).
-    pub fn customer(&self) -> domain::order::Customer {
+    /// The customer as the order records them (trimmed), speaking `language`.
+    pub fn customer(&self, language: domain::order::Language) -> domain::order::Customer {
         domain::order::Customer {
             first_name: self.first_name.trim().to_owned(),
             last_name: self.last_name.trim().to_owned(),
             email: self.email.trim().to_owned(),
             phone: self.phone.trim().to_owned(),
             notify_by_sms: self.notify_by_sms,
+            language,
         }
     }
 }

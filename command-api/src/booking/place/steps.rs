@@ -16,7 +16,7 @@ use super::prepare::{PlacedLeg, Placement};
 use super::Placed;
 use super::Sale;
 use crate::aggregate::{self, CouponAgg, ExecuteError, OrderAgg};
-use crate::booking::language::language_prefix;
+use crate::booking::language::{language_prefix, order_language};
 use crate::coupons::spend_error;
 use crate::holds::Holds;
 use crate::streams::order_stream;
@@ -212,7 +212,7 @@ async fn record_order(
         now: p.now,
         expires_at: p.expires_at,
         user_id: p.user_id,
-        customer: p.input.customer.customer(),
+        customer: p.input.customer.customer(order_language(p.language)),
         invoice: p.input.invoice.request(),
         outbound: leg(&p.outbound),
         back: p.back.as_ref().map(leg),

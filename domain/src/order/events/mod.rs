@@ -18,7 +18,8 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 pub use values::{
-    AppliedDiscount, CouponUse, Customer, InvoiceRequest, Leg, LegHold, LegKind, PaymentRef, Seller, Ticket, TicketLine,
+    AppliedDiscount, CouponUse, Customer, InvoiceRequest, Language, Leg, LegHold, LegKind, PaymentRef, Seller, Ticket,
+    TicketLine,
 };
 
 /// Every stream of this aggregate starts with this (for subscriptions).

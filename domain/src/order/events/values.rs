@@ -17,6 +17,38 @@ pub struct Customer {
     pub email: String,
     pub phone: String,
     pub notify_by_sms: bool,
+    /// The language the order was placed in: every message about it (e-mail, SMS, PDF)
+    /// is written in it, with links to that language's pages. Orders placed before it was
+    /// recorded read as Polish, the site's default.
+    #[serde(default)]
+    pub language: Language,
+}
+
+/// A language the site speaks: Polish at the root, English under `/en`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    #[default]
+    Pl,
+    En,
+}
+
+impl Language {
+    /// The site's path prefix of the language's pages: `""` for Polish, `"/en"` for English.
+    pub fn path_prefix(self) -> &'static str {
+        match self {
+            Language::Pl => "",
+            Language::En => "/en",
+        }
+    }
+
+    /// The language's code: `pl` or `en`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::Pl => "pl",
+            Language::En => "en",
+        }
+    }
 }
 
 /// The company an invoice was asked for (issued once the order is paid).

@@ -129,6 +129,7 @@ impl Booking {
                 email: self.email.clone(),
                 phone: "+48600100200".into(),
                 notify_by_sms: true,
+                language: Default::default(),
             },
             invoice: None,
             outbound: leg(LegKind::Outbound, 24 * 60),
