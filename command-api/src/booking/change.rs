@@ -228,6 +228,9 @@ pub(crate) async fn change_ticket(
             if let Some(placed) = after.placed() {
                 effects::after_change(state, placed, ticket.ticket.ticket_id, &ticket.course, &metadata).await;
             }
+            // The ticket page reads the ticket again at once: it must show the new course
+            // (and its new QR code), not the old one until a reload.
+            crate::visible::after_write(&state.pool, state.store.as_ref(), &stream, "orders").await?;
             Ok(changed(*price_difference, "changed", None, None))
         }
         // Recorded before (the same command again): as the order is now.

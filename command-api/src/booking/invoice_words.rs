@@ -5,7 +5,6 @@
 
 use api_core::mail::{Attachment, Email};
 use documents::KsefMark;
-use domain::money::format_pln;
 use domain::order::{DocumentKind, IssuedDocument, Language, OrderState};
 
 /// The e-mail to the customer with the document's PDF.
@@ -22,7 +21,7 @@ pub(super) fn customer_email(
     let site = format!("{public_url}{}/order/success/{}", language.path_prefix(), order.hash_id);
     let name = &order.customer.first_name;
     let number = order.display_number();
-    let gross = format_pln(issued.gross);
+    let gross = super::after_sale_mail::money(language, issued.gross);
     let mut text = match language {
         Language::Pl => {
             let amount = match issued.kind {

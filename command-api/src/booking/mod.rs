@@ -1,6 +1,7 @@
 //! The booking commands: the order form, placing, paying again, returning, changing,
 //! cancelling and sending tickets.
 
+pub mod after_sale_mail;
 pub mod cancel;
 pub mod catalogue;
 pub mod change;

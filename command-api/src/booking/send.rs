@@ -257,7 +257,7 @@ fn ticket_email(state: &CommandState, order: &OrderState) -> Email {
                 t.ticket.number,
                 words.code,
                 t.ticket.code,
-                format_pln(t.price)
+                super::after_sale_mail::money(order.customer.language, t.price)
             ));
         }
     }
@@ -276,7 +276,7 @@ fn ticket_email(state: &CommandState, order: &OrderState) -> Email {
 
 /// The valid tickets as a PDF with their QR codes (an empty list when it cannot be made:
 /// the e-mail still carries the numbers, codes and the link to the QR codes).
-fn tickets_pdf(state: &CommandState, order: &OrderState) -> Vec<Attachment> {
+pub(crate) fn tickets_pdf(state: &CommandState, order: &OrderState) -> Vec<Attachment> {
     let local =
         |t: chrono::DateTime<Utc>| t.with_timezone(&chrono_tz::Europe::Warsaw).format("%d.%m.%Y %H:%M").to_string();
     let passenger = format!("{} {}", order.customer.first_name, order.customer.last_name);

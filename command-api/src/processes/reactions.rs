@@ -10,8 +10,10 @@
 //!   invoice, at once.
 //! - `OrderExpired`, `OrderCancelled`: seats and coupon value back (stamps too when
 //!   cancelled after payment).
-//! - `TicketReturned`: the seat, the coupon part and the stamp back.
-//! - `TicketCourseChanged`: the old seat back, the new one confirmed.
+//! - `TicketReturned`: the seat, the coupon part and the stamp back; the customer told
+//!   what comes back and where ([`crate::booking::after_sale_mail`]).
+//! - `TicketCourseChanged`: the old seat back, the new one confirmed; the customer sent
+//!   the new ticket.
 //! - Whatever changes an invoiced order's value (a return, a cancellation after payment,
 //!   a cheaper course): a correction invoice ([`ValueChange`]).
 //! - `InvoiceIssued`, `InvoiceCorrected`: the document's PDF by e-mail to the customer and
@@ -39,6 +41,7 @@ use uuid::Uuid;
 
 use super::effects::{self, End};
 use crate::aggregate::{self, CouponAgg, ExecuteError, OrderAgg};
+use crate::booking::after_sale_mail::{self, Returned};
 use crate::streams::order_stream;
 use crate::CommandState;
 
@@ -141,8 +144,16 @@ impl BookingReactions {
             }
             OrderEvent::OrderExpired { .. } => effects::after_end(state, placed, End::Expired, &metadata).await,
             OrderEvent::OrderCancelled { .. } => effects::after_end(state, placed, End::Cancelled, &metadata).await,
-            OrderEvent::TicketReturned { ticket_id, coupon_refund, .. } => {
+            OrderEvent::TicketReturned { ticket_id, number, price, fee, coupon_refund, money_refund, .. } => {
                 effects::after_return(state, placed, *ticket_id, *coupon_refund, &metadata).await;
+                let returned = Returned {
+                    number,
+                    price: *price,
+                    fee: *fee,
+                    coupon_refund: *coupon_refund,
+                    money_refund: *money_refund,
+                };
+                after_sale_mail::ticket_returned(state, placed, returned, recorded.id).await;
             }
             OrderEvent::TicketChangeExpired { to_course_id, hold_id, .. } => {
                 effects::after_change_expired(state, placed.order_id, *to_course_id, *hold_id, &metadata).await;
@@ -152,6 +163,7 @@ impl BookingReactions {
                 if let Some(old) = kind.and_then(|k| placed.leg(k)) {
                     effects::after_change(state, placed, *ticket_id, &old.clone(), &metadata).await;
                 }
+                after_sale_mail::ticket_moved(state, placed, *ticket_id, recorded.id).await;
             }
             _ => {}
         }
