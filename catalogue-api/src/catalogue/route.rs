@@ -89,14 +89,14 @@ pub struct StopName {
     pub name: String,
 }
 
-/// A route on the home page: where it starts and ends and the lowest fare on it.
+/// A route on the home page: where it starts and ends and the fare between them.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct HomeRoute {
     pub id: i64,
     pub name: String,
     pub first_stop: Option<StopName>,
     pub last_stop: Option<StopName>,
-    /// Grosz; null while the route has no price.
+    /// Grosz: the fare from the first stop to the last; null while that stretch has no price.
     pub lowest_price: Option<i64>,
     /// `39,00 zł`.
     pub lowest_price_formatted: Option<String>,
@@ -109,14 +109,20 @@ pub fn router() -> Router<CatalogueState> {
 type HomeRow = (i64, String, Option<i64>, Option<String>, Option<i64>, Option<String>, Option<i64>);
 
 /// Public. The active routes marked for the home page, by name, with their first and
-/// last stops and lowest price. `{data: [HomeRoute]}`.
+/// last stops and the fare between them. `{data: [HomeRoute]}`.
+///
+/// The page links "first stop – last stop, from 39,00 zł" to the search of that
+/// connection, so the price is that stretch's fare: the lowest a customer pays for what
+/// the link finds. (It was the lowest fare of any stretch of the route, say 6,00 zł for
+/// the first two stops, while every course the link found cost 39,00 zł.)
 #[utoipa::path(get, path = "/api/route/route/home-routes", tag = "route",
     responses((status = 200, description = "`{data: [HomeRoute]}`", body = Data<Vec<HomeRoute>>)))]
 #[tracing::instrument(skip_all)]
 pub async fn home_routes(State(state): State<CatalogueState>) -> Result<Data<Vec<HomeRoute>>, ApiError> {
     let rows: Vec<HomeRow> = sqlx::query_as(
         "select r.id, r.name, fw.id, fw.name, lw.id, lw.name, \
-                (select min(p.price) from route_prices p where p.route_id = r.id) \
+                (select p.price from route_prices p where p.route_id = r.id \
+                 and p.from_waypoint_id = f.waypoint_id and p.to_waypoint_id = l.waypoint_id) \
          from routes r \
          left join lateral (select waypoint_id from route_waypoints where route_id = r.id \
                             order by position limit 1) f on true \
