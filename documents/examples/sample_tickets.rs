@@ -19,6 +19,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             departure: "12.05.2025 08:15".into(),
             arrival: "12.05.2025 10:45".into(),
             price: "39,00 zł".into(),
+            discount: (n == 2).then(|| "Student".into()),
         })
         .collect();
     let doc = TicketDocument { carrier: "Nisko Bus".into(), order_ref: "a1b2c3d4".into(), tickets };

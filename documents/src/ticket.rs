@@ -44,6 +44,9 @@ pub struct PrintedTicket {
     pub arrival: String,
     /// The price, e.g. `"39,00 zł"`.
     pub price: String,
+    /// The statutory discount the price was reduced by (e.g. `"Student"`): the passenger
+    /// shows the document that entitles them to it, so the ticket names it.
+    pub discount: Option<String>,
 }
 
 // The card grid on an A4 page.
@@ -131,6 +134,10 @@ fn draw_card(
     canvas.text(x + half, top - 160.0, Align::Left, LABEL, "Cena / Price");
     canvas.text_fit(x, top - 175.0, half - 8.0, VALUE, &ticket.passenger);
     canvas.text_fit(x + half, top - 175.0, half - 8.0, VALUE, &ticket.price);
+    if let Some(discount) = &ticket.discount {
+        let line = format!("Ulga / Discount: {discount} – okaż dokument / show your ID");
+        canvas.text_fit(x, top - 198.0, column, style(Face::Bold, 10.0, INK), &line);
+    }
     let footer = format!("Zamówienie / Order {order_ref}");
     canvas.text_fit(x, bottom + 14.0, column, LABEL, &footer);
 

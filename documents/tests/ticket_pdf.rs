@@ -14,6 +14,7 @@ fn ticket(n: u32) -> PrintedTicket {
         departure: "12.05.2025 08:15".into(),
         arrival: "12.05.2025 10:45".into(),
         price: "39,00 zł".into(),
+        discount: None,
     }
 }
 
@@ -49,6 +50,15 @@ fn the_pdf_parses_and_holds_the_ticket_in_polish() {
     ] {
         assert!(text.contains(expected), "{expected:?} not in {text:?}");
     }
+}
+
+#[test]
+fn a_discounted_ticket_names_its_discount_and_a_full_fare_none() {
+    let mut doc = order(2);
+    doc.tickets[0].discount = Some("Student (ustawowa 51%)".into());
+    let (_, text) = text_of(&ticket_pdf(&doc).unwrap());
+    assert!(text.contains("Ulga / Discount: Student (ustawowa 51%)"), "{text:?}");
+    assert_eq!(text.matches("Ulga / Discount").count(), 1, "the full fare names none: {text:?}");
 }
 
 #[test]

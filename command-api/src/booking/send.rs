@@ -295,6 +295,12 @@ pub(crate) fn tickets_pdf(state: &CommandState, order: &OrderState) -> Vec<Attac
             departure: local(t.course.departure_at),
             arrival: local(t.course.arrival_at),
             price: format_pln(t.price),
+            discount: order
+                .lines
+                .iter()
+                .find(|l| l.line == t.ticket.line)
+                .and_then(|l| l.discount.as_ref())
+                .map(|d| d.name.clone()),
         })
         .collect();
     let document =

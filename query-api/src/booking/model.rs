@@ -122,6 +122,9 @@ pub struct TicketView {
     pub qr: String,
     /// An SVG image of the QR code of [`TicketView::qr`].
     pub qr_svg: String,
+    /// The statutory discount of the ticket's price (its line's), e.g. `Student`: the
+    /// passenger shows the document that entitles them to it. `null` for a full fare.
+    pub discount_name: Option<String>,
 }
 
 /// An order as its customer sees it (`success-data`).
@@ -269,5 +272,6 @@ pub fn ticket_view(t: &TicketRecord, signer: &ticket_token::TicketSigner) -> Tic
         arrival_at: warsaw(t.arrival_at),
         qr_svg: documents::qr_svg(&qr),
         qr,
+        discount_name: t.discount_name.clone(),
     }
 }

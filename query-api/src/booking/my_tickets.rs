@@ -98,6 +98,9 @@ pub struct MyTicket {
     pub qr: String,
     /// The invoice and corrections of the ticket's order, with their PDFs' links.
     pub invoices: Vec<InvoiceSummary>,
+    /// The statutory discount of the ticket's price, e.g. `Student`: the passenger shows
+    /// the document that entitles them to it. `null` for a full fare.
+    pub discount_name: Option<String>,
 }
 
 impl MyTicket {
@@ -132,6 +135,7 @@ impl MyTicket {
             course_changed: r.course_changed,
             qr,
             invoices: Vec::new(),
+            discount_name: r.discount_name,
         }
     }
 }

@@ -14379,6 +14379,8 @@ export interface components {
             /** @description `valid`, `returned` or `used`. */
             status: string;
             to_name: string;
+            /** @description x */
+            discount_name?: string | null;
         };
         /** @description A Polish NIP: ten digits whose check digit adds up, as written (`PL 526-025-02-74`); stored as the ten digits. Empty (or only whitespace): none. */
         NipOrEmpty: string;
@@ -15390,6 +15392,8 @@ export interface components {
             /** @description `valid`, `returned` or `used`. */
             status: string;
             to_name: string;
+            /** @description x */
+            discount_name?: string | null;
         };
         /** @description One entry of an order's history. */
         TimelineEntry: {

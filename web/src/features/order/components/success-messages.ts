@@ -45,6 +45,8 @@ export const successMessages = defineMessages({
   leg: { id: 'order.success.leg', defaultMessage: 'Kurs', description: 'Ticket field: which leg' },
   price: { id: 'order.success.price', defaultMessage: 'Cena', description: 'Ticket field: price' },
   status: { id: 'order.success.status', defaultMessage: 'Status', description: 'Ticket field: status' },
+  departure: { id: 'order.success.departure', defaultMessage: 'Odjazd', description: 'Ticket field: its course\'s departure' },
+  discount: { id: 'order.success.discount', defaultMessage: 'Ulga', description: 'Ticket field: its statutory discount' },
   amounts: { id: 'order.success.amounts', defaultMessage: 'Płatność', description: 'Heading of the amounts' },
   total: { id: 'order.success.total', defaultMessage: 'Wartość biletów', description: 'Amounts: total' },
   coupon: { id: 'order.success.coupon', defaultMessage: 'Kupon', description: 'Amounts: coupon part' },
@@ -70,7 +72,19 @@ export const successValues = defineMessages<{
   couponCode: { code: string };
   vat: { vat: string };
   place: { postalCode: string; city: string };
+  movedCourse: { departure: string };
+  discountValue: { discount: string };
 }>({
+  movedCourse: {
+    id: 'order.success.movedCourse',
+    defaultMessage: '{departure} (bilet przeniesiony na ten kurs)',
+    description: 'A moved ticket\'s departure: it was moved to this course',
+  },
+  discountValue: {
+    id: 'order.success.discountValue',
+    defaultMessage: '{discount} – okaż kierowcy dokument uprawniający do ulgi',
+    description: 'A discounted ticket: the discount and that the passenger shows their document',
+  },
   place: { id: 'order.success.place', defaultMessage: '{postalCode} {city}', description: 'Invoice: postal code and city' },
   intro: {
     id: 'order.success.intro',

@@ -42,9 +42,24 @@ export function TicketCard({ ticket }: { ticket: OrderTicket }) {
           <dd>{intl.formatMessage(ticket.leg.toLowerCase() === 'back' ? messages.back : messages.outbound)}</dd>
         </div>
         <div>
+          <dt>{intl.formatMessage(messages.departure)}</dt>
+          {/* The ticket's own course: after a move it is not the leg's first departure. */}
+          <dd>
+            {ticket.course_changed
+              ? intl.formatMessage(valueMessages.movedCourse, { departure: format.dateTime(ticket.departure_at) })
+              : format.dateTime(ticket.departure_at)}
+          </dd>
+        </div>
+        <div>
           <dt>{intl.formatMessage(messages.price)}</dt>
           <dd>{format.money(ticket.price)}</dd>
         </div>
+        {ticket.discount_name ? (
+          <div>
+            <dt>{intl.formatMessage(messages.discount)}</dt>
+            <dd>{intl.formatMessage(valueMessages.discountValue, { discount: ticket.discount_name })}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{intl.formatMessage(messages.status)}</dt>
           <dd>{intl.formatMessage(status)}</dd>

@@ -36,6 +36,7 @@ const messages = defineMessages({
   to: { id: 'tickets.ticket.to', defaultMessage: 'Przyjazd', description: 'Field: arrival' },
   leg: { id: 'tickets.ticket.leg', defaultMessage: 'Kurs', description: 'Field: which leg' },
   price: { id: 'tickets.ticket.price', defaultMessage: 'Cena', description: 'Field: price' },
+  discount: { id: 'tickets.ticket.discount', defaultMessage: 'Ulga', description: 'Field: the statutory discount' },
   status: { id: 'tickets.ticket.status', defaultMessage: 'Status', description: 'Field: status' },
   order: { id: 'tickets.ticket.order', defaultMessage: 'Zamówienie', description: 'Field: the order' },
   returnTitle: { id: 'tickets.ticket.returnTitle', defaultMessage: 'Zwrot biletu', description: 'Heading of the return' },
@@ -60,7 +61,13 @@ const messages = defineMessages({
 const valueMessages = defineMessages<{
   title: { number: string };
   at: { date: string; time: string; stop: string };
+  discountValue: { discount: string };
 }>({
+  discountValue: {
+    id: 'tickets.ticket.discountValue',
+    defaultMessage: '{discount} – okaż kierowcy dokument uprawniający do ulgi',
+    description: 'A discounted ticket: the discount and that the passenger shows their document',
+  },
   title: { id: 'tickets.ticket.title', defaultMessage: 'Bilet {number}', description: 'Heading and title of a ticket' },
   at: { id: 'tickets.ticket.at', defaultMessage: '{date}, {time} – {stop}', description: 'A time and stop of a ticket' },
 });
@@ -164,6 +171,12 @@ export function TicketPage() {
             <dt>{intl.formatMessage(messages.price)}</dt>
             <dd>{format.money(data.price)}</dd>
           </div>
+          {data.discount_name ? (
+            <div>
+              <dt>{intl.formatMessage(messages.discount)}</dt>
+              <dd>{intl.formatMessage(valueMessages.discountValue, { discount: data.discount_name })}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{intl.formatMessage(messages.status)}</dt>
             <dd>

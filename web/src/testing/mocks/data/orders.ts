@@ -221,6 +221,7 @@ export function orderView(order: MockOrder) {
         arrival_at: leg.arrival_at,
         qr: ticketQr(order, ticket),
         qr_svg: qrSvg(ticketQr(order, ticket)),
+        discount_name: order.lines.find((line) => line.line === ticket.line)?.discount?.name ?? null,
       };
     }),
   };

@@ -54,6 +54,7 @@ export function myTicketRows() {
           qr: ticketQr(order, ticket),
           // The order's invoices and corrections (contract of issue 17).
           invoices: orderInvoices(db, order),
+          discount_name: order.lines.find((line) => line.line === ticket.line)?.discount?.name ?? null,
         };
       }),
     );
