@@ -17,7 +17,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use documents::{Amounts, Correction, InvoiceDocument, InvoiceLine, Party, Payment, PaymentForm};
-use domain::money::vat_split;
+use domain::money::{format_pln, vat_split};
 /// The documents as their events recorded them (the domain's reading of the invoice
 /// events, which the `invoices` projection copies into `rm_invoices` too).
 pub use domain::order::{DocumentKind, IssuedDocument};
@@ -34,6 +34,10 @@ pub struct OrderFacts<'a> {
     /// `cash`, `card_terminal`, `none` (a coupon paid it all) or a gateway's name.
     pub payment_provider: &'a str,
     pub paid_at: Option<DateTime<Utc>>,
+    /// The coupon that paid part of the order: its code and the amount it paid.
+    pub coupon: Option<(&'a str, i64)>,
+    /// What the customer paid beyond the coupon (grosz).
+    pub to_pay: i64,
 }
 
 impl<'a> OrderFacts<'a> {
@@ -46,6 +50,8 @@ impl<'a> OrderFacts<'a> {
             lines: &order.lines,
             payment_provider: &order.payment.provider,
             paid_at: order.paid.as_ref().map(|p| p.paid_at),
+            coupon: order.coupon.as_ref().map(|c| (c.code.as_str(), c.amount)),
+            to_pay: order.to_pay,
         }
     }
 }
@@ -156,14 +162,29 @@ fn buyer_party(buyer: Option<&InvoiceRequest>) -> Party {
     })
 }
 
+/// How the order was paid, part by part: the money by what took it (the gateway by its
+/// name, the built-in sandbox as a test payment), and a coupon's part by its code, e.g.
+/// `płatność online (Przelewy24) 8,11 zł; kupon LATO25 50,00 zł`.
+///
+/// The FA(3) XML carries only the form of the money part (`FormaPlatnosci`), and the text
+/// only when a coupon paid it all (`OpisPlatnosci` "kupon"): so the XML of an invoice
+/// issued before the parts were named is the same bytes, as its KSeF hash requires.
 fn payment(order: &OrderFacts<'_>) -> Payment {
     let (method, form) = match order.payment_provider {
         "cash" => ("gotówka (kasa przewoźnika)", PaymentForm::Cash),
         "card_terminal" => ("karta płatnicza (terminal w kasie)", PaymentForm::Card),
         "none" => ("kupon", PaymentForm::Other),
-        _ => ("płatność online (Przelewy24)", PaymentForm::Transfer),
+        "przelewy24" => ("płatność online (Przelewy24)", PaymentForm::Transfer),
+        "sandbox" => ("płatność testowa (bramka testowa)", PaymentForm::Transfer),
+        _ => ("płatność online", PaymentForm::Transfer),
     };
-    Payment { method: method.into(), form, paid_on: order.paid_at.map(warsaw_day) }
+    let method = match order.coupon.filter(|(_, amount)| *amount > 0) {
+        Some((code, amount)) if form != PaymentForm::Other => {
+            format!("{method} {}; kupon {code} {}", format_pln(order.to_pay), format_pln(amount))
+        }
+        _ => method.to_owned(),
+    };
+    Payment { method, form, paid_on: order.paid_at.map(warsaw_day) }
 }
 
 /// The lines of an invoice: one per ticket line and course, at the price paid for it;

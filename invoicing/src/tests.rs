@@ -118,6 +118,8 @@ fn an_invoice_has_a_line_per_ticket_line_and_course_adding_up_to_its_split() {
         lines: &lines,
         payment_provider: "sandbox",
         paid_at: Some(at(20, 8)),
+        coupon: None,
+        to_pay: 9150,
     };
     let doc = IssuedDocument::of_event(&issued(9150)).expect("a document");
     let document = document(&doc, &order, std::slice::from_ref(&doc), None);
@@ -148,6 +150,8 @@ fn an_invoice_whose_lines_do_not_add_up_is_one_line_for_the_order() {
         lines: &lines,
         payment_provider: "cash",
         paid_at: None,
+        coupon: None,
+        to_pay: 5000,
     };
     let doc = IssuedDocument::of_event(&issued(5000)).expect("a document");
     let document = document(&doc, &order, &[], None);
@@ -168,6 +172,8 @@ fn a_correction_prints_the_sums_before_and_after_and_the_buyer_it_replaced() {
         lines: &lines,
         payment_provider: "sandbox",
         paid_at: Some(at(20, 8)),
+        coupon: None,
+        to_pay: 9150,
     };
     let invoice = IssuedDocument::of_event(&issued(3600)).expect("the invoice");
     let returned = IssuedDocument::of_event(&corrected("NB-KOR/2026/1", -1620, 3600, buyer("Firma Sp. z o.o.")))
@@ -200,4 +206,34 @@ fn a_correction_prints_the_sums_before_and_after_and_the_buyer_it_replaced() {
 fn file_names_keep_letters_digits_and_dashes() {
     assert_eq!(file_name("NB-KOR/2026/3", "pdf"), "NB-KOR_2026_3.pdf");
     assert_eq!(file_name("FV/2026/1\"\r\n", "xml"), "FV_2026_1___.xml");
+}
+
+#[test]
+fn the_payment_names_each_part_by_what_paid_it() {
+    let outbound = leg(LegKind::Outbound, "Nisko", "Kraków", at(30, 7));
+    let lines = lines();
+    let facts = |provider, coupon, to_pay| OrderFacts {
+        number: "NB-1001",
+        outbound: &outbound,
+        back: None,
+        lines: &lines,
+        payment_provider: provider,
+        paid_at: Some(at(20, 8)),
+        coupon,
+        to_pay,
+    };
+    let doc = IssuedDocument::of_event(&issued(5811)).expect("a document");
+    let printed = |order: &OrderFacts<'_>| document(&doc, order, &[], None).payment.method.replace('\u{a0}', " ");
+
+    // 58,11 zł of which a coupon paid 50 zł: the gateway took 8,11 zł.
+    let split = facts("przelewy24", Some(("LATO50", 5000)), 811);
+    assert_eq!(printed(&split), "płatność online (Przelewy24) 8,11 zł; kupon LATO50 50,00 zł");
+    // The built-in sandbox is a test payment, not Przelewy24.
+    assert_eq!(printed(&facts("sandbox", None, 5811)), "płatność testowa (bramka testowa)");
+    assert_eq!(printed(&facts("card_terminal", None, 5811)), "karta płatnicza (terminal w kasie)");
+    assert_eq!(printed(&facts("none", Some(("LATO50", 5811)), 0)), "kupon");
+
+    // The FA(3) XML carries the money part's form, not the words: a coupon's share leaves it as it was.
+    let xml = |order: &OrderFacts<'_>| documents::invoice_fa3(&document(&doc, order, &[], None)).expect("xml");
+    assert_eq!(xml(&split), xml(&facts("przelewy24", None, 5811)));
 }

@@ -39,6 +39,9 @@ struct OrderRow {
     lines: Json<Vec<TicketLine>>,
     payment_provider: String,
     paid_at: Option<DateTime<Utc>>,
+    coupon_code: Option<String>,
+    coupon_amount: i64,
+    to_pay: i64,
 }
 
 /// The invoice or correction as a PDF (admin, or the order's customer).
@@ -117,7 +120,8 @@ async fn document_for(
     let not_found = || ApiError::NotFound(format!("there is no invoice {id}"));
     let record = record(&state.pool, id).await?.ok_or_else(not_found)?;
     let order: OrderRow = sqlx::query_as(
-        "select user_id, hash_id, number, outbound, back, lines, payment_provider, paid_at from rm_orders where order_id = $1",
+        "select user_id, hash_id, number, outbound, back, lines, payment_provider, paid_at, coupon_code, coupon_amount, to_pay \
+         from rm_orders where order_id = $1",
     )
     .bind(record.order_id)
     .fetch_optional(&state.pool)
@@ -143,6 +147,8 @@ async fn document_for(
         lines: &order.lines,
         payment_provider: &order.payment_provider,
         paid_at: order.paid_at,
+        coupon: order.coupon_code.as_deref().map(|code| (code, order.coupon_amount)),
+        to_pay: order.to_pay,
     };
     let corrects_ksef_number = match &record.corrects_number {
         Some(corrected) => super::ksef_status::ksef_number_of(&state.pool, corrected).await?,
