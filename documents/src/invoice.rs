@@ -315,13 +315,12 @@ impl Sheet<'_, '_> {
         let big = style(Face::Bold, 13.0, INK);
         match &doc.correction {
             None => {
-                self.canvas.text(
-                    RIGHT,
-                    self.y,
-                    Align::Right,
-                    big,
-                    &format!("Razem do zapłaty: {}", format_pln(doc.totals.gross)),
-                );
+                // A paid invoice says so; "do zapłaty" would ask the buyer to pay again.
+                let total = match doc.payment.paid_on {
+                    Some(_) => format!("Razem zapłacono: {}", format_pln(doc.totals.gross)),
+                    None => format!("Razem do zapłaty: {}", format_pln(doc.totals.gross)),
+                };
+                self.canvas.text(RIGHT, self.y, Align::Right, big, &total);
             }
             Some(_) => {
                 let gross = doc.totals.gross;

@@ -70,7 +70,8 @@ fn an_invoice_shows_what_the_vat_act_asks_for() {
             "94,97 zł",
             "7,60 zł",
             "102,57 zł",
-            "Razem do zapłaty: 102,57 zł",
+            // Paid: the total says so, not "do zapłaty".
+            "Razem zapłacono: 102,57 zł",
             "Sposób zapłaty:",
             "przelew online (Przelewy24)",
             "Zapłacono:",
@@ -153,6 +154,16 @@ fn buyers_without_a_nip_and_from_abroad() {
 }
 
 #[test]
+fn an_unpaid_invoice_says_what_is_due_and_a_paid_one_that_it_was_paid() {
+    let mut doc = vat_invoice();
+    doc.payment.paid_on = None;
+    let (_, unpaid) = text_of(&invoice_pdf(&doc).unwrap());
+    assert_contains(&unpaid, &["Razem do zapłaty: 102,57 zł"]);
+    let (_, paid) = text_of(&invoice_pdf(&vat_invoice()).unwrap());
+    assert!(!paid.contains("do zapłaty"), "a paid invoice asks for nothing: {paid}");
+}
+
+#[test]
 fn the_same_invoice_gives_the_same_bytes() {
     assert_eq!(invoice_pdf(&vat_invoice()).unwrap(), invoice_pdf(&vat_invoice()).unwrap());
     assert_eq!(invoice_pdf(&return_correction()).unwrap(), invoice_pdf(&return_correction()).unwrap());
@@ -167,7 +178,7 @@ fn many_lines_run_onto_more_pages_with_the_table_header_repeated() {
     let pdf = invoice_pdf(&doc).unwrap();
     let (pages, text) = text_of(&pdf);
     assert!(pages >= 3, "{pages} pages");
-    assert_contains(&text, &["miejsce 1\n", "miejsce 60", "Razem do zapłaty: 2 340,00 zł"]);
+    assert_contains(&text, &["miejsce 1\n", "miejsce 60", "Razem zapłacono: 2 340,00 zł"]);
     let parsed = lopdf::Document::load_mem(&pdf).unwrap();
     for (n, page) in parsed.get_pages().keys().enumerate() {
         let text = parsed.extract_text(&[*page]).unwrap();

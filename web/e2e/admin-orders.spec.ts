@@ -121,7 +121,7 @@ test('an admin audits an invoiced order, returns a ticket for the customer and r
     testInfo,
     'invoice',
   );
-  expectInPdf(invoicePdf, [`Faktura VAT nr ${invoiceNumber}`, 'Sprzedawca', 'Nabywca', BUYER.company_name, 'NIP: 5260250274', '8%', 'Razem do zapłaty: 32,00 zł']);
+  expectInPdf(invoicePdf, [`Faktura VAT nr ${invoiceNumber}`, 'Sprzedawca', 'Nabywca', BUYER.company_name, 'NIP: 5260250274', '8%', 'Razem zapłacono: 32,00 zł']);
   const correctionPdf = await readDownloadedPdf(
     await download(page, invoices.getByRole('link', { name: `${correctionNumber} (PDF)` })),
     testInfo,
