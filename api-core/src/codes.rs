@@ -93,6 +93,9 @@ codes! {
     TICKET_FORGED = "ticket.forged", 422, "The scanned code's signature is not the carrier's: forged or altered (field `qr`).";
     TICKET_UNREADABLE = "ticket.unreadable", 422, "The scanned text is not a ticket's code (field `qr`).";
 
+    // Coupons (command-api/src/coupons.rs).
+    COUPON_EXPIRY_PASSED = "coupon.expiry_passed", 422, "The coupon's expiry is not in the future (field `expires_at`).";
+
     // The search (query-api/src/catalogue/search).
     DATE_IN_PAST = "date.in_past", 422, "The departure date has passed (field `date`).";
     DATE_BEFORE_START = "date.before_start", 422, "The return date is before the departure date (field `dateBack`).";

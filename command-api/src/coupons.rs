@@ -147,7 +147,7 @@ pub struct SaveInput {
 #[utoipa::path(post, path = "/api/order/coupon/save", tag = "order", security(("bearer" = [])), request_body = SaveInput,
     params(("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer: 1 to 200 visible ASCII characters", pattern = "^[!-~]([ -~]{0,198}[!-~])?$")),
     responses((status = 201, description = "`{\"data\": CouponAnswer}`", body = Data<CouponAnswer>),
-        (status = 403, description = "admins only"), (status = 422, description = "bad code or value")))]
+        (status = 403, description = "admins only"), (status = 422, description = "bad code or value, or an expiry that has passed")))]
 pub async fn create(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,
@@ -164,6 +164,7 @@ pub async fn create(
     };
     let value = input.value.ok_or_else(|| ApiError::invalid_field("value", "This field is required."))?;
     check_value(value)?;
+    check_expiry(input.expires_at)?;
     let metadata = Metadata { user_id: Some(admin.id.to_string()), occurred_at: Utc::now(), ..Metadata::default() };
     let command = coupon::IssueCoupon {
         code: code.clone(),
@@ -243,6 +244,18 @@ pub async fn update(
         })?;
     crate::visible::after_write(&state.pool, state.store.as_ref(), &stream, CouponsProjection.name()).await?;
     Ok(Data::new(answer(&after)?))
+}
+
+/// A new coupon's expiry lies ahead: one already past would issue a coupon nobody can
+/// use. (A change may set a past expiry: that is how an office ends a coupon at once.)
+fn check_expiry(expires_at: Option<DateTime<Utc>>) -> Result<(), ApiError> {
+    match expires_at {
+        Some(at) if at <= Utc::now() => {
+            Err(ApiError::invalid_field("expires_at", "The expiry date has passed: choose a later one.")
+                .with_code(api_core::codes::COUPON_EXPIRY_PASSED))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// A code as the document's pattern has it: 1 to 40 letters, digits or dashes.

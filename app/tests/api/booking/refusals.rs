@@ -99,17 +99,27 @@ async fn bad_coupons_are_refused_and_the_seats_go_back(pool: PgPool) {
         o
     };
     assert_refused(&app, &with("NOSUCHCODE"), 422, Some("coupon.code")).await;
-    // Expired.
-    let past = (Utc::now() - chrono::Duration::days(1)).to_rfc3339();
+    // Expired: issued to expire later, then ended by the office (an expiry in the past).
+    let later = (Utc::now() + chrono::Duration::days(1)).to_rfc3339();
     let issued = app
         .post(
             "/api/order/coupon/save",
-            &json!({ "code": "OLD", "value": 500, "expires_at": past }),
+            &json!({ "code": "OLD", "value": 500, "expires_at": later }),
             Some(&app.admin_token),
             None,
         )
         .await;
     assert_eq!(issued.status(), 201);
+    let past = (Utc::now() - chrono::Duration::days(1)).to_rfc3339();
+    let ended = app
+        .client
+        .put(app.url("/api/order/coupon/save?id=OLD"))
+        .bearer_auth(&app.admin_token)
+        .json(&json!({ "expires_at": past }))
+        .send()
+        .await
+        .expect("end");
+    assert_eq!(ended.status(), 200);
     assert_refused(&app, &with("OLD"), 422, Some("coupon.code")).await;
     // Spent: a 10 zł coupon on a 36 zł order is used up; the next order cannot use it.
     assert_eq!(
@@ -196,4 +206,32 @@ async fn returns_are_refused_for_strangers_and_after_the_cutoff_and_changes_happ
     assert_eq!(late["params"], json!({ "minutes": 2880 }), "{late}");
     assert_eq!(late["errors"][0]["params"], json!({ "minutes": 2880 }), "{late}");
     assert_eq!(app.loads(first).await.1, vec![1, 1], "nothing released");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_coupon_expiring_in_the_past_is_refused_at_its_field(pool: PgPool) {
+    let app = spawn(pool).await;
+    let admin = Some(app.admin_token.as_str());
+    let past = (chrono::Utc::now() - chrono::Duration::days(1)).to_rfc3339();
+    let ask = json!({ "code": "STARY", "value": 500, "expires_at": past });
+    let (status, refused) = body(app.post("/api/order/coupon/save", &ask, admin, None).await).await;
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(refused["errors"][0]["field"], "expires_at", "{refused}");
+    assert_eq!(refused["code"], "coupon.expiry_passed", "{refused}");
+    let (status, _) = body(
+        app.client
+            .get(app.url("/api/order/coupon/one?id=STARY"))
+            .bearer_auth(&app.admin_token)
+            .send()
+            .await
+            .expect("one"),
+    )
+    .await;
+    assert_eq!(status, 404, "nothing was issued");
+
+    // A coupon that expires later is issued.
+    let later = (chrono::Utc::now() + chrono::Duration::days(30)).to_rfc3339();
+    let ask = json!({ "code": "NOWY", "value": 500, "expires_at": later });
+    let (status, issued) = body(app.post("/api/order/coupon/save", &ask, admin, None).await).await;
+    assert_eq!(status, 201, "{issued}");
 }
