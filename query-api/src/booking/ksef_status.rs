@@ -36,7 +36,8 @@ pub enum KsefState {
 }
 
 impl KsefState {
-    fn of_code(code: &str) -> Option<Self> {
+    /// The read model's state code.
+    pub(super) fn of_code(code: &str) -> Option<Self> {
         match code {
             "waiting" => Some(Self::Waiting),
             "offline" => Some(Self::Offline),

@@ -21,7 +21,7 @@ use super::*;
 /// A KSeF number of the schema's form (the company's NIP, the day, the check digits).
 const KSEF_NUMBER: &str = "8652556348-20261127-0100001AF629-AF";
 
-async fn get(app: &BookingApp, path: &str, token: Option<&str>) -> reqwest::Response {
+pub(super) async fn get(app: &BookingApp, path: &str, token: Option<&str>) -> reqwest::Response {
     let mut request = app.client.get(app.url(path));
     if let Some(token) = token {
         request = request.bearer_auth(token);
@@ -38,7 +38,7 @@ async fn listed(app: &BookingApp, query: &str) -> Vec<(String, Value)> {
     models.iter().map(|m| (m["number"].as_str().unwrap_or_default().to_string(), m["ksef"].clone())).collect()
 }
 
-async fn documents(app: &BookingApp, order_id: Uuid, count: usize) -> Vec<Value> {
+pub(super) async fn documents(app: &BookingApp, order_id: Uuid, count: usize) -> Vec<Value> {
     let path = format!("/api/order/order-invoice/all?filter[order_id][eq]={order_id}&sort=issued_at");
     eventually(&format!("{count} document(s)"), || async {
         let (_, page) = body(get(app, &path, Some(&app.admin_token)).await).await;
@@ -68,7 +68,7 @@ async fn await_row(pool: &PgPool, document: &Value) {
 }
 
 /// `document`'s row set to `state` (after the projection wrote it).
-async fn ksef_row(pool: &PgPool, document: &Value, state: &str) {
+pub(super) async fn ksef_row(pool: &PgPool, document: &Value, state: &str) {
     await_row(pool, document).await;
     sqlx::query("update rm_ksef_documents set state = $2 where document_number = $1")
         .bind(document["number"].as_str().expect("number"))

@@ -25,7 +25,11 @@
 //!    its code and reason, until an admin corrects the buyer's data.
 //! 6. The statuses of the sent documents are read until final (`steps`), the round's
 //!    session is closed, and the UPO of each accepted document is fetched and kept.
+//!
+//! [`daily`]: the daily report's section naming the offline documents whose deadline
+//! falls within one working day.
 
+pub mod daily;
 mod lock;
 mod queue;
 mod record;

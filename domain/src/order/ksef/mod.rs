@@ -12,7 +12,8 @@
 //!   recorded BEFORE the request, appended with the expected version, so of two
 //!   processes only one starts a document's send; a crash after it resumes by looking the
 //!   hash up in the session it names (no second copy).
-//! - [`offline_deadline`] (`deadline`): the last day of an offline24 document.
+//! - [`offline_deadline`] (`deadline`): the last day of an offline24 document;
+//!   [`deadline_is_near`]: one within a working day, an alert.
 //! - A rejected document (`amend`): KSeF never validly issued it, so new buyer data are
 //!   not a correction invoice (KOR): the same document, same number, is amended
 //!   ([`OrderEvent::RejectedInvoiceAmended`]) and sent again; [`document_to_send`] is the
@@ -28,7 +29,7 @@ mod tests;
 use chrono::{DateTime, NaiveDate, Utc};
 
 pub use amend::{amends_rejected, document_to_send, rejected_amendments};
-pub use deadline::{is_working_day, next_working_day, offline_deadline};
+pub use deadline::{alert_cutoff, deadline_is_near, is_working_day, next_working_day, offline_deadline};
 pub use record::{decide_ksef, KsefStep, KsefStepError};
 
 use super::InvoiceRequest;
