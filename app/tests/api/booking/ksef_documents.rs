@@ -253,3 +253,51 @@ async fn an_offline_invoice_shows_its_deadline(pool: PgPool) {
     assert_eq!(codes_of(&pdf).len(), 1);
     assert!(text_of(&pdf).contains("OFFLINE"));
 }
+
+/// The stand-in's certificate and key, as the carrier's offline certificate.
+fn offline_cert_paths() -> (String, String) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../ksef/sandbox-keys");
+    (format!("{dir}/ksef-standin-cert.pem"), format!("{dir}/ksef-standin-key.pem"))
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn an_offline_invoice_pdf_shows_kod_ii_signed_with_the_offline_certificate(pool: PgPool) {
+    use rsa::pss::{Signature, VerifyingKey};
+    use rsa::signature::Verifier;
+
+    let (cert, key) = offline_cert_paths();
+    let app = spawn_with(pool, &["--ksef-env", "off", "--ksef-offline-cert", &cert, "--ksef-offline-key", &key]).await;
+    company(&app.pool).await;
+    let order_id = paid_order_with_invoice(&app).await;
+    let invoice = documents(&app, order_id, 1).await.remove(0);
+    let id = invoice["id"].as_str().expect("id");
+    // Online and waiting: no code at all; then issued offline: KOD I, KOD II and OFFLINE.
+    ksef_row(&app.pool, &invoice, "waiting").await;
+    assert!(codes_of(&pdf_of(&app, id).await).is_empty());
+    ksef_row(&app.pool, &invoice, "offline").await;
+    sqlx::query("update rm_ksef_documents set offline = true, deadline = '2026-11-28'")
+        .execute(&app.pool)
+        .await
+        .expect("offline");
+
+    let pdf = pdf_of(&app, id).await;
+    assert!(text_of(&pdf).contains("OFFLINE"));
+    let codes = codes_of(&pdf);
+    assert_eq!(codes.len(), 2, "{codes:?}");
+    let xml = fa3_of(&app, id).await;
+    let hash = URL_SAFE_NO_PAD.encode(Sha256::digest(xml.as_bytes()));
+    let kod_ii = codes.iter().find(|c| c.contains("/certificate/")).expect("KOD II");
+    let (signed, signature) = kod_ii.trim_start_matches("https://").rsplit_once('/').expect("a signature");
+    let nip = between(&xml, "NIP");
+    let (_, serial, public) =
+        ::ksef::crypto::certificate_pem(&std::fs::read_to_string(&cert).expect("cert")).expect("the certificate");
+    assert_eq!(signed, format!("qr-test.ksef.mf.gov.pl/certificate/Nip/{nip}/{nip}/{serial}/{hash}"));
+    let signature = Signature::try_from(URL_SAFE_NO_PAD.decode(signature).expect("Base64URL").as_slice()).expect("PSS");
+    VerifyingKey::<Sha256>::new(public).verify(signed.as_bytes(), &signature).expect("signed with the offline key");
+    assert!(codes.iter().any(|c| c.starts_with("https://qr-test.ksef.mf.gov.pl/invoice/")), "KOD I: {codes:?}");
+
+    // Accepted later: its number, and still both codes (the buyer's copy carries them).
+    ksef_row(&app.pool, &invoice, "accepted").await;
+    sqlx::query("update rm_ksef_documents set ksef_number = $1").bind(KSEF_NUMBER).execute(&app.pool).await.expect("n");
+    assert_eq!(codes_of(&pdf_of(&app, id).await).len(), 2);
+}
