@@ -17,6 +17,7 @@ mod journey;
 mod ksef;
 mod ksef_deadlines;
 mod ksef_documents;
+mod ksef_rate_limit;
 mod mailbox;
 mod order_edit;
 mod order_list;
