@@ -15,6 +15,7 @@ mod invoice_mails;
 mod invoices;
 mod journey;
 mod ksef;
+mod ksef_cli;
 mod ksef_deadlines;
 mod ksef_documents;
 mod ksef_rate_limit;
