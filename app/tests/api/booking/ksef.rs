@@ -35,7 +35,7 @@ pub(super) fn link(app: &BookingApp) -> KsefLink {
 }
 
 /// A command process that sends to the app's stand-in.
-async fn sender(app: &BookingApp) -> CommandState {
+pub(super) async fn sender(app: &BookingApp) -> CommandState {
     app.command_state().await.with_ksef(link(app))
 }
 
@@ -240,21 +240,21 @@ async fn two_processes_running_rounds_at_once_send_each_document_once(pool: PgPo
     assert_eq!(copies.get(&hash).and_then(|v| v.as_u64()), Some(1), "one copy in KSeF: {copies:?}");
 }
 
-async fn events_of_all(app: &BookingApp, order_id: Uuid) -> Vec<OrderEvent> {
+pub(super) async fn events_of_all(app: &BookingApp, order_id: Uuid) -> Vec<OrderEvent> {
     let stream = StreamName::parse(domain::order::stream_name(order_id)).expect("stream");
     let page = app.store.read_stream(&stream, ReadFrom::Start, Direction::Forwards, 1000).await.expect("read");
     page.iter().map(|e| e.decode().expect("an order event")).collect()
 }
 
 /// Tell the app's stand-in to fail (`POST /sandbox/faults`).
-async fn faults(app: &BookingApp, body: serde_json::Value) {
+pub(super) async fn faults(app: &BookingApp, body: serde_json::Value) {
     let url = app.url(&format!("{}/sandbox/faults", app::ksef_setup::SANDBOX_PATH));
     let answer = app.client.post(url).json(&body).send().await.expect("faults");
     assert_eq!(answer.status(), 204);
 }
 
 /// How many copies of each hash the app's stand-in received.
-async fn received(app: &BookingApp) -> serde_json::Map<String, serde_json::Value> {
+pub(super) async fn received(app: &BookingApp) -> serde_json::Map<String, serde_json::Value> {
     let url = app.url(&format!("{}/sandbox/stats", app::ksef_setup::SANDBOX_PATH));
     let stats: serde_json::Value = app.client.get(url).send().await.expect("stats").json().await.expect("json");
     stats["receivedByHash"].as_object().cloned().unwrap_or_default()

@@ -19,6 +19,7 @@ mod ksef_cli;
 mod ksef_deadlines;
 mod ksef_documents;
 mod ksef_rate_limit;
+mod ksef_technical;
 mod mailbox;
 mod order_edit;
 mod order_list;
