@@ -254,3 +254,26 @@ fn a_rejected_online_invoice_is_not_corrected_technically() {
     assert_eq!(state.placed().expect("placed").ksef[0].technical_correction_of, None);
     given(events).when(|s| decide_ksef(&start_hashed("S2", "bmV3"), s)).then_err(KsefStepError::Final);
 }
+
+#[test]
+fn new_buyer_data_make_a_rejected_offline_invoice_a_plain_send_again() {
+    let deadline = offline_deadline(NaiveDate::from_ymd_opt(2026, 11, 27).expect("a date"));
+    let offline = OrderEvent::KsefWentOffline { order_id: ORDER, document: INVOICE.into(), at: at(7), deadline };
+    let amended = OrderEvent::RejectedInvoiceAmended {
+        order_id: ORDER,
+        document: INVOICE.into(),
+        change_id: Uuid::from_u128(9),
+        buyer: InvoiceRequest { vat_number: "1234563218".into(), ..invoice_request() },
+        amended_at: at(30),
+        by_user_id: Some(ADMIN),
+        reason: "Poprawny NIP".into(),
+    };
+    let events: Vec<_> = invoiced_for(invoice_request(), false)
+        .into_iter()
+        .chain([offline, started(INVOICE, "S1", true), rejected(INVOICE), amended])
+        .collect();
+    let state = given(events.clone()).state();
+    let track = &state.placed().expect("placed").ksef[0];
+    assert_eq!((track.technical_correction_of.as_ref(), &track.stage), (None, &KsefStage::Waiting));
+    given(events).when(|s| decide_ksef(&start(INVOICE, "S2", None), s)).then([started(INVOICE, "S2", true)]);
+}
