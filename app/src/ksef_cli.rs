@@ -40,7 +40,8 @@ pub async fn run(store: &dyn EventStore, pool: &PgPool, command: &KsefCommand) -
     }
 }
 
-/// The queue by state and the nearest deadline of an offline document.
+/// The queue by state, the nearest deadline of an offline document KSeF does not hold
+/// yet, and an alert line for each one due within one working day.
 async fn status(pool: &PgPool) -> anyhow::Result<()> {
     let rows: Vec<(String, i64)> =
         sqlx::query_as("select state, count(*) from rm_ksef_documents group by state order by state")
@@ -52,14 +53,15 @@ async fn status(pool: &PgPool) -> anyhow::Result<()> {
     for (state, count) in rows {
         println!("{state}: {count}");
     }
-    let nearest: Option<(String, chrono::NaiveDate)> = sqlx::query_as(
-        "select document_number, deadline from rm_ksef_documents \
-          where state in ('waiting', 'offline', 'sent') and deadline is not null order by deadline, queue_position limit 1",
-    )
-    .fetch_optional(pool)
-    .await?;
-    if let Some((document, deadline)) = nearest {
+    // Only a document KSeF does not hold yet has a deadline to meet (one sent and taken
+    // in met it); the alerts are those due within one working day.
+    if let Some((document, deadline)) = projections::ksef_deadlines::nearest_deadline(pool).await? {
         println!("nearest deadline: {deadline} ({document})");
+    }
+    let today = api_core::time::warsaw_today();
+    for near in projections::ksef_deadlines::near_deadlines(pool, today, 1000).await? {
+        let when = if near.deadline < today { "overdue since" } else { "due" };
+        println!("ALERT: {} ({}) {when} {}", near.document_number, near.state, near.deadline);
     }
     Ok(())
 }

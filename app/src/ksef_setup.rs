@@ -34,7 +34,12 @@ pub async fn setup(args: &KsefArgs, pool: &PgPool, addr: SocketAddr) -> anyhow::
     };
     if env == Environment::Off {
         tracing::warn!("KSEF_ENV=off: invoices are not sent to KSeF; they wait in the queue");
-        return Ok(KsefSetup { env, link: KsefLink::off(), sandbox: None });
+        // The offline certificate still signs KOD II of the documents issued offline
+        // before KSeF was switched off.
+        let mut link = KsefLink::off();
+        link.offline_cert = offline_certificate(args)?.map(std::sync::Arc::new);
+        link.nip = args.nip.as_deref().map(str::trim).unwrap_or_default().to_owned();
+        return Ok(KsefSetup { env, link, sandbox: None });
     }
     let nip = match &args.nip {
         Some(nip) => nip.trim().to_owned(),

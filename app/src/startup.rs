@@ -46,6 +46,11 @@ impl Application {
         }
         let tickets = api_core::ticket_keys::load(&pool, args.ticket_signing_key.as_deref()).await?;
         let ksef = crate::ksef_setup::setup(&args.ksef, &pool, listener.local_addr()?).await?;
+        let ksef_offline = ksef
+            .link
+            .offline_cert
+            .clone()
+            .map(|certificate| query_api::KsefOffline { context_nip: ksef.link.nip.clone(), certificate });
         let commands = command_api::CommandState::new(
             store.clone(),
             pool.clone(),
@@ -95,6 +100,7 @@ impl Application {
             public_url: public_url.clone(),
             tickets: tickets.clone(),
             ksef_env: ksef.env,
+            ksef_offline,
         });
         // The finance register replays the event store, which the query API may not hold:
         // its own router, served where the queries are (a proxy sends a GET there).
@@ -168,6 +174,8 @@ pub struct ReadSide {
     pub tickets: ticket_token::TicketSigner,
     /// Where the invoice PDFs' KSeF codes link.
     pub ksef_env: ksef::Environment,
+    /// The offline certificate that signs KOD II on offline invoices' PDFs, if configured.
+    pub ksef_offline: Option<query_api::KsefOffline>,
 }
 
 /// The routes under `/api`: the command API's and the course writes when `commands` is
@@ -191,8 +199,10 @@ pub fn api_routes_with_finance(
     if let Some(commands) = commands {
         api = api.merge(catalogue_api::course_router(commands.clone())).merge(command_api::router(commands));
     }
-    if let Some(ReadSide { pool, mailer, public_url, tickets, ksef_env }) = queries {
-        let query_state = query_api::QueryState::new(pool.clone(), public_url.clone(), tickets).with_ksef_env(ksef_env);
+    if let Some(ReadSide { pool, mailer, public_url, tickets, ksef_env, ksef_offline }) = queries {
+        let query_state = query_api::QueryState::new(pool.clone(), public_url.clone(), tickets)
+            .with_ksef_env(ksef_env)
+            .with_ksef_offline(ksef_offline);
         api = api
             .merge(query_api::router(query_state))
             .merge(catalogue_api::router(catalogue_api::CatalogueState { pool: pool.clone() }))

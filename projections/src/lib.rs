@@ -27,6 +27,7 @@ pub mod course_seats;
 pub mod holds;
 pub mod invoices;
 pub mod ksef;
+pub mod ksef_deadlines;
 pub mod orders;
 mod rows;
 mod runner;

@@ -33,17 +33,35 @@ pub struct QueryState {
     /// invoice PDFs print (`ksef::Environment::qr_host`). [`QueryState::new`] starts
     /// with the sandbox; the app sets the configured one ([`QueryState::with_ksef_env`]).
     pub ksef_env: ksef::Environment,
+    /// The carrier's offline certificate, when configured: it signs KOD II on the PDFs
+    /// of invoices issued offline ([`QueryState::with_ksef_offline`]).
+    pub ksef_offline: Option<KsefOffline>,
+}
+
+/// The carrier's KSeF offline certificate (`KSEF_OFFLINE_CERT`/`KEY`) and the NIP of the
+/// KSeF context it was issued in (KOD II names both, `kody-qr.md`).
+#[derive(Clone)]
+pub struct KsefOffline {
+    /// The context's NIP (`KSEF_NIP`, or the company's); empty: the seller's NIP.
+    pub context_nip: String,
+    pub certificate: std::sync::Arc<ksef::OfflineCertificate>,
 }
 
 impl QueryState {
     /// The state with KSeF's sandbox environment.
     pub fn new(pool: PgPool, public_url: String, tickets: ticket_token::TicketSigner) -> Self {
-        QueryState { pool, public_url, tickets, ksef_env: ksef::Environment::Sandbox }
+        QueryState { pool, public_url, tickets, ksef_env: ksef::Environment::Sandbox, ksef_offline: None }
     }
 
     /// The KSeF environment whose verification host the invoice PDFs' QR codes link to.
     pub fn with_ksef_env(mut self, env: ksef::Environment) -> Self {
         self.ksef_env = env;
+        self
+    }
+
+    /// The offline certificate KOD II of offline invoices is signed with (none: KOD I only).
+    pub fn with_ksef_offline(mut self, offline: Option<KsefOffline>) -> Self {
+        self.ksef_offline = offline;
         self
     }
 }

@@ -103,8 +103,8 @@ pub use expire::{decide_expire, ExpireOrder, ExpireOrderError};
 pub use invoice::{decide_correct_invoice, decide_issue_invoice, CorrectInvoice, InvoiceError, IssueInvoice};
 pub use issued_document::{DocumentKind, IssuedDocument};
 pub use ksef::{
-    amends_rejected, decide_ksef, document_to_send, due_for_ksef, is_working_day, next_working_day, offline_deadline,
-    rejected_amendments, KsefStage, KsefStep, KsefStepError, KsefTrack,
+    alert_cutoff, amends_rejected, deadline_is_near, decide_ksef, document_to_send, due_for_ksef, is_working_day,
+    next_working_day, offline_deadline, rejected_amendments, KsefStage, KsefStep, KsefStepError, KsefTrack,
 };
 pub use money_back::{money_back, MoneyBack, MoneyBackFor};
 pub use pay::{decide_pay, ticket_id, PayOrder, PayOrderError, TicketNumber};

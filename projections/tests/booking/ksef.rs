@@ -75,3 +75,89 @@ async fn the_ksef_queue_follows_the_events_and_survives_a_replay_and_a_rebuild(p
     assert_eq!((rows[1]["state"].as_str(), rows[1]["offline"].as_bool()), (Some("offline"), Some(true)));
     assert_eq!(rows[1]["deadline"], "2026-07-13");
 }
+
+fn day(d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, d).unwrap()
+}
+
+fn offline(order: Uuid, number: &str, deadline: NaiveDate) -> OrderEvent {
+    OrderEvent::KsefWentOffline { order_id: order, document: number.into(), at: at(2), deadline }
+}
+
+fn started(order: Uuid, number: &str) -> OrderEvent {
+    OrderEvent::KsefSendStarted {
+        order_id: order,
+        document: number.into(),
+        xml_sha256: "aGFzaA==".into(),
+        session_ref: "S9".into(),
+        offline: true,
+        at: at(3),
+    }
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_near_deadline_is_one_ksef_does_not_hold_within_one_working_day(pool: PgPool) {
+    use projections::ksef_deadlines::{near_deadlines, nearest_deadline};
+    let (store, runner) = runner(&pool);
+    let orders: Vec<Uuid> = (0..6).map(|_| Uuid::new_v4()).collect();
+    let numbers = ["FV/1", "FV/2", "FV/3", "FV/4", "FV/5", "FV/6"];
+    for (order, number) in orders.iter().zip(numbers) {
+        order_events(store.as_ref(), *order, 0, vec![issued(*order, number, true)]).await;
+    }
+    // Today is Friday 27 November 2026: Monday the 30th is within one working day.
+    // FV/1 offline, due Monday: near. FV/2 offline, due Tuesday: not yet.
+    order_events(store.as_ref(), orders[0], 1, vec![offline(orders[0], "FV/1", day(30))]).await;
+    order_events(
+        store.as_ref(),
+        orders[1],
+        1,
+        vec![offline(orders[1], "FV/2", NaiveDate::from_ymd_opt(2026, 12, 1).unwrap())],
+    )
+    .await;
+    // FV/3 overdue and started, KSeF's answer not recorded: near (KSeF may not have it).
+    order_events(store.as_ref(), orders[2], 1, vec![offline(orders[2], "FV/3", day(26)), started(orders[2], "FV/3")])
+        .await;
+    // FV/4 overdue, but KSeF took it in (its reference recorded): met.
+    let sent = OrderEvent::KsefSent {
+        order_id: orders[3],
+        document: "FV/4".into(),
+        session_ref: "S9".into(),
+        invoice_ref: "R4".into(),
+        at: at(4),
+    };
+    order_events(
+        store.as_ref(),
+        orders[3],
+        1,
+        vec![offline(orders[3], "FV/4", day(26)), started(orders[3], "FV/4"), sent],
+    )
+    .await;
+    // FV/5 offline, due today, rejected: not in KSeF, near.
+    let rejected = OrderEvent::KsefRejected {
+        order_id: orders[4],
+        document: "FV/5".into(),
+        code: 450,
+        reason: "schema".into(),
+        at: at(4),
+    };
+    order_events(
+        store.as_ref(),
+        orders[4],
+        1,
+        vec![offline(orders[4], "FV/5", day(27)), started(orders[4], "FV/5"), rejected],
+    )
+    .await;
+    // FV/6 waits online (no deadline): never an alert.
+    runner.catch_up(&KsefProjection).await.unwrap();
+
+    let near = near_deadlines(&pool, day(27), 100).await.unwrap();
+    let named: Vec<(&str, &str, NaiveDate)> =
+        near.iter().map(|n| (n.document_number.as_str(), n.state.as_str(), n.deadline)).collect();
+    assert_eq!(named, vec![("FV/3", "sent", day(26)), ("FV/5", "rejected", day(27)), ("FV/1", "offline", day(30))]);
+    assert_eq!(near[0].order_id, orders[2]);
+    // On Thursday the 26th, Friday is the next working day: Monday's is not near yet.
+    let thursday: Vec<String> =
+        near_deadlines(&pool, day(26), 100).await.unwrap().into_iter().map(|n| n.document_number).collect();
+    assert_eq!(thursday, ["FV/3", "FV/5"]);
+    assert_eq!(nearest_deadline(&pool).await.unwrap(), Some(("FV/3".to_string(), day(26))));
+}

@@ -63,7 +63,7 @@ pub async fn pdf(
     let row = super::ksef_status::row_of(&state.pool, &record.number).await?;
     if row.ksef_state.is_some() {
         let xml = documents::invoice_fa3(&document).map_err(|e| render_error(&record.number, e))?;
-        document.ksef = super::ksef_status::mark(&row, &document, &xml, state.ksef_env);
+        document.ksef = super::ksef_status::mark(&row, &document, &xml, state.ksef_env, state.ksef_offline.as_ref());
     }
     let bytes = documents::invoice_pdf(&document).map_err(|e| render_error(&record.number, e))?;
     Ok(file(bytes, "application/pdf", &record.number, "pdf"))

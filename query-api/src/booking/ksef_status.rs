@@ -1,6 +1,7 @@
 //! Where an invoice or correction stands in KSeF, from `rm_ksef_documents` (the KSeF
 //! events' read model): the state the admin's invoice list and page show ([`KsefStatus`]),
-//! the KSeF mark the PDF prints ([`mark`]: KOD I and the KSeF number, `kody-qr.md`), the
+//! the KSeF mark the PDF prints ([`mark`]: KOD I and the KSeF number, KOD II when issued
+//! offline and the offline certificate is configured, `kody-qr.md`), the
 //! corrected invoice's KSeF number the FA(3) of a correction names ([`ksef_number_of`]),
 //! and the UPO, KSeF's receipt for an accepted document (`GET /order/order-invoice/upo`).
 
@@ -36,7 +37,8 @@ pub enum KsefState {
 }
 
 impl KsefState {
-    fn of_code(code: &str) -> Option<Self> {
+    /// The read model's state code.
+    pub(super) fn of_code(code: &str) -> Option<Self> {
         match code {
             "waiting" => Some(Self::Waiting),
             "offline" => Some(Self::Offline),
@@ -119,9 +121,17 @@ pub async fn ksef_number_of(pool: &PgPool, number: &str) -> Result<Option<String
 /// XML that is (or is to be) sent: KOD I links to the verification page of the seller's
 /// NIP, the issue day (`P_1`, `DD-MM-RRRR`) and the XML's SHA-256 (Base64URL), with the
 /// KSeF number once accepted, or OFFLINE for a document issued offline and not numbered
-/// yet. A document sent online and not numbered yet, or rejected, is not in KSeF: no mark. KOD II (the issuer's certificate, offline only)
-/// needs an offline certificate this product does not hold yet: not printed.
-pub fn mark(row: &KsefRow, document: &InvoiceDocument, xml: &str, env: ksef::Environment) -> Option<KsefMark> {
+/// yet. A document sent online and not numbered yet, or rejected, is not in KSeF: no
+/// mark. A document issued offline also carries KOD II, the issuer's certificate code
+/// signed with the carrier's offline certificate, when one is configured (`offline`);
+/// it keeps it once numbered, as the printed copy the buyer holds does.
+pub fn mark(
+    row: &KsefRow,
+    document: &InvoiceDocument,
+    xml: &str,
+    env: ksef::Environment,
+    offline_cert: Option<&crate::KsefOffline>,
+) -> Option<KsefMark> {
     let state = KsefState::of_code(row.ksef_state.as_deref()?)?;
     let offline = row.ksef_offline.unwrap_or(false);
     let number = match state {
@@ -133,7 +143,11 @@ pub fn mark(row: &KsefRow, document: &InvoiceDocument, xml: &str, env: ksef::Env
     };
     let nip: String = document.seller.tax_id.chars().filter(char::is_ascii_digit).collect();
     let kod_i = ksef::qr::kod_i(env.qr_host(), &nip, document.issue_date, xml.as_bytes());
-    Some(KsefMark { number, kod_i, kod_ii: None })
+    let kod_ii = offline_cert.filter(|_| offline).map(|cert| {
+        let context = if cert.context_nip.is_empty() { nip.as_str() } else { cert.context_nip.as_str() };
+        ksef::qr::kod_ii(env.qr_host(), context, &nip, &cert.certificate, xml.as_bytes())
+    });
+    Some(KsefMark { number, kod_i, kod_ii })
 }
 
 /// The KSeF row of document `number` (all `None` when it is not due).

@@ -5,6 +5,7 @@ use super::coupons::{CouponDetails, CouponUsage, CouponView};
 use super::course_load::{CourseLoad, SegmentLoad};
 use super::driver::{DriverCourse, Jwk, Manifest, ManifestStop, ManifestTicket, VerificationKey};
 use super::invoices::{InvoiceDetails, InvoiceListItem, InvoiceSummary};
+use super::ksef_deadlines::{KsefDeadline, KsefDeadlines};
 use super::ksef_status::{KsefState, KsefStatus};
 use super::model::{
     AdminOrderView, CouponUseView, CustomerView, DiscountView, GatewayRefund, InvoiceView, LegView, LineView,
@@ -19,8 +20,8 @@ use super::stamps::{StampCardView, StampReward, UserStamps};
 use super::tickets::AdminTicket;
 use super::timeline::{Actor, TimelineEntry};
 use super::{
-    change_options, coupons, course_load, driver, invoice_files, invoices, ksef_status, my_tickets, order_customers,
-    order_users, order_waypoints, orders, stamps, success, tickets, timeline,
+    change_options, coupons, course_load, driver, invoice_files, invoices, ksef_deadlines, ksef_status, my_tickets,
+    order_customers, order_users, order_waypoints, orders, stamps, success, tickets, timeline,
 };
 
 /// Orders, tickets, coupons and stamps as the read models show them.
@@ -36,6 +37,7 @@ use super::{
         coupons::all, coupons::one,
         course_load::course_load,
         invoices::all, invoices::one, invoice_files::pdf, invoice_files::fa3, ksef_status::upo,
+        ksef_deadlines::ksef_deadlines,
         timeline::timeline,
         order_customers::all, order_customers::one,
         order_users::one, order_users::courses,
@@ -49,6 +51,7 @@ use super::{
         CouponUseView, TicketView, MyTicket, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
         AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund, ChangeOptions, ChangeOption, CurrentCourse,
         CannotChange, PendingChangeView, CourseLoad, SegmentLoad, InvoiceListItem, InvoiceDetails, InvoiceSummary, KsefStatus, KsefState,
+        KsefDeadlines, KsefDeadline,
         TimelineEntry, Actor, OrderCustomer, OrderUser, OrderAccount, OrderCourse, OrderWaypoint, CalculatedDates,
         RepricedTicket, VerificationKey, Jwk, DriverCourse, Manifest, ManifestStop, ManifestTicket,
     )),
@@ -85,6 +88,7 @@ mod tests {
             "/api/order/order-invoice/pdf",
             "/api/order/order-invoice/fa3",
             "/api/order/order-invoice/upo",
+            "/api/order/order-invoice/ksef-deadlines",
             "/api/order/order-customer/all",
             "/api/order/order-customer/one",
             "/api/order/order-user/one",

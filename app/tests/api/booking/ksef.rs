@@ -16,13 +16,13 @@ use super::*;
 /// The company's NIP ([`company`]).
 const SELLER_NIP: &str = "8652556348";
 
-async fn ksef_app(pool: PgPool) -> BookingApp {
+pub(super) async fn ksef_app(pool: PgPool) -> BookingApp {
     company(&pool).await;
     spawn_with(pool, &["--ksef-every", "0"]).await
 }
 
 /// A link to the app's stand-in.
-fn link(app: &BookingApp) -> KsefLink {
+pub(super) fn link(app: &BookingApp) -> KsefLink {
     let config = ::ksef::Config {
         env: ::ksef::Environment::Sandbox,
         api_url: app.url(app::ksef_setup::SANDBOX_PATH),
@@ -35,16 +35,16 @@ fn link(app: &BookingApp) -> KsefLink {
 }
 
 /// A command process that sends to the app's stand-in.
-async fn sender(app: &BookingApp) -> CommandState {
+pub(super) async fn sender(app: &BookingApp) -> CommandState {
     app.command_state().await.with_ksef(link(app))
 }
 
-async fn round(state: &CommandState) -> RoundReport {
+pub(super) async fn round(state: &CommandState) -> RoundReport {
     ksef::round(state).await.expect("a round")
 }
 
 /// The row of `document` once the projection has it in `state`.
-async fn row_in(app: &BookingApp, document: &str, state: &str) {
+pub(super) async fn row_in(app: &BookingApp, document: &str, state: &str) {
     eventually(&format!("{document} {state}"), || async {
         let now: Option<String> = sqlx::query_scalar("select state from rm_ksef_documents where document_number = $1")
             .bind(document)
@@ -57,7 +57,7 @@ async fn row_in(app: &BookingApp, document: &str, state: &str) {
 }
 
 /// The invoice's number once issued and queued.
-async fn invoice_queued(app: &BookingApp, order_id: Uuid) -> String {
+pub(super) async fn invoice_queued(app: &BookingApp, order_id: Uuid) -> String {
     eventually("the invoice issued", || async {
         app.order(order_id).await.placed().is_some_and(|o| o.invoice.is_some())
     })
@@ -68,13 +68,13 @@ async fn invoice_queued(app: &BookingApp, order_id: Uuid) -> String {
 }
 
 /// The order's events of type `event_type`.
-async fn events_of(app: &BookingApp, order_id: Uuid, event_type: &str) -> Vec<OrderEvent> {
+pub(super) async fn events_of(app: &BookingApp, order_id: Uuid, event_type: &str) -> Vec<OrderEvent> {
     let stream = StreamName::parse(domain::order::stream_name(order_id)).expect("stream");
     let page = app.store.read_stream(&stream, ReadFrom::Start, Direction::Forwards, 1000).await.expect("read");
     page.iter().filter(|e| e.event_type == event_type).map(|e| e.decode().expect("an order event")).collect()
 }
 
-fn stage(order: &domain::order::Order, document: &str) -> KsefStage {
+pub(super) fn stage(order: &domain::order::Order, document: &str) -> KsefStage {
     let placed = order.placed().expect("placed");
     placed.ksef.iter().find(|t| t.document == document).expect("a KSeF document").stage.clone()
 }
@@ -240,21 +240,21 @@ async fn two_processes_running_rounds_at_once_send_each_document_once(pool: PgPo
     assert_eq!(copies.get(&hash).and_then(|v| v.as_u64()), Some(1), "one copy in KSeF: {copies:?}");
 }
 
-async fn events_of_all(app: &BookingApp, order_id: Uuid) -> Vec<OrderEvent> {
+pub(super) async fn events_of_all(app: &BookingApp, order_id: Uuid) -> Vec<OrderEvent> {
     let stream = StreamName::parse(domain::order::stream_name(order_id)).expect("stream");
     let page = app.store.read_stream(&stream, ReadFrom::Start, Direction::Forwards, 1000).await.expect("read");
     page.iter().map(|e| e.decode().expect("an order event")).collect()
 }
 
 /// Tell the app's stand-in to fail (`POST /sandbox/faults`).
-async fn faults(app: &BookingApp, body: serde_json::Value) {
+pub(super) async fn faults(app: &BookingApp, body: serde_json::Value) {
     let url = app.url(&format!("{}/sandbox/faults", app::ksef_setup::SANDBOX_PATH));
     let answer = app.client.post(url).json(&body).send().await.expect("faults");
     assert_eq!(answer.status(), 204);
 }
 
 /// How many copies of each hash the app's stand-in received.
-async fn received(app: &BookingApp) -> serde_json::Map<String, serde_json::Value> {
+pub(super) async fn received(app: &BookingApp) -> serde_json::Map<String, serde_json::Value> {
     let url = app.url(&format!("{}/sandbox/stats", app::ksef_setup::SANDBOX_PATH));
     let stats: serde_json::Value = app.client.get(url).send().await.expect("stats").json().await.expect("json");
     stats["receivedByHash"].as_object().cloned().unwrap_or_default()

@@ -21,7 +21,7 @@ use super::*;
 /// A KSeF number of the schema's form (the company's NIP, the day, the check digits).
 const KSEF_NUMBER: &str = "8652556348-20261127-0100001AF629-AF";
 
-async fn get(app: &BookingApp, path: &str, token: Option<&str>) -> reqwest::Response {
+pub(super) async fn get(app: &BookingApp, path: &str, token: Option<&str>) -> reqwest::Response {
     let mut request = app.client.get(app.url(path));
     if let Some(token) = token {
         request = request.bearer_auth(token);
@@ -38,7 +38,7 @@ async fn listed(app: &BookingApp, query: &str) -> Vec<(String, Value)> {
     models.iter().map(|m| (m["number"].as_str().unwrap_or_default().to_string(), m["ksef"].clone())).collect()
 }
 
-async fn documents(app: &BookingApp, order_id: Uuid, count: usize) -> Vec<Value> {
+pub(super) async fn documents(app: &BookingApp, order_id: Uuid, count: usize) -> Vec<Value> {
     let path = format!("/api/order/order-invoice/all?filter[order_id][eq]={order_id}&sort=issued_at");
     eventually(&format!("{count} document(s)"), || async {
         let (_, page) = body(get(app, &path, Some(&app.admin_token)).await).await;
@@ -68,7 +68,7 @@ async fn await_row(pool: &PgPool, document: &Value) {
 }
 
 /// `document`'s row set to `state` (after the projection wrote it).
-async fn ksef_row(pool: &PgPool, document: &Value, state: &str) {
+pub(super) async fn ksef_row(pool: &PgPool, document: &Value, state: &str) {
     await_row(pool, document).await;
     sqlx::query("update rm_ksef_documents set state = $2 where document_number = $1")
         .bind(document["number"].as_str().expect("number"))
@@ -252,4 +252,52 @@ async fn an_offline_invoice_shows_its_deadline(pool: PgPool) {
     let pdf = pdf_of(&app, invoice["id"].as_str().expect("id")).await;
     assert_eq!(codes_of(&pdf).len(), 1);
     assert!(text_of(&pdf).contains("OFFLINE"));
+}
+
+/// The stand-in's certificate and key, as the carrier's offline certificate.
+fn offline_cert_paths() -> (String, String) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../ksef/sandbox-keys");
+    (format!("{dir}/ksef-standin-cert.pem"), format!("{dir}/ksef-standin-key.pem"))
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn an_offline_invoice_pdf_shows_kod_ii_signed_with_the_offline_certificate(pool: PgPool) {
+    use rsa::pss::{Signature, VerifyingKey};
+    use rsa::signature::Verifier;
+
+    let (cert, key) = offline_cert_paths();
+    let app = spawn_with(pool, &["--ksef-env", "off", "--ksef-offline-cert", &cert, "--ksef-offline-key", &key]).await;
+    company(&app.pool).await;
+    let order_id = paid_order_with_invoice(&app).await;
+    let invoice = documents(&app, order_id, 1).await.remove(0);
+    let id = invoice["id"].as_str().expect("id");
+    // Online and waiting: no code at all; then issued offline: KOD I, KOD II and OFFLINE.
+    ksef_row(&app.pool, &invoice, "waiting").await;
+    assert!(codes_of(&pdf_of(&app, id).await).is_empty());
+    ksef_row(&app.pool, &invoice, "offline").await;
+    sqlx::query("update rm_ksef_documents set offline = true, deadline = '2026-11-28'")
+        .execute(&app.pool)
+        .await
+        .expect("offline");
+
+    let pdf = pdf_of(&app, id).await;
+    assert!(text_of(&pdf).contains("OFFLINE"));
+    let codes = codes_of(&pdf);
+    assert_eq!(codes.len(), 2, "{codes:?}");
+    let xml = fa3_of(&app, id).await;
+    let hash = URL_SAFE_NO_PAD.encode(Sha256::digest(xml.as_bytes()));
+    let kod_ii = codes.iter().find(|c| c.contains("/certificate/")).expect("KOD II");
+    let (signed, signature) = kod_ii.trim_start_matches("https://").rsplit_once('/').expect("a signature");
+    let nip = between(&xml, "NIP");
+    let (_, serial, public) =
+        ::ksef::crypto::certificate_pem(&std::fs::read_to_string(&cert).expect("cert")).expect("the certificate");
+    assert_eq!(signed, format!("qr-test.ksef.mf.gov.pl/certificate/Nip/{nip}/{nip}/{serial}/{hash}"));
+    let signature = Signature::try_from(URL_SAFE_NO_PAD.decode(signature).expect("Base64URL").as_slice()).expect("PSS");
+    VerifyingKey::<Sha256>::new(public).verify(signed.as_bytes(), &signature).expect("signed with the offline key");
+    assert!(codes.iter().any(|c| c.starts_with("https://qr-test.ksef.mf.gov.pl/invoice/")), "KOD I: {codes:?}");
+
+    // Accepted later: its number, and still both codes (the buyer's copy carries them).
+    ksef_row(&app.pool, &invoice, "accepted").await;
+    sqlx::query("update rm_ksef_documents set ksef_number = $1").bind(KSEF_NUMBER).execute(&app.pool).await.expect("n");
+    assert_eq!(codes_of(&pdf_of(&app, id).await).len(), 2);
 }

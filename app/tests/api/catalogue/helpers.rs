@@ -65,7 +65,14 @@ pub async fn spawn_over(pool: PgPool, store: Arc<dyn EventStore>) -> TestApp {
     );
     follow_the_seats(&pool).await;
     let tickets = commands.tickets.clone();
-    let queries = ReadSide { pool: pool.clone(), mailer, public_url, tickets, ksef_env: ksef::Environment::Sandbox };
+    let queries = ReadSide {
+        pool: pool.clone(),
+        mailer,
+        public_url,
+        tickets,
+        ksef_env: ksef::Environment::Sandbox,
+        ksef_offline: None,
+    };
     TestApp(test_support::TestApp::serve(pool, api_routes(Some(commands), Some(queries))).await)
 }
 

@@ -22,10 +22,17 @@
 //!    offline24) and are sent in order, `offlineMode: true`, once KSeF answers again.
 //!    A refused authentication or request is logged (never the token) and loses nothing:
 //!    the documents stay in the queue; a document KSeF rejects is recorded rejected, with
-//!    its code and reason, until an admin corrects the buyer's data.
+//!    its code and reason, until an admin corrects the buyer's data. An offline document
+//!    KSeF rejected is sent again by itself as a technical correction
+//!    (`offline/korekta-techniczna.md`: `hashOfCorrectedInvoice` names the original)
+//!    once the XML made now differs from the rejected one; the same bytes never again.
 //! 6. The statuses of the sent documents are read until final (`steps`), the round's
 //!    session is closed, and the UPO of each accepted document is fetched and kept.
+//!
+//! [`daily`]: the daily report's section naming the offline documents whose deadline
+//! falls within one working day.
 
+pub mod daily;
 mod lock;
 mod queue;
 mod record;

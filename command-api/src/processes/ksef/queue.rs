@@ -9,16 +9,17 @@ use uuid::Uuid;
 pub(super) struct Queued {
     pub document_number: String,
     pub order_id: Uuid,
-    /// The read model's state (`waiting`, `offline`, `sent`, `accepted`): enough to pass
+    /// The read model's state (`waiting`, `offline`, `sent`, `rejected`, `accepted`): enough to pass
     /// over a document a stopped round has nothing to do for without reading its stream.
     pub state: String,
 }
 
-/// Waiting, offline and sent documents, oldest first.
+/// Waiting, offline and sent documents, and offline ones KSeF rejected (a technical
+/// correction may be due), oldest first.
 pub(super) async fn due(pool: &PgPool) -> Result<Vec<Queued>, sqlx::Error> {
     sqlx::query_as(
         "select document_number, order_id, state from rm_ksef_documents \
-          where state in ('waiting', 'offline', 'sent') order by queue_position",
+          where state in ('waiting', 'offline', 'sent') or (state = 'rejected' and offline) order by queue_position",
     )
     .fetch_all(pool)
     .await

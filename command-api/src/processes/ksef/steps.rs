@@ -58,7 +58,7 @@ impl<'a> Sender<'a> {
         // Once the round's sends stopped, an offline document has nothing to do until the
         // next round (it would only find its deadline set): its stream is not read, so a
         // backlog behind an outage or a rate limit costs no read per document and round.
-        if self.stopped && queued.state == "offline" {
+        if self.stopped && (queued.state == "offline" || queued.state == "rejected") {
             return Ok(());
         }
         let (events, order) = order_events(self.store, queued.order_id).await?;
@@ -110,6 +110,17 @@ impl<'a> Sender<'a> {
                 });
                 Ok(())
             }
+            // An offline document KSeF rejected goes again as a technical correction once
+            // the XML made now is not the rejected one (the program that made it was
+            // fixed); the same bytes never go twice.
+            KsefStage::Rejected { xml_sha256, .. } if track.technical_correction_of.is_some() => {
+                match render_xml(&events, order, &track.document) {
+                    Some(Ok(rendered)) if rendered.sha256 != *xml_sha256 => {
+                        self.send(order, track, &events, None).await
+                    }
+                    _ => Ok(()),
+                }
+            }
             KsefStage::Accepted { .. } | KsefStage::Rejected { .. } => Ok(()),
         }
     }
@@ -157,7 +168,15 @@ impl<'a> Sender<'a> {
         };
         let Some(session) = self.session.as_ref() else { return Ok(()) };
         crate::failpoint("ksef-before-send");
-        match self.client.send(session, rendered.xml.as_bytes(), offline).await {
+        let xml = rendered.xml.as_bytes();
+        let sent = match &track.technical_correction_of {
+            Some(original) => {
+                tracing::info!(document = %track.document, "a technical correction of the rejected offline invoice");
+                self.client.send_technical_correction(session, xml, original).await
+            }
+            None => self.client.send(session, xml, offline).await,
+        };
+        match sent {
             Ok(invoice_ref) => {
                 crate::failpoint("ksef-after-send");
                 let step = KsefStep::Sent {

@@ -11,6 +11,20 @@ pub fn offline_deadline(issued_on: NaiveDate) -> NaiveDate {
     next_working_day(issued_on)
 }
 
+/// The last deadline an alert is raised for on `today`: an offline document whose
+/// deadline is on or before this day (today, the next working day, or already past)
+/// must reach KSeF within one working day, so the admin panel and the daily report
+/// name it.
+pub fn alert_cutoff(today: NaiveDate) -> NaiveDate {
+    next_working_day(today)
+}
+
+/// Whether an offline document's `deadline` is near enough on `today` to be an alert
+/// (see [`alert_cutoff`]).
+pub fn deadline_is_near(deadline: NaiveDate, today: NaiveDate) -> bool {
+    deadline <= alert_cutoff(today)
+}
+
 /// The first working day after `day`.
 pub fn next_working_day(day: NaiveDate) -> NaiveDate {
     let mut next = day;
@@ -84,6 +98,24 @@ mod tests {
         assert_eq!(offline_deadline(d(2026, 11, 27)), d(2026, 11, 30));
         // Saturday: Monday.
         assert_eq!(offline_deadline(d(2026, 11, 28)), d(2026, 11, 30));
+    }
+
+    #[test]
+    fn a_deadline_within_one_working_day_is_an_alert() {
+        // Wednesday 25 November 2026: today, tomorrow and any day past are near; Friday not.
+        let wednesday = d(2026, 11, 25);
+        assert!(deadline_is_near(d(2026, 11, 25), wednesday));
+        assert!(deadline_is_near(d(2026, 11, 26), wednesday));
+        assert!(deadline_is_near(d(2026, 11, 24), wednesday));
+        assert!(!deadline_is_near(d(2026, 11, 27), wednesday));
+        // On a Friday, Monday is the next working day; Tuesday is not near.
+        assert!(deadline_is_near(d(2026, 11, 30), d(2026, 11, 27)));
+        assert!(!deadline_is_near(d(2026, 12, 1), d(2026, 11, 27)));
+        // On a Saturday too; and before Independence Day (Wed 11 November), Thursday is.
+        assert!(deadline_is_near(d(2026, 11, 30), d(2026, 11, 28)));
+        assert!(deadline_is_near(d(2026, 11, 12), d(2026, 11, 10)));
+        assert!(!deadline_is_near(d(2026, 11, 13), d(2026, 11, 10)));
+        assert_eq!(alert_cutoff(d(2026, 12, 23)), d(2026, 12, 28));
     }
 
     #[test]

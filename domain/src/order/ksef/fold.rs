@@ -18,6 +18,7 @@ impl OrderState {
             stage: KsefStage::Waiting,
             offline_deadline: None,
             upo: false,
+            technical_correction_of: None,
         });
     }
 
@@ -50,11 +51,23 @@ impl OrderState {
                 }),
             ),
             OrderEvent::KsefRejected { document, code, reason, .. } => {
-                (document, Some(KsefStage::Rejected { code: *code, reason: reason.clone() }))
+                let xml_sha256 = self.ksef_sha(document);
+                if let Some(track) = self.ksef.iter_mut().find(|t| &t.document == document) {
+                    // The first rejected offline send is the original a technical
+                    // correction names (a rejected correction does not replace it).
+                    if track.offline_deadline.is_some() && track.technical_correction_of.is_none() {
+                        track.technical_correction_of = Some(xml_sha256.clone()).filter(|h| !h.is_empty());
+                    }
+                }
+                (document, Some(KsefStage::Rejected { code: *code, reason: reason.clone(), xml_sha256 }))
             }
             OrderEvent::RejectedInvoiceAmended { document, buyer, .. } => {
                 if let Some(invoice) = self.invoice.as_mut().filter(|i| &i.number == document) {
                     invoice.buyer = Some(buyer.clone());
+                }
+                // New content: not a technical correction any more.
+                if let Some(track) = self.ksef.iter_mut().find(|t| &t.document == document) {
+                    track.technical_correction_of = None;
                 }
                 (document, Some(KsefStage::Waiting))
             }

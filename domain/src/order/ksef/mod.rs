@@ -12,7 +12,12 @@
 //!   recorded BEFORE the request, appended with the expected version, so of two
 //!   processes only one starts a document's send; a crash after it resumes by looking the
 //!   hash up in the session it names (no second copy).
-//! - [`offline_deadline`] (`deadline`): the last day of an offline24 document.
+//! - [`offline_deadline`] (`deadline`): the last day of an offline24 document;
+//!   [`deadline_is_near`]: one within a working day, an alert.
+//! - A rejected offline document is sent again, as KSeF's technical correction, once the
+//!   XML made now differs from the one rejected (the program that made it was fixed):
+//!   [`KsefTrack::technical_correction_of`] names the original, and the same bytes are
+//!   never sent twice.
 //! - A rejected document (`amend`): KSeF never validly issued it, so new buyer data are
 //!   not a correction invoice (KOR): the same document, same number, is amended
 //!   ([`OrderEvent::RejectedInvoiceAmended`]) and sent again; [`document_to_send`] is the
@@ -28,7 +33,7 @@ mod tests;
 use chrono::{DateTime, NaiveDate, Utc};
 
 pub use amend::{amends_rejected, document_to_send, rejected_amendments};
-pub use deadline::{is_working_day, next_working_day, offline_deadline};
+pub use deadline::{alert_cutoff, deadline_is_near, is_working_day, next_working_day, offline_deadline};
 pub use record::{decide_ksef, KsefStep, KsefStepError};
 
 use super::InvoiceRequest;
@@ -55,6 +60,11 @@ pub struct KsefTrack {
     /// Issued in offline mode: the last day to send it.
     pub offline_deadline: Option<NaiveDate>,
     pub upo: bool,
+    /// An offline document KSeF rejected: the hash of the XML first sent (the invoice
+    /// whose KOD I its buyer holds). While set, the document is sent again only as a
+    /// technical correction naming it (`offline/korekta-techniczna.md`,
+    /// `hashOfCorrectedInvoice`); new buyer data (an amendment) clear it.
+    pub technical_correction_of: Option<String>,
 }
 
 /// Where a due document stands in KSeF.
@@ -82,6 +92,8 @@ pub enum KsefStage {
     Rejected {
         code: i64,
         reason: String,
+        /// The hash of the XML KSeF rejected (empty when not known).
+        xml_sha256: String,
     },
 }
 

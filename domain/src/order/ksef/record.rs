@@ -83,7 +83,7 @@ pub fn decide_ksef(step: &KsefStep, state: &Order) -> Result<Vec<OrderEvent>, Ks
     let order_id = order.order_id;
     let event = match step {
         KsefStep::Start { xml_sha256, session_ref, replaces, at, .. } => {
-            start(order, track, replaces.as_deref())?;
+            start(order, track, xml_sha256, replaces.as_deref())?;
             OrderEvent::KsefSendStarted {
                 order_id,
                 document: document.clone(),
@@ -153,12 +153,16 @@ pub fn decide_ksef(step: &KsefStep, state: &Order) -> Result<Vec<OrderEvent>, Ks
     Ok(vec![event])
 }
 
-/// Whether a send of `track` may begin: it waits (or takes over the begun send named by
-/// `replaces`), and a correction's invoice, when due for KSeF, has its number.
-fn start(order: &OrderState, track: &KsefTrack, replaces: Option<&str>) -> Result<(), KsefStepError> {
+/// Whether a send of `track` (its XML hashed `xml_sha256`) may begin: it waits (or
+/// takes over the begun send named by `replaces`), or it is an offline document KSeF
+/// rejected whose XML is no longer the rejected one (a technical correction); and a
+/// correction's invoice, when due for KSeF, has its number.
+fn start(order: &OrderState, track: &KsefTrack, xml_sha256: &str, replaces: Option<&str>) -> Result<(), KsefStepError> {
     match (&track.stage, replaces) {
         (KsefStage::Waiting, None) => {}
         (KsefStage::Started { session_ref, .. }, Some(replaced)) if session_ref == replaced => {}
+        (KsefStage::Rejected { xml_sha256: rejected, .. }, None)
+            if track.technical_correction_of.is_some() && rejected != xml_sha256 => {}
         (KsefStage::Accepted { .. } | KsefStage::Rejected { .. }, _) => return Err(KsefStepError::Final),
         _ => return Err(KsefStepError::AlreadyStarted),
     }

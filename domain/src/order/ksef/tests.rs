@@ -203,3 +203,77 @@ fn new_buyer_data_of_a_rejected_invoice_amend_it_under_its_number_and_it_waits_a
     assert_eq!(doc.buyer, Some(buyer));
     given(after).when(|s| decide_ksef(&start(INVOICE, "S2", None), s)).then([started(INVOICE, "S2", false)]);
 }
+
+fn start_hashed(session: &str, xml_sha256: &str) -> KsefStep {
+    KsefStep::Start {
+        document: INVOICE.into(),
+        xml_sha256: xml_sha256.into(),
+        session_ref: session.into(),
+        replaces: None,
+        at: at(10),
+    }
+}
+
+#[test]
+fn a_rejected_offline_invoice_goes_again_only_as_a_technical_correction_of_other_bytes() {
+    let deadline = offline_deadline(NaiveDate::from_ymd_opt(2026, 11, 27).expect("a date"));
+    let offline = OrderEvent::KsefWentOffline { order_id: ORDER, document: INVOICE.into(), at: at(7), deadline };
+    let events: Vec<_> = invoiced_for(invoice_request(), false)
+        .into_iter()
+        .chain([offline, started(INVOICE, "S1", true), rejected(INVOICE)])
+        .collect();
+    let state = given(events.clone()).state();
+    let track = &state.placed().expect("placed").ksef[0];
+    assert_eq!(track.technical_correction_of.as_deref(), Some("c2hh"), "the original's hash");
+    // The same bytes again: no.
+    given(events.clone()).when(|s| decide_ksef(&start_hashed("S2", "c2hh"), s)).then_err(KsefStepError::Final);
+    // Other bytes (the program was fixed): a technical correction, in offline mode.
+    let corrected = OrderEvent::KsefSendStarted {
+        order_id: ORDER,
+        document: INVOICE.into(),
+        xml_sha256: "bmV3".into(),
+        session_ref: "S2".into(),
+        offline: true,
+        at: at(10),
+    };
+    given(events.clone()).when(|s| decide_ksef(&start_hashed("S2", "bmV3"), s)).then([corrected.clone()]);
+    // That correction rejected too: the original stays the one named; its bytes are not sent again.
+    let twice: Vec<_> = events.iter().cloned().chain([corrected, rejected(INVOICE)]).collect();
+    let state = given(twice.clone()).state();
+    assert_eq!(state.placed().expect("placed").ksef[0].technical_correction_of.as_deref(), Some("c2hh"));
+    given(twice).when(|s| decide_ksef(&start_hashed("S3", "bmV3"), s)).then_err(KsefStepError::Final);
+}
+
+#[test]
+fn a_rejected_online_invoice_is_not_corrected_technically() {
+    let events: Vec<_> = invoiced_for(invoice_request(), false)
+        .into_iter()
+        .chain([started(INVOICE, "S1", false), rejected(INVOICE)])
+        .collect();
+    let state = given(events.clone()).state();
+    assert_eq!(state.placed().expect("placed").ksef[0].technical_correction_of, None);
+    given(events).when(|s| decide_ksef(&start_hashed("S2", "bmV3"), s)).then_err(KsefStepError::Final);
+}
+
+#[test]
+fn new_buyer_data_make_a_rejected_offline_invoice_a_plain_send_again() {
+    let deadline = offline_deadline(NaiveDate::from_ymd_opt(2026, 11, 27).expect("a date"));
+    let offline = OrderEvent::KsefWentOffline { order_id: ORDER, document: INVOICE.into(), at: at(7), deadline };
+    let amended = OrderEvent::RejectedInvoiceAmended {
+        order_id: ORDER,
+        document: INVOICE.into(),
+        change_id: Uuid::from_u128(9),
+        buyer: InvoiceRequest { vat_number: "1234563218".into(), ..invoice_request() },
+        amended_at: at(30),
+        by_user_id: Some(ADMIN),
+        reason: "Poprawny NIP".into(),
+    };
+    let events: Vec<_> = invoiced_for(invoice_request(), false)
+        .into_iter()
+        .chain([offline, started(INVOICE, "S1", true), rejected(INVOICE), amended])
+        .collect();
+    let state = given(events.clone()).state();
+    let track = &state.placed().expect("placed").ksef[0];
+    assert_eq!((track.technical_correction_of.as_ref(), &track.stage), (None, &KsefStage::Waiting));
+    given(events).when(|s| decide_ksef(&start(INVOICE, "S2", None), s)).then([started(INVOICE, "S2", true)]);
+}

@@ -4449,6 +4449,69 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/order-invoice/ksef-deadlines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The offline documents whose deadline to reach KSeF falls within one working day (admin). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": KsefDeadlines}` (no documents: no alert) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_KsefDeadlines"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/order-invoice/one": {
         parameters: {
             query?: never;
@@ -12622,6 +12685,29 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_KsefDeadlines: {
+            /** @description The deadlines that need attention today. */
+            data: {
+                /** @description The earliest deadline first (empty: no alert). */
+                documents: components["schemas"]["KsefDeadline"][];
+                /**
+                 * Format: date
+                 * @description The next working day: a deadline on or before it is named.
+                 */
+                due_by: string;
+                /** @description More documents are due than are named. */
+                more: boolean;
+                /**
+                 * Format: date
+                 * @description Today in Warsaw.
+                 */
+                today: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_LegMoved: {
             /** @description What a leg's move did: each ticket's change. */
             data: {
@@ -14125,6 +14211,43 @@ export interface components {
             /** @description `OKP`. */
             kty: string;
             x: string;
+        };
+        /** @description An offline document KSeF does not hold yet, due within one working day. */
+        KsefDeadline: {
+            /**
+             * Format: date
+             * @description The last day it may be sent on.
+             */
+            deadline: string;
+            /**
+             * Format: uuid
+             * @description The document's id (its invoice page), when the invoice read model has it.
+             */
+            id?: string | null;
+            number: string;
+            /** Format: uuid */
+            order_id: string;
+            /** @description The deadline has passed. */
+            overdue: boolean;
+            /** @description `waiting`, `offline`, `sent` (a send begun, not confirmed) or `rejected`. */
+            state: components["schemas"]["KsefState"];
+        };
+        /** @description The deadlines that need attention today. */
+        KsefDeadlines: {
+            /** @description The earliest deadline first (empty: no alert). */
+            documents: components["schemas"]["KsefDeadline"][];
+            /**
+             * Format: date
+             * @description The next working day: a deadline on or before it is named.
+             */
+            due_by: string;
+            /** @description More documents are due than are named. */
+            more: boolean;
+            /**
+             * Format: date
+             * @description Today in Warsaw.
+             */
+            today: string;
         };
         /**
          * @description A document's state in KSeF.

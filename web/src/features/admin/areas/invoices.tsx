@@ -1,6 +1,7 @@
 import { INVOICES, type InvoiceRow } from '../api/invoices';
 import { CellValue } from '../components/cell-value';
 import { InvoiceCorrects, InvoiceListActions, InvoicePage } from '../components/invoice-page';
+import { KsefDeadlineAlert } from '../components/ksef-deadlines';
 import { KsefCell } from '../components/ksef-status';
 import { defineArea } from '../lib/define-area';
 import { areaTitles } from '../messages/area-titles';
@@ -10,7 +11,8 @@ import { KSEF_STATES, ksefTexts } from '../messages/ksef-messages';
 /**
  * Invoices and their corrections, numbered as issued: the list with filters, sort and CSV export, one
  * document's page (invoice-page.tsx) with its order, files, KSeF state and corrections, and the register of a
- * period. The KSeF column and filter show where each document stands in the national e-invoice system.
+ * period. The KSeF column and filter show where each document stands in the national e-invoice system;
+ * an alert above the list names the offline documents due there within one working day.
  */
 export const invoicesArea = defineArea<InvoiceRow, Record<string, never>>({
   path: 'order/invoice',
@@ -42,6 +44,11 @@ export const invoicesArea = defineArea<InvoiceRow, Record<string, never>>({
     { field: 'buyer_tax_id', op: 'eq', label: invoiceTexts.taxId },
     { field: 'ksef_state', op: 'eq', label: ksefTexts.column, kind: 'select', options: KSEF_STATES },
   ],
-  listActions: ({ params }) => <InvoiceListActions params={params} />,
+  listActions: ({ params }) => (
+    <>
+      <KsefDeadlineAlert />
+      <InvoiceListActions params={params} />
+    </>
+  ),
   record: InvoicePage,
 });

@@ -112,3 +112,28 @@ describe('the KSeF company setting', () => {
     await waitFor(() => expect(screen.getByRole('checkbox', { name: /Wysyłaj do KSeF/ })).toBeChecked());
   });
 });
+
+describe('KSeF deadline alert on the invoice list', () => {
+  const deadlines = (documents: unknown[]) =>
+    server.use(http.get(apiUrl('/order/order-invoice/ksef-deadlines'), () => HttpResponse.json({ data: { today: '2026-11-27', due_by: '2026-11-30', documents, more: false } })));
+
+  it('names each offline document due within one working day, linked to its page', async () => {
+    deadlines([
+      { id: 'a1b2c3d4-0000-4000-8000-000000000001', number: 'FV/2026/11/0007', order_id: 'a1b2c3d4-0000-4000-8000-0000000000aa', state: 'sent', deadline: '2026-11-26', overdue: true },
+      { id: null, number: 'FV/2026/11/0009', order_id: 'a1b2c3d4-0000-4000-8000-0000000000bb', state: 'offline', deadline: '2026-11-30', overdue: false },
+    ]);
+    renderApp('/admin/order/invoice', ADMIN);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Faktury offline z terminem wysłania do KSeF w ciągu jednego dnia roboczego');
+    expect(within(alert).getByRole('link', { name: 'FV/2026/11/0007' })).toHaveAttribute('href', '/admin/order/invoice/a1b2c3d4-0000-4000-8000-000000000001');
+    expect(alert).toHaveTextContent('FV/2026/11/0007 termin minął 26.11.2026');
+    expect(alert).toHaveTextContent('FV/2026/11/0009 termin 30.11.2026');
+  });
+
+  it('shows nothing when no deadline is near', async () => {
+    deadlines([]);
+    renderApp('/admin/order/invoice', ADMIN);
+    await screen.findByRole('table', { name: 'Faktury' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

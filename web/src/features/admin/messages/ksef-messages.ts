@@ -48,3 +48,23 @@ export const KSEF_STATES: Option[] = [
   { value: 'accepted', label: ksefTexts.accepted },
   { value: 'rejected', label: ksefTexts.rejected },
 ];
+
+/** The alert of offline documents whose deadline to reach KSeF falls within one working day. */
+export const ksefDeadlineTexts = defineMessages({
+  title: {
+    id: 'admin.ksef.deadlines.title',
+    defaultMessage: 'Faktury offline z terminem wysłania do KSeF w ciągu jednego dnia roboczego',
+    description: 'Alert heading: offline invoices that must reach KSeF within one working day',
+  },
+  more: { id: 'admin.ksef.deadlines.more', defaultMessage: 'To nie wszystkie: pozostałe pokaże filtr „Offline”.', description: 'Alert: more documents are due than are listed' },
+  what: {
+    id: 'admin.ksef.deadlines.what',
+    defaultMessage: 'Zostaną wysłane automatycznie, gdy KSeF odpowie. Jeśli KSeF nadal jest niedostępny lub faktura została odrzucona, zajmij się nią przed upływem terminu.',
+    description: 'Alert: what happens and what to do',
+  },
+});
+
+export const ksefDeadlineValues = defineMessages<{ due: { date: string }; overdue: { date: string } }>({
+  due: { id: 'admin.ksef.deadlines.due', defaultMessage: 'termin {date}', description: 'The last day an offline document (named before it) may be sent on' },
+  overdue: { id: 'admin.ksef.deadlines.overdue', defaultMessage: 'termin minął {date}', description: 'The deadline of an offline document (named before it) has passed' },
+});

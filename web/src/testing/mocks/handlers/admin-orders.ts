@@ -216,6 +216,16 @@ const invoiceHandlers = [
   // The files: a stand-in body of the right type (the real ones are the documents crate's).
   http.get(apiUrl('/order/order-invoice/pdf'), () => new HttpResponse('%PDF-1.4\n%mock\n', { headers: { 'Content-Type': 'application/pdf' } })),
   http.get(apiUrl('/order/order-invoice/fa3'), () => new HttpResponse('<?xml version="1.0"?><Faktura/>', { headers: { 'Content-Type': 'application/xml' } })),
+  // The KSeF deadline alert: the mock's offline documents (due the day after their issue).
+  http.get(apiUrl('/order/order-invoice/ksef-deadlines'), ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    const today = new Date().toISOString().slice(0, 10);
+    const near = documents(readDb())
+      .map(invoiceRow)
+      .filter((row) => row.ksef?.state === 'offline' && row.ksef.deadline)
+      .map((row) => ({ id: row.id, number: row.number, order_id: row.order_id, state: 'offline' as const, deadline: row.ksef?.deadline ?? today, overdue: (row.ksef?.deadline ?? today) < today }));
+    return HttpResponse.json({ data: { today, due_by: today, documents: near, more: false } });
+  }),
   // KSeF's receipt of an accepted document; 404 in the API's error shape before it came.
   http.get(apiUrl('/order/order-invoice/upo'), ({ request }) => {
     if (!isAdmin(request)) return undefined;

@@ -1,0 +1,67 @@
+//! `coach finance ksef status|send` as the finance office runs them (the `coach` binary,
+//! its printed output): the queue by state, the nearest deadline and an alert for an
+//! offline document due within one working day; a round now through the running
+//! server's stand-in, naming what it sent and what KSeF accepted.
+
+use domain::order::next_working_day;
+
+use super::ksef::{invoice_queued, ksef_app};
+use super::*;
+
+/// `coach finance ksef …args` against the test's database: its exit and its output.
+async fn coach_ksef(app: &BookingApp, args: &[&str]) -> (bool, String) {
+    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_coach"))
+        .args(["finance", "ksef"])
+        .args(args)
+        .env("DATABASE_URL", crate::helpers::database_url(&app.pool))
+        .env("RUST_LOG", "warn")
+        .env_remove("KSEF_ENV")
+        .env_remove("KSEF_URL")
+        .env_remove("KSEF_TOKEN")
+        .output()
+        .await
+        .expect("the coach binary runs");
+    (output.status.success(), String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn coach_finance_ksef_prints_the_queue_its_deadline_alert_and_a_rounds_outcome(pool: PgPool) {
+    let app = ksef_app(pool).await;
+    let first_order = super::invoices::paid_order_with_invoice(&app).await;
+    let first = invoice_queued(&app, first_order).await;
+    let second_order = super::invoices::paid_order_with_invoice(&app).await;
+    let second = invoice_queued(&app, second_order).await;
+
+    let (ok, out) = coach_ksef(&app, &["status"]).await;
+    assert!(ok, "{out}");
+    assert_eq!(out, "waiting: 2\n");
+
+    // The second went offline (as the sender records it) with its deadline the next
+    // working day: the nearest deadline, and an alert.
+    let due = next_working_day(api_core::time::warsaw_today());
+    sqlx::query(
+        "update rm_ksef_documents set state = 'offline', offline = true, deadline = $2 where document_number = $1",
+    )
+    .bind(&second)
+    .bind(due)
+    .execute(&app.pool)
+    .await
+    .expect("offline");
+    let (ok, out) = coach_ksef(&app, &["status"]).await;
+    assert!(ok, "{out}");
+    assert_eq!(
+        out,
+        format!("offline: 1\nwaiting: 1\nnearest deadline: {due} ({second})\nALERT: {second} (offline) due {due}\n")
+    );
+
+    // A round now, through the server's stand-in: both sent, in the queue's order, and accepted.
+    let port = app.address.rsplit(':').next().expect("a port").to_string();
+    let (ok, out) = coach_ksef(&app, &["send", "--port", &port]).await;
+    assert!(ok, "{out}");
+    assert!(out.contains(&format!("sent: {first}, {second}\n")), "{out}");
+    assert!(out.contains(&format!("accepted: {first}, {second}\n")), "{out}");
+    super::ksef::row_in(&app, &second, "accepted").await;
+    let (ok, out) = coach_ksef(&app, &["status"]).await;
+    assert!(ok, "{out}");
+    assert_eq!(out, "accepted: 2\n", "no deadline, no alert once KSeF holds them");
+}
