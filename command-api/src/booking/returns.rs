@@ -62,6 +62,91 @@ pub async fn return_ticket(
     return_one(&state, user.as_ref(), number, code).await.map(Data::new)
 }
 
+/// What returning a ticket would give back and where, before the customer confirms: the
+/// order's own decision taken on its current state and not recorded, so the quote and the
+/// return cannot disagree. A wrong code or a ticket past its cutoff is refused here as the
+/// return would refuse it, so the customer learns it before being asked to confirm.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ReturnQuote {
+    pub number: String,
+    pub price: i64,
+    pub fee: i64,
+    /// `coupon_refund + money_refund`: `price - fee`.
+    pub back: i64,
+    pub coupon_refund: i64,
+    pub money_refund: i64,
+    /// The coupon the coupon part goes back to (the order's), to use again by its code.
+    pub coupon_code: Option<String>,
+    /// Where the money part goes: `payment` (back to the card or account that paid, through
+    /// the gateway), `office` (paid at the ticket office: given back there), `none`.
+    #[schema(pattern = "^(payment|office|none)$")]
+    pub money_to: String,
+}
+
+#[utoipa::path(post, path = "/api/order/order/return-quote", tag = "order", security((), ("bearer" = [])), request_body = ReturnInput,
+    responses((status = 200, description = "`{\"data\": ReturnQuote}`: nothing is returned yet", body = Data<ReturnQuote>),
+        (status = 403, description = "someone else's ticket"), (status = 404, description = "no such ticket"),
+        (status = 409, description = "returned already or not paid"), (status = 422, description = "code missing or wrong, or after the cutoff")))]
+pub async fn return_quote(
+    State(state): State<CommandState>,
+    MaybeUser(user): MaybeUser,
+    AppJson(input): AppJson<ReturnInput>,
+) -> Result<Data<ReturnQuote>, ApiError> {
+    let number = input.number.trim().to_uppercase();
+    if number.is_empty() {
+        return Err(ApiError::invalid_field("number", "Please enter the ticket number.")
+            .with_code(api_core::codes::FIELD_BLANK));
+    }
+    let code = input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_uppercase);
+    let (command, cutoff) = return_command(&state, user.as_ref(), number.clone(), code).await?;
+    let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &order_stream(command.order_id)?).await?;
+    let events = order::decide_return(&command, &loaded.state).map_err(|e| return_error(e, cutoff))?;
+    let Some(OrderEvent::TicketReturned { price, fee, coupon_refund, money_refund, .. }) = events.first() else {
+        return Err(ApiError::Conflict("This ticket was returned already.".into()));
+    };
+    let placed = loaded.state.placed();
+    let at_office = placed.is_some_and(|o| matches!(o.payment.provider.as_str(), "cash" | "card_terminal"));
+    let money_to = match (*money_refund, at_office) {
+        (0, _) => "none",
+        (_, true) => "office",
+        (_, false) => "payment",
+    };
+    Ok(Data::new(ReturnQuote {
+        number,
+        price: *price,
+        fee: *fee,
+        back: coupon_refund + money_refund,
+        coupon_refund: *coupon_refund,
+        money_refund: *money_refund,
+        coupon_code: placed.and_then(|o| o.coupon.as_ref()).filter(|_| *coupon_refund > 0).map(|c| c.code.clone()),
+        money_to: money_to.into(),
+    }))
+}
+
+/// The return of ticket `number` as the order is asked to decide it, and the cutoff (in
+/// minutes before departure) its refusal names.
+async fn return_command(
+    state: &CommandState,
+    user: Option<&api_core::auth::AuthUser>,
+    number: String,
+    code: Option<String>,
+) -> Result<(ReturnTicket, i32), ApiError> {
+    let order_id = order_of_ticket(state, &number).await?.ok_or_else(not_found)?;
+    let settings = state.settings.get(&state.pool).await?;
+    let command = ReturnTicket {
+        order_id,
+        number,
+        code,
+        by_user_id: user.as_ref().map(|u| u.id),
+        // An admin returns on the customer's behalf without the code.
+        by_staff: user.as_ref().is_some_and(|u| u.role == api_core::auth::Role::SuperAdmin),
+        now: Utc::now(),
+        cutoff_minutes: settings.return_cutoff.get(),
+        fee_percent: settings.return_fee.get(),
+    };
+    Ok((command, i32::try_from(settings.return_cutoff.get()).unwrap_or(i32::MAX)))
+}
+
 /// Return the ticket `number`, for the holder of its `code`, its owner, or an admin
 /// acting for the customer (a ticket save does this too).
 pub(crate) async fn return_one(
@@ -70,21 +155,8 @@ pub(crate) async fn return_one(
     number: String,
     code: Option<String>,
 ) -> Result<Returned, ApiError> {
-    let order_id = order_of_ticket(state, &number).await?.ok_or_else(not_found)?;
-    let settings = state.settings.get(&state.pool).await?;
-    let now = Utc::now();
-    let by_user_id = user.as_ref().map(|u| u.id);
-    let command = ReturnTicket {
-        order_id,
-        number: number.clone(),
-        code,
-        by_user_id,
-        // An admin returns on the customer's behalf without the code.
-        by_staff: user.as_ref().is_some_and(|u| u.role == api_core::auth::Role::SuperAdmin),
-        now,
-        cutoff_minutes: settings.return_cutoff.get(),
-        fee_percent: settings.return_fee.get(),
-    };
+    let (command, cutoff) = return_command(state, user, number.clone(), code).await?;
+    let (order_id, now, by_user_id) = (command.order_id, command.now, command.by_user_id);
     let metadata = Metadata {
         correlation_id: Some(order_id),
         user_id: by_user_id.map(|u| u.to_string()),
@@ -99,9 +171,7 @@ pub(crate) async fn return_one(
         })
         .await
         .map_err(|e| match e {
-            ExecuteError::Refused(e) => {
-                return_error(e, i32::try_from(settings.return_cutoff.get()).unwrap_or(i32::MAX))
-            }
+            ExecuteError::Refused(e) => return_error(e, cutoff),
             ExecuteError::Store(e) => e.into(),
         })?;
     let Some(OrderEvent::TicketReturned { ticket_id, price, fee, coupon_refund, money_refund, .. }) = events.first()

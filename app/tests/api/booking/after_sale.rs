@@ -4,6 +4,7 @@
 
 use domain::order::Order;
 use serde_json::json;
+use serde_json::Value;
 
 use super::mailbox::{mails_to, Mail};
 use super::*;
@@ -72,4 +73,51 @@ async fn a_moved_ticket_shows_its_new_course_at_once_and_the_customer_gets_it(po
     let back = domain::money::format_pln(price - fee);
     assert!(mail.text.contains(&format!("= zwrot {back}")), "{}", mail.text);
     assert!(mail.text.contains(&format!("- {back} na kartę lub konto")), "{}", mail.text);
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_return_is_quoted_before_it_is_confirmed_and_the_quote_is_what_comes_back(pool: PgPool) {
+    let app = spawn(pool).await;
+    let issued = json!({ "code": "LATO5", "value": 500 });
+    let (status, coupon) = body(app.post("/api/order/coupon/save", &issued, Some(&app.admin_token), None).await).await;
+    assert_eq!(status, 201, "{coupon}");
+    let line = line(&app.pool).await;
+    let course = course(&app, &line, tomorrow(), 10).await;
+    let mut order = booking(course, &line, 0, 2, json!([{ "qty": 2 }]));
+    order["coupon"] = json!({ "code": "LATO5" });
+    let (status, placed) = body(app.place(&order).await).await;
+    assert_eq!(status, 201, "{placed}");
+    assert_eq!(app.pay(placed["data"]["payment_url"].as_str().expect("a payment url")).await.status(), 303);
+    let order_id: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    eventually("the tickets", || async {
+        matches!(app.order(order_id).await, Order::Placed(s) if !s.tickets.is_empty())
+    })
+    .await;
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    let ticket = &state.tickets[0].ticket;
+
+    // The code is checked first: a wrong one is refused at its field, before any question.
+    let wrong = json!({ "number": ticket.number, "code": "NOTTHECODE" });
+    let (status, refused) = body(app.post("/api/order/order/return-quote", &wrong, None, None).await).await;
+    assert_eq!((status, refused["errors"][0]["field"].as_str()), (422, Some("code")), "{refused}");
+
+    let ask = json!({ "number": ticket.number, "code": ticket.code });
+    let (status, quote) = body(app.post("/api/order/order/return-quote", &ask, None, None).await).await;
+    assert_eq!(status, 200, "{quote}");
+    let quote = &quote["data"];
+    let amount = |v: &Value| v.as_i64().expect("an amount");
+    assert_eq!(amount(&quote["back"]), amount(&quote["price"]) - amount(&quote["fee"]), "{quote}");
+    assert_eq!(amount(&quote["back"]), amount(&quote["coupon_refund"]) + amount(&quote["money_refund"]), "{quote}");
+    assert!(amount(&quote["coupon_refund"]) > 0, "the coupon paid a share: {quote}");
+    assert_eq!((quote["coupon_code"].as_str(), quote["money_to"].as_str()), (Some("LATO5"), Some("payment")));
+    assert!(
+        matches!(app.order(order_id).await, Order::Placed(s) if s.tickets[0].status == domain::order::TicketStatus::Valid),
+        "a quote returns nothing"
+    );
+
+    let (status, returned) = body(app.post("/api/order/order/return-ticket", &ask, None, None).await).await;
+    assert_eq!(status, 200, "{returned}");
+    for field in ["price", "fee", "coupon_refund", "money_refund"] {
+        assert_eq!(returned["data"][field], quote[field], "{field}: the return is what was quoted");
+    }
 }
