@@ -344,7 +344,9 @@ export const bookingHandlers = [
     return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message ?? '', result.code);
   }),
 
-  http.post(apiUrl('/order/order/return-ticket'), async ({ request }) => {
+  // The quote decides as the return does and records nothing.
+  ...(['return-ticket', 'return-quote'] as const).map((action) => http.post(apiUrl(`/order/order/${action}`), async ({ request }) => {
+    const commit = action === 'return-ticket';
     const body = record(await request.json());
     const number = text(body.number).toUpperCase();
     const code = text(body.code).toUpperCase();
@@ -367,12 +369,30 @@ export const bookingHandlers = [
         if (new Date(leg.departure_at).getTime() - 10 * 60_000 < Date.now()) {
           return { status: 422, field: 'number', message: 'Tickets can be returned until 10 minutes before departure.', code: 'return.too_late', params: { minutes: 10 } };
         }
-        ticket.status = 'returned';
-        if (order.tickets.every((t) => t.status === 'returned')) order.status = 'returned';
         const fee = Math.floor((ticket.price * 10 + 50) / 100);
         const refundable = ticket.price - fee;
         const couponRefund = Math.min(ticket.coupon_part, refundable);
         const moneyRefund = refundable - couponRefund;
+        if (!commit) {
+          const method = db.admin?.[order.id]?.payment_method ?? 'online';
+          const atOffice = method !== 'online';
+          const moneyTo = moneyRefund === 0 ? 'none' : atOffice ? 'office' : 'payment';
+          return {
+            status: 200,
+            data: {
+              number: ticket.number,
+              price: ticket.price,
+              fee,
+              back: refundable,
+              coupon_refund: couponRefund,
+              money_refund: moneyRefund,
+              coupon_code: couponRefund > 0 ? order.coupon?.code ?? null : null,
+              money_to: moneyTo,
+            },
+          };
+        }
+        ticket.status = 'returned';
+        if (order.tickets.every((t) => t.status === 'returned')) order.status = 'returned';
         if (couponRefund > 0 && order.coupon) {
           const coupon = db.coupons.find((c) => c.code === order.coupon?.code);
           if (coupon) coupon.current_value += couponRefund;
@@ -399,5 +419,5 @@ export const bookingHandlers = [
       return validationError([{ field: result.field, message: result.message ?? '', code: result.code, params: result.params }], result.code);
     }
     return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message ?? '', result.code);
-  }),
+  })),
 ];
