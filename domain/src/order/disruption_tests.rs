@@ -39,14 +39,7 @@ fn told(disruption: &CourseDisruption) -> OrderEvent {
 }
 
 fn choose(move_to: Option<Leg>, by: ChosenBy, minute: i64) -> ChooseDisruption {
-    ChooseDisruption {
-        order_id: ORDER,
-        disruption: cancellation(),
-        move_to,
-        by,
-        by_user_id: None,
-        now: at(minute),
-    }
+    ChooseDisruption { order_id: ORDER, disruption: cancellation(), move_to, by, by_user_id: None, now: at(minute) }
 }
 
 /// Another course of the same route and stops, dearer (4900 a seat).
@@ -90,9 +83,7 @@ fn an_unpaid_order_on_a_cancelled_course_is_cancelled_and_its_coupon_given_back(
 #[test]
 fn an_order_without_a_ticket_on_the_course_is_not_told() {
     let other = CourseDisruption { course_id: Uuid::from_u128(555), ..cancellation() };
-    given(paid_with_coupon())
-        .when(|s| decide_tell_disruption(&tell(other), s))
-        .then_err(DisruptionError::NotOnCourse);
+    given(paid_with_coupon()).when(|s| decide_tell_disruption(&tell(other), s)).then_err(DisruptionError::NotOnCourse);
     given([]).when(|s| decide_tell_disruption(&tell(cancellation()), s)).then_err(DisruptionError::NotFound);
 }
 

@@ -68,10 +68,10 @@ mod abandon;
 mod access;
 mod assign_user;
 mod cancel;
-mod disruption;
 mod change_course;
 mod change_payment;
 mod check_in;
+mod disruption;
 mod edit;
 mod events;
 mod expire;
@@ -125,8 +125,8 @@ pub use register_payment::{
 };
 pub use return_ticket::{decide_return, ReturnTicket, ReturnTicketError};
 pub use state::{
-    evolve, ChangePayment, DisruptionChosenRecord, DisruptionRecord, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment, PendingChange,
-    TicketState, TicketStatus, TicketUse,
+    evolve, ChangePayment, DisruptionChosenRecord, DisruptionRecord, Invoice, InvoiceCorrection, Order, OrderState,
+    OrderStatus, Payment, PendingChange, TicketState, TicketStatus, TicketUse,
 };
 
 /// An order's readable number from its place in the sequence of orders: `NB-2026-000123`.

@@ -75,7 +75,10 @@ impl Disruption {
 }
 
 /// Cancel: one [`SeatInventoryEvent::CourseCancelled`].
-pub fn decide_cancel_course(cmd: &CancelCourse, state: &SeatInventory) -> Result<Vec<SeatInventoryEvent>, DisruptError> {
+pub fn decide_cancel_course(
+    cmd: &CancelCourse,
+    state: &SeatInventory,
+) -> Result<Vec<SeatInventoryEvent>, DisruptError> {
     let SeatInventory::Opened(inventory) = state else { return Err(DisruptError::NotOpened) };
     if inventory.disruption.as_ref().is_some_and(Disruption::cancelled) {
         return Err(DisruptError::AlreadyCancelled);
@@ -112,7 +115,11 @@ pub fn decide_announce_delay(
         if current.is_none() {
             return Ok(vec![]);
         }
-        return Ok(vec![SeatInventoryEvent::DelayCleared { course_id: inventory.course_id, by: cmd.by.clone(), at: cmd.now }]);
+        return Ok(vec![SeatInventoryEvent::DelayCleared {
+            course_id: inventory.course_id,
+            by: cmd.by.clone(),
+            at: cmd.now,
+        }]);
     }
     if reason.is_empty() {
         return Err(DisruptError::ReasonRequired);
@@ -220,9 +227,7 @@ mod tests {
 
     #[test]
     fn a_delay_needs_a_reason_and_a_running_course() {
-        given([opened(10)])
-            .when(|s| decide_announce_delay(&delay(30, " "), s))
-            .then_err(DisruptError::ReasonRequired);
+        given([opened(10)]).when(|s| decide_announce_delay(&delay(30, " "), s)).then_err(DisruptError::ReasonRequired);
         given([opened(10), cancelled()])
             .when(|s| decide_announce_delay(&delay(30, "Korek"), s))
             .then_err(DisruptError::AlreadyCancelled);

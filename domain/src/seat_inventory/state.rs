@@ -163,10 +163,7 @@ pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory
                 Some(Disruption { delay_minutes: None, reason: reason.clone(), by: by.clone(), at: *at });
             SeatInventory::Opened(inventory)
         }
-        (
-            SeatInventory::Opened(mut inventory),
-            SeatInventoryEvent::DelayAnnounced { minutes, reason, by, at, .. },
-        ) => {
+        (SeatInventory::Opened(mut inventory), SeatInventoryEvent::DelayAnnounced { minutes, reason, by, at, .. }) => {
             // A cancellation stands: a delay after it changes nothing (decide refuses it).
             if !inventory.disruption.as_ref().is_some_and(Disruption::cancelled) {
                 inventory.disruption =

@@ -3,8 +3,8 @@
 //! and the changes themselves below it.
 
 use super::{
-    ChangePayment, DisruptionChosenRecord, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment, PendingChange, TicketState,
-    TicketStatus, TicketUse,
+    ChangePayment, DisruptionChosenRecord, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment,
+    PendingChange, TicketState, TicketStatus, TicketUse,
 };
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
