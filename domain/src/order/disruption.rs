@@ -181,8 +181,10 @@ pub fn decide_choose_disruption(cmd: &ChooseDisruption, state: &Order) -> Result
     use DisruptionError as E;
     let order = state.placed().ok_or(E::NotFound)?;
     let d = &cmd.disruption;
-    if order.disruption(d.course_id).is_some_and(|r| r.chosen.is_some()) {
-        return Err(E::AlreadyChosen);
+    if let Some(chosen) = order.disruption(d.course_id).and_then(|r| r.chosen.as_ref()) {
+        // Refunded automatically at the departure: for the passenger, the time was over.
+        let closed = chosen.by == ChosenBy::Automatic && cmd.by != ChosenBy::Automatic;
+        return Err(if closed { E::ChoiceClosed } else { E::AlreadyChosen });
     }
     let tickets = tickets_on(order, d.course_id);
     if order.status != OrderStatus::Paid || tickets.is_empty() {

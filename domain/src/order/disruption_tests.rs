@@ -179,6 +179,12 @@ fn the_choice_closes_at_departure_and_the_automatic_refund_comes_then() {
         .expect("refunded");
     assert!(matches!(automatic[0], OrderEvent::DisruptionChosen { by: ChosenBy::Automatic, .. }));
     assert!(automatic[1..].iter().all(|e| matches!(e, OrderEvent::TicketReturned { fee: 0, .. })));
+    // A passenger's choice after the automatic refund: the time was over.
+    let mut history = paid_with_coupon();
+    history.extend(automatic);
+    given(history)
+        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, 300), s))
+        .then_err(DisruptionError::ChoiceClosed);
 }
 
 #[test]

@@ -283,7 +283,7 @@ async fn alternatives(
         "select * from (select a.course_id, \
                 a.departure_at + make_interval(mins => a.stop_minutes[p.f]::int) as departure_at, \
                 a.departure_at + make_interval(mins => a.stop_minutes[p.t]::int) as arrival_at, \
-                a.seats - coalesce((select max(l) from unnest(a.segment_loads[p.f:p.t - 1]) l), 0) as seats_available \
+                (a.seats - coalesce((select max(l) from unnest(a.segment_loads[p.f:p.t - 1]) l), 0))::bigint as seats_available \
          from rm_course_availability a \
          cross join lateral (select array_position(a.stop_ids, $2) as f, array_position(a.stop_ids, $3) as t) p \
          join courses c on c.id = a.course_id and c.sale_open \
