@@ -15,9 +15,13 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use super::mailbox::mails;
-use super::{body, booking, course, eventually, line, spawn, tomorrow, BookingApp};
+use super::{body, booking, company, course, eventually, line, spawn_with, tomorrow, BookingApp};
 
 const ORDERS: usize = 30;
+/// The orders paid partly with a coupon of 5 zł: two of them move, three are refunded.
+const WITH_COUPON: [usize; 5] = [0, 1, 12, 13, 25];
+/// The orders that asked for an invoice: one moves, one is refunded.
+const WITH_INVOICE: [usize; 2] = [2, 15];
 
 /// Places and pays one ticket A → C (18 zł): a guest's, or the user's when `logged_in`,
 /// with a coupon of 5 zł when `coupon` names one; the last is an office sale (cash).
@@ -29,7 +33,11 @@ async fn sell(app: &BookingApp, course: Uuid, line: &super::Line, i: usize) -> U
         assert_eq!(status, 201, "{sold}");
         return sold["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
     }
-    if i < 5 {
+    if WITH_INVOICE.contains(&i) {
+        order["invoice"] = json!({ "is_selected": 1, "country": "PL", "vat_number": "526-025-02-74",
+            "company_name": "Firma Sp. z o.o.", "address": "ul. Kolejowa 1", "postal_code": "37-400", "city": "Nisko" });
+    }
+    if WITH_COUPON.contains(&i) {
         let code = format!("AWARIA{i}");
         let (status, c) = body(
             app.post("/api/order/coupon/save", &json!({ "code": code, "value": 500 }), Some(&app.admin_token), None)
@@ -106,7 +114,9 @@ async fn choose(app: &BookingApp, token: &str, choice: Value) -> (u16, Value) {
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn a_cancelled_course_tells_everyone_once_and_moves_or_refunds_each_in_full(pool: PgPool) {
-    let app = spawn(pool).await;
+    // Without KSeF: nothing but these processes appends to the orders meanwhile.
+    let app = spawn_with(pool, &["--ksef-env", "off"]).await;
+    company(&app.pool).await;
     let line = line(&app.pool).await;
     let departure = tomorrow();
     let cancelled = course(&app, &line, departure, 40).await;
@@ -196,6 +206,10 @@ async fn a_cancelled_course_tells_everyone_once_and_moves_or_refunds_each_in_ful
     let (status, missing) = choose(&app, &tokens[10], json!({ "choice": "move" })).await;
     assert_eq!((status, missing["errors"][0]["field"].as_str()), (422, Some("to_course_id")), "{missing}");
 
+    for i in WITH_INVOICE {
+        let o = orders[i];
+        eventually("the invoice", || async { paid(&app, o).await.invoice.is_some() }).await;
+    }
     let before = versions(&app, &orders).await;
     let mails_before = mails(&app.data_dir).len();
     replay_processes(&app).await;
@@ -231,28 +245,48 @@ async fn a_cancelled_course_tells_everyone_once_and_moves_or_refunds_each_in_ful
         app.loads(cancelled).await.1 == vec![0, 0] && app.loads(other).await.1 == vec![10, 10]
     })
     .await;
-    // Coupons: the five coupons (orders 0..5 moved) keep what they were spent; the refunds
-    // give the coupon part back (none of the refunded orders had one): 20 refunds of
-    // money, the office sale's at the office, each 1800, none twice.
+    // Coupons: a moved order's coupon stays spent; a refunded one's gets its 5 zł back.
+    for i in WITH_COUPON {
+        let code = format!("AWARIA{i}");
+        let expected = if i < 10 { 0 } else { 500 };
+        eventually(&format!("{code} at {expected}"), || async {
+            let check = json!({ "code": code });
+            let (status, checked) = body(app.post("/api/order/coupon/check", &check, None, None).await).await;
+            if expected == 0 {
+                status != 200 || checked["data"]["value"] == 0
+            } else {
+                checked["data"]["value"] == expected
+            }
+        })
+        .await;
+    }
+    // Money: the twenty refunded orders get their price back less the coupon part, none
+    // twice, and the office sale's at the office (never the gateway).
     eventually("the refunds owed", || async {
         let n: i64 = sqlx::query_scalar("select count(*) from refunds").fetch_one(&app.pool).await.expect("n");
         n == 20
     })
     .await;
-    let owed: Vec<(Uuid, i64)> = sqlx::query_as("select order_id, amount from refunds order by order_id")
-        .fetch_all(&app.pool)
-        .await
-        .expect("refunds");
-    let mut refunded: Vec<Uuid> = orders[10..].to_vec();
-    refunded.sort();
-    assert_eq!(owed.iter().map(|(o, _)| *o).collect::<Vec<_>>(), refunded);
-    assert!(owed.iter().all(|(_, amount)| *amount == 1800), "{owed:?}");
-    let office: String = sqlx::query_scalar("select status from refunds where order_id = $1")
-        .bind(orders[ORDERS - 1])
-        .fetch_one(&app.pool)
-        .await
-        .expect("office");
-    let _ = office;
+    command_api::processes::refunds::send_due(&state).await.expect("the sender");
+    let owed: Vec<(Uuid, i64, String)> =
+        sqlx::query_as("select order_id, amount, status from refunds").fetch_all(&app.pool).await.expect("refunds");
+    for (i, id) in orders.iter().enumerate().skip(10) {
+        let expected = if WITH_COUPON.contains(&i) { 1300 } else { 1800 };
+        let status = if i == ORDERS - 1 { "at_office" } else { "sent" };
+        let row = owed.iter().find(|(o, _, _)| o == id).expect("a refund of each refunded order");
+        assert_eq!((row.1, row.2.as_str()), (expected, status), "order {i}");
+    }
+    // Invoices: a free move leaves the invoice; a refund corrects it by the whole price.
+    for i in WITH_INVOICE {
+        let o = orders[i];
+        let corrections = if i < 10 { 0 } else { 1 };
+        eventually("the invoice and its corrections", || async {
+            paid(&app, o).await.invoice.is_some_and(|inv| inv.corrections.len() == corrections)
+        })
+        .await;
+        let invoice = paid(&app, o).await.invoice.expect("invoiced");
+        assert_eq!(invoice.current_total(), if i < 10 { 1800 } else { 0 }, "order {i}");
+    }
 
     // The admin's view adds up, as the read tables do.
     let path = format!("/api/course/course/disruption?course_id={cancelled}");
