@@ -49,7 +49,7 @@ async fn offer_of(state: &CommandState, order_id: Uuid, course_id: Uuid) -> Resu
     view::offer(state, &order, &inventory).await?.ok_or_else(link_invalid)
 }
 
-#[utoipa::path(get, path = "/api/order/disruption/one", tag = "order", security(()),
+#[utoipa::path(get, path = "/api/order/disruption/one", tag = "order",
     params(("token" = String, Query, description = "the token of the message's link", max_length = 400)),
     responses((status = 200, description = "`{\"data\": DisruptionOffer}`", body = Data<DisruptionOffer>),
         (status = 404, description = "`disruption.link_invalid`: a forged, malformed or unknown token"),
@@ -59,7 +59,7 @@ pub async fn one(State(state): State<CommandState>, params: Params) -> Result<Da
     offer_of(&state, order_id, course_id).await.map(Data::new)
 }
 
-#[utoipa::path(post, path = "/api/order/disruption/choose", tag = "order", security(()), request_body = ChooseInput,
+#[utoipa::path(post, path = "/api/order/disruption/choose", tag = "order", request_body = ChooseInput,
     responses((status = 200, description = "`{\"data\": DisruptionOffer}` after the choice", body = Data<DisruptionOffer>),
         (status = 404, description = "`disruption.link_invalid`"),
         (status = 409, description = "`disruption.already_chosen`, `disruption.choice_closed`, `disruption.no_choice`, `seats.not_enough`"),
