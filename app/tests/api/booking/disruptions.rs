@@ -113,6 +113,70 @@ async fn choose(app: &BookingApp, token: &str, choice: Value) -> (u16, Value) {
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_short_delay_is_only_told_and_a_long_one_offers_the_choice(pool: PgPool) {
+    let app = spawn_with(pool, &["--ksef-env", "off"]).await;
+    let line = line(&app.pool).await;
+    let departure = tomorrow();
+    let late = course(&app, &line, departure, 10).await;
+    course(&app, &line, departure + Duration::hours(2), 10).await;
+    let order = sell(&app, late, &line, 7).await;
+    eventually("paid", || async { paid(&app, order).await.status == OrderStatus::Paid }).await;
+    let number = paid(&app, order).await.display_number().to_owned();
+    let delay = |minutes: i64, reason: &str| json!({ "course_id": late, "minutes": minutes, "reason": reason });
+    let (status, bad) =
+        body(app.post("/api/course/course/delay", &delay(30, ""), Some(&app.admin_token), None).await).await;
+    assert_eq!((status, bad["errors"][0]["field"].as_str()), (422, Some("reason")), "{bad}");
+    let (status, bad) =
+        body(app.post("/api/course/course/delay", &delay(1441, "Korek"), Some(&app.admin_token), None).await).await;
+    assert_eq!((status, bad["errors"][0]["field"].as_str()), (422, Some("minutes")), "{bad}");
+    let (status, d) =
+        body(app.post("/api/course/course/delay", &delay(30, "Korek"), Some(&app.admin_token), None).await).await;
+    assert_eq!(
+        (status, d["data"]["status"].as_str(), d["data"]["choice_offered"].as_bool()),
+        (200, Some("delayed"), Some(false))
+    );
+    let delayed = |n: &str| -> Vec<super::mailbox::Mail> {
+        mails(&app.data_dir)
+            .into_iter()
+            .filter(|m| m.subject.starts_with("Kurs opóźniony") && m.subject.ends_with(n))
+            .collect()
+    };
+    eventually("told of the delay", || async { delayed(&number).len() == 1 }).await;
+    let link = token(&delayed(&number)[0]);
+    let (status, offer) =
+        body(app.client.get(app.url(&format!("/api/order/disruption/one?token={link}"))).send().await.expect("get"))
+            .await;
+    assert_eq!(
+        (status, offer["data"]["choice_open"].as_bool(), offer["data"]["deadline"].clone()),
+        (200, Some(false), Value::Null),
+        "{offer}"
+    );
+    let (status, refused) = choose(&app, &link, json!({ "choice": "refund" })).await;
+    assert_eq!((status, refused["code"].as_str()), (409, Some("disruption.no_choice")), "{refused}");
+
+    // 150 minutes: told again, and now the choice is offered.
+    let (status, _) =
+        body(app.post("/api/course/course/delay", &delay(150, "Wypadek"), Some(&app.admin_token), None).await).await;
+    assert_eq!(status, 200);
+    eventually("told of the longer delay", || async { delayed(&number).len() == 2 }).await;
+    let (_, offer) =
+        body(app.client.get(app.url(&format!("/api/order/disruption/one?token={link}"))).send().await.expect("get"))
+            .await;
+    assert_eq!(offer["data"]["choice_open"], true, "{offer}");
+    assert_eq!(offer["data"]["delay_minutes"], 150);
+
+    // Cleared: the course runs as planned again; the link offers nothing.
+    let (status, d) =
+        body(app.post("/api/course/course/delay", &delay(0, ""), Some(&app.admin_token), None).await).await;
+    assert_eq!((status, d["data"]["status"].as_str()), (200, Some("running")), "{d}");
+    let (status, _) =
+        body(app.client.get(app.url(&format!("/api/order/disruption/one?token={link}"))).send().await.expect("get"))
+            .await;
+    assert_eq!(status, 404);
+    assert_eq!(paid(&app, order).await.tickets[0].status, TicketStatus::Valid, "nothing changed on the order");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn a_cancelled_course_tells_everyone_once_and_moves_or_refunds_each_in_full(pool: PgPool) {
     // Without KSeF: nothing but these processes appends to the orders meanwhile.
     let app = spawn_with(pool, &["--ksef-env", "off"]).await;
@@ -313,6 +377,39 @@ async fn a_cancelled_course_tells_everyone_once_and_moves_or_refunds_each_in_ful
         (valid_other, returned) == (10, 20)
     })
     .await;
+    // The search shows the cancelled course marked and unsold, the driver sees it
+    // cancelled, the other course's manifest names where its new passengers come from,
+    // and the user's own tickets carry the disruption.
+    let day = api_core::time::warsaw_date(departure).to_string();
+    let ask = json!({ "tripMode": "one_way", "start": line.stops[0], "end": line.stops[2], "date": day });
+    let (_, found) = body(app.post("/api/search/search/index", &ask, None, None).await).await;
+    let marked = found["data"]["outbound"]
+        .as_array()
+        .expect("found")
+        .iter()
+        .find(|c| c["course_id"] == json!(cancelled))
+        .cloned();
+    let marked = marked.expect("the cancelled course stays in the results");
+    assert_eq!((marked["cancelled"].clone(), marked["seats_available"].clone()), (json!(true), json!(0)));
+    assert_eq!(marked["disruption_reason"], "Awaria autokaru");
+    let driver = format!("/api/order/driver/courses?date={day}");
+    let (_, courses) =
+        body(app.client.get(app.url(&driver)).bearer_auth(&app.admin_token).send().await.expect("d")).await;
+    let row = courses["data"].as_array().expect("courses").iter().find(|c| c["course_id"] == json!(cancelled)).cloned();
+    assert_eq!(row.expect("listed")["cancelled"], true);
+    let manifest = format!("/api/order/driver/manifest?course_id={other}");
+    let (_, m) = body(app.client.get(app.url(&manifest)).bearer_auth(&app.admin_token).send().await.expect("m")).await;
+    let moved = m["data"]["tickets"].as_array().expect("tickets");
+    assert_eq!(moved.len(), 10, "{m}");
+    assert!(moved.iter().all(|t| t["moved_from_course"]["course_id"] == json!(cancelled)), "{m}");
+    let (_, mine) = body(app.post("/api/user/user/my-tickets", &json!({}), Some(&app.user_token), None).await).await;
+    let refunded_own =
+        mine["data"]["models"].as_array().expect("mine").iter().find(|t| t["status"] == "returned").cloned();
+    let own = refunded_own.expect("a refunded ticket of the user");
+    assert_eq!(
+        (own["disruption"]["status"].as_str(), own["disruption"]["choice_open"].as_bool()),
+        (Some("cancelled"), Some(false))
+    );
     // Each order was told exactly once, after all of it.
     for number in &numbers {
         assert_eq!(told(&app, number).len(), 1, "{number}");
