@@ -410,6 +410,11 @@ async fn a_cancelled_course_tells_everyone_once_and_moves_or_refunds_each_in_ful
         (own["disruption"]["status"].as_str(), own["disruption"]["choice_open"].as_bool()),
         (Some("cancelled"), Some(false))
     );
+    let waiting = paid(&app, orders[25]).await.tickets[0].ticket.ticket_id;
+    let path = format!("/api/order/ticket/one?id={waiting}");
+    let (_, ticket) = body(app.client.get(app.url(&path)).bearer_auth(&app.admin_token).send().await.expect("t")).await;
+    assert_eq!(ticket["data"]["disruption"]["status"], "cancelled", "{ticket}");
+    assert_eq!(ticket["data"]["disruption"]["token"], json!(tokens[25]), "the link's token");
     // Each order was told exactly once, after all of it.
     for number in &numbers {
         assert_eq!(told(&app, number).len(), 1, "{number}");
