@@ -56,6 +56,7 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 DisruptionError::SameCourse,
                 DisruptionError::DifferentRoute,
                 DisruptionError::DifferentStops,
+                DisruptionError::MovedBefore,
             ]),
         ),
         (

@@ -70,6 +70,7 @@ impl ErrorCode for DisruptionError {
             DisruptionError::SameCourse => "change.same_course",
             DisruptionError::DifferentRoute => "change.different_route",
             DisruptionError::DifferentStops => "change.different_stops",
+            DisruptionError::MovedBefore => "disruption.moved_before",
         }
     }
 }

@@ -129,6 +129,10 @@ pub enum DisruptionError {
     DifferentRoute,
     #[error("the new course must be between the same stops")]
     DifferentStops,
+    /// A ticket moves once (its one move is its `TicketCourseChanged`): a ticket moved
+    /// before is refunded instead.
+    #[error("a ticket on this course was moved once already: only the refund is possible")]
+    MovedBefore,
 }
 
 /// The order's valid tickets on `course_id`.
@@ -216,6 +220,9 @@ pub fn decide_choose_disruption(cmd: &ChooseDisruption, state: &Order) -> Result
         return Ok(events);
     };
     for t in &tickets {
+        if t.course_changed {
+            return Err(E::MovedBefore);
+        }
         if to.course_id == t.course.course_id {
             return Err(E::SameCourse);
         }

@@ -222,3 +222,28 @@ fn an_unpaid_order_cannot_choose() {
         .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, 200), s))
         .then_err(DisruptionError::NotOnCourse);
 }
+
+#[test]
+fn a_ticket_moved_before_is_refunded_rather_than_moved_again() {
+    let paid = paid(false, 0);
+    let tickets = tickets_of(&paid);
+    let here = Leg { course_id: COURSE, ..other_course() };
+    // The first ticket came onto the disrupted course by a change from course 300.
+    let moved_here = OrderEvent::TicketCourseChanged {
+        order_id: ORDER,
+        ticket_id: tickets[0].ticket_id,
+        number: tickets[0].number.clone(),
+        from_course_id: Uuid::from_u128(300),
+        to_course: Leg { kind: LegKind::Outbound, ..here },
+        price_difference: 0,
+        changed_at: at(50),
+    };
+    let history = [placed(false, 0), paid, moved_here];
+    let elsewhere = Leg { course_id: Uuid::from_u128(400), ..other_course() };
+    given(history.clone())
+        .when(|s| decide_choose_disruption(&choose(Some(elsewhere), ChosenBy::Passenger, 200), s))
+        .then_err(DisruptionError::MovedBefore);
+    let refunded =
+        given(history).when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, 200), s)).outcome();
+    assert!(refunded.is_ok_and(|e| e.len() == 4));
+}

@@ -39,6 +39,9 @@ pub fn choice_error(e: DisruptionError) -> ApiError {
             ApiError::Conflict("The time to choose is over.".into())
         }
         DisruptionError::NoChoice => ApiError::Conflict("A delay this short offers no choice.".into()),
+        DisruptionError::MovedBefore => {
+            ApiError::Conflict("A ticket on this course was moved once already: only the refund is possible.".into())
+        }
         DisruptionError::SameCourse | DisruptionError::DifferentRoute | DisruptionError::DifferentStops => {
             ApiError::invalid_field("to_course_id", "Choose one of the other courses offered.")
         }
