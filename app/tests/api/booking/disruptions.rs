@@ -420,3 +420,45 @@ async fn a_cancelled_course_tells_everyone_once_and_moves_or_refunds_each_in_ful
         assert_eq!(told(&app, number).len(), 1, "{number}");
     }
 }
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn an_order_waiting_for_payment_on_a_cancelled_course_is_cancelled_and_told(pool: PgPool) {
+    let app = spawn_with(pool, &["--ksef-env", "off"]).await;
+    let line = line(&app.pool).await;
+    let cancelled = course(&app, &line, tomorrow(), 10).await;
+    let (status, c) = body(
+        app.post("/api/order/coupon/save", &json!({ "code": "CZEKA", "value": 500 }), Some(&app.admin_token), None)
+            .await,
+    )
+    .await;
+    assert_eq!(status, 201, "{c}");
+    let mut order = booking(cancelled, &line, 0, 2, json!([{ "qty": 2 }]));
+    order["coupon"] = json!({ "code": "CZEKA", "value": 500 });
+    let (status, placed) = body(app.place(&order).await).await;
+    assert_eq!(status, 201, "{placed}");
+    let order_id: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    let number = paid(&app, order_id).await.display_number().to_owned();
+    assert_eq!(app.loads(cancelled).await.1, vec![2, 2]);
+
+    let cancel = json!({ "course_id": cancelled, "reason": "Zamknięta droga" });
+    let (status, _) = body(app.post("/api/course/course/cancel", &cancel, Some(&app.admin_token), None).await).await;
+    assert_eq!(status, 200);
+    eventually("the unpaid order cancelled", || async { paid(&app, order_id).await.status == OrderStatus::Cancelled })
+        .await;
+    eventually("its seats and coupon back", || async {
+        let (_, checked) =
+            body(app.post("/api/order/coupon/check", &json!({ "code": "CZEKA" }), None, None).await).await;
+        app.loads(cancelled).await.1 == vec![0, 0] && checked["data"]["value"] == 500
+    })
+    .await;
+    eventually("told once", || async { told(&app, &number).len() == 1 }).await;
+    let path = format!("/api/course/course/disruption?course_id={cancelled}");
+    let (_, view) =
+        body(app.client.get(app.url(&path)).bearer_auth(&app.admin_token).send().await.expect("view")).await;
+    assert_eq!(view["data"]["passengers"][0]["state"], "order_cancelled", "{view}");
+    assert_eq!(view["data"]["passengers"][0]["tickets"], 2, "{view}");
+    // Its link offers nothing to choose.
+    let link = token(&told(&app, &number)[0]);
+    let (status, refused) = choose(&app, &link, json!({ "choice": "refund" })).await;
+    assert_eq!(status, 404, "{refused}");
+}
