@@ -90,6 +90,8 @@ codes! {
     ORDER_INCOMPLETE = "order.incomplete", 422, "The order is not complete: see the field errors.";
 
     // Checking tickets on board (command-api/src/booking/check_in.rs).
+    // Issue 28: the link of a disrupted course's message.
+    DISRUPTION_LINK_INVALID = "disruption.link_invalid", 404, "The link of a disrupted course's message is forged, malformed or names no disrupted course of the order.";
     TICKET_FORGED = "ticket.forged", 422, "The scanned code's signature is not the carrier's: forged or altered (field `qr`).";
     TICKET_UNREADABLE = "ticket.unreadable", 422, "The scanned text is not a ticket's code (field `qr`).";
 

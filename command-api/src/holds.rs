@@ -74,6 +74,7 @@ pub fn hold_error(e: HoldError) -> ApiError {
             format!("Only {available} seats are left on this course.")
         }),
         HoldError::SaleClosed => ApiError::invalid_field("course", "Sales for this course have closed."),
+        HoldError::CourseCancelled => ApiError::invalid_field("course", "This course was cancelled."),
         HoldError::NotOpened => ApiError::invalid_field("course", "This course is not on sale."),
         HoldError::UnknownStop(_) => ApiError::invalid_field("course", "The course does not stop there."),
         HoldError::WrongDirection => {

@@ -184,6 +184,14 @@ pub fn router(state: CommandState) -> Router {
                 .route_layer(axum::middleware::from_fn_with_state(state.pool.clone(), api_core::auth::require_admin))
                 .put(coupons::update),
         )
+        // Issue 28: a course the carrier cancelled or delayed.
+        .route("/course/course/cancel", post(booking::disruption::admin::cancel_course))
+        .route("/course/course/delay", post(booking::disruption::admin::announce_delay))
+        .route("/course/course/disruption", axum::routing::get(booking::disruption::admin::show))
+        .route("/course/course/disruption-resend", post(booking::disruption::admin::resend))
+        .route("/course/course/disruption-choose", post(booking::disruption::admin::choose_for))
+        .route("/order/disruption/one", axum::routing::get(booking::disruption::passenger::one))
+        .route("/order/disruption/choose", post(booking::disruption::passenger::choose_by_link))
         .route("/payment/notify/{provider}", post(payments::notify))
         .with_state(state)
 }

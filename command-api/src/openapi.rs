@@ -1,7 +1,9 @@
 //! The command API's part of `/api/openapi.json` (merged with the other APIs' parts into
 //! the whole document by the `app` crate, which serves it).
 
-use crate::booking::{cancel, change, check_in, edit, form, office, order_parts, pay_again, place, returns, send};
+use crate::booking::{
+    cancel, change, check_in, disruption, edit, form, office, order_parts, pay_again, place, returns, send,
+};
 use crate::coupons;
 
 #[derive(utoipa::OpenApi)]
@@ -30,6 +32,13 @@ use crate::coupons;
         coupons::check,
         coupons::create,
         coupons::update,
+        disruption::admin::cancel_course,
+        disruption::admin::announce_delay,
+        disruption::admin::show,
+        disruption::admin::resend,
+        disruption::admin::choose_for,
+        disruption::passenger::one,
+        disruption::passenger::choose_by_link,
     ),
     components(schemas(
         place::Placed,
@@ -65,6 +74,11 @@ use crate::coupons;
         coupons::CheckInput,
         coupons::CouponAnswer,
         coupons::SaveInput,
+        disruption::admin::CancelCourseInput,
+        disruption::admin::DelayInput,
+        disruption::admin::ResendInput,
+        disruption::admin::AdminChooseInput,
+        disruption::passenger::ChooseInput,
     ))
 )]
 pub struct CommandApi;

@@ -19,6 +19,9 @@
 //! applied (`version`); an event at or below it is skipped, and the write is guarded by
 //! it too, so a replayed event changes nothing and events of one stream apply in order.
 //!
+//! `CourseCancelled`, `DelayAnnounced` and `DelayCleared` copy what the carrier said last
+//! (cancelled, the delay's minutes, the reason, when and who); a cancellation stands.
+//!
 //! An event it cannot decode (a type from a newer release) stops the projection with an
 //! error rather than being skipped: a silently skipped hold would oversell the search.
 
@@ -52,6 +55,19 @@ struct CourseRow {
     stop_minutes: Vec<i64>,
     version: i64,
     updated_at: DateTime<Utc>,
+    /// The carrier cancelled the course (it stays in the search, marked, never sold).
+    #[serde(default)]
+    cancelled: bool,
+    /// The announced delay, while the course runs late.
+    #[serde(default)]
+    delay_minutes: Option<i64>,
+    /// Why it was cancelled or delayed, as the passengers are told; with when and who.
+    #[serde(default)]
+    disruption_reason: Option<String>,
+    #[serde(default)]
+    disruption_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    disruption_by: Option<String>,
 }
 
 impl CourseRow {
@@ -61,6 +77,12 @@ impl CourseRow {
         for load in self.segment_loads.iter_mut().take(to).skip(from) {
             *load += delta;
         }
+    }
+}
+
+impl CourseRow {
+    fn disruption(&mut self, reason: Option<String>, by: Option<String>, at: Option<DateTime<Utc>>) {
+        (self.disruption_reason, self.disruption_by, self.disruption_at) = (reason, by, at);
     }
 }
 
@@ -87,6 +109,11 @@ impl Fold {
                 stop_minutes: stops.iter().map(|s| i64::from(s.minutes_from_start)).collect(),
                 version,
                 updated_at: at,
+                cancelled: false,
+                delay_minutes: None,
+                disruption_reason: None,
+                disruption_at: None,
+                disruption_by: None,
             };
             self.courses.insert(course_id, row);
             self.changed.insert(course_id);
@@ -101,6 +128,20 @@ impl Fold {
             SeatInventoryEvent::CapacityChanged { seats, .. } => row.seats = i64::from(seats),
             SeatInventoryEvent::SeatsHeld { from, to, seats, .. } => row.load(from, to, i64::from(seats)),
             SeatInventoryEvent::SeatsReleased { from, to, seats, .. } => row.load(from, to, -i64::from(seats)),
+            SeatInventoryEvent::CourseCancelled { reason, by, at, .. } => {
+                row.cancelled = true;
+                row.delay_minutes = None;
+                row.disruption(Some(reason), Some(by), Some(at));
+            }
+            SeatInventoryEvent::DelayAnnounced { minutes, reason, by, at, .. } if !row.cancelled => {
+                row.delay_minutes = Some(i64::from(minutes));
+                row.disruption(Some(reason), Some(by), Some(at));
+            }
+            SeatInventoryEvent::DelayCleared { .. } if !row.cancelled => {
+                row.delay_minutes = None;
+                row.disruption(None, None, None);
+            }
+            SeatInventoryEvent::DelayAnnounced { .. } | SeatInventoryEvent::DelayCleared { .. } => {}
         }
     }
 }

@@ -39,7 +39,10 @@ fn newest_seats(events: &[(SeatInventoryEvent, i64)]) -> HashMap<Uuid, (i32, i64
             }
             SeatInventoryEvent::SeatsHeld { .. }
             | SeatInventoryEvent::SeatsReleased { .. }
-            | SeatInventoryEvent::HoldConfirmed { .. } => continue,
+            | SeatInventoryEvent::HoldConfirmed { .. }
+            | SeatInventoryEvent::CourseCancelled { .. }
+            | SeatInventoryEvent::DelayAnnounced { .. }
+            | SeatInventoryEvent::DelayCleared { .. } => continue,
         };
         let seats = i32::try_from(seats).unwrap_or(i32::MAX);
         let entry = newest.entry(event.course_id()).or_insert((seats, *version));

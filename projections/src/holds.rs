@@ -50,7 +50,11 @@ struct Fold {
 impl Fold {
     fn apply(&mut self, event: SeatInventoryEvent, version: i64, at: DateTime<Utc>) {
         match event {
-            SeatInventoryEvent::InventoryOpened { .. } | SeatInventoryEvent::CapacityChanged { .. } => {}
+            SeatInventoryEvent::InventoryOpened { .. }
+            | SeatInventoryEvent::CapacityChanged { .. }
+            | SeatInventoryEvent::CourseCancelled { .. }
+            | SeatInventoryEvent::DelayAnnounced { .. }
+            | SeatInventoryEvent::DelayCleared { .. } => {}
             SeatInventoryEvent::SeatsHeld { course_id, hold_id, from, to, seats, expires_at } => {
                 let key = (course_id, hold_id);
                 if let Entry::Vacant(slot) = self.holds.entry(key) {
@@ -96,7 +100,11 @@ impl Fold {
 
 fn hold_id(event: &SeatInventoryEvent) -> Option<Uuid> {
     match event {
-        SeatInventoryEvent::InventoryOpened { .. } | SeatInventoryEvent::CapacityChanged { .. } => None,
+        SeatInventoryEvent::InventoryOpened { .. }
+        | SeatInventoryEvent::CapacityChanged { .. }
+        | SeatInventoryEvent::CourseCancelled { .. }
+        | SeatInventoryEvent::DelayAnnounced { .. }
+        | SeatInventoryEvent::DelayCleared { .. } => None,
         SeatInventoryEvent::SeatsHeld { hold_id, .. }
         | SeatInventoryEvent::HoldConfirmed { hold_id, .. }
         | SeatInventoryEvent::SeatsReleased { hold_id, .. } => Some(*hold_id),

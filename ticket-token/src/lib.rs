@@ -27,6 +27,10 @@
 //! in the claims names the key that signed, so a key can be replaced while old tickets
 //! are still out.
 
+mod link;
+
+pub use link::LINK_PREFIX;
+
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use chrono::{DateTime, Duration, Utc};

@@ -4,6 +4,7 @@
 //! `placements` table), never only in memory.
 
 pub mod daily_report;
+pub mod disruptions;
 pub mod effects;
 pub mod expiry;
 pub mod ksef;
@@ -27,6 +28,7 @@ pub fn spawn_timers(state: &CommandState, shutdown: &CancellationToken) -> Vec<J
         tokio::spawn(refunds::run(state.clone(), shutdown.clone())),
         tokio::spawn(daily_report::run(state.clone(), shutdown.clone())),
         tokio::spawn(ksef::run(state.clone(), shutdown.clone())),
+        tokio::spawn(disruptions::run(state.clone(), shutdown.clone())),
     ]
 }
 

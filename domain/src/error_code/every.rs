@@ -5,11 +5,11 @@
 use super::ErrorCode;
 use crate::coupon::CouponError;
 use crate::order::{
-    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, CheckInError, EditError,
-    ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError, PlaceOrderError,
+    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, CheckInError, DisruptionError,
+    EditError, ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError, PlaceOrderError,
     RefundLatePaymentError, RegisterPaymentError, ReturnTicketError,
 };
-use crate::seat_inventory::{ChangeCapacityError, HoldError, OpenInventoryError};
+use crate::seat_inventory::{ChangeCapacityError, DisruptError, HoldError, OpenInventoryError};
 use crate::stamp_card::StampCardError;
 
 /// One value of every variant of every refusal, grouped by enum (for the checks below
@@ -32,6 +32,31 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 HoldError::SaleClosed,
                 HoldError::HoldNotFound,
                 HoldError::HoldReleased,
+                HoldError::CourseCancelled,
+            ]),
+        ),
+        (
+            "DisruptError",
+            all(vec![
+                DisruptError::NotOpened,
+                DisruptError::AlreadyCancelled,
+                DisruptError::Departed,
+                DisruptError::ReasonRequired,
+            ]),
+        ),
+        (
+            "DisruptionError",
+            all(vec![
+                DisruptionError::NotFound,
+                DisruptionError::NotOnCourse,
+                DisruptionError::AlreadyChosen,
+                DisruptionError::ChoiceClosed,
+                DisruptionError::NoChoice,
+                DisruptionError::NotYetDue,
+                DisruptionError::SameCourse,
+                DisruptionError::DifferentRoute,
+                DisruptionError::DifferentStops,
+                DisruptionError::MovedBefore,
             ]),
         ),
         (

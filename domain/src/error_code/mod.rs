@@ -9,11 +9,11 @@
 
 use crate::coupon::CouponError;
 use crate::order::{
-    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, CheckInError, EditError,
-    ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError, PlaceOrderError,
+    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, CheckInError, DisruptionError,
+    EditError, ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError, PlaceOrderError,
     RefundLatePaymentError, RegisterPaymentError, ReturnTicketError,
 };
-use crate::seat_inventory::{ChangeCapacityError, HoldError, OpenInventoryError};
+use crate::seat_inventory::{ChangeCapacityError, DisruptError, HoldError, OpenInventoryError};
 use crate::stamp_card::StampCardError;
 
 mod every;
@@ -42,6 +42,35 @@ impl ErrorCode for HoldError {
             HoldError::SaleClosed => "course.sale_closed",
             HoldError::HoldNotFound => "hold.not_found",
             HoldError::HoldReleased => "hold.released",
+            HoldError::CourseCancelled => "course.cancelled",
+        }
+    }
+}
+
+impl ErrorCode for DisruptError {
+    fn code(&self) -> &'static str {
+        match self {
+            DisruptError::NotOpened => "inventory.not_open",
+            DisruptError::AlreadyCancelled => "course.already_cancelled",
+            DisruptError::Departed => "course.departed",
+            DisruptError::ReasonRequired => "course.reason_required",
+        }
+    }
+}
+
+impl ErrorCode for DisruptionError {
+    fn code(&self) -> &'static str {
+        match self {
+            DisruptionError::NotFound => "order.not_found",
+            DisruptionError::NotOnCourse => "disruption.not_on_course",
+            DisruptionError::AlreadyChosen => "disruption.already_chosen",
+            DisruptionError::ChoiceClosed => "disruption.choice_closed",
+            DisruptionError::NoChoice => "disruption.no_choice",
+            DisruptionError::NotYetDue => "disruption.not_yet_due",
+            DisruptionError::SameCourse => "change.same_course",
+            DisruptionError::DifferentRoute => "change.different_route",
+            DisruptionError::DifferentStops => "change.different_stops",
+            DisruptionError::MovedBefore => "disruption.moved_before",
         }
     }
 }

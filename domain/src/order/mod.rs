@@ -34,6 +34,9 @@
 //! - [`EditOrder`] ([`decide_edit`]): an admin corrects the customer's details and the
 //!   invoice data in one decision: before the invoice is issued its data change, after
 //!   it new buyer data are a correction invoice under a number reserved beforehand.
+//! - [`TellDisruption`] / [`ChooseDisruption`] ([`decide_tell_disruption`],
+//!   [`decide_choose_disruption`]): a course was cancelled or delayed by the carrier; the
+//!   order is told once, and chooses once a free move or a full refund.
 //! - [`AssignOrderToUser`] ([`decide_assign_user`]): an order placed without an account
 //!   goes to the customer's account.
 //!
@@ -68,6 +71,7 @@ mod cancel;
 mod change_course;
 mod change_payment;
 mod check_in;
+mod disruption;
 mod edit;
 mod events;
 mod expire;
@@ -94,6 +98,10 @@ pub use change_payment::{
     decide_expire_change, decide_pay_change, ExpireChangeError, ExpireTicketChange, PayChangeError, PayTicketChange,
 };
 pub use check_in::{decide_check_in, CheckInError, CheckInTicket, BOARDING_CLOSES_HOURS, BOARDING_OPENS_HOURS};
+pub use disruption::{
+    decide_choose_disruption, decide_tell_disruption, full_refund, tickets_on, ChooseDisruption, ChosenBy,
+    CourseDisruption, DisruptionChoice, DisruptionError, TellDisruption,
+};
 pub use edit::{decide_edit, EditError, EditOrder, ReservedCorrection};
 pub use events::{
     stream_name, AppliedDiscount, CouponUse, Customer, InvoiceRequest, Language, Leg, LegHold, LegKind, OrderEvent,
@@ -117,8 +125,8 @@ pub use register_payment::{
 };
 pub use return_ticket::{decide_return, ReturnTicket, ReturnTicketError};
 pub use state::{
-    evolve, ChangePayment, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment, PendingChange,
-    TicketState, TicketStatus, TicketUse,
+    evolve, ChangePayment, DisruptionChosenRecord, DisruptionRecord, Invoice, InvoiceCorrection, Order, OrderState,
+    OrderStatus, Payment, PendingChange, TicketState, TicketStatus, TicketUse,
 };
 
 /// An order's readable number from its place in the sequence of orders: `NB-2026-000123`.

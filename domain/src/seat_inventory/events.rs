@@ -52,6 +52,13 @@ pub enum SeatInventoryEvent {
         seats: u32,
         reason: ReleaseReason,
     },
+    /// The carrier cancelled the course (`by`: the admin's e-mail; `reason` is shown to
+    /// the passengers). It sells nothing more; its passengers are told and choose.
+    CourseCancelled { course_id: Uuid, reason: String, by: String, at: DateTime<Utc> },
+    /// The course runs `minutes` late (replacing any delay announced before).
+    DelayAnnounced { course_id: Uuid, minutes: u32, reason: String, by: String, at: DateTime<Utc> },
+    /// The course runs on time again.
+    DelayCleared { course_id: Uuid, by: String, at: DateTime<Utc> },
 }
 
 /// Why held or sold seats went back to the pool.
@@ -81,6 +88,9 @@ impl SeatInventoryEvent {
             SeatInventoryEvent::SeatsHeld { .. } => "SeatsHeld",
             SeatInventoryEvent::HoldConfirmed { .. } => "HoldConfirmed",
             SeatInventoryEvent::SeatsReleased { .. } => "SeatsReleased",
+            SeatInventoryEvent::CourseCancelled { .. } => "CourseCancelled",
+            SeatInventoryEvent::DelayAnnounced { .. } => "DelayAnnounced",
+            SeatInventoryEvent::DelayCleared { .. } => "DelayCleared",
         }
     }
 
@@ -91,7 +101,10 @@ impl SeatInventoryEvent {
             | SeatInventoryEvent::CapacityChanged { course_id, .. }
             | SeatInventoryEvent::SeatsHeld { course_id, .. }
             | SeatInventoryEvent::HoldConfirmed { course_id, .. }
-            | SeatInventoryEvent::SeatsReleased { course_id, .. } => *course_id,
+            | SeatInventoryEvent::SeatsReleased { course_id, .. }
+            | SeatInventoryEvent::CourseCancelled { course_id, .. }
+            | SeatInventoryEvent::DelayAnnounced { course_id, .. }
+            | SeatInventoryEvent::DelayCleared { course_id, .. } => *course_id,
         }
     }
 }

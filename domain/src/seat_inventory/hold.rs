@@ -45,6 +45,8 @@ pub enum HoldError {
     HoldNotFound,
     #[error("the hold's seats were all released")]
     HoldReleased,
+    #[error("the course was cancelled")]
+    CourseCancelled,
 }
 
 /// Hold the seats: one [`SeatInventoryEvent::SeatsHeld`]; nothing when the hold id is
@@ -55,6 +57,9 @@ pub fn decide_hold(cmd: &HoldSeats, state: &SeatInventory) -> Result<Vec<SeatInv
     };
     if inventory.hold(cmd.hold_id).is_some() {
         return Ok(vec![]);
+    }
+    if inventory.disruption.as_ref().is_some_and(super::Disruption::cancelled) {
+        return Err(HoldError::CourseCancelled);
     }
     if cmd.seats == 0 {
         return Err(HoldError::NoSeatsRequested);

@@ -20,6 +20,10 @@
 //! - [`ReleaseSeats`] ([`decide_release`]): some or all seats of a hold go back to the
 //!   pool, with a [`ReleaseReason`]. [`SeatInventoryEvent::SeatsReleased`].
 //!
+//! - [`CancelCourse`] ([`decide_cancel_course`]) and [`AnnounceDelay`]
+//!   ([`decide_announce_delay`]): the carrier cancels the course (it sells nothing more)
+//!   or announces its delay; the course's [`Disruption`] is what it said last.
+//!
 //! A hold is the unit of seats of one order leg: its id is chosen by the caller, so a
 //! retried hold takes nothing more, and its releases carry their own ids, so a retried
 //! release frees nothing more. The inventory does not expire holds on its own: the
@@ -33,6 +37,7 @@
 
 mod change_capacity;
 mod confirm;
+mod disrupt;
 mod events;
 mod hold;
 mod open;
@@ -43,6 +48,10 @@ mod testing;
 
 pub use change_capacity::{capacity_event_id, decide_change_capacity, ChangeCapacity, ChangeCapacityError};
 pub use confirm::{confirm_event_id, decide_confirm, ConfirmHold};
+pub use disrupt::{
+    decide_announce_delay, decide_cancel_course, disruption_event_id, AnnounceDelay, CancelCourse, DisruptError,
+    Disruption, CHOICE_DELAY_MINUTES,
+};
 pub use events::{stream_name, ReleaseReason, SeatInventoryEvent, Stop, STREAM_PREFIX};
 pub use hold::{decide_hold, hold_event_id, HoldError, HoldSeats};
 pub use open::{decide_open, opened_event_id, OpenInventory, OpenInventoryError};

@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
-use super::{SeatInventoryEvent, Stop};
+use super::{Disruption, SeatInventoryEvent, Stop};
 
 /// A course's seat inventory as its events leave it.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -29,6 +29,9 @@ pub struct Inventory {
     pub segment_loads: Vec<u32>,
     /// Every hold ever made on the course, by hold id (released ones stay, with nothing left).
     pub holds: BTreeMap<Uuid, Hold>,
+    /// What the carrier said last when the course does not run as planned (cancelled or
+    /// delayed); `None` while it runs normally.
+    pub disruption: Option<Disruption>,
 }
 
 /// Seats held for one order leg: held, then confirmed (paid), then released in part or
@@ -101,6 +104,7 @@ pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory
             stops: stops.clone(),
             segment_loads: vec![0; stops.len().saturating_sub(1)],
             holds: BTreeMap::new(),
+            disruption: None,
         }),
         // A stream is opened once; a second opening changes nothing.
         (opened @ SeatInventory::Opened(_), SeatInventoryEvent::InventoryOpened { .. }) => opened,
@@ -154,13 +158,35 @@ pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory
             inventory.load(*from, *to, released, false);
             SeatInventory::Opened(inventory)
         }
+        (SeatInventory::Opened(mut inventory), SeatInventoryEvent::CourseCancelled { reason, by, at, .. }) => {
+            inventory.disruption =
+                Some(Disruption { delay_minutes: None, reason: reason.clone(), by: by.clone(), at: *at });
+            SeatInventory::Opened(inventory)
+        }
+        (SeatInventory::Opened(mut inventory), SeatInventoryEvent::DelayAnnounced { minutes, reason, by, at, .. }) => {
+            // A cancellation stands: a delay after it changes nothing (decide refuses it).
+            if !inventory.disruption.as_ref().is_some_and(Disruption::cancelled) {
+                inventory.disruption =
+                    Some(Disruption { delay_minutes: Some(*minutes), reason: reason.clone(), by: by.clone(), at: *at });
+            }
+            SeatInventory::Opened(inventory)
+        }
+        (SeatInventory::Opened(mut inventory), SeatInventoryEvent::DelayCleared { .. }) => {
+            if !inventory.disruption.as_ref().is_some_and(Disruption::cancelled) {
+                inventory.disruption = None;
+            }
+            SeatInventory::Opened(inventory)
+        }
         // Cannot happen in a valid stream (decide refuses them); nothing to change.
         (
             SeatInventory::Unopened,
             SeatInventoryEvent::CapacityChanged { .. }
             | SeatInventoryEvent::SeatsHeld { .. }
             | SeatInventoryEvent::HoldConfirmed { .. }
-            | SeatInventoryEvent::SeatsReleased { .. },
+            | SeatInventoryEvent::SeatsReleased { .. }
+            | SeatInventoryEvent::CourseCancelled { .. }
+            | SeatInventoryEvent::DelayAnnounced { .. }
+            | SeatInventoryEvent::DelayCleared { .. },
         ) => SeatInventory::Unopened,
     }
 }
@@ -180,6 +206,7 @@ mod tests {
             stops,
             segment_loads: loads,
             holds: BTreeMap::new(),
+            disruption: None,
         }
     }
 

@@ -66,7 +66,12 @@ impl Change<'_> {
     /// handed to its change; the rules follow the order's `evolve` in the domain.
     fn apply(&mut self, event: OrderEvent) {
         match event {
-            OrderEvent::OrderPlaced { .. } | OrderEvent::OrderAbandoned { .. } => {}
+            // The disruption's own read table follows these (`crate::disruptions`); the
+            // tickets' moves and returns that come with a choice are events of their own.
+            OrderEvent::OrderPlaced { .. }
+            | OrderEvent::OrderAbandoned { .. }
+            | OrderEvent::DisruptionTold { .. }
+            | OrderEvent::DisruptionChosen { .. } => {}
             OrderEvent::OrderPaid { paid_at, amount, transaction_id, tickets, reheld, .. } => {
                 self.paid(paid_at, amount, transaction_id, &reheld);
                 self.tickets_issued(tickets, paid_at);

@@ -85,6 +85,10 @@ pub struct DriverCourse {
     pub passengers: i64,
     /// Of those, the ones that boarded.
     pub boarded: i64,
+    /// The carrier cancelled it (issue 28).
+    pub cancelled: bool,
+    /// Its announced delay in minutes, while it runs late.
+    pub delay_minutes: Option<i64>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -97,6 +101,8 @@ struct CourseRow {
     seats: i32,
     passengers: i64,
     boarded: i64,
+    cancelled: bool,
+    delay_minutes: Option<i64>,
 }
 
 impl From<CourseRow> for DriverCourse {
@@ -110,6 +116,8 @@ impl From<CourseRow> for DriverCourse {
             seats: r.seats,
             passengers: r.passengers,
             boarded: r.boarded,
+            cancelled: r.cancelled,
+            delay_minutes: r.delay_minutes,
         }
     }
 }
@@ -121,7 +129,9 @@ const COURSES: &str = "select c.id as course_id, c.route_id, r.name as route_nam
        coalesce((select max(m) from rm_course_availability a, unnest(a.stop_minutes) m where a.course_id = c.id), \
                 (select max(minutes_from_start) from route_waypoints w where w.route_id = c.route_id), 0) as minutes, \
        (select count(*) from rm_tickets t join rm_orders o using (order_id) where t.course_id = c.id and {carried}) as passengers, \
-       (select count(*) from rm_tickets t join rm_orders o using (order_id) where t.course_id = c.id and t.status = 'used') as boarded \
+       (select count(*) from rm_tickets t join rm_orders o using (order_id) where t.course_id = c.id and t.status = 'used') as boarded, \
+       coalesce((select a.cancelled from rm_course_availability a where a.course_id = c.id), false) as cancelled, \
+       (select a.delay_minutes from rm_course_availability a where a.course_id = c.id) as delay_minutes \
   from courses c join routes r on r.id = c.route_id";
 
 fn day_param(params: &Params) -> Result<NaiveDate, ApiError> {
@@ -187,6 +197,22 @@ pub struct ManifestTicket {
     /// `valid`, `used`, `returned`, or `cancelled` (its order was cancelled).
     pub status: String,
     pub used_at: Option<DateTime<Utc>>,
+    /// The course it was moved from (a cancelled one's passenger who chose this course).
+    #[sqlx(skip)]
+    pub moved_from_course: Option<MovedFrom>,
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub previous_course_id: Option<Uuid>,
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub previous_departure_at: Option<DateTime<Utc>>,
+}
+
+/// The course a ticket was moved from.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MovedFrom {
+    pub course_id: Uuid,
+    pub departure_at: DateTime<Utc>,
 }
 
 /// A course's own stops and minutes (`$1`: the course, `$2`: its route): those its seat
@@ -252,14 +278,20 @@ pub async fn manifest(
         "select t.number, o.first_name || ' ' || o.last_name as passenger, t.from_waypoint_id, t.from_name, \
                 t.to_waypoint_id, t.to_name, t.discount_name, \
                 case when o.status = 'cancelled' and t.status = 'valid' then 'cancelled' else t.status end as status, \
-                t.used_at \
+                t.used_at, t.previous_course_id, pc.departure_at as previous_departure_at \
            from rm_tickets t join rm_orders o using (order_id) \
+           left join courses pc on pc.id = t.previous_course_id \
           where t.course_id = $1 and o.status in ('paid', 'returned', 'cancelled') \
           order by t.number",
     )
     .bind(course_id)
     .fetch_all(&state.pool)
     .await?;
+    for t in &mut tickets {
+        if let (Some(course_id), Some(departure_at)) = (t.previous_course_id, t.previous_departure_at) {
+            t.moved_from_course = Some(MovedFrom { course_id, departure_at });
+        }
+    }
     let position = |id: i64| stops.iter().position(|s| s.waypoint_id == id).unwrap_or(usize::MAX);
     tickets.sort_by_key(|t| (position(t.from_waypoint_id), t.number.clone()));
     Ok(Data::new(Manifest { course: course.into(), stops, tickets, verification_key: verification_key_of(&state) }))

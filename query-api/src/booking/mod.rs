@@ -30,6 +30,7 @@ pub mod change_options;
 pub mod coupons;
 pub mod course_load;
 mod db;
+pub mod disruption;
 pub mod driver;
 pub mod invoice_files;
 pub mod invoices;

@@ -101,6 +101,10 @@ pub struct MyTicket {
     /// The statutory discount of the ticket's price, e.g. `Student`: the passenger shows
     /// the document that entitles them to it. `null` for a full fare.
     pub discount_name: Option<String>,
+    /// The carrier cancelled or delayed its course (issue 28); `null` when it runs normally.
+    pub disruption: Option<super::disruption::TicketDisruption>,
+    #[serde(skip)]
+    course_id: Uuid,
 }
 
 impl MyTicket {
@@ -136,6 +140,8 @@ impl MyTicket {
             qr,
             invoices: Vec::new(),
             discount_name: r.discount_name,
+            disruption: None,
+            course_id: r.course_id,
         }
     }
 }
@@ -159,9 +165,15 @@ pub async fn my_tickets(
     let mut models: Vec<MyTicket> = page.models.into_iter().map(|r| MyTicket::of(r, &state.tickets)).collect();
     let orders: Vec<Uuid> = models.iter().map(|t| t.order_id).collect();
     let invoices = super::invoices::summaries_of_orders(&state.pool, &orders).await?;
+    let courses: Vec<Uuid> = models.iter().map(|t| t.course_id).collect();
+    let disrupted = super::disruption::of_courses(&state.pool, &courses).await?;
+    let now = Utc::now();
     for ticket in &mut models {
         if let Some(documents) = invoices.get(&ticket.order_id) {
             ticket.invoices.clone_from(documents);
+        }
+        if let Some(d) = disrupted.get(&ticket.course_id) {
+            ticket.disruption = Some(d.for_ticket(ticket.order_id, &ticket.status, &state.tickets, now));
         }
     }
     Ok(Data::new(Page { models, pagination: page.pagination }))

@@ -117,6 +117,9 @@ pub struct AdminTicket {
     pub fee: Option<i64>,
     pub coupon_refund: Option<i64>,
     pub money_refund: Option<i64>,
+    /// The carrier cancelled or delayed its course (issue 28; in `one` only, `null` in the
+    /// list): the admin's copy of the passenger's link token included.
+    pub disruption: Option<super::disruption::TicketDisruption>,
 }
 
 impl From<Row> for AdminTicket {
@@ -152,6 +155,7 @@ impl From<Row> for AdminTicket {
             fee: r.fee,
             coupon_refund: r.coupon_refund,
             money_refund: r.money_refund,
+            disruption: None,
         }
     }
 }
@@ -195,5 +199,10 @@ pub async fn one(_: AdminUser, State(state): State<QueryState>, params: Params) 
         .fetch_optional(&state.pool)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("there is no ticket {id}")))?;
-    Ok(Data::new(AdminTicket::from(row)))
+    let mut ticket = AdminTicket::from(row);
+    let disrupted = super::disruption::of_courses(&state.pool, &[ticket.course_id]).await?;
+    if let Some(d) = disrupted.get(&ticket.course_id) {
+        ticket.disruption = Some(d.for_ticket(ticket.order_id, &ticket.status, &state.tickets, chrono::Utc::now()));
+    }
+    Ok(Data::new(ticket))
 }

@@ -74,8 +74,14 @@ pub struct Connection {
     pub price: i64,
     /// `39,00 zł`.
     pub price_formatted: String,
-    /// Seats free on this stretch; 0 when sold out.
+    /// Seats free on this stretch; 0 when sold out (or cancelled).
     pub seats_available: i32,
+    /// The carrier cancelled the course: shown marked, with the reason, never bookable.
+    pub cancelled: bool,
+    /// The announced delay in minutes, while it runs late.
+    pub delay_minutes: Option<i64>,
+    /// Why it was cancelled or delayed (shown to passengers).
+    pub disruption_reason: Option<String>,
 }
 
 /// The answer.
@@ -112,6 +118,9 @@ impl From<query::Found> for Connection {
             price_formatted: format_pln(f.price),
             price: f.price,
             seats_available: f.seats_available,
+            cancelled: f.cancelled,
+            delay_minutes: f.delay_minutes,
+            disruption_reason: f.disruption_reason,
         }
     }
 }

@@ -25,6 +25,9 @@
 //!   `stop_ids`/`stop_minutes`), not the route's current ones, which an admin may have
 //!   edited since the course was generated. A course the read model has not seen yet
 //!   (just generated) is taken at the route's stops and times, which it was opened with;
+//! - a cancelled course stays in the results, marked (`cancelled`, with the reason), with
+//!   no seats: nothing is sold on it (its inventory refuses); a delayed one carries its
+//!   delay;
 //! - seats on the stretch = seats − the highest load of the segments from `start` to
 //!   `end`, never below 0 (sold out is shown as 0); a course the read model has not seen
 //!   yet has all its seats.
@@ -53,6 +56,12 @@ pub struct Found {
     pub duration_minutes: i32,
     pub price: i64,
     pub seats_available: i32,
+    /// The carrier cancelled the course (it stays in the results, marked, never sold).
+    pub cancelled: bool,
+    /// The announced delay, while it runs late.
+    pub delay_minutes: Option<i64>,
+    /// Why it was cancelled or delayed.
+    pub disruption_reason: Option<String>,
 }
 
 // The query is put together from parts (macros, so the whole stays one `&'static str`,
@@ -113,7 +122,9 @@ macro_rules! found_columns {
        c.departure_at + make_interval(mins => m.m_to) as arrives_at,
        m.m_to - m.m_from as duration_minutes,
        l.price,
+       coalesce(a.cancelled, false) as cancelled, a.delay_minutes, a.disruption_reason,
        case when a.course_id is null then c.seats
+            when a.cancelled then 0
             else greatest(0, a.seats - coalesce((select max(load) from unnest(a.segment_loads[
                      array_position(a.stop_ids, $1) : array_position(a.stop_ids, $2) - 1]) as load), 0))
        end as seats_available"

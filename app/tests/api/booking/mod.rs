@@ -12,6 +12,7 @@ mod course_load;
 #[cfg(feature = "failpoints")]
 mod crash;
 mod daily_report;
+mod disruptions;
 mod invoice_mails;
 mod invoices;
 mod journey;

@@ -34,6 +34,8 @@ impl OrderEvent {
             OrderEvent::KsefWentOffline { .. } => "KsefWentOffline",
             OrderEvent::KsefUpoReceived { .. } => "KsefUpoReceived",
             OrderEvent::RejectedInvoiceAmended { .. } => "RejectedInvoiceAmended",
+            OrderEvent::DisruptionTold { .. } => "DisruptionTold",
+            OrderEvent::DisruptionChosen { .. } => "DisruptionChosen",
         }
     }
 
@@ -64,7 +66,9 @@ impl OrderEvent {
             | OrderEvent::KsefRejected { order_id, .. }
             | OrderEvent::KsefWentOffline { order_id, .. }
             | OrderEvent::KsefUpoReceived { order_id, .. }
-            | OrderEvent::RejectedInvoiceAmended { order_id, .. } => *order_id,
+            | OrderEvent::RejectedInvoiceAmended { order_id, .. }
+            | OrderEvent::DisruptionTold { order_id, .. }
+            | OrderEvent::DisruptionChosen { order_id, .. } => *order_id,
         }
     }
 
@@ -102,6 +106,9 @@ impl OrderEvent {
             OrderEvent::KsefSent { document, session_ref, .. }
             | OrderEvent::KsefAccepted { document, session_ref, .. }
             | OrderEvent::KsefUpoReceived { document, session_ref, .. } => format!("{document}/{session_ref}"),
+            // Told once per announcement; a choice once per course.
+            OrderEvent::DisruptionTold { course_id, notice_id, .. } => format!("{course_id}/{notice_id}"),
+            OrderEvent::DisruptionChosen { course_id, .. } => course_id.to_string(),
             OrderEvent::KsefRejected { document, at, .. } | OrderEvent::KsefWentOffline { document, at, .. } => {
                 format!("{document}/{}", at.timestamp_micros())
             }

@@ -314,4 +314,28 @@ pub enum OrderEvent {
         by_user_id: Option<Uuid>,
         reason: String,
     },
+    /// The order was told that its course `course_id` was cancelled (`delay_minutes`
+    /// `None`) or delayed, once per announcement (`notice_id`, the course event's id).
+    DisruptionTold {
+        order_id: Uuid,
+        course_id: Uuid,
+        notice_id: Uuid,
+        delay_minutes: Option<u32>,
+        reason: String,
+        told_at: DateTime<Utc>,
+    },
+    /// The passenger chose, once, for all the order's tickets on the disrupted course:
+    /// another course (`to_course_id`; the tickets' `TicketCourseChanged` follow) or the
+    /// full refund (`refund_amount`, money and coupon; the tickets' `TicketReturned`
+    /// follow, with no fee).
+    DisruptionChosen {
+        order_id: Uuid,
+        course_id: Uuid,
+        choice: crate::order::DisruptionChoice,
+        by: crate::order::ChosenBy,
+        by_user_id: Option<Uuid>,
+        chosen_at: DateTime<Utc>,
+        to_course_id: Option<Uuid>,
+        refund_amount: i64,
+    },
 }

@@ -3,8 +3,8 @@
 //! and the changes themselves below it.
 
 use super::{
-    ChangePayment, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment, PendingChange, TicketState,
-    TicketStatus, TicketUse,
+    ChangePayment, DisruptionChosenRecord, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment,
+    PendingChange, TicketState, TicketStatus, TicketUse,
 };
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -98,6 +98,21 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
                 order.invoice_corrected(correction, buyer.clone())
             })
         }
+        OrderEvent::DisruptionTold { course_id, notice_id, told_at, .. } => placed(state, |order| {
+            let record = order.disruption_mut(*course_id);
+            record.notices.push(*notice_id);
+            record.told_at = Some(*told_at);
+        }),
+        OrderEvent::DisruptionChosen { course_id, choice, by, chosen_at, to_course_id, refund_amount, .. } => {
+            let chosen = DisruptionChosenRecord {
+                choice: *choice,
+                by: *by,
+                at: *chosen_at,
+                to_course_id: *to_course_id,
+                refund_amount: *refund_amount,
+            };
+            placed(state, |order| order.disruption_mut(*course_id).chosen = Some(chosen))
+        }
         OrderEvent::CustomerDetailsChanged { customer, .. } => placed(state, |order| order.customer = customer.clone()),
         OrderEvent::OrderAssignedToUser { user_id, .. } => placed(state, |order| order.user_id = Some(*user_id)),
         OrderEvent::InvoiceDataChanged { invoice, .. } => {
@@ -172,6 +187,7 @@ fn opened(event: &OrderEvent) -> Option<OrderState> {
         change_sessions: Vec::new(),
         change_payments: Vec::new(),
         ksef: Vec::new(),
+        disruptions: Vec::new(),
     })
 }
 

@@ -43,6 +43,29 @@ pub struct OrderState {
     pub change_payments: Vec<String>,
     /// The documents due for KSeF and where each stands there.
     pub ksef: Vec<crate::order::KsefTrack>,
+    /// The disruptions of its courses: told, and what was chosen.
+    pub disruptions: Vec<DisruptionRecord>,
+}
+
+/// What the order was told of a disrupted course, and what was chosen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DisruptionRecord {
+    pub course_id: Uuid,
+    /// The announcements told (course event ids).
+    pub notices: Vec<Uuid>,
+    /// When it was last told.
+    pub told_at: Option<DateTime<Utc>>,
+    pub chosen: Option<DisruptionChosenRecord>,
+}
+
+/// The choice made for a disrupted course.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DisruptionChosenRecord {
+    pub choice: crate::order::DisruptionChoice,
+    pub by: crate::order::ChosenBy,
+    pub at: DateTime<Utc>,
+    pub to_course_id: Option<Uuid>,
+    pub refund_amount: i64,
 }
 
 /// The payment of an order.
@@ -110,6 +133,23 @@ impl OrderState {
     /// The coupon amount spent on the order (0 without a coupon).
     pub fn coupon_amount(&self) -> i64 {
         self.coupon.as_ref().map_or(0, |c| c.amount)
+    }
+
+    /// What the order was told (and chose) of a disruption of `course_id`.
+    pub fn disruption(&self, course_id: Uuid) -> Option<&DisruptionRecord> {
+        self.disruptions.iter().find(|d| d.course_id == course_id)
+    }
+
+    /// The record of `course_id`'s disruption, made on first use.
+    pub(super) fn disruption_mut(&mut self, course_id: Uuid) -> &mut DisruptionRecord {
+        let at = match self.disruptions.iter().position(|d| d.course_id == course_id) {
+            Some(at) => at,
+            None => {
+                self.disruptions.push(DisruptionRecord { course_id, notices: Vec::new(), told_at: None, chosen: None });
+                self.disruptions.len() - 1
+            }
+        };
+        &mut self.disruptions[at]
     }
 
     /// The ticket whose pending change is paid through the gateway session `session_id`.

@@ -35,6 +35,24 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
             both("Zamówienie wygasło bez zapłaty".into(), "The order expired unpaid".into())
         }
         OrderEvent::OrderCancelled { reason, refund, coupon_refund, .. } => cancelled(reason, *refund, *coupon_refund),
+        OrderEvent::DisruptionTold { delay_minutes: None, reason, .. } => both(
+            format!("Powiadomiono o odwołaniu kursu: {reason}"),
+            format!("Told the course was cancelled: {reason}"),
+        ),
+        OrderEvent::DisruptionTold { delay_minutes: Some(minutes), reason, .. } => both(
+            format!("Powiadomiono o opóźnieniu kursu o {minutes} min: {reason}"),
+            format!("Told the course runs {minutes} min late: {reason}"),
+        ),
+        OrderEvent::DisruptionChosen { choice, by, refund_amount, .. } => match choice {
+            domain::order::DisruptionChoice::Move => both(
+                format!("Wybrano inny kurs bez dopłaty ({})", by.as_str()),
+                format!("Another course chosen at no extra cost ({})", by.as_str()),
+            ),
+            domain::order::DisruptionChoice::Refund => both(
+                format!("Wybrano pełny zwrot {} ({})", format_pln(*refund_amount), by.as_str()),
+                format!("Full refund chosen: {} ({})", format_pln_en(*refund_amount), by.as_str()),
+            ),
+        },
         OrderEvent::LatePaymentRefunded { amount, transaction_id, .. } => both(
             format!("Spóźniona płatność {transaction_id} do zwrotu: {}", format_pln(*amount)),
             format!("Late payment {transaction_id} to be refunded: {}", format_pln_en(*amount)),

@@ -57,6 +57,16 @@ fn seat_event(event: &SeatInventoryEvent) -> (String, String) {
             format!("Zmieniono liczbę miejsc z {previous_seats} na {seats}"),
             format!("Capacity changed from {previous_seats} to {seats}"),
         ),
+        SeatInventoryEvent::CourseCancelled { reason, by, .. } => {
+            both(format!("Kurs odwołany ({by}): {reason}"), format!("Course cancelled ({by}): {reason}"))
+        }
+        SeatInventoryEvent::DelayAnnounced { minutes, reason, by, .. } => both(
+            format!("Opóźnienie {minutes} min ({by}): {reason}"),
+            format!("Delay of {minutes} min ({by}): {reason}"),
+        ),
+        SeatInventoryEvent::DelayCleared { by, .. } => {
+            both(format!("Odwołano opóźnienie ({by})"), format!("Delay cleared ({by})"))
+        }
     }
 }
 

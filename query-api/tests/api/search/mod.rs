@@ -58,6 +58,7 @@ async fn a_one_way_search_finds_the_courses_of_the_day(pool: PgPool) {
             "departure_at": rfc3339_warsaw(warsaw(in_days(1), 8, 0)), "arrival_at": rfc3339_warsaw(warsaw(in_days(1), 11, 10)),
             "departure_time": "08:00", "arrival_time": "11:10", "duration_minutes": 190,
             "price": 3900, "price_formatted": "39,00\u{a0}zł", "seats_available": 49,
+            "cancelled": false, "delay_minutes": null, "disruption_reason": null,
         }], "return": [], "served": true, "return_served": false})
     );
 }

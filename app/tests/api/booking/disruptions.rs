@@ -1,0 +1,464 @@
+//! A cancelled course (issue 28) through HTTP, with the real processes: every order told
+//! once by e-mail, ten passengers move for free, ten take the full refund, ten are refunded
+//! at the departure; the seats, coupons, refunds, corrections and read tables add up, and a
+//! replay of the processes (a restart from an old checkpoint) changes nothing. And the
+//! refusals: a second choice, a choice after the automatic refund, a forged link.
+
+use chrono::Duration;
+use command_api::processes::disruptions::{refund_at_departure, DisruptionProcess};
+use command_api::processes::reactions::BookingReactions;
+use domain::order::{Order, OrderStatus, TicketStatus};
+use event_store::{EventStore, SubscriptionFilter};
+use projections::Projection;
+use serde_json::{json, Value};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use super::mailbox::mails;
+use super::{body, booking, company, course, eventually, line, spawn_with, tomorrow, BookingApp};
+
+const ORDERS: usize = 30;
+/// The orders paid partly with a coupon of 5 zł: two of them move, three are refunded.
+const WITH_COUPON: [usize; 5] = [0, 1, 12, 13, 25];
+/// The orders that asked for an invoice: one moves, one is refunded.
+const WITH_INVOICE: [usize; 2] = [2, 15];
+
+/// Places and pays one ticket A → C (18 zł): a guest's, or the user's when `logged_in`,
+/// with a coupon of 5 zł when `coupon` names one; the last is an office sale (cash).
+async fn sell(app: &BookingApp, course: Uuid, line: &super::Line, i: usize) -> Uuid {
+    let mut order = booking(course, line, 0, 2, json!([{ "qty": 1 }]));
+    if i == ORDERS - 1 {
+        order["payment_method"] = json!("cash");
+        let (status, sold) = body(app.post("/api/order/order/save", &order, Some(&app.admin_token), None).await).await;
+        assert_eq!(status, 201, "{sold}");
+        return sold["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    }
+    if WITH_INVOICE.contains(&i) {
+        order["invoice"] = json!({ "is_selected": 1, "country": "PL", "vat_number": "526-025-02-74",
+            "company_name": "Firma Sp. z o.o.", "address": "ul. Kolejowa 1", "postal_code": "37-400", "city": "Nisko" });
+    }
+    if WITH_COUPON.contains(&i) {
+        let code = format!("AWARIA{i}");
+        let (status, c) = body(
+            app.post("/api/order/coupon/save", &json!({ "code": code, "value": 500 }), Some(&app.admin_token), None)
+                .await,
+        )
+        .await;
+        assert_eq!(status, 201, "{c}");
+        order["coupon"] = json!({ "code": code, "value": 500 });
+    }
+    let token = (i % 10 == 3).then_some(app.user_token.as_str());
+    let (status, placed) = body(app.post("/api/order/order/place", &order, token, None).await).await;
+    assert_eq!(status, 201, "{placed}");
+    let paid = app.pay(placed["data"]["payment_url"].as_str().expect("a payment url")).await;
+    assert_eq!(paid.status(), 303);
+    placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid")
+}
+
+async fn paid(app: &BookingApp, order_id: Uuid) -> domain::order::OrderState {
+    match app.order(order_id).await {
+        Order::Placed(state) => *state,
+        other => panic!("not placed: {other:?}"),
+    }
+}
+
+/// The disruption e-mails of the order numbered `number`.
+fn told(app: &BookingApp, number: &str) -> Vec<super::mailbox::Mail> {
+    mails(&app.data_dir)
+        .into_iter()
+        .filter(|m| m.subject.starts_with("Kurs odwołany") && m.subject.ends_with(number))
+        .collect()
+}
+
+/// The token of the Polish link in a disruption e-mail.
+fn token(mail: &super::mailbox::Mail) -> String {
+    let at = mail.text.find("/odwolany-kurs/").expect("the link") + "/odwolany-kurs/".len();
+    mail.text[at..].split_whitespace().next().expect("a token").to_owned()
+}
+
+/// Every event the two processes follow, offered to them again, as runners resumed from an
+/// old checkpoint would.
+async fn replay_processes(app: &BookingApp) {
+    let state = app.command_state().await;
+    let all = app.store.read_all(None, 100_000).await.expect("events");
+    let process: [Box<dyn Projection>; 2] =
+        [Box::new(DisruptionProcess { state: state.clone() }), Box::new(BookingReactions { state })];
+    let mut conn = app.pool.acquire().await.expect("a connection");
+    for p in process {
+        let SubscriptionFilter::EventType(types) = p.filter() else { panic!("filtered by type") };
+        let events: Vec<_> = all.iter().filter(|e| types.contains(&e.event_type)).cloned().collect();
+        p.apply(&mut conn, &events).await.expect("the replay");
+    }
+}
+
+async fn versions(app: &BookingApp, orders: &[Uuid]) -> Vec<usize> {
+    let mut out = Vec::new();
+    for id in orders {
+        let stream = event_store::StreamName::parse(domain::order::stream_name(*id)).expect("stream");
+        out.push(
+            app.store
+                .read_stream(&stream, event_store::ReadFrom::Start, event_store::Direction::Forwards, 1000)
+                .await
+                .expect("read")
+                .len(),
+        );
+    }
+    out
+}
+
+async fn choose(app: &BookingApp, token: &str, choice: Value) -> (u16, Value) {
+    let mut ask = choice;
+    ask["token"] = json!(token);
+    body(app.post("/api/order/disruption/choose", &ask, None, None).await).await
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_short_delay_is_only_told_and_a_long_one_offers_the_choice(pool: PgPool) {
+    let app = spawn_with(pool, &["--ksef-env", "off"]).await;
+    let line = line(&app.pool).await;
+    let departure = tomorrow();
+    let late = course(&app, &line, departure, 10).await;
+    course(&app, &line, departure + Duration::hours(2), 10).await;
+    let order = sell(&app, late, &line, 7).await;
+    eventually("paid", || async { paid(&app, order).await.status == OrderStatus::Paid }).await;
+    let number = paid(&app, order).await.display_number().to_owned();
+    let delay = |minutes: i64, reason: &str| json!({ "course_id": late, "minutes": minutes, "reason": reason });
+    let (status, bad) =
+        body(app.post("/api/course/course/delay", &delay(30, ""), Some(&app.admin_token), None).await).await;
+    assert_eq!((status, bad["errors"][0]["field"].as_str()), (422, Some("reason")), "{bad}");
+    let (status, bad) =
+        body(app.post("/api/course/course/delay", &delay(1441, "Korek"), Some(&app.admin_token), None).await).await;
+    assert_eq!((status, bad["errors"][0]["field"].as_str()), (422, Some("minutes")), "{bad}");
+    let (status, d) =
+        body(app.post("/api/course/course/delay", &delay(30, "Korek"), Some(&app.admin_token), None).await).await;
+    assert_eq!(
+        (status, d["data"]["status"].as_str(), d["data"]["choice_offered"].as_bool()),
+        (200, Some("delayed"), Some(false))
+    );
+    let delayed = |n: &str| -> Vec<super::mailbox::Mail> {
+        mails(&app.data_dir)
+            .into_iter()
+            .filter(|m| m.subject.starts_with("Kurs opóźniony") && m.subject.ends_with(n))
+            .collect()
+    };
+    eventually("told of the delay", || async { delayed(&number).len() == 1 }).await;
+    let link = token(&delayed(&number)[0]);
+    let (status, offer) =
+        body(app.client.get(app.url(&format!("/api/order/disruption/one?token={link}"))).send().await.expect("get"))
+            .await;
+    assert_eq!(
+        (status, offer["data"]["choice_open"].as_bool(), offer["data"]["deadline"].clone()),
+        (200, Some(false), Value::Null),
+        "{offer}"
+    );
+    let (status, refused) = choose(&app, &link, json!({ "choice": "refund" })).await;
+    assert_eq!((status, refused["code"].as_str()), (409, Some("disruption.no_choice")), "{refused}");
+
+    // 150 minutes: told again, and now the choice is offered.
+    let (status, _) =
+        body(app.post("/api/course/course/delay", &delay(150, "Wypadek"), Some(&app.admin_token), None).await).await;
+    assert_eq!(status, 200);
+    eventually("told of the longer delay", || async { delayed(&number).len() == 2 }).await;
+    let (_, offer) =
+        body(app.client.get(app.url(&format!("/api/order/disruption/one?token={link}"))).send().await.expect("get"))
+            .await;
+    assert_eq!(offer["data"]["choice_open"], true, "{offer}");
+    assert_eq!(offer["data"]["delay_minutes"], 150);
+
+    // Cleared: the course runs as planned again; the link offers nothing.
+    let (status, d) =
+        body(app.post("/api/course/course/delay", &delay(0, ""), Some(&app.admin_token), None).await).await;
+    assert_eq!((status, d["data"]["status"].as_str()), (200, Some("running")), "{d}");
+    let (status, _) =
+        body(app.client.get(app.url(&format!("/api/order/disruption/one?token={link}"))).send().await.expect("get"))
+            .await;
+    assert_eq!(status, 404);
+    assert_eq!(paid(&app, order).await.tickets[0].status, TicketStatus::Valid, "nothing changed on the order");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_cancelled_course_tells_everyone_once_and_moves_or_refunds_each_in_full(pool: PgPool) {
+    // Without KSeF: nothing but these processes appends to the orders meanwhile.
+    let app = spawn_with(pool, &["--ksef-env", "off"]).await;
+    company(&app.pool).await;
+    let line = line(&app.pool).await;
+    let departure = tomorrow();
+    let cancelled = course(&app, &line, departure, 40).await;
+    let other = course(&app, &line, departure + Duration::hours(3), 40).await;
+    let mut orders = Vec::new();
+    for i in 0..ORDERS {
+        orders.push(sell(&app, cancelled, &line, i).await);
+    }
+    for id in &orders {
+        let o = *id;
+        eventually("the order paid", || async { paid(&app, o).await.status == OrderStatus::Paid }).await;
+    }
+    assert_eq!(app.loads(cancelled).await.1, vec![30, 30]);
+
+    // Only an admin cancels; a reason is required.
+    let cancel = json!({ "course_id": cancelled, "reason": "Awaria autokaru" });
+    assert_eq!(app.post("/api/course/course/cancel", &cancel, Some(&app.user_token), None).await.status(), 403);
+    let (status, bad) = body(
+        app.post(
+            "/api/course/course/cancel",
+            &json!({ "course_id": cancelled, "reason": " x" }),
+            Some(&app.admin_token),
+            None,
+        )
+        .await,
+    )
+    .await;
+    assert_eq!((status, bad["errors"][0]["field"].as_str()), (422, Some("reason")), "{bad}");
+    let (status, disruption) =
+        body(app.post("/api/course/course/cancel", &cancel, Some(&app.admin_token), None).await).await;
+    assert_eq!(status, 200, "{disruption}");
+    assert_eq!(disruption["data"]["status"], "cancelled");
+    assert_eq!(disruption["data"]["changed_by"], "admin@example.test");
+    let (status, again) =
+        body(app.post("/api/course/course/cancel", &cancel, Some(&app.admin_token), None).await).await;
+    assert_eq!((status, again["code"].as_str()), (409, Some("course.already_cancelled")));
+    // It sells nothing more.
+    let late = booking(cancelled, &line, 0, 2, json!([{ "qty": 1 }]));
+    let (status, refused) = body(app.place(&late).await).await;
+    assert_eq!(status, 422, "{refused}");
+
+    // Every order is told, once.
+    let numbers: Vec<String> = {
+        let mut n = Vec::new();
+        for id in &orders {
+            n.push(paid(&app, *id).await.display_number().to_owned());
+        }
+        n
+    };
+    for number in &numbers {
+        eventually(&format!("{number} told"), || async { told(&app, number).len() == 1 }).await;
+    }
+    let tokens: Vec<String> = numbers.iter().map(|n| token(&told(&app, n)[0])).collect();
+
+    // A forged link changes nothing.
+    let mut forged = tokens[0].clone();
+    forged.replace_range(forged.len() - 4.., "AAAA");
+    let (status, refused) = choose(&app, &forged, json!({ "choice": "refund" })).await;
+    assert_eq!((status, refused["code"].as_str()), (404, Some("disruption.link_invalid")), "{refused}");
+    let (status, _) =
+        body(app.client.get(app.url(&format!("/api/order/disruption/one?token={forged}"))).send().await.expect("get"))
+            .await;
+    assert_eq!(status, 404);
+
+    // The offer: the other course, the full price back.
+    let (status, offer) = body(
+        app.client.get(app.url(&format!("/api/order/disruption/one?token={}", tokens[0]))).send().await.expect("get"),
+    )
+    .await;
+    assert_eq!(status, 200, "{offer}");
+    assert_eq!(
+        (offer["data"]["status"].as_str(), offer["data"]["choice_open"].as_bool()),
+        (Some("cancelled"), Some(true))
+    );
+    assert_eq!(offer["data"]["refund_amount"], 1800);
+    assert_eq!(offer["data"]["alternatives"][0]["course_id"], json!(other));
+
+    // Ten move (0..10), then the processes are replayed as after a restart, then ten take
+    // the refund (10..20); the last ten do nothing.
+    for t in &tokens[..10] {
+        let (status, chosen) = choose(&app, t, json!({ "choice": "move", "to_course_id": other })).await;
+        assert_eq!(status, 200, "{chosen}");
+        assert_eq!(chosen["data"]["chosen"]["choice"], "move");
+    }
+    let (status, second) = choose(&app, &tokens[0], json!({ "choice": "refund" })).await;
+    assert_eq!((status, second["code"].as_str()), (409, Some("disruption.already_chosen")), "{second}");
+    let (status, missing) = choose(&app, &tokens[10], json!({ "choice": "move" })).await;
+    assert_eq!((status, missing["errors"][0]["field"].as_str()), (422, Some("to_course_id")), "{missing}");
+
+    for i in WITH_INVOICE {
+        let o = orders[i];
+        eventually("the invoice", || async { paid(&app, o).await.invoice.is_some() }).await;
+    }
+    let before = versions(&app, &orders).await;
+    let mails_before = mails(&app.data_dir).len();
+    replay_processes(&app).await;
+    assert_eq!(versions(&app, &orders).await, before, "a replay appends nothing");
+    assert_eq!(mails(&app.data_dir).len(), mails_before, "a replay sends nothing");
+
+    for t in &tokens[10..20] {
+        let (status, chosen) = choose(&app, t, json!({ "choice": "refund" })).await;
+        assert_eq!(status, 200, "{chosen}");
+        assert_eq!(chosen["data"]["chosen"]["refund_amount"], 1800);
+    }
+
+    // The departure comes: the last ten are refunded in full, once.
+    let state = app.command_state().await;
+    assert_eq!(refund_at_departure(&state, departure - Duration::minutes(1)).await.expect("a round"), 0, "not yet");
+    assert_eq!(refund_at_departure(&state, departure).await.expect("a round"), 10);
+    assert_eq!(refund_at_departure(&state, departure + Duration::minutes(1)).await.expect("a round"), 0);
+    let (status, closed) = choose(&app, &tokens[25], json!({ "choice": "refund" })).await;
+    assert_eq!((status, closed["code"].as_str()), (409, Some("disruption.choice_closed")), "{closed}");
+
+    // The orders: moved for free, or every ticket returned with no fee.
+    for (i, id) in orders.iter().enumerate() {
+        let order = paid(&app, *id).await;
+        let ticket = &order.tickets[0];
+        if i < 10 {
+            assert_eq!((ticket.status, ticket.course.course_id, ticket.price), (TicketStatus::Valid, other, 1800));
+        } else {
+            assert_eq!(ticket.status, TicketStatus::Returned, "order {i}");
+        }
+    }
+    // Seats: the cancelled course empty, the other one carries the ten.
+    eventually("the seats to follow", || async {
+        app.loads(cancelled).await.1 == vec![0, 0] && app.loads(other).await.1 == vec![10, 10]
+    })
+    .await;
+    // Coupons: a moved order's coupon stays spent; a refunded one's gets its 5 zł back.
+    for i in WITH_COUPON {
+        let code = format!("AWARIA{i}");
+        let expected = if i < 10 { 0 } else { 500 };
+        eventually(&format!("{code} at {expected}"), || async {
+            let check = json!({ "code": code });
+            let (status, checked) = body(app.post("/api/order/coupon/check", &check, None, None).await).await;
+            if expected == 0 {
+                status != 200 || checked["data"]["value"] == 0
+            } else {
+                checked["data"]["value"] == expected
+            }
+        })
+        .await;
+    }
+    // Money: the twenty refunded orders get their price back less the coupon part, none
+    // twice, and the office sale's at the office (never the gateway).
+    eventually("the refunds owed", || async {
+        let n: i64 = sqlx::query_scalar("select count(*) from refunds").fetch_one(&app.pool).await.expect("n");
+        n == 20
+    })
+    .await;
+    command_api::processes::refunds::send_due(&state).await.expect("the sender");
+    let owed: Vec<(Uuid, i64, String)> =
+        sqlx::query_as("select order_id, amount, status from refunds").fetch_all(&app.pool).await.expect("refunds");
+    for (i, id) in orders.iter().enumerate().skip(10) {
+        let expected = if WITH_COUPON.contains(&i) { 1300 } else { 1800 };
+        let status = if i == ORDERS - 1 { "at_office" } else { "sent" };
+        let row = owed.iter().find(|(o, _, _)| o == id).expect("a refund of each refunded order");
+        assert_eq!((row.1, row.2.as_str()), (expected, status), "order {i}");
+    }
+    // Invoices: a free move leaves the invoice; a refund corrects it by the whole price.
+    for i in WITH_INVOICE {
+        let o = orders[i];
+        let corrections = if i < 10 { 0 } else { 1 };
+        eventually("the invoice and its corrections", || async {
+            paid(&app, o).await.invoice.is_some_and(|inv| inv.corrections.len() == corrections)
+        })
+        .await;
+        let invoice = paid(&app, o).await.invoice.expect("invoiced");
+        assert_eq!(invoice.current_total(), if i < 10 { 1800 } else { 0 }, "order {i}");
+    }
+
+    // The admin's view adds up, as the read tables do.
+    let path = format!("/api/course/course/disruption?course_id={cancelled}");
+    let (status, view) =
+        body(app.client.get(app.url(&path)).bearer_auth(&app.admin_token).send().await.expect("view")).await;
+    assert_eq!(status, 200, "{view}");
+    let states: Vec<&str> =
+        view["data"]["passengers"].as_array().expect("passengers").iter().filter_map(|p| p["state"].as_str()).collect();
+    assert_eq!(states.iter().filter(|s| **s == "moved").count(), 10, "{view}");
+    assert_eq!(states.iter().filter(|s| **s == "refunded").count(), 20, "{view}");
+    let automatic =
+        view["data"]["passengers"].as_array().expect("p").iter().filter(|p| p["chosen_by"] == "automatic").count();
+    assert_eq!(automatic, 10);
+    eventually("the read tables", || async {
+        let (valid_other, returned): (i64, i64) = sqlx::query_as(
+            "select count(*) filter (where course_id = $2 and status = 'valid'), count(*) filter (where status = 'returned') \
+             from rm_tickets where order_id = any($1)",
+        )
+        .bind(&orders)
+        .bind(other)
+        .fetch_one(&app.pool)
+        .await
+        .expect("tickets");
+        (valid_other, returned) == (10, 20)
+    })
+    .await;
+    // The search shows the cancelled course marked and unsold, the driver sees it
+    // cancelled, the other course's manifest names where its new passengers come from,
+    // and the user's own tickets carry the disruption.
+    let day = api_core::time::warsaw_date(departure).to_string();
+    let ask = json!({ "tripMode": "one_way", "start": line.stops[0], "end": line.stops[2], "date": day });
+    let (_, found) = body(app.post("/api/search/search/index", &ask, None, None).await).await;
+    let marked = found["data"]["outbound"]
+        .as_array()
+        .expect("found")
+        .iter()
+        .find(|c| c["course_id"] == json!(cancelled))
+        .cloned();
+    let marked = marked.expect("the cancelled course stays in the results");
+    assert_eq!((marked["cancelled"].clone(), marked["seats_available"].clone()), (json!(true), json!(0)));
+    assert_eq!(marked["disruption_reason"], "Awaria autokaru");
+    let driver = format!("/api/order/driver/courses?date={day}");
+    let (_, courses) =
+        body(app.client.get(app.url(&driver)).bearer_auth(&app.admin_token).send().await.expect("d")).await;
+    let row = courses["data"].as_array().expect("courses").iter().find(|c| c["course_id"] == json!(cancelled)).cloned();
+    assert_eq!(row.expect("listed")["cancelled"], true);
+    let manifest = format!("/api/order/driver/manifest?course_id={other}");
+    let (_, m) = body(app.client.get(app.url(&manifest)).bearer_auth(&app.admin_token).send().await.expect("m")).await;
+    let moved = m["data"]["tickets"].as_array().expect("tickets");
+    assert_eq!(moved.len(), 10, "{m}");
+    assert!(moved.iter().all(|t| t["moved_from_course"]["course_id"] == json!(cancelled)), "{m}");
+    let (_, mine) = body(app.post("/api/user/user/my-tickets", &json!({}), Some(&app.user_token), None).await).await;
+    let refunded_own =
+        mine["data"]["models"].as_array().expect("mine").iter().find(|t| t["status"] == "returned").cloned();
+    let own = refunded_own.expect("a refunded ticket of the user");
+    assert_eq!(
+        (own["disruption"]["status"].as_str(), own["disruption"]["choice_open"].as_bool()),
+        (Some("cancelled"), Some(false))
+    );
+    let waiting = paid(&app, orders[25]).await.tickets[0].ticket.ticket_id;
+    let path = format!("/api/order/ticket/one?id={waiting}");
+    let (_, ticket) = body(app.client.get(app.url(&path)).bearer_auth(&app.admin_token).send().await.expect("t")).await;
+    assert_eq!(ticket["data"]["disruption"]["status"], "cancelled", "{ticket}");
+    assert_eq!(ticket["data"]["disruption"]["token"], json!(tokens[25]), "the link's token");
+    // Each order was told exactly once, after all of it.
+    for number in &numbers {
+        assert_eq!(told(&app, number).len(), 1, "{number}");
+    }
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn an_order_waiting_for_payment_on_a_cancelled_course_is_cancelled_and_told(pool: PgPool) {
+    let app = spawn_with(pool, &["--ksef-env", "off"]).await;
+    let line = line(&app.pool).await;
+    let cancelled = course(&app, &line, tomorrow(), 10).await;
+    let (status, c) = body(
+        app.post("/api/order/coupon/save", &json!({ "code": "CZEKA", "value": 500 }), Some(&app.admin_token), None)
+            .await,
+    )
+    .await;
+    assert_eq!(status, 201, "{c}");
+    let mut order = booking(cancelled, &line, 0, 2, json!([{ "qty": 2 }]));
+    order["coupon"] = json!({ "code": "CZEKA", "value": 500 });
+    let (status, placed) = body(app.place(&order).await).await;
+    assert_eq!(status, 201, "{placed}");
+    let order_id: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    let number = paid(&app, order_id).await.display_number().to_owned();
+    assert_eq!(app.loads(cancelled).await.1, vec![2, 2]);
+
+    let cancel = json!({ "course_id": cancelled, "reason": "Zamknięta droga" });
+    let (status, _) = body(app.post("/api/course/course/cancel", &cancel, Some(&app.admin_token), None).await).await;
+    assert_eq!(status, 200);
+    eventually("the unpaid order cancelled", || async { paid(&app, order_id).await.status == OrderStatus::Cancelled })
+        .await;
+    eventually("its seats and coupon back", || async {
+        let (_, checked) =
+            body(app.post("/api/order/coupon/check", &json!({ "code": "CZEKA" }), None, None).await).await;
+        app.loads(cancelled).await.1 == vec![0, 0] && checked["data"]["value"] == 500
+    })
+    .await;
+    eventually("told once", || async { told(&app, &number).len() == 1 }).await;
+    let path = format!("/api/course/course/disruption?course_id={cancelled}");
+    let (_, view) =
+        body(app.client.get(app.url(&path)).bearer_auth(&app.admin_token).send().await.expect("view")).await;
+    assert_eq!(view["data"]["passengers"][0]["state"], "order_cancelled", "{view}");
+    assert_eq!(view["data"]["passengers"][0]["tickets"], 2, "{view}");
+    // Its link offers nothing to choose.
+    let link = token(&told(&app, &number)[0]);
+    let (status, refused) = choose(&app, &link, json!({ "choice": "refund" })).await;
+    assert_eq!(status, 404, "{refused}");
+}

@@ -1,0 +1,251 @@
+//! The admin's side of a disrupted course (`CONTRACT-28.md`, endpoints 1–5, `SuperAdmin`):
+//! cancel it, announce (or clear) its delay, see every passenger's state, send a
+//! passenger the message again, and choose on a passenger's behalf (a phone call).
+//!
+//! Cancelling and delaying are decisions of the course's seat inventory, through the
+//! course's single writer (where its holds are decided, so no order slips in beside a
+//! cancellation); the disruption process tells the passengers from the events.
+
+use api_core::auth::AdminUser;
+use api_core::{ApiError, AppJson, Data, Params};
+use axum::extract::State;
+use axum::http::StatusCode;
+use chrono::Utc;
+use domain::order::ChosenBy;
+use domain::seat_inventory::{
+    decide_announce_delay, decide_cancel_course, AnnounceDelay, CancelCourse, DisruptError, SeatInventory,
+};
+use event_store::Metadata;
+use serde::Deserialize;
+use uuid::Uuid;
+
+use super::choose::{choose, Wanted};
+use super::view::{self, Disruption, DisruptionPassenger};
+use super::{load_course, load_order};
+use crate::streams::course_stream;
+use crate::CommandState;
+
+/// `POST /course/course/cancel`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CancelCourseInput {
+    #[schema(value_type = Uuid, required = true)]
+    pub course_id: Option<Uuid>,
+    /// Shown to the passengers: 3 to 500 characters.
+    #[serde(default)]
+    #[schema(min_length = 3, max_length = 500)]
+    pub reason: String,
+}
+
+/// `POST /course/course/delay`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct DelayInput {
+    #[schema(value_type = Uuid, required = true)]
+    pub course_id: Option<Uuid>,
+    /// Expected minutes late, 0 to 1440; 0 clears the delay.
+    #[schema(value_type = i64, required = true, minimum = 0, maximum = 1440)]
+    pub minutes: Option<i64>,
+    /// Required (3 to 500 characters) when `minutes` > 0.
+    #[serde(default)]
+    #[schema(max_length = 500)]
+    pub reason: String,
+}
+
+/// `POST /course/course/disruption-resend`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ResendInput {
+    #[schema(value_type = Uuid, required = true)]
+    pub course_id: Option<Uuid>,
+    #[schema(value_type = Uuid, required = true)]
+    pub order_id: Option<Uuid>,
+}
+
+/// `POST /course/course/disruption-choose`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct AdminChooseInput {
+    #[schema(value_type = Uuid, required = true)]
+    pub course_id: Option<Uuid>,
+    #[schema(value_type = Uuid, required = true)]
+    pub order_id: Option<Uuid>,
+    /// `move` or `refund`.
+    #[schema(value_type = String, required = true, pattern = "^(move|refund)$")]
+    pub choice: Option<String>,
+    /// The new course, for `move`.
+    pub to_course_id: Option<Uuid>,
+}
+
+fn required<T>(value: Option<T>, field: &str) -> Result<T, ApiError> {
+    value.ok_or_else(|| {
+        ApiError::invalid_field(field, "This field is required.").with_code(api_core::codes::FIELD_BLANK)
+    })
+}
+
+/// A reason as the passengers read it: 3 to 500 characters (counted as sent).
+fn reason(text: &str) -> Result<String, ApiError> {
+    let trimmed = text.trim();
+    if text.chars().count() > 500 {
+        return Err(ApiError::invalid_field("reason", "At most 500 characters.")
+            .with_code(api_core::codes::FIELD_TOO_LONG)
+            .with_params(vec![("max", 500)]));
+    }
+    if trimmed.chars().count() < 3 {
+        return Err(ApiError::invalid_field("reason", "Please give the reason (at least 3 characters).")
+            .with_code(api_core::codes::FIELD_TOO_SHORT)
+            .with_params(vec![("min", 3)]));
+    }
+    Ok(trimmed.to_owned())
+}
+
+fn disrupt_error(e: DisruptError) -> ApiError {
+    let code = domain::ErrorCode::code(&e);
+    match e {
+        DisruptError::NotOpened => ApiError::NotFound("There is no such course.".into()),
+        DisruptError::AlreadyCancelled => ApiError::Conflict("The course was cancelled already.".into()),
+        DisruptError::Departed => ApiError::Conflict("The course has departed.".into()),
+        DisruptError::ReasonRequired => ApiError::invalid_field("reason", "Please give the reason."),
+    }
+    .with_code(code)
+}
+
+/// Decide `decide` on the course through its writer, then answer its disruption.
+async fn disrupt(
+    state: &CommandState,
+    admin: &api_core::auth::AuthUser,
+    course_id: Uuid,
+    decide: impl Fn(&SeatInventory) -> Result<Vec<domain::seat_inventory::SeatInventoryEvent>, DisruptError>
+        + Send
+        + 'static,
+) -> Result<Disruption, ApiError> {
+    let metadata = Metadata {
+        correlation_id: Some(course_id),
+        user_id: Some(admin.id.to_string()),
+        occurred_at: Utc::now(),
+        ..Metadata::default()
+    };
+    // A new command each time: an announcement repeated is decided on the state it meets.
+    let decision = Box::new(decide);
+    state
+        .courses
+        .submit(course_stream(course_id)?, Uuid::now_v7(), metadata, decision)
+        .await
+        .map_err(|e| e.into_api(disrupt_error))?;
+    course_view(state, course_id).await
+}
+
+/// The course's disruption with its passengers (404 for an unknown course).
+async fn course_view(state: &CommandState, course_id: Uuid) -> Result<Disruption, ApiError> {
+    let inventory = load_course(state, course_id).await?.ok_or_else(|| disrupt_error(DisruptError::NotOpened))?;
+    let orders: Vec<Uuid> = sqlx::query_scalar("select order_id from disruption_course_orders where course_id = $1")
+        .bind(course_id)
+        .fetch_all(&state.pool)
+        .await?;
+    view::disruption(state, &inventory, &orders).await
+}
+
+#[utoipa::path(post, path = "/api/course/course/cancel", tag = "course", security(("bearer" = [])), request_body = CancelCourseInput,
+    responses((status = 200, description = "`{\"data\": Disruption}`", body = Data<Disruption>),
+        (status = 403, description = "admins only"), (status = 404, description = "no such course"),
+        (status = 409, description = "`course.already_cancelled`, `course.departed`"), (status = 422, description = "no course id, or a bad reason")))]
+pub async fn cancel_course(
+    State(state): State<CommandState>,
+    AdminUser(admin): AdminUser,
+    AppJson(input): AppJson<CancelCourseInput>,
+) -> Result<Data<Disruption>, ApiError> {
+    let course_id = required(input.course_id, "course_id")?;
+    let reason = reason(&input.reason)?;
+    let cmd = CancelCourse { course_id, reason, by: admin.email.clone(), now: Utc::now() };
+    disrupt(&state, &admin, course_id, move |s| decide_cancel_course(&cmd, s)).await.map(Data::new)
+}
+
+#[utoipa::path(post, path = "/api/course/course/delay", tag = "course", security(("bearer" = [])), request_body = DelayInput,
+    responses((status = 200, description = "`{\"data\": Disruption}`", body = Data<Disruption>),
+        (status = 403, description = "admins only"), (status = 404, description = "no such course"),
+        (status = 409, description = "`course.already_cancelled`"), (status = 422, description = "bad minutes or reason")))]
+pub async fn announce_delay(
+    State(state): State<CommandState>,
+    AdminUser(admin): AdminUser,
+    AppJson(input): AppJson<DelayInput>,
+) -> Result<Data<Disruption>, ApiError> {
+    let course_id = required(input.course_id, "course_id")?;
+    let minutes = required(input.minutes, "minutes")?;
+    let Ok(minutes @ 0..=1440) = u32::try_from(minutes) else {
+        return Err(ApiError::invalid_field("minutes", "From 0 to 1440 minutes.")
+            .with_code(api_core::codes::FIELD_OUT_OF_RANGE)
+            .with_params(vec![("min", 0), ("max", 1440)]));
+    };
+    let reason = if minutes == 0 { String::new() } else { reason(&input.reason)? };
+    let cmd = AnnounceDelay { course_id, minutes, reason, by: admin.email.clone(), now: Utc::now() };
+    disrupt(&state, &admin, course_id, move |s| decide_announce_delay(&cmd, s)).await.map(Data::new)
+}
+
+#[utoipa::path(get, path = "/api/course/course/disruption", tag = "course", security(("bearer" = [])),
+    params(("course_id" = Uuid, Query)),
+    responses((status = 200, description = "`{\"data\": Disruption}`", body = Data<Disruption>),
+        (status = 403, description = "admins only"), (status = 404, description = "no such course"), (status = 422, description = "no course id, or not a UUID")))]
+pub async fn show(
+    State(state): State<CommandState>,
+    AdminUser(_admin): AdminUser,
+    params: Params,
+) -> Result<Data<Disruption>, ApiError> {
+    let course_id: Uuid = params.parsed("course_id")?;
+    course_view(&state, course_id).await.map(Data::new)
+}
+
+#[utoipa::path(post, path = "/api/course/course/disruption-resend", tag = "course", security(("bearer" = [])), request_body = ResendInput,
+    responses((status = 204, description = "sent again"), (status = 403, description = "admins only"),
+        (status = 404, description = "the order has no ticket on this disrupted course"), (status = 422, description = "no ids, or not UUIDs")))]
+pub async fn resend(
+    State(state): State<CommandState>,
+    AdminUser(_admin): AdminUser,
+    AppJson(input): AppJson<ResendInput>,
+) -> Result<StatusCode, ApiError> {
+    let course_id = required(input.course_id, "course_id")?;
+    let order_id = required(input.order_id, "order_id")?;
+    let not_found = || super::choose::choice_error(domain::order::DisruptionError::NotOnCourse);
+    let inventory = load_course(&state, course_id).await?.ok_or_else(not_found)?;
+    let order = load_order(&state, order_id).await?.ok_or_else(not_found)?;
+    if inventory.disruption.is_none() || view::passenger(&order, course_id).is_none() {
+        return Err(not_found());
+    }
+    if !super::notify(&state, order_id, course_id, Uuid::nil(), true).await {
+        return Err(ApiError::Unavailable("The message could not be sent.".into()));
+    }
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// A `choice` field as what was chosen.
+pub(super) fn wanted(choice: Option<&str>, to_course_id: Option<Uuid>) -> Result<Wanted, ApiError> {
+    match choice.map(str::trim) {
+        Some("refund") => Ok(Wanted::Refund),
+        Some("move") => to_course_id.map(Wanted::Move).ok_or_else(|| {
+            ApiError::invalid_field("to_course_id", "Please choose a course.").with_code(api_core::codes::FIELD_BLANK)
+        }),
+        Some(_) => Err(ApiError::invalid_field("choice", "Choose move or refund.")),
+        None => {
+            Err(ApiError::invalid_field("choice", "This field is required.").with_code(api_core::codes::FIELD_BLANK))
+        }
+    }
+}
+
+#[utoipa::path(post, path = "/api/course/course/disruption-choose", tag = "course", security(("bearer" = [])), request_body = AdminChooseInput,
+    responses((status = 200, description = "`{\"data\": DisruptionPassenger}`", body = Data<DisruptionPassenger>),
+        (status = 403, description = "admins only"), (status = 404, description = "the order has no ticket on this disrupted course"),
+        (status = 409, description = "`disruption.already_chosen`, `disruption.choice_closed`, `disruption.no_choice`, `seats.not_enough`"),
+        (status = 422, description = "bad fields, or a course that is not one of the alternatives")))]
+pub async fn choose_for(
+    State(state): State<CommandState>,
+    AdminUser(admin): AdminUser,
+    AppJson(input): AppJson<AdminChooseInput>,
+) -> Result<Data<DisruptionPassenger>, ApiError> {
+    let course_id = required(input.course_id, "course_id")?;
+    let order_id = required(input.order_id, "order_id")?;
+    let wanted = wanted(input.choice.as_deref(), input.to_course_id)?;
+    let order = choose(&state, order_id, course_id, wanted, ChosenBy::Office, Some(admin.id)).await?;
+    let mut passenger = view::passenger(&order, course_id)
+        .ok_or_else(|| super::choose::choice_error(domain::order::DisruptionError::NotOnCourse))?;
+    if let Wanted::Move(to) = wanted {
+        if let Some(moved) = passenger.moved_to.as_mut() {
+            moved.departure_at = load_course(&state, to).await?.map_or(moved.departure_at, |c| c.departure_at);
+        }
+    }
+    Ok(Data::new(passenger))
+}

@@ -1,0 +1,328 @@
+//! The disruption process (issue 28): when the carrier cancels or delays a course, every
+//! order with a ticket on it, paid or waiting for payment, is told, and an unpaid order
+//! on a cancelled course is cancelled; a cancelled course's passengers who did not choose
+//! by its departure are refunded in full ([`refund_at_departure`]).
+//!
+//! It follows the event store like the booking reactions (checkpointed by the projection
+//! runner, resumed after a restart) and keeps what it needs in two tables of its own,
+//! written in the transaction of its checkpoint, so they are exactly as far as the events
+//! it has followed: which orders are on which course (`disruption_course_orders`, from
+//! `OrderPlaced` and `TicketCourseChanged`) and which courses are disrupted
+//! (`disrupted_courses`). So an order is told whichever comes first in the log, the
+//! cancellation or the order (placed on seats held just before the course was cancelled).
+//!
+//! Exactly once: the order decides ([`domain::order::decide_tell_disruption`]: once per
+//! announcement, the event id derived from it); the message goes out on `DisruptionTold`,
+//! claimed in `sent_messages` before it is sent ([`crate::booking::disruption::notify`]).
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use domain::order::{self, ChosenBy, CourseDisruption, DisruptionError, OrderEvent};
+use domain::seat_inventory::{SeatInventory, SeatInventoryEvent};
+use event_store::{Metadata, RecordedEvent, SubscriptionFilter};
+use projections::{Projection, ProjectionError};
+use sqlx::PgConnection;
+use uuid::Uuid;
+
+use crate::aggregate::{self, ExecuteError, InventoryAgg, OrderAgg};
+use crate::streams::{course_stream, order_stream};
+use crate::CommandState;
+
+/// The name of its checkpoint.
+pub const NAME: &str = "disruption-process";
+
+const FOLLOWS: [&str; 7] = [
+    "CourseCancelled",
+    "DelayAnnounced",
+    "DelayCleared",
+    "OrderPlaced",
+    "OrderPaid",
+    "TicketCourseChanged",
+    "DisruptionTold",
+];
+
+/// See the module documentation.
+pub struct DisruptionProcess {
+    pub state: CommandState,
+}
+
+#[async_trait]
+impl Projection for DisruptionProcess {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn filter(&self) -> SubscriptionFilter {
+        SubscriptionFilter::EventType(FOLLOWS.map(String::from).to_vec())
+    }
+
+    async fn apply(&self, conn: &mut PgConnection, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
+        for recorded in events {
+            self.follow(conn, recorded)
+                .await
+                .map_err(|reason| ProjectionError::Handler { projection: NAME, reason })?;
+        }
+        Ok(())
+    }
+
+    async fn reset(&self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
+        sqlx::query("truncate disruption_course_orders, disrupted_courses").execute(&mut *conn).await?;
+        Ok(())
+    }
+}
+
+type Step = Result<(), String>;
+
+fn err(e: impl std::fmt::Display) -> String {
+    e.to_string()
+}
+
+impl DisruptionProcess {
+    async fn follow(&self, conn: &mut PgConnection, recorded: &RecordedEvent) -> Step {
+        if recorded.stream.starts_with(domain::seat_inventory::STREAM_PREFIX) {
+            let event: SeatInventoryEvent = recorded.decode().map_err(err)?;
+            return self.course_event(conn, recorded.id, event).await;
+        }
+        if !recorded.stream.starts_with(order::STREAM_PREFIX) {
+            return Ok(());
+        }
+        let event: OrderEvent = recorded.decode().map_err(err)?;
+        match event {
+            OrderEvent::OrderPlaced { order_id, outbound, back, .. } => {
+                let courses: Vec<Uuid> = std::iter::once(outbound.course_id).chain(back.map(|b| b.course_id)).collect();
+                for course_id in &courses {
+                    on_course(conn, *course_id, order_id).await?;
+                }
+                self.tell_if_disrupted(conn, order_id, &courses).await
+            }
+            OrderEvent::OrderPaid { order_id, .. } => {
+                let courses: Vec<Uuid> =
+                    sqlx::query_scalar("select course_id from disruption_course_orders where order_id = $1")
+                        .bind(order_id)
+                        .fetch_all(&mut *conn)
+                        .await
+                        .map_err(err)?;
+                self.tell_if_disrupted(conn, order_id, &courses).await
+            }
+            OrderEvent::TicketCourseChanged { order_id, to_course, .. } => {
+                on_course(conn, to_course.course_id, order_id).await?;
+                self.tell_if_disrupted(conn, order_id, &[to_course.course_id]).await
+            }
+            OrderEvent::DisruptionTold { order_id, course_id, notice_id, .. } => {
+                crate::booking::disruption::notify(&self.state, order_id, course_id, notice_id, false).await;
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    async fn course_event(&self, conn: &mut PgConnection, event_id: Uuid, event: SeatInventoryEvent) -> Step {
+        let course_id = event.course_id();
+        let (delay_minutes, reason) = match event {
+            SeatInventoryEvent::CourseCancelled { reason, .. } => (None, reason),
+            SeatInventoryEvent::DelayAnnounced { minutes, reason, .. } => (Some(minutes), reason),
+            SeatInventoryEvent::DelayCleared { .. } => {
+                sqlx::query("delete from disrupted_courses where course_id = $1 and delay_minutes is not null")
+                    .bind(course_id)
+                    .execute(&mut *conn)
+                    .await
+                    .map_err(err)?;
+                return Ok(());
+            }
+            _ => return Ok(()),
+        };
+        let loaded =
+            aggregate::load::<InventoryAgg>(self.state.store.as_ref(), &course_stream(course_id).map_err(err)?)
+                .await
+                .map_err(err)?;
+        let SeatInventory::Opened(inventory) = loaded.state else { return Ok(()) };
+        let disruption = CourseDisruption {
+            course_id,
+            notice_id: event_id,
+            delay_minutes,
+            reason,
+            departure_at: inventory.departure_at,
+        };
+        // A cancellation stands: a delay replayed after it does not replace it.
+        sqlx::query(
+            "insert into disrupted_courses (course_id, notice_id, delay_minutes, reason, departure_at) \
+             values ($1, $2, $3, $4, $5) on conflict (course_id) do update \
+             set notice_id = excluded.notice_id, delay_minutes = excluded.delay_minutes, reason = excluded.reason \
+             where disrupted_courses.delay_minutes is not null",
+        )
+        .bind(course_id)
+        .bind(event_id)
+        .bind(delay_minutes.map(|m| m as i32))
+        .bind(&disruption.reason)
+        .bind(disruption.departure_at)
+        .execute(&mut *conn)
+        .await
+        .map_err(err)?;
+        let orders: Vec<Uuid> =
+            sqlx::query_scalar("select order_id from disruption_course_orders where course_id = $1")
+                .bind(course_id)
+                .fetch_all(&mut *conn)
+                .await
+                .map_err(err)?;
+        for order_id in orders {
+            tell(&self.state, order_id, &disruption).await?;
+        }
+        Ok(())
+    }
+
+    async fn tell_if_disrupted(&self, conn: &mut PgConnection, order_id: Uuid, courses: &[Uuid]) -> Step {
+        for disruption in disrupted(conn, courses).await? {
+            tell(&self.state, order_id, &disruption).await?;
+        }
+        Ok(())
+    }
+}
+
+/// Records that `order_id` has seats on `course_id`.
+async fn on_course(conn: &mut PgConnection, course_id: Uuid, order_id: Uuid) -> Step {
+    sqlx::query("insert into disruption_course_orders (course_id, order_id) values ($1, $2) on conflict do nothing")
+        .bind(course_id)
+        .bind(order_id)
+        .execute(&mut *conn)
+        .await
+        .map_err(err)?;
+    Ok(())
+}
+
+#[derive(sqlx::FromRow)]
+struct DisruptedRow {
+    course_id: Uuid,
+    notice_id: Uuid,
+    delay_minutes: Option<i32>,
+    reason: String,
+    departure_at: DateTime<Utc>,
+}
+
+impl DisruptedRow {
+    fn disruption(self) -> CourseDisruption {
+        CourseDisruption {
+            course_id: self.course_id,
+            notice_id: self.notice_id,
+            delay_minutes: self.delay_minutes.map(|m| m.max(0) as u32),
+            reason: self.reason,
+            departure_at: self.departure_at,
+        }
+    }
+}
+
+/// The disruptions of these courses, as the process last recorded them.
+async fn disrupted(conn: &mut PgConnection, courses: &[Uuid]) -> Result<Vec<CourseDisruption>, String> {
+    let rows: Vec<DisruptedRow> = sqlx::query_as(
+        "select course_id, notice_id, delay_minutes, reason, departure_at from disrupted_courses where course_id = any($1)",
+    )
+    .bind(courses)
+    .fetch_all(&mut *conn)
+    .await
+    .map_err(err)?;
+    Ok(rows.into_iter().map(DisruptedRow::disruption).collect())
+}
+
+/// Tells the order, once per announcement (an order not on the course any more is left).
+async fn tell(state: &CommandState, order_id: Uuid, disruption: &CourseDisruption) -> Step {
+    let now = Utc::now();
+    let metadata = Metadata { correlation_id: Some(order_id), occurred_at: now, ..Metadata::default() };
+    let command = order::TellDisruption { order_id, disruption: disruption.clone(), now };
+    let command_id = Uuid::new_v5(&order_id, format!("tell/{}", disruption.notice_id).as_bytes());
+    let result = aggregate::execute::<OrderAgg, _, _>(
+        state.store.as_ref(),
+        &order_stream(order_id).map_err(err)?,
+        command_id,
+        &metadata,
+        |o| order::decide_tell_disruption(&command, o),
+    )
+    .await;
+    match result {
+        Ok(_) | Err(ExecuteError::Refused(DisruptionError::NotOnCourse | DisruptionError::NotFound)) => Ok(()),
+        Err(ExecuteError::Refused(e)) => Err(format!("telling order {order_id}: {e}")),
+        Err(ExecuteError::Store(e)) => Err(e.to_string()),
+    }
+}
+
+/// Refund in full every passenger of a cancelled course who did not choose by its
+/// departure, for the courses whose departure is at or before `now` (the timer passes the
+/// clock; a test passes a later one). Answers how many orders were refunded. A course is
+/// marked done once every order on it was decided, so the next round skips it.
+pub async fn refund_at_departure(state: &CommandState, now: DateTime<Utc>) -> Result<usize, String> {
+    let due: Vec<DisruptedRow> = sqlx::query_as(
+        "select course_id, notice_id, delay_minutes, reason, departure_at from disrupted_courses \
+         where delay_minutes is null and refunds_done_at is null and departure_at <= $1 order by departure_at limit 100",
+    )
+    .bind(now)
+    .fetch_all(&state.pool)
+    .await
+    .map_err(err)?;
+    let mut refunded = 0;
+    for row in due {
+        let disruption = row.disruption();
+        let orders: Vec<Uuid> =
+            sqlx::query_scalar("select order_id from disruption_course_orders where course_id = $1")
+                .bind(disruption.course_id)
+                .fetch_all(&state.pool)
+                .await
+                .map_err(err)?;
+        for order_id in orders {
+            if refund_one(state, order_id, &disruption, now).await? {
+                refunded += 1;
+            }
+        }
+        sqlx::query("update disrupted_courses set refunds_done_at = $2 where course_id = $1")
+            .bind(disruption.course_id)
+            .bind(now)
+            .execute(&state.pool)
+            .await
+            .map_err(err)?;
+    }
+    Ok(refunded)
+}
+
+async fn refund_one(
+    state: &CommandState,
+    order_id: Uuid,
+    disruption: &CourseDisruption,
+    now: DateTime<Utc>,
+) -> Result<bool, String> {
+    let metadata = Metadata { correlation_id: Some(order_id), occurred_at: now, ..Metadata::default() };
+    let command = order::ChooseDisruption {
+        order_id,
+        disruption: disruption.clone(),
+        move_to: None,
+        by: ChosenBy::Automatic,
+        by_user_id: None,
+        now,
+    };
+    let command_id = Uuid::new_v5(&order_id, format!("disruption-choice/{}", disruption.course_id).as_bytes());
+    let result = aggregate::execute::<OrderAgg, _, _>(
+        state.store.as_ref(),
+        &order_stream(order_id).map_err(err)?,
+        command_id,
+        &metadata,
+        |o| order::decide_choose_disruption(&command, o),
+    )
+    .await;
+    match result {
+        Ok((events, _)) => Ok(!events.is_empty()),
+        // Chosen already, or nothing (left) on the course: nothing to refund.
+        Err(ExecuteError::Refused(
+            DisruptionError::AlreadyChosen | DisruptionError::NotOnCourse | DisruptionError::NotFound,
+        )) => Ok(false),
+        Err(ExecuteError::Refused(e)) => Err(format!("refunding order {order_id}: {e}")),
+        Err(ExecuteError::Store(e)) => Err(e.to_string()),
+    }
+}
+
+/// Refund at departure every minute until `shutdown`.
+pub async fn run(state: CommandState, shutdown: tokio_util::sync::CancellationToken) {
+    super::every(std::time::Duration::from_secs(30), shutdown, || async {
+        match refund_at_departure(&state, Utc::now()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::info!(refunded = n, "passengers of cancelled courses refunded at departure"),
+            Err(e) => tracing::warn!(error = %e, "the refunds at the departure of cancelled courses failed"),
+        }
+    })
+    .await
+}

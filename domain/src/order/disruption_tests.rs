@@ -1,0 +1,249 @@
+//! The rules of a disrupted course, given/when/then: told once, an unpaid order
+//! cancelled, a choice made once, no fee, the automatic refund at departure, the
+//! 120-minute rule.
+
+use super::*;
+use crate::order::testing::*;
+use crate::order::LegKind;
+
+const COURSE: Uuid = Uuid::from_u128(100);
+const NOTICE: Uuid = Uuid::from_u128(900);
+
+fn cancellation() -> CourseDisruption {
+    CourseDisruption {
+        course_id: COURSE,
+        notice_id: NOTICE,
+        delay_minutes: None,
+        reason: "Awaria".into(),
+        departure_at: at(600),
+    }
+}
+
+fn delay(minutes: u32) -> CourseDisruption {
+    CourseDisruption { delay_minutes: Some(minutes), ..cancellation() }
+}
+
+fn tell(disruption: CourseDisruption) -> TellDisruption {
+    TellDisruption { order_id: ORDER, disruption, now: at(100) }
+}
+
+fn told(disruption: &CourseDisruption) -> OrderEvent {
+    OrderEvent::DisruptionTold {
+        order_id: ORDER,
+        course_id: COURSE,
+        notice_id: disruption.notice_id,
+        delay_minutes: disruption.delay_minutes,
+        reason: "Awaria".into(),
+        told_at: at(100),
+    }
+}
+
+fn choose(move_to: Option<Leg>, by: ChosenBy, minute: i64) -> ChooseDisruption {
+    ChooseDisruption { order_id: ORDER, disruption: cancellation(), move_to, by, by_user_id: None, now: at(minute) }
+}
+
+/// Another course of the same route and stops, dearer (4900 a seat).
+fn other_course() -> Leg {
+    Leg { course_id: Uuid::from_u128(300), hold_id: Uuid::from_u128(301), unit_price: 4900, ..leg(LegKind::Outbound) }
+}
+
+fn paid_with_coupon() -> Vec<OrderEvent> {
+    vec![placed(false, 1000), paid(false, 1000)]
+}
+
+#[test]
+fn a_paid_order_is_told_once_per_announcement() {
+    let history = paid_with_coupon();
+    given(history.clone()).when(|s| decide_tell_disruption(&tell(cancellation()), s)).then([told(&cancellation())]);
+    let mut again = history.clone();
+    again.push(told(&cancellation()));
+    given(again.clone()).when(|s| decide_tell_disruption(&tell(cancellation()), s)).then([]);
+    // A new announcement (a longer delay) is told again.
+    let later = CourseDisruption { notice_id: Uuid::from_u128(901), ..delay(150) };
+    given(again).when(|s| decide_tell_disruption(&tell(later.clone()), s)).then([told(&later)]);
+}
+
+#[test]
+fn an_unpaid_order_on_a_cancelled_course_is_cancelled_and_its_coupon_given_back() {
+    let cancelled = OrderEvent::OrderCancelled {
+        order_id: ORDER,
+        cancelled_at: at(100),
+        by_user_id: Uuid::nil(),
+        reason: "Kurs odwołany: Awaria".into(),
+        refund: 0,
+        coupon_refund: 1000,
+    };
+    given([placed(false, 1000)])
+        .when(|s| decide_tell_disruption(&tell(cancellation()), s))
+        .then([told(&cancellation()), cancelled]);
+    // A delay only tells it.
+    given([placed(false, 1000)]).when(|s| decide_tell_disruption(&tell(delay(200)), s)).then([told(&delay(200))]);
+}
+
+#[test]
+fn an_order_without_a_ticket_on_the_course_is_not_told() {
+    let other = CourseDisruption { course_id: Uuid::from_u128(555), ..cancellation() };
+    given(paid_with_coupon()).when(|s| decide_tell_disruption(&tell(other), s)).then_err(DisruptionError::NotOnCourse);
+    given([]).when(|s| decide_tell_disruption(&tell(cancellation()), s)).then_err(DisruptionError::NotFound);
+}
+
+#[test]
+fn a_refund_is_full_with_no_fee_the_coupon_part_to_the_coupon() {
+    let paid = paid(false, 1000);
+    let tickets = tickets_of(&paid);
+    let events = given([placed(false, 1000), paid])
+        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, 200), s))
+        .outcome()
+        .expect("refunded");
+    let total: i64 = tickets.iter().map(|t| t.price).sum();
+    assert_eq!(
+        events[0],
+        OrderEvent::DisruptionChosen {
+            order_id: ORDER,
+            course_id: COURSE,
+            choice: DisruptionChoice::Refund,
+            by: ChosenBy::Passenger,
+            by_user_id: None,
+            chosen_at: at(200),
+            to_course_id: None,
+            refund_amount: total,
+        }
+    );
+    let mut coupon_back = 0;
+    for (event, ticket) in events[1..].iter().zip(&tickets) {
+        let OrderEvent::TicketReturned { fee, price, coupon_refund, money_refund, ticket_id, .. } = event else {
+            panic!("not a return: {event:?}")
+        };
+        assert_eq!((*ticket_id, *fee, *price), (ticket.ticket_id, 0, ticket.price));
+        assert_eq!((*coupon_refund, *money_refund), (ticket.coupon_part, ticket.price - ticket.coupon_part));
+        coupon_back += coupon_refund;
+    }
+    assert_eq!((events.len(), coupon_back), (4, 1000));
+}
+
+#[test]
+fn a_move_is_free_even_to_a_dearer_course() {
+    let paid = paid(false, 0);
+    let tickets = tickets_of(&paid);
+    let events = given([placed(false, 0), paid])
+        .when(|s| decide_choose_disruption(&choose(Some(other_course()), ChosenBy::Office, 200), s))
+        .outcome()
+        .expect("moved");
+    assert!(matches!(
+        events[0],
+        OrderEvent::DisruptionChosen { choice: DisruptionChoice::Move, by: ChosenBy::Office, refund_amount: 0, .. }
+    ));
+    let expected: Vec<OrderEvent> = tickets
+        .iter()
+        .map(|t| OrderEvent::TicketCourseChanged {
+            order_id: ORDER,
+            ticket_id: t.ticket_id,
+            number: t.number.clone(),
+            from_course_id: COURSE,
+            to_course: other_course(),
+            price_difference: 0,
+            changed_at: at(200),
+        })
+        .collect();
+    assert_eq!(events[1..], expected[..]);
+}
+
+#[test]
+fn a_choice_is_made_once() {
+    let mut history = paid_with_coupon();
+    let first = given(history.clone())
+        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, 200), s))
+        .outcome()
+        .expect("chosen");
+    history.extend(first);
+    given(history.clone())
+        .when(|s| decide_choose_disruption(&choose(Some(other_course()), ChosenBy::Passenger, 201), s))
+        .then_err(DisruptionError::AlreadyChosen);
+    given(history)
+        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Automatic, 600), s))
+        .then_err(DisruptionError::AlreadyChosen);
+}
+
+#[test]
+fn the_choice_closes_at_departure_and_the_automatic_refund_comes_then() {
+    let given_paid = || given(paid_with_coupon());
+    given_paid()
+        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, 600), s))
+        .then_err(DisruptionError::ChoiceClosed);
+    given_paid()
+        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Automatic, 599), s))
+        .then_err(DisruptionError::NotYetDue);
+    let automatic = given_paid()
+        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Automatic, 600), s))
+        .outcome()
+        .expect("refunded");
+    assert!(matches!(automatic[0], OrderEvent::DisruptionChosen { by: ChosenBy::Automatic, .. }));
+    assert!(automatic[1..].iter().all(|e| matches!(e, OrderEvent::TicketReturned { fee: 0, .. })));
+    // A passenger's choice after the automatic refund: the time was over.
+    let mut history = paid_with_coupon();
+    history.extend(automatic);
+    given(history)
+        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, 300), s))
+        .then_err(DisruptionError::ChoiceClosed);
+}
+
+#[test]
+fn a_delay_under_120_minutes_offers_no_choice() {
+    let with = |minutes| ChooseDisruption { disruption: delay(minutes), ..choose(None, ChosenBy::Passenger, 200) };
+    given(paid_with_coupon()).when(|s| decide_choose_disruption(&with(119), s)).then_err(DisruptionError::NoChoice);
+    let events = given(paid_with_coupon()).when(|s| decide_choose_disruption(&with(120), s)).outcome();
+    assert!(events.is_ok_and(|e| e.len() == 4));
+    // A delayed course's choice closes when it actually leaves; no automatic refund.
+    given(paid_with_coupon())
+        .when(|s| decide_choose_disruption(&ChooseDisruption { now: at(720), ..with(120) }, s))
+        .then_err(DisruptionError::ChoiceClosed);
+    let automatic = ChooseDisruption { by: ChosenBy::Automatic, now: at(900), ..with(120) };
+    given(paid_with_coupon()).when(|s| decide_choose_disruption(&automatic, s)).then_err(DisruptionError::NotYetDue);
+}
+
+#[test]
+fn a_move_goes_to_the_same_route_and_stops_only() {
+    let given_paid = || given(paid_with_coupon());
+    let to = |leg: Leg| choose(Some(leg), ChosenBy::Passenger, 200);
+    given_paid()
+        .when(|s| decide_choose_disruption(&to(leg(LegKind::Outbound)), s))
+        .then_err(DisruptionError::SameCourse);
+    given_paid()
+        .when(|s| decide_choose_disruption(&to(Leg { route_id: 9, ..other_course() }), s))
+        .then_err(DisruptionError::DifferentRoute);
+    given_paid()
+        .when(|s| decide_choose_disruption(&to(Leg { to_waypoint_id: 99, ..other_course() }), s))
+        .then_err(DisruptionError::DifferentStops);
+}
+
+#[test]
+fn an_unpaid_order_cannot_choose() {
+    given([placed(false, 0)])
+        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, 200), s))
+        .then_err(DisruptionError::NotOnCourse);
+}
+
+#[test]
+fn a_ticket_moved_before_is_refunded_rather_than_moved_again() {
+    let paid = paid(false, 0);
+    let tickets = tickets_of(&paid);
+    let here = Leg { course_id: COURSE, ..other_course() };
+    // The first ticket came onto the disrupted course by a change from course 300.
+    let moved_here = OrderEvent::TicketCourseChanged {
+        order_id: ORDER,
+        ticket_id: tickets[0].ticket_id,
+        number: tickets[0].number.clone(),
+        from_course_id: Uuid::from_u128(300),
+        to_course: Leg { kind: LegKind::Outbound, ..here },
+        price_difference: 0,
+        changed_at: at(50),
+    };
+    let history = [placed(false, 0), paid, moved_here];
+    let elsewhere = Leg { course_id: Uuid::from_u128(400), ..other_course() };
+    given(history.clone())
+        .when(|s| decide_choose_disruption(&choose(Some(elsewhere), ChosenBy::Passenger, 200), s))
+        .then_err(DisruptionError::MovedBefore);
+    let refunded =
+        given(history).when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, 200), s)).outcome();
+    assert!(refunded.is_ok_and(|e| e.len() == 4));
+}
