@@ -62,6 +62,10 @@ export const BookingTicket = {
   qty: { minimum: 1, maximum: 50 },
 } as const;
 
+export const CancelCourseInput = {
+  reason: { minLength: 3, maxLength: 500 },
+} as const;
+
 export const CancelInput = {
   reason: { maxLength: 500 },
 } as const;
@@ -148,6 +152,11 @@ export const CourseSettingsInput = {
   week_days: { minItems: 1, maxItems: 7 },
 } as const;
 
+export const DelayCourseInput = {
+  minutes: { minimum: 0, maximum: 1440 },
+  reason: { maxLength: 500 },
+} as const;
+
 export const DiscountApplyInput = {
   discount_id: { minimum: 1 },
   route_id: { minimum: 1 },
@@ -163,6 +172,10 @@ export const DiscountInput = {
 export const DiscountInputPatterns = {
   name: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f](?:[^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
   name_en: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*(?:[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f](?:[^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
+} as const;
+
+export const DisruptionChoiceInput = {
+  token: { minLength: 1 },
 } as const;
 
 export const ForgotPasswordInput = {

@@ -1714,6 +1714,449 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/course/course/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CancelCourseInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": Disruption}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Disruption"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not logged in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `course.already_cancelled`, `course.departed` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a bad reason (field `reason`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/course/delay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DelayCourseInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": Disruption}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Disruption"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not logged in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `course.already_cancelled` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description bad fields */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/course/disruption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    course_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": Disruption}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Disruption"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not logged in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a bad course_id */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/course/disruption-choose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DisruptionChooseInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": DisruptionPassenger}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_DisruptionPassenger"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not logged in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order on the course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `disruption.already_chosen`, `disruption.choice_closed`, `seats.not_enough` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `to_course_id` missing or not an alternative */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/course/disruption-resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DisruptionResendInput"];
+                };
+            };
+            responses: {
+                /** @description done */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not logged in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description that order has no ticket on that disrupted course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description bad fields */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/course/course/generate": {
         parameters: {
             query?: never;
@@ -3836,6 +4279,136 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/disruption/choose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DisruptionChoiceInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": DisruptionOffer}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_DisruptionOffer"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `disruption.link_invalid` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `disruption.already_chosen`, `disruption.choice_closed`, `seats.not_enough` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `to_course_id` missing or not an alternative */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/disruption/one": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": DisruptionOffer}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_DisruptionOffer"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `disruption.link_invalid` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -11410,6 +11983,7 @@ export interface components {
              * @description Warsaw time.
              */
             departure_at: string;
+            disruption: null | components["schemas"]["TicketDisruption"];
             email: string;
             /**
              * Format: int64
@@ -11625,6 +12199,13 @@ export interface components {
             /** @description The leg's tickets that travel (not returned), priced on this course. */
             tickets: components["schemas"]["RepricedTicket"][];
         };
+        /** @description Cancel a course. */
+        CancelCourseInput: {
+            /** Format: uuid */
+            course_id: string;
+            /** @description Shown to passengers. */
+            reason: string;
+        };
         CancelInput: {
             /**
              * Format: uuid
@@ -11794,8 +12375,12 @@ export interface components {
             arrival_at: string;
             /** @description `HH:MM`, Warsaw. */
             arrival_time: string;
+            /** @description Cancelled: shown marked, never bookable. */
+            cancelled: boolean;
             /** Format: uuid */
             course_id: string;
+            /** Format: int32 */
+            delay_minutes: number | null;
             /**
              * Format: date-time
              * @description Leaves the boarding stop (Warsaw offset).
@@ -11803,6 +12388,7 @@ export interface components {
             departure_at: string;
             /** @description `HH:MM`, Warsaw. */
             departure_time: string;
+            disruption_reason: string | null;
             /** Format: int32 */
             duration_minutes: number;
             from: components["schemas"]["StopRef"];
@@ -12056,6 +12642,13 @@ export interface components {
             /** Format: int64 */
             seats: number;
             segments: components["schemas"]["SegmentLoad"][];
+        };
+        /** @description A course and its departure. */
+        CourseRef: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
         };
         /** @description A timetable. */
         CourseSettings: {
@@ -12563,6 +13156,18 @@ export interface components {
                 /** Format: int64 */
                 route_id?: number | null;
             };
+        };
+        /** @description The success body of every endpoint: `{"data": …}`. */
+        Data_Disruption: {
+            data: components["schemas"]["Disruption"];
+        };
+        /** @description The success body of every endpoint: `{"data": …}`. */
+        Data_DisruptionOffer: {
+            data: components["schemas"]["DisruptionOffer"];
+        };
+        /** @description The success body of every endpoint: `{"data": …}`. */
+        Data_DisruptionPassenger: {
+            data: components["schemas"]["DisruptionPassenger"];
         };
         /**
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
@@ -13750,6 +14355,15 @@ export interface components {
                 public_key: string;
             };
         };
+        /** @description Announce (or clear, with 0 minutes) a course's delay. */
+        DelayCourseInput: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: int32 */
+            minutes: number;
+            /** @description Required (3..500) when minutes > 0. */
+            reason: string;
+        };
         /** @description The answer of a delete: the id that is gone. */
         Deleted: {
             /** Format: int64 */
@@ -13850,6 +14464,150 @@ export interface components {
             name: string;
             reduction: components["schemas"]["ReductionView"];
         };
+        /** @description A course's cancellation or delay and its passengers. */
+        Disruption: {
+            /**
+             * Format: date-time
+             * @description When the last cancellation or delay was announced.
+             */
+            changed_at: string | null;
+            /** @description The admin's e-mail. */
+            changed_by: string | null;
+            /** @description Cancelled, or delayed by 120 minutes or more. */
+            choice_offered: boolean;
+            /** Format: uuid */
+            course_id: string;
+            /**
+             * Format: int32
+             * @description Null unless delayed.
+             */
+            delay_minutes: number | null;
+            passengers: components["schemas"]["DisruptionPassenger"][];
+            reason: string | null;
+            /** @enum {string} */
+            status: "running" | "delayed" | "cancelled";
+        };
+        /** @description Another course of the same route between the same stops. */
+        DisruptionAlternative: {
+            /** Format: date-time */
+            arrival_at: string;
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+            /** Format: int32 */
+            seats_available: number;
+        };
+        /** @description The passenger's choice. */
+        DisruptionChoiceInput: {
+            /** @enum {string} */
+            choice: "move" | "refund";
+            /** Format: uuid */
+            to_course_id?: string | null;
+            token: string;
+        };
+        /** @description The office chooses for a passenger. */
+        DisruptionChooseInput: {
+            /** @enum {string} */
+            choice: "move" | "refund";
+            /** Format: uuid */
+            course_id: string;
+            /** Format: uuid */
+            order_id: string;
+            /** Format: uuid */
+            to_course_id?: string | null;
+        };
+        /** @description The choice made. */
+        DisruptionChosen: {
+            /** Format: date-time */
+            at: string;
+            /** @enum {string} */
+            by: "passenger" | "office" | "automatic";
+            /** @enum {string} */
+            choice: "move" | "refund";
+            /** Format: int64 */
+            refund_amount: number | null;
+            to_course: null | components["schemas"]["CourseRef"];
+        };
+        /** @description The disrupted course. */
+        DisruptionCourse: {
+            /** Format: date-time */
+            arrival_at: string;
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+            from_name: string;
+            route_name: string;
+            to_name: string;
+        };
+        /** @description What the passenger's link shows: what happened and the choice. */
+        DisruptionOffer: {
+            /** @description Nearest first, at most 20. */
+            alternatives: components["schemas"]["DisruptionAlternative"][];
+            /** @description A choice can be made now. */
+            choice_open: boolean;
+            chosen: null | components["schemas"]["DisruptionChosen"];
+            course: components["schemas"]["DisruptionCourse"];
+            /**
+             * Format: date-time
+             * @description Until when (a cancellation: the departure); null for a delay.
+             */
+            deadline: string | null;
+            /** Format: int32 */
+            delay_minutes: number | null;
+            /** @enum {string} */
+            language: "pl" | "en";
+            order_number: string;
+            reason: string;
+            /**
+             * Format: int64
+             * @description Grosze a refund gives back in full (money and coupon parts).
+             */
+            refund_amount: number;
+            /** @enum {string} */
+            status: "cancelled" | "delayed";
+            /** Format: int32 */
+            tickets: number;
+        };
+        /** @description An order with tickets on a disrupted course: one message and one choice for all of them. */
+        DisruptionPassenger: {
+            /** Format: date-time */
+            chosen_at: string | null;
+            /** @enum {string|null} */
+            chosen_by: "passenger" | "office" | "automatic" | null;
+            customer_name: string;
+            email: string | null;
+            moved_to: null | components["schemas"]["CourseRef"];
+            /** Format: uuid */
+            order_id: string;
+            order_number: string;
+            phone: string | null;
+            /**
+             * Format: int64
+             * @description Grosze refunded (money and coupon), when refunded.
+             */
+            refund_amount: number | null;
+            /**
+             * @description `order_cancelled`: it was waiting for payment and was cancelled.
+             * @enum {string}
+             */
+            state: "to_tell" | "told" | "moved" | "refunded" | "order_cancelled";
+            /**
+             * Format: int32
+             * @description Its tickets on this course.
+             */
+            tickets: number;
+            /** Format: date-time */
+            told_at: string | null;
+        };
+        /** @description Send a passenger's message again. */
+        DisruptionResendInput: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: uuid */
+            order_id: string;
+        };
         /**
          * @description An invoice or a correction invoice.
          * @enum {string}
@@ -13867,8 +14625,11 @@ export interface components {
              * @description Of those, the ones that boarded.
              */
             boarded: number;
+            cancelled: boolean;
             /** Format: uuid */
             course_id: string;
+            /** Format: int32 */
+            delay_minutes: number | null;
             /**
              * Format: date-time
              * @description From its first stop (Warsaw time).
@@ -14260,6 +15021,8 @@ export interface components {
             from_name: string;
             /** Format: int64 */
             from_waypoint_id: number;
+            /** @description Moved onto this course from a cancelled one. */
+            moved_from_course: null | components["schemas"]["CourseRef"];
             number: string;
             /** @description The name the order was placed in. */
             passenger: string;
@@ -14350,6 +15113,7 @@ export interface components {
              * @description Warsaw time.
              */
             departure_at: string;
+            disruption: null | components["schemas"]["TicketDisruption"];
             from_name: string;
             /** @description The order's public id (`success-data?hash_id=` shows the whole order). */
             hash_id: string;
@@ -15340,6 +16104,17 @@ export interface components {
         Text254: string;
         /** @description Required text (lines allowed) of at most 500 characters as sent; surrounding whitespace is dropped. */
         Text500: string;
+        /** @description The ticket's course was cancelled or is late. */
+        TicketDisruption: {
+            choice_open: boolean;
+            /** Format: int32 */
+            delay_minutes: number | null;
+            reason: string;
+            /** @enum {string} */
+            status: "cancelled" | "delayed";
+            /** @description The choice page's token (only for the owner or with the ticket's code). */
+            token: string | null;
+        };
         /** @description `PUT /order/ticket/save?id=`: a change of course or a return. */
         TicketSaveInput: {
             /**
