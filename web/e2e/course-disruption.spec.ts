@@ -15,6 +15,11 @@ const REASON = `Awaria autobusu ${run}`;
 /** The choice page's address in an e-mail: `/odwolany-kurs/{token}` (or the English one). */
 const CHOICE_LINK = /\/(?:odwolany-kurs|en\/disrupted-course)\/[^\s"'<>)]+/;
 
+/** An instant's clock time in Warsaw, `HH:MM`, as the pages show it. */
+function warsawTime(instant: string): string {
+  return new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(instant));
+}
+
 /** A link at the end of a sentence, without the sentence's full stop. */
 function withoutTrailingPunctuation(link: string): string {
   return link.replace(/[.,;:!?]+$/, '');
@@ -141,8 +146,7 @@ async function jansTicketId(request: APIRequestContext, token: string, orderId: 
       });
       if (!answer.ok()) return '';
       const tickets = ((await answer.json()) as { data: { models: { id: string; order_id: string; status: string; departure_at: string }[] } }).data.models;
-      // Course times carry the Warsaw offset, so the clock time is the one the page showed.
-      id = tickets.find((ticket) => ticket.order_id === orderId && ticket.status === 'valid' && ticket.departure_at.slice(11, 16) === time)?.id ?? '';
+      id = tickets.find((ticket) => ticket.order_id === orderId && ticket.status === 'valid' && warsawTime(ticket.departure_at) === time)?.id ?? '';
       return id;
     }, { timeout: 20_000 })
     .not.toBe('');

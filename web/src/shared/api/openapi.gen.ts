@@ -1825,7 +1825,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DelayCourseInput"];
+                    "application/json": components["schemas"]["DelayInput"];
                 };
             };
             responses: {
@@ -2000,7 +2000,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DisruptionChooseInput"];
+                    "application/json": components["schemas"]["AdminChooseInput"];
                 };
             };
             responses: {
@@ -2093,7 +2093,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DisruptionResendInput"];
+                    "application/json": components["schemas"]["ResendInput"];
                 };
             };
             responses: {
@@ -4303,7 +4303,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["DisruptionChoiceInput"];
+                    "application/json": components["schemas"]["ChooseInput"];
                 };
             };
             responses: {
@@ -11918,6 +11918,17 @@ export interface components {
             kind: string;
             user_id?: string | null;
         };
+        /** @description The office chooses for a passenger. */
+        AdminChooseInput: {
+            /** @description One of: `move`, `refund`. */
+            choice: string;
+            /** Format: uuid */
+            course_id: string;
+            /** Format: uuid */
+            order_id: string;
+            /** Format: uuid */
+            to_course_id?: string | null;
+        };
         /** @description An order as an admin sees it (`one`): the customer's view and what happened since. */
         AdminOrderView: components["schemas"]["OrderView"] & {
             cancel_reason?: string | null;
@@ -12031,6 +12042,17 @@ export interface components {
             to_name: string;
             /** Format: uuid */
             user_id?: string | null;
+        };
+        /** @description Another course of the same route between the same stops. */
+        Alternative: {
+            /** Format: date-time */
+            arrival_at: string;
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+            /** Format: int32 */
+            seats_available: number;
         };
         /** @description The body of every error answer. */
         ApiErrorBody: {
@@ -12353,6 +12375,26 @@ export interface components {
             /** Format: date-time */
             used_at: string;
         };
+        /** @description The passenger's choice. */
+        ChooseInput: {
+            /** @description One of: `move`, `refund`. */
+            choice: string;
+            /** Format: uuid */
+            to_course_id?: string | null;
+            token: string;
+        };
+        /** @description The choice made. */
+        Chosen: {
+            /** Format: date-time */
+            at: string;
+            /** @description One of: `passenger`, `office`, `automatic`. */
+            by: string;
+            /** @description One of: `move`, `refund`. */
+            choice: string;
+            /** Format: int64 */
+            refund_amount: number | null;
+            to_course: null | components["schemas"]["MovedTo"];
+        };
         /** @description A `companies` row. */
         Company: components["schemas"]["Settings"] & {
             /** Format: date-time */
@@ -12642,13 +12684,6 @@ export interface components {
             /** Format: int64 */
             seats: number;
             segments: components["schemas"]["SegmentLoad"][];
-        };
-        /** @description A course and its departure. */
-        CourseRef: {
-            /** Format: uuid */
-            course_id: string;
-            /** Format: date-time */
-            departure_at: string;
         };
         /** @description A timetable. */
         CourseSettings: {
@@ -14356,7 +14391,7 @@ export interface components {
             };
         };
         /** @description Announce (or clear, with 0 minutes) a course's delay. */
-        DelayCourseInput: {
+        DelayInput: {
             /** Format: uuid */
             course_id: string;
             /** Format: int32 */
@@ -14484,71 +14519,17 @@ export interface components {
             delay_minutes: number | null;
             passengers: components["schemas"]["DisruptionPassenger"][];
             reason: string | null;
-            /** @enum {string} */
-            status: "running" | "delayed" | "cancelled";
-        };
-        /** @description Another course of the same route between the same stops. */
-        DisruptionAlternative: {
-            /** Format: date-time */
-            arrival_at: string;
-            /** Format: uuid */
-            course_id: string;
-            /** Format: date-time */
-            departure_at: string;
-            /** Format: int32 */
-            seats_available: number;
-        };
-        /** @description The passenger's choice. */
-        DisruptionChoiceInput: {
-            /** @enum {string} */
-            choice: "move" | "refund";
-            /** Format: uuid */
-            to_course_id?: string | null;
-            token: string;
-        };
-        /** @description The office chooses for a passenger. */
-        DisruptionChooseInput: {
-            /** @enum {string} */
-            choice: "move" | "refund";
-            /** Format: uuid */
-            course_id: string;
-            /** Format: uuid */
-            order_id: string;
-            /** Format: uuid */
-            to_course_id?: string | null;
-        };
-        /** @description The choice made. */
-        DisruptionChosen: {
-            /** Format: date-time */
-            at: string;
-            /** @enum {string} */
-            by: "passenger" | "office" | "automatic";
-            /** @enum {string} */
-            choice: "move" | "refund";
-            /** Format: int64 */
-            refund_amount: number | null;
-            to_course: null | components["schemas"]["CourseRef"];
-        };
-        /** @description The disrupted course. */
-        DisruptionCourse: {
-            /** Format: date-time */
-            arrival_at: string;
-            /** Format: uuid */
-            course_id: string;
-            /** Format: date-time */
-            departure_at: string;
-            from_name: string;
-            route_name: string;
-            to_name: string;
+            /** @description One of: `running`, `delayed`, `cancelled`. */
+            status: string;
         };
         /** @description What the passenger's link shows: what happened and the choice. */
         DisruptionOffer: {
             /** @description Nearest first, at most 20. */
-            alternatives: components["schemas"]["DisruptionAlternative"][];
+            alternatives: components["schemas"]["Alternative"][];
             /** @description A choice can be made now. */
             choice_open: boolean;
-            chosen: null | components["schemas"]["DisruptionChosen"];
-            course: components["schemas"]["DisruptionCourse"];
+            chosen: null | components["schemas"]["Chosen"];
+            course: components["schemas"]["OfferCourse"];
             /**
              * Format: date-time
              * @description Until when (a cancellation: the departure); null for a delay.
@@ -14556,8 +14537,8 @@ export interface components {
             deadline: string | null;
             /** Format: int32 */
             delay_minutes: number | null;
-            /** @enum {string} */
-            language: "pl" | "en";
+            /** @description One of: `pl`, `en`. */
+            language: string;
             order_number: string;
             reason: string;
             /**
@@ -14565,8 +14546,8 @@ export interface components {
              * @description Grosze a refund gives back in full (money and coupon parts).
              */
             refund_amount: number;
-            /** @enum {string} */
-            status: "cancelled" | "delayed";
+            /** @description One of: `cancelled`, `delayed`. */
+            status: string;
             /** Format: int32 */
             tickets: number;
         };
@@ -14574,11 +14555,11 @@ export interface components {
         DisruptionPassenger: {
             /** Format: date-time */
             chosen_at: string | null;
-            /** @enum {string|null} */
-            chosen_by: "passenger" | "office" | "automatic" | null;
+            /** @description One of: `passenger`, `office`, `automatic`. */
+            chosen_by: string | null;
             customer_name: string;
             email: string | null;
-            moved_to: null | components["schemas"]["CourseRef"];
+            moved_to: null | components["schemas"]["MovedTo"];
             /** Format: uuid */
             order_id: string;
             order_number: string;
@@ -14588,11 +14569,8 @@ export interface components {
              * @description Grosze refunded (money and coupon), when refunded.
              */
             refund_amount: number | null;
-            /**
-             * @description `order_cancelled`: it was waiting for payment and was cancelled.
-             * @enum {string}
-             */
-            state: "to_tell" | "told" | "moved" | "refunded" | "order_cancelled";
+            /** @description `order_cancelled`: it was waiting for payment and was cancelled. One of: `to_tell`, `told`, `moved`, `refunded`, `order_cancelled`. */
+            state: string;
             /**
              * Format: int32
              * @description Its tickets on this course.
@@ -14600,13 +14578,6 @@ export interface components {
             tickets: number;
             /** Format: date-time */
             told_at: string | null;
-        };
-        /** @description Send a passenger's message again. */
-        DisruptionResendInput: {
-            /** Format: uuid */
-            course_id: string;
-            /** Format: uuid */
-            order_id: string;
         };
         /**
          * @description An invoice or a correction invoice.
@@ -15022,7 +14993,7 @@ export interface components {
             /** Format: int64 */
             from_waypoint_id: number;
             /** @description Moved onto this course from a cancelled one. */
-            moved_from_course: null | components["schemas"]["CourseRef"];
+            moved_from_course: null | components["schemas"]["MovedTo"];
             number: string;
             /** @description The name the order was placed in. */
             passenger: string;
@@ -15094,6 +15065,13 @@ export interface components {
          * @description An amount in grosz (1 zł = 100).
          */
         Money: number;
+        /** @description A course and its departure. */
+        MovedTo: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+        };
         /** @description The editable account fields; each may be left out. */
         MyAccountInput: {
             /** @description Only the account's own address is accepted (and ignored). */
@@ -15146,6 +15124,18 @@ export interface components {
         };
         /** @description A Polish NIP: ten digits whose check digit adds up, as written (`PL 526-025-02-74`); stored as the ten digits. Empty (or only whitespace): none. */
         NipOrEmpty: string;
+        /** @description The disrupted course. */
+        OfferCourse: {
+            /** Format: date-time */
+            arrival_at: string;
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+            from_name: string;
+            route_name: string;
+            to_name: string;
+        };
         /**
          * @description How an office sale is paid.
          * @enum {string}
@@ -15653,6 +15643,13 @@ export interface components {
             price_difference: number;
             price_difference_formatted: string;
         };
+        /** @description Send a passenger's message again. */
+        ResendInput: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: uuid */
+            order_id: string;
+        };
         ReturnInput: {
             code?: string | null;
             /** @description The ticket's number (required; blanks are refused). */
@@ -16110,8 +16107,8 @@ export interface components {
             /** Format: int32 */
             delay_minutes: number | null;
             reason: string;
-            /** @enum {string} */
-            status: "cancelled" | "delayed";
+            /** @description One of: `cancelled`, `delayed`. */
+            status: string;
             /** @description The choice page's token (only for the owner or with the ticket's code). */
             token: string | null;
         };

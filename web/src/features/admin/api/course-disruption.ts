@@ -9,8 +9,20 @@ import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
 import { ADMIN_KEY } from './admin-data';
 
-export type Disruption = ApiSchema<'Disruption'>;
-export type DisruptionPassenger = ApiSchema<'DisruptionPassenger'>;
+/** Where a passenger stands (the document gives a string of these values). */
+export type PassengerState = 'to_tell' | 'told' | 'moved' | 'refunded' | 'order_cancelled';
+export type ChosenBy = 'passenger' | 'office' | 'automatic';
+
+export type DisruptionPassenger = Omit<ApiSchema<'DisruptionPassenger'>, 'state' | 'chosen_by'> & {
+  state: PassengerState;
+  chosen_by: ChosenBy | null;
+};
+
+/** A course's status (`running`, `delayed`, `cancelled`) and its passengers. */
+export type Disruption = Omit<ApiSchema<'Disruption'>, 'status' | 'passengers'> & {
+  status: 'running' | 'delayed' | 'cancelled';
+  passengers: DisruptionPassenger[];
+};
 
 const COURSES = 'course/course';
 

@@ -8,7 +8,7 @@ import { useIntl } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
 import { errorToast } from '@/shared/api/error-toast';
-import { CancelCourseInput, DelayCourseInput } from '@/shared/api/limits.gen';
+import { CancelCourseInput, DelayInput } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
@@ -24,7 +24,7 @@ type Dialog = 'cancel' | 'delay' | 'clear' | null;
 
 const REASON_MIN = CancelCourseInput.reason.minLength;
 const REASON_MAX = CancelCourseInput.reason.maxLength;
-const MINUTES_MAX = DelayCourseInput.minutes.maximum;
+const MINUTES_MAX = DelayInput.minutes.maximum;
 const REQUIRED_MARK = ' *';
 
 export function CourseDisruptionSection({ course }: { course: Course }) {
