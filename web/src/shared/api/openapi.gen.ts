@@ -14993,7 +14993,7 @@ export interface components {
             /** Format: int64 */
             from_waypoint_id: number;
             /** @description Moved onto this course from a cancelled one. */
-            moved_from_course: null | components["schemas"]["MovedTo"];
+            moved_from_course: null | components["schemas"]["MovedFrom"];
             number: string;
             /** @description The name the order was placed in. */
             passenger: string;
@@ -15065,6 +15065,13 @@ export interface components {
          * @description An amount in grosz (1 zł = 100).
          */
         Money: number;
+        /** @description The course a ticket was moved from. */
+        MovedFrom: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+        };
         /** @description A course and its departure. */
         MovedTo: {
             /** Format: uuid */

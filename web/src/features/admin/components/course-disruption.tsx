@@ -79,25 +79,25 @@ function DisruptionStatus({ disruption }: { disruption: Disruption }) {
         : intl.formatMessage(texts.running);
   return (
     <>
-    <dl className="admin-facts">
-      <div className="admin-facts__row">
-        <dt>{intl.formatMessage(texts.status)}</dt>
-        <dd className={disruption.status === 'running' ? undefined : 'admin-disruption__status'}>{status}</dd>
-      </div>
-      {disruption.reason ? (
+      <dl className="admin-facts">
         <div className="admin-facts__row">
-          <dt>{intl.formatMessage(texts.reason)}</dt>
-          <dd>{disruption.reason}</dd>
+          <dt>{intl.formatMessage(texts.status)}</dt>
+          <dd className={disruption.status === 'running' ? undefined : 'admin-disruption__status'}>{status}</dd>
         </div>
-      ) : null}
-      {disruption.changed_at ? (
-        <div className="admin-facts__row">
-          <dt>{intl.formatMessage(texts.changedAt)}</dt>
-          <dd>{intl.formatMessage(values.announced, { at: dateTime(disruption.changed_at), by: disruption.changed_by ?? '' })}</dd>
-        </div>
-      ) : null}
-    </dl>
-    {disruption.choice_offered ? <p className="admin-note">{intl.formatMessage(texts.choiceOffered)}</p> : null}
+        {disruption.reason ? (
+          <div className="admin-facts__row">
+            <dt>{intl.formatMessage(texts.reason)}</dt>
+            <dd>{disruption.reason}</dd>
+          </div>
+        ) : null}
+        {disruption.changed_at ? (
+          <div className="admin-facts__row">
+            <dt>{intl.formatMessage(texts.changedAt)}</dt>
+            <dd>{intl.formatMessage(values.announced, { at: dateTime(disruption.changed_at), by: disruption.changed_by ?? '' })}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {disruption.choice_offered ? <p className="admin-note">{intl.formatMessage(texts.choiceOffered)}</p> : null}
     </>
   );
 }
@@ -105,7 +105,6 @@ function DisruptionStatus({ disruption }: { disruption: Disruption }) {
 /** Cancel (a required reason), announce or change a delay (minutes and reason), or clear it. */
 function DisruptionDialog({ kind, disruption, onClose }: { kind: Exclude<Dialog, null>; disruption: Disruption; onClose: () => void }) {
   const intl = useIntl();
-  const id = useId();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState(kind === 'delay' ? (disruption.reason ?? '') : '');
   const [minutes, setMinutes] = useState(kind === 'delay' && disruption.delay_minutes ? String(disruption.delay_minutes) : '');
@@ -146,6 +145,39 @@ function DisruptionDialog({ kind, disruption, onClose }: { kind: Exclude<Dialog,
       onCancel={onClose}
       onConfirm={confirm}
     >
+      <DialogFields
+        kind={kind}
+        minutes={minutes}
+        reason={reason}
+        problem={problem}
+        onMinutes={(value) => {
+          setMinutes(value);
+          setProblem(null);
+        }}
+        onReason={(value) => {
+          setReason(value);
+          setProblem(null);
+        }}
+      />
+    </ConfirmDialog>
+  );
+}
+
+interface DialogFieldsProps {
+  kind: Exclude<Dialog, null>;
+  minutes: string;
+  reason: string;
+  problem: 'reason' | 'minutes' | null;
+  onMinutes: (value: string) => void;
+  onReason: (value: string) => void;
+}
+
+/** The dialog's fields: the minutes of a delay, the reason of a delay or a cancellation, and what is wrong. */
+function DialogFields({ kind, minutes, reason, problem, onMinutes, onReason }: DialogFieldsProps) {
+  const intl = useIntl();
+  const id = useId();
+  return (
+    <>
       {kind === 'delay' ? (
         <div className="form-field">
           <label htmlFor={`${id}-minutes`} className="form-field__label">
@@ -163,10 +195,7 @@ function DisruptionDialog({ kind, disruption, onClose }: { kind: Exclude<Dialog,
             aria-required="true"
             aria-invalid={problem === 'minutes' || undefined}
             aria-describedby={problem === 'minutes' ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setMinutes(event.target.value);
-              setProblem(null);
-            }}
+            onChange={(event) => onMinutes(event.target.value)}
           />
         </div>
       ) : null}
@@ -184,10 +213,7 @@ function DisruptionDialog({ kind, disruption, onClose }: { kind: Exclude<Dialog,
             aria-required="true"
             aria-invalid={problem === 'reason' || undefined}
             aria-describedby={problem === 'reason' ? `${id}-error` : undefined}
-            onChange={(event) => {
-              setReason(event.target.value);
-              setProblem(null);
-            }}
+            onChange={(event) => onReason(event.target.value)}
           />
         </div>
       )}
@@ -196,6 +222,6 @@ function DisruptionDialog({ kind, disruption, onClose }: { kind: Exclude<Dialog,
           {intl.formatMessage(problem === 'reason' ? texts.reasonRequired : texts.minutesInvalid)}
         </p>
       ) : null}
-    </ConfirmDialog>
+    </>
   );
 }
