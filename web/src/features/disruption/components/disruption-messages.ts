@@ -64,6 +64,11 @@ export const texts = defineMessages({
     defaultMessage: 'Na tym kursie zabrakło właśnie miejsc. Wybierz inny kurs.',
     description: 'Refusal: the chosen course filled up meanwhile',
   },
+  errorNoChoice: {
+    id: 'disruption.error.noChoice',
+    defaultMessage: 'Przy tak krótkim opóźnieniu nie ma wyboru: bilety pozostają ważne.',
+    description: 'Refusal: a delay this short offers no choice',
+  },
   errorCourse: { id: 'disruption.error.course', defaultMessage: 'Tego kursu nie można wybrać. Wybierz kurs z listy.', description: 'Refusal: the course is not an alternative' },
   errorOther: { id: 'disruption.error.other', defaultMessage: 'Nie udało się zapisać wyboru. Spróbuj ponownie.', description: 'Refusal: anything else' },
 });
