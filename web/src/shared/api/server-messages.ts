@@ -141,11 +141,6 @@ const messages = defineMessages({
     defaultMessage: 'Sprzedaż biletów na ten kurs jest już zamknięta. Wybierz inny kurs.',
     description: 'Server message "Sales for this course have closed." (10 minutes before departure)',
   },
-  courseCancelled: {
-    id: 'server.course.cancelled',
-    defaultMessage: 'Ten kurs został odwołany. Wybierz inny kurs.',
-    description: 'Server message "The course was cancelled: it sells nothing." (issue 28)',
-  },
   courseNotOnSale: {
     id: 'server.course.notOnSale',
     defaultMessage: 'Ten kurs nie jest w sprzedaży. Wybierz inny kurs.',
@@ -339,7 +334,6 @@ const BY_CODE: Record<string, CodeTranslation> = {
   // A course that cannot be booked (command-api/src/holds.rs, booking/catalogue.rs).
   'course.not_found': messages.courseUnknown,
   'course.sale_closed': messages.courseSaleClosed,
-  'course.cancelled': messages.courseCancelled,
   'inventory.not_open': messages.courseNotOnSale,
   'course.unknown_stop': messages.courseStops,
   'course.wrong_direction': messages.courseDirection,
