@@ -69,6 +69,11 @@ export const texts = defineMessages({
     defaultMessage: 'Przy tak krótkim opóźnieniu nie ma wyboru: bilety pozostają ważne.',
     description: 'Refusal: a delay this short offers no choice',
   },
+  errorMovedBefore: {
+    id: 'disruption.error.movedBefore',
+    defaultMessage: 'Te bilety zostały już raz przeniesione na inny kurs. Możesz wybrać pełny zwrot pieniędzy.',
+    description: 'Refusal: the tickets were moved once already; only the refund is left',
+  },
   errorCourse: { id: 'disruption.error.course', defaultMessage: 'Tego kursu nie można wybrać. Wybierz kurs z listy.', description: 'Refusal: the course is not an alternative' },
   errorOther: { id: 'disruption.error.other', defaultMessage: 'Nie udało się zapisać wyboru. Spróbuj ponownie.', description: 'Refusal: anything else' },
 });

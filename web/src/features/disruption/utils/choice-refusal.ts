@@ -13,6 +13,7 @@ const BY_CODE: Record<string, CodeTranslation> = {
   'disruption.already_chosen': texts.errorAlreadyChosen,
   'disruption.choice_closed': texts.errorClosed,
   'disruption.no_choice': texts.errorNoChoice,
+  'disruption.moved_before': texts.errorMovedBefore,
   'disruption.link_invalid': texts.invalidTitle,
   'seats.not_enough': texts.errorSeats,
 };

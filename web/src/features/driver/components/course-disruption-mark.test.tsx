@@ -46,7 +46,7 @@ describe("the driver's view of a disrupted course", { timeout: 20_000 }, () => {
     expect(await screen.findByRole('radio', { name: /^07:30 · Nisko – Kraków · .*Opóźniony o 25 min$/ }, slow)).toBeInTheDocument();
   });
 
-  it('marks the tickets moved onto the course from a cancelled one', () => {
+  it('marks the tickets moved onto the course from another one', () => {
     const ticket = (number: string, moved: ManifestTicket['moved_from_course']): ManifestTicket => ({
       number,
       passenger: 'Anna Nowak',
@@ -74,7 +74,7 @@ describe("the driver's view of a disrupted course", { timeout: 20_000 }, () => {
     );
     const boarding = screen.getByRole('list', { name: 'Wsiadają: 2 osoby' });
     const [moved, stayed] = within(boarding).getAllByRole('listitem');
-    expect(moved).toHaveTextContent(/przeniesiony z odwołanego kursu 07:30$/);
+    expect(moved).toHaveTextContent(/przeniesiony z kursu 07:30$/);
     expect(stayed).not.toHaveTextContent(/przeniesiony/);
   });
 });

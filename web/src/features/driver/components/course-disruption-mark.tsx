@@ -1,6 +1,7 @@
 // The driver's view of a cancelled or late course (issue 28): a cancelled course is marked as such in
 // the day's list, a late one says by how much, and the tickets moved onto a course from a cancelled
-// one are marked in its list (their passengers may show a ticket for another departure).
+// one (or by a change of course) are marked in its list: their passengers may hold a ticket printed for
+// another departure.
 import { defineMessages, useIntl } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
@@ -13,7 +14,7 @@ const texts = defineMessages({
 
 const values = defineMessages<{ delayed: { minutes: number }; movedFrom: { time: string } }>({
   delayed: { id: 'driver.disruption.delayed', defaultMessage: 'Opóźniony o {minutes} min', description: 'A late course in the driver list' },
-  movedFrom: { id: 'driver.disruption.movedFrom', defaultMessage: 'przeniesiony z odwołanego kursu {time}', description: 'A ticket moved from a cancelled course' },
+  movedFrom: { id: 'driver.disruption.movedFrom', defaultMessage: 'przeniesiony z kursu {time}', description: 'A ticket moved onto this course from another one (a cancelled one, or a change of course)' },
 });
 
 /** "Kurs odwołany" or "Opóźniony o 25 min" beside a course of the day; nothing for one on time. */
@@ -24,7 +25,7 @@ export function DriverCourseMark({ course }: { course: DriverCourse }) {
   return null;
 }
 
-/** A manifest's ticket moved here from a cancelled course (a list kept offline may predate the field). */
+/** A manifest's ticket moved here from another course (a list kept offline may predate the field). */
 export function MovedFromMark({ ticket }: { ticket: ManifestTicket }) {
   const intl = useIntl();
   const { time } = useFormatters();
