@@ -10,6 +10,7 @@
 import { createIntl, type IntlShape } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 
+import { choiceErrorMessage } from '@/features/disruption/utils/choice-refusal';
 import { payAgainRefusal } from '@/features/order/api/pay-again';
 import { serverMessage as orderServerMessage } from '@/features/order/utils/server-messages';
 import { searchServerMessage } from '@/features/search/utils/server-messages';
@@ -105,6 +106,7 @@ const COURSE = [
   sample('course.no_price', 'This stretch has no price.', 'course'),
   sample('inventory.not_open', 'This course is not on sale.', 'course'),
   sample('course.sale_closed', 'Sales for this course have closed.', 'course'),
+  sample('course.cancelled', 'The course was cancelled: it sells nothing.', 'course'),
   sample('seats.not_enough', 'There are no seats left on this course.', undefined, { available: 0 }),
   sample('seats.not_enough', 'Only 2 seats are left on this course.', undefined, { available: 2 }),
   sample('hold.not_found', 'The seats of this reservation are no longer held.'),
@@ -177,6 +179,20 @@ const CHANGE = [
   ...GENERAL,
 ];
 
+/** The choice of a cancelled or late course's passenger (command-api/src/booking/disruption, issue 28). */
+const DISRUPTION = [
+  sample('disruption.link_invalid', "The link of a disrupted course's message is forged, malformed or names no disrupted course of the order."),
+  sample('disruption.already_chosen', 'A choice was made already.'),
+  sample('disruption.choice_closed', 'The time to choose is over.'),
+  sample('disruption.no_choice', 'A delay this short offers no choice.'),
+  sample('disruption.moved_before', 'These tickets were moved once already.'),
+  sample('change.different_route', 'Choose a course of the same route between the same stops.', 'to_course_id'),
+  sample('seats.not_enough', 'There are no seats left on this course.', undefined, { available: 0 }),
+  sample('field.invalid_choice', 'Choose one of the offered courses.', 'to_course_id'),
+  sample('field.blank', 'This field is required.', 'to_course_id'),
+  ...GENERAL,
+];
+
 const accounts: Translator = (intl, text) => serverMessage(intl, text);
 
 const SCREENS: [string, Translator, ServerText[]][] = [
@@ -185,6 +201,7 @@ const SCREENS: [string, Translator, ServerText[]][] = [
   ['order form, coupon, pay again', orderServerMessage, ORDER],
   ['ticket return', returnErrorMessage, RETURN],
   ['change of course', changeErrorMessage, CHANGE],
+  ['choice of a disrupted course', choiceErrorMessage, DISRUPTION],
 ];
 
 interface ErrorSchema {

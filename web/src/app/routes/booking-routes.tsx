@@ -34,6 +34,10 @@ export function bookingRoutes(queryClient: QueryClient): RouteObject[] {
       path: 'user/return-ticket',
       lazy: async () => ({ Component: (await import('./user-return-ticket')).UserReturnTicketRoute }),
     },
+    // A cancelled or late course's choice, from the e-mail's link (issue 28): the Polish and the English
+    // address each work in both languages (the link's token is the authority, not the session).
+    { path: 'odwolany-kurs/:token', lazy: async () => ({ Component: (await import('./disruption')).DisruptionRoute }) },
+    { path: 'disrupted-course/:token', lazy: async () => ({ Component: (await import('./disruption')).DisruptionRoute }) },
     {
       // Guests go to /login and come back here after logging in.
       element: <RequireAuth />,

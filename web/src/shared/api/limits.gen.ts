@@ -62,6 +62,10 @@ export const BookingTicket = {
   qty: { minimum: 1, maximum: 50 },
 } as const;
 
+export const CancelCourseInput = {
+  reason: { minLength: 3, maxLength: 500 },
+} as const;
+
 export const CancelInput = {
   reason: { maxLength: 500 },
 } as const;
@@ -89,6 +93,10 @@ export const CheckInput = {
 
 export const CheckInputPatterns = {
   code: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f](?:[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
+} as const;
+
+export const ChooseInput = {
+  token: { minLength: 1 },
 } as const;
 
 export const ConfirmInputPatterns = {
@@ -146,6 +154,11 @@ export const CourseSettingsInput = {
   route_id: { minimum: 1 },
   seats: { minimum: 1, maximum: 1000 },
   week_days: { minItems: 1, maxItems: 7 },
+} as const;
+
+export const DelayInput = {
+  minutes: { minimum: 0, maximum: 1440 },
+  reason: { maxLength: 500 },
 } as const;
 
 export const DiscountApplyInput = {

@@ -1714,6 +1714,449 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/course/course/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CancelCourseInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": Disruption}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Disruption"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not logged in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `course.already_cancelled`, `course.departed` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a bad reason (field `reason`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/course/delay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DelayInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": Disruption}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Disruption"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not logged in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `course.already_cancelled` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description bad fields */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/course/disruption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    course_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": Disruption}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Disruption"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not logged in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a bad course_id */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/course/disruption-choose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AdminChooseInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": DisruptionPassenger}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_DisruptionPassenger"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not logged in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order on the course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `disruption.already_chosen`, `disruption.choice_closed`, `seats.not_enough` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `to_course_id` missing or not an alternative */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/course/disruption-resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ResendInput"];
+                };
+            };
+            responses: {
+                /** @description done */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not logged in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description that order has no ticket on that disrupted course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description bad fields */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/course/course/generate": {
         parameters: {
             query?: never;
@@ -3836,6 +4279,136 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/disruption/choose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChooseInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": DisruptionOffer}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_DisruptionOffer"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `disruption.link_invalid` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `disruption.already_chosen`, `disruption.choice_closed`, `seats.not_enough` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `to_course_id` missing or not an alternative */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/disruption/one": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": DisruptionOffer}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_DisruptionOffer"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `disruption.link_invalid` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -11408,6 +11981,17 @@ export interface components {
             kind: string;
             user_id?: string | null;
         };
+        /** @description The office chooses for a passenger. */
+        AdminChooseInput: {
+            /** @description One of: `move`, `refund`. */
+            choice: string;
+            /** Format: uuid */
+            course_id: string;
+            /** Format: uuid */
+            order_id: string;
+            /** Format: uuid */
+            to_course_id?: string | null;
+        };
         /** @description An order as an admin sees it (`one`): the customer's view and what happened since. */
         AdminOrderView: components["schemas"]["OrderView"] & {
             cancel_reason?: string | null;
@@ -11473,6 +12057,7 @@ export interface components {
              * @description Warsaw time.
              */
             departure_at: string;
+            disruption: null | components["schemas"]["TicketDisruption"];
             email: string;
             /**
              * Format: int64
@@ -11521,13 +12106,24 @@ export interface components {
             /** Format: uuid */
             user_id?: string | null;
         };
+        /** @description Another course of the same route between the same stops. */
+        Alternative: {
+            /** Format: date-time */
+            arrival_at: string;
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+            /** Format: int32 */
+            seats_available: number;
+        };
         /** @description The body of every error answer. */
         ApiErrorBody: {
             /**
              * @description Stable and machine-readable: a domain refusal's code (`seats.not_enough`), an edge refusal's (`auth.bad_credentials`) or the kind's default (`not_found`, `validation`, `internal`…). docs/errors.md says what each means.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.no_price" | "course.not_found" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description A 422's errors, one per field. */
             errors?: components["schemas"]["FieldError"][];
             /** @description English, for people and logs; clients translate `code`. */
@@ -11688,6 +12284,13 @@ export interface components {
             /** @description The leg's tickets that travel (not returned), priced on this course. */
             tickets: components["schemas"]["RepricedTicket"][];
         };
+        /** @description Cancel a course. */
+        CancelCourseInput: {
+            /** Format: uuid */
+            course_id: string;
+            /** @description Shown to passengers. */
+            reason: string;
+        };
         CancelInput: {
             /**
              * Format: uuid
@@ -11835,6 +12438,26 @@ export interface components {
             /** Format: date-time */
             used_at: string;
         };
+        /** @description The passenger's choice. */
+        ChooseInput: {
+            /** @description One of: `move`, `refund`. */
+            choice: string;
+            /** Format: uuid */
+            to_course_id?: string | null;
+            token: string;
+        };
+        /** @description The choice made. */
+        Chosen: {
+            /** Format: date-time */
+            at: string;
+            /** @description One of: `passenger`, `office`, `automatic`. */
+            by: string;
+            /** @description One of: `move`, `refund`. */
+            choice: string;
+            /** Format: int64 */
+            refund_amount: number | null;
+            to_course: null | components["schemas"]["MovedTo"];
+        };
         /** @description A `companies` row. */
         Company: components["schemas"]["Settings"] & {
             /** Format: date-time */
@@ -11857,8 +12480,12 @@ export interface components {
             arrival_at: string;
             /** @description `HH:MM`, Warsaw. */
             arrival_time: string;
+            /** @description Cancelled: shown marked, never bookable. */
+            cancelled: boolean;
             /** Format: uuid */
             course_id: string;
+            /** Format: int32 */
+            delay_minutes: number | null;
             /**
              * Format: date-time
              * @description Leaves the boarding stop (Warsaw offset).
@@ -11866,6 +12493,7 @@ export interface components {
             departure_at: string;
             /** @description `HH:MM`, Warsaw. */
             departure_time: string;
+            disruption_reason: string | null;
             /** Format: int32 */
             duration_minutes: number;
             from: components["schemas"]["StopRef"];
@@ -12626,6 +13254,18 @@ export interface components {
                 /** Format: int64 */
                 route_id?: number | null;
             };
+        };
+        /** @description The success body of every endpoint: `{"data": …}`. */
+        Data_Disruption: {
+            data: components["schemas"]["Disruption"];
+        };
+        /** @description The success body of every endpoint: `{"data": …}`. */
+        Data_DisruptionOffer: {
+            data: components["schemas"]["DisruptionOffer"];
+        };
+        /** @description The success body of every endpoint: `{"data": …}`. */
+        Data_DisruptionPassenger: {
+            data: components["schemas"]["DisruptionPassenger"];
         };
         /**
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
@@ -13836,6 +14476,15 @@ export interface components {
                 public_key: string;
             };
         };
+        /** @description Announce (or clear, with 0 minutes) a course's delay. */
+        DelayInput: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: int32 */
+            minutes: number;
+            /** @description Required (3..500) when minutes > 0. */
+            reason: string;
+        };
         /** @description The answer of a delete: the id that is gone. */
         Deleted: {
             /** Format: int64 */
@@ -13936,6 +14585,86 @@ export interface components {
             name: string;
             reduction: components["schemas"]["ReductionView"];
         };
+        /** @description A course's cancellation or delay and its passengers. */
+        Disruption: {
+            /**
+             * Format: date-time
+             * @description When the last cancellation or delay was announced.
+             */
+            changed_at: string | null;
+            /** @description The admin's e-mail. */
+            changed_by: string | null;
+            /** @description Cancelled, or delayed by 120 minutes or more. */
+            choice_offered: boolean;
+            /** Format: uuid */
+            course_id: string;
+            /**
+             * Format: int32
+             * @description Null unless delayed.
+             */
+            delay_minutes: number | null;
+            passengers: components["schemas"]["DisruptionPassenger"][];
+            reason: string | null;
+            /** @description One of: `running`, `delayed`, `cancelled`. */
+            status: string;
+        };
+        /** @description What the passenger's link shows: what happened and the choice. */
+        DisruptionOffer: {
+            /** @description Nearest first, at most 20. */
+            alternatives: components["schemas"]["Alternative"][];
+            /** @description A choice can be made now. */
+            choice_open: boolean;
+            chosen: null | components["schemas"]["Chosen"];
+            course: components["schemas"]["OfferCourse"];
+            /**
+             * Format: date-time
+             * @description Until when (a cancellation: the departure); null for a delay.
+             */
+            deadline: string | null;
+            /** Format: int32 */
+            delay_minutes: number | null;
+            /** @description One of: `pl`, `en`. */
+            language: string;
+            order_number: string;
+            reason: string;
+            /**
+             * Format: int64
+             * @description Grosze a refund gives back in full (money and coupon parts).
+             */
+            refund_amount: number;
+            /** @description One of: `cancelled`, `delayed`. */
+            status: string;
+            /** Format: int32 */
+            tickets: number;
+        };
+        /** @description An order with tickets on a disrupted course: one message and one choice for all of them. */
+        DisruptionPassenger: {
+            /** Format: date-time */
+            chosen_at: string | null;
+            /** @description One of: `passenger`, `office`, `automatic`. */
+            chosen_by: string | null;
+            customer_name: string;
+            email: string | null;
+            moved_to: null | components["schemas"]["MovedTo"];
+            /** Format: uuid */
+            order_id: string;
+            order_number: string;
+            phone: string | null;
+            /**
+             * Format: int64
+             * @description Grosze refunded (money and coupon), when refunded.
+             */
+            refund_amount: number | null;
+            /** @description `order_cancelled`: it was waiting for payment and was cancelled. One of: `to_tell`, `told`, `moved`, `refunded`, `order_cancelled`. */
+            state: string;
+            /**
+             * Format: int32
+             * @description Its tickets on this course.
+             */
+            tickets: number;
+            /** Format: date-time */
+            told_at: string | null;
+        };
         /**
          * @description An invoice or a correction invoice.
          * @enum {string}
@@ -13953,8 +14682,11 @@ export interface components {
              * @description Of those, the ones that boarded.
              */
             boarded: number;
+            cancelled: boolean;
             /** Format: uuid */
             course_id: string;
+            /** Format: int32 */
+            delay_minutes: number | null;
             /**
              * Format: date-time
              * @description From its first stop (Warsaw time).
@@ -13981,7 +14713,7 @@ export interface components {
              * @description What is wrong with the field (`field.blank`, `date.in_past`…); `field.invalid` when nothing more specific is known.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.no_price" | "course.not_found" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description The field, dotted for nested ones (`customer.email`). */
             field: string;
             /** @description English, for people; translate `code`. */
@@ -14383,6 +15115,8 @@ export interface components {
             from_name: string;
             /** Format: int64 */
             from_waypoint_id: number;
+            /** @description The course a moved ticket was moved from (a cancelled one, or a change of course). */
+            moved_from_course: null | components["schemas"]["MovedFrom"];
             number: string;
             /** @description The name the order was placed in. */
             passenger: string;
@@ -14454,6 +15188,20 @@ export interface components {
          * @description An amount in grosz (1 zł = 100).
          */
         Money: number;
+        /** @description The course a ticket was moved from. */
+        MovedFrom: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+        };
+        /** @description A course and its departure. */
+        MovedTo: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+        };
         /** @description The editable account fields; each may be left out. */
         MyAccountInput: {
             /** @description Only the account's own address is accepted (and ignored). */
@@ -14473,6 +15221,7 @@ export interface components {
              * @description Warsaw time.
              */
             departure_at: string;
+            disruption: null | components["schemas"]["TicketDisruption"];
             from_name: string;
             /** @description The order's public id (`success-data?hash_id=` shows the whole order). */
             hash_id: string;
@@ -14507,6 +15256,18 @@ export interface components {
         };
         /** @description A Polish NIP: ten digits whose check digit adds up, as written (`PL 526-025-02-74`); stored as the ten digits. Empty (or only whitespace): none. */
         NipOrEmpty: string;
+        /** @description The disrupted course. */
+        OfferCourse: {
+            /** Format: date-time */
+            arrival_at: string;
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+            from_name: string;
+            route_name: string;
+            to_name: string;
+        };
         /**
          * @description How an office sale is paid.
          * @enum {string}
@@ -15014,6 +15775,13 @@ export interface components {
             price_difference: number;
             price_difference_formatted: string;
         };
+        /** @description Send a passenger's message again. */
+        ResendInput: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: uuid */
+            order_id: string;
+        };
         ReturnInput: {
             code?: string | null;
             /** @description The ticket's number (required; blanks are refused). */
@@ -15465,6 +16233,17 @@ export interface components {
         Text254: string;
         /** @description Required text (lines allowed) of at most 500 characters as sent; surrounding whitespace is dropped. */
         Text500: string;
+        /** @description The ticket's course was cancelled or is late. */
+        TicketDisruption: {
+            choice_open: boolean;
+            /** Format: int32 */
+            delay_minutes: number | null;
+            reason: string;
+            /** @description One of: `cancelled`, `delayed`. */
+            status: string;
+            /** @description The choice page's token (only for the owner or with the ticket's code). */
+            token: string | null;
+        };
         /** @description `PUT /order/ticket/save?id=`: a change of course or a return. */
         TicketSaveInput: {
             /**

@@ -8,6 +8,8 @@
 import { readDb, withDb } from './data/booking-db';
 import { DEMO_ORDER_HASHES } from './data/booking-seed';
 import { connectionFor, courseId } from './data/catalogue';
+import { withDisruptions } from './data/disruption-store';
+import { demoCourseId, samplePassengers } from './data/disruptions';
 import { documents } from './data/order-admin';
 import { createOrder } from './data/orders';
 import { mockTokenFor, mockUserFor } from './handlers/accounts';
@@ -83,6 +85,14 @@ function placePendingOrder(): void {
 /** `YYYY-MM-DD` in Warsaw, `days` from today. */
 function daysAhead(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date(Date.now() + days * 86_400_000));
+}
+
+/** A course cancelled in the mock, with its passengers. */
+const DISRUPTED = demoCourseId();
+function disruptCourse() {
+  withDisruptions((state) => {
+    state.courses[DISRUPTED] = { status: 'cancelled', reason: 'Awaria autobusu', delay_minutes: null, changed_at: new Date().toISOString(), changed_by: ADMIN, passengers: samplePassengers(new Date().toISOString()) };
+  });
 }
 
 export const CONTRACT_CASES: ContractCase[] = [
@@ -276,6 +286,20 @@ export const CONTRACT_CASES: ContractCase[] = [
     url: `/order/driver/manifest?course_id=${demoOrder ? demoOrder.outbound.course_id : ''}`,
     as: 'driver@example.com',
   },
+  // A cancelled or delayed course (issue 28): the course page's calls and the passenger's link.
+  { method: 'get', path: '/api/course/course/disruption', url: `/course/course/disruption?course_id=${DISRUPTED}`, as: ADMIN, setup: disruptCourse },
+  { method: 'post', path: '/api/course/course/cancel', url: '/course/course/cancel', body: { course_id: DISRUPTED, reason: 'Awaria autobusu' }, as: ADMIN },
+  { method: 'post', path: '/api/course/course/delay', url: '/course/course/delay', body: { course_id: DISRUPTED, minutes: 25, reason: 'Korek' }, as: ADMIN },
+  {
+    method: 'post',
+    path: '/api/course/course/disruption-choose',
+    url: '/course/course/disruption-choose',
+    body: { course_id: DISRUPTED, order_id: samplePassengers('')[0]?.order_id, choice: 'refund', to_course_id: null },
+    as: ADMIN,
+    setup: disruptCourse,
+  },
+  { method: 'get', path: '/api/order/disruption/one', url: '/order/disruption/one?token=demo-odwolany' },
+  { method: 'post', path: '/api/order/disruption/choose', url: '/order/disruption/choose', body: { token: 'demo-odwolany', choice: 'refund', to_course_id: null } },
   // The admin's orders and invoices.
   { method: 'get', path: '/api/order/order/all', url: '/order/order/all?sort=-placed_at&filter[email][like]=kowalski', as: ADMIN },
   { method: 'get', path: '/api/order/order/one', url: `/order/order/one?id=${demoOrder?.id ?? ''}`, as: ADMIN },

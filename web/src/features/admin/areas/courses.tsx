@@ -4,6 +4,7 @@ import { CourseInput } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { CellValue } from '../components/cell-value';
+import { CourseDisruptionSection } from '../components/course-disruption';
 import { CourseGenerate } from '../components/course-generate';
 import { CourseLoadSection } from '../components/course-load';
 import { useRouteOptions } from '../hooks/use-route-options';
@@ -46,7 +47,7 @@ export const coursesArea = defineArea<Course, z.infer<typeof schema>>({
     { field: 'date', op: 'lte', label: fields.dateTo, kind: 'date' },
   ],
   listActions: () => <CourseGenerate />,
-  sections: [({ model }) => <CourseLoadSection courseId={model.id} />],
+  sections: [({ model }) => <CourseLoadSection courseId={model.id} />, ({ model }) => <CourseDisruptionSection course={model} />],
   form: {
     schema,
     fields: [

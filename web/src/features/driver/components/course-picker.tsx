@@ -9,6 +9,7 @@ import { Button } from '@/shared/ui/button';
 import { coursesQuery, fetchManifest } from '../api/driver-api';
 import { useDriverStore } from '../stores/driver-store';
 
+import { DriverCourseMark } from './course-disruption-mark';
 import { driverTexts, driverValues } from './driver-messages';
 
 export function CoursePicker() {
@@ -51,6 +52,7 @@ export function CoursePicker() {
               passengers: course.passengers,
               boarded: course.boarded,
             })}
+            <DriverCourseMark course={course} />
           </label>
         ))}
       </fieldset>

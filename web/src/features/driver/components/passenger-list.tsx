@@ -7,6 +7,7 @@ import { useFormatters } from '@/i18n/format';
 import type { Manifest, ManifestTicket } from '../api/driver-api';
 import { useDriverStore } from '../stores/driver-store';
 
+import { MovedFromMark } from './course-disruption-mark';
 import { driverTexts, driverValues } from './driver-messages';
 
 function stateText(state: string) {
@@ -48,6 +49,7 @@ export function PassengerList({ manifest }: { manifest: Manifest }) {
                         ? intl.formatMessage(driverValues.passengerDiscount, { number: ticket.number, passenger: ticket.passenger, to: ticket.to_name, discount: ticket.discount_name })
                         : intl.formatMessage(driverValues.passenger, { number: ticket.number, passenger: ticket.passenger, to: ticket.to_name })}
                       <span className="driver-ticket__state">{intl.formatMessage(stateText(state(ticket)))}</span>
+                      <MovedFromMark ticket={ticket} />
                     </li>
                   ))}
                 </ul>

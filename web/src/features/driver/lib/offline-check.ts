@@ -77,5 +77,6 @@ function unlisted(number: string, from: number, to: number, discount: string | n
     discount_name: discount,
     status: 'valid',
     used_at: null,
+    moved_from_course: null,
   };
 }

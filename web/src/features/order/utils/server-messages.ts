@@ -17,6 +17,11 @@ import { formatDisplayText } from '@/shared/lib/display-text';
 import { orderErrorMessages } from './order-validation';
 
 const messages = defineMessages({
+  courseCancelled: {
+    id: 'order.server.courseCancelled',
+    defaultMessage: 'Ten kurs został odwołany. Wybierz inny kurs.',
+    description: 'Server: "The course was cancelled: it sells nothing." (issue 28)',
+  },
   noSeats: {
     id: 'order.error.noSeats',
     defaultMessage: 'Brak wystarczającej liczby wolnych miejsc w wybranym kursie. Wybierz inny kurs.',
@@ -142,6 +147,7 @@ const BY_CODE: Record<string, CodeTranslation> = {
   'field.invalid_vat_number': orderErrorMessages.vatNumberInvalid,
   'field.invalid_postal_code': orderErrorMessages.postalCodeInvalid,
   'inventory.not_open': messages.notOnSale,
+  'course.cancelled': messages.courseCancelled,
   'order.back_before_outbound': messages.backAfterOutbound,
   'coupon.not_found': messages.couponUnknown,
   'coupon.expired': messages.couponExpired,

@@ -4,6 +4,8 @@ import { useFormatters } from '@/i18n/format';
 
 import type { Connection } from '../api/search-connections';
 
+import { CancelledConnection, ConnectionDelay } from './connection-disruption';
+
 // Typed placeholders: formatMessage() must pass exactly these values.
 const valueMessages = defineMessages<{ duration: { hours: number; minutes: number }; seats: { seats: number }; price: { price: string }; route: { route: string }; times: { departure: string; arrival: string }; timesSpoken: { departure: string; arrival: string }; stops: { from: string; to: string } }>({
   duration: {
@@ -55,6 +57,8 @@ interface ConnectionOptionProps {
 export function ConnectionOption({ connection, name, checked, onSelect }: ConnectionOptionProps) {
   const intl = useIntl();
   const format = useFormatters();
+  // Cancelled (issue 28): shown with its reason, never choosable.
+  if (connection.cancelled) return <CancelledConnection connection={connection} />;
   const soldOut = connection.seats_available <= 0;
   const hours = Math.floor(connection.duration_minutes / 60);
   const minutes = connection.duration_minutes % 60;
@@ -86,6 +90,7 @@ export function ConnectionOption({ connection, name, checked, onSelect }: Connec
           {intl.formatMessage(valueMessages.seats, { seats: Math.max(0, connection.seats_available) })}
         </span>
         <span className="connection__price">{intl.formatMessage(valueMessages.price, { price: format.money(connection.price) })}</span>
+        <ConnectionDelay connection={connection} />
       </label>
     </li>
   );

@@ -13,6 +13,8 @@ import { InvoiceLinks } from '@/shared/ui/invoice-links';
 import { useMyTickets } from '../api/get-my-tickets';
 import { legLabel, ticketStatusLabel } from '../utils/labels';
 
+import { TicketDisruption } from './ticket-disruption';
+
 import './tickets.css';
 
 const PER_PAGE = 10;
@@ -155,6 +157,7 @@ export function MyTicketsPage() {
                     {intl.formatMessage(valueMessages.order, { number: ticket.order_number })}
                   </p>
                 ) : null}
+                <TicketDisruption disruption={ticket.disruption} />
                 <InvoiceLinks invoices={invoicesOf(ticket)} className="my-ticket__meta invoice-links" />
                 <p className="my-ticket__status">
                   <span className={`badge badge--${ticket.status}`}>

@@ -18,6 +18,7 @@ import { canReturn, legLabel, ticketStatusLabel } from '../utils/labels';
 import { ChangeCourse } from './change-course';
 import { ReturnConfirm } from './return-confirm';
 import { ReturnResult } from './return-result';
+import { TicketDisruption } from './ticket-disruption';
 import './tickets.css';
 
 const messages = defineMessages({
@@ -122,6 +123,7 @@ export function TicketPage() {
     <section className="tickets-page ticket-detail" aria-labelledby="ticket-title">
       {backLink}
       <h1 id="ticket-title">{title}</h1>
+      <TicketDisruption disruption={data.disruption} />
       <div className="ticket-detail__body">
         {state === 'returned' || state === 'used' ? (
           <p className="ticket-detail__void">
@@ -195,7 +197,8 @@ export function TicketPage() {
         </dl>
       </div>
 
-      {state === 'valid' && data.order_status === 'paid' ? <ChangeCourse ticket={data} /> : null}
+      {/* A cancelled course's tickets move through the disruption's choice instead. */}
+      {state === 'valid' && data.order_status === 'paid' && data.disruption?.status !== 'cancelled' ? <ChangeCourse ticket={data} /> : null}
 
       <section className="ticket-detail__return" aria-labelledby="ticket-return-title">
         <h2 id="ticket-return-title">{intl.formatMessage(messages.returnTitle)}</h2>

@@ -15,6 +15,11 @@ import {
 import { formatDisplayText } from '@/shared/lib/display-text';
 
 const messages = defineMessages({
+  courseCancelled: {
+    id: 'tickets.change.error.courseCancelled',
+    defaultMessage: 'Ten kurs został odwołany. Wybierz inny kurs.',
+    description: 'Server: "The course was cancelled: it sells nothing." (issue 28)',
+  },
   numberRequired: {
     id: 'tickets.change.error.numberRequired',
     defaultMessage: 'Podaj numer biletu.',
@@ -99,6 +104,7 @@ const BY_CODE: Record<string, CodeTranslation> = {
   'ticket.already_returned': messages.returned,
   'order.not_paid': messages.notPaid,
   'change.same_course': messages.sameCourse,
+  'course.cancelled': messages.courseCancelled,
   'change.different_route': messages.otherRoute,
   'change.different_stops': messages.otherRoute,
   'change.pending': messages.pending,

@@ -3,6 +3,7 @@
 // it, so any pair of stops on a line can be searched on any date; their fares are the server's, read
 // from data/price-table.ts (Nisko – Kraków is 39 zł).
 
+import { courseDisruption, disruptionFields } from './disruption-store';
 import { fareOf } from './price-table';
 
 export interface MockStop {
@@ -194,6 +195,9 @@ export interface MockConnection {
   price: number;
   price_formatted: string;
   seats_available: number;
+  cancelled: boolean;
+  delay_minutes: number | null;
+  disruption_reason: string | null;
 }
 
 /** `3900` -> `39,00 zł` (non-breaking spaces), as the backend's `format_pln`. */
@@ -251,6 +255,9 @@ export function connectionFor(
     price,
     price_formatted: formatPln(price),
     seats_available: Math.max(0, baseSeats(line, day, departure) - seatsTaken(id)),
+    // A course the admin cancelled or delayed (issue 28).
+    ...disruptionFields(id),
+    disruption_reason: courseDisruption(id)?.reason ?? null,
   };
 }
 

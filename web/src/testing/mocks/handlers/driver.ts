@@ -10,6 +10,7 @@ import { apiUrl } from '../api-url';
 import { readDb, withDb } from '../data/booking-db';
 import type { Db, MockOrder, MockTicket } from '../data/booking-types';
 import { findStop, LINES, parseCourseId, warsawInstant, warsawIso, courseId } from '../data/catalogue';
+import { disruptionFields } from '../data/disruption-store';
 import { ticketLeg } from '../data/orders';
 import { MOCK_PUBLIC_KEY, mockVerificationKey } from '../data/ticket-signing';
 
@@ -57,6 +58,7 @@ function courseView(db: Db, id: string) {
     seats: line.seats,
     passengers: carried.length,
     boarded: carried.filter(({ ticket }) => used(db, ticket.number)).length,
+    ...disruptionFields(id),
   };
 }
 
@@ -84,6 +86,7 @@ function manifest(db: Db, id: string) {
       discount_name: order.lines.find((line) => line.line === ticket.line)?.discount?.name ?? null,
       status,
       used_at: boarding?.at ?? null,
+      moved_from_course: null,
     };
   });
   return { course: view, stops, tickets, verification_key: mockVerificationKey() };

@@ -6,6 +6,7 @@ import { apiUrl } from '../api-url';
 import { readDb } from '../data/booking-db';
 import { DEMO_USER_ID } from '../data/booking-seed';
 import { formatPln } from '../data/catalogue';
+import { courseDisruption } from '../data/disruption-store';
 import { orderInvoices } from '../data/order-admin';
 import { ticketLeg, ticketQr } from '../data/orders';
 
@@ -22,6 +23,14 @@ function unauthorized() {
 
 function loggedIn(request: Request): boolean {
   return /^Bearer\s+\S+/.test(request.headers.get('authorization') ?? '');
+}
+
+/** A ticket's cancelled or late course (issue 28); the mock's link is the demo one. */
+function ticketDisruption(courseId: string) {
+  const found = courseDisruption(courseId);
+  if (!found) return null;
+  const open = found.status === 'cancelled' || (found.delay_minutes ?? 0) >= 120;
+  return { status: found.status, reason: found.reason, delay_minutes: found.delay_minutes, choice_open: open, token: open ? 'demo-odwolany' : null };
 }
 
 /** One row per ticket of the user's orders, as my-tickets lists them. */
@@ -55,6 +64,7 @@ export function myTicketRows() {
           // The order's invoices and corrections (contract of issue 17).
           invoices: orderInvoices(db, order),
           discount_name: order.lines.find((line) => line.line === ticket.line)?.discount?.name ?? null,
+          disruption: ticketDisruption(leg.course_id),
         };
       }),
     );
@@ -76,7 +86,7 @@ export const userTicketHandlers = [
       const [, field = '', op] = match;
       if (!FILTERABLE.has(field)) return validationError([{ field: key, message: `cannot filter by ${field}` }]);
       rows = rows.filter((row) => {
-        const cell = String(row[field as Exclude<keyof Row, 'invoices'>]);
+        const cell = String(row[field as Exclude<keyof Row, 'invoices' | 'disruption'>]);
         // Times compare as instants (the rows carry a +01:00/+02:00 offset, the filter may be UTC).
         const [a, b] = field === 'departure_at' ? [Date.parse(cell), Date.parse(value)] : [cell, value];
         if (op === 'eq') return a === b;
@@ -90,7 +100,7 @@ export const userTicketHandlers = [
     const field = sort.replace(/^-/, '');
     if (!SORTABLE.has(field)) return validationError([{ field: 'sort', message: `cannot sort by ${field}` }]);
     const direction = sort.startsWith('-') ? -1 : 1;
-    const key = (row: Row) => (field === 'departure_at' ? Date.parse(row.departure_at) : String(row[field as Exclude<keyof Row, 'invoices'>]));
+    const key = (row: Row) => (field === 'departure_at' ? Date.parse(row.departure_at) : String(row[field as Exclude<keyof Row, 'invoices' | 'disruption'>]));
     rows.sort((a, b) => direction * (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 
     const perPage = Math.min(Number(params.get('per-page') ?? 20) || 20, 1000);

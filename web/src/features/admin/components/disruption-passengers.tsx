@@ -1,0 +1,198 @@
+// The passengers of a cancelled or delayed course (one row per order: one message and one choice for
+// all its tickets on the course): their state in words, when they were told, what was chosen and by
+// whom, the course moved to or the amount refunded; "send again", and "choose for the passenger"
+// (after a phone call: move to another course of the route, or a full refund).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
+
+import { useFormatters, warsawDate } from '@/i18n/format';
+import { errorToast } from '@/shared/api/error-toast';
+import type { ApiSchema } from '@/shared/api/schema';
+import { showToast } from '@/shared/stores/toast-store';
+import { Button } from '@/shared/ui/button';
+
+import { useAllOf } from '../api/admin-data';
+import {
+  chooseForPassenger,
+  disruptionKey,
+  resendDisruption,
+  type Disruption,
+  type DisruptionPassenger,
+  type OfficeChoice,
+} from '../api/course-disruption';
+import { canChooseFor } from '../lib/disruption';
+import { disruptionTexts as texts, disruptionValues as values } from '../messages/disruption-messages';
+
+import { CellValue } from './cell-value';
+import { ConfirmDialog } from './confirm-dialog';
+import { TableScroll } from './table-scroll';
+
+type Course = ApiSchema<'Course'>;
+
+const STATES: Record<DisruptionPassenger['state'], MessageDescriptor> = {
+  to_tell: texts.stateToTell,
+  told: texts.stateTold,
+  moved: texts.stateMoved,
+  refunded: texts.stateRefunded,
+  order_cancelled: texts.stateOrderCancelled,
+};
+const BY: Record<NonNullable<DisruptionPassenger['chosen_by']>, MessageDescriptor> = {
+  passenger: texts.byPassenger,
+  office: texts.byOffice,
+  automatic: texts.byAutomatic,
+};
+
+export function DisruptionPassengers({ course, disruption }: { course: Course; disruption: Disruption }) {
+  const intl = useIntl();
+  const titleId = useId();
+  const [choosing, setChoosing] = useState<DisruptionPassenger | null>(null);
+  return (
+    <section className="admin-subsection" aria-labelledby={titleId}>
+      <h3 id={titleId}>{intl.formatMessage(texts.passengers)}</h3>
+      {disruption.passengers.length === 0 ? (
+        <p className="admin-note">{intl.formatMessage(texts.noPassengers)}</p>
+      ) : (
+        <TableScroll label={intl.formatMessage(texts.passengers)}>
+          <table className="admin-inline-table">
+            <thead>
+              <tr>
+                {[texts.orderNumber, texts.name, texts.contact, texts.tickets, texts.state, texts.toldAt, texts.choice, texts.result, texts.actions].map(
+                  (label) => (
+                    <th key={label.id} scope="col">
+                      {intl.formatMessage(label)}
+                    </th>
+                  ),
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {disruption.passengers.map((passenger) => (
+                <PassengerRow key={passenger.order_id} disruption={disruption} passenger={passenger} onChoose={() => setChoosing(passenger)} />
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      {choosing ? <ChooseDialog course={course} passenger={choosing} onClose={() => setChoosing(null)} /> : null}
+    </section>
+  );
+}
+
+function PassengerRow({ disruption, passenger, onChoose }: { disruption: Disruption; passenger: DisruptionPassenger; onChoose: () => void }) {
+  const intl = useIntl();
+  const { dateTime, money } = useFormatters();
+  const resend = useMutation({
+    mutationFn: () => resendDisruption(disruption.course_id, passenger.order_id),
+    onSuccess: () => showToast({ type: 'success', message: texts.resent }),
+    onError: (error) => showToast(errorToast(error)),
+    meta: { loader: true },
+  });
+  const result = passenger.moved_to
+    ? dateTime(passenger.moved_to.departure_at)
+    : passenger.refund_amount !== null
+      ? intl.formatMessage(values.refunded, { amount: money(passenger.refund_amount) })
+      : null;
+  return (
+    <tr>
+      <th scope="row">{passenger.order_number}</th>
+      <td>{passenger.customer_name}</td>
+      <td className="admin-disruption__contact">
+        {[passenger.email, passenger.phone].filter(Boolean).join(', ') || <CellValue value={null} />}
+      </td>
+      <td>{passenger.tickets}</td>
+      <td>{intl.formatMessage(STATES[passenger.state])}</td>
+      <td>{passenger.told_at ? dateTime(passenger.told_at) : <CellValue value={null} />}</td>
+      <td>
+        {passenger.chosen_at && passenger.chosen_by ? (
+          intl.formatMessage(values.chosenBy, { at: dateTime(passenger.chosen_at), by: intl.formatMessage(BY[passenger.chosen_by]) })
+        ) : (
+          <CellValue value={null} />
+        )}
+      </td>
+      <td>{result ?? <CellValue value={null} />}</td>
+      <td>
+        <span className="admin-row-actions">
+          {passenger.state === 'order_cancelled' ? null : (
+            <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
+              {intl.formatMessage(texts.resend)}
+            </Button>
+          )}
+          {canChooseFor(disruption, passenger) ? (
+            <Button variant="secondary" onClick={onChoose}>
+              {intl.formatMessage(texts.choose)}
+            </Button>
+          ) : null}
+        </span>
+      </td>
+    </tr>
+  );
+}
+
+/** The other courses of the route still ahead (the server refuses one without seats). */
+function useAlternatives(course: Course) {
+  const all = useAllOf<Course>('course/course', { 'filter[route_id][eq]': course.route_id, 'filter[date][gte]': warsawDate(), sort: 'departure_at' });
+  const [now] = useState(() => Date.now());
+  return (all.data ?? []).filter((other) => other.id !== course.id && Date.parse(other.departure_at) > now);
+}
+
+function ChooseDialog({ course, passenger, onClose }: { course: Course; passenger: DisruptionPassenger; onClose: () => void }) {
+  const intl = useIntl();
+  const id = useId();
+  const { dateTime } = useFormatters();
+  const queryClient = useQueryClient();
+  const alternatives = useAlternatives(course);
+  const [kind, setKind] = useState<'move' | 'refund'>('move');
+  const [toCourse, setToCourse] = useState('');
+  const choose = useMutation({
+    mutationFn: (choice: OfficeChoice) => chooseForPassenger(course.id, passenger.order_id, choice),
+    onSuccess: async () => {
+      showToast({ type: 'success', message: texts.chosenDone });
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: disruptionKey(course.id) });
+    },
+    onError: (error) => showToast(errorToast(error)),
+    meta: { loader: true },
+  });
+  return (
+    <ConfirmDialog
+      title={intl.formatMessage(texts.chooseTitle)}
+      text={intl.formatMessage(texts.chooseText)}
+      confirmLabel={intl.formatMessage(texts.chooseConfirm)}
+      cancelLabel={intl.formatMessage(texts.back)}
+      tone="primary"
+      // A move needs its course.
+      confirmDisabled={choose.isPending || (kind === 'move' && toCourse === '')}
+      onCancel={onClose}
+      onConfirm={() => choose.mutate(kind === 'move' ? { choice: 'move', toCourseId: toCourse } : { choice: 'refund' })}
+    >
+      <fieldset className="admin-disruption__choice">
+        <legend className="visually-hidden">{intl.formatMessage(texts.choice)}</legend>
+        <label>
+          <input type="radio" name={`${id}-kind`} checked={kind === 'move'} onChange={() => setKind('move')} />
+          {intl.formatMessage(texts.chooseMove)}
+        </label>
+        <label>
+          <input type="radio" name={`${id}-kind`} checked={kind === 'refund'} onChange={() => setKind('refund')} />
+          {intl.formatMessage(texts.chooseRefund)}
+        </label>
+      </fieldset>
+      {kind === 'move' ? (
+        <div className="form-field">
+          <label htmlFor={`${id}-course`} className="form-field__label">
+            {intl.formatMessage(texts.toCourse)}
+          </label>
+          <select id={`${id}-course`} className="form-field__input" value={toCourse} onChange={(event) => setToCourse(event.target.value)}>
+            <option value="">{intl.formatMessage(texts.pickCourse)}</option>
+            {alternatives.map((other) => (
+              <option key={other.id} value={other.id}>
+                {dateTime(other.departure_at)}
+              </option>
+            ))}
+          </select>
+          {alternatives.length === 0 ? <p className="admin-note">{intl.formatMessage(texts.noCourses)}</p> : null}
+        </div>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
