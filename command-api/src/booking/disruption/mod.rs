@@ -17,8 +17,7 @@ use api_core::mail::Email;
 use api_core::sms::Sms;
 use api_core::ApiError;
 use chrono::{DateTime, Utc};
-use domain::money::format_pln;
-use domain::order::{CourseDisruption, OrderState};
+use domain::order::{CourseDisruption, Language, OrderState};
 use domain::seat_inventory::{Inventory, SeatInventory};
 use uuid::Uuid;
 
@@ -56,10 +55,13 @@ pub(crate) fn course_disruption(inventory: &Inventory) -> Option<CourseDisruptio
     })
 }
 
-/// The passenger's page of the order's choice on the course, in Polish and in English.
-pub fn links(state: &CommandState, order_id: Uuid, course_id: Uuid) -> (String, String) {
-    let token = state.tickets.link(order_id, course_id);
-    (format!("{}/odwolany-kurs/{token}", state.public_url), format!("{}/en/disrupted-course/{token}", state.public_url))
+/// The passenger's page of the order's choice on the course, in the order's language.
+pub fn link(state: &CommandState, order: &OrderState, course_id: Uuid) -> String {
+    let token = state.tickets.link(order.order_id, course_id);
+    match order.customer.language {
+        Language::Pl => format!("{}/odwolany-kurs/{token}", state.public_url),
+        Language::En => format!("{}/en/disrupted-course/{token}", state.public_url),
+    }
 }
 
 fn local(t: DateTime<Utc>) -> String {
@@ -89,15 +91,15 @@ pub async fn notify(state: &CommandState, order_id: Uuid, course_id: Uuid, notic
         super::send::send_once(state, order_id, &kind, email).await
     };
     if sent && order.customer.notify_by_sms && !order.customer.phone.trim().is_empty() {
-        let (pl, _) = links(state, order_id, course_id);
-        let what = match disruption.delay_minutes {
-            None => "odwolany".to_owned(),
-            Some(m) => format!("opozniony o {m} min"),
+        let link = link(state, &order, course_id);
+        let when = local(inventory.departure_at);
+        let text = match (order.customer.language, disruption.delay_minutes) {
+            (Language::Pl, None) => format!("Nisko Bus: kurs {when} odwolany. {link}"),
+            (Language::Pl, Some(m)) => format!("Nisko Bus: kurs {when} opozniony o {m} min. {link}"),
+            (Language::En, None) => format!("Nisko Bus: the course of {when} is cancelled. {link}"),
+            (Language::En, Some(m)) => format!("Nisko Bus: the course of {when} runs {m} min late. {link}"),
         };
-        let sms = Sms {
-            to: order.customer.phone.clone(),
-            text: format!("Nisko Bus: kurs {} {what}. {pl}", local(inventory.departure_at)),
-        };
+        let sms = Sms { to: order.customer.phone.clone(), text };
         if let Err(e) = state.sms.send(sms).await {
             tracing::warn!(%order_id, error = %e, "could not send the disruption sms");
         }
@@ -105,36 +107,49 @@ pub async fn notify(state: &CommandState, order_id: Uuid, course_id: Uuid, notic
     sent
 }
 
-/// The message, Polish first and English below (the order does not record a language:
-/// both links are given, each to its page).
+/// The message in the order's language, with the link to that language's page.
 fn disruption_email(state: &CommandState, order: &OrderState, inventory: &Inventory, d: &CourseDisruption) -> Email {
-    let (pl_link, en_link) = links(state, order.order_id, inventory.course_id);
+    let link = link(state, order, inventory.course_id);
     let route =
         &order.legs().find(|l| l.course_id == inventory.course_id).map(|l| l.route_name.clone()).unwrap_or_default();
     let when = local(inventory.departure_at);
-    let refund = format_pln(domain::order::full_refund(order, inventory.course_id));
-    let (pl_what, en_what) = match d.delay_minutes {
-        None => ("został odwołany".to_owned(), "was cancelled".to_owned()),
-        Some(m) => (format!("jest opóźniony o {m} min"), format!("runs {m} minutes late")),
-    };
-    let (pl_choice, en_choice) = if d.choice_offered() {
-        (
-            format!("Możesz wybrać inny kurs tej samej trasy bez dopłaty albo pełny zwrot ({refund}) bez opłat:\n{pl_link}\n"),
-            format!("You may choose another course of the same route at no extra cost, or a full refund with no fee:\n{en_link}\n"),
-        )
-    } else {
-        (format!("Szczegóły: {pl_link}\n"), format!("Details: {en_link}\n"))
-    };
-    let text = format!(
-        "Dzień dobry {name},\n\nkurs {route} z {when} {pl_what}.\nPowód: {reason}\nZamówienie {number}\n\n{pl_choice}\n\
-         ---\n\nHello {name},\n\nthe course {route} of {when} {en_what}.\nReason: {reason}\nOrder {number}\n\n{en_choice}",
-        name = order.customer.first_name,
-        reason = d.reason,
-        number = order.display_number(),
-    );
-    let subject = match d.delay_minutes {
-        None => format!("Kurs odwołany / Course cancelled – {}", order.display_number()),
-        Some(_) => format!("Kurs opóźniony / Course delayed – {}", order.display_number()),
+    let language = order.customer.language;
+    let refund =
+        crate::booking::after_sale_mail::money(language, domain::order::full_refund(order, inventory.course_id));
+    let (name, reason, number) = (&order.customer.first_name, &d.reason, order.display_number());
+    let (text, subject) = match language {
+        Language::Pl => {
+            let what = match d.delay_minutes {
+                None => "został odwołany".to_owned(),
+                Some(m) => format!("jest opóźniony o {m} min"),
+            };
+            let choice = if d.choice_offered() {
+                format!("Możesz wybrać inny kurs tej samej trasy bez dopłaty albo pełny zwrot ({refund}) bez opłat:\n{link}\n")
+            } else {
+                format!("Szczegóły: {link}\n")
+            };
+            let subject = if d.delay_minutes.is_none() { "Kurs odwołany" } else { "Kurs opóźniony" };
+            (
+                format!("Dzień dobry {name},\n\nkurs {route} z {when} {what}.\nPowód: {reason}\nZamówienie {number}\n\n{choice}"),
+                format!("{subject} – zamówienie {number}"),
+            )
+        }
+        Language::En => {
+            let what = match d.delay_minutes {
+                None => "was cancelled".to_owned(),
+                Some(m) => format!("runs {m} minutes late"),
+            };
+            let choice = if d.choice_offered() {
+                format!("You may choose another course of the same route at no extra cost, or a full refund ({refund}) with no fee:\n{link}\n")
+            } else {
+                format!("Details: {link}\n")
+            };
+            let subject = if d.delay_minutes.is_none() { "Course cancelled" } else { "Course delayed" };
+            (
+                format!("Hello {name},\n\nthe course {route} of {when} {what}.\nReason: {reason}\nOrder {number}\n\n{choice}"),
+                format!("{subject} – order {number}"),
+            )
+        }
     };
     Email { to: order.customer.email.clone(), subject, text, attachments: Vec::new() }
 }

@@ -248,7 +248,7 @@ pub(super) async fn offer(
     };
     Ok(Some(DisruptionOffer {
         order_number: p.order_number,
-        language: "pl",
+        language: order.customer.language.code(),
         status: if course.cancelled() { "cancelled" } else { "delayed" },
         reason: course.reason.clone(),
         delay_minutes: course.delay_minutes,
