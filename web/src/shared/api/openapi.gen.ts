@@ -1754,7 +1754,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description not logged in */
+                /** @description no valid bearer token */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1763,7 +1763,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description not an admin */
+                /** @description admins only */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1790,7 +1790,16 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description a bad reason (field `reason`) */
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no course id, or a bad reason */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1847,7 +1856,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description not logged in */
+                /** @description no valid bearer token */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1856,7 +1865,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description not an admin */
+                /** @description admins only */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1883,7 +1892,16 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description bad fields */
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description bad minutes or reason */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -1936,7 +1954,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description not logged in */
+                /** @description no valid bearer token */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -1945,7 +1963,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description not an admin */
+                /** @description admins only */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1963,7 +1981,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description a bad course_id */
+                /** @description no course id, or not a UUID */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2022,7 +2040,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description not logged in */
+                /** @description no valid bearer token */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -2031,7 +2049,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description not an admin */
+                /** @description admins only */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2040,7 +2058,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description no such order on the course */
+                /** @description the order has no ticket on this disrupted course */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2049,7 +2067,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description `disruption.already_chosen`, `disruption.choice_closed`, `seats.not_enough` */
+                /** @description `disruption.already_chosen`, `disruption.choice_closed`, `disruption.no_choice`, `seats.not_enough` */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2058,7 +2076,16 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description `to_course_id` missing or not an alternative */
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description bad fields, or a course that is not one of the alternatives */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2097,7 +2124,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description done */
+                /** @description sent again */
                 204: {
                     headers: {
                         [name: string]: unknown;
@@ -2113,7 +2140,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description not logged in */
+                /** @description no valid bearer token */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -2122,7 +2149,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description not an admin */
+                /** @description admins only */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2131,7 +2158,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description that order has no ticket on that disrupted course */
+                /** @description the order has no ticket on this disrupted course */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -2140,7 +2167,16 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description bad fields */
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no ids, or not UUIDs */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4268,7 +4304,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description bad code or value */
+                /** @description bad code or value, or an expiry that has passed */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4307,7 +4343,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description `{"data": DisruptionOffer}` */
+                /** @description `{"data": DisruptionOffer}` after the choice */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4334,7 +4370,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description `disruption.already_chosen`, `disruption.choice_closed`, `seats.not_enough` */
+                /** @description `disruption.already_chosen`, `disruption.choice_closed`, `disruption.no_choice`, `seats.not_enough` */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -4343,7 +4379,16 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description `to_course_id` missing or not an alternative */
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `to_course_id` missing for a move, or not one of the alternatives */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4370,6 +4415,7 @@ export interface paths {
         get: {
             parameters: {
                 query: {
+                    /** @description the token of the message's link */
                     token: string;
                 };
                 header?: never;
@@ -4396,8 +4442,17 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description `disruption.link_invalid` */
+                /** @description `disruption.link_invalid`: a forged, malformed or unknown token */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                422: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6819,6 +6874,99 @@ export interface paths {
                     };
                 };
                 /** @description bad input, discount or coupon */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order/return-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReturnInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": ReturnQuote}`: nothing is returned yet */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_ReturnQuote"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description someone else's ticket */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such ticket */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description returned already or not paid */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description code missing or wrong, or after the cutoff */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -10468,7 +10616,11 @@ export interface paths {
         };
         /**
          * Public. The active routes marked for the home page, by name, with their first and
-         *     last stops and lowest price. `{data: [HomeRoute]}`.
+         *     last stops and the fare between them. `{data: [HomeRoute]}`.
+         * @description The page links "first stop – last stop, from 39,00 zł" to the search of that
+         *     connection, so the price is that stretch's fare: the lowest a customer pays for what
+         *     the link finds. (It was the lowest fare of any stretch of the route, say 6,00 zł for
+         *     the first two stops, while every course the link found cost 39,00 zł.)
          */
         get: {
             parameters: {
@@ -11981,15 +12133,18 @@ export interface components {
             kind: string;
             user_id?: string | null;
         };
-        /** @description The office chooses for a passenger. */
+        /** @description `POST /course/course/disruption-choose`. */
         AdminChooseInput: {
-            /** @description One of: `move`, `refund`. */
+            /** @description `move` or `refund`. */
             choice: string;
             /** Format: uuid */
             course_id: string;
             /** Format: uuid */
             order_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The new course, for `move`.
+             */
             to_course_id?: string | null;
         };
         /** @description An order as an admin sees it (`one`): the customer's view and what happened since. */
@@ -12057,7 +12212,7 @@ export interface components {
              * @description Warsaw time.
              */
             departure_at: string;
-            disruption: null | components["schemas"]["TicketDisruption"];
+            disruption?: null | components["schemas"]["TicketDisruption"];
             email: string;
             /**
              * Format: int64
@@ -12106,7 +12261,7 @@ export interface components {
             /** Format: uuid */
             user_id?: string | null;
         };
-        /** @description Another course of the same route between the same stops. */
+        /** @description Another course the tickets may move to. */
         Alternative: {
             /** Format: date-time */
             arrival_at: string;
@@ -12114,7 +12269,7 @@ export interface components {
             course_id: string;
             /** Format: date-time */
             departure_at: string;
-            /** Format: int32 */
+            /** Format: int64 */
             seats_available: number;
         };
         /** @description The body of every error answer. */
@@ -12123,7 +12278,7 @@ export interface components {
              * @description Stable and machine-readable: a domain refusal's code (`seats.not_enough`), an edge refusal's (`auth.bad_credentials`) or the kind's default (`not_found`, `validation`, `internal`…). docs/errors.md says what each means.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description A 422's errors, one per field. */
             errors?: components["schemas"]["FieldError"][];
             /** @description English, for people and logs; clients translate `code`. */
@@ -12284,12 +12439,12 @@ export interface components {
             /** @description The leg's tickets that travel (not returned), priced on this course. */
             tickets: components["schemas"]["RepricedTicket"][];
         };
-        /** @description Cancel a course. */
+        /** @description `POST /course/course/cancel`. */
         CancelCourseInput: {
             /** Format: uuid */
             course_id: string;
-            /** @description Shown to passengers. */
-            reason: string;
+            /** @description Shown to the passengers: 3 to 500 characters. */
+            reason?: string;
         };
         CancelInput: {
             /**
@@ -12438,25 +12593,29 @@ export interface components {
             /** Format: date-time */
             used_at: string;
         };
-        /** @description The passenger's choice. */
+        /** @description `POST /order/disruption/choose`. */
         ChooseInput: {
-            /** @description One of: `move`, `refund`. */
+            /** @description `move` or `refund`. */
             choice: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The new course, for `move` (one of the offer's alternatives).
+             */
             to_course_id?: string | null;
-            token: string;
+            /** @description The token of the message's link. */
+            token?: string;
         };
-        /** @description The choice made. */
+        /** @description What was chosen. */
         Chosen: {
             /** Format: date-time */
             at: string;
-            /** @description One of: `passenger`, `office`, `automatic`. */
+            /** @description `passenger`, `office` or `automatic`. */
             by: string;
-            /** @description One of: `move`, `refund`. */
+            /** @description `move` or `refund`. */
             choice: string;
             /** Format: int64 */
-            refund_amount: number | null;
-            to_course: null | components["schemas"]["MovedTo"];
+            refund_amount?: number | null;
+            to_course?: null | components["schemas"]["MovedTo"];
         };
         /** @description A `companies` row. */
         Company: components["schemas"]["Settings"] & {
@@ -12480,12 +12639,15 @@ export interface components {
             arrival_at: string;
             /** @description `HH:MM`, Warsaw. */
             arrival_time: string;
-            /** @description Cancelled: shown marked, never bookable. */
+            /** @description The carrier cancelled the course: shown marked, with the reason, never bookable. */
             cancelled: boolean;
             /** Format: uuid */
             course_id: string;
-            /** Format: int32 */
-            delay_minutes: number | null;
+            /**
+             * Format: int64
+             * @description The announced delay in minutes, while it runs late.
+             */
+            delay_minutes?: number | null;
             /**
              * Format: date-time
              * @description Leaves the boarding stop (Warsaw offset).
@@ -12493,7 +12655,8 @@ export interface components {
             departure_at: string;
             /** @description `HH:MM`, Warsaw. */
             departure_time: string;
-            disruption_reason: string | null;
+            /** @description Why it was cancelled or delayed (shown to passengers). */
+            disruption_reason?: string | null;
             /** Format: int32 */
             duration_minutes: number;
             from: components["schemas"]["StopRef"];
@@ -12509,7 +12672,7 @@ export interface components {
             route_name: string;
             /**
              * Format: int32
-             * @description Seats free on this stretch; 0 when sold out.
+             * @description Seats free on this stretch; 0 when sold out (or cancelled).
              */
             seats_available: number;
             to: components["schemas"]["StopRef"];
@@ -12904,6 +13067,7 @@ export interface components {
                  * @description Warsaw time.
                  */
                 departure_at: string;
+                disruption?: null | components["schemas"]["TicketDisruption"];
                 email: string;
                 /**
                  * Format: int64
@@ -13255,17 +13419,92 @@ export interface components {
                 route_id?: number | null;
             };
         };
-        /** @description The success body of every endpoint: `{"data": …}`. */
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_Disruption: {
-            data: components["schemas"]["Disruption"];
+            /** @description A course's disruption and its passengers. */
+            data: {
+                /** Format: date-time */
+                changed_at?: string | null;
+                /** @description The admin's e-mail. */
+                changed_by?: string | null;
+                /** @description Cancelled, or delayed 120 minutes or more. */
+                choice_offered: boolean;
+                /** Format: uuid */
+                course_id: string;
+                /** Format: int32 */
+                delay_minutes?: number | null;
+                passengers: components["schemas"]["DisruptionPassenger"][];
+                reason?: string | null;
+                /** @description `running`, `delayed` or `cancelled`. */
+                status: string;
+            };
         };
-        /** @description The success body of every endpoint: `{"data": …}`. */
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_DisruptionOffer: {
-            data: components["schemas"]["DisruptionOffer"];
+            /** @description The passenger's offer. */
+            data: {
+                alternatives: components["schemas"]["Alternative"][];
+                choice_open: boolean;
+                chosen?: null | components["schemas"]["Chosen"];
+                course: components["schemas"]["OfferCourse"];
+                /**
+                 * Format: date-time
+                 * @description A cancellation's departure; `null` for a delay.
+                 */
+                deadline?: string | null;
+                /** Format: int32 */
+                delay_minutes?: number | null;
+                /** @description `pl` or `en`. */
+                language: string;
+                order_number: string;
+                reason: string;
+                /**
+                 * Format: int64
+                 * @description Grosz a refund gives back in full (money and coupon).
+                 */
+                refund_amount: number;
+                /** @description `cancelled` or `delayed`. */
+                status: string;
+                /** Format: int32 */
+                tickets: number;
+            };
         };
-        /** @description The success body of every endpoint: `{"data": …}`. */
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_DisruptionPassenger: {
-            data: components["schemas"]["DisruptionPassenger"];
+            /** @description An order with tickets on the course and where it stands. */
+            data: {
+                /** Format: date-time */
+                chosen_at?: string | null;
+                /** @description `passenger`, `office` or `automatic`. */
+                chosen_by?: string | null;
+                customer_name: string;
+                email?: string | null;
+                moved_to?: null | components["schemas"]["MovedTo"];
+                /** Format: uuid */
+                order_id: string;
+                order_number: string;
+                phone?: string | null;
+                /**
+                 * Format: int64
+                 * @description Grosz refunded (money and coupon).
+                 */
+                refund_amount?: number | null;
+                /** @description `to_tell`, `told`, `moved`, `refunded` or `order_cancelled`. */
+                state: string;
+                /** Format: int32 */
+                tickets: number;
+                /** Format: date-time */
+                told_at?: string | null;
+            };
         };
         /**
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
@@ -13531,6 +13770,7 @@ export interface components {
                      * @description Warsaw time.
                      */
                     departure_at: string;
+                    disruption?: null | components["schemas"]["TicketDisruption"];
                     email: string;
                     /**
                      * Format: int64
@@ -13797,6 +14037,12 @@ export interface components {
                      * @description Warsaw time.
                      */
                     departure_at: string;
+                    /**
+                     * @description The statutory discount of the ticket's price, e.g. `Student`: the passenger shows
+                     *     the document that entitles them to it. `null` for a full fare.
+                     */
+                    discount_name?: string | null;
+                    disruption?: null | components["schemas"]["TicketDisruption"];
                     from_name: string;
                     /** @description The order's public id (`success-data?hash_id=` shows the whole order). */
                     hash_id: string;
@@ -14094,6 +14340,41 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_ReturnQuote: {
+            /**
+             * @description What returning a ticket would give back and where, before the customer confirms: the
+             *     order's own decision taken on its current state and not recorded, so the quote and the
+             *     return cannot disagree. A wrong code or a ticket past its cutoff is refused here as the
+             *     return would refuse it, so the customer learns it before being asked to confirm.
+             */
+            data: {
+                /**
+                 * Format: int64
+                 * @description `coupon_refund + money_refund`: `price - fee`.
+                 */
+                back: number;
+                /** @description The coupon the coupon part goes back to (the order's), to use again by its code. */
+                coupon_code?: string | null;
+                /** Format: int64 */
+                coupon_refund: number;
+                /** Format: int64 */
+                fee: number;
+                /** Format: int64 */
+                money_refund: number;
+                /**
+                 * @description Where the money part goes: `payment` (back to the card or account that paid, through
+                 *     the gateway), `office` (paid at the ticket office: given back there), `none`.
+                 */
+                money_to: string;
+                number: string;
+                /** Format: int64 */
+                price: number;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_Returned: {
             data: {
                 /** Format: int64 */
@@ -14264,8 +14545,15 @@ export interface components {
                  * @description Of those, the ones that boarded.
                  */
                 boarded: number;
+                /** @description The carrier cancelled it (issue 28). */
+                cancelled: boolean;
                 /** Format: uuid */
                 course_id: string;
+                /**
+                 * Format: int64
+                 * @description Its announced delay in minutes, while it runs late.
+                 */
+                delay_minutes?: number | null;
                 /**
                  * Format: date-time
                  * @description From its first stop (Warsaw time).
@@ -14324,7 +14612,7 @@ export interface components {
                 last_stop?: null | components["schemas"]["StopName"];
                 /**
                  * Format: int64
-                 * @description Grosz; null while the route has no price.
+                 * @description Grosz: the fare from the first stop to the last; null while that stretch has no price.
                  */
                 lowest_price?: number | null;
                 /** @description `39,00 zł`. */
@@ -14476,14 +14764,17 @@ export interface components {
                 public_key: string;
             };
         };
-        /** @description Announce (or clear, with 0 minutes) a course's delay. */
+        /** @description `POST /course/course/delay`. */
         DelayInput: {
             /** Format: uuid */
             course_id: string;
-            /** Format: int32 */
+            /**
+             * Format: int64
+             * @description Expected minutes late, 0 to 1440; 0 clears the delay.
+             */
             minutes: number;
-            /** @description Required (3..500) when minutes > 0. */
-            reason: string;
+            /** @description Required (3 to 500 characters) when `minutes` > 0. */
+            reason?: string;
         };
         /** @description The answer of a delete: the id that is gone. */
         Deleted: {
@@ -14585,85 +14876,74 @@ export interface components {
             name: string;
             reduction: components["schemas"]["ReductionView"];
         };
-        /** @description A course's cancellation or delay and its passengers. */
+        /** @description A course's disruption and its passengers. */
         Disruption: {
-            /**
-             * Format: date-time
-             * @description When the last cancellation or delay was announced.
-             */
-            changed_at: string | null;
+            /** Format: date-time */
+            changed_at?: string | null;
             /** @description The admin's e-mail. */
-            changed_by: string | null;
-            /** @description Cancelled, or delayed by 120 minutes or more. */
+            changed_by?: string | null;
+            /** @description Cancelled, or delayed 120 minutes or more. */
             choice_offered: boolean;
             /** Format: uuid */
             course_id: string;
-            /**
-             * Format: int32
-             * @description Null unless delayed.
-             */
-            delay_minutes: number | null;
+            /** Format: int32 */
+            delay_minutes?: number | null;
             passengers: components["schemas"]["DisruptionPassenger"][];
-            reason: string | null;
-            /** @description One of: `running`, `delayed`, `cancelled`. */
+            reason?: string | null;
+            /** @description `running`, `delayed` or `cancelled`. */
             status: string;
         };
-        /** @description What the passenger's link shows: what happened and the choice. */
+        /** @description The passenger's offer. */
         DisruptionOffer: {
-            /** @description Nearest first, at most 20. */
             alternatives: components["schemas"]["Alternative"][];
-            /** @description A choice can be made now. */
             choice_open: boolean;
-            chosen: null | components["schemas"]["Chosen"];
+            chosen?: null | components["schemas"]["Chosen"];
             course: components["schemas"]["OfferCourse"];
             /**
              * Format: date-time
-             * @description Until when (a cancellation: the departure); null for a delay.
+             * @description A cancellation's departure; `null` for a delay.
              */
-            deadline: string | null;
+            deadline?: string | null;
             /** Format: int32 */
-            delay_minutes: number | null;
-            /** @description One of: `pl`, `en`. */
+            delay_minutes?: number | null;
+            /** @description `pl` or `en`. */
             language: string;
             order_number: string;
             reason: string;
             /**
              * Format: int64
-             * @description Grosze a refund gives back in full (money and coupon parts).
+             * @description Grosz a refund gives back in full (money and coupon).
              */
             refund_amount: number;
-            /** @description One of: `cancelled`, `delayed`. */
+            /** @description `cancelled` or `delayed`. */
             status: string;
             /** Format: int32 */
             tickets: number;
         };
-        /** @description An order with tickets on a disrupted course: one message and one choice for all of them. */
+        /** @description An order with tickets on the course and where it stands. */
         DisruptionPassenger: {
             /** Format: date-time */
-            chosen_at: string | null;
-            /** @description One of: `passenger`, `office`, `automatic`. */
-            chosen_by: string | null;
+            chosen_at?: string | null;
+            /** @description `passenger`, `office` or `automatic`. */
+            chosen_by?: string | null;
             customer_name: string;
-            email: string | null;
-            moved_to: null | components["schemas"]["MovedTo"];
+            email?: string | null;
+            moved_to?: null | components["schemas"]["MovedTo"];
             /** Format: uuid */
             order_id: string;
             order_number: string;
-            phone: string | null;
+            phone?: string | null;
             /**
              * Format: int64
-             * @description Grosze refunded (money and coupon), when refunded.
+             * @description Grosz refunded (money and coupon).
              */
-            refund_amount: number | null;
-            /** @description `order_cancelled`: it was waiting for payment and was cancelled. One of: `to_tell`, `told`, `moved`, `refunded`, `order_cancelled`. */
+            refund_amount?: number | null;
+            /** @description `to_tell`, `told`, `moved`, `refunded` or `order_cancelled`. */
             state: string;
-            /**
-             * Format: int32
-             * @description Its tickets on this course.
-             */
+            /** Format: int32 */
             tickets: number;
             /** Format: date-time */
-            told_at: string | null;
+            told_at?: string | null;
         };
         /**
          * @description An invoice or a correction invoice.
@@ -14682,11 +14962,15 @@ export interface components {
              * @description Of those, the ones that boarded.
              */
             boarded: number;
+            /** @description The carrier cancelled it (issue 28). */
             cancelled: boolean;
             /** Format: uuid */
             course_id: string;
-            /** Format: int32 */
-            delay_minutes: number | null;
+            /**
+             * Format: int64
+             * @description Its announced delay in minutes, while it runs late.
+             */
+            delay_minutes?: number | null;
             /**
              * Format: date-time
              * @description From its first stop (Warsaw time).
@@ -14713,7 +14997,7 @@ export interface components {
              * @description What is wrong with the field (`field.blank`, `date.in_past`…); `field.invalid` when nothing more specific is known.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description The field, dotted for nested ones (`customer.email`). */
             field: string;
             /** @description English, for people; translate `code`. */
@@ -14813,7 +15097,7 @@ export interface components {
              */
             version: number;
         };
-        /** @description A route on the home page: where it starts and ends and the lowest fare on it. */
+        /** @description A route on the home page: where it starts and ends and the fare between them. */
         HomeRoute: {
             first_stop?: null | components["schemas"]["StopName"];
             /** Format: int64 */
@@ -14821,7 +15105,7 @@ export interface components {
             last_stop?: null | components["schemas"]["StopName"];
             /**
              * Format: int64
-             * @description Grosz; null while the route has no price.
+             * @description Grosz: the fare from the first stop to the last; null while that stretch has no price.
              */
             lowest_price?: number | null;
             /** @description `39,00 zł`. */
@@ -15115,8 +15399,7 @@ export interface components {
             from_name: string;
             /** Format: int64 */
             from_waypoint_id: number;
-            /** @description The course a moved ticket was moved from (a cancelled one, or a change of course). */
-            moved_from_course: null | components["schemas"]["MovedFrom"];
+            moved_from_course?: null | components["schemas"]["MovedFrom"];
             number: string;
             /** @description The name the order was placed in. */
             passenger: string;
@@ -15195,7 +15478,7 @@ export interface components {
             /** Format: date-time */
             departure_at: string;
         };
-        /** @description A course and its departure. */
+        /** @description The course tickets moved to. */
         MovedTo: {
             /** Format: uuid */
             course_id: string;
@@ -15221,7 +15504,12 @@ export interface components {
              * @description Warsaw time.
              */
             departure_at: string;
-            disruption: null | components["schemas"]["TicketDisruption"];
+            /**
+             * @description The statutory discount of the ticket's price, e.g. `Student`: the passenger shows
+             *     the document that entitles them to it. `null` for a full fare.
+             */
+            discount_name?: string | null;
+            disruption?: null | components["schemas"]["TicketDisruption"];
             from_name: string;
             /** @description The order's public id (`success-data?hash_id=` shows the whole order). */
             hash_id: string;
@@ -15251,12 +15539,10 @@ export interface components {
             /** @description `valid`, `returned` or `used`. */
             status: string;
             to_name: string;
-            /** @description x */
-            discount_name?: string | null;
         };
         /** @description A Polish NIP: ten digits whose check digit adds up, as written (`PL 526-025-02-74`); stored as the ten digits. Empty (or only whitespace): none. */
         NipOrEmpty: string;
-        /** @description The disrupted course. */
+        /** @description The disrupted course, for the passenger's stops. */
         OfferCourse: {
             /** Format: date-time */
             arrival_at: string;
@@ -15775,7 +16061,7 @@ export interface components {
             price_difference: number;
             price_difference_formatted: string;
         };
-        /** @description Send a passenger's message again. */
+        /** @description `POST /course/course/disruption-resend`. */
         ResendInput: {
             /** Format: uuid */
             course_id: string;
@@ -15786,6 +16072,35 @@ export interface components {
             code?: string | null;
             /** @description The ticket's number (required; blanks are refused). */
             number: components["schemas"]["Line40"];
+        };
+        /**
+         * @description What returning a ticket would give back and where, before the customer confirms: the
+         *     order's own decision taken on its current state and not recorded, so the quote and the
+         *     return cannot disagree. A wrong code or a ticket past its cutoff is refused here as the
+         *     return would refuse it, so the customer learns it before being asked to confirm.
+         */
+        ReturnQuote: {
+            /**
+             * Format: int64
+             * @description `coupon_refund + money_refund`: `price - fee`.
+             */
+            back: number;
+            /** @description The coupon the coupon part goes back to (the order's), to use again by its code. */
+            coupon_code?: string | null;
+            /** Format: int64 */
+            coupon_refund: number;
+            /** Format: int64 */
+            fee: number;
+            /** Format: int64 */
+            money_refund: number;
+            /**
+             * @description Where the money part goes: `payment` (back to the card or account that paid, through
+             *     the gateway), `office` (paid at the ticket office: given back there), `none`.
+             */
+            money_to: string;
+            number: string;
+            /** Format: int64 */
+            price: number;
         };
         Returned: {
             /** Format: int64 */
@@ -16233,16 +16548,17 @@ export interface components {
         Text254: string;
         /** @description Required text (lines allowed) of at most 500 characters as sent; surrounding whitespace is dropped. */
         Text500: string;
-        /** @description The ticket's course was cancelled or is late. */
+        /** @description The disruption of a ticket's course. */
         TicketDisruption: {
+            /** @description The passenger may choose now (another course, or the full refund). */
             choice_open: boolean;
-            /** Format: int32 */
-            delay_minutes: number | null;
+            /** Format: int64 */
+            delay_minutes?: number | null;
             reason: string;
-            /** @description One of: `cancelled`, `delayed`. */
+            /** @description `cancelled` or `delayed`. */
             status: string;
-            /** @description The choice page's token (only for the owner or with the ticket's code). */
-            token: string | null;
+            /** @description The token of the choice's link (`/odwolany-kurs/{token}`), for the ticket's owner. */
+            token?: string | null;
         };
         /** @description `PUT /order/ticket/save?id=`: a change of course or a return. */
         TicketSaveInput: {
@@ -16269,6 +16585,11 @@ export interface components {
             course_id: string;
             /** Format: date-time */
             departure_at: string;
+            /**
+             * @description The statutory discount of the ticket's price (its line's), e.g. `Student`: the
+             *     passenger shows the document that entitles them to it. `null` for a full fare.
+             */
+            discount_name?: string | null;
             from_name: string;
             /** Format: uuid */
             id: string;
@@ -16294,8 +16615,6 @@ export interface components {
             /** @description `valid`, `returned` or `used`. */
             status: string;
             to_name: string;
-            /** @description x */
-            discount_name?: string | null;
         };
         /** @description One entry of an order's history. */
         TimelineEntry: {

@@ -90,7 +90,7 @@ function PassengerRow({ disruption, passenger, onChoose }: { disruption: Disrupt
   });
   const result = passenger.moved_to
     ? dateTime(passenger.moved_to.departure_at)
-    : passenger.refund_amount !== null
+    : typeof passenger.refund_amount === 'number'
       ? intl.formatMessage(values.refunded, { amount: money(passenger.refund_amount) })
       : null;
   return (
