@@ -68,8 +68,11 @@ impl Application {
             let runner = Runner::new(store.clone(), pool.clone(), RunnerConfig::default());
             runners.push(runner.clone());
             let booking = command_api::processes::reactions::BookingReactions { state: commands.clone() };
+            let complaint_mails = command_api::complaints::mails::ComplaintMails { state: commands.clone() };
             let shutdown = shutdown.clone();
-            reactions = Some(tokio::spawn(async move { runner.run(vec![Arc::new(booking)], shutdown).await }));
+            reactions = Some(tokio::spawn(async move {
+                runner.run(vec![Arc::new(booking), Arc::new(complaint_mails)], shutdown).await
+            }));
         }
         let timers = if args.role.serves_commands() {
             let mut timers = command_api::processes::spawn_timers(&commands, &shutdown);

@@ -2,6 +2,7 @@
 //! the whole document by the `app` crate, which serves it).
 
 use crate::booking::{cancel, change, check_in, edit, form, office, order_parts, pay_again, place, returns, send};
+use crate::complaints::{file as complaint_file, respond as complaint_respond};
 use crate::coupons;
 
 #[derive(utoipa::OpenApi)]
@@ -29,6 +30,11 @@ use crate::coupons;
         coupons::check,
         coupons::create,
         coupons::update,
+        complaint_file::file,
+        complaint_respond::acknowledge,
+        complaint_respond::accept,
+        complaint_respond::reject,
+        complaint_respond::answer,
     ),
     components(schemas(
         place::Placed,
@@ -63,6 +69,12 @@ use crate::coupons;
         coupons::CheckInput,
         coupons::CouponAnswer,
         coupons::SaveInput,
+        complaint_file::FileInput,
+        complaint_file::AttachmentInput,
+        complaint_file::Filed,
+        complaint_respond::StepInput,
+        complaint_respond::AnswerInput,
+        complaint_respond::Stepped,
     ))
 )]
 pub struct CommandApi;

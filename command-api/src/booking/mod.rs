@@ -9,7 +9,7 @@ pub mod edit;
 pub mod form;
 pub mod input;
 pub mod invoice_mail;
-mod language;
+pub(crate) mod language;
 pub mod office;
 pub mod order_parts;
 pub mod pay_again;

@@ -42,6 +42,8 @@ pub use state::{evolve, Complaint, Filed, Stage};
 pub enum ComplaintError {
     #[error("there is no such complaint")]
     NotFound,
+    #[error("there is no order or ticket with this number and e-mail address")]
+    UnknownOrder,
     #[error("the complaint was filed already")]
     AlreadyFiled,
     #[error("the complaint has no text")]
@@ -70,6 +72,7 @@ impl crate::ErrorCode for ComplaintError {
     fn code(&self) -> &'static str {
         match self {
             ComplaintError::NotFound => "complaint.not_found",
+            ComplaintError::UnknownOrder => "complaint.unknown_order",
             ComplaintError::AlreadyFiled => "complaint.exists",
             ComplaintError::EmptyText => "complaint.empty_text",
             ComplaintError::TextTooLong => "complaint.text_too_long",
@@ -117,6 +120,7 @@ impl crate::Aggregate for Complaint {
 pub fn every_error() -> Vec<ComplaintError> {
     vec![
         ComplaintError::NotFound,
+        ComplaintError::UnknownOrder,
         ComplaintError::AlreadyFiled,
         ComplaintError::EmptyText,
         ComplaintError::TextTooLong,

@@ -3,7 +3,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use uuid::Uuid;
 
-use super::{ComplaintEvent, Response};
+use super::{ComplaintEvent, ComplaintLanguage, Response};
 
 /// Where a complaint stands, in the words the panel shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +43,7 @@ pub struct Filed {
     pub number: String,
     pub order_id: Uuid,
     pub email: String,
+    pub language: ComplaintLanguage,
     pub user_id: Option<Uuid>,
     pub filed_at: DateTime<Utc>,
     pub respond_by: NaiveDate,
@@ -95,6 +96,7 @@ pub fn evolve(complaint: Complaint, event: &ComplaintEvent) -> Complaint {
                 number,
                 order_id,
                 email,
+                language,
                 user_id,
                 filed_at,
                 respond_by,
@@ -107,6 +109,7 @@ pub fn evolve(complaint: Complaint, event: &ComplaintEvent) -> Complaint {
                 number: number.clone(),
                 order_id: *order_id,
                 email: email.clone(),
+                language: *language,
                 user_id: *user_id,
                 filed_at: *filed_at,
                 respond_by: *respond_by,
