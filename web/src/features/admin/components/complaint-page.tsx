@@ -24,7 +24,7 @@ import { OrderTimeline } from './order-timeline';
 
 export function ComplaintState({ state }: { state: string }) {
   const intl = useIntl();
-  const label = (complaintStateTexts as Record<string, (typeof complaintStateTexts)['received']>)[state];
+  const label = Object.entries(complaintStateTexts).find(([key]) => key === state)?.[1];
   return <>{label ? intl.formatMessage(label) : state}</>;
 }
 

@@ -39,17 +39,25 @@ const messages = defineMessages({
   sending: { id: 'complaints.form.sending', defaultMessage: 'Wysyłanie…', description: 'Button while sending' },
   required: { id: 'complaints.form.required', defaultMessage: 'To pole jest wymagane.', description: 'Validation: required field' },
   tooMany: { id: 'complaints.form.tooMany', defaultMessage: 'Możesz dołączyć najwyżej 3 pliki.', description: 'Validation: too many files' },
-  tooLarge: {
-    id: 'complaints.form.tooLarge',
-    defaultMessage: 'Plik {name} ma więcej niż 5 MB.',
-    description: 'Validation: a file is over 5 MB',
-  },
   failed: {
     id: 'complaints.form.failed',
     defaultMessage: 'Nie udało się wysłać reklamacji. Spróbuj ponownie za chwilę.',
     description: 'The complaint could not be sent (network, server)',
   },
   filedTitle: { id: 'complaints.filed.title', defaultMessage: 'Reklamacja przyjęta', description: 'Heading after filing' },
+  mine: { id: 'complaints.form.mine', defaultMessage: 'Twoje reklamacje', description: 'Link to the customer complaints' },
+});
+
+const valueMessages = defineMessages<{
+  tooLarge: { name: string };
+  filedNumber: { number: string };
+  filedDeadlines: { respondBy: string; answerBy: string };
+}>({
+  tooLarge: {
+    id: 'complaints.form.tooLarge',
+    defaultMessage: 'Plik {name} ma więcej niż 5 MB.',
+    description: 'Validation: a file is over 5 MB',
+  },
   filedNumber: {
     id: 'complaints.filed.number',
     defaultMessage: 'Numer reklamacji: {number}',
@@ -60,7 +68,6 @@ const messages = defineMessages({
     defaultMessage: 'Do {respondBy} poinformujemy, czy ją uwzględniamy; ostateczna odpowiedź do {answerBy}. Potwierdzenie wysłaliśmy e-mailem.',
     description: 'The deadlines of the filed complaint and the confirmation e-mail',
   },
-  mine: { id: 'complaints.form.mine', defaultMessage: 'Twoje reklamacje', description: 'Link to the customer complaints' },
 });
 
 type Errors = Partial<Record<ComplaintField, string>>;
@@ -70,8 +77,8 @@ function Filed({ filed }: { filed: FiledComplaint }) {
   return (
     <div role="status" className="complaint-filed">
       <h2>{intl.formatMessage(messages.filedTitle)}</h2>
-      <p className="complaint-filed__number">{intl.formatMessage(messages.filedNumber, { number: filed.number })}</p>
-      <p>{intl.formatMessage(messages.filedDeadlines, { respondBy: filed.respond_by, answerBy: filed.answer_by })}</p>
+      <p className="complaint-filed__number">{intl.formatMessage(valueMessages.filedNumber, { number: filed.number })}</p>
+      <p>{intl.formatMessage(valueMessages.filedDeadlines, { respondBy: filed.respond_by, answerBy: filed.answer_by })}</p>
     </div>
   );
 }
@@ -97,7 +104,7 @@ export function ComplaintFormPage() {
     if (!text.trim()) found.text = required;
     const large = files.find((file) => file.size > MAX_FILE_BYTES);
     if (files.length > MAX_FILES) found.attachments = intl.formatMessage(messages.tooMany);
-    else if (large) found.attachments = intl.formatMessage(messages.tooLarge, { name: large.name });
+    else if (large) found.attachments = intl.formatMessage(valueMessages.tooLarge, { name: large.name });
     return found;
   }
 

@@ -15,13 +15,16 @@ const messages = defineMessages({
   title: { id: 'complaints.mine.title', defaultMessage: 'Twoje reklamacje', description: 'Heading of the customer complaints' },
   none: { id: 'complaints.mine.none', defaultMessage: 'Nie masz jeszcze reklamacji.', description: 'No complaints yet' },
   file: { id: 'complaints.mine.file', defaultMessage: 'Złóż reklamację', description: 'Link to the complaint form' },
+  answer: { id: 'complaints.mine.answer', defaultMessage: 'Odpowiedź przewoźnika', description: 'Heading of the carrier answer' },
+});
+
+const valueMessages = defineMessages<{ order: { number: string }; answerBy: { date: string } }>({
   order: { id: 'complaints.mine.order', defaultMessage: 'Zamówienie {number}', description: 'The complaint order' },
   answerBy: {
     id: 'complaints.mine.answerBy',
     defaultMessage: 'Odpowiedź do {date}',
     description: 'The deadline of the final answer',
   },
-  answer: { id: 'complaints.mine.answer', defaultMessage: 'Odpowiedź przewoźnika', description: 'Heading of the carrier answer' },
 });
 
 /** The states' names (`received`, `acknowledged`, `accepted`, `rejected`, `answered`). */
@@ -34,7 +37,7 @@ export const complaintStates = defineMessages({
 });
 
 function stateLabel(state: string): MessageDescriptor | null {
-  return (complaintStates as Record<string, MessageDescriptor>)[state] ?? null;
+  return Object.entries(complaintStates).find(([key]) => key === state)?.[1] ?? null;
 }
 
 function ComplaintItem({ complaint }: { complaint: Complaint }) {
@@ -45,7 +48,7 @@ function ComplaintItem({ complaint }: { complaint: Complaint }) {
       <h2>
         {complaint.number} <span className="complaint-list__state">({label ? intl.formatMessage(label) : complaint.state})</span>
       </h2>
-      <p>{intl.formatMessage(messages.order, { number: complaint.ticket_number ?? complaint.order_number })}</p>
+      <p>{intl.formatMessage(valueMessages.order, { number: complaint.ticket_number ?? complaint.order_number })}</p>
       <p className="complaint-list__answer">{complaint.text}</p>
       {complaint.answer ? (
         <>
@@ -53,7 +56,7 @@ function ComplaintItem({ complaint }: { complaint: Complaint }) {
           <p className="complaint-list__answer">{complaint.answer}</p>
         </>
       ) : (
-        <p>{intl.formatMessage(messages.answerBy, { date: complaint.answer_by })}</p>
+        <p>{intl.formatMessage(valueMessages.answerBy, { date: complaint.answer_by })}</p>
       )}
     </li>
   );

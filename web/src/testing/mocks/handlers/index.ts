@@ -6,6 +6,7 @@ import { appHandlers } from './app';
 import { bookingHandlers } from './booking';
 import { catalogueHandlers } from './catalogue';
 import { companyHandlers } from './company';
+import { complaintHandlers } from './complaints';
 import { driverHandlers } from './driver';
 import { routeListHandlers } from './route-lists';
 import { ticketChangeHandlers } from './ticket-changes';
@@ -24,4 +25,5 @@ export const handlers = [
   ...userTicketHandlers,
   ...ticketChangeHandlers,
   ...driverHandlers,
+  ...complaintHandlers,
 ];
