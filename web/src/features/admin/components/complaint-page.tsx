@@ -14,7 +14,7 @@ import { oneQuery } from '../api/admin-data';
 import { attachmentUrl, COMPLAINTS, useComplaintStep, type ComplaintDetails, type ComplaintStep } from '../api/complaints';
 import { useAdminHref } from '../lib/admin-path';
 import { common } from '../messages/common-messages';
-import { complaintStateTexts, complaintTexts } from '../messages/complaint-messages';
+import { complaintStateTexts, complaintTexts, complaintValues } from '../messages/complaint-messages';
 
 import { AdminPage } from './admin-page';
 import { CellValue } from './cell-value';
@@ -32,7 +32,7 @@ export function ComplaintState({ state }: { state: string }) {
 export function DaysLeft({ days }: { days: number | null | undefined }) {
   const intl = useIntl();
   if (days === null || days === undefined) return <CellValue value={null} />;
-  return days < 0 ? <strong>{`${days} (${intl.formatMessage(complaintTexts.overdue)})`}</strong> : <>{days}</>;
+  return days < 0 ? <strong>{intl.formatMessage(complaintValues.overdue, { days })}</strong> : <>{days}</>;
 }
 
 /** A refused step, in the panel's language. */
@@ -169,7 +169,9 @@ export function ComplaintPage() {
                 <DocumentLink href={attachmentUrl(attachment.id)} filename={attachment.name}>
                   {attachment.name}
                 </DocumentLink>
-                <span className="admin-plain-list__detail">{`${attachment.kind}, ${Math.ceil(attachment.size / 1024)} KB`}</span>
+                <span className="admin-plain-list__detail">
+                  {intl.formatMessage(complaintValues.attachment, { kind: attachment.kind, size: Math.ceil(attachment.size / 1024) })}
+                </span>
               </li>
             ))}
           </ul>

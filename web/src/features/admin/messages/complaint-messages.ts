@@ -43,7 +43,6 @@ export const complaintTexts = defineMessages({
     description: 'Hint: the answer is e-mailed, once, after a decision',
   },
   answered: { id: 'admin.complaint.answered', defaultMessage: 'Udzielona odpowiedź', description: 'Complaint section: the answer given' },
-  overdue: { id: 'admin.complaint.overdue', defaultMessage: 'po terminie', description: 'A deadline has passed' },
   notDecided: {
     id: 'admin.complaint.notDecided',
     defaultMessage: 'Najpierw uwzględnij lub odrzuć reklamację.',
@@ -57,6 +56,12 @@ export const complaintTexts = defineMessages({
   },
   emptyAnswer: { id: 'admin.complaint.emptyAnswer', defaultMessage: 'Wpisz odpowiedź.', description: 'Refusal: an empty answer' },
   failed: { id: 'admin.complaint.failed', defaultMessage: 'Nie udało się zapisać. Spróbuj ponownie.', description: 'A step failed (network, server)' },
+});
+
+/** The sentences with numbers. */
+export const complaintValues = defineMessages<{ overdue: { days: number }; attachment: { kind: string; size: number } }>({
+  overdue: { id: 'admin.complaint.overdueDays', defaultMessage: '{days} (po terminie)', description: 'Days left, negative: the deadline has passed' },
+  attachment: { id: 'admin.complaint.attachmentSize', defaultMessage: '{kind}, {size} KB', description: 'An attachment: its type and size' },
 });
 
 /** The states, for the filter and the cells. */

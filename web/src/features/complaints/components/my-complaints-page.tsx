@@ -18,7 +18,8 @@ const messages = defineMessages({
   answer: { id: 'complaints.mine.answer', defaultMessage: 'Odpowiedź przewoźnika', description: 'Heading of the carrier answer' },
 });
 
-const valueMessages = defineMessages<{ order: { number: string }; answerBy: { date: string } }>({
+const valueMessages = defineMessages<{ order: { number: string }; answerBy: { date: string }; heading: { number: string; state: string } }>({
+  heading: { id: 'complaints.mine.heading', defaultMessage: '{number} ({state})', description: 'A complaint: its number and state' },
   order: { id: 'complaints.mine.order', defaultMessage: 'Zamówienie {number}', description: 'The complaint order' },
   answerBy: {
     id: 'complaints.mine.answerBy',
@@ -28,7 +29,7 @@ const valueMessages = defineMessages<{ order: { number: string }; answerBy: { da
 });
 
 /** The states' names (`received`, `acknowledged`, `accepted`, `rejected`, `answered`). */
-export const complaintStates = defineMessages({
+const complaintStates = defineMessages({
   received: { id: 'complaints.state.received', defaultMessage: 'przyjęta', description: 'Complaint state: received' },
   acknowledged: { id: 'complaints.state.acknowledged', defaultMessage: 'rozpatrywana', description: 'Complaint state: under consideration' },
   accepted: { id: 'complaints.state.accepted', defaultMessage: 'uwzględniona', description: 'Complaint state: accepted' },
@@ -46,7 +47,7 @@ function ComplaintItem({ complaint }: { complaint: Complaint }) {
   return (
     <li className="complaint-list__item">
       <h2>
-        {complaint.number} <span className="complaint-list__state">({label ? intl.formatMessage(label) : complaint.state})</span>
+        {intl.formatMessage(valueMessages.heading, { number: complaint.number, state: label ? intl.formatMessage(label) : complaint.state })}
       </h2>
       <p>{intl.formatMessage(valueMessages.order, { number: complaint.ticket_number ?? complaint.order_number })}</p>
       <p className="complaint-list__answer">{complaint.text}</p>
