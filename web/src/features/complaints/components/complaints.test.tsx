@@ -63,7 +63,7 @@ describe('the complaint form', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('link', { name: 'Twoje reklamacje' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Twoje reklamacje' }, slow)).toBeInTheDocument();
-    expect(screen.getByText('Brak klimatyzacji.')).toBeInTheDocument();
+    expect(await screen.findByText('Brak klimatyzacji.', {}, slow)).toBeInTheDocument();
     expect(screen.getByText('Odpowiedź do 2027-02-27')).toBeInTheDocument();
   });
 });
