@@ -69,13 +69,20 @@ describe('the complaint form', { timeout: 20_000 }, () => {
 });
 
 describe('the admin complaint page', { timeout: 20_000 }, () => {
-  it('lists complaints by days left, and accepts and answers one', async () => {
-    const { user } = renderApp('/admin/complaint/complaint', { loggedInAs: 'admin@example.com' });
+  it('lists complaints with their days left, each linked to its page', async () => {
+    renderApp('/admin/complaint/complaint', { loggedInAs: 'admin@example.com' });
     const row = (await screen.findByRole('cell', { name: 'RK-2026-000001' }, slow)).closest('tr');
     expect(row).not.toBeNull();
     expect(within(row as HTMLElement).getByRole('cell', { name: '23' })).toBeInTheDocument();
 
-    await user.click(within(row as HTMLElement).getAllByRole('link')[0] as HTMLElement);
+    expect(within(row as HTMLElement).getByRole('link', { name: 'RK-2026-000001' })).toHaveAttribute(
+      'href',
+      '/admin/complaint/complaint/00000000-0000-4000-8000-00000000c001',
+    );
+  });
+
+  it('accepts and answers a complaint on its page', async () => {
+    const { user } = renderApp('/admin/complaint/complaint/00000000-0000-4000-8000-00000000c001', { loggedInAs: 'admin@example.com' });
     expect(await screen.findByRole('heading', { level: 1, name: 'RK-2026-000001' }, slow)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'autobus.png' })).toHaveAttribute('href', expect.stringContaining('/api/complaint/attachment/download?id='));
 
