@@ -158,3 +158,49 @@ pub fn message(filed: &Filed, event: &ComplaintEvent) -> (&'static str, Email) {
     };
     (kind, Email { to: filed.email.clone(), subject, text, attachments: Vec::new() })
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::{NaiveDate, TimeZone, Utc};
+    use domain::complaint::Response;
+    use uuid::Uuid;
+
+    use super::*;
+
+    fn filed(language: ComplaintLanguage) -> Filed {
+        let day = |m, d| NaiveDate::from_ymd_opt(2026, m, d).expect("a day");
+        Filed {
+            complaint_id: Uuid::nil(),
+            number: "RK-2026-000007".into(),
+            order_id: Uuid::nil(),
+            email: "ola@example.com".into(),
+            language,
+            user_id: None,
+            filed_at: Utc.with_ymd_and_hms(2026, 11, 27, 10, 0, 0).single().expect("a time"),
+            respond_by: day(12, 27),
+            answer_by: day(12, 28),
+            response: Some(Response::Accepted),
+            answer: None,
+        }
+    }
+
+    #[test]
+    fn each_step_is_told_once_in_the_complaints_language() {
+        let answered = ComplaintEvent::ComplaintAnswered {
+            complaint_id: Uuid::nil(),
+            by: Uuid::nil(),
+            at: Utc::now(),
+            text: "We refund 20 PLN.".into(),
+        };
+        let (kind, pl) = message(&filed(ComplaintLanguage::Pl), &answered);
+        assert_eq!((kind, pl.to.as_str()), ("complaint-answer", "ola@example.com"));
+        assert_eq!(pl.subject, "Odpowiedź na reklamację RK-2026-000007");
+        assert!(pl.text.contains("We refund 20 PLN."), "{}", pl.text);
+        let (_, en) = message(&filed(ComplaintLanguage::En), &answered);
+        assert_eq!(en.subject, "The answer to your complaint RK-2026-000007");
+        let accepted = ComplaintEvent::ComplaintAccepted { complaint_id: Uuid::nil(), by: Uuid::nil(), at: Utc::now() };
+        let (kind, en) = message(&filed(ComplaintLanguage::En), &accepted);
+        assert_eq!((kind, en.subject.as_str()), ("complaint-accepted", "Your complaint RK-2026-000007 is accepted"));
+        assert!(en.text.contains("2026-12-28"), "the answer's deadline: {}", en.text);
+    }
+}

@@ -218,3 +218,26 @@ async fn only_the_admin_and_the_customer_who_filed_it_read_a_complaint_and_its_a
             .await;
     assert_eq!(status, 403, "a customer does not accept their own complaint");
 }
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_daily_report_names_the_complaints_near_their_deadline(pool: PgPool) {
+    use command_api::processes::complaint_report;
+
+    let app = spawn(pool).await;
+    let (_, number) = an_order(&app, None).await;
+    let (status, filed) = app.file_complaint(&complaint(&number, GUEST, &[]), None).await;
+    assert_eq!(status, 201, "{filed}");
+    let complaint_number = filed["data"]["number"].as_str().expect("number").to_owned();
+    let yesterday = api_core::time::warsaw_today().pred_opt().expect("a day");
+    // A month to respond: far from the deadline, the report says nothing of it.
+    let section = complaint_report::section(&app.pool, yesterday).await.expect("the section");
+    assert!(!section.contains(&complaint_number), "{section}");
+
+    // Three days before its deadline (as if filed almost a month ago), the report names it.
+    sqlx::query("update rm_complaints set respond_by = current_date + 3")
+        .execute(&app.pool)
+        .await
+        .expect("an older complaint");
+    let section = complaint_report::section(&app.pool, yesterday).await.expect("the section");
+    assert!(section.contains(&format!("{complaint_number} (zamówienie {number}): odpowiedź wstępna")), "{section}");
+}
