@@ -69,12 +69,12 @@ use crate::coupons;
         coupons::CheckInput,
         coupons::CouponAnswer,
         coupons::SaveInput,
-        complaint_file::FileInput,
-        complaint_file::AttachmentInput,
-        complaint_file::Filed,
-        complaint_respond::StepInput,
-        complaint_respond::AnswerInput,
-        complaint_respond::Stepped,
+        complaint_file::ComplaintFileInput,
+        complaint_file::ComplaintAttachmentInput,
+        complaint_file::ComplaintFiled,
+        complaint_respond::ComplaintStepInput,
+        complaint_respond::ComplaintAnswerInput,
+        complaint_respond::ComplaintStepped,
     ))
 )]
 pub struct CommandApi;

@@ -34,7 +34,7 @@ pub const PATH: &str = "/complaint/complaint/save";
 pub const MAX_BODY_BYTES: usize = 21 * 1024 * 1024;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct FileInput {
+pub struct ComplaintFileInput {
     /// The order's or one of its tickets' numbers (`NB-2026-000123`).
     #[schema(max_length = 40, min_length = 1)]
     number: String,
@@ -50,11 +50,11 @@ pub struct FileInput {
     /// At most 3 pictures (JPEG, PNG, GIF, WebP) or PDF files of at most 5 MB each.
     #[serde(default)]
     #[schema(max_items = 3)]
-    attachments: Vec<AttachmentInput>,
+    attachments: Vec<ComplaintAttachmentInput>,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct AttachmentInput {
+pub struct ComplaintAttachmentInput {
     /// The file's name (kept for the admin; the download names it by its real type).
     #[schema(max_length = 200)]
     name: String,
@@ -63,7 +63,7 @@ pub struct AttachmentInput {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Filed {
+pub struct ComplaintFiled {
     pub id: Uuid,
     /// The complaint's number (`RK-2026-000001`), for the customer's reference.
     pub number: String,
@@ -82,8 +82,8 @@ struct OrderFound {
 }
 
 /// `POST /complaint/complaint/save`: file a complaint; an e-mail confirms it.
-#[utoipa::path(post, path = "/api/complaint/complaint/save", tag = "complaint", request_body = FileInput,
-    responses((status = 201, description = "`{\"data\": Filed}`", body = Data<Filed>),
+#[utoipa::path(post, path = "/api/complaint/complaint/save", tag = "complaint", request_body = ComplaintFileInput,
+    responses((status = 201, description = "`{\"data\": ComplaintFiled}`", body = Data<ComplaintFiled>),
         (status = 413, description = "the body is larger than 21 MiB"),
         (status = 422, description = "no order with this number and e-mail, a journey more than 3 months ago, no text, \
             or an attachment that is not a picture or PDF, too large, or one too many")))]
@@ -91,7 +91,7 @@ pub async fn file(
     State(state): State<CommandState>,
     MaybeUser(user): MaybeUser,
     headers: HeaderMap,
-    AppJson(input): AppJson<FileInput>,
+    AppJson(input): AppJson<ComplaintFileInput>,
 ) -> Result<impl IntoResponse, ApiError> {
     let language = language(input.language.as_deref(), &headers)?;
     if input.attachments.len() > complaint::MAX_ATTACHMENTS {
@@ -147,8 +147,12 @@ pub async fn file(
     };
     // The customer's list (and the admin's) shows it when they look next.
     crate::visible::after_write(&state.pool, state.store.as_ref(), &stream, ComplaintsProjection.name()).await?;
-    let filed =
-        Filed { id: complaint_id, number: command.number.clone(), respond_by: *respond_by, answer_by: *answer_by };
+    let filed = ComplaintFiled {
+        id: complaint_id,
+        number: command.number.clone(),
+        respond_by: *respond_by,
+        answer_by: *answer_by,
+    };
     Ok((StatusCode::CREATED, Data::new(filed)))
 }
 
@@ -168,7 +172,7 @@ fn language(asked: Option<&str>, headers: &HeaderMap) -> Result<ComplaintLanguag
 
 /// Attachment `i`: its bytes, and what the complaint records of it. Its kind is its
 /// content's; a name is kept only as a label.
-fn decode((i, input): (usize, &AttachmentInput)) -> Result<(AttachmentRef, Vec<u8>), ApiError> {
+fn decode((i, input): (usize, &ComplaintAttachmentInput)) -> Result<(AttachmentRef, Vec<u8>), ApiError> {
     let field = format!("attachments[{i}]");
     // A file over the limit is refused before decoding it (base64 is 4 characters per 3 bytes).
     if input.content.len() as u64 > complaint::MAX_ATTACHMENT_BYTES.div_ceil(3) * 4 + 4 {

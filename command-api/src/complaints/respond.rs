@@ -19,13 +19,13 @@ use crate::aggregate::{self, ExecuteError};
 use crate::CommandState;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct StepInput {
+pub struct ComplaintStepInput {
     /// The complaint.
     id: Uuid,
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
-pub struct AnswerInput {
+pub struct ComplaintAnswerInput {
     /// The complaint.
     id: Uuid,
     /// The final answer, as the customer will read it: 1 to 5000 characters.
@@ -34,7 +34,7 @@ pub struct AnswerInput {
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
-pub struct Stepped {
+pub struct ComplaintStepped {
     pub id: Uuid,
     /// received, acknowledged, accepted, rejected or answered.
     pub state: &'static str,
@@ -46,7 +46,7 @@ async fn step(
     admin: Uuid,
     id: Uuid,
     decide: impl FnMut(&ComplaintAgg) -> Result<Vec<ComplaintEvent>, complaint::ComplaintError>,
-) -> Result<Data<Stepped>, ApiError> {
+) -> Result<Data<ComplaintStepped>, ApiError> {
     let now = Utc::now();
     let metadata = Metadata {
         correlation_id: Some(id),
@@ -64,68 +64,73 @@ async fn step(
             })?;
     crate::visible::after_write(&state.pool, state.store.as_ref(), &stream, ComplaintsProjection.name()).await?;
     let stage = after.filed().map(|f| f.stage().as_str()).unwrap_or("received");
-    Ok(Data::new(Stepped { id, state: stage }))
+    Ok(Data::new(ComplaintStepped { id, state: stage }))
 }
 
-async fn respond(state: &CommandState, admin: Uuid, id: Uuid, response: Response) -> Result<Data<Stepped>, ApiError> {
+async fn respond(
+    state: &CommandState,
+    admin: Uuid,
+    id: Uuid,
+    response: Response,
+) -> Result<Data<ComplaintStepped>, ApiError> {
     let command = RespondToComplaint { complaint_id: id, response, by: admin, at: Utc::now() };
     step(state, admin, id, |c| complaint::decide_respond(&command, c)).await
 }
 
 /// `POST /complaint/complaint/acknowledge` (admin): tell the customer it is being considered.
 #[utoipa::path(post, path = "/api/complaint/complaint/acknowledge", tag = "complaint", security(("bearer" = [])),
-    request_body = StepInput,
-    responses((status = 200, description = "`{\"data\": Stepped}`", body = Data<Stepped>),
+    request_body = ComplaintStepInput,
+    responses((status = 200, description = "`{\"data\": ComplaintStepped}`", body = Data<ComplaintStepped>),
         (status = 403, description = "admins only"), (status = 404, description = "no such complaint"),
         (status = 409, description = "accepted, rejected or answered already")))]
 pub async fn acknowledge(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,
-    AppJson(input): AppJson<StepInput>,
-) -> Result<Data<Stepped>, ApiError> {
+    AppJson(input): AppJson<ComplaintStepInput>,
+) -> Result<Data<ComplaintStepped>, ApiError> {
     respond(&state, admin.id, input.id, Response::UnderConsideration).await
 }
 
 /// `POST /complaint/complaint/accept` (admin).
 #[utoipa::path(post, path = "/api/complaint/complaint/accept", tag = "complaint", security(("bearer" = [])),
-    request_body = StepInput,
-    responses((status = 200, description = "`{\"data\": Stepped}`", body = Data<Stepped>),
+    request_body = ComplaintStepInput,
+    responses((status = 200, description = "`{\"data\": ComplaintStepped}`", body = Data<ComplaintStepped>),
         (status = 403, description = "admins only"), (status = 404, description = "no such complaint"),
         (status = 409, description = "rejected or answered already")))]
 pub async fn accept(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,
-    AppJson(input): AppJson<StepInput>,
-) -> Result<Data<Stepped>, ApiError> {
+    AppJson(input): AppJson<ComplaintStepInput>,
+) -> Result<Data<ComplaintStepped>, ApiError> {
     respond(&state, admin.id, input.id, Response::Accepted).await
 }
 
 /// `POST /complaint/complaint/reject` (admin).
 #[utoipa::path(post, path = "/api/complaint/complaint/reject", tag = "complaint", security(("bearer" = [])),
-    request_body = StepInput,
-    responses((status = 200, description = "`{\"data\": Stepped}`", body = Data<Stepped>),
+    request_body = ComplaintStepInput,
+    responses((status = 200, description = "`{\"data\": ComplaintStepped}`", body = Data<ComplaintStepped>),
         (status = 403, description = "admins only"), (status = 404, description = "no such complaint"),
         (status = 409, description = "accepted or answered already")))]
 pub async fn reject(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,
-    AppJson(input): AppJson<StepInput>,
-) -> Result<Data<Stepped>, ApiError> {
+    AppJson(input): AppJson<ComplaintStepInput>,
+) -> Result<Data<ComplaintStepped>, ApiError> {
     respond(&state, admin.id, input.id, Response::Rejected).await
 }
 
 /// `POST /complaint/complaint/answer` (admin): the final answer, e-mailed to the customer.
 #[utoipa::path(post, path = "/api/complaint/complaint/answer", tag = "complaint", security(("bearer" = [])),
-    request_body = AnswerInput,
-    responses((status = 200, description = "`{\"data\": Stepped}`", body = Data<Stepped>),
+    request_body = ComplaintAnswerInput,
+    responses((status = 200, description = "`{\"data\": ComplaintStepped}`", body = Data<ComplaintStepped>),
         (status = 403, description = "admins only"), (status = 404, description = "no such complaint"),
         (status = 409, description = "not accepted or rejected yet, or answered already"),
         (status = 422, description = "no text, or more than 5000 characters")))]
 pub async fn answer(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,
-    AppJson(input): AppJson<AnswerInput>,
-) -> Result<Data<Stepped>, ApiError> {
+    AppJson(input): AppJson<ComplaintAnswerInput>,
+) -> Result<Data<ComplaintStepped>, ApiError> {
     let command = AnswerComplaint { complaint_id: input.id, text: input.text, by: admin.id, at: Utc::now() };
     step(&state, admin.id, input.id, |c| complaint::decide_answer(&command, c)).await
 }

@@ -40,7 +40,7 @@ const FROM: &str = "(select r.*, \
 
 /// An attachment as listed (its bytes at `/api/complaint/attachment/download?id=`).
 #[derive(Debug, Clone, Serialize, serde::Deserialize, ToSchema)]
-pub struct AttachmentView {
+pub struct ComplaintAttachmentView {
     pub id: Uuid,
     pub name: String,
     /// jpeg, png, gif, webp or pdf (what its content is).
@@ -63,8 +63,8 @@ pub struct ComplaintView {
     pub language: String,
     pub user_id: Option<Uuid>,
     pub text: String,
-    #[schema(value_type = Vec<AttachmentView>)]
-    pub attachments: Json<Vec<AttachmentView>>,
+    #[schema(value_type = Vec<ComplaintAttachmentView>)]
+    pub attachments: Json<Vec<ComplaintAttachmentView>>,
     /// received, acknowledged, accepted, rejected or answered.
     pub state: String,
     pub filed_at: DateTime<Utc>,

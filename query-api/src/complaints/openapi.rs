@@ -6,7 +6,7 @@ use super::{attachments, lists};
 #[derive(utoipa::OpenApi)]
 #[openapi(
     paths(lists::all, lists::my, lists::one, attachments::download),
-    components(schemas(lists::ComplaintView, lists::ComplaintDetails, lists::ComplaintOrder, lists::AttachmentView)),
+    components(schemas(lists::ComplaintView, lists::ComplaintDetails, lists::ComplaintOrder, lists::ComplaintAttachmentView)),
     tags((name = "complaint", description = "Complaints (EU Regulation 181/2011): filing, response, answer"))
 )]
 pub struct ComplaintsApi;

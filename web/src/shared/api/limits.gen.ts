@@ -2,14 +2,6 @@
 // The limits the server's schemas put on their properties, for the forms to check the same (a test
 // fails when this file is stale). `<Schema>` holds the numeric limits, `<Schema>Patterns` the patterns.
 
-export const AnswerInput = {
-  text: { minLength: 1, maxLength: 5000 },
-} as const;
-
-export const AttachmentInput = {
-  name: { maxLength: 200 },
-} as const;
-
 export const BannerInput = {
   bg_class: { maxLength: 200 },
   link: { maxLength: 2000 },
@@ -99,6 +91,26 @@ export const CheckInputPatterns = {
   code: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f](?:[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
 } as const;
 
+export const ComplaintAnswerInput = {
+  text: { minLength: 1, maxLength: 5000 },
+} as const;
+
+export const ComplaintAttachmentInput = {
+  name: { maxLength: 200 },
+} as const;
+
+export const ComplaintFileInput = {
+  attachments: { maxItems: 3 },
+  email: { maxLength: 254 },
+  number: { minLength: 1, maxLength: 40 },
+  text: { minLength: 1, maxLength: 5000 },
+} as const;
+
+export const ComplaintFileInputPatterns = {
+  email: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[A-Za-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+(?:\\.[A-Za-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9\\-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
+  language: "^(pl|en)$",
+} as const;
+
 export const ConfirmInputPatterns = {
   token: "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$",
 } as const;
@@ -171,18 +183,6 @@ export const DiscountInput = {
 export const DiscountInputPatterns = {
   name: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f](?:[^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
   name_en: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*(?:[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f](?:[^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
-} as const;
-
-export const FileInput = {
-  attachments: { maxItems: 3 },
-  email: { maxLength: 254 },
-  number: { minLength: 1, maxLength: 40 },
-  text: { minLength: 1, maxLength: 5000 },
-} as const;
-
-export const FileInputPatterns = {
-  email: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[A-Za-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+(?:\\.[A-Za-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9\\-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
-  language: "^(pl|en)$",
 } as const;
 
 export const ForgotPasswordInput = {

@@ -1769,17 +1769,17 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["StepInput"];
+                    "application/json": components["schemas"]["ComplaintStepInput"];
                 };
             };
             responses: {
-                /** @description `{"data": Stepped}` */
+                /** @description `{"data": ComplaintStepped}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Data_Stepped"];
+                        "application/json": components["schemas"]["Data_ComplaintStepped"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
@@ -1872,17 +1872,17 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["StepInput"];
+                    "application/json": components["schemas"]["ComplaintStepInput"];
                 };
             };
             responses: {
-                /** @description `{"data": Stepped}` */
+                /** @description `{"data": ComplaintStepped}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Data_Stepped"];
+                        "application/json": components["schemas"]["Data_ComplaintStepped"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
@@ -2056,17 +2056,17 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["AnswerInput"];
+                    "application/json": components["schemas"]["ComplaintAnswerInput"];
                 };
             };
             responses: {
-                /** @description `{"data": Stepped}` */
+                /** @description `{"data": ComplaintStepped}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Data_Stepped"];
+                        "application/json": components["schemas"]["Data_ComplaintStepped"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
@@ -2310,17 +2310,17 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["StepInput"];
+                    "application/json": components["schemas"]["ComplaintStepInput"];
                 };
             };
             responses: {
-                /** @description `{"data": Stepped}` */
+                /** @description `{"data": ComplaintStepped}` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Data_Stepped"];
+                        "application/json": components["schemas"]["Data_ComplaintStepped"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
@@ -2413,17 +2413,17 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["FileInput"];
+                    "application/json": components["schemas"]["ComplaintFileInput"];
                 };
             };
             responses: {
-                /** @description `{"data": Filed}` */
+                /** @description `{"data": ComplaintFiled}` */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Data_Filed"];
+                        "application/json": components["schemas"]["Data_ComplaintFiled"];
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
@@ -12253,15 +12253,6 @@ export interface components {
             /** Format: uuid */
             user_id?: string | null;
         };
-        AnswerInput: {
-            /**
-             * Format: uuid
-             * @description The complaint.
-             */
-            id: string;
-            /** @description The final answer, as the customer will read it: 1 to 5000 characters. */
-            text: string;
-        };
         /** @description The body of every error answer. */
         ApiErrorBody: {
             /**
@@ -12281,22 +12272,6 @@ export interface components {
             };
             /** @description The HTTP status. */
             status: number;
-        };
-        AttachmentInput: {
-            /** @description The file's bytes in base64 (standard alphabet, padded). */
-            content: string;
-            /** @description The file's name (kept for the admin; the download names it by its real type). */
-            name: string;
-        };
-        /** @description An attachment as listed (its bytes at `/api/complaint/attachment/download?id=`). */
-        AttachmentView: {
-            /** Format: uuid */
-            id: string;
-            /** @description jpeg, png, gif, webp or pdf (what its content is). */
-            kind: string;
-            name: string;
-            /** Format: int64 */
-            size: number;
         };
         /** @description A promo banner. */
         Banner: {
@@ -12601,9 +12576,62 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        ComplaintAnswerInput: {
+            /**
+             * Format: uuid
+             * @description The complaint.
+             */
+            id: string;
+            /** @description The final answer, as the customer will read it: 1 to 5000 characters. */
+            text: string;
+        };
+        ComplaintAttachmentInput: {
+            /** @description The file's bytes in base64 (standard alphabet, padded). */
+            content: string;
+            /** @description The file's name (kept for the admin; the download names it by its real type). */
+            name: string;
+        };
+        /** @description An attachment as listed (its bytes at `/api/complaint/attachment/download?id=`). */
+        ComplaintAttachmentView: {
+            /** Format: uuid */
+            id: string;
+            /** @description jpeg, png, gif, webp or pdf (what its content is). */
+            kind: string;
+            name: string;
+            /** Format: int64 */
+            size: number;
+        };
         /** @description A complaint with its order (when the order is in the read model). */
         ComplaintDetails: components["schemas"]["ComplaintView"] & {
             order?: null | components["schemas"]["ComplaintOrder"];
+        };
+        ComplaintFileInput: {
+            /** @description At most 3 pictures (JPEG, PNG, GIF, WebP) or PDF files of at most 5 MB each. */
+            attachments?: components["schemas"]["ComplaintAttachmentInput"][];
+            /** @description The order's e-mail address (the confirmation and the answer go there). */
+            email: components["schemas"]["Email"];
+            /** @description `pl` (the default) or `en`: the e-mails are in it. */
+            language?: string | null;
+            /** @description The order's or one of its tickets' numbers (`NB-2026-000123`). */
+            number: string;
+            /** @description What happened: 1 to 5000 characters. */
+            text: string;
+        };
+        ComplaintFiled: {
+            /**
+             * Format: date
+             * @description The final answer is due by this day.
+             */
+            answer_by: string;
+            /** Format: uuid */
+            id: string;
+            /** @description The complaint's number (`RK-2026-000001`), for the customer's reference. */
+            number: string;
+            /**
+             * Format: date
+             * @description The carrier responds (accepted, rejected or under consideration) by this day.
+             */
+            respond_by: string;
         };
         /**
          * @description The order a complaint is about, as the admin's page shows it beside the complaint
@@ -12620,6 +12648,19 @@ export interface components {
             route_name: string;
             status: string;
         };
+        ComplaintStepInput: {
+            /**
+             * Format: uuid
+             * @description The complaint.
+             */
+            id: string;
+        };
+        ComplaintStepped: {
+            /** Format: uuid */
+            id: string;
+            /** @description received, acknowledged, accepted, rejected or answered. */
+            state: string;
+        };
         /** @description A complaint. */
         ComplaintView: {
             /** @description The final answer, as sent. */
@@ -12631,7 +12672,7 @@ export interface components {
             answer_by: string;
             /** Format: date-time */
             answered_at?: string | null;
-            attachments: components["schemas"]["AttachmentView"][];
+            attachments: components["schemas"]["ComplaintAttachmentView"][];
             /**
              * Format: int32
              * @description Days left to the open deadline; `null` once answered.
@@ -13343,6 +13384,40 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_ComplaintFiled: {
+            data: {
+                /**
+                 * Format: date
+                 * @description The final answer is due by this day.
+                 */
+                answer_by: string;
+                /** Format: uuid */
+                id: string;
+                /** @description The complaint's number (`RK-2026-000001`), for the customer's reference. */
+                number: string;
+                /**
+                 * Format: date
+                 * @description The carrier responds (accepted, rejected or under consideration) by this day.
+                 */
+                respond_by: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_ComplaintStepped: {
+            data: {
+                /** Format: uuid */
+                id: string;
+                /** @description received, acknowledged, accepted, rejected or answered. */
+                state: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_CouponAnswer: {
             data: {
                 code: string;
@@ -13464,28 +13539,6 @@ export interface components {
                 id: number;
                 /** Format: int64 */
                 route_id?: number | null;
-            };
-        };
-        /**
-         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
-         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
-         */
-        Data_Filed: {
-            data: {
-                /**
-                 * Format: date
-                 * @description The final answer is due by this day.
-                 */
-                answer_by: string;
-                /** Format: uuid */
-                id: string;
-                /** @description The complaint's number (`RK-2026-000001`), for the customer's reference. */
-                number: string;
-                /**
-                 * Format: date
-                 * @description The carrier responds (accepted, rejected or under consideration) by this day.
-                 */
-                respond_by: string;
             };
         };
         /**
@@ -13858,7 +13911,7 @@ export interface components {
                     answer_by: string;
                     /** Format: date-time */
                     answered_at?: string | null;
-                    attachments: components["schemas"]["AttachmentView"][];
+                    attachments: components["schemas"]["ComplaintAttachmentView"][];
                     /**
                      * Format: int32
                      * @description Days left to the open deadline; `null` once answered.
@@ -14467,18 +14520,6 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
-        Data_Stepped: {
-            data: {
-                /** Format: uuid */
-                id: string;
-                /** @description received, acknowledged, accepted, rejected or answered. */
-                state: string;
-            };
-        };
-        /**
-         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
-         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
-         */
         Data_TicketSaved: {
             /** @description What a ticket save did. */
             data: components["schemas"]["Changed"] | components["schemas"]["Returned"];
@@ -14902,34 +14943,6 @@ export interface components {
             params?: {
                 [key: string]: number;
             };
-        };
-        FileInput: {
-            /** @description At most 3 pictures (JPEG, PNG, GIF, WebP) or PDF files of at most 5 MB each. */
-            attachments?: components["schemas"]["AttachmentInput"][];
-            /** @description The order's e-mail address (the confirmation and the answer go there). */
-            email: components["schemas"]["Email"];
-            /** @description `pl` (the default) or `en`: the e-mails are in it. */
-            language?: string | null;
-            /** @description The order's or one of its tickets' numbers (`NB-2026-000123`). */
-            number: string;
-            /** @description What happened: 1 to 5000 characters. */
-            text: string;
-        };
-        Filed: {
-            /**
-             * Format: date
-             * @description The final answer is due by this day.
-             */
-            answer_by: string;
-            /** Format: uuid */
-            id: string;
-            /** @description The complaint's number (`RK-2026-000001`), for the customer's reference. */
-            number: string;
-            /**
-             * Format: date
-             * @description The carrier responds (accepted, rejected or under consideration) by this day.
-             */
-            respond_by: string;
         };
         /** @description Yes or no: `true`/`false`, a whole number (0 is no) or text (`"1"` and `"true"` are yes); `null` is no. */
         Flag: boolean | number | string | null;
@@ -16327,19 +16340,6 @@ export interface components {
             ticket_number: string;
             /** Format: uuid */
             user_id: string;
-        };
-        StepInput: {
-            /**
-             * Format: uuid
-             * @description The complaint.
-             */
-            id: string;
-        };
-        Stepped: {
-            /** Format: uuid */
-            id: string;
-            /** @description received, acknowledged, accepted, rejected or answered. */
-            state: string;
         };
         /** @description The body of `save-list`: the route's stops, first to last. */
         StopList: {

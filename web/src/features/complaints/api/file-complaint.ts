@@ -9,7 +9,7 @@ import { dataOf, type ApiSchema } from '@/shared/api/schema';
 import { myComplaintsKey } from './get-my-complaints';
 
 /** The filed complaint: its id, number and deadlines. */
-export type FiledComplaint = ApiSchema<'Filed'>;
+export type FiledComplaint = ApiSchema<'ComplaintFiled'>;
 
 /** At most this many files, of at most this many bytes each (as the server's rule). */
 export const MAX_FILES = 3;
