@@ -69,28 +69,41 @@ impl ComplaintMails {
 
 /// The `sent_messages` kind and the message of `event`.
 pub fn message(filed: &Filed, event: &ComplaintEvent) -> (&'static str, Email) {
+    let (kind, subject, text) = words(filed, event);
+    (kind, Email { to: filed.email.clone(), subject, text, attachments: Vec::new() })
+}
+
+/// The filing's confirmation: the number, both deadlines, and what the customer wrote.
+fn filing_words(filed: &Filed, en: bool, text: &str) -> (String, String) {
+    let (number, respond_by, answer_by) = (&filed.number, filed.respond_by, filed.answer_by);
+    if en {
+        (
+            format!("We received your complaint {number}"),
+            format!(
+                "Thank you. Your complaint has the number {number}.\n\nWe will tell you by {respond_by} whether we \
+                 accept it, and give you our final answer by {answer_by}.\n\nYou wrote:\n{text}\n"
+            ),
+        )
+    } else {
+        (
+            format!("Przyjęliśmy reklamację {number}"),
+            format!(
+                "Dziękujemy. Reklamacja ma numer {number}.\n\nDo {respond_by} poinformujemy, czy ją uwzględniamy, \
+                 a ostateczną odpowiedź udzielimy do {answer_by}.\n\nTreść reklamacji:\n{text}\n"
+            ),
+        )
+    }
+}
+
+/// The kind, subject and text of `event`'s message.
+fn words(filed: &Filed, event: &ComplaintEvent) -> (&'static str, String, String) {
     let en = filed.language == ComplaintLanguage::En;
     let number = &filed.number;
-    let (kind, subject, text) = match event {
-        ComplaintEvent::ComplaintFiled { respond_by, answer_by, text, .. } => (
-            "complaint-filed",
-            if en {
-                format!("We received your complaint {number}")
-            } else {
-                format!("Przyjęliśmy reklamację {number}")
-            },
-            if en {
-                format!(
-                    "Thank you. Your complaint has the number {number}.\n\nWe will tell you by {respond_by} whether we \
-                     accept it, and give you our final answer by {answer_by}.\n\nYou wrote:\n{text}\n"
-                )
-            } else {
-                format!(
-                    "Dziękujemy. Reklamacja ma numer {number}.\n\nDo {respond_by} poinformujemy, czy ją uwzględniamy, \
-                     a ostateczną odpowiedź udzielimy do {answer_by}.\n\nTreść reklamacji:\n{text}\n"
-                )
-            },
-        ),
+    match event {
+        ComplaintEvent::ComplaintFiled { text, .. } => {
+            let (subject, text) = filing_words(filed, en, text);
+            ("complaint-filed", subject, text)
+        }
         ComplaintEvent::ComplaintAcknowledged { .. } => (
             "complaint-acknowledged",
             if en {
@@ -155,8 +168,7 @@ pub fn message(filed: &Filed, event: &ComplaintEvent) -> (&'static str, Email) {
                 format!("Odpowiedź na reklamację {number}:\n\n{text}\n")
             },
         ),
-    };
-    (kind, Email { to: filed.email.clone(), subject, text, attachments: Vec::new() })
+    }
 }
 
 #[cfg(test)]

@@ -83,6 +83,64 @@ function Filed({ filed }: { filed: FiledComplaint }) {
   );
 }
 
+function TextArea({ value, error, onChange }: { value: string; error?: string; onChange: (value: string) => void }) {
+  const intl = useIntl();
+  return (
+    <div className="form-field">
+      <label htmlFor="complaint-text" className="form-field__label form-field__label--required">
+        {intl.formatMessage(messages.text)}
+      </label>
+      <textarea
+        id="complaint-text"
+        name="text"
+        className="form-field__input complaint-form__text"
+        rows={8}
+        maxLength={5000}
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'complaint-text-error' : undefined}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? (
+        <p id="complaint-text-error" className="form-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Pictures or PDFs; the browser offers those, the server decides by their content. */
+function FilesField({ error, onChange }: { error?: string; onChange: (files: File[]) => void }) {
+  const intl = useIntl();
+  return (
+    <div className="form-field">
+      <label htmlFor="complaint-files" className="form-field__label">
+        {intl.formatMessage(messages.files)}
+      </label>
+      <input
+        id="complaint-files"
+        name="attachments"
+        type="file"
+        multiple
+        accept="image/jpeg,image/png,image/gif,image/webp,application/pdf"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'complaint-files-hint complaint-files-error' : 'complaint-files-hint'}
+        onChange={(event) => onChange(Array.from(event.target.files ?? []))}
+      />
+      <p id="complaint-files-hint" className="form-field__hint">
+        {intl.formatMessage(messages.filesHint)}
+      </p>
+      {error ? (
+        <p id="complaint-files-error" className="form-field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function ComplaintFormPage() {
   const intl = useIntl();
   const locale = useLocale();
@@ -152,51 +210,8 @@ export function ComplaintFormPage() {
             error={errors.email}
             onChange={(event) => setEmail(event.target.value)}
           />
-          <div className="form-field">
-            <label htmlFor="complaint-text" className="form-field__label form-field__label--required">
-              {intl.formatMessage(messages.text)}
-            </label>
-            <textarea
-              id="complaint-text"
-              name="text"
-              className="form-field__input complaint-form__text"
-              rows={8}
-              maxLength={5000}
-              aria-required
-              aria-invalid={errors.text ? true : undefined}
-              aria-describedby={errors.text ? 'complaint-text-error' : undefined}
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-            />
-            {errors.text ? (
-              <p id="complaint-text-error" className="form-field__error">
-                {errors.text}
-              </p>
-            ) : null}
-          </div>
-          <div className="form-field">
-            <label htmlFor="complaint-files" className="form-field__label">
-              {intl.formatMessage(messages.files)}
-            </label>
-            <input
-              id="complaint-files"
-              name="attachments"
-              type="file"
-              multiple
-              accept="image/jpeg,image/png,image/gif,image/webp,application/pdf"
-              aria-invalid={errors.attachments ? true : undefined}
-              aria-describedby={errors.attachments ? 'complaint-files-hint complaint-files-error' : 'complaint-files-hint'}
-              onChange={(event) => setFiles(Array.from(event.target.files ?? []))}
-            />
-            <p id="complaint-files-hint" className="form-field__hint">
-              {intl.formatMessage(messages.filesHint)}
-            </p>
-            {errors.attachments ? (
-              <p id="complaint-files-error" className="form-field__error">
-                {errors.attachments}
-              </p>
-            ) : null}
-          </div>
+          <TextArea value={text} error={errors.text} onChange={setText} />
+          <FilesField error={errors.attachments} onChange={setFiles} />
           {errors.general ? (
             <p role="alert" className="form-field__error">
               {errors.general}
