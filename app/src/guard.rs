@@ -29,15 +29,16 @@ pub async fn reject_raw_input(request: Request, next: Next) -> Response {
     if let Err(e) = check_uri(request.uri().path(), request.uri().query()) {
         return e.into_response();
     }
+    let limit = body_limit(request.uri().path());
     let announced =
         request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
-    if announced.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
-        return too_large().into_response();
+    if announced.is_some_and(|n| n > limit as u64) {
+        return too_large(limit).into_response();
     }
     let (parts, body) = request.into_parts();
-    let bytes = match to_bytes(body, MAX_BODY_BYTES).await {
+    let bytes = match to_bytes(body, limit).await {
         Ok(bytes) => bytes,
-        Err(_) => return too_large().into_response(),
+        Err(_) => return too_large(limit).into_response(),
     };
     if json_holds_nul(&bytes) {
         return ApiError::BadRequest("the body holds a NUL character, which no field accepts".into()).into_response();
@@ -45,8 +46,19 @@ pub async fn reject_raw_input(request: Request, next: Next) -> Response {
     next.run(Request::from_parts(parts, Body::from(bytes))).await
 }
 
-fn too_large() -> ApiError {
-    ApiError::PayloadTooLarge(format!("the body is larger than {} KiB", MAX_BODY_BYTES / 1024))
+fn too_large(limit: usize) -> ApiError {
+    ApiError::PayloadTooLarge(format!("the body is larger than {} KiB", limit / 1024))
+}
+
+/// The largest body a path takes: [`MAX_BODY_BYTES`], except a complaint's filing,
+/// which carries its attachments (three files of 5 MB, in base64).
+fn body_limit(path: &str) -> usize {
+    let path = path.strip_prefix("/api").unwrap_or(path);
+    if path == command_api::complaints::file::PATH {
+        command_api::complaints::file::MAX_BODY_BYTES
+    } else {
+        MAX_BODY_BYTES
+    }
 }
 
 /// The path and query decode to UTF-8 without a NUL.

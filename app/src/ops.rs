@@ -70,6 +70,7 @@ pub fn registry() -> Vec<Arc<dyn Projection>> {
         Arc::new(projections::invoices::InvoicesProjection),
         Arc::new(projections::ksef::KsefProjection),
         Arc::new(projections::timeline::OrderTimelineProjection),
+        Arc::new(projections::complaints::ComplaintsProjection),
     ]
 }
 

@@ -74,9 +74,10 @@ impl Application {
             runners.push(runner.clone());
             let booking = command_api::processes::reactions::BookingReactions { state: commands.clone() };
             let disruptions = command_api::processes::disruptions::DisruptionProcess { state: commands.clone() };
+            let complaint_mails = command_api::complaints::mails::ComplaintMails { state: commands.clone() };
             let shutdown = shutdown.clone();
             reactions = Some(tokio::spawn(async move {
-                runner.run(vec![Arc::new(booking), Arc::new(disruptions)], shutdown).await
+                runner.run(vec![Arc::new(booking), Arc::new(disruptions), Arc::new(complaint_mails)], shutdown).await
             }));
         }
         let timers = if args.role.serves_commands() {

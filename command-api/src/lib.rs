@@ -16,6 +16,8 @@
 //! - [`holds`]: the seat commands (hold, confirm, release) through the course's writer.
 //! - [`payments`]: the gateway's signed notification and recording a payment (also a
 //!   late one); the gateway itself is the `payment` crate's port.
+//! - [`complaints`]: filing a complaint, the admin's response and answer, and the
+//!   e-mails that follow them.
 //! - [`coupons`]: checking, spending and giving back coupon value; the admin's coupons.
 //! - The catalogue's writes that open or change seat inventories (saving and generating
 //!   courses) are `catalogue-api`'s; they go through [`aggregate`] and [`writer`] here.
@@ -33,6 +35,7 @@
 
 pub mod aggregate;
 pub mod booking;
+pub mod complaints;
 pub mod coupons;
 pub mod errors;
 pub mod holds;
@@ -193,5 +196,14 @@ pub fn router(state: CommandState) -> Router {
         .route("/order/disruption/one", axum::routing::get(booking::disruption::passenger::one))
         .route("/order/disruption/choose", post(booking::disruption::passenger::choose_by_link))
         .route("/payment/notify/{provider}", post(payments::notify))
+        .route(
+            complaints::file::PATH,
+            // Axum's own limit on a body read whole (2 MB) would refuse the attachments.
+            post(complaints::file::file).layer(axum::extract::DefaultBodyLimit::max(complaints::file::MAX_BODY_BYTES)),
+        )
+        .route("/complaint/complaint/acknowledge", post(complaints::respond::acknowledge))
+        .route("/complaint/complaint/accept", post(complaints::respond::accept))
+        .route("/complaint/complaint/reject", post(complaints::respond::reject))
+        .route("/complaint/complaint/answer", post(complaints::respond::answer))
         .with_state(state)
 }

@@ -4,6 +4,7 @@
 use crate::booking::{
     cancel, change, check_in, disruption, edit, form, office, order_parts, pay_again, place, returns, send,
 };
+use crate::complaints::{file as complaint_file, respond as complaint_respond};
 use crate::coupons;
 
 #[derive(utoipa::OpenApi)]
@@ -39,6 +40,11 @@ use crate::coupons;
         disruption::admin::choose_for,
         disruption::passenger::one,
         disruption::passenger::choose_by_link,
+        complaint_file::file,
+        complaint_respond::acknowledge,
+        complaint_respond::accept,
+        complaint_respond::reject,
+        complaint_respond::answer,
     ),
     components(schemas(
         place::Placed,
@@ -79,6 +85,12 @@ use crate::coupons;
         disruption::admin::ResendInput,
         disruption::admin::AdminChooseInput,
         disruption::passenger::ChooseInput,
+        complaint_file::ComplaintFileInput,
+        complaint_file::ComplaintAttachmentInput,
+        complaint_file::ComplaintFiled,
+        complaint_respond::ComplaintStepInput,
+        complaint_respond::ComplaintAnswerInput,
+        complaint_respond::ComplaintStepped,
     ))
 )]
 pub struct CommandApi;

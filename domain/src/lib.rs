@@ -13,6 +13,8 @@
 //!   cancelling, returning and changing tickets, invoices.
 //! - [`coupon`] (`coupon-{CODE}`): a stored-value code spent by orders and refilled by
 //!   refunds.
+//! - [`complaint`] (`complaint-{id}`): a passenger's complaint, its response and answer
+//!   and their deadlines.
 //! - [`stamp_card`] (`stamps-{user id}`): a stamp per paid ticket, a reward coupon every
 //!   few stamps.
 //!
@@ -38,6 +40,7 @@
 //! decisions and their events.
 
 mod aggregate;
+pub mod complaint;
 pub mod coupon;
 pub mod error_code;
 pub mod ids;

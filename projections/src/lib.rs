@@ -22,6 +22,7 @@
 
 pub mod availability;
 mod checkpoint;
+pub mod complaints;
 pub mod coupons;
 pub mod course_seats;
 pub mod holds;

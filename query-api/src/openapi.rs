@@ -20,6 +20,7 @@ pub struct SearchApi;
 pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = crate::booking::openapi::BookingApi::openapi();
     doc.merge(SearchApi::openapi());
+    doc.merge(crate::complaints::openapi::ComplaintsApi::openapi());
     doc
 }
 

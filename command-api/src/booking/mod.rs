@@ -12,7 +12,7 @@ pub mod form;
 pub mod input;
 pub mod invoice_mail;
 mod invoice_words;
-mod language;
+pub(crate) mod language;
 pub mod office;
 pub mod order_parts;
 pub mod pay_again;

@@ -157,8 +157,9 @@ pub async fn send(
     }
     let report = report(pool, day).await?;
     let company = if settings.seller.name.trim().is_empty() { "Nisko Bus" } else { settings.seller.name.trim() };
-    let email =
+    let mut email =
         super::ksef::daily::with_deadlines(pool, email(&report, company, &to), api_core::time::warsaw_today()).await?;
+    email.text.push_str(&super::complaint_report::section(pool, day).await?);
     let mut tx = pool.begin().await?;
     let claimed: Option<NaiveDate> = sqlx::query_scalar(
         "insert into daily_reports (day, sent_to, report) values ($1, $2, $3) on conflict do nothing returning day",

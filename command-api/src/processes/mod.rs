@@ -3,6 +3,7 @@
 //! them are durable across restarts: what they work from lives in the events (or the
 //! `placements` table), never only in memory.
 
+pub mod complaint_report;
 pub mod daily_report;
 pub mod disruptions;
 pub mod effects;

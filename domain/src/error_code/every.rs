@@ -228,6 +228,7 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
             "ExpireChangeError",
             all(vec![ExpireChangeError::NotFound, ExpireChangeError::NothingWaiting, ExpireChangeError::NotYetDue]),
         ),
+        ("ComplaintError", all(crate::complaint::every_error())),
     ]
 }
 

@@ -19,6 +19,7 @@ import { NavigationProgress } from './navigation-progress';
 import { accountRoutes } from './routes/account-routes';
 import { adminRoutes } from './routes/admin-routes';
 import { bookingRoutes } from './routes/booking-routes';
+import { complaintRoutes } from './routes/complaint-routes';
 import { contentRoutes } from './routes/content-routes';
 import { driverRoutes } from './routes/driver-routes';
 
@@ -32,6 +33,7 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
     // @/shared/auth/guards: RequireAuth (guests to /login), RequireGuest, RequireSuperAdmin.
     ...bookingRoutes(queryClient),
     ...accountRoutes(),
+    ...complaintRoutes(),
     // Last of the named routes: `:slug` (content pages) only answers what nothing else does.
     ...contentRoutes(),
     { path: '*', Component: NotFoundPage },

@@ -8,6 +8,7 @@ import { loadCatalogue } from '@/i18n/catalogues';
 import { checkConsoleGuard, startConsoleGuard } from './console-guard';
 import { resetAccountsMock } from './mocks/handlers/accounts';
 import { resetAdminMock } from './mocks/handlers/admin';
+import { resetComplaintsMock } from './mocks/handlers/complaints';
 import { server } from './mocks/server';
 
 // Lazy pages on a busy 2-core machine can take more than the default second to appear.
@@ -26,6 +27,7 @@ afterEach(() => {
   server.resetHandlers();
   resetAccountsMock();
   resetAdminMock();
+  resetComplaintsMock();
 });
 afterAll(() => server.close());
 

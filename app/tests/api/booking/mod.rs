@@ -8,6 +8,7 @@ mod capacity;
 mod change_payment;
 mod check_in;
 mod codes;
+mod complaints;
 mod course_load;
 #[cfg(feature = "failpoints")]
 mod crash;

@@ -2,10 +2,6 @@
 // The limits the server's schemas put on their properties, for the forms to check the same (a test
 // fails when this file is stale). `<Schema>` holds the numeric limits, `<Schema>Patterns` the patterns.
 
-export const AdminChooseInputPatterns = {
-  choice: "^(move|refund)$",
-} as const;
-
 export const BannerInput = {
   bg_class: { maxLength: 200 },
   link: { maxLength: 2000 },
@@ -66,10 +62,6 @@ export const BookingTicket = {
   qty: { minimum: 1, maximum: 50 },
 } as const;
 
-export const CancelCourseInput = {
-  reason: { minLength: 3, maxLength: 500 },
-} as const;
-
 export const CancelInput = {
   reason: { maxLength: 500 },
 } as const;
@@ -99,12 +91,24 @@ export const CheckInputPatterns = {
   code: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f](?:[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
 } as const;
 
-export const ChooseInput = {
-  token: { maxLength: 400 },
+export const ComplaintAnswerInput = {
+  text: { minLength: 1, maxLength: 5000 },
 } as const;
 
-export const ChooseInputPatterns = {
-  choice: "^(move|refund)$",
+export const ComplaintAttachmentInput = {
+  name: { maxLength: 200 },
+} as const;
+
+export const ComplaintFileInput = {
+  attachments: { maxItems: 3 },
+  email: { maxLength: 254 },
+  number: { minLength: 1, maxLength: 40 },
+  text: { minLength: 1, maxLength: 5000 },
+} as const;
+
+export const ComplaintFileInputPatterns = {
+  email: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[A-Za-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+(?:\\.[A-Za-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9\\-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
+  language: "^(pl|en)$",
 } as const;
 
 export const ConfirmInputPatterns = {
@@ -164,11 +168,6 @@ export const CourseSettingsInput = {
   week_days: { minItems: 1, maxItems: 7 },
 } as const;
 
-export const DelayInput = {
-  minutes: { minimum: 0, maximum: 1440 },
-  reason: { maxLength: 500 },
-} as const;
-
 export const DiscountApplyInput = {
   discount_id: { minimum: 1 },
   route_id: { minimum: 1 },
@@ -184,19 +183,6 @@ export const DiscountInput = {
 export const DiscountInputPatterns = {
   name: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f](?:[^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
   name_en: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*(?:[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f](?:[^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
-} as const;
-
-export const Disruption = {
-  delay_minutes: { minimum: 0 },
-} as const;
-
-export const DisruptionOffer = {
-  delay_minutes: { minimum: 0 },
-  tickets: { minimum: 0 },
-} as const;
-
-export const DisruptionPassenger = {
-  tickets: { minimum: 0 },
 } as const;
 
 export const ForgotPasswordInput = {
@@ -347,10 +333,6 @@ export const ReturnInput = {
 
 export const ReturnInputPatterns = {
   number: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f](?:[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
-} as const;
-
-export const ReturnQuotePatterns = {
-  money_to: "^(payment|office|none)$",
 } as const;
 
 export const RouteInput = {

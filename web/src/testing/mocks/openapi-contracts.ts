@@ -322,6 +322,18 @@ export const CONTRACT_CASES: ContractCase[] = [
     url: `/order/order-invoice/register?as_of=${daysAhead(0)}&from=${daysAhead(-30)}&to=${daysAhead(0)}&format=json`,
     as: ADMIN,
   },
+  // Complaints (issue #28): filing with a picture, the customer's list, the admin's list, page and steps.
+  {
+    method: 'post',
+    path: '/api/complaint/complaint/save',
+    url: '/complaint/complaint/save',
+    body: { number: 'NB-2026-000001', email: JAN, text: 'Spóźnienie.', language: 'pl', attachments: [{ name: 'a.png', content: 'iVBORw0KGgoAAAANSUhEUg==' }] },
+    status: 201,
+  },
+  { method: 'get', path: '/api/complaint/complaint/my', url: '/complaint/complaint/my', as: JAN },
+  { method: 'get', path: '/api/complaint/complaint/all', url: '/complaint/complaint/all', as: ADMIN },
+  { method: 'get', path: '/api/complaint/complaint/one', url: '/complaint/complaint/one?id=00000000-0000-4000-8000-00000000c001', as: ADMIN },
+  { method: 'post', path: '/api/complaint/complaint/accept', url: '/complaint/complaint/accept', body: { id: '00000000-0000-4000-8000-00000000c001' }, as: ADMIN },
 ];
 
 export function authHeaders(as: string | undefined): Record<string, string> {

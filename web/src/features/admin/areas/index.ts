@@ -2,6 +2,7 @@
 import type { Area } from '../lib/area';
 
 import { bannersArea } from './banners';
+import { complaintsArea } from './complaints';
 import { contentsArea } from './contents';
 import { couponsArea } from './coupons';
 import { coursesArea } from './courses';
@@ -12,4 +13,4 @@ import { ordersArea } from './orders';
 import { routesArea } from './routes';
 import { waypointsArea } from './waypoints';
 
-export const AREAS: Area[] = [routesArea, waypointsArea, coursesArea, discountsArea, couponsArea, ordersArea, invoicesArea, bannersArea, menusArea, contentsArea];
+export const AREAS: Area[] = [routesArea, waypointsArea, coursesArea, discountsArea, couponsArea, ordersArea, invoicesArea, complaintsArea, bannersArea, menusArea, contentsArea];

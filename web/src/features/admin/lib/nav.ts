@@ -36,6 +36,7 @@ export const NAV_GROUPS: NavGroup[] = [
     entries: [
       { path: 'order/order', title: areaTitles.orders },
       { path: 'order/invoice', title: areaTitles.invoices },
+      { path: 'complaint/complaint', title: areaTitles.complaints },
     ],
   },
   {

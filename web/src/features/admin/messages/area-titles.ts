@@ -9,6 +9,7 @@ export const areaTitles = defineMessages({
   coupons: { id: 'admin.area.coupons', defaultMessage: 'Kupony', description: 'Admin area: coupons' },
   orders: { id: 'admin.area.orders', defaultMessage: 'Zamówienia', description: 'Admin area: orders' },
   invoices: { id: 'admin.area.invoices', defaultMessage: 'Faktury', description: 'Admin area: invoices' },
+  complaints: { id: 'admin.area.complaints', defaultMessage: 'Reklamacje', description: 'Admin area: complaints' },
   banners: { id: 'admin.area.banners', defaultMessage: 'Banery', description: 'Admin area: promo banners' },
   menus: { id: 'admin.area.menus', defaultMessage: 'Menu', description: 'Admin area: navigation menus' },
   contents: { id: 'admin.area.contents', defaultMessage: 'Strony treści', description: 'Admin area: content pages' },

@@ -7,6 +7,7 @@ import { bookingHandlers } from './booking';
 import { catalogueHandlers } from './catalogue';
 import { companyHandlers } from './company';
 import { disruptionHandlers } from './disruption';
+import { complaintHandlers } from './complaints';
 import { driverHandlers } from './driver';
 import { routeListHandlers } from './route-lists';
 import { ticketChangeHandlers } from './ticket-changes';
@@ -26,4 +27,5 @@ export const handlers = [
   ...ticketChangeHandlers,
   ...driverHandlers,
   ...disruptionHandlers,
+  ...complaintHandlers,
 ];

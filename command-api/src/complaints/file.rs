@@ -1,0 +1,252 @@
+//! `POST /complaint/complaint/save` (public): file a complaint about an order or a ticket.
+//!
+//! The customer names the order's or a ticket's number and gives the order's e-mail
+//! address (a logged-in customer may name any order of theirs): a stranger cannot file
+//! in someone else's name. Attachments come as base64 in the JSON body (the one body
+//! format of the API, so every refusal has its error shape and the document describes
+//! it); each is recognised by its content ([`domain::complaint::sniff`]) and stored in
+//! `complaint_attachments` before `ComplaintFiled` names it. A refused filing stores
+//! nothing: every rule is checked on the draft before the first write.
+
+use api_core::auth::MaybeUser;
+use api_core::values::Email;
+use api_core::{ApiError, AppJson, Data};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::IntoResponse;
+use base64::Engine;
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
+use domain::complaint::{self, AttachmentRef, Complaint, ComplaintError, ComplaintLanguage, FileComplaint};
+use event_store::Metadata;
+use projections::complaints::ComplaintsProjection;
+use projections::Projection;
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+use super::{refusal, stream, ComplaintAgg};
+use crate::aggregate::{self, ExecuteError};
+use crate::CommandState;
+
+/// The path, also the one the API's body limit is raised for (three files of 5 MB).
+pub const PATH: &str = "/complaint/complaint/save";
+
+/// The largest body this call takes: three attachments of 5 MB in base64, and the rest.
+pub const MAX_BODY_BYTES: usize = 21 * 1024 * 1024;
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ComplaintFileInput {
+    /// The order's or one of its tickets' numbers (`NB-2026-000123`).
+    #[schema(max_length = 40, min_length = 1)]
+    number: String,
+    /// The order's e-mail address (the confirmation and the answer go there).
+    email: Email,
+    /// What happened: 1 to 5000 characters.
+    #[schema(max_length = 5000, min_length = 1)]
+    text: String,
+    /// `pl` (the default) or `en`: the e-mails are in it.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, pattern = "^(pl|en)$")]
+    language: Option<String>,
+    /// At most 3 pictures (JPEG, PNG, GIF, WebP) or PDF files of at most 5 MB each.
+    #[serde(default)]
+    #[schema(max_items = 3)]
+    attachments: Vec<ComplaintAttachmentInput>,
+}
+
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ComplaintAttachmentInput {
+    /// The file's name (kept for the admin; the download names it by its real type).
+    #[schema(max_length = 200)]
+    name: String,
+    /// The file's bytes in base64 (standard alphabet, padded).
+    content: String,
+}
+
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct ComplaintFiled {
+    pub id: Uuid,
+    /// The complaint's number (`RK-2026-000001`), for the customer's reference.
+    pub number: String,
+    /// The carrier responds (accepted, rejected or under consideration) by this day.
+    pub respond_by: NaiveDate,
+    /// The final answer is due by this day.
+    pub answer_by: NaiveDate,
+}
+
+/// The order a complaint is about: its id, number and last journey.
+#[derive(sqlx::FromRow)]
+struct OrderFound {
+    order_id: Uuid,
+    number: String,
+    journey_at: DateTime<Utc>,
+}
+
+/// `POST /complaint/complaint/save`: file a complaint; an e-mail confirms it.
+#[utoipa::path(post, path = "/api/complaint/complaint/save", tag = "complaint", request_body = ComplaintFileInput,
+    responses((status = 201, description = "`{\"data\": ComplaintFiled}`", body = Data<ComplaintFiled>),
+        (status = 413, description = "the body is larger than 21 MiB"),
+        (status = 422, description = "no order with this number and e-mail, a journey more than 3 months ago, no text, \
+            or an attachment that is not a picture or PDF, too large, or one too many")))]
+pub async fn file(
+    State(state): State<CommandState>,
+    MaybeUser(user): MaybeUser,
+    headers: HeaderMap,
+    AppJson(input): AppJson<ComplaintFileInput>,
+) -> Result<impl IntoResponse, ApiError> {
+    let language = language(input.language.as_deref(), &headers)?;
+    if input.attachments.len() > complaint::MAX_ATTACHMENTS {
+        return Err(refusal(ComplaintError::TooManyAttachments));
+    }
+    let files = input.attachments.iter().enumerate().map(decode).collect::<Result<Vec<_>, _>>()?;
+    let number = input.number.trim();
+    if number.is_empty() || number.chars().count() > 40 {
+        return Err(refusal(ComplaintError::UnknownOrder));
+    }
+    let found = find_order(&state, number, &input.email, user.as_ref().map(|u| u.id)).await?;
+    let now = Utc::now();
+    let complaint_id = Uuid::now_v7();
+    // A number other than the order's is one of its tickets'.
+    let ticket_number = (!number.eq_ignore_ascii_case(&found.number)).then(|| number.to_uppercase());
+    let mut command = FileComplaint {
+        complaint_id,
+        number: String::new(),
+        order_id: found.order_id,
+        order_number: found.number,
+        ticket_number,
+        email: input.email.as_str().to_owned(),
+        language,
+        user_id: user.map(|u| u.id),
+        text: input.text,
+        attachments: files.iter().map(|(r, _)| r.clone()).collect(),
+        journey_on: api_core::time::warsaw_date(found.journey_at),
+        now,
+        today: api_core::time::warsaw_date(now),
+    };
+    // Every rule on the draft first: a refused complaint takes no number and stores no file.
+    complaint::decide_file(&command, &Complaint::default()).map_err(refusal)?;
+    command.number = next_number(&state, command.today).await?;
+    store_files(&state, complaint_id, &files).await?;
+    let metadata = Metadata {
+        correlation_id: Some(complaint_id),
+        user_id: command.user_id.map(|u| u.to_string()),
+        occurred_at: now,
+        ..Metadata::default()
+    };
+    let stream = stream(complaint_id)?;
+    let (events, _) =
+        aggregate::execute_new::<ComplaintAgg, _, _>(state.store.as_ref(), &stream, complaint_id, &metadata, |c| {
+            complaint::decide_file(&command, c)
+        })
+        .await
+        .map_err(|e| match e {
+            ExecuteError::Refused(e) => refusal(e),
+            ExecuteError::Store(e) => e.into(),
+        })?;
+    let Some(complaint::ComplaintEvent::ComplaintFiled { respond_by, answer_by, .. }) = events.first() else {
+        return Err(ApiError::Internal("filing decided no event".into()));
+    };
+    // The customer's list (and the admin's) shows it when they look next.
+    crate::visible::after_write(&state.pool, state.store.as_ref(), &stream, ComplaintsProjection.name()).await?;
+    let filed = ComplaintFiled {
+        id: complaint_id,
+        number: command.number.clone(),
+        respond_by: *respond_by,
+        answer_by: *answer_by,
+    };
+    Ok((StatusCode::CREATED, Data::new(filed)))
+}
+
+/// The language asked for, else the request's.
+fn language(asked: Option<&str>, headers: &HeaderMap) -> Result<ComplaintLanguage, ApiError> {
+    match asked {
+        Some("pl") => Ok(ComplaintLanguage::Pl),
+        Some("en") => Ok(ComplaintLanguage::En),
+        Some(_) => Err(ApiError::invalid_field("language", "The language is pl or en.")
+            .with_code(api_core::codes::FIELD_INVALID_CHOICE)),
+        None => Ok(match crate::booking::language::headers_language(headers) {
+            payment::Language::En => ComplaintLanguage::En,
+            payment::Language::Pl => ComplaintLanguage::Pl,
+        }),
+    }
+}
+
+/// Attachment `i`: its bytes, and what the complaint records of it. Its kind is its
+/// content's; a name is kept only as a label.
+fn decode((i, input): (usize, &ComplaintAttachmentInput)) -> Result<(AttachmentRef, Vec<u8>), ApiError> {
+    let field = format!("attachments[{i}]");
+    // A file over the limit is refused before decoding it (base64 is 4 characters per 3 bytes).
+    if input.content.len() as u64 > complaint::MAX_ATTACHMENT_BYTES.div_ceil(3) * 4 + 4 {
+        return Err(refusal(ComplaintError::AttachmentTooLarge).on_field(&field));
+    }
+    let bytes = base64::engine::general_purpose::STANDARD.decode(input.content.trim()).map_err(|_| {
+        ApiError::invalid_field(&format!("{field}.content"), "The file is not base64.")
+            .with_code(api_core::codes::FIELD_INVALID)
+    })?;
+    let kind =
+        complaint::sniff(&bytes).ok_or_else(|| refusal(ComplaintError::AttachmentNotAllowed).on_field(&field))?;
+    let name: String = input.name.trim().chars().filter(|c| !c.is_control()).take(200).collect();
+    let name = if name.is_empty() { format!("attachment-{}.{}", i + 1, kind.extension()) } else { name };
+    let reference = AttachmentRef { id: Uuid::now_v7(), name, kind, size: bytes.len() as u64 };
+    Ok((reference, bytes))
+}
+
+/// The order named by its number or a ticket's, with the order's e-mail or of the
+/// logged-in owner; the same refusal for "no such number" and "not yours".
+async fn find_order(
+    state: &CommandState,
+    number: &str,
+    email: &Email,
+    user: Option<Uuid>,
+) -> Result<OrderFound, ApiError> {
+    let found: Option<OrderFound> = sqlx::query_as(
+        "select o.order_id, o.number, coalesce(o.return_departure_at, o.departure_at) as journey_at \
+           from rm_orders o \
+          where (upper(o.number) = upper($1) \
+                 or o.order_id = (select t.order_id from rm_tickets t where upper(t.number) = upper($1))) \
+            and (lower(o.email) = $2 or (o.user_id is not null and o.user_id = $3)) \
+          limit 1",
+    )
+    .bind(number)
+    .bind(email.key())
+    .bind(user)
+    .fetch_optional(&state.pool)
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?;
+    found.ok_or_else(|| refusal(ComplaintError::UnknownOrder))
+}
+
+/// The next complaint number of the year: `RK-2026-000001`.
+async fn next_number(state: &CommandState, today: NaiveDate) -> Result<String, ApiError> {
+    let n: i64 = sqlx::query_scalar("select nextval('complaint_number_seq')")
+        .fetch_one(&state.pool)
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok(format!("RK-{}-{n:06}", today.year()))
+}
+
+/// The files, in one transaction, before the event that names them.
+async fn store_files(
+    state: &CommandState,
+    complaint_id: Uuid,
+    files: &[(AttachmentRef, Vec<u8>)],
+) -> Result<(), ApiError> {
+    if files.is_empty() {
+        return Ok(());
+    }
+    let internal = |e: sqlx::Error| ApiError::Internal(e.to_string());
+    let mut tx = state.pool.begin().await.map_err(internal)?;
+    for (reference, bytes) in files {
+        sqlx::query(
+            "insert into complaint_attachments (id, complaint_id, name, content_type, bytes) values ($1, $2, $3, $4, $5)",
+        )
+        .bind(reference.id)
+        .bind(complaint_id)
+        .bind(&reference.name)
+        .bind(reference.kind.content_type())
+        .bind(bytes)
+        .execute(&mut *tx)
+        .await
+        .map_err(internal)?;
+    }
+    tx.commit().await.map_err(internal)
+}

@@ -1,0 +1,218 @@
+//! The complaint e-mails, in the complaint's language: the confirmation of a filing (its
+//! number and deadlines), the carrier's response (under consideration, accepted,
+//! rejected) and its final answer (the text, as recorded).
+//!
+//! A process that follows the complaint events like the booking reactions do
+//! (checkpointed by the projection runner, resumed after a restart), so nothing depends
+//! on the request that took the step. Each message goes once: `sent_messages` kinds
+//! `complaint-filed`, `complaint-acknowledged`, `complaint-accepted`,
+//! `complaint-rejected` and `complaint-answer` under the complaint's id, claimed before
+//! the send ([`crate::booking::send::send_once`]); a replayed event finds its claim and
+//! sends nothing, a failed send gives it back for the next replay.
+
+use api_core::mail::Email;
+use async_trait::async_trait;
+use domain::complaint::{ComplaintEvent, ComplaintLanguage, Filed};
+use event_store::{RecordedEvent, SubscriptionFilter};
+use projections::{Projection, ProjectionError};
+use sqlx::PgConnection;
+
+use super::{stream, ComplaintAgg};
+use crate::aggregate;
+use crate::booking::send::send_once;
+use crate::CommandState;
+
+/// The name of its checkpoint.
+pub const NAME: &str = "complaint-mails";
+
+/// See the module documentation.
+pub struct ComplaintMails {
+    pub state: CommandState,
+}
+
+#[async_trait]
+impl Projection for ComplaintMails {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn filter(&self) -> SubscriptionFilter {
+        SubscriptionFilter::StreamPrefix(vec![domain::complaint::STREAM_PREFIX.to_string()])
+    }
+
+    async fn apply(&self, _conn: &mut PgConnection, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
+        for recorded in events {
+            let event: ComplaintEvent = recorded.decode()?;
+            self.mail(&event).await.map_err(|reason| ProjectionError::Handler { projection: NAME, reason })?;
+        }
+        Ok(())
+    }
+
+    async fn reset(&self, _conn: &mut PgConnection) -> Result<(), ProjectionError> {
+        // Nothing of its own; a replay sends nothing twice (`sent_messages`).
+        Ok(())
+    }
+}
+
+impl ComplaintMails {
+    async fn mail(&self, event: &ComplaintEvent) -> Result<(), String> {
+        let id = event.complaint_id();
+        let stream = stream(id).map_err(|e| e.to_string())?;
+        let loaded =
+            aggregate::load::<ComplaintAgg>(self.state.store.as_ref(), &stream).await.map_err(|e| e.to_string())?;
+        let Some(filed) = loaded.state.filed() else { return Ok(()) };
+        let (kind, email) = message(filed, event);
+        send_once(&self.state, id, kind, email).await;
+        Ok(())
+    }
+}
+
+/// The `sent_messages` kind and the message of `event`.
+pub fn message(filed: &Filed, event: &ComplaintEvent) -> (&'static str, Email) {
+    let (kind, subject, text) = words(filed, event);
+    (kind, Email { to: filed.email.clone(), subject, text, attachments: Vec::new() })
+}
+
+/// The filing's confirmation: the number, both deadlines, and what the customer wrote.
+fn filing_words(filed: &Filed, en: bool, text: &str) -> (String, String) {
+    let (number, respond_by, answer_by) = (&filed.number, filed.respond_by, filed.answer_by);
+    if en {
+        (
+            format!("We received your complaint {number}"),
+            format!(
+                "Thank you. Your complaint has the number {number}.\n\nWe will tell you by {respond_by} whether we \
+                 accept it, and give you our final answer by {answer_by}.\n\nYou wrote:\n{text}\n"
+            ),
+        )
+    } else {
+        (
+            format!("Przyjęliśmy reklamację {number}"),
+            format!(
+                "Dziękujemy. Reklamacja ma numer {number}.\n\nDo {respond_by} poinformujemy, czy ją uwzględniamy, \
+                 a ostateczną odpowiedź udzielimy do {answer_by}.\n\nTreść reklamacji:\n{text}\n"
+            ),
+        )
+    }
+}
+
+/// The kind, subject and text of `event`'s message.
+fn words(filed: &Filed, event: &ComplaintEvent) -> (&'static str, String, String) {
+    let en = filed.language == ComplaintLanguage::En;
+    let number = &filed.number;
+    match event {
+        ComplaintEvent::ComplaintFiled { text, .. } => {
+            let (subject, text) = filing_words(filed, en, text);
+            ("complaint-filed", subject, text)
+        }
+        ComplaintEvent::ComplaintAcknowledged { .. } => (
+            "complaint-acknowledged",
+            if en {
+                format!("Your complaint {number} is being considered")
+            } else {
+                format!("Reklamacja {number} jest rozpatrywana")
+            },
+            if en {
+                format!(
+                    "We are still considering your complaint {number}. Our final answer will come by {}.\n",
+                    filed.answer_by
+                )
+            } else {
+                format!(
+                    "Reklamacja {number} jest wciąż rozpatrywana. Ostateczną odpowiedź udzielimy do {}.\n",
+                    filed.answer_by
+                )
+            },
+        ),
+        ComplaintEvent::ComplaintAccepted { .. } => (
+            "complaint-accepted",
+            if en {
+                format!("Your complaint {number} is accepted")
+            } else {
+                format!("Reklamacja {number} została uwzględniona")
+            },
+            if en {
+                format!("We accept your complaint {number}. Our answer follows by {}.\n", filed.answer_by)
+            } else {
+                format!("Uwzględniamy reklamację {number}. Odpowiedź prześlemy do {}.\n", filed.answer_by)
+            },
+        ),
+        ComplaintEvent::ComplaintRejected { .. } => (
+            "complaint-rejected",
+            if en {
+                format!("Your complaint {number} is not accepted")
+            } else {
+                format!("Reklamacja {number} nie została uwzględniona")
+            },
+            if en {
+                format!(
+                    "We do not accept your complaint {number}. Our answer with the reasons follows by {}.\n",
+                    filed.answer_by
+                )
+            } else {
+                format!(
+                    "Nie uwzględniamy reklamacji {number}. Odpowiedź z uzasadnieniem prześlemy do {}.\n",
+                    filed.answer_by
+                )
+            },
+        ),
+        ComplaintEvent::ComplaintAnswered { text, .. } => (
+            "complaint-answer",
+            if en {
+                format!("The answer to your complaint {number}")
+            } else {
+                format!("Odpowiedź na reklamację {number}")
+            },
+            if en {
+                format!("Our answer to your complaint {number}:\n\n{text}\n")
+            } else {
+                format!("Odpowiedź na reklamację {number}:\n\n{text}\n")
+            },
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{NaiveDate, TimeZone, Utc};
+    use domain::complaint::Response;
+    use uuid::Uuid;
+
+    use super::*;
+
+    fn filed(language: ComplaintLanguage) -> Filed {
+        let day = |m, d| NaiveDate::from_ymd_opt(2026, m, d).expect("a day");
+        Filed {
+            complaint_id: Uuid::nil(),
+            number: "RK-2026-000007".into(),
+            order_id: Uuid::nil(),
+            email: "ola@example.com".into(),
+            language,
+            user_id: None,
+            filed_at: Utc.with_ymd_and_hms(2026, 11, 27, 10, 0, 0).single().expect("a time"),
+            respond_by: day(12, 27),
+            answer_by: day(12, 28),
+            response: Some(Response::Accepted),
+            answer: None,
+        }
+    }
+
+    #[test]
+    fn each_step_is_told_once_in_the_complaints_language() {
+        let answered = ComplaintEvent::ComplaintAnswered {
+            complaint_id: Uuid::nil(),
+            by: Uuid::nil(),
+            at: Utc::now(),
+            text: "We refund 20 PLN.".into(),
+        };
+        let (kind, pl) = message(&filed(ComplaintLanguage::Pl), &answered);
+        assert_eq!((kind, pl.to.as_str()), ("complaint-answer", "ola@example.com"));
+        assert_eq!(pl.subject, "Odpowiedź na reklamację RK-2026-000007");
+        assert!(pl.text.contains("We refund 20 PLN."), "{}", pl.text);
+        let (_, en) = message(&filed(ComplaintLanguage::En), &answered);
+        assert_eq!(en.subject, "The answer to your complaint RK-2026-000007");
+        let accepted = ComplaintEvent::ComplaintAccepted { complaint_id: Uuid::nil(), by: Uuid::nil(), at: Utc::now() };
+        let (kind, en) = message(&filed(ComplaintLanguage::En), &accepted);
+        assert_eq!((kind, en.subject.as_str()), ("complaint-accepted", "Your complaint RK-2026-000007 is accepted"));
+        assert!(en.text.contains("2026-12-28"), "the answer's deadline: {}", en.text);
+    }
+}

@@ -1,0 +1,85 @@
+// A complaint, against the real backend: a guest who travelled files one at /reklamacje with a picture
+// and gets its number; the admin finds it in the panel, nearest deadline first, downloads the picture,
+// accepts it and writes the answer; the guest receives the answer by e-mail (the development mailer's
+// `.eml` file, read from the server's mail directory: E2E_MAIL_DIR, by default the server's
+// `.data/mail` beside the repository's root). Run on a freshly seeded database.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+import { expect, test } from '@playwright/test';
+
+import { apiPlaceAndPay, apiSearch, apiStopId, apiTicketNumbers, warsawDay } from './booking-support';
+import { ADMIN, logIn } from './support';
+
+const run = Date.now().toString(36).slice(-6);
+const MAIL_DIR = process.env.E2E_MAIL_DIR ?? join(process.cwd(), '..', '.data', 'mail');
+
+/** A small PNG picture: its signature and header, which is what the server tells a picture by. */
+const PICTURE = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+
+/** The text of an `.eml` file's body, decoded (base64 or quoted-printable), with its headers. */
+function readEml(raw: string): { headers: string; text: string } {
+  const [headers = '', ...rest] = raw.split('\r\n\r\n');
+  const body = rest.join('\r\n\r\n');
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return { headers, text: Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') };
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return { headers, text: Buffer.from(bytes, 'latin1').toString('utf8') };
+  }
+  return { headers, text: body };
+}
+
+/** The decoded messages to `to` so far. */
+async function mailsTo(to: string): Promise<string[]> {
+  const safe = to.replace(/[^A-Za-z0-9]/g, '_');
+  const files = (await readdir(MAIL_DIR).catch(() => [] as string[])).filter((name) => name.endsWith(`-${safe}.eml`));
+  return Promise.all(files.map(async (name) => readEml(await readFile(join(MAIL_DIR, name), 'utf8')).text));
+}
+
+test('a guest files a complaint with a picture, the admin answers it and the guest receives the answer', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const email = `reklamacja.${run}@example.com`;
+  const [from, to] = [await apiStopId(request, 'Rzeszów'), await apiStopId(request, 'Nisko')];
+  const [course] = await apiSearch(request, from, to, warsawDay(3));
+  if (!course) throw new Error('no course Rzeszów → Nisko in three days');
+  const placed = await apiPlaceAndPay(request, {
+    course, from, to, passengers: 1, customer: { first_name: 'Ola', last_name: `Skarga-${run}`, email },
+  });
+  const [ticket = ''] = await apiTicketNumbers(request, placed.hash_id, 1);
+
+  // The guest's complaint, with a picture.
+  await page.goto('/reklamacje');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reklamacja' })).toBeVisible();
+  await page.getByLabel('Numer zamówienia lub biletu').fill(ticket);
+  await page.getByLabel('Adres e-mail z zamówienia').fill(email);
+  await page.getByLabel('Co się stało?').fill(`Autobus spóźnił się o godzinę (${run}).`);
+  await page.getByLabel('Załączniki (nieobowiązkowe)').setInputFiles({ name: 'autobus.png', mimeType: 'image/png', buffer: PICTURE });
+  await page.getByRole('button', { name: 'Wyślij reklamację' }).click();
+  const filed = page.getByRole('status').filter({ hasText: 'Reklamacja przyjęta' });
+  await expect(filed).toBeVisible();
+  const number = /RK-\d{4}-\d{6}/.exec((await filed.textContent()) ?? '')?.[0] ?? '';
+  expect(number).not.toBe('');
+  await expect.poll(async () => (await mailsTo(email)).some((text) => text.includes(number)), { timeout: 30_000 }).toBe(true);
+
+  // The admin finds it, sees the picture, accepts it and answers.
+  await logIn(page, ADMIN);
+  await page.goto('/admin/complaint/complaint');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reklamacje' })).toBeVisible();
+  await page.getByRole('link', { name: number }).click();
+  await expect(page.getByRole('heading', { level: 1, name: number })).toBeVisible();
+  await expect(page.getByText(`Autobus spóźnił się o godzinę (${run}).`)).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'autobus.png' }).click()]);
+  expect(await readFile(await download.path())).toEqual(PICTURE);
+  await page.getByRole('button', { name: 'Uwzględnij' }).click();
+  await expect(page.getByText('uwzględniona')).toBeVisible();
+  const answer = `We refund 20 PLN for the delay, reference ${run}.`;
+  await page.getByLabel('Odpowiedź', { exact: true }).fill(answer);
+  await page.getByRole('button', { name: 'Wyślij odpowiedź' }).click();
+  await expect(page.getByRole('heading', { name: 'Udzielona odpowiedź' })).toBeVisible();
+
+  // The guest receives the answer.
+  await expect
+    .poll(async () => (await mailsTo(email)).some((text) => text.includes(answer) && text.includes(number)), { timeout: 30_000 })
+    .toBe(true);
+});

@@ -1,0 +1,189 @@
+// `/admin/complaint/complaint/{id}`: one complaint: what the customer wrote and attached, its deadlines
+// as days left, the carrier's response (under consideration, accepted, rejected) and the final answer
+// written here and e-mailed; beside it the order it is about and that order's history (the order
+// timeline). Also the list's cells: the state and the days left.
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
+
+import { isApiError } from '@/shared/api/api-error';
+import { DocumentLink } from '@/shared/ui/document-link';
+
+import { oneQuery } from '../api/admin-data';
+import { attachmentUrl, COMPLAINTS, useComplaintStep, type ComplaintDetails, type ComplaintStep } from '../api/complaints';
+import { useAdminHref } from '../lib/admin-path';
+import { common } from '../messages/common-messages';
+import { complaintStateTexts, complaintTexts, complaintValues } from '../messages/complaint-messages';
+
+import { AdminPage } from './admin-page';
+import { CellValue } from './cell-value';
+import { LoadFailed } from './load-failed';
+import { Facts, Section } from './order-section';
+import { OrderTimeline } from './order-timeline';
+
+export function ComplaintState({ state }: { state: string }) {
+  const intl = useIntl();
+  const label = Object.entries(complaintStateTexts).find(([key]) => key === state)?.[1];
+  return <>{label ? intl.formatMessage(label) : state}</>;
+}
+
+/** Days to the open deadline; overdue ones said so; none once answered. */
+export function DaysLeft({ days }: { days: number | null | undefined }) {
+  const intl = useIntl();
+  if (days === null || days === undefined) return <CellValue value={null} />;
+  return days < 0 ? <strong>{intl.formatMessage(complaintValues.overdue, { days })}</strong> : <>{days}</>;
+}
+
+/** A refused step, in the panel's language. */
+function refusal(intl: ReturnType<typeof useIntl>, failure: unknown): string {
+  const code = isApiError(failure) ? failure.code : undefined;
+  if (code === 'complaint.not_decided') return intl.formatMessage(complaintTexts.notDecided);
+  if (code === 'complaint.already_answered') return intl.formatMessage(complaintTexts.alreadyAnswered);
+  if (code === 'complaint.already_decided') return intl.formatMessage(complaintTexts.alreadyDecided);
+  if (code === 'complaint.empty_text') return intl.formatMessage(complaintTexts.emptyAnswer);
+  return intl.formatMessage(complaintTexts.failed);
+}
+
+function Steps({ complaint }: { complaint: ComplaintDetails }) {
+  const intl = useIntl();
+  const mutation = useComplaintStep(complaint.id);
+  const [answer, setAnswer] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const take = (step: ComplaintStep, text?: string) => {
+    setError(null);
+    mutation.mutate({ step, text }, { onError: (failure) => setError(refusal(intl, failure)) });
+  };
+  const decided = complaint.state === 'accepted' || complaint.state === 'rejected';
+  if (complaint.state === 'answered') {
+    return (
+      <Section title={intl.formatMessage(complaintTexts.answered)}>
+        <p className="admin-wrap complaint-answer">{complaint.answer}</p>
+      </Section>
+    );
+  }
+  return (
+    <Section title={intl.formatMessage(complaintTexts.response)}>
+      {decided ? null : (
+        <p className="admin-list-actions">
+          {complaint.state === 'received' ? (
+            <button type="button" className="button button--secondary" disabled={mutation.isPending} onClick={() => take('acknowledge')}>
+              {intl.formatMessage(complaintTexts.acknowledge)}
+            </button>
+          ) : null}
+          <button type="button" className="button" disabled={mutation.isPending} onClick={() => take('accept')}>
+            {intl.formatMessage(complaintTexts.accept)}
+          </button>
+          <button type="button" className="button button--secondary" disabled={mutation.isPending} onClick={() => take('reject')}>
+            {intl.formatMessage(complaintTexts.reject)}
+          </button>
+        </p>
+      )}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          take('answer', answer);
+        }}
+      >
+        <div className="form-field">
+          <label htmlFor="complaint-answer" className="form-field__label">
+            {intl.formatMessage(complaintTexts.answer)}
+          </label>
+          <textarea
+            id="complaint-answer"
+            className="form-field__input"
+            rows={6}
+            maxLength={5000}
+            aria-describedby="complaint-answer-hint"
+            value={answer}
+            onChange={(event) => setAnswer(event.target.value)}
+          />
+          <p id="complaint-answer-hint" className="form-field__hint">
+            {intl.formatMessage(complaintTexts.answerHint)}
+          </p>
+        </div>
+        <button type="submit" className="button" disabled={mutation.isPending || !decided}>
+          {intl.formatMessage(complaintTexts.send)}
+        </button>
+      </form>
+      {error ? (
+        <p role="alert" className="form-field__error">
+          {error}
+        </p>
+      ) : null}
+    </Section>
+  );
+}
+
+export function ComplaintPage() {
+  const { id = '' } = useParams();
+  const intl = useIntl();
+  const href = useAdminHref();
+  const query = useQuery(oneQuery<ComplaintDetails>(COMPLAINTS, id));
+  const back = (
+    <Link className="button button--secondary" to={href('complaint/complaint')}>
+      {intl.formatMessage(common.backToList)}
+    </Link>
+  );
+  if (query.isPending || query.isError) {
+    return (
+      <AdminPage title={intl.formatMessage(query.isPending ? common.loading : common.loadFailed)} actions={back}>
+        {query.isPending ? <p role="status">{intl.formatMessage(common.loading)}</p> : <LoadFailed error={query.error} onRetry={() => void query.refetch()} />}
+      </AdminPage>
+    );
+  }
+  const complaint = query.data;
+  return (
+    <AdminPage title={complaint.number} actions={back}>
+      <Facts
+        items={[
+          [intl.formatMessage(complaintTexts.state), <ComplaintState key="state" state={complaint.state} />],
+          [intl.formatMessage(complaintTexts.email), complaint.email],
+          [intl.formatMessage(complaintTexts.order), complaint.order_number],
+          [intl.formatMessage(complaintTexts.ticket), complaint.ticket_number],
+          [intl.formatMessage(complaintTexts.filedAt), <CellValue key="filed" value={complaint.filed_at} />],
+          [
+            intl.formatMessage(complaintTexts.respondBy),
+            <>
+              {complaint.respond_by} <DaysLeft days={complaint.days_to_respond} />
+            </>,
+          ],
+          [
+            intl.formatMessage(complaintTexts.answerBy),
+            <>
+              {complaint.answer_by} <DaysLeft days={complaint.days_to_answer} />
+            </>,
+          ],
+        ]}
+      />
+      <Section title={intl.formatMessage(complaintTexts.text)}>
+        <p className="admin-wrap complaint-text">{complaint.text}</p>
+      </Section>
+      <Section title={intl.formatMessage(complaintTexts.attachments)}>
+        {complaint.attachments.length === 0 ? (
+          <p className="admin-note">{intl.formatMessage(complaintTexts.noAttachments)}</p>
+        ) : (
+          <ul className="admin-plain-list">
+            {complaint.attachments.map((attachment) => (
+              <li key={attachment.id}>
+                <DocumentLink href={attachmentUrl(attachment.id)} filename={attachment.name}>
+                  {attachment.name}
+                </DocumentLink>
+                <span className="admin-plain-list__detail">
+                  {intl.formatMessage(complaintValues.attachment, { kind: attachment.kind, size: Math.ceil(attachment.size / 1024) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Steps complaint={complaint} />
+      <Section title={intl.formatMessage(complaintTexts.orderSection)}>
+        <p>
+          <Link to={href(`order/order/${complaint.order_id}`)}>{intl.formatMessage(complaintTexts.openOrder)}</Link>
+        </p>
+      </Section>
+      <OrderTimeline orderId={complaint.order_id} />
+    </AdminPage>
+  );
+}

@@ -1,0 +1,52 @@
+// POST /api/complaint/complaint/save: files a complaint about an order or a ticket (public). The files
+// go as base64 in the JSON body; the server tells their type by their content, so the form checks only
+// what it can say early (how many, how large) and leaves the rest to the answer's codes.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiClient } from '@/shared/api/client';
+import { dataOf, type ApiSchema } from '@/shared/api/schema';
+
+import { myComplaintsKey } from './get-my-complaints';
+
+/** The filed complaint: its id, number and deadlines. */
+export type FiledComplaint = ApiSchema<'ComplaintFiled'>;
+
+/** At most this many files, of at most this many bytes each (as the server's rule). */
+export const MAX_FILES = 3;
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+export interface ComplaintFile {
+  name: string;
+  /** The file's bytes in base64. */
+  content: string;
+}
+
+export interface FileComplaintInput {
+  number: string;
+  email: string;
+  text: string;
+  language: 'pl' | 'en';
+  attachments: ComplaintFile[];
+}
+
+/** A file's bytes as base64, read in the browser. */
+export async function toBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  const chunk = 0x8000;
+  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
+  return btoa(binary);
+}
+
+export async function fileComplaint(input: FileComplaintInput): Promise<FiledComplaint> {
+  // Refusals (422) are explained next to the form.
+  return dataOf<FiledComplaint>(await apiClient.post('/complaint/complaint/save', { body: input, toast: false }));
+}
+
+export function useFileComplaint() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fileComplaint,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: myComplaintsKey }),
+  });
+}
