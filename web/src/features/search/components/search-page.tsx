@@ -11,7 +11,7 @@ import { usePageTitle } from '@/shared/hooks/use-page-title';
 
 import { useSearchConnections, type Connection, type SearchInput } from '../api/search-connections';
 import { useSearchStore } from '../stores/search-store';
-import { parseSearchParams, toSearchParams } from '../utils/search-params';
+import { parseSearchParams, searchParamsProblem, toSearchParams } from '../utils/search-params';
 import type { SearchFormErrors } from '../utils/search-validation';
 import { searchServerMessage } from '../utils/server-messages';
 
@@ -47,8 +47,22 @@ function useStopNames(input: SearchInput | null, search: ReturnType<typeof useSe
 }
 
 /** What the page says instead of results: nothing searched yet, loading, or why the search failed. */
-function SearchStatus({ input, search }: { input: SearchInput | null; search: ReturnType<typeof useSearchConnections> }) {
+interface StatusProps {
+  input: SearchInput | null;
+  /** The URL names both stops but not a usable date: say so, not "choose the stops". */
+  badDate: 'date' | 'dateBack' | null;
+  search: ReturnType<typeof useSearchConnections>;
+}
+
+function SearchStatus({ input, badDate, search }: StatusProps) {
   const intl = useIntl();
+  if (badDate) {
+    return (
+      <p className="search-results__message search-results__message--error" role="alert">
+        {intl.formatMessage(badDate === 'date' ? messages.badDate : messages.badDateBack)}
+      </p>
+    );
+  }
   if (!input) {
     return (
       <p className="search-results__message" role="status">
@@ -81,6 +95,7 @@ export function SearchPage({ onChoose }: SearchPageProps) {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const input = parseSearchParams(params);
+  const badDate = searchParamsProblem(params);
   // Without a search in the address there are no results yet: the page is the search itself.
   const title = intl.formatMessage(input ? messages.title : messages.searchTitle);
   usePageTitle(title);
@@ -98,10 +113,13 @@ export function SearchPage({ onChoose }: SearchPageProps) {
         <h2 id={`${id}-change`} className="visually-hidden">
           {intl.formatMessage(messages.changeSearch)}
         </h2>
-        <SearchForm serverErrors={refusedFields(intl, search.error)} onSearch={onSearch} />
+        <SearchForm
+          serverErrors={badDate ? { [badDate]: intl.formatMessage(messages.badDateField) } : refusedFields(intl, search.error)}
+          onSearch={onSearch}
+        />
       </section>
 
-      <SearchStatus input={input} search={search} />
+      <SearchStatus input={input} badDate={badDate} search={search} />
 
       {input && search.data ? (
         <ResultsForm

@@ -237,6 +237,16 @@ describe('search form on the home page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Dokąd' })).toHaveValue('');
   });
 
+  it('says a date in the address is wrong, not that the stops are missing', async () => {
+    renderApp('/search?tripMode=one_way&start=1&end=11&date=2026-02-30');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Data wyjazdu w adresie strony jest nieprawidłowa. Wybierz datę i wyszukaj ponownie.',
+    );
+    expect(screen.queryByText(/Wybierz w wyszukiwarce przystanek/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Data wyjazdu')).toHaveAccessibleDescription('Wybierz poprawną datę.');
+  });
+
   it('shows the backend’s 422 next to the field, in Polish', async () => {
     renderApp(`/search?tripMode=one_way&start=1&end=11&date=2020-01-01`);
 
