@@ -6,7 +6,11 @@ import { warsawDate } from '@/shared/lib/warsaw-time';
 
 import type { BookingCourse } from '../stores/booking-store';
 
-type Leg = Pick<BookingCourse, 'from' | 'to' | 'departure_at'>;
+interface Leg {
+  from: Pick<BookingCourse['from'], 'id'>;
+  to: Pick<BookingCourse['to'], 'id'>;
+  departure_at: string;
+}
 
 /** `/search?…` (unlocalised) for the outbound course and, for a round trip, the return course. */
 export function searchAgainPath(course: Leg, courseReturn: Leg | null): string {
@@ -19,4 +23,14 @@ export function searchAgainPath(course: Leg, courseReturn: Leg | null): string {
   });
   if (courseReturn) params.set('dateBack', warsawDate(new Date(courseReturn.departure_at)));
   return `/search?${params.toString()}`;
+}
+
+/** The same for an order's legs as the server keeps them (the after-payment page of an expired order). */
+export function searchAgainPathOfLegs(
+  outbound: { from_waypoint_id: number; to_waypoint_id: number; departure_at: string },
+  back: { departure_at: string } | null | undefined,
+): string {
+  const leg = (from: number, to: number, departure_at: string) => ({ from: { id: from }, to: { id: to }, departure_at });
+  const there = leg(outbound.from_waypoint_id, outbound.to_waypoint_id, outbound.departure_at);
+  return searchAgainPath(there, back ? leg(outbound.to_waypoint_id, outbound.from_waypoint_id, back.departure_at) : null);
 }
