@@ -331,4 +331,13 @@ describe('search form on the home page', { timeout: 20_000 }, () => {
     expect(within(option).getByText('3 h 55 min')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Search results | Nisko Bus'));
   });
+
+  it('writes English dates the British way (day before month), not the US way', async () => {
+    renderApp('/en/search?tripMode=one_way&start=1&end=11&date=2030-07-12');
+
+    // "Friday 12 July 2030" (en-GB), not "Friday, July 12, 2030" (en-US).
+    const heading = await screen.findByRole('heading', { level: 2, name: /^Nisko, Dworzec Autobusowy → / });
+    expect(heading).toHaveTextContent(/Friday,? 12 July 2030$/);
+    expect(screen.getByText('One way, Fri 12 Jul')).toBeInTheDocument();
+  });
 });
