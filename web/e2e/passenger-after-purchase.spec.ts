@@ -4,7 +4,7 @@
 // coming back from the gateway does not send the customer there again by itself.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-import { pickStop, warsawDay } from './booking-support';
+import { apiPlaceAndPay, apiSearch, apiStopId, apiTicketNumbers, pickStop, warsawDay } from './booking-support';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -205,3 +205,30 @@ for (const lang of ['pl', 'en'] as const) {
     await expect(page).toHaveURL(new RegExp(`${ui.prefix}/order/ticket$`));
   });
 }
+
+test('printing the success page prints the trip and the tickets, not the site around them', async ({ page, request }) => {
+  const from = await apiStopId(request, 'Nisko');
+  const to = await apiStopId(request, 'Krak');
+  const [course] = await apiSearch(request, from, to, warsawDay(7));
+  if (!course) throw new Error('no course Nisko → Kraków');
+  const placed = await apiPlaceAndPay(request, {
+    course,
+    from,
+    to,
+    passengers: 1,
+    customer: { first_name: 'Ewa', last_name: 'Nowak', email: 'ewa.nowak@example.com' },
+  });
+  await apiTicketNumbers(request, placed.hash_id, 1);
+  await page.goto(`/order/success/${placed.hash_id}`);
+  await expect(page.getByRole('img', { name: /^Kod QR biletu / })).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
+
+  await page.emulateMedia({ media: 'print' });
+  for (const chrome of [page.getByRole('banner'), page.getByRole('contentinfo'), page.getByRole('region', { name: 'Komunikaty' })]) {
+    await expect(chrome).toBeHidden();
+  }
+  await expect(page.getByRole('region', { name: UI.pl.cookies })).toBeHidden();
+  await expect(page.getByRole('button', { name: /Drukuj/ })).toBeHidden();
+  await expect(page.getByRole('img', { name: /^Kod QR biletu / })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Bilety' })).toBeVisible();
+});
