@@ -11,7 +11,8 @@ import { usePageTitle } from '@/shared/hooks/use-page-title';
 
 import { useSearchConnections, type Connection, type SearchInput } from '../api/search-connections';
 import { useSearchStore } from '../stores/search-store';
-import { parseSearchParams, searchParamsProblem, toSearchParams } from '../utils/search-params';
+import { parseSearchParams, toSearchParams } from '../utils/search-params';
+import { searchParamsProblem } from '../utils/search-params-problem';
 import type { SearchFormErrors } from '../utils/search-validation';
 import { searchServerMessage } from '../utils/server-messages';
 
@@ -111,8 +112,8 @@ export function SearchPage({ onChoose }: SearchPageProps) {
   const intl = useIntl();
   const id = useId();
   const [params, setParams] = useSearchParams();
-  const input = parseSearchParams(params);
   const badDate = searchParamsProblem(params);
+  const input = badDate ? null : parseSearchParams(params);
   // Without a search in the address there are no results yet: the page is the search itself.
   const title = intl.formatMessage(input ? messages.title : messages.searchTitle);
   usePageTitle(title);
