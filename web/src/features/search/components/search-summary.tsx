@@ -22,7 +22,7 @@ const valueMessages = defineMessages<{ oneWay: { date: string }; roundTrip: { da
   oneWay: {
     id: 'search.summary.oneWay',
     defaultMessage: 'W jedną stronę, {date}',
-    description: 'The folded search of a one-way trip: its day, e.g. "W jedną stronę, czw., 3 gru"',
+    description: 'The folded search of a one-way trip: its day, e.g. "W jedną stronę, 3 gru"',
   },
   roundTrip: {
     id: 'search.summary.roundTrip',
@@ -41,9 +41,9 @@ interface SearchSummaryProps {
 /** One line: what was searched, and "change". */
 export function SearchSummary({ input, formId, onChange }: SearchSummaryProps) {
   const intl = useIntl();
-  // A short day ("czw., 3 gru" / "Thu 3 Dec"): the line must fit a phone's width.
-  const day = (isoDay: string) =>
-    intl.formatDate(new Date(`${isoDay}T12:00:00Z`), { timeZone: TIME_ZONE, weekday: 'short', day: 'numeric', month: 'short' });
+  // A short day ("3 gru" / "3 Dec"): the line must fit a phone's width (the weekday is in the
+  // results' headings just below).
+  const day = (isoDay: string) => intl.formatDate(new Date(`${isoDay}T12:00:00Z`), { timeZone: TIME_ZONE, day: 'numeric', month: 'short' });
   const text =
     input.tripMode === 'round_trip'
       ? intl.formatMessage(valueMessages.roundTrip, { date: day(input.date), dateBack: day(input.dateBack ?? input.date) })
