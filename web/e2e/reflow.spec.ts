@@ -307,7 +307,9 @@ test.describe('reflow from 320 px', () => {
     const next = guest.getByRole('button', { name: 'Dalej: dane biletów' });
     await next.scrollIntoViewIfNeeded();
     const left = await scrollY(guest);
-    expect(left).toBeGreaterThan(800);
+    // Far enough down to tell a restored position from the top (the form above the results folds
+    // into one line on a phone, so the list starts higher than it did: issue #30).
+    expect(left).toBeGreaterThan(500);
 
     await next.click();
     await expect(h1(guest, TEXT.order.pl)).toBeVisible();

@@ -3,7 +3,7 @@ import { IntlProvider } from 'react-intl';
 
 import { catalogueFor } from './catalogues';
 import { rememberLocale } from './locale-cookie';
-import { DEFAULT_LOCALE, type Locale } from './locales';
+import { DEFAULT_LOCALE, FORMAT_LOCALES, type Locale } from './locales';
 
 interface LocaleProviderProps {
   locale: Locale;
@@ -19,7 +19,7 @@ export function LocaleProvider({ locale, children }: LocaleProviderProps) {
   }, [locale]);
 
   return (
-    <IntlProvider locale={locale} defaultLocale={DEFAULT_LOCALE} messages={catalogueFor(locale) ?? {}}>
+    <IntlProvider locale={FORMAT_LOCALES[locale]} defaultLocale={DEFAULT_LOCALE} messages={catalogueFor(locale) ?? {}}>
       {children}
     </IntlProvider>
   );

@@ -11,6 +11,12 @@ export const LOCALE_LABELS: Record<Locale, { short: string; name: string }> = {
   en: { short: 'EN', name: 'English' },
 };
 
+/**
+ * The BCP 47 tag each locale formats dates and numbers with. English is British English: the site
+ * serves Poland and Europe, where "12/03/2026" means 12 March (US English wrote 3 December as that).
+ */
+export const FORMAT_LOCALES: Record<Locale, string> = { pl: 'pl', en: 'en-GB' };
+
 export function isLocale(value: string): value is Locale {
   return (LOCALES as readonly string[]).includes(value);
 }

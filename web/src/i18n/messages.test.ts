@@ -36,3 +36,13 @@ describe('message catalogues', () => {
     expect(Object.keys(pl).sort()).toEqual([...ids].sort());
   });
 });
+
+describe('English texts of a ticket', () => {
+  // Issue #30: "Course: Outbound" and "change a ticket's course" read as Polish put word for word
+  // into English ("kurs"): a passenger's ticket has a journey and a departure.
+  it('say journey or departure, never "course"', () => {
+    const ticketTexts = Object.entries(en).filter(([id]) => id.startsWith('tickets.') || id.startsWith('order.success.'));
+    expect(ticketTexts.length).toBeGreaterThan(0);
+    expect(ticketTexts.filter(([, text]) => /\bcourses?\b/i.test(text))).toEqual([]);
+  });
+});

@@ -345,7 +345,7 @@ describe('the backend’s messages on the English page', () => {
       'The departure date has passed. Please choose today or a later day.',
     );
     expect(changeErrorMessage(english, sample('change.pending', 'A change of this ticket waits for its payment.'))).toBe(
-      "A change of this ticket's course already waits for its payment.",
+      'A move of this ticket to another departure is already waiting for its payment.',
     );
   });
 });

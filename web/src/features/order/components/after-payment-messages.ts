@@ -84,6 +84,11 @@ export const afterPaymentMessages = defineMessages({
     defaultMessage: 'Nie udało się sprawdzić statusu zamówienia.',
     description: 'The order could not be loaded (not a 404)',
   },
+  searchAgain: {
+    id: 'order.afterPayment.searchAgain',
+    defaultMessage: 'Wyszukaj to połączenie ponownie',
+    description: 'Link to the results of the same search (stops and dates) after the reservation expired',
+  },
   search: { id: 'order.afterPayment.search', defaultMessage: 'Wyszukaj połączenie', description: 'Link to the search' },
 });
 

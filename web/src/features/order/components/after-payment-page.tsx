@@ -18,6 +18,7 @@ import { useOrder } from '../api/get-order';
 import { payAgainRefusal, usePayAgain } from '../api/pay-again';
 import { useBookingStore } from '../stores/booking-store';
 import { paymentRedirect } from '../utils/payment-redirect';
+import { searchAgainPathOfLegs } from '../utils/search-again';
 
 import { afterPaymentMessages as messages } from './after-payment-messages';
 import { Outcome, WaitingForPayment } from './after-payment-parts';
@@ -97,7 +98,10 @@ export function AfterPaymentPage() {
     return (
       <Outcome heading={intl.formatMessage(messages.expiredTitle)}>
         <p role={refusal === 'expired' ? 'alert' : undefined}>{intl.formatMessage(messages.expiredText)}</p>
-        {searchLink}
+        {/* The same connection again: the results of the search for its stops and days. */}
+        <ButtonLink to={localized(searchAgainPathOfLegs(order.data.outbound, order.data.back))}>
+          {intl.formatMessage(messages.searchAgain)}
+        </ButtonLink>
       </Outcome>
     );
   }

@@ -137,7 +137,10 @@ describe('after payment', { timeout: 20_000 }, () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Rezerwacja wygasła' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Czas na płatność minął, a miejsca wróciły do sprzedaży.');
-    expect(screen.getByRole('link', { name: 'Wyszukaj połączenie' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Wyszukaj to połączenie ponownie' })).toHaveAttribute(
+      'href',
+      `/search?tripMode=round_trip&start=1&end=11&date=${day}&dateBack=${day}`,
+    );
     expect(screen.queryByRole('button', { name: 'Zapłać ponownie' })).not.toBeInTheDocument();
     expect(go).not.toHaveBeenCalled();
   });
@@ -183,7 +186,11 @@ describe('after payment', { timeout: 20_000 }, () => {
     renderApp(`/order/after-payment?hash_id=${order.hash_id}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Rezerwacja wygasła' }, { timeout: 5_000 })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Wyszukaj połączenie' })).toHaveAttribute('href', '/');
+    // The same connection again: the search of its stops and days, not an empty one.
+    expect(screen.getByRole('link', { name: 'Wyszukaj to połączenie ponownie' })).toHaveAttribute(
+      'href',
+      `/search?tripMode=round_trip&start=1&end=11&date=${day}&dateBack=${day}`,
+    );
   });
 
   it('says when there is no such order', async () => {
@@ -276,7 +283,7 @@ describe('payment page', { timeout: 20_000 }, () => {
     expect(screen.getByText('Do zapłaty').nextElementSibling).toHaveTextContent('96,22 zł');
     expect(screen.getByText(`Numer rezerwacji: ${order.number ?? ''}`)).toBeInTheDocument();
     expect(order.number).toMatch(/^NB-\d{4}-\d{6}$/);
-    expect(screen.getByText(/^Rezerwacja ważna jeszcze \d\d:\d\d$/)).toHaveAttribute('role', 'timer');
+    expect(screen.getByText(/^Rezerwacja ważna jeszcze \d+ min$/)).toHaveAttribute('role', 'timer');
     await waitFor(() => expect(go).toHaveBeenCalledWith(order.payment_url), { timeout: 7_000 });
   });
 

@@ -10,6 +10,7 @@ import { Button, ButtonLink } from '@/shared/ui/button';
 import type { BookingCourse } from '../stores/booking-store';
 import { couponAmount, useBookingStore } from '../stores/booking-store';
 import { legOfCourse } from '../utils/legs';
+import { searchAgainPath } from '../utils/search-again';
 
 import { orderTicketMessages as messages } from './order-ticket-messages';
 import { TripSummary } from './trip-summary';
@@ -52,7 +53,8 @@ export function ChosenTrip({ course, courseReturn, error }: { course: BookingCou
       </h2>
       <TripSummary outbound={legOfCourse(course)} back={courseReturn ? legOfCourse(courseReturn) : null} />
       {error ? <p className="form-field__error">{error}</p> : null}
-      <ButtonLink variant="secondary" to={localized('/search')} className="order-section__action">
+      {/* Back to the results of the search that found these courses, not to an empty search. */}
+      <ButtonLink variant="secondary" to={localized(searchAgainPath(course, courseReturn))} className="order-section__action">
         {intl.formatMessage(messages.changeTrip)}
       </ButtonLink>
     </section>

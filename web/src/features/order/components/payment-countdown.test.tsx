@@ -4,20 +4,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { MESSAGES } from '@/i18n/messages';
 
-import { clock } from '../utils/clock';
+import { rememberGatewayVisit } from '../utils/payment-redirect';
 
 import { PaymentCountdown } from './payment-countdown';
 
 const START = new Date('2030-07-12T10:00:00Z');
 const URL = 'https://pay.example.test/sandbox/abc';
 
-function renderCountdown(onRedirect = vi.fn(), locale: 'pl' | 'en' = 'pl') {
+function renderCountdown(onRedirect = vi.fn(), locale: 'pl' | 'en' = 'pl', onCancel = vi.fn()) {
   render(
     <IntlProvider locale={locale} messages={MESSAGES[locale]}>
       <PaymentCountdown
         paymentUrl={URL}
         expiresAt={new Date(START.getTime() + 15 * 60_000).toISOString()}
         onRedirect={onRedirect}
+        onCancel={onCancel}
       />
     </IntlProvider>,
   );
@@ -39,6 +40,7 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  sessionStorage.clear();
 });
 
 describe('payment countdown', () => {
@@ -46,7 +48,7 @@ describe('payment countdown', () => {
     const onRedirect = renderCountdown();
 
     expect(screen.getByText('Przekierujemy Cię do płatności za 5 sekund.')).toBeInTheDocument();
-    expect(screen.getByText('Rezerwacja ważna jeszcze 15:00')).toHaveAttribute('role', 'timer');
+    expect(screen.getByText('Rezerwacja ważna jeszcze 15 min')).toHaveAttribute('role', 'timer');
     expect(screen.getByRole('link', { name: 'Przejdź do płatności teraz' })).toHaveAttribute('href', URL);
     expect(status()).toHaveTextContent('');
 
@@ -81,7 +83,8 @@ describe('payment countdown', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Zatrzymaj przekierowanie' }));
 
     tick(30_000);
-    expect(screen.getByText('Rezerwacja ważna jeszcze 14:30')).toBeInTheDocument();
+    // Whole minutes, rounded up: "15 min" is a time left, not a clock time like "14:30".
+    expect(screen.getByText('Rezerwacja ważna jeszcze 15 min')).toBeInTheDocument();
     expect(status()).toHaveTextContent('');
 
     tick(30_000);
@@ -89,7 +92,7 @@ describe('payment countdown', () => {
     const announced = status().textContent;
     tick(1_000);
     tick(1_000);
-    expect(screen.getByText('Rezerwacja ważna jeszcze 13:58')).toBeInTheDocument();
+    expect(screen.getByText('Rezerwacja ważna jeszcze 14 min')).toBeInTheDocument();
     expect(status().textContent).toBe(announced);
 
     tick(12 * 60_000 - 2_000);
@@ -111,14 +114,27 @@ describe('payment countdown', () => {
   it('speaks English under /en', () => {
     renderCountdown(vi.fn(), 'en');
     expect(screen.getByText('Taking you to the payment in 5 seconds.')).toBeInTheDocument();
-    expect(screen.getByText('Reservation valid for another 15:00')).toBeInTheDocument();
+    expect(screen.getByText('Reservation held for another 15 min')).toBeInTheDocument();
   });
-});
 
-describe('clock', () => {
-  it('shows whole seconds as mm:ss, never below zero', () => {
-    expect(clock(900)).toBe('15:00');
-    expect(clock(61.2)).toBe('01:02');
-    expect(clock(-3)).toBe('00:00');
+  it('back from the gateway, offers to pay or cancel instead of sending the customer there again', () => {
+    rememberGatewayVisit(URL);
+    const onCancel = vi.fn();
+    const onRedirect = renderCountdown(vi.fn(), 'pl', onCancel);
+
+    tick(10_000);
+    expect(onRedirect).not.toHaveBeenCalled();
+    expect(screen.queryByText(/Przekierujemy Cię do płatności/)).not.toBeInTheDocument();
+    expect(screen.getByText('Płatność nie została dokończona. Możesz zapłacić teraz albo zrezygnować.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Zapłać' })).toHaveAttribute('href', URL);
+    fireEvent.click(screen.getByRole('button', { name: 'Anuluj' }));
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
+
+  it('remembers that the tab went to the gateway, for the way back', () => {
+    const onRedirect = renderCountdown();
+    tick(5_000);
+    expect(onRedirect).toHaveBeenCalledExactlyOnceWith(URL);
+    expect(sessionStorage.getItem('nisko-bus.gateway-visited')).toBe(URL);
   });
 });

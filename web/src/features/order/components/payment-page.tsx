@@ -1,5 +1,7 @@
 // /order/payment: the reservation is saved; after a short countdown the customer goes to the payment
 // gateway (or sooner, with the button). An order with nothing to pay goes straight to its outcome.
+// Once the reservation's time is up (or the server says it expired) the page says so and nothing
+// else (payment-expired.tsx).
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
@@ -10,12 +12,14 @@ import { useLocalizedPath } from '@/i18n/use-locale';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ButtonLink } from '@/shared/ui/button';
 
-import { placedOrderQueryOptions } from '../api/get-order';
+import { placedOrderQueryOptions, type PlacedOrder } from '../api/get-order';
+import { useNow } from '../hooks/use-now';
 import { useBookingStore } from '../stores/booking-store';
 import { legOfCourse } from '../utils/legs';
 import { paymentRedirect } from '../utils/payment-redirect';
 
 import { PaymentCountdown } from './payment-countdown';
+import { ExpiredReservation } from './payment-expired';
 import { TripSummary } from './trip-summary';
 import './order.css';
 
@@ -29,6 +33,11 @@ const messages = defineMessages({
     id: 'order.payment.status',
     defaultMessage: 'Status: rezerwacja oczekuje na płatność',
     description: 'The order status label (pending payment)',
+  },
+  expiredTitle: {
+    id: 'order.payment.expiredTitle',
+    defaultMessage: 'Rezerwacja wygasła',
+    description: 'Heading and page title of the payment page once the reservation expired unpaid',
   },
   noOrderTitle: {
     id: 'order.payment.noOrderTitle',
@@ -54,6 +63,14 @@ const valueMessages = defineMessages<{ number: { number: string } }>({
   },
 });
 
+/** Whether the reservation can no longer be paid: the server says so, or its time is up (checked every second). */
+function useExpired(order: PlacedOrder | null): boolean {
+  const expiresMs = order ? new Date(order.expires_at).getTime() : Number.POSITIVE_INFINITY;
+  const pending = order !== null && order.status !== 'expired';
+  const now = useNow(1_000, pending);
+  return order !== null && (order.status === 'expired' || (order.to_pay > 0 && now >= expiresMs));
+}
+
 export function PaymentPage() {
   const intl = useIntl();
   const format = useFormatters();
@@ -64,8 +81,9 @@ export function PaymentPage() {
   const order = placed.data ?? null;
   // Read again after a reload: nothing shows until it is there.
   const loading = placedHashId !== null && placed.isPending;
+  const expired = useExpired(order);
   // Opened directly (a bookmark, a reload after the booking was cleared): the page says so, title too.
-  const title = intl.formatMessage(order || loading ? messages.title : messages.noOrderTitle);
+  const title = intl.formatMessage(expired ? messages.expiredTitle : order || loading ? messages.title : messages.noOrderTitle);
   usePageTitle(title);
   const course = useBookingStore((state) => state.course);
   const courseReturn = useBookingStore((state) => state.courseReturn);
@@ -78,6 +96,8 @@ export function PaymentPage() {
   }, [nothingToPay, afterPayment, navigate]);
 
   const redirect = useCallback((url: string) => paymentRedirect.go(url), []);
+  // Not paying now (back from the gateway): back to the order form, which offers this payment again.
+  const cancel = useCallback(() => void navigate(localized('/order/ticket')), [navigate, localized]);
 
   if (loading) return <section className="order-page payment-page" aria-busy="true" />;
 
@@ -90,6 +110,8 @@ export function PaymentPage() {
       </section>
     );
   }
+
+  if (expired) return <ExpiredReservation title={title} course={course} courseReturn={courseReturn} />;
 
   return (
     <section className="order-page payment-page" aria-labelledby="payment-title">
@@ -117,7 +139,7 @@ export function PaymentPage() {
       </dl>
 
       {order.payment_url && !nothingToPay ? (
-        <PaymentCountdown paymentUrl={order.payment_url} expiresAt={order.expires_at} onRedirect={redirect} />
+        <PaymentCountdown paymentUrl={order.payment_url} expiresAt={order.expires_at} onRedirect={redirect} onCancel={cancel} />
       ) : null}
 
       {course ? (

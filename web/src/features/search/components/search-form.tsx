@@ -30,8 +30,8 @@ const messages = defineMessages({
   to: { id: 'search.form.to', defaultMessage: 'Dokąd', description: 'Label of the destination stop field' },
   stopPlaceholder: {
     id: 'search.form.stopPlaceholder',
-    defaultMessage: 'Wpisz miejscowość lub przystanek',
-    description: 'Placeholder of the stop fields',
+    defaultMessage: 'Miejscowość lub przystanek',
+    description: 'Placeholder of the stop fields (short: it must fit the field on a 360 px phone)',
   },
   swap: {
     id: 'search.form.swap',
@@ -48,9 +48,11 @@ interface SearchFormProps {
   onSearch: (input: SearchInput) => void;
   /** Field errors from the backend (422), by field name. */
   serverErrors?: SearchFormErrors;
+  /** The form element's id (the results page's folded summary controls it). */
+  id?: string;
 }
 
-export function SearchForm({ onSearch, serverErrors }: SearchFormProps) {
+export function SearchForm({ onSearch, serverErrors, id: formId }: SearchFormProps) {
   const intl = useIntl();
   const id = useId();
   const form = useSearchStore((state) => state.searchForm);
@@ -100,7 +102,7 @@ export function SearchForm({ onSearch, serverErrors }: SearchFormProps) {
     ) : null;
 
   return (
-    <form className="search-form" aria-label={intl.formatMessage(messages.label)} noValidate onSubmit={submit}>
+    <form id={formId} className="search-form" aria-label={intl.formatMessage(messages.label)} noValidate onSubmit={submit}>
       <fieldset className="search-form__modes">
         <legend className="visually-hidden">{intl.formatMessage(messages.tripMode)}</legend>
         {tripModeOptions.map((option) => (

@@ -22,6 +22,21 @@ export const searchPageMessages = defineMessages({
     defaultMessage: 'Wybierz w wyszukiwarce przystanek początkowy i docelowy, aby zobaczyć połączenia.',
     description: 'Shown on /search without a (valid) search in the address, e.g. a link with a date but no stops',
   },
+  badDate: {
+    id: 'search.results.badDate',
+    defaultMessage: 'Data wyjazdu w adresie strony jest nieprawidłowa. Wybierz datę i wyszukaj ponownie.',
+    description: 'Shown on /search when the address names both stops but its departure date is missing or not a real day',
+  },
+  badDateBack: {
+    id: 'search.results.badDateBack',
+    defaultMessage: 'Data powrotu w adresie strony jest nieprawidłowa. Wybierz datę i wyszukaj ponownie.',
+    description: 'Shown on /search when the address names both stops but its return date is missing or not a real day',
+  },
+  badDateField: {
+    id: 'search.results.badDateField',
+    defaultMessage: 'Wybierz poprawną datę.',
+    description: 'Under a date field of the search form when the address had a date that is not a day',
+  },
   loading: {
     id: 'search.results.loading',
     defaultMessage: 'Szukam połączeń…',

@@ -237,6 +237,16 @@ describe('search form on the home page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Dokąd' })).toHaveValue('');
   });
 
+  it('says a date in the address is wrong, not that the stops are missing', async () => {
+    renderApp('/search?tripMode=one_way&start=1&end=11&date=2026-02-30');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Data wyjazdu w adresie strony jest nieprawidłowa. Wybierz datę i wyszukaj ponownie.',
+    );
+    expect(screen.queryByText(/Wybierz w wyszukiwarce przystanek/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Data wyjazdu')).toHaveAccessibleDescription('Wybierz poprawną datę.');
+  });
+
   it('shows the backend’s 422 next to the field, in Polish', async () => {
     renderApp(`/search?tripMode=one_way&start=1&end=11&date=2020-01-01`);
 
@@ -320,5 +330,14 @@ describe('search form on the home page', { timeout: 20_000 }, () => {
     expect(within(option).getByText('Price: PLN 39.00')).toBeInTheDocument();
     expect(within(option).getByText('3 h 55 min')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Search results | Nisko Bus'));
+  });
+
+  it('writes English dates the British way (day before month), not the US way', async () => {
+    renderApp('/en/search?tripMode=one_way&start=1&end=11&date=2030-07-12');
+
+    // "Friday 12 July 2030" (en-GB), not "Friday, July 12, 2030" (en-US).
+    const heading = await screen.findByRole('heading', { level: 2, name: /^Nisko, Dworzec Autobusowy → / });
+    expect(heading).toHaveTextContent(/Friday,? 12 July 2030$/);
+    expect(screen.getByText('One way, 12 Jul')).toBeInTheDocument();
   });
 });

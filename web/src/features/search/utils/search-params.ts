@@ -1,7 +1,7 @@
 // The search as it lives in the URL of /search: `?tripMode=&start=&end=&date=&dateBack=`.
 import type { SearchInput } from '../api/search-connections';
 
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The search in the URL, or null when it is incomplete or malformed. */
 export function parseSearchParams(params: URLSearchParams): SearchInput | null {

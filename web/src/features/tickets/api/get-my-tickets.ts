@@ -20,7 +20,7 @@ export interface MyTicketsPage extends ListData<MyTicket> {
 export interface MyTicketsQuery {
   page: number;
   perPage: number;
-  /** Only tickets whose course has not left yet. */
+  /** Only valid tickets whose course has not left yet (not a returned one). */
   upcoming?: boolean;
   /** One ticket (its page). */
   id?: string;
@@ -32,7 +32,8 @@ export function myTicketsParams(query: MyTicketsQuery, now: Date): QueryParams {
     page: query.page,
     'per-page': query.perPage,
     sort: query.upcoming ? 'departure_at' : '-departure_at',
-    ...(query.upcoming ? { 'filter[departure_at][gte]': now.toISOString() } : {}),
+    // A returned ticket is no journey ahead: upcoming lists the valid ones (issue #30).
+    ...(query.upcoming ? { 'filter[departure_at][gte]': now.toISOString(), 'filter[status][eq]': 'valid' } : {}),
     ...(query.id ? { 'filter[id][eq]': query.id } : {}),
   };
 }

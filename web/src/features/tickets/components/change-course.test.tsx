@@ -310,11 +310,14 @@ describe('change of course on a ticket’s page', { timeout: 20_000 }, () => {
     const { ticket } = upcomingTicket();
     const { user } = renderApp(`/en/user/your-tickets/${ticket.id}`, { loggedInAs: JAN });
 
-    const change = await screen.findByRole('region', { name: 'Change course' }, slow);
+    // Natural English: a departure, not a "course" (a word-for-word "kurs").
+    const change = await screen.findByRole('region', { name: 'Change the departure' }, slow);
     expect(
-      await within(change).findByText(/^You can change a ticket's course only once, until 10 minutes before departure/),
+      await within(change).findByText(/^You can move a ticket to another departure once, up to 10 minutes before it leaves/),
     ).toBeInTheDocument();
-    await user.click(within(change).getByRole('button', { name: 'Choose a new course' }));
+    expect(screen.getByText('Journey')).toBeInTheDocument();
+    expect(screen.queryByText('Course')).not.toBeInTheDocument();
+    await user.click(within(change).getByRole('button', { name: 'Choose another departure' }));
     expect(within(change).getAllByRole('radio')[0]).toHaveAccessibleName(/, departs \d\d:\d\d, arrives \d\d:\d\d \d+ free seats? no extra charge$/);
   });
 });

@@ -16,19 +16,15 @@ import { useChangeCourse, type ChangedCourse } from '../api/change-course';
 import { useChangeOptions, type ChangeOption } from '../api/get-change-options';
 import type { MyTicket } from '../api/get-my-tickets';
 import { changeRefusal } from '../utils/change-errors';
+import { firstOptions } from '../utils/first-options';
 
 import { differenceLabel, messages, reasonText, valueMessages } from './change-course-messages';
 
 import './change-course.css';
 
-/** How many options must show so that the chosen one is among them. */
-function shownUpTo(options: ChangeOption[], chosenId: string | null): number {
-  return options.findIndex((option) => option.course_id === chosenId) + 1;
-}
-
 type Step = 'rules' | 'choosing' | 'confirming';
 
-/** Courses shown before "more": the soonest are the likely ones, and a phone's page stays short. */
+/** Courses shown before "more", from the ticket's own day on (a phone's page stays short). */
 export const FIRST_OPTIONS = 6;
 
 export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
@@ -58,6 +54,7 @@ export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
 
   const data = options.data;
   const chosen = data?.options.find((option) => option.course_id === chosenId) ?? null;
+  const shownOptions = !data || showAll ? (data?.options ?? []) : firstOptions(data.options, data.current.departure_at, chosenId, FIRST_OPTIONS);
   // The options are read again now and then (seats go); a chosen course that is gone is chosen anew.
   const shownStep: Step = step === 'confirming' && !chosen ? 'choosing' : step;
   const refusal = change.error ? (changeRefusal(intl, change.error) ?? intl.formatMessage(messages.failed)) : null;
@@ -194,7 +191,7 @@ export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
             <fieldset className="change-course__options" ref={listRef} tabIndex={-1}>
               <legend>{intl.formatMessage(messages.options)}</legend>
               <ul className="change-course__list">
-                {(showAll ? data.options : data.options.slice(0, Math.max(FIRST_OPTIONS, shownUpTo(data.options, chosenId)))).map((option) => (
+                {shownOptions.map((option) => (
                   <li key={option.course_id}>
                     <label
                       className={`change-course__option${option.price_difference > 0 ? ' change-course__option--dearer' : ''}`}
@@ -216,9 +213,9 @@ export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
                   </li>
                 ))}
               </ul>
-              {!showAll && data.options.length > FIRST_OPTIONS ? (
+              {shownOptions.length < data.options.length ? (
                 <Button variant="secondary" onClick={() => setShowAll(true)}>
-                  {intl.formatMessage(valueMessages.more, { count: data.options.length - FIRST_OPTIONS })}
+                  {intl.formatMessage(valueMessages.more, { count: data.options.length - shownOptions.length })}
                 </Button>
               ) : null}
             </fieldset>
