@@ -17,6 +17,9 @@ const proxy = {
   '^/(health|ready)$': { target: backend, changeOrigin: false },
 };
 
+/** Chunks that keep their names: the first load and the pages it prefetches. */
+const NAMED_CHUNKS = new Set(['start', 'home', 'search', 'search-form', 'login', 'content-page']);
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), precompiledMessages(), routePreload()],
   resolve: {
@@ -42,6 +45,15 @@ export default defineConfig(({ command }) => ({
     // dist/.vite/manifest.json: scripts/bundle-size.mjs reads which chunks the home page loads.
     manifest: true,
     target: 'es2022',
+    // The start chunk carries the file name of every lazy page's chunks (to preload them with the page):
+    // a name is bytes every visitor downloads, ~10 per page, so chunks are named by their hash alone.
+    // The first load's own files keep their names (the page's preload and prefetch links name them).
+    rollupOptions: {
+      output: {
+        chunkFileNames: (chunk) =>
+          NAMED_CHUNKS.has(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
+      },
+    },
   },
   test: {
     environment: 'jsdom',

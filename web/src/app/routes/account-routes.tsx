@@ -28,6 +28,8 @@ export function accountRoutes(): RouteObject[] {
       element: <RequireAuth />,
       children: [
         { path: 'user/user', lazy: async () => ({ Component: (await import('./user-account')).UserAccountRoute }) },
+        // The customer's complaints with their answers (issue #28).
+        { path: 'user/complaints', lazy: async () => ({ Component: (await import('./complaints')).UserComplaintsRoute }) },
       ],
     },
   ];

@@ -9,6 +9,9 @@ import { orderTicketLoader } from '@/features/order/api/order-ticket-loader';
 import { searchLoader } from '@/features/search/api/search-loader';
 import { RequireAuth } from '@/shared/auth/guards';
 
+/** A cancelled or late course's choice page, at its Polish and its English address. */
+const disruption = async () => ({ Component: (await import('./disruption')).DisruptionRoute });
+
 export function bookingRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
@@ -36,8 +39,8 @@ export function bookingRoutes(queryClient: QueryClient): RouteObject[] {
     },
     // A cancelled or late course's choice, from the e-mail's link (issue 28): the Polish and the English
     // address each work in both languages (the link's token is the authority, not the session).
-    { path: 'odwolany-kurs/:token', lazy: async () => ({ Component: (await import('./disruption')).DisruptionRoute }) },
-    { path: 'disrupted-course/:token', lazy: async () => ({ Component: (await import('./disruption')).DisruptionRoute }) },
+    { path: 'odwolany-kurs/:token', lazy: disruption },
+    { path: 'disrupted-course/:token', lazy: disruption },
     {
       // Guests go to /login and come back here after logging in.
       element: <RequireAuth />,

@@ -2,6 +2,10 @@
 // The limits the server's schemas put on their properties, for the forms to check the same (a test
 // fails when this file is stale). `<Schema>` holds the numeric limits, `<Schema>Patterns` the patterns.
 
+export const AdminChooseInputPatterns = {
+  choice: "^(move|refund)$",
+} as const;
+
 export const BannerInput = {
   bg_class: { maxLength: 200 },
   link: { maxLength: 2000 },
@@ -62,6 +66,10 @@ export const BookingTicket = {
   qty: { minimum: 1, maximum: 50 },
 } as const;
 
+export const CancelCourseInput = {
+  reason: { minLength: 3, maxLength: 500 },
+} as const;
+
 export const CancelInput = {
   reason: { maxLength: 500 },
 } as const;
@@ -89,6 +97,14 @@ export const CheckInput = {
 
 export const CheckInputPatterns = {
   code: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f](?:[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
+} as const;
+
+export const ChooseInput = {
+  token: { maxLength: 400 },
+} as const;
+
+export const ChooseInputPatterns = {
+  choice: "^(move|refund)$",
 } as const;
 
 export const ComplaintAnswerInput = {
@@ -168,6 +184,11 @@ export const CourseSettingsInput = {
   week_days: { minItems: 1, maxItems: 7 },
 } as const;
 
+export const DelayInput = {
+  minutes: { minimum: 0, maximum: 1440 },
+  reason: { maxLength: 500 },
+} as const;
+
 export const DiscountApplyInput = {
   discount_id: { minimum: 1 },
   route_id: { minimum: 1 },
@@ -183,6 +204,19 @@ export const DiscountInput = {
 export const DiscountInputPatterns = {
   name: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f](?:[^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
   name_en: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*(?:[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f](?:[^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
+} as const;
+
+export const Disruption = {
+  delay_minutes: { minimum: 0 },
+} as const;
+
+export const DisruptionOffer = {
+  delay_minutes: { minimum: 0 },
+  tickets: { minimum: 0 },
+} as const;
+
+export const DisruptionPassenger = {
+  tickets: { minimum: 0 },
 } as const;
 
 export const ForgotPasswordInput = {
@@ -333,6 +367,10 @@ export const ReturnInput = {
 
 export const ReturnInputPatterns = {
   number: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f](?:[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
+} as const;
+
+export const ReturnQuotePatterns = {
+  money_to: "^(payment|office|none)$",
 } as const;
 
 export const RouteInput = {

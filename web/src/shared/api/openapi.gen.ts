@@ -2509,6 +2509,485 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/course/course/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CancelCourseInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": Disruption}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Disruption"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description admins only */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `course.already_cancelled`, `course.departed` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no course id, or a bad reason */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/course/delay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DelayInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": Disruption}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Disruption"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description admins only */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `course.already_cancelled` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description bad minutes or reason */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/course/disruption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    course_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": Disruption}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Disruption"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description admins only */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no course id, or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/course/disruption-choose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AdminChooseInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": DisruptionPassenger}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_DisruptionPassenger"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description admins only */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the order has no ticket on this disrupted course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `disruption.already_chosen`, `disruption.choice_closed`, `disruption.no_choice`, `seats.not_enough` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description bad fields, or a course that is not one of the alternatives */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/course/disruption-resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ResendInput"];
+                };
+            };
+            responses: {
+                /** @description sent again */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description admins only */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the order has no ticket on this disrupted course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no ids, or not UUIDs */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/course/course/generate": {
         parameters: {
             query?: never;
@@ -4620,7 +5099,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description bad code or value */
+                /** @description bad code or value, or an expiry that has passed */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4631,6 +5110,155 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/disruption/choose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ChooseInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": DisruptionOffer}` after the choice */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_DisruptionOffer"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `disruption.link_invalid` */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `disruption.already_chosen`, `disruption.choice_closed`, `disruption.no_choice`, `seats.not_enough` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `to_course_id` missing for a move, or not one of the alternatives */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/disruption/one": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    /** @description the token of the message's link */
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": DisruptionOffer}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_DisruptionOffer"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `disruption.link_invalid`: a forged, malformed or unknown token */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5227,6 +5855,69 @@ export interface paths {
                 };
                 /** @description id is missing or not a UUID */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order-invoice/ksef-deadlines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The offline documents whose deadline to reach KSeF falls within one working day (admin). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": KsefDeadlines}` (no documents: no alert) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_KsefDeadlines"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -6978,6 +7669,99 @@ export interface paths {
                     };
                 };
                 /** @description bad input, discount or coupon */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/order/return-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReturnInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": ReturnQuote}`: nothing is returned yet */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_ReturnQuote"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description someone else's ticket */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such ticket */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description returned already or not paid */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description code missing or wrong, or after the cutoff */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -10627,7 +11411,11 @@ export interface paths {
         };
         /**
          * Public. The active routes marked for the home page, by name, with their first and
-         *     last stops and lowest price. `{data: [HomeRoute]}`.
+         *     last stops and the fare between them. `{data: [HomeRoute]}`.
+         * @description The page links "first stop – last stop, from 39,00 zł" to the search of that
+         *     connection, so the price is that stretch's fare: the lowest a customer pays for what
+         *     the link finds. (It was the lowest fare of any stretch of the route, say 6,00 zł for
+         *     the first two stops, while every course the link found cost 39,00 zł.)
          */
         get: {
             parameters: {
@@ -12140,6 +12928,20 @@ export interface components {
             kind: string;
             user_id?: string | null;
         };
+        /** @description `POST /course/course/disruption-choose`. */
+        AdminChooseInput: {
+            /** @description `move` or `refund`. */
+            choice: string;
+            /** Format: uuid */
+            course_id: string;
+            /** Format: uuid */
+            order_id: string;
+            /**
+             * Format: uuid
+             * @description The new course, for `move`.
+             */
+            to_course_id?: string | null;
+        };
         /** @description An order as an admin sees it (`one`): the customer's view and what happened since. */
         AdminOrderView: components["schemas"]["OrderView"] & {
             cancel_reason?: string | null;
@@ -12205,6 +13007,7 @@ export interface components {
              * @description Warsaw time.
              */
             departure_at: string;
+            disruption?: null | components["schemas"]["TicketDisruption"];
             email: string;
             /**
              * Format: int64
@@ -12253,13 +13056,24 @@ export interface components {
             /** Format: uuid */
             user_id?: string | null;
         };
+        /** @description Another course the tickets may move to. */
+        Alternative: {
+            /** Format: date-time */
+            arrival_at: string;
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+            /** Format: int64 */
+            seats_available: number;
+        };
         /** @description The body of every error answer. */
         ApiErrorBody: {
             /**
              * @description Stable and machine-readable: a domain refusal's code (`seats.not_enough`), an edge refusal's (`auth.bad_credentials`) or the kind's default (`not_found`, `validation`, `internal`…). docs/errors.md says what each means.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.no_price" | "course.not_found" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description A 422's errors, one per field. */
             errors?: components["schemas"]["FieldError"][];
             /** @description English, for people and logs; clients translate `code`. */
@@ -12420,6 +13234,13 @@ export interface components {
             /** @description The leg's tickets that travel (not returned), priced on this course. */
             tickets: components["schemas"]["RepricedTicket"][];
         };
+        /** @description `POST /course/course/cancel`. */
+        CancelCourseInput: {
+            /** Format: uuid */
+            course_id: string;
+            /** @description Shown to the passengers: 3 to 500 characters. */
+            reason?: string;
+        };
         CancelInput: {
             /**
              * Format: uuid
@@ -12566,6 +13387,30 @@ export interface components {
             to_name: string;
             /** Format: date-time */
             used_at: string;
+        };
+        /** @description `POST /order/disruption/choose`. */
+        ChooseInput: {
+            /** @description `move` or `refund`. */
+            choice: string;
+            /**
+             * Format: uuid
+             * @description The new course, for `move` (one of the offer's alternatives).
+             */
+            to_course_id?: string | null;
+            /** @description The token of the message's link. */
+            token?: string;
+        };
+        /** @description What was chosen. */
+        Chosen: {
+            /** Format: date-time */
+            at: string;
+            /** @description `passenger`, `office` or `automatic`. */
+            by: string;
+            /** @description `move` or `refund`. */
+            choice: string;
+            /** Format: int64 */
+            refund_amount?: number | null;
+            to_course?: null | components["schemas"]["MovedTo"];
         };
         /** @description A `companies` row. */
         Company: components["schemas"]["Settings"] & {
@@ -12727,8 +13572,15 @@ export interface components {
             arrival_at: string;
             /** @description `HH:MM`, Warsaw. */
             arrival_time: string;
+            /** @description The carrier cancelled the course: shown marked, with the reason, never bookable. */
+            cancelled: boolean;
             /** Format: uuid */
             course_id: string;
+            /**
+             * Format: int64
+             * @description The announced delay in minutes, while it runs late.
+             */
+            delay_minutes?: number | null;
             /**
              * Format: date-time
              * @description Leaves the boarding stop (Warsaw offset).
@@ -12736,6 +13588,8 @@ export interface components {
             departure_at: string;
             /** @description `HH:MM`, Warsaw. */
             departure_time: string;
+            /** @description Why it was cancelled or delayed (shown to passengers). */
+            disruption_reason?: string | null;
             /** Format: int32 */
             duration_minutes: number;
             from: components["schemas"]["StopRef"];
@@ -12751,7 +13605,7 @@ export interface components {
             route_name: string;
             /**
              * Format: int32
-             * @description Seats free on this stretch; 0 when sold out.
+             * @description Seats free on this stretch; 0 when sold out (or cancelled).
              */
             seats_available: number;
             to: components["schemas"]["StopRef"];
@@ -13146,6 +14000,7 @@ export interface components {
                  * @description Warsaw time.
                  */
                 departure_at: string;
+                disruption?: null | components["schemas"]["TicketDisruption"];
                 email: string;
                 /**
                  * Format: int64
@@ -13545,6 +14400,93 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_Disruption: {
+            /** @description A course's disruption and its passengers. */
+            data: {
+                /** Format: date-time */
+                changed_at?: string | null;
+                /** @description The admin's e-mail. */
+                changed_by?: string | null;
+                /** @description Cancelled, or delayed 120 minutes or more. */
+                choice_offered: boolean;
+                /** Format: uuid */
+                course_id: string;
+                /** Format: int32 */
+                delay_minutes?: number | null;
+                passengers: components["schemas"]["DisruptionPassenger"][];
+                reason?: string | null;
+                /** @description `running`, `delayed` or `cancelled`. */
+                status: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_DisruptionOffer: {
+            /** @description The passenger's offer. */
+            data: {
+                alternatives: components["schemas"]["Alternative"][];
+                choice_open: boolean;
+                chosen?: null | components["schemas"]["Chosen"];
+                course: components["schemas"]["OfferCourse"];
+                /**
+                 * Format: date-time
+                 * @description A cancellation's departure; `null` for a delay.
+                 */
+                deadline?: string | null;
+                /** Format: int32 */
+                delay_minutes?: number | null;
+                /** @description `pl` or `en`. */
+                language: string;
+                order_number: string;
+                reason: string;
+                /**
+                 * Format: int64
+                 * @description Grosz a refund gives back in full (money and coupon).
+                 */
+                refund_amount: number;
+                /** @description `cancelled` or `delayed`. */
+                status: string;
+                /** Format: int32 */
+                tickets: number;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_DisruptionPassenger: {
+            /** @description An order with tickets on the course and where it stands. */
+            data: {
+                /** Format: date-time */
+                chosen_at?: string | null;
+                /** @description `passenger`, `office` or `automatic`. */
+                chosen_by?: string | null;
+                customer_name: string;
+                email?: string | null;
+                moved_to?: null | components["schemas"]["MovedTo"];
+                /** Format: uuid */
+                order_id: string;
+                order_number: string;
+                phone?: string | null;
+                /**
+                 * Format: int64
+                 * @description Grosz refunded (money and coupon).
+                 */
+                refund_amount?: number | null;
+                /** @description `to_tell`, `told`, `moved`, `refunded` or `order_cancelled`. */
+                state: string;
+                /** Format: int32 */
+                tickets: number;
+                /** Format: date-time */
+                told_at?: string | null;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_GeneratePreview: {
             /** @description What a generate would do now. */
             data: {
@@ -13593,6 +14535,29 @@ export interface components {
                  * @description For a correction: the corrected invoice's gross before it, and its issue instant.
                  */
                 total_before?: number | null;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_KsefDeadlines: {
+            /** @description The deadlines that need attention today. */
+            data: {
+                /** @description The earliest deadline first (empty: no alert). */
+                documents: components["schemas"]["KsefDeadline"][];
+                /**
+                 * Format: date
+                 * @description The next working day: a deadline on or before it is named.
+                 */
+                due_by: string;
+                /** @description More documents are due than are named. */
+                more: boolean;
+                /**
+                 * Format: date
+                 * @description Today in Warsaw.
+                 */
+                today: string;
             };
         };
         /**
@@ -13782,6 +14747,7 @@ export interface components {
                      * @description Warsaw time.
                      */
                     departure_at: string;
+                    disruption?: null | components["schemas"]["TicketDisruption"];
                     email: string;
                     /**
                      * Format: int64
@@ -14110,6 +15076,12 @@ export interface components {
                      * @description Warsaw time.
                      */
                     departure_at: string;
+                    /**
+                     * @description The statutory discount of the ticket's price, e.g. `Student`: the passenger shows
+                     *     the document that entitles them to it. `null` for a full fare.
+                     */
+                    discount_name?: string | null;
+                    disruption?: null | components["schemas"]["TicketDisruption"];
                     from_name: string;
                     /** @description The order's public id (`success-data?hash_id=` shows the whole order). */
                     hash_id: string;
@@ -14407,6 +15379,41 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_ReturnQuote: {
+            /**
+             * @description What returning a ticket would give back and where, before the customer confirms: the
+             *     order's own decision taken on its current state and not recorded, so the quote and the
+             *     return cannot disagree. A wrong code or a ticket past its cutoff is refused here as the
+             *     return would refuse it, so the customer learns it before being asked to confirm.
+             */
+            data: {
+                /**
+                 * Format: int64
+                 * @description `coupon_refund + money_refund`: `price - fee`.
+                 */
+                back: number;
+                /** @description The coupon the coupon part goes back to (the order's), to use again by its code. */
+                coupon_code?: string | null;
+                /** Format: int64 */
+                coupon_refund: number;
+                /** Format: int64 */
+                fee: number;
+                /** Format: int64 */
+                money_refund: number;
+                /**
+                 * @description Where the money part goes: `payment` (back to the card or account that paid, through
+                 *     the gateway), `office` (paid at the ticket office: given back there), `none`.
+                 */
+                money_to: string;
+                number: string;
+                /** Format: int64 */
+                price: number;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_Returned: {
             data: {
                 /** Format: int64 */
@@ -14577,8 +15584,15 @@ export interface components {
                  * @description Of those, the ones that boarded.
                  */
                 boarded: number;
+                /** @description The carrier cancelled it (issue 28). */
+                cancelled: boolean;
                 /** Format: uuid */
                 course_id: string;
+                /**
+                 * Format: int64
+                 * @description Its announced delay in minutes, while it runs late.
+                 */
+                delay_minutes?: number | null;
                 /**
                  * Format: date-time
                  * @description From its first stop (Warsaw time).
@@ -14637,7 +15651,7 @@ export interface components {
                 last_stop?: null | components["schemas"]["StopName"];
                 /**
                  * Format: int64
-                 * @description Grosz; null while the route has no price.
+                 * @description Grosz: the fare from the first stop to the last; null while that stretch has no price.
                  */
                 lowest_price?: number | null;
                 /** @description `39,00 zł`. */
@@ -14789,6 +15803,18 @@ export interface components {
                 public_key: string;
             };
         };
+        /** @description `POST /course/course/delay`. */
+        DelayInput: {
+            /** Format: uuid */
+            course_id: string;
+            /**
+             * Format: int64
+             * @description Expected minutes late, 0 to 1440; 0 clears the delay.
+             */
+            minutes: number;
+            /** @description Required (3 to 500 characters) when `minutes` > 0. */
+            reason?: string;
+        };
         /** @description The answer of a delete: the id that is gone. */
         Deleted: {
             /** Format: int64 */
@@ -14889,6 +15915,75 @@ export interface components {
             name: string;
             reduction: components["schemas"]["ReductionView"];
         };
+        /** @description A course's disruption and its passengers. */
+        Disruption: {
+            /** Format: date-time */
+            changed_at?: string | null;
+            /** @description The admin's e-mail. */
+            changed_by?: string | null;
+            /** @description Cancelled, or delayed 120 minutes or more. */
+            choice_offered: boolean;
+            /** Format: uuid */
+            course_id: string;
+            /** Format: int32 */
+            delay_minutes?: number | null;
+            passengers: components["schemas"]["DisruptionPassenger"][];
+            reason?: string | null;
+            /** @description `running`, `delayed` or `cancelled`. */
+            status: string;
+        };
+        /** @description The passenger's offer. */
+        DisruptionOffer: {
+            alternatives: components["schemas"]["Alternative"][];
+            choice_open: boolean;
+            chosen?: null | components["schemas"]["Chosen"];
+            course: components["schemas"]["OfferCourse"];
+            /**
+             * Format: date-time
+             * @description A cancellation's departure; `null` for a delay.
+             */
+            deadline?: string | null;
+            /** Format: int32 */
+            delay_minutes?: number | null;
+            /** @description `pl` or `en`. */
+            language: string;
+            order_number: string;
+            reason: string;
+            /**
+             * Format: int64
+             * @description Grosz a refund gives back in full (money and coupon).
+             */
+            refund_amount: number;
+            /** @description `cancelled` or `delayed`. */
+            status: string;
+            /** Format: int32 */
+            tickets: number;
+        };
+        /** @description An order with tickets on the course and where it stands. */
+        DisruptionPassenger: {
+            /** Format: date-time */
+            chosen_at?: string | null;
+            /** @description `passenger`, `office` or `automatic`. */
+            chosen_by?: string | null;
+            customer_name: string;
+            email?: string | null;
+            moved_to?: null | components["schemas"]["MovedTo"];
+            /** Format: uuid */
+            order_id: string;
+            order_number: string;
+            phone?: string | null;
+            /**
+             * Format: int64
+             * @description Grosz refunded (money and coupon).
+             */
+            refund_amount?: number | null;
+            /** @description `to_tell`, `told`, `moved`, `refunded` or `order_cancelled`. */
+            state: string;
+            /** Format: int32 */
+            tickets: number;
+            /** Format: date-time */
+            told_at?: string | null;
+        };
         /**
          * @description An invoice or a correction invoice.
          * @enum {string}
@@ -14906,8 +16001,15 @@ export interface components {
              * @description Of those, the ones that boarded.
              */
             boarded: number;
+            /** @description The carrier cancelled it (issue 28). */
+            cancelled: boolean;
             /** Format: uuid */
             course_id: string;
+            /**
+             * Format: int64
+             * @description Its announced delay in minutes, while it runs late.
+             */
+            delay_minutes?: number | null;
             /**
              * Format: date-time
              * @description From its first stop (Warsaw time).
@@ -14934,7 +16036,7 @@ export interface components {
              * @description What is wrong with the field (`field.blank`, `date.in_past`…); `field.invalid` when nothing more specific is known.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.no_price" | "course.not_found" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description The field, dotted for nested ones (`customer.email`). */
             field: string;
             /** @description English, for people; translate `code`. */
@@ -15034,7 +16136,7 @@ export interface components {
              */
             version: number;
         };
-        /** @description A route on the home page: where it starts and ends and the lowest fare on it. */
+        /** @description A route on the home page: where it starts and ends and the fare between them. */
         HomeRoute: {
             first_stop?: null | components["schemas"]["StopName"];
             /** Format: int64 */
@@ -15042,7 +16144,7 @@ export interface components {
             last_stop?: null | components["schemas"]["StopName"];
             /**
              * Format: int64
-             * @description Grosz; null while the route has no price.
+             * @description Grosz: the fare from the first stop to the last; null while that stretch has no price.
              */
             lowest_price?: number | null;
             /** @description `39,00 zł`. */
@@ -15164,6 +16266,43 @@ export interface components {
             /** @description `OKP`. */
             kty: string;
             x: string;
+        };
+        /** @description An offline document KSeF does not hold yet, due within one working day. */
+        KsefDeadline: {
+            /**
+             * Format: date
+             * @description The last day it may be sent on.
+             */
+            deadline: string;
+            /**
+             * Format: uuid
+             * @description The document's id (its invoice page), when the invoice read model has it.
+             */
+            id?: string | null;
+            number: string;
+            /** Format: uuid */
+            order_id: string;
+            /** @description The deadline has passed. */
+            overdue: boolean;
+            /** @description `waiting`, `offline`, `sent` (a send begun, not confirmed) or `rejected`. */
+            state: components["schemas"]["KsefState"];
+        };
+        /** @description The deadlines that need attention today. */
+        KsefDeadlines: {
+            /** @description The earliest deadline first (empty: no alert). */
+            documents: components["schemas"]["KsefDeadline"][];
+            /**
+             * Format: date
+             * @description The next working day: a deadline on or before it is named.
+             */
+            due_by: string;
+            /** @description More documents are due than are named. */
+            more: boolean;
+            /**
+             * Format: date
+             * @description Today in Warsaw.
+             */
+            today: string;
         };
         /**
          * @description A document's state in KSeF.
@@ -15299,6 +16438,7 @@ export interface components {
             from_name: string;
             /** Format: int64 */
             from_waypoint_id: number;
+            moved_from_course?: null | components["schemas"]["MovedFrom"];
             number: string;
             /** @description The name the order was placed in. */
             passenger: string;
@@ -15370,6 +16510,20 @@ export interface components {
          * @description An amount in grosz (1 zł = 100).
          */
         Money: number;
+        /** @description The course a ticket was moved from. */
+        MovedFrom: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+        };
+        /** @description The course tickets moved to. */
+        MovedTo: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+        };
         /** @description The editable account fields; each may be left out. */
         MyAccountInput: {
             /** @description Only the account's own address is accepted (and ignored). */
@@ -15389,6 +16543,12 @@ export interface components {
              * @description Warsaw time.
              */
             departure_at: string;
+            /**
+             * @description The statutory discount of the ticket's price, e.g. `Student`: the passenger shows
+             *     the document that entitles them to it. `null` for a full fare.
+             */
+            discount_name?: string | null;
+            disruption?: null | components["schemas"]["TicketDisruption"];
             from_name: string;
             /** @description The order's public id (`success-data?hash_id=` shows the whole order). */
             hash_id: string;
@@ -15421,6 +16581,18 @@ export interface components {
         };
         /** @description A Polish NIP: ten digits whose check digit adds up, as written (`PL 526-025-02-74`); stored as the ten digits. Empty (or only whitespace): none. */
         NipOrEmpty: string;
+        /** @description The disrupted course, for the passenger's stops. */
+        OfferCourse: {
+            /** Format: date-time */
+            arrival_at: string;
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departure_at: string;
+            from_name: string;
+            route_name: string;
+            to_name: string;
+        };
         /**
          * @description How an office sale is paid.
          * @enum {string}
@@ -15928,10 +17100,46 @@ export interface components {
             price_difference: number;
             price_difference_formatted: string;
         };
+        /** @description `POST /course/course/disruption-resend`. */
+        ResendInput: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: uuid */
+            order_id: string;
+        };
         ReturnInput: {
             code?: string | null;
             /** @description The ticket's number (required; blanks are refused). */
             number: components["schemas"]["Line40"];
+        };
+        /**
+         * @description What returning a ticket would give back and where, before the customer confirms: the
+         *     order's own decision taken on its current state and not recorded, so the quote and the
+         *     return cannot disagree. A wrong code or a ticket past its cutoff is refused here as the
+         *     return would refuse it, so the customer learns it before being asked to confirm.
+         */
+        ReturnQuote: {
+            /**
+             * Format: int64
+             * @description `coupon_refund + money_refund`: `price - fee`.
+             */
+            back: number;
+            /** @description The coupon the coupon part goes back to (the order's), to use again by its code. */
+            coupon_code?: string | null;
+            /** Format: int64 */
+            coupon_refund: number;
+            /** Format: int64 */
+            fee: number;
+            /** Format: int64 */
+            money_refund: number;
+            /**
+             * @description Where the money part goes: `payment` (back to the card or account that paid, through
+             *     the gateway), `office` (paid at the ticket office: given back there), `none`.
+             */
+            money_to: string;
+            number: string;
+            /** Format: int64 */
+            price: number;
         };
         Returned: {
             /** Format: int64 */
@@ -16379,6 +17587,18 @@ export interface components {
         Text254: string;
         /** @description Required text (lines allowed) of at most 500 characters as sent; surrounding whitespace is dropped. */
         Text500: string;
+        /** @description The disruption of a ticket's course. */
+        TicketDisruption: {
+            /** @description The passenger may choose now (another course, or the full refund). */
+            choice_open: boolean;
+            /** Format: int64 */
+            delay_minutes?: number | null;
+            reason: string;
+            /** @description `cancelled` or `delayed`. */
+            status: string;
+            /** @description The token of the choice's link (`/odwolany-kurs/{token}`), for the ticket's owner. */
+            token?: string | null;
+        };
         /** @description `PUT /order/ticket/save?id=`: a change of course or a return. */
         TicketSaveInput: {
             /**
@@ -16404,6 +17624,11 @@ export interface components {
             course_id: string;
             /** Format: date-time */
             departure_at: string;
+            /**
+             * @description The statutory discount of the ticket's price (its line's), e.g. `Student`: the
+             *     passenger shows the document that entitles them to it. `null` for a full fare.
+             */
+            discount_name?: string | null;
             from_name: string;
             /** Format: uuid */
             id: string;

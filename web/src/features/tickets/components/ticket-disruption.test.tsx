@@ -51,7 +51,7 @@ describe("a disrupted course on the customer's tickets", { timeout: 20_000 }, ()
     logIn();
     renderApp(`/en/user/your-tickets/${ticket.id}`);
     const note = await screen.findByRole('note', {}, slow);
-    expect(within(note).getByRole('link', { name: 'Choose another course or a refund' })).toHaveAttribute('href', '/en/disrupted-course/demo-odwolany');
+    expect(within(note).getByRole('link', { name: 'Choose another departure or a refund' })).toHaveAttribute('href', '/en/disrupted-course/demo-odwolany');
   });
 
   it('shows a short delay in the list, with no choice to make', async () => {

@@ -149,19 +149,32 @@ describe('return a ticket (guests)', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: /Numer biletu/ })).toHaveFocus();
   });
 
-  it('explains a wrong code next to the field', async () => {
+  it('checks the code before asking to confirm, and explains a wrong one next to the field', async () => {
     const ticket = seededTickets().find((candidate) => Date.parse(candidate.departure) > Date.now());
     const { user } = renderApp('/user/return-ticket');
     await user.type(await screen.findByRole('textbox', { name: /Numer biletu/ }, slow), ticket?.number ?? '');
     await user.type(screen.getByRole('textbox', { name: /Kod biletu/ }), 'ZLYKOD2345');
     await user.click(screen.getByRole('button', { name: 'Dalej' }));
-    await user.click(screen.getByRole('button', { name: 'Tak, zwróć bilet' }));
 
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: /Kod biletu/ })).toHaveAccessibleDescription(
         'Kod nie pasuje do tego biletu.',
       ),
     );
+    // Issue #30: a wrong code is said before the question, which is never asked.
+    expect(screen.queryByRole('button', { name: 'Tak, zwróć bilet' })).toBeNull();
+  });
+
+  it('says before confirming what comes back and where, as one sum that adds up', async () => {
+    const ticket = seededTickets().find((candidate) => Date.parse(candidate.departure) > Date.now());
+    const { user } = renderApp('/user/return-ticket');
+    await user.type(await screen.findByRole('textbox', { name: /Numer biletu/ }, slow), ticket?.number ?? '');
+    await user.type(screen.getByRole('textbox', { name: /Kod biletu/ }), ticket?.code ?? '');
+    await user.click(screen.getByRole('button', { name: 'Dalej' }));
+
+    expect(await screen.findByRole('button', { name: 'Tak, zwróć bilet' }, slow)).toBeVisible();
+    expect(screen.getByText(/^Cena biletu .* − opłata za zwrot .* = wraca do Ciebie .*:$/)).toBeVisible();
+    expect(screen.getByText(/na kartę lub konto, z którego zapłacono/)).toBeVisible();
   });
 
   it('says how late a return may be from the answer’s params, not its English message', async () => {
