@@ -4,11 +4,13 @@
 import { expect, test } from '@playwright/test';
 
 import { chooseDiscount, pickStop, ticketsOnSuccessPage, warsawDay } from './booking-support';
+import { mailsTo, waitForMail } from './mail';
 import { dismissNotices, expectAccessible, JAN, logIn, screenshots } from './support';
 
 test.describe('booking (en)', () => {
   test('round trip with a discount, an invoice and a coupon; pay; tickets; a guest returns one', async ({ page, browser }, testInfo) => {
-    test.setTimeout(180_000);
+    test.setTimeout(240_000);
+    const started = Date.now();
 
     await logIn(page, JAN);
     await page.goto('/en');
@@ -99,5 +101,24 @@ test.describe('booking (en)', () => {
     await expectAccessible(guest, testInfo, 'en-return');
     await screenshots(guest, testInfo, 'en-return');
     await guestContext.close();
+
+    // Issue #30: every message this English order caused is English, with links to the English pages;
+    // only the attached invoice document stays Polish. (Jan gets other specs' Polish mail meanwhile: the
+    // order's own messages name its page or the returned ticket.)
+    const hash = /\/order\/success\/([\w-]+)$/.exec(page.url())?.[1] ?? '';
+    await waitForMail(JAN.email, started, new RegExp(`Outward journey: [^\n]*\n[\\s\\S]*/en/order/success/${hash}`));
+    await waitForMail(JAN.email, started, new RegExp(`attached is VAT invoice [^\n]*[\\s\\S]*/en/order/success/${hash}`));
+    await waitForMail(JAN.email, started, new RegExp(`ticket ${last?.number ?? ''} has been returned`));
+    const ours = (await mailsTo(JAN.email, started, true)).filter(
+      (text) => text.includes(`/order/success/${hash}`) || text.includes(`ticket ${last?.number ?? ''}`),
+    );
+    expect(ours.length).toBeGreaterThanOrEqual(3);
+    for (const text of ours) {
+      expect(text).not.toMatch(/Dzień dobry|Twoje bilety|Zamówienie|Pozdrawiamy|w załączniku|Zwrot biletu|Bilet |kod /);
+      // Links to the site lead to its English pages (KSeF's verification page is the Ministry's).
+      for (const link of (text.match(/https?:\/\/\S+/g) ?? []).filter((l) => !l.includes('ksef.mf.gov.pl'))) {
+        expect(new URL(link).pathname, link).toMatch(/^\/en\//);
+      }
+    }
   });
 });

@@ -3,39 +3,18 @@
 // accepts it and writes the answer; the guest receives the answer by e-mail (the development mailer's
 // `.eml` file, read from the server's mail directory: E2E_MAIL_DIR, by default the server's
 // `.data/mail` beside the repository's root). Run on a freshly seeded database.
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 
 import { expect, test } from '@playwright/test';
 
 import { apiPlaceAndPay, apiSearch, apiStopId, apiTicketNumbers, warsawDay } from './booking-support';
+import { mailsTo } from './mail';
 import { ADMIN, logIn } from './support';
 
 const run = Date.now().toString(36).slice(-6);
-const MAIL_DIR = process.env.E2E_MAIL_DIR ?? join(process.cwd(), '..', '.data', 'mail');
 
 /** A small PNG picture: its signature and header, which is what the server tells a picture by. */
 const PICTURE = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-
-/** The text of an `.eml` file's body, decoded (base64 or quoted-printable), with its headers. */
-function readEml(raw: string): { headers: string; text: string } {
-  const [headers = '', ...rest] = raw.split('\r\n\r\n');
-  const body = rest.join('\r\n\r\n');
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return { headers, text: Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') };
-  if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return { headers, text: Buffer.from(bytes, 'latin1').toString('utf8') };
-  }
-  return { headers, text: body };
-}
-
-/** The decoded messages to `to` so far. */
-async function mailsTo(to: string): Promise<string[]> {
-  const safe = to.replace(/[^A-Za-z0-9]/g, '_');
-  const files = (await readdir(MAIL_DIR).catch(() => [] as string[])).filter((name) => name.endsWith(`-${safe}.eml`));
-  return Promise.all(files.map(async (name) => readEml(await readFile(join(MAIL_DIR, name), 'utf8')).text));
-}
 
 test('a guest files a complaint with a picture, the admin answers it and the guest receives the answer', async ({ page, request }) => {
   test.setTimeout(180_000);
@@ -60,7 +39,7 @@ test('a guest files a complaint with a picture, the admin answers it and the gue
   await expect(filed).toBeVisible();
   const number = /RK-\d{4}-\d{6}/.exec((await filed.textContent()) ?? '')?.[0] ?? '';
   expect(number).not.toBe('');
-  await expect.poll(async () => (await mailsTo(email)).some((text) => text.includes(number)), { timeout: 30_000 }).toBe(true);
+  await expect.poll(async () => (await mailsTo(email, 0)).some((text) => text.includes(number)), { timeout: 30_000 }).toBe(true);
 
   // The admin finds it, sees the picture, accepts it and answers.
   await logIn(page, ADMIN);
@@ -80,6 +59,6 @@ test('a guest files a complaint with a picture, the admin answers it and the gue
 
   // The guest receives the answer.
   await expect
-    .poll(async () => (await mailsTo(email)).some((text) => text.includes(answer) && text.includes(number)), { timeout: 30_000 })
+    .poll(async () => (await mailsTo(email, 0)).some((text) => text.includes(answer) && text.includes(number)), { timeout: 30_000 })
     .toBe(true);
 });

@@ -33,7 +33,7 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 /** The text of a MIME message (its parts joined), whatever its transfer encoding. */
-export function mimeText(raw: string): string {
+export function mimeText(raw: string, textOnly = false): string {
   const split = raw.search(/\r?\n\r?\n/);
   const head = split < 0 ? raw : raw.slice(0, split);
   const body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
@@ -43,23 +43,25 @@ export function mimeText(raw: string): string {
       .split(`--${boundary}`)
       .slice(1)
       .filter((part) => !part.startsWith('--'))
-      .map((part) => mimeText(part.replace(/^\r?\n/, '')))
+      .map((part) => mimeText(part.replace(/^\r?\n/, ''), textOnly))
       .join('\n');
   }
+  // An attachment (a PDF) is not what a person reads in the message.
+  if (textOnly && !/^text\/plain\b/i.test(headerOf(head, 'Content-Type') || 'text/plain')) return '';
   const encoding = headerOf(head, 'Content-Transfer-Encoding').toLowerCase();
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
   return body;
 }
 
-/** The texts of the e-mails to `email` written since `since` (ms), oldest first. */
-export async function mailsTo(email: string, since: number): Promise<string[]> {
+/** The texts of the e-mails to `email` written since `since` (ms), oldest first (`textOnly`: without attachments). */
+export async function mailsTo(email: string, since: number, textOnly = false): Promise<string[]> {
   const names = (await readdir(MAIL_DIR).catch(() => [] as string[])).filter((name) => name.endsWith(fileSuffix(email))).sort();
   const texts: string[] = [];
   for (const name of names) {
     const path = join(MAIL_DIR, name);
     if ((await stat(path)).mtimeMs < since) continue;
-    texts.push(mimeText(await readFile(path, 'utf8')));
+    texts.push(mimeText(await readFile(path, 'utf8'), textOnly));
   }
   return texts;
 }

@@ -178,8 +178,9 @@ async fn stopping_the_app_stops_every_projection(pool: PgPool) {
     let running = tokio::spawn(app.run_until(async move {
         let _ = stopped.await;
     }));
-    // The read models, the booking reactions and the complaint e-mails.
-    let runners = app::ops::registry().len() as i64 + 2;
+    // The read models, and the processes beside them: the booking reactions, the disruptions
+    // process and the complaint e-mails.
+    let runners = app::ops::registry().len() as i64 + 3;
     eventually("every projection to have a leader", || async { leaders(&pool).await == runners }).await;
 
     stop.send(()).expect("the app is running");
