@@ -134,9 +134,16 @@ pub(super) fn passenger(order: &OrderState, course_id: Uuid) -> Option<Disruptio
         told_at: record.and_then(|r| r.told_at),
         chosen_at: chosen.map(|c| c.at),
         chosen_by: chosen.map(|c| c.by.as_str()),
-        moved_to: chosen
-            .and_then(|c| c.to_course_id)
-            .map(|course_id| MovedTo { course_id, departure_at: DateTime::UNIX_EPOCH }),
+        moved_to: chosen.and_then(|c| c.to_course_id).map(|course_id| MovedTo {
+            course_id,
+            // The moved tickets are on that course now: their leg says when it leaves. (Once
+            // they are all returned, the callers read the course's departure instead.)
+            departure_at: order
+                .tickets
+                .iter()
+                .find(|t| t.course.course_id == course_id)
+                .map_or(DateTime::UNIX_EPOCH, |t| t.course.departure_at),
+        }),
         refund_amount: chosen.filter(|c| c.choice == order::DisruptionChoice::Refund).map(|c| c.refund_amount),
     })
 }
@@ -216,7 +223,12 @@ pub(super) async fn offer(
     let (Some(d), Some(course)) = (course_disruption(inventory), inventory.disruption.as_ref()) else {
         return Ok(None);
     };
-    let Some(p) = passenger(order, inventory.course_id) else { return Ok(None) };
+    let Some(mut p) = passenger(order, inventory.course_id) else { return Ok(None) };
+    if let Some(moved) = p.moved_to.as_mut().filter(|m| m.departure_at == DateTime::UNIX_EPOCH) {
+        if let Some(departure_at) = departure_of(state, moved.course_id).await? {
+            moved.departure_at = departure_at;
+        }
+    }
     let leg = order
         .tickets
         .iter()
