@@ -30,9 +30,9 @@ use crate::CommandState;
 pub struct CancelCourseInput {
     #[schema(value_type = Uuid, required = true)]
     pub course_id: Option<Uuid>,
-    /// Shown to the passengers: 3 to 500 characters.
+    /// Shown to the passengers: 3 to 500 characters (required).
     #[serde(default)]
-    #[schema(min_length = 3, max_length = 500)]
+    #[schema(min_length = 3, max_length = 500, required = true)]
     pub reason: String,
 }
 

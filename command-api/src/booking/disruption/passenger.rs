@@ -50,7 +50,7 @@ async fn offer_of(state: &CommandState, order_id: Uuid, course_id: Uuid) -> Resu
 }
 
 #[utoipa::path(get, path = "/api/order/disruption/one", tag = "order",
-    params(("token" = String, Query, description = "the token of the message's link", max_length = 400)),
+    params(("token" = String, Query, description = "the token of the message's link", min_length = 1, max_length = 400, pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
     responses((status = 200, description = "`{\"data\": DisruptionOffer}`", body = Data<DisruptionOffer>),
         (status = 404, description = "`disruption.link_invalid`: a forged, malformed or unknown token"),
         (status = 422, description = "no token")))]

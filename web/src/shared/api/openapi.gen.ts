@@ -13238,8 +13238,8 @@ export interface components {
         CancelCourseInput: {
             /** Format: uuid */
             course_id: string;
-            /** @description Shown to the passengers: 3 to 500 characters. */
-            reason?: string;
+            /** @description Shown to the passengers: 3 to 500 characters (required). */
+            reason: string;
         };
         CancelInput: {
             /**
