@@ -14,14 +14,9 @@ pub fn stream_name(id: Uuid) -> String {
     format!("{STREAM_PREFIX}{id}")
 }
 
-/// The language the customer wrote in: their e-mails are in it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum ComplaintLanguage {
-    #[default]
-    Pl,
-    En,
-}
+/// The language the customer wrote in: their e-mails are in it. The site's one language
+/// type (an order's too), stored as `"pl"` or `"en"`.
+pub use crate::order::Language as ComplaintLanguage;
 
 /// The kinds of file a complaint may carry, told by their content ([`super::sniff`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
