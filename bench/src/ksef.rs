@@ -55,6 +55,11 @@ pub struct KsefArgs {
 /// (`limity/limity-api.md`): per minute and per hour.
 const SEND_PER_MINUTE: f64 = 30.0;
 const SEND_PER_HOUR: f64 = 180.0;
+/// ... and of `POST /sessions/batch` (and its close).
+const BATCH_PER_MINUTE: f64 = 20.0;
+const BATCH_PER_HOUR: f64 = 60.0;
+/// The sender's threshold (`command_api::processes::ksef::BATCH_OVER`): a longer queue goes by batch.
+const BATCH_OVER: usize = 30;
 
 pub async fn run(args: KsefArgs) -> Result<()> {
     let database_url = args
@@ -225,6 +230,11 @@ fn print_report(args: &KsefArgs, o: &Outcome) {
         "from the server log".into(),
     ]);
     rows.push(vec![
+        "sender: batch sessions sent".into(),
+        d.batch_sessions.to_string(),
+        format!("from the server log; a queue over {BATCH_OVER} documents goes by batch"),
+    ]);
+    rows.push(vec![
         "check: KSeF numbers".into(),
         format!("{} distinct, {} valid", d.distinct_numbers, d.valid_numbers),
         match (d.accepted, d.numbers_ok()) {
@@ -235,17 +245,32 @@ fn print_report(args: &KsefArgs, o: &Outcome) {
     ]);
     print!("{}", report::markdown(&["figure", "value", "note"], &rows));
     println!();
-    println!("what bounds it: the sender sends interactively (one online session per round, one");
-    println!("`POST /sessions/online/{{ref}}/invoices` per invoice), so KSeF's limit on that call,");
-    println!(
-        "{SEND_PER_MINUTE}/min and {SEND_PER_HOUR}/h (production), bounds the drain: {} invoices take",
-        thousands(n)
-    );
-    if n > SEND_PER_HOUR {
-        println!("about {:.1} h however fast this machine is.", n / SEND_PER_HOUR);
+    if d.batch_sessions > 0 {
+        println!(
+            "what bounds it: the sender sent the backlog in {} batch session(s) (10,000 invoices a",
+            d.batch_sessions
+        );
+        println!(
+            "session; opening and closing one is limited to {BATCH_PER_MINUTE}/min and {BATCH_PER_HOUR}/h), so KSeF's"
+        );
+        println!(
+            "limits allow {} invoices an hour: the drain is bound by the work itself (rendering,",
+            thousands(BATCH_PER_HOUR * 10_000.0)
+        );
+        println!("recording each step on its order's stream, the stand-in's processing), not by the limits.");
     } else {
-        // Within one hour's quota: 30 a minute, the first 30 at once.
-        println!("at least {:.0} min however fast this machine is.", (n / SEND_PER_MINUTE).ceil() - 1.0);
+        println!("what bounds it: the sender sent interactively (one online session per round, one");
+        println!("`POST /sessions/online/{{ref}}/invoices` per invoice), so KSeF's limit on that call,");
+        println!(
+            "{SEND_PER_MINUTE}/min and {SEND_PER_HOUR}/h (production), bounds the drain: {} invoices take",
+            thousands(n)
+        );
+        if n > SEND_PER_HOUR {
+            println!("about {:.1} h however fast this machine is.", n / SEND_PER_HOUR);
+        } else {
+            // Within one hour's quota: 30 a minute, the first 30 at once.
+            println!("at least {:.0} min however fast this machine is.", (n / SEND_PER_MINUTE).ceil() - 1.0);
+        }
     }
     if d.after.invoices_accepted > d.accepted as u64 {
         println!();

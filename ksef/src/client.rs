@@ -10,7 +10,7 @@ mod auth;
 mod batch;
 mod http;
 
-pub use batch::{package, plan, split, BatchError, BatchInvoice, BatchLimits, BatchResult, BatchSession};
+pub use batch::{package, plan, split, BatchError, BatchInvoice, BatchLimits, BatchResult, BatchSession, OpenedBatch};
 pub use http::Options;
 
 use crate::crypto::{self, SessionKey};

@@ -230,3 +230,37 @@ async fn ten_thousand_invoices_in_one_batch() {
         "10,000 invoices: built {built:?}, sent (zip, encrypt, upload, close) at {sent:?}, all accepted at {done:?}"
     );
 }
+
+/// The sender's way (`command-api`'s `processes::ksef::batch`): the session opened, its
+/// reference recorded, and only then the parts uploaded and the session closed; a
+/// session opened and never uploaded holds nothing and is never processed, so its
+/// invoices go again in another session, once; every exchange, including the status
+/// and invoice list a restarted sender reads, held to `open-api.json`.
+#[tokio::test]
+async fn a_package_opened_then_uploaded_is_processed_and_one_never_uploaded_holds_nothing() {
+    let h = Harness::start().await;
+    let client = h.client();
+    let xmls: Vec<Vec<u8>> = (1..=2).map(|i| invoice(&format!("FV/BO/{i}"))).collect();
+    let parts: Vec<&[u8]> = xmls.iter().map(Vec::as_slice).collect();
+
+    let abandoned = client.open_package(&parts, false).await.unwrap();
+    let abandoned_ref = abandoned.reference.clone();
+    drop(abandoned); // the process died before the upload
+    assert_eq!(client.session_status(&abandoned_ref).await.unwrap().status.code, 100, "open, never closed");
+    assert!(client.batch_results(&abandoned_ref).await.unwrap().is_empty(), "it holds no invoice");
+
+    let opened = client.open_package(&parts, false).await.unwrap();
+    let reference = opened.reference.clone();
+    assert_ne!(reference, abandoned_ref);
+    assert!(client.batch_results(&reference).await.unwrap().is_empty(), "nothing before the upload");
+    assert_eq!(client.upload_and_close(opened).await.unwrap(), reference);
+    let (code, results) = settle(&client, &reference).await;
+    assert_eq!((code, results.len()), (200, 2));
+    for (xml, result) in xmls.iter().zip(&results) {
+        accepted(result);
+        assert_eq!(result.hash, sha256_base64(xml));
+        assert_eq!(h.standin.received(&sha256_base64(xml)), 1, "one copy only");
+    }
+    assert_eq!(client.session_status(&abandoned_ref).await.unwrap().status.code, 100, "still never processed");
+    h.assert_conformant();
+}

@@ -52,6 +52,8 @@ pub struct Drained {
     /// From the server log: 429s the client waited out, rounds that met trouble.
     pub waited_429: usize,
     pub troubled_rounds: usize,
+    /// From the server log: batch sessions the sender sent.
+    pub batch_sessions: usize,
 }
 
 impl Drained {
@@ -64,6 +66,7 @@ impl Drained {
     pub fn count_log(&mut self, log: &str) {
         self.waited_429 = log.lines().filter(|l| l.contains("KSeF rate limit: waiting")).count();
         self.troubled_rounds = log.lines().filter(|l| l.contains("KSeF round") && l.contains("trouble: Some")).count();
+        self.batch_sessions = log.lines().filter(|l| l.contains("KSeF batch session sent")).count();
     }
 }
 
@@ -135,5 +138,6 @@ pub async fn watch(
         valid_numbers,
         waited_429: 0,
         troubled_rounds: 0,
+        batch_sessions: 0,
     })
 }

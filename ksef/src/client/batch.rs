@@ -19,7 +19,9 @@ use super::{invoice_status, size, to_json, Client, InvoiceStatus};
 use crate::crypto::{self, SessionKey};
 use crate::hash::sha256_base64;
 use crate::wire::{EncryptionInfo, FormCode, SessionInvoicesResponse};
-use crate::wire_batch::{BatchFileInfo, BatchFilePartInfo, OpenBatchSessionRequest, OpenBatchSessionResponse};
+use crate::wire_batch::{
+    BatchFileInfo, BatchFilePartInfo, OpenBatchSessionRequest, OpenBatchSessionResponse, PartUploadRequest,
+};
 use crate::KsefError;
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine;
@@ -76,6 +78,17 @@ impl From<BatchError> for KsefError {
     fn from(e: BatchError) -> Self {
         e.error
     }
+}
+
+/// A batch session opened with its package's metadata, its parts not uploaded yet
+/// (`Client::open_package`, then `Client::upload_and_close`).
+#[derive(Debug)]
+pub struct OpenedBatch {
+    /// The session's reference number: where its invoices will be.
+    pub reference: String,
+    uploads: Vec<PartUploadRequest>,
+    /// The encrypted parts, in ordinal order.
+    parts: Vec<Vec<u8>>,
 }
 
 /// One invoice's outcome in a batch session (`GET /sessions/{ref}/invoices`).
@@ -155,6 +168,21 @@ impl Client {
 
     /// One package in one batch session; its reference number once closed.
     pub async fn send_package(&self, xmls: &[&[u8]], offline: bool) -> Result<String, KsefError> {
+        let opened = self.open_package(xmls, offline).await?;
+        self.upload_and_close(opened).await
+    }
+
+    /// The batch limits this client plans with.
+    pub fn batch_limits(&self) -> BatchLimits {
+        self.http.options.batch
+    }
+
+    /// The first half of `send_package`: the package zipped, split and encrypted, and its
+    /// session opened; nothing uploaded yet. A caller that must record where each invoice
+    /// goes before it can reach KSeF (the sender, for crash safety) records it now, under
+    /// [`OpenedBatch::reference`], then calls `upload_and_close`. An opened package that
+    /// is never uploaded and closed is never processed (KSeF cancels it).
+    pub async fn open_package(&self, xmls: &[&[u8]], offline: bool) -> Result<OpenedBatch, KsefError> {
         let limits = self.http.options.batch;
         if xmls.is_empty() || xmls.len() > limits.max_invoices {
             return Err(KsefError::Protocol(format!(
@@ -187,11 +215,17 @@ impl Client {
             }
             other => other?,
         };
+        Ok(OpenedBatch { reference: opened.reference_number, uploads: opened.part_upload_requests, parts: encrypted })
+    }
+
+    /// The second half of `send_package`: every part put where KSeF said, then the
+    /// session closed (KSeF then processes the package); its reference.
+    pub async fn upload_and_close(&self, opened: OpenedBatch) -> Result<String, KsefError> {
         // The parts go up at once (the guide recommends it; the uploads are not rate limited).
         let mut uploads = tokio::task::JoinSet::new();
-        for (i, part) in encrypted.into_iter().enumerate() {
+        for (i, part) in opened.parts.into_iter().enumerate() {
             let ordinal = i64::try_from(i + 1).unwrap_or(i64::MAX);
-            let Some(upload) = opened.part_upload_requests.iter().find(|u| u.ordinal_number == ordinal).cloned() else {
+            let Some(upload) = opened.uploads.iter().find(|u| u.ordinal_number == ordinal).cloned() else {
                 return Err(KsefError::Protocol(format!("no upload address for part {ordinal}")));
             };
             let http = self.http.clone();
@@ -211,12 +245,12 @@ impl Client {
         while let Some(done) = uploads.join_next().await {
             done.map_err(|e| KsefError::Protocol(format!("a part upload task: {e}")))??;
         }
-        let path = format!("/sessions/batch/{}/close", opened.reference_number);
+        let path = format!("/sessions/batch/{}/close", opened.reference);
         let answer = self.authed(Method::POST, &path, None).await?;
         if !answer.status.is_success() {
             return Err(answer.refusal());
         }
-        Ok(opened.reference_number)
+        Ok(opened.reference)
     }
 
     async fn open_batch(

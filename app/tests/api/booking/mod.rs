@@ -18,6 +18,7 @@ mod invoice_mails;
 mod invoices;
 mod journey;
 mod ksef;
+mod ksef_batch;
 mod ksef_cli;
 mod ksef_deadlines;
 mod ksef_documents;

@@ -14,9 +14,19 @@
 //!    the request, with the stream's expected version: of two processes (should the lock
 //!    ever be lost) only one starts a document's send.
 //! 4. A send found started but not recorded as sent (a crash between the request and
-//!    the note of its answer) is looked up by its hash in its session
-//!    (`Client::find_sent`): KSeF has it, so it is recorded as sent, or it has not, and
-//!    it is sent anew under a new start that names the old one. Never a second copy.
+//!    the note of its answer) is looked up by its hash in its session (`resume`: the
+//!    session's status and its invoice list, read once per session and round): KSeF has
+//!    it, so its outcome is recorded; or a batch session KSeF is still processing (150)
+//!    leaves it for a later round; or KSeF does not hold it (an interactive send that
+//!    never arrived, a batch session never closed or failed as a whole), and it is sent
+//!    anew under a new start that names the old one. Never a second copy.
+//! 4a. A queue of more than [`KsefLink::batch_over`] documents to send ([`BATCH_OVER`])
+//!    goes in batch sessions (`batch`, `sesja-wsadowa.md`): each package's session is
+//!    opened, EVERY document's `KsefSendStarted` naming it and the document's hash is
+//!    recorded, and only then are the parts uploaded and the session closed; the
+//!    package's outcome (session status, then its invoice list) is recorded per
+//!    document, accepted with its KSeF number or rejected. A crash anywhere in it is
+//!    resumed by step 4.
 //! 5. KSeF unavailable ([`ksef::KsefError::is_outage`]): the due documents go offline
 //!    (`KsefWentOffline`, deadline: the next working day after the issue date,
 //!    offline24) and are sent in order, `offlineMode: true`, once KSeF answers again.
@@ -32,11 +42,13 @@
 //! [`daily`]: the daily report's section naming the offline documents whose deadline
 //! falls within one working day.
 
+mod batch;
 pub mod daily;
 mod lock;
 mod queue;
 mod record;
 pub(crate) mod render;
+mod resume;
 pub mod round;
 mod steps;
 
@@ -63,12 +75,29 @@ pub struct KsefLink {
     pub nip: String,
     /// The carrier's offline certificate, which signs KOD II of offline invoices.
     pub offline_cert: Option<Arc<ksef::OfflineCertificate>>,
+    /// A queue of more documents to send than this goes in batch sessions ([`BATCH_OVER`]).
+    pub batch_over: usize,
 }
+
+/// Above how many documents to send a round uses batch sessions instead of the
+/// interactive one: the interactive send's production limit is 30 a minute (and 180 an
+/// hour, `limity/limity-api.md`), so a larger queue could not go interactively within
+/// the minute; the guide recommends batch for "more than one document" in a window, but
+/// the interactive session gives a small queue its numbers at once, which the invoice
+/// e-mails wait for.
+pub const BATCH_OVER: usize = 30;
 
 impl KsefLink {
     /// Nothing is sent: documents stay waiting.
     pub fn off() -> Self {
-        KsefLink { env: ksef::Environment::Off, client: None, every: None, nip: String::new(), offline_cert: None }
+        KsefLink {
+            env: ksef::Environment::Off,
+            client: None,
+            every: None,
+            nip: String::new(),
+            offline_cert: None,
+            batch_over: BATCH_OVER,
+        }
     }
 
     /// The client of `config` (none for `off`), a round every [`PERIOD`].
@@ -79,7 +108,7 @@ impl KsefLink {
         }
         let nip = config.nip.clone();
         let client = Some(Arc::new(ksef::Client::new(config)?));
-        Ok(KsefLink { env, client, every: Some(PERIOD), nip, offline_cert: None })
+        Ok(KsefLink { env, client, every: Some(PERIOD), nip, offline_cert: None, batch_over: BATCH_OVER })
     }
 }
 

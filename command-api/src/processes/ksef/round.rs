@@ -24,6 +24,8 @@ pub struct RoundReport {
     /// Corrections whose invoice has no KSeF number yet.
     pub waiting_for_invoice: Vec<String>,
     pub upos: Vec<String>,
+    /// The batch sessions this round sent (their references), when the queue was long.
+    pub batch_sessions: Vec<String>,
     /// Why KSeF could not be used this round (an outage, a refused token), never a secret.
     pub trouble: Option<String>,
 }
@@ -56,20 +58,34 @@ pub async fn round_with(store: &dyn EventStore, pool: &PgPool, link: &KsefLink) 
     let Some(lock) = RoundLock::try_take(pool).await? else {
         return Ok(RoundReport { busy: true, ..RoundReport::default() });
     };
-    let result = rounds_work(store, pool, client).await;
+    let result = rounds_work(store, pool, client, link.batch_over).await;
     lock.release().await;
     result
 }
 
-async fn rounds_work(store: &dyn EventStore, pool: &PgPool, client: &ksef::Client) -> Result<RoundReport, RoundError> {
+async fn rounds_work(
+    store: &dyn EventStore,
+    pool: &PgPool,
+    client: &ksef::Client,
+    batch_over: usize,
+) -> Result<RoundReport, RoundError> {
     let mut sender = Sender::new(store, client);
-    for queued in queue::due(pool).await? {
-        sender.document(&queued).await?;
+    let due = queue::due(pool).await?;
+    let to_send = due.iter().filter(|q| q.to_send()).count();
+    sender.batch_mode = to_send > batch_over;
+    for queued in &due {
+        sender.document(queued).await?;
     }
+    sender.flush_batch().await?;
+    sender.settle_batches().await?;
     sender.poll().await?;
     sender.close_session().await;
     for queued in queue::without_upo(pool).await? {
-        sender.upo(&queued).await?;
+        // The first UPO KSeF will not give (its rate limit, 1,200 an hour, after a batch
+        // of thousands) ends them for this round: the round must not hold the lock waiting.
+        if !sender.upo(&queued).await? {
+            break;
+        }
     }
     Ok(sender.report)
 }

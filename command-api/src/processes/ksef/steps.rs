@@ -2,17 +2,20 @@
 //! it stands: a waiting one is started and sent, a started one resumed, a sent one's
 //! status read; KSeF's troubles send the due documents offline or stop the round's sends.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use domain::order::{offline_deadline, KsefStage, KsefStep, KsefTrack, OrderState};
 use event_store::EventStore;
 use ksef::{InvoiceStatus, KsefError, OnlineSession};
 use uuid::Uuid;
 
+use super::batch::{Collected, Flying};
 use super::queue::Queued;
 use super::record::{record, RecordError};
 use super::render::{order_events, render_xml};
+use super::resume::SessionView;
 use super::round::{RoundError, RoundReport};
 
 /// How often, and how long apart, a round reads the statuses of what it sent.
@@ -20,23 +23,31 @@ const POLLS: usize = 20;
 const POLL_PAUSE: Duration = Duration::from_millis(250);
 
 /// A document sent whose status is not final yet.
-struct Pending {
-    order_id: Uuid,
-    document: String,
-    session_ref: String,
-    invoice_ref: String,
+pub(super) struct Pending {
+    pub order_id: Uuid,
+    pub document: String,
+    pub session_ref: String,
+    pub invoice_ref: String,
 }
 
 /// A round's sender: its session (opened when first needed) and what it found.
 pub(super) struct Sender<'a> {
-    store: &'a dyn EventStore,
-    client: &'a ksef::Client,
+    pub(super) store: &'a dyn EventStore,
+    pub(super) client: &'a ksef::Client,
     session: Option<OnlineSession>,
     /// KSeF could not be used: nothing more is sent this round.
-    stopped: bool,
+    pub(super) stopped: bool,
     /// ... because it is unavailable (due documents go offline).
     outage: bool,
     pending: Vec<Pending>,
+    /// The queue is long: documents go in batch sessions (`batch`), not one by one.
+    pub(super) batch_mode: bool,
+    /// In batch mode, the documents rendered and waiting for their package.
+    pub(super) collected: Vec<Collected>,
+    /// Batch sessions sent this round whose outcome is not recorded yet.
+    pub(super) flying: Vec<Flying>,
+    /// The sessions of resumed sends, read once a round (`resume`).
+    pub(super) views: HashMap<String, SessionView>,
     pub(super) report: RoundReport,
 }
 
@@ -49,6 +60,10 @@ impl<'a> Sender<'a> {
             stopped: false,
             outage: false,
             pending: Vec::new(),
+            batch_mode: false,
+            collected: Vec::new(),
+            flying: Vec::new(),
+            views: HashMap::new(),
             report: RoundReport::default(),
         }
     }
@@ -76,30 +91,7 @@ impl<'a> Sender<'a> {
                 if self.stopped {
                     return self.offline(order, track).await;
                 }
-                match self.client.find_sent(session_ref, xml_sha256).await {
-                    Ok(Some((invoice_ref, status))) => {
-                        let step = KsefStep::Sent {
-                            document: track.document.clone(),
-                            session_ref: session_ref.clone(),
-                            invoice_ref: invoice_ref.clone(),
-                            at: Utc::now(),
-                        };
-                        self.record(order.order_id, &step).await?;
-                        self.report.resumed.push(track.document.clone());
-                        let pending = Pending {
-                            order_id: order.order_id,
-                            document: track.document.clone(),
-                            session_ref: session_ref.clone(),
-                            invoice_ref,
-                        };
-                        self.status(pending, status).await
-                    }
-                    Ok(None) => self.send(order, track, &events, Some(session_ref.clone())).await,
-                    Err(e) => {
-                        self.trouble(&e);
-                        self.offline(order, track).await
-                    }
-                }
+                self.resume(order, track, &events, xml_sha256, session_ref).await
             }
             KsefStage::Sent { session_ref, invoice_ref, .. } => {
                 self.pending.push(Pending {
@@ -125,8 +117,10 @@ impl<'a> Sender<'a> {
         }
     }
 
-    /// Start and send `track` (taking over the send begun in `replaces`, if given).
-    async fn send(
+    /// Start and send `track` (taking over the send begun in `replaces`, if given); in
+    /// batch mode, keep it for the round's package (a technical correction, which names
+    /// its original invoice by itself, still goes alone).
+    pub(super) async fn send(
         &mut self,
         order: &OrderState,
         track: &KsefTrack,
@@ -144,6 +138,10 @@ impl<'a> Sender<'a> {
             }
             None => return Ok(()),
         };
+        if self.batch_mode && track.technical_correction_of.is_none() {
+            self.collected.push(Collected::of(order, track, rendered, replaces));
+            return Ok(());
+        }
         let session_ref = match self.session().await {
             Ok(session_ref) => session_ref,
             Err(e) => {
@@ -222,7 +220,7 @@ impl<'a> Sender<'a> {
 
     /// KSeF could not be used: stop sending this round, and say why (never the token:
     /// the client's errors do not carry it).
-    fn trouble(&mut self, error: &KsefError) {
+    pub(super) fn trouble(&mut self, error: &KsefError) {
         self.stopped = true;
         self.outage |= error.is_outage();
         if error.is_outage() {
@@ -236,17 +234,29 @@ impl<'a> Sender<'a> {
     /// A due document goes offline (once) when the trouble is an outage; otherwise it
     /// simply stays in the queue.
     async fn offline(&mut self, order: &OrderState, track: &KsefTrack) -> Result<(), RoundError> {
-        if !self.outage || track.offline_deadline.is_some() {
+        let deadline_set = track.offline_deadline.is_some();
+        self.offline_doc(order.order_id, &track.document, track.issued_at, deadline_set).await
+    }
+
+    /// [`Self::offline`] by the document's parts.
+    pub(super) async fn offline_doc(
+        &mut self,
+        order_id: Uuid,
+        document: &str,
+        issued_at: DateTime<Utc>,
+        deadline_set: bool,
+    ) -> Result<(), RoundError> {
+        if !self.outage || deadline_set {
             return Ok(());
         }
-        let issued_on = api_core::time::warsaw_date(track.issued_at);
+        let issued_on = api_core::time::warsaw_date(issued_at);
         let step = KsefStep::WentOffline {
-            document: track.document.clone(),
+            document: document.to_owned(),
             at: Utc::now(),
             deadline: offline_deadline(issued_on),
         };
-        if self.record(order.order_id, &step).await?.is_some() {
-            self.report.went_offline.push(track.document.clone());
+        if self.record(order_id, &step).await?.is_some() {
+            self.report.went_offline.push(document.to_owned());
         }
         Ok(())
     }
@@ -280,7 +290,7 @@ impl<'a> Sender<'a> {
     }
 
     /// Record a status read (a processing one is read again).
-    async fn status(&mut self, pending: Pending, status: InvoiceStatus) -> Result<(), RoundError> {
+    pub(super) async fn status(&mut self, pending: Pending, status: InvoiceStatus) -> Result<(), RoundError> {
         let step = match status {
             InvoiceStatus::Processing => {
                 self.pending.push(pending);
@@ -313,14 +323,15 @@ impl<'a> Sender<'a> {
         }
     }
 
-    /// Fetch and keep the UPO of an accepted document, once KSeF has it.
-    pub(super) async fn upo(&mut self, queued: &Queued) -> Result<(), RoundError> {
+    /// Fetch and keep the UPO of an accepted document, once KSeF has it; `false` when
+    /// KSeF would not answer (no more UPOs this round).
+    pub(super) async fn upo(&mut self, queued: &Queued) -> Result<bool, RoundError> {
         let (_, order) = order_events(self.store, queued.order_id).await?;
-        let Some(order) = order.placed() else { return Ok(()) };
-        let Some(track) = order.ksef.iter().find(|t| t.document == queued.document_number) else { return Ok(()) };
-        let KsefStage::Accepted { ksef_number, session_ref, .. } = &track.stage else { return Ok(()) };
+        let Some(order) = order.placed() else { return Ok(true) };
+        let Some(track) = order.ksef.iter().find(|t| t.document == queued.document_number) else { return Ok(true) };
+        let KsefStage::Accepted { ksef_number, session_ref, .. } = &track.stage else { return Ok(true) };
         if track.upo {
-            return Ok(());
+            return Ok(true);
         }
         match self.client.invoice_upo(session_ref, ksef_number).await {
             Ok(Some(upo)) => {
@@ -334,14 +345,17 @@ impl<'a> Sender<'a> {
                 self.report.upos.push(track.document.clone());
             }
             Ok(None) => {}
-            Err(error) => tracing::warn!(%error, document = %track.document, "could not fetch the UPO"),
+            Err(error) => {
+                tracing::warn!(%error, document = %track.document, "could not fetch the UPO");
+                return Ok(false);
+            }
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Record `step`: the order after it, or `None` when the order refused it (logged:
     /// another process got there first, or the step is no longer due).
-    async fn record(&self, order_id: Uuid, step: &KsefStep) -> Result<Option<OrderState>, RoundError> {
+    pub(super) async fn record(&self, order_id: Uuid, step: &KsefStep) -> Result<Option<OrderState>, RoundError> {
         match record(self.store, order_id, step).await {
             Ok((_, after)) => Ok(after.placed().cloned()),
             Err(RecordError::Refused(reason)) => {
