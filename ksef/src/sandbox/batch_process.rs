@@ -23,6 +23,10 @@ pub(crate) async fn run(shared: Arc<Shared>, session_ref: String) {
     if !shared.options.processing_delay.is_zero() {
         tokio::time::sleep(shared.options.processing_delay).await;
     }
+    // Held by a test (`holdBatches`): the package waits, its session at 150.
+    while shared.faults.batches_held() {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
     let outcome = match unpack(&shared, &session_ref) {
         Err(failed) => failed,
         Ok(files) if files.len() > shared.options.batch.max_invoices => info(

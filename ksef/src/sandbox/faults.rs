@@ -38,6 +38,9 @@ pub(crate) struct FaultState {
     pub withdraw_key: bool,
     /// Rate limits: `Some(n)` = the documented (production) limits times n; `None` = off.
     pub rate_limit_scale: Option<u32>,
+    /// Closed batch sessions wait unprocessed (status 150) until this is cleared, as a
+    /// large package keeps KSeF busy: what a sender does meanwhile can be tested.
+    pub hold_batches: bool,
 }
 
 /// The handle tests hold to inject faults.
@@ -76,10 +79,20 @@ impl Faults {
         self.lock().rate_limit_scale = scale;
     }
 
+    /// While held, closed batch sessions are not processed (they stay at 150).
+    pub fn hold_batches(&self, hold: bool) {
+        self.lock().hold_batches = hold;
+    }
+
+    pub(crate) fn batches_held(&self) -> bool {
+        self.lock().hold_batches
+    }
+
     /// Forgets every queued fault and comes back up.
     pub fn clear(&self) {
         let mut state = self.lock();
         state.down = false;
+        state.hold_batches = false;
         state.requests.clear();
         state.invoices.clear();
         state.expire_tokens = false;
@@ -102,6 +115,9 @@ impl Faults {
         if let Some(down) = request.down {
             self.down(down);
         }
+        if let Some(hold) = request.hold_batches {
+            self.hold_batches(hold);
+        }
         for f in &request.fail_next {
             self.fail_next(f.to_fault());
         }
@@ -117,7 +133,7 @@ impl Faults {
 
 /// The body of `POST /sandbox/faults`, e.g. `{"down": true}`,
 /// `{"failNext": [{"kind": "timeout", "ms": 40000}, {"kind": "schemaRejection"}]}`,
-/// `{"rateLimits": "off"}`, `{"clear": true}`.
+/// `{"rateLimits": "off"}`, `{"holdBatches": true}`, `{"clear": true}`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct FaultsRequest {
@@ -129,6 +145,8 @@ pub struct FaultsRequest {
     pub fail_next: Vec<FaultSpec>,
     #[serde(default)]
     pub rate_limits: Option<RateLimits>,
+    #[serde(default)]
+    pub hold_batches: Option<bool>,
 }
 
 /// A `Fault` in JSON.

@@ -128,16 +128,27 @@ async fn crashed_in_a_batch(app: &BookingApp, queued: &[(Uuid, String)], upload:
 async fn a_crash_after_the_batch_upload_is_resumed_from_the_session_with_one_copy_only(pool: PgPool) {
     let app = ksef_app(pool).await;
     let queued = three_queued(&app).await;
+    // KSeF is slow with the package (a large one takes it a while).
+    faults(&app, json!({ "holdBatches": true })).await;
     let (batch, hashes) = crashed_in_a_batch(&app, &queued, true).await;
 
+    // A fresh process's round while KSeF is still processing it: the session lists none
+    // of them yet, and none is sent again.
+    let report = round(&batch_sender(&app).await).await;
+    assert!(report.sent.is_empty() && report.resumed.is_empty() && report.batch_sessions.is_empty(), "{report:?}");
+    for (order_id, number) in &queued {
+        assert!(matches!(stage(&app.order(*order_id).await, number), KsefStage::Started { .. }), "{number}");
+    }
+
     // KSeF processes the package; the process that closed it is gone.
+    faults(&app, json!({ "holdBatches": false })).await;
     let client = link(&app).client.expect("a client");
     eventually("KSeF to process the package", || async {
         client.session_status(&batch).await.expect("the session's status").status.code == 200
     })
     .await;
 
-    // A fresh process's round reads the session and records what KSeF holds.
+    // The next round reads the session and records what KSeF holds.
     let report = round(&batch_sender(&app).await).await;
     let numbers: Vec<String> = queued.iter().map(|(_, n)| n.clone()).collect();
     assert_eq!((report.resumed.clone(), report.accepted.clone()), (numbers.clone(), numbers), "{report:?}");
