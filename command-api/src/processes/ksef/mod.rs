@@ -20,14 +20,14 @@
 //!    leaves it for a later round; or KSeF does not hold it (an interactive send that
 //!    never arrived, a batch session never closed or failed as a whole), and it is sent
 //!    anew under a new start that names the old one. Never a second copy.
-//! 4a. A queue of more than [`KsefLink::batch_over`] documents to send ([`BATCH_OVER`])
+//! 5. A queue of more than [`KsefLink::batch_over`] documents to send ([`BATCH_OVER`])
 //!    goes in batch sessions (`batch`, `sesja-wsadowa.md`): each package's session is
 //!    opened, EVERY document's `KsefSendStarted` naming it and the document's hash is
 //!    recorded, and only then are the parts uploaded and the session closed; the
 //!    package's outcome (session status, then its invoice list) is recorded per
 //!    document, accepted with its KSeF number or rejected. A crash anywhere in it is
 //!    resumed by step 4.
-//! 5. KSeF unavailable ([`ksef::KsefError::is_outage`]): the due documents go offline
+//! 6. KSeF unavailable ([`ksef::KsefError::is_outage`]): the due documents go offline
 //!    (`KsefWentOffline`, deadline: the next working day after the issue date,
 //!    offline24) and are sent in order, `offlineMode: true`, once KSeF answers again.
 //!    A refused authentication or request is logged (never the token) and loses nothing:
@@ -36,7 +36,7 @@
 //!    KSeF rejected is sent again by itself as a technical correction
 //!    (`offline/korekta-techniczna.md`: `hashOfCorrectedInvoice` names the original)
 //!    once the XML made now differs from the rejected one; the same bytes never again.
-//! 6. The statuses of the sent documents are read until final (`steps`), the round's
+//! 7. The statuses of the sent documents are read until final (`steps`), the round's
 //!    session is closed, and the UPO of each accepted document is fetched and kept.
 //!
 //! [`daily`]: the daily report's section naming the offline documents whose deadline
