@@ -82,6 +82,14 @@ impl Client {
         Ok(fetched)
     }
 
+    /// Whether KSeF answers at all: its public key certificates read again (an
+    /// unauthenticated request, 60 a second). What a caller asks before preparing a large
+    /// batch package, so that an outage costs one request, not the package.
+    pub async fn reachable(&self) -> Result<(), KsefError> {
+        self.forget_keys().await;
+        self.ministry_keys().await.map(drop)
+    }
+
     /// Drops the cached certificates: KSeF withdrew a key (21470), the next use fetches them again.
     async fn forget_keys(&self) {
         *self.keys.lock().await = None;

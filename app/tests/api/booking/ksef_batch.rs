@@ -207,3 +207,27 @@ async fn a_batch_in_which_ksef_rejects_one_invoice_marks_it_rejected_and_the_oth
 async fn row_in(app: &BookingApp, document: &str, state: &str) {
     super::ksef::row_in(app, document, state).await;
 }
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_backlog_issued_while_ksef_was_down_goes_offline_then_in_an_offline_batch(pool: PgPool) {
+    let app = ksef_app(pool).await;
+    let queued = three_queued(&app).await;
+    let numbers: Vec<String> = queued.iter().map(|(_, n)| n.clone()).collect();
+    faults(&app, json!({ "down": true })).await;
+    let report = round(&batch_sender(&app).await).await;
+    assert_eq!(report.went_offline, numbers, "{report:?}");
+    assert!(report.trouble.as_deref().is_some_and(|t| t.contains("unavailable")), "{report:?}");
+    assert!(report.batch_sessions.is_empty(), "{report:?}");
+
+    faults(&app, json!({ "down": false })).await;
+    let report = round(&batch_sender(&app).await).await;
+    assert_eq!(report.batch_sessions.len(), 1, "{report:?}");
+    assert_eq!(report.accepted, numbers, "{report:?}");
+    for (order_id, _) in &queued {
+        let offline = events_of(&app, *order_id, "KsefSendStarted")
+            .await
+            .iter()
+            .all(|e| matches!(e, OrderEvent::KsefSendStarted { offline: true, .. }));
+        assert!(offline, "sent in an offlineMode package");
+    }
+}

@@ -73,6 +73,13 @@ async fn rounds_work(
     let due = queue::due(pool).await?;
     let to_send = due.iter().filter(|q| q.to_send()).count();
     sender.batch_mode = to_send > batch_over;
+    // A batch renders every document before its first request to KSeF: ask first whether
+    // KSeF answers, so that during an outage a round does not render the whole backlog.
+    if sender.batch_mode {
+        if let Err(e) = client.reachable().await {
+            sender.trouble(&e);
+        }
+    }
     for queued in &due {
         sender.document(queued).await?;
     }
