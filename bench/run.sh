@@ -17,8 +17,8 @@
 #                                coach_bench_orders, --reuse keeps it for the next run)
 #   bench/run.sh ksef            after a KSeF outage, 10,000 invoices (office sales) sent through
 #                                the stand-in of `coach serve` within KSeF's production limits:
-#                                time to issue, to all accepted (bounded by 180 sends/h, so the
-#                                drain is watched --timeout seconds, 480 by default, and extrapolated)
+#                                time to issue, to all accepted (in a batch session; the drain is
+#                                watched --timeout seconds, 480 by default, and extrapolated if cut)
 #   bench/run.sh lighthouse      Lighthouse 12 (mobile) in Debian's Chromium on the home page, the
 #                                search results and the order page of a seeded `coach serve`
 #                                (about 2 minutes; bench/lighthouse/audit.mjs says how)

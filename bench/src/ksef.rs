@@ -138,8 +138,8 @@ async fn bench(args: &KsefArgs, db: &BenchDb, coach: &std::path::Path) -> Result
             args.every
         ),
         format!("load average (1/5/15 min) at start {load_at_start}, at end {}", setup::loadavg()),
-        "2-core machine shared with other engineers' builds during the run: the issue time moves with the load; \
-         the drain is bound by KSeF's limits, not by this machine"
+        "2-core machine shared with other engineers' builds during the run: the issue time moves with the load, \
+         and so does a batch drain (an interactive drain is bound by KSeF's limits, not by this machine)"
             .into(),
     ];
     pool.close().await;
