@@ -16,7 +16,7 @@
 //!   and `rm_complaints` (10,000, deadlines spread over three months);
 //! - the 20 stops and 50 routes the orders name, in the catalogue.
 //!
-//! Then `VACUUM ANALYZE`, a SuperAdmin's session, `coach serve --role query`, and
+//! Then `VACUUM ANALYZE` of those tables, a SuperAdmin's session, `coach serve --role query`, and
 //! `--requests` timed requests one after another after `--warmup` unmeasured ones:
 //! p50/p95/p99/max from sending to the whole answer, against the issue's target, p99
 //! under 200 ms.
@@ -107,6 +107,9 @@ async fn bench(args: &DashboardArgs, db: &BenchDb, coach: &std::path::Path) -> R
     eprintln!("{fill_note}; writing the home page's read models ...");
     let started = Instant::now();
     sqlx::raw_sql(SEED).execute(&pool).await.context("write the home page's read models")?;
+    for statement in SETTLE {
+        sqlx::raw_sql(statement).execute(&pool).await.with_context(|| statement.to_string())?;
+    }
     let seeded = started.elapsed().as_secs_f64();
     let sizes: (i64, i64, i64, i64, i64, i64) = sqlx::query_as(
         "select (select count(*) from rm_sales_days), (select count(*) from rm_course_availability), \
@@ -265,10 +268,14 @@ select md5('complaint' || i)::uuid, 'RK/' || i, o.order_id, o.number, o.email, '
   case when i % 3 <> 2 then now() end, case when i % 3 = 0 then now() end, 1, now()
 from generate_series(1, 10000) i
 join lateral (select order_id, number, email from rm_orders where order_id = md5('order' || (i * 97))::uuid) o on true;
-
-vacuum analyze rm_sales_days;
-vacuum analyze rm_course_availability;
-vacuum analyze refunds;
-vacuum analyze rm_ksef_documents;
-vacuum analyze rm_complaints;
 "#;
+
+/// Settled tables, one statement each (`VACUUM` runs outside a transaction, and several
+/// statements in one simple query are one).
+const SETTLE: [&str; 5] = [
+    "vacuum analyze rm_sales_days",
+    "vacuum analyze rm_course_availability",
+    "vacuum analyze refunds",
+    "vacuum analyze rm_ksef_documents",
+    "vacuum analyze rm_complaints",
+];

@@ -82,7 +82,7 @@ test.describe('layout', () => {
     await link.click();
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Pulpit' })).toBeVisible();
-    await expect(page).toHaveTitle('Trasy – Panel administracyjny | Nisko Bus');
+    await expect(page).toHaveTitle('Pulpit – Panel administracyjny | Nisko Bus');
     await expectAccessible(page, testInfo, 'admin-panel');
   });
 

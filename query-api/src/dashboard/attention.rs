@@ -41,7 +41,9 @@ pub struct Attention {
     pub payments_due: i64,
 }
 
-/// The counts, on `today` (Warsaw), in one statement.
+/// The counts, on `today` (Warsaw), in one statement. Each reads a partial index
+/// (migration 0083); `respond_by <= today + days` is implied by the deadline rule (the
+/// first deadline comes before the second) and lets the complaints' index answer.
 pub async fn counts(pool: &PgPool, today: NaiveDate) -> Result<Attention, ApiError> {
     let near = projections::ksef_deadlines::NOT_IN_KSEF;
     let attention = sqlx::query_as(&format!(
@@ -52,8 +54,8 @@ pub async fn counts(pool: &PgPool, today: NaiveDate) -> Result<Attention, ApiErr
            (select count(*) from rm_ksef_documents where state = 'offline') as ksef_offline, \
            (select count(*) from rm_ksef_documents where state = 'rejected') as ksef_rejected, \
            (select count(*) from rm_ksef_documents k where {near} and k.deadline <= $1) as ksef_deadlines, \
-           (select count(*) from rm_complaints where (case when responded_at is null then respond_by - $2 \
-              when answered_at is null then answer_by - $2 end) <= $3) as complaints_due, \
+           (select count(*) from rm_complaints where answered_at is null and respond_by <= $2 + $3 \
+              and (case when responded_at is null then respond_by else answer_by end) - $2 <= $3) as complaints_due, \
            (select count(*) from rm_orders where status = 'pending_payment' and expires_at > now()) as payments_due"
     ))
     .bind(alert_cutoff(today))

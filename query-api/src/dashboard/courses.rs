@@ -106,15 +106,24 @@ pub async fn today_and_tomorrow(pool: &PgPool, today: NaiveDate) -> Result<Vec<C
         .await?
         .into_iter()
         .collect();
+    let mut by_course: HashMap<Uuid, Vec<&TicketGroup>> = HashMap::new();
+    for g in &groups {
+        by_course.entry(g.course_id).or_default().push(g);
+    }
     let now = Utc::now();
-    Ok(rows.into_iter().map(|row| glance(row, &groups, &names, now)).collect())
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            let mine = by_course.remove(&row.course_id).unwrap_or_default();
+            glance(row, &mine, &names, now)
+        })
+        .collect())
 }
 
 /// One course's glance from its availability row and its tickets' groups.
-fn glance(row: CourseRow, groups: &[TicketGroup], names: &HashMap<i64, String>, now: DateTime<Utc>) -> CourseGlance {
+fn glance(row: CourseRow, mine: &[&TicketGroup], names: &HashMap<i64, String>, now: DateTime<Utc>) -> CourseGlance {
     let seats = i64::from(row.seats);
-    let mine: Vec<&TicketGroup> = groups.iter().filter(|g| g.course_id == row.course_id).collect();
-    let sold_on = sold_per_stretch(&row.stop_ids, &mine);
+    let sold_on = sold_per_stretch(&row.stop_ids, mine);
     let name = |id: &i64| names.get(id).cloned().unwrap_or_default();
     let stretches = row
         .stop_ids
