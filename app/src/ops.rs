@@ -71,6 +71,7 @@ pub fn registry() -> Vec<Arc<dyn Projection>> {
         Arc::new(projections::ksef::KsefProjection),
         Arc::new(projections::timeline::OrderTimelineProjection),
         Arc::new(projections::complaints::ComplaintsProjection),
+        Arc::new(projections::sales::SalesProjection),
     ]
 }
 

@@ -199,6 +199,17 @@
 //! (`order_list/write_cost.rs`). The database is dropped at the end unless `--keep` (or
 //! `--reuse`, which keeps it and skips the writing next time when it holds `--orders`).
 //!
+//! ## `coach-bench dashboard`: the admin panel's home page over a million orders
+//!
+//! `bench/run.sh dashboard` (options: `--orders` 1000000, `--requests` 300, `--warmup` 10,
+//! `--database` coach_bench_orders, `--reuse`, `--keep`). The order-list bench's orders and
+//! tickets (the same fill; `--reuse` takes that bench's database as it is), then the read
+//! models the home page reads, written at that scale as their projections would write them
+//! (sales per day and route, every course the orders ride, refunds, KSeF documents,
+//! complaints; `dashboard.rs` says how). `coach serve --role query` answers `GET
+//! /api/admin/home`, one request at a time; reported: p50, p95, p99 and max, against the
+//! issue's target, p99 under 200 ms.
+//!
 //! ## `coach-bench ksef`: a backlog of invoices sent to KSeF after an outage (issue #27)
 //!
 //! `bench/run.sh ksef` (options: `--invoices` 10000, `--timeout` 480 (seconds watching the
@@ -225,6 +236,7 @@
 
 mod appends;
 mod cpu;
+mod dashboard;
 mod ksef;
 mod order_list;
 mod orders;
@@ -277,6 +289,10 @@ enum Command {
     /// invoice) sent through the stand-in of `coach serve` within KSeF's production rate
     /// limits: time to issue, time to all accepted (or extrapolated), what bounds it.
     Ksef(ksef::KsefArgs),
+    /// `GET /api/admin/home` of the real server (`--role query`), the admin panel's home
+    /// page, over the order-list bench's 1,000,000 orders and the home page's read models
+    /// written at that scale: p50/p95/p99 against p99 under 200 ms.
+    Dashboard(dashboard::DashboardArgs),
 }
 
 #[derive(Args)]
@@ -329,6 +345,7 @@ fn main() -> Result<()> {
         Command::Register(args) => runtime.block_on(register::run(args)),
         Command::OrderList(args) => runtime.block_on(order_list::run(args)),
         Command::Ksef(args) => runtime.block_on(ksef::run(args)),
+        Command::Dashboard(args) => runtime.block_on(dashboard::run(args)),
     }
 }
 

@@ -32,6 +32,7 @@ pub mod ksef_deadlines;
 pub mod orders;
 mod rows;
 mod runner;
+pub mod sales;
 pub mod stamps;
 mod status;
 pub mod streams;

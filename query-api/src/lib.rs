@@ -9,12 +9,13 @@
 //! `api_core::ApiError`, successes `{"data": …}` (`api_core::Data`).
 //!
 //! Areas, one module each: [`booking`] (orders, tickets, coupons and stamps from the
-//! booking read models), [`complaints`] (the complaints' lists, pages and attachments), [`search`] (connections between two stops on a date, from the
+//! booking read models), [`complaints`] (the complaints' lists, pages and attachments), [`dashboard`] (the admin panel's home page), [`search`] (connections between two stops on a date, from the
 //! catalogue tables and the `availability` read model). [`openapi`] is this API's part
 //! of the OpenAPI document, which the `app` crate merges and serves.
 
 pub mod booking;
 pub mod complaints;
+pub mod dashboard;
 pub mod openapi;
 pub mod search;
 
@@ -75,5 +76,10 @@ impl FromRef<QueryState> for PgPool {
 
 /// The query routes, to be nested under `/api`.
 pub fn router(state: QueryState) -> Router {
-    Router::new().merge(booking::router()).merge(complaints::router()).merge(search::router()).with_state(state)
+    Router::new()
+        .merge(booking::router())
+        .merge(complaints::router())
+        .merge(dashboard::router())
+        .merge(search::router())
+        .with_state(state)
 }

@@ -154,7 +154,7 @@ from p, towns
 const TICKETS: &str = r#"
 insert into rm_tickets (ticket_id, order_id, number, code, leg, line, price, coupon_part, status, course_id, route_name,
   from_name, to_name, departure_at, arrival_at, course_changed, previous_course_id, price_difference, changed_at, user_id,
-  issued_at, returned_at, returned_by, fee, coupon_refund, money_refund, version)
+  issued_at, returned_at, returned_by, fee, coupon_refund, money_refund, version, from_waypoint_id, to_waypoint_id)
 select md5('ticket' || o.order_id || leg || k)::uuid, o.order_id,
   'NK-' || extract(year from o.paid_at at time zone 'Europe/Warsaw') || '-'
     || lpad((substr(o.number, 9)::bigint * 8 + leg * 4 + k)::text, 7, '0'),
@@ -170,7 +170,9 @@ select md5('ticket' || o.order_id || leg || k)::uuid, o.order_id,
   false, null, 0, null, o.user_id, o.paid_at,
   case when o.status = 'returned' then o.paid_at + interval '2 days' end, null,
   case when o.status = 'returned' then 0 end, case when o.status = 'returned' then 0 end,
-  case when o.status = 'returned' then (o.outbound ->> 'unit_price')::bigint end, o.version
+  case when o.status = 'returned' then (o.outbound ->> 'unit_price')::bigint end, o.version,
+  (case leg when 0 then o.outbound else o.back end ->> 'from_waypoint_id')::bigint,
+  (case leg when 0 then o.outbound else o.back end ->> 'to_waypoint_id')::bigint
 from rm_orders o
 cross join lateral generate_series(0, case when o.back_course_id is null then 0 else 1 end) leg
 cross join lateral generate_series(0, o.passengers - 1) k

@@ -3,7 +3,7 @@
 //! main.rs).
 
 mod cases;
-mod fill;
+pub(crate) mod fill;
 mod write_cost;
 
 use std::path::PathBuf;
@@ -318,7 +318,7 @@ fn table(measured: &[Measured]) -> String {
 
 /// A SuperAdmin and a session token for the bench's requests (as a login would leave
 /// them: only the token's SHA-256 is stored).
-async fn admin_token(pool: &PgPool) -> Result<String> {
+pub(crate) async fn admin_token(pool: &PgPool) -> Result<String> {
     let token: String = (0..32).map(|_| format!("{:02x}", rand::random::<u8>())).collect();
     let mut tx = pool.begin().await?;
     sqlx::query("delete from users where lower(email) = 'bench-admin@example.test'").execute(&mut *tx).await?;
@@ -358,7 +358,7 @@ async fn sizes(pool: &PgPool) -> Result<String> {
 }
 
 /// Cores, CPU and memory, from /proc.
-fn machine() -> String {
+pub(crate) fn machine() -> String {
     let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
     let cpu = cpuinfo
         .lines()

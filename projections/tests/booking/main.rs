@@ -1,4 +1,4 @@
-//! The booking projections (`orders`, `coupons`, `stamps`, `holds`, `ksef`) through the runner,
+//! The booking projections (`orders`, `coupons`, `stamps`, `holds`, `ksef`, `sales`) through the runner,
 //! against PostgreSQL: the rows the events give, and for each projection the same tables
 //! after every event is offered twice and after a rebuild.
 
@@ -19,6 +19,7 @@ use event_store::{EventStore, ExpectedVersion, Metadata, NewEvent, StreamName};
 use projections::coupons::CouponsProjection;
 use projections::holds::HoldsProjection;
 use projections::orders::OrdersProjection;
+use projections::sales::SalesProjection;
 use projections::stamps::StampsProjection;
 use projections::{Projection, RebuildOutcome, Runner, RunnerConfig};
 use serde::Serialize;
@@ -98,4 +99,5 @@ mod coupons;
 mod holds;
 mod ksef;
 mod orders;
+mod sales;
 mod stamps;

@@ -2,7 +2,7 @@
 
 use super::*;
 
-fn leg(kind: LegKind, course: Uuid, departs: i64) -> Leg {
+pub(super) fn leg(kind: LegKind, course: Uuid, departs: i64) -> Leg {
     Leg {
         kind,
         course_id: course,
@@ -19,7 +19,7 @@ fn leg(kind: LegKind, course: Uuid, departs: i64) -> Leg {
     }
 }
 
-fn placed(order: Uuid, user: Option<Uuid>, back: bool, coupon: Option<(&str, i64)>) -> OrderEvent {
+pub(super) fn placed(order: Uuid, user: Option<Uuid>, back: bool, coupon: Option<(&str, i64)>) -> OrderEvent {
     let line = |n, qty, discount: Option<AppliedDiscount>, price: i64| TicketLine {
         line: n,
         quantity: qty,
@@ -65,7 +65,7 @@ fn placed(order: Uuid, user: Option<Uuid>, back: bool, coupon: Option<(&str, i64
     }
 }
 
-fn ticket(n: u32, leg: LegKind, line: u32, price: i64) -> Ticket {
+pub(super) fn ticket(n: u32, leg: LegKind, line: u32, price: i64) -> Ticket {
     Ticket {
         ticket_id: Uuid::new_v4(),
         number: format!("NK-2026-{:06}", n * 1000 + NEXT.fetch_add(1, Ordering::Relaxed)),
@@ -80,7 +80,7 @@ fn ticket(n: u32, leg: LegKind, line: u32, price: i64) -> Ticket {
 /// Ticket numbers are unique: `n` thousands plus a counter.
 static NEXT: AtomicU32 = AtomicU32::new(0);
 
-fn paid(order: Uuid, tickets: Vec<Ticket>) -> OrderEvent {
+pub(super) fn paid(order: Uuid, tickets: Vec<Ticket>) -> OrderEvent {
     let amount = tickets.iter().map(|t| t.price).sum();
     OrderEvent::OrderPaid {
         order_id: order,
@@ -93,7 +93,7 @@ fn paid(order: Uuid, tickets: Vec<Ticket>) -> OrderEvent {
     }
 }
 
-fn returned(order: Uuid, t: &Ticket, minutes: i64) -> OrderEvent {
+pub(super) fn returned(order: Uuid, t: &Ticket, minutes: i64) -> OrderEvent {
     let fee = t.price / 10;
     OrderEvent::TicketReturned {
         order_id: order,
@@ -110,7 +110,7 @@ fn returned(order: Uuid, t: &Ticket, minutes: i64) -> OrderEvent {
 
 /// One order placed, paid, a ticket returned and one moved; one expired; one cancelled;
 /// one abandoned before it was placed.
-async fn order_history(store: &dyn EventStore, user: Uuid) -> (Uuid, Vec<Ticket>) {
+pub(super) async fn order_history(store: &dyn EventStore, user: Uuid) -> (Uuid, Vec<Ticket>) {
     let order = Uuid::new_v4();
     let tickets = vec![
         ticket(1, LegKind::Outbound, 1, 3900),

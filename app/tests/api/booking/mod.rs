@@ -2,6 +2,7 @@
 //! reactions and the sandbox gateway) on its own database and port.
 
 // Needs the process to die at a named step: only with `--features failpoints`.
+mod admin_home;
 mod admin_orders;
 mod after_sale;
 mod capacity;

@@ -4,19 +4,19 @@ import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
 
 describe('/admin without a sub-path', () => {
-  it('opens the first admin page for a SuperAdmin', async () => {
+  it('opens the panel\'s home page for a SuperAdmin', async () => {
     const { router } = renderApp('/admin', { loggedInAs: 'admin@example.com' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Trasy' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin/route/route');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pulpit' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
     expect(screen.getByRole('navigation', { name: 'Nawigacja panelu' })).toBeInTheDocument();
   });
 
-  it('keeps the language: /en/admin opens /en/admin/route/route', async () => {
+  it('keeps the language: /en/admin is the home page in English', async () => {
     const { router } = renderApp('/en/admin', { loggedInAs: 'admin@example.com' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Routes' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/en/admin/route/route');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/en/admin');
   });
 
   it('sends a user home, as every admin page does', async () => {

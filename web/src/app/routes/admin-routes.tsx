@@ -6,7 +6,7 @@ import type { RouteObject } from 'react-router';
 
 import { RequireSuperAdmin } from '@/shared/auth/guards';
 
-import { AdminIndexRedirect } from './admin-index-redirect';
+const panel = async () => ({ Component: (await import('./admin-panel')).AdminPanelRoute });
 
 export function adminRoutes(): RouteObject[] {
   return [
@@ -14,12 +14,10 @@ export function adminRoutes(): RouteObject[] {
       path: 'admin',
       element: <RequireSuperAdmin />,
       children: [
-        // Behind the guard: a guest or a user asking for /admin still goes home.
-        { index: true, Component: AdminIndexRedirect },
-        {
-          path: '*',
-          lazy: async () => ({ Component: (await import('./admin-panel')).AdminPanelRoute }),
-        },
+        // Behind the guard: a guest or a user asking for /admin still goes home. `/admin` itself is
+        // the panel's home page (features/admin/components/admin-home.tsx), inside the same chunk.
+        { index: true, lazy: panel },
+        { path: '*', lazy: panel },
       ],
     },
   ];

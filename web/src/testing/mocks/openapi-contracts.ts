@@ -250,6 +250,7 @@ export const CONTRACT_CASES: ContractCase[] = [
   { method: 'get', path: '/api/course/course/generate-preview', url: '/course/course/generate-preview?route_id=1&days=3', as: 'admin@example.com' },
   { method: 'post', path: '/api/course/course/generate', url: '/course/course/generate', body: { route_id: 1, days: 3 }, as: 'admin@example.com' },
   { method: 'get', path: '/api/course/course/load', url: '/course/course/load?id=0b6f7d2e-1c1a-4f4e-9a59-3f2f6f1c2a01', as: 'admin@example.com' },
+  { method: 'get', path: '/api/admin/home', url: '/admin/home', as: 'admin@example.com' },
   { method: 'get', path: '/api/app/menu/all', url: '/app/menu/all?sort=type', as: 'admin@example.com' },
   { method: 'put', path: '/api/app/menu/save', url: '/app/menu/save?id=1', body: { name: 'Menu górne', content: [{ name: 'Start', link: '/', target: 'nuxt-link' }] }, as: 'admin@example.com' },
   { method: 'get', path: '/api/order/coupon/all', url: '/order/coupon/all?sort=-issued_at', as: 'admin@example.com' },

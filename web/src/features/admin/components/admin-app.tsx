@@ -1,4 +1,4 @@
-// The panel inside its lazy chunk: the layout, and a route per area declaration (a list at the area's
+// The panel inside its lazy chunk: the layout, the home page at /admin itself, and a route per area declaration (a list at the area's
 // path, one record at `{path}/{id}`, `new` for a record not saved yet), plus the screens that are no
 // list (company settings, exports, the office sale, the invoice register). An area with a record screen
 // of its own (an order, an invoice) shows it at `{path}/{id}` instead of the generic form.
@@ -8,6 +8,7 @@ import { Route, Routes } from 'react-router';
 import { AREAS } from '../areas';
 import { SaleServicesContext, type SaleServices } from '../lib/sale-services';
 
+import { AdminHome } from './admin-home';
 import { AdminLayout } from './admin-layout';
 import { AdminNotFound } from './admin-not-found';
 import { EXTRA_ROUTES } from './extra-routes';
@@ -26,6 +27,7 @@ export function AdminApp({ languageSwitch, overlays, services }: AdminAppProps) 
     <SaleServicesContext value={services}>
       <AdminLayout languageSwitch={languageSwitch} overlays={overlays}>
         <Routes>
+          <Route index element={<AdminHome />} />
           {AREAS.map((area) => {
             const Record = area.record;
             return [

@@ -43,7 +43,7 @@ export function AdminLayout({ languageSwitch, overlays, children }: AdminLayoutP
         >
           {intl.formatMessage(common.menuToggle)}
         </button>
-        <Link className="admin-header__brand" to={localized('/admin/route/route')}>
+        <Link className="admin-header__brand" to={localized('/admin')}>
           <strong>{BRAND_NAME}</strong> <span>{intl.formatMessage(common.panel)}</span>
         </Link>
         <div className="admin-header__end">

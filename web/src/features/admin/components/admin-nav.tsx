@@ -1,16 +1,27 @@
 import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 
+import { useLocalizedPath } from '@/i18n/use-locale';
+
 import { useAdminHref } from '../lib/admin-path';
 import { NAV_GROUPS } from '../lib/nav';
 import { common } from '../messages/common-messages';
+import { homeTexts } from '../messages/home-messages';
 
-/** The side navigation: the spec's groups, each area a link (the current one marked for screen readers). */
+/** The side navigation: the home page, then the spec's groups, each area a link (the current one marked for screen readers). */
 export function AdminNav({ id, open, onNavigate }: { id: string; open: boolean; onNavigate: () => void }) {
   const intl = useIntl();
   const href = useAdminHref();
+  const localized = useLocalizedPath();
   return (
     <nav id={id} className={open ? 'admin-nav admin-nav--open' : 'admin-nav'} aria-label={intl.formatMessage(common.navLabel)}>
+      <ul className="admin-nav__list">
+        <li>
+          <NavLink className="admin-nav__link" to={localized('/admin')} end onClick={onNavigate}>
+            {intl.formatMessage(homeTexts.navEntry)}
+          </NavLink>
+        </li>
+      </ul>
       {NAV_GROUPS.map((group) => (
         <div key={group.title.id} className="admin-nav__group">
           <h2 className="admin-nav__heading">{intl.formatMessage(group.title)}</h2>

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 
+import { useLocalizedPath } from '@/i18n/use-locale';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 
 import { useAdminHref, useAdminPath } from '../lib/admin-path';
@@ -24,6 +25,7 @@ export function AdminPage({ title, actions, children }: AdminPageProps) {
   const headingId = useId();
   const path = useAdminPath();
   const href = useAdminHref();
+  const localized = useLocalizedPath();
   const panel = intl.formatMessage(common.panel);
   usePageTitle(`${title} – ${panel}`);
   const place = navEntryOf(path);
@@ -35,7 +37,7 @@ export function AdminPage({ title, actions, children }: AdminPageProps) {
       <nav className="admin-breadcrumbs" aria-label={intl.formatMessage(common.breadcrumbs)}>
         <ol>
           <li>
-            <Link to={href('route/route')}>{panel}</Link>
+            <Link to={localized('/admin')}>{panel}</Link>
           </li>
           {place ? <li>{intl.formatMessage(place.group.title)}</li> : null}
           {place && areaTitle ? (

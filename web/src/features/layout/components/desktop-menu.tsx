@@ -11,7 +11,7 @@ import { useDismiss } from '../lib/use-dismiss';
 
 import { MenuLink } from './menu-link';
 
-export const ADMIN_PANEL_PATH = '/admin/route/route';
+export const ADMIN_PANEL_PATH = '/admin';
 
 const messages = defineMessages<{ label: NoMessageValues; toggleSubmenu: { name: string }; adminPanel: NoMessageValues }>({
   label: {

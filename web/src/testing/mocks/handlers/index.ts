@@ -1,5 +1,6 @@
 import { accountsHandlers } from './accounts';
 import { adminHandlers } from './admin';
+import { adminHomeHandlers } from './admin-home';
 import { adminOrderPartHandlers } from './admin-order-parts';
 import { adminOrderHandlers } from './admin-orders';
 import { appHandlers } from './app';
@@ -20,6 +21,7 @@ export const handlers = [
   ...routeListHandlers,
   ...adminOrderHandlers,
   ...adminOrderPartHandlers,
+  ...adminHomeHandlers,
   ...companyHandlers, ...appHandlers, ...accountsHandlers,
   ...catalogueHandlers,
   ...bookingHandlers,

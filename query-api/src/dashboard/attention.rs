@@ -1,0 +1,67 @@
+//! What needs someone, as counts the home page links to the filtered lists with:
+//! refunds the gateway refused (`refunds`, the refund sender's outbox), invoices waiting
+//! for KSeF, sent offline or rejected by it, and offline ones near their legal deadline
+//! (`rm_ksef_documents`, the same reading as the KSeF alert), complaints whose open
+//! deadline is within [`COMPLAINT_DAYS`] days (`rm_complaints`, counted as the complaint
+//! list's `days_left` filter counts) and orders waiting for payment before they expire
+//! (`rm_orders`).
+
+use chrono::NaiveDate;
+use domain::order::alert_cutoff;
+use serde::Serialize;
+use sqlx::PgPool;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use api_core::ApiError;
+
+/// A complaint is near its deadline with this many days left or fewer (the home page's
+/// link filters the complaint list by `days_left` at most this).
+pub const COMPLAINT_DAYS: i32 = 7;
+
+/// The counts of what needs someone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, sqlx::FromRow)]
+pub struct Attention {
+    /// Refunds the payment gateway refused (they wait for someone).
+    pub failed_refunds: i64,
+    /// The order of the oldest refused refund (its page shows the payments), if any.
+    pub failed_refund_order: Option<Uuid>,
+    /// Invoices and corrections waiting to be sent to KSeF.
+    pub ksef_waiting: i64,
+    /// Issued in offline mode, not yet in KSeF.
+    pub ksef_offline: i64,
+    /// Rejected by KSeF.
+    pub ksef_rejected: i64,
+    /// Offline documents KSeF does not hold whose deadline is on or before the next
+    /// working day (the KSeF alert's).
+    pub ksef_deadlines: i64,
+    /// Complaints not answered with [`COMPLAINT_DAYS`] days or fewer left.
+    pub complaints_due: i64,
+    /// Orders waiting for payment that have not expired yet.
+    pub payments_due: i64,
+}
+
+/// The counts, on `today` (Warsaw), in one statement. Each reads a partial index
+/// (migration 0083); `respond_by <= today + days` is implied by the deadline rule (the
+/// first deadline comes before the second) and lets the complaints' index answer.
+pub async fn counts(pool: &PgPool, today: NaiveDate) -> Result<Attention, ApiError> {
+    let near = projections::ksef_deadlines::NOT_IN_KSEF;
+    let attention = sqlx::query_as(&format!(
+        "select \
+           (select count(*) from refunds where status = 'refused') as failed_refunds, \
+           (select order_id from refunds where status = 'refused' order by created_at limit 1) as failed_refund_order, \
+           (select count(*) from rm_ksef_documents where state = 'waiting') as ksef_waiting, \
+           (select count(*) from rm_ksef_documents where state = 'offline') as ksef_offline, \
+           (select count(*) from rm_ksef_documents where state = 'rejected') as ksef_rejected, \
+           (select count(*) from rm_ksef_documents k where {near} and k.deadline <= $1) as ksef_deadlines, \
+           (select count(*) from rm_complaints where answered_at is null and respond_by <= $2 + $3 \
+              and (case when responded_at is null then respond_by else answer_by end) - $2 <= $3) as complaints_due, \
+           (select count(*) from rm_orders where status = 'pending_payment' and expires_at > now()) as payments_due"
+    ))
+    .bind(alert_cutoff(today))
+    .bind(today)
+    .bind(COMPLAINT_DAYS)
+    .fetch_one(pool)
+    .await?;
+    Ok(attention)
+}

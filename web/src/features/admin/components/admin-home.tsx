@@ -1,0 +1,103 @@
+// The panel's home page at /admin (issue 29): the day at a glance, the page an office opens first.
+// What needs someone (each a count linking to the list filtered to it), today's and tomorrow's
+// courses with their load, and the sales of the last 30 days as charts with their tables and CSV files.
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import { Link } from 'react-router';
+
+import { adminHomeQuery, COMPLAINT_DAYS, type Attention } from '../api/admin-home';
+import { useAdminHref } from '../lib/admin-path';
+import { common } from '../messages/common-messages';
+import { attentionTexts, homeTexts } from '../messages/home-messages';
+
+import './admin-home.css';
+import { AdminPage } from './admin-page';
+import { HomeCourses } from './home-courses';
+import { HomeSales } from './home-sales';
+import { LoadFailed } from './load-failed';
+
+interface AttentionLine {
+  key: string;
+  text: MessageDescriptor;
+  count: number;
+  /** Below /admin, with the list's filters. */
+  to: string | null;
+}
+
+/** The lines of "needs attention", each with the list it opens. */
+function attentionLines(a: Attention): AttentionLine[] {
+  const invoices = (state: string) => `order/invoice?${new URLSearchParams({ 'filter[ksef_state][eq]': state }).toString()}`;
+  return [
+    { key: 'refunds', text: attentionTexts.failedRefunds, count: a.failed_refunds, to: a.failed_refund_order ? `order/order/${a.failed_refund_order}` : null },
+    { key: 'ksef-waiting', text: attentionTexts.ksefWaiting, count: a.ksef_waiting, to: invoices('waiting') },
+    { key: 'ksef-offline', text: attentionTexts.ksefOffline, count: a.ksef_offline, to: invoices('offline') },
+    { key: 'ksef-rejected', text: attentionTexts.ksefRejected, count: a.ksef_rejected, to: invoices('rejected') },
+    { key: 'ksef-deadlines', text: attentionTexts.ksefDeadlines, count: a.ksef_deadlines, to: invoices('offline') },
+    {
+      key: 'complaints',
+      text: attentionTexts.complaintsDue,
+      count: a.complaints_due,
+      to: `complaint/complaint?${new URLSearchParams({ 'filter[days_left][lte]': String(COMPLAINT_DAYS) }).toString()}`,
+    },
+    {
+      key: 'payments',
+      text: attentionTexts.paymentsDue,
+      count: a.payments_due,
+      to: `order/order?${new URLSearchParams({ 'filter[status][eq]': 'pending_payment' }).toString()}`,
+    },
+  ];
+}
+
+function AttentionSection({ attention }: { attention: Attention }) {
+  const intl = useIntl();
+  const href = useAdminHref();
+  const titleId = useId();
+  const lines = attentionLines(attention);
+  const waiting = lines.filter((line) => line.count > 0);
+  return (
+    <section className="admin-section" aria-labelledby={titleId}>
+      <h2 className="admin-section__title" id={titleId}>
+        {intl.formatMessage(homeTexts.attention)}
+      </h2>
+      {waiting.length === 0 ? <p className="admin-note">{intl.formatMessage(homeTexts.nothingNeeded)}</p> : null}
+      <ul className="admin-home__attention">
+        {lines.map((line) => {
+          const count = <span className="admin-home__count">{line.count}</span>;
+          const label = intl.formatMessage(line.text);
+          return (
+            <li key={line.key} className={line.count > 0 ? 'admin-home__attention-item admin-home__attention-item--due' : 'admin-home__attention-item'}>
+              {line.to && line.count > 0 ? (
+                <Link to={href(line.to)}>
+                  {count} {label}
+                </Link>
+              ) : (
+                <span>
+                  {count} {label}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export function AdminHome() {
+  const intl = useIntl();
+  const home = useQuery(adminHomeQuery());
+  return (
+    <AdminPage title={intl.formatMessage(homeTexts.title)}>
+      {home.isPending ? <p role="status">{intl.formatMessage(common.loading)}</p> : null}
+      {home.isError ? <LoadFailed error={home.error} onRetry={() => void home.refetch()} /> : null}
+      {home.data ? (
+        <div className="admin-home">
+          <AttentionSection attention={home.data.attention} />
+          <HomeCourses today={home.data.today} courses={home.data.courses} />
+          <HomeSales sales={home.data.sales} today={home.data.today} />
+        </div>
+      ) : null}
+    </AdminPage>
+  );
+}
