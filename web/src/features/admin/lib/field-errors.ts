@@ -9,6 +9,8 @@ import { formatDisplayText } from '@/shared/lib/display-text';
 
 import { validation, validationValues, type ValidationKey } from '../messages/common-messages';
 
+import { moneyIssueText } from './money-input';
+
 const messages = defineMessages<{ refused: { text: string }; conflict: NoMessageValues }>({
   refused: {
     id: 'admin.server.refused',
@@ -34,9 +36,11 @@ export function fieldErrorText(intl: IntlShape, error: FieldError): string {
   return intl.formatMessage(messages.refused, { text: error.message });
 }
 
-/** A client-side issue's key (`range|1|1000`) as a sentence. */
-export function validationText(intl: IntlShape, message: string | undefined): string | undefined {
+/** A client-side issue's key (`range|1|1000`) as a sentence; an amount's names its `field` (label). */
+export function validationText(intl: IntlShape, message: string | undefined, field = ''): string | undefined {
   if (!message) return undefined;
+  const money = moneyIssueText(intl, field, message);
+  if (money) return money;
   const [key = '', first = '', second = ''] = message.split('|');
   if (key === 'range') return intl.formatMessage(validationValues.range, { min: first, max: second });
   if (key === 'tooLong') return intl.formatMessage(validationValues.tooLong, { max: Number(first) });
