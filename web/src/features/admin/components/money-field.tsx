@@ -33,7 +33,8 @@ export function MoneyInput({ value, onChange, invalid, describedBy, ...rest }: I
 
 /** A labelled amount field with its error under it (for forms outside the generic record form). */
 export function MoneyField({ label, value, onChange, error, hint, ...rest }: InputProps & { label: string; value: string; onChange: (typed: string) => void; error?: string; hint?: string }) {
-  const id = useId();
+  const generated = useId();
+  const id = rest.id ?? generated;
   const errorId = error ? `${id}-error` : undefined;
   const hintId = hint ? `${id}-hint` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
