@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 
 import openapiDocument from '../../../../openapi.json';
-
 import { formatMoney } from '../lib/money-input';
 
 import { discountSchema, discountsArea } from './discounts';

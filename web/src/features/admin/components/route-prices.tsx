@@ -7,7 +7,6 @@ import { useId, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 
 import { isApiError, type ApiError, type FieldError } from '@/shared/api/api-error';
-import { errorToast } from '@/shared/api/error-toast';
 import { PriceCell } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 import { showToast } from '@/shared/stores/toast-store';
@@ -15,10 +14,11 @@ import { Button } from '@/shared/ui/button';
 
 import { useAllOf, useInvalidateArea } from '../api/admin-data';
 import { rowErrors, savePriceGrid } from '../api/route-lists';
+import { adminErrorToast } from '../lib/admin-errors';
 import { fieldErrorText } from '../lib/field-errors';
+import { formatMoney, moneyProblemText, parseMoney, type MoneyRules } from '../lib/money-input';
 import { priceFromRate } from '../lib/route-math';
 import { useUnsavedChanges } from '../lib/unsaved-registry';
-import { formatMoney, moneyProblemText, parseMoney, type MoneyRules } from '../lib/money-input';
 import { routeTexts, routeValues } from '../messages/route-messages';
 
 import { MoneyField, MoneyInput } from './money-field';
@@ -88,7 +88,7 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
     onError: (error, grid) =>
       isApiError(error) && error.status === 422
         ? setRefusal({ error, sent: grid.map((cell) => pairKey(cell.from_waypoint_id, cell.to_waypoint_id)) })
-        : showToast(errorToast(error)),
+        : showToast(adminErrorToast(error)),
     meta: { loader: true },
   });
   const refused = new Map(

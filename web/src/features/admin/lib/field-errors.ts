@@ -4,11 +4,11 @@
 import { defineMessages, type IntlShape, type NoMessageValues } from 'react-intl';
 
 import type { FieldError } from '@/shared/api/api-error';
-import { knownServerText } from '@/shared/api/server-messages';
 import { formatDisplayText } from '@/shared/lib/display-text';
 
 import { validation, validationValues, type ValidationKey } from '../messages/common-messages';
 
+import { adminServerText } from './admin-errors';
 import { moneyIssueText } from './money-input';
 
 const messages = defineMessages<{ refused: { text: string }; conflict: NoMessageValues }>({
@@ -30,7 +30,7 @@ export function formFieldOf(field: string): string {
 }
 
 export function fieldErrorText(intl: IntlShape, error: FieldError): string {
-  const known = knownServerText(error);
+  const known = adminServerText(error);
   if (known) return formatDisplayText(intl, known);
   if (error.code === 'field.conflict') return intl.formatMessage(messages.conflict);
   return intl.formatMessage(messages.refused, { text: error.message });
@@ -44,6 +44,7 @@ export function validationText(intl: IntlShape, message: string | undefined, fie
   const [key = '', first = '', second = ''] = message.split('|');
   if (key === 'range') return intl.formatMessage(validationValues.range, { min: first, max: second });
   if (key === 'tooLong') return intl.formatMessage(validationValues.tooLong, { max: Number(first) });
+  if (key === 'nul') return intl.formatMessage(validationValues.nul, { field });
   if (key === 'moneyMax') return intl.formatMessage(validationValues.moneyMax, { max: first });
   if (key in validation) return intl.formatMessage(validation[key as ValidationKey]);
   return message;

@@ -6,9 +6,12 @@ import * as z from 'zod/mini';
 
 import { isEmail } from '@/shared/api/email';
 
+/** No NUL character (pasted from another program): the server refuses a body that holds one. */
+const noNul = z.refine<string>((value) => !value.includes('\u0000'), 'nul');
+
 /** Text of at most `max` characters (the schema property's `maxLength`). */
-export const text = (max: number) => z.string().check(z.maxLength(max, `tooLong|${max}`));
-export const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, `tooLong|${max}`));
+export const text = (max: number) => z.string().check(z.maxLength(max, `tooLong|${max}`), noNul);
+export const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, `tooLong|${max}`), noNul);
 
 /** An e-mail address under the site's one rule (@/shared/api/email), or empty; its length said first. */
 export const optionalEmail = (max: number) =>
