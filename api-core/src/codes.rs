@@ -103,6 +103,10 @@ codes! {
     DATE_BEFORE_START = "date.before_start", 422, "The return date is before the departure date (field `dateBack`).";
     SAME_STOPS = "search.same_stops", 422, "The destination is the start (field `end`).";
     STOP_NOT_FOUND = "stop.not_found", 422, "There is no stop with this id (field `start` or `end`).";
+
+    // The admin panel's refusals that name their field (issue 29).
+    COURSE_DEPARTURE_PAST = "course.departure_past", 422, "A new course's departure is not in the future (field `departure_at`).";
+    REQUEST_NUL_CHARACTER = "request.nul_character", 400, "A text of the body holds a NUL character, which no field accepts (the message names the field).";
 }
 
 /// Whether `code` has the published form: dot-separated words of `a-z` and `_`.

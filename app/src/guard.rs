@@ -7,7 +7,9 @@
 //! - a query naming one parameter twice (`id=1&id=2`) is a `400`: no parameter of the
 //!   API takes a list that way, and a handler would silently take one of the two;
 //! - a body larger than [`MAX_BODY_BYTES`] is a `413` (announced or streamed);
-//! - a JSON body holding a NUL (raw, or escaped as `\u0000`) is a `400`.
+//! - a JSON body holding a NUL (raw, or escaped as `\u0000`) is a `400` coded
+//!   `request.nul_character`, whose message names the field that holds it (`name`,
+//!   `prices[2].note`), so the admin panel can say which field to clear.
 //!
 //! Each answer has the API's error shape. Everything else goes on unchanged (the body
 //! is buffered once and handed on as it came).
@@ -41,9 +43,35 @@ pub async fn reject_raw_input(request: Request, next: Next) -> Response {
         Err(_) => return too_large(limit).into_response(),
     };
     if json_holds_nul(&bytes) {
-        return ApiError::BadRequest("the body holds a NUL character, which no field accepts".into()).into_response();
+        return nul_refusal(&bytes).into_response();
     }
     next.run(Request::from_parts(parts, Body::from(bytes))).await
+}
+
+/// The refusal of a body holding a NUL, naming the first field that holds one when the
+/// body is JSON (a NUL in a member's name, or in a body that does not parse, names none).
+fn nul_refusal(bytes: &[u8]) -> ApiError {
+    let field =
+        serde_json::from_slice::<serde_json::Value>(bytes).ok().and_then(|value| nul_field(&value, String::new()));
+    let message = match field {
+        Some(field) => format!("the field `{field}` holds a NUL character, which no field accepts"),
+        None => "the body holds a NUL character, which no field accepts".to_string(),
+    };
+    ApiError::BadRequest(message).with_code(api_core::codes::REQUEST_NUL_CHARACTER)
+}
+
+/// The path (`tickets[1].name`) of the first string under `value` holding a NUL.
+fn nul_field(value: &serde_json::Value, path: String) -> Option<String> {
+    use serde_json::Value;
+    match value {
+        Value::String(text) if text.contains('\0') => Some(path),
+        Value::Array(items) => items.iter().enumerate().find_map(|(i, item)| nul_field(item, format!("{path}[{i}]"))),
+        Value::Object(members) => members.iter().find_map(|(name, member)| {
+            let inner = if path.is_empty() { name.clone() } else { format!("{path}.{name}") };
+            nul_field(member, inner)
+        }),
+        _ => None,
+    }
 }
 
 fn too_large(limit: usize) -> ApiError {
@@ -173,6 +201,22 @@ mod tests {
         assert!(!json_holds_nul(br#"{"name":"\u00e9","n":"\u0001"}"#));
         assert!(!json_holds_nul(br#"{"name":"ends with \\"}"#));
         assert!(!json_holds_nul(b"\\"));
+    }
+
+    #[test]
+    fn a_nul_refusal_names_the_field_that_holds_it() {
+        let named = |body: &[u8]| nul_refusal(body).to_string();
+        assert_eq!(
+            named(br#"{"town":"Nisko","name":"a\u0000b"}"#),
+            "the field `name` holds a NUL character, which no field accepts"
+        );
+        assert_eq!(
+            named(br#"{"prices":[{"note":"x"},{"note":"\u0000"}]}"#),
+            "the field `prices[1].note` holds a NUL character, which no field accepts"
+        );
+        assert_eq!(named(b"{\"name\":\"a\0b\""), "the body holds a NUL character, which no field accepts");
+        assert_eq!(nul_refusal(br#"{"name":"\u0000"}"#).code(), "request.nul_character");
+        assert_eq!(nul_refusal(br#"{"name":"\u0000"}"#).status(), axum::http::StatusCode::BAD_REQUEST);
     }
 
     #[test]

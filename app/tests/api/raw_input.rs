@@ -34,6 +34,9 @@ async fn a_nul_in_a_query_or_a_json_body_is_a_400(pool: PgPool) {
         app.client.post(&url).header("content-type", "application/json").body(body).send().await.expect("post");
     let (status, body) = error(response).await;
     assert_eq!((status, body["name"].clone()), (400, json!("Bad Request")));
+    // Coded and named, so the admin panel says which field to clear, not "try again later".
+    assert_eq!(body["code"], "request.nul_character", "{body}");
+    assert!(body["message"].as_str().is_some_and(|m| m.contains("`name`")), "{body}");
 
     // An escaped backslash before "u0000" is text, and goes on to the handler (here: no token).
     let text = r#"{"name": "Nisko\\u0000", "town": "Nisko"}"#;

@@ -15,6 +15,7 @@
 use std::collections::HashMap;
 
 use api_core::auth::AdminUser;
+use api_core::codes;
 use api_core::resource::{map_db, merge, Fields, Params, Rule};
 use api_core::time::parse_timestamp;
 use api_core::{ApiError, AppJson, Data};
@@ -77,7 +78,7 @@ pub async fn create(
     let seats = f.integer("seats", 1, 1000) as i32;
     let sale_open = f.boolean("sale_open", true);
     if departure_at.is_some_and(|d| d <= Utc::now()) {
-        f.error("departure_at", "departure_at must be in the future");
+        f.error_coded("departure_at", codes::COURSE_DEPARTURE_PAST, "departure_at must be in the future");
     }
     let stops = route_stops(&state.pool, &[route_id]).await?;
     if f.is_ok("route_id") {

@@ -18,7 +18,7 @@ use super::order_waypoints::{CalculatedDates, OrderWaypoint, RepricedTicket};
 use super::orders::{HistoryEntry, OrderListItem};
 use super::stamps::{StampCardView, StampReward, UserStamps};
 use super::tickets::AdminTicket;
-use super::timeline::{Actor, TimelineEntry};
+use super::timeline::{Actor, Subject, TimelineEntry};
 use super::{
     change_options, coupons, course_load, driver, invoice_files, invoices, ksef_deadlines, ksef_status, my_tickets,
     order_customers, order_users, order_waypoints, orders, stamps, success, tickets, timeline,
@@ -52,7 +52,7 @@ use super::{
         AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund, ChangeOptions, ChangeOption, CurrentCourse,
         CannotChange, PendingChangeView, CourseLoad, SegmentLoad, InvoiceListItem, InvoiceDetails, InvoiceSummary, KsefStatus, KsefState,
         KsefDeadlines, KsefDeadline,
-        TimelineEntry, Actor, OrderCustomer, OrderUser, OrderAccount, OrderCourse, OrderWaypoint, CalculatedDates,
+        TimelineEntry, Actor, Subject, OrderCustomer, OrderUser, OrderAccount, OrderCourse, OrderWaypoint, CalculatedDates,
         RepricedTicket, VerificationKey, Jwk, DriverCourse, Manifest, ManifestStop, ManifestTicket,
     )),
     tags(

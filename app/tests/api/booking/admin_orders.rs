@@ -87,6 +87,13 @@ async fn an_admin_audits_an_invoiced_order_and_returns_a_ticket_for_the_customer
     assert!(placed["summary"].as_str().is_some_and(|s| s.starts_with("Złożono zamówienie")), "{placed}");
     assert!(placed["summary_en"].as_str().is_some_and(|s| s.starts_with("Order ")), "{placed}");
     assert_eq!(placed["data"]["type"], "OrderPlaced", "the raw event");
+    // Each entry says what it is about: the order, or the course with its departure and route
+    // (the page labels it so, instead of showing `course-…`).
+    assert_eq!(placed["subject"]["kind"], "order", "{placed}");
+    let held = entries.iter().find(|e| e["type"] == "SeatsHeld").expect("held");
+    assert_eq!(held["subject"]["kind"], "course", "{held}");
+    assert!(held["subject"]["route_name"].as_str().is_some_and(|name| !name.is_empty()), "{held}");
+    assert!(held["subject"]["departure_at"].as_str().is_some(), "{held}");
     assert_eq!(body(app.get_as(&timeline, Some(&app.user_token)).await).await.0, 403);
 
     // The admin returns one ticket without its code: a correction follows.

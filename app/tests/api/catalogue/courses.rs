@@ -56,6 +56,21 @@ async fn every_invalid_field_of_a_course_is_named(pool: PgPool) {
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_course_in_the_past_is_refused_at_its_departure_with_its_own_code(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let net = network(&app).await;
+
+    let past = (Utc::now() - Duration::hours(1)).to_rfc3339();
+    let body = json!({"route_id": net.north, "departure_at": past, "seats": 10});
+    let response = app.post("/course/course/save", &body, app.admin()).await;
+    assert_eq!(response.status(), 422);
+    let answer: Value = response.json().await.unwrap();
+    // The panel translates the code and puts it at the field: no English, no raw field name.
+    assert_eq!(answer["errors"][0]["field"], "departure_at", "{answer}");
+    assert_eq!(answer["errors"][0]["code"], "course.departure_past", "{answer}");
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn a_course_needs_a_route_with_two_stops(pool: PgPool) {
     let app = spawn_app(pool).await;
     let route = app.route("R").await;

@@ -45,6 +45,7 @@ pub(super) async fn messages(state: &QueryState, order_id: Uuid) -> Result<Vec<T
                 (None, false) => Actor { kind: "process", user_id: None, email: None },
             };
             Some(TimelineEntry {
+                subject: super::subject_of("messages"),
                 stream: "messages".into(),
                 version: None,
                 event_type: "MessageSent".into(),

@@ -18,6 +18,7 @@ mod ksef_words;
 mod messages;
 mod order_words;
 mod refunds;
+mod subject;
 mod words;
 
 use api_core::auth::AdminUser;
@@ -30,6 +31,8 @@ use uuid::Uuid;
 
 use self::messages::messages;
 use self::refunds::refunds;
+pub use self::subject::Subject;
+use self::subject::{subject_of, with_courses};
 use self::words::describe;
 use crate::QueryState;
 
@@ -48,6 +51,9 @@ pub struct Actor {
 pub struct TimelineEntry {
     /// `order-{id}`, `course-{id}`, `coupon-{CODE}`, `stamps-{user}`, `refunds` or `messages`.
     pub stream: String,
+    /// What the entry is about (the order, a course with its departure and route, a
+    /// coupon, a message…), for the page to label it in words instead of `stream`.
+    pub subject: Subject,
     /// The event's version in its stream (`null` for refunds and messages).
     pub version: Option<i64>,
     /// The event type (`OrderPlaced`, `SeatsHeld`, …), `RefundRequested`/`RefundRefused`/
@@ -112,6 +118,7 @@ pub async fn timeline(
     entries.extend(refunds(&state, id).await?);
     entries.extend(messages(&state, id).await?);
     entries.sort_by_key(|entry| entry.recorded_at);
+    with_courses(&state.pool, &mut entries).await?;
     Ok(Data::new(entries))
 }
 
@@ -126,6 +133,7 @@ fn entry(row: EventRow) -> TimelineEntry {
         (None, _) => "process",
     };
     TimelineEntry {
+        subject: subject_of(&row.stream),
         stream: row.stream,
         version: Some(row.version),
         event_type: row.event_type,

@@ -40,6 +40,7 @@ fn entries(r: RefundRow) -> Vec<TimelineEntry> {
         "attempts": r.attempts, "last_error": r.last_error,
     });
     let entry = |event_type: &str, recorded_at, (summary, summary_en): (String, String)| TimelineEntry {
+        subject: super::subject_of("refunds"),
         stream: "refunds".into(),
         version: None,
         event_type: event_type.into(),

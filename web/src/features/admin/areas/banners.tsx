@@ -4,8 +4,9 @@ import { BannerInput } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { BannerPreview } from '../components/banner-preview';
+import { BACKGROUNDS, colourChoice, DURATION_OPTIONS, fromSeconds, TEXT_COLOURS, toSeconds } from '../lib/banner-style';
 import { defineArea } from '../lib/define-area';
-import { LINK_TARGETS } from '../lib/link-targets';
+import { LINK_TARGETS, linkTargetChoice } from '../lib/link-targets';
 import { datesInOrder, fromLocalInput, intText, requiredText, text, toLocalInput } from '../lib/validation';
 import { areaTitles } from '../messages/area-titles';
 import { common } from '../messages/common-messages';
@@ -23,7 +24,9 @@ const schema = z
     link_target: z.string(),
     bg_class: text(BannerInput.bg_class.maxLength),
     text_class: text(BannerInput.text_class.maxLength),
-    refresh_time: intText(BannerInput.refresh_time.minimum, BannerInput.refresh_time.maximum),
+    // 10 000 days at most: the seconds stay within the server's `refresh_time` (a 32-bit number).
+    refresh_amount: intText(0, 10_000),
+    refresh_unit: z.enum(['minutes', 'hours', 'days']),
     sort_order: intText(BannerInput.sort_order.minimum, BannerInput.sort_order.maximum),
     valid_from: z.string(),
     valid_to: z.string(),
@@ -55,30 +58,35 @@ export const bannersArea = defineArea<Banner, z.infer<typeof schema>>({
       { name: 'text_en', label: fields.textEn, kind: 'html' },
       { name: 'link', label: fields.link, kind: 'text' },
       { name: 'link_target', label: fields.linkTarget, kind: 'select', options: LINK_TARGETS },
-      { name: 'bg_class', label: fields.bgClass, kind: 'text' },
-      { name: 'text_class', label: fields.textClass, kind: 'text' },
-      { name: 'refresh_time', label: fields.refreshTime, kind: 'number', required: true },
+      { name: 'bg_class', label: fields.bgClass, kind: 'select', options: BACKGROUNDS },
+      { name: 'text_class', label: fields.textClass, kind: 'select', options: TEXT_COLOURS },
+      { name: 'refresh_amount', label: fields.refreshTime, kind: 'number', required: true },
+      { name: 'refresh_unit', label: fields.refreshUnit, kind: 'select', options: DURATION_OPTIONS },
       { name: 'sort_order', label: common.sortOrder, kind: 'number', required: true },
       { name: 'valid_from', label: common.validFrom, kind: 'datetime' },
       { name: 'valid_to', label: common.validTo, kind: 'datetime' },
     ],
-    toValues: (banner) => ({
+    toValues: (banner) => {
+      const hidden = fromSeconds(banner?.refresh_time ?? 86_400);
+      return {
       title: banner?.title ?? '',
       title_en: banner?.title_en ?? '',
       text: banner?.text ?? '',
       text_en: banner?.text_en ?? '',
       link: banner?.link ?? '',
-      link_target: banner?.link_target ?? 'nuxt-link',
-      bg_class: banner?.bg_class ?? '',
-      text_class: banner?.text_class ?? '',
-      refresh_time: String(banner?.refresh_time ?? 86_400),
+      link_target: linkTargetChoice(banner?.link_target),
+      bg_class: colourChoice(BACKGROUNDS, banner?.bg_class),
+      text_class: colourChoice(TEXT_COLOURS, banner?.text_class),
+      refresh_amount: hidden.amount,
+      refresh_unit: hidden.unit,
       sort_order: String(banner?.sort_order ?? 0),
       valid_from: toLocalInput(banner?.valid_from),
       valid_to: toLocalInput(banner?.valid_to),
-    }),
-    toInput: (values) => ({
+      };
+    },
+    toInput: ({ refresh_amount, refresh_unit, ...values }) => ({
       ...values,
-      refresh_time: Number(values.refresh_time),
+      refresh_time: toSeconds(refresh_amount, refresh_unit),
       sort_order: Number(values.sort_order),
       valid_from: fromLocalInput(values.valid_from),
       valid_to: fromLocalInput(values.valid_to),

@@ -6,7 +6,8 @@ import type { ApiSchema } from '@/shared/api/schema';
 import { CouponBatch } from '../components/coupon-batch';
 import { CouponUsages } from '../components/coupon-usages';
 import { defineArea } from '../lib/define-area';
-import { fromGrosz, optionalMoneyText, toGrosz, toLocalInput, warsawLocalToIso } from '../lib/validation';
+import { formatMoney, moneySchema, parseMoney } from '../lib/money-input';
+import { toLocalInput, warsawLocalToIso } from '../lib/validation';
 import { areaTitles } from '../messages/area-titles';
 import { common } from '../messages/common-messages';
 import { fields } from '../messages/field-messages';
@@ -16,12 +17,18 @@ type Coupon = ApiSchema<'CouponDetails'>;
 /** The server's code pattern (`SaveInput.code`), empty allowed: a new coupon without one gets a random code. */
 const CODE = new RegExp(`^(?:${SaveInputPatterns.code.replace(/^\^|\$$/g, '')})?$`);
 
+/** Złoty typed (checked by the schema) as grosze; an empty field as `empty`. */
+const grosze = (typed: string, empty: number | null): number | null => {
+  const parsed = parseMoney(typed);
+  return parsed.ok ? parsed.grosze : empty;
+};
+
 /** The coupon form's checks; its limits are the server's (`SaveInput`). */
 export const couponSchema = z.object({
   code: z.string().check(z.trim(), z.regex(CODE, 'invalid')),
   // Required on a new coupon: the server says so at the field (422) when it is left empty.
-  value: optionalMoneyText(SaveInput.value.maximum),
-  current_value: optionalMoneyText(SaveInput.current_value.maximum),
+  value: moneySchema({ optional: true, allowZero: false, maxGrosze: SaveInput.value.maximum }),
+  current_value: moneySchema({ optional: true, maxGrosze: SaveInput.current_value.maximum }),
   expires_at: z.string(),
 });
 
@@ -62,22 +69,22 @@ export const couponsArea = defineArea<Coupon, z.infer<typeof couponSchema>>({
     schema: couponSchema,
     fields: [
       { name: 'code', label: fields.code, kind: 'text', hint: fields.codeHint, only: 'create' },
-      { name: 'value', label: fields.initialValue, kind: 'number', required: true, only: 'create' },
-      { name: 'current_value', label: fields.currentValue, kind: 'number', only: 'edit' },
+      { name: 'value', label: fields.initialValue, kind: 'money', required: true, only: 'create' },
+      { name: 'current_value', label: fields.currentValue, kind: 'money', only: 'edit' },
       { name: 'expires_at', label: fields.expiresAt, kind: 'datetime' },
     ],
     toValues: (coupon) => ({
       code: coupon?.code ?? '',
       value: '',
       // A create answers only the code and value (CouponAnswer); the page then reads the whole coupon.
-      current_value: typeof coupon?.current_value === 'number' ? fromGrosz(coupon.current_value) : '',
+      current_value: typeof coupon?.current_value === 'number' ? formatMoney(coupon.current_value) : '',
       expires_at: toLocalInput(coupon?.expires_at),
     }),
     toInput: (values, coupon) => {
       const expires_at = warsawLocalToIso(values.expires_at);
       return coupon
-        ? { current_value: toGrosz(values.current_value || '0'), expires_at }
-        : { code: values.code.trim() || null, value: toGrosz(values.value), expires_at };
+        ? { current_value: grosze(values.current_value, 0), expires_at }
+        : { code: values.code.trim() || null, value: grosze(values.value, null), expires_at };
     },
   },
   sections: [({ model }) => <CouponUsages usages={model.orders} />],

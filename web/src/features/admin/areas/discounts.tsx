@@ -5,7 +5,8 @@ import type { ApiSchema } from '@/shared/api/schema';
 
 import { DiscountValue } from '../components/discount-value';
 import { defineArea } from '../lib/define-area';
-import { datesInOrder, fieldCheck, fromLocalInput, intText, requiredText, text, toLocalInput } from '../lib/validation';
+import { formatMoney, moneyIssueKey, parseMoney, type MoneyRules } from '../lib/money-input';
+import { datesInOrder, fromLocalInput, intText, requiredText, text, toLocalInput } from '../lib/validation';
 import { areaTitles } from '../messages/area-titles';
 import { common } from '../messages/common-messages';
 import { fields } from '../messages/field-messages';
@@ -17,13 +18,39 @@ const KINDS = [
   { value: 'amount', label: fields.kindAmount },
 ];
 
+/** An amount discount's limits: at least a grosz, at most the server's `maximum` (grosze). */
+const AMOUNT: MoneyRules = { allowZero: false, maxGrosze: DiscountInput.value.maximum };
+const PERCENT = intText(1, 100);
+
+/**
+ * The value as its kind reads it: a percentage is a whole number 1–100, an amount is złoty typed
+ * with a comma ("12,50", sent as 1250 grosze). The issue lands on `value`.
+ */
+const valueOfKind = z.superRefine<{ kind: 'percent' | 'amount'; value: string }>((values, ctx) => {
+  let message: string | undefined;
+  if (values.kind === 'amount') {
+    const parsed = parseMoney(values.value, AMOUNT);
+    if (!parsed.ok) message = moneyIssueKey(parsed.problem, AMOUNT);
+  } else {
+    message = z.safeParse(PERCENT, values.value).error?.issues[0]?.message;
+  }
+  if (message) ctx.issues.push({ code: 'custom', message, path: ['value'], input: values.value });
+});
+
+/** The discount value as the API takes it: a percentage, or grosze from the złoty typed. */
+function valueForApi(kind: 'percent' | 'amount', typed: string): number {
+  if (kind === 'percent') return Number(typed.trim());
+  const parsed = parseMoney(typed, AMOUNT);
+  return parsed.ok ? parsed.grosze : Number.NaN;
+}
+
 /** The discount form's checks; its limits are the server's (`DiscountInput`). */
 export const discountSchema = z
   .object({
     name: requiredText(DiscountInput.name.maxLength),
     name_en: text(DiscountInput.name_en.maxLength),
     kind: z.enum(['percent', 'amount']),
-    value: intText(DiscountInput.value.minimum, DiscountInput.value.maximum),
+    value: z.string(),
     valid_from: z.string(),
     valid_to: z.string(),
     active: z.boolean(),
@@ -31,11 +58,11 @@ export const discountSchema = z
     sort_order: intText(DiscountInput.sort_order.minimum, DiscountInput.sort_order.maximum),
   })
   .check(
-    fieldCheck((values) => values.kind !== 'percent' || Number(values.value) <= 100, 'range|1|100', 'value'),
+    valueOfKind,
     datesInOrder(),
   );
 
-/** Discounts: a percentage or an amount in grosz, valid from/to; the statutory ones marked. */
+/** Discounts: a percentage or an amount (typed in złoty, stored in grosze), valid from/to; the statutory ones marked. */
 export const discountsArea = defineArea<Discount, z.infer<typeof discountSchema>>({
   path: 'course/discount',
   title: areaTitles.discounts,
@@ -62,7 +89,7 @@ export const discountsArea = defineArea<Discount, z.infer<typeof discountSchema>
       { name: 'name', label: common.name, kind: 'text', required: true, wide: true },
       { name: 'name_en', label: common.nameEn, kind: 'text', wide: true },
       { name: 'kind', label: fields.kind, kind: 'select', options: KINDS, required: true },
-      { name: 'value', label: fields.value, kind: 'number', required: true, hint: fields.discountValueHint },
+      { name: 'value', label: fields.value, kind: 'text', required: true, hint: fields.discountValueHint, inputProps: { inputMode: 'decimal' } },
       { name: 'valid_from', label: common.validFrom, kind: 'datetime' },
       { name: 'valid_to', label: common.validTo, kind: 'datetime' },
       { name: 'sort_order', label: common.sortOrder, kind: 'number', required: true },
@@ -73,7 +100,7 @@ export const discountsArea = defineArea<Discount, z.infer<typeof discountSchema>
       name: discount?.name ?? '',
       name_en: discount?.name_en ?? '',
       kind: discount?.kind ?? 'percent',
-      value: discount ? String(discount.value) : '',
+      value: discount ? (discount.kind === 'amount' ? formatMoney(discount.value) : String(discount.value)) : '',
       valid_from: toLocalInput(discount?.valid_from),
       valid_to: toLocalInput(discount?.valid_to),
       active: discount?.active ?? true,
@@ -83,7 +110,7 @@ export const discountsArea = defineArea<Discount, z.infer<typeof discountSchema>
     toInput: (values) => ({
       ...values,
       name: values.name.trim(),
-      value: Number(values.value),
+      value: valueForApi(values.kind, values.value),
       sort_order: Number(values.sort_order),
       valid_from: fromLocalInput(values.valid_from),
       valid_to: fromLocalInput(values.valid_to),

@@ -33,7 +33,7 @@ describe('the orders list', () => {
     await waitFor(() => expect(within(filters).getByRole('option', { name: 'Nisko – Kraków' })).toBeInTheDocument());
     await user.selectOptions(within(filters).getByLabelText('Trasa'), 'Nisko – Kraków');
     await user.type(within(filters).getByLabelText('E-mail'), 'transbud');
-    await user.type(within(filters).getByLabelText('Identyfikator (hash)'), 'abc');
+    await user.type(within(filters).getByLabelText('Kod zamówienia z linku klienta'), 'abc');
     await user.type(within(filters).getByLabelText('Numer biletu'), 'NK-2026-000107');
     await user.click(within(filters).getByRole('button', { name: 'Filtruj' }));
 
@@ -74,12 +74,29 @@ describe('the order page', () => {
     expect((entries[0] as HTMLElement).querySelector('.admin-timeline__who')).toHaveTextContent('Kto: Gośćbiuro@transbud.example');
     expect(within(timeline).getByText(/^Wystawiono fakturę NB\/\d{4}\/\d+ na/)).toBeInTheDocument();
     const paid = entries.find((entry) => entry.textContent?.includes('Zapłacono')) as HTMLElement;
-    const disclosure = within(paid).getByText('Pokaż zdarzenie (PaymentRegistered)');
+    const disclosure = within(paid).getByText('Szczegóły techniczne (dla obsługi systemu)');
     const details = disclosure.closest('details') as HTMLDetailsElement;
     expect(details.open).toBe(false);
     await user.click(disclosure);
     expect(details.open).toBe(true);
-    expect(JSON.parse(within(paid).getByText(/"amount"/).textContent ?? '')).toEqual({ amount: companyOrder().to_pay, provider: 'Przelewy24' });
+    expect((JSON.parse(within(paid).getByText(/"amount"/).textContent ?? '') as { data: unknown }).data).toEqual({ amount: companyOrder().to_pay, provider: 'Przelewy24' });
+  });
+
+  it('labels each entry by what it is about, never by a stream id or an event class', async () => {
+    renderApp(`/admin/order/order/${companyOrder().id}`, ADMIN);
+    const timeline = await screen.findByRole('region', { name: 'Historia zamówienia' });
+    const entries = await within(timeline).findAllByRole('listitem');
+    const heads = entries.map((entry) => (entry.querySelector('.admin-timeline__head') as HTMLElement).textContent ?? '');
+    expect(heads[0]).toMatch(/Zamówienie$/);
+    const outbound = companyOrder().outbound;
+    const held = heads.find((head) => head.includes('Kurs '));
+    expect(held).toContain(outbound?.route_name ?? 'no route');
+    expect(held).toMatch(/\d{1,2}[ .]\S+[ .]\d{4}/);
+    // What is visible without opening the details: no stream ids, no event class names.
+    for (const entry of entries) {
+      const visible = [...entry.children].filter((child) => child.tagName !== 'DETAILS').map((child) => child.textContent).join(' ');
+      expect(visible).not.toMatch(/order-|course-|SeatsHeld|PaymentRegistered|OrderPlaced/);
+    }
   });
 
   it('speaks English under /en', async () => {

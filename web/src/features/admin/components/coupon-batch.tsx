@@ -11,13 +11,16 @@ import { saveRecord } from '../api/admin-data';
 import { useRecordMutation } from '../hooks/use-record-mutation';
 import { useAdminHref } from '../lib/admin-path';
 import { exportSearch } from '../lib/list-params';
-import { toGrosz, warsawLocalToIso } from '../lib/validation';
+import { moneyProblemText, parseMoney, type MoneyRules } from '../lib/money-input';
+import { warsawLocalToIso } from '../lib/validation';
 import { couponTexts } from '../messages/coupon-messages';
 import { fields } from '../messages/field-messages';
 
+import { MoneyField } from './money-field';
 
-const MONEY = /^\d{1,7}([.,]\d{1,2})?$/;
 const PATH = 'order/coupon';
+/** A batch coupon's value: at least a grosz, at most the server's coupon's (`SaveInput.value`). */
+const VALUE: MoneyRules = { allowZero: false, maxGrosze: SaveInput.value.maximum };
 
 export function CouponBatch({ params }: { params: URLSearchParams }) {
   const intl = useIntl();
@@ -27,19 +30,25 @@ export function CouponBatch({ params }: { params: URLSearchParams }) {
   const [value, setValue] = useState('');
   const [expires, setExpires] = useState('');
   const [codes, setCodes] = useState<string[]>([]);
+  // A refusal is said at the field as soon as something is typed, and for an empty field once sent.
+  const [tried, setTried] = useState(false);
+  const parsed = parseMoney(value, VALUE);
+  const valueLabel = intl.formatMessage(fields.initialValue);
+  const valueError = !parsed.ok && (tried || value.trim() !== '') ? moneyProblemText(intl, valueLabel, parsed.problem, VALUE) : undefined;
   const batch = useRecordMutation(PATH, async () => {
     const made: string[] = [];
     const run = crypto.randomUUID();
     for (let i = 0; i < Number(count); i += 1) {
-      const coupon = (await saveRecord(PATH, undefined, { value: toGrosz(value), expires_at: warsawLocalToIso(expires) }, { 'Idempotency-Key': `${run}-${i}` })) as { code: string };
+      const coupon = (await saveRecord(PATH, undefined, { value: parsed.ok ? parsed.grosze : null, expires_at: warsawLocalToIso(expires) }, { 'Idempotency-Key': `${run}-${i}` })) as { code: string };
       made.push(coupon.code);
     }
     setCodes(made);
   });
   // At most 100 at once: the browser saves them one by one. The value is the server's coupon's.
-  const valid = /^\d+$/.test(count) && Number(count) >= 1 && Number(count) <= 100 && MONEY.test(value.trim()) && toGrosz(value) <= SaveInput.value.maximum;
+  const valid = /^\d+$/.test(count) && Number(count) >= 1 && Number(count) <= 100 && parsed.ok;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setTried(true);
     if (valid) batch.mutate(undefined);
   };
 
@@ -53,15 +62,12 @@ export function CouponBatch({ params }: { params: URLSearchParams }) {
           <label htmlFor={`${id}-count`} className="form-field__label">{intl.formatMessage(couponTexts.count)}</label>
           <input id={`${id}-count`} className="form-field__input admin-grid-input" inputMode="numeric" value={count} onChange={(event) => setCount(event.target.value)} />
         </div>
-        <div className="form-field">
-          <label htmlFor={`${id}-value`} className="form-field__label">{intl.formatMessage(fields.initialValue)}</label>
-          <input id={`${id}-value`} className="form-field__input admin-grid-input" inputMode="decimal" value={value} onChange={(event) => setValue(event.target.value)} />
-        </div>
+        <MoneyField label={valueLabel} value={value} onChange={setValue} error={valueError} />
         <div className="form-field">
           <label htmlFor={`${id}-expires`} className="form-field__label">{intl.formatMessage(fields.expiresAt)}</label>
           <input id={`${id}-expires`} className="form-field__input" type="datetime-local" value={expires} onChange={(event) => setExpires(event.target.value)} />
         </div>
-        <Button type="submit" disabled={!valid || batch.isPending}>
+        <Button type="submit" disabled={batch.isPending}>
           {intl.formatMessage(couponTexts.create)}
         </Button>
         <Link className="button button--secondary" to={`${href('course/coupon/export-coupon')}?${exportSearch(params)}`}>

@@ -7,13 +7,13 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
-import { errorToast } from '@/shared/api/error-toast';
 import { CancelCourseInput, DelayInput } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 
 import { cancelCourse, delayCourse, disruptionQuery, showDisruption, type Disruption } from '../api/course-disruption';
+import { adminErrorToast } from '../lib/admin-errors';
 import { disruptionTexts as texts, disruptionValues as values } from '../messages/disruption-messages';
 
 import { ConfirmDialog } from './confirm-dialog';
@@ -119,7 +119,7 @@ function DisruptionDialog({ kind, disruption, onClose }: { kind: Exclude<Dialog,
       onClose();
       await showDisruption(queryClient, answer);
     },
-    onError: (error) => showToast(errorToast(error)),
+    onError: (error) => showToast(adminErrorToast(error)),
     meta: { loader: true },
   });
   const confirm = () => {

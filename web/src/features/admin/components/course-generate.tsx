@@ -4,7 +4,6 @@ import { useIntl } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
 import { apiClient } from '@/shared/api/client';
-import { errorToast } from '@/shared/api/error-toast';
 import { GenerateInput } from '@/shared/api/limits.gen';
 import { dataOf, type ApiSchema } from '@/shared/api/schema';
 import { showToast } from '@/shared/stores/toast-store';
@@ -12,6 +11,7 @@ import { Button } from '@/shared/ui/button';
 
 import { useAllOf, useInvalidateArea } from '../api/admin-data';
 import { useRouteOptions } from '../hooks/use-route-options';
+import { adminErrorToast } from '../lib/admin-errors';
 import { common } from '../messages/common-messages';
 import { courseTexts, courseValues } from '../messages/course-messages';
 import { fields } from '../messages/field-messages';
@@ -55,7 +55,7 @@ export function CourseGenerate() {
       setShown(answer);
       setResult(null);
     },
-    onError: (error) => showToast(errorToast(error)),
+    onError: (error) => showToast(adminErrorToast(error)),
   });
   const generate = useMutation({
     mutationFn: async (asked: Choice) =>
@@ -66,7 +66,7 @@ export function CourseGenerate() {
       setShown(null);
       await invalidate('course/course');
     },
-    onError: (error) => showToast(errorToast(error)),
+    onError: (error) => showToast(adminErrorToast(error)),
   });
   const routeName = (routeIdOf: number) => {
     const label = routes.find((route) => route.value === String(routeIdOf))?.label ?? String(routeIdOf);

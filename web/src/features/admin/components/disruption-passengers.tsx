@@ -7,7 +7,6 @@ import { useId, useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 
 import { useFormatters, warsawDate } from '@/i18n/format';
-import { errorToast } from '@/shared/api/error-toast';
 import type { ApiSchema } from '@/shared/api/schema';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
@@ -21,6 +20,7 @@ import {
   type DisruptionPassenger,
   type OfficeChoice,
 } from '../api/course-disruption';
+import { adminErrorToast } from '../lib/admin-errors';
 import { canChooseFor } from '../lib/disruption';
 import { disruptionTexts as texts, disruptionValues as values } from '../messages/disruption-messages';
 
@@ -85,7 +85,7 @@ function PassengerRow({ disruption, passenger, onChoose }: { disruption: Disrupt
   const resend = useMutation({
     mutationFn: () => resendDisruption(disruption.course_id, passenger.order_id),
     onSuccess: () => showToast({ type: 'success', message: texts.resent }),
-    onError: (error) => showToast(errorToast(error)),
+    onError: (error) => showToast(adminErrorToast(error)),
     meta: { loader: true },
   });
   const result = passenger.moved_to
@@ -151,7 +151,7 @@ function ChooseDialog({ course, passenger, onClose }: { course: Course; passenge
       onClose();
       await queryClient.invalidateQueries({ queryKey: disruptionKey(course.id) });
     },
-    onError: (error) => showToast(errorToast(error)),
+    onError: (error) => showToast(adminErrorToast(error)),
     meta: { loader: true },
   });
   return (

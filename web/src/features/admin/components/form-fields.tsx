@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 
 import type { FieldDef, FormValues, Option } from '../lib/area';
 import { validationText } from '../lib/field-errors';
+import { moneyMessages } from '../lib/money-input';
 import { common } from '../messages/common-messages';
 
 import { OptionLabel } from './option-label';
@@ -61,6 +62,7 @@ function SelectInput({
 
 function FieldInput({ field, id, describedBy, invalid, disabled }: { field: FieldDef; id: string; describedBy?: string; invalid: boolean; disabled: boolean }) {
   const { register, control } = useFormContext<FormValues>();
+  const intl = useIntl();
   // A field the API keeps on an edit: text inputs are read-only (a disabled input would send no
   // value); selects and checkboxes, which cannot be read-only, are disabled.
   const lockable = field.kind === 'select' || field.kind === 'checkbox';
@@ -113,6 +115,15 @@ function FieldInput({ field, id, describedBy, invalid, disabled }: { field: Fiel
           }
         />
       );
+    case 'money':
+      return (
+        <span className="money-input">
+          <input className="form-field__input money-input__field" type="text" inputMode="decimal" autoComplete="off" {...common} {...register(field.name)} />
+          <span className="money-input__suffix" aria-hidden="true">
+            {intl.formatMessage(moneyMessages.suffix)}
+          </span>
+        </span>
+      );
     default: {
       const type = field.kind === 'datetime' ? 'datetime-local' : field.kind === 'date' ? 'date' : field.kind === 'number' ? 'text' : 'text';
       return (
@@ -133,7 +144,7 @@ export function FormField({ field, editing }: { field: FieldDef; editing: boolea
   const id = useId();
   const { formState } = useFormContext<FormValues>();
   const error = formState.errors[field.name];
-  const message = error?.type === 'server' ? error.message : validationText(intl, error?.message);
+  const message = error?.type === 'server' ? error.message : validationText(intl, error?.message, intl.formatMessage(field.label));
   const hintId = field.hint ? `${id}-hint` : undefined;
   const errorId = message ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;

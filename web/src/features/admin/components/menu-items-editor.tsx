@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { Button } from '@/shared/ui/button';
 
 import type { CustomFieldProps } from '../lib/area';
-import { LINK_TARGETS } from '../lib/link-targets';
+import { LINK_TARGETS, linkTargetChoice } from '../lib/link-targets';
 import type { MenuItem } from '../lib/menu-items';
 import { moved } from '../lib/route-math';
 import { common } from '../messages/common-messages';
@@ -47,7 +47,7 @@ function ItemList({ items, onChange, depth, idPrefix }: ItemListProps) {
               </div>
               <div className="form-field">
                 <label htmlFor={`${id}-target`} className="form-field__label">{intl.formatMessage(fields.linkTarget)}</label>
-                <select id={`${id}-target`} className="form-field__input" value={item.target} onChange={(event) => update(index, { target: event.target.value })}>
+                <select id={`${id}-target`} className="form-field__input" value={linkTargetChoice(item.target)} onChange={(event) => update(index, { target: event.target.value })}>
                   {LINK_TARGETS.map((target) => (
                     <option key={target.value} value={target.value}>
                       <OptionLabel label={target.label} />

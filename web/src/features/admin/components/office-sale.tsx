@@ -11,12 +11,12 @@ import * as z from 'zod/mini';
 
 import { warsawDate } from '@/i18n/format';
 import { isApiError } from '@/shared/api/api-error';
-import { errorToast } from '@/shared/api/error-toast';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 
 import { ADMIN_KEY } from '../api/admin-data';
 import { createSale, reloadOrder } from '../api/orders';
+import { adminErrorToast } from '../lib/admin-errors';
 import { useAdminHref } from '../lib/admin-path';
 import type { FieldDef, FormValues } from '../lib/area';
 import { fieldErrorText } from '../lib/field-errors';
@@ -159,7 +159,7 @@ export function OfficeSale() {
       } else {
         // 409: the seats went meanwhile; a new key lets the next try be a new sale.
         key.current = crypto.randomUUID();
-        showToast(errorToast(error));
+        showToast(adminErrorToast(error));
       }
     }
   };

@@ -6,12 +6,12 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
-import { errorToast } from '@/shared/api/error-toast';
 import { CancelInput } from '@/shared/api/limits.gen';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 
 import { cancelOrder, reloadOrder, resendTickets, type AdminOrder } from '../api/orders';
+import { adminErrorToast } from '../lib/admin-errors';
 import { common } from '../messages/common-messages';
 import { orderTexts, orderValues } from '../messages/order-messages';
 
@@ -81,7 +81,7 @@ function CancelDialog({ order, onClose, onDone }: { order: AdminOrder; onClose: 
       onDone(intl.formatMessage(orderValues.cancelled, { refund: money(answer.refund), coupon: money(answer.coupon_refund) }));
       await reloadOrder(queryClient, order.id, order.version);
     },
-    onError: (error) => showToast(errorToast(error)),
+    onError: (error) => showToast(adminErrorToast(error)),
     meta: { loader: true },
   });
   const confirm = () => {

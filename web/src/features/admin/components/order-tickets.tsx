@@ -6,12 +6,12 @@ import { useIntl } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
 import { isApiError } from '@/shared/api/api-error';
-import { errorToast } from '@/shared/api/error-toast';
 import { serverMessage } from '@/shared/api/server-messages';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 
 import { changeCourse, changeOptionsQuery, reloadOrder, returnTicket, type AdminOrder, type AdminTicket } from '../api/orders';
+import { adminErrorToast } from '../lib/admin-errors';
 import { common } from '../messages/common-messages';
 import { TICKET_STATUSES, orderTexts, orderValues, paidAtOffice } from '../messages/order-messages';
 
@@ -122,7 +122,7 @@ function ReturnDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
       );
       await reloadOrder(queryClient, order.id, order.version);
     },
-    onError: (error) => showToast(errorToast(error)),
+    onError: (error) => showToast(adminErrorToast(error)),
     meta: { loader: true },
   });
   return (
@@ -161,7 +161,7 @@ function ChangeDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
       );
       await reloadOrder(queryClient, order.id, order.version);
     },
-    onError: (error) => showToast(errorToast(error)),
+    onError: (error) => showToast(adminErrorToast(error)),
     meta: { loader: true },
   });
   let body;

@@ -7,10 +7,10 @@ import { FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form'
 import { useIntl, type MessageDescriptor } from 'react-intl';
 
 import { isApiError } from '@/shared/api/api-error';
-import { errorToast } from '@/shared/api/error-toast';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 
+import { adminErrorToast } from '../lib/admin-errors';
 import type { FieldDef, FormValues } from '../lib/area';
 import { fieldErrorText, formFieldOf } from '../lib/field-errors';
 import { useUnsavedChanges } from '../lib/unsaved-registry';
@@ -93,7 +93,7 @@ export function RecordForm({ fields, fieldsets = [], resolver, defaultValues, ed
         setOtherErrors(unplaced);
         showToast({ type: 'danger', message: common.saveFailed });
       } else {
-        showToast(errorToast(error));
+        showToast(adminErrorToast(error));
       }
     }
   };
@@ -171,7 +171,7 @@ export function RecordForm({ fields, fieldsets = [], resolver, defaultValues, ed
               onSuccess: () => showToast({ type: 'success', message: common.deleted }),
               onError: (error) => {
                 leavingRef.current = false;
-                showToast(errorToast(error));
+                showToast(adminErrorToast(error));
               },
             });
           }}

@@ -126,20 +126,45 @@ describe("a route's page", () => {
     await waitFor(() => expect(within(prices).getByLabelText(/Cena Nisko/)).toHaveValue('36,00'));
   });
 
-  it('shows a refused price at its cell: a zero price is no price', async () => {
+  it('shows a price the server refused at its cell, with its bounds in złoty', async () => {
     const sent = writes();
+    server.use(
+      http.put(apiUrl('/route/route-price/save-grid'), () =>
+        refusal([{ field: 'prices[0].price', message: 'out of range', code: 'field.out_of_range', params: { min: 1, max: 10_000_000 } }]),
+      ),
+    );
     const { user } = renderApp('/admin/route/route/1', ADMIN);
     const prices = await screen.findByRole('region', { name: 'Ceny (zł) dla par przystanków' });
     const cell = await within(prices).findByLabelText('Cena Nisko, Dworzec Autobusowy → Kraków, MDA Dworzec Autobusowy');
     await user.clear(cell);
-    await user.type(cell, '0');
+    await user.type(cell, '12,50');
     await user.click(within(prices).getByRole('button', { name: 'Zapisz ceny' }));
     expect(await within(prices).findByRole('alert')).toHaveTextContent('Nie zapisano cen; nic nie zostało zmienione.');
     expect(cell).toHaveAttribute('aria-invalid', 'true');
     // A price's bounds are grosze in the answer's params and złoty on the page.
     expect(cell).toHaveAccessibleDescription(/^Podaj cenę od 0,01 do 100\s000,00 zł\.$/);
-    expect(cell).toHaveValue('0');
     expect(sent).toEqual(['PUT /api/route/route-price/save-grid']);
+  });
+
+  it('says at the cell why a price of 0, −5 or 12,505 cannot be saved, naming the cell, and sends nothing', async () => {
+    const sent = writes();
+    const { user } = renderApp('/admin/route/route/1', ADMIN);
+    const prices = await screen.findByRole('region', { name: 'Ceny (zł) dla par przystanków' });
+    const name = 'Cena Nisko, Dworzec Autobusowy → Kraków, MDA Dworzec Autobusowy';
+    const cell = await within(prices).findByLabelText(name);
+    for (const [typed, why] of [
+      ['0', 'kwota musi być większa od zera (co najmniej 0,01 zł).'],
+      ['-5', 'kwota nie może być ujemna. Wpisz 0 lub więcej, np. 12,50.'],
+      ['12,505', 'najwyżej dwie cyfry po przecinku (grosze), np. 12,50.'],
+    ] as const) {
+      await user.clear(cell);
+      await user.type(cell, typed);
+      expect(cell).toHaveAttribute('aria-invalid', 'true');
+      expect(cell).toHaveAccessibleDescription(`${name}: ${why}`);
+    }
+    await user.click(within(prices).getByRole('button', { name: 'Zapisz ceny' }));
+    expect(await within(prices).findByRole('alert')).toHaveTextContent('Nie zapisano: 1 cena jest błędna.');
+    expect(sent).toEqual([]);
   });
 
   it('edits a timetable with week days as checkboxes', async () => {

@@ -7,26 +7,31 @@ import { useId, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 
 import { isApiError, type ApiError, type FieldError } from '@/shared/api/api-error';
-import { errorToast } from '@/shared/api/error-toast';
+import { PriceCell } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 
 import { useAllOf, useInvalidateArea } from '../api/admin-data';
 import { rowErrors, savePriceGrid } from '../api/route-lists';
+import { adminErrorToast } from '../lib/admin-errors';
 import { fieldErrorText } from '../lib/field-errors';
+import { formatMoney, moneyProblemText, parseMoney, type MoneyRules } from '../lib/money-input';
 import { priceFromRate } from '../lib/route-math';
 import { useUnsavedChanges } from '../lib/unsaved-registry';
-import { fromGrosz, toGrosz } from '../lib/validation';
 import { routeTexts, routeValues } from '../messages/route-messages';
 
+import { MoneyField, MoneyInput } from './money-field';
 import { TableScroll } from './table-scroll';
 
 type RouteWaypoint = ApiSchema<'RouteWaypoint'>;
 type RoutePrice = ApiSchema<'RoutePrice'>;
 
 const PATH = 'route/route-price';
-const MONEY = /^\d{1,7}([.,]\d{1,2})?$/;
+/** A trip's price: at least a grosz (a free trip is no price: leave the cell empty), at most the server's. */
+const PRICE: MoneyRules = { allowZero: false, maxGrosze: PriceCell.price.maximum };
+/** The rate and the minimum of "fill from a rate": above zero. */
+const RATE: MoneyRules = { allowZero: false, maxGrosze: PriceCell.price.maximum };
 const pairKey = (from: number, to: number) => `${from}-${to}`;
 
 export function RoutePrices({ routeId }: { routeId: number }) {
@@ -42,7 +47,7 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
   const minimumId = useId();
   const ordered = [...stops].sort((a, b) => a.position - b.position);
   const [cells, setCells] = useState<Record<string, string>>(() =>
-    Object.fromEntries(prices.map((price) => [pairKey(price.from_waypoint_id, price.to_waypoint_id), fromGrosz(price.price)])),
+    Object.fromEntries(prices.map((price) => [pairKey(price.from_waypoint_id, price.to_waypoint_id), formatMoney(price.price)])),
   );
   const [rate, setRate] = useState('0,20');
   const [minimum, setMinimum] = useState('5,00');
@@ -50,14 +55,31 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
   // The refused save's errors by cell (`prices[i]` is the i-th cell sent).
   const [refusal, setRefusal] = useState<{ error: ApiError; sent: string[] } | null>(null);
   useUnsavedChanges(() => dirty);
-  const bad = Object.entries(cells).filter(([, value]) => value.trim() !== '' && !MONEY.test(value.trim()));
+  // Set when a save or a fill was tried with a bad amount: the summary above the button says so.
+  const [tried, setTried] = useState(false);
+  const cellLabel = (from: RouteWaypoint, to: RouteWaypoint) => intl.formatMessage(routeValues.priceFor, { from: from.waypoint_name, to: to.waypoint_name });
+  // Each typed cell's refusal, said at the cell and naming it ("Cena Nisko → Kraków: …").
+  const problems = new Map(
+    ordered.flatMap((from, i) =>
+      ordered.slice(i + 1).flatMap((to) => {
+        const key = pairKey(from.waypoint_id, to.waypoint_id);
+        const value = cells[key] ?? '';
+        const parsed = parseMoney(value, PRICE);
+        return value.trim() === '' || parsed.ok ? [] : [[key, moneyProblemText(intl, cellLabel(from, to), parsed.problem, PRICE)] as const];
+      }),
+    ),
+  );
   // Every forward pair with a price, in the grid's order.
   const filled = ordered.flatMap((from, i) =>
     ordered.slice(i + 1).flatMap((to) => {
-      const value = cells[pairKey(from.waypoint_id, to.waypoint_id)]?.trim() ?? '';
-      return value === '' ? [] : [{ from_waypoint_id: from.waypoint_id, to_waypoint_id: to.waypoint_id, price: toGrosz(value) }];
+      const parsed = parseMoney(cells[pairKey(from.waypoint_id, to.waypoint_id)] ?? '', PRICE);
+      return parsed.ok ? [{ from_waypoint_id: from.waypoint_id, to_waypoint_id: to.waypoint_id, price: parsed.grosze }] : [];
     }),
   );
+  const rateParsed = parseMoney(rate, RATE);
+  const minimumParsed = parseMoney(minimum, RATE);
+  const rateError = rateParsed.ok ? undefined : moneyProblemText(intl, intl.formatMessage(routeTexts.rate), rateParsed.problem, RATE);
+  const minimumError = minimumParsed.ok ? undefined : moneyProblemText(intl, intl.formatMessage(routeTexts.minimum), minimumParsed.problem, RATE);
 
   const invalidate = useInvalidateArea();
   const mutation = useMutation({
@@ -66,7 +88,7 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
     onError: (error, grid) =>
       isApiError(error) && error.status === 422
         ? setRefusal({ error, sent: grid.map((cell) => pairKey(cell.from_waypoint_id, cell.to_waypoint_id)) })
-        : showToast(errorToast(error)),
+        : showToast(adminErrorToast(error)),
     meta: { loader: true },
   });
   const refused = new Map(
@@ -86,15 +108,16 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
     setCells((current) => ({ ...current, [key]: value }));
     setDirty(true);
     setRefusal(null);
+    setTried(false);
   };
   const fill = () => {
-    if (!MONEY.test(rate.trim()) || !MONEY.test(minimum.trim())) return;
+    if (!rateParsed.ok || !minimumParsed.ok) return;
     const next = { ...cells };
     ordered.forEach((from, i) =>
       ordered.slice(i + 1).forEach((to) => {
         const key = pairKey(from.waypoint_id, to.waypoint_id);
         if (!next[key]?.trim()) {
-          next[key] = fromGrosz(priceFromRate(to.minutes_from_start - from.minutes_from_start, toGrosz(rate), toGrosz(minimum)));
+          next[key] = formatMoney(priceFromRate(to.minutes_from_start - from.minutes_from_start, rateParsed.grosze, minimumParsed.grosze));
         }
       }),
     );
@@ -110,14 +133,8 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
       </h2>
       <p className="form-field__hint">{intl.formatMessage(routeTexts.pricesHint)}</p>
       <div className="admin-section__actions">
-        <div className="form-field">
-          <label htmlFor={rateId} className="form-field__label">{intl.formatMessage(routeTexts.rate)}</label>
-          <input id={rateId} className="form-field__input admin-grid-input" inputMode="decimal" value={rate} onChange={(event) => setRate(event.target.value)} />
-        </div>
-        <div className="form-field">
-          <label htmlFor={minimumId} className="form-field__label">{intl.formatMessage(routeTexts.minimum)}</label>
-          <input id={minimumId} className="form-field__input admin-grid-input" inputMode="decimal" value={minimum} onChange={(event) => setMinimum(event.target.value)} />
-        </div>
+        <MoneyField id={rateId} label={intl.formatMessage(routeTexts.rate)} value={rate} onChange={setRate} error={rateError} />
+        <MoneyField id={minimumId} label={intl.formatMessage(routeTexts.minimum)} value={minimum} onChange={setMinimum} error={minimumError} />
         <Button variant="secondary" onClick={fill}>
           {intl.formatMessage(routeTexts.fill)}
         </Button>
@@ -142,17 +159,17 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
                   const key = pairKey(from.waypoint_id, to.waypoint_id);
                   if (j < i) return <td key={to.id} aria-hidden="true" />;
                   const value = cells[key] ?? '';
-                  const why = refused.get(key);
+                  const problem = problems.get(key);
+                  const why = problem ? [problem] : refused.get(key);
                   return (
                     <td key={to.id}>
-                      <input
-                        className="form-field__input admin-grid-input"
-                        inputMode="decimal"
-                        aria-label={intl.formatMessage(routeValues.priceFor, { from: from.waypoint_name, to: to.waypoint_name })}
-                        aria-invalid={(value.trim() !== '' && !MONEY.test(value.trim())) || why ? true : undefined}
-                        aria-describedby={why ? `${rateId}-${key}-error` : undefined}
+                      <MoneyInput
+                        className="admin-grid-input"
+                        aria-label={cellLabel(from, to)}
+                        invalid={Boolean(why)}
+                        describedBy={why ? `${rateId}-${key}-error` : undefined}
                         value={value}
-                        onChange={(event) => set(key, event.target.value)}
+                        onChange={(typed) => set(key, typed)}
                       />
                       {why ? (
                         <span id={`${rateId}-${key}-error`} className="form-field__error">
@@ -167,6 +184,11 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
           </tbody>
         </table>
       </TableScroll>
+      {tried && problems.size > 0 ? (
+        <div className="form-field__error" role="alert">
+          {intl.formatMessage(routeValues.pricesInvalid, { count: problems.size })}
+        </div>
+      ) : null}
       {refusal ? (
         <div className="form-field__error" role="alert">
           {intl.formatMessage(routeTexts.pricesRefused)}
@@ -177,15 +199,17 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
       ) : null}
       <div className="admin-section__actions">
         <Button
-          disabled={!dirty || bad.length > 0 || mutation.isPending}
-          onClick={() =>
+          disabled={!dirty || mutation.isPending}
+          onClick={() => {
+            setTried(true);
+            if (problems.size > 0) return;
             mutation.mutate(filled, {
               onSuccess: () => {
                 setDirty(false);
                 showToast({ type: 'success', message: routeTexts.saved });
               },
-            })
-          }
+            });
+          }}
         >
           {intl.formatMessage(routeTexts.savePrices)}
         </Button>

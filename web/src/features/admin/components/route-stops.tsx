@@ -7,13 +7,13 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
 import { isApiError, type ApiError } from '@/shared/api/api-error';
-import { errorToast } from '@/shared/api/error-toast';
 import type { ApiSchema } from '@/shared/api/schema';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 
 import { useAllOf, useInvalidateArea } from '../api/admin-data';
 import { rowErrors, saveStopList } from '../api/route-lists';
+import { adminErrorToast } from '../lib/admin-errors';
 import { fieldErrorText } from '../lib/field-errors';
 import { minutesValid, type StopRow } from '../lib/route-math';
 import { useUnsavedChanges } from '../lib/unsaved-registry';
@@ -52,7 +52,7 @@ function RouteStopsEditor({ routeId, saved }: { routeId: number; saved: RouteWay
   const mutation = useMutation({
     mutationFn: (next: StopRow[]) => saveStopList(routeId, next.map((row) => ({ waypoint_id: row.waypointId, minutes_from_start: Number(row.minutes) }))),
     onSuccess: () => invalidate(PATH),
-    onError: (error) => (shownHere(error) ? setRefusal(error) : showToast(errorToast(error))),
+    onError: (error) => (shownHere(error) ? setRefusal(error) : showToast(adminErrorToast(error))),
     meta: { loader: true },
   });
   useUnsavedChanges(() => dirty);

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { errorToast } from '@/shared/api/error-toast';
 import { showToast } from '@/shared/stores/toast-store';
 
 import { useInvalidateArea } from '../api/admin-data';
+import { adminErrorToast } from '../lib/admin-errors';
 
 /** A save or delete of related records (a route's stops, its prices): refreshes `apiPath`'s reads, tells a failure. */
 export function useRecordMutation<Input>(apiPath: string, run: (input: Input) => Promise<unknown>) {
@@ -11,7 +11,7 @@ export function useRecordMutation<Input>(apiPath: string, run: (input: Input) =>
   return useMutation({
     mutationFn: run,
     onSettled: () => invalidate(apiPath),
-    onError: (error) => showToast(errorToast(error)),
+    onError: (error) => showToast(adminErrorToast(error)),
     meta: { loader: true },
   });
 }

@@ -48,6 +48,8 @@ export type FieldKind =
   | 'text'
   | 'textarea'
   | 'number'
+  /** Złoty typed with a comma ("12,50"); the schema uses `moneySchema`, the API grosze. */
+  | 'money'
   | 'checkbox'
   | 'select'
   | 'datetime'

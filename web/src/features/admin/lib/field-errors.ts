@@ -4,10 +4,12 @@
 import { defineMessages, type IntlShape, type NoMessageValues } from 'react-intl';
 
 import type { FieldError } from '@/shared/api/api-error';
-import { knownServerText } from '@/shared/api/server-messages';
 import { formatDisplayText } from '@/shared/lib/display-text';
 
 import { validation, validationValues, type ValidationKey } from '../messages/common-messages';
+
+import { adminServerText } from './admin-errors';
+import { moneyIssueText } from './money-input';
 
 const messages = defineMessages<{ refused: { text: string }; conflict: NoMessageValues }>({
   refused: {
@@ -28,18 +30,21 @@ export function formFieldOf(field: string): string {
 }
 
 export function fieldErrorText(intl: IntlShape, error: FieldError): string {
-  const known = knownServerText(error);
+  const known = adminServerText(error);
   if (known) return formatDisplayText(intl, known);
   if (error.code === 'field.conflict') return intl.formatMessage(messages.conflict);
   return intl.formatMessage(messages.refused, { text: error.message });
 }
 
-/** A client-side issue's key (`range|1|1000`) as a sentence. */
-export function validationText(intl: IntlShape, message: string | undefined): string | undefined {
+/** A client-side issue's key (`range|1|1000`) as a sentence; an amount's names its `field` (label). */
+export function validationText(intl: IntlShape, message: string | undefined, field = ''): string | undefined {
   if (!message) return undefined;
+  const money = moneyIssueText(intl, field, message);
+  if (money) return money;
   const [key = '', first = '', second = ''] = message.split('|');
   if (key === 'range') return intl.formatMessage(validationValues.range, { min: first, max: second });
   if (key === 'tooLong') return intl.formatMessage(validationValues.tooLong, { max: Number(first) });
+  if (key === 'nul') return intl.formatMessage(validationValues.nul, { field });
   if (key === 'moneyMax') return intl.formatMessage(validationValues.moneyMax, { max: first });
   if (key in validation) return intl.formatMessage(validation[key as ValidationKey]);
   return message;

@@ -8,7 +8,8 @@ import { isValidNip, normaliseNip } from '@/shared/lib/nip';
 import { settingsTexts as t } from '../messages/settings-messages';
 
 import type { FieldDef } from './area';
-import { fieldCheck, fromGrosz, intText, moneyText, optionalEmail, requiredText, text, toGrosz } from './validation';
+import { formatMoney, moneySchema, toGroszeOrNull } from './money-input';
+import { fieldCheck, intText, optionalEmail, requiredText, text } from './validation';
 
 type Settings = ApiSchema<'SettingsView'>;
 
@@ -29,7 +30,7 @@ export const settingsSchema = z.object({
   return_cutoff_minutes: intText(S.return_cutoff_minutes.minimum, S.return_cutoff_minutes.maximum),
   return_fee_percent: intText(S.return_fee_percent.minimum, S.return_fee_percent.maximum),
   stamps_per_reward: intText(S.stamps_per_reward.minimum, S.stamps_per_reward.maximum),
-  reward_value: moneyText(S.reward_value.maximum),
+  reward_value: moneySchema({ allowZero: false, maxGrosze: S.reward_value.maximum }),
   // The seller on invoices: each may be empty until the company is set up; what is given must be right.
   tax_id: z.string().check(z.trim(), z.maxLength(S.tax_id.maxLength, `tooLong|${S.tax_id.maxLength}`), z.refine((value) => value === '' || isValidNip(value), 'nip')),
   address: text(S.address.maxLength),
@@ -63,7 +64,7 @@ export const SETTINGS_FIELDS: FieldDef[] = [
   { name: 'return_cutoff_minutes', label: t.returnCutoff, kind: 'number', required: true },
   { name: 'return_fee_percent', label: t.returnFee, kind: 'number', required: true },
   { name: 'stamps_per_reward', label: t.stampsPerReward, kind: 'number', required: true },
-  { name: 'reward_value', label: t.rewardValue, kind: 'number', required: true },
+  { name: 'reward_value', label: t.rewardValue, kind: 'money', required: true },
   { name: 'tax_id', label: t.taxId, kind: 'text', hint: t.taxIdHint, inputProps: { autoComplete: 'off' } },
   { name: 'address', label: t.address, kind: 'text', wide: true },
   { name: 'postal_code', label: t.postalCode, kind: 'text' },
@@ -95,7 +96,7 @@ export function settingsValues(settings: Settings): SettingsValues {
     page_footer_2: settings.page_footer_2,
     page_footer_2_en: settings.page_footer_2_en,
     ...(Object.fromEntries(NUMBERS.map((key) => [key, String(settings[key])])) as Record<(typeof NUMBERS)[number], string>),
-    reward_value: fromGrosz(settings.reward_value),
+    reward_value: formatMoney(settings.reward_value),
     tax_id: settings.tax_id,
     address: settings.address,
     postal_code: settings.postal_code,
@@ -109,7 +110,7 @@ export function settingsInput(values: SettingsValues) {
   return {
     ...values,
     ...Object.fromEntries(NUMBERS.map((key) => [key, Number(values[key])])),
-    reward_value: toGrosz(values.reward_value),
+    reward_value: toGroszeOrNull(values.reward_value),
     // The server keeps the NIP's ten digits and a capital country code; send them so.
     tax_id: normaliseNip(values.tax_id),
     country: values.country.trim().toUpperCase(),

@@ -6,9 +6,14 @@ import * as z from 'zod/mini';
 
 import { isEmail } from '@/shared/api/email';
 
+import { formatMoney, moneySchema, parseMoney } from './money-input';
+
+/** No NUL character (pasted from another program): the server refuses a body that holds one. */
+const noNul = z.refine<string>((value) => !value.includes('\u0000'), 'nul');
+
 /** Text of at most `max` characters (the schema property's `maxLength`). */
-export const text = (max: number) => z.string().check(z.maxLength(max, `tooLong|${max}`));
-export const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, `tooLong|${max}`));
+export const text = (max: number) => z.string().check(z.maxLength(max, `tooLong|${max}`), noNul);
+export const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, `tooLong|${max}`), noNul);
 
 /** An e-mail address under the site's one rule (@/shared/api/email), or empty; its length said first. */
 export const optionalEmail = (max: number) =>
@@ -40,18 +45,11 @@ export const optionalNumberText = (min: number, max: number) => {
   );
 };
 
-const MONEY = /^\d{1,7}([.,]\d{1,2})?$/;
+/** @deprecated Amounts are checked by `moneySchema` (./money-input), which names the field. */
+export const moneyText = (maxGrosz: number) => moneySchema({ maxGrosze: maxGrosz });
 
-/** At most `maxGrosz` (the schema property's `maximum`, in grosz), said in złoty. */
-const moneyAtMost = (maxGrosz: number) =>
-  z.refine<string>((value) => value === '' || !MONEY.test(value) || toGrosz(value) <= maxGrosz, `moneyMax|${fromGrosz(maxGrosz)}`);
-
-/** An amount in złoty as typed ("39", "39,50"), at most `maxGrosz`. */
-export const moneyText = (maxGrosz: number) => z.string().check(z.trim(), z.minLength(1, 'required'), z.regex(MONEY, 'money'), moneyAtMost(maxGrosz));
-
-/** An amount in złoty, or empty; at most `maxGrosz`. */
-export const optionalMoneyText = (maxGrosz: number) =>
-  z.string().check(z.trim(), z.refine((value) => value === '' || MONEY.test(value), 'money'), moneyAtMost(maxGrosz));
+/** @deprecated See `moneySchema` (./money-input) with `optional`. */
+export const optionalMoneyText = (maxGrosz: number) => moneySchema({ optional: true, maxGrosze: maxGrosz });
 
 /** A check of the whole form that puts its message at one field (`valid_to` before `valid_from`). */
 export const fieldCheck = <T>(fn: (values: T) => boolean, message: string, field: string) => z.refine<T>(fn, { message, path: [field] });
@@ -60,16 +58,14 @@ export const fieldCheck = <T>(fn: (values: T) => boolean, message: string, field
 export const datesInOrder = <T extends { valid_from: string; valid_to: string }>() =>
   fieldCheck<T>((values) => !values.valid_from || !values.valid_to || values.valid_from <= values.valid_to, 'dateOrder', 'valid_to');
 
-/** Złoty as typed to grosz, without floats: "39,5" -> 3950. */
+/** @deprecated Złoty as typed to grosz: `parseMoney` (./money-input), which also says why not. */
 export function toGrosz(value: string): number {
-  const [whole = '0', fraction = ''] = value.trim().replace(',', '.').split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+  const parsed = parseMoney(value);
+  return parsed.ok ? parsed.grosze : Number.NaN;
 }
 
-/** Grosz as złoty for an input: 3950 -> "39,50". */
-export function fromGrosz(grosz: number): string {
-  return `${Math.trunc(grosz / 100)},${String(Math.abs(grosz) % 100).padStart(2, '0')}`;
-}
+/** @deprecated Grosz as złoty: `formatMoney` (./money-input). */
+export const fromGrosz = formatMoney;
 
 export const toNumber = (value: string): number => Number(value.trim().replace(',', '.'));
 export const toOptionalNumber = (value: string): number | null => (value.trim() === '' ? null : toNumber(value));

@@ -93,12 +93,17 @@ export const commonValues = defineMessages<{ total: { count: number }; pageOf: {
 });
 
 /** Validation messages with values (`range|1|1000`, `tooLong|100`). */
-export const validationValues = defineMessages<{ range: { min: string; max: string }; tooLong: { max: number }; moneyMax: { max: string } }>({
+export const validationValues = defineMessages<{ range: { min: string; max: string }; tooLong: { max: number }; moneyMax: { max: string }; nul: { field: string } }>({
   range: { id: 'admin.validation.range', defaultMessage: 'Podaj wartość od {min} do {max}.', description: 'Validation: a number outside its range' },
   tooLong: {
     id: 'admin.validation.tooLong',
     defaultMessage: 'Najwyżej {max, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}.',
     description: 'Validation: text too long',
+  },
+  nul: {
+    id: 'admin.validation.nul',
+    defaultMessage: '{field}: pole zawiera niewidoczny znak (NUL), zwykle wklejony z innego programu. Usuń go (np. wpisz tekst ponownie).',
+    description: 'Validation: a text holds a NUL character; {field} is the field’s label',
   },
   moneyMax: { id: 'admin.validation.moneyMax', defaultMessage: 'Podaj kwotę najwyżej {max} zł.', description: 'Validation: an amount above the largest the server takes ({max} in złoty, e.g. 10 000,00)' },
 });

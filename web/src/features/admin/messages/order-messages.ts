@@ -18,7 +18,7 @@ export const orderTexts = defineMessages({
   placedTo: { id: 'admin.order.placedTo', defaultMessage: 'Złożone do', description: 'Filter: placed on or before this day' },
   courseDate: { id: 'admin.order.courseDate', defaultMessage: 'Dzień kursu', description: 'Filter: the day of the course' },
   email: { id: 'admin.order.email', defaultMessage: 'E-mail', description: 'Field: e-mail' },
-  hash: { id: 'admin.order.hash', defaultMessage: 'Identyfikator (hash)', description: 'Field: the order\'s public hash id' },
+  hash: { id: 'admin.order.hash', defaultMessage: 'Kod zamówienia z linku klienta', description: 'Field: the order\'s public id, the code in the customer\'s links (payment, success page)' },
   ticketNumber: { id: 'admin.order.ticketNumber', defaultMessage: 'Numer biletu', description: 'Field: ticket number' },
   export: { id: 'admin.order.export', defaultMessage: 'Eksport CSV (filtrowana lista)', description: 'Link: export the filtered order list as CSV' },
   exportTitle: { id: 'admin.order.exportTitle', defaultMessage: 'Eksport zamówień', description: 'Title of the order export page' },
@@ -103,7 +103,6 @@ export const orderTexts = defineMessages({
   chooseCourse: { id: 'admin.order.chooseCourse', defaultMessage: 'Wybierz kurs', description: 'Select placeholder: a course' },
   changeText: { id: 'admin.order.changeText', defaultMessage: 'Bilet przejdzie na wybrany kurs tej samej trasy, między tymi samymi przystankami. Różnica ceny na minus wraca do klienta.', description: 'Change course dialog text' },
   timeline: { id: 'admin.order.timeline', defaultMessage: 'Historia zamówienia', description: 'Heading: the timeline' },
-  stream: { id: 'admin.order.stream', defaultMessage: 'Strumień zdarzeń', description: 'Tooltip: the event stream tag' },
   who: { id: 'admin.order.who', defaultMessage: 'Kto:', description: 'Label before the actor of a timeline entry' },
   noEvents: { id: 'admin.order.noEvents', defaultMessage: 'Brak zdarzeń.', description: 'Empty timeline' },
   firstName: { id: 'admin.order.firstName', defaultMessage: 'Imię', description: 'Field: first name' },
@@ -159,7 +158,7 @@ export const orderTexts = defineMessages({
   actorGuest: { id: 'admin.order.actorGuest', defaultMessage: 'Gość', description: 'Timeline actor' },
 });
 
-export const orderValues = defineMessages<{ stretchOf: { from: string; to: string }; ready: { count: number }; title: { number: string }; editTitle: { number: string }; couponUsed: { code: string; amount: string }; place: { postalCode: string; city: string }; pdf: { number: string }; fa3: { number: string }; cancelled: { refund: string; coupon: string }; returnTicketOf: { number: string }; changeCourseOf: { number: string }; returnTitle: { number: string }; changeTitle: { number: string }; returned: { number: string; fee: string; money: string; coupon: string }; returnedAtOffice: { number: string; fee: string; money: string; coupon: string }; changed: { number: string; departure: string; difference: string }; changeAwaiting: { number: string; difference: string; until: string; url: string }; changeOption: { departure: string; seats: number; difference: string }; showEvent: { type: string }; courseOption: { departure: string; arrival: string; price: string; seats: number }; lineQty: { line: number }; lineDiscount: { line: number }; removeLine: { line: number }; saleTotal: { total: string } }>({
+export const orderValues = defineMessages<{ stretchOf: { from: string; to: string }; ready: { count: number }; title: { number: string }; editTitle: { number: string }; couponUsed: { code: string; amount: string }; place: { postalCode: string; city: string }; pdf: { number: string }; fa3: { number: string }; cancelled: { refund: string; coupon: string }; returnTicketOf: { number: string }; changeCourseOf: { number: string }; returnTitle: { number: string }; changeTitle: { number: string }; returned: { number: string; fee: string; money: string; coupon: string }; returnedAtOffice: { number: string; fee: string; money: string; coupon: string }; changed: { number: string; departure: string; difference: string }; changeAwaiting: { number: string; difference: string; until: string; url: string }; changeOption: { departure: string; seats: number; difference: string }; courseOption: { departure: string; arrival: string; price: string; seats: number }; lineQty: { line: number }; lineDiscount: { line: number }; removeLine: { line: number }; saleTotal: { total: string } }>({
   stretchOf: { id: 'admin.order.stretchOf', defaultMessage: '{from} → {to}', description: 'A stretch between two stops' },
   ready: { id: 'admin.order.ready', defaultMessage: '{count, plural, one {# zamówienie} few {# zamówienia} other {# zamówień}} w pliku.', description: 'How many orders the CSV holds' },
   title: { id: 'admin.order.title', defaultMessage: 'Zamówienie {number}', description: 'Title of an order page' },
@@ -178,7 +177,6 @@ export const orderValues = defineMessages<{ stretchOf: { from: string; to: strin
   changeAwaiting: { id: 'admin.order.changeAwaiting', defaultMessage: 'Zmiana kursu biletu {number} czeka na dopłatę {difference} do {until}; bilet zmieni kurs po zapłacie. Link do płatności dla klienta: {url}', description: 'After a change to a dearer course: the difference is to be paid first' },
   changed: { id: 'admin.order.changed', defaultMessage: 'Bilet {number} przeniesiony na kurs {departure}. Różnica ceny: {difference}.', description: 'After a change of course' },
   changeOption: { id: 'admin.order.changeOption', defaultMessage: '{departure} · wolne miejsca: {seats} · różnica: {difference}', description: 'A course a ticket may move to' },
-  showEvent: { id: 'admin.order.showEvent', defaultMessage: 'Pokaż zdarzenie ({type})', description: 'Disclosure: the raw event' },
   courseOption: { id: 'admin.order.courseOption', defaultMessage: '{departure} → {arrival} · {price} · wolne miejsca: {seats}', description: 'A course to sell' },
   lineQty: { id: 'admin.order.lineQty', defaultMessage: 'Pasażerowie (wiersz {line})', description: 'Field: passengers of a ticket line' },
   lineDiscount: { id: 'admin.order.lineDiscount', defaultMessage: 'Zniżka (wiersz {line})', description: 'Field: discount of a ticket line' },

@@ -46,9 +46,15 @@ export const weekDayNames = defineMessages({
 
 export const routeValues = defineMessages<{
   priceFor: { from: string; to: string };
+  pricesInvalid: { count: number };
   stopPriced: { text: string };
   priceRange: { min: string; max: string };
 }>({
+  pricesInvalid: {
+    id: 'admin.route.pricesInvalid',
+    defaultMessage: 'Nie zapisano: {count, plural, one {# cena jest błędna} few {# ceny są błędne} other {# cen jest błędnych}}. Popraw komórki z opisem błędu (pustą komórkę zostaw dla trasy bez ceny).',
+    description: 'Error above the save button of the price grid: {count} cells have a bad amount; each cell says why',
+  },
   priceFor: { id: 'admin.route.priceFor', defaultMessage: 'Cena {from} → {to}', description: 'Accessible name of one price cell' },
   priceRange: {
     id: 'admin.route.priceRange',

@@ -129,7 +129,7 @@ export function timeline(db: Db, order: MockOrder) {
   const office = admin && admin.payment_method !== 'online';
   const stream = `order-${order.id}`;
   const entries: Entry[] = [];
-  const add = (entry: Omit<Entry, 'stream'> & { stream?: string }) => entries.push({ stream, ...entry });
+  const add = (entry: Omit<Entry, 'stream'> & { stream?: string | undefined }) => entries.push({ ...entry, stream: entry.stream ?? stream });
   const pln = formatPln(order.to_pay);
   add({ type: 'OrderPlaced', recorded_at: order.placed_at, actor: office ? ADMIN : customer, summary: `Złożono zamówienie ${order.number ?? order.hash_id} na ${order.tickets.length || order.lines.reduce((s, l) => s + l.quantity, 0)} miejsc(a), ${formatPln(order.total)}`, summary_en: `Order ${order.number ?? order.hash_id} placed for ${formatPln(order.total)}`, data: { order_id: order.id, total: order.total, coupon: order.coupon } });
   for (const leg of [order.outbound, order.back]) {
@@ -153,9 +153,20 @@ export function timeline(db: Db, order: MockOrder) {
   for (const event of admin?.events ?? []) add({ stream: event.stream, type: event.type, recorded_at: event.at, actor: ADMIN, summary: event.summary, summary_en: event.summary_en, data: event.data });
   entries.sort((a, b) => Date.parse(a.recorded_at) - Date.parse(b.recorded_at));
   const versions: Record<string, number> = {};
+  const legs = [order.outbound, order.back].filter((leg) => leg !== null && leg !== undefined);
+  // What each entry is about, as the server says it (`subject`): the course with its departure and route.
+  const subjectOf = (stream: string) => {
+    if (stream.startsWith('course-')) {
+      const leg = legs.find((candidate) => `course-${candidate.course_id}` === stream);
+      return { kind: 'course', departure_at: leg?.departure_at ?? null, route_name: leg?.route_name ?? null, code: null };
+    }
+    if (stream.startsWith('coupon-')) return { kind: 'coupon', departure_at: null, route_name: null, code: stream.slice('coupon-'.length) };
+    const kind = stream.startsWith('order-') ? 'order' : stream === 'messages' ? 'message' : stream === 'refunds' ? 'refund' : 'other';
+    return { kind, departure_at: null, route_name: null, code: null };
+  };
   return entries.map((entry) => {
     const version = entry.stream === 'messages' ? null : (versions[entry.stream] = (versions[entry.stream] ?? 0) + 1);
-    return { ...entry, version };
+    return { ...entry, version, subject: subjectOf(entry.stream) };
   });
 }
 
