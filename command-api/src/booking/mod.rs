@@ -11,6 +11,7 @@ pub mod edit;
 pub mod form;
 pub mod input;
 pub mod invoice_mail;
+pub mod invoice_request;
 mod invoice_words;
 pub(crate) mod language;
 pub mod office;

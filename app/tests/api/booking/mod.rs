@@ -15,6 +15,7 @@ mod crash;
 mod daily_report;
 mod disruptions;
 mod invoice_mails;
+mod invoice_on_request;
 mod invoices;
 mod journey;
 mod ksef;
