@@ -162,6 +162,27 @@ describe('the order edit', () => {
     await user.click(wants);
     expect(screen.getByLabelText(/^NIP/)).toBeInTheDocument();
   });
+
+  it('says an invoice asked for on a paid order is issued at once, and shows a late request refused', async () => {
+    server.use(
+      http.put(apiUrl('/order/order/save'), () =>
+        validationError([{ field: 'invoice', message: 'An invoice can be asked for until 3 months after the end of the month of the sale.', code: 'invoice.too_late' }], 'invoice.too_late'),
+      ),
+    );
+    const order = readDb().orders.find((candidate) => candidate.invoice === null && candidate.status === 'paid' && candidate.number);
+    const { user } = renderApp(`/admin/order/order/edit/${order?.id ?? ''}`, ADMIN);
+    expect(await screen.findByText(/wystawią fakturę od razu/)).toBeInTheDocument();
+    const wants = screen.getByRole('checkbox', { name: 'Klient chce fakturę' });
+    await user.click(wants);
+    await user.type(screen.getByLabelText(/^Nazwa firmy/), 'Firma sp. z o.o.');
+    await user.type(screen.getByLabelText(/^NIP/), '5260250274');
+    await user.type(screen.getByLabelText(/^Adres/), 'ul. Długa 1');
+    await user.type(screen.getByLabelText(/^Kod pocztowy/), '37-400');
+    await user.type(screen.getByLabelText(/^Miejscowość/), 'Nisko');
+    await user.type(screen.getByLabelText(/Powód zmiany/), 'Klient chce fakturę');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(wants).toHaveAccessibleDescription(/Ten termin minął/));
+  });
 });
 
 describe('the invoices', () => {
