@@ -17,6 +17,7 @@ pub(crate) mod language;
 pub mod office;
 pub mod order_parts;
 pub mod pay_again;
+pub mod payment_link_mail;
 pub mod place;
 pub mod pricing;
 pub mod returns;

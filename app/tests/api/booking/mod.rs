@@ -26,6 +26,7 @@ mod ksef_rate_limit;
 mod ksef_technical;
 mod mail_language;
 mod mailbox;
+mod office_day;
 mod order_edit;
 mod order_list;
 mod order_parts;
