@@ -11,6 +11,7 @@ use super::course_settings::{self, CourseSettings, Timetables};
 use super::route::{self, HomeRoute, Routes, StopName};
 use super::route_price::RoutePrices;
 use super::route_price_grid::{self, PriceCell, PriceGrid};
+use super::route_remove;
 use super::route_stop_list::{self, StopList, StopListEntry};
 use super::route_waypoint::RouteWaypoints;
 use super::route_waypoint_details::RouteWaypointDetailsResource;
@@ -22,6 +23,7 @@ use super::waypoint::{self, WaypointOption, Waypoints};
     paths(
         waypoint::search_dropdown,
         route::home_routes,
+        route_remove::delete,
         course_settings::duplicate,
         route_stop_list::save_list,
         route_price_grid::save_grid,
