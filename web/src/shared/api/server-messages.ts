@@ -17,6 +17,11 @@ const messages = defineMessages({
     defaultMessage: 'Fakturę można wystawić najpóźniej do końca trzeciego miesiąca po miesiącu sprzedaży. Ten termin minął.',
     description: 'Server code invoice.too_late: the buyer asked for an invoice after the VAT deadline',
   },
+  routeHasCourses: {
+    id: 'server.routeHasCourses',
+    defaultMessage: 'Tej trasy nie można usunąć: ma kursy, a zamówienia się do niej odwołują. Zarchiwizuj ją zamiast tego.',
+    description: 'Server code route.has_courses: a route with courses is archived, not deleted',
+  },
   invoiceAlreadyIssued: {
     id: 'server.invoiceAlreadyIssued',
     defaultMessage: 'Faktura do tego zamówienia została już wystawiona.',
@@ -355,6 +360,7 @@ const BY_CODE: Record<string, CodeTranslation> = {
   // An invoice asked for after payment.
   'invoice.too_late': messages.invoiceTooLate,
   'invoice.already_issued': messages.invoiceAlreadyIssued,
+  'route.has_courses': messages.routeHasCourses,
 };
 
 /** The code to translate: the server's (a body without one translates as unknown). */

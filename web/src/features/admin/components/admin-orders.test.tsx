@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { apiUrl } from '@/testing/mocks/api-url';
-import { readDb } from '@/testing/mocks/data/booking-db';
+import { readDb, withDb } from '@/testing/mocks/data/booking-db';
 import { COMPANY_ORDER_HASH } from '@/testing/mocks/data/booking-seed';
 import { validationError } from '@/testing/mocks/handlers/errors';
 import { server } from '@/testing/mocks/server';
@@ -80,6 +80,20 @@ describe('the order page', () => {
     await user.click(disclosure);
     expect(details.open).toBe(true);
     expect(JSON.parse(within(paid).getByText(/"amount"/).textContent ?? '')).toEqual({ amount: companyOrder().to_pay, provider: 'Przelewy24' });
+  });
+
+  it('offers no sending of tickets for an expired order', async () => {
+    const paid = renderApp(`/admin/order/order/${companyOrder().id}`, ADMIN);
+    expect(await screen.findByRole('button', { name: 'Wyślij bilety e-mailem' })).toBeInTheDocument();
+    paid.unmount();
+    withDb((db) => {
+      const order = db.orders.find((candidate) => candidate.hash_id === COMPANY_ORDER_HASH);
+      if (order) order.status = 'expired';
+    });
+    renderApp(`/admin/order/order/${companyOrder().id}`, ADMIN);
+    expect(await screen.findByRole('region', { name: 'Historia zamówienia' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Wyślij bilety e-mailem' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Wyślij bilety SMS-em' })).not.toBeInTheDocument();
   });
 
   it('speaks English under /en', async () => {
