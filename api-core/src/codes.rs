@@ -98,6 +98,9 @@ codes! {
     // Coupons (command-api/src/coupons.rs).
     COUPON_EXPIRY_PASSED = "coupon.expiry_passed", 422, "The coupon's expiry is not in the future (field `expires_at`).";
 
+    // Routes (catalogue-api/src/catalogue/route_remove.rs), issue 29.
+    ROUTE_HAS_COURSES = "route.has_courses", 409, "The route has courses (its orders name it): archive it instead of deleting it.";
+
     // The search (query-api/src/catalogue/search).
     DATE_IN_PAST = "date.in_past", 422, "The departure date has passed (field `date`).";
     DATE_BEFORE_START = "date.before_start", 422, "The return date is before the departure date (field `dateBack`).";

@@ -2,7 +2,8 @@
 //! the whole document by the `app` crate, which serves it).
 
 use crate::booking::{
-    cancel, change, check_in, disruption, edit, form, office, order_parts, pay_again, place, returns, send,
+    cancel, change, check_in, disruption, edit, form, invoice_request, office, order_parts, pay_again, place, returns,
+    send,
 };
 use crate::complaints::{file as complaint_file, respond as complaint_respond};
 use crate::coupons;
@@ -16,6 +17,7 @@ use crate::coupons;
         form::calculate_for_tickets,
         returns::return_ticket,
         returns::return_quote,
+        invoice_request::request_invoice,
         change::change_course,
         check_in::check_in,
         cancel::cancel,
@@ -55,6 +57,8 @@ use crate::coupons;
         returns::ReturnInput,
         returns::Returned,
         returns::ReturnQuote,
+        invoice_request::RequestInvoiceInput,
+        invoice_request::InvoiceRequested,
         change::ChangeInput,
         change::Changed,
         check_in::CheckInInput,

@@ -20,6 +20,7 @@ pub mod openapi;
 pub mod route;
 pub mod route_price;
 pub mod route_price_grid;
+pub mod route_remove;
 pub mod route_stop_list;
 pub mod route_waypoint;
 pub mod route_waypoint_details;

@@ -11,6 +11,7 @@ use super::course_settings::{self, CourseSettings, Timetables};
 use super::route::{self, HomeRoute, Routes, StopName};
 use super::route_price::RoutePrices;
 use super::route_price_grid::{self, PriceCell, PriceGrid};
+use super::route_remove;
 use super::route_stop_list::{self, StopList, StopListEntry};
 use super::route_waypoint::RouteWaypoints;
 use super::route_waypoint_details::RouteWaypointDetailsResource;
@@ -22,6 +23,7 @@ use super::waypoint::{self, WaypointOption, Waypoints};
     paths(
         waypoint::search_dropdown,
         route::home_routes,
+        route_remove::delete,
         course_settings::duplicate,
         route_stop_list::save_list,
         route_price_grid::save_grid,
@@ -60,6 +62,7 @@ mod tests {
             "/api/route/route-course-settings/duplicate",
             "/api/route/route-waypoint/save-list",
             "/api/route/route-price/save-grid",
+            "/api/route/route/delete",
         ] {
             assert!(doc.paths.paths.contains_key(path), "{path}");
         }
@@ -67,7 +70,7 @@ mod tests {
         // moved to the command API; 29 since the course list (`all`, `one`) joined the
         // course writes in `crate::course` (checked in `crate::openapi`) and the search
         // stayed in the query API (checked there); 31 with the route editor's two writes of
-        // a whole list (`save-list`, `save-grid`).
-        assert_eq!(doc.paths.paths.len(), 31, "every path of the catalogue, save counted once");
+        // a whole list (`save-list`, `save-grid`); 32 with a route's delete (issue 29).
+        assert_eq!(doc.paths.paths.len(), 32, "every path of the catalogue, save counted once");
     }
 }

@@ -1,14 +1,17 @@
 //! `/route/route`: routes (name, active, shown on the home page) and the home page's
 //! list of them.
 //!
-//! Reads are public; saves need a `SuperAdmin`. The spec has no delete for routes (an
-//! admin deactivates one instead).
+//! Reads are public; saves need a `SuperAdmin`. A route's name is unique whatever its
+//! case and surrounding blanks (`422` on `name`: routes are chosen by name in the
+//! generator, the office sale and the filters). A route without courses is deleted
+//! ([`super::route_remove`]); one with courses is archived (`archived`): hidden from the
+//! generator, the office sale and new courses, still named on old orders.
 
 use api_core::list::{FieldType, ListField, ListSpec};
-use api_core::resource::{self, Fields, Input, Resource, Sql};
+use api_core::resource::{self, Fields, Input, Resource, Rule, Sql};
 use api_core::{ApiError, Data};
 use axum::extract::State;
-use axum::routing::get;
+use axum::routing::{delete, get};
 use axum::Router;
 use chrono::{DateTime, Utc};
 use domain::money::format_pln;
@@ -23,6 +26,8 @@ pub struct Route {
     pub name: String,
     pub active: bool,
     pub show_on_home: bool,
+    /// Archived: kept for the orders that name it, offered for nothing new.
+    pub archived: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -39,6 +44,9 @@ pub struct RouteInput {
     /// Default false.
     #[schema(required = false)]
     pub show_on_home: bool,
+    /// Default false; true archives the route, false brings it back.
+    #[schema(required = false)]
+    pub archived: bool,
 }
 
 impl Input for RouteInput {
@@ -48,11 +56,17 @@ impl Input for RouteInput {
         let name = f.text("name", 200);
         let active = f.boolean("active", true);
         let show_on_home = f.boolean("show_on_home", false);
-        RouteInput { name, active, show_on_home }
+        let archived = f.boolean("archived", false);
+        RouteInput { name, active, show_on_home, archived }
     }
 
     fn columns(self) -> Vec<(&'static str, Sql)> {
-        vec![("name", self.name.into()), ("active", self.active.into()), ("show_on_home", self.show_on_home.into())]
+        vec![
+            ("name", self.name.into()),
+            ("active", self.active.into()),
+            ("show_on_home", self.show_on_home.into()),
+            ("archived", self.archived.into()),
+        ]
     }
 }
 
@@ -67,7 +81,7 @@ impl Resource for Routes {
     const NAME: &'static str = "route";
     const TABLE: &'static str = "routes";
     const FROM: &'static str = "routes r";
-    const COLUMNS: &'static str = "r.id, r.name, r.active, r.show_on_home, r.created_at, r.updated_at";
+    const COLUMNS: &'static str = "r.id, r.name, r.active, r.show_on_home, r.archived, r.created_at, r.updated_at";
     const ID: &'static str = "r.id";
     const LIST: ListSpec = ListSpec {
         fields: &[
@@ -75,11 +89,17 @@ impl Resource for Routes {
             ListField { name: "name", column: "r.name", kind: FieldType::Text },
             ListField { name: "active", column: "r.active", kind: FieldType::Boolean },
             ListField { name: "show_on_home", column: "r.show_on_home", kind: FieldType::Boolean },
+            ListField { name: "archived", column: "r.archived", kind: FieldType::Boolean },
             ListField { name: "created_at", column: "r.created_at", kind: FieldType::Timestamp },
             ListField { name: "updated_at", column: "r.updated_at", kind: FieldType::Timestamp },
         ],
         default_order: "r.name, r.id",
     };
+    const SAVE_RULES: &'static [Rule] = &[Rule::Field {
+        constraint: "routes_name_unique",
+        field: "name",
+        message: "Another route already has this name (names are compared without case and surrounding spaces): choose another one.",
+    }];
 }
 
 /// A stop named on the home page.
@@ -103,7 +123,9 @@ pub struct HomeRoute {
 }
 
 pub fn router() -> Router<CatalogueState> {
-    resource::routes::<Routes, _>().route("/route/route/home-routes", get(home_routes))
+    resource::routes::<Routes, _>()
+        .route("/route/route/home-routes", get(home_routes))
+        .route("/route/route/delete", delete(super::route_remove::delete))
 }
 
 type HomeRow = (i64, String, Option<i64>, Option<String>, Option<i64>, Option<String>, Option<i64>);
@@ -130,7 +152,7 @@ pub async fn home_routes(State(state): State<CatalogueState>) -> Result<Data<Vec
          left join lateral (select waypoint_id from route_waypoints where route_id = r.id \
                             order by position desc limit 1) l on true \
          left join waypoints lw on lw.id = l.waypoint_id \
-         where r.active and r.show_on_home \
+         where r.active and r.show_on_home and not r.archived \
          order by r.name, r.id",
     )
     .fetch_all(&state.pool)

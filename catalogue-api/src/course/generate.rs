@@ -135,14 +135,22 @@ pub(super) struct Routes {
 /// naming `route_id`), or every active route, the ones without two stops set aside.
 pub(super) async fn routes(pool: &PgPool, route_id: Option<i64>) -> Result<Routes, ApiError> {
     let route_ids: Vec<i64> = match route_id {
-        None => sqlx::query_scalar("select id from routes where active order by id").fetch_all(pool).await?,
+        // An archived route makes no new courses (issue 29).
+        None => {
+            sqlx::query_scalar("select id from routes where active and not archived order by id")
+                .fetch_all(pool)
+                .await?
+        }
         Some(id) => {
-            let active: Option<bool> =
-                sqlx::query_scalar("select active from routes where id = $1").bind(id).fetch_optional(pool).await?;
-            match active {
+            let state: Option<(bool, bool)> = sqlx::query_as("select active, archived from routes where id = $1")
+                .bind(id)
+                .fetch_optional(pool)
+                .await?;
+            match state {
                 None => return Err(ApiError::invalid_field("route_id", &format!("no route with id {id}"))),
-                Some(false) => return Err(ApiError::invalid_field("route_id", "the route is not active")),
-                Some(true) => vec![id],
+                Some((_, true)) => return Err(ApiError::invalid_field("route_id", "the route is archived")),
+                Some((false, _)) => return Err(ApiError::invalid_field("route_id", "the route is not active")),
+                Some((true, false)) => vec![id],
             }
         }
     };

@@ -82,12 +82,15 @@ pub async fn create(
     }
     let stops = route_stops(&state.pool, &[route_id]).await?;
     if f.is_ok("route_id") {
-        let exists: bool = sqlx::query_scalar("select exists (select 1 from routes where id = $1)")
+        let archived: Option<bool> = sqlx::query_scalar("select archived from routes where id = $1")
             .bind(route_id)
-            .fetch_one(&state.pool)
+            .fetch_optional(&state.pool)
             .await?;
-        if !exists {
+        if archived.is_none() {
             f.error("route_id", format!("no route with id {route_id}"));
+        } else if archived == Some(true) {
+            // An archived route makes no new courses (issue 29): unarchive it first.
+            f.error("route_id", "the route is archived: unarchive it to add courses");
         } else if stops.get(&route_id).is_none_or(|s| s.len() < 2) {
             f.error("route_id", "the route needs at least two stops");
         }

@@ -14,7 +14,7 @@ use axum::extract::State;
 use chrono::Utc;
 use documents::{PrintedTicket, TicketDocument};
 use domain::money::format_pln;
-use domain::order::{Language, LegKind, OrderState, TicketStatus};
+use domain::order::{Language, LegKind, OrderState, OrderStatus, TicketStatus};
 use serde::Serialize;
 use uuid::Uuid;
 
@@ -89,7 +89,8 @@ pub(crate) async fn send_once(state: &CommandState, order_id: Uuid, kind: &str, 
 /// `POST /order/order/send-ticket?id=`.
 #[utoipa::path(post, path = "/api/order/order/send-ticket", tag = "order", security((), ("bearer" = [])),
     params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
-    responses((status = 200, description = "`{\"data\": Sent}`", body = Data<Sent>), (status = 404, description = "no such order")))]
+    responses((status = 200, description = "`{\"data\": Sent}`", body = Data<Sent>), (status = 404, description = "no such order"),
+        (status = 409, description = "the order has no valid tickets to send (expired, cancelled or not paid: `order.not_paid`)")))]
 pub async fn send_ticket(
     State(state): State<CommandState>,
     MaybeUser(user): MaybeUser,
@@ -106,6 +107,7 @@ pub async fn send_ticket(
 #[utoipa::path(post, path = "/api/order/order/send-ticket-sms", tag = "order", security((), ("bearer" = [])),
     params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
     responses((status = 200, description = "`{\"data\": Sent}`", body = Data<Sent>), (status = 404, description = "no such order"),
+        (status = 409, description = "the order has no valid tickets to send (expired, cancelled or not paid: `order.not_paid`)"),
         (status = 422, description = "the order's phone number cannot receive text messages")))]
 pub async fn send_ticket_sms(
     State(state): State<CommandState>,
@@ -176,8 +178,17 @@ async fn find(
     if !allowed {
         return Err(not_found());
     }
-    if order.tickets.is_empty() {
-        return Err(ApiError::Conflict("The order has no tickets yet: it is not paid.".into()));
+    // An order that expired, or was cancelled, has no tickets to send (issue 29: an expired
+    // order still offered "send the tickets").
+    if order.status != OrderStatus::Paid || !order.tickets.iter().any(|t| t.status == TicketStatus::Valid) {
+        let e = domain::order::InvoiceError::NotPaid;
+        let message = match order.status {
+            OrderStatus::Paid | OrderStatus::Returned => "The order has no valid tickets to send.",
+            OrderStatus::Expired => "The order expired unpaid: it has no tickets to send.",
+            _ => "The order is not paid: it has no tickets to send.",
+        };
+        let code = if order.paid.is_some() { api_core::codes::CONFLICT } else { domain::ErrorCode::code(&e) };
+        return Err(ApiError::Conflict(message.into()).with_code(code));
     }
     Ok(order)
 }

@@ -3,6 +3,7 @@
 //! runner per cluster through its advisory lock, resumed after a restart), but whose
 //! output is commands on other streams rather than rows.
 //!
+//! - `OrderPlaced`, still unpaid online: the link to pay ([`crate::booking::payment_link_mail`]).
 //! - `OrderPaid`: confirm the order's holds, a stamp per ticket for a logged-in
 //!   customer, the invoice if one was asked for.
 //! - `OrderAssignedToUser` (a paid guest order given to an account): its stamps.
@@ -52,7 +53,8 @@ pub const NAME: &str = "booking-process";
 /// these, so an event matched there but missing here is never reacted to (as
 /// `OrderAssignedToUser` and `InvoiceDataChanged` once were: an order given to an account
 /// after payment earned no stamps, an invoice asked for after payment was never issued).
-const REACTS_TO: [&str; 14] = [
+const REACTS_TO: [&str; 15] = [
+    "OrderPlaced",
     "OrderPaid",
     "OrderAssignedToUser",
     "InvoiceDataChanged",
@@ -121,6 +123,7 @@ impl BookingReactions {
         let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &stream).await.map_err(|e| e.to_string())?;
         let Some(placed) = loaded.state.placed() else { return Ok(()) };
         match &event {
+            OrderEvent::OrderPlaced { .. } => crate::booking::payment_link_mail::unpaid_placed(state, placed).await,
             OrderEvent::OrderPaid { .. } => {
                 effects::after_payment(state, placed, &metadata).await;
                 self.issue_invoice(placed, &metadata).await?;

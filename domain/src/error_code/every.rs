@@ -7,7 +7,7 @@ use crate::coupon::CouponError;
 use crate::order::{
     AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, CheckInError, DisruptionError,
     EditError, ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError, PlaceOrderError,
-    RefundLatePaymentError, RegisterPaymentError, ReturnTicketError,
+    RefundLatePaymentError, RegisterPaymentError, RequestInvoiceError, ReturnTicketError,
 };
 use crate::seat_inventory::{ChangeCapacityError, DisruptError, HoldError, OpenInventoryError};
 use crate::stamp_card::StampCardError;
@@ -171,6 +171,20 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 EditError::Unchanged,
                 EditError::HasAccount,
                 EditError::NothingLeft,
+                EditError::InvoiceTooLate { deadline: chrono::NaiveDate::MIN },
+            ]),
+        ),
+        (
+            "RequestInvoiceError",
+            all(vec![
+                RequestInvoiceError::NotFound,
+                RequestInvoiceError::TicketNotFound,
+                RequestInvoiceError::Denied(AccessDenied::CodeRequired),
+                RequestInvoiceError::Denied(AccessDenied::WrongCode),
+                RequestInvoiceError::Denied(AccessDenied::NotOwner),
+                RequestInvoiceError::NotPaid,
+                RequestInvoiceError::AlreadyIssued,
+                RequestInvoiceError::TooLate { deadline: chrono::NaiveDate::MIN },
             ]),
         ),
         (

@@ -11,7 +11,7 @@ use crate::coupon::CouponError;
 use crate::order::{
     AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, CheckInError, DisruptionError,
     EditError, ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError, PlaceOrderError,
-    RefundLatePaymentError, RegisterPaymentError, ReturnTicketError,
+    RefundLatePaymentError, RegisterPaymentError, RequestInvoiceError, ReturnTicketError,
 };
 use crate::seat_inventory::{ChangeCapacityError, DisruptError, HoldError, OpenInventoryError};
 use crate::stamp_card::StampCardError;
@@ -246,6 +246,20 @@ impl ErrorCode for EditError {
             EditError::Unchanged => "order.unchanged",
             EditError::HasAccount => "order.has_account",
             EditError::NothingLeft => "invoice.nothing_left",
+            EditError::InvoiceTooLate { .. } => "invoice.too_late",
+        }
+    }
+}
+
+impl ErrorCode for RequestInvoiceError {
+    fn code(&self) -> &'static str {
+        match self {
+            RequestInvoiceError::NotFound => "order.not_found",
+            RequestInvoiceError::TicketNotFound => "ticket.not_found",
+            RequestInvoiceError::Denied(denied) => denied.code(),
+            RequestInvoiceError::NotPaid => "order.not_paid",
+            RequestInvoiceError::AlreadyIssued => "invoice.already_issued",
+            RequestInvoiceError::TooLate { .. } => "invoice.too_late",
         }
     }
 }

@@ -31,6 +31,9 @@
 //! - [`IssueInvoice`] / [`CorrectInvoice`] ([`decide_issue_invoice`],
 //!   [`decide_correct_invoice`]): the invoice asked for, and its corrections (of the
 //!   value, or of the buyer's data).
+//! - [`RequestInvoice`] ([`decide_request_invoice`]): a customer asks for an invoice
+//!   after payment, until 3 months after the end of the month of the sale
+//!   ([`invoice_deadline`]); it is issued at once.
 //! - [`EditOrder`] ([`decide_edit`]): an admin corrects the customer's details and the
 //!   invoice data in one decision: before the invoice is issued its data change, after
 //!   it new buyer data are a correction invoice under a number reserved beforehand.
@@ -76,6 +79,7 @@ mod edit;
 mod events;
 mod expire;
 mod invoice;
+mod invoice_on_request;
 mod issued_document;
 mod ksef;
 mod money_back;
@@ -109,6 +113,10 @@ pub use events::{
 };
 pub use expire::{decide_expire, ExpireOrder, ExpireOrderError};
 pub use invoice::{decide_correct_invoice, decide_issue_invoice, CorrectInvoice, InvoiceError, IssueInvoice};
+pub use invoice_on_request::{
+    decide_request_invoice, invoice_deadline, invoice_request_open, RequestInvoice, RequestInvoiceError,
+    ReservedInvoice,
+};
 pub use issued_document::{DocumentKind, IssuedDocument};
 pub use ksef::{
     alert_cutoff, amends_rejected, deadline_is_near, decide_ksef, document_to_send, due_for_ksef, is_working_day,

@@ -9,4 +9,5 @@ mod flaky_store;
 mod generate;
 mod helpers;
 mod route_lists;
+mod route_names;
 mod support;

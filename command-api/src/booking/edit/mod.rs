@@ -12,9 +12,13 @@
 //! at once with the expected version, or the whole save is refused and nothing is
 //! written. The rules are the domain's; the one thing done here beforehand is the IO a
 //! correction needs: its number in the correction series, reserved for this change when
-//! [`EditOrder::correction_due`] says so. Refusals: an issued invoice cannot be withdrawn
+//! [`EditOrder::correction_due`] says so; or, when invoice data are given to a paid order
+//! without an invoice ([`EditOrder::invoice_due`]), the deadline checked and the
+//! invoice's number reserved ([`crate::booking::invoice_request`]), so the invoice is
+//! issued in the same decision. Refusals: an issued invoice cannot be withdrawn
 //! (`409`), nor corrected once it was corrected to zero (`409`: after a full return); an
-//! order that ended unpaid takes no invoice (`409`).
+//! order that ended unpaid takes no invoice (`409`); an invoice asked for after 3 months
+//! from the end of the month of the sale (`422`, `invoice.too_late`).
 
 mod input;
 
@@ -46,6 +50,8 @@ pub struct OrderSaved {
     pub invoice_changed: bool,
     /// The number of the correction invoice issued for new buyer data, if one was.
     pub correction_number: Option<String>,
+    /// The number of the invoice issued at once because it was asked for after payment.
+    pub invoice_number: Option<String>,
 }
 
 fn order_id(params: &Params) -> Result<Uuid, ApiError> {
@@ -60,7 +66,7 @@ fn order_id(params: &Params) -> Result<Uuid, ApiError> {
         (status = 400, description = "not JSON"), (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 404, description = "no such order"),
         (status = 409, description = "the invoice was issued and cannot be withdrawn, or was corrected to zero; or the order ended unpaid and takes no invoice"),
-        (status = 422, description = "a field is not valid (a NIP with a wrong checksum, a blank name, no reason) or id is not a UUID")))]
+        (status = 422, description = "a field is not valid (a NIP with a wrong checksum, a blank name, no reason) or id is not a UUID; or an invoice asked for after payment is past its deadline (`invoice.too_late`)")))]
 pub async fn save(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,
@@ -96,7 +102,7 @@ pub async fn save_customer(
     responses((status = 200, description = "`{\"data\": OrderSaved}`", body = Data<OrderSaved>),
         (status = 400, description = "not JSON"), (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 404, description = "no such order"), (status = 409, description = "the invoice was corrected to zero, or the order ended unpaid and takes no invoice"),
-        (status = 422, description = "a field is not valid (a NIP with a wrong checksum), or id is not a UUID")))]
+        (status = 422, description = "a field is not valid (a NIP with a wrong checksum), or id is not a UUID; or an invoice asked for after payment is past its deadline (`invoice.too_late`)")))]
 pub async fn save_invoice(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,
@@ -128,12 +134,16 @@ async fn apply(state: &CommandState, admin: Uuid, order_id: Uuid, change: Change
         invoice: change.invoice,
         reason: change.reason,
         correction: None,
+        invoice_issue: None,
         by_user_id: Some(admin),
         now,
     };
     let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &stream).await?;
     if edit.correction_due(&loaded.state) {
         edit.correction = Some(reserve_correction(state, edit.change_id).await?);
+    }
+    if edit.invoice_due(&loaded.state) {
+        edit.invoice_issue = Some(crate::booking::invoice_request::reserve(state, &loaded.state, now).await?);
     }
     let (events, after) = aggregate::execute_loaded::<OrderAgg, _, _>(
         state.store.as_ref(),
@@ -161,6 +171,10 @@ async fn apply(state: &CommandState, admin: Uuid, order_id: Uuid, change: Change
             OrderEvent::InvoiceCorrected { number, .. } => Some(number.clone()),
             _ => None,
         }),
+        invoice_number: events.iter().find_map(|e| match e {
+            OrderEvent::InvoiceIssued { number, .. } => Some(number.clone()),
+            _ => None,
+        }),
     })
 }
 
@@ -185,6 +199,9 @@ fn edit_error(e: ExecuteError<EditError>, withdrawing: bool) -> ApiError {
             "The invoice was issued: it cannot be withdrawn (cancel the order or return its tickets instead).".into(),
         )
         .with_code(EditError::InvoiceIssued.code()),
+        ExecuteError::Refused(EditError::InvoiceTooLate { deadline }) => {
+            crate::booking::invoice_request::too_late(deadline)
+        }
         ExecuteError::Refused(e) => ApiError::Conflict(format!("{e}.")).with_code(e.code()),
         ExecuteError::Store(e) => e.into(),
     }

@@ -183,6 +183,7 @@ fn new_buyer_data_of_a_rejected_invoice_amend_it_under_its_number_and_it_waits_a
         invoice: Some(Some(buyer.clone())),
         reason: "Poprawny NIP".into(),
         correction: None::<ReservedCorrection>,
+        invoice_issue: None,
         by_user_id: Some(ADMIN),
         now: at(30),
     };

@@ -6,7 +6,7 @@ import { defineMessages } from 'react-intl';
 import type { DisplayText } from '../lib/display-text';
 
 import { isApiError } from './api-error';
-import { serverText, serverTitle } from './server-messages';
+import { knownServerText, serverText, serverTitle } from './server-messages';
 
 const messages = defineMessages({
   errorTitle: {
@@ -51,6 +51,10 @@ export interface ErrorToast {
 export function errorToast(error: unknown): ErrorToast {
   if (isApiError(error)) {
     if (error.status === 422 || error.status === 404 || error.status === 429) {
+      return { type: 'danger', title: serverTitle(error.status, error.name), message: serverText(error) };
+    }
+    // A refusal the site knows by its code says what happened (a route with courses is archived, not deleted).
+    if (error.status === 409 && knownServerText(error)) {
       return { type: 'danger', title: serverTitle(error.status, error.name), message: serverText(error) };
     }
     if (error.status === 401) return { type: 'denied', title: messages.deniedTitle, message: messages.unauthorized };

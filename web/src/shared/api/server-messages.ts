@@ -11,6 +11,22 @@ import { defineMessages, type IntlShape, type MessageDescriptor } from 'react-in
 import { formatDisplayText, type DisplayText } from '../lib/display-text';
 
 const messages = defineMessages({
+  // An invoice asked for after payment (issue 29).
+  invoiceTooLate: {
+    id: 'server.invoiceTooLate',
+    defaultMessage: 'Fakturę można wystawić najpóźniej do końca trzeciego miesiąca po miesiącu sprzedaży. Ten termin minął.',
+    description: 'Server code invoice.too_late: the buyer asked for an invoice after the VAT deadline',
+  },
+  routeHasCourses: {
+    id: 'server.routeHasCourses',
+    defaultMessage: 'Tej trasy nie można usunąć: ma kursy, a zamówienia się do niej odwołują. Zarchiwizuj ją zamiast tego.',
+    description: 'Server code route.has_courses: a route with courses is archived, not deleted',
+  },
+  invoiceAlreadyIssued: {
+    id: 'server.invoiceAlreadyIssued',
+    defaultMessage: 'Faktura do tego zamówienia została już wystawiona.',
+    description: 'Server code invoice.already_issued',
+  },
   registrationFailed: {
     id: 'server.registrationFailed',
     defaultMessage: 'Rejestracja nie powiodła się.',
@@ -341,6 +357,10 @@ const BY_CODE: Record<string, CodeTranslation> = {
   'seats.not_enough': seatsLeft,
   'hold.not_found': messages.seatsNoLongerHeld,
   'hold.released': messages.seatsNoLongerHeld,
+  // An invoice asked for after payment.
+  'invoice.too_late': messages.invoiceTooLate,
+  'invoice.already_issued': messages.invoiceAlreadyIssued,
+  'route.has_courses': messages.routeHasCourses,
 };
 
 /** The code to translate: the server's (a body without one translates as unknown). */

@@ -46,15 +46,19 @@ export function RequireDriver({ children }: GuardProps) {
   return children ?? <Outlet />;
 }
 
-/** Guests only (login, register): a logged-in user goes on to the return path, or home. */
+/**
+ * Guests only (login, register): a logged-in user goes on to the return path, or to their start page:
+ * the panel for an admin (issue 29: an office logs in to work in it), the home page for anyone else.
+ */
 export function RequireGuest({ children }: GuardProps) {
   const loggedIn = useAuthStore(selectIsLoggedIn);
+  const admin = useAuthStore(selectIsSuperAdmin);
   const localized = useLocalizedPath();
   const [params] = useSearchParams();
   if (loggedIn) {
     const back = safeReturnPath(params.get(RETURN_PARAM));
     // A return path is a full pathname, already in its language.
-    return <Navigate to={back ?? localized('/')} replace />;
+    return <Navigate to={back ?? localized(admin ? '/admin' : '/')} replace />;
   }
   return children ?? <Outlet />;
 }

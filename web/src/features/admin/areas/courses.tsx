@@ -7,7 +7,7 @@ import { CellValue } from '../components/cell-value';
 import { CourseDisruptionSection } from '../components/course-disruption';
 import { CourseGenerate } from '../components/course-generate';
 import { CourseLoadSection } from '../components/course-load';
-import { useRouteOptions } from '../hooks/use-route-options';
+import { useRouteFilterOptions } from '../hooks/use-route-options';
 import { defineArea } from '../lib/define-area';
 import { fromLocalInput, intText, toLocalInput } from '../lib/validation';
 import { areaTitles } from '../messages/area-titles';
@@ -42,7 +42,7 @@ export const coursesArea = defineArea<Course, z.infer<typeof schema>>({
     { key: 'inventory_opened', label: fields.inventoryOpened },
   ],
   filters: [
-    { field: 'route_id', op: 'eq', label: fields.route, kind: 'select', useOptions: useRouteOptions },
+    { field: 'route_id', op: 'eq', label: fields.route, kind: 'select', useOptions: useRouteFilterOptions },
     { field: 'date', op: 'gte', label: fields.dateFrom, kind: 'date' },
     { field: 'date', op: 'lte', label: fields.dateTo, kind: 'date' },
   ],
@@ -51,7 +51,7 @@ export const coursesArea = defineArea<Course, z.infer<typeof schema>>({
   form: {
     schema,
     fields: [
-      { name: 'route_id', label: fields.route, kind: 'select', required: true, useOptions: useRouteOptions, readOnlyOnEdit: true },
+      { name: 'route_id', label: fields.route, kind: 'select', required: true, useOptions: useRouteFilterOptions, readOnlyOnEdit: true },
       { name: 'departure_at', label: fields.departureAt, kind: 'datetime', required: true, readOnlyOnEdit: true, hint: fields.courseEditHint },
       { name: 'seats', label: fields.seats, kind: 'number', required: true },
       { name: 'sale_open', label: fields.saleOpen, kind: 'checkbox' },

@@ -2,7 +2,7 @@ import type { OrderListItem } from '../api/orders';
 import { CellValue } from '../components/cell-value';
 import { OrderCustomer, OrderExportLink, OrderRoute, OrderStatus } from '../components/order-bits';
 import { OrderPage } from '../components/order-page';
-import { useRouteOptions } from '../hooks/use-route-options';
+import { useRouteFilterOptions } from '../hooks/use-route-options';
 import { defineArea } from '../lib/define-area';
 import { areaTitles } from '../messages/area-titles';
 import { fields } from '../messages/field-messages';
@@ -36,7 +36,7 @@ export const ordersArea = defineArea<OrderListItem, Record<string, never>>({
     { field: 'placed_at', op: 'gte', label: orderTexts.placedFrom, kind: 'date', timestamp: true },
     { field: 'placed_at', op: 'lte', label: orderTexts.placedTo, kind: 'date', timestamp: true },
     { field: 'departure_at', op: 'gte', label: orderTexts.courseDate, kind: 'day' },
-    { field: 'route_id', op: 'eq', label: fields.route, kind: 'select', useOptions: useRouteOptions },
+    { field: 'route_id', op: 'eq', label: fields.route, kind: 'select', useOptions: useRouteFilterOptions },
     { field: 'email', op: 'like', label: orderTexts.email },
     { field: 'hash_id', op: 'eq', label: orderTexts.hash },
     { field: 'ticket_number', op: 'eq', label: orderTexts.ticketNumber },

@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { apiUrl } from '@/testing/mocks/api-url';
-import { readDb } from '@/testing/mocks/data/booking-db';
+import { readDb, withDb } from '@/testing/mocks/data/booking-db';
 import { COMPANY_ORDER_HASH } from '@/testing/mocks/data/booking-seed';
 import { validationError } from '@/testing/mocks/handlers/errors';
 import { server } from '@/testing/mocks/server';
@@ -99,6 +99,20 @@ describe('the order page', () => {
     }
   });
 
+  it('offers no sending of tickets for an expired order', async () => {
+    const paid = renderApp(`/admin/order/order/${companyOrder().id}`, ADMIN);
+    expect(await screen.findByRole('button', { name: 'Wyślij bilety e-mailem' })).toBeInTheDocument();
+    paid.unmount();
+    withDb((db) => {
+      const order = db.orders.find((candidate) => candidate.hash_id === COMPANY_ORDER_HASH);
+      if (order) order.status = 'expired';
+    });
+    renderApp(`/admin/order/order/${companyOrder().id}`, ADMIN);
+    expect(await screen.findByRole('region', { name: 'Historia zamówienia' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Wyślij bilety e-mailem' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Wyślij bilety SMS-em' })).not.toBeInTheDocument();
+  });
+
   it('speaks English under /en', async () => {
     renderApp(`/en/admin/order/order/${companyOrder().id}`, ADMIN);
     const timeline = await screen.findByRole('region', { name: 'Order timeline' });
@@ -178,6 +192,27 @@ describe('the order edit', () => {
     expect(screen.queryByLabelText(/^NIP/)).not.toBeInTheDocument();
     await user.click(wants);
     expect(screen.getByLabelText(/^NIP/)).toBeInTheDocument();
+  });
+
+  it('says an invoice asked for on a paid order is issued at once, and shows a late request refused', async () => {
+    server.use(
+      http.put(apiUrl('/order/order/save'), () =>
+        validationError([{ field: 'invoice', message: 'An invoice can be asked for until 3 months after the end of the month of the sale.', code: 'invoice.too_late' }], 'invoice.too_late'),
+      ),
+    );
+    const order = readDb().orders.find((candidate) => candidate.invoice === null && candidate.status === 'paid' && candidate.number);
+    const { user } = renderApp(`/admin/order/order/edit/${order?.id ?? ''}`, ADMIN);
+    expect(await screen.findByText(/wystawią fakturę od razu/)).toBeInTheDocument();
+    const wants = screen.getByRole('checkbox', { name: 'Klient chce fakturę' });
+    await user.click(wants);
+    await user.type(screen.getByLabelText(/^Nazwa firmy/), 'Firma sp. z o.o.');
+    await user.type(screen.getByLabelText(/^NIP/), '5260250274');
+    await user.type(screen.getByLabelText(/^Adres/), 'ul. Długa 1');
+    await user.type(screen.getByLabelText(/^Kod pocztowy/), '37-400');
+    await user.type(screen.getByLabelText(/^Miejscowość/), 'Nisko');
+    await user.type(screen.getByLabelText(/Powód zmiany/), 'Klient chce fakturę');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(wants).toHaveAccessibleDescription(/Ten termin minął/));
   });
 });
 

@@ -40,15 +40,21 @@ export function OrderActions({ order, onDone }: OrderActionsProps) {
     },
     meta: { loader: true },
   });
-  const hasTickets = order.tickets.some((ticket) => ticket.status === 'valid');
+  // Only a paid order's valid tickets can be sent: an expired or cancelled order offers nothing to send
+  // (issue 29), and the server refuses it too.
+  const hasTickets = order.status === 'paid' && order.tickets.some((ticket) => ticket.status === 'valid');
   return (
     <div className="admin-section__actions admin-order-actions">
-      <Button variant="secondary" disabled={!hasTickets || resend.isPending} onClick={() => resend.mutate('email')}>
-        {intl.formatMessage(orderTexts.resendEmail)}
-      </Button>
-      <Button variant="secondary" disabled={!hasTickets || resend.isPending} onClick={() => resend.mutate('sms')}>
-        {intl.formatMessage(orderTexts.resendSms)}
-      </Button>
+      {hasTickets ? (
+        <>
+          <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate('email')}>
+            {intl.formatMessage(orderTexts.resendEmail)}
+          </Button>
+          <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate('sms')}>
+            {intl.formatMessage(orderTexts.resendSms)}
+          </Button>
+        </>
+      ) : null}
       {CANCELLABLE.has(order.status) ? (
         <Button variant="secondary" className="button--danger-outline" onClick={() => setCancelling(true)}>
           {intl.formatMessage(orderTexts.cancelOrder)}

@@ -73,6 +73,8 @@ function OrderEdit({ id }: { id: string }) {
   }
   const order = query.data;
   const issued = (order.invoices ?? []).some((invoice) => invoice.kind === 'VAT') || Boolean(order.invoice?.number);
+  // Invoice data given to a paid order without an invoice issue it at once (DECISIONS.md).
+  const note = issued ? orderTexts.correctionNote : order.status === 'paid' ? orderTexts.paidNoInvoiceNote : orderTexts.beforeInvoiceNote;
   return (
     <AdminPage title={intl.formatMessage(orderValues.editTitle, { number: order.number ?? order.hash_id })} actions={back}>
       <RecordForm
@@ -84,7 +86,7 @@ function OrderEdit({ id }: { id: string }) {
         fieldOf={orderFormField}
         intro={
           <p className={issued ? 'admin-notice' : 'admin-note'}>
-            {intl.formatMessage(issued ? orderTexts.correctionNote : orderTexts.beforeInvoiceNote)}
+            {intl.formatMessage(note)}
           </p>
         }
         save={async (form) => {

@@ -119,6 +119,8 @@ export function toInvoiceInput(values: InvoiceValues): InvoiceInput | null {
  * `invoice.vat_number`), the form does not; a ticket line's field (`tickets.0.qty`) stays as it is.
  */
 export function orderFormField(apiField: string): string {
+  // A refusal of the invoice as a whole (asked for after its deadline) belongs to its checkbox.
+  if (apiField === 'invoice') return 'invoice_requested';
   const match = /^(?:customer|invoice)\.(\w+)$/.exec(apiField);
   return match?.[1] ?? apiField;
 }

@@ -8,6 +8,12 @@ export const fields = defineMessages({
   longitude: { id: 'admin.field.longitude', defaultMessage: 'Długość geogr.', description: 'Field: longitude' },
   coordinatesHint: { id: 'admin.field.coordinatesHint', defaultMessage: 'Np. 50,5206 i 22,1390; obie albo żadna.', description: 'Hint under the coordinates of a stop' },
   newRoute: { id: 'admin.route.new', defaultMessage: 'Nowa trasa', description: 'Title of the form for a new route' },
+  archived: { id: 'admin.field.archived', defaultMessage: 'Zarchiwizowana', description: 'Field: the route is archived' },
+  archivedHint: {
+    id: 'admin.field.archivedHint',
+    defaultMessage: 'Nie pojawia się w generatorze, w sprzedaży w kasie ani przy nowych kursach; zostaje na dawnych zamówieniach i w filtrach. Trasę bez kursów można zamiast tego usunąć.',
+    description: 'Hint of the archived field of a route',
+  },
   showOnHome: { id: 'admin.field.showOnHome', defaultMessage: 'Na stronie głównej', description: 'Field: the route is shown on the home page' },
   showOnHomeHint: { id: 'admin.field.showOnHomeHint', defaultMessage: 'Trasa pojawi się jako szybki link na stronie głównej.', description: 'Hint of the show-on-home field' },
   newDiscount: { id: 'admin.discount.new', defaultMessage: 'Nowa zniżka', description: 'Title of the form for a new discount' },

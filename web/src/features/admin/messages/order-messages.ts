@@ -112,6 +112,7 @@ export const orderTexts = defineMessages({
   changeReasonHint: { id: 'admin.order.changeReasonHint', defaultMessage: 'Zapisywany w historii zamówienia.', description: 'Hint: the reason is kept' },
   backToOrder: { id: 'admin.order.backToOrder', defaultMessage: 'Wróć do zamówienia', description: 'Link back to the order page' },
   correctionNote: { id: 'admin.order.correctionNote', defaultMessage: 'Faktura do tego zamówienia jest już wystawiona: zmiana danych do faktury wystawi fakturę korygującą.', description: 'Note on the edit form after the invoice was issued' },
+  paidNoInvoiceNote: { id: 'admin.order.paidNoInvoiceNote', defaultMessage: 'Zamówienie jest opłacone i nie ma faktury: zaznaczenie „Klient chce fakturę” i zapis wystawią fakturę od razu (klient może o nią poprosić do końca trzeciego miesiąca po miesiącu sprzedaży).', description: 'Note on the edit form of a paid order without an invoice' },
   beforeInvoiceNote: { id: 'admin.order.beforeInvoiceNote', defaultMessage: 'Faktura nie jest jeszcze wystawiona: zmienione dane trafią na fakturę. Po jej wystawieniu zmiana danych wystawi fakturę korygującą.', description: 'Note on the edit form before the invoice' },
   noCourses: { id: 'admin.order.noCourses', defaultMessage: 'Brak kursów tej trasy w tym dniu.', description: 'No course found' },
   chooseRoute: { id: 'admin.order.chooseRoute', defaultMessage: 'Wybierz trasę', description: 'Select placeholder: route' },

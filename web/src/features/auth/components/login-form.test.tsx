@@ -45,6 +45,33 @@ describe('login page', () => {
     expect(router.state.location.pathname).toBe('/user/user');
   });
 
+  it('takes an admin to the panel, in their language, unless a return path was given', async () => {
+    const polish = renderApp('/login');
+    await screen.findByRole('heading', { level: 1, name: 'Logowanie' });
+    await polish.user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'admin@example.com');
+    await polish.user.type(screen.getByLabelText('Hasło'), 'demo1234');
+    await polish.user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    await waitFor(() => expect(polish.router.state.location.pathname).toBe('/admin'));
+    polish.unmount();
+
+    useAuthStore.getState().clear();
+    const english = renderApp('/en/login');
+    await screen.findByRole('heading', { level: 1 });
+    await english.user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'admin@example.com');
+    await english.user.type(screen.getByLabelText('Password'), 'demo1234');
+    await english.user.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(english.router.state.location.pathname).toBe('/en/admin'));
+    english.unmount();
+
+    useAuthStore.getState().clear();
+    const back = renderApp('/login?redirect=%2Fuser%2Fuser');
+    await screen.findByRole('heading', { level: 1, name: 'Logowanie' });
+    await back.user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'admin@example.com');
+    await back.user.type(screen.getByLabelText('Hasło'), 'demo1234');
+    await back.user.click(screen.getByRole('button', { name: 'Zaloguj się' }));
+    await waitFor(() => expect(back.router.state.location.pathname).toBe('/user/user'));
+  });
+
   it('ignores a return path to another site', async () => {
     const { user, router } = renderApp('/login?redirect=%2F%2Fevil.example');
     await screen.findByRole('heading', { level: 1, name: 'Logowanie' });

@@ -1,5 +1,6 @@
 // /order/success/{hash_id}: the paid order and its tickets (number, code, QR code, price, leg), the
 // route and times, and the amounts. Also reachable later from the e-mail.
+import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
@@ -8,6 +9,7 @@ import { useLocalizedPath } from '@/i18n/use-locale';
 import { isApiError } from '@/shared/api/api-error';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ButtonLink } from '@/shared/ui/button';
+import { InvoiceRequest } from '@/shared/ui/invoice-request';
 
 import { useOrder, type Order } from '../api/get-order';
 import { useBookingStore } from '../stores/booking-store';
@@ -76,6 +78,8 @@ export function SuccessPage() {
 /** A paid (or since returned) order: the trip, the tickets, the amounts, the invoice. */
 function PaidOrder({ order, title }: { order: Order; title: string }) {
   const intl = useIntl();
+  const queryClient = useQueryClient();
+  const firstTicket = order.tickets.find((ticket) => ticket.status === 'valid') ?? order.tickets[0];
   return (
     <section className="order-page success-page" aria-labelledby="success-title">
       <h1 id="success-title">{title}</h1>
@@ -105,6 +109,10 @@ function PaidOrder({ order, title }: { order: Order; title: string }) {
 
       <PaidAmounts order={order} />
       {order.invoice ? <InvoiceData order={order} invoice={order.invoice} /> : null}
+      {!order.invoice && order.status === 'paid' && firstTicket ? (
+        // A guest shows this order's ticket number and code: the right to ask for its invoice.
+        <InvoiceRequest number={firstTicket.number} code={firstTicket.code} onIssued={() => void queryClient.invalidateQueries({ queryKey: ['order'] })} />
+      ) : null}
       <SuccessActions />
     </section>
   );

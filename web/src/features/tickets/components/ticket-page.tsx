@@ -1,16 +1,19 @@
 // /user/your-tickets/{id}: one of the user's tickets with its QR code (only while it is valid: a
 // returned or used ticket shows its state instead), its change of course and its return.
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 
 import { useFormatters } from '@/i18n/format';
 import { useLocalizedPath } from '@/i18n/use-locale';
+import { invoicesOf } from '@/shared/api/invoice-summary';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { Button } from '@/shared/ui/button';
+import { InvoiceRequest } from '@/shared/ui/invoice-request';
 import { TicketQr } from '@/shared/ui/ticket-qr';
 
-import { useMyTicket } from '../api/get-my-tickets';
+import { myTicketsKey, useMyTicket } from '../api/get-my-tickets';
 import { useTicketQr } from '../api/get-ticket-codes';
 import type { ReturnedTicket } from '../api/return-ticket';
 import { canReturn, legLabel, ticketStatusLabel } from '../utils/labels';
@@ -78,6 +81,7 @@ export function TicketPage() {
   const format = useFormatters();
   const localized = useLocalizedPath();
   const { id = '' } = useParams();
+  const queryClient = useQueryClient();
   const ticket = useMyTicket(id);
   const [now] = useState(() => Date.now());
   const [confirming, setConfirming] = useState(false);
@@ -196,6 +200,11 @@ export function TicketPage() {
           </div>
         </dl>
       </div>
+
+      {/* An order paid without an invoice: its owner may ask for one (until the VAT deadline). */}
+      {data.order_status === 'paid' && invoicesOf(data).length === 0 ? (
+        <InvoiceRequest number={data.number} onIssued={() => void queryClient.invalidateQueries({ queryKey: myTicketsKey })} />
+      ) : null}
 
       {/* A cancelled course's tickets move through the disruption's choice instead. */}
       {state === 'valid' && data.order_status === 'paid' && data.disruption?.status !== 'cancelled' ? <ChangeCourse ticket={data} /> : null}

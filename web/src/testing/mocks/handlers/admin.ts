@@ -43,8 +43,8 @@ function seed(): Record<string, Table> {
     'route/route': {
       key: 'id',
       required: ['name'],
-      canDelete: false,
-      rows: [{ id: 1, name: 'Nisko – Kraków', active: true, show_on_home: true, ...stamp }],
+      canDelete: true,
+      rows: [{ id: 1, name: 'Nisko – Kraków', active: true, show_on_home: true, archived: false, ...stamp }],
     },
     'route/route-waypoint': {
       key: 'id',
