@@ -2,15 +2,12 @@
 // N creates, each with its own Idempotency-Key (a retried batch never issues a coupon twice).
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
 
 import { SaveInput } from '@/shared/api/limits.gen';
 import { Button } from '@/shared/ui/button';
 
 import { saveRecord } from '../api/admin-data';
 import { useRecordMutation } from '../hooks/use-record-mutation';
-import { useAdminHref } from '../lib/admin-path';
-import { exportSearch } from '../lib/list-params';
 import { toGrosz, warsawLocalToIso } from '../lib/validation';
 import { couponTexts } from '../messages/coupon-messages';
 import { fields } from '../messages/field-messages';
@@ -19,9 +16,8 @@ import { fields } from '../messages/field-messages';
 const MONEY = /^\d{1,7}([.,]\d{1,2})?$/;
 const PATH = 'order/coupon';
 
-export function CouponBatch({ params }: { params: URLSearchParams }) {
+export function CouponBatch() {
   const intl = useIntl();
-  const href = useAdminHref();
   const id = useId();
   const [count, setCount] = useState('10');
   const [value, setValue] = useState('');
@@ -64,9 +60,6 @@ export function CouponBatch({ params }: { params: URLSearchParams }) {
         <Button type="submit" disabled={!valid || batch.isPending}>
           {intl.formatMessage(couponTexts.create)}
         </Button>
-        <Link className="button button--secondary" to={`${href('course/coupon/export-coupon')}?${exportSearch(params)}`}>
-          {intl.formatMessage(couponTexts.export)}
-        </Link>
       </form>
       {codes.length > 0 ? (
         <div role="status">
