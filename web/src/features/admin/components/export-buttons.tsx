@@ -1,7 +1,7 @@
 // The CSV and XLSX buttons of a list: one click reads every page of the list with the list page's
 // filters and sort, builds the file (lib/exports.ts, lib/xlsx.ts) and hands it to the browser as a
 // download; no page in between.
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 
 import { apiClient } from '@/shared/api/client';
@@ -51,36 +51,28 @@ interface ExportButtonsProps<Row> {
 /** "Pobierz CSV" and "Pobierz Excel (XLSX)" for `spec`'s rows. */
 export function ExportButtons<Row>({ spec, load, name }: ExportButtonsProps<Row>) {
   const intl = useIntl();
-  const [busy, setBusy] = useState<Format | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  async function download(format: Format) {
-    setBusy(format);
-    setFailed(false);
-    try {
+  const download = useMutation({
+    mutationFn: async (format: Format) => {
       const table = exportTable(spec, await load(), intl);
       const blob =
         format === 'csv'
           ? new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' })
           : await (await import('../lib/xlsx')).toXlsx(table);
       save(blob, `${name ?? `${spec.file}-${toLocalInput(new Date().toISOString()).slice(0, 10)}`}.${format}`);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(null);
-    }
-  }
+    },
+  });
+  const busy = download.isPending;
 
   return (
     <span className="admin-export" role="group" aria-label={intl.formatMessage(exportTexts.group)}>
-      <button type="button" className="button button--secondary" disabled={busy !== null} onClick={() => void download('csv')}>
+      <button type="button" className="button button--secondary" disabled={busy} onClick={() => download.mutate('csv')}>
         {intl.formatMessage(exportTexts.csv)}
       </button>
-      <button type="button" className="button button--secondary" disabled={busy !== null} onClick={() => void download('xlsx')}>
+      <button type="button" className="button button--secondary" disabled={busy} onClick={() => download.mutate('xlsx')}>
         {intl.formatMessage(exportTexts.xlsx)}
       </button>
       {busy ? <span role="status">{intl.formatMessage(exportTexts.working)}</span> : null}
-      {failed ? <span role="alert">{intl.formatMessage(exportTexts.failed)}</span> : null}
+      {download.isError ? <span role="alert">{intl.formatMessage(exportTexts.failed)}</span> : null}
     </span>
   );
 }
