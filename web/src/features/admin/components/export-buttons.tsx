@@ -6,11 +6,11 @@ import { useIntl } from 'react-intl';
 
 import { apiClient } from '@/shared/api/client';
 import { dataOf } from '@/shared/api/schema';
+import { warsawDate } from '@/shared/lib/warsaw-time';
 
 import type { ListPage } from '../api/admin-data';
 import { exportTable, toCsv, type ExportSpec } from '../lib/exports';
 import { exportSearch } from '../lib/list-params';
-import { toLocalInput } from '../lib/validation';
 import { exportTexts } from '../messages/export-messages';
 
 /** Every page of `apiPath`'s list with the filters and sort of `params`. */
@@ -58,7 +58,7 @@ export function ExportButtons<Row>({ spec, load, name }: ExportButtonsProps<Row>
         format === 'csv'
           ? new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' })
           : await (await import('../lib/xlsx')).toXlsx(table);
-      save(blob, `${name ?? `${spec.file}-${toLocalInput(new Date().toISOString()).slice(0, 10)}`}.${format}`);
+      save(blob, `${name ?? `${spec.file}-${warsawDate()}`}.${format}`);
     },
   });
   const busy = download.isPending;

@@ -12,6 +12,7 @@
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 
 import type { ApiSchema } from '@/shared/api/schema';
+import { formatApiDateTime } from '@/shared/lib/warsaw-time';
 
 import type { InvoiceRow, Register } from '../api/invoices';
 import type { OrderListItem } from '../api/orders';
@@ -22,7 +23,6 @@ import { KSEF_STATES } from '../messages/ksef-messages';
 import { ORDER_STATUSES } from '../messages/order-messages';
 
 import type { Option } from './area';
-import { toLocalInput } from './validation';
 
 /** What a column's values are; decides how CSV and XLSX write them. */
 export type CellKind = 'text' | 'money' | 'time' | 'date' | 'count';
@@ -176,7 +176,7 @@ export function zloty(grosz: number): string {
 
 /** An API instant as Warsaw local time to the minute: `2026-11-27 14:05`. */
 export function warsawTime(instant: string): string {
-  return toLocalInput(instant).replace('T', ' ');
+  return formatApiDateTime(new Date(instant)).slice(0, 16);
 }
 
 /** A text a spreadsheet would run as a formula, made plain text (`'=1+1`). */

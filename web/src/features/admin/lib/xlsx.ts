@@ -5,7 +5,10 @@
 // library is in any chunk a page loads.
 import writeXlsxFile, { type Cell, type SheetData } from 'write-excel-file/universal';
 
-import { type CellKind, type CellValue, type ExportTable, warsawTime } from './exports';
+import { formatApiDateTime } from '@/shared/lib/warsaw-time';
+
+// Types only: the rules' module stays in the admin chunk, this one in its own.
+import type { CellKind, CellValue, ExportTable } from './exports';
 
 /** Złoty with two decimals and the currency, as a Polish spreadsheet shows money. */
 export const ZLOTY_FORMAT = '#,##0.00 "zł"';
@@ -17,7 +20,8 @@ export const DATE_FORMAT = 'yyyy-mm-dd';
  * whose UTC fields are its Warsaw wall-clock time: 13:05Z in November is 14:05 in the sheet.
  */
 export function sheetTime(instant: string): Date {
-  return new Date(`${warsawTime(instant).replace(' ', 'T')}:00Z`);
+  // As `warsawTime` (exports.ts) writes it in a CSV, to the minute.
+  return new Date(`${formatApiDateTime(new Date(instant)).slice(0, 16).replace(' ', 'T')}:00Z`);
 }
 
 function cell(kind: CellKind, value: CellValue): Cell {
