@@ -1,10 +1,12 @@
 //! Writing a register out as it is replayed: [`Sink`] takes the rows one by one and the
 //! summary at the end, so nothing but a small buffer is held whatever the number of rows.
 //!
-//! - [`CsvSink`]: the Polish VAT sales register (`Numer;Rodzaj;Data wystawienia;…`),
-//!   semicolon separated (what a Polish spreadsheet opens), quoted where a value needs it
-//!   (by the `csv` crate), CRLF line ends (RFC 4180), amounts as `123.45` and `-39.00`,
-//!   dates `YYYY-MM-DD`, an empty sale date when the event did not record it.
+//! - [`CsvSink`]: the Polish VAT sales register (`Numer;Rodzaj;Data wystawienia;…`) as a
+//!   Polish Excel or LibreOffice opens it by double click: UTF-8 with a byte order mark,
+//!   semicolon separated, quoted where a value needs it (by the `csv` crate), CRLF line
+//!   ends (RFC 4180), amounts in złoty with a decimal comma (`123,45`, `-39,00`), dates
+//!   `YYYY-MM-DD`, an empty sale date when the event did not record it, and a buyer's name
+//!   starting with `=`, `+`, `-` or `@` prefixed with `'` so it is never run as a formula.
 //! - [`JsonSink`]: `{"data": {"as_of", "from", "to", "rows": [...], "totals": {...}}}`
 //!   with amounts in grosz, as every answer of the API gives them ([`RegisterDocument`]
 //!   is its schema; a test keeps the two equal).
@@ -20,6 +22,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::register::{RegisterQuery, RegisterRow, Summary, Totals};
+pub use crate::spreadsheet::{decimal, BOM};
+use crate::spreadsheet::{decimal_comma, plain_text};
 
 /// The CSV's header row.
 pub const CSV_HEADER: [&str; 11] = [
@@ -77,8 +81,9 @@ fn csv_writer<W: Write>(out: W) -> csv::Writer<W> {
 }
 
 impl<W: Write> CsvSink<W> {
-    /// A CSV register starting with its header row.
-    pub fn new(out: W) -> io::Result<Self> {
+    /// A CSV register starting with the BOM and its header row.
+    pub fn new(mut out: W) -> io::Result<Self> {
+        out.write_all(BOM)?;
         let mut csv = csv_writer(out);
         csv.write_record(CSV_HEADER)?;
         Ok(CsvSink { csv, amounts: Default::default() })
@@ -94,16 +99,16 @@ impl<W: Write> CsvSink<W> {
 impl<W: Write + Send> Sink for CsvSink<W> {
     fn row(&mut self, row: &RegisterRow<'_>) -> io::Result<()> {
         let [net, vat, gross] = &mut self.amounts;
-        decimal(net, row.net);
-        decimal(vat, row.vat);
-        decimal(gross, row.gross);
+        decimal_comma(net, row.net);
+        decimal_comma(vat, row.vat);
+        decimal_comma(gross, row.gross);
         let (issue, sale) = (date(row.issue_date), row.sale_date.map(date));
         let w = &mut self.csv;
         w.write_field(row.number.as_bytes())?;
         w.write_field(row.kind.as_str())?;
         w.write_field(issue)?;
         w.write_field(sale.as_ref().map_or(&[][..], |s| &s[..]))?;
-        w.write_field(row.buyer_name.as_bytes())?;
+        w.write_field(plain_text(&row.buyer_name).as_bytes())?;
         w.write_field(row.buyer_tax_id.as_bytes())?;
         w.write_field(net.as_bytes())?;
         w.write_field(vat.as_bytes())?;
@@ -126,16 +131,6 @@ impl Drain for CsvSink<Vec<u8>> {
         let full = std::mem::replace(&mut self.csv, csv_writer(Vec::new()));
         full.into_inner().map_err(|e| e.into_error())
     }
-}
-
-/// `grosz` as `123.45` / `-0.05` into `out`.
-pub fn decimal(out: &mut String, grosz: i64) {
-    use std::fmt::Write as _;
-    out.clear();
-    let sign = if grosz < 0 { "-" } else { "" };
-    let abs = grosz.unsigned_abs();
-    // Writing to a String cannot fail.
-    let _ = write!(out, "{sign}{}.{:02}", abs / 100, abs % 100);
 }
 
 /// `YYYY-MM-DD` without going through chrono's format parser (once per row).
@@ -275,14 +270,17 @@ mod tests {
             sink.row(row).unwrap();
         }
         sink.end(&summary(&rows)).unwrap();
-        let text = String::from_utf8(sink.into_inner().unwrap()).unwrap();
+        let bytes = sink.into_inner().unwrap();
+        // A BOM first, so Excel reads UTF-8.
+        assert_eq!(&bytes[..3], BOM);
+        let text = String::from_utf8(bytes[3..].to_vec()).unwrap();
 
         assert_eq!(
             text,
             "Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Netto;VAT;Brutto;Faktura korygowana;Numer KSeF\r\n\
-             FV/2026/1;VAT;2026-11-20;2026-11-20;\"Firma \"\"Żubr\"\"; Sp. z o.o.\";526-025-02-74;72.22;5.78;78.00;;\
+             FV/2026/1;VAT;2026-11-20;2026-11-20;\"Firma \"\"Żubr\"\"; Sp. z o.o.\";526-025-02-74;72,22;5,78;78,00;;\
              5260250274-20261120-0100000000AB-7C\r\n\
-             FV-KOR/2026/1;KOR;2026-11-21;;;;-0.05;0.00;-0.05;FV/2026/1;\r\n"
+             FV-KOR/2026/1;KOR;2026-11-21;;;;-0,05;0,00;-0,05;FV/2026/1;\r\n"
         );
         // And it reads back as eleven fields a row.
         let mut reader = csv::ReaderBuilder::new().delimiter(b';').from_reader(text.as_bytes());
@@ -292,12 +290,7 @@ mod tests {
     }
 
     #[test]
-    fn amounts_are_written_with_two_decimals_and_a_sign() {
-        let mut out = String::new();
-        for (grosz, text) in [(0, "0.00"), (5, "0.05"), (-5, "-0.05"), (12345, "123.45"), (-390000, "-3900.00")] {
-            decimal(&mut out, grosz);
-            assert_eq!(out, text);
-        }
+    fn dates_are_written_with_four_digit_years() {
         assert_eq!(&date("0999-01-09".parse().unwrap()), b"0999-01-09");
     }
 
@@ -349,6 +342,25 @@ mod tests {
         let mut csv = CsvSink::new(Vec::new()).unwrap();
         csv.end(&Summary::default()).unwrap();
         assert_eq!(csv.into_inner().unwrap().iter().filter(|b| **b == b'\n').count(), 1);
+    }
+
+    #[test]
+    fn a_buyer_named_like_a_formula_is_written_as_text() {
+        let mut rows = rows();
+        rows.truncate(1);
+        let mut sink = CsvSink::new(Vec::new()).unwrap();
+        for (name, written) in [
+            ("=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""),
+            ("+48 Sp. z o.o.", "'+48 Sp. z o.o."),
+            ("-1", "'-1"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("Firma = ok", "Firma = ok"),
+        ] {
+            rows[0].buyer_name = Cow::Borrowed(name);
+            sink.row(&rows[0]).unwrap();
+            let text = String::from_utf8(sink.drain().unwrap()).unwrap();
+            assert!(text.contains(&format!(";{written};")), "{name}: {text}");
+        }
     }
 
     #[test]

@@ -11,7 +11,8 @@
 //!   issued (Warsaw date) from `from` to `to`. Also what a row falls back to for events
 //!   recorded before the invoices kept their document facts.
 //! - [`format`]: where the rows go as they come ([`Sink`]): the Polish register as CSV
-//!   ([`CsvSink`]) or the API's JSON ([`JsonSink`]).
+//!   ([`CsvSink`]) or the API's JSON ([`JsonSink`]); [`spreadsheet`] the CSV's BOM, złoty
+//!   with a decimal comma and formula-safe texts.
 //! - [`replay()`]: reads the store (only the two event types, filtered by the store) up to
 //!   its head as of the start, into a sink. Memory stays flat whatever the number of
 //!   events: a row is written out as soon as it is made.
@@ -29,6 +30,7 @@ pub mod format;
 pub mod http;
 pub mod register;
 pub mod replay;
+pub mod spreadsheet;
 
 pub use format::{CsvSink, JsonSink, Sink};
 pub use register::{Register, RegisterQuery, RegisterRow, Summary, Totals};

@@ -143,7 +143,7 @@ async fn a_register_cut_before_a_correction_was_recorded_lacks_it(pool: PgPool) 
     assert_eq!(numbers(&after), ["FV/2026/1", "FV-KOR/2026/1"]);
     assert_eq!((summary.rows, summary.totals.net, summary.totals.vat, summary.totals.gross), (2, 3611, 289, 3900));
     let correction_line = after.lines().nth(2).unwrap();
-    assert!(correction_line.ends_with(";-36.11;-2.89;-39.00;FV/2026/1;"), "{correction_line}");
+    assert!(correction_line.ends_with(";-36,11;-2,89;-39,00;FV/2026/1;"), "{correction_line}");
     // The KSeF number column: the invoice's number as of today, none in the earlier cut.
     assert!(after.lines().nth(1).unwrap().ends_with(";5260250274-20261127-0100000000AB-7C"), "{after}");
     assert!(before.lines().nth(1).unwrap().ends_with(';'), "{before}");

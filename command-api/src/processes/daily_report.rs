@@ -234,11 +234,13 @@ fn lines(r: &RouteSales) -> String {
     )
 }
 
-/// The CSV: semicolons and CRLF (as Polish spreadsheets read it, like the VAT
-/// register's), amounts as `123.45`, a route's name quoted, the sums last.
+/// The CSV as a Polish Excel or LibreOffice opens it by double click, like the VAT
+/// register's: a BOM (UTF-8), semicolons and CRLF, amounts in złoty with a decimal comma
+/// (`123,45`), a route's name quoted (and a `'` before one starting like a formula), the
+/// sums last.
 pub fn csv(report: &DailyReport) -> String {
     let mut out = String::from(
-        "Dzień;Trasa;Nazwa trasy;Zamówienia złożone;Zamówienia opłacone;Bilety sprzedane;Bilety zwrócone;\
+        "\u{feff}Dzień;Trasa;Nazwa trasy;Zamówienia złożone;Zamówienia opłacone;Bilety sprzedane;Bilety zwrócone;\
          Zwroty;Kwota zwrotów;Wpływy\r\n",
     );
     let day = report.day.format("%Y-%m-%d").to_string();
@@ -246,7 +248,7 @@ pub fn csv(report: &DailyReport) -> String {
     for (id, name, r) in rows.chain(std::iter::once((String::new(), "Razem", &report.totals))) {
         out.push_str(&format!(
             "{day};{id};\"{}\";{};{};{};{};{};{};{}\r\n",
-            name.replace('"', "\"\""),
+            plain_text(name).replace('"', "\"\""),
             r.orders_placed,
             r.orders_paid,
             r.tickets_sold,
@@ -259,10 +261,20 @@ pub fn csv(report: &DailyReport) -> String {
     out
 }
 
-/// `12345` → `123.45`, `-5` → `-0.05`.
+/// `12345` → `123,45`, `-5` → `-0,05`.
 fn decimal(grosz: i64) -> String {
     let sign = if grosz < 0 { "-" } else { "" };
-    format!("{sign}{}.{:02}", grosz.unsigned_abs() / 100, grosz.unsigned_abs() % 100)
+    format!("{sign}{},{:02}", grosz.unsigned_abs() / 100, grosz.unsigned_abs() % 100)
+}
+
+/// A text a spreadsheet would run as a formula (a leading `=`, `+`, `-`, `@`, tab or CR,
+/// OWASP's CSV injection) with a `'` before it, so it shows as typed.
+fn plain_text(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}").into()
+    } else {
+        text.into()
+    }
 }
 
 /// Send the report of the last day that is over, when due, every [`PERIOD`] until
@@ -341,16 +353,24 @@ mod tests {
             refunded: 1620,
             taken,
         };
-        let routes = vec![route(1, "Nisko – Kraków", 3600), route(2, "Rzeszów \"ekspres\"", 5)];
+        let routes = vec![
+            route(1, "Nisko – Kraków", 3600),
+            route(2, "Rzeszów \"ekspres\"", 5),
+            route(3, "=HYPERLINK(\"x\")", 0),
+        ];
         let mut totals = RouteSales::default();
         routes.iter().for_each(|r| totals.add(r));
         let day = NaiveDate::from_ymd_opt(2026, 11, 20).expect("a day");
         let csv = csv(&DailyReport { day, routes, totals });
         let rows: Vec<&str> = csv.split("\r\n").collect();
-        assert_eq!(rows.len(), 5, "{csv:?}");
-        assert_eq!(rows[1], "2026-11-20;1;\"Nisko – Kraków\";2;1;2;1;1;16.20;36.00");
-        assert_eq!(rows[2], "2026-11-20;2;\"Rzeszów \"\"ekspres\"\"\";2;1;2;1;1;16.20;0.05");
-        assert_eq!(rows[3], "2026-11-20;;\"Razem\";4;2;4;2;2;32.40;36.05");
-        assert_eq!(decimal(-5), "-0.05");
+        assert_eq!(rows.len(), 6, "{csv:?}");
+        // A BOM first, so Excel reads UTF-8; amounts with a decimal comma.
+        assert!(rows[0].starts_with("\u{feff}Dzień;Trasa;"), "{csv:?}");
+        assert_eq!(rows[1], "2026-11-20;1;\"Nisko – Kraków\";2;1;2;1;1;16,20;36,00");
+        assert_eq!(rows[2], "2026-11-20;2;\"Rzeszów \"\"ekspres\"\"\";2;1;2;1;1;16,20;0,05");
+        // A name starting like a formula is shown as typed, not run.
+        assert_eq!(rows[3], "2026-11-20;3;\"'=HYPERLINK(\"\"x\"\")\";2;1;2;1;1;16,20;0,00");
+        assert_eq!(rows[4], "2026-11-20;;\"Razem\";6;3;6;3;3;48,60;36,05");
+        assert_eq!(decimal(-5), "-0,05");
     }
 }

@@ -114,9 +114,10 @@ async fn a_day_with_a_paid_order_and_a_return_is_reported_per_route_once(pool: P
     let csv = String::from_utf8(csv.bytes.clone()).expect("utf-8");
     let rows: Vec<&str> = csv.split("\r\n").filter(|r| !r.is_empty()).collect();
     assert_eq!(rows.len(), 3, "{csv}");
-    assert!(rows[0].starts_with("Dzień;Trasa;Nazwa trasy;"), "{csv}");
-    assert_eq!(rows[1], format!("{today};{route_id};\"Nisko – Kraków\";1;1;2;1;1;16.20;36.00"));
-    assert_eq!(rows[2], format!("{today};;\"Razem\";1;1;2;1;1;16.20;36.00"));
+    // A BOM (Excel then reads UTF-8), semicolons, złoty with a decimal comma.
+    assert!(rows[0].starts_with("\u{feff}Dzień;Trasa;Nazwa trasy;"), "{csv}");
+    assert_eq!(rows[1], format!("{today};{route_id};\"Nisko – Kraków\";1;1;2;1;1;16,20;36,00"));
+    assert_eq!(rows[2], format!("{today};;\"Razem\";1;1;2;1;1;16,20;36,00"));
     let recorded: (String, String) = sqlx::query_as("select sent_to, report from daily_reports where day = $1")
         .bind(today)
         .fetch_one(&app.pool)

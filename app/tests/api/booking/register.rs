@@ -105,7 +105,10 @@ async fn the_register_as_of_yesterday_lacks_todays_invoice_and_as_of_today_has_b
     assert_eq!(response.headers()["content-type"], "text/csv; charset=utf-8");
     let disposition = response.headers()["content-disposition"].to_str().unwrap().to_owned();
     assert_eq!(disposition, format!("attachment; filename=\"rejestr-vat_{today}_{today}_stan-na-{today}.csv\""));
-    let csv = response.text().await.unwrap();
+    let bytes = response.bytes().await.unwrap();
+    // A BOM first, so that Excel reads it as UTF-8; then Polish text with decimal commas.
+    assert_eq!(&bytes[..3], b"\xEF\xBB\xBF");
+    let csv = String::from_utf8(bytes[3..].to_vec()).unwrap();
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
@@ -114,7 +117,7 @@ async fn the_register_as_of_yesterday_lacks_todays_invoice_and_as_of_today_has_b
     assert_eq!(lines.len(), 3, "{csv}");
     assert!(lines[1].starts_with(&format!("{};VAT;{today};", invoice.number)), "{csv}");
     assert!(lines[1].contains(";\"Firma; \"\"Kolej\"\" Sp. z o.o.\";5260250274;"), "{csv}");
-    let gross = format!("-{}.{:02}", correction.amount.abs() / 100, correction.amount.abs() % 100);
+    let gross = format!("-{},{:02}", correction.amount.abs() / 100, correction.amount.abs() % 100);
     // Then the KSeF number column (empty until KSeF accepts the correction).
     assert!(lines[2].contains(&format!(";{gross};{};", invoice.number)), "{csv}");
 }

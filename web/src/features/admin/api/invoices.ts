@@ -35,7 +35,3 @@ export function registerQuery(input: RegisterInput) {
       dataOf<Register>(await apiClient.get(`${INVOICES}/register`, { params: { ...input, format: 'json' }, signal, toast: false })),
   });
 }
-
-export function registerCsvUrl(input: RegisterInput): string {
-  return `/api/${INVOICES}/register?${new URLSearchParams({ ...input, format: 'csv' }).toString()}`;
-}

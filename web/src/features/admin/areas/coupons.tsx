@@ -5,7 +5,9 @@ import type { ApiSchema } from '@/shared/api/schema';
 
 import { CouponBatch } from '../components/coupon-batch';
 import { CouponUsages } from '../components/coupon-usages';
+import { ListExportButtons } from '../components/export-buttons';
 import { defineArea } from '../lib/define-area';
+import { COUPONS_EXPORT } from '../lib/exports';
 import { formatMoney, moneySchema, parseMoney } from '../lib/money-input';
 import { toLocalInput, warsawLocalToIso } from '../lib/validation';
 import { areaTitles } from '../messages/area-titles';
@@ -40,7 +42,7 @@ const yesNo = [
 
 /**
  * Coupons, by code: initial and current value, usages, used or not; one at a time here, or a batch of
- * N random codes and a CSV of the filtered list from the list's actions.
+ * N random codes and the filtered list as CSV or XLSX from the list's actions.
  */
 export const couponsArea = defineArea<Coupon, z.infer<typeof couponSchema>>({
   path: 'course/coupon',
@@ -64,7 +66,14 @@ export const couponsArea = defineArea<Coupon, z.infer<typeof couponSchema>>({
     { field: 'code', op: 'like', label: fields.code },
     { field: 'used', op: 'eq', label: fields.used, kind: 'select', options: yesNo },
   ],
-  listActions: ({ params }) => <CouponBatch params={params} />,
+  listActions: ({ params }) => (
+    <>
+      <p className="admin-list-actions">
+        <ListExportButtons spec={COUPONS_EXPORT} apiPath="order/coupon" params={params} />
+      </p>
+      <CouponBatch />
+    </>
+  ),
   form: {
     schema: couponSchema,
     fields: [

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { readSheet } from 'read-excel-file/universal';
+import { describe, expect, it, vi } from 'vitest';
 
 import { apiUrl } from '@/testing/mocks/api-url';
 import { errorBody } from '@/testing/mocks/handlers/responses';
@@ -75,12 +76,34 @@ describe('coupons', () => {
     expect(await screen.findByRole('link', { name: 'LOS00002' })).toHaveAttribute('href', '/admin/course/coupon/LOS00002');
   });
 
-  it('exports the filtered list as CSV', async () => {
-    renderApp('/admin/course/coupon/export-coupon?filter[code][like]=NISKO1', ADMIN);
-    expect(await screen.findByText('1 kupon w pliku.')).toBeInTheDocument();
-    const link = screen.getByRole('link', { name: 'Pobierz CSV' });
-    expect(link).toHaveAttribute('download', 'kupony.csv');
-    expect(decodeURIComponent(link.getAttribute('href') ?? '')).toContain('\r\nNISKO10,1000,1000,0,false,false,,admin,');
+  it('exports the filtered list as CSV and XLSX in one click, with no page in between', async () => {
+    const saved: { name: string; blob: Blob }[] = [];
+    const blobs = new Map<string, Blob>();
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob as Blob);
+      return url;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, blob: blobs.get(this.href) as Blob });
+    });
+    const { user } = renderApp('/admin/course/coupon?filter[code][like]=NISKO1', ADMIN);
+    await user.click(await screen.findByRole('button', { name: 'Pobierz CSV' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.name).toMatch(/^kupony-\d{4}-\d{2}-\d{2}\.csv$/);
+    // ignoreBOM keeps the BOM in the text, to be seen.
+    const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await saved[0]?.blob.arrayBuffer());
+    expect(csv.startsWith('\uFEFFKod;Wartość początkowa (zł);')).toBe(true);
+    expect(csv).toContain('\r\nNISKO10;10,00;10,00;0;Nie;Nie;;Wydany w panelu;');
+    expect(csv.split('\r\n')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Pobierz Excel (XLSX)' }));
+    await waitFor(() => expect(saved).toHaveLength(2));
+    expect(saved[1]?.name).toMatch(/^kupony-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    const [header, row] = await readSheet(await (saved[1]?.blob as Blob).arrayBuffer());
+    expect(header?.[1]).toBe('Wartość początkowa (zł)');
+    expect(row?.slice(0, 2)).toEqual(['NISKO10', 10]);
   });
 });
 

@@ -234,6 +234,9 @@ describe('the invoices', () => {
     // The KSeF number of each document KSeF accepted (the seed's invoice is).
     expect(within(table).getByRole('columnheader', { name: 'Numer KSeF' })).toBeInTheDocument();
     expect(within(table).getAllByRole('cell').some((cell) => /^\d{10}-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}$/.test(cell.textContent ?? ''))).toBe(true);
-    expect(screen.getByRole('link', { name: 'Pobierz CSV' })).toHaveAttribute('href', expect.stringContaining('format=csv'));
+    // The register as a file: built from the rows shown, with the lists' export rules.
+    expect(screen.getByRole('group', { name: 'Eksport filtrowanej listy' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pobierz CSV' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Pobierz Excel (XLSX)' })).toBeEnabled();
   });
 });

@@ -2,15 +2,12 @@
 // N creates, each with its own Idempotency-Key (a retried batch never issues a coupon twice).
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
 
 import { SaveInput } from '@/shared/api/limits.gen';
 import { Button } from '@/shared/ui/button';
 
 import { saveRecord } from '../api/admin-data';
 import { useRecordMutation } from '../hooks/use-record-mutation';
-import { useAdminHref } from '../lib/admin-path';
-import { exportSearch } from '../lib/list-params';
 import { moneyProblemText, parseMoney, type MoneyRules } from '../lib/money-input';
 import { warsawLocalToIso } from '../lib/validation';
 import { couponTexts } from '../messages/coupon-messages';
@@ -22,9 +19,8 @@ const PATH = 'order/coupon';
 /** A batch coupon's value: at least a grosz, at most the server's coupon's (`SaveInput.value`). */
 const VALUE: MoneyRules = { allowZero: false, maxGrosze: SaveInput.value.maximum };
 
-export function CouponBatch({ params }: { params: URLSearchParams }) {
+export function CouponBatch() {
   const intl = useIntl();
-  const href = useAdminHref();
   const id = useId();
   const [count, setCount] = useState('10');
   const [value, setValue] = useState('');
@@ -70,9 +66,6 @@ export function CouponBatch({ params }: { params: URLSearchParams }) {
         <Button type="submit" disabled={batch.isPending}>
           {intl.formatMessage(couponTexts.create)}
         </Button>
-        <Link className="button button--secondary" to={`${href('course/coupon/export-coupon')}?${exportSearch(params)}`}>
-          {intl.formatMessage(couponTexts.export)}
-        </Link>
       </form>
       {codes.length > 0 ? (
         <div role="status">

@@ -1,6 +1,6 @@
 // `/admin/order/invoice/{id}`: one invoice or correction: its fields, its order, its PDF and FA(3)
 // files, where it stands in KSeF (ksef-status.tsx), and the corrections issued to it. Also the list's pieces: the link to the corrected
-// invoice, the export and the register links, and the CSV export page.
+// invoice, the CSV/XLSX export buttons and the register link.
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -10,14 +10,13 @@ import { useFormatters } from '@/i18n/format';
 import { oneQuery, useAllOf } from '../api/admin-data';
 import { INVOICES, invoicePdfUrl, type InvoiceRow } from '../api/invoices';
 import { useAdminHref } from '../lib/admin-path';
-import { invoicesCsv } from '../lib/csv';
-import { exportSearch } from '../lib/list-params';
+import { INVOICES_EXPORT } from '../lib/exports';
 import { common } from '../messages/common-messages';
 import { invoiceTexts, invoiceValues } from '../messages/invoice-messages';
 
 import { AdminPage } from './admin-page';
+import { ListExportButtons } from './export-buttons';
 import { KsefSection } from './ksef-status';
-import { ListExport } from './list-export';
 import { LoadFailed } from './load-failed';
 import { Facts, InvoiceFiles, Section } from './order-section';
 
@@ -32,28 +31,11 @@ export function InvoiceListActions({ params }: { params: URLSearchParams }) {
   const href = useAdminHref();
   return (
     <p className="admin-list-actions">
-      <Link className="button button--secondary" to={`${href('order/invoice/export')}?${exportSearch(params)}`}>
-        {intl.formatMessage(invoiceTexts.export)}
-      </Link>
+      <ListExportButtons spec={INVOICES_EXPORT} apiPath={INVOICES} params={params} />
       <Link className="button button--secondary" to={href('order/invoice/register')}>
         {intl.formatMessage(invoiceTexts.register)}
       </Link>
     </p>
-  );
-}
-
-export function InvoiceExport() {
-  const intl = useIntl();
-  return (
-    <ListExport
-      apiPath={INVOICES}
-      listPath="order/invoice"
-      title={intl.formatMessage(invoiceTexts.exportTitle)}
-      ready={(count) => intl.formatMessage(invoiceValues.ready, { count })}
-      download={intl.formatMessage(invoiceTexts.download)}
-      filename="faktury.csv"
-      toCsv={invoicesCsv}
-    />
   );
 }
 

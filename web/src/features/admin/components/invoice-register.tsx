@@ -1,5 +1,5 @@
 // `/admin/order/invoice/register`: the register of invoices and corrections issued in a period, as
-// the books stood on a day (`as_of`), with its totals; the same as a CSV file for the accountant.
+// the books stood on a day (`as_of`), with its totals; the same as a CSV or XLSX file for the accountant.
 import { useQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -7,15 +7,16 @@ import { Link, useSearchParams } from 'react-router';
 
 import { useFormatters, warsawDate } from '@/i18n/format';
 import { Button } from '@/shared/ui/button';
-import { DocumentLink } from '@/shared/ui/document-link';
 
-import { registerCsvUrl, registerQuery, type RegisterInput } from '../api/invoices';
+import { registerQuery, type RegisterInput } from '../api/invoices';
 import { useAdminHref } from '../lib/admin-path';
+import { REGISTER_EXPORT } from '../lib/exports';
 import { common } from '../messages/common-messages';
 import { invoiceTexts, invoiceValues } from '../messages/invoice-messages';
 import { ksefTexts } from '../messages/ksef-messages';
 
 import { AdminPage } from './admin-page';
+import { ExportButtons } from './export-buttons';
 import { LoadFailed } from './load-failed';
 import { TableScroll } from './table-scroll';
 
@@ -38,9 +39,7 @@ function RegisterTable({ input }: { input: RegisterInput }) {
   return (
     <>
       <p className="admin-list-actions">
-        <DocumentLink className="button button--secondary" href={registerCsvUrl(input)} filename={`rejestr-${input.from}-${input.to}.csv`}>
-          {t('downloadCsv')}
-        </DocumentLink>
+        <ExportButtons spec={REGISTER_EXPORT} name={`rejestr-vat_${input.from}_${input.to}_stan-na-${input.as_of}`} load={() => Promise.resolve(rows)} />
       </p>
       {rows.length === 0 ? (
         <p className="admin-note">{t('registerEmpty')}</p>

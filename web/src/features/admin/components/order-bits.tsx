@@ -1,15 +1,12 @@
 // Small pieces of the order screens: a status as words, a stretch between two stops, the list's
-// customer and route cells, and the CSV export of the filtered list.
+// customer and route cells, and the CSV/XLSX export of the filtered list.
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
 
 import type { OrderListItem } from '../api/orders';
-import { useAdminHref } from '../lib/admin-path';
-import { ordersCsv } from '../lib/csv';
-import { exportSearch } from '../lib/list-params';
-import { ORDER_STATUSES, orderTexts, orderValues } from '../messages/order-messages';
+import { ORDERS_EXPORT } from '../lib/exports';
+import { ORDER_STATUSES, orderValues } from '../messages/order-messages';
 
-import { ListExport } from './list-export';
+import { ListExportButtons } from './export-buttons';
 import { OptionLabel } from './option-label';
 
 /** An order's status in words (an unknown one as the API says it). */
@@ -45,30 +42,11 @@ export function OrderRoute({ order }: { order: OrderListItem }) {
   );
 }
 
+/** The filtered order list, every page of it, as CSV or XLSX. */
 export function OrderExportLink({ params }: { params: URLSearchParams }) {
-  const intl = useIntl();
-  const href = useAdminHref();
   return (
     <p className="admin-list-actions">
-      <Link className="button button--secondary" to={`${href('order/order/export')}?${exportSearch(params)}`}>
-        {intl.formatMessage(orderTexts.export)}
-      </Link>
+      <ListExportButtons spec={ORDERS_EXPORT} apiPath="order/order" params={params} />
     </p>
-  );
-}
-
-/** `/admin/order/order/export`: the filtered order list, every page of it, as CSV. */
-export function OrderExport() {
-  const intl = useIntl();
-  return (
-    <ListExport
-      apiPath="order/order"
-      listPath="order/order"
-      title={intl.formatMessage(orderTexts.exportTitle)}
-      ready={(count) => intl.formatMessage(orderValues.ready, { count })}
-      download={intl.formatMessage(orderTexts.download)}
-      filename="zamowienia.csv"
-      toCsv={ordersCsv}
-    />
   );
 }

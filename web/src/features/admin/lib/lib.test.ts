@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 
-import { couponsCsv, csvCell } from './csv';
 import { listParams, nextSort, sortState, withParams } from './list-params';
 import { itemsJson, itemsValid, parseItems } from './menu-items';
 import { minutesValid, moved, priceFromRate } from './route-math';
@@ -82,37 +81,5 @@ describe('menu items', () => {
 
   it('needs a name and a link on every item, also nested', () => {
     expect(itemsValid([{ name: 'A', link: '/', target: 'nuxt-link', children: [{ name: '', link: '/x', target: '_self' }] }])).toBe(false);
-  });
-});
-
-describe('CSV export', () => {
-  it('quotes cells that need it', () => {
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell(null)).toBe('');
-  });
-
-  it('writes one line per coupon with a header', () => {
-    const csv = couponsCsv([
-      {
-        code: 'NISKO10',
-        initial_value: 1000,
-        initial_value_formatted: '10,00 zł',
-        current_value: 500,
-        current_value_formatted: '5,00 zł',
-        usages: 1,
-        used: false,
-        expired: false,
-        expires_at: null,
-        origin: 'admin',
-        issued_at: '2026-01-15T08:00:00Z',
-        updated_at: '2026-01-15T08:00:00Z',
-      },
-    ]);
-    expect(csv.split('\r\n')).toEqual([
-      'code,initial_value,current_value,usages,used,expired,expires_at,origin,issued_at',
-      'NISKO10,1000,500,1,false,false,,admin,2026-01-15T08:00:00Z',
-      '',
-    ]);
   });
 });

@@ -19,9 +19,6 @@ export const invoiceTexts = defineMessages({
   corrects: { id: 'admin.invoice.corrects', defaultMessage: 'Koryguje', description: 'Column: the corrected invoice' },
   issuedFrom: { id: 'admin.invoice.issuedFrom', defaultMessage: 'Wystawione od', description: 'Filter: issued on or after' },
   issuedTo: { id: 'admin.invoice.issuedTo', defaultMessage: 'Wystawione do', description: 'Filter: issued on or before' },
-  export: { id: 'admin.invoice.export', defaultMessage: 'Eksport CSV (filtrowana lista)', description: 'Link: export the filtered invoice list' },
-  exportTitle: { id: 'admin.invoice.exportTitle', defaultMessage: 'Eksport faktur', description: 'Title of the invoice export page' },
-  download: { id: 'admin.invoice.download', defaultMessage: 'Pobierz CSV', description: 'Button: download the CSV' },
   register: { id: 'admin.invoice.register', defaultMessage: 'Rejestr faktur', description: 'Link and title: the register of a period' },
   registerNote: { id: 'admin.invoice.registerNote', defaultMessage: 'Rejestr faktur i korekt wystawionych w okresie, według stanu na wybrany dzień.', description: 'Note on the register page' },
   registerPeriod: { id: 'admin.invoice.registerPeriod', defaultMessage: 'Okres rejestru', description: 'Accessible name of the register form' },
@@ -30,7 +27,6 @@ export const invoiceTexts = defineMessages({
   asOf: { id: 'admin.invoice.asOf', defaultMessage: 'Według stanu na', description: 'Field: the day the books are read as of' },
   showRegister: { id: 'admin.invoice.showRegister', defaultMessage: 'Pokaż rejestr', description: 'Button: show the register' },
   registerEmpty: { id: 'admin.invoice.registerEmpty', defaultMessage: 'W tym okresie nie wystawiono faktur.', description: 'Empty register' },
-  downloadCsv: { id: 'admin.invoice.downloadCsv', defaultMessage: 'Pobierz CSV', description: 'Link: the register as CSV' },
   totals: { id: 'admin.invoice.totals', defaultMessage: 'Razem', description: 'Row: the register\'s totals' },
   document: { id: 'admin.invoice.document', defaultMessage: 'Dokument', description: 'Heading: the invoice\'s fields' },
   reason: { id: 'admin.invoice.reason', defaultMessage: 'Powód korekty', description: 'Field: why corrected' },
@@ -40,8 +36,7 @@ export const invoiceTexts = defineMessages({
   noCorrections: { id: 'admin.invoice.noCorrections', defaultMessage: 'Brak korekt.', description: 'No corrections' },
 });
 
-export const invoiceValues = defineMessages<{ ready: { count: number }; title: { number: string }; correctionTitle: { number: string }; correctionOf: { date: string; gross: string }; registerCaption: { from: string; to: string; as_of: string } }>({
-  ready: { id: 'admin.invoice.ready', defaultMessage: '{count, plural, one {# faktura} few {# faktury} other {# faktur}} w pliku.', description: 'How many invoices the CSV holds' },
+export const invoiceValues = defineMessages<{ title: { number: string }; correctionTitle: { number: string }; correctionOf: { date: string; gross: string }; registerCaption: { from: string; to: string; as_of: string } }>({
   title: { id: 'admin.invoice.title', defaultMessage: 'Faktura {number}', description: 'Title of an invoice page' },
   correctionTitle: { id: 'admin.invoice.correctionTitle', defaultMessage: 'Korekta {number}', description: 'Title of a correction invoice page' },
   correctionOf: { id: 'admin.invoice.correctionOf', defaultMessage: '{date} · {gross}', description: 'A correction of an invoice: when and how much' },
