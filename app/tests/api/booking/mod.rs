@@ -25,6 +25,7 @@ mod ksef_rate_limit;
 mod ksef_technical;
 mod mail_language;
 mod mailbox;
+mod office_desk;
 mod order_edit;
 mod order_list;
 mod order_parts;
