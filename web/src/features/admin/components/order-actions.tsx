@@ -1,6 +1,6 @@
-// The order's actions: cancel it with a reason (the answer says what goes back to the payer and to the
-// coupon), and send its tickets to the customer again by e-mail or by SMS. After a change the order
-// and its timeline are read again once the read model has it (reloadOrder).
+// The order's actions: print its tickets at the desk, cancel it with a reason (the answer says what goes
+// back to the payer and to the coupon), and send its tickets to the customer again by e-mail or by SMS.
+// After a change the order and its timeline are read again once the read model has it (reloadOrder).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -13,9 +13,11 @@ import { Button } from '@/shared/ui/button';
 
 import { cancelOrder, reloadOrder, resendTickets, type AdminOrder } from '../api/orders';
 import { common } from '../messages/common-messages';
+import { deskTexts } from '../messages/desk-messages';
 import { orderTexts, orderValues } from '../messages/order-messages';
 
 import { ConfirmDialog } from './confirm-dialog';
+import { DeskPrint } from './desk-print';
 
 const CANCELLABLE = new Set(['pending_payment', 'paid']);
 /** The server's limit on a cancellation's reason (`CancelInput.reason`). */
@@ -41,12 +43,21 @@ export function OrderActions({ order, onDone }: OrderActionsProps) {
     meta: { loader: true },
   });
   const hasTickets = order.tickets.some((ticket) => ticket.status === 'valid');
+  // A walk-in passenger at the desk may have given neither: their tickets are printed.
+  const hasEmail = order.customer.email.trim() !== '';
+  const hasPhone = order.customer.phone.trim() !== '';
   return (
     <div className="admin-section__actions admin-order-actions">
-      <Button variant="secondary" disabled={!hasTickets || resend.isPending} onClick={() => resend.mutate('email')}>
+      <DeskPrint order={order} />
+      <Button
+        variant="secondary"
+        disabled={!hasTickets || !hasEmail || resend.isPending}
+        title={hasEmail ? undefined : intl.formatMessage(deskTexts.noEmail)}
+        onClick={() => resend.mutate('email')}
+      >
         {intl.formatMessage(orderTexts.resendEmail)}
       </Button>
-      <Button variant="secondary" disabled={!hasTickets || resend.isPending} onClick={() => resend.mutate('sms')}>
+      <Button variant="secondary" disabled={!hasTickets || !hasPhone || resend.isPending} onClick={() => resend.mutate('sms')}>
         {intl.formatMessage(orderTexts.resendSms)}
       </Button>
       {CANCELLABLE.has(order.status) ? (
