@@ -81,8 +81,9 @@ pub fn desk_pdf(doc: &DeskPrint, paper: Paper) -> Result<Vec<u8>, DocumentError>
                 receipt_ticket(&mut canvas, height, &route, (&tickets.carrier, &tickets.order_ref), ticket)?;
                 pages.push((canvas.take_page(), RECEIPT_WIDTH, height));
             }
-            let height = confirmation_height(doc);
-            confirmation(&mut canvas, doc, MARGIN, RECEIPT_WIDTH - 2.0 * MARGIN, height - MARGIN);
+            let width = RECEIPT_WIDTH - 2.0 * MARGIN;
+            let height = confirmation_height(&canvas, doc, width);
+            confirmation(&mut canvas, doc, MARGIN, width, height - MARGIN);
             pages.push((canvas.take_page(), RECEIPT_WIDTH, height));
         }
         Paper::A4 => {
@@ -159,9 +160,18 @@ fn receipt_ticket(
 const CONFIRMATION_FIXED: f32 = 205.0;
 const LINE: f32 = 13.0;
 
-fn confirmation_height(doc: &DeskPrint) -> f32 {
-    let seller = doc.payment.seller.iter().filter(|l| !l.trim().is_empty()).count() as f32;
-    CONFIRMATION_FIXED + (seller + 2.0 * doc.tickets.tickets.len() as f32) * LINE
+fn confirmation_height(canvas: &Canvas<'_>, doc: &DeskPrint, width: f32) -> f32 {
+    let seller = doc.payment.seller.iter().filter(|l| !l.trim().is_empty()).count();
+    let stretches: usize = doc.tickets.tickets.iter().map(|t| stretch_lines(canvas, t, width).len()).sum();
+    CONFIRMATION_FIXED + (seller + doc.tickets.tickets.len() + stretches) as f32 * LINE
+}
+
+/// A ticket's stretch under its number on the confirmation, in full on as many lines as
+/// it takes (at most three).
+fn stretch_lines(canvas: &Canvas<'_>, t: &PrintedTicket, width: f32) -> Vec<String> {
+    let mut lines = canvas.wrap(&format!("{} → {}", t.from_name, t.to_name), width - 6.0, LABEL);
+    lines.truncate(3);
+    lines
 }
 
 /// The confirmation of payment in the column from `left`, `width` wide, its top at `top`.
@@ -194,8 +204,10 @@ fn confirmation(canvas: &mut Canvas<'_>, doc: &DeskPrint, left: f32, width: f32,
     for t in &doc.tickets.tickets {
         y -= LINE;
         row(canvas, y, &t.number, &t.price, VALUE);
-        y -= LINE;
-        canvas.text_fit(left + 6.0, y, width - 6.0, LABEL, &format!("{} → {}", t.from_name, t.to_name));
+        for line in stretch_lines(canvas, t, width) {
+            y -= LINE;
+            canvas.text_fit(left + 6.0, y, width - 6.0, LABEL, &line);
+        }
     }
     y -= 8.0;
     canvas.hline(left, right, y, 0.75, INK);
