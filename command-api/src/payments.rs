@@ -386,15 +386,6 @@ async fn ticket_numbers(state: &CommandState, order_id: Uuid, count: usize) -> R
     Ok(numbers.into_iter().map(|(number, code)| TicketNumber { number, code }).collect())
 }
 
-/// The order and number of the ticket whose printed code is `code`.
-pub async fn ticket_of_code(state: &CommandState, code: &str) -> Result<Option<(Uuid, String)>, ApiError> {
-    sqlx::query_as("select order_id, number from ticket_numbers where code = $1 order by number desc limit 1")
-        .bind(code.trim().to_uppercase())
-        .fetch_optional(&state.pool)
-        .await
-        .map_err(|e| ApiError::Unavailable(format!("finding the ticket: {e}")))
-}
-
 /// The order a ticket number belongs to.
 pub async fn order_of_ticket(state: &CommandState, number: &str) -> Result<Option<Uuid>, ApiError> {
     sqlx::query_scalar("select order_id from ticket_numbers where number = $1")

@@ -26,7 +26,7 @@ use ticket_token::TokenError;
 use uuid::Uuid;
 
 use crate::aggregate::{self, ExecuteError, OrderAgg};
-use crate::payments::{order_of_ticket, ticket_of_code};
+use crate::payments::order_of_ticket;
 use crate::streams::order_stream;
 use crate::CommandState;
 
@@ -130,7 +130,7 @@ async fn what_was_shown(state: &CommandState, input: &CheckInInput) -> Result<(S
     let code = input.code.as_deref().map(str::trim).filter(|c| !c.is_empty());
     let (number, field) = match code {
         Some(code) => {
-            let (_, number) = ticket_of_code(state, code).await?.ok_or_else(not_found)?;
+            let number = ticket_of_code(state, code).await?.ok_or_else(not_found)?;
             (number, "code")
         }
         None => (input.number.as_deref().map(str::trim).unwrap_or_default().to_uppercase(), "number"),
@@ -152,6 +152,16 @@ async fn what_was_shown(state: &CommandState, input: &CheckInInput) -> Result<(S
         Some(course_id) if errors.is_empty() => Ok((number, course_id, field)),
         _ => Err(ApiError::Validation { message: "Scan the ticket's code, or type its number.".into(), errors }),
     }
+}
+
+/// The number of the ticket whose printed code is `code` (kept beside the numbers when
+/// they are drawn, so a ticket just sold is found without waiting for a read model).
+async fn ticket_of_code(state: &CommandState, code: &str) -> Result<Option<String>, ApiError> {
+    sqlx::query_scalar("select number from ticket_numbers where code = $1 order by number desc limit 1")
+        .bind(code.trim().to_uppercase())
+        .fetch_optional(&state.pool)
+        .await
+        .map_err(|e| ApiError::Unavailable(format!("finding the ticket: {e}")))
 }
 
 fn answer(order: &OrderState, number: &str, check_in_id: Uuid, again: bool) -> Result<Data<CheckedIn>, ApiError> {
