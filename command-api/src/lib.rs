@@ -179,6 +179,7 @@ pub fn router(state: CommandState) -> Router {
         .route("/order/ticket/check-in", post(booking::check_in::check_in))
         .route("/order/order/send-ticket", post(booking::send::send_ticket))
         .route("/order/order/send-ticket-sms", post(booking::send::send_ticket_sms))
+        .route("/order/order/print", axum::routing::get(booking::desk_print::print))
         .route("/order/coupon/check", post(coupons::check))
         .route(
             "/order/coupon/save",

@@ -2,8 +2,8 @@
 //! the whole document by the `app` crate, which serves it).
 
 use crate::booking::{
-    cancel, change, check_in, disruption, edit, form, invoice_request, office, order_parts, pay_again, place, returns,
-    send,
+    cancel, change, check_in, desk_print, disruption, edit, form, invoice_request, office, order_parts, pay_again, place,
+    returns, send,
 };
 use crate::complaints::{file as complaint_file, respond as complaint_respond};
 use crate::coupons;
@@ -32,6 +32,7 @@ use crate::coupons;
         order_parts::update_stamp,
         send::send_ticket,
         send::send_ticket_sms,
+        desk_print::print,
         coupons::check,
         coupons::create,
         coupons::update,

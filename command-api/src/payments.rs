@@ -366,23 +366,24 @@ fn pay_error(e: PayOrderError) -> ApiError {
     .with_code(code)
 }
 
-/// `count` new ticket numbers (`NK-2026-000123`) for the order, with their secret codes.
+/// `count` new ticket numbers (`NK-2026-000123`) for the order, with their secret codes
+/// (kept beside the numbers: the driver's check finds a ticket by either).
 async fn ticket_numbers(state: &CommandState, order_id: Uuid, count: usize) -> Result<Vec<TicketNumber>, ApiError> {
-    let count = i64::try_from(count).unwrap_or(i64::MAX).min(1000);
+    let codes: Vec<String> = (0..count.min(1000)).map(|_| random_code(12)).collect();
     let year = Utc::now().with_timezone(&chrono_tz::Europe::Warsaw).year();
-    let numbers: Vec<(String,)> = sqlx::query_as(
-        "insert into ticket_numbers (number, order_id) \
-         select 'NK-' || $2::int || '-' || lpad(nextval('ticket_number_seq')::text, 6, '0'), $1 \
-         from generate_series(1, $3) \
-         returning number",
+    let numbers: Vec<(String, String)> = sqlx::query_as(
+        "insert into ticket_numbers (number, order_id, code) \
+         select 'NK-' || $2::int || '-' || lpad(nextval('ticket_number_seq')::text, 6, '0'), $1, c \
+         from unnest($3::text[]) with ordinality as u(c, i) order by i \
+         returning number, code",
     )
     .bind(order_id)
     .bind(year)
-    .bind(count)
+    .bind(&codes)
     .fetch_all(&state.pool)
     .await
     .map_err(|e| ApiError::Unavailable(format!("numbering tickets: {e}")))?;
-    Ok(numbers.into_iter().map(|(number,)| TicketNumber { number, code: random_code(12) }).collect())
+    Ok(numbers.into_iter().map(|(number, code)| TicketNumber { number, code }).collect())
 }
 
 /// The order a ticket number belongs to.

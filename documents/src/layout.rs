@@ -50,10 +50,6 @@ impl<'f> Canvas<'f> {
         Canvas { content: Content::new(), regular, bold }
     }
 
-    pub(crate) fn finish(self) -> Vec<u8> {
-        self.content.finish().to_vec()
-    }
-
     /// The page drawn so far, leaving the canvas empty for the next one (a document
     /// that runs over several pages keeps one canvas, and so one pair of fonts).
     pub(crate) fn take_page(&mut self) -> Vec<u8> {

@@ -8,6 +8,8 @@
 //! - [`ticket_pdf`]: the printable tickets of one order, an A4 PDF with one card per
 //!   ticket (three to a page), each with its QR code drawn as vector squares and the
 //!   secret code printed under it.
+//! - [`desk_pdf`]: what the office prints for a walk-in passenger, the tickets and a
+//!   receipt-style confirmation of payment, on an 80 mm receipt roll or on A4.
 //! - [`invoice_pdf`]: an invoice or a correction invoice ([`InvoiceDocument`]) as an A4
 //!   PDF in Polish, with what the VAT act asks an invoice to show; one due for KSeF
 //!   ([`KsefMark`]) also its verification codes (KOD I with the KSeF number or OFFLINE
@@ -59,6 +61,7 @@ mod layout;
 mod model;
 mod pdf;
 mod qr;
+mod receipt;
 mod ticket;
 
 pub use fa3::{invoice_fa3, FA3_NAMESPACE};
@@ -67,6 +70,7 @@ pub use model::{
     format_pln, vat_split, Amounts, Correction, InvoiceDocument, InvoiceLine, KsefMark, Party, Payment, PaymentForm,
 };
 pub use qr::{qr_svg, try_qr_svg};
+pub use receipt::{desk_pdf, DeskPrint, Paper, PaymentNote, RECEIPT_WIDTH};
 pub use ticket::{ticket_pdf, PrintedTicket, TicketDocument};
 
 /// Why a document could not be rendered.

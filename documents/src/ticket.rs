@@ -79,21 +79,26 @@ pub fn ticket_pdf(doc: &TicketDocument) -> Result<Vec<u8>, DocumentError> {
     let mut regular = Font::new(REGULAR, "DejaVuSans")?;
     let mut bold = Font::new(BOLD, "DejaVuSans-Bold")?;
 
+    let pages = a4_pages(&mut Canvas::new(&mut regular, &mut bold), doc)?;
+    let title = format!("Bilety / Tickets – {} {}", doc.carrier, doc.order_ref);
+    pdf::assemble(&pages, &regular, &bold, &title)
+}
+
+/// The A4 pages of `doc`'s tickets, three cards to a page (the desk's A4 print adds its
+/// payment confirmation after them).
+pub(crate) fn a4_pages(canvas: &mut Canvas<'_>, doc: &TicketDocument) -> Result<Vec<Vec<u8>>, DocumentError> {
     let mut pages = Vec::new();
     for chunk in doc.tickets.chunks(CARDS_PER_PAGE) {
-        let mut canvas = Canvas::new(&mut regular, &mut bold);
         for (slot, ticket) in chunk.iter().enumerate() {
             let top = PAGE_H - MARGIN - slot as f32 * (CARD_H + GAP);
-            draw_card(&mut canvas, top, &doc.carrier, &doc.order_ref, ticket)?;
+            draw_card(canvas, top, &doc.carrier, &doc.order_ref, ticket)?;
             if slot + 1 < chunk.len() {
                 canvas.dashed_line(MARGIN, PAGE_W - MARGIN, top - CARD_H - GAP / 2.0, RULE);
             }
         }
-        pages.push(canvas.finish());
+        pages.push(canvas.take_page());
     }
-
-    let title = format!("Bilety / Tickets – {} {}", doc.carrier, doc.order_ref);
-    pdf::assemble(&pages, &regular, &bold, &title)
+    Ok(pages)
 }
 
 /// One ticket card whose top edge is at `top`.

@@ -137,7 +137,7 @@ test('a driver checks tickets on board without a network, and the check-in reach
   const [prefix, claims = '', signature = ''] = other.qr.split('.');
   const decoded = JSON.parse(Buffer.from(claims, 'base64url').toString()) as Record<string, unknown>;
   const forged = [prefix, Buffer.from(JSON.stringify({ ...decoded, n: boarding.number })).toString('base64url'), signature].join('.');
-  await page.getByLabel('Kod z biletu (zeskanowany lub wklejony)').fill(forged);
+  await page.getByLabel('Kod z biletu: wydrukowany pod kodem QR, zeskanowany lub wklejony').fill(forged);
   await page.getByRole('button', { name: 'Sprawdź kod' }).click();
   await expect(page.getByRole('alert')).toContainText('Kod jest podrobiony lub zmieniony');
   await page.screenshot({ path: testInfo.outputPath('driver-offline-390.png'), fullPage: true });

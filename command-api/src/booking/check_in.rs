@@ -1,7 +1,9 @@
 //! `POST /order/ticket/check-in` (Driver, SuperAdmin): a passenger boards.
 //!
 //! The driver sends what was scanned (`{"qr": "NB1.…"}`, the ticket's signed code) or
-//! what was typed (`{"number": "NK-…", "course_id": "…"}`). A scanned code is checked
+//! what was typed: the ticket's number (`{"number": "NK-…", "course_id": "…"}`) or the
+//! 12-character code printed under its QR code (`{"code": "…", "course_id": "…"}`),
+//! for a QR code that does not scan. A scanned code is checked
 //! against the carrier's key first: a forged or altered one is refused before any order
 //! is read. Then the order decides (`domain::order::decide_check_in`): a ticket boards its
 //! own course, on its day, once.
@@ -40,7 +42,12 @@ pub struct CheckInInput {
     #[schema(max_length = 40, pattern = "^[^\\u0000]*$")]
     #[serde(default)]
     number: Option<String>,
-    /// The course the driver runs. Required with `number`; with `qr`, when given, the
+    /// The code printed on the ticket under its QR code (12 characters), typed (with
+    /// `course_id`).
+    #[schema(max_length = 40, pattern = "^[^\\u0000]*$")]
+    #[serde(default)]
+    code: Option<String>,
+    /// The course the driver runs. Required with `number` or `code`; with `qr`, when given, the
     /// code's course must be this one.
     #[serde(default)]
     course_id: Option<Uuid>,
@@ -78,7 +85,7 @@ pub async fn check_in(
     DriverUser(user): DriverUser,
     AppJson(input): AppJson<CheckInInput>,
 ) -> Result<Data<CheckedIn>, ApiError> {
-    let (number, course_id, field) = what_was_shown(&state, &input)?;
+    let (number, course_id, field) = what_was_shown(&state, &input).await?;
     let order_id = order_of_ticket(&state, &number).await?.ok_or_else(not_found)?;
     let now = Utc::now();
     let check_in_id = input.check_in_id.unwrap_or_else(Uuid::new_v4);
@@ -105,7 +112,7 @@ pub async fn check_in(
 }
 
 /// The ticket's number, the course it is to board and the field that said so.
-fn what_was_shown(state: &CommandState, input: &CheckInInput) -> Result<(String, Uuid, &'static str), ApiError> {
+async fn what_was_shown(state: &CommandState, input: &CheckInInput) -> Result<(String, Uuid, &'static str), ApiError> {
     if let Some(qr) = input.qr.as_deref().map(str::trim).filter(|q| !q.is_empty()) {
         let claims = state.tickets.verifier().verify(qr).map_err(|e| {
             let code = match e {
@@ -120,7 +127,14 @@ fn what_was_shown(state: &CommandState, input: &CheckInInput) -> Result<(String,
         }
         return Ok((claims.n, claims.c, "qr"));
     }
-    let number = input.number.as_deref().map(str::trim).unwrap_or_default().to_uppercase();
+    let code = input.code.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let (number, field) = match code {
+        Some(code) => {
+            let number = ticket_of_code(state, code).await?.ok_or_else(not_found)?;
+            (number, "code")
+        }
+        None => (input.number.as_deref().map(str::trim).unwrap_or_default().to_uppercase(), "number"),
+    };
     let mut errors = Vec::new();
     if number.is_empty() {
         errors.push(
@@ -135,9 +149,19 @@ fn what_was_shown(state: &CommandState, input: &CheckInInput) -> Result<(String,
         );
     }
     match input.course_id {
-        Some(course_id) if errors.is_empty() => Ok((number, course_id, "number")),
+        Some(course_id) if errors.is_empty() => Ok((number, course_id, field)),
         _ => Err(ApiError::Validation { message: "Scan the ticket's code, or type its number.".into(), errors }),
     }
+}
+
+/// The number of the ticket whose printed code is `code` (kept beside the numbers when
+/// they are drawn, so a ticket just sold is found without waiting for a read model).
+async fn ticket_of_code(state: &CommandState, code: &str) -> Result<Option<String>, ApiError> {
+    sqlx::query_scalar("select number from ticket_numbers where code = $1 order by number desc limit 1")
+        .bind(code.trim().to_uppercase())
+        .fetch_optional(&state.pool)
+        .await
+        .map_err(|e| ApiError::Unavailable(format!("finding the ticket: {e}")))
 }
 
 fn answer(order: &OrderState, number: &str, check_in_id: Uuid, again: bool) -> Result<Data<CheckedIn>, ApiError> {
@@ -165,7 +189,8 @@ fn not_found() -> ApiError {
     ApiError::NotFound("There is no ticket with this number.".into()).with_code(CheckInError::TicketNotFound.code())
 }
 
-/// The order's refusal as an answer; `field` is what the driver gave (`qr` or `number`).
+/// The order's refusal as an answer; `field` is what the driver gave (`qr`, `number` or
+/// `code`).
 fn check_in_error(e: CheckInError, field: &'static str) -> ApiError {
     let code = e.code();
     match e {

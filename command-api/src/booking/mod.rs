@@ -6,6 +6,7 @@ pub mod cancel;
 pub mod catalogue;
 pub mod change;
 pub mod check_in;
+pub mod desk_print;
 pub mod disruption;
 pub mod edit;
 pub mod form;

@@ -29,14 +29,16 @@ pub struct Sent {
 }
 
 /// After a payment: the tickets to the customer's address, and to their phone when they
-/// asked for it, each once per order.
+/// asked for it, each once per order. A walk-in passenger at the office may have given
+/// neither: their tickets were printed at the desk, and nothing is sent.
 pub async fn send_after_payment(state: &CommandState, order: &OrderState) {
-    if first_time(state, order, "tickets-email").await {
+    if !order.customer.email.trim().is_empty() && first_time(state, order, "tickets-email").await {
         if let Err(e) = state.mailer.send(ticket_email(state, order)).await {
             tracing::warn!(order_id = %order.order_id, error = %e, "could not send the tickets");
         }
     }
-    if order.customer.notify_by_sms && first_time(state, order, "tickets-sms").await {
+    let texts = order.customer.notify_by_sms && !order.customer.phone.trim().is_empty();
+    if texts && first_time(state, order, "tickets-sms").await {
         if let Err(e) = state.sms.send(ticket_sms(order)).await {
             tracing::warn!(order_id = %order.order_id, error = %e, "could not send the tickets by sms");
         }
@@ -68,9 +70,10 @@ async fn claim(state: &CommandState, order_id: Uuid, kind: &str) -> bool {
 
 /// Sends `email` as the order's message of `kind` unless it went before: claimed first
 /// (so two reactions racing send it once), and the claim given back when the mailer
-/// fails, so a later replay may send it. True when it went out now.
+/// fails, so a later replay may send it. True when it went out now. An order without an
+/// e-mail (a walk-in passenger at the office) is sent nothing.
 pub(crate) async fn send_once(state: &CommandState, order_id: Uuid, kind: &str, email: Email) -> bool {
-    if !claim(state, order_id, kind).await {
+    if email.to.trim().is_empty() || !claim(state, order_id, kind).await {
         return false;
     }
     let Err(e) = state.mailer.send(email).await else { return true };
@@ -90,13 +93,18 @@ pub(crate) async fn send_once(state: &CommandState, order_id: Uuid, kind: &str, 
 #[utoipa::path(post, path = "/api/order/order/send-ticket", tag = "order", security((), ("bearer" = [])),
     params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
     responses((status = 200, description = "`{\"data\": Sent}`", body = Data<Sent>), (status = 404, description = "no such order"),
-        (status = 409, description = "the order has no valid tickets to send (expired, cancelled or not paid: `order.not_paid`)")))]
+        (status = 409, description = "the order has no valid tickets to send (expired, cancelled or not paid: `order.not_paid`)")),
+        (status = 422, description = "the order has no e-mail address (sold at the office without one)")))]
 pub async fn send_ticket(
     State(state): State<CommandState>,
     MaybeUser(user): MaybeUser,
     params: Params,
 ) -> Result<Data<Sent>, ApiError> {
     let order = find(&state, user.as_ref(), params.raw("id")).await?;
+    if order.customer.email.trim().is_empty() {
+        return Err(ApiError::invalid_field("email", "The order has no e-mail address: print the tickets instead.")
+            .with_code(api_core::codes::FIELD_BLANK));
+    }
     state.mailer.send(ticket_email(&state, &order)).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
     record_again(&state, &order, "tickets-email", user.as_ref()).await;
     Ok(Data::new(Sent { sent: true, to: order.customer.email.clone() }))
@@ -115,6 +123,11 @@ pub async fn send_ticket_sms(
     params: Params,
 ) -> Result<Data<Sent>, ApiError> {
     let order = find(&state, user.as_ref(), params.raw("id")).await?;
+    if order.customer.phone.trim().is_empty() {
+        return Err(
+            ApiError::invalid_field("phone", "The order has no phone number.").with_code(api_core::codes::FIELD_BLANK)
+        );
+    }
     state.sms.send(ticket_sms(&order)).await.map_err(|e| match e {
         SmsError::NotANumber(_) => {
             ApiError::invalid_field("phone", "The order's phone number cannot receive text messages.")
@@ -288,6 +301,21 @@ fn ticket_email(state: &CommandState, order: &OrderState) -> Email {
 /// The valid tickets as a PDF with their QR codes (an empty list when it cannot be made:
 /// the e-mail still carries the numbers, codes and the link to the QR codes).
 pub(crate) fn tickets_pdf(state: &CommandState, order: &OrderState) -> Vec<Attachment> {
+    let document = printed_tickets(state, order);
+    match documents::ticket_pdf(&document) {
+        Ok(bytes) => {
+            vec![Attachment::pdf(format!("bilety-{}.pdf", order.display_number()), bytes)]
+        }
+        Err(e) => {
+            tracing::warn!(order_id = %order.order_id, error = %e, "could not render the tickets PDF");
+            Vec::new()
+        }
+    }
+}
+
+/// The order's valid tickets as printed (their QR codes signed now, for their current
+/// courses): the e-mail's PDF and the desk's print.
+pub(crate) fn printed_tickets(state: &CommandState, order: &OrderState) -> TicketDocument {
     let local =
         |t: chrono::DateTime<Utc>| t.with_timezone(&chrono_tz::Europe::Warsaw).format("%d.%m.%Y %H:%M").to_string();
     let passenger = format!("{} {}", order.customer.first_name, order.customer.last_name);
@@ -314,17 +342,7 @@ pub(crate) fn tickets_pdf(state: &CommandState, order: &OrderState) -> Vec<Attac
                 .map(|d| d.name.clone()),
         })
         .collect();
-    let document =
-        TicketDocument { carrier: "Nisko Bus".into(), order_ref: order.display_number().to_owned(), tickets };
-    match documents::ticket_pdf(&document) {
-        Ok(bytes) => {
-            vec![Attachment::pdf(format!("bilety-{}.pdf", order.display_number()), bytes)]
-        }
-        Err(e) => {
-            tracing::warn!(order_id = %order.order_id, error = %e, "could not render the tickets PDF");
-            Vec::new()
-        }
-    }
+    TicketDocument { carrier: "Nisko Bus".into(), order_ref: order.display_number().to_owned(), tickets }
 }
 
 #[cfg(test)]

@@ -9,8 +9,9 @@
 //! the gateway's answer and our note of it) refunds once. A gateway that is down delays
 //! a refund, with a pause that doubles up to an hour, and never loses it; one that
 //! refuses it for good leaves it `refused`, with the reason, for an admin to settle.
-//! Money paid at the office (an office sale, in cash or by the card terminal) is paid back
-//! there: its refund is recorded `at_office`, for the cashier, and never sent.
+//! Money paid at the office (an office sale) is paid back there and never sent: in cash
+//! when it was paid in cash (`at_office`, for the cashier), and on the card terminal to
+//! the same card when it was paid by card (`at_terminal`).
 
 use std::time::Duration;
 
@@ -78,7 +79,11 @@ pub fn owed_by(event: &OrderEvent, event_id: Uuid, order: &OrderState) -> Vec<Ow
 /// Record what is owed (once per refund id): to be sent to the gateway, or paid back at
 /// the office when it was paid there.
 pub async fn owe(state: &CommandState, owed: &Owed) -> Result<(), String> {
-    let status = if OfficePayment::of_provider(&owed.provider).is_some() { "at_office" } else { "pending" };
+    let status = match OfficePayment::of_provider(&owed.provider) {
+        Some(OfficePayment::Cash) => "at_office",
+        Some(OfficePayment::CardTerminal) => "at_terminal",
+        None => "pending",
+    };
     sqlx::query(
         "insert into refunds (refund_id, order_id, reason, amount, provider, session_id, transaction_id, status) \
          values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (refund_id) do nothing",

@@ -196,6 +196,10 @@ pub struct ManifestTicket {
     pub discount_name: Option<String>,
     /// `valid`, `used`, `returned`, or `cancelled` (its order was cancelled).
     pub status: String,
+    /// The SHA-256 (hex) of the code printed on the ticket: the phone finds a ticket by
+    /// its typed code offline without the list carrying the codes themselves.
+    #[schema(pattern = "^[0-9a-f]{64}$")]
+    pub code_sha256: String,
     pub used_at: Option<DateTime<Utc>>,
     /// The course it was moved from (a cancelled one's passenger who chose this course).
     #[sqlx(skip)]
@@ -278,7 +282,8 @@ pub async fn manifest(
         "select t.number, o.first_name || ' ' || o.last_name as passenger, t.from_waypoint_id, t.from_name, \
                 t.to_waypoint_id, t.to_name, t.discount_name, \
                 case when o.status = 'cancelled' and t.status = 'valid' then 'cancelled' else t.status end as status, \
-                t.used_at, t.previous_course_id, pc.departure_at as previous_departure_at \
+                t.used_at, encode(sha256(convert_to(upper(t.code), 'UTF8')), 'hex') as code_sha256, \
+                t.previous_course_id, pc.departure_at as previous_departure_at \
            from rm_tickets t join rm_orders o using (order_id) \
            left join courses pc on pc.id = t.previous_course_id \
           where t.course_id = $1 and o.status in ('paid', 'returned', 'cancelled') \

@@ -199,9 +199,10 @@ pub struct GatewayRefund {
     #[sqlx(skip)]
     pub amount_formatted: String,
     /// `pending` (being tried), `sent` (the gateway accepted it), `refused` (for an admin to
-    /// settle: `last_error` says why), `at_office` (paid at the office, so paid back there:
-    /// never sent to the gateway).
-    #[schema(pattern = "^(pending|sent|refused|at_office)$")]
+    /// settle: `last_error` says why), `at_office` (paid in cash at the office, so paid back
+    /// there in cash) or `at_terminal` (paid by card on the office's terminal, so refunded
+    /// there to the card): neither is sent to the gateway.
+    #[schema(pattern = "^(pending|sent|refused|at_office|at_terminal)$")]
     pub status: String,
     pub attempts: i32,
     pub last_error: Option<String>,

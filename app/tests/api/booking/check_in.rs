@@ -256,3 +256,75 @@ async fn the_driver_sees_the_day_and_the_passengers_of_a_course(pool: PgPool) {
     );
     assert_eq!(b.app.client.get(b.app.url(&manifest)).send().await.unwrap().status(), 401);
 }
+
+/// Issue 29: the driver types what is printed on the ticket, or scans its QR code.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_driver_checks_a_ticket_by_its_number_its_printed_code_or_its_qr_code(pool: PgPool) {
+    let b = boarding(pool, 4).await;
+    let domain::order::Order::Placed(order) = b.app.order(b.order_id).await else { panic!("placed") };
+    let code_of = |number: &str| order.ticket_by_number(number).expect("ticket").ticket.code.clone();
+    let course = b.course.to_string();
+    let (n0, qr) = b.tickets[0].clone();
+    let (n1, n2, n3) = (b.tickets[1].0.clone(), b.tickets[2].0.clone(), b.tickets[3].0.clone());
+    assert_eq!(code_of(&n2).len(), 12, "the code printed under the QR code");
+
+    let (status, by_qr) = b.as_driver(json!({ "qr": qr })).await;
+    assert_eq!((status, by_qr["data"]["number"].as_str()), (200, Some(n0.as_str())), "{by_qr}");
+    let (status, by_number) = b.as_driver(json!({ "number": n1.to_lowercase(), "course_id": course })).await;
+    assert_eq!((status, by_number["data"]["number"].as_str()), (200, Some(n1.as_str())), "{by_number}");
+    // The printed code, typed as a driver types it (lower case, spaces around).
+    let typed = format!("  {}  ", code_of(&n2).to_lowercase());
+    let (status, by_code) = b.as_driver(json!({ "code": typed, "course_id": course })).await;
+    assert_eq!((status, by_code["data"]["number"].as_str()), (200, Some(n2.as_str())), "{by_code}");
+    let (status, again) = b.as_driver(json!({ "code": code_of(&n2), "course_id": course })).await;
+    assert_eq!((status, again["code"].as_str()), (409, Some("ticket.used")), "{again}");
+    let (status, unknown) = b.as_driver(json!({ "code": "ZZZZZZZZZZZZ", "course_id": course })).await;
+    assert_eq!((status, unknown["code"].as_str()), (404, Some("ticket.not_found")), "{unknown}");
+    let (status, no_course) = b.as_driver(json!({ "code": code_of(&n3) })).await;
+    assert_eq!(status, 422, "{no_course}");
+
+    // A returned ticket is refused as returned, by each of the three.
+    let returned = json!({ "number": n3 });
+    let (status, _) =
+        body(b.app.post("/api/order/order/return-ticket", &returned, Some(&b.app.admin_token), None).await).await;
+    assert_eq!(status, 200);
+    for shown in [json!({ "code": code_of(&n3), "course_id": course }), json!({ "number": n3, "course_id": course })] {
+        let (status, refused) = b.as_driver(shown).await;
+        assert_eq!((status, refused["code"].as_str()), (409, Some("ticket.already_returned")), "{refused}");
+    }
+
+    // The driver's list has each ticket's code as a digest, never the code itself.
+    let manifest = format!("/api/order/driver/manifest?course_id={}", b.course);
+    let (_, m) = body(b.app.client.get(b.app.url(&manifest)).bearer_auth(&b.driver).send().await.unwrap()).await;
+    let listed = m["data"]["tickets"].as_array().expect("tickets");
+    assert!(listed.iter().all(|t| t["code_sha256"].as_str().is_some_and(|h| h.len() == 64)), "{m}");
+    assert!(!m.to_string().contains(&code_of(&n3)), "the codes stay off the list");
+}
+
+/// A returned ticket shown outside its boarding window is refused as returned, not as a
+/// later course: the ticket's own state is the true reason.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_returned_ticket_of_a_later_course_is_refused_as_returned(pool: PgPool) {
+    let app = spawn(pool).await;
+    let (_, driver) = user(&app.pool, "kierowca@example.test", "Driver").await;
+    let line = line(&app.pool).await;
+    let course = course(&app, &line, tomorrow(), 10).await;
+    let (status, placed) = body(app.place(&booking(course, &line, 0, 2, json!([{ "qty": 1 }]))).await).await;
+    assert_eq!(status, 201, "{placed}");
+    assert_eq!(app.pay(placed["data"]["payment_url"].as_str().expect("url")).await.status(), 303);
+    let order_id: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    let domain::order::Order::Placed(order) = app.order(order_id).await else { panic!("placed") };
+    let ticket = &order.tickets[0].ticket;
+    let (status, _) = body(
+        app.post("/api/order/order/return-ticket", &json!({ "number": ticket.number }), Some(&app.admin_token), None)
+            .await,
+    )
+    .await;
+    assert_eq!(status, 200);
+    for shown in
+        [json!({ "code": ticket.code, "course_id": course }), json!({ "number": ticket.number, "course_id": course })]
+    {
+        let (status, refused) = body(app.post("/api/order/ticket/check-in", &shown, Some(&driver), None).await).await;
+        assert_eq!((status, refused["code"].as_str()), (409, Some("ticket.already_returned")), "{refused}");
+    }
+}

@@ -29,6 +29,7 @@ mod ksef_technical;
 mod mail_language;
 mod mailbox;
 mod office_day;
+mod office_desk;
 mod order_edit;
 mod order_list;
 mod order_parts;

@@ -29,6 +29,26 @@ pub fn check_all(input: &BookingInput) -> Vec<FieldError> {
     [Step::Tickets, Step::Customer, Step::Invoice].into_iter().flat_map(|s| check_step(input, s)).collect()
 }
 
+/// The field errors of a sale at the office: every step's, except that a walk-in
+/// passenger need not give an e-mail or a phone (the tickets are printed at the desk).
+/// One that is given is checked by the same rule as online.
+pub fn check_at_office(input: &BookingInput) -> Vec<FieldError> {
+    let mut f = Fields::default();
+    tickets(input, &mut f);
+    contact(&input.customer, Contact::Optional, &mut f);
+    consents(&input.customer, &mut f);
+    check_invoice(&input.invoice, &mut f);
+    f.into_errors()
+}
+
+/// Whether the e-mail and the phone must be given.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Contact {
+    Required,
+    /// At the desk: either may be left blank.
+    Optional,
+}
+
 fn tickets(input: &BookingInput, errors: &mut Fields<'_>) {
     if input.course.as_ref().and_then(CourseRef::parts).is_none() {
         errors.push(FieldError::new("course", "Please select a ticket.").with_code(codes::FIELD_BLANK));
@@ -108,23 +128,32 @@ impl InvoiceInput {
 /// The customer's names, e-mail and phone, into `errors` (an admin's correction checks
 /// these too).
 pub(crate) fn check_contact(c: &CustomerInput, errors: &mut Fields<'_>) {
+    contact(c, Contact::Required, errors);
+}
+
+fn contact(c: &CustomerInput, rule: Contact, errors: &mut Fields<'_>) {
     line::<100>(errors, "customer.first_name", &c.first_name);
     line::<100>(errors, "customer.last_name", &c.last_name);
-    if let Err(e) = Email::parse(&c.email) {
-        errors.push(typed_error(
-            &e,
-            "customer.email",
-            codes::FIELD_INVALID_EMAIL,
-            "Please enter a valid e-mail address.",
-        ));
+    let given = |v: &str| rule == Contact::Required || !v.trim().is_empty();
+    if given(&c.email) {
+        if let Err(e) = Email::parse(&c.email) {
+            errors.push(typed_error(
+                &e,
+                "customer.email",
+                codes::FIELD_INVALID_EMAIL,
+                "Please enter a valid e-mail address.",
+            ));
+        }
     }
-    if let Err(e) = Phone::parse(&c.phone) {
-        errors.push(typed_error(
-            &e,
-            "customer.phone",
-            codes::FIELD_INVALID_PHONE,
-            "Please enter a valid phone number.",
-        ));
+    if given(&c.phone) || c.notify_by_sms {
+        if let Err(e) = Phone::parse(&c.phone) {
+            errors.push(typed_error(
+                &e,
+                "customer.phone",
+                codes::FIELD_INVALID_PHONE,
+                "Please enter a valid phone number.",
+            ));
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 use uuid::Uuid;
 
-pub use check::{check_all, check_step};
+pub use check::{check_all, check_at_office, check_step};
 pub(crate) use check::{check_contact, check_invoice};
 
 /// A stop as search returned it (`{id, name}`); only the id is used.

@@ -13,7 +13,7 @@ use payment::Language;
 use uuid::Uuid;
 
 use crate::booking::catalogue::{course_leg, discounts, CourseLeg};
-use crate::booking::input::{check_all, BookingInput, CourseRef};
+use crate::booking::input::{check_all, check_at_office, BookingInput, CourseRef};
 use crate::booking::pricing::price_lines;
 use crate::settings::BookingSettings;
 use crate::CommandState;
@@ -68,7 +68,10 @@ pub(super) async fn prepare<'a>(
     language: Language,
     sale: super::Sale,
 ) -> Result<Placement<'a>, ApiError> {
-    let errors = check_all(input);
+    let errors = match sale {
+        super::Sale::Online => check_all(input),
+        super::Sale::Office { .. } => check_at_office(input),
+    };
     if !errors.is_empty() {
         return Err(ApiError::Validation { message: "The order is not complete.".into(), errors }
             .with_code(codes::ORDER_INCOMPLETE));

@@ -57,7 +57,7 @@ pub struct TimelineEntry {
     /// The event's version in its stream (`null` for refunds and messages).
     pub version: Option<i64>,
     /// The event type (`OrderPlaced`, `SeatsHeld`, …), `RefundRequested`/`RefundRefused`/
-    /// `RefundAtOffice` (a refund of the outbox), or `MessageSent`.
+    /// `RefundAtOffice` or `RefundAtTerminal` (a refund of the outbox), or `MessageSent`.
     #[serde(rename = "type")]
     pub event_type: String,
     pub recorded_at: DateTime<Utc>,

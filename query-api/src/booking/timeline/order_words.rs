@@ -6,6 +6,19 @@ use domain::order::{Customer, InvoiceRequest, Leg, OrderEvent, TicketLine};
 
 use super::words::both;
 
+/// A payment's transaction in words, Polish and English: an office sale's (`cash-<order
+/// id>`, `card_terminal-<order id>`) as what it was; a gateway's with its id, which the
+/// office quotes to the gateway.
+fn transaction_words(transaction_id: &str) -> (String, String) {
+    if transaction_id.starts_with("card_terminal-") {
+        ("kartą na terminalu w kasie".into(), "by card on the office's terminal".into())
+    } else if transaction_id.starts_with("cash-") {
+        ("gotówką w kasie".into(), "in cash at the office".into())
+    } else {
+        (format!("transakcja {transaction_id}"), format!("transaction {transaction_id}"))
+    }
+}
+
 /// The event in words, Polish and English.
 pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
     match event {
@@ -15,18 +28,13 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
         OrderEvent::OrderAbandoned { reason, .. } => {
             both(format!("Składanie zamówienia przerwane: {reason}"), format!("Placement abandoned: {reason}"))
         }
-        OrderEvent::OrderPaid { amount, transaction_id, tickets, .. } => both(
-            format!(
-                "Zapłacono {} (transakcja {transaction_id}); wydano bilety: {}",
-                format_pln(*amount),
-                tickets.len()
-            ),
-            format!(
-                "Paid {} (transaction {transaction_id}); {} ticket(s) issued",
-                format_pln_en(*amount),
-                tickets.len()
-            ),
-        ),
+        OrderEvent::OrderPaid { amount, transaction_id, tickets, .. } => {
+            let (pl, en) = transaction_words(transaction_id);
+            both(
+                format!("Zapłacono {} ({pl}); wydano bilety: {}", format_pln(*amount), tickets.len()),
+                format!("Paid {} ({en}); {} ticket(s) issued", format_pln_en(*amount), tickets.len()),
+            )
+        }
         OrderEvent::PaymentRegistered { payment, .. } => both(
             format!("Zarejestrowano nową płatność ({})", payment.provider),
             format!("A new payment was registered ({})", payment.provider),
@@ -199,5 +207,18 @@ fn invoice_data_changed(invoice: Option<&InvoiceRequest>, reason: &str) -> (Stri
             format!("Invoice data changed: {}, tax id {} ({reason})", i.company_name, i.vat_number),
         ),
         None => both(format!("Zrezygnowano z faktury ({reason})"), format!("No invoice any more ({reason})")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::transaction_words;
+
+    #[test]
+    fn an_office_payment_is_told_in_words_and_a_gateway_one_by_its_id() {
+        let order = "01a21d5e-d4b8-7485-9267-b4463c613a02";
+        assert_eq!(transaction_words(&format!("cash-{order}")).0, "gotówką w kasie");
+        assert_eq!(transaction_words(&format!("card_terminal-{order}")).1, "by card on the office's terminal");
+        assert_eq!(transaction_words("P24-998877").0, "transakcja P24-998877");
     }
 }

@@ -73,6 +73,17 @@ fn asked(r: &RefundRow) -> (&'static str, (String, String)) {
                 format!("The gateway refused the refund of {}: {error}", format_pln_en(r.amount)),
             ),
         ),
+        "at_terminal" => (
+            "RefundAtTerminal",
+            (
+                format!("Do zwrotu na kartę terminalem w kasie: {} ({})", format_pln(r.amount), r.reason),
+                format!(
+                    "To be refunded to the card on the office's terminal: {} ({})",
+                    format_pln_en(r.amount),
+                    r.reason
+                ),
+            ),
+        ),
         "at_office" => (
             "RefundAtOffice",
             (

@@ -87,6 +87,7 @@ export const ChangePasswordInput = {
 } as const;
 
 export const CheckInInput = {
+  code: { maxLength: 40 },
   number: { maxLength: 40 },
   qr: { maxLength: 2000 },
 } as const;
@@ -228,7 +229,7 @@ export const ForgotPasswordInputPatterns = {
 } as const;
 
 export const GatewayRefundPatterns = {
-  status: "^(pending|sent|refused|at_office)$",
+  status: "^(pending|sent|refused|at_office|at_terminal)$",
 } as const;
 
 export const GenerateInput = {
@@ -278,6 +279,10 @@ export const LoginInput = {
 export const LoginInputPatterns = {
   email: "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$",
   password: "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$",
+} as const;
+
+export const ManifestTicketPatterns = {
+  code_sha256: "^[0-9a-f]{64}$",
 } as const;
 
 export const MenuInput = {

@@ -7748,6 +7748,101 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/order/print": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tickets and the confirmation of payment of a paid order, as a PDF (admin). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the order's id */
+                    id: string;
+                    /** @description `a4` (the default) or `receipt`: the 80 mm roll of a receipt printer */
+                    format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the PDF */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": number[];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the order is not paid or has no valid tickets */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID, or format is neither a4 nor receipt */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/order/return-quote": {
         parameters: {
             query?: never;
@@ -8170,7 +8265,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description a parameter or a field is not valid (one error per field) */
+                /** @description the order has no e-mail address (sold at the office without one) */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -13476,8 +13571,13 @@ export interface components {
              */
             check_in_id?: string | null;
             /**
+             * @description The code printed on the ticket under its QR code (12 characters), typed (with
+             *     `course_id`).
+             */
+            code?: string | null;
+            /**
              * Format: uuid
-             * @description The course the driver runs. Required with `number`; with `qr`, when given, the
+             * @description The course the driver runs. Required with `number` or `code`; with `qr`, when given, the
              *     code's course must be this one.
              */
             course_id?: string | null;
@@ -15931,7 +16031,7 @@ export interface components {
                 summary_en: string;
                 /**
                  * @description The event type (`OrderPlaced`, `SeatsHeld`, …), `RefundRequested`/`RefundRefused`/
-                 *     `RefundAtOffice` (a refund of the outbox), or `MessageSent`.
+                 *     `RefundAtOffice` or `RefundAtTerminal` (a refund of the outbox), or `MessageSent`.
                  */
                 type: string;
                 /**
@@ -16241,8 +16341,9 @@ export interface components {
             sent_at?: string | null;
             /**
              * @description `pending` (being tried), `sent` (the gateway accepted it), `refused` (for an admin to
-             *     settle: `last_error` says why), `at_office` (paid at the office, so paid back there:
-             *     never sent to the gateway).
+             *     settle: `last_error` says why), `at_office` (paid in cash at the office, so paid back
+             *     there in cash) or `at_terminal` (paid by card on the office's terminal, so refunded
+             *     there to the card): neither is sent to the gateway.
              */
             status: string;
         };
@@ -16603,6 +16704,11 @@ export interface components {
          *     offline can tell a returned ticket from an unknown one).
          */
         ManifestTicket: {
+            /**
+             * @description The SHA-256 (hex) of the code printed on the ticket: the phone finds a ticket by
+             *     its typed code offline without the list carrying the codes themselves.
+             */
+            code_sha256: string;
             discount_name?: string | null;
             from_name: string;
             /** Format: int64 */
@@ -17898,7 +18004,7 @@ export interface components {
             summary_en: string;
             /**
              * @description The event type (`OrderPlaced`, `SeatsHeld`, …), `RefundRequested`/`RefundRefused`/
-             *     `RefundAtOffice` (a refund of the outbox), or `MessageSent`.
+             *     `RefundAtOffice` or `RefundAtTerminal` (a refund of the outbox), or `MessageSent`.
              */
             type: string;
             /**

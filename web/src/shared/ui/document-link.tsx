@@ -5,6 +5,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 
 import { apiClient } from '@/shared/api/client';
+import { save } from '@/shared/lib/save-file';
 
 interface DocumentLinkProps {
   href: string;
@@ -12,15 +13,6 @@ interface DocumentLinkProps {
   filename: string;
   className?: string;
   children: ReactNode;
-}
-
-function save(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = filename;
-  anchor.click();
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 export function DocumentLink({ href, filename, className, children }: DocumentLinkProps) {

@@ -87,3 +87,20 @@ fn a_nip_the_e_invoice_would_refuse_is_refused_here() {
         "address": "Rynek 1", "city": "Nisko", "vat_number": "0260250277", "postal_code": "37-400"}}));
     assert_eq!(fields(&check_step(&input, Step::Invoice)), vec!["invoice.vat_number"]);
 }
+
+#[test]
+fn at_the_office_the_email_and_phone_may_be_left_blank_but_not_wrong() {
+    let customer = |email: &str, phone: &str, sms: i64| {
+        booking(serde_json::json!({"customer": {
+            "first_name": "Jan", "last_name": "Kowalski", "email": email, "phone": phone,
+            "consent_statute": 1, "consent_gdpr": 1, "notify_by_sms": sms}}))
+    };
+    let customer_fields = |errors: Vec<FieldError>| {
+        errors.iter().map(|e| e.field.clone()).filter(|f| f.starts_with("customer.")).collect::<Vec<_>>()
+    };
+    assert!(customer_fields(check_at_office(&customer("", "", 0))).is_empty());
+    assert_eq!(customer_fields(check_all(&customer("", "", 0))), vec!["customer.email", "customer.phone"]);
+    // One rule for an e-mail that is given; text messages need a phone.
+    assert_eq!(customer_fields(check_at_office(&customer("jan@", "", 0))), vec!["customer.email"]);
+    assert_eq!(customer_fields(check_at_office(&customer("", "", 1))), vec!["customer.phone"]);
+}

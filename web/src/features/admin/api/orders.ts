@@ -53,6 +53,12 @@ export async function cancelOrder(id: string, reason: string): Promise<Cancelled
   return dataOf<Cancelled>(await apiClient.post(`${ORDERS}/cancel`, { body: { id, reason }, toast: false }));
 }
 
+/** The desk's print of an order: for the 80 mm receipt printer or A4. */
+export type PrintFormat = 'receipt' | 'a4';
+
+/** The address of an order's tickets and confirmation of payment as a PDF in `format` (admin). */
+export const printUrl = (id: string, format: PrintFormat) => `/api/${ORDERS}/print?id=${encodeURIComponent(id)}&format=${format}`;
+
 /** Sends the tickets to the customer again, by e-mail or by SMS. */
 export async function resendTickets(id: string, channel: 'email' | 'sms'): Promise<void> {
   await apiClient.post(channel === 'sms' ? `${ORDERS}/send-ticket-sms` : `${ORDERS}/send-ticket`, { params: { id } });

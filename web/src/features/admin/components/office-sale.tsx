@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 
 import { warsawDate } from '@/i18n/format';
 import { isApiError } from '@/shared/api/api-error';
+import { ContactInput } from '@/shared/api/limits.gen';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 
@@ -23,8 +24,9 @@ import { fieldErrorText } from '../lib/field-errors';
 import { customerFields, customerShape, invoiceChecks, invoiceFields, invoiceShape, invoiceValues, orderFormField, toCustomerInput, toInvoiceInput } from '../lib/order-form';
 import { useSaleServices, type Connection, type SaleCourse } from '../lib/sale-services';
 import { emptyTrip, tripTickets, type SaleTrip } from '../lib/sale-trip';
-import { fieldCheck, text } from '../lib/validation';
+import { fieldCheck, optionalEmail, text } from '../lib/validation';
 import { common } from '../messages/common-messages';
+import { deskTexts } from '../messages/desk-messages';
 import { SALE_PAYMENT_METHODS, orderTexts, orderValues } from '../messages/order-messages';
 
 import { AdminPage } from './admin-page';
@@ -34,6 +36,10 @@ import { SaleTripFields } from './sale-trip';
 const schema = z
   .object({
     ...customerShape,
+    // At the desk a walk-in passenger may give neither: the tickets are printed. One that is given is
+    // checked by the same rule as online.
+    email: optionalEmail(ContactInput.email.maxLength),
+    phone: text(ContactInput.phone.maxLength),
     ...invoiceShape,
     consent_statute: z.boolean(),
     consent_gdpr: z.boolean(),
@@ -44,6 +50,8 @@ const schema = z
     ...invoiceChecks<z.infer<z.ZodMiniObject<typeof invoiceShape>>>(),
     fieldCheck<{ consent_statute: boolean }>((v) => v.consent_statute, 'consent', 'consent_statute'),
     fieldCheck<{ consent_gdpr: boolean }>((v) => v.consent_gdpr, 'consent', 'consent_gdpr'),
+    // Text messages need a number to go to.
+    fieldCheck<{ notify_by_sms: boolean; phone: string }>((v) => !v.notify_by_sms || v.phone.trim() !== '', 'required', 'phone'),
   );
 
 type Values = z.infer<typeof schema>;
@@ -51,7 +59,10 @@ type Values = z.infer<typeof schema>;
 const resolver = zodResolver(schema) as unknown as Resolver<FormValues>;
 
 const FIELDS: FieldDef[] = [
-  ...customerFields,
+  ...customerFields.map((field): FieldDef => {
+    if (field.name === 'email') return { ...field, required: false, hint: deskTexts.contactOptional };
+    return field.name === 'phone' ? { ...field, required: false } : field;
+  }),
   { name: 'consent_statute', label: orderTexts.consentStatute, kind: 'checkbox', wide: true },
   { name: 'consent_gdpr', label: orderTexts.consentGdpr, kind: 'checkbox', wide: true },
 ];

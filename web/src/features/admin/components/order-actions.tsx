@@ -1,6 +1,6 @@
-// The order's actions: cancel it with a reason (the answer says what goes back to the payer and to the
-// coupon), and send its tickets to the customer again by e-mail or by SMS. After a change the order
-// and its timeline are read again once the read model has it (reloadOrder).
+// The order's actions: print its tickets at the desk, cancel it with a reason (the answer says what goes
+// back to the payer and to the coupon), and send its tickets to the customer again by e-mail or by SMS.
+// After a change the order and its timeline are read again once the read model has it (reloadOrder).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -13,9 +13,11 @@ import { Button } from '@/shared/ui/button';
 import { cancelOrder, reloadOrder, resendTickets, type AdminOrder } from '../api/orders';
 import { adminErrorToast } from '../lib/admin-errors';
 import { common } from '../messages/common-messages';
+import { deskTexts } from '../messages/desk-messages';
 import { orderTexts, orderValues } from '../messages/order-messages';
 
 import { ConfirmDialog } from './confirm-dialog';
+import { DeskPrint } from './desk-print';
 
 const CANCELLABLE = new Set(['pending_payment', 'paid']);
 /** The server's limit on a cancellation's reason (`CancelInput.reason`). */
@@ -43,14 +45,23 @@ export function OrderActions({ order, onDone }: OrderActionsProps) {
   // Only a paid order's valid tickets can be sent: an expired or cancelled order offers nothing to send
   // (issue 29), and the server refuses it too.
   const hasTickets = order.status === 'paid' && order.tickets.some((ticket) => ticket.status === 'valid');
+  // A walk-in passenger at the desk may have given neither: their tickets are printed.
+  const hasEmail = order.customer.email.trim() !== '';
+  const hasPhone = order.customer.phone.trim() !== '';
   return (
     <div className="admin-section__actions admin-order-actions">
+      <DeskPrint order={order} />
       {hasTickets ? (
         <>
-          <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate('email')}>
+          <Button
+            variant="secondary"
+            disabled={!hasEmail || resend.isPending}
+            title={hasEmail ? undefined : intl.formatMessage(deskTexts.noEmail)}
+            onClick={() => resend.mutate('email')}
+          >
             {intl.formatMessage(orderTexts.resendEmail)}
           </Button>
-          <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate('sms')}>
+          <Button variant="secondary" disabled={!hasPhone || resend.isPending} onClick={() => resend.mutate('sms')}>
             {intl.formatMessage(orderTexts.resendSms)}
           </Button>
         </>

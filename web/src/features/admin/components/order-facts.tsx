@@ -51,8 +51,9 @@ export function OrderCustomerSection({ order }: { order: AdminOrder }) {
       <Facts
         items={[
           [t('name'), `${customer.first_name} ${customer.last_name}`],
-          [t('email'), <span key="email" className="admin-wrap">{customer.email}</span>],
-          [t('phone'), customer.phone],
+          // A walk-in passenger at the desk may have given neither.
+          [t('email'), customer.email ? <span key="email" className="admin-wrap">{customer.email}</span> : <CellValue key="email" value={null} />],
+          [t('phone'), customer.phone || <CellValue key="phone" value={null} />],
           [t('notifyBySms'), <CellValue key="sms" value={customer.notify_by_sms} />],
           [t('account'), order.user_id ? intl.formatMessage(orderTexts.accountYes) : intl.formatMessage(orderTexts.guest)],
         ]}

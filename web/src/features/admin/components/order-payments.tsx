@@ -7,6 +7,8 @@ import { useFormatters } from '@/i18n/format';
 
 import type { AdminOrder, InvoiceSummary } from '../api/orders';
 import { useAdminHref } from '../lib/admin-path';
+import { providerWords, refundedOnTerminal, transactionWords } from '../lib/payment-words';
+import { deskTexts } from '../messages/desk-messages';
 import { PAYMENT_METHODS, REFUND_STATUSES, orderTexts, paidAtOffice } from '../messages/order-messages';
 
 import { CellValue } from './cell-value';
@@ -20,15 +22,23 @@ export function OrderPayments({ order }: { order: AdminOrder }) {
   const { money } = useFormatters();
   const t = (message: keyof typeof orderTexts) => intl.formatMessage(orderTexts[message]);
   const method = PAYMENT_METHODS.find((option) => option.value === order.payment_method);
+  const provider = providerWords(order.payment_provider);
+  const transaction = transactionWords(order.transaction_id);
+  const refundedLabel = refundedOnTerminal(order.payment_method)
+    ? intl.formatMessage(deskTexts.moneyRefundedAtTerminal)
+    : t(paidAtOffice(order.payment_method) ? 'moneyRefundedAtOffice' : 'moneyRefunded');
   return (
     <Section title={t('payments')}>
       <Facts
         items={[
-          [t('provider'), order.payment_provider],
+          [t('provider'), provider ? intl.formatMessage(provider) : order.payment_provider],
           [t('method'), method ? <OptionLabel key="method" label={method.label} /> : (order.payment_method ?? null)],
           [t('paidAmount'), typeof order.paid_amount === 'number' ? money(order.paid_amount) : null],
-          [t('transaction'), order.transaction_id ? <span key="transaction" className="admin-codes">{order.transaction_id}</span> : null],
-          [t(paidAtOffice(order.payment_method) ? 'moneyRefundedAtOffice' : 'moneyRefunded'), money(order.money_refunded)],
+          [
+            t('transaction'),
+            transaction ? intl.formatMessage(transaction) : order.transaction_id ? <span key="transaction" className="admin-codes">{order.transaction_id}</span> : null,
+          ],
+          [refundedLabel, money(order.money_refunded)],
           [t('couponRefunded'), money(order.coupon_refunded)],
           [t('lateRefunded'), money(order.late_refunded)],
         ]}

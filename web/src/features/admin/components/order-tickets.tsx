@@ -12,7 +12,9 @@ import { Button } from '@/shared/ui/button';
 
 import { changeCourse, changeOptionsQuery, reloadOrder, returnTicket, type AdminOrder, type AdminTicket } from '../api/orders';
 import { adminErrorToast } from '../lib/admin-errors';
+import { refundedOnTerminal } from '../lib/payment-words';
 import { common } from '../messages/common-messages';
+import { deskValues } from '../messages/desk-messages';
 import { TICKET_STATUSES, orderTexts, orderValues, paidAtOffice } from '../messages/order-messages';
 
 import { ConfirmDialog } from './confirm-dialog';
@@ -105,6 +107,12 @@ interface TicketDialogProps {
   onDone: (notice: string) => void;
 }
 
+/** What a return says of the money: back on the card terminal, in cash at the desk, or through the gateway. */
+function returnedMessage(method: string | null | undefined) {
+  if (refundedOnTerminal(method)) return deskValues.returnedAtTerminal;
+  return paidAtOffice(method) ? orderValues.returnedAtOffice : orderValues.returned;
+}
+
 function ReturnDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
@@ -113,7 +121,7 @@ function ReturnDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
     onSuccess: async (answer) => {
       onClose();
       onDone(
-        intl.formatMessage(paidAtOffice(order.payment_method) ? orderValues.returnedAtOffice : orderValues.returned, {
+        intl.formatMessage(returnedMessage(order.payment_method), {
           number: answer.number,
           fee: answer.fee_formatted,
           money: answer.money_refund_formatted,

@@ -2,6 +2,8 @@ import { defineMessages } from 'react-intl';
 
 import type { Option } from '../lib/area';
 
+import { deskTexts } from './desk-messages';
+
 /** The order screens' texts. */
 export const orderTexts = defineMessages({
   newSale: { id: 'admin.order.newSale', defaultMessage: 'Nowa sprzedaż w biurze', description: 'Button and title: sell tickets at the carrier\'s office' },
@@ -208,6 +210,7 @@ export const REFUND_STATUSES: Option[] = [
   { value: 'sent', label: orderTexts.refundSent },
   { value: 'refused', label: orderTexts.refundRefused },
   { value: 'at_office', label: orderTexts.refundAtOffice },
+  { value: 'at_terminal', label: deskTexts.refundAtTerminal },
 ];
 
 export const TICKET_STATUSES: Option[] = [

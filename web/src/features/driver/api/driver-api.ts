@@ -26,8 +26,8 @@ export async function fetchManifest(courseId: string): Promise<Manifest> {
   return dataOf<Manifest>(await apiClient.get('/order/driver/manifest', { params: { course_id: courseId }, toast: false }));
 }
 
-/** What a check-in sends: the scanned code, or the typed number with the course. */
-export type CheckInBody = { check_in_id: string } & ({ qr: string } | { number: string; course_id: string });
+/** What a check-in sends: the scanned code, or the typed number or printed code with the course. */
+export type CheckInBody = { check_in_id: string } & ({ qr: string } | { number: string; course_id: string } | { code: string; course_id: string });
 
 export async function checkIn(body: CheckInBody): Promise<CheckedIn> {
   return dataOf<CheckedIn>(await apiClient.post('/order/ticket/check-in', { body, toast: false }));

@@ -50,6 +50,7 @@ describe("the driver's view of a disrupted course", { timeout: 20_000 }, () => {
     const ticket = (number: string, moved: ManifestTicket['moved_from_course']): ManifestTicket => ({
       number,
       passenger: 'Anna Nowak',
+      code_sha256: '',
       from_waypoint_id: 1,
       from_name: 'Nisko',
       to_waypoint_id: 11,

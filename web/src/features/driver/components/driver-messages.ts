@@ -19,7 +19,7 @@ export const driverTexts = defineMessages({
   check: { id: 'driver.check', defaultMessage: 'Sprawdź bilet', description: 'Heading: check a ticket' },
   number: { id: 'driver.number', defaultMessage: 'Numer biletu', description: 'Field: ticket number' },
   checkNumber: { id: 'driver.checkNumber', defaultMessage: 'Sprawdź numer', description: 'Button: check the typed number' },
-  code: { id: 'driver.code', defaultMessage: 'Kod z biletu (zeskanowany lub wklejony)', description: 'Field: the scanned code' },
+  code: { id: 'driver.code', defaultMessage: 'Kod z biletu: wydrukowany pod kodem QR, zeskanowany lub wklejony', description: 'Field: the code printed under the QR code, or the scanned or pasted QR code' },
   checkCode: { id: 'driver.checkCode', defaultMessage: 'Sprawdź kod', description: 'Button: check the code' },
   scan: { id: 'driver.scan', defaultMessage: 'Skanuj kod aparatem', description: 'Button: scan with the camera' },
   stopScan: { id: 'driver.stopScan', defaultMessage: 'Zamknij aparat', description: 'Button: close the camera' },

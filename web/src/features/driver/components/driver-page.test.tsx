@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { readDb } from '@/testing/mocks/data/booking-db';
+import { readDb, resetBookingDb, withDb } from '@/testing/mocks/data/booking-db';
 import { renderApp } from '@/testing/test-utils';
 
 import { useDriverStore } from '../stores/driver-store';
@@ -27,7 +27,7 @@ afterEach(() => {
   useDriverStore.setState({ manifest: null, loadedAt: null, boarded: [], queue: [], sent: [] });
 });
 
-async function openCourse() {
+async function openCourse(course = /^07:30 · Nisko – Kraków · 2 pasażerów, wsiadło 0$/) {
   const { order, day, departure } = seededCourse();
   // An hour before the course leaves: boarding is open.
   vi.useFakeTimers({ toFake: ['Date'], now: departure - 3_600_000 });
@@ -36,7 +36,7 @@ async function openCourse() {
   const dayField = screen.getByLabelText('Dzień');
   await app.user.clear(dayField);
   await app.user.type(dayField, day);
-  await app.user.click(await screen.findByRole('radio', { name: /^07:30 · Nisko – Kraków · 2 pasażerów, wsiadło 0$/ }, slow));
+  await app.user.click(await screen.findByRole('radio', { name: course }, slow));
   await app.user.click(screen.getByRole('button', { name: 'Wczytaj listę pasażerów' }));
   expect(await screen.findByRole('heading', { name: 'Pasażerowie według przystanków' }, slow)).toBeInTheDocument();
   return { ...app, order };
@@ -95,17 +95,40 @@ describe('the driver page', { timeout: 30_000 }, () => {
     const [prefix, body = '', signature] = code.split('.');
     const claims = JSON.parse(atob(body.replace(/-/g, '+').replace(/_/g, '/'))) as Record<string, unknown>;
     const forged = `${prefix}.${btoa(JSON.stringify({ ...claims, n: order.tickets[0]?.number })).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}.${signature}`;
-    await user.type(screen.getByLabelText('Kod z biletu (zeskanowany lub wklejony)'), forged);
+    await user.type(screen.getByLabelText('Kod z biletu: wydrukowany pod kodem QR, zeskanowany lub wklejony'), forged);
     await user.click(screen.getByRole('button', { name: 'Sprawdź kod' }));
     expect(await screen.findByRole('alert', {}, slow)).toHaveTextContent('Kod jest podrobiony lub zmieniony: podpis się nie zgadza.');
 
     // The genuine code boards.
-    await user.type(screen.getByLabelText('Kod z biletu (zeskanowany lub wklejony)'), code);
+    await user.type(screen.getByLabelText('Kod z biletu: wydrukowany pod kodem QR, zeskanowany lub wklejony'), code);
     await user.click(screen.getByRole('button', { name: 'Sprawdź kod' }));
     expect(await screen.findByText(`Wsiada: ${order.tickets[1]?.number}`)).toBeInTheDocument();
 
     await user.type(screen.getByLabelText('Numer biletu'), 'NK-0000-000000');
     await user.click(screen.getByRole('button', { name: 'Sprawdź numer' }));
     expect(await screen.findByRole('alert', {}, slow)).toHaveTextContent('Nie ma takiego biletu na tym kursie.');
+  });
+
+  it('checks a ticket by the code printed on it, and reaches the server with it', async () => {
+    const { user, order } = await openCourse();
+    const second = order.tickets[1];
+    await user.type(screen.getByLabelText('Kod z biletu: wydrukowany pod kodem QR, zeskanowany lub wklejony'), (second?.code ?? '').toLowerCase());
+    await user.click(screen.getByRole('button', { name: 'Sprawdź kod' }));
+    expect(await screen.findByText(`Wsiada: ${second?.number}`, {}, slow)).toBeInTheDocument();
+    await waitFor(() => expect(readDb().checkIns?.[second?.number ?? '']).toBeDefined(), slow);
+  });
+
+  it('does not count a returned ticket among those who board', async () => {
+    const { order } = seededCourse();
+    withDb((db) => {
+      const ticket = db.orders.find((candidate) => candidate.id === order.id)?.tickets[1];
+      if (ticket) ticket.status = 'returned';
+    });
+    await openCourse(/^07:30 · Nisko – Kraków · 1 pasażer/);
+    const boarding = screen.getByRole('listitem', { name: /Nisko, Dworzec Autobusowy$/ });
+    expect(within(boarding).getByText('Wsiadają: 1 osoba')).toBeInTheDocument();
+    // Still listed, marked returned, so the driver can tell it from an unknown ticket.
+    expect(within(boarding).getByText(new RegExp(`^${order.tickets[1]?.number} · `))).toBeInTheDocument();
+    resetBookingDb();
   });
 });

@@ -10,6 +10,9 @@ import { useDriverStore } from '../stores/driver-store';
 import { MovedFromMark } from './course-disruption-mark';
 import { driverTexts, driverValues } from './driver-messages';
 
+/** The states of a ticket someone travels on. */
+const CARRIED = new Set(['valid', 'used']);
+
 function stateText(state: string) {
   switch (state) {
     case 'used':
@@ -34,16 +37,18 @@ export function PassengerList({ manifest }: { manifest: Manifest }) {
       <h2 id={`${id}-title`}>{intl.formatMessage(driverTexts.passengers)}</h2>
       <ol className="driver-stops">
         {manifest.stops.map((stop) => {
-          const on = manifest.tickets.filter((ticket) => ticket.from_waypoint_id === stop.waypoint_id);
-          const off = manifest.tickets.filter((ticket) => ticket.to_waypoint_id === stop.waypoint_id);
+          const listed = manifest.tickets.filter((ticket) => ticket.from_waypoint_id === stop.waypoint_id);
+          // Who boards: a returned or cancelled ticket stays listed with its state, but nobody boards on it.
+          const on = listed.filter((ticket) => CARRIED.has(state(ticket)));
+          const off = manifest.tickets.filter((ticket) => ticket.to_waypoint_id === stop.waypoint_id && CARRIED.has(state(ticket)));
           const label = intl.formatMessage(driverValues.stop, { time: time(stop.at), stop: stop.name });
           return (
             <li key={stop.waypoint_id} className="driver-stop" aria-label={label}>
               <h3 className="driver-stop__name">{label}</h3>
               <p className="driver-stop__what">{intl.formatMessage(driverValues.boardingCount, { count: on.length })}</p>
-              {on.length > 0 ? (
+              {listed.length > 0 ? (
                 <ul className="driver-stop__tickets" aria-label={intl.formatMessage(driverValues.boardingCount, { count: on.length })}>
-                  {on.map((ticket) => (
+                  {listed.map((ticket) => (
                     <li key={ticket.number} className={`driver-ticket driver-ticket--${state(ticket)}`}>
                       {ticket.discount_name
                         ? intl.formatMessage(driverValues.passengerDiscount, { number: ticket.number, passenger: ticket.passenger, to: ticket.to_name, discount: ticket.discount_name })

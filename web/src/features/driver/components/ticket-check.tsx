@@ -1,5 +1,5 @@
-// Checking a ticket: its number typed, or its code scanned with the camera (or pasted from a
-// scanner that types). The decision is the phone's own, made at once without a network
+// Checking a ticket: its number typed, its code scanned with the camera (or pasted from a scanner
+// that types), or the code printed on the ticket typed into "Kod z biletu". The decision is the phone's own, made at once without a network
 // (lib/offline-check.ts); a passenger who boards is queued for the server, which is told as soon as
 // the network allows (lib/send-queue.ts).
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
@@ -8,7 +8,7 @@ import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Button } from '@/shared/ui/button';
 
 import type { Manifest } from '../api/driver-api';
-import { decide, type Decision, type Refusal, type Shown } from '../lib/offline-check';
+import { decide, shownOf, type Decision, type Refusal, type Shown } from '../lib/offline-check';
 import { sendQueue } from '../lib/send-queue';
 import { useDriverStore } from '../stores/driver-store';
 
@@ -67,10 +67,14 @@ export function TicketCheck({ manifest }: { manifest: Manifest }) {
     board({
       check_in_id: checkInId,
       number: result.ticket.number,
-      // A scanned code goes as scanned (the server checks its signature again); a number with the course.
-      body: 'qr' in shown
-        ? { check_in_id: checkInId, qr: shown.qr.trim() }
-        : { check_in_id: checkInId, number: result.ticket.number, course_id: manifest.course.course_id },
+      // A scanned code goes as scanned (the server checks its signature again); a number or a printed
+      // code with the course.
+      body:
+        'qr' in shown
+          ? { check_in_id: checkInId, qr: shown.qr.trim() }
+          : 'code' in shown
+            ? { check_in_id: checkInId, code: shown.code.trim(), course_id: manifest.course.course_id }
+            : { check_in_id: checkInId, number: result.ticket.number, course_id: manifest.course.course_id },
       at: new Date().toISOString(),
     });
     if (navigator.onLine) void sendQueue();
@@ -82,7 +86,8 @@ export function TicketCheck({ manifest }: { manifest: Manifest }) {
   };
   const onCode = (event: FormEvent) => {
     event.preventDefault();
-    if (code.trim()) void check({ qr: code }).then(() => setCode(''));
+    // The QR code's content, the ticket's number or the code printed under the QR code.
+    if (code.trim()) void check(shownOf(code)).then(() => setCode(''));
   };
 
   return (

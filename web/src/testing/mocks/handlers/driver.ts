@@ -4,6 +4,7 @@
 // The codes are signed with the mock key (data/ticket-signing.ts) and checked here as the server does.
 import { http, HttpResponse } from 'msw';
 
+import { codeDigest } from '@/features/driver/lib/offline-check';
 import { verifyTicketToken } from '@/shared/lib/ticket-token';
 
 import { apiUrl } from '../api-url';
@@ -62,7 +63,7 @@ function courseView(db: Db, id: string) {
   };
 }
 
-function manifest(db: Db, id: string) {
+async function manifest(db: Db, id: string) {
   const course = parseCourseId(id);
   const view = courseView(db, id);
   if (!course || !view) return null;
@@ -72,6 +73,7 @@ function manifest(db: Db, id: string) {
     name: findStop(stop)?.name ?? String(stop),
     at: warsawIso(new Date(start.getTime() + minutes * 60_000)),
   }));
+  const digests = new Map(await Promise.all(ticketsOn(db, id).map(async ({ ticket }) => [ticket.number, await codeDigest(ticket.code)] as const)));
   const tickets = ticketsOn(db, id).map(({ order, ticket }) => {
     const leg = ticketLeg(order, ticket);
     const boarding = used(db, ticket.number);
@@ -85,6 +87,7 @@ function manifest(db: Db, id: string) {
       to_name: leg.to_name,
       discount_name: order.lines.find((line) => line.line === ticket.line)?.discount?.name ?? null,
       status,
+      code_sha256: digests.get(ticket.number) ?? '',
       used_at: boarding?.at ?? null,
       moved_from_course: null,
     };
@@ -105,11 +108,11 @@ export const driverHandlers = [
       .sort((a, b) => a.departure_at.localeCompare(b.departure_at) || a.route_name.localeCompare(b.route_name));
     return HttpResponse.json({ data: courses });
   }),
-  http.get(apiUrl('/order/driver/manifest'), ({ request }) => {
+  http.get(apiUrl('/order/driver/manifest'), async ({ request }) => {
     const refusal = refused(request);
     if (refusal) return refusal;
     const id = new URL(request.url).searchParams.get('course_id') ?? '';
-    const found = manifest(readDb(), id);
+    const found = await manifest(readDb(), id);
     return found ? HttpResponse.json({ data: found }) : errorAnswer(404, 'Not Found', `there is no course ${id}`, 'not_found');
   }),
   http.post(apiUrl('/order/ticket/check-in'), async ({ request }) => {
@@ -127,6 +130,12 @@ export const driverHandlers = [
       }
       number = check.claims.n;
       course = check.claims.c;
+    } else if (typeof body.code === 'string' && body.code.trim() && typeof body.course_id === 'string') {
+      const code = body.code.trim().toUpperCase();
+      const found = readDb().orders.flatMap((order) => order.tickets).find((ticket) => ticket.code.toUpperCase() === code);
+      if (!found) return errorAnswer(404, 'Not Found', 'There is no ticket with this number.', 'ticket.not_found');
+      number = found.number;
+      course = body.course_id;
     } else if (typeof body.number === 'string' && body.number.trim() && typeof body.course_id === 'string') {
       number = body.number.trim().toUpperCase();
       course = body.course_id;

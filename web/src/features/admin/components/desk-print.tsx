@@ -1,0 +1,38 @@
+// "Drukuj" on an order's page: the tickets with their QR codes and a receipt-style confirmation of
+// payment as a PDF, for the office's 80 mm receipt printer or for A4 (`GET /order/order/print`), so a
+// walk-in passenger without an e-mail leaves with a ticket. The file is fetched with the admin's token
+// and saved; the print dialog of the PDF viewer does the rest.
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+
+import { apiClient } from '@/shared/api/client';
+import { save } from '@/shared/lib/save-file';
+import { Button } from '@/shared/ui/button';
+
+import { printUrl, type AdminOrder, type PrintFormat } from '../api/orders';
+import { deskTexts } from '../messages/desk-messages';
+
+export function DeskPrint({ order }: { order: AdminOrder }) {
+  const intl = useIntl();
+  const [busy, setBusy] = useState(false);
+  const hasTickets = order.tickets.some((ticket) => ticket.status === 'valid');
+  const print = (format: PrintFormat) => {
+    setBusy(true);
+    const name = `bilety-${(order.number ?? order.id).replace(/[^\w-]+/g, '-')}${format === 'receipt' ? '-80mm' : ''}.pdf`;
+    // A failure is told by the client's toast.
+    apiClient
+      .file(printUrl(order.id, format))
+      .then((blob) => save(blob, name), () => undefined)
+      .finally(() => setBusy(false));
+  };
+  return (
+    <>
+      <Button disabled={!hasTickets || busy} onClick={() => print('receipt')}>
+        {intl.formatMessage(deskTexts.printReceipt)}
+      </Button>
+      <Button variant="secondary" disabled={!hasTickets || busy} onClick={() => print('a4')}>
+        {intl.formatMessage(deskTexts.printA4)}
+      </Button>
+    </>
+  );
+}
