@@ -61,9 +61,11 @@ test('a price typed in złoty is stored in grosze, and refusals name their field
   await page.screenshot({ path: testInfo.outputPath('price-grid-zloty.png'), fullPage: true });
   await prices.getByRole('button', { name: 'Zapisz ceny' }).click();
   await expect(page.getByText('Zapisano.')).toBeVisible();
-  const stored = await request.get(`/api/route/route-price?filter[route_id][eq]=${line.routeId}`, { headers });
-  const { data } = (await stored.json()) as { data: { items?: { from_waypoint_id: number; to_waypoint_id: number; price: number }[] } | { from_waypoint_id: number; to_waypoint_id: number; price: number }[] };
-  const rows = Array.isArray(data) ? data : (data.items ?? []);
+  const stored = await request.get(`/api/route/route-price/all?filter[route_id][eq]=${line.routeId}`, { headers });
+  expect(stored.status(), await stored.text()).toBe(200);
+  type Price = { from_waypoint_id: number; to_waypoint_id: number; price: number };
+  const { data } = (await stored.json()) as { data: { models: Price[] } };
+  const rows = data.models;
   expect(rows.map((row) => [row.from_waypoint_id, row.to_waypoint_id, row.price])).toEqual([[line.from, line.to, 1250]]);
   // Shown back as złoty with a comma.
   await page.reload();
@@ -86,7 +88,7 @@ test('a discount of the amount kind is typed in złoty and stored in grosze', as
   const headers = await adminHeaders(request);
   await logIn(page, ADMIN);
   await page.goto('/admin/course/discount/new');
-  await page.getByLabel('Nazwa', { exact: true }).fill(`Rabat ${run}`);
+  await page.getByLabel('Nazwa (wymagane)').fill(`Rabat ${run}`);
   await page.getByLabel('Rodzaj').selectOption({ label: 'Kwota (zł)' });
   const value = page.getByLabel('Wartość');
   await value.fill('12,505');
