@@ -279,7 +279,8 @@ fn ticket_email(state: &CommandState, order: &OrderState) -> Email {
 pub(crate) fn tickets_pdf(state: &CommandState, order: &OrderState) -> Vec<Attachment> {
     let local =
         |t: chrono::DateTime<Utc>| t.with_timezone(&chrono_tz::Europe::Warsaw).format("%d.%m.%Y %H:%M").to_string();
-    let passenger = format!("{} {}", order.customer.first_name, order.customer.last_name);
+    // The buyer travels on every ticket that names no passenger of its own.
+    let buyer = format!("{} {}", order.customer.first_name, order.customer.last_name);
     let tickets: Vec<PrintedTicket> = order
         .tickets
         .iter()
@@ -288,7 +289,7 @@ pub(crate) fn tickets_pdf(state: &CommandState, order: &OrderState) -> Vec<Attac
             number: t.ticket.number.clone(),
             code: t.ticket.code.clone(),
             qr: state.tickets.token(&ticket_token::TicketFacts::of(order, t)),
-            passenger: passenger.clone(),
+            passenger: t.ticket.passenger.clone().unwrap_or_else(|| buyer.clone()),
             route_name: t.course.route_name.clone(),
             from_name: t.course.from_name.clone(),
             to_name: t.course.to_name.clone(),

@@ -29,6 +29,7 @@ mod order_edit;
 mod order_list;
 mod order_parts;
 mod oversell;
+mod passengers;
 mod pay_again;
 mod read_your_writes;
 mod refunds;

@@ -20,6 +20,11 @@ export const orderTexts = defineMessages({
   email: { id: 'admin.order.email', defaultMessage: 'E-mail', description: 'Field: e-mail' },
   hash: { id: 'admin.order.hash', defaultMessage: 'Identyfikator (hash)', description: 'Field: the order\'s public hash id' },
   ticketNumber: { id: 'admin.order.ticketNumber', defaultMessage: 'Numer biletu', description: 'Field: ticket number' },
+  passenger: {
+    id: 'admin.order.passenger',
+    defaultMessage: 'Pasażer',
+    description: 'Column: the passenger named on the ticket (the buyer when none was given)',
+  },
   export: { id: 'admin.order.export', defaultMessage: 'Eksport CSV (filtrowana lista)', description: 'Link: export the filtered order list as CSV' },
   exportTitle: { id: 'admin.order.exportTitle', defaultMessage: 'Eksport zamówień', description: 'Title of the order export page' },
   download: { id: 'admin.order.download', defaultMessage: 'Pobierz CSV', description: 'Button: download the CSV file' },
