@@ -4,6 +4,7 @@
 // Needs the process to die at a named step: only with `--features failpoints`.
 mod admin_orders;
 mod after_sale;
+mod cancel_reservation;
 mod capacity;
 mod change_payment;
 mod check_in;

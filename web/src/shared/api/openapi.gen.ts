@@ -7248,6 +7248,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/order/cancel-reservation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query: {
+                    /** @description the order's public hash id (from its links) */
+                    hash_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": ReservationCancelled}`: cancelled (also when it was already) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_ReservationCancelled"];
+                    };
+                };
+                /** @description no hash_id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the order is not waiting for payment (paid, expired…) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a parameter or a field is not valid (one error per field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/order/change-course": {
         parameters: {
             query?: never;
@@ -15386,6 +15460,23 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_ReservationCancelled: {
+            /** @description The reservation, cancelled. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description The coupon value given back to the coupon, in grosz.
+                 */
+                coupon_refund: number;
+                hash_id: string;
+                /** @description Always `cancelled`. */
+                status: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_ReturnQuote: {
             /**
              * @description What returning a ticket would give back and where, before the customer confirms: the
@@ -17117,6 +17208,17 @@ export interface components {
             course_id: string;
             /** Format: uuid */
             order_id: string;
+        };
+        /** @description The reservation, cancelled. */
+        ReservationCancelled: {
+            /**
+             * Format: int64
+             * @description The coupon value given back to the coupon, in grosz.
+             */
+            coupon_refund: number;
+            hash_id: string;
+            /** @description Always `cancelled`. */
+            status: string;
         };
         ReturnInput: {
             code?: string | null;
