@@ -172,6 +172,7 @@ pub fn router(state: CommandState) -> Router {
         .route("/course/stamp/save", post(booking::order_parts::create_stamp).put(booking::order_parts::update_stamp))
         .route("/order/order-invoice/save", put(booking::edit::save_invoice))
         .route("/order/order/cancel", post(booking::cancel::cancel))
+        .route("/order/order/cancel-reservation", post(booking::cancel_reservation::cancel_reservation))
         .route("/order/order/return-ticket", post(booking::returns::return_ticket))
         .route("/order/order/return-quote", post(booking::returns::return_quote))
         .route("/order/order/request-invoice", post(booking::invoice_request::request_invoice))

@@ -2,7 +2,8 @@
 //! the whole document by the `app` crate, which serves it).
 
 use crate::booking::{
-    cancel, change, check_in, desk_print, disruption, edit, form, invoice_request, office, order_parts, pay_again, place,
+    cancel, cancel_reservation, change, check_in, desk_print, disruption, edit, form, invoice_request, office, order_parts,
+    pay_again, place,
     returns, send,
 };
 use crate::complaints::{file as complaint_file, respond as complaint_respond};
@@ -21,6 +22,7 @@ use crate::coupons;
         change::change_course,
         check_in::check_in,
         cancel::cancel,
+        cancel_reservation::cancel_reservation,
         office::sell,
         edit::save,
         edit::save_customer,
@@ -66,6 +68,7 @@ use crate::coupons;
         check_in::CheckedIn,
         cancel::CancelInput,
         cancel::Cancelled,
+        cancel_reservation::ReservationCancelled,
         edit::ContactInput,
         edit::InvoiceDataInput,
         edit::OrderSaveInput,

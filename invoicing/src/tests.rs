@@ -55,7 +55,15 @@ fn lines() -> Vec<TicketLine> {
     let student =
         AppliedDiscount { discount_id: 3, name: "student".into(), reduction: domain::money::Reduction::Percent(49) };
     vec![
-        TicketLine { line: 1, quantity: 2, discount: None, outbound_price: 1800, back_price: Some(1800), total: 7200 },
+        TicketLine {
+            line: 1,
+            quantity: 2,
+            discount: None,
+            outbound_price: 1800,
+            back_price: Some(1800),
+            total: 7200,
+            passengers: vec![],
+        },
         TicketLine {
             line: 2,
             quantity: 1,
@@ -63,6 +71,7 @@ fn lines() -> Vec<TicketLine> {
             outbound_price: 975,
             back_price: Some(975),
             total: 1950,
+            passengers: vec![],
         },
     ]
 }

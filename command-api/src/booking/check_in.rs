@@ -64,7 +64,7 @@ pub struct CheckedIn {
     pub course_id: Uuid,
     pub check_in_id: Uuid,
     pub used_at: DateTime<Utc>,
-    /// The name the order was placed in.
+    /// The passenger's name given for the ticket, else the name the order was placed in.
     pub passenger: String,
     pub from_name: String,
     pub to_name: String,
@@ -177,7 +177,11 @@ fn answer(order: &OrderState, number: &str, check_in_id: Uuid, again: bool) -> R
         course_id: used.course_id,
         check_in_id,
         used_at: used.used_at,
-        passenger: format!("{} {}", order.customer.first_name, order.customer.last_name),
+        passenger: ticket
+            .ticket
+            .passenger
+            .clone()
+            .unwrap_or_else(|| format!("{} {}", order.customer.first_name, order.customer.last_name)),
         from_name: ticket.course.from_name.clone(),
         to_name: ticket.course.to_name.clone(),
         discount_name,

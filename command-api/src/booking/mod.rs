@@ -3,6 +3,7 @@
 
 pub mod after_sale_mail;
 pub mod cancel;
+pub mod cancel_reservation;
 pub mod catalogue;
 pub mod change;
 pub mod check_in;

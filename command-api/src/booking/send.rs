@@ -318,7 +318,8 @@ pub(crate) fn tickets_pdf(state: &CommandState, order: &OrderState) -> Vec<Attac
 pub(crate) fn printed_tickets(state: &CommandState, order: &OrderState) -> TicketDocument {
     let local =
         |t: chrono::DateTime<Utc>| t.with_timezone(&chrono_tz::Europe::Warsaw).format("%d.%m.%Y %H:%M").to_string();
-    let passenger = format!("{} {}", order.customer.first_name, order.customer.last_name);
+    // The buyer travels on every ticket that names no passenger of its own.
+    let buyer = format!("{} {}", order.customer.first_name, order.customer.last_name);
     let tickets: Vec<PrintedTicket> = order
         .tickets
         .iter()
@@ -327,7 +328,7 @@ pub(crate) fn printed_tickets(state: &CommandState, order: &OrderState) -> Ticke
             number: t.ticket.number.clone(),
             code: t.ticket.code.clone(),
             qr: state.tickets.token(&ticket_token::TicketFacts::of(order, t)),
-            passenger: passenger.clone(),
+            passenger: t.ticket.passenger.clone().unwrap_or_else(|| buyer.clone()),
             route_name: t.course.route_name.clone(),
             from_name: t.course.from_name.clone(),
             to_name: t.course.to_name.clone(),

@@ -101,6 +101,7 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 PlaceOrderError::BadQuantity { line: 1, quantity: 0 },
                 PlaceOrderError::TooManySeats { seats: 99 },
                 PlaceOrderError::DuplicateLine(1),
+                PlaceOrderError::TooManyPassengerNames(1),
                 PlaceOrderError::WrongLegKind,
                 PlaceOrderError::BackPriceMismatch(1),
                 PlaceOrderError::NegativePrice(1),

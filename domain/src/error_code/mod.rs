@@ -140,6 +140,7 @@ impl ErrorCode for PlaceOrderError {
             PlaceOrderError::BadQuantity { .. } => "order.bad_quantity",
             PlaceOrderError::TooManySeats { .. } => "order.too_many_seats",
             PlaceOrderError::DuplicateLine(_) => "order.duplicate_line",
+            PlaceOrderError::TooManyPassengerNames(_) => "order.too_many_passenger_names",
             PlaceOrderError::WrongLegKind => "order.wrong_legs",
             PlaceOrderError::BackPriceMismatch(_) => "order.back_price_mismatch",
             PlaceOrderError::NegativePrice(_) => "order.negative_price",

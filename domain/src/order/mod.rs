@@ -71,6 +71,7 @@ mod abandon;
 mod access;
 mod assign_user;
 mod cancel;
+mod cancel_reservation;
 mod change_course;
 mod change_payment;
 mod check_in;
@@ -97,6 +98,7 @@ pub use abandon::{decide_abandon, AbandonOrder, AbandonOrderError};
 pub use access::AccessDenied;
 pub use assign_user::{decide_assign_user, AssignOrderToUser};
 pub use cancel::{decide_cancel, CancelOrder, CancelOrderError};
+pub use cancel_reservation::{decide_cancel_reservation, CancelReservation, CUSTOMER_CANCELLED};
 pub use change_course::{decide_change_course, next_change_session, ChangeTicketCourse, ChangeTicketCourseError};
 pub use change_payment::{
     decide_expire_change, decide_pay_change, ExpireChangeError, ExpireTicketChange, PayChangeError, PayTicketChange,

@@ -103,7 +103,7 @@ pub fn decide_pay(cmd: &PayOrder, state: &Order) -> Result<Vec<OrderEvent>, PayO
                 LegKind::Back => line.back_price.unwrap_or(0),
             };
             for seat in 0..line.quantity {
-                seats.push((leg.kind, line.line, seat, price));
+                seats.push((leg.kind, line.line, seat, price, line.passenger(seat).map(str::to_owned)));
             }
         }
     }
@@ -113,7 +113,7 @@ pub fn decide_pay(cmd: &PayOrder, state: &Order) -> Result<Vec<OrderEvent>, PayO
         .into_iter()
         .zip(&cmd.tickets)
         .zip(coupon_parts)
-        .map(|(((leg, line, seat, price), number), coupon_part)| Ticket {
+        .map(|(((leg, line, seat, price, passenger), number), coupon_part)| Ticket {
             ticket_id: ticket_id(order.order_id, leg, line, seat),
             number: number.number.clone(),
             code: number.code.clone(),
@@ -121,6 +121,7 @@ pub fn decide_pay(cmd: &PayOrder, state: &Order) -> Result<Vec<OrderEvent>, PayO
             line,
             price,
             coupon_part,
+            passenger,
         })
         .collect();
     Ok(vec![OrderEvent::OrderPaid {
@@ -174,6 +175,19 @@ mod tests {
         assert_eq!(tickets[5].code, "CODE-6");
         assert_eq!(tickets[0].ticket_id, ticket_id(ORDER, LegKind::Outbound, 1, 0));
         assert_eq!(tickets[3].ticket_id, ticket_id(ORDER, LegKind::Back, 1, 0));
+    }
+
+    #[test]
+    fn a_named_passenger_travels_on_both_legs_under_that_name() {
+        let mut named = placed(true, 0);
+        if let OrderEvent::OrderPlaced { lines, .. } = &mut named {
+            lines[0].passengers = vec![String::new(), "Anna Nowak".into()];
+        }
+        let paid = given([named]).when(|s| decide_pay(&pay(true, 0), s)).outcome().expect("paid");
+        let names: Vec<Option<String>> = tickets_of(&paid[0]).into_iter().map(|t| t.passenger).collect();
+        // Seat 1 of line 1 on the way out and back; seat 0 (left empty) and line 2: the buyer.
+        let anna = Some("Anna Nowak".to_owned());
+        assert_eq!(names, vec![None, anna.clone(), None, None, anna, None]);
     }
 
     #[test]

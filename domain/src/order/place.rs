@@ -49,6 +49,8 @@ pub enum PlaceOrderError {
     TooManySeats { seats: u32 },
     #[error("line {0} appears twice")]
     DuplicateLine(u32),
+    #[error("line {0}: more passengers' names than seats")]
+    TooManyPassengerNames(u32),
     #[error("the legs are not an outbound and a back leg")]
     WrongLegKind,
     #[error("line {0}: a back price is given exactly when there is a back leg")]
@@ -84,6 +86,9 @@ pub fn decide_place(cmd: &PlaceOrder, state: &Order) -> Result<Vec<OrderEvent>, 
         seats += line.quantity;
         if cmd.lines[..i].iter().any(|l| l.line == line.line) {
             return Err(PlaceOrderError::DuplicateLine(line.line));
+        }
+        if line.passengers.len() > usize::try_from(line.quantity).unwrap_or(usize::MAX) {
+            return Err(PlaceOrderError::TooManyPassengerNames(line.line));
         }
         if line.back_price.is_some() != cmd.back.is_some() {
             return Err(PlaceOrderError::BackPriceMismatch(line.line));
@@ -210,6 +215,15 @@ mod tests {
         let mut cmd = place(false, 0);
         cmd.lines[1].line = 1;
         refused(cmd, PlaceOrderError::DuplicateLine(1));
+    }
+
+    #[test]
+    fn a_line_names_at_most_its_passengers() {
+        let mut cmd = place(false, 0);
+        cmd.lines[0].passengers = vec!["Anna Nowak".into(), String::new()];
+        given([]).when(|s| decide_place(&cmd, s)).outcome().expect("a name per seat is fine");
+        cmd.lines[1].passengers = vec!["Jan Kowalski".into(), "Ewa Kowalska".into()];
+        refused(cmd, PlaceOrderError::TooManyPassengerNames(2));
     }
 
     #[test]

@@ -59,6 +59,7 @@ pub fn price_lines(
             outbound_price,
             back_price,
             total: per_passenger.saturating_mul(i64::from(ticket.quantity)),
+            passengers: Vec::new(),
         });
     }
     if unavailable.is_empty() {
@@ -113,7 +114,8 @@ mod tests {
                     discount: None,
                     outbound_price: 3900,
                     back_price: None,
-                    total: 7800
+                    total: 7800,
+                    passengers: vec![]
                 },
                 TicketLine {
                     line: 2,
@@ -121,7 +123,8 @@ mod tests {
                     discount: Some(student()),
                     outbound_price: 1989,
                     back_price: None,
-                    total: 1989
+                    total: 1989,
+                    passengers: vec![]
                 },
             ])
         );

@@ -83,6 +83,7 @@ pub fn lines(back: bool) -> Vec<TicketLine> {
             outbound_price: 3900,
             back_price: back.then_some(3900),
             total: 2 * per_leg(3900),
+            passengers: vec![],
         },
         TicketLine {
             line: 2,
@@ -91,6 +92,7 @@ pub fn lines(back: bool) -> Vec<TicketLine> {
             outbound_price: 1989,
             back_price: back.then_some(1989),
             total: per_leg(1989),
+            passengers: vec![],
         },
     ]
 }

@@ -94,6 +94,9 @@ pub(super) struct TicketRow {
     pub(super) to_waypoint_id: i64,
     /// The line's discount, when it has one.
     pub(super) discount_name: Option<String>,
+    /// The passenger's name, when one was given (none: the buyer).
+    #[serde(default)]
+    pub(super) passenger_name: Option<String>,
     pub(super) departure_at: DateTime<Utc>,
     pub(super) arrival_at: DateTime<Utc>,
     pub(super) course_changed: bool,

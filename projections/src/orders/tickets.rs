@@ -69,6 +69,7 @@ impl TicketRow {
             from_waypoint_id: leg.from_waypoint_id,
             to_waypoint_id: leg.to_waypoint_id,
             discount_name: discount.map(|d| d.name.clone()),
+            passenger_name: t.passenger,
             departure_at: leg.departure_at,
             arrival_at: leg.arrival_at,
             course_changed: false,

@@ -27,6 +27,7 @@ pub(super) fn placed(order: Uuid, user: Option<Uuid>, back: bool, coupon: Option
         outbound_price: price,
         back_price: back.then_some(price),
         total: i64::from(qty) * price * if back { 2 } else { 1 },
+        passengers: vec![],
     };
     let student = AppliedDiscount { discount_id: 3, name: "Student".into(), reduction: Reduction::Percent(51) };
     let lines = vec![line(1, 1, None, 3900), line(2, 1, Some(student), 1911)];
@@ -74,6 +75,7 @@ pub(super) fn ticket(n: u32, leg: LegKind, line: u32, price: i64) -> Ticket {
         line,
         price,
         coupon_part: 0,
+        passenger: None,
     }
 }
 

@@ -187,7 +187,7 @@ struct StopRow {
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 pub struct ManifestTicket {
     pub number: String,
-    /// The name the order was placed in.
+    /// The passenger's name given for the ticket, else the name the order was placed in.
     pub passenger: String,
     pub from_waypoint_id: i64,
     pub from_name: String,
@@ -279,7 +279,7 @@ pub async fn manifest(
         })
         .collect();
     let mut tickets: Vec<ManifestTicket> = sqlx::query_as(
-        "select t.number, o.first_name || ' ' || o.last_name as passenger, t.from_waypoint_id, t.from_name, \
+        "select t.number, coalesce(t.passenger_name, o.first_name || ' ' || o.last_name) as passenger, t.from_waypoint_id, t.from_name, \
                 t.to_waypoint_id, t.to_name, t.discount_name, \
                 case when o.status = 'cancelled' and t.status = 'valid' then 'cancelled' else t.status end as status, \
                 t.used_at, encode(sha256(convert_to(upper(t.code), 'UTF8')), 'hex') as code_sha256, \

@@ -125,6 +125,8 @@ pub struct TicketView {
     /// The statutory discount of the ticket's price (its line's), e.g. `Student`: the
     /// passenger shows the document that entitles them to it. `null` for a full fare.
     pub discount_name: Option<String>,
+    /// The passenger's name given on the order form; `null`: the buyer travels on it.
+    pub passenger_name: Option<String>,
 }
 
 /// An order as its customer sees it (`success-data`).
@@ -274,5 +276,6 @@ pub fn ticket_view(t: &TicketRecord, signer: &ticket_token::TicketSigner) -> Tic
         qr_svg: documents::qr_svg(&qr),
         qr,
         discount_name: t.discount_name.clone(),
+        passenger_name: t.passenger_name.clone(),
     }
 }

@@ -39,7 +39,8 @@ const FIELDS: &[ListField] = &[
 const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "t.departure_at desc, t.number" };
 const COLUMNS: &str = "t.ticket_id, t.number, t.code, t.status, t.leg, t.line, t.price, t.order_id, o.hash_id, \
     o.number as order_number, o.status as order_status, t.route_name, t.from_name, t.to_name, t.departure_at, \
-    t.arrival_at, t.course_changed, t.course_id, t.from_waypoint_id, t.to_waypoint_id, t.discount_name";
+    t.arrival_at, t.course_changed, t.course_id, t.from_waypoint_id, t.to_waypoint_id, t.discount_name, \
+    t.passenger_name";
 const FROM: &str = "rm_tickets t join rm_orders o on o.order_id = t.order_id";
 
 #[derive(sqlx::FromRow)]
@@ -65,6 +66,7 @@ struct Row {
     from_waypoint_id: i64,
     to_waypoint_id: i64,
     discount_name: Option<String>,
+    passenger_name: Option<String>,
 }
 
 /// One of the user's tickets.
@@ -101,6 +103,8 @@ pub struct MyTicket {
     /// The statutory discount of the ticket's price, e.g. `Student`: the passenger shows
     /// the document that entitles them to it. `null` for a full fare.
     pub discount_name: Option<String>,
+    /// The passenger's name given on the order form; `null`: the buyer travels on it.
+    pub passenger_name: Option<String>,
     /// The carrier cancelled or delayed its course (issue 28); `null` when it runs normally.
     pub disruption: Option<super::disruption::TicketDisruption>,
     #[serde(skip)]
@@ -140,6 +144,7 @@ impl MyTicket {
             qr,
             invoices: Vec::new(),
             discount_name: r.discount_name,
+            passenger_name: r.passenger_name,
             disruption: None,
             course_id: r.course_id,
         }

@@ -69,7 +69,8 @@ pub struct OrderRecord {
 pub const TICKET_COLUMNS: &str = "t.ticket_id, t.order_id, t.number, t.code, t.leg, t.line, t.price, t.coupon_part, \
     t.status, t.course_id, t.route_name, t.from_name, t.to_name, t.from_waypoint_id, t.to_waypoint_id, \
     t.discount_name, t.departure_at, t.arrival_at, t.course_changed, t.previous_course_id, t.price_difference, \
-    t.changed_at, t.user_id, t.issued_at, t.returned_at, t.fee, t.coupon_refund, t.money_refund, t.used_at";
+    t.changed_at, t.user_id, t.issued_at, t.returned_at, t.fee, t.coupon_refund, t.money_refund, t.used_at, \
+    t.passenger_name";
 
 /// A row of `rm_tickets`.
 #[derive(Debug, Clone, sqlx::FromRow)]
@@ -103,6 +104,8 @@ pub struct TicketRecord {
     pub coupon_refund: Option<i64>,
     pub money_refund: Option<i64>,
     pub used_at: Option<DateTime<Utc>>,
+    /// The passenger's name given on the order form (none: the buyer).
+    pub passenger_name: Option<String>,
 }
 
 impl TicketRecord {

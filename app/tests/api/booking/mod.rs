@@ -5,6 +5,7 @@
 mod admin_home;
 mod admin_orders;
 mod after_sale;
+mod cancel_reservation;
 mod capacity;
 mod change_payment;
 mod check_in;
@@ -34,6 +35,7 @@ mod order_edit;
 mod order_list;
 mod order_parts;
 mod oversell;
+mod passengers;
 mod pay_again;
 mod read_your_writes;
 mod refunds;

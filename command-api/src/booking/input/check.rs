@@ -3,7 +3,7 @@
 //! the course, stops and discounts are checked against the catalogue by the caller.
 
 use api_core::codes;
-use api_core::values::{Email, Line, Nip, Phone, PostalCode, ValueError};
+use api_core::values::{Email, Line, Nip, OrEmpty, Phone, PostalCode, ValueError};
 use api_core::{FieldError, Fields};
 use domain::order::{PlaceOrderError, MAX_SEATS};
 use domain::ErrorCode;
@@ -80,6 +80,7 @@ fn tickets(input: &BookingInput, errors: &mut Fields<'_>) {
             );
         }
         seats = seats.saturating_add(ticket.qty.max(0));
+        passengers(i, ticket, errors);
     }
     if seats > max {
         let refusal = PlaceOrderError::TooManySeats { seats: 0 };
@@ -88,6 +89,27 @@ fn tickets(input: &BookingInput, errors: &mut Fields<'_>) {
                 .with_code(refusal.code())
                 .with_params(refusal.params()),
         );
+    }
+}
+
+/// A line's passengers' names: each one optional, by the buyer's name's rule, and no
+/// more of them than the line's seats.
+fn passengers(i: usize, ticket: &super::TicketInput, errors: &mut Fields<'_>) {
+    if i64::try_from(ticket.passengers.len()).unwrap_or(i64::MAX) > ticket.qty.max(0) {
+        let refusal = PlaceOrderError::TooManyPassengerNames(0);
+        errors.push(
+            FieldError::new(format!("tickets.{i}.passengers"), "More names than passengers on this line.")
+                .with_code(refusal.code()),
+        );
+    }
+    for (j, name) in ticket.passengers.iter().enumerate() {
+        if let Err(e) = OrEmpty::<Line<200>>::parse(name) {
+            let message = match e {
+                ValueError::TooLong { max } => format!("At most {max} characters."),
+                _ => "One line of text, without control characters.".to_owned(),
+            };
+            errors.push(e.field_error_with(format!("tickets.{i}.passengers.{j}"), message));
+        }
     }
 }
 

@@ -46,6 +46,10 @@ impl CourseRef {
     }
 }
 
+/// A passenger's name on the order form: one line by the buyer's name's rule, or blank
+/// for "the buyer" (a name for the document: utoipa composes a generic type only by name).
+pub type PassengerName = api_core::values::OrEmpty<api_core::values::Line<200>>;
+
 /// One ticket line: how many passengers, and their discount.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[schema(as = BookingTicket)]
@@ -57,6 +61,23 @@ pub struct TicketInput {
     #[serde(default)]
     #[schema(minimum = 1, maximum = 2_147_483_647)]
     pub discount_id: Option<i64>,
+    /// The passengers' names, seat by seat (optional, at most `qty`): an empty one (or a
+    /// seat without one) travels under the buyer's name.
+    #[serde(default)]
+    #[schema(value_type = Vec<PassengerName>, max_items = 50)]
+    pub passengers: Vec<String>,
+}
+
+impl TicketInput {
+    /// The names as the order records them: trimmed, an empty one for "the buyer"
+    /// (checked by [`check_step`] first).
+    pub fn passenger_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.passengers.iter().map(|n| n.trim().to_owned()).collect();
+        while names.last().is_some_and(String::is_empty) {
+            names.pop();
+        }
+        names
+    }
 }
 
 fn one() -> i64 {

@@ -92,7 +92,10 @@ pub(super) async fn prepare<'a>(
     let ids: Vec<i64> = input.tickets.iter().filter_map(|t| t.discount_id).collect();
     // The order's number is taken beside the discounts' lookup: no round trip of its own.
     let (found, number) = tokio::try_join!(discounts(&state.pool, &ids), next_order_number(state, now))?;
-    let lines = price_lines(&input.tickets, &found, &outbound, back.as_ref())?;
+    let mut lines = price_lines(&input.tickets, &found, &outbound, back.as_ref())?;
+    for (line, ticket) in lines.iter_mut().zip(&input.tickets) {
+        line.passengers = ticket.passenger_names();
+    }
     let placed_leg = |kind, course| PlacedLeg { kind, course, hold_id: hold_id(order_id, kind) };
     Ok(Placement {
         state,

@@ -128,6 +128,19 @@ pub struct TicketLine {
     /// Present exactly when the order has a back leg.
     pub back_price: Option<i64>,
     pub total: i64,
+    /// The passengers' names, seat by seat (at most `quantity`); a seat without one (or
+    /// with an empty one) travels under the buyer's name. Absent in orders placed before
+    /// names could be given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passengers: Vec<String>,
+}
+
+impl TicketLine {
+    /// The name given for seat `seat` (from 0), if one was.
+    pub fn passenger(&self, seat: u32) -> Option<&str> {
+        let index = usize::try_from(seat).ok()?;
+        self.passengers.get(index).map(String::as_str).filter(|n| !n.is_empty())
+    }
 }
 
 /// A coupon spent on the order (`amount` came off the total).
@@ -162,6 +175,10 @@ pub struct Ticket {
     pub price: i64,
     /// Its share of the coupon ([`crate::money::allocate`] over the ticket prices).
     pub coupon_part: i64,
+    /// The passenger's name when one was given for the seat ([`TicketLine::passenger`]);
+    /// `None`: the buyer travels on it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passenger: Option<String>,
 }
 
 /// The seats of a leg held again for a payment that arrived after the order expired.

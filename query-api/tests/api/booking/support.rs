@@ -105,7 +105,15 @@ impl Booking {
         let student =
             AppliedDiscount { discount_id: 3, name: "Studencka 51%".into(), reduction: Reduction::Percent(51) };
         let lines = vec![
-            TicketLine { line: 1, quantity: 1, discount: None, outbound_price: 3900, back_price: None, total: 3900 },
+            TicketLine {
+                line: 1,
+                quantity: 1,
+                discount: None,
+                outbound_price: 3900,
+                back_price: None,
+                total: 3900,
+                passengers: vec![],
+            },
             TicketLine {
                 line: 2,
                 quantity: 1,
@@ -113,6 +121,7 @@ impl Booking {
                 outbound_price: 1911,
                 back_price: None,
                 total: 1911,
+                passengers: vec![],
             },
         ];
         let coupon = self.coupon.as_ref().map(|(code, amount)| CouponUse { code: code.clone(), amount: *amount });
@@ -158,6 +167,7 @@ impl Booking {
                 line,
                 price,
                 coupon_part: 0,
+                passenger: None,
             })
             .collect()
     }

@@ -63,6 +63,7 @@ export const BookingStop = {
 
 export const BookingTicket = {
   discount_id: { minimum: 1, maximum: 2147483647 },
+  passengers: { maxItems: 50 },
   qty: { minimum: 1, maximum: 50 },
 } as const;
 

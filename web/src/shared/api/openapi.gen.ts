@@ -7311,6 +7311,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/order/cancel-reservation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query: {
+                    /** @description the order's public hash id (from its links) */
+                    hash_id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": ReservationCancelled}`: cancelled (also when it was already) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_ReservationCancelled"];
+                    };
+                };
+                /** @description no hash_id */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such order */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the order is not waiting for payment (paid, expired…) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a parameter or a field is not valid (one error per field) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/order/change-course": {
         parameters: {
             query?: never;
@@ -13243,7 +13317,7 @@ export interface components {
              * @description Stable and machine-readable: a domain refusal's code (`seats.not_enough`), an edge refusal's (`auth.bad_credentials`) or the kind's default (`not_found`, `validation`, `internal`…). docs/errors.md says what each means.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description A 422's errors, one per field. */
             errors?: components["schemas"]["FieldError"][];
             /** @description English, for people and logs; clients translate `code`. */
@@ -13417,6 +13491,11 @@ export interface components {
         BookingTicket: {
             /** Format: int64 */
             discount_id?: number | null;
+            /**
+             * @description The passengers' names, seat by seat (optional, at most `qty`): an empty one (or a
+             *     seat without one) travels under the buyer's name.
+             */
+            passengers?: components["schemas"]["Line200OrEmpty"][];
             /**
              * Format: int64
              * @description Passengers on the line: 1 to `MAX_SEATS` (50), and at most 50 on the order.
@@ -13601,7 +13680,7 @@ export interface components {
             discount_name?: string | null;
             from_name: string;
             number: string;
-            /** @description The name the order was placed in. */
+            /** @description The passenger's name given for the ticket, else the name the order was placed in. */
             passenger: string;
             to_name: string;
             /** Format: date-time */
@@ -14472,7 +14551,7 @@ export interface components {
                 discount_name?: string | null;
                 from_name: string;
                 number: string;
-                /** @description The name the order was placed in. */
+                /** @description The passenger's name given for the ticket, else the name the order was placed in. */
                 passenger: string;
                 to_name: string;
                 /** Format: date-time */
@@ -15371,6 +15450,8 @@ export interface components {
                      */
                     order_number?: string | null;
                     order_status: string;
+                    /** @description The passenger's name given on the order form; `null`: the buyer travels on it. */
+                    passenger_name?: string | null;
                     /** Format: int64 */
                     price: number;
                     price_formatted: string;
@@ -15642,6 +15723,23 @@ export interface components {
                 to: string;
                 /** @description The sums of the rows. */
                 totals: components["schemas"]["Totals"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_ReservationCancelled: {
+            /** @description The reservation, cancelled. */
+            data: {
+                /**
+                 * Format: int64
+                 * @description The coupon value given back to the coupon, in grosz.
+                 */
+                coupon_refund: number;
+                hash_id: string;
+                /** @description Always `cancelled`. */
+                status: string;
             };
         };
         /**
@@ -16305,7 +16403,7 @@ export interface components {
              * @description What is wrong with the field (`field.blank`, `date.in_past`…); `field.invalid` when nothing more specific is known.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description The field, dotted for nested ones (`customer.email`). */
             field: string;
             /** @description English, for people; translate `code`. */
@@ -16645,6 +16743,8 @@ export interface components {
         Line100: string;
         /** @description One required line of at most 200 characters as sent, without control characters; surrounding whitespace is dropped. */
         Line200: string;
+        /** @description One required line of at most 200 characters as sent, without control characters; surrounding whitespace is dropped. Empty (or only whitespace): none. */
+        Line200OrEmpty: string;
         /** @description One required line of at most 40 characters as sent, without control characters; surrounding whitespace is dropped. */
         Line40: string;
         /** @description `quantity` passengers with the same discount; prices per passenger after it. */
@@ -16715,7 +16815,7 @@ export interface components {
             from_waypoint_id: number;
             moved_from_course?: null | components["schemas"]["MovedFrom"];
             number: string;
-            /** @description The name the order was placed in. */
+            /** @description The passenger's name given for the ticket, else the name the order was placed in. */
             passenger: string;
             /** @description `valid`, `used`, `returned`, or `cancelled` (its order was cancelled). */
             status: string;
@@ -16844,6 +16944,8 @@ export interface components {
              */
             order_number?: string | null;
             order_status: string;
+            /** @description The passenger's name given on the order form; `null`: the buyer travels on it. */
+            passenger_name?: string | null;
             /** Format: int64 */
             price: number;
             price_formatted: string;
@@ -17381,6 +17483,17 @@ export interface components {
             course_id: string;
             /** Format: uuid */
             order_id: string;
+        };
+        /** @description The reservation, cancelled. */
+        ReservationCancelled: {
+            /**
+             * Format: int64
+             * @description The coupon value given back to the coupon, in grosz.
+             */
+            coupon_refund: number;
+            hash_id: string;
+            /** @description Always `cancelled`. */
+            status: string;
         };
         ReturnInput: {
             code?: string | null;
@@ -17971,6 +18084,8 @@ export interface components {
             /** Format: int32 */
             line: number;
             number: string;
+            /** @description The passenger's name given on the order form; `null`: the buyer travels on it. */
+            passenger_name?: string | null;
             /**
              * Format: int64
              * @description What the seat costs now (after a course change, the new price).

@@ -104,3 +104,23 @@ fn at_the_office_the_email_and_phone_may_be_left_blank_but_not_wrong() {
     assert_eq!(customer_fields(check_at_office(&customer("jan@", "", 0))), vec!["customer.email"]);
     assert_eq!(customer_fields(check_at_office(&customer("", "", 1))), vec!["customer.phone"]);
 }
+
+#[test]
+fn passengers_names_are_optional_lines_and_no_more_than_the_seats() {
+    let course = serde_json::json!({"course_id": Uuid::nil(), "from": {"id": 1}, "to": {"id": 2}});
+    let with = |names: serde_json::Value| {
+        check_step(
+            &booking(serde_json::json!({"course": course, "tickets": [{"qty": 2, "passengers": names}]})),
+            Step::Tickets,
+        )
+    };
+    assert!(with(serde_json::json!(["Anna Nowak", ""])).is_empty());
+    assert!(with(serde_json::json!(["  ", "Jan"])).is_empty());
+    let errors = with(serde_json::json!(["Anna\u{0}Nowak", "x".repeat(201)]));
+    assert_eq!(fields(&errors), vec!["tickets.0.passengers.0", "tickets.0.passengers.1"]);
+    assert_eq!(errors[0].code, api_core::codes::FIELD_BAD_CHARACTERS);
+    assert_eq!(errors[1].code, api_core::codes::FIELD_TOO_LONG);
+    assert_eq!(fields(&with(serde_json::json!(["A", "B", "C"]))), vec!["tickets.0.passengers"]);
+    let input = booking(serde_json::json!({"tickets": [{"qty": 3, "passengers": ["", " Anna Nowak ", ""]}]}));
+    assert_eq!(input.tickets[0].passenger_names(), vec!["", "Anna Nowak"]);
+}

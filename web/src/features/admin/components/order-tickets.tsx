@@ -47,6 +47,7 @@ export function OrderTickets({ order, onDone }: OrderTicketsProps) {
               <tr>
                 <th scope="col">{t('ticketNumber')}</th>
                 <th scope="col">{t('code')}</th>
+                <th scope="col">{t('passenger')}</th>
                 <th scope="col">{t('status')}</th>
                 <th scope="col">{t('course')}</th>
                 <th scope="col">{t('stretch')}</th>
@@ -58,10 +59,13 @@ export function OrderTickets({ order, onDone }: OrderTicketsProps) {
               {order.tickets.map((ticket) => {
                 const status = TICKET_STATUSES.find((option) => option.value === ticket.status);
                 const label = { number: ticket.number };
+                // A ticket that names no passenger is the buyer's.
+                const buyer = [order.customer.first_name, order.customer.last_name].join(' ');
                 return (
                   <tr key={ticket.id}>
                     <td className="admin-codes">{ticket.number}</td>
                     <td className="admin-codes">{ticket.code}</td>
+                    <td>{ticket.passenger_name ?? buyer}</td>
                     <td>
                       {status ? <OptionLabel label={status.label} /> : ticket.status}
                       {ticket.course_changed ? <span className="admin-tag">{t('courseChanged')}</span> : null}

@@ -22,6 +22,11 @@ export const orderTexts = defineMessages({
   email: { id: 'admin.order.email', defaultMessage: 'E-mail', description: 'Field: e-mail' },
   hash: { id: 'admin.order.hash', defaultMessage: 'Kod zamówienia z linku klienta', description: 'Field: the order\'s public id, the code in the customer\'s links (payment, success page)' },
   ticketNumber: { id: 'admin.order.ticketNumber', defaultMessage: 'Numer biletu', description: 'Field: ticket number' },
+  passenger: {
+    id: 'admin.order.passenger',
+    defaultMessage: 'Pasażer',
+    description: 'Column: the passenger named on the ticket (the buyer when none was given)',
+  },
   edit: { id: 'admin.order.edit', defaultMessage: 'Edytuj dane', description: 'Link: edit the order\'s customer and invoice data' },
   summary: { id: 'admin.order.summary', defaultMessage: 'Zamówienie', description: 'Heading: the order\'s summary' },
   paidAt: { id: 'admin.order.paidAt', defaultMessage: 'Opłacone', description: 'Field: when paid' },

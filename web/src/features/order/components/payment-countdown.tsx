@@ -41,7 +41,7 @@ const messages = defineMessages({
   cancel: {
     id: 'order.payment.cancel',
     defaultMessage: 'Anuluj',
-    description: 'Button after coming back from the gateway unpaid: do not pay now, back to the order form',
+    description: 'Button after coming back from the gateway unpaid: cancel the reservation (its seats go back)',
   },
   returned: {
     id: 'order.payment.returned',

@@ -29,19 +29,21 @@ const expiredMessages = defineMessages({
 interface ExpiredProps {
   /** The page's title ("Rezerwacja wygasła"), also its heading. */
   title: string;
+  /** What happened, when not that the time ran out (a reservation the customer cancelled). */
+  text?: string;
   course: BookingCourse | null;
   courseReturn: BookingCourse | null;
 }
 
 /** The reservation expired: what it was for, and the way to search the same connection again. */
-export function ExpiredReservation({ title, course, courseReturn }: ExpiredProps) {
+export function ExpiredReservation({ title, text, course, courseReturn }: ExpiredProps) {
   const intl = useIntl();
   const localized = useLocalizedPath();
   return (
     <section className="order-page payment-page" aria-labelledby="payment-title">
       <h1 id="payment-title">{title}</h1>
       <p className="order-alert" role="alert">
-        {intl.formatMessage(expiredMessages.text)}
+        {text ?? intl.formatMessage(expiredMessages.text)}
       </p>
       {course ? (
         <>

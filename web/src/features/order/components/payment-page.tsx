@@ -12,6 +12,7 @@ import { useLocalizedPath } from '@/i18n/use-locale';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ButtonLink } from '@/shared/ui/button';
 
+import { useCancelReservation } from '../api/cancel-reservation';
 import { placedOrderQueryOptions, type PlacedOrder } from '../api/get-order';
 import { useNow } from '../hooks/use-now';
 import { useBookingStore } from '../stores/booking-store';
@@ -33,6 +34,16 @@ const messages = defineMessages({
     id: 'order.payment.status',
     defaultMessage: 'Status: rezerwacja oczekuje na płatność',
     description: 'The order status label (pending payment)',
+  },
+  cancelledTitle: {
+    id: 'order.payment.cancelledTitle',
+    defaultMessage: 'Rezerwacja anulowana',
+    description: 'Heading and page title of the payment page once the customer cancelled the reservation',
+  },
+  cancelledText: {
+    id: 'order.payment.cancelledText',
+    defaultMessage: 'Rezerwacja została anulowana, a miejsca wróciły do sprzedaży. Nic nie zostało pobrane.',
+    description: 'Text of the payment page once the customer cancelled the reservation',
   },
   expiredTitle: {
     id: 'order.payment.expiredTitle',
@@ -82,8 +93,12 @@ export function PaymentPage() {
   // Read again after a reload: nothing shows until it is there.
   const loading = placedHashId !== null && placed.isPending;
   const expired = useExpired(order);
+  const cancelled = order?.status === 'cancelled';
+  const cancelling = useCancelReservation();
   // Opened directly (a bookmark, a reload after the booking was cleared): the page says so, title too.
-  const title = intl.formatMessage(expired ? messages.expiredTitle : order || loading ? messages.title : messages.noOrderTitle);
+  const title = intl.formatMessage(
+    cancelled ? messages.cancelledTitle : expired ? messages.expiredTitle : order || loading ? messages.title : messages.noOrderTitle,
+  );
   usePageTitle(title);
   const course = useBookingStore((state) => state.course);
   const courseReturn = useBookingStore((state) => state.courseReturn);
@@ -96,8 +111,12 @@ export function PaymentPage() {
   }, [nothingToPay, afterPayment, navigate]);
 
   const redirect = useCallback((url: string) => paymentRedirect.go(url), []);
-  // Not paying now (back from the gateway): back to the order form, which offers this payment again.
-  const cancel = useCallback(() => void navigate(localized('/order/ticket')), [navigate, localized]);
+  // Not paying (back from the gateway): the reservation is cancelled, its seats go back.
+  const hashId = order?.hash_id;
+  const mutate = cancelling.mutate;
+  const cancel = useCallback(() => {
+    if (hashId) mutate(hashId);
+  }, [hashId, mutate]);
 
   if (loading) return <section className="order-page payment-page" aria-busy="true" />;
 
@@ -111,6 +130,8 @@ export function PaymentPage() {
     );
   }
 
+  if (cancelled)
+    return <ExpiredReservation title={title} text={intl.formatMessage(messages.cancelledText)} course={course} courseReturn={courseReturn} />;
   if (expired) return <ExpiredReservation title={title} course={course} courseReturn={courseReturn} />;
 
   return (

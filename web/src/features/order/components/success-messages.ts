@@ -47,6 +47,7 @@ export const successMessages = defineMessages({
   status: { id: 'order.success.status', defaultMessage: 'Status', description: 'Ticket field: status' },
   departure: { id: 'order.success.departure', defaultMessage: 'Odjazd', description: 'Ticket field: its course\'s departure' },
   discount: { id: 'order.success.discount', defaultMessage: 'Ulga', description: 'Ticket field: its statutory discount' },
+  passenger: { id: 'order.success.passenger', defaultMessage: 'Pasażer', description: 'Ticket field: the passenger named on it' },
   amounts: { id: 'order.success.amounts', defaultMessage: 'Płatność', description: 'Heading of the amounts' },
   total: { id: 'order.success.total', defaultMessage: 'Wartość biletów', description: 'Amounts: total' },
   coupon: { id: 'order.success.coupon', defaultMessage: 'Kupon', description: 'Amounts: coupon part' },

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 
@@ -55,5 +55,13 @@ describe('a ticket card', () => {
   it('names no discount for a full fare', () => {
     const card = renderCard(ticket);
     expect(within(card).queryByText('Ulga')).toBeNull();
+  });
+
+  it('names the passenger given for the ticket, and no one when the buyer travels on it', () => {
+    const card = renderCard({ ...ticket, passenger_name: 'Anna Nowak' });
+    expect(within(card).getByText('Pasażer')).toBeVisible();
+    expect(within(card).getByText('Anna Nowak')).toBeVisible();
+    cleanup();
+    expect(within(renderCard(ticket)).queryByText('Pasażer')).toBeNull();
   });
 });

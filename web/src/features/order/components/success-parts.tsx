@@ -54,6 +54,12 @@ export function TicketCard({ ticket }: { ticket: OrderTicket }) {
           <dt>{intl.formatMessage(messages.price)}</dt>
           <dd>{format.money(ticket.price)}</dd>
         </div>
+        {ticket.passenger_name ? (
+          <div>
+            <dt>{intl.formatMessage(messages.passenger)}</dt>
+            <dd>{ticket.passenger_name}</dd>
+          </div>
+        ) : null}
         {ticket.discount_name ? (
           <div>
             <dt>{intl.formatMessage(messages.discount)}</dt>

@@ -13,6 +13,7 @@ import { MAX_QTY_PER_LINE } from '../utils/order-validation';
 
 
 import { SelectInput, TextInput } from './fields';
+import { PassengerNames } from './passenger-names';
 
 const messages = defineMessages({
   legend: { id: 'order.tickets.legend', defaultMessage: 'Bilety', description: 'Legend of the ticket lines' },
@@ -142,6 +143,13 @@ export function TicketLines({ errors, isCalculating, priceError, onChange }: Tic
                   ))}
                 </SelectInput>
               </div>
+              <PassengerNames
+                index={index}
+                qty={line.qty}
+                names={line.passengers ?? []}
+                errors={errors}
+                onChange={(passengers) => updateTicket(index, { passengers })}
+              />
               <p className="ticket-line__price">
                 {line.total_formatted !== '' ? (
                   <>

@@ -19,7 +19,14 @@ import { orderTicketMessages as messages } from '../components/order-ticket-mess
 import { useBookingStore, type BookingState } from '../stores/booking-store';
 import { serverFieldErrors } from '../utils/field-errors';
 import { newIdempotencyKey } from '../utils/idempotency-key';
-import { orderErrorMessages, validateCustomer, validateInvoice, validateTickets, type FieldErrors } from '../utils/order-validation';
+import {
+  orderErrorMessages,
+  passengerNames,
+  validateCustomer,
+  validateInvoice,
+  validateTickets,
+  type FieldErrors,
+} from '../utils/order-validation';
 import { placeMessages, serverMessage } from '../utils/server-messages';
 
 function buildRequest(state: BookingState): OrderRequest | null {
@@ -27,7 +34,7 @@ function buildRequest(state: BookingState): OrderRequest | null {
   return {
     course: state.course,
     ...(state.courseReturn ? { courseReturn: state.courseReturn } : {}),
-    tickets: state.tickets.map((line) => ({ qty: line.qty, discount_id: line.discount_id })),
+    tickets: state.tickets.map((line) => ({ qty: line.qty, discount_id: line.discount_id, passengers: passengerNames(line) })),
     customer: state.customer,
     invoice: state.invoice,
     coupon: { code: state.coupon.code },

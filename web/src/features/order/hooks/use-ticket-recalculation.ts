@@ -47,12 +47,14 @@ export function applyTicketPrices(prices: TicketPrices): void {
       return line.price === priced?.price && line.total === priced.total && line.total_formatted === priced.total_formatted;
     });
   if (unchanged) return;
-  const lines = prices.tickets.map(({ qty, discount_id, price, total: lineTotal, total_formatted }) => ({
+  // The names are the form's own: the prices' answer does not carry them.
+  const lines = prices.tickets.map(({ qty, discount_id, price, total: lineTotal, total_formatted }, i) => ({
     qty,
     discount_id: discount_id ?? null,
     price,
     total: lineTotal,
     total_formatted,
+    ...(tickets[i]?.passengers ? { passengers: tickets[i].passengers } : {}),
   }));
   setTickets(lines, prices.total);
 }

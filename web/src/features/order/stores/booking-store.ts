@@ -17,6 +17,8 @@ export interface TicketLine {
   price: number;
   total: number;
   total_formatted: string;
+  /** The passengers' names seat by seat (optional; an empty one: the buyer). Absent in older drafts. */
+  passengers?: string[];
 }
 
 
@@ -93,7 +95,7 @@ interface BookingActions {
   addTicket: () => void;
   removeTicket: (index: number) => void;
   /** Changes a line's quantity or discount; its price is unknown until the next recalculation. */
-  updateTicket: (index: number, patch: Partial<Pick<TicketLine, 'qty' | 'discount_id'>>) => void;
+  updateTicket: (index: number, patch: Partial<Pick<TicketLine, 'qty' | 'discount_id' | 'passengers'>>) => void;
   setCustomer: (patch: Partial<Customer>) => void;
   setInvoice: (patch: Partial<Invoice>) => void;
   setDiscounts: (discounts: DiscountOption[]) => void;

@@ -9,6 +9,11 @@ import { isValidNip } from '@/shared/lib/nip';
 import type { BookingCourse, Customer, Invoice, TicketLine } from '../stores/booking-store';
 
 export const MAX_QTY_PER_LINE = 10;
+/** A passenger's name: one line of at most this many characters (the server's `Line200`). */
+export const MAX_PASSENGER_NAME = 200;
+// Unicode's control characters: no name (the buyer's or a passenger's) may hold one.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 export const orderErrorMessages = defineMessages({
   atLeastOneTicket: {
@@ -82,6 +87,16 @@ export const orderErrorMessages = defineMessages({
     description: 'Validation: Polish postal code malformed',
   },
   city: { id: 'order.error.city', defaultMessage: 'Podaj miejscowość.', description: 'Validation: invoice city missing' },
+  passengerName: {
+    id: 'order.error.passengerName',
+    defaultMessage: 'Wpisz imię i nazwisko w jednej linii, bez znaków sterujących.',
+    description: 'Validation: a passenger’s name holds a control character (a line break, NUL…)',
+  },
+  passengerNameLong: {
+    id: 'order.error.passengerNameLong',
+    defaultMessage: 'Imię i nazwisko pasażera może mieć najwyżej 200 znaków.',
+    description: 'Validation: a passenger’s name is longer than 200 characters',
+  },
 });
 
 export type OrderErrorKey = keyof typeof orderErrorMessages;
@@ -100,11 +115,24 @@ export function validateTickets(
   }
   tickets.forEach((line, index) => {
     if (!Number.isInteger(line.qty) || line.qty < 1 || line.qty > MAX_QTY_PER_LINE) errors[`tickets.${index}.qty`] = 'qty';
+    passengerNames(line).forEach((name, seat) => {
+      const key = `tickets.${index}.passengers.${seat}`;
+      if (CONTROL.test(name)) errors[key] = 'passengerName';
+      else if (name.length > MAX_PASSENGER_NAME) errors[key] = 'passengerNameLong';
+    });
   });
   const passengers = tickets.reduce((sum, line) => sum + (Number.isInteger(line.qty) ? line.qty : 0), 0);
   const seats = Math.min(...courses.filter((c): c is BookingCourse => c !== null).map((c) => c.seats_available));
   if (Object.keys(errors).length === 0 && passengers > seats) errors.tickets = 'seats';
   return errors;
+}
+
+/** The names the order sends for a line: one per seat at most, trailing empty ones left out. */
+export function passengerNames(line: Pick<TicketLine, 'qty' | 'passengers'>): string[] {
+  const seats = Number.isInteger(line.qty) ? Math.max(line.qty, 0) : 0;
+  const names = (line.passengers ?? []).slice(0, seats);
+  while (names.length > 0 && names[names.length - 1]?.trim() === '') names.pop();
+  return names;
 }
 
 export function validateCustomer(customer: Customer): FieldErrors {

@@ -41,6 +41,7 @@ const messages = defineMessages({
   leg: { id: 'tickets.ticket.leg', defaultMessage: 'Kurs', description: 'Field: which leg' },
   price: { id: 'tickets.ticket.price', defaultMessage: 'Cena', description: 'Field: price' },
   discount: { id: 'tickets.ticket.discount', defaultMessage: 'Ulga', description: 'Field: the statutory discount' },
+  passenger: { id: 'tickets.ticket.passenger', defaultMessage: 'Pasażer', description: 'Field: the passenger named on the ticket' },
   status: { id: 'tickets.ticket.status', defaultMessage: 'Status', description: 'Field: status' },
   order: { id: 'tickets.ticket.order', defaultMessage: 'Zamówienie', description: 'Field: the order' },
   returnTitle: { id: 'tickets.ticket.returnTitle', defaultMessage: 'Zwrot biletu', description: 'Heading of the return' },
@@ -177,6 +178,12 @@ export function TicketPage() {
             <dt>{intl.formatMessage(messages.price)}</dt>
             <dd>{format.money(data.price)}</dd>
           </div>
+          {data.passenger_name ? (
+            <div>
+              <dt>{intl.formatMessage(messages.passenger)}</dt>
+              <dd>{data.passenger_name}</dd>
+            </div>
+          ) : null}
           {data.discount_name ? (
             <div>
               <dt>{intl.formatMessage(messages.discount)}</dt>

@@ -344,6 +344,21 @@ export const bookingHandlers = [
     return errorAnswer(result.status, result.status === 404 ? 'Not Found' : 'Conflict', result.message ?? '', result.code);
   }),
 
+  // The customer cancels a reservation that waits for payment (command-api/src/booking/cancel_reservation.rs).
+  http.post(apiUrl('/order/order/cancel-reservation'), ({ request }) => {
+    const hash = new URL(request.url).searchParams.get('hash_id')?.trim() ?? '';
+    if (!hash) return errorAnswer(400, 'Bad Request', 'hash_id is required');
+    const result = withDb((db): { status: number; coupon?: number } => {
+      const order = db.orders.find((candidate) => candidate.hash_id === hash);
+      if (!order) return { status: 404 };
+      if (order.status === 'pending_payment') order.status = 'cancelled';
+      return order.status === 'cancelled' ? { status: 200, coupon: order.coupon?.amount ?? 0 } : { status: 409 };
+    });
+    if (result.status === 200) return HttpResponse.json({ data: { hash_id: hash, status: 'cancelled', coupon_refund: result.coupon ?? 0 } });
+    if (result.status === 404) return errorAnswer(404, 'Not Found', 'There is no such order.', 'order.not_found');
+    return errorAnswer(409, 'Conflict', 'This order is not waiting for payment, so it cannot be cancelled here.', 'order.not_cancellable');
+  }),
+
   // The quote decides as the return does and records nothing.
   ...(['return-ticket', 'return-quote'] as const).map((action) => http.post(apiUrl(`/order/order/${action}`), async ({ request }) => {
     const commit = action === 'return-ticket';
