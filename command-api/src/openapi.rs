@@ -2,9 +2,8 @@
 //! the whole document by the `app` crate, which serves it).
 
 use crate::booking::{
-    cancel, cancel_reservation, change, check_in, desk_print, disruption, edit, form, invoice_request, office, order_parts,
-    pay_again, place,
-    returns, send,
+    cancel, cancel_reservation, change, check_in, desk_print, disruption, edit, form, invoice_request, office,
+    order_parts, pay_again, place, returns, send,
 };
 use crate::complaints::{file as complaint_file, respond as complaint_respond};
 use crate::coupons;

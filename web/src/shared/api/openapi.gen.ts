@@ -6370,7 +6370,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description a field is not valid (a NIP with a wrong checksum), or id is not a UUID */
+                /** @description a field is not valid (a NIP with a wrong checksum), or id is not a UUID; or an invoice asked for after payment is past its deadline (`invoice.too_late`) */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -7917,6 +7917,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/order/request-invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A customer asks for an invoice of their paid order. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RequestInvoiceInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": InvoiceRequested}`: issued, and e-mailed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_InvoiceRequested"];
+                    };
+                };
+                /** @description not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description someone else's order */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such ticket */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the invoice was issued already (`invoice.already_issued`), or the order is not paid */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a field of the buyer is not valid, the code is missing or wrong, or the deadline passed (`invoice.too_late`: 3 months after the end of the month of the sale) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/order/return-quote": {
         parameters: {
             query?: never;
@@ -8190,7 +8284,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description a field is not valid (a NIP with a wrong checksum, a blank name, no reason) or id is not a UUID */
+                /** @description a field is not valid (a NIP with a wrong checksum, a blank name, no reason) or id is not a UUID; or an invoice asked for after payment is past its deadline (`invoice.too_late`) */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -8339,6 +8433,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
+                /** @description the order has no valid tickets to send (expired, cancelled or not paid: `order.not_paid`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description the order has no e-mail address (sold at the office without one) */
                 422: {
                     headers: {
@@ -8401,6 +8504,15 @@ export interface paths {
                 };
                 /** @description no such order */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the order has no valid tickets to send (expired, cancelled or not paid: `order.not_paid`) */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -11634,6 +11746,99 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/route/route/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a route that has no courses (SuperAdmin). */
+        delete: {
+            parameters: {
+                query: {
+                    /** @description the route's id */
+                    id: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": {"id": …}}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Deleted"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such route */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the route has courses: archive it instead (`route.has_courses`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is not a number */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/route/route/home-routes": {
         parameters: {
             query?: never;
@@ -11776,6 +11981,8 @@ export interface paths {
                     "application/json": {
                         /** @description Default true. */
                         active?: boolean | null;
+                        /** @description Default false; true archives the route, false brings it back. */
+                        archived?: boolean | null;
                         /** @description 1 to 200 characters. */
                         name?: components["schemas"]["Text200"];
                         /** @description Default false. */
@@ -13317,7 +13524,7 @@ export interface components {
              * @description Stable and machine-readable: a domain refusal's code (`seats.not_enough`), an edge refusal's (`auth.bad_credentials`) or the kind's default (`not_found`, `validation`, `internal`…). docs/errors.md says what each means.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.departure_past" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.already_issued" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "invoice.too_late" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.nul_character" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "route.has_courses" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description A 422's errors, one per field. */
             errors?: components["schemas"]["FieldError"][];
             /** @description English, for people and logs; clients translate `code`. */
@@ -14731,6 +14938,17 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_Deleted: {
+            /** @description The answer of a delete: the id that is gone. */
+            data: {
+                /** Format: int64 */
+                id: number;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_DiscountApply: {
             /** @description Discount `discount_id` may be chosen on route `route_id` (every route when null). */
             data: {
@@ -14889,6 +15107,19 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_InvoiceRequested: {
+            /** @description The invoice issued. */
+            data: {
+                /** @description The invoice's number (`{prefix}/{year}/{n}`). */
+                number: string;
+                /** Format: uuid */
+                order_id: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_KsefDeadlines: {
             /** @description The deadlines that need attention today. */
             data: {
@@ -14980,6 +15211,8 @@ export interface components {
                 /** Format: uuid */
                 id: string;
                 invoice_changed: boolean;
+                /** @description The number of the invoice issued at once because it was asked for after payment. */
+                invoice_number?: string | null;
                 /**
                  * Format: int64
                  * @description The order stream's version after the change (the read model's `one` shows it once
@@ -16123,6 +16356,11 @@ export interface components {
                 recorded_at: string;
                 /** @description `order-{id}`, `course-{id}`, `coupon-{CODE}`, `stamps-{user}`, `refunds` or `messages`. */
                 stream: string;
+                /**
+                 * @description What the entry is about (the order, a course with its departure and route, a
+                 *     coupon, a message…), for the page to label it in words instead of `stream`.
+                 */
+                subject: components["schemas"]["Subject"];
                 /** @description What happened, in Polish. */
                 summary: string;
                 /** @description What happened, in English. */
@@ -16403,7 +16641,7 @@ export interface components {
              * @description What is wrong with the field (`field.blank`, `date.in_past`…); `field.invalid` when nothing more specific is known.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.departure_past" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.already_issued" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "invoice.too_late" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.nul_character" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "route.has_courses" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description The field, dotted for nested ones (`customer.email`). */
             field: string;
             /** @description English, for people; translate `code`. */
@@ -16590,6 +16828,13 @@ export interface components {
             vat_formatted: string;
             /** Format: int32 */
             vat_rate: number;
+        };
+        /** @description The invoice issued. */
+        InvoiceRequested: {
+            /** @description The invoice's number (`{prefix}/{year}/{n}`). */
+            number: string;
+            /** Format: uuid */
+            order_id: string;
         };
         /** @description `PUT /order/order-invoice/save?id=`. */
         InvoiceSaveInput: components["schemas"]["InvoiceDataInput"] & {
@@ -17121,6 +17366,8 @@ export interface components {
             /** Format: uuid */
             id: string;
             invoice_changed: boolean;
+            /** @description The number of the invoice issued at once because it was asked for after payment. */
+            invoice_number?: string | null;
             /**
              * Format: int64
              * @description The order stream's version after the change (the read model's `one` shows it once
@@ -17477,6 +17724,18 @@ export interface components {
             price_difference: number;
             price_difference_formatted: string;
         };
+        /**
+         * @description `POST /order/order/request-invoice`: the ticket that shows the order is theirs, and
+         *     the buyer's data.
+         */
+        RequestInvoiceInput: {
+            /** @description The ticket's code: a guest's proof (a logged-in owner may leave it out). */
+            code?: string | null;
+            /** @description The buyer (`invoice.*` fields, checked as at ordering). */
+            invoice?: components["schemas"]["InvoiceDataInput"];
+            /** @description The number of one of the order's tickets (required; blanks are refused). */
+            number: components["schemas"]["Line40"];
+        };
         /** @description `POST /course/course/disruption-resend`. */
         ResendInput: {
             /** Format: uuid */
@@ -17547,6 +17806,8 @@ export interface components {
         /** @description A route. */
         Route: {
             active: boolean;
+            /** @description Archived: kept for the orders that name it, offered for nothing new. */
+            archived: boolean;
             /** Format: date-time */
             created_at: string;
             /** Format: int64 */
@@ -17560,6 +17821,8 @@ export interface components {
         RouteInput: {
             /** @description Default true. */
             active?: boolean | null;
+            /** @description Default false; true archives the route, false brings it back. */
+            archived?: boolean | null;
             /** @description 1 to 200 characters. */
             name: components["schemas"]["Text200"];
             /** @description Default false. */
@@ -18026,6 +18289,23 @@ export interface components {
             sold: number;
             to_name: string;
         };
+        /** @description What an entry is about. */
+        Subject: {
+            /** @description A coupon's code (`coupon`). */
+            code?: string | null;
+            /**
+             * Format: date-time
+             * @description A course's departure (`course`), when the course is still known.
+             */
+            departure_at?: string | null;
+            /**
+             * @description `order`, `course`, `coupon`, `stamps` (the customer's stamp card), `refund`,
+             *     `message` (an e-mail or SMS sent) or `other`.
+             */
+            kind: string;
+            /** @description A course's route (`course`), when the course is still known. */
+            route_name?: string | null;
+        };
         /** @description Required text (lines allowed) of at most 100 characters as sent; surrounding whitespace is dropped. */
         Text100: string;
         /** @description Required text (lines allowed) of at most 200 characters as sent; surrounding whitespace is dropped. */
@@ -18113,6 +18393,11 @@ export interface components {
             recorded_at: string;
             /** @description `order-{id}`, `course-{id}`, `coupon-{CODE}`, `stamps-{user}`, `refunds` or `messages`. */
             stream: string;
+            /**
+             * @description What the entry is about (the order, a course with its departure and route, a
+             *     coupon, a message…), for the page to label it in words instead of `stream`.
+             */
+            subject: components["schemas"]["Subject"];
             /** @description What happened, in Polish. */
             summary: string;
             /** @description What happened, in English. */
