@@ -152,7 +152,10 @@ pub async fn line(pool: &PgPool) -> Line {
             .await
             .expect("waypoint");
     }
-    route(pool, "Nisko – Kraków", stops).await
+    // Route names are unique (issue 29): a test that builds the line twice gets a second name.
+    let routes: i64 = sqlx::query_scalar("select count(*) from routes").fetch_one(pool).await.expect("routes");
+    let name = if routes == 0 { "Nisko – Kraków".to_string() } else { format!("Nisko – Kraków {}", routes + 1) };
+    route(pool, &name, stops).await
 }
 
 /// A route named `name` over three existing stops, 90 minutes apart, priced as [`line`].
