@@ -102,7 +102,11 @@ impl Change<'_> {
                 price_difference,
                 changed_at,
                 ..
-            } => self.ticket(ticket_id, |t| t.moved(from_course_id, to_course, price_difference, changed_at)),
+            } => {
+                let leg = to_course.kind;
+                self.ticket(ticket_id, |t| t.moved(from_course_id, to_course, price_difference, changed_at));
+                self.leg_follows_its_tickets(leg);
+            }
             OrderEvent::TicketChangeRequested {
                 ticket_id, to_course, price_difference, payment, expires_at, ..
             } => self

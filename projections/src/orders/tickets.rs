@@ -3,7 +3,7 @@
 //! event's version and is marked for writing.
 
 use chrono::{DateTime, Utc};
-use domain::order::{Leg, PaymentRef, Ticket};
+use domain::order::{Leg, LegKind, PaymentRef, Ticket};
 use uuid::Uuid;
 
 use super::fold::Change;
@@ -17,6 +17,41 @@ impl Change<'_> {
             change(ticket);
             ticket.version = self.version;
             self.touched.push(ticket_id);
+        }
+    }
+
+    /// The order's journey of `kind` shows the course its tickets ride once every ticket
+    /// still riding it is on one course (an admin moved the leg, or each passenger chose the
+    /// same course): the order's page and list then name the new course, not the one it was
+    /// booked on (issue 29). Tickets on different courses leave it as booked; each ticket
+    /// names its own course.
+    pub(super) fn leg_follows_its_tickets(&mut self, kind: LegKind) {
+        let order_id = self.order.order_id;
+        let mut riding = self
+            .tickets
+            .values()
+            .filter(|t| t.order_id == order_id && t.leg == kind && t.status != ticket_status::RETURNED);
+        let Some(first) = riding.next() else { return };
+        let (course_id, departure_at, arrival_at) = (first.course_id, first.departure_at, first.arrival_at);
+        if !riding.all(|t| t.course_id == course_id) {
+            return;
+        }
+        let leg = match kind {
+            LegKind::Outbound => {
+                self.order.outbound_course_id = course_id;
+                self.order.departure_at = departure_at;
+                Some(&mut self.order.outbound)
+            }
+            LegKind::Back => {
+                self.order.back_course_id = Some(course_id);
+                self.order.return_departure_at = Some(departure_at);
+                self.order.back.as_mut()
+            }
+        };
+        if let Some(leg) = leg {
+            leg.course_id = course_id;
+            leg.departure_at = departure_at;
+            leg.arrival_at = arrival_at;
         }
     }
 

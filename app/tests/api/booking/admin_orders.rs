@@ -500,3 +500,61 @@ async fn the_spec_saves_change_an_order_by_commands(pool: PgPool) {
         403
     );
 }
+
+/// Issue 29, defect 6: an admin who moves an order's journey to another course sees the
+/// order on the new course the moment the change answers (its journey, each ticket, the
+/// list's course), and the customer is sent each moved ticket.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn an_order_moved_by_the_admin_shows_its_new_course_at_once_and_the_customer_gets_it(pool: PgPool) {
+    let app = spawn(pool).await;
+    let line = line(&app.pool).await;
+    let first = course(&app, &line, tomorrow(), 10).await;
+    let later = course(&app, &line, tomorrow() + chrono::Duration::days(1), 10).await;
+    let (status, placed) = body(app.place(&booking(first, &line, 0, 2, json!([{ "qty": 2 }]))).await).await;
+    assert_eq!(status, 201, "{placed}");
+    assert_eq!(app.pay(placed["data"]["payment_url"].as_str().expect("a payment url")).await.status(), 303);
+    let order_id: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    eventually("the tickets", || async {
+        matches!(app.order(order_id).await, Order::Placed(s) if !s.tickets.is_empty())
+    })
+    .await;
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    let admin = Some(app.admin_token.as_str());
+    let page = format!("/api/order/order/one?id={order_id}");
+    eventually("the order's page", || async {
+        let (_, shown) = body(app.get_as(&page, admin).await).await;
+        shown["data"]["tickets"].as_array().is_some_and(|t| t.len() == 2)
+    })
+    .await;
+
+    let save_leg = format!("/api/order/order-waypoint/save?id={order_id}");
+    let (status, moved) =
+        body(app.put(&save_leg, &json!({ "course_id": later, "reason": "Awaria" }), admin).await).await;
+    assert_eq!(status, 200, "{moved}");
+    // Read at once, as the admin's page does after the answer.
+    let (_, shown) = body(app.get_as(&page, admin).await).await;
+    let shown = &shown["data"];
+    assert_eq!(shown["outbound"]["course_id"], json!(later), "the journey is on the new course: {}", shown["outbound"]);
+    for ticket in shown["tickets"].as_array().expect("tickets") {
+        assert_eq!(ticket["course_id"], json!(later), "{ticket}");
+    }
+    let listed: Uuid = sqlx::query_scalar("select outbound_course_id from rm_orders where order_id = $1")
+        .bind(order_id)
+        .fetch_one(&app.pool)
+        .await
+        .expect("the list's row");
+    assert_eq!(listed, later, "the orders list filters by the course it travels on");
+
+    for ticket in &state.tickets {
+        let subject = format!("Bilet {} na nowy kurs", ticket.ticket.number);
+        let email = state.customer.email.as_str();
+        eventually(&format!("the e-mail {subject}"), || async {
+            super::mailbox::mails_to(&app.data_dir, email).iter().any(|m| m.subject.starts_with(&subject))
+        })
+        .await;
+        let mails = super::mailbox::mails_to(&app.data_dir, email);
+        let sent: Vec<_> = mails.iter().filter(|m| m.subject.starts_with(&subject)).collect();
+        assert_eq!(sent.len(), 1, "once: {sent:#?}");
+        assert!(sent[0].attachments.iter().any(|a| a.content_type == "application/pdf"), "the new ticket attached");
+    }
+}
