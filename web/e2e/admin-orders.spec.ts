@@ -85,7 +85,7 @@ test('an admin audits an invoiced order, returns a ticket for the customer and r
   // Who: the guest placed it; the raw event is one click away.
   const placedEntry = history.getByRole('listitem').filter({ hasText: 'Złożono zamówienie' });
   await expect(placedEntry).toContainText('Gość');
-  await placedEntry.getByText('Pokaż zdarzenie (OrderPlaced)').click();
+  await placedEntry.getByText('Szczegóły techniczne (dla obsługi systemu)').click();
   await expect(placedEntry.locator('pre')).toContainText(`"email": "${email}"`);
   await expectAccessible(page, testInfo, 'order-page');
   await page.screenshot({ path: testInfo.outputPath('order-page.png'), fullPage: true });
