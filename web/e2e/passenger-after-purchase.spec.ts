@@ -34,6 +34,7 @@ const UI = {
     toPay: /Do zapłaty|Przejdź do płatności|oczekuje na płatność/,
     pay: 'Zapłać',
     cancel: 'Anuluj',
+    cancelled: 'Rezerwacja anulowana',
     countdown: /Przekierujemy Cię do płatności/,
     cookies: 'Informacja o plikach cookies',
   },
@@ -61,6 +62,7 @@ const UI = {
     toPay: /To pay|Go to payment|pending payment/,
     pay: 'Pay',
     cancel: 'Cancel',
+    cancelled: 'Reservation cancelled',
     countdown: /Taking you to the payment/,
     cookies: 'Cookie notice',
   },
@@ -201,8 +203,11 @@ for (const lang of ['pl', 'en'] as const) {
     await page.clock.fastForward(10_000);
     await expect(page).toHaveURL(/\/order\/payment$/);
 
+    // Cancel ends the reservation (its seats go back) and the page says so, offering the same search.
     await page.getByRole('button', { name: ui.cancel, exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`${ui.prefix}/order/ticket$`));
+    await expect(page.getByRole('heading', { level: 1, name: ui.cancelled })).toBeVisible();
+    await expect(page).toHaveURL(/\/order\/payment$/);
+    await expect(page.getByRole('link', { name: ui.searchAgain })).toBeVisible();
   });
 }
 

@@ -104,8 +104,9 @@ export function PaymentPage() {
   const courseReturn = useBookingStore((state) => state.courseReturn);
 
   const afterPayment = order ? `${localized('/order/after-payment')}?hash_id=${encodeURIComponent(order.hash_id)}` : '';
-  // Nothing to pay (a coupon covered it all): no gateway, straight to the outcome.
-  const nothingToPay = Boolean(order && (!order.payment_url || order.to_pay === 0));
+  // Nothing to pay (a coupon covered it all): no gateway, straight to the outcome. A reservation the
+  // customer just cancelled has no payment link either, and stays here to say it was cancelled.
+  const nothingToPay = Boolean(order && !cancelled && (!order.payment_url || order.to_pay === 0));
   useEffect(() => {
     if (nothingToPay) void navigate(afterPayment, { replace: true });
   }, [nothingToPay, afterPayment, navigate]);
