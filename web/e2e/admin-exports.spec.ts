@@ -73,8 +73,8 @@ test('the order list goes to CSV and XLSX that a Polish spreadsheet opens', asyn
   // its UTC fields are what it shows).
   // A date cell is a fraction of a day (a float): read back it may be a millisecond short of the
   // minute it holds, so it is compared to the second.
-  const placedCell = value('Złożone');
-  expect(placedCell).toBeInstanceOf(Date);
+  const placedCell: unknown = value('Złożone');
+  if (!(placedCell instanceof Date)) throw new Error(`Złożone is not a date: ${String(placedCell)}`);
   const toSecond = (date: Date) => Math.round(date.getTime() / 1000) * 1000;
-  expect(toSecond(placedCell as Date)).toBe(toSecond(new Date(`${(cell('Złożone') ?? '').replace(' ', 'T')}:00Z`)));
+  expect(toSecond(placedCell)).toBe(toSecond(new Date(`${(cell('Złożone') ?? '').replace(' ', 'T')}:00Z`)));
 });
