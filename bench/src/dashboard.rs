@@ -90,20 +90,7 @@ async fn bench(args: &DashboardArgs, db: &BenchDb, coach: &std::path::Path) -> R
     let load_at_start = setup::loadavg();
     let pool = db.pool(4, true).await?;
     schema::MIGRATOR.run(&pool).await.context("apply the schema migrations")?;
-    let present: i64 = sqlx::query_scalar("select count(*) from rm_orders").fetch_one(&pool).await?;
-    let fill_note = if args.reuse && present == i64::from(args.orders) {
-        format!("{} orders already in the database (--reuse)", thousands(present as f64))
-    } else {
-        eprintln!("writing the orders ...");
-        let mut conn = pool.acquire().await?;
-        let filled = fill::fill(&mut conn, args.orders).await?;
-        format!(
-            "{} orders and {} tickets written in {:.0} s",
-            thousands(filled.orders as f64),
-            thousands(filled.tickets as f64),
-            filled.seconds
-        )
-    };
+    let fill_note = fill::ensure(&pool, args.orders, args.reuse).await?;
     eprintln!("{fill_note}; writing the home page's read models ...");
     let started = Instant::now();
     sqlx::raw_sql(SEED).execute(&pool).await.context("write the home page's read models")?;

@@ -19,7 +19,7 @@
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use sqlx::PgConnection;
+use sqlx::{PgConnection, PgPool};
 
 /// What the fill wrote.
 pub struct Filled {
@@ -178,3 +178,21 @@ cross join lateral generate_series(0, case when o.back_course_id is null then 0 
 cross join lateral generate_series(0, o.passengers - 1) k
 where o.paid_at is not null
 "#;
+
+/// `orders` orders in the read model: kept when `reuse` finds exactly that many, else written
+/// afresh. Says which, for the report.
+pub async fn ensure(pool: &PgPool, orders: u32, reuse: bool) -> Result<String> {
+    let present: i64 = sqlx::query_scalar("select count(*) from rm_orders").fetch_one(pool).await?;
+    if reuse && present == i64::from(orders) {
+        return Ok(format!("{} orders already in the database (--reuse)", crate::report::thousands(present as f64)));
+    }
+    eprintln!("writing the read model ...");
+    let mut conn = pool.acquire().await?;
+    let filled = fill(&mut conn, orders).await?;
+    Ok(format!(
+        "{} orders and {} tickets written in {:.0} s (SQL, indexes built after, VACUUM ANALYZE)",
+        crate::report::thousands(filled.orders as f64),
+        crate::report::thousands(filled.tickets as f64),
+        filled.seconds
+    ))
+}
