@@ -167,6 +167,8 @@ pub fn router(state: CommandState) -> Router {
         )
         .route("/order/order-customer/save", put(booking::edit::save_customer))
         .route("/order/order-user/save", put(booking::order_parts::save_user))
+        // Issue 30: the customer attaches the orders they paid for as a guest.
+        .route("/user/user/attach-guest-orders", post(booking::attach_guest::attach_guest_orders))
         .route("/order/order-waypoint/save", put(booking::order_parts::save_waypoint))
         .route("/order/ticket/save", put(booking::order_parts::save_ticket))
         .route("/course/stamp/save", post(booking::order_parts::create_stamp).put(booking::order_parts::update_stamp))

@@ -2,8 +2,8 @@
 //! the whole document by the `app` crate, which serves it).
 
 use crate::booking::{
-    cancel, cancel_reservation, change, check_in, desk_print, disruption, edit, form, invoice_request, office,
-    order_parts, pay_again, place, returns, send,
+    attach_guest, cancel, cancel_reservation, change, check_in, desk_print, disruption, edit, form, invoice_request,
+    office, order_parts, pay_again, place, returns, send,
 };
 use crate::complaints::{file as complaint_file, respond as complaint_respond};
 use crate::coupons;
@@ -27,6 +27,7 @@ use crate::coupons;
         edit::save_customer,
         edit::save_invoice,
         order_parts::save_user,
+        attach_guest::attach_guest_orders,
         order_parts::save_waypoint,
         order_parts::save_ticket,
         order_parts::create_stamp,
@@ -77,6 +78,7 @@ use crate::coupons;
         place::OfficePayment,
         order_parts::OrderUserInput,
         order_parts::OrderUserSaved,
+        attach_guest::GuestOrdersAttached,
         order_parts::OrderWaypointInput,
         order_parts::LegMoved,
         order_parts::TicketSaveInput,

@@ -2,6 +2,7 @@
 //! cancelling and sending tickets.
 
 pub mod after_sale_mail;
+pub mod attach_guest;
 pub mod cancel;
 pub mod cancel_reservation;
 pub mod catalogue;

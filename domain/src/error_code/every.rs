@@ -5,9 +5,9 @@
 use super::ErrorCode;
 use crate::coupon::CouponError;
 use crate::order::{
-    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, CheckInError, DisruptionError,
-    EditError, ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError, PlaceOrderError,
-    RefundLatePaymentError, RegisterPaymentError, RequestInvoiceError, ReturnTicketError,
+    AbandonOrderError, AccessDenied, AttachGuestError, CancelOrderError, ChangeTicketCourseError, CheckInError,
+    DisruptionError, EditError, ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError,
+    PlaceOrderError, RefundLatePaymentError, RegisterPaymentError, RequestInvoiceError, ReturnTicketError,
 };
 use crate::seat_inventory::{ChangeCapacityError, DisruptError, HoldError, OpenInventoryError};
 use crate::stamp_card::StampCardError;
@@ -173,6 +173,15 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 EditError::HasAccount,
                 EditError::NothingLeft,
                 EditError::InvoiceTooLate { deadline: chrono::NaiveDate::MIN },
+            ]),
+        ),
+        (
+            "AttachGuestError",
+            all(vec![
+                AttachGuestError::NotFound,
+                AttachGuestError::NotPaid,
+                AttachGuestError::OtherAccount,
+                AttachGuestError::OtherEmail,
             ]),
         ),
         (

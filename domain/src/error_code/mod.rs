@@ -9,9 +9,9 @@
 
 use crate::coupon::CouponError;
 use crate::order::{
-    AbandonOrderError, AccessDenied, CancelOrderError, ChangeTicketCourseError, CheckInError, DisruptionError,
-    EditError, ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError, PlaceOrderError,
-    RefundLatePaymentError, RegisterPaymentError, RequestInvoiceError, ReturnTicketError,
+    AbandonOrderError, AccessDenied, AttachGuestError, CancelOrderError, ChangeTicketCourseError, CheckInError,
+    DisruptionError, EditError, ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError,
+    PlaceOrderError, RefundLatePaymentError, RegisterPaymentError, RequestInvoiceError, ReturnTicketError,
 };
 use crate::seat_inventory::{ChangeCapacityError, DisruptError, HoldError, OpenInventoryError};
 use crate::stamp_card::StampCardError;
@@ -234,6 +234,17 @@ impl ErrorCode for InvoiceError {
             InvoiceError::NothingToCorrect => "invoice.nothing_to_correct",
             InvoiceError::BelowZero => "invoice.below_zero",
             InvoiceError::NothingLeft => "invoice.nothing_left",
+        }
+    }
+}
+
+impl ErrorCode for AttachGuestError {
+    fn code(&self) -> &'static str {
+        match self {
+            AttachGuestError::NotFound => "order.not_found",
+            AttachGuestError::NotPaid => "order.not_paid",
+            AttachGuestError::OtherAccount => "order.has_account",
+            AttachGuestError::OtherEmail => "order.other_email",
         }
     }
 }

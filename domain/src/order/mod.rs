@@ -42,6 +42,8 @@
 //!   order is told once, and chooses once a free move or a full refund.
 //! - [`AssignOrderToUser`] ([`decide_assign_user`]): an order placed without an account
 //!   goes to the customer's account.
+//! - [`AttachGuestOrder`] ([`decide_attach_guest`]): the customer attaches the orders they
+//!   paid for without an account, under their account's confirmed e-mail address.
 //!
 //! Before an order is placed, [`price_lines`] prices its ticket lines (shared with the
 //! form's live prices) and [`check_return_trip`] checks that a return leaves after the
@@ -70,6 +72,7 @@
 mod abandon;
 mod access;
 mod assign_user;
+mod attach_guest;
 mod cancel;
 mod cancel_reservation;
 mod change_course;
@@ -97,6 +100,7 @@ mod testing;
 pub use abandon::{decide_abandon, AbandonOrder, AbandonOrderError};
 pub use access::AccessDenied;
 pub use assign_user::{decide_assign_user, AssignOrderToUser};
+pub use attach_guest::{decide_attach_guest, AttachGuestError, AttachGuestOrder, ATTACHED_BY_CUSTOMER};
 pub use cancel::{decide_cancel, CancelOrder, CancelOrderError};
 pub use cancel_reservation::{decide_cancel_reservation, CancelReservation, CUSTOMER_CANCELLED};
 pub use change_course::{decide_change_course, next_change_session, ChangeTicketCourse, ChangeTicketCourseError};

@@ -15,9 +15,11 @@
 //!
 //! Here: the projection (decode, load, fold, write). `fold`: the batch's rows and the one
 //! total match that hands each event to its change of the order row; `tickets`: the
-//! changes of ticket rows; `rows`: the rows themselves.
+//! changes of ticket rows; `rows`: the rows themselves; [`guest`]: the paid orders of an
+//! address placed without an account (read by the customer's offer to attach them).
 
 mod fold;
+pub mod guest;
 mod rows;
 mod tickets;
 

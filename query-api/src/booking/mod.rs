@@ -12,7 +12,9 @@
 //!   owner (or whoever has its code): the courses it could move to.
 //! - [`my_tickets`]: `POST /user/user/my-tickets`, and [`stamps::user_stamps`]:
 //!   `GET /course/stamp/user-stamps`, for the logged-in user (`AuthUser`, `401`
-//!   without a token), restricted to that user's rows before any filter.
+//!   without a token), restricted to that user's rows before any filter;
+//!   [`guest_orders`]: `GET /user/user/guest-orders`, how many orders the user paid for
+//!   as a guest under the account's (confirmed) address.
 //! - Admins (`AdminUser`: `401` without a token, `403` for a user): [`orders`]
 //!   (`/order/order/all`, `one`, `history`), [`tickets`] (`/order/ticket/all`),
 //!   [`coupons`] (`/order/coupon/all`, `one`), [`stamps::all`] (`/course/stamp/all`) and
@@ -32,6 +34,7 @@ pub mod course_load;
 mod db;
 pub mod disruption;
 pub mod driver;
+pub mod guest_orders;
 pub mod invoice_files;
 pub mod invoices;
 pub mod ksef_deadlines;
@@ -84,6 +87,7 @@ pub fn router() -> Router<QueryState> {
         .route("/order/coupon/all", get(coupons::all))
         .route("/order/coupon/one", get(coupons::one))
         .route("/user/user/my-tickets", post(my_tickets::my_tickets))
+        .route("/user/user/guest-orders", get(guest_orders::guest_orders))
         .route("/course/stamp/user-stamps", get(stamps::user_stamps))
         .route("/course/stamp/all", get(stamps::all))
         .route("/course/stamp/one", get(stamps::one))

@@ -4,6 +4,7 @@ use super::change_options::{CannotChange, ChangeOption, ChangeOptions, CurrentCo
 use super::coupons::{CouponDetails, CouponUsage, CouponView};
 use super::course_load::{CourseLoad, SegmentLoad};
 use super::driver::{DriverCourse, Jwk, Manifest, ManifestStop, ManifestTicket, VerificationKey};
+use super::guest_orders::GuestOrders;
 use super::invoices::{InvoiceDetails, InvoiceListItem, InvoiceSummary};
 use super::ksef_deadlines::{KsefDeadline, KsefDeadlines};
 use super::ksef_status::{KsefState, KsefStatus};
@@ -20,8 +21,8 @@ use super::stamps::{StampCardView, StampReward, UserStamps};
 use super::tickets::AdminTicket;
 use super::timeline::{Actor, Subject, TimelineEntry};
 use super::{
-    change_options, coupons, course_load, driver, invoice_files, invoices, ksef_deadlines, ksef_status, my_tickets,
-    order_customers, order_users, order_waypoints, orders, stamps, success, tickets, timeline,
+    change_options, coupons, course_load, driver, guest_orders, invoice_files, invoices, ksef_deadlines, ksef_status,
+    my_tickets, order_customers, order_users, order_waypoints, orders, stamps, success, tickets, timeline,
 };
 
 /// Orders, tickets, coupons and stamps as the read models show them.
@@ -30,6 +31,7 @@ use super::{
     paths(
         success::success_data,
         my_tickets::my_tickets,
+        guest_orders::guest_orders,
         stamps::user_stamps, stamps::all,
         orders::all, orders::one, orders::history,
         tickets::all,
@@ -48,7 +50,7 @@ use super::{
     ),
     components(schemas(
         OrderView, AdminOrderView, CustomerView, InvoiceView, LegView, LineView, DiscountView, ReductionView,
-        CouponUseView, TicketView, MyTicket, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
+        CouponUseView, TicketView, MyTicket, GuestOrders, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
         AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund, ChangeOptions, ChangeOption, CurrentCourse,
         CannotChange, PendingChangeView, CourseLoad, SegmentLoad, InvoiceListItem, InvoiceDetails, InvoiceSummary, KsefStatus, KsefState,
         KsefDeadlines, KsefDeadline,
@@ -73,6 +75,7 @@ mod tests {
         for path in [
             "/api/order/order/success-data",
             "/api/user/user/my-tickets",
+            "/api/user/user/guest-orders",
             "/api/course/stamp/user-stamps",
             "/api/course/stamp/all",
             "/api/order/order/all",

@@ -16,6 +16,7 @@ mod course_load;
 mod crash;
 mod daily_report;
 mod disruptions;
+mod guest_orders;
 mod invoice_mails;
 mod invoice_on_request;
 mod invoices;

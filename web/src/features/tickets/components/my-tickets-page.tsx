@@ -13,6 +13,7 @@ import { InvoiceLinks } from '@/shared/ui/invoice-links';
 import { useMyTickets } from '../api/get-my-tickets';
 import { legLabel, ticketStatusLabel } from '../utils/labels';
 
+import { GuestOrdersOffer } from './guest-orders-offer';
 import { TicketDisruption } from './ticket-disruption';
 
 import './tickets.css';
@@ -99,6 +100,8 @@ export function MyTicketsPage() {
         <Link to={localized('/user/stamps')}>{intl.formatMessage(messages.stamps)}</Link>
         <Link to={localized('/user/return-ticket')}>{intl.formatMessage(messages.returnTicket)}</Link>
       </div>
+
+      <GuestOrdersOffer />
 
       <div className="tickets-filter" role="group" aria-label={intl.formatMessage(messages.show)}>
         <Button variant={upcoming ? 'primary' : 'secondary'} aria-pressed={upcoming} onClick={() => show(true)}>

@@ -6,6 +6,9 @@ import { createOrder, markPaid } from './orders';
 /** The demo account's user id (the auth mocks log in jan.kowalski@example.com). */
 export const DEMO_USER_ID = 'user-jan-kowalski';
 
+/** The demo account's (confirmed) e-mail address: guest orders placed with it can be attached. */
+export const DEMO_USER_EMAIL = 'jan.kowalski@example.com';
+
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);

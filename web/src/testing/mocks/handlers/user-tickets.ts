@@ -1,10 +1,13 @@
 // The logged-in user's tickets (POST /user/user/my-tickets, list conventions) and stamp card
-// (GET /course/stamp/user-stamps). Both need a bearer token; any token counts as the demo user.
+// (GET /course/stamp/user-stamps), and the orders paid as a guest under the demo user's address that
+// can be attached (GET /user/user/guest-orders, POST /user/user/attach-guest-orders, issue #30). All
+// need a bearer token; any token counts as the demo user (whose address is confirmed).
 import { http, HttpResponse } from 'msw';
 
 import { apiUrl } from '../api-url';
-import { readDb } from '../data/booking-db';
-import { DEMO_USER_ID } from '../data/booking-seed';
+import { readDb, withDb } from '../data/booking-db';
+import type { Db } from '../data/booking-types';
+import { DEMO_USER_EMAIL, DEMO_USER_ID } from '../data/booking-seed';
 import { formatPln } from '../data/catalogue';
 import { courseDisruption } from '../data/disruption-store';
 import { orderInvoices } from '../data/order-admin';
@@ -70,6 +73,13 @@ export function myTicketRows() {
     );
 }
 
+/** The paid orders without an account under the demo user's address (compared in lower case, as the API does). */
+function guestOrdersOf(db: Db) {
+  return db.orders.filter(
+    (order) => order.user_id === null && order.paid_at !== null && order.customer.email.toLowerCase() === DEMO_USER_EMAIL,
+  );
+}
+
 type Row = ReturnType<typeof myTicketRows>[number];
 const SORTABLE = new Set(['departure_at', 'number', 'price', 'status']);
 const FILTERABLE = new Set(['id', 'status', 'number', 'departure_at']);
@@ -111,6 +121,22 @@ export const userTicketHandlers = [
         pagination: { page, perPage, totalCount: rows.length, pageCount: Math.max(1, Math.ceil(rows.length / perPage)) },
       },
     });
+  }),
+
+  http.get(apiUrl('/user/user/guest-orders'), ({ request }) => {
+    if (!loggedIn(request)) return unauthorized();
+    return HttpResponse.json({ data: { count: guestOrdersOf(readDb()).length } });
+  }),
+
+  http.post(apiUrl('/user/user/attach-guest-orders'), ({ request }) => {
+    if (!loggedIn(request)) return unauthorized();
+    const orderIds = withDb((db) =>
+      guestOrdersOf(db).map((order) => {
+        order.user_id = DEMO_USER_ID;
+        return order.id;
+      }),
+    );
+    return HttpResponse.json({ data: { attached: orderIds.length, order_ids: orderIds, remaining: 0 } });
   }),
 
   http.get(apiUrl('/course/stamp/user-stamps'), ({ request }) => {
