@@ -159,6 +159,8 @@ async fn a_confirmed_account_attaches_the_orders_paid_as_a_guest_under_its_addre
     assert_eq!(owner(&app, strangers).await, None);
     assert_eq!(owner(&app, others).await, Some(other_id), "another account's order stays with it");
 
+    told_in_the_history(&app, first).await;
+
     // Again: nothing new, no error, no event.
     let versions = app
         .store
@@ -194,6 +196,23 @@ async fn a_confirmed_account_attaches_the_orders_paid_as_a_guest_under_its_addre
         .expect("rebuild");
     eventually("the rebuilt list", || async { ticket_orders(&app, &ewa).await == both }).await;
     assert_eq!(offered(&app, &ewa).await, 0);
+}
+
+/// The admin's history of the order says the customer attached it, in both languages.
+async fn told_in_the_history(app: &BookingApp, order_id: Uuid) {
+    let (status, entries) = get(app, &format!("/api/order/order/timeline?id={order_id}"), Some(&app.admin_token)).await;
+    assert_eq!(status, 200, "{entries}");
+    let entries = entries["data"].as_array().expect("entries");
+    let attached = entries.iter().find(|e| e["type"] == "OrderAssignedToUser").expect("the attach in the history");
+    assert_eq!(
+        attached["summary"],
+        "Klient dołączył zamówienie złożone bez konta do swojego konta (po potwierdzeniu adresu e-mail)",
+        "{attached}"
+    );
+    assert!(
+        attached["summary_en"].as_str().is_some_and(|s| s.starts_with("The customer attached the order")),
+        "{attached}"
+    );
 }
 
 fn order_stream(order_id: Uuid) -> StreamName {

@@ -101,6 +101,12 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
             format!("Correction {number} of invoice {corrects}: {} ({reason})", format_pln_en(*amount)),
         ),
         OrderEvent::CustomerDetailsChanged { customer, reason, .. } => customer_changed(customer, reason),
+        // The customer attached it themselves, after confirming the address (issue #30).
+        OrderEvent::OrderAssignedToUser { user_id, by_user_id, .. } if *by_user_id == Some(*user_id) => both(
+            "Klient dołączył zamówienie złożone bez konta do swojego konta (po potwierdzeniu adresu e-mail)".into(),
+            "The customer attached the order placed without an account to their account (after confirming the e-mail address)"
+                .into(),
+        ),
         OrderEvent::OrderAssignedToUser { reason, .. } => both(
             format!("Przypisano zamówienie do konta klienta ({reason})"),
             format!("The order was given to the customer's account ({reason})"),

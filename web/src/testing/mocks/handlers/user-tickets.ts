@@ -6,8 +6,8 @@ import { http, HttpResponse } from 'msw';
 
 import { apiUrl } from '../api-url';
 import { readDb, withDb } from '../data/booking-db';
-import type { Db } from '../data/booking-types';
 import { DEMO_USER_EMAIL, DEMO_USER_ID } from '../data/booking-seed';
+import type { Db } from '../data/booking-types';
 import { formatPln } from '../data/catalogue';
 import { courseDisruption } from '../data/disruption-store';
 import { orderInvoices } from '../data/order-admin';
