@@ -61,6 +61,10 @@ pub async fn attach_guest_orders(
             order_ids.push(order_id);
         }
     }
+    // Once for all: the projection that passed the last order's event passed the others'.
+    if let Some(last) = order_ids.last() {
+        crate::visible::after_write(&state.pool, state.store.as_ref(), &order_stream(*last)?, "orders").await?;
+    }
     let remaining = guest::count_guest_orders(&state.pool, &key).await?;
     let attached = order_ids.len() as i64;
     tracing::info!(attached, remaining, "guest orders attached to the account");
@@ -87,11 +91,7 @@ async fn attach_one(state: &CommandState, order_id: Uuid, user_id: Uuid, key: &s
     })
     .await
     {
-        Ok((events, _)) if events.is_empty() => Ok(false),
-        Ok(_) => {
-            crate::visible::after_write(&state.pool, state.store.as_ref(), &stream, "orders").await?;
-            Ok(true)
-        }
+        Ok((events, _)) => Ok(!events.is_empty()),
         Err(ExecuteError::Refused(e)) => {
             tracing::info!(%order_id, reason = %e, "a guest order offered is not attached");
             Ok(false)
