@@ -88,6 +88,8 @@ test("the office's day: the home page, a desk sale printed, an invoice on reques
   await page.getByLabel('Klient akceptuje regulamin').check();
   await page.getByLabel(/Klient zgadza się na przetwarzanie danych/).check();
   await page.getByRole('textbox', { name: 'Kod kuponu' }).fill(code);
+  // The cashier takes what the order will cost: the coupon is in the amount shown before the sale.
+  await expect(page.getByRole('status').filter({ hasText: 'Do zapłaty:' })).toContainText(`${zloty(TO_PAY)} zł`);
   await page.getByRole('combobox', { name: 'Sposób płatności (wymagane)' }).selectOption({ label: 'Gotówka' });
   await expectAccessible(page, testInfo, 'office-day-desk-sale');
   await page.getByRole('button', { name: 'Sprzedaj' }).click();
@@ -215,6 +217,9 @@ test("the office's day: the home page, a desk sale printed, an invoice on reques
   await expect(row.getByRole('cell').nth(1)).toHaveText(/^[1-9]\d* \/ \d+$/);
   await row.getByText(/^najwięcej zajętych: [1-9]/).click();
   await expect(row.getByRole('table')).toBeVisible();
+  // Unfolded, the row is tall: the course's name stays at its top, beside the stretches' summary.
+  const [rowBox, nameBox] = [await row.boundingBox(), await row.getByRole('link').first().boundingBox()];
+  expect((nameBox?.y ?? Infinity) - (rowBox?.y ?? 0)).toBeLessThan(24);
   await expect(page.getByRole('img', { name: 'Przychód i zwroty dziennie (zł)' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Według tras' }).getByRole('link', { name: 'Pobierz CSV' })).toBeVisible();
 
