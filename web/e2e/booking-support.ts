@@ -3,6 +3,8 @@
 // specs, so each run needs a new database, as the CI script makes).
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
+import { ADMIN } from './support';
+
 /** `YYYY-MM-DD` in Warsaw, `days` from today. */
 export function warsawDay(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date(Date.now() + days * 86_400_000));
@@ -116,4 +118,25 @@ export async function apiTicketNumbers(request: APIRequestContext, hashId: strin
     }, { timeout: 20_000 })
     .toBe(count);
   return numbers;
+}
+
+/**
+ * A course of the seeded route `routeName` leaving in about `minutesAhead` minutes (the first free
+ * minute), made by the admin through the API: its departure.
+ */
+export async function courseSoon(request: APIRequestContext, routeName: string, minutesAhead: number): Promise<Date> {
+  const auth = { Authorization: `Bearer ${await apiToken(request, ADMIN)}` };
+  const answer = await request.get('/api/route/route/all', { headers: auth, params: { 'per-page': 100 } });
+  const routes = ((await answer.json()) as { data: { models: { id: number; name: string }[] } }).data.models;
+  const route = routes.find((candidate) => candidate.name === routeName);
+  if (!route) throw new Error(`the seeded route ${routeName}`);
+  for (let minutes = minutesAhead; minutes < minutesAhead + 10; minutes += 1) {
+    const departure = new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000);
+    const created = await request.post('/api/course/course/save', { headers: auth, data: { route_id: route.id, departure_at: departure.toISOString(), seats: 10 } });
+    if (created.status() !== 422) {
+      expect(created.ok(), await created.text()).toBe(true);
+      return departure;
+    }
+  }
+  throw new Error('a free minute for the course');
 }

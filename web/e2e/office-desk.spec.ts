@@ -2,11 +2,11 @@
 // ticket at the desk without an e-mail or a phone for a course leaving within the hour, presses
 // "Drukuj" and reads the PDF back (the 80 mm receipt roll: its width, the route and the price; then
 // A4); then the driver opens that course on /driver and checks the ticket by the code printed on it.
-import { expect, test, type APIRequestContext, type Download, type Locator, type Page } from '@playwright/test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { expect, test } from '@playwright/test';
 
-import { apiStopId, apiToken } from './booking-support';
-import { readDownloadedPdf } from './pdf';
+import { apiStopId, courseSoon } from './booking-support';
+import { download, flat } from './downloads';
+import { pageWidths, readDownloadedPdf } from './pdf';
 import { ADMIN, expectAccessible, logIn } from './support';
 
 const DRIVER = { email: 'driver@example.com', password: 'demo1234' };
@@ -17,46 +17,10 @@ const PRINTED_CODE = /\b([A-HJ-NP-Z2-9]{12})\s+Kod biletu/;
 const warsawDayOf = (instant: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(instant);
 const warsawTimeOf = (instant: Date) =>
   new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', hour: '2-digit', minute: '2-digit' }).format(instant);
-const flat = (text: string) => text.replace(/\s+/g, ' ');
-
-/** A course of Tarnów – Kraków leaving in about `minutesAhead` minutes (the first free minute). */
-async function courseSoon(request: APIRequestContext, minutesAhead: number): Promise<Date> {
-  const auth = { Authorization: `Bearer ${await apiToken(request, ADMIN)}` };
-  const answer = await request.get('/api/route/route/all', { headers: auth, params: { 'per-page': 100 } });
-  const routes = ((await answer.json()) as { data: { models: { id: number; name: string }[] } }).data.models;
-  const route = routes.find((candidate) => candidate.name === ROUTE);
-  if (!route) throw new Error(`the seeded route ${ROUTE}`);
-  for (let minutes = minutesAhead; minutes < minutesAhead + 10; minutes += 1) {
-    const departure = new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000);
-    const created = await request.post('/api/course/course/save', { headers: auth, data: { route_id: route.id, departure_at: departure.toISOString(), seats: 10 } });
-    if (created.status() !== 422) {
-      expect(created.ok(), await created.text()).toBe(true);
-      return departure;
-    }
-  }
-  throw new Error('a free minute for the course');
-}
-
-async function download(page: Page, button: Locator): Promise<Download> {
-  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
-  return file;
-}
-
-/** The width of each page in points, as pdf.js reads the file. */
-async function pageWidths(bytes: Buffer): Promise<number[]> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  try {
-    const widths: number[] = [];
-    for (let n = 1; n <= pdf.numPages; n += 1) widths.push((await pdf.getPage(n)).getViewport({ scale: 1 }).width);
-    return widths;
-  } finally {
-    await pdf.destroy();
-  }
-}
 
 test('a walk-in passenger without an e-mail gets a printed ticket the driver checks by its code', async ({ page, browser, request }, testInfo) => {
   test.setTimeout(150_000);
-  const departure = await courseSoon(request, 45);
+  const departure = await courseSoon(request, ROUTE, 45);
   const [from, to] = [await apiStopId(request, 'Tarnów'), await apiStopId(request, 'Kraków')];
 
   // The sale at the desk: the trip, the passenger's name only, cash.

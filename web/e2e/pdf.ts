@@ -49,6 +49,18 @@ async function attachFirstPage(pdf: PDFDocumentProxy, testInfo: TestInfo, name: 
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
+/** The width of each page in points, as pdf.js reads the file (80 mm is 226.8 pt, A4 595.3 pt). */
+export async function pageWidths(bytes: Buffer): Promise<number[]> {
+  const pdf = await open(bytes);
+  try {
+    const widths: number[] = [];
+    for (let n = 1; n <= pdf.numPages; n += 1) widths.push((await pdf.getPage(n)).getViewport({ scale: 1 }).width);
+    return widths;
+  } finally {
+    await pdf.destroy();
+  }
+}
+
 /** Saves a download, checks it is a PDF pdf.js can open, and reads it. */
 export async function readDownloadedPdf(download: Download, testInfo: TestInfo, name: string): Promise<ReadPdf> {
   const path = testInfo.outputPath(`${name}.pdf`);

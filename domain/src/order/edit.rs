@@ -93,6 +93,17 @@ impl EditOrder {
         })
     }
 
+    /// The contact field (`"email"` or `"phone"`) the edit would leave blank although the
+    /// order has it. A contact given stays given; one never given (a walk-in passenger's
+    /// sale at the desk, issue 29) may stay blank while the rest is corrected.
+    pub fn blanks_contact(&self, state: &Order) -> Option<&'static str> {
+        let (order, new) = (state.placed()?, self.customer.as_ref()?);
+        if new.email.trim().is_empty() && !order.customer.email.trim().is_empty() {
+            return Some("email");
+        }
+        (new.phone.trim().is_empty() && !order.customer.phone.trim().is_empty()).then_some("phone")
+    }
+
     /// Whether the edit asks for an invoice of a paid order that has none, so the caller
     /// checks the deadline and reserves its number before deciding.
     pub fn invoice_due(&self, state: &Order) -> bool {

@@ -138,3 +138,39 @@ async fn a_card_terminal_sale_returned_is_refunded_on_the_terminal_and_cash_in_c
     }
     assert_eq!(statuses, vec![vec!["at_terminal".to_owned()], vec!["at_office".to_owned()]]);
 }
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_desk_order_without_a_contact_is_corrected_without_making_one_up(pool: PgPool) {
+    let app = spawn(pool).await;
+    company(&app.pool).await;
+    let (status, sold) = sell(&app, "", "", "cash").await;
+    assert_eq!(status, 201, "{sold}");
+    let order_id = order_id(&sold);
+    let save = format!("/api/order/order/save?id={order_id}");
+    let customer = |last_name: &str, email: &str, phone: &str| {
+        json!({ "customer": { "first_name": "Jan", "last_name": last_name, "email": email, "phone": phone },
+            "reason": "literówka w nazwisku" })
+    };
+
+    // The walk-in passenger's name is corrected; the e-mail and the phone stay blank.
+    let (status, saved) = app.put_as_admin(&save, &customer("Przechodni", "", "")).await;
+    assert_eq!(status, 200, "{saved}");
+    assert_eq!(saved["data"]["customer_changed"], true, "{saved}");
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    assert_eq!(
+        (state.customer.last_name.as_str(), state.customer.email.as_str(), state.customer.phone.as_str()),
+        ("Przechodni", "", "")
+    );
+
+    // A contact that is given is checked by the one rule, and once given it is not blanked.
+    let (status, refused) = app.put_as_admin(&save, &customer("Przechodni", "jan@", "")).await;
+    assert_eq!((status, refused["errors"][0]["field"].as_str()), (422, Some("customer.email")), "{refused}");
+    let (status, saved) = app.put_as_admin(&save, &customer("Przechodni", "jan@example.test", "")).await;
+    assert_eq!(status, 200, "{saved}");
+    let (status, refused) = app.put_as_admin(&save, &customer("Przechodni", "", "")).await;
+    assert_eq!(status, 422, "{refused}");
+    assert_eq!(refused["errors"][0]["field"], "customer.email", "{refused}");
+    assert_eq!(refused["errors"][0]["code"], "field.blank", "{refused}");
+    let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
+    assert_eq!(state.customer.email, "jan@example.test");
+}

@@ -10,7 +10,7 @@ use uuid::Uuid;
 use super::*;
 
 impl BookingApp {
-    async fn put_as_admin(&self, path: &str, body: &Value) -> (u16, Value) {
+    pub(super) async fn put_as_admin(&self, path: &str, body: &Value) -> (u16, Value) {
         let request = self.client.put(self.url(path)).json(body).bearer_auth(&self.admin_token);
         super::body(request.send().await.expect("request")).await
     }

@@ -8,7 +8,7 @@ use domain::order;
 use serde::{Deserialize, Deserializer};
 use utoipa::ToSchema;
 
-use crate::booking::input::{check_contact, check_invoice, CustomerInput, InvoiceInput};
+use crate::booking::input::{check_contact_corrected, check_invoice, CustomerInput, InvoiceInput};
 
 /// The customer's details as an admin corrects them.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
@@ -21,9 +21,12 @@ pub struct ContactInput {
     #[serde(default)]
     #[schema(value_type = api_core::values::Line<100>, required = true)]
     pub last_name: String,
+    /// Blank only on an order that has none (a walk-in passenger's sale at the desk): one
+    /// the order has is corrected, never blanked (`422`, `field.blank`).
     #[serde(default)]
     #[schema(value_type = api_core::values::Email, required = true)]
     pub email: String,
+    /// Blank only on an order that has none, as the e-mail.
     #[serde(default)]
     #[schema(value_type = api_core::values::Phone, required = true)]
     pub phone: String,
@@ -122,7 +125,7 @@ pub(super) fn check(
             notify_by_sms: c.notify_by_sms,
             ..CustomerInput::default()
         };
-        check_contact(&input, &mut errors);
+        check_contact_corrected(&input, &mut errors);
         // The language is the order's own: `decide_edit` keeps it.
         input.customer(domain::order::Language::Pl)
     });

@@ -23,7 +23,7 @@
 mod input;
 
 use api_core::auth::AdminUser;
-use api_core::{ApiError, AppJson, Data, Params};
+use api_core::{codes, ApiError, AppJson, Data, FieldError, Params};
 use axum::extract::State;
 use chrono::Utc;
 use domain::order::{self, EditError, EditOrder, OrderEvent, ReservedCorrection};
@@ -139,6 +139,11 @@ async fn apply(state: &CommandState, admin: Uuid, order_id: Uuid, change: Change
         now,
     };
     let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &stream).await?;
+    if let Some(field) = edit.blanks_contact(&loaded.state) {
+        let message = "This order has it: correct it rather than leave it blank.";
+        let error = FieldError::new(format!("customer.{field}"), message).with_code(codes::FIELD_BLANK);
+        return Err(ApiError::Validation { message: "The changes are not valid.".into(), errors: vec![error] });
+    }
     if edit.correction_due(&loaded.state) {
         edit.correction = Some(reserve_correction(state, edit.change_id).await?);
     }

@@ -153,6 +153,13 @@ pub(crate) fn check_contact(c: &CustomerInput, errors: &mut Fields<'_>) {
     contact(c, Contact::Required, errors);
 }
 
+/// The contact as an admin corrects it: an e-mail or a phone may be blank here (the edit
+/// then refuses to blank one the order has: `EditOrder::blanks_contact`), one given is
+/// checked by the one rule.
+pub(crate) fn check_contact_corrected(c: &CustomerInput, errors: &mut Fields<'_>) {
+    contact(c, Contact::Optional, errors);
+}
+
 fn contact(c: &CustomerInput, rule: Contact, errors: &mut Fields<'_>) {
     line::<100>(errors, "customer.first_name", &c.first_name);
     line::<100>(errors, "customer.last_name", &c.last_name);

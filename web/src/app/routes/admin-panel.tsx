@@ -7,11 +7,12 @@ import { LanguageSwitch } from '@/features/layout/components/language-switch';
 import { LoaderOverlay } from '@/features/layout/components/loader-overlay';
 import { Toaster } from '@/features/layout/components/toaster';
 import { calculateTickets } from '@/features/order/api/calculate-tickets';
+import { checkCoupon } from '@/features/order/api/check-coupon';
 import { getDiscounts } from '@/features/order/api/get-discounts';
 import { searchConnections } from '@/features/search/api/search-connections';
 import { useRefreshCurrentUser } from '@/shared/auth/get-current-user';
 
-const saleServices: SaleServices = { searchConnections, getDiscounts: () => getDiscounts(), calculateTickets };
+const saleServices: SaleServices = { searchConnections, getDiscounts: () => getDiscounts(), calculateTickets, checkCoupon };
 
 export function AdminPanelRoute() {
   useRefreshCurrentUser();

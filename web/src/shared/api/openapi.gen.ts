@@ -14231,12 +14231,17 @@ export interface components {
         };
         /** @description The customer's details as an admin corrects them. */
         ContactInput: {
+            /**
+             * @description Blank only on an order that has none (a walk-in passenger's sale at the desk): one
+             *     the order has is corrected, never blanked (`422`, `field.blank`).
+             */
             email: components["schemas"]["Email"];
             /** @description Required, at most 100 characters. */
             first_name: components["schemas"]["Line100"];
             /** @description Required, at most 100 characters. */
             last_name: components["schemas"]["Line100"];
             notify_by_sms?: boolean;
+            /** @description Blank only on an order that has none, as the e-mail. */
             phone: components["schemas"]["Phone"];
         };
         /** @description A content page. */

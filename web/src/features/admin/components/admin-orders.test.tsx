@@ -214,6 +214,37 @@ describe('the order edit', () => {
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
     await waitFor(() => expect(wants).toHaveAccessibleDescription(/Ten termin minął/));
   });
+
+  it('issues an invoice for a desk sale without an e-mail or a phone, sending only the invoice data', async () => {
+    const sent: unknown[] = [];
+    // Recorded, then answered by the mock server's own handler (which refuses a customer without an e-mail, as the server does).
+    server.use(
+      http.put(apiUrl('/order/order/save'), async ({ request }) => {
+        sent.push(await request.clone().json());
+        return undefined;
+      }),
+    );
+    const id = withDb((db) => {
+      const order = db.orders.find((candidate) => candidate.invoice === null && candidate.status === 'paid' && candidate.number);
+      if (!order) throw new Error('the seed has no paid order without an invoice');
+      order.customer = { ...order.customer, email: '', phone: '' };
+      return order.id;
+    });
+    const { user } = renderApp(`/admin/order/order/edit/${id}`, ADMIN);
+    await user.click(await screen.findByRole('checkbox', { name: 'Klient chce fakturę' }));
+    expect(screen.getByText(/e-mail i telefon mogą zostać puste/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Nazwa firmy/), 'Firma sp. z o.o.');
+    await user.type(screen.getByLabelText(/^NIP/), '5260250274');
+    await user.type(screen.getByLabelText(/^Adres/), 'ul. Długa 1');
+    await user.type(screen.getByLabelText(/^Kod pocztowy/), '37-400');
+    await user.type(screen.getByLabelText(/^Miejscowość/), 'Nisko');
+    await user.type(screen.getByLabelText(/Powód zmiany/), 'Klient chce fakturę');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ invoice: expect.objectContaining({ vat_number: '5260250274' }) as unknown, reason: 'Klient chce fakturę' });
+    // Saved: back on the order's page.
+    expect(await screen.findByRole('heading', { level: 1, name: /^Zamówienie / })).toBeInTheDocument();
+  });
 });
 
 describe('the invoices', () => {

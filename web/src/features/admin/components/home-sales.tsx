@@ -150,8 +150,8 @@ export function HomeSales({ sales, today }: { sales: Summary; today: string }) {
         <SumsList title={t(homeTexts.salesPeriod)} sums={sales.totals} />
       </div>
       <Part title={t(homeTexts.perDay)}>
-        <SalesChart label={t(homeTexts.revenueChart)} kind="bar" labels={dayLabels} series={revenueSeries} />
-        <SalesChart label={t(homeTexts.countsChart)} kind="line" labels={dayLabels} series={countSeries} />
+        <SalesChart label={t(homeTexts.revenueChart)} kind="bar" values="money" labels={dayLabels} series={revenueSeries} />
+        <SalesChart label={t(homeTexts.countsChart)} kind="line" values="count" labels={dayLabels} series={countSeries} />
         <p className="admin-note">{t(homeTexts.chartNote)}</p>
         <details className="admin-home__details">
           <summary>{t(homeTexts.showTable)}</summary>
@@ -171,7 +171,7 @@ export function HomeSales({ sales, today }: { sales: Summary; today: string }) {
           <p className="admin-note">{t(homeTexts.noSales)}</p>
         ) : (
           <>
-            <SalesChart label={t(homeTexts.routesChart)} kind="bar" labels={routeLabels} series={routeSeries} horizontal />
+            <SalesChart label={t(homeTexts.routesChart)} kind="bar" values="money" labels={routeLabels} series={routeSeries} horizontal />
             <SalesTable
               label={t(homeTexts.perRoute)}
               first={t(homeTexts.route)}

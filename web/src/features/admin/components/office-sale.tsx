@@ -9,7 +9,7 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import * as z from 'zod/mini';
 
-import { warsawDate } from '@/i18n/format';
+import { useFormatters, warsawDate } from '@/i18n/format';
 import { isApiError } from '@/shared/api/api-error';
 import { ContactInput } from '@/shared/api/limits.gen';
 import { showToast } from '@/shared/stores/toast-store';
@@ -96,9 +96,21 @@ function saleField(apiField: string): string {
   return apiField === 'coupon.code' ? 'coupon_code' : orderFormField(apiField);
 }
 
-function SalePrice({ trip }: { trip: SaleTrip }) {
+/**
+ * The amount to take: the server's price of the trip, less the coupon typed (what is left on it, up to
+ * the price, as the order takes it), so the cashier never asks for the price before the coupon.
+ */
+function SalePrice({ trip, couponCode }: { trip: SaleTrip; couponCode: string }) {
   const intl = useIntl();
+  const format = useFormatters();
   const services = useSaleServices();
+  const code = couponCode.trim();
+  const coupon = useQuery({
+    queryKey: [ADMIN_KEY, 'sale', 'coupon', code],
+    queryFn: () => services.checkCoupon(code),
+    enabled: code !== '',
+    retry: false,
+  });
   const tickets = tripTickets(trip);
   const input = trip.course && tickets && (!trip.round_trip || trip.back) ? { tickets, course: courseOf(trip.course), courseReturn: trip.back ? courseOf(trip.back) : null } : null;
   const priced = useQuery({
@@ -107,9 +119,12 @@ function SalePrice({ trip }: { trip: SaleTrip }) {
     enabled: input !== null,
   });
   if (!input || !priced.data) return null;
+  const off = code !== '' && coupon.data ? Math.min(coupon.data.value, priced.data.total) : 0;
   return (
     <p className="admin-sale-total" role="status">
-      {intl.formatMessage(orderValues.saleTotal, { total: priced.data.total_formatted })}
+      {off > 0
+        ? intl.formatMessage(orderValues.saleTotalWithCoupon, { total: format.money(priced.data.total - off), price: priced.data.total_formatted, coupon: format.money(off) })
+        : intl.formatMessage(orderValues.saleTotal, { total: priced.data.total_formatted })}
     </p>
   );
 }
@@ -201,7 +216,7 @@ export function OfficeSale() {
           <h2 className="admin-subform__title">{intl.formatMessage(orderTexts.trip)}</h2>
           <SaleTripFields trip={trip} onChange={(next) => { setTrip(next); setTripError(null); }} />
           {tripError ? <p className="form-field__error" role="alert">{tripError}</p> : null}
-          <SalePrice trip={trip} />
+          <SalePrice trip={trip} couponCode={typeof values.coupon_code === 'string' ? values.coupon_code : ''} />
           <h2 className="admin-subform__title">{intl.formatMessage(orderTexts.customer)}</h2>
           <div className="admin-form__grid">
             {visible.filter((field) => FIELDS.includes(field)).map((field) => <FormField key={field.name} field={field} editing={false} />)}

@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import * as z from 'zod/mini';
 
+import { ContactInput } from '@/shared/api/limits.gen';
 
 import { orderQuery, reloadOrder, saveOrder, type AdminOrder } from '../api/orders';
 import { useAdminHref } from '../lib/admin-path';
@@ -23,8 +24,9 @@ import {
   toCustomerInput,
   toInvoiceInput,
 } from '../lib/order-form';
-import { requiredText } from '../lib/validation';
+import { optionalEmail, requiredText, text } from '../lib/validation';
 import { common } from '../messages/common-messages';
+import { deskTexts } from '../messages/desk-messages';
 import { orderTexts, orderValues } from '../messages/order-messages';
 
 import { AdminPage } from './admin-page';
@@ -36,17 +38,32 @@ const schema = z
   .object({ ...customerShape, ...invoiceShape, reason: requiredText(500) })
   .check(...invoiceChecks<z.infer<z.ZodMiniObject<typeof invoiceShape>>>());
 
+// A walk-in passenger's order, sold at the desk without an e-mail or a phone (issue 29): they stay
+// optional on its edit, so an invoice asked for later needs no address made up.
+const deskSchema = z
+  .object({ ...customerShape, email: optionalEmail(ContactInput.email.maxLength), phone: text(ContactInput.phone.maxLength), ...invoiceShape, reason: requiredText(500) })
+  .check(...invoiceChecks<z.infer<z.ZodMiniObject<typeof invoiceShape>>>());
+
 type Values = z.infer<typeof schema>;
 
 const resolver = zodResolver(schema) as unknown as Resolver<FormValues>;
+const deskResolver = zodResolver(deskSchema) as unknown as Resolver<FormValues>;
 
 const reasonField: FieldDef = { name: 'reason', label: orderTexts.changeReason, kind: 'textarea', required: true, wide: true, hint: orderTexts.changeReasonHint };
 
 const FIELDS: FieldDef[] = [...customerFields, ...invoiceFields, reasonField];
 
+const DESK_FIELDS: FieldDef[] = FIELDS.map((field) => {
+  if (field.name === 'email') return { ...field, required: false, hint: deskTexts.contactOptionalEdit };
+  return field.name === 'phone' ? { ...field, required: false } : field;
+});
+
 function valuesOf(order: AdminOrder): Values {
   return { ...customerValues(order), ...invoiceValues(order), reason: '' };
 }
+
+/** The customer's details as the form holds them, to tell whether the admin changed any. */
+const customerKey = (values: Values) => JSON.stringify(toCustomerInput(values));
 
 export function OrderEditRoute() {
   const { id } = useParams();
@@ -75,12 +92,14 @@ function OrderEdit({ id }: { id: string }) {
   const issued = (order.invoices ?? []).some((invoice) => invoice.kind === 'VAT') || Boolean(order.invoice?.number);
   // Invoice data given to a paid order without an invoice issue it at once (DECISIONS.md).
   const note = issued ? orderTexts.correctionNote : order.status === 'paid' ? orderTexts.paidNoInvoiceNote : orderTexts.beforeInvoiceNote;
+  const withoutContact = !order.customer?.email;
+  const loaded = customerKey(valuesOf(order));
   return (
     <AdminPage title={intl.formatMessage(orderValues.editTitle, { number: order.number ?? order.hash_id })} actions={back}>
       <RecordForm
         key={`${order.id}-${order.version}`}
-        fields={FIELDS}
-        resolver={resolver}
+        fields={withoutContact ? DESK_FIELDS : FIELDS}
+        resolver={withoutContact ? deskResolver : resolver}
         defaultValues={valuesOf(order)}
         editing
         fieldOf={orderFormField}
@@ -91,8 +110,10 @@ function OrderEdit({ id }: { id: string }) {
         }
         save={async (form) => {
           const values = form as Values;
+          // Unchanged details are not sent: the save then changes only the invoice data, and the
+          // server's contact rule (an e-mail for an order sold online) is not asked of a desk sale.
           const saved = await saveOrder(order.id, {
-            customer: toCustomerInput(values),
+            ...(customerKey(values) === loaded ? {} : { customer: toCustomerInput(values) }),
             invoice: toInvoiceInput(values),
             reason: values.reason.trim(),
           });

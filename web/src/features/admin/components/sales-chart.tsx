@@ -14,6 +14,9 @@ import {
   Tooltip,
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
+
+import { valueScale, type ChartValues } from '../lib/chart-scales';
 
 Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 
@@ -27,14 +30,17 @@ interface SalesChartProps {
   /** The chart's name for screen readers (its title). */
   label: string;
   kind: 'bar' | 'line';
+  /** Money (its ticks in zł) or counts (whole steps). */
+  values: ChartValues;
   labels: string[];
   series: ChartSeries[];
   /** Horizontal bars (a category per route). */
   horizontal?: boolean;
 }
 
-export function SalesChart({ label, kind, labels, series, horizontal = false }: SalesChartProps) {
+export function SalesChart({ label, kind, values, labels, series, horizontal = false }: SalesChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const { locale } = useIntl();
   useEffect(() => {
     const context = canvas.current?.getContext('2d');
     if (!context) return undefined;
@@ -49,12 +55,13 @@ export function SalesChart({ label, kind, labels, series, horizontal = false }: 
         responsive: true,
         maintainAspectRatio: false,
         animation: false,
-        scales: { x: { beginAtZero: true }, y: { beginAtZero: true } },
+        // The value axis is y, or x for horizontal bars.
+        scales: horizontal ? { x: valueScale(values, locale), y: { beginAtZero: true } } : { x: { beginAtZero: true }, y: valueScale(values, locale) },
         plugins: { legend: { position: 'bottom' } },
       },
     });
     return () => chart.destroy();
-  }, [kind, labels, series, horizontal]);
+  }, [kind, values, locale, labels, series, horizontal]);
   return (
     <div className="admin-chart">
       <canvas ref={canvas} role="img" aria-label={label} />

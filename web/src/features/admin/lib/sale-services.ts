@@ -7,6 +7,7 @@ import type { ApiSchema } from '@/shared/api/schema';
 
 export type Connection = ApiSchema<'Connection'>;
 export type Discount = ApiSchema<'Discount'>;
+export type CheckedCoupon = ApiSchema<'CouponAnswer'>;
 
 export interface SaleSearch {
   tripMode: 'one_way' | 'round_trip';
@@ -29,6 +30,8 @@ export interface SaleServices {
     course: SaleCourse;
     courseReturn: SaleCourse | null;
   }) => Promise<ApiSchema<'Priced'>>;
+  /** Whether a coupon code can be used now, and what is left on it; rejects one that cannot. */
+  checkCoupon: (code: string) => Promise<CheckedCoupon>;
 }
 
 export const SaleServicesContext = createContext<SaleServices | null>(null);
