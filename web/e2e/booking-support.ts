@@ -3,6 +3,8 @@
 // specs, so each run needs a new database, as the CI script makes).
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
+import { JAN } from './support';
+
 /** `YYYY-MM-DD` in Warsaw, `days` from today. */
 export function warsawDay(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date(Date.now() + days * 86_400_000));
@@ -116,4 +118,25 @@ export async function apiTicketNumbers(request: APIRequestContext, hashId: strin
     }, { timeout: 20_000 })
     .toBe(count);
   return numbers;
+}
+
+/**
+ * Jan's paid ticket Tarnobrzeg → Mielec on the first course `days` days ahead (bought through the API,
+ * paid in the sandbox), with the day's other courses to move it to.
+ */
+export async function jansTicket(request: APIRequestContext, days: number) {
+  const [from, to] = [await apiStopId(request, 'Tarnobrzeg'), await apiStopId(request, 'Mielec')];
+  const day = warsawDay(days);
+  const found = await apiSearch(request, from, to, day);
+  expect(found.length, `courses Tarnobrzeg → Mielec in ${days} days`).toBeGreaterThan(1);
+  const [first] = found;
+  if (!first) throw new Error('no course');
+  const jan = await apiToken(request, JAN);
+  const order = await apiPlaceAndPay(request, {
+    course: first, from, to, passengers: 1, token: jan,
+    customer: { first_name: 'Jan', last_name: 'Kowalski', email: JAN.email },
+  });
+  const [number = ''] = await apiTicketNumbers(request, order.hash_id, 1);
+  expect(number).toMatch(/^NK-/);
+  return { from, to, day, first, jan, order, number };
 }
