@@ -8,7 +8,7 @@
 // - a return's confirmation (what comes back and where, as one sum that adds up) and its result.
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
-import { jansTicket, warsawDay } from './booking-support';
+import { apiSearch, apiStopId, jansTicket, warsawDay } from './booking-support';
 import { reserve, search, UI, type Lang } from './passenger-support';
 import { dismissNotices, expectAccessible, JAN, logIn } from './support';
 
@@ -48,6 +48,12 @@ const TICKET = {
     confirmReturn: 'Yes, return the ticket',
     returned: (number: string) => `Ticket ${number} has been returned.`,
   },
+} as const;
+
+/** The texts back from the gateway, per language (the sandbox's button, the after-payment page's). */
+const GATEWAY = {
+  pl: { goNow: 'Przejdź do płatności teraz', fail: 'Odrzuć płatność', failed: 'Płatność nie powiodła się', payAgain: 'Zapłać ponownie', cancel: 'Anuluj rezerwację' },
+  en: { goNow: 'Go to payment now', fail: 'Fail payment', failed: 'The payment failed', payAgain: 'Pay again', cancel: 'Cancel the reservation' },
 } as const;
 
 /** Nothing on the page is wider than the screen (no sideways scroll). */
@@ -197,5 +203,37 @@ for (const lang of ['pl', 'en'] as const) {
     expect(amounts(await result.innerText())).toContain(back);
     await expectNoSidewaysScroll(page);
     await keep(page, testInfo, `return-result-${lang}`);
+  });
+
+  test(`${lang}: back from a failed payment, the reservation is cancelled from the after-payment page`, async ({ page, request }, testInfo) => {
+    test.setTimeout(90_000);
+    const g = GATEWAY[lang];
+    const [from, to] = [await apiStopId(request, 'Nisko'), await apiStopId(request, 'Krak')];
+    const seats = async () => (await apiSearch(request, from, to, warsawDay(13)))[0]?.seats_available ?? -1;
+    const before = await seats();
+    await reserve(page, lang, 13);
+    await page.getByRole('button', { name: ui.stop }).click();
+    await page.getByRole('link', { name: g.goNow }).click();
+    await expect(page).toHaveURL(/\/payment\/sandbox\//);
+    await page.getByRole('button', { name: g.fail }).click();
+
+    await expect(page).toHaveURL(new RegExp(`${ui.prefix}/order/after-payment\\?hash_id=\\w+&failed=1$`));
+    await expect(page.getByRole('heading', { level: 1, name: g.failed })).toBeVisible();
+    await expect(page.getByRole('button', { name: g.payAgain })).toBeEnabled();
+    expect(await seats(), 'the reservation holds a seat').toBe(before - 1);
+    await dismissNotices(page);
+    await expectAccessible(page, testInfo, `payment-failed-${lang}`);
+    await keep(page, testInfo, `payment-failed-${lang}`);
+    await page.getByRole('button', { name: g.cancel }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: ui.cancelled })).toBeVisible();
+    await expect(page.getByRole('button', { name: g.payAgain })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: ui.searchAgain })).toHaveAttribute(
+      'href',
+      new RegExp(`^${ui.prefix}/search\\?tripMode=one_way&start=${from}&end=${to}&date=${warsawDay(13)}$`),
+    );
+    expect(await seats(), 'the seat is back on sale').toBe(before);
+    await expectAccessible(page, testInfo, `reservation-cancelled-${lang}`);
+    await keep(page, testInfo, `reservation-cancelled-${lang}`);
   });
 }
