@@ -64,6 +64,35 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(widths.scroll, 'the page scrolls sideways').toBeLessThanOrEqual(widths.client);
 }
 
+/**
+ * On how many lines `text` (a ticket number) lies inside the first element matching `selector`: a
+ * number broken at its hyphens ("NK-2026-" / "000012") cannot be read off or typed in as it is.
+ */
+async function linesOf(page: Page, selector: string, text: string): Promise<number> {
+  return page.evaluate<number>(`(${LINES_OF})(${JSON.stringify(selector)}, ${JSON.stringify(text)})`);
+}
+
+/** In the page (the e2e types have no DOM): the distinct line bottoms of a text's range. */
+const LINES_OF = `(css, wanted) => {
+  const root = document.querySelector(css);
+  if (!root) return 0;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  const nodes = [];
+  let all = '';
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    nodes.push({ node, start: all.length });
+    all += node.textContent;
+  }
+  const at = all.indexOf(wanted);
+  if (at < 0) return 0;
+  const place = (offset) => { const hit = [...nodes].reverse().find((n) => n.start <= offset); return [hit.node, offset - hit.start]; };
+  const range = document.createRange();
+  range.setStart(...place(at));
+  const end = place(at + wanted.length - 1);
+  range.setEnd(end[0], end[1] + 1);
+  return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.bottom))).size;
+}`;
+
 /** A full-page screenshot kept for a person to look at. */
 async function keep(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const path = testInfo.outputPath(`${name}-360.png`);
@@ -78,15 +107,21 @@ function amounts(text: string): number[] {
   );
 }
 
-/** Jan, logged in, on the page of his ticket `number`, in the language `lang`. */
-async function openTicket(page: Page, lang: Lang, number: string): Promise<void> {
+/** Jan, logged in, on the page of his ticket `number`, in the language `lang` (his list grows with every run: by its id). */
+async function openTicket(page: Page, request: APIRequestContext, lang: Lang, number: string, token: string): Promise<void> {
+  const found = await request.post('/api/user/user/my-tickets', {
+    headers: { Authorization: `Bearer ${token}` },
+    params: { 'per-page': 1, 'filter[number][eq]': number },
+    data: {},
+  });
+  const [ticket] = ((await found.json()) as { data: { models: { id: string }[] } }).data.models;
+  if (!ticket) throw new Error(`Jan has no ticket ${number}`);
   // The header names the user at desktop width (a phone folds it into the menu); the rest on the phone.
   await page.setViewportSize({ width: 1280, height: 800 });
   await logIn(page, JAN);
   await dismissNotices(page);
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto(`${UI[lang].prefix}/user/your-tickets`);
-  await page.getByRole('link', { name: `${TICKET[lang].ticket} ${number}` }).first().click();
+  await page.goto(`${UI[lang].prefix}/user/your-tickets/${ticket.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `${TICKET[lang].ticket} ${number}` })).toBeVisible();
 }
 
@@ -104,8 +139,10 @@ for (const lang of ['pl', 'en'] as const) {
 
   test(`${lang}: the ticket page after a course change shows the new departure and its new QR code`, async ({ page, request }, testInfo) => {
     test.setTimeout(90_000);
-    const { order, number } = await jansTicket(request, lang === 'pl' ? 8 : 9);
-    await openTicket(page, lang, number);
+    const { order, number, jan } = await jansTicket(request, lang === 'pl' ? 8 : 9);
+    await openTicket(page, request, lang, number, jan);
+    // The heading's ticket number stays whole on a phone.
+    expect(await linesOf(page, 'h1', number), 'the ticket number on one line').toBe(1);
     const qr = page.getByRole('img', { name: `${t.qr} ${number}` });
     await expect(qr).toBeVisible();
     const oldQr = await qr.getAttribute('src');
@@ -177,12 +214,13 @@ for (const lang of ['pl', 'en'] as const) {
 
   test(`${lang}: a return's confirmation says what comes back and where, as one sum that adds up`, async ({ page, request }, testInfo) => {
     test.setTimeout(90_000);
-    const { number } = await jansTicket(request, lang === 'pl' ? 11 : 12);
-    await openTicket(page, lang, number);
+    const { number, jan } = await jansTicket(request, lang === 'pl' ? 11 : 12);
+    await openTicket(page, request, lang, number, jan);
     await page.getByRole('button', { name: t.returnButton }).click();
 
     const confirmation = page.getByRole('group', { name: t.question });
     await expect(confirmation).toBeVisible();
+    expect(await linesOf(page, '.return-confirm__title', number), 'the ticket number on one line').toBe(1);
     const quote = confirmation.locator('.return-confirm__quote');
     const [price = 0, fee = 0, back = 0] = amounts(await quote.locator('p').innerText());
     expect(price).toBeGreaterThan(0);
