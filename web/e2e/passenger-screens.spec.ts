@@ -6,7 +6,7 @@
 // - an expired reservation (says so, offers the same search, asks for no payment);
 // - the search results (the first one in view, nothing scrolling sideways);
 // - a return's confirmation (what comes back and where, as one sum that adds up) and its result.
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 import { apiSearch, apiStopId, jansTicket, warsawDay } from './booking-support';
 import { reserve, search, UI, type Lang } from './passenger-support';
@@ -100,6 +100,13 @@ async function keep(page: Page, testInfo: TestInfo, name: string): Promise<void>
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
+/** A screenshot of one part of the page (a long page's detail is too small to read in the full one). */
+async function keepPart(locator: Locator, testInfo: TestInfo, name: string): Promise<void> {
+  const path = testInfo.outputPath(`${name}-360-part.png`);
+  await locator.screenshot({ path });
+  await testInfo.attach(`${name}-part`, { path, contentType: 'image/png' });
+}
+
 /** The grosze of every amount in a text ("39,00 zł", "PLN 39.00", "1 234,50 zł"). */
 function amounts(text: string): number[] {
   return [...text.matchAll(/(\d[\d\s\u00a0\u202f,]*?)[.,](\d\d)(?!\d)/g)].map(
@@ -173,6 +180,7 @@ for (const lang of ['pl', 'en'] as const) {
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, testInfo, `ticket-changed-${lang}`);
     await keep(page, testInfo, `ticket-changed-${lang}`);
+    await keepPart(page.locator('.ticket-detail'), testInfo, `ticket-changed-${lang}`);
   });
 
   test(`${lang}: an expired reservation says so and offers the same search, with nothing to pay`, async ({ page }, testInfo) => {
@@ -233,6 +241,7 @@ for (const lang of ['pl', 'en'] as const) {
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, testInfo, `return-confirmation-${lang}`);
     await keep(page, testInfo, `return-confirmation-${lang}`);
+    await keepPart(page.locator('.ticket-detail__return'), testInfo, `return-confirmation-${lang}`);
 
     await confirmation.getByRole('button', { name: t.confirmReturn }).click();
     const result = page.getByRole('status').filter({ hasText: t.returned(number) });
@@ -241,6 +250,7 @@ for (const lang of ['pl', 'en'] as const) {
     expect(amounts(await result.innerText())).toContain(back);
     await expectNoSidewaysScroll(page);
     await keep(page, testInfo, `return-result-${lang}`);
+    await keepPart(page.locator('.ticket-detail__return'), testInfo, `return-result-${lang}`);
   });
 
   test(`${lang}: back from a failed payment, the reservation is cancelled from the after-payment page`, async ({ page, request }, testInfo) => {
