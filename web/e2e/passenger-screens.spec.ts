@@ -155,6 +155,7 @@ for (const lang of ['pl', 'en'] as const) {
     const oldQr = await qr.getAttribute('src');
     const departure = page.locator('.ticket-detail__facts > div', { has: page.getByText(t.departure, { exact: true }) }).locator('dd');
     const oldDeparture = await departure.innerText();
+    const [, oldDay = '', oldTime = ''] = /^(.*), (\d\d:\d\d) /.exec(oldDeparture) ?? [];
 
     const section = page.getByRole('region', { name: t.change });
     await section.getByRole('button', { name: t.start }).click();
@@ -181,6 +182,15 @@ for (const lang of ['pl', 'en'] as const) {
     await expectAccessible(page, testInfo, `ticket-changed-${lang}`);
     await keep(page, testInfo, `ticket-changed-${lang}`);
     await keepPart(page.locator('.ticket-detail'), testInfo, `ticket-changed-${lang}`);
+
+    // The order's page (linked from the ticket and the e-mail) shows the ticket on its new course too.
+    await page.getByRole('link', { name: /^NB-\d{4}-\d{6}$/ }).click();
+    await expect(page.getByRole('img', { name: `${t.qr} ${number}` })).toHaveAttribute('src', newQr);
+    const main = page.locator('main');
+    await expect(main).toContainText(newDay);
+    await expect(main).toContainText(newTime);
+    // The old course is gone: its day, or its time when the ticket moved within the day.
+    await expect(main).not.toContainText(oldDay === newDay ? oldTime : oldDay);
   });
 
   test(`${lang}: an expired reservation says so and offers the same search, with nothing to pay`, async ({ page }, testInfo) => {
