@@ -171,6 +171,9 @@ for (const lang of ['pl', 'en'] as const) {
 
     // At once, without a reload: the new departure, not the old one, and the new course's QR code.
     expect(newTime, when).not.toBe('');
+    // The list starts at the ticket's own day (the first course of a day with others after it), however
+    // far ahead the ticket is: the next 30 courses from now used to end days before it.
+    expect(newDay, 'the first departure offered is on the ticket’s own day').toBe(oldDay);
     await expect(departure).toContainText(`${newDay}, ${newTime}`);
     await expect(departure).not.toHaveText(oldDeparture);
     await expect(page.getByText(oldDeparture)).toHaveCount(0);
