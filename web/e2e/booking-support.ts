@@ -3,7 +3,7 @@
 // specs, so each run needs a new database, as the CI script makes).
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-import { ADMIN } from './support';
+import { ADMIN, JAN } from './support';
 
 /** `YYYY-MM-DD` in Warsaw, `days` from today. */
 export function warsawDay(days: number): string {
@@ -139,4 +139,25 @@ export async function courseSoon(request: APIRequestContext, routeName: string, 
     }
   }
   throw new Error('a free minute for the course');
+}
+
+/**
+ * Jan's paid ticket Tarnobrzeg → Mielec on the first course `days` days ahead (bought through the API,
+ * paid in the sandbox), with the day's other courses to move it to.
+ */
+export async function jansTicket(request: APIRequestContext, days: number) {
+  const [from, to] = [await apiStopId(request, 'Tarnobrzeg'), await apiStopId(request, 'Mielec')];
+  const day = warsawDay(days);
+  const found = await apiSearch(request, from, to, day);
+  expect(found.length, `courses Tarnobrzeg → Mielec in ${days} days`).toBeGreaterThan(1);
+  const [first] = found;
+  if (!first) throw new Error('no course');
+  const jan = await apiToken(request, JAN);
+  const order = await apiPlaceAndPay(request, {
+    course: first, from, to, passengers: 1, token: jan,
+    customer: { first_name: 'Jan', last_name: 'Kowalski', email: JAN.email },
+  });
+  const [number = ''] = await apiTicketNumbers(request, order.hash_id, 1);
+  expect(number).toMatch(/^NK-/);
+  return { from, to, day, first, jan, order, number };
 }

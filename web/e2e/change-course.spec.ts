@@ -3,9 +3,9 @@
 // stretch, so later courses cost less than was paid, and the customer, on a phone, picks one of them,
 // sees the refund before confirming, and changes. Against the real backend; the fare is put back
 // afterwards, since the specs share one database.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
-import { apiPlaceAndPay, apiSearch, apiStopId, apiTicketNumbers, apiToken, warsawDay } from './booking-support';
+import { apiSearch, apiToken, jansTicket } from './booking-support';
 import { ADMIN, dismissNotices, expectAccessible, JAN, logIn } from './support';
 
 /** The fare to put back after the test, however it ends (its own request context: the test's may be gone). */
@@ -23,27 +23,6 @@ test.afterEach(async ({ playwright, baseURL }) => {
   restore = null;
   await context.dispose();
 });
-
-/**
- * Jan's paid ticket Tarnobrzeg → Mielec on the first course `days` days ahead (bought through the API,
- * paid in the sandbox), with the day's other courses to move it to.
- */
-async function jansTicket(request: APIRequestContext, days: number) {
-  const [from, to] = [await apiStopId(request, 'Tarnobrzeg'), await apiStopId(request, 'Mielec')];
-  const day = warsawDay(days);
-  const found = await apiSearch(request, from, to, day);
-  expect(found.length, `courses Tarnobrzeg → Mielec in ${days} days`).toBeGreaterThan(1);
-  const [first] = found;
-  if (!first) throw new Error('no course');
-  const jan = await apiToken(request, JAN);
-  const order = await apiPlaceAndPay(request, {
-    course: first, from, to, passengers: 1, token: jan,
-    customer: { first_name: 'Jan', last_name: 'Kowalski', email: JAN.email },
-  });
-  const [number = ''] = await apiTicketNumbers(request, order.hash_id, 1);
-  expect(number).toMatch(/^NK-/);
-  return { from, to, day, first, jan, order, number };
-}
 
 test('a ticket moves to a cheaper course from its page, with the refund shown first', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);

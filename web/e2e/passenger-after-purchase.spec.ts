@@ -4,71 +4,10 @@
 // coming back from the gateway does not send the customer there again by itself.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
-import { apiPlaceAndPay, apiSearch, apiStopId, apiTicketNumbers, pickStop, warsawDay } from './booking-support';
+import { apiPlaceAndPay, apiSearch, apiStopId, apiTicketNumbers, warsawDay } from './booking-support';
+import { reserve, search, UI, type Lang } from './passenger-support';
 
 test.use({ viewport: { width: 360, height: 740 } });
-
-/** The texts the steps need, per language. */
-const UI = {
-  pl: {
-    prefix: '',
-    from: 'Skąd',
-    to: 'Dokąd',
-    date: 'Data wyjazdu',
-    search: 'Szukaj połączeń',
-    results: 'Wyniki wyszukiwania',
-    changeSearch: 'Zmień wyszukiwanie',
-    departs: /odjazd/,
-    choose: 'Dalej: dane biletów',
-    firstName: 'Imię',
-    lastName: 'Nazwisko',
-    email: 'Adres e-mail',
-    phone: 'Telefon',
-    statute: /Akceptuję regulamin/,
-    gdpr: /przetwarzanie moich danych/,
-    order: 'Zamawiam z obowiązkiem zapłaty',
-    saved: 'Rezerwacja zapisana',
-    stop: 'Zatrzymaj przekierowanie',
-    expired: 'Rezerwacja wygasła',
-    searchAgain: 'Wyszukaj to połączenie ponownie',
-    toPay: /Do zapłaty|Przejdź do płatności|oczekuje na płatność/,
-    pay: 'Zapłać',
-    cancel: 'Anuluj',
-    cancelled: 'Rezerwacja anulowana',
-    countdown: /Przekierujemy Cię do płatności/,
-    cookies: 'Informacja o plikach cookies',
-  },
-  en: {
-    prefix: '/en',
-    from: 'From',
-    to: 'To',
-    date: 'Departure date',
-    search: 'Search connections',
-    results: 'Search results',
-    changeSearch: 'Change the search',
-    departs: /departs/,
-    choose: 'Continue: ticket details',
-    firstName: 'First name',
-    lastName: 'Last name',
-    email: 'E-mail address',
-    phone: 'Phone',
-    statute: /I accept the terms/,
-    gdpr: /processing of my personal data/,
-    order: 'Order with obligation to pay',
-    saved: 'Reservation saved',
-    stop: 'Stop the redirect',
-    expired: 'Reservation expired',
-    searchAgain: 'Search for this connection again',
-    toPay: /To pay|Go to payment|pending payment/,
-    pay: 'Pay',
-    cancel: 'Cancel',
-    cancelled: 'Reservation cancelled',
-    countdown: /Taking you to the payment/,
-    cookies: 'Cookie notice',
-  },
-} as const;
-
-type Lang = keyof typeof UI;
 
 /** In the page: whether the first stop field's placeholder fits its inner width (measured on a canvas). */
 const PLACEHOLDER_FITS = `(() => {
@@ -90,33 +29,6 @@ async function cookieTop(page: Page, lang: Lang): Promise<number> {
 async function onFirstScreen(page: Page, lang: Lang, locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
   return box !== null && box.y >= 0 && box.y + box.height <= (await cookieTop(page, lang));
-}
-
-/** Searches Nisko → Kraków `days` from today on the home page. */
-async function search(page: Page, lang: Lang, days: number): Promise<void> {
-  const ui = UI[lang];
-  await pickStop(page, ui.from, 'Nisko', /^Nisko, Dworzec Autobusowy/);
-  await pickStop(page, ui.to, 'Krak', /^Kraków, MDA Dworzec Autobusowy/);
-  await page.getByLabel(ui.date).fill(warsawDay(days));
-  await page.getByRole('button', { name: ui.search }).click();
-  await expect(page.getByRole('heading', { level: 1, name: ui.results })).toBeVisible();
-}
-
-/** From the home page to the payment page of a one-way guest reservation. */
-async function reserve(page: Page, lang: Lang, days: number): Promise<void> {
-  const ui = UI[lang];
-  await page.goto(`${ui.prefix}/`);
-  await search(page, lang, days);
-  await page.getByRole('radio', { name: ui.departs }).first().check();
-  await page.getByRole('button', { name: ui.choose }).click();
-  await page.getByLabel(ui.firstName).fill('Ewa');
-  await page.getByLabel(ui.lastName).fill('Nowak');
-  await page.getByLabel(ui.email).fill('ewa.nowak@example.com');
-  await page.getByLabel(ui.phone).fill('+48 600 200 300');
-  await page.getByRole('checkbox', { name: ui.statute }).check();
-  await page.getByRole('checkbox', { name: ui.gdpr }).check();
-  await page.getByRole('button', { name: ui.order }).click();
-  await expect(page.getByRole('heading', { level: 1, name: ui.saved })).toBeVisible();
 }
 
 for (const lang of ['pl', 'en'] as const) {

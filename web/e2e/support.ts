@@ -48,8 +48,8 @@ export async function logIn(page: Page, account: { email: string; password: stri
   await expect(page.getByRole('button', { name: `Twoje bilety (${account.firstName})` })).toBeVisible();
 }
 
-/** The cookie notice and banners cover part of the page in screenshots: close them first when asked. */
+/** The cookie notice and banners cover part of the page in screenshots: close them first when asked (either language). */
 export async function dismissNotices(page: Page): Promise<void> {
-  const accept = page.getByRole('button', { name: 'Rozumiem' });
+  const accept = page.getByRole('button', { name: /^(Rozumiem|Got it)$/ });
   if (await accept.isVisible()) await accept.click();
 }

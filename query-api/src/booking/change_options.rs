@@ -6,9 +6,10 @@
 //! cutoff (the company's return cutoff, minutes before the current course leaves), to
 //! another course of the same route between the same stops. This read answers whether
 //! the ticket can still change (and if not, why, as a code the page translates) and the
-//! candidate courses: on sale, with a free seat on the stretch, leaving in the next 30
-//! days, soonest first, each with its price for this ticket (the line's discount
-//! applied, as the change would) and the difference to what the ticket cost.
+//! candidate courses: on sale, with a free seat on the stretch, soonest first, 30 of them
+//! from a few before the ticket's own day (up to 30 days past it), each with its price for
+//! this ticket (the line's discount applied, as the change would) and the difference to
+//! what the ticket cost.
 //!
 //! Who may ask: the ticket's owner (logged in), an admin, or anyone with the ticket's
 //! code (as for a guest's return). Anyone else gets `404`, as for a ticket that does not
@@ -220,12 +221,20 @@ async fn options(state: &QueryState, row: &TicketRow, now: DateTime<Utc>) -> Res
         ("back", Some(Json(back))) => back,
         _ => &row.outbound.0,
     };
-    let found =
-        search(&state.pool, leg.from_waypoint_id, leg.to_waypoint_id, now, now + Duration::days(DAYS_AHEAD)).await?;
-    Ok(found
+    // From now to the ticket's day and 30 days past it, so a ticket weeks ahead has its own day.
+    let until = now.max(row.departure_at) + Duration::days(DAYS_AHEAD);
+    let found: Vec<_> = search(&state.pool, leg.from_waypoint_id, leg.to_waypoint_id, now, until)
+        .await?
         .into_iter()
         .filter(|f| f.route_id == leg.route_id && f.course_id != row.course_id && f.seats_available >= 1)
-        .take(MAX_OPTIONS)
+        .collect();
+    let ticket_day = warsaw(row.departure_at).date_naive();
+    let first_on_ticket_day = found.iter().position(|f| warsaw(f.departs_at).date_naive() >= ticket_day);
+    let offered = offered_window(found.len(), first_on_ticket_day);
+    Ok(found
+        .into_iter()
+        .skip(offered.start)
+        .take(offered.len())
         .map(|f| {
             let (price, difference) = repriced(&row.lines, row.line, f.price, row.price);
             ChangeOption {
@@ -242,6 +251,16 @@ async fn options(state: &QueryState, row: &TicketRow, now: DateTime<Utc>) -> Res
         .collect())
 }
 
+/// Which of the candidates (soonest first) are offered: `MAX_OPTIONS` of them, from a few
+/// before the first that leaves on the ticket's own day (issue 30: the first 30 from now
+/// ended days before a ticket bought a week or more ahead, so its own day's later courses
+/// were never offered). With none on or after that day, the last ones.
+fn offered_window(len: usize, first_on_ticket_day: Option<usize>) -> std::ops::Range<usize> {
+    const BEFORE: usize = MAX_OPTIONS / 5;
+    let start = first_on_ticket_day.unwrap_or(len).saturating_sub(BEFORE).min(len.saturating_sub(MAX_OPTIONS));
+    start..len.min(start + MAX_OPTIONS)
+}
+
 /// A ticket of the order's line `line` priced on a course whose fare for its stretch is
 /// `fare`: its price there (the line's discount applied, as `decide_change_course` prices
 /// a change) and the difference to `paid` (negative is refunded, positive would be paid).
@@ -249,4 +268,28 @@ pub(super) fn repriced(lines: &[TicketLine], line: i32, fare: i64, paid: i64) ->
     let discount = lines.iter().find(|l| i64::from(l.line) == i64::from(line)).and_then(|l| l.discount.as_ref());
     let price = seat_price(fare, discount.map(|d| d.reduction));
     (price, price - paid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_ticket_weeks_ahead_is_offered_its_own_days_courses_and_a_few_before() {
+        // 100 candidates, the ticket's day starting at the 70th: not the first 30 from now.
+        assert_eq!(offered_window(100, Some(70)), 64..94);
+    }
+
+    #[test]
+    fn a_ticket_soon_is_offered_the_first_ones() {
+        assert_eq!(offered_window(100, Some(3)), 0..30);
+        assert_eq!(offered_window(12, Some(8)), 0..12);
+    }
+
+    #[test]
+    fn near_the_end_the_window_stays_full() {
+        assert_eq!(offered_window(100, Some(95)), 70..100);
+        assert_eq!(offered_window(100, None), 70..100);
+        assert_eq!(offered_window(0, None), 0..0);
+    }
 }

@@ -39,6 +39,11 @@ export const afterPaymentMessages = defineMessages({
     defaultMessage: 'Zapłać ponownie',
     description: 'Button: start a new payment of the reservation at the gateway',
   },
+  cancelReservation: {
+    id: 'order.afterPayment.cancelReservation',
+    defaultMessage: 'Anuluj rezerwację',
+    description: 'Button back from the gateway unpaid: give up the reservation (its seats go back, nothing is charged)',
+  },
   payAgainStarting: {
     id: 'order.afterPayment.payAgainStarting',
     defaultMessage: 'Przygotowujemy nową płatność…',

@@ -14,6 +14,7 @@ import { isApiError } from '@/shared/api/api-error';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { Button, ButtonLink } from '@/shared/ui/button';
 
+import { useCancelReservation } from '../api/cancel-reservation';
 import { useOrder } from '../api/get-order';
 import { payAgainRefusal, usePayAgain } from '../api/pay-again';
 import { useBookingStore } from '../stores/booking-store';
@@ -22,6 +23,7 @@ import { searchAgainPathOfLegs } from '../utils/search-again';
 
 import { afterPaymentMessages as messages } from './after-payment-messages';
 import { Outcome, WaitingForPayment } from './after-payment-parts';
+import { cancelledMessages } from './reservation-messages';
 import './order.css';
 
 /** A paid order goes on to its tickets, and the order form starts empty next time. */
@@ -45,6 +47,7 @@ export function AfterPaymentPage() {
   const hashId = params.get('hash_id');
   const order = useOrder(hashId, { poll: true });
   const payAgain = usePayAgain();
+  const cancelling = useCancelReservation();
   const refusal = payAgainRefusal(payAgain.error);
   const done = order.data?.status === 'paid' || order.data?.status === 'returned';
   useTicketsOncePaid(hashId, done);
@@ -64,6 +67,13 @@ export function AfterPaymentPage() {
         },
       },
     );
+  }
+
+  function cancel() {
+    if (!hashId) return;
+    // The answer comes once the order reads cancelled (every query is read again); a refusal means it
+    // was paid or ended meanwhile, which its status says.
+    cancelling.mutate(hashId, { onError: () => void order.refetch() });
   }
 
   if (!hashId || (isApiError(order.error) && order.error.status === 404) || refusal === 'not_found') {
@@ -93,15 +103,27 @@ export function AfterPaymentPage() {
       </Outcome>
     );
   }
+  // The same connection again: the results of the search for its stops and days.
+  const searchAgainLink = (
+    <ButtonLink to={localized(searchAgainPathOfLegs(order.data.outbound, order.data.back))}>
+      {intl.formatMessage(messages.searchAgain)}
+    </ButtonLink>
+  );
   // The server said so when asked to pay again, even if the order's status has not caught up yet.
   if (order.data.status === 'expired' || refusal === 'expired') {
     return (
       <Outcome heading={intl.formatMessage(messages.expiredTitle)}>
         <p role={refusal === 'expired' ? 'alert' : undefined}>{intl.formatMessage(messages.expiredText)}</p>
-        {/* The same connection again: the results of the search for its stops and days. */}
-        <ButtonLink to={localized(searchAgainPathOfLegs(order.data.outbound, order.data.back))}>
-          {intl.formatMessage(messages.searchAgain)}
-        </ButtonLink>
+        {searchAgainLink}
+      </Outcome>
+    );
+  }
+  // A reservation given up before it was paid (here, on the payment page, or by the office).
+  if (order.data.status === 'cancelled' && !order.data.paid_at) {
+    return (
+      <Outcome heading={intl.formatMessage(cancelledMessages.title)}>
+        <p role="status">{intl.formatMessage(cancelledMessages.text)}</p>
+        {searchAgainLink}
       </Outcome>
     );
   }
@@ -114,6 +136,8 @@ export function AfterPaymentPage() {
       failed={params.get('failed') === '1'}
       payAgain={payAgain}
       onPay={startPayment}
+      cancelling={cancelling}
+      onCancel={cancel}
     />
   );
 }

@@ -7,6 +7,7 @@ import { useIntl } from 'react-intl';
 import { useFormatters } from '@/i18n/format';
 import { Button } from '@/shared/ui/button';
 
+import type { useCancelReservation } from '../api/cancel-reservation';
 import { orderQueryOptions, PAYMENT_POLL_LIMIT, type Order, type useOrder } from '../api/get-order';
 import { payAgainRefusal, type usePayAgain } from '../api/pay-again';
 
@@ -25,13 +26,17 @@ export function Outcome({ heading, children }: { heading: string; children: Reac
 interface PayAgainProps {
   payAgain: ReturnType<typeof usePayAgain>;
   onPay: () => void;
+  /** The customer gives up the reservation (its seats go back): the payment page's cancel. */
+  cancelling: ReturnType<typeof useCancelReservation>;
+  onCancel: () => void;
 }
 
-/** "Pay again", why it was refused (the order is no longer waiting, or no answer), and its progress. */
-function PayAgain({ payAgain, onPay }: PayAgainProps) {
+/** "Pay again" or "cancel the reservation", why paying was refused (no longer waiting, or no answer), and the progress. */
+function PayAgain({ payAgain, onPay, cancelling, onCancel }: PayAgainProps) {
   const intl = useIntl();
   const refusal = payAgainRefusal(payAgain.error);
   const starting = payAgain.isPending || payAgain.isSuccess;
+  const busy = starting || cancelling.isPending || cancelling.isSuccess;
   return (
     <>
       {refusal === 'not_pending' ? (
@@ -44,9 +49,14 @@ function PayAgain({ payAgain, onPay }: PayAgainProps) {
           {intl.formatMessage(messages.payAgainFailed)}
         </p>
       ) : null}
-      <Button onClick={onPay} disabled={starting} aria-busy={payAgain.isPending}>
-        {intl.formatMessage(messages.payAgain)}
-      </Button>
+      <div className="order-outcome__actions">
+        <Button onClick={onPay} disabled={busy} aria-busy={payAgain.isPending}>
+          {intl.formatMessage(messages.payAgain)}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={busy} aria-busy={cancelling.isPending}>
+          {intl.formatMessage(messages.cancelReservation)}
+        </Button>
+      </div>
       {starting ? <p role="status">{intl.formatMessage(messages.payAgainStarting)}</p> : null}
     </>
   );
@@ -61,13 +71,13 @@ interface WaitingProps extends PayAgainProps {
 }
 
 /** An order still waiting for its payment: failed at the gateway, or not confirmed yet (asked again, up to a limit). */
-export function WaitingForPayment({ order, query, hashId, failed, payAgain, onPay }: WaitingProps) {
+export function WaitingForPayment({ order, query, hashId, failed, ...actions }: WaitingProps) {
   const intl = useIntl();
   const format = useFormatters();
   const queryClient = useQueryClient();
   // The readable number when the order has one; older orders are not shown by their long hash.
   const orderNumber = order.number ? <p>{intl.formatMessage(valueMessages.orderNumber, { number: order.number })}</p> : null;
-  const payAgainBlock = order.payment_url ? <PayAgain payAgain={payAgain} onPay={onPay} /> : null;
+  const payAgainBlock = order.payment_url ? <PayAgain {...actions} /> : null;
   const validUntil = <p>{intl.formatMessage(valueMessages.validUntil, { time: format.time(order.expires_at) })}</p>;
 
   if (failed) {

@@ -21,6 +21,7 @@ import { paymentRedirect } from '../utils/payment-redirect';
 
 import { PaymentCountdown } from './payment-countdown';
 import { ExpiredReservation } from './payment-expired';
+import { cancelledMessages } from './reservation-messages';
 import { TripSummary } from './trip-summary';
 import './order.css';
 
@@ -34,16 +35,6 @@ const messages = defineMessages({
     id: 'order.payment.status',
     defaultMessage: 'Status: rezerwacja oczekuje na płatność',
     description: 'The order status label (pending payment)',
-  },
-  cancelledTitle: {
-    id: 'order.payment.cancelledTitle',
-    defaultMessage: 'Rezerwacja anulowana',
-    description: 'Heading and page title of the payment page once the customer cancelled the reservation',
-  },
-  cancelledText: {
-    id: 'order.payment.cancelledText',
-    defaultMessage: 'Rezerwacja została anulowana, a miejsca wróciły do sprzedaży. Nic nie zostało pobrane.',
-    description: 'Text of the payment page once the customer cancelled the reservation',
   },
   expiredTitle: {
     id: 'order.payment.expiredTitle',
@@ -97,7 +88,7 @@ export function PaymentPage() {
   const cancelling = useCancelReservation();
   // Opened directly (a bookmark, a reload after the booking was cleared): the page says so, title too.
   const title = intl.formatMessage(
-    cancelled ? messages.cancelledTitle : expired ? messages.expiredTitle : order || loading ? messages.title : messages.noOrderTitle,
+    cancelled ? cancelledMessages.title : expired ? messages.expiredTitle : order || loading ? messages.title : messages.noOrderTitle,
   );
   usePageTitle(title);
   const course = useBookingStore((state) => state.course);
@@ -132,7 +123,7 @@ export function PaymentPage() {
   }
 
   if (cancelled)
-    return <ExpiredReservation title={title} text={intl.formatMessage(messages.cancelledText)} course={course} courseReturn={courseReturn} />;
+    return <ExpiredReservation title={title} text={intl.formatMessage(cancelledMessages.text)} course={course} courseReturn={courseReturn} />;
   if (expired) return <ExpiredReservation title={title} course={course} courseReturn={courseReturn} />;
 
   return (

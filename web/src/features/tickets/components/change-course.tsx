@@ -11,6 +11,7 @@ import { useIntl } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
 import { Button } from '@/shared/ui/button';
+import { WithTicketNumber } from '@/shared/ui/ticket-number';
 
 import { useChangeCourse, type ChangedCourse } from '../api/change-course';
 import { useChangeOptions, type ChangeOption } from '../api/get-change-options';
@@ -236,7 +237,7 @@ export function ChangeCourse({ ticket }: { ticket: MyTicket }) {
         {shownStep === 'confirming' && chosen ? (
           <div className="change-course__confirm" role="group" aria-labelledby={`${id}-question`}>
             <h3 id={`${id}-question`} ref={questionRef} tabIndex={-1} className="change-course__question">
-              {intl.formatMessage(valueMessages.question, { number: ticket.number })}
+              <WithTicketNumber text={intl.formatMessage(valueMessages.question, { number: ticket.number })} number={ticket.number} />
             </h3>
             <dl className="change-course__summary">
               <div>

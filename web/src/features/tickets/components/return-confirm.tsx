@@ -3,12 +3,17 @@
 import { useEffect, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 
-import { useFormatters } from '@/i18n/format';
 import { Button } from '@/shared/ui/button';
+import { WithTicketNumber } from '@/shared/ui/ticket-number';
 
-import { useReturnQuote, type ReturnQuote } from '../api/return-quote';
+import { useReturnQuote } from '../api/return-quote';
 import { useReturnTicket, type ReturnedTicket } from '../api/return-ticket';
 import { returnRefusal } from '../utils/return-errors';
+
+import { ReturnSum, type ReturnParts } from './return-sum';
+
+/** Where the parts of a return go. */
+export type ReturnWhere = Pick<ReturnParts, 'money_to' | 'coupon_code'>;
 
 const messages = defineMessages({
   rules: {
@@ -28,33 +33,7 @@ const messages = defineMessages({
   checking: { id: 'tickets.return.checking', defaultMessage: 'Sprawdzam bilet…', description: 'Status while the return is quoted' },
 });
 
-const valueMessages = defineMessages<{
-  question: { number: string };
-  sum: { price: string; fee: string; back: string };
-  toPayment: { amount: string };
-  toOffice: { amount: string };
-  toCoupon: { amount: string; code: string };
-}>({
-  sum: {
-    id: 'tickets.return.sum',
-    defaultMessage: 'Cena biletu {price} − opłata za zwrot {fee} = wraca do Ciebie {back}:',
-    description: 'The return quote: price less fee is what comes back',
-  },
-  toPayment: {
-    id: 'tickets.return.toPayment',
-    defaultMessage: '{amount} na kartę lub konto, z którego zapłacono (w ciągu kilku dni)',
-    description: 'The money part of a return goes back to the payment',
-  },
-  toOffice: {
-    id: 'tickets.return.toOffice',
-    defaultMessage: '{amount} do odebrania w kasie, w której kupiono bilet',
-    description: 'The money part of a return of a ticket bought at the office',
-  },
-  toCoupon: {
-    id: 'tickets.return.toCoupon',
-    defaultMessage: '{amount} na kupon {code}: podaj ten kod przy następnym zakupie',
-    description: 'The coupon part of a return goes back to the coupon, used again by its code',
-  },
+const valueMessages = defineMessages<{ question: { number: string } }>({
   question: {
     id: 'tickets.return.question',
     defaultMessage: 'Czy na pewno chcesz zwrócić bilet {number}?',
@@ -65,7 +44,8 @@ const valueMessages = defineMessages<{
 interface ReturnConfirmProps {
   number: string;
   code?: string;
-  onReturned: (result: ReturnedTicket) => void;
+  /** The return's answer, and where its parts go (the quote the customer confirmed). */
+  onReturned: (result: ReturnedTicket, where: ReturnWhere) => void;
   onCancel: () => void;
   /** Field errors of a refusal (422) go back to the form that asked, when there is one. */
   onRefused?: (errors: Record<string, string>) => void;
@@ -106,11 +86,13 @@ export function ReturnConfirm({ number, code, onReturned, onCancel, onRefused, l
     );
   }
 
+  const sum = quote.data;
+
   function confirm() {
     returning.mutate(
       { number, code },
       {
-        onSuccess: onReturned,
+        onSuccess: (result) => onReturned(result, { money_to: sum.money_to, coupon_code: sum.coupon_code ?? null }),
         onError: (failure) => {
           const refusal = returnRefusal(intl, failure);
           // Field errors go back to the form that asked for them; the rest is said here.
@@ -131,9 +113,9 @@ export function ReturnConfirm({ number, code, onReturned, onCancel, onRefused, l
   return (
     <div className="return-confirm" role="group" aria-labelledby="return-confirm-title">
       <Heading id="return-confirm-title" ref={headingRef} tabIndex={-1} className="return-confirm__title">
-        {intl.formatMessage(valueMessages.question, { number })}
+        <WithTicketNumber text={intl.formatMessage(valueMessages.question, { number })} number={number} />
       </Heading>
-      <QuoteSummary quote={quote.data} />
+      <ReturnSum sum={sum} />
       <p>{intl.formatMessage(messages.rules)}</p>
       {errorText ? (
         <p className="order-alert" role="alert">
@@ -149,40 +131,6 @@ export function ReturnConfirm({ number, code, onReturned, onCancel, onRefused, l
         </Button>
       </div>
       {returning.isPending ? <p role="status">{intl.formatMessage(messages.returning)}</p> : null}
-    </div>
-  );
-}
-
-/** What comes back, as one sum that adds up, then each part and where it goes. */
-function QuoteSummary({ quote }: { quote: ReturnQuote }) {
-  const intl = useIntl();
-  const format = useFormatters();
-  return (
-    <div className="return-confirm__quote">
-      <p>
-        {intl.formatMessage(valueMessages.sum, {
-          price: format.money(quote.price),
-          fee: format.money(quote.fee),
-          back: format.money(quote.back),
-        })}
-      </p>
-      <ul>
-        {quote.money_refund > 0 ? (
-          <li>
-            {intl.formatMessage(quote.money_to === 'office' ? valueMessages.toOffice : valueMessages.toPayment, {
-              amount: format.money(quote.money_refund),
-            })}
-          </li>
-        ) : null}
-        {quote.coupon_refund > 0 ? (
-          <li>
-            {intl.formatMessage(valueMessages.toCoupon, {
-              amount: format.money(quote.coupon_refund),
-              code: quote.coupon_code ?? '',
-            })}
-          </li>
-        ) : null}
-      </ul>
     </div>
   );
 }

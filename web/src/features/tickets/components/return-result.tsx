@@ -1,26 +1,21 @@
+// What a return gave back, shown (and announced) right after it: the price, the fee, the one sum that
+// comes back, and each part of it with where it goes (the same words as before confirming).
 import { defineMessages, useIntl } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
+import { WithTicketNumber } from '@/shared/ui/ticket-number';
 
 import type { ReturnedTicket } from '../api/return-ticket';
+
+import { ReturnPartsList, type ReturnParts } from './return-sum';
 
 const messages = defineMessages({
   price: { id: 'tickets.return.result.price', defaultMessage: 'Cena biletu', description: 'Return result: ticket price' },
   fee: { id: 'tickets.return.result.fee', defaultMessage: 'Opłata manipulacyjna', description: 'Return result: handling fee' },
-  coupon: {
-    id: 'tickets.return.result.coupon',
-    defaultMessage: 'Zwrot na kupon',
-    description: 'Return result: the part that goes back to the coupon',
-  },
-  money: {
-    id: 'tickets.return.result.money',
-    defaultMessage: 'Zwrot pieniędzy',
-    description: 'Return result: the part refunded to the payer',
-  },
-  moneyHint: {
-    id: 'tickets.return.result.moneyHint',
-    defaultMessage: 'Pieniądze wrócą tą samą metodą, którą zapłacono, zwykle w ciągu kilku dni roboczych.',
-    description: 'Return result: how the money comes back',
+  back: {
+    id: 'tickets.return.result.back',
+    defaultMessage: 'Wraca do Ciebie',
+    description: 'Return result: the sum that comes back (price less fee), its parts listed below it',
   },
 });
 
@@ -32,14 +27,29 @@ const valueMessages = defineMessages<{ done: { number: string } }>({
   },
 });
 
-/** What a return gave back: shown (and announced) right after the return. */
-export function ReturnResult({ result, level = 2 }: { result: ReturnedTicket; level?: 2 | 3 }) {
+interface ReturnResultProps {
+  result: ReturnedTicket;
+  /** Where the parts go, as the quote confirmed said (the return's answer has the amounts only). */
+  where?: Pick<ReturnParts, 'money_to' | 'coupon_code'>;
+  level?: 2 | 3;
+}
+
+export function ReturnResult({ result, where, level = 2 }: ReturnResultProps) {
   const Heading = level === 3 ? 'h3' : 'h2';
   const intl = useIntl();
   const format = useFormatters();
+  const back = result.coupon_refund + result.money_refund;
+  const parts: ReturnParts = {
+    money_refund: result.money_refund,
+    coupon_refund: result.coupon_refund,
+    money_to: where?.money_to ?? 'payment',
+    coupon_code: where?.coupon_code ?? null,
+  };
   return (
     <div className="return-result" role="status">
-      <Heading className="return-result__title">{intl.formatMessage(valueMessages.done, { number: result.number })}</Heading>
+      <Heading className="return-result__title">
+        <WithTicketNumber text={intl.formatMessage(valueMessages.done, { number: result.number })} number={result.number} />
+      </Heading>
       <dl className="return-result__amounts">
         <div>
           <dt>{intl.formatMessage(messages.price)}</dt>
@@ -49,18 +59,12 @@ export function ReturnResult({ result, level = 2 }: { result: ReturnedTicket; le
           <dt>{intl.formatMessage(messages.fee)}</dt>
           <dd>{format.money(-result.fee)}</dd>
         </div>
-        {result.coupon_refund > 0 ? (
-          <div>
-            <dt>{intl.formatMessage(messages.coupon)}</dt>
-            <dd>{format.money(result.coupon_refund)}</dd>
-          </div>
-        ) : null}
         <div className="return-result__money">
-          <dt>{intl.formatMessage(messages.money)}</dt>
-          <dd>{format.money(result.money_refund)}</dd>
+          <dt>{intl.formatMessage(messages.back)}</dt>
+          <dd>{format.money(back)}</dd>
         </div>
       </dl>
-      {result.money_refund > 0 ? <p className="form-field__hint">{intl.formatMessage(messages.moneyHint)}</p> : null}
+      <ReturnPartsList parts={parts} />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { Button } from '@/shared/ui/button';
 
 import type { ReturnedTicket } from '../api/return-ticket';
 
-import { ReturnConfirm } from './return-confirm';
+import { ReturnConfirm, type ReturnWhere } from './return-confirm';
 import { ReturnResult } from './return-result';
 import './tickets.css';
 
@@ -66,7 +66,7 @@ export function ReturnTicketPage() {
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [step, setStep] = useState<'form' | 'confirm'>('form');
-  const [result, setResult] = useState<ReturnedTicket | null>(null);
+  const [result, setResult] = useState<{ returned: ReturnedTicket; where: ReturnWhere } | null>(null);
   const numberRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
 
@@ -95,7 +95,7 @@ export function ReturnTicketPage() {
     return (
       <section className="tickets-page return-page" aria-labelledby="return-title">
         <h1 id="return-title">{title}</h1>
-        <ReturnResult result={result} />
+        <ReturnResult result={result.returned} where={result.where} />
         <Button
           variant="secondary"
           onClick={() => {
@@ -191,7 +191,7 @@ export function ReturnTicketPage() {
         <ReturnConfirm
           number={number.trim().toUpperCase()}
           code={code.trim().toUpperCase() || undefined}
-          onReturned={setResult}
+          onReturned={(returned, where) => setResult({ returned, where })}
           onCancel={() => setStep('form')}
           onRefused={refused}
         />

@@ -11,6 +11,7 @@ import { invoicesOf } from '@/shared/api/invoice-summary';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { Button } from '@/shared/ui/button';
 import { InvoiceRequest } from '@/shared/ui/invoice-request';
+import { WithTicketNumber } from '@/shared/ui/ticket-number';
 import { TicketQr } from '@/shared/ui/ticket-qr';
 
 import { myTicketsKey, useMyTicket } from '../api/get-my-tickets';
@@ -19,7 +20,7 @@ import type { ReturnedTicket } from '../api/return-ticket';
 import { canReturn, legLabel, ticketStatusLabel } from '../utils/labels';
 
 import { ChangeCourse } from './change-course';
-import { ReturnConfirm } from './return-confirm';
+import { ReturnConfirm, type ReturnWhere } from './return-confirm';
 import { ReturnResult } from './return-result';
 import { TicketDisruption } from './ticket-disruption';
 import './tickets.css';
@@ -86,7 +87,7 @@ export function TicketPage() {
   const ticket = useMyTicket(id);
   const [now] = useState(() => Date.now());
   const [confirming, setConfirming] = useState(false);
-  const [returned, setReturned] = useState<ReturnedTicket | null>(null);
+  const [returned, setReturned] = useState<{ result: ReturnedTicket; where: ReturnWhere } | null>(null);
   // Returned here, or by the list's answer; `used` when the driver scanned it.
   const state = returned ? 'returned' : ticket.data?.status;
   // Only a valid ticket's QR code is asked for and shown.
@@ -127,7 +128,7 @@ export function TicketPage() {
   return (
     <section className="tickets-page ticket-detail" aria-labelledby="ticket-title">
       {backLink}
-      <h1 id="ticket-title">{title}</h1>
+      <h1 id="ticket-title"><WithTicketNumber text={title} number={data.number} /></h1>
       <TicketDisruption disruption={data.disruption} />
       <div className="ticket-detail__body">
         {state === 'returned' || state === 'used' ? (
@@ -219,14 +220,14 @@ export function TicketPage() {
       <section className="ticket-detail__return" aria-labelledby="ticket-return-title">
         <h2 id="ticket-return-title">{intl.formatMessage(messages.returnTitle)}</h2>
         {returned ? (
-          <ReturnResult result={returned} level={3} />
+          <ReturnResult result={returned.result} where={returned.where} level={3} />
         ) : confirming ? (
           // Stays until the answer: the ticket list refreshes meanwhile and already says "returned".
           <ReturnConfirm
             level={3}
             number={data.number}
-            onReturned={(result) => {
-              setReturned(result);
+            onReturned={(result, where) => {
+              setReturned({ result, where });
               setConfirming(false);
             }}
             onCancel={() => setConfirming(false)}

@@ -84,7 +84,8 @@ describe('your tickets', { timeout: 20_000 }, () => {
     expect(within(result).getByRole('heading', { name: `Bilet ${ticket.number} został zwrócony.` })).toBeInTheDocument();
     // 39 zł full fare: a 10% fee of 3,90 zł, 35,10 zł back.
     expect(within(result).getByText('Opłata manipulacyjna').nextElementSibling).toHaveTextContent('-3,90 zł');
-    expect(within(result).getByText('Zwrot pieniędzy').nextElementSibling).toHaveTextContent('35,10 zł');
+    expect(within(result).getByText('Wraca do Ciebie').nextElementSibling).toHaveTextContent('35,10 zł');
+    expect(within(result).getByRole('listitem')).toHaveTextContent('35,10 zł na kartę lub konto, z którego zapłacono');
     expect(screen.getByText('Status').nextElementSibling).toHaveTextContent('Zwrócony');
   });
 
