@@ -6,7 +6,7 @@ export const homeTexts = defineMessages({
   navEntry: { id: 'admin.home.navEntry', defaultMessage: 'Pulpit', description: 'Side navigation: the panel\'s home page' },
   failed: { id: 'admin.home.failed', defaultMessage: 'Nie udało się wczytać pulpitu.', description: 'The home page could not be read' },
   attention: { id: 'admin.home.attention', defaultMessage: 'Wymaga uwagi', description: 'Heading: what needs someone' },
-  nothingNeeded: { id: 'admin.home.nothingNeeded', defaultMessage: 'Nic nie czeka na nikogo.', description: 'Nothing needs attention' },
+  nothingNeeded: { id: 'admin.home.nothingNeeded', defaultMessage: 'Nic nie wymaga teraz uwagi.', description: 'Nothing needs attention' },
   courses: { id: 'admin.home.courses', defaultMessage: 'Kursy dziś i jutro', description: 'Heading: today\'s and tomorrow\'s courses' },
   today: { id: 'admin.home.today', defaultMessage: 'Dziś', description: 'Heading of today\'s courses' },
   tomorrow: { id: 'admin.home.tomorrow', defaultMessage: 'Jutro', description: 'Heading of tomorrow\'s courses' },
