@@ -20,6 +20,15 @@
 //! `--requests` timed requests one after another after `--warmup` unmeasured ones:
 //! p50/p95/p99/max from sending to the whole answer, against the target, p99
 //! under 200 ms.
+//!
+//! `bench/run.sh dashboard` (options: `--orders` 1000000, `--requests` 300, `--warmup` 10,
+//! `--database` coach_bench_orders, `--reuse`, `--keep`). The order-list bench's orders and
+//! tickets (the same fill; `--reuse` takes that bench's database as it is), then the read
+//! models the home page reads, written at that scale as their projections would write them
+//! (sales per day and route, every course the orders ride, refunds, KSeF documents,
+//! complaints; `dashboard.rs` says how). `coach serve --role query` answers `GET
+//! /api/admin/home`, one request at a time; reported: p50, p95, p99 and max, against the
+//! issue's target, p99 under 200 ms.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
