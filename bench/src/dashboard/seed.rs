@@ -9,8 +9,12 @@ insert into waypoints (id, name, town) overriding system value
 select i, t[i] || ', Dworzec', t[i] from generate_series(1, 20) i,
   (select array['Nisko','Rzeszów','Kraków','Warszawa','Lublin','Tarnobrzeg','Stalowa Wola','Sandomierz','Kielce','Łódź',
     'Katowice','Przemyśl','Zamość','Jarosław','Mielec','Dębica','Tarnów','Nowy Sącz','Gorlice','Krosno'] t) towns;
+-- Route names are unique (migration 0086): the fill's 50 routes share 20 towns, so a name
+-- taken by a route of a lower id gets the id added, as that migration renames clashes.
 insert into routes (id, name) overriding system value
-select distinct on (route_id) route_id, route_name from rm_orders order by route_id;
+select route_id, case when row_number() over (partition by lower(route_name) order by route_id) > 1
+                      then route_name || ' (' || route_id || ')' else route_name end
+from (select distinct on (route_id) route_id, route_name from rm_orders order by route_id) r;
 
 insert into rm_sales_orders (order_id, outbound_route_id, outbound_route, back_route_id, back_route, back_tickets, version)
 select order_id, route_id, route_name, (back ->> 'route_id')::bigint, back ->> 'route_name',
@@ -37,10 +41,10 @@ select day, route_id, min(route_name), sum(orders), sum(tickets), sum(revenue), 
 group by day, route_id;
 
 insert into rm_course_availability (course_id, route_id, departure_at, seats, segment_loads, stop_ids, version)
-select t.course_id, min(r.id), min(t.departure_at), 50,
+select t.course_id, min(o.route_id), min(t.departure_at), 50,
   array[least(50, count(*) filter (where t.status <> 'returned'))::int],
   array[min(t.from_waypoint_id), min(t.to_waypoint_id)], 1
-from rm_tickets t join routes r on r.name = t.route_name
+from rm_tickets t join rm_orders o using (order_id)
 group by t.course_id;
 
 insert into refunds (refund_id, order_id, reason, amount, provider, session_id, transaction_id, status, created_at)
