@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The one command for the benchmarks (bench/src/main.rs says what is measured and how):
+# The one command for the benchmarks (bench/src/main.rs and each subcommand's module in
+# bench/src/ say what is measured and how):
 #
 #   bench/run.sh                 the full event-store benchmark (about 6 minutes)
 #   bench/run.sh --quick         a smoke run with small sizes (about 40 seconds)

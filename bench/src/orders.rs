@@ -1,6 +1,50 @@
 //! `coach-bench orders`: `POST /api/order/order/place` of the real server under an
 //! open-loop load, on one hot course and on courses spread wide, with the projections'
-//! lag sampled meanwhile (see the crate documentation in main.rs).
+//! lag sampled meanwhile.
+//!
+//! `bench/run.sh orders` (options: `--hot-rate` 1000, `--spread-rate` 2000, `--rate` for
+//! both, `--phases hot,spread`, `--seconds` 20, `--warmup` 3, `--courses` 100, `--seats`
+//! 1000000, `--max-in-flight` 256, `--lag-interval-ms` 100, `--pg-clients` 64,
+//! `--pg-seconds` 10, `--keep`; about 2 minutes). It creates a fresh database, applies the
+//! migrations, seeds the demo (`fixtures::seed`), picks the stretch Nisko → Kraków (else the
+//! first route's first stop to its last, with a price), and adds 1 + `--courses` courses of
+//! that route three days ahead, each seat inventory opened with `--seats` seats by the
+//! catalogue's own code (`catalogue_api::course::inventory::open`, the domain's
+//! `InventoryOpened`; the course row keeps 1000 seats, the most its table allows). It
+//! catches every projection up and runs `VACUUM ANALYZE`, measures the raw PostgreSQL
+//! single-insert rate on the same cluster (pgbench, the single-row INSERT script of the
+//! event-store bench, `--pg-clients` clients for `--pg-seconds`), then starts `coach serve
+//! --role all` (sandbox payments), places one unmeasured order (it must answer 201), and
+//! runs the phases, each after the projections caught up and a CHECKPOINT:
+//!
+//! - **hot**: every order on one course (target: at least 1,000 orders/s, p99 under 50 ms);
+//! - **spread**: orders spread uniformly over `--courses` courses (target: 2,000 orders/s).
+//!
+//! The load is open-loop as in `search`, except that a request still waiting for one of the
+//! `--max-in-flight` slots 10 s after it was due is dropped (never sent, counted at 10 s in
+//! the latency), so a server far behind cannot stretch a phase without end; each body is a
+//! complete booking state: the stretch, one passenger without discount, a guest customer (a
+//! distinct e-mail per order, both consents 1), no invoice, no coupon, no
+//! `Idempotency-Key`. Reported per phase, for the requests due after the warm-up: the rates
+//! offered, sent and achieved (201 answers that arrived inside the measured window, per
+//! second), answers by status, requests sent without an answer, requests dropped,
+//! p50/p90/p99/max latency of the 201s (and the dropped), CPU per order placed (server,
+//! cluster, load generator; from the window's start to the last answer) and the share of the
+//! machine's CPU the host took away over the same window (`/proc/stat` steal: on a shared
+//! virtual machine, what makes one run differ from the next). Meanwhile
+//! `GET /status/projections` is sampled every
+//! `--lag-interval-ms` on a connection of its own: per sample the worst `seconds_behind` of
+//! the projections an order feeds (those whose filter takes `course-` or `order-` streams;
+//! target p99 under 200 ms), and a table per projection (the others never move their
+//! checkpoint during the run, so their figure only grows). "Caught up" is read from the
+//! database (no event of the projection's own filter after its checkpoint): the endpoint's
+//! `events_behind` counts every event after a checkpoint, so a filtered projection never
+//! reads 0 once another stream was written after its last event. After the run (projections
+//! caught up, server stopped) the seats are checked per phase: seats held in the course
+//! streams (SeatsHeld − SeatsReleased), seats taken in `rm_course_availability`,
+//! `OrderPlaced` events and `rm_orders` rows on those courses must all equal the 201
+//! answers (warm-up and sample included). The targets are printed MET/MISSED. When the
+//! server answered anything but 201, its log is kept and its warnings and errors quoted.
 
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};

@@ -1,5 +1,5 @@
 //! `coach-bench register`: the finance VAT register replayed from 1,000,000 invoice
-//! events (see the crate documentation in main.rs).
+//! events.
 //!
 //! The fixture is written straight into `es_events` by SQL (`insert … select` over
 //! `generate_series`, one statement per chunk of orders, so each chunk is a transaction
@@ -7,6 +7,24 @@
 //! The JSON is what `OrderEvent` serialises to (checked: a sample is decoded as
 //! `OrderEvent` before the timing), with every document fact the current events carry,
 //! and the sums the replay must reach are computed from the rows by SQL and compared.
+//!
+//! `bench/run.sh register` (options: `--invoices` 800000, `--corrections` 200000,
+//! `--other-events` 0, `--runs` 3, `--no-cli`, `--keep`). It creates a fresh database,
+//! applies the migrations and writes the fixture straight into `es_events` with SQL
+//! (`insert … select … generate_series`, 50,000 orders per statement, each its own
+//! transaction; a benchmark fixture, not how the product appends): per order one
+//! `InvoiceIssued` in its own stream `order-{uuid}` (version 0) and for every fourth a
+//! `InvoiceCorrected` (version 1, half of the invoice given back), the JSON `OrderEvent`
+//! serialises to with every document fact (seller, buyer with quotes and a semicolon in
+//! its name, sale date, net and VAT). `--other-events` adds events of another type in
+//! other streams among them. Then `VACUUM ANALYZE`; a sample is decoded as `OrderEvent`
+//! and the count and sums the register must reach are taken from the rows by SQL. Timed:
+//! `--runs` in-process replays (`finance::replay`, as of today, issue dates all of 2026)
+//! into CSV written to /dev/null, one into JSON, each with its peak memory (VmHWM after
+//! a reset, the whole process), each checked against the expected count and sums; then
+//! `target/release/coach finance register` once under `/usr/bin/time`, output to
+//! /dev/null, timed from start to exit with its max RSS. Targets: under 10 s and under
+//! 200 MiB.
 
 use std::io::BufWriter;
 use std::path::PathBuf;

@@ -1,5 +1,25 @@
 //! `coach-bench search`: `POST /api/search/search/index` of the real server under an
-//! open-loop load (see the crate documentation in main.rs).
+//! open-loop load.
+//!
+//! `bench/run.sh search` (options: `--rate` 500, `--seconds` 30, `--warmup` 3, `--routes`
+//! 50, `--days` 60, `--max-in-flight` 256, `--keep`). It creates a fresh database
+//! `coach_bench_<pid>`, applies the migrations, seeds the demo data (`fixtures::seed`),
+//! copies the demo's routes (stops, prices, timetables; names with " (2)", " (3)" ...)
+//! until there are `--routes`, generates every route's courses `--days` ahead
+//! (`generate_courses`, which opens each course's seat inventory), catches the projections
+//! up (so the server's runners are idle during the load) and runs `VACUUM ANALYZE`. Then
+//! it starts the real server, `target/release/coach serve --role all` on a free port,
+//! waits for `/ready`, checks 100 unmeasured searches answer 200, and runs an open-loop
+//! load from this process: request `i` is due at `start + i / rate` and timed from then
+//! to its whole answer, so a server falling behind shows as queueing in the latency.
+//! Bodies: a random forward stop pair of the routes, `one_way` or `round_trip` at
+//! random, `date` today + 0..days (Warsaw), `dateBack` up to 7 days later. Reported, for
+//! the requests due after the warm-up: the rates offered, sent and achieved, errors
+//! (anything but 200), p50/p90/p99/max latency, and CPU time per request of the server
+//! process (/proc/PID/stat), of the whole PostgreSQL cluster (`cpu.rs`) and of the load
+//! generator, with PASS/FAIL against the target p99 < 20 ms (and no errors). The server
+//! is stopped and the database dropped at the end (`--keep` keeps both the database and
+//! the server's log).
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -1,6 +1,29 @@
 //! `coach-bench order-list`: the admin's order list, `GET /api/order/order/all` of the
-//! real server, over a million orders in the read model (see the crate documentation in
-//! main.rs).
+//! real server, over a million orders in the read model.
+//!
+//! `bench/run.sh order-list` (options: `--orders` 1000000, `--requests` 200, `--warmup` 5,
+//! `--per-page` 25, `--database` coach_bench_orders, `--only TEXT`, `--reuse`,
+//! `--no-write-cost`, `--keep`; about 6 minutes, half of it writing the orders). It
+//! (re)creates the database `--database` on the cluster, applies the migrations and
+//! writes `--orders` orders and their tickets straight into `rm_orders` and `rm_tickets`
+//! with `generate_series` (they are read models, and the list reads nothing else; the
+//! rows are shaped as the projection writes them; `order_list/fill.rs` says how they are
+//! spread), builds the tables' indexes and runs `VACUUM ANALYZE`. It adds a SuperAdmin
+//! with a session, starts `coach serve --role query` (the query API alone: no projection
+//! or process runs over the rows without events) and times `GET /api/order/order/all`
+//! case by case, one request at a time: every filter (each field with its natural
+//! operator, newest first, page 1), combinations (status with a placing range, route with
+//! a course day, an e-mail part with a status, paid by total), every sort both ways and
+//! deep pages (page 400 and 4000). Each case sends `--warmup` unmeasured requests, then
+//! `--requests` timed ones, with values drawn from a seeded sample of the orders and
+//! tickets (a hash, a ticket number, a route, a day ...). Reported per case: p50, p95,
+//! p99 and max latency (sending to the whole answer), the median `totalCount` and
+//! whether it was exact or estimated, and PASS/FAIL against the target, p99 under
+//! 100 ms. Then, server stopped, what migration 0058's indexes cost the writer of
+//! `rm_orders`: 10,000 new orders inserted and then paid in batches of 500 on the full
+//! table, with and without those indexes, each run in a transaction rolled back
+//! (`order_list/write_cost.rs`). The database is dropped at the end unless `--keep` (or
+//! `--reuse`, which keeps it and skips the writing next time when it holds `--orders`).
 
 mod cases;
 pub(crate) mod fill;

@@ -19,7 +19,18 @@
 //! Then `VACUUM ANALYZE` of those tables, a SuperAdmin's session, `coach serve --role query`, and
 //! `--requests` timed requests one after another after `--warmup` unmeasured ones:
 //! p50/p95/p99/max from sending to the whole answer, against the issue's target, p99
-//! under 200 ms.
+//! under 200 ms. Then, the server stopped, the same figures of each part of the answer
+//! timed in this process by the query side's own functions ([`parts`]): the courses, the
+//! sales, the counts, and the JSON encoding; they say where a slow answer spends its time.
+//!
+//! `bench/run.sh dashboard` (options: `--orders` 1000000, `--requests` 300, `--warmup` 10,
+//! `--database` coach_bench_orders, `--reuse`, `--keep`). The order-list bench's orders and
+//! tickets (the same fill; `--reuse` takes that bench's database as it is), then the read
+//! models the home page reads, written at that scale as their projections would write them
+//! ([`seed`] says how).
+
+mod parts;
+mod seed;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -31,6 +42,7 @@ use crate::order_list::{admin_token, fill, machine};
 use crate::report::{self, thousands};
 use crate::server::Server;
 use crate::setup::{self, BenchDb};
+use seed::{SEED, SETTLE};
 
 #[derive(Args)]
 pub struct DashboardArgs {
@@ -113,9 +125,10 @@ async fn bench(args: &DashboardArgs, db: &BenchDb, coach: &std::path::Path) -> R
     let measured = measure(server.port, &token, args).await;
     server.stop(measured.is_err()).await;
     let (latencies, example) = measured?;
+    eprintln!("timing the home page's parts in process ...");
+    let parts = parts::measure(&pool, args.requests, args.warmup).await?;
     pool.close().await;
 
-    let p = |q: f64| percentile_ms(&latencies, q);
     let mut out = String::from("## coach-bench dashboard\n\n");
     out.push_str(&format!("{}; `coach serve --role query`\n\n", machine()));
     out.push_str(&format!(
@@ -134,17 +147,15 @@ async fn bench(args: &DashboardArgs, db: &BenchDb, coach: &std::path::Path) -> R
         args.requests, args.warmup
     ));
     out.push_str(&format!("- load average (1/5/15 min) at start {load_at_start}, at end {}\n\n", setup::loadavg()));
-    let p99 = p(99.0);
-    out.push_str(&report::markdown(
-        &["endpoint", "p50 ms", "p95 ms", "p99 ms", "max ms", "p99 < 200 ms"],
-        &[vec![
-            "GET /api/admin/home".into(),
-            format!("{:.1}", p(50.0)),
-            format!("{:.1}", p(95.0)),
-            format!("{p99:.1}"),
-            format!("{:.1}", p(100.0)),
-            if p99 < P99_TARGET_MS { "PASS".into() } else { "FAIL".into() },
-        ]],
+    let p99 = percentile_ms(&latencies, 99.0);
+    let verdict = if p99 < P99_TARGET_MS { "PASS" } else { "FAIL" };
+    let mut rows = vec![figures("GET /api/admin/home", &latencies, verdict)];
+    rows.extend(parts.iter().map(|part| figures(&format!("  part: {}", part.name), &part.sorted_us, "-")));
+    out.push_str(&report::markdown(&["endpoint", "p50 ms", "p95 ms", "p99 ms", "max ms", "p99 < 200 ms"], &rows));
+    out.push_str(&format!(
+        "\nThe parts: `query_api::dashboard`'s functions called in this process, one after another, {} times after {} \
+         unmeasured (the endpoint runs the three reads at once, then encodes).\n",
+        args.requests, args.warmup
     ));
     Ok(out)
 }
@@ -181,6 +192,12 @@ async fn measure(port: u16, token: &str, args: &DashboardArgs) -> Result<(Vec<u6
     Ok((latencies, example))
 }
 
+/// A row of the report: p50, p95, p99 and max of `sorted_us`, and the verdict.
+fn figures(name: &str, sorted_us: &[u64], verdict: &str) -> Vec<String> {
+    let p = |q: f64| format!("{:.1}", percentile_ms(sorted_us, q));
+    vec![name.to_owned(), p(50.0), p(95.0), p(99.0), p(100.0), verdict.to_owned()]
+}
+
 fn percentile_ms(sorted_us: &[u64], p: f64) -> f64 {
     if sorted_us.is_empty() {
         return f64::NAN;
@@ -188,81 +205,3 @@ fn percentile_ms(sorted_us: &[u64], p: f64) -> f64 {
     let i = ((p / 100.0) * sorted_us.len() as f64).ceil() as usize;
     sorted_us[i.clamp(1, sorted_us.len()) - 1] as f64 / 1000.0
 }
-
-/// The home page's read models from the orders and tickets (see the module documentation).
-const SEED: &str = r#"
-truncate rm_sales_days, rm_sales_orders, rm_course_availability, refunds, rm_ksef_documents, rm_complaints;
-delete from route_waypoints; delete from routes; delete from waypoints;
-insert into waypoints (id, name, town) overriding system value
-select i, t[i] || ', Dworzec', t[i] from generate_series(1, 20) i,
-  (select array['Nisko','Rzeszów','Kraków','Warszawa','Lublin','Tarnobrzeg','Stalowa Wola','Sandomierz','Kielce','Łódź',
-    'Katowice','Przemyśl','Zamość','Jarosław','Mielec','Dębica','Tarnów','Nowy Sącz','Gorlice','Krosno'] t) towns;
-insert into routes (id, name) overriding system value
-select distinct on (route_id) route_id, route_name from rm_orders order by route_id;
-
-insert into rm_sales_orders (order_id, outbound_route_id, outbound_route, back_route_id, back_route, back_tickets, version)
-select order_id, route_id, route_name, (back ->> 'route_id')::bigint, back ->> 'route_name',
-  coalesce((select array_agg(t.ticket_id) from rm_tickets t where t.order_id = o.order_id and t.leg = 'back'), '{}'),
-  version
-from rm_orders o;
-
-insert into rm_sales_days (day, route_id, route_name, orders, tickets, revenue, returns, refunded)
-select day, route_id, min(route_name), sum(orders), sum(tickets), sum(revenue), sum(returns), sum(refunded) from (
-  select (paid_at at time zone 'Europe/Warsaw')::date as day, route_id, route_name,
-         1 as orders, 0 as tickets, paid_amount as revenue, 0 as returns, 0::bigint as refunded
-    from rm_orders where paid_at is not null
-  union all
-  select (t.issued_at at time zone 'Europe/Warsaw')::date, (l.leg ->> 'route_id')::bigint, l.leg ->> 'route_name',
-         0, 1, 0, 0, 0
-    from rm_tickets t join rm_orders o using (order_id)
-    cross join lateral (select case when t.leg = 'back' then o.back else o.outbound end leg) l
-  union all
-  select (t.returned_at at time zone 'Europe/Warsaw')::date, (l.leg ->> 'route_id')::bigint, l.leg ->> 'route_name',
-         0, 0, 0, 1, coalesce(t.money_refund, 0)
-    from rm_tickets t join rm_orders o using (order_id)
-    cross join lateral (select case when t.leg = 'back' then o.back else o.outbound end leg) l
-   where t.returned_at is not null) f
-group by day, route_id;
-
-insert into rm_course_availability (course_id, route_id, departure_at, seats, segment_loads, stop_ids, version)
-select t.course_id, min(r.id), min(t.departure_at), 50,
-  array[least(50, count(*) filter (where t.status <> 'returned'))::int],
-  array[min(t.from_waypoint_id), min(t.to_waypoint_id)], 1
-from rm_tickets t join routes r on r.name = t.route_name
-group by t.course_id;
-
-insert into refunds (refund_id, order_id, reason, amount, provider, session_id, transaction_id, status, created_at)
-select md5('refund' || order_id)::uuid, order_id, 'return', greatest(paid_amount, 1), 'sandbox', payment_session_id,
-  coalesce(transaction_id, ''), case when abs(hashtext(order_id::text)) % 20 = 0 then 'refused' else 'sent' end,
-  coalesce(cancelled_at, paid_at, placed_at)
-from rm_orders where status in ('cancelled', 'returned');
-
-insert into rm_ksef_documents (document_number, order_id, kind, state, issued_at, queue_position, offline, deadline,
-  updated_at)
-select invoice_number, order_id, 'invoice',
-  case when invoice_issued_at > now() - interval '1 day' then (array['waiting', 'offline', 'rejected'])[1 + n % 3]
-       else 'accepted' end,
-  invoice_issued_at, n, invoice_issued_at > now() - interval '1 day' and n % 3 = 1,
-  case when invoice_issued_at > now() - interval '1 day' and n % 3 = 1 then current_date + 1 end, invoice_issued_at
-from (select *, row_number() over (order by invoice_issued_at) as n from rm_orders where invoice_number is not null) o;
-
-insert into rm_complaints (complaint_id, number, order_id, order_number, email, language, text, attachments, state,
-  filed_at, respond_by, answer_by, responded_at, answered_at, version, updated_at)
-select md5('complaint' || i)::uuid, 'RK/' || i, o.order_id, o.number, o.email, 'pl', 'Spóźniony autobus', '[]',
-  case when i % 3 = 0 then 'answered' when i % 3 = 1 then 'acknowledged' else 'received' end,
-  now() - interval '1 day' * (i % 90), (now() - interval '1 day' * (i % 90))::date + 30,
-  (now() - interval '1 day' * (i % 90))::date + 90,
-  case when i % 3 <> 2 then now() end, case when i % 3 = 0 then now() end, 1, now()
-from generate_series(1, 10000) i
-join lateral (select order_id, number, email from rm_orders where order_id = md5('order' || (i * 97))::uuid) o on true;
-"#;
-
-/// Settled tables, one statement each (`VACUUM` runs outside a transaction, and several
-/// statements in one simple query are one).
-const SETTLE: [&str; 5] = [
-    "vacuum analyze rm_sales_days",
-    "vacuum analyze rm_course_availability",
-    "vacuum analyze refunds",
-    "vacuum analyze rm_ksef_documents",
-    "vacuum analyze rm_complaints",
-];
