@@ -33,6 +33,7 @@ const valueMessages = defineMessages<{
   sum: { price: string; fee: string; back: string };
   toPayment: { amount: string };
   toOffice: { amount: string };
+  toTerminal: { amount: string };
   toCoupon: { amount: string; code: string };
 }>({
   sum: {
@@ -49,6 +50,11 @@ const valueMessages = defineMessages<{
     id: 'tickets.return.toOffice',
     defaultMessage: '{amount} do odebrania w kasie, w której kupiono bilet',
     description: 'The money part of a return of a ticket bought at the office',
+  },
+  toTerminal: {
+    id: 'tickets.return.toTerminal',
+    defaultMessage: '{amount} z powrotem na kartę, którą zapłacono w kasie (zwrot przez terminal płatniczy w kasie, w której kupiono bilet)',
+    description: 'The money part of a return of a ticket paid by card on the office terminal: refunded to that card on the terminal',
   },
   toCoupon: {
     id: 'tickets.return.toCoupon',
@@ -153,6 +159,13 @@ export function ReturnConfirm({ number, code, onReturned, onCancel, onRefused, l
   );
 }
 
+/** Where the money part goes, as the quote says: cash at the office, the card terminal, or the payment. */
+function moneyToMessage(moneyTo: string) {
+  if (moneyTo === 'office') return valueMessages.toOffice;
+  if (moneyTo === 'terminal') return valueMessages.toTerminal;
+  return valueMessages.toPayment;
+}
+
 /** What comes back, as one sum that adds up, then each part and where it goes. */
 function QuoteSummary({ quote }: { quote: ReturnQuote }) {
   const intl = useIntl();
@@ -169,9 +182,7 @@ function QuoteSummary({ quote }: { quote: ReturnQuote }) {
       <ul>
         {quote.money_refund > 0 ? (
           <li>
-            {intl.formatMessage(quote.money_to === 'office' ? valueMessages.toOffice : valueMessages.toPayment, {
-              amount: format.money(quote.money_refund),
-            })}
+            {intl.formatMessage(moneyToMessage(quote.money_to), { amount: format.money(quote.money_refund) })}
           </li>
         ) : null}
         {quote.coupon_refund > 0 ? (

@@ -22,6 +22,16 @@ const messages = defineMessages({
     defaultMessage: 'Pieniądze wrócą tą samą metodą, którą zapłacono, zwykle w ciągu kilku dni roboczych.',
     description: 'Return result: how the money comes back',
   },
+  moneyHintOffice: {
+    id: 'tickets.return.result.moneyHintOffice',
+    defaultMessage: 'Bilet kupiono za gotówkę w kasie: pieniądze odbierzesz w kasie, w której go kupiono.',
+    description: 'Return result of a ticket paid in cash at the office: the money is paid back there',
+  },
+  moneyHintTerminal: {
+    id: 'tickets.return.result.moneyHintTerminal',
+    defaultMessage: 'Bilet opłacono kartą w kasie: pieniądze wrócą na tę kartę przez terminal płatniczy w kasie, w której go kupiono.',
+    description: 'Return result of a ticket paid by card on the office terminal: refunded to that card on the terminal',
+  },
 });
 
 const valueMessages = defineMessages<{ done: { number: string } }>({
@@ -31,6 +41,13 @@ const valueMessages = defineMessages<{ done: { number: string } }>({
     description: 'Return result heading',
   },
 });
+
+/** How the money comes back, by where the server says it goes (`office`, `terminal`, else the payment). */
+function moneyHint(moneyTo: string | undefined) {
+  if (moneyTo === 'office') return messages.moneyHintOffice;
+  if (moneyTo === 'terminal') return messages.moneyHintTerminal;
+  return messages.moneyHint;
+}
 
 /** What a return gave back: shown (and announced) right after the return. */
 export function ReturnResult({ result, level = 2 }: { result: ReturnedTicket; level?: 2 | 3 }) {
@@ -60,7 +77,7 @@ export function ReturnResult({ result, level = 2 }: { result: ReturnedTicket; le
           <dd>{format.money(result.money_refund)}</dd>
         </div>
       </dl>
-      {result.money_refund > 0 ? <p className="form-field__hint">{intl.formatMessage(messages.moneyHint)}</p> : null}
+      {result.money_refund > 0 ? <p className="form-field__hint">{intl.formatMessage(moneyHint(result.money_to))}</p> : null}
     </div>
   );
 }
