@@ -163,3 +163,29 @@ async fn each_refused_refund_on_the_home_page_names_its_own_order(pool: PgPool) 
     })
     .await;
 }
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_printed_tickets_file_is_named_in_the_panels_language(pool: PgPool) {
+    let app = spawn(pool).await;
+    company(&app.pool).await;
+    let line = line(&app.pool).await;
+    let course = course(&app, &line, tomorrow(), 5).await;
+    let (status, sold) = sell_on(&app, &line, course, "", "cash").await;
+    assert_eq!(status, 201, "{sold}");
+    let (id, number) = (id_of(&sold), sold["data"]["number"].as_str().expect("number").to_owned());
+    let token = app.admin_token.clone();
+    let name = |query: &str| {
+        let request = app.client.get(app.url(&format!("/api/order/order/print?id={id}{query}"))).bearer_auth(&token);
+        async move {
+            let response = request.send().await.expect("print");
+            let status = response.status().as_u16();
+            let disposition =
+                response.headers().get("content-disposition").map(|v| v.to_str().unwrap_or("").to_owned());
+            (status, disposition.unwrap_or_default())
+        }
+    };
+    assert_eq!(name("&format=receipt").await, (200, format!("inline; filename=\"bilety-{number}-80mm.pdf\"")));
+    assert_eq!(name("&format=a4&lang=pl").await, (200, format!("inline; filename=\"bilety-{number}.pdf\"")));
+    assert_eq!(name("&format=receipt&lang=en").await, (200, format!("inline; filename=\"tickets-{number}-80mm.pdf\"")));
+    assert_eq!(name("&lang=de").await.0, 422);
+}
