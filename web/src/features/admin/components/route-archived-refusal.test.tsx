@@ -32,6 +32,26 @@ async function preview(path: string, heading: string, label: RegExp, button: str
   await user.click(within(section).getByRole('button', { name: button }));
 }
 
+const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' };
+const ROUTES = [
+  { id: 1, name: 'Nisko – Kraków', active: true, show_on_home: true, archived: false, ...stamp },
+  { id: 2, name: 'Nisko – Rzeszów', active: true, show_on_home: false, archived: true, ...stamp },
+];
+
+describe('the new course form', { timeout: 20_000 }, () => {
+  it('offers no archived route', async () => {
+    server.use(
+      http.get(apiUrl('/route/route/all'), () =>
+        HttpResponse.json({ data: { models: ROUTES, pagination: { page: 1, perPage: 100, totalCount: 2, pageCount: 1 } } }),
+      ),
+    );
+    renderApp('/admin/course/course/new', ADMIN);
+    const select = await screen.findByLabelText(/^Trasa/, {}, { timeout: 5_000 });
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Nisko – Kraków' })).toBeInTheDocument());
+    expect(within(select).queryByRole('option', { name: /Nisko – Rzeszów/ })).toBeNull();
+  });
+});
+
 describe('a course refused on an archived route', { timeout: 20_000 }, () => {
   it('is explained in Polish', async () => {
     archivedMeanwhile();
