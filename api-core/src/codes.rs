@@ -100,6 +100,7 @@ codes! {
 
     // Routes (catalogue-api/src/catalogue/route_remove.rs), issue 29.
     ROUTE_HAS_COURSES = "route.has_courses", 409, "The route has courses (its orders name it): archive it instead of deleting it.";
+    ROUTE_ARCHIVED = "route.archived", 422, "The route is archived: its courses are not sold and it takes no new ones (field of the course or `route_id`); unarchive it first.";
 
     // The search (query-api/src/catalogue/search).
     DATE_IN_PAST = "date.in_past", 422, "The departure date has passed (field `date`).";

@@ -148,7 +148,13 @@ pub(super) async fn routes(pool: &PgPool, route_id: Option<i64>) -> Result<Route
                 .await?;
             match state {
                 None => return Err(ApiError::invalid_field("route_id", &format!("no route with id {id}"))),
-                Some((_, true)) => return Err(ApiError::invalid_field("route_id", "the route is archived")),
+                Some((_, true)) => {
+                    return Err(ApiError::invalid_field(
+                        "route_id",
+                        "the route is archived: unarchive it to add courses",
+                    )
+                    .with_code(api_core::codes::ROUTE_ARCHIVED))
+                }
                 Some((false, _)) => return Err(ApiError::invalid_field("route_id", "the route is not active")),
                 Some((true, false)) => vec![id],
             }

@@ -90,7 +90,7 @@ pub async fn create(
             f.error("route_id", format!("no route with id {route_id}"));
         } else if archived == Some(true) {
             // An archived route makes no new courses (issue 29): unarchive it first.
-            f.error("route_id", "the route is archived: unarchive it to add courses");
+            f.error_coded("route_id", codes::ROUTE_ARCHIVED, "the route is archived: unarchive it to add courses");
         } else if stops.get(&route_id).is_none_or(|s| s.len() < 2) {
             f.error("route_id", "the route needs at least two stops");
         }

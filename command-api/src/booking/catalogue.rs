@@ -16,6 +16,9 @@ pub struct CourseLeg {
     pub route_id: i64,
     pub route_name: String,
     pub sale_open: bool,
+    /// The route is archived (issue 29): its courses still run for the tickets sold, but
+    /// sell nothing more.
+    pub route_archived: bool,
     pub from_waypoint_id: i64,
     pub from_name: String,
     pub to_waypoint_id: i64,
@@ -33,6 +36,7 @@ struct LegRow {
     route_id: i64,
     route_name: String,
     sale_open: bool,
+    route_archived: bool,
     course_departure: DateTime<Utc>,
     from_name: Option<String>,
     from_position: Option<i32>,
@@ -60,7 +64,7 @@ pub async fn course_leg(
     to: i64,
 ) -> Result<CourseLeg, ApiError> {
     let row = sqlx::query_as::<_, LegRow>(
-        "select c.route_id, r.name as route_name, c.sale_open, c.departure_at as course_departure, \
+        "select c.route_id, r.name as route_name, c.sale_open, r.archived as route_archived, c.departure_at as course_departure, \
                 wf.name as from_name, f.position as from_position, f.minutes as from_minutes, \
                 wt.name as to_name, t.position as to_position, t.minutes as to_minutes, \
                 p.price \
@@ -114,6 +118,7 @@ pub async fn course_leg(
         route_id: row.route_id,
         route_name: row.route_name,
         sale_open: row.sale_open,
+        route_archived: row.route_archived,
         from_waypoint_id: from,
         from_name,
         to_waypoint_id: to,

@@ -21,12 +21,13 @@ use crate::CommandState;
 /// The tickets and the confirmation of payment of a paid order, as a PDF (admin).
 #[utoipa::path(get, path = "/api/order/order/print", tag = "order", security(("bearer" = [])),
     params(("id" = Uuid, Query, description = "the order's id"),
-        ("format" = Option<String>, Query, pattern = "^(a4|receipt)$", description = "`a4` (the default) or `receipt`: the 80 mm roll of a receipt printer")),
+        ("format" = Option<String>, Query, pattern = "^(a4|receipt)$", description = "`a4` (the default) or `receipt`: the 80 mm roll of a receipt printer"),
+        ("lang" = Option<String>, Query, pattern = "^(pl|en)$", description = "the panel's language, which names the file: `pl` (the default, `bilety-…pdf`) or `en` (`tickets-…pdf`)")),
     responses((status = 200, description = "the PDF", content_type = "application/pdf", body = Vec<u8>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 404, description = "no such order"),
         (status = 409, description = "the order is not paid or has no valid tickets"),
-        (status = 422, description = "id is missing or not a UUID, or format is neither a4 nor receipt")))]
+        (status = 422, description = "id is missing or not a UUID, format is neither a4 nor receipt, or lang is neither pl nor en")))]
 #[tracing::instrument(skip(state, params))]
 pub async fn print(State(state): State<CommandState>, _: AdminUser, params: Params) -> Result<Response, ApiError> {
     let order_id = Uuid::parse_str(params.required("id")?.trim())
@@ -35,6 +36,12 @@ pub async fn print(State(state): State<CommandState>, _: AdminUser, params: Para
         None | Some("a4") => Paper::A4,
         Some("receipt") => Paper::Receipt80,
         Some(_) => return Err(ApiError::invalid_field("format", "format must be a4 or receipt")),
+    };
+    // The file is named in the panel's language (issue 29); its content is the carrier's.
+    let stem = match params.raw("lang").map(str::trim) {
+        None | Some("pl") => "bilety",
+        Some("en") => "tickets",
+        Some(_) => return Err(ApiError::invalid_field("lang", "lang must be pl or en")),
     };
     let not_found = || ApiError::NotFound("There is no such order.".into());
     let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &order_stream(order_id)?).await?;
@@ -45,7 +52,7 @@ pub async fn print(State(state): State<CommandState>, _: AdminUser, params: Para
         other => ApiError::Unavailable(format!("the tickets could not be rendered: {other}")),
     })?;
     let suffix = if paper == Paper::Receipt80 { "-80mm" } else { "" };
-    let name = format!("bilety-{}{suffix}.pdf", order.display_number().replace(['/', '"', '\\'], "-"));
+    let name = format!("{stem}-{}{suffix}.pdf", order.display_number().replace(['/', '"', '\\'], "-"));
     Ok((
         [
             (CONTENT_TYPE, "application/pdf".to_owned()),

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::aggregate::{self, ExecuteError, OrderAgg};
+use crate::booking::place::OfficePayment;
 use crate::payments::order_of_ticket;
 use crate::processes::effects;
 use crate::streams::order_stream;
@@ -42,6 +43,9 @@ pub struct Returned {
     pub coupon_refund_formatted: String,
     pub money_refund: i64,
     pub money_refund_formatted: String,
+    /// Where the money part goes, as [`ReturnQuote::money_to`] says it.
+    #[schema(pattern = "^(payment|office|terminal|none)$")]
+    pub money_to: String,
 }
 
 #[utoipa::path(post, path = "/api/order/order/return-ticket", tag = "order", security((), ("bearer" = [])), request_body = ReturnInput,
@@ -78,8 +82,10 @@ pub struct ReturnQuote {
     /// The coupon the coupon part goes back to (the order's), to use again by its code.
     pub coupon_code: Option<String>,
     /// Where the money part goes: `payment` (back to the card or account that paid, through
-    /// the gateway), `office` (paid at the ticket office: given back there), `none`.
-    #[schema(pattern = "^(payment|office|none)$")]
+    /// the gateway), `office` (paid in cash at the ticket office: given back there in cash),
+    /// `terminal` (paid by card on the office's terminal: refunded to that card on the
+    /// terminal, as the refund is recorded, `at_terminal`), `none`.
+    #[schema(pattern = "^(payment|office|terminal|none)$")]
     pub money_to: String,
 }
 
@@ -105,12 +111,6 @@ pub async fn return_quote(
         return Err(ApiError::Conflict("This ticket was returned already.".into()));
     };
     let placed = loaded.state.placed();
-    let at_office = placed.is_some_and(|o| matches!(o.payment.provider.as_str(), "cash" | "card_terminal"));
-    let money_to = match (*money_refund, at_office) {
-        (0, _) => "none",
-        (_, true) => "office",
-        (_, false) => "payment",
-    };
     Ok(Data::new(ReturnQuote {
         number,
         price: *price,
@@ -119,7 +119,7 @@ pub async fn return_quote(
         coupon_refund: *coupon_refund,
         money_refund: *money_refund,
         coupon_code: placed.and_then(|o| o.coupon.as_ref()).filter(|_| *coupon_refund > 0).map(|c| c.code.clone()),
-        money_to: money_to.into(),
+        money_to: money_to(placed, *money_refund).into(),
     }))
 }
 
@@ -191,7 +191,21 @@ pub(crate) async fn return_one(
         coupon_refund_formatted: format_pln(*coupon_refund),
         money_refund: *money_refund,
         money_refund_formatted: format_pln(*money_refund),
+        money_to: money_to(after.placed(), *money_refund).into(),
     })
+}
+
+/// Where `money_refund` of the order `placed` goes: the way the refund owed is recorded
+/// ([`crate::processes::refunds::owe`]), so the quote, the answer and the refund agree.
+fn money_to(placed: Option<&domain::order::OrderState>, money_refund: i64) -> &'static str {
+    if money_refund == 0 {
+        return "none";
+    }
+    match placed.and_then(|o| OfficePayment::of_provider(&o.payment.provider)) {
+        Some(OfficePayment::Cash) => "office",
+        Some(OfficePayment::CardTerminal) => "terminal",
+        None => "payment",
+    }
 }
 
 fn not_found() -> ApiError {

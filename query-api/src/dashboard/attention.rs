@@ -15,6 +15,10 @@ use uuid::Uuid;
 
 use api_core::ApiError;
 
+/// The most refused refunds the home page lists one by one (the oldest first); the count
+/// says how many there are in all.
+pub const FAILED_REFUNDS_LISTED: i64 = 20;
+
 /// A complaint is near its deadline with this many days left or fewer (the home page's
 /// link filters the complaint list by `days_left` at most this).
 pub const COMPLAINT_DAYS: i32 = 7;
@@ -24,8 +28,10 @@ pub const COMPLAINT_DAYS: i32 = 7;
 pub struct Attention {
     /// Refunds the payment gateway refused (they wait for someone).
     pub failed_refunds: i64,
-    /// The order of the oldest refused refund (its page shows the payments), if any.
-    pub failed_refund_order: Option<Uuid>,
+    /// The refused refunds, the oldest first, at most [`FAILED_REFUNDS_LISTED`]: each
+    /// names its own order, whose page shows the payments and the refund's attempts.
+    #[sqlx(skip)]
+    pub failed_refund_list: Vec<FailedRefund>,
     /// Invoices and corrections waiting to be sent to KSeF.
     pub ksef_waiting: i64,
     /// Issued in offline mode, not yet in KSeF.
@@ -41,15 +47,27 @@ pub struct Attention {
     pub payments_due: i64,
 }
 
+/// A refund the gateway refused, and the order it belongs to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema, sqlx::FromRow)]
+pub struct FailedRefund {
+    pub refund_id: Uuid,
+    pub order_id: Uuid,
+    /// The order's number as people see it (empty until the orders read model has it).
+    pub order_number: String,
+    /// Grosz.
+    pub amount: i64,
+    /// When the refund was owed.
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
 /// The counts, on `today` (Warsaw), in one statement. Each reads a partial index
 /// (migration 0083); `respond_by <= today + days` is implied by the deadline rule (the
 /// first deadline comes before the second) and lets the complaints' index answer.
 pub async fn counts(pool: &PgPool, today: NaiveDate) -> Result<Attention, ApiError> {
     let near = projections::ksef_deadlines::NOT_IN_KSEF;
-    let attention = sqlx::query_as(&format!(
+    let mut attention: Attention = sqlx::query_as(&format!(
         "select \
            (select count(*) from refunds where status = 'refused') as failed_refunds, \
-           (select order_id from refunds where status = 'refused' order by created_at limit 1) as failed_refund_order, \
            (select count(*) from rm_ksef_documents where state = 'waiting') as ksef_waiting, \
            (select count(*) from rm_ksef_documents where state = 'offline') as ksef_offline, \
            (select count(*) from rm_ksef_documents where state = 'rejected') as ksef_rejected, \
@@ -63,5 +81,22 @@ pub async fn counts(pool: &PgPool, today: NaiveDate) -> Result<Attention, ApiErr
     .bind(COMPLAINT_DAYS)
     .fetch_one(pool)
     .await?;
+    attention.failed_refund_list = failed_refunds(pool).await?;
     Ok(attention)
+}
+
+/// The refused refunds, oldest first (the partial index `refunds_refused` of migration
+/// 0083 reads them in order), each with its own order's number.
+async fn failed_refunds(pool: &PgPool) -> Result<Vec<FailedRefund>, ApiError> {
+    Ok(sqlx::query_as(
+        "select f.refund_id, f.order_id, coalesce(nullif(o.number, ''), o.hash_id, '') as order_number, \
+                f.amount, f.created_at \
+           from (select refund_id, order_id, amount, created_at from refunds where status = 'refused' \
+                  order by created_at, refund_id limit $1) f \
+           left join rm_orders o on o.order_id = f.order_id \
+          order by f.created_at, f.refund_id",
+    )
+    .bind(FAILED_REFUNDS_LISTED)
+    .fetch_all(pool)
+    .await?)
 }

@@ -154,7 +154,7 @@ const SEARCH: &str = concat!(
     "with ",
     closing!(),
     ", ",
-    legs!("and r.active"),
+    legs!("and r.active and not r.archived"),
     "
 ",
     found_columns!(),
@@ -243,7 +243,7 @@ pub async fn served(pool: &PgPool, start: i64, end: i64) -> Result<bool, ApiErro
     Ok(sqlx::query_scalar(
         "select exists (select 1 from route_waypoints s \
          join route_waypoints e on e.route_id = s.route_id and e.waypoint_id = $2 and e.position > s.position \
-         join routes r on r.id = s.route_id and r.active \
+         join routes r on r.id = s.route_id and r.active and not r.archived \
          join route_prices p on p.route_id = s.route_id and p.from_waypoint_id = $1 and p.to_waypoint_id = $2 \
          where s.waypoint_id = $1)",
     )

@@ -1,7 +1,7 @@
 // Every code of the backend's error answers a customer can meet in normal use (docs/errors.md; the
 // backend's list is the code enum of ApiErrorBody in web/openapi.json), grouped by the screen that
 // shows it. Each must be said in Polish on a Polish page; a code nobody translated must not show the
-// server's English message there, only on /en. A sample's message is the backend's own; the numbers
+// server's English message there, nor on /en (a general sentence in the page's language instead). A sample's message is the backend's own; the numbers
 // some translations repeat (a number of seats, minutes, a length) come from its `params`, never from
 // the English message.
 //
@@ -333,11 +333,17 @@ describe('the backend’s messages on a Polish page', () => {
 });
 
 describe('the backend’s messages on the English page', () => {
-  it('show one nobody translated as the server sent it', () => {
+  // Issue 29: the English page showed such a message as the server sent it (field names and all); it now
+  // gets the general sentence in English, as the Polish page gets it in Polish.
+  it('show one nobody translated as a general sentence, with nothing of the server’s text in it', () => {
     const message = 'The moon is in the wrong phase.';
-    for (const [, translate] of SCREENS) expect(translate(english, sample('moon.wrong_phase', message))).toBe(message);
+    for (const [, translate] of SCREENS) {
+      const shown = translate(english, sample('moon.wrong_phase', message));
+      expect(shown).toBe('The server could not do this. Check the data and try again.');
+      expect(shown).not.toContain('moon');
+    }
     const toast = errorToast(new ApiError({ name: 'Unprocessable Entity', message, status: 422, code: 'moon.wrong_phase' }));
-    expect(formatDisplayText(english, toast.message)).toBe(message);
+    expect(formatDisplayText(english, toast.message)).not.toContain('moon');
   });
 
   it('are in English', () => {

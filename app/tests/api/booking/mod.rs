@@ -32,6 +32,7 @@ mod mail_language;
 mod mailbox;
 mod office_day;
 mod office_desk;
+mod office_leftovers;
 mod order_edit;
 mod order_list;
 mod order_parts;

@@ -8,9 +8,11 @@ use domain::order;
 use serde::{Deserialize, Deserializer};
 use utoipa::ToSchema;
 
-use crate::booking::input::{check_contact_corrected, check_invoice, CustomerInput, InvoiceInput};
+use crate::booking::input::{check_contact, check_desk_contact, check_invoice, CustomerInput, InvoiceInput};
 
-/// The customer's details as an admin corrects them.
+/// The customer's details as an admin corrects them. The e-mail and the phone are
+/// required, except on an order sold at the desk, where either may be blank as at its
+/// sale (one that is given is checked all the same).
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct ContactInput {
     /// Required, at most 100 characters.
@@ -110,10 +112,19 @@ pub(super) struct Change {
     pub(super) reason: String,
 }
 
+/// Whose contact rule a customer's correction follows: an order sold at the desk may
+/// have neither an e-mail nor a phone (issue 29).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Sold {
+    Online,
+    AtDesk,
+}
+
 pub(super) fn check(
     customer: Option<&ContactInput>,
     invoice: Option<Option<&InvoiceDataInput>>,
     reason: &str,
+    sold: Sold,
 ) -> Result<Change, ApiError> {
     let mut errors = Fields::default();
     let customer = customer.map(|c| {
@@ -125,7 +136,10 @@ pub(super) fn check(
             notify_by_sms: c.notify_by_sms,
             ..CustomerInput::default()
         };
-        check_contact_corrected(&input, &mut errors);
+        match sold {
+            Sold::Online => check_contact(&input, &mut errors),
+            Sold::AtDesk => check_desk_contact(&input, &mut errors),
+        }
         // The language is the order's own: `decide_edit` keeps it.
         input.customer(domain::order::Language::Pl)
     });

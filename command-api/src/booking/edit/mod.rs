@@ -33,9 +33,10 @@ use serde::Serialize;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use self::input::{check, Change};
+use self::input::{check, Sold};
 pub use self::input::{ContactInput, CustomerSaveInput, InvoiceDataInput, InvoiceSaveInput, OrderSaveInput};
 use crate::aggregate::{self, ExecuteError, OrderAgg};
+use crate::booking::place::OfficePayment;
 use crate::streams::order_stream;
 use crate::CommandState;
 
@@ -74,8 +75,12 @@ pub async fn save(
     AppJson(input): AppJson<OrderSaveInput>,
 ) -> Result<Data<OrderSaved>, ApiError> {
     let id = order_id(&params)?;
-    let change = check(input.customer.as_ref(), input.invoice.as_ref().map(Option::as_ref), &input.reason)?;
-    apply(&state, admin.id, id, change).await.map(Data::new)
+    let asked = Asked {
+        customer: input.customer.as_ref(),
+        invoice: input.invoice.as_ref().map(Option::as_ref),
+        reason: &input.reason,
+    };
+    apply(&state, admin.id, id, asked).await.map(Data::new)
 }
 
 /// Correct an order's customer details (admin).
@@ -91,8 +96,8 @@ pub async fn save_customer(
     AppJson(input): AppJson<CustomerSaveInput>,
 ) -> Result<Data<OrderSaved>, ApiError> {
     let id = order_id(&params)?;
-    let change = check(Some(&input.customer), None, &input.reason)?;
-    apply(&state, admin.id, id, change).await.map(Data::new)
+    let asked = Asked { customer: Some(&input.customer), invoice: None, reason: &input.reason };
+    apply(&state, admin.id, id, asked).await.map(Data::new)
 }
 
 /// Correct an order's invoice data (admin): before issue they change, after it a
@@ -110,15 +115,28 @@ pub async fn save_invoice(
     AppJson(input): AppJson<InvoiceSaveInput>,
 ) -> Result<Data<OrderSaved>, ApiError> {
     let id = order_id(&params)?;
-    let change = check(None, Some(Some(&input.invoice)), &input.reason)?;
-    apply(&state, admin.id, id, change).await.map(Data::new)
+    let asked = Asked { customer: None, invoice: Some(Some(&input.invoice)), reason: &input.reason };
+    apply(&state, admin.id, id, asked).await.map(Data::new)
+}
+
+/// What a save asks for, before its checks.
+struct Asked<'a> {
+    customer: Option<&'a ContactInput>,
+    invoice: Option<Option<&'a InvoiceDataInput>>,
+    reason: &'a str,
 }
 
 /// Make the change: one [`EditOrder`] decided on the order as it is and appended at
-/// once, or refused as a whole. A correction's number is reserved first when the edit
-/// issues one (`correction/data/{change id}`, so a retried decision takes the same).
-async fn apply(state: &CommandState, admin: Uuid, order_id: Uuid, change: Change) -> Result<OrderSaved, ApiError> {
+/// once, or refused as a whole. The input is checked against the order as loaded (an
+/// order sold at the desk needs no e-mail or phone, as at its sale). A correction's
+/// number is reserved first when the edit issues one (`correction/data/{change id}`, so a
+/// retried decision takes the same).
+async fn apply(state: &CommandState, admin: Uuid, order_id: Uuid, asked: Asked<'_>) -> Result<OrderSaved, ApiError> {
     let stream = order_stream(order_id)?;
+    let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &stream).await?;
+    let at_desk = loaded.state.placed().is_some_and(|o| OfficePayment::of_provider(&o.payment.provider).is_some());
+    let sold = if at_desk { Sold::AtDesk } else { Sold::Online };
+    let change = check(asked.customer, asked.invoice, asked.reason, sold)?;
     let now = Utc::now();
     let metadata = Metadata {
         correlation_id: Some(order_id),
@@ -138,7 +156,6 @@ async fn apply(state: &CommandState, admin: Uuid, order_id: Uuid, change: Change
         by_user_id: Some(admin),
         now,
     };
-    let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &stream).await?;
     if let Some(field) = edit.blanks_contact(&loaded.state) {
         let message = "This order has it: correct it rather than leave it blank.";
         let error = FieldError::new(format!("customer.{field}"), message).with_code(codes::FIELD_BLANK);

@@ -153,10 +153,10 @@ pub(crate) fn check_contact(c: &CustomerInput, errors: &mut Fields<'_>) {
     contact(c, Contact::Required, errors);
 }
 
-/// The contact as an admin corrects it: an e-mail or a phone may be blank here (the edit
-/// then refuses to blank one the order has: `EditOrder::blanks_contact`), one given is
-/// checked by the one rule.
-pub(crate) fn check_contact_corrected(c: &CustomerInput, errors: &mut Fields<'_>) {
+/// [`check_contact`] for an order sold at the desk (an admin's correction of it): as at
+/// the sale, the e-mail and the phone may be left blank, and one that is given is checked
+/// by the same rule.
+pub(crate) fn check_desk_contact(c: &CustomerInput, errors: &mut Fields<'_>) {
     contact(c, Contact::Optional, errors);
 }
 

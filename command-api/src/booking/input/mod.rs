@@ -17,7 +17,7 @@ use utoipa::{PartialSchema, ToSchema};
 use uuid::Uuid;
 
 pub use check::{check_all, check_at_office, check_step};
-pub(crate) use check::{check_contact_corrected, check_invoice};
+pub(crate) use check::{check_contact, check_desk_contact, check_invoice};
 
 /// A stop as search returned it (`{id, name}`); only the id is used.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]

@@ -135,6 +135,15 @@ async fn leg_of(state: &CommandState, field: &str, course: Option<&CourseRef>) -
     if !leg.sale_open {
         return Err(ApiError::invalid_field(field, "This course is not on sale."));
     }
+    // An archived route sells nothing more, online or at the desk (issue 29); the courses
+    // already sold still run.
+    if leg.route_archived {
+        return Err(ApiError::invalid_field(
+            field,
+            "This course's route is archived: its courses are no longer sold. Unarchive the route to sell them.",
+        )
+        .with_code(codes::ROUTE_ARCHIVED));
+    }
     Ok(leg)
 }
 

@@ -385,7 +385,11 @@ export const ReturnInputPatterns = {
 } as const;
 
 export const ReturnQuotePatterns = {
-  money_to: "^(payment|office|none)$",
+  money_to: "^(payment|office|terminal|none)$",
+} as const;
+
+export const ReturnedPatterns = {
+  money_to: "^(payment|office|terminal|none)$",
 } as const;
 
 export const RouteInput = {

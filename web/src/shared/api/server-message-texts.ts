@@ -251,6 +251,6 @@ export const valueMessages = defineMessages<{
     id: 'server.unknown',
     defaultMessage: 'Serwer nie mógł wykonać tej operacji. Sprawdź dane i spróbuj ponownie.',
     description:
-      'A server message the site has no translation for. Every language but English shows a general sentence and leaves out the English original (the value "text"); the English catalogue shows just that value.',
+      'A server message the site has no translation for: a general sentence, in every language, that leaves out the English original (the value "text", never shown).',
   },
 });

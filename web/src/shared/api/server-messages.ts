@@ -3,13 +3,15 @@
 // translated here (accounts, a course that cannot be booked, and what any screen may get: a busy
 // course, a refused session, a server that is down); the order form, the search and the ticket screens
 // add their own (features/*/utils), some by field. src/testing/server-messages.test.ts lists every code
-// a customer can meet and checks that each is translated. A code nobody translated (or an answer
-// without one) is not shown in English on a Polish page: there it becomes a general sentence, and only
-// the English site shows the server's message as it was sent.
+// a customer can meet and checks that each is translated; every other code of docs/errors.md has its
+// text in server-code-texts.ts (src/testing/error-codes.test.ts checks that none is left out). A code
+// nobody translated (or an answer without one) is never shown as the server's English message: it
+// becomes a general sentence in the page's language.
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 
 import { formatDisplayText, type DisplayText } from '../lib/display-text';
 
+import { codeTexts } from './server-code-texts';
 import { messages, valueMessages } from './server-message-texts';
 
 /** Whole numbers an error carries beside its code (`{"max": 254}`), named per code (docs/errors.md). */
@@ -68,6 +70,8 @@ const outOfRange = (text: ServerText): DisplayText => {
 };
 
 const BY_CODE: Record<string, CodeTranslation> = {
+  // Every documented code's own sentence (issue 29); the ones below say more where they can.
+  ...codeTexts,
   // Accounts (query-api/src/accounts).
   'account.registration_failed': messages.registrationFailed,
   'account.not_activated': messages.notActivated,
@@ -142,8 +146,9 @@ export function serverTitle(status: number, name: string): DisplayText {
 }
 
 /**
- * A server text that nobody translated: a general sentence in every language but English, where it
- * is shown as sent (the English catalogue's text is just `{text}`).
+ * A server text that nobody translated: a general sentence in the page's language (issue 29: the English
+ * page showed the server's message as sent, with its field names). `text` stays a value of the message,
+ * for a translator who wants it, and is shown by neither catalogue.
  */
 export function untranslatedServerText(text: string): DisplayText {
   return { ...valueMessages.unknown, values: { text: text.trim() } };

@@ -57,7 +57,9 @@ export async function cancelOrder(id: string, reason: string): Promise<Cancelled
 export type PrintFormat = 'receipt' | 'a4';
 
 /** The address of an order's tickets and confirmation of payment as a PDF in `format` (admin). */
-export const printUrl = (id: string, format: PrintFormat) => `/api/${ORDERS}/print?id=${encodeURIComponent(id)}&format=${format}`;
+/** The print of an order's tickets; `lang` names the file (`bilety-…` or `tickets-…`). */
+export const printUrl = (id: string, format: PrintFormat, lang: 'pl' | 'en' = 'pl') =>
+  `/api/${ORDERS}/print?id=${encodeURIComponent(id)}&format=${format}&lang=${lang}`;
 
 /** Sends the tickets to the customer again, by e-mail or by SMS. */
 export async function resendTickets(id: string, channel: 'email' | 'sms'): Promise<void> {

@@ -7,7 +7,7 @@ import { CellValue } from '../components/cell-value';
 import { CourseDisruptionSection } from '../components/course-disruption';
 import { CourseGenerate } from '../components/course-generate';
 import { CourseLoadSection } from '../components/course-load';
-import { useRouteFilterOptions } from '../hooks/use-route-options';
+import { useCourseRouteOptions, useRouteFilterOptions } from '../hooks/use-route-options';
 import { defineArea } from '../lib/define-area';
 import { fromLocalInput, intText, toLocalInput } from '../lib/validation';
 import { areaTitles } from '../messages/area-titles';
@@ -51,7 +51,7 @@ export const coursesArea = defineArea<Course, z.infer<typeof schema>>({
   form: {
     schema,
     fields: [
-      { name: 'route_id', label: fields.route, kind: 'select', required: true, useOptions: useRouteFilterOptions, readOnlyOnEdit: true },
+      { name: 'route_id', label: fields.route, kind: 'select', required: true, useOptions: useCourseRouteOptions, readOnlyOnEdit: true },
       { name: 'departure_at', label: fields.departureAt, kind: 'datetime', required: true, readOnlyOnEdit: true, hint: fields.courseEditHint },
       { name: 'seats', label: fields.seats, kind: 'number', required: true },
       { name: 'sale_open', label: fields.saleOpen, kind: 'checkbox' },

@@ -6,10 +6,12 @@ import { useId } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
 
+import { useFormatters } from '@/i18n/format';
+
 import { adminHomeQuery, COMPLAINT_DAYS, type Attention } from '../api/admin-home';
 import { useAdminHref } from '../lib/admin-path';
 import { common } from '../messages/common-messages';
-import { attentionTexts, homeTexts } from '../messages/home-messages';
+import { attentionTexts, failedRefundValues, homeTexts } from '../messages/home-messages';
 
 import './admin-home.css';
 import { AdminPage } from './admin-page';
@@ -29,7 +31,8 @@ interface AttentionLine {
 function attentionLines(a: Attention): AttentionLine[] {
   const invoices = (state: string) => `order/invoice?${new URLSearchParams({ 'filter[ksef_state][eq]': state }).toString()}`;
   return [
-    { key: 'refunds', text: attentionTexts.failedRefunds, count: a.failed_refunds, to: a.failed_refund_order ? `order/order/${a.failed_refund_order}` : null },
+    // Each refused refund is listed under the count with its own order (FailedRefunds below).
+    { key: 'refunds', text: attentionTexts.failedRefunds, count: a.failed_refunds, to: null },
     { key: 'ksef-waiting', text: attentionTexts.ksefWaiting, count: a.ksef_waiting, to: invoices('waiting') },
     { key: 'ksef-offline', text: attentionTexts.ksefOffline, count: a.ksef_offline, to: invoices('offline') },
     { key: 'ksef-rejected', text: attentionTexts.ksefRejected, count: a.ksef_rejected, to: invoices('rejected') },
@@ -47,6 +50,25 @@ function attentionLines(a: Attention): AttentionLine[] {
       to: `order/order?${new URLSearchParams({ 'filter[status][eq]': 'pending_payment' }).toString()}`,
     },
   ];
+}
+
+/** The refused refunds, each a link to its own order (whose page shows the payments and the attempts). */
+function FailedRefunds({ refunds }: { refunds: Attention['failed_refund_list'] }) {
+  const intl = useIntl();
+  const href = useAdminHref();
+  const { money } = useFormatters();
+  if (refunds.length === 0) return null;
+  return (
+    <ul className="admin-home__refunds">
+      {refunds.map((refund) => (
+        <li key={refund.refund_id}>
+          <Link to={href(`order/order/${refund.order_id}`)}>
+            {intl.formatMessage(failedRefundValues.refund, { number: refund.order_number || refund.order_id, amount: money(refund.amount) })}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function AttentionSection({ attention }: { attention: Attention }) {
@@ -76,6 +98,7 @@ function AttentionSection({ attention }: { attention: Attention }) {
                   {count} {label}
                 </span>
               )}
+              {line.key === 'refunds' ? <FailedRefunds refunds={attention.failed_refund_list} /> : null}
             </li>
           );
         })}

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { apiUrl } from '@/testing/mocks/api-url';
 import { readDb, withDb } from '@/testing/mocks/data/booking-db';
 import { COMPANY_ORDER_HASH } from '@/testing/mocks/data/booking-seed';
+import { adminOf } from '@/testing/mocks/data/order-admin';
 import { validationError } from '@/testing/mocks/handlers/errors';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
@@ -227,6 +228,7 @@ describe('the order edit', () => {
     const id = withDb((db) => {
       const order = db.orders.find((candidate) => candidate.invoice === null && candidate.status === 'paid' && candidate.number);
       if (!order) throw new Error('the seed has no paid order without an invoice');
+      adminOf(db, order).payment_method = 'cash';
       order.customer = { ...order.customer, email: '', phone: '' };
       return order.id;
     });

@@ -11,6 +11,7 @@ import { Button } from '@/shared/ui/button';
 
 import { printUrl, type AdminOrder, type PrintFormat } from '../api/orders';
 import { deskTexts } from '../messages/desk-messages';
+import { fileNameValues } from '../messages/file-name-messages';
 
 export function DeskPrint({ order }: { order: AdminOrder }) {
   const intl = useIntl();
@@ -18,10 +19,12 @@ export function DeskPrint({ order }: { order: AdminOrder }) {
   const hasTickets = order.tickets.some((ticket) => ticket.status === 'valid');
   const print = (format: PrintFormat) => {
     setBusy(true);
-    const name = `bilety-${(order.number ?? order.id).replace(/[^\w-]+/g, '-')}${format === 'receipt' ? '-80mm' : ''}.pdf`;
+    const number = (order.number ?? order.id).replace(/[^\w-]+/g, '-');
+    // Named in the panel's language, as the server names it for `lang` (issue 29).
+    const name = `${intl.formatMessage(format === 'receipt' ? fileNameValues.ticketsReceipt : fileNameValues.tickets, { number })}.pdf`;
     // A failure is told by the client's toast.
     apiClient
-      .file(printUrl(order.id, format))
+      .file(printUrl(order.id, format, intl.locale === 'en' ? 'en' : 'pl'))
       .then((blob) => save(blob, name), () => undefined)
       .finally(() => setBusy(false));
   };

@@ -44,7 +44,7 @@ interface ExportButtonsProps<Row> {
   spec: ExportSpec<Row>;
   /** The rows to export, read at the click. */
   load: () => Promise<Row[]>;
-  /** The file's name without extension; by default the spec's with today's date. */
+  /** The file's name without extension, in the panel's language; by default the spec's with today's date. */
   name?: string;
 }
 
@@ -58,7 +58,7 @@ export function ExportButtons<Row>({ spec, load, name }: ExportButtonsProps<Row>
         format === 'csv'
           ? new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' })
           : await (await import('../lib/xlsx')).toXlsx(table);
-      save(blob, `${name ?? `${spec.file}-${warsawDate()}`}.${format}`);
+      save(blob, `${name ?? `${intl.formatMessage(spec.file)}-${warsawDate()}`}.${format}`);
     },
   });
   const busy = download.isPending;

@@ -21,8 +21,8 @@ function textOf(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-function useOptions(field: FieldDef): Option[] {
-  const loaded = field.useOptions?.();
+function useOptions(field: FieldDef, current: string): Option[] {
+  const loaded = field.useOptions?.(current);
   return loaded ?? field.options ?? [];
 }
 
@@ -48,7 +48,7 @@ function SelectInput({
   onChange: (event: ChangeEvent<HTMLSelectElement>) => void;
   onBlur: () => void;
 }) {
-  const options = useOptions(field);
+  const options = useOptions(field, value);
   return (
     <select className="form-field__input" {...common} name={name} ref={ref} value={value} onChange={onChange} onBlur={onBlur}>
       {options.map((option) => (

@@ -8,6 +8,7 @@ import { useFormatters } from '@/i18n/format';
 
 import type { RouteSales, SalesDay, SalesSums } from '../api/admin-home';
 import { csvHref, daysCsv, routesCsv, type SalesHeaders } from '../lib/home-csv';
+import { fileNameValues } from '../messages/file-name-messages';
 import { homeTexts } from '../messages/home-messages';
 
 import { SalesChart, type ChartSeries } from './sales-chart';
@@ -162,7 +163,7 @@ export function HomeSales({ sales, today }: { sales: Summary; today: string }) {
             totals={sales.totals}
           />
         </details>
-        <a className="button button--secondary" href={csvHref(daysCsv(headers(t(homeTexts.day)), sales.days))} download={`sprzedaz-dni-${sales.from}-${sales.to}.csv`}>
+        <a className="button button--secondary" href={csvHref(daysCsv(headers(t(homeTexts.day)), sales.days))} download={`${intl.formatMessage(fileNameValues.salesDays, { from: sales.from, to: sales.to })}.csv`}>
           {t(homeTexts.csv)}
         </a>
       </Part>
@@ -178,7 +179,7 @@ export function HomeSales({ sales, today }: { sales: Summary; today: string }) {
               rows={sales.routes.map((r) => ({ key: String(r.route_id), name: r.route_name, sums: r }))}
               totals={sales.totals}
             />
-            <a className="button button--secondary" href={csvHref(routesCsv(headers(t(homeTexts.route)), sales.routes))} download={`sprzedaz-trasy-${sales.from}-${sales.to}.csv`}>
+            <a className="button button--secondary" href={csvHref(routesCsv(headers(t(homeTexts.route)), sales.routes))} download={`${intl.formatMessage(fileNameValues.salesRoutes, { from: sales.from, to: sales.to })}.csv`}>
               {t(homeTexts.csv)}
             </a>
           </>

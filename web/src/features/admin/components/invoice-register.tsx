@@ -12,6 +12,7 @@ import { registerQuery, type RegisterInput } from '../api/invoices';
 import { useAdminHref } from '../lib/admin-path';
 import { REGISTER_EXPORT } from '../lib/exports';
 import { common } from '../messages/common-messages';
+import { fileNameValues } from '../messages/file-name-messages';
 import { invoiceTexts, invoiceValues } from '../messages/invoice-messages';
 import { ksefTexts } from '../messages/ksef-messages';
 
@@ -39,7 +40,7 @@ function RegisterTable({ input }: { input: RegisterInput }) {
   return (
     <>
       <p className="admin-list-actions">
-        <ExportButtons spec={REGISTER_EXPORT} name={`rejestr-vat_${input.from}_${input.to}_stan-na-${input.as_of}`} load={() => Promise.resolve(rows)} />
+        <ExportButtons spec={REGISTER_EXPORT} name={intl.formatMessage(fileNameValues.register, { from: input.from, to: input.to, asOf: input.as_of })} load={() => Promise.resolve(rows)} />
       </p>
       {rows.length === 0 ? (
         <p className="admin-note">{t('registerEmpty')}</p>

@@ -11,7 +11,6 @@ import * as z from 'zod/mini';
 
 import { useFormatters, warsawDate } from '@/i18n/format';
 import { isApiError } from '@/shared/api/api-error';
-import { ContactInput } from '@/shared/api/limits.gen';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 
@@ -21,12 +20,11 @@ import { adminErrorToast } from '../lib/admin-errors';
 import { useAdminHref } from '../lib/admin-path';
 import type { FieldDef, FormValues } from '../lib/area';
 import { fieldErrorText } from '../lib/field-errors';
-import { customerFields, customerShape, invoiceChecks, invoiceFields, invoiceShape, invoiceValues, orderFormField, toCustomerInput, toInvoiceInput } from '../lib/order-form';
+import { customerShape, deskContactShape, deskCustomerFields, invoiceChecks, invoiceFields, invoiceShape, invoiceValues, orderFormField, toCustomerInput, toInvoiceInput } from '../lib/order-form';
 import { useSaleServices, type Connection, type SaleCourse } from '../lib/sale-services';
 import { emptyTrip, tripTickets, type SaleTrip } from '../lib/sale-trip';
-import { fieldCheck, optionalEmail, text } from '../lib/validation';
+import { fieldCheck, text } from '../lib/validation';
 import { common } from '../messages/common-messages';
-import { deskTexts } from '../messages/desk-messages';
 import { SALE_PAYMENT_METHODS, orderTexts, orderValues } from '../messages/order-messages';
 
 import { AdminPage } from './admin-page';
@@ -36,10 +34,8 @@ import { SaleTripFields } from './sale-trip';
 const schema = z
   .object({
     ...customerShape,
-    // At the desk a walk-in passenger may give neither: the tickets are printed. One that is given is
-    // checked by the same rule as online.
-    email: optionalEmail(ContactInput.email.maxLength),
-    phone: text(ContactInput.phone.maxLength),
+    // At the desk a walk-in passenger may give neither: the tickets are printed.
+    ...deskContactShape,
     ...invoiceShape,
     consent_statute: z.boolean(),
     consent_gdpr: z.boolean(),
@@ -59,10 +55,7 @@ type Values = z.infer<typeof schema>;
 const resolver = zodResolver(schema) as unknown as Resolver<FormValues>;
 
 const FIELDS: FieldDef[] = [
-  ...customerFields.map((field): FieldDef => {
-    if (field.name === 'email') return { ...field, required: false, hint: deskTexts.contactOptional };
-    return field.name === 'phone' ? { ...field, required: false } : field;
-  }),
+  ...deskCustomerFields,
   { name: 'consent_statute', label: orderTexts.consentStatute, kind: 'checkbox', wide: true },
   { name: 'consent_gdpr', label: orderTexts.consentGdpr, kind: 'checkbox', wide: true },
 ];

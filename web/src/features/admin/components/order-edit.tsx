@@ -14,6 +14,8 @@ import { useAdminHref } from '../lib/admin-path';
 import type { FieldDef, FormValues } from '../lib/area';
 import {
   customerFields,
+  deskContactShape,
+  deskCustomerFields,
   customerShape,
   customerValues,
   invoiceChecks,
@@ -24,10 +26,10 @@ import {
   toCustomerInput,
   toInvoiceInput,
 } from '../lib/order-form';
-import { optionalEmail, requiredText, text } from '../lib/validation';
+import { fieldCheck, requiredText } from '../lib/validation';
 import { common } from '../messages/common-messages';
 import { deskTexts } from '../messages/desk-messages';
-import { orderTexts, orderValues } from '../messages/order-messages';
+import { orderTexts, orderValues, paidAtOffice } from '../messages/order-messages';
 
 import { AdminPage } from './admin-page';
 import { LoadFailed } from './load-failed';
@@ -38,11 +40,15 @@ const schema = z
   .object({ ...customerShape, ...invoiceShape, reason: requiredText(500) })
   .check(...invoiceChecks<z.infer<z.ZodMiniObject<typeof invoiceShape>>>());
 
-// A walk-in passenger's order, sold at the desk without an e-mail or a phone (issue 29): they stay
-// optional on its edit, so an invoice asked for later needs no address made up.
+/** An order sold at the desk was sold without an e-mail or a phone perhaps: its edit asks for neither, as
+ * its sale did (the server's rule); one that is given is checked by the same rule. */
 const deskSchema = z
-  .object({ ...customerShape, email: optionalEmail(ContactInput.email.maxLength), phone: text(ContactInput.phone.maxLength), ...invoiceShape, reason: requiredText(500) })
-  .check(...invoiceChecks<z.infer<z.ZodMiniObject<typeof invoiceShape>>>());
+  .object({ ...customerShape, ...deskContactShape, ...invoiceShape, reason: requiredText(500) })
+  .check(
+    ...invoiceChecks<z.infer<z.ZodMiniObject<typeof invoiceShape>>>(),
+    // Text messages need a number to go to.
+    fieldCheck<{ notify_by_sms: boolean; phone: string }>((v) => !v.notify_by_sms || v.phone.trim() !== '', 'required', 'phone'),
+  );
 
 type Values = z.infer<typeof schema>;
 
@@ -52,11 +58,12 @@ const deskResolver = zodResolver(deskSchema) as unknown as Resolver<FormValues>;
 const reasonField: FieldDef = { name: 'reason', label: orderTexts.changeReason, kind: 'textarea', required: true, wide: true, hint: orderTexts.changeReasonHint };
 
 const FIELDS: FieldDef[] = [...customerFields, ...invoiceFields, reasonField];
-
-const DESK_FIELDS: FieldDef[] = FIELDS.map((field) => {
-  if (field.name === 'email') return { ...field, required: false, hint: deskTexts.contactOptionalEdit };
-  return field.name === 'phone' ? { ...field, required: false } : field;
-});
+// The hint says why the contact may stay blank on this order.
+const DESK_FIELDS: FieldDef[] = [
+  ...deskCustomerFields.map((field) => (field.name === 'email' ? { ...field, hint: deskTexts.contactOptionalEdit } : field)),
+  ...invoiceFields,
+  reasonField,
+];
 
 function valuesOf(order: AdminOrder): Values {
   return { ...customerValues(order), ...invoiceValues(order), reason: '' };
@@ -92,14 +99,14 @@ function OrderEdit({ id }: { id: string }) {
   const issued = (order.invoices ?? []).some((invoice) => invoice.kind === 'VAT') || Boolean(order.invoice?.number);
   // Invoice data given to a paid order without an invoice issue it at once (DECISIONS.md).
   const note = issued ? orderTexts.correctionNote : order.status === 'paid' ? orderTexts.paidNoInvoiceNote : orderTexts.beforeInvoiceNote;
-  const withoutContact = !order.customer?.email;
+  const desk = paidAtOffice(order.payment_method);
   const loaded = customerKey(valuesOf(order));
   return (
     <AdminPage title={intl.formatMessage(orderValues.editTitle, { number: order.number ?? order.hash_id })} actions={back}>
       <RecordForm
         key={`${order.id}-${order.version}`}
-        fields={withoutContact ? DESK_FIELDS : FIELDS}
-        resolver={withoutContact ? deskResolver : resolver}
+        fields={desk ? DESK_FIELDS : FIELDS}
+        resolver={desk ? deskResolver : resolver}
         defaultValues={valuesOf(order)}
         editing
         fieldOf={orderFormField}

@@ -16,6 +16,7 @@ import { refundedOnTerminal } from '../lib/payment-words';
 import { common } from '../messages/common-messages';
 import { deskValues } from '../messages/desk-messages';
 import { TICKET_STATUSES, orderTexts, orderValues, paidAtOffice } from '../messages/order-messages';
+import { returnMoneyTexts } from '../messages/return-money-messages';
 
 import { ConfirmDialog } from './confirm-dialog';
 import { OptionLabel } from './option-label';
@@ -117,6 +118,12 @@ function returnedMessage(method: string | null | undefined) {
   return paidAtOffice(method) ? orderValues.returnedAtOffice : orderValues.returned;
 }
 
+/** Where the money of the return goes, said before the admin confirms: the terminal, cash, or the gateway. */
+function returnMoneyText(method: string | null | undefined) {
+  if (refundedOnTerminal(method)) return returnMoneyTexts.terminal;
+  return paidAtOffice(method) ? returnMoneyTexts.cash : returnMoneyTexts.gateway;
+}
+
 function ReturnDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
@@ -140,7 +147,7 @@ function ReturnDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
   return (
     <ConfirmDialog
       title={intl.formatMessage(orderValues.returnTitle, { number: ticket.number })}
-      text={intl.formatMessage(orderTexts.returnText)}
+      text={`${intl.formatMessage(orderTexts.returnText)} ${intl.formatMessage(returnMoneyText(order.payment_method))}`}
       confirmLabel={intl.formatMessage(orderTexts.returnTicket)}
       cancelLabel={intl.formatMessage(common.cancel)}
       confirmDisabled={returning.isPending}

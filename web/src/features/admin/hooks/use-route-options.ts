@@ -27,3 +27,16 @@ export function useRouteFilterOptions(): Option[] {
     label: route.archived ? intl.formatMessage(messages.archivedRoute, { name: route.name }) : route.name,
   }));
 }
+
+/** The routes of a course's form: archived ones left out (no new course goes on them, the server refuses
+ * it), except the one the course already names, shown marked (an existing course of an archived route). */
+export function useCourseRouteOptions(current?: string): Option[] {
+  const intl = useIntl();
+  const routes = useAllOf<Route>('route/route', { sort: 'name' });
+  return (routes.data ?? [])
+    .filter((route) => !route.archived || String(route.id) === current)
+    .map((route) => ({
+      value: String(route.id),
+      label: route.archived ? intl.formatMessage(messages.archivedRoute, { name: route.name }) : route.name,
+    }));
+}

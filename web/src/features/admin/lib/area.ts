@@ -64,7 +64,9 @@ export interface FieldDef {
   hint?: MessageDescriptor;
   required?: boolean;
   options?: Option[];
-  useOptions?: () => Option[];
+  /** The options, loaded; `current` is the field's value (an option the record already names may be
+   * kept though no new record could choose it, e.g. an archived route). */
+  useOptions?: (current?: string) => Option[];
   /** Shown but not changed when editing (the API keeps it). */
   readOnlyOnEdit?: boolean;
   /** Shown only when editing (or only when creating). */

@@ -18,6 +18,7 @@ import type { InvoiceRow, Register } from '../api/invoices';
 import type { OrderListItem } from '../api/orders';
 import { common } from '../messages/common-messages';
 import { exportTexts } from '../messages/export-messages';
+import { fileNames } from '../messages/file-name-messages';
 import { invoiceTexts } from '../messages/invoice-messages';
 import { KSEF_STATES } from '../messages/ksef-messages';
 import { ORDER_STATUSES } from '../messages/order-messages';
@@ -37,9 +38,10 @@ export interface ExportColumn<Row> {
   value: (row: Row, intl: IntlShape) => CellValue;
 }
 
-/** What one list exports: its columns, the file's name (without extension) and the sheet's name. */
+/** What one list exports: its columns, the file's name (without extension, in the panel's language) and
+ * the sheet's name. */
 export interface ExportSpec<Row> {
-  file: string;
+  file: MessageDescriptor;
   sheet: MessageDescriptor;
   columns: ExportColumn<Row>[];
 }
@@ -85,7 +87,7 @@ const t = exportTexts;
 
 /** The order list. */
 export const ORDERS_EXPORT: ExportSpec<OrderListItem> = {
-  file: 'zamowienia',
+  file: fileNames.orders,
   sheet: t.orders,
   columns: [
     { header: t.number, kind: 'text', value: (o) => o.number ?? o.hash_id },
@@ -112,7 +114,7 @@ export const ORDERS_EXPORT: ExportSpec<OrderListItem> = {
 
 /** The invoice list. */
 export const INVOICES_EXPORT: ExportSpec<InvoiceRow> = {
-  file: 'faktury',
+  file: fileNames.invoices,
   sheet: t.invoices,
   columns: [
     { header: invoiceTexts.number, kind: 'text', value: (i) => i.number },
@@ -134,7 +136,7 @@ export const INVOICES_EXPORT: ExportSpec<InvoiceRow> = {
 
 /** The coupon list. */
 export const COUPONS_EXPORT: ExportSpec<ApiSchema<'CouponView'>> = {
-  file: 'kupony',
+  file: fileNames.coupons,
   sheet: t.coupons,
   columns: [
     { header: t.code, kind: 'text', value: (c) => c.code },
@@ -151,7 +153,7 @@ export const COUPONS_EXPORT: ExportSpec<ApiSchema<'CouponView'>> = {
 
 /** The VAT register of a period (its rows as the register's JSON gives them). */
 export const REGISTER_EXPORT: ExportSpec<Register['rows'][number]> = {
-  file: 'rejestr-vat',
+  file: fileNames.register,
   sheet: t.register,
   columns: [
     { header: invoiceTexts.number, kind: 'text', value: (r) => r.number },

@@ -7,10 +7,11 @@ import { ContactInput, InvoiceDataInput } from '@/shared/api/limits.gen';
 import { isValidNip, normaliseNip } from '@/shared/lib/nip';
 
 import type { AdminOrder, CustomerInput, InvoiceInput } from '../api/orders';
+import { deskTexts } from '../messages/desk-messages';
 import { orderTexts } from '../messages/order-messages';
 
 import type { FieldDef, FormValues } from './area';
-import { fieldCheck, requiredEmail, requiredText, text } from './validation';
+import { fieldCheck, optionalEmail, requiredEmail, requiredText, text } from './validation';
 
 const POSTAL_CODE = /^\d{2}-\d{3}$/;
 
@@ -20,6 +21,13 @@ export const customerShape = {
   email: requiredEmail(ContactInput.email.maxLength),
   phone: requiredText(ContactInput.phone.maxLength),
   notify_by_sms: z.boolean(),
+};
+
+/** At the desk (a sale, or the edit of an order sold there) a walk-in passenger may give neither an e-mail
+ * nor a phone: the tickets are printed. One that is given is checked by the same rule as online. */
+export const deskContactShape = {
+  email: optionalEmail(ContactInput.email.maxLength),
+  phone: text(ContactInput.phone.maxLength),
 };
 
 export const invoiceShape = {
@@ -56,6 +64,12 @@ export const customerFields: FieldDef[] = [
   { name: 'phone', label: orderTexts.phone, kind: 'text', required: true, inputProps: { type: 'tel' } },
   { name: 'notify_by_sms', label: orderTexts.notifyBySms, kind: 'checkbox' },
 ];
+
+/** The customer's fields at the desk: the e-mail and the phone optional, the e-mail's hint saying why. */
+export const deskCustomerFields: FieldDef[] = customerFields.map((field): FieldDef => {
+  if (field.name === 'email') return { ...field, required: false, hint: deskTexts.contactOptional };
+  return field.name === 'phone' ? { ...field, required: false } : field;
+});
 
 export const invoiceFields: FieldDef[] = [
   { name: 'invoice_requested', label: orderTexts.invoiceRequested, kind: 'checkbox', wide: true },

@@ -14,7 +14,7 @@ export const deskTexts = defineMessages({
   printReceipt: { id: 'admin.desk.printReceipt', defaultMessage: 'Drukuj – paragon 80 mm', description: 'Button: print the tickets and the confirmation of payment for an 80 mm receipt printer' },
   printA4: { id: 'admin.desk.printA4', defaultMessage: 'Drukuj – A4', description: 'Button: print the tickets and the confirmation of payment on A4' },
   contactOptional: { id: 'admin.desk.contactOptional', defaultMessage: 'Przy sprzedaży w kasie e-mail i telefon są nieobowiązkowe: bez nich bilety się drukuje („Drukuj” na stronie zamówienia), nic nie jest wysyłane.', description: 'Hint on the office sale form: the contact is optional at the desk' },
-  contactOptionalEdit: { id: 'admin.desk.contactOptionalEdit', defaultMessage: 'Zamówienie sprzedane w kasie bez adresu e-mail: e-mail i telefon mogą zostać puste.', description: 'Hint on the order edit of a desk sale without a contact: e-mail and phone may stay empty' },
+  contactOptionalEdit: { id: 'admin.desk.contactOptionalEdit', defaultMessage: 'Zamówienie sprzedane w kasie: e-mail i telefon mogą zostać puste.', description: 'Hint on the order edit of a desk sale without a contact: e-mail and phone may stay empty' },
   noEmail: { id: 'admin.desk.noEmail', defaultMessage: 'Zamówienie nie ma adresu e-mail – wydrukuj bilety.', description: 'Why tickets cannot be e-mailed: the order has no address' },
 });
 

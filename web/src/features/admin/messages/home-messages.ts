@@ -77,3 +77,8 @@ export const attentionTexts = defineMessages({
   complaintsDue: { id: 'admin.home.complaintsDue', defaultMessage: 'Reklamacje z terminem w ciągu 7 dni', description: 'Attention: complaints with a deadline within 7 days' },
   paymentsDue: { id: 'admin.home.paymentsDue', defaultMessage: 'Zamówienia czekające na płatność', description: 'Attention: orders waiting for payment before they expire' },
 });
+
+/** The refused refunds listed one by one under their count, each linked to its own order (issue 29). */
+export const failedRefundValues = defineMessages<{ refund: { number: string; amount: string } }>({
+  refund: { id: 'admin.home.failedRefundOf', defaultMessage: 'Zamówienie {number}: {amount}', description: 'Attention: one refused refund, linked to its order (the order number and the amount)' },
+});

@@ -17,7 +17,23 @@ const messages = defineMessages({
     defaultMessage: 'Wraca do Ciebie',
     description: 'Return result: the sum that comes back (price less fee), its parts listed below it',
   },
+  moneyHintOffice: {
+    id: 'tickets.return.result.moneyHintOffice',
+    defaultMessage: 'Bilet kupiono za gotówkę w kasie: pieniądze odbierzesz w kasie, w której go kupiono.',
+    description: 'Return result of a ticket paid in cash at the office: the money is paid back there',
+  },
+  moneyHintTerminal: {
+    id: 'tickets.return.result.moneyHintTerminal',
+    defaultMessage: 'Bilet opłacono kartą w kasie: pieniądze wrócą na tę kartę przez terminal płatniczy w kasie, w której go kupiono.',
+    description: 'Return result of a ticket paid by card on the office terminal: refunded to that card on the terminal',
+  },
 });
+
+/** How money paid at the office comes back (`office`: cash there, `terminal`: the card on its terminal). */
+function officeHint(moneyTo: string) {
+  if (moneyTo === 'office') return messages.moneyHintOffice;
+  return moneyTo === 'terminal' ? messages.moneyHintTerminal : null;
+}
 
 const valueMessages = defineMessages<{ done: { number: string } }>({
   done: {
@@ -42,9 +58,10 @@ export function ReturnResult({ result, where, level = 2 }: ReturnResultProps) {
   const parts: ReturnParts = {
     money_refund: result.money_refund,
     coupon_refund: result.coupon_refund,
-    money_to: where?.money_to ?? 'payment',
+    money_to: where?.money_to ?? result.money_to ?? 'payment',
     coupon_code: where?.coupon_code ?? null,
   };
+  const hint = officeHint(parts.money_to);
   return (
     <div className="return-result" role="status">
       <Heading className="return-result__title">
@@ -65,6 +82,7 @@ export function ReturnResult({ result, where, level = 2 }: ReturnResultProps) {
         </div>
       </dl>
       <ReturnPartsList parts={parts} />
+      {hint && result.money_refund > 0 ? <p className="form-field__hint">{intl.formatMessage(hint)}</p> : null}
     </div>
   );
 }

@@ -12,6 +12,7 @@ const valueMessages = defineMessages<{
   sum: { price: string; fee: string; back: string };
   toPayment: { amount: string };
   toOffice: { amount: string };
+  toTerminal: { amount: string };
   toCoupon: { amount: string; code: string };
 }>({
   sum: {
@@ -29,12 +30,24 @@ const valueMessages = defineMessages<{
     defaultMessage: '{amount} do odebrania w kasie, w której kupiono bilet',
     description: 'The money part of a return of a ticket bought at the office',
   },
+  toTerminal: {
+    id: 'tickets.return.toTerminal',
+    defaultMessage: '{amount} z powrotem na kartę, którą zapłacono w kasie (zwrot przez terminal płatniczy w kasie, w której kupiono bilet)',
+    description: 'The money part of a return of a ticket paid by card on the office terminal: refunded to that card on the terminal',
+  },
   toCoupon: {
     id: 'tickets.return.toCoupon',
     defaultMessage: '{amount} na kupon {code}: podaj ten kod przy następnym zakupie',
     description: 'The coupon part of a return goes back to the coupon, used again by its code',
   },
 });
+
+/** Where the money part goes, as the server says: cash at the office, the card terminal, or the payment. */
+function moneyToMessage(moneyTo: string) {
+  if (moneyTo === 'office') return valueMessages.toOffice;
+  if (moneyTo === 'terminal') return valueMessages.toTerminal;
+  return valueMessages.toPayment;
+}
 
 /** The parts of what comes back and where each goes (grosz). */
 export type ReturnParts = Pick<ReturnQuote, 'money_refund' | 'money_to' | 'coupon_refund' | 'coupon_code'>;
@@ -47,7 +60,7 @@ export function ReturnPartsList({ parts }: { parts: ReturnParts }) {
     <ul>
       {parts.money_refund > 0 ? (
         <li>
-          {intl.formatMessage(parts.money_to === 'office' ? valueMessages.toOffice : valueMessages.toPayment, {
+          {intl.formatMessage(moneyToMessage(parts.money_to), {
             amount: format.money(parts.money_refund),
           })}
         </li>

@@ -63,24 +63,29 @@ function course(id: string, departure: string, extra: { cancelled?: boolean; del
   };
 }
 
+/** The home page's answer (`AdminHome`) on the day it is asked: a test may change a part of it. */
+export function adminHomeData() {
+  const today = warsawDay(new Date());
+  const courses = [
+    course('c0a80000-0000-4000-8000-000000000001', `${today}T18:30:00+01:00`, { delay_minutes: 25 }),
+    course('c0a80000-0000-4000-8000-000000000002', `${addDays(today, 1)}T07:15:00+01:00`, { cancelled: true }),
+  ];
+  const attention = {
+    failed_refunds: 0,
+    failed_refund_list: [] as { refund_id: string; order_id: string; order_number: string; amount: number; created_at: string }[],
+    ksef_waiting: 2,
+    ksef_offline: 0,
+    ksef_rejected: 1,
+    ksef_deadlines: 0,
+    complaints_due: 1,
+    payments_due: 0,
+  };
+  return { today, courses, sales: sales(today), attention };
+}
+
 export const adminHomeHandlers = [
   http.get(apiUrl('/admin/home'), ({ request }) => {
     if (!isAdmin(request)) return undefined;
-    const today = warsawDay(new Date());
-    const courses = [
-      course('c0a80000-0000-4000-8000-000000000001', `${today}T18:30:00+01:00`, { delay_minutes: 25 }),
-      course('c0a80000-0000-4000-8000-000000000002', `${addDays(today, 1)}T07:15:00+01:00`, { cancelled: true }),
-    ];
-    const attention = {
-      failed_refunds: 0,
-      failed_refund_order: null,
-      ksef_waiting: 2,
-      ksef_offline: 0,
-      ksef_rejected: 1,
-      ksef_deadlines: 0,
-      complaints_due: 1,
-      payments_due: 0,
-    };
-    return HttpResponse.json({ data: { today, courses, sales: sales(today), attention } });
+    return HttpResponse.json({ data: adminHomeData() });
   }),
 ];

@@ -17,7 +17,7 @@ import { adminOf, adminOrderView, documents, invoiceDetails, invoiceRow, orderRo
 import { createOrder, markPaid } from '../data/orders';
 
 import { isAdmin, list } from './admin';
-import { checkCourses, checkCustomer, checkInvoice, checkTickets, findCoupon, placedOf } from './booking';
+import { checkCourses, checkCustomer, checkInvoice, checkTickets, findCoupon, placedOf } from './booking-checks';
 import { errorAnswer, validationError, type MockFieldError } from './errors';
 
 type Body = Record<string, unknown>;
@@ -27,8 +27,9 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 const notFound = () => errorAnswer(404, 'Not Found', 'There is no such order.', 'order.not_found');
 const orderOf = (db: Db, request: Request) => db.orders.find((order) => order.id === new URL(request.url).searchParams.get('id'));
 
-/** An admin's change of the customer's or invoice data: 422 field errors as the server gives them. */
-function changeErrors(body: Body): MockFieldError[] {
+/** An admin's change of the customer's or invoice data: 422 field errors as the server gives them (an
+ * order sold at the desk may keep no e-mail, as at its sale; one that is given is checked). */
+function changeErrors(body: Body, desk: boolean): MockFieldError[] {
   const errors: MockFieldError[] = [];
   const reason = text(body.reason);
   if (!reason) errors.push({ field: 'reason', message: 'This field is required.', code: 'field.blank' });
@@ -36,7 +37,8 @@ function changeErrors(body: Body): MockFieldError[] {
   if (body.customer) {
     const customer = record(body.customer);
     for (const field of ['first_name', 'last_name']) if (!text(customer[field])) errors.push({ field: `customer.${field}`, message: 'This field is required.', code: 'field.blank' });
-    if (!isEmail(text(customer.email))) errors.push({ field: 'customer.email', message: 'Please enter a valid e-mail address.', code: 'field.invalid_email' });
+    const email = text(customer.email);
+    if ((!desk || email !== '') && !isEmail(email)) errors.push({ field: 'customer.email', message: 'Please enter a valid e-mail address.', code: 'field.invalid_email' });
   }
   if (body.invoice) {
     const invoice = record(body.invoice);
@@ -137,7 +139,11 @@ const orderHandlers = [
   http.put(apiUrl('/order/order/save'), async ({ request }) => {
     if (!isAdmin(request)) return undefined;
     const body = record(await request.json());
-    const errors = changeErrors(body);
+    const desk = withDb((db) => {
+      const order = orderOf(db, request);
+      return order ? adminOf(db, order).payment_method !== 'online' : false;
+    });
+    const errors = changeErrors(body, desk);
     if (errors.length > 0) return validationError(errors);
     const saved = withDb((db) => {
       const order = orderOf(db, request);
