@@ -7,8 +7,6 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate, useParams } from 'react-router';
 import * as z from 'zod/mini';
 
-import { ContactInput } from '@/shared/api/limits.gen';
-
 import { orderQuery, reloadOrder, saveOrder, type AdminOrder } from '../api/orders';
 import { useAdminHref } from '../lib/admin-path';
 import type { FieldDef, FormValues } from '../lib/area';
