@@ -17,7 +17,7 @@ const valueMessages = defineMessages<{
 }>({
   sum: {
     id: 'tickets.return.sum',
-    defaultMessage: 'Cena biletu {price} − opłata za zwrot {fee} = wraca do Ciebie {back}:',
+    defaultMessage: 'Cena biletu {price} − opłata manipulacyjna {fee} = wraca do Ciebie {back}:',
     description: 'The return quote: price less fee is what comes back',
   },
   toPayment: {

@@ -174,7 +174,7 @@ describe('return a ticket (guests)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Dalej' }));
 
     expect(await screen.findByRole('button', { name: 'Tak, zwróć bilet' }, slow)).toBeVisible();
-    expect(screen.getByText(/^Cena biletu .* − opłata za zwrot .* = wraca do Ciebie .*:$/)).toBeVisible();
+    expect(screen.getByText(/^Cena biletu .* − opłata manipulacyjna .* = wraca do Ciebie .*:$/)).toBeVisible();
     expect(screen.getByText(/na kartę lub konto, z którego zapłacono/)).toBeVisible();
   });
 
