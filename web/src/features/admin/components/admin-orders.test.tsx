@@ -229,7 +229,7 @@ describe('the order edit', () => {
       const order = db.orders.find((candidate) => candidate.invoice === null && candidate.status === 'paid' && candidate.number);
       if (!order) throw new Error('the seed has no paid order without an invoice');
       adminOf(db, order).payment_method = 'cash';
-      order.customer = { ...order.customer, email: '', phone: '' };
+      order.customer = { ...order.customer, email: '', phone: '', notify_by_sms: false };
       return order.id;
     });
     const { user } = renderApp(`/admin/order/order/edit/${id}`, ADMIN);
