@@ -13,6 +13,7 @@ import { createBrowserRouter } from 'react-router';
 
 import { env } from '@/config/env';
 import { createQueryClient } from '@/shared/api/query-client';
+import { loadCodeTexts } from '@/shared/api/server-messages';
 import { yieldToMain } from '@/shared/lib/yield-to-main';
 
 import { fullScreenLoader } from './api-session';
@@ -41,6 +42,8 @@ export async function start(root: Root): Promise<void> {
   await yieldToMain();
   // As a transition, React renders the first page in slices and lets the browser in between, rather
   // than in one long task that blocks input.
+  // The error codes' sentences come in their own chunk, fetched beside the first page's (server-messages.ts).
+  void loadCodeTexts();
   startTransition(() => {
     root.render(
       <StrictMode>

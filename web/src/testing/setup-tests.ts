@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 import '@/app/api-session';
 import { loadCatalogue } from '@/i18n/catalogues';
+import { loadCodeTexts } from '@/shared/api/server-messages';
 
 import { checkConsoleGuard, startConsoleGuard } from './console-guard';
 import { resetAccountsMock } from './mocks/handlers/accounts';
@@ -22,6 +23,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // Components rendered outside the router (which loads catalogues) still find English.
 beforeAll(async () => {
   await loadCatalogue('en');
+});
+// The error codes' sentences, which the app loads as it starts (app/start.tsx).
+beforeAll(async () => {
+  await loadCodeTexts();
 });
 afterEach(() => {
   server.resetHandlers();

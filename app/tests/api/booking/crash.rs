@@ -19,6 +19,8 @@ fn start(url: &str, port: u16, failpoint: Option<&str>) -> tokio::process::Child
             url,
         ])
         .env("PLACEMENT_STALE_SECONDS", "1")
+        // Its mail goes where the test's `BookingApp` reads it, not into `app/.data` of the checkout.
+        .env("DATA_DIR", std::env::temp_dir())
         .env("LOG_FORMAT", "json")
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())

@@ -40,6 +40,8 @@ fn start(url: &str, role: &str, port: u16) -> Child {
         .args(["serve", "--role", role, "--port", &port.to_string(), "--database-url", url])
         .args(["--public-url", &format!("http://127.0.0.1:{port}")])
         .env("PLACEMENT_STALE_SECONDS", "3")
+        // Its mail goes where the test's `BookingApp` reads it, not into `app/.data` of the checkout.
+        .env("DATA_DIR", std::env::temp_dir())
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -19,61 +19,6 @@ export const messages = defineMessages({
     defaultMessage: 'Faktura do tego zamówienia została już wystawiona.',
     description: 'Server code invoice.already_issued',
   },
-  registrationFailed: {
-    id: 'server.registrationFailed',
-    defaultMessage: 'Rejestracja nie powiodła się.',
-    description: 'Server message "Your registration failed." (spec §8)',
-  },
-  notActivated: {
-    id: 'server.notActivated',
-    defaultMessage: 'Twoje konto nie zostało aktywowane, spróbuj ponownie.',
-    description: 'Server message "Your account was not activated, please try again." (spec §8)',
-  },
-  passwordNotChanged: {
-    id: 'server.passwordNotChanged',
-    defaultMessage: 'Hasło nie zostało zmienione. Spróbuj ponownie później.',
-    description: 'Server message "Password was not changed. Please try again later." (spec §8)',
-  },
-  badCredentials: {
-    id: 'server.badCredentials',
-    defaultMessage: 'Nieprawidłowy e-mail lub hasło.',
-    description: 'Server message "Incorrect e-mail or password." after a failed login',
-  },
-  emailTaken: {
-    id: 'server.emailTaken',
-    defaultMessage: 'Ten adres e-mail jest już zarejestrowany.',
-    description: 'Server message "This e-mail address is already registered."',
-  },
-  emailReadOnly: {
-    id: 'server.emailReadOnly',
-    defaultMessage: 'Adresu e-mail istniejącego konta nie można zmienić.',
-    description: 'Server message "The e-mail of an existing account cannot be edited." (spec §5)',
-  },
-  wrongOldPassword: {
-    id: 'server.wrongOldPassword',
-    defaultMessage: 'Obecne hasło jest nieprawidłowe.',
-    description: 'Server message "The current password is incorrect."',
-  },
-  accountNotSaved: {
-    id: 'server.accountNotSaved',
-    defaultMessage: 'Nie zapisano zmian konta.',
-    description: 'Server message "Your account was not saved."',
-  },
-  invalidEmail: {
-    id: 'server.invalidEmail',
-    defaultMessage: 'Podaj poprawny adres e-mail.',
-    description: 'Server message "Please enter a valid e-mail address."',
-  },
-  tooManyLogins: {
-    id: 'server.tooManyLogins',
-    defaultMessage: 'Zbyt wiele nieudanych prób logowania. Odczekaj 15 minut i spróbuj ponownie.',
-    description: 'Server message "Too many failed login attempts. Please wait 15 minutes and try again." (429)',
-  },
-  pageNotFound: {
-    id: 'server.pageNotFound',
-    defaultMessage: 'Nie można znaleźć tej strony',
-    description: 'Server message "This page could not be found"',
-  },
   authRequired: {
     id: 'server.authRequired',
     defaultMessage: 'Zaloguj się, aby to zrobić.',

@@ -11,7 +11,6 @@ import type { IntlShape, MessageDescriptor } from 'react-intl';
 
 import { formatDisplayText, type DisplayText } from '../lib/display-text';
 
-import { codeTexts } from './server-code-texts';
 import { messages, valueMessages } from './server-message-texts';
 
 /** Whole numbers an error carries beside its code (`{"max": 254}`), named per code (docs/errors.md). */
@@ -70,20 +69,7 @@ const outOfRange = (text: ServerText): DisplayText => {
 };
 
 const BY_CODE: Record<string, CodeTranslation> = {
-  // Every documented code's own sentence (issue 29); the ones below say more where they can.
-  ...codeTexts,
-  // Accounts (query-api/src/accounts).
-  'account.registration_failed': messages.registrationFailed,
-  'account.not_activated': messages.notActivated,
-  'password.not_changed': messages.passwordNotChanged,
-  'auth.bad_credentials': messages.badCredentials,
-  'account.email_taken': messages.emailTaken,
-  'account.email_read_only': messages.emailReadOnly,
-  'password.wrong_old': messages.wrongOldPassword,
-  'account.not_saved': messages.accountNotSaved,
-  'password.reset_refused': messages.invalidEmail,
-  'auth.too_many_logins': messages.tooManyLogins,
-  'page.not_found': messages.pageNotFound,
+  // Accounts (query-api/src/accounts): account-code-texts.ts, loaded with the codes' sentences.
   // Any screen.
   'auth.required': messages.authRequired,
   'auth.forbidden': messages.forbidden,
@@ -128,9 +114,23 @@ export function translateCode(table: Record<string, CodeTranslation>, text: Serv
   return typeof translation === 'function' ? translation(text) : translation;
 }
 
+/**
+ * Every documented code's own sentence (issue 29; server-code-texts.ts), for the codes `BY_CODE` says
+ * nothing more specific about. They are a chunk of their own: 130-odd Polish sentences would take ~4 kB
+ * of the home page's 150 kB, and a visitor needs them only once an answer is refused. `start` asks for
+ * them as the first page renders; until they arrive such a code gets the general sentence.
+ */
+let codeTexts: Record<string, CodeTranslation> = {};
+
+/** Loads the documented codes' sentences (once; later calls answer at once). */
+export async function loadCodeTexts(): Promise<void> {
+  const [general, accounts] = await Promise.all([import('./server-code-texts'), import('./account-code-texts')]);
+  codeTexts = { ...general.codeTexts, ...accounts.accountCodeTexts };
+}
+
 /** A server text's translation, or `null` when this catalogue does not know its code. */
 export function knownServerText(text: ServerText): DisplayText | null {
-  return translateCode(BY_CODE, text);
+  return translateCode(BY_CODE, text) ?? translateCode(codeTexts, text);
 }
 
 /** The toast titles: the answer's name (its status's reason phrase), by status. */
