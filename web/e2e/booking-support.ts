@@ -60,6 +60,8 @@ export interface Connection {
   departure_time: string;
   price: number;
   seats_available: number;
+  /** Cancelled by the carrier (issue 28): still found, never sold. */
+  cancelled?: boolean;
 }
 
 /** The one-way courses from `from` to `to` on a Warsaw day (`YYYY-MM-DD`). */
@@ -148,7 +150,8 @@ export async function courseSoon(request: APIRequestContext, routeName: string, 
 export async function jansTicket(request: APIRequestContext, days: number) {
   const [from, to] = [await apiStopId(request, 'Tarnobrzeg'), await apiStopId(request, 'Mielec')];
   const day = warsawDay(days);
-  const found = await apiSearch(request, from, to, day);
+  // Another spec on the shared server may have cancelled one of the day's courses (course-disruption).
+  const found = (await apiSearch(request, from, to, day)).filter((course) => !course.cancelled);
   expect(found.length, `courses Tarnobrzeg → Mielec in ${days} days`).toBeGreaterThan(1);
   const [first] = found;
   if (!first) throw new Error('no course');
