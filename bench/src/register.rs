@@ -94,13 +94,8 @@ pub async fn run(args: RegisterArgs) -> Result<()> {
 
     let db = BenchDb::create(&database_url).await?;
     eprintln!("bench database: {}", db.name);
-    let result = bench(&args, &db, coach).await;
-    if args.keep {
-        eprintln!("kept the bench database: {}", db.url);
-    } else if let Err(e) = db.drop_database().await {
-        eprintln!("could not drop the bench database {}: {e:#}", db.name);
-    }
-    print_report(&args, &result?);
+    let result = db.finish(args.keep, bench(&args, &db, coach).await).await?;
+    print_report(&args, &result);
     Ok(())
 }
 

@@ -83,21 +83,12 @@ pub async fn run(args: SearchArgs) -> Result<()> {
     anyhow::ensure!(args.seconds > 0, "--seconds must be above 0");
     anyhow::ensure!(args.routes > 0 && (1..=366).contains(&args.days), "--routes above 0, --days from 1 to 366");
     anyhow::ensure!(args.max_in_flight > 0, "--max-in-flight must be above 0");
-    let coach = match &args.coach {
-        Some(p) => p.clone(),
-        None => std::env::current_exe().context("this binary's path")?.with_file_name("coach"),
-    };
-    anyhow::ensure!(coach.is_file(), "{} not found: build it with `cargo build --release -p app`", coach.display());
+    let coach = setup::coach_binary(args.coach.as_deref())?;
 
     let db = BenchDb::create(&database_url).await?;
     eprintln!("bench database: {}", db.name);
-    let result = bench(&args, &db, &coach).await;
-    if args.keep {
-        eprintln!("kept the bench database: {}", db.url);
-    } else if let Err(e) = db.drop_database().await {
-        eprintln!("could not drop the bench database {}: {e:#}", db.name);
-    }
-    print_report(&args, &result?);
+    let result = db.finish(args.keep, bench(&args, &db, &coach).await).await?;
+    print_report(&args, &result);
     Ok(())
 }
 

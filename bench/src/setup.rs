@@ -77,6 +77,17 @@ impl BenchDb {
             .with_context(|| format!("connect to the bench database {}", self.name))
     }
 
+    /// Ends a run on this database, whatever its outcome: keeps it (`keep`, and says where)
+    /// or drops it, then answers the run's outcome.
+    pub async fn finish<T>(&self, keep: bool, outcome: Result<T>) -> Result<T> {
+        if keep {
+            eprintln!("kept the bench database: {}", self.url);
+        } else if let Err(e) = self.drop_database().await {
+            eprintln!("could not drop the bench database {}: {e:#}", self.name);
+        }
+        outcome
+    }
+
     /// Drop the bench database, ending any session still connected to it.
     pub async fn drop_database(&self) -> Result<()> {
         let mut conn = connect_admin(&self.admin, &self.shown).await?;
@@ -270,4 +281,15 @@ pub async fn wait_for_horizon(pool: &PgPool, patience: Duration) -> Result<()> {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// The `coach` binary a bench starts: the one given, else the one beside this binary
+/// (`bench/run.sh` builds both in release).
+pub fn coach_binary(given: Option<&Path>) -> Result<PathBuf> {
+    let coach = match given {
+        Some(path) => path.to_path_buf(),
+        None => std::env::current_exe().context("this binary's path")?.with_file_name("coach"),
+    };
+    anyhow::ensure!(coach.is_file(), "{} not found: build it with `cargo build --release -p app`", coach.display());
+    Ok(coach)
 }

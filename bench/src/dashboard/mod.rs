@@ -81,20 +81,11 @@ pub async fn run(args: DashboardArgs) -> Result<()> {
         .clone()
         .context("no database: pass --database-url or set DATABASE_URL (bench/run.sh starts a private cluster)")?;
     anyhow::ensure!(args.orders >= 1000 && args.requests > 0, "--orders at least 1000, --requests above 0");
-    let coach = match &args.coach {
-        Some(p) => p.clone(),
-        None => std::env::current_exe().context("this binary's path")?.with_file_name("coach"),
-    };
-    anyhow::ensure!(coach.is_file(), "{} not found: build it with `cargo build --release -p app`", coach.display());
+    let coach = setup::coach_binary(args.coach.as_deref())?;
     let (db, existed) = BenchDb::named(&database_url, &args.database, args.reuse).await?;
     eprintln!("bench database: {}{}", db.name, if existed { " (reused)" } else { "" });
-    let result = bench(&args, &db, &coach).await;
-    if args.keep || args.reuse {
-        eprintln!("kept the bench database: {}", db.url);
-    } else if let Err(e) = db.drop_database().await {
-        eprintln!("could not drop the bench database {}: {e:#}", db.name);
-    }
-    print!("{}", result?);
+    let result = db.finish(args.keep || args.reuse, bench(&args, &db, &coach).await).await?;
+    print!("{}", result);
     Ok(())
 }
 

@@ -90,21 +90,12 @@ pub async fn run(args: OrderListArgs) -> Result<()> {
         args.requests > 0 && (1..=1000).contains(&args.per_page),
         "--requests above 0, --per-page 1 to 1000"
     );
-    let coach = match &args.coach {
-        Some(p) => p.clone(),
-        None => std::env::current_exe().context("this binary's path")?.with_file_name("coach"),
-    };
-    anyhow::ensure!(coach.is_file(), "{} not found: build it with `cargo build --release -p app`", coach.display());
+    let coach = setup::coach_binary(args.coach.as_deref())?;
 
     let (db, existed) = BenchDb::named(&database_url, &args.database, args.reuse).await?;
     eprintln!("bench database: {}{}", db.name, if existed { " (reused)" } else { "" });
-    let result = bench(&args, &db, &coach).await;
-    if args.keep || args.reuse {
-        eprintln!("kept the bench database: {}", db.url);
-    } else if let Err(e) = db.drop_database().await {
-        eprintln!("could not drop the bench database {}: {e:#}", db.name);
-    }
-    print!("{}", result?);
+    let result = db.finish(args.keep || args.reuse, bench(&args, &db, &coach).await).await?;
+    print!("{}", result);
     Ok(())
 }
 
