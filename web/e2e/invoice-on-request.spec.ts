@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { apiPlaceAndPay, apiSearch, apiStopId, apiTicketNumbers, warsawDay } from './booking-support';
 import { readDownloadedPdf } from './pdf';
-import { ADMIN, logIn } from './support';
+import { ADMIN, askForInvoice, logIn } from './support';
 
 const run = Date.now().toString(36).slice(-6);
 const BUYER = {
@@ -36,13 +36,7 @@ test('the admin ticks the invoice on a paid order: it is issued at once and its 
   await logIn(page, ADMIN);
   await page.goto(`/admin/order/order/edit/${placed.order_id}`);
   await expect(page.getByText(/wystawią fakturę od razu/)).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Klient chce fakturę' }).check();
-  await page.getByRole('textbox', { name: /^Nazwa firmy/ }).fill(BUYER.company_name);
-  await page.getByRole('textbox', { name: /^NIP/ }).fill(BUYER.vat_number);
-  await page.getByRole('textbox', { name: /^Adres/ }).fill(BUYER.address);
-  await page.getByRole('textbox', { name: /^Kod pocztowy/ }).fill(BUYER.postal_code);
-  await page.getByRole('textbox', { name: /^Miejscowość/ }).fill(BUYER.city);
-  await page.getByRole('textbox', { name: /^Powód zmiany/ }).fill('klient poprosił o fakturę');
+  await askForInvoice(page, BUYER, 'klient poprosił o fakturę');
   await page.getByRole('button', { name: 'Zapisz', exact: true }).click();
 
   // Back on the order: the invoice is there, numbered, and its PDF names the buyer.

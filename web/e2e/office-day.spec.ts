@@ -16,7 +16,7 @@ import { readSheet } from 'read-excel-file/node';
 import { apiSearch, apiStopId, courseSoon, warsawDay } from './booking-support';
 import { download, downloaded, flat, zloty } from './downloads';
 import { pageWidths, readDownloadedPdf } from './pdf';
-import { ADMIN, dismissNotices, expectAccessible, logIn } from './support';
+import { ADMIN, askForInvoice, dismissNotices, expectAccessible, logIn } from './support';
 
 const run = Date.now().toString(36).slice(-6).toUpperCase();
 const ROUTE = 'Nisko – Kraków';
@@ -140,13 +140,7 @@ test("the office's day: the home page, a desk sale printed, an invoice on reques
   // The passenger comes back for an invoice: ticked on the paid order, issued at once, no e-mail made up.
   await page.getByRole('link', { name: 'Edytuj dane' }).click();
   await expect(page.getByText(/wystawią fakturę od razu/)).toBeVisible();
-  await page.getByRole('checkbox', { name: 'Klient chce fakturę' }).check();
-  await page.getByRole('textbox', { name: /^Nazwa firmy/ }).fill(BUYER.company_name);
-  await page.getByRole('textbox', { name: /^NIP/ }).fill(BUYER.vat_number);
-  await page.getByRole('textbox', { name: /^Adres/ }).fill(BUYER.address);
-  await page.getByRole('textbox', { name: /^Kod pocztowy/ }).fill(BUYER.postal_code);
-  await page.getByRole('textbox', { name: /^Miejscowość/ }).fill(BUYER.city);
-  await page.getByRole('textbox', { name: /^Powód zmiany/ }).fill('klient poprosił o fakturę');
+  await askForInvoice(page, BUYER, 'klient poprosił o fakturę');
   await expectAccessible(page, testInfo, 'office-day-order-edit');
   await page.getByRole('button', { name: 'Zapisz', exact: true }).click();
   await expect(heading).toBeVisible();

@@ -53,3 +53,23 @@ export async function dismissNotices(page: Page): Promise<void> {
   const accept = page.getByRole('button', { name: /^(Rozumiem|Got it)$/ });
   if (await accept.isVisible()) await accept.click();
 }
+
+/** A company's invoice data, as the admin's order edit takes it. */
+export interface InvoiceBuyer {
+  vat_number: string;
+  company_name: string;
+  address: string;
+  postal_code: string;
+  city: string;
+}
+
+/** On the admin's order edit: ticks "Klient chce fakturę" and fills in `buyer` and the change's `reason` (not saved). */
+export async function askForInvoice(page: Page, buyer: InvoiceBuyer, reason: string): Promise<void> {
+  await page.getByRole('checkbox', { name: 'Klient chce fakturę' }).check();
+  await page.getByRole('textbox', { name: /^Nazwa firmy/ }).fill(buyer.company_name);
+  await page.getByRole('textbox', { name: /^NIP/ }).fill(buyer.vat_number);
+  await page.getByRole('textbox', { name: /^Adres/ }).fill(buyer.address);
+  await page.getByRole('textbox', { name: /^Kod pocztowy/ }).fill(buyer.postal_code);
+  await page.getByRole('textbox', { name: /^Miejscowość/ }).fill(buyer.city);
+  await page.getByRole('textbox', { name: /^Powód zmiany/ }).fill(reason);
+}
