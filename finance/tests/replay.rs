@@ -126,6 +126,7 @@ async fn a_register_cut_before_a_correction_was_recorded_lacks_it(pool: PgPool) 
         session_ref: "S1".into(),
         ksef_number: "5260250274-20261127-0100000000AB-7C".into(),
         acquired_at: Utc::now(),
+        duplicate_sent_in: None,
     };
     append(&store, &accepted).await;
     // The head is another stream's event: the replay must still know it has read all.

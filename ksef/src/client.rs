@@ -13,11 +13,12 @@ mod http;
 pub use batch::{package, plan, split, BatchError, BatchInvoice, BatchLimits, BatchResult, BatchSession, OpenedBatch};
 pub use http::Options;
 
+use crate::answers::{self, Verdict};
 use crate::crypto::{self, SessionKey};
 use crate::hash::sha256_base64;
 use crate::wire::{
     EncryptionInfo, FormCode, InvoiceStatusResponse, OpenSessionRequest, OpenSessionResponse, SendInvoiceRequest,
-    SendInvoiceResponse, SessionInvoicesResponse, SessionStatusResponse,
+    SendInvoiceResponse, SessionInvoicesResponse, SessionStatusResponse, StatusInfo,
 };
 use crate::{Config, KsefError, KsefNumber};
 use auth::{MinistryKeys, Tokens};
@@ -36,15 +37,24 @@ pub struct OnlineSession {
     key: SessionKey,
 }
 
-/// Where one invoice stands in KSeF.
+/// Where one invoice stands in KSeF, sorted by what to do next (`crate::answers`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum InvoiceStatus {
     /// Still being processed (status 100/150).
     Processing,
     /// Accepted (status 200): its KSeF number and when it was received.
     Accepted { ksef_number: KsefNumber, acquired_at: DateTime<Utc> },
-    /// Refused (4xx status codes): the code and the reason, to show an admin.
+    /// A duplicate (440): KSeF holds this invoice already, under `ksef_number`, sent in
+    /// `original_session` (where its UPO is).
+    Duplicate { ksef_number: KsefNumber, original_session: Option<String> },
+    /// KSeF failed, not the invoice (405, 435, 500, 550): send it again later.
+    /// `new_session`: in another session.
+    TryAgain { code: i64, reason: String, new_session: bool },
+    /// Refused for its content (415, 430, 450): the code and the reason, to show an admin.
     Rejected { code: i64, reason: String },
+    /// Neither (410: the token's permissions; a code the guide does not list): kept,
+    /// tried again later, and an admin is told.
+    Blocked { code: i64, reason: String },
 }
 
 /// The client. Its token is only ever sent encrypted to KSeF, never logged.
@@ -294,7 +304,7 @@ impl Client {
     /// exception 21178, "UPO not found").
     pub async fn invoice_upo(&self, session_ref: &str, ksef_number: &str) -> Result<Option<String>, KsefError> {
         let path = format!("/sessions/{session_ref}/invoices/ksef/{ksef_number}/upo");
-        let answer = self.authed(Method::GET, &path, None).await?;
+        let answer = self.authed_with(Method::GET, &path, None, &[("accept", "application/xml")]).await?;
         if answer.status.is_success() {
             return Ok(Some(answer.text()));
         }
@@ -314,35 +324,46 @@ fn size(n: usize) -> Result<i64, KsefError> {
     i64::try_from(n).map_err(|_| KsefError::Protocol("an invoice too large to send".into()))
 }
 
-/// An invoice's status as the sender sees it (`SessionInvoiceStatusResponse.status`).
+/// An invoice's status as the sender sees it (`SessionInvoiceStatusResponse.status`),
+/// by the one table of `crate::answers`.
 fn invoice_status(answer: &InvoiceStatusResponse) -> Result<InvoiceStatus, KsefError> {
-    match answer.status.code {
-        100 | 150 => Ok(InvoiceStatus::Processing),
-        200 => {
+    let status = &answer.status;
+    let parse = |number: &str| KsefNumber::parse(number).map_err(|e| KsefError::Protocol(format!("{number}: {e}")));
+    Ok(match answers::invoice_status(status.code, status.extensions.as_ref()) {
+        Verdict::Processing => InvoiceStatus::Processing,
+        Verdict::Accepted => {
             let number = answer
                 .ksef_number
                 .as_deref()
                 .ok_or_else(|| KsefError::Protocol("an accepted invoice without its KSeF number".into()))?;
-            let ksef_number = KsefNumber::parse(number).map_err(|e| KsefError::Protocol(format!("{number}: {e}")))?;
             let when = answer.acquisition_date.as_deref().unwrap_or(&answer.invoicing_date);
             let acquired_at = DateTime::parse_from_rfc3339(when)
                 .map_err(|e| KsefError::Protocol(format!("acquisitionDate {when}: {e}")))?
                 .with_timezone(&Utc);
-            Ok(InvoiceStatus::Accepted { ksef_number, acquired_at })
+            InvoiceStatus::Accepted { ksef_number: parse(number)?, acquired_at }
         }
-        code => {
-            let mut reason = answer.status.description.clone();
-            if let Some(details) = answer.status.details.as_ref().filter(|d| !d.is_empty()) {
-                reason = format!("{reason}: {}", details.join("; "));
-            }
-            if let Some(ext) = answer.status.extensions.as_ref().filter(|e| !e.is_empty()) {
-                let parts: Vec<String> =
-                    ext.iter().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default())).collect();
-                reason = format!("{reason} [{}]", parts.join(", "));
-            }
-            Ok(InvoiceStatus::Rejected { code, reason })
+        Verdict::Duplicate { ksef_number, original_session } => {
+            InvoiceStatus::Duplicate { ksef_number: parse(&ksef_number)?, original_session }
         }
+        Verdict::Transient { new_session } => {
+            InvoiceStatus::TryAgain { code: status.code, reason: reason_of(status), new_session }
+        }
+        Verdict::Rejected => InvoiceStatus::Rejected { code: status.code, reason: reason_of(status) },
+        Verdict::Blocked => InvoiceStatus::Blocked { code: status.code, reason: reason_of(status) },
+    })
+}
+
+/// A status's description with its details and extensions, to show an admin.
+fn reason_of(status: &StatusInfo) -> String {
+    let mut reason = status.description.clone();
+    if let Some(details) = status.details.as_ref().filter(|d| !d.is_empty()) {
+        reason = format!("{reason}: {}", details.join("; "));
     }
+    if let Some(ext) = status.extensions.as_ref().filter(|e| !e.is_empty()) {
+        let parts: Vec<String> = ext.iter().map(|(k, v)| format!("{k}={}", v.as_str().unwrap_or_default())).collect();
+        reason = format!("{reason} [{}]", parts.join(", "));
+    }
+    reason
 }
 
 #[cfg(test)]

@@ -11,6 +11,10 @@ pub enum KsefError {
     /// A 4xx about the request itself (its `exceptionCode` and description).
     #[error("KSeF refused the request ({code}): {description}")]
     Refused { code: i64, description: String },
+    /// KSeF is working but has not finished (an authentication still in progress): try
+    /// again later. Not an outage: nothing goes offline for it.
+    #[error("KSeF has not finished yet: {0}")]
+    Busy(String),
     /// An answer we cannot read (not what `open-api.json` says).
     #[error("KSeF answered something unexpected: {0}")]
     Protocol(String),

@@ -2,7 +2,8 @@
 //!
 //! Poland's national e-invoice system (KSeF 2.0) as this product speaks to it: the
 //! client of its API (`client`: token authentication, the interactive session, sending,
-//! status, UPO), the KSeF number and its CRC-8 (`number`), the verification QR links
+//! status, UPO), every answer about a document sorted by what to do next (`answers`:
+//! the guide's status-code tables in one place), the KSeF number and its CRC-8 (`number`), the verification QR links
 //! (`qr`), the encryption the API asks for (`crypto`), the bodies of the operations used
 //! (`wire`), and a stand-in (`sandbox`) that speaks the same API over HTTP for `./run`
 //! and the tests, with fault injection.
@@ -67,9 +68,12 @@
 //!
 //! Errors sort by what to do next: `Unavailable` (no answer, a timeout, a 5xx, or a 429
 //! whose `Retry-After` is past the client's bound) means try later / go offline;
-//! `AuthRefused` means an admin must fix the token or NIP; `Refused` carries the API's
-//! `exceptionCode`; `Protocol` is an answer off the document.
+//! `Busy` means KSeF is working on it (an authentication in progress): try later, not an
+//! outage; `AuthRefused` means an admin must fix the token or NIP; `Refused` carries the
+//! API's `exceptionCode` (`answers::refused_send` says what it means for a document);
+//! `Protocol` is an answer off the document.
 
+pub mod answers;
 pub mod client;
 pub mod config;
 pub mod crypto;

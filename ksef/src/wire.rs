@@ -83,7 +83,10 @@ pub struct AuthMethodInfo {
 #[serde(rename_all = "camelCase")]
 pub struct AuthStatusResponse {
     pub start_date: String,
-    pub authentication_method: String,
+    /// Deprecated in the document (`authenticationMethodInfo` replaces it): read when
+    /// given, never needed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub authentication_method: Option<String>,
     pub authentication_method_info: AuthMethodInfo,
     pub status: StatusInfo,
 }

@@ -103,12 +103,17 @@ async fn duplicates_are_refused_within_a_batch_and_across_sessions() {
         vec![online(invoice_made("FV/BD/1", 5)), online(invoice("FV/BD/2")), online(invoice_made("FV/BD/2", 7))];
     let second = client.send_batch(&again).await.unwrap();
     let (_, results) = settle(&client, &second[0].reference).await;
-    let InvoiceStatus::Rejected { code: 440, reason } = &results[0].status else {
+    let InvoiceStatus::Duplicate { ksef_number, original_session } = &results[0].status else {
         panic!("a duplicate of an earlier session's invoice: {:?}", results[0].status);
     };
-    assert!(reason.contains(original.as_str()), "it names the original: {reason}");
-    accepted(&results[1]);
-    assert!(matches!(&results[2].status, InvoiceStatus::Rejected { code: 440, .. }), "{:?}", results[2].status);
+    assert_eq!(ksef_number, &original, "it names the original");
+    assert_eq!(original_session.as_deref(), Some(first[0].reference.as_str()));
+    let second_original = accepted(&results[1]).clone();
+    assert!(
+        matches!(&results[2].status, InvoiceStatus::Duplicate { ksef_number, .. } if *ksef_number == second_original),
+        "{:?}",
+        results[2].status
+    );
     h.assert_conformant();
 }
 

@@ -113,14 +113,26 @@ async fn a_duplicate_names_the_original() {
     };
     let second = client.send(&session, &xml, false).await.unwrap();
     let status = settle(&client, &session, &second).await;
-    assert!(
-        matches!(&status, InvoiceStatus::Rejected { code: 440, reason } if reason.contains(ksef_number.as_str())),
-        "{status:?}"
+    assert_eq!(
+        status,
+        InvoiceStatus::Duplicate {
+            ksef_number: ksef_number.clone(),
+            original_session: Some(session.reference.clone())
+        },
+        "a duplicate names the original's KSeF number and session"
     );
+    // The fault: KSeF holds the invoice already from an earlier session of its own.
     h.standin.faults().fail_next(Fault::Duplicate);
     let third = client.send(&session, &invoice("FV/DUP/2"), false).await.unwrap();
-    assert!(matches!(settle(&client, &session, &third).await, InvoiceStatus::Rejected { code: 440, .. }));
-    assert_eq!(h.standin.accepted_count(), 1);
+    let InvoiceStatus::Duplicate { ksef_number: held, original_session: Some(earlier) } =
+        settle(&client, &session, &third).await
+    else {
+        panic!("a duplicate of the copy KSeF holds");
+    };
+    assert_ne!(earlier, session.reference);
+    let upo = client.invoice_upo(&earlier, held.as_str()).await.unwrap().expect("the original's UPO");
+    assert!(upo.contains(held.as_str()), "{upo}");
+    assert_eq!(h.standin.accepted_count(), 2, "FV/DUP/1 and FV/DUP/2, once each");
     h.assert_conformant();
 }
 

@@ -30,13 +30,14 @@ macro_rules! guarded {
 }
 
 /// The event types it reads.
-const EVENT_TYPES: [&str; 9] = [
+const EVENT_TYPES: [&str; 10] = [
     "InvoiceIssued",
     "InvoiceCorrected",
     "KsefSendStarted",
     "KsefSent",
     "KsefAccepted",
     "KsefRejected",
+    "KsefSendFailed",
     "KsefWentOffline",
     "KsefUpoReceived",
     "RejectedInvoiceAmended",
@@ -103,7 +104,7 @@ async fn apply_one(
                 .map(drop)
         }
         OrderEvent::KsefAccepted { document, ksef_number, acquired_at, .. } => {
-            update(guarded!("state = 'accepted', ksef_number = $4, accepted_at = $5"), document, version, at)
+            update(guarded!("state = 'accepted', ksef_number = $4, accepted_at = $5, trouble = null, retry_at = null"), document, version, at)
                 .bind(ksef_number)
                 .bind(acquired_at)
                 .execute(&mut *conn)
@@ -118,6 +119,12 @@ async fn apply_one(
                 .await
                 .map(drop)
         }
+        OrderEvent::KsefSendFailed { document, code, reason, retry_at, .. } => update(guarded!("state = case when offline then 'offline' else 'waiting' end, invoice_ref = null, trouble = $4, failed_sends = failed_sends + 1, retry_at = $5"), document, version, at)
+        .bind(format!("{code}: {reason}"))
+        .bind(retry_at)
+        .execute(&mut *conn)
+        .await
+        .map(drop),
         OrderEvent::KsefWentOffline { document, deadline, .. } => update(guarded!("offline = true, deadline = $4, state = case when state = 'waiting' then 'offline' else state end"), document, version, at)
         .bind(deadline)
         .execute(&mut *conn)

@@ -159,6 +159,7 @@ fn sales_of(order: &mut OrderRow, event: OrderEvent, deltas: &mut Vec<Delta>) {
         | OrderEvent::KsefSent { .. }
         | OrderEvent::KsefAccepted { .. }
         | OrderEvent::KsefRejected { .. }
+        | OrderEvent::KsefSendFailed { .. }
         | OrderEvent::KsefWentOffline { .. }
         | OrderEvent::KsefUpoReceived { .. }
         | OrderEvent::RejectedInvoiceAmended { .. }

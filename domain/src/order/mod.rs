@@ -126,7 +126,8 @@ pub use invoice_on_request::{
 pub use issued_document::{DocumentKind, IssuedDocument};
 pub use ksef::{
     alert_cutoff, amends_rejected, deadline_is_near, decide_ksef, document_to_send, due_for_ksef, is_working_day,
-    next_working_day, offline_deadline, rejected_amendments, KsefStage, KsefStep, KsefStepError, KsefTrack,
+    next_working_day, offline_deadline, rejected_amendments, retry_at, KsefStage, KsefStep, KsefStepError, KsefTrack,
+    RetryPolicy,
 };
 pub use money_back::{money_back, MoneyBack, MoneyBackFor};
 pub use pay::{decide_pay, ticket_id, PayOrder, PayOrderError, TicketNumber};

@@ -111,7 +111,8 @@ pub(crate) async fn authenticate(
     }
     let init: AuthInitResponse = answer.json()?;
     let auth_token = init.authentication_token.token;
-    wait_for_authentication(http, &init.reference_number, &auth_token).await?;
+    let patience = instant(&init.authentication_token.valid_until).ok();
+    wait_for_authentication(http, &init.reference_number, &auth_token, patience).await?;
     let answer = http.call(Method::POST, "/auth/token/redeem", Some(&auth_token), None).await?;
     if !answer.status.is_success() {
         return Err(auth_refusal(answer.refusal()));
@@ -132,16 +133,38 @@ fn auth_refusal(e: KsefError) -> KsefError {
     }
 }
 
-async fn wait_for_authentication(http: &Http, reference: &str, auth_token: &str) -> Result<(), KsefError> {
+/// Polls the authentication "until it is done" (`uwierzytelnianie.md`: KSeF may check a
+/// certificate's status with its issuer first), the pause doubling from
+/// `auth_poll_interval` up to eight times it (2 s by default), for as long as the authentication token is valid
+/// and at most `auth_poll_for`. Still in progress then: [`KsefError::Busy`] (try later),
+/// not an outage.
+async fn wait_for_authentication(
+    http: &Http,
+    reference: &str,
+    auth_token: &str,
+    token_valid_until: Option<DateTime<Utc>>,
+) -> Result<(), KsefError> {
     let path = format!("/auth/{reference}");
-    for _ in 0..http.options.auth_poll_attempts {
+    let started = std::time::Instant::now();
+    let patience = match token_valid_until.and_then(|until| (until - Utc::now()).to_std().ok()) {
+        Some(left) => left.min(http.options.auth_poll_for),
+        None => http.options.auth_poll_for,
+    };
+    let mut pause = http.options.auth_poll_interval;
+    loop {
         let answer = http.call(Method::GET, &path, Some(auth_token), None).await?;
         if !answer.status.is_success() {
             return Err(auth_refusal(answer.refusal()));
         }
         let status: AuthStatusResponse = answer.json()?;
         match status.status.code {
-            100 => tokio::time::sleep(http.options.auth_poll_interval).await,
+            100 if started.elapsed() + pause < patience => {
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(http.options.auth_poll_interval * 8);
+            }
+            100 => {
+                return Err(KsefError::Busy(format!("authentication still in progress after {:?}", started.elapsed())))
+            }
             200 => return Ok(()),
             // 500 and 550 are KSeF failing, not refusing: try again later.
             500 | 550 => return Err(KsefError::Unavailable(format!("authentication: {}", status.status.description))),
@@ -151,14 +174,14 @@ async fn wait_for_authentication(http: &Http, reference: &str, auth_token: &str)
             }
         }
     }
-    Err(KsefError::Unavailable("authentication still in progress after polling".into()))
 }
 
 /// `POST /auth/token/refresh`: a new access token. `Ok(None)` when the refresh token is no
-/// longer accepted (authenticate again).
+/// longer accepted (400, 401, or 403: revoked, or the token's permissions changed):
+/// authenticate again.
 pub(crate) async fn refresh(http: &Http, tokens: &Tokens) -> Result<Option<(String, DateTime<Utc>)>, KsefError> {
     let answer = http.call(Method::POST, "/auth/token/refresh", Some(&tokens.refresh), None).await?;
-    if answer.status == StatusCode::UNAUTHORIZED || answer.status == StatusCode::BAD_REQUEST {
+    if [StatusCode::UNAUTHORIZED, StatusCode::BAD_REQUEST, StatusCode::FORBIDDEN].contains(&answer.status) {
         return Ok(None);
     }
     if !answer.status.is_success() {

@@ -245,12 +245,20 @@ impl Client {
         while let Some(done) = uploads.join_next().await {
             done.map_err(|e| KsefError::Protocol(format!("a part upload task: {e}")))??;
         }
-        let path = format!("/sessions/batch/{}/close", opened.reference);
+        self.close_batch(&opened.reference).await?;
+        Ok(opened.reference)
+    }
+
+    /// Closes a batch session (KSeF then processes its package). Closing one closed
+    /// already is refused with 21180; one whose parts are missing with 21205; one past
+    /// its upload time with 21208.
+    pub async fn close_batch(&self, session_ref: &str) -> Result<(), KsefError> {
+        let path = format!("/sessions/batch/{session_ref}/close");
         let answer = self.authed(Method::POST, &path, None).await?;
         if !answer.status.is_success() {
             return Err(answer.refusal());
         }
-        Ok(opened.reference)
+        Ok(())
     }
 
     async fn open_batch(

@@ -20,8 +20,12 @@ pub struct Options {
     pub max_retry_after: Duration,
     /// The pause between two looks at an authentication in progress. Default 250 ms.
     pub auth_poll_interval: Duration,
-    /// How many looks before an authentication in progress counts as KSeF being unavailable.
-    pub auth_poll_attempts: u32,
+    /// How long an authentication in progress is waited for (at most while its
+    /// authentication token is valid) before the round gives up for now. Default 2 min.
+    pub auth_poll_for: Duration,
+    /// The timeout of one batch part's upload (up to 100 MB; the guide allows 20 minutes
+    /// a part). Default 20 min.
+    pub upload_timeout: Duration,
 }
 
 impl Default for Options {
@@ -32,7 +36,8 @@ impl Default for Options {
             max_retry_after: Duration::from_secs(60),
             batch: crate::client::BatchLimits::default(),
             auth_poll_interval: Duration::from_millis(250),
-            auth_poll_attempts: 40,
+            auth_poll_for: Duration::from_secs(120),
+            upload_timeout: Duration::from_secs(20 * 60),
         }
     }
 }
@@ -114,7 +119,11 @@ impl Http {
         let url = format!("{}{path}", self.base);
         let mut waited = 0;
         loop {
-            let mut request = self.client.request(method.clone(), &url).header("accept", "application/json");
+            let mut request = self.client.request(method.clone(), &url);
+            // JSON unless the call asks for something else (a UPO is `application/xml`).
+            if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("accept")) {
+                request = request.header("accept", "application/json");
+            }
             if let Some(token) = bearer {
                 request = request.bearer_auth(token);
             }
@@ -162,7 +171,7 @@ impl Http {
     ) -> Result<Answer, KsefError> {
         let method = Method::from_bytes(method.as_bytes())
             .map_err(|_| KsefError::Protocol(format!("a part upload with the method {method:?}")))?;
-        let mut request = self.client.request(method, url);
+        let mut request = self.client.request(method, url).timeout(self.options.upload_timeout);
         for (name, value) in headers {
             request = request.header(name.as_str(), value.as_str());
         }

@@ -111,7 +111,15 @@ pub(crate) async fn ksef_token(State(shared): Ctx, ApiJson(request): ApiJson<Tok
     };
     let reference_number = reference("AU");
     let auth_token = token("authentication");
-    let op = AuthOp { auth_token: auth_token.clone(), start_date: now_string(), outcome, polls: 0, redeemed: false };
+    let in_progress_for = shared.faults.take_slow_authentication().unwrap_or(1);
+    let op = AuthOp {
+        auth_token: auth_token.clone(),
+        start_date: now_string(),
+        outcome,
+        polls: 0,
+        in_progress_for,
+        redeemed: false,
+    };
     shared.state().auth_ops.insert(reference_number.clone(), op);
     let valid_until = instant(Utc::now() + Duration::minutes(10));
     let body =
@@ -132,11 +140,14 @@ pub(crate) async fn status(State(shared): Ctx, Path(reference): Path<String>, he
         return reply::unauthorized("Nieprawidłowy token operacji uwierzytelnienia.");
     }
     op.polls += 1;
-    let (code, description, details) =
-        if op.polls == 1 { (100, "Uwierzytelnianie w toku".to_owned(), None) } else { op.outcome.clone() };
+    let (code, description, details) = if op.polls <= op.in_progress_for {
+        (100, "Uwierzytelnianie w toku".to_owned(), None)
+    } else {
+        op.outcome.clone()
+    };
     Json(AuthStatusResponse {
         start_date: op.start_date.clone(),
-        authentication_method: "Token".into(),
+        authentication_method: Some("Token".into()),
         authentication_method_info: AuthMethodInfo {
             category: "Token".into(),
             code: "token".into(),
@@ -155,7 +166,7 @@ pub(crate) async fn redeem(State(shared): Ctx, headers: HeaderMap) -> Response {
     let Some(op) = state.auth_ops.values_mut().find(|op| op.auth_token == auth_token) else {
         return reply::unauthorized("Nieprawidłowy token operacji uwierzytelnienia.");
     };
-    if op.outcome.0 != 200 || op.polls < 2 {
+    if op.outcome.0 != 200 || op.polls <= op.in_progress_for {
         return reply::exception(
             21301,
             "Brak autoryzacji.",
@@ -179,6 +190,10 @@ pub(crate) async fn redeem(State(shared): Ctx, headers: HeaderMap) -> Response {
 }
 
 pub(crate) async fn refresh(State(shared): Ctx, headers: HeaderMap) -> Response {
+    if shared.faults.take_forbid_refresh() {
+        // As when the token behind the refresh token was revoked or lost its permissions.
+        return reply::forbidden("Odświeżenie tokenu niedozwolone.", "token-revoked");
+    }
     let mut state = shared.state();
     let live = bearer(&headers).and_then(|t| state.refresh.get(t)).is_some_and(|until| Utc::now() < *until);
     if !live {

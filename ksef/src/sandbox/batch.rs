@@ -226,7 +226,8 @@ fn expired(batch: &Batch) -> bool {
 
 /// A batch session's status (`SessionStatusResponse.status`, the batch table): the
 /// package's outcome once unpacked, 445 when no invoice of it was accepted.
-pub(crate) fn status(closed: bool, batch: &Batch, total: i64, done: i64, ok: i64) -> StatusInfo {
+/// `held_at_100`: a closed package KSeF has not picked up yet still answers 100.
+pub(crate) fn status(closed: bool, batch: &Batch, total: i64, done: i64, ok: i64, held_at_100: bool) -> StatusInfo {
     let info = |code: i64, description: &str| StatusInfo {
         code,
         description: description.into(),
@@ -240,6 +241,7 @@ pub(crate) fn status(closed: bool, batch: &Batch, total: i64, done: i64, ok: i64
         return info(100, "Sesja wsadowa rozpoczęta");
     }
     match &batch.outcome {
+        None if held_at_100 => info(100, "Sesja wsadowa rozpoczęta"),
         None => info(150, "Trwa przetwarzanie"),
         Some(o) if o.code == 200 && total == 0 => {
             StatusInfo { details: Some(vec!["Nie przesłano faktur".into()]), ..info(440, "Sesja anulowana") }

@@ -16,8 +16,20 @@ pub enum Fault {
     Timeout(Duration),
     /// The next invoice sent is rejected as not valid against the schema (status 450).
     SchemaRejection,
-    /// The next invoice sent is rejected as a duplicate (status 440).
+    /// The next invoice sent is one KSeF holds already (a send whose answer was lost):
+    /// a copy is accepted in an earlier session first, and the invoice answers 440
+    /// naming it (`originalKsefNumber`, `originalSessionReferenceNumber`).
     Duplicate,
+    /// The next invoice sent ends with this status code instead of being processed:
+    /// 405, 500 or 550 (KSeF's "try again"), 410 (the token's permissions), 435, ...
+    InvoiceStatus(i64),
+    /// The next refresh of an access token is refused with 403 (Forbidden).
+    RefreshForbidden,
+    /// The next authentication stays "in progress" (100) for this many looks.
+    SlowAuthentication(u32),
+    /// The next invoice send is refused as a request (400 with this `exceptionCode`):
+    /// 21180 closes its session first (as when KSeF ended it), 21405 refuses the input.
+    SendRefused(i64),
     /// Every access token given so far stops working now (the next call gets a 401).
     TokenExpired,
     /// The next request naming a `publicKeyId` is refused with 21470, as when KSeF
@@ -36,11 +48,20 @@ pub(crate) struct FaultState {
     pub expire_tokens: bool,
     /// Set by `KeyWithdrawn`.
     pub withdraw_key: bool,
+    /// Set by `RefreshForbidden`: the next refresh answers 403.
+    pub forbid_refresh: bool,
+    /// `SlowAuthentication`: how many looks the next authentication stays in progress.
+    pub slow_authentication: Option<u32>,
+    /// `SendRefused`: the next sends refused, in order.
+    pub send_refusals: VecDeque<i64>,
     /// Rate limits: `Some(n)` = the documented (production) limits times n; `None` = off.
     pub rate_limit_scale: Option<u32>,
     /// Closed batch sessions wait unprocessed (status 150) until this is cleared, as a
     /// large package keeps KSeF busy: what a sender does meanwhile can be tested.
     pub hold_batches: bool,
+    /// With `hold_batches`: a held batch still answers 100, as KSeF's does for a while
+    /// after its close before it picks the package up.
+    pub held_batches_at_100: bool,
 }
 
 /// The handle tests hold to inject faults.
@@ -67,8 +88,11 @@ impl Faults {
         let mut state = self.lock();
         match fault {
             Fault::ServerError | Fault::Timeout(_) => state.requests.push_back(fault),
-            Fault::SchemaRejection | Fault::Duplicate => state.invoices.push_back(fault),
+            Fault::SchemaRejection | Fault::Duplicate | Fault::InvoiceStatus(_) => state.invoices.push_back(fault),
             Fault::TokenExpired => state.expire_tokens = true,
+            Fault::RefreshForbidden => state.forbid_refresh = true,
+            Fault::SendRefused(code) => state.send_refusals.push_back(code),
+            Fault::SlowAuthentication(polls) => state.slow_authentication = Some(polls),
             Fault::KeyWithdrawn => state.withdraw_key = true,
         }
     }
@@ -84,8 +108,46 @@ impl Faults {
         self.lock().hold_batches = hold;
     }
 
+    /// While held, closed batch sessions answer 100 (not picked up yet) instead of 150.
+    pub fn hold_batches_at_100(&self, hold: bool) {
+        let mut state = self.lock();
+        state.hold_batches = hold;
+        state.held_batches_at_100 = hold;
+    }
+
     pub(crate) fn batches_held(&self) -> bool {
         self.lock().hold_batches
+    }
+
+    /// Whether a closed, unprocessed batch answers 100 now.
+    pub(crate) fn batches_look_open(&self) -> bool {
+        let state = self.lock();
+        state.hold_batches && state.held_batches_at_100
+    }
+
+    /// Takes the next invoice fault if it is `Duplicate`.
+    pub(crate) fn take_duplicate(&self) -> bool {
+        let mut state = self.lock();
+        let next = state.invoices.front() == Some(&Fault::Duplicate);
+        if next {
+            state.invoices.pop_front();
+        }
+        next
+    }
+
+    /// The `exceptionCode` to refuse this send with, if a test asked.
+    pub(crate) fn take_send_refusal(&self) -> Option<i64> {
+        self.lock().send_refusals.pop_front()
+    }
+
+    /// How many looks the next authentication stays in progress, if a test asked (once).
+    pub(crate) fn take_slow_authentication(&self) -> Option<u32> {
+        self.lock().slow_authentication.take()
+    }
+
+    /// Whether the next refresh is refused (once).
+    pub(crate) fn take_forbid_refresh(&self) -> bool {
+        std::mem::take(&mut self.lock().forbid_refresh)
     }
 
     /// Forgets every queued fault and comes back up.
@@ -93,6 +155,10 @@ impl Faults {
         let mut state = self.lock();
         state.down = false;
         state.hold_batches = false;
+        state.held_batches_at_100 = false;
+        state.forbid_refresh = false;
+        state.send_refusals.clear();
+        state.slow_authentication = None;
         state.requests.clear();
         state.invoices.clear();
         state.expire_tokens = false;
@@ -103,8 +169,14 @@ impl Faults {
         self.lock().requests.pop_front()
     }
 
+    /// The next invoice fault, unless it is `Duplicate` (which `take_duplicate` takes
+    /// once the invoice proved valid).
     pub(crate) fn take_invoice_fault(&self) -> Option<Fault> {
-        self.lock().invoices.pop_front()
+        let mut state = self.lock();
+        if state.invoices.front() == Some(&Fault::Duplicate) {
+            return None;
+        }
+        state.invoices.pop_front()
     }
 
     /// Applies a `POST /sandbox/faults` body.
@@ -117,6 +189,9 @@ impl Faults {
         }
         if let Some(hold) = request.hold_batches {
             self.hold_batches(hold);
+        }
+        if let Some(hold) = request.hold_batches_at_100 {
+            self.hold_batches_at_100(hold);
         }
         for f in &request.fail_next {
             self.fail_next(f.to_fault());
@@ -147,6 +222,9 @@ pub struct FaultsRequest {
     pub rate_limits: Option<RateLimits>,
     #[serde(default)]
     pub hold_batches: Option<bool>,
+    /// Hold closed batches, answering 100 (not picked up) rather than 150.
+    #[serde(default)]
+    pub hold_batches_at_100: Option<bool>,
 }
 
 /// A `Fault` in JSON.
@@ -157,8 +235,12 @@ pub enum FaultSpec {
     Timeout { ms: u64 },
     SchemaRejection,
     Duplicate,
+    InvoiceStatus { code: i64 },
     TokenExpired,
     KeyWithdrawn,
+    RefreshForbidden,
+    SendRefused { code: i64 },
+    SlowAuthentication { polls: u32 },
 }
 
 impl FaultSpec {
@@ -168,6 +250,10 @@ impl FaultSpec {
             Self::Timeout { ms } => Fault::Timeout(Duration::from_millis(*ms)),
             Self::SchemaRejection => Fault::SchemaRejection,
             Self::Duplicate => Fault::Duplicate,
+            Self::InvoiceStatus { code } => Fault::InvoiceStatus(*code),
+            Self::RefreshForbidden => Fault::RefreshForbidden,
+            Self::SendRefused { code } => Fault::SendRefused(*code),
+            Self::SlowAuthentication { polls } => Fault::SlowAuthentication(*polls),
             Self::TokenExpired => Fault::TokenExpired,
             Self::KeyWithdrawn => Fault::KeyWithdrawn,
         }

@@ -177,8 +177,16 @@ impl StandIn {
     }
 }
 
-/// Before every API call: down (503), an injected server error (500) or delay, the rate limits (429).
+/// Before every API call: a wrong `Accept` (406: a UPO is `application/xml`, the rest
+/// `application/json`, as `open-api.json` says), down (503), an injected server error
+/// (500) or delay, the rate limits (429).
 async fn gate(State(shared): Ctx, request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    let produces = if path.ends_with("/upo") { "application/xml" } else { "application/json" };
+    let accept = request.headers().get(axum::http::header::ACCEPT).and_then(|v| v.to_str().ok());
+    if !path.contains("/sandbox/batch-parts/") && !reply::accepts(accept, produces) {
+        return reply::not_acceptable(produces);
+    }
     if shared.faults.lock().down {
         return reply::server_error(StatusCode::SERVICE_UNAVAILABLE);
     }

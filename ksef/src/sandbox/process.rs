@@ -50,6 +50,10 @@ pub(crate) fn conclude(shared: &Shared, session_ref: &str, invoice_ref: &str, ou
         Err(status) => (status, None),
         Ok(fields) => {
             let key = (fields.seller_nip.clone(), fields.kind.clone(), fields.number.clone());
+            if shared.faults.take_duplicate() && !state.accepted.contains_key(&key) {
+                let earlier = hold_earlier_copy(&mut state, shared, session_ref, invoice_ref, &fields);
+                state.accepted.insert(key.clone(), earlier);
+            }
             if let Some((original_session, original_number)) = state.accepted.get(&key).cloned() {
                 (duplicate(&original_session, &original_number), Some(fields))
             } else {
@@ -88,6 +92,46 @@ pub(crate) fn conclude(shared: &Shared, session_ref: &str, invoice_ref: &str, ou
         }
     }
     invoice.status = status;
+}
+
+/// The `Duplicate` fault: KSeF got this invoice before, in a session of its own that is
+/// closed now, and accepted it there; the session and the KSeF number.
+fn hold_earlier_copy(
+    state: &mut super::state::Inner,
+    shared: &Shared,
+    session_ref: &str,
+    invoice_ref: &str,
+    fields: &Fields,
+) -> (String, String) {
+    let technical = format!("{:012X}", (state.next() << 20) ^ u64::from(rand_12()));
+    let number = KsefNumber::build(&fields.seller_nip, Utc::now().date_naive(), &technical)
+        .map(|n| n.as_str().to_owned())
+        .unwrap_or_else(|_| format!("{}-{}-{technical}-00", shared.nip, Utc::now().format("%Y%m%d")));
+    let template =
+        state.sessions.get(session_ref).and_then(|s| s.invoices.iter().find(|i| i.reference == invoice_ref)).cloned();
+    let earlier_ref = super::state::reference("SO");
+    let now = Utc::now().to_rfc3339_opts(SecondsFormat::Millis, true);
+    if let Some(mut copy) = template {
+        copy.ordinal = 1;
+        copy.reference = super::state::reference("EE");
+        copy.invoice_number = Some(fields.number.clone());
+        copy.issue_date = fields.issue_date.clone();
+        copy.seller_nip = Some(fields.seller_nip.clone());
+        copy.ksef_number = Some(number.clone());
+        copy.acquisition_date = Some(now.clone());
+        copy.status = status(200, "Sukces", vec![]);
+        let session = super::state::Session {
+            key: crate::crypto::SessionKey::generate(),
+            created: now.clone(),
+            updated: now.clone(),
+            valid_until: now,
+            closed: true,
+            invoices: vec![copy],
+            batch: None,
+        };
+        state.sessions.insert(earlier_ref.clone(), session);
+    }
+    (earlier_ref, number)
 }
 
 fn rand_12() -> u32 {
@@ -153,11 +197,25 @@ pub(crate) fn injected(shared: &Shared) -> Result<(), StatusInfo> {
         Some(Fault::SchemaRejection) => {
             Err(schema_rejection(vec!["Injected: element P_2 is not valid (stand-in fault).".into()]))
         }
-        Some(Fault::Duplicate) => {
-            Err(duplicate("20250101-SO-0000000000-0000000000-00", "5265877635-20250826-0100001AF629-AF"))
-        }
+        Some(Fault::InvoiceStatus(code)) => Err(injected_status(code)),
         _ => Ok(()),
     }
+}
+
+/// An invoice status a test asked for, described as the guide's table does.
+fn injected_status(code: i64) -> StatusInfo {
+    let (description, details): (&str, Vec<String>) = match code {
+        405 => ("Przetwarzanie anulowane z powodu błędu sesji", vec![]),
+        410 => ("Nieprawidłowy zakres uprawnień", vec![]),
+        415 => ("Brak możliwości wysyłania faktury z załącznikiem", vec![]),
+        435 => ("Błąd odszyfrowania pliku", vec![]),
+        550 => (
+            "Operacja została anulowana przez system",
+            vec!["Przetwarzanie zostało przerwane z przyczyn wewnętrznych systemu. Spróbuj ponownie".into()],
+        ),
+        _ => ("Nieznany błąd ({statusCode})", vec![format!("Injected status {code} (stand-in fault).")]),
+    };
+    status(code, description, details)
 }
 
 /// 450 with xmllint's complaints.

@@ -36,6 +36,25 @@ pub fn unauthorized(detail: &str) -> Response {
     problem(StatusCode::UNAUTHORIZED, "Unauthorized", detail, None)
 }
 
+/// 403 (`ForbiddenProblemDetails`, with its `reasonCode`).
+pub fn forbidden(detail: &str, reason_code: &str) -> Response {
+    problem(StatusCode::FORBIDDEN, "Forbidden", detail, Some(reason_code.to_owned()))
+}
+
+/// 406: the request's `Accept` names no type the operation answers in (`produces`).
+pub fn not_acceptable(produces: &str) -> Response {
+    (StatusCode::NOT_ACCEPTABLE, format!("This operation answers in {produces} only.")).into_response()
+}
+
+/// Whether an `Accept` header (absent: anything) takes `produces` (e.g. `application/xml`).
+pub fn accepts(accept: Option<&str>, produces: &str) -> bool {
+    let Some(accept) = accept else { return true };
+    let (kind, _) = produces.split_once('/').unwrap_or((produces, ""));
+    accept.split(',').map(|part| part.split(';').next().unwrap_or("").trim()).any(|range| {
+        range == "*/*" || range.eq_ignore_ascii_case(produces) || range.eq_ignore_ascii_case(&format!("{kind}/*"))
+    })
+}
+
 fn problem(status: StatusCode, title: &str, detail: &str, reason_code: Option<String>) -> Response {
     let body = ProblemDetails {
         title: title.to_owned(),

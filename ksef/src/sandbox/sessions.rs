@@ -5,7 +5,7 @@
 use super::auth::check_access;
 use super::reply::{self, now_string, ApiJson};
 use super::state::{reference, Invoice, Session};
-use super::{process, Ctx};
+use super::{process, Ctx, Shared};
 use crate::crypto::{self, SessionKey};
 use crate::wire::{
     FormCode, InvoiceStatusResponse, OpenSessionRequest, OpenSessionResponse, SendInvoiceRequest, SendInvoiceResponse,
@@ -79,6 +79,26 @@ pub(crate) async fn open(
     (StatusCode::CREATED, Json(OpenSessionResponse { reference_number, valid_until })).into_response()
 }
 
+/// A send refused as a test asked (`Fault::SendRefused`); 21180 ends the session first.
+fn injected_refusal(shared: &Shared, session_ref: &str, code: i64) -> Response {
+    if code == 21180 {
+        if let Some(session) = shared.state().sessions.get_mut(session_ref) {
+            session.closed = true;
+            session.updated = now_string();
+        }
+        return reply::exception(
+            21180,
+            "Status sesji nie pozwala na wykonanie operacji.",
+            Some("Status sesji 170 uniemożliwia wysyłkę faktur.".into()),
+        );
+    }
+    reply::exception(
+        code,
+        "Błąd walidacji danych wejściowych.",
+        Some(format!("Injected refusal {code} (stand-in fault).")),
+    )
+}
+
 pub(crate) async fn send(
     State(shared): Ctx,
     Path(session_ref): Path<String>,
@@ -87,6 +107,9 @@ pub(crate) async fn send(
 ) -> Response {
     if let Some(refused) = check_access(&shared, &headers) {
         return refused;
+    }
+    if let Some(code) = shared.faults.take_send_refusal() {
+        return injected_refusal(&shared, &session_ref, code);
     }
     let Ok(encrypted) = STANDARD.decode(&request.encrypted_invoice_content) else {
         return invalid("encryptedInvoiceContent nie jest w Base64");
@@ -186,7 +209,7 @@ pub(crate) async fn status(State(shared): Ctx, Path(session_ref): Path<String>, 
     let ok = count(&Invoice::accepted);
     let failed = count(&|i| i.status.code >= 300);
     let status = if let Some(batch) = &session.batch {
-        super::batch::status(session.closed, batch, total, ok + failed, ok)
+        super::batch::status(session.closed, batch, total, ok + failed, ok, shared.faults.batches_look_open())
     } else {
         let (code, description, details) = match (session.closed, total) {
             (false, _) => (100, "Sesja interaktywna otwarta", None),

@@ -15,8 +15,10 @@ pub struct AuthOp {
     pub start_date: String,
     /// The outcome once the operation is done (code, description, details).
     pub outcome: (i64, String, Option<String>),
-    /// Looks so far: the first answers "in progress" (100) so clients have to poll.
+    /// Looks so far: the first `in_progress_for` answer "in progress" (100) so clients
+    /// have to poll (KSeF may wait for a certificate's issuer first).
     pub polls: u32,
+    pub in_progress_for: u32,
     pub redeemed: bool,
 }
 

@@ -33,6 +33,7 @@ async fn record(exchanges: Arc<Mutex<Vec<Exchange>>>, request: Request, next: Ne
     let path = request.uri().path_and_query().map(|p| p.as_str().to_owned()).unwrap_or_default();
     let path = path.strip_prefix("/v2").unwrap_or(&path).to_owned();
     let authorization = request.headers().get("authorization").is_some_and(|v| v.as_bytes().starts_with(b"Bearer "));
+    let accept = request.headers().get("accept").and_then(|v| v.to_str().ok()).map(str::to_owned);
     let (parts, body) = request.into_parts();
     let request_body = to_bytes(body, 256 << 20).await.map(|b| b.to_vec()).unwrap_or_default();
     let response = next.run(Request::from_parts(parts, Body::from(request_body.clone()))).await;
@@ -50,6 +51,7 @@ async fn record(exchanges: Arc<Mutex<Vec<Exchange>>>, request: Request, next: Ne
             method,
             path,
             authorization,
+            accept,
             request_body,
             status,
             content_type,

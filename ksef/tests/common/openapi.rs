@@ -19,6 +19,8 @@ pub struct Exchange {
     /// The path below the API's base (`/v2`), query included.
     pub path: String,
     pub authorization: bool,
+    /// The request's `Accept` header.
+    pub accept: Option<String>,
     pub request_body: Vec<u8>,
     pub status: u16,
     pub content_type: String,

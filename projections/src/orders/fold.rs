@@ -130,6 +130,7 @@ impl Change<'_> {
             | OrderEvent::KsefSent { .. }
             | OrderEvent::KsefAccepted { .. }
             | OrderEvent::KsefRejected { .. }
+            | OrderEvent::KsefSendFailed { .. }
             | OrderEvent::KsefWentOffline { .. }
             | OrderEvent::KsefUpoReceived { .. } => {}
         }

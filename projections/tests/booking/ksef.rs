@@ -35,6 +35,7 @@ async fn ksef_history(store: &dyn EventStore) -> (Uuid, Uuid) {
             session_ref: "S1".into(),
             offline: false,
             at: at(2),
+            batch: false,
         },
         OrderEvent::KsefSent {
             order_id: a,
@@ -49,6 +50,7 @@ async fn ksef_history(store: &dyn EventStore) -> (Uuid, Uuid) {
             session_ref: "S1".into(),
             ksef_number: "8652556348-20260710-0100000000AB-CD".into(),
             acquired_at: at(4),
+            duplicate_sent_in: None,
         },
     ];
     order_events(store, a, 1, accepted).await;
@@ -92,6 +94,7 @@ fn started(order: Uuid, number: &str) -> OrderEvent {
         session_ref: "S9".into(),
         offline: true,
         at: at(3),
+        batch: false,
     }
 }
 

@@ -165,6 +165,7 @@ async fn a_send_cut_short_by_a_crash_is_resumed_without_a_second_copy(pool: PgPo
         session_ref: session.reference.clone(),
         replaces: None,
         at: chrono::Utc::now(),
+        batch: false,
     };
     let stream = command_api::aggregate::stream_of::<command_api::aggregate::OrderAgg>(&order_id).expect("stream");
     command_api::aggregate::execute::<command_api::aggregate::OrderAgg, _, _>(

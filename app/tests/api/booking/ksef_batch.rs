@@ -111,6 +111,7 @@ async fn crashed_in_a_batch(app: &BookingApp, queued: &[(Uuid, String)], upload:
             session_ref: reference.clone(),
             replaces: None,
             at: chrono::Utc::now(),
+            batch: true,
         };
         let stream = stream_of::<OrderAgg>(order_id).expect("stream");
         let metadata = Metadata { correlation_id: Some(*order_id), ..Metadata::default() };
@@ -153,6 +154,40 @@ async fn a_crash_after_the_batch_upload_is_resumed_from_the_session_with_one_cop
     let numbers: Vec<String> = queued.iter().map(|(_, n)| n.clone()).collect();
     assert_eq!((report.resumed.clone(), report.accepted.clone()), (numbers.clone(), numbers), "{report:?}");
     assert!(report.sent.is_empty() && report.batch_sessions.is_empty(), "nothing sent again: {report:?}");
+    for ((order_id, number), hash) in queued.iter().zip(&hashes) {
+        assert_eq!(accepted(&app, *order_id, number).await.1, batch);
+        assert_eq!(started_sessions(&app, *order_id).await, vec![batch.clone()], "never started again");
+        assert_eq!(copies(&app, hash).await, Some(1), "one copy of {number} in KSeF");
+    }
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_batch_still_at_100_after_its_close_is_waited_for_not_sent_again(pool: PgPool) {
+    let app = ksef_app(pool).await;
+    let queued = three_queued(&app).await;
+    // KSeF has not picked the closed package up yet: its session still answers 100.
+    faults(&app, json!({ "holdBatchesAt100": true })).await;
+    let (batch, hashes) = crashed_in_a_batch(&app, &queued, true).await;
+    let client = link(&app).client.expect("a client");
+    assert_eq!(client.session_status(&batch).await.expect("status").status.code, 100);
+
+    for _ in 0..2 {
+        let report = round(&batch_sender(&app).await).await;
+        assert!(report.sent.is_empty() && report.batch_sessions.is_empty(), "nothing sent again: {report:?}");
+        assert!(report.rejected.is_empty(), "{report:?}");
+    }
+    for (order_id, number) in &queued {
+        assert!(matches!(stage(&app.order(*order_id).await, number), KsefStage::Started { batch: true, .. }));
+    }
+
+    faults(&app, json!({ "holdBatchesAt100": false })).await;
+    eventually("KSeF to process the package", || async {
+        client.session_status(&batch).await.expect("the session's status").status.code == 200
+    })
+    .await;
+    let report = round(&batch_sender(&app).await).await;
+    let numbers: Vec<String> = queued.iter().map(|(_, n)| n.clone()).collect();
+    assert_eq!(report.accepted, numbers, "{report:?}");
     for ((order_id, number), hash) in queued.iter().zip(&hashes) {
         assert_eq!(accepted(&app, *order_id, number).await.1, batch);
         assert_eq!(started_sessions(&app, *order_id).await, vec![batch.clone()], "never started again");

@@ -48,6 +48,7 @@ async fn a_rejected_offline_invoice_is_sent_again_as_a_technical_correction(pool
         session_ref: session.reference.clone(),
         replaces: None,
         at: chrono::Utc::now(),
+        batch: false,
     };
     record(&app, order_id, &start).await;
     faults(&app, json!({ "failNext": [{ "kind": "schemaRejection" }] })).await;

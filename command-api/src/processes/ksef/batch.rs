@@ -24,11 +24,11 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use domain::order::{KsefStage, KsefStep, KsefTrack, OrderState};
+use ksef::answers::SessionVerdict;
 use ksef::{BatchInvoice, KsefError};
 use uuid::Uuid;
 
 use super::render::Rendered;
-use super::resume::PROCESSING;
 use super::round::RoundError;
 use super::steps::{Pending, Sender};
 
@@ -114,6 +114,7 @@ impl Sender<'_> {
                 session_ref: reference.clone(),
                 replaces: c.replaces.clone(),
                 at: Utc::now(),
+                batch: true,
             };
             let after = self.record(c.order_id, &step).await?;
             let started_here = after.is_some_and(|o| {
@@ -193,11 +194,13 @@ impl Sender<'_> {
                 tokio::time::sleep(BATCH_POLL_PAUSE.min(Duration::from_millis(100) * attempt)).await;
             }
             let code = self.client.session_status(reference).await?.status.code;
-            if code != PROCESSING && code != 100 {
-                if code != 200 {
+            match ksef::answers::batch_session_status(code) {
+                SessionVerdict::Pending => {}
+                SessionVerdict::Processed => return self.client.batch_results(reference).await.map(Some),
+                SessionVerdict::Failed => {
                     tracing::warn!(session = reference, code, "KSeF did not process the batch package as a whole");
+                    return self.client.batch_results(reference).await.map(Some);
                 }
-                return self.client.batch_results(reference).await.map(Some);
             }
         }
         Ok(None)

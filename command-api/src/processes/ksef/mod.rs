@@ -27,7 +27,12 @@
 //!    package's outcome (session status, then its invoice list) is recorded per
 //!    document, accepted with its KSeF number or rejected. A crash anywhere in it is
 //!    resumed by step 4.
-//! 6. KSeF unavailable ([`ksef::KsefError::is_outage`]): the due documents go offline
+//! 6. Every answer about a document is sorted by `ksef::answers` (the guide's tables):
+//!    accepted; a duplicate (440), accepted under the original's KSeF number and session;
+//!    KSeF's "try again" (405, 435, 500, 550) or a refused request (a 4xx on the send:
+//!    KSeF took nothing in), recorded as `KsefSendFailed` and sent again, unchanged,
+//!    after a backoff ([`KsefLink::retry`]); rejected only for its content (415, 430, 450).
+//! 7. KSeF unavailable ([`ksef::KsefError::is_outage`]): the due documents go offline
 //!    (`KsefWentOffline`, deadline: the next working day after the issue date,
 //!    offline24) and are sent in order, `offlineMode: true`, once KSeF answers again.
 //!    A refused authentication or request is logged (never the token) and loses nothing:
@@ -36,7 +41,7 @@
 //!    KSeF rejected is sent again by itself as a technical correction
 //!    (`offline/korekta-techniczna.md`: `hashOfCorrectedInvoice` names the original)
 //!    once the XML made now differs from the rejected one; the same bytes never again.
-//! 7. The statuses of the sent documents are read until final (`steps`), the round's
+//! 8. The statuses of the sent documents are read until final (`steps`), the round's
 //!    session is closed, and the UPO of each accepted document is fetched and kept.
 //!
 //! [`daily`]: the daily report's section naming the offline documents whose deadline
@@ -77,6 +82,8 @@ pub struct KsefLink {
     pub offline_cert: Option<Arc<ksef::OfflineCertificate>>,
     /// A queue of more documents to send than this goes in batch sessions ([`BATCH_OVER`]).
     pub batch_over: usize,
+    /// The backoff of a send that reached no outcome (KSeF's "try again", a refused request).
+    pub retry: domain::order::RetryPolicy,
 }
 
 /// Above how many documents to send a round uses batch sessions instead of the
@@ -97,6 +104,7 @@ impl KsefLink {
             nip: String::new(),
             offline_cert: None,
             batch_over: BATCH_OVER,
+            retry: domain::order::RetryPolicy::default(),
         }
     }
 
@@ -108,7 +116,15 @@ impl KsefLink {
         }
         let nip = config.nip.clone();
         let client = Some(Arc::new(ksef::Client::new(config)?));
-        Ok(KsefLink { env, client, every: Some(PERIOD), nip, offline_cert: None, batch_over: BATCH_OVER })
+        Ok(KsefLink {
+            env,
+            client,
+            every: Some(PERIOD),
+            nip,
+            offline_cert: None,
+            batch_over: BATCH_OVER,
+            retry: domain::order::RetryPolicy::default(),
+        })
     }
 }
 

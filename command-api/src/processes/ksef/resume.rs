@@ -5,8 +5,13 @@
 //!
 //! - KSeF holds the document's hash: its outcome is recorded (accepted with its KSeF
 //!   number, rejected, or sent and read again while processing). Never sent again.
-//! - KSeF does not hold it and the session is a batch KSeF is still processing (150,
-//!   only batch sessions have it): a later round looks again.
+//! - KSeF does not hold it and the session is a batch whose package is still to be
+//!   processed (`ksef::answers::batch_session_status`: 150, 170, or 100, which KSeF
+//!   answers for a while after the close, before it picks the package up): a later round
+//!   looks again. At 100 the session may also never have been closed (a crash before
+//!   the close): it is closed now, which KSeF refuses (21180) when it was closed already;
+//!   a package KSeF can no longer process (its parts missing, 21205; its upload time over,
+//!   21208; no such session, 21173) is sent anew.
 //! - KSeF does not hold it otherwise (an interactive send that never arrived; a batch
 //!   session never closed, so never processed; a package that failed as a whole): it is
 //!   sent anew under a start that names the old session.
@@ -14,15 +19,14 @@
 use std::collections::HashMap;
 
 use chrono::Utc;
+use domain::order::KsefStage;
 use domain::order::{KsefStep, KsefTrack, OrderEvent, OrderState};
+use ksef::answers::{batch_session_status, SessionVerdict};
 use ksef::client::BatchResult;
 use ksef::KsefError;
 
 use super::round::RoundError;
 use super::steps::{Pending, Sender};
-
-/// A batch session's status while KSeF unpacks and checks its package.
-pub(super) const PROCESSING: i64 = 150;
 
 /// What KSeF holds in a session: its status code and its invoices by hash.
 pub(super) struct SessionView {
@@ -50,9 +54,19 @@ impl Sender<'_> {
             }
         };
         let Some(found) = found else {
-            if code == PROCESSING {
-                tracing::info!(document = %track.document, session = session_ref, "KSeF is still processing its batch");
-                return Ok(());
+            let batch = matches!(track.stage, KsefStage::Started { batch: true, .. });
+            if batch && batch_session_status(code) == SessionVerdict::Pending {
+                match self.still_to_process(session_ref, code).await {
+                    Ok(true) => {
+                        tracing::info!(document = %track.document, session = session_ref, "KSeF has its batch still to process");
+                        return Ok(());
+                    }
+                    Ok(false) => {}
+                    Err(e) => {
+                        self.trouble(&e);
+                        return Ok(());
+                    }
+                }
             }
             return self.send(order, track, events, Some(session_ref.to_owned())).await;
         };
@@ -71,6 +85,23 @@ impl Sender<'_> {
             invoice_ref: found.reference,
         };
         self.status(pending, found.status).await
+    }
+
+    /// Whether KSeF will still process the batch session `session_ref` (status `code`,
+    /// pending): at 100 it is closed (again) to tell a package waiting to be picked up
+    /// from one never closed, and a package that can never be processed is not waited for.
+    async fn still_to_process(&mut self, session_ref: &str, code: i64) -> Result<bool, KsefError> {
+        if code != 100 {
+            return Ok(true);
+        }
+        match self.client.close_batch(session_ref).await {
+            // It was open: closed now, KSeF processes it.
+            Ok(()) => Ok(true),
+            // Closed already: KSeF has yet to pick it up.
+            Err(KsefError::Refused { code: 21180, .. }) => Ok(true),
+            Err(KsefError::Refused { code: 21205 | 21208 | 21173 | 21157 | 21161, .. }) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// The session's view, read from KSeF the first time a round needs it.

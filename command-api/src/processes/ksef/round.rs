@@ -20,6 +20,13 @@ pub struct RoundReport {
     pub resumed: Vec<String>,
     pub accepted: Vec<String>,
     pub rejected: Vec<String>,
+    /// KSeF did not process them (405, 435, 500, 550, a spoiled session): sent again later.
+    pub try_again: Vec<String>,
+    /// KSeF refused to take them in (a refused request, the token's permissions, an
+    /// unknown answer): they wait, and an admin is told.
+    pub blocked: Vec<String>,
+    /// Waiting out the backoff of an earlier send without an outcome.
+    pub backing_off: Vec<String>,
     pub went_offline: Vec<String>,
     /// Corrections whose invoice has no KSeF number yet.
     pub waiting_for_invoice: Vec<String>,
@@ -33,7 +40,12 @@ pub struct RoundReport {
 impl RoundReport {
     /// Nothing happened worth a log line.
     pub fn is_empty(&self) -> bool {
-        *self == RoundReport { waiting_for_invoice: self.waiting_for_invoice.clone(), ..RoundReport::default() }
+        *self
+            == RoundReport {
+                waiting_for_invoice: self.waiting_for_invoice.clone(),
+                backing_off: self.backing_off.clone(),
+                ..RoundReport::default()
+            }
     }
 }
 
@@ -58,7 +70,7 @@ pub async fn round_with(store: &dyn EventStore, pool: &PgPool, link: &KsefLink) 
     let Some(lock) = RoundLock::try_take(pool).await? else {
         return Ok(RoundReport { busy: true, ..RoundReport::default() });
     };
-    let result = rounds_work(store, pool, client, link.batch_over).await;
+    let result = rounds_work(store, pool, client, link).await;
     lock.release().await;
     result
 }
@@ -67,9 +79,11 @@ async fn rounds_work(
     store: &dyn EventStore,
     pool: &PgPool,
     client: &ksef::Client,
-    batch_over: usize,
+    link: &KsefLink,
 ) -> Result<RoundReport, RoundError> {
+    let batch_over = link.batch_over;
     let mut sender = Sender::new(store, client);
+    sender.retry = link.retry;
     let due = queue::due(pool).await?;
     let to_send = due.iter().filter(|q| q.to_send()).count();
     sender.batch_mode = to_send > batch_over;

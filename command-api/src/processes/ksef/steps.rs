@@ -6,8 +6,9 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use chrono::{DateTime, Utc};
-use domain::order::{offline_deadline, KsefStage, KsefStep, KsefTrack, OrderState};
+use domain::order::{offline_deadline, KsefStage, KsefStep, KsefTrack, OrderState, RetryPolicy};
 use event_store::EventStore;
+use ksef::answers::{self, Verdict};
 use ksef::{InvoiceStatus, KsefError, OnlineSession};
 use uuid::Uuid;
 
@@ -48,6 +49,8 @@ pub(super) struct Sender<'a> {
     pub(super) flying: Vec<Flying>,
     /// The sessions of resumed sends, read once a round (`resume`).
     pub(super) views: HashMap<String, SessionView>,
+    /// The backoff of a send that reached no outcome.
+    pub(super) retry: RetryPolicy,
     pub(super) report: RoundReport,
 }
 
@@ -64,6 +67,7 @@ impl<'a> Sender<'a> {
             collected: Vec::new(),
             flying: Vec::new(),
             views: HashMap::new(),
+            retry: RetryPolicy::default(),
             report: RoundReport::default(),
         }
     }
@@ -83,6 +87,10 @@ impl<'a> Sender<'a> {
             KsefStage::Waiting => {
                 if waits_for_invoice(order, track) {
                     self.report.waiting_for_invoice.push(track.document.clone());
+                    return Ok(());
+                }
+                if !track.may_send_at(Utc::now()) {
+                    self.report.backing_off.push(track.document.clone());
                     return Ok(());
                 }
                 self.send(order, track, &events, None).await
@@ -155,6 +163,7 @@ impl<'a> Sender<'a> {
             session_ref: session_ref.clone(),
             replaces,
             at: Utc::now(),
+            batch: false,
         };
         let offline = match self.record(order.order_id, &step).await? {
             Some(after) => after
@@ -193,12 +202,16 @@ impl<'a> Sender<'a> {
                 });
                 Ok(())
             }
+            // KSeF refused the request, not the invoice: it holds no copy, and the
+            // document is never recorded rejected for it (`ksef::answers::refused_send`).
             Err(KsefError::Refused { code, description }) => {
-                let step =
-                    KsefStep::Rejected { document: track.document.clone(), code, reason: description, at: Utc::now() };
-                self.record(order.order_id, &step).await?;
-                self.report.rejected.push(track.document.clone());
-                Ok(())
+                let pending = Pending {
+                    order_id: order.order_id,
+                    document: track.document.clone(),
+                    session_ref,
+                    invoice_ref: String::new(),
+                };
+                self.no_outcome(pending, code, description, answers::refused_send(code)).await
             }
             Err(e) => {
                 self.trouble(&e);
@@ -225,6 +238,8 @@ impl<'a> Sender<'a> {
         self.outage |= error.is_outage();
         if error.is_outage() {
             tracing::warn!(%error, "KSeF is unavailable: due invoices go offline");
+        } else if matches!(error, KsefError::Busy(_)) {
+            tracing::info!(%error, "KSeF has not finished: the round stops, the next one goes on");
         } else {
             tracing::error!(%error, "KSeF refused: nothing is sent until it is fixed; no invoice is lost");
         }
@@ -305,13 +320,70 @@ impl<'a> Sender<'a> {
                     acquired_at,
                 }
             }
+            InvoiceStatus::Duplicate { ksef_number, original_session } => {
+                tracing::info!(document = %pending.document, %ksef_number, "KSeF holds the document already (440): its original's number is recorded");
+                self.report.accepted.push(pending.document.clone());
+                KsefStep::Duplicate {
+                    document: pending.document,
+                    session_ref: pending.session_ref,
+                    ksef_number: ksef_number.as_str().to_owned(),
+                    original_session,
+                    at: Utc::now(),
+                }
+            }
             InvoiceStatus::Rejected { code, reason } => {
                 tracing::warn!(document = %pending.document, code, %reason, "KSeF rejected the document");
                 self.report.rejected.push(pending.document.clone());
                 KsefStep::Rejected { document: pending.document, code, reason, at: Utc::now() }
             }
+            InvoiceStatus::TryAgain { code, reason, new_session } => {
+                return self.no_outcome(pending, code, reason, Verdict::Transient { new_session }).await
+            }
+            InvoiceStatus::Blocked { code, reason } => {
+                return self.no_outcome(pending, code, reason, Verdict::Blocked).await
+            }
         };
         self.record(pending.order_id, &step).await.map(drop)
+    }
+
+    /// A send that reached no outcome for its document (`verdict`: transient or
+    /// blocked): it waits again, unchanged, for its backoff; a spoiled session is left
+    /// for a new one; a blocked one is an admin's matter (logged, and in the report).
+    async fn no_outcome(
+        &mut self,
+        pending: Pending,
+        code: i64,
+        reason: String,
+        verdict: Verdict,
+    ) -> Result<(), RoundError> {
+        let blocked = !matches!(verdict, Verdict::Transient { .. });
+        if matches!(verdict, Verdict::Transient { new_session: true }) {
+            self.forget_session(&pending.session_ref);
+        }
+        if blocked {
+            tracing::error!(document = %pending.document, code, %reason, "KSeF refused to take the document in: it waits, an admin must look");
+            self.report.blocked.push(pending.document.clone());
+        } else {
+            tracing::warn!(document = %pending.document, code, %reason, "KSeF did not process the document: it goes again later");
+            self.report.try_again.push(pending.document.clone());
+        }
+        let step = KsefStep::Failed {
+            document: pending.document,
+            session_ref: pending.session_ref,
+            code,
+            reason,
+            blocked,
+            policy: self.retry,
+            at: Utc::now(),
+        };
+        self.record(pending.order_id, &step).await.map(drop)
+    }
+
+    /// Stop using `session_ref` for new sends (KSeF spoiled it); the next send opens another.
+    fn forget_session(&mut self, session_ref: &str) {
+        if self.session.as_ref().is_some_and(|s| s.reference == session_ref) {
+            self.session = None;
+        }
     }
 
     /// Close the round's session (KSeF then prepares the UPOs).

@@ -31,6 +31,7 @@ impl OrderEvent {
             OrderEvent::KsefSent { .. } => "KsefSent",
             OrderEvent::KsefAccepted { .. } => "KsefAccepted",
             OrderEvent::KsefRejected { .. } => "KsefRejected",
+            OrderEvent::KsefSendFailed { .. } => "KsefSendFailed",
             OrderEvent::KsefWentOffline { .. } => "KsefWentOffline",
             OrderEvent::KsefUpoReceived { .. } => "KsefUpoReceived",
             OrderEvent::RejectedInvoiceAmended { .. } => "RejectedInvoiceAmended",
@@ -64,6 +65,7 @@ impl OrderEvent {
             | OrderEvent::KsefSent { order_id, .. }
             | OrderEvent::KsefAccepted { order_id, .. }
             | OrderEvent::KsefRejected { order_id, .. }
+            | OrderEvent::KsefSendFailed { order_id, .. }
             | OrderEvent::KsefWentOffline { order_id, .. }
             | OrderEvent::KsefUpoReceived { order_id, .. }
             | OrderEvent::RejectedInvoiceAmended { order_id, .. }
@@ -109,7 +111,9 @@ impl OrderEvent {
             // Told once per announcement; a choice once per course.
             OrderEvent::DisruptionTold { course_id, notice_id, .. } => format!("{course_id}/{notice_id}"),
             OrderEvent::DisruptionChosen { course_id, .. } => course_id.to_string(),
-            OrderEvent::KsefRejected { document, at, .. } | OrderEvent::KsefWentOffline { document, at, .. } => {
+            OrderEvent::KsefRejected { document, at, .. }
+            | OrderEvent::KsefWentOffline { document, at, .. }
+            | OrderEvent::KsefSendFailed { document, at, .. } => {
                 format!("{document}/{}", at.timestamp_micros())
             }
         };

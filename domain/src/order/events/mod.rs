@@ -282,16 +282,39 @@ pub enum OrderEvent {
         session_ref: String,
         offline: bool,
         at: DateTime<Utc>,
+        /// A batch session (its package may wait a while at 100 after its close).
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        batch: bool,
     },
     /// KSeF took the document in: its reference in the session.
     KsefSent { order_id: Uuid, document: String, session_ref: String, invoice_ref: String, at: DateTime<Utc> },
     /// KSeF accepted the document: its KSeF number and when KSeF received it.
+    /// `session_ref` is the session KSeF holds it in (its UPO's). A send KSeF answered
+    /// as a duplicate (440: it holds this very invoice already) is accepted under the
+    /// original's number and session: `duplicate_sent_in` names the session of that send.
     KsefAccepted {
         order_id: Uuid,
         document: String,
         session_ref: String,
         ksef_number: String,
         acquired_at: DateTime<Utc>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        duplicate_sent_in: Option<String>,
+    },
+    /// A send that did not reach an outcome: KSeF failed, not the document (status 405,
+    /// 435, 500, 550; a session closed under it), or it is `blocked` by something an
+    /// admin must fix (the token's permissions, a request KSeF refuses, an answer not in
+    /// the guide). KSeF holds no copy: the document waits again, unchanged (same number,
+    /// same bytes), and is sent again from `retry_at`. Never a rejection.
+    KsefSendFailed {
+        order_id: Uuid,
+        document: String,
+        session_ref: String,
+        code: i64,
+        reason: String,
+        blocked: bool,
+        retry_at: DateTime<Utc>,
+        at: DateTime<Utc>,
     },
     /// KSeF refused the document (its status code and the reason, for the admin): it was
     /// never validly issued there, and waits for its buyer's data to be corrected

@@ -19,18 +19,22 @@ impl OrderState {
             offline_deadline: None,
             upo: false,
             technical_correction_of: None,
+            failed_sends: 0,
+            trouble: None,
+            retry_at: None,
         });
     }
 
     /// A KSeF event (or the amendment of a rejected document) on its document's track.
     pub(in crate::order) fn ksef_step(&mut self, event: &OrderEvent) {
         let (document, stage) = match event {
-            OrderEvent::KsefSendStarted { document, xml_sha256, session_ref, offline, .. } => (
+            OrderEvent::KsefSendStarted { document, xml_sha256, session_ref, offline, batch, .. } => (
                 document,
                 Some(KsefStage::Started {
                     xml_sha256: xml_sha256.clone(),
                     session_ref: session_ref.clone(),
                     offline: *offline,
+                    batch: *batch,
                 }),
             ),
             OrderEvent::KsefSent { document, session_ref, invoice_ref, .. } => {
@@ -68,6 +72,14 @@ impl OrderState {
                 // New content: not a technical correction any more.
                 if let Some(track) = self.ksef.iter_mut().find(|t| &t.document == document) {
                     track.technical_correction_of = None;
+                }
+                (document, Some(KsefStage::Waiting))
+            }
+            OrderEvent::KsefSendFailed { document, code, reason, retry_at, .. } => {
+                if let Some(track) = self.ksef.iter_mut().find(|t| &t.document == document) {
+                    track.failed_sends += 1;
+                    track.trouble = Some(format!("{code}: {reason}"));
+                    track.retry_at = Some(*retry_at);
                 }
                 (document, Some(KsefStage::Waiting))
             }

@@ -12,6 +12,11 @@
 //!   recorded BEFORE the request, appended with the expected version, so of two
 //!   processes only one starts a document's send; a crash after it resumes by looking the
 //!   hash up in the session it names (no second copy).
+//! - A send KSeF answers without an outcome for the document (`KsefSendFailed`: it
+//!   failed, 405/435/500/550, or something blocks it that an admin must fix) puts the
+//!   document back in the queue unchanged, to be sent again from [`retry_at`] (`retry`:
+//!   backoff); a duplicate (440) is accepted under the original's KSeF number
+//!   ([`KsefStep::Duplicate`]). Which answer is which: `ksef::answers`.
 //! - [`offline_deadline`] (`deadline`): the last day of an offline24 document;
 //!   [`deadline_is_near`]: one within a working day, an alert.
 //! - A rejected offline document is sent again, as KSeF's technical correction, once the
@@ -25,8 +30,11 @@
 
 mod amend;
 mod deadline;
+#[cfg(test)]
+mod failed_tests;
 mod fold;
 mod record;
+mod retry;
 #[cfg(test)]
 mod tests;
 
@@ -35,6 +43,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 pub use amend::{amends_rejected, document_to_send, rejected_amendments};
 pub use deadline::{alert_cutoff, deadline_is_near, is_working_day, next_working_day, offline_deadline};
 pub use record::{decide_ksef, KsefStep, KsefStepError};
+pub use retry::{retry_at, RetryPolicy};
 
 use super::InvoiceRequest;
 
@@ -65,6 +74,11 @@ pub struct KsefTrack {
     /// technical correction naming it (`offline/korekta-techniczna.md`,
     /// `hashOfCorrectedInvoice`); new buyer data (an amendment) clear it.
     pub technical_correction_of: Option<String>,
+    /// Sends that reached no outcome (`KsefSendFailed`): how many, the last one's
+    /// trouble (code and reason, for the admin), and from when the next may go.
+    pub failed_sends: u32,
+    pub trouble: Option<String>,
+    pub retry_at: Option<DateTime<Utc>>,
 }
 
 /// Where a due document stands in KSeF.
@@ -77,6 +91,8 @@ pub enum KsefStage {
         xml_sha256: String,
         session_ref: String,
         offline: bool,
+        /// In a batch session.
+        batch: bool,
     },
     /// KSeF took it in; its status is not final yet.
     Sent {
@@ -98,6 +114,11 @@ pub enum KsefStage {
 }
 
 impl KsefTrack {
+    /// Whether its next send may go at `now` (not waiting out a failed send's backoff).
+    pub fn may_send_at(&self, now: DateTime<Utc>) -> bool {
+        self.retry_at.is_none_or(|at| at <= now)
+    }
+
     /// The KSeF number, once accepted.
     pub fn ksef_number(&self) -> Option<&str> {
         match &self.stage {

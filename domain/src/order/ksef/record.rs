@@ -4,6 +4,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 
+use super::retry::{retry_at, RetryPolicy};
 use super::{KsefStage, KsefTrack};
 use crate::order::{Order, OrderEvent, OrderState};
 
@@ -18,6 +19,8 @@ pub enum KsefStep {
         xml_sha256: String,
         session_ref: String,
         replaces: Option<String>,
+        /// `session_ref` is a batch session.
+        batch: bool,
         at: DateTime<Utc>,
     },
     Sent {
@@ -36,6 +39,26 @@ pub enum KsefStep {
         document: String,
         code: i64,
         reason: String,
+        at: DateTime<Utc>,
+    },
+    /// KSeF answered the send in `session_ref` as a duplicate: it holds this invoice
+    /// already, as `ksef_number`, sent in `original_session` (where its UPO is).
+    Duplicate {
+        document: String,
+        session_ref: String,
+        ksef_number: String,
+        original_session: Option<String>,
+        at: DateTime<Utc>,
+    },
+    /// The send in `session_ref` reached no outcome (see `OrderEvent::KsefSendFailed`):
+    /// the document waits again, to be sent after the `policy`'s backoff.
+    Failed {
+        document: String,
+        session_ref: String,
+        code: i64,
+        reason: String,
+        blocked: bool,
+        policy: RetryPolicy,
         at: DateTime<Utc>,
     },
     WentOffline {
@@ -76,13 +99,15 @@ pub fn decide_ksef(step: &KsefStep, state: &Order) -> Result<Vec<OrderEvent>, Ks
         | KsefStep::Sent { document, .. }
         | KsefStep::Accepted { document, .. }
         | KsefStep::Rejected { document, .. }
+        | KsefStep::Duplicate { document, .. }
+        | KsefStep::Failed { document, .. }
         | KsefStep::WentOffline { document, .. }
         | KsefStep::Upo { document, .. } => document,
     };
     let track = order.ksef.iter().find(|t| &t.document == document).ok_or(KsefStepError::NotDue)?;
     let order_id = order.order_id;
     let event = match step {
-        KsefStep::Start { xml_sha256, session_ref, replaces, at, .. } => {
+        KsefStep::Start { xml_sha256, session_ref, replaces, batch, at, .. } => {
             start(order, track, xml_sha256, replaces.as_deref())?;
             OrderEvent::KsefSendStarted {
                 order_id,
@@ -91,6 +116,7 @@ pub fn decide_ksef(step: &KsefStep, state: &Order) -> Result<Vec<OrderEvent>, Ks
                 session_ref: session_ref.clone(),
                 offline: track.offline_deadline.is_some(),
                 at: *at,
+                batch: *batch,
             }
         }
         KsefStep::Sent { session_ref, invoice_ref, at, .. } => match &track.stage {
@@ -114,6 +140,7 @@ pub fn decide_ksef(step: &KsefStep, state: &Order) -> Result<Vec<OrderEvent>, Ks
                     session_ref: session_ref.clone(),
                     ksef_number: ksef_number.clone(),
                     acquired_at: *acquired_at,
+                    duplicate_sent_in: None,
                 }
             }
             KsefStage::Accepted { ksef_number: n, .. } if n == ksef_number => return Ok(vec![]),
@@ -130,6 +157,37 @@ pub fn decide_ksef(step: &KsefStep, state: &Order) -> Result<Vec<OrderEvent>, Ks
             },
             KsefStage::Rejected { .. } => return Ok(vec![]),
             KsefStage::Waiting | KsefStage::Accepted { .. } => return Err(KsefStepError::NotInSession),
+        },
+        KsefStep::Duplicate { session_ref, ksef_number, original_session, at, .. } => match &track.stage {
+            KsefStage::Started { session_ref: s, .. } | KsefStage::Sent { session_ref: s, .. } if s == session_ref => {
+                OrderEvent::KsefAccepted {
+                    order_id,
+                    document: document.clone(),
+                    session_ref: original_session.clone().unwrap_or_else(|| session_ref.clone()),
+                    ksef_number: ksef_number.clone(),
+                    acquired_at: *at,
+                    duplicate_sent_in: Some(session_ref.clone()),
+                }
+            }
+            KsefStage::Accepted { ksef_number: n, .. } if n == ksef_number => return Ok(vec![]),
+            KsefStage::Accepted { .. } | KsefStage::Rejected { .. } => return Err(KsefStepError::Final),
+            _ => return Err(KsefStepError::NotInSession),
+        },
+        KsefStep::Failed { session_ref, code, reason, blocked, policy, at, .. } => match &track.stage {
+            KsefStage::Started { session_ref: s, .. } | KsefStage::Sent { session_ref: s, .. } if s == session_ref => {
+                OrderEvent::KsefSendFailed {
+                    order_id,
+                    document: document.clone(),
+                    session_ref: session_ref.clone(),
+                    code: *code,
+                    reason: reason.clone(),
+                    blocked: *blocked,
+                    retry_at: retry_at(policy, *at, track.failed_sends + 1, *blocked),
+                    at: *at,
+                }
+            }
+            KsefStage::Accepted { .. } | KsefStage::Rejected { .. } => return Err(KsefStepError::Final),
+            _ => return Err(KsefStepError::NotInSession),
         },
         KsefStep::WentOffline { at, deadline, .. } => match &track.stage {
             _ if track.offline_deadline.is_some() => return Ok(vec![]),

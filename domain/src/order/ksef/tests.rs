@@ -48,6 +48,7 @@ fn start(document: &str, session: &str, replaces: Option<&str>) -> KsefStep {
         session_ref: session.into(),
         replaces: replaces.map(str::to_owned),
         at: at(10),
+        batch: false,
     }
 }
 
@@ -59,6 +60,7 @@ fn started(document: &str, session: &str, offline: bool) -> OrderEvent {
         session_ref: session.into(),
         offline,
         at: at(10),
+        batch: false,
     }
 }
 
@@ -69,6 +71,7 @@ fn accepted(document: &str, session: &str) -> OrderEvent {
         session_ref: session.into(),
         ksef_number: format!("{document}-ksef"),
         acquired_at: at(11),
+        duplicate_sent_in: None,
     }
 }
 
@@ -212,6 +215,7 @@ fn start_hashed(session: &str, xml_sha256: &str) -> KsefStep {
         session_ref: session.into(),
         replaces: None,
         at: at(10),
+        batch: false,
     }
 }
 
@@ -236,6 +240,7 @@ fn a_rejected_offline_invoice_goes_again_only_as_a_technical_correction_of_other
         session_ref: "S2".into(),
         offline: true,
         at: at(10),
+        batch: false,
     };
     given(events.clone()).when(|s| decide_ksef(&start_hashed("S2", "bmV3"), s)).then([corrected.clone()]);
     // That correction rejected too: the original stays the one named; its bytes are not sent again.

@@ -122,6 +122,7 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
         | OrderEvent::KsefSent { .. }
         | OrderEvent::KsefAccepted { .. }
         | OrderEvent::KsefRejected { .. }
+        | OrderEvent::KsefSendFailed { .. }
         | OrderEvent::KsefWentOffline { .. }
         | OrderEvent::KsefUpoReceived { .. }
         | OrderEvent::RejectedInvoiceAmended { .. } => placed(state, |order| order.ksef_step(event)),

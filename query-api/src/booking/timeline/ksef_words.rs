@@ -2,7 +2,14 @@
 
 use domain::order::OrderEvent;
 
+use chrono::{DateTime, Utc};
+
 use super::words::both;
+
+/// An instant as the history shows it (Warsaw time, to the minute).
+fn warsaw(t: &DateTime<Utc>) -> String {
+    api_core::time::warsaw(*t).format("%Y-%m-%d %H:%M").to_string()
+}
 
 /// A KSeF event in words (the order's other events: empty).
 pub(super) fn ksef_event(event: &OrderEvent) -> (String, String) {
@@ -18,9 +25,21 @@ pub(super) fn ksef_event(event: &OrderEvent) -> (String, String) {
             format!("KSeF przyjął dokument {document} do przetworzenia (numer referencyjny {invoice_ref})"),
             format!("KSeF took {document} in for processing (reference {invoice_ref})"),
         ),
-        OrderEvent::KsefAccepted { document, ksef_number, .. } => both(
+        OrderEvent::KsefAccepted { document, ksef_number, duplicate_sent_in: None, .. } => both(
             format!("Dokument {document} ma numer KSeF {ksef_number}"),
             format!("{document} was accepted by KSeF: number {ksef_number}"),
+        ),
+        OrderEvent::KsefAccepted { document, ksef_number, duplicate_sent_in: Some(_), .. } => both(
+            format!("KSeF ma już dokument {document} (duplikat ponownej wysyłki): jego numer KSeF to {ksef_number}"),
+            format!("KSeF already holds {document} (a repeated send was a duplicate): its KSeF number is {ksef_number}"),
+        ),
+        OrderEvent::KsefSendFailed { document, code, reason, blocked: false, retry_at, .. } => both(
+            format!("KSeF nie przetworzył dokumentu {document} (kod {code}: {reason}); zostanie wysłany ponownie po {}", warsaw(retry_at)),
+            format!("KSeF did not process {document} (code {code}: {reason}); it will be sent again after {}", warsaw(retry_at)),
+        ),
+        OrderEvent::KsefSendFailed { document, code, reason, blocked: true, retry_at, .. } => both(
+            format!("Wysyłka dokumentu {document} do KSeF wstrzymana (kod {code}: {reason}); wymaga uwagi administratora, kolejna próba po {}", warsaw(retry_at)),
+            format!("Sending {document} to KSeF is held up (code {code}: {reason}); an admin must look into it, next try after {}", warsaw(retry_at)),
         ),
         OrderEvent::KsefRejected { document, code, reason, .. } => both(
             format!("KSeF odrzucił dokument {document} (kod {code}: {reason}); popraw dane nabywcy i wyślij ponownie"),

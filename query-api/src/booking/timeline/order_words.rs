@@ -116,6 +116,7 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
         | OrderEvent::KsefSent { .. }
         | OrderEvent::KsefAccepted { .. }
         | OrderEvent::KsefRejected { .. }
+        | OrderEvent::KsefSendFailed { .. }
         | OrderEvent::KsefWentOffline { .. }
         | OrderEvent::KsefUpoReceived { .. }
         | OrderEvent::RejectedInvoiceAmended { .. } => super::ksef_words::ksef_event(event),
