@@ -85,7 +85,7 @@ fn between<'x>(xml: &'x str, tag: &str) -> &'x str {
 }
 
 /// The QR codes the PDF's black squares draw, decoded.
-fn codes_of(pdf: &[u8]) -> Vec<String> {
+pub(super) fn codes_of(pdf: &[u8]) -> Vec<String> {
     let number = |o: &Object| match o {
         Object::Integer(i) => *i as f32,
         Object::Real(r) => *r,
@@ -126,13 +126,13 @@ fn text_of(pdf: &[u8]) -> String {
     doc.extract_text(&pages).expect("text")
 }
 
-async fn pdf_of(app: &BookingApp, id: &str) -> Vec<u8> {
+pub(super) async fn pdf_of(app: &BookingApp, id: &str) -> Vec<u8> {
     let pdf = get(app, &format!("/api/order/order-invoice/pdf?id={id}"), Some(&app.admin_token)).await;
     assert_eq!(pdf.status(), 200);
     pdf.bytes().await.expect("bytes").to_vec()
 }
 
-async fn fa3_of(app: &BookingApp, id: &str) -> String {
+pub(super) async fn fa3_of(app: &BookingApp, id: &str) -> String {
     let fa3 = get(app, &format!("/api/order/order-invoice/fa3?id={id}"), Some(&app.admin_token)).await;
     assert_eq!(fa3.status(), 200);
     fa3.text().await.expect("xml")

@@ -22,6 +22,7 @@ mod invoice_on_request;
 mod invoices;
 mod journey;
 mod ksef;
+mod ksef_as_issued;
 mod ksef_batch;
 mod ksef_cli;
 mod ksef_deadlines;

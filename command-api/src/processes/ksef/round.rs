@@ -69,7 +69,7 @@ async fn rounds_work(
     client: &ksef::Client,
     batch_over: usize,
 ) -> Result<RoundReport, RoundError> {
-    let mut sender = Sender::new(store, client);
+    let mut sender = Sender::new(store, pool, client);
     let due = queue::due(pool).await?;
     let to_send = due.iter().filter(|q| q.to_send()).count();
     sender.batch_mode = to_send > batch_over;
