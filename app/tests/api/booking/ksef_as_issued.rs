@@ -56,8 +56,9 @@ async fn contact_corrected(app: &BookingApp, order_id: Uuid) {
     let customer = json!({ "first_name": "Jan", "last_name": "Poprawiony", "email": "jan.poprawiony@example.test",
         "phone": "+48 600 100 200" });
     let edit = json!({ "customer": customer, "reason": "Literówka w nazwisku" });
-    let (status, saved) =
-        body(app.put(&format!("/api/order/order/save?id={order_id}"), &edit, Some(&app.admin_token)).await).await;
+    let url = app.url(&format!("/api/order/order/save?id={order_id}"));
+    let saved = app.client.put(url).json(&edit).bearer_auth(&app.admin_token).send().await.expect("saved");
+    let (status, saved) = body(saved).await;
     assert_eq!(status, 200, "{saved}");
 }
 
