@@ -24,6 +24,8 @@
 //! KSeF) is mailed once KSeF gave it its number or it went offline
 //! ([`send_after_ksef`], the reactions to `KsefAccepted` and `KsefWentOffline`): its PDF
 //! then carries the KSeF mark (the number and KOD I) and the message names the number.
+//! KOD I (and KOD II) hash the document's stored XML, the bytes KSeF holds
+//! ([`crate::processes::ksef::issued_xml`]); no XML is attached.
 //!
 //! Language: an order does not record its customer's language (the tickets' e-mail is
 //! Polish only), so the message is Polish with one line in English for everyone; the
@@ -72,7 +74,16 @@ pub async fn send_after_ksef(state: &CommandState, order: &OrderState, number: &
     };
     let Some(issued) = domain::order::document_to_send(&events, number) else { return };
     let Some(track) = order.ksef.iter().find(|t| t.document == number) else { return };
-    let Some(Ok(rendered)) = crate::processes::ksef::render_xml(&events, order, number) else { return };
+    // KOD I is the hash of the bytes KSeF holds: the document's stored XML.
+    let rendered = match crate::processes::ksef::issued_xml::ensure(&state.pool, order.order_id, &events, number).await
+    {
+        Ok(Some(fixed)) => fixed,
+        Ok(None) => return,
+        Err(e) => {
+            tracing::warn!(%number, error = %e, "the document's XML cannot be had; not mailed");
+            return;
+        }
+    };
     let seller_nip = issued.seller.as_ref().map(|s| s.tax_id.clone()).unwrap_or_default();
     let issue_date = api_core::time::warsaw(issued.issued_at).date_naive();
     let kod_i = ksef::qr::kod_i(state.ksef.env.qr_host(), &seller_nip, issue_date, rendered.xml.as_bytes());

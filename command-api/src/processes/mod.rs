@@ -19,7 +19,7 @@ use tokio_util::sync::CancellationToken;
 use crate::CommandState;
 
 /// Start the timed processes (expiry, recovery, refunds, the daily sales report, the
-/// KSeF sender) until
+/// KSeF sender, and once the storing of earlier documents' XML) until
 /// `shutdown`. The reactions run under the projection runner (register
 /// [`reactions::BookingReactions`]).
 pub fn spawn_timers(state: &CommandState, shutdown: &CancellationToken) -> Vec<JoinHandle<()>> {
@@ -29,6 +29,7 @@ pub fn spawn_timers(state: &CommandState, shutdown: &CancellationToken) -> Vec<J
         tokio::spawn(refunds::run(state.clone(), shutdown.clone())),
         tokio::spawn(daily_report::run(state.clone(), shutdown.clone())),
         tokio::spawn(ksef::run(state.clone(), shutdown.clone())),
+        tokio::spawn(ksef::issued_xml::backfill(state.clone(), shutdown.clone())),
         tokio::spawn(disruptions::run(state.clone(), shutdown.clone())),
     ]
 }

@@ -17,6 +17,9 @@
 //!   the new ticket.
 //! - Whatever changes an invoiced order's value (a return, a cancellation after payment,
 //!   a cheaper course): a correction invoice ([`ValueChange`]).
+//! - `InvoiceIssued`, `InvoiceCorrected`, `RejectedInvoiceAmended` (and a corrected
+//!   invoice's `KsefAccepted`): the document's XML fixed and stored
+//!   ([`super::ksef::issued_xml`]).
 //! - `InvoiceIssued`, `InvoiceCorrected`: the document's PDF by e-mail to the customer and
 //!   a copy to the invoice office ([`crate::booking::invoice_mail`]), once each; for a
 //!   document due for KSeF, on `KsefAccepted` or `KsefWentOffline` instead.
@@ -53,7 +56,7 @@ pub const NAME: &str = "booking-process";
 /// these, so an event matched there but missing here is never reacted to (as
 /// `OrderAssignedToUser` and `InvoiceDataChanged` once were: an order given to an account
 /// after payment earned no stamps, an invoice asked for after payment was never issued).
-const REACTS_TO: [&str; 15] = [
+const REACTS_TO: [&str; 16] = [
     "OrderPlaced",
     "OrderPaid",
     "OrderAssignedToUser",
@@ -66,6 +69,7 @@ const REACTS_TO: [&str; 15] = [
     "LatePaymentRefunded",
     "InvoiceIssued",
     "InvoiceCorrected",
+    "RejectedInvoiceAmended",
     "KsefAccepted",
     "KsefWentOffline",
     "RewardEarned",
@@ -122,6 +126,7 @@ impl BookingReactions {
         let stream = order_stream(event.order_id()).map_err(|e| e.to_string())?;
         let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &stream).await.map_err(|e| e.to_string())?;
         let Some(placed) = loaded.state.placed() else { return Ok(()) };
+        super::ksef::issued_xml::fix_after(state, placed, &event).await?;
         match &event {
             OrderEvent::OrderPlaced { .. } => crate::booking::payment_link_mail::unpaid_placed(state, placed).await,
             OrderEvent::OrderPaid { .. } => {

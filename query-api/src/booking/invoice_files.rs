@@ -5,10 +5,13 @@
 //! mapping to the document is the `invoicing` crate's, the same the invoice e-mails use;
 //! here only the rows become its inputs.
 //!
-//! KSeF (`rm_ksef_documents`): a correction's FA(3) names the corrected invoice's KSeF
-//! number, so the XML served is byte for byte the XML sent (its SHA-256 is its identity
-//! in KSeF); the PDF of a document due for KSeF prints KOD I, the verification link
-//! made from that very XML's SHA-256, with the KSeF number or OFFLINE under it.
+//! The FA(3) XML served is the document's XML as issued, fixed once and stored by the
+//! command side (`issued_document_xml`, the current version of the document): byte for
+//! byte the XML KSeF gets (its SHA-256 is its identity in KSeF), whatever changed in the
+//! order since. Only a document with no stored XML yet is rendered from its rows here.
+//! KSeF (`rm_ksef_documents`): the PDF of a document due for KSeF prints KOD I, the
+//! verification link made from that very XML's SHA-256, with the KSeF number or OFFLINE
+//! under it.
 //!
 //! Who may have it: an admin; the order's customer, logged in as the order's owner, or
 //! holding the order's link (`&hash_id=`, as the success page does).
@@ -62,7 +65,7 @@ pub async fn pdf(
     let (record, mut document) = document_for(&state, user, &params).await?;
     let row = super::ksef_status::row_of(&state.pool, &record.number).await?;
     if row.ksef_state.is_some() {
-        let xml = documents::invoice_fa3(&document).map_err(|e| render_error(&record.number, e))?;
+        let xml = issued_xml(&state, &record.number, &document).await?;
         document.ksef = super::ksef_status::mark(&row, &document, &xml, state.ksef_env, state.ksef_offline.as_ref());
     }
     let bytes = documents::invoice_pdf(&document).map_err(|e| render_error(&record.number, e))?;
@@ -85,8 +88,27 @@ pub async fn fa3(
     params: Params,
 ) -> Result<Response, ApiError> {
     let (record, document) = document_for(&state, user, &params).await?;
-    let xml = documents::invoice_fa3(&document).map_err(|e| render_error(&record.number, e))?;
+    let xml = issued_xml(&state, &record.number, &document).await?;
     Ok(file(xml.into_bytes(), "application/xml; charset=utf-8", &record.number, "xml"))
+}
+
+/// The document's XML as issued: its current stored version (`issued_document_xml`,
+/// fixed once by the command side). A document without one yet (the moment between its
+/// issue and the storing, or one issued before the XML was kept and not reached yet by
+/// the command side's backfill) is rendered from its rows, as the downloads always were,
+/// and not stored: only the command side, which reads the order's events as at the
+/// issue, stores a version.
+async fn issued_xml(state: &QueryState, number: &str, document: &InvoiceDocument) -> Result<String, ApiError> {
+    let stored: Option<String> = sqlx::query_scalar(
+        "select xml from issued_document_xml where document_number = $1 order by position desc limit 1",
+    )
+    .bind(number)
+    .fetch_optional(&state.pool)
+    .await?;
+    match stored {
+        Some(xml) => Ok(xml),
+        None => documents::invoice_fa3(document).map_err(|e| render_error(number, e)),
+    }
 }
 
 /// A document whose data cannot make a valid file (the company's seller data not set

@@ -118,7 +118,7 @@ pub async fn ksef_number_of(pool: &PgPool, number: &str) -> Result<Option<String
 }
 
 /// The mark the PDF of `document` prints (`kody-qr.md`), given its row and the FA(3)
-/// XML that is (or is to be) sent: KOD I links to the verification page of the seller's
+/// XML as issued (the stored bytes KSeF gets, `issued_document_xml`): KOD I links to the verification page of the seller's
 /// NIP, the issue day (`P_1`, `DD-MM-RRRR`) and the XML's SHA-256 (Base64URL), with the
 /// KSeF number once accepted, or OFFLINE for a document issued offline and not numbered
 /// yet. A document sent online and not numbered yet, or rejected, is not in KSeF: no

@@ -1,14 +1,15 @@
 //! What the admin and the customer see of KSeF, through real HTTP, with the sender off
 //! (`--ksef-env off`): the projection writes each due document's row of
 //! `rm_ksef_documents` (waiting), and the tests then set the state they show (the
-//! sender's steps are tested in `ksef.rs`): each document's state in the admin's invoice list and its filter, the KSeF
+//! sender's steps are tested in `ksef.rs`; the invoice's acceptance, which the
+//! correction's XML names, is recorded on the order's stream): each document's state in the admin's invoice list and its filter, the KSeF
 //! number of a correction's invoice in the correction's FA(3), the invoice PDF's KOD I
 //! (decoded from the PDF's squares) built from the very XML the FA(3) download serves,
 //! and the UPO download.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use domain::order::Order;
+use domain::order::{KsefStep, Order};
 use lopdf::content::Content;
 use lopdf::Object;
 use serde_json::json;
@@ -85,7 +86,7 @@ fn between<'x>(xml: &'x str, tag: &str) -> &'x str {
 }
 
 /// The QR codes the PDF's black squares draw, decoded.
-fn codes_of(pdf: &[u8]) -> Vec<String> {
+pub(super) fn codes_of(pdf: &[u8]) -> Vec<String> {
     let number = |o: &Object| match o {
         Object::Integer(i) => *i as f32,
         Object::Real(r) => *r,
@@ -126,13 +127,13 @@ fn text_of(pdf: &[u8]) -> String {
     doc.extract_text(&pages).expect("text")
 }
 
-async fn pdf_of(app: &BookingApp, id: &str) -> Vec<u8> {
+pub(super) async fn pdf_of(app: &BookingApp, id: &str) -> Vec<u8> {
     let pdf = get(app, &format!("/api/order/order-invoice/pdf?id={id}"), Some(&app.admin_token)).await;
     assert_eq!(pdf.status(), 200);
     pdf.bytes().await.expect("bytes").to_vec()
 }
 
-async fn fa3_of(app: &BookingApp, id: &str) -> String {
+pub(super) async fn fa3_of(app: &BookingApp, id: &str) -> String {
     let fa3 = get(app, &format!("/api/order/order-invoice/fa3?id={id}"), Some(&app.admin_token)).await;
     assert_eq!(fa3.status(), 200);
     fa3.text().await.expect("xml")
@@ -181,7 +182,27 @@ async fn the_admin_sees_each_documents_ksef_state_and_the_pdf_links_to_its_xml(p
     assert_eq!(codes_of(&pdf), vec![kod_i.clone()]);
     assert!(text_of(&pdf).contains("OFFLINE"));
 
-    // Accepted: its number under KOD I and in the list, the UPO downloadable.
+    // Accepted: its number under KOD I and in the list, the UPO downloadable. Recorded on
+    // the order's stream as the sender records it (the XML as issued, the bytes served),
+    // so the correction issued later is fixed naming the number.
+    let document = invoice["number"].as_str().expect("number").to_string();
+    let (session_ref, at) = ("S".to_string(), chrono::Utc::now());
+    let xml_sha256 = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(xml.as_bytes()));
+    let (ksef_number, invoice_ref) = (KSEF_NUMBER.to_string(), "I".to_string());
+    for step in [
+        KsefStep::Start {
+            document: document.clone(),
+            xml_sha256,
+            session_ref: session_ref.clone(),
+            replaces: None,
+            at,
+        },
+        KsefStep::Sent { document: document.clone(), session_ref: session_ref.clone(), invoice_ref, at },
+        KsefStep::Accepted { document: document.clone(), session_ref, ksef_number, acquired_at: at },
+    ] {
+        super::ksef_technical::record(&app, order_id, &step).await;
+    }
+    super::ksef::row_in(&app, &document, "accepted").await;
     sqlx::query("update rm_ksef_documents set state = 'accepted', ksef_number = $1, accepted_at = now(), upo = $2")
         .bind(KSEF_NUMBER)
         .bind("<Potwierdzenie>UPO</Potwierdzenie>")

@@ -14,7 +14,7 @@ use super::ksef::{events_of_all, faults, invoice_queued, ksef_app, link, receive
 use super::*;
 
 /// Record `step` on the order as the sender records it.
-async fn record(app: &BookingApp, order_id: Uuid, step: &KsefStep) {
+pub(super) async fn record(app: &BookingApp, order_id: Uuid, step: &KsefStep) {
     let stream = stream_of::<OrderAgg>(&order_id).expect("stream");
     let metadata = Metadata { correlation_id: Some(order_id), ..Metadata::default() };
     execute::<OrderAgg, _, _>(&app.store, &stream, Uuid::new_v4(), &metadata, |o| decide_ksef(step, o))

@@ -23,6 +23,7 @@ mod invoices;
 mod journey;
 mod ksef;
 mod ksef_answers;
+mod ksef_as_issued;
 mod ksef_batch;
 mod ksef_cli;
 mod ksef_deadlines;

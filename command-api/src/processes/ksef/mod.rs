@@ -9,10 +9,11 @@
 //!    of its own (`lock`); a process that finds it taken skips the round.
 //! 2. The queue in `queue_position` order (`queue`): waiting, offline and sent documents.
 //!    A correction whose invoice has no KSeF number yet waits.
-//! 3. Each document's XML is rendered from the order's events exactly as the download
-//!    renders it (`render`), hashed (SHA-256), and `KsefSendStarted` is appended BEFORE
-//!    the request, with the stream's expected version: of two processes (should the lock
-//!    ever be lost) only one starts a document's send.
+//! 3. Each document's XML is its XML as issued ([`issued_xml`]: fixed once, rendered from
+//!    the order's events as at the issue by `render`, stored with its SHA-256; the bytes
+//!    the download serves), and `KsefSendStarted` is appended BEFORE the request, with the
+//!    stream's expected version: of two processes (should the lock ever be lost) only one
+//!    starts a document's send. A copy not stored yet is stored by the sender first.
 //! 4. A send found started but not recorded as sent (a crash between the request and
 //!    the note of its answer) is looked up by its hash in its session (`resume`: the
 //!    session's status and its invoice list, read once per session and round): KSeF has
@@ -40,7 +41,8 @@
 //!    its code and reason, until an admin corrects the buyer's data. An offline document
 //!    KSeF rejected is sent again by itself as a technical correction
 //!    (`offline/korekta-techniczna.md`: `hashOfCorrectedInvoice` names the original)
-//!    once the XML made now differs from the rejected one; the same bytes never again.
+//!    once the XML made now (as at the issue) differs from the rejected one, stored as a
+//!    new version of the document (`send_xml`); the same bytes never again.
 //! 8. The statuses of the sent documents are read until final (`steps`), the round's
 //!    session is closed, and the UPO of each accepted document is fetched and kept.
 //!
@@ -49,12 +51,14 @@
 
 mod batch;
 pub mod daily;
+pub mod issued_xml;
 mod lock;
 mod queue;
 mod record;
 pub(crate) mod render;
 mod resume;
 pub mod round;
+mod send_xml;
 mod steps;
 
 use std::sync::Arc;
@@ -62,7 +66,7 @@ use std::time::Duration;
 
 use tokio_util::sync::CancellationToken;
 
-pub use render::{render_xml, Rendered};
+pub use render::{render_at, render_xml, version_position, Rendered};
 pub use round::{round, round_with, RoundError, RoundReport};
 
 use crate::CommandState;

@@ -82,7 +82,7 @@ async fn rounds_work(
     link: &KsefLink,
 ) -> Result<RoundReport, RoundError> {
     let batch_over = link.batch_over;
-    let mut sender = Sender::new(store, client);
+    let mut sender = Sender::new(store, pool, client);
     sender.retry = link.retry;
     let due = queue::due(pool).await?;
     let to_send = due.iter().filter(|q| q.to_send()).count();

@@ -15,7 +15,7 @@ use uuid::Uuid;
 use super::batch::{Collected, Flying};
 use super::queue::Queued;
 use super::record::{record, RecordError};
-use super::render::{order_events, render_xml};
+use super::render::order_events;
 use super::resume::SessionView;
 use super::round::{RoundError, RoundReport};
 
@@ -34,6 +34,8 @@ pub(super) struct Pending {
 /// A round's sender: its session (opened when first needed) and what it found.
 pub(super) struct Sender<'a> {
     pub(super) store: &'a dyn EventStore,
+    /// Where the issued documents' XML is kept (`issued_xml`).
+    pub(super) pool: &'a sqlx::PgPool,
     pub(super) client: &'a ksef::Client,
     session: Option<OnlineSession>,
     /// KSeF could not be used: nothing more is sent this round.
@@ -55,9 +57,10 @@ pub(super) struct Sender<'a> {
 }
 
 impl<'a> Sender<'a> {
-    pub(super) fn new(store: &'a dyn EventStore, client: &'a ksef::Client) -> Self {
+    pub(super) fn new(store: &'a dyn EventStore, pool: &'a sqlx::PgPool, client: &'a ksef::Client) -> Self {
         Sender {
             store,
+            pool,
             client,
             session: None,
             stopped: false,
@@ -112,13 +115,12 @@ impl<'a> Sender<'a> {
             }
             // An offline document KSeF rejected goes again as a technical correction once
             // the XML made now is not the rejected one (the program that made it was
-            // fixed); the same bytes never go twice.
+            // fixed: a new version, `issued_xml`); the same bytes never go twice.
             KsefStage::Rejected { xml_sha256, .. } if track.technical_correction_of.is_some() => {
-                match render_xml(&events, order, &track.document) {
-                    Some(Ok(rendered)) if rendered.sha256 != *xml_sha256 => {
-                        self.send(order, track, &events, None).await
-                    }
-                    _ => Ok(()),
+                if self.technical_version(order, &events, &track.document, xml_sha256).await? {
+                    self.send(order, track, &events, None).await
+                } else {
+                    Ok(())
                 }
             }
             KsefStage::Accepted { .. } | KsefStage::Rejected { .. } => Ok(()),
@@ -138,12 +140,8 @@ impl<'a> Sender<'a> {
         if self.stopped {
             return self.offline(order, track).await;
         }
-        let rendered = match render_xml(events, order, &track.document) {
-            Some(Ok(rendered)) => rendered,
-            Some(Err(e)) => {
-                tracing::error!(document = %track.document, error = %e, "the document cannot be rendered; not sent");
-                return Ok(());
-            }
+        let rendered = match self.fixed(order, events, &track.document).await? {
+            Some(rendered) => rendered,
             None => return Ok(()),
         };
         if self.batch_mode && track.technical_correction_of.is_none() {
