@@ -23,6 +23,9 @@ pub enum Fault {
     /// The next request naming a `publicKeyId` is refused with 21470, as when KSeF
     /// withdraws a key between the client's fetching it and using it.
     KeyWithdrawn,
+    /// The next KSeF request answers 429 with this `Retry-After` (seconds), as KSeF's
+    /// lengthened block after repeated excess does.
+    TooManyRequests(u64),
 }
 
 #[derive(Debug, Default)]
@@ -66,7 +69,7 @@ impl Faults {
     pub fn fail_next(&self, fault: Fault) {
         let mut state = self.lock();
         match fault {
-            Fault::ServerError | Fault::Timeout(_) => state.requests.push_back(fault),
+            Fault::ServerError | Fault::Timeout(_) | Fault::TooManyRequests(_) => state.requests.push_back(fault),
             Fault::SchemaRejection | Fault::Duplicate => state.invoices.push_back(fault),
             Fault::TokenExpired => state.expire_tokens = true,
             Fault::KeyWithdrawn => state.withdraw_key = true,
@@ -159,6 +162,7 @@ pub enum FaultSpec {
     Duplicate,
     TokenExpired,
     KeyWithdrawn,
+    TooManyRequests { seconds: u64 },
 }
 
 impl FaultSpec {
@@ -170,6 +174,7 @@ impl FaultSpec {
             Self::Duplicate => Fault::Duplicate,
             Self::TokenExpired => Fault::TokenExpired,
             Self::KeyWithdrawn => Fault::KeyWithdrawn,
+            Self::TooManyRequests { seconds } => Fault::TooManyRequests(*seconds),
         }
     }
 }
