@@ -20,8 +20,11 @@
 //!    leaves it for a later round; or KSeF does not hold it (an interactive send that
 //!    never arrived, a batch session never closed or failed as a whole), and it is sent
 //!    anew under a new start that names the old one. Never a second copy.
-//! 5. A queue of more than [`KsefLink::batch_over`] documents to send ([`BATCH_OVER`])
-//!    goes in batch sessions (`batch`, `sesja-wsadowa.md`): each package's session is
+//! 5. Interactive or batch under KSeF's limits (`choice`): a queue the interactive
+//!    budget left can take goes in the interactive session kept across rounds (`kept`);
+//!    a queue of more than [`KsefLink::batch_over`] documents to send ([`BATCH_OVER`]),
+//!    or one the budget cannot take, goes in batch sessions, at most one every
+//!    [`KsefLink::batch_pace`] (the documents wait in the queue meanwhile). Batch sessions (`batch`, `sesja-wsadowa.md`): each package's session is
 //!    opened, EVERY document's `KsefSendStarted` naming it and the document's hash is
 //!    recorded, and only then are the parts uploaded and the session closed; the
 //!    package's outcome (session status, then its invoice list) is recorded per
@@ -36,15 +39,25 @@
 //!    KSeF rejected is sent again by itself as a technical correction
 //!    (`offline/korekta-techniczna.md`: `hashOfCorrectedInvoice` names the original)
 //!    once the XML made now differs from the rejected one; the same bytes never again.
-//! 7. The statuses of the sent documents are read until final (`steps`), the round's
-//!    session is closed, and the UPO of each accepted document is fetched and kept.
+//! 7. The statuses of the sent documents are read until final (`poll`: in bulk from the
+//!    session's invoice list when more than two are pending), the interactive session is
+//!    kept for the next round (closed when idle, renewed before its `validUntil`: `kept`),
+//!    and the UPO of each accepted document is fetched and kept.
+//!
+//! Every call goes through the client's throttle (`ksef::client::throttle`: the
+//! documented limits with a margin); a call it holds back, or a 429 with a long
+//! `Retry-After`, is "rate limited, try later" ([`ksef::KsefError::RateLimited`]): the
+//! round stops sending and the documents stay queued; none goes offline for it.
 //!
 //! [`daily`]: the daily report's section naming the offline documents whose deadline
 //! falls within one working day.
 
 mod batch;
+pub mod choice;
 pub mod daily;
+pub mod kept;
 mod lock;
+mod poll;
 mod queue;
 mod record;
 pub(crate) mod render;
@@ -77,6 +90,12 @@ pub struct KsefLink {
     pub offline_cert: Option<Arc<ksef::OfflineCertificate>>,
     /// A queue of more documents to send than this goes in batch sessions ([`BATCH_OVER`]).
     pub batch_over: usize,
+    /// The shortest time between two batch sessions ([`choice::BATCH_PACE`]).
+    pub batch_pace: Duration,
+    /// The kept interactive session is closed after this long with nothing sent ([`kept::IDLE_CLOSE`]).
+    pub idle_close: Duration,
+    /// The interactive session kept across rounds (`kept`); held for the whole of a round.
+    pub kept: tokio::sync::Mutex<kept::Kept>,
 }
 
 /// Above how many documents to send a round uses batch sessions instead of the
@@ -97,6 +116,9 @@ impl KsefLink {
             nip: String::new(),
             offline_cert: None,
             batch_over: BATCH_OVER,
+            batch_pace: choice::BATCH_PACE,
+            idle_close: kept::IDLE_CLOSE,
+            kept: tokio::sync::Mutex::default(),
         }
     }
 
@@ -108,7 +130,15 @@ impl KsefLink {
         }
         let nip = config.nip.clone();
         let client = Some(Arc::new(ksef::Client::new(config)?));
-        Ok(KsefLink { env, client, every: Some(PERIOD), nip, offline_cert: None, batch_over: BATCH_OVER })
+        Ok(KsefLink { env, client, every: Some(PERIOD), nip, ..Self::off() })
+    }
+
+    /// Close the kept interactive session, if any (the process stops, or its one round
+    /// is done: `coach finance ksef send`).
+    pub async fn close_session(&self) {
+        if let Some(client) = self.client.as_deref() {
+            self.kept.lock().await.close(client).await;
+        }
     }
 }
 
@@ -124,4 +154,5 @@ pub async fn run(state: CommandState, shutdown: CancellationToken) {
         }
     })
     .await;
+    state.ksef.close_session().await;
 }

@@ -3,7 +3,6 @@
 //! status read; KSeF's troubles send the due documents offline or stop the round's sends.
 
 use std::collections::HashMap;
-use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use domain::order::{offline_deadline, KsefStage, KsefStep, KsefTrack, OrderState};
@@ -18,9 +17,9 @@ use super::render::{order_events, render_xml};
 use super::resume::SessionView;
 use super::round::{RoundError, RoundReport};
 
-/// How often, and how long apart, a round reads the statuses of what it sent.
-const POLLS: usize = 20;
-const POLL_PAUSE: Duration = Duration::from_millis(250);
+/// KSeF's "the session's status does not allow it" (closed) and "no such session".
+const SESSION_CLOSED: i64 = 21180;
+const NO_SESSION: i64 = 21173;
 
 /// A document sent whose status is not final yet.
 pub(super) struct Pending {
@@ -30,16 +29,22 @@ pub(super) struct Pending {
     pub invoice_ref: String,
 }
 
-/// A round's sender: its session (opened when first needed) and what it found.
+/// A round's sender: its session (the one kept across rounds, or opened when first
+/// needed) and what it found.
 pub(super) struct Sender<'a> {
     pub(super) store: &'a dyn EventStore,
     pub(super) client: &'a ksef::Client,
-    session: Option<OnlineSession>,
+    pub(super) session: Option<OnlineSession>,
+    /// Something went in the interactive session this round (it is not idle).
+    pub(super) sent_online: bool,
+    /// The interactive budget is spent and a batch session went out lately: the
+    /// documents to send wait for the next batch (`choice`).
+    pub(super) holding: bool,
     /// KSeF could not be used: nothing more is sent this round.
     pub(super) stopped: bool,
     /// ... because it is unavailable (due documents go offline).
     outage: bool,
-    pending: Vec<Pending>,
+    pub(super) pending: Vec<Pending>,
     /// The queue is long: documents go in batch sessions (`batch`), not one by one.
     pub(super) batch_mode: bool,
     /// In batch mode, the documents rendered and waiting for their package.
@@ -57,6 +62,8 @@ impl<'a> Sender<'a> {
             store,
             client,
             session: None,
+            sent_online: false,
+            holding: false,
             stopped: false,
             outage: false,
             pending: Vec::new(),
@@ -130,6 +137,10 @@ impl<'a> Sender<'a> {
         if self.stopped {
             return self.offline(order, track).await;
         }
+        if self.holding {
+            self.report.held.push(track.document.clone());
+            return Ok(());
+        }
         let rendered = match render_xml(events, order, &track.document) {
             Some(Ok(rendered)) => rendered,
             Some(Err(e)) => {
@@ -185,12 +196,23 @@ impl<'a> Sender<'a> {
                 };
                 self.record(order.order_id, &step).await?;
                 self.report.sent.push(track.document.clone());
+                self.sent_online = true;
                 self.pending.push(Pending {
                     order_id: order.order_id,
                     document: track.document.clone(),
                     session_ref,
                     invoice_ref,
                 });
+                Ok(())
+            }
+            // The kept session is gone at KSeF (closed by its `validUntil` or by KSeF): not
+            // the document's fault. It stays started in that session; the next round opens
+            // a new one and `resume` sends it again, KSeF not holding it.
+            Err(KsefError::Refused { code: code @ (SESSION_CLOSED | NO_SESSION), description }) => {
+                tracing::warn!(session = %session_ref, code, %description, "the kept KSeF session is gone; a new one next round");
+                self.session = None;
+                self.stopped = true;
+                self.report.trouble.get_or_insert_with(|| format!("the KSeF session {session_ref} is gone ({code})"));
                 Ok(())
             }
             Err(KsefError::Refused { code, description }) => {
@@ -225,6 +247,8 @@ impl<'a> Sender<'a> {
         self.outage |= error.is_outage();
         if error.is_outage() {
             tracing::warn!(%error, "KSeF is unavailable: due invoices go offline");
+        } else if error.is_rate_limited() {
+            tracing::warn!(%error, "KSeF's rate limit: the round stops sending; the documents stay queued, none goes offline");
         } else {
             tracing::error!(%error, "KSeF refused: nothing is sent until it is fixed; no invoice is lost");
         }
@@ -261,34 +285,6 @@ impl<'a> Sender<'a> {
         Ok(())
     }
 
-    /// Read the statuses of what is pending until final (a few times, then the next
-    /// round goes on). They are read even when the sends stopped (a send refused by
-    /// KSeF's rate limit, which the status reads have apart): what KSeF already holds
-    /// gets its number recorded. Only a failed read ends the polling.
-    pub(super) async fn poll(&mut self) -> Result<(), RoundError> {
-        for attempt in 0..POLLS {
-            if self.pending.is_empty() {
-                return Ok(());
-            }
-            if attempt > 0 {
-                tokio::time::sleep(POLL_PAUSE).await;
-            }
-            let mut waiting = std::mem::take(&mut self.pending).into_iter();
-            while let Some(pending) = waiting.next() {
-                match self.client.status(&pending.session_ref, &pending.invoice_ref).await {
-                    Ok(status) => self.status(pending, status).await?,
-                    Err(e) => {
-                        self.trouble(&e);
-                        self.pending.push(pending);
-                        self.pending.extend(waiting);
-                        return Ok(());
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// Record a status read (a processing one is read again).
     pub(super) async fn status(&mut self, pending: Pending, status: InvoiceStatus) -> Result<(), RoundError> {
         let step = match status {
@@ -312,15 +308,6 @@ impl<'a> Sender<'a> {
             }
         };
         self.record(pending.order_id, &step).await.map(drop)
-    }
-
-    /// Close the round's session (KSeF then prepares the UPOs).
-    pub(super) async fn close_session(&mut self) {
-        if let Some(session) = self.session.take() {
-            if let Err(error) = self.client.close(&session.reference).await {
-                tracing::warn!(%error, session = %session.reference, "could not close the KSeF session");
-            }
-        }
     }
 
     /// Fetch and keep the UPO of an accepted document, once KSeF has it; `false` when
