@@ -24,9 +24,10 @@
 //!    budget left can take goes in the interactive session kept across rounds (`kept`);
 //!    a queue of more than [`KsefLink::batch_over`] documents to send ([`BATCH_OVER`]),
 //!    or one the budget cannot take, goes in batch sessions, at most one every
-//!    [`KsefLink::batch_pace`] (the documents wait in the queue meanwhile). Batch sessions (`batch`, `sesja-wsadowa.md`): each package's session is
-//!    opened, EVERY document's `KsefSendStarted` naming it and the document's hash is
-//!    recorded, and only then are the parts uploaded and the session closed; the
+//!    [`KsefLink::batch_pace`] (the documents wait in the queue meanwhile). In a batch
+//!    (`batch`, `sesja-wsadowa.md`) each package's session is opened, EVERY document's
+//!    `KsefSendStarted` naming it and the document's hash is recorded, and only then
+//!    are the parts uploaded and the session closed; the
 //!    package's outcome (session status, then its invoice list) is recorded per
 //!    document, accepted with its KSeF number or rejected. A crash anywhere in it is
 //!    resumed by step 4.
