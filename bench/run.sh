@@ -23,6 +23,11 @@
 #                                the stand-in of `coach serve` within KSeF's production limits:
 #                                time to issue, to all accepted (in a batch session; the drain is
 #                                watched --timeout seconds, 480 by default, and extrapolated if cut)
+#   bench/run.sh ksef-load       600 company invoices over 10 minutes (one a second), sent as
+#                                they are issued through the stand-in of `coach serve` with
+#                                KSeF's production limits: all accepted, sessions opened, zero
+#                                429s, the longest issue → KSeF number (about 12 minutes;
+#                                --minutes 2 for a smoke run)
 #   bench/run.sh lighthouse      Lighthouse 12 (mobile) in Debian's Chromium on the home page, the
 #                                search results and the order page of a seeded `coach serve`
 #                                (about 2 minutes; bench/lighthouse/audit.mjs says how)
@@ -46,7 +51,7 @@ cd "$ROOT"
 
 subcommand=event-store
 case "${1:-}" in
-  event-store|search|orders|register|order-list|dashboard|ksef|lighthouse) subcommand=$1; shift ;;
+  event-store|search|orders|register|order-list|dashboard|ksef|ksef-load|lighthouse) subcommand=$1; shift ;;
 esac
 
 if [ "$subcommand" = lighthouse ]; then

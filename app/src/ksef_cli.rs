@@ -15,7 +15,10 @@ pub async fn run(store: &dyn EventStore, pool: &PgPool, command: &KsefCommand) -
         KsefCommand::Send { ksef, port } => {
             let setup =
                 crate::ksef_setup::setup(ksef, pool, SocketAddr::new(Ipv4Addr::LOCALHOST.into(), *port)).await?;
-            let report = command_api::processes::ksef::round::round_with(store, pool, &setup.link).await?;
+            let report = command_api::processes::ksef::round::round_with(store, pool, &setup.link).await;
+            // One round and done: its interactive session is not kept.
+            setup.link.close_session().await;
+            let report = report?;
             if report.busy {
                 println!("another process is running a round now; nothing done");
             }
@@ -30,6 +33,7 @@ pub async fn run(store: &dyn EventStore, pool: &PgPool, command: &KsefCommand) -
                 ("offline", &report.went_offline),
                 ("waiting for their invoice's number", &report.waiting_for_invoice),
                 ("UPO received", &report.upos),
+                ("waiting for the next batch session", &report.held),
             ] {
                 if !documents.is_empty() {
                     println!("{what}: {}", documents.join(", "));

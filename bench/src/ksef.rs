@@ -26,7 +26,7 @@
 //! (`POST /sessions/online/{ref}/invoices`, 30/min and 180/h) 10,000 took about 55 h.
 
 mod drain;
-mod issue;
+pub(crate) mod issue;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -160,7 +160,7 @@ async fn bench(args: &KsefArgs, db: &BenchDb, coach: &std::path::Path) -> Result
 }
 
 /// `POST {stand_in}/sandbox/faults`.
-async fn faults(client: &reqwest::Client, stand_in: &str, body: serde_json::Value) -> Result<()> {
+pub(crate) async fn faults(client: &reqwest::Client, stand_in: &str, body: serde_json::Value) -> Result<()> {
     let r = client.post(format!("{stand_in}/sandbox/faults")).json(&body).send().await.context("set the faults")?;
     anyhow::ensure!(r.status().is_success(), "POST /sandbox/faults {body} answered {}", r.status());
     Ok(())

@@ -16,7 +16,7 @@
 //! Each subcommand is a module of its own, whose documentation says what it measures and
 //! how: `coach-bench event-store` ([`store_bench`]), `search` ([`search`]), `orders`
 //! ([`orders`]), `register` ([`register`]), `order-list` ([`order_list`]), `dashboard`
-//! ([`dashboard`]) and `ksef` ([`ksef`]); `bench/run.sh SUBCOMMAND [OPTIONS]` runs one.
+//! ([`dashboard`]), `ksef` ([`ksef`]) and `ksef-load` ([`ksef_load`]); `bench/run.sh SUBCOMMAND [OPTIONS]` runs one.
 //! The rest are their shared parts: the database and the machine ([`setup`]), the
 //! server ([`server`]), the report's tables ([`report`]), CPU time ([`cpu`]), and the
 //! event-store bench's appends, raw figures and replays ([`appends`], [`raw`], [`replay`]).
@@ -25,6 +25,7 @@ mod appends;
 mod cpu;
 mod dashboard;
 mod ksef;
+mod ksef_load;
 mod order_list;
 mod orders;
 mod raw;
@@ -71,6 +72,10 @@ enum Command {
     /// invoice) sent through the stand-in of `coach serve` within KSeF's production rate
     /// limits: time to issue, time to all accepted (or extrapolated), what bounds it.
     Ksef(ksef::KsefArgs),
+    /// 600 company invoices issued over 10 minutes (one a second), sent as they are issued
+    /// through the stand-in of `coach serve` with KSeF's production limits on: every one
+    /// accepted, the sessions opened, zero 429s, the longest time to a KSeF number.
+    KsefLoad(ksef_load::KsefLoadArgs),
     /// `GET /api/admin/home` of the real server (`--role query`), the admin panel's home
     /// page, over the order-list bench's 1,000,000 orders and the home page's read models
     /// written at that scale: p50/p95/p99 against p99 under 200 ms.
@@ -87,6 +92,7 @@ fn main() -> Result<()> {
         Command::Register(args) => runtime.block_on(register::run(args)),
         Command::OrderList(args) => runtime.block_on(order_list::run(args)),
         Command::Ksef(args) => runtime.block_on(ksef::run(args)),
+        Command::KsefLoad(args) => runtime.block_on(ksef_load::run(args)),
         Command::Dashboard(args) => runtime.block_on(dashboard::run(args)),
     }
 }

@@ -9,9 +9,11 @@
 mod auth;
 mod batch;
 mod http;
+pub mod throttle;
 
 pub use batch::{package, plan, split, BatchError, BatchInvoice, BatchLimits, BatchResult, BatchSession, OpenedBatch};
 pub use http::Options;
+pub use throttle::{Limits, SessionInUse};
 
 use crate::answers::{self, Verdict};
 use crate::crypto::{self, SessionKey};
@@ -63,6 +65,8 @@ pub struct Client {
     http: Http,
     keys: tokio::sync::Mutex<Option<MinistryKeys>>,
     tokens: tokio::sync::Mutex<Option<Tokens>>,
+    /// The interactive session opened last and not closed through this client (`limits`).
+    session_in_use: std::sync::Mutex<Option<SessionInUse>>,
 }
 
 impl std::fmt::Debug for Client {
@@ -79,7 +83,13 @@ impl Client {
 
     pub fn with_options(config: Config, options: Options) -> Result<Self, KsefError> {
         let http = Http::new(&config.api_url, options)?;
-        Ok(Self { config, http, keys: tokio::sync::Mutex::new(None), tokens: tokio::sync::Mutex::new(None) })
+        Ok(Self {
+            config,
+            http,
+            keys: tokio::sync::Mutex::new(None),
+            tokens: tokio::sync::Mutex::new(None),
+            session_in_use: std::sync::Mutex::new(None),
+        })
     }
 
     async fn ministry_keys(&self) -> Result<MinistryKeys, KsefError> {
@@ -195,6 +205,11 @@ impl Client {
         }
         let opened: OpenSessionResponse = answer.json()?;
         let valid_until = DateTime::parse_from_rfc3339(&opened.valid_until).ok().map(|t| t.with_timezone(&Utc));
+        self.note_session(Some(SessionInUse {
+            reference: opened.reference_number.clone(),
+            opened_at: Utc::now(),
+            valid_until,
+        }));
         Ok(OnlineSession { reference: opened.reference_number, valid_until, key })
     }
 
@@ -297,6 +312,7 @@ impl Client {
         if !answer.status.is_success() {
             return Err(answer.refusal());
         }
+        self.forget_session(session_ref);
         Ok(())
     }
 

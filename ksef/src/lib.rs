@@ -66,12 +66,23 @@
 //! # Ok(()) }
 //! ```
 //!
-//! Errors sort by what to do next: `Unavailable` (no answer, a timeout, a 5xx, or a 429
-//! whose `Retry-After` is past the client's bound) means try later / go offline;
+//! ## Within the limits
+//!
+//! Every call goes through the client's throttle (`client::throttle`): each operation's
+//! documented limits per second, minute and hour (`x-rate-limits` in `open-api.json`),
+//! counted in sliding windows as KSeF counts them, with a margin (80 % by default,
+//! `Options::throttle_margin`). A call over a short window waits for it; one over a long
+//! window is not made (`RateLimited`), and neither is one into the block a 429 announced.
+//! `Client::limits()` shows the calls left per operation and window, what is blocked and
+//! until when, and the interactive session in use.
+//!
+//! Errors sort by what to do next: `Unavailable` (no answer, a timeout, a 5xx) means try
+//! later / go offline; `RateLimited` (the throttle holds the call back, or a 429 whose
+//! `Retry-After` is past the client's bound) means try later, and is NOT an outage;
 //! `Busy` means KSeF is working on it (an authentication in progress): try later, not an
-//! outage; `AuthRefused` means an admin must fix the token or NIP; `Refused` carries the
-//! API's `exceptionCode` (`answers::refused_send` says what it means for a document);
-//! `Protocol` is an answer off the document.
+//! outage either; `AuthRefused` means an admin must fix the token or NIP; `Refused`
+//! carries the API's `exceptionCode` (`answers::refused_send` says what it means for a
+//! document); `Protocol` is an answer off the document.
 
 pub mod answers;
 pub mod client;

@@ -33,7 +33,7 @@ pub struct Issued {
 
 /// A complete booking state of one passenger with an invoice for a company (a valid NIP),
 /// sold at the office for cash.
-fn sale(plan: &Plan<'_>, i: usize) -> serde_json::Value {
+pub(crate) fn sale(plan: &Plan<'_>, i: usize) -> serde_json::Value {
     json!({
         "course": { "course_id": plan.courses[i % plan.courses.len()], "from": { "id": plan.from }, "to": { "id": plan.to } },
         "courseReturn": {},
@@ -51,7 +51,7 @@ fn sale(plan: &Plan<'_>, i: usize) -> serde_json::Value {
 }
 
 /// The seeded admin's bearer token.
-async fn login(client: &reqwest::Client, base: &str) -> Result<String> {
+pub(crate) async fn login(client: &reqwest::Client, base: &str) -> Result<String> {
     let r = client
         .post(format!("{base}/api/user/auth/login"))
         .json(&json!({ "email": "admin@example.com", "password": "demo1234" }))

@@ -1,10 +1,15 @@
-//! One HTTP exchange with KSeF: the request timeout, waiting out a 429 as its
-//! `Retry-After` says (bounded), and sorting failures into `KsefError`: no answer, a
-//! timeout or a 5xx is an outage (`Unavailable`); a 4xx is KSeF refusing the request.
+//! One HTTP exchange with KSeF: the client's throttle first (`throttle`: the call waits
+//! for a short window or is not made, `RateLimited`), the request timeout, waiting out a
+//! 429 as its `Retry-After` says (bounded; a longer one is `RateLimited` and holds the
+//! operation until then, never an outage), and sorting failures into `KsefError`: no
+//! answer, a timeout or a 5xx is an outage (`Unavailable`); a 4xx is KSeF refusing the
+//! request.
 
+use super::throttle::{self, Throttle};
 use crate::wire::{ExceptionResponse, ProblemDetails};
 use crate::KsefError;
 use reqwest::{Method, StatusCode};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// How the client behaves on the wire.
@@ -26,6 +31,12 @@ pub struct Options {
     /// The timeout of one batch part's upload (up to 100 MB; the guide allows 20 minutes
     /// a part). Default 20 min.
     pub upload_timeout: Duration,
+    /// The share of each documented rate limit the client allows itself (`throttle`);
+    /// `None`: no throttle (only KSeF's 429s limit it). Default 0.8.
+    pub throttle_margin: Option<f64>,
+    /// The longest the throttle waits for a call's window; a longer wait is not waited
+    /// (`RateLimited`: try later). Default 3 s.
+    pub throttle_wait: Duration,
 }
 
 impl Default for Options {
@@ -38,6 +49,8 @@ impl Default for Options {
             auth_poll_interval: Duration::from_millis(250),
             auth_poll_for: Duration::from_secs(120),
             upload_timeout: Duration::from_secs(20 * 60),
+            throttle_margin: Some(0.8),
+            throttle_wait: Duration::from_secs(3),
         }
     }
 }
@@ -84,6 +97,8 @@ pub(crate) struct Http {
     client: reqwest::Client,
     base: String,
     pub options: Options,
+    /// Shared by the clones (the batch part uploads' tasks).
+    pub throttle: Option<Arc<Throttle>>,
 }
 
 impl Http {
@@ -92,7 +107,8 @@ impl Http {
             .timeout(options.timeout)
             .build()
             .map_err(|e| KsefError::Protocol(format!("the HTTP client cannot be built: {e}")))?;
-        Ok(Self { client, base: base.trim_end_matches('/').to_owned(), options })
+        let throttle = options.throttle_margin.map(|m| Arc::new(Throttle::new(m)));
+        Ok(Self { client, base: base.trim_end_matches('/').to_owned(), options, throttle })
     }
 
     /// Sends one request (JSON body if any), waiting out 429s; `Unavailable` for an
@@ -117,8 +133,12 @@ impl Http {
         headers: &[(&str, &str)],
     ) -> Result<Answer, KsefError> {
         let url = format!("{}{path}", self.base);
+        let limited = throttle::operation(method.as_str(), path).zip(self.throttle.as_deref());
         let mut waited = 0;
         loop {
+            if let Some((op, throttle)) = limited {
+                throttle.take(op, self.options.throttle_wait).await?;
+            }
             let mut request = self.client.request(method.clone(), &url);
             // JSON unless the call asks for something else (a UPO is `application/xml`).
             if !headers.iter().any(|(name, _)| name.eq_ignore_ascii_case("accept")) {
@@ -137,11 +157,17 @@ impl Http {
             let status = response.status();
             if status == StatusCode::TOO_MANY_REQUESTS {
                 let wait = retry_after(&response);
+                if let Some((op, throttle)) = limited {
+                    throttle.refused(op, wait);
+                }
                 if waited >= self.options.rate_limit_retries || wait > self.options.max_retry_after {
-                    return Err(KsefError::Unavailable(format!(
-                        "{path}: rate limited by KSeF (429, retry after {} s)",
-                        wait.as_secs()
-                    )));
+                    // Not an outage: the documents wait for the limit, none goes offline.
+                    let operation = limited.map_or_else(|| path.to_owned(), |(op, _)| op.name.to_owned());
+                    return Err(KsefError::RateLimited {
+                        operation,
+                        retry_after_s: wait.as_secs_f64().ceil() as u64,
+                        by_ksef: true,
+                    });
                 }
                 waited += 1;
                 tracing::info!(path, wait_s = wait.as_secs_f64(), "KSeF rate limit: waiting as Retry-After says");

@@ -35,6 +35,9 @@ pub enum Fault {
     /// The next request naming a `publicKeyId` is refused with 21470, as when KSeF
     /// withdraws a key between the client's fetching it and using it.
     KeyWithdrawn,
+    /// The next KSeF request answers 429 with this `Retry-After` (seconds), as KSeF's
+    /// lengthened block after repeated excess does.
+    TooManyRequests(u64),
 }
 
 #[derive(Debug, Default)]
@@ -87,7 +90,7 @@ impl Faults {
     pub fn fail_next(&self, fault: Fault) {
         let mut state = self.lock();
         match fault {
-            Fault::ServerError | Fault::Timeout(_) => state.requests.push_back(fault),
+            Fault::ServerError | Fault::Timeout(_) | Fault::TooManyRequests(_) => state.requests.push_back(fault),
             Fault::SchemaRejection | Fault::Duplicate | Fault::InvoiceStatus(_) => state.invoices.push_back(fault),
             Fault::TokenExpired => state.expire_tokens = true,
             Fault::RefreshForbidden => state.forbid_refresh = true,
@@ -241,6 +244,7 @@ pub enum FaultSpec {
     RefreshForbidden,
     SendRefused { code: i64 },
     SlowAuthentication { polls: u32 },
+    TooManyRequests { seconds: u64 },
 }
 
 impl FaultSpec {
@@ -256,6 +260,7 @@ impl FaultSpec {
             Self::SlowAuthentication { polls } => Fault::SlowAuthentication(*polls),
             Self::TokenExpired => Fault::TokenExpired,
             Self::KeyWithdrawn => Fault::KeyWithdrawn,
+            Self::TooManyRequests { seconds } => Fault::TooManyRequests(*seconds),
         }
     }
 }

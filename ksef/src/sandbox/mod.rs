@@ -144,6 +144,7 @@ impl StandIn {
     }
 
     /// The API under the router's root, plus `POST /sandbox/faults`, `GET /sandbox/stats`
+    /// (sessions by kind, invoices, the requests admitted and answered 429 per operation)
     /// and the batch part uploads (`PUT /sandbox/batch-parts/…`, the storage KSeF hands
     /// out addresses on; behind the same faults, outside the API's rate limits).
     pub fn router(&self) -> Router {
@@ -193,6 +194,7 @@ async fn gate(State(shared): Ctx, request: Request, next: Next) -> Response {
     match shared.faults.take_request_fault() {
         Some(Fault::ServerError) => return reply::server_error(StatusCode::INTERNAL_SERVER_ERROR),
         Some(Fault::Timeout(delay)) => tokio::time::sleep(delay).await,
+        Some(Fault::TooManyRequests(retry_after)) => return reply::too_many(retry_after, "(fault injected)"),
         _ => {}
     }
     let scale = shared.faults.lock().rate_limit_scale;
@@ -214,9 +216,15 @@ async fn set_faults(State(shared): Ctx, Json(request): Json<FaultsRequest>) -> S
 async fn stats(State(shared): Ctx) -> Response {
     let state = shared.state();
     let sessions = state.sessions.len();
+    let batch_sessions = state.sessions.values().filter(|s| s.batch.is_some()).count();
     let invoices: usize = state.sessions.values().map(|s| s.invoices.len()).sum();
+    let counts = shared.limiter.counts();
     Json(serde_json::json!({
         "sessions": sessions,
+        "onlineSessions": sessions - batch_sessions,
+        "batchSessions": batch_sessions,
+        "calls": counts.calls,
+        "tooManyRequests": counts.too_many,
         "invoicesReceived": invoices,
         "invoicesAccepted": state.accepted.len(),
         "receivedByHash": state.received,

@@ -21,10 +21,14 @@
 //!    leaves it for a later round; or KSeF does not hold it (an interactive send that
 //!    never arrived, a batch session never closed or failed as a whole), and it is sent
 //!    anew under a new start that names the old one. Never a second copy.
-//! 5. A queue of more than [`KsefLink::batch_over`] documents to send ([`BATCH_OVER`])
-//!    goes in batch sessions (`batch`, `sesja-wsadowa.md`): each package's session is
-//!    opened, EVERY document's `KsefSendStarted` naming it and the document's hash is
-//!    recorded, and only then are the parts uploaded and the session closed; the
+//! 5. Interactive or batch under KSeF's limits (`choice`): a queue the interactive
+//!    budget left can take goes in the interactive session kept across rounds (`kept`);
+//!    a queue of more than [`KsefLink::batch_over`] documents to send ([`BATCH_OVER`]),
+//!    or one the budget cannot take, goes in batch sessions, at most one every
+//!    [`KsefLink::batch_pace`] (the documents wait in the queue meanwhile). In a batch
+//!    (`batch`, `sesja-wsadowa.md`) each package's session is opened, EVERY document's
+//!    `KsefSendStarted` naming it and the document's hash is recorded, and only then
+//!    are the parts uploaded and the session closed; the
 //!    package's outcome (session status, then its invoice list) is recorded per
 //!    document, accepted with its KSeF number or rejected. A crash anywhere in it is
 //!    resumed by step 4.
@@ -43,16 +47,26 @@
 //!    (`offline/korekta-techniczna.md`: `hashOfCorrectedInvoice` names the original)
 //!    once the XML made now (as at the issue) differs from the rejected one, stored as a
 //!    new version of the document (`send_xml`); the same bytes never again.
-//! 8. The statuses of the sent documents are read until final (`steps`), the round's
-//!    session is closed, and the UPO of each accepted document is fetched and kept.
+//! 8. The statuses of the sent documents are read until final (`poll`: in bulk from the
+//!    session's invoice list when more than two are pending), the interactive session is
+//!    kept for the next round (closed when idle, renewed before its `validUntil`: `kept`),
+//!    and the UPO of each accepted document is fetched and kept.
+//!
+//! Every call goes through the client's throttle (`ksef::client::throttle`: the
+//! documented limits with a margin); a call it holds back, or a 429 with a long
+//! `Retry-After`, is "rate limited, try later" ([`ksef::KsefError::RateLimited`]): the
+//! round stops sending and the documents stay queued; none goes offline for it.
 //!
 //! [`daily`]: the daily report's section naming the offline documents whose deadline
 //! falls within one working day.
 
 mod batch;
+pub mod choice;
 pub mod daily;
 pub mod issued_xml;
+pub mod kept;
 mod lock;
+mod poll;
 mod queue;
 mod record;
 pub(crate) mod render;
@@ -88,6 +102,12 @@ pub struct KsefLink {
     pub batch_over: usize,
     /// The backoff of a send that reached no outcome (KSeF's "try again", a refused request).
     pub retry: domain::order::RetryPolicy,
+    /// The shortest time between two batch sessions ([`choice::BATCH_PACE`]).
+    pub batch_pace: Duration,
+    /// The kept interactive session is closed after this long with nothing sent ([`kept::IDLE_CLOSE`]).
+    pub idle_close: Duration,
+    /// The interactive session kept across rounds (`kept`); held for the whole of a round.
+    pub kept: tokio::sync::Mutex<kept::Kept>,
 }
 
 /// Above how many documents to send a round uses batch sessions instead of the
@@ -109,6 +129,9 @@ impl KsefLink {
             offline_cert: None,
             batch_over: BATCH_OVER,
             retry: domain::order::RetryPolicy::default(),
+            batch_pace: choice::BATCH_PACE,
+            idle_close: kept::IDLE_CLOSE,
+            kept: tokio::sync::Mutex::default(),
         }
     }
 
@@ -120,15 +143,15 @@ impl KsefLink {
         }
         let nip = config.nip.clone();
         let client = Some(Arc::new(ksef::Client::new(config)?));
-        Ok(KsefLink {
-            env,
-            client,
-            every: Some(PERIOD),
-            nip,
-            offline_cert: None,
-            batch_over: BATCH_OVER,
-            retry: domain::order::RetryPolicy::default(),
-        })
+        Ok(KsefLink { env, client, every: Some(PERIOD), nip, ..Self::off() })
+    }
+
+    /// Close the kept interactive session, if any (the process stops, or its one round
+    /// is done: `coach finance ksef send`).
+    pub async fn close_session(&self) {
+        if let Some(client) = self.client.as_deref() {
+            self.kept.lock().await.close(client).await;
+        }
     }
 }
 
@@ -144,4 +167,5 @@ pub async fn run(state: CommandState, shutdown: CancellationToken) {
         }
     })
     .await;
+    state.ksef.close_session().await;
 }

@@ -1,9 +1,11 @@
-//! One round of the sender (see the module guide): the lock, the queue in order, the
-//! statuses, the session closed, the UPOs.
+//! One round of the sender (see the module guide): the lock, the kept session, the mode
+//! (`choice`), the queue in order, the statuses, the session kept or closed, the UPOs.
 
 use event_store::{EventStore, StoreError};
 use sqlx::PgPool;
 
+use super::choice::{self, Mode};
+use super::kept::Kept;
 use super::lock::RoundLock;
 use super::queue;
 use super::steps::Sender;
@@ -33,6 +35,9 @@ pub struct RoundReport {
     pub upos: Vec<String>,
     /// The batch sessions this round sent (their references), when the queue was long.
     pub batch_sessions: Vec<String>,
+    /// Documents waiting for the next batch session: the interactive budget is spent
+    /// and one went out less than `batch_pace` ago (`choice`).
+    pub held: Vec<String>,
     /// Why KSeF could not be used this round (an outage, a refused token), never a secret.
     pub trouble: Option<String>,
 }
@@ -70,7 +75,8 @@ pub async fn round_with(store: &dyn EventStore, pool: &PgPool, link: &KsefLink) 
     let Some(lock) = RoundLock::try_take(pool).await? else {
         return Ok(RoundReport { busy: true, ..RoundReport::default() });
     };
-    let result = rounds_work(store, pool, client, link).await;
+    let mut kept = link.kept.lock().await;
+    let result = rounds_work(store, pool, client, link, &mut kept).await;
     lock.release().await;
     result
 }
@@ -80,13 +86,37 @@ async fn rounds_work(
     pool: &PgPool,
     client: &ksef::Client,
     link: &KsefLink,
+    kept: &mut Kept,
 ) -> Result<RoundReport, RoundError> {
-    let batch_over = link.batch_over;
     let mut sender = Sender::new(store, pool, client);
     sender.retry = link.retry;
+    sender.session = kept.take(client).await;
+    let sent = sends(&mut sender, pool, link, kept).await;
+    // Whatever happened, the session goes back to the process (closed when idle).
+    if !sender.report.batch_sessions.is_empty() {
+        kept.last_batch = Some(std::time::Instant::now());
+    }
+    kept.keep(client, sender.session.take(), sender.sent_online, link.idle_close).await;
+    sent?;
+    for queued in queue::without_upo(pool).await? {
+        // The first UPO KSeF will not give (its rate limit, 1,200 an hour, after a batch
+        // of thousands) ends them for this round: the round must not hold the lock waiting.
+        if !sender.upo(&queued).await? {
+            break;
+        }
+    }
+    Ok(sender.report)
+}
+
+/// The queue sent in the mode `choice` picks, and the statuses read.
+async fn sends(sender: &mut Sender<'_>, pool: &PgPool, link: &KsefLink, kept: &Kept) -> Result<(), RoundError> {
+    let client = sender.client;
     let due = queue::due(pool).await?;
     let to_send = due.iter().filter(|q| q.to_send()).count();
-    sender.batch_mode = to_send > batch_over;
+    let since_batch = kept.last_batch.map(|at| at.elapsed());
+    let mode = choice::choose(to_send, link.batch_over, client.calls_left("sendInvoice"), since_batch, link.batch_pace);
+    sender.batch_mode = mode == Mode::Batch;
+    sender.holding = mode == Mode::Hold;
     // A batch renders every document before its first request to KSeF: ask first whether
     // KSeF answers, so that during an outage a round does not render the whole backlog.
     if sender.batch_mode {
@@ -99,14 +129,5 @@ async fn rounds_work(
     }
     sender.flush_batch().await?;
     sender.settle_batches().await?;
-    sender.poll().await?;
-    sender.close_session().await;
-    for queued in queue::without_upo(pool).await? {
-        // The first UPO KSeF will not give (its rate limit, 1,200 an hour, after a batch
-        // of thousands) ends them for this round: the round must not hold the lock waiting.
-        if !sender.upo(&queued).await? {
-            break;
-        }
-    }
-    Ok(sender.report)
+    sender.poll().await
 }

@@ -3,7 +3,6 @@
 //! status read; KSeF's troubles send the due documents offline or stop the round's sends.
 
 use std::collections::HashMap;
-use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use domain::order::{offline_deadline, KsefStage, KsefStep, KsefTrack, OrderState, RetryPolicy};
@@ -19,10 +18,6 @@ use super::render::order_events;
 use super::resume::SessionView;
 use super::round::{RoundError, RoundReport};
 
-/// How often, and how long apart, a round reads the statuses of what it sent.
-const POLLS: usize = 20;
-const POLL_PAUSE: Duration = Duration::from_millis(250);
-
 /// A document sent whose status is not final yet.
 pub(super) struct Pending {
     pub order_id: Uuid,
@@ -31,18 +26,24 @@ pub(super) struct Pending {
     pub invoice_ref: String,
 }
 
-/// A round's sender: its session (opened when first needed) and what it found.
+/// A round's sender: its session (the one kept across rounds, or opened when first
+/// needed) and what it found.
 pub(super) struct Sender<'a> {
     pub(super) store: &'a dyn EventStore,
     /// Where the issued documents' XML is kept (`issued_xml`).
     pub(super) pool: &'a sqlx::PgPool,
     pub(super) client: &'a ksef::Client,
-    session: Option<OnlineSession>,
+    pub(super) session: Option<OnlineSession>,
+    /// Something went in the interactive session this round (it is not idle).
+    pub(super) sent_online: bool,
+    /// The interactive budget is spent and a batch session went out lately: the
+    /// documents to send wait for the next batch (`choice`).
+    pub(super) holding: bool,
     /// KSeF could not be used: nothing more is sent this round.
     pub(super) stopped: bool,
     /// ... because it is unavailable (due documents go offline).
     outage: bool,
-    pending: Vec<Pending>,
+    pub(super) pending: Vec<Pending>,
     /// The queue is long: documents go in batch sessions (`batch`), not one by one.
     pub(super) batch_mode: bool,
     /// In batch mode, the documents rendered and waiting for their package.
@@ -63,6 +64,8 @@ impl<'a> Sender<'a> {
             pool,
             client,
             session: None,
+            sent_online: false,
+            holding: false,
             stopped: false,
             outage: false,
             pending: Vec::new(),
@@ -140,6 +143,10 @@ impl<'a> Sender<'a> {
         if self.stopped {
             return self.offline(order, track).await;
         }
+        if self.holding {
+            self.report.held.push(track.document.clone());
+            return Ok(());
+        }
         let rendered = match self.fixed(order, events, &track.document).await? {
             Some(rendered) => rendered,
             None => return Ok(()),
@@ -192,6 +199,7 @@ impl<'a> Sender<'a> {
                 };
                 self.record(order.order_id, &step).await?;
                 self.report.sent.push(track.document.clone());
+                self.sent_online = true;
                 self.pending.push(Pending {
                     order_id: order.order_id,
                     document: track.document.clone(),
@@ -238,6 +246,8 @@ impl<'a> Sender<'a> {
             tracing::warn!(%error, "KSeF is unavailable: due invoices go offline");
         } else if matches!(error, KsefError::Busy(_)) {
             tracing::info!(%error, "KSeF has not finished: the round stops, the next one goes on");
+        } else if error.is_rate_limited() {
+            tracing::warn!(%error, "KSeF's rate limit: the round stops sending; the documents stay queued, none goes offline");
         } else {
             tracing::error!(%error, "KSeF refused: nothing is sent until it is fixed; no invoice is lost");
         }
@@ -270,34 +280,6 @@ impl<'a> Sender<'a> {
         };
         if self.record(order_id, &step).await?.is_some() {
             self.report.went_offline.push(document.to_owned());
-        }
-        Ok(())
-    }
-
-    /// Read the statuses of what is pending until final (a few times, then the next
-    /// round goes on). They are read even when the sends stopped (a send refused by
-    /// KSeF's rate limit, which the status reads have apart): what KSeF already holds
-    /// gets its number recorded. Only a failed read ends the polling.
-    pub(super) async fn poll(&mut self) -> Result<(), RoundError> {
-        for attempt in 0..POLLS {
-            if self.pending.is_empty() {
-                return Ok(());
-            }
-            if attempt > 0 {
-                tokio::time::sleep(POLL_PAUSE).await;
-            }
-            let mut waiting = std::mem::take(&mut self.pending).into_iter();
-            while let Some(pending) = waiting.next() {
-                match self.client.status(&pending.session_ref, &pending.invoice_ref).await {
-                    Ok(status) => self.status(pending, status).await?,
-                    Err(e) => {
-                        self.trouble(&e);
-                        self.pending.push(pending);
-                        self.pending.extend(waiting);
-                        return Ok(());
-                    }
-                }
-            }
         }
         Ok(())
     }
@@ -381,15 +363,6 @@ impl<'a> Sender<'a> {
     fn forget_session(&mut self, session_ref: &str) {
         if self.session.as_ref().is_some_and(|s| s.reference == session_ref) {
             self.session = None;
-        }
-    }
-
-    /// Close the round's session (KSeF then prepares the UPOs).
-    pub(super) async fn close_session(&mut self) {
-        if let Some(session) = self.session.take() {
-            if let Err(error) = self.client.close(&session.reference).await {
-                tracing::warn!(%error, session = %session.reference, "could not close the KSeF session");
-            }
         }
     }
 
