@@ -78,6 +78,9 @@ pub async fn run(args: KsefLoadArgs) -> Result<()> {
     Ok(())
 }
 
+/// An accepted document: its number, issued at, KSeF's acquisition date, KSeF number.
+type Accepted = (String, DateTime<Utc>, Option<DateTime<Utc>>, Option<String>);
+
 /// Everything measured.
 struct Outcome {
     sold: usize,
@@ -142,7 +145,7 @@ async fn bench(args: &KsefLoadArgs, count: usize, db: &BenchDb, coach: &std::pat
     let log = std::fs::read_to_string(&server.log).unwrap_or_default();
     server.stop(result.is_err()).await;
     let (sold, sales, seen, stats) = result?;
-    let rows: Vec<(String, DateTime<Utc>, Option<DateTime<Utc>>, Option<String>)> = sqlx::query_as(
+    let rows: Vec<Accepted> = sqlx::query_as(
         "select document_number, issued_at, accepted_at, ksef_number from rm_ksef_documents where state = 'accepted'",
     )
     .fetch_all(&pool)
