@@ -14,6 +14,8 @@
 //!   hash up in the session it names (no second copy).
 //! - [`offline_deadline`] (`deadline`): the last day of an offline24 document;
 //!   [`deadline_is_near`]: one within a working day, an alert.
+//! - [`legal_deadline`] (`outage`): the latest day the law allows given KSeF's announced
+//!   outages (unavailability, emergency), for every document not yet in KSeF.
 //! - A rejected offline document is sent again, as KSeF's technical correction, once the
 //!   XML made now differs from the one rejected (the program that made it was fixed):
 //!   [`KsefTrack::technical_correction_of`] names the original, and the same bytes are
@@ -26,6 +28,7 @@
 mod amend;
 mod deadline;
 mod fold;
+mod outage;
 mod record;
 #[cfg(test)]
 mod tests;
@@ -34,6 +37,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 pub use amend::{amends_rejected, document_to_send, rejected_amendments};
 pub use deadline::{alert_cutoff, deadline_is_near, is_working_day, next_working_day, offline_deadline};
+pub use outage::{add_working_days, legal_deadline, Outage, OutageError, OutageKind, EMERGENCY_WORKING_DAYS};
 pub use record::{decide_ksef, KsefStep, KsefStepError};
 
 use super::InvoiceRequest;
