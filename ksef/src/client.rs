@@ -8,9 +8,11 @@
 
 mod auth;
 mod batch;
+mod check;
 mod http;
 
 pub use batch::{package, plan, split, BatchError, BatchInvoice, BatchLimits, BatchResult, BatchSession, OpenedBatch};
+pub use check::Check;
 pub use http::Options;
 
 use crate::crypto::{self, SessionKey};

@@ -39,8 +39,9 @@
 //! 7. The statuses of the sent documents are read until final (`steps`), the round's
 //!    session is closed, and the UPO of each accepted document is fetched and kept.
 //!
-//! [`daily`]: the daily report's section naming the offline documents whose deadline
-//! falls within one working day.
+//! [`daily`]: the daily report's section naming the documents not in KSeF whose day to
+//! reach it falls within one working day, with why each is stuck; `trouble`: the round's
+//! trouble kept for those alerts (a refused token holds back every document).
 
 mod batch;
 pub mod daily;
@@ -51,6 +52,7 @@ pub(crate) mod render;
 mod resume;
 pub mod round;
 mod steps;
+mod trouble;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -37,7 +37,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 pub use amend::{amends_rejected, document_to_send, rejected_amendments};
 pub use deadline::{alert_cutoff, deadline_is_near, is_working_day, next_working_day, offline_deadline};
-pub use outage::{add_working_days, legal_deadline, Outage, OutageError, OutageKind, EMERGENCY_WORKING_DAYS};
+pub use outage::{add_working_days, due_by, legal_deadline, Outage, OutageError, OutageKind, EMERGENCY_WORKING_DAYS};
 pub use record::{decide_ksef, KsefStep, KsefStepError};
 
 use super::InvoiceRequest;

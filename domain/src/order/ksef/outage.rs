@@ -122,6 +122,20 @@ pub fn legal_deadline(issued_on: NaiveDate, outages: &[Outage]) -> NaiveDate {
     deadline
 }
 
+/// The day a document not yet in KSeF is due by: the legal deadline given the
+/// announcements, never earlier than the deadline the sender `recorded` when the document
+/// went offline (which the announcements entered since may only extend). A document never
+/// sent offline has none recorded: its legal deadline (offline24's, as KSeF counts a late
+/// invoice offline, or later by the announcements).
+pub fn due_by(issued_on: NaiveDate, recorded: Option<NaiveDate>, outages: &[Outage]) -> NaiveDate {
+    let legal = legal_deadline(issued_on, outages);
+    match recorded {
+        Some(recorded) if legal > legal_deadline(issued_on, &[]) => recorded.max(legal),
+        Some(recorded) => recorded,
+        None => legal,
+    }
+}
+
 /// The `count`-th working day after `day` (`day` itself not counted).
 pub fn add_working_days(day: NaiveDate, count: u32) -> NaiveDate {
     let mut at = day;

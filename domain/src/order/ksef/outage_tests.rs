@@ -120,3 +120,18 @@ fn working_days_are_counted_after_the_day() {
     assert_eq!(add_working_days(d(2026, 11, 27), 1), d(2026, 11, 30));
     assert_eq!(add_working_days(d(2025, 7, 12), 7), d(2025, 7, 22));
 }
+
+#[test]
+fn a_recorded_deadline_is_only_extended_by_announcements() {
+    let issued = d(2026, 11, 24);
+    // Recorded when it went offline: kept while no announcement moves the legal deadline.
+    assert_eq!(due_by(issued, Some(d(2026, 11, 25)), &[]), d(2026, 11, 25));
+    let later = unavailable(d(2026, 11, 30), d(2026, 12, 1));
+    assert_eq!(due_by(issued, Some(d(2026, 11, 25)), &[later]), d(2026, 11, 25));
+    // An unavailability covering the issue, entered after: its end.
+    let covering = unavailable(d(2026, 11, 23), d(2026, 11, 26));
+    assert_eq!(due_by(issued, Some(d(2026, 11, 25)), &[covering]), d(2026, 11, 27));
+    // Never offline: the legal deadline.
+    assert_eq!(due_by(issued, None, &[]), d(2026, 11, 25));
+    assert_eq!(due_by(issued, None, &[covering]), d(2026, 11, 27));
+}
