@@ -191,6 +191,32 @@ pub enum KsefCommand {
         #[arg(long, env = "PORT", default_value_t = 8080)]
         port: u16,
     },
+    /// A dry run against `KSEF_ENV` (`test`, `demo`, `prod`, or `sandbox`: the running
+    /// server's stand-in): authenticate with `KSEF_TOKEN`, read the limits and the public
+    /// keys, open and close an interactive session without sending anything, and print
+    /// what was found. Exit 1: KSeF refused or failed; 2: an unknown environment.
+    Check {
+        #[command(flatten)]
+        ksef: KsefArgs,
+        /// The port of the server whose stand-in is used in `sandbox` mode.
+        #[arg(long, env = "PORT", default_value_t = 8080)]
+        port: u16,
+    },
+    /// Enter an outage KSeF's operator announced (the deadlines of the documents not in
+    /// KSeF follow it): `--kind unavailable` (due the next working day after its end) or
+    /// `emergency` (7 working days from its end), its first and last day (YYYY-MM-DD,
+    /// Warsaw). An announcement extended is entered again with its new end.
+    Outage {
+        #[arg(long)]
+        kind: String,
+        #[arg(long)]
+        from: String,
+        #[arg(long)]
+        to: String,
+        /// Where it was announced.
+        #[arg(long, default_value = "")]
+        note: String,
+    },
 }
 
 #[derive(Debug, Clone, clap::Args)]

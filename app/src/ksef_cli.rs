@@ -1,10 +1,13 @@
-//! `coach finance ksef status|send`: the KSeF queue as the finance office sees it, and a
-//! round of the sender now (the same round the server runs on its timer; the round's
-//! advisory lock keeps it from running beside the server's).
+//! `coach finance ksef status|send|check|outage`: the KSeF queue as the finance office sees
+//! it (with why each document at risk is stuck, the announced outages and the sender's
+//! trouble), a round of the sender now (the same round the server runs on its timer; the
+//! round's advisory lock keeps it from running beside the server's), a dry run against an
+//! environment (`ksef_check`), and an outage the Ministry announced entered.
 
 use std::net::{Ipv4Addr, SocketAddr};
 
 use event_store::EventStore;
+use projections::ksef_deadlines::Stuck;
 use sqlx::PgPool;
 
 use crate::cli::KsefCommand;
@@ -44,7 +47,19 @@ pub async fn run(store: &dyn EventStore, pool: &PgPool, command: &KsefCommand) -
             }
             Ok(())
         }
+        KsefCommand::Check { ksef, port } => crate::ksef_check::check(pool, ksef, *port).await,
+        KsefCommand::Outage { kind, from, to, note } => outage(pool, kind, from, to, note).await,
     }
+}
+
+/// Enter an announced outage (nothing is entered when the input is wrong).
+async fn outage(pool: &PgPool, kind: &str, from: &str, to: &str, note: &str) -> anyhow::Result<()> {
+    use command_api::booking::ksef_outage::{enter, parse};
+    let outage = parse(kind, from, to).map_err(|e| anyhow::anyhow!("--{}: {e}; nothing entered", e.field()))?;
+    let user = std::env::var("USER").unwrap_or_default();
+    let id = enter(pool, &outage, note, &format!("cli:{user}")).await?;
+    println!("outage {id} entered: {} from {} to {}", outage.kind.code(), outage.from, outage.to);
+    Ok(())
 }
 
 /// The queue by state, the nearest deadline of an offline document KSeF does not hold
@@ -68,7 +83,22 @@ async fn status(pool: &PgPool) -> anyhow::Result<()> {
     let today = api_core::time::warsaw_today();
     for near in projections::ksef_deadlines::near_deadlines(pool, today, 1000).await? {
         let when = if near.deadline < today { "overdue since" } else { "due" };
-        println!("ALERT: {} ({}) {when} {}", near.document_number, near.state, near.deadline);
+        // The state says why for an offline or started document; the others name it.
+        let why = match (&near.why, near.why.detail()) {
+            (Stuck::Offline | Stuck::Unconfirmed, _) => String::new(),
+            (_, Some(detail)) => format!(": {} ({detail})", near.why.code()),
+            (_, None) => format!(": {}", near.why.code()),
+        };
+        println!("ALERT: {} ({}) {when} {}{why}", near.document_number, near.state, near.deadline);
+    }
+    for outage in projections::ksef_outages::rows(pool).await? {
+        println!(
+            "outage {}: {} {} to {} (entered by {} at {})",
+            outage.id, outage.kind, outage.starts_on, outage.ends_on, outage.entered_by, outage.entered_at
+        );
+    }
+    if let Some(trouble) = projections::ksef_outages::sender_trouble(pool).await? {
+        println!("sender trouble since {}: {}", trouble.since, trouble.message);
     }
     Ok(())
 }

@@ -23,6 +23,8 @@ pub const SANDBOX_PATH: &str = "/ksef-sandbox/v2";
 pub struct KsefSetup {
     /// `KSEF_ENV`: also where the PDFs' QR codes link (its verification host).
     pub env: Environment,
+    /// The API's address the client calls (empty when KSeF is `off`).
+    pub url: String,
     pub link: KsefLink,
     pub sandbox: Option<Router>,
 }
@@ -39,7 +41,7 @@ pub async fn setup(args: &KsefArgs, pool: &PgPool, addr: SocketAddr) -> anyhow::
         let mut link = KsefLink::off();
         link.offline_cert = offline_certificate(args)?.map(std::sync::Arc::new);
         link.nip = args.nip.as_deref().map(str::trim).unwrap_or_default().to_owned();
-        return Ok(KsefSetup { env, link, sandbox: None });
+        return Ok(KsefSetup { env, url: String::new(), link, sandbox: None });
     }
     let nip = match &args.nip {
         Some(nip) => nip.trim().to_owned(),
@@ -60,12 +62,16 @@ pub async fn setup(args: &KsefArgs, pool: &PgPool, addr: SocketAddr) -> anyhow::
         let url = args.url.clone().or_else(|| env.api_url().map(str::to_owned)).context("no KSeF address")?;
         (url, token, None)
     };
+    let url = api_url.clone();
     let config = ksef::Config { env, api_url, nip, token };
     tracing::info!(?config, "KSeF");
     let mut link = KsefLink::new(config).context("the KSeF client")?;
     link.every = (args.every_seconds > 0).then(|| std::time::Duration::from_secs(args.every_seconds));
     link.offline_cert = offline_certificate(args)?.map(std::sync::Arc::new);
-    Ok(KsefSetup { env, link, sandbox })
+    if let Some(note) = command_api::processes::ksef::daily::certificate_note(&link) {
+        tracing::warn!("{}", note.replace('\n', " "));
+    }
+    Ok(KsefSetup { env, url, link, sandbox })
 }
 
 /// The offline certificate and its key (`KSEF_OFFLINE_CERT`, `KSEF_OFFLINE_KEY`), both or

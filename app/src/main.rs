@@ -14,7 +14,7 @@ async fn main() -> ExitCode {
         Err(e) => {
             tracing::error!(error = format!("{e:#}"), "coach failed");
             eprintln!("error: {e:#}");
-            ExitCode::FAILURE
+            e.downcast_ref::<app::ExitWith>().map_or(ExitCode::FAILURE, |exit| ExitCode::from(exit.code))
         }
     }
 }

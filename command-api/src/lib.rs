@@ -178,6 +178,7 @@ pub fn router(state: CommandState) -> Router {
         .route("/order/order/return-ticket", post(booking::returns::return_ticket))
         .route("/order/order/return-quote", post(booking::returns::return_quote))
         .route("/order/order/request-invoice", post(booking::invoice_request::request_invoice))
+        .route("/order/ksef-outage/save", post(booking::ksef_outage::save))
         .route("/order/order/change-course", post(booking::change::change_course))
         .route("/order/ticket/check-in", post(booking::check_in::check_in))
         .route("/order/order/send-ticket", post(booking::send::send_ticket))

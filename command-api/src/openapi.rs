@@ -3,7 +3,7 @@
 
 use crate::booking::{
     attach_guest, cancel, cancel_reservation, change, check_in, desk_print, disruption, edit, form, invoice_request,
-    office, order_parts, pay_again, place, returns, send,
+    ksef_outage, office, order_parts, pay_again, place, returns, send,
 };
 use crate::complaints::{file as complaint_file, respond as complaint_respond};
 use crate::coupons;
@@ -18,6 +18,7 @@ use crate::coupons;
         returns::return_ticket,
         returns::return_quote,
         invoice_request::request_invoice,
+        ksef_outage::save,
         change::change_course,
         check_in::check_in,
         cancel::cancel,
@@ -62,6 +63,8 @@ use crate::coupons;
         returns::ReturnQuote,
         invoice_request::RequestInvoiceInput,
         invoice_request::InvoiceRequested,
+        ksef_outage::KsefOutageInput,
+        ksef_outage::KsefOutageEntered,
         change::ChangeInput,
         change::Changed,
         check_in::CheckInInput,

@@ -8,10 +8,12 @@
 
 mod auth;
 mod batch;
+mod check;
 mod http;
 pub mod throttle;
 
 pub use batch::{package, plan, split, BatchError, BatchInvoice, BatchLimits, BatchResult, BatchSession, OpenedBatch};
+pub use check::Check;
 pub use http::Options;
 pub use throttle::{Limits, SessionInUse};
 

@@ -96,7 +96,7 @@ pub mod sandbox;
 pub mod wire;
 pub mod wire_batch;
 
-pub use client::{BatchInvoice, BatchSession, Client, InvoiceStatus, OnlineSession, Options};
+pub use client::{BatchInvoice, BatchSession, Check, Client, InvoiceStatus, OnlineSession, Options};
 pub use config::{Config, Environment};
 pub use error::KsefError;
 pub use number::{KsefNumber, KsefNumberError};

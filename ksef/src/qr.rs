@@ -82,6 +82,20 @@ pub fn kod_ii(qr_host: &str, context_nip: &str, seller_nip: &str, cert: &Offline
     format!("https://{text}/{signature}")
 }
 
+/// What a carrier without the offline certificate must know (Polish, then English): the
+/// start-up log, the daily report and the admin panel say it. The guide requires KOD II
+/// ([`kod_ii`], signed with that certificate) on an offline invoice; without it the sender
+/// still records a document offline when KSeF does not answer, and the invoice e-mail and
+/// the PDF then carry KOD I only, marked OFFLINE.
+pub const OFFLINE_WITHOUT_CERTIFICATE: &str = "Bez certyfikatu offline KSeF (KSEF_OFFLINE_CERT, KSEF_OFFLINE_KEY) \
+wystawianie faktur offline nie jest możliwe: wytyczne wymagają na fakturze offline KODU II. Zamiast tego \
+faktura wystawiona, gdy KSeF nie odpowiada, jest oznaczana jako offline i wysyłana nabywcy e-mailem \
+z samym KODEM I (z napisem OFFLINE, bez KODU II), a do KSeF trafia, gdy ten znów odpowie.\n\
+Offline invoicing is not possible without the KSeF offline certificate (KSEF_OFFLINE_CERT, KSEF_OFFLINE_KEY): \
+the guide requires KOD II on an offline invoice. What happens instead: an invoice issued while KSeF does not \
+answer is recorded offline and e-mailed to the buyer with KOD I only (marked OFFLINE, no KOD II); it is sent \
+to KSeF once KSeF answers again.\n";
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,6 +29,7 @@ pub mod holds;
 pub mod invoices;
 pub mod ksef;
 pub mod ksef_deadlines;
+pub mod ksef_outages;
 pub mod orders;
 mod rows;
 mod runner;

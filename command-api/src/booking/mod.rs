@@ -16,6 +16,7 @@ pub mod input;
 pub mod invoice_mail;
 pub mod invoice_request;
 mod invoice_words;
+pub mod ksef_outage;
 pub(crate) mod language;
 pub mod office;
 pub mod order_parts;

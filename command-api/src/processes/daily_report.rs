@@ -144,12 +144,24 @@ pub async fn report(pool: &PgPool, day: NaiveDate) -> Result<DailyReport, Report
 }
 
 /// Send the report of `day` to the order-report office, unless it went before.
-#[tracing::instrument(skip(pool, mailer, settings))]
 pub async fn send(
     pool: &PgPool,
     mailer: &dyn Mailer,
     settings: &BookingSettings,
     day: NaiveDate,
+) -> Result<Outcome, ReportError> {
+    send_noting(pool, mailer, settings, day, None).await
+}
+
+/// [`send`], with the KSeF sender's `ksef_note` (the offline certificate's absence,
+/// [`super::ksef::daily::certificate_note`]) at the end of its KSeF section.
+#[tracing::instrument(skip(pool, mailer, settings))]
+pub async fn send_noting(
+    pool: &PgPool,
+    mailer: &dyn Mailer,
+    settings: &BookingSettings,
+    day: NaiveDate,
+    ksef_note: Option<&str>,
 ) -> Result<Outcome, ReportError> {
     let Some(to) = settings.order_report_email.clone() else { return Ok(Outcome::NoAddress) };
     if let Some(sent) = sent(pool, day).await? {
@@ -159,6 +171,9 @@ pub async fn send(
     let company = if settings.seller.name.trim().is_empty() { "Nisko Bus" } else { settings.seller.name.trim() };
     let mut email =
         super::ksef::daily::with_deadlines(pool, email(&report, company, &to), api_core::time::warsaw_today()).await?;
+    if let Some(note) = ksef_note {
+        email.text.push_str(&format!("\nKSeF:\n{note}"));
+    }
     email.text.push_str(&super::complaint_report::section(pool, day).await?);
     let mut tx = pool.begin().await?;
     let claimed: Option<NaiveDate> = sqlx::query_scalar(
@@ -309,7 +324,8 @@ async fn round(state: &CommandState, day: NaiveDate) -> bool {
             return false;
         }
     };
-    match send(&state.pool, state.mailer.as_ref(), &settings, day).await {
+    let note = super::ksef::daily::certificate_note(&state.ksef);
+    match send_noting(&state.pool, state.mailer.as_ref(), &settings, day, note).await {
         Ok(Outcome::Sent { to, report }) => {
             tracing::info!(%day, %to, routes = report.routes.len(), "daily sales report sent");
             true

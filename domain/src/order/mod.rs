@@ -125,9 +125,10 @@ pub use invoice_on_request::{
 };
 pub use issued_document::{DocumentKind, IssuedDocument};
 pub use ksef::{
-    alert_cutoff, amends_rejected, deadline_is_near, decide_ksef, document_to_send, due_for_ksef, is_working_day,
-    next_working_day, offline_deadline, rejected_amendments, retry_at, KsefStage, KsefStep, KsefStepError, KsefTrack,
-    RetryPolicy,
+    add_working_days, alert_cutoff, amends_rejected, deadline_is_near, decide_ksef, document_to_send, due_by,
+    due_for_ksef, is_working_day, legal_deadline, next_working_day, offline_deadline, rejected_amendments, retry_at,
+    KsefStage, KsefStep, KsefStepError, KsefTrack, Outage, OutageError, OutageKind, RetryPolicy,
+    EMERGENCY_WORKING_DAYS,
 };
 pub use money_back::{money_back, MoneyBack, MoneyBackFor};
 pub use pay::{decide_pay, ticket_id, PayOrder, PayOrderError, TicketNumber};

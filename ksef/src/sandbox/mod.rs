@@ -16,6 +16,7 @@ mod batch;
 mod batch_process;
 mod faults;
 mod limits;
+mod limits_api;
 mod process;
 mod reply;
 mod sessions;
@@ -155,6 +156,8 @@ impl StandIn {
             .route("/auth/token/redeem", post(auth::redeem))
             .route("/auth/token/refresh", post(auth::refresh))
             .route("/auth/{reference}", get(auth::status))
+            .route("/limits/context", get(limits_api::context))
+            .route("/rate-limits", get(limits_api::rate_limits))
             .route("/sessions/online", post(sessions::open))
             .route("/sessions/online/{reference}/invoices", post(sessions::send))
             .route("/sessions/online/{reference}/close", post(sessions::close))

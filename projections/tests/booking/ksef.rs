@@ -100,7 +100,7 @@ fn started(order: Uuid, number: &str) -> OrderEvent {
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn a_near_deadline_is_one_ksef_does_not_hold_within_one_working_day(pool: PgPool) {
-    use projections::ksef_deadlines::{near_deadlines, nearest_deadline};
+    use projections::ksef_deadlines::{near_count, near_deadlines, nearest_deadline};
     let (store, runner) = runner(&pool);
     let orders: Vec<Uuid> = (0..6).map(|_| Uuid::new_v4()).collect();
     let numbers = ["FV/1", "FV/2", "FV/3", "FV/4", "FV/5", "FV/6"];
@@ -150,17 +150,81 @@ async fn a_near_deadline_is_one_ksef_does_not_hold_within_one_working_day(pool: 
         vec![offline(orders[4], "FV/5", day(27)), started(orders[4], "FV/5"), rejected],
     )
     .await;
-    // FV/6 waits online (no deadline): never an alert.
+    // FV/6 waits online (no deadline recorded), issued on 10 July and never sent (issue
+    // 36: every document not in KSeF has a day): due by offline24's, Monday 13 July, as
+    // KSeF counts an invoice sent after its issue day offline; long overdue.
     runner.catch_up(&KsefProjection).await.unwrap();
+    let july_13 = NaiveDate::from_ymd_opt(2026, 7, 13).unwrap();
 
     let near = near_deadlines(&pool, day(27), 100).await.unwrap();
     let named: Vec<(&str, &str, NaiveDate)> =
         near.iter().map(|n| (n.document_number.as_str(), n.state.as_str(), n.deadline)).collect();
-    assert_eq!(named, vec![("FV/3", "sent", day(26)), ("FV/5", "rejected", day(27)), ("FV/1", "offline", day(30))]);
-    assert_eq!(near[0].order_id, orders[2]);
+    assert_eq!(
+        named,
+        vec![
+            ("FV/6", "waiting", july_13),
+            ("FV/3", "sent", day(26)),
+            ("FV/5", "rejected", day(27)),
+            ("FV/1", "offline", day(30))
+        ]
+    );
+    assert_eq!(near[1].order_id, orders[2]);
+    let why: Vec<&str> = near.iter().map(|n| n.why.code()).collect();
+    assert_eq!(why, ["not_sent", "unconfirmed", "rejected", "offline"]);
+    assert_eq!(near[2].why.detail(), Some("450: schema"));
     // On Thursday the 26th, Friday is the next working day: Monday's is not near yet.
     let thursday: Vec<String> =
         near_deadlines(&pool, day(26), 100).await.unwrap().into_iter().map(|n| n.document_number).collect();
-    assert_eq!(thursday, ["FV/3", "FV/5"]);
-    assert_eq!(nearest_deadline(&pool).await.unwrap(), Some(("FV/3".to_string(), day(26))));
+    assert_eq!(thursday, ["FV/6", "FV/3", "FV/5"]);
+    assert_eq!(nearest_deadline(&pool).await.unwrap(), Some(("FV/6".to_string(), july_13)));
+    assert_eq!(near_count(&pool, day(27)).await.unwrap(), 4);
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn announced_outages_extend_the_deadlines_and_the_senders_trouble_says_why(pool: PgPool) {
+    use projections::ksef_deadlines::{near_count, near_deadlines, Stuck};
+    let (store, runner) = runner(&pool);
+    let (first, second) = (Uuid::new_v4(), Uuid::new_v4());
+    // Both issued on Friday 10 July 2026. FV/1 went offline, due Monday 13 July as
+    // recorded; FV/2 waits online.
+    order_events(store.as_ref(), first, 0, vec![issued(first, "FV/1", true)]).await;
+    order_events(store.as_ref(), second, 0, vec![issued(second, "FV/2", true)]).await;
+    let july = |d: u32| NaiveDate::from_ymd_opt(2026, 7, d).unwrap();
+    order_events(store.as_ref(), first, 1, vec![offline(first, "FV/1", july(13))]).await;
+    runner.catch_up(&KsefProjection).await.unwrap();
+    // On Monday 13 July both are due today.
+    let due: Vec<(String, NaiveDate)> = near_deadlines(&pool, july(13), 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|n| (n.document_number, n.deadline))
+        .collect();
+    assert_eq!(due, [("FV/1".to_string(), july(13)), ("FV/2".to_string(), july(13))]);
+
+    // The Ministry announces an emergency from 10 to 14 July: 7 working days from the
+    // 14th, Thursday 23 July. On the 13th nothing is near any more; on the 22nd both are.
+    sqlx::query(
+        "insert into ksef_outages (kind, starts_on, ends_on, entered_by) values ('emergency', '2026-07-10', '2026-07-14', 'test')",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    assert_eq!(near_deadlines(&pool, july(13), 10).await.unwrap(), vec![]);
+    assert_eq!(near_count(&pool, july(13)).await.unwrap(), 0);
+    let later = near_deadlines(&pool, july(22), 10).await.unwrap();
+    assert_eq!(later.iter().map(|n| n.deadline).collect::<Vec<_>>(), [july(23), july(23)]);
+    assert_eq!(near_count(&pool, july(22)).await.unwrap(), 2);
+    assert_eq!(later[0].why, Stuck::Offline);
+    assert_eq!(later[1].why, Stuck::NotSent);
+
+    // The sender's last round was refused: every document it holds back names it.
+    sqlx::query(
+        "insert into ksef_sender_trouble (message, since, last_at) values ('KSeF refused the authentication: 450', now(), now())",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let held = near_deadlines(&pool, july(22), 10).await.unwrap();
+    let trouble = Stuck::SenderTrouble { detail: "KSeF refused the authentication: 450".into() };
+    assert_eq!((&held[0].why, &held[1].why), (&trouble, &trouble));
 }

@@ -1,8 +1,9 @@
 //! The admin panel's KSeF deadline alert (`GET /order/order-invoice/ksef-deadlines`):
-//! the offline documents KSeF does not hold yet whose legal deadline falls within one
-//! working day of today (Warsaw), as `projections::ksef_deadlines` reads them for the
-//! daily report and `coach finance ksef status` too, with each document's id so the
-//! alert links to its invoice page.
+//! the documents KSeF does not hold yet whose day to reach it (offline or not, extended by
+//! KSeF's announced outages) falls within one working day of today (Warsaw), with why each
+//! is stuck, as `projections::ksef_deadlines` reads them for the daily report and
+//! `coach finance ksef status` too, with each document's id so the alert links to its
+//! invoice page.
 
 use api_core::auth::AdminUser;
 use api_core::{ApiError, Data};
@@ -32,7 +33,7 @@ pub struct KsefDeadlines {
     pub more: bool,
 }
 
-/// An offline document KSeF does not hold yet, due within one working day.
+/// A document KSeF does not hold yet, due within one working day.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct KsefDeadline {
     /// The document's id (its invoice page), when the invoice read model has it.
@@ -45,9 +46,16 @@ pub struct KsefDeadline {
     pub deadline: NaiveDate,
     /// The deadline has passed.
     pub overdue: bool,
+    /// Why it is not in KSeF: `rejected`, `waiting_for_invoice` (a correction whose
+    /// invoice has no KSeF number), `sender_trouble` (the sender's last rounds could not
+    /// use KSeF: an outage, a refused token or request), `offline`, `unconfirmed` (sent,
+    /// not confirmed) or `not_sent` (the sender has not run).
+    pub why: String,
+    /// The rejection's code and reason, the invoice awaited, or the sender's trouble.
+    pub detail: Option<String>,
 }
 
-/// The offline documents whose deadline to reach KSeF falls within one working day (admin).
+/// The documents whose day to reach KSeF falls within one working day, and why each is stuck (admin).
 #[utoipa::path(get, path = "/api/order/order-invoice/ksef-deadlines", tag = "order", security(("bearer" = [])),
     responses((status = 200, description = "`{\"data\": KsefDeadlines}` (no documents: no alert)", body = Data<KsefDeadlines>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin")))]
@@ -70,6 +78,8 @@ pub async fn ksef_deadlines(_: AdminUser, State(state): State<QueryState>) -> Re
                 id,
                 state: KsefState::of_code(&n.state)?,
                 overdue: n.deadline < today,
+                why: n.why.code().to_owned(),
+                detail: n.why.detail().map(str::to_owned),
                 number: n.document_number,
                 order_id: n.order_id,
                 deadline: n.deadline,

@@ -38,6 +38,7 @@ pub mod guest_orders;
 pub mod invoice_files;
 pub mod invoices;
 pub mod ksef_deadlines;
+pub mod ksef_outages;
 pub mod ksef_status;
 pub mod model;
 pub mod my_tickets;
@@ -71,6 +72,7 @@ pub fn router() -> Router<QueryState> {
         .route("/order/order-invoice/fa3", get(invoice_files::fa3))
         .route("/order/order-invoice/upo", get(ksef_status::upo))
         .route("/order/order-invoice/ksef-deadlines", get(ksef_deadlines::ksef_deadlines))
+        .route("/order/ksef-outage/all", get(ksef_outages::all))
         .route("/order/order-customer/all", get(order_customers::all))
         .route("/order/order-customer/one", get(order_customers::one))
         .route("/order/order-user/one", get(order_users::one))

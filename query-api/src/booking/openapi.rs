@@ -7,6 +7,7 @@ use super::driver::{DriverCourse, Jwk, Manifest, ManifestStop, ManifestTicket, V
 use super::guest_orders::GuestOrders;
 use super::invoices::{InvoiceDetails, InvoiceListItem, InvoiceSummary};
 use super::ksef_deadlines::{KsefDeadline, KsefDeadlines};
+use super::ksef_outages::{KsefOutage, KsefOutages, KsefTrouble};
 use super::ksef_status::{KsefState, KsefStatus};
 use super::model::{
     AdminOrderView, CouponUseView, CustomerView, DiscountView, GatewayRefund, InvoiceView, LegView, LineView,
@@ -21,8 +22,8 @@ use super::stamps::{StampCardView, StampReward, UserStamps};
 use super::tickets::AdminTicket;
 use super::timeline::{Actor, Subject, TimelineEntry};
 use super::{
-    change_options, coupons, course_load, driver, guest_orders, invoice_files, invoices, ksef_deadlines, ksef_status,
-    my_tickets, order_customers, order_users, order_waypoints, orders, stamps, success, tickets, timeline,
+    change_options, coupons, course_load, driver, guest_orders, invoice_files, invoices, ksef_deadlines, ksef_outages,
+    ksef_status, my_tickets, order_customers, order_users, order_waypoints, orders, stamps, success, tickets, timeline,
 };
 
 /// Orders, tickets, coupons and stamps as the read models show them.
@@ -39,7 +40,7 @@ use super::{
         coupons::all, coupons::one,
         course_load::course_load,
         invoices::all, invoices::one, invoice_files::pdf, invoice_files::fa3, ksef_status::upo,
-        ksef_deadlines::ksef_deadlines,
+        ksef_deadlines::ksef_deadlines, ksef_outages::all,
         timeline::timeline,
         order_customers::all, order_customers::one,
         order_users::one, order_users::courses,
@@ -53,7 +54,7 @@ use super::{
         CouponUseView, TicketView, MyTicket, GuestOrders, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
         AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund, ChangeOptions, ChangeOption, CurrentCourse,
         CannotChange, PendingChangeView, CourseLoad, SegmentLoad, InvoiceListItem, InvoiceDetails, InvoiceSummary, KsefStatus, KsefState,
-        KsefDeadlines, KsefDeadline,
+        KsefDeadlines, KsefDeadline, KsefOutages, KsefOutage, KsefTrouble,
         TimelineEntry, Actor, Subject, OrderCustomer, OrderUser, OrderAccount, OrderCourse, OrderWaypoint, CalculatedDates,
         RepricedTicket, VerificationKey, Jwk, DriverCourse, Manifest, ManifestStop, ManifestTicket,
     )),

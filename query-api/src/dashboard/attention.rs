@@ -1,13 +1,13 @@
 //! What needs someone, as counts the home page links to the filtered lists with:
 //! refunds the gateway refused (`refunds`, the refund sender's outbox), invoices waiting
-//! for KSeF, sent offline or rejected by it, and offline ones near their legal deadline
-//! (`rm_ksef_documents`, the same reading as the KSeF alert), complaints whose open
+//! for KSeF, sent offline or rejected by it, and those at risk of missing their legal day
+//! to reach it (`projections::ksef_deadlines::near_count`, the same reading as the KSeF
+//! alert), complaints whose open
 //! deadline is within [`COMPLAINT_DAYS`] days (`rm_complaints`, counted as the complaint
 //! list's `days_left` filter counts) and orders waiting for payment before they expire
 //! (`rm_orders`).
 
 use chrono::NaiveDate;
-use domain::order::alert_cutoff;
 use serde::Serialize;
 use sqlx::PgPool;
 use utoipa::ToSchema;
@@ -38,8 +38,9 @@ pub struct Attention {
     pub ksef_offline: i64,
     /// Rejected by KSeF.
     pub ksef_rejected: i64,
-    /// Offline documents KSeF does not hold whose deadline is on or before the next
-    /// working day (the KSeF alert's).
+    /// Documents KSeF does not hold whose day to reach it (offline or not, extended by
+    /// KSeF's announced outages) is on or before the next working day (the KSeF alert's).
+    #[sqlx(skip)]
     pub ksef_deadlines: i64,
     /// Complaints not answered with [`COMPLAINT_DAYS`] days or fewer left.
     pub complaints_due: i64,
@@ -60,27 +61,26 @@ pub struct FailedRefund {
     pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
-/// The counts, on `today` (Warsaw), in one statement. Each reads a partial index
+/// The counts, on `today` (Warsaw), in one statement (and the KSeF alert's count, as the
+/// alert reads it). Each reads a partial index
 /// (migration 0083); `respond_by <= today + days` is implied by the deadline rule (the
 /// first deadline comes before the second) and lets the complaints' index answer.
 pub async fn counts(pool: &PgPool, today: NaiveDate) -> Result<Attention, ApiError> {
-    let near = projections::ksef_deadlines::NOT_IN_KSEF;
-    let mut attention: Attention = sqlx::query_as(&format!(
+    let mut attention: Attention = sqlx::query_as(
         "select \
            (select count(*) from refunds where status = 'refused') as failed_refunds, \
            (select count(*) from rm_ksef_documents where state = 'waiting') as ksef_waiting, \
            (select count(*) from rm_ksef_documents where state = 'offline') as ksef_offline, \
            (select count(*) from rm_ksef_documents where state = 'rejected') as ksef_rejected, \
-           (select count(*) from rm_ksef_documents k where {near} and k.deadline <= $1) as ksef_deadlines, \
-           (select count(*) from rm_complaints where answered_at is null and respond_by <= $2 + $3 \
-              and (case when responded_at is null then respond_by else answer_by end) - $2 <= $3) as complaints_due, \
-           (select count(*) from rm_orders where status = 'pending_payment' and expires_at > now()) as payments_due"
-    ))
-    .bind(alert_cutoff(today))
+           (select count(*) from rm_complaints where answered_at is null and respond_by <= $1 + $2 \
+              and (case when responded_at is null then respond_by else answer_by end) - $1 <= $2) as complaints_due, \
+           (select count(*) from rm_orders where status = 'pending_payment' and expires_at > now()) as payments_due",
+    )
     .bind(today)
     .bind(COMPLAINT_DAYS)
     .fetch_one(pool)
     .await?;
+    attention.ksef_deadlines = projections::ksef_deadlines::near_count(pool, today).await?;
     attention.failed_refund_list = failed_refunds(pool).await?;
     Ok(attention)
 }

@@ -60,7 +60,7 @@ async fn an_offline_deadline_within_a_working_day_is_an_alert_in_the_panel_and_t
     assert_eq!(
         alert["documents"],
         json!([{ "id": invoice["id"], "number": number, "order_id": order_id, "state": "offline",
-                 "deadline": due_by.to_string(), "overdue": false }]),
+                 "deadline": due_by.to_string(), "overdue": false, "why": "offline", "detail": null }]),
         "{alert}"
     );
     assert_eq!(alert["more"], json!(false));

@@ -195,6 +195,7 @@ async fn the_admin_sees_each_documents_ksef_state_and_the_pdf_links_to_its_xml(p
             xml_sha256,
             session_ref: session_ref.clone(),
             replaces: None,
+            batch: false,
             at,
         },
         KsefStep::Sent { document: document.clone(), session_ref: session_ref.clone(), invoice_ref, at },

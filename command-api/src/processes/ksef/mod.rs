@@ -57,8 +57,9 @@
 //! `Retry-After`, is "rate limited, try later" ([`ksef::KsefError::RateLimited`]): the
 //! round stops sending and the documents stay queued; none goes offline for it.
 //!
-//! [`daily`]: the daily report's section naming the offline documents whose deadline
-//! falls within one working day.
+//! [`daily`]: the daily report's section naming the documents not in KSeF whose day to
+//! reach it falls within one working day, with why each is stuck; `trouble`: the round's
+//! trouble kept for those alerts (a refused token holds back every document).
 
 mod batch;
 pub mod choice;
@@ -74,6 +75,7 @@ mod resume;
 pub mod round;
 mod send_xml;
 mod steps;
+mod trouble;
 
 use std::sync::Arc;
 use std::time::Duration;

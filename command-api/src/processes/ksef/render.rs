@@ -179,6 +179,7 @@ mod tests {
             session_ref: "s".into(),
             offline: false,
             at: DateTime::<Utc>::UNIX_EPOCH,
+            batch: false,
         }
     }
 

@@ -78,6 +78,11 @@ pub async fn round_with(store: &dyn EventStore, pool: &PgPool, link: &KsefLink) 
     let mut kept = link.kept.lock().await;
     let result = rounds_work(store, pool, client, link, &mut kept).await;
     lock.release().await;
+    if let Ok(report) = &result {
+        if let Err(e) = super::trouble::note(pool, report.trouble.as_deref()).await {
+            tracing::warn!(error = %e, "the KSeF sender's trouble could not be noted");
+        }
+    }
     result
 }
 

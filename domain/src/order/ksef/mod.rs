@@ -19,6 +19,8 @@
 //!   ([`KsefStep::Duplicate`]). Which answer is which: `ksef::answers`.
 //! - [`offline_deadline`] (`deadline`): the last day of an offline24 document;
 //!   [`deadline_is_near`]: one within a working day, an alert.
+//! - [`legal_deadline`] (`outage`): the latest day the law allows given KSeF's announced
+//!   outages (unavailability, emergency), for every document not yet in KSeF.
 //! - A rejected offline document is sent again, as KSeF's technical correction, once the
 //!   XML made now differs from the one rejected (the program that made it was fixed):
 //!   [`KsefTrack::technical_correction_of`] names the original, and the same bytes are
@@ -33,6 +35,7 @@ mod deadline;
 #[cfg(test)]
 mod failed_tests;
 mod fold;
+mod outage;
 mod record;
 mod retry;
 #[cfg(test)]
@@ -42,6 +45,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 pub use amend::{amends_rejected, document_to_send, rejected_amendments};
 pub use deadline::{alert_cutoff, deadline_is_near, is_working_day, next_working_day, offline_deadline};
+pub use outage::{add_working_days, due_by, legal_deadline, Outage, OutageError, OutageKind, EMERGENCY_WORKING_DAYS};
 pub use record::{decide_ksef, KsefStep, KsefStepError};
 pub use retry::{retry_at, RetryPolicy};
 

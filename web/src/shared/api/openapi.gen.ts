@@ -5486,6 +5486,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/order/ksef-outage/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** KSeF's announced outages, the sender's trouble and the offline certificate (admin). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": KsefOutages}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_KsefOutages"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/ksef-outage/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enter an outage KSeF's operator announced (admin). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["KsefOutageInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": KsefOutageEntered}`: entered; the deadlines follow it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_KsefOutageEntered"];
+                    };
+                };
+                /** @description not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description an unknown kind, a date that is not YYYY-MM-DD, an end before the start, or a note over 500 characters: nothing is entered */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/order-customer/all": {
         parameters: {
             query?: never;
@@ -5942,7 +6090,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The offline documents whose deadline to reach KSeF falls within one working day (admin). */
+        /** The documents whose day to reach KSeF falls within one working day, and why each is stuck (admin). */
         get: {
             parameters: {
                 query?: never;
@@ -13673,8 +13821,8 @@ export interface components {
             failed_refunds: number;
             /**
              * Format: int64
-             * @description Offline documents KSeF does not hold whose deadline is on or before the next
-             *     working day (the KSeF alert's).
+             * @description Documents KSeF does not hold whose day to reach it (offline or not, extended by
+             *     KSeF's announced outages) is on or before the next working day (the KSeF alert's).
              */
             ksef_deadlines: number;
             /**
@@ -15298,6 +15446,39 @@ export interface components {
                  * @description Today in Warsaw.
                  */
                 today: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_KsefOutageEntered: {
+            /** @description The announcement entered. */
+            data: {
+                /** Format: int64 */
+                id: number;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_KsefOutages: {
+            /** @description The outages entered, and what offline invoicing can do now. */
+            data: {
+                /**
+                 * @description Without the certificate (and KSeF in use): that offline invoicing is not possible,
+                 *     and what happens instead (Polish, then English).
+                 */
+                certificate_note?: string | null;
+                /**
+                 * @description The offline certificate (`KSEF_OFFLINE_CERT`) is configured: offline invoices
+                 *     carry KOD II.
+                 */
+                offline_certificate: boolean;
+                /** @description The latest entered first. */
+                outages: components["schemas"]["KsefOutage"][];
+                sender_trouble?: null | components["schemas"]["KsefTrouble"];
             };
         };
         /**
@@ -17088,13 +17269,15 @@ export interface components {
             kty: string;
             x: string;
         };
-        /** @description An offline document KSeF does not hold yet, due within one working day. */
+        /** @description A document KSeF does not hold yet, due within one working day. */
         KsefDeadline: {
             /**
              * Format: date
              * @description The last day it may be sent on.
              */
             deadline: string;
+            /** @description The rejection's code and reason, the invoice awaited, or the sender's trouble. */
+            detail?: string | null;
             /**
              * Format: uuid
              * @description The document's id (its invoice page), when the invoice read model has it.
@@ -17107,6 +17290,13 @@ export interface components {
             overdue: boolean;
             /** @description `waiting`, `offline`, `sent` (a send begun, not confirmed) or `rejected`. */
             state: components["schemas"]["KsefState"];
+            /**
+             * @description Why it is not in KSeF: `rejected`, `waiting_for_invoice` (a correction whose
+             *     invoice has no KSeF number), `sender_trouble` (the sender's last rounds could not
+             *     use KSeF: an outage, a refused token or request), `offline`, `unconfirmed` (sent,
+             *     not confirmed) or `not_sent` (the sender has not run).
+             */
+            why: string;
         };
         /** @description The deadlines that need attention today. */
         KsefDeadlines: {
@@ -17124,6 +17314,74 @@ export interface components {
              * @description Today in Warsaw.
              */
             today: string;
+        };
+        /** @description An announcement as entered. */
+        KsefOutage: {
+            /** Format: date-time */
+            entered_at: string;
+            /** @description The admin's e-mail, or `cli:<user>`. */
+            entered_by: string;
+            /**
+             * Format: date
+             * @description First and last day (Warsaw, inclusive).
+             */
+            from: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description `unavailable` (due the next working day after its end) or `emergency` (7 working
+             *     days from its end).
+             */
+            kind: string;
+            note: string;
+            /** Format: date */
+            to: string;
+        };
+        /** @description The announcement entered. */
+        KsefOutageEntered: {
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description `POST /order/ksef-outage/save`: an announcement. */
+        KsefOutageInput: {
+            /**
+             * Format: date
+             * @description The first day (YYYY-MM-DD, Warsaw).
+             * @default
+             */
+            from: string;
+            /**
+             * @description `unavailable` ("niedostępność KSeF") or `emergency` ("tryb awaryjny").
+             * @default
+             */
+            kind: string;
+            /**
+             * @description Where it was announced (at most 500 characters).
+             * @default
+             */
+            note: string;
+            /**
+             * Format: date
+             * @description The last day (YYYY-MM-DD, Warsaw), on or after `from`.
+             * @default
+             */
+            to: string;
+        };
+        /** @description The outages entered, and what offline invoicing can do now. */
+        KsefOutages: {
+            /**
+             * @description Without the certificate (and KSeF in use): that offline invoicing is not possible,
+             *     and what happens instead (Polish, then English).
+             */
+            certificate_note?: string | null;
+            /**
+             * @description The offline certificate (`KSEF_OFFLINE_CERT`) is configured: offline invoices
+             *     carry KOD II.
+             */
+            offline_certificate: boolean;
+            /** @description The latest entered first. */
+            outages: components["schemas"]["KsefOutage"][];
+            sender_trouble?: null | components["schemas"]["KsefTrouble"];
         };
         /**
          * @description A document's state in KSeF.
@@ -17155,6 +17413,19 @@ export interface components {
             state: components["schemas"]["KsefState"];
             /** @description Where KSeF's receipt (UPO XML) is, once it came (admin only). */
             upo_url?: string | null;
+        };
+        /** @description The sender's trouble. */
+        KsefTrouble: {
+            /** Format: date-time */
+            last_at: string;
+            /**
+             * @description The client's error: `KSeF is unavailable: …` (an outage), `KSeF refused the
+             *     authentication: …`, `KSeF refused the request (…): …`, `KSeF answered something
+             *     unexpected: …`.
+             */
+            message: string;
+            /** Format: date-time */
+            since: string;
         };
         /** @description What a leg's move did: each ticket's change. */
         LegMoved: {

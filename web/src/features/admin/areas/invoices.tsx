@@ -2,6 +2,7 @@ import { INVOICES, type InvoiceRow } from '../api/invoices';
 import { CellValue } from '../components/cell-value';
 import { InvoiceCorrects, InvoiceListActions, InvoicePage } from '../components/invoice-page';
 import { KsefDeadlineAlert } from '../components/ksef-deadlines';
+import { KsefOutagesPanel } from '../components/ksef-outages';
 import { KsefCell } from '../components/ksef-status';
 import { defineArea } from '../lib/define-area';
 import { areaTitles } from '../messages/area-titles';
@@ -12,7 +13,9 @@ import { KSEF_STATES, ksefTexts } from '../messages/ksef-messages';
  * Invoices and their corrections, numbered as issued: the list with filters, sort and CSV export, one
  * document's page (invoice-page.tsx) with its order, files, KSeF state and corrections, and the register of a
  * period. The KSeF column and filter show where each document stands in the national e-invoice system;
- * an alert above the list names the offline documents due there within one working day.
+ * an alert above the list names the documents due there within one working day and why each is stuck, and
+ * the KSeF outages panel lists the announcements entered, takes a new one and says when offline invoicing
+ * is not possible (no offline certificate).
  */
 export const invoicesArea = defineArea<InvoiceRow, Record<string, never>>({
   path: 'order/invoice',
@@ -48,6 +51,7 @@ export const invoicesArea = defineArea<InvoiceRow, Record<string, never>>({
     <>
       <KsefDeadlineAlert />
       <InvoiceListActions params={params} />
+      <KsefOutagesPanel />
     </>
   ),
   record: InvoicePage,

@@ -119,12 +119,12 @@ describe('KSeF deadline alert on the invoice list', () => {
 
   it('names each offline document due within one working day, linked to its page', async () => {
     deadlines([
-      { id: 'a1b2c3d4-0000-4000-8000-000000000001', number: 'FV/2026/11/0007', order_id: 'a1b2c3d4-0000-4000-8000-0000000000aa', state: 'sent', deadline: '2026-11-26', overdue: true },
-      { id: null, number: 'FV/2026/11/0009', order_id: 'a1b2c3d4-0000-4000-8000-0000000000bb', state: 'offline', deadline: '2026-11-30', overdue: false },
+      { id: 'a1b2c3d4-0000-4000-8000-000000000001', number: 'FV/2026/11/0007', order_id: 'a1b2c3d4-0000-4000-8000-0000000000aa', state: 'sent', deadline: '2026-11-26', overdue: true, why: 'unconfirmed', detail: null },
+      { id: null, number: 'FV/2026/11/0009', order_id: 'a1b2c3d4-0000-4000-8000-0000000000bb', state: 'offline', deadline: '2026-11-30', overdue: false, why: 'offline', detail: null },
     ]);
     renderApp('/admin/order/invoice', ADMIN);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Faktury offline z terminem wysłania do KSeF w ciągu jednego dnia roboczego');
+    expect(alert).toHaveTextContent('Faktury z terminem wysłania do KSeF w ciągu jednego dnia roboczego');
     expect(within(alert).getByRole('link', { name: 'FV/2026/11/0007' })).toHaveAttribute('href', '/admin/order/invoice/a1b2c3d4-0000-4000-8000-000000000001');
     expect(alert).toHaveTextContent('FV/2026/11/0007 termin minął 26.11.2026');
     expect(alert).toHaveTextContent('FV/2026/11/0009 termin 30.11.2026');

@@ -53,8 +53,8 @@ export const KSEF_STATES: Option[] = [
 export const ksefDeadlineTexts = defineMessages({
   title: {
     id: 'admin.ksef.deadlines.title',
-    defaultMessage: 'Faktury offline z terminem wysłania do KSeF w ciągu jednego dnia roboczego',
-    description: 'Alert heading: offline invoices that must reach KSeF within one working day',
+    defaultMessage: 'Faktury z terminem wysłania do KSeF w ciągu jednego dnia roboczego',
+    description: 'Alert heading: invoices (offline or held back) that must reach KSeF within one working day',
   },
   more: { id: 'admin.ksef.deadlines.more', defaultMessage: 'To nie wszystkie: pozostałe pokaże filtr „Offline”.', description: 'Alert: more documents are due than are listed' },
   what: {
@@ -64,7 +64,63 @@ export const ksefDeadlineTexts = defineMessages({
   },
 });
 
-export const ksefDeadlineValues = defineMessages<{ due: { date: string }; overdue: { date: string } }>({
+/** Why a document near its deadline is not in KSeF yet (the API's `why`). */
+export const ksefStuckTexts = defineMessages({
+  rejected: { id: 'admin.ksef.stuck.rejected', defaultMessage: 'odrzucona przez KSeF', description: 'Why not in KSeF: rejected' },
+  waiting_for_invoice: { id: 'admin.ksef.stuck.waitingForInvoice', defaultMessage: 'korekta czeka na numer KSeF faktury', description: 'Why not in KSeF: a correction waits for its invoice\'s KSeF number' },
+  sender_trouble: { id: 'admin.ksef.stuck.senderTrouble', defaultMessage: 'KSeF nie przyjmuje wysyłki', description: 'Why not in KSeF: the sender cannot use KSeF (refused token, outage…)' },
+  offline: { id: 'admin.ksef.stuck.offline', defaultMessage: 'wystawiona offline, KSeF był niedostępny', description: 'Why not in KSeF: issued offline' },
+  unconfirmed: { id: 'admin.ksef.stuck.unconfirmed', defaultMessage: 'wysłana, KSeF nie potwierdził', description: 'Why not in KSeF: sent, not confirmed' },
+  not_sent: { id: 'admin.ksef.stuck.notSent', defaultMessage: 'nie wysłana: wysyłka do KSeF nie działa', description: 'Why not in KSeF: the sender has not run' },
+});
+
+export const ksefDeadlineValues = defineMessages<{
+  due: { date: string };
+  overdue: { date: string };
+  why: { why: string };
+  whyDetail: { why: string; detail: string };
+}>({
+  why: { id: 'admin.ksef.deadlines.why', defaultMessage: '({why})', description: 'Why the document (named before it) is not in KSeF yet' },
+  whyDetail: { id: 'admin.ksef.deadlines.whyDetail', defaultMessage: '({why}: {detail})', description: 'Why the document is not in KSeF yet, and the detail (a rejection, the sender\'s error)' },
   due: { id: 'admin.ksef.deadlines.due', defaultMessage: 'termin {date}', description: 'The last day an offline document (named before it) may be sent on' },
   overdue: { id: 'admin.ksef.deadlines.overdue', defaultMessage: 'termin minął {date}', description: 'The deadline of an offline document (named before it) has passed' },
+});
+
+/** KSeF's announced outages (unavailability, emergency), the offline certificate and the sender's trouble. */
+export const ksefOutageTexts = defineMessages({
+  heading: { id: 'admin.ksef.outages.heading', defaultMessage: 'Niedostępność i awarie KSeF', description: 'Heading: the outages of KSeF announced by the Ministry' },
+  none: {
+    id: 'admin.ksef.outages.none',
+    defaultMessage: 'Nie wprowadzono żadnego komunikatu o niedostępności ani awarii KSeF.',
+    description: 'No outage of KSeF was entered',
+  },
+  kind: { id: 'admin.ksef.outages.kind', defaultMessage: 'Rodzaj', description: 'Field and column: the kind of outage' },
+  unavailable: { id: 'admin.ksef.outages.unavailable', defaultMessage: 'Niedostępność KSeF', description: 'Outage kind: announced unavailability (due the next working day after its end)' },
+  emergency: { id: 'admin.ksef.outages.emergency', defaultMessage: 'Tryb awaryjny', description: 'Outage kind: emergency mode (7 working days from its end)' },
+  from: { id: 'admin.ksef.outages.from', defaultMessage: 'Od dnia', description: 'Field and column: the first day of the outage' },
+  to: { id: 'admin.ksef.outages.to', defaultMessage: 'Do dnia', description: 'Field and column: the last day of the outage' },
+  note: { id: 'admin.ksef.outages.note', defaultMessage: 'Źródło komunikatu', description: 'Field and column: where the outage was announced' },
+  enteredBy: { id: 'admin.ksef.outages.enteredBy', defaultMessage: 'Wprowadził', description: 'Column: who entered the announcement, and when' },
+  formTitle: { id: 'admin.ksef.outages.formTitle', defaultMessage: 'Nowy komunikat o niedostępności KSeF', description: 'Label of the form that enters an outage' },
+  enter: { id: 'admin.ksef.outages.enter', defaultMessage: 'Wprowadź komunikat', description: 'Button: enter the announcement' },
+  entered: {
+    id: 'admin.ksef.outages.entered',
+    defaultMessage: 'Wprowadzono. Terminy wysłania faktur uwzględniają komunikat.',
+    description: 'The announcement was entered; the deadlines follow it',
+  },
+  failed: { id: 'admin.ksef.outages.failed', defaultMessage: 'Nie udało się wprowadzić komunikatu.', description: 'The announcement could not be entered' },
+  noCertificate: {
+    id: 'admin.ksef.outages.noCertificate',
+    defaultMessage: 'Wystawianie faktur offline nie jest możliwe bez certyfikatu offline KSeF.',
+    description: 'Warning: no KSeF offline certificate is configured',
+  },
+});
+
+export const ksefOutageValues = defineMessages<{ trouble: { since: string; message: string }; enteredBy: { who: string; when: string } }>({
+  enteredBy: { id: 'admin.ksef.outages.enteredByAt', defaultMessage: '{who} · {when}', description: 'Who entered an announcement, and when' },
+  trouble: {
+    id: 'admin.ksef.outages.trouble',
+    defaultMessage: 'Wysyłka do KSeF nie działa od {since}: {message}',
+    description: 'The KSeF sender could not use KSeF since a time, and why',
+  },
 });

@@ -24,6 +24,9 @@ type Body = Record<string, unknown>;
 
 const record = (value: unknown): Body => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Body) : {});
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+/** The outages entered in this session of the mock (`/order/ksef-outage/*`). */
+const ksefOutages: { id: number; kind: string; from: string; to: string; note: string; entered_by: string; entered_at: string }[] = [];
+
 const notFound = () => errorAnswer(404, 'Not Found', 'There is no such order.', 'order.not_found');
 const orderOf = (db: Db, request: Request) => db.orders.find((order) => order.id === new URL(request.url).searchParams.get('id'));
 
@@ -229,8 +232,27 @@ const invoiceHandlers = [
     const near = documents(readDb())
       .map(invoiceRow)
       .filter((row) => row.ksef?.state === 'offline' && row.ksef.deadline)
-      .map((row) => ({ id: row.id, number: row.number, order_id: row.order_id, state: 'offline' as const, deadline: row.ksef?.deadline ?? today, overdue: (row.ksef?.deadline ?? today) < today }));
+      .map((row) => ({ id: row.id, number: row.number, order_id: row.order_id, state: 'offline' as const, deadline: row.ksef?.deadline ?? today, overdue: (row.ksef?.deadline ?? today) < today, why: 'offline', detail: null }));
     return HttpResponse.json({ data: { today, due_by: today, documents: near, more: false } });
+  }),
+  // KSeF's announced outages (kept in memory for the session; none at first), the certificate configured.
+  http.get(apiUrl('/order/ksef-outage/all'), ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    return HttpResponse.json({ data: { outages: [...ksefOutages].reverse(), offline_certificate: true, certificate_note: null, sender_trouble: null } });
+  }),
+  http.post(apiUrl('/order/ksef-outage/save'), async ({ request }) => {
+    if (!isAdmin(request)) return undefined;
+    const body = (await request.json()) as Record<string, string | undefined>;
+    const date = (text: string | undefined) => /^\d{4}-\d{2}-\d{2}$/.test(text ?? '');
+    const errors: MockFieldError[] = [];
+    if (body.kind !== 'unavailable' && body.kind !== 'emergency') errors.push({ field: 'kind', message: 'the outage\'s kind must be unavailable or emergency' });
+    else if (!date(body.from)) errors.push({ field: 'from', message: `from must be a date YYYY-MM-DD (it is "${body.from ?? ''}")` });
+    else if (!date(body.to)) errors.push({ field: 'to', message: `to must be a date YYYY-MM-DD (it is "${body.to ?? ''}")` });
+    else if ((body.to ?? '') < (body.from ?? '')) errors.push({ field: 'to', message: `the outage ends (${body.to}) before it starts (${body.from})` });
+    if (errors.length > 0) return validationError(errors);
+    const outage = { id: ksefOutages.length + 1, kind: body.kind ?? '', from: body.from ?? '', to: body.to ?? '', note: body.note ?? '', entered_by: 'admin@example.com', entered_at: new Date().toISOString() };
+    ksefOutages.push(outage);
+    return HttpResponse.json({ data: { id: outage.id } });
   }),
   // KSeF's receipt of an accepted document; 404 in the API's error shape before it came.
   http.get(apiUrl('/order/order-invoice/upo'), ({ request }) => {
