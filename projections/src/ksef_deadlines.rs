@@ -11,8 +11,10 @@
 //! at risk when that day is near ([`domain::order::alert_cutoff`]: on or before the next
 //! working day). A document never offline and still waiting counts only once it has waited
 //! [`STUCK_AFTER_MINUTES`] (the sender takes one in seconds when KSeF answers), so a fresh
-//! invoice is no alert. Each names why it is stuck ([`Stuck`]), the sender's last trouble
-//! first, so a refused token shows on every document it holds back.
+//! invoice is no alert. Each names why it is stuck ([`Stuck`]): its rejection, the invoice
+//! a correction waits for, its own last send without an outcome (`KsefSendFailed`: KSeF's
+//! "try again" or a refused request, `rm_ksef_documents.trouble`), else the sender's last
+//! trouble, so a refused token shows on every document it holds back.
 
 use chrono::NaiveDate;
 use domain::order::{alert_cutoff, due_by, Outage};
@@ -97,6 +99,8 @@ struct Candidate {
     waiting_for: Option<String>,
     rejection_code: Option<i64>,
     rejection_reason: Option<String>,
+    /// Its own last send without an outcome (`KsefSendFailed`: code and reason).
+    trouble: Option<String>,
 }
 
 impl Candidate {
@@ -111,6 +115,10 @@ impl Candidate {
         }
         if let Some(invoice) = &self.waiting_for {
             return Stuck::WaitingForInvoice { detail: invoice.clone() };
+        }
+        // Its own failed send says more than the round's trouble.
+        if let Some(own) = &self.trouble {
+            return Stuck::SenderTrouble { detail: own.clone() };
         }
         match trouble {
             Some(trouble) => Stuck::SenderTrouble { detail: trouble.message.clone() },
@@ -130,7 +138,7 @@ async fn candidates(pool: &PgPool, cutoff: Option<NaiveDate>) -> Result<Vec<Cand
                 (k.issued_at at time zone 'Europe/Warsaw')::date as issued_on, k.offline, \
                 case when k.kind = 'correction' and k.state = 'waiting' and c.ksef_number is null \
                      then k.corrects end as waiting_for, \
-                k.rejection_code, k.rejection_reason \
+                k.rejection_code, k.rejection_reason, k.trouble \
            from rm_ksef_documents k \
            left join rm_ksef_documents c on c.document_number = k.corrects \
           where {NOT_IN_KSEF} and {AT_RISK} \
