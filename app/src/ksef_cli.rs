@@ -21,6 +21,7 @@ pub async fn run(store: &dyn EventStore, pool: &PgPool, command: &KsefCommand) -
             let report = command_api::processes::ksef::round::round_with(store, pool, &setup.link).await;
             // One round and done: its interactive session is not kept.
             setup.link.close_session().await;
+            setup.link.note_limits(pool).await;
             let report = report?;
             if report.busy {
                 println!("another process is running a round now; nothing done");
@@ -99,6 +100,54 @@ async fn status(pool: &PgPool) -> anyhow::Result<()> {
     }
     if let Some(trouble) = projections::ksef_outages::sender_trouble(pool).await? {
         println!("sender trouble since {}: {}", trouble.since, trouble.message);
+    }
+    oldest_waiting(pool).await?;
+    sender_status(pool).await
+}
+
+/// The oldest document KSeF does not hold yet (waiting, offline or sent), and since when.
+async fn oldest_waiting(pool: &PgPool) -> anyhow::Result<()> {
+    let oldest: Option<(String, String, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
+        "select document_number, state, issued_at from rm_ksef_documents \
+          where state in ('waiting', 'offline', 'sent') order by issued_at, queue_position limit 1",
+    )
+    .fetch_optional(pool)
+    .await?;
+    if let Some((document, state, issued_at)) = oldest {
+        let since = api_core::time::warsaw(issued_at).format("%Y-%m-%d %H:%M");
+        println!("oldest not in KSeF: {document} ({state}) issued {since}");
+    }
+    Ok(())
+}
+
+/// The session in use and the calls left, as the sending process last noted them.
+async fn sender_status(pool: &PgPool) -> anyhow::Result<()> {
+    let row: Option<(chrono::DateTime<chrono::Utc>, serde_json::Value)> =
+        sqlx::query_as("select at, limits from ksef_sender_status where id = 1").fetch_optional(pool).await?;
+    let Some((at, limits)) = row else {
+        println!("the sender has not run a round yet");
+        return Ok(());
+    };
+    let at = api_core::time::warsaw(at).format("%Y-%m-%d %H:%M:%S");
+    match limits["session"]["reference"].as_str() {
+        Some(reference) => {
+            let since = limits["session"]["openedAt"].as_str().unwrap_or("?");
+            println!("session in use (as of {at}): {reference}, opened {since}");
+        }
+        None => println!("no interactive session open (as of {at})"),
+    }
+    let operations = limits["throttle"]["operations"].as_array().cloned().unwrap_or_default();
+    for op in operations {
+        let windows: Vec<String> = op["windows"]
+            .as_array()
+            .map(|ws| {
+                ws.iter()
+                    .map(|w| format!("{} {}/{} left", w["window"].as_str().unwrap_or("?"), w["left"], w["budget"]))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let blocked = op["blockedUntil"].as_str().map(|u| format!(", blocked until {u}")).unwrap_or_default();
+        println!("calls left {}: {}{blocked}", op["operation"].as_str().unwrap_or("?"), windows.join(", "));
     }
     Ok(())
 }

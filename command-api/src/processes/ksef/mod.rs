@@ -74,6 +74,7 @@ pub(crate) mod render;
 mod resume;
 pub mod round;
 mod send_xml;
+mod sender_status;
 mod steps;
 mod trouble;
 
@@ -153,6 +154,17 @@ impl KsefLink {
     pub async fn close_session(&self) {
         if let Some(client) = self.client.as_deref() {
             self.kept.lock().await.close(client).await;
+        }
+    }
+
+    /// Note what the client sees of KSeF now, the session in use and the calls left
+    /// (`sender_status`, for `coach finance ksef status`): after each round, and once a
+    /// one-round process closed its session.
+    pub async fn note_limits(&self, pool: &sqlx::PgPool) {
+        if let Some(client) = self.client.as_deref() {
+            if let Err(e) = sender_status::note(pool, &client.limits()).await {
+                tracing::warn!(error = %e, "the KSeF client's limits could not be noted");
+            }
         }
     }
 }

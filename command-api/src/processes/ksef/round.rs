@@ -82,6 +82,7 @@ pub async fn round_with(store: &dyn EventStore, pool: &PgPool, link: &KsefLink) 
         if let Err(e) = super::trouble::note(pool, report.trouble.as_deref()).await {
             tracing::warn!(error = %e, "the KSeF sender's trouble could not be noted");
         }
+        link.note_limits(pool).await;
     }
     result
 }
