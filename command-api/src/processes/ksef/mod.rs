@@ -61,6 +61,7 @@
 //! reach it falls within one working day, with why each is stuck; `trouble`: the round's
 //! trouble kept for those alerts (a refused token holds back every document).
 
+mod answer;
 mod batch;
 pub mod choice;
 pub mod daily;

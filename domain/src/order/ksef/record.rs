@@ -91,27 +91,45 @@ pub enum KsefStepError {
     Final,
 }
 
+impl KsefStep {
+    /// The document the step is about.
+    pub fn document(&self) -> &str {
+        match self {
+            KsefStep::Start { document, .. }
+            | KsefStep::Sent { document, .. }
+            | KsefStep::Accepted { document, .. }
+            | KsefStep::Rejected { document, .. }
+            | KsefStep::Duplicate { document, .. }
+            | KsefStep::Failed { document, .. }
+            | KsefStep::WentOffline { document, .. }
+            | KsefStep::Upo { document, .. } => document,
+        }
+    }
+}
+
 /// The events of `step` on `state` (none when it is recorded already).
 pub fn decide_ksef(step: &KsefStep, state: &Order) -> Result<Vec<OrderEvent>, KsefStepError> {
     let order = state.placed().ok_or(KsefStepError::NotFound)?;
-    let document = match step {
-        KsefStep::Start { document, .. }
-        | KsefStep::Sent { document, .. }
-        | KsefStep::Accepted { document, .. }
-        | KsefStep::Rejected { document, .. }
-        | KsefStep::Duplicate { document, .. }
-        | KsefStep::Failed { document, .. }
-        | KsefStep::WentOffline { document, .. }
-        | KsefStep::Upo { document, .. } => document,
-    };
-    let track = order.ksef.iter().find(|t| &t.document == document).ok_or(KsefStepError::NotDue)?;
-    let order_id = order.order_id;
+    let track = order.ksef.iter().find(|t| t.document == step.document()).ok_or(KsefStepError::NotDue)?;
     let event = match step {
+        KsefStep::Accepted { .. }
+        | KsefStep::Duplicate { .. }
+        | KsefStep::Rejected { .. }
+        | KsefStep::Failed { .. } => outcome(step, order.order_id, track)?,
+        _ => progress(step, order, track)?,
+    };
+    Ok(event.into_iter().collect())
+}
+
+/// A send begun, taken in, gone offline, or its UPO received (`None`: recorded already).
+fn progress(step: &KsefStep, order: &OrderState, track: &KsefTrack) -> Result<Option<OrderEvent>, KsefStepError> {
+    let (order_id, document) = (order.order_id, track.document.clone());
+    Ok(Some(match step {
         KsefStep::Start { xml_sha256, session_ref, replaces, batch, at, .. } => {
             start(order, track, xml_sha256, replaces.as_deref())?;
             OrderEvent::KsefSendStarted {
                 order_id,
-                document: document.clone(),
+                document,
                 xml_sha256: xml_sha256.clone(),
                 session_ref: session_ref.clone(),
                 offline: track.offline_deadline.is_some(),
@@ -122,93 +140,104 @@ pub fn decide_ksef(step: &KsefStep, state: &Order) -> Result<Vec<OrderEvent>, Ks
         KsefStep::Sent { session_ref, invoice_ref, at, .. } => match &track.stage {
             KsefStage::Started { session_ref: s, .. } if s == session_ref => OrderEvent::KsefSent {
                 order_id,
-                document: document.clone(),
+                document,
                 session_ref: session_ref.clone(),
                 invoice_ref: invoice_ref.clone(),
                 at: *at,
             },
             KsefStage::Sent { session_ref: s, invoice_ref: r, .. } if s == session_ref && r == invoice_ref => {
-                return Ok(vec![])
+                return Ok(None)
             }
-            _ => return Err(KsefStepError::NotInSession),
-        },
-        KsefStep::Accepted { session_ref, ksef_number, acquired_at, .. } => match &track.stage {
-            KsefStage::Started { session_ref: s, .. } | KsefStage::Sent { session_ref: s, .. } if s == session_ref => {
-                OrderEvent::KsefAccepted {
-                    order_id,
-                    document: document.clone(),
-                    session_ref: session_ref.clone(),
-                    ksef_number: ksef_number.clone(),
-                    acquired_at: *acquired_at,
-                    duplicate_sent_in: None,
-                }
-            }
-            KsefStage::Accepted { ksef_number: n, .. } if n == ksef_number => return Ok(vec![]),
-            KsefStage::Accepted { .. } | KsefStage::Rejected { .. } => return Err(KsefStepError::Final),
-            _ => return Err(KsefStepError::NotInSession),
-        },
-        KsefStep::Rejected { code, reason, at, .. } => match &track.stage {
-            KsefStage::Started { .. } | KsefStage::Sent { .. } => OrderEvent::KsefRejected {
-                order_id,
-                document: document.clone(),
-                code: *code,
-                reason: reason.clone(),
-                at: *at,
-            },
-            KsefStage::Rejected { .. } => return Ok(vec![]),
-            KsefStage::Waiting | KsefStage::Accepted { .. } => return Err(KsefStepError::NotInSession),
-        },
-        KsefStep::Duplicate { session_ref, ksef_number, original_session, at, .. } => match &track.stage {
-            KsefStage::Started { session_ref: s, .. } | KsefStage::Sent { session_ref: s, .. } if s == session_ref => {
-                OrderEvent::KsefAccepted {
-                    order_id,
-                    document: document.clone(),
-                    session_ref: original_session.clone().unwrap_or_else(|| session_ref.clone()),
-                    ksef_number: ksef_number.clone(),
-                    acquired_at: *at,
-                    duplicate_sent_in: Some(session_ref.clone()),
-                }
-            }
-            KsefStage::Accepted { ksef_number: n, .. } if n == ksef_number => return Ok(vec![]),
-            KsefStage::Accepted { .. } | KsefStage::Rejected { .. } => return Err(KsefStepError::Final),
-            _ => return Err(KsefStepError::NotInSession),
-        },
-        KsefStep::Failed { session_ref, code, reason, blocked, policy, at, .. } => match &track.stage {
-            KsefStage::Started { session_ref: s, .. } | KsefStage::Sent { session_ref: s, .. } if s == session_ref => {
-                OrderEvent::KsefSendFailed {
-                    order_id,
-                    document: document.clone(),
-                    session_ref: session_ref.clone(),
-                    code: *code,
-                    reason: reason.clone(),
-                    blocked: *blocked,
-                    retry_at: retry_at(policy, *at, track.failed_sends + 1, *blocked),
-                    at: *at,
-                }
-            }
-            KsefStage::Accepted { .. } | KsefStage::Rejected { .. } => return Err(KsefStepError::Final),
             _ => return Err(KsefStepError::NotInSession),
         },
         KsefStep::WentOffline { at, deadline, .. } => match &track.stage {
-            _ if track.offline_deadline.is_some() => return Ok(vec![]),
+            _ if track.offline_deadline.is_some() => return Ok(None),
             KsefStage::Waiting | KsefStage::Started { .. } => {
-                OrderEvent::KsefWentOffline { order_id, document: document.clone(), at: *at, deadline: *deadline }
+                OrderEvent::KsefWentOffline { order_id, document, at: *at, deadline: *deadline }
             }
-            _ => return Ok(vec![]),
+            _ => return Ok(None),
         },
         KsefStep::Upo { session_ref, upo, at, .. } => match &track.stage {
             KsefStage::Accepted { .. } if !track.upo => OrderEvent::KsefUpoReceived {
                 order_id,
-                document: document.clone(),
+                document,
                 session_ref: session_ref.clone(),
                 upo: upo.clone(),
                 at: *at,
             },
-            KsefStage::Accepted { .. } => return Ok(vec![]),
+            KsefStage::Accepted { .. } => return Ok(None),
             _ => return Err(KsefStepError::NotInSession),
         },
-    };
-    Ok(vec![event])
+        _ => return Ok(None),
+    }))
+}
+
+/// KSeF's answer about a send: accepted (or a duplicate, accepted under the original's
+/// number), rejected, or no outcome (`None`: recorded already).
+fn outcome(step: &KsefStep, order_id: uuid::Uuid, track: &KsefTrack) -> Result<Option<OrderEvent>, KsefStepError> {
+    let document = track.document.clone();
+    Ok(Some(match step {
+        KsefStep::Accepted { session_ref, ksef_number, acquired_at, .. } => {
+            if !in_send(track, session_ref, Some(ksef_number))? {
+                return Ok(None);
+            }
+            OrderEvent::KsefAccepted {
+                order_id,
+                document,
+                session_ref: session_ref.clone(),
+                ksef_number: ksef_number.clone(),
+                acquired_at: *acquired_at,
+                duplicate_sent_in: None,
+            }
+        }
+        KsefStep::Duplicate { session_ref, ksef_number, original_session, at, .. } => {
+            if !in_send(track, session_ref, Some(ksef_number))? {
+                return Ok(None);
+            }
+            OrderEvent::KsefAccepted {
+                order_id,
+                document,
+                session_ref: original_session.clone().unwrap_or_else(|| session_ref.clone()),
+                ksef_number: ksef_number.clone(),
+                acquired_at: *at,
+                duplicate_sent_in: Some(session_ref.clone()),
+            }
+        }
+        KsefStep::Failed { session_ref, code, reason, blocked, policy, at, .. } => {
+            in_send(track, session_ref, None)?;
+            OrderEvent::KsefSendFailed {
+                order_id,
+                document,
+                session_ref: session_ref.clone(),
+                code: *code,
+                reason: reason.clone(),
+                blocked: *blocked,
+                retry_at: retry_at(policy, *at, track.failed_sends + 1, *blocked),
+                at: *at,
+            }
+        }
+        KsefStep::Rejected { code, reason, at, .. } => match &track.stage {
+            KsefStage::Started { .. } | KsefStage::Sent { .. } => {
+                OrderEvent::KsefRejected { order_id, document, code: *code, reason: reason.clone(), at: *at }
+            }
+            KsefStage::Rejected { .. } => return Ok(None),
+            KsefStage::Waiting | KsefStage::Accepted { .. } => return Err(KsefStepError::NotInSession),
+        },
+        _ => return Ok(None),
+    }))
+}
+
+/// Whether `track` is being sent in `session_ref` (`true`), or already accepted as
+/// `ksef_number` (`false`: nothing to record); otherwise why the answer does not apply.
+fn in_send(track: &KsefTrack, session_ref: &str, ksef_number: Option<&String>) -> Result<bool, KsefStepError> {
+    match &track.stage {
+        KsefStage::Started { session_ref: s, .. } | KsefStage::Sent { session_ref: s, .. } if s == session_ref => {
+            Ok(true)
+        }
+        KsefStage::Accepted { ksef_number: n, .. } if Some(n) == ksef_number => Ok(false),
+        KsefStage::Accepted { .. } | KsefStage::Rejected { .. } => Err(KsefStepError::Final),
+        _ => Err(KsefStepError::NotInSession),
+    }
 }
 
 /// Whether a send of `track` (its XML hashed `xml_sha256`) may begin: it waits (or
