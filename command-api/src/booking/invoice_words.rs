@@ -48,7 +48,7 @@ pub(super) fn customer_email(
     if let Some(reason) = reason {
         text.push_str(&match language {
             Language::Pl => format!("Przyczyna korekty: {reason}.\n"),
-            Language::En => format!("Reason for the correction: {reason}.\n"),
+            Language::En => format!("Reason for the correction: {}.\n", reason_in_english(reason)),
         });
     }
     text.push_str(&ksef_words(ksef, language));
@@ -60,6 +60,16 @@ pub(super) fn customer_email(
 }
 
 /// The KSeF number (or the offline notice) and the verification link.
+/// A correction's reason for an English message. The invoice is Polish (the law), and so
+/// is the reason it prints; the one the product writes itself, a returned ticket's
+/// ("Zwrot biletu NK-…"), is said in English; an admin's own words are quoted as written.
+fn reason_in_english(reason: &str) -> String {
+    match reason.strip_prefix("Zwrot biletu") {
+        Some(rest) => format!("return of ticket{rest}"),
+        None => reason.to_owned(),
+    }
+}
+
 fn ksef_words(mark: Option<&KsefMark>, language: Language) -> String {
     match (mark, language) {
         (None, _) => String::new(),
@@ -108,4 +118,13 @@ pub(super) fn subject(issued: &IssuedDocument, order: &OrderState, language: Lan
         Language::En => "order",
     };
     format!("{kind} {} – {order_word} {}", issued.number, order.display_number())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_returned_tickets_reason_is_english_and_an_admins_words_stay_as_written() {
+        assert_eq!(super::reason_in_english("Zwrot biletu NK-2026-000008"), "return of ticket NK-2026-000008");
+        assert_eq!(super::reason_in_english("Błędny NIP nabywcy"), "Błędny NIP nabywcy");
+    }
 }
