@@ -8,14 +8,14 @@
 use super::ksef::ksef_app;
 use super::*;
 
-struct Run {
-    code: Option<i32>,
-    out: String,
-    err: String,
+pub(super) struct Run {
+    pub(super) code: Option<i32>,
+    pub(super) out: String,
+    pub(super) err: String,
 }
 
 /// `coach finance ksef …args` against the test's database with `env` set.
-async fn coach(app: &BookingApp, args: &[&str], env: &[(&str, &str)]) -> Run {
+pub(super) async fn coach(app: &BookingApp, args: &[&str], env: &[(&str, &str)]) -> Run {
     let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_coach"));
     command
         .args(["finance", "ksef"])

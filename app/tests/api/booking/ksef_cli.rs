@@ -10,18 +10,8 @@ use super::*;
 
 /// `coach finance ksef …args` against the test's database: its exit and its output.
 async fn coach_ksef(app: &BookingApp, args: &[&str]) -> (bool, String) {
-    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_coach"))
-        .args(["finance", "ksef"])
-        .args(args)
-        .env("DATABASE_URL", crate::helpers::database_url(&app.pool))
-        .env("RUST_LOG", "warn")
-        .env_remove("KSEF_ENV")
-        .env_remove("KSEF_URL")
-        .env_remove("KSEF_TOKEN")
-        .output()
-        .await
-        .expect("the coach binary runs");
-    (output.status.success(), String::from_utf8_lossy(&output.stdout).into_owned())
+    let run = super::ksef_check::coach(app, args, &[]).await;
+    (run.code == Some(0), run.out)
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
