@@ -130,8 +130,10 @@ test.describe('reflow from 320 px', () => {
     await context.close();
   });
 
-  test('pages a guest sees: home, login, register, forgot, return-ticket, a content page, 404', async ({ page: guest }, testInfo) => {
-    for (const lang of ['pl', 'en'] as const) {
+  // One test per language: fourteen pages at four widths, with a full-page screenshot each, once
+  // ran past the 30 s budget of a single test on a busy CI machine.
+  for (const lang of ['pl', 'en'] as const) {
+    test(`${lang}: pages a guest sees: home, login, register, forgot, return-ticket, a content page, 404`, async ({ page: guest }, testInfo) => {
       const at = PREFIX[lang];
       await guest.goto(at || '/');
       await expect(h1(guest, TEXT.home[lang])).toBeVisible();
@@ -161,8 +163,8 @@ test.describe('reflow from 320 px', () => {
       await guest.goto(`${at}/nie-ma-takiej-strony`);
       await expect(h1(guest, TEXT.notFound[lang])).toBeVisible();
       await expectReflow(guest, testInfo, `${lang}-not-found`);
-    }
-  });
+    });
+  }
 
   test('search results, the order form, the payment page and the page after payment', async () => {
     const testInfo = test.info();
