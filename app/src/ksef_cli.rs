@@ -107,47 +107,31 @@ async fn status(pool: &PgPool) -> anyhow::Result<()> {
 
 /// The oldest document KSeF does not hold yet (waiting, offline or sent), and since when.
 async fn oldest_waiting(pool: &PgPool) -> anyhow::Result<()> {
-    let oldest: Option<(String, String, chrono::DateTime<chrono::Utc>)> = sqlx::query_as(
-        "select document_number, state, issued_at from rm_ksef_documents \
-          where state in ('waiting', 'offline', 'sent') order by issued_at, queue_position limit 1",
-    )
-    .fetch_optional(pool)
-    .await?;
-    if let Some((document, state, issued_at)) = oldest {
-        let since = api_core::time::warsaw(issued_at).format("%Y-%m-%d %H:%M");
-        println!("oldest not in KSeF: {document} ({state}) issued {since}");
+    if let Some(oldest) = projections::ksef_sender::oldest_waiting(pool).await? {
+        let since = api_core::time::warsaw(oldest.issued_at).format("%Y-%m-%d %H:%M");
+        println!("oldest not in KSeF: {} ({}) issued {since}", oldest.document_number, oldest.state);
     }
     Ok(())
 }
 
 /// The session in use and the calls left, as the sending process last noted them.
 async fn sender_status(pool: &PgPool) -> anyhow::Result<()> {
-    let row: Option<(chrono::DateTime<chrono::Utc>, serde_json::Value)> =
-        sqlx::query_as("select at, limits from ksef_sender_status where id = 1").fetch_optional(pool).await?;
-    let Some((at, limits)) = row else {
+    let Some(status) = projections::ksef_sender::status(pool).await? else {
         println!("the sender has not run a round yet");
         return Ok(());
     };
-    let at = api_core::time::warsaw(at).format("%Y-%m-%d %H:%M:%S");
-    match limits["session"]["reference"].as_str() {
-        Some(reference) => {
-            let since = limits["session"]["openedAt"].as_str().unwrap_or("?");
-            println!("session in use (as of {at}): {reference}, opened {since}");
+    let at = api_core::time::warsaw(status.noted_at).format("%Y-%m-%d %H:%M:%S");
+    match &status.session {
+        Some(session) => {
+            println!("session in use (as of {at}): {}, opened {}", session.reference, session.opened_at.to_rfc3339());
         }
         None => println!("no interactive session open (as of {at})"),
     }
-    let operations = limits["throttle"]["operations"].as_array().cloned().unwrap_or_default();
-    for op in operations {
-        let windows: Vec<String> = op["windows"]
-            .as_array()
-            .map(|ws| {
-                ws.iter()
-                    .map(|w| format!("{} {}/{} left", w["window"].as_str().unwrap_or("?"), w["left"], w["budget"]))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let blocked = op["blockedUntil"].as_str().map(|u| format!(", blocked until {u}")).unwrap_or_default();
-        println!("calls left {}: {}{blocked}", op["operation"].as_str().unwrap_or("?"), windows.join(", "));
+    for op in &status.operations {
+        let windows: Vec<String> =
+            op.windows.iter().map(|w| format!("{} {}/{} left", w.window, w.left, w.budget)).collect();
+        let blocked = op.blocked_until.map(|u| format!(", blocked until {}", u.to_rfc3339())).unwrap_or_default();
+        println!("calls left {}: {}{blocked}", op.operation, windows.join(", "));
     }
     Ok(())
 }

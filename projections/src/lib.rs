@@ -30,6 +30,7 @@ pub mod invoices;
 pub mod ksef;
 pub mod ksef_deadlines;
 pub mod ksef_outages;
+pub mod ksef_sender;
 pub mod orders;
 mod rows;
 mod runner;

@@ -7,7 +7,9 @@ use super::driver::{DriverCourse, Jwk, Manifest, ManifestStop, ManifestTicket, V
 use super::guest_orders::GuestOrders;
 use super::invoices::{InvoiceDetails, InvoiceListItem, InvoiceSummary};
 use super::ksef_deadlines::{KsefDeadline, KsefDeadlines};
-use super::ksef_outages::{KsefOutage, KsefOutages, KsefTrouble};
+use super::ksef_outages::{
+    KsefOldest, KsefOperationLeft, KsefOutage, KsefOutages, KsefSender, KsefSession, KsefTrouble, KsefWindowLeft,
+};
 use super::ksef_status::{KsefState, KsefStatus};
 use super::model::{
     AdminOrderView, CouponUseView, CustomerView, DiscountView, GatewayRefund, InvoiceView, LegView, LineView,
@@ -54,7 +56,8 @@ use super::{
         CouponUseView, TicketView, MyTicket, GuestOrders, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
         AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund, ChangeOptions, ChangeOption, CurrentCourse,
         CannotChange, PendingChangeView, CourseLoad, SegmentLoad, InvoiceListItem, InvoiceDetails, InvoiceSummary, KsefStatus, KsefState,
-        KsefDeadlines, KsefDeadline, KsefOutages, KsefOutage, KsefTrouble,
+        KsefDeadlines, KsefDeadline, KsefOutages, KsefOutage, KsefTrouble, KsefSender, KsefSession,
+        KsefOperationLeft, KsefWindowLeft, KsefOldest,
         TimelineEntry, Actor, Subject, OrderCustomer, OrderUser, OrderAccount, OrderCourse, OrderWaypoint, CalculatedDates,
         RepricedTicket, VerificationKey, Jwk, DriverCourse, Manifest, ManifestStop, ManifestTicket,
     )),

@@ -1,12 +1,21 @@
 //! `coach finance ksef status|send` as the finance office runs them (the `coach` binary,
 //! its printed output): the queue by state, the nearest deadline and an alert for an
 //! offline document due within one working day; a round now through the running
-//! server's stand-in, naming what it sent and what KSeF accepted.
+//! server's stand-in, naming what it sent and what KSeF accepted. The admin panel's view
+//! of the sending (`GET /api/order/ksef-outage/all`) says the same as `status`.
 
 use domain::order::next_working_day;
 
 use super::ksef::{invoice_queued, ksef_app};
+use super::ksef_documents::get;
 use super::*;
+
+/// Where the sending stands, as the admin panel reads it.
+async fn panel(app: &BookingApp) -> Value {
+    let (status, answer) = body(get(app, "/api/order/ksef-outage/all", Some(&app.admin_token)).await).await;
+    assert_eq!(status, 200, "{answer}");
+    answer["data"].clone()
+}
 
 /// `coach finance ksef …args` against the test's database: its exit and its output.
 async fn coach_ksef(app: &BookingApp, args: &[&str]) -> (bool, String) {
@@ -27,6 +36,10 @@ async fn coach_finance_ksef_prints_the_queue_its_deadline_alert_and_a_rounds_out
     let oldest = format!("oldest not in KSeF: {first} (waiting) issued ");
     assert!(out.starts_with(&format!("waiting: 2\n{oldest}")), "{out}");
     assert!(out.ends_with("\nthe sender has not run a round yet\n"), "{out}");
+    let seen = panel(&app).await;
+    assert_eq!(seen["sender"], Value::Null, "{seen}");
+    assert_eq!(seen["oldest_not_in_ksef"]["document_number"], json!(first), "{seen}");
+    assert_eq!(seen["oldest_not_in_ksef"]["state"], json!("waiting"), "{seen}");
 
     // The second went offline (as the sender records it) with its deadline the next
     // working day: the nearest deadline, and an alert.
@@ -59,4 +72,13 @@ async fn coach_finance_ksef_prints_the_queue_its_deadline_alert_and_a_rounds_out
     assert!(out.starts_with("accepted: 2\nno interactive session open (as of "), "{out}");
     let sends = out.lines().find(|l| l.starts_with("calls left sendInvoice: ")).unwrap_or_default();
     assert!(sends.contains("minute 22/24 left") && sends.contains("hour 142/144 left"), "two sends counted: {out}");
+    let seen = panel(&app).await;
+    assert_eq!(seen["oldest_not_in_ksef"], Value::Null, "{seen}");
+    assert_eq!(seen["sender"]["session"], Value::Null, "{seen}");
+    let operations = seen["sender"]["operations"].as_array().cloned().unwrap_or_default();
+    let sends = operations.iter().find(|o| o["operation"] == json!("sendInvoice")).expect("sendInvoice listed");
+    assert_eq!(sends["calls"], json!(2), "{seen}");
+    let windows = sends["windows"].as_array().cloned().unwrap_or_default();
+    let minute = windows.iter().find(|w| w["window"] == json!("minute")).expect("a minute's window");
+    assert_eq!((minute["left"].clone(), minute["budget"].clone()), (json!(22), json!(24)), "{seen}");
 }

@@ -264,12 +264,21 @@ export const InvoiceDataInputPatterns = {
   company_name: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f](?:[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
 } as const;
 
+export const KsefOperationLeft = {
+  calls: { minimum: 0 },
+} as const;
+
 export const KsefOutageInput = {
   note: { maxLength: 500 },
 } as const;
 
 export const KsefStatus = {
   ksef_number: { maxLength: 36 },
+} as const;
+
+export const KsefWindowLeft = {
+  budget: { minimum: 0 },
+  left: { minimum: 0 },
 } as const;
 
 export const LineView = {

@@ -15476,8 +15476,10 @@ export interface components {
                  *     carry KOD II.
                  */
                 offline_certificate: boolean;
+                oldest_not_in_ksef?: null | components["schemas"]["KsefOldest"];
                 /** @description The latest entered first. */
                 outages: components["schemas"]["KsefOutage"][];
+                sender?: null | components["schemas"]["KsefSender"];
                 sender_trouble?: null | components["schemas"]["KsefTrouble"];
             };
         };
@@ -17315,6 +17317,30 @@ export interface components {
              */
             today: string;
         };
+        /** @description The oldest document not in KSeF. */
+        KsefOldest: {
+            document_number: string;
+            /** Format: date-time */
+            issued_at: string;
+            /** @description `waiting`, `offline` or `sent` (no answer yet). */
+            state: string;
+        };
+        /** @description One operation's calls left. */
+        KsefOperationLeft: {
+            /**
+             * Format: date-time
+             * @description Held after KSeF answered 429, until then.
+             */
+            blocked_until?: string | null;
+            /**
+             * Format: int64
+             * @description Calls made since the sending process started.
+             */
+            calls: number;
+            /** @description KSeF's name for it (`sendInvoice`, `openOnlineSession`, …). */
+            operation: string;
+            windows: components["schemas"]["KsefWindowLeft"][];
+        };
         /** @description An announcement as entered. */
         KsefOutage: {
             /** Format: date-time */
@@ -17379,9 +17405,33 @@ export interface components {
              *     carry KOD II.
              */
             offline_certificate: boolean;
+            oldest_not_in_ksef?: null | components["schemas"]["KsefOldest"];
             /** @description The latest entered first. */
             outages: components["schemas"]["KsefOutage"][];
+            sender?: null | components["schemas"]["KsefSender"];
             sender_trouble?: null | components["schemas"]["KsefTrouble"];
+        };
+        /** @description The sender as of its last round. */
+        KsefSender: {
+            /** Format: date-time */
+            noted_at: string;
+            /**
+             * @description KSeF's limited operations: the calls left in each window, by the sender's own
+             *     count (80 % of KSeF's limits).
+             */
+            operations: components["schemas"]["KsefOperationLeft"][];
+            session?: null | components["schemas"]["KsefSession"];
+        };
+        /** @description The interactive session in use. */
+        KsefSession: {
+            /** Format: date-time */
+            opened_at: string;
+            reference: string;
+            /**
+             * Format: date-time
+             * @description When KSeF closes it by itself.
+             */
+            valid_until?: string | null;
         };
         /**
          * @description A document's state in KSeF.
@@ -17426,6 +17476,15 @@ export interface components {
             message: string;
             /** Format: date-time */
             since: string;
+        };
+        /** @description One window's calls left. */
+        KsefWindowLeft: {
+            /** Format: int32 */
+            budget: number;
+            /** Format: int32 */
+            left: number;
+            /** @description `second`, `minute` or `hour`. */
+            window: string;
         };
         /** @description What a leg's move did: each ticket's change. */
         LegMoved: {

@@ -55,6 +55,8 @@ describe('KSeF outages under the invoice list', () => {
             offline_certificate: false,
             certificate_note: NOTE,
             sender_trouble: { message: 'KSeF refused the authentication: 450', since: '2026-11-27T08:00:00Z', last_at: '2026-11-27T09:00:00Z' },
+            sender: null,
+            oldest_not_in_ksef: null,
           },
         }),
       ),
@@ -62,7 +64,9 @@ describe('KSeF outages under the invoice list', () => {
     renderApp('/admin/order/invoice', ADMIN);
     const region = await panel();
     expect(within(region).getByText('Wystawianie faktur offline nie jest możliwe bez certyfikatu offline KSeF.')).toBeInTheDocument();
-    expect(within(region).getByText(/^Offline invoicing is not possible without the KSeF offline certificate/)).toBeInTheDocument();
+    // What happens instead, in the page's language only (the server's note carries both).
+    expect(within(region).getByText(/^Wytyczne wymagają na fakturze offline KODU II/)).toBeInTheDocument();
+    expect(within(region).queryByText(/Offline invoicing is not possible/)).toBeNull();
     expect(within(region).getByText(/^Wysyłka do KSeF nie działa od .*: KSeF refused the authentication: 450$/)).toBeInTheDocument();
   });
 
@@ -84,5 +88,48 @@ describe('KSeF outages under the invoice list', () => {
     renderApp('/admin/order/invoice', ADMIN);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('FV/2026/11/0011 termin 30.11.2026 (KSeF nie przyjmuje wysyłki: KSeF refused the authentication: 450)');
+  });
+  it('shows where the sending stands: the session, the calls left of the operations used, the oldest document', async () => {
+    const window = (name: string, budget: number, left: number) => ({ window: name, budget, left });
+    server.use(
+      http.get(apiUrl('/order/ksef-outage/all'), () =>
+        HttpResponse.json({
+          data: {
+            outages: [],
+            offline_certificate: true,
+            certificate_note: null,
+            sender_trouble: null,
+            sender: {
+              noted_at: '2026-11-27T09:00:05Z',
+              session: { reference: '20261127-SO-2F3A', opened_at: '2026-11-27T08:00:00Z', valid_until: '2026-11-27T20:00:00Z' },
+              operations: [
+                { operation: 'sendInvoice', windows: [window('second', 8, 8), window('minute', 24, 22), window('hour', 144, 142)], blocked_until: null, calls: 2 },
+                { operation: 'openBatchSession', windows: [window('hour', 96, 96)], blocked_until: null, calls: 0 },
+                { operation: 'invoiceStatus', windows: [window('minute', 48, 0)], blocked_until: '2026-11-27T09:01:00Z', calls: 0 },
+              ],
+            },
+            oldest_not_in_ksef: { document_number: 'FV/2026/11/0007', state: 'waiting', issued_at: '2026-11-27T07:30:00Z' },
+          },
+        }),
+      ),
+    );
+    renderApp('/admin/order/invoice', ADMIN);
+    const region = await screen.findByRole('region', { name: 'Wysyłka do KSeF' });
+    expect(within(region).getByText(/^Sesja interaktywna w użyciu: 20261127-SO-2F3A, otwarta /)).toBeInTheDocument();
+    expect(within(region).getByText(/^Najstarszy dokument poza KSeF: FV\/2026\/11\/0007 \(Czeka na wysłanie\), wystawiony /)).toBeInTheDocument();
+    const table = within(region).getByRole('table', { name: 'Pozostałe wywołania w limitach KSeF' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    // Only the operations used or held: an untouched one is left out.
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent(/sendInvoice8 z 822 z 24142 z 1442/);
+    expect(rows[1]).toHaveTextContent(/invoiceStatus \(wstrzymane do .+\)—0 z 48—0/);
+  });
+
+  it('says when the sender has not run and KSeF holds every document', async () => {
+    renderApp('/admin/order/invoice', ADMIN);
+    const region = await screen.findByRole('region', { name: 'Wysyłka do KSeF' });
+    expect(within(region).getByText('Wysyłka nie wykonała jeszcze żadnej rundy.')).toBeInTheDocument();
+    expect(within(region).getByText('Wszystkie dokumenty są w KSeF.')).toBeInTheDocument();
+    expect(within(region).queryByRole('table')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-// KSeF's announced outages, under the invoice list: whether offline invoicing is possible at all (the
-// offline certificate signs KOD II; without it, what happens instead), the sender's last trouble, the
-// announcements entered (who, when) and the form to enter one (an unavailability or an emergency, its
+// KSeF's announced outages, under the invoice list (after where the sending stands, `KsefSending`):
+// whether offline invoicing is possible at all (the offline certificate signs KOD II; without it, what
+// happens instead), the sender's last trouble, the announcements entered (who, when) and the form to enter one (an unavailability or an emergency, its
 // first and last day). The deadlines follow the announcements on the server; after an entry the
 // deadline alert is read again. Nothing is shown for the outages while the answer cannot be read.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,7 +13,9 @@ import { Button } from '@/shared/ui/button';
 
 import { KSEF_DEADLINES_KEY, KSEF_OUTAGES_KEY, ksefOutagesQuery, saveKsefOutage, type KsefOutageInput } from '../api/ksef-outages';
 import { ksefOutageTexts as texts, ksefOutageValues } from '../messages/ksef-messages';
+import { ksefSendingTexts } from '../messages/ksef-sending-messages';
 
+import { KsefSending } from './ksef-sending';
 import { TableScroll } from './table-scroll';
 
 const FIELDS = ['kind', 'from', 'to', 'note'] as const;
@@ -28,6 +30,8 @@ export function KsefOutagesPanel() {
   if (!data) return null;
   const t = (message: keyof typeof texts) => intl.formatMessage(texts[message]);
   return (
+    <>
+    <KsefSending data={data} />
     <section className="admin-subsection admin-ksef-outages" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('heading')}</h2>
       {data.certificate_note ? (
@@ -35,9 +39,7 @@ export function KsefOutagesPanel() {
           <p>
             <strong>{t('noCertificate')}</strong>
           </p>
-          {data.certificate_note.split('\n').filter(Boolean).map((line) => (
-            <p key={line}>{line}</p>
-          ))}
+          <p>{intl.formatMessage(ksefSendingTexts.noCertificateWhat)}</p>
         </div>
       ) : null}
       {data.sender_trouble ? (
@@ -75,6 +77,7 @@ export function KsefOutagesPanel() {
       )}
       <OutageForm />
     </section>
+    </>
   );
 }
 

@@ -238,7 +238,9 @@ const invoiceHandlers = [
   // KSeF's announced outages (kept in memory for the session; none at first), the certificate configured.
   http.get(apiUrl('/order/ksef-outage/all'), ({ request }) => {
     if (!isAdmin(request)) return undefined;
-    return HttpResponse.json({ data: { outages: [...ksefOutages].reverse(), offline_certificate: true, certificate_note: null, sender_trouble: null } });
+    return HttpResponse.json({
+      data: { outages: [...ksefOutages].reverse(), offline_certificate: true, certificate_note: null, sender_trouble: null, sender: null, oldest_not_in_ksef: null },
+    });
   }),
   http.post(apiUrl('/order/ksef-outage/save'), async ({ request }) => {
     if (!isAdmin(request)) return undefined;
