@@ -24,7 +24,8 @@ export function accountRoutes(): RouteObject[] {
     },
     {
       // Guests go to /login?redirect=… (spec §6). Other /user/* pages wrap themselves the same way,
-      // except /user/return-ticket, which guests may use with a ticket number and code (DECISIONS).
+      // except /user/return-ticket, which guests may use with a ticket number and code
+      // (docs/returns.md, 'Who may return a ticket').
       element: <RequireAuth />,
       children: [
         { path: 'user/user', lazy: async () => ({ Component: (await import('./user-account')).UserAccountRoute }) },

@@ -1,5 +1,6 @@
 // The logged-in session: the bearer token and the user, both read from the login answer's `data`
-// (spec §3, DECISIONS "Accounts"). Persisted in localStorage so a reload keeps the user logged in;
+// (docs/accounts.md, 'The web app keeps the session across reloads'). Persisted in localStorage so a
+// reload keeps the user logged in;
 // the token is opaque and revoked server-side at logout. Lives in `shared` because the API client,
 // the layout, the guards and several features all read it.
 import { create } from 'zustand';
