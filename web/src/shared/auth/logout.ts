@@ -18,7 +18,7 @@ const messages = defineMessages({
   loggedOut: {
     id: 'auth.logout.success',
     defaultMessage: 'Zostałeś poprawnie wylogowany',
-    description: 'Toast after logging out (spec §8)',
+    description: 'Toast after logging out',
   },
 });
 

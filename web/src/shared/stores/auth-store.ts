@@ -47,7 +47,10 @@ export const useAuthStore = create<AuthState>()(
 
 export const selectIsLoggedIn = (state: Pick<AuthState, 'token'>): boolean => state.token !== null;
 
-/** The role "contains" SuperAdmin (spec §3, §6): tolerant of a list such as "User,SuperAdmin". */
+/**
+ * The role "contains" SuperAdmin (docs/web.md, 'Guests log in first, admins only in the panel'):
+ * tolerant of a list such as "User,SuperAdmin".
+ */
 export function isSuperAdmin(user: Pick<AuthUser, 'role'> | null | undefined): boolean {
   return !!user && user.role.split(/[\s,]+/).includes(SUPER_ADMIN_ROLE);
 }
