@@ -2,7 +2,7 @@
 //!
 //! Registration with e-mail activation, login with bearer sessions, logout, passwords
 //! (forgot, reset by link, change when logged in) and "my account", under `/api/user/…`
-//! (spec section 7 "Auth and user"; DECISIONS.md "Accounts").
+//! (docs/accounts.md: the rules, each with its test).
 //!
 //! Accounts are plain tables (`users`, `auth_tokens`, `login_attempts`), not
 //! event-sourced: nothing else depends on their history. Where to look:

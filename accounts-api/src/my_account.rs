@@ -2,7 +2,8 @@
 //!
 //! A user reads and edits only their own account: the account is the session's, there is
 //! no id parameter to tamper with. The e-mail is the login and cannot be edited
-//! (DECISIONS.md, spec section 5): sending a different one is refused, sending the same one
+//! (docs/accounts.md, 'The account's e-mail is not edited in the account form'): sending a
+//! different one is refused, sending the same one
 //! (the front end posts the whole form) is fine. Fields left out stay as they are.
 
 use api_core::{ApiError, AppJson, Data};

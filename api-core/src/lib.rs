@@ -1,7 +1,8 @@
 //! # api-core
 //!
 //! The edge kit every API crate shares (command, query, catalogue, accounts), so a
-//! client sees one API: the error body of `DECISIONS.md` (`{"name", "message", "status", "code", "errors"}`),
+//! client sees one API: the error body (docs/conventions.md, 'Answers and errors'):
+//! `{"name", "message", "status", "code", "errors"}`,
 //! the [`ApiError`] that renders it with its stable [`codes`], and the [`AppJson`] extractor whose rejections use
 //! the same body; the list conventions ([`list`]); reading a body field by field
 //! ([`fields`]) and query parameters ([`params`]); the value types a request carries, one

@@ -1,5 +1,5 @@
 //! `Idempotency-Key`: repeating a command with the same key answers the first answer and
-//! changes nothing (`DECISIONS.md`, "Orders and tickets").
+//! changes nothing (docs/conventions.md, 'Idempotency-Key').
 //!
 //! One layer ([`layer`]) that every creating command's route wears; the handler itself
 //! knows nothing of keys. With a key, the layer claims it ([`begin`]: one row in

@@ -1,4 +1,4 @@
-//! The company settings the commands obey (`DECISIONS.md`, values marked *setting*),
+//! The company settings the commands obey (docs/settings.md, values marked *setting* in docs/),
 //! read from `companies` and kept for a few seconds: a busy course places hundreds of
 //! orders a second, and an admin's change may take that long to apply.
 //!
@@ -7,7 +7,8 @@
 //! itself, so a negative stored value can no longer turn the sales cutoff or the return
 //! fee off by becoming 0. The admin cannot save such a value (the settings form checks
 //! every field, and the table's checks refuse the rest); should one be found anyway, it
-//! is logged as an error and the documented default of `DECISIONS.md` is used instead.
+//! is logged as an error and its documented default is used instead
+//! (docs/settings.md, 'Nonsense is never read as zero').
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -136,7 +137,7 @@ pub struct BookingSettings {
 }
 
 impl Default for BookingSettings {
-    /// The defaults of `DECISIONS.md`, for a database without a company yet.
+    /// The defaults (docs/settings.md, 'The settings in force'), for a database without a company yet.
     fn default() -> Self {
         BookingSettings {
             payment_time: Minutes(15),

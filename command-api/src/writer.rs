@@ -1,7 +1,8 @@
 //! The single writer of a hot stream, with group commit.
 //!
-//! `ARCHITECTURE.md`: "commands for one stream are serialised in the process that owns
-//! it and may share one append". A popular course gets hundreds of holds a second; if
+//! Commands for one stream are serialised in the process that owns it and may share one
+//! append (docs/booking-rules.md, 'A course is never oversold'). A popular course gets
+//! hundreds of holds a second; if
 //! each request loaded the stream and appended with its expected version, all but one
 //! would lose the race and retry. Instead every command for a stream goes to one task
 //! ([`StreamWriters::submit`]), which keeps the stream's state in memory, takes every

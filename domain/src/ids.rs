@@ -1,6 +1,6 @@
 //! The ids a process derives from the id of what it works for, so a retried step
-//! decides the same ids and appends nothing new (`ARCHITECTURE.md`, "Idempotent by
-//! construction").
+//! decides the same ids and appends nothing new (idempotent by construction:
+//! docs/booking-rules.md, 'Placement is a process that undoes itself').
 //!
 //! These are the ids that cross streams: the placement of an order holds seats on the
 //! courses, spends the coupon and records the order under ids derived from the order id,

@@ -1,7 +1,7 @@
 //! # Money: grosz, how they are shown, reductions and fair splits
 //!
 //! Every amount is an `i64` number of grosz (1/100 PLN); there are no floats anywhere
-//! (`DECISIONS.md`, "Money and time").
+//! (docs/conventions.md, 'Amounts are grosz').
 //! - [`format_pln`] / [`format_pln_en`]: an amount as Polish (`1 234,50 zł`) and English
 //!   (`PLN 1,234.50`) readers expect it.
 //! - [`Reduction`] and [`discounted_price`]: what a discount does to one ticket's price.

@@ -8,7 +8,7 @@
 //! (`wire`), and a stand-in (`sandbox`) that speaks the same API over HTTP for `./run`
 //! and the tests, with fault injection.
 //!
-//! The Ministry's document is the contract: `../shared/ksef/api/open-api.json` (base path
+//! The Ministry's document is the contract: `ksef/api/open-api.json`, a copy of it (base path
 //! `/v2` on the Ministry's hosts, e.g. `https://api-test.ksef.mf.gov.pl/v2`); the tests
 //! check every request the client sends and every answer the stand-in gives against its
 //! schemas (`tests/conformance.rs`, with the copy in `ksef/api/open-api.json`).

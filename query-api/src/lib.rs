@@ -5,7 +5,7 @@
 //! from the tables the projections keep. Nothing here writes: there is no event store in
 //! [`QueryState`] and no dependency on the command API. (The catalogue and content CRUD
 //! is `catalogue-api`'s, accounts are `accounts-api`'s.)
-//! Lists follow the conventions of `DECISIONS.md` (`api_core::list`), errors the body of
+//! Lists follow the conventions of docs/conventions.md (`api_core::list`), errors the body of
 //! `api_core::ApiError`, successes `{"data": …}` (`api_core::Data`).
 //!
 //! Areas, one module each: [`booking`] (orders, tickets, coupons and stamps from the

@@ -7,7 +7,8 @@ import { installChunkReload } from './shared/lib/chunk-reload';
 import { yieldToMain } from './shared/lib/yield-to-main';
 import './app/styles/index.css';
 
-// A chunk that fails to load after a deployment reloads the page, at most once a minute (spec §9).
+// A chunk that fails to load after a deployment reloads the page, at most once a minute
+// (docs/web.md, 'A new version of the app').
 installChunkReload();
 // A visitor who chose English last time lands on /en when they open the home page.
 redirectToPreferredLocale();

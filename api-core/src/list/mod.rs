@@ -1,4 +1,4 @@
-//! The list conventions of `DECISIONS.md`: `page`, `per-page`, `sort` (`-field` for
+//! The list conventions (docs/conventions.md, 'Lists'): `page`, `per-page`, `sort` (`-field` for
 //! descending) and `filter[field][op]=value` (ops: eq, lt, gt, lte, gte, like, in), and the
 //! answer `{"data": {"models": [...], "pagination": {...}}}`.
 //!

@@ -7,7 +7,7 @@
 //! JSON body field by field ([`Input::read`] over [`Fields`]). One generic router
 //! ([`routes`]) then answers, for every resource alike:
 //!
-//! - `GET {path}/all`: the list conventions of `DECISIONS.md` (`page`, `per-page`, `sort`,
+//! - `GET {path}/all`: the list conventions (docs/conventions.md, 'Lists': `page`, `per-page`, `sort`,
 //!   `filter[field][op]`), answered `{"data": {"models": [...], "pagination": {...}}}`;
 //! - `GET {path}/one?id=`: `{"data": row}`, `404` naming the resource;
 //! - `POST {path}/save` (create) and `PUT {path}/save?id=` (update; the body is laid over

@@ -3,7 +3,7 @@
 //! What admins write and everyone reads, as plain CRUD tables (not event-sourced):
 //!
 //! - [`company`]: `/company/company`, the carrier's company record and the settings of
-//!   `DECISIONS.md` (invoice prefix, VAT rate, payment time, …), and the public footer
+//!   docs/settings.md (invoice prefix, VAT rate, payment time, …), and the public footer
 //!   texts the layout loads on every page.
 //! - [`discount`]: `/course/discount`, named reductions of one ticket, with the pure
 //!   price rule [`domain::money::discounted_price`]; [`discount_apply`]:

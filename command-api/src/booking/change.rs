@@ -6,7 +6,8 @@
 //! the new seat is released. The old seat goes back at once, and again (harmlessly) by
 //! the reactions to `TicketCourseChanged`.
 //!
-//! A dearer course's difference is paid like a new payment (`DECISIONS.md`): the seat on
+//! A dearer course's difference is paid like a new payment (docs/returns.md, 'A dearer course is paid first'):
+//! the seat on
 //! the new course is held, a gateway transaction registered for the difference (session
 //! `{order}-c{n}`), and the order records `TicketChangeRequested`; the answer says where
 //! to pay and until when. The ticket moves (and the old seat goes back) only when the

@@ -1,4 +1,5 @@
-//! An invoice asked for after payment (`DECISIONS.md`; Polish VAT act art. 106b(3)):
+//! An invoice asked for after payment (docs/invoices.md, 'An invoice asked for after payment';
+//! Polish VAT act art. 106b(3)):
 //! `POST /order/order/request-invoice`, by the customer from the ticket page (the
 //! logged-in owner by the ticket's number, a guest with its number and code, as a
 //! return is authorised), and by an admin's order edit ([`super::edit`]).

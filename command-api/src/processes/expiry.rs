@@ -1,4 +1,5 @@
-//! Expiry of unpaid reservations at their deadline (`DECISIONS.md`: 15 minutes, a
+//! Expiry of unpaid reservations at their deadline (docs/booking-rules.md, 'An unpaid reservation expires':
+//! 15 minutes, a
 //! *setting*), and of changes to a dearer course whose difference was not paid in the
 //! same time ([`expire_overdue_changes`]: the ticket stays, the new seat goes back). Every second it asks the orders read model for pending orders past
 //! their `expires_at` and records `OrderExpired` on each (the order decides: a payment

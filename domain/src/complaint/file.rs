@@ -1,6 +1,7 @@
 //! `FileComplaint`: a customer complains about an order (or one of its tickets).
 //!
-//! The rules (EU Regulation 181/2011, art. 27, `DECISIONS.md`): a complaint may be made
+//! The rules (EU Regulation 181/2011, art. 27; docs/disruptions.md, 'Complaint deadlines'):
+//! a complaint may be made
 //! within [`FILING_MONTHS`] months of the journey; the carrier responds within
 //! [`RESPOND_MONTHS`] month and answers within [`ANSWER_MONTHS`] months of receiving it.
 //! A complaint has some text, at most [`MAX_TEXT`] characters, and at most

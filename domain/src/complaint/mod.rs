@@ -1,7 +1,7 @@
 //! # Complaint: a passenger's complaint, answered on time
 //!
 //! One aggregate per complaint, in the stream `complaint-{id}` ([`stream_name`]). EU
-//! Regulation 181/2011 (art. 27) and `DECISIONS.md` ("Disruptions and complaints"): a
+//! Regulation 181/2011 (art. 27) and docs/disruptions.md (its part "Complaints"): a
 //! complaint may be made within 3 months of the journey; within 1 month the carrier says
 //! whether it is accepted, rejected or still under consideration; its final answer is due
 //! within 3 months of receiving it. The filing records both deadlines; the state tells

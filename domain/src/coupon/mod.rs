@@ -3,8 +3,8 @@
 //! One aggregate per code, in the stream `coupon-{CODE}` ([`stream_name`]; codes are
 //! compared normalised, [`normalize_code`]). A coupon has an initial value and a value
 //! left; an order spends `min(value left, wanted)` and the rest stays for later; a
-//! returned ticket or a cancelled order gives its part back (`DECISIONS.md`,
-//! "Discounts, coupons, stamps"). The stream serialises spending, so two orders can never
+//! returned ticket or a cancelled order gives its part back
+//! (docs/booking-rules.md, 'Coupon value comes back'). The stream serialises spending, so two orders can never
 //! spend the same value twice.
 //!
 //! The commands, one file each, `decide_*(command, &Coupon) -> Result<Vec<CouponEvent>, CouponError>`:

@@ -1,7 +1,8 @@
 //! `SpendCoupon`: an order being placed spends what it can of a coupon.
 //!
-//! It takes `min(value left, wanted)`: the rest stays for later (`DECISIONS.md`,
-//! "Discounts, coupons, stamps"). The coupon's stream serialises spending, so two
+//! It takes `min(value left, wanted)`: the rest stays for later
+//! (docs/booking-rules.md, 'A coupon is stored value').
+//! The coupon's stream serialises spending, so two
 //! orders can never spend the same value twice.
 
 use chrono::{DateTime, Utc};

@@ -4,7 +4,8 @@
 //! The new price is the new course's unit price after the ticket line's discount; a
 //! cheaper course's difference is refunded like a payment, and from then on the ticket
 //! costs the new price. A dearer course's difference is paid like a new payment
-//! (`DECISIONS.md`): the caller registers a gateway transaction for it and the order
+//! (docs/returns.md, 'A dearer course is paid first'): the caller registers a gateway
+//! transaction for it and the order
 //! records [`OrderEvent::TicketChangeRequested`]; the ticket moves only when it is paid
 //! ([`super::decide_pay_change`]), or stays when the time runs out
 //! ([`super::decide_expire_change`]). Without a transaction a dearer course answers

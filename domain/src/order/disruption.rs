@@ -1,5 +1,5 @@
-//! A course of the order was cancelled or delayed by the carrier (`DECISIONS.md`,
-//! "Disruptions and complaints"; EU Regulation 181/2011).
+//! A course of the order was cancelled or delayed by the carrier (docs/disruptions.md, its
+//! part "Disruptions"; EU Regulation 181/2011).
 //!
 //! - [`TellDisruption`] ([`decide_tell_disruption`]): the order is told, once per
 //!   announcement ([`CourseDisruption::notice_id`]). An order still waiting for payment on

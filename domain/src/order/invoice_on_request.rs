@@ -1,4 +1,5 @@
-//! An invoice asked for after payment (`DECISIONS.md`, Polish VAT act art. 106b(3)): a
+//! An invoice asked for after payment (docs/invoices.md, 'An invoice asked for after payment';
+//! Polish VAT act art. 106b(3)): a
 //! buyer who did not ask for one when ordering may ask until 3 months after the end of
 //! the month of the sale, and it is issued at once, in the same decision that records
 //! the buyer's data.

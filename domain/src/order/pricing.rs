@@ -1,5 +1,6 @@
 //! Ticket pricing and the return-trip rule: what an order's lines cost before it is
-//! placed (`DECISIONS.md`, "Discounts, coupons, stamps" and "Orders and tickets").
+//! placed (docs/booking-rules.md, 'A line's price'; the return trip:
+//! docs/booking-rules.md, 'An order holds one or two courses').
 //!
 //! Each line is priced from the route price of each leg's stretch, less the line's
 //! discount, times its passengers. The form's live prices (`calculate-for-tickets`) and

@@ -3,7 +3,7 @@
 //!
 //! The refund is the ticket's price less a handling fee (`fee_percent`, rounded half
 //! up); of what remains, the coupon-paid part goes back to the coupon first, the rest
-//! in money (`DECISIONS.md`, "Returns and changes"). The return process then releases
+//! in money (docs/returns.md, 'Refund per ticket'). The return process then releases
 //! the seat, refills the coupon and refunds.
 
 use chrono::{DateTime, Duration, Utc};

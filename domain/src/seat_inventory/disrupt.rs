@@ -1,5 +1,5 @@
 //! `CancelCourse` and `AnnounceDelay`: the carrier says a course will not run, or will
-//! run late (`DECISIONS.md`, "Disruptions and complaints").
+//! run late (docs/disruptions.md, 'The carrier cancels or delays a course').
 //!
 //! Both are facts on the course's own stream, with who said it, when and why, so the
 //! process that tells the passengers ([`crate::order::decide_tell_disruption`]) and every

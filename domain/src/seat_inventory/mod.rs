@@ -4,7 +4,7 @@
 //! ordered list of stops; a *segment* is the stretch between two consecutive stops. A
 //! seat sold from stop `i` to stop `j` occupies segments `i..j`, so the seats available
 //! for `i -> j` are the course's seats minus the highest load on any of those segments
-//! (`DECISIONS.md`, "Seat inventory").
+//! (docs/booking-rules.md, 'Seats on a stretch').
 //!
 //! The commands:
 //! - [`OpenInventory`] ([`decide_open`]): the catalogue opens the stream when it creates a

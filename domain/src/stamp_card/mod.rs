@@ -3,7 +3,7 @@
 //! One aggregate per user, in the stream `stamps-{user id}` ([`stream_name`]). Every
 //! paid, not returned ticket of a logged-in user adds one stamp; every
 //! `stamps_per_reward` stamps (*setting*, 10) the user earns a coupon (*setting*, 20 zł)
-//! (`DECISIONS.md`, "Discounts, coupons, stamps").
+//! (docs/booking-rules.md, 'A stamp per paid ticket, a reward every ten').
 //!
 //! The commands, one file each, `decide_*(command, &StampCard) -> Result<Vec<StampCardEvent>, StampCardError>`:
 //! - [`AddStamp`] ([`decide_add_stamp`]): stamp a ticket, once; the stamp that reaches the

@@ -22,7 +22,7 @@ fn paths_map_to_their_operations() {
 }
 
 /// The table is the document's: every operation's limits are its `x-rate-limits` in
-/// `open-api.json` (the copy in `ksef/api/`, kept equal to `../shared/ksef/api/`), and
+/// `open-api.json` (the copy of the Ministry's document in `ksef/api/`), and
 /// every limited operation under `/sessions` and `/auth` the client may call is in it.
 #[test]
 fn the_table_is_the_documents() {

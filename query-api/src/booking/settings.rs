@@ -1,6 +1,6 @@
 //! The company settings the booking reads need (the return cut-off, the stamp card's
 //! reward), read from `companies` (the row with the lowest id) with the defaults of
-//! `DECISIONS.md` before the first save. The settings themselves are the catalogue
+//! docs/settings.md before the first save. The settings themselves are the catalogue
 //! API's (`catalogue_api::content::company`); this is only their read.
 
 use api_core::ApiError;

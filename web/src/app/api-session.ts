@@ -1,5 +1,6 @@
 // Wires the API client to the app: the session's token from the auth store, the end of the session
-// on a 401 for the token still held, and a danger toast for a failure (spec §8). Imported once by
+// on a 401 for the token still held, and a danger toast for a failure
+// (docs/web.md, 'Every failed call is told'). Imported once by
 // app/start.tsx (and the test setup) before any request. Also the full-screen loader that mutations
 // with `meta: { loader: true }` show (see createQueryClient).
 import { configureApiClient } from '@/shared/api/client';

@@ -38,7 +38,7 @@ function renderWithLoader(delay: number) {
   return { finish: () => finish() };
 }
 
-describe('the top loading bar (spec §9)', () => {
+describe('the top loading bar', () => {
   it('appears only when a navigation takes longer than 200 ms, and goes when it ends', async () => {
     const { finish } = renderWithLoader(-1);
     fireEvent.click(screen.getByRole('link', { name: 'go' }));

@@ -1,4 +1,5 @@
-// The top loading bar (spec §9): it appears only when a navigation takes longer than 200 ms (so quick
+// The top loading bar (docs/web.md, 'Loading indicators'):
+// it appears only when a navigation takes longer than 200 ms (so quick
 // page changes never flash it), runs for at most 5 s and hides as soon as the navigation ends. It
 // sits above both layouts, the site's and the admin panel's.
 import { useEffect, useState } from 'react';

@@ -28,7 +28,7 @@ describe('route prefetch', () => {
     for (const link of links) link.remove();
   });
 
-  it('skips prefetching on 2g and with data saving (spec §9)', () => {
+  it('skips prefetching on 2g and with data saving', () => {
     vi.useFakeTimers();
     const load = vi.fn(() => Promise.resolve());
     for (const connection of [{ effectiveType: '2g' }, { effectiveType: '4g', saveData: true }]) {

@@ -1,5 +1,6 @@
 // Warms the chunks of the pages most visitors open next, once the browser is idle, so those pages
-// open without a wait. Skipped on 2G and data-saver connections (spec §9).
+// open without a wait. Skipped on 2G and data-saver connections
+// (docs/web.md, 'Prefetching spares slow connections').
 //
 // A production build lists those pages' files in the page (`window.__routePrefetch`, written by
 // build/route-preload-plugin.ts): they are fetched into the HTTP cache with `<link rel="prefetch">`

@@ -1,4 +1,5 @@
-// The route tree. Every page exists once per locale: Polish at `/...`, English at `/en/...` (spec §2).
+// The route tree. Every page exists once per locale: Polish at `/...`, English at `/en/...`
+// (docs/web.md, 'Every page in both languages').
 //
 // Pages are loaded with route-level `lazy`, so each page (and later the whole admin panel) is its own
 // chunk and stays out of the customer's first download. React Router resolves a lazy route before

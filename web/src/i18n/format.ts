@@ -1,4 +1,5 @@
-// Money, dates and times for the active locale (DECISIONS.md "Money and time"): amounts are grosz,
+// Money, dates and times for the active locale
+// (docs/conventions.md, 'Amounts are shown in the locale's format'): amounts are grosz,
 // shown in the locale's currency format ("39,00 zł" / "PLN 39.00"); course times are Europe/Warsaw
 // local times, whatever the visitor's own time zone. The API's `*_formatted` strings are Polish, so
 // screens format the numbers themselves.

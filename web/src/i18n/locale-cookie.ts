@@ -1,4 +1,5 @@
-// The visitor's language choice, remembered in a cookie for 365 days (spec §9). Every page writes its
+// The visitor's language choice, remembered in a cookie for 365 days
+// (docs/web.md, 'Every page in both languages'). Every page writes its
 // locale; opening the bare home page (`/`) with an English cookie goes to `/en`.
 import { getCookie, setCookie } from '@/shared/lib/cookies';
 

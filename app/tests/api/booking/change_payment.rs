@@ -1,4 +1,5 @@
-//! A change to a dearer course through real HTTP (`DECISIONS.md`: the difference is paid
+//! A change to a dearer course through real HTTP (docs/returns.md, 'A dearer course is paid first':
+//! the difference is paid
 //! like a new payment): the new seat is held and a transaction registered for the
 //! difference; the ticket stays, and its old seat stays taken, until the sandbox pays; then
 //! it moves, costs the new price, and the old seat is free. A change not paid in time is

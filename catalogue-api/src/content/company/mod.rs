@@ -4,7 +4,8 @@
 //! Everything here is for admins except `get-public-settings`, which every page of the
 //! web loads for its footer, in `?lang=pl|en` (the English footers
 //! `page_footer_1_en`/`_2_en` where written, else the Polish). `save-settings` edits the company's settings and creates
-//! the row when there is none; `get-settings` answers the `DECISIONS.md` defaults until
+//! the row when there is none; `get-settings` answers the defaults
+//! (docs/settings.md, 'The settings in force') until
 //! then, so the booking rules always have values. The seller on invoices (NIP and address,
 //! [`seller`]) is edited with the other settings and, like them, is not public.
 

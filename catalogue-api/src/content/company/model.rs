@@ -62,7 +62,7 @@ pub struct Settings {
 }
 
 impl Default for Settings {
-    /// The defaults of `DECISIONS.md` (and of the table).
+    /// The defaults (docs/settings.md, 'The settings in force'; and of the table).
     fn default() -> Self {
         Settings {
             name: String::new(),

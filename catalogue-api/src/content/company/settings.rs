@@ -57,7 +57,8 @@ pub async fn current(db: impl PgExecutor<'_>) -> Result<Option<Company>, ApiErro
         .await?)
 }
 
-/// The settings in force: the company's, or the defaults of `DECISIONS.md` before the
+/// The settings in force: the company's, or the defaults
+/// (docs/settings.md, 'The settings in force') before the
 /// first save. For other areas (booking, returns, invoices) that need a setting.
 #[tracing::instrument(skip(pool))]
 pub async fn settings_in_force(pool: &PgPool) -> Result<Settings, ApiError> {

@@ -1,4 +1,4 @@
-//! The admin's side of a disrupted course (`CONTRACT-28.md`, endpoints 1–5, `SuperAdmin`):
+//! The admin's side of a disrupted course (docs/disruptions.md; `SuperAdmin`):
 //! cancel it, announce (or clear) its delay, see every passenger's state, send a
 //! passenger the message again, and choose on a passenger's behalf (a phone call).
 //!

@@ -1,4 +1,5 @@
-//! The passenger's side of a disrupted course (`CONTRACT-28.md`, endpoints 6–7, public):
+//! The passenger's side of a disrupted course (public;
+//! docs/disruptions.md, 'A long delay or a cancellation offers a choice'):
 //! the offer behind the message's link, and the choice. The link's signed token names the
 //! order and the course ([`ticket_token::TicketVerifier::verify_link`]) and is the only
 //! authority asked for, as a ticket's code is for a return: a guest chooses with it too.

@@ -1,4 +1,4 @@
-//! The answers of the disruption endpoints (`CONTRACT-28.md`): the admin's view of a
+//! The answers of the disruption endpoints (docs/disruptions.md): the admin's view of a
 //! course's disruption with every passenger's state ([`Disruption`]), and the passenger's
 //! offer ([`DisruptionOffer`]). Read from the course's and the orders' own streams (the
 //! choice and its deadline are theirs), and the alternatives from the availability read

@@ -1,4 +1,5 @@
-//! An admin's corrections of an order (`DECISIONS.md`: every change is a command on the
+//! An admin's corrections of an order (docs/office.md, 'An admin corrects an order in one command':
+//! every change is a command on the
 //! order with an event of its own, who, when and why; never an edit of a read table):
 //!
 //! - `PUT /order/order/save?id=`: the customer's details and/or the invoice data, with a

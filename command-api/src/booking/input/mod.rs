@@ -1,4 +1,4 @@
-//! The booking state the web app sends (spec section 3): its shape here, documented as
+//! The booking state the web app sends (docs/web.md, 'The booking state'): its shape here, documented as
 //! `OrderRequest` from the value types (`api_core::values`), and its checks by step in
 //! [`check`].
 //!

@@ -1,7 +1,8 @@
 //! `POST /order/order/place`: the placement process.
 //!
 //! Placing an order spans streams, so it is a process with compensation, never one
-//! transaction (`ARCHITECTURE.md`). First the request is checked and priced
+//! transaction (docs/booking-rules.md, 'Placement is a process that undoes itself').
+//! First the request is checked and priced
 //! ([`prepare`]: the booking state, the courses, the return-trip rule, the discounts and
 //! the order's number); then the process records itself for the recovery sweep and runs
 //! its steps ([`steps`]), each with what undoes it:

@@ -11,7 +11,8 @@ import { StatusPage } from '@/shared/ui/status-page';
 import { errorMessages } from './error-messages';
 import { NotFoundPage } from './not-found-page';
 
-/** Route `errorElement`: a 404 response shows the not-found page, anything else a generic error (spec §2). */
+/** Route `errorElement`: a 404 response shows the not-found page, anything else a generic error
+ * (docs/web.md, 'Not found, and other failures of a page'). */
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
@@ -21,7 +22,7 @@ export function RouteError() {
 
 /**
  * A page's code could not be loaded, most likely because a new version was deployed meanwhile: reload
- * once (at most once a minute, spec §4), else show the generic error.
+ * once (at most once a minute: docs/web.md, 'A new version of the app'), else show the generic error.
  */
 function ChunkError() {
   const [reloading] = useState(() => reloadForChunkError());

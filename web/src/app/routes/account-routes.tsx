@@ -23,8 +23,10 @@ export function accountRoutes(): RouteObject[] {
       lazy: async () => ({ Component: (await import('./change-password')).ChangePasswordRoute }),
     },
     {
-      // Guests go to /login?redirect=… (spec §6). Other /user/* pages wrap themselves the same way,
-      // except /user/return-ticket, which guests may use with a ticket number and code (DECISIONS).
+      // Guests go to /login?redirect=… (docs/web.md, 'Guests log in first, admins only in the panel').
+      // Other /user/* pages wrap themselves the same way,
+      // except /user/return-ticket, which guests may use with a ticket number and code
+      // (docs/returns.md, 'Who may return a ticket').
       element: <RequireAuth />,
       children: [
         { path: 'user/user', lazy: async () => ({ Component: (await import('./user-account')).UserAccountRoute }) },

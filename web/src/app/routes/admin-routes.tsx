@@ -1,4 +1,5 @@
-// The admin panel (spec §2 "Admin"), for SuperAdmins only; everyone else is sent home (spec §6). It
+// The admin panel, for SuperAdmins only; everyone else is sent home
+// (docs/web.md, 'Guests log in first, admins only in the panel'). It
 // has its own layout (side navigation, breadcrumbs) and is one lazy chunk: no admin code is in the
 // customer's first download. Inside the chunk the panel routes itself from its area declarations
 // (features/admin/components/admin-app.tsx).

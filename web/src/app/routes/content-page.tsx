@@ -9,7 +9,7 @@ import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { NotFoundPage } from '../errors/not-found-page';
 
 /**
- * A content page from the admin panel: `/{slug}` (spec §2), and the fixed `/old/nisko-krakow` and
+ * A content page from the admin panel: `/{slug}` (docs/web.md, 'Content pages'), and the fixed `/old/nisko-krakow` and
  * `/old/regulamin` (which pass their slug). An unknown slug shows the 404 page.
  */
 export function ContentPageRoute({ slug: fixedSlug }: { slug?: string }) {

@@ -1,4 +1,4 @@
-// Content pages (spec §2): /old/nisko-krakow and /old/regulamin, and the /{slug} catch-all. Static
+// Content pages (docs/web.md, 'Content pages'): /old/nisko-krakow and /old/regulamin, and the /{slug} catch-all. Static
 // paths rank above `:slug` in React Router, so the catch-all never hides a real page.
 import type { RouteObject } from 'react-router';
 

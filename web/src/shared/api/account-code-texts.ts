@@ -1,4 +1,5 @@
-// The sentences of the accounts' codes (spec §8: registration, activation, login, passwords) and of a
+// The sentences of the accounts' codes (registration, activation, login, passwords;
+// docs/web.md, 'The accounts' messages') and of a
 // content page that is not there. Only the accounts' and the content pages' screens meet them, so they
 // travel in the same chunk as the documented codes' sentences (server-code-texts.ts), loaded beside the
 // first page rather than in it (server-messages.ts, `loadCodeTexts`); they win over those general ones.
@@ -8,17 +9,17 @@ export const accountCodeTexts = defineMessages({
   'account.registration_failed': {
     id: 'server.registrationFailed',
     defaultMessage: 'Rejestracja nie powiodła się.',
-    description: 'Server message "Your registration failed." (spec §8)',
+    description: 'Server message "Your registration failed."',
   },
   'account.not_activated': {
     id: 'server.notActivated',
     defaultMessage: 'Twoje konto nie zostało aktywowane, spróbuj ponownie.',
-    description: 'Server message "Your account was not activated, please try again." (spec §8)',
+    description: 'Server message "Your account was not activated, please try again."',
   },
   'password.not_changed': {
     id: 'server.passwordNotChanged',
     defaultMessage: 'Hasło nie zostało zmienione. Spróbuj ponownie później.',
-    description: 'Server message "Password was not changed. Please try again later." (spec §8)',
+    description: 'Server message "Password was not changed. Please try again later."',
   },
   'auth.bad_credentials': {
     id: 'server.badCredentials',
@@ -33,7 +34,7 @@ export const accountCodeTexts = defineMessages({
   'account.email_read_only': {
     id: 'server.emailReadOnly',
     defaultMessage: 'Adresu e-mail istniejącego konta nie można zmienić.',
-    description: 'Server message "The e-mail of an existing account cannot be edited." (spec §5)',
+    description: 'Server message "The e-mail of an existing account cannot be edited."',
   },
   'password.wrong_old': {
     id: 'server.wrongOldPassword',

@@ -1,4 +1,5 @@
-// The one error type the API layer throws, so screens can show "name: message" (spec §8) and map
+// The one error type the API layer throws, so screens can show "name: message"
+// (docs/web.md, 'Every failed call is told') and map
 // 422 field errors onto form fields without guessing at shapes.
 // zod/mini: the tree-shakable build; this file is in the first download of every page.
 import * as z from 'zod/mini';

@@ -2,7 +2,8 @@
 //
 // It also carries the session: the bearer token of the logged-in user goes with every request, and
 // a 401 while a token is held ends the local session (the token expired or was revoked). A failure
-// is shown as a danger toast (spec §8) unless the caller passes `toast: false` and handles it.
+// is shown as a danger toast (docs/web.md, 'Every failed call is told')
+// unless the caller passes `toast: false` and handles it.
 // Where the token comes from and how a failure is shown are the app's business: the app shell wires
 // them in with `configureApiClient` (app/api-session.ts), so this layer imports no store.
 //

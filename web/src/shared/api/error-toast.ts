@@ -1,4 +1,5 @@
-// How a failed API call is told to the user (spec §8): a danger toast; for 422 and 404 its title and
+// How a failed API call is told to the user (docs/web.md, 'Every failed call is told'):
+// a danger toast; for 422 and 404 its title and
 // text are the `name` and `message` of the answer's body (translated by status and `code`), otherwise
 // they describe the failure itself.
 import { defineMessages } from 'react-intl';

@@ -1,4 +1,5 @@
-// Route guards (spec §6). They read the stored session synchronously (the persisted store is loaded
+// Route guards (docs/web.md, 'Guests log in first, admins only in the panel').
+// They read the stored session synchronously (the persisted store is loaded
 // before the first render), so a protected page never renders for a guest, not even for a frame.
 // The server checks every call again: these only decide what to show.
 import type { ReactNode } from 'react';
@@ -27,7 +28,8 @@ export function RequireAuth({ children }: GuardProps) {
   return children ?? <Outlet />;
 }
 
-/** SuperAdmins only; everyone else goes to the home page (spec §6). */
+/** SuperAdmins only; everyone else goes to the home page
+ * (docs/web.md, 'Guests log in first, admins only in the panel'). */
 export function RequireSuperAdmin({ children }: GuardProps) {
   const allowed = useAuthStore(selectIsSuperAdmin);
   const localized = useLocalizedPath();

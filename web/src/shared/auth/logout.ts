@@ -1,5 +1,5 @@
-// POST /api/user/auth/logout, then home with the toast "Zostałeś poprawnie wylogowany" (spec §8,
-// DECISIONS "Accounts": after logout the user goes to `/`).
+// POST /api/user/auth/logout, then home (`/`) with the toast "Zostałeś poprawnie wylogowany"
+// (docs/accounts.md, 'A session is a bearer token').
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { defineMessages } from 'react-intl';
@@ -18,7 +18,7 @@ const messages = defineMessages({
   loggedOut: {
     id: 'auth.logout.success',
     defaultMessage: 'Zostałeś poprawnie wylogowany',
-    description: 'Toast after logging out (spec §8)',
+    description: 'Toast after logging out',
   },
 });
 

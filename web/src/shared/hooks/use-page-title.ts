@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 import { BRAND_NAME } from '@/config/brand';
 
-/** Sets the document title to "{title} | {brand}" (spec §2: titles per route with a brand suffix). */
+/** Sets the document title to "{title} | {brand}" (docs/web.md, 'Page titles'). */
 export function usePageTitle(title: string): void {
   useEffect(() => {
     document.title = `${title} | ${BRAND_NAME}`;

@@ -1,6 +1,7 @@
 // After a deployment the chunks a long-open page knows about are gone, and loading one fails. Reloading
 // fetches the new index.html and its chunks; a timestamp in sessionStorage makes sure this happens at
-// most once a minute (spec §4, §9), so a chunk that is really broken cannot cause a reload loop.
+// most once a minute (docs/web.md, 'A new version of the app'),
+// so a chunk that is really broken cannot cause a reload loop.
 
 export const CHUNK_RELOAD_KEY = 'nisko-bus.chunk-reload-at';
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;

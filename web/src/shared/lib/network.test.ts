@@ -11,7 +11,7 @@ describe('canPrefetch', () => {
     expect(canPrefetch(nav({ effectiveType: '3g', saveData: false }))).toBe(true);
   });
 
-  it('skips 2g and data-saver connections (spec §9)', () => {
+  it('skips 2g and data-saver connections', () => {
     expect(canPrefetch(nav({ effectiveType: '2g' }))).toBe(false);
     expect(canPrefetch(nav({ effectiveType: 'slow-2g' }))).toBe(false);
     expect(canPrefetch(nav({ effectiveType: '4g', saveData: true }))).toBe(false);

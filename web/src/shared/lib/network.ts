@@ -1,4 +1,5 @@
-// Prefetching pages costs data; skip it on slow or metered connections (spec §9).
+// Prefetching pages costs data; skip it on slow or metered connections
+// (docs/web.md, 'Prefetching spares slow connections').
 
 interface NetworkInformationLike {
   saveData?: boolean;

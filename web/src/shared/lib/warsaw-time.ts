@@ -1,5 +1,5 @@
 // Warsaw wall-clock time as the API writes it: days as 'YYYY-MM-DD', and its filters take
-// 'YYYY-MM-DD HH:MM:SS' (spec §7, DECISIONS "Money and time").
+// 'YYYY-MM-DD HH:MM:SS' (docs/conventions.md, 'Times are Warsaw times').
 
 // One formatter for both, made on first use (not when the module loads) and kept: making an Intl
 // formatter costs far more than using one. en-CA writes the parts in ISO order.

@@ -1,5 +1,6 @@
 // The logged-in session: the bearer token and the user, both read from the login answer's `data`
-// (spec §3, DECISIONS "Accounts"). Persisted in localStorage so a reload keeps the user logged in;
+// (docs/accounts.md, 'The web app keeps the session across reloads'). Persisted in localStorage so a
+// reload keeps the user logged in;
 // the token is opaque and revoked server-side at logout. Lives in `shared` because the API client,
 // the layout, the guards and several features all read it.
 import { create } from 'zustand';
@@ -46,7 +47,10 @@ export const useAuthStore = create<AuthState>()(
 
 export const selectIsLoggedIn = (state: Pick<AuthState, 'token'>): boolean => state.token !== null;
 
-/** The role "contains" SuperAdmin (spec §3, §6): tolerant of a list such as "User,SuperAdmin". */
+/**
+ * The role "contains" SuperAdmin (docs/web.md, 'Guests log in first, admins only in the panel'):
+ * tolerant of a list such as "User,SuperAdmin".
+ */
 export function isSuperAdmin(user: Pick<AuthUser, 'role'> | null | undefined): boolean {
   return !!user && user.role.split(/[\s,]+/).includes(SUPER_ADMIN_ROLE);
 }

@@ -1,6 +1,6 @@
-// The full-screen loader (spec §3 "Loader: a boolean"). Several tasks can run at once, so the store
+// The full-screen loader (docs/web.md, 'Loading indicators'). Several tasks can run at once, so the store
 // counts them and `loading` stays on until the last one ends. The overlay waits 200 ms before it
-// appears (spec §9), so quick requests never flash it.
+// appears, so quick requests never flash it.
 import { create } from 'zustand';
 
 interface LoaderState {

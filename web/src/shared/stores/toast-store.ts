@@ -1,4 +1,4 @@
-// Toasts: short messages in the corner (spec §8). Client state only (R17); the `Toaster` component
+// Toasts: short messages in the corner (docs/web.md, 'Toasts'). Client state only (R17); the `Toaster` component
 // renders them and runs their timers, so the store stays free of side effects and easy to test.
 import { create } from 'zustand';
 
@@ -21,7 +21,7 @@ export interface Toast {
 
 export type NewToast = Omit<Toast, 'id' | 'timeout' | 'type'> & Partial<Pick<Toast, 'timeout' | 'type'>>;
 
-/** How long each type stays (spec §8, §9): default 4 s, warning and denied 10 s, danger 20 s. */
+/** How long each type stays (docs/web.md, 'Toasts'): default 4 s, warning and denied 10 s, danger 20 s. */
 export const TOAST_TIMEOUTS: Record<ToastType, number> = {
   success: 4_000,
   info: 4_000,

@@ -1,6 +1,7 @@
 // "Poproś o fakturę": a customer who did not ask for an invoice when ordering asks for it after payment
-// (DECISIONS.md: until the end of the third month after the month of the sale; Polish VAT act,
-// art. 106b(3)). POST /api/order/order/request-invoice {number, code?, invoice}: the logged-in owner
+// until the end of the third month after the month of the sale (Polish VAT act, art. 106b(3);
+// docs/invoices.md, 'An invoice asked for after payment').
+// POST /api/order/order/request-invoice {number, code?, invoice}: the logged-in owner
 // shows the ticket's number, a guest its number and code (as for a return). The invoice is issued at
 // once and e-mailed; the page then reloads the order so its link appears.
 import { useState, type FormEvent } from 'react';

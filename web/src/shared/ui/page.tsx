@@ -11,7 +11,7 @@ interface PageProps {
   children: ReactNode;
 }
 
-/** A page's frame: one h1 that names the page, and the matching document title (spec §2). */
+/** A page's frame: one h1 that names the page, and the matching document title (docs/web.md, 'Page titles'). */
 export function Page({ title, width = 'default', lead, children }: PageProps) {
   const headingId = useId();
   usePageTitle(title);

@@ -1,5 +1,5 @@
-// The panel's one data provider: the API's generic list, one, save and delete (DECISIONS "API
-// conventions"), for every area. Lists take the URL's query as it is (`page`, `per-page`, `sort`,
+// The panel's one data provider: the API's generic list, one, save and delete (docs/conventions.md, 'Lists'),
+// for every area. Lists take the URL's query as it is (`page`, `per-page`, `sort`,
 // `filter[field][op]`), so the list state in the address bar is exactly what the server is asked.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 

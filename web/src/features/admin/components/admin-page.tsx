@@ -18,7 +18,7 @@ interface AdminPageProps {
 
 /**
  * One admin page: breadcrumbs (panel › group › area › record), one h1 and the document title
- * "{title} – Panel administracyjny | Nisko Bus" (spec §2: a title per route with the brand suffix).
+ * "{title} – Panel administracyjny | Nisko Bus" (docs/web.md, 'Page titles').
  */
 export function AdminPage({ title, actions, children }: AdminPageProps) {
   const intl = useIntl();

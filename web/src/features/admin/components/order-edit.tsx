@@ -95,7 +95,8 @@ function OrderEdit({ id }: { id: string }) {
   }
   const order = query.data;
   const issued = (order.invoices ?? []).some((invoice) => invoice.kind === 'VAT') || Boolean(order.invoice?.number);
-  // Invoice data given to a paid order without an invoice issue it at once (DECISIONS.md).
+  // Invoice data given to a paid order without an invoice issue it at once
+  // (docs/office.md, 'An admin corrects an order in one command').
   const note = issued ? orderTexts.correctionNote : order.status === 'paid' ? orderTexts.paidNoInvoiceNote : orderTexts.beforeInvoiceNote;
   const desk = paidAtOffice(order.payment_method);
   const loaded = customerKey(valuesOf(order));

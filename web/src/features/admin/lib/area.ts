@@ -16,7 +16,7 @@ export interface Option {
   label: MessageDescriptor | string;
 }
 
-/** One filter of a list: `filter[field][op]` (DECISIONS "API conventions"). */
+/** One filter of a list: `filter[field][op]` (docs/conventions.md, 'Lists'). */
 export interface FilterDef {
   field: string;
   op: FilterOp;

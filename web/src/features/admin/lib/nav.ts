@@ -1,4 +1,4 @@
-// The side navigation, grouped as the spec's admin paths are (spec §2 "Admin").
+// The side navigation, grouped as the admin paths are (docs/web.md, 'The panel's areas').
 import type { MessageDescriptor } from 'react-intl';
 
 import { areaTitles } from '../messages/area-titles';

@@ -1,4 +1,4 @@
-// Company settings (spec §3 and every *setting* of DECISIONS.md), as the generic form edits them.
+// Company settings (docs/settings.md: every value marked *setting* in docs/), as the generic form edits them.
 import * as z from 'zod/mini';
 
 import { SettingsInput as S } from '@/shared/api/limits.gen';

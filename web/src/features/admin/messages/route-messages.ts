@@ -33,7 +33,7 @@ export const routeTexts = defineMessages({
   saved: { id: 'admin.route.saved', defaultMessage: 'Zapisano.', description: 'Toast: a part of the route was saved' },
 });
 
-/** Week days, 0 = Sunday (spec §5). */
+/** Week days, 0 = Sunday (docs/web.md, 'Week days'). */
 export const weekDayNames = defineMessages({
   d1: { id: 'admin.weekDay.1', defaultMessage: 'pon', description: 'Monday, short' },
   d2: { id: 'admin.weekDay.2', defaultMessage: 'wt', description: 'Tuesday, short' },

@@ -9,7 +9,8 @@ import { apiClient } from '@/shared/api/client';
 const responseSchema = z.object({ data: z.object({ message: z.string() }) });
 
 export async function confirmAccount(token: string): Promise<string> {
-  // The page explains a failure itself (spec §8 message), so no toast.
+  // The page explains a failure itself (the server's message), so no toast
+// (docs/web.md, 'Every failed call is told').
   const body = await apiClient.post('/user/auth/confirm', { body: { token }, toast: false });
   return responseSchema.parse(body).data.message;
 }

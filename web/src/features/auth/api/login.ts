@@ -1,4 +1,5 @@
-// POST /api/user/auth/login: {email, password} -> {data: {token, user}} (spec §3: both read from data).
+// POST /api/user/auth/login: {email, password} -> {data: {token, user}} (both read from data;
+// docs/accounts.md, 'A session is a bearer token').
 import { useMutation } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 

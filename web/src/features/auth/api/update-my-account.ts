@@ -1,5 +1,5 @@
 // POST /api/user/user/update-my-account {"my-account": {first_name, last_name, phone}}. The e-mail is
-// not sent: it cannot be edited (spec §5).
+// not sent: it cannot be edited (docs/web.md, 'The account's e-mail is read-only').
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/shared/api/client';

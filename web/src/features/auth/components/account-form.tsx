@@ -19,7 +19,7 @@ const messages = defineMessages({
   emailHint: {
     id: 'auth.account.emailHint',
     defaultMessage: 'Adresu e-mail nie można zmienić: jest loginem konta.',
-    description: 'Hint under the read-only e-mail on the account page (spec §5)',
+    description: 'Hint under the read-only e-mail on the account page',
   },
   submit: {
     id: 'auth.account.submit',
@@ -38,7 +38,8 @@ const messages = defineMessages({
   },
 });
 
-/** The account form: the e-mail is shown but not editable; names and phone are (spec §5). */
+/** The account form: the e-mail is shown but not editable; names and phone are
+ * (docs/web.md, 'The account's e-mail is read-only'). */
 export function AccountForm({ account }: { account: Account }) {
   const intl = useIntl();
   const localized = useLocalizedPath();

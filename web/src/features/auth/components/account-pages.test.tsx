@@ -119,7 +119,7 @@ describe('change password', () => {
     expect(await screen.findByText('Hasło zostało zmienione.')).toBeInTheDocument();
   });
 
-  it('explains a refused link (spec §8 message in the toast)', async () => {
+  it('explains a refused link (the server’s message in the toast)', async () => {
     const { user } = renderApp('/change-password?token=expired');
     await screen.findByRole('heading', { level: 1, name: 'Zmiana hasła' });
     await user.type(screen.getByLabelText('Nowe hasło'), 'nowehaslo1');

@@ -21,7 +21,7 @@ const messages = defineMessages({
   failed: {
     id: 'auth.confirm.failed',
     defaultMessage: 'Twoje konto nie zostało aktywowane, spróbuj ponownie.',
-    description: 'Shown when the activation link is wrong, used or expired (spec §8 "Your account was not activated")',
+    description: 'Shown when the activation link is wrong, used or expired ("Your account was not activated")',
   },
   toLogin: { id: 'auth.confirm.toLogin', defaultMessage: 'Zaloguj się', description: 'Link to the login page' },
   toRegister: {

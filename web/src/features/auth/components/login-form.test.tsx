@@ -97,7 +97,7 @@ describe('login page', () => {
     expect(useAuthStore.getState().token).toBeNull();
   });
 
-  it('tells an account that is not activated (spec §8), in English too', async () => {
+  it('tells an account that is not activated, in English too', async () => {
     const { user } = renderApp('/en/login');
     await screen.findByRole('heading', { level: 1, name: 'Log in' });
 

@@ -6,7 +6,7 @@ import type { ContentPage } from '../api/get-content';
 
 const TEMPLATES = new Set(['default', 'wide', 'narrow']);
 
-/** A content page: its title, the main HTML and, when there is one, the side column (spec §3). */
+/** A content page: its title, the main HTML and, when there is one, the side column (docs/web.md, 'Content pages'). */
 export function ContentArticle({ page }: { page: ContentPage }) {
   const headingId = useId();
   const template = TEMPLATES.has(page.template) ? page.template : 'default';

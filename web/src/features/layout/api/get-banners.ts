@@ -1,4 +1,4 @@
-// GET /api/app/banner/all: the promo banners valid now, newest first (spec §7: page 1, 999 per page,
+// GET /api/app/banner/all: the promo banners valid now, newest first (docs/web.md, 'Banners': page 1, 999 per page,
 // sort -created_at, valid_from < now < valid_to with now as 'YYYY-MM-DD HH:MM:SS'), with `lang`: the
 // server answers each title and text in the page's language (Polish where no translation was written).
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 // GET /api/app/menu/get-menu?type=top|bottom1|bottom2&lang=pl|en: a menu whose `content` is JSON text
-// of its items (spec §7), their names in the page's language (Polish where no translation was written).
+// of its items (docs/web.md, 'Menus'), their names in the page's language (Polish where no translation was written).
 // Items are {name, link, target, children?}; older data calls the sub-items `items`.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
@@ -12,7 +12,7 @@ import type { ApiSchema } from '@/shared/api/schema';
 
 export type MenuType = 'top' | 'bottom1' | 'bottom2';
 
-/** `target` 'nuxt-link' means an in-app link; anything else is an anchor target (spec §2). */
+/** `target` 'nuxt-link' means an in-app link; anything else is an anchor target (docs/web.md, 'Menus'). */
 export const IN_APP_TARGET = 'nuxt-link';
 
 export interface MenuItem {

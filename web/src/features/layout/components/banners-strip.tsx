@@ -28,7 +28,7 @@ function inAppTarget(target: string): string {
 }
 
 /**
- * The promo banners valid now (spec §2, §4). Closing one hides it and sets a cookie for its
+ * The promo banners valid now (docs/web.md, 'Banners'). Closing one hides it and sets a cookie for its
  * refresh_time seconds; banners with that cookie are not shown.
  */
 export function BannersStrip() {

@@ -23,7 +23,7 @@ const messages = defineMessages({
   },
 });
 
-/** Shown until accepted; acceptance is remembered in localStorage (spec §4). */
+/** Shown until accepted; acceptance is remembered in localStorage (docs/web.md, 'The cookie notice'). */
 export function CookieNotice() {
   const intl = useIntl();
   const accepted = useCookieNoticeStore((state) => state.accepted);

@@ -13,7 +13,8 @@ const messages = defineMessages({
   },
 });
 
-/** The overlay appears only after this delay, so quick requests and page changes never flash it (spec §9). */
+/** The overlay appears only after this delay, so quick requests and page changes never flash it
+ * (docs/web.md, 'Loading indicators'). */
 export const LOADER_DELAY_MS = 200;
 
 /** The full-screen loader: on while the loader store says so, or while a page (chunk) is loading. */

@@ -11,7 +11,8 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { Toaster } from './toaster';
 
 /**
- * The public layout (spec §2): skip link, banners, header, the page in <main>, footer, cookie notice,
+ * The public layout (docs/web.md, 'The public layout'):
+ * skip link, banners, header, the page in <main>, footer, cookie notice,
  * toasts and the loader overlay.
  */
 export function MainLayout() {

@@ -27,7 +27,7 @@ interface MenuLinkProps {
 }
 
 /**
- * A menu item's link: target 'nuxt-link' is an in-app link in the current language (spec §2), anything
+ * A menu item's link: target 'nuxt-link' is an in-app link in the current language (docs/web.md, 'Menus'), anything
  * else an anchor with that target. Links to other sites are anchors whatever their target says.
  */
 export function MenuLink({ item, className, children, onNavigate }: MenuLinkProps) {

@@ -31,7 +31,7 @@ const menuLabels = defineMessages({
 
 const FOOTER_SLOTS = ['page_footer_1', 'page_footer_2'] as const;
 
-/** Two menu columns, the two contact texts from the company settings and the copyright (spec §2). */
+/** Two menu columns, the two contact texts from the company settings and the copyright (docs/web.md, 'Menus'). */
 export function SiteFooter() {
   const intl = useIntl();
   // The footer texts are optional decoration: while they load, or if the call fails, the footer

@@ -20,7 +20,7 @@ const messages = defineMessages({
 
 
 /**
- * The toasts (spec §8). The list is a polite live region, so new toasts are read out; failures use
+ * The toasts (docs/web.md, 'Toasts'). The list is a polite live region, so new toasts are read out; failures use
  * role="alert". Each toast closes itself after its timeout, which pauses while the pointer or the
  * keyboard focus is on it (WCAG 2.2.1), and has a close button.
  */

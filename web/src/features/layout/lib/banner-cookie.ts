@@ -1,5 +1,5 @@
 // A closed banner stays hidden for its refresh_time seconds: a cookie named from its id and 'closed'
-// remembers it (spec §4).
+// remembers it (docs/web.md, 'Banners').
 import { getCookie, setCookie } from '@/shared/lib/cookies';
 
 export function bannerCookieName(id: number): string {

@@ -1,4 +1,5 @@
-// The entries of the user dropdown and of the mobile menu (spec §2): label, icon and link, each shown
+// The entries of the user dropdown and of the mobile menu (docs/web.md, 'The user menu'):
+// label, icon and link, each shown
 // to guests, to logged-in users or to everyone. "Log out" is added separately (it is an action).
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 

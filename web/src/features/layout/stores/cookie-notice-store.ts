@@ -6,7 +6,7 @@ interface CookieNoticeState {
   accept: () => void;
 }
 
-/** Whether the visitor accepted the cookie notice; remembered in localStorage (spec §4). */
+/** Whether the visitor accepted the cookie notice; remembered in localStorage (docs/web.md, 'The cookie notice'). */
 export const useCookieNoticeStore = create<CookieNoticeState>()(
   persist(
     (set) => ({

@@ -1,5 +1,5 @@
 // POST /api/course/discount/calculate-for-tickets: the price of each ticket line for the chosen
-// course(s). The answer's tickets replace the booking's list (spec §4).
+// course(s). The answer's tickets replace the booking's list (docs/web.md, 'Live prices').
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/shared/api/client';

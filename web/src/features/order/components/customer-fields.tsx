@@ -52,7 +52,7 @@ const valueMessages = defineMessages<{ consentStatute: { link: MessageTag } }>({
 
 interface CustomerFieldsProps {
   errors: Record<string, string | undefined>;
-  /** The account's e-mail cannot be changed here (spec §5). */
+  /** The account's e-mail cannot be changed here (docs/web.md, 'The account's e-mail is read-only'). */
   emailLocked: boolean;
 }
 

@@ -1,4 +1,5 @@
-// The two clocks of the payment page (DECISIONS.md "Payment"): the few seconds until the redirect to
+// The two clocks of the payment page (docs/payments.md, 'What the payment page shows'): the few seconds
+// until the redirect to
 // the payment gateway (which can be stopped, WCAG 2.2.1) and the time the reservation still holds the
 // seats. Both are shown as timers that screen readers do not read out every second; a polite status
 // says at the start when the redirect happens, once a minute how long the reservation has left, and

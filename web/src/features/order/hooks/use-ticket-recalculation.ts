@@ -1,5 +1,5 @@
 // Keeps the ticket lines priced: whenever a line's quantity or discount changes (after a short pause),
-// the backend recalculates and its answer replaces the lines (spec §4).
+// the backend recalculates and its answer replaces the lines (docs/web.md, 'Live prices').
 import { useEffect, useMemo, useState } from 'react';
 
 import { useTicketPrices, type CalculateInput, type TicketPrices } from '../api/calculate-tickets';

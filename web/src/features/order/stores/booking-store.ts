@@ -1,4 +1,4 @@
-// The order being put together (spec §3 "Booking state"): the chosen courses, the ticket lines, the
+// The order being put together (docs/web.md, 'The booking state'): the chosen courses, the ticket lines, the
 // customer, the optional invoice, the discounts on offer and the coupon; then which order it was placed
 // as (the order itself is server data: a query, see api/get-order.ts). Kept in sessionStorage, so a
 // reload of /order/ticket or /order/payment keeps everything, and a new tab starts clean.

@@ -1,4 +1,4 @@
-// The search form's state (spec §3 "Search state"): the trip mode and its options, the stops and
+// The search form's state (docs/web.md, 'The search form'): the trip mode and its options, the stops and
 // dates, and the start date of the last result. Kept for the browser tab (sessionStorage), so going
 // back from the results or the order form shows what was searched.
 import { defineMessages, type MessageDescriptor } from 'react-intl';

@@ -1,8 +1,9 @@
 // "Zmień kurs" on a ticket's page: moves a valid, paid ticket to another course of the same route
-// between the same stops (DECISIONS.md "Returns and changes": once, until N minutes before departure).
+// between the same stops, once, until N minutes before departure (docs/returns.md, 'A ticket changes course once').
 // The rules are said before anything is chosen; then the other courses with a free seat (time, free
 // seats, the price difference), a confirmation that repeats the difference, and the change. A dearer
-// course's difference is paid online first (DECISIONS.md): the change holds the new seat and answers
+// course's difference is paid online first (docs/returns.md, 'A dearer course is paid first'): the change
+// holds the new seat and answers
 // where to pay, and the page goes there; until it is paid the ticket stays, and the section says what
 // waits and links the payment again. After the change the ticket is read again, so the page shows
 // its new course.

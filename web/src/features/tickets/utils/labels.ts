@@ -25,7 +25,7 @@ export function legLabel(leg: string): MessageDescriptor {
   return leg.toLowerCase() === 'back' ? messages.back : messages.outbound;
 }
 
-/** Sales (and returns) close this long before departure (DECISIONS.md *setting*; the backend decides). */
+/** Sales (and returns) close this long before departure (a *setting*, docs/settings.md; the backend decides). */
 export const RETURN_CLOSES_MINUTES = 10;
 
 /** Whether the ticket can still be offered for return at `now` (the backend checks again). */

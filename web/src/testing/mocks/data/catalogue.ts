@@ -261,7 +261,10 @@ export function connectionFor(
   };
 }
 
-/** Sales close this long before a course leaves the boarding stop (DECISIONS.md). */
+/**
+ * Sales close this long before a course leaves the boarding stop
+ * (docs/booking-rules.md, 'Sales close before the coach leaves the boarding stop').
+ */
 const SALES_CLOSE_MS = 10 * 60_000;
 
 /** Whether a line runs from `from` to a later `to` at all (the search's `served`). */

@@ -1,4 +1,4 @@
-// Error answers shaped like the backend's (DECISIONS.md "API conventions", docs/errors.md).
+// Error answers shaped like the backend's (docs/conventions.md, 'Answers and errors'; docs/errors.md).
 import { HttpResponse } from 'msw';
 
 import { kindCode, type MockFieldError, type MockParams, withFieldCodes } from './responses';

@@ -1,4 +1,4 @@
-// Bodies shaped like the backend's (DECISIONS "API conventions"), shared by the handler files.
+// Bodies shaped like the backend's (docs/conventions.md, 'Answers and errors'), shared by the handler files.
 
 const NAMES: Record<number, string> = {
   400: 'Bad Request',
