@@ -38,6 +38,9 @@ pub enum Fault {
     /// The next KSeF request answers 429 with this `Retry-After` (seconds), as KSeF's
     /// lengthened block after repeated excess does.
     TooManyRequests(u64),
+    /// The next interactive session opened is valid for this many minutes (not 12
+    /// hours): its `validUntil` is near.
+    ShortSession(u32),
 }
 
 #[derive(Debug, Default)]
@@ -65,6 +68,8 @@ pub(crate) struct FaultState {
     /// With `hold_batches`: a held batch still answers 100, as KSeF's does for a while
     /// after its close before it picks the package up.
     pub held_batches_at_100: bool,
+    /// `ShortSession`: the next interactive session's validity, in minutes.
+    pub short_session: Option<u32>,
 }
 
 /// The handle tests hold to inject faults.
@@ -97,6 +102,7 @@ impl Faults {
             Fault::SendRefused(code) => state.send_refusals.push_back(code),
             Fault::SlowAuthentication(polls) => state.slow_authentication = Some(polls),
             Fault::KeyWithdrawn => state.withdraw_key = true,
+            Fault::ShortSession(minutes) => state.short_session = Some(minutes),
         }
     }
 
@@ -148,6 +154,11 @@ impl Faults {
         self.lock().slow_authentication.take()
     }
 
+    /// How long the next interactive session is valid for, if a test asked (once).
+    pub(crate) fn take_short_session(&self) -> Option<u32> {
+        self.lock().short_session.take()
+    }
+
     /// Whether the next refresh is refused (once).
     pub(crate) fn take_forbid_refresh(&self) -> bool {
         std::mem::take(&mut self.lock().forbid_refresh)
@@ -162,6 +173,7 @@ impl Faults {
         state.forbid_refresh = false;
         state.send_refusals.clear();
         state.slow_authentication = None;
+        state.short_session = None;
         state.requests.clear();
         state.invoices.clear();
         state.expire_tokens = false;
@@ -245,6 +257,7 @@ pub enum FaultSpec {
     SendRefused { code: i64 },
     SlowAuthentication { polls: u32 },
     TooManyRequests { seconds: u64 },
+    ShortSession { minutes: u32 },
 }
 
 impl FaultSpec {
@@ -261,6 +274,7 @@ impl FaultSpec {
             Self::TokenExpired => Fault::TokenExpired,
             Self::KeyWithdrawn => Fault::KeyWithdrawn,
             Self::TooManyRequests { seconds } => Fault::TooManyRequests(*seconds),
+            Self::ShortSession { minutes } => Fault::ShortSession(*minutes),
         }
     }
 }

@@ -65,7 +65,8 @@ pub(crate) async fn open(
     };
     let reference_number = reference("SO");
     let now = now_string();
-    let valid_until = (Utc::now() + Duration::hours(12)).to_rfc3339_opts(SecondsFormat::Millis, true);
+    let valid_for = shared.faults.take_short_session().map_or(Duration::hours(12), |m| Duration::minutes(m.into()));
+    let valid_until = (Utc::now() + valid_for).to_rfc3339_opts(SecondsFormat::Millis, true);
     let session = Session {
         key,
         created: now.clone(),

@@ -29,6 +29,7 @@ mod ksef_check;
 mod ksef_cli;
 mod ksef_deadlines;
 mod ksef_documents;
+mod ksef_kept;
 mod ksef_outages;
 mod ksef_rate_limit;
 mod ksef_technical;
