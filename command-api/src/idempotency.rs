@@ -16,7 +16,9 @@
 //! ids all derive from the order id). Without a key, [`NewId`] is a fresh UUID v7.
 //!
 //! The creating commands that wear it: placing an order (`order.place`), issuing a
-//! coupon (`coupon.create`) and registering a new payment of an order (`order.pay-again`).
+//! coupon (`coupon.create`) or a batch of them (`coupon.batch`), registering a new payment
+//! of an order (`order.pay-again`), an office sale (`order.office-sale`) and filing a
+//! complaint (`complaint.file`, whose body may carry 21 MiB of attachments: [`layer_up_to`]).
 
 use api_core::auth::MaybeUser;
 use api_core::ApiError;
@@ -36,7 +38,21 @@ pub const HEADER: &str = "idempotency-key";
 /// How long a claim holds before another request may take it over.
 const LOCK_SECONDS: f64 = 30.0;
 
-/// The most a request body (and a stored answer) may weigh here: the API's own limit.
+/// [`LOCK_SECONDS`], or `IDEMPOTENCY_LOCK_SECONDS` from the environment (the crash tests
+/// retry a request whose process died without waiting half a minute).
+fn lock_seconds() -> f64 {
+    static SECONDS: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
+    *SECONDS.get_or_init(|| {
+        std::env::var("IDEMPOTENCY_LOCK_SECONDS")
+            .ok()
+            .and_then(|s| s.parse::<f64>().ok())
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .unwrap_or(LOCK_SECONDS)
+    })
+}
+
+/// The most a request body (and a stored answer) may weigh here: the API's own limit
+/// (a route may take larger bodies: [`layer_up_to`]).
 const MAX_BYTES: usize = 1024 * 1024;
 
 /// The id of the resource a creating command makes: the id its `Idempotency-Key` claimed,
@@ -57,11 +73,13 @@ impl<S: Send + Sync> FromRequestParts<S> for NewId {
 pub struct Scope {
     pool: PgPool,
     name: &'static str,
+    /// The largest request body the route takes.
+    max_body: usize,
 }
 
 impl Scope {
     pub fn new(pool: &PgPool, name: &'static str) -> Self {
-        Scope { pool: pool.clone(), name }
+        Scope { pool: pool.clone(), name, max_body: MAX_BYTES }
     }
 }
 
@@ -69,6 +87,16 @@ impl Scope {
 /// `post(handler).route_layer(idempotency::layer(&pool, "order.place"))`.
 pub fn layer(pool: &PgPool, scope: &'static str) -> FromFnLayer<Middleware, Scope, (State<Scope>, Request)> {
     from_fn_with_state(Scope::new(pool, scope), idempotent as Middleware)
+}
+
+/// [`layer`] for a route whose bodies may weigh up to `max_body` bytes (a complaint's
+/// attachments); the answer it keeps is held to the API's own limit still.
+pub fn layer_up_to(
+    pool: &PgPool,
+    scope: &'static str,
+    max_body: usize,
+) -> FromFnLayer<Middleware, Scope, (State<Scope>, Request)> {
+    from_fn_with_state(Scope { max_body, ..Scope::new(pool, scope) }, idempotent as Middleware)
 }
 
 /// [`idempotent`] as a plain function pointer, so [`layer`] can name its type.
@@ -91,9 +119,9 @@ async fn once(scope: &Scope, request: Request, next: Next) -> Result<Response, A
     let Some(key) = key_of(request.headers())? else { return Ok(next.run(request).await) };
     let (mut parts, body) = request.into_parts();
     let MaybeUser(user) = MaybeUser::from_request_parts(&mut parts, &scope.pool).await?;
-    let body = to_bytes(body, MAX_BYTES)
+    let body = to_bytes(body, scope.max_body)
         .await
-        .map_err(|_| ApiError::PayloadTooLarge(format!("the body is larger than {} KiB", MAX_BYTES / 1024)))?;
+        .map_err(|_| ApiError::PayloadTooLarge(format!("the body is larger than {} KiB", scope.max_body / 1024)))?;
     // The key is the client's, per user: two users cannot collide on one.
     let scoped_key = format!("{}:{key}", user.map(|u| u.id.to_string()).unwrap_or_default());
     let hash = request_hash(parts.uri.query(), &body);
@@ -164,7 +192,7 @@ pub async fn begin(pool: &PgPool, scope: &str, key: &str, hash: &str, new_id: Uu
     .bind(scope)
     .bind(key)
     .bind(hash)
-    .bind(LOCK_SECONDS)
+    .bind(lock_seconds())
     .bind(new_id)
     .fetch_optional(pool)
     .await

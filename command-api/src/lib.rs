@@ -24,9 +24,11 @@
 //! - [`processes`]: what follows events, durable across restarts: the reactions to order
 //!   and stamp events (confirm or release seats, refund coupons, stamps and reward
 //!   coupons, invoices, ticket e-mails), the expiry of unpaid reservations, and the
-//!   recovery of placements interrupted by a crash.
+//!   recovery of placements interrupted by a crash; the finishing of complaint filings
+//!   and coupon batches interrupted by one.
 //! - [`idempotency`]: the `Idempotency-Key` header, one layer on every creating command's
-//!   route (placing an order, issuing a coupon, paying again), replaying the first answer
+//!   route (placing an order, issuing a coupon or a batch, paying again, filing a
+//!   complaint), replaying the first answer
 //!   as it went out.
 //! - [`aggregate`], [`writer`], [`streams`]: the concurrency core (load-decide-append, the
 //!   single writer of hot streams, stream names); it answers the domain's refusals and
@@ -193,6 +195,12 @@ pub fn router(state: CommandState) -> Router {
                 .route_layer(axum::middleware::from_fn_with_state(state.pool.clone(), api_core::auth::require_admin))
                 .put(coupons::update),
         )
+        .route(
+            "/order/coupon/batch",
+            post(coupons::batch::issue)
+                .route_layer(idempotency::layer(&state.pool, "coupon.batch"))
+                .route_layer(axum::middleware::from_fn_with_state(state.pool.clone(), api_core::auth::require_admin)),
+        )
         // Issue 28: a course the carrier cancelled or delayed.
         .route("/course/course/cancel", post(booking::disruption::admin::cancel_course))
         .route("/course/course/delay", post(booking::disruption::admin::announce_delay))
@@ -205,7 +213,10 @@ pub fn router(state: CommandState) -> Router {
         .route(
             complaints::file::PATH,
             // Axum's own limit on a body read whole (2 MB) would refuse the attachments.
-            post(complaints::file::file).layer(axum::extract::DefaultBodyLimit::max(complaints::file::MAX_BODY_BYTES)),
+            // A retried filing (its Idempotency-Key) is filed once.
+            post(complaints::file::file)
+                .layer(axum::extract::DefaultBodyLimit::max(complaints::file::MAX_BODY_BYTES))
+                .route_layer(idempotency::layer_up_to(&state.pool, "complaint.file", complaints::file::MAX_BODY_BYTES)),
         )
         .route("/complaint/complaint/acknowledge", post(complaints::respond::acknowledge))
         .route("/complaint/complaint/accept", post(complaints::respond::accept))

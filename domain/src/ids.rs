@@ -4,7 +4,9 @@
 //!
 //! These are the ids that cross streams: the placement of an order holds seats on the
 //! courses, spends the coupon and records the order under ids derived from the order id,
-//! and the recovery of an interrupted placement undoes them under the same ids. The ids
+//! and the recovery of an interrupted placement undoes them under the same ids. So do a
+//! complaint's attachments (from the complaint id) and a coupon batch's coupons (from the
+//! batch id). The ids
 //! of the events themselves are derived by the store glue from these command ids.
 //!
 //! Changing one of these derivations makes a retry after an upgrade a new command:
@@ -54,6 +56,18 @@ pub fn release_command_id(release_id: Uuid, hold_id: Uuid) -> Uuid {
     Uuid::new_v5(&release_id, hold_id.as_bytes())
 }
 
+/// Attachment `index` of complaint `complaint_id`: a filing resumed after a crash, or
+/// retried, names the same rows.
+pub fn complaint_attachment_id(complaint_id: Uuid, index: usize) -> Uuid {
+    Uuid::new_v5(&complaint_id, format!("attachment-{index}").as_bytes())
+}
+
+/// The command that issues coupon `index` of batch `batch_id` (a resumed or retried batch
+/// issues none twice).
+pub fn batch_coupon_command_id(batch_id: Uuid, index: usize) -> Uuid {
+    Uuid::new_v5(&batch_id, format!("coupon-{index}").as_bytes())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,6 +86,8 @@ mod tests {
             (hold_command_id(ORDER), "0d7e75ae-50bb-58c9-a0f3-b360dbcda596"),
             (confirm_command_id(ORDER), "aaa6567f-e700-5098-994a-c2171e05f31e"),
             (release_command_id(ORDER, Uuid::from_u128(1)), "c8467df3-85f5-54c6-92ee-c44a944196c4"),
+            (complaint_attachment_id(ORDER, 1), "786e573b-1250-5ab2-a0a2-9eb5ef4fa5da"),
+            (batch_coupon_command_id(ORDER, 1), "fd5cb5fe-eed3-5988-a968-c4250ca1b7c6"),
         ];
         for (id, expected) in pinned {
             assert_eq!(id.to_string(), expected);

@@ -5,8 +5,11 @@
 //! in someone else's name. Attachments come as base64 in the JSON body (the one body
 //! format of the API, so every refusal has its error shape and the document describes
 //! it); each is recognised by its content ([`domain::complaint::sniff`]) and stored in
-//! `complaint_attachments` before `ComplaintFiled` names it. A refused filing stores
-//! nothing: every rule is checked on the draft before the first write.
+//! `complaint_attachments` with the complaint's number in one transaction before
+//! `ComplaintFiled` names them ([`super::filing`]: the steps and how a crash between them
+//! is finished). A refused filing stores nothing: every rule is checked on the draft before
+//! the first write. With an `Idempotency-Key` (one per filled form, the same on a retry)
+//! the complaint's id is the key's, so a retry answers the complaint filed, or finishes it.
 
 use api_core::auth::MaybeUser;
 use api_core::values::Email;
@@ -15,16 +18,17 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::IntoResponse;
 use base64::Engine;
-use chrono::{DateTime, Datelike, NaiveDate, Utc};
-use domain::complaint::{self, AttachmentRef, Complaint, ComplaintError, ComplaintLanguage, FileComplaint};
-use event_store::Metadata;
+use chrono::{DateTime, NaiveDate, Utc};
+use domain::complaint::{self, AttachmentRef, Complaint, ComplaintError, ComplaintLanguage, FileComplaint, Filed};
+use domain::ids::complaint_attachment_id;
 use projections::complaints::ComplaintsProjection;
 use projections::Projection;
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::{refusal, stream, ComplaintAgg};
-use crate::aggregate::{self, ExecuteError};
+use super::filing::{self, Stage};
+use super::{refusal, stream};
+use crate::idempotency::NewId;
 use crate::CommandState;
 
 /// The path, also the one the API's body limit is raised for (three files of 5 MB).
@@ -83,13 +87,16 @@ struct OrderFound {
 
 /// `POST /complaint/complaint/save`: file a complaint; an e-mail confirms it.
 #[utoipa::path(post, path = "/api/complaint/complaint/save", tag = "complaint", request_body = ComplaintFileInput,
+    params(("Idempotency-Key" = Option<String>, Header, description = "one per filled form: repeating a key repeats the first answer and files nothing new; 1 to 200 visible ASCII characters", pattern = "^[!-~]([ -~]{0,198}[!-~])?$")),
     responses((status = 201, description = "`{\"data\": ComplaintFiled}`", body = Data<ComplaintFiled>),
+        (status = 409, description = "the same filing (its Idempotency-Key) is still being processed"),
         (status = 413, description = "the body is larger than 21 MiB"),
         (status = 422, description = "no order with this number and e-mail, a journey more than 3 months ago, no text, \
-            or an attachment that is not a picture or PDF, too large, or one too many")))]
+            or an attachment that is not a picture or PDF, too large, or one too many; an Idempotency-Key used for another filing")))]
 pub async fn file(
     State(state): State<CommandState>,
     MaybeUser(user): MaybeUser,
+    NewId(complaint_id): NewId,
     headers: HeaderMap,
     AppJson(input): AppJson<ComplaintFileInput>,
 ) -> Result<impl IntoResponse, ApiError> {
@@ -97,63 +104,60 @@ pub async fn file(
     if input.attachments.len() > complaint::MAX_ATTACHMENTS {
         return Err(refusal(ComplaintError::TooManyAttachments));
     }
-    let files = input.attachments.iter().enumerate().map(decode).collect::<Result<Vec<_>, _>>()?;
+    let files =
+        input.attachments.iter().enumerate().map(|(i, a)| decode(complaint_id, i, a)).collect::<Result<Vec<_>, _>>()?;
     let number = input.number.trim();
     if number.is_empty() || number.chars().count() > 40 {
         return Err(refusal(ComplaintError::UnknownOrder));
     }
     let found = find_order(&state, number, &input.email, user.as_ref().map(|u| u.id)).await?;
-    let now = Utc::now();
-    let complaint_id = Uuid::now_v7();
-    // A number other than the order's is one of its tickets'.
-    let ticket_number = (!number.eq_ignore_ascii_case(&found.number)).then(|| number.to_uppercase());
-    let mut command = FileComplaint {
-        complaint_id,
-        number: String::new(),
-        order_id: found.order_id,
-        order_number: found.number,
-        ticket_number,
-        email: input.email.as_str().to_owned(),
-        language,
-        user_id: user.map(|u| u.id),
-        text: input.text,
-        attachments: files.iter().map(|(r, _)| r.clone()).collect(),
-        journey_on: api_core::time::warsaw_date(found.journey_at),
-        now,
-        today: api_core::time::warsaw_date(now),
+    let event = match filing::stage(&state, complaint_id).await? {
+        // A retry of a filing that went through: answer it as it was.
+        Stage::Filed(filed) => return Ok((StatusCode::CREATED, Data::new(answer(&filed)))),
+        // A retry of one interrupted after its first step: go on from there.
+        Stage::Recorded(event) => *event,
+        Stage::New => {
+            let now = Utc::now();
+            // A number other than the order's is one of its tickets'.
+            let ticket_number = (!number.eq_ignore_ascii_case(&found.number)).then(|| number.to_uppercase());
+            let mut command = FileComplaint {
+                complaint_id,
+                number: String::new(),
+                order_id: found.order_id,
+                order_number: found.number,
+                ticket_number,
+                email: input.email.as_str().to_owned(),
+                language,
+                user_id: user.map(|u| u.id),
+                text: input.text,
+                attachments: files.iter().map(|(r, _)| r.clone()).collect(),
+                journey_on: api_core::time::warsaw_date(found.journey_at),
+                now,
+                today: api_core::time::warsaw_date(now),
+            };
+            // Every rule on the draft first: a refused complaint takes no number and stores no file.
+            complaint::decide_file(&command, &Complaint::default()).map_err(refusal)?;
+            filing::record(&state, &mut command, &files).await?
+        }
     };
-    // Every rule on the draft first: a refused complaint takes no number and stores no file.
-    complaint::decide_file(&command, &Complaint::default()).map_err(refusal)?;
-    command.number = next_number(&state, command.today).await?;
-    store_files(&state, complaint_id, &files).await?;
-    let metadata = Metadata {
-        correlation_id: Some(complaint_id),
-        user_id: command.user_id.map(|u| u.to_string()),
-        occurred_at: now,
-        ..Metadata::default()
-    };
-    let stream = stream(complaint_id)?;
-    let (events, _) =
-        aggregate::execute_new::<ComplaintAgg, _, _>(state.store.as_ref(), &stream, complaint_id, &metadata, |c| {
-            complaint::decide_file(&command, c)
-        })
-        .await
-        .map_err(|e| match e {
-            ExecuteError::Refused(e) => refusal(e),
-            ExecuteError::Store(e) => e.into(),
-        })?;
-    let Some(complaint::ComplaintEvent::ComplaintFiled { respond_by, answer_by, .. }) = events.first() else {
-        return Err(ApiError::Internal("filing decided no event".into()));
-    };
+    crate::failpoint("complaint-after-record");
+    let filed = filing::append(&state, &event).await?;
+    crate::failpoint("complaint-after-append");
+    filing::finish(&state.pool, complaint_id).await;
     // The customer's list (and the admin's) shows it when they look next.
+    let stream = stream(complaint_id)?;
     crate::visible::after_write(&state.pool, state.store.as_ref(), &stream, ComplaintsProjection.name()).await?;
-    let filed = ComplaintFiled {
-        id: complaint_id,
-        number: command.number.clone(),
-        respond_by: *respond_by,
-        answer_by: *answer_by,
-    };
-    Ok((StatusCode::CREATED, Data::new(filed)))
+    Ok((StatusCode::CREATED, Data::new(answer(&filed))))
+}
+
+/// The answer to a filed complaint.
+fn answer(filed: &Filed) -> ComplaintFiled {
+    ComplaintFiled {
+        id: filed.complaint_id,
+        number: filed.number.clone(),
+        respond_by: filed.respond_by,
+        answer_by: filed.answer_by,
+    }
 }
 
 /// The language asked for, else the request's.
@@ -170,9 +174,13 @@ fn language(asked: Option<&str>, headers: &HeaderMap) -> Result<ComplaintLanguag
     }
 }
 
-/// Attachment `i`: its bytes, and what the complaint records of it. Its kind is its
+/// Attachment `i` of complaint `complaint_id`: its bytes, and what the complaint records of it. Its kind is its
 /// content's; a name is kept only as a label.
-fn decode((i, input): (usize, &ComplaintAttachmentInput)) -> Result<(AttachmentRef, Vec<u8>), ApiError> {
+fn decode(
+    complaint_id: Uuid,
+    i: usize,
+    input: &ComplaintAttachmentInput,
+) -> Result<(AttachmentRef, Vec<u8>), ApiError> {
     let field = format!("attachments[{i}]");
     // A file over the limit is refused before decoding it (base64 is 4 characters per 3 bytes).
     if input.content.len() as u64 > complaint::MAX_ATTACHMENT_BYTES.div_ceil(3) * 4 + 4 {
@@ -186,7 +194,9 @@ fn decode((i, input): (usize, &ComplaintAttachmentInput)) -> Result<(AttachmentR
         complaint::sniff(&bytes).ok_or_else(|| refusal(ComplaintError::AttachmentNotAllowed).on_field(&field))?;
     let name: String = input.name.trim().chars().filter(|c| !c.is_control()).take(200).collect();
     let name = if name.is_empty() { format!("attachment-{}.{}", i + 1, kind.extension()) } else { name };
-    let reference = AttachmentRef { id: Uuid::now_v7(), name, kind, size: bytes.len() as u64 };
+    // Its id is the complaint's and its place: a resumed filing names the same rows.
+    let reference =
+        AttachmentRef { id: complaint_attachment_id(complaint_id, i), name, kind, size: bytes.len() as u64 };
     Ok((reference, bytes))
 }
 
@@ -213,40 +223,4 @@ async fn find_order(
     .await
     .map_err(|e| ApiError::Internal(e.to_string()))?;
     found.ok_or_else(|| refusal(ComplaintError::UnknownOrder))
-}
-
-/// The next complaint number of the year: `RK-2026-000001`.
-async fn next_number(state: &CommandState, today: NaiveDate) -> Result<String, ApiError> {
-    let n: i64 = sqlx::query_scalar("select nextval('complaint_number_seq')")
-        .fetch_one(&state.pool)
-        .await
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
-    Ok(format!("RK-{}-{n:06}", today.year()))
-}
-
-/// The files, in one transaction, before the event that names them.
-async fn store_files(
-    state: &CommandState,
-    complaint_id: Uuid,
-    files: &[(AttachmentRef, Vec<u8>)],
-) -> Result<(), ApiError> {
-    if files.is_empty() {
-        return Ok(());
-    }
-    let internal = |e: sqlx::Error| ApiError::Internal(e.to_string());
-    let mut tx = state.pool.begin().await.map_err(internal)?;
-    for (reference, bytes) in files {
-        sqlx::query(
-            "insert into complaint_attachments (id, complaint_id, name, content_type, bytes) values ($1, $2, $3, $4, $5)",
-        )
-        .bind(reference.id)
-        .bind(complaint_id)
-        .bind(&reference.name)
-        .bind(reference.kind.content_type())
-        .bind(bytes)
-        .execute(&mut *tx)
-        .await
-        .map_err(internal)?;
-    }
-    tx.commit().await.map_err(internal)
 }

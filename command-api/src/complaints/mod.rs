@@ -3,11 +3,13 @@
 //!
 //! Each is a command on the complaint's own stream (`complaint-{id}`, the domain's
 //! [`domain::complaint`]): [`file`] (public, with image or PDF attachments stored in
-//! `complaint_attachments`), [`respond`] (the admin's acknowledge, accept, reject and
+//! `complaint_attachments`; its steps, and how a crash between them is finished, in
+//! [`filing`]), [`respond`] (the admin's acknowledge, accept, reject and
 //! answer). The e-mails (the confirmation, the answer) are sent by [`mails`], a process
 //! that follows the complaint events, once each. The reads are `query-api`'s.
 
 pub mod file;
+pub mod filing;
 pub mod mails;
 pub mod respond;
 

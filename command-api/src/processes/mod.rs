@@ -1,7 +1,8 @@
 //! What keeps the booking moving without a request: the reactions to events, the
-//! expiry of unpaid reservations and the recovery of interrupted placements. All of
-//! them are durable across restarts: what they work from lives in the events (or the
-//! `placements` table), never only in memory.
+//! expiry of unpaid reservations, the recovery of interrupted placements and the finishing
+//! of interrupted complaint filings and coupon batches ([`resume`]). All of them are
+//! durable across restarts: what they work from lives in the events (or the `placements`,
+//! `complaint_filings` and `coupon_batches` tables), never only in memory.
 
 pub mod complaint_report;
 pub mod daily_report;
@@ -12,6 +13,7 @@ pub mod ksef;
 pub mod reactions;
 pub mod recovery;
 pub mod refunds;
+pub mod resume;
 
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -26,6 +28,7 @@ pub fn spawn_timers(state: &CommandState, shutdown: &CancellationToken) -> Vec<J
     vec![
         tokio::spawn(expiry::run(state.clone(), shutdown.clone())),
         tokio::spawn(recovery::run(state.clone(), shutdown.clone())),
+        tokio::spawn(resume::run(state.clone(), shutdown.clone())),
         tokio::spawn(refunds::run(state.clone(), shutdown.clone())),
         tokio::spawn(daily_report::run(state.clone(), shutdown.clone())),
         tokio::spawn(ksef::run(state.clone(), shutdown.clone())),

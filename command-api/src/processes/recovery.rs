@@ -28,8 +28,9 @@ use crate::CommandState;
 /// A placement still running after this long is taken for dead.
 pub const STALE_AFTER: Duration = Duration::from_secs(60);
 
-/// [`STALE_AFTER`], or `PLACEMENT_STALE_SECONDS` from the environment (tests).
-fn stale_after() -> Duration {
+/// [`STALE_AFTER`], or `PLACEMENT_STALE_SECONDS` from the environment (tests). The
+/// processes [`super::resume`] finishes go stale after as long.
+pub(crate) fn stale_after() -> Duration {
     std::env::var("PLACEMENT_STALE_SECONDS")
         .ok()
         .and_then(|s| s.parse::<u64>().ok())

@@ -13,7 +13,7 @@ use super::*;
 const GUEST: &str = "jan.kowalski@example.test";
 
 /// A small PNG picture (its signature and a header: what a PNG starts with).
-fn picture() -> Vec<u8> {
+pub(super) fn picture() -> Vec<u8> {
     let mut png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0".to_vec();
     png.extend_from_slice(&[0x1f, 0x15, 0xc4, 0x89]);
     png
@@ -24,7 +24,7 @@ fn base64(bytes: &[u8]) -> String {
 }
 
 /// A complaint about order `number` from `email`, with `files` (name, bytes).
-fn complaint(number: &str, email: &str, files: &[(&str, Vec<u8>)]) -> Value {
+pub(super) fn complaint(number: &str, email: &str, files: &[(&str, Vec<u8>)]) -> Value {
     let attachments: Vec<Value> =
         files.iter().map(|(name, bytes)| json!({ "name": name, "content": base64(bytes) })).collect();
     json!({ "number": number, "email": email, "text": "Autobus przyjechał 40 minut po czasie.",
@@ -32,7 +32,7 @@ fn complaint(number: &str, email: &str, files: &[(&str, Vec<u8>)]) -> Value {
 }
 
 /// An order placed (with `token`, or as a guest) on a course of tomorrow; its id and number.
-async fn an_order(app: &BookingApp, token: Option<&str>) -> (Uuid, String) {
+pub(super) async fn an_order(app: &BookingApp, token: Option<&str>) -> (Uuid, String) {
     let line = line(&app.pool).await;
     let course = course(app, &line, tomorrow(), 10).await;
     let order = booking(course, &line, 0, 2, json!([{ "qty": 1 }]));
@@ -66,7 +66,7 @@ impl BookingApp {
     }
 
     /// What is stored of complaints: files, read rows, streams.
-    async fn complaints_stored(&self) -> (i64, i64, i64) {
+    pub(super) async fn complaints_stored(&self) -> (i64, i64, i64) {
         let count = |sql: &'static str| async move {
             sqlx::query_scalar::<_, i64>(sql).fetch_one(&self.pool).await.expect("count")
         };

@@ -1,4 +1,5 @@
-//! A process killed between placement steps: on restart the order is fully undone.
+//! A process killed between placement steps: on restart the order is fully undone. Also
+//! the process every crash test starts ([`start`]).
 
 use domain::order::Order;
 use serde_json::json;
@@ -6,7 +7,9 @@ use serde_json::json;
 use super::*;
 use crate::helpers::{free_port, wait_ready};
 
-fn start(url: &str, port: u16, failpoint: Option<&str>) -> tokio::process::Child {
+/// `coach serve` on `port`, dying at `failpoint`; a process's record goes stale after a
+/// second, and so does a dead request's claim on its `Idempotency-Key`.
+pub(super) fn start(url: &str, port: u16, failpoint: Option<&str>) -> tokio::process::Child {
     let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_coach"));
     command
         .args([
@@ -19,6 +22,7 @@ fn start(url: &str, port: u16, failpoint: Option<&str>) -> tokio::process::Child
             url,
         ])
         .env("PLACEMENT_STALE_SECONDS", "1")
+        .env("IDEMPOTENCY_LOCK_SECONDS", "1")
         // Its mail goes where the test's `BookingApp` reads it, not into `app/.data` of the checkout.
         .env("DATA_DIR", std::env::temp_dir())
         .env("LOG_FORMAT", "json")

@@ -5,11 +5,15 @@
 mod admin_home;
 mod admin_orders;
 mod after_sale;
+#[cfg(feature = "failpoints")]
+mod batch_crash;
 mod cancel_reservation;
 mod capacity;
 mod change_payment;
 mod check_in;
 mod codes;
+#[cfg(feature = "failpoints")]
+mod complaint_crash;
 mod complaints;
 mod course_load;
 #[cfg(feature = "failpoints")]
@@ -48,6 +52,7 @@ mod read_your_writes;
 mod refunds;
 mod refusals;
 mod register;
+mod retries;
 mod scale_out;
 mod sold_stays;
 

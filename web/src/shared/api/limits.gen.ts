@@ -166,6 +166,11 @@ export const ContentPageInputPatterns = {
   title_en: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*(?:[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f](?:[^<>\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000<>\\u0000-\\u001f\\u007f-\\u009f])?)?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
 } as const;
 
+export const CouponBatchInput = {
+  count: { minimum: 1, maximum: 100 },
+  value: { minimum: 1, maximum: 100000000 },
+} as const;
+
 export const CourseDetailsInput = {
   note: { maxLength: 500 },
   route_course_settings_id: { minimum: 1 },

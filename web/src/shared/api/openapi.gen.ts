@@ -2470,7 +2470,10 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /** @description one per filled form: repeating a key repeats the first answer and files nothing new; 1 to 200 visible ASCII characters */
+                    "Idempotency-Key"?: string | null;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -2498,6 +2501,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
+                /** @description the same filing (its Idempotency-Key) is still being processed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description the body is larger than 21 MiB */
                 413: {
                     headers: {
@@ -2507,7 +2519,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description no order with this number and e-mail, a journey more than 3 months ago, no text, or an attachment that is not a picture or PDF, too large, or one too many */
+                /** @description no order with this number and e-mail, a journey more than 3 months ago, no text, or an attachment that is not a picture or PDF, too large, or one too many; an Idempotency-Key used for another filing */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4847,6 +4859,103 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/coupon/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** `POST /order/coupon/batch` (admin): issue `count` coupons of `value` with made-up codes. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description one per batch: repeating a key answers the same coupons and issues none; 1 to 200 visible ASCII characters */
+                    "Idempotency-Key"?: string | null;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CouponBatchInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": CouponBatchIssued}` */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_CouponBatchIssued"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description admins only */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the same batch (its Idempotency-Key) is still being issued */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a count outside 1 to 100, a bad value, an expiry that has passed, or an Idempotency-Key used for another batch */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -14465,6 +14574,27 @@ export interface components {
             value: number;
             value_formatted: string;
         };
+        CouponBatchInput: {
+            /**
+             * Format: int64
+             * @description How many coupons: 1 to 100.
+             */
+            count: number;
+            /**
+             * Format: date-time
+             * @description When the coupons expire (a moment ahead); never when left out.
+             */
+            expires_at?: string | null;
+            /**
+             * Format: int64
+             * @description Each coupon's value in grosze, 1 to 100 000 000.
+             */
+            value: number;
+        };
+        /** @description The batch issued: its coupons, in the order they were made. */
+        CouponBatchIssued: {
+            coupons: components["schemas"]["CouponAnswer"][];
+        };
         /** @description A coupon with its usages. */
         CouponDetails: components["schemas"]["CouponView"] & {
             orders: components["schemas"]["CouponUsage"][];
@@ -15111,6 +15241,16 @@ export interface components {
                 /** Format: int64 */
                 value: number;
                 value_formatted: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_CouponBatchIssued: {
+            /** @description The batch issued: its coupons, in the order they were made. */
+            data: {
+                coupons: components["schemas"]["CouponAnswer"][];
             };
         };
         /**

@@ -259,6 +259,7 @@ export const CONTRACT_CASES: ContractCase[] = [
   { method: 'get', path: '/api/order/coupon/all', url: '/order/coupon/all?sort=-issued_at', as: 'admin@example.com' },
   { method: 'get', path: '/api/order/coupon/one', url: '/order/coupon/one?id=NISKO10', as: 'admin@example.com' },
   { method: 'post', path: '/api/order/coupon/save', url: '/order/coupon/save', body: { value: 2000 }, as: 'admin@example.com', status: 201 },
+  { method: 'post', path: '/api/order/coupon/batch', url: '/order/coupon/batch', body: { count: 2, value: 2000 }, as: 'admin@example.com', status: 201, at: '' },
   { method: 'get', path: '/api/company/company/get-settings', url: '/company/company/get-settings', as: 'admin@example.com' },
   { method: 'post', path: '/api/company/company/save-settings', url: '/company/company/save-settings', body: { vat_rate_percent: 8 }, as: 'admin@example.com' },
   { method: 'get', path: '/api/route/route-waypoint-details/all', url: '/route/route-waypoint-details/all', as: 'admin@example.com' },

@@ -57,12 +57,20 @@ describe('menus', () => {
 });
 
 describe('coupons', () => {
-  it('creates a batch of random codes, each with its own idempotency key', async () => {
-    const keys: (string | null)[] = [];
+  it('creates a batch of random codes in one request, and a retry of the batch sends its key again', async () => {
+    const sent: { key: string | null; body: unknown }[] = [];
+    let fail = 1;
     server.use(
-      http.post(apiUrl('/order/coupon/save'), ({ request }) => {
-        keys.push(request.headers.get('Idempotency-Key'));
+      http.post(apiUrl('/order/coupon/batch'), async ({ request }) => {
+        sent.push({ key: request.headers.get('Idempotency-Key'), body: await request.clone().json() });
+        if (fail > 0) {
+          fail -= 1;
+          return HttpResponse.error();
+        }
         return undefined;
+      }),
+      http.post(apiUrl('/order/coupon/save'), () => {
+        throw new Error('a batch issues its coupons in one request');
       }),
     );
     const { user } = renderApp('/admin/course/coupon', ADMIN);
@@ -70,10 +78,21 @@ describe('coupons', () => {
     await user.clear(within(batch).getByLabelText('Liczba kodów'));
     await user.type(within(batch).getByLabelText('Liczba kodów'), '3');
     await user.type(within(batch).getByLabelText('Wartość początkowa (zł)'), '15');
+    // The first answer is lost: the admin clicks again, and the same batch goes with the same key.
+    await user.click(within(batch).getByRole('button', { name: 'Utwórz kupony' }));
+    await waitFor(() => expect(within(batch).getByRole('button', { name: 'Utwórz kupony' })).toBeEnabled());
     await user.click(within(batch).getByRole('button', { name: 'Utwórz kupony' }));
     expect(await within(batch).findByText('LOS00001, LOS00002, LOS00003')).toBeInTheDocument();
-    expect(new Set(keys).size).toBe(3);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.key).toMatch(/\S/);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(sent[0]?.body).toEqual({ count: 3, value: 1500, expires_at: null });
     expect(await screen.findByRole('link', { name: 'LOS00002' })).toHaveAttribute('href', '/admin/course/coupon/LOS00002');
+
+    // Answered: the next batch is another one, with a new key.
+    await user.click(within(batch).getByRole('button', { name: 'Utwórz kupony' }));
+    expect(await within(batch).findByText('LOS00004, LOS00005, LOS00006')).toBeInTheDocument();
+    expect(sent[2]?.key).not.toBe(sent[0]?.key);
   });
 
   it('exports the filtered list as CSV and XLSX in one click, with no page in between', async () => {

@@ -1,12 +1,14 @@
-// A batch of N coupons with random codes: the API makes up a code when none is sent, so the batch is
-// N creates, each with its own Idempotency-Key (a retried batch never issues a coupon twice).
-import { useId, useState, type FormEvent } from 'react';
+// A batch of N coupons with random codes: one request, the server makes up the codes and issues them all.
+// One Idempotency-Key per batch, sent again with the same bytes on a retry (a retried batch issues no
+// coupon twice and answers the same codes); a new batch, or a changed one, gets a new key.
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 
-import { SaveInput } from '@/shared/api/limits.gen';
+import { CouponBatchInput, SaveInput } from '@/shared/api/limits.gen';
+import { attemptFor, type KeyedAttempt } from '@/shared/lib/idempotency-key';
 import { Button } from '@/shared/ui/button';
 
-import { saveRecord } from '../api/admin-data';
+import { issueCouponBatch } from '../api/coupon-batch';
 import { useRecordMutation } from '../hooks/use-record-mutation';
 import { moneyProblemText, parseMoney, type MoneyRules } from '../lib/money-input';
 import { warsawLocalToIso } from '../lib/validation';
@@ -18,6 +20,8 @@ import { MoneyField } from './money-field';
 const PATH = 'order/coupon';
 /** A batch coupon's value: at least a grosz, at most the server's coupon's (`SaveInput.value`). */
 const VALUE: MoneyRules = { allowZero: false, maxGrosze: SaveInput.value.maximum };
+/** How many coupons a batch has (`CouponBatchInput.count`). */
+const COUNT = CouponBatchInput.count;
 
 export function CouponBatch() {
   const intl = useIntl();
@@ -31,17 +35,18 @@ export function CouponBatch() {
   const parsed = parseMoney(value, VALUE);
   const valueLabel = intl.formatMessage(fields.initialValue);
   const valueError = !parsed.ok && (tried || value.trim() !== '') ? moneyProblemText(intl, valueLabel, parsed.problem, VALUE) : undefined;
+  // The batch being sent: its key and bytes, kept until it is answered (a retry sends both again).
+  const attempt = useRef<KeyedAttempt | null>(null);
   const batch = useRecordMutation(PATH, async () => {
-    const made: string[] = [];
-    const run = crypto.randomUUID();
-    for (let i = 0; i < Number(count); i += 1) {
-      const coupon = (await saveRecord(PATH, undefined, { value: parsed.ok ? parsed.grosze : null, expires_at: warsawLocalToIso(expires) }, { 'Idempotency-Key': `${run}-${i}` })) as { code: string };
-      made.push(coupon.code);
-    }
-    setCodes(made);
+    const body = JSON.stringify({ count: Number(count), value: parsed.ok ? parsed.grosze : null, expires_at: warsawLocalToIso(expires) });
+    attempt.current = attemptFor(attempt.current, body);
+    const issued = await issueCouponBatch(attempt.current);
+    // Answered: the next click is another batch.
+    attempt.current = null;
+    setCodes(issued.coupons.map((coupon) => coupon.code));
   });
-  // At most 100 at once: the browser saves them one by one. The value is the server's coupon's.
-  const valid = /^\d+$/.test(count) && Number(count) >= 1 && Number(count) <= 100 && parsed.ok;
+  // The count and the value as the server's batch takes them.
+  const valid = /^\d+$/.test(count) && Number(count) >= COUNT.minimum && Number(count) <= COUNT.maximum && parsed.ok;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTried(true);

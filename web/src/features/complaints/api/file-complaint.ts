@@ -1,6 +1,8 @@
 // POST /api/complaint/complaint/save: files a complaint about an order or a ticket (public). The files
 // go as base64 in the JSON body; the server tells their type by their content, so the form checks only
-// what it can say early (how many, how large) and leaves the rest to the answer's codes.
+// what it can say early (how many, how large) and leaves the rest to the answer's codes. Each filled
+// form sends one Idempotency-Key, the same on a retry with the same bytes, so a retry after a lost
+// answer gets the complaint filed the first time instead of filing a second one.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/shared/api/client';
@@ -38,9 +40,16 @@ export async function toBase64(file: Blob): Promise<string> {
   return btoa(binary);
 }
 
-export async function fileComplaint(input: FileComplaintInput): Promise<FiledComplaint> {
+/** A filing to send: the input serialised (a retry sends the very same bytes) and its key. */
+export interface ComplaintAttempt {
+  body: string;
+  key: string;
+}
+
+export async function fileComplaint({ body, key }: ComplaintAttempt): Promise<FiledComplaint> {
   // Refusals (422) are explained next to the form.
-  return dataOf<FiledComplaint>(await apiClient.post('/complaint/complaint/save', { body: input, toast: false }));
+  const answer = await apiClient.post('/complaint/complaint/save', { body: JSON.parse(body) as FileComplaintInput, headers: { 'Idempotency-Key': key }, toast: false });
+  return dataOf<FiledComplaint>(answer);
 }
 
 export function useFileComplaint() {

@@ -1,18 +1,20 @@
 // /reklamacje (/en/complaints): the public complaint form (EU Regulation 181/2011, art. 27): the order's
 // or a ticket's number, the order's e-mail, what happened, and up to three pictures or PDF files. It
 // answers with the complaint's number and the days the carrier answers by; an e-mail confirms it. A
-// logged-in customer finds their e-mail filled in and a link to their complaints.
-import { useState, type FormEvent } from 'react';
+// logged-in customer finds their e-mail filled in and a link to their complaints. One Idempotency-Key per
+// filled form, sent again with the same bytes on a retry: a retried filing is filed once.
+import { useRef, useState, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 
 import { useLocale, useLocalizedPath } from '@/i18n/use-locale';
+import { attemptFor, type KeyedAttempt } from '@/shared/lib/idempotency-key';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { Button } from '@/shared/ui/button';
 import { Page } from '@/shared/ui/page';
 import { TextField } from '@/shared/ui/text-field';
 
-import { MAX_FILE_BYTES, MAX_FILES, toBase64, useFileComplaint, type FiledComplaint } from '../api/file-complaint';
+import { MAX_FILE_BYTES, MAX_FILES, toBase64, useFileComplaint, type FileComplaintInput, type FiledComplaint } from '../api/file-complaint';
 import { complaintRefusal, type ComplaintField } from '../utils/complaint-errors';
 
 import './complaints.css';
@@ -153,6 +155,8 @@ export function ComplaintFormPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [filed, setFiled] = useState<FiledComplaint | null>(null);
   const mutation = useFileComplaint();
+  // This form fill's Idempotency-Key and the bytes it was sent with: a retry of the same filing sends both again.
+  const attempt = useRef<KeyedAttempt | null>(null);
 
   function check(): Errors {
     const found: Errors = {};
@@ -173,7 +177,9 @@ export function ComplaintFormPage() {
     if (Object.keys(found).length > 0) return;
     try {
       const attachments = await Promise.all(files.map(async (file) => ({ name: file.name, content: await toBase64(file) })));
-      setFiled(await mutation.mutateAsync({ number: number.trim(), email: email.trim(), text, language: locale === 'en' ? 'en' : 'pl', attachments }));
+      const input: FileComplaintInput = { number: number.trim(), email: email.trim(), text, language: locale === 'en' ? 'en' : 'pl', attachments };
+      attempt.current = attemptFor(attempt.current, JSON.stringify(input));
+      setFiled(await mutation.mutateAsync(attempt.current));
     } catch (failure) {
       setErrors(complaintRefusal(intl, failure) ?? { general: intl.formatMessage(messages.failed) });
     }

@@ -1,7 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
+import { apiUrl } from '@/testing/mocks/api-url';
 import { COMPLAINT_ORDER } from '@/testing/mocks/handlers/complaints';
+import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
 
 const JAN = 'jan.kowalski@example.com';
@@ -23,6 +26,41 @@ describe('the complaint form', { timeout: 20_000 }, () => {
     const filed = await screen.findByRole('status', {}, slow);
     expect(within(filed).getByText('Numer reklamacji: RK-2026-000002')).toBeInTheDocument();
     expect(within(filed).getByText(/Do 2026-12-27 poinformujemy.*ostateczna odpowiedź do 2027-02-27/)).toBeInTheDocument();
+  });
+
+  it('sends one Idempotency-Key per filled form: the same on a retry, a new one once the form is changed', async () => {
+    const keys: (string | null)[] = [];
+    let lost = 2;
+    server.use(
+      http.post(apiUrl('/complaint/complaint/save'), ({ request }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        if (lost > 0) {
+          lost -= 1;
+          return HttpResponse.error();
+        }
+        return undefined;
+      }),
+    );
+    const { user } = renderApp('/reklamacje');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reklamacja' }, slow)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Numer zamówienia lub biletu/), COMPLAINT_ORDER);
+    await user.type(screen.getByLabelText(/Adres e-mail z zamówienia/), JAN);
+    await user.type(screen.getByLabelText(/Co się stało/), 'Autobus nie przyjechał');
+    const send = screen.getByRole('button', { name: 'Wyślij reklamację' });
+    // The answer is lost; the customer adds a word (another filing) and it is lost again; then a retry.
+    await user.click(send);
+    expect(await screen.findByRole('alert', {}, slow)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Co się stało/), '.');
+    await user.click(screen.getByRole('button', { name: 'Wyślij reklamację' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    await user.click(await screen.findByRole('button', { name: 'Wyślij reklamację' }, slow));
+
+    const filed = await screen.findByRole('status', {}, slow);
+    expect(within(filed).getByText(/Numer reklamacji: RK-2026-/)).toBeInTheDocument();
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/\S/);
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[2]).toBe(keys[1]);
   });
 
   it('says why a file that is not a picture or PDF is refused, by its content', async () => {

@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { useLocale, useLocalizedPath } from '@/i18n/use-locale';
 import { isApiError, type ApiError } from '@/shared/api/api-error';
 import type { ServerText } from '@/shared/api/server-messages';
+import { newIdempotencyKey } from '@/shared/lib/idempotency-key';
 
 import { placedOrderQueryOptions, type PlacedOrder } from '../api/get-order';
 import { placeOrder, type OrderRequest, type PlacedOrderAnswer } from '../api/place-order';
@@ -18,7 +19,6 @@ import type { SummaryError } from '../components/error-summary';
 import { orderTicketMessages as messages } from '../components/order-ticket-messages';
 import { useBookingStore, type BookingState } from '../stores/booking-store';
 import { serverFieldErrors } from '../utils/field-errors';
-import { newIdempotencyKey } from '../utils/idempotency-key';
 import {
   orderErrorMessages,
   passengerNames,

@@ -8,6 +8,7 @@ import { bookingHandlers } from './booking';
 import { catalogueHandlers } from './catalogue';
 import { companyHandlers } from './company';
 import { complaintHandlers } from './complaints';
+import { couponBatchHandlers } from './coupon-batch';
 import { disruptionHandlers } from './disruption';
 import { driverHandlers } from './driver';
 import { routeListHandlers } from './route-lists';
@@ -18,6 +19,7 @@ import { userTicketHandlers } from './user-tickets';
 export const handlers = [
   // First: an admin's list reads answer here, anyone else's fall through to the public handlers.
   ...adminHandlers,
+  ...couponBatchHandlers,
   ...routeListHandlers,
   ...adminOrderHandlers,
   ...adminOrderPartHandlers,

@@ -2,6 +2,9 @@
 //! admin's issue and edit commands. Each is a command on the coupon's own stream
 //! (`coupon-{CODE}`), so two orders can never spend the same value twice: the second
 //! append finds the version moved, decides again on the new balance, and gets the rest.
+//! A batch of coupons is one request and a process of its own ([`batch`]).
+
+pub mod batch;
 
 use api_core::auth::AdminUser;
 use api_core::values::Money;
