@@ -173,6 +173,7 @@ pub(crate) async fn change_ticket(
         })
         .await
         .map_err(|e| e.for_field("course_id"))?;
+    crate::failpoint("change-after-hold");
 
     let mut command = command_stub;
     let command_id = match dearer {
@@ -187,6 +188,7 @@ pub(crate) async fn change_ticket(
                     return Err(e);
                 }
             };
+            crate::failpoint("change-after-payment");
             command.payment = Some(PaymentRef {
                 provider: state.gateway.provider().to_owned(),
                 session_id: session_id.clone(),
@@ -200,7 +202,10 @@ pub(crate) async fn change_ticket(
     })
     .await;
     let (events, after) = match recorded {
-        Ok(done) => done,
+        Ok(done) => {
+            crate::failpoint("change-after-append");
+            done
+        }
         Err(e) => {
             release_new_seat(&holds, order_id, target.course_id, new_hold).await;
             return Err(match e {

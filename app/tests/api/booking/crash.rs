@@ -6,7 +6,7 @@ use serde_json::json;
 use super::*;
 use crate::helpers::{free_port, wait_ready};
 
-fn start(url: &str, port: u16, failpoint: Option<&str>) -> tokio::process::Child {
+pub(super) fn start(url: &str, port: u16, failpoint: Option<&str>) -> tokio::process::Child {
     let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_coach"));
     command
         .args([
