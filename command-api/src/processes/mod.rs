@@ -4,6 +4,7 @@
 //! `placements` table), never only in memory.
 
 pub mod complaint_report;
+pub mod course_changes;
 pub mod daily_report;
 pub mod disruptions;
 pub mod effects;

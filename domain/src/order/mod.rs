@@ -103,7 +103,9 @@ pub use assign_user::{decide_assign_user, AssignOrderToUser};
 pub use attach_guest::{decide_attach_guest, AttachGuestError, AttachGuestOrder, ATTACHED_BY_CUSTOMER};
 pub use cancel::{decide_cancel, CancelOrder, CancelOrderError};
 pub use cancel_reservation::{decide_cancel_reservation, CancelReservation, CUSTOMER_CANCELLED};
-pub use change_course::{decide_change_course, next_change_session, ChangeTicketCourse, ChangeTicketCourseError};
+pub use change_course::{
+    change_session, decide_change_course, next_change_session, ChangeTicketCourse, ChangeTicketCourseError,
+};
 pub use change_payment::{
     decide_expire_change, decide_pay_change, ExpireChangeError, ExpireTicketChange, PayChangeError, PayTicketChange,
 };

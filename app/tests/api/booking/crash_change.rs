@@ -136,7 +136,7 @@ async fn a_dearer_change_killed_after_registering_its_payment_is_undone_and_char
     change_and_die(&served, &mut doomed, &number, second).await;
     assert_eq!(app.loads(second).await.1, vec![1, 1], "the new seat was held before the process died");
     let registered: i64 =
-        sqlx::query_scalar("select count(*) from payment_sandbox_transactions where session_id like '%-c%'")
+        sqlx::query_scalar("select count(*) from payment_sandbox_transactions where session_id ~ '-c[0-9]+$'")
             .fetch_one(&app.pool)
             .await
             .expect("registrations");
