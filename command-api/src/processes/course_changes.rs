@@ -88,28 +88,41 @@ pub async fn next_session(pool: &PgPool, order: &OrderState) -> Result<String, A
 /// Write the record before the first step. Another change of the ticket under way (or
 /// left by a process that died, until the sweep resumes it) is a conflict.
 pub async fn start(pool: &PgPool, record: &ChangeRecord) -> Result<(), ApiError> {
-    let inserted = sqlx::query(
-        "insert into course_changes (change_id, order_id, ticket_id, from_course_id, from_hold_id, \
-         to_course_id, to_hold_id, session_id) values ($1, $2, $3, $4, $5, $6, $7, $8)",
-    )
-    .bind(record.change_id)
-    .bind(record.order_id)
-    .bind(record.ticket_id)
-    .bind(record.from_course_id)
-    .bind(record.from_hold_id)
-    .bind(record.to_course_id)
-    .bind(record.to_hold_id)
-    .bind(&record.session_id)
-    .execute(pool)
-    .await;
-    match inserted {
-        Ok(_) => Ok(()),
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-            Err(ApiError::Conflict("Another change of this ticket is under way; try again in a minute.".into())
+    start_all(pool, std::slice::from_ref(record)).await
+}
+
+/// Write the records of the tickets that move together (an admin's move of a leg), in
+/// one transaction: all or none.
+pub async fn start_all(pool: &PgPool, records: &[ChangeRecord]) -> Result<(), ApiError> {
+    let unavailable = |e: sqlx::Error| ApiError::Unavailable(format!("recording the course change: {e}"));
+    let mut tx = pool.begin().await.map_err(unavailable)?;
+    for record in records {
+        let inserted = sqlx::query(
+            "insert into course_changes (change_id, order_id, ticket_id, from_course_id, from_hold_id, \
+             to_course_id, to_hold_id, session_id) values ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(record.change_id)
+        .bind(record.order_id)
+        .bind(record.ticket_id)
+        .bind(record.from_course_id)
+        .bind(record.from_hold_id)
+        .bind(record.to_course_id)
+        .bind(record.to_hold_id)
+        .bind(&record.session_id)
+        .execute(&mut *tx)
+        .await;
+        match inserted {
+            Ok(_) => {}
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+                return Err(ApiError::Conflict(
+                    "Another change of this ticket is under way; try again in a minute.".into(),
+                )
                 .with_code(api_core::codes::CHANGED_MEANWHILE))
+            }
+            Err(e) => return Err(unavailable(e)),
         }
-        Err(e) => Err(ApiError::Unavailable(format!("recording the course change: {e}"))),
     }
+    tx.commit().await.map_err(unavailable)
 }
 
 /// Whether the record is still open: a process about to record the change in the order

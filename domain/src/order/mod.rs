@@ -87,6 +87,7 @@ mod invoice_on_request;
 mod issued_document;
 mod ksef;
 mod money_back;
+mod move_leg;
 mod pay;
 mod place;
 mod pricing;
@@ -133,6 +134,7 @@ pub use ksef::{
     EMERGENCY_WORKING_DAYS,
 };
 pub use money_back::{money_back, MoneyBack, MoneyBackFor};
+pub use move_leg::{decide_move_leg, leg_tickets, MoveLeg};
 pub use pay::{decide_pay, ticket_id, PayOrder, PayOrderError, TicketNumber};
 pub use place::{decide_place, PlaceOrder, PlaceOrderError, MAX_SEATS};
 pub use pricing::{check_return_trip, price_lines, PricingError, ReturnTooEarly, TicketRequest};

@@ -23,12 +23,13 @@ async fn served(pool: PgPool) -> Served {
     let url = crate::helpers::database_url(&pool);
     let port = free_port();
     let (user_id, user_token) = user(&pool, "jan@example.test", "User").await;
+    let (_, admin_token) = user(&pool, "admin@example.test", "SuperAdmin").await;
     let app = BookingApp {
         address: format!("http://127.0.0.1:{port}"),
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client"),
         store: PgEventStore::new(pool.clone()),
         pool,
-        admin_token: String::new(),
+        admin_token,
         user_token,
         user_id,
         data_dir: std::env::temp_dir(),
@@ -241,4 +242,66 @@ async fn a_dearer_change_killed_after_the_order_recorded_it_waits_for_its_paymen
         open == 0
     })
     .await;
+}
+
+/// The admin's move of a leg is one command over the same records: killed after holding
+/// the seats for the whole leg, it is undone on restart; done again, every ticket moves at
+/// once and the order says who moved it and why.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn an_admins_leg_move_killed_after_holding_the_seats_is_undone_and_then_moves_every_ticket(pool: PgPool) {
+    let served = served(pool).await;
+    let app = &served.app;
+    let line = line(&app.pool).await;
+    let first = course(app, &line, tomorrow(), 10).await;
+    let second = course(app, &line, tomorrow() + chrono::Duration::hours(2), 10).await;
+
+    let mut doomed = start(&served.url, served.port, Some("move-leg-after-hold"));
+    wait_ready(&app.client, served.port).await;
+    let order = booking(first, &line, 0, 2, json!([{ "qty": 2 }]));
+    let (status, placed) = body(app.post("/api/order/order/place", &order, Some(&app.user_token), None).await).await;
+    assert_eq!(status, 201, "{placed}");
+    let order_id: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    assert_eq!(app.pay(placed["data"]["payment_url"].as_str().expect("url")).await.status(), 303);
+    let save_leg = app.url(&format!("/api/order/order-waypoint/save?id={order_id}"));
+    let move_it = json!({ "course_id": second, "reason": "Awaria autokaru" });
+    let answer = app.client.put(&save_leg).bearer_auth(&app.admin_token).json(&move_it).send().await;
+    assert!(answer.is_err(), "the process died mid-request: {answer:?}");
+    assert!(!doomed.wait().await.expect("exit status").success(), "aborted");
+    assert_eq!(app.loads(second).await.1, vec![2, 2], "the leg's seats were held before the process died");
+
+    let _restarted = start(&served.url, served.port, None);
+    wait_ready(&app.client, served.port).await;
+    eventually("the leg's seats to come back", || async { app.loads(second).await.1 == vec![0, 0] }).await;
+    assert_eq!(app.loads(first).await.1, vec![2, 2]);
+    let state = placed_order(app, order_id).await;
+    assert!(state.tickets.iter().all(|t| t.course.course_id == first && !t.course_changed), "nothing moved");
+
+    let moved = loop {
+        let answer = app.client.put(&save_leg).bearer_auth(&app.admin_token).json(&move_it).send().await;
+        let (status, moved) = body(answer.expect("an answer")).await;
+        assert!(status == 200 || status == 409, "{moved}");
+        if status == 200 {
+            break moved;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert_eq!(moved["data"]["tickets"].as_array().map(Vec::len), Some(2), "{moved}");
+    let state = placed_order(app, order_id).await;
+    assert!(state.tickets.iter().all(|t| t.course.course_id == second && t.course_changed), "every ticket moved");
+    assert_eq!(app.loads(second).await.1, vec![2, 2]);
+    eventually("the old seats to go back", || async { app.loads(first).await.1 == vec![0, 0] }).await;
+    let stream = event_store::StreamName::parse(domain::order::stream_name(order_id)).expect("stream");
+    let events = app
+        .store
+        .read_stream(&stream, event_store::ReadFrom::Start, event_store::Direction::Forwards, 1000)
+        .await
+        .expect("the order's events");
+    let moved_by: Vec<Value> = events
+        .iter()
+        .filter(|e| e.event_type == "LegMoved")
+        .map(|e| serde_json::from_str(&e.data).expect("JSON"))
+        .collect();
+    assert_eq!(moved_by.len(), 1, "one record of the move");
+    assert_eq!(moved_by[0]["reason"], "Awaria autokaru");
+    assert!(moved_by[0]["by_admin"].is_string() && moved_by[0]["moved_at"].is_string(), "{}", moved_by[0]);
 }

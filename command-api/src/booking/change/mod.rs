@@ -19,6 +19,7 @@
 //! ([`crate::payments`]); when the payment time runs out the change is dropped and the new
 //! seat released ([`crate::processes::expiry`]).
 
+mod leg;
 mod steps;
 
 use api_core::auth::MaybeUser;
@@ -33,6 +34,7 @@ use uuid::Uuid;
 use super::returns::access_error;
 use crate::CommandState;
 
+pub(crate) use leg::move_leg;
 pub(crate) use steps::change_ticket;
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
