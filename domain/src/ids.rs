@@ -6,8 +6,9 @@
 //! courses, spends the coupon and records the order under ids derived from the order id,
 //! and the recovery of an interrupted placement undoes them under the same ids. So do a
 //! complaint's attachments (from the complaint id) and a coupon batch's coupons (from the
-//! batch id). The ids
-//! of the events themselves are derived by the store glue from these command ids.
+//! batch id), and the change of a ticket's course, from the id of its record (the seat it
+//! holds, the release that undoes it) and from the ticket (the release of its old seat).
+//! The ids of the events themselves are derived by the store glue from these command ids.
 //!
 //! Changing one of these derivations makes a retry after an upgrade a new command:
 //! the tests below pin them.
@@ -39,6 +40,26 @@ pub fn placement_undo_id(order_id: Uuid) -> Uuid {
 /// The command that burns the id of an interrupted placement (`OrderAbandoned`).
 pub fn abandon_command_id(order_id: Uuid) -> Uuid {
     Uuid::new_v5(&order_id, b"abandon")
+}
+
+/// The seat a change of course holds on the new course: named by the change's record
+/// (`change_id`), so each attempt holds a seat of its own (an attempt undone leaves a
+/// released hold behind, which holds nothing again).
+pub fn change_hold_id(change_id: Uuid) -> Uuid {
+    Uuid::new_v5(&change_id, b"change-hold")
+}
+
+/// The release of the seat held by a change of course that did not happen (refused, or
+/// undone by the recovery sweep: both give it back under this id).
+pub fn change_undo_id(change_id: Uuid) -> Uuid {
+    Uuid::new_v5(&change_id, b"change-undone")
+}
+
+/// The release of a changed ticket's old seat: the change process, its recovery, the
+/// payment of a dearer change and the reactions to `TicketCourseChanged` all use it, so
+/// the seat goes back once.
+pub fn course_changed_release_id(ticket_id: Uuid) -> Uuid {
+    Uuid::new_v5(&ticket_id, b"course-changed")
 }
 
 /// The command that holds the seats of hold `hold_id`.
@@ -92,6 +113,16 @@ mod tests {
         for (id, expected) in pinned {
             assert_eq!(id.to_string(), expected);
         }
+        // The old seat's release id was `v5(ticket, "course-changed")` before it had a name:
+        // releases recorded under it must still count.
+        assert_eq!(course_changed_release_id(ORDER), Uuid::new_v5(&ORDER, b"course-changed"));
+        let pinned = [
+            (change_hold_id(ORDER), "9db4741d-dd61-560f-805f-a747f94e8245"),
+            (change_undo_id(ORDER), "daeb1fe4-f8c0-5ecb-bb77-e72991dbcc45"),
+        ];
+        for (id, expected) in pinned {
+            assert_eq!(id.to_string(), expected);
+        }
     }
 
     #[test]
@@ -103,6 +134,11 @@ mod tests {
             placement_undo_id(ORDER),
             abandon_command_id(ORDER),
         ];
+        for (i, a) in ids.iter().enumerate() {
+            assert!(ids[i + 1..].iter().all(|b| a != b), "{a} appears twice");
+        }
+        // And of a change of course.
+        let ids = [change_hold_id(ORDER), change_undo_id(ORDER), course_changed_release_id(ORDER)];
         for (i, a) in ids.iter().enumerate() {
             assert!(ids[i + 1..].iter().all(|b| a != b), "{a} appears twice");
         }

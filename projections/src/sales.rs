@@ -149,6 +149,7 @@ fn sales_of(order: &mut OrderRow, event: OrderEvent, deltas: &mut Vec<Delta>) {
         | OrderEvent::TicketChangeRequested { .. }
         | OrderEvent::TicketChangePaid { .. }
         | OrderEvent::TicketChangeExpired { .. }
+        | OrderEvent::LegMoved { .. }
         | OrderEvent::TicketUsed { .. }
         | OrderEvent::InvoiceIssued { .. }
         | OrderEvent::InvoiceCorrected { .. }

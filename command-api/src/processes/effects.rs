@@ -159,7 +159,7 @@ pub async fn after_change(
     let holds = Holds::new(state, metadata.clone());
     let release = ReleaseSeats {
         hold_id: old.hold_id,
-        release_id: Uuid::new_v5(&ticket_id, b"course-changed"),
+        release_id: domain::ids::course_changed_release_id(ticket_id),
         seats: Some(1),
         reason: ReleaseReason::CourseChanged,
     };

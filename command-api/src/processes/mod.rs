@@ -5,6 +5,7 @@
 //! `complaint_filings` and `coupon_batches` tables), never only in memory.
 
 pub mod complaint_report;
+pub mod course_changes;
 pub mod daily_report;
 pub mod disruptions;
 pub mod effects;

@@ -198,11 +198,15 @@ async fn abandon(
     Ok(true)
 }
 
-/// Sweep every few seconds until `shutdown`.
+/// Sweep every few seconds until `shutdown`: the placements, then the changes of course
+/// ([`super::course_changes`]).
 pub async fn run(state: CommandState, shutdown: CancellationToken) {
     super::every(Duration::from_secs(1).min(stale_after()), shutdown, || async {
         if let Err(e) = sweep(&state, stale_after()).await {
             tracing::warn!(error = %e, "placement recovery sweep failed");
+        }
+        if let Err(e) = super::course_changes::sweep(&state, stale_after()).await {
+            tracing::warn!(error = %e, "course change recovery sweep failed");
         }
     })
     .await

@@ -44,7 +44,13 @@ pub struct ChangeTicketCourse {
 
 /// The session id of the next change's payment: `{order id}-c1`, `-c2`, …
 pub fn next_change_session(order: &OrderState) -> String {
-    format!("{}-c{}", order.order_id, order.change_sessions.len() + 1)
+    change_session(order.order_id, order.change_sessions.len() + 1)
+}
+
+/// The session id of an order's `n`-th change payment: `{order id}-c{n}`. The change
+/// process counts its undone attempts too, so a session is never registered twice.
+pub fn change_session(order_id: Uuid, n: usize) -> String {
+    format!("{order_id}-c{n}")
 }
 
 /// Why a ticket's course cannot be changed.

@@ -87,6 +87,7 @@ mod invoice_on_request;
 mod issued_document;
 mod ksef;
 mod money_back;
+mod move_leg;
 mod pay;
 mod place;
 mod pricing;
@@ -103,7 +104,9 @@ pub use assign_user::{decide_assign_user, AssignOrderToUser};
 pub use attach_guest::{decide_attach_guest, AttachGuestError, AttachGuestOrder, ATTACHED_BY_CUSTOMER};
 pub use cancel::{decide_cancel, CancelOrder, CancelOrderError};
 pub use cancel_reservation::{decide_cancel_reservation, CancelReservation, CUSTOMER_CANCELLED};
-pub use change_course::{decide_change_course, next_change_session, ChangeTicketCourse, ChangeTicketCourseError};
+pub use change_course::{
+    change_session, decide_change_course, next_change_session, ChangeTicketCourse, ChangeTicketCourseError,
+};
 pub use change_payment::{
     decide_expire_change, decide_pay_change, ExpireChangeError, ExpireTicketChange, PayChangeError, PayTicketChange,
 };
@@ -131,6 +134,7 @@ pub use ksef::{
     EMERGENCY_WORKING_DAYS,
 };
 pub use money_back::{money_back, MoneyBack, MoneyBackFor};
+pub use move_leg::{decide_move_leg, leg_tickets, MoveLeg};
 pub use pay::{decide_pay, ticket_id, PayOrder, PayOrderError, TicketNumber};
 pub use place::{decide_place, PlaceOrder, PlaceOrderError, MAX_SEATS};
 pub use pricing::{check_return_trip, price_lines, PricingError, ReturnTooEarly, TicketRequest};

@@ -114,6 +114,8 @@ impl Change<'_> {
             // The change it paid for follows (TicketCourseChanged).
             OrderEvent::TicketChangePaid { .. } => {}
             OrderEvent::TicketChangeExpired { ticket_id, .. } => self.ticket(ticket_id, TicketRow::clear_change),
+            // Its tickets moved with the TicketCourseChanged next to it; the history says who and why.
+            OrderEvent::LegMoved { .. } => {}
             OrderEvent::TicketUsed { ticket_id, used_at, by_user_id, .. } => {
                 self.ticket(ticket_id, |t| t.used(used_at, by_user_id));
             }

@@ -18,6 +18,8 @@ mod complaints;
 mod course_load;
 #[cfg(feature = "failpoints")]
 mod crash;
+#[cfg(feature = "failpoints")]
+mod crash_change;
 mod daily_report;
 mod disruptions;
 mod guest_orders;

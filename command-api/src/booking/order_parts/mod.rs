@@ -5,9 +5,10 @@
 //!   account to the customer's account (its tickets show there; a paid order's tickets
 //!   earn their stamps). An order that has an account keeps it (`409`).
 //! - `PUT /order/order-waypoint/save?id=` `{kind, course_id, reason}`: move a leg of the
-//!   order (every valid ticket of it) to another course of the same route and stops, as
-//!   the customer's change of course would, on their behalf. All its tickets are checked
-//!   first, so a refusal moves none.
+//!   order (every valid ticket of it) to another course of the same route and stops: one
+//!   admin command on the order (`LegMoved`, with who, why and when, next to each ticket's
+//!   `TicketCourseChanged`), over the change of course's recorded steps: the whole leg
+//!   moves or none of it.
 //! - `PUT /order/ticket/save?id=` `{course_id}` or `{status: "returned"}`: change one
 //!   ticket's course or return it, on the customer's behalf.
 //! - `POST /course/stamp/save` `{user_id, ticket_number}` and `PUT /course/stamp/save?id=`

@@ -22,6 +22,7 @@ impl OrderEvent {
             OrderEvent::TicketChangeRequested { .. } => "TicketChangeRequested",
             OrderEvent::TicketChangePaid { .. } => "TicketChangePaid",
             OrderEvent::TicketChangeExpired { .. } => "TicketChangeExpired",
+            OrderEvent::LegMoved { .. } => "LegMoved",
             OrderEvent::InvoiceIssued { .. } => "InvoiceIssued",
             OrderEvent::InvoiceCorrected { .. } => "InvoiceCorrected",
             OrderEvent::CustomerDetailsChanged { .. } => "CustomerDetailsChanged",
@@ -56,6 +57,7 @@ impl OrderEvent {
             | OrderEvent::TicketChangeRequested { order_id, .. }
             | OrderEvent::TicketChangePaid { order_id, .. }
             | OrderEvent::TicketChangeExpired { order_id, .. }
+            | OrderEvent::LegMoved { order_id, .. }
             | OrderEvent::InvoiceIssued { order_id, .. }
             | OrderEvent::InvoiceCorrected { order_id, .. }
             | OrderEvent::CustomerDetailsChanged { order_id, .. }
@@ -95,7 +97,9 @@ impl OrderEvent {
             // One per registered transaction; a change is paid (or expires) once per request.
             OrderEvent::TicketChangeRequested { payment, .. } => payment.session_id.clone(),
             OrderEvent::TicketChangePaid { session_id, .. } => session_id.clone(),
-            OrderEvent::TicketChangeExpired { hold_id, .. } => hold_id.to_string(),
+            OrderEvent::TicketChangeExpired { hold_id, .. } | OrderEvent::LegMoved { hold_id, .. } => {
+                hold_id.to_string()
+            }
             OrderEvent::InvoiceCorrected { number, .. } => number.clone(),
             OrderEvent::OrderAssignedToUser { user_id, .. } => user_id.to_string(),
             OrderEvent::CustomerDetailsChanged { change_id, .. }

@@ -156,6 +156,19 @@ pub enum OrderEvent {
         session_id: String,
         paid_at: DateTime<Utc>,
     },
+    /// An admin moved a leg of the order to another course, every valid ticket of it at
+    /// once (one `TicketCourseChanged` per ticket, appended with this event): who, why
+    /// and when. `hold_id` is the seats' hold on the new course, one for the leg.
+    LegMoved {
+        order_id: Uuid,
+        kind: LegKind,
+        to_course_id: Uuid,
+        hold_id: Uuid,
+        numbers: Vec<String>,
+        by_admin: Uuid,
+        reason: String,
+        moved_at: DateTime<Utc>,
+    },
     /// A requested change was not paid in time: the seat held on the new course goes
     /// back; the ticket stays as it was (and may be changed again).
     TicketChangeExpired {

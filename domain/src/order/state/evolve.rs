@@ -54,6 +54,8 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
         OrderEvent::TicketChangePaid { ticket_id, amount, transaction_id, session_id, .. } => {
             placed(state, |order| order.change_paid(*ticket_id, *amount, transaction_id, session_id))
         }
+        // Who moved the leg and why: its tickets moved with the events next to it.
+        OrderEvent::LegMoved { .. } => state,
         OrderEvent::TicketChangeExpired { ticket_id, .. } => {
             placed(state, |order| order.with_ticket(*ticket_id, |t| t.pending_change = None))
         }

@@ -81,6 +81,17 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
                 format_pln_en(*amount)
             ),
         ),
+        OrderEvent::LegMoved { numbers, reason, kind, .. } => {
+            let numbers = numbers.join(", ");
+            let (pl, en) = match kind {
+                domain::order::LegKind::Outbound => ("tam", "outbound"),
+                domain::order::LegKind::Back => ("powrót", "return"),
+            };
+            both(
+                format!("Administrator przeniósł podróż ({pl}) na inny kurs, bilety {numbers}: {reason}"),
+                format!("An admin moved the {en} journey to another course, tickets {numbers}: {reason}"),
+            )
+        }
         OrderEvent::TicketChangeExpired { number, .. } => both(
             format!("Zmiana kursu biletu {number} nie została opłacona w czasie; bilet bez zmian"),
             format!("Ticket {number}'s change of course was not paid in time; the ticket stays as it was"),
