@@ -160,7 +160,7 @@ const RETURN = [
   ...GENERAL,
 ];
 
-/** Changing a ticket's course (command-api/src/booking/change.rs, and the seat hold it takes). */
+/** Changing a ticket's course (command-api/src/booking/change/, and the seat hold it takes). */
 const CHANGE = [
   sample('field.blank', 'Please enter the ticket number.', 'number'),
   sample('field.blank', 'Please choose a course.', 'course_id'),

@@ -1,4 +1,4 @@
-// The backend's answers to a refused change of course (command-api/src/booking/change.rs) carry a
+// The backend's answers to a refused change of course (command-api/src/booking/change/) carry a
 // code; here they are said in the page's language, by code. A course that cannot be booked (no seats,
 // sales closed) and anything else go to the shared catalogue, which shows a general sentence for what
 // nobody translated (except on the English site, which shows the message as sent).

@@ -1,6 +1,6 @@
 // A ticket's change of course: the courses it can move to (GET /order/ticket/change-options?number=)
 // and the change itself (POST /order/order/change-course {number, course_id}), both for the logged-in
-// owner. As the backend (command-api/src/booking/change.rs): once per ticket, until 10 minutes before
+// owner. As the backend (command-api/src/booking/change/): once per ticket, until 10 minutes before
 // departure, to another course of the same route between the same stops with a free seat; a change
 // that costs more is refused (409), one that costs less is refunded.
 import { http, HttpResponse } from 'msw';
