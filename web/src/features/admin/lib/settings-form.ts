@@ -1,7 +1,7 @@
 // Company settings (spec §3 and every *setting* of DECISIONS.md), as the generic form edits them.
 import * as z from 'zod/mini';
 
-import { SettingsInput as S } from '@/shared/api/limits.gen';
+import { SettingsInput as S, SettingsInputPatterns } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 import { normaliseNip } from '@/shared/rules/nip';
 import { email, nip, postalCode } from '@/shared/rules/values';
@@ -16,7 +16,7 @@ type Settings = ApiSchema<'SettingsView'>;
 
 export const settingsSchema = z.object({
   name: requiredText(S.name.maxLength),
-  invoice_prefix: z.string().check(z.trim(), z.regex(/^[A-Z0-9/-]{1,20}$/, 'invalid')),
+  invoice_prefix: z.string().check(z.trim(), z.regex(new RegExp(SettingsInputPatterns.invoice_prefix, 'u'), 'invalid')),
   invoice_issuer: text(S.invoice_issuer.maxLength),
   invoice_email: ruled(email, 'optional'),
   order_report_email: ruled(email, 'optional'),
