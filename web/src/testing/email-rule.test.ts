@@ -1,5 +1,6 @@
-// The site's one e-mail rule (the server's: api-core's e-mail type), as a table, and every form that
-// takes an address refusing with it: what one form takes, none refuses.
+// The site's one e-mail rule (the server's: api-core's e-mail type; src/shared/rules/values.ts), as a
+// table, and every form that takes an address refusing with it: what one form takes, none refuses; and
+// each says the refusal in the same words, the server's answer's (the one table of codes).
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 
@@ -7,11 +8,15 @@ import { fieldErrorText, validationText } from '@/features/admin/lib/field-error
 import { customerShape } from '@/features/admin/lib/order-form';
 import { settingsSchema } from '@/features/admin/lib/settings-form';
 import { checkEmail } from '@/features/auth/lib/validation';
-import { orderErrorMessages, validateCustomer } from '@/features/order/utils/order-validation';
+import { validateCustomer } from '@/features/order/utils/order-validation';
 import pl from '@/i18n/messages/pl.json';
-import { EMAIL_MAX, emailProblem, isEmail } from '@/shared/api/email';
-import { ContactInput } from '@/shared/api/limits.gen';
+import { ContactInput, Values } from '@/shared/api/limits.gen';
 import { formatDisplayText } from '@/shared/lib/display-text';
+import type { FieldProblem } from '@/shared/rules/problem';
+import { problemText } from '@/shared/rules/problem-text';
+import { email as emailRule } from '@/shared/rules/values';
+
+const isEmail = (email: string) => emailRule(email) === null;
 
 const polish = createIntl({ locale: 'pl', defaultLocale: 'pl', messages: pl });
 
@@ -24,7 +29,7 @@ const ACCEPTED = [
   'x@sub-domain.example.com',
   '  jan@example.com  ', // trimmed first, as the server trims it
   `${'a'.repeat(64)}@example.com`,
-  `${'a'.repeat(254 - '@example.com'.length)}@example.com`, // exactly 254
+  `${'a'.repeat(61)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}.pl`, // exactly 254
 ];
 
 const REFUSED: [string, string][] = [
@@ -52,28 +57,28 @@ const REFUSED: [string, string][] = [
   ['jan@example.p1', 'a last label with a digit'],
   ['jan@exa_mple.pl', 'an underscore in the domain'],
   ['jan@[127.0.0.1]', 'an address literal'],
-  [`${'a'.repeat(255 - '@example.com'.length)}@example.com`, '255 characters'],
+  [`${'a'.repeat(65)}@example.com`, 'a local part of 65 characters (the server refuses it; this table took one of 242 before)'],
+  [` ${'a'.repeat(61)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(61)}.pl`, '255 characters as sent'],
 ];
 
 describe('the e-mail rule', () => {
   it.each(ACCEPTED)('accepts %j', (email) => {
-    expect(emailProblem(email)).toBeNull();
-    expect(isEmail(email)).toBe(true);
+    expect(emailRule(email)).toBeNull();
   });
 
   it.each(REFUSED)('refuses %j (%s)', (email) => {
     expect(isEmail(email)).toBe(false);
   });
 
-  it('says why: blank, too long, or not an address', () => {
-    expect(emailProblem('   ')).toBe('blank');
-    expect(emailProblem(`${'a'.repeat(250)}@example.com`)).toBe('too_long');
-    expect(emailProblem('a..b@example.com')).toBe('invalid');
+  it('says why with the server’s codes: blank, too long, or not an address', () => {
+    expect(emailRule('   ')).toEqual({ code: 'field.blank' });
+    expect(emailRule(`${'a'.repeat(250)}@example.com`)).toEqual({ code: 'field.too_long', params: { max: 254 } });
+    expect(emailRule('a..b@example.com')).toEqual({ code: 'field.invalid_email' });
   });
 
   it('has the server’s length, from its document', () => {
-    expect(EMAIL_MAX).toBe(ContactInput.email.maxLength);
-    expect(EMAIL_MAX).toBe(254);
+    expect(Values.Email.maxLength).toBe(ContactInput.email.maxLength);
+    expect(Values.Email.maxLength).toBe(254);
   });
 });
 
@@ -94,14 +99,14 @@ describe('every form that takes an e-mail', () => {
 
   it('refuses john😀@example.com with a sentence that names the field', () => {
     const email = 'john😀@example.com';
-    expect(validateCustomer({ first_name: 'J', last_name: 'K', email, phone: '600100200', consent_statute: 1, consent_gdpr: 1, notify_by_sms: 0, id: null })['customer.email']).toBe('emailInvalid');
-    expect(polish.formatMessage(orderErrorMessages.emailInvalid)).toBe('Podaj poprawny adres e-mail, np. jan.kowalski@example.com.');
-    expect(formatDisplayText(polish, checkEmail(email) ?? '')).toBe('Podaj poprawny adres e-mail, np. jan.kowalski@example.com.');
+    const sentence = 'Podaj poprawny adres e-mail, np. jan.kowalski@example.com.';
+    const found = validateCustomer({ first_name: 'J', last_name: 'K', email, phone: '600100200', consent_statute: 1, consent_gdpr: 1, notify_by_sms: 0, id: null })['customer.email'];
+    expect(found).toEqual({ code: 'field.invalid_email' });
+    expect(formatDisplayText(polish, problemText(found as FieldProblem))).toBe(sentence);
+    expect(formatDisplayText(polish, checkEmail(email) ?? '')).toBe(sentence);
     const issue = customerShape.email.safeParse(email).error?.issues[0]?.message;
-    expect(validationText(polish, issue)).toBe('Podaj poprawny adres e-mail.');
+    expect(validationText(polish, issue)).toBe(sentence);
     // And the server's refusal of it, in the panel.
-    expect(fieldErrorText(polish, { field: 'customer.email', message: 'customer.email is not a valid e-mail address', code: 'field.invalid_email' })).toBe(
-      'Podaj poprawny adres e-mail.',
-    );
+    expect(fieldErrorText(polish, { field: 'customer.email', message: 'customer.email is not a valid e-mail address', code: 'field.invalid_email' })).toBe(sentence);
   });
 });

@@ -81,8 +81,23 @@ export const messages = defineMessages({
   },
   fieldNotEmail: {
     id: 'server.field.notEmail',
-    defaultMessage: 'Podaj poprawny adres e-mail.',
-    description: 'Server field message "<Label> is not a valid e-mail address." (shown under the field)',
+    defaultMessage: 'Podaj poprawny adres e-mail, np. jan.kowalski@example.com.',
+    description: 'Field code field.invalid_email: not an e-mail address (the server\'s answer, or the form\'s rule before sending)',
+  },
+  fieldNotPhone: {
+    id: 'server.code.field.invalid_phone',
+    defaultMessage: 'Podaj poprawny numer telefonu: od 9 do 15 cyfr (mogą być spacje i znaki + - ( )).',
+    description: 'Field code field.invalid_phone: not a phone number of 9 to 15 digits (the server\'s answer, or the form\'s rule)',
+  },
+  fieldNotNip: {
+    id: 'server.code.field.invalid_vat_number',
+    defaultMessage: 'Ten NIP jest nieprawidłowy. Sprawdź cyfry.',
+    description: 'Field code field.invalid_vat_number: not a NIP, or its check digit does not add up (the server\'s answer, or the form\'s rule)',
+  },
+  fieldNotPostalCode: {
+    id: 'server.code.field.invalid_postal_code',
+    defaultMessage: 'Wpisz kod pocztowy w formacie 37-400.',
+    description: 'Field code field.invalid_postal_code: not a Polish postal code NN-NNN (the server\'s answer, or the form\'s rule)',
   },
   courseUnknown: {
     id: 'server.course.unknown',

@@ -78,10 +78,14 @@ const BY_CODE: Record<string, CodeTranslation> = {
   'conflict.course_busy': messages.busyCourse,
   'conflict.changed_meanwhile': messages.changedMeanwhile,
   'idempotency.in_progress': messages.stillProcessing,
-  // Field errors.
+  // Field errors: the one table of the field codes, for the server's answers and for the forms' own
+  // rules before sending (src/shared/rules answers these codes; rules/problem-text.ts).
   'field.blank': messages.fieldBlank,
   'field.not_text': messages.fieldNotText,
   'field.invalid_email': messages.fieldNotEmail,
+  'field.invalid_phone': messages.fieldNotPhone,
+  'field.invalid_vat_number': messages.fieldNotNip,
+  'field.invalid_postal_code': messages.fieldNotPostalCode,
   'field.bad_characters': messages.fieldBadCharacters,
   'field.too_short': (text) => withNumbers(text, ['min'], valueMessages.fieldTooShort, messages.fieldTooShortBare),
   'field.too_long': (text) => withNumbers(text, ['max'], valueMessages.fieldTooLong, messages.fieldTooLongBare),

@@ -76,7 +76,29 @@ describe('an invoice asked for after payment', () => {
     const { user } = renderApp(`/order/success/${HASH}`);
     await fill(user);
     const nip = screen.getByLabelText('NIP');
-    expect(await screen.findByText('To nie jest poprawny NIP (10 cyfr).')).toBeInTheDocument();
+    expect(await screen.findByText('Ten NIP jest nieprawidłowy. Sprawdź cyfry.')).toBeInTheDocument();
     expect(nip).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('refuses a NIP that does not add up and a malformed postal code before asking, in the server\'s words', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.post(apiUrl('/order/order/request-invoice'), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ data: { order_id: 'x', number: 'NB/2026/9' } });
+      }),
+    );
+    const { user } = renderApp(`/order/success/${HASH}`);
+    await user.click(await screen.findByRole('button', { name: 'Poproś o fakturę' }));
+    await user.type(screen.getByLabelText('Nazwa firmy'), 'Firma sp. z o.o.');
+    await user.type(screen.getByLabelText('NIP'), '5260250275');
+    await user.type(screen.getByLabelText('Ulica i numer'), 'ul. Długa 1');
+    await user.type(screen.getByLabelText('Kod pocztowy'), '37400');
+    await user.click(screen.getByRole('button', { name: 'Wystaw fakturę' }));
+
+    expect(await screen.findByText('Ten NIP jest nieprawidłowy. Sprawdź cyfry.')).toBeInTheDocument();
+    expect(screen.getByText('Wpisz kod pocztowy w formacie 37-400.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Miejscowość')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
   });
 });

@@ -9,9 +9,13 @@ import { defineMessages, useIntl } from 'react-intl';
 
 import { isApiError } from '@/shared/api/api-error';
 import { apiClient } from '@/shared/api/client';
+import { BookingInvoice } from '@/shared/api/limits.gen';
 import { dataOf } from '@/shared/api/schema';
 import { knownServerText } from '@/shared/api/server-messages';
-import { formatDisplayText } from '@/shared/lib/display-text';
+import { formatDisplayText, type DisplayText } from '@/shared/lib/display-text';
+import type { Rule } from '@/shared/rules/problem';
+import { problemText } from '@/shared/rules/problem-text';
+import { line, nip, postalCode } from '@/shared/rules/values';
 
 import { Button } from './button';
 import { TextField } from './text-field';
@@ -35,8 +39,6 @@ const messages = defineMessages({
     defaultMessage: 'Sprawdź tę wartość.',
     description: 'A field the server refused, without a translation of its own',
   },
-  vatNumberInvalid: { id: 'invoiceRequest.vatNumberInvalid', defaultMessage: 'To nie jest poprawny NIP (10 cyfr).', description: 'Field error: NIP' },
-  postalCodeInvalid: { id: 'invoiceRequest.postalCodeInvalid', defaultMessage: 'Podaj kod pocztowy w postaci 37-400.', description: 'Field error: postal code' },
   failed: {
     id: 'invoiceRequest.failed',
     defaultMessage: 'Nie udało się wystawić faktury. Spróbuj ponownie.',
@@ -54,6 +56,25 @@ const valueMessages = defineMessages<{ issued: { number: string } }>({
 
 const FIELDS = ['company_name', 'vat_number', 'address', 'postal_code', 'city'] as const;
 type Field = (typeof FIELDS)[number];
+
+/** Each field's rule, the server's for a Polish invoice (src/shared/rules), checked before sending. */
+const RULES: Record<Field, Rule> = {
+  company_name: line(BookingInvoice.company_name.maxLength),
+  vat_number: nip,
+  address: line(BookingInvoice.address.maxLength),
+  postal_code: postalCode,
+  city: line(BookingInvoice.city.maxLength),
+};
+
+/** The fields the rules refuse, with the message of each refusal (the one table of codes). */
+function refusals(values: Record<Field, string>): Partial<Record<Field, DisplayText>> {
+  const found: Partial<Record<Field, DisplayText>> = {};
+  for (const field of FIELDS) {
+    const problem = RULES[field](values[field]);
+    if (problem) found[field] = problemText(problem);
+  }
+  return found;
+}
 
 const LABELS: Record<Field, (typeof messages)[keyof typeof messages]> = {
   company_name: messages.companyName,
@@ -96,15 +117,19 @@ export function InvoiceRequest({ number, code, onIssued }: InvoiceRequestProps) 
   const [issued, setIssued] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
-  const fieldText = (code: string | undefined): string => {
-    if (code === 'field.invalid_vat_number') return intl.formatMessage(messages.vatNumberInvalid);
-    if (code === 'field.invalid_postal_code') return intl.formatMessage(messages.postalCodeInvalid);
-    const known = knownServerText({ message: '', code });
+  const fieldText = (error: { code?: string | undefined; params?: Record<string, number> | undefined }): string => {
+    const known = knownServerText({ message: '', code: error.code, params: error.params });
     return known ? formatDisplayText(intl, known) : intl.formatMessage(messages.fieldInvalid);
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setFailure(null);
+    const refused = refusals(values);
+    if (Object.keys(refused).length > 0) {
+      setErrors(Object.fromEntries(Object.entries(refused).map(([field, text]) => [field, formatDisplayText(intl, text)])));
+      return;
+    }
     setPending(true);
     setFailure(null);
     setErrors({});
@@ -117,7 +142,7 @@ export function InvoiceRequest({ number, code, onIssued }: InvoiceRequestProps) 
       if (isApiError(error)) {
         for (const fieldError of error.errors) {
           const field = fieldError.field.replace(/^invoice\./, '') as Field;
-          if (FIELDS.includes(field)) next[field] = fieldText(fieldError.code);
+          if (FIELDS.includes(field)) next[field] = fieldText(fieldError);
         }
       }
       setErrors(next);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 
-import { DiscountInput } from '@/shared/api/limits.gen';
+import { DiscountInput, DiscountKindValues } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 
 import { DiscountValue } from '../components/discount-value';
@@ -49,7 +49,7 @@ export const discountSchema = z
   .object({
     name: requiredText(DiscountInput.name.maxLength),
     name_en: text(DiscountInput.name_en.maxLength),
-    kind: z.enum(['percent', 'amount']),
+    kind: z.enum(DiscountKindValues),
     value: z.string(),
     valid_from: z.string(),
     valid_to: z.string(),

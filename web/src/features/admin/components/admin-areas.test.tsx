@@ -160,8 +160,8 @@ describe('company settings', () => {
     await user.clear(email);
     await user.type(email, 'faktury@');
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
-    expect(await screen.findByText('Podaj poprawny adres e-mail.')).toBeInTheDocument();
-    expect(email).toHaveAccessibleDescription('Podaj poprawny adres e-mail.');
+    expect(await screen.findByText('Podaj poprawny adres e-mail, np. jan.kowalski@example.com.')).toBeInTheDocument();
+    expect(email).toHaveAccessibleDescription('Podaj poprawny adres e-mail, np. jan.kowalski@example.com.');
     expect(email).toHaveValue('faktury@');
     expect(screen.getByLabelText(/^Stawka VAT/)).toHaveValue('23');
   });
@@ -189,9 +189,9 @@ describe('company settings', () => {
     await user.clear(postalCode);
     await user.type(postalCode, '37400');
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
-    expect(await screen.findByText(/poprawny NIP/)).toBeInTheDocument();
-    expect(nip).toHaveAccessibleDescription(/poprawny NIP/);
-    expect(postalCode).toHaveAccessibleDescription('Podaj kod pocztowy w postaci 00-000.');
+    expect(await screen.findByText(/Ten NIP jest nieprawidłowy/)).toBeInTheDocument();
+    expect(nip).toHaveAccessibleDescription(/Ten NIP jest nieprawidłowy/);
+    expect(postalCode).toHaveAccessibleDescription('Wpisz kod pocztowy w formacie 37-400.');
     expect(bodies).toHaveLength(0);
 
     await user.clear(nip);

@@ -172,7 +172,7 @@ describe('the order edit', () => {
     await user.type(nip, '865-239-87-45');
     await user.type(screen.getByLabelText(/Powód zmiany/), 'Literówka w NIP');
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
-    expect(await screen.findByText(/To nie jest poprawny NIP/)).toBeInTheDocument();
+    expect(await screen.findByText(/Ten NIP jest nieprawidłowy/)).toBeInTheDocument();
     expect(nip).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toEqual([]);
 

@@ -8,6 +8,7 @@ import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 
 import { isApiError } from '@/shared/api/api-error';
+import { ComplaintAnswerInput } from '@/shared/api/limits.gen';
 import { DocumentLink } from '@/shared/ui/document-link';
 
 import { oneQuery } from '../api/admin-data';
@@ -93,7 +94,7 @@ function Steps({ complaint }: { complaint: ComplaintDetails }) {
             id="complaint-answer"
             className="form-field__input"
             rows={6}
-            maxLength={5000}
+            maxLength={ComplaintAnswerInput.text.maxLength}
             aria-describedby="complaint-answer-hint"
             value={answer}
             onChange={(event) => setAnswer(event.target.value)}

@@ -9,6 +9,7 @@ import { useIntl } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
 import { isApiError } from '@/shared/api/api-error';
+import { KsefOutageInput as KsefOutageLimits } from '@/shared/api/limits.gen';
 import { Button } from '@/shared/ui/button';
 
 import { KSEF_DEADLINES_KEY, KSEF_OUTAGES_KEY, ksefOutagesQuery, saveKsefOutage, type KsefOutageInput } from '../api/ksef-outages';
@@ -146,7 +147,7 @@ function OutageForm() {
         <label htmlFor={`${id}-note`} className="form-field__label">
           {t('note')}
         </label>
-        <input id={`${id}-note`} name="note" type="text" maxLength={500} className="form-field__input" {...described('note')} />
+        <input id={`${id}-note`} name="note" type="text" maxLength={KsefOutageLimits.note.maxLength} className="form-field__input" {...described('note')} />
         {error('note')}
       </div>
       <div className="admin-filters__actions">

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 
+import { RouteWaypointDetailsInput } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
@@ -31,10 +32,10 @@ function DetailsRow({ stop, details }: { stop: RouteWaypoint; details: Details |
     <tr>
       <th scope="row">{stop.waypoint_name}</th>
       <td>
-        <input className="form-field__input admin-grid-input" maxLength={50} aria-label={named(intl.formatMessage(detailTexts.platform), stop.waypoint_name)} value={platform} onChange={(event) => setPlatform(event.target.value)} />
+        <input className="form-field__input admin-grid-input" maxLength={RouteWaypointDetailsInput.platform.maxLength} aria-label={named(intl.formatMessage(detailTexts.platform), stop.waypoint_name)} value={platform} onChange={(event) => setPlatform(event.target.value)} />
       </td>
       <td>
-        <input className="form-field__input" maxLength={2000} aria-label={named(intl.formatMessage(detailTexts.notes), stop.waypoint_name)} value={notes} onChange={(event) => setNotes(event.target.value)} />
+        <input className="form-field__input" maxLength={RouteWaypointDetailsInput.notes.maxLength} aria-label={named(intl.formatMessage(detailTexts.notes), stop.waypoint_name)} value={notes} onChange={(event) => setNotes(event.target.value)} />
       </td>
       <td>
         <Button

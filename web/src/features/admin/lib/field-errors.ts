@@ -5,6 +5,8 @@ import { defineMessages, type IntlShape, type NoMessageValues } from 'react-intl
 
 import type { FieldError } from '@/shared/api/api-error';
 import { formatDisplayText } from '@/shared/lib/display-text';
+import type { FieldCode } from '@/shared/rules/problem';
+import { problemText } from '@/shared/rules/problem-text';
 
 import { validation, validationValues, type ValidationKey } from '../messages/common-messages';
 
@@ -46,6 +48,8 @@ export function validationText(intl: IntlShape, message: string | undefined, fie
   if (key === 'tooLong') return intl.formatMessage(validationValues.tooLong, { max: Number(first) });
   if (key === 'nul') return intl.formatMessage(validationValues.nul, { field });
   if (key === 'moneyMax') return intl.formatMessage(validationValues.moneyMax, { max: first });
+  // A value rule's refusal (lib/validation.ts, `ruled`): the server's code, said as its answer would be.
+  if (key.startsWith('field.')) return formatDisplayText(intl, problemText({ code: key as FieldCode, params: first ? { max: Number(first) } : undefined }));
   if (key in validation) return intl.formatMessage(validation[key as ValidationKey]);
   return message;
 }

@@ -1,33 +1,32 @@
 // The customer's and invoice data of an order as form fields, shared by the order's edit and the sale
-// at the office: the fields, their checks (the Polish NIP's checksum among them, as the server checks
-// it) and the API bodies they become.
+// at the office: the fields, their checks (the values' rules are the server's, src/shared/rules: the
+// Polish NIP's check digit, the postal code NN-NNN, the phone's digits) and the API bodies they become.
 import * as z from 'zod/mini';
 
 import { ContactInput, InvoiceDataInput } from '@/shared/api/limits.gen';
-import { isValidNip, normaliseNip } from '@/shared/lib/nip';
+import { normaliseNip } from '@/shared/rules/nip';
+import { email, line, nip, phone, postalCode } from '@/shared/rules/values';
 
 import type { AdminOrder, CustomerInput, InvoiceInput } from '../api/orders';
 import { deskTexts } from '../messages/desk-messages';
 import { orderTexts } from '../messages/order-messages';
 
 import type { FieldDef, FormValues } from './area';
-import { fieldCheck, optionalEmail, requiredEmail, requiredText, text } from './validation';
-
-const POSTAL_CODE = /^\d{2}-\d{3}$/;
+import { fieldCheck, ruleAt, ruled, text } from './validation';
 
 export const customerShape = {
-  first_name: requiredText(ContactInput.first_name.maxLength),
-  last_name: requiredText(ContactInput.last_name.maxLength),
-  email: requiredEmail(ContactInput.email.maxLength),
-  phone: requiredText(ContactInput.phone.maxLength),
+  first_name: ruled(line(ContactInput.first_name.maxLength)),
+  last_name: ruled(line(ContactInput.last_name.maxLength)),
+  email: ruled(email),
+  phone: ruled(phone),
   notify_by_sms: z.boolean(),
 };
 
 /** At the desk (a sale, or the edit of an order sold there) a walk-in passenger may give neither an e-mail
  * nor a phone: the tickets are printed. One that is given is checked by the same rule as online. */
 export const deskContactShape = {
-  email: optionalEmail(ContactInput.email.maxLength),
-  phone: text(ContactInput.phone.maxLength),
+  email: ruled(email, 'optional'),
+  phone: ruled(phone, 'optional'),
 };
 
 export const invoiceShape = {
@@ -51,8 +50,9 @@ export const invoiceChecks = <T extends InvoiceValues>() => [
   fieldCheck<T>((v) => !wanted(v) || v.address.trim() !== '', 'required', 'address'),
   fieldCheck<T>((v) => !wanted(v) || v.city.trim() !== '', 'required', 'city'),
   fieldCheck<T>((v) => !wanted(v) || v.vat_number.trim() !== '', 'required', 'vat_number'),
-  fieldCheck<T>((v) => !wanted(v) || !polish(v) || v.vat_number.trim() === '' || isValidNip(v.vat_number), 'nip', 'vat_number'),
-  fieldCheck<T>((v) => !wanted(v) || !polish(v) || POSTAL_CODE.test(v.postal_code.trim()), 'postalCode', 'postal_code'),
+  ruleAt<T>('vat_number', nip, (v) => wanted(v) && polish(v)),
+  fieldCheck<T>((v) => !wanted(v) || !polish(v) || v.postal_code.trim() !== '', 'required', 'postal_code'),
+  ruleAt<T>('postal_code', postalCode, (v) => wanted(v) && polish(v)),
 ];
 
 const invoiceOn = (values: FormValues) => values.invoice_requested === true;

@@ -1,3 +1,5 @@
+import { StopListEntry } from '@/shared/api/limits.gen';
+
 /** A stop row of the route editor. */
 export interface StopRow {
   key: string;
@@ -7,8 +9,8 @@ export interface StopRow {
   minutes: string;
 }
 
-/** The most minutes from the first stop the server takes (`save-list`). */
-export const MAX_MINUTES = 10_000;
+/** The most minutes from the first stop the server takes (`save-list`: its document's `StopListEntry`). */
+export const MAX_MINUTES: number = StopListEntry.minutes_from_start.maximum;
 
 /** The rows valid to save: minutes whole numbers, 0 at the first stop, then increasing, at most {@link MAX_MINUTES}. */
 export function minutesValid(rows: StopRow[]): boolean {

@@ -1,24 +1,25 @@
 // Company settings (docs/settings.md: every value marked *setting* in docs/), as the generic form edits them.
 import * as z from 'zod/mini';
 
-import { SettingsInput as S } from '@/shared/api/limits.gen';
+import { SettingsInput as S, SettingsInputPatterns } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
-import { isValidNip, normaliseNip } from '@/shared/lib/nip';
+import { normaliseNip } from '@/shared/rules/nip';
+import { email, nip, postalCode } from '@/shared/rules/values';
 
 import { settingsTexts as t } from '../messages/settings-messages';
 
 import type { FieldDef } from './area';
 import { formatMoney, moneySchema, toGroszeOrNull } from './money-input';
-import { fieldCheck, intText, optionalEmail, requiredText, text } from './validation';
+import { intText, requiredText, ruleAt, ruled, text } from './validation';
 
 type Settings = ApiSchema<'SettingsView'>;
 
 export const settingsSchema = z.object({
   name: requiredText(S.name.maxLength),
-  invoice_prefix: z.string().check(z.trim(), z.regex(/^[A-Z0-9/-]{1,20}$/, 'invalid')),
+  invoice_prefix: z.string().check(z.trim(), z.regex(new RegExp(SettingsInputPatterns.invoice_prefix, 'u'), 'invalid')),
   invoice_issuer: text(S.invoice_issuer.maxLength),
-  invoice_email: optionalEmail(S.invoice_email.maxLength),
-  order_report_email: optionalEmail(S.order_report_email.maxLength),
+  invoice_email: ruled(email, 'optional'),
+  order_report_email: ruled(email, 'optional'),
   page_footer_1: text(S.page_footer_1.maxLength),
   page_footer_1_en: text(S.page_footer_1_en.maxLength),
   page_footer_2: text(S.page_footer_2.maxLength),
@@ -32,19 +33,15 @@ export const settingsSchema = z.object({
   stamps_per_reward: intText(S.stamps_per_reward.minimum, S.stamps_per_reward.maximum),
   reward_value: moneySchema({ allowZero: false, maxGrosze: S.reward_value.maximum }),
   // The seller on invoices: each may be empty until the company is set up; what is given must be right.
-  tax_id: z.string().check(z.trim(), z.maxLength(S.tax_id.maxLength, `tooLong|${S.tax_id.maxLength}`), z.refine((value) => value === '' || isValidNip(value), 'nip')),
+  tax_id: ruled(nip, 'optional'),
   address: text(S.address.maxLength),
   postal_code: text(S.postal_code.maxLength),
   city: text(S.city.maxLength),
   country: z.string().check(z.trim(), z.regex(/^[A-Za-z]{2}$/, 'invalid')),
   ksef_send_consumers: z.boolean(),
 }).check(
-  // As the server: a Polish address's postal code is 00-000.
-  fieldCheck<{ postal_code: string; country: string }>(
-    (v) => v.country.trim().toUpperCase() !== 'PL' || v.postal_code.trim() === '' || /^\d{2}-\d{3}$/.test(v.postal_code.trim()),
-    'postalCode',
-    'postal_code',
-  ),
+  // As the server: a Polish address's postal code is 00-000 (the one rule, src/shared/rules).
+  ruleAt<{ postal_code: string; country: string }>('postal_code', postalCode, (v) => v.country.trim().toUpperCase() === 'PL'),
 );
 
 export type SettingsValues = z.infer<typeof settingsSchema>;

@@ -4,7 +4,7 @@
 // are the server's, read from its document (@/shared/api/limits.gen), never restated here.
 import * as z from 'zod/mini';
 
-import { isEmail } from '@/shared/api/email';
+import { optional, type FieldProblem, type Rule } from '@/shared/rules/problem';
 
 import { formatMoney, moneySchema, parseMoney } from './money-input';
 
@@ -15,13 +15,36 @@ const noNul = z.refine<string>((value) => !value.includes('\u0000'), 'nul');
 export const text = (max: number) => z.string().check(z.maxLength(max, `tooLong|${max}`), noNul);
 export const requiredText = (max: number) => z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, `tooLong|${max}`), noNul);
 
-/** An e-mail address under the site's one rule (@/shared/api/email), or empty; its length said first. */
-export const optionalEmail = (max: number) =>
-  z.string().check(z.trim(), z.maxLength(max, `tooLong|${max}`), z.refine((value) => value === '' || isEmail(value), 'email'));
+/** A value rule's refusal as an issue's message: `required` when blank, else its code and its `max`
+ * (`field.invalid_phone`, `field.too_long|254`), said from the one table of codes (field-errors.ts). */
+export const problemKey = (problem: FieldProblem): string =>
+  problem.code === 'field.blank' ? 'required' : problem.params ? `${problem.code}|${problem.params.max}` : problem.code;
 
-/** An e-mail address under the site's one rule, required. */
-export const requiredEmail = (max: number) =>
-  z.string().check(z.trim(), z.minLength(1, 'required'), z.maxLength(max, `tooLong|${max}`), z.refine(isEmail, 'email'));
+/**
+ * Text under a value's rule (src/shared/rules: the server's e-mail, phone, NIP, line…), checked as
+ * typed (the server counts the length as sent), then trimmed. `optional`: blank is none.
+ */
+export const ruled = (rule: Rule, empty: 'required' | 'optional' = 'required') => {
+  const check = empty === 'optional' ? optional(rule) : rule;
+  return z.string().check(
+    z.superRefine((value, ctx) => {
+      const problem = check(value);
+      // `continue`: the form's checks across fields still run (a zod issue aborts them otherwise).
+      if (problem) ctx.issues.push({ code: 'custom', message: problemKey(problem), input: value, continue: true });
+    }),
+    z.trim(),
+  );
+};
+
+/** A check of the whole form that puts a value rule's refusal at `field`, when `applies` (a Polish
+ * invoice's NIP); blank is left to the form's `required` check. */
+export const ruleAt = <T extends Record<string, unknown>>(field: keyof T & string, rule: Rule, applies: (values: T) => boolean) =>
+  z.superRefine<T>((values, ctx) => {
+    const value = values[field];
+    if (typeof value !== 'string' || !applies(values)) return;
+    const problem = rule(value);
+    if (problem && problem.code !== 'field.blank') ctx.issues.push({ code: 'custom', message: problemKey(problem), path: [field], input: value, continue: true });
+  });
 
 const INTEGER = /^-?\d+$/;
 

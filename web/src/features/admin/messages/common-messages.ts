@@ -75,13 +75,6 @@ export const validation = defineMessages({
   coordinates: { id: 'admin.validation.coordinates', defaultMessage: 'Podaj obie współrzędne albo żadnej.', description: 'Validation: only one of latitude and longitude' },
   dateOrder: { id: 'admin.validation.dateOrder', defaultMessage: 'Data końca nie może być przed datą początku.', description: 'Validation: valid to before valid from' },
   menuItems: { id: 'admin.validation.menuItems', defaultMessage: 'Każda pozycja menu musi mieć nazwę i odnośnik.', description: 'Validation: a menu item without a name or link' },
-  email: { id: 'admin.validation.email', defaultMessage: 'Podaj poprawny adres e-mail.', description: 'Validation: not an e-mail address' },
-  nip: {
-    id: 'admin.validation.nip',
-    defaultMessage: 'To nie jest poprawny NIP: 10 cyfr, z których ostatnia jest cyfrą kontrolną (sprawdź, czy nie ma literówki).',
-    description: 'Validation: a Polish tax number whose checksum does not add up',
-  },
-  postalCode: { id: 'admin.validation.postalCode', defaultMessage: 'Podaj kod pocztowy w postaci 00-000.', description: 'Validation: a Polish postal code' },
   consent: { id: 'admin.validation.consent', defaultMessage: 'Klient musi wyrazić tę zgodę.', description: 'Validation: a consent the sale needs is not ticked' },
   invalid: { id: 'admin.validation.invalid', defaultMessage: 'Nieprawidłowa wartość.', description: 'Validation: any other invalid value' },
 });

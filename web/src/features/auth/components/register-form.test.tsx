@@ -24,7 +24,7 @@ describe('registration page', () => {
     expect(screen.getByLabelText('Imię')).toHaveAccessibleDescription('Podaj imię.');
     expect(screen.getByLabelText('Nazwisko')).toHaveAccessibleDescription('Podaj nazwisko.');
     expect(screen.getByLabelText('Telefon (opcjonalnie)')).toHaveAccessibleDescription(
-      'Numer telefonu może zawierać tylko cyfry, spacje oraz znaki + - ( ).',
+      'Podaj poprawny numer telefonu: od 9 do 15 cyfr (mogą być spacje i znaki + - ( )).',
     );
     await waitFor(() => expect(screen.getByLabelText('E-mail')).toHaveFocus());
   });

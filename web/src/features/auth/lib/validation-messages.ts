@@ -6,11 +6,6 @@ export const validationMessages = defineMessages({
     defaultMessage: 'Podaj adres e-mail.',
     description: 'Form error: the e-mail field is empty',
   },
-  emailInvalid: {
-    id: 'auth.validation.emailInvalid',
-    defaultMessage: 'Podaj poprawny adres e-mail, np. jan.kowalski@example.com.',
-    description: 'Form error: the e-mail is not a valid address',
-  },
   passwordRequired: {
     id: 'auth.validation.passwordRequired',
     defaultMessage: 'Podaj hasło.',
@@ -50,20 +45,5 @@ export const validationMessages = defineMessages({
     id: 'auth.validation.lastNameRequired',
     defaultMessage: 'Podaj nazwisko.',
     description: 'Form error: the last name is empty',
-  },
-  nameTooLong: {
-    id: 'auth.validation.nameTooLong',
-    defaultMessage: 'To pole może mieć najwyżej {max, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}.',
-    description: 'Form error: a first or last name is too long',
-  },
-  phoneTooLong: {
-    id: 'auth.validation.phoneTooLong',
-    defaultMessage: 'Numer telefonu może mieć najwyżej {max, plural, one {# znak} few {# znaki} many {# znaków} other {# znaku}}.',
-    description: 'Form error: the phone number is too long',
-  },
-  phoneInvalid: {
-    id: 'auth.validation.phoneInvalid',
-    defaultMessage: 'Numer telefonu może zawierać tylko cyfry, spacje oraz znaki + - ( ).',
-    description: 'Form error: the phone number has characters other than digits, spaces, + - ( )',
   },
 });

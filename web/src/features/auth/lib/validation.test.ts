@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { problemText } from '@/shared/rules/problem-text';
+
 import { validateAccount, validateForgot, validateLogin, validateNewPassword, validateRegister } from './validation';
 import { validationMessages as m } from './validation-messages';
 
@@ -18,20 +20,28 @@ describe('account form rules (mirroring the backend)', () => {
   it('registration: every problem at once', () => {
     const errors = validateRegister({ email: 'jan@', password: '1234567', password_repeat: '7654321', first_name: ' ', last_name: '', phone: 'call me' });
     expect(errors).toEqual({
-      email: m.emailInvalid,
+      email: problemText({ code: 'field.invalid_email' }),
       password: { ...m.passwordTooShort, values: { min: 8 } },
       password_repeat: m.repeatMismatch,
       first_name: m.firstNameRequired,
       last_name: m.lastNameRequired,
-      phone: m.phoneInvalid,
+      phone: problemText({ code: 'field.invalid_phone' }),
     });
   });
 
   it('registration: lengths are counted in characters', () => {
     expect(validateRegister({ ...ok, password: 'żółćżółć', password_repeat: 'żółćżółć' })).toEqual({});
-    expect(validateRegister({ ...ok, first_name: 'a'.repeat(101) }).first_name).toEqual({ ...m.nameTooLong, values: { max: 100 } });
-    expect(validateRegister({ ...ok, phone: '1'.repeat(31) }).phone).toEqual({ ...m.phoneTooLong, values: { max: 30 } });
+    expect(validateRegister({ ...ok, first_name: 'ż'.repeat(100) }).first_name).toBeUndefined();
+    expect(validateRegister({ ...ok, first_name: 'a'.repeat(101) }).first_name).toEqual(problemText({ code: 'field.too_long', params: { max: 100 } }));
+    expect(validateRegister({ ...ok, phone: '1'.repeat(31) }).phone).toEqual(problemText({ code: 'field.too_long', params: { max: 30 } }));
     expect(validateRegister({ ...ok, password: 'x'.repeat(129), password_repeat: 'x'.repeat(129) }).password).toEqual({ ...m.passwordTooLong, values: { max: 128 } });
+  });
+
+  it('registration: a phone is optional, and one that is given has 9 to 15 digits (the one phone rule)', () => {
+    expect(validateRegister({ ...ok, phone: '' }).phone).toBeUndefined();
+    expect(validateRegister({ ...ok, phone: '+48 600 100 200' }).phone).toBeUndefined();
+    expect(validateRegister({ ...ok, phone: '600 100' }).phone).toEqual(problemText({ code: 'field.invalid_phone' }));
+    expect(validateAccount({ first_name: 'Jan', last_name: 'K', phone: '1234567890123456' }).phone).toEqual(problemText({ code: 'field.invalid_phone' }));
   });
 
   it('forgot password needs a valid e-mail', () => {

@@ -1,11 +1,14 @@
-// Client-side checks that mirror the backend's rules (query-api/src/accounts/fields.rs), so most
-// mistakes are explained in the person's language before anything is sent. The server checks again.
-// The lengths are the server's document's (limits.gen.ts), the e-mail rule the site's one.
+// Client-side checks of the accounts' forms, so most mistakes are explained in the person's language
+// before anything is sent. The server checks again. The values' rules are the server's, written once
+// for every form (src/shared/rules: its document's lengths and patterns); a refusal is said from the
+// one table of codes, as the server's answer would be. A missing value gets the form's own sentence.
 import type { MessageDescriptor } from 'react-intl';
 
-import { emailProblem } from '@/shared/api/email';
 import { RegisterInput } from '@/shared/api/limits.gen';
 import type { DisplayText } from '@/shared/lib/display-text';
+import { optional } from '@/shared/rules/problem';
+import { problemText } from '@/shared/rules/problem-text';
+import { email, line, phone } from '@/shared/rules/values';
 
 import { validationMessages as m } from './validation-messages';
 
@@ -14,18 +17,20 @@ export const PASSWORD_MAX: number = RegisterInput.password.maxLength;
 export const NAME_MAX: number = RegisterInput.first_name.maxLength;
 export const PHONE_MAX: number = RegisterInput.phone.maxLength;
 
+const name = line(NAME_MAX);
+/** The accounts take no phone, or one under the phone's rule. */
+const optionalPhone = optional(phone);
+
 /** An error to show under a field: a catalogue message, or a server text shown as sent. */
 export type FieldErrorText = DisplayText;
 export type FormErrors<F extends string> = Partial<Record<F, FieldErrorText>>;
 
-const PHONE = /^[\d +\-()]*$/;
-
 const length = (value: string) => [...value].length;
 
 export function checkEmail(value: string): FieldErrorText | undefined {
-  const problem = emailProblem(value);
-  if (problem === 'blank') return m.emailRequired;
-  return problem === null ? undefined : m.emailInvalid;
+  const problem = email(value);
+  if (problem?.code === 'field.blank') return m.emailRequired;
+  return problem === null ? undefined : problemText(problem);
 }
 
 /** A password someone chooses: 8 to 128 characters, kept as typed. */
@@ -43,15 +48,14 @@ export function checkRepeat(password: string, repeat: string): FieldErrorText | 
 }
 
 export function checkName(value: string, required: MessageDescriptor): FieldErrorText | undefined {
-  if (!value.trim()) return required;
-  if (length(value.trim()) > NAME_MAX) return { ...m.nameTooLong, values: { max: NAME_MAX } };
-  return undefined;
+  const problem = name(value);
+  if (problem?.code === 'field.blank') return required;
+  return problem === null ? undefined : problemText(problem);
 }
 
 export function checkPhone(value: string): FieldErrorText | undefined {
-  if (length(value.trim()) > PHONE_MAX) return { ...m.phoneTooLong, values: { max: PHONE_MAX } };
-  if (!PHONE.test(value.trim())) return m.phoneInvalid;
-  return undefined;
+  const problem = optionalPhone(value);
+  return problem === null ? undefined : problemText(problem);
 }
 
 function only<F extends string>(errors: Record<F, FieldErrorText | undefined>): FormErrors<F> {

@@ -6,6 +6,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/shared/api/client';
+import { ComplaintFileInput } from '@/shared/api/limits.gen';
 import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
 import { myComplaintsKey } from './get-my-complaints';
@@ -14,7 +15,8 @@ import { myComplaintsKey } from './get-my-complaints';
 export type FiledComplaint = ApiSchema<'ComplaintFiled'>;
 
 /** At most this many files, of at most this many bytes each (as the server's rule). */
-export const MAX_FILES = 3;
+/** The most attachments a complaint takes (the document's `maxItems`). */
+export const MAX_FILES: number = ComplaintFileInput.attachments.maxItems;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 export interface ComplaintFile {

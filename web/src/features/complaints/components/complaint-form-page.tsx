@@ -8,6 +8,7 @@ import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 
 import { useLocale, useLocalizedPath } from '@/i18n/use-locale';
+import { ComplaintFileInput } from '@/shared/api/limits.gen';
 import { attemptFor, type KeyedAttempt } from '@/shared/lib/idempotency-key';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { Button } from '@/shared/ui/button';
@@ -97,7 +98,7 @@ function TextArea({ value, error, onChange }: { value: string; error?: string; o
         name="text"
         className="form-field__input complaint-form__text"
         rows={8}
-        maxLength={5000}
+        maxLength={ComplaintFileInput.text.maxLength}
         aria-required
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'complaint-text-error' : undefined}

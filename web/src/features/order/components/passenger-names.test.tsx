@@ -70,7 +70,7 @@ describe('passengers’ names on the order form', { timeout: 20_000 }, () => {
 
     const field = screen.getByLabelText('Pasażer 1');
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(field).toHaveAccessibleDescription(/Wpisz imię i nazwisko w jednej linii, bez znaków sterujących\./);
+    expect(field).toHaveAccessibleDescription(/To pole zawiera niedozwolone znaki\./);
     expect(bodies).toEqual([]);
   });
 });

@@ -10,7 +10,9 @@ import { useNavigate } from 'react-router';
 import { useLocale, useLocalizedPath } from '@/i18n/use-locale';
 import { isApiError, type ApiError } from '@/shared/api/api-error';
 import type { ServerText } from '@/shared/api/server-messages';
+import { formatDisplayText } from '@/shared/lib/display-text';
 import { newIdempotencyKey } from '@/shared/lib/idempotency-key';
+import { problemText } from '@/shared/rules/problem-text';
 
 import { placedOrderQueryOptions, type PlacedOrder } from '../api/get-order';
 import { placeOrder, type OrderRequest, type PlacedOrderAnswer } from '../api/place-order';
@@ -49,7 +51,9 @@ function fieldOrder(key: string): number {
 }
 
 function translate(intl: IntlShape, found: FieldErrors): Record<string, string> {
-  return Object.fromEntries(Object.entries(found).map(([key, id]) => [key, intl.formatMessage(orderErrorMessages[id])]));
+  const say = (error: FieldErrors[string]) =>
+    typeof error === 'string' ? intl.formatMessage(orderErrorMessages[error]) : formatDisplayText(intl, problemText(error));
+  return Object.fromEntries(Object.entries(found).map(([key, error]) => [key, say(error)]));
 }
 
 /** The form's own checks of the whole order, as messages by field. */

@@ -56,12 +56,20 @@ describe('validateCustomer', () => {
     });
   });
 
-  it('requires names, a valid e-mail and a phone of at least 9 digits', () => {
+  it('requires names, a valid e-mail and a phone of 9 to 15 digits (the server\'s rules and codes)', () => {
     expect(validateCustomer({ ...customer, first_name: ' ', last_name: '', email: 'jan@', phone: '600 100' })).toEqual({
       'customer.first_name': 'firstName',
       'customer.last_name': 'lastName',
-      'customer.email': 'emailInvalid',
-      'customer.phone': 'phoneInvalid',
+      'customer.email': { code: 'field.invalid_email' },
+      'customer.phone': { code: 'field.invalid_phone' },
+    });
+    expect(validateCustomer({ ...customer, first_name: 'Jan\tK', phone: '600.100.200' })).toEqual({
+      'customer.first_name': { code: 'field.bad_characters' },
+      'customer.phone': { code: 'field.invalid_phone' },
+    });
+    expect(validateCustomer({ ...customer, last_name: 'a'.repeat(101), phone: '1234567890123456' })).toEqual({
+      'customer.last_name': { code: 'field.too_long', params: { max: 100 } },
+      'customer.phone': { code: 'field.invalid_phone' },
     });
     expect(validateCustomer({ ...customer, email: '', phone: '' })).toMatchObject({
       'customer.email': 'email',
@@ -81,9 +89,11 @@ describe('validateInvoice', () => {
 
   it('checks the NIP checksum and the postal code for Poland', () => {
     expect(validateInvoice({ ...invoice, vat_number: '123-456-32-19', postal_code: '37400' })).toEqual({
-      'invoice.vat_number': 'vatNumberInvalid',
-      'invoice.postal_code': 'postalCodeInvalid',
+      'invoice.vat_number': { code: 'field.invalid_vat_number' },
+      'invoice.postal_code': { code: 'field.invalid_postal_code' },
     });
+    // Adds up, but no NIP starts with 0 (the server's rule; the form took it before).
+    expect(validateInvoice({ ...invoice, vat_number: '0260250277' })).toEqual({ 'invoice.vat_number': { code: 'field.invalid_vat_number' } });
   });
 
   it('does not apply the Polish rules to another country', () => {

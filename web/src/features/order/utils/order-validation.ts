@@ -1,19 +1,19 @@
 // What the order form checks before asking the backend (which checks the same again): the tickets,
-// the customer and consents, and the invoice. Answers are message keys per field; the form
-// translates them.
+// the customer and consents, and the invoice. Answers per field are a message key of the form's own
+// (a missing name, an unticked consent) or a value rule's refusal (src/shared/rules: the server's
+// rules and codes, said from the one table of codes); the form translates them.
 import { defineMessages } from 'react-intl';
 
-import { emailProblem } from '@/shared/api/email';
-import { isValidNip } from '@/shared/lib/nip';
+import { BookingCustomer, BookingInvoice, Values } from '@/shared/api/limits.gen';
+import { type FieldProblem, type Rule, optional } from '@/shared/rules/problem';
+import { email, line, nip, phone, postalCode } from '@/shared/rules/values';
 
 import type { BookingCourse, Customer, Invoice, TicketLine } from '../stores/booking-store';
 
 export const MAX_QTY_PER_LINE = 10;
-/** A passenger's name: one line of at most this many characters (the server's `Line200`). */
-export const MAX_PASSENGER_NAME = 200;
-// Unicode's control characters: no name (the buyer's or a passenger's) may hold one.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** A passenger's name: one line of at most this many characters, or none (the server's `Line200OrEmpty`). */
+export const MAX_PASSENGER_NAME: number = Values.Line200OrEmpty.maxLength;
+const passengerName = optional(line(MAX_PASSENGER_NAME));
 
 export const orderErrorMessages = defineMessages({
   atLeastOneTicket: {
@@ -43,17 +43,7 @@ export const orderErrorMessages = defineMessages({
     defaultMessage: 'Podaj adres e-mail.',
     description: 'Validation: e-mail missing',
   },
-  emailInvalid: {
-    id: 'order.error.emailInvalid',
-    defaultMessage: 'Podaj poprawny adres e-mail, np. jan.kowalski@example.com.',
-    description: 'Validation: e-mail malformed',
-  },
   phone: { id: 'order.error.phone', defaultMessage: 'Podaj numer telefonu.', description: 'Validation: phone missing' },
-  phoneInvalid: {
-    id: 'order.error.phoneInvalid',
-    defaultMessage: 'Podaj poprawny numer telefonu (co najmniej 9 cyfr).',
-    description: 'Validation: phone malformed',
-  },
   consentStatute: {
     id: 'order.error.consentStatute',
     defaultMessage: 'Zaakceptuj regulamin, aby złożyć zamówienie.',
@@ -70,39 +60,32 @@ export const orderErrorMessages = defineMessages({
     description: 'Validation: invoice company name missing',
   },
   vatNumber: { id: 'order.error.vatNumber', defaultMessage: 'Podaj NIP.', description: 'Validation: invoice NIP missing' },
-  vatNumberInvalid: {
-    id: 'order.error.vatNumberInvalid',
-    defaultMessage: 'Ten NIP jest nieprawidłowy. Sprawdź cyfry.',
-    description: 'Validation: the NIP checksum does not match',
-  },
   address: { id: 'order.error.address', defaultMessage: 'Podaj adres.', description: 'Validation: invoice address missing' },
   postalCode: {
     id: 'order.error.postalCode',
     defaultMessage: 'Podaj kod pocztowy.',
     description: 'Validation: invoice postal code missing',
   },
-  postalCodeInvalid: {
-    id: 'order.error.postalCodeInvalid',
-    defaultMessage: 'Kod pocztowy ma format 00-000.',
-    description: 'Validation: Polish postal code malformed',
-  },
   city: { id: 'order.error.city', defaultMessage: 'Podaj miejscowość.', description: 'Validation: invoice city missing' },
-  passengerName: {
-    id: 'order.error.passengerName',
-    defaultMessage: 'Wpisz imię i nazwisko w jednej linii, bez znaków sterujących.',
-    description: 'Validation: a passenger’s name holds a control character (a line break, NUL…)',
-  },
-  passengerNameLong: {
-    id: 'order.error.passengerNameLong',
-    defaultMessage: 'Imię i nazwisko pasażera może mieć najwyżej 200 znaków.',
-    description: 'Validation: a passenger’s name is longer than 200 characters',
-  },
 });
 
 export type OrderErrorKey = keyof typeof orderErrorMessages;
 
-/** Field keys of the order form: `tickets`, `tickets.0.qty`, `customer.email`, `invoice.city`, `coupon`… */
-export type FieldErrors<T = OrderErrorKey> = Record<string, T>;
+/** Field keys of the order form: `tickets`, `tickets.0.qty`, `customer.email`, `invoice.city`, `coupon`…;
+ * each with the form's own message key, or a value rule's refusal. */
+export type FieldErrors<T = OrderErrorKey | FieldProblem> = Record<string, T>;
+
+/** A required field: `missing` (the form's own message) when blank, else the value's rule's refusal. */
+function required(value: string, missing: OrderErrorKey, rule: Rule): OrderErrorKey | FieldProblem | undefined {
+  const problem = rule(value);
+  if (problem === null) return undefined;
+  return problem.code === 'field.blank' ? missing : problem;
+}
+
+/** `errors` with the fields that have one. */
+function only(errors: Record<string, OrderErrorKey | FieldProblem | undefined>): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([, error]) => error !== undefined)) as FieldErrors;
+}
 
 export function validateTickets(
   tickets: readonly TicketLine[],
@@ -116,9 +99,8 @@ export function validateTickets(
   tickets.forEach((line, index) => {
     if (!Number.isInteger(line.qty) || line.qty < 1 || line.qty > MAX_QTY_PER_LINE) errors[`tickets.${index}.qty`] = 'qty';
     passengerNames(line).forEach((name, seat) => {
-      const key = `tickets.${index}.passengers.${seat}`;
-      if (CONTROL.test(name)) errors[key] = 'passengerName';
-      else if (name.length > MAX_PASSENGER_NAME) errors[key] = 'passengerNameLong';
+      const problem = passengerName(name);
+      if (problem) errors[`tickets.${index}.passengers.${seat}`] = problem;
     });
   });
   const passengers = tickets.reduce((sum, line) => sum + (Number.isInteger(line.qty) ? line.qty : 0), 0);
@@ -136,29 +118,26 @@ export function passengerNames(line: Pick<TicketLine, 'qty' | 'passengers'>): st
 }
 
 export function validateCustomer(customer: Customer): FieldErrors {
-  const errors: FieldErrors = {};
-  if (!customer.first_name.trim()) errors['customer.first_name'] = 'firstName';
-  if (!customer.last_name.trim()) errors['customer.last_name'] = 'lastName';
-  const email = emailProblem(customer.email);
-  if (email === 'blank') errors['customer.email'] = 'email';
-  else if (email !== null) errors['customer.email'] = 'emailInvalid';
-  if (!customer.phone.trim()) errors['customer.phone'] = 'phone';
-  else if (customer.phone.replace(/\D/g, '').length < 9) errors['customer.phone'] = 'phoneInvalid';
-  if (customer.consent_statute !== 1) errors['customer.consent_statute'] = 'consentStatute';
-  if (customer.consent_gdpr !== 1) errors['customer.consent_gdpr'] = 'consentGdpr';
-  return errors;
+  return only({
+    'customer.first_name': required(customer.first_name, 'firstName', line(BookingCustomer.first_name.maxLength)),
+    'customer.last_name': required(customer.last_name, 'lastName', line(BookingCustomer.last_name.maxLength)),
+    'customer.email': required(customer.email, 'email', email),
+    'customer.phone': required(customer.phone, 'phone', phone),
+    'customer.consent_statute': customer.consent_statute === 1 ? undefined : 'consentStatute',
+    'customer.consent_gdpr': customer.consent_gdpr === 1 ? undefined : 'consentGdpr',
+  });
 }
 
+/** The invoice's fields, when one is asked for: in Poland the NIP and the postal code are the server's
+ * `Nip` and `PostalCode`, elsewhere each a required line (as the server's `BookingInvoice` says). */
 export function validateInvoice(invoice: Invoice): FieldErrors {
-  const errors: FieldErrors = {};
-  if (invoice.is_selected !== 1) return errors;
+  if (invoice.is_selected !== 1) return {};
   const polish = invoice.country === 'PL';
-  if (!invoice.company_name.trim()) errors['invoice.company_name'] = 'companyName';
-  if (!invoice.vat_number.trim()) errors['invoice.vat_number'] = 'vatNumber';
-  else if (polish && !isValidNip(invoice.vat_number)) errors['invoice.vat_number'] = 'vatNumberInvalid';
-  if (!invoice.address.trim()) errors['invoice.address'] = 'address';
-  if (!invoice.postal_code.trim()) errors['invoice.postal_code'] = 'postalCode';
-  else if (polish && !/^\d{2}-\d{3}$/.test(invoice.postal_code.trim())) errors['invoice.postal_code'] = 'postalCodeInvalid';
-  if (!invoice.city.trim()) errors['invoice.city'] = 'city';
-  return errors;
+  return only({
+    'invoice.company_name': required(invoice.company_name, 'companyName', line(BookingInvoice.company_name.maxLength)),
+    'invoice.vat_number': required(invoice.vat_number, 'vatNumber', polish ? nip : line(BookingInvoice.vat_number.maxLength)),
+    'invoice.address': required(invoice.address, 'address', line(BookingInvoice.address.maxLength)),
+    'invoice.postal_code': required(invoice.postal_code, 'postalCode', polish ? postalCode : line(BookingInvoice.postal_code.maxLength)),
+    'invoice.city': required(invoice.city, 'city', line(BookingInvoice.city.maxLength)),
+  });
 }

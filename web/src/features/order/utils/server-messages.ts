@@ -28,11 +28,6 @@ const messages = defineMessages({
     description: 'Placing the order answered 409: the seats are gone',
   },
   required: { id: 'order.server.required', defaultMessage: 'To pole jest wymagane.', description: 'Server: "This field is required."' },
-  phone: {
-    id: 'order.server.phone',
-    defaultMessage: 'Podaj poprawny numer telefonu.',
-    description: 'Server: "Please enter a valid phone number."',
-  },
   country: { id: 'order.server.country', defaultMessage: 'Wybierz kraj.', description: 'Server: "Please choose a country."' },
   notOnSale: {
     id: 'order.server.notOnSale',
@@ -140,12 +135,8 @@ const COUPON_UNUSABLE = ['coupon.exists', 'coupon.bad_value', 'coupon.bad_amount
 const BY_CODE: Record<string, CodeTranslation> = {
   'order.no_tickets': orderErrorMessages.atLeastOneTicket,
   'field.blank': blank,
-  'field.invalid_email': orderErrorMessages.emailInvalid,
-  'field.invalid_phone': messages.phone,
   'consent.terms_required': orderErrorMessages.consentStatute,
   'consent.data_required': orderErrorMessages.consentGdpr,
-  'field.invalid_vat_number': orderErrorMessages.vatNumberInvalid,
-  'field.invalid_postal_code': orderErrorMessages.postalCodeInvalid,
   'inventory.not_open': messages.notOnSale,
   'course.cancelled': messages.courseCancelled,
   'order.back_before_outbound': messages.backAfterOutbound,

@@ -7,11 +7,13 @@
 // Tokens for links: confirm with `poprawny-token`, reset the password with `reset-token`.
 import { http, HttpResponse } from 'msw';
 
-import { isEmail } from '@/shared/api/email';
+import { email as emailRule } from '@/shared/rules/values';
 
 import { apiUrl } from '../api-url';
 
 import { errorBody, type MockFieldError, type MockParams } from './responses';
+
+const isEmail = (value: string) => emailRule(value) === null;
 
 export const DEMO_PASSWORD = 'demo1234';
 export const VALID_ACTIVATION_TOKEN = 'poprawny-token';

@@ -5,8 +5,8 @@
 // their PDF and FA(3) files. Over the booking mock's own orders (booking-db.ts), admin only.
 import { http, HttpResponse } from 'msw';
 
-import { isEmail } from '@/shared/api/email';
-import { isValidNip } from '@/shared/lib/nip';
+import { isValidNip } from '@/shared/rules/nip';
+import { email as emailRule } from '@/shared/rules/values';
 
 import { apiUrl } from '../api-url';
 import { readDb, withDb } from '../data/booking-db';
@@ -19,6 +19,8 @@ import { createOrder, markPaid } from '../data/orders';
 import { isAdmin, list } from './admin';
 import { checkCourses, checkCustomer, checkInvoice, checkTickets, findCoupon, placedOf } from './booking-checks';
 import { errorAnswer, validationError, type MockFieldError } from './errors';
+
+const isEmail = (value: string) => emailRule(value) === null;
 
 type Body = Record<string, unknown>;
 

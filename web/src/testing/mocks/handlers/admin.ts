@@ -4,7 +4,7 @@
 // request without the admin's token falls through to the public handlers (banners, discounts).
 import { http, HttpResponse } from 'msw';
 
-import { isValidNip, normaliseNip } from '@/shared/lib/nip';
+import { isValidNip, normaliseNip } from '@/shared/rules/nip';
 
 import { apiUrl } from '../api-url';
 

@@ -2,7 +2,8 @@
 // the courses, the ticket lines, the customer and the invoice data, with the backend's English messages and
 // codes (`field` per input); the coupon lookup and the placed order's answer. The booking and the office
 // sale's handlers share them.
-import { isEmail } from '@/shared/api/email';
+import { isValidNip } from '@/shared/rules/nip';
+import { email as emailRule, phone as phoneRule } from '@/shared/rules/values';
 
 import { readDb, seatsTaken } from '../data/booking-db';
 import type { MockCoupon, MockOrder } from '../data/booking-types';
@@ -10,6 +11,8 @@ import { connectionFor, formatPln, type MockConnection } from '../data/catalogue
 import { DISCOUNTS, isDiscountValid } from '../data/discounts';
 
 import type { MockFieldError } from './errors';
+
+const isEmail = (value: string) => emailRule(value) === null;
 
 export const AT_LEAST_ONE_TICKET = 'There should be at least one ticket in the order';
 export const SELECT_A_TICKET = 'Please select a ticket.';
@@ -56,16 +59,6 @@ function ticketsOf(value: unknown): TicketInput[] {
   });
 }
 
-/** The Polish NIP: ten digits, the last a weighted checksum of the first nine. */
-export function isValidNip(value: string): boolean {
-  const digits = value.replace(/[\s-]/g, '');
-  if (!/^\d{10}$/.test(digits)) return false;
-  const weights = [6, 5, 7, 2, 3, 4, 5, 6, 7];
-  const sum = weights.reduce((acc, weight, i) => acc + weight * Number(digits[i]), 0);
-  const check = sum % 11;
-  return check !== 10 && check === Number(digits[9]);
-}
-
 export function checkCourses(body: Body, errors: MockFieldError[]) {
   const course = courseOf(body.course);
   const unknown = { field: 'course', message: 'This course does not exist.', code: 'course.not_found' };
@@ -105,7 +98,7 @@ export function checkCustomer(body: Body, errors: MockFieldError[]) {
     errors.push({ field: 'customer.email', message: 'Please enter a valid e-mail address.', code: 'field.invalid_email' });
   }
   const phone = text(customer.phone);
-  if (phone.replace(/\D/g, '').length < 9) {
+  if (phoneRule(phone) !== null) {
     errors.push({ field: 'customer.phone', message: 'Please enter a valid phone number.', code: 'field.invalid_phone' });
   }
   if (!flag(customer.consent_statute)) {
