@@ -46,7 +46,7 @@ impl serde::Serialize for Money {
 
 impl<'de> serde::Deserialize<'de> for Money {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Money::new(i64::deserialize(d)?).map_err(serde::de::Error::custom)
+        Money::new(i64::deserialize(d)?).map_err(|e| serde::de::Error::custom(e.tagged()))
     }
 }
 

@@ -53,7 +53,7 @@ impl Input for WaypointInput {
         let longitude = f.opt_number("longitude", -180.0, 180.0);
         if f.is_ok("latitude") && f.is_ok("longitude") && latitude.is_some() != longitude.is_some() {
             let missing = if latitude.is_none() { "latitude" } else { "longitude" };
-            f.error(missing, "give both latitude and longitude, or neither");
+            f.error_coded(missing, api_core::codes::FIELD_BLANK, "give both latitude and longitude, or neither");
         }
         WaypointInput { name, town, latitude, longitude }
     }
@@ -121,7 +121,11 @@ pub async fn search_dropdown(
     params: Params,
 ) -> Result<Data<Vec<WaypointOption>>, ApiError> {
     if params.raw("q").is_some_and(|q| q.chars().count() > 100) {
-        return Err(ApiError::invalid_field("q", "q is at most 100 characters"));
+        return Err(ApiError::refused_with(
+            "q",
+            api_core::values::ValueError::TooLong { max: 100 },
+            "q is at most 100 characters",
+        ));
     }
     let q = params.get("q").unwrap_or("");
     // LIKE's wildcards in what was typed are literal; catalogue_search_key (SQL) leaves
