@@ -106,7 +106,7 @@ impl<'a> Fields<'a> {
         match T::Raw::deserialize(raw) {
             Ok(raw) => self.value(name, T::parse_raw(raw)),
             Err(_) => {
-                self.error_coded(name, crate::codes::FIELD_INVALID, format!("{name} is of the wrong type"));
+                self.refuse(name, T::WRONG_TYPE);
                 None
             }
         }
@@ -165,7 +165,7 @@ impl<'a> Fields<'a> {
             };
             self.absorb::<()>(Err(error));
             let top = field.as_deref().map(|f| f.split(['.', '[']).next().unwrap_or(f));
-            if !top.is_some_and(|name| body.remove(name).is_some()) {
+            if top.is_none_or(|name| body.remove(name).is_none()) {
                 return None;
             }
         }
@@ -174,8 +174,38 @@ impl<'a> Fields<'a> {
     /// The body read as a `B` (serde) and checked by `check` into a `T`, every problem of
     /// either step recorded; a placeholder `T` then (never written: the save refuses it).
     pub fn parse_with<B: DeserializeOwned, T: Default>(&mut self, check: impl FnOnce(B) -> Result<T, ApiError>) -> T {
+        self.parse_beside(|body, _| check(body))
+    }
+
+    /// [`Fields::parse_with`], the check told which fields serde refused (and left out).
+    pub fn parse_beside<B: DeserializeOwned, T: Default>(
+        &mut self,
+        check: impl FnOnce(B, &[String]) -> Result<T, ApiError>,
+    ) -> T {
         let Some(body) = self.deserialize::<B>() else { return T::default() };
-        self.absorb(check(body)).unwrap_or_default()
+        let refused: Vec<String> = self.errors.iter().map(|e| e.field.clone()).collect();
+        let checked = check(body, &refused);
+        if refused.is_empty() {
+            return self.absorb(checked).unwrap_or_default();
+        }
+        // Beside values serde refused, only the problems of fields the body sent: one it
+        // left out (a required name) is said once the body's values are right.
+        let sent_body = self.body;
+        let sent = |field: &str| sent_body.contains_key(field.split(['.', '[']).next().unwrap_or(field));
+        if let Err(error) = checked {
+            if let ApiError::Validation { errors, .. } = error.kind() {
+                let kept: Vec<FieldError> = errors.iter().filter(|e| sent(&e.field)).cloned().collect();
+                for e in kept {
+                    if self.is_ok(&e.field) {
+                        self.errors.push(e);
+                    }
+                }
+            } else {
+                self.absorb::<()>(Err(error));
+            }
+            return T::default();
+        }
+        self.absorb(checked).unwrap_or_default()
     }
 
     /// The value of `result`, or its field errors recorded (another error is recorded

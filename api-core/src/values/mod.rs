@@ -50,6 +50,8 @@ pub(crate) use ws;
 pub trait Parse: Sized {
     /// What JSON carries (text, a whole number).
     type Raw: serde::de::DeserializeOwned;
+    /// What a value of another JSON type is refused as (text by default).
+    const WRONG_TYPE: ValueError = ValueError::NotText;
     fn parse_raw(raw: Self::Raw) -> Result<Self, ValueError>;
 }
 

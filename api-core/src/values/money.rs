@@ -52,6 +52,7 @@ impl<'de> serde::Deserialize<'de> for Money {
 
 impl super::Parse for Money {
     type Raw = i64;
+    const WRONG_TYPE: ValueError = ValueError::invalid(crate::codes::FIELD_NOT_INTEGER, "a whole number of grosz");
     fn parse_raw(raw: i64) -> Result<Self, ValueError> {
         Money::new(raw)
     }

@@ -49,7 +49,7 @@ impl Input for Settings {
     type Body = NewCompanyInput;
 
     fn read(f: &mut Fields<'_>) -> Self {
-        f.parse_with(|input: SettingsInput| input.parse(Settings::default()))
+        f.parse_beside(|input: SettingsInput, refused| input.parse_beside(Settings::default(), refused))
     }
 
     fn columns(self) -> Vec<(&'static str, Sql)> {

@@ -15,6 +15,12 @@ const DAY_MINUTES: i64 = 24 * 60;
 impl SettingsInput {
     /// Check every field, merged over `current`; all problems at once.
     pub fn parse(self, current: Settings) -> Result<Settings, ApiError> {
+        self.parse_beside(current, &[])
+    }
+
+    /// [`SettingsInput::parse`] after serde refused the fields `refused` (left out of
+    /// `self`): a postal code is not checked against a country that was refused.
+    pub fn parse_beside(self, current: Settings, refused: &[String]) -> Result<Settings, ApiError> {
         let mut e = Fields::default();
         let c = current;
         let mut int = |field: &str, value: Option<i64>, now: i64, min: i64, max: i64| -> i64 {
@@ -47,7 +53,11 @@ impl SettingsInput {
         };
         let country = self.country.map(Country::into_string).unwrap_or(c.country);
         let postal_code = self.postal_code.unwrap_or(c.postal_code);
+        let country_refused = refused.iter().any(|f| f == "country");
         let postal_code = e.value("postal_code", seller::postal_code(&postal_code)).and_then(|code| {
+            if country_refused {
+                return Some(code);
+            }
             e.value_with("postal_code", seller::postal_code_in(code, &country), |_| seller::POSTAL_CODE_MESSAGE.into())
         });
         let tax_id = self.tax_id.unwrap_or(c.tax_id);
@@ -103,7 +113,7 @@ mod tests {
     /// The body read as the save reads it (serde, then the rules): every problem at once.
     fn save(body: serde_json::Value, current: Settings) -> Result<Settings, ApiError> {
         let mut f = Fields::new(&body).expect("an object");
-        let settings = f.parse_with(|input: SettingsInput| input.parse(current));
+        let settings = f.parse_beside(|input: SettingsInput, refused| input.parse_beside(current, refused));
         f.finish().map(|()| settings)
     }
 
