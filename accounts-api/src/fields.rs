@@ -1,5 +1,6 @@
 //! The values an account is made of, parsed once at the edge (parse, don't validate):
-//! [`EmailAddress`], [`NewPassword`], [`PersonName`], [`Phone`].
+//! [`EmailAddress`], [`NewPassword`], [`PersonName`], [`Phone`]; each refusal is the API's
+//! one kit's [`ValueError`], worded for the account forms by [`words`].
 //!
 //! Request bodies arrive as loosely typed JSON (`Option<serde_json::Value>` per field) so
 //! that a missing field, a `null` and a number where text was expected all become a
@@ -7,8 +8,9 @@
 //! worded by [`Labelled`]) so one `422` lists every problem at once instead of the first
 //! serde happened to meet.
 
+use api_core::codes;
 use api_core::values::{Email, Line, Phone, ValueError};
-use api_core::{FieldError, Fields};
+use api_core::Fields;
 use serde_json::Value;
 
 /// The longest e-mail address SMTP carries (RFC 5321: 254 octets in a path).
@@ -20,61 +22,29 @@ pub const PASSWORD_MAX: usize = 128;
 /// First and last names.
 const NAME_MAX: usize = 100;
 
-/// Why one value is not acceptable; the message is completed with the field's label.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum FieldProblem {
-    #[error("cannot be blank.")]
-    Blank,
-    #[error("must be a string.")]
-    NotText,
-    #[error("is not a valid e-mail address.")]
-    NotEmail,
-    #[error("is not a valid phone number (9 to 15 digits).")]
-    NotPhone,
-    #[error("should contain at least {0} characters.")]
-    TooShort(usize),
-    #[error("should contain at most {0} characters.")]
-    TooLong(usize),
-    #[error("contains characters that are not allowed.")]
-    BadCharacters,
-}
-
-impl From<ValueError> for FieldProblem {
-    fn from(e: ValueError) -> Self {
-        match e {
-            ValueError::Blank => FieldProblem::Blank,
-            ValueError::TooLong { max } => FieldProblem::TooLong(max),
-            ValueError::Invalid { code, .. } if code == api_core::codes::FIELD_INVALID_EMAIL => FieldProblem::NotEmail,
-            ValueError::Invalid { code, .. } if code == api_core::codes::FIELD_INVALID_PHONE => FieldProblem::NotPhone,
-            ValueError::Invalid { .. } | ValueError::OutOfRange { .. } => FieldProblem::BadCharacters,
+/// An account form's words for a value's refusal (the API's one kit,
+/// [`ValueError`]), completed with the field's label: `E-mail cannot be blank.`
+pub fn words(problem: &ValueError) -> String {
+    match *problem {
+        ValueError::Blank => "cannot be blank.".into(),
+        ValueError::NotText => "must be a string.".into(),
+        ValueError::TooShort { min } => format!("should contain at least {min} characters."),
+        ValueError::TooLong { max } => format!("should contain at most {max} characters."),
+        ValueError::Invalid { code, .. } if code == codes::FIELD_INVALID_EMAIL => {
+            "is not a valid e-mail address.".into()
+        }
+        ValueError::Invalid { code, .. } if code == codes::FIELD_INVALID_PHONE => {
+            "is not a valid phone number (9 to 15 digits).".into()
+        }
+        ValueError::Invalid { .. } | ValueError::OutOfRange { .. } => {
+            "contains characters that are not allowed.".into()
         }
     }
 }
 
-impl FieldProblem {
-    /// The numbers the message states (`min`, `max`).
-    pub fn params(&self) -> Vec<(&'static str, i64)> {
-        let n = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
-        match *self {
-            FieldProblem::TooShort(min) => vec![("min", n(min))],
-            FieldProblem::TooLong(max) => vec![("max", n(max))],
-            _ => Vec::new(),
-        }
-    }
-
-    /// The field error's stable code.
-    pub fn code(&self) -> &'static str {
-        match self {
-            FieldProblem::Blank => api_core::codes::FIELD_BLANK,
-            FieldProblem::NotText => api_core::codes::FIELD_NOT_TEXT,
-            FieldProblem::NotEmail => api_core::codes::FIELD_INVALID_EMAIL,
-            FieldProblem::NotPhone => api_core::codes::FIELD_INVALID_PHONE,
-            FieldProblem::TooShort(_) => api_core::codes::FIELD_TOO_SHORT,
-            FieldProblem::TooLong(_) => api_core::codes::FIELD_TOO_LONG,
-            FieldProblem::BadCharacters => api_core::codes::FIELD_BAD_CHARACTERS,
-        }
-    }
-}
+/// Refused: a phone number with characters people do not write in one.
+const NOT_PHONE_CHARACTERS: ValueError =
+    ValueError::invalid(codes::FIELD_BAD_CHARACTERS, "a phone number: digits, spaces, +, -, ( and )");
 
 /// An account's e-mail address: the API's one rule ([`Email`]), which the mailer takes.
 pub type EmailAddress = Email;
@@ -84,14 +54,14 @@ pub type EmailAddress = Email;
 pub struct NewPassword(String);
 
 impl NewPassword {
-    pub fn parse(text: &str) -> Result<Self, FieldProblem> {
+    pub fn parse(text: &str) -> Result<Self, ValueError> {
         let length = text.chars().count();
         if length == 0 {
-            Err(FieldProblem::Blank)
+            Err(ValueError::Blank)
         } else if length < PASSWORD_MIN {
-            Err(FieldProblem::TooShort(PASSWORD_MIN))
+            Err(ValueError::TooShort { min: PASSWORD_MIN })
         } else if length > PASSWORD_MAX {
-            Err(FieldProblem::TooLong(PASSWORD_MAX))
+            Err(ValueError::TooLong { max: PASSWORD_MAX })
         } else {
             Ok(NewPassword(text.to_string()))
         }
@@ -118,15 +88,15 @@ pub type PersonName = Line<NAME_MAX>;
 pub struct OptionalPhone(Option<Phone>);
 
 impl OptionalPhone {
-    pub fn parse(text: &str) -> Result<Self, FieldProblem> {
+    pub fn parse(text: &str) -> Result<Self, ValueError> {
         if text.trim().is_empty() && text.chars().count() <= Phone::MAX {
             return Ok(OptionalPhone(None));
         }
         let written = |c: char| c.is_ascii_digit() || c.is_whitespace() || "+-()".contains(c);
         if text.chars().count() <= Phone::MAX && !text.chars().all(written) {
-            return Err(FieldProblem::BadCharacters);
+            return Err(NOT_PHONE_CHARACTERS);
         }
-        Phone::parse(text).map(|p| OptionalPhone(Some(p))).map_err(FieldProblem::from)
+        Phone::parse(text).map(|p| OptionalPhone(Some(p)))
     }
 
     /// The number, or `""` for none (as the account stores it).
@@ -145,7 +115,7 @@ pub trait Labelled {
     fn required_text<'v>(&mut self, field: &str, label: &str, value: Option<&'v Value>) -> Option<&'v str>;
 
     /// Parses a required field with `parse`, recording its problem.
-    fn required<T, E: Into<FieldProblem>>(
+    fn required<T, E: Into<ValueError>>(
         &mut self,
         field: &str,
         label: &str,
@@ -154,7 +124,7 @@ pub trait Labelled {
     ) -> Option<T>;
 
     /// Parses an optional field with `parse` when it is present.
-    fn optional<T, E: Into<FieldProblem>>(
+    fn optional<T, E: Into<ValueError>>(
         &mut self,
         field: &str,
         label: &str,
@@ -163,7 +133,7 @@ pub trait Labelled {
     ) -> Option<T>;
 
     /// Records `problem` of the field labelled `label`.
-    fn problem(&mut self, field: &str, label: &str, problem: FieldProblem);
+    fn problem(&mut self, field: &str, label: &str, problem: ValueError);
 }
 
 impl Labelled for Fields<'_> {
@@ -172,7 +142,7 @@ impl Labelled for Fields<'_> {
             None | Some(Value::Null) => None,
             Some(Value::String(text)) => Some(text),
             Some(_) => {
-                self.problem(field, label, FieldProblem::NotText);
+                self.problem(field, label, ValueError::NotText);
                 None
             }
         }
@@ -181,13 +151,13 @@ impl Labelled for Fields<'_> {
     fn required_text<'v>(&mut self, field: &str, label: &str, value: Option<&'v Value>) -> Option<&'v str> {
         let present = self.optional_text(field, label, value);
         if matches!(value, None | Some(Value::Null)) || present.is_some_and(|t| t.trim().is_empty()) {
-            self.problem(field, label, FieldProblem::Blank);
+            self.problem(field, label, ValueError::Blank);
             return None;
         }
         present
     }
 
-    fn required<T, E: Into<FieldProblem>>(
+    fn required<T, E: Into<ValueError>>(
         &mut self,
         field: &str,
         label: &str,
@@ -198,7 +168,7 @@ impl Labelled for Fields<'_> {
         parse(text).map_err(|e| self.problem(field, label, e.into())).ok()
     }
 
-    fn optional<T, E: Into<FieldProblem>>(
+    fn optional<T, E: Into<ValueError>>(
         &mut self,
         field: &str,
         label: &str,
@@ -209,16 +179,15 @@ impl Labelled for Fields<'_> {
         parse(text).map_err(|e| self.problem(field, label, e.into())).ok()
     }
 
-    fn problem(&mut self, field: &str, label: &str, problem: FieldProblem) {
-        let error = FieldError::new(field, format!("{label} {problem}")).with_code(problem.code());
-        self.push(error.with_params(problem.params()));
+    fn problem(&mut self, field: &str, label: &str, problem: ValueError) {
+        self.push(problem.field_error_with(field, format!("{label} {}", words(&problem))));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use api_core::ApiError;
+    use api_core::{ApiError, FieldError};
     use serde_json::json;
 
     #[test]
@@ -244,36 +213,38 @@ mod tests {
             "jan<x>@example.pl",
             "żaneta@example.pl",
         ] {
-            assert_eq!(EmailAddress::parse(bad).map_err(FieldProblem::from), Err(FieldProblem::NotEmail), "{bad}");
+            assert_eq!(EmailAddress::parse(bad).map_err(|e| e.code()), Err("field.invalid_email"), "{bad}");
         }
-        assert_eq!(EmailAddress::parse("   ").map_err(FieldProblem::from), Err(FieldProblem::Blank));
+        assert_eq!(EmailAddress::parse("   "), Err(ValueError::Blank));
         let long = format!("{}@example.pl", "a".repeat(250));
-        assert_eq!(EmailAddress::parse(&long).map_err(FieldProblem::from), Err(FieldProblem::TooLong(254)));
+        assert_eq!(EmailAddress::parse(&long), Err(ValueError::TooLong { max: 254 }));
     }
 
     #[test]
     fn passwords_need_eight_to_128_characters_counted_as_characters() {
-        assert_eq!(NewPassword::parse("1234567").unwrap_err(), FieldProblem::TooShort(8));
-        assert_eq!(NewPassword::parse("").unwrap_err(), FieldProblem::Blank);
+        assert_eq!(NewPassword::parse("1234567").unwrap_err(), ValueError::TooShort { min: 8 });
+        assert_eq!(NewPassword::parse("").unwrap_err(), ValueError::Blank);
         assert!(NewPassword::parse("żółćżółć").is_ok(), "8 characters, 16 bytes");
-        assert_eq!(NewPassword::parse(&"x".repeat(129)).unwrap_err(), FieldProblem::TooLong(128));
+        assert_eq!(NewPassword::parse(&"x".repeat(129)).unwrap_err(), ValueError::TooLong { max: 128 });
         assert_eq!(NewPassword::parse(" spaces  ok ").unwrap().expose(), " spaces  ok ");
         assert_eq!(format!("{:?}", NewPassword::parse("secret-password").unwrap()), "NewPassword(***)");
     }
 
     #[test]
     fn names_and_phones_are_bounded() {
-        let problem = |e: ValueError| FieldProblem::from(e);
+        let code = |e: ValueError| e.code();
         assert_eq!(PersonName::parse("  Łucja ").unwrap().as_str(), "Łucja");
-        assert_eq!(PersonName::parse(" ").map_err(problem), Err(FieldProblem::Blank));
-        assert_eq!(PersonName::parse(&"a".repeat(101)).map_err(problem), Err(FieldProblem::TooLong(100)));
-        assert_eq!(PersonName::parse("Jan\nBcc: x").map_err(problem), Err(FieldProblem::BadCharacters));
+        assert_eq!(PersonName::parse(" "), Err(ValueError::Blank));
+        assert_eq!(PersonName::parse(&"a".repeat(101)), Err(ValueError::TooLong { max: 100 }));
+        assert_eq!(PersonName::parse("Jan\nBcc: x").map_err(code), Err("field.bad_characters"));
         assert_eq!(OptionalPhone::parse("+48 (12) 345-67-89").unwrap().as_str(), "+48 (12) 345-67-89");
         assert_eq!(OptionalPhone::parse("").unwrap().as_str(), "");
-        assert_eq!(OptionalPhone::parse("call me"), Err(FieldProblem::BadCharacters));
-        assert_eq!(OptionalPhone::parse(&"1".repeat(31)), Err(FieldProblem::TooLong(30)));
+        assert_eq!(OptionalPhone::parse("call me").map_err(code), Err("field.bad_characters"));
+        assert_eq!(OptionalPhone::parse(&"1".repeat(31)), Err(ValueError::TooLong { max: 30 }));
         // The order form's rule: a number has 9 to 15 digits.
-        assert_eq!(OptionalPhone::parse("123"), Err(FieldProblem::NotPhone));
+        assert_eq!(OptionalPhone::parse("123").map_err(code), Err("field.invalid_phone"));
+        assert_eq!(words(&ValueError::TooShort { min: 8 }), "should contain at least 8 characters.");
+        assert_eq!(words(&Phone::parse("123").unwrap_err()), "is not a valid phone number (9 to 15 digits).");
     }
 
     #[test]

@@ -12,13 +12,14 @@ use axum::extract::State;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::fields::{FieldProblem, Labelled, EMAIL_MAX};
+use super::fields::{Labelled, EMAIL_MAX};
 use super::register::NOT_ACTIVATED;
 use super::throttle::{self, ClientAddr};
 use super::tokens::{self, Purpose, Session};
 use super::users::{self, UserView};
 use super::{password, Message};
 use crate::AccountsState;
+use api_core::values::ValueError;
 use api_core::Fields;
 
 pub const BAD_CREDENTIALS: &str = "Incorrect e-mail or password.";
@@ -29,7 +30,7 @@ pub struct LoginInput {
     #[schema(value_type = api_core::values::Text<254>, required = true, example = "jan.kowalski@example.pl")]
     #[serde(default)]
     pub email: Option<Value>,
-    #[schema(value_type = String, required = true, pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
+    #[schema(value_type = api_core::values::NotBlank, required = true)]
     #[serde(default)]
     pub password: Option<Value>,
 }
@@ -59,7 +60,7 @@ pub async fn login(
     // still be able to log in even if its address is unusual. Only the length is bounded.
     let email = f.required_text("email", "E-mail", input.email.as_ref()).map(|e| e.trim().to_lowercase());
     if email.as_ref().is_some_and(|e| e.chars().count() > EMAIL_MAX) {
-        f.problem("email", "E-mail", FieldProblem::TooLong(EMAIL_MAX));
+        f.problem("email", "E-mail", ValueError::TooLong { max: EMAIL_MAX });
     }
     let given_password = f.required_text("password", "Password", input.password.as_ref()).map(str::to_string);
     f.finish_with(BAD_CREDENTIALS).map_err(|e| e.with_code(api_core::codes::BAD_CREDENTIALS))?;

@@ -140,7 +140,7 @@ pub async fn register(
 /// The activation link's token.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ConfirmInput {
-    #[schema(value_type = String, required = true, pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")]
+    #[schema(value_type = api_core::values::NotBlank, required = true)]
     #[serde(default)]
     pub token: Option<Value>,
 }
@@ -159,7 +159,7 @@ pub async fn confirm(
 }
 
 /// The same as `POST`, for a link opened directly: `GET /user/auth/confirm?token=…`. Public.
-#[utoipa::path(get, path = "/api/user/auth/confirm", tag = "accounts", params(("token" = String, Query, description = "the activation link's token", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
+#[utoipa::path(get, path = "/api/user/auth/confirm", tag = "accounts", params(("token" = inline(api_core::values::NotBlank), Query, description = "the activation link's token")),
     responses(
         (status = 200, description = "The account is active", body = super::openapi::MessageAnswer),
         (status = 422, description = "'Your account was not activated, please try again.'"),

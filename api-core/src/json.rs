@@ -26,7 +26,11 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for AppJson<T> {
         let bytes = Bytes::from_request(req, state).await.map_err(|e| ApiError::BadRequest(e.body_text()))?;
         // Every body of the API is an object; serde would read a struct from a list as well.
         if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
-            return Err(ApiError::invalid_field("body", "the body must be a JSON object"));
+            return Err(ApiError::invalid_field_coded(
+                "body",
+                crate::codes::FIELD_INVALID,
+                "the body must be a JSON object",
+            ));
         }
         from_slice(&bytes).map(AppJson)
     }
@@ -88,11 +92,33 @@ pub fn whole_numbers_as_integers(value: serde_json::Value) -> serde_json::Value 
 /// The `422` of a value that does not fit `T`, naming its field by path.
 fn shape_error(err: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
     let path = err.path().to_string();
-    let field = if path == "." { "body".to_string() } else { path };
     let inner = err.into_inner();
+    let text = inner.to_string();
+    // A required field left out is an error of that field (serde names it in its words).
+    let missing = text.strip_prefix("missing field `").and_then(|rest| rest.split('`').next());
+    let field = match (path.as_str(), missing) {
+        (".", Some(name)) => name.to_string(),
+        (_, Some(name)) => format!("{path}.{name}"),
+        (".", None) => "body".to_string(),
+        _ => path,
+    };
+    if let Some(refused) = crate::values::ValueError::untag(&inner.to_string()) {
+        let message = format!("{field} {}", refused.message);
+        let error = FieldError::new(field, message.as_str()).with_code(refused.code).with_params(refused.params);
+        return ApiError::Validation { message, errors: vec![error] };
+    }
+    // serde's own refusals, by what they say: not one of an enumeration's values, a
+    // required field missing.
+    let code = if text.starts_with("unknown variant") {
+        crate::codes::FIELD_INVALID_CHOICE
+    } else if text.starts_with("missing field") {
+        crate::codes::FIELD_BLANK
+    } else {
+        crate::codes::FIELD_INVALID
+    };
     ApiError::Validation {
         message: format!("{field}: {inner}"),
-        errors: vec![FieldError::new(field, inner.to_string())],
+        errors: vec![FieldError::new(field, text).with_code(code)],
     }
 }
 

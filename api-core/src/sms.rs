@@ -5,6 +5,8 @@
 
 use async_trait::async_trait;
 
+use crate::values::Phone;
+
 /// One text message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Sms {
@@ -31,16 +33,10 @@ pub trait SmsSender: Send + Sync + 'static {
 }
 
 /// The digits of a phone number, with the `+` of an international one: what a gateway
-/// takes. Refuses what cannot be a number (E.164 allows at most 15 digits).
+/// takes. The number's rule is the API's one ([`Phone`]: 9 to 15 digits as people write
+/// them); what is not one is refused.
 pub fn normalise_phone(phone: &str) -> Result<String, SmsError> {
-    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
-    let allowed = |c: char| c.is_ascii_digit() || matches!(c, ' ' | '-' | '(' | ')' | '.');
-    let plus = phone.trim_start().starts_with('+');
-    let rest = phone.trim().trim_start_matches('+');
-    if !(6..=15).contains(&digits.len()) || !rest.chars().all(allowed) {
-        return Err(SmsError::NotANumber(phone.to_string()));
-    }
-    Ok(if plus { format!("+{digits}") } else { digits })
+    Phone::parse(phone).map(|p| p.dialled()).map_err(|_| SmsError::NotANumber(phone.to_string()))
 }
 
 /// Development adapter: each message becomes one `.txt` file in a folder (`To:` line,
@@ -99,7 +95,10 @@ mod tests {
     async fn what_is_not_a_phone_number_is_refused() {
         let dir = std::env::temp_dir().join(format!("coach-sms-{}", uuid::Uuid::new_v4()));
         let sender = FileSms::new(&dir);
-        for bad in ["", "jan@example.com", "12345", "+48 600 100 200 300 400", "600 100 200; rm"] {
+        // The order form's rule (`Phone`): 9 to 15 digits, no dots.
+        for bad in
+            ["", "jan@example.com", "12345", "12345678", "600.100.200", "+48 600 100 200 300 400", "600 100 200; rm"]
+        {
             let sms = Sms { to: bad.into(), text: "x".into() };
             assert!(matches!(sender.send(sms).await, Err(SmsError::NotANumber(_))), "{bad:?}");
         }

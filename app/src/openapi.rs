@@ -224,10 +224,10 @@ mod tests {
     }
 
     /// Rust's whitespace (`char::is_whitespace`, what the handlers' `trim` takes away) as
-    /// a regex class body. The document spells it out: its regex dialect is ECMA-262's,
+    /// a regex class body, written once in `api_core::values::whitespace`. The document spells it out: its regex dialect is ECMA-262's,
     /// whose `\s` is another set (without U+0085, with U+FEFF), so a `\s` there would
     /// call a code of one U+0085 non-blank while the handler trims it to nothing.
-    const WHITESPACE: &str = r"\t-\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
+    const WHITESPACE: &str = api_core::values::WHITESPACE;
 
     #[test]
     fn the_whitespace_class_is_rusts_whitespace() {

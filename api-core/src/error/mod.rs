@@ -234,7 +234,30 @@ impl ApiError {
         }
     }
 
-    /// A `422` with a single field error.
+    /// A `422` refusing one field's value, with the problem's code and the numbers it
+    /// states (the one kit: [`crate::values::ValueError`]), worded `"{field} {problem}"`.
+    pub fn refused(field: &str, problem: crate::values::ValueError) -> Self {
+        let error = problem.field_error(field);
+        ApiError::Validation { message: error.message.clone(), errors: vec![error] }
+    }
+
+    /// [`ApiError::refused`] in the screen's own words.
+    pub fn refused_with(field: &str, problem: crate::values::ValueError, message: &str) -> Self {
+        ApiError::Validation { message: message.to_string(), errors: vec![problem.field_error_with(field, message)] }
+    }
+
+    /// A `422` with a single field error, coded `code` (the answer's own code stays
+    /// `validation`, as for any field error).
+    pub fn invalid_field_coded(field: &str, code: &'static str, message: &str) -> Self {
+        ApiError::Validation {
+            message: message.to_string(),
+            errors: vec![FieldError::new(field, message).with_code(code)],
+        }
+    }
+
+    /// A `422` with a single field error (code: the default `field.invalid`, or the one
+    /// given after with [`ApiError::with_code`]; prefer [`ApiError::refused`] or
+    /// [`ApiError::invalid_field_coded`]).
     pub fn invalid_field(field: &str, message: &str) -> Self {
         ApiError::Validation { message: message.to_string(), errors: vec![FieldError::new(field, message)] }
     }

@@ -63,29 +63,21 @@ impl<'a> Fields<'a> {
         self.body.get(name).filter(|v| !v.is_null())
     }
 
-    /// Record a problem with a field (`name` may be a path: `content[0].name`).
-    pub fn error(&mut self, name: impl Into<String>, message: impl Into<String>) {
-        self.errors.push(FieldError::new(name, message));
-    }
-
-    /// Record a problem with a field, with its stable code (`api_core::codes`).
+    /// Record a problem with a field (`name` may be a path: `content[0].name`), with its
+    /// stable code (`api_core::codes`) and the message for people.
     pub fn error_coded(&mut self, name: &str, code: &'static str, message: impl Into<String>) {
         self.errors.push(FieldError::new(name, message).with_code(code));
+    }
+
+    /// Record a value's refusal under `name` (its code and numbers, worded
+    /// `"{name} {problem}"`).
+    pub fn refuse(&mut self, name: &str, problem: ValueError) {
+        self.errors.push(problem.field_error(name));
     }
 
     /// Record a field error as it is.
     pub fn push(&mut self, error: FieldError) {
         self.errors.push(error);
-    }
-
-    /// The value of `result`, or its message recorded under `field`.
-    pub fn check<T>(&mut self, field: &str, result: Result<T, String>) -> Option<T> {
-        result.map_err(|message| self.error(field, message)).ok()
-    }
-
-    /// As [`Fields::check`], with a `code` more specific than `field.invalid`.
-    pub fn check_coded<T>(&mut self, field: &str, code: &'static str, result: Result<T, String>) -> Option<T> {
-        result.map_err(|message| self.error_coded(field, code, message)).ok()
     }
 
     /// The value of `result`, or its [`ValueError`] recorded under `field` (its code and
@@ -114,7 +106,7 @@ impl<'a> Fields<'a> {
         match T::Raw::deserialize(raw) {
             Ok(raw) => self.value(name, T::parse_raw(raw)),
             Err(_) => {
-                self.error_coded(name, crate::codes::FIELD_INVALID, format!("{name} is of the wrong type"));
+                self.refuse(name, T::WRONG_TYPE);
                 None
             }
         }
@@ -154,37 +146,89 @@ impl<'a> Fields<'a> {
         Err(ApiError::Validation { message: message.to_string(), errors: self.errors })
     }
 
-    /// The whole body as a `T` (serde), a value of the wrong type recorded under its
-    /// path (`value`, `content[0].name`); `None` then.
+    /// The whole body as a `T` (serde: its fields' value types parse themselves), every
+    /// refused field recorded under its path (`title`, `content[0].name`) with its code:
+    /// a refused field is left out and the body read again, so one answer lists every
+    /// field's problem, not only the first serde met. `None` when the body cannot be
+    /// read even so (a required field of `T` refused: keep such fields `Option`s and let
+    /// the check after say they are missing).
     pub fn deserialize<T: DeserializeOwned>(&mut self) -> Option<T> {
-        self.absorb(crate::json::from_value(Value::Object(self.body.clone())))
+        let mut body = self.body.clone();
+        loop {
+            let error = match crate::json::from_value(Value::Object(body.clone())) {
+                Ok(value) => return Some(value),
+                Err(error) => error,
+            };
+            let field = match error.kind() {
+                ApiError::Validation { errors, .. } => errors.first().map(|e| e.field.clone()),
+                _ => None,
+            };
+            self.absorb::<()>(Err(error));
+            let top = field.as_deref().map(|f| f.split(['.', '[']).next().unwrap_or(f));
+            if top.is_none_or(|name| body.remove(name).is_none()) {
+                return None;
+            }
+        }
     }
 
     /// The body read as a `B` (serde) and checked by `check` into a `T`, every problem of
     /// either step recorded; a placeholder `T` then (never written: the save refuses it).
     pub fn parse_with<B: DeserializeOwned, T: Default>(&mut self, check: impl FnOnce(B) -> Result<T, ApiError>) -> T {
+        self.parse_beside(|body, _| check(body))
+    }
+
+    /// [`Fields::parse_with`], the check told which fields serde refused (and left out).
+    pub fn parse_beside<B: DeserializeOwned, T: Default>(
+        &mut self,
+        check: impl FnOnce(B, &[String]) -> Result<T, ApiError>,
+    ) -> T {
         let Some(body) = self.deserialize::<B>() else { return T::default() };
-        self.absorb(check(body)).unwrap_or_default()
+        let refused: Vec<String> = self.errors.iter().map(|e| e.field.clone()).collect();
+        let checked = check(body, &refused);
+        if refused.is_empty() {
+            return self.absorb(checked).unwrap_or_default();
+        }
+        // Beside values serde refused, only the problems of fields the body sent: one it
+        // left out (a required name) is said once the body's values are right.
+        let sent_body = self.body;
+        let sent = |field: &str| sent_body.contains_key(field.split(['.', '[']).next().unwrap_or(field));
+        if let Err(error) = checked {
+            if let ApiError::Validation { errors, .. } = error.kind() {
+                let kept: Vec<FieldError> = errors.iter().filter(|e| sent(&e.field)).cloned().collect();
+                for e in kept {
+                    if self.is_ok(&e.field) {
+                        self.errors.push(e);
+                    }
+                }
+            } else {
+                self.absorb::<()>(Err(error));
+            }
+            return T::default();
+        }
+        self.absorb(checked).unwrap_or_default()
     }
 
     /// The value of `result`, or its field errors recorded (another error is recorded
-    /// under `body`); `None` then.
+    /// under `body`); `None` then. A field that has a problem already keeps that one.
     pub fn absorb<T>(&mut self, result: Result<T, ApiError>) -> Option<T> {
-        match result {
-            Ok(value) => Some(value),
-            Err(ApiError::Validation { errors, message }) if errors.is_empty() => {
-                self.error("body", message);
-                None
+        let error = match result {
+            Ok(value) => return Some(value),
+            Err(error) => error,
+        };
+        match error.kind() {
+            ApiError::Validation { errors, message } if errors.is_empty() => {
+                self.error_coded("body", crate::codes::FIELD_INVALID, message.clone());
             }
-            Err(ApiError::Validation { errors, .. }) => {
-                self.errors.extend(errors);
-                None
+            ApiError::Validation { errors, .. } => {
+                for e in errors {
+                    if self.is_ok(&e.field) {
+                        self.errors.push(e.clone());
+                    }
+                }
             }
-            Err(other) => {
-                self.error("body", other.to_string());
-                None
-            }
+            other => self.error_coded("body", crate::codes::FIELD_INVALID, other.to_string()),
         }
+        None
     }
 
     /// A required text of 1 to `max` characters (trimmed).
@@ -204,9 +248,7 @@ impl<'a> Fields<'a> {
             Some(Value::String(s)) if s.chars().count() <= max => s.trim().to_string(),
             Some(Value::String(_)) => {
                 self.push(
-                    FieldError::new(name, format!("{name} is at most {max} characters"))
-                        .with_code(crate::codes::FIELD_TOO_LONG)
-                        .with_param("max", i64::try_from(max).unwrap_or(i64::MAX)),
+                    ValueError::TooLong { max }.field_error_with(name, format!("{name} is at most {max} characters")),
                 );
                 String::new()
             }
@@ -241,9 +283,8 @@ impl<'a> Fields<'a> {
             Some(n) if (min..=max).contains(&n) => Some(n),
             Some(_) => {
                 self.push(
-                    FieldError::new(name, format!("{name} must be from {min} to {max}"))
-                        .with_code(crate::codes::FIELD_OUT_OF_RANGE)
-                        .with_params([("min", min), ("max", max)]),
+                    ValueError::OutOfRange { min, max }
+                        .field_error_with(name, format!("{name} must be from {min} to {max}")),
                 );
                 None
             }

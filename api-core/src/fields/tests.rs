@@ -65,7 +65,7 @@ fn a_field_reads_as_its_value_type_with_the_types_code_and_numbers() {
             ("other", "field.invalid_email"),
             ("name", "field.too_long"),
             ("missing", "field.blank"),
-            ("n", "field.invalid")
+            ("n", "field.not_text")
         ]
     );
     assert_eq!(errors[1].params.as_ref().unwrap()["max"], 10);

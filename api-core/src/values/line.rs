@@ -1,6 +1,7 @@
 //! [`Line`] and [`Text`]: required text with its maximum length. A line is what a form's
 //! one-line field holds (a name, an address, a city): no control characters, so it is
-//! safe in an e-mail header or an SMS; a text is what a text area holds (a reason).
+//! safe in an e-mail header or an SMS; a [`PlainLine`] is a line without markup (the
+//! site's titles and names); a text is what a text area holds (a reason).
 
 use std::borrow::Cow;
 
@@ -15,6 +16,11 @@ use crate::codes;
 /// trimmed (a tab, a line break), at most `MAX` characters as sent; kept trimmed.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Line<const MAX: usize>(String);
+
+/// One line of plain text (a title, a name on the site, keywords): a [`Line`] without
+/// markup's `<` and `>`, kept trimmed.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PlainLine<const MAX: usize>(String);
 
 /// Text of one or more lines: something besides whitespace in it, at most `MAX`
 /// characters as sent; kept trimmed.
@@ -31,7 +37,14 @@ macro_rules! controls {
 /// The whitespace `trim` drops, without the class's brackets.
 macro_rules! spaces {
     () => {
-        "\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000"
+        $crate::ws_chars!()
+    };
+}
+
+/// What a plain line refuses besides a line's control characters: markup's brackets.
+macro_rules! markup {
+    () => {
+        "<>"
     };
 }
 
@@ -65,10 +78,41 @@ impl<const MAX: usize> Line<MAX> {
     }
 }
 
+impl<const MAX: usize> PlainLine<MAX> {
+    /// [`Line::PATTERN`] with `<` and `>` refused too.
+    pub const PATTERN: &'static str = concat!(
+        "^",
+        ws!(),
+        "*[^",
+        spaces!(),
+        controls!(),
+        markup!(),
+        "](?:[^",
+        controls!(),
+        markup!(),
+        "]*[^",
+        spaces!(),
+        controls!(),
+        markup!(),
+        "])?",
+        ws!(),
+        "*$"
+    );
+
+    /// The line in `text` (trimmed), or why it is none.
+    pub fn parse(text: &str) -> Result<Self, ValueError> {
+        let line = Line::<MAX>::parse(text)?;
+        if line.0.contains(['<', '>']) {
+            return Err(ValueError::Invalid { code: codes::FIELD_BAD_CHARACTERS, what: "plain text, without < or >" });
+        }
+        Ok(PlainLine(line.0))
+    }
+}
+
 impl<const MAX: usize> Text<MAX> {
     /// The document's pattern: a character that is not whitespace somewhere (`NUL`, which
     /// the API refuses anywhere, nowhere).
-    pub const PATTERN: &'static str = concat!("^[^\\u0000]*[^", spaces!(), "\\u0000][^\\u0000]*$");
+    pub const PATTERN: &'static str = super::whitespace::NOT_BLANK;
 
     /// The text (trimmed), or why it is none.
     pub fn parse(text: &str) -> Result<Self, ValueError> {
@@ -91,6 +135,18 @@ macro_rules! bounded_text {
             }
         }
 
+        impl<const MAX: usize> AsRef<str> for $t<MAX> {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl<const MAX: usize> From<$t<MAX>> for String {
+            fn from(value: $t<MAX>) -> String {
+                value.0
+            }
+        }
+
         impl<const MAX: usize> std::fmt::Display for $t<MAX> {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
                 f.write_str(&self.0)
@@ -106,7 +162,7 @@ macro_rules! bounded_text {
         impl<'de, const MAX: usize> serde::Deserialize<'de> for $t<MAX> {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let text = String::deserialize(d)?;
-                $t::parse(&text).map_err(serde::de::Error::custom)
+                $t::parse(&text).map_err(|e| serde::de::Error::custom(e.tagged()))
             }
         }
 
@@ -137,6 +193,11 @@ bounded_text!(
     "One required line of at most {} characters as sent, without control characters; surrounding whitespace is dropped."
 );
 bounded_text!(
+    PlainLine,
+    "PlainLine",
+    "One required line of plain text (no `<`, `>` or control characters) of at most {} characters as sent; surrounding whitespace is dropped."
+);
+bounded_text!(
     Text,
     "Text",
     "Required text (lines allowed) of at most {} characters as sent; surrounding whitespace is dropped."
@@ -163,5 +224,15 @@ mod tests {
         assert_eq!(Text::<20>::parse(" Why:\nbecause ").unwrap().as_str(), "Why:\nbecause");
         assert_eq!(Text::<20>::parse(" \n "), Err(ValueError::Blank));
         assert_eq!(<Text<500> as ToSchema>::name(), "Text500");
+    }
+
+    #[test]
+    fn a_plain_line_is_a_line_without_markup() {
+        assert_eq!(PlainLine::<12>::parse("  Promocja  ").unwrap().as_str(), "Promocja");
+        assert_eq!(PlainLine::<11>::parse("  Promocja  "), Err(ValueError::TooLong { max: 11 }));
+        assert_eq!(PlainLine::<10>::parse(" \t"), Err(ValueError::Blank));
+        assert_eq!(PlainLine::<10>::parse("<b>x</b>").unwrap_err().code(), "field.bad_characters");
+        assert_eq!(PlainLine::<10>::parse("a\nb").unwrap_err().code(), "field.bad_characters");
+        assert_eq!(<PlainLine<200> as ToSchema>::name(), "PlainLine200");
     }
 }

@@ -13,83 +13,45 @@
 
 mod email;
 mod line;
+mod moment;
 mod money;
 mod nip;
+mod not_blank;
 mod or_empty;
 mod phone;
 mod postal_code;
+mod problem;
+pub mod whitespace;
 
 pub use email::Email;
-pub use line::{Line, Text};
+pub use line::{Line, PlainLine, Text};
+pub use moment::Moment;
 pub use money::Money;
 pub use nip::Nip;
+pub use not_blank::NotBlank;
 pub use or_empty::{EmailOrEmpty, NipOrEmpty, OrEmpty};
 pub use phone::Phone;
 pub use postal_code::PostalCode;
+pub use problem::ValueError;
+pub use whitespace::WHITESPACE;
 
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
 
-use crate::{codes, FieldError};
-
-/// The whitespace Rust's `trim` drops (Unicode `White_Space`), as a class of an
-/// ECMA-262 pattern: the surroundings a text value's pattern allows.
+/// The whitespace class as a pattern's bracketed class (see [`whitespace`]).
 macro_rules! ws {
     () => {
-        "[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]"
+        $crate::ws_class!()
     };
 }
 pub(crate) use ws;
-
-/// Why a value is not one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-pub enum ValueError {
-    #[error("cannot be blank")]
-    Blank,
-    #[error("must have at most {max} characters")]
-    TooLong { max: usize },
-    #[error("must be a whole number from {min} to {max}")]
-    OutOfRange { min: i64, max: i64 },
-    /// Not of the type's form: its code (`field.invalid_email`…) and what it should be.
-    #[error("is not {what}")]
-    Invalid { code: &'static str, what: &'static str },
-}
-
-impl ValueError {
-    /// The field error's stable code.
-    pub fn code(&self) -> &'static str {
-        match self {
-            ValueError::Blank => codes::FIELD_BLANK,
-            ValueError::TooLong { .. } => codes::FIELD_TOO_LONG,
-            ValueError::OutOfRange { .. } => codes::FIELD_OUT_OF_RANGE,
-            ValueError::Invalid { code, .. } => code,
-        }
-    }
-
-    /// The numbers the message states (`max`, `min`).
-    pub fn params(&self) -> Vec<(&'static str, i64)> {
-        match *self {
-            ValueError::TooLong { max } => vec![("max", i64::try_from(max).unwrap_or(i64::MAX))],
-            ValueError::OutOfRange { min, max } => vec![("min", min), ("max", max)],
-            ValueError::Blank | ValueError::Invalid { .. } => vec![],
-        }
-    }
-
-    /// The error of `field` with `message`, this error's code and its numbers.
-    pub fn field_error_with(&self, field: impl Into<String>, message: impl Into<String>) -> FieldError {
-        FieldError::new(field, message).with_code(self.code()).with_params(self.params())
-    }
-
-    /// The error of `field`, worded `"{field} {self}"` (`email is not an e-mail address`).
-    pub fn field_error(&self, field: &str) -> FieldError {
-        self.field_error_with(field, format!("{field} {self}"))
-    }
-}
 
 /// A value read from a request: its one constructor, from what JSON carries.
 pub trait Parse: Sized {
     /// What JSON carries (text, a whole number).
     type Raw: serde::de::DeserializeOwned;
+    /// What a value of another JSON type is refused as (text by default).
+    const WRONG_TYPE: ValueError = ValueError::NotText;
     fn parse_raw(raw: Self::Raw) -> Result<Self, ValueError>;
 }
 
@@ -153,7 +115,7 @@ macro_rules! text_value {
         impl<'de> serde::Deserialize<'de> for $t {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let text = String::deserialize(d)?;
-                <$t>::parse(&text).map_err(serde::de::Error::custom)
+                <$t>::parse(&text).map_err(|e| serde::de::Error::custom(e.tagged()))
             }
         }
 

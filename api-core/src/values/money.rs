@@ -46,12 +46,13 @@ impl serde::Serialize for Money {
 
 impl<'de> serde::Deserialize<'de> for Money {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Money::new(i64::deserialize(d)?).map_err(serde::de::Error::custom)
+        Money::new(i64::deserialize(d)?).map_err(|e| serde::de::Error::custom(e.tagged()))
     }
 }
 
 impl super::Parse for Money {
     type Raw = i64;
+    const WRONG_TYPE: ValueError = ValueError::invalid(crate::codes::FIELD_NOT_INTEGER, "a whole number of grosz");
     fn parse_raw(raw: i64) -> Result<Self, ValueError> {
         Money::new(raw)
     }

@@ -3,7 +3,6 @@
 //! own, its pattern widened by blank text, so the rule is still written once.
 
 use std::borrow::Cow;
-use std::marker::PhantomData;
 
 use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
@@ -11,9 +10,50 @@ use utoipa::{PartialSchema, ToSchema};
 
 use super::{ws, Parse, ValueError};
 
-/// `T`, or blank text for none: [`OrEmpty::parse`] reads it as `Option<T>`. Only the
-/// document and the parse: a field keeps what the parse answers.
-pub struct OrEmpty<T>(PhantomData<T>);
+/// `T`, or blank text for none: [`OrEmpty::parse`] reads it as `Option<T>`; as a
+/// request's field (serde) it holds what the parse answered.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct OrEmpty<T>(Option<T>);
+
+impl<T> Default for OrEmpty<T> {
+    fn default() -> Self {
+        OrEmpty(None)
+    }
+}
+
+impl<T: Parse<Raw = String>> OrEmpty<T> {
+    /// `text` read as a request's field is ([`OrEmpty::parse`], kept).
+    pub fn new(text: &str) -> Result<Self, ValueError> {
+        Self::parse(text).map(OrEmpty)
+    }
+}
+
+impl<T> OrEmpty<T> {
+    /// The value, `None` for blank.
+    pub fn into_option(self) -> Option<T> {
+        self.0
+    }
+}
+
+impl<T: AsRef<str>> OrEmpty<T> {
+    /// The value as it is kept, `""` for none.
+    pub fn into_text(self) -> String {
+        self.0.map(|v| v.as_ref().to_owned()).unwrap_or_default()
+    }
+}
+
+impl<'de, T: Parse<Raw = String>> serde::Deserialize<'de> for OrEmpty<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Self::parse(&text).map(OrEmpty).map_err(|e| serde::de::Error::custom(e.tagged()))
+    }
+}
+
+impl<T: AsRef<str>> serde::Serialize for OrEmpty<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0.as_ref().map_or("", AsRef::as_ref))
+    }
+}
 
 /// An e-mail address or blank: its name in a `#[schema(value_type = …)]`.
 pub type EmailOrEmpty = OrEmpty<super::Email>;
@@ -31,6 +71,13 @@ impl<T: Parse<Raw = String>> OrEmpty<T> {
     }
 }
 
+impl<T: Parse<Raw = String> + AsRef<str>> OrEmpty<T> {
+    /// The value as it is kept (trimmed, a NIP's ten digits), `""` for none.
+    pub fn text(text: &str) -> Result<String, ValueError> {
+        Ok(Self::parse(text)?.map(|v| v.as_ref().to_owned()).unwrap_or_default())
+    }
+}
+
 impl<T: PartialSchema> OrEmpty<T> {
     /// The document's pattern: `T`'s, or whitespace only.
     pub fn pattern() -> Option<String> {
@@ -41,8 +88,10 @@ impl<T: PartialSchema> OrEmpty<T> {
     }
 }
 
-impl<T: PartialSchema> PartialSchema for OrEmpty<T> {
-    fn schema() -> RefOr<Schema> {
+/// The schema, through utoipa's trait for generic types (which gives `PartialSchema`): `T`'s
+/// own, widened by blank text (`T` is part of the rule, not a parameter of the document).
+impl<T: PartialSchema> utoipa::__dev::ComposeSchema for OrEmpty<T> {
+    fn compose(_: Vec<RefOr<Schema>>) -> RefOr<Schema> {
         match T::schema() {
             RefOr::T(Schema::Object(mut object)) => {
                 object.pattern = Self::pattern();

@@ -34,6 +34,18 @@ impl Phone {
     }
 }
 
+impl Phone {
+    /// The digits, with the `+` of an international number: what an SMS gateway takes.
+    pub fn dialled(&self) -> String {
+        let digits: String = self.0.chars().filter(char::is_ascii_digit).collect();
+        if self.0.starts_with('+') {
+            format!("+{digits}")
+        } else {
+            digits
+        }
+    }
+}
+
 text_value!(Phone);
 
 impl PartialSchema for Phone {
@@ -65,5 +77,7 @@ mod tests {
         }
         assert_eq!(Phone::parse(""), Err(ValueError::Blank));
         assert_eq!(Phone::parse(&"1".repeat(31)), Err(ValueError::TooLong { max: 30 }));
+        assert_eq!(Phone::parse(" +48 (12) 345-67-89").unwrap().dialled(), "+48123456789");
+        assert_eq!(Phone::parse("600 100 200").unwrap().dialled(), "600100200");
     }
 }

@@ -166,3 +166,48 @@ async fn the_openapi_document_keeps_every_operation(pool: PgPool) {
         assert!(doc["components"]["schemas"][schema].is_object(), "the schema {schema} is referred to but missing");
     }
 }
+
+/// A property's own schema: a `$ref` followed, the non-`null` one of a `oneOf`.
+fn resolve<'a>(doc: &'a Value, property: &'a Value) -> &'a Value {
+    if let Some(name) = property["$ref"].as_str().and_then(|r| r.strip_prefix("#/components/schemas/")) {
+        return resolve(doc, &doc["components"]["schemas"][name]);
+    }
+    for key in ["oneOf", "anyOf", "allOf"] {
+        if let Some(found) = property[key].as_array().and_then(|v| v.iter().find(|s| s["type"] != "null")) {
+            return resolve(doc, found);
+        }
+    }
+    property
+}
+
+/// What schemathesis found the content's and the catalogue's saves refuse though the
+/// document let them through: the schema states each rule now.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_saves_state_the_rules_a_schema_can(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let doc: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    let schema = |name: &str| doc["components"]["schemas"][name].clone();
+    let property =
+        |name: &str, field: &str| resolve(&doc, &doc["components"]["schemas"][name]["properties"][field]).clone();
+    let required = |name: &str| schema(name)["required"].as_array().cloned().unwrap_or_default();
+    for (input, field) in [
+        ("ContentPageInput", "title"),
+        ("ContentPageInput", "slug"),
+        ("DiscountInput", "kind"),
+        ("NewCompanyInput", "name"),
+    ] {
+        assert!(required(input).contains(&Value::from(field)), "{input}.{field} is required");
+    }
+    // The types' patterns, each held to its parse by the type's own test.
+    let title = property("ContentPageInput", "title");
+    assert_eq!(title["pattern"], api_core::values::PlainLine::<200>::PATTERN);
+    assert_eq!(title["maxLength"], 200);
+    assert!(property("ContentPageInput", "slug")["pattern"].as_str().is_some_and(|p| p.contains("{1,100}")));
+    assert_eq!(property("DiscountInput", "kind")["enum"], serde_json::json!(["percent", "amount"]));
+    for (input, field) in
+        [("BannerInput", "valid_from"), ("DiscountInput", "valid_to"), ("CourseInput", "departure_at")]
+    {
+        assert_eq!(property(input, field)["pattern"], api_core::values::Moment::PATTERN, "{input}.{field}");
+    }
+    assert_eq!(property("MenuInput", "type")["enum"], serde_json::json!(["top", "bottom1", "bottom2"]));
+}

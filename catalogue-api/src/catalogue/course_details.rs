@@ -56,7 +56,11 @@ impl Input for CourseDetailsInput {
         let seats = f.opt_integer("seats", 1, 1000).map(|s| s as i32);
         let note = f.opt_text("note", 500);
         if !excluded && seats.is_none() && f.is_ok("seats") && f.is_ok("excluded") {
-            f.error("seats", "give the seats for this date, or mark the date excluded");
+            f.error_coded(
+                "seats",
+                api_core::codes::FIELD_BLANK,
+                "give the seats for this date, or mark the date excluded",
+            );
         }
         CourseDetailsInput { route_course_settings_id, date, excluded, seats, note }
     }
@@ -114,7 +118,11 @@ impl Resource for CourseDetailsResource {
     ) -> Result<(), ApiError> {
         let id = input.route_course_settings_id;
         if f.is_ok("route_course_settings_id") && !super::exists(conn, "route_course_settings", id).await? {
-            f.error("route_course_settings_id", format!("no course settings with id {id}"));
+            f.error_coded(
+                "route_course_settings_id",
+                api_core::codes::FIELD_INVALID,
+                format!("no course settings with id {id}"),
+            );
         }
         Ok(())
     }

@@ -9,6 +9,7 @@
 
 use api_core::list::{FieldType, ListField, ListSpec};
 use api_core::resource::{self, Fields, Input, Resource, Rule, Sql};
+use api_core::values::Text;
 use api_core::{ApiError, Data};
 use axum::extract::State;
 use axum::routing::{delete, get};
@@ -35,9 +36,9 @@ pub struct Route {
 /// The body of a save.
 #[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct RouteInput {
-    /// 1 to 200 characters.
-    #[schema(value_type = api_core::values::Text<200>)]
-    pub name: String,
+    /// Required (`None` only while the save is refused).
+    #[schema(required = true, nullable = false)]
+    pub name: Option<Text<200>>,
     /// Default true.
     #[schema(required = false)]
     pub active: bool,
@@ -53,7 +54,7 @@ impl Input for RouteInput {
     type Body = Self;
 
     fn read(f: &mut Fields<'_>) -> Self {
-        let name = f.text("name", 200);
+        let name = f.parse::<Text<200>>("name");
         let active = f.boolean("active", true);
         let show_on_home = f.boolean("show_on_home", false);
         let archived = f.boolean("archived", false);
@@ -62,7 +63,7 @@ impl Input for RouteInput {
 
     fn columns(self) -> Vec<(&'static str, Sql)> {
         vec![
-            ("name", self.name.into()),
+            ("name", self.name.map(Text::into_string).unwrap_or_default().into()),
             ("active", self.active.into()),
             ("show_on_home", self.show_on_home.into()),
             ("archived", self.archived.into()),

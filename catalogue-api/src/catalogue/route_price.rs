@@ -59,7 +59,11 @@ impl Input for RoutePriceInput {
         let to = f.id("to_waypoint_id");
         let price = f.integer("price", 1, MAX_PRICE);
         if f.is_ok("from_waypoint_id") && f.is_ok("to_waypoint_id") && from == to {
-            f.error("to_waypoint_id", "a trip ends at another stop than it starts");
+            f.error_coded(
+                "to_waypoint_id",
+                api_core::codes::FIELD_INVALID,
+                "a trip ends at another stop than it starts",
+            );
         }
         RoutePriceInput { route_id, from_waypoint_id: from, to_waypoint_id: to, price }
     }
@@ -121,7 +125,7 @@ impl Resource for RoutePrices {
         let RoutePriceInput { route_id, from_waypoint_id: from, to_waypoint_id: to, .. } = *input;
         let locked = super::route_waypoint::lock_route(conn, route_id).await?;
         if !locked && f.is_ok("route_id") {
-            f.error("route_id", format!("no route with id {route_id}"));
+            f.error_coded("route_id", api_core::codes::FIELD_INVALID, format!("no route with id {route_id}"));
         }
         if !locked || !f.is_ok("from_waypoint_id") || !f.is_ok("to_waypoint_id") {
             return Ok(());
@@ -135,15 +139,25 @@ impl Resource for RoutePrices {
         .await?;
         let position = |w: i64| positions.iter().find(|(id, _)| *id == w).map(|(_, p)| *p);
         match (position(from), position(to)) {
-            (Some(a), Some(b)) if a > b => {
-                f.error("to_waypoint_id", "a trip only goes forward: this stop comes before the start on the route")
-            }
+            (Some(a), Some(b)) if a > b => f.error_coded(
+                "to_waypoint_id",
+                api_core::codes::FIELD_INVALID,
+                "a trip only goes forward: this stop comes before the start on the route",
+            ),
             (a, b) => {
                 if a.is_none() {
-                    f.error("from_waypoint_id", format!("stop {from} is not on route {route_id}"));
+                    f.error_coded(
+                        "from_waypoint_id",
+                        api_core::codes::FIELD_INVALID,
+                        format!("stop {from} is not on route {route_id}"),
+                    );
                 }
                 if b.is_none() {
-                    f.error("to_waypoint_id", format!("stop {to} is not on route {route_id}"));
+                    f.error_coded(
+                        "to_waypoint_id",
+                        api_core::codes::FIELD_INVALID,
+                        format!("stop {to} is not on route {route_id}"),
+                    );
                 }
             }
         }

@@ -122,13 +122,17 @@ impl Resource for RouteWaypoints {
     ) -> Result<(), ApiError> {
         let RouteWaypointInput { route_id, waypoint_id, position, minutes_from_start: minutes } = *input;
         if stored.is_some_and(|s| f.is_ok("route_id") && s.route_id != route_id) {
-            f.error("route_id", "a stop keeps its route; delete it and add it to the other route");
+            f.error_coded(
+                "route_id",
+                api_core::codes::FIELD_INVALID,
+                "a stop keeps its route; delete it and add it to the other route",
+            );
         }
         if f.is_ok("route_id") && !lock_route(conn, route_id).await? {
-            f.error("route_id", format!("no route with id {route_id}"));
+            f.error_coded("route_id", api_core::codes::FIELD_INVALID, format!("no route with id {route_id}"));
         }
         if f.is_ok("waypoint_id") && !super::exists(conn, "waypoints", waypoint_id).await? {
-            f.error("waypoint_id", format!("no stop with id {waypoint_id}"));
+            f.error_coded("waypoint_id", api_core::codes::FIELD_INVALID, format!("no stop with id {waypoint_id}"));
         }
         if f.is_ok("route_id") {
             let others: Vec<Other> = sqlx::query_as(
@@ -141,7 +145,7 @@ impl Resource for RouteWaypoints {
             .await?;
             if f.is_ok("waypoint_id") && f.is_ok("position") && f.is_ok("minutes_from_start") {
                 for (field, message) in order_problems(&others, waypoint_id, position, minutes) {
-                    f.error(field, message);
+                    f.error_coded(field, api_core::codes::FIELD_CONFLICT, message);
                 }
             }
         }
@@ -162,8 +166,9 @@ impl Resource for RouteWaypoints {
         .fetch_optional(conn)
         .await?;
         match backwards {
-            Some((from, to)) => Err(ApiError::invalid_field(
+            Some((from, to)) => Err(ApiError::invalid_field_coded(
                 "position",
+                api_core::codes::FIELD_CONFLICT,
                 &format!("this order would put the priced trip {from} → {to} backwards"),
             )),
             None => Ok(()),

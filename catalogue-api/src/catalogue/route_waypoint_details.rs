@@ -89,7 +89,7 @@ impl Resource for RouteWaypointDetailsResource {
     ) -> Result<(), ApiError> {
         let id = input.route_waypoint_id;
         if f.is_ok("route_waypoint_id") && !super::exists(conn, "route_waypoints", id).await? {
-            f.error("route_waypoint_id", format!("no route stop with id {id}"));
+            f.error_coded("route_waypoint_id", api_core::codes::FIELD_INVALID, format!("no route stop with id {id}"));
         }
         Ok(())
     }

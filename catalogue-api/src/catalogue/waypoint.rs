@@ -6,6 +6,7 @@
 
 use api_core::list::{FieldType, ListField, ListSpec};
 use api_core::resource::{self, Fields, Input, Params, Resource, Sql};
+use api_core::values::Text;
 use api_core::{ApiError, Data};
 use axum::extract::State;
 use axum::routing::get;
@@ -30,12 +31,12 @@ pub struct Waypoint {
 /// The body of a save.
 #[derive(Debug, Clone, utoipa::ToSchema)]
 pub struct WaypointInput {
-    /// 1 to 100 characters.
-    #[schema(value_type = api_core::values::Text<100>)]
-    pub name: String,
-    /// 1 to 100 characters.
-    #[schema(value_type = api_core::values::Text<100>)]
-    pub town: String,
+    /// Required (`None` only while the save is refused).
+    #[schema(required = true, nullable = false)]
+    pub name: Option<Text<100>>,
+    /// Required (`None` only while the save is refused).
+    #[schema(required = true, nullable = false)]
+    pub town: Option<Text<100>>,
     /// Both coordinates or neither.
     #[schema(minimum = -90.0, maximum = 90.0)]
     pub latitude: Option<f64>,
@@ -47,21 +48,21 @@ impl Input for WaypointInput {
     type Body = Self;
 
     fn read(f: &mut Fields<'_>) -> Self {
-        let name = f.text("name", 100);
-        let town = f.text("town", 100);
+        let name = f.parse::<Text<100>>("name");
+        let town = f.parse::<Text<100>>("town");
         let latitude = f.opt_number("latitude", -90.0, 90.0);
         let longitude = f.opt_number("longitude", -180.0, 180.0);
         if f.is_ok("latitude") && f.is_ok("longitude") && latitude.is_some() != longitude.is_some() {
             let missing = if latitude.is_none() { "latitude" } else { "longitude" };
-            f.error(missing, "give both latitude and longitude, or neither");
+            f.error_coded(missing, api_core::codes::FIELD_BLANK, "give both latitude and longitude, or neither");
         }
         WaypointInput { name, town, latitude, longitude }
     }
 
     fn columns(self) -> Vec<(&'static str, Sql)> {
         vec![
-            ("name", self.name.into()),
-            ("town", self.town.into()),
+            ("name", self.name.map(Text::into_string).unwrap_or_default().into()),
+            ("town", self.town.map(Text::into_string).unwrap_or_default().into()),
             ("latitude", self.latitude.into()),
             ("longitude", self.longitude.into()),
         ]
@@ -121,7 +122,11 @@ pub async fn search_dropdown(
     params: Params,
 ) -> Result<Data<Vec<WaypointOption>>, ApiError> {
     if params.raw("q").is_some_and(|q| q.chars().count() > 100) {
-        return Err(ApiError::invalid_field("q", "q is at most 100 characters"));
+        return Err(ApiError::refused_with(
+            "q",
+            api_core::values::ValueError::TooLong { max: 100 },
+            "q is at most 100 characters",
+        ));
     }
     let q = params.get("q").unwrap_or("");
     // LIKE's wildcards in what was typed are literal; catalogue_search_key (SQL) leaves

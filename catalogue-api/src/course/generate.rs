@@ -104,7 +104,11 @@ pub async fn generate_courses(
     user: Option<Uuid>,
 ) -> Result<Generated, ApiError> {
     if days.is_some_and(|d| !(1..=366).contains(&d)) {
-        return Err(ApiError::invalid_field("days", "days must be from 1 to 366"));
+        return Err(ApiError::refused_with(
+            "days",
+            api_core::values::ValueError::OutOfRange { min: 1, max: 366 },
+            "days must be from 1 to 366",
+        ));
     }
     let Routes { ready, stops, skipped } = routes(pool, route_id).await?;
     let planned = planned_courses(pool, &ready, days).await?;
@@ -147,7 +151,13 @@ pub(super) async fn routes(pool: &PgPool, route_id: Option<i64>) -> Result<Route
                 .fetch_optional(pool)
                 .await?;
             match state {
-                None => return Err(ApiError::invalid_field("route_id", &format!("no route with id {id}"))),
+                None => {
+                    return Err(ApiError::invalid_field_coded(
+                        "route_id",
+                        api_core::codes::FIELD_INVALID,
+                        &format!("no route with id {id}"),
+                    ))
+                }
                 Some((_, true)) => {
                     return Err(ApiError::invalid_field(
                         "route_id",
@@ -155,7 +165,13 @@ pub(super) async fn routes(pool: &PgPool, route_id: Option<i64>) -> Result<Route
                     )
                     .with_code(api_core::codes::ROUTE_ARCHIVED))
                 }
-                Some((false, _)) => return Err(ApiError::invalid_field("route_id", "the route is not active")),
+                Some((false, _)) => {
+                    return Err(ApiError::invalid_field_coded(
+                        "route_id",
+                        api_core::codes::FIELD_INVALID,
+                        "the route is not active",
+                    ))
+                }
                 Some((true, false)) => vec![id],
             }
         }
@@ -164,7 +180,11 @@ pub(super) async fn routes(pool: &PgPool, route_id: Option<i64>) -> Result<Route
     let (ready, skipped): (Vec<i64>, Vec<i64>) =
         route_ids.iter().partition(|id| stops.get(id).is_some_and(|s| s.len() >= 2));
     if let (Some(only), [_]) = (route_id, skipped.as_slice()) {
-        return Err(ApiError::invalid_field("route_id", &format!("route {only}: {TOO_FEW_STOPS}")));
+        return Err(ApiError::invalid_field_coded(
+            "route_id",
+            api_core::codes::FIELD_INVALID,
+            &format!("route {only}: {TOO_FEW_STOPS}"),
+        ));
     }
     Ok(Routes { ready, stops, skipped })
 }

@@ -57,7 +57,11 @@ fn bounded(params: &Params, name: &str, min: i64, max: i64) -> Result<Option<i64
     let Some(raw) = params.raw(name) else { return Ok(None) };
     match raw.parse::<i64>() {
         Ok(value) if (min..=max).contains(&value) => Ok(Some(value)),
-        _ => Err(ApiError::invalid_field(name, &format!("{name} must be a whole number from {min} to {max}"))),
+        _ => Err(ApiError::refused_with(
+            name,
+            api_core::values::ValueError::OutOfRange { min, max },
+            &format!("{name} must be a whole number from {min} to {max}"),
+        )),
     }
 }
 

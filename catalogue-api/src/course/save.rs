@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use api_core::auth::AdminUser;
 use api_core::codes;
 use api_core::resource::{map_db, merge, Fields, Params, Rule};
-use api_core::time::parse_timestamp;
+use api_core::values::Moment;
 use api_core::{ApiError, AppJson, Data};
 use axum::extract::State;
 use chrono::{DateTime, Utc};
@@ -34,8 +34,8 @@ use command_api::CommandState;
 pub struct CourseInput {
     #[schema(minimum = 1)]
     pub route_id: i64,
-    /// Warsaw local `YYYY-MM-DD HH:MM[:SS]`, or RFC 3339; in the future.
-    pub departure_at: String,
+    /// In the future.
+    pub departure_at: Moment,
     /// 1 to 1000.
     #[schema(minimum = 1, maximum = 1000)]
     pub seats: i32,
@@ -47,10 +47,7 @@ pub struct CourseInput {
 fn parse_departure(f: &mut Fields<'_>) -> Option<DateTime<Utc>> {
     let parsed = match f.raw("departure_at") {
         None => None,
-        Some(Value::String(s)) => {
-            let s = s.trim();
-            parse_timestamp(s).or_else(|| parse_timestamp(&format!("{s}:00")))
-        }
+        Some(Value::String(s)) => Moment::parse(s).ok().map(Moment::at),
         Some(_) => None,
     };
     if parsed.is_none() {
@@ -58,7 +55,11 @@ fn parse_departure(f: &mut Fields<'_>) -> Option<DateTime<Utc>> {
             None => "departure_at is required",
             Some(_) => "departure_at must be a Warsaw time YYYY-MM-DD HH:MM (or RFC 3339)",
         };
-        f.error("departure_at", message);
+        f.error_coded(
+            "departure_at",
+            if f.raw("departure_at").is_some() { api_core::codes::FIELD_INVALID } else { api_core::codes::FIELD_BLANK },
+            message,
+        );
     }
     parsed
 }
@@ -87,12 +88,12 @@ pub async fn create(
             .fetch_optional(&state.pool)
             .await?;
         if archived.is_none() {
-            f.error("route_id", format!("no route with id {route_id}"));
+            f.error_coded("route_id", api_core::codes::FIELD_INVALID, format!("no route with id {route_id}"));
         } else if archived == Some(true) {
             // An archived route makes no new courses (issue 29): unarchive it first.
             f.error_coded("route_id", codes::ROUTE_ARCHIVED, "the route is archived: unarchive it to add courses");
         } else if stops.get(&route_id).is_none_or(|s| s.len() < 2) {
-            f.error("route_id", "the route needs at least two stops");
+            f.error_coded("route_id", api_core::codes::FIELD_INVALID, "the route needs at least two stops");
         }
     }
     f.finish()?;
@@ -125,7 +126,9 @@ async fn open_pending(
 ) -> Result<(), ApiError> {
     let opened = inventory::open(&state.pool, state.store.as_ref(), vec![course], stops, Some(user)).await?;
     match opened.refused.first() {
-        Some((_, why)) => Err(ApiError::invalid_field("route_id", &why.to_string())),
+        Some((_, why)) => {
+            Err(ApiError::invalid_field_coded("route_id", api_core::codes::FIELD_INVALID, &why.to_string()))
+        }
         None => Ok(()),
     }
 }
@@ -153,10 +156,18 @@ pub async fn update(
     let seats = f.integer("seats", 1, 1000) as i32;
     let sale_open = f.boolean("sale_open", true);
     if f.is_ok("route_id") && route_id != stored.route_id {
-        f.error("route_id", "a course keeps its route; stop its sale and create another course");
+        f.error_coded(
+            "route_id",
+            api_core::codes::FIELD_INVALID,
+            "a course keeps its route; stop its sale and create another course",
+        );
     }
     if departure_at.is_some_and(|d| d != stored.departure_at) {
-        f.error("departure_at", "a course keeps its departure; stop its sale and create another course");
+        f.error_coded(
+            "departure_at",
+            api_core::codes::FIELD_INVALID,
+            "a course keeps its departure; stop its sale and create another course",
+        );
     }
     f.finish()?;
 

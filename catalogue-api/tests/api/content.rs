@@ -7,6 +7,7 @@ mod company;
 mod discount;
 mod discount_apply;
 mod english;
+mod field_codes;
 mod menu;
 mod page;
 mod sanitising;

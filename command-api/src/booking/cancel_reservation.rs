@@ -33,7 +33,7 @@ pub struct ReservationCancelled {
 }
 
 #[utoipa::path(post, path = "/api/order/order/cancel-reservation", tag = "order", security((), ("bearer" = [])),
-    params(("hash_id" = String, Query, description = "the order's public hash id (from its links)", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
+    params(("hash_id" = inline(api_core::values::NotBlank), Query, description = "the order's public hash id (from its links)")),
     responses((status = 200, description = "`{\"data\": ReservationCancelled}`: cancelled (also when it was already)", body = Data<ReservationCancelled>),
         (status = 400, description = "no hash_id"), (status = 404, description = "no such order"),
         (status = 409, description = "the order is not waiting for payment (paid, expired…)")))]

@@ -34,7 +34,7 @@ pub struct PaymentAgain {
 }
 
 #[utoipa::path(post, path = "/api/order/order/pay-again", tag = "order", security((), ("bearer" = [])),
-    params(("hash_id" = String, Query, description = "the order's public hash id (from its links)", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"),
+    params(("hash_id" = inline(api_core::values::NotBlank), Query, description = "the order's public hash id (from its links)"),
         ("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer: 1 to 200 visible ASCII characters", pattern = "^[!-~]([ -~]{0,198}[!-~])?$")),
     responses((status = 200, description = "`{\"data\": PaymentAgain}`: a new transaction to pay", body = Data<PaymentAgain>),
         (status = 400, description = "no hash_id"), (status = 404, description = "no such order"),

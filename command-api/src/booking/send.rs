@@ -91,7 +91,7 @@ pub(crate) async fn send_once(state: &CommandState, order_id: Uuid, kind: &str, 
 
 /// `POST /order/order/send-ticket?id=`.
 #[utoipa::path(post, path = "/api/order/order/send-ticket", tag = "order", security((), ("bearer" = [])),
-    params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
+    params(("id" = inline(api_core::values::NotBlank), Query, description = "the order's hash_id, or its id for an admin or the owner")),
     responses((status = 200, description = "`{\"data\": Sent}`", body = Data<Sent>), (status = 404, description = "no such order"),
         (status = 409, description = "the order has no valid tickets to send (expired, cancelled or not paid: `order.not_paid`)"),
         (status = 422, description = "the order has no e-mail address (sold at the office without one)")))]
@@ -113,7 +113,7 @@ pub async fn send_ticket(
 /// `POST /order/order/send-ticket-sms?id=`: a short message with the ticket numbers and
 /// codes to the customer's phone.
 #[utoipa::path(post, path = "/api/order/order/send-ticket-sms", tag = "order", security((), ("bearer" = [])),
-    params(("id" = String, Query, description = "the order's hash_id, or its id for an admin or the owner", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
+    params(("id" = inline(api_core::values::NotBlank), Query, description = "the order's hash_id, or its id for an admin or the owner")),
     responses((status = 200, description = "`{\"data\": Sent}`", body = Data<Sent>), (status = 404, description = "no such order"),
         (status = 409, description = "the order has no valid tickets to send (expired, cancelled or not paid: `order.not_paid`)"),
         (status = 422, description = "the order's phone number cannot receive text messages")))]

@@ -129,7 +129,7 @@ struct TicketRow {
 }
 
 #[utoipa::path(get, path = "/api/order/ticket/change-options", tag = "order", security((), ("bearer" = [])),
-    params(("number" = String, Query, description = "the ticket's number, e.g. NK-2026-000123", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"),
+    params(("number" = inline(api_core::values::NotBlank), Query, description = "the ticket's number, e.g. NK-2026-000123"),
         ("code" = Option<String>, Query, description = "the ticket's code, for a guest (not needed by its owner)")),
     responses((status = 200, description = "`{\"data\": ChangeOptions}`", body = Data<ChangeOptions>),
         (status = 404, description = "no such ticket, or not yours"),

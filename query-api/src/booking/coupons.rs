@@ -111,7 +111,7 @@ pub async fn all(
 
 /// One coupon by its code, with what each order spent (admin).
 #[utoipa::path(get, path = "/api/order/coupon/one", tag = "order", security(("bearer" = [])),
-    params(("id" = String, Query, description = "the coupon's code (any case)", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
+    params(("id" = inline(api_core::values::NotBlank), Query, description = "the coupon's code (any case)")),
     responses((status = 200, description = "`{\"data\": CouponDetails}`", body = Data<CouponDetails>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 404, description = "no such coupon"), (status = 422, description = "id is missing")))]

@@ -15,7 +15,7 @@ use api_core::Params;
 
 /// The order of a hash id, with its legs, lines, coupon, totals and tickets (public).
 #[utoipa::path(get, path = "/api/order/order/success-data", tag = "order", security((), ("bearer" = [])),
-    params(("hash_id" = String, Query, description = "the order's public id, from the links", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
+    params(("hash_id" = inline(api_core::values::NotBlank), Query, description = "the order's public id, from the links")),
     responses((status = 200, description = "`{\"data\": OrderView}`", body = Data<OrderView>),
         (status = 404, description = "no order with this hash id (yet)"),
         (status = 422, description = "hash_id is missing")))]

@@ -32,11 +32,11 @@ impl Input for CourseSettingsInput {
         let route_id = f.id("route_id");
         let name = f.opt_text("name", 200);
         let departure_times = parse_times(f.raw("departure_times")).unwrap_or_else(|e| {
-            f.error("departure_times", e);
+            f.error_coded("departure_times", api_core::codes::FIELD_INVALID, e);
             vec![]
         });
         let week_days = parse_week_days(f.raw("week_days")).unwrap_or_else(|e| {
-            f.error("week_days", e);
+            f.error_coded("week_days", api_core::codes::FIELD_INVALID, e);
             vec![]
         });
         let seats = f.integer("seats", 1, 1000) as i32;
@@ -45,7 +45,11 @@ impl Input for CourseSettingsInput {
         let valid_to = f.opt_date("valid_to");
         if let (Some(from), Some(to)) = (valid_from, valid_to) {
             if to < from {
-                f.error("valid_to", "valid_to must not be before valid_from");
+                f.error_coded(
+                    "valid_to",
+                    api_core::codes::FIELD_OUT_OF_RANGE,
+                    "valid_to must not be before valid_from",
+                );
             }
         }
         let active = f.boolean("active", true);
@@ -117,7 +121,7 @@ impl Resource for Timetables {
     ) -> Result<(), ApiError> {
         let id = input.route_id;
         if f.is_ok("route_id") && !super::exists(conn, "routes", id).await? {
-            f.error("route_id", format!("no route with id {id}"));
+            f.error_coded("route_id", api_core::codes::FIELD_INVALID, format!("no route with id {id}"));
         }
         Ok(())
     }

@@ -1,6 +1,6 @@
 //! A banner as stored and shown, and the rules a save must pass.
 
-use crate::content::common::plain_line::{PlainLine, PlainLineOrEmpty};
+use api_core::values::{Moment, OrEmpty, PlainLine};
 use api_core::ApiError;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -11,6 +11,9 @@ use crate::content::common::html::{plain_text, safe_link, sanitize_html};
 use crate::content::common::input::nullable;
 use crate::content::common::lang::Lang;
 use crate::content::common::validate::{self, LINK_TARGETS};
+use crate::content::common::values::{CssClasses, Link};
+use api_core::codes;
+use api_core::values::ValueError;
 use api_core::Fields;
 
 /// A promo banner.
@@ -72,69 +75,61 @@ impl Banner {
 }
 
 /// Where a banner's link opens.
-#[derive(ToSchema)]
-#[allow(dead_code)] // a name for the document only
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
 pub enum LinkTarget {
-    #[schema(rename = "nuxt-link")]
+    #[serde(rename = "nuxt-link")]
     NuxtLink,
-    #[schema(rename = "_self")]
+    #[serde(rename = "_self")]
     Zelf,
-    #[schema(rename = "_blank")]
+    #[serde(rename = "_blank")]
     Blank,
-    #[schema(rename = "_parent")]
+    #[serde(rename = "_parent")]
     Parent,
-    #[schema(rename = "_top")]
+    #[serde(rename = "_top")]
     Top,
+}
+
+impl LinkTarget {
+    /// As stored (one of `validate::LINK_TARGETS`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LinkTarget::NuxtLink => "nuxt-link",
+            LinkTarget::Zelf => "_self",
+            LinkTarget::Blank => "_blank",
+            LinkTarget::Parent => "_parent",
+            LinkTarget::Top => "_top",
+        }
+    }
 }
 
 /// What a client sends to save a banner; on update absent fields keep their value and
 /// `null` clears `valid_from`/`valid_to`. `title` is required on create; an empty
-/// `title_en` is "not translated".
-/// (A plain-line field's description is its type's, inlined so that the field states its
-/// `maxLength`: its comments here are for the reader.)
+/// `title_en` is "not translated". Each field is its value type, parsed by serde (the
+/// schema is the type's).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct BannerInput {
-    // Required on create.
-    #[schema(value_type = PlainLine<200>, inline, required = false)]
-    pub title: Option<String>,
+    /// Required on create.
+    pub title: Option<PlainLine<200>>,
     /// HTML; sanitised.
     #[schema(max_length = 5000)]
     pub text: Option<String>,
-    // Empty: not translated.
-    #[schema(value_type = PlainLineOrEmpty<200>, inline, required = false)]
-    pub title_en: Option<String>,
+    /// Empty: not translated.
+    pub title_en: Option<OrEmpty<PlainLine<200>>>,
     /// HTML; sanitised. Empty: not translated.
     #[schema(max_length = 5000)]
     pub text_en: Option<String>,
-    /// A relative path (`/order/ticket`, `regulamin`, `#top`) or an `http(s)` URL.
-    #[schema(
-        max_length = 2000,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*([hH][tT][tT][pP][sS]?://[^/?#\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\\\\\u0000-\\u001f\\u007f-\\u009f]+[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\\\\\u0000-\\u001f\\u007f-\\u009f]*|(?![hH][tT][tT][pP][sS]?://)(?!//)[^:/?#\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\\\\\u0000-\\u001f\\u007f-\\u009f]*([/?#][^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\\\\\u0000-\\u001f\\u007f-\\u009f]*)?)[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
-    pub link: Option<String>,
+    pub link: Option<Link>,
     /// `nuxt-link` (the web's in-app link), `_self`, `_blank`, `_parent` or `_top`.
-    #[schema(value_type = Option<LinkTarget>)]
-    pub link_target: Option<String>,
-    /// CSS classes: `a-z`, `0-9`, spaces, `_` and `-`.
-    #[schema(
-        max_length = 200,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[a-z0-9 _-]*[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
-    pub bg_class: Option<String>,
-    #[schema(
-        max_length = 200,
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[a-z0-9 _-]*[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
-    pub text_class: Option<String>,
+    pub link_target: Option<LinkTarget>,
+    pub bg_class: Option<CssClasses>,
+    pub text_class: Option<CssClasses>,
     /// Seconds a closed banner stays hidden.
     #[schema(minimum = 0, maximum = 2_147_483_647)]
     pub refresh_time: Option<i64>,
     #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>)]
-    pub valid_from: Option<Option<String>>,
+    pub valid_from: Option<Option<Moment>>,
     #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>)]
-    pub valid_to: Option<Option<String>>,
+    pub valid_to: Option<Option<Moment>>,
     #[schema(minimum = -1_000_000, maximum = 1_000_000)]
     pub sort_order: Option<i64>,
 }
@@ -161,38 +156,34 @@ impl BannerInput {
     /// the body laid over it, read here as a whole: `api_core::resource::save`.)
     pub fn parse(self) -> Result<BannerDraft, ApiError> {
         let mut e = Fields::default();
-        let title = self.title.unwrap_or_default();
-        let text = self.text.unwrap_or_default();
-        let title_en = self.title_en.unwrap_or_default();
-        let text_en = self.text_en.unwrap_or_default();
-        let link = self.link.unwrap_or_default();
-        let link_target = self.link_target.unwrap_or_else(|| "_self".to_string());
-        let bg_class = self.bg_class.unwrap_or_default();
-        let text_class = self.text_class.unwrap_or_default();
-        let refresh_time = self.refresh_time.unwrap_or(0);
-        let sort_order = self.sort_order.unwrap_or(0);
-        let (from, to) = (self.valid_from.flatten(), self.valid_to.flatten());
-        let (valid_from, valid_to) = validate::validity(&mut e, from.as_deref(), to.as_deref());
+        let title = e.value("title", self.title.ok_or(ValueError::Blank));
+        let (from, to) = (self.valid_from.flatten().map(Moment::at), self.valid_to.flatten().map(Moment::at));
+        if let (Some(f), Some(t)) = (from, to) {
+            if f >= t {
+                e.error_coded("valid_to", codes::FIELD_OUT_OF_RANGE, "valid_to must be later than valid_from");
+            }
+        }
+        let html = |e: &mut Fields, name: &str, text: Option<String>| {
+            e.value(name, validate::html(&text.unwrap_or_default(), 5_000)).unwrap_or_default()
+        };
         // A refused field leaves its default here; `finish` then answers the `422`.
         let draft = BannerDraft {
-            title: e.check("title", PlainLine::<200>::parse(&title).map(String::from)).unwrap_or_default(),
-            text: e.check("text", validate::html(&text, 5_000)).unwrap_or_default(),
-            title_en: e
-                .check("title_en", PlainLineOrEmpty::<200>::parse(&title_en).map(String::from))
-                .unwrap_or_default(),
-            text_en: e.check("text_en", validate::html(&text_en, 5_000)).unwrap_or_default(),
-            link: e.check("link", validate::link(link.trim())).unwrap_or_default(),
-            link_target: e.check("link_target", validate::link_target(link_target.trim())).unwrap_or_default(),
-            bg_class: e.check("bg_class", validate::css_classes(&bg_class)).unwrap_or_default(),
-            text_class: e.check("text_class", validate::css_classes(&text_class)).unwrap_or_default(),
+            title: title.map(String::from).unwrap_or_default(),
+            text: html(&mut e, "text", self.text),
+            title_en: self.title_en.map(OrEmpty::into_text).unwrap_or_default(),
+            text_en: html(&mut e, "text_en", self.text_en),
+            link: self.link.map(Link::into_string).unwrap_or_default(),
+            link_target: self.link_target.unwrap_or(LinkTarget::Zelf).as_str().to_owned(),
+            bg_class: self.bg_class.map(CssClasses::into_string).unwrap_or_default(),
+            text_class: self.text_class.map(CssClasses::into_string).unwrap_or_default(),
             refresh_time: e
-                .check("refresh_time", validate::int_in(refresh_time, 0, i64::from(i32::MAX)))
+                .value("refresh_time", validate::int_in(self.refresh_time.unwrap_or(0), 0, i64::from(i32::MAX)))
                 .and_then(|r| i32::try_from(r).ok())
                 .unwrap_or_default(),
-            valid_from,
-            valid_to,
+            valid_from: from,
+            valid_to: to,
             sort_order: e
-                .check("sort_order", validate::int_in(sort_order, -1_000_000, 1_000_000))
+                .value("sort_order", validate::int_in(self.sort_order.unwrap_or(0), -1_000_000, 1_000_000))
                 .and_then(|s| i32::try_from(s).ok())
                 .unwrap_or_default(),
         };
@@ -226,6 +217,25 @@ mod tests {
     }
 
     #[test]
+    fn a_banner_needs_a_title_and_times_that_are_times() {
+        let Err(ApiError::Validation { errors, .. }) = BannerInput::default().parse() else { panic!("no title") };
+        assert_eq!((errors[0].field.as_str(), errors[0].code), ("title", "field.blank"));
+        for (body, field, code) in [
+            (r#"{"title": " ", "valid_from": ""}"#, "title", "field.blank"),
+            (r#"{"title": "x", "valid_from": ""}"#, "valid_from", "field.blank"),
+            (r#"{"title": "x", "valid_to": "tomorrow"}"#, "valid_to", "field.invalid"),
+            (r#"{"title": "x", "link": "javascript:x()"}"#, "link", "field.invalid"),
+            (r#"{"title": "x", "link_target": "_evil"}"#, "link_target", "field.invalid_choice"),
+        ] {
+            let Err(ApiError::Validation { errors, .. }) = api_core::json_from_slice::<BannerInput>(body.as_bytes())
+            else {
+                panic!("{body} should fail")
+            };
+            assert_eq!((errors[0].field.as_str(), errors[0].code), (field, code), "{body}");
+        }
+    }
+
+    #[test]
     fn english_falls_back_to_polish_field_by_field() {
         let b = banner("Buy a ticket", "").localized(Lang::En);
         assert_eq!((b.title.as_str(), b.text.as_str()), ("Buy a ticket", "<p>Bez kolejki</p>"));
@@ -244,22 +254,17 @@ mod tests {
 
     #[test]
     fn english_fields_may_be_empty_and_are_checked_like_the_polish() {
-        let input = BannerInput { title: Some("Kup bilet".into()), ..Default::default() };
+        let title = PlainLine::parse("Kup bilet").ok();
+        let input = BannerInput { title: title.clone(), ..Default::default() };
         let draft = input.parse().unwrap();
         assert_eq!((draft.title_en.as_str(), draft.text_en.as_str()), ("", ""));
-        let input = BannerInput {
-            title: Some("Kup bilet".into()),
-            title_en: Some("x".repeat(201)),
-            text_en: Some("<p>Hi<script>x()</script></p>".into()),
-            ..Default::default()
+        let body = serde_json::json!({"title": "Kup bilet", "title_en": "x".repeat(201)}).to_string();
+        let Err(ApiError::Validation { errors, .. }) = api_core::json_from_slice::<BannerInput>(body.as_bytes()) else {
+            panic!("should fail")
         };
-        let Err(ApiError::Validation { errors, .. }) = input.parse() else { panic!("should fail") };
-        assert_eq!(errors.iter().map(|e| e.field.as_str()).collect::<Vec<_>>(), ["title_en"]);
-        let input = BannerInput {
-            title: Some("Kup bilet".into()),
-            text_en: Some("<p>Hi<script>x()</script></p>".into()),
-            ..Default::default()
-        };
+        let found: Vec<_> = errors.iter().map(|e| (e.field.as_str(), e.code, e.params.clone())).collect();
+        assert_eq!(found, [("title_en", "field.too_long", Some([("max", 200)].into_iter().collect()))]);
+        let input = BannerInput { title, text_en: Some("<p>Hi<script>x()</script></p>".into()), ..Default::default() };
         assert_eq!(input.parse().unwrap().text_en, "<p>Hi</p>");
     }
 }

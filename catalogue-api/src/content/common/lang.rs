@@ -30,7 +30,11 @@ impl Lang {
         match value {
             None | Some("pl") => Ok(Lang::Pl),
             Some("en") => Ok(Lang::En),
-            Some(_) => Err(ApiError::invalid_field(Self::PARAM, "lang must be pl or en")),
+            Some(_) => Err(ApiError::invalid_field_coded(
+                Self::PARAM,
+                api_core::codes::FIELD_INVALID_CHOICE,
+                "lang must be pl or en",
+            )),
         }
     }
 

@@ -17,11 +17,39 @@ use super::model::{Company, Settings, SettingsInput, COLUMNS};
 use crate::content::common::input::nulls_as_absent;
 use crate::CatalogueState;
 
+/// The body of a company's creation in the document: [`SettingsInput`], with the `name`
+/// it cannot do without (an update and `save-settings` keep the stored one).
+pub struct NewCompanyInput;
+
+impl utoipa::PartialSchema for NewCompanyInput {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        let schema = <SettingsInput as utoipa::PartialSchema>::schema();
+        let Ok(mut value) = serde_json::to_value(&schema) else { return schema };
+        let name = <api_core::values::PlainLine<200> as utoipa::ToSchema>::name();
+        value["properties"]["name"] = serde_json::json!({"$ref": format!("#/components/schemas/{name}")});
+        match value["required"].as_array_mut() {
+            Some(required) => required.push("name".into()),
+            None => value["required"] = serde_json::json!(["name"]),
+        }
+        serde_json::from_value(value).unwrap_or(schema)
+    }
+}
+
+impl utoipa::ToSchema for NewCompanyInput {
+    fn name() -> std::borrow::Cow<'static, str> {
+        std::borrow::Cow::Borrowed("NewCompanyInput")
+    }
+
+    fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
+        <SettingsInput as utoipa::ToSchema>::schemas(schemas);
+    }
+}
+
 impl Input for Settings {
-    type Body = SettingsInput;
+    type Body = NewCompanyInput;
 
     fn read(f: &mut Fields<'_>) -> Self {
-        f.parse_with(|input: SettingsInput| input.parse(Settings::default()))
+        f.parse_beside(|input: SettingsInput, refused| input.parse_beside(Settings::default(), refused))
     }
 
     fn columns(self) -> Vec<(&'static str, Sql)> {
@@ -112,7 +140,7 @@ pub async fn one(_: AdminUser, State(state): State<CatalogueState>, params: Para
 }
 
 /// Create a company row (admin). Usually `save-settings` is what you want.
-#[utoipa::path(post, path = "/api/company/company/save", tag = "company", security(("bearer" = [])), request_body = SettingsInput,
+#[utoipa::path(post, path = "/api/company/company/save", tag = "company", security(("bearer" = [])), request_body = NewCompanyInput,
     responses((status = 200, description = "`{\"data\": Company}`", body = Data<Company>), (status = 401, description = "no token"),
         (status = 403, description = "not an admin"), (status = 422, description = "one error per invalid field")))]
 #[tracing::instrument(skip(state, body))]

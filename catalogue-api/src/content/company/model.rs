@@ -1,13 +1,15 @@
 //! The company's settings as stored and shown, and as a client sends them
 //! ([`SettingsInput`]); the rules a save must pass are in [`super::rules`].
 
-use crate::content::common::plain_line::{PlainLine, PlainLineOrEmpty};
+use api_core::values::{OrEmpty, PlainLine};
+
+use crate::content::common::values::{Country, InvoicePrefix};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use api_core::values::{EmailOrEmpty, NipOrEmpty};
+use api_core::values::{Email, NipOrEmpty};
 
 use crate::content::common::html::{plain_text, sanitize_html};
 
@@ -138,22 +140,16 @@ pub const COLUMNS: &str = "id, name, invoice_prefix, invoice_issuer, invoice_ema
 /// `maxLength`: its comments here are for the reader.)
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct SettingsInput {
-    #[schema(value_type = PlainLine<200>, inline, required = false)]
-    pub name: Option<String>,
-    /// 1-20 of `A-Z`, `0-9`, `/`, `-`.
-    #[schema(
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[A-Z0-9/-]{1,20}[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
-    pub invoice_prefix: Option<String>,
+    /// Required on create (the company's settings keep it otherwise).
+    pub name: Option<PlainLine<200>>,
+    pub invoice_prefix: Option<InvoicePrefix>,
     /// Plain text (several lines), at most 1000 characters.
     #[schema(max_length = 1000, pattern = "^[^<>\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f]*$")]
     pub invoice_issuer: Option<String>,
     /// An e-mail address, or empty for none.
-    #[schema(value_type = Option<EmailOrEmpty>)]
-    pub invoice_email: Option<String>,
+    pub invoice_email: Option<OrEmpty<Email>>,
     /// An e-mail address, or empty for none.
-    #[schema(value_type = Option<EmailOrEmpty>)]
-    pub order_report_email: Option<String>,
+    pub order_report_email: Option<OrEmpty<Email>>,
     /// HTML; sanitised.
     #[schema(max_length = 20_000)]
     pub page_footer_1: Option<String>,
@@ -189,21 +185,16 @@ pub struct SettingsInput {
     /// stored as the ten digits. Empty: not set yet.
     #[schema(value_type = Option<NipOrEmpty>)]
     pub tax_id: Option<String>,
-    // The seller's street address: one line of plain text, or empty.
-    #[schema(value_type = PlainLineOrEmpty<200>, inline, required = false)]
-    pub address: Option<String>,
+    /// The seller's street address, or empty.
+    pub address: Option<OrEmpty<PlainLine<200>>>,
     // The seller's postal code: `NN-NNN` (`37-400`) when the country is `PL`, else one
     // line of plain text; or empty.
-    #[schema(value_type = PlainLineOrEmpty<20>, inline, required = false)]
+    #[schema(value_type = OrEmpty<PlainLine<20>>, inline, required = false)]
     pub postal_code: Option<String>,
-    // The seller's city: one line of plain text, or empty.
-    #[schema(value_type = PlainLineOrEmpty<200>, inline, required = false)]
-    pub city: Option<String>,
-    /// The seller's country: two capital letters (ISO 3166-1), `PL` for Poland.
-    #[schema(
-        pattern = "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[A-Z]{2}[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$"
-    )]
-    pub country: Option<String>,
+    /// The seller's city, or empty.
+    pub city: Option<OrEmpty<PlainLine<200>>>,
+    /// The seller's country.
+    pub country: Option<Country>,
     /// Whether invoices to consumers (buyers without a NIP) go to KSeF too.
     pub ksef_send_consumers: Option<bool>,
 }

@@ -1,34 +1,30 @@
 //! The rules a save of the company's settings must pass: every field of a
 //! [`SettingsInput`] checked over the settings it changes, all problems at once.
 
-use api_core::{codes, ApiError};
+use api_core::ApiError;
 
 use super::model::{Settings, SettingsInput};
 use super::seller;
-use crate::content::common::plain_line::PlainLine;
 use crate::content::common::validate;
+use crate::content::common::values::{Country, InvoicePrefix};
+use api_core::values::{OrEmpty, PlainLine, ValueError};
 use api_core::Fields;
 
 const DAY_MINUTES: i64 = 24 * 60;
 
-fn invoice_prefix(value: &str) -> Result<String, String> {
-    let value = value.trim();
-    let ok = (1..=20).contains(&value.len())
-        && value.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || matches!(c, '/' | '-'));
-    if ok {
-        Ok(value.to_string())
-    } else {
-        Err("must be 1 to 20 of A-Z, 0-9, / and -".into())
-    }
-}
-
 impl SettingsInput {
     /// Check every field, merged over `current`; all problems at once.
     pub fn parse(self, current: Settings) -> Result<Settings, ApiError> {
+        self.parse_beside(current, &[])
+    }
+
+    /// [`SettingsInput::parse`] after serde refused the fields `refused` (left out of
+    /// `self`): a postal code is not checked against a country that was refused.
+    pub fn parse_beside(self, current: Settings, refused: &[String]) -> Result<Settings, ApiError> {
         let mut e = Fields::default();
         let c = current;
         let mut int = |field: &str, value: Option<i64>, now: i64, min: i64, max: i64| -> i64 {
-            e.check(field, validate::int_in(value.unwrap_or(now), min, max)).unwrap_or(now)
+            e.value(field, validate::int_in(value.unwrap_or(now), min, max)).unwrap_or(now)
         };
         let refresh_time = int("refresh_time", self.refresh_time, c.refresh_time.into(), 0, 365 * 24 * 3600);
         let vat_rate_percent = int("vat_rate_percent", self.vat_rate_percent, c.vat_rate_percent.into(), 0, 100);
@@ -51,37 +47,31 @@ impl SettingsInput {
                     field: &str,
                     value: Option<String>,
                     now: String,
-                    rule: &dyn Fn(&str) -> Result<String, String>| {
+                    rule: &dyn Fn(&str) -> Result<String, ValueError>| {
             let value = value.unwrap_or(now);
-            e.check(field, rule(&value)).unwrap_or(value)
+            e.value(field, rule(&value)).unwrap_or(value)
         };
-        let country = text(&mut e, "country", self.country, c.country, &seller::country);
+        let country = self.country.map(Country::into_string).unwrap_or(c.country);
         let postal_code = self.postal_code.unwrap_or(c.postal_code);
-        let postal_code = e.check("postal_code", seller::postal_code(&postal_code)).and_then(|code| {
-            e.check_coded("postal_code", codes::FIELD_INVALID_POSTAL_CODE, seller::postal_code_in(code, &country))
+        let country_refused = refused.iter().any(|f| f == "country");
+        let postal_code = e.value("postal_code", seller::postal_code(&postal_code)).and_then(|code| {
+            if country_refused {
+                return Some(code);
+            }
+            e.value_with("postal_code", seller::postal_code_in(code, &country), |_| seller::POSTAL_CODE_MESSAGE.into())
         });
         let tax_id = self.tax_id.unwrap_or(c.tax_id);
-        let tax_id = e.check_coded("tax_id", codes::FIELD_INVALID_VAT_NUMBER, seller::tax_id(&tax_id));
+        let tax_id = e.value_with("tax_id", seller::tax_id(&tax_id), |_| seller::NIP_MESSAGE.into());
         let settings = Settings {
-            name: text(&mut e, "name", self.name, c.name, &|v| PlainLine::<200>::parse(v).map(String::from)),
-            invoice_prefix: text(&mut e, "invoice_prefix", self.invoice_prefix, c.invoice_prefix, &invoice_prefix),
+            name: text(&mut e, "name", self.name.map(String::from), c.name, &|v| {
+                PlainLine::<200>::parse(v).map(String::from)
+            }),
+            invoice_prefix: self.invoice_prefix.map(InvoicePrefix::into_string).unwrap_or(c.invoice_prefix),
             invoice_issuer: text(&mut e, "invoice_issuer", self.invoice_issuer, c.invoice_issuer, &|v| {
                 validate::plain_text(v, 1000)
             }),
-            invoice_email: text(
-                &mut e,
-                "invoice_email",
-                self.invoice_email,
-                c.invoice_email,
-                &validate::optional_email,
-            ),
-            order_report_email: text(
-                &mut e,
-                "order_report_email",
-                self.order_report_email,
-                c.order_report_email,
-                &validate::optional_email,
-            ),
+            invoice_email: self.invoice_email.map(OrEmpty::into_text).unwrap_or(c.invoice_email),
+            order_report_email: self.order_report_email.map(OrEmpty::into_text).unwrap_or(c.order_report_email),
             page_footer_1: text(&mut e, "page_footer_1", self.page_footer_1, c.page_footer_1, &|v| {
                 validate::html(v, 20_000)
             }),
@@ -104,9 +94,9 @@ impl SettingsInput {
             stamps_per_reward: i32::try_from(stamps_per_reward).unwrap_or_default(),
             reward_value,
             tax_id: tax_id.unwrap_or_default(),
-            address: text(&mut e, "address", self.address, c.address, &seller::line),
+            address: self.address.map(OrEmpty::into_text).unwrap_or(c.address),
             postal_code: postal_code.unwrap_or_default(),
-            city: text(&mut e, "city", self.city, c.city, &seller::line),
+            city: self.city.map(OrEmpty::into_text).unwrap_or(c.city),
             country,
             ksef_send_consumers: self.ksef_send_consumers.unwrap_or(c.ksef_send_consumers),
         };
@@ -118,6 +108,14 @@ impl SettingsInput {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use api_core::codes;
+
+    /// The body read as the save reads it (serde, then the rules): every problem at once.
+    fn save(body: serde_json::Value, current: Settings) -> Result<Settings, ApiError> {
+        let mut f = Fields::new(&body).expect("an object");
+        let settings = f.parse_beside(|input: SettingsInput, refused| input.parse_beside(current, refused));
+        f.finish().map(|()| settings)
+    }
 
     fn fields(err: ApiError) -> Vec<String> {
         match err {
@@ -129,21 +127,20 @@ mod tests {
     #[test]
     fn a_new_company_needs_a_name_and_keeps_the_defaults() {
         assert_eq!(fields(SettingsInput::default().parse(Settings::default()).unwrap_err()), ["name"]);
-        let input = SettingsInput { name: Some("PKS Nisko".into()), ..Default::default() };
+        let input = SettingsInput { name: PlainLine::parse("PKS Nisko").ok(), ..Default::default() };
         let settings = input.parse(Settings::default()).unwrap();
         assert_eq!(settings, Settings { name: "PKS Nisko".into(), ..Settings::default() });
     }
 
     #[test]
     fn every_field_is_checked() {
-        let input: SettingsInput = serde_json::from_value(serde_json::json!({
+        let input = serde_json::json!({
             "name": "", "invoice_prefix": "fv 2026", "invoice_issuer": "<b>x</b>", "invoice_email": "nope",
             "order_report_email": "a@b", "refresh_time": -1, "vat_rate_percent": 101, "payment_time_minutes": 0,
             "sales_close_minutes": -1, "return_cutoff_minutes": -5, "return_fee_percent": 120,
             "stamps_per_reward": 0, "reward_value": 0
-        }))
-        .unwrap();
-        let mut got = fields(input.parse(Settings::default()).unwrap_err());
+        });
+        let mut got = fields(save(input, Settings::default()).unwrap_err());
         got.sort();
         assert_eq!(
             got,
@@ -171,10 +168,10 @@ mod tests {
         assert_eq!((current.tax_id.as_str(), current.country.as_str()), ("", "PL"));
         let input = SettingsInput {
             tax_id: Some("PL 526-025-02-74".into()),
-            address: Some(" ul. Kolejowa 1 ".into()),
+            address: OrEmpty::new(" ul. Kolejowa 1 ").ok(),
             postal_code: Some("37-400".into()),
-            city: Some("Nisko".into()),
-            country: Some("PL".into()),
+            city: OrEmpty::new("Nisko").ok(),
+            country: Country::parse("PL").ok(),
             ..Default::default()
         };
         let saved = input.parse(current.clone()).unwrap();
@@ -183,12 +180,11 @@ mod tests {
             ["5260250274", "ul. Kolejowa 1", "37-400", "Nisko", "PL"]
         );
 
-        let input: SettingsInput = serde_json::from_value(serde_json::json!({
+        let input = serde_json::json!({
             "tax_id": "526-025-02-75", "address": "a\nb", "postal_code": "37400", "city": "<b>Nisko</b>",
             "country": "pl"
-        }))
-        .unwrap();
-        let mut got = fields(input.parse(current).unwrap_err());
+        });
+        let mut got = fields(save(input, current).unwrap_err());
         got.sort();
         assert_eq!(got, ["address", "city", "country", "tax_id"]);
     }
@@ -216,20 +212,23 @@ mod tests {
     fn a_postal_code_is_checked_against_the_country_it_ends_up_with() {
         let german =
             Settings { name: "PKS".into(), postal_code: "10115".into(), country: "DE".into(), ..Settings::default() };
-        let to_poland = SettingsInput { country: Some("PL".into()), ..Default::default() };
+        let to_poland = SettingsInput { country: Country::parse("PL").ok(), ..Default::default() };
         assert_eq!(fields(to_poland.parse(german.clone()).unwrap_err()), ["postal_code"]);
-        let with_code =
-            SettingsInput { country: Some("PL".into()), postal_code: Some("37-400".into()), ..Default::default() };
+        let with_code = SettingsInput {
+            country: Country::parse("PL").ok(),
+            postal_code: Some("37-400".into()),
+            ..Default::default()
+        };
         assert_eq!(with_code.parse(german).unwrap().postal_code, "37-400");
     }
 
     #[test]
     fn invoice_prefixes() {
         for ok in ["FV", "NK/2026-A", "ABCDEFGHIJ0123456789"] {
-            assert!(invoice_prefix(ok).is_ok(), "{ok}");
+            assert!(InvoicePrefix::parse(ok).is_ok(), "{ok}");
         }
         for bad in ["", "fv", "F V", "ABCDEFGHIJ01234567890", "FV_1"] {
-            assert!(invoice_prefix(bad).is_err(), "{bad}");
+            assert!(InvoicePrefix::parse(bad).is_err(), "{bad}");
         }
     }
 

@@ -3,10 +3,9 @@
 //! yet; what is given must be right. The command side copies them into each invoice
 //! when it is issued (`command-api/src/settings.rs`).
 
+use api_core::codes;
 use api_core::polish::is_postal_code;
-use api_core::values::{Nip, OrEmpty};
-
-use crate::content::common::plain_line::PlainLineOrEmpty;
+use api_core::values::{Nip, OrEmpty, PlainLine, ValueError};
 
 /// The answer to a NIP that is not one (the order form's words for a buyer's NIP).
 pub const NIP_MESSAGE: &str = "Please enter a valid NIP (10 digits).";
@@ -19,41 +18,25 @@ pub const LINE_MAX: usize = 200;
 
 /// A Polish NIP as people write it (`526-025-02-74`, `PL 5260250274`), stored as its ten
 /// digits; empty (only whitespace) is "not set yet".
-pub fn tax_id(value: &str) -> Result<String, String> {
-    match OrEmpty::<Nip>::parse(value) {
-        Ok(nip) => Ok(nip.map(Nip::into_string).unwrap_or_default()),
-        Err(_) => Err(NIP_MESSAGE.into()),
-    }
-}
-
-/// The country of the address: two capital letters (ISO 3166-1), `PL` for Poland; stored
-/// trimmed.
-pub fn country(value: &str) -> Result<String, String> {
-    let value = value.trim();
-    if value.len() == 2 && value.chars().all(|c| c.is_ascii_uppercase()) {
-        Ok(value.to_string())
-    } else {
-        Err("must be two capital letters, the country's code (PL)".into())
-    }
+/// (Any problem, a length included, is "not a NIP": the form says so in [`NIP_MESSAGE`].)
+pub fn tax_id(value: &str) -> Result<String, ValueError> {
+    OrEmpty::<Nip>::text(value)
+        .map_err(|_| ValueError::invalid(codes::FIELD_INVALID_VAT_NUMBER, "a valid NIP (10 digits)"))
 }
 
 /// A postal code: one plain line of at most [`POSTAL_CODE_MAX`] characters, or empty
 /// (not set yet); [`postal_code_in`] then checks it against the country.
-pub fn postal_code(value: &str) -> Result<String, String> {
-    PlainLineOrEmpty::<POSTAL_CODE_MAX>::parse(value).map(String::from)
+pub fn postal_code(value: &str) -> Result<String, ValueError> {
+    OrEmpty::<PlainLine<POSTAL_CODE_MAX>>::text(value)
 }
 
 /// `code` (as [`postal_code`] stored it) as a postal code in `country`: in Poland `NN-NNN`.
-pub fn postal_code_in(code: String, country: &str) -> Result<String, String> {
+/// (The form words the refusal as [`POSTAL_CODE_MESSAGE`].)
+pub fn postal_code_in(code: String, country: &str) -> Result<String, ValueError> {
     if country == "PL" && !code.is_empty() && !is_postal_code(&code) {
-        return Err(POSTAL_CODE_MESSAGE.into());
+        return Err(ValueError::invalid(codes::FIELD_INVALID_POSTAL_CODE, "a Polish postal code (37-400)"));
     }
     Ok(code)
-}
-
-/// The street address or the city: one plain line, or empty.
-pub fn line(value: &str) -> Result<String, String> {
-    PlainLineOrEmpty::<LINE_MAX>::parse(value).map(String::from)
 }
 
 #[cfg(test)]
@@ -77,19 +60,10 @@ mod tests {
     #[test]
     fn a_nip_with_a_wrong_checksum_or_shape_is_refused() {
         for bad in ["5260250275", "526025027", "52602502740", "DE5260250274", "526.025.02.74", "PL", "-"] {
-            assert_eq!(tax_id(bad), Err(NIP_MESSAGE.to_string()), "{bad:?}");
+            assert_eq!(tax_id(bad).map_err(|e| e.code()), Err(codes::FIELD_INVALID_VAT_NUMBER), "{bad:?}");
         }
         // Thirty-one characters, though the digits are right.
         assert!(tax_id(&format!("{}5260250274", " ".repeat(21))).is_err());
-    }
-
-    #[test]
-    fn countries_are_two_capital_letters() {
-        assert_eq!(country(" PL "), Ok("PL".into()));
-        assert_eq!(country("DE"), Ok("DE".into()));
-        for bad in ["", "pl", "POL", "P", "P1", "ŁL"] {
-            assert!(country(bad).is_err(), "{bad:?}");
-        }
     }
 
     #[test]
@@ -97,7 +71,7 @@ mod tests {
         let code = |value: &str, country: &str| postal_code(value).and_then(|v| postal_code_in(v, country));
         assert_eq!(code(" 37-400 ", "PL"), Ok("37-400".into()));
         assert_eq!(code("", "PL"), Ok(String::new()));
-        assert_eq!(code("37400", "PL"), Err(POSTAL_CODE_MESSAGE.into()));
+        assert_eq!(code("37400", "PL").map_err(|e| e.code()), Err(codes::FIELD_INVALID_POSTAL_CODE));
         assert_eq!(code("10115", "DE"), Ok("10115".into()));
         assert_eq!(code("SW1A 1AA", "GB"), Ok("SW1A 1AA".into()));
         assert!(code("<b>1</b>", "DE").is_err());
@@ -106,6 +80,8 @@ mod tests {
 
     #[test]
     fn address_lines_are_plain_and_short() {
+        // The address and the city are `OrEmpty<PlainLine<200>>` (`SettingsInput`).
+        let line = OrEmpty::<PlainLine<LINE_MAX>>::text;
         assert_eq!(line(" ul. Kolejowa 1 "), Ok("ul. Kolejowa 1".into()));
         assert_eq!(line(""), Ok(String::new()));
         assert!(line("a\nb").is_err());

@@ -97,19 +97,23 @@ pub async fn get_public_settings(
     responses((status = 200, description = "`{\"data\": {\"settings\": SettingsView}}`", body = Data<SettingsBody<SettingsView>>),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 422, description = "one error per invalid field")))]
-#[tracing::instrument(skip(state, input))]
+#[tracing::instrument(skip(state, body))]
 pub async fn save_settings(
     _: AdminUser,
     State(state): State<CatalogueState>,
-    AppJson(input): AppJson<SettingsInput>,
+    AppJson(body): AppJson<serde_json::Value>,
 ) -> Result<Data<SettingsBody<SettingsView>>, ApiError> {
+    // Read field by field (serde, then the rules), so one answer lists every problem.
+    let mut fields = api_core::Fields::new(&body)?;
     let mut tx = state.pool.begin().await?;
     // Two first saves at once must not create two companies.
     sqlx::query("select pg_advisory_xact_lock(hashtext('companies.save-settings'))").execute(&mut *tx).await?;
     // The fields sent, over the settings in force (the defaults when there is no row).
     let company = current(&mut *tx).await?;
     let id = company.as_ref().map(|c| c.id);
-    let settings = input.parse(company.map(|c| c.settings).unwrap_or_default())?;
+    let current = company.map(|c| c.settings).unwrap_or_default();
+    let settings = fields.parse_beside(|input: SettingsInput, refused| input.parse_beside(current, refused));
+    fields.finish()?;
     let id = write::<Companies>(&mut tx, id, settings).await.map_err(|e| map_db(e, Companies::SAVE_RULES))?;
     let saved = find::<Companies>(&mut tx, id).await?;
     tx.commit().await?;

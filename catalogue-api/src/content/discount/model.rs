@@ -1,7 +1,8 @@
 //! A discount as stored and shown, what a client sends to save one, and the rules that
 //! turn the one into the other.
 
-use crate::content::common::plain_line::{PlainLine, PlainLineOrEmpty};
+use api_core::codes;
+use api_core::values::{Moment, OrEmpty, PlainLine, ValueError};
 use api_core::ApiError;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -72,43 +73,27 @@ impl Discount {
     }
 }
 
-/// The kinds of discount, as a save names them.
-#[derive(ToSchema)]
-#[schema(as = DiscountKindName)]
-#[allow(dead_code)] // a name for the document only
-pub enum DiscountKindName {
-    #[schema(rename = "percent")]
-    Percent,
-    #[schema(rename = "amount")]
-    Amount,
-}
-
 /// What a client sends to save a discount. On update, absent fields keep their stored
-/// value; `null` clears `valid_from`/`valid_to`.
-/// `name` is required on create; an empty `name_en` is "not translated".
-/// (A plain-line field's description is its type's, inlined so that the field states its
-/// `maxLength`: its comments here are for the reader.)
+/// value; `null` clears `valid_from`/`valid_to`. `name`, `kind` and `value` are required
+/// (on create: an update lays the body over the stored discount); an empty `name_en` is
+/// "not translated". Each field is its value type, parsed by serde; the schema is the type's.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct DiscountInput {
-    // Required on create.
-    #[schema(value_type = PlainLine<255>, inline, required = false)]
-    pub name: Option<String>,
-    #[schema(value_type = PlainLineOrEmpty<255>, inline, required = false)]
-    pub name_en: Option<String>,
-    /// `percent` or `amount`; required on create.
-    #[schema(value_type = Option<DiscountKindName>)]
-    pub kind: Option<String>,
-    /// Required on create: 1 to 100 for a percentage, 1 to 1 000 000 grosz for an amount.
-    #[schema(minimum = 1, maximum = 1_000_000)]
+    #[schema(required = true, nullable = false)]
+    pub name: Option<PlainLine<255>>,
+    pub name_en: Option<OrEmpty<PlainLine<255>>>,
+    /// `percent` or `amount`.
+    #[schema(required = true, nullable = false)]
+    pub kind: Option<DiscountKind>,
+    /// 1 to 100 for a percentage, 1 to 1 000 000 grosz for an amount.
+    #[schema(required = true, nullable = false, minimum = 1, maximum = 1_000_000)]
     pub value: Option<i64>,
-    /// `YYYY-MM-DD HH:MM:SS` (Warsaw) or RFC 3339; `null` for no start.
+    /// `null` for no start.
     #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>)]
-    pub valid_from: Option<Option<String>>,
-    /// `YYYY-MM-DD HH:MM:SS` (Warsaw) or RFC 3339; `null` for no end.
+    pub valid_from: Option<Option<Moment>>,
+    /// `null` for no end.
     #[serde(default, deserialize_with = "nullable")]
-    #[schema(value_type = Option<String>)]
-    pub valid_to: Option<Option<String>>,
+    pub valid_to: Option<Option<Moment>>,
     #[serde(default, deserialize_with = "flag")]
     pub active: Option<bool>,
     #[serde(default, deserialize_with = "flag")]
@@ -139,41 +124,34 @@ impl DiscountInput {
     /// the body laid over it, read here as a whole: `api_core::resource::save`.)
     pub fn parse(self) -> Result<DiscountDraft, ApiError> {
         let mut errors = Fields::default();
-        let name = match self.name {
-            Some(name) => errors.check("name", PlainLine::<255>::parse(&name).map(String::from)),
-            None => {
-                errors.error("name", "name is required");
-                None
-            }
-        };
-        let name_en = self.name_en.unwrap_or_default();
-        let name_en = errors.check("name_en", PlainLineOrEmpty::<255>::parse(&name_en).map(String::from));
-        let kind = match self.kind.as_deref() {
-            Some("percent") => Some(DiscountKind::Percent),
-            Some("amount") => Some(DiscountKind::Amount),
-            Some(_) => errors.check("kind", Err("must be percent or amount".into())),
-            None => errors.check("kind", Err("kind is required (percent or amount)".into())),
-        };
+        let name = errors.value("name", self.name.ok_or(ValueError::Blank));
+        let kind = errors.value("kind", self.kind.ok_or(ValueError::Blank));
         let value = match (self.value, kind) {
-            (None, _) => errors.check("value", Err("value is required".into())),
-            (Some(v), Some(DiscountKind::Percent)) => errors
-                .check("value", validate::int_in(v, 1, 100).map_err(|_| "a percentage must be from 1 to 100".into())),
-            (Some(v), Some(DiscountKind::Amount)) => errors.check(
-                "value",
-                validate::int_in(v, 1, MAX_AMOUNT)
-                    .map_err(|_| format!("an amount must be from 1 to {MAX_AMOUNT} grosz")),
-            ),
+            (None, _) => errors.value("value", Err(ValueError::Blank)),
+            (Some(v), Some(DiscountKind::Percent)) => {
+                errors.value_with("value", validate::int_in(v, 1, 100), |_| "a percentage must be from 1 to 100".into())
+            }
+            (Some(v), Some(DiscountKind::Amount)) => {
+                errors.value_with("value", validate::int_in(v, 1, MAX_AMOUNT), |_| {
+                    format!("an amount must be from 1 to {MAX_AMOUNT} grosz")
+                })
+            }
             (Some(_), None) => None,
         };
-        let (from, to) = (self.valid_from.flatten(), self.valid_to.flatten());
-        let (valid_from, valid_to) = validate::validity(&mut errors, from.as_deref(), to.as_deref());
-        let sort_order = self.sort_order.unwrap_or(0);
-        let sort_order = errors.check("sort_order", validate::int_in(sort_order, -1_000_000, 1_000_000));
+        let (valid_from, valid_to) =
+            (self.valid_from.flatten().map(Moment::at), self.valid_to.flatten().map(Moment::at));
+        if let (Some(f), Some(t)) = (valid_from, valid_to) {
+            if f >= t {
+                errors.error_coded("valid_to", codes::FIELD_OUT_OF_RANGE, "valid_to must be later than valid_from");
+            }
+        }
+        let sort_order =
+            errors.value("sort_order", validate::int_in(self.sort_order.unwrap_or(0), -1_000_000, 1_000_000));
         errors.finish()?;
-        match (name, name_en, kind, value, sort_order) {
-            (Some(name), Some(name_en), Some(kind), Some(value), Some(sort_order)) => Ok(DiscountDraft {
-                name,
-                name_en,
+        match (name, kind, value, sort_order) {
+            (Some(name), Some(kind), Some(value), Some(sort_order)) => Ok(DiscountDraft {
+                name: name.into_string(),
+                name_en: self.name_en.map(OrEmpty::into_text).unwrap_or_default(),
                 kind,
                 value,
                 valid_from,
@@ -195,6 +173,13 @@ mod tests {
         serde_json::from_value(json).unwrap()
     }
 
+    /// The body read as the save reads it (`Fields::parse_with`): every problem at once.
+    fn save(body: serde_json::Value) -> Result<DiscountDraft, ApiError> {
+        let mut f = Fields::new(&body).expect("an object");
+        let draft = f.parse_with(|input: DiscountInput| input.parse());
+        f.finish().map(|()| draft)
+    }
+
     fn fields(err: ApiError) -> Vec<String> {
         match err {
             ApiError::Validation { errors, .. } => errors.into_iter().map(|e| e.field).collect(),
@@ -211,18 +196,18 @@ mod tests {
 
     #[test]
     fn every_problem_is_reported_at_once() {
-        let err = input(serde_json::json!({
+        let err = save(serde_json::json!({
             "name": "", "kind": "percent", "value": 101, "valid_from": "2026-02-01 00:00:00",
             "valid_to": "2026-01-01 00:00:00", "sort_order": 5_000_000
         }))
-        .parse()
         .unwrap_err();
         assert_eq!(fields(err), ["name", "value", "valid_to", "sort_order"]);
         assert_eq!(fields(DiscountInput::default().parse().unwrap_err()), ["name", "kind", "value"]);
-        assert_eq!(
-            fields(input(serde_json::json!({"name": "x", "kind": "free", "value": 1})).parse().unwrap_err()),
-            ["kind"]
-        );
+        assert_eq!(fields(save(serde_json::json!({"name": "x", "kind": "free", "value": 1})).unwrap_err()), ["kind"]);
+        let Err(ApiError::Validation { errors, .. }) = save(serde_json::json!({"name": "x", "value": 1})) else {
+            panic!("a discount needs its kind")
+        };
+        assert_eq!((errors[0].field.as_str(), errors[0].code), ("kind", "field.blank"));
     }
 
     #[test]

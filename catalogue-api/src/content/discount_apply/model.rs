@@ -7,6 +7,7 @@ use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use crate::content::common::input::nullable;
+use api_core::values::ValueError;
 use api_core::Fields;
 
 /// Discount `discount_id` may be chosen on route `route_id` (every route when null).
@@ -46,15 +47,19 @@ impl DiscountApplyInput {
     pub fn parse(self) -> Result<DiscountApplyDraft, ApiError> {
         let mut errors = Fields::default();
         let discount_id = match self.discount_id {
-            Some(None) => errors.check("discount_id", Err("discount_id cannot be null".into())),
+            Some(None) => errors.value("discount_id", Err(ValueError::Blank)),
             given => match given.flatten() {
                 Some(id) if id >= 1 => Some(id),
-                Some(_) => errors.check("discount_id", Err("must be a discount's id".into())),
-                None => errors.check("discount_id", Err("discount_id is required".into())),
+                Some(_) => errors.value(
+                    "discount_id",
+                    Err(ValueError::invalid(api_core::codes::FIELD_OUT_OF_RANGE, "an id (1 or more)")),
+                ),
+                None => errors.value("discount_id", Err(ValueError::Blank)),
             },
         };
         let route_id = match self.route_id.flatten() {
-            Some(id) if id < 1 => errors.check("route_id", Err("must be a route's id, or null for every route".into())),
+            Some(id) if id < 1 => errors
+                .value("route_id", Err(ValueError::invalid(api_core::codes::FIELD_OUT_OF_RANGE, "an id (1 or more)"))),
             other => other,
         };
         errors.finish()?;

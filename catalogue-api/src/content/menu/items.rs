@@ -7,8 +7,9 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::content::common::html::{plain_text, safe_link};
-use crate::content::common::plain_line::PlainLine;
 use crate::content::common::validate::{self, LINK_TARGETS};
+use api_core::codes;
+use api_core::values::{PlainLine, ValueError};
 use api_core::Fields;
 
 /// One menu entry; `children` only on the first level.
@@ -32,11 +33,16 @@ pub const MAX_ITEMS: usize = 50;
 /// The items of `value` (a list), each rule checked, problems recorded under `path`.
 pub fn parse_items(value: &Value, path: &str, depth: usize, errors: &mut Fields<'_>) -> Vec<MenuItem> {
     let Some(list) = value.as_array() else {
-        errors.error(path, "must be a list of menu items");
+        errors.error_coded(path, codes::FIELD_INVALID, "must be a list of menu items");
         return vec![];
     };
     if list.len() > MAX_ITEMS {
-        errors.error(path, format!("may have at most {MAX_ITEMS} items"));
+        let max = i64::try_from(MAX_ITEMS).unwrap_or(i64::MAX);
+        errors.push(
+            api_core::FieldError::new(path, format!("may have at most {MAX_ITEMS} items"))
+                .with_code(codes::FIELD_OUT_OF_RANGE)
+                .with_param("max", max),
+        );
         return vec![];
     }
     list.iter().enumerate().filter_map(|(i, item)| parse_item(item, &format!("{path}[{i}]"), depth, errors)).collect()
@@ -44,33 +50,41 @@ pub fn parse_items(value: &Value, path: &str, depth: usize, errors: &mut Fields<
 
 fn parse_item(value: &Value, path: &str, depth: usize, errors: &mut Fields<'_>) -> Option<MenuItem> {
     let Some(item) = value.as_object() else {
-        errors.error(path, "must be an object {name, link, target, children?}");
+        errors.error_coded(path, codes::FIELD_INVALID, "must be an object {name, link, target, children?}");
         return None;
     };
     let text = |key: &str, errors: &mut Fields<'_>| match item.get(key) {
         None | Some(Value::Null) => Some(String::new()),
         Some(Value::String(s)) => Some(s.trim().to_string()),
         Some(_) => {
-            errors.error(format!("{path}.{key}"), "must be text");
+            errors.refuse(&format!("{path}.{key}"), ValueError::NotText);
             None
         }
     };
     let name = text("name", errors)
-        .and_then(|n| errors.check(&format!("{path}.name"), PlainLine::<100>::parse(&n).map(String::from)));
-    let link = text("link", errors).and_then(|l| errors.check(&format!("{path}.link"), validate::link(&l)));
+        .and_then(|n| errors.value(&format!("{path}.name"), PlainLine::<100>::parse(&n).map(String::from)));
+    let link = text("link", errors).and_then(|l| errors.value(&format!("{path}.link"), validate::link(&l)));
     let target = text("target", errors).map(|t| if t.is_empty() { "_self".to_string() } else { t });
-    let target = target.and_then(|t| errors.check(&format!("{path}.target"), validate::link_target(&t)));
+    let target = target.and_then(|t| errors.value(&format!("{path}.target"), validate::link_target(&t)));
     let children = match item.get("children") {
         None | Some(Value::Null) => vec![],
         Some(Value::Array(list)) if list.is_empty() => vec![],
         Some(_) if depth >= MAX_DEPTH => {
-            errors.error(format!("{path}.children"), format!("menus are at most {MAX_DEPTH} levels deep"));
+            let max = i64::try_from(MAX_DEPTH).unwrap_or(i64::MAX);
+            errors.push(
+                api_core::FieldError::new(
+                    format!("{path}.children"),
+                    format!("menus are at most {MAX_DEPTH} levels deep"),
+                )
+                .with_code(codes::FIELD_OUT_OF_RANGE)
+                .with_param("max", max),
+            );
             vec![]
         }
         Some(children) => parse_items(children, &format!("{path}.children"), depth + 1, errors),
     };
     if link.as_deref() == Some("") && children.is_empty() {
-        errors.error(format!("{path}.link"), "an item without sub-items needs a link");
+        errors.error_coded(&format!("{path}.link"), codes::FIELD_BLANK, "an item without sub-items needs a link");
     }
     Some(MenuItem { name: name?, link: link?, target: target?, children })
 }

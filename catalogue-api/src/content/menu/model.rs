@@ -1,6 +1,6 @@
 //! A menu as stored and shown, and the rules a save must pass.
 
-use crate::content::common::plain_line::{PlainLine, PlainLineOrEmpty};
+use api_core::values::{OrEmpty, PlainLine, ValueError};
 use api_core::ApiError;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -68,28 +68,44 @@ impl PublicMenu {
     }
 }
 
-/// What a client sends to save a menu; on update absent fields keep their value. `name` is
-/// required on create; an empty `name_en` is "not translated".
-/// (A plain-line field's description is its type's, inlined so that the field states its
-/// `maxLength`: its comments here are for the reader.)
+/// What a client sends to save a menu; on update absent fields keep their value. `name`
+/// and `type` are required (on create: an update lays the body over the stored menu); an
+/// empty `name_en` is "not translated". Each field is its value type, parsed by serde.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct MenuInput {
-    // Required on create.
-    #[schema(value_type = PlainLine<100>, inline, required = false)]
-    pub name: Option<String>,
-    /// `top`, `bottom1` or `bottom2`; required on create.
+    #[schema(required = true, nullable = false)]
+    pub name: Option<PlainLine<100>>,
+    /// Where the menu is shown.
     #[serde(rename = "type")]
-    #[schema(value_type = Option<String>, pattern = "^(top|bottom1|bottom2)$")]
-    pub kind: Option<String>,
+    #[schema(required = true, nullable = false)]
+    pub kind: Option<MenuType>,
     /// JSON text of a list of items (a list itself is accepted too).
     #[schema(value_type = Option<String>)]
     pub content: Option<Value>,
-    // Empty: not translated.
-    #[schema(value_type = PlainLineOrEmpty<100>, inline, required = false)]
-    pub name_en: Option<String>,
+    /// Empty: not translated.
+    pub name_en: Option<OrEmpty<PlainLine<100>>>,
     /// The English items, like `content`; `""`, `null` or no items: not translated.
     #[schema(value_type = Option<String>)]
     pub content_en: Option<Value>,
+}
+
+/// Where a menu is shown: one of [`MENU_TYPES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum MenuType {
+    Top,
+    Bottom1,
+    Bottom2,
+}
+
+impl MenuType {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MenuType::Top => "top",
+            MenuType::Bottom1 => "bottom1",
+            MenuType::Bottom2 => "bottom2",
+        }
+    }
 }
 
 /// A checked menu, ready to store (`content` is normalised JSON text).
@@ -122,11 +138,13 @@ fn english_items_text(items: &[MenuItem]) -> String {
 fn parse_content(field: &str, content: Value, e: &mut Fields<'_>) -> Option<Vec<MenuItem>> {
     let value = match content {
         Value::String(text) if text.chars().count() > 50_000 => {
-            e.check(field, Err::<Value, _>("must have at most 50000 characters".into()))
+            e.value(field, Err::<Value, _>(ValueError::TooLong { max: 50_000 }))
         }
-        Value::String(text) => {
-            e.check(field, serde_json::from_str::<Value>(&text).map_err(|err| format!("is not valid JSON: {err}")))
-        }
+        Value::String(text) => e.value(
+            field,
+            serde_json::from_str::<Value>(&text)
+                .map_err(|_| ValueError::invalid(api_core::codes::FIELD_INVALID, "JSON text of a list of menu items")),
+        ),
         other => Some(other),
     };
     value.map(|value| parse_items(&value, field, 1, e))
@@ -137,20 +155,14 @@ impl MenuInput {
     /// body laid over it, read here as a whole: `api_core::resource::save`.)
     pub fn parse(self) -> Result<MenuDraft, ApiError> {
         let mut e = Fields::default();
-        let name = self.name.unwrap_or_default();
-        let name = e.check("name", PlainLine::<100>::parse(&name).map(String::from));
-        let kind = match self.kind {
-            Some(k) if MENU_TYPES.contains(&k.as_str()) => Some(k),
-            Some(_) => e.check("type", Err(format!("must be one of {}", MENU_TYPES.join(", ")))),
-            None => e.check("type", Err("type is required (top, bottom1 or bottom2)".into())),
-        };
+        let name = e.value("name", self.name.ok_or(ValueError::Blank)).map(PlainLine::into_string);
+        let kind = e.value("type", self.kind.ok_or(ValueError::Blank)).map(|k| k.as_str().to_owned());
         let content = match self.content {
             None | Some(Value::Null) => Value::String("[]".into()),
             Some(content) => content,
         };
         let items = parse_content("content", content, &mut e);
-        let name_en = self.name_en.unwrap_or_default();
-        let name_en = e.check("name_en", PlainLineOrEmpty::<100>::parse(&name_en).map(String::from));
+        let name_en = Some(self.name_en.map(OrEmpty::into_text).unwrap_or_default());
         let content_en = self.content_en.filter(|c| !c.is_null());
         let items_en = match content_en {
             None => Some(vec![]),
@@ -211,8 +223,8 @@ mod tests {
     fn english_items_are_parsed_like_the_polish_and_none_is_empty() {
         let parse = |content_en: Value| {
             MenuInput {
-                name: Some("M".into()),
-                kind: Some("top".into()),
+                name: PlainLine::parse("M").ok(),
+                kind: Some(MenuType::Top),
                 content_en: Some(content_en),
                 ..Default::default()
             }

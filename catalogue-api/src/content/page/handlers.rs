@@ -74,7 +74,7 @@ impl Resource for ContentPages {
 /// One content page by numeric id or by slug (public): what `/{slug}` shows, its texts
 /// in `lang` (in English, field by field, the English text where there is one).
 #[utoipa::path(get, path = "/api/app/content/get-content", tag = "app",
-    params(("id" = String, Query, description = "the page's id, or its slug", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$"), LangParam),
+    params(("id" = inline(api_core::values::NotBlank), Query, description = "the page's id, or its slug"), LangParam),
     responses((status = 200, description = "`{\"data\": PublicContentPage}`", body = Data<PublicContentPage>),
         (status = 404, description = "not found"),
         (status = 422, description = "no id given, or a `lang` other than pl or en")))]

@@ -1,6 +1,6 @@
 //! A content page as stored and shown, and the rules a save must pass.
 
-use crate::content::common::plain_line::{PlainLine, PlainLineOrEmpty};
+use api_core::values::{OrEmpty, PlainLine, ValueError};
 use api_core::ApiError;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -10,6 +10,7 @@ use utoipa::ToSchema;
 use crate::content::common::html::{plain_text, sanitize_html};
 use crate::content::common::lang::Lang;
 use crate::content::common::validate;
+use crate::content::common::values::Slug;
 use api_core::Fields;
 
 /// The page layouts the web knows.
@@ -114,38 +115,52 @@ impl PublicContentPage {
 }
 
 /// What a client sends to save a page; on update absent fields keep their value. `title`
-/// is required on create; an empty `title_en` or `keywords_en` is "not translated".
-/// (A plain-line field's description is its type's, inlined so that the field states its
-/// `maxLength`: its comments here are for the reader.)
+/// and `slug` are required (on create: an update lays the body over the stored page); an
+/// empty `title_en` or `keywords_en` is "not translated". Each field is its value type,
+/// parsed by serde; the schema is the type's.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ContentPageInput {
-    // Required on create.
-    #[schema(value_type = PlainLine<200>, inline, required = false)]
-    pub title: Option<String>,
-    /// The page's address (`/{slug}`): unique, and not a path of the site itself.
-    pub slug: Option<String>,
-    #[schema(value_type = PlainLineOrEmpty<500>, inline, required = false)]
-    pub keywords: Option<String>,
+    #[schema(required = true, nullable = false)]
+    pub title: Option<PlainLine<200>>,
+    #[schema(required = true, nullable = false)]
+    pub slug: Option<Slug>,
+    pub keywords: Option<OrEmpty<PlainLine<500>>>,
     /// HTML; sanitised.
     #[schema(max_length = 200_000)]
     pub content: Option<String>,
     /// HTML; sanitised.
     #[schema(max_length = 50_000)]
     pub side_content: Option<String>,
-    /// `default`, `wide` or `narrow`.
-    #[schema(pattern = "^(default|wide|narrow)$")]
-    pub template: Option<String>,
-    // The English versions, checked like their Polish twins; empty: not translated.
-    #[schema(value_type = PlainLineOrEmpty<200>, inline, required = false)]
-    pub title_en: Option<String>,
-    #[schema(value_type = PlainLineOrEmpty<500>, inline, required = false)]
-    pub keywords_en: Option<String>,
+    pub template: Option<Template>,
+    /// The English title; empty: not translated.
+    pub title_en: Option<OrEmpty<PlainLine<200>>>,
+    /// The English keywords; empty: not translated.
+    pub keywords_en: Option<OrEmpty<PlainLine<500>>>,
     /// HTML; sanitised.
     #[schema(max_length = 200_000)]
     pub content_en: Option<String>,
     /// HTML; sanitised.
     #[schema(max_length = 50_000)]
     pub side_content_en: Option<String>,
+}
+
+/// A page's layout: one of [`TEMPLATES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Template {
+    Default,
+    Wide,
+    Narrow,
+}
+
+impl Template {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Template::Default => "default",
+            Template::Wide => "wide",
+            Template::Narrow => "narrow",
+        }
+    }
 }
 
 /// A checked page, ready to store.
@@ -163,65 +178,28 @@ pub struct ContentPageDraft {
     pub side_content_en: String,
 }
 
-/// `[a-z0-9-]`, 1-100 characters, not all digits (ids are) and not a screen's path.
-pub fn slug(value: &str) -> Result<String, String> {
-    let value = value.trim();
-    if value.is_empty() || value.len() > 100 {
-        return Err("must have 1 to 100 characters".into());
-    }
-    if !value.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-') {
-        return Err("may contain only a-z, 0-9 and -".into());
-    }
-    if value.chars().all(|c| c.is_ascii_digit()) {
-        return Err("cannot be only digits".into());
-    }
-    if RESERVED_SLUGS.contains(&value) {
-        return Err(format!("{value:?} is a path of the site itself"));
-    }
-    Ok(value.to_string())
-}
-
 impl ContentPageInput {
     /// Check every field; all problems at once. (An update is the stored page with the
     /// body laid over it, read here as a whole: `api_core::resource::save`.)
     pub fn parse(self) -> Result<ContentPageDraft, ApiError> {
         let mut e = Fields::default();
-        let title = self.title.unwrap_or_default();
-        let slug_text = self.slug.unwrap_or_default();
-        let keywords = self.keywords.unwrap_or_default();
-        let content = self.content.unwrap_or_default();
-        let side_content = self.side_content.unwrap_or_default();
-        let template = self.template.unwrap_or_else(|| "default".to_string());
-        let title_en = self.title_en.unwrap_or_default();
-        let keywords_en = self.keywords_en.unwrap_or_default();
-        let content_en = self.content_en.unwrap_or_default();
-        let side_content_en = self.side_content_en.unwrap_or_default();
+        let title = e.value("title", self.title.ok_or(ValueError::Blank));
+        let slug = e.value("slug", self.slug.ok_or(ValueError::Blank));
+        let html = |e: &mut Fields, name: &str, text: Option<String>, max: usize| {
+            e.value(name, validate::html(&text.unwrap_or_default(), max)).unwrap_or_default()
+        };
+        let text = |t: Option<OrEmpty<PlainLine<500>>>| t.map(OrEmpty::into_text).unwrap_or_default();
         let draft = ContentPageDraft {
-            title: e.check("title", PlainLine::<200>::parse(&title).map(String::from)).unwrap_or_default(),
-            slug: e.check("slug", slug(&slug_text)).unwrap_or_default(),
-            keywords: e
-                .check("keywords", PlainLineOrEmpty::<500>::parse(&keywords).map(String::from))
-                .unwrap_or_default(),
-            content: e.check("content", validate::html(&content, 200_000)).unwrap_or_default(),
-            side_content: e.check("side_content", validate::html(&side_content, 50_000)).unwrap_or_default(),
-            template: e
-                .check(
-                    "template",
-                    if TEMPLATES.contains(&template.as_str()) {
-                        Ok(template)
-                    } else {
-                        Err(format!("must be one of {}", TEMPLATES.join(", ")))
-                    },
-                )
-                .unwrap_or_default(),
-            title_en: e
-                .check("title_en", PlainLineOrEmpty::<200>::parse(&title_en).map(String::from))
-                .unwrap_or_default(),
-            keywords_en: e
-                .check("keywords_en", PlainLineOrEmpty::<500>::parse(&keywords_en).map(String::from))
-                .unwrap_or_default(),
-            content_en: e.check("content_en", validate::html(&content_en, 200_000)).unwrap_or_default(),
-            side_content_en: e.check("side_content_en", validate::html(&side_content_en, 50_000)).unwrap_or_default(),
+            title: title.map(String::from).unwrap_or_default(),
+            slug: slug.map(Slug::into_string).unwrap_or_default(),
+            keywords: text(self.keywords),
+            content: html(&mut e, "content", self.content, 200_000),
+            side_content: html(&mut e, "side_content", self.side_content, 50_000),
+            template: self.template.unwrap_or(Template::Default).as_str().to_owned(),
+            title_en: self.title_en.map(OrEmpty::into_text).unwrap_or_default(),
+            keywords_en: text(self.keywords_en),
+            content_en: html(&mut e, "content_en", self.content_en, 200_000),
+            side_content_en: html(&mut e, "side_content_en", self.side_content_en, 50_000),
         };
         e.finish()?;
         Ok(draft)
@@ -232,47 +210,43 @@ impl ContentPageInput {
 mod tests {
     use super::*;
 
-    #[test]
-    fn slugs() {
-        for ok in ["regulamin", "nisko-krakow-2026", "a"] {
-            assert_eq!(slug(ok), Ok(ok.to_string()));
-        }
-        for bad in ["", "Regulamin", "o nas", "zażółć", "123", "admin", "a/b", &"a".repeat(101)] {
-            assert!(slug(bad).is_err(), "{bad}");
+    /// The body read as the save reads it (`Fields::parse_with`): every problem at once.
+    fn save(body: serde_json::Value) -> Result<ContentPageDraft, Vec<(String, &'static str)>> {
+        let mut f = Fields::new(&body).expect("an object");
+        let draft = f.parse_with(|input: ContentPageInput| input.parse());
+        match f.finish() {
+            Ok(()) => Ok(draft),
+            Err(ApiError::Validation { errors, .. }) => Err(errors.into_iter().map(|e| (e.field, e.code)).collect()),
+            Err(other) => panic!("{other:?}"),
         }
     }
 
     #[test]
     fn every_field_is_checked() {
-        let input = ContentPageInput {
-            title: Some(String::new()),
-            slug: Some("Bad Slug".into()),
-            keywords: Some("<b>".into()),
-            template: Some("fancy".into()),
-            ..Default::default()
-        };
-        let Err(ApiError::Validation { errors, .. }) = input.parse() else { panic!("should fail") };
-        let fields: Vec<_> = errors.iter().map(|e| e.field.as_str()).collect();
-        assert_eq!(fields, ["title", "slug", "keywords", "template"]);
+        let body = serde_json::json!({"title": "", "slug": "Bad Slug", "keywords": "<b>", "template": "fancy"});
+        let errors = save(body).unwrap_err();
+        // Fields serde refuses come first, in the body's order (a JSON object's keys
+        // sorted), then what the check after finds.
+        let fields: Vec<_> = errors.iter().map(|(f, _)| f.as_str()).collect();
+        assert_eq!(fields, ["keywords", "slug", "template", "title"]);
+        let errors = save(serde_json::json!({})).unwrap_err();
+        assert_eq!(errors, [("title".to_owned(), "field.blank"), ("slug".to_owned(), "field.blank")]);
     }
 
     #[test]
     fn english_fields_may_be_empty_and_are_checked_like_the_polish() {
-        let input = ContentPageInput {
-            title: Some("Regulamin".into()),
-            slug: Some("regulamin".into()),
-            title_en: Some("<b>Terms</b>".into()),
-            keywords_en: Some("x".repeat(501)),
-            content_en: Some("x".repeat(200_001)),
-            side_content_en: Some("x".repeat(50_001)),
-            ..Default::default()
-        };
-        let Err(ApiError::Validation { errors, .. }) = input.parse() else { panic!("should fail") };
-        let fields: Vec<_> = errors.iter().map(|e| e.field.as_str()).collect();
-        assert_eq!(fields, ["title_en", "keywords_en", "content_en", "side_content_en"]);
-        let input =
-            ContentPageInput { title: Some("Regulamin".into()), slug: Some("regulamin".into()), ..Default::default() };
-        let draft = input.parse().unwrap();
+        let body = serde_json::json!({
+            "title": "Regulamin",
+            "slug": "regulamin",
+            "title_en": "<b>Terms</b>",
+            "keywords_en": "x".repeat(501),
+            "content_en": "x".repeat(200_001),
+            "side_content_en": "x".repeat(50_001),
+        });
+        let errors = save(body).unwrap_err();
+        let fields: Vec<_> = errors.iter().map(|(f, _)| f.as_str()).collect();
+        assert_eq!(fields, ["keywords_en", "title_en", "content_en", "side_content_en"]);
+        let draft = save(serde_json::json!({"title": "Regulamin", "slug": "regulamin"})).unwrap();
         assert_eq!([draft.title_en, draft.keywords_en, draft.content_en, draft.side_content_en], ["", "", "", ""]);
     }
 
