@@ -605,22 +605,16 @@ export interface paths {
                         content?: string | null;
                         /** @description HTML; sanitised. */
                         content_en?: string | null;
-                        /** @description One line of plain text (no `<`, `>` or control characters) of at most 500 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
-                        keywords?: string | null;
-                        /** @description One line of plain text (no `<`, `>` or control characters) of at most 500 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
-                        keywords_en?: string | null;
+                        keywords?: null | components["schemas"]["PlainLine500OrEmpty_PlainLine500"];
+                        keywords_en?: null | components["schemas"]["PlainLine500OrEmpty_PlainLine500"];
                         /** @description HTML; sanitised. */
                         side_content?: string | null;
                         /** @description HTML; sanitised. */
                         side_content_en?: string | null;
-                        /** @description The page's address (`/{slug}`): unique, and not a path of the site itself. */
-                        slug?: string | null;
-                        /** @description `default`, `wide` or `narrow`. */
-                        template?: string | null;
-                        /** @description One required line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent; surrounding whitespace is dropped; `null`: not given. */
-                        title?: string | null;
-                        /** @description One line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
-                        title_en?: string | null;
+                        slug?: components["schemas"]["Slug"];
+                        template?: null | components["schemas"]["Template"];
+                        title?: components["schemas"]["PlainLine200"];
+                        title_en?: null | components["schemas"]["PlainLine200OrEmpty_PlainLine200"];
                     };
                 };
             };
@@ -1020,12 +1014,10 @@ export interface paths {
                         content?: string | null;
                         /** @description The English items, like `content`; `""`, `null` or no items: not translated. */
                         content_en?: string | null;
-                        /** @description One required line of plain text (no `<`, `>` or control characters) of at most 100 characters as sent; surrounding whitespace is dropped; `null`: not given. */
-                        name?: string | null;
-                        /** @description One line of plain text (no `<`, `>` or control characters) of at most 100 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
-                        name_en?: string | null;
-                        /** @description `top`, `bottom1` or `bottom2`; required on create. */
-                        type?: string | null;
+                        name?: components["schemas"]["PlainLine100"];
+                        name_en?: null | components["schemas"]["PlainLine100OrEmpty_PlainLine100"];
+                        /** @description Where the menu is shown. */
+                        type?: components["schemas"]["MenuType"];
                     };
                 };
             };
@@ -1575,7 +1567,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["SettingsInput"];
+                    "application/json": components["schemas"]["NewCompanyInput"];
                 };
             };
             responses: {
@@ -4194,23 +4186,20 @@ export interface paths {
                 content: {
                     "application/json": {
                         active?: boolean | null;
-                        kind?: null | components["schemas"]["DiscountKindName"];
-                        /** @description One required line of plain text (no `<`, `>` or control characters) of at most 255 characters as sent; surrounding whitespace is dropped; `null`: not given. */
-                        name?: string | null;
-                        /** @description One line of plain text (no `<`, `>` or control characters) of at most 255 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
-                        name_en?: string | null;
+                        /** @description `percent` or `amount`. */
+                        kind?: components["schemas"]["DiscountKind"];
+                        name?: components["schemas"]["PlainLine255"];
+                        name_en?: null | components["schemas"]["PlainLine255OrEmpty_PlainLine255"];
                         /** Format: int64 */
                         sort_order?: number | null;
                         statutory?: boolean | null;
-                        /** @description `YYYY-MM-DD HH:MM:SS` (Warsaw) or RFC 3339; `null` for no start. */
-                        valid_from?: string | null;
-                        /** @description `YYYY-MM-DD HH:MM:SS` (Warsaw) or RFC 3339; `null` for no end. */
-                        valid_to?: string | null;
+                        valid_from?: null | components["schemas"]["Moment"];
+                        valid_to?: null | components["schemas"]["Moment"];
                         /**
                          * Format: int64
-                         * @description Required on create: 1 to 100 for a percentage, 1 to 1 000 000 grosz for an amount.
+                         * @description 1 to 100 for a percentage, 1 to 1 000 000 grosz for an amount.
                          */
-                        value?: number | null;
+                        value?: number;
                     };
                 };
             };
@@ -7330,7 +7319,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description a ticket was changed or returned already, the course costs more, or not enough seats */
+                /** @description a ticket was changed or returned already, the course costs more, not enough seats, or another change of a ticket is under way: nothing moved */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -12242,7 +12231,7 @@ export interface paths {
                         active?: boolean | null;
                         /** @description Default false; true archives the route, false brings it back. */
                         archived?: boolean | null;
-                        /** @description 1 to 200 characters. */
+                        /** @description Required (`None` only while the save is refused). */
                         name?: components["schemas"]["Text200"];
                         /** @description Default false. */
                         show_on_home?: boolean | null;
@@ -12574,9 +12563,9 @@ export interface paths {
                         latitude?: number | null;
                         /** Format: double */
                         longitude?: number | null;
-                        /** @description 1 to 100 characters. */
+                        /** @description Required (`None` only while the save is refused). */
                         name?: components["schemas"]["Text100"];
-                        /** @description 1 to 100 characters. */
+                        /** @description Required (`None` only while the save is refused). */
                         town?: components["schemas"]["Text100"];
                     };
                 };
@@ -13992,15 +13981,12 @@ export interface components {
         /**
          * @description What a client sends to save a banner; on update absent fields keep their value and
          *     `null` clears `valid_from`/`valid_to`. `title` is required on create; an empty
-         *     `title_en` is "not translated".
-         *     (A plain-line field's description is its type's, inlined so that the field states its
-         *     `maxLength`: its comments here are for the reader.)
+         *     `title_en` is "not translated". Each field is its value type, parsed by serde (the
+         *     schema is the type's).
          */
         BannerInput: {
-            /** @description CSS classes: `a-z`, `0-9`, spaces, `_` and `-`. */
-            bg_class?: string | null;
-            /** @description A relative path (`/order/ticket`, `regulamin`, `#top`) or an `http(s)` URL. */
-            link?: string | null;
+            bg_class?: null | components["schemas"]["CssClasses"];
+            link?: null | components["schemas"]["Link"];
             link_target?: null | components["schemas"]["LinkTarget"];
             /**
              * Format: int64
@@ -14011,15 +13997,13 @@ export interface components {
             sort_order?: number | null;
             /** @description HTML; sanitised. */
             text?: string | null;
-            text_class?: string | null;
+            text_class?: null | components["schemas"]["CssClasses"];
             /** @description HTML; sanitised. Empty: not translated. */
             text_en?: string | null;
-            /** @description One required line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent; surrounding whitespace is dropped; `null`: not given. */
-            title?: string | null;
-            /** @description One line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
-            title_en?: string | null;
-            valid_from?: string | null;
-            valid_to?: string | null;
+            title?: null | components["schemas"]["PlainLine200"];
+            title_en?: null | components["schemas"]["PlainLine200OrEmpty_PlainLine200"];
+            valid_from?: null | components["schemas"]["Moment"];
+            valid_to?: null | components["schemas"]["Moment"];
         };
         /** @description A coupon to pay with (the code as typed). */
         BookingCoupon: {
@@ -14439,7 +14423,7 @@ export interface components {
         };
         /** @description The activation link's token. */
         ConfirmInput: {
-            token: string;
+            token: components["schemas"]["NotBlank"];
         };
         /** @description One course from the boarding stop to the alighting stop. */
         Connection: {
@@ -14538,32 +14522,28 @@ export interface components {
         };
         /**
          * @description What a client sends to save a page; on update absent fields keep their value. `title`
-         *     is required on create; an empty `title_en` or `keywords_en` is "not translated".
-         *     (A plain-line field's description is its type's, inlined so that the field states its
-         *     `maxLength`: its comments here are for the reader.)
+         *     and `slug` are required (on create: an update lays the body over the stored page); an
+         *     empty `title_en` or `keywords_en` is "not translated". Each field is its value type,
+         *     parsed by serde; the schema is the type's.
          */
         ContentPageInput: {
             /** @description HTML; sanitised. */
             content?: string | null;
             /** @description HTML; sanitised. */
             content_en?: string | null;
-            /** @description One line of plain text (no `<`, `>` or control characters) of at most 500 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
-            keywords?: string | null;
-            /** @description One line of plain text (no `<`, `>` or control characters) of at most 500 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
-            keywords_en?: string | null;
+            keywords?: null | components["schemas"]["PlainLine500OrEmpty_PlainLine500"];
+            keywords_en?: null | components["schemas"]["PlainLine500OrEmpty_PlainLine500"];
             /** @description HTML; sanitised. */
             side_content?: string | null;
             /** @description HTML; sanitised. */
             side_content_en?: string | null;
-            /** @description The page's address (`/{slug}`): unique, and not a path of the site itself. */
-            slug?: string | null;
-            /** @description `default`, `wide` or `narrow`. */
-            template?: string | null;
-            /** @description One required line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent; surrounding whitespace is dropped; `null`: not given. */
-            title?: string | null;
-            /** @description One line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
-            title_en?: string | null;
+            slug: components["schemas"]["Slug"];
+            template?: null | components["schemas"]["Template"];
+            title: components["schemas"]["PlainLine200"];
+            title_en?: null | components["schemas"]["PlainLine200OrEmpty_PlainLine200"];
         };
+        /** @description The country: two capital letters (ISO 3166-1), `PL` for Poland. */
+        Country: string;
         CouponAnswer: {
             code: string;
             /** Format: date-time */
@@ -14760,8 +14740,8 @@ export interface components {
         };
         /** @description The body of a save. On update only `seats` and `sale_open` change. */
         CourseInput: {
-            /** @description Warsaw local `YYYY-MM-DD HH:MM[:SS]`, or RFC 3339; in the future. */
-            departure_at: string;
+            /** @description In the future. */
+            departure_at: components["schemas"]["Moment"];
             /** Format: int64 */
             route_id: number;
             /** @description Default true. */
@@ -14836,6 +14816,8 @@ export interface components {
             valid_to?: string | null;
             week_days: number[];
         };
+        /** @description CSS classes: `a-z`, `0-9`, spaces, `_` and `-`. */
+        CssClasses: string;
         /** @description The ticket's course now. */
         CurrentCourse: {
             /** Format: date-time */
@@ -16966,41 +16948,32 @@ export interface components {
         };
         /**
          * @description What a client sends to save a discount. On update, absent fields keep their stored
-         *     value; `null` clears `valid_from`/`valid_to`.
-         *     `name` is required on create; an empty `name_en` is "not translated".
-         *     (A plain-line field's description is its type's, inlined so that the field states its
-         *     `maxLength`: its comments here are for the reader.)
+         *     value; `null` clears `valid_from`/`valid_to`. `name`, `kind` and `value` are required
+         *     (on create: an update lays the body over the stored discount); an empty `name_en` is
+         *     "not translated". Each field is its value type, parsed by serde; the schema is the type's.
          */
         DiscountInput: {
             active?: boolean | null;
-            kind?: null | components["schemas"]["DiscountKindName"];
-            /** @description One required line of plain text (no `<`, `>` or control characters) of at most 255 characters as sent; surrounding whitespace is dropped; `null`: not given. */
-            name?: string | null;
-            /** @description One line of plain text (no `<`, `>` or control characters) of at most 255 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
-            name_en?: string | null;
+            /** @description `percent` or `amount`. */
+            kind: components["schemas"]["DiscountKind"];
+            name: components["schemas"]["PlainLine255"];
+            name_en?: null | components["schemas"]["PlainLine255OrEmpty_PlainLine255"];
             /** Format: int64 */
             sort_order?: number | null;
             statutory?: boolean | null;
-            /** @description `YYYY-MM-DD HH:MM:SS` (Warsaw) or RFC 3339; `null` for no start. */
-            valid_from?: string | null;
-            /** @description `YYYY-MM-DD HH:MM:SS` (Warsaw) or RFC 3339; `null` for no end. */
-            valid_to?: string | null;
+            valid_from?: null | components["schemas"]["Moment"];
+            valid_to?: null | components["schemas"]["Moment"];
             /**
              * Format: int64
-             * @description Required on create: 1 to 100 for a percentage, 1 to 1 000 000 grosz for an amount.
+             * @description 1 to 100 for a percentage, 1 to 1 000 000 grosz for an amount.
              */
-            value?: number | null;
+            value: number;
         };
         /**
          * @description How a discount reduces a price.
          * @enum {string}
          */
         DiscountKind: "percent" | "amount";
-        /**
-         * @description The kinds of discount, as a save names them.
-         * @enum {string}
-         */
-        DiscountKindName: "percent" | "amount";
         /** @description A discount applied to a line. */
         DiscountView: {
             /** Format: int64 */
@@ -17122,7 +17095,7 @@ export interface components {
         /** @description An e-mail address (`local@domain.tld`, ASCII, the local part at most 64 characters); surrounding whitespace is dropped. */
         Email: string;
         /** @description An e-mail address (`local@domain.tld`, ASCII, the local part at most 64 characters); surrounding whitespace is dropped. Empty (or only whitespace): none. */
-        EmailOrEmpty: string;
+        EmailOrEmpty_Email: string;
         /** @description A refund the gateway refused, and the order it belongs to. */
         FailedRefund: {
             /**
@@ -17360,6 +17333,8 @@ export interface components {
             /** Format: int32 */
             vat_rate: number;
         };
+        /** @description The prefix of the invoice numbers: 1 to 20 of `A-Z`, `0-9`, `/` and `-`. */
+        InvoicePrefix: string;
         /** @description The invoice issued. */
         InvoiceRequested: {
             /** @description The invoice's number (`{prefix}/{year}/{n}`). */
@@ -17685,6 +17660,8 @@ export interface components {
             total: number;
             total_formatted: string;
         };
+        /** @description A relative path (`/order/ticket`, `regulamin`, `#top`) or an `http(s)` URL; empty: none. */
+        Link: string;
         /**
          * @description Where a banner's link opens.
          * @enum {string}
@@ -17700,7 +17677,7 @@ export interface components {
         };
         LoginInput: {
             email: components["schemas"]["Text254"];
-            password: string;
+            password: components["schemas"]["NotBlank"];
         };
         /** @description One course as its driver needs it offline. */
         Manifest: {
@@ -17770,22 +17747,19 @@ export interface components {
             updated_at: string;
         };
         /**
-         * @description What a client sends to save a menu; on update absent fields keep their value. `name` is
-         *     required on create; an empty `name_en` is "not translated".
-         *     (A plain-line field's description is its type's, inlined so that the field states its
-         *     `maxLength`: its comments here are for the reader.)
+         * @description What a client sends to save a menu; on update absent fields keep their value. `name`
+         *     and `type` are required (on create: an update lays the body over the stored menu); an
+         *     empty `name_en` is "not translated". Each field is its value type, parsed by serde.
          */
         MenuInput: {
             /** @description JSON text of a list of items (a list itself is accepted too). */
             content?: string | null;
             /** @description The English items, like `content`; `""`, `null` or no items: not translated. */
             content_en?: string | null;
-            /** @description One required line of plain text (no `<`, `>` or control characters) of at most 100 characters as sent; surrounding whitespace is dropped; `null`: not given. */
-            name?: string | null;
-            /** @description One line of plain text (no `<`, `>` or control characters) of at most 100 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
-            name_en?: string | null;
-            /** @description `top`, `bottom1` or `bottom2`; required on create. */
-            type?: string | null;
+            name: components["schemas"]["PlainLine100"];
+            name_en?: null | components["schemas"]["PlainLine100OrEmpty_PlainLine100"];
+            /** @description Where the menu is shown. */
+            type: components["schemas"]["MenuType"];
         };
         /** @description One menu entry; `children` only on the first level. */
         MenuItem: {
@@ -17796,6 +17770,11 @@ export interface components {
             /** @description `nuxt-link` (in-app) or an anchor target (`_self`, `_blank`, …). */
             target: string;
         };
+        /**
+         * @description Where a menu is shown: one of [`MENU_TYPES`].
+         * @enum {string}
+         */
+        MenuType: "top" | "bottom1" | "bottom2";
         /** @description A success that only has something to say: `{"data": {"message": "…"}}`. */
         Message: {
             message: string;
@@ -17803,6 +17782,8 @@ export interface components {
         MessageAnswer: {
             data: components["schemas"]["Message"];
         };
+        /** @description A moment: `YYYY-MM-DD HH:MM[:SS]` on Warsaw's clock, or RFC 3339 with its offset (`2026-07-10T08:00:00+02:00`). */
+        Moment: string;
         /**
          * Format: int64
          * @description An amount in grosz (1 zł = 100).
@@ -17879,8 +17860,63 @@ export interface components {
             status: string;
             to_name: string;
         };
+        /**
+         * @description What a client sends to save settings; absent fields keep their value. `name` is
+         *     required; `address`, `postal_code` (`NN-NNN` when the country is `PL`) and `city` may be
+         *     empty.
+         *     (A plain-line field's description is its type's, inlined so that the field states its
+         *     `maxLength`: its comments here are for the reader.)
+         */
+        NewCompanyInput: {
+            address?: null | components["schemas"]["PlainLine200OrEmpty_PlainLine200"];
+            city?: null | components["schemas"]["PlainLine200OrEmpty_PlainLine200"];
+            country?: null | components["schemas"]["Country"];
+            invoice_email?: null | components["schemas"]["EmailOrEmpty_Email"];
+            /** @description Plain text (several lines), at most 1000 characters. */
+            invoice_issuer?: string | null;
+            invoice_prefix?: null | components["schemas"]["InvoicePrefix"];
+            /** @description Whether invoices to consumers (buyers without a NIP) go to KSeF too. */
+            ksef_send_consumers?: boolean | null;
+            name: components["schemas"]["PlainLine200"];
+            order_report_email?: null | components["schemas"]["EmailOrEmpty_Email"];
+            /** @description HTML; sanitised. */
+            page_footer_1?: string | null;
+            /** @description HTML; sanitised. Empty: not translated. */
+            page_footer_1_en?: string | null;
+            /** @description HTML; sanitised. */
+            page_footer_2?: string | null;
+            /** @description HTML; sanitised. Empty: not translated. */
+            page_footer_2_en?: string | null;
+            /** Format: int64 */
+            payment_time_minutes?: number | null;
+            /** @description One required line of plain text (no `<`, `>` or control characters) of at most 20 characters as sent; surrounding whitespace is dropped. Empty (or only whitespace): none. */
+            postal_code?: string;
+            /**
+             * Format: int64
+             * @description Seconds, up to a year.
+             */
+            refresh_time?: number | null;
+            /** Format: int64 */
+            return_cutoff_minutes?: number | null;
+            /** Format: int64 */
+            return_fee_percent?: number | null;
+            /**
+             * Format: int64
+             * @description Grosz.
+             */
+            reward_value?: number | null;
+            /** Format: int64 */
+            sales_close_minutes?: number | null;
+            /** Format: int64 */
+            stamps_per_reward?: number | null;
+            tax_id?: null | components["schemas"]["NipOrEmpty"];
+            /** Format: int64 */
+            vat_rate_percent?: number | null;
+        };
         /** @description A Polish NIP: ten digits whose check digit adds up, as written (`PL 526-025-02-74`); stored as the ten digits. Empty (or only whitespace): none. */
         NipOrEmpty: string;
+        /** @description Text with something besides whitespace in it. */
+        NotBlank: string;
         /** @description The disrupted course, for the passenger's stops. */
         OfferCourse: {
             /** Format: date-time */
@@ -18212,6 +18248,22 @@ export interface components {
             total: number;
             total_formatted: string;
         };
+        /** @description One required line of plain text (no `<`, `>` or control characters) of at most 100 characters as sent; surrounding whitespace is dropped. */
+        PlainLine100: string;
+        /** @description One required line of plain text (no `<`, `>` or control characters) of at most 100 characters as sent; surrounding whitespace is dropped. Empty (or only whitespace): none. */
+        PlainLine100OrEmpty_PlainLine100: string;
+        /** @description One required line of plain text (no `<`, `>` or control characters) of at most 20 characters as sent; surrounding whitespace is dropped. */
+        PlainLine20: string;
+        /** @description One required line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent; surrounding whitespace is dropped. */
+        PlainLine200: string;
+        /** @description One required line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent; surrounding whitespace is dropped. Empty (or only whitespace): none. */
+        PlainLine200OrEmpty_PlainLine200: string;
+        /** @description One required line of plain text (no `<`, `>` or control characters) of at most 255 characters as sent; surrounding whitespace is dropped. */
+        PlainLine255: string;
+        /** @description One required line of plain text (no `<`, `>` or control characters) of at most 255 characters as sent; surrounding whitespace is dropped. Empty (or only whitespace): none. */
+        PlainLine255OrEmpty_PlainLine255: string;
+        /** @description One required line of plain text (no `<`, `>` or control characters) of at most 500 characters as sent; surrounding whitespace is dropped. Empty (or only whitespace): none. */
+        PlainLine500OrEmpty_PlainLine500: string;
         /** @description One trip's fare. */
         PriceCell: {
             /**
@@ -18505,7 +18557,7 @@ export interface components {
             active?: boolean | null;
             /** @description Default false; true archives the route, false brings it back. */
             archived?: boolean | null;
-            /** @description 1 to 200 characters. */
+            /** @description Required (`None` only while the save is refused). */
             name: components["schemas"]["Text200"];
             /** @description Default false. */
             show_on_home?: boolean | null;
@@ -18804,22 +18856,17 @@ export interface components {
          *     `maxLength`: its comments here are for the reader.)
          */
         SettingsInput: {
-            /** @description One line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
-            address?: string | null;
-            /** @description One line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
-            city?: string | null;
-            /** @description The seller's country: two capital letters (ISO 3166-1), `PL` for Poland. */
-            country?: string | null;
-            invoice_email?: null | components["schemas"]["EmailOrEmpty"];
+            address?: null | components["schemas"]["PlainLine200OrEmpty_PlainLine200"];
+            city?: null | components["schemas"]["PlainLine200OrEmpty_PlainLine200"];
+            country?: null | components["schemas"]["Country"];
+            invoice_email?: null | components["schemas"]["EmailOrEmpty_Email"];
             /** @description Plain text (several lines), at most 1000 characters. */
             invoice_issuer?: string | null;
-            /** @description 1-20 of `A-Z`, `0-9`, `/`, `-`. */
-            invoice_prefix?: string | null;
+            invoice_prefix?: null | components["schemas"]["InvoicePrefix"];
             /** @description Whether invoices to consumers (buyers without a NIP) go to KSeF too. */
             ksef_send_consumers?: boolean | null;
-            /** @description One required line of plain text (no `<`, `>` or control characters) of at most 200 characters as sent; surrounding whitespace is dropped; `null`: not given. */
-            name?: string | null;
-            order_report_email?: null | components["schemas"]["EmailOrEmpty"];
+            name?: null | components["schemas"]["PlainLine200"];
+            order_report_email?: null | components["schemas"]["EmailOrEmpty_Email"];
             /** @description HTML; sanitised. */
             page_footer_1?: string | null;
             /** @description HTML; sanitised. Empty: not translated. */
@@ -18830,8 +18877,8 @@ export interface components {
             page_footer_2_en?: string | null;
             /** Format: int64 */
             payment_time_minutes?: number | null;
-            /** @description One line of plain text (no `<`, `>` or control characters) of at most 20 characters as sent, or empty; surrounding whitespace is dropped; `null`: not given. */
-            postal_code?: string | null;
+            /** @description One required line of plain text (no `<`, `>` or control characters) of at most 20 characters as sent; surrounding whitespace is dropped. Empty (or only whitespace): none. */
+            postal_code?: string;
             /**
              * Format: int64
              * @description Seconds, up to a year.
@@ -18865,6 +18912,8 @@ export interface components {
             /** Format: int64 */
             route_id: number;
         };
+        /** @description The page's address (`/{slug}`): 1 to 100 of `a-z`, `0-9` and `-`, not only digits, not a path of the site's own screens. */
+        Slug: string;
         /** @description A user's stamp card, in the admin's list. */
         StampCardView: {
             /** @description `null` for a user that no longer exists. */
@@ -18988,6 +19037,11 @@ export interface components {
             /** @description A course's route (`course`), when the course is still known. */
             route_name?: string | null;
         };
+        /**
+         * @description A page's layout: one of [`TEMPLATES`].
+         * @enum {string}
+         */
+        Template: "default" | "wide" | "narrow";
         /** @description Required text (lines allowed) of at most 100 characters as sent; surrounding whitespace is dropped. */
         Text100: string;
         /** @description Required text (lines allowed) of at most 200 characters as sent; surrounding whitespace is dropped. */
@@ -19210,9 +19264,9 @@ export interface components {
             latitude?: number | null;
             /** Format: double */
             longitude?: number | null;
-            /** @description 1 to 100 characters. */
+            /** @description Required (`None` only while the save is refused). */
             name: components["schemas"]["Text100"];
-            /** @description 1 to 100 characters. */
+            /** @description Required (`None` only while the save is refused). */
             town: components["schemas"]["Text100"];
         };
         /** @description A stop as the search dropdown lists it. */
