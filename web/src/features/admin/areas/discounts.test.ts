@@ -11,9 +11,18 @@ interface Property {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  $ref?: string;
+  oneOf?: Property[];
 }
-const document = openapiDocument as unknown as { components: { schemas: { DiscountInput: { properties: Record<string, Property> } } } };
-const server = document.components.schemas.DiscountInput.properties;
+const document = openapiDocument as unknown as { components: { schemas: Record<string, Property & { properties?: Record<string, Property> }> } };
+/** A property's schema: a value type's (`$ref`) where the property names one, the non-null one of a nullable one. */
+function resolved(property: Property): Property {
+  if (property.oneOf) return resolved(property.oneOf.find((member) => member.$ref ?? member.maxLength) ?? property);
+  return property.$ref ? (document.components.schemas[property.$ref.split('/').at(-1) ?? ''] ?? property) : property;
+}
+const server = Object.fromEntries(
+  Object.entries(document.components.schemas.DiscountInput?.properties ?? {}).map(([name, property]) => [name, resolved(property)]),
+);
 
 const valid = {
   name: 'Ulga',
@@ -47,7 +56,7 @@ function issues(values: Partial<typeof valid>): Record<string, string> {
 }
 
 /** A bound of the document's `DiscountInput`, which must be there. */
-function bound(property: string, key: keyof Property): number {
+function bound(property: string, key: 'maxLength' | 'minimum' | 'maximum'): number {
   const value = server[property]?.[key];
   if (value === undefined) throw new Error(`DiscountInput.${property} has no ${key} in openapi.json`);
   return value;
