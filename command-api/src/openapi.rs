@@ -65,6 +65,7 @@ use crate::coupons;
         invoice_request::RequestInvoiceInput,
         invoice_request::InvoiceRequested,
         ksef_outage::KsefOutageInput,
+        ksef_outage::OutageKindInput,
         ksef_outage::KsefOutageEntered,
         change::ChangeInput,
         change::Changed,

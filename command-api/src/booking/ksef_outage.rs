@@ -27,7 +27,7 @@ use crate::CommandState;
 pub struct KsefOutageInput {
     /// `unavailable` ("niedostępność KSeF") or `emergency` ("tryb awaryjny").
     #[schema(required = true)]
-    pub kind: String,
+    pub kind: Option<OutageKindInput>,
     /// The first day (YYYY-MM-DD, Warsaw).
     #[schema(required = true, format = Date)]
     pub from: String,
@@ -37,6 +37,23 @@ pub struct KsefOutageInput {
     /// Where it was announced (at most 500 characters).
     #[schema(max_length = 500)]
     pub note: String,
+}
+
+/// An announcement's kind as the request names it (the document lists the two).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum OutageKindInput {
+    Unavailable,
+    Emergency,
+}
+
+impl From<OutageKindInput> for OutageKind {
+    fn from(kind: OutageKindInput) -> Self {
+        match kind {
+            OutageKindInput::Unavailable => OutageKind::Unavailable,
+            OutageKindInput::Emergency => OutageKind::Emergency,
+        }
+    }
 }
 
 /// The announcement entered.
@@ -68,9 +85,13 @@ impl OutageInputError {
     }
 }
 
-/// The announcement `kind`, `from`, `to` describe.
+/// The announcement `kind`, `from`, `to` describe (`coach finance ksef outage`).
 pub fn parse(kind: &str, from: &str, to: &str) -> Result<Outage, OutageInputError> {
-    let kind = OutageKind::parse(kind)?;
+    dated(OutageKind::parse(kind)?, from, to)
+}
+
+/// An announcement of `kind` from its first and last day as given.
+pub fn dated(kind: OutageKind, from: &str, to: &str) -> Result<Outage, OutageInputError> {
     let from = date("from", from)?;
     let to = date("to", to)?;
     Ok(Outage::new(kind, from, to)?)
@@ -102,14 +123,17 @@ pub async fn enter(pool: &PgPool, outage: &Outage, note: &str, entered_by: &str)
     responses((status = 200, description = "`{\"data\": KsefOutageEntered}`: entered; the deadlines follow it", body = Data<KsefOutageEntered>),
         (status = 400, description = "not JSON"), (status = 401, description = "no token"),
         (status = 403, description = "not an admin"),
-        (status = 422, description = "an unknown kind, a date that is not YYYY-MM-DD, an end before the start, or a note over 500 characters: nothing is entered")))]
+        (status = 422, description = "no kind or an unknown one, a date that is not YYYY-MM-DD, an end before the start, or a note over 500 characters: nothing is entered")))]
 #[tracing::instrument(skip_all)]
 pub async fn save(
     AdminUser(admin): AdminUser,
     State(state): State<CommandState>,
     AppJson(input): AppJson<KsefOutageInput>,
 ) -> Result<Data<KsefOutageEntered>, ApiError> {
-    let checked = parse(&input.kind, &input.from, &input.to).and_then(|outage| {
+    let kind = input.kind.ok_or_else(|| {
+        ApiError::invalid_field_coded("kind", api_core::codes::FIELD_BLANK, "This field is required.")
+    })?;
+    let checked = dated(kind.into(), &input.from, &input.to).and_then(|outage| {
         if input.note.chars().count() > 500 {
             return Err(OutageInputError::NoteTooLong);
         }

@@ -645,6 +645,8 @@ export const MenuTypeValues = ["top","bottom1","bottom2"] as const;
 
 export const OfficePaymentValues = ["cash","card_terminal"] as const;
 
+export const OutageKindInputValues = ["unavailable","emergency"] as const;
+
 export const RegisterFormatValues = ["json","csv"] as const;
 
 export const TemplateValues = ["default","wide","narrow"] as const;

@@ -5715,7 +5715,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description an unknown kind, a date that is not YYYY-MM-DD, an end before the start, or a note over 500 characters: nothing is entered */
+                /** @description no kind or an unknown one, a date that is not YYYY-MM-DD, an end before the start, or a note over 500 characters: nothing is entered */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -17491,11 +17491,8 @@ export interface components {
              * @default
              */
             from: string;
-            /**
-             * @description `unavailable` ("niedostępność KSeF") or `emergency` ("tryb awaryjny").
-             * @default
-             */
-            kind: string;
+            /** @default null */
+            kind: null | components["schemas"]["OutageKindInput"];
             /**
              * @description Where it was announced (at most 500 characters).
              * @default
@@ -18168,6 +18165,11 @@ export interface components {
             /** @description Why: 1 to 500 characters. */
             reason: components["schemas"]["Text500"];
         };
+        /**
+         * @description An announcement's kind as the request names it (the document lists the two).
+         * @enum {string}
+         */
+        OutageKindInput: "unavailable" | "emergency";
         /**
          * @description The pagination block of a list answer: `{"page", "perPage", "totalCount", "pageCount"}`.
          *

@@ -9,7 +9,7 @@ import { useIntl } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
 import { isApiError } from '@/shared/api/api-error';
-import { KsefOutageInput as KsefOutageLimits } from '@/shared/api/limits.gen';
+import { KsefOutageInput as KsefOutageLimits, OutageKindInputValues } from '@/shared/api/limits.gen';
 import { Button } from '@/shared/ui/button';
 
 import { KSEF_DEADLINES_KEY, KSEF_OUTAGES_KEY, ksefOutagesQuery, saveKsefOutage, type KsefOutageInput } from '../api/ksef-outages';
@@ -112,7 +112,8 @@ function OutageForm() {
       const entered = form.get(name);
       return typeof entered === 'string' ? entered : '';
     };
-    const input: KsefOutageInput = { kind: value('kind'), from: value('from'), to: value('to'), note: value('note') };
+    const kind = OutageKindInputValues.find((known) => known === value('kind')) ?? null;
+    const input: KsefOutageInput = { kind, from: value('from'), to: value('to'), note: value('note') };
     save.mutate(input);
   };
   const described = (field: Field) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${field}-error` } : {});
