@@ -63,30 +63,8 @@ impl Application {
         )
         .with_ksef(ksef.link);
 
-        // The read models on their own thread (see `projector`); the booking reactions
-        // here, since they issue commands through this runtime's pools and batchers.
-        let (mut projector, mut reactions, mut runners) = (None, None, Vec::new());
-        if args.role.runs_projections() {
-            let started = Projector::start(cli, &shutdown).await?;
-            runners.push(started.runner().clone());
-            projector = Some(started);
-            let runner = Runner::new(store.clone(), pool.clone(), RunnerConfig::default());
-            runners.push(runner.clone());
-            let booking = command_api::processes::reactions::BookingReactions { state: commands.clone() };
-            let disruptions = command_api::processes::disruptions::DisruptionProcess { state: commands.clone() };
-            let complaint_mails = command_api::complaints::mails::ComplaintMails { state: commands.clone() };
-            let shutdown = shutdown.clone();
-            reactions = Some(tokio::spawn(async move {
-                runner.run(vec![Arc::new(booking), Arc::new(disruptions), Arc::new(complaint_mails)], shutdown).await
-            }));
-        }
-        let timers = if args.role.serves_commands() {
-            let mut timers = command_api::processes::spawn_timers(&commands, &shutdown);
-            timers.push(tokio::spawn(catalogue_api::course::recovery::run(commands.clone(), shutdown.clone())));
-            timers
-        } else {
-            Vec::new()
-        };
+        let Readers { projector, reactions, runners } = start_readers(cli, args, &store, &commands, &shutdown).await?;
+        let timers = start_timers(args, &commands, &shutdown);
 
         let ops_state = OpsState { pool: pool.clone(), store: store.clone(), runners };
         let mut router = Router::new();
@@ -243,6 +221,54 @@ fn public_url(args: &ServeArgs, bound: SocketAddr) -> String {
 
 /// A gateway, the start of its payment page's address, and the sandbox when it is one.
 type Gateway = (Arc<dyn payment::PaymentGateway>, String, Option<Arc<payment::Sandbox>>);
+
+/// What reads the event store in this process: the read models' projector and the
+/// runner of the booking reactions (for `/status/projections`).
+struct Readers {
+    projector: Option<Projector>,
+    reactions: Option<JoinHandle<()>>,
+    runners: Vec<Runner>,
+}
+
+/// The read models on their own thread (see `projector`); the booking reactions here,
+/// since they issue commands through this runtime's pools and batchers. None for a role
+/// that does not run projections.
+async fn start_readers(
+    cli: &Cli,
+    args: &ServeArgs,
+    store: &Arc<dyn event_store::EventStore>,
+    commands: &command_api::CommandState,
+    shutdown: &CancellationToken,
+) -> anyhow::Result<Readers> {
+    if !args.role.runs_projections() {
+        return Ok(Readers { projector: None, reactions: None, runners: Vec::new() });
+    }
+    let projector = Projector::start(cli, shutdown).await?;
+    let runner = Runner::new(store.clone(), commands.pool.clone(), RunnerConfig::default());
+    let runners = vec![projector.runner().clone(), runner.clone()];
+    let booking = command_api::processes::reactions::BookingReactions { state: commands.clone() };
+    let disruptions = command_api::processes::disruptions::DisruptionProcess { state: commands.clone() };
+    let complaint_mails = command_api::complaints::mails::ComplaintMails { state: commands.clone() };
+    let shutdown = shutdown.clone();
+    let reactions = tokio::spawn(async move {
+        runner.run(vec![Arc::new(booking), Arc::new(disruptions), Arc::new(complaint_mails)], shutdown).await
+    });
+    Ok(Readers { projector: Some(projector), reactions: Some(reactions), runners })
+}
+
+/// The timed processes of the command side (none for a role that does not serve commands).
+fn start_timers(
+    args: &ServeArgs,
+    commands: &command_api::CommandState,
+    shutdown: &CancellationToken,
+) -> Vec<JoinHandle<()>> {
+    if !args.role.serves_commands() {
+        return Vec::new();
+    }
+    let mut timers = command_api::processes::spawn_timers(commands, shutdown);
+    timers.push(tokio::spawn(catalogue_api::course::recovery::run(commands.clone(), shutdown.clone())));
+    timers
+}
 
 /// The payment gateway the settings choose, where its payment page is, and the sandbox
 /// (whose pages this server serves) when it is the one.

@@ -89,6 +89,42 @@ impl Inventory {
     }
 }
 
+impl Inventory {
+    /// Seats held under `hold_id`. A hold id is held once (decide answers `[]` to a
+    /// repeat); a second one is ignored.
+    fn held(&mut self, hold_id: Uuid, from: u32, to: u32, seats: u32, expires_at: DateTime<Utc>) {
+        if self.holds.contains_key(&hold_id) {
+            return;
+        }
+        self.load(from, to, seats, true);
+        let hold = Hold {
+            from,
+            to,
+            seats_held: seats,
+            seats_left: seats,
+            confirmed: false,
+            expires_at,
+            release_ids: Vec::new(),
+        };
+        self.holds.insert(hold_id, hold);
+    }
+
+    /// Seats of `hold_id` released under `release_id` (once). Only what the hold still
+    /// has goes back: a segment never drops below the other holds on it.
+    fn released(&mut self, hold_id: Uuid, release_id: Uuid, from: u32, to: u32, seats: u32) {
+        let released = match self.holds.get_mut(&hold_id) {
+            Some(hold) if !hold.release_ids.contains(&release_id) => {
+                let released = seats.min(hold.seats_left);
+                hold.release_ids.push(release_id);
+                hold.seats_left -= released;
+                released
+            }
+            _ => 0,
+        };
+        self.load(from, to, released, false);
+    }
+}
+
 /// The state after `event`. A total match: a new event type does not compile until it
 /// is handled here.
 pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory {
@@ -116,22 +152,7 @@ pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory
             SeatInventory::Opened(mut inventory),
             SeatInventoryEvent::SeatsHeld { hold_id, from, to, seats, expires_at, .. },
         ) => {
-            // A hold id is held once (decide answers `[]` to a repeat); a second one is ignored.
-            if !inventory.holds.contains_key(hold_id) {
-                inventory.load(*from, *to, *seats, true);
-                inventory.holds.insert(
-                    *hold_id,
-                    Hold {
-                        from: *from,
-                        to: *to,
-                        seats_held: *seats,
-                        seats_left: *seats,
-                        confirmed: false,
-                        expires_at: *expires_at,
-                        release_ids: Vec::new(),
-                    },
-                );
-            }
+            inventory.held(*hold_id, *from, *to, *seats, *expires_at);
             SeatInventory::Opened(inventory)
         }
         (SeatInventory::Opened(mut inventory), SeatInventoryEvent::HoldConfirmed { hold_id, .. }) => {
@@ -144,18 +165,7 @@ pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory
             SeatInventory::Opened(mut inventory),
             SeatInventoryEvent::SeatsReleased { hold_id, release_id, from, to, seats, .. },
         ) => {
-            // Only what the hold still has goes back: a segment never drops below the
-            // other holds on it.
-            let released = match inventory.holds.get_mut(hold_id) {
-                Some(hold) if !hold.release_ids.contains(release_id) => {
-                    let released = (*seats).min(hold.seats_left);
-                    hold.release_ids.push(*release_id);
-                    hold.seats_left -= released;
-                    released
-                }
-                _ => 0,
-            };
-            inventory.load(*from, *to, released, false);
+            inventory.released(*hold_id, *release_id, *from, *to, *seats);
             SeatInventory::Opened(inventory)
         }
         (SeatInventory::Opened(mut inventory), SeatInventoryEvent::CourseCancelled { reason, by, at, .. }) => {

@@ -23,45 +23,14 @@ impl SettingsInput {
     pub fn parse_beside(self, current: Settings, refused: &[String]) -> Result<Settings, ApiError> {
         let mut e = Fields::default();
         let c = current;
-        let mut int = |field: &str, value: Option<i64>, now: i64, min: i64, max: i64| -> i64 {
-            e.value(field, validate::int_in(value.unwrap_or(now), min, max)).unwrap_or(now)
-        };
-        let refresh_time = int("refresh_time", self.refresh_time, c.refresh_time.into(), 0, 365 * 24 * 3600);
-        let vat_rate_percent = int("vat_rate_percent", self.vat_rate_percent, c.vat_rate_percent.into(), 0, 100);
-        let payment_time_minutes =
-            int("payment_time_minutes", self.payment_time_minutes, c.payment_time_minutes.into(), 1, DAY_MINUTES);
-        let sales_close_minutes =
-            int("sales_close_minutes", self.sales_close_minutes, c.sales_close_minutes.into(), 0, DAY_MINUTES);
-        let return_cutoff_minutes = int(
-            "return_cutoff_minutes",
-            self.return_cutoff_minutes,
-            c.return_cutoff_minutes.into(),
-            0,
-            7 * DAY_MINUTES,
-        );
-        let return_fee_percent =
-            int("return_fee_percent", self.return_fee_percent, c.return_fee_percent.into(), 0, 100);
-        let stamps_per_reward = int("stamps_per_reward", self.stamps_per_reward, c.stamps_per_reward.into(), 1, 1000);
-        let reward_value = int("reward_value", self.reward_value, c.reward_value, 1, 1_000_000);
-        let text = |e: &mut Fields<'_>,
-                    field: &str,
-                    value: Option<String>,
-                    now: String,
-                    rule: &dyn Fn(&str) -> Result<String, ValueError>| {
-            let value = value.unwrap_or(now);
-            e.value(field, rule(&value)).unwrap_or(value)
-        };
+        let n = self.numbers(&c, &mut e);
         let country = self.country.map(Country::into_string).unwrap_or(c.country);
-        let postal_code = self.postal_code.unwrap_or(c.postal_code);
         let country_refused = refused.iter().any(|f| f == "country");
-        let postal_code = e.value("postal_code", seller::postal_code(&postal_code)).and_then(|code| {
-            if country_refused {
-                return Some(code);
-            }
-            e.value_with("postal_code", seller::postal_code_in(code, &country), |_| seller::POSTAL_CODE_MESSAGE.into())
-        });
+        let postal_code = self.postal_code.unwrap_or(c.postal_code);
+        let postal_code = seller_postal_code(&mut e, &postal_code, (!country_refused).then_some(country.as_str()));
         let tax_id = self.tax_id.unwrap_or(c.tax_id);
         let tax_id = e.value_with("tax_id", seller::tax_id(&tax_id), |_| seller::NIP_MESSAGE.into());
+        let html = |v: &str| validate::html(v, 20_000);
         let settings = Settings {
             name: text(&mut e, "name", self.name.map(String::from), c.name, &|v| {
                 PlainLine::<200>::parse(v).map(String::from)
@@ -72,27 +41,18 @@ impl SettingsInput {
             }),
             invoice_email: self.invoice_email.map(OrEmpty::into_text).unwrap_or(c.invoice_email),
             order_report_email: self.order_report_email.map(OrEmpty::into_text).unwrap_or(c.order_report_email),
-            page_footer_1: text(&mut e, "page_footer_1", self.page_footer_1, c.page_footer_1, &|v| {
-                validate::html(v, 20_000)
-            }),
-            page_footer_2: text(&mut e, "page_footer_2", self.page_footer_2, c.page_footer_2, &|v| {
-                validate::html(v, 20_000)
-            }),
-            page_footer_1_en: text(&mut e, "page_footer_1_en", self.page_footer_1_en, c.page_footer_1_en, &|v| {
-                validate::html(v, 20_000)
-            }),
-            page_footer_2_en: text(&mut e, "page_footer_2_en", self.page_footer_2_en, c.page_footer_2_en, &|v| {
-                validate::html(v, 20_000)
-            }),
-            // The ranges above fit in an `i32`.
-            refresh_time: i32::try_from(refresh_time).unwrap_or_default(),
-            vat_rate_percent: i32::try_from(vat_rate_percent).unwrap_or_default(),
-            payment_time_minutes: i32::try_from(payment_time_minutes).unwrap_or_default(),
-            sales_close_minutes: i32::try_from(sales_close_minutes).unwrap_or_default(),
-            return_cutoff_minutes: i32::try_from(return_cutoff_minutes).unwrap_or_default(),
-            return_fee_percent: i32::try_from(return_fee_percent).unwrap_or_default(),
-            stamps_per_reward: i32::try_from(stamps_per_reward).unwrap_or_default(),
-            reward_value,
+            page_footer_1: text(&mut e, "page_footer_1", self.page_footer_1, c.page_footer_1, &html),
+            page_footer_2: text(&mut e, "page_footer_2", self.page_footer_2, c.page_footer_2, &html),
+            page_footer_1_en: text(&mut e, "page_footer_1_en", self.page_footer_1_en, c.page_footer_1_en, &html),
+            page_footer_2_en: text(&mut e, "page_footer_2_en", self.page_footer_2_en, c.page_footer_2_en, &html),
+            refresh_time: n.refresh_time,
+            vat_rate_percent: n.vat_rate_percent,
+            payment_time_minutes: n.payment_time_minutes,
+            sales_close_minutes: n.sales_close_minutes,
+            return_cutoff_minutes: n.return_cutoff_minutes,
+            return_fee_percent: n.return_fee_percent,
+            stamps_per_reward: n.stamps_per_reward,
+            reward_value: n.reward_value,
             tax_id: tax_id.unwrap_or_default(),
             address: self.address.map(OrEmpty::into_text).unwrap_or(c.address),
             postal_code: postal_code.unwrap_or_default(),
@@ -103,6 +63,79 @@ impl SettingsInput {
         e.finish()?;
         Ok(settings)
     }
+
+    /// The numeric settings, each within its range (the current one where not sent).
+    fn numbers(&self, c: &Settings, e: &mut Fields<'_>) -> Numbers {
+        let mut int = |field: &str, value: Option<i64>, now: i64, min: i64, max: i64| -> i64 {
+            e.value(field, validate::int_in(value.unwrap_or(now), min, max)).unwrap_or(now)
+        };
+        // The ranges below fit in an `i32`.
+        let mut int32 = |field: &str, value: Option<i64>, now: i32, min: i64, max: i64| -> i32 {
+            i32::try_from(int(field, value, now.into(), min, max)).unwrap_or_default()
+        };
+        Numbers {
+            refresh_time: int32("refresh_time", self.refresh_time, c.refresh_time, 0, 365 * 24 * 3600),
+            vat_rate_percent: int32("vat_rate_percent", self.vat_rate_percent, c.vat_rate_percent, 0, 100),
+            payment_time_minutes: int32(
+                "payment_time_minutes",
+                self.payment_time_minutes,
+                c.payment_time_minutes,
+                1,
+                DAY_MINUTES,
+            ),
+            sales_close_minutes: int32(
+                "sales_close_minutes",
+                self.sales_close_minutes,
+                c.sales_close_minutes,
+                0,
+                DAY_MINUTES,
+            ),
+            return_cutoff_minutes: int32(
+                "return_cutoff_minutes",
+                self.return_cutoff_minutes,
+                c.return_cutoff_minutes,
+                0,
+                7 * DAY_MINUTES,
+            ),
+            return_fee_percent: int32("return_fee_percent", self.return_fee_percent, c.return_fee_percent, 0, 100),
+            stamps_per_reward: int32("stamps_per_reward", self.stamps_per_reward, c.stamps_per_reward, 1, 1000),
+            reward_value: int("reward_value", self.reward_value, c.reward_value, 1, 1_000_000),
+        }
+    }
+}
+
+/// The numeric settings as checked.
+struct Numbers {
+    refresh_time: i32,
+    vat_rate_percent: i32,
+    payment_time_minutes: i32,
+    sales_close_minutes: i32,
+    return_cutoff_minutes: i32,
+    return_fee_percent: i32,
+    stamps_per_reward: i32,
+    reward_value: i64,
+}
+
+/// A text setting checked by `rule` (the current one where not sent).
+fn text(
+    e: &mut Fields<'_>,
+    field: &str,
+    value: Option<String>,
+    now: String,
+    rule: &dyn Fn(&str) -> Result<String, ValueError>,
+) -> String {
+    let value = value.unwrap_or(now);
+    e.value(field, rule(&value)).unwrap_or(value)
+}
+
+/// The seller's postal code in its form, and (`country`: one not refused) the country's.
+fn seller_postal_code(e: &mut Fields<'_>, postal_code: &str, country: Option<&str>) -> Option<String> {
+    e.value("postal_code", seller::postal_code(postal_code)).and_then(|code| match country {
+        None => Some(code),
+        Some(country) => {
+            e.value_with("postal_code", seller::postal_code_in(code, country), |_| seller::POSTAL_CODE_MESSAGE.into())
+        }
+    })
 }
 
 #[cfg(test)]

@@ -34,86 +34,19 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
         OrderEvent::LatePaymentRefunded { transaction_id, .. } => {
             placed(state, |order| order.refunded_transactions.push(transaction_id.clone()))
         }
-        OrderEvent::TicketReturned { ticket_id, .. } => placed(state, |order| order.ticket_returned(*ticket_id)),
-        OrderEvent::TicketCourseChanged { ticket_id, to_course, price_difference, .. } => {
-            placed(state, |order| order.with_ticket(*ticket_id, |t| t.moved(to_course, *price_difference)))
-        }
-        OrderEvent::TicketChangeRequested { ticket_id, to_course, price_difference, payment, expires_at, .. } => {
-            let change = PendingChange {
-                to_course: to_course.clone(),
-                price_difference: *price_difference,
-                payment: payment.clone(),
-                expires_at: *expires_at,
-            };
-            placed(state, |order| {
-                order.change_sessions.push(payment.session_id.clone());
-                order.with_ticket(*ticket_id, |t| t.pending_change = Some(change));
-            })
-        }
-        // The change it paid for follows it (TicketCourseChanged).
-        OrderEvent::TicketChangePaid { ticket_id, amount, transaction_id, session_id, .. } => {
-            placed(state, |order| order.change_paid(*ticket_id, *amount, transaction_id, session_id))
-        }
+        OrderEvent::TicketReturned { .. }
+        | OrderEvent::TicketCourseChanged { .. }
+        | OrderEvent::TicketChangeRequested { .. }
+        | OrderEvent::TicketChangePaid { .. }
+        | OrderEvent::TicketChangeExpired { .. }
+        | OrderEvent::TicketUsed { .. } => placed(state, |order| ticket_event(order, event)),
         // Who moved the leg and why: its tickets moved with the events next to it.
         OrderEvent::LegMoved { .. } => state,
-        OrderEvent::TicketChangeExpired { ticket_id, .. } => {
-            placed(state, |order| order.with_ticket(*ticket_id, |t| t.pending_change = None))
+        OrderEvent::InvoiceIssued { .. } | OrderEvent::InvoiceCorrected { .. } => {
+            placed(state, |order| invoice_event(order, event))
         }
-        OrderEvent::TicketUsed { ticket_id, course_id, check_in_id, used_at, by_user_id, .. } => {
-            let used = TicketUse {
-                used_at: *used_at,
-                course_id: *course_id,
-                by_user_id: *by_user_id,
-                check_in_id: *check_in_id,
-            };
-            placed(state, |order| order.with_ticket(*ticket_id, |t| t.used(used)))
-        }
-        OrderEvent::InvoiceIssued { number, issued_at, total, vat_rate, sale_date, seller, buyer, ksef, .. } => {
-            let issued = Invoice {
-                number: number.clone(),
-                issued_at: *issued_at,
-                total: *total,
-                vat_rate: *vat_rate,
-                sale_date: *sale_date,
-                seller: seller.clone(),
-                buyer: buyer.clone(),
-                corrections: Vec::new(),
-            };
-            placed(state, |order| {
-                if *ksef && order.invoice.is_none() {
-                    order.ksef_due(number, None, *issued_at);
-                }
-                order.invoice_issued(issued)
-            })
-        }
-        OrderEvent::InvoiceCorrected { number, corrects, amount, issued_at, reason, buyer, ksef, .. } => {
-            let correction = InvoiceCorrection {
-                number: number.clone(),
-                amount: *amount,
-                issued_at: *issued_at,
-                reason: reason.clone(),
-            };
-            placed(state, |order| {
-                if *ksef && order.invoice.is_some() {
-                    order.ksef_due(number, Some(corrects.as_str()), *issued_at);
-                }
-                order.invoice_corrected(correction, buyer.clone())
-            })
-        }
-        OrderEvent::DisruptionTold { course_id, notice_id, told_at, .. } => placed(state, |order| {
-            let record = order.disruption_mut(*course_id);
-            record.notices.push(*notice_id);
-            record.told_at = Some(*told_at);
-        }),
-        OrderEvent::DisruptionChosen { course_id, choice, by, chosen_at, to_course_id, refund_amount, .. } => {
-            let chosen = DisruptionChosenRecord {
-                choice: *choice,
-                by: *by,
-                at: *chosen_at,
-                to_course_id: *to_course_id,
-                refund_amount: *refund_amount,
-            };
-            placed(state, |order| order.disruption_mut(*course_id).chosen = Some(chosen))
+        OrderEvent::DisruptionTold { .. } | OrderEvent::DisruptionChosen { .. } => {
+            placed(state, |order| disruption_event(order, event))
         }
         OrderEvent::CustomerDetailsChanged { customer, .. } => placed(state, |order| order.customer = customer.clone()),
         OrderEvent::OrderAssignedToUser { user_id, .. } => placed(state, |order| order.user_id = Some(*user_id)),
@@ -128,6 +61,100 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
         | OrderEvent::KsefWentOffline { .. }
         | OrderEvent::KsefUpoReceived { .. }
         | OrderEvent::RejectedInvoiceAmended { .. } => placed(state, |order| order.ksef_step(event)),
+    }
+}
+
+/// A ticket's event on a placed order (the other events are [`evolve`]'s).
+fn ticket_event(order: &mut OrderState, event: &OrderEvent) {
+    match event {
+        OrderEvent::TicketReturned { ticket_id, .. } => order.ticket_returned(*ticket_id),
+        OrderEvent::TicketCourseChanged { ticket_id, to_course, price_difference, .. } => {
+            order.with_ticket(*ticket_id, |t| t.moved(to_course, *price_difference));
+        }
+        OrderEvent::TicketChangeRequested { ticket_id, to_course, price_difference, payment, expires_at, .. } => {
+            let change = PendingChange {
+                to_course: to_course.clone(),
+                price_difference: *price_difference,
+                payment: payment.clone(),
+                expires_at: *expires_at,
+            };
+            order.change_sessions.push(payment.session_id.clone());
+            order.with_ticket(*ticket_id, |t| t.pending_change = Some(change));
+        }
+        // The change it paid for follows it (TicketCourseChanged).
+        OrderEvent::TicketChangePaid { ticket_id, amount, transaction_id, session_id, .. } => {
+            order.change_paid(*ticket_id, *amount, transaction_id, session_id);
+        }
+        OrderEvent::TicketChangeExpired { ticket_id, .. } => {
+            order.with_ticket(*ticket_id, |t| t.pending_change = None);
+        }
+        OrderEvent::TicketUsed { ticket_id, course_id, check_in_id, used_at, by_user_id, .. } => {
+            let used = TicketUse {
+                used_at: *used_at,
+                course_id: *course_id,
+                by_user_id: *by_user_id,
+                check_in_id: *check_in_id,
+            };
+            order.with_ticket(*ticket_id, |t| t.used(used));
+        }
+        _ => {}
+    }
+}
+
+/// An invoice or its correction issued, with its KSeF track when it goes there.
+fn invoice_event(order: &mut OrderState, event: &OrderEvent) {
+    match event {
+        OrderEvent::InvoiceIssued { number, issued_at, total, vat_rate, sale_date, seller, buyer, ksef, .. } => {
+            let issued = Invoice {
+                number: number.clone(),
+                issued_at: *issued_at,
+                total: *total,
+                vat_rate: *vat_rate,
+                sale_date: *sale_date,
+                seller: seller.clone(),
+                buyer: buyer.clone(),
+                corrections: Vec::new(),
+            };
+            if *ksef && order.invoice.is_none() {
+                order.ksef_due(number, None, *issued_at);
+            }
+            order.invoice_issued(issued);
+        }
+        OrderEvent::InvoiceCorrected { number, corrects, amount, issued_at, reason, buyer, ksef, .. } => {
+            let correction = InvoiceCorrection {
+                number: number.clone(),
+                amount: *amount,
+                issued_at: *issued_at,
+                reason: reason.clone(),
+            };
+            if *ksef && order.invoice.is_some() {
+                order.ksef_due(number, Some(corrects.as_str()), *issued_at);
+            }
+            order.invoice_corrected(correction, buyer.clone());
+        }
+        _ => {}
+    }
+}
+
+/// A disruption told to the passenger, or their choice.
+fn disruption_event(order: &mut OrderState, event: &OrderEvent) {
+    match event {
+        OrderEvent::DisruptionTold { course_id, notice_id, told_at, .. } => {
+            let record = order.disruption_mut(*course_id);
+            record.notices.push(*notice_id);
+            record.told_at = Some(*told_at);
+        }
+        OrderEvent::DisruptionChosen { course_id, choice, by, chosen_at, to_course_id, refund_amount, .. } => {
+            let chosen = DisruptionChosenRecord {
+                choice: *choice,
+                by: *by,
+                at: *chosen_at,
+                to_course_id: *to_course_id,
+                refund_amount: *refund_amount,
+            };
+            order.disruption_mut(*course_id).chosen = Some(chosen);
+        }
+        _ => {}
     }
 }
 
