@@ -159,15 +159,8 @@ async fn follow(
         if horizon.is_none() {
             round_started = Instant::now();
         }
-        let (below, fresh) = match horizon.take() {
-            Some(h) => (Ok(h), false),
-            None => (rows::horizon(&pool).await, true),
-        };
-        let read = match below {
-            Ok(h) => rows::read_below(&pool, after, &filter, SUBSCRIPTION_BATCH, h).await.map(|rows| (rows, h)),
-            Err(e) => Err(e),
-        };
-        let (rows, below) = match read {
+        let fresh = horizon.is_none();
+        let (rows, below) = match read_round(&pool, after, &filter, horizon.take()).await {
             Ok(read) => read,
             Err(e) => {
                 let _ = out.send(Err(e)).await;
@@ -229,20 +222,48 @@ async fn follow(
             continue;
         }
         backoff = Duration::from_millis(1);
-        tokio::select! {
-            changed = wakeups.changed() => if changed.is_err() { tokio::time::sleep(pace.poll_interval).await },
-            _ = tokio::time::sleep(pace.poll_interval) => {},
-            _ = out.closed() => return,
-        }
-        // Let the appends of the rest of the round gather before reading them.
-        let wait = pace.min_round.saturating_sub(round_started.elapsed());
-        if !wait.is_zero() {
-            tokio::select! {
-                _ = tokio::time::sleep(wait) => {},
-                _ = out.closed() => return,
-            }
+        if !wait_for_more(&mut wakeups, &pace, round_started, &out).await {
+            return; // the subscriber went away
         }
     }
+}
+
+/// One read: the events after `after` below `horizon` (a fresh horizon when `None`),
+/// and the horizon read below.
+async fn read_round(
+    pool: &PgPool,
+    after: Option<Position>,
+    filter: &SubscriptionFilter,
+    horizon: Option<i64>,
+) -> Result<(Vec<EventRow>, i64)> {
+    let below = match horizon {
+        Some(h) => h,
+        None => rows::horizon(pool).await?,
+    };
+    Ok((rows::read_below(pool, after, filter, SUBSCRIPTION_BATCH, below).await?, below))
+}
+
+/// Wait for a wake-up (or the poll interval), then let the appends of the rest of the
+/// round gather before reading them. `false`: the subscriber went away meanwhile.
+async fn wait_for_more(
+    wakeups: &mut watch::Receiver<u64>,
+    pace: &Pace,
+    round_started: Instant,
+    out: &mpsc::Sender<Result<Batch>>,
+) -> bool {
+    tokio::select! {
+        changed = wakeups.changed() => if changed.is_err() { tokio::time::sleep(pace.poll_interval).await },
+        _ = tokio::time::sleep(pace.poll_interval) => {},
+        _ = out.closed() => return false,
+    }
+    let wait = pace.min_round.saturating_sub(round_started.elapsed());
+    if !wait.is_zero() {
+        tokio::select! {
+            _ = tokio::time::sleep(wait) => {},
+            _ = out.closed() => return false,
+        }
+    }
+    true
 }
 
 #[cfg(test)]
