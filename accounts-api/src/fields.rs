@@ -261,9 +261,9 @@ mod tests {
                 assert_eq!(
                     errors,
                     vec![
-                        FieldError::new("email", "E-mail must be a string.").with_code("field.not_text"),
-                        FieldError::new("first_name", "First name cannot be blank.").with_code("field.blank"),
-                        FieldError::new("last_name", "Last name cannot be blank.").with_code("field.blank"),
+                        FieldError::new("email", "field.not_text", "E-mail must be a string."),
+                        FieldError::new("first_name", "field.blank", "First name cannot be blank."),
+                        FieldError::new("last_name", "field.blank", "Last name cannot be blank."),
                     ]
                 );
             }

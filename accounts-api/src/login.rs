@@ -75,14 +75,12 @@ pub async fn login(
         Some(account) if matches => account,
         _ => {
             attempt.failed();
-            return Err(
-                ApiError::invalid_field("password", BAD_CREDENTIALS).with_code(api_core::codes::BAD_CREDENTIALS)
-            );
+            return Err(ApiError::refusal_on("password", api_core::codes::BAD_CREDENTIALS, BAD_CREDENTIALS));
         }
     };
     attempt.succeeded(&state.pool).await?;
     if !account.active {
-        return Err(ApiError::invalid_field("email", NOT_ACTIVATED).with_code(api_core::codes::NOT_ACTIVATED));
+        return Err(ApiError::refusal_on("email", api_core::codes::NOT_ACTIVATED, NOT_ACTIVATED));
     }
     let token = tokens::issue(&state.pool, account.id, Purpose::Session).await?;
     let user = users::user_view(&state.pool, account.id).await?;

@@ -92,7 +92,7 @@ pub async fn update_my_account(
     let bare = [&body.first_name, &body.last_name, &body.phone, &body.email];
     if body.my_account.is_some() && bare.iter().any(|field| field.is_some()) {
         // One or the other: fields beside `my-account` would be silently dropped.
-        return Err(ApiError::invalid_field_coded(
+        return Err(ApiError::invalid_field(
             "my-account",
             api_core::codes::FIELD_INVALID,
             "Send the fields either inside my-account or beside it, not both.",
@@ -100,7 +100,7 @@ pub async fn update_my_account(
     }
     let input = match body.my_account {
         Some(wrapped) => serde_json::from_value(Value::Object(wrapped)).map_err(|e| {
-            ApiError::invalid_field_coded("my-account", api_core::codes::FIELD_INVALID, &format!("my-account: {e}"))
+            ApiError::invalid_field("my-account", api_core::codes::FIELD_INVALID, &format!("my-account: {e}"))
         })?,
         None => MyAccountInput {
             first_name: body.first_name,

@@ -127,7 +127,7 @@ async fn reset_with_token(state: &AccountsState, input: &ChangePasswordInput) ->
     let (Some(token), Some(new_password)) = (token, new_password) else {
         return Err(ApiError::Internal("change-password parsed but empty".into()));
     };
-    let refused = || ApiError::invalid_field("token", NOT_CHANGED).with_code(api_core::codes::PASSWORD_NOT_CHANGED);
+    let refused = || ApiError::refusal_on("token", api_core::codes::PASSWORD_NOT_CHANGED, NOT_CHANGED);
     // Check the token cheaply before spending a hash on it; it is used atomically below.
     let live: bool = sqlx::query_scalar(
         "select exists (select 1 from auth_tokens where token_hash = $1 and purpose = 'password_reset' \
@@ -175,9 +175,7 @@ async fn change_logged_in(
         attempt.failed();
         return Err(ApiError::Validation {
             message: NOT_CHANGED.into(),
-            errors: vec![
-                FieldError::new("old_password", WRONG_OLD_PASSWORD).with_code(api_core::codes::WRONG_OLD_PASSWORD)
-            ],
+            errors: vec![FieldError::new("old_password", api_core::codes::WRONG_OLD_PASSWORD, WRONG_OLD_PASSWORD)],
         }
         .with_code(api_core::codes::PASSWORD_NOT_CHANGED));
     }

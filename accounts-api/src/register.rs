@@ -86,7 +86,7 @@ pub struct Registered {
 fn email_taken() -> ApiError {
     ApiError::Validation {
         message: REGISTRATION_FAILED.into(),
-        errors: vec![api_core::FieldError::new("email", EMAIL_TAKEN).with_code(api_core::codes::EMAIL_TAKEN)],
+        errors: vec![api_core::FieldError::new("email", api_core::codes::EMAIL_TAKEN, EMAIL_TAKEN)],
     }
     .with_code(api_core::codes::REGISTRATION_FAILED)
 }
@@ -173,7 +173,7 @@ pub async fn confirm_get(
 
 #[tracing::instrument(skip_all)]
 async fn activate(state: &AccountsState, token: Option<&str>) -> Result<Data<Message>, ApiError> {
-    let refused = || ApiError::invalid_field("token", NOT_ACTIVATED).with_code(api_core::codes::NOT_ACTIVATED);
+    let refused = || ApiError::refusal_on("token", api_core::codes::NOT_ACTIVATED, NOT_ACTIVATED);
     let token = token.map(str::trim).filter(|t| !t.is_empty() && t.len() <= 200).ok_or_else(refused)?;
     let mut tx = state.pool.begin().await?;
     let user = tokens::consume(&mut *tx, token, Purpose::Activation).await?.ok_or_else(refused)?;

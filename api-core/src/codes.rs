@@ -66,6 +66,8 @@ codes! {
     FIELD_OUT_OF_RANGE = "field.out_of_range", 422, "The number or date is outside what is allowed.";
     FIELD_NOT_DATE = "field.not_date", 422, "The field must be a date `YYYY-MM-DD`.";
     FIELD_INVALID_CHOICE = "field.invalid_choice", 422, "The field is not one of the allowed values.";
+    FIELD_NOT_ID = "field.not_id", 422, "The field must be an id (a UUID).";
+    FIELD_NOT_OBJECT = "field.not_object", 422, "The field (or the whole body, field `body`) must be a JSON object.";
     FIELD_CONFLICT = "field.conflict", 422, "The value clashes with stored data (in use already, or refused by a rule of the table).";
 
     // Content (query-api/src/content).
@@ -74,6 +76,7 @@ codes! {
     // The order form and the ticket screens (command-api/src/booking), beside the domain's codes.
     FIELD_INVALID_PHONE = "field.invalid_phone", 422, "The field is not a phone number.";
     FIELD_INVALID_VAT_NUMBER = "field.invalid_vat_number", 422, "The field is not a NIP (10 digits).";
+    PHONE_NOT_MOBILE = "phone.not_mobile", 422, "The order's phone number cannot receive text messages (field `phone`).";
     FIELD_INVALID_POSTAL_CODE = "field.invalid_postal_code", 422, "The field is not a Polish postal code (37-400).";
     TERMS_NOT_ACCEPTED = "consent.terms_required", 422, "The terms and conditions were not accepted.";
     DATA_CONSENT_MISSING = "consent.data_required", 422, "The consent to process the data was not given.";
@@ -96,6 +99,9 @@ codes! {
     TICKET_UNREADABLE = "ticket.unreadable", 422, "The scanned text is not a ticket's code (field `qr`).";
 
     // Coupons (command-api/src/coupons.rs).
+    // KSeF's announced unavailability (command-api/src/booking/ksef_outage.rs).
+    OUTAGE_ENDS_BEFORE_START = "outage.ends_before_start", 422, "The announced unavailability ends before it starts (field `to`).";
+
     COUPON_EXPIRY_PASSED = "coupon.expiry_passed", 422, "The coupon's expiry is not in the future (field `expires_at`).";
 
     // Routes (catalogue-api/src/catalogue/route_remove.rs), issue 29.

@@ -26,11 +26,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for AppJson<T> {
         let bytes = Bytes::from_request(req, state).await.map_err(|e| ApiError::BadRequest(e.body_text()))?;
         // Every body of the API is an object; serde would read a struct from a list as well.
         if bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
-            return Err(ApiError::invalid_field_coded(
-                "body",
-                crate::codes::FIELD_INVALID,
-                "the body must be a JSON object",
-            ));
+            return Err(ApiError::invalid_field("body", crate::codes::FIELD_INVALID, "the body must be a JSON object"));
         }
         from_slice(&bytes).map(AppJson)
     }
@@ -104,7 +100,7 @@ fn shape_error(err: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
     };
     if let Some(refused) = crate::values::ValueError::untag(&inner.to_string()) {
         let message = format!("{field} {}", refused.message);
-        let error = FieldError::new(field, message.as_str()).with_code(refused.code).with_params(refused.params);
+        let error = FieldError::new(field, refused.code, message.as_str()).with_params(refused.params);
         return ApiError::Validation { message, errors: vec![error] };
     }
     // serde's own refusals, by what they say: not one of an enumeration's values, a
@@ -116,10 +112,7 @@ fn shape_error(err: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
     } else {
         crate::codes::FIELD_INVALID
     };
-    ApiError::Validation {
-        message: format!("{field}: {inner}"),
-        errors: vec![FieldError::new(field, text).with_code(code)],
-    }
+    ApiError::Validation { message: format!("{field}: {inner}"), errors: vec![FieldError::new(field, code, text)] }
 }
 
 /// `value` as a `T`, or the `422` naming the field whose value does not fit.

@@ -42,9 +42,8 @@ impl Params {
 
     /// A required parameter; missing or empty answers `422` naming it.
     pub fn required(&self, name: &str) -> Result<&str, ApiError> {
-        self.optional(name).ok_or_else(|| {
-            ApiError::invalid_field_coded(name, crate::codes::FIELD_BLANK, &format!("{name} is required"))
-        })
+        self.optional(name)
+            .ok_or_else(|| ApiError::invalid_field(name, crate::codes::FIELD_BLANK, &format!("{name} is required")))
     }
 
     /// An optional parameter: `None` when absent or empty.
@@ -56,7 +55,7 @@ impl Params {
     pub fn id(&self) -> Result<i64, ApiError> {
         match self.required("id")?.parse::<i64>() {
             Ok(id) if id >= 1 => Ok(id),
-            _ => Err(ApiError::invalid_field_coded(
+            _ => Err(ApiError::invalid_field(
                 "id",
                 crate::codes::FIELD_OUT_OF_RANGE,
                 "id must be a positive whole number",
@@ -73,7 +72,7 @@ impl Params {
     pub fn parsed<T: FromStr>(&self, name: &str) -> Result<T, ApiError> {
         let raw = self.required(name)?;
         raw.parse().map_err(|_| {
-            ApiError::invalid_field_coded(name, crate::codes::FIELD_INVALID, &format!("{name} is not valid: {raw:?}"))
+            ApiError::invalid_field(name, crate::codes::FIELD_INVALID, &format!("{name} is not valid: {raw:?}"))
         })
     }
 }

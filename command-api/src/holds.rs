@@ -73,15 +73,15 @@ pub fn hold_error(e: HoldError) -> ApiError {
         } else {
             format!("Only {available} seats are left on this course.")
         }),
-        HoldError::SaleClosed => ApiError::invalid_field("course", "Sales for this course have closed."),
-        HoldError::CourseCancelled => ApiError::invalid_field("course", "This course was cancelled."),
-        HoldError::NotOpened => ApiError::invalid_field("course", "This course is not on sale."),
-        HoldError::UnknownStop(_) => ApiError::invalid_field("course", "The course does not stop there."),
+        HoldError::SaleClosed => ApiError::invalid_field("course", code, "Sales for this course have closed."),
+        HoldError::CourseCancelled => ApiError::invalid_field("course", code, "This course was cancelled."),
+        HoldError::NotOpened => ApiError::invalid_field("course", code, "This course is not on sale."),
+        HoldError::UnknownStop(_) => ApiError::invalid_field("course", code, "The course does not stop there."),
         HoldError::WrongDirection => {
-            ApiError::invalid_field("course", "The destination must come after the boarding stop.")
+            ApiError::invalid_field("course", code, "The destination must come after the boarding stop.")
         }
         HoldError::NoSeatsRequested => {
-            ApiError::invalid_field("tickets", "There should be at least one ticket in the order")
+            ApiError::invalid_field("tickets", code, "There should be at least one ticket in the order")
         }
         HoldError::HoldNotFound | HoldError::HoldReleased => {
             ApiError::Conflict("The seats of this reservation are no longer held.".into())

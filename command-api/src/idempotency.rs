@@ -210,11 +210,11 @@ pub async fn begin(pool: &PgPool, scope: &str, key: &str, hash: &str, new_id: Uu
     .await
     .map_err(db)?;
     match existing {
-        Some((stored, _, _)) if stored != hash => Err(ApiError::invalid_field(
+        Some((stored, _, _)) if stored != hash => Err(ApiError::refusal_on(
             "Idempotency-Key",
+            api_core::codes::KEY_REUSED,
             "This Idempotency-Key was already used for a different request.",
-        )
-        .with_code(api_core::codes::KEY_REUSED)),
+        )),
         Some((_, Some(status), Some(response))) => {
             let status =
                 u16::try_from(status).ok().and_then(|s| StatusCode::from_u16(s).ok()).unwrap_or(StatusCode::OK);

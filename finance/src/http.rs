@@ -83,12 +83,11 @@ impl RegisterRequest {
         let mut errors = Vec::new();
         let mut date = |name: &str| match params.optional(name) {
             None => {
-                errors.push(FieldError::new(name, format!("{name} is required")).with_code(FIELD_BLANK));
+                errors.push(FieldError::new(name, FIELD_BLANK, format!("{name} is required")));
                 None
             }
             Some(text) => parse_date(text).or_else(|| {
-                errors
-                    .push(FieldError::new(name, format!("{name} must be a date YYYY-MM-DD")).with_code(FIELD_NOT_DATE));
+                errors.push(FieldError::new(name, FIELD_NOT_DATE, format!("{name} must be a date YYYY-MM-DD")));
                 None
             }),
         };
@@ -97,7 +96,7 @@ impl RegisterRequest {
             None | Some("json") => Some(RegisterFormat::Json),
             Some("csv") => Some(RegisterFormat::Csv),
             Some(_) => {
-                errors.push(FieldError::new("format", "format must be json or csv").with_code(FIELD_INVALID_CHOICE));
+                errors.push(FieldError::new("format", FIELD_INVALID_CHOICE, "format must be json or csv"));
                 None
             }
         };
@@ -105,11 +104,11 @@ impl RegisterRequest {
             (Some(as_of), Some(from), Some(to)) => match RegisterQuery::new(as_of, from, to) {
                 Ok(query) => Some(query),
                 Err(QueryError::FromAfterTo) => {
-                    errors.push(FieldError::new("to", "to must not be before from").with_code(FIELD_OUT_OF_RANGE));
+                    errors.push(FieldError::new("to", FIELD_OUT_OF_RANGE, "to must not be before from"));
                     None
                 }
                 Err(QueryError::OutOfRange) => {
-                    errors.push(FieldError::new("as_of", "as_of is out of range").with_code(FIELD_OUT_OF_RANGE));
+                    errors.push(FieldError::new("as_of", FIELD_OUT_OF_RANGE, "as_of is out of range"));
                     None
                 }
             },

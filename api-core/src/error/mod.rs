@@ -38,8 +38,10 @@ pub struct FieldError {
 }
 
 impl FieldError {
-    pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        FieldError { field: field.into(), message: message.into(), code: codes::FIELD_INVALID, params: None }
+    /// A problem with `field`, its stable `code` (`api_core::codes`, a domain code) and
+    /// the message for people. There is no field error without a code.
+    pub fn new(field: impl Into<String>, code: &'static str, message: impl Into<String>) -> Self {
+        FieldError { field: field.into(), message: message.into(), code, params: None }
     }
 
     /// The same error with a specific code.
@@ -247,19 +249,16 @@ impl ApiError {
     }
 
     /// A `422` with a single field error, coded `code` (the answer's own code stays
-    /// `validation`, as for any field error).
-    pub fn invalid_field_coded(field: &str, code: &'static str, message: &str) -> Self {
-        ApiError::Validation {
-            message: message.to_string(),
-            errors: vec![FieldError::new(field, message).with_code(code)],
-        }
+    /// `validation`, as for any field error). Every field error has a code: there is no
+    /// constructor without one.
+    pub fn invalid_field(field: &str, code: &'static str, message: &str) -> Self {
+        ApiError::Validation { message: message.to_string(), errors: vec![FieldError::new(field, code, message)] }
     }
 
-    /// A `422` with a single field error (code: the default `field.invalid`, or the one
-    /// given after with [`ApiError::with_code`]; prefer [`ApiError::refused`] or
-    /// [`ApiError::invalid_field_coded`]).
-    pub fn invalid_field(field: &str, message: &str) -> Self {
-        ApiError::Validation { message: message.to_string(), errors: vec![FieldError::new(field, message)] }
+    /// A refusal (a domain decision, an edge rule) shown on one field of the form: the
+    /// answer and its field error both carry `code`.
+    pub fn refusal_on(field: &str, code: &'static str, message: &str) -> Self {
+        ApiError::invalid_field(field, code, message).with_code(code)
     }
 
     /// A `422`'s field errors moved to `field` (one refusal, shown on the form's field),
@@ -273,7 +272,7 @@ impl ApiError {
             ApiError::Validation { message, errors } => {
                 let first = errors.first();
                 let code = first.map_or(codes::FIELD_INVALID, |e| e.code);
-                let mut moved = FieldError::new(field, message.as_str()).with_code(code);
+                let mut moved = FieldError::new(field, code, message.as_str());
                 moved.params = first.and_then(|e| e.params.clone());
                 ApiError::Validation { errors: vec![moved], message }
             }

@@ -57,21 +57,19 @@ fn a_specific_code_keeps_the_status_message_and_fields() {
 
 #[test]
 fn a_coded_field_refusal_is_coded_on_its_field_and_moves_with_it() {
-    let e = ApiError::invalid_field("course", "Sales for this course have closed.").with_code("course.sale_closed");
+    let e = ApiError::refusal_on("course", "course.sale_closed", "Sales for this course have closed.");
     let moved = e.on_field("courseReturn");
     let body = moved.body();
     assert_eq!(moved.status(), StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body.code, "course.sale_closed");
     assert_eq!(
         body.errors,
-        Some(vec![
-            FieldError::new("courseReturn", "Sales for this course have closed.").with_code("course.sale_closed")
-        ])
+        Some(vec![FieldError::new("courseReturn", "course.sale_closed", "Sales for this course have closed.")])
     );
     // Field errors with codes of their own keep them.
     let form = ApiError::Validation {
         message: "Your registration failed.".into(),
-        errors: vec![FieldError::new("email", "E-mail cannot be blank.").with_code(codes::FIELD_BLANK)],
+        errors: vec![FieldError::new("email", codes::FIELD_BLANK, "E-mail cannot be blank.")],
     }
     .with_code(codes::REGISTRATION_FAILED);
     assert_eq!(form.body().errors.unwrap()[0].code, "field.blank");
@@ -80,9 +78,12 @@ fn a_coded_field_refusal_is_coded_on_its_field_and_moves_with_it() {
 
 #[test]
 fn params_are_in_the_body_and_on_the_one_field_and_absent_when_none() {
-    let e = ApiError::invalid_field("number", "Tickets can be returned until 120 minutes before departure.")
-        .with_code("return.too_late")
-        .with_params([("minutes", 120)]);
+    let e = ApiError::refusal_on(
+        "number",
+        "return.too_late",
+        "Tickets can be returned until 120 minutes before departure.",
+    )
+    .with_params([("minutes", 120)]);
     let body = serde_json::to_value(e.body()).unwrap();
     assert_eq!(body["code"], "return.too_late");
     assert_eq!(body["params"], serde_json::json!({"minutes": 120}));
@@ -95,9 +96,9 @@ fn params_are_in_the_body_and_on_the_one_field_and_absent_when_none() {
     assert_eq!(later.code(), "order.too_many_seats");
     let none = serde_json::to_value(ApiError::Conflict("x".into()).with_params([]).body()).unwrap();
     assert!(none.get("params").is_none());
-    let field = serde_json::to_value(FieldError::new("name", "x")).unwrap();
+    let field = serde_json::to_value(FieldError::new("name", crate::codes::FIELD_INVALID, "x")).unwrap();
     assert!(field.get("params").is_none(), "omitted when there are none");
-    let long = FieldError::new("name", "x").with_param("max", 100);
+    let long = FieldError::new("name", crate::codes::FIELD_INVALID, "x").with_param("max", 100);
     assert_eq!(serde_json::to_value(long).unwrap()["params"], serde_json::json!({"max": 100}));
 }
 

@@ -54,7 +54,7 @@ impl<'a> Fields<'a> {
     pub fn new(body: &'a Value) -> Result<Self, ApiError> {
         match body {
             Value::Object(body) => Ok(Fields { body, errors: Vec::new() }),
-            _ => Err(ApiError::invalid_field("body", "the body must be a JSON object")),
+            _ => Err(ApiError::invalid_field("body", crate::codes::FIELD_NOT_OBJECT, "the body must be a JSON object")),
         }
     }
 
@@ -66,7 +66,7 @@ impl<'a> Fields<'a> {
     /// Record a problem with a field (`name` may be a path: `content[0].name`), with its
     /// stable code (`api_core::codes`) and the message for people.
     pub fn error_coded(&mut self, name: &str, code: &'static str, message: impl Into<String>) {
-        self.errors.push(FieldError::new(name, message).with_code(code));
+        self.errors.push(FieldError::new(name, code, message));
     }
 
     /// Record a value's refusal under `name` (its code and numbers, worded

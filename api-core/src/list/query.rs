@@ -6,7 +6,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
 use super::{FieldType, Filter, FilterOp, ListField, ListSpec, DEFAULT_PER_PAGE, MAX_PER_PAGE};
-use crate::{ApiError, FieldError};
+use crate::{codes, ApiError, FieldError};
 
 /// The raw query string of a list request, before it meets its [`ListSpec`].
 #[derive(Debug, Clone, Default)]
@@ -54,34 +54,42 @@ impl RawListQuery {
                 "per-page" => {
                     q.per_page = parse_positive(&key, &value)?;
                     if q.per_page > MAX_PER_PAGE {
-                        errors.push(FieldError::new("per-page", format!("per-page is at most {MAX_PER_PAGE}")));
+                        errors.push(
+                            FieldError::new(
+                                "per-page",
+                                codes::FIELD_OUT_OF_RANGE,
+                                format!("per-page is at most {MAX_PER_PAGE}"),
+                            )
+                            .with_params([("min", 1), ("max", i64::from(MAX_PER_PAGE))]),
+                        );
                     }
                 }
                 "sort" => {
                     for part in value.split(',') {
                         let (name, desc) = part.strip_prefix('-').map_or((part, false), |n| (n, true));
                         match spec.field(name) {
-                            _ if name.is_empty() => {
-                                errors.push(FieldError::new("sort", "sort names a field in every part (`name,-id`)"))
-                            }
-                            Some(field) if field.condition().is_some() => {
-                                errors.push(FieldError::new("sort", format!("cannot sort by {name:?}")))
-                            }
+                            _ if name.is_empty() => errors.push(FieldError::new(
+                                "sort",
+                                codes::FIELD_BLANK,
+                                "sort names a field in every part (`name,-id`)",
+                            )),
+                            Some(field) if field.condition().is_some() => errors.push(FieldError::new(
+                                "sort",
+                                codes::FIELD_INVALID_CHOICE,
+                                format!("cannot sort by {name:?}"),
+                            )),
                             Some(field) => q.sort.push((field, desc)),
-                            None => errors.push(FieldError::new("sort", format!("cannot sort by {name:?}"))),
+                            None => errors.push(FieldError::new(
+                                "sort",
+                                codes::FIELD_INVALID_CHOICE,
+                                format!("cannot sort by {name:?}"),
+                            )),
                         }
                     }
                 }
-                _ if key.starts_with("filter[") => match parse_filter_key(&key) {
-                    Some((name, op)) => match (spec.field(name), FilterOp::parse(op)) {
-                        (Some(field), Some(op)) => match check_value(field, op, &value) {
-                            Ok(()) => q.filters.push(Filter { field, op, value }),
-                            Err(message) => errors.push(FieldError::new(key.clone(), message)),
-                        },
-                        (None, _) => errors.push(FieldError::new(key.clone(), format!("cannot filter by {name:?}"))),
-                        (_, None) => errors.push(FieldError::new(key.clone(), format!("unknown operator {op:?}"))),
-                    },
-                    None => errors.push(FieldError::new(key.clone(), "filters look like filter[field][op]=value")),
+                _ if key.starts_with("filter[") => match filter(&spec, &key, value) {
+                    Ok(filter) => q.filters.push(filter),
+                    Err(error) => errors.push(error),
                 },
                 _ => {
                     q.extra.insert(key, value);
@@ -93,6 +101,21 @@ impl RawListQuery {
         } else {
             Err(ApiError::Validation { message: "the list parameters are not valid".into(), errors })
         }
+    }
+}
+
+/// The filter `filter[field][op]=value` names, or why it is none.
+fn filter(spec: &ListSpec, key: &str, value: String) -> Result<Filter, FieldError> {
+    let Some((name, op)) = parse_filter_key(key) else {
+        return Err(FieldError::new(key, codes::FIELD_INVALID, "filters look like filter[field][op]=value"));
+    };
+    match (spec.field(name), FilterOp::parse(op)) {
+        (Some(field), Some(op)) => match check_value(field, op, &value) {
+            Ok(()) => Ok(Filter { field, op, value }),
+            Err(message) => Err(FieldError::new(key, codes::FIELD_INVALID, message)),
+        },
+        (None, _) => Err(FieldError::new(key, codes::FIELD_INVALID_CHOICE, format!("cannot filter by {name:?}"))),
+        (_, None) => Err(FieldError::new(key, codes::FIELD_INVALID_CHOICE, format!("unknown operator {op:?}"))),
     }
 }
 

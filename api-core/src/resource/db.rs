@@ -86,22 +86,7 @@ pub async fn fetch_page_counted<T>(
 where
     T: for<'r> FromRow<'r, PgRow> + Send + Unpin,
 {
-    // `{head} from {from}` within the scope, with the filters; `head` is what comes before
-    // `from` (`select count(*)`, `explain select 1`, ...).
-    let filtered = |head: &str| {
-        let mut qb = QueryBuilder::<Postgres>::new(format!("{head} from {from}"));
-        match scope {
-            Scope::All => {}
-            Scope::Where(condition) => {
-                qb.push(" where ").push(condition);
-            }
-            Scope::Owner(column, id) => {
-                qb.push(" where ").push(column).push(" = ").push_bind(id);
-            }
-        }
-        q.push_where(&mut qb, !matches!(scope, Scope::All));
-        qb
-    };
+    let filtered = |head: &str| filtered(head, from, scope, q);
     let cap = match count {
         Count::Exact => {
             let total: i64 = filtered("select count(*)").build_query_scalar().fetch_one(pool).await?;
@@ -158,6 +143,23 @@ where
     Ok(Page { models, pagination: q.estimated_pagination(total, has_more) })
 }
 
+/// `{head} from {from}` within the scope, with the filters; `head` is what comes before
+/// `from` (`select count(*)`, `explain select 1`, ...).
+fn filtered<'q>(head: &str, from: &str, scope: Scope<'_>, q: &ListQuery) -> QueryBuilder<'q, Postgres> {
+    let mut qb = QueryBuilder::<Postgres>::new(format!("{head} from {from}"));
+    match scope {
+        Scope::All => {}
+        Scope::Where(condition) => {
+            qb.push(" where ").push(condition);
+        }
+        Scope::Owner(column, id) => {
+            qb.push(" where ").push(column).push(" = ").push_bind(id);
+        }
+    }
+    q.push_where(&mut qb, !matches!(scope, Scope::All));
+    qb
+}
+
 /// What a broken constraint means to the client.
 #[derive(Debug, Clone, Copy)]
 pub enum Rule {
@@ -182,7 +184,7 @@ pub fn map_db(err: sqlx::Error, rules: &[Rule]) -> ApiError {
     if let Some(rule) = db.constraint().and_then(|name| rules.iter().find(|r| r.constraint() == name)) {
         return match rule {
             Rule::Field { field, message, .. } => {
-                let error = FieldError::new(*field, *message).with_code(crate::codes::FIELD_CONFLICT);
+                let error = FieldError::new(*field, crate::codes::FIELD_CONFLICT, *message);
                 ApiError::Validation { message: message.to_string(), errors: vec![error] }
             }
             Rule::Conflict { message, .. } => ApiError::Conflict(message.to_string()).with_code(crate::codes::IN_USE),

@@ -32,34 +32,8 @@ pub fn paths<R: Resource>() -> OpenApi {
     let row = <R::Row as ToSchema>::name().to_string();
     let input = <<R::Input as Input>::Body as ToSchema>::name().to_string();
     let mut paths = Paths::new();
-    let op = |summary: String, statuses: &[&str], data: Schema| {
-        let mut op = OperationBuilder::new().tag(tag).summary(Some(summary)).response(
-            "200",
-            ResponseBuilder::new().description("`{\"data\": …}`").content("application/json", json(data)).build(),
-        );
-        for (status, meaning) in ERRORS.iter().filter(|(s, _)| statuses.contains(s)) {
-            let body = ContentBuilder::new().schema(Some(Ref::from_schema_name("ApiErrorBody"))).build();
-            op = op.response(
-                *status,
-                ResponseBuilder::new().description(*meaning).content("application/json", body).build(),
-            );
-        }
-        op
-    };
-    let id = || {
-        ParameterBuilder::new()
-            .name("id")
-            .parameter_in(ParameterIn::Query)
-            .required(Required::True)
-            .schema(Some(
-                ObjectBuilder::new()
-                    .schema_type(Type::Integer)
-                    .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64)))
-                    .minimum(Some(1))
-                    .build(),
-            ))
-            .build()
-    };
+    let op = |summary: String, statuses: &[&str], data: Schema| operation(tag, summary, statuses, data);
+    let id = id_parameter;
     let admin = || SecurityRequirement::new("bearer", Vec::<String>::new());
     let body = || {
         RequestBodyBuilder::new()
@@ -118,19 +92,54 @@ pub fn paths<R: Resource>() -> OpenApi {
         paths.add_path_operation(format!("/api{path}/delete"), vec![HttpMethod::Delete], remove.build());
     }
 
+    OpenApiBuilder::new().paths(paths).components(Some(components::<R>(input))).build()
+}
+
+/// An operation of `tag` answering `data` under `{"data": …}`, and the errors of
+/// `statuses` ([`ERRORS`]) in the API's error body.
+fn operation(tag: &str, summary: String, statuses: &[&str], data: Schema) -> OperationBuilder {
+    let mut op = OperationBuilder::new().tag(tag).summary(Some(summary)).response(
+        "200",
+        ResponseBuilder::new().description("`{\"data\": …}`").content("application/json", json(data)).build(),
+    );
+    for (status, meaning) in ERRORS.iter().filter(|(s, _)| statuses.contains(s)) {
+        let body = ContentBuilder::new().schema(Some(Ref::from_schema_name("ApiErrorBody"))).build();
+        op = op
+            .response(*status, ResponseBuilder::new().description(*meaning).content("application/json", body).build());
+    }
+    op
+}
+
+/// The row's `id` in the query: a positive whole number.
+fn id_parameter() -> utoipa::openapi::path::Parameter {
+    ParameterBuilder::new()
+        .name("id")
+        .parameter_in(ParameterIn::Query)
+        .required(Required::True)
+        .schema(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::Integer)
+                .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64)))
+                .minimum(Some(1))
+                .build(),
+        ))
+        .build()
+}
+
+/// The schemas `R`'s paths name: its row, its input (named `input`), and the envelopes.
+fn components<R: Resource>(input: String) -> utoipa::openapi::Components {
     let mut schemas: Vec<(String, RefOr<Schema>)> = Vec::new();
     <R::Row as ToSchema>::schemas(&mut schemas);
     <<R::Input as Input>::Body as ToSchema>::schemas(&mut schemas);
-    let components = ComponentsBuilder::new()
+    ComponentsBuilder::new()
         .schema_from::<R::Row>()
-        .schema(input.clone(), optional_accepts_null(<<R::Input as Input>::Body as utoipa::PartialSchema>::schema()))
+        .schema(input, optional_accepts_null(<<R::Input as Input>::Body as utoipa::PartialSchema>::schema()))
         .schema_from::<Deleted>()
         .schema_from::<Pagination>()
         .schema_from::<ErrorBody>()
         .schema_from::<FieldError>()
         .schemas_from_iter(schemas)
-        .build();
-    OpenApiBuilder::new().paths(paths).components(Some(components)).build()
+        .build()
 }
 
 /// `page`, `per-page` and `sort` of a list, as [`crate::list`] reads them (`filter[field][op]`

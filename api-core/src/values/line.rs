@@ -48,25 +48,41 @@ macro_rules! markup {
     };
 }
 
+/// A line's pattern, refusing the characters `$refused` (a class's body) as well:
+/// whitespace around a text that starts and ends with a character that is neither
+/// whitespace nor a control character (nor refused), with no control character (nor a
+/// refused one) inside.
+macro_rules! line_pattern {
+    () => {
+        line_pattern!("")
+    };
+    ($refused:expr) => {
+        concat!(
+            "^",
+            ws!(),
+            "*[^",
+            spaces!(),
+            controls!(),
+            $refused,
+            "](?:[^",
+            controls!(),
+            $refused,
+            "]*[^",
+            spaces!(),
+            controls!(),
+            $refused,
+            "])?",
+            ws!(),
+            "*$"
+        )
+    };
+}
+
 impl<const MAX: usize> Line<MAX> {
     /// The document's pattern: whitespace around a text that starts and ends with a
     /// character that is neither whitespace nor a control character, and has no control
     /// character inside.
-    pub const PATTERN: &'static str = concat!(
-        "^",
-        ws!(),
-        "*[^",
-        spaces!(),
-        controls!(),
-        "](?:[^",
-        controls!(),
-        "]*[^",
-        spaces!(),
-        controls!(),
-        "])?",
-        ws!(),
-        "*$"
-    );
+    pub const PATTERN: &'static str = line_pattern!();
 
     /// The line in `text` (trimmed), or why it is none.
     pub fn parse(text: &str) -> Result<Self, ValueError> {
@@ -80,24 +96,7 @@ impl<const MAX: usize> Line<MAX> {
 
 impl<const MAX: usize> PlainLine<MAX> {
     /// [`Line::PATTERN`] with `<` and `>` refused too.
-    pub const PATTERN: &'static str = concat!(
-        "^",
-        ws!(),
-        "*[^",
-        spaces!(),
-        controls!(),
-        markup!(),
-        "](?:[^",
-        controls!(),
-        markup!(),
-        "]*[^",
-        spaces!(),
-        controls!(),
-        markup!(),
-        "])?",
-        ws!(),
-        "*$"
-    );
+    pub const PATTERN: &'static str = line_pattern!(markup!());
 
     /// The line in `text` (trimmed), or why it is none.
     pub fn parse(text: &str) -> Result<Self, ValueError> {

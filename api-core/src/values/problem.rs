@@ -56,7 +56,7 @@ impl ValueError {
 
     /// The error of `field` with `message`, this error's code and its numbers.
     pub fn field_error_with(&self, field: impl Into<String>, message: impl Into<String>) -> FieldError {
-        FieldError::new(field, message).with_code(self.code()).with_params(self.params())
+        FieldError::new(field, self.code(), message).with_params(self.params())
     }
 
     /// The error of `field`, worded `"{field} {self}"` (`email is not an e-mail address`).

@@ -99,7 +99,7 @@ type RouteStop = (i64, String, i32);
 fn grid_problems(route_id: i64, stops: &[RouteStop], prices: &[PriceCell]) -> Vec<FieldError> {
     if prices.len() > MAX_PRICES {
         let message = format!("a route has at most {MAX_PRICES} prices, not {}", prices.len());
-        let error = FieldError::new("prices", message).with_code(codes::FIELD_OUT_OF_RANGE);
+        let error = FieldError::new("prices", codes::FIELD_OUT_OF_RANGE, message);
         return vec![error.with_param("max", MAX_PRICES as i64)];
     }
     let stop = |w: i64| stops.iter().find(|(id, _, _)| *id == w);
@@ -113,23 +113,23 @@ fn grid_problems(route_id: i64, stops: &[RouteStop], prices: &[PriceCell]) -> Ve
         for (name, id) in [("from_waypoint_id", from), ("to_waypoint_id", to)] {
             if stop(id).is_none() {
                 let message = format!("{trip}: stop {id} is not on route {route_id}");
-                errors.push(FieldError::new(field(name), message).with_code(codes::STOP_NOT_FOUND));
+                errors.push(FieldError::new(field(name), codes::STOP_NOT_FOUND, message));
             }
         }
         if let (Some((_, _, a)), Some((_, _, b))) = (stop(from), stop(to)) {
             if a >= b {
                 let message = format!("{trip}: a trip only goes forward along the route");
-                errors.push(FieldError::new(field("to_waypoint_id"), message).with_code(codes::FIELD_INVALID));
+                errors.push(FieldError::new(field("to_waypoint_id"), codes::FIELD_INVALID, message));
             } else if let Some(row) = first_row.get(&(from, to)) {
                 let message = format!("{trip}: this trip has a price already (row {})", row + 1);
-                errors.push(FieldError::new(field("to_waypoint_id"), message).with_code(codes::FIELD_CONFLICT));
+                errors.push(FieldError::new(field("to_waypoint_id"), codes::FIELD_CONFLICT, message));
             } else {
                 first_row.insert((from, to), i);
             }
         }
         if !(1..=MAX_PRICE).contains(&price) {
             let message = format!("{trip}: the price must be from 1 to {MAX_PRICE} grosz, not {price}");
-            let error = FieldError::new(field("price"), message).with_code(codes::FIELD_OUT_OF_RANGE);
+            let error = FieldError::new(field("price"), codes::FIELD_OUT_OF_RANGE, message);
             errors.push(error.with_params([("min", 1), ("max", MAX_PRICE)]));
         }
     }

@@ -110,8 +110,9 @@ pub async fn save_list(
 pub(super) fn route_param(params: &Params) -> Result<i64, ApiError> {
     match params.required("route_id")?.parse::<i64>() {
         Ok(id) if id >= 1 => Ok(id),
-        _ => Err(ApiError::invalid_field("route_id", "route_id must be a positive whole number")
-            .with_code(codes::FIELD_OUT_OF_RANGE)),
+        _ => {
+            Err(ApiError::refusal_on("route_id", codes::FIELD_OUT_OF_RANGE, "route_id must be a positive whole number"))
+        }
     }
 }
 
@@ -127,20 +128,21 @@ fn list_problems(stops: &[StopListEntry]) -> Vec<FieldError> {
     let mut errors = Vec::new();
     if !(2..=MAX_STOPS).contains(&stops.len()) {
         let message = format!("a route has 2 to {MAX_STOPS} stops, not {}", stops.len());
-        let error = FieldError::new("stops", message).with_code(codes::FIELD_OUT_OF_RANGE);
+        let error = FieldError::new("stops", codes::FIELD_OUT_OF_RANGE, message);
         return vec![error.with_params([("min", 2), ("max", MAX_STOPS as i64)])];
     }
     let mut first_row: HashMap<i64, usize> = HashMap::new();
     for (i, stop) in stops.iter().enumerate() {
         let field = |name: &str| format!("stops[{i}].{name}");
         if stop.waypoint_id < 1 {
-            errors.push(
-                FieldError::new(field("waypoint_id"), "waypoint_id must be a positive whole number")
-                    .with_code(codes::FIELD_OUT_OF_RANGE),
-            );
+            errors.push(FieldError::new(
+                field("waypoint_id"),
+                codes::FIELD_OUT_OF_RANGE,
+                "waypoint_id must be a positive whole number",
+            ));
         } else if let Some(row) = first_row.get(&stop.waypoint_id) {
             let message = format!("this stop is on the route already (row {})", row + 1);
-            errors.push(FieldError::new(field("waypoint_id"), message).with_code(codes::FIELD_CONFLICT));
+            errors.push(FieldError::new(field("waypoint_id"), codes::FIELD_CONFLICT, message));
         } else {
             first_row.insert(stop.waypoint_id, i);
         }
@@ -149,8 +151,7 @@ fn list_problems(stops: &[StopListEntry]) -> Vec<FieldError> {
         let problem = if !(0..=MAX_MINUTES).contains(&minutes) {
             let message = format!("minutes_from_start must be from 0 to {MAX_MINUTES}");
             errors.push(
-                FieldError::new(field("minutes_from_start"), message)
-                    .with_code(codes::FIELD_OUT_OF_RANGE)
+                FieldError::new(field("minutes_from_start"), codes::FIELD_OUT_OF_RANGE, message)
                     .with_params([("min", 0), ("max", MAX_MINUTES)]),
             );
             None
@@ -163,7 +164,7 @@ fn list_problems(stops: &[StopListEntry]) -> Vec<FieldError> {
             None
         };
         if let Some((code, message)) = problem {
-            errors.push(FieldError::new(field("minutes_from_start"), message).with_code(code));
+            errors.push(FieldError::new(field("minutes_from_start"), code, message));
         }
     }
     errors
@@ -179,8 +180,11 @@ async fn unknown_stops(conn: &mut PgConnection, stops: &[StopListEntry]) -> Resu
         .enumerate()
         .filter(|(_, s)| s.waypoint_id >= 1 && !known.contains(&s.waypoint_id))
         .map(|(i, s)| {
-            FieldError::new(format!("stops[{i}].waypoint_id"), format!("no stop with id {}", s.waypoint_id))
-                .with_code(codes::STOP_NOT_FOUND)
+            FieldError::new(
+                format!("stops[{i}].waypoint_id"),
+                codes::STOP_NOT_FOUND,
+                format!("no stop with id {}", s.waypoint_id),
+            )
         })
         .collect())
 }
@@ -205,13 +209,11 @@ fn backwards(prices: &[PricedTrip], stops: &[StopListEntry]) -> Vec<FieldError> 
     prices
         .iter()
         .filter_map(|(from, from_name, to, to_name)| match (row(*from), row(*to)) {
-            (Some(a), Some(b)) if a > b => Some(
-                FieldError::new(
-                    format!("stops[{a}].waypoint_id"),
-                    format!("this order would put the priced trip {from_name} → {to_name} backwards"),
-                )
-                .with_code(codes::FIELD_CONFLICT),
-            ),
+            (Some(a), Some(b)) if a > b => Some(FieldError::new(
+                format!("stops[{a}].waypoint_id"),
+                codes::FIELD_CONFLICT,
+                format!("this order would put the priced trip {from_name} → {to_name} backwards"),
+            )),
             _ => None,
         })
         .collect()

@@ -166,7 +166,7 @@ impl Resource for RouteWaypoints {
         .fetch_optional(conn)
         .await?;
         match backwards {
-            Some((from, to)) => Err(ApiError::invalid_field_coded(
+            Some((from, to)) => Err(ApiError::invalid_field(
                 "position",
                 api_core::codes::FIELD_CONFLICT,
                 &format!("this order would put the priced trip {from} → {to} backwards"),

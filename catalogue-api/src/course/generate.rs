@@ -152,21 +152,21 @@ pub(super) async fn routes(pool: &PgPool, route_id: Option<i64>) -> Result<Route
                 .await?;
             match state {
                 None => {
-                    return Err(ApiError::invalid_field_coded(
+                    return Err(ApiError::invalid_field(
                         "route_id",
                         api_core::codes::FIELD_INVALID,
                         &format!("no route with id {id}"),
                     ))
                 }
                 Some((_, true)) => {
-                    return Err(ApiError::invalid_field(
+                    return Err(ApiError::refusal_on(
                         "route_id",
+                        api_core::codes::ROUTE_ARCHIVED,
                         "the route is archived: unarchive it to add courses",
-                    )
-                    .with_code(api_core::codes::ROUTE_ARCHIVED))
+                    ))
                 }
                 Some((false, _)) => {
-                    return Err(ApiError::invalid_field_coded(
+                    return Err(ApiError::invalid_field(
                         "route_id",
                         api_core::codes::FIELD_INVALID,
                         "the route is not active",
@@ -180,7 +180,7 @@ pub(super) async fn routes(pool: &PgPool, route_id: Option<i64>) -> Result<Route
     let (ready, skipped): (Vec<i64>, Vec<i64>) =
         route_ids.iter().partition(|id| stops.get(id).is_some_and(|s| s.len() >= 2));
     if let (Some(only), [_]) = (route_id, skipped.as_slice()) {
-        return Err(ApiError::invalid_field_coded(
+        return Err(ApiError::invalid_field(
             "route_id",
             api_core::codes::FIELD_INVALID,
             &format!("route {only}: {TOO_FEW_STOPS}"),

@@ -181,7 +181,7 @@ pub async fn change_capacity(state: &CommandState, course_id: Uuid, seats: u32, 
     let decide = move |inventory: &SeatInventory| {
         decide_change_capacity(&cmd, inventory).map_err(|e| match e {
             ChangeCapacityError::NoSeats | ChangeCapacityError::BelowTaken { .. } => {
-                ApiError::invalid_field("seats", &e.to_string()).with_code(domain::ErrorCode::code(&e))
+                ApiError::refusal_on("seats", domain::ErrorCode::code(&e), &e.to_string())
             }
             ChangeCapacityError::NotOpened => ApiError::Internal(format!("course {course_id} has no seat inventory")),
         })

@@ -126,9 +126,7 @@ async fn open_pending(
 ) -> Result<(), ApiError> {
     let opened = inventory::open(&state.pool, state.store.as_ref(), vec![course], stops, Some(user)).await?;
     match opened.refused.first() {
-        Some((_, why)) => {
-            Err(ApiError::invalid_field_coded("route_id", api_core::codes::FIELD_INVALID, &why.to_string()))
-        }
+        Some((_, why)) => Err(ApiError::invalid_field("route_id", api_core::codes::FIELD_INVALID, &why.to_string())),
         None => Ok(()),
     }
 }

@@ -42,10 +42,13 @@ pub async fn cancel(
     AdminUser(admin): AdminUser,
     AppJson(input): AppJson<CancelInput>,
 ) -> Result<Data<Cancelled>, ApiError> {
-    let order_id = input.id.ok_or_else(|| ApiError::invalid_field("id", "This field is required."))?;
+    let order_id = input
+        .id
+        .ok_or_else(|| ApiError::invalid_field("id", api_core::codes::FIELD_BLANK, "This field is required."))?;
     // Counted as sent, as the document's maxLength counts it.
     if input.reason.chars().count() > 500 {
-        return Err(ApiError::invalid_field("reason", "At most 500 characters."));
+        return Err(ApiError::invalid_field("reason", api_core::codes::FIELD_TOO_LONG, "At most 500 characters.")
+            .with_params([("max", 500)]));
     }
     let reason = input.reason.trim();
     let now = Utc::now();

@@ -31,6 +31,27 @@ pub struct CourseLeg {
     pub unit_price: i64,
 }
 
+impl CourseLeg {
+    /// The leg an order travels on this course, `kind` of the order, its seats held
+    /// under `hold_id`.
+    pub fn leg(self, kind: domain::order::LegKind, hold_id: Uuid) -> domain::order::Leg {
+        domain::order::Leg {
+            kind,
+            course_id: self.course_id,
+            hold_id,
+            route_id: self.route_id,
+            route_name: self.route_name,
+            from_waypoint_id: self.from_waypoint_id,
+            from_name: self.from_name,
+            to_waypoint_id: self.to_waypoint_id,
+            to_name: self.to_name,
+            departure_at: self.departure_at,
+            arrival_at: self.arrival_at,
+            unit_price: self.unit_price,
+        }
+    }
+}
+
 #[derive(sqlx::FromRow)]
 struct LegRow {
     route_id: i64,
@@ -46,6 +67,31 @@ struct LegRow {
     to_minutes: Option<i32>,
     price: Option<i64>,
 }
+
+/// A course's leg between two stops ($1 the course, $2 and $3 the stops), with the
+/// stops' positions and minutes as the course's inventory has them (the route's while
+/// the read model has not seen the course yet) and the route's fare between them.
+const LEG: &str = "select c.route_id, r.name as route_name, c.sale_open, r.archived as route_archived, c.departure_at as course_departure, \
+             wf.name as from_name, f.position as from_position, f.minutes as from_minutes, \
+             wt.name as to_name, t.position as to_position, t.minutes as to_minutes, \
+             p.price \
+      from courses c \
+      join routes r on r.id = c.route_id \
+      left join rm_course_availability a on a.course_id = c.id \
+      cross join lateral (select coalesce(array_position(a.stop_ids, $2), rf.position) as position, \
+                                 coalesce(a.stop_minutes[array_position(a.stop_ids, $2)], rf.minutes_from_start) as minutes \
+                          from (select 1) one \
+                          left join route_waypoints rf on a.course_id is null and rf.route_id = c.route_id \
+                                                      and rf.waypoint_id = $2) f \
+      cross join lateral (select coalesce(array_position(a.stop_ids, $3), rt.position) as position, \
+                                 coalesce(a.stop_minutes[array_position(a.stop_ids, $3)], rt.minutes_from_start) as minutes \
+                          from (select 1) one \
+                          left join route_waypoints rt on a.course_id is null and rt.route_id = c.route_id \
+                                                      and rt.waypoint_id = $3) t \
+      left join waypoints wf on wf.id = $2 and f.position is not null \
+      left join waypoints wt on wt.id = $3 and t.position is not null \
+      left join route_prices p on p.route_id = c.route_id and p.from_waypoint_id = $2 and p.to_waypoint_id = $3 \
+      where c.id = $1";
 
 /// The course `course_id` from stop `from` to stop `to`. `field` names the form field in
 /// the `422` answers (`course`, `courseReturn`).
@@ -63,56 +109,41 @@ pub async fn course_leg(
     from: i64,
     to: i64,
 ) -> Result<CourseLeg, ApiError> {
-    let row = sqlx::query_as::<_, LegRow>(
-        "select c.route_id, r.name as route_name, c.sale_open, r.archived as route_archived, c.departure_at as course_departure, \
-                wf.name as from_name, f.position as from_position, f.minutes as from_minutes, \
-                wt.name as to_name, t.position as to_position, t.minutes as to_minutes, \
-                p.price \
-         from courses c \
-         join routes r on r.id = c.route_id \
-         left join rm_course_availability a on a.course_id = c.id \
-         cross join lateral (select coalesce(array_position(a.stop_ids, $2), rf.position) as position, \
-                                    coalesce(a.stop_minutes[array_position(a.stop_ids, $2)], rf.minutes_from_start) as minutes \
-                             from (select 1) one \
-                             left join route_waypoints rf on a.course_id is null and rf.route_id = c.route_id \
-                                                         and rf.waypoint_id = $2) f \
-         cross join lateral (select coalesce(array_position(a.stop_ids, $3), rt.position) as position, \
-                                    coalesce(a.stop_minutes[array_position(a.stop_ids, $3)], rt.minutes_from_start) as minutes \
-                             from (select 1) one \
-                             left join route_waypoints rt on a.course_id is null and rt.route_id = c.route_id \
-                                                         and rt.waypoint_id = $3) t \
-         left join waypoints wf on wf.id = $2 and f.position is not null \
-         left join waypoints wt on wt.id = $3 and t.position is not null \
-         left join route_prices p on p.route_id = c.route_id and p.from_waypoint_id = $2 and p.to_waypoint_id = $3 \
-         where c.id = $1",
-    )
-    .bind(course_id)
-    .bind(from)
-    .bind(to)
-    .fetch_optional(pool)
-    .await
-    .map_err(|e| ApiError::Unavailable(format!("reading the course: {e}")))?
-    .ok_or_else(|| {
-        ApiError::invalid_field(field, "This course does not exist.").with_code(api_core::codes::COURSE_NOT_FOUND)
-    })?;
+    let row = sqlx::query_as::<_, LegRow>(LEG)
+        .bind(course_id)
+        .bind(from)
+        .bind(to)
+        .fetch_optional(pool)
+        .await
+        .map_err(|e| ApiError::Unavailable(format!("reading the course: {e}")))?
+        .ok_or_else(|| ApiError::refusal_on(field, api_core::codes::COURSE_NOT_FOUND, "This course does not exist."))?;
 
     let (Some(from_name), Some(from_position), Some(from_minutes)) =
         (row.from_name, row.from_position, row.from_minutes)
     else {
-        return Err(ApiError::invalid_field(field, "The boarding stop is not a stop of this course.")
-            .with_code(domain::ErrorCode::code(&domain::seat_inventory::HoldError::UnknownStop(from))));
+        return Err(ApiError::refusal_on(
+            field,
+            domain::ErrorCode::code(&domain::seat_inventory::HoldError::UnknownStop(from)),
+            "The boarding stop is not a stop of this course.",
+        ));
     };
     let (Some(to_name), Some(to_position), Some(to_minutes)) = (row.to_name, row.to_position, row.to_minutes) else {
-        return Err(ApiError::invalid_field(field, "The destination stop is not a stop of this course.")
-            .with_code(domain::ErrorCode::code(&domain::seat_inventory::HoldError::UnknownStop(to))));
+        return Err(ApiError::refusal_on(
+            field,
+            domain::ErrorCode::code(&domain::seat_inventory::HoldError::UnknownStop(to)),
+            "The destination stop is not a stop of this course.",
+        ));
     };
     if from_position >= to_position {
-        return Err(ApiError::invalid_field(field, "The destination must come after the boarding stop.")
-            .with_code(domain::ErrorCode::code(&domain::seat_inventory::HoldError::WrongDirection)));
+        return Err(ApiError::refusal_on(
+            field,
+            domain::ErrorCode::code(&domain::seat_inventory::HoldError::WrongDirection),
+            "The destination must come after the boarding stop.",
+        ));
     }
-    let unit_price = row.price.ok_or_else(|| {
-        ApiError::invalid_field(field, "This stretch has no price.").with_code(api_core::codes::NO_PRICE)
-    })?;
+    let unit_price = row
+        .price
+        .ok_or_else(|| ApiError::refusal_on(field, api_core::codes::NO_PRICE, "This stretch has no price."))?;
     Ok(CourseLeg {
         course_id,
         route_id: row.route_id,

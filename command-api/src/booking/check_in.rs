@@ -120,7 +120,7 @@ async fn what_was_shown(state: &CommandState, input: &CheckInInput) -> Result<(S
                 TokenError::Malformed | TokenError::UnsupportedVersion => api_core::codes::TICKET_UNREADABLE,
             };
             let message = format!("{}{}.", e.to_string()[..1].to_uppercase(), &e.to_string()[1..]);
-            ApiError::invalid_field("qr", &message).with_code(code)
+            ApiError::refusal_on("qr", code, &message)
         })?;
         if input.course_id.is_some_and(|c| c != claims.c) {
             return Err(check_in_error(CheckInError::OtherCourse, "qr"));
@@ -137,16 +137,18 @@ async fn what_was_shown(state: &CommandState, input: &CheckInInput) -> Result<(S
     };
     let mut errors = Vec::new();
     if number.is_empty() {
-        errors.push(
-            api_core::FieldError::new("number", "Scan the ticket's code, or type its number.")
-                .with_code(api_core::codes::FIELD_BLANK),
-        );
+        errors.push(api_core::FieldError::new(
+            "number",
+            api_core::codes::FIELD_BLANK,
+            "Scan the ticket's code, or type its number.",
+        ));
     }
     if input.course_id.is_none() {
-        errors.push(
-            api_core::FieldError::new("course_id", "Choose the course the ticket boards.")
-                .with_code(api_core::codes::FIELD_BLANK),
-        );
+        errors.push(api_core::FieldError::new(
+            "course_id",
+            api_core::codes::FIELD_BLANK,
+            "Choose the course the ticket boards.",
+        ));
     }
     match input.course_id {
         Some(course_id) if errors.is_empty() => Ok((number, course_id, field)),
@@ -205,15 +207,16 @@ fn check_in_error(e: CheckInError, field: &'static str) -> ApiError {
             api_core::time::warsaw(at).format("%H:%M %d.%m.%Y")
         )),
         CheckInError::NotPaid => ApiError::Conflict("The ticket's order is not paid (cancelled or expired).".into()),
-        CheckInError::OtherCourse => ApiError::invalid_field(field, "This ticket is for another course."),
+        CheckInError::OtherCourse => ApiError::invalid_field(field, code, "This ticket is for another course."),
         CheckInError::TooEarly => ApiError::invalid_field(
             field,
+            code,
             &format!(
                 "This ticket is for a later course: boarding opens {} hours before departure.",
                 order::BOARDING_OPENS_HOURS
             ),
         ),
-        CheckInError::Expired => ApiError::invalid_field(field, "This ticket's course has ended."),
+        CheckInError::Expired => ApiError::invalid_field(field, code, "This ticket's course has ended."),
     }
     .with_code(code)
 }

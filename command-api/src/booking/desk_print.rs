@@ -31,17 +31,25 @@ use crate::CommandState;
 #[tracing::instrument(skip(state, params))]
 pub async fn print(State(state): State<CommandState>, _: AdminUser, params: Params) -> Result<Response, ApiError> {
     let order_id = Uuid::parse_str(params.required("id")?.trim())
-        .map_err(|_| ApiError::invalid_field("id", "id must be an order id (a UUID)"))?;
+        .map_err(|_| ApiError::invalid_field("id", api_core::codes::FIELD_NOT_ID, "id must be an order id (a UUID)"))?;
     let paper = match params.raw("format").map(str::trim) {
         None | Some("a4") => Paper::A4,
         Some("receipt") => Paper::Receipt80,
-        Some(_) => return Err(ApiError::invalid_field("format", "format must be a4 or receipt")),
+        Some(_) => {
+            return Err(ApiError::invalid_field(
+                "format",
+                api_core::codes::FIELD_INVALID_CHOICE,
+                "format must be a4 or receipt",
+            ))
+        }
     };
     // The file is named in the panel's language (issue 29); its content is the carrier's.
     let stem = match params.raw("lang").map(str::trim) {
         None | Some("pl") => "bilety",
         Some("en") => "tickets",
-        Some(_) => return Err(ApiError::invalid_field("lang", "lang must be pl or en")),
+        Some(_) => {
+            return Err(ApiError::invalid_field("lang", api_core::codes::FIELD_INVALID_CHOICE, "lang must be pl or en"))
+        }
     };
     let not_found = || ApiError::NotFound("There is no such order.".into());
     let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &order_stream(order_id)?).await?;

@@ -48,9 +48,8 @@ pub async fn validate(
 
 async fn legs(state: &CommandState, input: &BookingInput) -> Result<(CourseLeg, Option<CourseLeg>), ApiError> {
     let parts = |field: &str, c: Option<&CourseRef>| {
-        c.and_then(CourseRef::parts).ok_or_else(|| {
-            ApiError::invalid_field(field, "Please select a ticket.").with_code(api_core::codes::FIELD_BLANK)
-        })
+        c.and_then(CourseRef::parts)
+            .ok_or_else(|| ApiError::refusal_on(field, api_core::codes::FIELD_BLANK, "Please select a ticket."))
     };
     let (id, from, to) = parts("course", input.course.as_ref())?;
     let outbound = course_leg(&state.pool, "course", id, from, to).await?;

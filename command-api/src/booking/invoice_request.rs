@@ -121,10 +121,11 @@ fn check(input: &RequestInvoiceInput) -> Result<(String, Option<String>, order::
     let mut errors = Fields::default();
     let number = input.number.trim().to_uppercase();
     if number.is_empty() {
-        errors.push(
-            api_core::FieldError::new("number", "Please enter the ticket number.")
-                .with_code(api_core::codes::FIELD_BLANK),
-        );
+        errors.push(api_core::FieldError::new(
+            "number",
+            api_core::codes::FIELD_BLANK,
+            "Please enter the ticket number.",
+        ));
     }
     let i = &input.invoice;
     let invoice = InvoiceInput {
@@ -139,7 +140,9 @@ fn check(input: &RequestInvoiceInput) -> Result<(String, Option<String>, order::
     check_invoice(&invoice, &mut errors);
     errors.finish_with("The invoice data are not valid.")?;
     let code = input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_uppercase);
-    let buyer = invoice.request().ok_or_else(|| ApiError::invalid_field("invoice", "Please give the buyer's data."))?;
+    let buyer = invoice.request().ok_or_else(|| {
+        ApiError::invalid_field("invoice", api_core::codes::FIELD_BLANK, "Please give the buyer's data.")
+    })?;
     Ok((number, code, buyer))
 }
 
@@ -161,7 +164,7 @@ pub(crate) async fn reserve(
     order::invoice_request_open(sale_date, today).map_err(too_late)?;
     let settings = state.settings.get(&state.pool).await?;
     let purpose = format!("invoice/{}", placed.order_id);
-    let number = crate::processes::reactions::invoice_number(state, &settings.invoice_prefix, &purpose)
+    let number = crate::processes::invoice_numbers::invoice_number(state, &settings.invoice_prefix, &purpose)
         .await
         .map_err(|e| ApiError::Unavailable(format!("numbering the invoice: {e}")))?;
     Ok(ReservedInvoice {
@@ -177,14 +180,14 @@ pub(crate) async fn reserve(
 /// The deadline passed: a `422` that names the last day.
 pub(crate) fn too_late(deadline: NaiveDate) -> ApiError {
     let e = RequestInvoiceError::TooLate { deadline };
-    ApiError::invalid_field(
+    ApiError::refusal_on(
         "invoice",
+        e.code(),
         &format!(
             "An invoice can be asked for until 3 months after the end of the month of the sale: the last day was {}.",
             deadline.format("%Y-%m-%d")
         ),
     )
-    .with_code(e.code())
 }
 
 /// The order's refusal as an answer.

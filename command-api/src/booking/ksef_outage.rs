@@ -83,6 +83,24 @@ impl OutageInputError {
             OutageInputError::Outage(OutageError::EndsBeforeStart { .. }) => "to",
         }
     }
+
+    /// Its stable code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            OutageInputError::NotADate { .. } => api_core::codes::FIELD_NOT_DATE,
+            OutageInputError::NoteTooLong => api_core::codes::FIELD_TOO_LONG,
+            OutageInputError::Outage(OutageError::UnknownKind(_)) => api_core::codes::FIELD_INVALID_CHOICE,
+            OutageInputError::Outage(OutageError::EndsBeforeStart { .. }) => api_core::codes::OUTAGE_ENDS_BEFORE_START,
+        }
+    }
+
+    /// The numbers its message states.
+    pub fn params(&self) -> Vec<(&'static str, i64)> {
+        match self {
+            OutageInputError::NoteTooLong => vec![("max", 500)],
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// The announcement `kind`, `from`, `to` describe (`coach finance ksef outage`).
@@ -130,16 +148,17 @@ pub async fn save(
     State(state): State<CommandState>,
     AppJson(input): AppJson<KsefOutageInput>,
 ) -> Result<Data<KsefOutageEntered>, ApiError> {
-    let kind = input.kind.ok_or_else(|| {
-        ApiError::invalid_field_coded("kind", api_core::codes::FIELD_BLANK, "This field is required.")
-    })?;
+    let kind = input
+        .kind
+        .ok_or_else(|| ApiError::invalid_field("kind", api_core::codes::FIELD_BLANK, "This field is required."))?;
     let checked = dated(kind.into(), &input.from, &input.to).and_then(|outage| {
         if input.note.chars().count() > 500 {
             return Err(OutageInputError::NoteTooLong);
         }
         Ok(outage)
     });
-    let outage = checked.map_err(|e| ApiError::invalid_field(e.field(), &e.to_string()))?;
+    let outage =
+        checked.map_err(|e| ApiError::invalid_field(e.field(), e.code(), &e.to_string()).with_params(e.params()))?;
     let id = enter(&state.pool, &outage, &input.note, &admin.email).await?;
     tracing::info!(id, kind = outage.kind.code(), from = %outage.from, to = %outage.to, "KSeF outage entered");
     Ok(Data::new(KsefOutageEntered { id }))

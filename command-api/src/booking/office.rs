@@ -57,7 +57,11 @@ pub async fn sell(
         .map_err(|e| ApiError::BadRequest(format!("The order is not valid JSON of the booking state: {e}")))?;
     let method =
         method.payment_method.and_then(|m| serde_json::from_value::<OfficePayment>(m).ok()).ok_or_else(|| {
-            ApiError::invalid_field("payment_method", "Please choose how the customer pays: cash or card_terminal.")
+            ApiError::invalid_field(
+                "payment_method",
+                api_core::codes::FIELD_INVALID_CHOICE,
+                "Please choose how the customer pays: cash or card_terminal.",
+            )
         })?;
     let input = BookingInput::from_body(&body)?;
     let placed =

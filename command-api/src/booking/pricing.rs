@@ -31,8 +31,11 @@ pub fn price_lines(
             errors: lines
                 .into_iter()
                 .map(|i| {
-                    FieldError::new(format!("tickets.{i}.discount_id"), "This discount is not available.")
-                        .with_code(codes::DISCOUNT_NOT_AVAILABLE)
+                    FieldError::new(
+                        format!("tickets.{i}.discount_id"),
+                        codes::DISCOUNT_NOT_AVAILABLE,
+                        "This discount is not available.",
+                    )
                 })
                 .collect(),
         }

@@ -59,8 +59,7 @@ pub async fn return_ticket(
 ) -> Result<Data<Returned>, ApiError> {
     let number = input.number.trim().to_uppercase();
     if number.is_empty() {
-        return Err(ApiError::invalid_field("number", "Please enter the ticket number.")
-            .with_code(api_core::codes::FIELD_BLANK));
+        return Err(ApiError::refusal_on("number", api_core::codes::FIELD_BLANK, "Please enter the ticket number."));
     }
     let code = input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_uppercase);
     return_one(&state, user.as_ref(), number, code).await.map(Data::new)
@@ -100,8 +99,7 @@ pub async fn return_quote(
 ) -> Result<Data<ReturnQuote>, ApiError> {
     let number = input.number.trim().to_uppercase();
     if number.is_empty() {
-        return Err(ApiError::invalid_field("number", "Please enter the ticket number.")
-            .with_code(api_core::codes::FIELD_BLANK));
+        return Err(ApiError::refusal_on("number", api_core::codes::FIELD_BLANK, "Please enter the ticket number."));
     }
     let code = input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_uppercase);
     let (command, cutoff) = return_command(&state, user.as_ref(), number.clone(), code).await?;
@@ -217,8 +215,8 @@ fn not_found() -> ApiError {
 pub fn access_error(e: AccessDenied) -> ApiError {
     let code = domain::ErrorCode::code(&e);
     match e {
-        AccessDenied::CodeRequired => ApiError::invalid_field("code", "Please enter the ticket's code."),
-        AccessDenied::WrongCode => ApiError::invalid_field("code", "The code does not match this ticket."),
+        AccessDenied::CodeRequired => ApiError::invalid_field("code", code, "Please enter the ticket's code."),
+        AccessDenied::WrongCode => ApiError::invalid_field("code", code, "The code does not match this ticket."),
         AccessDenied::NotOwner => ApiError::Forbidden,
     }
     .with_code(code)
@@ -235,6 +233,7 @@ fn return_error(e: ReturnTicketError, cutoff: i32) -> ApiError {
         ReturnTicketError::NotPaid => ApiError::Conflict("Only tickets of a paid order can be returned.".into()),
         ReturnTicketError::TooLate(_) => ApiError::invalid_field(
             "number",
+            code,
             &format!("Tickets can be returned until {cutoff} minutes before departure."),
         ),
     }

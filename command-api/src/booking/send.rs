@@ -102,8 +102,11 @@ pub async fn send_ticket(
 ) -> Result<Data<Sent>, ApiError> {
     let order = find(&state, user.as_ref(), params.raw("id")).await?;
     if order.customer.email.trim().is_empty() {
-        return Err(ApiError::invalid_field("email", "The order has no e-mail address: print the tickets instead.")
-            .with_code(api_core::codes::FIELD_BLANK));
+        return Err(ApiError::refusal_on(
+            "email",
+            api_core::codes::FIELD_BLANK,
+            "The order has no e-mail address: print the tickets instead.",
+        ));
     }
     state.mailer.send(ticket_email(&state, &order)).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
     record_again(&state, &order, "tickets-email", user.as_ref()).await;
@@ -124,14 +127,14 @@ pub async fn send_ticket_sms(
 ) -> Result<Data<Sent>, ApiError> {
     let order = find(&state, user.as_ref(), params.raw("id")).await?;
     if order.customer.phone.trim().is_empty() {
-        return Err(
-            ApiError::invalid_field("phone", "The order has no phone number.").with_code(api_core::codes::FIELD_BLANK)
-        );
+        return Err(ApiError::refusal_on("phone", api_core::codes::FIELD_BLANK, "The order has no phone number."));
     }
     state.sms.send(ticket_sms(&order)).await.map_err(|e| match e {
-        SmsError::NotANumber(_) => {
-            ApiError::invalid_field("phone", "The order's phone number cannot receive text messages.")
-        }
+        SmsError::NotANumber(_) => ApiError::refusal_on(
+            "phone",
+            api_core::codes::PHONE_NOT_MOBILE,
+            "The order's phone number cannot receive text messages.",
+        ),
         SmsError::Failed(e) => ApiError::Unavailable(e),
     })?;
     record_again(&state, &order, "tickets-sms", user.as_ref()).await;

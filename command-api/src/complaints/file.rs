@@ -37,6 +37,14 @@ pub const PATH: &str = "/complaint/complaint/save";
 /// The largest body this call takes: three attachments of 5 MB in base64, and the rest.
 pub const MAX_BODY_BYTES: usize = 21 * 1024 * 1024;
 
+/// The language of a complaint's e-mails, as the request names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LanguageInput {
+    Pl,
+    En,
+}
+
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ComplaintFileInput {
     /// The order's or one of its tickets' numbers (`NB-2026-000123`).
@@ -49,8 +57,7 @@ pub struct ComplaintFileInput {
     text: String,
     /// `pl` (the default) or `en`: the e-mails are in it.
     #[serde(default)]
-    #[schema(value_type = Option<String>, pattern = "^(pl|en)$")]
-    language: Option<String>,
+    language: Option<LanguageInput>,
     /// At most 3 pictures (JPEG, PNG, GIF, WebP) or PDF files of at most 5 MB each.
     #[serde(default)]
     #[schema(max_items = 3)]
@@ -100,7 +107,7 @@ pub async fn file(
     headers: HeaderMap,
     AppJson(input): AppJson<ComplaintFileInput>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let language = language(input.language.as_deref(), &headers)?;
+    let language = language(input.language, &headers);
     if input.attachments.len() > complaint::MAX_ATTACHMENTS {
         return Err(refusal(ComplaintError::TooManyAttachments));
     }
@@ -161,16 +168,14 @@ fn answer(filed: &Filed) -> ComplaintFiled {
 }
 
 /// The language asked for, else the request's.
-fn language(asked: Option<&str>, headers: &HeaderMap) -> Result<ComplaintLanguage, ApiError> {
+fn language(asked: Option<LanguageInput>, headers: &HeaderMap) -> ComplaintLanguage {
     match asked {
-        Some("pl") => Ok(ComplaintLanguage::Pl),
-        Some("en") => Ok(ComplaintLanguage::En),
-        Some(_) => Err(ApiError::invalid_field("language", "The language is pl or en.")
-            .with_code(api_core::codes::FIELD_INVALID_CHOICE)),
-        None => Ok(match crate::booking::language::headers_language(headers) {
+        Some(LanguageInput::Pl) => ComplaintLanguage::Pl,
+        Some(LanguageInput::En) => ComplaintLanguage::En,
+        None => match crate::booking::language::headers_language(headers) {
             payment::Language::En => ComplaintLanguage::En,
             payment::Language::Pl => ComplaintLanguage::Pl,
-        }),
+        },
     }
 }
 
@@ -187,8 +192,7 @@ fn decode(
         return Err(refusal(ComplaintError::AttachmentTooLarge).on_field(&field));
     }
     let bytes = base64::engine::general_purpose::STANDARD.decode(input.content.trim()).map_err(|_| {
-        ApiError::invalid_field(&format!("{field}.content"), "The file is not base64.")
-            .with_code(api_core::codes::FIELD_INVALID)
+        ApiError::refusal_on(&format!("{field}.content"), api_core::codes::FIELD_INVALID, "The file is not base64.")
     })?;
     let kind =
         complaint::sniff(&bytes).ok_or_else(|| refusal(ComplaintError::AttachmentNotAllowed).on_field(&field))?;

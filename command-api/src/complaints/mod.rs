@@ -30,7 +30,8 @@ pub(crate) fn stream(id: Uuid) -> Result<StreamName, ApiError> {
 /// A refusal as the answer: a form's field for what the customer typed, `404` for an
 /// unknown complaint, `409` for a step the complaint's stage does not allow.
 pub fn refusal(e: ComplaintError) -> ApiError {
-    let field = |field: &str, message: &str| ApiError::invalid_field(field, message);
+    let code = e.code();
+    let field = |field: &str, message: &str| ApiError::invalid_field(field, code, message);
     let error = match e {
         ComplaintError::NotFound => ApiError::NotFound("There is no such complaint.".into()),
         ComplaintError::UnknownOrder => {

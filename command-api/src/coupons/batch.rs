@@ -75,9 +75,12 @@ pub async fn issue(
     AppJson(input): AppJson<CouponBatchInput>,
 ) -> Result<impl IntoResponse, ApiError> {
     if !(1..=MAX_COUNT).contains(&input.count) {
-        return Err(ApiError::invalid_field("count", "A batch has 1 to 100 coupons.")
-            .with_code(api_core::codes::FIELD_OUT_OF_RANGE)
-            .with_params([("min", 1), ("max", MAX_COUNT)]));
+        return Err(ApiError::refusal_on(
+            "count",
+            api_core::codes::FIELD_OUT_OF_RANGE,
+            "A batch has 1 to 100 coupons.",
+        )
+        .with_params([("min", 1), ("max", MAX_COUNT)]));
     }
     check_value(input.value)?;
     check_expiry(input.expires_at)?;

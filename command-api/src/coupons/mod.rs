@@ -40,7 +40,7 @@ pub fn spend_error(e: CouponError) -> ApiError {
         CouponError::NothingLeft => "This coupon has been used up.",
         _ => "This coupon cannot be used.",
     };
-    ApiError::invalid_field(FIELD, message).with_code(domain::ErrorCode::code(&e))
+    ApiError::refusal_on(FIELD, domain::ErrorCode::code(&e), message)
 }
 
 /// Give back to coupon `code` what order `order_id` spent and has not got back yet
@@ -107,8 +107,11 @@ pub async fn check(
 ) -> Result<Data<CouponAnswer>, ApiError> {
     let code = input.code.as_deref().map(str::trim).unwrap_or_default();
     if code.is_empty() {
-        return Err(ApiError::invalid_field(FIELD, "Please enter a coupon code.")
-            .with_code(domain::ErrorCode::code(&CouponError::EmptyCode)));
+        return Err(ApiError::refusal_on(
+            FIELD,
+            domain::ErrorCode::code(&CouponError::EmptyCode),
+            "Please enter a coupon code.",
+        ));
     }
     let loaded = aggregate::load::<CouponAgg>(state.store.as_ref(), &stream(code)?).await?;
     let coupon::Coupon::Issued(c) = &loaded.state else { return Err(spend_error(CouponError::NotFound)) };
@@ -165,7 +168,9 @@ pub async fn create(
         }
         None => new_code(),
     };
-    let value = input.value.ok_or_else(|| ApiError::invalid_field("value", "This field is required."))?;
+    let value = input
+        .value
+        .ok_or_else(|| ApiError::invalid_field("value", api_core::codes::FIELD_BLANK, "This field is required."))?;
     check_value(value)?;
     check_expiry(input.expires_at)?;
     let metadata = Metadata { user_id: Some(admin.id.to_string()), occurred_at: Utc::now(), ..Metadata::default() };
@@ -182,13 +187,12 @@ pub async fn create(
         })
         .await
         .map_err(|e| match e {
-            ExecuteError::Refused(CouponError::AlreadyExists) => {
-                ApiError::invalid_field("code", "A coupon with this code already exists.")
-                    .with_code(domain::ErrorCode::code(&CouponError::AlreadyExists))
-            }
-            ExecuteError::Refused(e) => {
-                ApiError::invalid_field("code", &e.to_string()).with_code(domain::ErrorCode::code(&e))
-            }
+            ExecuteError::Refused(CouponError::AlreadyExists) => ApiError::refusal_on(
+                "code",
+                domain::ErrorCode::code(&CouponError::AlreadyExists),
+                "A coupon with this code already exists.",
+            ),
+            ExecuteError::Refused(e) => ApiError::refusal_on("code", domain::ErrorCode::code(&e), &e.to_string()),
             ExecuteError::Store(e) => e.into(),
         })?;
     // What a client reads next (the coupon, the list) shows the new coupon.
@@ -199,7 +203,7 @@ pub async fn create(
 /// `PUT /order/coupon/save?id=CODE` (admin): change a coupon's current value or expiry;
 /// fields left out keep their values.
 #[utoipa::path(put, path = "/api/order/coupon/save", tag = "order", security(("bearer" = [])), request_body = SaveInput,
-    params(("id" = String, Query, description = "the coupon's code", pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
+    params(("id" = api_core::values::NotBlank, Query, description = "the coupon's code")),
     responses((status = 200, description = "`{\"data\": CouponAnswer}`", body = Data<CouponAnswer>),
         (status = 403, description = "admins only"), (status = 404, description = "no such coupon"),
         (status = 422, description = "a bad value or expiry")))]
@@ -220,8 +224,7 @@ pub async fn update(
     input.value.map(check_value).transpose()?;
     if let Some(v) = input.current_value {
         Money::new(v).map_err(|e| {
-            ApiError::invalid_field("current_value", "The value must be between 0 and 1 000 000 zł.")
-                .with_code(e.code())
+            ApiError::refusal_on("current_value", e.code(), "The value must be between 0 and 1 000 000 zł.")
                 .with_params(e.params())
         })?;
     }
@@ -241,7 +244,7 @@ pub async fn update(
             ExecuteError::Refused(CouponError::NotFound) => ApiError::NotFound("There is no such coupon.".into())
                 .with_code(domain::ErrorCode::code(&CouponError::NotFound)),
             ExecuteError::Refused(e) => {
-                ApiError::invalid_field("current_value", &e.to_string()).with_code(domain::ErrorCode::code(&e))
+                ApiError::refusal_on("current_value", domain::ErrorCode::code(&e), &e.to_string())
             }
             ExecuteError::Store(e) => e.into(),
         })?;
@@ -253,10 +256,11 @@ pub async fn update(
 /// use. (A change may set a past expiry: that is how an office ends a coupon at once.)
 fn check_expiry(expires_at: Option<DateTime<Utc>>) -> Result<(), ApiError> {
     match expires_at {
-        Some(at) if at <= Utc::now() => {
-            Err(ApiError::invalid_field("expires_at", "The expiry date has passed: choose a later one.")
-                .with_code(api_core::codes::COUPON_EXPIRY_PASSED))
-        }
+        Some(at) if at <= Utc::now() => Err(ApiError::refusal_on(
+            "expires_at",
+            api_core::codes::COUPON_EXPIRY_PASSED,
+            "The expiry date has passed: choose a later one.",
+        )),
         _ => Ok(()),
     }
 }
@@ -267,7 +271,12 @@ fn check_code(code: &str) -> Result<(), ApiError> {
     if valid {
         Ok(())
     } else {
-        Err(ApiError::invalid_field("code", "A code has up to 40 letters, digits or dashes."))
+        Err(ApiError::invalid_field(
+            "code",
+            api_core::codes::FIELD_BAD_CHARACTERS,
+            "A code has up to 40 letters, digits or dashes.",
+        )
+        .with_params([("max", 40)]))
     }
 }
 
@@ -277,9 +286,12 @@ fn check_value(value: i64) -> Result<(), ApiError> {
     if value >= 1 && Money::new(value).is_ok() {
         Ok(())
     } else {
-        Err(ApiError::invalid_field("value", "The value must be between 0,01 zł and 1 000 000 zł.")
-            .with_code(api_core::codes::FIELD_OUT_OF_RANGE)
-            .with_params([("min", 1), ("max", Money::MAX)]))
+        Err(ApiError::refusal_on(
+            "value",
+            api_core::codes::FIELD_OUT_OF_RANGE,
+            "The value must be between 0,01 zł and 1 000 000 zł.",
+        )
+        .with_params([("min", 1), ("max", Money::MAX)]))
     }
 }
 

@@ -10,6 +10,7 @@ pub mod daily_report;
 pub mod disruptions;
 pub mod effects;
 pub mod expiry;
+pub mod invoice_numbers;
 pub mod ksef;
 pub mod reactions;
 pub mod recovery;

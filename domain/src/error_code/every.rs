@@ -4,6 +4,7 @@
 
 use super::ErrorCode;
 use crate::coupon::CouponError;
+use crate::order::OrderStatus;
 use crate::order::{
     AbandonOrderError, AccessDenied, AttachGuestError, CancelOrderError, ChangeTicketCourseError, CheckInError,
     DisruptionError, EditError, ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError,
@@ -15,11 +16,16 @@ use crate::stamp_card::StampCardError;
 /// One value of every variant of every refusal, grouped by enum (for the checks below
 /// and for the list of codes in `docs/errors.md`, which a test in `app` compares).
 pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
-    use crate::order::OrderStatus;
-    fn all<E: ErrorCode + std::fmt::Display>(errors: Vec<E>) -> Vec<(String, &'static str)> {
-        errors.into_iter().map(|e| (e.to_string(), e.code())).collect()
-    }
-    let pending = OrderStatus::PendingPayment;
+    [seats_and_cards(), the_sale(), after_the_sale(), the_tickets()].concat()
+}
+
+/// Each error of `errors` as its message and its code.
+fn all<E: ErrorCode + std::fmt::Display>(errors: Vec<E>) -> Vec<(String, &'static str)> {
+    errors.into_iter().map(|e| (e.to_string(), e.code())).collect()
+}
+
+/// The seat inventory's, the disruptions', the stamp card's and the coupon's refusals.
+fn seats_and_cards() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
     vec![
         (
             "HoldError",
@@ -92,6 +98,13 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 CouponError::EmptyCode,
             ]),
         ),
+    ]
+}
+
+/// The order's refusals up to its payment.
+fn the_sale() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
+    let pending = OrderStatus::PendingPayment;
+    vec![
         ("AccessDenied", all(vec![AccessDenied::CodeRequired, AccessDenied::WrongCode, AccessDenied::NotOwner])),
         (
             "PlaceOrderError",
@@ -151,6 +164,12 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 RefundLatePaymentError::PaidTheOrder,
             ]),
         ),
+    ]
+}
+
+/// The order's refusals after its payment: invoices, edits, the customer's account.
+fn after_the_sale() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
+    vec![
         (
             "InvoiceError",
             all(vec![
@@ -197,6 +216,12 @@ pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 RequestInvoiceError::TooLate { deadline: chrono::NaiveDate::MIN },
             ]),
         ),
+    ]
+}
+
+/// The tickets' refusals: returns, boarding, changes of course; the complaints'.
+fn the_tickets() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
+    vec![
         (
             "ReturnTicketError",
             all(vec![

@@ -171,22 +171,9 @@ async fn follow(
         let progressed = !rows.is_empty();
         if let Some(last) = rows.last() {
             after = Some(last.position());
-            if let Some(c) = checkpoints.as_mut() {
-                c.delivered = Some(last.position());
-            }
         }
-        let checkpoint = match checkpoints.as_mut() {
-            Some(c) if !full => match c.after_short_read(&pool, below).await {
-                Ok(checkpoint) => checkpoint,
-                Err(e) => {
-                    let _ = out.send(Err(e)).await;
-                    return;
-                }
-            },
-            _ => None,
-        };
-        if (!rows.is_empty() || checkpoint.is_some()) && out.send(Ok(Batch { rows, checkpoint })).await.is_err() {
-            return; // the subscriber went away
+        if !deliver(&pool, checkpoints.as_mut(), rows, full, below, &out).await {
+            return;
         }
         if full {
             horizon = Some(below);
@@ -226,6 +213,39 @@ async fn follow(
             return; // the subscriber went away
         }
     }
+}
+
+/// Hand `rows` to the subscriber, with the checkpoint a short read (one below `below`
+/// that was not `full`) allows. `false`: stop (the subscriber went away, or was sent the
+/// error).
+async fn deliver(
+    pool: &PgPool,
+    checkpoints: Option<&mut Checkpoints>,
+    rows: Vec<EventRow>,
+    full: bool,
+    below: i64,
+    out: &mpsc::Sender<Result<Batch>>,
+) -> bool {
+    let checkpoint = match checkpoints {
+        Some(c) => {
+            if let Some(last) = rows.last() {
+                c.delivered = Some(last.position());
+            }
+            if full {
+                None
+            } else {
+                match c.after_short_read(pool, below).await {
+                    Ok(checkpoint) => checkpoint,
+                    Err(e) => {
+                        let _ = out.send(Err(e)).await;
+                        return false;
+                    }
+                }
+            }
+        }
+        None => None,
+    };
+    (rows.is_empty() && checkpoint.is_none()) || out.send(Ok(Batch { rows, checkpoint })).await.is_ok()
 }
 
 /// One read: the events after `after` below `horizon` (a fresh horizon when `None`),

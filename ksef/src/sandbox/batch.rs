@@ -56,37 +56,10 @@ pub(crate) async fn open(
     if let Some(refused) = check_key_id(&shared, request.encryption.public_key_id.as_deref()) {
         return refused;
     }
-    let fa3 = FormCode::fa3();
-    let form = &request.form_code;
-    if (&form.system_code, &form.schema_version, &form.value) != (&fa3.system_code, &fa3.schema_version, &fa3.value) {
-        return invalid(format!(
-            "formCode {} {} {}: tylko FA (3) 1-0E FA",
-            form.system_code, form.schema_version, form.value
-        ));
+    if let Some(refused) = check_parts(&shared, &request) {
+        return refused;
     }
     let parts = &request.batch_file.file_parts;
-    let max_parts = shared.options.batch.max_parts;
-    if parts.is_empty() || parts.len() > max_parts {
-        return reply::exception(
-            21161,
-            "Przekroczono dozwoloną liczbę części pakietu.",
-            Some(format!("Liczba części {} (od 1 do {max_parts}).", parts.len())),
-        );
-    }
-    // A part's limit is before encryption; encryption adds at most one block of padding.
-    let max_size = i64::try_from(shared.options.batch.max_part_bytes + 16).unwrap_or(i64::MAX);
-    let mut ordinals: Vec<i64> = parts.iter().map(|p| p.ordinal_number).collect();
-    ordinals.sort_unstable();
-    if ordinals != (1..=i64::try_from(parts.len()).unwrap_or(0)).collect::<Vec<_>>() {
-        return invalid("fileParts: ordinalNumber kolejno od 1");
-    }
-    if let Some(p) = parts.iter().find(|p| p.file_size < 1 || p.file_size > max_size) {
-        return reply::exception(
-            21157,
-            "Nieprawidłowy rozmiar części pakietu.",
-            Some(format!("Część {}: rozmiar {} (najwyżej {max_size}).", p.ordinal_number, p.file_size)),
-        );
-    }
     let key = STANDARD
         .decode(&request.encryption.encrypted_symmetric_key)
         .ok()
@@ -132,6 +105,43 @@ pub(crate) async fn open(
     };
     shared.state().sessions.insert(reference_number.clone(), session);
     (StatusCode::CREATED, Json(OpenBatchSessionResponse { reference_number, part_upload_requests })).into_response()
+}
+
+/// The refusal of a batch whose form is not FA (3) or whose parts are out of bounds
+/// (their number, their numbering from 1, their sizes), as the Ministry's service answers.
+fn check_parts(shared: &super::Shared, request: &OpenBatchSessionRequest) -> Option<Response> {
+    let fa3 = FormCode::fa3();
+    let form = &request.form_code;
+    if (&form.system_code, &form.schema_version, &form.value) != (&fa3.system_code, &fa3.schema_version, &fa3.value) {
+        return Some(invalid(format!(
+            "formCode {} {} {}: tylko FA (3) 1-0E FA",
+            form.system_code, form.schema_version, form.value
+        )));
+    }
+    let parts = &request.batch_file.file_parts;
+    let max_parts = shared.options.batch.max_parts;
+    if parts.is_empty() || parts.len() > max_parts {
+        return Some(reply::exception(
+            21161,
+            "Przekroczono dozwoloną liczbę części pakietu.",
+            Some(format!("Liczba części {} (od 1 do {max_parts}).", parts.len())),
+        ));
+    }
+    // A part's limit is before encryption; encryption adds at most one block of padding.
+    let max_size = i64::try_from(shared.options.batch.max_part_bytes + 16).unwrap_or(i64::MAX);
+    let mut ordinals: Vec<i64> = parts.iter().map(|p| p.ordinal_number).collect();
+    ordinals.sort_unstable();
+    if ordinals != (1..=i64::try_from(parts.len()).unwrap_or(0)).collect::<Vec<_>>() {
+        return Some(invalid("fileParts: ordinalNumber kolejno od 1"));
+    }
+    if let Some(p) = parts.iter().find(|p| p.file_size < 1 || p.file_size > max_size) {
+        return Some(reply::exception(
+            21157,
+            "Nieprawidłowy rozmiar części pakietu.",
+            Some(format!("Część {}: rozmiar {} (najwyżej {max_size}).", p.ordinal_number, p.file_size)),
+        ));
+    }
+    None
 }
 
 #[derive(Debug, Deserialize)]

@@ -60,7 +60,8 @@ pub async fn course_load(
     params: Params,
 ) -> Result<Data<CourseLoad>, ApiError> {
     let raw = params.required("id")?;
-    let id = Uuid::parse_str(raw).map_err(|_| ApiError::invalid_field("id", "id must be a course id (a UUID)"))?;
+    let id = Uuid::parse_str(raw)
+        .map_err(|_| ApiError::invalid_field("id", api_core::codes::FIELD_NOT_ID, "id must be a course id (a UUID)"))?;
     let row: Option<Row> = sqlx::query_as(
         "select route_id, departure_at, seats, segment_loads, stop_ids from rm_course_availability \
          where course_id = $1",

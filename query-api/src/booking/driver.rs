@@ -137,10 +137,9 @@ const COURSES: &str = "select c.id as course_id, c.route_id, r.name as route_nam
 fn day_param(params: &Params) -> Result<NaiveDate, ApiError> {
     match params.raw("date") {
         None => Ok(api_core::time::warsaw_today()),
-        Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d")
-            .ok()
-            .filter(|_| text.len() == 10)
-            .ok_or_else(|| ApiError::invalid_field("date", "date must be a day, YYYY-MM-DD")),
+        Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d").ok().filter(|_| text.len() == 10).ok_or_else(|| {
+            ApiError::invalid_field("date", api_core::codes::FIELD_NOT_DATE, "date must be a day, YYYY-MM-DD")
+        }),
     }
 }
 
@@ -157,7 +156,7 @@ pub async fn courses(
     params: Params,
 ) -> Result<Data<Vec<DriverCourse>>, ApiError> {
     let day = day_param(&params)?;
-    let bad_day = || ApiError::invalid_field("date", "date must be a day, YYYY-MM-DD");
+    let bad_day = || ApiError::invalid_field("date", api_core::codes::FIELD_NOT_DATE, "date must be a day, YYYY-MM-DD");
     let from = api_core::time::warsaw_midnight(day).ok_or_else(bad_day)?;
     let to = api_core::time::warsaw_midnight(day.succ_opt().ok_or_else(bad_day)?).ok_or_else(bad_day)?;
     let sql = format!("{} where c.departure_at >= $1 and c.departure_at < $2 order by c.departure_at, r.name", COURSES)
@@ -259,8 +258,9 @@ pub async fn manifest(
     params: Params,
 ) -> Result<Data<Manifest>, ApiError> {
     let raw = params.required("course_id")?;
-    let course_id = Uuid::parse_str(raw)
-        .map_err(|_| ApiError::invalid_field("course_id", "course_id must be a course id (a UUID)"))?;
+    let course_id = Uuid::parse_str(raw).map_err(|_| {
+        ApiError::invalid_field("course_id", api_core::codes::FIELD_NOT_ID, "course_id must be a course id (a UUID)")
+    })?;
     let sql = format!("{} where c.id = $1", COURSES).replace("{carried}", CARRIED);
     let course: CourseRow = sqlx::query_as(&sql)
         .bind(course_id)

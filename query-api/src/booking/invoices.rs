@@ -251,7 +251,8 @@ pub async fn record(pool: &PgPool, id: Uuid) -> Result<Option<InvoiceRecord>, Ap
 /// `?id=` of a document: a UUID, else `422` naming `id`.
 pub fn document_id(params: &Params) -> Result<Uuid, ApiError> {
     let raw = params.required("id")?;
-    Uuid::parse_str(raw).map_err(|_| ApiError::invalid_field("id", "id must be an invoice id (a UUID)"))
+    Uuid::parse_str(raw)
+        .map_err(|_| ApiError::invalid_field("id", api_core::codes::FIELD_NOT_ID, "id must be an invoice id (a UUID)"))
 }
 
 /// The invoices and corrections (admin).

@@ -104,7 +104,9 @@ fn leg_kind(params: &Params) -> Result<&'static str, ApiError> {
     match params.optional("kind") {
         None | Some("outbound") => Ok("outbound"),
         Some("back") => Ok("back"),
-        Some(_) => Err(ApiError::invalid_field("kind", "kind is outbound or back")),
+        Some(_) => {
+            Err(ApiError::invalid_field("kind", api_core::codes::FIELD_INVALID_CHOICE, "kind is outbound or back"))
+        }
     }
 }
 
@@ -200,8 +202,9 @@ pub async fn calculate_dates(
     params: Params,
 ) -> Result<Data<CalculatedDates>, ApiError> {
     let id = order_id(&params)?;
-    let course_id = Uuid::parse_str(params.required("courseId")?)
-        .map_err(|_| ApiError::invalid_field("courseId", "courseId must be a course id (a UUID)"))?;
+    let course_id = Uuid::parse_str(params.required("courseId")?).map_err(|_| {
+        ApiError::invalid_field("courseId", api_core::codes::FIELD_NOT_ID, "courseId must be a course id (a UUID)")
+    })?;
     let kind = leg_kind(&params)?;
     let leg = leg_of(&state, id, kind).await?;
     let exists: bool = sqlx::query_scalar("select exists (select 1 from courses where id = $1)")
@@ -213,8 +216,9 @@ pub async fn calculate_dates(
     }
     let stretch =
         course_stretch(&state.pool, course_id, leg.from_waypoint_id, leg.to_waypoint_id).await?.ok_or_else(|| {
-            ApiError::invalid_field(
+            ApiError::refusal_on(
                 "courseId",
+                api_core::codes::NO_PRICE,
                 &format!("this course does not run from {} to {} with a fare for them", leg.from_name, leg.to_name),
             )
         })?;

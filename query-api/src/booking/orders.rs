@@ -195,7 +195,8 @@ pub struct HistoryEntry {
 /// `?id=` of an order: a UUID, else `422` naming `id`.
 pub(super) fn order_id(params: &Params) -> Result<Uuid, ApiError> {
     let raw = params.required("id")?;
-    Uuid::parse_str(raw).map_err(|_| ApiError::invalid_field("id", "id must be an order id (a UUID)"))
+    Uuid::parse_str(raw)
+        .map_err(|_| ApiError::invalid_field("id", api_core::codes::FIELD_NOT_ID, "id must be an order id (a UUID)"))
 }
 
 /// The orders (admin). Every filter and sort is served by an index (a million orders

@@ -180,7 +180,7 @@ pub async fn one(
     params: Params,
 ) -> Result<Data<StampCardView>, ApiError> {
     let id = Uuid::parse_str(params.required("id")?)
-        .map_err(|_| ApiError::invalid_field("id", "id must be a user id (a UUID)"))?;
+        .map_err(|_| ApiError::invalid_field("id", api_core::codes::FIELD_NOT_ID, "id must be a user id (a UUID)"))?;
     let (stamps_per_reward, _) = reward_settings(&state).await?;
     let mut card: StampCardView = sqlx::query_as(&format!("select {COLUMNS} from {FROM} where c.user_id = $1"))
         .bind(id)

@@ -193,7 +193,7 @@ pub async fn all(
 #[tracing::instrument(skip(state, params))]
 pub async fn one(_: AdminUser, State(state): State<QueryState>, params: Params) -> Result<Data<AdminTicket>, ApiError> {
     let id = Uuid::parse_str(params.required("id")?)
-        .map_err(|_| ApiError::invalid_field("id", "id must be a ticket id (a UUID)"))?;
+        .map_err(|_| ApiError::invalid_field("id", api_core::codes::FIELD_NOT_ID, "id must be a ticket id (a UUID)"))?;
     let row: Row = sqlx::query_as(&format!("select {COLUMNS} from {FROM} where t.ticket_id = $1"))
         .bind(id)
         .fetch_optional(&state.pool)

@@ -87,7 +87,7 @@ pub fn parse(body: &Value, today: NaiveDate) -> Result<Search, ApiError> {
     }
     f.finish()?;
     let Some(date) = date else {
-        return Err(ApiError::invalid_field("date", "date is required").with_code(api_core::codes::FIELD_BLANK));
+        return Err(ApiError::refusal_on("date", api_core::codes::FIELD_BLANK, "date is required"));
     };
     Ok(Search { start, end, date, date_back: if mode == TripMode::RoundTrip { date_back } else { None } })
 }

@@ -130,9 +130,7 @@ fn day(date: NaiveDate) -> Result<(DateTime<Utc>, DateTime<Utc>), ApiError> {
     let next = date.checked_add_days(Days::new(1));
     match (warsaw_midnight(date), next.and_then(warsaw_midnight)) {
         (Some(from), Some(to)) => Ok((from, to)),
-        _ => {
-            Err(ApiError::invalid_field("date", "date is out of range").with_code(api_core::codes::FIELD_OUT_OF_RANGE))
-        }
+        _ => Err(ApiError::refusal_on("date", api_core::codes::FIELD_OUT_OF_RANGE, "date is out of range")),
     }
 }
 
@@ -165,7 +163,7 @@ pub async fn index(
                 .into_iter()
                 .filter(|(_, id)| missing.contains(id))
                 .map(|(field, id)| {
-                    FieldError::new(field, format!("no stop with id {id}")).with_code(api_core::codes::STOP_NOT_FOUND)
+                    FieldError::new(field, api_core::codes::STOP_NOT_FOUND, format!("no stop with id {id}"))
                 })
                 .collect();
             let message = errors.iter().map(|e| e.message.as_str()).collect::<Vec<_>>().join("; ");

@@ -30,7 +30,7 @@ impl Lang {
         match value {
             None | Some("pl") => Ok(Lang::Pl),
             Some("en") => Ok(Lang::En),
-            Some(_) => Err(ApiError::invalid_field_coded(
+            Some(_) => Err(ApiError::invalid_field(
                 Self::PARAM,
                 api_core::codes::FIELD_INVALID_CHOICE,
                 "lang must be pl or en",

@@ -77,8 +77,11 @@ pub async fn get_menu(State(state): State<CatalogueState>, params: Params) -> Re
     let kind = params.required("type")?;
     let lang = params.lang()?;
     if !MENU_TYPES.contains(&kind) {
-        return Err(ApiError::invalid_field("type", &format!("type must be one of {}", MENU_TYPES.join(", ")))
-            .with_code(api_core::codes::FIELD_INVALID_CHOICE));
+        return Err(ApiError::refusal_on(
+            "type",
+            api_core::codes::FIELD_INVALID_CHOICE,
+            &format!("type must be one of {}", MENU_TYPES.join(", ")),
+        ));
     }
     let menu = sqlx::query_as::<_, Menu>(&format!("select {COLUMNS} from menus where type = $1"))
         .bind(kind)

@@ -39,8 +39,7 @@ pub fn parse_items(value: &Value, path: &str, depth: usize, errors: &mut Fields<
     if list.len() > MAX_ITEMS {
         let max = i64::try_from(MAX_ITEMS).unwrap_or(i64::MAX);
         errors.push(
-            api_core::FieldError::new(path, format!("may have at most {MAX_ITEMS} items"))
-                .with_code(codes::FIELD_OUT_OF_RANGE)
+            api_core::FieldError::new(path, codes::FIELD_OUT_OF_RANGE, format!("may have at most {MAX_ITEMS} items"))
                 .with_param("max", max),
         );
         return vec![];
@@ -74,9 +73,9 @@ fn parse_item(value: &Value, path: &str, depth: usize, errors: &mut Fields<'_>) 
             errors.push(
                 api_core::FieldError::new(
                     format!("{path}.children"),
+                    codes::FIELD_OUT_OF_RANGE,
                     format!("menus are at most {MAX_DEPTH} levels deep"),
                 )
-                .with_code(codes::FIELD_OUT_OF_RANGE)
                 .with_param("max", max),
             );
             vec![]

@@ -38,8 +38,11 @@ pub(crate) async fn move_leg(
     let leg = order.leg(kind).ok_or_else(|| ApiError::NotFound("The order has no such leg.".into()))?;
     let target = course_leg(&state.pool, "course_id", course_id, leg.from_waypoint_id, leg.to_waypoint_id).await?;
     if !target.sale_open {
-        return Err(ApiError::invalid_field("course_id", "This course is not on sale.")
-            .with_code(domain::ErrorCode::code(&domain::seat_inventory::HoldError::NotOpened)));
+        return Err(ApiError::refusal_on(
+            "course_id",
+            domain::ErrorCode::code(&domain::seat_inventory::HoldError::NotOpened),
+            "This course is not on sale.",
+        ));
     }
     let settings = state.settings.get(&state.pool).await?;
     let now = Utc::now();
@@ -47,20 +50,7 @@ pub(crate) async fn move_leg(
     let command = MoveLeg {
         order_id: order.order_id,
         kind,
-        to_course: Leg {
-            kind,
-            course_id: target.course_id,
-            hold_id: change_hold_id(move_id),
-            route_id: target.route_id,
-            route_name: target.route_name,
-            from_waypoint_id: target.from_waypoint_id,
-            from_name: target.from_name,
-            to_waypoint_id: target.to_waypoint_id,
-            to_name: target.to_name,
-            departure_at: target.departure_at,
-            arrival_at: target.arrival_at,
-            unit_price: target.unit_price,
-        },
+        to_course: target.leg(kind, change_hold_id(move_id)),
         by_admin: admin.id,
         reason,
         now,

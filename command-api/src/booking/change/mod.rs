@@ -78,12 +78,11 @@ pub async fn change_course(
 ) -> Result<Data<Changed>, ApiError> {
     let number = input.number.trim().to_uppercase();
     if number.is_empty() {
-        return Err(ApiError::invalid_field("number", "Please enter the ticket number.")
-            .with_code(api_core::codes::FIELD_BLANK));
+        return Err(ApiError::refusal_on("number", api_core::codes::FIELD_BLANK, "Please enter the ticket number."));
     }
-    let new_course = input.course_id.ok_or_else(|| {
-        ApiError::invalid_field("course_id", "Please choose a course.").with_code(api_core::codes::FIELD_BLANK)
-    })?;
+    let new_course = input
+        .course_id
+        .ok_or_else(|| ApiError::refusal_on("course_id", api_core::codes::FIELD_BLANK, "Please choose a course."))?;
     let code = input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_uppercase);
     steps::change_ticket(&state, user.as_ref(), number, code, new_course).await.map(Data::new)
 }
@@ -105,13 +104,14 @@ pub(super) fn change_error(e: ChangeTicketCourseError, cutoff: u32) -> ApiError 
         }
         ChangeTicketCourseError::NotPaid => ApiError::Conflict("Only tickets of a paid order can be changed.".into()),
         ChangeTicketCourseError::SameCourse => {
-            ApiError::invalid_field("course_id", "The ticket is for this course already.")
+            ApiError::invalid_field("course_id", code, "The ticket is for this course already.")
         }
         ChangeTicketCourseError::DifferentRoute | ChangeTicketCourseError::DifferentStops => {
-            ApiError::invalid_field("course_id", "Choose a course of the same route between the same stops.")
+            ApiError::invalid_field("course_id", code, "Choose a course of the same route between the same stops.")
         }
         ChangeTicketCourseError::TooLate(_) => ApiError::invalid_field(
             "number",
+            code,
             &format!("A course can be changed until {cutoff} minutes before departure."),
         ),
         ChangeTicketCourseError::CostsMore(difference) => ApiError::Conflict(format!(

@@ -12,7 +12,7 @@ use api_core::ApiError;
 use chrono::{Duration, Utc};
 use domain::ids::change_hold_id;
 use domain::order::TicketState;
-use domain::order::{self, ChangeTicketCourse, ChangeTicketCourseError, Leg, OrderEvent, OrderState, PaymentRef};
+use domain::order::{self, ChangeTicketCourse, ChangeTicketCourseError, OrderEvent, OrderState, PaymentRef};
 use domain::seat_inventory::HoldSeats;
 use event_store::{Metadata, StreamName};
 use payment::RegisterTransaction;
@@ -92,8 +92,11 @@ async fn prepare(
     let (from, to) = (ticket.course.from_waypoint_id, ticket.course.to_waypoint_id);
     let target = course_leg(&state.pool, "course_id", new_course, from, to).await?;
     if !target.sale_open {
-        return Err(ApiError::invalid_field("course_id", "This course is not on sale.")
-            .with_code(domain::ErrorCode::code(&domain::seat_inventory::HoldError::NotOpened)));
+        return Err(ApiError::refusal_on(
+            "course_id",
+            domain::ErrorCode::code(&domain::seat_inventory::HoldError::NotOpened),
+            "This course is not on sale.",
+        ));
     }
     let settings = state.settings.get(&state.pool).await?;
     let now = Utc::now();
@@ -109,20 +112,7 @@ async fn prepare(
         code,
         by_user_id,
         by_staff,
-        to_course: Leg {
-            kind: ticket.course.kind,
-            course_id: target.course_id,
-            hold_id,
-            route_id: target.route_id,
-            route_name: target.route_name,
-            from_waypoint_id: target.from_waypoint_id,
-            from_name: target.from_name,
-            to_waypoint_id: target.to_waypoint_id,
-            to_name: target.to_name,
-            departure_at: target.departure_at,
-            arrival_at: target.arrival_at,
-            unit_price: target.unit_price,
-        },
+        to_course: target.leg(ticket.course.kind, hold_id),
         now,
         cutoff_minutes: settings.return_cutoff.get(),
         payment: None,

@@ -67,30 +67,39 @@ pub struct AdminChooseInput {
     #[schema(value_type = Uuid, required = true)]
     pub order_id: Option<Uuid>,
     /// `move` or `refund`.
-    #[schema(value_type = String, required = true, pattern = "^(move|refund)$")]
-    pub choice: Option<String>,
+    #[schema(value_type = Choice, required = true)]
+    pub choice: Option<Choice>,
     /// The new course, for `move`.
     pub to_course_id: Option<Uuid>,
 }
 
+/// What is chosen for a ticket of a disrupted course: a seat on another course of the
+/// route, or the money back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Choice {
+    Move,
+    Refund,
+}
+
 fn required<T>(value: Option<T>, field: &str) -> Result<T, ApiError> {
-    value.ok_or_else(|| {
-        ApiError::invalid_field(field, "This field is required.").with_code(api_core::codes::FIELD_BLANK)
-    })
+    value.ok_or_else(|| ApiError::refusal_on(field, api_core::codes::FIELD_BLANK, "This field is required."))
 }
 
 /// A reason as the passengers read it: 3 to 500 characters (counted as sent).
 fn reason(text: &str) -> Result<String, ApiError> {
     let trimmed = text.trim();
     if text.chars().count() > 500 {
-        return Err(ApiError::invalid_field("reason", "At most 500 characters.")
-            .with_code(api_core::codes::FIELD_TOO_LONG)
+        return Err(ApiError::refusal_on("reason", api_core::codes::FIELD_TOO_LONG, "At most 500 characters.")
             .with_params(vec![("max", 500)]));
     }
     if trimmed.chars().count() < 3 {
-        return Err(ApiError::invalid_field("reason", "Please give the reason (at least 3 characters).")
-            .with_code(api_core::codes::FIELD_TOO_SHORT)
-            .with_params(vec![("min", 3)]));
+        return Err(ApiError::refusal_on(
+            "reason",
+            api_core::codes::FIELD_TOO_SHORT,
+            "Please give the reason (at least 3 characters).",
+        )
+        .with_params(vec![("min", 3)]));
     }
     Ok(trimmed.to_owned())
 }
@@ -101,7 +110,7 @@ fn disrupt_error(e: DisruptError) -> ApiError {
         DisruptError::NotOpened => ApiError::NotFound("There is no such course.".into()),
         DisruptError::AlreadyCancelled => ApiError::Conflict("The course was cancelled already.".into()),
         DisruptError::Departed => ApiError::Conflict("The course has departed.".into()),
-        DisruptError::ReasonRequired => ApiError::invalid_field("reason", "Please give the reason."),
+        DisruptError::ReasonRequired => ApiError::invalid_field("reason", code, "Please give the reason."),
     }
     .with_code(code)
 }
@@ -168,8 +177,7 @@ pub async fn announce_delay(
     let course_id = required(input.course_id, "course_id")?;
     let minutes = required(input.minutes, "minutes")?;
     let Ok(minutes @ 0..=1440) = u32::try_from(minutes) else {
-        return Err(ApiError::invalid_field("minutes", "From 0 to 1440 minutes.")
-            .with_code(api_core::codes::FIELD_OUT_OF_RANGE)
+        return Err(ApiError::refusal_on("minutes", api_core::codes::FIELD_OUT_OF_RANGE, "From 0 to 1440 minutes.")
             .with_params(vec![("min", 0), ("max", 1440)]));
     };
     let reason = if minutes == 0 { String::new() } else { reason(&input.reason)? };
@@ -213,16 +221,13 @@ pub async fn resend(
 }
 
 /// A `choice` field as what was chosen.
-pub(super) fn wanted(choice: Option<&str>, to_course_id: Option<Uuid>) -> Result<Wanted, ApiError> {
-    match choice.map(str::trim) {
-        Some("refund") => Ok(Wanted::Refund),
-        Some("move") => to_course_id.map(Wanted::Move).ok_or_else(|| {
-            ApiError::invalid_field("to_course_id", "Please choose a course.").with_code(api_core::codes::FIELD_BLANK)
+pub(super) fn wanted(choice: Option<Choice>, to_course_id: Option<Uuid>) -> Result<Wanted, ApiError> {
+    match choice {
+        Some(Choice::Refund) => Ok(Wanted::Refund),
+        Some(Choice::Move) => to_course_id.map(Wanted::Move).ok_or_else(|| {
+            ApiError::refusal_on("to_course_id", api_core::codes::FIELD_BLANK, "Please choose a course.")
         }),
-        Some(_) => Err(ApiError::invalid_field("choice", "Choose move or refund.")),
-        None => {
-            Err(ApiError::invalid_field("choice", "This field is required.").with_code(api_core::codes::FIELD_BLANK))
-        }
+        None => Err(ApiError::refusal_on("choice", api_core::codes::FIELD_BLANK, "This field is required.")),
     }
 }
 
@@ -238,7 +243,7 @@ pub async fn choose_for(
 ) -> Result<Data<DisruptionPassenger>, ApiError> {
     let course_id = required(input.course_id, "course_id")?;
     let order_id = required(input.order_id, "order_id")?;
-    let wanted = wanted(input.choice.as_deref(), input.to_course_id)?;
+    let wanted = wanted(input.choice, input.to_course_id)?;
     let order = choose(&state, order_id, course_id, wanted, ChosenBy::Office, Some(admin.id)).await?;
     let mut passenger = view::passenger(&order, course_id)
         .ok_or_else(|| super::choose::choice_error(domain::order::DisruptionError::NotOnCourse))?;

@@ -43,7 +43,7 @@ pub fn choice_error(e: DisruptionError) -> ApiError {
             ApiError::Conflict("A ticket on this course was moved once already: only the refund is possible.".into())
         }
         DisruptionError::SameCourse | DisruptionError::DifferentRoute | DisruptionError::DifferentStops => {
-            ApiError::invalid_field("to_course_id", "Choose one of the other courses offered.")
+            ApiError::invalid_field("to_course_id", code, "Choose one of the other courses offered.")
         }
     }
     .with_code(code)
@@ -136,18 +136,5 @@ async fn target_leg(state: &CommandState, order: &OrderState, course_id: Uuid, t
     if target.route_id != current.route_id || to == course_id || !target.sale_open {
         return Err(choice_error(DisruptionError::DifferentRoute));
     }
-    Ok(Leg {
-        kind: current.kind,
-        course_id: target.course_id,
-        hold_id: Uuid::new_v5(&order.order_id, format!("disruption-move/{course_id}").as_bytes()),
-        route_id: target.route_id,
-        route_name: target.route_name,
-        from_waypoint_id: target.from_waypoint_id,
-        from_name: target.from_name,
-        to_waypoint_id: target.to_waypoint_id,
-        to_name: target.to_name,
-        departure_at: target.departure_at,
-        arrival_at: target.arrival_at,
-        unit_price: target.unit_price,
-    })
+    Ok(target.leg(current.kind, Uuid::new_v5(&order.order_id, format!("disruption-move/{course_id}").as_bytes())))
 }

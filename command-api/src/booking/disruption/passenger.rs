@@ -25,8 +25,8 @@ pub struct ChooseInput {
     #[schema(max_length = 400)]
     pub token: String,
     /// `move` or `refund`.
-    #[schema(value_type = String, required = true, pattern = "^(move|refund)$")]
-    pub choice: Option<String>,
+    #[schema(value_type = super::admin::Choice, required = true)]
+    pub choice: Option<super::admin::Choice>,
     /// The new course, for `move` (one of the offer's alternatives).
     pub to_course_id: Option<Uuid>,
 }
@@ -51,7 +51,7 @@ async fn offer_of(state: &CommandState, order_id: Uuid, course_id: Uuid) -> Resu
 }
 
 #[utoipa::path(get, path = "/api/order/disruption/one", tag = "order",
-    params(("token" = String, Query, description = "the token of the message's link", min_length = 1, max_length = 400, pattern = "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$")),
+    params(("token" = api_core::values::Text<400>, Query, description = "the token of the message's link")),
     responses((status = 200, description = "`{\"data\": DisruptionOffer}`", body = Data<DisruptionOffer>),
         (status = 404, description = "`disruption.link_invalid`: a forged, malformed or unknown token"),
         (status = 422, description = "no token")))]
@@ -72,7 +72,7 @@ pub async fn choose_by_link(
     let (order_id, course_id) = verify(&state, &input.token)?;
     // An unknown order or a course that is not disrupted: the link names nothing to choose.
     offer_of(&state, order_id, course_id).await?;
-    let wanted = super::admin::wanted(input.choice.as_deref(), input.to_course_id)?;
+    let wanted = super::admin::wanted(input.choice, input.to_course_id)?;
     choose(&state, order_id, course_id, wanted, ChosenBy::Passenger, None).await?;
     offer_of(&state, order_id, course_id).await.map(Data::new)
 }

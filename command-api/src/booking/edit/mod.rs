@@ -58,7 +58,8 @@ pub struct OrderSaved {
 
 fn order_id(params: &Params) -> Result<Uuid, ApiError> {
     let raw = params.required("id")?;
-    Uuid::parse_str(raw).map_err(|_| ApiError::invalid_field("id", "id must be an order id (a UUID)"))
+    Uuid::parse_str(raw)
+        .map_err(|_| ApiError::invalid_field("id", api_core::codes::FIELD_NOT_ID, "id must be an order id (a UUID)"))
 }
 
 /// Correct an order's customer details and/or invoice data (admin).
@@ -159,7 +160,7 @@ async fn apply(state: &CommandState, admin: Uuid, order_id: Uuid, asked: Asked<'
     };
     if let Some(field) = edit.blanks_contact(&loaded.state) {
         let message = "This order has it: correct it rather than leave it blank.";
-        let error = FieldError::new(format!("customer.{field}"), message).with_code(codes::FIELD_BLANK);
+        let error = FieldError::new(format!("customer.{field}"), codes::FIELD_BLANK, message);
         return Err(ApiError::Validation { message: "The changes are not valid.".into(), errors: vec![error] });
     }
     if edit.correction_due(&loaded.state) {
@@ -205,9 +206,10 @@ async fn apply(state: &CommandState, admin: Uuid, order_id: Uuid, asked: Asked<'
 async fn reserve_correction(state: &CommandState, change_id: Uuid) -> Result<ReservedCorrection, ApiError> {
     let settings = state.settings.get(&state.pool).await?;
     let series = format!("{}-KOR", settings.invoice_prefix);
-    let number = crate::processes::reactions::invoice_number(state, &series, &format!("correction/data/{change_id}"))
-        .await
-        .map_err(|e| ApiError::Unavailable(format!("numbering the correction: {e}")))?;
+    let number =
+        crate::processes::invoice_numbers::invoice_number(state, &series, &format!("correction/data/{change_id}"))
+            .await
+            .map_err(|e| ApiError::Unavailable(format!("numbering the correction: {e}")))?;
     Ok(ReservedCorrection { number, seller: settings.seller.clone(), send_consumers: settings.ksef_send_consumers })
 }
 

@@ -51,18 +51,19 @@ enum Contact {
 
 fn tickets(input: &BookingInput, errors: &mut Fields<'_>) {
     if input.course.as_ref().and_then(CourseRef::parts).is_none() {
-        errors.push(FieldError::new("course", "Please select a ticket.").with_code(codes::FIELD_BLANK));
+        errors.push(FieldError::new("course", codes::FIELD_BLANK, "Please select a ticket."));
     }
     if let Some(back) = &input.course_return {
         if back.parts().is_none() {
-            errors.push(FieldError::new("courseReturn", "Please select a ticket.").with_code(codes::FIELD_BLANK));
+            errors.push(FieldError::new("courseReturn", codes::FIELD_BLANK, "Please select a ticket."));
         }
     }
     if input.tickets.is_empty() {
-        errors.push(
-            FieldError::new("tickets", "There should be at least one ticket in the order")
-                .with_code(PlaceOrderError::NoLines.code()),
-        );
+        errors.push(FieldError::new(
+            "tickets",
+            PlaceOrderError::NoLines.code(),
+            "There should be at least one ticket in the order",
+        ));
         return;
     }
     let max = i64::from(MAX_SEATS);
@@ -73,9 +74,9 @@ fn tickets(input: &BookingInput, errors: &mut Fields<'_>) {
             errors.push(
                 FieldError::new(
                     format!("tickets.{i}.qty"),
+                    refusal.code(),
                     format!("The number of passengers must be between 1 and {MAX_SEATS}."),
                 )
-                .with_code(refusal.code())
                 .with_params([("min", 1), ("max", max)]),
             );
         }
@@ -85,8 +86,7 @@ fn tickets(input: &BookingInput, errors: &mut Fields<'_>) {
     if seats > max {
         let refusal = PlaceOrderError::TooManySeats { seats: 0 };
         errors.push(
-            FieldError::new("tickets", format!("One order can hold at most {MAX_SEATS} seats."))
-                .with_code(refusal.code())
+            FieldError::new("tickets", refusal.code(), format!("One order can hold at most {MAX_SEATS} seats."))
                 .with_params(refusal.params()),
         );
     }
@@ -97,10 +97,11 @@ fn tickets(input: &BookingInput, errors: &mut Fields<'_>) {
 fn passengers(i: usize, ticket: &super::TicketInput, errors: &mut Fields<'_>) {
     if i64::try_from(ticket.passengers.len()).unwrap_or(i64::MAX) > ticket.qty.max(0) {
         let refusal = PlaceOrderError::TooManyPassengerNames(0);
-        errors.push(
-            FieldError::new(format!("tickets.{i}.passengers"), "More names than passengers on this line.")
-                .with_code(refusal.code()),
-        );
+        errors.push(FieldError::new(
+            format!("tickets.{i}.passengers"),
+            refusal.code(),
+            "More names than passengers on this line.",
+        ));
     }
     for (j, name) in ticket.passengers.iter().enumerate() {
         if let Err(e) = OrEmpty::<Line<200>>::parse(name) {
@@ -188,16 +189,18 @@ fn contact(c: &CustomerInput, rule: Contact, errors: &mut Fields<'_>) {
 
 fn consents(c: &CustomerInput, errors: &mut Fields<'_>) {
     if !c.consent_statute {
-        errors.push(
-            FieldError::new("customer.consent_statute", "You must accept the terms and conditions.")
-                .with_code(codes::TERMS_NOT_ACCEPTED),
-        );
+        errors.push(FieldError::new(
+            "customer.consent_statute",
+            codes::TERMS_NOT_ACCEPTED,
+            "You must accept the terms and conditions.",
+        ));
     }
     if !c.consent_gdpr {
-        errors.push(
-            FieldError::new("customer.consent_gdpr", "You must consent to the processing of your data.")
-                .with_code(codes::DATA_CONSENT_MISSING),
-        );
+        errors.push(FieldError::new(
+            "customer.consent_gdpr",
+            codes::DATA_CONSENT_MISSING,
+            "You must consent to the processing of your data.",
+        ));
     }
 }
 
@@ -209,7 +212,7 @@ pub(crate) fn check_invoice(inv: &InvoiceInput, errors: &mut Fields<'_>) {
     }
     let country = inv.country();
     if country.len() != 2 || !country.chars().all(|c| c.is_ascii_uppercase()) {
-        errors.push(FieldError::new("invoice.country", "Please choose a country.").with_code(codes::FIELD_BLANK));
+        errors.push(FieldError::new("invoice.country", codes::FIELD_BLANK, "Please choose a country."));
     }
     line::<200>(errors, "invoice.company_name", &inv.company_name);
     line::<200>(errors, "invoice.address", &inv.address);
@@ -246,7 +249,7 @@ fn line<const MAX: usize>(errors: &mut Fields<'_>, field: &str, value: &str) {
 fn typed_error(e: &ValueError, field: &str, code: &'static str, message: &str) -> FieldError {
     match e {
         ValueError::TooLong { max } => e.field_error_with(field, format!("At most {max} characters.")),
-        _ => FieldError::new(field, message).with_code(code),
+        _ => FieldError::new(field, code, message),
     }
 }
 

@@ -14,13 +14,29 @@ use super::super::change::{move_leg, Changed};
 use super::{id_param, load_order, reason};
 use crate::CommandState;
 
+/// Which leg of the order moves, as the request names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum LegKindInput {
+    Outbound,
+    Back,
+}
+
+impl From<LegKindInput> for LegKind {
+    fn from(kind: LegKindInput) -> Self {
+        match kind {
+            LegKindInput::Outbound => LegKind::Outbound,
+            LegKindInput::Back => LegKind::Back,
+        }
+    }
+}
+
 /// `PUT /order/order-waypoint/save?id=`.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct OrderWaypointInput {
     /// `outbound` (default) or `back`.
     #[serde(default)]
-    #[schema(value_type = Option<String>, pattern = "^(outbound|back)$")]
-    pub kind: Option<String>,
+    pub kind: Option<LegKindInput>,
     /// The course to move the leg to (required).
     #[schema(value_type = Uuid, required = true)]
     #[serde(default)]
@@ -54,12 +70,10 @@ pub async fn save_waypoint(
     AppJson(input): AppJson<OrderWaypointInput>,
 ) -> Result<Data<LegMoved>, ApiError> {
     let order_id = id_param(&params, "an order id")?;
-    let kind = match input.kind.as_deref().map(str::trim) {
-        None | Some("") | Some("outbound") => LegKind::Outbound,
-        Some("back") => LegKind::Back,
-        Some(_) => return Err(ApiError::invalid_field("kind", "kind is outbound or back.")),
-    };
-    let course_id = input.course_id.ok_or_else(|| ApiError::invalid_field("course_id", "Please choose a course."))?;
+    let kind = input.kind.map_or(LegKind::Outbound, LegKind::from);
+    let course_id = input
+        .course_id
+        .ok_or_else(|| ApiError::invalid_field("course_id", api_core::codes::FIELD_BLANK, "Please choose a course."))?;
     let reason = reason(&input.reason)?;
     let order = load_order(&state, order_id).await?;
     if order.leg(kind).is_none() {

@@ -23,9 +23,9 @@ mod stamp;
 mod ticket;
 mod user;
 
-pub use leg::{__path_save_waypoint, save_waypoint, LegMoved, OrderWaypointInput};
+pub use leg::{__path_save_waypoint, save_waypoint, LegKindInput, LegMoved, OrderWaypointInput};
 pub use stamp::{__path_create_stamp, __path_update_stamp, create_stamp, update_stamp, StampInput, StampSaved};
-pub use ticket::{__path_save_ticket, save_ticket, TicketSaveInput, TicketSaved};
+pub use ticket::{__path_save_ticket, save_ticket, TicketSaveInput, TicketSaved, TicketStatusInput};
 pub use user::{__path_save_user, save_user, OrderUserInput, OrderUserSaved};
 
 use api_core::values::{Text, ValueError};
@@ -40,7 +40,9 @@ use crate::CommandState;
 
 pub(super) fn id_param(params: &Params, what: &str) -> Result<Uuid, ApiError> {
     let raw = params.required("id")?;
-    Uuid::parse_str(raw).map_err(|_| ApiError::invalid_field("id", &format!("id must be {what} (a UUID)")))
+    Uuid::parse_str(raw).map_err(|_| {
+        ApiError::invalid_field("id", api_core::codes::FIELD_NOT_ID, &format!("id must be {what} (a UUID)"))
+    })
 }
 
 pub(super) fn reason(reason: &str) -> Result<String, ApiError> {

@@ -50,7 +50,9 @@ pub async fn create_stamp(
     AdminUser(admin): AdminUser,
     AppJson(input): AppJson<StampInput>,
 ) -> Result<Data<StampSaved>, ApiError> {
-    let user_id = input.user_id.ok_or_else(|| ApiError::invalid_field("user_id", "Please choose the account."))?;
+    let user_id = input.user_id.ok_or_else(|| {
+        ApiError::invalid_field("user_id", api_core::codes::FIELD_BLANK, "Please choose the account.")
+    })?;
     stamp(&state, admin.id, user_id, &input.ticket_number, input.stamped.unwrap_or(true)).await.map(Data::new)
 }
 
@@ -80,7 +82,11 @@ async fn stamp(
 ) -> Result<StampSaved, ApiError> {
     let number = number.trim().to_uppercase();
     if number.is_empty() {
-        return Err(ApiError::invalid_field("ticket_number", "Please enter the ticket number."));
+        return Err(ApiError::invalid_field(
+            "ticket_number",
+            api_core::codes::FIELD_BLANK,
+            "Please enter the ticket number.",
+        ));
     }
     let order_id = crate::payments::order_of_ticket(state, &number)
         .await?

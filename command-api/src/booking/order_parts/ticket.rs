@@ -20,12 +20,18 @@ pub struct TicketSaveInput {
     pub course_id: Option<Uuid>,
     /// `returned`: return the ticket.
     #[serde(default)]
-    #[schema(value_type = Option<String>, pattern = "^returned$")]
-    pub status: Option<String>,
+    pub status: Option<TicketStatusInput>,
     /// Why: 1 to 500 characters.
     #[serde(default)]
     #[schema(value_type = api_core::values::Text<500>, required = true)]
     pub reason: String,
+}
+
+/// The status a ticket save sets: only `returned` (a return).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TicketStatusInput {
+    Returned,
 }
 
 /// What a ticket save did.
@@ -57,16 +63,20 @@ pub async fn save_ticket(
         .fetch_optional(&state.pool)
         .await?;
     let number = number.ok_or_else(|| ApiError::NotFound("There is no such ticket.".into()))?;
-    match (input.course_id, input.status.as_deref().map(str::trim)) {
+    match (input.course_id, input.status) {
         (Some(course_id), None) => change_ticket(&state, Some(&admin), number, None, course_id)
             .await
             .map(|c| Data::new(TicketSaved::Changed(c))),
-        (None, Some("returned")) => {
+        (None, Some(TicketStatusInput::Returned)) => {
             return_one(&state, Some(&admin), number, None).await.map(|r| Data::new(TicketSaved::Returned(r)))
         }
         _ => Err(ApiError::Validation {
             message: "Say what to change: a course_id, or status \"returned\".".into(),
-            errors: vec![FieldError::new("course_id", "Give a course_id or status \"returned\", not both.")],
+            errors: vec![FieldError::new(
+                "course_id",
+                api_core::codes::FIELD_INVALID,
+                "Give a course_id or status \"returned\", not both.",
+            )],
         }),
     }
 }

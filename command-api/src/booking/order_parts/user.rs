@@ -51,7 +51,9 @@ pub async fn save_user(
     AppJson(input): AppJson<OrderUserInput>,
 ) -> Result<Data<OrderUserSaved>, ApiError> {
     let order_id = id_param(&params, "an order id")?;
-    let user_id = input.user_id.ok_or_else(|| ApiError::invalid_field("user_id", "Please choose the account."))?;
+    let user_id = input.user_id.ok_or_else(|| {
+        ApiError::invalid_field("user_id", api_core::codes::FIELD_BLANK, "Please choose the account.")
+    })?;
     let reason = reason(&input.reason)?;
     let exists: bool = sqlx::query_scalar("select exists(select 1 from users where id = $1)")
         .bind(user_id)

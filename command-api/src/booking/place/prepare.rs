@@ -84,8 +84,11 @@ pub(super) async fn prepare<'a>(
     };
     if let Some(back) = &back {
         order::check_return_trip(outbound.arrival_at, back.departure_at).map_err(|_| {
-            ApiError::invalid_field("courseReturn", "The return trip must leave after the outbound trip arrives.")
-                .with_code(codes::BACK_BEFORE_OUTBOUND)
+            ApiError::refusal_on(
+                "courseReturn",
+                codes::BACK_BEFORE_OUTBOUND,
+                "The return trip must leave after the outbound trip arrives.",
+            )
         })?;
     }
     let now = Utc::now();
@@ -129,20 +132,25 @@ pub(super) async fn prepare<'a>(
 }
 
 async fn leg_of(state: &CommandState, field: &str, course: Option<&CourseRef>) -> Result<CourseLeg, ApiError> {
-    let (course_id, from, to) =
-        course.and_then(CourseRef::parts).ok_or_else(|| ApiError::invalid_field(field, "Please select a ticket."))?;
+    let (course_id, from, to) = course
+        .and_then(CourseRef::parts)
+        .ok_or_else(|| ApiError::invalid_field(field, api_core::codes::FIELD_BLANK, "Please select a ticket."))?;
     let leg = course_leg(&state.pool, field, course_id, from, to).await?;
     if !leg.sale_open {
-        return Err(ApiError::invalid_field(field, "This course is not on sale."));
+        return Err(ApiError::refusal_on(
+            field,
+            domain::ErrorCode::code(&domain::seat_inventory::HoldError::NotOpened),
+            "This course is not on sale.",
+        ));
     }
     // An archived route sells nothing more, online or at the desk (issue 29); the courses
     // already sold still run.
     if leg.route_archived {
-        return Err(ApiError::invalid_field(
+        return Err(ApiError::refusal_on(
             field,
+            codes::ROUTE_ARCHIVED,
             "This course's route is archived: its courses are no longer sold. Unarchive the route to sell them.",
-        )
-        .with_code(codes::ROUTE_ARCHIVED));
+        ));
     }
     Ok(leg)
 }

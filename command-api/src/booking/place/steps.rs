@@ -130,8 +130,13 @@ async fn hold_seats(p: &Placement<'_>, holds: &Holds, leg: &PlacedLeg) -> Result
 /// Step 2: spend the coupon, `min(value left, total)`.
 async fn spend_coupon(p: &Placement<'_>, code: &str) -> Result<CouponUse, ApiError> {
     let code = coupon::normalize_code(code);
-    let stream = aggregate::stream_of::<CouponAgg>(&code)
-        .map_err(|_| ApiError::invalid_field("coupon.code", "This coupon code does not exist."))?;
+    let stream = aggregate::stream_of::<CouponAgg>(&code).map_err(|_| {
+        ApiError::refusal_on(
+            "coupon.code",
+            domain::ErrorCode::code(&domain::coupon::CouponError::NotFound),
+            "This coupon code does not exist.",
+        )
+    })?;
     let command = coupon::SpendCoupon { code: code.clone(), order_id: p.order_id, wanted: p.total, now: p.now };
     let command_id = coupon_spend_command_id(p.order_id);
     let (_, after) =
@@ -267,19 +272,5 @@ fn answer(p: &Placement<'_>, placed: &OrderState) -> Placed {
 }
 
 fn order_leg(leg: &PlacedLeg) -> Leg {
-    let c = &leg.course;
-    Leg {
-        kind: leg.kind,
-        course_id: c.course_id,
-        hold_id: leg.hold_id,
-        route_id: c.route_id,
-        route_name: c.route_name.clone(),
-        from_waypoint_id: c.from_waypoint_id,
-        from_name: c.from_name.clone(),
-        to_waypoint_id: c.to_waypoint_id,
-        to_name: c.to_name.clone(),
-        departure_at: c.departure_at,
-        arrival_at: c.arrival_at,
-        unit_price: c.unit_price,
-    }
+    leg.course.clone().leg(leg.kind, leg.hold_id)
 }

@@ -95,7 +95,8 @@ pub async fn timeline(
     params: Params,
 ) -> Result<Data<Vec<TimelineEntry>>, ApiError> {
     let raw = params.required("id")?;
-    let id = Uuid::parse_str(raw).map_err(|_| ApiError::invalid_field("id", "id must be an order id (a UUID)"))?;
+    let id = Uuid::parse_str(raw)
+        .map_err(|_| ApiError::invalid_field("id", api_core::codes::FIELD_NOT_ID, "id must be an order id (a UUID)"))?;
     let events: Vec<EventRow> = sqlx::query_as(
         "select * from ( \
            select 'order-' || e.order_id::text as stream, e.version, e.event_type, e.recorded_at, e.user_id, \

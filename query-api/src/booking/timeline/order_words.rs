@@ -2,7 +2,7 @@
 //! not compile until it is told here), the longer sentences in their own functions.
 
 use domain::money::{format_pln, format_pln_en};
-use domain::order::{Customer, InvoiceRequest, Leg, OrderEvent, TicketLine};
+use domain::order::{ChosenBy, Customer, DisruptionChoice, InvoiceRequest, Leg, LegKind, OrderEvent, TicketLine};
 
 use super::words::both;
 
@@ -43,24 +43,8 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
             both("Zamówienie wygasło bez zapłaty".into(), "The order expired unpaid".into())
         }
         OrderEvent::OrderCancelled { reason, refund, coupon_refund, .. } => cancelled(reason, *refund, *coupon_refund),
-        OrderEvent::DisruptionTold { delay_minutes: None, reason, .. } => both(
-            format!("Powiadomiono o odwołaniu kursu: {reason}"),
-            format!("Told the course was cancelled: {reason}"),
-        ),
-        OrderEvent::DisruptionTold { delay_minutes: Some(minutes), reason, .. } => both(
-            format!("Powiadomiono o opóźnieniu kursu o {minutes} min: {reason}"),
-            format!("Told the course runs {minutes} min late: {reason}"),
-        ),
-        OrderEvent::DisruptionChosen { choice, by, refund_amount, .. } => match choice {
-            domain::order::DisruptionChoice::Move => both(
-                format!("Wybrano inny kurs bez dopłaty ({})", by.as_str()),
-                format!("Another course chosen at no extra cost ({})", by.as_str()),
-            ),
-            domain::order::DisruptionChoice::Refund => both(
-                format!("Wybrano pełny zwrot {} ({})", format_pln(*refund_amount), by.as_str()),
-                format!("Full refund chosen: {} ({})", format_pln_en(*refund_amount), by.as_str()),
-            ),
-        },
+        OrderEvent::DisruptionTold { delay_minutes, reason, .. } => told(*delay_minutes, reason),
+        OrderEvent::DisruptionChosen { choice, by, refund_amount, .. } => chosen(*choice, *by, *refund_amount),
         OrderEvent::LatePaymentRefunded { amount, transaction_id, .. } => both(
             format!("Spóźniona płatność {transaction_id} do zwrotu: {}", format_pln(*amount)),
             format!("Late payment {transaction_id} to be refunded: {}", format_pln_en(*amount)),
@@ -81,28 +65,12 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
                 format_pln_en(*amount)
             ),
         ),
-        OrderEvent::LegMoved { numbers, reason, kind, .. } => {
-            let numbers = numbers.join(", ");
-            let (pl, en) = match kind {
-                domain::order::LegKind::Outbound => ("tam", "outbound"),
-                domain::order::LegKind::Back => ("powrót", "return"),
-            };
-            both(
-                format!("Administrator przeniósł podróż ({pl}) na inny kurs, bilety {numbers}: {reason}"),
-                format!("An admin moved the {en} journey to another course, tickets {numbers}: {reason}"),
-            )
-        }
+        OrderEvent::LegMoved { numbers, reason, kind, .. } => leg_moved(numbers, reason, *kind),
         OrderEvent::TicketChangeExpired { number, .. } => both(
             format!("Zmiana kursu biletu {number} nie została opłacona w czasie; bilet bez zmian"),
             format!("Ticket {number}'s change of course was not paid in time; the ticket stays as it was"),
         ),
-        OrderEvent::TicketUsed { number, used_at, .. } => {
-            let when = api_core::time::warsaw(*used_at).format("%Y-%m-%d %H:%M");
-            both(
-                format!("Pasażer wsiadł z biletem {number} ({when}); bilet wykorzystany"),
-                format!("A passenger boarded with ticket {number} ({when}); the ticket is used"),
-            )
-        }
+        OrderEvent::TicketUsed { number, used_at, .. } => boarded(number, *used_at),
         OrderEvent::InvoiceIssued { number, total, .. } => both(
             format!("Wystawiono fakturę {number} na {}", format_pln(*total)),
             format!("Invoice {number} issued for {}", format_pln_en(*total)),
@@ -112,16 +80,9 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
             format!("Correction {number} of invoice {corrects}: {} ({reason})", format_pln_en(*amount)),
         ),
         OrderEvent::CustomerDetailsChanged { customer, reason, .. } => customer_changed(customer, reason),
-        // The customer attached it themselves, after confirming the address (issue #30).
-        OrderEvent::OrderAssignedToUser { user_id, by_user_id, .. } if *by_user_id == Some(*user_id) => both(
-            "Klient dołączył zamówienie złożone bez konta do swojego konta (po potwierdzeniu adresu e-mail)".into(),
-            "The customer attached the order placed without an account to their account (after confirming the e-mail address)"
-                .into(),
-        ),
-        OrderEvent::OrderAssignedToUser { reason, .. } => both(
-            format!("Przypisano zamówienie do konta klienta ({reason})"),
-            format!("The order was given to the customer's account ({reason})"),
-        ),
+        OrderEvent::OrderAssignedToUser { user_id, by_user_id, reason, .. } => {
+            assigned(*by_user_id == Some(*user_id), reason)
+        }
         OrderEvent::InvoiceDataChanged { invoice, reason, .. } => invoice_data_changed(invoice.as_ref(), reason),
         OrderEvent::KsefSendStarted { .. }
         | OrderEvent::KsefSent { .. }
@@ -132,6 +93,72 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
         | OrderEvent::KsefUpoReceived { .. }
         | OrderEvent::RejectedInvoiceAmended { .. } => super::ksef_words::ksef_event(event),
     }
+}
+
+/// A passenger's boarding with a ticket, at Warsaw's time.
+fn boarded(number: &str, used_at: chrono::DateTime<chrono::Utc>) -> (String, String) {
+    let when = api_core::time::warsaw(used_at).format("%Y-%m-%d %H:%M");
+    both(
+        format!("Pasażer wsiadł z biletem {number} ({when}); bilet wykorzystany"),
+        format!("A passenger boarded with ticket {number} ({when}); the ticket is used"),
+    )
+}
+
+/// An order given to an account: by the customer themselves, after confirming the
+/// address (issue #30), or by an admin, for `reason`.
+fn assigned(by_the_customer: bool, reason: &str) -> (String, String) {
+    if by_the_customer {
+        return both(
+            "Klient dołączył zamówienie złożone bez konta do swojego konta (po potwierdzeniu adresu e-mail)".into(),
+            "The customer attached the order placed without an account to their account (after confirming the e-mail address)"
+                .into(),
+        );
+    }
+    both(
+        format!("Przypisano zamówienie do konta klienta ({reason})"),
+        format!("The order was given to the customer's account ({reason})"),
+    )
+}
+
+/// A cancellation or a delay told to the passengers.
+fn told(delay_minutes: Option<u32>, reason: &str) -> (String, String) {
+    match delay_minutes {
+        None => both(
+            format!("Powiadomiono o odwołaniu kursu: {reason}"),
+            format!("Told the course was cancelled: {reason}"),
+        ),
+        Some(minutes) => both(
+            format!("Powiadomiono o opóźnieniu kursu o {minutes} min: {reason}"),
+            format!("Told the course runs {minutes} min late: {reason}"),
+        ),
+    }
+}
+
+/// A passenger's choice on a disrupted course (or the office's for them).
+fn chosen(choice: DisruptionChoice, by: ChosenBy, refund_amount: i64) -> (String, String) {
+    match choice {
+        DisruptionChoice::Move => both(
+            format!("Wybrano inny kurs bez dopłaty ({})", by.as_str()),
+            format!("Another course chosen at no extra cost ({})", by.as_str()),
+        ),
+        DisruptionChoice::Refund => both(
+            format!("Wybrano pełny zwrot {} ({})", format_pln(refund_amount), by.as_str()),
+            format!("Full refund chosen: {} ({})", format_pln_en(refund_amount), by.as_str()),
+        ),
+    }
+}
+
+/// An admin's move of a whole leg to another course.
+fn leg_moved(numbers: &[String], reason: &str, kind: LegKind) -> (String, String) {
+    let numbers = numbers.join(", ");
+    let (pl, en) = match kind {
+        LegKind::Outbound => ("tam", "outbound"),
+        LegKind::Back => ("powrót", "return"),
+    };
+    both(
+        format!("Administrator przeniósł podróż ({pl}) na inny kurs, bilety {numbers}: {reason}"),
+        format!("An admin moved the {en} journey to another course, tickets {numbers}: {reason}"),
+    )
 }
 
 fn placed(number: &str, lines: &[TicketLine], total: i64, to_pay: i64, outbound: &Leg, back: bool) -> (String, String) {

@@ -3,10 +3,6 @@
 // fails when this file is stale). `<Schema>` holds the numeric limits, `<Schema>Patterns` the patterns,
 // `Values` the value types (a pattern and a length each), `<Enum>Values` the enumerations.
 
-export const AdminChooseInputPatterns = {
-  choice: "^(move|refund)$",
-} as const;
-
 export const BannerInput = {
   bg_class: { maxLength: 200 },
   link: { maxLength: 2000 },
@@ -110,10 +106,6 @@ export const ChooseInput = {
   token: { maxLength: 400 },
 } as const;
 
-export const ChooseInputPatterns = {
-  choice: "^(move|refund)$",
-} as const;
-
 export const ComplaintAnswerInput = {
   text: { minLength: 1, maxLength: 5000 },
 } as const;
@@ -131,7 +123,6 @@ export const ComplaintFileInput = {
 
 export const ComplaintFileInputPatterns = {
   email: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[A-Za-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+(?:\\.[A-Za-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9\\-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
-  language: "^(pl|en)$",
 } as const;
 
 export const ConfirmInputPatterns = {
@@ -395,7 +386,6 @@ export const OrderWaypointInput = {
 } as const;
 
 export const OrderWaypointInputPatterns = {
-  kind: "^(outbound|back)$",
   reason: "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$",
 } as const;
 
@@ -568,7 +558,6 @@ export const TicketSaveInput = {
 
 export const TicketSaveInputPatterns = {
   reason: "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$",
-  status: "^returned$",
 } as const;
 
 export const TimetablePreview = {
@@ -628,16 +617,23 @@ export const Values = {
   Text100: { maxLength: 100, pattern: "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$" },
   Text200: { maxLength: 200, pattern: "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$" },
   Text254: { maxLength: 254, pattern: "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$" },
+  Text400: { maxLength: 400, pattern: "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$" },
   Text500: { maxLength: 500, pattern: "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$" },
 } as const;
 
 export const CannotChangeValues = ["already_changed","ticket_returned","used","not_paid","too_late","payment_pending"] as const;
+
+export const ChoiceValues = ["move","refund"] as const;
 
 export const DiscountKindValues = ["percent","amount"] as const;
 
 export const DocumentKindValues = ["VAT","KOR"] as const;
 
 export const KsefStateValues = ["waiting","offline","sent","accepted","rejected"] as const;
+
+export const LanguageInputValues = ["pl","en"] as const;
+
+export const LegKindInputValues = ["outbound","back"] as const;
 
 export const LinkTargetValues = ["nuxt-link","_self","_blank","_parent","_top"] as const;
 
@@ -650,3 +646,5 @@ export const OutageKindInputValues = ["unavailable","emergency"] as const;
 export const RegisterFormatValues = ["json","csv"] as const;
 
 export const TemplateValues = ["default","wide","narrow"] as const;
+
+export const TicketStatusInputValues = ["returned"] as const;

@@ -5118,7 +5118,7 @@ export interface paths {
             parameters: {
                 query: {
                     /** @description the coupon's code */
-                    id: string;
+                    id: components["schemas"]["NotBlank"];
                 };
                 header?: never;
                 path?: never;
@@ -5372,7 +5372,7 @@ export interface paths {
             parameters: {
                 query: {
                     /** @description the token of the message's link */
-                    token: string;
+                    token: components["schemas"]["Text400"];
                 };
                 header?: never;
                 path?: never;
@@ -13732,7 +13732,7 @@ export interface components {
         /** @description `POST /course/course/disruption-choose`. */
         AdminChooseInput: {
             /** @description `move` or `refund`. */
-            choice: string;
+            choice: components["schemas"]["Choice"];
             /** Format: uuid */
             course_id: string;
             /** Format: uuid */
@@ -13886,7 +13886,7 @@ export interface components {
              * @description Stable and machine-readable: a domain refusal's code (`seats.not_enough`), an edge refusal's (`auth.bad_credentials`) or the kind's default (`not_found`, `validation`, `internal`…). docs/errors.md says what each means.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.departure_past" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.already_issued" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "invoice.too_late" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.other_email" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.nul_character" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "route.archived" | "route.has_courses" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.departure_past" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_id" | "field.not_integer" | "field.not_number" | "field.not_object" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.already_issued" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "invoice.too_late" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.other_email" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "outage.ends_before_start" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "phone.not_mobile" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.nul_character" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "route.archived" | "route.has_courses" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description A 422's errors, one per field. */
             errors?: components["schemas"]["FieldError"][];
             /** @description English, for people and logs; clients translate `code`. */
@@ -14250,10 +14250,16 @@ export interface components {
             /** Format: date-time */
             used_at: string;
         };
+        /**
+         * @description What is chosen for a ticket of a disrupted course: a seat on another course of the
+         *     route, or the money back.
+         * @enum {string}
+         */
+        Choice: "move" | "refund";
         /** @description `POST /order/disruption/choose`. */
         ChooseInput: {
             /** @description `move` or `refund`. */
-            choice: string;
+            choice: components["schemas"]["Choice"];
             /**
              * Format: uuid
              * @description The new course, for `move` (one of the offer's alternatives).
@@ -14317,8 +14323,7 @@ export interface components {
             attachments?: components["schemas"]["ComplaintAttachmentInput"][];
             /** @description The order's e-mail address (the confirmation and the answer go there). */
             email: components["schemas"]["Email"];
-            /** @description `pl` (the default) or `en`: the e-mails are in it. */
-            language?: string | null;
+            language?: null | components["schemas"]["LanguageInput"];
             /** @description The order's or one of its tickets' numbers (`NB-2026-000123`). */
             number: string;
             /** @description What happened: 1 to 5000 characters. */
@@ -17121,7 +17126,7 @@ export interface components {
              * @description What is wrong with the field (`field.blank`, `date.in_past`…); `field.invalid` when nothing more specific is known.
              * @enum {string}
              */
-            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.departure_past" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_integer" | "field.not_number" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.already_issued" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "invoice.too_late" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.other_email" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.nul_character" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "route.archived" | "route.has_courses" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.departure_past" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_id" | "field.not_integer" | "field.not_number" | "field.not_object" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.already_issued" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "invoice.too_late" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.other_email" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "outage.ends_before_start" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "phone.not_mobile" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.nul_character" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "route.archived" | "route.has_courses" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description The field, dotted for nested ones (`customer.email`). */
             field: string;
             /** @description English, for people; translate `code`. */
@@ -17598,6 +17603,16 @@ export interface components {
             /** @description `second`, `minute` or `hour`. */
             window: string;
         };
+        /**
+         * @description The language of a complaint's e-mails, as the request names it.
+         * @enum {string}
+         */
+        LanguageInput: "pl" | "en";
+        /**
+         * @description Which leg of the order moves, as the request names it.
+         * @enum {string}
+         */
+        LegKindInput: "outbound" | "back";
         /** @description What a leg's move did: each ticket's change. */
         LegMoved: {
             kind: string;
@@ -18160,8 +18175,7 @@ export interface components {
              * @description The course to move the leg to (required).
              */
             course_id: string;
-            /** @description `outbound` (default) or `back`. */
-            kind?: string | null;
+            kind?: null | components["schemas"]["LegKindInput"];
             /** @description Why: 1 to 500 characters. */
             reason: components["schemas"]["Text500"];
         };
@@ -19050,6 +19064,8 @@ export interface components {
         Text200: string;
         /** @description Required text (lines allowed) of at most 254 characters as sent; surrounding whitespace is dropped. */
         Text254: string;
+        /** @description Required text (lines allowed) of at most 400 characters as sent; surrounding whitespace is dropped. */
+        Text400: string;
         /** @description Required text (lines allowed) of at most 500 characters as sent; surrounding whitespace is dropped. */
         Text500: string;
         /** @description The disruption of a ticket's course. */
@@ -19073,11 +19089,15 @@ export interface components {
             course_id?: string | null;
             /** @description Why: 1 to 500 characters. */
             reason: components["schemas"]["Text500"];
-            /** @description `returned`: return the ticket. */
-            status?: string | null;
+            status?: null | components["schemas"]["TicketStatusInput"];
         };
         /** @description What a ticket save did. */
         TicketSaved: components["schemas"]["Changed"] | components["schemas"]["Returned"];
+        /**
+         * @description The status a ticket save sets: only `returned` (a return).
+         * @enum {string}
+         */
+        TicketStatusInput: "returned";
         /** @description A ticket of an order. */
         TicketView: {
             /** Format: date-time */

@@ -21,9 +21,10 @@ export interface MoneyRules {
 }
 
 // Digits, then a comma or a point with at least one digit; spaces (also no-break and thin ones, as
-// pasted from a spreadsheet or a formatted number) group thousands and are dropped first.
+// pasted from a spreadsheet or a formatted number: JavaScript's \s has both) group thousands and
+// are dropped first.
 const AMOUNT = /^(\d+)(?:[.,](\d+))?$/;
-const SPACES = /[\s\u00a0\u202f]/g;
+const SPACES = /\s/g;
 
 /** Złoty as typed -> grosze: "12,50", "12.50", "12,5", "1 234" -> 1250, 1250, 1250, 123400. */
 export function parseMoney(typed: string, rules: MoneyRules = {}): MoneyParse {

@@ -30,6 +30,14 @@ use crate::holds::Holds;
 use crate::streams::order_stream;
 use crate::CommandState;
 
+mod change;
+
+use change::pay_change;
+
+/// The domain's code of a notification whose amount is not the order's
+/// (`PayOrderError::AmountMismatch`), refused here before the command is tried.
+const AMOUNT_MISMATCH: &str = "payment.amount_mismatch";
+
 /// Characters of ticket codes and generated coupon codes: no `0/O`, `1/I/L`.
 const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
@@ -89,7 +97,7 @@ pub async fn notify(
         return Err(ApiError::BadRequest("the notification's session was not registered for the order".into()));
     }
     if notification.amount != order.to_pay || notification.currency != "PLN" {
-        return Err(ApiError::invalid_field("amount", "The amount paid does not match the order."));
+        return Err(ApiError::refusal_on("amount", AMOUNT_MISMATCH, "The amount paid does not match the order."));
     }
     let transaction_id = notification.order_id.to_string();
     if order.paid.as_ref().is_some_and(|p| p.transaction_id == transaction_id) {
@@ -102,66 +110,6 @@ pub async fn notify(
         .map_err(|e| ApiError::BadRequest(format!("the gateway did not confirm the payment: {e}")))?;
     pay_order(&state, order_id, notification.amount, &transaction_id, &notification.session_id).await?;
     Ok(Json(json!({ "status": "OK" })))
-}
-
-/// The payment of a change's difference (session `{order}-c{n}`): checked as an order's
-/// payment is (registered session, currency, the gateway's verification), then the order
-/// moves the ticket; the old seat goes back at once (and again, harmlessly, by the
-/// reactions). A payment that finds no change waiting (it expired first, or the ticket was
-/// returned) is paid back.
-async fn pay_change(state: &CommandState, order: &OrderState, notification: &Notification) -> Result<(), ApiError> {
-    let order_id = order.order_id;
-    if !order.change_sessions.contains(&notification.session_id) {
-        return Err(ApiError::BadRequest("the notification's session was not registered for the order".into()));
-    }
-    let transaction_id = notification.order_id.to_string();
-    if order.change_payments.contains(&transaction_id) {
-        return Ok(());
-    }
-    if notification.currency != "PLN" {
-        return Err(ApiError::invalid_field("amount", "The amount paid does not match the change."));
-    }
-    if let Some(ticket) = order.ticket_of_change_session(&notification.session_id) {
-        if ticket.pending_change.as_ref().is_some_and(|c| c.price_difference != notification.amount) {
-            return Err(ApiError::invalid_field("amount", "The amount paid does not match the change."));
-        }
-    }
-    state
-        .gateway
-        .verify(notification)
-        .await
-        .map_err(|e| ApiError::BadRequest(format!("the gateway did not confirm the payment: {e}")))?;
-    let now = Utc::now();
-    let metadata = Metadata { correlation_id: Some(order_id), occurred_at: now, ..Metadata::default() };
-    let command = order::PayTicketChange {
-        order_id,
-        session_id: notification.session_id.clone(),
-        amount: notification.amount,
-        transaction_id: transaction_id.clone(),
-        now,
-    };
-    let old_course =
-        order.ticket_of_change_session(&notification.session_id).map(|t| (t.ticket.ticket_id, t.course.clone()));
-    let command_id = Uuid::new_v5(&order_id, format!("pay-change/{transaction_id}").as_bytes());
-    let stream = order_stream(order_id)?;
-    let result = aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, command_id, &metadata, |o| {
-        order::decide_pay_change(&command, o)
-    })
-    .await;
-    match result {
-        Ok((_, after)) => {
-            if let (Some(placed), Some((ticket_id, course))) = (after.placed(), old_course) {
-                crate::processes::effects::after_change(state, placed, ticket_id, &course, &metadata).await;
-            }
-            Ok(())
-        }
-        Err(ExecuteError::Refused(order::PayChangeError::NothingWaiting)) => {
-            let session = notification.session_id.clone();
-            refund_payment(state, order_id, notification.amount, &transaction_id, &session, &metadata).await.map(|_| ())
-        }
-        Err(ExecuteError::Refused(e)) => Err(ApiError::invalid_field("amount", &format!("{e}."))),
-        Err(ExecuteError::Store(e)) => Err(e.into()),
-    }
 }
 
 /// An order whose coupon covers everything is paid at once, without a gateway.
@@ -359,7 +307,7 @@ fn pay_error(e: PayOrderError) -> ApiError {
     match e {
         PayOrderError::NotFound => ApiError::NotFound("There is no such order.".into()),
         PayOrderError::AmountMismatch { .. } => {
-            ApiError::invalid_field("amount", "The amount paid does not match the order.")
+            ApiError::refusal_on("amount", AMOUNT_MISMATCH, "The amount paid does not match the order.")
         }
         other => ApiError::Conflict(format!("The payment cannot be recorded: {other}.")),
     }
