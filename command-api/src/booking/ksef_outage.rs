@@ -23,18 +23,22 @@ use crate::CommandState;
 
 /// `POST /order/ksef-outage/save`: an announcement.
 #[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(default)]
 pub struct KsefOutageInput {
-    /// `unavailable` ("niedostępność KSeF") or `emergency` ("tryb awaryjny").
-    #[schema(required = true)]
+    /// `unavailable` ("niedostępność KSeF") or `emergency` ("tryb awaryjny"). The field
+    /// is an `Option` only so that a missing one is answered `field.blank`; the document
+    /// has it required and never `null`.
+    #[schema(value_type = OutageKindInput, required = true)]
     pub kind: Option<OutageKindInput>,
     /// The first day (YYYY-MM-DD, Warsaw).
+    #[serde(default)]
     #[schema(required = true, format = Date)]
     pub from: String,
     /// The last day (YYYY-MM-DD, Warsaw), on or after `from`.
+    #[serde(default)]
     #[schema(required = true, format = Date)]
     pub to: String,
     /// Where it was announced (at most 500 characters).
+    #[serde(default)]
     #[schema(max_length = 500)]
     pub note: String,
 }

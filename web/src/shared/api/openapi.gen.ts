@@ -17493,20 +17493,19 @@ export interface components {
             /**
              * Format: date
              * @description The first day (YYYY-MM-DD, Warsaw).
-             * @default
              */
             from: string;
-            /** @default null */
-            kind: null | components["schemas"]["OutageKindInput"];
             /**
-             * @description Where it was announced (at most 500 characters).
-             * @default
+             * @description `unavailable` ("niedostępność KSeF") or `emergency` ("tryb awaryjny"). The field
+             *     is an `Option` only so that a missing one is answered `field.blank`; the document
+             *     has it required and never `null`.
              */
-            note: string;
+            kind: components["schemas"]["OutageKindInput"];
+            /** @description Where it was announced (at most 500 characters). */
+            note?: string;
             /**
              * Format: date
              * @description The last day (YYYY-MM-DD, Warsaw), on or after `from`.
-             * @default
              */
             to: string;
         };

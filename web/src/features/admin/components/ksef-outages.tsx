@@ -112,7 +112,11 @@ function OutageForm() {
       const entered = form.get(name);
       return typeof entered === 'string' ? entered : '';
     };
-    const kind = OutageKindInputValues.find((known) => known === value('kind')) ?? null;
+    const kind = OutageKindInputValues.find((known) => known === value('kind'));
+    if (!kind) {
+      setErrors({ kind: t('chooseKind') });
+      return;
+    }
     const input: KsefOutageInput = { kind, from: value('from'), to: value('to'), note: value('note') };
     save.mutate(input);
   };

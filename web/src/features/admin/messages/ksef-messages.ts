@@ -108,6 +108,7 @@ export const ksefOutageTexts = defineMessages({
     defaultMessage: 'Wprowadzono. Terminy wysłania faktur uwzględniają komunikat.',
     description: 'The announcement was entered; the deadlines follow it',
   },
+  chooseKind: { id: 'admin.ksef.outages.chooseKind', defaultMessage: 'Wybierz rodzaj komunikatu.', description: 'The announcement kind was not chosen' },
   failed: { id: 'admin.ksef.outages.failed', defaultMessage: 'Nie udało się wprowadzić komunikatu.', description: 'The announcement could not be entered' },
   noCertificate: {
     id: 'admin.ksef.outages.noCertificate',
