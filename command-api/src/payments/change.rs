@@ -13,9 +13,11 @@ use crate::aggregate::{self, ExecuteError, OrderAgg};
 use crate::streams::order_stream;
 use crate::CommandState;
 
-/// The domain's code of a notification whose amount is not the change's
-/// (`PayChangeError::WrongAmount`), refused here before the command is tried.
-const CHANGE_AMOUNT_MISMATCH: &str = "change.wrong_amount";
+/// The domain's code of a notification whose amount is not the change's, refused here
+/// before the command is tried.
+fn change_amount_mismatch() -> &'static str {
+    domain::ErrorCode::code(&order::PayChangeError::WrongAmount(0))
+}
 
 /// The payment of a change's difference (session `{order}-c{n}`): checked as an order's
 /// payment is (registered session, currency, the gateway's verification), then the order
@@ -38,7 +40,7 @@ pub(super) async fn pay_change(
     if notification.currency != "PLN" {
         return Err(ApiError::refusal_on(
             "amount",
-            CHANGE_AMOUNT_MISMATCH,
+            change_amount_mismatch(),
             "The amount paid does not match the change.",
         ));
     }
@@ -46,7 +48,7 @@ pub(super) async fn pay_change(
         if ticket.pending_change.as_ref().is_some_and(|c| c.price_difference != notification.amount) {
             return Err(ApiError::refusal_on(
                 "amount",
-                CHANGE_AMOUNT_MISMATCH,
+                change_amount_mismatch(),
                 "The amount paid does not match the change.",
             ));
         }

@@ -34,9 +34,11 @@ mod change;
 
 use change::pay_change;
 
-/// The domain's code of a notification whose amount is not the order's
-/// (`PayOrderError::AmountMismatch`), refused here before the command is tried.
-const AMOUNT_MISMATCH: &str = "payment.amount_mismatch";
+/// The domain's code of a notification whose amount is not the order's, refused here
+/// before the command is tried.
+fn amount_mismatch() -> &'static str {
+    domain::ErrorCode::code(&PayOrderError::AmountMismatch { expected: 0, got: 0 })
+}
 
 /// Characters of ticket codes and generated coupon codes: no `0/O`, `1/I/L`.
 const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -97,7 +99,7 @@ pub async fn notify(
         return Err(ApiError::BadRequest("the notification's session was not registered for the order".into()));
     }
     if notification.amount != order.to_pay || notification.currency != "PLN" {
-        return Err(ApiError::refusal_on("amount", AMOUNT_MISMATCH, "The amount paid does not match the order."));
+        return Err(ApiError::refusal_on("amount", amount_mismatch(), "The amount paid does not match the order."));
     }
     let transaction_id = notification.order_id.to_string();
     if order.paid.as_ref().is_some_and(|p| p.transaction_id == transaction_id) {
@@ -307,7 +309,7 @@ fn pay_error(e: PayOrderError) -> ApiError {
     match e {
         PayOrderError::NotFound => ApiError::NotFound("There is no such order.".into()),
         PayOrderError::AmountMismatch { .. } => {
-            ApiError::refusal_on("amount", AMOUNT_MISMATCH, "The amount paid does not match the order.")
+            ApiError::refusal_on("amount", amount_mismatch(), "The amount paid does not match the order.")
         }
         other => ApiError::Conflict(format!("The payment cannot be recorded: {other}.")),
     }
