@@ -22,6 +22,7 @@ mod plan;
 pub mod preview;
 pub mod recovery;
 pub mod save;
+pub mod save_process;
 
 use axum::routing::post;
 use axum::Router;

@@ -1,4 +1,5 @@
-//! Recovery of course rows whose seat inventory never opened.
+//! Recovery of course rows whose seat inventory never opened, and of admins' saves a
+//! crash interrupted ([`super::save_process`]).
 //!
 //! A course is written in two steps that no transaction can span (a row in the catalogue,
 //! then the stream `course-{id}` in the event store, which may be KurrentDB): the row
@@ -58,11 +59,17 @@ pub async fn sweep(pool: &PgPool, store: &dyn EventStore, stale_after: Duration)
     Ok(opened.opened)
 }
 
-/// Run [`sweep`] every [`PERIOD`] until `shutdown`.
+/// Run [`sweep`], then the sweep of interrupted saves ([`super::save_process::sweep`]),
+/// every [`PERIOD`] until `shutdown`. Both take a record for dead after [`STALE_AFTER`]
+/// (`PLACEMENT_STALE_SECONDS` in tests).
 pub async fn run(state: CommandState, shutdown: CancellationToken) {
-    command_api::processes::every(PERIOD, shutdown, || async {
-        if let Err(e) = sweep(&state.pool, state.store.as_ref(), STALE_AFTER).await {
+    let stale = command_api::processes::recovery::stale_after_or(STALE_AFTER);
+    command_api::processes::every(PERIOD.min(stale.max(Duration::from_secs(1))), shutdown, || async {
+        if let Err(e) = sweep(&state.pool, state.store.as_ref(), stale).await {
             tracing::warn!(error = %e, "the sweep of unopened seat inventories failed");
+        }
+        if let Err(e) = super::save_process::sweep(&state, stale).await {
+            tracing::warn!(error = %e, "the sweep of interrupted course saves failed");
         }
     })
     .await;

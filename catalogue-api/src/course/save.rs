@@ -12,8 +12,6 @@
 //! any save of such a course opens it. Both answer the course as the list shows it
 //! ([`super::list`]).
 
-use std::collections::HashMap;
-
 use api_core::auth::AdminUser;
 use api_core::codes;
 use api_core::resource::{map_db, merge, Fields, Params, Rule};
@@ -25,8 +23,9 @@ use serde_json::Value;
 use uuid::Uuid;
 
 use super::follow;
-use super::inventory::{self, route_stops, PendingCourse};
+use super::inventory::{route_stops, PendingCourse};
 use super::list::{find, Course};
+use super::save_process::{self, CourseSave};
 use command_api::CommandState;
 
 /// The body of a save. On update only `seats` and `sale_open` change.
@@ -113,22 +112,10 @@ pub async fn create(
         .execute(&state.pool)
         .await
         .map_err(|e| map_db(e, &[unique]))?;
+    command_api::failpoint("course-create-after-row");
     let course = PendingCourse { id, route_id, departure_at, seats };
-    open_pending(&state, course, &stops, admin.id).await?;
+    save_process::open_one(&state, course, &stops, admin.id).await?;
     Ok(Data::new(find(&state.pool, id).await?))
-}
-
-async fn open_pending(
-    state: &CommandState,
-    course: PendingCourse,
-    stops: &HashMap<i64, Vec<domain::seat_inventory::Stop>>,
-    user: Uuid,
-) -> Result<(), ApiError> {
-    let opened = inventory::open(&state.pool, state.store.as_ref(), vec![course], stops, Some(user)).await?;
-    match opened.refused.first() {
-        Some((_, why)) => Err(ApiError::invalid_field("route_id", api_core::codes::FIELD_INVALID, &why.to_string())),
-        None => Ok(()),
-    }
 }
 
 /// `SuperAdmin`. Changes `seats` and `sale_open`; other fields must keep their values.
@@ -169,30 +156,15 @@ pub async fn update(
     }
     f.finish()?;
 
-    if !stored.inventory_opened {
-        // Not open yet: the row holds the seats the inventory is to be opened with (unless
-        // the projection has written it already: another write opened it meanwhile).
-        sqlx::query("update courses set seats = $2 where id = $1 and seats_version is null")
-            .bind(id)
-            .bind(seats)
-            .execute(&state.pool)
-            .await
-            .map_err(|e| map_db(e, &[]))?;
-        let stops = route_stops(&state.pool, &[stored.route_id]).await?;
-        let course = PendingCourse { id, route_id: stored.route_id, departure_at: stored.departure_at.to_utc(), seats };
-        open_pending(&state, course, &stops, admin.id).await?;
-    }
-    if seats_given || !stored.inventory_opened {
-        // The stream decides; it appends nothing when it has these seats already (as
-        // when this save has just opened it with them).
-        inventory::change_capacity(&state, id, u32::try_from(seats).unwrap_or(0), admin.id).await?;
-    }
-    sqlx::query("update courses set sale_open = $2, updated_at = now() where id = $1")
-        .bind(id)
-        .bind(sale_open)
-        .execute(&state.pool)
-        .await
-        .map_err(|e| map_db(e, &[]))?;
+    let save = CourseSave {
+        course_id: id,
+        save_id: Uuid::now_v7(),
+        // Not open yet, the inventory opens with the seats asked for or the row's.
+        seats: (seats_given || !stored.inventory_opened).then_some(seats),
+        sale_open,
+        user_id: admin.id,
+    };
+    save_process::run(&state, save).await?;
     follow::row_follows(&state.pool, state.store.as_ref(), id).await?;
     let mut course = find(&state.pool, id).await?;
     if seats_given {

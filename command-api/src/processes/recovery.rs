@@ -31,10 +31,17 @@ pub const STALE_AFTER: Duration = Duration::from_secs(60);
 /// [`STALE_AFTER`], or `PLACEMENT_STALE_SECONDS` from the environment (tests). The
 /// processes [`super::resume`] finishes go stale after as long.
 pub(crate) fn stale_after() -> Duration {
+    stale_after_or(STALE_AFTER)
+}
+
+/// `PLACEMENT_STALE_SECONDS` from the environment (tests, which kill a process and want
+/// its successor to take over at once), or `default`: when a process's durable record
+/// is taken for dead.
+pub fn stale_after_or(default: Duration) -> Duration {
     std::env::var("PLACEMENT_STALE_SECONDS")
         .ok()
         .and_then(|s| s.parse::<u64>().ok())
-        .map_or(STALE_AFTER, Duration::from_secs)
+        .map_or(default, Duration::from_secs)
 }
 
 /// Record a placement before its first step; answers once the record is committed.

@@ -13,13 +13,13 @@ use super::*;
 use crate::helpers::{free_port, wait_ready};
 
 /// A running `coach serve` (killed on drop) and the test's view of it.
-struct Served {
-    app: BookingApp,
-    url: String,
-    port: u16,
+pub(super) struct Served {
+    pub(super) app: BookingApp,
+    pub(super) url: String,
+    pub(super) port: u16,
 }
 
-async fn served(pool: PgPool) -> Served {
+pub(super) async fn served(pool: PgPool) -> Served {
     let url = crate::helpers::database_url(&pool);
     let port = free_port();
     let (user_id, user_token) = user(&pool, "jan@example.test", "User").await;

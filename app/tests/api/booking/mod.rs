@@ -16,6 +16,7 @@ mod codes;
 mod complaint_crash;
 mod complaints;
 mod course_load;
+mod course_save_crash;
 #[cfg(feature = "failpoints")]
 mod crash;
 #[cfg(feature = "failpoints")]
