@@ -10,6 +10,7 @@
 import { createIntl, type IntlShape } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 
+import { complaintErrorMessage } from '@/features/complaints/utils/complaint-errors';
 import { choiceErrorMessage } from '@/features/disruption/utils/choice-refusal';
 import { payAgainRefusal } from '@/features/order/api/pay-again';
 import { serverMessage as orderServerMessage } from '@/features/order/utils/server-messages';
@@ -193,6 +194,22 @@ const DISRUPTION = [
   ...GENERAL,
 ];
 
+/** Filing a complaint (command-api/src/complaints). */
+const COMPLAINT = [
+  sample('complaint.unknown_order', 'There is no order or ticket with this number and e-mail.', 'number'),
+  sample('complaint.too_late', 'A complaint is filed within 3 months of the journey.'),
+  sample('complaint.empty_text', 'Please describe what happened.', 'text'),
+  sample('complaint.text_too_long', 'The text is at most 5000 characters.', 'text'),
+  sample('complaint.too_many_attachments', 'At most 3 files can be attached.', 'attachments'),
+  sample('complaint.attachment_too_large', 'A file is at most 5 MB.', 'attachments[0]'),
+  sample('complaint.empty_attachment', 'The file is empty.', 'attachments[0]'),
+  sample('complaint.attachment_not_allowed', 'Only pictures and PDF files can be attached.', 'attachments[1]'),
+  sample('field.invalid', 'content is not base64', 'attachments[0].content'),
+  sample('field.blank', 'E-mail cannot be blank.', 'email'),
+  sample('field.invalid_email', 'E-mail is not a valid e-mail address.', 'email'),
+  ...GENERAL,
+];
+
 const accounts: Translator = (intl, text) => serverMessage(intl, text);
 
 const SCREENS: [string, Translator, ServerText[]][] = [
@@ -202,6 +219,7 @@ const SCREENS: [string, Translator, ServerText[]][] = [
   ['ticket return', returnErrorMessage, RETURN],
   ['change of course', changeErrorMessage, CHANGE],
   ['choice of a disrupted course', choiceErrorMessage, DISRUPTION],
+  ['complaint form', complaintErrorMessage, COMPLAINT],
 ];
 
 interface ErrorSchema {
@@ -300,6 +318,10 @@ describe('the backend’s messages on a Polish page', () => {
     expect(searchServerMessage(polish, sample('field.blank', 'dateBack is required', 'dateBack'))).toBe('Wybierz datę powrotu.');
     expect(orderServerMessage(polish, sample('field.blank', 'Please choose a country.', 'invoice.country'))).toBe('Wybierz kraj.');
     expect(changeErrorMessage(polish, sample('field.blank', 'Please choose a course.', 'course_id'))).toBe('Wybierz nowy kurs.');
+    expect(changeErrorMessage(polish, sample('field.blank', 'Please enter the ticket number.', 'number'))).toBe('Podaj numer biletu.');
+    expect(complaintErrorMessage(polish, sample('field.invalid', 'content is not base64', 'attachments[2].content'))).toBe('Nie udało się odczytać pliku.');
+    // A field the screen has no words of its own for: the code's own sentence.
+    expect(searchServerMessage(polish, sample('field.invalid_choice', 'x is one of a, b', 'x'))).toBe('Wybierz jedną z dostępnych wartości.');
   });
 
   it('translate the placement’s refusals by their codes, and nothing by its text alone', () => {

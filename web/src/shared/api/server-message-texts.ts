@@ -1,5 +1,6 @@
 // The texts of the server's error codes that every screen may meet, in the site's catalogue
-// (server-messages.ts says which code takes which, and how a code's values fill them in).
+// (the one table of codes, server-code-texts.ts, says which code takes which, and how a code's values
+// fill them in), and the toasts' titles and the general sentence for a code nobody translated.
 import { defineMessages } from 'react-intl';
 
 export const messages = defineMessages({

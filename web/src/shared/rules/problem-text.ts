@@ -1,5 +1,5 @@
 // A rule's refusal in the person's language: the same table of codes as the server's field errors
-// (shared/api/server-messages.ts), so a form says before sending what the server's answer would say.
+// (shared/api/server-code-texts.ts), so a form says before sending what the server's answer would say.
 import { serverText } from '@/shared/api/server-messages';
 import type { DisplayText } from '@/shared/lib/display-text';
 

@@ -1,62 +1,13 @@
 // The backend's answers to a refused complaint (command-api/src/complaints) carry a code; each is said in
-// the page's language on the field it concerns. Anything else goes to the shared catalogue.
-import { defineMessages, type IntlShape } from 'react-intl';
+// the page's language on the field it concerns, from the one table of codes (shared/api/server-code-texts.ts),
+// in the complaint form's words where it has its own (`complaint`). Anything else gets a general sentence.
+import type { IntlShape } from 'react-intl';
 
 import { isApiError } from '@/shared/api/api-error';
-import { type CodeTranslation, serverMessage, type ServerText, translateCode } from '@/shared/api/server-messages';
-import { formatDisplayText } from '@/shared/lib/display-text';
-
-const messages = defineMessages({
-  unknownOrder: {
-    id: 'complaints.error.unknownOrder',
-    defaultMessage: 'Nie znaleźliśmy zamówienia ani biletu o tym numerze z tym adresem e-mail.',
-    description: 'Server: no order or ticket with this number and e-mail',
-  },
-  tooLate: {
-    id: 'complaints.error.tooLate',
-    defaultMessage: 'Reklamację można złożyć w ciągu 3 miesięcy od podróży.',
-    description: 'Server: the journey was more than 3 months ago',
-  },
-  emptyText: { id: 'complaints.error.emptyText', defaultMessage: 'Opisz, co się stało.', description: 'Server: no text' },
-  textTooLong: {
-    id: 'complaints.error.textTooLong',
-    defaultMessage: 'Opis może mieć najwyżej 5000 znaków.',
-    description: 'Server: the text is too long',
-  },
-  tooManyFiles: {
-    id: 'complaints.error.tooManyFiles',
-    defaultMessage: 'Możesz dołączyć najwyżej 3 pliki.',
-    description: 'Server: more than 3 attachments',
-  },
-  fileTooLarge: {
-    id: 'complaints.error.fileTooLarge',
-    defaultMessage: 'Plik może mieć najwyżej 5 MB.',
-    description: 'Server: an attachment is over 5 MB',
-  },
-  fileEmpty: { id: 'complaints.error.fileEmpty', defaultMessage: 'Dołączony plik jest pusty.', description: 'Server: an empty attachment' },
-  fileNotAllowed: {
-    id: 'complaints.error.fileNotAllowed',
-    defaultMessage: 'Dołączyć można tylko zdjęcia (JPEG, PNG, GIF, WebP) i pliki PDF.',
-    description: 'Server: an attachment is not a picture or PDF (by its content)',
-  },
-  badFile: { id: 'complaints.error.badFile', defaultMessage: 'Nie udało się odczytać pliku.', description: 'Server: the file is not base64' },
-});
-
-const BY_CODE: Record<string, CodeTranslation> = {
-  'complaint.unknown_order': messages.unknownOrder,
-  'complaint.too_late': messages.tooLate,
-  'complaint.empty_text': messages.emptyText,
-  'complaint.text_too_long': messages.textTooLong,
-  'complaint.too_many_attachments': messages.tooManyFiles,
-  'complaint.attachment_too_large': messages.fileTooLarge,
-  'complaint.empty_attachment': messages.fileEmpty,
-  'complaint.attachment_not_allowed': messages.fileNotAllowed,
-};
+import { serverMessage, type ServerText } from '@/shared/api/server-messages';
 
 export function complaintErrorMessage(intl: IntlShape, text: ServerText): string {
-  if (text.code === 'field.invalid' && text.field?.startsWith('attachments')) return intl.formatMessage(messages.badFile);
-  const known = translateCode(BY_CODE, text);
-  return known ? formatDisplayText(intl, known) : serverMessage(intl, text);
+  return serverMessage(intl, text, 'complaint');
 }
 
 export type ComplaintField = 'number' | 'email' | 'text' | 'attachments' | 'general';

@@ -1,9 +1,10 @@
 import { defineMessages } from 'react-intl';
 
+import { choiceTexts } from '@/shared/api/code-texts-tickets';
+
 /** The page a passenger of a cancelled or delayed course opens from the e-mail's link. */
-export const texts = defineMessages({
+const pageTexts = defineMessages({
   loading: { id: 'disruption.loading', defaultMessage: 'Wczytuję informacje o kursie…', description: 'Status while the offer loads' },
-  invalidTitle: { id: 'disruption.invalidTitle', defaultMessage: 'Ten link jest nieważny', description: 'Heading: a bad or unknown link' },
   invalidText: {
     id: 'disruption.invalidText',
     defaultMessage: 'Sprawdź, czy link z wiadomości został skopiowany w całości. Jeśli tak, skontaktuj się z nami: pomożemy wybrać inny kurs lub zwrócimy pieniądze.',
@@ -57,26 +58,13 @@ export const texts = defineMessages({
     defaultMessage: 'Nowe bilety wysłaliśmy e-mailem. Ich kody QR są ważne na nowy kurs.',
     description: 'After a move: the new tickets were e-mailed',
   },
-  errorAlreadyChosen: { id: 'disruption.error.alreadyChosen', defaultMessage: 'Wybór został już dokonany.', description: 'Refusal: the choice was already made' },
-  errorClosed: { id: 'disruption.error.closed', defaultMessage: 'Czas na wybór minął.', description: 'Refusal: the choice is closed' },
-  errorSeats: {
-    id: 'disruption.error.seats',
-    defaultMessage: 'Na tym kursie zabrakło właśnie miejsc. Wybierz inny kurs.',
-    description: 'Refusal: the chosen course filled up meanwhile',
-  },
-  errorNoChoice: {
-    id: 'disruption.error.noChoice',
-    defaultMessage: 'Przy tak krótkim opóźnieniu nie ma wyboru: bilety pozostają ważne.',
-    description: 'Refusal: a delay this short offers no choice',
-  },
-  errorMovedBefore: {
-    id: 'disruption.error.movedBefore',
-    defaultMessage: 'Te bilety zostały już raz przeniesione na inny kurs. Możesz wybrać pełny zwrot pieniędzy.',
-    description: 'Refusal: the tickets were moved once already; only the refund is left',
-  },
   errorCourse: { id: 'disruption.error.course', defaultMessage: 'Tego kursu nie można wybrać. Wybierz kurs z listy.', description: 'Refusal: the course is not an alternative' },
   errorOther: { id: 'disruption.error.other', defaultMessage: 'Nie udało się zapisać wyboru. Spróbuj ponownie.', description: 'Refusal: anything else' },
 });
+
+/** The page's texts; the refusals a choice meets are the shared catalogue's (the one table of codes,
+ * shared/api/server-code-texts.ts, says them on this screen, `choice`), as is the bad link's heading. */
+export const texts = { ...pageTexts, ...choiceTexts };
 
 export const values = defineMessages<{
   delayedTitle: { minutes: number };

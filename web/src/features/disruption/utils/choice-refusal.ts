@@ -1,28 +1,18 @@
-// The server's refusals of a passenger's choice (docs/errors.md), said by their code; a 422 on
-// `to_course_id` (missing, or not one of the offered courses) by its field. Anything else goes to the
-// shared catalogue (a general sentence when nobody translated it, except on the English site).
+// The server's refusals of a passenger's choice (docs/errors.md), said by their code from the one table of
+// codes (shared/api/server-code-texts.ts), in this screen's words where it has its own (`choice`); a 422 on
+// `to_course_id` (missing, or not one of the offered courses) whatever its code, by its field. Anything
+// else gets a general sentence.
 import type { IntlShape } from 'react-intl';
 
 import { isApiError } from '@/shared/api/api-error';
-import { type CodeTranslation, serverMessage, type ServerText, translateCode } from '@/shared/api/server-messages';
-import { formatDisplayText } from '@/shared/lib/display-text';
+import { serverMessage, type ServerText } from '@/shared/api/server-messages';
 
 import { texts } from '../components/disruption-messages';
-
-const BY_CODE: Record<string, CodeTranslation> = {
-  'disruption.already_chosen': texts.errorAlreadyChosen,
-  'disruption.choice_closed': texts.errorClosed,
-  'disruption.no_choice': texts.errorNoChoice,
-  'disruption.moved_before': texts.errorMovedBefore,
-  'disruption.link_invalid': texts.invalidTitle,
-  'seats.not_enough': texts.errorSeats,
-};
 
 /** One refusal (the answer, or its field error) in the page's language. */
 export function choiceErrorMessage(intl: IntlShape, text: ServerText): string {
   if (text.field === 'to_course_id') return intl.formatMessage(texts.errorCourse);
-  const known = translateCode(BY_CODE, text);
-  return known ? formatDisplayText(intl, known) : serverMessage(intl, text);
+  return serverMessage(intl, text, 'choice');
 }
 
 /** What the page says for a failed choice. */

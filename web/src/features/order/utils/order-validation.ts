@@ -4,6 +4,7 @@
 // rules and codes, said from the one table of codes); the form translates them.
 import { defineMessages } from 'react-intl';
 
+import { orderTexts } from '@/shared/api/code-texts-booking';
 import { BookingCustomer, BookingInvoice, Values } from '@/shared/api/limits.gen';
 import { type FieldProblem, type Rule, optional } from '@/shared/rules/problem';
 import { email, line, nip, phone, postalCode } from '@/shared/rules/values';
@@ -15,17 +16,7 @@ export const MAX_QTY_PER_LINE = 10;
 export const MAX_PASSENGER_NAME: number = Values.Line200OrEmpty.maxLength;
 const passengerName = optional(line(MAX_PASSENGER_NAME));
 
-export const orderErrorMessages = defineMessages({
-  atLeastOneTicket: {
-    id: 'order.error.atLeastOneTicket',
-    defaultMessage: 'Zamówienie musi zawierać co najmniej jeden bilet.',
-    description: 'Validation: no ticket in the order (server: "There should be at least one ticket in the order")',
-  },
-  selectTicket: {
-    id: 'order.error.selectTicket',
-    defaultMessage: 'Wybierz bilet.',
-    description: 'Validation: a ticket line without passengers (server: "Please select a ticket.")',
-  },
+const formMessages = defineMessages({
   qty: {
     id: 'order.error.qty',
     defaultMessage: 'Podaj liczbę pasażerów od 1 do 10.',
@@ -44,16 +35,6 @@ export const orderErrorMessages = defineMessages({
     description: 'Validation: e-mail missing',
   },
   phone: { id: 'order.error.phone', defaultMessage: 'Podaj numer telefonu.', description: 'Validation: phone missing' },
-  consentStatute: {
-    id: 'order.error.consentStatute',
-    defaultMessage: 'Zaakceptuj regulamin, aby złożyć zamówienie.',
-    description: 'Validation: terms not accepted',
-  },
-  consentGdpr: {
-    id: 'order.error.consentGdpr',
-    defaultMessage: 'Wyraź zgodę na przetwarzanie danych osobowych, aby złożyć zamówienie.',
-    description: 'Validation: data processing consent not given',
-  },
   companyName: {
     id: 'order.error.companyName',
     defaultMessage: 'Podaj nazwę firmy.',
@@ -68,6 +49,16 @@ export const orderErrorMessages = defineMessages({
   },
   city: { id: 'order.error.city', defaultMessage: 'Podaj miejscowość.', description: 'Validation: invoice city missing' },
 });
+
+/** The form's messages; four of them are also how the order screen says a server code (the one table of
+ * codes, shared/api/server-code-texts.ts), so they are the shared catalogue's. */
+export const orderErrorMessages = {
+  atLeastOneTicket: orderTexts.atLeastOneTicket,
+  selectTicket: orderTexts.selectTicket,
+  consentStatute: orderTexts.consentStatute,
+  consentGdpr: orderTexts.consentGdpr,
+  ...formMessages,
+};
 
 export type OrderErrorKey = keyof typeof orderErrorMessages;
 

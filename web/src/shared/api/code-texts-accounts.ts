@@ -1,62 +1,60 @@
-// The sentences of the accounts' codes (registration, activation, login, passwords;
-// docs/web.md, 'The accounts' messages') and of a
-// content page that is not there. Only the accounts' and the content pages' screens meet them, so they
-// travel in the same chunk as the documented codes' sentences (server-code-texts.ts), loaded beside the
-// first page rather than in it (server-messages.ts, `loadCodeTexts`); they win over those general ones.
+// The sentences of the accounts' codes (registration, activation, login, passwords; docs/web.md, 'The
+// accounts' messages') and of a content page that is not there. Which code takes which is the one table
+// of codes, server-code-texts.ts.
 import { defineMessages } from 'react-intl';
 
-export const accountCodeTexts = defineMessages({
-  'account.registration_failed': {
+export const accountTexts = defineMessages({
+  accountRegistrationFailed: {
     id: 'server.registrationFailed',
     defaultMessage: 'Rejestracja nie powiodła się.',
     description: 'Server message "Your registration failed."',
   },
-  'account.not_activated': {
+  accountNotActivated: {
     id: 'server.notActivated',
     defaultMessage: 'Twoje konto nie zostało aktywowane, spróbuj ponownie.',
     description: 'Server message "Your account was not activated, please try again."',
   },
-  'password.not_changed': {
+  passwordNotChanged: {
     id: 'server.passwordNotChanged',
     defaultMessage: 'Hasło nie zostało zmienione. Spróbuj ponownie później.',
     description: 'Server message "Password was not changed. Please try again later."',
   },
-  'auth.bad_credentials': {
+  authBadCredentials: {
     id: 'server.badCredentials',
     defaultMessage: 'Nieprawidłowy e-mail lub hasło.',
     description: 'Server message "Incorrect e-mail or password." after a failed login',
   },
-  'account.email_taken': {
+  accountEmailTaken: {
     id: 'server.emailTaken',
     defaultMessage: 'Ten adres e-mail jest już zarejestrowany.',
     description: 'Server message "This e-mail address is already registered."',
   },
-  'account.email_read_only': {
+  accountEmailReadOnly: {
     id: 'server.emailReadOnly',
     defaultMessage: 'Adresu e-mail istniejącego konta nie można zmienić.',
     description: 'Server message "The e-mail of an existing account cannot be edited."',
   },
-  'password.wrong_old': {
+  passwordWrongOld: {
     id: 'server.wrongOldPassword',
     defaultMessage: 'Obecne hasło jest nieprawidłowe.',
     description: 'Server message "The current password is incorrect."',
   },
-  'account.not_saved': {
+  accountNotSaved: {
     id: 'server.accountNotSaved',
     defaultMessage: 'Nie zapisano zmian konta.',
     description: 'Server message "Your account was not saved."',
   },
-  'password.reset_refused': {
+  passwordResetRefused: {
     id: 'server.invalidEmail',
     defaultMessage: 'Podaj poprawny adres e-mail.',
     description: 'Server message "Please enter a valid e-mail address."',
   },
-  'auth.too_many_logins': {
+  authTooManyLogins: {
     id: 'server.tooManyLogins',
     defaultMessage: 'Zbyt wiele nieudanych prób logowania. Odczekaj 15 minut i spróbuj ponownie.',
     description: 'Server message "Too many failed login attempts. Please wait 15 minutes and try again." (429)',
   },
-  'page.not_found': {
+  pageNotFound: {
     id: 'server.pageNotFound',
     defaultMessage: 'Nie można znaleźć tej strony',
     description: 'Server message "This page could not be found"',
