@@ -22,13 +22,14 @@ pub const EMAIL_READ_ONLY: &str = "The e-mail of an existing account cannot be e
 /// The editable account fields; each may be left out.
 #[derive(Debug, Default, Deserialize, utoipa::ToSchema)]
 pub struct MyAccountInput {
-    #[schema(value_type = Option<String>, max_length = 100)]
+    #[schema(value_type = Option<PersonName>)]
     #[serde(default)]
     pub first_name: Option<Value>,
-    #[schema(value_type = Option<String>, max_length = 100)]
+    #[schema(value_type = Option<PersonName>)]
     #[serde(default)]
     pub last_name: Option<Value>,
-    #[schema(value_type = Option<String>, max_length = 30)]
+    /// Blank: none.
+    #[schema(value_type = Option<api_core::values::OrEmpty<api_core::values::Phone>>)]
     #[serde(default)]
     pub phone: Option<Value>,
     /// Only the account's own address is accepted (and ignored).
@@ -46,13 +47,14 @@ pub struct UpdateMyAccountInput {
     #[serde(rename = "my-account", default)]
     #[schema(value_type = Option<MyAccountInput>)]
     pub my_account: Option<serde_json::Map<String, Value>>,
-    #[schema(value_type = Option<String>, max_length = 100)]
+    #[schema(value_type = Option<PersonName>)]
     #[serde(default)]
     pub first_name: Option<Value>,
-    #[schema(value_type = Option<String>, max_length = 100)]
+    #[schema(value_type = Option<PersonName>)]
     #[serde(default)]
     pub last_name: Option<Value>,
-    #[schema(value_type = Option<String>, max_length = 30)]
+    /// Blank: none.
+    #[schema(value_type = Option<api_core::values::OrEmpty<api_core::values::Phone>>)]
     #[serde(default)]
     pub phone: Option<Value>,
     /// Only the account's own address is accepted (and ignored).

@@ -40,7 +40,8 @@ pub struct RegisterInput {
     #[schema(value_type = api_core::values::Line<100>, required = true, example = "Kowalski")]
     #[serde(default)]
     pub last_name: Option<Value>,
-    #[schema(value_type = Option<String>, max_length = 30, example = "+48 600 100 200")]
+    /// Blank: none.
+    #[schema(value_type = Option<api_core::values::OrEmpty<api_core::values::Phone>>, example = "+48 600 100 200")]
     #[serde(default)]
     pub phone: Option<Value>,
 }

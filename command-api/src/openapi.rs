@@ -67,6 +67,12 @@ use crate::coupons;
         ksef_outage::KsefOutageInput,
         ksef_outage::OutageKindInput,
         api_core::values::Text<400>,
+        // The value types the web's rules read by name (web/src/shared/rules/values.ts).
+        api_core::values::Email,
+        api_core::values::Phone,
+        api_core::values::NipOrEmpty,
+        api_core::values::Line<100>,
+        api_core::values::TicketNumber,
         ksef_outage::KsefOutageEntered,
         change::ChangeInput,
         change::Changed,

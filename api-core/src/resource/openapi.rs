@@ -217,3 +217,76 @@ fn optional_accepts_null_value(mut value: serde_json::Value) -> serde_json::Valu
 fn json(schema: Schema) -> utoipa::openapi::Content {
     ContentBuilder::new().schema(Some(schema)).build()
 }
+
+/// The schema of `base` with each of `fields` the value type named by its schema name
+/// (required and not nullable when its flag says so): the body of a creation, where the
+/// update's body (absent keeps the stored value) has them optional. Used by
+/// [`crate::create_body`].
+pub fn required_on_create(
+    base: RefOr<Schema>,
+    fields: &[(&str, std::borrow::Cow<'static, str>, bool)],
+) -> RefOr<Schema> {
+    let Ok(mut value) = serde_json::to_value(&base) else { return base };
+    for (field, schema, required) in fields {
+        value["properties"][*field] = serde_json::json!({"$ref": format!("#/components/schemas/{schema}")});
+        if !required {
+            continue;
+        }
+        match value["required"].as_array_mut() {
+            Some(list) => list.push((*field).into()),
+            None => value["required"] = serde_json::json!([field]),
+        }
+    }
+    serde_json::from_value(value).unwrap_or(base)
+}
+
+/// `create_body!(NewBannerInput, BannerInput, "title" => PlainLine<200>)`: a schema-only
+/// type, the body of a creation in the document: `BannerInput` with `title` required as a
+/// `PlainLine<200>` ([`required_on_create`]); fields after `; optional` take the type's
+/// schema but stay optional. The handler still reads the update's type.
+#[macro_export]
+macro_rules! create_body {
+    ($(#[$doc:meta])* $name:ident, $base:ty, $($field:literal => $value:ty),+
+        $(; optional $($opt:literal => $opt_value:ty),+)? $(,)?) => {
+        $(#[$doc])*
+        pub struct $name;
+
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                $crate::resource::openapi::required_on_create(
+                    <$base as utoipa::PartialSchema>::schema(),
+                    &[
+                        $(($field, <$value as utoipa::ToSchema>::name(), true),)+
+                        $($(($opt, <$opt_value as utoipa::ToSchema>::name(), false),)+)?
+                    ],
+                )
+            }
+        }
+
+        impl utoipa::ToSchema for $name {
+            fn name() -> std::borrow::Cow<'static, str> {
+                std::borrow::Cow::Borrowed(stringify!($name))
+            }
+
+            fn schemas(
+                schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>,
+            ) {
+                <$base as utoipa::ToSchema>::schemas(schemas);
+                $(
+                    schemas.push((
+                        <$value as utoipa::ToSchema>::name().into_owned(),
+                        <$value as utoipa::PartialSchema>::schema(),
+                    ));
+                    <$value as utoipa::ToSchema>::schemas(schemas);
+                )+
+                $($(
+                    schemas.push((
+                        <$opt_value as utoipa::ToSchema>::name().into_owned(),
+                        <$opt_value as utoipa::PartialSchema>::schema(),
+                    ));
+                    <$opt_value as utoipa::ToSchema>::schemas(schemas);
+                )+)?
+            }
+        }
+    };
+}

@@ -1,8 +1,9 @@
 //! Parse, don't validate (STYLE R13/R21): one type per concept a request carries, whose
 //! only constructor checks it, with its `Deserialize` and its OpenAPI schema written
-//! once. [`Email`], [`Phone`], [`Nip`], [`PostalCode`], a required [`Line`] (one line)
+//! once. [`Email`], [`Phone`], [`Nip`], [`PostalCode`], [`Country`], [`TicketNumber`], a required [`Line`] (one line)
 //! or [`Text`] (a text area's) with its maximum length, and [`Money`] in grosz; [`OrEmpty`]
-//! is a type's optional form, where blank text means none.
+//! is a type's optional form, where blank text means none, and [`Sent`] a type as a form
+//! sent it (read whatever it holds, its refusal kept for the form's own words).
 //!
 //! Text values are trimmed, and their lengths count the text as sent, as the document's
 //! `maxLength` does (README, "How the contract is held to"); their schemas' patterns
@@ -11,6 +12,7 @@
 //! code and the numbers it states ([`ValueError::field_error`]); a reader that wants its
 //! own wording (the order form's spec messages) matches on it.
 
+mod country;
 mod email;
 mod line;
 mod moment;
@@ -21,8 +23,11 @@ mod or_empty;
 mod phone;
 mod postal_code;
 mod problem;
+mod sent;
+mod ticket_number;
 pub mod whitespace;
 
+pub use country::Country;
 pub use email::Email;
 pub use line::{Line, PlainLine, Text};
 pub use moment::Moment;
@@ -33,6 +38,8 @@ pub use or_empty::{EmailOrEmpty, NipOrEmpty, OrEmpty};
 pub use phone::Phone;
 pub use postal_code::PostalCode;
 pub use problem::ValueError;
+pub use sent::Sent;
+pub use ticket_number::TicketNumber;
 pub use whitespace::WHITESPACE;
 
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};

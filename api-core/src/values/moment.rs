@@ -20,11 +20,12 @@ impl Moment {
     pub const MAX: usize = 64;
 
     /// Both forms as an ECMA-262 pattern (the calendar's days per month and the clock's
-    /// spring gap are the parse's).
+    /// spring gap are the parse's). Years 1000 to 8999: any offset keeps the instant a
+    /// year of four digits, which RFC 3339 (and so every answer) can write.
     pub const PATTERN: &'static str = concat!(
         "^",
         ws!(),
-        "*[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])",
+        "*[1-8][0-9]{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])",
         "(?: (?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9])?",
         "|[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]+)?(?:[Zz]|[+\\-](?:[01][0-9]|2[0-3]):[0-5][0-9]))",
         ws!(),
@@ -40,6 +41,9 @@ impl Moment {
         let text = text.trim();
         if text.is_empty() {
             return Err(ValueError::Blank);
+        }
+        if !text.starts_with(|c: char| ('1'..='8').contains(&c)) {
+            return Err(NOT);
         }
         if let Ok(t) = DateTime::parse_from_rfc3339(text) {
             return Ok(Moment(t.with_timezone(&Utc)));
@@ -115,7 +119,17 @@ mod tests {
         assert_eq!(Moment::parse("2026-07-10 08:00").unwrap().at(), summer);
         assert_eq!(Moment::parse("2026-07-10t06:00:00.5z").unwrap().at().timestamp(), summer.timestamp());
         assert_eq!(Moment::parse(""), Err(ValueError::Blank));
-        for bad in ["2026-7-10 8:00:00", "2026-07-10", "soon", "2026-02-30 08:00:00", "2026-03-29 02:30:00"] {
+        for bad in [
+            "2026-7-10 8:00:00",
+            "2026-07-10",
+            "soon",
+            "2026-02-30 08:00:00",
+            "2026-03-29 02:30:00",
+            // An instant before year 0 or after 9999 in UTC, which no answer could write.
+            "0000-01-01 00:00",
+            "0000-01-01T00:00:00+01:00",
+            "9999-12-31T23:59:00-01:00",
+        ] {
             assert_eq!(Moment::parse(bad).unwrap_err().code(), "field.invalid", "{bad}");
         }
     }
@@ -136,6 +150,9 @@ mod tests {
             "2026-07-10 08:00",
             "2026-07-10T08:00Z",
             "2026-07-10 08:00:",
+            "0999-07-10 08:00",
+            "9000-07-10 08:00",
+            "8999-12-31T23:59:00-23:59",
         ] {
             assert_eq!(re.is_match(input), Moment::parse(input).is_ok(), "{input:?}");
         }

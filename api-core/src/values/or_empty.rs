@@ -42,6 +42,20 @@ impl<T: AsRef<str>> OrEmpty<T> {
     }
 }
 
+impl<T: Parse<Raw = String>> Parse for OrEmpty<T> {
+    type Raw = String;
+    fn parse_raw(raw: String) -> Result<Self, ValueError> {
+        Self::new(&raw)
+    }
+}
+
+/// The value as it is kept, `""` for none.
+impl<T: AsRef<str>> AsRef<str> for OrEmpty<T> {
+    fn as_ref(&self) -> &str {
+        self.0.as_ref().map_or("", AsRef::as_ref)
+    }
+}
+
 impl<'de, T: Parse<Raw = String>> serde::Deserialize<'de> for OrEmpty<T> {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let text = String::deserialize(d)?;

@@ -211,3 +211,67 @@ async fn the_saves_state_the_rules_a_schema_can(pool: PgPool) {
     }
     assert_eq!(property("MenuInput", "type")["enum"], serde_json::json!(["top", "bottom1", "bottom2"]));
 }
+
+/// What schemathesis (with none of the project's configuration) found refused though the
+/// document let it through, in the bodies of a creation, an order and an account: the
+/// schema states each rule now, from the value types.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_bodies_that_need_a_field_say_so(pool: PgPool) {
+    let app = spawn_app(pool).await;
+    let doc: Value = app.get("/api/openapi.json").await.json().await.unwrap();
+    let schemas = &doc["components"]["schemas"];
+    let body = |path: &str| {
+        let name = doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+            .as_str()
+            .and_then(|r| r.strip_prefix("#/components/schemas/"))
+            .unwrap_or_else(|| panic!("{path} names its body"))
+            .to_owned();
+        schemas[&name].clone()
+    };
+    let required = |schema: &Value| schema["required"].as_array().cloned().unwrap_or_default();
+
+    // A banner is created with a title (an update may leave it out).
+    let banner = body("/api/app/banner/save");
+    assert!(required(&banner).contains(&Value::from("title")));
+    assert_eq!(resolve(&doc, &banner["properties"]["title"])["pattern"], api_core::values::PlainLine::<200>::PATTERN);
+    assert!(!required(&schemas["BannerInput"]).contains(&Value::from("title")));
+
+    // An order is placed with a course, at least one ticket line and a customer who
+    // accepted the terms; the live prices need the course and the lines.
+    let place = body("/api/order/order/place");
+    for field in ["course", "tickets", "customer"] {
+        assert!(required(&place).contains(&Value::from(field)), "place: {field}");
+    }
+    let prices = body("/api/course/discount/calculate-for-tickets");
+    assert_eq!(required(&prices), vec![Value::from("course"), Value::from("tickets")]);
+    assert_eq!(resolve(&doc, &place["properties"]["tickets"])["minItems"], 1);
+    let course = resolve(&doc, &place["properties"]["course"]);
+    assert_eq!(required(course), vec![Value::from("course_id"), Value::from("from"), Value::from("to")]);
+    let customer = resolve(&doc, &place["properties"]["customer"]);
+    for field in ["first_name", "last_name", "email", "phone", "consent_statute", "consent_gdpr"] {
+        assert!(required(customer).contains(&Value::from(field)), "customer: {field}");
+    }
+    let yes = &schemas["Yes"]["oneOf"];
+    assert_eq!(yes[0]["enum"], serde_json::json!([true]), "a consent is a yes: {yes}");
+    assert!(yes.as_array().is_some_and(|v| v.iter().all(|s| s["enum"] != serde_json::json!([false]))));
+
+    // A menu's items are a list of items, each with its rules.
+    let menu = &schemas["MenuInput"]["properties"];
+    let items = resolve(&doc, &menu["content"]);
+    assert_eq!((&items["type"], &items["maxItems"]), (&Value::from("array"), &Value::from(50)));
+    let item = resolve(&doc, &items["items"]);
+    assert_eq!(resolve(&doc, &item["properties"]["name"])["pattern"], api_core::values::PlainLine::<100>::PATTERN);
+    assert_eq!(resolve(&doc, &item["properties"]["target"])["enum"].as_array().map(Vec::len), Some(5));
+
+    // An account's names are lines, its phone a phone or blank; an invoice's country is a `Country`.
+    let account = &schemas["MyAccountInput"]["properties"];
+    assert_eq!(resolve(&doc, &account["first_name"])["pattern"], api_core::values::Line::<100>::PATTERN);
+    let phone = resolve(&doc, &account["phone"])["pattern"].as_str().unwrap_or_default().to_owned();
+    assert!(phone.starts_with(api_core::values::Phone::PATTERN), "{phone}");
+    for input in ["BookingInvoice", "InvoiceDataInput"] {
+        let country = resolve(&doc, &schemas[input]["properties"]["country"]);
+        assert_eq!(country["pattern"], api_core::values::Country::PATTERN, "{input}");
+    }
+    // A moment is one RFC 3339 can write back in every answer: years 1000 to 8999.
+    assert!(api_core::values::Moment::PATTERN.contains("[1-8][0-9]{3}"));
+}

@@ -85,7 +85,7 @@ pub struct Priced {
 /// `POST /course/discount/calculate-for-tickets`: the form's live prices; the returned
 /// tickets replace the form's list (spec section 4).
 #[utoipa::path(post, path = "/api/course/discount/calculate-for-tickets", tag = "course",
-    request_body(content = BookingInput, description = "The booking state; only course, courseReturn and tickets are read"),
+    request_body(content = super::input::required::TicketsRequest, description = "The booking state; only course, courseReturn and tickets are read"),
     responses((status = 200, description = "`{\"data\": Priced}`", body = Data<Priced>),
         (status = 422, description = "no course, bad quantities or an unavailable discount")))]
 pub async fn calculate_for_tickets(

@@ -13,6 +13,7 @@
 //! invoice.
 
 use api_core::auth::MaybeUser;
+use api_core::values::{Sent, TicketNumber};
 use api_core::{ApiError, AppJson, Data, Fields};
 use axum::extract::State;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -35,9 +36,9 @@ use crate::CommandState;
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RequestInvoiceInput {
     /// The number of one of the order's tickets (required; blanks are refused).
-    #[schema(value_type = api_core::values::Line<40>, required = true)]
+    #[schema(inline, required = true)]
     #[serde(default)]
-    number: String,
+    number: Sent<TicketNumber>,
     /// The ticket's code: a guest's proof (a logged-in owner may leave it out).
     #[serde(default)]
     #[schema(max_length = 40)]
@@ -119,23 +120,17 @@ pub async fn request_invoice(
 /// The ticket's number and code, and the buyer, or a `422` naming every bad field.
 fn check(input: &RequestInvoiceInput) -> Result<(String, Option<String>, order::InvoiceRequest), ApiError> {
     let mut errors = Fields::default();
-    let number = input.number.trim().to_uppercase();
-    if number.is_empty() {
-        errors.push(api_core::FieldError::new(
-            "number",
-            api_core::codes::FIELD_BLANK,
-            "Please enter the ticket number.",
-        ));
-    }
+    let number =
+        crate::booking::ticket_number::parse(&input.number, "number").map_err(|e| errors.push(e)).unwrap_or_default();
     let i = &input.invoice;
     let invoice = InvoiceInput {
         is_selected: true,
         country: i.country.clone(),
         vat_number: i.vat_number.clone(),
-        company_name: i.company_name.clone(),
-        address: i.address.clone(),
+        company_name: i.company_name.text().to_owned(),
+        address: i.address.text().to_owned(),
         postal_code: i.postal_code.clone(),
-        city: i.city.clone(),
+        city: i.city.text().to_owned(),
     };
     check_invoice(&invoice, &mut errors);
     errors.finish_with("The invoice data are not valid.")?;

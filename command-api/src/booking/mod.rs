@@ -26,3 +26,4 @@ pub mod place;
 pub mod pricing;
 pub mod returns;
 pub mod send;
+pub(crate) mod ticket_number;

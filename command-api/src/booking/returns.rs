@@ -6,6 +6,7 @@
 //! `TicketReturned` ([`crate::processes::reactions`]) make sure of it after a crash.
 
 use api_core::auth::MaybeUser;
+use api_core::values::{Sent, TicketNumber};
 use api_core::{ApiError, AppJson, Data};
 use axum::extract::State;
 use chrono::Utc;
@@ -17,6 +18,7 @@ use uuid::Uuid;
 
 use crate::aggregate::{self, ExecuteError, OrderAgg};
 use crate::booking::place::OfficePayment;
+use crate::booking::ticket_number;
 use crate::payments::order_of_ticket;
 use crate::processes::effects;
 use crate::streams::order_stream;
@@ -25,9 +27,9 @@ use crate::CommandState;
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ReturnInput {
     /// The ticket's number (required; blanks are refused).
-    #[schema(value_type = api_core::values::Line<40>, required = true)]
+    #[schema(inline, required = true)]
     #[serde(default)]
-    number: String,
+    number: Sent<TicketNumber>,
     #[serde(default)]
     code: Option<String>,
 }
@@ -57,10 +59,7 @@ pub async fn return_ticket(
     MaybeUser(user): MaybeUser,
     AppJson(input): AppJson<ReturnInput>,
 ) -> Result<Data<Returned>, ApiError> {
-    let number = input.number.trim().to_uppercase();
-    if number.is_empty() {
-        return Err(ApiError::refusal_on("number", api_core::codes::FIELD_BLANK, "Please enter the ticket number."));
-    }
+    let number = ticket_number::required(&input.number, "number")?;
     let code = input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_uppercase);
     return_one(&state, user.as_ref(), number, code).await.map(Data::new)
 }
@@ -97,10 +96,7 @@ pub async fn return_quote(
     MaybeUser(user): MaybeUser,
     AppJson(input): AppJson<ReturnInput>,
 ) -> Result<Data<ReturnQuote>, ApiError> {
-    let number = input.number.trim().to_uppercase();
-    if number.is_empty() {
-        return Err(ApiError::refusal_on("number", api_core::codes::FIELD_BLANK, "Please enter the ticket number."));
-    }
+    let number = ticket_number::required(&input.number, "number")?;
     let code = input.code.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_uppercase);
     let (command, cutoff) = return_command(&state, user.as_ref(), number.clone(), code).await?;
     let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &order_stream(command.order_id)?).await?;

@@ -83,9 +83,9 @@ pub async fn refund(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CheckInput {
     /// The code (required; blanks are refused).
-    #[schema(value_type = api_core::values::Line<40>, required = true)]
+    #[schema(inline, required = true)]
     #[serde(default)]
-    code: Option<String>,
+    code: api_core::values::Sent<api_core::values::Line<40>>,
 }
 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
@@ -105,14 +105,18 @@ pub async fn check(
     State(state): State<CommandState>,
     AppJson(input): AppJson<CheckInput>,
 ) -> Result<Data<CouponAnswer>, ApiError> {
-    let code = input.code.as_deref().map(str::trim).unwrap_or_default();
-    if code.is_empty() {
-        return Err(ApiError::refusal_on(
-            FIELD,
-            domain::ErrorCode::code(&CouponError::EmptyCode),
-            "Please enter a coupon code.",
-        ));
-    }
+    let code = match input.code.parsed() {
+        Ok(code) => code.as_str(),
+        Err(api_core::values::ValueError::Blank) => {
+            return Err(ApiError::refusal_on(
+                FIELD,
+                domain::ErrorCode::code(&CouponError::EmptyCode),
+                "Please enter a coupon code.",
+            ))
+        }
+        // Longer than any code, or more than a line: no coupon has it.
+        Err(_) => return Err(spend_error(CouponError::NotFound)),
+    };
     let loaded = aggregate::load::<CouponAgg>(state.store.as_ref(), &stream(code)?).await?;
     let coupon::Coupon::Issued(c) = &loaded.state else { return Err(spend_error(CouponError::NotFound)) };
     if c.is_expired(Utc::now()) {

@@ -6,8 +6,9 @@ use api_core::Fields;
 use chrono::NaiveDate;
 use serde_json::Value;
 
-/// One way, or there and back.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One way (the default), or there and back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum TripMode {
     OneWay,
     RoundTrip,

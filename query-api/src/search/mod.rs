@@ -30,8 +30,7 @@ use domain::money::format_pln;
 #[serde(rename_all = "camelCase")]
 pub struct SearchInput {
     /// `one_way` (default) or `round_trip`.
-    #[schema(value_type = String, pattern = "^(one_way|round_trip)$")]
-    pub trip_mode: Option<String>,
+    pub trip_mode: Option<input::TripMode>,
     /// A stop id.
     #[schema(minimum = 1)]
     pub start: i64,

@@ -17,6 +17,12 @@ use crate::content::common::lang::ParamsLang;
 use crate::content::common::lang::{Lang, LangParam};
 use crate::CatalogueState;
 
+api_core::create_body!(
+    /// The body of a banner's creation in the document: [`BannerInput`] with the `title` it
+    /// cannot do without (an update keeps the stored one).
+    NewBannerInput, BannerInput, "title" => api_core::values::PlainLine<200>
+);
+
 impl Input for BannerDraft {
     type Body = BannerInput;
 
@@ -134,7 +140,7 @@ pub async fn one(
 }
 
 /// Create a banner (admin).
-#[utoipa::path(post, path = "/api/app/banner/save", tag = "app", security(("bearer" = [])), request_body = BannerInput,
+#[utoipa::path(post, path = "/api/app/banner/save", tag = "app", security(("bearer" = [])), request_body = NewBannerInput,
     responses((status = 200, description = "`{\"data\": Banner}`", body = Data<Banner>), (status = 401, description = "no token"),
         (status = 403, description = "not an admin"), (status = 422, description = "one error per invalid field")))]
 #[tracing::instrument(skip(state, body))]

@@ -1,10 +1,11 @@
 //! The content's own value types, beside the API's (`api_core::values`): a [`Link`] the
 //! site may follow, a banner's [`CssClasses`], a page's [`Slug`], the company's
-//! [`InvoicePrefix`] and [`Country`]. Each is parsed once by serde, with the
+//! [`InvoicePrefix`] (and the API's `Country`, re-exported). Each is parsed once by serde, with the
 //! rule of [`super::validate`], and its OpenAPI schema comes from the type.
 
 use std::borrow::Cow;
 
+pub use api_core::values::Country;
 use api_core::values::ValueError;
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
@@ -125,23 +126,6 @@ impl InvoicePrefix {
     }
 }
 
-/// A country: two capital letters (ISO 3166-1), `PL` for Poland; kept trimmed.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Country(String);
-
-impl Country {
-    pub const PATTERN: &'static str = concat!("^", api_core::ws_class!(), "*[A-Z]{2}", api_core::ws_class!(), "*$");
-
-    pub fn parse(text: &str) -> Result<Self, ValueError> {
-        let text = text.trim();
-        if text.len() == 2 && text.chars().all(|c| c.is_ascii_uppercase()) {
-            Ok(Country(text.to_owned()))
-        } else {
-            Err(ValueError::invalid(api_core::codes::FIELD_INVALID, "two capital letters, the country's code (PL)"))
-        }
-    }
-}
-
 /// Text, serde through `parse`, and the schema of a content value type.
 macro_rules! content_value {
     ($t:ident, $max:expr, $describe:literal) => {
@@ -195,7 +179,6 @@ content_value!(
     "The page's address (`/{slug}`): 1 to 100 of `a-z`, `0-9` and `-`, not only digits, not a path of the site's own screens."
 );
 content_value!(InvoicePrefix, None, "The prefix of the invoice numbers: 1 to 20 of `A-Z`, `0-9`, `/` and `-`.");
-content_value!(Country, None, "The country: two capital letters (ISO 3166-1), `PL` for Poland.");
 content_value!(CssClasses, Some(CssClasses::MAX), "CSS classes: `a-z`, `0-9`, spaces, `_` and `-`.");
 
 #[cfg(test)]

@@ -17,33 +17,11 @@ use super::model::{Company, Settings, SettingsInput, COLUMNS};
 use crate::content::common::input::nulls_as_absent;
 use crate::CatalogueState;
 
-/// The body of a company's creation in the document: [`SettingsInput`], with the `name`
-/// it cannot do without (an update and `save-settings` keep the stored one).
-pub struct NewCompanyInput;
-
-impl utoipa::PartialSchema for NewCompanyInput {
-    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
-        let schema = <SettingsInput as utoipa::PartialSchema>::schema();
-        let Ok(mut value) = serde_json::to_value(&schema) else { return schema };
-        let name = <api_core::values::PlainLine<200> as utoipa::ToSchema>::name();
-        value["properties"]["name"] = serde_json::json!({"$ref": format!("#/components/schemas/{name}")});
-        match value["required"].as_array_mut() {
-            Some(required) => required.push("name".into()),
-            None => value["required"] = serde_json::json!(["name"]),
-        }
-        serde_json::from_value(value).unwrap_or(schema)
-    }
-}
-
-impl utoipa::ToSchema for NewCompanyInput {
-    fn name() -> std::borrow::Cow<'static, str> {
-        std::borrow::Cow::Borrowed("NewCompanyInput")
-    }
-
-    fn schemas(schemas: &mut Vec<(String, utoipa::openapi::RefOr<utoipa::openapi::schema::Schema>)>) {
-        <SettingsInput as utoipa::ToSchema>::schemas(schemas);
-    }
-}
+api_core::create_body!(
+    /// The body of a company's creation in the document: [`SettingsInput`], with the `name`
+    /// it cannot do without (an update and `save-settings` keep the stored one).
+    NewCompanyInput, SettingsInput, "name" => api_core::values::PlainLine<200>
+);
 
 impl Input for Settings {
     type Body = NewCompanyInput;

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::FromRow;
 use utoipa::ToSchema;
 
-use api_core::values::{Email, NipOrEmpty};
+use api_core::values::{Email, Nip, Sent};
 
 use crate::content::common::html::{plain_text, sanitize_html};
 
@@ -183,14 +183,14 @@ pub struct SettingsInput {
     /// The seller's NIP: ten digits, which may be written with `-`, spaces and a `PL`
     /// prefix, whose weighted sum (6, 5, 7, 2, 3, 4, 5, 6, 7) modulo 11 is the tenth digit;
     /// stored as the ten digits. Empty: not set yet.
-    #[schema(value_type = Option<NipOrEmpty>)]
-    pub tax_id: Option<String>,
+    #[schema(inline)]
+    pub tax_id: Option<Sent<OrEmpty<Nip>>>,
     /// The seller's street address, or empty.
     pub address: Option<OrEmpty<PlainLine<200>>>,
     // The seller's postal code: `NN-NNN` (`37-400`) when the country is `PL`, else one
     // line of plain text; or empty.
-    #[schema(value_type = OrEmpty<PlainLine<20>>, inline, required = false)]
-    pub postal_code: Option<String>,
+    #[schema(inline)]
+    pub postal_code: Option<Sent<OrEmpty<PlainLine<20>>>>,
     /// The seller's city, or empty.
     pub city: Option<OrEmpty<PlainLine<200>>>,
     /// The seller's country.

@@ -7,7 +7,7 @@ use super::model::{Settings, SettingsInput};
 use super::seller;
 use crate::content::common::validate;
 use crate::content::common::values::{Country, InvoicePrefix};
-use api_core::values::{OrEmpty, PlainLine, ValueError};
+use api_core::values::{OrEmpty, PlainLine, Sent, ValueError};
 use api_core::Fields;
 
 const DAY_MINUTES: i64 = 24 * 60;
@@ -26,9 +26,9 @@ impl SettingsInput {
         let n = self.numbers(&c, &mut e);
         let country = self.country.map(Country::into_string).unwrap_or(c.country);
         let country_refused = refused.iter().any(|f| f == "country");
-        let postal_code = self.postal_code.unwrap_or(c.postal_code);
+        let postal_code = self.postal_code.unwrap_or_else(|| Sent::new(c.postal_code));
         let postal_code = seller_postal_code(&mut e, &postal_code, (!country_refused).then_some(country.as_str()));
-        let tax_id = self.tax_id.unwrap_or(c.tax_id);
+        let tax_id = self.tax_id.unwrap_or_else(|| Sent::new(c.tax_id));
         let tax_id = e.value_with("tax_id", seller::tax_id(&tax_id), |_| seller::NIP_MESSAGE.into());
         let html = |v: &str| validate::html(v, 20_000);
         let settings = Settings {
@@ -129,7 +129,11 @@ fn text(
 }
 
 /// The seller's postal code in its form, and (`country`: one not refused) the country's.
-fn seller_postal_code(e: &mut Fields<'_>, postal_code: &str, country: Option<&str>) -> Option<String> {
+fn seller_postal_code(
+    e: &mut Fields<'_>,
+    postal_code: &Sent<OrEmpty<PlainLine<{ seller::POSTAL_CODE_MAX }>>>,
+    country: Option<&str>,
+) -> Option<String> {
     e.value("postal_code", seller::postal_code(postal_code)).and_then(|code| match country {
         None => Some(code),
         Some(country) => {

@@ -5,7 +5,7 @@
 
 use api_core::codes;
 use api_core::polish::is_postal_code;
-use api_core::values::{Nip, OrEmpty, PlainLine, ValueError};
+use api_core::values::{Nip, OrEmpty, PlainLine, Sent, ValueError};
 
 /// The answer to a NIP that is not one (the order form's words for a buyer's NIP).
 pub const NIP_MESSAGE: &str = "Please enter a valid NIP (10 digits).";
@@ -19,15 +19,17 @@ pub const LINE_MAX: usize = 200;
 /// A Polish NIP as people write it (`526-025-02-74`, `PL 5260250274`), stored as its ten
 /// digits; empty (only whitespace) is "not set yet".
 /// (Any problem, a length included, is "not a NIP": the form says so in [`NIP_MESSAGE`].)
-pub fn tax_id(value: &str) -> Result<String, ValueError> {
-    OrEmpty::<Nip>::text(value)
+pub fn tax_id(value: &Sent<OrEmpty<Nip>>) -> Result<String, ValueError> {
+    value
+        .parsed()
+        .map(|nip| nip.as_ref().to_owned())
         .map_err(|_| ValueError::invalid(codes::FIELD_INVALID_VAT_NUMBER, "a valid NIP (10 digits)"))
 }
 
 /// A postal code: one plain line of at most [`POSTAL_CODE_MAX`] characters, or empty
 /// (not set yet); [`postal_code_in`] then checks it against the country.
-pub fn postal_code(value: &str) -> Result<String, ValueError> {
-    OrEmpty::<PlainLine<POSTAL_CODE_MAX>>::text(value)
+pub fn postal_code(value: &Sent<OrEmpty<PlainLine<POSTAL_CODE_MAX>>>) -> Result<String, ValueError> {
+    value.parsed().map(|code| code.as_ref().to_owned()).map_err(Clone::clone)
 }
 
 /// `code` (as [`postal_code`] stored it) as a postal code in `country`: in Poland `NN-NNN`.
@@ -53,22 +55,22 @@ mod tests {
             ("", ""),
             ("   ", ""),
         ] {
-            assert_eq!(tax_id(sent), Ok(stored.to_string()), "{sent:?}");
+            assert_eq!(tax_id(&Sent::new(sent)), Ok(stored.to_string()), "{sent:?}");
         }
     }
 
     #[test]
     fn a_nip_with_a_wrong_checksum_or_shape_is_refused() {
         for bad in ["5260250275", "526025027", "52602502740", "DE5260250274", "526.025.02.74", "PL", "-"] {
-            assert_eq!(tax_id(bad).map_err(|e| e.code()), Err(codes::FIELD_INVALID_VAT_NUMBER), "{bad:?}");
+            assert_eq!(tax_id(&Sent::new(bad)).map_err(|e| e.code()), Err(codes::FIELD_INVALID_VAT_NUMBER), "{bad:?}");
         }
         // Thirty-one characters, though the digits are right.
-        assert!(tax_id(&format!("{}5260250274", " ".repeat(21))).is_err());
+        assert!(tax_id(&Sent::new(format!("{}5260250274", " ".repeat(21)))).is_err());
     }
 
     #[test]
     fn a_polish_postal_code_is_nn_nnn_elsewhere_one_line() {
-        let code = |value: &str, country: &str| postal_code(value).and_then(|v| postal_code_in(v, country));
+        let code = |value: &str, country: &str| postal_code(&Sent::new(value)).and_then(|v| postal_code_in(v, country));
         assert_eq!(code(" 37-400 ", "PL"), Ok("37-400".into()));
         assert_eq!(code("", "PL"), Ok(String::new()));
         assert_eq!(code("37400", "PL").map_err(|e| e.code()), Err(codes::FIELD_INVALID_POSTAL_CODE));

@@ -7,6 +7,7 @@
 
 pub mod handlers;
 pub mod items;
+pub mod items_input;
 pub mod model;
 
 use axum::routing::get;

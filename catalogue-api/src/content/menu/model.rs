@@ -9,6 +9,7 @@ use sqlx::FromRow;
 use utoipa::ToSchema;
 
 use super::items::{clean_items, parse_items, MenuItem};
+use super::items_input::{MenuItems, MenuItemsOrBlank};
 use crate::content::common::html::plain_text;
 use crate::content::common::lang::Lang;
 use api_core::Fields;
@@ -79,13 +80,13 @@ pub struct MenuInput {
     #[serde(rename = "type")]
     #[schema(required = true, nullable = false)]
     pub kind: Option<MenuType>,
-    /// JSON text of a list of items (a list itself is accepted too).
-    #[schema(value_type = Option<String>)]
+    /// The items (their JSON text is taken too: the form they are stored in).
+    #[schema(value_type = Option<MenuItems>)]
     pub content: Option<Value>,
     /// Empty: not translated.
     pub name_en: Option<OrEmpty<PlainLine<100>>>,
-    /// The English items, like `content`; `""`, `null` or no items: not translated.
-    #[schema(value_type = Option<String>)]
+    /// The English items, like `content`; blank, `null` or no items: not translated.
+    #[schema(value_type = Option<MenuItemsOrBlank>)]
     pub content_en: Option<Value>,
 }
 

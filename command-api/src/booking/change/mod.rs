@@ -24,6 +24,7 @@ mod leg;
 mod steps;
 
 use api_core::auth::MaybeUser;
+use api_core::values::{Sent, TicketNumber};
 use api_core::{ApiError, AppJson, Data};
 use axum::extract::State;
 use chrono::Utc;
@@ -41,9 +42,9 @@ pub(crate) use steps::change_ticket;
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ChangeInput {
     /// The ticket's number (required; blanks are refused).
-    #[schema(value_type = api_core::values::Line<40>, required = true)]
+    #[schema(inline, required = true)]
     #[serde(default)]
-    number: String,
+    number: Sent<TicketNumber>,
     #[serde(default)]
     code: Option<String>,
     /// The course to move to (required).
@@ -76,10 +77,7 @@ pub async fn change_course(
     MaybeUser(user): MaybeUser,
     AppJson(input): AppJson<ChangeInput>,
 ) -> Result<Data<Changed>, ApiError> {
-    let number = input.number.trim().to_uppercase();
-    if number.is_empty() {
-        return Err(ApiError::refusal_on("number", api_core::codes::FIELD_BLANK, "Please enter the ticket number."));
-    }
+    let number = crate::booking::ticket_number::required(&input.number, "number")?;
     let new_course = input
         .course_id
         .ok_or_else(|| ApiError::refusal_on("course_id", api_core::codes::FIELD_BLANK, "Please choose a course."))?;

@@ -2,7 +2,7 @@
 //! their checks, which turn them into what [`super::apply`] decides on or a `422` with
 //! every field's error.
 
-use api_core::values::{Text, ValueError};
+use api_core::values::{Email, Line, Phone, Sent, Text, ValueError};
 use api_core::{ApiError, Fields};
 use domain::order;
 use serde::{Deserialize, Deserializer};
@@ -17,21 +17,21 @@ use crate::booking::input::{check_contact, check_desk_contact, check_invoice, Cu
 pub struct ContactInput {
     /// Required, at most 100 characters.
     #[serde(default)]
-    #[schema(value_type = api_core::values::Line<100>, required = true)]
-    pub first_name: String,
+    #[schema(inline, required = true)]
+    pub first_name: Sent<Line<100>>,
     /// Required, at most 100 characters.
     #[serde(default)]
-    #[schema(value_type = api_core::values::Line<100>, required = true)]
-    pub last_name: String,
+    #[schema(inline, required = true)]
+    pub last_name: Sent<Line<100>>,
     /// Blank only on an order that has none (a walk-in passenger's sale at the desk): one
     /// the order has is corrected, never blanked (`422`, `field.blank`).
     #[serde(default)]
-    #[schema(value_type = api_core::values::Email, required = true)]
-    pub email: String,
+    #[schema(inline, required = true)]
+    pub email: Sent<Email>,
     /// Blank only on an order that has none, as the e-mail.
     #[serde(default)]
-    #[schema(value_type = api_core::values::Phone, required = true)]
-    pub phone: String,
+    #[schema(inline, required = true)]
+    pub phone: Sent<Phone>,
     #[serde(default)]
     pub notify_by_sms: bool,
 }
@@ -39,27 +39,26 @@ pub struct ContactInput {
 /// The invoice data (the buyer) as an admin corrects them.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct InvoiceDataInput {
-    /// ISO country code, `PL` by default.
+    /// `PL` when absent or `null`.
     #[serde(default)]
-    #[schema(max_length = 2)]
-    pub country: Option<String>,
+    pub country: Option<api_core::values::Country>,
     /// For `PL` a NIP with a valid checksum (dashes, spaces and a `PL` prefix allowed).
     #[serde(default)]
     #[schema(required = true, max_length = 30)]
     pub vat_number: String,
     #[serde(default)]
-    #[schema(value_type = api_core::values::Line<200>, required = true)]
-    pub company_name: String,
+    #[schema(inline, required = true)]
+    pub company_name: Sent<Line<200>>,
     #[serde(default)]
-    #[schema(value_type = api_core::values::Line<200>, required = true)]
-    pub address: String,
+    #[schema(inline, required = true)]
+    pub address: Sent<Line<200>>,
     /// For `PL` like `37-400`.
     #[serde(default)]
     #[schema(required = true, max_length = 20)]
     pub postal_code: String,
     #[serde(default)]
-    #[schema(value_type = api_core::values::Line<100>, required = true)]
-    pub city: String,
+    #[schema(inline, required = true)]
+    pub city: Sent<Line<100>>,
 }
 
 /// `PUT /order/order/save?id=`: what to change, and why.
@@ -74,8 +73,8 @@ pub struct OrderSaveInput {
     pub invoice: Option<Option<InvoiceDataInput>>,
     /// Why (kept with the event): 1 to 500 characters.
     #[serde(default)]
-    #[schema(value_type = api_core::values::Text<500>, required = true)]
-    pub reason: String,
+    #[schema(inline, required = true)]
+    pub reason: Sent<Text<500>>,
 }
 
 /// `PUT /order/order-customer/save?id=`.
@@ -85,8 +84,8 @@ pub struct CustomerSaveInput {
     pub customer: ContactInput,
     /// Why: 1 to 500 characters.
     #[serde(default)]
-    #[schema(value_type = api_core::values::Text<500>, required = true)]
-    pub reason: String,
+    #[schema(inline, required = true)]
+    pub reason: Sent<Text<500>>,
 }
 
 /// `PUT /order/order-invoice/save?id=`.
@@ -96,8 +95,8 @@ pub struct InvoiceSaveInput {
     pub invoice: InvoiceDataInput,
     /// Why: 1 to 500 characters.
     #[serde(default)]
-    #[schema(value_type = api_core::values::Text<500>, required = true)]
-    pub reason: String,
+    #[schema(inline, required = true)]
+    pub reason: Sent<Text<500>>,
 }
 
 /// A field that is present (even `null`) is `Some`.
@@ -123,7 +122,7 @@ pub(super) enum Sold {
 pub(super) fn check(
     customer: Option<&ContactInput>,
     invoice: Option<Option<&InvoiceDataInput>>,
-    reason: &str,
+    reason: &Sent<Text<500>>,
     sold: Sold,
 ) -> Result<Change, ApiError> {
     let mut errors = Fields::default();
@@ -149,16 +148,16 @@ pub(super) fn check(
                 is_selected: true,
                 country: i.country.clone(),
                 vat_number: i.vat_number.clone(),
-                company_name: i.company_name.clone(),
-                address: i.address.clone(),
+                company_name: i.company_name.text().to_owned(),
+                address: i.address.text().to_owned(),
                 postal_code: i.postal_code.clone(),
-                city: i.city.clone(),
+                city: i.city.text().to_owned(),
             };
             check_invoice(&input, &mut errors);
             input.request()
         })
     });
-    let reason = errors.value_with("reason", Text::<500>::parse(reason), |e| match e {
+    let reason = errors.value_with("reason", reason.parsed().cloned().map_err(Clone::clone), |e| match e {
         ValueError::Blank => "Please say why.".into(),
         ValueError::TooLong { max } => format!("At most {max} characters."),
         other => format!("The reason {other}."),

@@ -125,7 +125,7 @@ pub async fn save_invoice(
 struct Asked<'a> {
     customer: Option<&'a ContactInput>,
     invoice: Option<Option<&'a InvoiceDataInput>>,
-    reason: &'a str,
+    reason: &'a api_core::values::Sent<api_core::values::Text<500>>,
 }
 
 /// Make the change: one [`EditOrder`] decided on the order as it is and appended at

@@ -3,7 +3,7 @@
 //! the course, stops and discounts are checked against the catalogue by the caller.
 
 use api_core::codes;
-use api_core::values::{Email, Line, Nip, OrEmpty, Phone, PostalCode, ValueError};
+use api_core::values::{Line, Nip, OrEmpty, PostalCode, ValueError};
 use api_core::{FieldError, Fields};
 use domain::order::{PlaceOrderError, MAX_SEATS};
 use domain::ErrorCode;
@@ -118,10 +118,10 @@ impl CustomerInput {
     /// The customer as the order records them (trimmed), speaking `language`.
     pub fn customer(&self, language: domain::order::Language) -> domain::order::Customer {
         domain::order::Customer {
-            first_name: self.first_name.trim().to_owned(),
-            last_name: self.last_name.trim().to_owned(),
-            email: self.email.trim().to_owned(),
-            phone: self.phone.trim().to_owned(),
+            first_name: self.first_name.kept().to_owned(),
+            last_name: self.last_name.kept().to_owned(),
+            email: self.email.kept().to_owned(),
+            phone: self.phone.kept().to_owned(),
             notify_by_sms: self.notify_by_sms,
             language,
         }
@@ -131,7 +131,7 @@ impl CustomerInput {
 impl InvoiceInput {
     /// The country asked for, `PL` when none.
     fn country(&self) -> &str {
-        self.country.as_deref().unwrap_or("PL").trim()
+        self.country.as_ref().map_or("PL", api_core::values::Country::as_str)
     }
 
     /// The invoice asked for, as the order records it (trimmed, a Polish NIP normalised);
@@ -162,23 +162,26 @@ pub(crate) fn check_desk_contact(c: &CustomerInput, errors: &mut Fields<'_>) {
 }
 
 fn contact(c: &CustomerInput, rule: Contact, errors: &mut Fields<'_>) {
-    line::<100>(errors, "customer.first_name", &c.first_name);
-    line::<100>(errors, "customer.last_name", &c.last_name);
-    let given = |v: &str| rule == Contact::Required || !v.trim().is_empty();
-    if given(&c.email) {
-        if let Err(e) = Email::parse(&c.email) {
+    for (field, name) in [("customer.first_name", &c.first_name), ("customer.last_name", &c.last_name)] {
+        if let Err(e) = name.parsed() {
+            line_refused(errors, field, e);
+        }
+    }
+    let required = rule == Contact::Required;
+    if required || !c.email.is_blank() {
+        if let Err(e) = c.email.parsed() {
             errors.push(typed_error(
-                &e,
+                e,
                 "customer.email",
                 codes::FIELD_INVALID_EMAIL,
                 "Please enter a valid e-mail address.",
             ));
         }
     }
-    if given(&c.phone) || c.notify_by_sms {
-        if let Err(e) = Phone::parse(&c.phone) {
+    if required || !c.phone.is_blank() || c.notify_by_sms {
+        if let Err(e) = c.phone.parsed() {
             errors.push(typed_error(
-                &e,
+                e,
                 "customer.phone",
                 codes::FIELD_INVALID_PHONE,
                 "Please enter a valid phone number.",
@@ -210,10 +213,8 @@ pub(crate) fn check_invoice(inv: &InvoiceInput, errors: &mut Fields<'_>) {
     if !inv.is_selected {
         return;
     }
+    // The country is a `Country` already (its rule refused any other when the body was read).
     let country = inv.country();
-    if country.len() != 2 || !country.chars().all(|c| c.is_ascii_uppercase()) {
-        errors.push(FieldError::new("invoice.country", codes::FIELD_BLANK, "Please choose a country."));
-    }
     line::<200>(errors, "invoice.company_name", &inv.company_name);
     line::<200>(errors, "invoice.address", &inv.address);
     line::<100>(errors, "invoice.city", &inv.city);
@@ -235,13 +236,18 @@ pub(crate) fn check_invoice(inv: &InvoiceInput, errors: &mut Fields<'_>) {
 /// A required line of at most `MAX` characters as sent.
 fn line<const MAX: usize>(errors: &mut Fields<'_>, field: &str, value: &str) {
     if let Err(e) = Line::<MAX>::parse(value) {
-        let message = match e {
-            ValueError::TooLong { max } => format!("At most {max} characters."),
-            ValueError::Blank => "This field is required.".to_owned(),
-            _ => "One line of text, without control characters.".to_owned(),
-        };
-        errors.push(e.field_error_with(field, message));
+        line_refused(errors, field, &e);
     }
+}
+
+/// A required line's refusal, in the spec's words.
+fn line_refused(errors: &mut Fields<'_>, field: &str, e: &ValueError) {
+    let message = match e {
+        ValueError::TooLong { max } => format!("At most {max} characters."),
+        ValueError::Blank => "This field is required.".to_owned(),
+        _ => "One line of text, without control characters.".to_owned(),
+    };
+    errors.push(e.field_error_with(field, message));
 }
 
 /// The spec's wording of a typed value's problem: too long says its limit; anything

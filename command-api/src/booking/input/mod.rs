@@ -8,7 +8,9 @@
 //! the spec's messages, naming the field in the `422` answer.
 
 mod check;
+pub mod required;
 
+use api_core::values::{Email, Line, Phone, Sent};
 use api_core::ApiError;
 use serde::{Deserialize, Deserializer};
 use utoipa::openapi::schema::{ObjectBuilder, Schema, SchemaType, Type};
@@ -89,17 +91,17 @@ fn one() -> i64 {
 #[schema(as = BookingCustomer)]
 pub struct CustomerInput {
     #[serde(default)]
-    #[schema(value_type = api_core::values::Line<100>)]
-    pub first_name: String,
+    #[schema(inline)]
+    pub first_name: Sent<Line<100>>,
     #[serde(default)]
-    #[schema(value_type = api_core::values::Line<100>)]
-    pub last_name: String,
+    #[schema(inline)]
+    pub last_name: Sent<Line<100>>,
     #[serde(default)]
-    #[schema(value_type = api_core::values::Email)]
-    pub email: String,
+    #[schema(inline)]
+    pub email: Sent<Email>,
     #[serde(default)]
-    #[schema(value_type = api_core::values::Phone)]
-    pub phone: String,
+    #[schema(inline)]
+    pub phone: Sent<Phone>,
     /// The terms accepted: required yes.
     #[serde(default, deserialize_with = "flag")]
     #[schema(value_type = Flag)]
@@ -122,10 +124,9 @@ pub struct InvoiceInput {
     #[serde(default, deserialize_with = "flag")]
     #[schema(value_type = Flag)]
     pub is_selected: bool,
-    /// An ISO 3166 code of two capital letters; `PL` when absent.
+    /// `PL` when absent or `null`.
     #[serde(default)]
-    #[schema(max_length = 2)]
-    pub country: Option<String>,
+    pub country: Option<api_core::values::Country>,
     #[serde(default)]
     #[schema(max_length = 30)]
     pub vat_number: String,

@@ -43,8 +43,8 @@ pub struct OrderWaypointInput {
     pub course_id: Option<Uuid>,
     /// Why: 1 to 500 characters.
     #[serde(default)]
-    #[schema(value_type = api_core::values::Text<500>, required = true)]
-    pub reason: String,
+    #[schema(inline, required = true)]
+    pub reason: api_core::values::Sent<api_core::values::Text<500>>,
 }
 
 /// What a leg's move did: each ticket's change.

@@ -45,9 +45,9 @@ pub(super) fn id_param(params: &Params, what: &str) -> Result<Uuid, ApiError> {
     })
 }
 
-pub(super) fn reason(reason: &str) -> Result<String, ApiError> {
-    match Text::<500>::parse(reason) {
-        Ok(reason) => Ok(reason.into_string()),
+pub(super) fn reason(reason: &api_core::values::Sent<Text<500>>) -> Result<String, ApiError> {
+    match reason.parsed() {
+        Ok(reason) => Ok(reason.as_str().to_owned()),
         Err(e) => {
             let message = match e {
                 ValueError::TooLong { max } => format!("At most {max} characters."),

@@ -1,6 +1,7 @@
 //! `POST|PUT /course/stamp/save`: give or take back the stamp of a paid ticket.
 
 use api_core::auth::AdminUser;
+use api_core::values::{Sent, TicketNumber};
 use api_core::{ApiError, AppJson, Data, Params};
 use axum::extract::State;
 use chrono::Utc;
@@ -24,12 +25,29 @@ pub struct StampInput {
     pub user_id: Option<Uuid>,
     /// A paid ticket of the user's own order (required).
     #[serde(default)]
-    #[schema(value_type = api_core::values::Line<40>, required = true)]
-    pub ticket_number: String,
+    #[schema(inline, required = true)]
+    pub ticket_number: Sent<TicketNumber>,
     /// `true` (default) gives the stamp, `false` takes it back.
     #[serde(default)]
     pub stamped: Option<bool>,
 }
+
+/// An account's id, in the document (a UUID).
+pub struct AccountId;
+
+impl utoipa::PartialSchema for AccountId {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
+        ObjectBuilder::new().schema_type(Type::String).format(Some(SchemaFormat::KnownFormat(KnownFormat::Uuid))).into()
+    }
+}
+
+impl ToSchema for AccountId {}
+
+api_core::create_body!(
+    /// The body of `POST /course/stamp/save`: [`StampInput`] with the account it needs.
+    NewStampInput, StampInput, "user_id" => AccountId
+);
 
 /// What a stamp save did.
 #[derive(Debug, Clone, Serialize, ToSchema)]
@@ -40,7 +58,7 @@ pub struct StampSaved {
 }
 
 /// Give the stamp of a paid ticket of the user's own order (admin).
-#[utoipa::path(post, path = "/api/course/stamp/save", tag = "order", security(("bearer" = [])), request_body = StampInput,
+#[utoipa::path(post, path = "/api/course/stamp/save", tag = "order", security(("bearer" = [])), request_body = NewStampInput,
     responses((status = 200, description = "`{\"data\": StampSaved}`", body = Data<StampSaved>),
         (status = 400, description = "not JSON"), (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 404, description = "no such ticket"), (status = 409, description = "not the user's ticket, or not a valid paid ticket"),
@@ -77,17 +95,11 @@ async fn stamp(
     state: &CommandState,
     admin: Uuid,
     user_id: Uuid,
-    number: &str,
+    number: &Sent<TicketNumber>,
     stamped: bool,
 ) -> Result<StampSaved, ApiError> {
-    let number = number.trim().to_uppercase();
-    if number.is_empty() {
-        return Err(ApiError::invalid_field(
-            "ticket_number",
-            api_core::codes::FIELD_BLANK,
-            "Please enter the ticket number.",
-        ));
-    }
+    let number = crate::booking::ticket_number::parse(number, "ticket_number")
+        .map_err(|e| ApiError::Validation { message: e.message.clone(), errors: vec![e] })?;
     let order_id = crate::payments::order_of_ticket(state, &number)
         .await?
         .ok_or_else(|| ApiError::NotFound("There is no ticket with this number.".into()))?;

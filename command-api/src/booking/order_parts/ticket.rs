@@ -23,8 +23,8 @@ pub struct TicketSaveInput {
     pub status: Option<TicketStatusInput>,
     /// Why: 1 to 500 characters.
     #[serde(default)]
-    #[schema(value_type = api_core::values::Text<500>, required = true)]
-    pub reason: String,
+    #[schema(inline, required = true)]
+    pub reason: api_core::values::Sent<api_core::values::Text<500>>,
 }
 
 /// The status a ticket save sets: only `returned` (a return).

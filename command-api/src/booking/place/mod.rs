@@ -98,7 +98,7 @@ pub struct Placed {
 /// The handler: the booking state in, [`place_order`] under the request's order id.
 #[utoipa::path(post, path = "/api/order/order/place", tag = "order",
     params(("Idempotency-Key" = Option<String>, Header, description = "repeating a key repeats the first answer: 1 to 200 visible ASCII characters", pattern = "^[!-~]([ -~]{0,198}[!-~])?$")),
-    request_body(content = BookingInput, description = "The booking state (spec section 3)"),
+    request_body(content = crate::booking::input::required::PlaceOrderRequest, description = "The booking state (spec section 3)"),
     responses((status = 201, description = "`{\"data\": Placed}`: pending payment", body = Data<Placed>),
         (status = 409, description = "not enough seats"), (status = 422, description = "bad input, discount or coupon")))]
 pub async fn place(

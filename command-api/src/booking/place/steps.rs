@@ -175,7 +175,7 @@ async fn register_payment(p: &Placement<'_>, to_pay: i64) -> Result<PaymentRef, 
                 p.legs().map(|l| (l.course.from_name.as_str(), l.course.to_name.as_str())),
                 p.language,
             ),
-            email: p.input.customer.email.trim().to_owned(),
+            email: p.input.customer.email.kept().to_owned(),
             url_return: format!(
                 "{}{}/order/after-payment?hash_id={}",
                 state.public_url,

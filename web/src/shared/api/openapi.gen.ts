@@ -307,7 +307,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["BannerInput"];
+                    "application/json": components["schemas"]["NewBannerInput"];
                 };
             };
             responses: {
@@ -1010,10 +1010,8 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description JSON text of a list of items (a list itself is accepted too). */
-                        content?: string | null;
-                        /** @description The English items, like `content`; `""`, `null` or no items: not translated. */
-                        content_en?: string | null;
+                        content?: null | components["schemas"]["MenuItems"];
+                        content_en?: null | components["schemas"]["MenuItemsOrBlank"];
                         name?: components["schemas"]["PlainLine100"];
                         name_en?: null | components["schemas"]["PlainLine100OrEmpty_PlainLine100"];
                         /** @description Where the menu is shown. */
@@ -4049,7 +4047,7 @@ export interface paths {
             /** @description The booking state; only course, courseReturn and tickets are read */
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["OrderRequest"];
+                    "application/json": components["schemas"]["TicketsRequest"];
                 };
             };
             responses: {
@@ -4637,7 +4635,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["StampInput"];
+                    "application/json": components["schemas"]["NewStampInput"];
                 };
             };
             responses: {
@@ -8011,7 +8009,7 @@ export interface paths {
             /** @description The booking state (spec section 3) */
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["OrderRequest"];
+                    "application/json": components["schemas"]["PlaceOrderRequest"];
                 };
             };
             responses: {
@@ -13329,8 +13327,7 @@ export interface paths {
                         last_name: components["schemas"]["Line100"];
                         /** @description At least 8 characters. */
                         password: string;
-                        /** @example +48 600 100 200 */
-                        phone?: string | null;
+                        phone?: null | components["schemas"]["PhoneOrEmpty_Phone"];
                     };
                 };
             };
@@ -13709,6 +13706,8 @@ export interface components {
         AccountAnswer: {
             data: components["schemas"]["AccountView"];
         };
+        /** Format: uuid */
+        AccountId: string;
         /** @description The account a user reads and edits on the "my account" page. */
         AccountView: {
             email: string;
@@ -14025,11 +14024,15 @@ export interface components {
             consent_gdpr?: components["schemas"]["Flag"];
             /** @description The terms accepted: required yes. */
             consent_statute?: components["schemas"]["Flag"];
-            email?: components["schemas"]["Email"];
-            first_name?: components["schemas"]["Line100"];
-            last_name?: components["schemas"]["Line100"];
+            /** @description An e-mail address (`local@domain.tld`, ASCII, the local part at most 64 characters); surrounding whitespace is dropped. */
+            email?: string;
+            /** @description One required line of at most 100 characters as sent, without control characters; surrounding whitespace is dropped. */
+            first_name?: string;
+            /** @description One required line of at most 100 characters as sent, without control characters; surrounding whitespace is dropped. */
+            last_name?: string;
             notify_by_sms?: components["schemas"]["Flag"];
-            phone?: components["schemas"]["Phone"];
+            /** @description A phone number: 9 to 15 digits, with spaces, `+`, `-`, `(` and `)` as people write them. */
+            phone?: string;
         };
         /**
          * @description The invoice asked for; its fields are checked only when `is_selected`. In Poland
@@ -14040,8 +14043,7 @@ export interface components {
             address?: string;
             city?: string;
             company_name?: string;
-            /** @description An ISO 3166 code of two capital letters; `PL` when absent. */
-            country?: string | null;
+            country?: null | components["schemas"]["Country"];
             is_selected?: components["schemas"]["Flag"];
             postal_code?: string;
             vat_number?: string;
@@ -14067,6 +14069,8 @@ export interface components {
              */
             qty: number;
         };
+        /** @description At least one line; 50 seats at most on the order. */
+        BookingTickets: components["schemas"]["BookingTicket"][];
         /**
          * @description The order's leg on another course: the leg as it would be there (its times at the
          *     stops, the fare now), and what the move would meet.
@@ -14129,7 +14133,7 @@ export interface components {
              */
             course_id: string;
             /** @description The ticket's number (required; blanks are refused). */
-            number: components["schemas"]["Line40"];
+            number: string;
         };
         /** @description A course the ticket could move to. */
         ChangeOption: {
@@ -14231,7 +14235,7 @@ export interface components {
         };
         CheckInput: {
             /** @description The code (required; blanks are refused). */
-            code: components["schemas"]["Line40"];
+            code: string;
         };
         /** @description A passenger who boarded. */
         CheckedIn: {
@@ -14279,6 +14283,20 @@ export interface components {
             /** Format: int64 */
             refund_amount?: number | null;
             to_course?: null | components["schemas"]["MovedTo"];
+        };
+        /** @description A course chosen: the course and the two stops of the trip. */
+        ChosenCourse: {
+            /** Format: uuid */
+            course_id: string;
+            from: components["schemas"]["ChosenStop"];
+            to: components["schemas"]["ChosenStop"];
+        };
+        /** @description The return course; `{}` or `null` for a one-way trip. */
+        ChosenReturn: components["schemas"]["ChosenCourse"] | Record<string, never> | null;
+        /** @description A stop chosen (its id). */
+        ChosenStop: {
+            /** Format: int64 */
+            id: number;
         };
         /** @description A `companies` row. */
         Company: components["schemas"]["Settings"] & {
@@ -14487,14 +14505,14 @@ export interface components {
              * @description Blank only on an order that has none (a walk-in passenger's sale at the desk): one
              *     the order has is corrected, never blanked (`422`, `field.blank`).
              */
-            email: components["schemas"]["Email"];
+            email: string;
             /** @description Required, at most 100 characters. */
-            first_name: components["schemas"]["Line100"];
+            first_name: string;
             /** @description Required, at most 100 characters. */
-            last_name: components["schemas"]["Line100"];
+            last_name: string;
             notify_by_sms?: boolean;
             /** @description Blank only on an order that has none, as the e-mail. */
-            phone: components["schemas"]["Phone"];
+            phone: string;
         };
         /** @description A content page. */
         ContentPage: {
@@ -14841,7 +14859,7 @@ export interface components {
         /** @description `PUT /order/order-customer/save?id=`. */
         CustomerSaveInput: components["schemas"]["ContactInput"] & {
             /** @description Why: 1 to 500 characters. */
-            reason: components["schemas"]["Text500"];
+            reason: string;
         };
         /** @description The person who ordered. */
         CustomerView: {
@@ -17268,11 +17286,13 @@ export interface components {
         };
         /** @description The invoice data (the buyer) as an admin corrects them. */
         InvoiceDataInput: {
-            address: components["schemas"]["Line200"];
-            city: components["schemas"]["Line100"];
-            company_name: components["schemas"]["Line200"];
-            /** @description ISO country code, `PL` by default. */
-            country?: string | null;
+            /** @description One required line of at most 200 characters as sent, without control characters; surrounding whitespace is dropped. */
+            address: string;
+            /** @description One required line of at most 100 characters as sent, without control characters; surrounding whitespace is dropped. */
+            city: string;
+            /** @description One required line of at most 200 characters as sent, without control characters; surrounding whitespace is dropped. */
+            company_name: string;
+            country?: null | components["schemas"]["Country"];
             /** @description For `PL` like `37-400`. */
             postal_code: string;
             /** @description For `PL` a NIP with a valid checksum (dashes, spaces and a `PL` prefix allowed). */
@@ -17350,7 +17370,7 @@ export interface components {
         /** @description `PUT /order/order-invoice/save?id=`. */
         InvoiceSaveInput: components["schemas"]["InvoiceDataInput"] & {
             /** @description Why: 1 to 500 characters. */
-            reason: components["schemas"]["Text500"];
+            reason: string;
         };
         /** @description A document as an order's pages link to it. */
         InvoiceSummary: {
@@ -17763,10 +17783,8 @@ export interface components {
          *     empty `name_en` is "not translated". Each field is its value type, parsed by serde.
          */
         MenuInput: {
-            /** @description JSON text of a list of items (a list itself is accepted too). */
-            content?: string | null;
-            /** @description The English items, like `content`; `""`, `null` or no items: not translated. */
-            content_en?: string | null;
+            content?: null | components["schemas"]["MenuItems"];
+            content_en?: null | components["schemas"]["MenuItemsOrBlank"];
             name: components["schemas"]["PlainLine100"];
             name_en?: null | components["schemas"]["PlainLine100OrEmpty_PlainLine100"];
             /** @description Where the menu is shown. */
@@ -17780,6 +17798,26 @@ export interface components {
             name: string;
             /** @description `nuxt-link` (in-app) or an anchor target (`_self`, `_blank`, …). */
             target: string;
+        };
+        /** @description An item of a menu's first level. */
+        MenuItemInput: {
+            /** @description Its sub-items, at most 50. */
+            children?: components["schemas"]["MenuSubItemInput"][] | null;
+            link?: null | components["schemas"]["Link"];
+            name: components["schemas"]["PlainLine100"];
+            target?: null | components["schemas"]["LinkTarget"];
+        };
+        /** @description The menu's items, at most 50 (two levels). */
+        MenuItems: components["schemas"]["MenuItemInput"][];
+        /** @description The English items, like `content`; blank text or no items: not translated. */
+        MenuItemsOrBlank: components["schemas"]["MenuItems"] | string;
+        /** @description A sub-item: as an item, without sub-items of its own. */
+        MenuSubItemInput: {
+            /** @description Always empty: menus are two levels deep. */
+            children?: Record<string, never>[] | null;
+            link?: null | components["schemas"]["Link"];
+            name: components["schemas"]["PlainLine100"];
+            target?: null | components["schemas"]["LinkTarget"];
         };
         /**
          * @description Where a menu is shown: one of [`MENU_TYPES`].
@@ -17818,9 +17856,9 @@ export interface components {
         MyAccountInput: {
             /** @description Only the account's own address is accepted (and ignored). */
             email?: string | null;
-            first_name?: string | null;
-            last_name?: string | null;
-            phone?: string | null;
+            first_name?: null | components["schemas"]["Line100"];
+            last_name?: null | components["schemas"]["Line100"];
+            phone?: null | components["schemas"]["PhoneOrEmpty_Phone"];
         };
         /** @description One of the user's tickets. */
         MyTicket: {
@@ -17872,6 +17910,33 @@ export interface components {
             to_name: string;
         };
         /**
+         * @description What a client sends to save a banner; on update absent fields keep their value and
+         *     `null` clears `valid_from`/`valid_to`. `title` is required on create; an empty
+         *     `title_en` is "not translated". Each field is its value type, parsed by serde (the
+         *     schema is the type's).
+         */
+        NewBannerInput: {
+            bg_class?: null | components["schemas"]["CssClasses"];
+            link?: null | components["schemas"]["Link"];
+            link_target?: null | components["schemas"]["LinkTarget"];
+            /**
+             * Format: int64
+             * @description Seconds a closed banner stays hidden.
+             */
+            refresh_time?: number | null;
+            /** Format: int64 */
+            sort_order?: number | null;
+            /** @description HTML; sanitised. */
+            text?: string | null;
+            text_class?: null | components["schemas"]["CssClasses"];
+            /** @description HTML; sanitised. Empty: not translated. */
+            text_en?: string | null;
+            title: components["schemas"]["PlainLine200"];
+            title_en?: null | components["schemas"]["PlainLine200OrEmpty_PlainLine200"];
+            valid_from?: null | components["schemas"]["Moment"];
+            valid_to?: null | components["schemas"]["Moment"];
+        };
+        /**
          * @description What a client sends to save settings; absent fields keep their value. `name` is
          *     required; `address`, `postal_code` (`NN-NNN` when the country is `PL`) and `city` may be
          *     empty.
@@ -17900,8 +17965,7 @@ export interface components {
             page_footer_2_en?: string | null;
             /** Format: int64 */
             payment_time_minutes?: number | null;
-            /** @description One required line of plain text (no `<`, `>` or control characters) of at most 20 characters as sent; surrounding whitespace is dropped. Empty (or only whitespace): none. */
-            postal_code?: string;
+            postal_code?: null | string;
             /**
              * Format: int64
              * @description Seconds, up to a year.
@@ -17920,10 +17984,25 @@ export interface components {
             sales_close_minutes?: number | null;
             /** Format: int64 */
             stamps_per_reward?: number | null;
-            tax_id?: null | components["schemas"]["NipOrEmpty"];
+            /**
+             * @description The seller's NIP: ten digits, which may be written with `-`, spaces and a `PL`
+             *     prefix, whose weighted sum (6, 5, 7, 2, 3, 4, 5, 6, 7) modulo 11 is the tenth digit;
+             *     stored as the ten digits. Empty: not set yet.
+             */
+            tax_id?: null | string;
             /** Format: int64 */
             vat_rate_percent?: number | null;
         };
+        /** @description `POST /course/stamp/save`, `PUT /course/stamp/save?id={user}`. */
+        NewStampInput: {
+            /** @description `true` (default) gives the stamp, `false` takes it back. */
+            stamped?: boolean | null;
+            /** @description A paid ticket of the user's own order (required). */
+            ticket_number: string;
+            user_id: components["schemas"]["AccountId"];
+        };
+        /** @description A Polish NIP: ten digits whose check digit adds up, as written (`PL 526-025-02-74`); stored as the ten digits. */
+        Nip: string;
         /** @description A Polish NIP: ten digits whose check digit adds up, as written (`PL 526-025-02-74`); stored as the ten digits. Empty (or only whitespace): none. */
         NipOrEmpty: string;
         /** @description Text with something besides whitespace in it. */
@@ -17953,6 +18032,19 @@ export interface components {
         OfficeSaleRequest: components["schemas"]["OrderRequest"] & {
             /** @description `cash` or `card_terminal`. */
             payment_method: components["schemas"]["OfficePayment"];
+        };
+        /**
+         * @description The customer of an order placed online: names, e-mail and phone given, the terms and
+         *     the processing of the data accepted.
+         */
+        OnlineCustomer: {
+            consent_gdpr: components["schemas"]["Yes"];
+            consent_statute: components["schemas"]["Yes"];
+            email: components["schemas"]["Email"];
+            first_name: components["schemas"]["Line100"];
+            last_name: components["schemas"]["Line100"];
+            notify_by_sms?: null | components["schemas"]["Flag"];
+            phone: components["schemas"]["Phone"];
         };
         /** @description An account, as an admin sees whose an order is. */
         OrderAccount: {
@@ -18081,7 +18173,7 @@ export interface components {
             customer?: null | components["schemas"]["ContactInput"];
             invoice?: null | components["schemas"]["InvoiceDataInput"];
             /** @description Why (kept with the event): 1 to 500 characters. */
-            reason: components["schemas"]["Text500"];
+            reason: string;
         };
         /** @description What the save did. */
         OrderSaved: {
@@ -18109,7 +18201,7 @@ export interface components {
         /** @description `PUT /order/order-user/save?id=`. */
         OrderUserInput: {
             /** @description Why: 1 to 500 characters. */
-            reason: components["schemas"]["Text500"];
+            reason: string;
             /**
              * Format: uuid
              * @description The customer's account (required).
@@ -18176,7 +18268,7 @@ export interface components {
             course_id: string;
             kind?: null | components["schemas"]["LegKindInput"];
             /** @description Why: 1 to 500 characters. */
-            reason: components["schemas"]["Text500"];
+            reason: string;
         };
         /**
          * @description An announcement's kind as the request names it (the document lists the two).
@@ -18242,6 +18334,17 @@ export interface components {
         };
         /** @description A phone number: 9 to 15 digits, with spaces, `+`, `-`, `(` and `)` as people write them. */
         Phone: string;
+        /** @description A phone number: 9 to 15 digits, with spaces, `+`, `-`, `(` and `)` as people write them. Empty (or only whitespace): none. */
+        PhoneOrEmpty_Phone: string;
+        /** @description The booking state: what the order form sends to validate, price and place an order. */
+        PlaceOrderRequest: {
+            coupon?: null | components["schemas"]["BookingCoupon"];
+            course: components["schemas"]["ChosenCourse"];
+            courseReturn?: components["schemas"]["ChosenReturn"];
+            customer: components["schemas"]["OnlineCustomer"];
+            invoice?: components["schemas"]["BookingInvoice"];
+            tickets: components["schemas"]["BookingTickets"];
+        };
         /** @description The answer to a placed order. */
         Placed: {
             /** Format: int64 */
@@ -18400,8 +18503,7 @@ export interface components {
             last_name: components["schemas"]["Line100"];
             /** @description At least 8 characters. */
             password: string;
-            /** @example +48 600 100 200 */
-            phone?: string | null;
+            phone?: null | components["schemas"]["PhoneOrEmpty_Phone"];
         };
         /**
          * @description One document of the register. Amounts in grosz; a correction's are its change
@@ -18479,7 +18581,7 @@ export interface components {
             /** @description The buyer (`invoice.*` fields, checked as at ordering). */
             invoice?: components["schemas"]["InvoiceDataInput"];
             /** @description The number of one of the order's tickets (required; blanks are refused). */
-            number: components["schemas"]["Line40"];
+            number: string;
         };
         /** @description `POST /course/course/disruption-resend`. */
         ResendInput: {
@@ -18502,7 +18604,7 @@ export interface components {
         ReturnInput: {
             code?: string | null;
             /** @description The ticket's number (required; blanks are refused). */
-            number: components["schemas"]["Line40"];
+            number: string;
         };
         /**
          * @description What returning a ticket would give back and where, before the customer confirms: the
@@ -18753,8 +18855,7 @@ export interface components {
              * @description A stop id.
              */
             start: number;
-            /** @description `one_way` (default) or `round_trip`. */
-            tripMode: string;
+            tripMode?: null | components["schemas"]["TripMode"];
         };
         /** @description The answer. */
         SearchResult: {
@@ -18892,8 +18993,7 @@ export interface components {
             page_footer_2_en?: string | null;
             /** Format: int64 */
             payment_time_minutes?: number | null;
-            /** @description One required line of plain text (no `<`, `>` or control characters) of at most 20 characters as sent; surrounding whitespace is dropped. Empty (or only whitespace): none. */
-            postal_code?: string;
+            postal_code?: null | string;
             /**
              * Format: int64
              * @description Seconds, up to a year.
@@ -18912,7 +19012,12 @@ export interface components {
             sales_close_minutes?: number | null;
             /** Format: int64 */
             stamps_per_reward?: number | null;
-            tax_id?: null | components["schemas"]["NipOrEmpty"];
+            /**
+             * @description The seller's NIP: ten digits, which may be written with `-`, spaces and a `PL`
+             *     prefix, whose weighted sum (6, 5, 7, 2, 3, 4, 5, 6, 7) modulo 11 is the tenth digit;
+             *     stored as the ten digits. Empty: not set yet.
+             */
+            tax_id?: null | string;
             /** Format: int64 */
             vat_rate_percent?: number | null;
         };
@@ -18951,7 +19056,7 @@ export interface components {
             /** @description `true` (default) gives the stamp, `false` takes it back. */
             stamped?: boolean | null;
             /** @description A paid ticket of the user's own order (required). */
-            ticket_number: components["schemas"]["Line40"];
+            ticket_number: string;
             /**
              * Format: uuid
              * @description The account (required on POST; the `id` of a PUT).
@@ -19079,6 +19184,8 @@ export interface components {
             /** @description The token of the choice's link (`/odwolany-kurs/{token}`), for the ticket's owner. */
             token?: string | null;
         };
+        /** @description A ticket's number, in either case: one line of at most 40 characters as sent. */
+        TicketNumber: string;
         /** @description `PUT /order/ticket/save?id=`: a change of course or a return. */
         TicketSaveInput: {
             /**
@@ -19087,7 +19194,7 @@ export interface components {
              */
             course_id?: string | null;
             /** @description Why: 1 to 500 characters. */
-            reason: components["schemas"]["Text500"];
+            reason: string;
             status?: null | components["schemas"]["TicketStatusInput"];
         };
         /** @description What a ticket save did. */
@@ -19140,6 +19247,15 @@ export interface components {
             /** @description `valid`, `returned` or `used`. */
             status: string;
             to_name: string;
+        };
+        /** @description The booking state: what the order form sends to validate, price and place an order. */
+        TicketsRequest: {
+            coupon?: null | components["schemas"]["BookingCoupon"];
+            course: components["schemas"]["ChosenCourse"];
+            courseReturn?: components["schemas"]["ChosenReturn"];
+            customer?: components["schemas"]["BookingCustomer"];
+            invoice?: components["schemas"]["BookingInvoice"];
+            tickets: components["schemas"]["BookingTickets"];
         };
         /** @description One entry of an order's history. */
         TimelineEntry: {
@@ -19198,6 +19314,11 @@ export interface components {
             vat: number;
         };
         /**
+         * @description One way (the default), or there and back.
+         * @enum {string}
+         */
+        TripMode: "one_way" | "round_trip";
+        /**
          * @description The body: `{"my-account": {…}}` as the spec's front end sends it, or the bare fields
          *     (not both: a request with both is refused).
          *     (Written out rather than `#[serde(flatten)]`, so the document has one plain object.)
@@ -19205,10 +19326,10 @@ export interface components {
         UpdateMyAccountInput: {
             /** @description Only the account's own address is accepted (and ignored). */
             email?: string | null;
-            first_name?: string | null;
-            last_name?: string | null;
+            first_name?: null | components["schemas"]["Line100"];
+            last_name?: null | components["schemas"]["Line100"];
             "my-account"?: null | components["schemas"]["MyAccountInput"];
-            phone?: string | null;
+            phone?: null | components["schemas"]["PhoneOrEmpty_Phone"];
         };
         UserAnswer: {
             data: components["schemas"]["UserView"];
@@ -19297,6 +19418,8 @@ export interface components {
             name: string;
             town: string;
         };
+        /** @description Yes: `true`, `"1"`, `"true"` or a whole number other than 0. */
+        Yes: true | ("1" | "true") | number;
     };
     responses: never;
     parameters: never;

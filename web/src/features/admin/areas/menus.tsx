@@ -5,7 +5,7 @@ import type { ApiSchema } from '@/shared/api/schema';
 
 import { MenuItemsEditor, MenuPreview } from '../components/menu-items-editor';
 import { defineArea } from '../lib/define-area';
-import { itemsJson, itemsValid, parseItems, type MenuItem } from '../lib/menu-items';
+import { itemsInput, itemsValid, parseItems, type MenuItem } from '../lib/menu-items';
 import { requiredText, text } from '../lib/validation';
 import { areaTitles } from '../messages/area-titles';
 import { common } from '../messages/common-messages';
@@ -54,7 +54,8 @@ export const menusArea = defineArea<Menu, z.infer<typeof schema>>({
       content: parseItems(menu?.content ?? '[]'),
       content_en: parseItems(menu?.content_en ?? ''),
     }),
-    toInput: (values) => ({ ...values, content: itemsJson(values.content), content_en: values.content_en.length > 0 ? itemsJson(values.content_en) : '' }),
+    // An empty English list is "not translated".
+    toInput: (values) => ({ ...values, content: itemsInput(values.content), content_en: itemsInput(values.content_en) }),
     aside: (values) => <MenuPreview items={Array.isArray(values.content) ? (values.content) : []} />,
   },
 });

@@ -11,7 +11,7 @@ import { renderApp } from '@/testing/test-utils';
 const ADMIN = { loggedInAs: 'admin@example.com' };
 
 describe('menus', () => {
-  it('edits items as a tree with a preview, and saves them as JSON text', async () => {
+  it('edits items as a tree with a preview, and saves them as a list', async () => {
     const bodies: unknown[] = [];
     server.use(
       http.put(apiUrl('/app/menu/save'), async ({ request }) => {
@@ -38,8 +38,9 @@ describe('menus', () => {
 
     await user.click(screen.getByRole('button', { name: 'Zapisz' }));
     expect(await screen.findByText('Zapisano zmiany.')).toBeInTheDocument();
-    const body = bodies[0] as { content: string };
-    expect(JSON.parse(body.content)).toContainEqual({
+    const body = bodies[0] as { content: unknown[]; content_en: unknown[] };
+    expect(Array.isArray(body.content_en)).toBe(true);
+    expect(body.content).toContainEqual({
       name: 'Przewoźnik',
       link: 'https://niskobus.example',
       target: '_blank',

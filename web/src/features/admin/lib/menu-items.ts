@@ -1,5 +1,5 @@
 // A menu's items, as the API stores them (JSON text of `MenuItem`s; children only on the first level),
-// read into a tree the editor changes and written back as JSON text.
+// read into a tree the editor changes and sent back as a list.
 import type { ApiSchema } from '@/shared/api/schema';
 
 export type MenuItem = ApiSchema<'MenuItem'>;
@@ -25,11 +25,14 @@ export function parseItems(json: string): MenuItem[] {
   }
 }
 
-/** Items without empty children lists, so the stored JSON stays as the site reads it. */
+/** Items without empty children lists, as a save sends them (the document's `MenuItems`). */
+export function itemsInput(items: MenuItem[]): MenuItem[] {
+  return items.map(({ children, ...item }) => (children && children.length > 0 ? { ...item, children } : item));
+}
+
+/** The items as JSON text, the form the API stores them in. */
 export function itemsJson(items: MenuItem[]): string {
-  return JSON.stringify(
-    items.map(({ children, ...item }) => (children && children.length > 0 ? { ...item, children } : item)),
-  );
+  return JSON.stringify(itemsInput(items));
 }
 
 export function itemsValid(items: MenuItem[]): boolean {
