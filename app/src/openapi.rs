@@ -218,9 +218,12 @@ mod tests {
     #[test]
     fn every_free_string_refuses_a_nul_as_the_gate_does() {
         let doc = super::json();
-        // A string the handler takes as any text (no pattern of its own).
-        let name = &doc["components"]["schemas"]["MyAccountInput"]["properties"]["first_name"];
-        assert_eq!(name["pattern"], super::NO_NUL, "{name}");
+        // Strings the handler takes as any text (no pattern of their own: a company's name
+        // when no invoice is asked for, a ticket's code as typed).
+        for (schema, field) in [("BookingInvoice", "company_name"), ("RequestInvoiceInput", "code")] {
+            let free = &doc["components"]["schemas"][schema]["properties"][field];
+            assert_eq!(free["pattern"], super::NO_NUL, "{schema}.{field}: {free}");
+        }
     }
 
     /// Rust's whitespace (`char::is_whitespace`, what the handlers' `trim` takes away) as
@@ -307,15 +310,23 @@ mod tests {
     #[test]
     fn the_order_calls_document_their_request() {
         let doc = super::json();
-        for path in
-            ["/api/order/order/place", "/api/order/order/validate", "/api/course/discount/calculate-for-tickets"]
-        {
-            let body = &doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"];
-            assert_eq!(body["$ref"], "#/components/schemas/OrderRequest", "{path}");
+        // Validating a step takes any part of the state; pricing needs the course and the
+        // lines, placing needs the whole state (`command-api/src/booking/input/required.rs`).
+        for (path, body) in [
+            ("/api/order/order/place", "PlaceOrderRequest"),
+            ("/api/order/order/validate", "OrderRequest"),
+            ("/api/course/discount/calculate-for-tickets", "TicketsRequest"),
+        ] {
+            let schema = &doc["paths"][path]["post"]["requestBody"]["content"]["application/json"]["schema"];
+            assert_eq!(schema["$ref"], format!("#/components/schemas/{body}"), "{path}");
         }
+        // The form's customer is read as `Sent` value types: their schemas, inline.
         let customer = &doc["components"]["schemas"]["BookingCustomer"]["properties"];
-        assert_eq!(customer["email"]["$ref"], "#/components/schemas/Email");
-        assert_eq!(customer["phone"]["$ref"], "#/components/schemas/Phone");
+        assert_eq!(customer["email"]["pattern"], api_core::values::Email::PATTERN);
+        assert_eq!(customer["phone"]["pattern"], api_core::values::Phone::PATTERN);
+        let online = &doc["components"]["schemas"]["OnlineCustomer"]["properties"];
+        assert_eq!(online["email"]["$ref"], "#/components/schemas/Email");
+        assert_eq!(online["phone"]["$ref"], "#/components/schemas/Phone");
         assert_eq!(doc["components"]["schemas"]["Email"]["pattern"], api_core::values::Email::PATTERN);
         assert_eq!(doc["components"]["schemas"]["Email"]["maxLength"], 254);
         let office = doc["paths"]["/api/order/order/save"]["post"]["requestBody"]["content"]["application/json"]
