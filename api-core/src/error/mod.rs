@@ -252,7 +252,12 @@ impl ApiError {
     /// `validation`, as for any field error). Every field error has a code: there is no
     /// constructor without one.
     pub fn invalid_field(field: &str, code: &'static str, message: &str) -> Self {
-        ApiError::Validation { message: message.to_string(), errors: vec![FieldError::new(field, code, message)] }
+        ApiError::field(FieldError::new(field, code, message))
+    }
+
+    /// A `422` of one field error, its message the answer's.
+    pub fn field(error: FieldError) -> Self {
+        ApiError::Validation { message: error.message.clone(), errors: vec![error] }
     }
 
     /// A refusal (a domain decision, an edge rule) shown on one field of the form: the

@@ -18,6 +18,6 @@ pub(crate) fn parse(sent: &Sent<TicketNumber>, field: &str) -> Result<String, Fi
 pub(crate) fn required(sent: &Sent<TicketNumber>, field: &str) -> Result<String, ApiError> {
     parse(sent, field).map_err(|e| {
         let (code, params) = (e.code, e.params.clone().unwrap_or_default());
-        ApiError::Validation { message: e.message.clone(), errors: vec![e] }.with_code(code).with_params(params)
+        ApiError::field(e).with_code(code).with_params(params)
     })
 }

@@ -98,8 +98,7 @@ async fn stamp(
     number: &Sent<TicketNumber>,
     stamped: bool,
 ) -> Result<StampSaved, ApiError> {
-    let number = crate::booking::ticket_number::parse(number, "ticket_number")
-        .map_err(|e| ApiError::Validation { message: e.message.clone(), errors: vec![e] })?;
+    let number = crate::booking::ticket_number::parse(number, "ticket_number").map_err(ApiError::field)?;
     let order_id = crate::payments::order_of_ticket(state, &number)
         .await?
         .ok_or_else(|| ApiError::NotFound("There is no ticket with this number.".into()))?;
