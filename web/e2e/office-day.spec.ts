@@ -90,6 +90,8 @@ test("the office's day: the home page, a desk sale printed, an invoice on reques
   await page.goto('/admin/order/order');
   await expectAccessible(page, testInfo, 'office-day-orders');
   await page.getByRole('link', { name: 'Nowa sprzedaż w biurze' }).click();
+  // The list has a "Trasa" filter of its own: wait for the sale's page before choosing.
+  await expect(page.getByRole('heading', { level: 1, name: 'Nowa sprzedaż w biurze' })).toBeVisible();
   await page.getByLabel('Trasa').selectOption({ label: ROUTE });
   await page.getByLabel('Skąd').selectOption({ value: String(from) });
   await page.getByLabel('Dokąd').selectOption({ value: String(to) });

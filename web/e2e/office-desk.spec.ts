@@ -27,6 +27,8 @@ test('a walk-in passenger without an e-mail gets a printed ticket the driver che
   await logIn(page, ADMIN);
   await page.goto('/admin/order/order');
   await page.getByRole('link', { name: 'Nowa sprzedaż w biurze' }).click();
+  // The list has a "Trasa" filter of its own: wait for the sale's page before choosing.
+  await expect(page.getByRole('heading', { level: 1, name: 'Nowa sprzedaż w biurze' })).toBeVisible();
   await page.getByLabel('Trasa').selectOption({ label: ROUTE });
   await page.getByLabel('Skąd').selectOption({ value: String(from) });
   await page.getByLabel('Dokąd').selectOption({ value: String(to) });
