@@ -9,9 +9,14 @@
 //! serde happened to meet.
 
 use api_core::codes;
-use api_core::values::{Email, Line, Phone, ValueError};
+use std::borrow::Cow;
+
+use api_core::values::{Email, Line, NotBlank, Phone, ValueError};
 use api_core::Fields;
 use serde_json::Value;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};
+use utoipa::openapi::RefOr;
+use utoipa::{PartialSchema, ToSchema};
 
 /// The longest e-mail address SMTP carries (RFC 5321: 254 octets in a path).
 pub const EMAIL_MAX: usize = Email::MAX;
@@ -49,14 +54,14 @@ const NOT_PHONE_CHARACTERS: ValueError =
 /// An account's e-mail address: the API's one rule ([`Email`]), which the mailer takes.
 pub type EmailAddress = Email;
 
-/// A password a user chooses: 8 to 128 characters. Kept as given (no trimming: spaces
-/// are legitimate password characters).
+/// A password a user chooses: 8 to 128 characters, not all whitespace. Kept as given (no
+/// trimming: spaces are legitimate password characters). Its schema states the same.
 pub struct NewPassword(String);
 
 impl NewPassword {
     pub fn parse(text: &str) -> Result<Self, ValueError> {
         let length = text.chars().count();
-        if length == 0 {
+        if text.trim().is_empty() {
             Err(ValueError::Blank)
         } else if length < PASSWORD_MIN {
             Err(ValueError::TooShort { min: PASSWORD_MIN })
@@ -69,6 +74,25 @@ impl NewPassword {
 
     pub fn expose(&self) -> &str {
         &self.0
+    }
+}
+
+impl PartialSchema for NewPassword {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Password)))
+            .description(Some("A new password: 8 to 128 characters, not all whitespace, kept as sent."))
+            .min_length(Some(PASSWORD_MIN))
+            .max_length(Some(PASSWORD_MAX))
+            .pattern(Some(NotBlank::PATTERN))
+            .into()
+    }
+}
+
+impl ToSchema for NewPassword {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("NewPassword")
     }
 }
 
@@ -227,6 +251,12 @@ mod tests {
         assert!(NewPassword::parse("żółćżółć").is_ok(), "8 characters, 16 bytes");
         assert_eq!(NewPassword::parse(&"x".repeat(129)).unwrap_err(), ValueError::TooLong { max: 128 });
         assert_eq!(NewPassword::parse(" spaces  ok ").unwrap().expose(), " spaces  ok ");
+        // All whitespace is blank at any length, as the schema's pattern says.
+        assert_eq!(NewPassword::parse(&" ".repeat(12)).unwrap_err(), ValueError::Blank);
+        let pattern = regex::Regex::new(NotBlank::PATTERN).expect("the pattern compiles");
+        for text in ["\u{3000}".repeat(9), "abcdefgh".into(), " \t a      ".into()] {
+            assert_eq!(pattern.is_match(&text), NewPassword::parse(&text).is_ok(), "{text:?}");
+        }
         assert_eq!(format!("{:?}", NewPassword::parse("secret-password").unwrap()), "NewPassword(***)");
     }
 

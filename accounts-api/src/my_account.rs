@@ -33,7 +33,7 @@ pub struct MyAccountInput {
     #[serde(default)]
     pub phone: Option<Value>,
     /// Only the account's own address is accepted (and ignored).
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<api_core::values::Email>)]
     #[serde(default)]
     pub email: Option<Value>,
 }
@@ -58,7 +58,7 @@ pub struct UpdateMyAccountInput {
     #[serde(default)]
     pub phone: Option<Value>,
     /// Only the account's own address is accepted (and ignored).
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<api_core::values::Email>)]
     #[serde(default)]
     pub email: Option<Value>,
 }

@@ -81,15 +81,15 @@ pub async fn forgot_password(
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ChangePasswordInput {
     /// The token of the e-mailed link; when present, no login is needed.
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<api_core::values::NotBlank>)]
     #[serde(default)]
     pub token: Option<Value>,
     /// The current password, when changing it logged in (without `token`).
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<api_core::values::NotBlank>)]
     #[serde(default)]
     pub old_password: Option<Value>,
     /// The new password: at least 8 characters.
-    #[schema(value_type = String, required = true, min_length = 8, max_length = 128)]
+    #[schema(value_type = super::fields::NewPassword, required = true)]
     #[serde(default)]
     pub password: Option<Value>,
 }

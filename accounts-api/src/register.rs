@@ -31,7 +31,7 @@ pub struct RegisterInput {
     #[serde(default)]
     pub email: Option<Value>,
     /// At least 8 characters.
-    #[schema(value_type = String, required = true, min_length = 8, max_length = 128)]
+    #[schema(value_type = super::fields::NewPassword, required = true)]
     #[serde(default)]
     pub password: Option<Value>,
     #[schema(value_type = api_core::values::Line<100>, required = true, example = "Jan")]

@@ -277,6 +277,24 @@ describe('the backend’s messages on a Polish page', () => {
     expect(serverMessage(polish, sample('field.out_of_range', 'at most 100', 'value', { max: 255 }))).toBe('Wpisz wartość najwyżej 255.');
   });
 
+  it('say a complaint step refused in the panel in the panel\'s words (one table, its `panel` variant)', () => {
+    expect(serverMessage(polish, sample('complaint.empty_text', 'The answer needs text.', 'text'), 'panel')).toBe('Wpisz odpowiedź.');
+    expect(serverMessage(english, sample('complaint.empty_text', 'The answer needs text.', 'text'), 'panel')).toBe('Please write the answer.');
+    expect(serverMessage(polish, sample('complaint.not_decided', 'Decide first.'), 'panel')).toBe(
+      'Najpierw uwzględnij albo odrzuć reklamację, potem na nią odpowiedz.',
+    );
+    expect(serverMessage(polish, sample('complaint.already_decided', 'Decided.'), 'panel')).toBe('Ta reklamacja została już uwzględniona albo odrzucona.');
+  });
+
+  it('say a price out of range in the panel in złoty, a grid cell by its name without indices', () => {
+    const price = (field: string) => sample('field.out_of_range', 'price must be from 1 to 10000000', field, { min: 1, max: 10_000_000 });
+    expect(serverMessage(polish, price('prices[3].price'), 'panel')).toBe('Podaj cenę od 0,01 do 100\u00a0000,00 zł.');
+    expect(serverMessage(english, price('price'), 'panel')).toBe('Enter a price from PLN 0.01 to PLN 100,000.00.');
+    // Another field of the grid, and a price elsewhere, keep the general sentence.
+    expect(serverMessage(polish, sample('field.out_of_range', 'x', 'prices[3].to_waypoint_id', { min: 1, max: 9 }), 'panel')).toBe('Wpisz wartość od 1 do 9.');
+    expect(serverMessage(polish, price('price'))).toBe('Wpisz wartość od 1 do 10\u00a0000\u00a0000.');
+  });
+
   it('say a length in the Polish plural its number takes', () => {
     const tooLong = (max: number) => serverMessage(polish, sample('field.too_long', 'x', 'email', { max }));
     expect([1, 2, 5, 12, 22, 25, 254].map(tooLong)).toEqual([

@@ -63,8 +63,16 @@ fn parse_item(value: &Value, path: &str, depth: usize, errors: &mut Fields<'_>) 
     let name = text("name", errors)
         .and_then(|n| errors.value(&format!("{path}.name"), PlainLine::<100>::parse(&n).map(String::from)));
     let link = text("link", errors).and_then(|l| errors.value(&format!("{path}.link"), validate::link(&l)));
-    let target = text("target", errors).map(|t| if t.is_empty() { "_self".to_string() } else { t });
-    let target = target.and_then(|t| errors.value(&format!("{path}.target"), validate::link_target(&t)));
+    // As the document states it: absent or null is `_self`, else exactly one of the list
+    // (not trimmed, not blank: the editor sends one of its choices).
+    let target = match item.get("target") {
+        None | Some(Value::Null) => Some("_self".to_string()),
+        Some(Value::String(t)) => errors.value(&format!("{path}.target"), validate::link_target(t)),
+        Some(_) => {
+            errors.refuse(&format!("{path}.target"), ValueError::NotText);
+            None
+        }
+    };
     let children = match item.get("children") {
         None | Some(Value::Null) => vec![],
         Some(Value::Array(list)) if list.is_empty() => vec![],
@@ -170,6 +178,19 @@ mod tests {
             ]
         );
         assert_eq!(parse(json!({"name": "x"})).1, ["content"]);
+    }
+
+    #[test]
+    fn a_target_is_one_of_the_list_as_sent_or_absent() {
+        let (items, errors) = parse(json!([{"name": "a", "link": "/a"}, {"name": "b", "link": "/b", "target": null}]));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert!(items.iter().all(|item| item.target == "_self"));
+        let (_, errors) = parse(json!([
+            {"name": "a", "link": "/a", "target": ""},
+            {"name": "b", "link": "/b", "target": " _blank"},
+            {"name": "c", "link": "/c", "target": 1}
+        ]));
+        assert_eq!(errors, ["content[0].target", "content[1].target", "content[2].target"]);
     }
 
     #[test]

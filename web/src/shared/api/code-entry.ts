@@ -27,8 +27,9 @@ export type CodeTranslation = MessageDescriptor | ((text: ServerText) => Display
 /** The screens that say some codes their own way (the rest say every code as the table's `text`). */
 export type Screen = 'search' | 'order' | 'return' | 'change' | 'choice' | 'complaint' | 'panel';
 
-/** A code on one screen: one translation, or one per field (the field itself, else the list it is an
- * item of: `attachments` for `attachments[1].content`, else `'*'` for any other field). A field the map
+/** A code on one screen: one translation, or one per field (the field itself, else its name without
+ * indices: `prices.price` for `prices[3].price`, else the list it is an item of: `attachments` for
+ * `attachments[1].content`, else `'*'` for any other field). A field the map
  * does not name (and no `'*'`) gets the code's `text`. */
 export type ScreenTranslation = CodeTranslation | { readonly fields: Readonly<Record<string, CodeTranslation>> };
 
@@ -63,12 +64,14 @@ function isByField(said: ScreenTranslation): said is { readonly fields: Readonly
   return typeof said === 'object' && 'fields' in said;
 }
 
-/** The translation `said` has for the field of `text`, if any. */
+/** The translation `said` has for the field of `text`, if any: by the field itself, else by its name
+ * without indices (`prices.price` for `prices[3].price`), else by the list it is an item of, else `'*'`. */
 function forField(said: ScreenTranslation, text: ServerText): CodeTranslation | undefined {
   if (!isByField(said)) return said;
   const field = text.field ?? '';
+  const unindexed = field.replace(/\[\d+\]/g, '');
   const list = field.split(/[.[]/)[0] ?? field;
-  return said.fields[field] ?? said.fields[list] ?? said.fields['*'];
+  return said.fields[field] ?? said.fields[unindexed] ?? said.fields[list] ?? said.fields['*'];
 }
 
 /** How `entry` says `text` on `screen` (the screen's own words, else the code's); `null` when neither. */

@@ -188,6 +188,7 @@ export const complaintTexts = defineMessages({
 });
 
 export const panelTexts = defineMessages({
+  emptyAnswer: { id: 'admin.complaint.emptyAnswer', defaultMessage: 'Wpisz odpowiedź.', description: 'Refusal of a complaint\'s answer without text (complaint.empty_text in the panel)' },
   departurePast: {
     id: 'admin.server.departurePast',
     defaultMessage: 'Odjazd musi być w przyszłości. Wybierz późniejszą datę lub godzinę.',
@@ -207,5 +208,14 @@ export const panelTexts = defineMessages({
     id: 'admin.server.changedMeanwhile',
     defaultMessage: 'Nie zapisano: ktoś inny zmienił te dane w międzyczasie. Odśwież stronę, sprawdź jego zmiany i wprowadź swoje ponownie.',
     description: 'Server code conflict.changed_meanwhile (409) in the admin panel: say what happened, not just "try again"',
+  },
+});
+
+/** The panel's sentences that carry the answer's numbers. */
+export const panelValueTexts = defineMessages<{ priceRange: { min: number; max: number } }>({
+  priceRange: {
+    id: 'admin.route.priceRange',
+    defaultMessage: 'Podaj cenę od {min, number, ::.00} do {max, number, ::.00} zł.',
+    description: 'A price the server refused as out of range (field.out_of_range on a price in the panel); {min} and {max} in złoty (0,01 and 100 000,00), from the answer’s params (grosze)',
   },
 });

@@ -13326,7 +13326,7 @@ export interface paths {
                         first_name: components["schemas"]["Line100"];
                         last_name: components["schemas"]["Line100"];
                         /** @description At least 8 characters. */
-                        password: string;
+                        password: components["schemas"]["NewPassword"];
                         phone?: null | components["schemas"]["PhoneOrEmpty_Phone"];
                     };
                 };
@@ -14177,12 +14177,10 @@ export interface components {
             reason?: null | components["schemas"]["CannotChange"];
         };
         ChangePasswordInput: {
-            /** @description The current password, when changing it logged in (without `token`). */
-            old_password?: string | null;
+            old_password?: null | components["schemas"]["NotBlank"];
             /** @description The new password: at least 8 characters. */
-            password: string;
-            /** @description The token of the e-mailed link; when present, no login is needed. */
-            token?: string | null;
+            password: components["schemas"]["NewPassword"];
+            token?: null | components["schemas"]["NotBlank"];
         };
         Changed: {
             /** Format: uuid */
@@ -17854,8 +17852,7 @@ export interface components {
         };
         /** @description The editable account fields; each may be left out. */
         MyAccountInput: {
-            /** @description Only the account's own address is accepted (and ignored). */
-            email?: string | null;
+            email?: null | components["schemas"]["Email"];
             first_name?: null | components["schemas"]["Line100"];
             last_name?: null | components["schemas"]["Line100"];
             phone?: null | components["schemas"]["PhoneOrEmpty_Phone"];
@@ -17993,6 +17990,11 @@ export interface components {
             /** Format: int64 */
             vat_rate_percent?: number | null;
         };
+        /**
+         * Format: password
+         * @description A new password: 8 to 128 characters, not all whitespace, kept as sent.
+         */
+        NewPassword: string;
         /** @description `POST /course/stamp/save`, `PUT /course/stamp/save?id={user}`. */
         NewStampInput: {
             /** @description `true` (default) gives the stamp, `false` takes it back. */
@@ -18502,7 +18504,7 @@ export interface components {
             first_name: components["schemas"]["Line100"];
             last_name: components["schemas"]["Line100"];
             /** @description At least 8 characters. */
-            password: string;
+            password: components["schemas"]["NewPassword"];
             phone?: null | components["schemas"]["PhoneOrEmpty_Phone"];
         };
         /**
@@ -19324,8 +19326,7 @@ export interface components {
          *     (Written out rather than `#[serde(flatten)]`, so the document has one plain object.)
          */
         UpdateMyAccountInput: {
-            /** @description Only the account's own address is accepted (and ignored). */
-            email?: string | null;
+            email?: null | components["schemas"]["Email"];
             first_name?: null | components["schemas"]["Line100"];
             last_name?: null | components["schemas"]["Line100"];
             "my-account"?: null | components["schemas"]["MyAccountInput"];

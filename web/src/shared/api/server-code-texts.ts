@@ -16,7 +16,7 @@ import { type CodeEntry, paramOf, type ServerText, withNumbers } from './code-en
 import { accountTexts } from './code-texts-accounts';
 import { orderTexts, orderValueTexts, searchTexts } from './code-texts-booking';
 import { documentedTexts } from './code-texts-documented';
-import { changeTexts, changeValueTexts, choiceTexts, complaintTexts, panelTexts, returnTexts, returnValueTexts } from './code-texts-tickets';
+import { changeTexts, changeValueTexts, choiceTexts, complaintTexts, panelTexts, panelValueTexts, returnTexts, returnValueTexts } from './code-texts-tickets';
 import { messages, valueMessages } from './server-message-texts';
 
 /** `seats.not_enough`: how many seats are left, when the answer says. */
@@ -34,6 +34,13 @@ const outOfRange = (text: ServerText): DisplayText => {
   if (max !== undefined) return { ...valueMessages.fieldAtMost, values: { max } };
   if (min !== undefined) return { ...valueMessages.fieldAtLeast, values: { min } };
   return messages.fieldOutOfRange;
+};
+
+/** `field.out_of_range` on a price in the panel: its bounds in złoty (the answer's params are grosze). */
+const priceRange = (text: ServerText): DisplayText => {
+  const min = paramOf(text, 'min');
+  const max = paramOf(text, 'max');
+  return min !== undefined && max !== undefined ? { ...panelValueTexts.priceRange, values: { min: min / 100, max: max / 100 } } : outOfRange(text);
 };
 
 const tooShort = (text: ServerText) => withNumbers(text, ['min'], valueMessages.fieldTooShort, messages.fieldTooShortBare);
@@ -71,7 +78,7 @@ export const CODE_TABLE: Readonly<Record<string, CodeEntry>> = {
   'complaint.attachment_not_allowed': { text: documentedTexts.complaintAttachmentNotAllowed, on: { complaint: complaintTexts.fileNotAllowed } },
   'complaint.attachment_too_large': { text: documentedTexts.complaintAttachmentTooLarge, on: { complaint: complaintTexts.fileTooLarge } },
   'complaint.empty_attachment': { text: documentedTexts.complaintEmptyAttachment, on: { complaint: complaintTexts.fileEmpty } },
-  'complaint.empty_text': { text: documentedTexts.complaintEmptyText, on: { complaint: complaintTexts.emptyText } },
+  'complaint.empty_text': { text: documentedTexts.complaintEmptyText, on: { complaint: complaintTexts.emptyText, panel: panelTexts.emptyAnswer } },
   'complaint.exists': { text: documentedTexts.complaintExists },
   'complaint.not_decided': { text: documentedTexts.complaintNotDecided },
   'complaint.not_found': { text: documentedTexts.complaintNotFound },
@@ -166,6 +173,7 @@ export const CODE_TABLE: Readonly<Record<string, CodeEntry>> = {
     text: outOfRange,
     on: {
       search: { fields: { date: searchTexts.dateInvalid, start: searchTexts.unknownStop, end: searchTexts.unknownStop } },
+      panel: { fields: { price: priceRange, 'prices.price': priceRange } },
     },
   },
   'field.too_long': { text: tooLong },

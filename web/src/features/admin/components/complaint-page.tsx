@@ -9,10 +9,12 @@ import { Link, useParams } from 'react-router';
 
 import { isApiError } from '@/shared/api/api-error';
 import { ComplaintAnswerInput } from '@/shared/api/limits.gen';
+import { formatDisplayText } from '@/shared/lib/display-text';
 import { DocumentLink } from '@/shared/ui/document-link';
 
 import { oneQuery } from '../api/admin-data';
 import { attachmentUrl, COMPLAINTS, useComplaintStep, type ComplaintDetails, type ComplaintStep } from '../api/complaints';
+import { adminServerText } from '../lib/admin-errors';
 import { useAdminHref } from '../lib/admin-path';
 import { common } from '../messages/common-messages';
 import { complaintStateTexts, complaintTexts, complaintValues } from '../messages/complaint-messages';
@@ -36,14 +38,11 @@ export function DaysLeft({ days }: { days: number | null | undefined }) {
   return days < 0 ? <strong>{intl.formatMessage(complaintValues.overdue, { days })}</strong> : <>{days}</>;
 }
 
-/** A refused step, in the panel's language. */
+/** A refused step, in the panel's words from the one table of codes; anything else (the network, a
+ * code the table does not know) as a failed save. */
 function refusal(intl: ReturnType<typeof useIntl>, failure: unknown): string {
-  const code = isApiError(failure) ? failure.code : undefined;
-  if (code === 'complaint.not_decided') return intl.formatMessage(complaintTexts.notDecided);
-  if (code === 'complaint.already_answered') return intl.formatMessage(complaintTexts.alreadyAnswered);
-  if (code === 'complaint.already_decided') return intl.formatMessage(complaintTexts.alreadyDecided);
-  if (code === 'complaint.empty_text') return intl.formatMessage(complaintTexts.emptyAnswer);
-  return intl.formatMessage(complaintTexts.failed);
+  const known = isApiError(failure) ? adminServerText(failure) : null;
+  return known ? formatDisplayText(intl, known) : intl.formatMessage(complaintTexts.failed);
 }
 
 function Steps({ complaint }: { complaint: ComplaintDetails }) {

@@ -4,9 +4,9 @@
 // which the server checks as a whole and writes in one transaction. A refused cell shows why.
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useIntl } from 'react-intl';
 
-import { isApiError, type ApiError, type FieldError } from '@/shared/api/api-error';
+import { isApiError, type ApiError } from '@/shared/api/api-error';
 import { PriceCell } from '@/shared/api/limits.gen';
 import type { ApiSchema } from '@/shared/api/schema';
 import { showToast } from '@/shared/stores/toast-store';
@@ -92,7 +92,7 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
     meta: { loader: true },
   });
   const refused = new Map(
-    [...rowErrors('prices', refusal?.error.errors ?? [])].map(([index, errors]) => [refusal?.sent[index] ?? '', errors.map((error) => cellErrorText(intl, error))]),
+    [...rowErrors('prices', refusal?.error.errors ?? [])].map(([index, errors]) => [refusal?.sent[index] ?? '', errors.map((error) => fieldErrorText(intl, error))]),
   );
 
   if (ordered.length < 2) {
@@ -218,12 +218,3 @@ function PriceGrid({ routeId, stops, prices }: { routeId: number; stops: RouteWa
   );
 }
 
-/** A refused cell's error: a price out of range says its bounds in złoty (the server's params are grosze). */
-function cellErrorText(intl: IntlShape, error: FieldError): string {
-  const { min, max } = error.params ?? {};
-  if (error.code === 'field.out_of_range' && error.field.endsWith('.price') && min !== undefined && max !== undefined) {
-    const zloty = (grosz: number) => intl.formatNumber(grosz / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    return intl.formatMessage(routeValues.priceRange, { min: zloty(min), max: zloty(max) });
-  }
-  return fieldErrorText(intl, error);
-}

@@ -43,18 +43,6 @@ export const complaintTexts = defineMessages({
     description: 'Hint: the answer is e-mailed, once, after a decision',
   },
   answered: { id: 'admin.complaint.answered', defaultMessage: 'Udzielona odpowiedź', description: 'Complaint section: the answer given' },
-  notDecided: {
-    id: 'admin.complaint.notDecided',
-    defaultMessage: 'Najpierw uwzględnij lub odrzuć reklamację.',
-    description: 'Refusal: answering before a decision',
-  },
-  alreadyAnswered: { id: 'admin.complaint.alreadyAnswered', defaultMessage: 'Na tę reklamację już odpowiedziano.', description: 'Refusal: answered already' },
-  alreadyDecided: {
-    id: 'admin.complaint.alreadyDecided',
-    defaultMessage: 'Reklamacja została już uwzględniona lub odrzucona.',
-    description: 'Refusal: decided already',
-  },
-  emptyAnswer: { id: 'admin.complaint.emptyAnswer', defaultMessage: 'Wpisz odpowiedź.', description: 'Refusal: an empty answer' },
   failed: { id: 'admin.complaint.failed', defaultMessage: 'Nie udało się zapisać. Spróbuj ponownie.', description: 'A step failed (network, server)' },
 });
 

@@ -48,7 +48,6 @@ export const routeValues = defineMessages<{
   priceFor: { from: string; to: string };
   pricesInvalid: { count: number };
   stopPriced: { text: string };
-  priceRange: { min: string; max: string };
 }>({
   pricesInvalid: {
     id: 'admin.route.pricesInvalid',
@@ -56,11 +55,6 @@ export const routeValues = defineMessages<{
     description: 'Error above the save button of the price grid: {count} cells have a bad amount; each cell says why',
   },
   priceFor: { id: 'admin.route.priceFor', defaultMessage: 'Cena {from} → {to}', description: 'Accessible name of one price cell' },
-  priceRange: {
-    id: 'admin.route.priceRange',
-    defaultMessage: 'Podaj cenę od {min} do {max} zł.',
-    description: 'Error under a price cell the server refused as out of range; {min} and {max} in złoty (0,01 and 100 000,00), from the answer’s params (grosze)',
-  },
   stopPriced: { id: 'admin.route.stopPriced', defaultMessage: 'Usunięty przystanek ma jeszcze ceny: najpierw wyczyść je w siatce cen ({text}).', description: 'Error: a stop removed from the route still has prices; {text} is the server message in English' },
 });
 

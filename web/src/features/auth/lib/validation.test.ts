@@ -37,6 +37,13 @@ describe('account form rules (mirroring the backend)', () => {
     expect(validateRegister({ ...ok, password: 'x'.repeat(129), password_repeat: 'x'.repeat(129) }).password).toEqual({ ...m.passwordTooLong, values: { max: 128 } });
   });
 
+  it('registration: a password of whitespace only is none, as the server (NewPassword) says, whatever its length', () => {
+    for (const blank of [' '.repeat(12), '\u3000'.repeat(9), '\u0085'.repeat(8)]) {
+      expect(validateRegister({ ...ok, password: blank, password_repeat: blank }).password).toEqual(m.passwordRequired);
+    }
+    expect(validateRegister({ ...ok, password: ' spaces  ok ', password_repeat: ' spaces  ok ' })).toEqual({});
+  });
+
   it('registration: a phone is optional, and one that is given has 9 to 15 digits (the one phone rule)', () => {
     expect(validateRegister({ ...ok, phone: '' }).phone).toBeUndefined();
     expect(validateRegister({ ...ok, phone: '+48 600 100 200' }).phone).toBeUndefined();

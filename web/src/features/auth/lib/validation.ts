@@ -8,6 +8,7 @@ import { RegisterInput } from '@/shared/api/limits.gen';
 import type { DisplayText } from '@/shared/lib/display-text';
 import { optional } from '@/shared/rules/problem';
 import { problemText } from '@/shared/rules/problem-text';
+import { serverTrim } from '@/shared/rules/text';
 import { email, line, phone } from '@/shared/rules/values';
 
 import { validationMessages as m } from './validation-messages';
@@ -33,9 +34,9 @@ export function checkEmail(value: string): FieldErrorText | undefined {
   return problem === null ? undefined : problemText(problem);
 }
 
-/** A password someone chooses: 8 to 128 characters, kept as typed. */
+/** A password someone chooses: 8 to 128 characters, not all whitespace (the server's `NewPassword`), kept as typed. */
 export function checkNewPassword(value: string): FieldErrorText | undefined {
-  if (!value) return m.passwordRequired;
+  if (!serverTrim(value)) return m.passwordRequired;
   if (length(value) < PASSWORD_MIN) return { ...m.passwordTooShort, values: { min: PASSWORD_MIN } };
   if (length(value) > PASSWORD_MAX) return { ...m.passwordTooLong, values: { max: PASSWORD_MAX } };
   return undefined;
