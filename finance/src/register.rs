@@ -255,7 +255,6 @@ impl DocumentKind {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct RegisterRow<'a> {
     /// The document's number (`FV/2026/17`, a correction `FV-KOR/2026/3`).
-    #[schema(value_type = String)]
     pub number: Cow<'a, str>,
     pub kind: DocumentKind,
     /// The issue date in Warsaw.
@@ -264,20 +263,16 @@ pub struct RegisterRow<'a> {
     /// it was kept), which a register reads as the issue date.
     pub sale_date: Option<NaiveDate>,
     /// The buyer's company name (empty when the event did not record the buyer).
-    #[schema(value_type = String)]
     pub buyer_name: Cow<'a, str>,
     /// The buyer's NIP as given (empty when not recorded).
-    #[schema(value_type = String)]
     pub buyer_tax_id: Cow<'a, str>,
     pub net: i64,
     pub vat: i64,
     pub gross: i64,
     /// For a correction: the number of the invoice it corrects.
-    #[schema(value_type = Option<String>)]
     pub corrects_number: Option<Cow<'a, str>>,
     /// The document's KSeF number, when KSeF accepted it by the register's cut; `null`
     /// for a document not (yet) in KSeF.
-    #[schema(value_type = Option<String>)]
     pub ksef_number: Option<Cow<'a, str>>,
 }
 
