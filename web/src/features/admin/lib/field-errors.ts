@@ -1,7 +1,7 @@
 // A refused save's field errors, translated for the field they belong to (the API's field names are
 // the form's). The panel is a staff tool, so a refusal nobody translated still says what the server
 // said, after a sentence in the page's language.
-import { defineMessages, type IntlShape, type NoMessageValues } from 'react-intl';
+import { defineMessages, type IntlShape } from 'react-intl';
 
 import type { FieldError } from '@/shared/api/api-error';
 import { formatDisplayText } from '@/shared/lib/display-text';
@@ -13,16 +13,11 @@ import { validation, validationValues, type ValidationKey } from '../messages/co
 import { adminServerText } from './admin-errors';
 import { moneyIssueText } from './money-input';
 
-const messages = defineMessages<{ refused: { text: string }; conflict: NoMessageValues }>({
+const messages = defineMessages<{ refused: { text: string } }>({
   refused: {
     id: 'admin.server.refused',
     defaultMessage: 'Serwer nie przyjął tej wartości ({text}).',
     description: 'A field error from the server that has no translation; {text} is the server message in English',
-  },
-  conflict: {
-    id: 'admin.server.conflict',
-    defaultMessage: 'Ta wartość jest już zajęta.',
-    description: 'A field error: a unique value is already used by another record',
   },
 });
 
@@ -34,7 +29,6 @@ export function formFieldOf(field: string): string {
 export function fieldErrorText(intl: IntlShape, error: FieldError): string {
   const known = adminServerText(error);
   if (known) return formatDisplayText(intl, known);
-  if (error.code === 'field.conflict') return intl.formatMessage(messages.conflict);
   return intl.formatMessage(messages.refused, { text: error.message });
 }
 
