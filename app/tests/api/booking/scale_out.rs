@@ -10,7 +10,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -27,7 +27,8 @@ use crate::helpers::{free_port, wait_ready};
 
 const SEATS: u32 = 40;
 const CLIENTS: usize = 500;
-/// Answers of the doomed node before it is killed: the rest of its share is in flight.
+/// Answers of the doomed node before it is killed (and at least one "placed" answer from
+/// either node): the rest of its share is in flight.
 const KILL_AFTER: usize = 40;
 /// History that only the `streams` projection follows, so that its replay lasts long
 /// enough to be interrupted.
@@ -127,13 +128,18 @@ async fn command_and_projector_nodes_die_without_losing_or_doubling_a_seat(pool:
     let course = course(&nodes[0], &line, tomorrow(), SEATS).await;
 
     // The race: every other client goes to the node that dies once it has answered
-    // KILL_AFTER of them.
+    // KILL_AFTER of them and some client was told "placed". (Refusals answer faster than
+    // placements: killed after its first refusals alone, the node could take every seat
+    // with placements it never finished, leaving no "placed" answer to check below.)
     let answered = Arc::new(AtomicUsize::new(0));
+    let placed_told = Arc::new(AtomicBool::new(false));
+    let killed = Arc::new(AtomicBool::new(false));
     let kill = Arc::new(Notify::new());
     let stretches = [(0usize, 1usize), (1, 2), (0, 2)];
     let clients = (0..CLIENTS).map(|i| {
         let node = nodes[i % 2].clone();
-        let (answered, kill) = (answered.clone(), kill.clone());
+        let (answered, placed_told, killed, kill) =
+            (answered.clone(), placed_told.clone(), killed.clone(), kill.clone());
         let (from, to) = stretches[i % 3];
         let order = booking(course, &line, from, to, json!([{ "qty": 1 + (i % 2) }]));
         async move {
@@ -142,7 +148,13 @@ async fn command_and_projector_nodes_die_without_losing_or_doubling_a_seat(pool:
                 Ok(response) => Some(body(response).await),
                 Err(_) => None, // the node died with the request
             };
-            if i % 2 == 0 && answered.fetch_add(1, Ordering::SeqCst) + 1 == KILL_AFTER {
+            if matches!(outcome, Some((201, _))) {
+                placed_told.store(true, Ordering::SeqCst);
+            }
+            let doomed_answers =
+                if i % 2 == 0 { answered.fetch_add(1, Ordering::SeqCst) + 1 } else { answered.load(Ordering::SeqCst) };
+            let time = doomed_answers >= KILL_AFTER && placed_told.load(Ordering::SeqCst);
+            if time && !killed.swap(true, Ordering::SeqCst) {
                 kill.notify_one();
             }
             (i, outcome)
