@@ -60,10 +60,9 @@ pub struct NewPassword(String);
 
 impl NewPassword {
     pub fn parse(text: &str) -> Result<Self, ValueError> {
+        NotBlank::parse(text)?;
         let length = text.chars().count();
-        if text.trim().is_empty() {
-            Err(ValueError::Blank)
-        } else if length < PASSWORD_MIN {
+        if length < PASSWORD_MIN {
             Err(ValueError::TooShort { min: PASSWORD_MIN })
         } else if length > PASSWORD_MAX {
             Err(ValueError::TooLong { max: PASSWORD_MAX })

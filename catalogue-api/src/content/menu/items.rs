@@ -52,27 +52,23 @@ fn parse_item(value: &Value, path: &str, depth: usize, errors: &mut Fields<'_>) 
         errors.error_coded(path, codes::FIELD_INVALID, "must be an object {name, link, target, children?}");
         return None;
     };
-    let text = |key: &str, errors: &mut Fields<'_>| match item.get(key) {
-        None | Some(Value::Null) => Some(String::new()),
-        Some(Value::String(s)) => Some(s.trim().to_string()),
+    // A field as sent: `Some(None)` when absent or null, `None` (refused) when not text.
+    let sent = |key: &str, errors: &mut Fields<'_>| match item.get(key) {
+        None | Some(Value::Null) => Some(None),
+        Some(Value::String(s)) => Some(Some(s.as_str())),
         Some(_) => {
             errors.refuse(&format!("{path}.{key}"), ValueError::NotText);
             None
         }
     };
+    let text = |key: &str, errors: &mut Fields<'_>| sent(key, errors).map(|s| s.unwrap_or_default().trim().to_string());
     let name = text("name", errors)
         .and_then(|n| errors.value(&format!("{path}.name"), PlainLine::<100>::parse(&n).map(String::from)));
     let link = text("link", errors).and_then(|l| errors.value(&format!("{path}.link"), validate::link(&l)));
     // As the document states it: absent or null is `_self`, else exactly one of the list
     // (not trimmed, not blank: the editor sends one of its choices).
-    let target = match item.get("target") {
-        None | Some(Value::Null) => Some("_self".to_string()),
-        Some(Value::String(t)) => errors.value(&format!("{path}.target"), validate::link_target(t)),
-        Some(_) => {
-            errors.refuse(&format!("{path}.target"), ValueError::NotText);
-            None
-        }
-    };
+    let target = sent("target", errors)
+        .and_then(|t| errors.value(&format!("{path}.target"), validate::link_target(t.unwrap_or("_self"))));
     let children = match item.get("children") {
         None | Some(Value::Null) => vec![],
         Some(Value::Array(list)) if list.is_empty() => vec![],
