@@ -34,6 +34,10 @@
 //!   single writer of hot streams, stream names); it answers the domain's refusals and
 //!   its own errors, and [`errors`] is the one place they become HTTP answers.
 //! - [`settings`]: the company settings, parsed once into typed values.
+//! - [`visible`]: read your writes: a command whose caller reads a read model next waits
+//!   for it. The disruption's commands answer with the query side's own bodies
+//!   (`query_api::booking::course_disruption`), given the course and order they have just
+//!   written: this crate may use the query side's reads, never the other way round.
 
 pub mod aggregate;
 pub mod booking;
@@ -204,10 +208,8 @@ pub fn router(state: CommandState) -> Router {
         // Issue 28: a course the carrier cancelled or delayed.
         .route("/course/course/cancel", post(booking::disruption::admin::cancel_course))
         .route("/course/course/delay", post(booking::disruption::admin::announce_delay))
-        .route("/course/course/disruption", axum::routing::get(booking::disruption::admin::show))
         .route("/course/course/disruption-resend", post(booking::disruption::admin::resend))
         .route("/course/course/disruption-choose", post(booking::disruption::admin::choose_for))
-        .route("/order/disruption/one", axum::routing::get(booking::disruption::passenger::one))
         .route("/order/disruption/choose", post(booking::disruption::passenger::choose_by_link))
         .route("/payment/notify/{provider}", post(payments::notify))
         .route(

@@ -247,3 +247,59 @@ fn a_ticket_moved_before_is_refunded_rather_than_moved_again() {
         given(history).when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, 200), s)).outcome();
     assert!(refunded.is_ok_and(|e| e.len() == 4));
 }
+
+/// The order's state after `events`.
+fn state_after(events: &[OrderEvent]) -> OrderState {
+    use crate::Aggregate;
+    let order = events.iter().fold(Order::default(), |state, e| state.evolve(e));
+    order.placed().cloned().expect("a placed order")
+}
+
+#[test]
+fn the_view_says_where_each_order_stands_on_the_disrupted_course() {
+    use crate::order::disruption_view::{choice_open, offer_leg, passenger, PassengerState};
+    // Unpaid: its seats are held, nobody told it yet.
+    let unpaid = state_after(&[placed(false, 0)]);
+    let view = passenger(&unpaid, COURSE).expect("on the course");
+    assert_eq!((view.state, view.seats, view.chosen), (PassengerState::ToTell, unpaid.passengers(), None));
+    assert!(!choice_open(&unpaid, &cancellation(), at(200)), "an unpaid order has no choice");
+
+    // Paid and told: the choice is open until the departure, for a long delay until it leaves.
+    let mut history = paid_with_coupon();
+    history.push(told(&cancellation()));
+    let told_order = state_after(&history);
+    let view = passenger(&told_order, COURSE).expect("on the course");
+    assert_eq!((view.state, view.seats, view.told_at), (PassengerState::Told, 3, Some(at(100))));
+    assert!(choice_open(&told_order, &cancellation(), at(599)));
+    assert!(!choice_open(&told_order, &cancellation(), at(600)), "closed at the departure");
+    assert!(choice_open(&told_order, &delay(120), at(700)), "a delayed course's choice closes when it leaves");
+    assert!(!choice_open(&told_order, &delay(119), at(200)), "a short delay offers no choice");
+    assert_eq!(passenger(&told_order, Uuid::from_u128(555)), None, "nothing on another course");
+
+    // Moved: the move names the new course and its departure; the offer still shows the leg sold.
+    let moved = decide_choose_disruption(
+        &choose(Some(other_course()), ChosenBy::Office, 200),
+        &Order::Placed(Box::new(told_order.clone())),
+    )
+    .expect("moved");
+    let mut after_move = history.clone();
+    after_move.extend(moved);
+    let moved_order = state_after(&after_move);
+    let view = passenger(&moved_order, COURSE).expect("was on the course");
+    assert_eq!(view.state, PassengerState::Moved);
+    assert_eq!((view.seats, view.moved_to), (3, Some((other_course().course_id, Some(other_course().departure_at)))));
+    assert_eq!(view.refund_amount, None);
+    assert_eq!(offer_leg(&moved_order, COURSE).map(|l| l.course_id), Some(COURSE));
+    assert!(!choice_open(&moved_order, &cancellation(), at(300)), "chosen once");
+
+    // Refunded: what it gave back.
+    let refunded =
+        decide_choose_disruption(&choose(None, ChosenBy::Passenger, 200), &Order::Placed(Box::new(told_order)))
+            .expect("refunded");
+    let mut after_refund = history;
+    after_refund.extend(refunded);
+    let refunded_order = state_after(&after_refund);
+    let view = passenger(&refunded_order, COURSE).expect("was on the course");
+    let total: i64 = tickets_of(&paid(false, 1000)).iter().map(|t| t.price).sum();
+    assert_eq!((view.state, view.seats, view.refund_amount), (PassengerState::Refunded, 3, Some(total)));
+}

@@ -79,6 +79,7 @@ mod change_course;
 mod change_payment;
 mod check_in;
 mod disruption;
+pub mod disruption_view;
 mod edit;
 mod events;
 mod expire;

@@ -22,7 +22,10 @@
 //!   spec's order parts: [`order_customers`] (`/order/order-customer/all`, `one`),
 //!   [`order_users`] (`/order/order-user/one`, `courses`), [`order_waypoints`]
 //!   (`/order/order-waypoint/all`, `one`, `calculate-dates`), `/order/ticket/one` and
-//!   `/course/stamp/one`.
+//!   `/course/stamp/one`; and [`course_disruption`]'s `/course/course/disruption` (a
+//!   disrupted course's passengers and where each stands).
+//! - [`course_disruption`]'s `GET /order/disruption/one?token=`, public: the signed token
+//!   of the message's link is the capability (a forged one answers as an unknown one).
 //!
 //! Amounts come with a `*_formatted` twin (`domain::money::format_pln`); travel times
 //! carry Warsaw's offset; ticket QR codes are SVG (`documents::qr_svg` of the ticket's
@@ -30,6 +33,7 @@
 
 pub mod change_options;
 pub mod coupons;
+pub mod course_disruption;
 pub mod course_load;
 mod db;
 pub mod disruption;
@@ -94,4 +98,6 @@ pub fn router() -> Router<QueryState> {
         .route("/course/stamp/all", get(stamps::all))
         .route("/course/stamp/one", get(stamps::one))
         .route("/course/course/load", get(course_load::course_load))
+        .route("/course/course/disruption", get(course_disruption::admin::show))
+        .route("/order/disruption/one", get(course_disruption::offer::one))
 }

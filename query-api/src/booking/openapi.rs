@@ -24,8 +24,9 @@ use super::stamps::{StampCardView, StampReward, UserStamps};
 use super::tickets::AdminTicket;
 use super::timeline::{Actor, Subject, TimelineEntry};
 use super::{
-    change_options, coupons, course_load, driver, guest_orders, invoice_files, invoices, ksef_deadlines, ksef_outages,
-    ksef_status, my_tickets, order_customers, order_users, order_waypoints, orders, stamps, success, tickets, timeline,
+    change_options, coupons, course_disruption, course_load, driver, guest_orders, invoice_files, invoices,
+    ksef_deadlines, ksef_outages, ksef_status, my_tickets, order_customers, order_users, order_waypoints, orders,
+    stamps, success, tickets, timeline,
 };
 
 /// Orders, tickets, coupons and stamps as the read models show them.
@@ -41,6 +42,7 @@ use super::{
         change_options::change_options,
         coupons::all, coupons::one,
         course_load::course_load,
+        course_disruption::admin::show, course_disruption::offer::one,
         invoices::all, invoices::one, invoice_files::pdf, invoice_files::fa3, ksef_status::upo,
         ksef_deadlines::ksef_deadlines, ksef_outages::all,
         timeline::timeline,

@@ -12,11 +12,18 @@ pub struct BookingReadSettings {
     pub return_cutoff_minutes: i32,
     pub stamps_per_reward: i32,
     pub reward_value: i64,
+    /// Sales close this many minutes before a departure.
+    pub sales_close_minutes: i32,
 }
 
 impl Default for BookingReadSettings {
     fn default() -> Self {
-        BookingReadSettings { return_cutoff_minutes: 10, stamps_per_reward: 10, reward_value: 2000 }
+        BookingReadSettings {
+            return_cutoff_minutes: 10,
+            stamps_per_reward: 10,
+            reward_value: 2000,
+            sales_close_minutes: 10,
+        }
     }
 }
 
@@ -24,7 +31,7 @@ impl Default for BookingReadSettings {
 #[tracing::instrument(skip(pool))]
 pub async fn settings_in_force(pool: &PgPool) -> Result<BookingReadSettings, ApiError> {
     Ok(sqlx::query_as(
-        "select return_cutoff_minutes, stamps_per_reward, reward_value from companies order by id limit 1",
+        "select return_cutoff_minutes, stamps_per_reward, reward_value, sales_close_minutes from companies order by id limit 1",
     )
     .fetch_optional(pool)
     .await?

@@ -465,8 +465,9 @@ async fn an_order_waiting_for_payment_on_a_cancelled_course_is_cancelled_and_tol
     assert_eq!(app.loads(cancelled).await.1, vec![2, 2]);
 
     let cancel = json!({ "course_id": cancelled, "reason": "Zamknięta droga" });
-    let (status, _) = body(app.post("/api/course/course/cancel", &cancel, Some(&app.admin_token), None).await).await;
-    assert_eq!(status, 200);
+    let (status, answer) =
+        body(app.post("/api/course/course/cancel", &cancel, Some(&app.admin_token), None).await).await;
+    assert_eq!(status, 200, "{answer}");
     eventually("the unpaid order cancelled", || async { paid(&app, order_id).await.status == OrderStatus::Cancelled })
         .await;
     eventually("its seats and coupon back", || async {
@@ -485,4 +486,101 @@ async fn an_order_waiting_for_payment_on_a_cancelled_course_is_cancelled_and_tol
     let link = token(&told(&app, &number)[0]);
     let (status, refused) = choose(&app, &link, json!({ "choice": "refund" })).await;
     assert_eq!(status, 404, "{refused}");
+}
+
+/// The admin's view and the passenger's offer are reads of the query side: a `--role query`
+/// process (no event store in its state) answers them, after a move and a refund, as the
+/// whole app does, and the command side's answers to the choices say the same.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_disruption_reads_are_answered_by_the_query_side_alone(pool: PgPool) {
+    let app = spawn_with(pool, &["--ksef-env", "off"]).await;
+    company(&app.pool).await;
+    let line = line(&app.pool).await;
+    let cancelled = course(&app, &line, tomorrow(), 10).await;
+    let other = course(&app, &line, tomorrow() + Duration::hours(3), 10).await;
+    let mut orders = Vec::new();
+    for i in [4, 5, 6] {
+        orders.push(sell(&app, cancelled, &line, i).await);
+    }
+    let mut numbers = Vec::new();
+    for o in orders.iter().copied() {
+        eventually("the order paid", || async { paid(&app, o).await.status == OrderStatus::Paid }).await;
+        numbers.push(paid(&app, o).await.display_number().to_owned());
+    }
+    // The read side has the orders (a running course's passengers are still to be told).
+    let view = format!("/api/course/course/disruption?course_id={cancelled}");
+    eventually("the read side to show the orders", || async {
+        let ask = app.client.get(app.url(&view)).bearer_auth(&app.admin_token);
+        let (_, running) = body(ask.send().await.expect("a read")).await;
+        running["data"]["passengers"]
+            .as_array()
+            .is_some_and(|p| p.len() == 3 && p.iter().all(|p| p["state"] == "to_tell"))
+    })
+    .await;
+    let cancel = json!({ "course_id": cancelled, "reason": "Awaria autokaru" });
+    let (status, answered) =
+        body(app.post("/api/course/course/cancel", &cancel, Some(&app.admin_token), None).await).await;
+    assert_eq!((status, answered["data"]["status"].as_str()), (200, Some("cancelled")), "{answered}");
+    assert_eq!(answered["data"]["passengers"].as_array().map(Vec::len), Some(3), "{answered}");
+    for number in &numbers {
+        eventually(&format!("{number} told"), || async { told(&app, number).len() == 1 }).await;
+    }
+    let tokens: Vec<String> = numbers.iter().map(|n| token(&told(&app, n)[0])).collect();
+    let (status, moved) = choose(&app, &tokens[0], json!({ "choice": "move", "to_course_id": other })).await;
+    assert_eq!((status, moved["data"]["chosen"]["to_course"]["course_id"].clone()), (200, json!(other)), "{moved}");
+    let (status, refunded) = choose(&app, &tokens[1], json!({ "choice": "refund" })).await;
+    assert_eq!((status, refunded["data"]["chosen"]["refund_amount"].clone()), (200, json!(1800)), "{refunded}");
+
+    let client = reqwest::Client::new();
+    let port = crate::helpers::free_port();
+    let _query = super::scale_out::start(&crate::helpers::database_url(&app.pool), "query", port);
+    crate::helpers::wait_ready(&client, port).await;
+    let read = |base: String, path: String, token: Option<String>| {
+        let client = client.clone();
+        async move {
+            let mut ask = client.get(format!("{base}{path}"));
+            if let Some(token) = token {
+                ask = ask.bearer_auth(token);
+            }
+            body(ask.send().await.expect("a read")).await
+        }
+    };
+    let (whole, alone) = (app.address.clone(), format!("http://127.0.0.1:{port}"));
+    let admin = Some(app.admin_token.clone());
+    let (status, by_query) = read(alone.clone(), view.clone(), admin.clone()).await;
+    assert_eq!(status, 200, "{by_query}");
+    assert_eq!(read(whole.clone(), view.clone(), admin).await, (200, by_query.clone()));
+    assert_eq!(read(alone.clone(), view, Some(app.user_token.clone())).await.0, 403, "admins only");
+    let states: Vec<&str> = by_query["data"]["passengers"]
+        .as_array()
+        .expect("passengers")
+        .iter()
+        .filter_map(|p| p["state"].as_str())
+        .collect();
+    assert_eq!(states, ["moved", "refunded", "told"], "{by_query}");
+    let passenger = &by_query["data"]["passengers"][0];
+    assert_eq!((passenger["moved_to"]["course_id"].clone(), passenger["tickets"].clone()), (json!(other), json!(1)));
+    assert_eq!(by_query["data"]["passengers"][1]["refund_amount"], 1800, "{by_query}");
+
+    for (t, chose) in tokens.iter().zip([&moved, &refunded, &Value::Null]) {
+        let offer = format!("/api/order/disruption/one?token={t}");
+        let (status, by_query) = read(alone.clone(), offer.clone(), None).await;
+        assert_eq!(status, 200, "{by_query}");
+        assert_eq!(read(whole.clone(), offer, None).await, (200, by_query.clone()));
+        if !chose.is_null() {
+            // The same, but for the deadline's precision (the stream keeps nanoseconds, the
+            // course's row microseconds).
+            let (mut read, mut answered) = (by_query.clone(), chose.clone());
+            let at = |v: &mut Value| -> chrono::DateTime<chrono::Utc> {
+                v["data"]["deadline"].take().as_str().and_then(|t| t.parse().ok()).expect("a deadline")
+            };
+            assert!((at(&mut read) - at(&mut answered)).num_milliseconds().abs() < 1);
+            assert_eq!(read, answered, "the choice answered what the query side reads");
+        }
+    }
+    let (_, open) = read(alone.clone(), format!("/api/order/disruption/one?token={}", tokens[2]), None).await;
+    assert_eq!((open["data"]["choice_open"].as_bool(), open["data"]["tickets"].as_u64()), (Some(true), Some(1)));
+    assert_eq!(open["data"]["alternatives"][0]["course_id"], json!(other), "{open}");
+    let (status, forged) = read(alone, "/api/order/disruption/one?token=AAAA".into(), None).await;
+    assert_eq!((status, forged["code"].as_str()), (404, Some("disruption.link_invalid")), "{forged}");
 }

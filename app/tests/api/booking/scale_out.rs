@@ -36,7 +36,7 @@ const NOISE_STREAMS: usize = 40;
 const NOISE_PER_STREAM: usize = 1_000;
 
 /// A `coach serve` process of one role on `port`.
-fn start(url: &str, role: &str, port: u16) -> Child {
+pub(super) fn start(url: &str, role: &str, port: u16) -> Child {
     tokio::process::Command::new(env!("CARGO_BIN_EXE_coach"))
         .args(["serve", "--role", role, "--port", &port.to_string(), "--database-url", url])
         .args(["--public-url", &format!("http://127.0.0.1:{port}")])

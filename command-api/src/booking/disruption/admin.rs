@@ -7,20 +7,20 @@
 //! cancellation); the disruption process tells the passengers from the events.
 
 use api_core::auth::AdminUser;
-use api_core::{ApiError, AppJson, Data, Params};
+use api_core::{ApiError, AppJson, Data};
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::Utc;
-use domain::order::ChosenBy;
+use domain::order::{disruption_view, ChosenBy};
 use domain::seat_inventory::{
     decide_announce_delay, decide_cancel_course, AnnounceDelay, CancelCourse, DisruptError, SeatInventory,
 };
 use event_store::Metadata;
+use query_api::booking::course_disruption::{self, passenger_body, DisruptedCourse, Disruption, DisruptionPassenger};
 use serde::Deserialize;
 use uuid::Uuid;
 
 use super::choose::{choose, Wanted};
-use super::view::{self, Disruption, DisruptionPassenger};
 use super::{load_course, load_order};
 use crate::streams::course_stream;
 use crate::CommandState;
@@ -140,14 +140,13 @@ async fn disrupt(
     course_view(state, course_id).await
 }
 
-/// The course's disruption with its passengers (404 for an unknown course).
+/// The course's disruption as just decided, with its passengers as the read side shows
+/// them (404 for an unknown course); once the read side shows the decision too, so the
+/// admin's next read and the passengers' links say the same.
 async fn course_view(state: &CommandState, course_id: Uuid) -> Result<Disruption, ApiError> {
+    crate::visible::after_write(&state.pool, state.store.as_ref(), &course_stream(course_id)?, "availability").await?;
     let inventory = load_course(state, course_id).await?.ok_or_else(|| disrupt_error(DisruptError::NotOpened))?;
-    let orders: Vec<Uuid> = sqlx::query_scalar("select order_id from disruption_course_orders where course_id = $1")
-        .bind(course_id)
-        .fetch_all(&state.pool)
-        .await?;
-    view::disruption(state, &inventory, &orders).await
+    course_disruption::course_view(&state.pool, &DisruptedCourse::from(&inventory)).await
 }
 
 #[utoipa::path(post, path = "/api/course/course/cancel", tag = "course", security(("bearer" = [])), request_body = CancelCourseInput,
@@ -185,19 +184,6 @@ pub async fn announce_delay(
     disrupt(&state, &admin, course_id, move |s| decide_announce_delay(&cmd, s)).await.map(Data::new)
 }
 
-#[utoipa::path(get, path = "/api/course/course/disruption", tag = "course", security(("bearer" = [])),
-    params(("course_id" = Uuid, Query)),
-    responses((status = 200, description = "`{\"data\": Disruption}`", body = Data<Disruption>),
-        (status = 403, description = "admins only"), (status = 404, description = "no such course"), (status = 422, description = "no course id, or not a UUID")))]
-pub async fn show(
-    State(state): State<CommandState>,
-    AdminUser(_admin): AdminUser,
-    params: Params,
-) -> Result<Data<Disruption>, ApiError> {
-    let course_id: Uuid = params.parsed("course_id")?;
-    course_view(&state, course_id).await.map(Data::new)
-}
-
 #[utoipa::path(post, path = "/api/course/course/disruption-resend", tag = "course", security(("bearer" = [])), request_body = ResendInput,
     responses((status = 204, description = "sent again"), (status = 403, description = "admins only"),
         (status = 404, description = "the order has no ticket on this disrupted course"), (status = 422, description = "no ids, or not UUIDs")))]
@@ -211,7 +197,7 @@ pub async fn resend(
     let not_found = || super::choose::choice_error(domain::order::DisruptionError::NotOnCourse);
     let inventory = load_course(&state, course_id).await?.ok_or_else(not_found)?;
     let order = load_order(&state, order_id).await?.ok_or_else(not_found)?;
-    if inventory.disruption.is_none() || view::passenger(&order, course_id).is_none() {
+    if inventory.disruption.is_none() || disruption_view::passenger(&order, course_id).is_none() {
         return Err(not_found());
     }
     if !super::notify(&state, order_id, course_id, Uuid::nil(), true).await {
@@ -245,8 +231,9 @@ pub async fn choose_for(
     let order_id = required(input.order_id, "order_id")?;
     let wanted = wanted(input.choice, input.to_course_id)?;
     let order = choose(&state, order_id, course_id, wanted, ChosenBy::Office, Some(admin.id)).await?;
-    let mut passenger = view::passenger(&order, course_id)
+    let view = disruption_view::passenger(&order, course_id)
         .ok_or_else(|| super::choose::choice_error(domain::order::DisruptionError::NotOnCourse))?;
+    let mut passenger = passenger_body(&order, &view);
     if let Wanted::Move(to) = wanted {
         if let Some(moved) = passenger.moved_to.as_mut() {
             moved.departure_at = load_course(&state, to).await?.map_or(moved.departure_at, |c| c.departure_at);

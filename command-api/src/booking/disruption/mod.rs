@@ -1,6 +1,6 @@
 //! A course the carrier cancelled or delayed (issue 28): the admin's commands
 //! ([`admin`]: cancel, announce a delay, resend the message, choose for a passenger), the
-//! passenger's offer and choice through the signed link ([`passenger`]), the choice itself
+//! passenger's choice through the signed link ([`passenger`]), the choice itself
 //! ([`choose`]) and the message ([`notify`]). The process that tells every order is
 //! [`crate::processes::disruptions`].
 //!
@@ -11,7 +11,6 @@
 pub mod admin;
 pub mod choose;
 pub mod passenger;
-mod view;
 
 use api_core::mail::Email;
 use api_core::sms::Sms;

@@ -1,20 +1,23 @@
 //! The passenger's side of a disrupted course (public;
 //! docs/disruptions.md, 'A long delay or a cancellation offers a choice'):
-//! the offer behind the message's link, and the choice. The link's signed token names the
+//! the choice behind the message's link (the offer itself is read on the query side,
+//! `query_api::booking::course_disruption::offer`, and the choice answers with it). The link's signed token names the
 //! order and the course ([`ticket_token::TicketVerifier::verify_link`]) and is the only
 //! authority asked for, as a ticket's code is for a return: a guest chooses with it too.
 //! A forged, malformed or unknown token answers `404 disruption.link_invalid`, the same
 //! for each, so a guess learns nothing.
 
-use api_core::{ApiError, AppJson, Data, Params};
+use api_core::{ApiError, AppJson, Data};
 use axum::extract::State;
-use domain::order::ChosenBy;
+use chrono::Utc;
+use domain::order::{disruption_view, ChosenBy};
+use query_api::booking::course_disruption::offer::{link_invalid, offer, verify};
+use query_api::booking::course_disruption::{DisruptedCourse, DisruptionOffer};
 use serde::Deserialize;
 use uuid::Uuid;
 
 use super::choose::choose;
-use super::view::{self, DisruptionOffer};
-use super::{load_course, load_order};
+use super::{course_disruption, load_course, load_order};
 use crate::CommandState;
 
 /// `POST /order/disruption/choose`.
@@ -31,33 +34,14 @@ pub struct ChooseInput {
     pub to_course_id: Option<Uuid>,
 }
 
-fn link_invalid() -> ApiError {
-    ApiError::NotFound("This link is not valid.".into()).with_code(api_core::codes::DISRUPTION_LINK_INVALID)
-}
-
-/// The order and course a token names, when it is genuine.
-fn verify(state: &CommandState, token: &str) -> Result<(Uuid, Uuid), ApiError> {
-    if token.len() > 400 {
-        return Err(link_invalid());
-    }
-    state.tickets.verifier().verify_link(token).map_err(|_| link_invalid())
-}
-
-/// The offer of the order and course the token names.
-async fn offer_of(state: &CommandState, order_id: Uuid, course_id: Uuid) -> Result<DisruptionOffer, ApiError> {
+/// The disrupted course the link names, when it names an order with seats on it (else
+/// `link_invalid`).
+async fn named(state: &CommandState, order_id: Uuid, course_id: Uuid) -> Result<DisruptedCourse, ApiError> {
     let inventory = load_course(state, course_id).await?.ok_or_else(link_invalid)?;
+    course_disruption(&inventory).ok_or_else(link_invalid)?;
     let order = load_order(state, order_id).await?.ok_or_else(link_invalid)?;
-    view::offer(state, &order, &inventory).await?.ok_or_else(link_invalid)
-}
-
-#[utoipa::path(get, path = "/api/order/disruption/one", tag = "order",
-    params(("token" = api_core::values::Text<400>, Query, description = "the token of the message's link")),
-    responses((status = 200, description = "`{\"data\": DisruptionOffer}`", body = Data<DisruptionOffer>),
-        (status = 404, description = "`disruption.link_invalid`: a forged, malformed or unknown token"),
-        (status = 422, description = "no token")))]
-pub async fn one(State(state): State<CommandState>, params: Params) -> Result<Data<DisruptionOffer>, ApiError> {
-    let (order_id, course_id) = verify(&state, params.required("token")?)?;
-    offer_of(&state, order_id, course_id).await.map(Data::new)
+    disruption_view::passenger(&order, course_id).ok_or_else(link_invalid)?;
+    Ok(DisruptedCourse::from(&inventory))
 }
 
 #[utoipa::path(post, path = "/api/order/disruption/choose", tag = "order", request_body = ChooseInput,
@@ -69,10 +53,11 @@ pub async fn choose_by_link(
     State(state): State<CommandState>,
     AppJson(input): AppJson<ChooseInput>,
 ) -> Result<Data<DisruptionOffer>, ApiError> {
-    let (order_id, course_id) = verify(&state, &input.token)?;
+    let (order_id, course_id) = verify(&state.tickets.verifier(), &input.token)?;
     // An unknown order or a course that is not disrupted: the link names nothing to choose.
-    offer_of(&state, order_id, course_id).await?;
+    let course = named(&state, order_id, course_id).await?;
     let wanted = super::admin::wanted(input.choice, input.to_course_id)?;
-    choose(&state, order_id, course_id, wanted, ChosenBy::Passenger, None).await?;
-    offer_of(&state, order_id, course_id).await.map(Data::new)
+    let order = choose(&state, order_id, course_id, wanted, ChosenBy::Passenger, None).await?;
+    // The offer as the passenger's page reads it next, on the order just decided.
+    offer(&state.pool, &order, &course, Utc::now()).await?.map(Data::new).ok_or_else(link_invalid)
 }

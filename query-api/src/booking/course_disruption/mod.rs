@@ -1,0 +1,112 @@
+//! A course the carrier cancelled or delayed, read from the read tables (docs/disruptions.md,
+//! "Who sees what"): the admin's view of the course with every passenger's state
+//! ([`admin`]: `GET /course/course/disruption`) and the passenger's offer behind the
+//! message's link ([`offer`]: `GET /order/disruption/one`).
+//!
+//! The course's disruption ([`DisruptedCourse`]) is its `rm_course_availability` row (the
+//! `availability` projection copies what the carrier said last); the orders are folded
+//! from `rm_order_events` with the domain's own fold ([`orders`]), and where each stands is
+//! the domain's [`domain::order::disruption_view`]. The command side answers its writes
+//! with the same functions, given the course and the order it has just written (so an
+//! answer never waits for a projection, nor shows less than the write did).
+
+pub mod admin;
+pub mod offer;
+pub mod orders;
+
+use chrono::{DateTime, Utc};
+use domain::order::disruption_view::PassengerView;
+use domain::order::{CourseDisruption, OrderState};
+use domain::seat_inventory::{Disruption as Said, Inventory};
+use serde::Serialize;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+pub use admin::{course_view, Disruption};
+pub use offer::{offer, Alternative, Chosen, DisruptionOffer, OfferCourse};
+
+/// A course and what the carrier said last of it.
+#[derive(Debug, Clone)]
+pub struct DisruptedCourse {
+    pub course_id: Uuid,
+    /// The scheduled departure.
+    pub departure_at: DateTime<Utc>,
+    /// `None`: it runs as planned.
+    pub said: Option<Said>,
+}
+
+impl DisruptedCourse {
+    /// The disruption as the orders' rules take it (`None`: the course runs normally).
+    pub fn disruption(&self) -> Option<CourseDisruption> {
+        let said = self.said.as_ref()?;
+        Some(CourseDisruption {
+            course_id: self.course_id,
+            // Which announcement told whom is the process's; a read does not need it.
+            notice_id: Uuid::nil(),
+            delay_minutes: said.delay_minutes,
+            reason: said.reason.clone(),
+            departure_at: self.departure_at,
+        })
+    }
+}
+
+impl From<&Inventory> for DisruptedCourse {
+    fn from(inventory: &Inventory) -> Self {
+        DisruptedCourse {
+            course_id: inventory.course_id,
+            departure_at: inventory.departure_at,
+            said: inventory.disruption.clone(),
+        }
+    }
+}
+
+/// An order with tickets on the course and where it stands.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DisruptionPassenger {
+    pub order_id: Uuid,
+    pub order_number: String,
+    pub customer_name: String,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub tickets: u32,
+    /// `to_tell`, `told`, `moved`, `refunded` or `order_cancelled`.
+    pub state: &'static str,
+    pub told_at: Option<DateTime<Utc>>,
+    pub chosen_at: Option<DateTime<Utc>>,
+    /// `passenger`, `office` or `automatic`.
+    pub chosen_by: Option<&'static str>,
+    pub moved_to: Option<MovedTo>,
+    /// Grosz refunded (money and coupon).
+    pub refund_amount: Option<i64>,
+}
+
+/// The course tickets moved to.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MovedTo {
+    pub course_id: Uuid,
+    pub departure_at: DateTime<Utc>,
+}
+
+/// The body of `order`'s standing on a disrupted course. A move's departure is the moved
+/// tickets' leg's, or the epoch once none is left on it: the admin's answers put the
+/// course's departure there, the offer only when the leg's is gone.
+pub fn passenger_body(order: &OrderState, view: &PassengerView<'_>) -> DisruptionPassenger {
+    let blank = |s: &str| (!s.trim().is_empty()).then(|| s.to_owned());
+    DisruptionPassenger {
+        order_id: order.order_id,
+        order_number: order.display_number().to_owned(),
+        customer_name: format!("{} {}", order.customer.first_name, order.customer.last_name).trim().to_owned(),
+        email: blank(&order.customer.email),
+        phone: blank(&order.customer.phone),
+        tickets: view.seats,
+        state: view.state.as_str(),
+        told_at: view.told_at,
+        chosen_at: view.chosen.map(|c| c.at),
+        chosen_by: view.chosen.map(|c| c.by.as_str()),
+        moved_to: view.moved_to.map(|(course_id, departure_at)| MovedTo {
+            course_id,
+            departure_at: departure_at.unwrap_or(DateTime::UNIX_EPOCH),
+        }),
+        refund_amount: view.refund_amount,
+    }
+}
