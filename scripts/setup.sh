@@ -4,7 +4,7 @@
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+say() { printf '\033[1m==> %s (at %d s)\033[0m\n' "$*" "$SECONDS" >&2; }
 
 apt_ready=
 apt_install() {
