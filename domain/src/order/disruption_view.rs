@@ -1,6 +1,6 @@
 //! Where an order stands on a disrupted course, as the admin's list and the passenger's
-//! offer show it (docs/disruptions.md, "Who sees what"). Pure: the API answers build their
-//! bodies from [`passenger`], [`offer_leg`] and [`choice_open`], whichever side reads the
+//! offer show it (docs/disruptions.md, 'Who sees what, and where it is read'). Pure: the
+//! API answers build their bodies from [`passenger`], [`offer_leg`] and [`choice_open`], whichever side reads the
 //! order (the command side from its stream, the query side from `rm_order_events`), so
 //! both say the same.
 

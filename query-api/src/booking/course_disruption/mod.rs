@@ -1,7 +1,7 @@
-//! A course the carrier cancelled or delayed, read from the read tables (docs/disruptions.md,
-//! "Who sees what"): the admin's view of the course with every passenger's state
-//! ([`admin`]: `GET /course/course/disruption`) and the passenger's offer behind the
-//! message's link ([`offer`]: `GET /order/disruption/one`).
+//! A course the carrier cancelled or delayed, read from the read tables
+//! (docs/disruptions.md, 'Who sees what, and where it is read'): the admin's view of the
+//! course with every passenger's state ([`admin`]: `GET /course/course/disruption`) and the
+//! passenger's offer behind the message's link ([`offer`]: `GET /order/disruption/one`).
 //!
 //! The course's disruption ([`DisruptedCourse`]) is its `rm_course_availability` row (the
 //! `availability` projection copies what the carrier said last); the orders are folded
