@@ -22,7 +22,7 @@ use uuid::Uuid;
 
 use super::choose::{choose, Wanted};
 use super::{load_course, load_order};
-use crate::streams::course_stream;
+use crate::streams::{course_stream, order_stream};
 use crate::CommandState;
 
 /// `POST /course/course/cancel`.
@@ -231,6 +231,8 @@ pub async fn choose_for(
     let order_id = required(input.order_id, "order_id")?;
     let wanted = wanted(input.choice, input.to_course_id)?;
     let order = choose(&state, order_id, course_id, wanted, ChosenBy::Office, Some(admin.id)).await?;
+    // The admin's list, read next, shows the choice.
+    crate::visible::after_write(&state.pool, state.store.as_ref(), &order_stream(order_id)?, "orders").await?;
     let view = disruption_view::passenger(&order, course_id)
         .ok_or_else(|| super::choose::choice_error(domain::order::DisruptionError::NotOnCourse))?;
     let mut passenger = passenger_body(&order, &view);

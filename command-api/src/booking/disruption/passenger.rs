@@ -18,6 +18,7 @@ use uuid::Uuid;
 
 use super::choose::choose;
 use super::{course_disruption, load_course, load_order};
+use crate::streams::order_stream;
 use crate::CommandState;
 
 /// `POST /order/disruption/choose`.
@@ -58,6 +59,7 @@ pub async fn choose_by_link(
     let course = named(&state, order_id, course_id).await?;
     let wanted = super::admin::wanted(input.choice, input.to_course_id)?;
     let order = choose(&state, order_id, course_id, wanted, ChosenBy::Passenger, None).await?;
-    // The offer as the passenger's page reads it next, on the order just decided.
+    // The page's next read shows the choice; the answer is the offer on the order just decided.
+    crate::visible::after_write(&state.pool, state.store.as_ref(), &order_stream(order_id)?, "orders").await?;
     offer(&state.pool, &order, &course, Utc::now()).await?.map(Data::new).ok_or_else(link_invalid)
 }
