@@ -236,9 +236,10 @@ pub async fn choose_for(
     let view = disruption_view::passenger(&order, course_id)
         .ok_or_else(|| super::choose::choice_error(domain::order::DisruptionError::NotOnCourse))?;
     let mut passenger = passenger_body(&order, &view);
-    if let Wanted::Move(to) = wanted {
-        if let Some(moved) = passenger.moved_to.as_mut() {
-            moved.departure_at = load_course(&state, to).await?.map_or(moved.departure_at, |c| c.departure_at);
+    // The new course's departure, as the admin's view shows it (not its whole stream replayed).
+    if let (Wanted::Move(to), Some(moved)) = (wanted, passenger.moved_to.as_mut()) {
+        if let Some(departure_at) = course_disruption::departures(&state.pool, &[to]).await?.get(&to) {
+            moved.departure_at = *departure_at;
         }
     }
     Ok(Data::new(passenger))

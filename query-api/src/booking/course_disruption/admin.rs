@@ -1,8 +1,6 @@
 //! `GET /course/course/disruption?course_id=` (`SuperAdmin`): a course's disruption and
 //! every passenger's state, from the course's availability row and its orders' events.
 
-use std::collections::HashMap;
-
 use api_core::auth::AdminUser;
 use api_core::{ApiError, Data, Params};
 use axum::extract::State;
@@ -14,7 +12,7 @@ use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
-use super::{orders, passenger_body, DisruptedCourse, DisruptionPassenger};
+use super::{departures, orders, passenger_body, DisruptedCourse, DisruptionPassenger};
 use crate::QueryState;
 
 /// A course's disruption and its passengers.
@@ -79,18 +77,10 @@ pub async fn course_view(pool: &PgPool, course: &DisruptedCourse) -> Result<Disr
         .collect();
     // A move shows the departure of the course the tickets moved to.
     let moved: Vec<Uuid> = passengers.iter().filter_map(|p| p.moved_to.as_ref().map(|m| m.course_id)).collect();
-    if !moved.is_empty() {
-        let departures: HashMap<Uuid, DateTime<Utc>> =
-            sqlx::query_as("select id, departure_at from courses where id = any($1)")
-                .bind(&moved)
-                .fetch_all(pool)
-                .await?
-                .into_iter()
-                .collect();
-        for to in passengers.iter_mut().filter_map(|p| p.moved_to.as_mut()) {
-            if let Some(departure_at) = departures.get(&to.course_id) {
-                to.departure_at = *departure_at;
-            }
+    let departures = departures(pool, &moved).await?;
+    for to in passengers.iter_mut().filter_map(|p| p.moved_to.as_mut()) {
+        if let Some(departure_at) = departures.get(&to.course_id) {
+            to.departure_at = *departure_at;
         }
     }
     passengers.sort_by(|a, b| a.order_number.cmp(&b.order_number));

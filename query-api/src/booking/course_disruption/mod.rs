@@ -14,11 +14,15 @@ pub mod admin;
 pub mod offer;
 pub mod orders;
 
+use std::collections::HashMap;
+
+use api_core::ApiError;
 use chrono::{DateTime, Utc};
 use domain::order::disruption_view::PassengerView;
 use domain::order::{CourseDisruption, OrderState};
 use domain::seat_inventory::{Disruption as Said, Inventory};
 use serde::Serialize;
+use sqlx::PgPool;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
@@ -85,6 +89,17 @@ pub struct DisruptionPassenger {
 pub struct MovedTo {
     pub course_id: Uuid,
     pub departure_at: DateTime<Utc>,
+}
+
+/// The scheduled departures of `courses` (from the catalogue's `courses`), for the moves'
+/// answers: one read for every moved passenger of a course.
+pub async fn departures(pool: &PgPool, courses: &[Uuid]) -> Result<HashMap<Uuid, DateTime<Utc>>, ApiError> {
+    if courses.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let rows: Vec<(Uuid, DateTime<Utc>)> =
+        sqlx::query_as("select id, departure_at from courses where id = any($1)").bind(courses).fetch_all(pool).await?;
+    Ok(rows.into_iter().collect())
 }
 
 /// The body of `order`'s standing on a disrupted course. A move's departure is the moved

@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 use super::admin::read_course;
-use super::{orders, passenger_body, DisruptedCourse, MovedTo};
+use super::{departures, orders, passenger_body, DisruptedCourse, MovedTo};
 use crate::booking::settings::settings_in_force;
 use crate::QueryState;
 
@@ -98,11 +98,9 @@ pub async fn offer(
     let Some(leg) = disruption_view::offer_leg(order, course_id) else { return Ok(None) };
     let mut p = passenger_body(order, &view);
     if let Some(moved) = p.moved_to.as_mut().filter(|m| m.departure_at == DateTime::UNIX_EPOCH) {
-        let departure: Option<DateTime<Utc>> = sqlx::query_scalar("select departure_at from courses where id = $1")
-            .bind(moved.course_id)
-            .fetch_optional(pool)
-            .await?;
-        moved.departure_at = departure.unwrap_or(moved.departure_at);
+        if let Some(departure_at) = departures(pool, &[moved.course_id]).await?.get(&moved.course_id) {
+            moved.departure_at = *departure_at;
+        }
     }
     let choice_open = disruption_view::choice_open(order, &disruption, now);
     let alternatives =
