@@ -573,7 +573,7 @@ async fn the_disruption_reads_are_answered_by_the_query_side_alone(pool: PgPool)
     let (status, by_query) = read(alone.clone(), view.clone(), admin.clone()).await;
     assert_eq!(status, 200, "{by_query}");
     assert_eq!(read(whole.clone(), view.clone(), admin).await, (200, by_query.clone()));
-    assert_eq!(read(alone.clone(), view, Some(app.user_token.clone())).await.0, 403, "admins only");
+    assert_eq!(read(alone.clone(), view.clone(), Some(app.user_token.clone())).await.0, 403, "admins only");
     let states: Vec<&str> = by_query["data"]["passengers"]
         .as_array()
         .expect("passengers")
@@ -604,6 +604,19 @@ async fn the_disruption_reads_are_answered_by_the_query_side_alone(pool: PgPool)
     let (_, open) = read(alone.clone(), format!("/api/order/disruption/one?token={}", tokens[2]), None).await;
     assert_eq!((open["data"]["choice_open"].as_bool(), open["data"]["tickets"].as_u64()), (Some(true), Some(1)));
     assert_eq!(open["data"]["alternatives"][0]["course_id"], json!(other), "{open}");
-    let (status, forged) = read(alone, "/api/order/disruption/one?token=AAAA".into(), None).await;
+    let (status, forged) = read(alone.clone(), "/api/order/disruption/one?token=AAAA".into(), None).await;
     assert_eq!((status, forged["code"].as_str()), (404, Some("disruption.link_invalid")), "{forged}");
+
+    // The office moves the third passenger on the phone: the answer names the new course and
+    // its departure as the admin's view shows them.
+    let choice = json!({ "course_id": cancelled, "order_id": orders[2], "choice": "move", "to_course_id": other });
+    let (status, chose) =
+        body(app.post("/api/course/course/disruption-choose", &choice, Some(&app.admin_token), None).await).await;
+    assert_eq!(
+        (status, chose["data"]["state"].as_str(), chose["data"]["chosen_by"].as_str()),
+        (200, Some("moved"), Some("office")),
+        "{chose}"
+    );
+    let (_, after) = read(alone, view, Some(app.admin_token.clone())).await;
+    assert_eq!(after["data"]["passengers"][2], chose["data"], "{after}");
 }
