@@ -11,6 +11,7 @@
 use api_core::codes;
 use std::borrow::Cow;
 
+use api_core::values::ToFieldError;
 use api_core::values::{Email, Line, NotBlank, Phone, ValueError};
 use api_core::Fields;
 use serde_json::Value;

@@ -15,7 +15,7 @@ pub struct CodeDoc {
 }
 
 macro_rules! codes {
-    ($($(#[$doc:meta])* $name:ident = $code:literal, $status:literal, $meaning:literal;)*) => {
+    ($($(#[$doc:meta])* $name:ident = $code:expr, $status:literal, $meaning:literal;)*) => {
         $($(#[$doc])* #[doc = $meaning] pub const $name: &str = $code;)*
         /// Every code of this module, with its status and meaning.
         pub const EDGE: &[CodeDoc] = &[$(CodeDoc { code: $code, status: $status, meaning: $meaning }),*];
@@ -53,31 +53,31 @@ codes! {
     RESET_REFUSED = "password.reset_refused", 422, "A reset link cannot be sent: the e-mail is not valid.";
 
     // Field errors (`errors[].code` of a 422).
-    FIELD_INVALID = "field.invalid", 422, "The field's value is not valid (no more specific code).";
-    FIELD_BLANK = "field.blank", 422, "The field is required and missing or blank.";
-    FIELD_NOT_TEXT = "field.not_text", 422, "The field must be text.";
-    FIELD_INVALID_EMAIL = "field.invalid_email", 422, "The field is not an e-mail address.";
-    FIELD_TOO_SHORT = "field.too_short", 422, "The text is shorter than allowed (the message says how long).";
-    FIELD_TOO_LONG = "field.too_long", 422, "The text is longer than allowed (the message says how long).";
-    FIELD_BAD_CHARACTERS = "field.bad_characters", 422, "The text holds characters that are not allowed.";
-    FIELD_NOT_INTEGER = "field.not_integer", 422, "The field must be a whole number.";
-    FIELD_NOT_NUMBER = "field.not_number", 422, "The field must be a number.";
-    FIELD_NOT_BOOLEAN = "field.not_boolean", 422, "The field must be true or false.";
-    FIELD_OUT_OF_RANGE = "field.out_of_range", 422, "The number or date is outside what is allowed.";
-    FIELD_NOT_DATE = "field.not_date", 422, "The field must be a date `YYYY-MM-DD`.";
-    FIELD_INVALID_CHOICE = "field.invalid_choice", 422, "The field is not one of the allowed values.";
-    FIELD_NOT_ID = "field.not_id", 422, "The field must be an id (a UUID).";
-    FIELD_NOT_OBJECT = "field.not_object", 422, "The field (or the whole body, field `body`) must be a JSON object.";
-    FIELD_CONFLICT = "field.conflict", 422, "The value clashes with stored data (in use already, or refused by a rule of the table).";
+    FIELD_INVALID = values::codes::FIELD_INVALID, 422, "The field's value is not valid (no more specific code).";
+    FIELD_BLANK = values::codes::FIELD_BLANK, 422, "The field is required and missing or blank.";
+    FIELD_NOT_TEXT = values::codes::FIELD_NOT_TEXT, 422, "The field must be text.";
+    FIELD_INVALID_EMAIL = values::codes::FIELD_INVALID_EMAIL, 422, "The field is not an e-mail address.";
+    FIELD_TOO_SHORT = values::codes::FIELD_TOO_SHORT, 422, "The text is shorter than allowed (the message says how long).";
+    FIELD_TOO_LONG = values::codes::FIELD_TOO_LONG, 422, "The text is longer than allowed (the message says how long).";
+    FIELD_BAD_CHARACTERS = values::codes::FIELD_BAD_CHARACTERS, 422, "The text holds characters that are not allowed.";
+    FIELD_NOT_INTEGER = values::codes::FIELD_NOT_INTEGER, 422, "The field must be a whole number.";
+    FIELD_NOT_NUMBER = values::codes::FIELD_NOT_NUMBER, 422, "The field must be a number.";
+    FIELD_NOT_BOOLEAN = values::codes::FIELD_NOT_BOOLEAN, 422, "The field must be true or false.";
+    FIELD_OUT_OF_RANGE = values::codes::FIELD_OUT_OF_RANGE, 422, "The number or date is outside what is allowed.";
+    FIELD_NOT_DATE = values::codes::FIELD_NOT_DATE, 422, "The field must be a date `YYYY-MM-DD`.";
+    FIELD_INVALID_CHOICE = values::codes::FIELD_INVALID_CHOICE, 422, "The field is not one of the allowed values.";
+    FIELD_NOT_ID = values::codes::FIELD_NOT_ID, 422, "The field must be an id (a UUID).";
+    FIELD_NOT_OBJECT = values::codes::FIELD_NOT_OBJECT, 422, "The field (or the whole body, field `body`) must be a JSON object.";
+    FIELD_CONFLICT = values::codes::FIELD_CONFLICT, 422, "The value clashes with stored data (in use already, or refused by a rule of the table).";
 
     // Content (query-api/src/content).
     PAGE_NOT_FOUND = "page.not_found", 404, "There is no published content page at this address.";
 
     // The order form and the ticket screens (command-api/src/booking), beside the domain's codes.
-    FIELD_INVALID_PHONE = "field.invalid_phone", 422, "The field is not a phone number.";
-    FIELD_INVALID_VAT_NUMBER = "field.invalid_vat_number", 422, "The field is not a NIP (10 digits).";
+    FIELD_INVALID_PHONE = values::codes::FIELD_INVALID_PHONE, 422, "The field is not a phone number.";
+    FIELD_INVALID_VAT_NUMBER = values::codes::FIELD_INVALID_VAT_NUMBER, 422, "The field is not a NIP (10 digits).";
     PHONE_NOT_MOBILE = "phone.not_mobile", 422, "The order's phone number cannot receive text messages (field `phone`).";
-    FIELD_INVALID_POSTAL_CODE = "field.invalid_postal_code", 422, "The field is not a Polish postal code (37-400).";
+    FIELD_INVALID_POSTAL_CODE = values::codes::FIELD_INVALID_POSTAL_CODE, 422, "The field is not a Polish postal code (37-400).";
     TERMS_NOT_ACCEPTED = "consent.terms_required", 422, "The terms and conditions were not accepted.";
     DATA_CONSENT_MISSING = "consent.data_required", 422, "The consent to process the data was not given.";
     COURSE_NOT_FOUND = "course.not_found", 422, "There is no such course (field of the course).";

@@ -21,8 +21,6 @@
 //! - [`Aggregate`]: the one trait every aggregate implements (its events, `evolve`, the
 //!   stored event type, its stream's name); the command side's store glue, its single
 //!   writer and the tests' harness all fold events through it.
-//! - [`polish`]: the NIP and the postal code, the one check both the API and the
-//!   e-invoice use.
 //! - [`ids`]: the ids a process derives from an order id (seat holds, the coupon spend,
 //!   the undo of a failed placement), shared by the placement and its recovery.
 //!
@@ -46,7 +44,6 @@ pub mod error_code;
 pub mod ids;
 pub mod money;
 pub mod order;
-pub mod polish;
 pub mod seat_inventory;
 pub mod stamp_card;
 #[cfg(test)]

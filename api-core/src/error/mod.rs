@@ -16,6 +16,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use crate::codes;
+use crate::values::ToFieldError;
 
 /// The numbers an error's message states, by name (`{"max": 254}`), so a client words
 /// its own message from the code and these instead of reading them out of the English

@@ -13,6 +13,7 @@
 
 use std::sync::LazyLock;
 
+use crate::values::ToFieldError;
 use crate::values::{Parse, ValueError};
 use crate::{ApiError, FieldError};
 use chrono::NaiveDate;

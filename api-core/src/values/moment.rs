@@ -8,7 +8,7 @@ use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
-use super::{text_schema, ws, Parse, ValueError};
+use super::{text_schema, Parse, ValueError};
 use crate::codes;
 
 /// A moment, as an instant.
@@ -24,11 +24,11 @@ impl Moment {
     /// year of four digits, which RFC 3339 (and so every answer) can write.
     pub const PATTERN: &'static str = concat!(
         "^",
-        ws!(),
+        values::ws_class!(),
         "*[1-8][0-9]{3}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])",
         "(?: (?:[01][0-9]|2[0-3]):[0-5][0-9](?::[0-5][0-9])?",
         "|[Tt ](?:[01][0-9]|2[0-3]):[0-5][0-9]:(?:[0-5][0-9]|60)(?:\\.[0-9]+)?(?:[Zz]|[+\\-](?:[01][0-9]|2[0-3]):[0-5][0-9]))",
-        ws!(),
+        values::ws_class!(),
         "*$"
     );
 

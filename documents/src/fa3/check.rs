@@ -107,11 +107,11 @@ fn party(p: &Party, field: &str, seller: bool) -> Result<PartyXml, DocumentError
     }
     let compact = compact_tax_id(&p.tax_id);
     let id = if country == "PL" {
-        // The NIP's one rule, the order form's (`domain::polish`, behind `api_core::values::Nip`).
-        let nip = domain::polish::normalize_vat_number(&p.tax_id);
+        // The NIP's one rule, the order form's (`values::polish`, behind `api_core::values::Nip`).
+        let nip = values::polish::normalize_vat_number(&p.tax_id);
         if nip.is_empty() {
             TaxId::None
-        } else if domain::polish::is_nip(&nip) {
+        } else if values::polish::is_nip(&nip) {
             TaxId::Nip(nip)
         } else {
             return Err(invalid(format!("{field}.tax_id"), "is not a valid NIP"));

@@ -4,7 +4,7 @@
 //! when it is issued (`command-api/src/settings.rs`).
 
 use api_core::codes;
-use api_core::polish::is_postal_code;
+use api_core::values::polish::is_postal_code;
 use api_core::values::{Nip, OrEmpty, PlainLine, Sent, ValueError};
 
 /// The answer to a NIP that is not one (the order form's words for a buyer's NIP).

@@ -9,6 +9,7 @@ use domain::order::{PlaceOrderError, MAX_SEATS};
 use domain::ErrorCode;
 
 use super::{BookingInput, CourseRef, CustomerInput, InvoiceInput, Step};
+use api_core::values::ToFieldError;
 
 /// The field errors of one step (empty: the step is valid).
 pub fn check_step(input: &BookingInput, step: Step) -> Vec<FieldError> {
@@ -139,7 +140,7 @@ impl InvoiceInput {
     pub fn request(&self) -> Option<domain::order::InvoiceRequest> {
         self.is_selected.then(|| domain::order::InvoiceRequest {
             country: self.country().to_owned(),
-            vat_number: domain::polish::normalize_vat_number(&self.vat_number),
+            vat_number: api_core::values::polish::normalize_vat_number(&self.vat_number),
             company_name: self.company_name.trim().to_owned(),
             address: self.address.trim().to_owned(),
             postal_code: self.postal_code.trim().to_owned(),

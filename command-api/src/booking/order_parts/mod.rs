@@ -37,6 +37,7 @@ use uuid::Uuid;
 use crate::aggregate::{self, OrderAgg};
 use crate::streams::order_stream;
 use crate::CommandState;
+use api_core::values::ToFieldError;
 
 pub(super) fn id_param(params: &Params, what: &str) -> Result<Uuid, ApiError> {
     let raw = params.required("id")?;

@@ -1,5 +1,5 @@
 // The Polish tax number (NIP) past what a pattern states: its digits as people write them, and its
-// check digit (the server's `domain::polish`: `normalize_vat_number` and `is_nip`).
+// check digit (the server's `values::polish`: `normalize_vat_number` and `is_nip`).
 
 import { serverTrim } from './text';
 

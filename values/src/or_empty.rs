@@ -127,7 +127,7 @@ impl<T: ToSchema> ToSchema for OrEmpty<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::values::{Email, Nip};
+    use crate::{Email, Nip};
 
     #[test]
     fn blank_is_none_and_the_rest_is_the_types() {

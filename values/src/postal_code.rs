@@ -1,8 +1,8 @@
-//! [`PostalCode`]: a Polish postal code. The check is `domain::polish::is_postal_code`.
+//! [`PostalCode`]: a Polish postal code. The check is `crate::polish::is_postal_code`.
 
 use std::borrow::Cow;
 
-use domain::polish::is_postal_code;
+use crate::polish::is_postal_code;
 use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};

@@ -1,10 +1,11 @@
 //! [`ValueError`]: the API's one kit for why a field's value is refused. Every refusal
 //! has a stable code (`field.too_long`…, listed in `docs/errors.md`) and carries the
 //! numbers it states by name (`{"max": 120}`), so a client words its own message from
-//! the two and never reads a number out of the English one. The value types answer it,
-//! [`crate::Fields`] collects it per field, and [`crate::ApiError::refused`] answers one.
+//! the two and never reads a number out of the English one. The value types answer it;
+//! at the API's edge, `api_core::Fields` collects it per field as a field error
+//! (`api_core::values::ToFieldError`), and `api_core::ApiError::refused` answers one.
 
-use crate::{codes, FieldError};
+use crate::codes;
 
 /// Why a value is not one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -53,16 +54,6 @@ impl ValueError {
             ValueError::Blank | ValueError::NotText | ValueError::Invalid { .. } => vec![],
         }
     }
-
-    /// The error of `field` with `message`, this error's code and its numbers.
-    pub fn field_error_with(&self, field: impl Into<String>, message: impl Into<String>) -> FieldError {
-        FieldError::new(field, self.code(), message).with_params(self.params())
-    }
-
-    /// The error of `field`, worded `"{field} {self}"` (`email is not an e-mail address`).
-    pub fn field_error(&self, field: &str) -> FieldError {
-        self.field_error_with(field, format!("{field} {self}"))
-    }
 }
 
 /// Marks a refusal carried through serde's text-only errors ([`ValueError::tagged`]).
@@ -78,7 +69,7 @@ pub struct Tagged {
 
 impl ValueError {
     /// This refusal as the message of a serde error (a value type's `Deserialize`), so
-    /// the body's reader ([`crate::AppJson`]) can answer it with its code and numbers
+    /// the body's reader (`api_core::AppJson`) can answer it with its code and numbers
     /// ([`ValueError::untag`]) instead of serde's bare text.
     pub fn tagged(&self) -> String {
         let params: String = self.params().iter().map(|(name, value)| format!(";{name}={value}")).collect();
@@ -103,9 +94,9 @@ impl ValueError {
     }
 }
 
-/// `code` as the API's own `'static` code, if it is one.
+/// `code` as a field code's own `'static` text, if it is one.
 fn known_code(code: &str) -> Option<&'static str> {
-    codes::EDGE.iter().map(|c| c.code).find(|c| *c == code)
+    codes::ALL.iter().copied().find(|c| *c == code)
 }
 
 #[cfg(test)]
@@ -114,17 +105,24 @@ mod tests {
 
     #[test]
     fn every_refusal_has_a_code_and_the_numbers_it_states() {
-        let e = ValueError::TooLong { max: 120 }.field_error("title");
-        assert_eq!((e.code, e.message.as_str()), ("field.too_long", "title must have at most 120 characters"));
-        assert_eq!(e.params.unwrap().get("max"), Some(&120));
-        let e = ValueError::TooShort { min: 8 }.field_error("password");
-        assert_eq!((e.code, e.params.unwrap().get("min").copied()), ("field.too_short", Some(8)));
-        let e = ValueError::OutOfRange { min: 1, max: 100 }.field_error("value");
-        assert_eq!(e.params.unwrap().into_iter().collect::<Vec<_>>(), [("max", 100), ("min", 1)]);
-        assert_eq!(ValueError::NotText.field_error("email").code, "field.not_text");
-        assert_eq!(ValueError::Blank.field_error("title").params, None);
-        let e = ValueError::invalid(codes::FIELD_INVALID_CHOICE, "one of a, b").field_error("kind");
-        assert_eq!((e.code, e.message.as_str()), ("field.invalid_choice", "kind is not one of a, b"));
+        let e = ValueError::TooLong { max: 120 };
+        assert_eq!((e.code(), e.to_string().as_str()), ("field.too_long", "must have at most 120 characters"));
+        assert_eq!(e.params(), [("max", 120)]);
+        let e = ValueError::TooShort { min: 8 };
+        assert_eq!((e.code(), e.params()), ("field.too_short", vec![("min", 8)]));
+        assert_eq!(ValueError::OutOfRange { min: 1, max: 100 }.params(), [("min", 1), ("max", 100)]);
+        assert_eq!(ValueError::NotText.code(), "field.not_text");
+        assert_eq!(ValueError::Blank.params(), []);
+        let e = ValueError::invalid(codes::FIELD_INVALID_CHOICE, "one of a, b");
+        assert_eq!((e.code(), e.to_string().as_str()), ("field.invalid_choice", "is not one of a, b"));
+    }
+
+    #[test]
+    fn every_field_code_is_one_a_refusal_can_be_read_back_as() {
+        for code in codes::ALL {
+            let read = ValueError::untag(&ValueError::invalid(code, "x").tagged()).unwrap();
+            assert_eq!(read.code, *code);
+        }
     }
 
     #[test]

@@ -1,9 +1,9 @@
-//! [`Nip`]: a Polish tax number. The check itself is `domain::polish::is_nip`, which
+//! [`Nip`]: a Polish tax number. The check itself is `crate::polish::is_nip`, which
 //! the e-invoice (`documents`) uses too.
 
 use std::borrow::Cow;
 
-use domain::polish::{is_nip, normalize_vat_number};
+use crate::polish::{is_nip, normalize_vat_number};
 use utoipa::openapi::schema::Schema;
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};

@@ -101,7 +101,7 @@ impl<T: ToSchema> ToSchema for Sent<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::values::{Email, Line};
+    use crate::{Email, Line};
 
     #[test]
     fn a_bad_value_is_read_and_kept_with_its_refusal() {

@@ -1,5 +1,5 @@
 //! Polish formats, pure: the tax number (NIP) and the postal code `NN-NNN`. One rule
-//! each, used by the API's value types (`api_core::values`), the seller's settings and
+//! each, used by the value types (this crate), the seller's settings and
 //! the e-invoice (`documents`), so a NIP the order form takes is one the invoice takes.
 
 /// The digits of a NIP as people write it: `123-456-32-18`, `PL 1234563218` →
