@@ -71,6 +71,7 @@ fn is_email(text: &str) -> bool {
 }
 
 text_value!(Email);
+crate::recorded::recorded!(Email);
 
 impl PartialSchema for Email {
     fn schema() -> RefOr<Schema> {

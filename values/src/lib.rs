@@ -33,6 +33,7 @@ mod phone;
 pub mod polish;
 mod postal_code;
 mod problem;
+pub mod recorded;
 mod sent;
 mod ticket_number;
 pub mod whitespace;
@@ -47,6 +48,7 @@ pub use or_empty::{EmailOrEmpty, NipOrEmpty, OrEmpty};
 pub use phone::Phone;
 pub use postal_code::PostalCode;
 pub use problem::ValueError;
+pub use recorded::Recorded;
 pub use sent::Sent;
 pub use ticket_number::TicketNumber;
 pub use whitespace::WHITESPACE;
@@ -119,6 +121,12 @@ macro_rules! text_value {
         impl AsRef<str> for $t {
             fn as_ref(&self) -> &str {
                 &self.0
+            }
+        }
+
+        impl From<$t> for String {
+            fn from(value: $t) -> String {
+                value.0
             }
         }
 

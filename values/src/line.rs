@@ -165,6 +165,12 @@ macro_rules! bounded_text {
             }
         }
 
+        impl<const MAX: usize> crate::Recorded for $t<MAX> {
+            fn recorded(text: String) -> Self {
+                $t::parse(&text).unwrap_or_else(|_| $t(text.trim().to_owned()))
+            }
+        }
+
         impl<const MAX: usize> super::Parse for $t<MAX> {
             type Raw = String;
             fn parse_raw(raw: String) -> Result<Self, ValueError> {

@@ -47,6 +47,7 @@ impl Phone {
 }
 
 text_value!(Phone);
+crate::recorded::recorded!(Phone);
 
 impl PartialSchema for Phone {
     fn schema() -> RefOr<Schema> {

@@ -49,10 +49,18 @@ pub async fn ticket_moved(state: &CommandState, order: &OrderState, ticket_id: U
             format!("Nisko Bus: ticket {number} moved: {stops}, departing {when}."),
         ),
     };
-    let email = Email { to: order.customer.email.clone(), subject, text, attachments: tickets_pdf(state, order) };
+    let email = Email {
+        to: super::send::address(&order.customer.email),
+        subject,
+        text,
+        attachments: tickets_pdf(state, order),
+    };
     let kind = format!("ticket-moved/{event_id}");
-    if send_once(state, order.order_id, &kind, email).await && order.customer.notify_by_sms {
-        if let Err(e) = state.sms.send(Sms { to: order.customer.phone.clone(), text: sms }).await {
+    if !send_once(state, order.order_id, &kind, email).await {
+        return;
+    }
+    if let Some(phone) = order.customer.texts_to() {
+        if let Err(e) = state.sms.send(Sms { to: phone.to_string(), text: sms }).await {
             tracing::warn!(order_id = %order.order_id, error = %e, "could not text the moved ticket");
         }
     }
@@ -71,7 +79,7 @@ pub struct Returned<'a> {
 /// A ticket of `order` was returned.
 pub async fn ticket_returned(state: &CommandState, order: &OrderState, returned: Returned<'_>, event_id: Uuid) {
     let email = Email {
-        to: order.customer.email.clone(),
+        to: super::send::address(&order.customer.email),
         subject: match order.customer.language {
             Language::Pl => format!("Zwrot biletu {} – zamówienie {}", returned.number, order.display_number()),
             Language::En => format!("Ticket {} returned – order {}", returned.number, order.display_number()),
@@ -95,7 +103,7 @@ impl<'a> Payer<'a> {
     fn of(order: &'a OrderState) -> Self {
         Payer {
             language: order.customer.language,
-            first_name: &order.customer.first_name,
+            first_name: order.customer.first_name.as_str(),
             coupon: order.coupon.as_ref().map(|c| c.code.as_str()).unwrap_or_default(),
             at_office: matches!(order.payment.provider.as_str(), "cash" | "card_terminal"),
         }

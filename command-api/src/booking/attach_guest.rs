@@ -85,7 +85,7 @@ async fn attach_one(state: &CommandState, order_id: Uuid, user_id: Uuid, key: &s
     let command = AttachGuestOrder { order_id, user_id, now };
     let command_id = Uuid::new_v5(&order_id, format!("attach-guest/{user_id}").as_bytes());
     let stream = order_stream(order_id)?;
-    let same_address = |email: &str| Email::parse(email).is_ok_and(|e| e.key() == key);
+    let same_address = |email: &Email| email.key() == key;
     match aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, command_id, &metadata, |o| {
         order::decide_attach_guest(&command, o, same_address)
     })

@@ -178,7 +178,7 @@ fn office_email(order: &OrderState, issued: &IssuedDocument, office: String, pdf
     let mut text = format!(
         "Kopia dokumentu wysłanego klientowi ({}).\n\nDokument: {}\nWystawiony: {}\nNabywca: {buyer}\n\
          Netto: {}\nVAT ({} %): {}\nBrutto: {}\nZamówienie: {} ({})\n",
-        order.customer.email,
+        super::send::address(&order.customer.email),
         what(issued, Language::Pl),
         api_core::time::warsaw(issued.issued_at).format("%Y-%m-%d %H:%M"),
         format_pln(issued.net),

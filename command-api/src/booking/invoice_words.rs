@@ -56,7 +56,12 @@ pub(super) fn customer_email(
         Language::Pl => format!("\nFaktury zamówienia są też na jego stronie: {site}\n\nPozdrawiamy\n{sender}\n"),
         Language::En => format!("\nThe order's invoices are also on its page: {site}\n\nKind regards\n{sender}\n"),
     });
-    Email { to: order.customer.email.clone(), subject: subject(issued, order, language), text, attachments: vec![pdf] }
+    Email {
+        to: super::send::address(&order.customer.email),
+        subject: subject(issued, order, language),
+        text,
+        attachments: vec![pdf],
+    }
 }
 
 /// The KSeF number (or the offline notice) and the verification link.

@@ -87,7 +87,7 @@ pub async fn pay_again(
             amount: order.to_pay,
             currency: "PLN".into(),
             description: description(&state, &order, language).await?,
-            email: order.customer.email.clone(),
+            email: super::send::address(&order.customer.email),
             url_return: format!(
                 "{}{}/order/after-payment?hash_id={}",
                 state.public_url,

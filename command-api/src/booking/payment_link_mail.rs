@@ -22,7 +22,7 @@ pub const KIND: &str = "payment-link";
 /// `order` was placed: the link to pay, if it still waits for its payment online.
 pub async fn unpaid_placed(state: &CommandState, order: &OrderState) {
     let at_office = matches!(order.payment.provider.as_str(), "cash" | "card_terminal");
-    if order.status != OrderStatus::PendingPayment || at_office || order.customer.email.trim().is_empty() {
+    if order.status != OrderStatus::PendingPayment || at_office || order.customer.email.is_none() {
         return;
     }
     send_once(state, order.order_id, KIND, email(&state.public_url, order)).await;
@@ -58,7 +58,7 @@ fn email(public_url: &str, order: &OrderState) -> Email {
             ),
         ),
     };
-    Email { to: order.customer.email.clone(), subject, text, attachments: Vec::new() }
+    Email { to: super::send::address(&order.customer.email), subject, text, attachments: Vec::new() }
 }
 
 /// A time as the customer reads it: Warsaw, `27.11.2026 14:15`.

@@ -32,13 +32,12 @@ pub struct Sent {
 /// asked for it, each once per order. A walk-in passenger at the office may have given
 /// neither: their tickets were printed at the desk, and nothing is sent.
 pub async fn send_after_payment(state: &CommandState, order: &OrderState) {
-    if !order.customer.email.trim().is_empty() && first_time(state, order, "tickets-email").await {
+    if order.customer.email.is_some() && first_time(state, order, "tickets-email").await {
         if let Err(e) = state.mailer.send(ticket_email(state, order)).await {
             tracing::warn!(order_id = %order.order_id, error = %e, "could not send the tickets");
         }
     }
-    let texts = order.customer.notify_by_sms && !order.customer.phone.trim().is_empty();
-    if texts && first_time(state, order, "tickets-sms").await {
+    if order.customer.texts_to().is_some() && first_time(state, order, "tickets-sms").await {
         if let Err(e) = state.sms.send(ticket_sms(order)).await {
             tracing::warn!(order_id = %order.order_id, error = %e, "could not send the tickets by sms");
         }
@@ -72,6 +71,12 @@ async fn claim(state: &CommandState, order_id: Uuid, kind: &str) -> bool {
 /// (so two reactions racing send it once), and the claim given back when the mailer
 /// fails, so a later replay may send it. True when it went out now. An order without an
 /// e-mail (a walk-in passenger at the office) is sent nothing.
+/// A contact of the order as a message's address: `""` when the order has none (sold at
+/// the desk without it), which [`send_once`] never sends to.
+pub(crate) fn address<T: AsRef<str>>(contact: &Option<T>) -> String {
+    contact.as_ref().map(|c| c.as_ref().to_owned()).unwrap_or_default()
+}
+
 pub(crate) async fn send_once(state: &CommandState, order_id: Uuid, kind: &str, email: Email) -> bool {
     if email.to.trim().is_empty() || !claim(state, order_id, kind).await {
         return false;
@@ -101,16 +106,16 @@ pub async fn send_ticket(
     params: Params,
 ) -> Result<Data<Sent>, ApiError> {
     let order = find(&state, user.as_ref(), params.raw("id")).await?;
-    if order.customer.email.trim().is_empty() {
+    let Some(to) = order.customer.email.as_ref().map(ToString::to_string) else {
         return Err(ApiError::refusal_on(
             "email",
             api_core::codes::FIELD_BLANK,
             "The order has no e-mail address: print the tickets instead.",
         ));
-    }
+    };
     state.mailer.send(ticket_email(&state, &order)).await.map_err(|e| ApiError::Unavailable(e.to_string()))?;
     record_again(&state, &order, "tickets-email", user.as_ref()).await;
-    Ok(Data::new(Sent { sent: true, to: order.customer.email.clone() }))
+    Ok(Data::new(Sent { sent: true, to }))
 }
 
 /// `POST /order/order/send-ticket-sms?id=`: a short message with the ticket numbers and
@@ -126,9 +131,9 @@ pub async fn send_ticket_sms(
     params: Params,
 ) -> Result<Data<Sent>, ApiError> {
     let order = find(&state, user.as_ref(), params.raw("id")).await?;
-    if order.customer.phone.trim().is_empty() {
+    let Some(to) = order.customer.phone.as_ref().map(ToString::to_string) else {
         return Err(ApiError::refusal_on("phone", api_core::codes::FIELD_BLANK, "The order has no phone number."));
-    }
+    };
     state.sms.send(ticket_sms(&order)).await.map_err(|e| match e {
         SmsError::NotANumber(_) => ApiError::refusal_on(
             "phone",
@@ -138,7 +143,7 @@ pub async fn send_ticket_sms(
         SmsError::Failed(e) => ApiError::Unavailable(e),
     })?;
     record_again(&state, &order, "tickets-sms", user.as_ref()).await;
-    Ok(Data::new(Sent { sent: true, to: order.customer.phone.clone() }))
+    Ok(Data::new(Sent { sent: true, to }))
 }
 
 /// Records a message sent on request, for the order's history: a kind of its own
@@ -165,7 +170,7 @@ fn ticket_sms(order: &OrderState) -> Sms {
         .map(|t| format!("{} {} {}", t.ticket.number, TicketWords::of(order.customer.language).code, t.ticket.code))
         .collect::<Vec<_>>()
         .join("; ");
-    Sms { to: order.customer.phone.clone(), text: format!("Nisko Bus: {} {tickets}", order.outbound.route_name) }
+    Sms { to: address(&order.customer.phone), text: format!("Nisko Bus: {} {tickets}", order.outbound.route_name) }
 }
 
 async fn find(
@@ -294,7 +299,7 @@ fn ticket_email(state: &CommandState, order: &OrderState) -> Email {
         words.qr_codes, order.hash_id, words.return_ticket
     ));
     Email {
-        to: order.customer.email.clone(),
+        to: address(&order.customer.email),
         subject: format!("{} {}", words.subject, order.display_number()),
         text,
         attachments: tickets_pdf(state, order),

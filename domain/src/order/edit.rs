@@ -98,10 +98,10 @@ impl EditOrder {
     /// sale at the desk, issue 29) may stay blank while the rest is corrected.
     pub fn blanks_contact(&self, state: &Order) -> Option<&'static str> {
         let (order, new) = (state.placed()?, self.customer.as_ref()?);
-        if new.email.trim().is_empty() && !order.customer.email.trim().is_empty() {
+        if new.email.is_none() && order.customer.email.is_some() {
             return Some("email");
         }
-        (new.phone.trim().is_empty() && !order.customer.phone.trim().is_empty()).then_some("phone")
+        (new.phone.is_none() && order.customer.phone.is_some()).then_some("phone")
     }
 
     /// Whether the edit asks for an invoice of a paid order that has none, so the caller

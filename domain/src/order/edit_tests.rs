@@ -6,7 +6,7 @@ use super::*;
 const CHANGE: Uuid = Uuid::from_u128(77);
 
 fn new_customer() -> Customer {
-    Customer { last_name: "Nowak".into(), ..customer() }
+    Customer { last_name: line("Nowak"), ..customer() }
 }
 
 fn other_company() -> InvoiceRequest {

@@ -45,12 +45,17 @@ pub fn leg(kind: LegKind) -> Leg {
     }
 }
 
+/// `text` as a line of a name.
+pub fn line(text: &str) -> values::Line<100> {
+    values::Line::parse(text).expect("a line")
+}
+
 pub fn customer() -> Customer {
     Customer {
-        first_name: "Jan".into(),
-        last_name: "Kowalski".into(),
-        email: "jan@example.pl".into(),
-        phone: "+48600100200".into(),
+        first_name: line("Jan"),
+        last_name: line("Kowalski"),
+        email: Some(values::Email::parse("jan@example.pl").expect("an e-mail")),
+        phone: Some(values::Phone::parse("+48600100200").expect("a phone")),
         notify_by_sms: false,
         language: Language::Pl,
     }

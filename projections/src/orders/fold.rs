@@ -188,10 +188,10 @@ impl Change<'_> {
     }
 
     fn customer_changed(&mut self, customer: Customer) {
-        self.order.first_name = customer.first_name;
-        self.order.last_name = customer.last_name;
-        self.order.email = customer.email;
-        self.order.phone = customer.phone;
+        self.order.first_name = customer.first_name.into();
+        self.order.last_name = customer.last_name.into();
+        self.order.email = customer.email.map(String::from).unwrap_or_default();
+        self.order.phone = customer.phone.map(String::from).unwrap_or_default();
         self.order.notify_by_sms = customer.notify_by_sms;
     }
 

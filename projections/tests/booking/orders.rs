@@ -1,5 +1,7 @@
 //! The orders projection: orders, tickets and their history.
 
+use values::{Email, Line, Phone};
+
 use super::*;
 
 pub(super) fn leg(kind: LegKind, course: Uuid, departs: i64) -> Leg {
@@ -41,10 +43,10 @@ pub(super) fn placed(order: Uuid, user: Option<Uuid>, back: bool, coupon: Option
         expires_at: at(15),
         user_id: user,
         customer: Customer {
-            first_name: "Jan".into(),
-            last_name: "Kowalski".into(),
-            email: "jan@example.test".into(),
-            phone: "+48600100200".into(),
+            first_name: Line::parse("Jan").unwrap(),
+            last_name: Line::parse("Kowalski").unwrap(),
+            email: Some(Email::parse("jan@example.test").unwrap()),
+            phone: Some(Phone::parse("+48600100200").unwrap()),
             notify_by_sms: false,
             language: Default::default(),
         },

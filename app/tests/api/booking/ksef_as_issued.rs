@@ -114,7 +114,7 @@ async fn a_sent_invoice_stays_the_bytes_ksef_holds_whatever_changes_in_its_order
     // so: see the backfill's test); the invoice stays as issued.
     let order = app.order(order_id).await;
     assert_eq!(order.placed().expect("placed").payment.provider, "cash");
-    assert_eq!(order.placed().expect("placed").customer.last_name, "Poprawiony");
+    assert_eq!(order.placed().expect("placed").customer.last_name.as_str(), "Poprawiony");
 }
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]

@@ -56,7 +56,7 @@ async fn a_walk_in_passenger_buys_without_email_or_phone_and_gets_the_tickets_pr
     assert_eq!(sold["data"]["status"], "paid");
     let order_id = order_id(&sold);
     let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
-    assert_eq!((state.customer.email.as_str(), state.customer.phone.as_str()), ("", ""));
+    assert_eq!((&state.customer.email, &state.customer.phone), (&None, &None));
 
     // An e-mail that is given is checked by the one rule, at the desk too.
     let (status, refused) = sell(&app, "jan@", "", "cash").await;
@@ -158,8 +158,8 @@ async fn a_desk_order_without_a_contact_is_corrected_without_making_one_up(pool:
     assert_eq!(saved["data"]["customer_changed"], true, "{saved}");
     let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
     assert_eq!(
-        (state.customer.last_name.as_str(), state.customer.email.as_str(), state.customer.phone.as_str()),
-        ("Przechodni", "", "")
+        (state.customer.last_name.as_str(), &state.customer.email, &state.customer.phone),
+        ("Przechodni", &None, &None)
     );
 
     // A contact that is given is checked by the one rule, and once given it is not blanked.
@@ -172,5 +172,5 @@ async fn a_desk_order_without_a_contact_is_corrected_without_making_one_up(pool:
     assert_eq!(refused["errors"][0]["field"], "customer.email", "{refused}");
     assert_eq!(refused["errors"][0]["code"], "field.blank", "{refused}");
     let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
-    assert_eq!(state.customer.email, "jan@example.test");
+    assert_eq!(state.customer.email.as_ref().map(|e| e.as_str()), Some("jan@example.test"));
 }

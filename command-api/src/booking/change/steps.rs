@@ -286,7 +286,7 @@ async fn register_difference(
                 order.display_number(),
                 ticket.ticket.number
             ),
-            email: order.customer.email.clone(),
+            email: crate::booking::send::address(&order.customer.email),
             url_return: format!("{}{back}", state.public_url),
             url_status: format!("{}/api/payment/notify/{}", state.public_url, state.gateway.provider()),
             language: payment::Language::Pl,

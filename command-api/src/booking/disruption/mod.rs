@@ -81,7 +81,7 @@ pub async fn notify(state: &CommandState, order_id: Uuid, course_id: Uuid, notic
     let Some(disruption) = course_disruption(&inventory) else { return false };
     let email = disruption_email(state, &order, &inventory, &disruption);
     let kind = format!("disruption/{notice_id}");
-    let sent = if order.customer.email.trim().is_empty() {
+    let sent = if order.customer.email.is_none() {
         // An office sale without an e-mail: the office tells them (the admin's list shows it).
         true
     } else if again {
@@ -89,7 +89,7 @@ pub async fn notify(state: &CommandState, order_id: Uuid, course_id: Uuid, notic
     } else {
         super::send::send_once(state, order_id, &kind, email).await
     };
-    if sent && order.customer.notify_by_sms && !order.customer.phone.trim().is_empty() {
+    if let Some(phone) = order.customer.texts_to().filter(|_| sent) {
         let link = link(state, &order, course_id);
         let when = local(inventory.departure_at);
         let text = match (order.customer.language, disruption.delay_minutes) {
@@ -98,7 +98,7 @@ pub async fn notify(state: &CommandState, order_id: Uuid, course_id: Uuid, notic
             (Language::En, None) => format!("Nisko Bus: the course of {when} is cancelled. {link}"),
             (Language::En, Some(m)) => format!("Nisko Bus: the course of {when} runs {m} min late. {link}"),
         };
-        let sms = Sms { to: order.customer.phone.clone(), text };
+        let sms = Sms { to: phone.to_string(), text };
         if let Err(e) = state.sms.send(sms).await {
             tracing::warn!(%order_id, error = %e, "could not send the disruption sms");
         }
@@ -150,5 +150,5 @@ fn disruption_email(state: &CommandState, order: &OrderState, inventory: &Invent
             )
         }
     };
-    Email { to: order.customer.email.clone(), subject, text, attachments: Vec::new() }
+    Email { to: crate::booking::send::address(&order.customer.email), subject, text, attachments: Vec::new() }
 }

@@ -163,5 +163,6 @@ pub(super) fn check(
         other => format!("The reason {other}."),
     });
     errors.finish_with("The changes are not valid.")?;
-    Ok(Change { customer, invoice, reason: reason.map(Text::into_string).unwrap_or_default() })
+    // Every given customer parsed: the errors above refuse one that does not.
+    Ok(Change { customer: customer.flatten(), invoice, reason: reason.map(Text::into_string).unwrap_or_default() })
 }

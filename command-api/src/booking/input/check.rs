@@ -116,16 +116,18 @@ fn passengers(i: usize, ticket: &super::TicketInput, errors: &mut Fields<'_>) {
 }
 
 impl CustomerInput {
-    /// The customer as the order records them (trimmed), speaking `language`.
-    pub fn customer(&self, language: domain::order::Language) -> domain::order::Customer {
-        domain::order::Customer {
-            first_name: self.first_name.kept().to_owned(),
-            last_name: self.last_name.kept().to_owned(),
-            email: self.email.kept().to_owned(),
-            phone: self.phone.kept().to_owned(),
+    /// The customer as the order records them, speaking `language`: the names as parsed,
+    /// the e-mail and the phone when given (the contact's check has refused any that does
+    /// not parse). `None` when a name does not parse, which that check refuses first.
+    pub fn customer(&self, language: domain::order::Language) -> Option<domain::order::Customer> {
+        Some(domain::order::Customer {
+            first_name: self.first_name.parsed().ok()?.clone(),
+            last_name: self.last_name.parsed().ok()?.clone(),
+            email: self.email.parsed().ok().cloned(),
+            phone: self.phone.parsed().ok().cloned(),
             notify_by_sms: self.notify_by_sms,
             language,
-        }
+        })
     }
 }
 

@@ -210,6 +210,9 @@ async fn record_order(
     payment: PaymentRef,
 ) -> Result<Recorded, ApiError> {
     let leg = |l: &PlacedLeg| order_leg(l);
+    let customer = p.input.customer.customer(order_language(p.language));
+    // The form's check refused a customer whose names do not parse, before any step.
+    let customer = customer.ok_or_else(|| ApiError::Internal("the customer was not checked".into()))?;
     let command = PlaceOrder {
         order_id: p.order_id,
         hash_id: p.hash_id.clone(),
@@ -217,7 +220,7 @@ async fn record_order(
         now: p.now,
         expires_at: p.expires_at,
         user_id: p.user_id,
-        customer: p.input.customer.customer(order_language(p.language)),
+        customer,
         invoice: p.input.invoice.request(),
         outbound: leg(&p.outbound),
         back: p.back.as_ref().map(leg),

@@ -7,21 +7,37 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use values::{Email, Line, Phone};
+
 use crate::money::Reduction;
 
-/// The person who ordered (and gets the tickets).
+/// The person who ordered (and gets the tickets), in the value types the order form
+/// parsed them into. An order sold at the desk may have no e-mail or no phone (stored as
+/// `""`, as before). A stored order reads back whatever rule its day had
+/// (`values::recorded`): its events are never judged again.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Customer {
-    pub first_name: String,
-    pub last_name: String,
-    pub email: String,
-    pub phone: String,
+    #[serde(deserialize_with = "values::recorded::value")]
+    pub first_name: Line<100>,
+    #[serde(deserialize_with = "values::recorded::value")]
+    pub last_name: Line<100>,
+    #[serde(with = "values::recorded::or_empty")]
+    pub email: Option<Email>,
+    #[serde(with = "values::recorded::or_empty")]
+    pub phone: Option<Phone>,
     pub notify_by_sms: bool,
     /// The language the order was placed in: every message about it (e-mail, SMS, PDF)
     /// is written in it, with links to that language's pages. Orders placed before it was
     /// recorded read as Polish, the site's default.
     #[serde(default)]
     pub language: Language,
+}
+
+impl Customer {
+    /// The phone to text about the order: the customer's, when they asked for texts.
+    pub fn texts_to(&self) -> Option<&Phone> {
+        self.phone.as_ref().filter(|_| self.notify_by_sms)
+    }
 }
 
 /// A language the site speaks: Polish at the root, English under `/en`.
@@ -186,4 +202,40 @@ pub struct Ticket {
 pub struct LegHold {
     pub leg: LegKind,
     pub hold_id: Uuid,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::testing::{customer, placed};
+    use super::super::OrderEvent;
+
+    /// An order as an earlier version stored it: sold at the desk without an e-mail, with
+    /// a phone an older rule took (dots, eight digits), names with the spaces around them.
+    #[test]
+    fn an_order_placed_under_older_rules_still_reads_and_writes_back_as_stored() {
+        let mut stored = serde_json::to_value(placed(false, 0)).expect("an event");
+        stored["customer"]["email"] = "".into();
+        stored["customer"]["phone"] = "600.100.20".into();
+        stored["customer"]["first_name"] = " Jan ".into();
+        let read: OrderEvent = serde_json::from_value(stored.clone()).expect("the stored event reads");
+        let OrderEvent::OrderPlaced { customer: read_customer, .. } = &read else { panic!("{read:?}") };
+        assert_eq!(read_customer.email, None);
+        assert_eq!(read_customer.phone.as_ref().map(|p| p.as_str()), Some("600.100.20"));
+        assert_eq!(read_customer.first_name.as_str(), "Jan");
+        stored["customer"]["first_name"] = "Jan".into();
+        assert_eq!(serde_json::to_value(&read).expect("written"), stored, "the same form as stored");
+    }
+
+    #[test]
+    fn a_customer_is_written_as_text_as_it_always_was() {
+        let written = serde_json::to_value(customer()).expect("written");
+        assert_eq!(
+            written,
+            serde_json::json!({"first_name": "Jan", "last_name": "Kowalski", "email": "jan@example.pl",
+                "phone": "+48600100200", "notify_by_sms": false, "language": "pl"})
+        );
+        let no_contact = super::Customer { email: None, phone: None, ..customer() };
+        let written = serde_json::to_value(no_contact).expect("written");
+        assert_eq!((&written["email"], &written["phone"]), (&"".into(), &"".into()));
+    }
 }

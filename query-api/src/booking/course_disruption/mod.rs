@@ -106,13 +106,12 @@ pub async fn departures(pool: &PgPool, courses: &[Uuid]) -> Result<HashMap<Uuid,
 /// tickets' leg's, or the epoch once none is left on it: the admin's answers put the
 /// course's departure there, the offer only when the leg's is gone.
 pub fn passenger_body(order: &OrderState, view: &PassengerView<'_>) -> DisruptionPassenger {
-    let blank = |s: &str| (!s.trim().is_empty()).then(|| s.to_owned());
     DisruptionPassenger {
         order_id: order.order_id,
         order_number: order.display_number().to_owned(),
         customer_name: format!("{} {}", order.customer.first_name, order.customer.last_name).trim().to_owned(),
-        email: blank(&order.customer.email),
-        phone: blank(&order.customer.phone),
+        email: order.customer.email.as_ref().map(|e| e.to_string()),
+        phone: order.customer.phone.as_ref().map(|p| p.to_string()),
         tickets: view.seats,
         state: view.state.as_str(),
         told_at: view.told_at,

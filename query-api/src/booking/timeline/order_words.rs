@@ -239,6 +239,7 @@ fn change_requested(
 
 fn customer_changed(customer: &Customer, reason: &str) -> (String, String) {
     let Customer { first_name, last_name, email, .. } = customer;
+    let email = email.as_ref().map_or("", |e| e.as_str());
     both(
         format!("Zmieniono dane klienta na {first_name} {last_name}, {email} ({reason})"),
         format!("Customer details changed to {first_name} {last_name}, {email} ({reason})"),
