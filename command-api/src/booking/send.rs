@@ -67,16 +67,16 @@ async fn claim(state: &CommandState, order_id: Uuid, kind: &str) -> bool {
     }
 }
 
-/// Sends `email` as the order's message of `kind` unless it went before: claimed first
-/// (so two reactions racing send it once), and the claim given back when the mailer
-/// fails, so a later replay may send it. True when it went out now. An order without an
-/// e-mail (a walk-in passenger at the office) is sent nothing.
 /// A contact of the order as a message's address: `""` when the order has none (sold at
 /// the desk without it), which [`send_once`] never sends to.
 pub(crate) fn address<T: AsRef<str>>(contact: &Option<T>) -> String {
     contact.as_ref().map(|c| c.as_ref().to_owned()).unwrap_or_default()
 }
 
+/// Sends `email` as the order's message of `kind` unless it went before: claimed first
+/// (so two reactions racing send it once), and the claim given back when the mailer
+/// fails, so a later replay may send it. True when it went out now. An order without an
+/// e-mail (a walk-in passenger at the office) is sent nothing.
 pub(crate) async fn send_once(state: &CommandState, order_id: Uuid, kind: &str, email: Email) -> bool {
     if email.to.trim().is_empty() || !claim(state, order_id, kind).await {
         return false;
