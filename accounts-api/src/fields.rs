@@ -11,8 +11,7 @@
 use api_core::codes;
 use std::borrow::Cow;
 
-use api_core::values::ToFieldError;
-use api_core::values::{Email, Line, NotBlank, Phone, ValueError};
+use api_core::values::{Email, Line, NotBlank, Phone, ToFieldError, ValueError};
 use api_core::Fields;
 use serde_json::Value;
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, Schema, SchemaFormat, Type};

@@ -13,8 +13,7 @@
 
 use std::sync::LazyLock;
 
-use crate::values::ToFieldError;
-use crate::values::{Parse, ValueError};
+use crate::values::{Parse, ToFieldError, ValueError};
 use crate::{ApiError, FieldError};
 use chrono::NaiveDate;
 use serde::de::DeserializeOwned;

@@ -2,8 +2,7 @@
 //! an invoice asked for, a stamp): the value type [`TicketNumber`], worded as the forms
 //! word it.
 
-use api_core::values::ToFieldError;
-use api_core::values::{Sent, TicketNumber, ValueError};
+use api_core::values::{Sent, TicketNumber, ToFieldError, ValueError};
 use api_core::{codes, ApiError, FieldError};
 
 /// The number in `sent`, or the field error that names `field`.

@@ -3,13 +3,12 @@
 //! the course, stops and discounts are checked against the catalogue by the caller.
 
 use api_core::codes;
-use api_core::values::{Line, Nip, OrEmpty, PostalCode, ValueError};
+use api_core::values::{Line, Nip, OrEmpty, PostalCode, ToFieldError, ValueError};
 use api_core::{FieldError, Fields};
 use domain::order::{PlaceOrderError, MAX_SEATS};
 use domain::ErrorCode;
 
 use super::{BookingInput, CourseRef, CustomerInput, InvoiceInput, Step};
-use api_core::values::ToFieldError;
 
 /// The field errors of one step (empty: the step is valid).
 pub fn check_step(input: &BookingInput, step: Step) -> Vec<FieldError> {

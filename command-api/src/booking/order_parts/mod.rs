@@ -28,7 +28,7 @@ pub use stamp::{__path_create_stamp, __path_update_stamp, create_stamp, update_s
 pub use ticket::{__path_save_ticket, save_ticket, TicketSaveInput, TicketSaved, TicketStatusInput};
 pub use user::{__path_save_user, save_user, OrderUserInput, OrderUserSaved};
 
-use api_core::values::{Text, ValueError};
+use api_core::values::{Text, ToFieldError, ValueError};
 use api_core::{ApiError, Params};
 use domain::order::{self, EditError};
 use domain::ErrorCode;
@@ -37,7 +37,6 @@ use uuid::Uuid;
 use crate::aggregate::{self, OrderAgg};
 use crate::streams::order_stream;
 use crate::CommandState;
-use api_core::values::ToFieldError;
 
 pub(super) fn id_param(params: &Params, what: &str) -> Result<Uuid, ApiError> {
     let raw = params.required("id")?;
