@@ -97,7 +97,9 @@ pub fn text_schema(description: &str, pattern: &str, max_length: usize) -> RefOr
 }
 
 /// `Deserialize` through `parse`, `Serialize`/`Display`/`as_str` as the text, and
-/// [`Parse`] for a text value type `$t(String)`.
+/// [`Parse`] for a text value type `$t(String)` with a `parse(&str) -> Result<$t, ValueError>`:
+/// these types' and the content's own (`Link`, `Slug`…), which add their schemas.
+#[macro_export]
 macro_rules! text_value {
     ($t:ty) => {
         impl $t {
@@ -151,7 +153,6 @@ macro_rules! text_value {
         }
     };
 }
-pub(crate) use text_value;
 
 #[cfg(test)]
 mod tests {

@@ -126,28 +126,11 @@ impl InvoicePrefix {
     }
 }
 
-/// Text, serde through `parse`, and the schema of a content value type.
+/// A content value type: text and serde through `parse` as every value type has them
+/// (`text_value!`), and its schema.
 macro_rules! content_value {
     ($t:ident, $max:expr, $describe:literal) => {
-        impl $t {
-            /// The value as kept.
-            pub fn into_string(self) -> String {
-                self.0
-            }
-        }
-
-        impl serde::Serialize for $t {
-            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(&self.0)
-            }
-        }
-
-        impl<'de> serde::Deserialize<'de> for $t {
-            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let text = String::deserialize(d)?;
-                $t::parse(&text).map_err(|e| serde::de::Error::custom(e.tagged()))
-            }
-        }
+        api_core::values::text_value!($t);
 
         impl PartialSchema for $t {
             fn schema() -> RefOr<Schema> {
