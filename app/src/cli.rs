@@ -66,6 +66,37 @@ pub enum Command {
         #[command(subcommand)]
         command: ReportsCommand,
     },
+    /// Personal data under RODO: erasure on request and on the retention schedule.
+    Privacy {
+        #[command(subcommand)]
+        command: PrivacyCommand,
+    },
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum PrivacyCommand {
+    /// Erase what may go now of one order's personal data (a request by letter or at the
+    /// desk); says what stays and until when.
+    Erase {
+        /// The order's id.
+        #[arg(long)]
+        order: uuid::Uuid,
+        /// Why (kept in the register of erasures, with when).
+        #[arg(long)]
+        reason: String,
+    },
+    /// The retention schedule as of a day: erase the personal data of orders whose
+    /// journeys ended more than `--keep-months` before (and invoice buyers whose tax
+    /// period has ended).
+    Sweep {
+        /// The day to sweep as of (YYYY-MM-DD, from its first instant, UTC).
+        #[arg(long, value_parser = date)]
+        as_of: chrono::NaiveDate,
+        /// Months the customer's data stay after the journey: the 1-year claim period of
+        /// the contract of carriage plus the complaint window.
+        #[arg(long, env = "PRIVACY_KEEP_MONTHS", default_value_t = 13, value_parser = clap::value_parser!(u32).range(1..=1200))]
+        keep_months: u32,
+    },
 }
 
 #[derive(Debug, Clone, clap::Args)]

@@ -6,7 +6,7 @@
 //! of them alone so they can be scaled apart. The OpenAPI document of the whole API is
 //! merged here from the two APIs' parts ([`openapi`]). `coach migrate`, `coach seed`,
 //! `coach projections rebuild|status`, `coach finance register` and `coach finance ksef
-//! status|send|check|outage` are the operator's tools. See `cli.rs` for every setting (flags or environment).
+//! status|send|check|outage` and `coach privacy erase|sweep` are the operator's tools. See `cli.rs` for every setting (flags or environment).
 
 pub mod cli;
 mod finance_cli;
@@ -18,6 +18,7 @@ pub mod ksef_setup;
 pub mod openapi;
 pub mod ops;
 mod pages;
+mod privacy_cli;
 mod projector;
 mod routes;
 mod security;

@@ -6,6 +6,7 @@ use std::time::Duration;
 use anyhow::{bail, Context};
 use event_store::postgres::PgEventStore;
 use event_store::EventStore;
+use privacy::{Keyring, SealingStore};
 use projections::{Projection, RebuildOutcome, Runner, RunnerConfig};
 use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
@@ -41,6 +42,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Reports { command: ReportsCommand::Daily(args) } => {
             let pool = connect(&cli).await?;
             daily_report(&pool, args).await
+        }
+        Command::Privacy { command } => {
+            let pool = connect(&cli).await?;
+            let (store, keys) = open_sealed(&cli, &pool)?;
+            crate::privacy_cli::run(store.as_ref(), &keys, &pool, command).await
         }
         Command::Projections { command } => {
             let pool = connect(&cli).await?;
@@ -148,13 +154,23 @@ pub async fn migrate(pool: &PgPool) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The event store `cli` names, behind the sealing of personal data (its keys in `pool`):
+/// everything the product appends or reads goes through [`SealingStore`].
 pub fn open_store(cli: &Cli, pool: &PgPool) -> anyhow::Result<Arc<dyn EventStore>> {
-    match cli.event_store {
-        StoreKind::Postgres => Ok(Arc::new(
+    Ok(open_sealed(cli, pool)?.0)
+}
+
+/// [`open_store`] and the keyring it seals with: an erasure goes through that keyring, so
+/// the store forgets at once.
+pub fn open_sealed(cli: &Cli, pool: &PgPool) -> anyhow::Result<(Arc<dyn EventStore>, Arc<Keyring>)> {
+    let inner: Arc<dyn EventStore> = match cli.event_store {
+        StoreKind::Postgres => Arc::new(
             PgEventStore::new(pool.clone()).with_min_round(Duration::from_millis(cli.subscription_min_round_ms)),
-        )),
-        StoreKind::Kurrentdb => open_kurrentdb(cli),
-    }
+        ),
+        StoreKind::Kurrentdb => open_kurrentdb(cli)?,
+    };
+    let keys = Keyring::listening(pool.clone());
+    Ok((Arc::new(SealingStore::new(inner, keys.clone())), keys))
 }
 
 #[cfg(feature = "kurrentdb")]

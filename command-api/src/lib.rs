@@ -33,6 +33,8 @@
 //! - [`aggregate`], [`writer`], [`streams`]: the concurrency core (load-decide-append, the
 //!   single writer of hot streams, stream names); it answers the domain's refusals and
 //!   its own errors, and [`errors`] is the one place they become HTTP answers.
+//! - [`privacy`]: erasing an order's personal data (RODO) on request and on the
+//!   retention schedule, through the keyring of the `privacy` crate.
 //! - [`settings`]: the company settings, parsed once into typed values.
 //! - [`visible`]: read your writes: a command whose caller reads a read model next waits
 //!   for it. The disruption's commands answer with the query side's own bodies
@@ -48,6 +50,7 @@ pub mod holds;
 pub mod idempotency;
 pub mod openapi;
 pub mod payments;
+pub mod privacy;
 pub mod processes;
 pub mod settings;
 pub mod streams;

@@ -35,6 +35,7 @@ pub mod orders;
 mod rows;
 mod runner;
 pub mod sales;
+pub mod scrub;
 pub mod stamps;
 mod status;
 pub mod streams;

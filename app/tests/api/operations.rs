@@ -3,7 +3,6 @@
 
 use std::time::Duration;
 
-use event_store::postgres::PgEventStore;
 use serde_json::Value;
 use sqlx::PgPool;
 
@@ -138,7 +137,7 @@ async fn api_answers_are_compressed_when_the_client_accepts_it(pool: PgPool) {
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn projections_follow_the_store_and_report_their_lag(pool: PgPool) {
     let app = spawn_app(pool.clone()).await;
-    let store = PgEventStore::new(pool.clone());
+    let store = privacy::SealingStore::over_postgres(pool.clone());
     append_streams(&store, 25).await;
 
     eventually("the streams projection to catch up", || async {

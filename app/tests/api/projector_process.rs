@@ -5,7 +5,6 @@
 use std::process::Stdio;
 use std::time::Duration;
 
-use event_store::postgres::PgEventStore;
 use event_store::{EventStore, ExpectedVersion, Metadata, NewEvent, StreamName};
 use futures::StreamExt;
 use sqlx::PgPool;
@@ -69,7 +68,7 @@ async fn assert_table_matches_checkpoint(pool: &PgPool) -> i64 {
 
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn a_killed_projector_leaves_a_consistent_table_and_resumes(pool: PgPool) {
-    let store = PgEventStore::new(pool.clone());
+    let store = privacy::SealingStore::over_postgres(pool.clone());
     futures::stream::iter(0..STREAMS)
         .for_each_concurrent(8, |_| {
             let store = store.clone();

@@ -81,6 +81,7 @@ mod check_in;
 mod disruption;
 pub mod disruption_view;
 mod edit;
+pub mod erasure;
 mod events;
 mod expire;
 mod invoice;

@@ -49,7 +49,7 @@ async fn a_complaint_filing_killed_between_its_steps_is_filed_once(pool: PgPool)
         address: format!("http://127.0.0.1:{port}"),
         client: client.clone(),
         pool: pool.clone(),
-        store: PgEventStore::new(pool.clone()),
+        store: privacy::SealingStore::over_postgres(pool.clone()),
         admin_token: String::new(),
         user_token: String::new(),
         user_id: Uuid::nil(),

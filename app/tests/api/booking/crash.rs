@@ -40,7 +40,7 @@ async fn a_placement_killed_after_holding_seats_is_undone_on_restart(pool: PgPoo
     let url = crate::helpers::database_url(&pool);
     let port = free_port();
     let client = reqwest::Client::new();
-    let store = PgEventStore::new(pool.clone());
+    let store = privacy::SealingStore::over_postgres(pool.clone());
     let app = BookingApp {
         address: format!("http://127.0.0.1:{port}"),
         client: client.clone(),

@@ -27,7 +27,7 @@ pub(super) async fn served(pool: PgPool) -> Served {
     let app = BookingApp {
         address: format!("http://127.0.0.1:{port}"),
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client"),
-        store: PgEventStore::new(pool.clone()),
+        store: privacy::SealingStore::over_postgres(pool.clone()),
         pool,
         admin_token,
         user_token,

@@ -188,7 +188,8 @@ async fn a_confirmed_account_attaches_the_orders_paid_as_a_guest_under_its_addre
     assert_eq!(none["data"]["models"], json!([]), "another user does not see it");
 
     // The read model rebuilt from the events keeps them attached.
-    let store: std::sync::Arc<dyn EventStore> = std::sync::Arc::new(PgEventStore::new(app.pool.clone()));
+    let store: std::sync::Arc<dyn EventStore> =
+        std::sync::Arc::new(privacy::SealingStore::over_postgres(app.pool.clone()));
     let runner = projections::Runner::new(store, app.pool.clone(), projections::RunnerConfig::default());
     tokio::time::timeout(Duration::from_secs(60), runner.rebuild(&projections::orders::OrdersProjection))
         .await

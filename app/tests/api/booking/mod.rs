@@ -51,6 +51,7 @@ mod order_parts;
 mod oversell;
 mod passengers;
 mod pay_again;
+mod personal_data;
 mod read_your_writes;
 mod refunds;
 mod refusals;
@@ -78,7 +79,8 @@ pub struct BookingApp {
     pub address: String,
     pub client: reqwest::Client,
     pub pool: PgPool,
-    pub store: PgEventStore,
+    /// The app's store as the app opens it: personal values sealed and opened.
+    pub store: privacy::SealingStore<PgEventStore>,
     pub admin_token: String,
     pub user_token: String,
     pub user_id: Uuid,
@@ -120,7 +122,7 @@ pub async fn spawn_with(pool: PgPool, extra: &[&str]) -> BookingApp {
     BookingApp {
         address: public,
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client"),
-        store: PgEventStore::new(pool.clone()),
+        store: privacy::SealingStore::over_postgres(pool.clone()),
         pool,
         admin_token,
         user_token,
@@ -310,7 +312,7 @@ impl BookingApp {
     /// at a time of the test's choosing, or to replay the reactions).
     pub async fn command_state(&self) -> command_api::CommandState {
         command_api::CommandState::new(
-            std::sync::Arc::new(PgEventStore::new(self.pool.clone())),
+            std::sync::Arc::new(privacy::SealingStore::over_postgres(self.pool.clone())),
             self.pool.clone(),
             std::sync::Arc::new(
                 payment::Sandbox::new(self.pool.clone(), payment::SandboxConfig::default()).expect("sandbox"),

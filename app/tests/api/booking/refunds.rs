@@ -8,7 +8,6 @@ use api_core::mail::FileMailer;
 use api_core::sms::FileSms;
 use command_api::processes::refunds::{owe, send_due, Owed};
 use command_api::CommandState;
-use event_store::postgres::PgEventStore;
 use payment::{
     Language, Notification, PaymentError, PaymentGateway, RefundRequest, RegisterTransaction, Registration, Sandbox,
     SandboxConfig,
@@ -88,7 +87,7 @@ async fn a_failing_refund_is_retried_until_sent_once_and_a_refused_one_is_left_f
     let gateway = Arc::new(Flaky { sandbox, failures: AtomicUsize::new(2) });
     let dir = std::env::temp_dir().join(format!("coach-refunds-{}", Uuid::new_v4()));
     let state = CommandState::new(
-        Arc::new(PgEventStore::new(pool.clone())),
+        Arc::new(privacy::SealingStore::over_postgres(pool.clone())),
         pool.clone(),
         gateway,
         Arc::new(FileMailer::new(dir.join("mail"), "test@example.test")),

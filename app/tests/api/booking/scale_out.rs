@@ -117,7 +117,7 @@ async fn command_and_projector_nodes_die_without_losing_or_doubling_a_seat(pool:
         address: format!("http://127.0.0.1:{port}"),
         client: client.clone(),
         pool: pool.clone(),
-        store: PgEventStore::new(pool.clone()),
+        store: privacy::SealingStore::over_postgres(pool.clone()),
         admin_token: admin_token.clone(),
         user_token: user_token.clone(),
         user_id,
@@ -230,7 +230,7 @@ async fn command_and_projector_nodes_die_without_losing_or_doubling_a_seat(pool:
     assert!(placed >= told_placed.len(), "{placed} orders for {} placed answers", told_placed.len());
 
     // A history that only the `streams` projection reads, so its replay lasts.
-    let store = PgEventStore::new(pool.clone());
+    let store = privacy::SealingStore::over_postgres(pool.clone());
     futures::stream::iter(0..NOISE_STREAMS)
         .for_each_concurrent(8, |_| {
             let store = store.clone();
@@ -282,7 +282,7 @@ async fn command_and_projector_nodes_die_without_losing_or_doubling_a_seat(pool:
     // Every read table equals a rebuild from the events.
     let projected = read_tables(&pool).await;
     standby.kill().await.expect("stop the standby");
-    let store: Arc<dyn EventStore> = Arc::new(PgEventStore::new(pool.clone()));
+    let store: Arc<dyn EventStore> = Arc::new(privacy::SealingStore::over_postgres(pool.clone()));
     let runner = projections::Runner::new(store, pool.clone(), projections::RunnerConfig::default());
     for projection in app::ops::registry() {
         let outcome = tokio::time::timeout(Duration::from_secs(60), runner.rebuild(projection.as_ref()))

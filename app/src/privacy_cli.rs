@@ -1,0 +1,48 @@
+//! `coach privacy erase|sweep`: erasure of personal data on a request by letter or at the
+//! desk, and the retention schedule run "as of" a day (so it can be tested and audited).
+//! The rules are `command_api::privacy`'s and the domain's; this prints what was done.
+
+use ::privacy::Keyring;
+use chrono::{Months, Utc};
+use command_api::privacy::{self, Request};
+use event_store::EventStore;
+use sqlx::PgPool;
+
+use crate::cli::PrivacyCommand;
+
+/// `keys` is the keyring `store` seals with (`ops::open_sealed`).
+pub async fn run(
+    store: &dyn EventStore,
+    keys: &Keyring,
+    pool: &PgPool,
+    command: &PrivacyCommand,
+) -> anyhow::Result<()> {
+    match command {
+        PrivacyCommand::Erase { order, reason } => {
+            let request = Request { by: None, reason, now: Utc::now() };
+            let outcome = privacy::erase_order(store, keys, pool, *order, &request).await?;
+            for subject in &outcome.erased {
+                println!("erased: {subject}");
+            }
+            for kept in &outcome.kept {
+                println!("kept: {} until {} ({})", kept.subject, kept.until.to_rfc3339(), kept.why.code());
+            }
+            if outcome.erased.is_empty() && outcome.kept.is_empty() {
+                println!("nothing to erase: erased before");
+            }
+            Ok(())
+        }
+        PrivacyCommand::Sweep { as_of, keep_months } => {
+            let as_of = as_of.and_time(chrono::NaiveTime::MIN).and_utc();
+            let report = privacy::sweep(store, keys, pool, as_of, Months::new(*keep_months)).await?;
+            println!(
+                "swept as of {}: {} orders looked at, {} customers and {} invoice buyers erased",
+                as_of.date_naive(),
+                report.orders,
+                report.customers_erased,
+                report.buyers_erased
+            );
+            Ok(())
+        }
+    }
+}

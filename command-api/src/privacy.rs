@@ -1,0 +1,170 @@
+//! Erasure of personal data (RODO): one order's on the person's request (art. 17), and the
+//! retention schedule's sweep (art. 5(1)(e)). The domain decides what may go when
+//! (`domain::order::erasure`); the keyring deletes the subjects' keys (crate `privacy`,
+//! crypto-shredding: every event holding their values reads them erased from then on);
+//! then the read tables are written again as erased (`projections::scrub`).
+
+use chrono::{DateTime, Months, Utc};
+use domain::order::erasure::{self, Erasable, KeptFor};
+use domain::order::{Order, OrderState};
+use event_store::{Direction, EventStore, ReadFrom, StoreError};
+use privacy::{KeyError, Keyring, Subject};
+use projections::scrub::{self, OrderScrub};
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::aggregate::{load, stream_of, OrderAgg};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ErasureError {
+    #[error("no order {0}")]
+    NoOrder(Uuid),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Keys(#[from] KeyError),
+    #[error("the read tables: {0}")]
+    Db(#[from] sqlx::Error),
+}
+
+/// A subject kept for now: until when, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    pub subject: Subject,
+    pub until: DateTime<Utc>,
+    pub why: KeptFor,
+}
+
+/// What an erasure of one order did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OrderErasure {
+    /// The subjects erased now (not those erased before).
+    pub erased: Vec<Subject>,
+    pub kept: Vec<Kept>,
+}
+
+/// Who asks, and why (the register keeps both, never the values).
+#[derive(Debug, Clone)]
+pub struct Request<'a> {
+    pub by: Option<Uuid>,
+    pub reason: &'a str,
+    pub now: DateTime<Utc>,
+}
+
+/// Erases what may go of `order_id`'s personal data now; says what stays until when.
+/// `keys` must be the keyring `store` seals with, so the store reads the erased values
+/// erased at once (the read tables are written again from what it reads).
+pub async fn erase_order(
+    store: &dyn EventStore,
+    keys: &Keyring,
+    pool: &PgPool,
+    order_id: Uuid,
+    request: &Request<'_>,
+) -> Result<OrderErasure, ErasureError> {
+    let order = placed(store, order_id).await?;
+    let plan = erasure::on_request(&order, request.now);
+    let mut outcome = OrderErasure::default();
+    let subjects = [(Subject::order_customer(order_id), plan.customer), (Subject::order_buyer(order_id), plan.buyer)];
+    let mut due = [false; 2];
+    for (i, (subject, erasable)) in subjects.into_iter().enumerate() {
+        match erasable {
+            Erasable::Now => {
+                due[i] = true;
+                if keys.erase(&subject, request.by, request.reason).await? {
+                    outcome.erased.push(subject);
+                }
+            }
+            Erasable::Kept { until, why } => outcome.kept.push(Kept { subject, until, why }),
+        }
+    }
+    scrub_order(store, pool, &order, due[0], due[1]).await?;
+    Ok(outcome)
+}
+
+async fn placed(store: &dyn EventStore, order_id: Uuid) -> Result<OrderState, ErasureError> {
+    match load::<OrderAgg>(store, &stream_of::<OrderAgg>(&order_id)?).await?.state {
+        Order::Placed(state) => Ok(*state),
+        _ => Err(ErasureError::NoOrder(order_id)),
+    }
+}
+
+/// More events than any order has (an order's stream is read in one page).
+const MAX_ORDER_EVENTS: usize = 100_000;
+
+/// The read tables of `order` written again from its events as they now read.
+async fn scrub_order(
+    store: &dyn EventStore,
+    pool: &PgPool,
+    order: &OrderState,
+    customer: bool,
+    buyer: bool,
+) -> Result<(), ErasureError> {
+    if !customer && !buyer {
+        return Ok(());
+    }
+    let stream = stream_of::<OrderAgg>(&order.order_id)?;
+    let events = store.read_stream(&stream, ReadFrom::Start, Direction::Forwards, MAX_ORDER_EVENTS).await?;
+    let what = OrderScrub { customer, buyer, payment_sessions: order.payment_sessions.clone() };
+    scrub::order(pool, order.order_id, &what, &events).await?;
+    Ok(())
+}
+
+/// What a sweep did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SweepReport {
+    /// Orders looked at (those whose journeys could be over long enough).
+    pub orders: usize,
+    pub customers_erased: usize,
+    pub buyers_erased: usize,
+}
+
+/// How many orders one round of the sweep reads.
+const SWEEP_PAGE: i64 = 500;
+
+/// The retention schedule as of `as_of`: every order whose journey ended more than
+/// `keep` before loses its customer's data, and its buyer's once the invoice's retention
+/// has ended too. Erasures already made are skipped; a run may stop and start again.
+/// `keys` as for [`erase_order`].
+pub async fn sweep(
+    store: &dyn EventStore,
+    keys: &Keyring,
+    pool: &PgPool,
+    as_of: DateTime<Utc>,
+    keep: Months,
+) -> Result<SweepReport, ErasureError> {
+    let mut report = SweepReport::default();
+    let mut after = Uuid::nil();
+    let reason = format!("retencja: {} mies. po podróży", keep.as_u32());
+    loop {
+        let page: Vec<(Uuid,)> = sqlx::query_as(
+            "select o.order_id from rm_orders o
+             where o.order_id > $1
+               and greatest(o.departure_at, o.return_departure_at) < $2 - make_interval(months => $3)
+               and (not exists (select 1 from privacy_erasures e where e.subject = 'order:' || o.order_id || ':customer')
+                    or (o.invoice_number is not null
+                        and not exists (select 1 from privacy_erasures e where e.subject = 'order:' || o.order_id || ':buyer')))
+             order by o.order_id limit $4",
+        )
+        .bind(after)
+        .bind(as_of)
+        .bind(i32::try_from(keep.as_u32()).unwrap_or(i32::MAX))
+        .bind(SWEEP_PAGE)
+        .fetch_all(pool)
+        .await?;
+        let Some((last,)) = page.last() else { break };
+        after = *last;
+        for (order_id,) in page {
+            report.orders += 1;
+            let order = placed(store, order_id).await?;
+            let (customer, buyer) = erasure::due_by_retention(&order, as_of, keep);
+            if customer && keys.erase(&Subject::order_customer(order_id), None, &reason).await? {
+                report.customers_erased += 1;
+            }
+            if buyer && keys.erase(&Subject::order_buyer(order_id), None, &reason).await? {
+                report.buyers_erased += 1;
+            }
+            scrub_order(store, pool, &order, customer, buyer).await?;
+        }
+    }
+    Ok(report)
+}

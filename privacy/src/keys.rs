@@ -1,0 +1,221 @@
+//! The subjects' keys in PostgreSQL (`privacy_keys`) and the register of erasures
+//! (`privacy_erasures`), behind a cache: a key is read once per 30 seconds per process,
+//! an erased subject's absence for good. An erasure is announced on the channel
+//! `privacy_erased` in its transaction; a [`Keyring::listening`] keyring forgets the
+//! subject when told, and without the announcement (a lost connection) when its cached key
+//! expires.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use sqlx::PgPool;
+use uuid::Uuid;
+
+use crate::seal::{Key, SealError};
+use crate::transform::Keys;
+use crate::Subject;
+
+/// How long a key read from the table is used before it is read again.
+pub const KEY_TTL: Duration = Duration::from_secs(30);
+
+/// At most this many subjects are cached; the cache starts again when full.
+const CACHE_LIMIT: usize = 100_000;
+
+#[derive(Debug, thiserror::Error)]
+pub enum KeyError {
+    #[error("the key table: {0}")]
+    Db(#[from] sqlx::Error),
+    #[error(transparent)]
+    Seal(#[from] SealError),
+}
+
+/// One erasure, as the register keeps it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Erasure {
+    pub subject: String,
+    pub erased_at: chrono::DateTime<chrono::Utc>,
+    pub erased_by: Option<Uuid>,
+    pub reason: String,
+}
+
+type Cached = (Option<Arc<Key>>, Option<Instant>);
+
+/// The key table and the register, with this process's cache of keys.
+#[derive(Debug)]
+pub struct Keyring {
+    pool: PgPool,
+    cache: Mutex<HashMap<Subject, Cached>>,
+}
+
+/// The channel erasures are announced on (the payload: the subject).
+pub const ERASED_CHANNEL: &str = "privacy_erased";
+
+impl Keyring {
+    /// A keyring with no listener: it forgets another process's erasures when its cached
+    /// keys expire ([`KEY_TTL`]). For a command that runs once.
+    pub fn new(pool: PgPool) -> Self {
+        Keyring { pool, cache: Mutex::new(HashMap::new()) }
+    }
+
+    /// A keyring that also forgets a subject as soon as any process erases it (a task
+    /// listens on [`ERASED_CHANNEL`] for as long as the keyring lives). Needs a Tokio runtime.
+    pub fn listening(pool: PgPool) -> Arc<Self> {
+        let keyring = Arc::new(Keyring::new(pool.clone()));
+        let weak = Arc::downgrade(&keyring);
+        tokio::spawn(async move {
+            let mut listener = match sqlx::postgres::PgListener::connect_with(&pool).await {
+                Ok(listener) => listener,
+                Err(e) => {
+                    return tracing::warn!(error = %e, "erasures are not listened for: cached keys expire instead")
+                }
+            };
+            if let Err(e) = listener.listen(ERASED_CHANNEL).await {
+                return tracing::warn!(error = %e, "erasures are not listened for: cached keys expire instead");
+            }
+            // `recv` reconnects by itself after a lost connection.
+            while let Ok(note) = listener.recv().await {
+                let Some(keyring) = weak.upgrade() else { return };
+                if let Some(subject) = Subject::parse(note.payload()) {
+                    keyring.forget(subject);
+                }
+            }
+        });
+        keyring
+    }
+
+    fn forget(&self, subject: Subject) {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        cache.insert(subject, (None, None));
+    }
+
+    /// The keys to seal new values of `subjects` with, made for those that have none:
+    /// one round trip. An erased subject answers `None` (its values are written erased).
+    pub async fn to_seal(&self, subjects: &[Subject]) -> Result<Keys, KeyError> {
+        let (mut keys, missing) = self.cached(subjects);
+        if missing.is_empty() {
+            return Ok(keys);
+        }
+        let fresh: Vec<Vec<u8>> =
+            missing.iter().map(|_| Key::generate().map(|k| k.to_vec())).collect::<Result<_, _>>()?;
+        let names: Vec<&str> = missing.iter().map(Subject::as_str).collect();
+        let rows: Vec<(String, Vec<u8>)> = sqlx::query_as(
+            "with wanted as (select * from unnest($1::text[], $2::bytea[]) as w(subject, key)),
+             made as (
+                 insert into privacy_keys (subject, key)
+                 select w.subject, w.key from wanted w
+                 where not exists (select 1 from privacy_erasures e where e.subject = w.subject)
+                 on conflict (subject) do nothing
+                 returning subject, key)
+             select subject, key from made
+             union all
+             select k.subject, k.key from privacy_keys k join wanted w using (subject)",
+        )
+        .bind(&names)
+        .bind(&fresh)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut found = self.remember(rows, &missing)?;
+        // A key made by a concurrent transaction after this statement's snapshot: read it.
+        let late: Vec<Subject> =
+            missing.iter().filter(|s| found.get(*s).is_some_and(Option::is_none)).cloned().collect();
+        if !late.is_empty() {
+            found.extend(self.read(&late).await?);
+        }
+        keys.extend(found);
+        Ok(keys)
+    }
+
+    /// The keys to open values of `subjects` with: `None` for an erased subject.
+    pub async fn to_open(&self, subjects: &[Subject]) -> Result<Keys, KeyError> {
+        let (mut keys, missing) = self.cached(subjects);
+        if !missing.is_empty() {
+            keys.extend(self.read(&missing).await?);
+        }
+        Ok(keys)
+    }
+
+    async fn read(&self, subjects: &[Subject]) -> Result<Keys, KeyError> {
+        let names: Vec<&str> = subjects.iter().map(Subject::as_str).collect();
+        let rows: Vec<(String, Vec<u8>)> =
+            sqlx::query_as("select subject, key from privacy_keys where subject = any($1)")
+                .bind(&names)
+                .fetch_all(&self.pool)
+                .await?;
+        self.remember(rows, subjects)
+    }
+
+    /// The rows read as keys, cached; a subject without a row is erased for good.
+    fn remember(&self, rows: Vec<(String, Vec<u8>)>, asked: &[Subject]) -> Result<Keys, KeyError> {
+        let mut keys: Keys = asked.iter().map(|s| (s.clone(), None)).collect();
+        for (subject, bytes) in rows {
+            if let Some(subject) = Subject::parse(&subject) {
+                keys.insert(subject, Some(Arc::new(Key::from_bytes(&bytes)?)));
+            }
+        }
+        let now = Instant::now();
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if cache.len() + keys.len() > CACHE_LIMIT {
+            cache.clear();
+        }
+        for (subject, key) in &keys {
+            let expires = key.as_ref().map(|_| now + KEY_TTL);
+            cache.insert(subject.clone(), (key.clone(), expires));
+        }
+        Ok(keys)
+    }
+
+    /// The cached keys of `subjects`, and the subjects to read.
+    fn cached(&self, subjects: &[Subject]) -> (Keys, Vec<Subject>) {
+        let now = Instant::now();
+        let cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        let mut keys = Keys::new();
+        let mut missing = Vec::new();
+        for subject in subjects {
+            match cache.get(subject) {
+                Some((key, expires)) if expires.is_none_or(|at| at > now) => {
+                    keys.insert(subject.clone(), key.clone());
+                }
+                _ if !missing.contains(subject) => missing.push(subject.clone()),
+                _ => {}
+            }
+        }
+        (keys, missing)
+    }
+
+    /// Erases `subject`: its key is deleted and the erasure registered, in one
+    /// transaction. `false` when it was erased before (nothing changes then).
+    pub async fn erase(&self, subject: &Subject, by: Option<Uuid>, reason: &str) -> Result<bool, KeyError> {
+        let registered = sqlx::query(
+            "with gone as (delete from privacy_keys where subject = $1),
+                  told as (select pg_notify('privacy_erased', $1))
+             insert into privacy_erasures (subject, erased_by, reason)
+             select $1, $2, $3 from told
+             on conflict (subject) do nothing",
+        )
+        .bind(subject.as_str())
+        .bind(by)
+        .bind(reason)
+        .execute(&self.pool)
+        .await?
+        .rows_affected();
+        self.forget(subject.clone());
+        Ok(registered == 1)
+    }
+
+    /// The register's entries of `subjects` (those erased).
+    pub async fn erasures(&self, subjects: &[Subject]) -> Result<Vec<Erasure>, KeyError> {
+        let names: Vec<&str> = subjects.iter().map(Subject::as_str).collect();
+        let rows: Vec<(String, chrono::DateTime<chrono::Utc>, Option<Uuid>, String)> = sqlx::query_as(
+            "select subject, erased_at, erased_by, reason from privacy_erasures
+             where subject = any($1) order by erased_at, subject",
+        )
+        .bind(&names)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|(subject, erased_at, erased_by, reason)| Erasure { subject, erased_at, erased_by, reason })
+            .collect())
+    }
+}

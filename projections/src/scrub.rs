@@ -1,0 +1,74 @@
+//! Erasure reaching the read tables: after a data subject's key is gone (crate
+//! `privacy`), the rows the projections wrote while it could still be read are written
+//! again as erased, in one transaction. The events of the order, read again through the
+//! sealing store, are what `rm_order_events` holds from then on; a rebuild writes the same.
+
+use event_store::RecordedEvent;
+use sqlx::PgPool;
+use uuid::Uuid;
+
+/// What an erased name reads as in a read table (the events' own erased form).
+pub const ERASED: &str = "[usunięto]";
+
+/// What of an order to scrub.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderScrub {
+    /// The customer and the passengers they named.
+    pub customer: bool,
+    /// The order's payment sessions (the sandbox gateway keeps the e-mail with each).
+    pub payment_sessions: Vec<String>,
+    /// The invoice's buyer (the order's invoice data, the register's rows, the issued XML).
+    pub buyer: bool,
+}
+
+/// Rewrites `order_id`'s rows as erased, `events` being the order's events as the sealing
+/// store reads them now (the erased values already erased).
+pub async fn order(pool: &PgPool, order_id: Uuid, scrub: &OrderScrub, events: &[RecordedEvent]) -> sqlx::Result<()> {
+    let mut tx = pool.begin().await?;
+    if scrub.customer {
+        sqlx::query("update rm_orders set first_name = $2, last_name = $2, email = '', phone = '' where order_id = $1")
+            .bind(order_id)
+            .bind(ERASED)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "update rm_tickets set passenger_name = $2
+             where order_id = $1 and passenger_name is not null and passenger_name <> ''",
+        )
+        .bind(order_id)
+        .bind(ERASED)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("update payment_sandbox_transactions set email = '' where session_id = any($1)")
+            .bind(&scrub.payment_sessions)
+            .execute(&mut *tx)
+            .await?;
+    }
+    if scrub.buyer {
+        sqlx::query(
+            "update rm_orders set invoice = jsonb_build_object(
+                 'country', invoice->'country', 'vat_number', $2::text, 'company_name', $2::text,
+                 'address', $2::text, 'postal_code', $2::text, 'city', $2::text)
+             where order_id = $1 and invoice is not null",
+        )
+        .bind(order_id)
+        .bind(ERASED)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("update rm_invoices set buyer = null, buyer_name = $2, buyer_tax_id = $2 where order_id = $1")
+            .bind(order_id)
+            .bind(ERASED)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query("delete from issued_document_xml where order_id = $1").bind(order_id).execute(&mut *tx).await?;
+    }
+    for event in events.iter().filter(|e| e.data.contains(ERASED) || e.data.contains("\"\"")) {
+        sqlx::query("update rm_order_events set data = $3::jsonb where order_id = $1 and version = $2")
+            .bind(order_id)
+            .bind(i64::try_from(event.version).unwrap_or(i64::MAX))
+            .bind(&event.data)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await
+}
