@@ -49,7 +49,7 @@ codes! {
     EMAIL_READ_ONLY = "account.email_read_only", 422, "The e-mail of an existing account cannot be changed (field `email`).";
     ACCOUNT_NOT_SAVED = "account.not_saved", 422, "The account's changes were refused: see the field errors.";
     PASSWORD_NOT_CHANGED = "password.not_changed", 422, "The password was not changed (bad or expired link, or bad fields).";
-    WRONG_OLD_PASSWORD = "password.wrong_old", 422, "The current password is not right (field `old_password`).";
+    WRONG_OLD_PASSWORD = "password.wrong_old", 422, "The current password is not right (field `old_password`; `password` when deleting the account).";
     RESET_REFUSED = "password.reset_refused", 422, "A reset link cannot be sent: the e-mail is not valid.";
 
     // Field errors (`errors[].code` of a 422).

@@ -97,6 +97,16 @@ pub enum PrivacyCommand {
         #[arg(long, env = "PRIVACY_KEEP_MONTHS", default_value_t = 13, value_parser = clap::value_parser!(u32).range(1..=1200))]
         keep_months: u32,
     },
+    /// Seal, once, the personal values of events stored in plain text before sealing
+    /// (PostgreSQL store; idempotent: run it again after a stop, or from `--after`).
+    SealStored {
+        /// Start after this position (`es_events.seq`, as a previous run printed it).
+        #[arg(long, default_value_t = 0)]
+        after: i64,
+        /// Events per transaction.
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(i64).range(1..=100_000))]
+        page: i64,
+    },
 }
 
 #[derive(Debug, Clone, clap::Args)]

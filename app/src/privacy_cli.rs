@@ -1,11 +1,12 @@
-//! `coach privacy erase|sweep`: erasure of personal data on a request by letter or at the
-//! desk, and the retention schedule run "as of" a day (so it can be tested and audited).
-//! The rules are `command_api::privacy`'s and the domain's; this prints what was done.
+//! `coach privacy erase|sweep|seal-stored`: erasure of personal data on a request by letter
+//! or at the desk, the retention schedule run "as of" a day (so it can be tested and
+//! audited), and the one-off sealing of events stored before sealing.
+//! The rules are `command_api::erasure`'s and the domain's; this prints what was done.
 
-use ::privacy::Keyring;
 use chrono::{Months, Utc};
-use command_api::privacy::{self, Request};
+use command_api::erasure::{self, Request};
 use event_store::EventStore;
+use privacy::Keyring;
 use sqlx::PgPool;
 
 use crate::cli::PrivacyCommand;
@@ -20,7 +21,7 @@ pub async fn run(
     match command {
         PrivacyCommand::Erase { order, reason } => {
             let request = Request { by: None, reason, now: Utc::now() };
-            let outcome = privacy::erase_order(store, keys, pool, *order, &request).await?;
+            let outcome = erasure::erase_order(store, keys, pool, *order, &request).await?;
             for subject in &outcome.erased {
                 println!("erased: {subject}");
             }
@@ -32,9 +33,20 @@ pub async fn run(
             }
             Ok(())
         }
+        PrivacyCommand::SealStored { after, page } => {
+            if store.kind() != "postgres" {
+                anyhow::bail!("sealing stored events in place needs the PostgreSQL store (EVENT_STORE=postgres)");
+            }
+            let done = privacy::migrate::seal_stored(pool, keys, *after, *page).await?;
+            println!(
+                "sealed {} of {} events with personal values; last position {} (run again with --after {} to resume)",
+                done.sealed, done.read, done.last, done.last
+            );
+            Ok(())
+        }
         PrivacyCommand::Sweep { as_of, keep_months } => {
             let as_of = as_of.and_time(chrono::NaiveTime::MIN).and_utc();
-            let report = privacy::sweep(store, keys, pool, as_of, Months::new(*keep_months)).await?;
+            let report = erasure::sweep(store, keys, pool, as_of, Months::new(*keep_months)).await?;
             println!(
                 "swept as of {}: {} orders looked at, {} customers and {} invoice buyers erased",
                 as_of.date_naive(),

@@ -33,7 +33,7 @@ impl Application {
         if args.migrate {
             ops::migrate(&pool).await?;
         }
-        let store = ops::open_store(cli, &pool)?;
+        let (store, keys) = ops::open_sealed(cli, &pool)?;
         let shutdown = CancellationToken::new();
 
         let mailer = mailer(&args.mail)?;
@@ -61,7 +61,8 @@ impl Application {
             payment_page_base,
             tickets.clone(),
         )
-        .with_ksef(ksef.link);
+        .with_ksef(ksef.link)
+        .with_keys(keys);
 
         let Readers { projector, reactions, runners } = start_readers(cli, args, &store, &commands, &shutdown).await?;
         let timers = start_timers(args, &commands, &shutdown);

@@ -33,7 +33,7 @@
 //! - [`aggregate`], [`writer`], [`streams`]: the concurrency core (load-decide-append, the
 //!   single writer of hot streams, stream names); it answers the domain's refusals and
 //!   its own errors, and [`errors`] is the one place they become HTTP answers.
-//! - [`privacy`]: erasing an order's personal data (RODO) on request and on the
+//! - [`erasure`]: erasing an order's personal data (RODO) on request and on the
 //!   retention schedule, through the keyring of the `privacy` crate.
 //! - [`settings`]: the company settings, parsed once into typed values.
 //! - [`visible`]: read your writes: a command whose caller reads a read model next waits
@@ -45,12 +45,12 @@ pub mod aggregate;
 pub mod booking;
 pub mod complaints;
 pub mod coupons;
+pub mod erasure;
 pub mod errors;
 pub mod holds;
 pub mod idempotency;
 pub mod openapi;
 pub mod payments;
-pub mod privacy;
 pub mod processes;
 pub mod settings;
 pub mod streams;
@@ -109,6 +109,9 @@ pub struct CommandState {
     pub tickets: ticket_token::TicketSigner,
     /// Where invoices are sent in KSeF (off until [`CommandState::with_ksef`]).
     pub ksef: Arc<processes::ksef::KsefLink>,
+    /// The keyring `store` seals personal data with ([`CommandState::with_keys`]); an
+    /// erasure goes through it so the store forgets at once.
+    pub keys: Arc<privacy::Keyring>,
 }
 
 impl CommandState {
@@ -128,7 +131,6 @@ impl CommandState {
             courses: StreamWriters::new(store.clone()),
             placements: Arc::new(processes::recovery::Placements::new(&pool)),
             store,
-            pool,
             gateway,
             mailer,
             sms,
@@ -137,12 +139,21 @@ impl CommandState {
             settings: Arc::new(SettingsCache::default()),
             tickets,
             ksef: Arc::new(processes::ksef::KsefLink::off()),
+            keys: Arc::new(privacy::Keyring::new(pool.clone())),
+            pool,
         }
     }
 
     /// The same state, sending invoices to KSeF through `link`.
     pub fn with_ksef(mut self, link: processes::ksef::KsefLink) -> Self {
         self.ksef = Arc::new(link);
+        self
+    }
+
+    /// The same state, erasing through `keys`: the keyring its store seals with (without
+    /// it, a keyring of its own, which the store hears of only through the erasure channel).
+    pub fn with_keys(mut self, keys: Arc<privacy::Keyring>) -> Self {
+        self.keys = keys;
         self
     }
 }
@@ -178,6 +189,7 @@ pub fn router(state: CommandState) -> Router {
         .route("/order/order-user/save", put(booking::order_parts::save_user))
         // Issue 30: the customer attaches the orders they paid for as a guest.
         .route("/user/user/attach-guest-orders", post(booking::attach_guest::attach_guest_orders))
+        .route("/user/user/delete-my-account", post(erasure::account::delete_my_account))
         .route("/order/order-waypoint/save", put(booking::order_parts::save_waypoint))
         .route("/order/ticket/save", put(booking::order_parts::save_ticket))
         .route("/course/stamp/save", post(booking::order_parts::create_stamp).put(booking::order_parts::update_stamp))

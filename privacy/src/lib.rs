@@ -14,6 +14,7 @@
 //! - [`transform`]: a whole event sealed (one JSON pass, only for the types the policy
 //!   names) or opened (a substring scan: an event without sealed values costs nothing more).
 //! - [`keys`]: the key table and the register of erasures, with a per-process cache.
+//! - [`migrate`]: the events stored before sealing, sealed in place (PostgreSQL store).
 //! - [`SealingStore`]: the decorator that puts all of it in front of any
 //!   [`event_store::EventStore`]; the app opens every store through it.
 //!
@@ -25,6 +26,7 @@
 
 pub mod conformance;
 pub mod keys;
+pub mod migrate;
 pub mod policy;
 pub mod seal;
 mod store;

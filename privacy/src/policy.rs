@@ -131,6 +131,18 @@ const COMPLAINT_FILED: &[Field] = &[field(Complaint, &[Key("email")], Empty), fi
 
 const COMPLAINT_ANSWERED: &[Field] = &[field(Complaint, &[Key("text")], Text)];
 
+/// Every event type with personal values ([`fields`] names none for the others).
+pub const EVENT_TYPES: [&str; 8] = [
+    "OrderPlaced",
+    "CustomerDetailsChanged",
+    "InvoiceDataChanged",
+    "InvoiceIssued",
+    "InvoiceCorrected",
+    "RejectedInvoiceAmended",
+    "ComplaintFiled",
+    "ComplaintAnswered",
+];
+
 /// The personal values of an event of `event_type` (none for most types).
 pub fn fields(event_type: &str) -> &'static [Field] {
     match event_type {
@@ -157,6 +169,21 @@ pub(crate) fn visit(value: &mut Value, path: &[Step], f: &mut impl FnMut(&mut Va
             if let Some(items) = value.as_array_mut() {
                 items.iter_mut().for_each(|item| visit(item, rest, f));
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_event_types_are_those_with_fields() {
+        for event_type in EVENT_TYPES {
+            assert!(!fields(event_type).is_empty(), "{event_type}");
+        }
+        for other in ["OrderPaid", "TicketReturned", "OrderCancelled", "ComplaintAccepted", "SeatsHeld"] {
+            assert!(fields(other).is_empty(), "{other}");
         }
     }
 }

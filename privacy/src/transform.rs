@@ -80,11 +80,12 @@ impl Plan {
     }
 }
 
-/// Whether a value is personal data still readable: not null, not empty, not sealed.
+/// Whether a value is personal data still readable: not null, not empty, not sealed,
+/// not erased.
 fn to_seal(value: &Value) -> bool {
     match value {
         Value::Null => false,
-        Value::String(s) => !s.is_empty() && !s.starts_with(MARK),
+        Value::String(s) => !s.is_empty() && !s.starts_with(MARK) && s != policy::ERASED_TEXT,
         _ => true,
     }
 }

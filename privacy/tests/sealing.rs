@@ -75,3 +75,55 @@ async fn racing_appends_of_one_subject_share_its_key(pool: PgPool) {
     let (count,): (i64,) = sqlx::query_as("select count(*) from privacy_keys").fetch_one(&pool).await.unwrap();
     assert_eq!(count, 1);
 }
+
+/// Events stored in plain text before sealing are sealed in place, once; a subject erased
+/// before the migration is written erased; the events read as they were through the store.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn events_stored_in_plain_text_are_sealed_in_place_once(pool: PgPool) {
+    use event_store::{Direction, ExpectedVersion, ReadFrom, StreamName};
+    use privacy::conformance::{order_placed, PERSONAL};
+    use privacy::migrate::seal_stored;
+    use privacy::Subject;
+
+    let plain = PgEventStore::new(pool.clone());
+    let (kept, erased) = (uuid::Uuid::new_v4(), uuid::Uuid::new_v4());
+    for order_id in [kept, erased] {
+        let stream = StreamName::parse(format!("order-{order_id}")).unwrap();
+        let mut event = order_placed(order_id);
+        let mut data: serde_json::Value = serde_json::from_str(event.data.get()).unwrap();
+        data["order_id"] = serde_json::json!(order_id);
+        event.data = serde_json::value::to_raw_value(&data).unwrap();
+        let paid = event_store::NewEvent::json(
+            uuid::Uuid::new_v4(),
+            "OrderPaid",
+            &serde_json::json!({"order_id": order_id}),
+            Default::default(),
+        )
+        .unwrap();
+        plain.append(&stream, ExpectedVersion::NoStream, vec![event, paid]).await.unwrap();
+    }
+    let keys = Keyring::new(pool.clone());
+    assert!(keys.erase(&Subject::order_customer(erased), None, "before the migration").await.unwrap());
+
+    let first = seal_stored(&pool, &keys, 0, 1).await.unwrap();
+    assert_eq!((first.read, first.sealed), (2, 2), "{first:?}");
+    let stored: Vec<(String,)> = sqlx::query_as("select data::text from es_events").fetch_all(&pool).await.unwrap();
+    for value in PERSONAL {
+        assert!(stored.iter().all(|(data,)| !data.contains(value)), "{value} still in es_events");
+    }
+    let again = seal_stored(&pool, &keys, 0, 100).await.unwrap();
+    assert_eq!((again.read, again.sealed), (2, 0), "once: {again:?}");
+
+    let sealing = SealingStore::new(std::sync::Arc::new(plain), std::sync::Arc::new(keys));
+    let read = |order_id: uuid::Uuid| {
+        let sealing = &sealing;
+        async move {
+            let stream = StreamName::parse(format!("order-{order_id}")).unwrap();
+            let events = sealing.read_stream(&stream, ReadFrom::Start, Direction::Forwards, 10).await.unwrap();
+            serde_json::from_str::<serde_json::Value>(&events[0].data).unwrap()
+        }
+    };
+    assert_eq!(read(kept).await["customer"]["last_name"], "Kowalska");
+    assert_eq!(read(erased).await["customer"]["last_name"], "[usunięto]");
+    assert_eq!(read(erased).await["invoice"]["city"], "Kraków", "the buyer was not erased");
+}

@@ -14,7 +14,8 @@
 //!   `GET /course/stamp/user-stamps`, for the logged-in user (`AuthUser`, `401`
 //!   without a token), restricted to that user's rows before any filter;
 //!   [`guest_orders`]: `GET /user/user/guest-orders`, how many orders the user paid for
-//!   as a guest under the account's (confirmed) address.
+//!   as a guest under the account's (confirmed) address; [`my_data`]:
+//!   `GET /user/user/my-data`, everything held about the user (RODO art. 15 and 20).
 //! - Admins (`AdminUser`: `401` without a token, `403` for a user): [`orders`]
 //!   (`/order/order/all`, `one`, `history`), [`tickets`] (`/order/ticket/all`),
 //!   [`coupons`] (`/order/coupon/all`, `one`), [`stamps::all`] (`/course/stamp/all`) and
@@ -45,6 +46,7 @@ pub mod ksef_deadlines;
 pub mod ksef_outages;
 pub mod ksef_status;
 pub mod model;
+pub mod my_data;
 pub mod my_tickets;
 pub mod openapi;
 pub mod order_customers;
@@ -94,6 +96,7 @@ pub fn router() -> Router<QueryState> {
         .route("/order/coupon/one", get(coupons::one))
         .route("/user/user/my-tickets", post(my_tickets::my_tickets))
         .route("/user/user/guest-orders", get(guest_orders::guest_orders))
+        .route("/user/user/my-data", get(my_data::my_data))
         .route("/course/stamp/user-stamps", get(stamps::user_stamps))
         .route("/course/stamp/all", get(stamps::all))
         .route("/course/stamp/one", get(stamps::one))

@@ -15,6 +15,7 @@ use super::model::{
     AdminOrderView, CouponUseView, CustomerView, DiscountView, GatewayRefund, InvoiceView, LegView, LineView,
     OrderView, ReductionView, TicketView,
 };
+use super::my_data::{MyAccountData, MyComplaintData, MyData, MyMessageData, MyOrderData, MyTicketData};
 use super::my_tickets::MyTicket;
 use super::order_customers::OrderCustomer;
 use super::order_users::{OrderAccount, OrderCourse, OrderUser};
@@ -36,6 +37,7 @@ use super::{
         success::success_data,
         my_tickets::my_tickets,
         guest_orders::guest_orders,
+        super::my_data::my_data,
         stamps::user_stamps, stamps::all,
         orders::all, orders::one, orders::history,
         tickets::all,
@@ -55,7 +57,8 @@ use super::{
     ),
     components(schemas(
         OrderView, AdminOrderView, CustomerView, InvoiceView, LegView, LineView, DiscountView, ReductionView,
-        CouponUseView, TicketView, MyTicket, GuestOrders, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
+        CouponUseView, TicketView, MyTicket, GuestOrders, MyData, MyAccountData, MyOrderData, MyTicketData, MyComplaintData,
+        MyMessageData, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
         AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund, ChangeOptions, ChangeOption, CurrentCourse,
         CannotChange, PendingChangeView, CourseLoad, SegmentLoad, InvoiceListItem, InvoiceDetails, InvoiceSummary, KsefStatus, KsefState,
         KsefDeadlines, KsefDeadline, KsefOutages, KsefOutage, KsefTrouble, KsefSender, KsefSession,

@@ -18,6 +18,8 @@ export function accountRoutes(): RouteObject[] {
     },
     { path: 'forgot', lazy: async () => ({ Component: (await import('./forgot')).ForgotRoute }) },
     { path: 'confirm', lazy: async () => ({ Component: (await import('./confirm')).ConfirmRoute }) },
+    // After deleting the account: the session is gone, so the page is public; it shows the answer.
+    { path: 'account-deleted', lazy: async () => ({ Component: (await import('./account-deleted')).AccountDeletedRoute }) },
     {
       path: 'change-password',
       lazy: async () => ({ Component: (await import('./change-password')).ChangePasswordRoute }),
@@ -30,6 +32,8 @@ export function accountRoutes(): RouteObject[] {
       element: <RequireAuth />,
       children: [
         { path: 'user/user', lazy: async () => ({ Component: (await import('./user-account')).UserAccountRoute }) },
+        // Everything held about the customer, readable (RODO art. 15).
+        { path: 'user/my-data', lazy: async () => ({ Component: (await import('./my-data')).MyDataRoute }) },
         // The customer's complaints with their answers (issue #28).
         { path: 'user/complaints', lazy: async () => ({ Component: (await import('./complaints')).UserComplaintsRoute }) },
       ],

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 
 import { useMyAccount } from '@/features/auth/api/get-my-account';
 import { AccountForm } from '@/features/auth/components/account-form';
+import { PrivacySection } from '@/features/auth/components/privacy-section';
 import { useLoaderWhile } from '@/shared/hooks/use-loader-while';
 import { Page } from '@/shared/ui/page';
 
@@ -17,6 +18,7 @@ export function UserAccountRoute() {
   return (
     <Page title={intl.formatMessage(m.account)} width="narrow">
       {account ? <AccountForm key={account.id} account={account} /> : null}
+      {account ? <PrivacySection /> : null}
     </Page>
   );
 }

@@ -3,6 +3,10 @@
 // fails when this file is stale). `<Schema>` holds the numeric limits, `<Schema>Patterns` the patterns,
 // `Values` the value types (a pattern and a length each), `<Enum>Values` the enumerations.
 
+export const AccountDeleted = {
+  orders_erased: { minimum: 0 },
+} as const;
+
 export const BannerInput = {
   bg_class: { maxLength: 200 },
   link: { maxLength: 2000 },
@@ -209,6 +213,10 @@ export const CourseSettingsInput = {
 export const DelayInput = {
   minutes: { minimum: 0, maximum: 1440 },
   reason: { maxLength: 500 },
+} as const;
+
+export const DeleteMyAccountInputPatterns = {
+  password: "^[^\\u0000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000][^\\u0000]*$",
 } as const;
 
 export const DiscountApplyInput = {

@@ -13442,6 +13442,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/user/delete-my-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes the logged-in customer's account and erases their orders' personal data as far
+         *     as the law allows now (user).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DeleteMyAccountInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": AccountDeleted}`: deleted; the session is dead */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_AccountDeleted"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description an admin's or a driver's account (removed by another admin) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the password is missing or not right (`password.wrong_old` on `password`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description too many wrong passwords (the login limits) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/user/get-my-account": {
         parameters: {
             query?: never;
@@ -13535,6 +13632,60 @@ export interface paths {
                     };
                 };
                 /** @description no token (or the account's e-mail address is not confirmed: it cannot log in) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/user/my-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything held about the logged-in customer (user). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": MyData}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_MyData"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
                 401: {
                     headers: {
                         [name: string]: unknown;
@@ -13705,6 +13856,13 @@ export interface components {
     schemas: {
         AccountAnswer: {
             data: components["schemas"]["AccountView"];
+        };
+        /** @description What the deletion did. */
+        AccountDeleted: {
+            /** @description What the law keeps for now, with until when and why. */
+            kept: components["schemas"]["KeptData"][];
+            /** @description Orders whose personal data were erased now (all or part). */
+            orders_erased: number;
         };
         /** Format: uuid */
         AccountId: string;
@@ -14871,6 +15029,19 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_AccountDeleted: {
+            /** @description What the deletion did. */
+            data: {
+                /** @description What the law keeps for now, with until when and why. */
+                kept: components["schemas"]["KeptData"][];
+                /** @description Orders whose personal data were erased now (all or part). */
+                orders_erased: number;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_AdminHome: {
             /** @description The day at a glance. */
             data: {
@@ -15652,6 +15823,20 @@ export interface components {
                 /** @description By boarding stop in route order, then by number. */
                 tickets: components["schemas"]["ManifestTicket"][];
                 verification_key: components["schemas"]["VerificationKey"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_MyData: {
+            data: {
+                account: components["schemas"]["MyAccountData"];
+                complaints: components["schemas"]["MyComplaintData"][];
+                /** Format: date-time */
+                generated_at: string;
+                messages: components["schemas"]["MyMessageData"][];
+                orders: components["schemas"]["MyOrderData"][];
             };
         };
         /**
@@ -16911,6 +17096,10 @@ export interface components {
             /** @description Required (3 to 500 characters) when `minutes` > 0. */
             reason?: string;
         };
+        DeleteMyAccountInput: {
+            /** @description The account's current password. */
+            password?: components["schemas"]["NotBlank"];
+        };
         /** @description The answer of a delete: the id that is gone. */
         Deleted: {
             /** Format: int64 */
@@ -17409,6 +17598,19 @@ export interface components {
             kty: string;
             x: string;
         };
+        /** @description One order's data kept for now. */
+        KeptData: {
+            /** @description `customer` (name, contact, passengers) or `buyer` (the invoice's buyer). */
+            data: string;
+            order_number: string;
+            /**
+             * Format: date-time
+             * @description The first instant it may go (the sweep erases it then).
+             */
+            until: string;
+            /** @description `awaiting_payment`, `journey_ahead` or `invoice`. */
+            why: string;
+        };
         /** @description A document KSeF does not hold yet, due within one working day. */
         KsefDeadline: {
             /**
@@ -17850,12 +18052,66 @@ export interface components {
             /** Format: date-time */
             departure_at: string;
         };
+        MyAccountData: {
+            /** Format: date-time */
+            created_at: string;
+            email: string;
+            first_name: string;
+            last_name: string;
+            phone: string;
+        };
         /** @description The editable account fields; each may be left out. */
         MyAccountInput: {
             email?: null | components["schemas"]["Email"];
             first_name?: null | components["schemas"]["Line100"];
             last_name?: null | components["schemas"]["Line100"];
             phone?: null | components["schemas"]["PhoneOrEmpty_Phone"];
+        };
+        MyComplaintData: {
+            /** Format: date-time */
+            filed_at: string;
+            number: string;
+            order_number: string;
+            state: string;
+            text: string;
+        };
+        MyData: {
+            account: components["schemas"]["MyAccountData"];
+            complaints: components["schemas"]["MyComplaintData"][];
+            /** Format: date-time */
+            generated_at: string;
+            messages: components["schemas"]["MyMessageData"][];
+            orders: components["schemas"]["MyOrderData"][];
+        };
+        MyMessageData: {
+            /** @description What was sent (`tickets`, `invoice`, a disruption's notice, …). */
+            kind: string;
+            order_number: string;
+            /** Format: date-time */
+            sent_at: string;
+        };
+        MyOrderData: {
+            /** Format: date-time */
+            departure_at: string;
+            email: string;
+            first_name: string;
+            from_name: string;
+            /** @description The invoice's buyer as given, when an invoice was asked for. */
+            invoice?: Record<string, never> | null;
+            last_name: string;
+            number: string;
+            phone: string;
+            /** Format: date-time */
+            placed_at: string;
+            route_name: string;
+            status: string;
+            tickets: components["schemas"]["MyTicketData"][];
+            to_name: string;
+            /**
+             * Format: int64
+             * @description Grosz.
+             */
+            total: number;
         };
         /** @description One of the user's tickets. */
         MyTicket: {
@@ -17903,6 +18159,15 @@ export interface components {
             qr: string;
             route_name: string;
             /** @description `valid`, `returned` or `used`. */
+            status: string;
+            to_name: string;
+        };
+        MyTicketData: {
+            /** Format: date-time */
+            departure_at: string;
+            from_name: string;
+            number: string;
+            passenger_name?: string | null;
             status: string;
             to_name: string;
         };

@@ -184,6 +184,8 @@ export const CONTRACT_CASES: ContractCase[] = [
   { method: 'get', path: '/api/course/stamp/user-stamps', url: '/course/stamp/user-stamps', as: JAN },
   // Issue 30: the orders paid as a guest under the account's address, and attaching them.
   { method: 'get', path: '/api/user/user/guest-orders', url: '/user/user/guest-orders', as: JAN },
+  { method: 'get', path: '/api/user/user/my-data', url: '/user/user/my-data', as: JAN },
+  { method: 'post', path: '/api/user/user/delete-my-account', url: '/user/user/delete-my-account', body: { password: 'demo1234' }, as: JAN },
   { method: 'post', path: '/api/user/user/attach-guest-orders', url: '/user/user/attach-guest-orders', body: {}, as: JAN },
   {
     method: 'post',

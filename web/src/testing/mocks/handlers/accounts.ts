@@ -278,6 +278,36 @@ export const accountsHandlers = [
     return account ? HttpResponse.json({ data: accountView(account) }) : unauthorized();
   }),
 
+  // RODO: everything held about the account (no orders in the accounts mock), and the deletion.
+  http.get(apiUrl('/user/user/my-data'), ({ request }) => {
+    const account = sessionAccount(request);
+    if (!account) return unauthorized();
+    const { email, first_name, last_name, phone } = account;
+    return HttpResponse.json({
+      data: {
+        generated_at: new Date().toISOString(),
+        account: { email, first_name, last_name, phone, created_at: '2026-01-05T10:00:00Z' },
+        orders: [],
+        complaints: [],
+        messages: [],
+      },
+    });
+  }),
+
+  http.post(apiUrl('/user/user/delete-my-account'), async ({ request }) => {
+    const account = sessionAccount(request);
+    if (!account) return unauthorized();
+    if (account.role !== 'User') return HttpResponse.json(errorBody(403, 'you are not allowed to do this'), { status: 403 });
+    const { password } = await body(request);
+    if (password !== account.password) {
+      const message = 'The password is not right: the account was not deleted.';
+      return invalid('validation', message, [{ field: 'password', message, code: 'password.wrong_old' }]);
+    }
+    accounts = accounts.filter((a) => a.id !== account.id);
+    sessions = new Map([...sessions].filter(([, id]) => id !== account.id));
+    return HttpResponse.json({ data: { orders_erased: 0, kept: [] } });
+  }),
+
   http.post(apiUrl('/user/user/update-my-account'), async ({ request }) => {
     const account = sessionAccount(request);
     if (!account) return unauthorized();

@@ -15,6 +15,9 @@ use uuid::Uuid;
 
 use crate::aggregate::{load, stream_of, OrderAgg};
 
+pub mod account;
+pub mod pending;
+
 #[derive(Debug, thiserror::Error)]
 pub enum ErasureError {
     #[error("no order {0}")]
@@ -116,6 +119,8 @@ pub struct SweepReport {
     pub orders: usize,
     pub customers_erased: usize,
     pub buyers_erased: usize,
+    /// Subjects erased because their erasure was asked for earlier and is now due.
+    pub requested_erased: usize,
 }
 
 /// How many orders one round of the sweep reads.
@@ -132,7 +137,8 @@ pub async fn sweep(
     as_of: DateTime<Utc>,
     keep: Months,
 ) -> Result<SweepReport, ErasureError> {
-    let mut report = SweepReport::default();
+    let mut report =
+        SweepReport { requested_erased: requested(store, keys, pool, as_of).await?, ..SweepReport::default() };
     let mut after = Uuid::nil();
     let reason = format!("retencja: {} mies. po podróży", keep.as_u32());
     loop {
@@ -167,4 +173,30 @@ pub async fn sweep(
         }
     }
     Ok(report)
+}
+
+/// The erasures asked for earlier and due by `as_of`, made; what must still stay waits on.
+async fn requested(
+    store: &dyn EventStore,
+    keys: &Keyring,
+    pool: &PgPool,
+    as_of: DateTime<Utc>,
+) -> Result<usize, ErasureError> {
+    let mut erased = 0;
+    for (order_id, by, reason) in pending::due(pool, as_of).await? {
+        let request = Request { by, reason: &reason, now: as_of };
+        let outcome = erase_order(store, keys, pool, order_id, &request).await?;
+        erased += outcome.erased.len();
+        let kept: Vec<&str> = outcome.kept.iter().map(|k| k.subject.as_str()).collect();
+        let gone: Vec<String> = [Subject::order_customer(order_id), Subject::order_buyer(order_id)]
+            .iter()
+            .filter(|s| !kept.contains(&s.as_str()))
+            .map(|s| s.to_string())
+            .collect();
+        pending::done(pool, &gone).await?;
+        for kept in &outcome.kept {
+            pending::wait(pool, order_id, kept, &request).await?;
+        }
+    }
+    Ok(erased)
 }

@@ -1,0 +1,163 @@
+//! `GET /user/user/my-data`: everything the carrier holds about the logged-in customer, in
+//! one machine-readable answer (RODO art. 15 and 20): the account, their orders with the
+//! names, contacts and invoice data they gave and the tickets, their complaints, and the
+//! messages sent about their orders (what and when, not the text). The web app offers it as
+//! a JSON file and shows it as a readable page. What was erased reads as erased.
+
+use api_core::auth::AuthUser;
+use api_core::{ApiError, Data};
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+use crate::QueryState;
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MyData {
+    pub generated_at: DateTime<Utc>,
+    pub account: MyAccountData,
+    pub orders: Vec<MyOrderData>,
+    pub complaints: Vec<MyComplaintData>,
+    pub messages: Vec<MyMessageData>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct MyAccountData {
+    pub email: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub phone: String,
+    pub created_at: DateTime<Utc>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MyOrderData {
+    pub number: String,
+    pub placed_at: DateTime<Utc>,
+    pub status: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone: String,
+    /// The invoice's buyer as given, when an invoice was asked for.
+    #[schema(value_type = Option<Object>)]
+    pub invoice: Option<Value>,
+    pub route_name: String,
+    pub from_name: String,
+    pub to_name: String,
+    pub departure_at: DateTime<Utc>,
+    /// Grosz.
+    pub total: i64,
+    pub tickets: Vec<MyTicketData>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct MyTicketData {
+    pub number: String,
+    pub status: String,
+    pub from_name: String,
+    pub to_name: String,
+    pub departure_at: DateTime<Utc>,
+    pub passenger_name: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct MyComplaintData {
+    pub number: String,
+    pub order_number: String,
+    pub filed_at: DateTime<Utc>,
+    pub state: String,
+    pub text: String,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
+pub struct MyMessageData {
+    pub order_number: String,
+    /// What was sent (`tickets`, `invoice`, a disruption's notice, …).
+    pub kind: String,
+    pub sent_at: DateTime<Utc>,
+}
+
+#[derive(sqlx::FromRow)]
+struct OrderRow {
+    order_id: Uuid,
+    number: String,
+    placed_at: DateTime<Utc>,
+    status: String,
+    first_name: String,
+    last_name: String,
+    email: String,
+    phone: String,
+    invoice: Option<Value>,
+    route_name: String,
+    from_name: String,
+    to_name: String,
+    departure_at: DateTime<Utc>,
+    total: i64,
+}
+
+/// Everything held about the logged-in customer (user).
+#[utoipa::path(get, path = "/api/user/user/my-data", tag = "accounts", security(("bearer" = [])),
+    responses((status = 200, description = "`{\"data\": MyData}`", body = Data<MyData>),
+        (status = 401, description = "no token")))]
+#[tracing::instrument(skip(state, user), fields(user_id = %user.id))]
+pub async fn my_data(user: AuthUser, State(state): State<QueryState>) -> Result<Data<MyData>, ApiError> {
+    let pool = &state.pool;
+    let account: MyAccountData =
+        sqlx::query_as("select email, first_name, last_name, phone, created_at from users where id = $1")
+            .bind(user.id)
+            .fetch_optional(pool)
+            .await?
+            .ok_or(ApiError::Unauthorized)?;
+    let rows: Vec<OrderRow> = sqlx::query_as(
+        "select order_id, number, placed_at, status, first_name, last_name, email, phone, invoice, route_name,
+                from_name, to_name, departure_at, total
+         from rm_orders where user_id = $1 order by placed_at",
+    )
+    .bind(user.id)
+    .fetch_all(pool)
+    .await?;
+    let mut orders = Vec::with_capacity(rows.len());
+    for row in rows {
+        let tickets: Vec<MyTicketData> = sqlx::query_as(
+            "select number, status, from_name, to_name, departure_at, passenger_name
+             from rm_tickets where order_id = $1 order by number",
+        )
+        .bind(row.order_id)
+        .fetch_all(pool)
+        .await?;
+        orders.push(MyOrderData {
+            number: row.number,
+            placed_at: row.placed_at,
+            status: row.status,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            email: row.email,
+            phone: row.phone,
+            invoice: row.invoice,
+            route_name: row.route_name,
+            from_name: row.from_name,
+            to_name: row.to_name,
+            departure_at: row.departure_at,
+            total: row.total,
+            tickets,
+        });
+    }
+    let complaints: Vec<MyComplaintData> = sqlx::query_as(
+        "select number, order_number, filed_at, state, text from rm_complaints where user_id = $1 order by filed_at",
+    )
+    .bind(user.id)
+    .fetch_all(pool)
+    .await?;
+    let messages: Vec<MyMessageData> = sqlx::query_as(
+        "select o.number as order_number, m.kind, m.sent_at from sent_messages m
+         join rm_orders o on o.order_id = m.order_id where o.user_id = $1 order by m.sent_at",
+    )
+    .bind(user.id)
+    .fetch_all(pool)
+    .await?;
+    Ok(Data::new(MyData { generated_at: Utc::now(), account, orders, complaints, messages }))
+}
