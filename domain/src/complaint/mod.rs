@@ -23,7 +23,7 @@ mod respond;
 mod sniff;
 mod state;
 #[cfg(test)]
-mod testing;
+pub(crate) mod testing;
 
 pub use answer::{decide_answer, AnswerComplaint};
 pub use events::{

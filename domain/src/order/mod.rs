@@ -91,6 +91,8 @@ mod ksef;
 mod money_back;
 mod move_leg;
 mod pay;
+#[cfg(test)]
+mod personal_fields_tests;
 mod place;
 mod pricing;
 mod refund_late;
