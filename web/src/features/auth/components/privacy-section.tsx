@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 
 import { useLocalizedPath } from '@/i18n/use-locale';
+import { USER_QUERY_KEY } from '@/shared/auth/get-current-user';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { Button } from '@/shared/ui/button';
 import { TextField } from '@/shared/ui/text-field';
@@ -50,6 +52,7 @@ function DeleteAccountForm() {
   const localized = useLocalizedPath();
   const navigate = useNavigate();
   const clear = useAuthStore((state) => state.clear);
+  const queryClient = useQueryClient();
   const remove = useDeleteMyAccount();
   const [understood, setUnderstood] = useState(false);
   const { formRef, field, handleSubmit, showServerErrors } = useForm({ password: '' }, (values) =>
@@ -65,8 +68,14 @@ function DeleteAccountForm() {
       onSubmit={handleSubmit((values) =>
         remove.mutate(values.password, {
           onError: showServerErrors,
-          // Away from the guarded page first, then forget the session (the guard would send to /login).
-          onSuccess: (deleted) => void Promise.resolve(navigate(localized('/account-deleted'), { state: deleted, replace: true })).then(clear),
+          // As a logout does: the session forgotten here and its queries dropped (they would answer
+          // 401); the guard then sends this page to /login, and the navigation started after that
+          // (on the next task) overtakes it with the page that says what was kept.
+          onSuccess: (deleted) => {
+            clear();
+            queryClient.removeQueries({ queryKey: [USER_QUERY_KEY] });
+            setTimeout(() => void navigate(localized('/account-deleted'), { state: deleted, replace: true }));
+          },
         }),
       )}
     >
