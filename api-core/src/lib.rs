@@ -18,6 +18,7 @@ pub mod auth;
 pub mod codes;
 mod error;
 pub mod fields;
+pub mod files;
 mod json;
 pub mod list;
 pub mod mail;

@@ -93,7 +93,9 @@ impl Mailer for FileMailer {
             chrono::Utc::now().format("%Y%m%dT%H%M%S%.6f"),
             uuid::Uuid::new_v4().simple()
         );
-        tokio::fs::write(self.dir.join(name), message.formatted()).await.map_err(|e| MailError(e.to_string()))?;
+        crate::files::write_whole(&self.dir, &name, &message.formatted())
+            .await
+            .map_err(|e| MailError(e.to_string()))?;
         tracing::info!(to = %email.to, subject = %email.subject, dir = %self.dir.display(), "e-mail written to a file");
         Ok(())
     }

@@ -64,7 +64,9 @@ impl SmsSender for FileSms {
             to.trim_start_matches('+')
         );
         let body = format!("To: {to}\n\n{}\n", sms.text);
-        tokio::fs::write(self.dir.join(name), body).await.map_err(|e| SmsError::Failed(e.to_string()))?;
+        crate::files::write_whole(&self.dir, &name, body.as_bytes())
+            .await
+            .map_err(|e| SmsError::Failed(e.to_string()))?;
         tracing::info!(dir = %self.dir.display(), "sms written to a file");
         Ok(())
     }
