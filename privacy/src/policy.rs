@@ -105,6 +105,8 @@ const PLACED: &[Field] = &[
     field(OrderBuyer, &[Key("invoice"), Key("city")], Text),
 ];
 
+const PAID: &[Field] = &[field(OrderCustomer, &[Key("tickets"), Each, Key("passenger")], Text)];
+
 const CUSTOMER_CHANGED: &[Field] = &[
     field(OrderCustomer, &[Key("customer"), Key("first_name")], Text),
     field(OrderCustomer, &[Key("customer"), Key("last_name")], Text),
@@ -132,8 +134,9 @@ const COMPLAINT_FILED: &[Field] = &[field(Complaint, &[Key("email")], Empty), fi
 const COMPLAINT_ANSWERED: &[Field] = &[field(Complaint, &[Key("text")], Text)];
 
 /// Every event type with personal values ([`fields`] names none for the others).
-pub const EVENT_TYPES: [&str; 8] = [
+pub const EVENT_TYPES: [&str; 9] = [
     "OrderPlaced",
+    "OrderPaid",
     "CustomerDetailsChanged",
     "InvoiceDataChanged",
     "InvoiceIssued",
@@ -147,6 +150,7 @@ pub const EVENT_TYPES: [&str; 8] = [
 pub fn fields(event_type: &str) -> &'static [Field] {
     match event_type {
         "OrderPlaced" => PLACED,
+        "OrderPaid" => PAID,
         "CustomerDetailsChanged" => CUSTOMER_CHANGED,
         "InvoiceDataChanged" => INVOICE_CHANGED,
         "InvoiceIssued" | "InvoiceCorrected" | "RejectedInvoiceAmended" => BUYER,
@@ -182,7 +186,7 @@ mod tests {
         for event_type in EVENT_TYPES {
             assert!(!fields(event_type).is_empty(), "{event_type}");
         }
-        for other in ["OrderPaid", "TicketReturned", "OrderCancelled", "ComplaintAccepted", "SeatsHeld"] {
+        for other in ["TicketReturned", "OrderCancelled", "ComplaintAccepted", "SeatsHeld"] {
             assert!(fields(other).is_empty(), "{other}");
         }
     }

@@ -31,6 +31,22 @@ pub async fn order(pool: &PgPool, order_id: Uuid, scrub: &OrderScrub, events: &[
             .bind(ERASED)
             .execute(&mut *tx)
             .await?;
+        // The ticket lines' passenger names (an empty one stays empty: it named nobody).
+        sqlx::query(
+            "update rm_orders set lines = (
+                 select coalesce(jsonb_agg(case when jsonb_typeof(l->'passengers') = 'array'
+                     then jsonb_set(l, '{passengers}', (
+                         select coalesce(jsonb_agg(case when p = '\"\"'::jsonb then p else to_jsonb($2::text) end
+                                                   order by j), '[]'::jsonb)
+                         from jsonb_array_elements(l->'passengers') with ordinality as q(p, j)))
+                     else l end order by i), '[]'::jsonb)
+                 from jsonb_array_elements(lines) with ordinality as t(l, i))
+             where order_id = $1",
+        )
+        .bind(order_id)
+        .bind(ERASED)
+        .execute(&mut *tx)
+        .await?;
         sqlx::query(
             "update rm_tickets set passenger_name = $2
              where order_id = $1 and passenger_name is not null and passenger_name <> ''",
