@@ -8,7 +8,8 @@
 //!   of a delay).
 //! - An issued invoice keeps its buyer until the tax period ends: five years from the end
 //!   of the year of the tax (VAT act art. 112), counted from the last document (invoice or
-//!   correction) naming them. Without an issued invoice, the buyer goes with the customer.
+//!   correction) naming them. An invoice asked for and not issued yet goes with the customer;
+//!   an order that never asked for one has no buyer's data to keep.
 //! - The schedule erases the customer once `keep` (13 months by default: the year a claim
 //!   from the contract of carriage may be made, Prawo przewozowe art. 77, plus the
 //!   complaint window) has passed since the journey ended.
@@ -69,10 +70,16 @@ pub fn on_request(order: &OrderState, now: DateTime<Utc>) -> ErasurePlan {
     };
     let buyer = match invoice_kept_until(order) {
         Some(until) if until > now => Erasable::Kept { until, why: KeptFor::Invoice },
-        Some(_) => customer,
-        None => customer,
+        _ if names_a_buyer(order) => customer,
+        // No invoice was ever asked for: there is no buyer's data to keep.
+        _ => Erasable::Now,
     };
     ErasurePlan { customer, buyer }
+}
+
+/// Whether the order ever named an invoice's buyer (asked for one, or has one issued).
+fn names_a_buyer(order: &OrderState) -> bool {
+    order.invoice_request.is_some() || order.invoice.is_some()
 }
 
 /// What the schedule erases of `order` as of `as_of`, keeping the customer `keep` after

@@ -35,7 +35,7 @@ fn date(text: &str) -> DateTime<Utc> {
 fn an_order_awaiting_payment_keeps_its_customer_until_it_expires() {
     let order = state([placed(false, 0)]);
     let kept = Erasable::Kept { until: at(15), why: KeptFor::AwaitingPayment };
-    assert_eq!(on_request(&order, at(1)), ErasurePlan { customer: kept, buyer: kept });
+    assert_eq!(on_request(&order, at(1)), ErasurePlan { customer: kept, buyer: kept }, "an invoice was asked for");
     let expired = state([placed(false, 0), OrderEvent::OrderExpired { order_id: ORDER, expired_at: at(15) }]);
     assert_eq!(on_request(&expired, at(16)).customer, Erasable::Now, "nothing to travel on");
 }
@@ -61,10 +61,24 @@ fn an_issued_invoice_keeps_its_buyer_to_the_end_of_the_fifth_year_after_its_year
 }
 
 #[test]
-fn without_an_issued_invoice_the_buyer_goes_with_the_customer() {
+fn an_invoice_asked_for_and_not_issued_keeps_its_buyer_as_long_as_the_customer() {
     let (events, _) = paid_one_way();
     let plan = on_request(&state(events), at(30));
     assert_eq!(plan.buyer, plan.customer);
+    assert_eq!(plan.buyer, Erasable::Kept { until: at(720), why: KeptFor::JourneyAhead });
+}
+
+#[test]
+fn an_order_that_asked_for_no_invoice_has_no_buyer_to_keep() {
+    let (mut events, _) = paid_one_way();
+    if let OrderEvent::OrderPlaced { invoice, .. } = &mut events[0] {
+        *invoice = None;
+    }
+    let plan = on_request(&state(events), at(30));
+    assert_eq!(
+        (plan.customer, plan.buyer),
+        (Erasable::Kept { until: at(720), why: KeptFor::JourneyAhead }, Erasable::Now)
+    );
 }
 
 #[test]
