@@ -60,8 +60,10 @@ fn invalid(e: TransformError) -> StoreError {
     }
 }
 
-/// Opens every sealed value of `events`, with one key lookup for all of them.
-async fn open_all(keys: &Keyring, mut events: Vec<RecordedEvent>) -> Result<Vec<RecordedEvent>> {
+/// Opens, in place, every sealed value of `events`, with one key lookup for all of them
+/// (none when no event holds a sealed value).
+async fn open_in_place<'a>(keys: &Keyring, events: impl Iterator<Item = &'a mut RecordedEvent>) -> Result<()> {
+    let mut events: Vec<&mut RecordedEvent> = events.collect();
     let mut subjects = Vec::new();
     for event in &events {
         for subject in transform::sealed_subjects(&event.data) {
@@ -71,7 +73,7 @@ async fn open_all(keys: &Keyring, mut events: Vec<RecordedEvent>) -> Result<Vec<
         }
     }
     if subjects.is_empty() {
-        return Ok(events);
+        return Ok(());
     }
     let keys = keys.to_open(&subjects).await.map_err(unavailable)?;
     for event in &mut events {
@@ -79,32 +81,24 @@ async fn open_all(keys: &Keyring, mut events: Vec<RecordedEvent>) -> Result<Vec<
             event.data = opened;
         }
     }
+    Ok(())
+}
+
+async fn open_all(keys: &Keyring, mut events: Vec<RecordedEvent>) -> Result<Vec<RecordedEvent>> {
+    open_in_place(keys, events.iter_mut()).await?;
     Ok(events)
 }
 
-/// The items of a subscription chunk with their events opened, in order.
-async fn open_items(keys: &Keyring, items: Vec<Result<SubscriptionItem>>) -> Vec<Result<SubscriptionItem>> {
-    let events: Vec<RecordedEvent> = items
-        .iter()
-        .filter_map(|item| match item {
-            Ok(SubscriptionItem::Event(e)) => Some(e.clone()),
-            _ => None,
-        })
-        .collect();
-    let mut opened = match open_all(keys, events).await {
-        Ok(opened) => opened.into_iter(),
-        Err(e) => return vec![Err(e)],
-    };
-    items
-        .into_iter()
-        .map(|item| match item {
-            Ok(SubscriptionItem::Event(_)) => opened
-                .next()
-                .map(SubscriptionItem::Event)
-                .ok_or_else(|| StoreError::Unavailable("an opened subscription chunk lost an event".into())),
-            other => other,
-        })
-        .collect()
+/// The items of a subscription chunk with their events opened, in order (no copy of them).
+async fn open_items(keys: &Keyring, mut items: Vec<Result<SubscriptionItem>>) -> Vec<Result<SubscriptionItem>> {
+    let events = items.iter_mut().filter_map(|item| match item {
+        Ok(SubscriptionItem::Event(event)) => Some(event),
+        _ => None,
+    });
+    match open_in_place(keys, events).await {
+        Ok(()) => items,
+        Err(e) => vec![Err(e)],
+    }
 }
 
 #[async_trait]
