@@ -40,6 +40,7 @@
 mod aggregate;
 pub mod complaint;
 pub mod coupon;
+pub mod erasure;
 pub mod error_code;
 pub mod ids;
 pub mod money;

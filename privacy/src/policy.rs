@@ -129,7 +129,11 @@ macro_rules! buyer_at {
 buyer_at!(INVOICE_CHANGED, "invoice");
 buyer_at!(BUYER, "buyer");
 
-const COMPLAINT_FILED: &[Field] = &[field(Complaint, &[Key("email")], Empty), field(Complaint, &[Key("text")], Text)];
+const COMPLAINT_FILED: &[Field] = &[
+    field(Complaint, &[Key("email")], Empty),
+    field(Complaint, &[Key("text")], Text),
+    field(Complaint, &[Key("attachments"), Each, Key("name")], Text),
+];
 
 const COMPLAINT_ANSWERED: &[Field] = &[field(Complaint, &[Key("text")], Text)];
 

@@ -55,6 +55,8 @@ pub async fn order(pool: &PgPool, order_id: Uuid, scrub: &OrderScrub, events: &[
         .bind(ERASED)
         .execute(&mut *tx)
         .await?;
+        // The first answer kept for a retried request names the customer.
+        sqlx::query("delete from idempotency_keys where resource_id = $1").bind(order_id).execute(&mut *tx).await?;
         sqlx::query("update payment_sandbox_transactions set email = '' where session_id = any($1)")
             .bind(&scrub.payment_sessions)
             .execute(&mut *tx)
@@ -86,5 +88,30 @@ pub async fn order(pool: &PgPool, order_id: Uuid, scrub: &OrderScrub, events: &[
             .execute(&mut *tx)
             .await?;
     }
+    tx.commit().await
+}
+
+/// Rewrites complaint `complaint_id`'s row as erased (the e-mail, the text, the answer and
+/// the files' names, as a rebuild from its sealed events writes them) and deletes its files
+/// and the answer kept for a retried filing. One transaction.
+pub async fn complaint(pool: &PgPool, complaint_id: Uuid) -> sqlx::Result<()> {
+    let mut tx = pool.begin().await?;
+    sqlx::query(
+        "update rm_complaints set email = '', text = $2,
+             answer = case when answer is null then null else $2 end,
+             attachments = (select coalesce(jsonb_agg(jsonb_set(a, '{name}', to_jsonb($2::text)) order by i), '[]'::jsonb)
+                            from jsonb_array_elements(attachments) with ordinality as t(a, i))
+         where complaint_id = $1",
+    )
+    .bind(complaint_id)
+    .bind(ERASED)
+    .execute(&mut *tx)
+    .await?;
+    sqlx::query("delete from complaint_attachments where complaint_id = $1")
+        .bind(complaint_id)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("delete from complaint_filings where complaint_id = $1").bind(complaint_id).execute(&mut *tx).await?;
+    sqlx::query("delete from idempotency_keys where resource_id = $1").bind(complaint_id).execute(&mut *tx).await?;
     tx.commit().await
 }

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use uuid::Uuid;
 
-use super::{erase_order, Kept, Request};
+use super::{erase_complaint, erase_order, Kept, Request};
 use crate::CommandState;
 
 /// Why the account goes, as the register of erasures keeps it.
@@ -40,11 +40,12 @@ pub struct DeleteMyAccountInput {
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct KeptData {
     pub order_number: String,
-    /// `customer` (name, contact, passengers) or `buyer` (the invoice's buyer).
+    /// `customer` (name, contact, passengers), `buyer` (the invoice's buyer) or
+    /// `complaint` (an open complaint's e-mail, text and files).
     pub data: String,
     /// The first instant it may go (the sweep erases it then).
     pub until: DateTime<Utc>,
-    /// `awaiting_payment`, `journey_ahead` or `invoice`.
+    /// `awaiting_payment`, `journey_ahead`, `invoice` or `open_complaint`.
     pub why: String,
 }
 
@@ -96,13 +97,37 @@ pub async fn delete_my_account(
             answer.kept.push(kept_data(&number, &kept));
         }
     }
+    // Complaints they filed logged in about an order not theirs (a passenger's).
+    let complaints: Vec<(Uuid, Uuid, String)> = sqlx::query_as(
+        "select c.complaint_id, c.order_id, c.order_number from rm_complaints c
+         where c.user_id = $1 and not exists (select 1 from rm_orders o where o.order_id = c.order_id and o.user_id = $1)",
+    )
+    .bind(user.id)
+    .fetch_all(&state.pool)
+    .await?;
+    for (complaint_id, order_id, number) in complaints {
+        let kept = erase_complaint(state.store.as_ref(), &state.keys, &state.pool, complaint_id, &request)
+            .await
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        if let Some(kept) = kept {
+            super::pending::wait(&state.pool, order_id, &kept, &request).await?;
+            answer.kept.push(kept_data(&number, &kept));
+        }
+    }
     empty_account(&state, &user).await?;
     tracing::info!(orders = answer.orders_erased, kept = answer.kept.len(), "account deleted");
     Ok(Data::new(answer))
 }
 
 fn kept_data(number: &str, kept: &Kept) -> KeptData {
-    let data = if kept.subject.as_str().ends_with(":buyer") { "buyer" } else { "customer" };
+    let subject = kept.subject.as_str();
+    let data = if subject.ends_with(":buyer") {
+        "buyer"
+    } else if subject.starts_with("complaint:") {
+        "complaint"
+    } else {
+        "customer"
+    };
     KeptData { order_number: number.to_string(), data: data.into(), until: kept.until, why: kept.why.code().into() }
 }
 

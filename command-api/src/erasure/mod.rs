@@ -3,6 +3,9 @@
 //! (`domain::order::erasure`); the keyring deletes the subjects' keys (crate `privacy`,
 //! crypto-shredding: every event holding their values reads them erased from then on);
 //! then the read tables are written again as erased (`projections::scrub`).
+//!
+//! An order's complaints go with its customer: each as soon as it is answered (an open one
+//! waits for its answer, `domain::complaint::erasure`), with its text, answer and files.
 
 use chrono::{DateTime, Months, Utc};
 use domain::order::erasure::{self, Erasable, KeptFor};
@@ -14,6 +17,7 @@ use sqlx::PgPool;
 use uuid::Uuid;
 
 use crate::aggregate::{load, stream_of, OrderAgg};
+use crate::complaints::ComplaintAgg;
 
 pub mod account;
 pub mod pending;
@@ -22,6 +26,8 @@ pub mod pending;
 pub enum ErasureError {
     #[error("no order {0}")]
     NoOrder(Uuid),
+    #[error("a complaint's stream: {0}")]
+    Complaint(String),
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
@@ -81,7 +87,66 @@ pub async fn erase_order(
         }
     }
     scrub_order(store, pool, &order, due[0], due[1]).await?;
+    for complaint in complaints_of(store, pool, order_id).await? {
+        match erase_filed(keys, pool, &complaint, request).await? {
+            Ok(true) => outcome.erased.push(Subject::complaint(complaint.complaint_id)),
+            Ok(false) => {}
+            Err(kept) => outcome.kept.push(kept),
+        }
+    }
     Ok(outcome)
+}
+
+/// Erases complaint `complaint_id` if it is answered; otherwise says until when it stays.
+/// `Ok(None)` for one erased (now or before) or never filed.
+pub async fn erase_complaint(
+    store: &dyn EventStore,
+    keys: &Keyring,
+    pool: &PgPool,
+    complaint_id: Uuid,
+    request: &Request<'_>,
+) -> Result<Option<Kept>, ErasureError> {
+    let stream = crate::complaints::stream(complaint_id).map_err(|e| ErasureError::Complaint(e.to_string()))?;
+    match load::<ComplaintAgg>(store, &stream).await?.state.filed() {
+        Some(complaint) => Ok(erase_filed(keys, pool, complaint, request).await?.err()),
+        None => Ok(None),
+    }
+}
+
+/// `Ok(erased now)`, or `Err(kept)` for an open complaint.
+async fn erase_filed(
+    keys: &Keyring,
+    pool: &PgPool,
+    complaint: &domain::complaint::Filed,
+    request: &Request<'_>,
+) -> Result<Result<bool, Kept>, ErasureError> {
+    let subject = Subject::complaint(complaint.complaint_id);
+    match domain::complaint::erasure::on_request(complaint, request.now) {
+        Erasable::Now => {
+            let erased = keys.erase(&subject, request.by, request.reason).await?;
+            scrub::complaint(pool, complaint.complaint_id).await?;
+            Ok(Ok(erased))
+        }
+        Erasable::Kept { until, why } => Ok(Err(Kept { subject, until, why })),
+    }
+}
+
+/// The complaints filed about `order_id`, as their streams hold them.
+async fn complaints_of(
+    store: &dyn EventStore,
+    pool: &PgPool,
+    order_id: Uuid,
+) -> Result<Vec<domain::complaint::Filed>, ErasureError> {
+    let ids: Vec<Uuid> = sqlx::query_scalar("select complaint_id from rm_complaints where order_id = $1")
+        .bind(order_id)
+        .fetch_all(pool)
+        .await?;
+    let mut filed = Vec::with_capacity(ids.len());
+    for id in ids {
+        let stream = crate::complaints::stream(id).map_err(|e| ErasureError::Complaint(e.to_string()))?;
+        filed.extend(load::<ComplaintAgg>(store, &stream).await?.state.filed().cloned());
+    }
+    Ok(filed)
 }
 
 async fn placed(store: &dyn EventStore, order_id: Uuid) -> Result<OrderState, ErasureError> {
@@ -119,6 +184,8 @@ pub struct SweepReport {
     pub orders: usize,
     pub customers_erased: usize,
     pub buyers_erased: usize,
+    /// Answered complaints erased with their order's customer.
+    pub complaints_erased: usize,
     /// Subjects erased because their erasure was asked for earlier and is now due.
     pub requested_erased: usize,
 }
@@ -147,6 +214,8 @@ pub async fn sweep(
              where o.order_id > $1
                and greatest(o.departure_at, o.return_departure_at) < $2 - make_interval(months => $3)
                and (not exists (select 1 from privacy_erasures e where e.subject = 'order:' || o.order_id || ':customer')
+                    or exists (select 1 from rm_complaints c where c.order_id = o.order_id
+                               and not exists (select 1 from privacy_erasures e where e.subject = 'complaint:' || c.complaint_id))
                     or (o.invoice_number is not null
                         and not exists (select 1 from privacy_erasures e where e.subject = 'order:' || o.order_id || ':buyer')))
              order by o.order_id limit $4",
@@ -170,9 +239,29 @@ pub async fn sweep(
                 report.buyers_erased += 1;
             }
             scrub_order(store, pool, &order, customer, buyer).await?;
+            if customer {
+                report.complaints_erased += sweep_complaints(store, keys, pool, order_id, as_of, &reason).await?;
+            }
         }
     }
     Ok(report)
+}
+
+/// The answered complaints of `order_id` (whose customer the schedule erased) erased too.
+async fn sweep_complaints(
+    store: &dyn EventStore,
+    keys: &Keyring,
+    pool: &PgPool,
+    order_id: Uuid,
+    as_of: DateTime<Utc>,
+    reason: &str,
+) -> Result<usize, ErasureError> {
+    let mut erased = 0;
+    for complaint in complaints_of(store, pool, order_id).await? {
+        let request = Request { by: None, reason, now: as_of };
+        erased += usize::from(erase_filed(keys, pool, &complaint, &request).await? == Ok(true));
+    }
+    Ok(erased)
 }
 
 /// The erasures asked for earlier and due by `as_of`, made; what must still stay waits on.
@@ -187,13 +276,8 @@ async fn requested(
         let request = Request { by, reason: &reason, now: as_of };
         let outcome = erase_order(store, keys, pool, order_id, &request).await?;
         erased += outcome.erased.len();
-        let kept: Vec<&str> = outcome.kept.iter().map(|k| k.subject.as_str()).collect();
-        let gone: Vec<String> = [Subject::order_customer(order_id), Subject::order_buyer(order_id)]
-            .iter()
-            .filter(|s| !kept.contains(&s.as_str()))
-            .map(|s| s.to_string())
-            .collect();
-        pending::done(pool, &gone).await?;
+        let kept: Vec<String> = outcome.kept.iter().map(|k| k.subject.to_string()).collect();
+        pending::settle(pool, order_id, &kept).await?;
         for kept in &outcome.kept {
             pending::wait(pool, order_id, kept, &request).await?;
         }

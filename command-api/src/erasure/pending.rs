@@ -37,8 +37,12 @@ pub async fn due(pool: &PgPool, as_of: DateTime<Utc>) -> Result<Vec<(Uuid, Optio
     .await
 }
 
-/// Done: the subjects erased no longer wait.
-pub async fn done(pool: &PgPool, subjects: &[String]) -> Result<(), sqlx::Error> {
-    sqlx::query("delete from privacy_pending where subject = any($1)").bind(subjects).execute(pool).await?;
+/// Done: of `order_id`'s subjects, only those still `kept` wait.
+pub async fn settle(pool: &PgPool, order_id: Uuid, kept: &[String]) -> Result<(), sqlx::Error> {
+    sqlx::query("delete from privacy_pending where order_id = $1 and subject <> all($2)")
+        .bind(order_id)
+        .bind(kept)
+        .execute(pool)
+        .await?;
     Ok(())
 }

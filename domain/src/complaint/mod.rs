@@ -17,6 +17,7 @@
 //! Stages ([`Stage`]): received, acknowledged, accepted or rejected, answered.
 
 mod answer;
+pub mod erasure;
 mod events;
 mod file;
 mod respond;

@@ -18,38 +18,7 @@ use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 
 use super::{OrderState, OrderStatus, TicketStatus};
 
-/// Why a subject's data stay for now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KeptFor {
-    /// The order waits for its payment.
-    AwaitingPayment,
-    /// A ticket still to travel on.
-    JourneyAhead,
-    /// An issued invoice names the buyer.
-    Invoice,
-}
-
-impl KeptFor {
-    /// The reason's code in the API (`awaiting_payment`, `journey_ahead`, `invoice`).
-    pub fn code(self) -> &'static str {
-        match self {
-            KeptFor::AwaitingPayment => "awaiting_payment",
-            KeptFor::JourneyAhead => "journey_ahead",
-            KeptFor::Invoice => "invoice",
-        }
-    }
-}
-
-/// Whether a subject's data may go now.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Erasable {
-    Now,
-    /// Not before `until`, because of `why`.
-    Kept {
-        until: DateTime<Utc>,
-        why: KeptFor,
-    },
-}
+pub use crate::erasure::{Erasable, KeptFor};
 
 /// An order's two subjects, each with whether it may go.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,12 +1,14 @@
-//! The proof of erasure: a customer with two orders (one with a company invoice) takes their
-//! data, deletes the account, and once the journeys are over the sweep erases what waited;
-//! then the whole database (`pg_dump --data-only`, the event store's table included) holds
+//! The proof of erasure: a customer with two orders (one with a company invoice) and a
+//! complaint with a picture takes their data and deletes the account while the journeys are
+//! ahead and the complaint open; the complaint is answered; once the journeys are over and
+//! the answer was due, the sweep erases what waited; then the whole database (`pg_dump --data-only`, the event store's table included) holds
 //! no trace of the person but the company invoice's buyer data, and neither does it after a
 //! rebuild of the orders' read model.
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use base64::Engine;
 use chrono::Months;
 use command_api::erasure;
 use event_store::EventStore;
@@ -17,7 +19,16 @@ use super::*;
 use crate::helpers::{database_url, eventually};
 
 const EMAIL: &str = "ewelina.skan@example.test";
-const TRACES: [&str; 6] = ["Ewelina", "Skanowska", "ewelina.skan", "601 234 567", "601234567", "Pasażerka Skanowska"];
+const TRACES: [&str; 8] = [
+    "Ewelina",
+    "Skanowska",
+    "ewelina.skan",
+    "601 234 567",
+    "601234567",
+    "Pasażerka Skanowska",
+    "czterdzieści minut",
+    "bilet-skanu.png",
+];
 const BUYER: [&str; 2] = ["Skan Sp. z o.o.", "ul. Rejestrowa 9"];
 
 async fn place_as(app: &BookingApp, token: &str, course: Uuid, line: &Line, invoice: bool) -> Uuid {
@@ -32,6 +43,33 @@ async fn place_as(app: &BookingApp, token: &str, course: Uuid, line: &Line, invo
     assert_eq!(status, 201, "{placed}");
     assert_eq!(app.pay(placed["data"]["payment_url"].as_str().expect("url")).await.status(), 303);
     placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid")
+}
+
+const COMPLAINT: &str = "Autobus spóźnił się czterdzieści minut. Ewelina Skanowska";
+
+/// A complaint about `order_id` with a picture, filed logged in; its id once it is read.
+async fn complain(app: &BookingApp, token: &str, order_id: Uuid) -> String {
+    let number: String = sqlx::query_scalar("select number from rm_orders where order_id = $1")
+        .bind(order_id)
+        .fetch_one(&app.pool)
+        .await
+        .expect("the order's number");
+    let picture = base64::engine::general_purpose::STANDARD.encode(super::complaints::picture());
+    let complaint = json!({ "number": number, "email": EMAIL, "text": COMPLAINT, "language": "pl",
+        "attachments": [{ "name": "bilet-skanu.png", "content": picture }] });
+    let (status, filed) = body(app.post("/api/complaint/complaint/save", &complaint, Some(token), None).await).await;
+    assert_eq!(status, 201, "{filed}");
+    let id = filed["data"]["id"].as_str().expect("id").to_owned();
+    eventually("the complaint in the read model", || async {
+        let rows: i64 = sqlx::query_scalar("select count(*) from rm_complaints where complaint_id = $1::uuid")
+            .bind(&id)
+            .fetch_one(&app.pool)
+            .await
+            .expect("count");
+        rows == 1
+    })
+    .await;
+    id
 }
 
 fn dump(app: &BookingApp) -> String {
@@ -89,16 +127,41 @@ async fn after_the_account_is_deleted_and_the_journeys_are_over_no_trace_is_left
     })
     .await;
 
+    let complaint_id = complain(&app, &token, plain).await;
+
     let mine = app.client.get(app.url("/api/user/user/my-data")).bearer_auth(&token).send().await.expect("export");
     let (status, mine) = body(mine).await;
     assert_eq!((status, mine["data"]["orders"].as_array().map(Vec::len)), (200, Some(2)), "{mine}");
+    assert_eq!(mine["data"]["complaints"][0]["text"], COMPLAINT, "{mine}");
     let right = json!({ "password": "tajne-haslo-2" });
     let (status, deleted) = body(app.post("/api/user/user/delete-my-account", &right, Some(&token), None).await).await;
     assert_eq!(status, 200, "{deleted}");
+    let kept: Vec<&str> =
+        deleted["data"]["kept"].as_array().expect("kept").iter().filter_map(|k| k["why"].as_str()).collect();
+    assert!(kept.contains(&"open_complaint") && kept.contains(&"journey_ahead"), "{deleted}");
 
-    let after = tomorrow() + chrono::Duration::days(2);
+    // The office answers the complaint (its e-mail is still there for that).
+    for (path, body) in [
+        ("/api/complaint/complaint/accept", json!({ "id": complaint_id })),
+        ("/api/complaint/complaint/answer", json!({ "id": complaint_id, "text": "Pani Ewelino, oddajemy 10 zł." })),
+    ] {
+        assert_eq!(app.post(path, &body, Some(&app.admin_token), None).await.status(), 200, "{path}");
+    }
+
+    // After the journeys and the answer's deadline: what waited goes.
+    let after = chrono::Utc::now() + chrono::Duration::days(100);
     let report = erasure::sweep(&app.store, app.store.keys(), &pool, after, Months::new(13)).await.expect("sweep");
-    assert_eq!(report.requested_erased, 2, "the two customers (the invoice's buyer stays): {report:?}");
+    assert_eq!(
+        report.requested_erased, 3,
+        "the two customers and the complaint (the invoice's buyer stays): {report:?}"
+    );
+    let (files, waiting): (i64, i64) = sqlx::query_as(
+        "select (select count(*) from complaint_attachments), (select count(*) from privacy_pending where subject not like '%:buyer')",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("counts");
+    assert_eq!((files, waiting), (0, 0), "the complaint's picture and every wait but the buyer's are gone");
 
     let everything = dump(&app);
     assert!(everything.contains("es_events"), "the event store's table is in the dump");
@@ -111,13 +174,19 @@ async fn after_the_account_is_deleted_and_the_journeys_are_over_no_trace_is_left
         .await
         .expect("the rebuild finishes")
         .expect("rebuild");
+    tokio::time::timeout(Duration::from_secs(60), runner.rebuild(&projections::complaints::ComplaintsProjection))
+        .await
+        .expect("the rebuild finishes")
+        .expect("rebuild");
     eventually("the rebuilt read model", || async {
-        let rows: i64 = sqlx::query_scalar("select count(*) from rm_orders where order_id = any($1)")
-            .bind([plain, invoiced])
-            .fetch_one(&pool)
-            .await
-            .expect("count");
-        rows == 2
+        let (orders, complaints): (i64, i64) = sqlx::query_as(
+            "select (select count(*) from rm_orders where order_id = any($1)), (select count(*) from rm_complaints)",
+        )
+        .bind([plain, invoiced])
+        .fetch_one(&pool)
+        .await
+        .expect("count");
+        (orders, complaints) == (2, 1)
     })
     .await;
     assert_eq!(traces(&dump(&app)), Vec::<String>::new(), "traces after the rebuild");

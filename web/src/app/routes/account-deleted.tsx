@@ -7,7 +7,10 @@ import { privacyMessages as m, privacyValues as v } from '@/features/auth/compon
 import { useFormatters } from '@/i18n/format';
 import { Page } from '@/shared/ui/page';
 
-const why = (code: string) => (code === 'invoice' ? m.whyInvoice : code === 'journey_ahead' ? m.whyJourney : m.whyPayment);
+const whyKept = { invoice: m.whyInvoice, journey_ahead: m.whyJourney, open_complaint: m.whyComplaint } as const;
+const why = (code: string) => whyKept[code as keyof typeof whyKept] ?? m.whyPayment;
+const whatKept = { buyer: m.keptBuyer, complaint: m.keptComplaint } as const;
+const what = (data: string) => whatKept[data as keyof typeof whatKept] ?? m.keptCustomer;
 
 /** `/account-deleted`: after the deletion, what the law keeps for now and until when (from the answer). */
 export function AccountDeletedRoute() {
@@ -24,11 +27,11 @@ export function AccountDeletedRoute() {
           <>
             <p>{intl.formatMessage(m.deletedKept)}</p>
             <ul>
-              {kept.map((item) => (
-                <li key={`${item.order_number}-${item.data}`}>
+              {kept.map((item, i) => (
+                <li key={`${item.order_number}-${item.data}-${i}`}>
                   {intl.formatMessage(v.keptItem, {
                     number: item.order_number,
-                    data: intl.formatMessage(item.data === 'buyer' ? m.keptBuyer : m.keptCustomer),
+                    data: intl.formatMessage(what(item.data)),
                     until: f.date(item.until),
                     why: intl.formatMessage(why(item.why)),
                   })}

@@ -45,6 +45,8 @@ export const privacyMessages = defineMessages({
   keptBuyer: { id: 'auth.privacy.keptBuyer', defaultMessage: 'dane do faktury', description: 'Kept after deletion: the invoice buyer data of an order' },
   whyInvoice: { id: 'auth.privacy.whyInvoice', defaultMessage: 'faktura', description: 'Why kept: an invoice names them' },
   whyJourney: { id: 'auth.privacy.whyJourney', defaultMessage: 'podróż jeszcze się nie odbyła', description: 'Why kept: the journey is still ahead' },
+  keptComplaint: { id: 'auth.privacy.keptComplaint', defaultMessage: 'reklamacja (adres e-mail, treść i załączniki)', description: 'Kept after deletion: an open complaint' },
+  whyComplaint: { id: 'auth.privacy.whyComplaint', defaultMessage: 'reklamacja czeka na odpowiedź', description: 'Why kept: the complaint is not answered yet' },
   whyPayment: { id: 'auth.privacy.whyPayment', defaultMessage: 'zamówienie czeka na płatność', description: 'Why kept: the order awaits its payment' },
   emailLabel: { id: 'auth.privacy.emailLabel', defaultMessage: 'E-mail', description: 'Label on the my-data page' },
   nameLabel: { id: 'auth.privacy.nameLabel', defaultMessage: 'Imię i nazwisko', description: 'Label on the my-data page' },
