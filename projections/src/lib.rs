@@ -40,6 +40,7 @@ pub mod stamps;
 mod status;
 pub mod streams;
 pub mod timeline;
+pub mod whose;
 
 use async_trait::async_trait;
 use event_store::{RecordedEvent, StoreError, SubscriptionFilter};

@@ -17,6 +17,7 @@ pub mod booking;
 pub mod complaints;
 pub mod dashboard;
 pub mod openapi;
+pub mod privacy;
 pub mod search;
 
 use axum::extract::FromRef;
@@ -80,6 +81,7 @@ pub fn router(state: QueryState) -> Router {
         .merge(booking::router())
         .merge(complaints::router())
         .merge(dashboard::router())
+        .merge(privacy::router())
         .merge(search::router())
         .with_state(state)
 }

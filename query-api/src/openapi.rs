@@ -21,6 +21,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     let mut doc = crate::booking::openapi::BookingApi::openapi();
     doc.merge(SearchApi::openapi());
     doc.merge(crate::complaints::openapi::ComplaintsApi::openapi());
+    doc.merge(crate::privacy::openapi::PrivacyApi::openapi());
     doc.merge(<crate::dashboard::DashboardApi as OpenApi>::openapi());
     doc
 }

@@ -14,12 +14,13 @@ use api_core::auth::AuthUser;
 use api_core::FieldError;
 use api_core::{codes, ApiError, AppJson, Data};
 use axum::extract::State;
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use uuid::Uuid;
 
-use super::{erase_complaint, erase_order, Kept, Request};
+use super::person::{self, KeptData, Whose};
+use super::requests::{self, Channel, Kind};
+use super::Request;
 use crate::CommandState;
 
 /// Why the account goes, as the register of erasures keeps it.
@@ -34,19 +35,6 @@ pub struct DeleteMyAccountInput {
     #[schema(value_type = api_core::values::NotBlank)]
     #[serde(default)]
     pub password: Option<Value>,
-}
-
-/// One order's data kept for now.
-#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
-pub struct KeptData {
-    pub order_number: String,
-    /// `customer` (name, contact, passengers), `buyer` (the invoice's buyer) or
-    /// `complaint` (an open complaint's e-mail, text and files).
-    pub data: String,
-    /// The first instant it may go (the sweep erases it then).
-    pub until: DateTime<Utc>,
-    /// `awaiting_payment`, `journey_ahead`, `invoice` or `open_complaint`.
-    pub why: String,
 }
 
 /// What the deletion did.
@@ -81,54 +69,11 @@ pub async fn delete_my_account(
         return Err(ApiError::invalid_field("password", codes::FIELD_BLANK, "Password: this field is required."));
     };
     check_password(&state, &user, client, password).await?;
-    let orders: Vec<(Uuid, String)> = sqlx::query_as("select order_id, number from rm_orders where user_id = $1")
-        .bind(user.id)
-        .fetch_all(&state.pool)
-        .await?;
     let request = Request { by: Some(user.id), reason: REASON, now: Utc::now() };
-    let mut answer = AccountDeleted { orders_erased: 0, kept: Vec::new() };
-    for (order_id, number) in orders {
-        let outcome = erase_order(state.store.as_ref(), &state.keys, &state.pool, order_id, &request)
-            .await
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
-        answer.orders_erased += usize::from(!outcome.erased.is_empty());
-        for kept in outcome.kept {
-            super::pending::wait(&state.pool, order_id, &kept, &request).await?;
-            answer.kept.push(kept_data(&number, &kept));
-        }
-    }
-    // Complaints they filed logged in about an order not theirs (a passenger's).
-    let complaints: Vec<(Uuid, Uuid, String)> = sqlx::query_as(
-        "select c.complaint_id, c.order_id, c.order_number from rm_complaints c
-         where c.user_id = $1 and not exists (select 1 from rm_orders o where o.order_id = c.order_id and o.user_id = $1)",
-    )
-    .bind(user.id)
-    .fetch_all(&state.pool)
-    .await?;
-    for (complaint_id, order_id, number) in complaints {
-        let kept = erase_complaint(state.store.as_ref(), &state.keys, &state.pool, complaint_id, &request)
-            .await
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
-        if let Some(kept) = kept {
-            super::pending::wait(&state.pool, order_id, &kept, &request).await?;
-            answer.kept.push(kept_data(&number, &kept));
-        }
-    }
-    empty_account(&state, &user).await?;
-    tracing::info!(orders = answer.orders_erased, kept = answer.kept.len(), "account deleted");
-    Ok(Data::new(answer))
-}
-
-fn kept_data(number: &str, kept: &Kept) -> KeptData {
-    let subject = kept.subject.as_str();
-    let data = if subject.ends_with(":buyer") {
-        "buyer"
-    } else if subject.starts_with("complaint:") {
-        "complaint"
-    } else {
-        "customer"
-    };
-    KeptData { order_number: number.to_string(), data: data.into(), until: kept.until, why: kept.why.code().into() }
+    let erased = person::erase(&state, Whose::Account(user.id), &request).await?;
+    requests::record_done(&state.pool, Kind::Erasure, Channel::Account, Some(user.id), &erased).await?;
+    tracing::info!(orders = erased.orders_erased, kept = erased.kept.len(), "account deleted");
+    Ok(Data::new(AccountDeleted { orders_erased: erased.orders_erased, kept: erased.kept }))
 }
 
 async fn check_password(
@@ -147,26 +92,4 @@ async fn check_password(
         return Err(ApiError::field(FieldError::new("password", codes::WRONG_OLD_PASSWORD, WRONG_PASSWORD)));
     }
     attempt.succeeded(&state.pool).await
-}
-
-/// The account's row kept (orders and stamps name its id) without a personal value and
-/// unable to log in; its sessions, links and login attempts gone. One transaction.
-async fn empty_account(state: &CommandState, user: &AuthUser) -> Result<(), ApiError> {
-    let mut tx = state.pool.begin().await?;
-    sqlx::query("delete from auth_tokens where user_id = $1").bind(user.id).execute(&mut *tx).await?;
-    sqlx::query("delete from login_attempts where email = $1")
-        .bind(user.email.to_lowercase())
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query(
-        "update users set email = 'usuniete-' || id || '@invalid', first_name = $2, last_name = '', phone = '',
-                password_hash = '!', active = false, updated_at = now()
-         where id = $1",
-    )
-    .bind(user.id)
-    .bind(privacy::ERASED_TEXT)
-    .execute(&mut *tx)
-    .await?;
-    tx.commit().await?;
-    Ok(())
 }

@@ -20,7 +20,10 @@ use crate::aggregate::{load, stream_of, OrderAgg};
 use crate::complaints::ComplaintAgg;
 
 pub mod account;
+pub mod guest;
 pub mod pending;
+pub mod person;
+pub mod requests;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ErasureError {

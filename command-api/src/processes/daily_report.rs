@@ -175,6 +175,7 @@ pub async fn send_noting(
         email.text.push_str(&format!("\nKSeF:\n{note}"));
     }
     email.text.push_str(&super::complaint_report::section(pool, day).await?);
+    email.text.push_str(&super::privacy_report::section(pool, day).await?);
     let mut tx = pool.begin().await?;
     let claimed: Option<NaiveDate> = sqlx::query_scalar(
         "insert into daily_reports (day, sent_to, report) values ($1, $2, $3) on conflict do nothing returning day",

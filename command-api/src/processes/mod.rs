@@ -12,6 +12,7 @@ pub mod effects;
 pub mod expiry;
 pub mod invoice_numbers;
 pub mod ksef;
+pub mod privacy_report;
 pub mod reactions;
 pub mod recovery;
 pub mod refunds;

@@ -13,12 +13,15 @@ use serde_json::Value;
 use utoipa::ToSchema;
 use uuid::Uuid;
 
+pub use projections::whose::Whose;
+
 use crate::QueryState;
 
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct MyData {
     pub generated_at: DateTime<Utc>,
-    pub account: MyAccountData,
+    /// The customer's account; `null` for a guest's data (their orders without one).
+    pub account: Option<MyAccountData>,
     pub orders: Vec<MyOrderData>,
     pub complaints: Vec<MyComplaintData>,
     pub messages: Vec<MyMessageData>,
@@ -105,19 +108,32 @@ struct OrderRow {
         (status = 401, description = "no token")))]
 #[tracing::instrument(skip(state, user), fields(user_id = %user.id))]
 pub async fn my_data(user: AuthUser, State(state): State<QueryState>) -> Result<Data<MyData>, ApiError> {
-    let pool = &state.pool;
-    let account: MyAccountData =
-        sqlx::query_as("select email, first_name, last_name, phone, created_at from users where id = $1")
-            .bind(user.id)
-            .fetch_optional(pool)
-            .await?
-            .ok_or(ApiError::Unauthorized)?;
-    let rows: Vec<OrderRow> = sqlx::query_as(
+    let data = collect(&state.pool, Whose::Account(user.id)).await?;
+    if data.account.is_none() {
+        return Err(ApiError::Unauthorized);
+    }
+    Ok(Data::new(data))
+}
+
+/// Everything held about `whose`, erased values reading erased.
+pub async fn collect(pool: &sqlx::PgPool, whose: Whose<'_>) -> Result<MyData, ApiError> {
+    let (account_id, email) = whose.binds();
+    let account: Option<MyAccountData> = sqlx::query_as(&format!(
+        "select email, first_name, last_name, phone, created_at from users where {}",
+        whose.account()
+    ))
+    .bind(account_id)
+    .bind(&email)
+    .fetch_optional(pool)
+    .await?;
+    let rows: Vec<OrderRow> = sqlx::query_as(&format!(
         "select order_id, number, placed_at, status, first_name, last_name, email, phone, invoice, route_name,
                 from_name, to_name, departure_at, total
-         from rm_orders where user_id = $1 order by placed_at",
-    )
-    .bind(user.id)
+         from rm_orders o where {} order by placed_at",
+        whose.orders()
+    ))
+    .bind(account_id)
+    .bind(&email)
     .fetch_all(pool)
     .await?;
     let mut orders = Vec::with_capacity(rows.len());
@@ -146,18 +162,22 @@ pub async fn my_data(user: AuthUser, State(state): State<QueryState>) -> Result<
             tickets,
         });
     }
-    let complaints: Vec<MyComplaintData> = sqlx::query_as(
-        "select number, order_number, filed_at, state, text from rm_complaints where user_id = $1 order by filed_at",
-    )
-    .bind(user.id)
+    let complaints: Vec<MyComplaintData> = sqlx::query_as(&format!(
+        "select number, order_number, filed_at, state, text from rm_complaints c where {} order by filed_at",
+        whose.complaints()
+    ))
+    .bind(account_id)
+    .bind(&email)
     .fetch_all(pool)
     .await?;
-    let messages: Vec<MyMessageData> = sqlx::query_as(
+    let messages: Vec<MyMessageData> = sqlx::query_as(&format!(
         "select o.number as order_number, m.kind, m.sent_at from sent_messages m
-         join rm_orders o on o.order_id = m.order_id where o.user_id = $1 order by m.sent_at",
-    )
-    .bind(user.id)
+         join rm_orders o on o.order_id = m.order_id where {} order by m.sent_at",
+        whose.orders()
+    ))
+    .bind(account_id)
+    .bind(&email)
     .fetch_all(pool)
     .await?;
-    Ok(Data::new(MyData { generated_at: Utc::now(), account, orders, complaints, messages }))
+    Ok(MyData { generated_at: Utc::now(), account, orders, complaints, messages })
 }

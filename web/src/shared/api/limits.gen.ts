@@ -281,6 +281,19 @@ export const Generated = {
   inventories_opened: { minimum: 0 },
 } as const;
 
+export const GuestLinkInput = {
+  email: { maxLength: 254 },
+  number: { minLength: 1, maxLength: 40 },
+} as const;
+
+export const GuestLinkInputPatterns = {
+  email: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[A-Za-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+(?:\\.[A-Za-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9\\-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
+} as const;
+
+export const GuestTokenInput = {
+  token: { minLength: 1, maxLength: 200 },
+} as const;
+
 export const InvoiceDataInput = {
   address: { maxLength: 200 },
   city: { maxLength: 100 },
@@ -520,6 +533,18 @@ export const PricedTicket = {
   qty: { minimum: 0 },
 } as const;
 
+export const PrivacyRequestDone = {
+  orders_erased: { minimum: 0 },
+} as const;
+
+export const PrivacyRequestInput = {
+  email: { maxLength: 254 },
+} as const;
+
+export const PrivacyRequestInputPatterns = {
+  email: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[A-Za-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+(?:\\.[A-Za-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9\\-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
+} as const;
+
 export const RegisterInput = {
   email: { maxLength: 254 },
   first_name: { maxLength: 100 },
@@ -754,15 +779,21 @@ export const DiscountKindValues = ["percent","amount"] as const;
 
 export const DocumentKindValues = ["VAT","KOR"] as const;
 
+export const KindValues = ["export","erasure"] as const;
+
 export const KsefStateValues = ["waiting","offline","sent","accepted","rejected"] as const;
 
 export const LanguageInputValues = ["pl","en"] as const;
 
 export const LegKindInputValues = ["outbound","back"] as const;
 
+export const LinkLanguageValues = ["pl","en"] as const;
+
 export const LinkTargetValues = ["nuxt-link","_self","_blank","_parent","_top"] as const;
 
 export const MenuTypeValues = ["top","bottom1","bottom2"] as const;
+
+export const OfficeChannelValues = ["letter","desk","email"] as const;
 
 export const OfficePaymentValues = ["cash","card_terminal"] as const;
 

@@ -9490,6 +9490,768 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/privacy/erasure/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The register of erasures, newest first (admin). */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    "per-page"?: number;
+                    /** @description subject, data, number, erased_at, by; -field descends (default: newest) */
+                    sort?: string;
+                    /** @description any field above, ops eq, lt, gt, lte, gte, like, in */
+                    "filter[number][eq]"?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": {"models": [ErasureView], "pagination": …}}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Page_ErasureView"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description unknown sort or filter field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/guest/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The data of the orders a guest placed with the link's e-mail (public, the link's token). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the token from the e-mailed link */
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": MyData}` (its `account` is `null`) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_MyData"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the link is unknown, used or expired (`privacy.link_invalid`) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/guest/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erases the data of a guest's orders by their link (public, the link's token). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuestTokenInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": AccountDeleted}`: erased; what stays, until when; the link is dead */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_AccountDeleted"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the link is unknown, used or expired (`privacy.link_invalid`) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/guest/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks for a link to one's data as a guest (public). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuestLinkInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": {"accepted": true}}`: if the order has this e-mail, a link goes to it */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_GuestLinkAccepted"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no number, or not an e-mail address */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/request/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The requests about personal data, open ones by their deadline (admin). */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    "per-page"?: number;
+                    /** @description number, kind, channel, state, received_at, respond_by, days_left; -field descends (default: open ones by days left, then newest) */
+                    sort?: string;
+                    /** @description open or done */
+                    "filter[state][eq]"?: string;
+                    /** @description any field above, ops eq, lt, gt, lte, gte, like, in */
+                    "filter[days_left][lte]"?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": {"models": [PrivacyRequestView], "pagination": …}}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Page_PrivacyRequestView"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description unknown sort or filter field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/request/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marks a request answered without erasing (the copy of the data was sent, or there was
+         *     nothing to erase) (admin).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PrivacyRequestStepInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": PrivacyRequestDone}`: done */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_PrivacyRequestDone"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such request (`privacy.request_not_found`) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the request is done already (`privacy.request_done`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/request/erase": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Erases, on the person's behalf, everything held under the request's e-mail as far as
+         *     the law allows now, and marks the request done (admin).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PrivacyRequestStepInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": PrivacyRequestDone}`: erased; what stays, until when */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_PrivacyRequestDone"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such request (`privacy.request_not_found`) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the request is done already (`privacy.request_done`), or asks for a copy, not an erasure (`privacy.not_erasure`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/request/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything held under an open request's e-mail: the account with it, every order and
+         *     complaint naming it (admin; to send to the person).
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description the request's id */
+                    id: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": MyData}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_MyData"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such request (`privacy.request_not_found`) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the request is done: it names nobody any more (`privacy.request_done`) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description id is missing or not a UUID */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/privacy/request/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Records a request the office received (admin). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PrivacyRequestInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": PrivacyRequestDone}`: recorded, due in a month */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_PrivacyRequestDone"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description an unknown kind or channel, or not an e-mail address */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/route/route-course-details/all": {
         parameters: {
             query?: never;
@@ -14100,6 +14862,11 @@ export interface components {
              * @description Orders waiting for payment that have not expired yet.
              */
             payments_due: number;
+            /**
+             * Format: int64
+             * @description Requests about personal data not answered yet (each due within a month of receipt).
+             */
+            privacy_requests: number;
         };
         /** @description A promo banner. */
         Banner: {
@@ -15674,6 +16441,16 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_GuestLinkAccepted: {
+            data: {
+                /** @description Always true: when the order and e-mail match, the link is on its way. */
+                accepted: boolean;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_GuestOrders: {
             /** @description The paid orders without an account under the account's address. */
             data: {
@@ -15831,7 +16608,7 @@ export interface components {
          */
         Data_MyData: {
             data: {
-                account: components["schemas"]["MyAccountData"];
+                account?: null | components["schemas"]["MyAccountData"];
                 complaints: components["schemas"]["MyComplaintData"][];
                 /** Format: date-time */
                 generated_at: string;
@@ -16261,6 +17038,31 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_Page_ErasureView: {
+            /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
+            data: {
+                models: {
+                    /** @description `person` (the person themselves), `admin` (on their behalf) or `schedule` (the retention sweep). */
+                    by: string;
+                    /** @description The admin's e-mail, when an admin did it. */
+                    by_email?: string | null;
+                    /** @description `customer` (name, contact, passengers), `buyer` (the invoice's buyer) or `complaint`. */
+                    data: string;
+                    /** Format: date-time */
+                    erased_at: string;
+                    /** @description The order's or the complaint's number (`null` when it is not in the read tables). */
+                    number?: string | null;
+                    reason: string;
+                    /** @description `order:{id}:customer`, `order:{id}:buyer` or `complaint:{id}`. */
+                    subject: string;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_Page_InvoiceListItem: {
             /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
             data: {
@@ -16486,6 +17288,50 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_Page_PrivacyRequestView: {
+            /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
+            data: {
+                models: {
+                    /** @description `account` (deleted by the customer), `link` (a guest, by the e-mailed link), `letter`, `desk` or `email`. */
+                    channel: string;
+                    /**
+                     * Format: int32
+                     * @description Days left to answer (negative: overdue); `null` once done.
+                     */
+                    days_left?: number | null;
+                    /** Format: date-time */
+                    done_at?: string | null;
+                    /** @description The admin who did it; `null` when the person did it themselves. */
+                    done_by_email?: string | null;
+                    /** @description Whose data, while open; `null` once done. */
+                    email?: string | null;
+                    /** Format: uuid */
+                    id: string;
+                    /** @description `export` (a copy of the data) or `erasure`. */
+                    kind: string;
+                    /** @description `RODO-2026-000001`. */
+                    number: string;
+                    /** @description The orders it covered, by number. */
+                    orders: string[];
+                    /** @description What was done: orders erased, what stays until when (no personal value). */
+                    outcome?: string | null;
+                    /** Format: date-time */
+                    received_at: string;
+                    /**
+                     * Format: date
+                     * @description The day the answer is due (a month after it was received).
+                     */
+                    respond_by: string;
+                    /** @description `open` or `done`. */
+                    state: string;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_Page_StampCardView: {
             /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
             data: {
@@ -16561,6 +17407,29 @@ export interface components {
                 /** Format: int64 */
                 total: number;
                 total_formatted: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_PrivacyRequestDone: {
+            /** @description A request after a step. */
+            data: {
+                done: boolean;
+                /** Format: uuid */
+                id: string;
+                /** @description What the law keeps for now, with until when and why (an erasure). */
+                kept: components["schemas"]["KeptData"][];
+                /** @description `RODO-2026-000001`. */
+                number: string;
+                /** @description Orders whose personal data were erased now (an erasure). */
+                orders_erased: number;
+                /**
+                 * Format: date
+                 * @description The day the answer is due.
+                 */
+                respond_by: string;
             };
         };
         /**
@@ -17306,6 +18175,22 @@ export interface components {
         Email: string;
         /** @description An e-mail address (`local@domain.tld`, ASCII, the local part at most 64 characters); surrounding whitespace is dropped. Empty (or only whitespace): none. */
         EmailOrEmpty_Email: string;
+        /** @description One erasure. */
+        ErasureView: {
+            /** @description `person` (the person themselves), `admin` (on their behalf) or `schedule` (the retention sweep). */
+            by: string;
+            /** @description The admin's e-mail, when an admin did it. */
+            by_email?: string | null;
+            /** @description `customer` (name, contact, passengers), `buyer` (the invoice's buyer) or `complaint`. */
+            data: string;
+            /** Format: date-time */
+            erased_at: string;
+            /** @description The order's or the complaint's number (`null` when it is not in the read tables). */
+            number?: string | null;
+            reason: string;
+            /** @description `order:{id}:customer`, `order:{id}:buyer` or `complaint:{id}`. */
+            subject: string;
+        };
         /** @description A refund the gateway refused, and the order it belongs to. */
         FailedRefund: {
             /**
@@ -17408,6 +18293,17 @@ export interface components {
             /** @description Routes without courses, and why. */
             skipped_routes: components["schemas"]["SkippedRoute"][];
         };
+        GuestLinkAccepted: {
+            /** @description Always true: when the order and e-mail match, the link is on its way. */
+            accepted: boolean;
+        };
+        GuestLinkInput: {
+            /** @description The e-mail address given with the order. */
+            email: components["schemas"]["Email"];
+            language?: null | components["schemas"]["LinkLanguage"];
+            /** @description The order's number (`NK-2026-000123`). */
+            number: string;
+        };
         /** @description The paid orders without an account under the account's address. */
         GuestOrders: {
             /**
@@ -17431,6 +18327,10 @@ export interface components {
              *     takes, or placed meanwhile).
              */
             remaining: number;
+        };
+        GuestTokenInput: {
+            /** @description The token from the e-mailed link. */
+            token: string;
         };
         /** @description One event of an order's history. */
         HistoryEntry: {
@@ -17598,9 +18498,12 @@ export interface components {
             kty: string;
             x: string;
         };
-        /** @description One order's data kept for now. */
+        /** @description One subject's data kept for now. */
         KeptData: {
-            /** @description `customer` (name, contact, passengers) or `buyer` (the invoice's buyer). */
+            /**
+             * @description `customer` (name, contact, passengers), `buyer` (the invoice's buyer) or
+             *     `complaint` (an open complaint's e-mail, text and files).
+             */
             data: string;
             order_number: string;
             /**
@@ -17608,9 +18511,14 @@ export interface components {
              * @description The first instant it may go (the sweep erases it then).
              */
             until: string;
-            /** @description `awaiting_payment`, `journey_ahead` or `invoice`. */
+            /** @description `awaiting_payment`, `journey_ahead`, `invoice` or `open_complaint`. */
             why: string;
         };
+        /**
+         * @description What is asked for.
+         * @enum {string}
+         */
+        Kind: "export" | "erasure";
         /** @description A document KSeF does not hold yet, due within one working day. */
         KsefDeadline: {
             /**
@@ -17893,6 +18801,8 @@ export interface components {
         };
         /** @description A relative path (`/order/ticket`, `regulamin`, `#top`) or an `http(s)` URL; empty: none. */
         Link: string;
+        /** @enum {string} */
+        LinkLanguage: "pl" | "en";
         /**
          * @description Where a banner's link opens.
          * @enum {string}
@@ -18076,7 +18986,7 @@ export interface components {
             text: string;
         };
         MyData: {
-            account: components["schemas"]["MyAccountData"];
+            account?: null | components["schemas"]["MyAccountData"];
             complaints: components["schemas"]["MyComplaintData"][];
             /** Format: date-time */
             generated_at: string;
@@ -18286,6 +19196,11 @@ export interface components {
             route_name: string;
             to_name: string;
         };
+        /**
+         * @description How a request the office records came.
+         * @enum {string}
+         */
+        OfficeChannel: "letter" | "desk" | "email";
         /**
          * @description How an office sale is paid.
          * @enum {string}
@@ -18693,6 +19608,71 @@ export interface components {
             /** Format: int64 */
             total: number;
             total_formatted: string;
+        };
+        /** @description A request after a step. */
+        PrivacyRequestDone: {
+            done: boolean;
+            /** Format: uuid */
+            id: string;
+            /** @description What the law keeps for now, with until when and why (an erasure). */
+            kept: components["schemas"]["KeptData"][];
+            /** @description `RODO-2026-000001`. */
+            number: string;
+            /** @description Orders whose personal data were erased now (an erasure). */
+            orders_erased: number;
+            /**
+             * Format: date
+             * @description The day the answer is due.
+             */
+            respond_by: string;
+        };
+        PrivacyRequestInput: {
+            channel: components["schemas"]["OfficeChannel"];
+            /** @description Whose data: the e-mail address the person gave (their account's or their orders'). */
+            email: components["schemas"]["Email"];
+            kind: components["schemas"]["Kind"];
+        };
+        PrivacyRequestStepInput: {
+            /**
+             * Format: uuid
+             * @description The request.
+             */
+            id: string;
+        };
+        /** @description A request about personal data. */
+        PrivacyRequestView: {
+            /** @description `account` (deleted by the customer), `link` (a guest, by the e-mailed link), `letter`, `desk` or `email`. */
+            channel: string;
+            /**
+             * Format: int32
+             * @description Days left to answer (negative: overdue); `null` once done.
+             */
+            days_left?: number | null;
+            /** Format: date-time */
+            done_at?: string | null;
+            /** @description The admin who did it; `null` when the person did it themselves. */
+            done_by_email?: string | null;
+            /** @description Whose data, while open; `null` once done. */
+            email?: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description `export` (a copy of the data) or `erasure`. */
+            kind: string;
+            /** @description `RODO-2026-000001`. */
+            number: string;
+            /** @description The orders it covered, by number. */
+            orders: string[];
+            /** @description What was done: orders erased, what stays until when (no personal value). */
+            outcome?: string | null;
+            /** Format: date-time */
+            received_at: string;
+            /**
+             * Format: date
+             * @description The day the answer is due (a month after it was received).
+             */
+            respond_by: string;
+            /** @description `open` or `done`. */
+            state: string;
         };
         /**
          * @description What `get-content` answers (what `/{slug}` shows): the page's texts in one language,
