@@ -77,8 +77,10 @@ pub async fn erase_order(
     let plan = erasure::on_request(&order, request.now);
     let mut outcome = OrderErasure::default();
     let subjects = [(Subject::order_customer(order_id), plan.customer), (Subject::order_buyer(order_id), plan.buyer)];
+    // An order that never named a buyer has no buyer's data: nothing to erase or record.
+    let subjects = subjects.into_iter().take(if erasure::names_a_buyer(&order) { 2 } else { 1 });
     let mut due = [false; 2];
-    for (i, (subject, erasable)) in subjects.into_iter().enumerate() {
+    for (i, (subject, erasable)) in subjects.enumerate() {
         match erasable {
             Erasable::Now => {
                 due[i] = true;
@@ -235,6 +237,7 @@ pub async fn sweep(
             report.orders += 1;
             let order = placed(store, order_id).await?;
             let (customer, buyer) = erasure::due_by_retention(&order, as_of, keep);
+            let buyer = buyer && erasure::names_a_buyer(&order);
             if customer && keys.erase(&Subject::order_customer(order_id), None, &reason).await? {
                 report.customers_erased += 1;
             }

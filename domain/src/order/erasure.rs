@@ -47,7 +47,7 @@ pub fn on_request(order: &OrderState, now: DateTime<Utc>) -> ErasurePlan {
 }
 
 /// Whether the order ever named an invoice's buyer (asked for one, or has one issued).
-fn names_a_buyer(order: &OrderState) -> bool {
+pub fn names_a_buyer(order: &OrderState) -> bool {
     order.invoice_request.is_some() || order.invoice.is_some()
 }
 

@@ -52,6 +52,7 @@ mod oversell;
 mod passengers;
 mod pay_again;
 mod personal_data;
+mod personal_data_requests;
 mod personal_data_scan;
 mod read_your_writes;
 mod refunds;
