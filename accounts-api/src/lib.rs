@@ -16,6 +16,7 @@
 //! front end shows the body's message for 422 only); no or a bad session token is `401`;
 //! too many failed logins `429`; an e-mail that cannot be sent `503`.
 
+pub mod email_change;
 pub mod fields;
 pub mod login;
 pub mod mails;
@@ -80,5 +81,7 @@ pub fn router(state: AccountsState) -> Router {
         .route("/user/auth/change-password", post(passwords::change_password))
         .route("/user/user/get-my-account", post(my_account::get_my_account))
         .route("/user/user/update-my-account", post(my_account::update_my_account))
+        .route("/user/user/change-email", post(email_change::change_email))
+        .route("/user/auth/confirm-email", post(email_change::confirm_email))
         .with_state(state)
 }

@@ -98,6 +98,13 @@ codes! {
     TICKET_FORGED = "ticket.forged", 422, "The scanned code's signature is not the carrier's: forged or altered (field `qr`).";
     TICKET_UNREADABLE = "ticket.unreadable", 422, "The scanned text is not a ticket's code (field `qr`).";
 
+    // Personal data (RODO): the account's e-mail corrected, requests, a guest's link.
+    EMAIL_LINK_INVALID = "account.email_link_invalid", 422, "The link confirming a new e-mail address is unknown, used or expired (field `token`).";
+    PRIVACY_REQUEST_NOT_FOUND = "privacy.request_not_found", 404, "There is no such request about personal data.";
+    PRIVACY_REQUEST_DONE = "privacy.request_done", 409, "The request about personal data is done already (it names nobody any more).";
+    PRIVACY_NOT_ERASURE = "privacy.not_erasure", 409, "The request asks for a copy of the data, not their erasure.";
+    PRIVACY_LINK_INVALID = "privacy.link_invalid", 404, "The link to a guest's personal data is unknown, used or expired.";
+
     // Coupons (command-api/src/coupons.rs).
     // KSeF's announced unavailability (command-api/src/booking/ksef_outage.rs).
     OUTAGE_ENDS_BEFORE_START = "outage.ends_before_start", 422, "The announced unavailability ends before it starts (field `to`).";

@@ -175,7 +175,7 @@ async fn take_link(pool: &sqlx::PgPool, token: &str) -> Result<String, ApiError>
             .await?;
     email.ok_or_else(|| {
         ApiError::NotFound("This link is not valid: it has expired or was used.".into())
-            .with_code("privacy.link_invalid")
+            .with_code(api_core::codes::PRIVACY_LINK_INVALID)
     })
 }
 

@@ -226,7 +226,7 @@ pub async fn erase(
     let (request, email) = open(&state.pool, input.id).await?;
     if request.kind != Kind::Erasure.code() {
         return Err(ApiError::Conflict("This request asks for a copy of the data, not their erasure.".into())
-            .with_code("privacy.not_erasure"));
+            .with_code(api_core::codes::PRIVACY_NOT_ERASURE));
     }
     let reason = format!("wniosek {}", request.number);
     let asked = Request { by: Some(admin.0.id), reason: &reason, now: Utc::now() };
@@ -275,9 +275,9 @@ pub async fn close(
 }
 
 fn not_found() -> ApiError {
-    ApiError::NotFound("There is no such request.".into()).with_code("privacy.request_not_found")
+    ApiError::NotFound("There is no such request.".into()).with_code(api_core::codes::PRIVACY_REQUEST_NOT_FOUND)
 }
 
 fn done_already() -> ApiError {
-    ApiError::Conflict("This request is done already.".into()).with_code("privacy.request_done")
+    ApiError::Conflict("This request is done already.".into()).with_code(api_core::codes::PRIVACY_REQUEST_DONE)
 }

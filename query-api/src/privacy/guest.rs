@@ -25,7 +25,7 @@ pub async fn data(State(state): State<QueryState>, params: Params) -> Result<Dat
             .await?;
     let email = email.ok_or_else(|| {
         ApiError::NotFound("This link is not valid: it has expired or was used.".into())
-            .with_code("privacy.link_invalid")
+            .with_code(api_core::codes::PRIVACY_LINK_INVALID)
     })?;
     Ok(Data::new(collect(&state.pool, Whose::Guest(&email)).await?))
 }

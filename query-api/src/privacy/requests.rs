@@ -98,9 +98,10 @@ pub async fn export(_: AdminUser, State(state): State<QueryState>, params: Param
         .fetch_optional(&state.pool)
         .await?;
     match email {
-        None => Err(ApiError::NotFound("There is no such request.".into()).with_code("privacy.request_not_found")),
+        None => Err(ApiError::NotFound("There is no such request.".into())
+            .with_code(api_core::codes::PRIVACY_REQUEST_NOT_FOUND)),
         Some(None) => Err(ApiError::Conflict("This request is done: it names nobody any more.".into())
-            .with_code("privacy.request_done")),
+            .with_code(api_core::codes::PRIVACY_REQUEST_DONE)),
         Some(Some(email)) => Ok(Data::new(collect(&state.pool, Whose::Email(&email)).await?)),
     }
 }
