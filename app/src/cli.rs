@@ -37,6 +37,11 @@ pub struct Cli {
     /// KurrentDB connection string, for `--event-store kurrentdb`.
     #[arg(long, env = "KURRENTDB_URL", global = true, hide_env_values = true)]
     pub kurrentdb_url: Option<String>,
+    /// A file every erasure of personal data is also written to, kept apart from the
+    /// database and its backups: a restored backup erases again at start what it names
+    /// (docs/personal-data.md). Without it, erasures are not journalled.
+    #[arg(long, env = "PRIVACY_JOURNAL", global = true)]
+    pub privacy_journal: Option<PathBuf>,
 
     /// Log lines as text or JSON.
     #[arg(long, env = "LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
@@ -97,6 +102,9 @@ pub enum PrivacyCommand {
         #[arg(long, env = "PRIVACY_KEEP_MONTHS", default_value_t = 13, value_parser = clap::value_parser!(u32).range(1..=1200))]
         keep_months: u32,
     },
+    /// Erase again what the journal of erasures (`PRIVACY_JOURNAL`) names and the database
+    /// does not hold: after a backup of the database was restored (`serve` does it at start).
+    Reapply,
     /// Seal, once, the personal values of events stored in plain text before sealing
     /// (PostgreSQL store; idempotent: run it again after a stop, or from `--after`).
     SealStored {

@@ -169,7 +169,8 @@ pub fn open_sealed(cli: &Cli, pool: &PgPool) -> anyhow::Result<(Arc<dyn EventSto
         ),
         StoreKind::Kurrentdb => open_kurrentdb(cli)?,
     };
-    let keys = Keyring::listening(pool.clone());
+    let journal = cli.privacy_journal.clone().map(privacy::Journal::new);
+    let keys = Keyring::new(pool.clone()).with_journal(journal).listen();
     Ok((Arc::new(SealingStore::new(inner, keys.clone())), keys))
 }
 

@@ -1,6 +1,7 @@
-//! `coach privacy erase|sweep|seal-stored`: erasure of personal data on a request by letter
-//! or at the desk, the retention schedule run "as of" a day (so it can be tested and
-//! audited), and the one-off sealing of events stored before sealing.
+//! `coach privacy erase|sweep|reapply|seal-stored`: erasure of personal data on a request
+//! by letter or at the desk, the retention schedule run "as of" a day (so it can be tested
+//! and audited), the erasures made again after a backup was restored, and the one-off
+//! sealing of events stored before sealing.
 //! The rules are `command_api::erasure`'s and the domain's; this prints what was done.
 
 use chrono::{Months, Utc};
@@ -33,6 +34,14 @@ pub async fn run(
             }
             Ok(())
         }
+        PrivacyCommand::Reapply => {
+            if keys.journal().is_none() {
+                anyhow::bail!("PRIVACY_JOURNAL is not set: there is no journal of erasures to read");
+            }
+            let again = erasure::reapply(store, keys, pool).await?;
+            println!("erased again from the journal: {again} subjects (the others were in the database)");
+            Ok(())
+        }
         PrivacyCommand::SealStored { after, page } => {
             if store.kind() != "postgres" {
                 anyhow::bail!("sealing stored events in place needs the PostgreSQL store (EVENT_STORE=postgres)");
@@ -48,11 +57,14 @@ pub async fn run(
             let as_of = as_of.and_time(chrono::NaiveTime::MIN).and_utc();
             let report = erasure::sweep(store, keys, pool, as_of, Months::new(*keep_months)).await?;
             println!(
-                "swept as of {}: {} orders looked at, {} customers and {} invoice buyers erased",
+                "swept as of {}: {} orders looked at, {} customers, {} invoice buyers and {} complaints erased; \
+                 {} erasures asked for earlier made now",
                 as_of.date_naive(),
                 report.orders,
                 report.customers_erased,
-                report.buyers_erased
+                report.buyers_erased,
+                report.complaints_erased,
+                report.requested_erased
             );
             Ok(())
         }

@@ -34,6 +34,11 @@ impl Application {
             ops::migrate(&pool).await?;
         }
         let (store, keys) = ops::open_sealed(cli, &pool)?;
+        // A restored backup of the database forgets again what was erased after it was made.
+        let again = command_api::erasure::reapply(store.as_ref(), &keys, &pool).await?;
+        if again > 0 {
+            tracing::warn!(subjects = again, "erasures the database did not hold were made again from the journal");
+        }
         let shutdown = CancellationToken::new();
 
         let mailer = mailer(&args.mail)?;

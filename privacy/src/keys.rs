@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use sqlx::PgPool;
 use uuid::Uuid;
 
+use crate::journal::Journal;
 use crate::seal::{Key, SealError};
 use crate::transform::Keys;
 use crate::Subject;
@@ -28,6 +29,8 @@ pub enum KeyError {
     Db(#[from] sqlx::Error),
     #[error(transparent)]
     Seal(#[from] SealError),
+    #[error("the journal of erasures: {0}")]
+    Journal(#[from] std::io::Error),
 }
 
 /// One erasure, as the register keeps it.
@@ -46,6 +49,8 @@ type Cached = (Option<Arc<Key>>, Option<Instant>);
 pub struct Keyring {
     pool: PgPool,
     cache: Mutex<HashMap<Subject, Cached>>,
+    /// Where erasures are also written, outside the database (none: not journalled).
+    journal: Option<Journal>,
 }
 
 /// The channel erasures are announced on (the payload: the subject).
@@ -55,13 +60,30 @@ impl Keyring {
     /// A keyring with no listener: it forgets another process's erasures when its cached
     /// keys expire ([`KEY_TTL`]). For a command that runs once.
     pub fn new(pool: PgPool) -> Self {
-        Keyring { pool, cache: Mutex::new(HashMap::new()) }
+        Keyring { pool, cache: Mutex::new(HashMap::new()), journal: None }
+    }
+
+    /// The same keyring, also writing each erasure to `journal` before it is made.
+    pub fn with_journal(mut self, journal: Option<Journal>) -> Self {
+        self.journal = journal;
+        self
+    }
+
+    /// The journal erasures are written to, if any.
+    pub fn journal(&self) -> Option<&Journal> {
+        self.journal.as_ref()
     }
 
     /// A keyring that also forgets a subject as soon as any process erases it (a task
     /// listens on [`ERASED_CHANNEL`] for as long as the keyring lives). Needs a Tokio runtime.
     pub fn listening(pool: PgPool) -> Arc<Self> {
-        let keyring = Arc::new(Keyring::new(pool.clone()));
+        Keyring::new(pool).listen()
+    }
+
+    /// This keyring, listening as [`Keyring::listening`] does.
+    pub fn listen(self) -> Arc<Self> {
+        let pool = self.pool.clone();
+        let keyring = Arc::new(self);
         let weak = Arc::downgrade(&keyring);
         tokio::spawn(async move {
             let mut listener = match sqlx::postgres::PgListener::connect_with(&pool).await {
@@ -183,9 +205,24 @@ impl Keyring {
         (keys, missing)
     }
 
-    /// Erases `subject`: its key is deleted and the erasure registered, in one
-    /// transaction. `false` when it was erased before (nothing changes then).
+    /// Erases `subject`: written to the journal (when there is one), then its key deleted
+    /// and the erasure registered, in one transaction. `false` when it was erased before
+    /// (nothing changes then).
     pub async fn erase(&self, subject: &Subject, by: Option<Uuid>, reason: &str) -> Result<bool, KeyError> {
+        if let Some(journal) = &self.journal {
+            journal.append(subject, reason).await?;
+        }
+        self.erase_in_database(subject, by, reason).await
+    }
+
+    /// Erases again a subject the journal names and the database does not (a restored
+    /// backup): as [`Keyring::erase`], without writing the journal again. `false` when the
+    /// database has the erasure.
+    pub async fn erase_again(&self, subject: &Subject, reason: &str) -> Result<bool, KeyError> {
+        self.erase_in_database(subject, None, reason).await
+    }
+
+    async fn erase_in_database(&self, subject: &Subject, by: Option<Uuid>, reason: &str) -> Result<bool, KeyError> {
         let registered = sqlx::query(
             "with gone as (delete from privacy_keys where subject = $1),
                   told as (select pg_notify('privacy_erased', $1))
@@ -201,6 +238,19 @@ impl Keyring {
         .rows_affected();
         self.forget(subject.clone());
         Ok(registered == 1)
+    }
+
+    /// Of `subjects`, those the register does not hold.
+    pub async fn not_erased(&self, subjects: &[Subject]) -> Result<Vec<Subject>, KeyError> {
+        let names: Vec<&str> = subjects.iter().map(Subject::as_str).collect();
+        let missing: Vec<String> = sqlx::query_scalar(
+            "select s from unnest($1::text[]) as s
+             where not exists (select 1 from privacy_erasures e where e.subject = s)",
+        )
+        .bind(&names)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(missing.iter().filter_map(|s| Subject::parse(s)).collect())
     }
 
     /// The register's entries of `subjects` (those erased).

@@ -14,6 +14,8 @@
 //! - [`transform`]: a whole event sealed (one JSON pass, only for the types the policy
 //!   names) or opened (a substring scan: an event without sealed values costs nothing more).
 //! - [`keys`]: the key table and the register of erasures, with a per-process cache.
+//! - [`journal`]: every erasure also written to a file outside the database, so a restored
+//!   backup of the database forgets again at the next start.
 //! - [`migrate`]: the events stored before sealing, sealed in place (PostgreSQL store).
 //! - [`SealingStore`]: the decorator that puts all of it in front of any
 //!   [`event_store::EventStore`]; the app opens every store through it.
@@ -25,6 +27,7 @@
 //! events at once, backups included, without rewriting any of them.
 
 pub mod conformance;
+pub mod journal;
 pub mod keys;
 pub mod migrate;
 pub mod policy;
@@ -33,6 +36,7 @@ mod store;
 mod subject;
 pub mod transform;
 
+pub use journal::Journal;
 pub use keys::{Erasure, KeyError, Keyring};
 pub use policy::ERASED_TEXT;
 pub use store::SealingStore;

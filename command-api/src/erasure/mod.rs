@@ -270,6 +270,39 @@ async fn sweep_complaints(
     Ok(erased)
 }
 
+/// Erases again what the journal of erasures names and the database does not hold (a
+/// backup restored after those erasures): the keys deleted, the read tables written again
+/// as erased. Answers how many subjects were erased again. Run at start, before serving.
+pub async fn reapply(store: &dyn EventStore, keys: &Keyring, pool: &PgPool) -> Result<usize, ErasureError> {
+    let Some(journal) = keys.journal() else { return Ok(0) };
+    let written = journal.read().await.map_err(privacy::KeyError::from)?;
+    let subjects: Vec<Subject> = written.iter().map(|(s, _)| s.clone()).collect();
+    let missing = keys.not_erased(&subjects).await?;
+    let mut again = 0;
+    for (subject, reason) in written.iter().filter(|(s, _)| missing.contains(s)) {
+        if !keys.erase_again(subject, &format!("ponownie po odtworzeniu kopii: {reason}")).await? {
+            continue;
+        }
+        again += 1;
+        let name = subject.as_str();
+        let id = name.split(':').nth(1).and_then(|id| id.parse::<Uuid>().ok());
+        match (name.split(':').next(), id) {
+            (Some("order"), Some(order_id)) => match placed(store, order_id).await {
+                Ok(order) => {
+                    let buyer = name.ends_with(":buyer");
+                    scrub_order(store, pool, &order, !buyer, buyer).await?;
+                }
+                // The backup is older than the order: nothing of it to write again.
+                Err(ErasureError::NoOrder(_)) => {}
+                Err(e) => return Err(e),
+            },
+            (Some("complaint"), Some(complaint_id)) => scrub::complaint(pool, complaint_id).await?,
+            _ => {}
+        }
+    }
+    Ok(again)
+}
+
 /// The erasures asked for earlier and due by `as_of`, made; what must still stay waits on.
 async fn requested(
     store: &dyn EventStore,

@@ -53,6 +53,7 @@ mod passengers;
 mod pay_again;
 mod personal_data;
 mod personal_data_requests;
+mod personal_data_restore;
 mod personal_data_scan;
 mod read_your_writes;
 mod refunds;

@@ -13,7 +13,7 @@ use crate::helpers::eventually;
 
 /// A guest's order for `email` on tomorrow's course: paid (`true`) or reserved and then
 /// cancelled. Its id and number once the read model has it as such.
-async fn guest_order(app: &BookingApp, email: &str, paid: bool) -> (Uuid, String) {
+pub(super) async fn guest_order(app: &BookingApp, email: &str, paid: bool) -> (Uuid, String) {
     let line = line(&app.pool).await;
     let course = course(app, &line, tomorrow(), 10).await;
     let mut order = booking(course, &line, 0, 2, json!([{ "qty": 1 }]));
