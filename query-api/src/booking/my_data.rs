@@ -55,6 +55,17 @@ pub struct MyOrderData {
     /// Grosz.
     pub total: i64,
     pub tickets: Vec<MyTicketData>,
+    /// The consents given with the order: an order placed online cannot be placed without
+    /// accepting the terms (`terms`) and consenting to the processing of the data
+    /// (`personal_data`), both given when it was placed; a sale at the office asks for none.
+    pub consents: Vec<MyConsentData>,
+}
+
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct MyConsentData {
+    /// `terms` (the terms and conditions) or `personal_data` (the processing of the data).
+    pub kind: String,
+    pub given_at: DateTime<Utc>,
 }
 
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
@@ -100,6 +111,7 @@ struct OrderRow {
     to_name: String,
     departure_at: DateTime<Utc>,
     total: i64,
+    payment_provider: String,
 }
 
 /// Everything held about the logged-in customer (user).
@@ -115,6 +127,14 @@ pub async fn my_data(user: AuthUser, State(state): State<QueryState>) -> Result<
     Ok(Data::new(data))
 }
 
+/// The consents an order records: both of the online form, none at the office's desk.
+fn consents(payment_provider: &str, placed_at: DateTime<Utc>) -> Vec<MyConsentData> {
+    if matches!(payment_provider, "cash" | "card_terminal") {
+        return Vec::new();
+    }
+    ["terms", "personal_data"].map(|kind| MyConsentData { kind: kind.into(), given_at: placed_at }).into()
+}
+
 /// Everything held about `whose`, erased values reading erased.
 pub async fn collect(pool: &sqlx::PgPool, whose: Whose<'_>) -> Result<MyData, ApiError> {
     let (account_id, email) = whose.binds();
@@ -128,7 +148,7 @@ pub async fn collect(pool: &sqlx::PgPool, whose: Whose<'_>) -> Result<MyData, Ap
     .await?;
     let rows: Vec<OrderRow> = sqlx::query_as(&format!(
         "select order_id, number, placed_at, status, first_name, last_name, email, phone, invoice, route_name,
-                from_name, to_name, departure_at, total
+                from_name, to_name, departure_at, total, payment_provider
          from rm_orders o where {} order by placed_at",
         whose.orders()
     ))
@@ -160,6 +180,7 @@ pub async fn collect(pool: &sqlx::PgPool, whose: Whose<'_>) -> Result<MyData, Ap
             departure_at: row.departure_at,
             total: row.total,
             tickets,
+            consents: consents(&row.payment_provider, row.placed_at),
         });
     }
     let complaints: Vec<MyComplaintData> = sqlx::query_as(&format!(

@@ -15,7 +15,7 @@ use super::model::{
     AdminOrderView, CouponUseView, CustomerView, DiscountView, GatewayRefund, InvoiceView, LegView, LineView,
     OrderView, ReductionView, TicketView,
 };
-use super::my_data::{MyAccountData, MyComplaintData, MyData, MyMessageData, MyOrderData, MyTicketData};
+use super::my_data::{MyAccountData, MyComplaintData, MyConsentData, MyData, MyMessageData, MyOrderData, MyTicketData};
 use super::my_tickets::MyTicket;
 use super::order_customers::OrderCustomer;
 use super::order_users::{OrderAccount, OrderCourse, OrderUser};
@@ -57,7 +57,7 @@ use super::{
     ),
     components(schemas(
         OrderView, AdminOrderView, CustomerView, InvoiceView, LegView, LineView, DiscountView, ReductionView,
-        CouponUseView, TicketView, MyTicket, GuestOrders, MyData, MyAccountData, MyOrderData, MyTicketData, MyComplaintData,
+        CouponUseView, TicketView, MyTicket, GuestOrders, MyData, MyAccountData, MyOrderData, MyTicketData, MyConsentData, MyComplaintData,
         MyMessageData, UserStamps, StampReward, StampCardView, OrderListItem, HistoryEntry,
         AdminTicket, CouponView, CouponDetails, CouponUsage, GatewayRefund, ChangeOptions, ChangeOption, CurrentCourse,
         CannotChange, PendingChangeView, CourseLoad, SegmentLoad, InvoiceListItem, InvoiceDetails, InvoiceSummary, KsefStatus, KsefState,

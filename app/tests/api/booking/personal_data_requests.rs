@@ -105,6 +105,14 @@ async fn the_office_records_a_request_sends_a_copy_and_erases_on_the_persons_beh
     let mut expected = vec![gone_number.as_str(), ahead_number.as_str()];
     expected.sort_unstable();
     assert_eq!((numbers, &copy["data"]["account"]), (expected, &Value::Null), "{copy}");
+    let consents: Vec<&str> = copy["data"]["orders"][0]["consents"]
+        .as_array()
+        .expect("consents")
+        .iter()
+        .filter_map(|c| c["kind"].as_str())
+        .collect();
+    assert_eq!(consents, ["terms", "personal_data"], "an online order records the form's consents: {copy}");
+    assert_eq!(copy["data"]["orders"][0]["consents"][0]["given_at"], copy["data"]["orders"][0]["placed_at"]);
     let (status, refused) = admin_post(&app, "/api/privacy/request/erase", json!({ "id": export_id })).await;
     assert_eq!((status, &refused["code"]), (409, &json!("privacy.not_erasure")), "{refused}");
     let (status, closed) = admin_post(&app, "/api/privacy/request/close", json!({ "id": export_id })).await;
