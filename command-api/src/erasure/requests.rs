@@ -234,14 +234,7 @@ pub async fn erase(
     if !finish(&state.pool, input.id, admin.0.id, &erased.orders, &erased.outcome()).await? {
         return Err(done_already());
     }
-    Ok(Data::new(PrivacyRequestDone {
-        id: input.id,
-        number: request.number,
-        respond_by: request.respond_by,
-        done: true,
-        orders_erased: erased.orders_erased,
-        kept: erased.kept,
-    }))
+    Ok(Data::new(done(input.id, request, erased)))
 }
 
 /// Marks a request answered without erasing (the copy of the data was sent, or there was
@@ -264,14 +257,19 @@ pub async fn close(
     if !finish(&state.pool, input.id, admin.0.id, &[], outcome).await? {
         return Err(done_already());
     }
-    Ok(Data::new(PrivacyRequestDone {
-        id: input.id,
+    Ok(Data::new(done(input.id, request, PersonErased::default())))
+}
+
+/// The answer of a step that finished request `id`.
+fn done(id: Uuid, request: Open, erased: PersonErased) -> PrivacyRequestDone {
+    PrivacyRequestDone {
+        id,
         number: request.number,
         respond_by: request.respond_by,
         done: true,
-        orders_erased: 0,
-        kept: Vec::new(),
-    }))
+        orders_erased: erased.orders_erased,
+        kept: erased.kept,
+    }
 }
 
 fn not_found() -> ApiError {
