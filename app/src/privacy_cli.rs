@@ -21,7 +21,7 @@ pub async fn run(
 ) -> anyhow::Result<()> {
     match command {
         PrivacyCommand::Erase { order, reason } => {
-            let request = Request { by: None, reason, now: Utc::now() };
+            let request = Request { actor: privacy::Actor::Admin, by: None, reason, now: Utc::now() };
             let outcome = erasure::erase_order(store, keys, pool, *order, &request).await?;
             for subject in &outcome.erased {
                 println!("erased: {subject}");

@@ -14,7 +14,7 @@ use event_store::{
 use serde_json::{json, Value};
 use uuid::Uuid;
 
-use crate::{Keyring, SealingStore, Subject};
+use crate::{Actor, Keyring, SealingStore, Subject};
 
 /// An `OrderPlaced` of `order_id` with a customer, a named passenger and a company buyer.
 pub fn order_placed(order_id: Uuid) -> NewEvent {
@@ -87,8 +87,11 @@ pub async fn an_erased_subject_reads_erased_everywhere(inner: Arc<dyn EventStore
     let filter = SubscriptionFilter::StreamPrefix(vec![stream.as_str().to_string()]);
     assert_eq!(read_one(&other_process, &stream).await["customer"]["first_name"], "Anna");
 
-    assert!(keys.erase(&Subject::order_customer(order_id), None, "test").await.unwrap());
-    assert!(!keys.erase(&Subject::order_customer(order_id), None, "again").await.unwrap(), "erased once");
+    assert!(keys.erase(&Subject::order_customer(order_id), Actor::Person, None, "test").await.unwrap());
+    assert!(
+        !keys.erase(&Subject::order_customer(order_id), Actor::Person, None, "again").await.unwrap(),
+        "erased once"
+    );
 
     // This process forgets at once; another one when its cached key expires
     // (keys::KEY_TTL), as one started now does.
@@ -116,7 +119,7 @@ fn assert_erased_customer(read: &Value) {
 pub async fn an_event_after_erasure_is_written_erased(inner: Arc<dyn EventStore>, keys: Arc<Keyring>) {
     let sealing = SealingStore::new(inner.clone(), keys.clone());
     let order_id = Uuid::new_v4();
-    assert!(keys.erase(&Subject::order_customer(order_id), None, "before").await.unwrap());
+    assert!(keys.erase(&Subject::order_customer(order_id), Actor::Person, None, "before").await.unwrap());
     let stream = stream(order_id);
     sealing
         .append(&stream, ExpectedVersion::NoStream, vec![with_order(order_placed(order_id), order_id)])

@@ -33,6 +33,37 @@ pub enum KeyError {
     Journal(#[from] std::io::Error),
 }
 
+/// Who made an erasure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Actor {
+    /// The person themselves (a customer deleting their account, a guest by their link).
+    Person,
+    /// An admin on the person's behalf (a request by letter or at the desk).
+    Admin,
+    /// The retention schedule, or the system making an erasure again.
+    Schedule,
+}
+
+impl Actor {
+    /// As the register stores it: `person`, `admin`, `schedule`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Actor::Person => "person",
+            Actor::Admin => "admin",
+            Actor::Schedule => "schedule",
+        }
+    }
+
+    /// The stored code read back (anything else is the schedule's).
+    pub fn from_code(code: &str) -> Self {
+        match code {
+            "person" => Actor::Person,
+            "admin" => Actor::Admin,
+            _ => Actor::Schedule,
+        }
+    }
+}
+
 /// One erasure, as the register keeps it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Erasure {
@@ -208,31 +239,44 @@ impl Keyring {
     /// Erases `subject`: written to the journal (when there is one), then its key deleted
     /// and the erasure registered, in one transaction. `false` when it was erased before
     /// (nothing changes then).
-    pub async fn erase(&self, subject: &Subject, by: Option<Uuid>, reason: &str) -> Result<bool, KeyError> {
+    pub async fn erase(
+        &self,
+        subject: &Subject,
+        actor: Actor,
+        by: Option<Uuid>,
+        reason: &str,
+    ) -> Result<bool, KeyError> {
         if let Some(journal) = &self.journal {
             journal.append(subject, reason).await?;
         }
-        self.erase_in_database(subject, by, reason).await
+        self.erase_in_database(subject, actor, by, reason).await
     }
 
     /// Erases again a subject the journal names and the database does not (a restored
     /// backup): as [`Keyring::erase`], without writing the journal again. `false` when the
     /// database has the erasure.
     pub async fn erase_again(&self, subject: &Subject, reason: &str) -> Result<bool, KeyError> {
-        self.erase_in_database(subject, None, reason).await
+        self.erase_in_database(subject, Actor::Schedule, None, reason).await
     }
 
-    async fn erase_in_database(&self, subject: &Subject, by: Option<Uuid>, reason: &str) -> Result<bool, KeyError> {
+    async fn erase_in_database(
+        &self,
+        subject: &Subject,
+        actor: Actor,
+        by: Option<Uuid>,
+        reason: &str,
+    ) -> Result<bool, KeyError> {
         let registered = sqlx::query(
             "with gone as (delete from privacy_keys where subject = $1),
                   told as (select pg_notify('privacy_erased', $1))
-             insert into privacy_erasures (subject, erased_by, reason)
-             select $1, $2, $3 from told
+             insert into privacy_erasures (subject, erased_by, reason, actor)
+             select $1, $2, $3, $4 from told
              on conflict (subject) do nothing",
         )
         .bind(subject.as_str())
         .bind(by)
         .bind(reason)
+        .bind(actor.code())
         .execute(&self.pool)
         .await?
         .rows_affected();

@@ -103,7 +103,10 @@ async fn events_stored_in_plain_text_are_sealed_in_place_once(pool: PgPool) {
         plain.append(&stream, ExpectedVersion::NoStream, vec![event, paid]).await.unwrap();
     }
     let keys = Keyring::new(pool.clone());
-    assert!(keys.erase(&Subject::order_customer(erased), None, "before the migration").await.unwrap());
+    assert!(keys
+        .erase(&Subject::order_customer(erased), privacy::Actor::Person, None, "before the migration")
+        .await
+        .unwrap());
 
     // Both types are the policy's; the payments name no passenger here, so they stay as they are.
     let first = seal_stored(&pool, &keys, 0, 1).await.unwrap();

@@ -69,7 +69,7 @@ pub async fn delete_my_account(
         return Err(ApiError::invalid_field("password", codes::FIELD_BLANK, "Password: this field is required."));
     };
     check_password(&state, &user, client, password).await?;
-    let request = Request { by: Some(user.id), reason: REASON, now: Utc::now() };
+    let request = Request { actor: privacy::Actor::Person, by: Some(user.id), reason: REASON, now: Utc::now() };
     let erased = person::erase(&state, Whose::Account(user.id), &request).await?;
     requests::record_done(&state.pool, Kind::Erasure, Channel::Account, Some(user.id), &erased).await?;
     tracing::info!(orders = erased.orders_erased, kept = erased.kept.len(), "account deleted");

@@ -41,7 +41,7 @@ pub enum LinkLanguage {
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct GuestLinkInput {
-    /// The order's number (`NK-2026-000123`).
+    /// The order's number (`NB-2026-000123`).
     #[schema(max_length = 40, min_length = 1)]
     pub number: String,
     /// The e-mail address given with the order.
@@ -190,7 +190,7 @@ pub async fn erase(
     AppJson(input): AppJson<GuestTokenInput>,
 ) -> Result<Data<AccountDeleted>, ApiError> {
     let email = take_link(&state.pool, &input.token).await?;
-    let request = Request { by: None, reason: REASON, now: Utc::now() };
+    let request = Request { actor: privacy::Actor::Person, by: None, reason: REASON, now: Utc::now() };
     let erased = person::erase(&state, Whose::Guest(&email), &request).await?;
     requests::record_done(&state.pool, Kind::Erasure, Channel::Link, None, &erased).await?;
     tracing::info!(orders = erased.orders_erased, kept = erased.kept.len(), "a guest's data erased");

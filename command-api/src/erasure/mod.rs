@@ -11,7 +11,7 @@ use chrono::{DateTime, Months, Utc};
 use domain::order::erasure::{self, Erasable, KeptFor};
 use domain::order::{Order, OrderState};
 use event_store::{Direction, EventStore, ReadFrom, StoreError};
-use privacy::{KeyError, Keyring, Subject};
+use privacy::{Actor, KeyError, Keyring, Subject};
 use projections::scrub::{self, OrderScrub};
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -58,6 +58,8 @@ pub struct OrderErasure {
 /// Who asks, and why (the register keeps both, never the values).
 #[derive(Debug, Clone)]
 pub struct Request<'a> {
+    pub actor: Actor,
+    /// The account of who asked (none for a guest or the schedule).
     pub by: Option<Uuid>,
     pub reason: &'a str,
     pub now: DateTime<Utc>,
@@ -84,7 +86,7 @@ pub async fn erase_order(
         match erasable {
             Erasable::Now => {
                 due[i] = true;
-                if keys.erase(&subject, request.by, request.reason).await? {
+                if keys.erase(&subject, request.actor, request.by, request.reason).await? {
                     outcome.erased.push(subject);
                 }
             }
@@ -128,7 +130,7 @@ async fn erase_filed(
     let subject = Subject::complaint(complaint.complaint_id);
     match domain::complaint::erasure::on_request(complaint, request.now) {
         Erasable::Now => {
-            let erased = keys.erase(&subject, request.by, request.reason).await?;
+            let erased = keys.erase(&subject, request.actor, request.by, request.reason).await?;
             scrub::complaint(pool, complaint.complaint_id).await?;
             Ok(Ok(erased))
         }
@@ -238,10 +240,10 @@ pub async fn sweep(
             let order = placed(store, order_id).await?;
             let (customer, buyer) = erasure::due_by_retention(&order, as_of, keep);
             let buyer = buyer && erasure::names_a_buyer(&order);
-            if customer && keys.erase(&Subject::order_customer(order_id), None, &reason).await? {
+            if customer && keys.erase(&Subject::order_customer(order_id), Actor::Schedule, None, &reason).await? {
                 report.customers_erased += 1;
             }
-            if buyer && keys.erase(&Subject::order_buyer(order_id), None, &reason).await? {
+            if buyer && keys.erase(&Subject::order_buyer(order_id), Actor::Schedule, None, &reason).await? {
                 report.buyers_erased += 1;
             }
             scrub_order(store, pool, &order, customer, buyer).await?;
@@ -264,7 +266,7 @@ async fn sweep_complaints(
 ) -> Result<usize, ErasureError> {
     let mut erased = 0;
     for complaint in complaints_of(store, pool, order_id).await? {
-        let request = Request { by: None, reason, now: as_of };
+        let request = Request { actor: Actor::Schedule, by: None, reason, now: as_of };
         erased += usize::from(erase_filed(keys, pool, &complaint, &request).await? == Ok(true));
     }
     Ok(erased)
@@ -311,8 +313,8 @@ async fn requested(
     as_of: DateTime<Utc>,
 ) -> Result<usize, ErasureError> {
     let mut erased = 0;
-    for (order_id, by, reason) in pending::due(pool, as_of).await? {
-        let request = Request { by, reason: &reason, now: as_of };
+    for (order_id, actor, by, reason) in pending::due(pool, as_of).await? {
+        let request = Request { actor: Actor::from_code(&actor), by, reason: &reason, now: as_of };
         let outcome = erase_order(store, keys, pool, order_id, &request).await?;
         erased += outcome.erased.len();
         let kept: Vec<String> = outcome.kept.iter().map(|k| k.subject.to_string()).collect();

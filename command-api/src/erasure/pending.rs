@@ -10,10 +10,11 @@ use super::{Kept, Request};
 /// `kept` of `order_id` waits for its instant (a later request replaces an earlier one).
 pub async fn wait(pool: &PgPool, order_id: Uuid, kept: &Kept, request: &Request<'_>) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "insert into privacy_pending (subject, order_id, not_before, why, requested_by, reason)
-         values ($1, $2, $3, $4, $5, $6)
+        "insert into privacy_pending (subject, order_id, not_before, why, requested_by, reason, actor)
+         values ($1, $2, $3, $4, $5, $6, $7)
          on conflict (subject) do update set not_before = excluded.not_before, why = excluded.why,
-             requested_by = excluded.requested_by, reason = excluded.reason, requested_at = now()",
+             requested_by = excluded.requested_by, reason = excluded.reason, actor = excluded.actor,
+             requested_at = now()",
     )
     .bind(kept.subject.as_str())
     .bind(order_id)
@@ -21,15 +22,20 @@ pub async fn wait(pool: &PgPool, order_id: Uuid, kept: &Kept, request: &Request<
     .bind(kept.why.code())
     .bind(request.by)
     .bind(request.reason)
+    .bind(request.actor.code())
     .execute(pool)
     .await?;
     Ok(())
 }
 
-/// The orders with a pending erasure due by `as_of`, with who asked and why.
-pub async fn due(pool: &PgPool, as_of: DateTime<Utc>) -> Result<Vec<(Uuid, Option<Uuid>, String)>, sqlx::Error> {
+/// The orders with a pending erasure due by `as_of`, with who asked (the actor, the
+/// account) and why.
+pub async fn due(
+    pool: &PgPool,
+    as_of: DateTime<Utc>,
+) -> Result<Vec<(Uuid, String, Option<Uuid>, String)>, sqlx::Error> {
     sqlx::query_as(
-        "select distinct on (order_id) order_id, requested_by, reason from privacy_pending
+        "select distinct on (order_id) order_id, actor, requested_by, reason from privacy_pending
          where not_before <= $1 order by order_id, requested_at",
     )
     .bind(as_of)

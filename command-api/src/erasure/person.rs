@@ -37,12 +37,24 @@ pub struct PersonErased {
 }
 
 impl PersonErased {
-    /// What was done, for the register of requests: numbers, dates and reasons only.
+    /// What was done, for the register of requests, in the office's words: numbers,
+    /// dates and reasons only.
     pub fn outcome(&self) -> String {
-        let mut text = format!("usunięto dane z zamówień: {}", self.orders_erased);
+        let mut text = format!("usunięto dane (w całości lub w części) z zamówień: {}", self.orders_erased);
         for kept in &self.kept {
             let until = api_core::time::warsaw(kept.until).format("%d.%m.%Y");
-            text.push_str(&format!("; {} {}: zachowane do {until} ({})", kept.order_number, kept.data, kept.why));
+            let what = match kept.data.as_str() {
+                "buyer" => "dane nabywcy faktury",
+                "complaint" => "reklamacja",
+                _ => "dane zamawiającego",
+            };
+            let why = match kept.why.as_str() {
+                "awaiting_payment" => "zamówienie czeka na płatność",
+                "journey_ahead" => "podróż jeszcze się nie odbyła",
+                "invoice" => "faktura, do końca okresu podatkowego",
+                _ => "reklamacja czeka na odpowiedź",
+            };
+            text.push_str(&format!("; {}: {what} zachowane do {until} ({why})", kept.order_number));
         }
         text
     }

@@ -13,6 +13,7 @@ use api_core::{ApiError, AppJson, Data};
 use axum::extract::State;
 use axum::http::StatusCode;
 use chrono::{Months, NaiveDate, Utc};
+use privacy::Actor;
 use serde::{Deserialize, Serialize};
 use sqlx::PgPool;
 use uuid::Uuid;
@@ -229,7 +230,7 @@ pub async fn erase(
             .with_code(api_core::codes::PRIVACY_NOT_ERASURE));
     }
     let reason = format!("wniosek {}", request.number);
-    let asked = Request { by: Some(admin.0.id), reason: &reason, now: Utc::now() };
+    let asked = Request { actor: Actor::Admin, by: Some(admin.0.id), reason: &reason, now: Utc::now() };
     let erased = person::erase(&state, Whose::Email(&email), &asked).await?;
     if !finish(&state.pool, input.id, admin.0.id, &erased.orders, &erased.outcome()).await? {
         return Err(done_already());

@@ -25,7 +25,7 @@ const COLUMNS: &str = "e.subject, e.data, e.number, e.erased_at, e.by, e.by_emai
 const FROM: &str = "(select x.subject, x.erased_at, x.reason, \
         case when x.subject like 'complaint:%' then 'complaint' else split_part(x.subject, ':', 3) end as data, \
         coalesce(o.number, c.number) as number, \
-        case when x.erased_by is null then 'schedule' when u.role = 'SuperAdmin' then 'admin' else 'person' end as by, \
+        x.actor as by, \
         case when u.role = 'SuperAdmin' then u.email end as by_email \
     from privacy_erasures x \
     left join rm_orders o on o.order_id = (case when x.subject like 'order:%' then split_part(x.subject, ':', 2)::uuid end) \

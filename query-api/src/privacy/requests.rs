@@ -22,6 +22,7 @@ const FIELDS: &[ListField] = &[
     ListField { name: "received_at", column: "r.received_at", kind: FieldType::Timestamp },
     ListField { name: "respond_by", column: "r.respond_by", kind: FieldType::Date },
     ListField { name: "days_left", column: "r.days_left", kind: FieldType::Integer },
+    ListField { name: "done_at", column: "r.done_at", kind: FieldType::Timestamp },
 ];
 /// Open ones first, nearest deadline first; then the done ones, newest first.
 const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "r.days_left asc nulls last, r.received_at desc" };
@@ -64,8 +65,8 @@ pub struct PrivacyRequestView {
 /// The requests about personal data, open ones by their deadline (admin).
 #[utoipa::path(get, path = "/api/privacy/request/all", tag = "privacy", security(("bearer" = [])),
     params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
-        ("sort" = Option<String>, Query, description = "number, kind, channel, state, received_at, respond_by, days_left; \
-            -field descends (default: open ones by days left, then newest)", pattern = "^-?(number|kind|channel|state|received_at|respond_by|days_left)(,-?(number|kind|channel|state|received_at|respond_by|days_left))*$"),
+        ("sort" = Option<String>, Query, description = "number, kind, channel, state, received_at, respond_by, days_left, done_at; \
+            -field descends (default: open ones by days left, then newest)", pattern = "^-?(number|kind|channel|state|received_at|respond_by|days_left|done_at)(,-?(number|kind|channel|state|received_at|respond_by|days_left|done_at))*$"),
         ("filter[state][eq]" = Option<String>, Query, max_length = 200, description = "open or done"),
         ("filter[days_left][lte]" = Option<i64>, Query, description = "any field above, ops eq, lt, gt, lte, gte, like, in")),
     responses((status = 200, description = "`{\"data\": {\"models\": [PrivacyRequestView], \"pagination\": …}}`", body = Data<Page<PrivacyRequestView>>),

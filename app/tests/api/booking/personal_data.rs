@@ -55,7 +55,12 @@ async fn an_erased_customer_reads_erased_everywhere_and_the_invoice_buyer_stays(
 
     // A request while the journey is ahead keeps everything, and says until when.
     let keys = app.store.keys();
-    let ahead = Request { by: Some(app.user_id), reason: "wniosek klienta", now: chrono::Utc::now() };
+    let ahead = Request {
+        actor: privacy::Actor::Person,
+        by: Some(app.user_id),
+        reason: "wniosek klienta",
+        now: chrono::Utc::now(),
+    };
     let early = erasure::erase_order(&app.store, keys, &pool, order_id, &ahead).await.expect("erase");
     assert!(early.erased.is_empty(), "{early:?}");
     assert!(early.kept.iter().any(|k| k.why == KeptFor::JourneyAhead), "{early:?}");

@@ -158,7 +158,10 @@ async fn the_office_records_a_request_sends_a_copy_and_erases_on_the_persons_beh
     assert!(rows.iter().all(|r| r["email"].is_null() && r["done_by_email"] == "admin@example.test"), "{list}");
     let done = rows.iter().find(|r| r["kind"] == "erasure").expect("the erasure");
     assert!(
-        done["outcome"].as_str().is_some_and(|o| o.contains(&ahead_number) && o.contains("journey_ahead")),
+        done["outcome"]
+            .as_str()
+            .is_some_and(|o| o.contains(&format!("{ahead_number}: dane zamawiającego zachowane do"))
+                && o.contains("podróż jeszcze się nie odbyła")),
         "{done}"
     );
     let (status, register) = admin_get(&app, "/api/privacy/erasure/all").await;
@@ -250,6 +253,13 @@ async fn a_guest_sees_and_erases_their_data_by_the_link_e_mailed_to_them(pool: P
     assert!(
         emails.contains(&(order_id, String::new())) && emails.contains(&(other, "sasiad@example.test".into())),
         "{emails:?}"
+    );
+
+    let (_, register) = admin_get(&app, "/api/privacy/erasure/all").await;
+    assert_eq!(
+        (&register["data"]["models"][0]["by"], &register["data"]["models"][0]["by_email"]),
+        (&json!("person"), &Value::Null),
+        "{register}"
     );
 
     // The office sees it done, by the link.
