@@ -21,6 +21,7 @@ export const ADMIN_SCREENS: [name: string, path: string, heading: RegExp][] = [
   ['order-sale', '/admin/order/order/edit', /^Nowa sprzedaż w biurze$/],
   ['invoices', '/admin/order/invoice', /^Faktury$/],
   ['invoice-register', '/admin/order/invoice/register', /^Rejestr faktur$/],
+  ['personal-data', '/admin/personal-data', /^Dane osobowe$/],
   ['course-en', '/en/admin/course/course?filter[route_id][eq]=2', /^Courses$/],
   ['settings-en', '/en/admin/company/company/settings', /^Company settings$/],
 ];

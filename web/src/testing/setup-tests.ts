@@ -10,6 +10,7 @@ import { checkConsoleGuard, startConsoleGuard } from './console-guard';
 import { resetAccountsMock } from './mocks/handlers/accounts';
 import { resetAdminMock } from './mocks/handlers/admin';
 import { resetComplaintsMock } from './mocks/handlers/complaints';
+import { resetPrivacyMock } from './mocks/handlers/privacy';
 import { server } from './mocks/server';
 
 // Lazy pages on a busy 2-core machine can take more than the default second to appear.
@@ -33,6 +34,7 @@ afterEach(() => {
   resetAccountsMock();
   resetAdminMock();
   resetComplaintsMock();
+  resetPrivacyMock();
 });
 afterAll(() => server.close());
 

@@ -20,6 +20,8 @@ export function accountRoutes(): RouteObject[] {
     { path: 'confirm', lazy: async () => ({ Component: (await import('./confirm')).ConfirmRoute }) },
     // After deleting the account: the session is gone, so the page is public; it shows the answer.
     { path: 'account-deleted', lazy: async () => ({ Component: (await import('./account-deleted')).AccountDeletedRoute }) },
+    // A guest's personal data, by a link e-mailed to an order's address (issue 38).
+    { path: 'personal-data', lazy: async () => ({ Component: (await import('./personal-data')).PersonalDataRoute }) },
     {
       path: 'change-password',
       lazy: async () => ({ Component: (await import('./change-password')).ChangePasswordRoute }),

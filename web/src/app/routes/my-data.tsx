@@ -1,10 +1,9 @@
 import { useIntl } from 'react-intl';
 
-import { useMyData, type MyData } from '@/features/auth/api/my-data';
-import { privacyMessages as m, privacyValues as v } from '@/features/auth/components/privacy-messages';
-import { useFormatters } from '@/i18n/format';
+import { useMyData } from '@/features/auth/api/my-data';
+import { MyDataView } from '@/features/auth/components/my-data-view';
+import { privacyMessages as m } from '@/features/auth/components/privacy-messages';
 import { useLoaderWhile } from '@/shared/hooks/use-loader-while';
-import { Button } from '@/shared/ui/button';
 import { Page } from '@/shared/ui/page';
 
 /** `/user/my-data`: everything held about the logged-in customer, readable and printable (RODO art. 15). */
@@ -18,99 +17,5 @@ export function MyDataRoute() {
     <Page title={intl.formatMessage(m.pageTitle)} width="narrow">
       {data ? <MyDataView data={data} /> : null}
     </Page>
-  );
-}
-
-function MyDataView({ data }: { data: MyData }) {
-  const intl = useIntl();
-  const f = useFormatters();
-  const at = (instant: string) => `${f.date(instant)} ${f.time(instant)}`;
-  const none = <p>{intl.formatMessage(m.none)}</p>;
-  const { account } = data;
-  return (
-    <div className="my-data">
-      <p>{intl.formatMessage(v.generated, { when: at(data.generated_at) })}</p>
-      <h2>{intl.formatMessage(m.account)}</h2>
-      <dl>
-        <dt>{intl.formatMessage(m.emailLabel)}</dt>
-        <dd>{account.email}</dd>
-        <dt>{intl.formatMessage(m.nameLabel)}</dt>
-        <dd>{[account.first_name, account.last_name].join(' ')}</dd>
-        <dt>{intl.formatMessage(m.phoneLabel)}</dt>
-        <dd>{account.phone}</dd>
-      </dl>
-      <h2>{intl.formatMessage(m.orders)}</h2>
-      {data.orders.length === 0
-        ? none
-        : data.orders.map((order) => (
-            <section key={order.number} className="my-data__order">
-              <h3>{intl.formatMessage(v.orderHeading, { number: order.number, date: f.date(order.placed_at), status: order.status })}</h3>
-              <p>
-                {intl.formatMessage(v.orderCustomer, {
-                  name: [order.first_name, order.last_name].join(' '),
-                  email: order.email,
-                  phone: order.phone,
-                })}
-              </p>
-              <p>
-                {intl.formatMessage(v.orderTrip, {
-                  route: order.route_name,
-                  from: order.from_name,
-                  to: order.to_name,
-                  when: at(order.departure_at),
-                  total: f.money(order.total),
-                })}
-              </p>
-              {order.invoice ? <p>{Object.values(order.invoice).filter((value) => typeof value === 'string').join(', ')}</p> : null}
-              <ul>
-                {order.tickets.map((ticket) => (
-                  <li key={ticket.number}>
-                    {intl.formatMessage(v.ticketLine, {
-                      number: ticket.number,
-                      from: ticket.from_name,
-                      to: ticket.to_name,
-                      when: at(ticket.departure_at),
-                      status: ticket.status,
-                      passenger: ticket.passenger_name ?? '',
-                    })}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-      <h2>{intl.formatMessage(m.complaints)}</h2>
-      {data.complaints.length === 0
-        ? none
-        : data.complaints.map((complaint) => (
-            <section key={complaint.number}>
-              <h3>
-                {intl.formatMessage(v.complaintHeading, {
-                  number: complaint.number,
-                  order: complaint.order_number,
-                  date: f.date(complaint.filed_at),
-                  state: complaint.state,
-                })}
-              </h3>
-              <p>{complaint.text}</p>
-            </section>
-          ))}
-      <h2>{intl.formatMessage(m.messages)}</h2>
-      {data.messages.length === 0 ? (
-        none
-      ) : (
-        <ul>
-          {data.messages.map((message) => (
-            <li key={`${message.order_number}-${message.kind}`}>
-              {intl.formatMessage(v.messageLine, { when: at(message.sent_at), order: message.order_number, kind: message.kind })}
-            </li>
-          ))}
-        </ul>
-      )}
-      <div className="form__actions">
-        <Button variant="secondary" onClick={() => window.print()}>
-          {intl.formatMessage(m.print)}
-        </Button>
-      </div>
-    </div>
   );
 }

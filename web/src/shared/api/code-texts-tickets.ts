@@ -209,6 +209,21 @@ export const panelTexts = defineMessages({
     defaultMessage: 'Nie zapisano: ktoś inny zmienił te dane w międzyczasie. Odśwież stronę, sprawdź jego zmiany i wprowadź swoje ponownie.',
     description: 'Server code conflict.changed_meanwhile (409) in the admin panel: say what happened, not just "try again"',
   },
+  privacyRequestDone: {
+    id: 'admin.privacy.requestDone',
+    defaultMessage: 'Ten wniosek jest już załatwiony (ktoś zrobił to w międzyczasie). Lista została odświeżona.',
+    description: 'Server code privacy.request_done (409) in the admin panel: the request about personal data was done meanwhile (the page reads its list again)',
+  },
+  privacyNotErasure: {
+    id: 'admin.privacy.notErasure',
+    defaultMessage: 'Ten wniosek dotyczy kopii danych, nie ich usunięcia: pobierz dane i zamknij wniosek.',
+    description: 'Server code privacy.not_erasure (409) in the admin panel: an erasure asked of a request for a copy of the data',
+  },
+  privacyRequestNotFound: {
+    id: 'admin.privacy.requestNotFound',
+    defaultMessage: 'Nie ma takiego wniosku. Lista została odświeżona.',
+    description: 'Server code privacy.request_not_found (404) in the admin panel (the page reads its list again)',
+  },
 });
 
 /** The panel's sentences that carry the answer's numbers. */

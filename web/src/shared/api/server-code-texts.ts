@@ -52,6 +52,7 @@ const changeTooLate = (text: ServerText) => withNumbers(text, ['minutes'], chang
 
 /** Every documented code, by code, in the order of its name. */
 export const CODE_TABLE: Readonly<Record<string, CodeEntry>> = {
+  'account.email_link_invalid': { text: documentedTexts.accountEmailLinkInvalid },
   'account.email_read_only': { text: accountTexts.accountEmailReadOnly },
   'account.email_taken': { text: accountTexts.accountEmailTaken },
   'account.not_activated': { text: accountTexts.accountNotActivated },
@@ -246,6 +247,10 @@ export const CODE_TABLE: Readonly<Record<string, CodeEntry>> = {
   'payment.still_payable': { text: documentedTexts.paymentStillPayable },
   'payment.ticket_count_mismatch': { text: documentedTexts.paymentTicketCountMismatch },
   'phone.not_mobile': { text: documentedTexts.phoneNotMobile },
+  'privacy.link_invalid': { text: documentedTexts.privacyLinkInvalid },
+  'privacy.not_erasure': { text: documentedTexts.privacyNotErasure, on: { panel: panelTexts.privacyNotErasure } },
+  'privacy.request_done': { text: documentedTexts.privacyRequestDone, on: { panel: panelTexts.privacyRequestDone } },
+  'privacy.request_not_found': { text: documentedTexts.privacyRequestNotFound, on: { panel: panelTexts.privacyRequestNotFound } },
   rate_limited: { text: documentedTexts.rateLimited },
   'request.invalid': { text: documentedTexts.requestInvalid },
   'request.method_not_allowed': { text: documentedTexts.requestMethodNotAllowed },

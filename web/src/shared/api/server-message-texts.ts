@@ -1,6 +1,7 @@
 // The texts of the server's error codes that every screen may meet, in the site's catalogue
 // (the one table of codes, server-code-texts.ts, says which code takes which, and how a code's values
-// fill them in), and the toasts' titles and the general sentence for a code nobody translated.
+// fill them in). Only the table imports them, so they come with its chunk; the toasts' titles and the
+// general sentence for a code nobody translated, which the first page needs, are in server-title-texts.ts.
 import { defineMessages } from 'react-intl';
 
 export const messages = defineMessages({
@@ -54,21 +55,6 @@ export const messages = defineMessages({
     id: 'server.stillProcessing',
     defaultMessage: 'To samo żądanie jest jeszcze przetwarzane. Spróbuj ponownie za chwilę.',
     description: 'Server message "The same request is still being processed; please try again shortly." (409)',
-  },
-  unprocessable: {
-    id: 'server.name.unprocessable',
-    defaultMessage: 'Niepoprawne dane',
-    description: 'Server error name "Unprocessable Entity" (HTTP 422), shown as a toast title',
-  },
-  notFound: {
-    id: 'server.name.notFound',
-    defaultMessage: 'Nie znaleziono',
-    description: 'Server error name "Not Found" (HTTP 404), shown as a toast title',
-  },
-  tooManyRequests: {
-    id: 'server.name.tooManyRequests',
-    defaultMessage: 'Zbyt wiele prób',
-    description: 'Server error name "Too Many Requests" (HTTP 429), shown as a toast title',
   },
   fieldBlank: {
     id: 'server.field.blank',
@@ -175,7 +161,6 @@ export const valueMessages = defineMessages<{
   fieldAtLeast: { min: number };
   fieldAtMost: { max: number };
   seatsLeft: { count: number };
-  unknown: { text: string };
 }>({
   seatsLeft: {
     id: 'server.course.seatsLeft',
@@ -207,11 +192,5 @@ export const valueMessages = defineMessages<{
     id: 'server.field.atMost',
     defaultMessage: 'Wpisz wartość najwyżej {max, number}.',
     description: 'Server field code field.out_of_range with only an upper bound (params.max)',
-  },
-  unknown: {
-    id: 'server.unknown',
-    defaultMessage: 'Serwer nie mógł wykonać tej operacji. Sprawdź dane i spróbuj ponownie.',
-    description:
-      'A server message the site has no translation for: a general sentence, in every language, that leaves out the English original (the value "text", never shown).',
   },
 });

@@ -11,7 +11,7 @@ import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { formatDisplayText, type DisplayText } from '../lib/display-text';
 
 import { type CodeEntry, entryText, type Screen, type ServerText } from './code-entry';
-import { messages, valueMessages } from './server-message-texts';
+import { titleMessages, unknownMessages } from './server-title-texts';
 
 export { paramOf, withNumbers } from './code-entry';
 export type { CodeTranslation, Screen, ServerParams, ServerText } from './code-entry';
@@ -37,9 +37,9 @@ export function knownServerText(text: ServerText, screen?: Screen): DisplayText 
 
 /** The toast titles: the answer's name (its status's reason phrase), by status. */
 const TITLES: Record<number, MessageDescriptor> = {
-  404: messages.notFound,
-  422: messages.unprocessable,
-  429: messages.tooManyRequests,
+  404: titleMessages.notFound,
+  422: titleMessages.unprocessable,
+  429: titleMessages.tooManyRequests,
 };
 
 /** The title of an error toast for an answer with `status` and `name`. */
@@ -53,7 +53,7 @@ export function serverTitle(status: number, name: string): DisplayText {
  * for a translator who wants it, and is shown by neither catalogue.
  */
 export function untranslatedServerText(text: string): DisplayText {
-  return { ...valueMessages.unknown, values: { text: text.trim() } };
+  return { ...unknownMessages.unknown, values: { text: text.trim() } };
 }
 
 /** A server text as something to show (on `screen`): its translation when we know its code, else see

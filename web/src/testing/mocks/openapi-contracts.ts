@@ -13,6 +13,7 @@ import { demoCourseId, samplePassengers } from './data/disruptions';
 import { documents } from './data/order-admin';
 import { createOrder } from './data/orders';
 import { mockTokenFor, mockUserFor } from './handlers/accounts';
+import { GUEST_ORDER, GUEST_TOKEN } from './handlers/privacy';
 
 export interface ContractCase {
   /** The operation in the OpenAPI document. */
@@ -60,6 +61,9 @@ const demoOrder = readDb().orders[0];
 const demoTicket = demoOrder?.tickets[0];
 const demoDocument = documents(readDb())[0];
 const ADMIN = 'admin@example.com';
+/** The mock's open erasure request (Anna's, by letter) and open request for a copy. */
+const PRIVACY_REQUEST = '00000000-0000-4000-8000-0000000d0002';
+const PRIVACY_EXPORT_REQUEST = '00000000-0000-4000-8000-0000000d0003';
 
 /** The public id of a reservation pending payment, placed by `placePendingOrder` (pay again). */
 const PENDING_HASH = 'contractpendingpay';
@@ -341,6 +345,31 @@ export const CONTRACT_CASES: ContractCase[] = [
   { method: 'get', path: '/api/complaint/complaint/all', url: '/complaint/complaint/all', as: ADMIN },
   { method: 'get', path: '/api/complaint/complaint/one', url: '/complaint/complaint/one?id=00000000-0000-4000-8000-00000000c001', as: ADMIN },
   { method: 'post', path: '/api/complaint/complaint/accept', url: '/complaint/complaint/accept', body: { id: '00000000-0000-4000-8000-00000000c001' }, as: ADMIN },
+
+  // Personal data under RODO (issue 38): the admin's requests and register of erasures, a guest's link.
+  { method: 'get', path: '/api/privacy/request/all', url: '/privacy/request/all?filter%5Bstate%5D%5Beq%5D=open', as: ADMIN },
+  { method: 'get', path: '/api/privacy/request/all', url: '/privacy/request/all', as: ADMIN },
+  {
+    method: 'post',
+    path: '/api/privacy/request/save',
+    url: '/privacy/request/save',
+    body: { kind: 'export', channel: 'desk', email: 'ola.nowak@example.com' },
+    as: ADMIN,
+    status: 201,
+  },
+  { method: 'get', path: '/api/privacy/request/export', url: `/privacy/request/export?id=${PRIVACY_REQUEST}`, as: ADMIN },
+  { method: 'post', path: '/api/privacy/request/erase', url: '/privacy/request/erase', body: { id: PRIVACY_REQUEST }, as: ADMIN },
+  { method: 'post', path: '/api/privacy/request/close', url: '/privacy/request/close', body: { id: PRIVACY_EXPORT_REQUEST }, as: ADMIN },
+  { method: 'get', path: '/api/privacy/erasure/all', url: '/privacy/erasure/all', as: ADMIN },
+  {
+    method: 'post',
+    path: '/api/privacy/guest/link',
+    url: '/privacy/guest/link',
+    body: { number: GUEST_ORDER, email: 'ewa.gosc@example.com', language: 'en' },
+    status: 202,
+  },
+  { method: 'get', path: '/api/privacy/guest/data', url: `/privacy/guest/data?token=${GUEST_TOKEN}` },
+  { method: 'post', path: '/api/privacy/guest/erase', url: '/privacy/guest/erase', body: { token: GUEST_TOKEN } },
 ];
 
 export function authHeaders(as: string | undefined): Record<string, string> {

@@ -21,6 +21,8 @@ describe('the panel\'s home page', () => {
       '/admin/complaint/complaint?filter%5Bdays_left%5D%5Blte%5D=7',
     );
     expect(within(attention).queryByRole('link', { name: /Nieudane zwroty/ })).not.toBeInTheDocument();
+    // Issue 38: the requests about personal data not answered yet, on their page.
+    expect(within(attention).getByRole('link', { name: '1 Wnioski RODO czekające na odpowiedź' })).toHaveAttribute('href', '/admin/personal-data');
   });
 
   it('shows today\'s and tomorrow\'s courses with their state and the load of each stretch', async () => {

@@ -43,6 +43,8 @@ function attentionLines(a: Attention): AttentionLine[] {
       count: a.complaints_due,
       to: `complaint/complaint?${new URLSearchParams({ 'filter[days_left][lte]': String(COMPLAINT_DAYS) }).toString()}`,
     },
+    // Requests about personal data not answered yet (each due within a month of receipt).
+    { key: 'privacy', text: attentionTexts.privacyRequests, count: a.privacy_requests, to: 'personal-data' },
     {
       key: 'payments',
       text: attentionTexts.paymentsDue,

@@ -11,6 +11,7 @@ import { warsawDate } from '@/shared/lib/warsaw-time';
 import type { ListPage } from '../api/admin-data';
 import { exportTable, toCsv, type ExportSpec } from '../lib/exports';
 import { exportSearch } from '../lib/list-params';
+import { saveFile } from '../lib/save-file';
 import { exportTexts } from '../messages/export-messages';
 
 /** Every page of `apiPath`'s list with the filters and sort of `params`. */
@@ -23,19 +24,6 @@ async function allRows<Model>(apiPath: string, params: URLSearchParams): Promise
     rows.push(...answer.models);
     if (page >= answer.pagination.pageCount) return rows;
   }
-}
-
-/** Hands `blob` to the browser as the download `filename`. */
-function save(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // As DocumentLink does: the browser has read the blob long before; the URL only holds memory.
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 type Format = 'csv' | 'xlsx';
@@ -58,7 +46,7 @@ export function ExportButtons<Row>({ spec, load, name }: ExportButtonsProps<Row>
         format === 'csv'
           ? new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' })
           : await (await import('../lib/xlsx')).toXlsx(table);
-      save(blob, `${name ?? `${intl.formatMessage(spec.file)}-${warsawDate()}`}.${format}`);
+      saveFile(blob, `${name ?? `${intl.formatMessage(spec.file)}-${warsawDate()}`}.${format}`);
     },
   });
   const busy = download.isPending;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 
 import { InvoiceRegister } from './invoice-register';
 import { OrderEditRoute } from './order-edit';
+import { PersonalDataScreen } from './personal-data-screen';
 import { SettingsScreen } from './settings-screen';
 
 export const EXTRA_ROUTES: { path: string; element: ReactNode }[] = [
@@ -11,4 +12,6 @@ export const EXTRA_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'order/order/edit', element: <OrderEditRoute /> },
   { path: 'order/order/edit/:id', element: <OrderEditRoute /> },
   { path: 'order/invoice/register', element: <InvoiceRegister /> },
+  // Requests under RODO and the register of erasures (issue 38).
+  { path: 'personal-data', element: <PersonalDataScreen /> },
 ];

@@ -13,5 +13,6 @@ export const areaTitles = defineMessages({
   banners: { id: 'admin.area.banners', defaultMessage: 'Banery', description: 'Admin area: promo banners' },
   menus: { id: 'admin.area.menus', defaultMessage: 'Menu', description: 'Admin area: navigation menus' },
   contents: { id: 'admin.area.contents', defaultMessage: 'Strony treści', description: 'Admin area: content pages' },
+  personalData: { id: 'admin.area.personalData', defaultMessage: 'Dane osobowe', description: 'Admin area: personal data (RODO requests and the register of erasures)' },
   settings: { id: 'admin.area.settings', defaultMessage: 'Ustawienia firmy', description: 'Admin area: company settings' },
 });

@@ -75,6 +75,7 @@ export const attentionTexts = defineMessages({
   ksefRejected: { id: 'admin.home.ksefRejected', defaultMessage: 'Faktury odrzucone przez KSeF', description: 'Attention: invoices KSeF rejected' },
   ksefDeadlines: { id: 'admin.home.ksefDeadlines', defaultMessage: 'Faktury offline z bliskim terminem wysłania', description: 'Attention: offline invoices whose deadline to reach KSeF is near' },
   complaintsDue: { id: 'admin.home.complaintsDue', defaultMessage: 'Reklamacje z terminem w ciągu 7 dni', description: 'Attention: complaints with a deadline within 7 days' },
+  privacyRequests: { id: 'admin.home.privacyRequests', defaultMessage: 'Wnioski RODO czekające na odpowiedź', description: 'Attention: requests about personal data not answered yet' },
   paymentsDue: { id: 'admin.home.paymentsDue', defaultMessage: 'Zamówienia czekające na płatność', description: 'Attention: orders waiting for payment before they expire' },
 });
 

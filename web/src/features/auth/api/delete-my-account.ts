@@ -15,9 +15,13 @@ const responseSchema = z.object({
   }),
 });
 
-export async function deleteMyAccount(password: string): Promise<AccountDeleted> {
-  const body = await apiClient.post('/user/user/delete-my-account', { body: { password } });
+/** The `data` of an answer with `AccountDeleted` (also a guest's erasure by their link). */
+export function accountDeletedOf(body: unknown): AccountDeleted {
   return responseSchema.parse(body).data;
+}
+
+export async function deleteMyAccount(password: string): Promise<AccountDeleted> {
+  return accountDeletedOf(await apiClient.post('/user/user/delete-my-account', { body: { password } }));
 }
 
 export function useDeleteMyAccount() {

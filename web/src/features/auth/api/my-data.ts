@@ -1,5 +1,6 @@
 // GET /api/user/user/my-data: everything the carrier holds about the logged-in customer (RODO art. 15
-// and 20), for the JSON download and the readable page.
+// and 20), for the JSON download and the readable page. A guest's data (personal-data.tsx, by the
+// e-mailed link) have the same shape without an account (`account` null).
 import { useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 
@@ -13,17 +14,21 @@ export type MyData = ApiSchema<'MyData'>;
 const responseSchema = z.object({
   data: z.object({
     generated_at: z.string(),
-    account: z.object({ email: z.string(), first_name: z.string(), last_name: z.string(), phone: z.string() }),
+    account: z.optional(z.nullable(z.object({ email: z.string(), first_name: z.string(), last_name: z.string(), phone: z.string() }))),
     orders: z.array(z.unknown()),
     complaints: z.array(z.unknown()),
     messages: z.array(z.unknown()),
   }),
 });
 
-export async function getMyData({ signal }: { signal?: AbortSignal } = {}): Promise<MyData> {
-  const body = await apiClient.get('/user/user/my-data', { signal });
+/** The `data` of an answer with `MyData`, its outline checked. */
+export function myDataOf(body: unknown): MyData {
   responseSchema.parse(body);
   return (body as { data: MyData }).data;
+}
+
+export async function getMyData({ signal }: { signal?: AbortSignal } = {}): Promise<MyData> {
+  return myDataOf(await apiClient.get('/user/user/my-data', { signal }));
 }
 
 export function useMyData() {

@@ -24,6 +24,11 @@ const messages = defineMessages({
     defaultMessage: 'Nie masz konta? Zarejestruj się',
     description: 'Link from the login form to the registration page',
   },
+  guestData: {
+    id: 'auth.login.guestData',
+    defaultMessage: 'Kupujesz bez konta? Zobacz lub usuń swoje dane osobowe',
+    description: 'Link from the login form to the guest\'s personal data page (issue 38)',
+  },
 });
 
 /** E-mail and password. On success the session is stored and the page's guard moves on. */
@@ -63,6 +68,9 @@ export function LoginForm() {
       </div>
       <p className="form__footer">
         <Link to={localized('/register')}>{intl.formatMessage(messages.noAccount)}</Link>
+      </p>
+      <p className="form__footer">
+        <Link to={localized('/personal-data')}>{intl.formatMessage(messages.guestData)}</Link>
       </p>
     </form>
   );

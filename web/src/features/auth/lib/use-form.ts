@@ -26,9 +26,12 @@ export function useForm<F extends string>(initial: Record<F, string>, validate: 
   const formRef = useRef<HTMLFormElement>(null);
   const [order] = useState(() => Object.keys(initial) as F[]);
 
-  // After the errors have rendered, so the field's description already holds its message.
+  // After the errors have rendered, so the field's description already holds its message. Once per
+  // request: correcting a field clears its error, and the focus must stay where the person types.
+  const focused = useRef(0);
   useEffect(() => {
-    if (focusRequest === 0) return;
+    if (focusRequest === focused.current) return;
+    focused.current = focusRequest;
     const first = order.find((name) => errors[name] !== undefined);
     const element = first ? formRef.current?.elements.namedItem(first) : null;
     if (element instanceof HTMLElement) element.focus();

@@ -1,6 +1,8 @@
 import { defineMessages, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 
 import { BRAND_NAME, COPYRIGHT_START_YEAR } from '@/config/brand';
+import { useLocalizedPath } from '@/i18n/use-locale';
 import { HtmlContent } from '@/shared/ui/html-content';
 
 import { usePublicSettings } from '../api/get-public-settings';
@@ -29,11 +31,17 @@ const menuLabels = defineMessages({
   },
 });
 
+/** The guest's page of their personal data (issue 38): whoever bought without an account finds it here. */
+const privacy = defineMessages({
+  personalData: { id: 'layout.footer.personalData', defaultMessage: 'Twoje dane osobowe', description: 'Footer link to the page where a guest sees, downloads or erases their personal data' },
+});
+
 const FOOTER_SLOTS = ['page_footer_1', 'page_footer_2'] as const;
 
 /** Two menu columns, the two contact texts from the company settings and the copyright (docs/web.md, 'Menus'). */
 export function SiteFooter() {
   const intl = useIntl();
+  const localized = useLocalizedPath();
   // The footer texts are optional decoration: while they load, or if the call fails, the footer
   // simply shows without them (the rest of the page must not depend on this request).
   const settings = usePublicSettings().data;
@@ -50,13 +58,18 @@ export function SiteFooter() {
         ))}
       </div>
       <div className="container">
-        <p className="site-footer__copyright">
-          {intl.formatMessage(messages.copyright, {
-            startYear: String(COPYRIGHT_START_YEAR),
-            currentYear: String(new Date().getFullYear()),
-            brand: BRAND_NAME,
-          })}
-        </p>
+        <div className="site-footer__bottom">
+          <p className="site-footer__copyright">
+            {intl.formatMessage(messages.copyright, {
+              startYear: String(COPYRIGHT_START_YEAR),
+              currentYear: String(new Date().getFullYear()),
+              brand: BRAND_NAME,
+            })}
+          </p>
+          <Link className="site-footer__privacy" to={localized('/personal-data')}>
+            {intl.formatMessage(privacy.personalData)}
+          </Link>
+        </div>
       </div>
     </footer>
   );

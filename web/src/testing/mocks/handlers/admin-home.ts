@@ -79,6 +79,7 @@ export function adminHomeData() {
     ksef_deadlines: 0,
     complaints_due: 1,
     payments_due: 0,
+    privacy_requests: 1,
   };
   return { today, courses, sales: sales(today), attention };
 }

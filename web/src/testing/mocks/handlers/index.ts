@@ -11,6 +11,7 @@ import { complaintHandlers } from './complaints';
 import { couponBatchHandlers } from './coupon-batch';
 import { disruptionHandlers } from './disruption';
 import { driverHandlers } from './driver';
+import { privacyHandlers } from './privacy';
 import { routeListHandlers } from './route-lists';
 import { ticketChangeHandlers } from './ticket-changes';
 import { userTicketHandlers } from './user-tickets';
@@ -32,4 +33,5 @@ export const handlers = [
   ...driverHandlers,
   ...disruptionHandlers,
   ...complaintHandlers,
+  ...privacyHandlers,
 ];
