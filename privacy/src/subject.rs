@@ -6,7 +6,7 @@ use std::fmt;
 use uuid::Uuid;
 
 /// A data subject's name, as it is written inside sealed values and in the key table:
-/// `order:{id}:customer`, `order:{id}:buyer`, `complaint:{id}`. Only ASCII letters,
+/// `order:{id}:customer`, `order:{id}:buyer`, `complaint:{id}`, `account:{id}`. Only ASCII letters,
 /// digits, `-` and `:` (so it never needs escaping inside JSON or a sealed value).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Subject(String);
@@ -20,6 +20,12 @@ impl Subject {
     /// The buyer an order's invoice names: kept as long as the invoice must be.
     pub fn order_buyer(order_id: Uuid) -> Self {
         Subject(format!("order:{order_id}:buyer"))
+    }
+
+    /// A customer's account (its row in `users`): no value of it is sealed in an event, but
+    /// its erasure is registered like the others.
+    pub fn account(user_id: Uuid) -> Self {
+        Subject(format!("account:{user_id}"))
     }
 
     /// Who filed a complaint, and what they and the carrier wrote.
@@ -53,7 +59,9 @@ mod tests {
     #[test]
     fn a_subject_reads_back_as_written_and_nothing_else_is_one() {
         let id = Uuid::new_v4();
-        for subject in [Subject::order_customer(id), Subject::order_buyer(id), Subject::complaint(id)] {
+        for subject in
+            [Subject::order_customer(id), Subject::order_buyer(id), Subject::complaint(id), Subject::account(id)]
+        {
             assert_eq!(Subject::parse(subject.as_str()), Some(subject.clone()));
         }
         for not in ["", "order/1", "a\"b", "zażółć", &"x".repeat(81)] {

@@ -299,6 +299,7 @@ pub async fn reapply(store: &dyn EventStore, keys: &Keyring, pool: &PgPool) -> R
                 Err(e) => return Err(e),
             },
             (Some("complaint"), Some(complaint_id)) => scrub::complaint(pool, complaint_id).await?,
+            (Some("account"), Some(user_id)) => person::empty_account(&mut *pool.acquire().await?, user_id).await?,
             _ => {}
         }
     }

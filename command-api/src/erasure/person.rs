@@ -106,8 +106,29 @@ pub async fn erase(state: &CommandState, whose: Whose<'_>, request: &Request<'_>
             done.kept.push(kept_data(&number, &kept));
         }
     }
-    close_account(state, whose).await?;
+    close_account(state, whose, request).await?;
     Ok(done)
+}
+
+/// Account `id`'s row emptied of every personal value and locked (its id stays: orders and
+/// stamps name it), its sessions and links and the login attempts of its e-mail gone.
+pub async fn empty_account(conn: &mut sqlx::PgConnection, id: Uuid) -> sqlx::Result<()> {
+    let email: Option<String> =
+        sqlx::query_scalar("select email from users where id = $1").bind(id).fetch_optional(&mut *conn).await?;
+    sqlx::query("delete from auth_tokens where user_id = $1").bind(id).execute(&mut *conn).await?;
+    if let Some(email) = &email {
+        sqlx::query("delete from login_attempts where email = lower($1)").bind(email).execute(&mut *conn).await?;
+    }
+    sqlx::query(
+        "update users set email = 'usuniete-' || id || '@invalid', first_name = $2, last_name = '', phone = '',
+                password_hash = '!', active = false, updated_at = now()
+         where id = $1",
+    )
+    .bind(id)
+    .bind(privacy::ERASED_TEXT)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 fn kept_data(number: &str, kept: &Kept) -> KeptData {
@@ -124,8 +145,8 @@ fn kept_data(number: &str, kept: &Kept) -> KeptData {
 
 /// The customer's account row kept (orders and stamps name its id) without a personal
 /// value and unable to log in; its sessions, links and login attempts gone; the guest
-/// links to the e-mail's data dead. One transaction.
-async fn close_account(state: &CommandState, whose: Whose<'_>) -> Result<(), ApiError> {
+/// links to the e-mail's data dead. One transaction; then the account's erasure registered.
+async fn close_account(state: &CommandState, whose: Whose<'_>, request: &Request<'_>) -> Result<(), ApiError> {
     let mut tx = state.pool.begin().await?;
     let (account, email): (Option<Uuid>, Option<String>) = match whose {
         Whose::Account(id) => {
@@ -147,20 +168,15 @@ async fn close_account(state: &CommandState, whose: Whose<'_>) -> Result<(), Api
         sqlx::query("delete from privacy_links where lower(email) = lower($1)").bind(email).execute(&mut *tx).await?;
     }
     if let Some(id) = account {
-        sqlx::query("delete from auth_tokens where user_id = $1").bind(id).execute(&mut *tx).await?;
-        if let Some(email) = &email {
-            sqlx::query("delete from login_attempts where email = lower($1)").bind(email).execute(&mut *tx).await?;
-        }
-        sqlx::query(
-            "update users set email = 'usuniete-' || id || '@invalid', first_name = $2, last_name = '', phone = '',
-                    password_hash = '!', active = false, updated_at = now()
-             where id = $1",
-        )
-        .bind(id)
-        .bind(privacy::ERASED_TEXT)
-        .execute(&mut *tx)
-        .await?;
+        empty_account(&mut tx, id).await?;
     }
     tx.commit().await?;
+    if let Some(id) = account {
+        state
+            .keys
+            .erase(&privacy::Subject::account(id), request.actor, request.by, request.reason)
+            .await
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+    }
     Ok(())
 }

@@ -23,7 +23,8 @@ const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "e.erased_at de
 const COLUMNS: &str = "e.subject, e.data, e.number, e.erased_at, e.by, e.by_email, e.reason";
 /// The register with what each subject was: `order:{id}:customer|buyer`, `complaint:{id}`.
 const FROM: &str = "(select x.subject, x.erased_at, x.reason, \
-        case when x.subject like 'complaint:%' then 'complaint' else split_part(x.subject, ':', 3) end as data, \
+        case when x.subject like 'complaint:%' then 'complaint' when x.subject like 'account:%' then 'account' \
+             else split_part(x.subject, ':', 3) end as data, \
         coalesce(o.number, c.number) as number, \
         x.actor as by, \
         case when u.role = 'SuperAdmin' then u.email end as by_email \
@@ -35,11 +36,13 @@ const FROM: &str = "(select x.subject, x.erased_at, x.reason, \
 /// One erasure.
 #[derive(Debug, Clone, Serialize, ToSchema, sqlx::FromRow)]
 pub struct ErasureView {
-    /// `order:{id}:customer`, `order:{id}:buyer` or `complaint:{id}`.
+    /// `order:{id}:customer`, `order:{id}:buyer`, `complaint:{id}` or `account:{id}`.
     pub subject: String,
-    /// `customer` (name, contact, passengers), `buyer` (the invoice's buyer) or `complaint`.
+    /// `customer` (name, contact, passengers), `buyer` (the invoice's buyer), `complaint` or
+    /// `account` (a customer's account).
     pub data: String,
-    /// The order's or the complaint's number (`null` when it is not in the read tables).
+    /// The order's or the complaint's number (`null` for an account, or when it is not in the
+    /// read tables).
     pub number: Option<String>,
     pub erased_at: DateTime<Utc>,
     /// `person` (the person themselves), `admin` (on their behalf) or `schedule` (the retention sweep).

@@ -214,6 +214,8 @@ async fn a_customer_takes_their_data_and_deletes_their_account_with_their_passwo
             .await
             .expect("row");
     assert!(!email.contains("ewa.rodo") && last_name.is_empty() && phone.is_empty(), "{email} {last_name} {phone}");
+    let register = stored(&pool, "select subject || ' ' || actor || ' ' || reason from privacy_erasures").await;
+    assert_eq!(register, [format!("account:{user_id} person usunięcie konta przez klienta")], "the account's erasure");
 
     // After the journey the sweep erases what waited.
     let keys = app.store.keys();
