@@ -118,7 +118,7 @@ pub async fn change_email(
 /// Changes the account's e-mail to the address the link was sent to (public, the link's token).
 #[utoipa::path(post, path = "/api/user/auth/confirm-email", tag = "accounts", request_body = ConfirmEmailInput,
     responses((status = 200, description = "`{\"data\": EmailChanged}`: changed", body = Data<EmailChanged>),
-        (status = 422, description = "the link is unknown, used or expired (`account.link_invalid` on `token`), or the address was registered by someone else meanwhile (`account.email_taken`)")))]
+        (status = 422, description = "the link is unknown, used or expired (`account.email_link_invalid` on `token`), or the address was registered by someone else meanwhile (`account.email_taken`)")))]
 #[tracing::instrument(skip_all)]
 pub async fn confirm_email(
     State(state): State<AccountsState>,

@@ -1,7 +1,8 @@
 //! `GET /user/user/my-data`: everything the carrier holds about the logged-in customer, in
 //! one machine-readable answer (RODO art. 15 and 20): the account, their orders with the
 //! names, contacts and invoice data they gave and the tickets, their complaints, and the
-//! messages sent about their orders (what and when, not the text). The web app offers it as
+//! messages sent to them about their orders (what and when, not the text; not the invoice
+//! office's copies, nor the marks of corrections made). The web app offers it as
 //! a JSON file and shows it as a readable page. What was erased reads as erased.
 
 use api_core::auth::AuthUser;
@@ -193,7 +194,9 @@ pub async fn collect(pool: &sqlx::PgPool, whose: Whose<'_>) -> Result<MyData, Ap
     .await?;
     let messages: Vec<MyMessageData> = sqlx::query_as(&format!(
         "select o.number as order_number, m.kind, m.sent_at from sent_messages m
-         join rm_orders o on o.order_id = m.order_id where {} order by m.sent_at",
+         join rm_orders o on o.order_id = m.order_id
+         where {} and m.kind not like 'invoice-copy/%' and m.kind not like 'invoice-correction/%'
+         order by m.sent_at",
         whose.orders()
     ))
     .bind(account_id)

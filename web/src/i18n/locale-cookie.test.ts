@@ -23,6 +23,14 @@ describe('locale cookie', () => {
     expect(replaceState).toHaveBeenCalledWith(null, '', '/en?a=1#x');
   });
 
+  it('sends the e-mailed link to a new account address to its English page when English was chosen', () => {
+    const replaceState = vi.fn();
+    const history = { state: null, replaceState } as unknown as History;
+    rememberLocale('en');
+    redirectToPreferredLocale({ pathname: '/confirm-email', search: '?token=abc', hash: '' } as Location, history);
+    expect(replaceState).toHaveBeenCalledWith(null, '', '/en/confirm-email?token=abc');
+  });
+
   it('leaves other pages, and Polish, alone', () => {
     const replaceState = vi.fn();
     const history = { state: null, replaceState } as unknown as History;

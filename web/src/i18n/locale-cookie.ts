@@ -1,6 +1,7 @@
 // The visitor's language choice, remembered in a cookie for 365 days
 // (docs/web.md, 'Every page in both languages'). Every page writes its
-// locale; opening the bare home page (`/`) with an English cookie goes to `/en`.
+// locale; opening the bare home page (`/`), or the link to a new account e-mail, with an English
+// cookie goes to its /en page.
 import { getCookie, setCookie } from '@/shared/lib/cookies';
 
 import { isLocale, localeBasePath, type Locale, DEFAULT_LOCALE } from './locales';
@@ -17,9 +18,15 @@ export function preferredLocale(): Locale | undefined {
   return value && isLocale(value) ? value : undefined;
 }
 
-/** Before the router starts: `/` -> `/en` (query and hash kept) when English was chosen. */
+/** The pages opened without the language's prefix whatever the language: the bare home page, and the
+ * link e-mailed to a new account address (`/confirm-email?token=…`, the same in both languages). */
+const UNPREFIXED = new Set(['/', '/confirm-email']);
+
+/** Before the router starts: `/` -> `/en`, `/confirm-email` -> `/en/confirm-email` (query and hash
+ * kept) when English was chosen. */
 export function redirectToPreferredLocale(location: Location = window.location, history: History = window.history): void {
   const locale = preferredLocale();
-  if (location.pathname !== '/' || !locale || locale === DEFAULT_LOCALE) return;
-  history.replaceState(history.state, '', `${localeBasePath(locale)}${location.search}${location.hash}`);
+  if (!UNPREFIXED.has(location.pathname) || !locale || locale === DEFAULT_LOCALE) return;
+  const path = location.pathname === '/' ? '' : location.pathname;
+  history.replaceState(history.state, '', `${localeBasePath(locale)}${path}${location.search}${location.hash}`);
 }

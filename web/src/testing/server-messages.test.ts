@@ -210,10 +210,25 @@ const COMPLAINT = [
   ...GENERAL,
 ];
 
+/** Changing the account's e-mail, and its link (accounts-api/src/email_change.rs). */
+const EMAIL = [
+  sample('field.blank', 'E-mail cannot be blank.', 'email'),
+  sample('field.invalid_email', 'E-mail is not a valid e-mail address.', 'email'),
+  sample('field.invalid', "This is the account's e-mail address already.", 'email'),
+  sample('field.blank', 'Password cannot be blank.', 'password'),
+  sample('password.wrong_old', 'The password is not right.', 'password'),
+  sample('account.email_taken', 'This e-mail address is already registered.', 'email'),
+  sample('auth.too_many_logins', 'Too many failed login attempts. Please wait 15 minutes and try again.'),
+  sample('account.email_link_invalid', 'This link is not valid: it has expired or was used.', 'token'),
+  ...GENERAL,
+];
+
 const accounts: Translator = (intl, text) => serverMessage(intl, text);
+const email: Translator = (intl, text) => serverMessage(intl, text, 'email');
 
 const SCREENS: [string, Translator, ServerText[]][] = [
   ['accounts and any screen (shared)', accounts, ACCOUNTS],
+  ["the account's e-mail and its link", email, EMAIL],
   ['search', searchServerMessage, SEARCH],
   ['order form, coupon, pay again', orderServerMessage, ORDER],
   ['ticket return', returnErrorMessage, RETURN],
@@ -284,6 +299,20 @@ describe('the backend’s messages on a Polish page', () => {
       'Najpierw uwzględnij albo odrzuć reklamację, potem na nią odpowiedz.',
     );
     expect(serverMessage(polish, sample('complaint.already_decided', 'Decided.'), 'panel')).toBe('Ta reklamacja została już uwzględniona albo odrzucona.');
+  });
+
+  it("say the e-mail change's refusals in its own words (one table, its `email` variant)", () => {
+    expect(serverMessage(polish, sample('field.invalid', "This is the account's e-mail address already.", 'email'), 'email')).toBe(
+      'To jest już adres e-mail Twojego konta. Podaj nowy adres.',
+    );
+    expect(serverMessage(english, sample('auth.too_many_logins', 'Too many failed login attempts.'), 'email')).toBe(
+      'Too many attempts with a wrong password. Please wait 15 minutes and try again.',
+    );
+    expect(serverMessage(polish, sample('unavailable', 'the e-mail could not be sent'), 'email')).toBe(
+      'Nie udało się wysłać wiadomości na nowy adres, więc nic się nie zmieniło. Spróbuj ponownie za chwilę.',
+    );
+    // Elsewhere, the general sentences.
+    expect(serverMessage(polish, sample('field.invalid', 'x', 'email'))).toBe('Ta wartość jest niepoprawna.');
   });
 
   it('say a price out of range in the panel in złoty, a grid cell by its name without indices', () => {

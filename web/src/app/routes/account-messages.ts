@@ -18,6 +18,11 @@ export const accountPageMessages = defineMessages({
     defaultMessage: 'Aktywacja konta',
     description: 'Title of the account activation page (/confirm)',
   },
+  confirmEmail: {
+    id: 'page.confirmEmail.title',
+    defaultMessage: 'Zmiana adresu e-mail',
+    description: 'Title of the page of the link confirming a new account e-mail (/confirm-email)',
+  },
   changePassword: {
     id: 'page.changePassword.title',
     defaultMessage: 'Zmiana hasła',

@@ -1,4 +1,4 @@
-// Accounts (issue #5): login, register, forgot, confirm, change-password (public), and the account page
+// Accounts (issue #5): login, register, forgot, confirm, confirm-email, change-password (public), and the account page
 // /user/user (logged-in users). Each page is its own lazy chunk.
 import type { RouteObject } from 'react-router';
 
@@ -18,6 +18,8 @@ export function accountRoutes(): RouteObject[] {
     },
     { path: 'forgot', lazy: async () => ({ Component: (await import('./forgot')).ForgotRoute }) },
     { path: 'confirm', lazy: async () => ({ Component: (await import('./confirm')).ConfirmRoute }) },
+    // The link sent to a new account e-mail (RODO art. 16): public, it may be opened in any browser.
+    { path: 'confirm-email', lazy: async () => ({ Component: (await import('./confirm-email')).ConfirmEmailRoute }) },
     // After deleting the account: the session is gone, so the page is public; it shows the answer.
     { path: 'account-deleted', lazy: async () => ({ Component: (await import('./account-deleted')).AccountDeletedRoute }) },
     // A guest's personal data, by a link e-mailed to an order's address (issue 38).

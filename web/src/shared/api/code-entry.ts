@@ -25,7 +25,7 @@ export interface ServerText {
 export type CodeTranslation = MessageDescriptor | ((text: ServerText) => DisplayText);
 
 /** The screens that say some codes their own way (the rest say every code as the table's `text`). */
-export type Screen = 'search' | 'order' | 'return' | 'change' | 'choice' | 'complaint' | 'panel';
+export type Screen = 'search' | 'order' | 'return' | 'change' | 'choice' | 'complaint' | 'panel' | 'email';
 
 /** A code on one screen: one translation, or one per field (the field itself, else its name without
  * indices: `prices.price` for `prices[3].price`, else the list it is an item of: `attachments` for

@@ -54,6 +54,21 @@ export const accountTexts = defineMessages({
     defaultMessage: 'Zbyt wiele nieudanych prób logowania. Odczekaj 15 minut i spróbuj ponownie.',
     description: 'Server message "Too many failed login attempts. Please wait 15 minutes and try again." (429)',
   },
+  emailSame: {
+    id: 'server.emailSame',
+    defaultMessage: 'To jest już adres e-mail Twojego konta. Podaj nowy adres.',
+    description: 'Changing the account e-mail: the new address is the current one (field.invalid on email)',
+  },
+  emailTooManyPasswords: {
+    id: 'server.emailTooManyPasswords',
+    defaultMessage: 'Zbyt wiele prób z nieprawidłowym hasłem. Odczekaj 15 minut i spróbuj ponownie.',
+    description: 'Changing the account e-mail: too many wrong passwords (auth.too_many_logins, 429)',
+  },
+  emailNotSent: {
+    id: 'server.emailNotSent',
+    defaultMessage: 'Nie udało się wysłać wiadomości na nowy adres, więc nic się nie zmieniło. Spróbuj ponownie za chwilę.',
+    description: 'Changing the account e-mail: the message with the link could not be sent (unavailable, 503)',
+  },
   pageNotFound: {
     id: 'server.pageNotFound',
     defaultMessage: 'Nie można znaleźć tej strony',

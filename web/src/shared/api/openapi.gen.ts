@@ -13863,7 +13863,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description the link is unknown, used or expired (`account.link_invalid` on `token`), or the address was registered by someone else meanwhile (`account.email_taken`) */
+                /** @description the link is unknown, used or expired (`account.email_link_invalid` on `token`), or the address was registered by someone else meanwhile (`account.email_taken`) */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -17228,14 +17228,20 @@ export interface components {
                     by: string;
                     /** @description The admin's e-mail, when an admin did it. */
                     by_email?: string | null;
-                    /** @description `customer` (name, contact, passengers), `buyer` (the invoice's buyer) or `complaint`. */
+                    /**
+                     * @description `customer` (name, contact, passengers), `buyer` (the invoice's buyer), `complaint` or
+                     *     `account` (a customer's account).
+                     */
                     data: string;
                     /** Format: date-time */
                     erased_at: string;
-                    /** @description The order's or the complaint's number (`null` when it is not in the read tables). */
+                    /**
+                     * @description The order's or the complaint's number (`null` for an account, or when it is not in the
+                     *     read tables).
+                     */
                     number?: string | null;
                     reason: string;
-                    /** @description `order:{id}:customer`, `order:{id}:buyer` or `complaint:{id}`. */
+                    /** @description `order:{id}:customer`, `order:{id}:buyer`, `complaint:{id}` or `account:{id}`. */
                     subject: string;
                 }[];
                 pagination: components["schemas"]["Pagination"];
@@ -18368,14 +18374,20 @@ export interface components {
             by: string;
             /** @description The admin's e-mail, when an admin did it. */
             by_email?: string | null;
-            /** @description `customer` (name, contact, passengers), `buyer` (the invoice's buyer) or `complaint`. */
+            /**
+             * @description `customer` (name, contact, passengers), `buyer` (the invoice's buyer), `complaint` or
+             *     `account` (a customer's account).
+             */
             data: string;
             /** Format: date-time */
             erased_at: string;
-            /** @description The order's or the complaint's number (`null` when it is not in the read tables). */
+            /**
+             * @description The order's or the complaint's number (`null` for an account, or when it is not in the
+             *     read tables).
+             */
             number?: string | null;
             reason: string;
-            /** @description `order:{id}:customer`, `order:{id}:buyer` or `complaint:{id}`. */
+            /** @description `order:{id}:customer`, `order:{id}:buyer`, `complaint:{id}` or `account:{id}`. */
             subject: string;
         };
         /** @description A refund the gateway refused, and the order it belongs to. */

@@ -61,7 +61,7 @@ export const CODE_TABLE: Readonly<Record<string, CodeEntry>> = {
   'auth.bad_credentials': { text: accountTexts.authBadCredentials },
   'auth.forbidden': { text: messages.forbidden },
   'auth.required': { text: messages.authRequired },
-  'auth.too_many_logins': { text: accountTexts.authTooManyLogins },
+  'auth.too_many_logins': { text: accountTexts.authTooManyLogins, on: { email: accountTexts.emailTooManyPasswords } },
   'change.costs_more': { text: documentedTexts.changeCostsMore },
   'change.different_route': { text: documentedTexts.changeDifferentRoute, on: { change: changeTexts.otherRoute } },
   'change.different_stops': { text: documentedTexts.changeDifferentStops, on: { change: changeTexts.otherRoute } },
@@ -147,7 +147,10 @@ export const CODE_TABLE: Readonly<Record<string, CodeEntry>> = {
     },
   },
   'field.conflict': { text: documentedTexts.fieldConflict },
-  'field.invalid': { text: documentedTexts.fieldInvalid, on: { complaint: { fields: { attachments: complaintTexts.badFile } } } },
+  'field.invalid': {
+    text: documentedTexts.fieldInvalid,
+    on: { complaint: { fields: { attachments: complaintTexts.badFile } }, email: { fields: { email: accountTexts.emailSame } } },
+  },
   'field.invalid_choice': { text: documentedTexts.fieldInvalidChoice, on: { search: { fields: { tripMode: searchTexts.tripMode } } } },
   'field.invalid_email': { text: messages.fieldNotEmail },
   'field.invalid_phone': { text: messages.fieldNotPhone },
@@ -281,6 +284,6 @@ export const CODE_TABLE: Readonly<Record<string, CodeEntry>> = {
   'ticket.unreadable': { text: documentedTexts.ticketUnreadable },
   'ticket.used': { text: documentedTexts.ticketUsed, on: { change: changeTexts.used } },
   'ticket.wrong_code': { text: documentedTexts.ticketWrongCode, on: { return: returnTexts.wrong } },
-  unavailable: { text: messages.unavailable },
+  unavailable: { text: messages.unavailable, on: { email: accountTexts.emailNotSent } },
   validation: { text: documentedTexts.validation, on: { order: orderTexts.correctFields } },
 };

@@ -12,7 +12,7 @@ import { withDisruptions } from './data/disruption-store';
 import { demoCourseId, samplePassengers } from './data/disruptions';
 import { documents } from './data/order-admin';
 import { createOrder } from './data/orders';
-import { mockTokenFor, mockUserFor } from './handlers/accounts';
+import { mockTokenFor, mockUserFor, VALID_EMAIL_TOKEN } from './handlers/accounts';
 import { GUEST_ORDER, GUEST_TOKEN } from './handlers/privacy';
 
 export interface ContractCase {
@@ -189,6 +189,14 @@ export const CONTRACT_CASES: ContractCase[] = [
   // Issue 30: the orders paid as a guest under the account's address, and attaching them.
   { method: 'get', path: '/api/user/user/guest-orders', url: '/user/user/guest-orders', as: JAN },
   { method: 'get', path: '/api/user/user/my-data', url: '/user/user/my-data', as: JAN },
+  {
+    method: 'post',
+    path: '/api/user/user/change-email',
+    url: '/user/user/change-email',
+    body: { email: 'jan.k@example.com', password: 'demo1234' },
+    as: JAN,
+  },
+  { method: 'post', path: '/api/user/auth/confirm-email', url: '/user/auth/confirm-email', body: { token: VALID_EMAIL_TOKEN } },
   { method: 'post', path: '/api/user/user/delete-my-account', url: '/user/user/delete-my-account', body: { password: 'demo1234' }, as: JAN },
   { method: 'post', path: '/api/user/user/attach-guest-orders', url: '/user/user/attach-guest-orders', body: {}, as: JAN },
   {

@@ -25,7 +25,12 @@ const WHY: Record<string, MessageDescriptor> = {
   invoice: t.whyInvoice,
   open_complaint: t.whyComplaint,
 };
-const ERASED: Record<string, MessageDescriptor> = { customer: t.dataCustomer, buyer: t.dataBuyer, complaint: t.dataComplaint };
+const ERASED: Record<string, MessageDescriptor> = {
+  customer: t.dataCustomer,
+  buyer: t.dataBuyer,
+  complaint: t.dataComplaint,
+  account: t.dataAccount,
+};
 
 /** A word of one of the tables above; a value the page does not know yet is shown as sent. */
 function said(intl: IntlShape, words: Record<string, MessageDescriptor>, value: string): string {

@@ -1,5 +1,7 @@
 import { defineMessages } from 'react-intl';
 
+import { orderStatusTexts } from '@/shared/ui/status-words';
+
 import type { Option } from '../lib/area';
 
 import { deskTexts } from './desk-messages';
@@ -141,12 +143,6 @@ export const orderTexts = defineMessages({
   trip: { id: 'admin.order.trip', defaultMessage: 'Przejazd', description: 'Heading: the trip' },
   payment: { id: 'admin.order.payment', defaultMessage: 'Płatność', description: 'Heading: payment' },
   sell: { id: 'admin.order.sell', defaultMessage: 'Sprzedaj', description: 'Button: make the sale' },
-  statusPending: { id: 'admin.order.statusPending', defaultMessage: 'Czeka na płatność', description: 'Order status' },
-  statusPaid: { id: 'admin.order.statusPaid', defaultMessage: 'Opłacone', description: 'Order status' },
-  statusExpired: { id: 'admin.order.statusExpired', defaultMessage: 'Wygasłe', description: 'Order status' },
-  statusCancelled: { id: 'admin.order.statusCancelled', defaultMessage: 'Anulowane', description: 'Order status' },
-  statusReturned: { id: 'admin.order.statusReturned', defaultMessage: 'Zwrócone', description: 'Order status' },
-  statusAbandoned: { id: 'admin.order.statusAbandoned', defaultMessage: 'Porzucone', description: 'Order status' },
   methodOnline: { id: 'admin.order.methodOnline', defaultMessage: 'Online', description: 'Payment method' },
   methodCash: { id: 'admin.order.methodCash', defaultMessage: 'Gotówka', description: 'Payment method' },
   methodCard: { id: 'admin.order.methodCard', defaultMessage: 'Terminal płatniczy', description: 'Payment method' },
@@ -191,12 +187,12 @@ export const orderValues = defineMessages<{ stretchOf: { from: string; to: strin
 
 /** An order's statuses, as the list filters and shows them. */
 export const ORDER_STATUSES: Option[] = [
-  { value: 'pending_payment', label: orderTexts.statusPending },
-  { value: 'paid', label: orderTexts.statusPaid },
-  { value: 'expired', label: orderTexts.statusExpired },
-  { value: 'cancelled', label: orderTexts.statusCancelled },
-  { value: 'returned', label: orderTexts.statusReturned },
-  { value: 'abandoned', label: orderTexts.statusAbandoned },
+  { value: 'pending_payment', label: orderStatusTexts.pending_payment },
+  { value: 'paid', label: orderStatusTexts.paid },
+  { value: 'expired', label: orderStatusTexts.expired },
+  { value: 'cancelled', label: orderStatusTexts.cancelled },
+  { value: 'returned', label: orderStatusTexts.returned },
+  { value: 'abandoned', label: orderStatusTexts.abandoned },
 ];
 
 /** Paid at the office (cash or the card terminal): its money goes back at the office too. */

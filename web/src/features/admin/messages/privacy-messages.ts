@@ -81,6 +81,7 @@ export const privacyTexts = defineMessages({
   reason: { id: 'admin.privacy.reason', defaultMessage: 'Powód', description: 'Column: why the data were erased' },
   dataCustomer: { id: 'admin.privacy.dataCustomer', defaultMessage: 'dane klienta', description: 'Erased: the customer data of an order (name, contact, passengers)' },
   dataBuyer: { id: 'admin.privacy.dataBuyer', defaultMessage: 'nabywca na fakturze', description: 'Erased: the invoice buyer of an order' },
+  dataAccount: { id: 'admin.privacy.dataAccount', defaultMessage: 'konto klienta', description: "Erased: a customer's account (its row emptied and locked)" },
   dataComplaint: { id: 'admin.privacy.dataComplaint', defaultMessage: 'reklamacja', description: 'Erased: a complaint (its e-mail, text and files)' },
   stepFailed: { id: 'admin.privacy.stepFailed', defaultMessage: 'Nie udało się. Spróbuj ponownie.', description: 'A step on a request failed for another reason' },
   exportDone: { id: 'admin.privacy.exportDone', defaultMessage: 'Dane pobrane. Wyślij je tej osobie, potem zamknij wniosek.', description: 'After the export: send the file, then close the request' },

@@ -5,22 +5,16 @@ import { useLocalizedPath } from '@/i18n/use-locale';
 import { useAuthStore } from '@/shared/stores/auth-store';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
-import { TextField } from '@/shared/ui/text-field';
 
 import type { Account } from '../api/get-my-account';
 import { useUpdateMyAccount } from '../api/update-my-account';
 import { useForm } from '../lib/use-form';
 import { validateAccount } from '../lib/validation';
 
+import { AccountEmail } from './account-email';
 import { PersonFields } from './account-fields';
-import { fieldMessages } from './auth-messages';
 
 const messages = defineMessages({
-  emailHint: {
-    id: 'auth.account.emailHint',
-    defaultMessage: 'Adresu e-mail nie można zmienić: jest loginem konta.',
-    description: 'Hint under the read-only e-mail on the account page',
-  },
   submit: {
     id: 'auth.account.submit',
     defaultMessage: 'Zapisz zmiany',
@@ -38,8 +32,8 @@ const messages = defineMessages({
   },
 });
 
-/** The account form: the e-mail is shown but not editable; names and phone are
- * (docs/web.md, 'The account's e-mail is read-only'). */
+/** The account form: the e-mail is shown read-only, corrected apart with the password and a link to
+ * the new address (account-email.tsx); names and phone are edited here. */
 export function AccountForm({ account }: { account: Account }) {
   const intl = useIntl();
   const localized = useLocalizedPath();
@@ -50,33 +44,27 @@ export function AccountForm({ account }: { account: Account }) {
   );
 
   return (
-    <form
-      ref={formRef}
-      className="form"
-      noValidate
-      onSubmit={handleSubmit((values) =>
-        update.mutate(values, {
-          onError: showServerErrors,
-          onSuccess: () => showToast({ type: 'success', message: messages.saved }),
-        }),
-      )}
-    >
-      <TextField
-        name="email"
-        label={intl.formatMessage(fieldMessages.email)}
-        hint={intl.formatMessage(messages.emailHint)}
-        type="email"
-        value={account.email}
-        readOnly
-        autoComplete="email"
-      />
-      <PersonFields field={field} />
-      <div className="form__actions">
-        <Button type="submit" disabled={update.isPending}>
-          {intl.formatMessage(messages.submit)}
-        </Button>
-        <Link to={localized('/change-password')}>{intl.formatMessage(messages.changePassword)}</Link>
-      </div>
-    </form>
+    <>
+      <AccountEmail email={account.email} />
+      <form
+        ref={formRef}
+        className="form"
+        noValidate
+        onSubmit={handleSubmit((values) =>
+          update.mutate(values, {
+            onError: showServerErrors,
+            onSuccess: () => showToast({ type: 'success', message: messages.saved }),
+          }),
+        )}
+      >
+        <PersonFields field={field} />
+        <div className="form__actions">
+          <Button type="submit" disabled={update.isPending}>
+            {intl.formatMessage(messages.submit)}
+          </Button>
+          <Link to={localized('/change-password')}>{intl.formatMessage(messages.changePassword)}</Link>
+        </div>
+      </form>
+    </>
   );
 }

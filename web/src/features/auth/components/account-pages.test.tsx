@@ -14,7 +14,7 @@ describe('account page (/user/user)', () => {
     const email = await screen.findByLabelText('E-mail');
     expect(email).toHaveValue('jan.kowalski@example.com');
     expect(email).toHaveAttribute('readonly');
-    expect(email).toHaveAccessibleDescription('Adresu e-mail nie można zmienić: jest loginem konta.');
+    expect(email).toHaveAccessibleDescription('Adres e-mail jest loginem konta.');
     expect(screen.getByLabelText('Telefon (opcjonalnie)')).toHaveValue('+48 600 100 200');
 
     await user.clear(screen.getByLabelText('Imię'));

@@ -2,18 +2,27 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
+import { formatDisplayText } from '@/shared/lib/display-text';
 import { Button } from '@/shared/ui/button';
+import { complaintStateTexts, orderStatusTexts, ticketStatusTexts, wordsFor } from '@/shared/ui/status-words';
 
 import type { MyData } from '../api/my-data';
+import { consentText, messageKindText } from '../lib/data-words';
 
 import { privacyMessages as m, privacyValues as v } from './privacy-messages';
 
 /** Everything held about a person, readable and printable: the account (when there is one), the orders
- * with their tickets, the complaints and the messages sent; `actions` beside the print button. */
+ * with their tickets and the consents given with them, the complaints and the messages sent, their
+ * states and kinds in words; `actions` beside the print button. */
 export function MyDataView({ data, actions }: { data: MyData; actions?: ReactNode }) {
   const intl = useIntl();
   const f = useFormatters();
   const at = (instant: string) => `${f.date(instant)} ${f.time(instant)}`;
+  /** A state in the words of `texts`, or as sent when they do not name it. */
+  const said = (texts: Parameters<typeof wordsFor>[0], code: string) => {
+    const words = wordsFor(texts, code);
+    return words ? intl.formatMessage(words) : code;
+  };
   const none = <p>{intl.formatMessage(m.none)}</p>;
   const { account } = data;
   return (
@@ -37,7 +46,7 @@ export function MyDataView({ data, actions }: { data: MyData; actions?: ReactNod
         ? none
         : data.orders.map((order) => (
             <section key={order.number} className="my-data__order">
-              <h3>{intl.formatMessage(v.orderHeading, { number: order.number, date: f.date(order.placed_at), status: order.status })}</h3>
+              <h3>{intl.formatMessage(v.orderHeading, { number: order.number, date: f.date(order.placed_at), status: said(orderStatusTexts, order.status) })}</h3>
               <p>
                 {intl.formatMessage(v.orderCustomer, {
                   name: [order.first_name, order.last_name].join(' '),
@@ -56,19 +65,39 @@ export function MyDataView({ data, actions }: { data: MyData; actions?: ReactNod
               </p>
               {order.invoice ? <p>{Object.values(order.invoice).filter((value) => typeof value === 'string').join(', ')}</p> : null}
               <ul>
-                {order.tickets.map((ticket) => (
-                  <li key={ticket.number}>
-                    {intl.formatMessage(v.ticketLine, {
-                      number: ticket.number,
-                      from: ticket.from_name,
-                      to: ticket.to_name,
-                      when: at(ticket.departure_at),
-                      status: ticket.status,
-                      passenger: ticket.passenger_name ?? '',
-                    })}
-                  </li>
-                ))}
+                {order.tickets.map((ticket) => {
+                  const line = {
+                    number: ticket.number,
+                    from: ticket.from_name,
+                    to: ticket.to_name,
+                    when: at(ticket.departure_at),
+                    status: said(ticketStatusTexts, ticket.status),
+                  };
+                  return (
+                    <li key={ticket.number}>
+                      {ticket.passenger_name
+                        ? intl.formatMessage(v.ticketLinePassenger, { ...line, passenger: ticket.passenger_name })
+                        : intl.formatMessage(v.ticketLine, line)}
+                    </li>
+                  );
+                })}
               </ul>
+              {/* None for a sale at the office's desk: nothing to say then. */}
+              {order.consents.length > 0 ? (
+                <>
+                  <p>{intl.formatMessage(m.consents)}</p>
+                  <ul>
+                    {order.consents.map((consent) => (
+                      <li key={consent.kind}>
+                        {intl.formatMessage(v.consentLine, {
+                          consent: formatDisplayText(intl, consentText(consent.kind)),
+                          when: at(consent.given_at),
+                        })}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              ) : null}
             </section>
           ))}
       <h2>{intl.formatMessage(m.complaints)}</h2>
@@ -81,7 +110,7 @@ export function MyDataView({ data, actions }: { data: MyData; actions?: ReactNod
                   number: complaint.number,
                   order: complaint.order_number,
                   date: f.date(complaint.filed_at),
-                  state: complaint.state,
+                  state: said(complaintStateTexts, complaint.state),
                 })}
               </h3>
               <p>{complaint.text}</p>
@@ -94,7 +123,11 @@ export function MyDataView({ data, actions }: { data: MyData; actions?: ReactNod
         <ul>
           {data.messages.map((message) => (
             <li key={`${message.order_number}-${message.kind}`}>
-              {intl.formatMessage(v.messageLine, { when: at(message.sent_at), order: message.order_number, kind: message.kind })}
+              {intl.formatMessage(v.messageLine, {
+                when: at(message.sent_at),
+                order: message.order_number,
+                kind: formatDisplayText(intl, messageKindText(message.kind)),
+              })}
             </li>
           ))}
         </ul>

@@ -58,6 +58,35 @@ export const privacyMessages = defineMessages({
   messages: { id: 'auth.privacy.messages', defaultMessage: 'Wysłane wiadomości', description: 'Section heading: the messages sent' },
   none: { id: 'auth.privacy.none', defaultMessage: 'Brak.', description: 'A section of the my-data page with nothing in it' },
   print: { id: 'auth.privacy.print', defaultMessage: 'Drukuj', description: 'Button: print the my-data page' },
+  consents: { id: 'auth.privacy.consents', defaultMessage: 'Zgody wyrażone przy zamówieniu:', description: 'On the my-data page: the consents given with an order follow' },
+  consentTerms: { id: 'auth.privacy.consentTerms', defaultMessage: 'Akceptacja regulaminu', description: 'A consent given with an order: the terms and conditions accepted' },
+  consentPersonalData: {
+    id: 'auth.privacy.consentPersonalData',
+    defaultMessage: 'Zgoda na przetwarzanie danych osobowych',
+    description: 'A consent given with an order: to the processing of the personal data',
+  },
+  kindTickets: { id: 'auth.privacy.kindTickets', defaultMessage: 'bilety', description: 'A message sent (my-data page): the tickets' },
+  kindTicketsEmail: { id: 'auth.privacy.kindTicketsEmail', defaultMessage: 'bilety e-mailem', description: 'A message sent (my-data page): the tickets by e-mail' },
+  kindTicketsSms: { id: 'auth.privacy.kindTicketsSms', defaultMessage: 'bilety SMS-em', description: 'A message sent (my-data page): the tickets by text message' },
+  kindTicketsEmailAgain: {
+    id: 'auth.privacy.kindTicketsEmailAgain',
+    defaultMessage: 'bilety ponownie e-mailem',
+    description: 'A message sent (my-data page): the tickets sent again by e-mail, on request',
+  },
+  kindTicketsSmsAgain: {
+    id: 'auth.privacy.kindTicketsSmsAgain',
+    defaultMessage: 'bilety ponownie SMS-em',
+    description: 'A message sent (my-data page): the tickets sent again by text message, on request',
+  },
+  kindPaymentLink: { id: 'auth.privacy.kindPaymentLink', defaultMessage: 'link do płatności', description: 'A message sent (my-data page): the link to pay the order' },
+  kindTicketMoved: { id: 'auth.privacy.kindTicketMoved', defaultMessage: 'zmiana kursu biletu', description: 'A message sent (my-data page): a ticket was moved to another departure' },
+  kindTicketReturned: { id: 'auth.privacy.kindTicketReturned', defaultMessage: 'zwrot biletu', description: 'A message sent (my-data page): a ticket was returned' },
+  kindDisruption: {
+    id: 'auth.privacy.kindDisruption',
+    defaultMessage: 'powiadomienie o odwołaniu lub opóźnieniu kursu',
+    description: 'A message sent (my-data page): the notice of a cancelled or delayed departure',
+  },
+  kindComplaint: { id: 'auth.privacy.kindComplaint', defaultMessage: 'wiadomość w sprawie reklamacji', description: 'A message sent (my-data page): about a complaint' },
 });
 
 /** The privacy texts with values. */
@@ -67,16 +96,36 @@ export const privacyValues = defineMessages<{
   orderHeading: { number: string; date: string; status: string };
   orderCustomer: { name: string; email: string; phone: string };
   orderTrip: { route: string; from: string; to: string; when: string; total: string };
-  ticketLine: { number: string; from: string; to: string; when: string; status: string; passenger: string };
+  ticketLine: { number: string; from: string; to: string; when: string; status: string };
+  ticketLinePassenger: { number: string; from: string; to: string; when: string; status: string; passenger: string };
   complaintHeading: { number: string; order: string; date: string; state: string };
   messageLine: { when: string; order: string; kind: string };
+  consentLine: { consent: string; when: string };
+  kindInvoiceMail: { number: string };
+  kindInvoiceCopy: { number: string };
 }>({
   keptItem: { id: 'auth.privacy.keptItem', defaultMessage: 'zamówienie {number}: {data} do {until} ({why})', description: 'One kept item after the account was deleted' },
   generated: { id: 'auth.privacy.generated', defaultMessage: 'Stan na {when}', description: 'When the data on the my-data page were read' },
-  orderHeading: { id: 'auth.privacy.orderHeading', defaultMessage: '{number}, złożone {date}, {status}', description: 'An order on the my-data page: number, when placed, status' },
+  orderHeading: { id: 'auth.privacy.orderHeading', defaultMessage: '{number}, złożone {date} · {status}', description: 'An order on the my-data page: number, when placed, status' },
   orderCustomer: { id: 'auth.privacy.orderCustomer', defaultMessage: '{name}, {email}, {phone}', description: 'An order on the my-data page: who ordered' },
   orderTrip: { id: 'auth.privacy.orderTrip', defaultMessage: '{route}: {from} → {to}, {when}, {total}', description: 'An order on the my-data page: the trip and the total' },
-  ticketLine: { id: 'auth.privacy.ticketLine', defaultMessage: '{number}: {from} → {to}, {when}, {status} {passenger}', description: 'A ticket on the my-data page' },
+  ticketLine: { id: 'auth.privacy.ticketLine', defaultMessage: '{number}: {from} → {to}, {when} · {status}', description: 'A ticket on the my-data page (the buyer travels on it): number, stretch, departure, status' },
+  ticketLinePassenger: {
+    id: 'auth.privacy.ticketLinePassenger',
+    defaultMessage: '{number}: {from} → {to}, {when} · pasażer: {passenger} · {status}',
+    description: 'A ticket on the my-data page with the passenger named on the order',
+  },
   complaintHeading: { id: 'auth.privacy.complaintHeading', defaultMessage: '{number} (zamówienie {order}), {date}, {state}', description: 'A complaint on the my-data page' },
   messageLine: { id: 'auth.privacy.messageLine', defaultMessage: '{when}: {order}, {kind}', description: 'A message sent, on the my-data page' },
+  consentLine: { id: 'auth.privacy.consentLine', defaultMessage: '{consent} – {when}', description: 'A consent given with an order, and when (my-data page)' },
+  kindInvoiceMail: {
+    id: 'auth.privacy.kindInvoiceMail',
+    defaultMessage: 'dokument {number} (faktura lub korekta) e-mailem',
+    description: 'A message sent (my-data page): an invoice or its correction, by its number, e-mailed to the customer',
+  },
+  kindInvoiceCopy: {
+    id: 'auth.privacy.kindInvoiceCopy',
+    defaultMessage: 'kopia dokumentu {number} dla biura faktur',
+    description: "A message sent (my-data page): a copy of an invoice or correction to the carrier's invoice office",
+  },
 });

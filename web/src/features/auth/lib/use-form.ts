@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEv
 import { useIntl } from 'react-intl';
 
 import { isApiError } from '@/shared/api/api-error';
-import { serverText } from '@/shared/api/server-messages';
+import { serverText, type Screen } from '@/shared/api/server-messages';
 import { formatDisplayText } from '@/shared/lib/display-text';
 
 import type { FormErrors } from './validation';
@@ -18,7 +18,8 @@ export interface FieldProps {
   error: string | undefined;
 }
 
-export function useForm<F extends string>(initial: Record<F, string>, validate: (values: Record<F, string>) => FormErrors<F>) {
+/** `screen`: the form words some codes its own way (server-code-texts.ts). */
+export function useForm<F extends string>(initial: Record<F, string>, validate: (values: Record<F, string>) => FormErrors<F>, screen?: Screen) {
   const intl = useIntl();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FormErrors<F>>({});
@@ -71,7 +72,7 @@ export function useForm<F extends string>(initial: Record<F, string>, validate: 
     const next: FormErrors<F> = {};
     for (const fieldError of error.errors) {
       const name = fieldError.field;
-      if (order.includes(name as F) && next[name as F] === undefined) next[name as F] = serverText(fieldError);
+      if (order.includes(name as F) && next[name as F] === undefined) next[name as F] = serverText(fieldError, screen);
     }
     showErrors(next);
   };

@@ -5,6 +5,7 @@
 import type { MessageDescriptor } from 'react-intl';
 
 import { RegisterInput } from '@/shared/api/limits.gen';
+import { serverText } from '@/shared/api/server-messages';
 import type { DisplayText } from '@/shared/lib/display-text';
 import { optional } from '@/shared/rules/problem';
 import { problemText } from '@/shared/rules/problem-text';
@@ -129,5 +130,20 @@ export function validateAccount(values: AccountValues): FormErrors<keyof Account
     first_name: checkName(values.first_name, m.firstNameRequired),
     last_name: checkName(values.last_name, m.lastNameRequired),
     phone: checkPhone(values.phone),
+  });
+}
+
+export interface ChangeEmailValues {
+  email: string;
+  password: string;
+}
+
+/** A new address for the account (`current` is its address now) and the current password. The same
+ * address is refused as the server refuses it (`field.invalid` on `email`, in the form's words). */
+export function validateChangeEmail(values: ChangeEmailValues, current: string): FormErrors<keyof ChangeEmailValues> {
+  const same = values.email.trim().toLowerCase() === current.trim().toLowerCase();
+  return only({
+    email: checkEmail(values.email) ?? (same ? serverText({ code: 'field.invalid', field: 'email', message: '' }, 'email') : undefined),
+    password: values.password ? undefined : m.oldPasswordRequired,
   });
 }

@@ -1,11 +1,12 @@
 // /user/complaints: the logged-in customer's complaints (those filed while logged in), newest first:
 // each with its number, order, state, the days the carrier answers by, and its answer once given.
-import { defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 
 import { useLocalizedPath } from '@/i18n/use-locale';
 import { useLoaderWhile } from '@/shared/hooks/use-loader-while';
 import { Page } from '@/shared/ui/page';
+import { complaintStateTexts, wordsFor } from '@/shared/ui/status-words';
 
 import { useMyComplaints, type Complaint } from '../api/get-my-complaints';
 
@@ -28,22 +29,9 @@ const valueMessages = defineMessages<{ order: { number: string }; answerBy: { da
   },
 });
 
-/** The states' names (`received`, `acknowledged`, `accepted`, `rejected`, `answered`). */
-const complaintStates = defineMessages({
-  received: { id: 'complaints.state.received', defaultMessage: 'przyjęta', description: 'Complaint state: received' },
-  acknowledged: { id: 'complaints.state.acknowledged', defaultMessage: 'rozpatrywana', description: 'Complaint state: under consideration' },
-  accepted: { id: 'complaints.state.accepted', defaultMessage: 'uwzględniona', description: 'Complaint state: accepted' },
-  rejected: { id: 'complaints.state.rejected', defaultMessage: 'nieuwzględniona', description: 'Complaint state: rejected' },
-  answered: { id: 'complaints.state.answered', defaultMessage: 'rozpatrzona, z odpowiedzią', description: 'Complaint state: answered' },
-});
-
-function stateLabel(state: string): MessageDescriptor | null {
-  return Object.entries(complaintStates).find(([key]) => key === state)?.[1] ?? null;
-}
-
 function ComplaintItem({ complaint }: { complaint: Complaint }) {
   const intl = useIntl();
-  const label = stateLabel(complaint.state);
+  const label = wordsFor(complaintStateTexts, complaint.state);
   return (
     <li className="complaint-list__item">
       <h2>

@@ -1,24 +1,18 @@
 // How ticket states and legs are named on the user's screens.
 import { defineMessages, type MessageDescriptor } from 'react-intl';
 
+import { ticketStatusTexts } from '@/shared/ui/status-words';
+
 const messages = defineMessages({
-  valid: { id: 'tickets.status.valid', defaultMessage: 'Ważny', description: 'Ticket status: valid' },
-  returned: { id: 'tickets.status.returned', defaultMessage: 'Zwrócony', description: 'Ticket status: returned' },
-  used: { id: 'tickets.status.used', defaultMessage: 'Wykorzystany', description: 'Ticket status: used' },
-  pending: {
-    id: 'tickets.status.pending',
-    defaultMessage: 'Oczekuje na płatność',
-    description: 'Ticket of an order that is not paid yet',
-  },
   outbound: { id: 'tickets.leg.outbound', defaultMessage: 'Tam', description: 'Ticket leg: outbound' },
   back: { id: 'tickets.leg.back', defaultMessage: 'Powrót', description: 'Ticket leg: return' },
 });
 
 export function ticketStatusLabel(status: string, orderStatus?: string): MessageDescriptor {
-  if (orderStatus === 'pending_payment') return messages.pending;
-  if (status === 'returned') return messages.returned;
-  if (status === 'used') return messages.used;
-  return messages.valid;
+  if (orderStatus === 'pending_payment') return ticketStatusTexts.pending;
+  if (status === 'returned') return ticketStatusTexts.returned;
+  if (status === 'used') return ticketStatusTexts.used;
+  return ticketStatusTexts.valid;
 }
 
 export function legLabel(leg: string): MessageDescriptor {

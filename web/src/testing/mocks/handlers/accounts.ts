@@ -4,7 +4,9 @@
 //
 // Demo accounts (as seeded by the backend): jan.kowalski@example.com (User), admin@example.com
 // (SuperAdmin) and driver@example.com (Driver), password demo1234; nieaktywny@example.com has not activated its account.
-// Tokens for links: confirm with `poprawny-token`, reset the password with `reset-token`.
+// Tokens for links: confirm with `poprawny-token`, reset the password with `reset-token`; Jan's e-mail
+// becomes jan.nowy@example.com with `nowy-email-token` (and `zajety-email-token` names admin@example.com,
+// registered meanwhile); a change of e-mail asked in the mock gets the token `email-change-{n}`.
 import { http, HttpResponse } from 'msw';
 
 import { email as emailRule } from '@/shared/rules/values';
@@ -18,6 +20,11 @@ const isEmail = (value: string) => emailRule(value) === null;
 export const DEMO_PASSWORD = 'demo1234';
 export const VALID_ACTIVATION_TOKEN = 'poprawny-token';
 export const VALID_RESET_TOKEN = 'reset-token';
+/** The link confirming Jan's new e-mail (`NEW_EMAIL`), as if he had asked for it. */
+export const VALID_EMAIL_TOKEN = 'nowy-email-token';
+export const NEW_EMAIL = 'jan.nowy@example.com';
+/** A link to an address someone registered before it was opened. */
+export const TAKEN_EMAIL_TOKEN = 'zajety-email-token';
 
 interface MockAccount {
   id: string;
@@ -78,6 +85,13 @@ function demoAccounts(): MockAccount[] {
 let accounts = demoAccounts();
 /** token -> account id */
 let sessions = new Map<string, string>();
+/** The links of e-mail changes asked for: token -> the account and its new address. */
+let emailChanges = new Map<string, { id: string; email: string }>();
+
+/** The token of the last e-mail change asked for in the mock (what its e-mail would carry). */
+export function lastEmailChangeToken(): string | undefined {
+  return [...emailChanges.keys()].at(-1);
+}
 
 /** The token a test can put in the auth store to be "logged in" as a demo account. */
 export function mockTokenFor(email: string): string {
@@ -95,6 +109,11 @@ export function resetAccountsMock(): void {
   accounts = demoAccounts();
   // Every demo account starts with a known session, so tests can start logged in.
   sessions = new Map(accounts.map((account) => [mockTokenFor(account.email), account.id]));
+  const jan = accounts[0]?.id ?? '';
+  emailChanges = new Map([
+    [VALID_EMAIL_TOKEN, { id: jan, email: NEW_EMAIL }],
+    [TAKEN_EMAIL_TOKEN, { id: jan, email: 'admin@example.com' }],
+  ]);
 }
 resetAccountsMock();
 
@@ -157,6 +176,52 @@ function checkFields(values: Record<string, unknown>, fields: string[], optional
     else if (field === 'phone' && !PHONE.test(value)) fail('field.bad_characters', 'contains characters that are not allowed.');
   }
   return errors;
+}
+
+/** The orders, complaints and messages in a copy of a customer's data (`GET /user/user/my-data`): one
+ * order placed online (its consents, a ticket returned, one with a passenger's name), one bought at the
+ * office's desk (no consents); codes as the backend sends them. */
+function myOrders(a: MockAccount) {
+  const customer = { first_name: a.first_name, last_name: a.last_name, email: a.email, phone: a.phone };
+  const trip = { route_name: 'Nisko – Kraków', from_name: 'Nisko', to_name: 'Kraków', departure_at: '2026-12-05T06:30:00Z' };
+  const ticket = (number: string, status: string, passenger_name: string | null) => ({ number, status, from_name: 'Nisko', to_name: 'Kraków', departure_at: trip.departure_at, passenger_name });
+  return {
+    orders: [
+      {
+        number: 'NB-2026-000041',
+        placed_at: '2026-11-20T09:30:00Z',
+        status: 'paid',
+        ...customer,
+        ...trip,
+        total: 10800,
+        invoice: null,
+        tickets: [ticket('NB-2026-000041-1', 'valid', null), ticket('NB-2026-000041-2', 'returned', 'Anna Kowalska')],
+        consents: [
+          { kind: 'terms', given_at: '2026-11-20T09:30:00Z' },
+          { kind: 'personal_data', given_at: '2026-11-20T09:30:00Z' },
+        ],
+      },
+      {
+        number: 'NB-2026-000052',
+        placed_at: '2026-11-24T12:00:00Z',
+        status: 'paid',
+        ...customer,
+        ...trip,
+        departure_at: '2026-11-25T06:30:00Z',
+        total: 5400,
+        invoice: null,
+        tickets: [{ ...ticket('NB-2026-000052-1', 'used', null), departure_at: '2026-11-25T06:30:00Z' }],
+        consents: [],
+      },
+    ],
+    complaints: [{ number: 'RK-2026-000007', order_number: 'NB-2026-000041', filed_at: '2026-11-26T08:00:00Z', state: 'answered', text: 'Autobus odjechał 10 minut przed czasem.' }],
+    messages: [
+      { order_number: 'NB-2026-000041', kind: 'tickets-email', sent_at: '2026-11-20T09:31:00Z' },
+      { order_number: 'NB-2026-000041', kind: 'invoice-mail/FV/1/2026', sent_at: '2026-11-20T09:32:00Z' },
+      { order_number: 'NB-2026-000041', kind: 'ticket-returned/5b0e6f0c-1d2a-4e7b-9c3f-2a1b0c9d8e7f', sent_at: '2026-11-22T15:00:00Z' },
+      { order_number: 'NB-2026-000041', kind: 'tickets-sms/again/0d6f1c2e-8a3b-4c5d-9e0f-1a2b3c4d5e6f', sent_at: '2026-11-23T10:00:00Z' },
+    ],
+  };
 }
 
 export const accountsHandlers = [
@@ -273,12 +338,61 @@ export const accountsHandlers = [
     return HttpResponse.json({ data: { message: 'Hasło zostało zmienione.' } });
   }),
 
+  // RODO art. 16: the e-mail corrected (accounts-api/src/email_change.rs). The link goes to the new
+  // address; the account keeps the old one until it is opened.
+  http.post(apiUrl('/user/user/change-email'), async ({ request }) => {
+    const account = sessionAccount(request);
+    if (!account) return unauthorized();
+    const values = await body(request);
+    const notChanged = 'The e-mail address was not changed.';
+    const errors = checkFields(values, ['email']);
+    if (!text(values.password).trim()) errors.push({ field: 'password', message: 'Password cannot be blank.', code: 'field.blank' });
+    if (errors.length > 0) return invalid('validation', notChanged, errors);
+    const email = text(values.email).trim().toLowerCase();
+    if (email === account.email) {
+      const message = "This is the account's e-mail address already.";
+      return invalid('validation', message, [{ field: 'email', message, code: 'field.invalid' }]);
+    }
+    if (text(values.password) !== account.password) {
+      const message = 'The password is not right.';
+      return invalid('validation', message, [{ field: 'password', message, code: 'password.wrong_old' }]);
+    }
+    if (accounts.some((a) => a.email === email)) {
+      const message = 'This e-mail address is already registered.';
+      return invalid('validation', message, [{ field: 'email', message, code: 'account.email_taken' }]);
+    }
+    // Only the last link works.
+    for (const [token, change] of emailChanges) if (change.id === account.id) emailChanges.delete(token);
+    emailChanges.set(`email-change-${emailChanges.size + 1}`, { id: account.id, email });
+    return HttpResponse.json({
+      data: { message: 'Wysłaliśmy link na nowy adres. Adres zmieni się, gdy go otworzysz.', email: account.email },
+    });
+  }),
+
+  http.post(apiUrl('/user/auth/confirm-email'), async ({ request }) => {
+    const token = text((await body(request)).token).trim();
+    if (!token) return invalid('validation', 'The e-mail address was not changed.', [{ field: 'token', message: 'Token cannot be blank.', code: 'field.blank' }]);
+    const change = emailChanges.get(token);
+    const account = accounts.find((a) => a.id === change?.id);
+    if (!change || !account) {
+      const message = 'This link is not valid: it has expired or was used.';
+      return invalid('validation', message, [{ field: 'token', message, code: 'account.email_link_invalid' }]);
+    }
+    emailChanges.delete(token);
+    if (accounts.some((a) => a.email === change.email)) {
+      const message = 'This e-mail address is already registered.';
+      return invalid('validation', message, [{ field: 'email', message, code: 'account.email_taken' }]);
+    }
+    account.email = change.email;
+    return HttpResponse.json({ data: { message: 'Adres e-mail został zmieniony.', email: change.email } });
+  }),
+
   http.post(apiUrl('/user/user/get-my-account'), ({ request }) => {
     const account = sessionAccount(request);
     return account ? HttpResponse.json({ data: accountView(account) }) : unauthorized();
   }),
 
-  // RODO: everything held about the account (no orders in the accounts mock), and the deletion.
+  // RODO: everything held about the account, and the deletion.
   http.get(apiUrl('/user/user/my-data'), ({ request }) => {
     const account = sessionAccount(request);
     if (!account) return unauthorized();
@@ -287,9 +401,7 @@ export const accountsHandlers = [
       data: {
         generated_at: new Date().toISOString(),
         account: { email, first_name, last_name, phone, created_at: '2026-01-05T10:00:00Z' },
-        orders: [],
-        complaints: [],
-        messages: [],
+        ...myOrders(account),
       },
     });
   }),
