@@ -126,7 +126,8 @@ pub struct PrivacyRequestStepInput {
 /// A request after a step.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct PrivacyRequestDone {
-    pub id: Uuid,
+    /// The request (named so, not `id`: the document's `id` parameters are other things' ids).
+    pub request_id: Uuid,
     /// `RODO-2026-000001`.
     pub number: String,
     /// The day the answer is due.
@@ -166,7 +167,8 @@ pub async fn save(
     .bind(admin.0.id)
     .execute(&state.pool)
     .await?;
-    let done = PrivacyRequestDone { id, number, respond_by, done: false, orders_erased: 0, kept: Vec::new() };
+    let done =
+        PrivacyRequestDone { request_id: id, number, respond_by, done: false, orders_erased: 0, kept: Vec::new() };
     Ok((StatusCode::CREATED, Data::new(done)))
 }
 
@@ -264,7 +266,7 @@ pub async fn close(
 /// The answer of a step that finished request `id`.
 fn done(id: Uuid, request: Open, erased: PersonErased) -> PrivacyRequestDone {
     PrivacyRequestDone {
-        id,
+        request_id: id,
         number: request.number,
         respond_by: request.respond_by,
         done: true,

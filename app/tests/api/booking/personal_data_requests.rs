@@ -93,8 +93,8 @@ async fn the_office_records_a_request_sends_a_copy_and_erases_on_the_persons_beh
     let (status, erasure) = record("erasure").await;
     assert_eq!(status, 201, "{erasure}");
     assert_eq!(open_requests(&app).await, 2);
-    let export_id = export["data"]["id"].as_str().expect("id").to_owned();
-    let erasure_id = erasure["data"]["id"].as_str().expect("id").to_owned();
+    let export_id = export["data"]["request_id"].as_str().expect("id").to_owned();
+    let erasure_id = erasure["data"]["request_id"].as_str().expect("id").to_owned();
 
     // The copy: both of the person's orders, nobody else's; then the request is answered.
     let (status, copy) = admin_get(&app, &format!("/api/privacy/request/export?id={export_id}")).await;

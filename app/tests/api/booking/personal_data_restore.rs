@@ -39,7 +39,7 @@ async fn a_restored_backup_forgets_again_at_start_what_was_erased_after_it(pool:
     let (status, request) =
         body(app.post("/api/privacy/request/save", &asked, Some(&app.admin_token), None).await).await;
     assert_eq!(status, 201, "{request}");
-    let id = json!({ "id": request["data"]["id"] });
+    let id = json!({ "id": request["data"]["request_id"] });
     let (status, erased) = body(app.post("/api/privacy/request/erase", &id, Some(&app.admin_token), None).await).await;
     assert_eq!((status, &erased["data"]["orders_erased"]), (200, &json!(1)), "{erased}");
     let subject = format!("order:{order_id}:customer");

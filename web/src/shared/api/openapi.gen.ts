@@ -17605,14 +17605,17 @@ export interface components {
             /** @description A request after a step. */
             data: {
                 done: boolean;
-                /** Format: uuid */
-                id: string;
                 /** @description What the law keeps for now, with until when and why (an erasure). */
                 kept: components["schemas"]["KeptData"][];
                 /** @description `RODO-2026-000001`. */
                 number: string;
                 /** @description Orders whose personal data were erased now (an erasure). */
                 orders_erased: number;
+                /**
+                 * Format: uuid
+                 * @description The request (named so, not `id`: the document's `id` parameters are other things' ids).
+                 */
+                request_id: string;
                 /**
                  * Format: date
                  * @description The day the answer is due.
@@ -19823,14 +19826,17 @@ export interface components {
         /** @description A request after a step. */
         PrivacyRequestDone: {
             done: boolean;
-            /** Format: uuid */
-            id: string;
             /** @description What the law keeps for now, with until when and why (an erasure). */
             kept: components["schemas"]["KeptData"][];
             /** @description `RODO-2026-000001`. */
             number: string;
             /** @description Orders whose personal data were erased now (an erasure). */
             orders_erased: number;
+            /**
+             * Format: uuid
+             * @description The request (named so, not `id`: the document's `id` parameters are other things' ids).
+             */
+            request_id: string;
             /**
              * Format: date
              * @description The day the answer is due.

@@ -227,7 +227,7 @@ export const privacyHandlers = [
       outcome: null,
     };
     requests.push(recorded);
-    return HttpResponse.json({ data: { id: recorded.id, number: recorded.number, respond_by: recorded.respond_by, done: false, orders_erased: 0, kept: [] } }, { status: 201 });
+    return HttpResponse.json({ data: { request_id: recorded.id, number: recorded.number, respond_by: recorded.respond_by, done: false, orders_erased: 0, kept: [] } }, { status: 201 });
   }),
   http.post(apiUrl('/privacy/request/erase'), async ({ request }) => {
     if (!isAdmin(request)) return forbidden();
@@ -239,7 +239,7 @@ export const privacyHandlers = [
     finish(found, 'admin@example.com', 'Usunięto dane z 1 zamówienia; zostają do 2026-12-20: NB-2026-000012 (podróż przed nami).');
     found.orders = ['NB-2026-000011', 'NB-2026-000012'];
     erasures.unshift({ subject: 'order:00000000-0000-4000-8000-000000000511:customer', data: 'customer', number: 'NB-2026-000011', erased_at: '2026-11-27T10:00:00Z', by: 'admin', by_email: 'admin@example.com', reason: `wniosek ${found.number}` });
-    return HttpResponse.json({ data: { id: found.id, number: found.number, respond_by: found.respond_by, done: true, orders_erased: 1, kept: KEPT } });
+    return HttpResponse.json({ data: { request_id: found.id, number: found.number, respond_by: found.respond_by, done: true, orders_erased: 1, kept: KEPT } });
   }),
   http.post(apiUrl('/privacy/request/close'), async ({ request }) => {
     if (!isAdmin(request)) return forbidden();
@@ -248,7 +248,7 @@ export const privacyHandlers = [
     if (!found) return notFound();
     if (found.state === 'done') return done();
     finish(found, 'admin@example.com', found.kind === 'export' ? 'Kopię danych wysłano.' : 'Zamknięto bez usuwania.');
-    return HttpResponse.json({ data: { id: found.id, number: found.number, respond_by: found.respond_by, done: true, orders_erased: 0, kept: [] } });
+    return HttpResponse.json({ data: { request_id: found.id, number: found.number, respond_by: found.respond_by, done: true, orders_erased: 0, kept: [] } });
   }),
   http.get(apiUrl('/privacy/request/export'), ({ request }) => {
     if (!isAdmin(request)) return forbidden();
