@@ -189,12 +189,6 @@ pub fn router(state: CommandState) -> Router {
         .route("/order/order-user/save", put(booking::order_parts::save_user))
         // Issue 30: the customer attaches the orders they paid for as a guest.
         .route("/user/user/attach-guest-orders", post(booking::attach_guest::attach_guest_orders))
-        .route("/user/user/delete-my-account", post(erasure::account::delete_my_account))
-        .route("/privacy/request/save", post(erasure::requests::save))
-        .route("/privacy/request/erase", post(erasure::requests::erase))
-        .route("/privacy/request/close", post(erasure::requests::close))
-        .route("/privacy/guest/link", post(erasure::guest::link))
-        .route("/privacy/guest/erase", post(erasure::guest::erase))
         .route("/order/order-waypoint/save", put(booking::order_parts::save_waypoint))
         .route("/order/ticket/save", put(booking::order_parts::save_ticket))
         .route("/course/stamp/save", post(booking::order_parts::create_stamp).put(booking::order_parts::update_stamp))
@@ -244,5 +238,6 @@ pub fn router(state: CommandState) -> Router {
         .route("/complaint/complaint/accept", post(complaints::respond::accept))
         .route("/complaint/complaint/reject", post(complaints::respond::reject))
         .route("/complaint/complaint/answer", post(complaints::respond::answer))
+        .merge(erasure::router())
         .with_state(state)
 }

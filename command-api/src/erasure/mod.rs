@@ -25,6 +25,19 @@ pub mod pending;
 pub mod person;
 pub mod requests;
 
+/// The personal data's commands: a customer deleting their account, the office's requests,
+/// a guest's link and erasure by it.
+pub fn router() -> axum::Router<crate::CommandState> {
+    use axum::routing::post;
+    axum::Router::new()
+        .route("/user/user/delete-my-account", post(account::delete_my_account))
+        .route("/privacy/request/save", post(requests::save))
+        .route("/privacy/request/erase", post(requests::erase))
+        .route("/privacy/request/close", post(requests::close))
+        .route("/privacy/guest/link", post(guest::link))
+        .route("/privacy/guest/erase", post(guest::erase))
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ErasureError {
     #[error("no order {0}")]
