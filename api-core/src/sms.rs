@@ -1,7 +1,7 @@
 //! The SMS port: every text message the product sends goes through an [`SmsSender`].
-//! For now one adapter, files under a folder (development and tests, like the mail
-//! port's `FileMailer`); a gateway adapter (SMSAPI, Twilio, …) implements the same trait
-//! when the carrier picks a provider.
+//! Adapters: files under a folder (development and tests, like the mail port's
+//! `FileMailer`) here, and SMSAPI.pl's REST API in the `outbox` crate, which also queues
+//! every message and retries it.
 
 use async_trait::async_trait;
 
@@ -21,15 +21,28 @@ pub enum SmsError {
     /// The recipient is not a phone number: asking again will not help.
     #[error("{0:?} is not a phone number")]
     NotANumber(String),
-    /// The message could not be handed over (the gateway, the disk).
+    /// The message could not be handed over (the gateway, the disk): asking again may help.
     #[error("could not send the sms: {0}")]
     Failed(String),
+    /// The gateway refused the message for good (its text, the account): asking again
+    /// will not help.
+    #[error("the sms was refused: {0}")]
+    Refused(String),
 }
 
 /// Sends text messages.
 #[async_trait]
 pub trait SmsSender: Send + Sync + 'static {
     async fn send(&self, sms: Sms) -> Result<(), SmsError>;
+
+    /// Send under `key`, the message's one identity: a gateway that keeps keys sends a
+    /// key once however often it is asked (a retry after a lost answer is no second
+    /// text). Answers the gateway's id of the message, when it gives one (its delivery
+    /// report names it). By default a plain [`SmsSender::send`].
+    async fn send_keyed(&self, sms: Sms, key: &str) -> Result<Option<String>, SmsError> {
+        let _ = key;
+        self.send(sms).await.map(|()| None)
+    }
 }
 
 /// The digits of a phone number, with the `+` of an international one: what a gateway

@@ -133,6 +133,10 @@ pub struct ServeArgs {
     pub web_dist: PathBuf,
     #[command(flatten)]
     pub mail: MailArgs,
+    /// Seconds after placing an unpaid online order gets the e-mail with the link to pay;
+    /// by default half its reservation.
+    #[arg(long, env = "PAYMENT_REMINDER_SECONDS")]
+    pub payment_reminder_seconds: Option<u64>,
     /// The site's public address, for links in e-mails and the payment gateway's return
     /// address; by default `http://<host>:<the port it listens on>`.
     #[arg(long, env = "PUBLIC_URL")]
@@ -204,6 +208,26 @@ pub struct MailArgs {
     /// The sender of the product's e-mails.
     #[arg(long, env = "MAIL_FROM", default_value = "Nisko Bus <no-reply@niskobus.example>")]
     pub mail_from: String,
+    /// Where text messages go: `file` (files under `DATA_DIR/sms`, the default) or
+    /// `smsapi` (SMSAPI.pl's REST API).
+    #[arg(long, env = "SMS_PROVIDER", default_value = "file")]
+    pub sms_provider: String,
+    /// SMSAPI.pl: the OAuth token (from the environment only).
+    #[arg(long, env = "SMSAPI_TOKEN", default_value = "", hide_env_values = true)]
+    pub smsapi_token: String,
+    /// SMSAPI.pl: the API's address.
+    #[arg(long, env = "SMSAPI_URL", default_value = "https://api.smsapi.pl")]
+    pub smsapi_url: String,
+    /// SMSAPI.pl: the sender name registered there (empty: the account's default).
+    #[arg(long, env = "SMSAPI_FROM", default_value = "")]
+    pub smsapi_from: String,
+    /// SMSAPI.pl: `test=1` on every message (checked by the gateway, never sent).
+    #[arg(long, env = "SMSAPI_TEST", default_value_t = false)]
+    pub smsapi_test: bool,
+    /// SMSAPI.pl: the secret in the delivery reports' address
+    /// (`/api/sms/smsapi-report?key=…`); empty: no delivery reports are asked for.
+    #[arg(long, env = "SMSAPI_CALLBACK_KEY", default_value = "", hide_env_values = true)]
+    pub smsapi_callback_key: String,
 }
 
 #[derive(Debug, Clone, Subcommand)]

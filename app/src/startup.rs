@@ -60,14 +60,16 @@ impl Application {
             store.clone(),
             pool.clone(),
             gateway,
-            mailer.clone(),
-            Arc::new(FileSms::new(args.mail.data_dir.join("sms"))),
+            mailer,
+            sms_sender(&args.mail, &public_url)?,
             public_url.clone(),
             payment_page_base,
             tickets.clone(),
         )
         .with_ksef(ksef.link)
-        .with_keys(keys);
+        .with_keys(keys)
+        .with_payment_reminder(args.payment_reminder_seconds.map(std::time::Duration::from_secs))
+        .with_sms_callback_key(Some(args.mail.smsapi_callback_key.clone()));
 
         let Readers { projector, reactions, runners } = start_readers(cli, args, &store, &commands, &shutdown).await?;
         let timers = start_timers(args, &commands, &shutdown);
@@ -84,7 +86,8 @@ impl Application {
         }
         let queries = args.role.serves_queries().then(|| ReadSide {
             pool: pool.clone(),
-            mailer,
+            // The accounts' e-mails go through the outbox too.
+            mailer: commands.mailer.clone(),
             public_url: public_url.clone(),
             tickets: tickets.clone(),
             ksef_env: ksef.env,
@@ -200,6 +203,26 @@ pub fn api_routes_with_finance(
     api.fallback(routes::api_not_found)
         .method_not_allowed_fallback(routes::api_method_not_allowed)
         .layer(axum::middleware::from_fn(crate::guard::reject_raw_input))
+}
+
+/// The SMS transport the settings choose: SMSAPI.pl, or `.txt` files under `DATA_DIR/sms`.
+pub fn sms_sender(args: &MailArgs, public_url: &str) -> anyhow::Result<Arc<dyn api_core::sms::SmsSender>> {
+    match args.sms_provider.as_str() {
+        "file" => Ok(Arc::new(FileSms::new(args.data_dir.join("sms")))),
+        "smsapi" => {
+            anyhow::ensure!(!args.smsapi_token.is_empty(), "SMS_PROVIDER=smsapi needs SMSAPI_TOKEN");
+            let notify_url = (!args.smsapi_callback_key.is_empty())
+                .then(|| format!("{public_url}/api/sms/smsapi-report?key={}", args.smsapi_callback_key));
+            Ok(Arc::new(outbox::smsapi::SmsApi::new(outbox::smsapi::SmsApiConfig {
+                base_url: args.smsapi_url.clone(),
+                token: args.smsapi_token.clone(),
+                from: (!args.smsapi_from.is_empty()).then(|| args.smsapi_from.clone()),
+                notify_url,
+                test: args.smsapi_test,
+            })))
+        }
+        other => anyhow::bail!("SMS_PROVIDER must be file or smsapi, not {other:?}"),
+    }
 }
 
 /// The mailer the settings choose: SMTP, or `.eml` files under `DATA_DIR/mail`.

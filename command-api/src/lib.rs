@@ -49,6 +49,7 @@ pub mod erasure;
 pub mod errors;
 pub mod holds;
 pub mod idempotency;
+pub mod messages;
 pub mod openapi;
 pub mod payments;
 pub mod processes;
@@ -62,7 +63,7 @@ use std::sync::Arc;
 use api_core::mail::Mailer;
 use api_core::sms::SmsSender;
 use axum::extract::FromRef;
-use axum::routing::{post, put};
+use axum::routing::{get, post, put};
 use axum::Router;
 use event_store::EventStore;
 use payment::PaymentGateway;
@@ -73,14 +74,15 @@ use crate::settings::SettingsCache;
 use crate::writer::StreamWriters;
 
 /// A crash-test hook: with the cargo feature `failpoints` and `COACH_FAILPOINT=name` in
-/// the environment, the process aborts at the point named `name` (as a power cut
-/// would), so a test can check that what was half done is recovered on restart. Without
-/// the feature it compiles to nothing.
+/// the environment, the process kills itself with SIGKILL at the point named `name` (as
+/// a power cut would: nothing runs after it), so a test can check that what was half done
+/// is recovered on restart. Without the feature it compiles to nothing.
 #[inline]
 pub fn failpoint(name: &str) {
     #[cfg(feature = "failpoints")]
     if std::env::var("COACH_FAILPOINT").is_ok_and(|f| f == name) {
-        tracing::error!(failpoint = name, "aborting at a failpoint");
+        tracing::error!(failpoint = name, "killed at a failpoint");
+        let _ = std::process::Command::new("kill").arg("-KILL").arg(std::process::id().to_string()).status();
         std::process::abort();
     }
     #[cfg(not(feature = "failpoints"))]
@@ -93,8 +95,13 @@ pub struct CommandState {
     pub store: Arc<dyn EventStore>,
     pub pool: PgPool,
     pub gateway: Arc<dyn PaymentGateway>,
+    /// The mail and SMS ports through the outbox ([`outbox`]): every message is queued,
+    /// sent at once and retried.
     pub mailer: Arc<dyn Mailer>,
     pub sms: Arc<dyn SmsSender>,
+    /// The outbox itself, for messages queued in the transaction that decides them
+    /// ([`booking::send::send_once`]) and its worker.
+    pub outbox: Arc<outbox::Outbox>,
     /// The site's public address, without a trailing slash (links in e-mails, the
     /// gateway's return and notification addresses).
     pub public_url: String,
@@ -109,6 +116,11 @@ pub struct CommandState {
     pub tickets: ticket_token::TicketSigner,
     /// Where invoices are sent in KSeF (off until [`CommandState::with_ksef`]).
     pub ksef: Arc<processes::ksef::KsefLink>,
+    /// The secret of the SMS gateway's delivery reports' address (`None`: no reports).
+    pub sms_callback_key: Option<String>,
+    /// How long after placing an unpaid online order gets the link to pay; `None`: half
+    /// its reservation ([`booking::payment_link_mail::remind_due`]).
+    pub payment_reminder_after: Option<std::time::Duration>,
     /// The keyring `store` seals personal data with ([`CommandState::with_keys`]); an
     /// erasure goes through it so the store forgets at once.
     pub keys: Arc<privacy::Keyring>,
@@ -127,21 +139,38 @@ impl CommandState {
         payment_page_base: String,
         tickets: ticket_token::TicketSigner,
     ) -> Self {
+        // `mailer` and `sms` are the transports; everything the commands send is queued first.
+        let outbox = Arc::new(outbox::Outbox::new(pool.clone(), mailer, sms));
         CommandState {
             courses: StreamWriters::new(store.clone()),
             placements: Arc::new(processes::recovery::Placements::new(&pool)),
             store,
             gateway,
-            mailer,
-            sms,
+            mailer: outbox.mailer(),
+            sms: outbox.sms(),
+            outbox,
             public_url,
             payment_page_base,
             settings: Arc::new(SettingsCache::default()),
             tickets,
             ksef: Arc::new(processes::ksef::KsefLink::off()),
             keys: Arc::new(privacy::Keyring::new(pool.clone())),
+            payment_reminder_after: None,
+            sms_callback_key: None,
             pool,
         }
+    }
+
+    /// The same state, taking the SMS gateway's delivery reports at `key`.
+    pub fn with_sms_callback_key(mut self, key: Option<String>) -> Self {
+        self.sms_callback_key = key.filter(|k| !k.is_empty());
+        self
+    }
+
+    /// The same state, reminding of unpaid reservations `after` their placing.
+    pub fn with_payment_reminder(mut self, after: Option<std::time::Duration>) -> Self {
+        self.payment_reminder_after = after;
+        self
     }
 
     /// The same state, sending invoices to KSeF through `link`.
@@ -224,6 +253,9 @@ pub fn router(state: CommandState) -> Router {
         .route("/course/course/delay", post(booking::disruption::admin::announce_delay))
         .route("/course/course/disruption-resend", post(booking::disruption::admin::resend))
         .route("/course/course/disruption-choose", post(booking::disruption::admin::choose_for))
+        .route("/course/course/disruption-compensation", post(booking::disruption::admin::pay_compensation))
+        .route("/course/course/departed", post(booking::disruption::admin::mark_departed))
+        .route("/sms/smsapi-report", get(messages::smsapi_report))
         .route("/order/disruption/choose", post(booking::disruption::passenger::choose_by_link))
         .route("/payment/notify/{provider}", post(payments::notify))
         .route(

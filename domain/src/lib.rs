@@ -7,6 +7,7 @@
 //!
 //! Where to look:
 //! - [`money`]: grosz, their Polish and English formats, discounts, fair splits.
+//! - [`rights`]: which passenger rights of EU Regulation 181/2011 a journey carries.
 //! - [`seat_inventory`] (`course-{id}`): a course's seats by segment; holds for orders
 //!   being placed, confirmed when paid, released on expiry, return or change.
 //! - [`order`] (`order-{id}`): placing, paying (tickets are issued), expiring,
@@ -45,6 +46,7 @@ pub mod error_code;
 pub mod ids;
 pub mod money;
 pub mod order;
+pub mod rights;
 pub mod seat_inventory;
 pub mod stamp_card;
 #[cfg(test)]

@@ -58,6 +58,13 @@ struct CourseRow {
     /// The carrier cancelled the course (it stays in the search, marked, never sold).
     #[serde(default)]
     cancelled: bool,
+    /// A cancellation from the stop of this index onward (`None`: the whole course):
+    /// the stretch before it still runs and sells.
+    #[serde(default)]
+    cancelled_from_stop: Option<i64>,
+    /// When the driver marked it as having left.
+    #[serde(default)]
+    departed_at: Option<DateTime<Utc>>,
     /// The announced delay, while the course runs late.
     #[serde(default)]
     delay_minutes: Option<i64>,
@@ -110,6 +117,8 @@ impl Fold {
                 version,
                 updated_at: at,
                 cancelled: false,
+                cancelled_from_stop: None,
+                departed_at: None,
                 delay_minutes: None,
                 disruption_reason: None,
                 disruption_at: None,
@@ -128,8 +137,9 @@ impl Fold {
             SeatInventoryEvent::CapacityChanged { seats, .. } => row.seats = i64::from(seats),
             SeatInventoryEvent::SeatsHeld { from, to, seats, .. } => row.load(from, to, i64::from(seats)),
             SeatInventoryEvent::SeatsReleased { from, to, seats, .. } => row.load(from, to, -i64::from(seats)),
-            SeatInventoryEvent::CourseCancelled { reason, by, at, .. } => {
+            SeatInventoryEvent::CourseCancelled { reason, by, at, from_stop, .. } => {
                 row.cancelled = true;
+                row.cancelled_from_stop = from_stop.map(i64::from);
                 row.delay_minutes = None;
                 row.disruption(Some(reason), Some(by), Some(at));
             }
@@ -142,6 +152,9 @@ impl Fold {
                 row.disruption(None, None, None);
             }
             SeatInventoryEvent::DelayAnnounced { .. } | SeatInventoryEvent::DelayCleared { .. } => {}
+            SeatInventoryEvent::CourseDeparted { at, .. } => {
+                row.departed_at.get_or_insert(at);
+            }
         }
     }
 }

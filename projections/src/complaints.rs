@@ -43,6 +43,9 @@ struct ComplaintRow {
     answer: Option<String>,
     answered_at: Option<DateTime<Utc>>,
     answered_by: Option<Uuid>,
+    /// Filed by the office for a passenger who phoned, wrote or came to the desk.
+    #[serde(default)]
+    received_via: Option<String>,
     version: i64,
     updated_at: DateTime<Utc>,
 }
@@ -63,6 +66,7 @@ fn apply(rows: &mut HashMap<Uuid, ComplaintRow>, event: ComplaintEvent, version:
         filed_at,
         respond_by,
         answer_by,
+        received_via,
     } = event
     {
         if rows.contains_key(&complaint_id) {
@@ -88,6 +92,7 @@ fn apply(rows: &mut HashMap<Uuid, ComplaintRow>, event: ComplaintEvent, version:
             answer: None,
             answered_at: None,
             answered_by: None,
+            received_via,
             version,
             updated_at: at,
         };

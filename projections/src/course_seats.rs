@@ -42,7 +42,8 @@ fn newest_seats(events: &[(SeatInventoryEvent, i64)]) -> HashMap<Uuid, (i32, i64
             | SeatInventoryEvent::HoldConfirmed { .. }
             | SeatInventoryEvent::CourseCancelled { .. }
             | SeatInventoryEvent::DelayAnnounced { .. }
-            | SeatInventoryEvent::DelayCleared { .. } => continue,
+            | SeatInventoryEvent::DelayCleared { .. }
+            | SeatInventoryEvent::CourseDeparted { .. } => continue,
         };
         let seats = i32::try_from(seats).unwrap_or(i32::MAX);
         let entry = newest.entry(event.course_id()).or_insert((seats, *version));

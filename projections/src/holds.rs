@@ -54,7 +54,8 @@ impl Fold {
             | SeatInventoryEvent::CapacityChanged { .. }
             | SeatInventoryEvent::CourseCancelled { .. }
             | SeatInventoryEvent::DelayAnnounced { .. }
-            | SeatInventoryEvent::DelayCleared { .. } => {}
+            | SeatInventoryEvent::DelayCleared { .. }
+            | SeatInventoryEvent::CourseDeparted { .. } => {}
             SeatInventoryEvent::SeatsHeld { course_id, hold_id, from, to, seats, expires_at } => {
                 let key = (course_id, hold_id);
                 if let Entry::Vacant(slot) = self.holds.entry(key) {
@@ -104,7 +105,8 @@ fn hold_id(event: &SeatInventoryEvent) -> Option<Uuid> {
         | SeatInventoryEvent::CapacityChanged { .. }
         | SeatInventoryEvent::CourseCancelled { .. }
         | SeatInventoryEvent::DelayAnnounced { .. }
-        | SeatInventoryEvent::DelayCleared { .. } => None,
+        | SeatInventoryEvent::DelayCleared { .. }
+        | SeatInventoryEvent::CourseDeparted { .. } => None,
         SeatInventoryEvent::SeatsHeld { hold_id, .. }
         | SeatInventoryEvent::HoldConfirmed { hold_id, .. }
         | SeatInventoryEvent::SeatsReleased { hold_id, .. } => Some(*hold_id),

@@ -165,7 +165,10 @@ fn sales_of(order: &mut OrderRow, event: OrderEvent, deltas: &mut Vec<Delta>) {
         | OrderEvent::KsefUpoReceived { .. }
         | OrderEvent::RejectedInvoiceAmended { .. }
         | OrderEvent::DisruptionTold { .. }
-        | OrderEvent::DisruptionChosen { .. } => {}
+        | OrderEvent::DisruptionChosen { .. }
+        // Compensation is damages paid out, not a sale of the day nor its return.
+        | OrderEvent::CompensationOwed { .. }
+        | OrderEvent::CompensationPaid { .. } => {}
     }
 }
 

@@ -57,6 +57,17 @@ pub async fn order(pool: &PgPool, order_id: Uuid, scrub: &OrderScrub, events: &[
         .await?;
         // The first answer kept for a retried request names the customer.
         sqlx::query("delete from idempotency_keys where resource_id = $1").bind(order_id).execute(&mut *tx).await?;
+        // The outbox's messages about the order: their address and words (a queued one
+        // is not sent any more: there is nobody to send it to).
+        sqlx::query(
+            "update outbox set recipient = '', subject = '', body = '', attachments = '[]',
+                 state = case when state = 'queued' then 'failed' else state end,
+                 last_error = case when state = 'queued' then 'erased' else last_error end
+             where order_id = $1",
+        )
+        .bind(order_id)
+        .execute(&mut *tx)
+        .await?;
         sqlx::query("update payment_sandbox_transactions set email = '' where session_id = any($1)")
             .bind(&scrub.payment_sessions)
             .execute(&mut *tx)

@@ -16,6 +16,7 @@
 pub mod booking;
 pub mod complaints;
 pub mod dashboard;
+pub mod messages;
 pub mod openapi;
 pub mod privacy;
 pub mod search;
@@ -82,6 +83,7 @@ pub fn router(state: QueryState) -> Router {
         .merge(complaints::router())
         .merge(dashboard::router())
         .merge(privacy::router())
+        .merge(messages::router())
         .merge(search::router())
         .with_state(state)
 }

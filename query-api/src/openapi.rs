@@ -22,6 +22,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(SearchApi::openapi());
     doc.merge(crate::complaints::openapi::ComplaintsApi::openapi());
     doc.merge(crate::privacy::openapi::PrivacyApi::openapi());
+    doc.merge(crate::messages::MessagesApi::openapi());
     doc.merge(<crate::dashboard::DashboardApi as OpenApi>::openapi());
     doc
 }

@@ -1,5 +1,6 @@
-//! `/route/route`: routes (name, active, shown on the home page) and the home page's
-//! list of them.
+//! `/route/route`: routes (name, active, shown on the home page, distance) and the home
+//! page's list of them. The distance decides which passenger rights apply to the route's
+//! journeys ([`domain::rights`]: the whole EU Regulation 181/2011 from 250 km).
 //!
 //! Reads are public; saves need a `SuperAdmin`. A route's name is unique whatever its
 //! case and surrounding blanks (`422` on `name`: routes are chosen by name in the
@@ -29,6 +30,9 @@ pub struct Route {
     pub show_on_home: bool,
     /// Archived: kept for the orders that name it, offered for nothing new.
     pub archived: bool,
+    /// The route's scheduled length in km (1 to 5000); `null` while not entered (then only
+    /// the regulation's basic rights are stated).
+    pub distance_km: Option<i32>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -48,6 +52,9 @@ pub struct RouteInput {
     /// Default false; true archives the route, false brings it back.
     #[schema(required = false)]
     pub archived: bool,
+    /// Kilometres, 1 to 5000; absent or null: not entered.
+    #[schema(required = false, minimum = 1, maximum = 5000)]
+    pub distance_km: Option<i32>,
 }
 
 impl Input for RouteInput {
@@ -58,7 +65,12 @@ impl Input for RouteInput {
         let active = f.boolean("active", true);
         let show_on_home = f.boolean("show_on_home", false);
         let archived = f.boolean("archived", false);
-        RouteInput { name, active, show_on_home, archived }
+        let distance_km = if f.raw("distance_km").is_some_and(serde_json::Value::is_null) {
+            None
+        } else {
+            f.opt_integer("distance_km", 1, 5000).map(|km| km as i32)
+        };
+        RouteInput { name, active, show_on_home, archived, distance_km }
     }
 
     fn columns(self) -> Vec<(&'static str, Sql)> {
@@ -67,6 +79,7 @@ impl Input for RouteInput {
             ("active", self.active.into()),
             ("show_on_home", self.show_on_home.into()),
             ("archived", self.archived.into()),
+            ("distance_km", self.distance_km.into()),
         ]
     }
 }
@@ -82,7 +95,8 @@ impl Resource for Routes {
     const NAME: &'static str = "route";
     const TABLE: &'static str = "routes";
     const FROM: &'static str = "routes r";
-    const COLUMNS: &'static str = "r.id, r.name, r.active, r.show_on_home, r.archived, r.created_at, r.updated_at";
+    const COLUMNS: &'static str =
+        "r.id, r.name, r.active, r.show_on_home, r.archived, r.distance_km, r.created_at, r.updated_at";
     const ID: &'static str = "r.id";
     const LIST: ListSpec = ListSpec {
         fields: &[
@@ -91,6 +105,7 @@ impl Resource for Routes {
             ListField { name: "active", column: "r.active", kind: FieldType::Boolean },
             ListField { name: "show_on_home", column: "r.show_on_home", kind: FieldType::Boolean },
             ListField { name: "archived", column: "r.archived", kind: FieldType::Boolean },
+            ListField { name: "distance_km", column: "r.distance_km", kind: FieldType::Integer },
             ListField { name: "created_at", column: "r.created_at", kind: FieldType::Timestamp },
             ListField { name: "updated_at", column: "r.updated_at", kind: FieldType::Timestamp },
         ],

@@ -6,8 +6,12 @@
 //!   payment it was paid with, to the coupon by its code, at the office for a desk sale),
 //!   the amounts adding up to the ticket's price less the fee.
 //!
-//! Each once per event: claimed by the event's id in `sent_messages`, so a replay of the
-//! reactions sends nothing twice.
+//! - a disruption's refund (the passenger's choice, or the automatic one): one e-mail for
+//!   every ticket it returned, not one per ticket.
+//!
+//! Each once: a move per order, new course and instant (a move of several tickets is one
+//! message), a return per event, a disruption's refund per course, queued with its claim
+//! in `sent_messages`, so a replay of the reactions sends nothing twice.
 
 use api_core::mail::Email;
 use api_core::sms::Sms;
@@ -16,54 +20,120 @@ use domain::money::{format_pln, format_pln_en};
 use domain::order::{Language, OrderState};
 use uuid::Uuid;
 
-use super::send::{send_once, tickets_pdf};
+use super::send::{send_once, send_sms_once, tickets_pdf};
 use crate::CommandState;
 
-/// `ticket_id` of `order` (its state after the move) moved to another course.
-pub async fn ticket_moved(state: &CommandState, order: &OrderState, ticket_id: Uuid, event_id: Uuid) {
-    let Some(ticket) = order.tickets.iter().find(|t| t.ticket.ticket_id == ticket_id) else { return };
+/// The tickets of `order` (its state after the move) moved to `to_course_id` at `changed_at`
+/// (one choice or change moves them together): one message for all of them.
+pub async fn tickets_moved(state: &CommandState, order: &OrderState, to_course_id: Uuid, changed_at: DateTime<Utc>) {
+    let moved: Vec<_> = order
+        .tickets
+        .iter()
+        .filter(|t| t.status == domain::order::TicketStatus::Valid && t.course.course_id == to_course_id)
+        .filter(|t| t.moved_at == Some(changed_at))
+        .collect();
+    let Some(first) = moved.first() else { return };
     let language = order.customer.language;
-    let when = local(ticket.course.departure_at);
-    let stops = format!("{} → {}", ticket.course.from_name, ticket.course.to_name);
+    let when = local(first.course.departure_at);
+    let stops = format!("{} → {}", first.course.from_name, first.course.to_name);
     let site = format!("{}{}/order/success/{}", state.public_url, language.path_prefix(), order.hash_id);
-    let number = &ticket.ticket.number;
-    let (subject, text, sms) = match language {
-        Language::Pl => (
-            format!("Bilet {number} na nowy kurs – zamówienie {}", order.display_number()),
+    let numbers = moved.iter().map(|t| t.ticket.number.as_str()).collect::<Vec<_>>().join(", ");
+    let route = &first.course.route_name;
+    let (subject, text, sms) = match (language, moved.len()) {
+        (Language::Pl, 1) => (
+            format!("Bilet {numbers} na nowy kurs – zamówienie {}", order.display_number()),
             format!(
-                "Dzień dobry {},\n\nbilet {number} jest teraz na kurs {stops}, odjazd {when} ({}).\n\
+                "Dzień dobry {},\n\nbilet {numbers} jest teraz na kurs {stops}, odjazd {when} ({route}).\n\
                  Nowy bilet z kodem QR jest w załączniku i na stronie zamówienia: {site}\n\
                  Poprzedni kod QR tego biletu jest już nieważny.\n",
-                order.customer.first_name, ticket.course.route_name
+                order.customer.first_name
             ),
-            format!("Nisko Bus: bilet {number} przeniesiony: {stops}, odjazd {when}."),
+            format!("Nisko Bus: bilet {numbers} przeniesiony: {stops}, odjazd {when}."),
         ),
-        Language::En => (
-            format!("Ticket {number} moved to a new course – order {}", order.display_number()),
+        (Language::Pl, _) => (
+            format!("Bilety {numbers} na nowy kurs – zamówienie {}", order.display_number()),
             format!(
-                "Hello {},\n\nticket {number} is now on the course {stops}, departing {when} ({}).\n\
+                "Dzień dobry {},\n\nbilety {numbers} są teraz na kurs {stops}, odjazd {when} ({route}).\n\
+                 Nowe bilety z kodami QR są w załączniku i na stronie zamówienia: {site}\n\
+                 Poprzednie kody QR tych biletów są już nieważne.\n",
+                order.customer.first_name
+            ),
+            format!("Nisko Bus: bilety {numbers} przeniesione: {stops}, odjazd {when}."),
+        ),
+        (Language::En, 1) => (
+            format!("Ticket {numbers} moved to a new departure – order {}", order.display_number()),
+            format!(
+                "Hello {},\n\nticket {numbers} is now on the departure {stops}, leaving {when} ({route}).\n\
                  The new ticket with its QR code is attached and on the order's page: {site}\n\
                  The ticket's previous QR code is no longer valid.\n",
-                order.customer.first_name, ticket.course.route_name
+                order.customer.first_name
             ),
-            format!("Nisko Bus: ticket {number} moved: {stops}, departing {when}."),
+            format!("Nisko Bus: ticket {numbers} moved: {stops}, departing {when}."),
+        ),
+        (Language::En, _) => (
+            format!("Tickets {numbers} moved to a new departure – order {}", order.display_number()),
+            format!(
+                "Hello {},\n\ntickets {numbers} are now on the departure {stops}, leaving {when} ({route}).\n\
+                 The new tickets with their QR codes are attached and on the order's page: {site}\n\
+                 Their previous QR codes are no longer valid.\n",
+                order.customer.first_name
+            ),
+            format!("Nisko Bus: tickets {numbers} moved: {stops}, departing {when}."),
         ),
     };
     let email = Email {
         to: super::send::address(&order.customer.email),
         subject,
         text,
-        attachments: tickets_pdf(state, order),
+        attachments: if order.customer.email.is_some() { tickets_pdf(state, order) } else { Vec::new() },
     };
-    let kind = format!("ticket-moved/{event_id}");
-    if !send_once(state, order.order_id, &kind, email).await {
-        return;
-    }
+    let kind = format!("ticket-moved/{to_course_id}/{}", changed_at.timestamp_micros());
+    send_once(state, order.order_id, &kind, email).await;
     if let Some(phone) = order.customer.texts_to() {
-        if let Err(e) = state.sms.send(Sms { to: phone.to_string(), text: sms }).await {
-            tracing::warn!(order_id = %order.order_id, error = %e, "could not text the moved ticket");
-        }
+        send_sms_once(state, order.order_id, &format!("{kind}/sms"), Sms { to: phone.to_string(), text: sms }).await;
     }
+}
+
+/// The ticket returned at `returned_at` belongs to a disruption's refund (its message,
+/// [`disruption_refunded`], names every ticket at once).
+pub fn part_of_disruption_refund(order: &OrderState, returned_at: DateTime<Utc>) -> bool {
+    order.disruptions.iter().any(|r| {
+        r.chosen.as_ref().is_some_and(|c| c.choice == domain::order::DisruptionChoice::Refund && c.at == returned_at)
+    })
+}
+
+/// A disruption's refund of `refund_amount` on `course_id`: one message for every ticket
+/// it returned (the return leg's too), once per course.
+pub async fn disruption_refunded(state: &CommandState, order: &OrderState, course_id: Uuid, refund_amount: i64) {
+    let returned: Vec<_> = order
+        .tickets
+        .iter()
+        .filter(|t| t.status == domain::order::TicketStatus::Returned)
+        .filter(|t| {
+            t.course.course_id == course_id
+                || order.leg(t.ticket.leg).is_some_and(|l| l.course_id == course_id)
+                || (t.ticket.leg == domain::order::LegKind::Back && order.outbound.course_id == course_id)
+        })
+        .collect();
+    let coupon_refund: i64 = returned.iter().map(|t| t.ticket.coupon_part.clamp(0, t.price.max(0))).sum();
+    let numbers = returned.iter().map(|t| t.ticket.number.as_str()).collect::<Vec<_>>().join(", ");
+    let r = Returned {
+        number: &numbers,
+        price: refund_amount,
+        fee: 0,
+        coupon_refund: coupon_refund.min(refund_amount),
+        money_refund: refund_amount - coupon_refund.min(refund_amount),
+    };
+    let email = Email {
+        to: super::send::address(&order.customer.email),
+        subject: match order.customer.language {
+            Language::Pl => format!("Zwrot za odwołany lub opóźniony kurs – zamówienie {}", order.display_number()),
+            Language::En => format!("Refund for your disrupted trip – order {}", order.display_number()),
+        },
+        text: return_text(&Payer::of(order), r),
+        attachments: Vec::new(),
+    };
+    send_once(state, order.order_id, &format!("disruption-refund/{course_id}"), email).await;
 }
 
 /// What a returned ticket gives back.
@@ -117,6 +187,14 @@ fn return_text(payer: &Payer<'_>, r: Returned<'_>) -> String {
     let pln = |grosz| money(payer.language, grosz);
     let (price, fee, back_pln) = (pln(r.price), pln(r.fee), pln(back));
     let mut text = match payer.language {
+        Language::Pl if r.number.contains(", ") => format!(
+            "Dzień dobry {name},\n\nbilety {} zostały zwrócone, bez opłaty za zwrot.\n\nZwrot {back_pln}:\n",
+            r.number
+        ),
+        Language::En if r.number.contains(", ") => format!(
+            "Hello {name},\n\ntickets {} have been returned, with no return fee.\n\n{back_pln} back:\n",
+            r.number
+        ),
         Language::Pl => format!(
             "Dzień dobry {name},\n\nbilet {} został zwrócony.\n\nCena biletu {price} − opłata za zwrot {fee} = \
              zwrot {back_pln}:\n",

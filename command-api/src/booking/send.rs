@@ -32,38 +32,11 @@ pub struct Sent {
 /// asked for it, each once per order. A walk-in passenger at the office may have given
 /// neither: their tickets were printed at the desk, and nothing is sent.
 pub async fn send_after_payment(state: &CommandState, order: &OrderState) {
-    if order.customer.email.is_some() && first_time(state, order, "tickets-email").await {
-        if let Err(e) = state.mailer.send(ticket_email(state, order)).await {
-            tracing::warn!(order_id = %order.order_id, error = %e, "could not send the tickets");
-        }
+    if order.customer.email.is_some() {
+        send_once(state, order.order_id, "tickets-email", ticket_email(state, order)).await;
     }
-    if order.customer.texts_to().is_some() && first_time(state, order, "tickets-sms").await {
-        if let Err(e) = state.sms.send(ticket_sms(order)).await {
-            tracing::warn!(order_id = %order.order_id, error = %e, "could not send the tickets by sms");
-        }
-    }
-}
-
-/// Records that the order's message of `kind` goes out now: false when it went before
-/// (or the record cannot be written, which is logged).
-async fn first_time(state: &CommandState, order: &OrderState, kind: &str) -> bool {
-    claim(state, order.order_id, kind).await
-}
-
-async fn claim(state: &CommandState, order_id: Uuid, kind: &str) -> bool {
-    let first: Result<Option<(Uuid,)>, _> = sqlx::query_as(
-        "insert into sent_messages (order_id, kind) values ($1, $2) on conflict do nothing returning order_id",
-    )
-    .bind(order_id)
-    .bind(kind)
-    .fetch_optional(&state.pool)
-    .await;
-    match first {
-        Ok(first) => first.is_some(),
-        Err(e) => {
-            tracing::warn!(%order_id, kind, error = %e, "could not record a message");
-            false
-        }
+    if order.customer.texts_to().is_some() {
+        send_sms_once(state, order.order_id, "tickets-sms", ticket_sms(order)).await;
     }
 }
 
@@ -73,25 +46,61 @@ pub(crate) fn address<T: AsRef<str>>(contact: &Option<T>) -> String {
     contact.as_ref().map(|c| c.as_ref().to_owned()).unwrap_or_default()
 }
 
-/// Sends `email` as the order's message of `kind` unless it went before: claimed first
-/// (so two reactions racing send it once), and the claim given back when the mailer
-/// fails, so a later replay may send it. True when it went out now. An order without an
-/// e-mail (a walk-in passenger at the office) is sent nothing.
+/// Sends `email` as the order's message of `kind` unless it was queued before: its claim
+/// in `sent_messages` (the order's history) and its outbox row are written in one
+/// transaction, so two reactions racing queue it once and a process dying in between
+/// leaves neither (the replay queues it). It is then sent at once; a failure is retried by
+/// the outbox's worker, and so is a message whose process died before sending it. True
+/// when it was queued now. An order without an e-mail (a walk-in passenger at the
+/// office) is sent nothing.
 pub(crate) async fn send_once(state: &CommandState, order_id: Uuid, kind: &str, email: Email) -> bool {
-    if email.to.trim().is_empty() || !claim(state, order_id, kind).await {
+    if email.to.trim().is_empty() {
         return false;
     }
-    let Err(e) = state.mailer.send(email).await else { return true };
-    tracing::warn!(%order_id, kind, error = %e, "could not send an e-mail");
-    let released = sqlx::query("delete from sent_messages where order_id = $1 and kind = $2")
+    queue_once(state, order_id, kind, outbox::Message::Email(email)).await
+}
+
+/// [`send_once`] for a text message (its own `kind`, e.g. `tickets-sms`): once per order
+/// and reason, whatever happens to the e-mail beside it.
+pub(crate) async fn send_sms_once(state: &CommandState, order_id: Uuid, kind: &str, sms: Sms) -> bool {
+    if sms.to.trim().is_empty() {
+        return false;
+    }
+    queue_once(state, order_id, kind, outbox::Message::Sms(sms)).await
+}
+
+async fn queue_once(state: &CommandState, order_id: Uuid, kind: &str, message: outbox::Message) -> bool {
+    let queued = async {
+        let mut tx = state.pool.begin().await?;
+        let claimed: Option<Uuid> = sqlx::query_scalar(
+            "insert into sent_messages (order_id, kind) values ($1, $2) on conflict do nothing returning order_id",
+        )
         .bind(order_id)
         .bind(kind)
-        .execute(&state.pool)
-        .await;
-    if let Err(e) = released {
-        tracing::warn!(%order_id, kind, error = %e, "could not release the claim of an unsent e-mail");
+        .fetch_optional(&mut *tx)
+        .await?;
+        if claimed.is_none() {
+            return Ok::<_, sqlx::Error>(None);
+        }
+        let key = format!("{order_id}/{kind}");
+        let envelope = outbox::Envelope { key: &key, order_id: Some(order_id), kind, message: &message };
+        let id = outbox::enqueue(&mut tx, envelope, state.outbox.lease()).await?;
+        tx.commit().await?;
+        Ok(id)
+    };
+    match queued.await {
+        Ok(Some(id)) => {
+            // A crash test dies here: decided and queued, not sent.
+            crate::failpoint("outbox-before-send");
+            state.outbox.deliver(id).await;
+            true
+        }
+        Ok(None) => false,
+        Err(e) => {
+            tracing::warn!(%order_id, kind, error = %e, "could not queue a message");
+            false
+        }
     }
-    false
 }
 
 /// `POST /order/order/send-ticket?id=`.
@@ -140,7 +149,7 @@ pub async fn send_ticket_sms(
             api_core::codes::PHONE_NOT_MOBILE,
             "The order's phone number cannot receive text messages.",
         ),
-        SmsError::Failed(e) => ApiError::Unavailable(e),
+        SmsError::Failed(e) | SmsError::Refused(e) => ApiError::Unavailable(e),
     })?;
     record_again(&state, &order, "tickets-sms", user.as_ref()).await;
     Ok(Data::new(Sent { sent: true, to }))

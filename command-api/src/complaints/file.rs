@@ -62,11 +62,36 @@ pub struct ComplaintFileInput {
     #[serde(default)]
     #[schema(max_items = 3)]
     attachments: Vec<ComplaintAttachmentInput>,
+    /// The office only (an admin's token): the complaint came by `phone`, `letter` or to
+    /// the `desk`, and is filed on the passenger's behalf. The order is named by its
+    /// number alone; `email` is where the answers go.
+    #[serde(default)]
+    received_via: Option<ReceivedVia>,
+}
+
+/// How the office received a complaint it files for a passenger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ReceivedVia {
+    Phone,
+    Letter,
+    Desk,
+}
+
+impl ReceivedVia {
+    fn as_str(self) -> &'static str {
+        match self {
+            ReceivedVia::Phone => "phone",
+            ReceivedVia::Letter => "letter",
+            ReceivedVia::Desk => "desk",
+        }
+    }
 }
 
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ComplaintAttachmentInput {
-    /// The file's name (kept for the admin; the download names it by its real type).
+    /// The file's name: shown without its path and with the extension of the file's real
+    /// type (`x.pdf.html` of a PDF is shown as `x.pdf`).
     #[schema(max_length = 200)]
     name: String,
     /// The file's bytes in base64 (standard alphabet, padded).
@@ -84,18 +109,20 @@ pub struct ComplaintFiled {
     pub answer_by: NaiveDate,
 }
 
-/// The order a complaint is about: its id, number and last journey.
+/// The order a complaint is about: its id, number, last journey and account.
 #[derive(sqlx::FromRow)]
 struct OrderFound {
     order_id: Uuid,
     number: String,
     journey_at: DateTime<Utc>,
+    user_id: Option<Uuid>,
 }
 
 /// `POST /complaint/complaint/save`: file a complaint; an e-mail confirms it.
 #[utoipa::path(post, path = "/api/complaint/complaint/save", tag = "complaint", request_body = ComplaintFileInput,
     params(("Idempotency-Key" = Option<String>, Header, description = "one per filled form: repeating a key repeats the first answer and files nothing new; 1 to 200 visible ASCII characters", pattern = "^[!-~]([ -~]{0,198}[!-~])?$")),
     responses((status = 201, description = "`{\"data\": ComplaintFiled}`", body = Data<ComplaintFiled>),
+        (status = 403, description = "`received_via` without an admin's token"),
         (status = 409, description = "the same filing (its Idempotency-Key) is still being processed"),
         (status = 413, description = "the body is larger than 21 MiB"),
         (status = 422, description = "no order with this number and e-mail, a journey more than 3 months ago, no text, \
@@ -117,7 +144,18 @@ pub async fn file(
     if number.is_empty() || number.chars().count() > 40 {
         return Err(refusal(ComplaintError::UnknownOrder));
     }
-    let found = find_order(&state, number, &input.email, user.as_ref().map(|u| u.id)).await?;
+    let office = match input.received_via {
+        Some(via) if user.as_ref().is_some_and(|u| u.role == api_core::auth::Role::SuperAdmin) => Some(via),
+        Some(_) => return Err(ApiError::Forbidden),
+        None => None,
+    };
+    // The office names the order by its number alone; a passenger by its e-mail or account.
+    let found = match office {
+        Some(_) => find_order(&state, number, None, None).await?,
+        None => find_order(&state, number, Some(&input.email), user.as_ref().map(|u| u.id)).await?,
+    };
+    // Filed by the office: the passenger's account (if any) sees it, not the admin's.
+    let filer = if office.is_some() { found.user_id } else { user.map(|u| u.id) };
     let event = match filing::stage(&state, complaint_id).await? {
         // A retry of a filing that went through: answer it as it was.
         Stage::Filed(filed) => return Ok((StatusCode::CREATED, Data::new(answer(&filed)))),
@@ -135,12 +173,13 @@ pub async fn file(
                 ticket_number,
                 email: input.email.as_str().to_owned(),
                 language,
-                user_id: user.map(|u| u.id),
+                user_id: filer,
                 text: input.text,
                 attachments: files.iter().map(|(r, _)| r.clone()).collect(),
                 journey_on: api_core::time::warsaw_date(found.journey_at),
                 now,
                 today: api_core::time::warsaw_date(now),
+                received_via: office.map(|via| via.as_str().to_owned()),
             };
             // Every rule on the draft first: a refused complaint takes no number and stores no file.
             complaint::decide_file(&command, &Complaint::default()).map_err(refusal)?;
@@ -196,8 +235,8 @@ fn decode(
     })?;
     let kind =
         complaint::sniff(&bytes).ok_or_else(|| refusal(ComplaintError::AttachmentNotAllowed).on_field(&field))?;
-    let name: String = input.name.trim().chars().filter(|c| !c.is_control()).take(200).collect();
-    let name = if name.is_empty() { format!("attachment-{}.{}", i + 1, kind.extension()) } else { name };
+    // Kept and shown under a safe name with the real type's extension, never as written.
+    let name = complaint::safe_name(&input.name, kind, i + 1);
     // Its id is the complaint's and its place: a resumed filing names the same rows.
     let reference =
         AttachmentRef { id: complaint_attachment_id(complaint_id, i), name, kind, size: bytes.len() as u64 };
@@ -205,24 +244,26 @@ fn decode(
 }
 
 /// The order named by its number or a ticket's, with the order's e-mail or of the
-/// logged-in owner; the same refusal for "no such number" and "not yours".
+/// logged-in owner (`email` `None`: the office, by the number alone); the same refusal for
+/// "no such number" and "not yours".
 async fn find_order(
     state: &CommandState,
     number: &str,
-    email: &Email,
+    email: Option<&Email>,
     user: Option<Uuid>,
 ) -> Result<OrderFound, ApiError> {
     let found: Option<OrderFound> = sqlx::query_as(
-        "select o.order_id, o.number, coalesce(o.return_departure_at, o.departure_at) as journey_at \
+        "select o.order_id, o.number, coalesce(o.return_departure_at, o.departure_at) as journey_at, o.user_id \
            from rm_orders o \
           where (upper(o.number) = upper($1) \
                  or o.order_id = (select t.order_id from rm_tickets t where upper(t.number) = upper($1))) \
-            and (lower(o.email) = $2 or (o.user_id is not null and o.user_id = $3)) \
+            and ($4 or lower(o.email) = $2 or (o.user_id is not null and o.user_id = $3)) \
           limit 1",
     )
     .bind(number)
-    .bind(email.key())
+    .bind(email.map(Email::key).unwrap_or_default())
     .bind(user)
+    .bind(email.is_none())
     .fetch_optional(&state.pool)
     .await
     .map_err(|e| ApiError::Internal(e.to_string()))?;

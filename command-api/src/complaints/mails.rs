@@ -61,49 +61,71 @@ impl ComplaintMails {
         let loaded =
             aggregate::load::<ComplaintAgg>(self.state.store.as_ref(), &stream).await.map_err(|e| e.to_string())?;
         let Some(filed) = loaded.state.filed() else { return Ok(()) };
-        let (kind, email) = message(filed, event);
+        let (kind, email) = message(filed, event, &self.state.public_url);
         send_once(&self.state, id, kind, email).await;
         Ok(())
     }
 }
 
-/// The `sent_messages` kind and the message of `event`.
-pub fn message(filed: &Filed, event: &ComplaintEvent) -> (&'static str, Email) {
-    let (kind, subject, text) = words(filed, event);
+/// The `sent_messages` kind and the message of `event`; `site` is the site's address
+/// (with the language's prefix added here) for the rights page.
+pub fn message(filed: &Filed, event: &ComplaintEvent, site: &str) -> (&'static str, Email) {
+    let (kind, subject, text) = words(filed, event, site);
     (kind, Email { to: filed.email.clone(), subject, text, attachments: Vec::new() })
 }
 
-/// The filing's confirmation: the number, both deadlines, and what the customer wrote.
-fn filing_words(filed: &Filed, en: bool, text: &str) -> (String, String) {
-    let (number, respond_by, answer_by) = (&filed.number, filed.respond_by, filed.answer_by);
+/// A day as the complaint's language writes it: `28.02.2027`, `28 February 2027`.
+fn day(date: chrono::NaiveDate, en: bool) -> String {
     if en {
-        (
-            format!("We received your complaint {number}"),
-            format!(
-                "Thank you. Your complaint has the number {number}.\n\nWe will tell you by {respond_by} whether we \
-                 accept it, and give you our final answer by {answer_by}.\n\nYou wrote:\n{text}\n"
-            ),
+        date.format("%-d %B %Y").to_string()
+    } else {
+        date.format("%d.%m.%Y").to_string()
+    }
+}
+
+/// The end of every message: where the passenger's rights are, and who to turn to when
+/// they disagree with the answer (EU Regulation 181/2011, art. 27, 28).
+fn footer(en: bool, site: &str) -> String {
+    if en {
+        format!(
+            "\nYour passenger rights: {site}/en/prawa-pasazera\nIf you disagree with our answer you may turn to the \
+             Road Transport Inspectorate (GITD, www.gitd.gov.pl), the Passenger Ombudsman (rpp.utk.gov.pl) or a consumer \
+             ombudsman, or settle the dispute out of court through the EU's ODR platform.\n\nKind regards,\nNisko Bus\n"
         )
     } else {
-        (
-            format!("Przyjęliśmy reklamację {number}"),
-            format!(
-                "Dziękujemy. Reklamacja ma numer {number}.\n\nDo {respond_by} poinformujemy, czy ją uwzględniamy, \
-                 a ostateczną odpowiedź udzielimy do {answer_by}.\n\nTreść reklamacji:\n{text}\n"
-            ),
+        format!(
+            "\nTwoje prawa pasażera: {site}/prawa-pasazera\nJeśli nie zgadzasz się z odpowiedzią, możesz zwrócić się do \
+             Głównego Inspektoratu Transportu Drogowego (GITD, www.gitd.gov.pl), Rzecznika Praw Pasażera (rpp.utk.gov.pl) \
+             albo rzecznika konsumentów, lub rozwiązać spór pozasądowo przez unijną platformę ODR.\n\nPozdrawiamy,\nNisko Bus\n"
         )
     }
 }
 
-/// The kind, subject and text of `event`'s message.
-fn words(filed: &Filed, event: &ComplaintEvent) -> (&'static str, String, String) {
+/// The kind, subject and text of `event`'s message: a greeting, the step, the footer.
+fn words(filed: &Filed, event: &ComplaintEvent, site: &str) -> (&'static str, String, String) {
     let en = filed.language == ComplaintLanguage::En;
     let number = &filed.number;
-    match event {
-        ComplaintEvent::ComplaintFiled { text, .. } => {
-            let (subject, text) = filing_words(filed, en, text);
-            ("complaint-filed", subject, text)
-        }
+    let (respond_by, answer_by) = (day(filed.respond_by, en), day(filed.answer_by, en));
+    let (kind, subject, body) = match event {
+        ComplaintEvent::ComplaintFiled { text, .. } => (
+            "complaint-filed",
+            if en {
+                format!("We received your complaint {number}")
+            } else {
+                format!("Otrzymaliśmy reklamację {number}")
+            },
+            if en {
+                format!(
+                    "thank you: we received your complaint, number {number}.\n\nWe will tell you by {respond_by} whether \
+                     we accept it, and give you our final answer by {answer_by}.\n\nYou wrote:\n{text}\n"
+                )
+            } else {
+                format!(
+                    "dziękujemy: otrzymaliśmy reklamację, ma numer {number}.\n\nDo {respond_by} poinformujemy, czy ją \
+                     uwzględniamy, a ostateczną odpowiedź udzielimy do {answer_by}.\n\nTreść reklamacji:\n{text}\n"
+                )
+            },
+        ),
         ComplaintEvent::ComplaintAcknowledged { .. } => (
             "complaint-acknowledged",
             if en {
@@ -113,14 +135,10 @@ fn words(filed: &Filed, event: &ComplaintEvent) -> (&'static str, String, String
             },
             if en {
                 format!(
-                    "We are still considering your complaint {number}. Our final answer will come by {}.\n",
-                    filed.answer_by
+                    "we are still considering your complaint {number}. Our final answer will come by {answer_by}.\n"
                 )
             } else {
-                format!(
-                    "Reklamacja {number} jest wciąż rozpatrywana. Ostateczną odpowiedź udzielimy do {}.\n",
-                    filed.answer_by
-                )
+                format!("reklamacja {number} jest wciąż rozpatrywana. Ostateczną odpowiedź udzielimy do {answer_by}.\n")
             },
         ),
         ComplaintEvent::ComplaintAccepted { .. } => (
@@ -131,9 +149,9 @@ fn words(filed: &Filed, event: &ComplaintEvent) -> (&'static str, String, String
                 format!("Reklamacja {number} została uwzględniona")
             },
             if en {
-                format!("We accept your complaint {number}. Our answer follows by {}.\n", filed.answer_by)
+                format!("we accept your complaint {number}. Our answer will follow, at the latest by {answer_by}.\n")
             } else {
-                format!("Uwzględniamy reklamację {number}. Odpowiedź prześlemy do {}.\n", filed.answer_by)
+                format!("uwzględniamy reklamację {number}. Odpowiedź prześlemy najpóźniej do {answer_by}.\n")
             },
         ),
         ComplaintEvent::ComplaintRejected { .. } => (
@@ -145,13 +163,12 @@ fn words(filed: &Filed, event: &ComplaintEvent) -> (&'static str, String, String
             },
             if en {
                 format!(
-                    "We do not accept your complaint {number}. Our answer with the reasons follows by {}.\n",
-                    filed.answer_by
+                    "we do not accept your complaint {number}. Our answer with the reasons will follow, at the latest by \
+                     {answer_by}.\n"
                 )
             } else {
                 format!(
-                    "Nie uwzględniamy reklamacji {number}. Odpowiedź z uzasadnieniem prześlemy do {}.\n",
-                    filed.answer_by
+                    "nie uwzględniamy reklamacji {number}. Odpowiedź z uzasadnieniem prześlemy najpóźniej do {answer_by}.\n"
                 )
             },
         ),
@@ -163,12 +180,14 @@ fn words(filed: &Filed, event: &ComplaintEvent) -> (&'static str, String, String
                 format!("Odpowiedź na reklamację {number}")
             },
             if en {
-                format!("Our answer to your complaint {number}:\n\n{text}\n")
+                format!("our answer to your complaint {number}:\n\n{text}\n")
             } else {
-                format!("Odpowiedź na reklamację {number}:\n\n{text}\n")
+                format!("oto odpowiedź na reklamację {number}:\n\n{text}\n")
             },
         ),
-    }
+    };
+    let greeting = if en { "Hello" } else { "Dzień dobry" };
+    (kind, subject, format!("{greeting},\n\n{body}{}", footer(en, site)))
 }
 
 #[cfg(test)]
@@ -204,15 +223,19 @@ mod tests {
             at: Utc::now(),
             text: "We refund 20 PLN.".into(),
         };
-        let (kind, pl) = message(&filed(ComplaintLanguage::Pl), &answered);
+        let (kind, pl) = message(&filed(ComplaintLanguage::Pl), &answered, "https://x");
         assert_eq!((kind, pl.to.as_str()), ("complaint-answer", "ola@example.com"));
         assert_eq!(pl.subject, "Odpowiedź na reklamację RK-2026-000007");
         assert!(pl.text.contains("We refund 20 PLN."), "{}", pl.text);
-        let (_, en) = message(&filed(ComplaintLanguage::En), &answered);
+        let (_, en) = message(&filed(ComplaintLanguage::En), &answered, "https://x");
         assert_eq!(en.subject, "The answer to your complaint RK-2026-000007");
         let accepted = ComplaintEvent::ComplaintAccepted { complaint_id: Uuid::nil(), by: Uuid::nil(), at: Utc::now() };
-        let (kind, en) = message(&filed(ComplaintLanguage::En), &accepted);
+        let (kind, en) = message(&filed(ComplaintLanguage::En), &accepted, "https://x");
         assert_eq!((kind, en.subject.as_str()), ("complaint-accepted", "Your complaint RK-2026-000007 is accepted"));
-        assert!(en.text.contains("2026-12-28"), "the answer's deadline: {}", en.text);
+        assert!(en.text.contains("28 December 2026"), "the answer's deadline: {}", en.text);
+        assert!(en.text.starts_with("Hello,"), "{}", en.text);
+        let (_, pl) = message(&filed(ComplaintLanguage::Pl), &accepted, "https://x");
+        assert!(pl.text.starts_with("Dzień dobry,") && pl.text.contains("do 28.12.2026"), "{}", pl.text);
+        assert!(pl.text.contains("https://x/prawa-pasazera") && pl.text.contains("GITD"), "{}", pl.text);
     }
 }

@@ -1,7 +1,10 @@
-//! The disruption process (issue 28): when the carrier cancels or delays a course, every
-//! order with a ticket on it, paid or waiting for payment, is told, and an unpaid order
-//! on a cancelled course is cancelled; a cancelled course's passengers who did not choose
-//! by its departure are refunded in full ([`refund_at_departure`]).
+//! The disruption process (issues 28, 39): when the carrier cancels a course (whole or
+//! from a stop onward), delays it, changes the delay or clears it, every order with a
+//! ticket the change touches, paid or waiting for payment, is told, and an unpaid order
+//! on a cancelled stretch is cancelled; a cancelled course's passengers who did not
+//! choose within the window (14 days after the announcement) are refunded in full
+//! ([`refund_when_choice_closes`]). A paid order is sent its message; one waiting for
+//! payment only once it is paid (a cancelled one at once: its order was cancelled).
 //!
 //! It follows the event store like the booking reactions (checkpointed by the projection
 //! runner, resumed after a restart) and keeps what it needs in two tables of its own,
@@ -12,12 +15,13 @@
 //! cancellation or the order (placed on seats held just before the course was cancelled).
 //!
 //! Exactly once: the order decides ([`domain::order::decide_tell_disruption`]: once per
-//! announcement, the event id derived from it); the message goes out on `DisruptionTold`,
-//! claimed in `sent_messages` before it is sent ([`crate::booking::disruption::notify`]).
+//! announcement, the event id derived from it); the message goes out on `DisruptionTold`
+//! (or, for an order told while unpaid, on its `OrderPaid`), queued in the outbox with its
+//! `sent_messages` claim ([`crate::booking::disruption::notify`]).
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use domain::order::{self, ChosenBy, CourseDisruption, DisruptionError, OrderEvent};
+use domain::order::{self, ChosenBy, CourseDisruption, DisruptionError, OrderEvent, CHOICE_WINDOW_DAYS};
 use domain::seat_inventory::{SeatInventory, SeatInventoryEvent};
 use event_store::{Metadata, RecordedEvent, SubscriptionFilter};
 use projections::{Projection, ProjectionError};
@@ -102,14 +106,51 @@ impl DisruptionProcess {
                         .fetch_all(&mut *conn)
                         .await
                         .map_err(err)?;
-                self.tell_if_disrupted(conn, order_id, &courses).await
+                self.tell_if_disrupted(conn, order_id, &courses).await?;
+                // Told while unpaid: its message waited for the payment (once per notice).
+                for d in disrupted(conn, &courses).await? {
+                    crate::booking::disruption::notify(&self.state, order_id, &d, false).await;
+                }
+                Ok(())
             }
             OrderEvent::TicketCourseChanged { order_id, to_course, .. } => {
                 on_course(conn, to_course.course_id, order_id).await?;
                 self.tell_if_disrupted(conn, order_id, &[to_course.course_id]).await
             }
-            OrderEvent::DisruptionTold { order_id, course_id, notice_id, .. } => {
-                crate::booking::disruption::notify(&self.state, order_id, course_id, notice_id, false).await;
+            OrderEvent::DisruptionTold {
+                order_id,
+                course_id,
+                notice_id,
+                delay_minutes,
+                reason,
+                told_at,
+                unserved_stops,
+                ..
+            } => {
+                // The notice as the process recorded it (its announcement's instant), or as told.
+                let latest = disrupted(conn, &[course_id]).await?.into_iter().find(|d| d.notice_id == notice_id);
+                let d = match latest {
+                    Some(d) => d,
+                    None => {
+                        let loaded = aggregate::load::<InventoryAgg>(
+                            self.state.store.as_ref(),
+                            &course_stream(course_id).map_err(err)?,
+                        )
+                        .await
+                        .map_err(err)?;
+                        let SeatInventory::Opened(inventory) = loaded.state else { return Ok(()) };
+                        CourseDisruption {
+                            course_id,
+                            notice_id,
+                            delay_minutes,
+                            unserved_stops,
+                            reason,
+                            departure_at: inventory.departure_at,
+                            announced_at: told_at,
+                        }
+                    }
+                };
+                crate::booking::disruption::notify(&self.state, order_id, &d, false).await;
                 Ok(())
             }
             _ => Ok(()),
@@ -118,17 +159,11 @@ impl DisruptionProcess {
 
     async fn course_event(&self, conn: &mut PgConnection, event_id: Uuid, event: SeatInventoryEvent) -> Step {
         let course_id = event.course_id();
-        let (delay_minutes, reason) = match event {
-            SeatInventoryEvent::CourseCancelled { reason, .. } => (None, reason),
-            SeatInventoryEvent::DelayAnnounced { minutes, reason, .. } => (Some(minutes), reason),
-            SeatInventoryEvent::DelayCleared { .. } => {
-                sqlx::query("delete from disrupted_courses where course_id = $1 and delay_minutes is not null")
-                    .bind(course_id)
-                    .execute(&mut *conn)
-                    .await
-                    .map_err(err)?;
-                return Ok(());
-            }
+        let (delay_minutes, reason, announced_at, from_stop) = match event {
+            SeatInventoryEvent::CourseCancelled { reason, at, from_stop, .. } => (None, reason, at, from_stop),
+            SeatInventoryEvent::DelayAnnounced { minutes, reason, at, .. } => (Some(minutes), reason, at, None),
+            // Cleared: told as a delay of 0 minutes (running on time again: the choice is gone).
+            SeatInventoryEvent::DelayCleared { at, .. } => (Some(0), String::new(), at, None),
             _ => return Ok(()),
         };
         let loaded =
@@ -136,25 +171,35 @@ impl DisruptionProcess {
                 .await
                 .map_err(err)?;
         let SeatInventory::Opened(inventory) = loaded.state else { return Ok(()) };
+        // What this event cut (the inventory may since have been cut further).
+        let unserved_stops =
+            from_stop.map(|k| inventory.stops.iter().skip(k as usize + 1).map(|s| s.waypoint_id).collect::<Vec<_>>());
         let disruption = CourseDisruption {
             course_id,
             notice_id: event_id,
             delay_minutes,
+            unserved_stops,
             reason,
             departure_at: inventory.departure_at,
+            announced_at,
         };
-        // A cancellation stands: a delay replayed after it does not replace it.
+        // A cancellation stands: a delay replayed after it does not replace it (a wider
+        // cancellation does replace a narrower one). A cleared delay leaves the table
+        // once its passengers are told.
         sqlx::query(
-            "insert into disrupted_courses (course_id, notice_id, delay_minutes, reason, departure_at) \
-             values ($1, $2, $3, $4, $5) on conflict (course_id) do update \
-             set notice_id = excluded.notice_id, delay_minutes = excluded.delay_minutes, reason = excluded.reason \
-             where disrupted_courses.delay_minutes is not null",
+            "insert into disrupted_courses (course_id, notice_id, delay_minutes, reason, departure_at, unserved_stops, announced_at) \
+             values ($1, $2, $3, $4, $5, $6, $7) on conflict (course_id) do update \
+             set notice_id = excluded.notice_id, delay_minutes = excluded.delay_minutes, reason = excluded.reason, \
+                 unserved_stops = excluded.unserved_stops, announced_at = excluded.announced_at \
+             where disrupted_courses.delay_minutes is not null or excluded.delay_minutes is null",
         )
         .bind(course_id)
         .bind(event_id)
         .bind(delay_minutes.map(|m| m as i32))
         .bind(&disruption.reason)
         .bind(disruption.departure_at)
+        .bind(&disruption.unserved_stops)
+        .bind(announced_at)
         .execute(&mut *conn)
         .await
         .map_err(err)?;
@@ -166,6 +211,13 @@ impl DisruptionProcess {
                 .map_err(err)?;
         for order_id in orders {
             tell(&self.state, order_id, &disruption).await?;
+        }
+        if delay_minutes == Some(0) {
+            sqlx::query("delete from disrupted_courses where course_id = $1 and delay_minutes is not null")
+                .bind(course_id)
+                .execute(&mut *conn)
+                .await
+                .map_err(err)?;
         }
         Ok(())
     }
@@ -196,6 +248,8 @@ struct DisruptedRow {
     delay_minutes: Option<i32>,
     reason: String,
     departure_at: DateTime<Utc>,
+    unserved_stops: Option<Vec<i64>>,
+    announced_at: Option<DateTime<Utc>>,
 }
 
 impl DisruptedRow {
@@ -204,21 +258,26 @@ impl DisruptedRow {
             course_id: self.course_id,
             notice_id: self.notice_id,
             delay_minutes: self.delay_minutes.map(|m| m.max(0) as u32),
+            unserved_stops: self.unserved_stops,
             reason: self.reason,
             departure_at: self.departure_at,
+            // Rows from before announcements were kept: the departure closed the choice then.
+            announced_at: self.announced_at.unwrap_or(self.departure_at - chrono::Duration::days(CHOICE_WINDOW_DAYS)),
         }
     }
 }
 
+/// The columns of [`DisruptedRow`].
+const ROW: &str = "course_id, notice_id, delay_minutes, reason, departure_at, unserved_stops, announced_at";
+
 /// The disruptions of these courses, as the process last recorded them.
 async fn disrupted(conn: &mut PgConnection, courses: &[Uuid]) -> Result<Vec<CourseDisruption>, String> {
-    let rows: Vec<DisruptedRow> = sqlx::query_as(
-        "select course_id, notice_id, delay_minutes, reason, departure_at from disrupted_courses where course_id = any($1)",
-    )
-    .bind(courses)
-    .fetch_all(&mut *conn)
-    .await
-    .map_err(err)?;
+    let rows: Vec<DisruptedRow> =
+        sqlx::query_as(&format!("select {ROW} from disrupted_courses where course_id = any($1)"))
+            .bind(courses)
+            .fetch_all(&mut *conn)
+            .await
+            .map_err(err)?;
     Ok(rows.into_iter().map(DisruptedRow::disruption).collect())
 }
 
@@ -243,16 +302,19 @@ async fn tell(state: &CommandState, order_id: Uuid, disruption: &CourseDisruptio
     }
 }
 
-/// Refund in full every passenger of a cancelled course who did not choose by its
-/// departure, for the courses whose departure is at or before `now` (the timer passes the
-/// clock; a test passes a later one). Answers how many orders were refunded. A course is
-/// marked done once every order on it was decided, so the next round skips it.
-pub async fn refund_at_departure(state: &CommandState, now: DateTime<Utc>) -> Result<usize, String> {
-    let due: Vec<DisruptedRow> = sqlx::query_as(
-        "select course_id, notice_id, delay_minutes, reason, departure_at from disrupted_courses \
-         where delay_minutes is null and refunds_done_at is null and departure_at <= $1 order by departure_at limit 100",
-    )
+/// Refund in full every passenger of a cancelled course who did not choose within the
+/// window, for the courses announced [`CHOICE_WINDOW_DAYS`] days or more before `now` (the
+/// timer passes the clock; a test passes a later one). Answers how many orders were
+/// refunded. A course is marked done once every order on it was decided, so the next
+/// round skips it.
+pub async fn refund_when_choice_closes(state: &CommandState, now: DateTime<Utc>) -> Result<usize, String> {
+    let due: Vec<DisruptedRow> = sqlx::query_as(&format!(
+        "select {ROW} from disrupted_courses where delay_minutes is null and refunds_done_at is null \
+         and coalesce(announced_at, departure_at - make_interval(days => $2)) + make_interval(days => $2) <= $1 \
+         order by departure_at limit 100"
+    ))
     .bind(now)
+    .bind(CHOICE_WINDOW_DAYS as i32)
     .fetch_all(&state.pool)
     .await
     .map_err(err)?;
@@ -315,13 +377,13 @@ async fn refund_one(
     }
 }
 
-/// Refund at departure every minute until `shutdown`.
+/// Refund the passengers whose choice closed, every 30 seconds until `shutdown`.
 pub async fn run(state: CommandState, shutdown: tokio_util::sync::CancellationToken) {
     super::every(std::time::Duration::from_secs(30), shutdown, || async {
-        match refund_at_departure(&state, Utc::now()).await {
+        match refund_when_choice_closes(&state, Utc::now()).await {
             Ok(0) => {}
-            Ok(n) => tracing::info!(refunded = n, "passengers of cancelled courses refunded at departure"),
-            Err(e) => tracing::warn!(error = %e, "the refunds at the departure of cancelled courses failed"),
+            Ok(n) => tracing::info!(refunded = n, "passengers of cancelled courses refunded when the choice closed"),
+            Err(e) => tracing::warn!(error = %e, "the refunds of cancelled courses' passengers failed"),
         }
     })
     .await

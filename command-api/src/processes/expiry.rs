@@ -127,7 +127,8 @@ pub async fn expire_change(
     }
 }
 
-/// Look for overdue orders and changes every second until `shutdown`.
+/// Look for overdue orders and changes, and for reservations to remind of, every second
+/// until `shutdown`.
 pub async fn run(state: CommandState, shutdown: CancellationToken) {
     super::every(Duration::from_secs(1), shutdown, || async {
         match expire_overdue(&state, 500).await {
@@ -139,6 +140,9 @@ pub async fn run(state: CommandState, shutdown: CancellationToken) {
             Ok(0) => {}
             Ok(n) => tracing::info!(expired = n, "unpaid changes of course dropped"),
             Err(e) => tracing::warn!(error = %e, "the expiry of unpaid changes failed"),
+        }
+        if let Err(e) = crate::booking::payment_link_mail::remind_due(&state).await {
+            tracing::warn!(error = %e, "the reminders of unpaid reservations failed");
         }
     })
     .await

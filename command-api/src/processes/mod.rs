@@ -7,6 +7,7 @@
 pub mod complaint_report;
 pub mod course_changes;
 pub mod daily_report;
+pub mod departures;
 pub mod disruptions;
 pub mod effects;
 pub mod expiry;
@@ -24,7 +25,8 @@ use tokio_util::sync::CancellationToken;
 use crate::CommandState;
 
 /// Start the timed processes (expiry, recovery, refunds, the daily sales report, the
-/// KSeF sender, and once the storing of earlier documents' XML) until
+/// KSeF sender, the outbox's worker, the watch on courses that have not left, and once
+/// the storing of earlier documents' XML) until
 /// `shutdown`. The reactions run under the projection runner (register
 /// [`reactions::BookingReactions`]).
 pub fn spawn_timers(state: &CommandState, shutdown: &CancellationToken) -> Vec<JoinHandle<()>> {
@@ -37,6 +39,8 @@ pub fn spawn_timers(state: &CommandState, shutdown: &CancellationToken) -> Vec<J
         tokio::spawn(ksef::run(state.clone(), shutdown.clone())),
         tokio::spawn(ksef::issued_xml::backfill(state.clone(), shutdown.clone())),
         tokio::spawn(disruptions::run(state.clone(), shutdown.clone())),
+        tokio::spawn(state.outbox.clone().run(shutdown.clone())),
+        tokio::spawn(departures::run(state.clone(), shutdown.clone())),
     ]
 }
 

@@ -3,7 +3,6 @@
 //! runner per cluster through its advisory lock, resumed after a restart), but whose
 //! output is commands on other streams rather than rows.
 //!
-//! - `OrderPlaced`, still unpaid online: the link to pay ([`crate::booking::payment_link_mail`]).
 //! - `OrderPaid`: confirm the order's holds, a stamp per ticket for a logged-in
 //!   customer, the invoice if one was asked for.
 //! - `OrderAssignedToUser` (a paid guest order given to an account): its stamps.
@@ -12,7 +11,8 @@
 //! - `OrderExpired`, `OrderCancelled`: seats and coupon value back (stamps too when
 //!   cancelled after payment).
 //! - `TicketReturned`: the seat, the coupon part and the stamp back; the customer told
-//!   what comes back and where ([`crate::booking::after_sale_mail`]).
+//!   what comes back and where ([`crate::booking::after_sale_mail`]), once for all the
+//!   tickets of a disruption's refund (`DisruptionChosen`).
 //! - `TicketCourseChanged`: the old seat back, the new one confirmed; the customer sent
 //!   the new ticket.
 //! - Whatever changes an invoiced order's value (a return, a cancellation after payment,
@@ -25,7 +25,8 @@
 //!   document due for KSeF, on `KsefAccepted` or `KsefWentOffline` instead.
 //! - `RewardEarned`: the reward coupon is issued to the user.
 //! - Whatever owes money back (a return, a cancellation after payment, a cheaper course,
-//!   `LatePaymentRefunded`): the refund is recorded for the gateway ([`super::refunds`]).
+//!   `LatePaymentRefunded`, `CompensationPaid`): the refund is recorded for the gateway
+//!   ([`super::refunds`]).
 //!
 //! At least once: a batch whose checkpoint did not commit is offered again, and every
 //! step is idempotent by a derived id (see [`super::effects`]), so a replay changes
@@ -57,8 +58,7 @@ pub const NAME: &str = "booking-process";
 /// these, so an event matched there but missing here is never reacted to (as
 /// `OrderAssignedToUser` and `InvoiceDataChanged` once were: an order given to an account
 /// after payment earned no stamps, an invoice asked for after payment was never issued).
-const REACTS_TO: [&str; 16] = [
-    "OrderPlaced",
+const REACTS_TO: [&str; 17] = [
     "OrderPaid",
     "OrderAssignedToUser",
     "InvoiceDataChanged",
@@ -68,6 +68,8 @@ const REACTS_TO: [&str; 16] = [
     "TicketCourseChanged",
     "TicketChangeExpired",
     "LatePaymentRefunded",
+    "CompensationPaid",
+    "DisruptionChosen",
     "InvoiceIssued",
     "InvoiceCorrected",
     "RejectedInvoiceAmended",
@@ -129,7 +131,6 @@ impl BookingReactions {
         let Some(placed) = loaded.state.placed() else { return Ok(()) };
         super::ksef::issued_xml::fix_after(state, placed, &event).await?;
         match &event {
-            OrderEvent::OrderPlaced { .. } => crate::booking::payment_link_mail::unpaid_placed(state, placed).await,
             OrderEvent::OrderPaid { .. } => {
                 effects::after_payment(state, placed, &metadata).await;
                 self.issue_invoice(placed, &metadata).await?;
@@ -153,7 +154,16 @@ impl BookingReactions {
             }
             OrderEvent::OrderExpired { .. } => effects::after_end(state, placed, End::Expired, &metadata).await,
             OrderEvent::OrderCancelled { .. } => effects::after_end(state, placed, End::Cancelled, &metadata).await,
-            OrderEvent::TicketReturned { ticket_id, number, price, fee, coupon_refund, money_refund, .. } => {
+            OrderEvent::TicketReturned {
+                ticket_id,
+                number,
+                price,
+                fee,
+                coupon_refund,
+                money_refund,
+                returned_at,
+                ..
+            } => {
                 effects::after_return(state, placed, *ticket_id, *coupon_refund, &metadata).await;
                 let returned = Returned {
                     number,
@@ -162,17 +172,25 @@ impl BookingReactions {
                     coupon_refund: *coupon_refund,
                     money_refund: *money_refund,
                 };
-                after_sale_mail::ticket_returned(state, placed, returned, recorded.id).await;
+                // A disruption's refund is told once for all its tickets (`DisruptionChosen`).
+                if !after_sale_mail::part_of_disruption_refund(placed, *returned_at) {
+                    after_sale_mail::ticket_returned(state, placed, returned, recorded.id).await;
+                }
+            }
+            OrderEvent::DisruptionChosen {
+                course_id, choice: order::DisruptionChoice::Refund, refund_amount, ..
+            } => {
+                after_sale_mail::disruption_refunded(state, placed, *course_id, *refund_amount).await;
             }
             OrderEvent::TicketChangeExpired { to_course_id, hold_id, .. } => {
                 effects::after_change_expired(state, placed.order_id, *to_course_id, *hold_id, &metadata).await;
             }
-            OrderEvent::TicketCourseChanged { ticket_id, .. } => {
+            OrderEvent::TicketCourseChanged { ticket_id, to_course, changed_at, .. } => {
                 let kind = placed.tickets.iter().find(|t| t.ticket.ticket_id == *ticket_id).map(|t| t.ticket.leg);
                 if let Some(old) = kind.and_then(|k| placed.leg(k)) {
                     effects::after_change(state, placed, *ticket_id, &old.clone(), &metadata).await;
                 }
-                after_sale_mail::ticket_moved(state, placed, *ticket_id, recorded.id).await;
+                after_sale_mail::tickets_moved(state, placed, to_course.course_id, *changed_at).await;
             }
             _ => {}
         }

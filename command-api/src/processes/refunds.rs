@@ -57,6 +57,7 @@ pub fn owed_by(event: &OrderEvent, event_id: Uuid, order: &OrderState) -> Vec<Ow
                 MoneyBackFor::OrderCancelled => format!("Anulowanie zamówienia {short}"),
                 MoneyBackFor::CourseChanged { number } => format!("Zmiana kursu, bilet {number}"),
                 MoneyBackFor::LatePayment => format!("Zwrot płatności {short}"),
+                MoneyBackFor::Compensation => format!("Odszkodowanie, zamówienie {short}"),
             };
             let name = if back.to_change_payment {
                 format!("refund/{event_id}/{}", back.session_id)

@@ -96,6 +96,10 @@ pub enum ComplaintEvent {
         respond_by: NaiveDate,
         /// The carrier's final answer is due by then.
         answer_by: NaiveDate,
+        /// Received by the office (`phone`, `letter` or `desk`) and filed by it on the
+        /// passenger's behalf; `None`: filed online by the passenger.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        received_via: Option<String>,
     },
     /// The carrier told the customer it is still being considered.
     ComplaintAcknowledged { complaint_id: Uuid, by: Uuid, at: DateTime<Utc> },

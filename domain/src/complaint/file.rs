@@ -45,6 +45,8 @@ pub struct FileComplaint {
     pub now: DateTime<Utc>,
     /// `now`'s day in Warsaw: the deadlines count from it.
     pub today: NaiveDate,
+    /// Received by the office (`phone`, `letter`, `desk`) and filed on the passenger's behalf.
+    pub received_via: Option<String>,
 }
 
 /// The last day a complaint about a journey on `journey_on` may be made.
@@ -91,6 +93,7 @@ pub fn decide_file(cmd: &FileComplaint, complaint: &Complaint) -> Result<Vec<Com
         filed_at: cmd.now,
         respond_by: months(RESPOND_MONTHS),
         answer_by: months(ANSWER_MONTHS),
+        received_via: cmd.received_via.clone(),
     }])
 }
 

@@ -35,7 +35,7 @@ pub use file::{
     MAX_TEXT, RESPOND_MONTHS,
 };
 pub use respond::{decide_respond, RespondToComplaint};
-pub use sniff::sniff;
+pub use sniff::{safe_name, sniff};
 pub use state::{evolve, Complaint, Filed, Stage};
 
 /// Why a complaint cannot be filed, responded to or answered.

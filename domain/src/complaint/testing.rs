@@ -39,6 +39,7 @@ pub fn file() -> FileComplaint {
         journey_on: day(2026, 11, 20),
         now: now(),
         today: day(2026, 11, 27),
+        received_via: None,
     }
 }
 
@@ -58,6 +59,7 @@ pub fn filed() -> ComplaintEvent {
         filed_at: now(),
         respond_by: day(2026, 12, 27),
         answer_by: day(2027, 2, 27),
+        received_via: None,
     }
 }
 

@@ -46,8 +46,9 @@ fn seats_and_cards() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
             all(vec![
                 DisruptError::NotOpened,
                 DisruptError::AlreadyCancelled,
-                DisruptError::Departed,
+                DisruptError::Arrived,
                 DisruptError::ReasonRequired,
+                DisruptError::NotAStop,
             ]),
         ),
         (
@@ -60,9 +61,10 @@ fn seats_and_cards() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 DisruptionError::NoChoice,
                 DisruptionError::NotYetDue,
                 DisruptionError::SameCourse,
-                DisruptionError::DifferentRoute,
                 DisruptionError::DifferentStops,
-                DisruptionError::MovedBefore,
+                DisruptionError::NotAnAlternative,
+                DisruptionError::NoCompensation,
+                DisruptionError::CompensationPaid,
             ]),
         ),
         (

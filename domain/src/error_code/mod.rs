@@ -52,7 +52,8 @@ impl ErrorCode for DisruptError {
         match self {
             DisruptError::NotOpened => "inventory.not_open",
             DisruptError::AlreadyCancelled => "course.already_cancelled",
-            DisruptError::Departed => "course.departed",
+            DisruptError::Arrived => "course.arrived",
+            DisruptError::NotAStop => "course.not_a_stop",
             DisruptError::ReasonRequired => "course.reason_required",
         }
     }
@@ -68,9 +69,10 @@ impl ErrorCode for DisruptionError {
             DisruptionError::NoChoice => "disruption.no_choice",
             DisruptionError::NotYetDue => "disruption.not_yet_due",
             DisruptionError::SameCourse => "change.same_course",
-            DisruptionError::DifferentRoute => "change.different_route",
             DisruptionError::DifferentStops => "change.different_stops",
-            DisruptionError::MovedBefore => "disruption.moved_before",
+            DisruptionError::NotAnAlternative => "disruption.not_an_alternative",
+            DisruptionError::NoCompensation => "disruption.no_compensation",
+            DisruptionError::CompensationPaid => "disruption.compensation_paid",
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The rules of a disrupted course, given/when/then: told once, an unpaid order
-//! cancelled, a choice made once, no fee, the automatic refund at departure, the
-//! 120-minute rule.
+//! cancelled, a choice made once, no fee, the 14-day window and the automatic refund when
+//! it closes, the 120-minute rule, a cancellation from a stop onward, the return leg
+//! refunded with the outbound, re-routing on other routes, the compensation of a choice
+//! offered late.
 
 use super::*;
 use crate::order::testing::*;
@@ -14,10 +16,15 @@ fn cancellation() -> CourseDisruption {
         course_id: COURSE,
         notice_id: NOTICE,
         delay_minutes: None,
+        unserved_stops: None,
         reason: "Awaria".into(),
         departure_at: at(600),
+        announced_at: at(90),
     }
 }
+
+/// 14 days after the announcement at minute 90: the choice closes.
+const WINDOW_CLOSES: i64 = 90 + 14 * 24 * 60;
 
 fn delay(minutes: u32) -> CourseDisruption {
     CourseDisruption { delay_minutes: Some(minutes), ..cancellation() }
@@ -35,6 +42,7 @@ fn told(disruption: &CourseDisruption) -> OrderEvent {
         delay_minutes: disruption.delay_minutes,
         reason: "Awaria".into(),
         told_at: at(100),
+        unserved_stops: disruption.unserved_stops.clone(),
     }
 }
 
@@ -165,16 +173,19 @@ fn a_choice_is_made_once() {
 }
 
 #[test]
-fn the_choice_closes_at_departure_and_the_automatic_refund_comes_then() {
+fn the_choice_stays_open_14_days_and_the_automatic_refund_comes_when_it_closes() {
     let given_paid = || given(paid_with_coupon());
+    // Long after the departure (minute 600), still within the 14 days.
+    let late = given_paid().when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, 5000), s));
+    assert!(late.outcome().is_ok_and(|e| e.len() == 4));
     given_paid()
-        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, 600), s))
+        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, WINDOW_CLOSES), s))
         .then_err(DisruptionError::ChoiceClosed);
     given_paid()
-        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Automatic, 599), s))
+        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Automatic, WINDOW_CLOSES - 1), s))
         .then_err(DisruptionError::NotYetDue);
     let automatic = given_paid()
-        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Automatic, 600), s))
+        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Automatic, WINDOW_CLOSES), s))
         .outcome()
         .expect("refunded");
     assert!(matches!(automatic[0], OrderEvent::DisruptionChosen { by: ChosenBy::Automatic, .. }));
@@ -193,27 +204,34 @@ fn a_delay_under_120_minutes_offers_no_choice() {
     given(paid_with_coupon()).when(|s| decide_choose_disruption(&with(119), s)).then_err(DisruptionError::NoChoice);
     let events = given(paid_with_coupon()).when(|s| decide_choose_disruption(&with(120), s)).outcome();
     assert!(events.is_ok_and(|e| e.len() == 4));
-    // A delayed course's choice closes when it actually leaves; no automatic refund.
-    given(paid_with_coupon())
+    // A delayed course's choice stays open after it leaves, 14 days; no automatic refund.
+    let after_it_left = given(paid_with_coupon())
         .when(|s| decide_choose_disruption(&ChooseDisruption { now: at(720), ..with(120) }, s))
+        .outcome();
+    assert!(after_it_left.is_ok());
+    given(paid_with_coupon())
+        .when(|s| decide_choose_disruption(&ChooseDisruption { now: at(WINDOW_CLOSES), ..with(120) }, s))
         .then_err(DisruptionError::ChoiceClosed);
-    let automatic = ChooseDisruption { by: ChosenBy::Automatic, now: at(900), ..with(120) };
+    let automatic = ChooseDisruption { by: ChosenBy::Automatic, now: at(WINDOW_CLOSES + 1), ..with(120) };
     given(paid_with_coupon()).when(|s| decide_choose_disruption(&automatic, s)).then_err(DisruptionError::NotYetDue);
 }
 
 #[test]
-fn a_move_goes_to_the_same_route_and_stops_only() {
+fn a_move_goes_to_any_course_serving_the_same_two_stops() {
     let given_paid = || given(paid_with_coupon());
     let to = |leg: Leg| choose(Some(leg), ChosenBy::Passenger, 200);
     given_paid()
         .when(|s| decide_choose_disruption(&to(leg(LegKind::Outbound)), s))
         .then_err(DisruptionError::SameCourse);
     given_paid()
-        .when(|s| decide_choose_disruption(&to(Leg { route_id: 9, ..other_course() }), s))
-        .then_err(DisruptionError::DifferentRoute);
-    given_paid()
         .when(|s| decide_choose_disruption(&to(Leg { to_waypoint_id: 99, ..other_course() }), s))
         .then_err(DisruptionError::DifferentStops);
+    // Another route, the next day, between the same two stops.
+    let other_route = Leg { route_id: 9, route_name: "Inna".into(), departure_at: at(600 + 1440), ..other_course() };
+    let moved = given_paid().when(|s| decide_choose_disruption(&to(other_route.clone()), s)).outcome();
+    let moved = moved.expect("moved");
+    assert!(moved[1..].iter().all(|e| matches!(e,
+        OrderEvent::TicketCourseChanged { to_course, price_difference: 0, .. } if to_course.route_id == 9)));
 }
 
 #[test]
@@ -224,7 +242,7 @@ fn an_unpaid_order_cannot_choose() {
 }
 
 #[test]
-fn a_ticket_moved_before_is_refunded_rather_than_moved_again() {
+fn a_ticket_moved_before_may_move_again() {
     let paid = paid(false, 0);
     let tickets = tickets_of(&paid);
     let here = Leg { course_id: COURSE, ..other_course() };
@@ -240,12 +258,110 @@ fn a_ticket_moved_before_is_refunded_rather_than_moved_again() {
     };
     let history = [placed(false, 0), paid, moved_here];
     let elsewhere = Leg { course_id: Uuid::from_u128(400), ..other_course() };
-    given(history.clone())
+    let moved = given(history)
         .when(|s| decide_choose_disruption(&choose(Some(elsewhere), ChosenBy::Passenger, 200), s))
-        .then_err(DisruptionError::MovedBefore);
-    let refunded =
-        given(history).when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, 200), s)).outcome();
-    assert!(refunded.is_ok_and(|e| e.len() == 4));
+        .outcome();
+    assert!(moved.is_ok_and(|e| e.len() == 4));
+}
+
+#[test]
+fn the_return_leg_is_refunded_with_a_cancelled_outbound() {
+    let paid = paid(true, 0);
+    let tickets = tickets_of(&paid);
+    let history = vec![placed(true, 0), paid];
+    let refund = given(history.clone())
+        .when(|s| decide_choose_disruption(&choose(None, ChosenBy::Passenger, 200), s))
+        .outcome()
+        .expect("refunded");
+    let returned: Vec<Uuid> = refund
+        .iter()
+        .filter_map(|e| match e {
+            OrderEvent::TicketReturned { ticket_id, fee: 0, .. } => Some(*ticket_id),
+            _ => None,
+        })
+        .collect();
+    // Every ticket of both legs, with no fee; the refund's amount is their whole price.
+    assert_eq!(returned, tickets.iter().map(|t| t.ticket_id).collect::<Vec<_>>());
+    let total: i64 = tickets.iter().map(|t| t.price).sum();
+    assert!(matches!(refund[0], OrderEvent::DisruptionChosen { refund_amount, .. } if refund_amount == total));
+    assert_eq!(full_refund(&state_after(&history), COURSE), total);
+    // A cancelled return leg refunds only itself: the outward journey was made.
+    let back = CourseDisruption { course_id: leg(LegKind::Back).course_id, ..cancellation() };
+    let back_only = given(history)
+        .when(|s| {
+            decide_choose_disruption(
+                &ChooseDisruption { disruption: back, ..choose(None, ChosenBy::Passenger, 200) },
+                s,
+            )
+        })
+        .outcome()
+        .expect("refunded");
+    let back_tickets = tickets.iter().filter(|t| t.leg == LegKind::Back).count();
+    assert_eq!(back_only.len(), 1 + back_tickets);
+}
+
+#[test]
+fn a_cancellation_from_a_stop_touches_only_the_tickets_beyond_it() {
+    // The tickets ride from stop 10 to stop 20.
+    let beyond = CourseDisruption { unserved_stops: Some(vec![20, 30]), ..cancellation() };
+    let before = CourseDisruption { notice_id: Uuid::from_u128(902), unserved_stops: Some(vec![30]), ..cancellation() };
+    given(paid_with_coupon()).when(|s| decide_tell_disruption(&tell(beyond.clone()), s)).then([told(&beyond)]);
+    given(paid_with_coupon())
+        .when(|s| decide_tell_disruption(&tell(before.clone()), s))
+        .then_err(DisruptionError::NotOnCourse);
+    let untouched = ChooseDisruption { disruption: before, ..choose(None, ChosenBy::Passenger, 200) };
+    given(paid_with_coupon()).when(|s| decide_choose_disruption(&untouched, s)).then_err(DisruptionError::NotOnCourse);
+    // An unpaid order on the stretch that still runs is not cancelled.
+    let unpaid_before = given([placed(false, 0)]).when(|s| {
+        decide_tell_disruption(&tell(CourseDisruption { unserved_stops: Some(vec![30]), ..cancellation() }), s)
+    });
+    unpaid_before.then_err(DisruptionError::NotOnCourse);
+}
+
+#[test]
+fn a_choice_offered_after_the_departure_owes_half_the_price_once() {
+    let paid = paid(false, 0);
+    let total: i64 = tickets_of(&paid).iter().map(|t| t.price).sum();
+    let history = vec![placed(false, 0), paid];
+    // Announced at minute 700, after the departure at 600: the passengers waited at the stop.
+    let late = CourseDisruption { announced_at: at(700), ..cancellation() };
+    let owed =
+        OrderEvent::CompensationOwed { order_id: ORDER, course_id: COURSE, amount: (total + 1) / 2, owed_at: at(100) };
+    given(history.clone()).when(|s| decide_tell_disruption(&tell(late.clone()), s)).then([told(&late), owed.clone()]);
+    // In time, or a delay that offers no choice: nothing owed.
+    given(history.clone()).when(|s| decide_tell_disruption(&tell(cancellation()), s)).then([told(&cancellation())]);
+    let short = CourseDisruption { delay_minutes: Some(60), ..late.clone() };
+    given(history.clone()).when(|s| decide_tell_disruption(&tell(short.clone()), s)).then([told(&short)]);
+    // Owed once per course, paid once.
+    let mut after = history.clone();
+    after.extend([told(&late), owed]);
+    let again = CourseDisruption { notice_id: Uuid::from_u128(903), ..late };
+    given(after.clone()).when(|s| decide_tell_disruption(&tell(again.clone()), s)).then([told(&again)]);
+    let pay = PayCompensation { order_id: ORDER, course_id: COURSE, by_user_id: Some(ADMIN), now: at(800) };
+    let paid_out = OrderEvent::CompensationPaid {
+        order_id: ORDER,
+        course_id: COURSE,
+        amount: (total + 1) / 2,
+        by_user_id: Some(ADMIN),
+        paid_at: at(800),
+    };
+    given(after.clone()).when(|s| decide_pay_compensation(&pay, s)).then([paid_out.clone()]);
+    after.push(paid_out.clone());
+    given(after.clone()).when(|s| decide_pay_compensation(&pay, s)).then_err(DisruptionError::CompensationPaid);
+    given(history).when(|s| decide_pay_compensation(&pay, s)).then_err(DisruptionError::NoCompensation);
+    // Its money goes back like a refund's.
+    let backs = crate::order::money_back(&paid_out, &state_after(&after));
+    assert_eq!(backs.iter().map(|b| b.amount).sum::<i64>(), (total + 1) / 2);
+}
+
+#[test]
+fn a_cleared_delay_is_told_and_offers_no_choice() {
+    let cleared = CourseDisruption { notice_id: Uuid::from_u128(904), ..delay(0) };
+    given(paid_with_coupon()).when(|s| decide_tell_disruption(&tell(cleared.clone()), s)).then([told(&cleared)]);
+    let choose_cleared = ChooseDisruption { disruption: cleared, ..choose(None, ChosenBy::Passenger, 200) };
+    given(paid_with_coupon())
+        .when(|s| decide_choose_disruption(&choose_cleared, s))
+        .then_err(DisruptionError::NoChoice);
 }
 
 /// The order's state after `events`.
@@ -264,15 +380,15 @@ fn the_view_says_where_each_order_stands_on_the_disrupted_course() {
     assert_eq!((view.state, view.seats, view.chosen), (PassengerState::ToTell, unpaid.passengers(), None));
     assert!(!choice_open(&unpaid, &cancellation(), at(200)), "an unpaid order has no choice");
 
-    // Paid and told: the choice is open until the departure, for a long delay until it leaves.
+    // Paid and told: the choice is open 14 days after the announcement.
     let mut history = paid_with_coupon();
     history.push(told(&cancellation()));
     let told_order = state_after(&history);
     let view = passenger(&told_order, COURSE).expect("on the course");
     assert_eq!((view.state, view.seats, view.told_at), (PassengerState::Told, 3, Some(at(100))));
-    assert!(choice_open(&told_order, &cancellation(), at(599)));
-    assert!(!choice_open(&told_order, &cancellation(), at(600)), "closed at the departure");
-    assert!(choice_open(&told_order, &delay(120), at(700)), "a delayed course's choice closes when it leaves");
+    assert!(choice_open(&told_order, &cancellation(), at(WINDOW_CLOSES - 1)));
+    assert!(!choice_open(&told_order, &cancellation(), at(WINDOW_CLOSES)), "closed after 14 days");
+    assert!(choice_open(&told_order, &delay(120), at(700)), "a delayed course's choice outlives its departure");
     assert!(!choice_open(&told_order, &delay(119), at(200)), "a short delay offers no choice");
     assert_eq!(passenger(&told_order, Uuid::from_u128(555)), None, "nothing on another course");
 
@@ -302,4 +418,39 @@ fn the_view_says_where_each_order_stands_on_the_disrupted_course() {
     let view = passenger(&refunded_order, COURSE).expect("was on the course");
     let total: i64 = tickets_of(&paid(false, 1000)).iter().map(|t| t.price).sum();
     assert_eq!((view.state, view.seats, view.refund_amount), (PassengerState::Refunded, 3, Some(total)));
+}
+
+#[test]
+fn a_disrupted_trip_is_returned_with_no_fee_its_return_leg_too() {
+    use crate::order::{decide_return, ReturnTicket};
+    let paid_event = paid(true, 0);
+    let tickets = tickets_of(&paid_event);
+    let mut history = vec![placed(true, 0), paid_event];
+    let ret = |number: &str| ReturnTicket {
+        order_id: ORDER,
+        number: number.to_owned(),
+        code: None,
+        by_user_id: None,
+        by_staff: true,
+        now: at(200),
+        cutoff_minutes: 30,
+        fee_percent: 10,
+    };
+    let back = tickets.iter().find(|t| t.leg == LegKind::Back).expect("a return-leg ticket");
+    let fee_of = |history: &[OrderEvent], number: &str| match given(history.to_vec())
+        .when(|s| decide_return(&ret(number), s))
+        .outcome()
+        .expect("returned")
+        .first()
+    {
+        Some(OrderEvent::TicketReturned { fee, .. }) => *fee,
+        other => panic!("not a return: {other:?}"),
+    };
+    assert!(fee_of(&history, &back.number) > 0, "a trip running as planned pays the fee");
+    history.push(told(&cancellation()));
+    assert_eq!(fee_of(&history, &back.number), 0, "the return leg of a cancelled outward journey");
+    assert_eq!(fee_of(&history, &tickets[0].number), 0, "a ticket of the cancelled course");
+    // A short delay offers no choice: the fee stands.
+    let short = vec![placed(true, 0), paid(true, 0), told(&delay(60))];
+    assert!(fee_of(&short, &back.number) > 0);
 }

@@ -48,6 +48,8 @@ pub struct PassengerView<'a> {
     pub moved_to: Option<(Uuid, Option<DateTime<Utc>>)>,
     /// What the refund gave back (money and coupon), for a refund.
     pub refund_amount: Option<i64>,
+    /// Compensation owed because the choice came late (art. 19(2)), and whether paid.
+    pub compensation: Option<&'a crate::order::Compensation>,
 }
 
 /// The order as a passenger of `course_id`: `None` when it has nothing on it (an order
@@ -85,6 +87,7 @@ pub fn passenger(order: &OrderState, course_id: Uuid) -> Option<PassengerView<'_
             (to, order.tickets.iter().find(|t| t.course.course_id == to).map(|t| t.course.departure_at))
         }),
         refund_amount: chosen.filter(|c| c.choice == DisruptionChoice::Refund).map(|c| c.refund_amount),
+        compensation: record.and_then(|r| r.compensation.as_ref()),
     })
 }
 
@@ -107,7 +110,7 @@ pub fn choice_open(order: &OrderState, disruption: &CourseDisruption, now: DateT
         && order.status == OrderStatus::Paid
         && !tickets_on(order, disruption.course_id).is_empty()
         && disruption.choice_offered()
-        && now < disruption.deadline()
+        && now < disruption.choice_until()
 }
 
 /// The ticket's leg is (or was, before a move) on `course_id`.

@@ -116,8 +116,9 @@ pub use change_payment::{
 };
 pub use check_in::{decide_check_in, CheckInError, CheckInTicket, BOARDING_CLOSES_HOURS, BOARDING_OPENS_HOURS};
 pub use disruption::{
-    decide_choose_disruption, decide_tell_disruption, full_refund, tickets_on, ChooseDisruption, ChosenBy,
-    CourseDisruption, DisruptionChoice, DisruptionError, TellDisruption,
+    decide_choose_disruption, decide_pay_compensation, decide_tell_disruption, disrupted_trip, full_refund,
+    purpose_lost, tickets_on, ChooseDisruption, ChosenBy, CourseDisruption, DisruptionChoice, DisruptionError,
+    PayCompensation, TellDisruption, CHOICE_WINDOW_DAYS, COMPENSATION_PERCENT,
 };
 pub use edit::{decide_edit, EditError, EditOrder, ReservedCorrection};
 pub use events::{
@@ -149,8 +150,8 @@ pub use register_payment::{
 };
 pub use return_ticket::{decide_return, ReturnTicket, ReturnTicketError};
 pub use state::{
-    evolve, ChangePayment, DisruptionChosenRecord, DisruptionRecord, Invoice, InvoiceCorrection, Order, OrderState,
-    OrderStatus, Payment, PendingChange, TicketState, TicketStatus, TicketUse,
+    evolve, ChangePayment, Compensation, DisruptionChosenRecord, DisruptionRecord, Invoice, InvoiceCorrection, Order,
+    OrderState, OrderStatus, Payment, PendingChange, TicketState, TicketStatus, TicketUse,
 };
 
 /// An order's readable number from its place in the sequence of orders: `NB-2026-000123`.

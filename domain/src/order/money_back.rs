@@ -12,10 +12,16 @@ use super::{OrderEvent, OrderState, TicketState, TicketStatus};
 /// Why money goes back.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MoneyBackFor {
-    TicketReturned { number: String },
+    TicketReturned {
+        number: String,
+    },
     OrderCancelled,
-    CourseChanged { number: String },
+    CourseChanged {
+        number: String,
+    },
     LatePayment,
+    /// The compensation of a disruption whose choice came late (art. 19(2)).
+    Compensation,
 }
 
 /// Money owed back to the payer of one transaction.
@@ -69,6 +75,7 @@ pub fn money_back(event: &OrderEvent, order: &OrderState) -> Vec<MoneyBack> {
         OrderEvent::TicketCourseChanged { number, price_difference, .. } => {
             (-price_difference, MoneyBackFor::CourseChanged { number: number.clone() }, paid(), Vec::new())
         }
+        OrderEvent::CompensationPaid { amount, .. } => (*amount, MoneyBackFor::Compensation, paid(), Vec::new()),
         OrderEvent::LatePaymentRefunded { amount, transaction_id, session_id, .. } => {
             (*amount, MoneyBackFor::LatePayment, Some((transaction_id.clone(), session(session_id))), Vec::new())
         }

@@ -46,7 +46,9 @@ fn carries_personal_data(event: &OrderEvent) -> bool {
         | KsefWentOffline { .. }
         | KsefUpoReceived { .. }
         | DisruptionTold { .. }
-        | DisruptionChosen { .. } => false,
+        | DisruptionChosen { .. }
+        | CompensationOwed { .. }
+        | CompensationPaid { .. } => false,
     }
 }
 

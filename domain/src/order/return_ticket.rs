@@ -63,11 +63,14 @@ pub fn decide_return(cmd: &ReturnTicket, state: &Order) -> Result<Vec<OrderEvent
     if order.status != OrderStatus::Paid {
         return Err(ReturnTicketError::NotPaid);
     }
-    if cmd.now >= ticket.course.departure_at - Duration::minutes(i64::from(cmd.cutoff_minutes)) {
+    // A disrupted trip's ticket (and the return leg of a disrupted outward journey) is
+    // returned with no fee: the choice of art. 19, whichever page it is asked on.
+    let disrupted = super::disruption::disrupted_trip(order, ticket);
+    if !disrupted && cmd.now >= ticket.course.departure_at - Duration::minutes(i64::from(cmd.cutoff_minutes)) {
         return Err(ReturnTicketError::TooLate(cmd.cutoff_minutes));
     }
     let price = ticket.price.max(0);
-    let fee = percent_of(price, cmd.fee_percent).min(price);
+    let fee = if disrupted { 0 } else { percent_of(price, cmd.fee_percent).min(price) };
     let coupon_refund = ticket.ticket.coupon_part.clamp(0, price - fee);
     Ok(vec![OrderEvent::TicketReturned {
         order_id: order.order_id,

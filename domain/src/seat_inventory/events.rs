@@ -53,12 +53,25 @@ pub enum SeatInventoryEvent {
         reason: ReleaseReason,
     },
     /// The carrier cancelled the course (`by`: the admin's e-mail; `reason` is shown to
-    /// the passengers). It sells nothing more; its passengers are told and choose.
-    CourseCancelled { course_id: Uuid, reason: String, by: String, at: DateTime<Utc> },
+    /// the passengers): the whole course, or from the stop of index `from_stop` onward
+    /// (it ends there: the segments after it do not run). What it no longer runs sells
+    /// nothing more; the passengers of those segments are told and choose.
+    CourseCancelled {
+        course_id: Uuid,
+        reason: String,
+        by: String,
+        at: DateTime<Utc>,
+        /// `None` (events before partial cancellations name none): the whole course.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        from_stop: Option<u32>,
+    },
     /// The course runs `minutes` late (replacing any delay announced before).
     DelayAnnounced { course_id: Uuid, minutes: u32, reason: String, by: String, at: DateTime<Utc> },
     /// The course runs on time again.
     DelayCleared { course_id: Uuid, by: String, at: DateTime<Utc> },
+    /// The driver marked the course as having left its first stop (`by`: their e-mail).
+    /// Until then, a course 20 minutes past its time alerts the office.
+    CourseDeparted { course_id: Uuid, by: String, at: DateTime<Utc> },
 }
 
 /// Why held or sold seats went back to the pool.
@@ -91,6 +104,7 @@ impl SeatInventoryEvent {
             SeatInventoryEvent::CourseCancelled { .. } => "CourseCancelled",
             SeatInventoryEvent::DelayAnnounced { .. } => "DelayAnnounced",
             SeatInventoryEvent::DelayCleared { .. } => "DelayCleared",
+            SeatInventoryEvent::CourseDeparted { .. } => "CourseDeparted",
         }
     }
 
@@ -104,7 +118,8 @@ impl SeatInventoryEvent {
             | SeatInventoryEvent::SeatsReleased { course_id, .. }
             | SeatInventoryEvent::CourseCancelled { course_id, .. }
             | SeatInventoryEvent::DelayAnnounced { course_id, .. }
-            | SeatInventoryEvent::DelayCleared { course_id, .. } => *course_id,
+            | SeatInventoryEvent::DelayCleared { course_id, .. }
+            | SeatInventoryEvent::CourseDeparted { course_id, .. } => *course_id,
         }
     }
 }

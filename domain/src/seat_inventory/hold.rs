@@ -58,9 +58,6 @@ pub fn decide_hold(cmd: &HoldSeats, state: &SeatInventory) -> Result<Vec<SeatInv
     if inventory.hold(cmd.hold_id).is_some() {
         return Ok(vec![]);
     }
-    if inventory.disruption.as_ref().is_some_and(super::Disruption::cancelled) {
-        return Err(HoldError::CourseCancelled);
-    }
     if cmd.seats == 0 {
         return Err(HoldError::NoSeatsRequested);
     }
@@ -68,6 +65,9 @@ pub fn decide_hold(cmd: &HoldSeats, state: &SeatInventory) -> Result<Vec<SeatInv
     let to = inventory.stop_index(cmd.to_waypoint).ok_or(HoldError::UnknownStop(cmd.to_waypoint))?;
     if from >= to {
         return Err(HoldError::WrongDirection);
+    }
+    if inventory.disruption.as_ref().is_some_and(|d| d.cuts(from as u32, to as u32)) {
+        return Err(HoldError::CourseCancelled);
     }
     let boarding = inventory.departure_at + Duration::minutes(i64::from(inventory.stops[from].minutes_from_start));
     if cmd.now >= boarding - Duration::minutes(i64::from(cmd.sale_cutoff_minutes)) {

@@ -49,8 +49,8 @@ mod testing;
 pub use change_capacity::{capacity_event_id, decide_change_capacity, ChangeCapacity, ChangeCapacityError};
 pub use confirm::{confirm_event_id, decide_confirm, ConfirmHold};
 pub use disrupt::{
-    decide_announce_delay, decide_cancel_course, disruption_event_id, AnnounceDelay, CancelCourse, DisruptError,
-    Disruption, CHOICE_DELAY_MINUTES,
+    decide_announce_delay, decide_cancel_course, decide_mark_departed, disruption_event_id, AnnounceDelay,
+    CancelCourse, DisruptError, Disruption, MarkDeparted, CHOICE_DELAY_MINUTES,
 };
 pub use events::{stream_name, ReleaseReason, SeatInventoryEvent, Stop, STREAM_PREFIX};
 pub use hold::{decide_hold, hold_event_id, HoldError, HoldSeats};

@@ -32,6 +32,8 @@ pub struct Inventory {
     /// What the carrier said last when the course does not run as planned (cancelled or
     /// delayed); `None` while it runs normally.
     pub disruption: Option<Disruption>,
+    /// When the driver marked it as having left.
+    pub departed_at: Option<DateTime<Utc>>,
 }
 
 /// Seats held for one order leg: held, then confirmed (paid), then released in part or
@@ -62,6 +64,23 @@ impl Inventory {
     /// The hold with this id, if the course has one.
     pub fn hold(&self, hold_id: Uuid) -> Option<&Hold> {
         self.holds.get(&hold_id)
+    }
+
+    /// When the course arrives at its last stop: the timetable's arrival, later by the
+    /// delay announced. Until then the carrier may still cancel it (a coach running late
+    /// that breaks down on the way).
+    pub fn arrival_at(&self) -> DateTime<Utc> {
+        let last = self.stops.last().map_or(0, |s| s.minutes_from_start);
+        let late = self.disruption.as_ref().and_then(|d| d.delay_minutes).unwrap_or(0);
+        self.departure_at + chrono::Duration::minutes(i64::from(last) + i64::from(late))
+    }
+
+    /// The stops a cancellation from a stop onward leaves unserved (the course ends at
+    /// its `from_stop`): a ticket to one of them cannot be used. `None` when the whole
+    /// course is affected (a whole cancellation, a delay) or nothing is.
+    pub fn unserved_stops(&self) -> Option<Vec<i64>> {
+        let from = self.disruption.as_ref().filter(|d| d.cancelled())?.from_stop? as usize;
+        Some(self.stops.iter().skip(from + 1).map(|s| s.waypoint_id).collect())
     }
 
     /// The index of the stop at this waypoint, if the course stops there.
@@ -141,6 +160,7 @@ pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory
             segment_loads: vec![0; stops.len().saturating_sub(1)],
             holds: BTreeMap::new(),
             disruption: None,
+            departed_at: None,
         }),
         // A stream is opened once; a second opening changes nothing.
         (opened @ SeatInventory::Opened(_), SeatInventoryEvent::InventoryOpened { .. }) => opened,
@@ -168,16 +188,29 @@ pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory
             inventory.released(*hold_id, *release_id, *from, *to, *seats);
             SeatInventory::Opened(inventory)
         }
-        (SeatInventory::Opened(mut inventory), SeatInventoryEvent::CourseCancelled { reason, by, at, .. }) => {
-            inventory.disruption =
-                Some(Disruption { delay_minutes: None, reason: reason.clone(), by: by.clone(), at: *at });
+        (
+            SeatInventory::Opened(mut inventory),
+            SeatInventoryEvent::CourseCancelled { reason, by, at, from_stop, .. },
+        ) => {
+            inventory.disruption = Some(Disruption {
+                delay_minutes: None,
+                from_stop: *from_stop,
+                reason: reason.clone(),
+                by: by.clone(),
+                at: *at,
+            });
             SeatInventory::Opened(inventory)
         }
         (SeatInventory::Opened(mut inventory), SeatInventoryEvent::DelayAnnounced { minutes, reason, by, at, .. }) => {
             // A cancellation stands: a delay after it changes nothing (decide refuses it).
             if !inventory.disruption.as_ref().is_some_and(Disruption::cancelled) {
-                inventory.disruption =
-                    Some(Disruption { delay_minutes: Some(*minutes), reason: reason.clone(), by: by.clone(), at: *at });
+                inventory.disruption = Some(Disruption {
+                    delay_minutes: Some(*minutes),
+                    from_stop: None,
+                    reason: reason.clone(),
+                    by: by.clone(),
+                    at: *at,
+                });
             }
             SeatInventory::Opened(inventory)
         }
@@ -185,6 +218,10 @@ pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory
             if !inventory.disruption.as_ref().is_some_and(Disruption::cancelled) {
                 inventory.disruption = None;
             }
+            SeatInventory::Opened(inventory)
+        }
+        (SeatInventory::Opened(mut inventory), SeatInventoryEvent::CourseDeparted { at, .. }) => {
+            inventory.departed_at.get_or_insert(*at);
             SeatInventory::Opened(inventory)
         }
         // Cannot happen in a valid stream (decide refuses them); nothing to change.
@@ -196,7 +233,8 @@ pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory
             | SeatInventoryEvent::SeatsReleased { .. }
             | SeatInventoryEvent::CourseCancelled { .. }
             | SeatInventoryEvent::DelayAnnounced { .. }
-            | SeatInventoryEvent::DelayCleared { .. },
+            | SeatInventoryEvent::DelayCleared { .. }
+            | SeatInventoryEvent::CourseDeparted { .. },
         ) => SeatInventory::Unopened,
     }
 }
@@ -217,6 +255,7 @@ mod tests {
             segment_loads: loads,
             holds: BTreeMap::new(),
             disruption: None,
+            departed_at: None,
         }
     }
 

@@ -71,7 +71,11 @@ impl Change<'_> {
             OrderEvent::OrderPlaced { .. }
             | OrderEvent::OrderAbandoned { .. }
             | OrderEvent::DisruptionTold { .. }
-            | OrderEvent::DisruptionChosen { .. } => {}
+            | OrderEvent::DisruptionChosen { .. }
+            // Owed is shown from the order's events (its disruption and history).
+            | OrderEvent::CompensationOwed { .. } => {}
+            // Paid back to the payer like a refund.
+            OrderEvent::CompensationPaid { amount, .. } => self.order.money_refunded += amount,
             OrderEvent::OrderPaid { paid_at, amount, transaction_id, tickets, reheld, .. } => {
                 self.paid(paid_at, amount, transaction_id, &reheld);
                 self.tickets_issued(tickets, paid_at);

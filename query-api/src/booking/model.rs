@@ -127,6 +127,11 @@ pub struct TicketView {
     pub discount_name: Option<String>,
     /// The passenger's name given on the order form; `null`: the buyer travels on it.
     pub passenger_name: Option<String>,
+    /// The carrier cancelled or delayed its course: what happened, the expected departure,
+    /// the choice and its link (`success-data` fills it; `null` when it runs normally).
+    pub disruption: Option<super::disruption::TicketDisruption>,
+    #[serde(skip)]
+    pub to_waypoint_id: i64,
 }
 
 /// An order as its customer sees it (`success-data`).
@@ -159,6 +164,10 @@ pub struct OrderView {
     pub tickets: Vec<TicketView>,
     /// The order's invoice and corrections, oldest first, each with its PDF's link.
     pub invoices: Vec<super::invoices::InvoiceSummary>,
+    /// Money paid back so far (returns, a cancellation, a disruption's refund,
+    /// compensation), grosz; with the part paid back to the coupon.
+    pub refunded: i64,
+    pub refunded_to_coupon: i64,
 }
 
 /// An order as an admin sees it (`one`): the customer's view and what happened since.
@@ -277,5 +286,7 @@ pub fn ticket_view(t: &TicketRecord, signer: &ticket_token::TicketSigner) -> Tic
         qr,
         discount_name: t.discount_name.clone(),
         passenger_name: t.passenger_name.clone(),
+        disruption: None,
+        to_waypoint_id: t.to_waypoint_id,
     }
 }

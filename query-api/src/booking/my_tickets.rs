@@ -109,6 +109,8 @@ pub struct MyTicket {
     pub disruption: Option<super::disruption::TicketDisruption>,
     #[serde(skip)]
     course_id: Uuid,
+    #[serde(skip)]
+    to_waypoint_id: i64,
 }
 
 impl MyTicket {
@@ -147,6 +149,7 @@ impl MyTicket {
             passenger_name: r.passenger_name,
             disruption: None,
             course_id: r.course_id,
+            to_waypoint_id: r.to_waypoint_id,
         }
     }
 }
@@ -178,7 +181,8 @@ pub async fn my_tickets(
             ticket.invoices.clone_from(documents);
         }
         if let Some(d) = disrupted.get(&ticket.course_id) {
-            ticket.disruption = Some(d.for_ticket(ticket.order_id, &ticket.status, &state.tickets, now));
+            ticket.disruption =
+                d.for_ticket(ticket.order_id, &ticket.status, ticket.to_waypoint_id, &state.tickets, now);
         }
     }
     Ok(Data::new(Page { models, pagination: page.pagination }))

@@ -202,6 +202,8 @@ impl OrderRecord {
             },
             tickets: tickets.iter().map(|t| ticket_view(t, signer)).collect(),
             invoices,
+            refunded: self.money_refunded,
+            refunded_to_coupon: self.coupon_refunded,
         }
     }
 

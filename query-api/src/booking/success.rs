@@ -2,6 +2,9 @@
 //! for the after-payment and success pages. Public: the hash id in the link is the
 //! capability (it is long and random); it shows nothing of any other order.
 //!
+//! Each ticket carries its course's disruption (the ticket page is the only page a guest
+//! has), and the order what was paid back.
+//!
 //! Right after placing, the order may not be in the read model yet (the projection
 //! follows the events within moments): the page polls, and `404` means "not yet".
 
@@ -29,5 +32,15 @@ pub async fn success_data(State(state): State<QueryState>, params: Params) -> Re
     let (order, tickets) =
         order_with_tickets(&state.pool, "hash_id", hash_id.to_string()).await?.ok_or_else(not_found)?;
     let invoices = super::invoices::summaries(&state.pool, order.order_id).await?;
-    Ok(Data::new(order.view(&tickets, invoices, &state.public_url, &state.tickets)))
+    let mut view = order.view(&tickets, invoices, &state.public_url, &state.tickets);
+    // Each ticket tells its course's current truth: cancelled, delayed, the new time.
+    let courses: Vec<uuid::Uuid> = view.tickets.iter().map(|t| t.course_id).collect();
+    let disrupted = super::disruption::of_courses(&state.pool, &courses).await?;
+    let now = chrono::Utc::now();
+    for ticket in &mut view.tickets {
+        if let Some(d) = disrupted.get(&ticket.course_id) {
+            ticket.disruption = d.for_ticket(view.id, &ticket.status, ticket.to_waypoint_id, &state.tickets, now);
+        }
+    }
+    Ok(Data::new(view))
 }

@@ -41,7 +41,7 @@ const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "t.issued_at de
 const COLUMNS: &str = "t.ticket_id, t.number, t.code, t.status, t.leg, t.line, t.price, t.coupon_part, t.order_id, \
     o.hash_id, o.status as order_status, t.user_id, o.email, o.first_name, o.last_name, t.course_id, t.route_name, \
     t.from_name, t.to_name, t.departure_at, t.arrival_at, t.course_changed, t.previous_course_id, t.price_difference, \
-    t.issued_at, t.returned_at, t.fee, t.coupon_refund, t.money_refund";
+    t.issued_at, t.returned_at, t.fee, t.coupon_refund, t.money_refund, t.to_waypoint_id";
 const FROM: &str = "rm_tickets t join rm_orders o on o.order_id = t.order_id";
 
 #[derive(sqlx::FromRow)]
@@ -75,6 +75,7 @@ struct Row {
     fee: Option<i64>,
     coupon_refund: Option<i64>,
     money_refund: Option<i64>,
+    to_waypoint_id: i64,
 }
 
 /// A ticket in the admin's list.
@@ -199,10 +200,12 @@ pub async fn one(_: AdminUser, State(state): State<QueryState>, params: Params) 
         .fetch_optional(&state.pool)
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("there is no ticket {id}")))?;
+    let row_to_waypoint = row.to_waypoint_id;
     let mut ticket = AdminTicket::from(row);
     let disrupted = super::disruption::of_courses(&state.pool, &[ticket.course_id]).await?;
     if let Some(d) = disrupted.get(&ticket.course_id) {
-        ticket.disruption = Some(d.for_ticket(ticket.order_id, &ticket.status, &state.tickets, chrono::Utc::now()));
+        ticket.disruption =
+            d.for_ticket(ticket.order_id, &ticket.status, row_to_waypoint, &state.tickets, chrono::Utc::now());
     }
     Ok(Data::new(ticket))
 }

@@ -21,6 +21,7 @@ struct Row {
     bytes: Vec<u8>,
     owner: Option<Uuid>,
     number: Option<String>,
+    email: Option<String>,
 }
 
 /// An attachment's bytes (the admin, or the customer who filed the complaint logged in).
@@ -33,7 +34,7 @@ struct Row {
 pub async fn download(user: AuthUser, State(state): State<QueryState>, params: Params) -> Result<Response, ApiError> {
     let id = params.uuid()?;
     let row: Option<Row> = sqlx::query_as(
-        "select a.complaint_id, a.content_type, a.bytes, c.user_id as owner, c.number \
+        "select a.complaint_id, a.content_type, a.bytes, c.user_id as owner, c.number, c.email \
            from complaint_attachments a left join rm_complaints c on c.complaint_id = a.complaint_id \
           where a.id = $1",
     )
@@ -43,7 +44,7 @@ pub async fn download(user: AuthUser, State(state): State<QueryState>, params: P
     // A file whose complaint was never filed (the append failed after it was stored) is none.
     let row =
         row.filter(|r| r.number.is_some()).ok_or_else(|| ApiError::NotFound("There is no such attachment.".into()))?;
-    may_see(&user, row.owner)?;
+    may_see(&user, row.owner, row.email.as_deref().unwrap_or_default())?;
     // Only the types a filing accepts are served as themselves; anything else as bytes.
     let content_type = match row.content_type.as_str() {
         t @ ("image/jpeg" | "image/png" | "image/gif" | "image/webp" | "application/pdf") => t.to_owned(),

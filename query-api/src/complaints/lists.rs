@@ -29,7 +29,7 @@ const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "c.days_left as
 const MY_SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "c.filed_at desc" };
 const COLUMNS: &str = "c.complaint_id, c.number, c.order_id, c.order_number, c.ticket_number, c.email, c.language, \
     c.user_id, c.text, c.attachments, c.state, c.filed_at, c.respond_by, c.answer_by, c.responded_at, c.answer, \
-    c.answered_at, c.days_to_respond, c.days_to_answer, c.days_left";
+    c.answered_at, c.days_to_respond, c.days_to_answer, c.days_left, c.received_via";
 /// The read table with the days left on today's Warsaw date.
 const FROM: &str = "(select r.*, \
         case when r.responded_at is null then r.respond_by - d.today end as days_to_respond, \
@@ -82,6 +82,9 @@ pub struct ComplaintView {
     pub days_to_answer: Option<i32>,
     /// Days left to the open deadline; `null` once answered.
     pub days_left: Option<i32>,
+    /// Filed by the office for a passenger who called (`phone`), wrote (`letter`) or came
+    /// to the `desk`; `null`: filed online by the passenger.
+    pub received_via: Option<String>,
 }
 
 /// The order a complaint is about, as the admin's page shows it beside the complaint
@@ -125,7 +128,8 @@ pub async fn all(
     Ok(Data::new(fetch_page::<ComplaintView>(&state.pool, COLUMNS, FROM, Scope::All, &q).await?))
 }
 
-/// The logged-in customer's complaints (those filed while logged in), with the answers.
+/// The logged-in customer's complaints, with the answers: those filed logged in, and those
+/// filed as a guest with the account's e-mail (verified when the account was activated).
 #[utoipa::path(get, path = "/api/complaint/complaint/my", tag = "complaint", security(("bearer" = [])),
     params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
         ("sort" = Option<String>, Query, pattern = "^-?(number|order_number|email|state|days_left|filed_at|respond_by|answer_by)(,-?(number|order_number|email|state|days_left|filed_at|respond_by|answer_by))*$")),
@@ -138,9 +142,13 @@ pub async fn my(
     query: RawListQuery,
 ) -> Result<Data<Page<ComplaintView>>, ApiError> {
     let q = query.parse(MY_SPEC)?;
-    Ok(Data::new(
-        fetch_page::<ComplaintView>(&state.pool, COLUMNS, FROM, Scope::Owner("c.user_id", user.id), &q).await?,
-    ))
+    // The user's id is a UUID (no quoting to escape); their e-mail is read in SQL.
+    let mine = format!(
+        "(select * from {FROM} where c.user_id = '{id}' or (c.user_id is null \
+           and lower(c.email) = (select lower(email) from users where id = '{id}' and active))) c",
+        id = user.id
+    );
+    Ok(Data::new(fetch_page::<ComplaintView>(&state.pool, COLUMNS, &mine, Scope::All, &q).await?))
 }
 
 /// One complaint with its order (the admin, or the customer who filed it logged in).
@@ -161,7 +169,7 @@ pub async fn one(
         .fetch_optional(&state.pool)
         .await?
         .ok_or_else(not_found)?;
-    may_see(&user, complaint.user_id)?;
+    may_see(&user, complaint.user_id, &complaint.email)?;
     let order: Option<ComplaintOrder> = sqlx::query_as(
         "select order_id, hash_id, number, status, route_name, departure_at, email from rm_orders where order_id = $1",
     )
@@ -171,9 +179,11 @@ pub async fn one(
     Ok(Data::new(ComplaintDetails { complaint, order }))
 }
 
-/// The admin sees every complaint; a customer only those they filed logged in.
-pub(super) fn may_see(user: &AuthUser, owner: Option<Uuid>) -> Result<(), ApiError> {
-    if user.role == Role::SuperAdmin || owner == Some(user.id) {
+/// The admin sees every complaint; a customer those they filed logged in, and those filed
+/// as a guest with their account's e-mail.
+pub(super) fn may_see(user: &AuthUser, owner: Option<Uuid>, email: &str) -> Result<(), ApiError> {
+    let guests_own = owner.is_none() && !email.is_empty() && email.eq_ignore_ascii_case(&user.email);
+    if user.role == Role::SuperAdmin || owner == Some(user.id) || guests_own {
         Ok(())
     } else {
         Err(ApiError::Forbidden)

@@ -5,7 +5,8 @@
 //! alert), complaints whose open
 //! deadline is within [`COMPLAINT_DAYS`] days (`rm_complaints`, counted as the complaint
 //! list's `days_left` filter counts) and orders waiting for payment before they expire
-//! (`rm_orders`), and requests about personal data not answered yet (`privacy_requests`).
+//! (`rm_orders`), requests about personal data not answered yet (`privacy_requests`), and
+//! courses that have not left 20 minutes after their time (`departure_alerts`).
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -48,6 +49,9 @@ pub struct Attention {
     pub payments_due: i64,
     /// Requests about personal data not answered yet (each due within a month of receipt).
     pub privacy_requests: i64,
+    /// Courses not marked as departed 20 minutes after their time (and announced delay):
+    /// someone should announce a delay.
+    pub late_departures: i64,
 }
 
 /// A refund the gateway refused, and the order it belongs to.
@@ -77,7 +81,8 @@ pub async fn counts(pool: &PgPool, today: NaiveDate) -> Result<Attention, ApiErr
            (select count(*) from rm_complaints where answered_at is null and respond_by <= $1 + $2 \
               and (case when responded_at is null then respond_by else answer_by end) - $1 <= $2) as complaints_due, \
            (select count(*) from rm_orders where status = 'pending_payment' and expires_at > now()) as payments_due, \
-           (select count(*) from privacy_requests where done_at is null) as privacy_requests",
+           (select count(*) from privacy_requests where done_at is null) as privacy_requests, \
+           (select count(*) from departure_alerts where resolved_at is null) as late_departures",
     )
     .bind(today)
     .bind(COMPLAINT_DAYS)

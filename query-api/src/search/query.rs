@@ -115,19 +115,34 @@ macro_rules! own_minutes {
 /// the course's own minutes `m`.
 macro_rules! found_columns {
     () => {
-        "select c.id as course_id, l.route_id, l.route_name,
+        concat!(
+            "select c.id as course_id, l.route_id, l.route_name,
        $1 as from_id, (select name from waypoints where id = $1) as from_name,
        $2 as to_id, (select name from waypoints where id = $2) as to_name,
        c.departure_at + make_interval(mins => m.m_from) as departs_at,
        c.departure_at + make_interval(mins => m.m_to) as arrives_at,
        m.m_to - m.m_from as duration_minutes,
        l.price,
-       coalesce(a.cancelled, false) as cancelled, a.delay_minutes, a.disruption_reason,
+       coalesce(",
+            leg_cancelled!(),
+            ", false) as cancelled, a.delay_minutes, a.disruption_reason,
        case when a.course_id is null then c.seats
-            when a.cancelled then 0
+            when ",
+            leg_cancelled!(),
+            " then 0
             else greatest(0, a.seats - coalesce((select max(load) from unnest(a.segment_loads[
                      array_position(a.stop_ids, $1) : array_position(a.stop_ids, $2) - 1]) as load), 0))
        end as seats_available"
+        )
+    };
+}
+
+/// The stretch from `$1` to `$2` does not run: the course is cancelled whole, or from a
+/// stop before `$2` (`cancelled_from_stop` is 0-based, `array_position` 1-based).
+macro_rules! leg_cancelled {
+    () => {
+        "(a.cancelled and (a.cancelled_from_stop is null
+             or array_position(a.stop_ids, $2) - 1 > a.cancelled_from_stop))"
     };
 }
 

@@ -545,16 +545,19 @@ async fn an_order_moved_by_the_admin_shows_its_new_course_at_once_and_the_custom
         .expect("the list's row");
     assert_eq!(listed, later, "the orders list filters by the course it travels on");
 
-    for ticket in &state.tickets {
-        let subject = format!("Bilet {} na nowy kurs", ticket.ticket.number);
-        let email = state.customer.email.as_ref().map_or("", |e| e.as_str());
-        eventually(&format!("the e-mail {subject}"), || async {
-            super::mailbox::mails_to(&app.data_dir, email).iter().any(|m| m.subject.starts_with(&subject))
-        })
-        .await;
-        let mails = super::mailbox::mails_to(&app.data_dir, email);
-        let sent: Vec<_> = mails.iter().filter(|m| m.subject.starts_with(&subject)).collect();
-        assert_eq!(sent.len(), 1, "once: {sent:#?}");
-        assert!(sent[0].attachments.iter().any(|a| a.content_type == "application/pdf"), "the new ticket attached");
-    }
+    // One message for the whole move (issue 39: never one per ticket), naming every ticket.
+    let numbers: Vec<&str> = state.tickets.iter().map(|t| t.ticket.number.as_str()).collect();
+    let subject = match numbers.as_slice() {
+        [one] => format!("Bilet {one} na nowy kurs"),
+        many => format!("Bilety {} na nowy kurs", many.join(", ")),
+    };
+    let email = state.customer.email.as_ref().map_or("", |e| e.as_str());
+    eventually(&format!("the e-mail {subject}"), || async {
+        super::mailbox::mails_to(&app.data_dir, email).iter().any(|m| m.subject.starts_with(&subject))
+    })
+    .await;
+    let mails = super::mailbox::mails_to(&app.data_dir, email);
+    let moved: Vec<_> = mails.iter().filter(|m| m.subject.contains("na nowy kurs")).collect();
+    assert_eq!(moved.len(), 1, "one message for the move: {moved:#?}");
+    assert!(moved[0].attachments.iter().any(|a| a.content_type == "application/pdf"), "the new tickets attached");
 }

@@ -92,7 +92,7 @@ async fn a_guest_files_a_complaint_with_a_picture_the_admin_answers_and_the_gues
     let month = today.checked_add_months(chrono::Months::new(1)).expect("a day").to_string();
     assert_eq!(filed["data"]["respond_by"], month.as_str());
 
-    let confirmation = format!("Przyjęliśmy reklamację {complaint_number}");
+    let confirmation = format!("Otrzymaliśmy reklamację {complaint_number}");
     eventually("the confirmation e-mail", || async {
         mails_to(&app.data_dir, GUEST).iter().any(|m| m.subject == confirmation)
     })
@@ -240,4 +240,60 @@ async fn the_daily_report_names_the_complaints_near_their_deadline(pool: PgPool)
         .expect("an older complaint");
     let section = complaint_report::section(&app.pool, yesterday).await.expect("the section");
     assert!(section.contains(&format!("{complaint_number} (zamówienie {number}): odpowiedź wstępna")), "{section}");
+}
+
+/// Issue 39: a filing retried with its key files once; an attachment named to look like a
+/// page is kept under a safe name of its real type; a complaint filed as a guest is in the
+/// account of the same e-mail; the office files one for a passenger who phoned, which a
+/// customer cannot do.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_complaint_is_filed_once_named_safely_seen_in_the_account_and_filed_by_the_office(pool: PgPool) {
+    let app = spawn(pool).await;
+    let (_, number) = an_order(&app, None).await;
+    let form = complaint(&number, GUEST, &[("faktura.pdf.html", b"%PDF-1.4 a pdf".to_vec())]);
+    let file = |key: &'static str| {
+        let app = &app;
+        let form = form.clone();
+        async move { body(app.post("/api/complaint/complaint/save", &form, None, Some(key)).await).await }
+    };
+    let (status, first) = file("form-1").await;
+    assert_eq!(status, 201, "{first}");
+    let (status, again) = file("form-1").await;
+    assert_eq!((status, &again["data"]["number"]), (201, &first["data"]["number"]), "the same complaint: {again}");
+    assert_eq!(app.complaints_stored().await.1, 1, "filed once");
+    let id = first["data"]["id"].as_str().expect("id").to_owned();
+    let (_, one) =
+        body(app.get_with(&format!("/api/complaint/complaint/one?id={id}"), Some(&app.admin_token)).await).await;
+    assert_eq!(one["data"]["attachments"][0]["name"], "faktura.pdf", "{one}");
+    assert_eq!(one["data"]["attachments"][0]["kind"], "pdf");
+
+    // The account of the same e-mail sees the guest's complaint, and may open it.
+    let (_, token) = user(&app.pool, GUEST, "User").await;
+    let (status, mine) = body(app.get_with("/api/complaint/complaint/my", Some(&token)).await).await;
+    assert_eq!((status, mine["data"]["models"][0]["id"].as_str()), (200, Some(id.as_str())), "{mine}");
+    let (status, _) = body(app.get_with(&format!("/api/complaint/complaint/one?id={id}"), Some(&token)).await).await;
+    assert_eq!(status, 200);
+    let (status, _) =
+        body(app.get_with(&format!("/api/complaint/complaint/one?id={id}"), Some(&app.user_token)).await).await;
+    assert_eq!(status, 403, "another account does not");
+
+    // The office files one for a passenger who phoned: the order by its number alone.
+    let mut phoned = complaint(&number, "rodzina@example.test", &[]);
+    phoned["received_via"] = json!("phone");
+    let (status, refused) = app.file_complaint(&phoned, Some(&app.user_token)).await;
+    assert_eq!(status, 403, "only the office: {refused}");
+    let (status, by_office) = app.file_complaint(&phoned, Some(&app.admin_token)).await;
+    assert_eq!(status, 201, "{by_office}");
+    let office_id = by_office["data"]["id"].as_str().expect("id").to_owned();
+    eventually("the office's complaint in the list", || async {
+        let (_, one) =
+            body(app.get_with(&format!("/api/complaint/complaint/one?id={office_id}"), Some(&app.admin_token)).await)
+                .await;
+        one["data"]["received_via"] == "phone"
+    })
+    .await;
+    eventually("its confirmation to the address given", || async {
+        mails_to(&app.data_dir, "rodzina@example.test").iter().any(|m| m.subject.starts_with("Otrzymaliśmy reklamację"))
+    })
+    .await;
 }

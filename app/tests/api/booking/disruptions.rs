@@ -1,11 +1,12 @@
-//! A cancelled course (issue 28) through HTTP, with the real processes: every order told
-//! once by e-mail, ten passengers move for free, ten take the full refund, ten are refunded
-//! at the departure; the seats, coupons, refunds, corrections and read tables add up, and a
-//! replay of the processes (a restart from an old checkpoint) changes nothing. And the
-//! refusals: a second choice, a choice after the automatic refund, a forged link.
+//! A cancelled course (issues 28, 39) through HTTP, with the real processes: every order
+//! told once by e-mail, ten passengers move for free, ten take the full refund, ten are
+//! refunded when the 14-day window closes; the seats, coupons, refunds, corrections and
+//! read tables add up, and a replay of the processes (a restart from an old checkpoint)
+//! changes nothing. And the refusals: a second choice, a choice after the automatic
+//! refund, a forged link.
 
 use chrono::Duration;
-use command_api::processes::disruptions::{refund_at_departure, DisruptionProcess};
+use command_api::processes::disruptions::{refund_when_choice_closes, DisruptionProcess};
 use command_api::processes::reactions::BookingReactions;
 use domain::order::{Order, OrderStatus, TicketStatus};
 use event_store::{EventStore, SubscriptionFilter};
@@ -165,14 +166,42 @@ async fn a_short_delay_is_only_told_and_a_long_one_offers_the_choice(pool: PgPoo
     assert_eq!(offer["data"]["choice_open"], true, "{offer}");
     assert_eq!(offer["data"]["delay_minutes"], 150);
 
-    // Cleared: the course runs as planned again; the link offers nothing.
+    // As an expected departure: 2 hours 40 minutes after the scheduled one.
+    let expected = json!({ "course_id": late, "expected_departure_at": (departure + Duration::minutes(160)).to_rfc3339(),
+        "reason": "Wypadek" });
+    let (status, d) = body(app.post("/api/course/course/delay", &expected, Some(&app.admin_token), None).await).await;
+    assert_eq!((status, d["data"]["delay_minutes"].as_i64()), (200, Some(160)), "{d}");
+    eventually("told of the new time", || async { delayed(&number).len() == 3 }).await;
+    let before_departure = json!({ "course_id": late, "expected_departure_at": (departure - Duration::minutes(5)).to_rfc3339(), "reason": "x" });
+    let (status, bad) =
+        body(app.post("/api/course/course/delay", &before_departure, Some(&app.admin_token), None).await).await;
+    assert_eq!((status, bad["errors"][0]["field"].as_str()), (422, Some("expected_departure_at")), "{bad}");
+
+    // Cleared: the course runs as planned again; the passenger is told, and the link still
+    // shows the order, on time, with nothing to choose.
     let (status, d) =
         body(app.post("/api/course/course/delay", &delay(0, ""), Some(&app.admin_token), None).await).await;
     assert_eq!((status, d["data"]["status"].as_str()), (200, Some("running")), "{d}");
-    let (status, _) =
+    let on_time = |n: &str| -> Vec<super::mailbox::Mail> {
+        mails(&app.data_dir)
+            .into_iter()
+            .filter(|m| m.subject.starts_with("Kurs zgodnie z rozkładem") && m.subject.ends_with(n))
+            .collect()
+    };
+    eventually("told the course is on time", || async { on_time(&number).len() == 1 }).await;
+    assert!(
+        on_time(&number)[0].text.contains("nie jest już dostępny"),
+        "the choice is gone: {}",
+        on_time(&number)[0].text
+    );
+    let (status, offer) =
         body(app.client.get(app.url(&format!("/api/order/disruption/one?token={link}"))).send().await.expect("get"))
             .await;
-    assert_eq!(status, 404);
+    assert_eq!(
+        (status, offer["data"]["status"].as_str(), offer["data"]["choice_open"].as_bool()),
+        (200, Some("on_time"), Some(false)),
+        "{offer}"
+    );
     assert_eq!(paid(&app, order).await.tickets[0].status, TicketStatus::Valid, "nothing changed on the order");
 }
 
@@ -301,11 +330,14 @@ async fn a_cancelled_course_tells_everyone_once_and_moves_or_refunds_each_in_ful
         assert_eq!(chosen["data"]["chosen"]["refund_amount"], 1800);
     }
 
-    // The departure comes: the last ten are refunded in full, once.
+    // The 14 days pass (the departure is not the end: the choice stays open): the last ten
+    // are refunded in full, once.
     let state = app.command_state().await;
-    assert_eq!(refund_at_departure(&state, departure - Duration::minutes(1)).await.expect("a round"), 0, "not yet");
-    assert_eq!(refund_at_departure(&state, departure).await.expect("a round"), 10);
-    assert_eq!(refund_at_departure(&state, departure + Duration::minutes(1)).await.expect("a round"), 0);
+    let closes = chrono::Utc::now() + Duration::days(14);
+    assert_eq!(refund_when_choice_closes(&state, departure).await.expect("a round"), 0, "open after the departure");
+    assert_eq!(refund_when_choice_closes(&state, closes - Duration::minutes(5)).await.expect("a round"), 0, "not yet");
+    assert_eq!(refund_when_choice_closes(&state, closes + Duration::minutes(1)).await.expect("a round"), 10);
+    assert_eq!(refund_when_choice_closes(&state, closes + Duration::minutes(2)).await.expect("a round"), 0);
     let (status, closed) = choose(&app, &tokens[25], json!({ "choice": "refund" })).await;
     assert_eq!((status, closed["code"].as_str()), (409, Some("disruption.choice_closed")), "{closed}");
 
@@ -619,4 +651,82 @@ async fn the_disruption_reads_are_answered_by_the_query_side_alone(pool: PgPool)
     );
     let (_, after) = read(alone, view, Some(app.admin_token.clone())).await;
     assert_eq!(after["data"]["passengers"][2], chose["data"], "{after}");
+}
+
+/// A course the driver has not marked as departed 20 minutes after its time alerts the
+/// office once (a row on the home page's "needs attention" and an e-mail); the alert is
+/// resolved when a delay is announced, raised again when that delay passes too, and
+/// resolved for good when the driver marks the departure.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_course_that_has_not_left_alerts_the_office_once(pool: PgPool) {
+    use command_api::processes::departures::watch;
+    let app = spawn_with(pool, &["--ksef-env", "off"]).await;
+    company(&app.pool).await;
+    sqlx::query("update companies set order_report_email = 'biuro@niskobus.example'")
+        .execute(&app.pool)
+        .await
+        .expect("the office's address");
+    let line = line(&app.pool).await;
+    let departure = tomorrow();
+    let late = course(&app, &line, departure, 10).await;
+    let state = app.command_state().await;
+    eventually("the course's availability row", || async { app.loads(late).await.1 == vec![0, 0] }).await;
+    let open = || async {
+        let n: i64 = sqlx::query_scalar("select count(*) from departure_alerts where resolved_at is null")
+            .fetch_one(&app.pool)
+            .await
+            .expect("count");
+        n
+    };
+    let office = || mails(&app.data_dir).into_iter().filter(|m| m.to == "biuro@niskobus.example").count();
+
+    assert_eq!(watch(&state, departure + Duration::minutes(19)).await.expect("a round"), 0, "not yet");
+    assert_eq!(watch(&state, departure + Duration::minutes(21)).await.expect("a round"), 1);
+    assert_eq!(watch(&state, departure + Duration::minutes(22)).await.expect("a round"), 0, "once");
+    assert_eq!(open().await, 1);
+    eventually("the office's e-mail", || async { office() == 1 }).await;
+
+    // A delay is announced: the alert is resolved until the delay passes without a word.
+    let delay = json!({ "course_id": late, "minutes": 60, "reason": "Korek" });
+    let (status, _) = body(app.post("/api/course/course/delay", &delay, Some(&app.admin_token), None).await).await;
+    assert_eq!(status, 200);
+    eventually("the delay in the availability row", || async {
+        let m: Option<i64> =
+            sqlx::query_scalar("select delay_minutes from rm_course_availability where course_id = $1")
+                .bind(late)
+                .fetch_one(&app.pool)
+                .await
+                .expect("row");
+        m == Some(60)
+    })
+    .await;
+    assert_eq!(watch(&state, departure + Duration::minutes(30)).await.expect("a round"), 0);
+    assert_eq!(open().await, 0, "resolved by the delay");
+    assert_eq!(watch(&state, departure + Duration::minutes(81)).await.expect("a round"), 1, "the delay passed too");
+    eventually("the office's second e-mail", || async { office() == 2 }).await;
+
+    // The driver marks the departure: resolved, and nothing more.
+    let (status, departed) = body(
+        app.post("/api/course/course/departed", &json!({ "course_id": late }), Some(&app.admin_token), None).await,
+    )
+    .await;
+    assert_eq!(status, 200, "{departed}");
+    eventually("the departure in the availability row", || async {
+        let at: Option<chrono::DateTime<chrono::Utc>> =
+            sqlx::query_scalar("select departed_at from rm_course_availability where course_id = $1")
+                .bind(late)
+                .fetch_one(&app.pool)
+                .await
+                .expect("row");
+        at.is_some()
+    })
+    .await;
+    assert_eq!(watch(&state, departure + Duration::minutes(90)).await.expect("a round"), 0);
+    assert_eq!(open().await, 0);
+    // Marked twice: the first mark stands.
+    let (status, again) = body(
+        app.post("/api/course/course/departed", &json!({ "course_id": late }), Some(&app.admin_token), None).await,
+    )
+    .await;
+    assert_eq!((status, again["data"]["departed_at"].clone()), (200, departed["data"]["departed_at"].clone()));
 }

@@ -42,6 +42,7 @@ mod ksef_rate_limit;
 mod ksef_technical;
 mod mail_language;
 mod mailbox;
+mod messages;
 mod office_day;
 mod office_desk;
 mod office_leftovers;
@@ -110,6 +111,9 @@ pub async fn spawn_with(pool: PgPool, extra: &[&str]) -> BookingApp {
         data.to_str().expect("utf-8"),
         "--web-dist",
         data.to_str().expect("utf-8"),
+        // The link to pay at once (production waits half the reservation), as the tests expect it.
+        "--payment-reminder-seconds",
+        "0",
     ];
     args.extend_from_slice(extra);
     let cli = Cli::try_parse_from(args).expect("valid arguments");

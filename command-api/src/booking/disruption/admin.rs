@@ -1,6 +1,8 @@
 //! The admin's side of a disrupted course (docs/disruptions.md; `SuperAdmin`):
-//! cancel it, announce (or clear) its delay, see every passenger's state, send a
-//! passenger the message again, and choose on a passenger's behalf (a phone call).
+//! cancel it (whole or from a stop onward, until it has arrived), announce its delay as
+//! an expected departure (or in minutes), change or clear it, see every passenger's
+//! state, send a passenger the message again, choose on a passenger's behalf (a phone
+//! call), and pay the compensation owed when the choice came late.
 //!
 //! Cancelling and delaying are decisions of the course's seat inventory, through the
 //! course's single writer (where its holds are decided, so no order slips in beside a
@@ -34,16 +36,24 @@ pub struct CancelCourseInput {
     #[serde(default)]
     #[schema(min_length = 3, max_length = 500, required = true)]
     pub reason: String,
+    /// Cancel from this stop onward (the course ends there; the passengers beyond it are
+    /// told). Absent, or the first stop: the whole course. Not the last stop.
+    #[schema(minimum = 1)]
+    pub from_waypoint_id: Option<i64>,
 }
 
-/// `POST /course/course/delay`.
+/// `POST /course/course/delay`: the delay as the expected departure, or in minutes.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct DelayInput {
     #[schema(value_type = Uuid, required = true)]
     pub course_id: Option<Uuid>,
-    /// Expected minutes late, 0 to 1440; 0 clears the delay.
-    #[schema(value_type = i64, required = true, minimum = 0, maximum = 1440)]
+    /// Expected minutes late, 0 to 1440; 0 clears the delay. Required unless
+    /// `expected_departure_at` is given.
+    #[schema(value_type = i64, minimum = 0, maximum = 1440)]
     pub minutes: Option<i64>,
+    /// When the course is now expected to leave its first stop: from its scheduled
+    /// departure (which clears the delay) to 24 hours after it. Wins over `minutes`.
+    pub expected_departure_at: Option<chrono::DateTime<Utc>>,
     /// Required (3 to 500 characters) when `minutes` > 0.
     #[serde(default)]
     #[schema(max_length = 500)]
@@ -71,6 +81,29 @@ pub struct AdminChooseInput {
     pub choice: Option<Choice>,
     /// The new course, for `move`.
     pub to_course_id: Option<Uuid>,
+}
+
+/// `POST /course/course/departed`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct DepartedInput {
+    #[schema(value_type = Uuid, required = true)]
+    pub course_id: Option<Uuid>,
+}
+
+/// A course marked as having left.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct Departed {
+    pub course_id: Uuid,
+    pub departed_at: chrono::DateTime<Utc>,
+}
+
+/// `POST /course/course/disruption-compensation`.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct CompensationInput {
+    #[schema(value_type = Uuid, required = true)]
+    pub course_id: Option<Uuid>,
+    #[schema(value_type = Uuid, required = true)]
+    pub order_id: Option<Uuid>,
 }
 
 /// What is chosen for a ticket of a disrupted course: a seat on another course of the
@@ -109,8 +142,11 @@ fn disrupt_error(e: DisruptError) -> ApiError {
     match e {
         DisruptError::NotOpened => ApiError::NotFound("There is no such course.".into()),
         DisruptError::AlreadyCancelled => ApiError::Conflict("The course was cancelled already.".into()),
-        DisruptError::Departed => ApiError::Conflict("The course has departed.".into()),
+        DisruptError::Arrived => ApiError::Conflict("The course has arrived.".into()),
         DisruptError::ReasonRequired => ApiError::invalid_field("reason", code, "Please give the reason."),
+        DisruptError::NotAStop => {
+            ApiError::invalid_field("from_waypoint_id", code, "Choose one of the course's stops before its last one.")
+        }
     }
     .with_code(code)
 }
@@ -152,7 +188,8 @@ async fn course_view(state: &CommandState, course_id: Uuid) -> Result<Disruption
 #[utoipa::path(post, path = "/api/course/course/cancel", tag = "course", security(("bearer" = [])), request_body = CancelCourseInput,
     responses((status = 200, description = "`{\"data\": Disruption}`", body = Data<Disruption>),
         (status = 403, description = "admins only"), (status = 404, description = "no such course"),
-        (status = 409, description = "`course.already_cancelled`, `course.departed`"), (status = 422, description = "no course id, or a bad reason")))]
+        (status = 409, description = "`course.already_cancelled`, `course.arrived`"),
+        (status = 422, description = "no course id, a bad reason, or a stop that is not one of the course's before its last (`course.not_a_stop`)")))]
 pub async fn cancel_course(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,
@@ -160,23 +197,41 @@ pub async fn cancel_course(
 ) -> Result<Data<Disruption>, ApiError> {
     let course_id = required(input.course_id, "course_id")?;
     let reason = reason(&input.reason)?;
-    let cmd = CancelCourse { course_id, reason, by: admin.email.clone(), now: Utc::now() };
+    let cmd = CancelCourse {
+        course_id,
+        reason,
+        by: admin.email.clone(),
+        now: Utc::now(),
+        from_waypoint: input.from_waypoint_id,
+    };
     disrupt(&state, &admin, course_id, move |s| decide_cancel_course(&cmd, s)).await.map(Data::new)
 }
 
 #[utoipa::path(post, path = "/api/course/course/delay", tag = "course", security(("bearer" = [])), request_body = DelayInput,
     responses((status = 200, description = "`{\"data\": Disruption}`", body = Data<Disruption>),
         (status = 403, description = "admins only"), (status = 404, description = "no such course"),
-        (status = 409, description = "`course.already_cancelled`"), (status = 422, description = "bad minutes or reason")))]
+        (status = 409, description = "`course.already_cancelled`"), (status = 422, description = "bad minutes, expected departure or reason")))]
 pub async fn announce_delay(
     State(state): State<CommandState>,
     AdminUser(admin): AdminUser,
     AppJson(input): AppJson<DelayInput>,
 ) -> Result<Data<Disruption>, ApiError> {
     let course_id = required(input.course_id, "course_id")?;
-    let minutes = required(input.minutes, "minutes")?;
+    let (minutes, field) = match input.expected_departure_at {
+        Some(expected) => {
+            let inventory =
+                load_course(&state, course_id).await?.ok_or_else(|| disrupt_error(DisruptError::NotOpened))?;
+            ((expected - inventory.departure_at).num_minutes(), "expected_departure_at")
+        }
+        None => (required(input.minutes, "minutes")?, "minutes"),
+    };
     let Ok(minutes @ 0..=1440) = u32::try_from(minutes) else {
-        return Err(ApiError::refusal_on("minutes", api_core::codes::FIELD_OUT_OF_RANGE, "From 0 to 1440 minutes.")
+        let message = if field == "minutes" {
+            "From 0 to 1440 minutes."
+        } else {
+            "From the scheduled departure to 24 hours after it."
+        };
+        return Err(ApiError::refusal_on(field, api_core::codes::FIELD_OUT_OF_RANGE, message)
             .with_params(vec![("min", 0), ("max", 1440)]));
     };
     let reason = if minutes == 0 { String::new() } else { reason(&input.reason)? };
@@ -200,7 +255,8 @@ pub async fn resend(
     if inventory.disruption.is_none() || disruption_view::passenger(&order, course_id).is_none() {
         return Err(not_found());
     }
-    if !super::notify(&state, order_id, course_id, Uuid::nil(), true).await {
+    let Some(disruption) = super::course_disruption(&inventory) else { return Err(not_found()) };
+    if !super::notify(&state, order_id, &disruption, true).await {
         return Err(ApiError::Unavailable("The message could not be sent.".into()));
     }
     Ok(StatusCode::NO_CONTENT)
@@ -243,4 +299,73 @@ pub async fn choose_for(
         }
     }
     Ok(Data::new(passenger))
+}
+
+#[utoipa::path(post, path = "/api/course/course/disruption-compensation", tag = "course", security(("bearer" = [])), request_body = CompensationInput,
+    responses((status = 200, description = "`{\"data\": DisruptionPassenger}`", body = Data<DisruptionPassenger>),
+        (status = 403, description = "admins only"),
+        (status = 404, description = "the order has no ticket on this disrupted course, or owes no compensation (`disruption.no_compensation`)"),
+        (status = 409, description = "`disruption.compensation_paid`"), (status = 422, description = "no ids, or not UUIDs")))]
+pub async fn pay_compensation(
+    State(state): State<CommandState>,
+    AdminUser(admin): AdminUser,
+    AppJson(input): AppJson<CompensationInput>,
+) -> Result<Data<DisruptionPassenger>, ApiError> {
+    let course_id = required(input.course_id, "course_id")?;
+    let order_id = required(input.order_id, "order_id")?;
+    let now = Utc::now();
+    let metadata = Metadata {
+        correlation_id: Some(order_id),
+        user_id: Some(admin.id.to_string()),
+        occurred_at: now,
+        ..Metadata::default()
+    };
+    let command = domain::order::PayCompensation { order_id, course_id, by_user_id: Some(admin.id), now };
+    let result = crate::aggregate::execute::<crate::aggregate::OrderAgg, _, _>(
+        state.store.as_ref(),
+        &order_stream(order_id)?,
+        Uuid::new_v5(&order_id, format!("compensation/{course_id}").as_bytes()),
+        &metadata,
+        |o| domain::order::decide_pay_compensation(&command, o),
+    )
+    .await;
+    let order = match result {
+        Ok((_, after)) => after.placed().cloned(),
+        Err(crate::aggregate::ExecuteError::Refused(e)) => return Err(super::choose::choice_error(e)),
+        Err(crate::aggregate::ExecuteError::Store(e)) => return Err(e.into()),
+    };
+    let not_on = || super::choose::choice_error(domain::order::DisruptionError::NotOnCourse);
+    let order = order.ok_or_else(not_on)?;
+    crate::visible::after_write(&state.pool, state.store.as_ref(), &order_stream(order_id)?, "orders").await?;
+    let view = disruption_view::passenger(&order, course_id).ok_or_else(not_on)?;
+    Ok(Data::new(passenger_body(&order, &view)))
+}
+
+#[utoipa::path(post, path = "/api/course/course/departed", tag = "course", security(("bearer" = [])), request_body = DepartedInput,
+    responses((status = 200, description = "`{\"data\": Departed}`: marked (or marked before: the first mark stands)", body = Data<Departed>),
+        (status = 401, description = "no token"), (status = 403, description = "not a driver or an admin"),
+        (status = 404, description = "no such course"), (status = 409, description = "`course.already_cancelled`: cancelled whole"),
+        (status = 422, description = "no course id, or not a UUID")))]
+pub async fn mark_departed(
+    State(state): State<CommandState>,
+    api_core::auth::DriverUser(driver): api_core::auth::DriverUser,
+    AppJson(input): AppJson<DepartedInput>,
+) -> Result<Data<Departed>, ApiError> {
+    let course_id = required(input.course_id, "course_id")?;
+    let now = Utc::now();
+    let metadata = Metadata {
+        correlation_id: Some(course_id),
+        user_id: Some(driver.id.to_string()),
+        occurred_at: now,
+        ..Metadata::default()
+    };
+    let cmd = domain::seat_inventory::MarkDeparted { course_id, by: driver.email.clone(), now };
+    let decision = Box::new(move |s: &SeatInventory| domain::seat_inventory::decide_mark_departed(&cmd, s));
+    state
+        .courses
+        .submit(course_stream(course_id)?, Uuid::new_v5(&course_id, b"departed"), metadata, decision)
+        .await
+        .map_err(|e| e.into_api(disrupt_error))?;
+    let inventory = load_course(&state, course_id).await?.ok_or_else(|| disrupt_error(DisruptError::NotOpened))?;
+    Ok(Data::new(Departed { course_id, departed_at: inventory.departed_at.unwrap_or(now) }))
 }

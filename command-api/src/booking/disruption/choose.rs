@@ -1,6 +1,7 @@
 //! The choice of a disrupted course's passenger, made by the passenger (the link) or by
-//! the office on their behalf: a free move to another course of the same route and stops,
-//! or a full refund with no fee. One decision on the order
+//! the office on their behalf: a free move to any course serving the same two stops (any
+//! route, any later date), or a full refund with no fee (the return leg too when the
+//! outbound is the disrupted one). One decision on the order
 //! ([`domain::order::decide_choose_disruption`]); a move holds the seats on the new course
 //! first and gives them back when the order refuses. The seats of the old course, the
 //! coupon, the refund and the invoice correction follow from the ticket events, through
@@ -39,12 +40,11 @@ pub fn choice_error(e: DisruptionError) -> ApiError {
             ApiError::Conflict("The time to choose is over.".into())
         }
         DisruptionError::NoChoice => ApiError::Conflict("A delay this short offers no choice.".into()),
-        DisruptionError::MovedBefore => {
-            ApiError::Conflict("A ticket on this course was moved once already: only the refund is possible.".into())
-        }
-        DisruptionError::SameCourse | DisruptionError::DifferentRoute | DisruptionError::DifferentStops => {
+        DisruptionError::SameCourse | DisruptionError::NotAnAlternative | DisruptionError::DifferentStops => {
             ApiError::invalid_field("to_course_id", code, "Choose one of the other courses offered.")
         }
+        DisruptionError::NoCompensation => ApiError::NotFound("No compensation is owed on this course.".into()),
+        DisruptionError::CompensationPaid => ApiError::Conflict("The compensation was paid already.".into()),
     }
     .with_code(code)
 }
@@ -133,8 +133,10 @@ async fn target_leg(state: &CommandState, order: &OrderState, course_id: Uuid, t
     let Some(first) = tickets.first() else { return Err(choice_error(DisruptionError::NotOnCourse)) };
     let current = &first.course;
     let target = course_leg(&state.pool, "to_course_id", to, current.from_waypoint_id, current.to_waypoint_id).await?;
-    if target.route_id != current.route_id || to == course_id || !target.sale_open {
-        return Err(choice_error(DisruptionError::DifferentRoute));
+    // Any course serving the same two stops (`course_leg` refuses one that does not), on
+    // any route and date, still on sale.
+    if to == course_id || !target.sale_open {
+        return Err(choice_error(DisruptionError::NotAnAlternative));
     }
     Ok(target.leg(current.kind, Uuid::new_v5(&order.order_id, format!("disruption-move/{course_id}").as_bytes())))
 }

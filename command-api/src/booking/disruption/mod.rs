@@ -10,13 +10,14 @@
 
 pub mod admin;
 pub mod choose;
+pub mod message;
 pub mod passenger;
 
 use api_core::mail::Email;
 use api_core::sms::Sms;
 use api_core::ApiError;
-use chrono::{DateTime, Utc};
-use domain::order::{CourseDisruption, Language, OrderState};
+use chrono::Utc;
+use domain::order::{CourseDisruption, Language, OrderState, OrderStatus};
 use domain::seat_inventory::{Inventory, SeatInventory};
 use uuid::Uuid;
 
@@ -49,8 +50,10 @@ pub(crate) fn course_disruption(inventory: &Inventory) -> Option<CourseDisruptio
         course_id: inventory.course_id,
         notice_id,
         delay_minutes: d.delay_minutes,
+        unserved_stops: inventory.unserved_stops(),
         reason: d.reason.clone(),
         departure_at: inventory.departure_at,
+        announced_at: d.at,
     })
 }
 
@@ -63,14 +66,13 @@ pub fn link(state: &CommandState, order: &OrderState, course_id: Uuid) -> String
     }
 }
 
-fn local(t: DateTime<Utc>) -> String {
-    t.with_timezone(&chrono_tz::Europe::Warsaw).format("%d.%m.%Y %H:%M").to_string()
-}
-
-/// Sends the order the message of the disruption of `course_id` (by e-mail, and by SMS
-/// when it asked for text messages): once per announcement (`notice_id`), or again when
-/// `again` (the admin's resend). Failures are logged; a failed e-mail may go on a replay.
-pub async fn notify(state: &CommandState, order_id: Uuid, course_id: Uuid, notice_id: Uuid, again: bool) -> bool {
+/// Sends the order the message of `d` (by e-mail, and by SMS when it asked for text
+/// messages): once per announcement (`d.notice_id`; the e-mail and the text each queued
+/// once, whatever happens to the other), or again when `again` (the admin's resend). An
+/// order waiting for payment is told once it is paid (the process calls again then); one
+/// the cancellation cancelled is told at once. Answers whether a message went out.
+pub async fn notify(state: &CommandState, order_id: Uuid, d: &CourseDisruption, again: bool) -> bool {
+    let course_id = d.course_id;
     let (order, inventory) = match (load_order(state, order_id).await, load_course(state, course_id).await) {
         (Ok(Some(order)), Ok(Some(inventory))) => (order, inventory),
         (o, c) => {
@@ -78,77 +80,104 @@ pub async fn notify(state: &CommandState, order_id: Uuid, course_id: Uuid, notic
             return false;
         }
     };
-    let Some(disruption) = course_disruption(&inventory) else { return false };
-    let email = disruption_email(state, &order, &inventory, &disruption);
-    let kind = format!("disruption/{notice_id}");
-    let sent = if order.customer.email.is_none() {
-        // An office sale without an e-mail: the office tells them (the admin's list shows it).
-        true
-    } else if again {
-        state.mailer.send(email).await.map_err(|e| tracing::warn!(%order_id, error = %e, "could not resend")).is_ok()
-    } else {
-        super::send::send_once(state, order_id, &kind, email).await
+    let record = order.disruption(course_id);
+    let order_cancelled = order.status == OrderStatus::Cancelled && order.paid.is_none() && record.is_some();
+    if order.status == OrderStatus::PendingPayment || (order.paid.is_none() && !order_cancelled) {
+        return false;
+    }
+    let Some(leg) = domain::order::disruption_view::offer_leg(&order, course_id) else { return false };
+    let now = Utc::now();
+    let chosen = record.is_some_and(|r| r.chosen.is_some());
+    let open = d.choice_offered()
+        && !chosen
+        && order.status == OrderStatus::Paid
+        && !domain::order::tickets_on(&order, course_id).is_empty()
+        && now < d.choice_until();
+    let language = order.customer.language;
+    let money = |grosz| crate::booking::after_sale_mail::money(language, grosz);
+    let refund = money(domain::order::full_refund(&order, course_id));
+    let compensation =
+        record.and_then(|r| r.compensation.as_ref()).filter(|c| c.paid_at.is_none()).map(|c| money(c.amount));
+    let cut_at = match &d.unserved_stops {
+        Some(unserved) => stop_before(state, &inventory, unserved).await,
+        None => None,
     };
-    if let Some(phone) = order.customer.texts_to().filter(|_| sent) {
-        let link = link(state, &order, course_id);
-        let when = local(inventory.departure_at);
-        let text = match (order.customer.language, disruption.delay_minutes) {
-            (Language::Pl, None) => format!("Nisko Bus: kurs {when} odwolany. {link}"),
-            (Language::Pl, Some(m)) => format!("Nisko Bus: kurs {when} opozniony o {m} min. {link}"),
-            (Language::En, None) => format!("Nisko Bus: the course of {when} is cancelled. {link}"),
-            (Language::En, Some(m)) => format!("Nisko Bus: the course of {when} runs {m} min late. {link}"),
-        };
-        let sms = Sms { to: phone.to_string(), text };
-        if let Err(e) = state.sms.send(sms).await {
-            tracing::warn!(%order_id, error = %e, "could not send the disruption sms");
+    let distance_km: Option<i32> = sqlx::query_scalar("select distance_km from routes where id = $1")
+        .bind(leg.route_id)
+        .fetch_optional(&state.pool)
+        .await
+        .ok()
+        .flatten()
+        .flatten();
+    let minutes = (leg.arrival_at - leg.departure_at).num_minutes().clamp(0, i64::from(u32::MAX)) as u32;
+    let link = link(state, &order, course_id);
+    let site = format!("{}{}", state.public_url, language.path_prefix());
+    let facts = message::Facts {
+        language,
+        first_name: order.customer.first_name.as_str(),
+        order_number: order.display_number(),
+        route: &leg.route_name,
+        from: &leg.from_name,
+        to: &leg.to_name,
+        departure: leg.departure_at,
+        delay_minutes: d.delay_minutes,
+        cut_at: cut_at.as_deref(),
+        reason: &d.reason,
+        choice_until: open.then(|| d.choice_until()),
+        choice_withdrawn: !d.choice_offered() && !chosen && record.is_some_and(|r| r.ever_offered),
+        refund: &refund,
+        includes_return: !domain::order::purpose_lost(&order, course_id).is_empty(),
+        order_cancelled,
+        compensation: compensation.as_deref(),
+        rights: domain::rights::rights(distance_km.and_then(|km| u32::try_from(km).ok()), minutes),
+        link: &link,
+        site: &site,
+    };
+    let words = message::words(&facts);
+    let email = Email {
+        to: crate::booking::send::address(&order.customer.email),
+        subject: words.subject,
+        text: words.text,
+        attachments: Vec::new(),
+    };
+    let sms = order.customer.texts_to().map(|phone| Sms { to: phone.to_string(), text: words.sms });
+    if again {
+        let mut sent = false;
+        if order.customer.email.is_some() {
+            sent |= state
+                .mailer
+                .send(email)
+                .await
+                .map_err(|e| tracing::warn!(%order_id, error = %e, "could not resend"))
+                .is_ok();
         }
+        if let Some(sms) = sms {
+            sent |= state
+                .sms
+                .send(sms)
+                .await
+                .map_err(|e| tracing::warn!(%order_id, error = %e, "could not resend"))
+                .is_ok();
+        }
+        return sent;
+    }
+    let kind = format!("disruption/{}", d.notice_id);
+    let mut sent = super::send::send_once(state, order_id, &kind, email).await;
+    if let Some(sms) = sms {
+        sent |= super::send::send_sms_once(state, order_id, &format!("{kind}/sms"), sms).await;
     }
     sent
 }
 
-/// The message in the order's language, with the link to that language's page.
-fn disruption_email(state: &CommandState, order: &OrderState, inventory: &Inventory, d: &CourseDisruption) -> Email {
-    let link = link(state, order, inventory.course_id);
-    let route =
-        &order.legs().find(|l| l.course_id == inventory.course_id).map(|l| l.route_name.clone()).unwrap_or_default();
-    let when = local(inventory.departure_at);
-    let language = order.customer.language;
-    let refund =
-        crate::booking::after_sale_mail::money(language, domain::order::full_refund(order, inventory.course_id));
-    let (name, reason, number) = (&order.customer.first_name, &d.reason, order.display_number());
-    let (text, subject) = match language {
-        Language::Pl => {
-            let what = match d.delay_minutes {
-                None => "został odwołany".to_owned(),
-                Some(m) => format!("jest opóźniony o {m} min"),
-            };
-            let choice = if d.choice_offered() {
-                format!("Możesz wybrać inny kurs tej samej trasy bez dopłaty albo pełny zwrot ({refund}) bez opłat:\n{link}\n")
-            } else {
-                format!("Szczegóły: {link}\n")
-            };
-            let subject = if d.delay_minutes.is_none() { "Kurs odwołany" } else { "Kurs opóźniony" };
-            (
-                format!("Dzień dobry {name},\n\nkurs {route} z {when} {what}.\nPowód: {reason}\nZamówienie {number}\n\n{choice}"),
-                format!("{subject} – zamówienie {number}"),
-            )
-        }
-        Language::En => {
-            let what = match d.delay_minutes {
-                None => "was cancelled".to_owned(),
-                Some(m) => format!("runs {m} minutes late"),
-            };
-            let choice = if d.choice_offered() {
-                format!("You may choose another course of the same route at no extra cost, or a full refund ({refund}) with no fee:\n{link}\n")
-            } else {
-                format!("Details: {link}\n")
-            };
-            let subject = if d.delay_minutes.is_none() { "Course cancelled" } else { "Course delayed" };
-            (
-                format!("Hello {name},\n\nthe course {route} of {when} {what}.\nReason: {reason}\nOrder {number}\n\n{choice}"),
-                format!("{subject} – order {number}"),
-            )
-        }
-    };
-    Email { to: crate::booking::send::address(&order.customer.email), subject, text, attachments: Vec::new() }
+/// The name of the stop a cancellation from a stop cuts the course at: the one before
+/// the first unserved stop.
+async fn stop_before(state: &CommandState, inventory: &Inventory, unserved: &[i64]) -> Option<String> {
+    let first = inventory.stops.iter().position(|s| unserved.contains(&s.waypoint_id))?;
+    let cut = inventory.stops.get(first.checked_sub(1)?)?.waypoint_id;
+    sqlx::query_scalar("select name from waypoints where id = $1")
+        .bind(cut)
+        .fetch_optional(&state.pool)
+        .await
+        .ok()
+        .flatten()
 }

@@ -61,5 +61,5 @@ pub async fn choose_by_link(
     let order = choose(&state, order_id, course_id, wanted, ChosenBy::Passenger, None).await?;
     // The page's next read shows the choice; the answer is the offer on the order just decided.
     crate::visible::after_write(&state.pool, state.store.as_ref(), &order_stream(order_id)?, "orders").await?;
-    offer(&state.pool, &order, &course, Utc::now()).await?.map(Data::new).ok_or_else(link_invalid)
+    offer(&state.pool, &order, &course, Utc::now(), None).await?.map(Data::new).ok_or_else(link_invalid)
 }

@@ -38,6 +38,8 @@ impl OrderEvent {
             OrderEvent::RejectedInvoiceAmended { .. } => "RejectedInvoiceAmended",
             OrderEvent::DisruptionTold { .. } => "DisruptionTold",
             OrderEvent::DisruptionChosen { .. } => "DisruptionChosen",
+            OrderEvent::CompensationOwed { .. } => "CompensationOwed",
+            OrderEvent::CompensationPaid { .. } => "CompensationPaid",
         }
     }
 
@@ -72,7 +74,9 @@ impl OrderEvent {
             | OrderEvent::KsefUpoReceived { order_id, .. }
             | OrderEvent::RejectedInvoiceAmended { order_id, .. }
             | OrderEvent::DisruptionTold { order_id, .. }
-            | OrderEvent::DisruptionChosen { order_id, .. } => *order_id,
+            | OrderEvent::DisruptionChosen { order_id, .. }
+            | OrderEvent::CompensationOwed { order_id, .. }
+            | OrderEvent::CompensationPaid { order_id, .. } => *order_id,
         }
     }
 
@@ -114,7 +118,10 @@ impl OrderEvent {
             | OrderEvent::KsefUpoReceived { document, session_ref, .. } => format!("{document}/{session_ref}"),
             // Told once per announcement; a choice once per course.
             OrderEvent::DisruptionTold { course_id, notice_id, .. } => format!("{course_id}/{notice_id}"),
-            OrderEvent::DisruptionChosen { course_id, .. } => course_id.to_string(),
+            // Owed and paid once per course.
+            OrderEvent::DisruptionChosen { course_id, .. }
+            | OrderEvent::CompensationOwed { course_id, .. }
+            | OrderEvent::CompensationPaid { course_id, .. } => course_id.to_string(),
             OrderEvent::KsefRejected { document, at, .. }
             | OrderEvent::KsefWentOffline { document, at, .. }
             | OrderEvent::KsefSendFailed { document, at, .. } => {

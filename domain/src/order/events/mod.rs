@@ -359,7 +359,18 @@ pub enum OrderEvent {
         delay_minutes: Option<u32>,
         reason: String,
         told_at: DateTime<Utc>,
+        /// A cancellation from a stop onward: the stops the course no longer reaches (the
+        /// order's tickets to them are touched). `None`: every ticket on the course.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        unserved_stops: Option<Vec<i64>>,
     },
+    /// The choice of a disruption came only after the course's scheduled departure: the
+    /// passenger is owed `amount` (half the touched tickets' price, art. 19(2) of EU
+    /// Regulation 181/2011), on top of what they choose. Once per course.
+    CompensationOwed { order_id: Uuid, course_id: Uuid, amount: i64, owed_at: DateTime<Utc> },
+    /// The office paid the compensation owed on `course_id`: `amount` goes back to the
+    /// payer like a refund.
+    CompensationPaid { order_id: Uuid, course_id: Uuid, amount: i64, by_user_id: Option<Uuid>, paid_at: DateTime<Utc> },
     /// The passenger chose, once, for all the order's tickets on the disrupted course:
     /// another course (`to_course_id`; the tickets' `TicketCourseChanged` follow) or the
     /// full refund (`refund_amount`, money and coupon; the tickets' `TicketReturned`

@@ -3,8 +3,8 @@
 //! and the changes themselves below it.
 
 use super::{
-    ChangePayment, DisruptionChosenRecord, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus, Payment,
-    PendingChange, TicketState, TicketStatus, TicketUse,
+    ChangePayment, Compensation, DisruptionChosenRecord, Invoice, InvoiceCorrection, Order, OrderState, OrderStatus,
+    Payment, PendingChange, TicketState, TicketStatus, TicketUse,
 };
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -45,9 +45,10 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
         OrderEvent::InvoiceIssued { .. } | OrderEvent::InvoiceCorrected { .. } => {
             placed(state, |order| invoice_event(order, event))
         }
-        OrderEvent::DisruptionTold { .. } | OrderEvent::DisruptionChosen { .. } => {
-            placed(state, |order| disruption_event(order, event))
-        }
+        OrderEvent::DisruptionTold { .. }
+        | OrderEvent::DisruptionChosen { .. }
+        | OrderEvent::CompensationOwed { .. }
+        | OrderEvent::CompensationPaid { .. } => placed(state, |order| disruption_event(order, event)),
         OrderEvent::CustomerDetailsChanged { customer, .. } => placed(state, |order| order.customer = customer.clone()),
         OrderEvent::OrderAssignedToUser { user_id, .. } => placed(state, |order| order.user_id = Some(*user_id)),
         OrderEvent::InvoiceDataChanged { invoice, .. } => {
@@ -68,8 +69,8 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
 fn ticket_event(order: &mut OrderState, event: &OrderEvent) {
     match event {
         OrderEvent::TicketReturned { ticket_id, .. } => order.ticket_returned(*ticket_id),
-        OrderEvent::TicketCourseChanged { ticket_id, to_course, price_difference, .. } => {
-            order.with_ticket(*ticket_id, |t| t.moved(to_course, *price_difference));
+        OrderEvent::TicketCourseChanged { ticket_id, to_course, price_difference, changed_at, .. } => {
+            order.with_ticket(*ticket_id, |t| t.moved(to_course, *price_difference, *changed_at));
         }
         OrderEvent::TicketChangeRequested { ticket_id, to_course, price_difference, payment, expires_at, .. } => {
             let change = PendingChange {
@@ -139,10 +140,22 @@ fn invoice_event(order: &mut OrderState, event: &OrderEvent) {
 /// A disruption told to the passenger, or their choice.
 fn disruption_event(order: &mut OrderState, event: &OrderEvent) {
     match event {
-        OrderEvent::DisruptionTold { course_id, notice_id, told_at, .. } => {
+        OrderEvent::DisruptionTold { course_id, notice_id, told_at, unserved_stops, delay_minutes, .. } => {
             let record = order.disruption_mut(*course_id);
+            record.choice_offered = delay_minutes.is_none_or(|m| m >= crate::seat_inventory::CHOICE_DELAY_MINUTES);
+            record.ever_offered |= record.choice_offered;
             record.notices.push(*notice_id);
             record.told_at = Some(*told_at);
+            record.unserved_stops = unserved_stops.clone();
+        }
+        OrderEvent::CompensationOwed { course_id, amount, owed_at, .. } => {
+            let owed = Compensation { amount: *amount, owed_at: *owed_at, paid_at: None };
+            order.disruption_mut(*course_id).compensation = Some(owed);
+        }
+        OrderEvent::CompensationPaid { course_id, paid_at, .. } => {
+            if let Some(owed) = order.disruption_mut(*course_id).compensation.as_mut() {
+                owed.paid_at = Some(*paid_at);
+            }
         }
         OrderEvent::DisruptionChosen { course_id, choice, by, chosen_at, to_course_id, refund_amount, .. } => {
             let chosen = DisruptionChosenRecord {
@@ -312,6 +325,7 @@ impl TicketState {
             status: TicketStatus::Valid,
             course: course.clone(),
             course_changed: false,
+            moved_at: None,
             price: ticket.price,
             used: None,
             pending_change: None,
@@ -320,9 +334,10 @@ impl TicketState {
     }
 
     /// Moved to `to_course` (once), for `price_difference` more; no change waits any more.
-    fn moved(&mut self, to_course: &Leg, price_difference: i64) {
+    fn moved(&mut self, to_course: &Leg, price_difference: i64, at: DateTime<Utc>) {
         self.course = to_course.clone();
         self.course_changed = true;
+        self.moved_at = Some(at);
         self.price = self.price.saturating_add(price_difference);
         self.pending_change = None;
     }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 pub use evolve::evolve;
 pub use invoice::{Invoice, InvoiceCorrection};
-pub use order_state::{DisruptionChosenRecord, DisruptionRecord, OrderState, Payment};
+pub use order_state::{Compensation, DisruptionChosenRecord, DisruptionRecord, OrderState, Payment};
 pub use tickets::{ChangePayment, PendingChange, TicketState, TicketUse};
 
 /// An order as its events leave it.

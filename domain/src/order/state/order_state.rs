@@ -55,7 +55,24 @@ pub struct DisruptionRecord {
     pub notices: Vec<Uuid>,
     /// When it was last told.
     pub told_at: Option<DateTime<Utc>>,
+    /// What the last notice left unserved (a cancellation from a stop onward); `None`:
+    /// every ticket on the course is touched.
+    pub unserved_stops: Option<Vec<i64>>,
+    /// The last notice offers the choice (a cancellation, or a delay of 120 minutes or more).
+    pub choice_offered: bool,
+    /// Some notice offered it (a later, shorter delay takes it away: the message says so).
+    pub ever_offered: bool,
     pub chosen: Option<DisruptionChosenRecord>,
+    /// Owed because the choice came late (art. 19(2)), and when it was paid.
+    pub compensation: Option<Compensation>,
+}
+
+/// Compensation owed on a disrupted course.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Compensation {
+    pub amount: i64,
+    pub owed_at: DateTime<Utc>,
+    pub paid_at: Option<DateTime<Utc>>,
 }
 
 /// The choice made for a disrupted course.
@@ -145,7 +162,16 @@ impl OrderState {
         let at = match self.disruptions.iter().position(|d| d.course_id == course_id) {
             Some(at) => at,
             None => {
-                self.disruptions.push(DisruptionRecord { course_id, notices: Vec::new(), told_at: None, chosen: None });
+                self.disruptions.push(DisruptionRecord {
+                    course_id,
+                    notices: Vec::new(),
+                    told_at: None,
+                    unserved_stops: None,
+                    choice_offered: false,
+                    ever_offered: false,
+                    chosen: None,
+                    compensation: None,
+                });
                 self.disruptions.len() - 1
             }
         };

@@ -26,6 +26,9 @@ pub struct TicketState {
     pub course: Leg,
     /// The course was changed (allowed once).
     pub course_changed: bool,
+    /// When it was last moved to another course (the tickets one choice or change moved
+    /// together share it: their message is one).
+    pub moved_at: Option<chrono::DateTime<chrono::Utc>>,
     /// What the seat costs now: the price at payment plus the difference of a change.
     pub price: i64,
     /// The boarding, once it was used.

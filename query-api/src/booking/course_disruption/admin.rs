@@ -28,6 +28,12 @@ pub struct Disruption {
     pub changed_by: Option<String>,
     /// Cancelled, or delayed 120 minutes or more.
     pub choice_offered: bool,
+    /// A cancellation from a stop onward: that stop (the course ends there); `null`: whole.
+    pub cancelled_from_waypoint_id: Option<i64>,
+    /// The course's stops in order (the cancel form offers those before the last).
+    pub stop_ids: Vec<i64>,
+    /// When a delayed course is now expected to leave its first stop.
+    pub expected_departure_at: Option<DateTime<Utc>>,
     pub passengers: Vec<DisruptionPassenger>,
 }
 
@@ -40,6 +46,8 @@ struct CourseRow {
     disruption_reason: Option<String>,
     disruption_at: Option<DateTime<Utc>>,
     disruption_by: Option<String>,
+    cancelled_from_stop: Option<i32>,
+    stop_ids: Vec<i64>,
 }
 
 /// The course as its `rm_course_availability` row says (`None`: no such course, or its
@@ -47,7 +55,7 @@ struct CourseRow {
 pub async fn read_course(pool: &PgPool, course_id: Uuid) -> Result<Option<DisruptedCourse>, ApiError> {
     let row: Option<CourseRow> = sqlx::query_as(
         "select course_id, departure_at, cancelled, delay_minutes, disruption_reason, disruption_at, \
-                disruption_by from rm_course_availability where course_id = $1",
+                disruption_by, cancelled_from_stop, stop_ids from rm_course_availability where course_id = $1",
     )
     .bind(course_id)
     .fetch_optional(pool)
@@ -59,11 +67,12 @@ pub async fn read_course(pool: &PgPool, course_id: Uuid) -> Result<Option<Disrup
             } else {
                 row.delay_minutes.map(|m| u32::try_from(m).unwrap_or(u32::MAX))
             },
+            from_stop: row.cancelled_from_stop.filter(|_| row.cancelled).and_then(|k| u32::try_from(k).ok()),
             reason: row.disruption_reason.unwrap_or_default(),
             by: row.disruption_by.unwrap_or_default(),
             at: row.disruption_at.unwrap_or(DateTime::UNIX_EPOCH),
         });
-        DisruptedCourse { course_id: row.course_id, departure_at: row.departure_at, said }
+        DisruptedCourse { course_id: row.course_id, departure_at: row.departure_at, said, stop_ids: row.stop_ids }
     }))
 }
 
@@ -97,6 +106,14 @@ pub async fn course_view(pool: &PgPool, course: &DisruptedCourse) -> Result<Disr
         changed_at: said.map(|d| d.at),
         changed_by: said.map(|d| d.by.clone()),
         choice_offered: said.is_some_and(Said::choice_offered),
+        cancelled_from_waypoint_id: said
+            .filter(|d| d.cancelled())
+            .and_then(|d| d.from_stop)
+            .and_then(|k| course.stop_ids.get(k as usize).copied()),
+        stop_ids: course.stop_ids.clone(),
+        expected_departure_at: said
+            .and_then(|d| d.delay_minutes)
+            .map(|m| course.departure_at + chrono::Duration::minutes(i64::from(m))),
         passengers,
     })
 }

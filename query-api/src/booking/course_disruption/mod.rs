@@ -37,6 +37,8 @@ pub struct DisruptedCourse {
     pub departure_at: DateTime<Utc>,
     /// `None`: it runs as planned.
     pub said: Option<Said>,
+    /// Its stops, in order (what a cancellation from a stop leaves unserved).
+    pub stop_ids: Vec<i64>,
 }
 
 impl DisruptedCourse {
@@ -48,9 +50,17 @@ impl DisruptedCourse {
             // Which announcement told whom is the process's; a read does not need it.
             notice_id: Uuid::nil(),
             delay_minutes: said.delay_minutes,
+            unserved_stops: self.unserved_stops(),
             reason: said.reason.clone(),
             departure_at: self.departure_at,
+            announced_at: said.at,
         })
+    }
+
+    /// The stops a cancellation from a stop onward leaves unserved (`None`: every stop).
+    pub fn unserved_stops(&self) -> Option<Vec<i64>> {
+        let from = self.said.as_ref().filter(|s| s.cancelled())?.from_stop? as usize;
+        Some(self.stop_ids.iter().skip(from + 1).copied().collect())
     }
 }
 
@@ -60,6 +70,7 @@ impl From<&Inventory> for DisruptedCourse {
             course_id: inventory.course_id,
             departure_at: inventory.departure_at,
             said: inventory.disruption.clone(),
+            stop_ids: inventory.stops.iter().map(|s| s.waypoint_id).collect(),
         }
     }
 }
@@ -82,6 +93,10 @@ pub struct DisruptionPassenger {
     pub moved_to: Option<MovedTo>,
     /// Grosz refunded (money and coupon).
     pub refund_amount: Option<i64>,
+    /// Grosz owed as compensation because the choice came after the scheduled departure
+    /// (art. 19(2)); the office pays it (`disruption-compensation`).
+    pub compensation_owed: Option<i64>,
+    pub compensation_paid_at: Option<DateTime<Utc>>,
 }
 
 /// The course tickets moved to.
@@ -122,5 +137,7 @@ pub fn passenger_body(order: &OrderState, view: &PassengerView<'_>) -> Disruptio
             departure_at: departure_at.unwrap_or(DateTime::UNIX_EPOCH),
         }),
         refund_amount: view.refund_amount,
+        compensation_owed: view.compensation.map(|c| c.amount),
+        compensation_paid_at: view.compensation.and_then(|c| c.paid_at),
     }
 }

@@ -24,19 +24,58 @@ pub struct DisruptionOffer {
     pub order_number: String,
     /// `pl` or `en`.
     pub language: &'static str,
-    /// `cancelled` or `delayed`.
+    /// `cancelled`, `delayed`, or `on_time` (a delay the carrier cleared: the link keeps
+    /// showing the order's state).
     pub status: &'static str,
     pub reason: String,
     pub delay_minutes: Option<u32>,
+    /// When a delayed course is now expected to leave the passenger's stop.
+    pub expected_departure_at: Option<DateTime<Utc>>,
+    /// The course was cancelled from a stop onward (the passenger's stretch among those cut).
+    pub partly: bool,
     pub course: OfferCourse,
     pub tickets: u32,
     pub choice_open: bool,
-    /// A cancellation's departure; `null` for a delay.
+    /// Until when the choice is open (14 days after the announcement); `null` when the
+    /// disruption offers none.
     pub deadline: Option<DateTime<Utc>>,
-    /// Grosz a refund gives back in full (money and coupon).
+    /// Grosz a refund gives back in full (money and coupon), the return leg too when the
+    /// outbound is the disrupted one.
     pub refund_amount: i64,
+    /// The return leg is refunded with it (its purpose is gone).
+    pub includes_return: bool,
     pub alternatives: Vec<Alternative>,
     pub chosen: Option<Chosen>,
+    /// Compensation owed because the choice came after the scheduled departure (grosz).
+    pub compensation_owed: Option<i64>,
+    pub compensation_paid_at: Option<DateTime<Utc>>,
+    /// Which rights of EU Regulation 181/2011 the journey carries (from its route's distance).
+    pub rights: JourneyRights,
+}
+
+/// The rights a journey carries ([`domain::rights`]).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct JourneyRights {
+    /// The route's distance in km, when entered.
+    pub distance_km: Option<i32>,
+    /// The whole regulation applies (250 km or more).
+    pub statutory: bool,
+    /// Assistance on a cancellation or long delay (a journey over 3 hours, art. 21).
+    pub assistance: bool,
+}
+
+impl JourneyRights {
+    /// The rights of `leg`, its route's distance read from `routes`.
+    pub async fn of(pool: &PgPool, leg: &Leg) -> Result<Self, ApiError> {
+        let distance_km: Option<i32> = sqlx::query_scalar("select distance_km from routes where id = $1")
+            .bind(leg.route_id)
+            .fetch_optional(pool)
+            .await?
+            .flatten();
+        let minutes = (leg.arrival_at - leg.departure_at).num_minutes().clamp(0, i64::from(u32::MAX)) as u32;
+        let rights = domain::rights::rights(distance_km.and_then(|km| u32::try_from(km).ok()), minutes);
+        Ok(JourneyRights { distance_km, statutory: rights.statutory, assistance: rights.assistance })
+    }
 }
 
 /// The disrupted course, for the passenger's stops.
@@ -50,13 +89,17 @@ pub struct OfferCourse {
     pub arrival_at: DateTime<Utc>,
 }
 
-/// Another course the tickets may move to.
+/// Another course the tickets may move to: any route serving the same two stops.
 #[derive(Debug, Serialize, ToSchema, sqlx::FromRow)]
 pub struct Alternative {
     pub course_id: Uuid,
+    pub route_name: String,
+    /// Its timetable's departure from the passenger's stop.
     pub departure_at: DateTime<Utc>,
     pub arrival_at: DateTime<Utc>,
     pub seats_available: i64,
+    /// Its own announced delay (the alternative runs late too).
+    pub delay_minutes: Option<i64>,
 }
 
 /// What was chosen.
@@ -91,9 +134,22 @@ pub async fn offer(
     order: &OrderState,
     course: &DisruptedCourse,
     now: DateTime<Utc>,
+    from_date: Option<chrono::NaiveDate>,
 ) -> Result<Option<DisruptionOffer>, ApiError> {
     let course_id = course.course_id;
-    let Some(disruption) = course.disruption() else { return Ok(None) };
+    // A delay cleared since the order was told: the course runs on time.
+    let on_time = || {
+        order.disruption(course_id).map(|r| order::CourseDisruption {
+            course_id,
+            notice_id: Uuid::nil(),
+            delay_minutes: Some(0),
+            unserved_stops: None,
+            reason: String::new(),
+            departure_at: course.departure_at,
+            announced_at: r.told_at.unwrap_or(course.departure_at),
+        })
+    };
+    let Some(disruption) = course.disruption().or_else(on_time) else { return Ok(None) };
     let Some(view) = disruption_view::passenger(order, course_id) else { return Ok(None) };
     let Some(leg) = disruption_view::offer_leg(order, course_id) else { return Ok(None) };
     let mut p = passenger_body(order, &view);
@@ -103,8 +159,12 @@ pub async fn offer(
         }
     }
     let choice_open = disruption_view::choice_open(order, &disruption, now);
+    // From the day asked for (a later date of the passenger's choosing), by default the
+    // disrupted journey's day; never before now.
+    let day = from_date.unwrap_or_else(|| api_core::time::warsaw_date(leg.departure_at));
+    let from = api_core::time::warsaw_midnight(day).unwrap_or(now).max(now);
     let alternatives =
-        if choice_open { alternatives(pool, &leg, course_id, i64::from(view.seats), now).await? } else { Vec::new() };
+        if choice_open { alternatives(pool, &leg, course_id, i64::from(view.seats), from).await? } else { Vec::new() };
     let chosen = view.chosen.map(|c| Chosen {
         choice: c.choice.as_str(),
         at: c.at,
@@ -112,19 +172,31 @@ pub async fn offer(
         to_course: p.moved_to.clone(),
         refund_amount: p.refund_amount,
     });
+    let status = match disruption.delay_minutes {
+        None => "cancelled",
+        Some(0) => "on_time",
+        Some(_) => "delayed",
+    };
+    let late = disruption.delay_minutes.filter(|m| *m > 0);
     Ok(Some(DisruptionOffer {
         order_number: p.order_number,
         language: order.customer.language.code(),
-        status: if disruption.delay_minutes.is_none() { "cancelled" } else { "delayed" },
+        status,
         reason: disruption.reason.clone(),
         delay_minutes: disruption.delay_minutes,
+        expected_departure_at: late.map(|m| leg.departure_at + Duration::minutes(i64::from(m))),
+        partly: disruption.unserved_stops.is_some(),
         course: offer_course(course_id, &leg),
         tickets: p.tickets,
         choice_open,
-        deadline: disruption.delay_minutes.is_none().then_some(course.departure_at),
+        deadline: disruption.choice_offered().then(|| disruption.choice_until()),
         refund_amount: order::full_refund(order, course_id),
+        includes_return: !order::purpose_lost(order, course_id).is_empty(),
         alternatives,
         chosen,
+        compensation_owed: view.compensation.map(|c| c.amount),
+        compensation_paid_at: view.compensation.and_then(|c| c.paid_at),
+        rights: JourneyRights::of(pool, &leg).await?,
     }))
 }
 
@@ -139,8 +211,8 @@ fn offer_course(course_id: Uuid, leg: &Leg) -> OfferCourse {
     }
 }
 
-/// Other courses of the leg's route between its stops, on sale, not cancelled, with
-/// `seats` free, nearest first (at most 20).
+/// Other courses serving the leg's two stops (any route), on sale, not cancelled on that
+/// stretch, with `seats` free, nearest first (at most 30).
 async fn alternatives(
     pool: &PgPool,
     leg: &Leg,
@@ -150,15 +222,18 @@ async fn alternatives(
 ) -> Result<Vec<Alternative>, ApiError> {
     let cutoff = settings_in_force(pool).await?.sales_close_minutes;
     Ok(sqlx::query_as(
-        "select * from (select a.course_id, \
+        "select * from (select a.course_id, r.name as route_name, \
                 a.departure_at + make_interval(mins => a.stop_minutes[p.f]::int) as departure_at, \
                 a.departure_at + make_interval(mins => a.stop_minutes[p.t]::int) as arrival_at, \
-                (a.seats - coalesce((select max(l) from unnest(a.segment_loads[p.f:p.t - 1]) l), 0))::bigint as seats_available \
+                (a.seats - coalesce((select max(l) from unnest(a.segment_loads[p.f:p.t - 1]) l), 0))::bigint as seats_available, \
+                a.delay_minutes::bigint as delay_minutes \
          from rm_course_availability a \
          cross join lateral (select array_position(a.stop_ids, $2) as f, array_position(a.stop_ids, $3) as t) p \
          join courses c on c.id = a.course_id and c.sale_open \
-         where a.route_id = $1 and a.course_id <> $4 and not a.cancelled and p.f < p.t) x \
-         where x.departure_at > $5 and x.seats_available >= $6 order by x.departure_at limit 20",
+         join routes r on r.id = a.route_id and not r.archived \
+         where $1::bigint is not null and a.course_id <> $4 and p.f < p.t \
+           and not (a.cancelled and (a.cancelled_from_stop is null or p.t - 1 > a.cancelled_from_stop))) x \
+         where x.departure_at > $5 and x.seats_available >= $6 order by x.departure_at limit 30",
     )
     .bind(leg.route_id)
     .bind(leg.from_waypoint_id)
@@ -171,13 +246,25 @@ async fn alternatives(
 }
 
 #[utoipa::path(get, path = "/api/order/disruption/one", tag = "order",
-    params(("token" = api_core::values::Text<400>, Query, description = "the token of the message's link")),
+    params(("token" = api_core::values::Text<400>, Query, description = "the token of the message's link"),
+        ("date" = Option<chrono::NaiveDate>, Query, description = "the alternatives from this day on (YYYY-MM-DD; default: the disrupted journey's day)")),
     responses((status = 200, description = "`{\"data\": DisruptionOffer}`", body = Data<DisruptionOffer>),
         (status = 404, description = "`disruption.link_invalid`: a forged, malformed or unknown token"),
-        (status = 422, description = "no token")))]
+        (status = 422, description = "no token, or a `date` that is not a day")))]
 pub async fn one(State(state): State<QueryState>, params: Params) -> Result<Data<DisruptionOffer>, ApiError> {
     let (order_id, course_id) = verify(&state.tickets.verifier(), params.required("token")?)?;
     let course = read_course(&state.pool, course_id).await?.ok_or_else(link_invalid)?;
     let order = orders::one(&state.pool, order_id).await?.ok_or_else(link_invalid)?;
-    offer(&state.pool, &order, &course, Utc::now()).await?.map(Data::new).ok_or_else(link_invalid)
+    let date = from_date(&params)?;
+    offer(&state.pool, &order, &course, Utc::now(), date).await?.map(Data::new).ok_or_else(link_invalid)
+}
+
+/// The `date` parameter, when given: a day (`YYYY-MM-DD`).
+pub fn from_date(params: &Params) -> Result<Option<chrono::NaiveDate>, ApiError> {
+    match params.raw("date").map(str::trim).filter(|d| !d.is_empty()) {
+        None => Ok(None),
+        Some(d) => chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d")
+            .map(Some)
+            .map_err(|_| ApiError::refusal_on("date", api_core::codes::FIELD_NOT_DATE, "A day as YYYY-MM-DD.")),
+    }
 }

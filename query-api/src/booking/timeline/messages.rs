@@ -15,25 +15,38 @@ struct MessageRow {
     sent_by: Option<Uuid>,
     email: Option<String>,
     role: Option<String>,
+    /// The outbox's state of the message (`None`: sent before the outbox, or on request).
+    state: Option<String>,
+    attempts: Option<i32>,
+    last_error: Option<String>,
+    channel: Option<String>,
 }
 
-/// The messages sent about the order: its tickets by e-mail and SMS, each invoice and
-/// correction to the customer and its copy to the invoice office (`sent_messages`, where
-/// the sending processes mark what they sent so a replay sends nothing twice).
+/// The messages sent about the order: its tickets, each invoice and correction (and its
+/// copy to the invoice office), the link to pay, each disruption's message, a move's and a
+/// return's (`sent_messages`, where the sending processes mark what they queued so a
+/// replay sends nothing twice), each with where the outbox has it: queued, sent,
+/// delivered or failed, with the attempts and the reason.
 pub(super) async fn messages(state: &QueryState, order_id: Uuid) -> Result<Vec<TimelineEntry>, ApiError> {
     let rows: Vec<MessageRow> = sqlx::query_as(
-        "select m.kind, m.sent_at, m.sent_by, u.email, u.role from sent_messages m left join users u on u.id = m.sent_by \
-          where m.order_id = $1 \
-            and (m.kind like 'tickets-%' or m.kind like 'invoice-mail/%' or m.kind like 'invoice-copy/%') \
-          order by m.sent_at",
+        "select m.kind, m.sent_at, m.sent_by, u.email, u.role, x.state, x.attempts, x.last_error, x.channel \
+           from sent_messages m left join users u on u.id = m.sent_by \
+           left join outbox x on x.dedupe_key = m.order_id::text || '/' || m.kind \
+          where m.order_id = $1 order by m.sent_at",
     )
     .bind(order_id)
     .fetch_all(&state.pool)
     .await?;
     Ok(rows
         .into_iter()
-        .filter_map(|MessageRow { kind, sent_at, sent_by, email, role }| {
-            let (summary, summary_en) = message_summary(&kind)?;
+        .filter_map(|MessageRow { kind, sent_at, sent_by, email, role, state, attempts, last_error, channel }| {
+            let (mut summary, mut summary_en) = message_summary(&kind)?;
+            if let Some((pl, en)) =
+                state.as_deref().and_then(|s| state_words(s, attempts.unwrap_or(0), last_error.as_deref()))
+            {
+                summary.push_str(&format!(" ({pl})"));
+                summary_en.push_str(&format!(" ({en})"));
+            }
             // Sent by a process once, or again on someone's request: by a user, or by the
             // holder of the order's link.
             let actor = match (sent_by, kind.contains("/again/")) {
@@ -53,14 +66,60 @@ pub(super) async fn messages(state: &QueryState, order_id: Uuid) -> Result<Vec<T
                 actor,
                 summary,
                 summary_en,
-                data: serde_json::json!({ "kind": kind }),
+                data: serde_json::json!({
+                    "kind": kind,
+                    "channel": channel,
+                    "state": state,
+                    "attempts": attempts,
+                    "last_error": last_error,
+                }),
             })
         })
         .collect())
 }
 
+/// Where the outbox has a message, in words.
+fn state_words(state: &str, attempts: i32, error: Option<&str>) -> Option<(String, String)> {
+    let error = error.unwrap_or_default();
+    Some(match state {
+        "queued" if attempts > 1 => both(
+            format!("w kolejce, próba {attempts} nieudana: {error}"),
+            format!("queued, attempt {attempts} failed: {error}"),
+        ),
+        "queued" => both("w kolejce".into(), "queued".into()),
+        // Sent as it should be: the summary says it.
+        "sent" => return None,
+        "delivered" => both("dostarczono".into(), "delivered".into()),
+        "failed" => both(format!("nie wysłano: {error}"), format!("not sent: {error}")),
+        _ => return None,
+    })
+}
+
 /// A sent message in words, Polish and English, from its `sent_messages` kind.
 fn message_summary(kind: &str) -> Option<(String, String)> {
+    let sms = kind.ends_with("/sms");
+    let by = |pl: &str, en: &str| {
+        if sms {
+            both(format!("{pl} SMS-em"), format!("{en} by SMS"))
+        } else {
+            both(format!("{pl} e-mailem"), format!("{en} by e-mail"))
+        }
+    };
+    if kind.starts_with("disruption/") {
+        return Some(by("Powiadomiono o zmianie kursu", "Told of the trip's disruption"));
+    }
+    if kind.starts_with("disruption-refund/") {
+        return Some(by("Potwierdzono zwrot za zakłócony kurs", "Confirmed the refund of the disrupted trip"));
+    }
+    if kind.starts_with("ticket-moved/") {
+        return Some(by("Wysłano bilety na nowy kurs", "Sent the tickets for the new departure"));
+    }
+    if kind.starts_with("ticket-returned/") {
+        return Some(by("Potwierdzono zwrot biletu", "Confirmed the ticket's return"));
+    }
+    if kind == "payment-link" {
+        return Some(by("Wysłano link do płatności", "Sent the link to pay"));
+    }
     if let Some(number) = kind.strip_prefix("invoice-mail/") {
         return Some(both(
             format!("Wysłano dokument {number} e-mailem do klienta"),
@@ -100,5 +159,12 @@ mod tests {
             Some("A copy of document NB-KOR/2026/4 sent to the invoice office")
         );
         assert_eq!(said("something-else"), None);
+        assert_eq!(said("disruption/1/sms").as_deref(), Some("Powiadomiono o zmianie kursu SMS-em"));
+        assert_eq!(
+            state_words("queued", 2, Some("SMSAPI unreachable")).map(|(_, en)| en).as_deref(),
+            Some("queued, attempt 2 failed: SMSAPI unreachable")
+        );
+        assert_eq!(state_words("delivered", 1, None).map(|(pl, _)| pl).as_deref(), Some("dostarczono"));
+        assert_eq!(state_words("sent", 1, None), None);
     }
 }

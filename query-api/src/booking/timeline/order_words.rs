@@ -43,7 +43,23 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
             both("Zamówienie wygasło bez zapłaty".into(), "The order expired unpaid".into())
         }
         OrderEvent::OrderCancelled { reason, refund, coupon_refund, .. } => cancelled(reason, *refund, *coupon_refund),
-        OrderEvent::DisruptionTold { delay_minutes, reason, .. } => told(*delay_minutes, reason),
+        OrderEvent::DisruptionTold { delay_minutes, reason, unserved_stops, .. } => {
+            told(*delay_minutes, reason, unserved_stops.is_some())
+        }
+        OrderEvent::CompensationOwed { amount, .. } => both(
+            format!(
+                "Wybór zaproponowano po planowym odjeździe: należy się odszkodowanie {} (50% ceny, art. 19 ust. 2 rozporządzenia 181/2011)",
+                format_pln(*amount)
+            ),
+            format!(
+                "The choice came after the scheduled departure: compensation of {} is owed (50% of the price, art. 19(2) of Regulation 181/2011)",
+                format_pln_en(*amount)
+            ),
+        ),
+        OrderEvent::CompensationPaid { amount, .. } => both(
+            format!("Wypłacono odszkodowanie {}", format_pln(*amount)),
+            format!("Compensation of {} paid", format_pln_en(*amount)),
+        ),
         OrderEvent::DisruptionChosen { choice, by, refund_amount, .. } => chosen(*choice, *by, *refund_amount),
         OrderEvent::LatePaymentRefunded { amount, transaction_id, .. } => both(
             format!("Spóźniona płatność {transaction_id} do zwrotu: {}", format_pln(*amount)),
@@ -121,8 +137,15 @@ fn assigned(by_the_customer: bool, reason: &str) -> (String, String) {
 }
 
 /// A cancellation or a delay told to the passengers.
-fn told(delay_minutes: Option<u32>, reason: &str) -> (String, String) {
+fn told(delay_minutes: Option<u32>, reason: &str, from_a_stop: bool) -> (String, String) {
     match delay_minutes {
+        None if from_a_stop => both(
+            format!("Powiadomiono o odwołaniu kursu od jednego z przystanków: {reason}"),
+            format!("Told the course was cancelled from one of its stops: {reason}"),
+        ),
+        Some(0) => {
+            both("Powiadomiono, że kurs jedzie zgodnie z rozkładem".into(), "Told the course runs on time again".into())
+        }
         None => both(
             format!("Powiadomiono o odwołaniu kursu: {reason}"),
             format!("Told the course was cancelled: {reason}"),

@@ -67,6 +67,9 @@ fn seat_event(event: &SeatInventoryEvent) -> (String, String) {
         SeatInventoryEvent::DelayCleared { by, .. } => {
             both(format!("Odwołano opóźnienie ({by})"), format!("Delay cleared ({by})"))
         }
+        SeatInventoryEvent::CourseDeparted { by, .. } => {
+            both(format!("Kurs odjechał (oznaczył {by})"), format!("The course left (marked by {by})"))
+        }
     }
 }
 

@@ -1,0 +1,390 @@
+//! One outbox for every message the product sends (docs/messages.md): e-mails and text
+//! messages are written to the `outbox` table, in the transaction that decides them
+//! where there is one, and sent from there with retries.
+//!
+//! - [`enqueue`]: a message queued under its `dedupe_key` (the reason and the recipient,
+//!   e.g. `{order}/disruption/{notice}`): a key is queued once, so a replayed event never
+//!   sends twice. The caller commits it with whatever asked for it.
+//! - [`Outbox::deliver`]: the process that queued a message sends it at once (so a
+//!   request's e-mail leaves before its answer, as before the outbox); a row stays
+//!   claimed for the [`Outbox::lease`] while it does, and the worker leaves it alone.
+//! - [`Outbox::run`]: the worker. Whatever is due (a first attempt whose process died
+//!   before sending, or a failed attempt's retry) is claimed with `for update skip
+//!   locked` and sent; a failure waits `retry_base × 3^(attempt−1)` and is tried again,
+//!   up to [`MAX_ATTEMPTS`], then recorded `failed` with its reason.
+//! - States: `queued`, `sent` (handed to the mail server or the SMS gateway, with the
+//!   gateway's id), `delivered` (the gateway's delivery report, [`report_delivery`]),
+//!   `failed` (with the reason).
+//! - Exactly once, as far as the far end allows: a message is queued once; it is sent
+//!   again only when its process died between sending and recording it. SMSAPI.pl takes
+//!   the key as its `idx` with `check_idx`, so even then it sends no second text
+//!   ([`smsapi`]); an e-mail may then go twice (SMTP keeps no keys).
+//!
+//! [`OutboxMailer`] and [`OutboxSms`] put the queue behind the mail and SMS ports, so
+//! every caller of those ports goes through it too.
+
+pub mod smsapi;
+pub mod stand_in;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use api_core::mail::{Attachment, Email, MailError, Mailer};
+use api_core::sms::{normalise_phone, Sms, SmsError, SmsSender};
+use async_trait::async_trait;
+use base64::Engine;
+use serde::{Deserialize, Serialize};
+use sqlx::{PgConnection, PgPool};
+use tokio::sync::Notify;
+use tokio_util::sync::CancellationToken;
+use uuid::Uuid;
+
+/// After this many attempts a message is `failed`.
+pub const MAX_ATTEMPTS: i32 = 8;
+
+/// A message to send.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Message {
+    Email(Email),
+    Sms(Sms),
+}
+
+/// A message with what it is for.
+#[derive(Debug, Clone)]
+pub struct Envelope<'a> {
+    /// The message's one identity: the same key is queued once.
+    pub key: &'a str,
+    /// The order it is about, for the order's history.
+    pub order_id: Option<Uuid>,
+    /// What it is (`tickets-email`, `disruption/{notice}`, `mail`, …).
+    pub kind: &'a str,
+    pub message: &'a Message,
+}
+
+/// An attachment as stored.
+#[derive(Serialize, Deserialize)]
+struct StoredAttachment {
+    filename: String,
+    content_type: String,
+    /// Base64.
+    bytes: String,
+}
+
+/// Queue `envelope` on `conn` (the caller's transaction), claimed by the caller for
+/// `lease` (it sends it itself with [`Outbox::deliver`] once committed; the worker takes
+/// it only if it has not by then). `Some(id)` when queued now, `None` when its key was
+/// queued before.
+pub async fn enqueue(
+    conn: &mut PgConnection,
+    envelope: Envelope<'_>,
+    lease: Duration,
+) -> Result<Option<i64>, sqlx::Error> {
+    let (channel, recipient, subject, body, attachments) = match envelope.message {
+        Message::Email(e) => {
+            let stored: Vec<StoredAttachment> = e.attachments.iter().map(stored).collect();
+            ("email", e.to.clone(), e.subject.clone(), e.text.clone(), serde_json::to_value(stored).unwrap_or_default())
+        }
+        Message::Sms(s) => ("sms", s.to.clone(), String::new(), s.text.clone(), serde_json::Value::Array(vec![])),
+    };
+    sqlx::query_scalar(
+        "insert into outbox (dedupe_key, order_id, kind, channel, recipient, subject, body, attachments, attempts, next_attempt_at) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, 1, now() + make_interval(secs => $9)) \
+         on conflict (dedupe_key) do nothing returning id",
+    )
+    .bind(envelope.key)
+    .bind(envelope.order_id)
+    .bind(envelope.kind)
+    .bind(channel)
+    .bind(recipient)
+    .bind(subject)
+    .bind(body)
+    .bind(attachments)
+    .bind(lease.as_secs_f64())
+    .fetch_optional(conn)
+    .await
+}
+
+fn stored(a: &Attachment) -> StoredAttachment {
+    StoredAttachment {
+        filename: a.filename.clone(),
+        content_type: a.content_type.clone(),
+        bytes: base64::engine::general_purpose::STANDARD.encode(&a.bytes),
+    }
+}
+
+#[derive(sqlx::FromRow)]
+struct Row {
+    dedupe_key: String,
+    channel: String,
+    recipient: String,
+    subject: String,
+    body: String,
+    attachments: serde_json::Value,
+    attempts: i32,
+}
+
+impl Row {
+    fn message(&self) -> Message {
+        if self.channel == "sms" {
+            return Message::Sms(Sms { to: self.recipient.clone(), text: self.body.clone() });
+        }
+        let stored: Vec<StoredAttachment> = serde_json::from_value(self.attachments.clone()).unwrap_or_default();
+        let attachments = stored
+            .into_iter()
+            .map(|a| Attachment {
+                filename: a.filename,
+                content_type: a.content_type,
+                bytes: base64::engine::general_purpose::STANDARD.decode(a.bytes).unwrap_or_default(),
+            })
+            .collect();
+        Message::Email(Email {
+            to: self.recipient.clone(),
+            subject: self.subject.clone(),
+            text: self.body.clone(),
+            attachments,
+        })
+    }
+}
+
+/// Why an attempt did not send.
+enum Failure {
+    /// Asking again may help.
+    Transient(String),
+    /// It never will.
+    Permanent(String),
+}
+
+/// The queue, its transports and its worker's timing.
+pub struct Outbox {
+    pool: PgPool,
+    mailer: Arc<dyn Mailer>,
+    sms: Arc<dyn SmsSender>,
+    wake: Notify,
+    lease: Duration,
+    retry_base: Duration,
+}
+
+impl Outbox {
+    /// An outbox sending through `mailer` and `sms` (the real transports), with a
+    /// 30-second lease and retries from 5 seconds; `OUTBOX_LEASE_MS` and
+    /// `OUTBOX_RETRY_BASE_MS` change them (the crash tests shorten both).
+    pub fn new(pool: PgPool, mailer: Arc<dyn Mailer>, sms: Arc<dyn SmsSender>) -> Self {
+        let millis = |name: &str, default: u64| {
+            Duration::from_millis(std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default))
+        };
+        Outbox {
+            pool,
+            mailer,
+            sms,
+            wake: Notify::new(),
+            lease: millis("OUTBOX_LEASE_MS", 30_000),
+            retry_base: millis("OUTBOX_RETRY_BASE_MS", 5_000),
+        }
+    }
+
+    /// How long the process that queued a message has to send it before the worker may.
+    pub fn lease(&self) -> Duration {
+        self.lease
+    }
+
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// The mail port through the queue.
+    pub fn mailer(self: &Arc<Self>) -> Arc<dyn Mailer> {
+        Arc::new(OutboxMailer(self.clone()))
+    }
+
+    /// The SMS port through the queue.
+    pub fn sms(self: &Arc<Self>) -> Arc<dyn SmsSender> {
+        Arc::new(OutboxSms(self.clone()))
+    }
+
+    /// Queue `envelope` on its own and send it at once: `true` when it was queued now
+    /// (whether or not this first attempt sent it: a failure is retried).
+    pub async fn send_now(&self, envelope: Envelope<'_>) -> Result<bool, sqlx::Error> {
+        let mut conn = self.pool.acquire().await?;
+        let Some(id) = enqueue(&mut conn, envelope, self.lease).await? else { return Ok(false) };
+        drop(conn);
+        self.deliver(id).await;
+        Ok(true)
+    }
+
+    /// Send the queued message `id` (claimed by this process: just queued by it, or taken
+    /// by the worker) and record what came of it. Answers the failure's reason, if any.
+    pub async fn deliver(&self, id: i64) -> Option<String> {
+        let row: Option<Row> = match sqlx::query_as(
+            "select dedupe_key, channel, recipient, subject, body, attachments, attempts from outbox \
+             where id = $1 and state = 'queued'",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await
+        {
+            Ok(row) => row,
+            Err(e) => {
+                tracing::warn!(id, error = %e, "could not read a queued message");
+                return Some(e.to_string());
+            }
+        };
+        let row = row?;
+        let outcome = self.attempt(&row).await;
+        let recorded = match &outcome {
+            // Sent: its words are not kept (they may name the customer and carry the tickets);
+            // the order's history and the office's list keep what it was and where it went.
+            Ok(provider_id) => sqlx::query(
+                "update outbox set state = 'sent', sent_at = now(), provider_id = $2, last_error = null, \
+                 body = '', attachments = '[]' where id = $1",
+            )
+            .bind(id)
+            .bind(provider_id)
+            .execute(&self.pool)
+            .await
+            .map(|_| ()),
+            Err(Failure::Permanent(reason)) => self.failed(id, reason).await,
+            Err(Failure::Transient(reason)) if row.attempts >= MAX_ATTEMPTS => self.failed(id, reason).await,
+            Err(Failure::Transient(reason)) => {
+                let wait = self.retry_base.as_secs_f64() * 3f64.powi(row.attempts.max(1) - 1);
+                sqlx::query(
+                    "update outbox set last_error = $2, next_attempt_at = now() + make_interval(secs => $3) where id = $1",
+                )
+                .bind(id)
+                .bind(reason)
+                .bind(wait)
+                .execute(&self.pool)
+                .await
+                .map(|_| ())
+            }
+        };
+        if let Err(e) = recorded {
+            tracing::warn!(id, error = %e, "could not record a message's attempt");
+        }
+        match outcome {
+            Ok(_) => None,
+            Err(Failure::Transient(reason) | Failure::Permanent(reason)) => {
+                tracing::warn!(id, key = %row.dedupe_key, channel = %row.channel, attempt = row.attempts, %reason, "a message was not sent");
+                Some(reason)
+            }
+        }
+    }
+
+    async fn failed(&self, id: i64, reason: &str) -> Result<(), sqlx::Error> {
+        sqlx::query("update outbox set state = 'failed', last_error = $2 where id = $1")
+            .bind(id)
+            .bind(reason)
+            .execute(&self.pool)
+            .await
+            .map(|_| ())
+    }
+
+    async fn attempt(&self, row: &Row) -> Result<Option<String>, Failure> {
+        match row.message() {
+            Message::Email(email) => {
+                self.mailer.send(email).await.map(|()| None).map_err(|MailError(e)| Failure::Transient(e))
+            }
+            Message::Sms(sms) => self.sms.send_keyed(sms, &row.dedupe_key).await.map_err(|e| match e {
+                SmsError::Failed(e) => Failure::Transient(e),
+                SmsError::NotANumber(_) | SmsError::Refused(_) => Failure::Permanent(e.to_string()),
+            }),
+        }
+    }
+
+    /// Wake the worker (a message failed, or was queued without being sent).
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// One round of the worker: claim what is due (at most 20) and send each. Answers
+    /// how many were tried.
+    pub async fn round(&self) -> Result<usize, sqlx::Error> {
+        let due: Vec<i64> = sqlx::query_scalar(
+            "update outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $1) \
+             where id in (select id from outbox where state = 'queued' and next_attempt_at <= now() \
+                          order by next_attempt_at limit 20 for update skip locked) returning id",
+        )
+        .bind(self.lease.as_secs_f64())
+        .fetch_all(&self.pool)
+        .await?;
+        for id in &due {
+            self.deliver(*id).await;
+        }
+        Ok(due.len())
+    }
+
+    /// The worker: a round when woken, and at least every `lease / 10` (so a retry or a
+    /// dead process's message waits little past its time), until `shutdown`.
+    pub async fn run(self: Arc<Self>, shutdown: CancellationToken) {
+        let period = (self.lease / 10).clamp(Duration::from_millis(50), Duration::from_secs(3));
+        let period = period.min(self.retry_base.max(Duration::from_millis(50)));
+        loop {
+            match self.round().await {
+                // A full round: there may be more.
+                Ok(20) => continue,
+                Ok(_) => {}
+                Err(e) => tracing::warn!(error = %e, "the outbox round failed"),
+            }
+            tokio::select! {
+                _ = shutdown.cancelled() => return,
+                _ = self.wake.notified() => {}
+                _ = tokio::time::sleep(period) => {}
+            }
+        }
+    }
+}
+
+/// A gateway's delivery report for the message it knows as `provider_id`: `delivered`,
+/// or not (with the gateway's reason). Answers whether it named a message.
+pub async fn report_delivery(
+    pool: &PgPool,
+    provider_id: &str,
+    delivered: bool,
+    reason: &str,
+) -> Result<bool, sqlx::Error> {
+    let done = if delivered {
+        sqlx::query(
+            "update outbox set state = 'delivered', delivered_at = now() where provider_id = $1 and state in ('sent', 'delivered')",
+        )
+        .bind(provider_id)
+        .execute(pool)
+        .await?
+    } else {
+        sqlx::query(
+            "update outbox set state = 'failed', last_error = $2 where provider_id = $1 and state in ('sent', 'failed')",
+        )
+        .bind(provider_id)
+        .bind(reason)
+        .execute(pool)
+        .await?
+    };
+    Ok(done.rows_affected() > 0)
+}
+
+/// The mail port through the queue: each e-mail queued under a key of its own and sent
+/// at once; a failure is retried by the worker (so the caller is not told of it).
+pub struct OutboxMailer(Arc<Outbox>);
+
+#[async_trait]
+impl Mailer for OutboxMailer {
+    async fn send(&self, email: Email) -> Result<(), MailError> {
+        let key = format!("mail/{}", Uuid::now_v7());
+        let message = Message::Email(email);
+        let envelope = Envelope { key: &key, order_id: None, kind: "mail", message: &message };
+        self.0.send_now(envelope).await.map(|_| ()).map_err(|e| MailError(e.to_string()))
+    }
+}
+
+/// The SMS port through the queue: the number checked first (what is not one is refused
+/// at once), then queued and sent like [`OutboxMailer`]'s e-mails.
+pub struct OutboxSms(Arc<Outbox>);
+
+#[async_trait]
+impl SmsSender for OutboxSms {
+    async fn send(&self, sms: Sms) -> Result<(), SmsError> {
+        normalise_phone(&sms.to)?;
+        let key = format!("sms/{}", Uuid::now_v7());
+        let message = Message::Sms(sms);
+        let envelope = Envelope { key: &key, order_id: None, kind: "sms", message: &message };
+        self.0.send_now(envelope).await.map(|_| ()).map_err(|e| SmsError::Failed(e.to_string()))
+    }
+}

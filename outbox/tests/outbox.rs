@@ -1,0 +1,141 @@
+//! The outbox against PostgreSQL: a key queued once and sent once, a failure retried with
+//! its reason recorded, then given up; the worker sending what its process did not.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use api_core::mail::{Email, MailError, Mailer};
+use api_core::sms::{Sms, SmsError, SmsSender};
+use async_trait::async_trait;
+use outbox::{enqueue, Envelope, Message, Outbox, MAX_ATTEMPTS};
+use sqlx::PgPool;
+
+/// A mailer that fails its first `failures` sends, then keeps what it is given.
+#[derive(Default)]
+struct Flaky {
+    failures: AtomicUsize,
+    sent: Mutex<Vec<Email>>,
+}
+
+#[async_trait]
+impl Mailer for Flaky {
+    async fn send(&self, email: Email) -> Result<(), MailError> {
+        if self.failures.load(Ordering::SeqCst) > 0 {
+            self.failures.fetch_sub(1, Ordering::SeqCst);
+            return Err(MailError("the server said 421".into()));
+        }
+        self.sent.lock().expect("lock").push(email);
+        Ok(())
+    }
+}
+
+struct NoSms;
+
+#[async_trait]
+impl SmsSender for NoSms {
+    async fn send(&self, _: Sms) -> Result<(), SmsError> {
+        Err(SmsError::Refused("no gateway".into()))
+    }
+}
+
+fn email() -> Message {
+    Message::Email(Email {
+        to: "jan@example.test".into(),
+        subject: "Kurs odwołany".into(),
+        text: "…".into(),
+        attachments: vec![],
+    })
+}
+
+fn outbox(pool: &PgPool, mailer: Arc<Flaky>) -> Arc<Outbox> {
+    Arc::new(Outbox::new(pool.clone(), mailer, Arc::new(NoSms)))
+}
+
+async fn row(pool: &PgPool, key: &str) -> (String, i32, Option<String>, String) {
+    sqlx::query_as("select state, attempts, last_error, body from outbox where dedupe_key = $1")
+        .bind(key)
+        .fetch_one(pool)
+        .await
+        .expect("the row")
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_key_is_queued_once_and_sent_once(pool: PgPool) {
+    let mailer = Arc::new(Flaky::default());
+    let outbox = outbox(&pool, mailer.clone());
+    let message = email();
+    let envelope = || Envelope { key: "o1/disruption/n1", order_id: None, kind: "disruption/n1", message: &message };
+    assert!(outbox.send_now(envelope()).await.expect("queued"), "queued now");
+    assert!(!outbox.send_now(envelope()).await.expect("queued"), "the same key again: nothing");
+    assert_eq!(mailer.sent.lock().expect("lock").len(), 1);
+    let (state, attempts, error, body) = row(&pool, "o1/disruption/n1").await;
+    assert_eq!((state.as_str(), attempts, error, body.as_str()), ("sent", 1, None, ""), "sent, its words dropped");
+    // A round of the worker finds nothing due.
+    assert_eq!(outbox.round().await.expect("a round"), 0);
+    assert_eq!(mailer.sent.lock().expect("lock").len(), 1);
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_failed_attempt_is_retried_then_failed_with_its_reason(pool: PgPool) {
+    let mailer = Arc::new(Flaky { failures: AtomicUsize::new(1), ..Flaky::default() });
+    let outbox = outbox(&pool, mailer.clone());
+    let message = email();
+    outbox
+        .send_now(Envelope { key: "k-retry", order_id: None, kind: "mail", message: &message })
+        .await
+        .expect("queued");
+    let (state, attempts, error, _) = row(&pool, "k-retry").await;
+    assert_eq!((state.as_str(), attempts), ("queued", 1));
+    assert_eq!(error.as_deref(), Some("could not send the e-mail: the server said 421"));
+    // Due now (as if its backoff had passed): the worker's round sends it.
+    sqlx::query("update outbox set next_attempt_at = now() where dedupe_key = 'k-retry'")
+        .execute(&pool)
+        .await
+        .expect("due");
+    assert_eq!(outbox.round().await.expect("a round"), 1);
+    let (state, attempts, error, _) = row(&pool, "k-retry").await;
+    assert_eq!((state.as_str(), attempts, error), ("sent", 2, None));
+    assert_eq!(mailer.sent.lock().expect("lock").len(), 1, "sent once");
+
+    // A message that always fails is given up after the last attempt, with its reason.
+    mailer.failures.store(100, Ordering::SeqCst);
+    outbox
+        .send_now(Envelope { key: "k-never", order_id: None, kind: "mail", message: &message })
+        .await
+        .expect("queued");
+    for _ in 1..MAX_ATTEMPTS {
+        sqlx::query("update outbox set next_attempt_at = now() where dedupe_key = 'k-never'")
+            .execute(&pool)
+            .await
+            .expect("due");
+        outbox.round().await.expect("a round");
+    }
+    let (state, attempts, error, _) = row(&pool, "k-never").await;
+    assert_eq!((state.as_str(), attempts), ("failed", MAX_ATTEMPTS));
+    assert!(error.is_some_and(|e| e.contains("421")));
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn the_worker_sends_what_its_process_queued_and_did_not_send(pool: PgPool) {
+    let mailer = Arc::new(Flaky::default());
+    let outbox = outbox(&pool, mailer.clone());
+    let message = email();
+    // Queued in a transaction, and the process "died" before sending: the lease runs out.
+    let mut conn = pool.acquire().await.expect("a connection");
+    let envelope = Envelope { key: "k-orphan", order_id: None, kind: "mail", message: &message };
+    enqueue(&mut conn, envelope, Duration::ZERO).await.expect("queued").expect("new");
+    drop(conn);
+    let shutdown = tokio_util::sync::CancellationToken::new();
+    let worker = tokio::spawn(outbox.clone().run(shutdown.clone()));
+    for _ in 0..200 {
+        if !mailer.sent.lock().expect("lock").is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    shutdown.cancel();
+    worker.await.expect("the worker stops");
+    assert_eq!(mailer.sent.lock().expect("lock").len(), 1);
+    assert_eq!(row(&pool, "k-orphan").await.0, "sent");
+}
