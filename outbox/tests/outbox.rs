@@ -87,7 +87,7 @@ async fn a_failed_attempt_is_retried_then_failed_with_its_reason(pool: PgPool) {
         .expect("queued");
     let (state, attempts, error, _) = row(&pool, "k-retry").await;
     assert_eq!((state.as_str(), attempts), ("queued", 1));
-    assert_eq!(error.as_deref(), Some("could not send the e-mail: the server said 421"));
+    assert_eq!(error.as_deref(), Some("the server said 421"));
     // Due now (as if its backoff had passed): the worker's round sends it.
     sqlx::query("update outbox set next_attempt_at = now() where dedupe_key = 'k-retry'")
         .execute(&pool)

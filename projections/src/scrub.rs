@@ -124,5 +124,14 @@ pub async fn complaint(pool: &PgPool, complaint_id: Uuid) -> sqlx::Result<()> {
         .await?;
     sqlx::query("delete from complaint_filings where complaint_id = $1").bind(complaint_id).execute(&mut *tx).await?;
     sqlx::query("delete from idempotency_keys where resource_id = $1").bind(complaint_id).execute(&mut *tx).await?;
+    // Its messages (kept under the complaint's id): their address and words.
+    sqlx::query(
+        "update outbox set recipient = '', subject = '', body = '', attachments = '[]',
+             state = case when state = 'queued' then 'failed' else state end
+         where order_id = $1",
+    )
+    .bind(complaint_id)
+    .execute(&mut *tx)
+    .await?;
     tx.commit().await
 }

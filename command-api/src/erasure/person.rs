@@ -118,6 +118,15 @@ pub async fn empty_account(conn: &mut sqlx::PgConnection, id: Uuid) -> sqlx::Res
     sqlx::query("delete from auth_tokens where user_id = $1").bind(id).execute(&mut *conn).await?;
     if let Some(email) = &email {
         sqlx::query("delete from login_attempts where email = lower($1)").bind(email).execute(&mut *conn).await?;
+        // The account's own messages (activation, password, e-mail change): their address.
+        sqlx::query(
+            "update outbox set recipient = '', subject = '', body = '', attachments = '[]',
+                 state = case when state = 'queued' then 'failed' else state end
+             where order_id is null and lower(recipient) = lower($1)",
+        )
+        .bind(email)
+        .execute(&mut *conn)
+        .await?;
     }
     sqlx::query(
         "update users set email = 'usuniete-' || id || '@invalid', first_name = $2, last_name = '', phone = '',
