@@ -8,6 +8,8 @@ use uuid::Uuid;
 use super::{Disruption, SeatInventoryEvent, Stop};
 
 /// A course's seat inventory as its events leave it.
+// One value per loaded course, moved rarely: boxing the opened state would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum SeatInventory {
     /// No event yet: the stream does not exist.

@@ -65,6 +65,9 @@ pub struct FailedRefund {
     pub amount: i64,
     /// When the refund was owed.
     pub created_at: chrono::DateTime<chrono::Utc>,
+    /// The day it must be paid by: 14 days after it was owed (EU Regulation 181/2011,
+    /// art. 19: a refund within 14 days), so the office sees how many days are left.
+    pub pay_by: chrono::DateTime<chrono::Utc>,
 }
 
 /// The counts, on `today` (Warsaw), in one statement (and the KSeF alert's count, as the
@@ -98,7 +101,7 @@ pub async fn counts(pool: &PgPool, today: NaiveDate) -> Result<Attention, ApiErr
 async fn failed_refunds(pool: &PgPool) -> Result<Vec<FailedRefund>, ApiError> {
     Ok(sqlx::query_as(
         "select f.refund_id, f.order_id, coalesce(nullif(o.number, ''), o.hash_id, '') as order_number, \
-                f.amount, f.created_at \
+                f.amount, f.created_at, f.created_at + interval '14 days' as pay_by \
            from (select refund_id, order_id, amount, created_at from refunds where status = 'refused' \
                   order by created_at, refund_id limit $1) f \
            left join rm_orders o on o.order_id = f.order_id \
