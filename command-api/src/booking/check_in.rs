@@ -98,15 +98,22 @@ pub async fn check_in(
     };
     let stream = order_stream(order_id)?;
     let command_id = Uuid::new_v5(&order_id, format!("check-in/{check_in_id}").as_bytes());
-    let (events, after) =
-        aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, command_id, &metadata, |o| {
-            order::decide_check_in(&command, o)
-        })
-        .await
-        .map_err(|e| match e {
-            ExecuteError::Refused(e) => check_in_error(e, field),
-            ExecuteError::Store(e) => e.into(),
-        })?;
+    let result = aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, command_id, &metadata, |o| {
+        order::decide_check_in(&command, o)
+    })
+    .await
+    .map_err(|e| match e {
+        ExecuteError::Refused(e) => check_in_error(e, field),
+        ExecuteError::Store(e) => e.into(),
+    });
+    let (events, after) = match result {
+        Ok(done) => done,
+        Err(e) if e.code() == CheckInError::OtherCourse.code() => {
+            // Name the course the ticket is for, so the driver can tell the passenger.
+            return Err(other_course(&state, order_id, &number, field).await);
+        }
+        Err(e) => return Err(e),
+    };
     let order = after.placed().ok_or_else(not_found)?;
     answer(order, &number, check_in_id, events.is_empty())
 }
@@ -133,7 +140,7 @@ async fn what_was_shown(state: &CommandState, input: &CheckInInput) -> Result<(S
             let number = ticket_of_code(state, code).await?.ok_or_else(not_found)?;
             (number, "code")
         }
-        None => (input.number.as_deref().map(str::trim).unwrap_or_default().to_uppercase(), "number"),
+        None => (compact(input.number.as_deref().unwrap_or_default()), "number"),
     };
     let mut errors = Vec::new();
     if number.is_empty() {
@@ -160,7 +167,7 @@ async fn what_was_shown(state: &CommandState, input: &CheckInInput) -> Result<(S
 /// they are drawn, so a ticket just sold is found without waiting for a read model).
 async fn ticket_of_code(state: &CommandState, code: &str) -> Result<Option<String>, ApiError> {
     sqlx::query_scalar("select number from ticket_numbers where code = $1 order by number desc limit 1")
-        .bind(code.trim().to_uppercase())
+        .bind(compact(code))
         .fetch_optional(&state.pool)
         .await
         .map_err(|e| ApiError::Unavailable(format!("finding the ticket: {e}")))
@@ -191,8 +198,40 @@ fn answer(order: &OrderState, number: &str, check_in_id: Uuid, again: bool) -> R
     }))
 }
 
+/// A code or number as typed, without the spaces a driver types to read it in groups
+/// (`K7QX 2M4P`), in capitals.
+fn compact(typed: &str) -> String {
+    typed.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_uppercase()
+}
+
 fn not_found() -> ApiError {
     ApiError::NotFound("There is no ticket with this number.".into()).with_code(CheckInError::TicketNotFound.code())
+}
+
+/// "This ticket is for another course", naming it: its route, stops and departure.
+async fn other_course(state: &CommandState, order_id: Uuid, number: &str, field: &'static str) -> ApiError {
+    let refusal = check_in_error(CheckInError::OtherCourse, field);
+    let loaded = match aggregate::load::<OrderAgg>(
+        state.store.as_ref(),
+        &match order_stream(order_id) {
+            Ok(s) => s,
+            Err(_) => return refusal,
+        },
+    )
+    .await
+    {
+        Ok(loaded) => loaded,
+        Err(_) => return refusal,
+    };
+    let Some(ticket) = loaded.state.placed().and_then(|o| o.ticket_by_number(number)) else { return refusal };
+    let c = &ticket.course;
+    let when = api_core::time::warsaw(c.departure_at).format("%d.%m.%Y %H:%M");
+    ApiError::invalid_field(
+        field,
+        CheckInError::OtherCourse.code(),
+        &format!("This ticket is for another course: {} ({} → {}), {when}.", c.route_name, c.from_name, c.to_name),
+    )
+    .with_code(CheckInError::OtherCourse.code())
 }
 
 /// The order's refusal as an answer; `field` is what the driver gave (`qr`, `number` or

@@ -170,16 +170,23 @@ async fn record_again(state: &CommandState, order: &OrderState, kind: &str, by: 
     }
 }
 
-/// The valid tickets' numbers and codes in one short message.
+/// The valid tickets in one short message: per course its route, day and time, then each
+/// ticket's number and code.
 fn ticket_sms(order: &OrderState) -> Sms {
-    let tickets = order
-        .tickets
-        .iter()
-        .filter(|t| t.status == TicketStatus::Valid)
-        .map(|t| format!("{} {} {}", t.ticket.number, TicketWords::of(order.customer.language).code, t.ticket.code))
-        .collect::<Vec<_>>()
-        .join("; ");
-    Sms { to: address(&order.customer.phone), text: format!("Nisko Bus: {} {tickets}", order.outbound.route_name) }
+    let code = TicketWords::of(order.customer.language).code;
+    let mut courses: Vec<(uuid::Uuid, String)> = Vec::new();
+    for t in order.tickets.iter().filter(|t| t.status == TicketStatus::Valid) {
+        let ticket = format!("{} {code} {}", t.ticket.number, t.ticket.code);
+        match courses.iter_mut().find(|(course, _)| *course == t.course.course_id) {
+            Some((_, text)) => text.push_str(&format!(", {ticket}")),
+            None => {
+                let when = t.course.departure_at.with_timezone(&chrono_tz::Europe::Warsaw).format("%d.%m.%Y %H:%M");
+                courses.push((t.course.course_id, format!("{} {when}: {ticket}", t.course.route_name)));
+            }
+        }
+    }
+    let text = courses.into_iter().map(|(_, text)| text).collect::<Vec<_>>().join("; ");
+    Sms { to: address(&order.customer.phone), text: format!("Nisko Bus: {text}") }
 }
 
 async fn find(

@@ -102,6 +102,9 @@ async fn an_order_is_placed_paid_in_the_sandbox_and_a_ticket_returned(pool: PgPo
     assert_eq!(sent.len(), 1, "{sent:?}");
     assert!(sent[0].starts_with("To: +48600100200\n\nNisko Bus: "), "{}", sent[0]);
     assert!(state.tickets.iter().all(|t| sent[0].contains(&format!("{} kod {}", t.ticket.number, t.ticket.code))));
+    // With the course's day and time (issue 40: an SMS ticket without them was no ticket).
+    let when = api_core::time::warsaw(state.tickets[0].course.departure_at).format("%d.%m.%Y %H:%M").to_string();
+    assert!(sent[0].contains(&when), "{when}: {}", sent[0]);
 
     // Sent again on request, by whoever has the order's hash_id; a wrong one finds nothing.
     let app = &app;
