@@ -42,6 +42,15 @@ pub struct Course {
     pub sale_open: bool,
     /// Whether its seat inventory (the stream `course-{id}`) is open (read only).
     pub inventory_opened: bool,
+    /// What the carrier said of it (read only): `none`, `delayed`, `cancelled` (whole) or
+    /// `partly_cancelled` (from a stop onward). A cancelled course sells nothing, whatever
+    /// `sale_open` says.
+    #[schema(pattern = "^(none|delayed|cancelled|partly_cancelled)$")]
+    pub disruption: &'static str,
+    /// The announced delay, while it runs late (read only).
+    pub delay_minutes: Option<i64>,
+    /// When the driver marked it as departed (read only).
+    pub departed_at: Option<DateTime<Utc>>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -56,6 +65,10 @@ struct Row {
     seats: i32,
     sale_open: bool,
     inventory_opened_at: Option<DateTime<Utc>>,
+    cancelled: Option<bool>,
+    cancelled_from_stop: Option<i32>,
+    delay_minutes: Option<i64>,
+    departed_at: Option<DateTime<Utc>>,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -71,6 +84,14 @@ impl From<Row> for Course {
             seats: r.seats,
             sale_open: r.sale_open,
             inventory_opened: r.inventory_opened_at.is_some(),
+            disruption: match (r.cancelled.unwrap_or(false), r.cancelled_from_stop, r.delay_minutes) {
+                (true, None, _) => "cancelled",
+                (true, Some(_), _) => "partly_cancelled",
+                (false, _, Some(_)) => "delayed",
+                (false, _, None) => "none",
+            },
+            delay_minutes: r.delay_minutes.filter(|_| !r.cancelled.unwrap_or(false)),
+            departed_at: r.departed_at,
             created_at: r.created_at,
             updated_at: r.updated_at,
         }
@@ -78,8 +99,11 @@ impl From<Row> for Course {
 }
 
 const COLUMNS: &str = "c.id, c.route_id, r.name as route_name, c.route_course_settings_id, c.departure_at, c.seats, \
-                       c.sale_open, c.inventory_opened_at, c.created_at, c.updated_at";
-const FROM: &str = "courses c join routes r on r.id = c.route_id";
+                       c.sale_open, c.inventory_opened_at, a.cancelled, a.cancelled_from_stop, a.delay_minutes, \
+                       a.departed_at, c.created_at, c.updated_at";
+/// The course, its route, and what its availability row says of its disruption.
+const FROM: &str =
+    "courses c join routes r on r.id = c.route_id left join rm_course_availability a on a.course_id = c.id";
 const FIELDS: &[ListField] = &[
     ListField { name: "id", column: "c.id", kind: FieldType::Uuid },
     ListField { name: "route_id", column: "c.route_id", kind: FieldType::Integer },

@@ -165,6 +165,14 @@ async fn a_short_delay_is_only_told_and_a_long_one_offers_the_choice(pool: PgPoo
             .await;
     assert_eq!(offer["data"]["choice_open"], true, "{offer}");
     assert_eq!(offer["data"]["delay_minutes"], 150);
+    // The courses list marks it (issue 40: it said nothing of a disruption).
+    eventually("the course marked delayed in the courses list", || async {
+        let (_, one) =
+            body(app.client.get(app.url(&format!("/api/course/course/one?id={late}"))).send().await.expect("one"))
+                .await;
+        one["data"]["disruption"] == "delayed" && one["data"]["delay_minutes"] == 150
+    })
+    .await;
 
     // As an expected departure: 2 hours 40 minutes after the scheduled one.
     let expected = json!({ "course_id": late, "expected_departure_at": (departure + Duration::minutes(160)).to_rfc3339(),
