@@ -43,11 +43,13 @@ pub struct CourseGlance {
     pub cancelled: bool,
     /// The delay announced, in minutes (none: on time).
     pub delay_minutes: Option<i64>,
-    /// The course has left its first stop.
+    /// The course has left its first stop: the driver marked it, or its time (with its
+    /// delay) has passed.
     pub departed: bool,
     /// Tickets sold on the course (valid or used).
     pub sold: i64,
-    /// Tickets the drivers checked in; only once the course has left.
+    /// Tickets the drivers checked in, once boarding began (someone boarded) or the
+    /// course left; `null` before.
     pub boarded: Option<i64>,
     /// In route order.
     pub stretches: Vec<StretchLoad>,
@@ -64,6 +66,7 @@ struct CourseRow {
     stop_ids: Vec<i64>,
     cancelled: bool,
     delay_minutes: Option<i64>,
+    departed_at: Option<DateTime<Utc>>,
 }
 
 #[derive(sqlx::FromRow)]
@@ -81,7 +84,7 @@ pub async fn today_and_tomorrow(pool: &PgPool, today: NaiveDate) -> Result<Vec<C
     let Some((from, to)) = bounds else { return Ok(Vec::new()) };
     let rows: Vec<CourseRow> = sqlx::query_as(
         "select a.course_id, a.route_id, r.name as route_name, a.departure_at, a.seats, a.segment_loads, \
-                a.stop_ids, a.cancelled, a.delay_minutes \
+                a.stop_ids, a.cancelled, a.delay_minutes, a.departed_at \
            from rm_course_availability a left join routes r on r.id = a.route_id \
           where a.departure_at >= $1 and a.departure_at < $2 order by a.departure_at, r.name",
     )
@@ -141,7 +144,9 @@ fn glance(row: CourseRow, mine: &[&TicketGroup], names: &HashMap<i64, String>, n
             }
         })
         .collect();
-    let departed = row.departure_at <= now;
+    let late = chrono::Duration::minutes(row.delay_minutes.unwrap_or(0));
+    let departed = row.departed_at.is_some() || row.departure_at + late <= now;
+    let boarded: i64 = mine.iter().map(|g| g.boarded).sum();
     CourseGlance {
         course_id: row.course_id,
         route_id: row.route_id,
@@ -152,7 +157,7 @@ fn glance(row: CourseRow, mine: &[&TicketGroup], names: &HashMap<i64, String>, n
         delay_minutes: row.delay_minutes,
         departed,
         sold: mine.iter().map(|g| g.sold).sum(),
-        boarded: departed.then(|| mine.iter().map(|g| g.boarded).sum()),
+        boarded: (departed || boarded > 0).then_some(boarded),
         stretches,
     }
 }
