@@ -454,3 +454,36 @@ fn a_disrupted_trip_is_returned_with_no_fee_its_return_leg_too() {
     let short = vec![placed(true, 0), paid(true, 0), told(&delay(60))];
     assert!(fee_of(&short, &back.number) > 0);
 }
+
+#[test]
+fn a_ticket_moved_onto_a_disrupted_course_is_told_of_that_course() {
+    use crate::order::disruption_view::offer_leg;
+    let paid = paid(false, 0);
+    let tickets = tickets_of(&paid);
+    let later = Leg {
+        course_id: Uuid::from_u128(300),
+        route_name: "Inna trasa".into(),
+        departure_at: at(900),
+        ..leg(LegKind::Outbound)
+    };
+    let moved: Vec<OrderEvent> = tickets
+        .iter()
+        .map(|t| OrderEvent::TicketCourseChanged {
+            order_id: ORDER,
+            ticket_id: t.ticket_id,
+            number: t.number.clone(),
+            from_course_id: COURSE,
+            to_course: later.clone(),
+            price_difference: 0,
+            changed_at: at(50),
+        })
+        .collect();
+    let mut history = vec![placed(false, 0), paid];
+    history.extend(moved);
+    let order = state_after(&history);
+    // The course it is on now: its own route and time.
+    let on = offer_leg(&order, later.course_id).expect("on the later course");
+    assert_eq!((on.route_name.as_str(), on.departure_at), ("Inna trasa", at(900)));
+    // The course it left: as it was sold.
+    assert_eq!(offer_leg(&order, COURSE).map(|l| l.departure_at), Some(at(600)));
+}

@@ -91,9 +91,14 @@ pub fn passenger(order: &OrderState, course_id: Uuid) -> Option<PassengerView<'_
     })
 }
 
-/// The leg of the order on `course_id` as it was sold (a ticket moved away still names
-/// it): the stops and times the passenger's offer shows.
+/// The order's leg on `course_id`: a ticket's current course when it is on it (a ticket
+/// moved onto the course names that course's route and times, not the one it left), else
+/// the leg as it was sold (a ticket moved away still names it): the stops and times the
+/// passenger's offer and message show.
 pub fn offer_leg(order: &OrderState, course_id: Uuid) -> Option<Leg> {
+    if let Some(t) = order.tickets.iter().find(|t| t.course.course_id == course_id) {
+        return Some(t.course.clone());
+    }
     order
         .tickets
         .iter()
