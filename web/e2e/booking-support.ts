@@ -79,6 +79,8 @@ export interface PlacedOrder {
 
 interface OrderRequest {
   course: Connection;
+  /** A return trip: the course back, from `to` to `from` (absent: one way). */
+  back?: Connection;
   from: number;
   to: number;
   passengers: number;
@@ -88,13 +90,14 @@ interface OrderRequest {
   token?: string;
 }
 
-/** Places a one-way order through the API (the order form has journeys of its own) and pays it in the sandbox. */
+/** Places an order through the API (one way, or there and `back`; the order form has journeys of its own)
+ * and pays it in the sandbox. */
 export async function apiPlaceAndPay(request: APIRequestContext, order: OrderRequest): Promise<PlacedOrder> {
   const placed = await request.post('/api/order/order/place', {
     headers: order.token ? { Authorization: `Bearer ${order.token}` } : {},
     data: {
       course: { course_id: order.course.course_id, from: { id: order.from }, to: { id: order.to } },
-      courseReturn: {},
+      courseReturn: order.back ? { course_id: order.back.course_id, from: { id: order.to }, to: { id: order.from } } : {},
       tickets: [{ qty: order.passengers, discount_id: null }],
       customer: { ...order.customer, phone: '+48 600 100 200', consent_statute: 1, consent_gdpr: 1, notify_by_sms: 0, id: null },
       invoice: order.invoice ? { is_selected: 1, country: 'PL', ...order.invoice } : { is_selected: 0, country: 'PL' },

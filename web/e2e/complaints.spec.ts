@@ -35,7 +35,7 @@ test('a guest files a complaint with a picture, the admin answers it and the gue
   await page.getByLabel('Co się stało?').fill(`Autobus spóźnił się o godzinę (${run}).`);
   await page.getByLabel('Załączniki (nieobowiązkowe)').setInputFiles({ name: 'autobus.png', mimeType: 'image/png', buffer: PICTURE });
   await page.getByRole('button', { name: 'Wyślij reklamację' }).click();
-  const filed = page.getByRole('status').filter({ hasText: 'Reklamacja przyjęta' });
+  const filed = page.getByRole('status').filter({ hasText: 'Otrzymaliśmy reklamację' });
   await expect(filed).toBeVisible();
   const number = /RK-\d{4}-\d{6}/.exec((await filed.textContent()) ?? '')?.[0] ?? '';
   expect(number).not.toBe('');
@@ -50,7 +50,13 @@ test('a guest files a complaint with a picture, the admin answers it and the gue
   await expect(page.getByText(`Autobus spóźnił się o godzinę (${run}).`)).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'autobus.png' }).click()]);
   expect(await readFile(await download.path())).toEqual(PICTURE);
+  // Received, not yet decided; the deadlines as days (dd.mm.yyyy), never ISO.
+  await expect(page.getByText('otrzymana', { exact: true })).toBeVisible();
+  await expect(page.getByText(/^\d{2}\.\d{2}\.\d{4} \d+$/).first()).toBeVisible();
+  // Accepting is asked first: the customer is e-mailed at once and the decision is final.
   await page.getByRole('button', { name: 'Uwzględnij' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Uwzględnić reklamację?' });
+  await ask.getByRole('button', { name: 'Uwzględnij' }).click();
   await expect(page.getByText('uwzględniona')).toBeVisible();
   const answer = `We refund 20 PLN for the delay, reference ${run}.`;
   await page.getByLabel('Odpowiedź', { exact: true }).fill(answer);
@@ -61,4 +67,43 @@ test('a guest files a complaint with a picture, the admin answers it and the gue
   await expect
     .poll(async () => (await mailsTo(email, 0)).some((text) => text.includes(answer) && text.includes(number)), { timeout: 30_000 })
     .toBe(true);
+});
+
+test('the office files a complaint for a passenger who phoned; the list and its page say so, the passenger is told', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const email = `telefon.${run}@example.com`;
+  const [from, to] = [await apiStopId(request, 'Rzeszów'), await apiStopId(request, 'Nisko')];
+  const [course] = await apiSearch(request, from, to, warsawDay(4));
+  if (!course) throw new Error('no course Rzeszów → Nisko in four days');
+  const placed = await apiPlaceAndPay(request, { course, from, to, passengers: 1, customer: { first_name: 'Jan', last_name: `Telefon-${run}`, email } });
+  await apiTicketNumbers(request, placed.hash_id, 1);
+  const order = await request.get('/api/order/order/success-data', { params: { hash_id: placed.hash_id } });
+  const number = ((await order.json()) as { data: { number: string } }).data.number;
+  const text = `Pasażer zadzwonił: kierowca nie wpuścił psa (${run}).`;
+
+  await logIn(page, ADMIN);
+  await page.goto('/admin/complaint/complaint');
+  await page.getByRole('link', { name: 'Zgłoś reklamację pasażera' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Zgłoś reklamację pasażera' })).toBeVisible();
+  await page.getByLabel(/^Numer zamówienia lub biletu/).fill(number);
+  await page.getByLabel(/^E-mail pasażera/).fill(email);
+  await page.getByLabel(/^Treść reklamacji/).fill(text);
+  await page.getByLabel('Otrzymana').selectOption({ label: 'telefon' });
+  await page.getByRole('button', { name: 'Zapisz reklamację' }).click();
+  const done = page.getByRole('status').filter({ hasText: /^Zapisano reklamację RK-\d{4}-\d{6}\./ });
+  await expect(done).toBeVisible();
+  await expect(done).toContainText(/decyzja do \d{2}\.\d{2}\.\d{4}\./);
+  const filed = /RK-\d{4}-\d{6}/.exec((await done.textContent()) ?? '')?.[0] ?? '';
+
+  await done.getByRole('link', { name: 'Otwórz reklamację' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: filed })).toBeVisible();
+  await expect(page.getByText('Zgłoszona przez biuro (telefon)')).toBeVisible();
+  await expect(page.getByText(text)).toBeVisible();
+  await page.getByRole('link', { name: 'Wróć do listy' }).click();
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: filed }) });
+  await expect(row).toContainText('Zgłoszona przez biuro (telefon)');
+  await expect(row).toContainText('otrzymana');
+
+  // The passenger is told at the address the office gave.
+  await expect.poll(async () => (await mailsTo(email, 0)).some((mail) => mail.includes(filed)), { timeout: 30_000 }).toBe(true);
 });

@@ -1,8 +1,9 @@
-// A course the carrier cancels (issue 28), against the real backend: two orders are paid on a course
+// A course the carrier cancels (issues 28, 39), against the real backend: two orders are paid on a course
 // (Jan's, logged in, and a guest's); the admin cancels the course on its page with a reason; the
 // search marks it cancelled; each passenger gets an e-mail (read from the `.eml` files the server
 // writes) whose link opens the choice: Jan moves to another course and finds his ticket on it, the
-// guest takes the full refund.
+// guest reads her order's page (the cancellation, the link to the choice), takes the full refund, and
+// reads her rights with the links to the rights page and the complaint form.
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 import { apiPlaceAndPay, apiSearch, apiStopId, apiToken, warsawDay, type Connection } from './booking-support';
@@ -30,17 +31,36 @@ function zloty(grosz: number): string {
   return `${Math.floor(grosz / 100)},${String(grosz % 100).padStart(2, '0')}`;
 }
 
-/** A course eight days ahead Nisko → Kraków with later courses of the line the same day to move to. */
+/** A course Nisko → Kraków eight days ahead (or later, see below) with another course of the line the
+ * same day to move to. */
 async function courseWithAlternatives(request: APIRequestContext): Promise<{ course: Connection; from: number; to: number; day: string }> {
   const [from, to] = [await apiStopId(request, 'Nisko'), await apiStopId(request, 'Kraków')];
-  const day = warsawDay(8);
-  const courses = await apiSearch(request, from, to, day);
-  const course = courses.find((candidate) => courses.some((other) => other.route_id === candidate.route_id && other.course_id !== candidate.course_id));
-  if (!course) throw new Error('no line Nisko → Kraków with two courses in eight days');
-  return { course, from, to, day };
+  // A run before this one on the same server may have cancelled some of the day's courses (a line has
+  // four a day): then a later day.
+  for (let days = 8; days < 22; days += 1) {
+    const day = warsawDay(days);
+    const courses = (await apiSearch(request, from, to, day)).filter((candidate) => !candidate.cancelled);
+    const course = courses.find((candidate) => courses.some((other) => other.route_id === candidate.route_id && other.course_id !== candidate.course_id));
+    if (course) return { course, from, to, day };
+  }
+  throw new Error('no line Nisko → Kraków with two courses left in 8 to 21 days');
 }
 
-async function cancelOnCoursePage(page: Page, testInfo: TestInfo, courseId: string) {
+/** An order's number (`NB-…`), as its page shows it: a row of the course's passengers is found by it (a
+ * run before this one on the same server may have moved another of Jan's orders onto this course). */
+async function orderNumber(request: APIRequestContext, hashId: string): Promise<string> {
+  let number = '';
+  await expect
+    .poll(async () => {
+      const shown = await request.get('/api/order/order/success-data', { params: { hash_id: hashId } });
+      number = shown.ok() ? ((await shown.json()) as { data: { number: string | null } }).data.number ?? '' : '';
+      return number;
+    }, { timeout: 20_000 })
+    .not.toBe('');
+  return number;
+}
+
+async function cancelOnCoursePage(page: Page, testInfo: TestInfo, courseId: string, jansNumber: string) {
   await logIn(page, ADMIN);
   await page.goto(`/admin/course/course/${courseId}`);
   const section = page.getByRole('region', { name: 'Odwołanie i opóźnienie' });
@@ -56,7 +76,7 @@ async function cancelOnCoursePage(page: Page, testInfo: TestInfo, courseId: stri
     await page.reload();
     const rows = page.getByRole('region', { name: 'Odwołanie i opóźnienie' }).getByRole('row');
     await expect(rows.filter({ hasText: GUEST.last_name })).toContainText('Powiadomiony, bez wyboru', { timeout: 1_000 });
-    await expect(rows.filter({ hasText: 'Jan Kowalski' })).toContainText('Powiadomiony, bez wyboru', { timeout: 1_000 });
+    await expect(rows.filter({ hasText: jansNumber })).toContainText('Powiadomiony, bez wyboru', { timeout: 1_000 });
   }).toPass({ timeout: 90_000 });
   await expectAccessible(page, testInfo, 'course-disruption-admin');
   await screenshots(page, testInfo, 'course-disruption-admin');
@@ -71,9 +91,10 @@ test('a cancelled course: the admin cancels it, one passenger moves to another c
     course, from, to, passengers: 1, token,
     customer: { first_name: 'Jan', last_name: 'Kowalski', email: JAN.email },
   });
-  await apiPlaceAndPay(request, { course, from, to, passengers: 1, customer: GUEST });
+  const guestOrder = await apiPlaceAndPay(request, { course, from, to, passengers: 1, customer: GUEST });
 
-  await cancelOnCoursePage(page, testInfo, course.course_id);
+  const jansNumber = await orderNumber(request, jans.hash_id);
+  await cancelOnCoursePage(page, testInfo, course.course_id, jansNumber);
 
   // A search that would have found the course says it was cancelled, and why; it cannot be chosen.
   await page.goto(`/search?tripMode=one_way&start=${from}&end=${to}&date=${day}`);
@@ -88,7 +109,8 @@ test('a cancelled course: the admin cancels it, one passenger moves to another c
   await expect(page.getByText(REASON)).toBeVisible();
   const move = page.getByRole('button', { name: 'Przenieś mnie na wybrany kurs' });
   await expect(move).toBeDisabled();
-  const other = page.getByRole('group', { name: 'Kursy tej samej linii między tymi samymi przystankami' }).getByRole('radio').first();
+  await expect(page.getByText(/^Wybór możliwy do \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}\.$/)).toBeVisible();
+  const other = page.getByRole('group', { name: 'Kursy między tymi samymi przystankami' }).getByRole('radio').first();
   const label = await other.locator('xpath=ancestor::label').innerText();
   const time = /(\d{2}:\d{2}) →/.exec(label)?.[1] ?? '';
   expect(time, `a departure time in "${label}"`).not.toBe('');
@@ -120,6 +142,14 @@ test('a cancelled course: the admin cancels it, one passenger moves to another c
     timezoneId: 'Europe/Warsaw',
   });
   const guest = await guestContext.newPage();
+  // Her order's page, the only one a guest has, says the course was cancelled and links to the choice.
+  await guest.goto(`/order/success/${guestOrder.hash_id}`);
+  await expect(guest.getByRole('heading', { level: 1, name: 'Kurs odwołany' })).toBeVisible();
+  const notice = guest.getByRole('note').first();
+  await expect(notice).toContainText(REASON);
+  await expect(notice.getByRole('link', { name: /^Wybierz: inny kurs lub zwrot \(do .+\)$/ })).toHaveAttribute('href', /^\/odwolany-kurs\//);
+  await expect(guest.getByRole('navigation', { name: 'Prawa pasażera i reklamacje' }).getByRole('link', { name: 'Reklamacja' })).toHaveAttribute('href', '/reklamacje');
+  await expectAccessible(guest, testInfo, 'course-disruption-order-page');
   await guest.goto(withoutTrailingPunctuation(guestLink));
   await guest.getByRole('button', { name: 'Chcę zwrotu pieniędzy' }).click();
   const refund = guest.getByRole('dialog', { name: 'Potwierdź wybór' });
@@ -130,6 +160,11 @@ test('a cancelled course: the admin cancels it, one passenger moves to another c
   await guest.reload();
   await expect(guest.getByRole('heading', { name: 'Twój wybór' })).toBeVisible();
   await expect(guest.getByRole('button', { name: 'Chcę zwrotu pieniędzy' })).toHaveCount(0);
+  // Never sent to pages that need an account; her rights and where to read them.
+  await expect(guest.getByRole('main').getByRole('link', { name: 'Twoje bilety' })).toHaveCount(0);
+  const rights = guest.getByRole('region', { name: 'Twoje prawa' });
+  await expect(rights).toContainText('rozporządzenia UE 181/2011');
+  await expect(rights.getByRole('link', { name: 'Prawa pasażera' })).toHaveAttribute('href', '/prawa-pasazera');
   await expectAccessible(guest, testInfo, 'course-disruption-refunded');
   await guestContext.close();
 
@@ -138,7 +173,7 @@ test('a cancelled course: the admin cancels it, one passenger moves to another c
   const rows = page.getByRole('region', { name: 'Odwołanie i opóźnienie' }).getByRole('row');
   await expect(async () => {
     await page.reload();
-    await expect(rows.filter({ hasText: 'Jan Kowalski' })).toContainText('Przeniesiony na inny kurs', { timeout: 1_000 });
+    await expect(rows.filter({ hasText: jansNumber })).toContainText('Przeniesiony na inny kurs', { timeout: 1_000 });
     await expect(rows.filter({ hasText: GUEST.last_name })).toContainText('Zwrot pełnej kwoty', { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
 });

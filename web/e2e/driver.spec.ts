@@ -2,7 +2,7 @@
 // within the hour and a guest buys two tickets for it; the driver logs in, opens the course, loses the
 // network, reloads the page (it comes from the phone's cache), lets one passenger board by the ticket's
 // number and refuses a forged code, then gets the network back, and the check-in reaches the server
-// exactly once. A second journey points the phone's camera at a ticket's printed QR code (a video of
+// exactly once; then the driver marks the coach as having left. A second journey points the phone's camera at a ticket's printed QR code (a video of
 // the code played as Chromium's camera) and boards the passenger from what the camera read.
 import { writeFile } from 'node:fs/promises';
 
@@ -153,6 +153,16 @@ test('a driver checks tickets on board without a network, and the check-in reach
   );
   expect(manifest.tickets.map((ticket) => [ticket.number, ticket.status]).sort()).toEqual([[boarding.number, 'used'], [other.number, 'valid']].sort());
   await page.screenshot({ path: testInfo.outputPath('driver-online-390.png'), fullPage: true });
+
+  // The coach leaves (issue 39): the driver says so and the page tells when; the server keeps that first
+  // mark (a second one answers the same time).
+  await page.getByRole('button', { name: 'Kurs odjechał' }).click();
+  const left = page.getByText(/^Odjazd: \d{2}:\d{2}$/);
+  await expect(left).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Kurs odjechał' })).toHaveCount(0);
+  const again = await json<{ course_id: string; departed_at: string }>(await request.post('/api/course/course/departed', { headers: auth, data: { course_id: courseId } }));
+  await expect(left).toHaveText(`Odjazd: ${warsawTimeOf(new Date(again.departed_at))}`);
+  await expectAccessible(page, testInfo, 'driver-departed');
 });
 
 test('a driver boards a passenger by pointing the camera at the ticket\'s QR code', async ({ page, request }, testInfo) => {

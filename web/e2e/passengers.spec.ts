@@ -30,7 +30,8 @@ test('a passenger named on the order form is named on the ticket', async ({ page
   expect((await request.post(`/api/payment/sandbox/${token}/pay`, { maxRedirects: 0 })).status()).toBe(303);
 
   await page.goto(`/order/success/${order.hash_id}`);
-  const tickets = page.getByRole('listitem').filter({ hasText: 'Pasażer' });
+  // The tickets' cards (the footer and the links under the order name "Prawa pasażera" too).
+  const tickets = page.getByRole('region', { name: 'Bilety' }).getByRole('listitem').filter({ hasText: 'Pasażer' });
   await expect(tickets).toHaveCount(1, { timeout: 20_000 });
   await expect(tickets.first()).toContainText('Anna Nowak');
 });

@@ -186,7 +186,7 @@ const DISRUPTION = [
   sample('disruption.already_chosen', 'A choice was made already.'),
   sample('disruption.choice_closed', 'The time to choose is over.'),
   sample('disruption.no_choice', 'A delay this short offers no choice.'),
-  sample('disruption.moved_before', 'These tickets were moved once already.'),
+  sample('disruption.not_an_alternative', 'The course is not one of the alternatives offered.', 'to_course_id'),
   sample('change.different_route', 'Choose a course of the same route between the same stops.', 'to_course_id'),
   sample('seats.not_enough', 'There are no seats left on this course.', undefined, { available: 0 }),
   sample('field.invalid_choice', 'Choose one of the offered courses.', 'to_course_id'),

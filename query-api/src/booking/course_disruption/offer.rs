@@ -190,8 +190,16 @@ pub async fn offer(
         tickets: p.tickets,
         choice_open,
         deadline: disruption.choice_offered().then(|| disruption.choice_until()),
-        refund_amount: order::full_refund(order, course_id),
-        includes_return: !order::purpose_lost(order, course_id).is_empty(),
+        // Once refunded, what the refund gave back and whether it took the return leg too.
+        refund_amount: view.refund_amount.unwrap_or_else(|| order::full_refund(order, course_id)),
+        includes_return: if view.refund_amount.is_some() {
+            leg.kind == domain::order::LegKind::Outbound
+                && order.tickets.iter().any(|t| {
+                    t.ticket.leg == domain::order::LegKind::Back && t.status == domain::order::TicketStatus::Returned
+                })
+        } else {
+            !order::purpose_lost(order, course_id).is_empty()
+        },
         alternatives,
         chosen,
         compensation_owed: view.compensation.map(|c| c.amount),

@@ -144,11 +144,6 @@ export const choiceTexts = defineMessages({
     defaultMessage: 'Przy tak krótkim opóźnieniu nie ma wyboru: bilety pozostają ważne.',
     description: 'Refusal: a delay this short offers no choice',
   },
-  errorMovedBefore: {
-    id: 'disruption.error.movedBefore',
-    defaultMessage: 'Te bilety zostały już raz przeniesione na inny kurs. Możesz wybrać pełny zwrot pieniędzy.',
-    description: 'Refusal: the tickets were moved once already; only the refund is left',
-  },
 });
 
 export const complaintTexts = defineMessages({

@@ -77,6 +77,7 @@ export const BookingTicket = {
 } as const;
 
 export const CancelCourseInput = {
+  from_waypoint_id: { minimum: 1 },
   reason: { minLength: 3, maxLength: 500 },
 } as const;
 
@@ -196,6 +197,10 @@ export const ContentPageInputPatterns = {
 export const CouponBatchInput = {
   count: { minimum: 1, maximum: 100 },
   value: { minimum: 1, maximum: 100000000 },
+} as const;
+
+export const CoursePatterns = {
+  disruption: "^(none|delayed|cancelled|partly_cancelled)$",
 } as const;
 
 export const CourseDetailsInput = {
@@ -600,6 +605,7 @@ export const ReturnedPatterns = {
 } as const;
 
 export const RouteInput = {
+  distance_km: { minimum: 1, maximum: 5000 },
   name: { maxLength: 200 },
 } as const;
 
@@ -811,6 +817,8 @@ export const OfficeChannelValues = ["letter","desk","email"] as const;
 export const OfficePaymentValues = ["cash","card_terminal"] as const;
 
 export const OutageKindInputValues = ["unavailable","emergency"] as const;
+
+export const ReceivedViaValues = ["phone","letter","desk"] as const;
 
 export const RegisterFormatValues = ["json","csv"] as const;
 

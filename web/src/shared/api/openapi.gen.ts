@@ -2200,7 +2200,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The logged-in customer's complaints (those filed while logged in), with the answers. */
+        /**
+         * The logged-in customer's complaints, with the answers: those filed logged in, and those
+         *     filed as a guest with the account's e-mail (verified when the account was activated).
+         */
         get: {
             parameters: {
                 query?: {
@@ -2491,6 +2494,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
+                /** @description `received_via` without an admin's token */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
                 /** @description the same filing (its Idempotency-Key) is still being processed */
                 409: {
                     headers: {
@@ -2641,7 +2653,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description `course.already_cancelled`, `course.departed` */
+                /** @description `course.already_cancelled`, `course.arrived` */
                 409: {
                     headers: {
                         [name: string]: unknown;
@@ -2659,7 +2671,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description no course id, or a bad reason */
+                /** @description no course id, a bad reason, or a stop that is not one of the course's before its last (`course.not_a_stop`) */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2761,7 +2773,109 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description bad minutes or reason */
+                /** @description bad minutes, expected departure or reason */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/course/departed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DepartedInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": Departed}`: marked (or marked before: the first mark stands) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Departed"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not a driver or an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such course */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `course.already_cancelled`: cancelled whole */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no course id, or not a UUID */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -2946,6 +3060,108 @@ export interface paths {
                     };
                 };
                 /** @description bad fields, or a course that is not one of the alternatives */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/course/course/disruption-compensation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CompensationInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": DisruptionPassenger}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_DisruptionPassenger"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no valid bearer token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description admins only */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the order has no ticket on this disrupted course, or owes no compensation (`disruption.no_compensation`) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `disruption.compensation_paid` */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no ids, or not UUIDs */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -4773,6 +4989,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messages/message/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The messages, newest first (admin). */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    "per-page"?: number;
+                    /** @description id, kind, channel, recipient, state, attempts, order_number, created_at; -field descends (default: newest) */
+                    sort?: string;
+                    /** @description any field above, ops eq, lt, gt, lte, gte, like, in */
+                    "filter[state][eq]"?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": {"models": [MessageView], "pagination": …}}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Page_MessageView"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description unknown sort or filter field */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/order/coupon/all": {
         parameters: {
             query?: never;
@@ -5371,6 +5666,8 @@ export interface paths {
                 query: {
                     /** @description the token of the message's link */
                     token: components["schemas"]["Text400"];
+                    /** @description the alternatives from this day on (YYYY-MM-DD; default: the disrupted journey's day) */
+                    date?: string;
                 };
                 header?: never;
                 path?: never;
@@ -5405,7 +5702,7 @@ export interface paths {
                         "application/json": components["schemas"]["ApiErrorBody"];
                     };
                 };
-                /** @description no token */
+                /** @description no token, or a `date` that is not a day */
                 422: {
                     headers: {
                         [name: string]: unknown;
@@ -12991,6 +13288,11 @@ export interface paths {
                         active?: boolean | null;
                         /** @description Default false; true archives the route, false brings it back. */
                         archived?: boolean | null;
+                        /**
+                         * Format: int32
+                         * @description Kilometres, 1 to 5000; absent or null: not entered.
+                         */
+                        distance_km?: number | null;
                         /** @description Required (`None` only while the save is refused). */
                         name?: components["schemas"]["Text200"];
                         /** @description Default false. */
@@ -13614,6 +13916,77 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sms/smsapi-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    /** @description the secret of the delivery reports' address (`SMSAPI_CALLBACK_KEY`) */
+                    key: components["schemas"]["Text200"];
+                    /** @description the gateway's id of the message */
+                    MsgId?: components["schemas"]["Text100"];
+                    /** @description the message's idx (its outbox key's) */
+                    idx?: components["schemas"]["Text100"];
+                    /** @description the gateway's status code: 404 delivered; 402, 405, 406, 407 not delivered; others not final */
+                    status?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `OK` (text): the report was taken */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no delivery reports at this key */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a status that is not a number */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -14949,14 +15322,23 @@ export interface components {
             /** Format: uuid */
             user_id?: string | null;
         };
-        /** @description Another course the tickets may move to. */
+        /** @description Another course the tickets may move to: any route serving the same two stops. */
         Alternative: {
             /** Format: date-time */
             arrival_at: string;
             /** Format: uuid */
             course_id: string;
-            /** Format: date-time */
+            /**
+             * Format: int64
+             * @description Its own announced delay (the alternative runs late too).
+             */
+            delay_minutes?: number | null;
+            /**
+             * Format: date-time
+             * @description Its timetable's departure from the passenger's stop.
+             */
             departure_at: string;
+            route_name: string;
             /** Format: int64 */
             seats_available: number;
         };
@@ -14966,7 +15348,7 @@ export interface components {
              * @description Stable and machine-readable: a domain refusal's code (`seats.not_enough`), an edge refusal's (`auth.bad_credentials`) or the kind's default (`not_found`, `validation`, `internal`…). docs/errors.md says what each means.
              * @enum {string}
              */
-            code: "account.email_link_invalid" | "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.departure_past" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_id" | "field.not_integer" | "field.not_number" | "field.not_object" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.already_issued" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "invoice.too_late" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.other_email" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "outage.ends_before_start" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "phone.not_mobile" | "privacy.link_invalid" | "privacy.not_erasure" | "privacy.request_done" | "privacy.request_not_found" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.nul_character" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "route.archived" | "route.has_courses" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_link_invalid" | "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.arrived" | "course.cancelled" | "course.departure_past" | "course.no_price" | "course.not_a_stop" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.compensation_paid" | "disruption.link_invalid" | "disruption.no_choice" | "disruption.no_compensation" | "disruption.not_an_alternative" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_id" | "field.not_integer" | "field.not_number" | "field.not_object" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.already_issued" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "invoice.too_late" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.other_email" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "outage.ends_before_start" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "phone.not_mobile" | "privacy.link_invalid" | "privacy.not_erasure" | "privacy.request_done" | "privacy.request_not_found" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.nul_character" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "route.archived" | "route.has_courses" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description A 422's errors, one per field. */
             errors?: components["schemas"]["FieldError"][];
             /** @description English, for people and logs; clients translate `code`. */
@@ -15018,6 +15400,12 @@ export interface components {
              * @description Invoices and corrections waiting to be sent to KSeF.
              */
             ksef_waiting: number;
+            /**
+             * Format: int64
+             * @description Courses not marked as departed 20 minutes after their time (and announced delay):
+             *     someone should announce a delay.
+             */
+            late_departures: number;
             /**
              * Format: int64
              * @description Orders waiting for payment that have not expired yet.
@@ -15185,6 +15573,12 @@ export interface components {
         CancelCourseInput: {
             /** Format: uuid */
             course_id: string;
+            /**
+             * Format: int64
+             * @description Cancel from this stop onward (the course ends there; the passengers beyond it are
+             *     told). Absent, or the first stop: the whole course. Not the last stop.
+             */
+            from_waypoint_id?: number | null;
             /** @description Shown to the passengers: 3 to 500 characters (required). */
             reason: string;
         };
@@ -15397,6 +15791,13 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** @description `POST /course/course/disruption-compensation`. */
+        CompensationInput: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: uuid */
+            order_id: string;
+        };
         ComplaintAnswerInput: {
             /**
              * Format: uuid
@@ -15409,7 +15810,10 @@ export interface components {
         ComplaintAttachmentInput: {
             /** @description The file's bytes in base64 (standard alphabet, padded). */
             content: string;
-            /** @description The file's name (kept for the admin; the download names it by its real type). */
+            /**
+             * @description The file's name: shown without its path and with the extension of the file's real
+             *     type (`x.pdf.html` of a PDF is shown as `x.pdf`).
+             */
             name: string;
         };
         /** @description An attachment as listed (its bytes at `/api/complaint/attachment/download?id=`). */
@@ -15434,6 +15838,7 @@ export interface components {
             language?: null | components["schemas"]["LanguageInput"];
             /** @description The order's or one of its tickets' numbers (`NB-2026-000123`). */
             number: string;
+            received_via?: null | components["schemas"]["ReceivedVia"];
             /** @description What happened: 1 to 5000 characters. */
             text: string;
         };
@@ -15520,6 +15925,11 @@ export interface components {
             /** Format: uuid */
             order_id: string;
             order_number: string;
+            /**
+             * @description Filed by the office for a passenger who called (`phone`), wrote (`letter`) or came
+             *     to the `desk`; `null`: filed online by the passenger.
+             */
+            received_via?: string | null;
             /**
              * Format: date
              * @description The 1-month deadline to say accepted, rejected or under consideration.
@@ -15759,10 +16169,26 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             /**
+             * Format: int64
+             * @description The announced delay, while it runs late (read only).
+             */
+            delay_minutes?: number | null;
+            /**
+             * Format: date-time
+             * @description When the driver marked it as departed (read only).
+             */
+            departed_at?: string | null;
+            /**
              * Format: date-time
              * @description The departure from the route's first stop, with Warsaw's offset.
              */
             departure_at: string;
+            /**
+             * @description What the carrier said of it (read only): `none`, `delayed`, `cancelled` (whole) or
+             *     `partly_cancelled` (from a stop onward). A cancelled course sells nothing, whatever
+             *     `sale_open` says.
+             */
+            disruption: string;
             /** Format: uuid */
             id: string;
             /** @description Whether its seat inventory (the stream `course-{id}`) is open (read only). */
@@ -15827,7 +16253,8 @@ export interface components {
         CourseGlance: {
             /**
              * Format: int64
-             * @description Tickets the drivers checked in; only once the course has left.
+             * @description Tickets the drivers checked in, once boarding began (someone boarded) or the
+             *     course left; `null` before.
              */
             boarded?: number | null;
             cancelled: boolean;
@@ -15838,7 +16265,10 @@ export interface components {
              * @description The delay announced, in minutes (none: on time).
              */
             delay_minutes?: number | null;
-            /** @description The course has left its first stop. */
+            /**
+             * @description The course has left its first stop: the driver marked it, or its time (with its
+             *     delay) has passed.
+             */
             departed: boolean;
             /** Format: date-time */
             departure_at: string;
@@ -16385,10 +16815,26 @@ export interface components {
                 /** Format: date-time */
                 created_at: string;
                 /**
+                 * Format: int64
+                 * @description The announced delay, while it runs late (read only).
+                 */
+                delay_minutes?: number | null;
+                /**
+                 * Format: date-time
+                 * @description When the driver marked it as departed (read only).
+                 */
+                departed_at?: string | null;
+                /**
                  * Format: date-time
                  * @description The departure from the route's first stop, with Warsaw's offset.
                  */
                 departure_at: string;
+                /**
+                 * @description What the carrier said of it (read only): `none`, `delayed`, `cancelled` (whole) or
+                 *     `partly_cancelled` (from a stop onward). A cancelled course sells nothing, whatever
+                 *     `sale_open` says.
+                 */
+                disruption: string;
                 /** Format: uuid */
                 id: string;
                 /** @description Whether its seat inventory (the stream `course-{id}`) is open (read only). */
@@ -16474,6 +16920,19 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_Departed: {
+            /** @description A course marked as having left. */
+            data: {
+                /** Format: uuid */
+                course_id: string;
+                /** Format: date-time */
+                departed_at: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_DiscountApply: {
             /** @description Discount `discount_id` may be chosen on route `route_id` (every route when null). */
             data: {
@@ -16494,6 +16953,11 @@ export interface components {
         Data_Disruption: {
             /** @description A course's disruption and its passengers. */
             data: {
+                /**
+                 * Format: int64
+                 * @description A cancellation from a stop onward: that stop (the course ends there); `null`: whole.
+                 */
+                cancelled_from_waypoint_id?: number | null;
                 /** Format: date-time */
                 changed_at?: string | null;
                 /** @description The admin's e-mail. */
@@ -16504,10 +16968,17 @@ export interface components {
                 course_id: string;
                 /** Format: int32 */
                 delay_minutes?: number | null;
+                /**
+                 * Format: date-time
+                 * @description When a delayed course is now expected to leave its first stop.
+                 */
+                expected_departure_at?: string | null;
                 passengers: components["schemas"]["DisruptionPassenger"][];
                 reason?: string | null;
                 /** @description `running`, `delayed` or `cancelled`. */
                 status: string;
+                /** @description The course's stops in order (the cancel form offers those before the last). */
+                stop_ids: number[];
             };
         };
         /**
@@ -16520,24 +16991,47 @@ export interface components {
                 alternatives: components["schemas"]["Alternative"][];
                 choice_open: boolean;
                 chosen?: null | components["schemas"]["Chosen"];
+                /**
+                 * Format: int64
+                 * @description Compensation owed because the choice came after the scheduled departure (grosz).
+                 */
+                compensation_owed?: number | null;
+                /** Format: date-time */
+                compensation_paid_at?: string | null;
                 course: components["schemas"]["OfferCourse"];
                 /**
                  * Format: date-time
-                 * @description A cancellation's departure; `null` for a delay.
+                 * @description Until when the choice is open (14 days after the announcement); `null` when the
+                 *     disruption offers none.
                  */
                 deadline?: string | null;
                 /** Format: int32 */
                 delay_minutes?: number | null;
+                /**
+                 * Format: date-time
+                 * @description When a delayed course is now expected to leave the passenger's stop.
+                 */
+                expected_departure_at?: string | null;
+                /** @description The return leg is refunded with it (its purpose is gone). */
+                includes_return: boolean;
                 /** @description `pl` or `en`. */
                 language: string;
                 order_number: string;
+                /** @description The course was cancelled from a stop onward (the passenger's stretch among those cut). */
+                partly: boolean;
                 reason: string;
                 /**
                  * Format: int64
-                 * @description Grosz a refund gives back in full (money and coupon).
+                 * @description Grosz a refund gives back in full (money and coupon), the return leg too when the
+                 *     outbound is the disrupted one.
                  */
                 refund_amount: number;
-                /** @description `cancelled` or `delayed`. */
+                /** @description Which rights of EU Regulation 181/2011 the journey carries (from its route's distance). */
+                rights: components["schemas"]["JourneyRights"];
+                /**
+                 * @description `cancelled`, `delayed`, or `on_time` (a delay the carrier cleared: the link keeps
+                 *     showing the order's state).
+                 */
                 status: string;
                 /** Format: int32 */
                 tickets: number;
@@ -16554,6 +17048,14 @@ export interface components {
                 chosen_at?: string | null;
                 /** @description `passenger`, `office` or `automatic`. */
                 chosen_by?: string | null;
+                /**
+                 * Format: int64
+                 * @description Grosz owed as compensation because the choice came after the scheduled departure
+                 *     (art. 19(2)); the office pays it (`disruption-compensation`).
+                 */
+                compensation_owed?: number | null;
+                /** Format: date-time */
+                compensation_paid_at?: string | null;
                 customer_name: string;
                 email?: string | null;
                 moved_to?: null | components["schemas"]["MovedTo"];
@@ -16911,6 +17413,14 @@ export interface components {
                 payment_url?: string | null;
                 /** Format: date-time */
                 placed_at: string;
+                /**
+                 * Format: int64
+                 * @description Money paid back so far (returns, a cancellation, a disruption's refund,
+                 *     compensation), grosz; with the part paid back to the coupon.
+                 */
+                refunded: number;
+                /** Format: int64 */
+                refunded_to_coupon: number;
                 /** @description `pending_payment`, `paid`, `expired`, `cancelled` or `returned`. */
                 status: string;
                 tickets: components["schemas"]["TicketView"][];
@@ -17118,6 +17628,11 @@ export interface components {
                     order_id: string;
                     order_number: string;
                     /**
+                     * @description Filed by the office for a passenger who called (`phone`), wrote (`letter`) or came
+                     *     to the `desk`; `null`: filed online by the passenger.
+                     */
+                    received_via?: string | null;
+                    /**
                      * Format: date
                      * @description The 1-month deadline to say accepted, rejected or under consideration.
                      */
@@ -17189,10 +17704,26 @@ export interface components {
                     /** Format: date-time */
                     created_at: string;
                     /**
+                     * Format: int64
+                     * @description The announced delay, while it runs late (read only).
+                     */
+                    delay_minutes?: number | null;
+                    /**
+                     * Format: date-time
+                     * @description When the driver marked it as departed (read only).
+                     */
+                    departed_at?: string | null;
+                    /**
                      * Format: date-time
                      * @description The departure from the route's first stop, with Warsaw's offset.
                      */
                     departure_at: string;
+                    /**
+                     * @description What the carrier said of it (read only): `none`, `delayed`, `cancelled` (whole) or
+                     *     `partly_cancelled` (from a stop onward). A cancelled course sells nothing, whatever
+                     *     `sale_open` says.
+                     */
+                    disruption: string;
                     /** Format: uuid */
                     id: string;
                     /** @description Whether its seat inventory (the stream `course-{id}`) is open (read only). */
@@ -17298,6 +17829,50 @@ export interface components {
                     vat_formatted: string;
                     /** Format: int32 */
                     vat_rate: number;
+                }[];
+                pagination: components["schemas"]["Pagination"];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_Page_MessageView: {
+            /** @description `{"models": [...], "pagination": {...}}`, to be wrapped in `{"data": …}`. */
+            data: {
+                models: {
+                    /** Format: int32 */
+                    attempts: number;
+                    /** @description `email` or `sms`. */
+                    channel: string;
+                    /** Format: date-time */
+                    created_at: string;
+                    /** Format: date-time */
+                    delivered_at?: string | null;
+                    /** Format: int64 */
+                    id: number;
+                    /**
+                     * @description What it is: `tickets-email`, `disruption/{notice}`, `disruption/{notice}/sms`,
+                     *     `payment-link`, `mail` (an account's e-mail), …
+                     */
+                    kind: string;
+                    /** @description Why the last attempt failed. */
+                    last_error?: string | null;
+                    /**
+                     * Format: date-time
+                     * @description A queued message's next attempt.
+                     */
+                    next_attempt_at: string;
+                    /** Format: uuid */
+                    order_id?: string | null;
+                    order_number?: string | null;
+                    recipient: string;
+                    /** Format: date-time */
+                    sent_at?: string | null;
+                    /** @description `queued`, `sent`, `delivered` or `failed`. */
+                    state: string;
+                    /** @description An e-mail's subject (empty for a text message). */
+                    subject: string;
                 }[];
                 pagination: components["schemas"]["Pagination"];
             };
@@ -18144,13 +18719,20 @@ export interface components {
                 public_key: string;
             };
         };
-        /** @description `POST /course/course/delay`. */
+        /** @description `POST /course/course/delay`: the delay as the expected departure, or in minutes. */
         DelayInput: {
             /** Format: uuid */
             course_id: string;
             /**
+             * Format: date-time
+             * @description When the course is now expected to leave its first stop: from its scheduled
+             *     departure (which clears the delay) to 24 hours after it. Wins over `minutes`.
+             */
+            expected_departure_at?: string | null;
+            /**
              * Format: int64
-             * @description Expected minutes late, 0 to 1440; 0 clears the delay.
+             * @description Expected minutes late, 0 to 1440; 0 clears the delay. Required unless
+             *     `expected_departure_at` is given.
              */
             minutes: number;
             /** @description Required (3 to 500 characters) when `minutes` > 0. */
@@ -18164,6 +18746,18 @@ export interface components {
         Deleted: {
             /** Format: int64 */
             id: number;
+        };
+        /** @description A course marked as having left. */
+        Departed: {
+            /** Format: uuid */
+            course_id: string;
+            /** Format: date-time */
+            departed_at: string;
+        };
+        /** @description `POST /course/course/departed`. */
+        DepartedInput: {
+            /** Format: uuid */
+            course_id: string;
         };
         /** @description A named reduction of one ticket. */
         Discount: {
@@ -18253,6 +18847,11 @@ export interface components {
         };
         /** @description A course's disruption and its passengers. */
         Disruption: {
+            /**
+             * Format: int64
+             * @description A cancellation from a stop onward: that stop (the course ends there); `null`: whole.
+             */
+            cancelled_from_waypoint_id?: number | null;
             /** Format: date-time */
             changed_at?: string | null;
             /** @description The admin's e-mail. */
@@ -18263,34 +18862,64 @@ export interface components {
             course_id: string;
             /** Format: int32 */
             delay_minutes?: number | null;
+            /**
+             * Format: date-time
+             * @description When a delayed course is now expected to leave its first stop.
+             */
+            expected_departure_at?: string | null;
             passengers: components["schemas"]["DisruptionPassenger"][];
             reason?: string | null;
             /** @description `running`, `delayed` or `cancelled`. */
             status: string;
+            /** @description The course's stops in order (the cancel form offers those before the last). */
+            stop_ids: number[];
         };
         /** @description The passenger's offer. */
         DisruptionOffer: {
             alternatives: components["schemas"]["Alternative"][];
             choice_open: boolean;
             chosen?: null | components["schemas"]["Chosen"];
+            /**
+             * Format: int64
+             * @description Compensation owed because the choice came after the scheduled departure (grosz).
+             */
+            compensation_owed?: number | null;
+            /** Format: date-time */
+            compensation_paid_at?: string | null;
             course: components["schemas"]["OfferCourse"];
             /**
              * Format: date-time
-             * @description A cancellation's departure; `null` for a delay.
+             * @description Until when the choice is open (14 days after the announcement); `null` when the
+             *     disruption offers none.
              */
             deadline?: string | null;
             /** Format: int32 */
             delay_minutes?: number | null;
+            /**
+             * Format: date-time
+             * @description When a delayed course is now expected to leave the passenger's stop.
+             */
+            expected_departure_at?: string | null;
+            /** @description The return leg is refunded with it (its purpose is gone). */
+            includes_return: boolean;
             /** @description `pl` or `en`. */
             language: string;
             order_number: string;
+            /** @description The course was cancelled from a stop onward (the passenger's stretch among those cut). */
+            partly: boolean;
             reason: string;
             /**
              * Format: int64
-             * @description Grosz a refund gives back in full (money and coupon).
+             * @description Grosz a refund gives back in full (money and coupon), the return leg too when the
+             *     outbound is the disrupted one.
              */
             refund_amount: number;
-            /** @description `cancelled` or `delayed`. */
+            /** @description Which rights of EU Regulation 181/2011 the journey carries (from its route's distance). */
+            rights: components["schemas"]["JourneyRights"];
+            /**
+             * @description `cancelled`, `delayed`, or `on_time` (a delay the carrier cleared: the link keeps
+             *     showing the order's state).
+             */
             status: string;
             /** Format: int32 */
             tickets: number;
@@ -18301,6 +18930,14 @@ export interface components {
             chosen_at?: string | null;
             /** @description `passenger`, `office` or `automatic`. */
             chosen_by?: string | null;
+            /**
+             * Format: int64
+             * @description Grosz owed as compensation because the choice came after the scheduled departure
+             *     (art. 19(2)); the office pays it (`disruption-compensation`).
+             */
+            compensation_owed?: number | null;
+            /** Format: date-time */
+            compensation_paid_at?: string | null;
             customer_name: string;
             email?: string | null;
             moved_to?: null | components["schemas"]["MovedTo"];
@@ -18409,6 +19046,12 @@ export interface components {
             order_id: string;
             /** @description The order's number as people see it (empty until the orders read model has it). */
             order_number: string;
+            /**
+             * Format: date-time
+             * @description The day it must be paid by: 14 days after it was owed (EU Regulation 181/2011,
+             *     art. 19: a refund within 14 days), so the office sees how many days are left.
+             */
+            pay_by: string;
             /** Format: uuid */
             refund_id: string;
         };
@@ -18418,7 +19061,7 @@ export interface components {
              * @description What is wrong with the field (`field.blank`, `date.in_past`…); `field.invalid` when nothing more specific is known.
              * @enum {string}
              */
-            code: "account.email_link_invalid" | "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.cancelled" | "course.departed" | "course.departure_past" | "course.no_price" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.link_invalid" | "disruption.moved_before" | "disruption.no_choice" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_id" | "field.not_integer" | "field.not_number" | "field.not_object" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.already_issued" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "invoice.too_late" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.other_email" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "outage.ends_before_start" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "phone.not_mobile" | "privacy.link_invalid" | "privacy.not_erasure" | "privacy.request_done" | "privacy.request_not_found" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.nul_character" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "route.archived" | "route.has_courses" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_link_invalid" | "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.arrived" | "course.cancelled" | "course.departure_past" | "course.no_price" | "course.not_a_stop" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.compensation_paid" | "disruption.link_invalid" | "disruption.no_choice" | "disruption.no_compensation" | "disruption.not_an_alternative" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_id" | "field.not_integer" | "field.not_number" | "field.not_object" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.already_issued" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "invoice.too_late" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.other_email" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "outage.ends_before_start" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "phone.not_mobile" | "privacy.link_invalid" | "privacy.not_erasure" | "privacy.request_done" | "privacy.request_not_found" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.nul_character" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "route.archived" | "route.has_courses" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
             /** @description The field, dotted for nested ones (`customer.email`). */
             field: string;
             /** @description English, for people; translate `code`. */
@@ -18688,6 +19331,18 @@ export interface components {
             number?: string | null;
             postal_code: string;
             vat_number: string;
+        };
+        /** @description The rights a journey carries ([`domain::rights`]). */
+        JourneyRights: {
+            /** @description Assistance on a cancellation or long delay (a journey over 3 hours, art. 21). */
+            assistance: boolean;
+            /**
+             * Format: int32
+             * @description The route's distance in km, when entered.
+             */
+            distance_km?: number | null;
+            /** @description The whole regulation applies (250 km or more). */
+            statutory: boolean;
         };
         /** @description Any JSON without a NUL character in a string or a member's name (what the gate lets through). */
         JsonWithoutNul: unknown;
@@ -19142,6 +19797,41 @@ export interface components {
         };
         MessageAnswer: {
             data: components["schemas"]["Message"];
+        };
+        /** @description A message and where it stands. */
+        MessageView: {
+            /** Format: int32 */
+            attempts: number;
+            /** @description `email` or `sms`. */
+            channel: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            delivered_at?: string | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * @description What it is: `tickets-email`, `disruption/{notice}`, `disruption/{notice}/sms`,
+             *     `payment-link`, `mail` (an account's e-mail), …
+             */
+            kind: string;
+            /** @description Why the last attempt failed. */
+            last_error?: string | null;
+            /**
+             * Format: date-time
+             * @description A queued message's next attempt.
+             */
+            next_attempt_at: string;
+            /** Format: uuid */
+            order_id?: string | null;
+            order_number?: string | null;
+            recipient: string;
+            /** Format: date-time */
+            sent_at?: string | null;
+            /** @description `queued`, `sent`, `delivered` or `failed`. */
+            state: string;
+            /** @description An e-mail's subject (empty for a text message). */
+            subject: string;
         };
         /** @description A moment: `YYYY-MM-DD HH:MM[:SS]` on Warsaw's clock, or RFC 3339 with its offset (`2026-07-10T08:00:00+02:00`). */
         Moment: string;
@@ -19640,6 +20330,14 @@ export interface components {
             payment_url?: string | null;
             /** Format: date-time */
             placed_at: string;
+            /**
+             * Format: int64
+             * @description Money paid back so far (returns, a cancellation, a disruption's refund,
+             *     compensation), grosz; with the part paid back to the coupon.
+             */
+            refunded: number;
+            /** Format: int64 */
+            refunded_to_coupon: number;
             /** @description `pending_payment`, `paid`, `expired`, `cancelled` or `returned`. */
             status: string;
             tickets: components["schemas"]["TicketView"][];
@@ -19923,6 +20621,11 @@ export interface components {
             page_footer_1: string;
             page_footer_2: string;
         };
+        /**
+         * @description How the office received a complaint it files for a passenger.
+         * @enum {string}
+         */
+        ReceivedVia: "phone" | "letter" | "desk";
         /** @description A reduction as the discount had it when the order was placed. */
         ReductionView: {
             /** @description `percent` or `amount`. */
@@ -20125,6 +20828,12 @@ export interface components {
             archived: boolean;
             /** Format: date-time */
             created_at: string;
+            /**
+             * Format: int32
+             * @description The route's scheduled length in km (1 to 5000); `null` while not entered (then only
+             *     the regulation's basic rights are stated).
+             */
+            distance_km?: number | null;
             /** Format: int64 */
             id: number;
             name: string;
@@ -20138,6 +20847,11 @@ export interface components {
             active?: boolean | null;
             /** @description Default false; true archives the route, false brings it back. */
             archived?: boolean | null;
+            /**
+             * Format: int32
+             * @description Kilometres, 1 to 5000; absent or null: not entered.
+             */
+            distance_km?: number | null;
             /** @description Required (`None` only while the save is refused). */
             name: components["schemas"]["Text200"];
             /** @description Default false. */
@@ -20640,8 +21354,18 @@ export interface components {
         TicketDisruption: {
             /** @description The passenger may choose now (another course, or the full refund). */
             choice_open: boolean;
+            /**
+             * Format: date-time
+             * @description Until when the choice is open (14 days after the announcement), when one is offered.
+             */
+            choice_until?: string | null;
             /** Format: int64 */
             delay_minutes?: number | null;
+            /**
+             * Format: date-time
+             * @description When a delayed course is now expected to leave its first stop.
+             */
+            expected_departure_at?: string | null;
             reason: string;
             /** @description `cancelled` or `delayed`. */
             status: string;
@@ -20684,6 +21408,7 @@ export interface components {
              *     passenger shows the document that entitles them to it. `null` for a full fare.
              */
             discount_name?: string | null;
+            disruption?: null | components["schemas"]["TicketDisruption"];
             from_name: string;
             /** Format: uuid */
             id: string;

@@ -27,11 +27,27 @@ export const ticketStatusTexts = defineMessages({
 
 /** A complaint's `state` as its customer reads it (`received`, `acknowledged`, `accepted`, `rejected`, `answered`). */
 export const complaintStateTexts = defineMessages({
-  received: { id: 'complaints.state.received', defaultMessage: 'przyjęta', description: 'Complaint state: received' },
+  // Not "przyjęta", which reads as accepted: the complaint has only arrived.
+  received: { id: 'complaints.state.received', defaultMessage: 'otrzymana', description: 'Complaint state: received (arrived, not decided yet; not "accepted")' },
   acknowledged: { id: 'complaints.state.acknowledged', defaultMessage: 'rozpatrywana', description: 'Complaint state: under consideration' },
   accepted: { id: 'complaints.state.accepted', defaultMessage: 'uwzględniona', description: 'Complaint state: accepted' },
   rejected: { id: 'complaints.state.rejected', defaultMessage: 'nieuwzględniona', description: 'Complaint state: rejected' },
   answered: { id: 'complaints.state.answered', defaultMessage: 'rozpatrzona, z odpowiedzią', description: 'Complaint state: answered' },
+});
+
+/** How the office received a complaint it filed for a passenger (`received_via`: `phone`, `letter`, `desk`). */
+export const complaintViaTexts = defineMessages({
+  phone: { id: 'complaints.via.phone', defaultMessage: 'telefon', description: 'The office received the complaint by phone' },
+  letter: { id: 'complaints.via.letter', defaultMessage: 'list', description: 'The office received the complaint by letter' },
+  desk: { id: 'complaints.via.desk', defaultMessage: 'w kasie', description: 'The passenger came to the ticket desk with the complaint' },
+});
+
+export const complaintViaValues = defineMessages<{ filedByOffice: { via: string } }>({
+  filedByOffice: {
+    id: 'complaints.via.filedByOffice',
+    defaultMessage: 'Zgłoszona przez biuro ({via})',
+    description: 'A complaint the office filed for a passenger who phoned, wrote or came to the desk; {via} says how',
+  },
 });
 
 /** The words of `code` in `texts`, or `null` for a code they do not name (shown then as sent). */

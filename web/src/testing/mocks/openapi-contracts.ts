@@ -94,9 +94,22 @@ function daysAhead(days: number): string {
 /** A course cancelled in the mock, with its passengers. */
 const DISRUPTED = demoCourseId();
 function disruptCourse() {
+  disruptCourseOf(DISRUPTED);
+}
+
+function disruptCourseOf(id: string) {
   withDisruptions((state) => {
-    state.courses[DISRUPTED] = { status: 'cancelled', reason: 'Awaria autobusu', delay_minutes: null, changed_at: new Date().toISOString(), changed_by: ADMIN, passengers: samplePassengers(new Date().toISOString()) };
+    state.courses[id] = { status: 'cancelled', reason: 'Awaria autobusu', delay_minutes: null, changed_at: new Date().toISOString(), changed_by: ADMIN, passengers: samplePassengers(new Date().toISOString()) };
   });
+}
+
+/** The demo line's 07:30 course `days` ahead, and a departure `minutes` after its scheduled one. */
+function demoCourseIdIn(days: number): string {
+  return courseId(1, daysAhead(days), '07:30');
+}
+
+function expectedIn(days: number, minutes: number): string {
+  return new Date(Date.parse(connectionFor(demoCourseIdIn(days), 1, 11)?.departure_at ?? '') + minutes * 60_000).toISOString();
 }
 
 export const CONTRACT_CASES: ContractCase[] = [
@@ -305,6 +318,12 @@ export const CONTRACT_CASES: ContractCase[] = [
     url: `/order/driver/manifest?course_id=${demoOrder ? demoOrder.outbound.course_id : ''}`,
     as: 'driver@example.com',
   },
+  // The driver marks the course as having left (issue 39): twice, and the first mark stands.
+  { method: 'post', path: '/api/course/course/departed', url: '/course/course/departed', body: { course_id: demoCourseIdIn(0) }, as: 'driver@example.com' },
+  { method: 'post', path: '/api/course/course/departed', url: '/course/course/departed', body: { course_id: demoCourseIdIn(0) }, as: ADMIN },
+  // The messages sent, and where each stands (issue 39).
+  { method: 'get', path: '/api/messages/message/all', url: '/messages/message/all', as: ADMIN },
+  { method: 'get', path: '/api/messages/message/all', url: '/messages/message/all?filter%5Bstate%5D%5Beq%5D=failed&filter%5Bchannel%5D%5Beq%5D=sms&sort=-created_at', as: ADMIN },
   // A cancelled or delayed course (issue 28): the course page's calls and the passenger's link.
   { method: 'get', path: '/api/course/course/disruption', url: `/course/course/disruption?course_id=${DISRUPTED}`, as: ADMIN, setup: disruptCourse },
   { method: 'post', path: '/api/course/course/cancel', url: '/course/course/cancel', body: { course_id: DISRUPTED, reason: 'Awaria autobusu' }, as: ADMIN },
@@ -317,7 +336,29 @@ export const CONTRACT_CASES: ContractCase[] = [
     as: ADMIN,
     setup: disruptCourse,
   },
+  {
+    method: 'post',
+    path: '/api/course/course/disruption-compensation',
+    url: '/course/course/disruption-compensation',
+    body: { course_id: DISRUPTED, order_id: samplePassengers('')[2]?.order_id },
+    as: ADMIN,
+    setup: disruptCourse,
+  },
+  { method: 'post', path: '/api/course/course/cancel', url: '/course/course/cancel', body: { course_id: demoCourseIdIn(4), reason: 'Zamknięty most', from_waypoint_id: 3 }, as: ADMIN },
+  { method: 'post', path: '/api/course/course/delay', url: '/course/course/delay', body: { course_id: demoCourseIdIn(4), expected_departure_at: expectedIn(4, 150), reason: 'Wypadek' }, as: ADMIN },
   { method: 'get', path: '/api/order/disruption/one', url: '/order/disruption/one?token=demo-odwolany' },
+  { method: 'get', path: '/api/order/disruption/one', url: '/order/disruption/one?token=demo-na-czas' },
+  { method: 'get', path: '/api/order/disruption/one', url: '/order/disruption/one?token=demo-odwolany-czesciowo' },
+  { method: 'get', path: '/api/order/disruption/one', url: '/order/disruption/one?token=demo-opozniony-dlugo' },
+  // The alternatives from a day the passenger chose (issue 39).
+  { method: 'get', path: '/api/order/disruption/one', url: `/order/disruption/one?token=demo-odwolany&date=${daysAhead(6)}` },
+  // The guest's page of an order whose course was cancelled (its tickets' `disruption`).
+  {
+    method: 'get',
+    path: '/api/order/order/success-data',
+    url: `/order/order/success-data?hash_id=${demoOrder?.hash_id ?? ''}`,
+    setup: () => disruptCourseOf(demoOrder?.outbound.course_id ?? ''),
+  },
   { method: 'post', path: '/api/order/disruption/choose', url: '/order/disruption/choose', body: { token: 'demo-odwolany', choice: 'refund', to_course_id: null } },
   // The admin's orders and invoices.
   { method: 'get', path: '/api/order/order/all', url: '/order/order/all?sort=-placed_at&filter[email][like]=kowalski', as: ADMIN },
@@ -347,6 +388,15 @@ export const CONTRACT_CASES: ContractCase[] = [
     path: '/api/complaint/complaint/save',
     url: '/complaint/complaint/save',
     body: { number: 'NB-2026-000001', email: JAN, text: 'Spóźnienie.', language: 'pl', attachments: [{ name: 'a.png', content: 'iVBORw0KGgoAAAANSUhEUg==' }] },
+    status: 201,
+  },
+  // Filed by the office for a passenger who phoned (issue 39): the admin's token and `received_via`.
+  {
+    method: 'post',
+    path: '/api/complaint/complaint/save',
+    url: '/complaint/complaint/save',
+    body: { number: 'NB-2026-000001', email: 'ola.nowak@example.com', text: 'Zgłoszenie telefoniczne.', language: 'pl', received_via: 'phone' },
+    as: ADMIN,
     status: 201,
   },
   { method: 'get', path: '/api/complaint/complaint/my', url: '/complaint/complaint/my', as: JAN },

@@ -5,6 +5,7 @@ import type { ApiSchema } from '@/shared/api/schema';
 
 import { CellValue } from '../components/cell-value';
 import { CourseDisruptionSection } from '../components/course-disruption';
+import { CourseDisruptionCell } from '../components/course-disruption-cell';
 import { CourseGenerate } from '../components/course-generate';
 import { CourseLoadSection } from '../components/course-load';
 import { useCourseRouteOptions, useRouteFilterOptions } from '../hooks/use-route-options';
@@ -39,6 +40,7 @@ export const coursesArea = defineArea<Course, z.infer<typeof schema>>({
     { key: 'route_name', label: fields.route },
     { key: 'seats', label: fields.seats, sortable: true, numeric: true },
     { key: 'sale_open', label: fields.saleOpen, sortable: true },
+    { key: 'disruption', label: fields.courseDisruption, cell: (course) => <CourseDisruptionCell course={course} /> },
     { key: 'inventory_opened', label: fields.inventoryOpened },
   ],
   filters: [

@@ -9,8 +9,9 @@ import { coursesArea } from './courses';
 import { discountsArea } from './discounts';
 import { invoicesArea } from './invoices';
 import { menusArea } from './menus';
+import { messagesArea } from './messages';
 import { ordersArea } from './orders';
 import { routesArea } from './routes';
 import { waypointsArea } from './waypoints';
 
-export const AREAS: Area[] = [routesArea, waypointsArea, coursesArea, discountsArea, couponsArea, ordersArea, invoicesArea, complaintsArea, bannersArea, menusArea, contentsArea];
+export const AREAS: Area[] = [routesArea, waypointsArea, coursesArea, discountsArea, couponsArea, ordersArea, invoicesArea, complaintsArea, messagesArea, bannersArea, menusArea, contentsArea];

@@ -9,7 +9,7 @@ import { RouteStops } from '../components/route-stops';
 import { RouteTimetables } from '../components/route-timetables';
 import { StopDetails } from '../components/stop-details';
 import { defineArea } from '../lib/define-area';
-import { requiredText } from '../lib/validation';
+import { optionalIntText, requiredText } from '../lib/validation';
 import { areaTitles } from '../messages/area-titles';
 import { common } from '../messages/common-messages';
 import { fields } from '../messages/field-messages';
@@ -17,11 +17,18 @@ import { fields } from '../messages/field-messages';
 // `archived` (issue 29) until the coordinator regenerates the API types.
 type Route = ApiSchema<'Route'> & { archived?: boolean };
 
-const schema = z.object({ name: requiredText(RouteInput.name.maxLength), active: z.boolean(), show_on_home: z.boolean(), archived: z.boolean() });
+const schema = z.object({
+  name: requiredText(RouteInput.name.maxLength),
+  active: z.boolean(),
+  show_on_home: z.boolean(),
+  archived: z.boolean(),
+  distance_km: optionalIntText(RouteInput.distance_km.minimum, RouteInput.distance_km.maximum),
+});
 
 /**
  * Routes: name (one route's, the server refuses a second of the same name), active, "show on home",
- * archived; below the form its stops, prices and timetables. A route without courses can be deleted;
+ * archived, the length in km (optional: from 250 km the passengers have all the rights of EU Regulation
+ * 181/2011, issue 39); below the form its stops, prices and timetables. A route without courses can be deleted;
  * one with courses is archived instead (the server says so when a delete is refused).
  */
 export const routesArea = defineArea<Route, z.infer<typeof schema>>({
@@ -36,6 +43,7 @@ export const routesArea = defineArea<Route, z.infer<typeof schema>>({
     { key: 'active', label: common.active, sortable: true },
     { key: 'show_on_home', label: fields.showOnHome, sortable: true },
     { key: 'archived', label: fields.archived, sortable: true },
+    { key: 'distance_km', label: fields.distanceKm, sortable: true, numeric: true },
     { key: 'id', label: common.id, sortable: true, numeric: true },
   ],
   filters: [
@@ -51,9 +59,22 @@ export const routesArea = defineArea<Route, z.infer<typeof schema>>({
       { name: 'active', label: common.active, kind: 'checkbox' },
       { name: 'show_on_home', label: fields.showOnHome, kind: 'checkbox', hint: fields.showOnHomeHint },
       { name: 'archived', label: fields.archived, kind: 'checkbox', hint: fields.archivedHint },
+      {
+        name: 'distance_km',
+        label: fields.distanceKm,
+        kind: 'number',
+        hint: fields.distanceKmHint,
+        inputProps: { inputMode: 'numeric' },
+      },
     ],
-    toValues: (route) => ({ name: route?.name ?? '', active: route?.active ?? true, show_on_home: route?.show_on_home ?? false, archived: route?.archived ?? false }),
-    toInput: (values) => ({ ...values, name: values.name.trim() }),
+    toValues: (route) => ({
+      name: route?.name ?? '',
+      active: route?.active ?? true,
+      show_on_home: route?.show_on_home ?? false,
+      archived: route?.archived ?? false,
+      distance_km: route?.distance_km == null ? '' : String(route.distance_km),
+    }),
+    toInput: (values) => ({ ...values, name: values.name.trim(), distance_km: values.distance_km === '' ? null : Number(values.distance_km) }),
   },
   sections: [
     ({ model }) => <RouteStops routeId={model.id} />,

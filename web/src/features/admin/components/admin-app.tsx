@@ -30,6 +30,7 @@ export function AdminApp({ languageSwitch, overlays, services }: AdminAppProps) 
           <Route index element={<AdminHome />} />
           {AREAS.map((area) => {
             const Record = area.record;
+            if (area.listOnly) return <Route key={area.path} path={area.path} element={<ListScreen key={area.path} area={area} />} />;
             return [
               <Route key={area.path} path={area.path} element={<ListScreen key={area.path} area={area} />} />,
               <Route

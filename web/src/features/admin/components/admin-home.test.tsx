@@ -23,6 +23,12 @@ describe('the panel\'s home page', () => {
     expect(within(attention).queryByRole('link', { name: /Nieudane zwroty/ })).not.toBeInTheDocument();
     // Issue 38: the requests about personal data not answered yet, on their page.
     expect(within(attention).getByRole('link', { name: '1 Wnioski RODO czekające na odpowiedź' })).toHaveAttribute('href', '/admin/personal-data');
+    // Issue 39: the courses no driver marked as departed, the day's courses.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date());
+    expect(within(attention).getByRole('link', { name: '1 Kursy, które nie odjechały (20 minut po czasie)' })).toHaveAttribute(
+      'href',
+      `/admin/course/course?filter%5Bdate%5D%5Bgte%5D=${today}&filter%5Bdate%5D%5Blte%5D=${today}`,
+    );
   });
 
   it('shows today\'s and tomorrow\'s courses with their state and the load of each stretch', async () => {

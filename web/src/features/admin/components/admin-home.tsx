@@ -27,10 +27,18 @@ interface AttentionLine {
   to: string | null;
 }
 
-/** The lines of "needs attention", each with the list it opens. */
-function attentionLines(a: Attention): AttentionLine[] {
+/** The lines of "needs attention", each with the list it opens (`today`: the office's day in Warsaw). */
+function attentionLines(a: Attention, today: string): AttentionLine[] {
   const invoices = (state: string) => `order/invoice?${new URLSearchParams({ 'filter[ksef_state][eq]': state }).toString()}`;
   return [
+    // Issue 39: courses no driver marked as departed 20 minutes after their time (and announced delay):
+    // the office should find out and announce a delay. The courses list of the day.
+    {
+      key: 'late-departures',
+      text: attentionTexts.lateDepartures,
+      count: a.late_departures,
+      to: `course/course?${new URLSearchParams({ 'filter[date][gte]': today, 'filter[date][lte]': today }).toString()}`,
+    },
     // Each refused refund is listed under the count with its own order (FailedRefunds below).
     { key: 'refunds', text: attentionTexts.failedRefunds, count: a.failed_refunds, to: null },
     { key: 'ksef-waiting', text: attentionTexts.ksefWaiting, count: a.ksef_waiting, to: invoices('waiting') },
@@ -73,11 +81,11 @@ function FailedRefunds({ refunds }: { refunds: Attention['failed_refund_list'] }
   );
 }
 
-function AttentionSection({ attention }: { attention: Attention }) {
+function AttentionSection({ attention, today }: { attention: Attention; today: string }) {
   const intl = useIntl();
   const href = useAdminHref();
   const titleId = useId();
-  const lines = attentionLines(attention);
+  const lines = attentionLines(attention, today);
   const waiting = lines.filter((line) => line.count > 0);
   return (
     <section className="admin-section" aria-labelledby={titleId}>
@@ -118,7 +126,7 @@ export function AdminHome() {
       {home.isError ? <LoadFailed error={home.error} onRetry={() => void home.refetch()} /> : null}
       {home.data ? (
         <div className="admin-home">
-          <AttentionSection attention={home.data.attention} />
+          <AttentionSection attention={home.data.attention} today={home.data.today} />
           <HomeCourses today={home.data.today} courses={home.data.courses} />
           <HomeSales sales={home.data.sales} today={home.data.today} />
         </div>

@@ -81,6 +81,11 @@ describe('the order page', () => {
     await user.click(disclosure);
     expect(details.open).toBe(true);
     expect((JSON.parse(within(paid).getByText(/"amount"/).textContent ?? '') as { data: unknown }).data).toEqual({ amount: companyOrder().to_pay, provider: 'Przelewy24' });
+    // A message of the outbox (issue 39): what it is about, its state in parentheses, its attempts in the data.
+    const message = entries.find((entry) => entry.textContent?.includes('Wysłano bilety e-mailem')) as HTMLElement;
+    expect(message.querySelector('.admin-timeline__head')).toHaveTextContent(/Wiadomość do klienta$/);
+    expect(within(message).getByText(/\(dostarczono\)$/)).toBeInTheDocument();
+    expect((JSON.parse(within(message).getByText(/"attempts"/).textContent ?? '') as { data: unknown }).data).toEqual({ channel: 'email', state: 'delivered', attempts: 1, last_error: null });
   });
 
   it('labels each entry by what it is about, never by a stream id or an event class', async () => {

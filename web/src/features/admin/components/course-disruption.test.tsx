@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { apiUrl } from '@/testing/mocks/api-url';
 import { withDisruptions } from '@/testing/mocks/data/disruption-store';
 import { samplePassengers } from '@/testing/mocks/data/disruptions';
+import { errorAnswer } from '@/testing/mocks/handlers/errors';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
 
@@ -65,37 +66,115 @@ describe("a course's cancellation and delay", { timeout: 30_000 }, () => {
     expect(within(table).getByText('Czeka na powiadomienie')).toBeInTheDocument();
   });
 
-  it('announces a delay with minutes and a reason, changes it, and clears it', async () => {
+  it('cancels a course from one of its stops onward (never its last), or whole by default', async () => {
+    const bodies = recordBodies();
+    const { user } = renderApp(PAGE, ADMIN);
+    const box = await section();
+    await user.click(await within(box).findByRole('button', { name: 'Odwołaj kurs' }, slow));
+    const dialog = screen.getByRole('alertdialog', { name: 'Odwołać kurs?' });
+    const from = within(dialog).getByLabelText('Od przystanku');
+    expect(from).toHaveValue('');
+    expect(within(from).getByRole('option', { name: 'Cały kurs' })).toBeInTheDocument();
+    // The course's stops but the last (Kraków).
+    await within(dialog).findByRole('option', { name: 'Stalowa Wola, Dworzec Autobusowy' }, slow);
+    expect(within(from).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Cały kurs',
+      'Nisko, Dworzec Autobusowy',
+      'Stalowa Wola, Dworzec Autobusowy',
+    ]);
+    await user.selectOptions(from, 'Stalowa Wola, Dworzec Autobusowy');
+    await user.type(within(dialog).getByLabelText(/^Powód/), 'Zamknięty most');
+    await user.click(within(dialog).getByRole('button', { name: 'Odwołaj kurs' }));
+    expect(await within(box).findByText('Kurs odwołany', {}, slow)).toBeInTheDocument();
+    expect(bodies['/api/course/course/cancel']).toEqual([{ course_id: COURSE, reason: 'Zamknięty most', from_waypoint_id: 2 }]);
+    // The stop it was cut at, as the server answers it (`cancelled_from_waypoint_id`).
+    const cut = within(box).getByText('Od przystanku').closest('div') as HTMLElement;
+    expect(await within(cut).findByText('Stalowa Wola, Dworzec Autobusowy', {}, slow)).toBeInTheDocument();
+  });
+
+  it('announces a delay as the expected departure, changes it, and clears it (the course runs on schedule)', async () => {
     const bodies = recordBodies();
     const { user } = renderApp(PAGE, ADMIN);
     const box = await section();
     await user.click(await within(box).findByRole('button', { name: 'Ogłoś opóźnienie' }, slow));
     let dialog = screen.getByRole('alertdialog', { name: 'Opóźnienie kursu' });
+    const expected = () => within(dialog).getByLabelText(/^Przewidywany odjazd z pierwszego przystanku/);
+    // Prefilled with the scheduled departure (07:30 in Warsaw): not a delay yet.
+    expect(expected()).toHaveValue('2026-12-01T07:30');
+    expect(within(dialog).getByText('Planowy odjazd: 01.12.2026, 07:30')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText(/^Powód/), 'Korek na A4');
     await user.click(within(dialog).getByRole('button', { name: 'Ogłoś' }));
-    expect(within(dialog).getByText('Podaj liczbę minut od 1 do 1440.')).toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText(/^Opóźnienie \(minuty\)/), '25');
+    expect(within(dialog).getByText('Podaj odjazd późniejszy niż planowy, najpóźniej 24 godziny po nim.')).toBeInTheDocument();
+    expect(expected()).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(expected(), { target: { value: '2026-12-01T07:55' } });
+    expect(within(dialog).getByText('Opóźnienie: 25 min')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Ogłoś' }));
     expect(await within(box).findByText('Opóźniony o 25 min', {}, slow)).toBeInTheDocument();
+    expect(within(box).getByText('Przewidywany odjazd').nextElementSibling).toHaveTextContent('01.12.2026, 07:55');
 
     await user.click(within(box).getByRole('button', { name: 'Zmień opóźnienie' }));
     dialog = screen.getByRole('alertdialog', { name: 'Opóźnienie kursu' });
     expect(within(dialog).getByLabelText(/^Powód/)).toHaveValue('Korek na A4');
-    await user.clear(within(dialog).getByLabelText(/^Opóźnienie \(minuty\)/));
-    await user.type(within(dialog).getByLabelText(/^Opóźnienie \(minuty\)/), '130');
+    expect(expected()).toHaveValue('2026-12-01T07:55');
+    fireEvent.change(expected(), { target: { value: '2026-12-01T09:40' } });
     await user.click(within(dialog).getByRole('button', { name: 'Ogłoś' }));
     expect(await within(box).findByText('Opóźniony o 130 min', {}, slow)).toBeInTheDocument();
     expect(within(box).getByText('Pasażerowie mogą wybrać inny kurs lub pełny zwrot.')).toBeInTheDocument();
 
-    await user.click(within(box).getByRole('button', { name: 'Usuń opóźnienie' }));
-    dialog = screen.getByRole('alertdialog', { name: 'Kurs bez opóźnienia?' });
+    await user.click(within(box).getByRole('button', { name: 'Kurs jedzie zgodnie z rozkładem' }));
+    dialog = screen.getByRole('alertdialog', { name: 'Kurs jedzie zgodnie z rozkładem?' });
+    expect(dialog).toHaveAccessibleDescription(/każdy pasażer dostanie wiadomość/);
     await user.click(within(dialog).getByRole('button', { name: 'Usuń opóźnienie' }));
     expect(await within(box).findByText('Kurs odbywa się zgodnie z rozkładem', {}, slow)).toBeInTheDocument();
     expect(bodies['/api/course/course/delay']).toEqual([
-      { course_id: COURSE, minutes: 25, reason: 'Korek na A4' },
-      { course_id: COURSE, minutes: 130, reason: 'Korek na A4' },
-      { course_id: COURSE, minutes: 0, reason: '' },
+      { course_id: COURSE, expected_departure_at: '2026-12-01T06:55:00.000Z', reason: 'Korek na A4' },
+      { course_id: COURSE, expected_departure_at: '2026-12-01T08:40:00.000Z', reason: 'Korek na A4' },
+      { course_id: COURSE, expected_departure_at: '2026-12-01T06:30:00.000Z', reason: '' },
     ]);
+  });
+
+  it('shows the compensation owed and pays it only after a confirmation, then shows it paid', async () => {
+    cancelled();
+    const bodies = recordBodies();
+    const { user } = renderApp(PAGE, ADMIN);
+    const box = await section();
+    const table = await within(box).findByRole('table', {}, slow);
+    expect(within(table).getByRole('columnheader', { name: 'Odszkodowanie' })).toBeInTheDocument();
+    const row = within(table).getByRole('rowheader', { name: 'NB-2026-000044' }).closest('tr') as HTMLElement;
+    expect(within(row).getByText(/^19,50\s?zł$/)).toBeInTheDocument();
+    // Nothing is owed to the others.
+    const anna = within(table).getByRole('rowheader', { name: 'NB-2026-000042' }).closest('tr') as HTMLElement;
+    expect(within(anna).queryByRole('button', { name: 'Wypłać odszkodowanie' })).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Wypłać odszkodowanie' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Wypłacić odszkodowanie?' });
+    expect(dialog).toHaveAccessibleDescription(/^Katarzyna Wiśniewska \(zamówienie NB-2026-000044\) otrzyma 19,50\s?zł: 50% ceny biletów/);
+    await user.click(within(dialog).getByRole('button', { name: 'Anuluj' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(bodies['/api/course/course/disruption-compensation']).toBeUndefined();
+
+    await user.click(within(row).getByRole('button', { name: 'Wypłać odszkodowanie' }));
+    dialog = screen.getByRole('alertdialog', { name: 'Wypłacić odszkodowanie?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Wypłać' }));
+    expect(await screen.findByText('Odszkodowanie wypłacone.', {}, slow)).toBeInTheDocument();
+    await waitFor(() => expect(within(row).getByText(/^Wypłacono \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBeInTheDocument(), slow);
+    expect(within(row).queryByRole('button', { name: 'Wypłać odszkodowanie' })).not.toBeInTheDocument();
+    expect(bodies['/api/course/course/disruption-compensation']).toEqual([{ course_id: COURSE, order_id: '7d1c2b3a-0000-4000-8000-000000000003' }]);
+  });
+
+  it('says a compensation paid meanwhile in the panel’s words', async () => {
+    cancelled();
+    server.use(
+      http.post(apiUrl('/course/course/disruption-compensation'), () =>
+        errorAnswer(409, 'Conflict', 'The compensation was paid already.', 'disruption.compensation_paid'),
+      ),
+    );
+    const { user } = renderApp(PAGE, ADMIN);
+    const box = await section();
+    const row = (await within(box).findByRole('rowheader', { name: 'NB-2026-000044' }, slow)).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Wypłać odszkodowanie' }));
+    await user.click(within(screen.getByRole('alertdialog', { name: 'Wypłacić odszkodowanie?' })).getByRole('button', { name: 'Wypłać' }));
+    expect(await screen.findByText('To odszkodowanie zostało już wypłacone.', {}, slow)).toBeInTheDocument();
   });
 
   it("sends a passenger's message again", async () => {

@@ -3,10 +3,8 @@ import { useId } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 
 import { isApiError } from '@/shared/api/api-error';
-import { apiClient } from '@/shared/api/client';
-import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
-import { ADMIN_KEY } from '../api/admin-data';
+import { courseLoadQuery } from '../api/course-load';
 
 import { TableScroll } from './table-scroll';
 
@@ -33,18 +31,11 @@ const values = defineMessages<{ stretch: { from: string; to: string }; takenOf: 
   takenOf: { id: 'admin.courseLoad.takenOf', defaultMessage: '{taken} / {seats}', description: 'Seats taken out of the course seats' },
 });
 
-type CourseLoad = ApiSchema<'CourseLoad'>;
-
 /** A course's seats taken and free on each segment (`GET /course/course/load`). */
 export function CourseLoadSection({ courseId }: { courseId: string }) {
   const intl = useIntl();
   const titleId = useId();
-  const load = useQuery({
-    queryKey: [ADMIN_KEY, 'course/course', 'load', courseId],
-    queryFn: async ({ signal }) =>
-      dataOf<CourseLoad>(await apiClient.get('/course/course/load', { params: { id: courseId }, signal, toast: false })),
-    retry: false,
-  });
+  const load = useQuery(courseLoadQuery(courseId));
   let body;
   if (load.isPending) body = null;
   else if (isApiError(load.error) && load.error.status === 404) body = <p className="admin-note">{intl.formatMessage(texts.noInventory)}</p>;

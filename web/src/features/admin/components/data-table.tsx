@@ -18,8 +18,8 @@ interface DataTableProps {
   rows: unknown[];
   sort: string;
   onSort: (sort: string) => void;
-  /** The link of a row's record. */
-  rowHref: (row: unknown) => string;
+  /** The link of a row's record; absent for a list without record pages. */
+  rowHref?: (row: unknown) => string;
   caption: string;
 }
 
@@ -37,7 +37,7 @@ export function DataTable({ columns, rows, sort, onSort, rowHref, caption }: Dat
         cell: ({ row }) => {
           const content = column.cell ? column.cell(row.original) : <CellValue value={fieldOf(row.original, column.key)} />;
           // The first column links to the record: one link per row, reachable with Tab.
-          return index === 0 ? <Link to={rowHref(row.original)}>{content}</Link> : content;
+          return index === 0 && rowHref ? <Link to={rowHref(row.original)}>{content}</Link> : content;
         },
         meta: column,
       })),

@@ -1,7 +1,9 @@
 // The passengers of a cancelled or delayed course (one row per order: one message and one choice for
 // all its tickets on the course): their state in words, when they were told, what was chosen and by
-// whom, the course moved to or the amount refunded; "send again", and "choose for the passenger"
-// (after a phone call: move to another course of the route, or a full refund).
+// whom, the course moved to or the amount refunded, the compensation owed (art. 19(2) of EU Regulation
+// 181/2011: the choice came after the scheduled departure) or when it was paid; "send again", "choose
+// for the passenger" (after a phone call: move to another course of the route, or a full refund) and
+// "pay the compensation" (after a confirmation).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
@@ -15,6 +17,7 @@ import { useAllOf } from '../api/admin-data';
 import {
   chooseForPassenger,
   disruptionKey,
+  payCompensation,
   resendDisruption,
   type Disruption,
   type DisruptionPassenger,
@@ -47,6 +50,7 @@ export function DisruptionPassengers({ course, disruption }: { course: Course; d
   const intl = useIntl();
   const titleId = useId();
   const [choosing, setChoosing] = useState<DisruptionPassenger | null>(null);
+  const [paying, setPaying] = useState<DisruptionPassenger | null>(null);
   return (
     <section className="admin-subsection" aria-labelledby={titleId}>
       <h3 id={titleId}>{intl.formatMessage(texts.passengers)}</h3>
@@ -57,7 +61,7 @@ export function DisruptionPassengers({ course, disruption }: { course: Course; d
           <table className="admin-inline-table">
             <thead>
               <tr>
-                {[texts.orderNumber, texts.name, texts.contact, texts.tickets, texts.state, texts.toldAt, texts.choice, texts.result, texts.actions].map(
+                {[texts.orderNumber, texts.name, texts.contact, texts.tickets, texts.state, texts.toldAt, texts.choice, texts.result, texts.compensation, texts.actions].map(
                   (label) => (
                     <th key={label.id} scope="col">
                       {intl.formatMessage(label)}
@@ -68,18 +72,35 @@ export function DisruptionPassengers({ course, disruption }: { course: Course; d
             </thead>
             <tbody>
               {disruption.passengers.map((passenger) => (
-                <PassengerRow key={passenger.order_id} disruption={disruption} passenger={passenger} onChoose={() => setChoosing(passenger)} />
+                <PassengerRow
+                  key={passenger.order_id}
+                  disruption={disruption}
+                  passenger={passenger}
+                  onChoose={() => setChoosing(passenger)}
+                  onPay={() => setPaying(passenger)}
+                />
               ))}
             </tbody>
           </table>
         </TableScroll>
       )}
       {choosing ? <ChooseDialog course={course} passenger={choosing} onClose={() => setChoosing(null)} /> : null}
+      {paying ? <PayDialog courseId={course.id} passenger={paying} onClose={() => setPaying(null)} /> : null}
     </section>
   );
 }
 
-function PassengerRow({ disruption, passenger, onChoose }: { disruption: Disruption; passenger: DisruptionPassenger; onChoose: () => void }) {
+interface RowProps {
+  disruption: Disruption;
+  passenger: DisruptionPassenger;
+  onChoose: () => void;
+  onPay: () => void;
+}
+
+/** Whether the compensation is owed and not paid yet. */
+const owesCompensation = (passenger: DisruptionPassenger) => (passenger.compensation_owed ?? 0) > 0 && !passenger.compensation_paid_at;
+
+function PassengerRow({ disruption, passenger, onChoose, onPay }: RowProps) {
   const intl = useIntl();
   const { dateTime, money } = useFormatters();
   const resend = useMutation({
@@ -112,6 +133,9 @@ function PassengerRow({ disruption, passenger, onChoose }: { disruption: Disrupt
       </td>
       <td>{result ?? <CellValue value={null} />}</td>
       <td>
+        <Compensation passenger={passenger} />
+      </td>
+      <td>
         <span className="admin-row-actions">
           {passenger.state === 'order_cancelled' ? null : (
             <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
@@ -123,9 +147,75 @@ function PassengerRow({ disruption, passenger, onChoose }: { disruption: Disrupt
               {intl.formatMessage(texts.choose)}
             </Button>
           ) : null}
+          {owesCompensation(passenger) ? (
+            <Button variant="secondary" onClick={onPay}>
+              {intl.formatMessage(texts.payCompensation)}
+            </Button>
+          ) : null}
         </span>
       </td>
     </tr>
+  );
+}
+
+/** The compensation owed (its amount), and when it was paid. */
+function Compensation({ passenger }: { passenger: DisruptionPassenger }) {
+  const intl = useIntl();
+  const { dateTime, money } = useFormatters();
+  const owed = passenger.compensation_owed ?? null;
+  const paidAt = passenger.compensation_paid_at ?? null;
+  if (owed === null && !paidAt) return <CellValue value={null} />;
+  return (
+    <>
+      {owed === null ? null : <span>{money(owed)}</span>}
+      {paidAt ? (
+        <>
+          {owed === null ? null : <br />}
+          <span>{intl.formatMessage(values.compensationPaid, { date: dateTime(paidAt) })}</span>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** "Pay the compensation?": what the passenger gets and why; the answer shows it paid at once. */
+function PayDialog({ courseId, passenger, onClose }: { courseId: string; passenger: DisruptionPassenger; onClose: () => void }) {
+  const intl = useIntl();
+  const { money } = useFormatters();
+  const queryClient = useQueryClient();
+  const pay = useMutation({
+    mutationFn: () => payCompensation(courseId, passenger.order_id),
+    onSuccess: async (paid) => {
+      showToast({ type: 'success', message: texts.paidDone });
+      onClose();
+      queryClient.setQueryData<Disruption>(disruptionKey(courseId), (shown) =>
+        shown ? { ...shown, passengers: shown.passengers.map((row) => (row.order_id === paid.order_id ? { ...row, ...paid } : row)) } : shown,
+      );
+      await queryClient.invalidateQueries({ queryKey: disruptionKey(courseId) });
+    },
+    onError: async (error) => {
+      showToast(adminErrorToast(error));
+      onClose();
+      // Paid meanwhile, or no longer owed: the list says so.
+      await queryClient.invalidateQueries({ queryKey: disruptionKey(courseId) });
+    },
+    meta: { loader: true },
+  });
+  return (
+    <ConfirmDialog
+      title={intl.formatMessage(texts.payTitle)}
+      text={intl.formatMessage(values.payText, {
+        name: passenger.customer_name,
+        number: passenger.order_number,
+        amount: money(passenger.compensation_owed ?? 0),
+      })}
+      confirmLabel={intl.formatMessage(texts.payConfirm)}
+      cancelLabel={intl.formatMessage(texts.back)}
+      tone="primary"
+      confirmDisabled={pay.isPending}
+      onCancel={onClose}
+      onConfirm={() => pay.mutate()}
+    />
   );
 }
 

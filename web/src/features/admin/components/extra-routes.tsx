@@ -1,6 +1,7 @@
 // The panel's screens that are not an area's list or record.
 import type { ReactNode } from 'react';
 
+import { ComplaintOfficeForm } from './complaint-office-form';
 import { InvoiceRegister } from './invoice-register';
 import { OrderEditRoute } from './order-edit';
 import { PersonalDataScreen } from './personal-data-screen';
@@ -12,6 +13,8 @@ export const EXTRA_ROUTES: { path: string; element: ReactNode }[] = [
   { path: 'order/order/edit', element: <OrderEditRoute /> },
   { path: 'order/order/edit/:id', element: <OrderEditRoute /> },
   { path: 'order/invoice/register', element: <InvoiceRegister /> },
+  // A complaint the office files for a passenger who phoned, wrote or came to the desk (issue 39).
+  { path: 'complaint/complaint/file', element: <ComplaintOfficeForm /> },
   // Requests under RODO and the register of erasures (issue 38).
   { path: 'personal-data', element: <PersonalDataScreen /> },
 ];

@@ -57,7 +57,7 @@ export function ListScreen({ area }: { area: Area }) {
             rows={query.data.models}
             sort={String(params.sort)}
             onSort={(sort) => apply({ sort })}
-            rowHref={rowHref}
+            rowHref={area.listOnly ? undefined : rowHref}
           />
         </div>
       )}

@@ -210,4 +210,35 @@ describe("a route's page", () => {
     await waitFor(() => expect(within(details).getByRole('button', { name: 'Zapisz: Nisko, Dworzec Autobusowy' })).toBeDisabled());
     expect(within(details).getByLabelText('Stanowisko: Nisko, Dworzec Autobusowy')).toHaveValue('3');
   });
+
+  it('edits the route length in km (optional) and checks its bounds', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.put(apiUrl('/route/route/save'), async ({ request }) => {
+        bodies.push(await request.clone().json());
+        return undefined;
+      }),
+    );
+    const { user } = renderApp('/admin/route/route/1', ADMIN);
+    const distance = await screen.findByLabelText(/^Długość trasy \(km\)/);
+    expect(distance).toHaveValue('260');
+    await user.clear(distance);
+    await user.type(distance, '6000');
+    // The record's own form comes first (its stops, prices and timetables below have their own).
+    const save = () => screen.getAllByRole('button', { name: 'Zapisz' })[0] as HTMLElement;
+    await user.click(save());
+    expect(await screen.findByText(/od 1 do 5\s?000/)).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+    await user.clear(distance);
+    await user.click(save());
+    expect(await screen.findByText('Zapisano zmiany.')).toBeInTheDocument();
+    expect(bodies).toEqual([expect.objectContaining({ name: 'Nisko – Kraków', distance_km: null })]);
+  });
+
+  it('lists each route with its length', async () => {
+    renderApp('/admin/route/route', ADMIN);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: /Długość trasy \(km\)/ })).toBeInTheDocument();
+    expect(await within(table).findByRole('cell', { name: '260' })).toBeInTheDocument();
+  });
 });

@@ -119,6 +119,8 @@ export interface AreaDef<Model, Values extends FormValues> {
   form?: FormDef<Model, Values>;
   /** A record's own screen at `{path}/{id}` instead of the generic form (an order, an invoice). */
   record?: ComponentType;
+  /** A read-only list without a page per record (the messages sent): its rows link nowhere. */
+  listOnly?: boolean;
   /** Where the list's create button leads, below the area's path (default `new`), and its label. */
   create?: { path: string; label: MessageDescriptor };
   /** `false` when the API has no create (`POST …/save`). */
@@ -152,5 +154,6 @@ export interface Area {
   listActions?: (props: { params: URLSearchParams }) => ReactNode;
   sections: DetailSection<unknown>[];
   record?: ComponentType;
+  listOnly: boolean;
   create: { path: string; label: MessageDescriptor | null };
 }

@@ -29,11 +29,12 @@ export function defineArea<Model, Values extends FormValues>(def: AreaDef<Model,
     toValues: def.form ? erase(def.form.toValues) : () => ({}),
     toInput: def.form ? erase(def.form.toInput) : (values) => values,
     aside: def.form?.aside as Area['aside'],
-    canCreate: def.canCreate ?? Boolean(def.form),
+    canCreate: def.canCreate ?? (Boolean(def.form) && !def.listOnly),
     canDelete: def.canDelete ?? false,
     listActions: def.listActions,
     sections: (def.sections ?? []) as Area['sections'],
     record: def.record,
+    listOnly: def.listOnly ?? false,
     create: { path: def.create?.path ?? 'new', label: def.create?.label ?? null },
   };
 }

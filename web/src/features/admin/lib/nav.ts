@@ -37,6 +37,7 @@ export const NAV_GROUPS: NavGroup[] = [
       { path: 'order/order', title: areaTitles.orders },
       { path: 'order/invoice', title: areaTitles.invoices },
       { path: 'complaint/complaint', title: areaTitles.complaints },
+      { path: 'messages', title: areaTitles.messages },
       { path: 'personal-data', title: areaTitles.personalData },
     ],
   },

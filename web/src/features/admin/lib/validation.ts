@@ -57,6 +57,13 @@ export const intText = (min: number, max: number) =>
     z.refine((value) => !INTEGER.test(value) || (Number(value) >= min && Number(value) <= max), `range|${min}|${max}`),
   );
 
+/** A whole number from `min` to `max` typed as text, or empty (none). */
+export const optionalIntText = (min: number, max: number) =>
+  z.string().check(
+    z.trim(),
+    z.refine((value) => value === '' || INTEGER.test(value), 'integer'),
+    z.refine((value) => value === '' || !INTEGER.test(value) || (Number(value) >= min && Number(value) <= max), `range|${min}|${max}`),
+  );
 
 /** A decimal number (coordinates), or empty. */
 export const optionalNumberText = (min: number, max: number) => {

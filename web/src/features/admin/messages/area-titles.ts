@@ -15,4 +15,5 @@ export const areaTitles = defineMessages({
   contents: { id: 'admin.area.contents', defaultMessage: 'Strony treści', description: 'Admin area: content pages' },
   personalData: { id: 'admin.area.personalData', defaultMessage: 'Dane osobowe', description: 'Admin area: personal data (RODO requests and the register of erasures)' },
   settings: { id: 'admin.area.settings', defaultMessage: 'Ustawienia firmy', description: 'Admin area: company settings' },
+  messages: { id: 'admin.area.messages', defaultMessage: 'Wiadomości', description: 'Admin area: the e-mails and text messages sent, and where each stands' },
 });

@@ -86,4 +86,14 @@ export const fields = defineMessages({
   dateFrom: { id: 'admin.field.dateFrom', defaultMessage: 'Data od', description: 'Filter: from date' },
   dateTo: { id: 'admin.field.dateTo', defaultMessage: 'Data do', description: 'Filter: to date' },
   courseEditHint: { id: 'admin.course.editHint', defaultMessage: 'Zapisany kurs zmienia tylko liczbę miejsc i sprzedaż.', description: 'Hint: only seats and sale change on a saved course' },
+  distanceKm: { id: 'admin.field.distanceKm', defaultMessage: 'Długość trasy (km)', description: 'Field: the route length in km' },
+  distanceKmHint: {
+    id: 'admin.field.distanceKmHint',
+    defaultMessage: 'Od 250 km pasażerom przysługują wszystkie prawa z rozporządzenia UE 181/2011; bez długości tylko podstawowe.',
+    description: 'Hint of the route length: it decides which passenger rights apply',
+  },
+  courseDisruption: { id: 'admin.field.courseDisruption', defaultMessage: 'Przebieg', description: 'Column: what the carrier said of a course (cancelled, delayed)' },
+  disruptionNone: { id: 'admin.field.disruptionNone', defaultMessage: 'Zgodnie z rozkładem', description: 'Course runs as planned' },
+  disruptionCancelled: { id: 'admin.field.disruptionCancelled', defaultMessage: 'Odwołany', description: 'Course cancelled whole' },
+  disruptionPartly: { id: 'admin.field.disruptionPartly', defaultMessage: 'Odwołany od przystanku', description: 'Course cancelled from a stop onward' },
 });

@@ -77,6 +77,11 @@ export const attentionTexts = defineMessages({
   complaintsDue: { id: 'admin.home.complaintsDue', defaultMessage: 'Reklamacje z terminem w ciągu 7 dni', description: 'Attention: complaints with a deadline within 7 days' },
   privacyRequests: { id: 'admin.home.privacyRequests', defaultMessage: 'Wnioski RODO czekające na odpowiedź', description: 'Attention: requests about personal data not answered yet' },
   paymentsDue: { id: 'admin.home.paymentsDue', defaultMessage: 'Zamówienia czekające na płatność', description: 'Attention: orders waiting for payment before they expire' },
+  lateDepartures: {
+    id: 'admin.home.lateDepartures',
+    defaultMessage: 'Kursy, które nie odjechały (20 minut po czasie)',
+    description: 'Attention: courses no driver marked as departed 20 minutes after their time (and announced delay): someone should announce a delay',
+  },
 });
 
 /** The refused refunds listed one by one under their count, each linked to its own order (issue 29). */

@@ -1,5 +1,6 @@
-// GET /api/complaint/complaint/my: the logged-in customer's complaints (filed while logged in), newest
-// first, with their state, deadlines and the carrier's answer.
+// GET /api/complaint/complaint/my: the logged-in customer's complaints (filed while logged in, and those
+// filed as a guest or by the office with the account's e-mail), newest first, with their state,
+// deadlines and the carrier's answer.
 import { useQuery } from '@tanstack/react-query';
 
 import { apiClient } from '@/shared/api/client';

@@ -2,11 +2,14 @@
 // or a ticket's number, the order's e-mail, what happened, and up to three pictures or PDF files. It
 // answers with the complaint's number and the days the carrier answers by; an e-mail confirms it. A
 // logged-in customer finds their e-mail filled in and a link to their complaints. One Idempotency-Key per
-// filled form, sent again with the same bytes on a retry: a retried filing is filed once.
+// filled form, sent again with the same bytes on a retry: a retried filing is filed once; the button is
+// disabled from the click until the answer (the files are read first), so a double click sends once.
+// The deadlines are days in the page's language (28.02.2027, 28 Feb 2027).
 import { useRef, useState, type FormEvent } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 
+import { useDayFormat } from '@/i18n/day-format';
 import { useLocale, useLocalizedPath } from '@/i18n/use-locale';
 import { ComplaintFileInput } from '@/shared/api/limits.gen';
 import { attemptFor, type KeyedAttempt } from '@/shared/lib/idempotency-key';
@@ -47,7 +50,8 @@ const messages = defineMessages({
     defaultMessage: 'Nie udało się wysłać reklamacji. Spróbuj ponownie za chwilę.',
     description: 'The complaint could not be sent (network, server)',
   },
-  filedTitle: { id: 'complaints.filed.title', defaultMessage: 'Reklamacja przyjęta', description: 'Heading after filing' },
+  // Not "przyjęta", which reads as accepted: it has arrived, the decision comes later.
+  filedTitle: { id: 'complaints.filed.title', defaultMessage: 'Otrzymaliśmy reklamację', description: 'Heading after filing: the complaint has arrived (not: it was accepted)' },
   mine: { id: 'complaints.form.mine', defaultMessage: 'Twoje reklamacje', description: 'Link to the customer complaints' },
 });
 
@@ -77,11 +81,12 @@ type Errors = Partial<Record<ComplaintField, string>>;
 
 function Filed({ filed }: { filed: FiledComplaint }) {
   const intl = useIntl();
+  const { day } = useDayFormat();
   return (
     <div role="status" className="complaint-filed">
       <h2>{intl.formatMessage(messages.filedTitle)}</h2>
       <p className="complaint-filed__number">{intl.formatMessage(valueMessages.filedNumber, { number: filed.number })}</p>
-      <p>{intl.formatMessage(valueMessages.filedDeadlines, { respondBy: filed.respond_by, answerBy: filed.answer_by })}</p>
+      <p>{intl.formatMessage(valueMessages.filedDeadlines, { respondBy: day(filed.respond_by), answerBy: day(filed.answer_by) })}</p>
     </div>
   );
 }
@@ -158,6 +163,9 @@ export function ComplaintFormPage() {
   const mutation = useFileComplaint();
   // This form fill's Idempotency-Key and the bytes it was sent with: a retry of the same filing sends both again.
   const attempt = useRef<KeyedAttempt | null>(null);
+  // From the click to the answer (reading the files included): a second click sends nothing.
+  const [sending, setSending] = useState(false);
+  const busy = useRef(false);
 
   function check(): Errors {
     const found: Errors = {};
@@ -173,9 +181,12 @@ export function ComplaintFormPage() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy.current) return;
     const found = check();
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    busy.current = true;
+    setSending(true);
     try {
       const attachments = await Promise.all(files.map(async (file) => ({ name: file.name, content: await toBase64(file) })));
       const input: FileComplaintInput = { number: number.trim(), email: email.trim(), text, language: locale === 'en' ? 'en' : 'pl', attachments };
@@ -183,6 +194,9 @@ export function ComplaintFormPage() {
       setFiled(await mutation.mutateAsync(attempt.current));
     } catch (failure) {
       setErrors(complaintRefusal(intl, failure) ?? { general: intl.formatMessage(messages.failed) });
+    } finally {
+      busy.current = false;
+      setSending(false);
     }
   }
 
@@ -224,8 +238,8 @@ export function ComplaintFormPage() {
               {errors.general}
             </p>
           ) : null}
-          <Button type="submit" disabled={mutation.isPending}>
-            {intl.formatMessage(mutation.isPending ? messages.sending : messages.submit)}
+          <Button type="submit" disabled={sending}>
+            {intl.formatMessage(sending ? messages.sending : messages.submit)}
           </Button>
         </form>
       )}

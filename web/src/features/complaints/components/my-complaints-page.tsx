@@ -1,12 +1,15 @@
-// /user/complaints: the logged-in customer's complaints (those filed while logged in), newest first:
-// each with its number, order, state, the days the carrier answers by, and its answer once given.
+// /user/complaints: the logged-in customer's complaints, newest first: those filed while logged in, and
+// (the server's choice, issue 39) those filed as a guest or by the office with the account's e-mail. Each
+// with its number, order, state, the day it was filed (and by the office, when it was), the days the
+// carrier answers by (28.02.2027, 28 Feb 2027), and its answer once given.
 import { defineMessages, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 
+import { useDayFormat } from '@/i18n/day-format';
 import { useLocalizedPath } from '@/i18n/use-locale';
 import { useLoaderWhile } from '@/shared/hooks/use-loader-while';
 import { Page } from '@/shared/ui/page';
-import { complaintStateTexts, wordsFor } from '@/shared/ui/status-words';
+import { complaintStateTexts, complaintViaTexts, complaintViaValues, wordsFor } from '@/shared/ui/status-words';
 
 import { useMyComplaints, type Complaint } from '../api/get-my-complaints';
 
@@ -19,7 +22,19 @@ const messages = defineMessages({
   answer: { id: 'complaints.mine.answer', defaultMessage: 'Odpowiedź przewoźnika', description: 'Heading of the carrier answer' },
 });
 
-const valueMessages = defineMessages<{ order: { number: string }; answerBy: { date: string }; heading: { number: string; state: string } }>({
+const valueMessages = defineMessages<{
+  order: { number: string };
+  answerBy: { date: string };
+  heading: { number: string; state: string };
+  filedAt: { date: string };
+  respondBy: { date: string };
+}>({
+  filedAt: { id: 'complaints.mine.filedAt', defaultMessage: 'Złożona {date}', description: 'The day the complaint was filed' },
+  respondBy: {
+    id: 'complaints.mine.respondBy',
+    defaultMessage: 'Informacja, czy ją uwzględniamy, do {date}',
+    description: 'The deadline to say whether the complaint is accepted (1 month)',
+  },
   heading: { id: 'complaints.mine.heading', defaultMessage: '{number} ({state})', description: 'A complaint: its number and state' },
   order: { id: 'complaints.mine.order', defaultMessage: 'Zamówienie {number}', description: 'The complaint order' },
   answerBy: {
@@ -31,13 +46,21 @@ const valueMessages = defineMessages<{ order: { number: string }; answerBy: { da
 
 function ComplaintItem({ complaint }: { complaint: Complaint }) {
   const intl = useIntl();
+  const { day } = useDayFormat();
   const label = wordsFor(complaintStateTexts, complaint.state);
+  const via = complaint.received_via ? wordsFor(complaintViaTexts, complaint.received_via) : null;
+  const undecided = complaint.state === 'received' || complaint.state === 'acknowledged';
   return (
     <li className="complaint-list__item">
       <h2>
         {intl.formatMessage(valueMessages.heading, { number: complaint.number, state: label ? intl.formatMessage(label) : complaint.state })}
       </h2>
       <p>{intl.formatMessage(valueMessages.order, { number: complaint.ticket_number ?? complaint.order_number })}</p>
+      <p>{intl.formatMessage(valueMessages.filedAt, { date: day(complaint.filed_at) })}</p>
+      {complaint.received_via ? (
+        <p>{intl.formatMessage(complaintViaValues.filedByOffice, { via: via ? intl.formatMessage(via) : complaint.received_via })}</p>
+      ) : null}
+      {undecided && !complaint.answer ? <p>{intl.formatMessage(valueMessages.respondBy, { date: day(complaint.respond_by) })}</p> : null}
       <p className="complaint-list__answer">{complaint.text}</p>
       {complaint.answer ? (
         <>
@@ -45,7 +68,7 @@ function ComplaintItem({ complaint }: { complaint: Complaint }) {
           <p className="complaint-list__answer">{complaint.answer}</p>
         </>
       ) : (
-        <p>{intl.formatMessage(valueMessages.answerBy, { date: complaint.answer_by })}</p>
+        <p>{intl.formatMessage(valueMessages.answerBy, { date: day(complaint.answer_by) })}</p>
       )}
     </li>
   );

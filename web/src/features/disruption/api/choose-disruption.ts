@@ -21,7 +21,8 @@ export function useChooseDisruption(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (choice: PassengerChoice) => chooseDisruption(token, choice),
-    onSuccess: (offer) => queryClient.setQueryData(disruptionOfferKey(token), offer),
+    // Whatever day's alternatives the page read, the choice is now made.
+    onSuccess: (offer) => queryClient.setQueriesData({ queryKey: disruptionOfferKey(token) }, offer),
     // A refusal (chosen elsewhere, closed, a course filled up) makes the offer worth reading again.
     onError: () => void queryClient.invalidateQueries({ queryKey: disruptionOfferKey(token) }),
     meta: { loader: true },

@@ -1,6 +1,6 @@
 // The driver's calls (Driver or SuperAdmin): the day's courses, one course's passenger list with the
-// carrier's verification key (`manifest`: what the page keeps to check tickets offline), and the
-// check-in of a ticket, by its scanned code or its typed number. A check-in carries the phone's own
+// carrier's verification key (`manifest`: what the page keeps to check tickets offline), the
+// check-in of a ticket, by its scanned code or its typed number, and the course marked as having left. A check-in carries the phone's own
 // id, so one sent again after the network came back is recorded once.
 import { queryOptions } from '@tanstack/react-query';
 
@@ -11,6 +11,7 @@ export type DriverCourse = ApiSchema<'DriverCourse'>;
 export type Manifest = ApiSchema<'Manifest'>;
 export type ManifestTicket = ApiSchema<'ManifestTicket'>;
 export type CheckedIn = ApiSchema<'CheckedIn'>;
+export type Departed = ApiSchema<'Departed'>;
 
 export const DRIVER_KEY = 'driver';
 
@@ -31,4 +32,11 @@ export type CheckInBody = { check_in_id: string } & ({ qr: string } | { number: 
 
 export async function checkIn(body: CheckInBody): Promise<CheckedIn> {
   return dataOf<CheckedIn>(await apiClient.post('/order/ticket/check-in', { body, toast: false }));
+}
+
+/** `POST /course/course/departed`: the course has left (marked twice, the first time stands). A course
+ * not marked 20 minutes after its time alerts the office. 409 `course.already_cancelled` for a course
+ * cancelled whole. */
+export async function markDeparted(courseId: string): Promise<Departed> {
+  return dataOf<Departed>(await apiClient.post('/course/course/departed', { body: { course_id: courseId }, toast: false }));
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { readDb, resetBookingDb, withDb } from '@/testing/mocks/data/booking-db';
+import { withDisruptions } from '@/testing/mocks/data/disruption-store';
 import { renderApp } from '@/testing/test-utils';
 
 import { useDriverStore } from '../stores/driver-store';
@@ -24,7 +25,7 @@ function setOnline(online: boolean) {
 afterEach(() => {
   vi.useRealTimers();
   setOnline(true);
-  useDriverStore.setState({ manifest: null, loadedAt: null, boarded: [], queue: [], sent: [] });
+  useDriverStore.setState({ manifest: null, loadedAt: null, boarded: [], queue: [], sent: [], departed: {} });
 });
 
 async function openCourse(course = /^07:30 · Nisko – Kraków · 2 pasażerów, wsiadło 0$/) {
@@ -130,5 +131,26 @@ describe('the driver page', { timeout: 30_000 }, () => {
     // Still listed, marked returned, so the driver can tell it from an unknown ticket.
     expect(within(boarding).getByText(new RegExp(`^${order.tickets[1]?.number} · `))).toBeInTheDocument();
     resetBookingDb();
+  });
+
+  it('marks the course as having left, once, and says when (issue 39)', async () => {
+    const { user, order } = await openCourse();
+    await user.click(screen.getByRole('button', { name: 'Kurs odjechał' }));
+    const at = await screen.findByText(/^Odjazd: \d{2}:\d{2}$/, {}, slow);
+    expect(readDb().departures?.[order.outbound.course_id]).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Kurs odjechał' })).not.toBeInTheDocument();
+    // The phone remembers it for the course.
+    expect(useDriverStore.getState().departed[order.outbound.course_id]).toBe(readDb().departures?.[order.outbound.course_id]);
+    expect(at).toHaveTextContent(new Intl.DateTimeFormat('pl-PL', { timeZone: 'Europe/Warsaw', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(readDb().departures?.[order.outbound.course_id] ?? '')));
+  });
+
+  it('says why a course cancelled whole cannot leave', async () => {
+    const { user, order } = await openCourse();
+    withDisruptions((state) => {
+      state.courses[order.outbound.course_id] = { status: 'cancelled', reason: 'Awaria', delay_minutes: null, changed_at: new Date().toISOString(), changed_by: 'admin@example.com', passengers: [] };
+    });
+    await user.click(screen.getByRole('button', { name: 'Kurs odjechał' }));
+    expect(await screen.findByRole('alert', {}, slow)).toHaveTextContent('Ten kurs został już odwołany.');
+    expect(readDb().departures?.[order.outbound.course_id]).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 // `/driver`: a driver's phone on board. Choose one of the day's courses and load its passenger list
 // (with the carrier's key); from then on tickets are checked on the phone, with or without a network,
-// and the check-ins go to the server as soon as it can be reached.
+// and the check-ins go to the server as soon as it can be reached. "Kurs odjechał" tells the server the
+// course has left (issue 39).
 import { useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 
@@ -15,6 +16,7 @@ import { keepPageOffline } from '../lib/offline-shell';
 import { sendQueue } from '../lib/send-queue';
 import { useDriverStore } from '../stores/driver-store';
 
+import { CourseDeparted } from './course-departed';
 import { CoursePicker } from './course-picker';
 import { driverTexts, driverValues } from './driver-messages';
 import { PassengerList } from './passenger-list';
@@ -98,6 +100,7 @@ function CourseHeader() {
           route: manifest.course.route_name,
         })}
       </p>
+      <CourseDeparted courseId={manifest.course.course_id} />
       <div className="driver-course__actions">
         <Button variant="secondary" disabled={refreshing} onClick={() => void refresh()}>
           {intl.formatMessage(driverTexts.refresh)}

@@ -1,6 +1,7 @@
 // What the driver's phone keeps between pages and without a network (localStorage): the course's
 // passenger list and key as loaded, the tickets boarded on this phone, the check-ins not yet accepted
-// by the server (sent in order when the network is back), and the server's last answers.
+// by the server (sent in order when the network is back), the server's last answers, and when the
+// server recorded each course's departure.
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
@@ -30,13 +31,19 @@ interface DriverState {
   queue: PendingCheckIn[];
   /** The server's answers, newest first (the last 20). */
   sent: SentCheckIn[];
+  /** When each course left, as the server recorded it (by course id; the last few). */
+  departed: Record<string, string>;
   load: (manifest: Manifest) => void;
+  markDeparted: (courseId: string, at: string) => void;
   board: (check: PendingCheckIn) => void;
   settle: (answer: SentCheckIn) => void;
   leaveCourse: () => void;
 }
 
 export const DRIVER_STORAGE_KEY = 'nisko-bus.driver';
+
+/** The departures the phone remembers (the day's courses of one driver). */
+const DEPARTURES_KEPT = 20;
 
 export const useDriverStore = create<DriverState>()(
   persist(
@@ -46,6 +53,7 @@ export const useDriverStore = create<DriverState>()(
       boarded: [],
       queue: [],
       sent: [],
+      departed: {},
       // A list loaded again keeps what this phone boarded that the server has not heard of yet.
       load: (manifest) =>
         set((state) => ({
@@ -59,6 +67,11 @@ export const useDriverStore = create<DriverState>()(
           queue: state.queue.filter((c) => c.check_in_id !== answer.check_in_id),
           sent: [answer, ...state.sent].slice(0, 20),
         })),
+      markDeparted: (courseId, at) =>
+        set((state) => {
+          const kept: [string, string][] = Object.entries(state.departed).filter(([id]) => id !== courseId);
+          return { departed: Object.fromEntries([...kept, [courseId, at] as [string, string]].slice(-DEPARTURES_KEPT)) };
+        }),
       // The queue stays: check-ins of the last course are still sent.
       leaveCourse: () => set({ manifest: null, loadedAt: null, boarded: [] }),
     }),

@@ -46,6 +46,7 @@ export const successMessages = defineMessages({
   price: { id: 'order.success.price', defaultMessage: 'Cena', description: 'Ticket field: price' },
   status: { id: 'order.success.status', defaultMessage: 'Status', description: 'Ticket field: status' },
   departure: { id: 'order.success.departure', defaultMessage: 'Odjazd', description: 'Ticket field: its course\'s departure' },
+  movedLine: { id: 'order.success.movedLine', defaultMessage: 'Linia', description: 'Ticket field: the line of the course a ticket was moved to (maybe another line serving the same stops)' },
   discount: { id: 'order.success.discount', defaultMessage: 'Ulga', description: 'Ticket field: its statutory discount' },
   passenger: { id: 'order.success.passenger', defaultMessage: 'Pasażer', description: 'Ticket field: the passenger named on it' },
   amounts: { id: 'order.success.amounts', defaultMessage: 'Płatność', description: 'Heading of the amounts' },
@@ -65,6 +66,21 @@ export const successMessages = defineMessages({
     defaultMessage: 'Wyszukaj kolejne połączenie',
     description: 'Link to the search',
   },
+  returnedTitle: {
+    id: 'order.success.returnedTitle',
+    defaultMessage: 'Bilety zwrócone',
+    description: 'Heading and page title of an order whose every ticket was returned',
+  },
+  orderTitle: {
+    id: 'order.success.orderTitle',
+    defaultMessage: 'Twoje zamówienie',
+    description: 'Heading and page title while the order loads or could not be read (its state is not known yet)',
+  },
+  cancelledTitle: {
+    id: 'order.success.cancelledTitle',
+    defaultMessage: 'Kurs odwołany',
+    description: 'Heading and page title of an order whose every ticket is returned or on a course the carrier cancelled',
+  },
 });
 
 export const successValues = defineMessages<{
@@ -75,7 +91,33 @@ export const successValues = defineMessages<{
   place: { postalCode: string; city: string };
   movedCourse: { departure: string };
   discountValue: { discount: string };
+  introReturned: { number: string };
+  introCancelled: { number: string };
+  refunded: { amount: string };
+  refundedToCoupon: { coupon: string };
+  refundedBoth: { amount: string; coupon: string };
 }>({
+  introReturned: {
+    id: 'order.success.introReturned',
+    defaultMessage: 'Wszystkie bilety zamówienia {number} zostały zwrócone.',
+    description: 'Text under the heading when every ticket of the order was returned',
+  },
+  introCancelled: {
+    id: 'order.success.introCancelled',
+    defaultMessage: 'Przewoźnik odwołał kurs zamówienia {number}. Szczegóły są przy biletach poniżej.',
+    description: 'Text under the heading when the carrier cancelled the course of every ticket still valid',
+  },
+  refunded: { id: 'order.success.refunded', defaultMessage: 'Zwrócono {amount}', description: 'Amounts: money paid back so far (returns, a cancellation, compensation)' },
+  refundedToCoupon: {
+    id: 'order.success.refundedToCoupon',
+    defaultMessage: 'Zwrócono {coupon} na kupon',
+    description: 'Amounts: the part paid back to the coupon it was paid with (no money paid back)',
+  },
+  refundedBoth: {
+    id: 'order.success.refundedBoth',
+    defaultMessage: 'Zwrócono {amount} oraz {coupon} na kupon',
+    description: 'Amounts: money paid back so far, and the part paid back to the coupon',
+  },
   movedCourse: {
     id: 'order.success.movedCourse',
     defaultMessage: '{departure} (bilet przeniesiony na ten kurs)',

@@ -1,5 +1,8 @@
 // /order/success/{hash_id}: the paid order and its tickets (number, code, QR code, price, leg), the
-// route and times, and the amounts. Also reachable later from the e-mail.
+// route and times, and the amounts. Also reachable later from the e-mail: the only page a guest has, so
+// it says what became of the order since (issue 39): a ticket's cancelled or late course with the link
+// to the choice, the money paid back, and a heading that names the real state once no ticket is left to
+// travel on (every ticket returned, or its course cancelled).
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
@@ -10,9 +13,11 @@ import { isApiError } from '@/shared/api/api-error';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { ButtonLink } from '@/shared/ui/button';
 import { InvoiceRequest } from '@/shared/ui/invoice-request';
+import { PassengerLinks } from '@/shared/ui/passenger-links';
 
 import { useOrder, type Order } from '../api/get-order';
 import { useBookingStore } from '../stores/booking-store';
+import { orderOutcome, type OrderOutcome } from '../utils/order-outcome';
 
 import { successMessages as messages, successValues as valueMessages } from './success-messages';
 import { InvoiceData, PaidAmounts, SuccessActions, TicketCard } from './success-parts';
@@ -36,7 +41,9 @@ export function SuccessPage() {
   const lastOrder = useBookingStore((state) => state.placedHashId);
   const hashId = id ?? lastOrder;
   const order = useOrder(hashId);
-  const title = intl.formatMessage(messages.title);
+  const outcome = order.data ? orderOutcome(order.data) : null;
+  // The heading says the order's real state once it is known (never a thank-you for a cancelled trip).
+  const title = intl.formatMessage(outcome ? TITLES[outcome] : messages.orderTitle);
   const unknown = !hashId || (isApiError(order.error) && order.error.status === 404);
   usePageTitle(unknown ? intl.formatMessage(messages.notFound) : title);
 
@@ -72,11 +79,13 @@ export function SuccessPage() {
       </Outcome>
     );
   }
-  return <PaidOrder order={order.data} title={title} />;
+  return <PaidOrder order={order.data} title={title} outcome={outcome ?? 'paid'} />;
 }
 
+const TITLES = { paid: messages.title, returned: messages.returnedTitle, cancelled: messages.cancelledTitle } as const;
+
 /** A paid (or since returned) order: the trip, the tickets, the amounts, the invoice. */
-function PaidOrder({ order, title }: { order: Order; title: string }) {
+function PaidOrder({ order, title, outcome }: { order: Order; title: string; outcome: OrderOutcome }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
   const firstTicket = order.tickets.find((ticket) => ticket.status === 'valid') ?? order.tickets[0];
@@ -85,7 +94,11 @@ function PaidOrder({ order, title }: { order: Order; title: string }) {
       <h1 id="success-title">{title}</h1>
       <p>
         {/* The readable number; orders from before numbering keep showing their hash. */}
-        {intl.formatMessage(valueMessages.intro, { number: order.number ?? order.hash_id, email: order.customer.email })}
+        {outcome === 'returned'
+          ? intl.formatMessage(valueMessages.introReturned, { number: order.number ?? order.hash_id })
+          : outcome === 'cancelled'
+            ? intl.formatMessage(valueMessages.introCancelled, { number: order.number ?? order.hash_id })
+            : intl.formatMessage(valueMessages.intro, { number: order.number ?? order.hash_id, email: order.customer.email })}
       </p>
 
       <section className="order-section" aria-labelledby="success-trip">
@@ -114,6 +127,7 @@ function PaidOrder({ order, title }: { order: Order; title: string }) {
         <InvoiceRequest number={firstTicket.number} code={firstTicket.code} onIssued={() => void queryClient.invalidateQueries({ queryKey: ['order'] })} />
       ) : null}
       <SuccessActions />
+      <PassengerLinks className="passenger-links success-page__links" />
     </section>
   );
 }

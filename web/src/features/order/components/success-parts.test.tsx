@@ -42,8 +42,12 @@ function renderCard(shown: OrderTicket, locale: 'pl' | 'en' = 'pl') {
 
 describe('a ticket card', () => {
   it('shows its own departure and, when it was moved, says so', () => {
-    const card = renderCard({ ...ticket, course_changed: true, departure_at: '2026-11-30T15:00:00+01:00' });
+    const card = renderCard({ ...ticket, course_changed: true, departure_at: '2026-11-30T15:00:00+01:00', route_name: 'Tarnów – Kraków' });
     expect(within(card).getByText(/30\.11\.2026.*15:00.*\(bilet przeniesiony na ten kurs\)/)).toBeVisible();
+    // Another line may serve the same stops (issue 39): the card names the one it was moved to.
+    expect(within(card).getByText('Linia').nextElementSibling).toHaveTextContent('Tarnów – Kraków');
+    cleanup();
+    expect(within(renderCard(ticket)).queryByText('Linia')).toBeNull();
   });
 
   it('names a statutory discount and asks for the document, in the page language', () => {

@@ -1,5 +1,5 @@
-// The paid order's page, in parts: a ticket's card, the amounts paid, the invoice data and the page's
-// actions (print, my tickets, search again).
+// The paid order's page, in parts: a ticket's card (with its course's cancellation or delay), the
+// amounts paid and paid back, the invoice data and the page's actions (print, my tickets, search again).
 import { useIntl } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
@@ -8,13 +8,15 @@ import { invoicesOf } from '@/shared/api/invoice-summary';
 import { selectIsLoggedIn, useAuthStore } from '@/shared/stores/auth-store';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { InvoiceLinks } from '@/shared/ui/invoice-links';
+import { TicketDisruption } from '@/shared/ui/ticket-disruption';
 import { TicketQr } from '@/shared/ui/ticket-qr';
 
 import type { Order, OrderTicket } from '../api/get-order';
 
 import { successMessages as messages, successValues as valueMessages } from './success-messages';
 
-/** One ticket: its QR code while it is valid, number, code, leg, price and status. */
+/** One ticket: its course's cancellation or delay, its QR code while it is valid, number, code, leg,
+ * price and status. */
 export function TicketCard({ ticket }: { ticket: OrderTicket }) {
   const intl = useIntl();
   const format = useFormatters();
@@ -26,6 +28,7 @@ export function TicketCard({ ticket }: { ticket: OrderTicket }) {
       <h3 id={headingId} className="ticket-card__title">
         {intl.formatMessage(valueMessages.ticket, { number: ticket.number })}
       </h3>
+      <TicketDisruption disruption={ticket.disruption} departureAt={ticket.departure_at} />
       {/* A returned or used ticket's code no longer works: its status below says why it is gone. */}
       {ticket.status === 'valid' ? <TicketQr svg={ticket.qr_svg} number={ticket.number} size={160} /> : null}
       <dl className="ticket-card__facts">
@@ -50,6 +53,13 @@ export function TicketCard({ ticket }: { ticket: OrderTicket }) {
               : format.dateTime(ticket.departure_at)}
           </dd>
         </div>
+        {/* Moved (a cancelled course's choice may take another line serving the same stops): its line. */}
+        {ticket.course_changed ? (
+          <div>
+            <dt>{intl.formatMessage(messages.movedLine)}</dt>
+            <dd>{ticket.route_name}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{intl.formatMessage(messages.price)}</dt>
           <dd>{format.money(ticket.price)}</dd>
@@ -75,11 +85,21 @@ export function TicketCard({ ticket }: { ticket: OrderTicket }) {
   );
 }
 
-/** The tickets' value, the coupon's part and what was paid. */
+/** The tickets' value, the coupon's part, what was paid and what was paid back so far. */
 export function PaidAmounts({ order }: { order: Order }) {
   const intl = useIntl();
   const format = useFormatters();
   const couponPart = order.coupon?.amount ?? 0;
+  const amount = format.money(order.refunded);
+  const coupon = format.money(order.refunded_to_coupon);
+  const refunded =
+    order.refunded > 0 && order.refunded_to_coupon > 0
+      ? intl.formatMessage(valueMessages.refundedBoth, { amount, coupon })
+      : order.refunded > 0
+        ? intl.formatMessage(valueMessages.refunded, { amount })
+        : order.refunded_to_coupon > 0
+          ? intl.formatMessage(valueMessages.refundedToCoupon, { coupon })
+          : null;
   return (
     <section className="order-section" aria-labelledby="success-amounts">
       <h2 id="success-amounts" className="order-section__title">
@@ -101,6 +121,7 @@ export function PaidAmounts({ order }: { order: Order }) {
           <dd>{format.money(order.to_pay)}</dd>
         </div>
       </dl>
+      {refunded ? <p className="success-page__refunded">{refunded}</p> : null}
     </section>
   );
 }

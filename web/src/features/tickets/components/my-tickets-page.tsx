@@ -9,12 +9,12 @@ import { invoicesOf } from '@/shared/api/invoice-summary';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { InvoiceLinks } from '@/shared/ui/invoice-links';
+import { TicketDisruption } from '@/shared/ui/ticket-disruption';
 
 import { useMyTickets } from '../api/get-my-tickets';
 import { legLabel, ticketStatusLabel } from '../utils/labels';
 
 import { GuestOrdersOffer } from './guest-orders-offer';
-import { TicketDisruption } from './ticket-disruption';
 
 import './tickets.css';
 
@@ -160,7 +160,7 @@ export function MyTicketsPage() {
                     {intl.formatMessage(valueMessages.order, { number: ticket.order_number })}
                   </p>
                 ) : null}
-                <TicketDisruption disruption={ticket.disruption} />
+                <TicketDisruption disruption={ticket.disruption} departureAt={ticket.departure_at} />
                 <InvoiceLinks invoices={invoicesOf(ticket)} className="my-ticket__meta invoice-links" />
                 <p className="my-ticket__status">
                   <span className={`badge badge--${ticket.status}`}>

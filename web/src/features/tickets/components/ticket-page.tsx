@@ -11,6 +11,7 @@ import { invoicesOf } from '@/shared/api/invoice-summary';
 import { usePageTitle } from '@/shared/hooks/use-page-title';
 import { Button } from '@/shared/ui/button';
 import { InvoiceRequest } from '@/shared/ui/invoice-request';
+import { TicketDisruption } from '@/shared/ui/ticket-disruption';
 import { WithTicketNumber } from '@/shared/ui/ticket-number';
 import { TicketQr } from '@/shared/ui/ticket-qr';
 
@@ -22,7 +23,6 @@ import { canReturn, legLabel, ticketStatusLabel } from '../utils/labels';
 import { ChangeCourse } from './change-course';
 import { ReturnConfirm, type ReturnWhere } from './return-confirm';
 import { ReturnResult } from './return-result';
-import { TicketDisruption } from './ticket-disruption';
 import './tickets.css';
 
 const messages = defineMessages({
@@ -129,7 +129,7 @@ export function TicketPage() {
     <section className="tickets-page ticket-detail" aria-labelledby="ticket-title">
       {backLink}
       <h1 id="ticket-title"><WithTicketNumber text={title} number={data.number} /></h1>
-      <TicketDisruption disruption={data.disruption} />
+      <TicketDisruption disruption={data.disruption} departureAt={data.departure_at} />
       <div className="ticket-detail__body">
         {state === 'returned' || state === 'used' ? (
           <p className="ticket-detail__void">

@@ -124,5 +124,7 @@ export interface Db {
   nextTicket: number;
   /** Tickets a driver checked in, by number (absent: nobody boarded yet). */
   checkIns?: Record<string, { at: string; check_in_id: string }>;
+  /** When a driver marked a course as having left, by course id (issue 39; the first mark stands). */
+  departures?: Record<string, string>;
 }
 

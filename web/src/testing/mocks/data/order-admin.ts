@@ -7,7 +7,7 @@ import type { Db, MockOrder, MockOrderAdmin } from './booking-types';
 import { formatPln } from './catalogue';
 import { uuid } from './codes';
 import { ksefStatus } from './ksef';
-import { orderView, ticketLeg } from './orders';
+import { orderView, returnFee, ticketLeg } from './orders';
 
 const VAT_RATE = 8;
 
@@ -17,8 +17,7 @@ export function adminOf(db: Db, order: MockOrder): MockOrderAdmin {
   return db.admin[order.id] as MockOrderAdmin;
 }
 
-/** The handling fee of a return (10%, rounded), as the return handler takes it. */
-export const returnFee = (price: number) => Math.floor((price * 10 + 50) / 100);
+export { returnFee } from './orders';
 
 export interface MockDocument {
   id: string;
@@ -140,6 +139,16 @@ export function timeline(db: Db, order: MockOrder) {
     const provider = office ? (admin.payment_method === 'cash' ? 'gotówka' : 'terminal') : 'Przelewy24';
     add({ type: 'PaymentRegistered', recorded_at: order.paid_at, actor: office ? ADMIN : PROCESS, summary: `Zapłacono ${pln} (${provider})`, summary_en: `Paid ${pln} (${provider === 'gotówka' ? 'cash' : provider})`, data: { amount: order.to_pay, provider } });
     add({ type: 'OrderPaid', recorded_at: order.paid_at, actor: PROCESS, summary: `Zamówienie opłacone, wydano ${order.tickets.length} bilet(y)`, summary_en: `Order paid, ${order.tickets.length} ticket(s) issued`, data: { tickets: order.tickets.map((t) => t.number) } });
+    // The outbox's message (issue 39): its state in parentheses, and the attempts in its data.
+    add({
+      stream: 'messages',
+      type: 'MessageSent',
+      recorded_at: later(order.paid_at, 1),
+      actor: PROCESS,
+      summary: `Wysłano bilety e-mailem na ${order.customer.email} (dostarczono)`,
+      summary_en: `Tickets e-mailed to ${order.customer.email} (delivered)`,
+      data: { channel: 'email', state: 'delivered', attempts: 1, last_error: null },
+    });
   }
   for (const doc of documents(db).filter((d) => d.order.id === order.id)) {
     add({ type: doc.kind === 'VAT' ? 'InvoiceIssued' : 'InvoiceCorrected', recorded_at: doc.issued_at, actor: PROCESS, summary: `${doc.kind === 'VAT' ? 'Wystawiono fakturę' : 'Wystawiono korektę'} ${doc.number} na ${formatPln(doc.gross)}`, summary_en: `${doc.kind === 'VAT' ? 'Invoice' : 'Correction'} ${doc.number} issued for ${formatPln(doc.gross)}`, data: { number: doc.number, gross: doc.gross, reason: doc.reason } });
@@ -198,6 +207,8 @@ export function adminOrderView(db: Db, order: MockOrder) {
     cancelled_by: admin?.cancelled ? '0de0aaaa-0000-4000-8000-0000000000ad' : null,
     cancel_reason: admin?.cancelled?.reason ?? null,
     money_refunded: moneyRefunded,
+    refunded: moneyRefunded,
+    refunded_to_coupon: (admin?.cancelled ? 0 : base.refunded_to_coupon) + (admin?.cancelled?.coupon_refund ?? 0),
     coupon_refunded: admin?.cancelled?.coupon_refund ?? 0,
     late_refunded: 0,
     version,

@@ -4,6 +4,7 @@ import type { Db, LegKind, MockCustomer, MockInvoice, MockLeg, MockLine, MockOrd
 import { formatPln, type MockConnection } from './catalogue';
 import { hashId, qrSvg, ticketCode, uuid } from './codes';
 import { DISCOUNTS } from './discounts';
+import { ticketDisruptionOf } from './disruption-store';
 import { discountedFare } from './price-table';
 import { signTicket } from './ticket-signing';
 
@@ -176,6 +177,23 @@ function legView(leg: MockLeg) {
 }
 
 /** The order as success-data answers it (query-api `OrderView`). */
+/** The handling fee of a return (10%, rounded), as the return handler takes it. */
+export const returnFee = (price: number) => Math.floor((price * 10 + 50) / 100);
+
+/** What the order's returned tickets paid back: the money, and the part back to the coupon. */
+export function returnedRefunds(order: MockOrder): { refunded: number; refunded_to_coupon: number } {
+  return order.tickets
+    .filter((ticket) => ticket.status === 'returned')
+    .reduce(
+      (sum, ticket) => {
+        const back = ticket.price - returnFee(ticket.price);
+        const coupon = Math.min(ticket.coupon_part, back);
+        return { refunded: sum.refunded + back - coupon, refunded_to_coupon: sum.refunded_to_coupon + coupon };
+      },
+      { refunded: 0, refunded_to_coupon: 0 },
+    );
+}
+
 export function orderView(order: MockOrder) {
   const couponAmount = order.coupon?.amount ?? 0;
   return {
@@ -201,6 +219,8 @@ export function orderView(order: MockOrder) {
     to_pay: order.to_pay,
     to_pay_formatted: formatPln(order.to_pay),
     payment_url: order.status === 'pending_payment' ? order.payment_url : null,
+    // Paid back so far (issue 39); the admin's cancellation adds its own (order-admin.ts).
+    ...returnedRefunds(order),
     tickets: order.tickets.map((ticket) => {
       const leg = ticketLeg(order, ticket);
       return {
@@ -222,6 +242,8 @@ export function orderView(order: MockOrder) {
         qr: ticketQr(order, ticket),
         qr_svg: qrSvg(ticketQr(order, ticket)),
         discount_name: order.lines.find((line) => line.line === ticket.line)?.discount?.name ?? null,
+        // A course the admin cancelled or delayed (issue 39): the guest's only page says it.
+        disruption: order.status === 'paid' || order.status === 'returned' ? ticketDisruptionOf(leg.course_id, leg.departure_at, ticket.status) : null,
       };
     }),
   };

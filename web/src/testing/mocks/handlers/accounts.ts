@@ -122,6 +122,11 @@ export function sessionRole(request: Request): MockAccount['role'] | null {
   return sessionAccount(request)?.role ?? null;
 }
 
+/** The e-mail of the request's account: `null` for a guest. */
+export function sessionEmail(request: Request): string | null {
+  return sessionAccount(request)?.email ?? null;
+}
+
 function userView(a: MockAccount) {
   return { id: a.id, email: a.email, first_name: a.first_name, last_name: a.last_name, role: a.role };
 }

@@ -80,6 +80,7 @@ export function adminHomeData() {
     complaints_due: 1,
     payments_due: 0,
     privacy_requests: 1,
+    late_departures: 1,
   };
   return { today, courses, sales: sales(today), attention };
 }

@@ -44,7 +44,7 @@ function seed(): Record<string, Table> {
       key: 'id',
       required: ['name'],
       canDelete: true,
-      rows: [{ id: 1, name: 'Nisko – Kraków', active: true, show_on_home: true, archived: false, ...stamp }],
+      rows: [{ id: 1, name: 'Nisko – Kraków', active: true, show_on_home: true, archived: false, distance_km: 260, ...stamp }],
     },
     'route/route-waypoint': {
       key: 'id',
@@ -106,6 +106,9 @@ function seed(): Record<string, Table> {
           seats: 49,
           sale_open: true,
           inventory_opened: true,
+          disruption: 'none',
+          delay_minutes: null,
+          departed_at: null,
           ...stamp,
         },
       ],

@@ -40,6 +40,8 @@ export const menuItemNamesEn: Record<string, string> = {
   'Zwrot biletu': 'Return a ticket',
   Przewoźnik: 'Carrier',
   'Twoje bilety': 'Your tickets',
+  'Prawa pasażera': 'Passenger rights',
+  Reklamacje: 'Complaints',
 };
 
 interface FixtureItem {
@@ -82,6 +84,7 @@ export const menuFixtures = {
     type: 'bottom1',
     items: [
       { name: 'Regulamin', link: '/regulamin', target: 'nuxt-link' },
+      { name: 'Prawa pasażera', link: '/prawa-pasazera', target: 'nuxt-link' },
       { name: 'Nisko – Kraków', link: '/nisko-krakow', target: 'nuxt-link' },
     ],
   },
@@ -91,6 +94,7 @@ export const menuFixtures = {
     items: [
       { name: 'Twoje bilety', link: '/user/your-tickets', target: 'nuxt-link' },
       { name: 'Zwrot biletu', link: '/user/return-ticket', target: 'nuxt-link' },
+      { name: 'Reklamacje', link: '/reklamacje', target: 'nuxt-link' },
     ],
   },
 } as const;
@@ -133,6 +137,25 @@ export const contentFixtures = [
       keywords: 'nisko, krakow, timetable, coach',
       content:
         '<h2>Nisko – Kraków</h2><p>Daily coaches from Nisko via Stalowa Wola, Tarnobrzeg, Mielec and Bochnia to Kraków. The journey takes about 4 hours.</p><ul><li>Departures from Nisko: 5:00, 7:30, 12:00, 15:30</li><li>Departures from Kraków: 6:45, 10:30, 15:00, 18:15</li></ul><p>A ticket for the whole way costs PLN 39.00. See also the <a href="/regulamin">terms and conditions</a>.</p>',
+    },
+  },
+  // The passenger rights page (EU Regulation 181/2011, issue 39), as the server seeds it (shortened).
+  {
+    id: 3,
+    title: 'Prawa pasażera',
+    slug: 'prawa-pasazera',
+    keywords: 'prawa pasażera, odwołanie, opóźnienie, zwrot, reklamacja, 181/2011',
+    content:
+      '<h2>Twoje prawa w transporcie autobusowym</h2><p>Przewóz podlega rozporządzeniu (UE) nr 181/2011 o prawach pasażerów w transporcie autobusowym i autokarowym. W całości stosuje się ono do linii regularnych o długości co najmniej 250 km; na krótszych trasach obowiązują prawa podstawowe (niedyskryminacja, informacja, reklamacje).</p><h3>Odwołanie lub opóźnienie odjazdu o ponad 120 minut</h3><ul><li>Możesz wybrać inny kurs między tymi samymi przystankami bez dopłaty albo pełny zwrot ceny biletu.</li><li>Wybór jest otwarty przez 14 dni od ogłoszenia.</li><li>Jeśli nie zaproponujemy wyboru przed planowym odjazdem, należy się odszkodowanie w wysokości 50% ceny biletu.</li></ul><h3>Reklamacje</h3><p>Reklamację złożysz przez formularz <a href="/reklamacje">Reklamacje</a> w ciągu 3 miesięcy.</p>',
+    side_content: '',
+    template: 'default',
+    created_at: CREATED,
+    updated_at: CREATED,
+    en: {
+      title: 'Passenger rights',
+      keywords: 'passenger rights, cancellation, delay, refund, complaint, 181/2011',
+      content:
+        '<h2>Your rights as a coach passenger</h2><p>Carriage is subject to Regulation (EU) No 181/2011 on the rights of passengers in bus and coach transport. It applies in full to regular services of 250 km or more; on shorter routes the basic rights apply (non-discrimination, information, complaints).</p><h3>Cancellation, or a departure more than 120 minutes late</h3><ul><li>You choose another departure between the same two stops at no extra cost, or a full refund of the ticket.</li><li>The choice stays open for 14 days after the announcement.</li><li>If we fail to offer the choice before the scheduled departure, you are owed compensation of 50% of the ticket price.</li></ul><h3>Complaints</h3><p>File a complaint through the <a href="/en/complaints">Complaints</a> form within 3 months.</p>',
     },
   },
 ];

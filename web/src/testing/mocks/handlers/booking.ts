@@ -9,7 +9,7 @@ import { mockPayment, readDb, withDb } from '../data/booking-db';
 import { DEMO_USER_ID } from '../data/booking-seed';
 import { formatPln } from '../data/catalogue';
 import { DISCOUNTS } from '../data/discounts';
-import { orderInvoices } from '../data/order-admin';
+import { adminOrderView, orderInvoices } from '../data/order-admin';
 import { createOrder, markPaid, orderView, priceLines } from '../data/orders';
 
 import {
@@ -162,7 +162,9 @@ export const bookingHandlers = [
         else if (order.polls >= mockPayment.pendingPolls) markPaid(db, order);
         else order.polls += 1;
       }
-      return { ...orderView(order), invoices: orderInvoices(db, order) };
+      // What was paid back so far, an admin's cancellation included (as the admin's view counts it).
+      const { refunded, refunded_to_coupon } = adminOrderView(db, order);
+      return { ...orderView(order), invoices: orderInvoices(db, order), refunded, refunded_to_coupon };
     });
     return view ? HttpResponse.json({ data: view }) : errorAnswer(404, 'Not Found', 'There is no such order.', 'order.not_found');
   }),

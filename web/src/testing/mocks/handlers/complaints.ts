@@ -1,11 +1,16 @@
-// Complaints (issue #28): filing (POST /complaint/complaint/save, public), the logged-in customer's
-// complaints (GET …/my), the admin's list and one complaint (…/all, …/one) and the steps (…/acknowledge,
-// …/accept, …/reject, …/answer), as the API documents them. Like the server, a file counts by its
-// content: only PNG, JPEG, GIF, WebP and PDF bytes are taken.
+// Complaints (issue #28): filing (POST /complaint/complaint/save, public; by the office for a passenger
+// who phoned, wrote or came to the desk with `received_via` and an admin's token, issue 39), the
+// logged-in customer's complaints (GET …/my: filed logged in, or as a guest with the account's e-mail),
+// the admin's list and one complaint (…/all, …/one) and the steps (…/acknowledge, …/accept, …/reject,
+// …/answer), as the API documents them. Like the server, a file counts by its content: only PNG, JPEG,
+// GIF, WebP and PDF bytes are taken, and its name is shown without its path and with its real type's
+// extension. A repeated Idempotency-Key answers the first filing again and files nothing new.
 import { http, HttpResponse } from 'msw';
 
 import { apiUrl } from '../api-url';
 
+import { sessionEmail } from './accounts';
+import { isAdmin } from './admin';
 import { errorAnswer, validationError } from './errors';
 
 /** The order number a filing is accepted for (any e-mail), as a seeded order of the demo account. */
@@ -21,6 +26,7 @@ interface MockComplaint {
   email: string;
   language: string;
   user_id: string | null;
+  received_via: string | null;
   text: string;
   attachments: { id: string; name: string; kind: string; size: number }[];
   state: string;
@@ -46,6 +52,7 @@ function seed(): MockComplaint[] {
       email: 'jan.kowalski@example.com',
       language: 'pl',
       user_id: null,
+      received_via: null,
       text: 'Autobus przyjechał 40 minut po czasie.',
       attachments: [{ id: '00000000-0000-4000-8000-00000000a001', name: 'autobus.png', kind: 'png', size: 2048 }],
       state: 'received',
@@ -63,10 +70,13 @@ function seed(): MockComplaint[] {
 }
 
 let complaints = seed();
+/** The filings by their Idempotency-Key: a repeated key answers the first filing. */
+let filings = new Map<string, { id: string; number: string; respond_by: string; answer_by: string }>();
 
 /** Back to the seed (tests). */
 export function resetComplaintsMock(): void {
   complaints = seed();
+  filings = new Map();
 }
 
 const KINDS: [string, number[]][] = [
@@ -86,23 +96,43 @@ function kindOf(base64: string): string | null {
   return KINDS.find(([, magic]) => magic.every((b, i) => bytes[i] === b))?.[0] ?? null;
 }
 
+const EXTENSIONS: Record<string, string> = { png: 'png', jpeg: 'jpg', gif: 'gif', pdf: 'pdf' };
+
+/** The name the server shows: without its path, with the extension of the file's real type. */
+export function safeName(name: string, kind: string): string {
+  const base = name.split(/[\\/]/).pop() || 'file';
+  const ext = EXTENSIONS[kind] ?? kind;
+  const known = kind === 'jpeg' ? /\.(jpe?g)$/i : new RegExp(`\\.${ext}$`, 'i');
+  if (known.test(base)) return base;
+  const stem = base.replace(/\.[^.]*$/, '');
+  return known.test(stem) ? stem : `${stem || 'file'}.${ext}`;
+}
+
 function page(models: MockComplaint[]) {
   return HttpResponse.json({ data: { models, pagination: { page: 1, perPage: 20, totalCount: models.length, pageCount: 1 } } });
 }
 
-const isAdmin = (request: Request) => (request.headers.get('authorization') ?? '').includes('admin');
 const loggedIn = (request: Request) => /^Bearer\s+\S+/.test(request.headers.get('authorization') ?? '');
 
 interface FileBody {
+  received_via?: string | null;
   number?: string;
   email?: string;
   text?: string;
+  language?: string;
   attachments?: { name: string; content: string }[];
 }
 
 export const complaintHandlers = [
   http.post(apiUrl('/complaint/complaint/save'), async ({ request }) => {
     const body = (await request.json()) as FileBody;
+    const via = body.received_via ?? null;
+    if (via !== null && !isAdmin(request)) return errorAnswer(403, 'Forbidden', 'Only the office files a complaint received by phone, letter or at the desk.', 'auth.forbidden');
+    if (via !== null && !['phone', 'letter', 'desk'].includes(via))
+      return validationError([{ field: 'received_via', message: 'received_via is one of phone, letter, desk', code: 'field.invalid_choice' }]);
+    const key = request.headers.get('Idempotency-Key');
+    const earlier = key ? filings.get(key) : undefined;
+    if (earlier) return HttpResponse.json({ data: earlier }, { status: 201 });
     const attachments = body.attachments ?? [];
     if (attachments.length > 3) {
       return validationError([{ field: 'attachments', message: 'At most 3 files can be attached.', code: 'complaint.too_many_attachments' }], 'complaint.too_many_attachments');
@@ -124,16 +154,26 @@ export const complaintHandlers = [
       number,
       email: body.email ?? '',
       text: body.text ?? '',
-      user_id: loggedIn(request) ? '00000000-0000-4000-8000-000000000042' : null,
-      attachments: attachments.map((file, i) => ({ id: `${id.slice(0, -1)}${i}`, name: file.name, kind: kindOf(file.content) ?? 'png', size: file.content.length })),
+      // The office files on the passenger's behalf: the complaint is no account's.
+      user_id: loggedIn(request) && via === null ? '00000000-0000-4000-8000-000000000042' : null,
+      received_via: via,
+      language: body.language === 'en' ? 'en' : 'pl',
+      attachments: attachments.map((file, i) => {
+        const kind = kindOf(file.content) ?? 'png';
+        return { id: `${id.slice(0, -1)}${i}`, name: safeName(file.name, kind), kind, size: file.content.length };
+      }),
       respond_by: '2026-12-27',
       answer_by: '2027-02-27',
     });
-    return HttpResponse.json({ data: { id, number, respond_by: '2026-12-27', answer_by: '2027-02-27' } }, { status: 201 });
+    const filed = { id, number, respond_by: '2026-12-27', answer_by: '2027-02-27' };
+    if (key) filings.set(key, filed);
+    return HttpResponse.json({ data: filed }, { status: 201 });
   }),
   http.get(apiUrl('/complaint/complaint/my'), ({ request }) => {
     if (!loggedIn(request)) return errorAnswer(401, 'Unauthorized', 'authentication required', 'auth.required');
-    return page(complaints.filter((complaint) => complaint.user_id !== null).reverse());
+    // Those filed logged in, and those filed as a guest with the account's e-mail.
+    const email = (sessionEmail(request) ?? '').toLowerCase();
+    return page(complaints.filter((complaint) => complaint.user_id !== null || (email !== '' && complaint.email.toLowerCase() === email)).reverse());
   }),
   http.get(apiUrl('/complaint/complaint/all'), ({ request }) => {
     if (!isAdmin(request)) return errorAnswer(403, 'Forbidden', 'you are not allowed to do this', 'auth.forbidden');

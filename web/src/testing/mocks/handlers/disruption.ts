@@ -1,13 +1,15 @@
-// A course's cancellation or delay (issue 28): the admin's calls on the course's page (admin only)
-// and the passenger's page (public: the link's token). The state is data/disruption-store.ts; the
-// passenger's links are the demo ones of data/disruptions.ts.
+// A course's cancellation or delay (issues 28, 39): the admin's calls on the course's page (admin only:
+// cancel whole or from a stop, a delay as the expected departure, the compensation) and the passenger's
+// page (public: the link's token). The state is data/disruption-store.ts; the passenger's links are the
+// demo ones of data/disruptions.ts.
 import { http, HttpResponse } from 'msw';
 
 import { apiUrl } from '../api-url';
+import { LINES, parseCourseId, warsawInstant, warsawIso } from '../data/catalogue';
 import { withDisruptions, type MockCourseDisruption, type Passenger } from '../data/disruption-store';
 import { DEMO_REFUND, demoOffer, samplePassengers } from '../data/disruptions';
 
-import { isAdmin } from './admin';
+import { adminTable, isAdmin } from './admin';
 import { errorAnswer, validationError } from './errors';
 
 type Body = Record<string, unknown>;
@@ -19,14 +21,20 @@ const REASON_MIN = 3;
 const REASON_MAX = 500;
 
 function view(courseId: string, found: MockCourseDisruption | undefined) {
+  const course = courseOf(courseId);
+  const delay = found?.status === 'delayed' ? found.delay_minutes : null;
   return {
     course_id: courseId,
     status: found?.status ?? 'running',
     reason: found?.reason ?? null,
-    delay_minutes: found?.status === 'delayed' ? found.delay_minutes : null,
+    delay_minutes: delay,
+    // The first stop's expected departure of a late course.
+    expected_departure_at: delay !== null && course ? new Date(Date.parse(course.departure_at) + delay * 60_000).toISOString() : null,
+    cancelled_from_waypoint_id: found?.status === 'cancelled' ? (found.from_waypoint_id ?? null) : null,
     changed_at: found?.changed_at ?? null,
     changed_by: found?.changed_by ?? null,
     choice_offered: found ? found.status === 'cancelled' || (found.delay_minutes ?? 0) >= 120 : false,
+    stop_ids: course?.stops ?? [],
     passengers: found?.passengers ?? [],
   };
 }
@@ -38,6 +46,20 @@ function badReason(reason: unknown) {
 }
 
 const denied = () => errorAnswer(403, 'Forbidden', 'Admins only.', 'auth.forbidden');
+
+/** The admin's seeded course stops at the stops of its load (handlers/admin.ts). */
+const SEEDED_STOPS = [1, 2, 3];
+
+/** A course's scheduled departure from its first stop and its stops: the admin's seeded course, or a
+ * catalogue course (its id says which). */
+function courseOf(courseId: string): { departure_at: string; stops: number[] } | null {
+  const seeded = adminTable('course/course').rows.find((row) => row.id === courseId);
+  if (seeded && typeof seeded.departure_at === 'string') return { departure_at: seeded.departure_at, stops: SEEDED_STOPS };
+  const parsed = parseCourseId(courseId);
+  if (!parsed) return null;
+  const line = LINES.find((candidate) => candidate.id === parsed.line.id);
+  return { departure_at: warsawIso(warsawInstant(parsed.day, parsed.departure)), stops: (line?.stops ?? []).map(([stop]) => stop) };
+}
 
 /** Announces a cancellation or a delay: its passengers are listed (told) from then on. */
 function announce(courseId: string, change: Pick<MockCourseDisruption, 'status' | 'reason' | 'delay_minutes'>) {
@@ -62,19 +84,36 @@ const adminHandlers = [
     const courseId = str(body.course_id);
     const bad = badReason(body.reason);
     if (bad) return bad;
+    // From a stop onward: one of the course's stops but its last (its first: the whole course).
+    const from = body.from_waypoint_id ?? null;
+    const stops = courseOf(courseId)?.stops ?? [];
+    if (from !== null && (typeof from !== 'number' || !stops.slice(0, -1).includes(from)))
+      return validationError([{ field: 'from_waypoint_id', message: 'The course does not stop there, or it is its last stop.', code: 'course.not_a_stop' }]);
     if (withDisruptions((state) => state.courses[courseId]?.status === 'cancelled'))
       return errorAnswer(409, 'Conflict', 'This course is cancelled already.', 'course.already_cancelled');
-    return HttpResponse.json({ data: announce(courseId, { status: 'cancelled', reason: str(body.reason).trim(), delay_minutes: null }) });
+    announce(courseId, { status: 'cancelled', reason: str(body.reason).trim(), delay_minutes: null });
+    const change = withDisruptions((state) => {
+      const found = state.courses[courseId];
+      if (found) found.from_waypoint_id = from === stops[0] ? null : from;
+      return view(courseId, found);
+    });
+    return HttpResponse.json({ data: change });
   }),
   http.post(apiUrl('/course/course/delay'), async ({ request }) => {
     if (!isAdmin(request)) return denied();
     const body = (await request.json()) as Body;
     const courseId = str(body.course_id);
-    const minutes = Number(body.minutes);
+    // The expected departure wins over the minutes: its distance from the scheduled one.
+    const expected = typeof body.expected_departure_at === 'string' ? Date.parse(body.expected_departure_at) : null;
+    const scheduled = courseOf(courseId)?.departure_at;
+    const field = expected === null ? 'minutes' : 'expected_departure_at';
+    const minutes = expected === null ? Number(body.minutes) : scheduled ? Math.trunc((expected - Date.parse(scheduled)) / 60_000) : Number.NaN;
     if (withDisruptions((state) => state.courses[courseId]?.status === 'cancelled'))
       return errorAnswer(409, 'Conflict', 'This course is cancelled.', 'course.already_cancelled');
-    if (!Number.isInteger(minutes) || minutes < 0 || minutes > 1440)
-      return validationError([{ field: 'minutes', message: 'Minutes must be from 0 to 1440.', code: 'field.out_of_range', params: { min: 0, max: 1440 } }]);
+    if (!Number.isInteger(minutes) || minutes < 0 || minutes > 1440) {
+      const message = field === 'minutes' ? 'From 0 to 1440 minutes.' : 'From the scheduled departure to 24 hours after it.';
+      return validationError([{ field, message, code: 'field.out_of_range', params: { min: 0, max: 1440 } }]);
+    }
     if (minutes === 0) {
       return HttpResponse.json({
         data: withDisruptions((state) => {
@@ -116,13 +155,33 @@ const adminHandlers = [
     if (passenger === 'no_course') return validationError([{ field: 'to_course_id', message: 'Choose a course to move to.', code: 'field.blank' }]);
     return HttpResponse.json({ data: passenger });
   }),
+  // The compensation of art. 19(2), paid by the office: once, and only when owed.
+  http.post(apiUrl('/course/course/disruption-compensation'), async ({ request }) => {
+    if (!isAdmin(request)) return denied();
+    const body = (await request.json()) as Body;
+    const passenger = withDisruptions((state) => {
+      const found = state.courses[str(body.course_id)]?.passengers.find((p) => p.order_id === body.order_id);
+      if (!found) return 'missing' as const;
+      if (!found.compensation_owed) return 'none' as const;
+      if (found.compensation_paid_at) return 'paid' as const;
+      found.compensation_paid_at = new Date().toISOString();
+      return found;
+    });
+    if (passenger === 'missing') return errorAnswer(404, 'Not Found', 'The order has no ticket on this course.', 'disruption.not_on_course');
+    if (passenger === 'none') return errorAnswer(404, 'Not Found', 'No compensation is owed on this course.', 'disruption.no_compensation');
+    if (passenger === 'paid') return errorAnswer(409, 'Conflict', 'The compensation was paid already.', 'disruption.compensation_paid');
+    return HttpResponse.json({ data: passenger });
+  }),
 ];
 
 const linkInvalid = () => errorAnswer(404, 'Not Found', 'This link is not valid.', 'disruption.link_invalid');
 
 const passengerHandlers = [
   http.get(apiUrl('/order/disruption/one'), ({ request }) => {
-    const offer = demoOffer(new URL(request.url).searchParams.get('token') ?? '');
+    const params = new URL(request.url).searchParams;
+    const date = params.get('date');
+    if (date !== null && !/^\d{4}-\d{2}-\d{2}$/.test(date)) return validationError([{ field: 'date', message: 'date must be a day, YYYY-MM-DD', code: 'field.not_date' }]);
+    const offer = demoOffer(params.get('token') ?? '', date);
     return offer ? HttpResponse.json({ data: offer }) : linkInvalid();
   }),
   http.post(apiUrl('/order/disruption/choose'), async ({ request }) => {
@@ -132,8 +191,13 @@ const passengerHandlers = [
     if (!offer) return linkInvalid();
     if (offer.chosen) return errorAnswer(409, 'Conflict', 'The choice was made already.', 'disruption.already_chosen');
     if (!offer.choice_open) return errorAnswer(409, 'Conflict', 'The time to choose has passed.', 'disruption.choice_closed');
-    const to = offer.alternatives.find((course) => course.course_id === body.to_course_id);
-    if (body.choice === 'move' && !to) return validationError([{ field: 'to_course_id', message: 'Choose one of the offered courses.', code: 'field.invalid_choice' }]);
+    // An alternative of any day from the journey's on (the passenger may pick a later one).
+    const day = parseCourseId(str(body.to_course_id))?.day ?? null;
+    const to = (demoOffer(token, day)?.alternatives ?? []).find((course) => course.course_id === body.to_course_id);
+    if (body.choice === 'move' && typeof body.to_course_id !== 'string')
+      return validationError([{ field: 'to_course_id', message: 'Please choose a course.', code: 'field.blank' }]);
+    if (body.choice === 'move' && !to)
+      return validationError([{ field: 'to_course_id', message: 'The course is not one of the alternatives offered.', code: 'disruption.not_an_alternative' }]);
     const at = new Date().toISOString();
     withDisruptions((state) => {
       state.chosen[token] =

@@ -1,5 +1,5 @@
 // The driver's calls (issue 18): the verification key (public), the day's courses and a course's
-// passenger list (Driver or SuperAdmin), and the check-in. Over the booking mock's own orders: a
+// passenger list (Driver or SuperAdmin), the check-in, and marking a course as having left (issue 39). Over the booking mock's own orders: a
 // course is one of the catalogue's (the id says which), its tickets those of the paid orders on it.
 // The codes are signed with the mock key (data/ticket-signing.ts) and checked here as the server does.
 import { http, HttpResponse } from 'msw';
@@ -11,7 +11,7 @@ import { apiUrl } from '../api-url';
 import { readDb, withDb } from '../data/booking-db';
 import type { Db, MockOrder, MockTicket } from '../data/booking-types';
 import { findStop, LINES, parseCourseId, warsawInstant, warsawIso, courseId } from '../data/catalogue';
-import { disruptionFields } from '../data/disruption-store';
+import { courseDisruption, disruptionFields } from '../data/disruption-store';
 import { ticketLeg } from '../data/orders';
 import { MOCK_PUBLIC_KEY, mockVerificationKey } from '../data/ticket-signing';
 
@@ -95,7 +95,26 @@ async function manifest(db: Db, id: string) {
   return { course: view, stops, tickets, verification_key: mockVerificationKey() };
 }
 
+/** `POST /course/course/departed`: the first mark stands; a course cancelled whole cannot leave. */
+async function markDeparted(request: Request): Promise<Response> {
+  const refusal = refused(request);
+  if (refusal) return refusal;
+  const body = (await request.json()) as Body;
+  const id = typeof body.course_id === 'string' ? body.course_id : '';
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return validationError([{ field: 'course_id', message: 'course_id must be a UUID', code: 'field.invalid' }]);
+  if (!parseCourseId(id)) return errorAnswer(404, 'Not Found', `there is no course ${id}`, 'course.not_found');
+  const found = courseDisruption(id);
+  if (found?.status === 'cancelled' && !found.from_waypoint_id) return errorAnswer(409, 'Conflict', 'This course is cancelled.', 'course.already_cancelled');
+  const departedAt = withDb((db) => {
+    const at = db.departures?.[id] ?? new Date().toISOString();
+    db.departures = { ...db.departures, [id]: at };
+    return at;
+  });
+  return HttpResponse.json({ data: { course_id: id, departed_at: departedAt } });
+}
+
 export const driverHandlers = [
+  http.post(apiUrl('/course/course/departed'), ({ request }) => markDeparted(request)),
   http.get(apiUrl('/order/ticket/verification-key'), () => HttpResponse.json({ data: mockVerificationKey() })),
   http.get(apiUrl('/order/driver/courses'), ({ request }) => {
     const refusal = refused(request);

@@ -11,6 +11,7 @@ import { complaintHandlers } from './complaints';
 import { couponBatchHandlers } from './coupon-batch';
 import { disruptionHandlers } from './disruption';
 import { driverHandlers } from './driver';
+import { messageHandlers } from './messages';
 import { privacyHandlers } from './privacy';
 import { routeListHandlers } from './route-lists';
 import { ticketChangeHandlers } from './ticket-changes';
@@ -34,4 +35,5 @@ export const handlers = [
   ...disruptionHandlers,
   ...complaintHandlers,
   ...privacyHandlers,
+  ...messageHandlers,
 ];

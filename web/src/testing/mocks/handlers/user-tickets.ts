@@ -9,7 +9,7 @@ import { readDb, withDb } from '../data/booking-db';
 import { DEMO_USER_EMAIL, DEMO_USER_ID } from '../data/booking-seed';
 import type { Db } from '../data/booking-types';
 import { formatPln } from '../data/catalogue';
-import { courseDisruption } from '../data/disruption-store';
+import { ticketDisruptionOf } from '../data/disruption-store';
 import { orderInvoices } from '../data/order-admin';
 import { ticketLeg, ticketQr } from '../data/orders';
 
@@ -26,14 +26,6 @@ function unauthorized() {
 
 function loggedIn(request: Request): boolean {
   return /^Bearer\s+\S+/.test(request.headers.get('authorization') ?? '');
-}
-
-/** A ticket's cancelled or late course (issue 28); the mock's link is the demo one. */
-function ticketDisruption(courseId: string) {
-  const found = courseDisruption(courseId);
-  if (!found) return null;
-  const open = found.status === 'cancelled' || (found.delay_minutes ?? 0) >= 120;
-  return { status: found.status, reason: found.reason, delay_minutes: found.delay_minutes, choice_open: open, token: open ? 'demo-odwolany' : null };
 }
 
 /** One row per ticket of the user's orders, as my-tickets lists them. */
@@ -67,7 +59,7 @@ export function myTicketRows() {
           // The order's invoices and corrections (contract of issue 17).
           invoices: orderInvoices(db, order),
           discount_name: order.lines.find((line) => line.line === ticket.line)?.discount?.name ?? null,
-          disruption: ticketDisruption(leg.course_id),
+          disruption: ticketDisruptionOf(leg.course_id, leg.departure_at, ticket.status),
         };
       }),
     );
