@@ -35,12 +35,8 @@ pub async fn smsapi_report(State(state): State<CommandState>, params: Params) ->
     let Some(delivered) = status.and_then(outbox::smsapi::report_status) else { return Ok("OK") };
     let reason = format!("SMSAPI status {}", status.unwrap_or_default());
     let by_id = params.raw("MsgId").map(str::trim).filter(|s| !s.is_empty());
-    let by_idx = params.raw("idx").map(str::trim).filter(|s| !s.is_empty()).map(|idx| format!("idx:{idx}"));
-    for provider_id in by_id.map(str::to_owned).into_iter().chain(by_idx) {
-        if outbox::report_delivery(&state.pool, &provider_id, delivered, &reason).await? {
-            break;
-        }
-    }
+    let by_idx = params.raw("idx").map(str::trim).filter(|s| !s.is_empty());
+    outbox::report_delivery(&state.pool, by_id, by_idx, delivered, &reason).await?;
     Ok("OK")
 }
 

@@ -79,6 +79,7 @@ pub async fn enqueue(
     envelope: Envelope<'_>,
     lease: Duration,
 ) -> Result<Option<i64>, sqlx::Error> {
+    let idx = matches!(envelope.message, Message::Sms(_)).then(|| smsapi::idx_of(envelope.key));
     let (channel, recipient, subject, body, attachments) = match envelope.message {
         Message::Email(e) => {
             let stored: Vec<StoredAttachment> = e.attachments.iter().map(stored).collect();
@@ -87,8 +88,9 @@ pub async fn enqueue(
         Message::Sms(s) => ("sms", s.to.clone(), String::new(), s.text.clone(), serde_json::Value::Array(vec![])),
     };
     sqlx::query_scalar(
-        "insert into outbox (dedupe_key, order_id, kind, channel, recipient, subject, body, attachments, attempts, next_attempt_at) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, 1, now() + make_interval(secs => $9)) \
+        "insert into outbox (dedupe_key, order_id, kind, channel, recipient, subject, body, attachments, attempts, \
+                             next_attempt_at, idx) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, 1, now() + make_interval(secs => $9), $10) \
          on conflict (dedupe_key) do nothing returning id",
     )
     .bind(envelope.key)
@@ -100,6 +102,7 @@ pub async fn enqueue(
     .bind(body)
     .bind(attachments)
     .bind(lease.as_secs_f64())
+    .bind(idx)
     .fetch_optional(conn)
     .await
 }
@@ -233,9 +236,10 @@ impl Outbox {
         let recorded = match &outcome {
             // Sent: its words are not kept (they may name the customer and carry the tickets);
             // the order's history and the office's list keep what it was and where it went.
+            // A delivery report may have come first: `delivered` stays.
             Ok(provider_id) => sqlx::query(
-                "update outbox set state = 'sent', sent_at = now(), provider_id = $2, last_error = null, \
-                 body = '', attachments = '[]' where id = $1",
+                "update outbox set state = case when state = 'delivered' then state else 'sent' end, sent_at = now(), \
+                 provider_id = coalesce($2, provider_id), last_error = null, body = '', attachments = '[]' where id = $1",
             )
             .bind(id)
             .bind(provider_id)
@@ -333,30 +337,28 @@ impl Outbox {
     }
 }
 
-/// A gateway's delivery report for the message it knows as `provider_id`: `delivered`,
-/// or not (with the gateway's reason). Answers whether it named a message.
+/// A gateway's delivery report for the message it knows as `provider_id` (or by its
+/// `idx`: the report may come before the gateway's answer was recorded): `delivered`, or
+/// not (with the gateway's reason). Answers whether it named a message.
 pub async fn report_delivery(
     pool: &PgPool,
-    provider_id: &str,
+    provider_id: Option<&str>,
+    idx: Option<&str>,
     delivered: bool,
     reason: &str,
 ) -> Result<bool, sqlx::Error> {
-    let done = if delivered {
-        sqlx::query(
-            "update outbox set state = 'delivered', delivered_at = now() where provider_id = $1 and state in ('sent', 'delivered')",
-        )
-        .bind(provider_id)
-        .execute(pool)
-        .await?
-    } else {
-        sqlx::query(
-            "update outbox set state = 'failed', last_error = $2 where provider_id = $1 and state in ('sent', 'failed')",
-        )
-        .bind(provider_id)
-        .bind(reason)
-        .execute(pool)
-        .await?
-    };
+    let (state, error) = if delivered { ("delivered", None) } else { ("failed", Some(reason)) };
+    let done = sqlx::query(
+        "update outbox set state = $3, delivered_at = case when $3 = 'delivered' then now() end, \
+             last_error = coalesce($4, last_error), provider_id = coalesce(provider_id, $1) \
+         where (provider_id = $1 or idx = $2) and state in ('queued', 'sent', 'delivered', 'failed')",
+    )
+    .bind(provider_id)
+    .bind(idx)
+    .bind(state)
+    .bind(error)
+    .execute(pool)
+    .await?;
     Ok(done.rows_affected() > 0)
 }
 

@@ -30,6 +30,9 @@ create table outbox (
     next_attempt_at timestamptz not null default now(),
     last_error text,
     provider_id text,
+    -- A text message's idx at the gateway (derived from its key): a delivery report may
+    -- name it, and may come before the gateway's answer is recorded.
+    idx text,
     created_at timestamptz not null default now(),
     sent_at timestamptz,
     delivered_at timestamptz
@@ -37,6 +40,8 @@ create table outbox (
 create index outbox_due on outbox (next_attempt_at) where state = 'queued';
 create index outbox_order on outbox (order_id, created_at) where order_id is not null;
 create index outbox_created on outbox (created_at desc);
+create index outbox_provider on outbox (provider_id) where provider_id is not null;
+create index outbox_idx on outbox (idx) where idx is not null;
 
 -- The driver marks a course as having left (`CourseDeparted`); a course 20 minutes past
 -- its time (and its delay) without it alerts the office, once.

@@ -32,7 +32,8 @@ async fn an_admin_creates_a_course_and_its_inventory_opens(pool: PgPool) {
     assert_eq!(
         without_times(saved),
         json!({"id": id, "route_id": net.north, "route_name": "Nisko – Kraków", "route_course_settings_id": null,
-               "departure_at": rfc3339_warsaw(departure), "seats": 49, "sale_open": true, "inventory_opened": true})
+               "departure_at": rfc3339_warsaw(departure), "seats": 49, "sale_open": true, "inventory_opened": true,
+               "disruption": "none", "delay_minutes": null, "departed_at": null})
     );
     let types: Vec<String> = events(&app, &id).await.into_iter().map(|(t, _)| t).collect();
     assert_eq!(types, ["InventoryOpened"]);
