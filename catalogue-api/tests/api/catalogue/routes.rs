@@ -14,14 +14,14 @@ async fn an_admin_creates_and_updates_a_route(pool: PgPool) {
     let id = saved["id"].as_i64().unwrap();
     assert_eq!(
         without_times(saved),
-        json!({"id": id, "name": "Nisko – Kraków", "active": true, "show_on_home": false, "archived": false})
+        json!({"id": id, "name": "Nisko – Kraków", "active": true, "show_on_home": false, "archived": false, "distance_km": null})
     );
 
     let body = json!({"active": false, "show_on_home": true});
     let updated = data(app.put(&format!("/route/route/save?id={id}"), &body, app.admin()).await).await;
     assert_eq!(
         without_times(updated),
-        json!({"id": id, "name": "Nisko – Kraków", "active": false, "show_on_home": true, "archived": false})
+        json!({"id": id, "name": "Nisko – Kraków", "active": false, "show_on_home": true, "archived": false, "distance_km": null})
     );
 }
 
