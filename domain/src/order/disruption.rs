@@ -9,7 +9,7 @@
 //!   payment link stops working). When the choice comes only after the scheduled
 //!   departure (the passengers waited at the stop), half the tickets' price is owed as
 //!   compensation (art. 19(2)): [`OrderEvent::CompensationOwed`], paid by the office
-//!   through the refund path ([`decide_pay_compensation`]).
+//!   through the refund path ([`super::decide_pay_compensation`]).
 //! - [`ChooseDisruption`] ([`decide_choose_disruption`]): the passenger (or the office on
 //!   their behalf) chooses, once, for all the order's tickets the disruption touches:
 //!   another course serving the same two stops (any route, any later date) at no extra
@@ -28,16 +28,13 @@ use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use super::compensation::compensation_of;
 use super::{Leg, LegKind, Order, OrderEvent, OrderState, OrderStatus, TicketState, TicketStatus};
 use crate::seat_inventory::CHOICE_DELAY_MINUTES;
 
 /// How long the passenger may choose after the announcement: never only the minutes to a
 /// late cancellation's departure.
 pub const CHOICE_WINDOW_DAYS: i64 = 14;
-
-/// The compensation owed when the choice was not offered in time, in percent of the
-/// tickets' price (art. 19(2)).
-pub const COMPENSATION_PERCENT: i64 = 50;
 
 /// What a passenger chose.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -133,15 +130,6 @@ fn touches(unserved: Option<&[i64]>, to_waypoint: i64) -> bool {
 pub struct TellDisruption {
     pub order_id: Uuid,
     pub disruption: CourseDisruption,
-    pub now: DateTime<Utc>,
-}
-
-/// The office pays the compensation owed on `course_id` (art. 19(2)).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PayCompensation {
-    pub order_id: Uuid,
-    pub course_id: Uuid,
-    pub by_user_id: Option<Uuid>,
     pub now: DateTime<Utc>,
 }
 
@@ -242,11 +230,6 @@ pub fn disrupted_trip(order: &OrderState, ticket: &TicketState) -> bool {
             .iter()
             .filter(|t| t.ticket.leg == LegKind::Outbound && t.status == TicketStatus::Valid)
             .any(|t| open(t.course.course_id, t.course.to_waypoint_id))
-}
-
-/// Half of `price`, rounded half up: the compensation of art. 19(2).
-fn compensation_of(price: i64) -> i64 {
-    (price.max(0) * COMPENSATION_PERCENT + 50) / 100
 }
 
 /// Tell: one [`OrderEvent::DisruptionTold`] (with [`OrderEvent::OrderCancelled`] for an
@@ -365,24 +348,6 @@ pub fn decide_choose_disruption(cmd: &ChooseDisruption, state: &Order) -> Result
         changed_at: cmd.now,
     }));
     Ok(events)
-}
-
-/// Pay the compensation owed on the course: one [`OrderEvent::CompensationPaid`], whose
-/// money goes back like a refund's ([`super::money_back`]); once.
-pub fn decide_pay_compensation(cmd: &PayCompensation, state: &Order) -> Result<Vec<OrderEvent>, DisruptionError> {
-    let order = state.placed().ok_or(DisruptionError::NotFound)?;
-    let owed = order.disruption(cmd.course_id).and_then(|r| r.compensation.as_ref());
-    let owed = owed.ok_or(DisruptionError::NoCompensation)?;
-    if owed.paid_at.is_some() {
-        return Err(DisruptionError::CompensationPaid);
-    }
-    Ok(vec![OrderEvent::CompensationPaid {
-        order_id: order.order_id,
-        course_id: cmd.course_id,
-        amount: owed.amount,
-        by_user_id: cmd.by_user_id,
-        paid_at: cmd.now,
-    }])
 }
 
 /// A ticket returned in full: no fee, the coupon part to the coupon.

@@ -78,6 +78,7 @@ mod cancel_reservation;
 mod change_course;
 mod change_payment;
 mod check_in;
+mod compensation;
 mod disruption;
 pub mod disruption_view;
 mod edit;
@@ -115,10 +116,11 @@ pub use change_payment::{
     decide_expire_change, decide_pay_change, ExpireChangeError, ExpireTicketChange, PayChangeError, PayTicketChange,
 };
 pub use check_in::{decide_check_in, CheckInError, CheckInTicket, BOARDING_CLOSES_HOURS, BOARDING_OPENS_HOURS};
+pub use compensation::{decide_pay_compensation, PayCompensation, COMPENSATION_PERCENT};
 pub use disruption::{
-    decide_choose_disruption, decide_pay_compensation, decide_tell_disruption, disrupted_trip, full_refund,
-    purpose_lost, tickets_on, ChooseDisruption, ChosenBy, CourseDisruption, DisruptionChoice, DisruptionError,
-    PayCompensation, TellDisruption, CHOICE_WINDOW_DAYS, COMPENSATION_PERCENT,
+    decide_choose_disruption, decide_tell_disruption, disrupted_trip, full_refund, purpose_lost, tickets_on,
+    ChooseDisruption, ChosenBy, CourseDisruption, DisruptionChoice, DisruptionError, TellDisruption,
+    CHOICE_WINDOW_DAYS,
 };
 pub use edit::{decide_edit, EditError, EditOrder, ReservedCorrection};
 pub use events::{

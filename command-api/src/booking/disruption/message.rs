@@ -133,21 +133,7 @@ fn polish(f: &Facts<'_>) -> Words {
          Organ nadzoru: Główny Inspektorat Transportu Drogowego (GITD), www.gitd.gov.pl.\n",
         f.site, f.site
     ));
-    let sms = match (f.delay_minutes, f.choice_until) {
-        _ if f.order_cancelled => {
-            format!("Nisko Bus: kurs {when} odwolany, nieoplacone zamowienie {} anulowane.", f.order_number)
-        }
-        (None, Some(until)) => {
-            format!("Nisko Bus: kurs {when} odwolany. Inny kurs lub zwrot do {}: {}", local(until), f.link)
-        }
-        (None, None) => format!("Nisko Bus: kurs {when} odwolany. {}", f.link),
-        (Some(0), _) => format!("Nisko Bus: kurs {when} odjedzie zgodnie z rozkladem."),
-        (Some(m), _) => format!(
-            "Nisko Bus: kurs {when} opozniony o {m} min, odjazd ok. {}. {}",
-            expected.map(clock).unwrap_or_default(),
-            f.link
-        ),
-    };
+    let sms = polish_sms(f, &when, expected);
     Words { subject: format!("{subject} – zamówienie {}", f.order_number), text, sms }
 }
 
@@ -218,7 +204,32 @@ fn english(f: &Facts<'_>) -> Words {
          Enforcement body: the Road Transport Inspectorate (GITD), www.gitd.gov.pl.\n",
         f.site, f.site
     ));
-    let sms = match (f.delay_minutes, f.choice_until) {
+    let sms = english_sms(f, &when, expected);
+    Words { subject: format!("{subject} – order {}", f.order_number), text, sms }
+}
+
+/// The Polish text message: short, without diacritics (one SMS part).
+fn polish_sms(f: &Facts<'_>, when: &str, expected: Option<DateTime<Utc>>) -> String {
+    match (f.delay_minutes, f.choice_until) {
+        _ if f.order_cancelled => {
+            format!("Nisko Bus: kurs {when} odwolany, nieoplacone zamowienie {} anulowane.", f.order_number)
+        }
+        (None, Some(until)) => {
+            format!("Nisko Bus: kurs {when} odwolany. Inny kurs lub zwrot do {}: {}", local(until), f.link)
+        }
+        (None, None) => format!("Nisko Bus: kurs {when} odwolany. {}", f.link),
+        (Some(0), _) => format!("Nisko Bus: kurs {when} odjedzie zgodnie z rozkladem."),
+        (Some(m), _) => format!(
+            "Nisko Bus: kurs {when} opozniony o {m} min, odjazd ok. {}. {}",
+            expected.map(clock).unwrap_or_default(),
+            f.link
+        ),
+    }
+}
+
+/// The English text message.
+fn english_sms(f: &Facts<'_>, when: &str, expected: Option<DateTime<Utc>>) -> String {
+    match (f.delay_minutes, f.choice_until) {
         _ if f.order_cancelled => {
             format!("Nisko Bus: trip {when} cancelled, unpaid order {} cancelled.", f.order_number)
         }
@@ -232,8 +243,7 @@ fn english(f: &Facts<'_>) -> Words {
             expected.map(clock).unwrap_or_default(),
             f.link
         ),
-    };
-    Words { subject: format!("{subject} – order {}", f.order_number), text, sms }
+    }
 }
 
 #[cfg(test)]

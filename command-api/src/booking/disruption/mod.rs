@@ -80,37 +80,73 @@ pub async fn notify(state: &CommandState, order_id: Uuid, d: &CourseDisruption, 
             return false;
         }
     };
-    let record = order.disruption(course_id);
-    let order_cancelled = order.status == OrderStatus::Cancelled && order.paid.is_none() && record.is_some();
+    let order_cancelled =
+        order.status == OrderStatus::Cancelled && order.paid.is_none() && order.disruption(course_id).is_some();
     if order.status == OrderStatus::PendingPayment || (order.paid.is_none() && !order_cancelled) {
         return false;
     }
-    let Some(leg) = domain::order::disruption_view::offer_leg(&order, course_id) else { return false };
-    let now = Utc::now();
+    let Some(words) = words_for(state, &order, &inventory, d, order_cancelled).await else { return false };
+    let email = Email {
+        to: crate::booking::send::address(&order.customer.email),
+        subject: words.subject,
+        text: words.text,
+        attachments: Vec::new(),
+    };
+    let sms = order.customer.texts_to().map(|phone| Sms { to: phone.to_string(), text: words.sms });
+    if again {
+        return resend(state, order_id, order.customer.email.is_some().then_some(email), sms).await;
+    }
+    let kind = format!("disruption/{}", d.notice_id);
+    let mut sent = super::send::send_once(state, order_id, &kind, email).await;
+    if let Some(sms) = sms {
+        sent |= super::send::send_sms_once(state, order_id, &format!("{kind}/sms"), sms).await;
+    }
+    sent
+}
+
+/// The admin's resend: each message under a key of its own (it went before).
+async fn resend(state: &CommandState, order_id: Uuid, email: Option<Email>, sms: Option<Sms>) -> bool {
+    let mut sent = false;
+    if let Some(email) = email {
+        let mailed = state.mailer.send(email).await;
+        sent |= mailed.map_err(|e| tracing::warn!(%order_id, error = %e, "could not resend")).is_ok();
+    }
+    if let Some(sms) = sms {
+        let texted = state.sms.send(sms).await;
+        sent |= texted.map_err(|e| tracing::warn!(%order_id, error = %e, "could not resend")).is_ok();
+    }
+    sent
+}
+
+/// The words of `d`'s message to `order` (`None`: it has no leg on the course).
+async fn words_for(
+    state: &CommandState,
+    order: &OrderState,
+    inventory: &Inventory,
+    d: &CourseDisruption,
+    order_cancelled: bool,
+) -> Option<message::Words> {
+    let course_id = d.course_id;
+    let leg = domain::order::disruption_view::offer_leg(order, course_id)?;
+    let record = order.disruption(course_id);
     let chosen = record.is_some_and(|r| r.chosen.is_some());
     let open = d.choice_offered()
         && !chosen
         && order.status == OrderStatus::Paid
-        && !domain::order::tickets_on(&order, course_id).is_empty()
-        && now < d.choice_until();
+        && !domain::order::tickets_on(order, course_id).is_empty()
+        && Utc::now() < d.choice_until();
     let language = order.customer.language;
     let money = |grosz| crate::booking::after_sale_mail::money(language, grosz);
-    let refund = money(domain::order::full_refund(&order, course_id));
+    let refund = money(domain::order::full_refund(order, course_id));
     let compensation =
         record.and_then(|r| r.compensation.as_ref()).filter(|c| c.paid_at.is_none()).map(|c| money(c.amount));
     let cut_at = match &d.unserved_stops {
-        Some(unserved) => stop_before(state, &inventory, unserved).await,
+        Some(unserved) => stop_before(state, inventory, unserved).await,
         None => None,
     };
-    let distance_km: Option<i32> = sqlx::query_scalar("select distance_km from routes where id = $1")
-        .bind(leg.route_id)
-        .fetch_optional(&state.pool)
-        .await
-        .ok()
-        .flatten()
-        .flatten();
-    let minutes = (leg.arrival_at - leg.departure_at).num_minutes().clamp(0, i64::from(u32::MAX)) as u32;
-    let link = link(state, &order, course_id);
+    // The same rights the passenger's page shows (a route without a distance: the basic ones).
+    let rights = query_api::booking::course_disruption::JourneyRights::of(&state.pool, &leg).await.ok();
+    let link = link(state, order, course_id);
     let site = format!("{}{}", state.public_url, language.path_prefix());
     let facts = message::Facts {
         language,
@@ -126,47 +162,17 @@ pub async fn notify(state: &CommandState, order_id: Uuid, d: &CourseDisruption, 
         choice_until: open.then(|| d.choice_until()),
         choice_withdrawn: !d.choice_offered() && !chosen && record.is_some_and(|r| r.ever_offered),
         refund: &refund,
-        includes_return: !domain::order::purpose_lost(&order, course_id).is_empty(),
+        includes_return: !domain::order::purpose_lost(order, course_id).is_empty(),
         order_cancelled,
         compensation: compensation.as_deref(),
-        rights: domain::rights::rights(distance_km.and_then(|km| u32::try_from(km).ok()), minutes),
+        rights: domain::rights::Rights {
+            statutory: rights.as_ref().is_some_and(|r| r.statutory),
+            assistance: rights.as_ref().is_some_and(|r| r.assistance),
+        },
         link: &link,
         site: &site,
     };
-    let words = message::words(&facts);
-    let email = Email {
-        to: crate::booking::send::address(&order.customer.email),
-        subject: words.subject,
-        text: words.text,
-        attachments: Vec::new(),
-    };
-    let sms = order.customer.texts_to().map(|phone| Sms { to: phone.to_string(), text: words.sms });
-    if again {
-        let mut sent = false;
-        if order.customer.email.is_some() {
-            sent |= state
-                .mailer
-                .send(email)
-                .await
-                .map_err(|e| tracing::warn!(%order_id, error = %e, "could not resend"))
-                .is_ok();
-        }
-        if let Some(sms) = sms {
-            sent |= state
-                .sms
-                .send(sms)
-                .await
-                .map_err(|e| tracing::warn!(%order_id, error = %e, "could not resend"))
-                .is_ok();
-        }
-        return sent;
-    }
-    let kind = format!("disruption/{}", d.notice_id);
-    let mut sent = super::send::send_once(state, order_id, &kind, email).await;
-    if let Some(sms) = sms {
-        sent |= super::send::send_sms_once(state, order_id, &format!("{kind}/sms"), sms).await;
-    }
-    sent
+    Some(message::words(&facts))
 }
 
 /// The name of the stop a cancellation from a stop cuts the course at: the one before

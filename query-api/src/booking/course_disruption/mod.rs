@@ -27,7 +27,7 @@ use utoipa::ToSchema;
 use uuid::Uuid;
 
 pub use admin::{course_view, Disruption};
-pub use offer::{offer, Alternative, Chosen, DisruptionOffer, OfferCourse};
+pub use offer::{offer, Alternative, Chosen, DisruptionOffer, JourneyRights, OfferCourse};
 
 /// A course and what the carrier said last of it.
 #[derive(Debug, Clone)]
