@@ -78,6 +78,7 @@ pub fn registry() -> Vec<Arc<dyn Projection>> {
         Arc::new(projections::timeline::OrderTimelineProjection),
         Arc::new(projections::complaints::ComplaintsProjection),
         Arc::new(projections::sales::SalesProjection),
+        Arc::new(projections::till::TillProjection),
     ]
 }
 

@@ -55,6 +55,7 @@ pub mod payments;
 pub mod processes;
 pub mod settings;
 pub mod streams;
+pub mod till;
 pub mod visible;
 pub mod writer;
 
@@ -255,6 +256,9 @@ pub fn router(state: CommandState) -> Router {
         .route("/course/course/disruption-choose", post(booking::disruption::admin::choose_for))
         .route("/course/course/disruption-compensation", post(booking::disruption::admin::pay_compensation))
         .route("/course/course/departed", post(booking::disruption::admin::mark_departed))
+        .route("/till/refund/pay-out", post(till::pay_out))
+        .route("/till/cash/save", post(till::cash))
+        .route("/till/day/close", post(till::close))
         .route("/sms/smsapi-report", get(messages::smsapi_report))
         .route("/order/disruption/choose", post(booking::disruption::passenger::choose_by_link))
         .route("/payment/notify/{provider}", post(payments::notify))

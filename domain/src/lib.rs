@@ -18,6 +18,8 @@
 //!   and their deadlines.
 //! - [`stamp_card`] (`stamps-{user id}`): a stamp per paid ticket, a reward coupon every
 //!   few stamps.
+//! - [`till`] (`till-{day}`): the office desk's cash corrections and the day's close
+//!   with its count and Z report.
 //!
 //! - [`Aggregate`]: the one trait every aggregate implements (its events, `evolve`, the
 //!   stored event type, its stream's name); the command side's store glue, its single
@@ -51,6 +53,7 @@ pub mod seat_inventory;
 pub mod stamp_card;
 #[cfg(test)]
 mod testing;
+pub mod till;
 
 pub use aggregate::Aggregate;
 pub use error_code::ErrorCode;

@@ -49,15 +49,21 @@ impl FromRef<FinanceState> for PgPool {
 
 /// The finance routes (paths under `/api`).
 pub fn router(state: FinanceState) -> Router {
-    Router::new().route("/order/order-invoice/register", get(register)).with_state(state)
+    Router::new()
+        .route("/order/order-invoice/register", get(register))
+        .route("/till/day/one", get(crate::till::http::one))
+        .route("/till/day/report", get(crate::till::http::report))
+        .with_state(state)
 }
 
 /// The finance part of `/api/openapi.json`.
 #[derive(utoipa::OpenApi)]
 #[openapi(
-    paths(register),
-    components(schemas(RegisterFormat, RegisterDocument, RegisterRow, Totals, crate::register::DocumentKind)),
-    tags((name = "finance", description = "The VAT sales register, replayed from the invoice events"))
+    paths(register, crate::till::http::one, crate::till::http::report),
+    components(schemas(RegisterFormat, RegisterDocument, RegisterRow, Totals, crate::register::DocumentKind,
+        crate::till::TillDayView, crate::till::TillMovement, crate::till::TillClosing, crate::till::WaitingRefund)),
+    tags((name = "finance", description = "The VAT sales register, replayed from the invoice events"),
+        (name = "till", description = "The office's till: movements, refunds paid out at the desk, the day's close and cash report"))
 )]
 pub struct FinanceApi;
 

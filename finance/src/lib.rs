@@ -22,6 +22,9 @@
 //!   needs the event store, which the query API may not hold, hence a crate of its own
 //!   whose router the app merges beside the query API's.
 //!
+//! - [`till`]: the office's till read from its projection (a day's movements, figures,
+//!   close and the refunds waiting at the desk) and the day's cash report, CSV and PDF.
+//!
 //! The CLI is `coach finance register` (app/src/ops.rs), and `bench/run.sh register`
 //! times a replay of 1,000,000 invoice events.
 
@@ -31,6 +34,7 @@ pub mod http;
 pub mod register;
 pub mod replay;
 pub mod spreadsheet;
+pub mod till;
 
 pub use format::{CsvSink, JsonSink, Sink};
 pub use register::{Register, RegisterQuery, RegisterRow, Summary, Totals};

@@ -39,6 +39,7 @@ pub mod scrub;
 pub mod stamps;
 mod status;
 pub mod streams;
+pub mod till;
 pub mod timeline;
 pub mod whose;
 

@@ -168,7 +168,9 @@ fn sales_of(order: &mut OrderRow, event: OrderEvent, deltas: &mut Vec<Delta>) {
         | OrderEvent::DisruptionChosen { .. }
         // Compensation is damages paid out, not a sale of the day nor its return.
         | OrderEvent::CompensationOwed { .. }
-        | OrderEvent::CompensationPaid { .. } => {}
+        | OrderEvent::CompensationPaid { .. }
+        // The refund was counted when it was owed; handing it over at the desk is the till's.
+        | OrderEvent::RefundPaidOut { .. } => {}
     }
 }
 

@@ -8,10 +8,11 @@ use crate::order::OrderStatus;
 use crate::order::{
     AbandonOrderError, AccessDenied, AttachGuestError, CancelOrderError, ChangeTicketCourseError, CheckInError,
     DisruptionError, EditError, ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError,
-    PlaceOrderError, RefundLatePaymentError, RegisterPaymentError, RequestInvoiceError, ReturnTicketError,
+    PayOutError, PlaceOrderError, RefundLatePaymentError, RegisterPaymentError, RequestInvoiceError, ReturnTicketError,
 };
 use crate::seat_inventory::{ChangeCapacityError, DisruptError, HoldError, OpenInventoryError};
 use crate::stamp_card::StampCardError;
+use crate::till::TillError;
 
 /// One value of every variant of every refusal, grouped by enum (for the checks below
 /// and for the list of codes in `docs/errors.md`, which a test in `app` compares).
@@ -86,6 +87,27 @@ fn seats_and_cards() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
             ]),
         ),
         ("StampCardError", all(vec![StampCardError::NoStampsPerReward, StampCardError::BadReward])),
+        (
+            "TillError",
+            all(vec![
+                TillError::DayClosed,
+                TillError::FutureDay,
+                TillError::ZeroAmount,
+                TillError::NegativeCount,
+                TillError::ReasonRequired,
+                TillError::ZReportRequired,
+                TillError::ZReportInvalid,
+            ]),
+        ),
+        (
+            "PayOutError",
+            all(vec![
+                PayOutError::NotFound,
+                PayOutError::AlreadyPaidOut,
+                PayOutError::NotAtTheDesk,
+                PayOutError::NothingToPay,
+            ]),
+        ),
         (
             "CouponError",
             all(vec![

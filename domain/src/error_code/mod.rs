@@ -11,10 +11,11 @@ use crate::coupon::CouponError;
 use crate::order::{
     AbandonOrderError, AccessDenied, AttachGuestError, CancelOrderError, ChangeTicketCourseError, CheckInError,
     DisruptionError, EditError, ExpireChangeError, ExpireOrderError, InvoiceError, PayChangeError, PayOrderError,
-    PlaceOrderError, RefundLatePaymentError, RegisterPaymentError, RequestInvoiceError, ReturnTicketError,
+    PayOutError, PlaceOrderError, RefundLatePaymentError, RegisterPaymentError, RequestInvoiceError, ReturnTicketError,
 };
 use crate::seat_inventory::{ChangeCapacityError, DisruptError, HoldError, OpenInventoryError};
 use crate::stamp_card::StampCardError;
+use crate::till::TillError;
 
 mod every;
 
@@ -95,6 +96,41 @@ impl ErrorCode for ChangeCapacityError {
             ChangeCapacityError::NotOpened => "inventory.not_open",
             ChangeCapacityError::NoSeats => "inventory.no_seats",
             ChangeCapacityError::BelowTaken { .. } => "inventory.below_taken",
+        }
+    }
+}
+
+impl ErrorCode for TillError {
+    fn code(&self) -> &'static str {
+        match self {
+            TillError::DayClosed => "till.day_closed",
+            TillError::FutureDay => "till.future_day",
+            TillError::ZeroAmount => "till.zero_amount",
+            TillError::NegativeCount => "till.negative_count",
+            TillError::ReasonRequired => "till.reason_required",
+            TillError::ZReportRequired => "till.z_report_required",
+            TillError::ZReportInvalid => "till.z_report_invalid",
+        }
+    }
+
+    fn params(&self) -> Vec<(&'static str, i64)> {
+        match self {
+            TillError::ReasonRequired => {
+                vec![("min", crate::till::REASON_MIN as i64), ("max", crate::till::REASON_MAX as i64)]
+            }
+            TillError::ZReportInvalid => vec![("max", crate::till::Z_REPORT_MAX as i64)],
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl ErrorCode for PayOutError {
+    fn code(&self) -> &'static str {
+        match self {
+            PayOutError::NotFound => "order.not_found",
+            PayOutError::AlreadyPaidOut => "till.already_paid_out",
+            PayOutError::NotAtTheDesk => "till.not_at_the_desk",
+            PayOutError::NothingToPay => "till.nothing_to_pay",
         }
     }
 }

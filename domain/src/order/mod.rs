@@ -40,6 +40,8 @@
 //! - [`TellDisruption`] / [`ChooseDisruption`] ([`decide_tell_disruption`],
 //!   [`decide_choose_disruption`]): a course was cancelled or delayed by the carrier; the
 //!   order is told once, and chooses once a free move or a full refund.
+//! - [`PayOutRefund`] ([`decide_pay_out`]): a refund owed at the office's desk is handed
+//!   over there (cash, or the card terminal), once.
 //! - [`AssignOrderToUser`] ([`decide_assign_user`]): an order placed without an account
 //!   goes to the customer's account.
 //! - [`AttachGuestOrder`] ([`decide_attach_guest`]): the customer attaches the orders they
@@ -92,6 +94,7 @@ mod ksef;
 mod money_back;
 mod move_leg;
 mod pay;
+mod pay_out;
 #[cfg(test)]
 mod personal_fields_tests;
 mod place;
@@ -143,6 +146,7 @@ pub use ksef::{
 pub use money_back::{money_back, MoneyBack, MoneyBackFor};
 pub use move_leg::{decide_move_leg, leg_tickets, MoveLeg};
 pub use pay::{decide_pay, ticket_id, PayOrder, PayOrderError, TicketNumber};
+pub use pay_out::{decide_pay_out, PayOutError, PayOutRefund};
 pub use place::{decide_place, PlaceOrder, PlaceOrderError, MAX_SEATS};
 pub use pricing::{check_return_trip, price_lines, PricingError, ReturnTooEarly, TicketRequest};
 pub use refund_late::{decide_refund_late, RefundLatePayment, RefundLatePaymentError};

@@ -48,7 +48,8 @@ fn carries_personal_data(event: &OrderEvent) -> bool {
         | DisruptionTold { .. }
         | DisruptionChosen { .. }
         | CompensationOwed { .. }
-        | CompensationPaid { .. } => false,
+        | CompensationPaid { .. }
+        | RefundPaidOut { .. } => false,
     }
 }
 

@@ -73,7 +73,9 @@ impl Change<'_> {
             | OrderEvent::DisruptionTold { .. }
             | OrderEvent::DisruptionChosen { .. }
             // Owed is shown from the order's events (its disruption and history).
-            | OrderEvent::CompensationOwed { .. } => {}
+            | OrderEvent::CompensationOwed { .. }
+            // Money owed at the desk handed over: the refunds list (and the till) show it.
+            | OrderEvent::RefundPaidOut { .. } => {}
             // Paid back to the payer like a refund.
             OrderEvent::CompensationPaid { amount, .. } => self.order.money_refunded += amount,
             OrderEvent::OrderPaid { paid_at, amount, transaction_id, tickets, reheld, .. } => {

@@ -219,6 +219,9 @@ pub struct GatewayRefund {
     pub last_error: Option<String>,
     pub created_at: DateTime<Utc>,
     pub sent_at: Option<DateTime<Utc>>,
+    /// For a refund owed at the desk (`at_office`, `at_terminal`): when it was paid out
+    /// there (`POST /api/till/refund/pay-out`); `null` while it waits.
+    pub paid_out_at: Option<DateTime<Utc>>,
 }
 
 pub fn leg_view(leg: &Leg) -> LegView {

@@ -267,8 +267,10 @@ pub async fn one(
         .await?
         .ok_or_else(|| ApiError::NotFound(format!("there is no order {id}")))?;
     let mut refunds: Vec<GatewayRefund> = sqlx::query_as(
-        "select refund_id, reason, amount, status, attempts, last_error, created_at, sent_at from refunds \
-          where order_id = $1 order by created_at, refund_id",
+        "select r.refund_id, r.reason, r.amount, r.status, r.attempts, r.last_error, r.created_at, r.sent_at, \
+                m.at as paid_out_at \
+           from refunds r left join rm_till_movements m on m.refund_id = r.refund_id \
+          where r.order_id = $1 order by r.created_at, r.refund_id",
     )
     .bind(id)
     .fetch_all(&state.pool)

@@ -6,7 +6,9 @@
 //! deadline is within [`COMPLAINT_DAYS`] days (`rm_complaints`, counted as the complaint
 //! list's `days_left` filter counts) and orders waiting for payment before they expire
 //! (`rm_orders`), requests about personal data not answered yet (`privacy_requests`), and
-//! courses that have not left 20 minutes after their time (`departure_alerts`).
+//! courses that have not left 20 minutes after their time (`departure_alerts`), and refunds
+//! waiting at the office's desk to be paid out (`refunds` owed there without a movement of
+//! the till, `rm_till_movements`).
 
 use chrono::NaiveDate;
 use serde::Serialize;
@@ -52,6 +54,9 @@ pub struct Attention {
     /// Courses not marked as departed 20 minutes after their time (and announced delay):
     /// someone should announce a delay.
     pub late_departures: i64,
+    /// Refunds owed at the office's desk (orders paid there) not yet paid out: the till's
+    /// page lists them with a "pay out" action.
+    pub desk_refunds: i64,
 }
 
 /// A refund the gateway refused, and the order it belongs to.
@@ -85,7 +90,9 @@ pub async fn counts(pool: &PgPool, today: NaiveDate) -> Result<Attention, ApiErr
               and (case when responded_at is null then respond_by else answer_by end) - $1 <= $2) as complaints_due, \
            (select count(*) from rm_orders where status = 'pending_payment' and expires_at > now()) as payments_due, \
            (select count(*) from privacy_requests where done_at is null) as privacy_requests, \
-           (select count(*) from departure_alerts where resolved_at is null) as late_departures",
+           (select count(*) from departure_alerts where resolved_at is null) as late_departures, \
+           (select count(*) from refunds r where r.status in ('at_office', 'at_terminal') \
+              and not exists (select 1 from rm_till_movements m where m.refund_id = r.refund_id)) as desk_refunds",
     )
     .bind(today)
     .bind(COMPLAINT_DAYS)

@@ -63,6 +63,7 @@ mod register;
 mod retries;
 mod scale_out;
 mod sold_stays;
+mod till;
 
 use app::cli::{Cli, Command};
 use app::Application;

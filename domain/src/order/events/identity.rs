@@ -40,6 +40,7 @@ impl OrderEvent {
             OrderEvent::DisruptionChosen { .. } => "DisruptionChosen",
             OrderEvent::CompensationOwed { .. } => "CompensationOwed",
             OrderEvent::CompensationPaid { .. } => "CompensationPaid",
+            OrderEvent::RefundPaidOut { .. } => "RefundPaidOut",
         }
     }
 
@@ -76,7 +77,8 @@ impl OrderEvent {
             | OrderEvent::DisruptionTold { order_id, .. }
             | OrderEvent::DisruptionChosen { order_id, .. }
             | OrderEvent::CompensationOwed { order_id, .. }
-            | OrderEvent::CompensationPaid { order_id, .. } => *order_id,
+            | OrderEvent::CompensationPaid { order_id, .. }
+            | OrderEvent::RefundPaidOut { order_id, .. } => *order_id,
         }
     }
 
@@ -122,6 +124,8 @@ impl OrderEvent {
             OrderEvent::DisruptionChosen { course_id, .. }
             | OrderEvent::CompensationOwed { course_id, .. }
             | OrderEvent::CompensationPaid { course_id, .. } => course_id.to_string(),
+            // A refund is paid out once.
+            OrderEvent::RefundPaidOut { refund_id, .. } => refund_id.to_string(),
             OrderEvent::KsefRejected { document, at, .. }
             | OrderEvent::KsefWentOffline { document, at, .. }
             | OrderEvent::KsefSendFailed { document, at, .. } => {

@@ -371,6 +371,18 @@ pub enum OrderEvent {
     /// The office paid the compensation owed on `course_id`: `amount` goes back to the
     /// payer like a refund.
     CompensationPaid { order_id: Uuid, course_id: Uuid, amount: i64, by_user_id: Option<Uuid>, paid_at: DateTime<Utc> },
+    /// A refund owed at the office's desk (the order was paid there) was handed over:
+    /// in cash, or back to the card on the terminal (`method`), by `by_user_id`.
+    RefundPaidOut {
+        order_id: Uuid,
+        /// The refund's id in the refunds process.
+        refund_id: Uuid,
+        amount: i64,
+        /// `cash` or `card_terminal`.
+        method: String,
+        by_user_id: Uuid,
+        paid_out_at: DateTime<Utc>,
+    },
     /// The passenger chose, once, for all the order's tickets on the disrupted course:
     /// another course (`to_course_id`; the tickets' `TicketCourseChanged` follow) or the
     /// full refund (`refund_amount`, money and coupon; the tickets' `TicketReturned`

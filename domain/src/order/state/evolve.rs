@@ -49,6 +49,7 @@ pub fn evolve(state: Order, event: &OrderEvent) -> Order {
         | OrderEvent::DisruptionChosen { .. }
         | OrderEvent::CompensationOwed { .. }
         | OrderEvent::CompensationPaid { .. } => placed(state, |order| disruption_event(order, event)),
+        OrderEvent::RefundPaidOut { refund_id, .. } => placed(state, |order| order.paid_out.push(*refund_id)),
         OrderEvent::CustomerDetailsChanged { customer, .. } => placed(state, |order| order.customer = customer.clone()),
         OrderEvent::OrderAssignedToUser { user_id, .. } => placed(state, |order| order.user_id = Some(*user_id)),
         OrderEvent::InvoiceDataChanged { invoice, .. } => {
@@ -231,6 +232,7 @@ fn opened(event: &OrderEvent) -> Option<OrderState> {
         change_payments: Vec::new(),
         ksef: Vec::new(),
         disruptions: Vec::new(),
+        paid_out: Vec::new(),
     })
 }
 

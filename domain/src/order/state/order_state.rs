@@ -45,6 +45,8 @@ pub struct OrderState {
     pub ksef: Vec<crate::order::KsefTrack>,
     /// The disruptions of its courses: told, and what was chosen.
     pub disruptions: Vec<DisruptionRecord>,
+    /// The refunds owed at the desk that were handed over there (their ids).
+    pub paid_out: Vec<Uuid>,
 }
 
 /// What the order was told of a disrupted course, and what was chosen.

@@ -60,6 +60,14 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
             format!("Wypłacono odszkodowanie {}", format_pln(*amount)),
             format!("Compensation of {} paid", format_pln_en(*amount)),
         ),
+        OrderEvent::RefundPaidOut { amount, method, .. } if method == "cash" => both(
+            format!("Zwrot {} wypłacony gotówką w kasie", format_pln(*amount)),
+            format!("Refund of {} paid out in cash at the office", format_pln_en(*amount)),
+        ),
+        OrderEvent::RefundPaidOut { amount, .. } => both(
+            format!("Zwrot {} wykonany na kartę w terminalu kasy", format_pln(*amount)),
+            format!("Refund of {} made to the card on the office's terminal", format_pln_en(*amount)),
+        ),
         OrderEvent::DisruptionChosen { choice, by, refund_amount, .. } => chosen(*choice, *by, *refund_amount),
         OrderEvent::LatePaymentRefunded { amount, transaction_id, .. } => both(
             format!("Spóźniona płatność {transaction_id} do zwrotu: {}", format_pln(*amount)),
