@@ -16,6 +16,7 @@
 //!   under it, KOD II marked CERTYFIKAT when offline), drawn like the tickets' codes.
 //! - [`invoice_fa3`]: the same document as a KSeF structured e-invoice, XML of the
 //!   Ministry of Finance's schema FA(3) (a copy of the schema is in `documents/ksef/`).
+//! - [`cash_report_pdf`]: a day of the office's till ([`CashReport`]) as the A4 "raport kasowy".
 //! - [`vat_split`]: a gross amount split into net and VAT (the caller's sums must add
 //!   up; both renderers refuse an invoice whose do not, see [`InvoiceDocument::check`]).
 //!
@@ -54,6 +55,7 @@
 //!   schema. The library itself does not run it: it stays pure, and it refuses up front
 //!   what the schema would (a bad NIP, an unknown country, an over-long text).
 
+mod cash_report;
 mod fa3;
 mod font;
 mod invoice;
@@ -64,6 +66,7 @@ mod qr;
 mod receipt;
 mod ticket;
 
+pub use cash_report::{cash_report_pdf, CashClosing, CashReport, CashRow};
 pub use fa3::{invoice_fa3, FA3_NAMESPACE};
 pub use invoice::invoice_pdf;
 pub use model::{
