@@ -244,6 +244,10 @@ pub enum FinanceCommand {
     /// saw it at the end of `--as-of` (Warsaw): replayed from the invoice events recorded
     /// by then, so later corrections are not in it.
     Register(RegisterArgs),
+    /// The month's JPK_V7M(3) (the sales records and the VAT-7(23) declaration), replayed
+    /// from the events: to standard output, or `--out` (written whole or not at all). What
+    /// it holds goes to standard error.
+    Jpk(JpkArgs),
     /// Invoices in KSeF: the queue and its nearest deadline, or a round of the sender now.
     Ksef {
         #[command(subcommand)]
@@ -310,6 +314,22 @@ pub struct RegisterArgs {
     pub format: RegisterFormat,
     /// The file to write (written whole or not at all), standard output by default; with
     /// `--format fa3` the directory (created when missing).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct JpkArgs {
+    /// The month, `YYYY-MM` (from 2026-02 to the current one).
+    #[arg(long)]
+    pub month: String,
+    /// The tax office's code (`KodUrzedu`, four digits the schema lists).
+    #[arg(long, env = "JPK_TAX_OFFICE")]
+    pub tax_office: String,
+    /// A correction of a file filed before (`CelZlozenia` 2).
+    #[arg(long)]
+    pub correction: bool,
+    /// The file to write; standard output by default.
     #[arg(long)]
     pub out: Option<PathBuf>,
 }

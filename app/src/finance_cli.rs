@@ -115,3 +115,61 @@ fn pln(grosz: i64) -> String {
     finance::format::decimal(&mut text, grosz);
     text
 }
+
+/// `coach finance jpk`: the month's JPK_V7M(3) (see `finance::jpk`).
+pub async fn jpk(store: &dyn EventStore, pool: &sqlx::PgPool, args: &crate::cli::JpkArgs) -> anyhow::Result<()> {
+    use finance::jpk::{self, month, JpkRequest};
+    let today = api_core::time::warsaw_today();
+    let month = month::parse_month(&args.month, today).with_context(|| format!("--month {}", args.month))?;
+    let tax_office =
+        month::tax_office(&args.tax_office).with_context(|| format!("--tax-office {}", args.tax_office))?;
+    let company = month::company(pool).await?.context("the company settings")?;
+    let z = month::z_reports(pool, month).await?;
+    let request = JpkRequest {
+        month,
+        tax_office,
+        purpose: if args.correction { 2 } else { 1 },
+        created_at: api_core::time::warsaw(chrono::Utc::now()),
+    };
+    let summary = match &args.out {
+        None => {
+            let mut writer = jpk::jpk_writer(BufWriter::new(io::stdout()), &request, &company);
+            jpk::generate(store, month, company.vat_rate, &z, &mut writer).await?
+        }
+        Some(path) => {
+            let partial = partial_name(path);
+            let file = File::create(&partial).with_context(|| format!("creating {}", partial.display()))?;
+            let mut writer = jpk::jpk_writer(BufWriter::new(file), &request, &company);
+            match jpk::generate(store, month, company.vat_rate, &z, &mut writer).await {
+                Ok(summary) => {
+                    drop(writer);
+                    std::fs::rename(&partial, path).with_context(|| format!("renaming to {}", path.display()))?;
+                    summary
+                }
+                Err(e) => {
+                    drop(writer);
+                    let _ = std::fs::remove_file(&partial);
+                    return Err(e.into());
+                }
+            }
+        }
+    };
+    eprintln!(
+        "JPK_V7M(3) {}-{:02}: {} row(s): {} invoice(s), {} correction(s) ({} FP), {} day document(s); \
+         tax due {} (P_38 {} zł, P_51 {} zł)",
+        month.year,
+        month.month,
+        summary.rows,
+        summary.invoices,
+        summary.corrections,
+        summary.fp,
+        summary.day_documents,
+        domain::money::format_pln(summary.tax_due),
+        summary.p38,
+        summary.p51,
+    );
+    if !summary.not_in_ksef.is_empty() {
+        eprintln!("not in KSeF yet (marked OFF): {}", summary.not_in_ksef.join(", "));
+    }
+    Ok(())
+}

@@ -34,6 +34,11 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             let store = open_store(&cli, &pool)?;
             crate::finance_cli::register(store.as_ref(), args).await
         }
+        Command::Finance { command: FinanceCommand::Jpk(args) } => {
+            let pool = connect(&cli).await?;
+            let store = open_store(&cli, &pool)?;
+            crate::finance_cli::jpk(store.as_ref(), &pool, args).await
+        }
         Command::Finance { command: FinanceCommand::Ksef { command } } => {
             let pool = connect(&cli).await?;
             let store = open_store(&cli, &pool)?;

@@ -51,6 +51,8 @@ impl FromRef<FinanceState> for PgPool {
 pub fn router(state: FinanceState) -> Router {
     Router::new()
         .route("/order/order-invoice/register", get(register))
+        .route("/finance/jpk", get(crate::jpk::http::jpk))
+        .route("/finance/sales-register", get(crate::jpk::http::sales_register))
         .route("/till/day/one", get(crate::till::http::one))
         .route("/till/day/report", get(crate::till::http::report))
         .with_state(state)
@@ -59,9 +61,11 @@ pub fn router(state: FinanceState) -> Router {
 /// The finance part of `/api/openapi.json`.
 #[derive(utoipa::OpenApi)]
 #[openapi(
-    paths(register, crate::till::http::one, crate::till::http::report),
+    paths(register, crate::till::http::one, crate::till::http::report, crate::jpk::http::jpk,
+        crate::jpk::http::sales_register),
     components(schemas(RegisterFormat, RegisterDocument, RegisterRow, Totals, crate::register::DocumentKind,
-        crate::till::TillDayView, crate::till::TillMovement, crate::till::TillClosing, crate::till::WaitingRefund)),
+        crate::jpk::JpkSummary, crate::jpk::RateSums, crate::jpk::http::SalesRegister,
+        crate::sales_register::SalesRecord, crate::sales_register::RateTotal, crate::till::TillDayView, crate::till::TillMovement, crate::till::TillClosing, crate::till::WaitingRefund)),
     tags((name = "finance", description = "The VAT sales register, replayed from the invoice events"),
         (name = "till", description = "The office's till: movements, refunds paid out at the desk, the day's close and cash report"))
 )]

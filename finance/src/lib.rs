@@ -22,6 +22,11 @@
 //!   needs the event store, which the query API may not hold, hence a crate of its own
 //!   whose router the app merges beside the query API's.
 //!
+//! - [`jpk`]: the month's JPK_V7M(3) (sales records and the VAT-7(23) declaration),
+//!   replayed from the events in two reads, validated against the official schema in the
+//!   tests.
+//! - [`sales_register`]: every sale of a month (with or without an invoice), the JPK's
+//!   own rows, with sums per VAT rate, as CSV or JSON.
 //! - [`till`]: the office's till read from its projection (a day's movements, figures,
 //!   close and the refunds waiting at the desk) and the day's cash report, CSV and PDF.
 //!
@@ -31,8 +36,10 @@
 pub mod fa3;
 pub mod format;
 pub mod http;
+pub mod jpk;
 pub mod register;
 pub mod replay;
+pub mod sales_register;
 pub mod spreadsheet;
 pub mod till;
 

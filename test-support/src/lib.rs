@@ -27,6 +27,7 @@
 
 pub mod catalogue;
 pub mod fa3;
+pub mod jpk;
 
 use api_core::auth::{hash_token, new_token, Role};
 use serde_json::Value;

@@ -23,6 +23,7 @@ mod crash;
 mod crash_change;
 mod daily_report;
 mod disruptions;
+mod finance_month;
 mod guest_orders;
 mod invoice_mails;
 mod invoice_on_request;
