@@ -123,6 +123,14 @@ codes! {
 
     // The admin panel's refusals that name their field (issue 29).
     COURSE_DEPARTURE_PAST = "course.departure_past", 422, "A new course's departure is not in the future (field `departure_at`).";
+    // A company's data from its NIP (taxpayers/src/http.rs), issue 40.
+    NIP_NOT_IN_REGISTER = "nip.not_in_register", 404, "The register of VAT payers (Biała lista) has no entry for this NIP.";
+    NIP_REGISTER_UNAVAILABLE = "nip.register_unavailable", 503, "The register of VAT payers cannot be reached now: the company's data are typed in.";
+    // The finance month (finance/src/jpk), issue 40.
+    JPK_MONTH_IN_FUTURE = "jpk.month_in_future", 422, "The month of the JPK file or sales register has not begun yet (field `month`).";
+    JPK_MONTH_BEFORE_SCHEMA = "jpk.month_before_schema", 422, "JPK_V7M(3) covers months from February 2026 (field `month`).";
+    JPK_TAX_OFFICE_UNKNOWN = "jpk.tax_office_unknown", 422, "No tax office has this code in the schema's list (field `tax_office`).";
+    JPK_COMPANY_INCOMPLETE = "jpk.company_incomplete", 409, "The company's settings lack its NIP, name or e-mail, which the JPK file names.";
     REQUEST_NUL_CHARACTER = "request.nul_character", 400, "A text of the body holds a NUL character, which no field accepts (the message names the field).";
 }
 

@@ -141,6 +141,11 @@ pub struct ServeArgs {
     /// address; by default `http://<host>:<the port it listens on>`.
     #[arg(long, env = "PUBLIC_URL")]
     pub public_url: Option<String>,
+    /// The register of VAT payers ("Biała lista") whose answers fill a company's data from
+    /// its NIP: its address (`https://wl-api.mf.gov.pl`), `sandbox` (the built-in stand-in,
+    /// served at `/wl-sandbox`: a few known companies, for development and tests) or `off`.
+    #[arg(long, env = "WL_API_URL", default_value = "https://wl-api.mf.gov.pl")]
+    pub wl_api_url: String,
     /// The payment gateway: `sandbox` (built in, the default) or `przelewy24`.
     #[arg(long, env = "PAYMENT_PROVIDER", default_value = "sandbox")]
     pub payment_provider: String,

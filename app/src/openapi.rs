@@ -33,6 +33,8 @@ pub fn document() -> utoipa::openapi::OpenApi {
     doc.merge(command_api::openapi::CommandApi::openapi());
     // The VAT register, replayed from the event store (the finance crate).
     doc.merge(finance::http::FinanceApi::openapi());
+    // A company's data from its NIP (the taxpayers crate).
+    doc.merge(taxpayers::http::TaxpayersApi::openapi());
     let components = doc.components.get_or_insert_with(Default::default);
     components.schemas.insert("ApiErrorBody".into(), error_body().into());
     components.schemas.insert("FieldError".into(), field_error().into());

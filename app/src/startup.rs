@@ -99,7 +99,19 @@ impl Application {
             .role
             .serves_queries()
             .then(|| finance::http::FinanceState { store: store.clone(), pool: pool.clone() });
-        let api = api_routes_with_finance(args.role.serves_commands().then(|| commands.clone()), queries, finance);
+        let (register, register_sandbox) = match args.wl_api_url.as_str() {
+            "off" => (None, false),
+            "sandbox" => (Some(format!("http://127.0.0.1:{}/wl-sandbox", listener.local_addr()?.port())), true),
+            url => (Some(url.to_owned()), false),
+        };
+        let register = register.map(|url| taxpayers::WhiteList::new(&url)).transpose()?;
+        if register_sandbox {
+            router = router.nest("/wl-sandbox", taxpayers::stand_in::router());
+        }
+        let mut api = api_routes_with_finance(args.role.serves_commands().then(|| commands.clone()), queries, finance);
+        if args.role.serves_queries() {
+            api = api.merge(taxpayers::http::router(taxpayers::http::TaxpayersState::new(pool.clone(), register)));
+        }
         router = router.nest("/api", crate::security::with_api_headers(api));
         if args.role.serves_queries() {
             let web = routes::web_app(&args.web_dist, crate::pages::Pages::new(pool.clone()));

@@ -33,11 +33,11 @@ impl MonthError {
     pub fn code(&self) -> &'static str {
         match self {
             MonthError::NotAMonth => api_core::codes::FIELD_INVALID,
-            MonthError::InFuture => "jpk.month_in_future",
-            MonthError::BeforeSchema => "jpk.month_before_schema",
+            MonthError::InFuture => api_core::codes::JPK_MONTH_IN_FUTURE,
+            MonthError::BeforeSchema => api_core::codes::JPK_MONTH_BEFORE_SCHEMA,
             MonthError::TaxOfficeRequired => api_core::codes::FIELD_BLANK,
-            MonthError::TaxOfficeUnknown => "jpk.tax_office_unknown",
-            MonthError::CompanyIncomplete(_) => "jpk.company_incomplete",
+            MonthError::TaxOfficeUnknown => api_core::codes::JPK_TAX_OFFICE_UNKNOWN,
+            MonthError::CompanyIncomplete(_) => api_core::codes::JPK_COMPANY_INCOMPLETE,
         }
     }
 

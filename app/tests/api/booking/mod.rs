@@ -44,6 +44,7 @@ mod ksef_technical;
 mod mail_language;
 mod mailbox;
 mod messages;
+mod nip_lookup;
 mod office_day;
 mod office_desk;
 mod office_leftovers;
