@@ -13,6 +13,10 @@
 #   bench/run.sh register        the finance VAT register replayed from 1,000,000 invoice events
 #                                into CSV: seconds and peak memory, in process and through
 #                                `coach finance register` (about 2 minutes, most of it the fixture)
+#   bench/run.sh jpk             the month's JPK_V7M(3) from 1,000,000 sales (every tenth invoiced and
+#                                in KSeF, every fifth at the desk, returns): seconds and peak memory
+#                                in process and through `coach finance jpk`, the file validated
+#                                with xmllint (about 4 minutes, most of it the fixture)
 #   bench/run.sh order-list      the admin's order list over 1,000,000 orders in the read model:
 #                                p50/p95/p99 of every filter and sort (about 6 minutes; database
 #                                coach_bench_orders, --reuse keeps it for the next run)
@@ -51,7 +55,7 @@ cd "$ROOT"
 
 subcommand=event-store
 case "${1:-}" in
-  event-store|search|orders|register|order-list|dashboard|ksef|ksef-load|lighthouse) subcommand=$1; shift ;;
+  event-store|search|orders|register|jpk|order-list|dashboard|ksef|ksef-load|lighthouse) subcommand=$1; shift ;;
 esac
 
 if [ "$subcommand" = lighthouse ]; then

@@ -24,6 +24,7 @@
 mod appends;
 mod cpu;
 mod dashboard;
+mod jpk;
 mod ksef;
 mod ksef_load;
 mod order_list;
@@ -64,6 +65,10 @@ enum Command {
     /// 200,000 corrections) into CSV: seconds and peak memory, in process and through
     /// `coach finance register`.
     Register(register::RegisterArgs),
+    /// The month's JPK_V7M(3) replayed from 1,000,000 sales (every tenth with an invoice in
+    /// KSeF, every fifth at the desk, returns): seconds and peak memory, in process and
+    /// through `coach finance jpk`, the file validated against the official schema.
+    Jpk(jpk::JpkArgs),
     /// `GET /api/order/order/all` of the real server (`--role query`) over 1,000,000
     /// orders written into the read model: p50/p95/p99 of every filter, every sort, a few
     /// combinations and deep pages, and what the list's indexes cost the writer.
@@ -90,6 +95,7 @@ fn main() -> Result<()> {
         Command::Search(args) => runtime.block_on(search::run(args)),
         Command::Orders(args) => runtime.block_on(orders::run(args)),
         Command::Register(args) => runtime.block_on(register::run(args)),
+        Command::Jpk(args) => runtime.block_on(jpk::run(args)),
         Command::OrderList(args) => runtime.block_on(order_list::run(args)),
         Command::Ksef(args) => runtime.block_on(ksef::run(args)),
         Command::KsefLoad(args) => runtime.block_on(ksef_load::run(args)),

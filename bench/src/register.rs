@@ -368,18 +368,18 @@ async fn run_cli(coach: &std::path::Path, db: &BenchDb, query: &RegisterQuery) -
 }
 
 /// The process's peak resident memory from a reset (`echo 5 > /proc/self/clear_refs`).
-struct PeakMemory {
+pub(crate) struct PeakMemory {
     start_mib: f64,
 }
 
 impl PeakMemory {
-    fn reset() -> Result<Self> {
+    pub(crate) fn reset() -> Result<Self> {
         std::fs::write("/proc/self/clear_refs", "5").context("reset the peak RSS through /proc/self/clear_refs")?;
         Ok(PeakMemory { start_mib: status_mib("VmRSS:")? })
     }
 
     /// (peak, start) in MiB.
-    fn read(self) -> Result<(f64, f64)> {
+    pub(crate) fn read(self) -> Result<(f64, f64)> {
         Ok((status_mib("VmHWM:")?, self.start_mib))
     }
 }
