@@ -4,7 +4,7 @@
 //! register of VAT payers ("Biała lista", its REST API at `WL_API_URL`), for every form
 //! that takes an invoice's buyer (the customer's order form, the office's sale, an invoice
 //! after the fact). The fields it fills stay editable: the register helps, it never
-//! decides (docs/invoices.md, "A company's data from its NIP").
+//! decides (docs/invoices.md, 'The register of VAT payers fills in the buyer').
 //!
 //! - [`client`]: the register's `GET /api/search/nip/{nip}?date=` and what its answer
 //!   means ([`Taxpayer`], or [`LookupError`]: not in the register, a request it refused,

@@ -1,5 +1,5 @@
-//! The month's facts, pure: what the first read of the store gathers (docs/finance.md,
-//! "The month's JPK_V7M(3)").
+//! The month's facts, pure: what the first read of the store gathers
+//! (docs/finance.md, 'Sales without an invoice are one document a day and channel').
 //!
 //! - Each order's own facts, kept small (an order placed months ago may be invoiced or
 //!   returned this month): its total, whether it was sold at the desk, and whether an

@@ -1,4 +1,4 @@
-//! The month's JPK_V7M(3) (docs/finance.md): the sales records and the declaration
+//! The month's JPK_V7M(3) (docs/finance.md, 'The declaration is the rows' sums'): the sales records and the declaration
 //! VAT-7(23) of a month, replayed from the events, as finance replays the register.
 //!
 //! Two reads of the store up to its head as the file is started:
