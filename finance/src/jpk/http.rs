@@ -44,7 +44,8 @@ fn asked_month(params: &Params) -> Result<Month, ApiError> {
 }
 
 fn choice<'a>(params: &'a Params, name: &str, allowed: &[&'a str]) -> Result<&'a str, ApiError> {
-    match params.optional(name) {
+    // Given, even empty, it must be one of them (the document's pattern).
+    match params.raw(name) {
         None => Ok(allowed[0]),
         Some(v) if allowed.contains(&v) => Ok(v),
         Some(_) => Err(ApiError::Validation {

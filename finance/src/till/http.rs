@@ -18,7 +18,8 @@ use crate::http::{parse_date, FinanceState};
 /// today, never before 2000.
 fn asked_day(params: &Params) -> Result<NaiveDate, ApiError> {
     let today = api_core::time::warsaw_today();
-    let Some(text) = params.optional("day") else { return Ok(today) };
+    // Given, even empty, it must be a date (the document's pattern).
+    let Some(text) = params.raw("day") else { return Ok(today) };
     let refuse = |code, message: &str| ApiError::Validation {
         message: "the day is not valid".into(),
         errors: vec![FieldError::new("day", code, message)],
@@ -51,7 +52,7 @@ pub async fn one(_: AdminUser, State(pool): State<PgPool>, params: Params) -> Re
         (status = 422, description = "not a date, a day in the future, or an unknown format")))]
 pub async fn report(_: AdminUser, State(state): State<FinanceState>, params: Params) -> Result<Response, ApiError> {
     let day = asked_day(&params)?;
-    let pdf = match params.optional("format") {
+    let pdf = match params.raw("format") {
         None | Some("pdf") => true,
         Some("csv") => false,
         Some(_) => {
