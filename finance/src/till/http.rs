@@ -47,7 +47,8 @@ pub async fn one(_: AdminUser, State(pool): State<PgPool>, params: Params) -> Re
 #[utoipa::path(get, path = "/api/till/day/report", tag = "till", security(("bearer" = [])),
     params(("day" = Option<String>, Query, description = "YYYY-MM-DD, not in the future (default: today in Warsaw)", pattern = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"),
         ("format" = Option<String>, Query, description = "`pdf` (default) or `csv`", pattern = "^(pdf|csv)$")),
-    responses((status = 200, description = "the report: `application/pdf` or `text/csv` (UTF-8 with BOM, semicolons)", content_type = "application/pdf"),
+    responses((status = 200, description = "the report: `application/pdf`, or `text/csv` (UTF-8 with BOM, semicolons) with `format=csv`",
+            content((Vec<u8> = "application/pdf"), (String = "text/csv"))),
         (status = 401, description = "no token"), (status = 403, description = "not an admin"),
         (status = 422, description = "not a date, a day in the future, or an unknown format")))]
 pub async fn report(_: AdminUser, State(state): State<FinanceState>, params: Params) -> Result<Response, ApiError> {
