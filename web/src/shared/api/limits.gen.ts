@@ -85,6 +85,11 @@ export const CancelInput = {
   reason: { maxLength: 500 },
 } as const;
 
+export const CashInput = {
+  amount: { minimum: -100000000, maximum: 100000000 },
+  reason: { minLength: 3, maxLength: 300 },
+} as const;
+
 export const ChangeEmailInput = {
   email: { maxLength: 254 },
 } as const;
@@ -132,6 +137,12 @@ export const ChooseInput = {
 
 export const ChosenStop = {
   id: { minimum: 1, maximum: 2147483647 },
+} as const;
+
+export const CloseInput = {
+  counted_cash: { minimum: 0, maximum: 100000000 },
+  reason: { maxLength: 300 },
+  z_report: { minLength: 1, maxLength: 30 },
 } as const;
 
 export const ComplaintAnswerInput = {
@@ -326,6 +337,14 @@ export const InvoiceDataInputPatterns = {
   city: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f](?:[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
   company_name: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f](?:[^\\u0000-\\u001f\\u007f-\\u009f]*[^\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\u0000-\\u001f\\u007f-\\u009f])?[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
   country: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[A-Z]{2}[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
+} as const;
+
+export const JpkSummary = {
+  corrections: { minimum: 0 },
+  day_documents: { minimum: 0 },
+  fp: { minimum: 0 },
+  invoices: { minimum: 0 },
+  rows: { minimum: 0 },
 } as const;
 
 export const KsefOperationLeft = {
@@ -563,6 +582,14 @@ export const PrivacyRequestInputPatterns = {
   email: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[A-Za-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+(?:\\.[A-Za-z0-9!#$%&'*+\\/=?^_`\\{\\|\\}~\\-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9\\-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
 } as const;
 
+export const RateSums = {
+  rate: { minimum: 0 },
+} as const;
+
+export const RateTotal = {
+  rate: { minimum: 0 },
+} as const;
+
 export const RegisterInput = {
   email: { maxLength: 254 },
   first_name: { maxLength: 100 },
@@ -631,6 +658,11 @@ export const RouteWaypointInput = {
   position: { minimum: 0, maximum: 10000 },
   route_id: { minimum: 1 },
   waypoint_id: { minimum: 1 },
+} as const;
+
+export const SalesRecord = {
+  lp: { minimum: 0 },
+  rate: { minimum: 0 },
 } as const;
 
 export const SaveInput = {
@@ -717,6 +749,11 @@ export const TicketsRequest = {
   tickets: { minItems: 1, maxItems: 50 },
 } as const;
 
+export const TillMovementPatterns = {
+  kind: "^(sale|refund|cash_in|cash_out)$",
+  method: "^(cash|card_terminal)$",
+} as const;
+
 export const TimetablePreview = {
   existing: { minimum: 0 },
   new: { minimum: 0 },
@@ -740,6 +777,10 @@ export const UserStamps = {
   needed: { minimum: 0 },
   stamps: { minimum: 0 },
   stamps_per_reward: { minimum: 0 },
+} as const;
+
+export const WaitingRefundPatterns = {
+  method: "^(cash|card_terminal)$",
 } as const;
 
 export const WaypointInput = {

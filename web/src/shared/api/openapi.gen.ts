@@ -1719,6 +1719,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/company/nip-lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A company's name and address from its NIP (the register of VAT payers). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description a Polish NIP (ten digits whose check digit adds up; `PL`, spaces and dashes allowed) */
+                    nip: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": Taxpayer}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_Taxpayer"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `nip.not_in_register`: no VAT payer has this NIP */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no NIP, or not a valid one (`field.invalid_vat_number`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description too many lookups from this address: try within the hour */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `nip.register_unavailable`: the register cannot be reached (type the data in) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/complaint/attachment/download": {
         parameters: {
             query?: never;
@@ -4972,6 +5056,191 @@ export interface paths {
                 };
                 /** @description no token */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/jpk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The month's JPK_V7M(3): the file (`format=xml`) or what it holds (`json`) (admin). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM: from 2026-02 (JPK_V7M(3)) to the current month */
+                    month: string;
+                    /** @description the tax office's code (KodUrzedu), four digits the schema lists */
+                    tax_office: string;
+                    /** @description a correction of a file filed before (CelZlozenia 2) */
+                    correction?: boolean;
+                    /** @description `xml` (the file, default) or `json` (its summary) */
+                    format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the file (`application/xml`), or `{"data": JpkSummary}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_JpkSummary"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `jpk.company_incomplete`: the company's NIP, name or e-mail is not set */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no or a bad month (`jpk.month_in_future`, `jpk.month_before_schema`), no or an unknown tax office (`jpk.tax_office_unknown`), a bad format */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the event store could not be read */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/sales-register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every sale of the month, with an invoice or without (admin). */
+        get: {
+            parameters: {
+                query: {
+                    /** @description YYYY-MM: from 2026-02 to the current month */
+                    month: string;
+                    /** @description `json` (default) or `csv` (UTF-8 with BOM, semicolons) */
+                    format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": SalesRegister}`, or the CSV */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_SalesRegister"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no or a bad month, a bad format */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the event store could not be read */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13993,6 +14262,449 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/till/cash/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Put cash into the till or take it out (admin). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CashInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": TillDayView}`: today's till with the movement */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_TillDayView"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `till.day_closed`: today's till is closed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no amount, 0 (`till.zero_amount`), too large, or no reason (`till.reason_required`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/till/day/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Close a day by counting the cash (admin). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CloseInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": TillDayView}`: the day, closed */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_TillDayView"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `till.day_closed`: closed already */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description a day in the future (`till.future_day`), no count or a negative one, a difference without its reason (`till.reason_required`), no or a bad Z report number */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/till/day/one": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A day of the till (admin). */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM-DD, not in the future (default: today in Warsaw) */
+                    day?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description `{"data": TillDayView}` */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_TillDayView"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not a date, or a day in the future */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/till/day/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A day's cash report ("raport kasowy"), PDF or CSV (admin). */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM-DD, not in the future (default: today in Warsaw) */
+                    day?: string;
+                    /** @description `pdf` (default) or `csv` */
+                    format?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the report: `application/pdf` or `text/csv` (UTF-8 with BOM, semicolons) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/pdf": unknown;
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not a date, a day in the future, or an unknown format */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/till/refund/pay-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay out a refund waiting at the desk (admin). */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PayOutInput"];
+                };
+            };
+            responses: {
+                /** @description `{"data": TillDayView}`: today's till with the refund paid out */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Data_TillDayView"];
+                    };
+                };
+                /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description not an admin */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no such refund */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description `till.already_paid_out`, or `till.day_closed`: today's till is closed */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description the body is larger than 1 MiB */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+                /** @description no refund id, or `till.not_at_the_desk`: the refund goes through the gateway */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiErrorBody"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/auth/change-password": {
         parameters: {
             query?: never;
@@ -15348,7 +16060,7 @@ export interface components {
              * @description Stable and machine-readable: a domain refusal's code (`seats.not_enough`), an edge refusal's (`auth.bad_credentials`) or the kind's default (`not_found`, `validation`, `internal`…). docs/errors.md says what each means.
              * @enum {string}
              */
-            code: "account.email_link_invalid" | "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.arrived" | "course.cancelled" | "course.departure_past" | "course.no_price" | "course.not_a_stop" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.compensation_paid" | "disruption.link_invalid" | "disruption.no_choice" | "disruption.no_compensation" | "disruption.not_an_alternative" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_id" | "field.not_integer" | "field.not_number" | "field.not_object" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.already_issued" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "invoice.too_late" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.other_email" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "outage.ends_before_start" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "phone.not_mobile" | "privacy.link_invalid" | "privacy.not_erasure" | "privacy.request_done" | "privacy.request_not_found" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.nul_character" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "route.archived" | "route.has_courses" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_link_invalid" | "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.arrived" | "course.cancelled" | "course.departure_past" | "course.no_price" | "course.not_a_stop" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.compensation_paid" | "disruption.link_invalid" | "disruption.no_choice" | "disruption.no_compensation" | "disruption.not_an_alternative" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_id" | "field.not_integer" | "field.not_number" | "field.not_object" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.already_issued" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "invoice.too_late" | "jpk.company_incomplete" | "jpk.month_before_schema" | "jpk.month_in_future" | "jpk.tax_office_unknown" | "nip.not_in_register" | "nip.register_unavailable" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.other_email" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "outage.ends_before_start" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "phone.not_mobile" | "privacy.link_invalid" | "privacy.not_erasure" | "privacy.request_done" | "privacy.request_not_found" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.nul_character" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "route.archived" | "route.has_courses" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "till.already_paid_out" | "till.day_closed" | "till.future_day" | "till.negative_count" | "till.not_at_the_desk" | "till.nothing_to_pay" | "till.reason_required" | "till.z_report_invalid" | "till.z_report_required" | "till.zero_amount" | "unavailable" | "validation";
             /** @description A 422's errors, one per field. */
             errors?: components["schemas"]["FieldError"][];
             /** @description English, for people and logs; clients translate `code`. */
@@ -15369,6 +16081,12 @@ export interface components {
              * @description Complaints not answered with [`COMPLAINT_DAYS`] days or fewer left.
              */
             complaints_due: number;
+            /**
+             * Format: int64
+             * @description Refunds owed at the office's desk (orders paid there) not yet paid out: the till's
+             *     page lists them with a "pay out" action.
+             */
+            desk_refunds: number;
             /**
              * @description The refused refunds, the oldest first, at most [`FAILED_REFUNDS_LISTED`]: each
              *     names its own order, whose page shows the payments and the refund's attempts.
@@ -15605,6 +16323,16 @@ export interface components {
          * @enum {string}
          */
         CannotChange: "already_changed" | "ticket_returned" | "used" | "not_paid" | "too_late" | "payment_pending";
+        /** @description `POST /till/cash/save`. */
+        CashInput: {
+            /**
+             * Format: int64
+             * @description Grosz: positive puts cash in (a float), negative takes it out (to the bank); not 0.
+             */
+            amount: number;
+            /** @description 3 to 300 characters. */
+            reason: string;
+        };
         ChangeEmailInput: {
             /** @description The new address. */
             email: components["schemas"]["Email"];
@@ -15781,6 +16509,23 @@ export interface components {
         ChosenStop: {
             /** Format: int64 */
             id: number;
+        };
+        /** @description `POST /till/day/close`. */
+        CloseInput: {
+            /**
+             * Format: int64
+             * @description The cash counted in the till, grosz.
+             */
+            counted_cash: number;
+            /**
+             * Format: date
+             * @description The day (`YYYY-MM-DD`), not in the future; today in Warsaw when absent.
+             */
+            day?: string | null;
+            /** @description Why the count differs from what the till should hold (required when it does). */
+            reason?: string;
+            /** @description The fiscal printer's daily (Z) report number: up to 30 letters, digits, `/`, `-`, `.`. */
+            z_report: string;
         };
         /** @description A `companies` row. */
         Company: components["schemas"]["Settings"] & {
@@ -17204,6 +17949,49 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_JpkSummary: {
+            /** @description What a finished file holds. */
+            data: {
+                /** @description Per VAT rate: net, VAT and gross of what counts (not `FP`), grosz. */
+                by_rate: components["schemas"]["RateSums"][];
+                /** Format: int64 */
+                corrections: number;
+                /**
+                 * Format: int64
+                 * @description Rows of sales no invoice documents (`WEW`, `RO`).
+                 */
+                day_documents: number;
+                /**
+                 * Format: int64
+                 * @description Invoices and corrections marked `FP` (left out of the tax due).
+                 */
+                fp: number;
+                /** Format: int64 */
+                invoices: number;
+                /** @description Documents due for KSeF that have no KSeF number yet (marked `OFF`). */
+                not_in_ksef: string[];
+                /**
+                 * Format: int64
+                 * @description The declaration's positions, whole złoty.
+                 */
+                p37: number;
+                /** Format: int64 */
+                p38: number;
+                /** Format: int64 */
+                p51: number;
+                /** Format: int64 */
+                rows: number;
+                /**
+                 * Format: int64
+                 * @description The rows' tax due, grosz (`PodatekNalezny`).
+                 */
+                tax_due: number;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_KsefDeadlines: {
             /** @description The deadlines that need attention today. */
             data: {
@@ -18346,6 +19134,23 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_SalesRegister: {
+            /** @description The month's sales register. */
+            data: {
+                rows: components["schemas"]["SalesRecord"][];
+                /**
+                 * Format: int64
+                 * @description The tax due (the JPK's `PodatekNalezny`), grosz.
+                 */
+                tax_due: number;
+                /** @description Per VAT rate, `FP` rows left out. */
+                totals: components["schemas"]["RateTotal"][];
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_SearchResult: {
             /** @description The answer. */
             data: {
@@ -18438,9 +19243,71 @@ export interface components {
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
          *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
          */
+        Data_Taxpayer: {
+            /** @description A VAT payer as the forms take it. */
+            data: {
+                /** @description The street and number (`ul. Kolejowa 12`), or the whole address when it cannot be split. */
+                address: string;
+                city: string;
+                name: string;
+                nip: string;
+                /** @description `NN-NNN`, or empty when the address names none. */
+                postal_code: string;
+                /** @description `Czynny` (active), `Zwolniony` (exempt) or `Niezarejestrowany`, as the register says. */
+                status_vat: string;
+            };
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
         Data_TicketSaved: {
             /** @description What a ticket save did. */
             data: components["schemas"]["Changed"] | components["schemas"]["Returned"];
+        };
+        /**
+         * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
+         *     operation documents its real envelope with `body = Data<T>` (a list: `Data<Page<T>>`).
+         */
+        Data_TillDayView: {
+            /** @description A day of the till. */
+            data: {
+                /** Format: int64 */
+                card_refunds: number;
+                /** Format: int64 */
+                card_sales: number;
+                /**
+                 * Format: int64
+                 * @description Cash put in less cash taken out.
+                 */
+                cash_corrections: number;
+                /**
+                 * Format: int64
+                 * @description Refunds paid out in cash (positive).
+                 */
+                cash_refunds: number;
+                /** Format: int64 */
+                cash_sales: number;
+                closed: boolean;
+                closing?: null | components["schemas"]["TillClosing"];
+                /** Format: date */
+                day: string;
+                /**
+                 * Format: int64
+                 * @description What the till should hold now (or held at the close).
+                 */
+                expected_cash: number;
+                /** @description Oldest first. */
+                movements: components["schemas"]["TillMovement"][];
+                /**
+                 * Format: int64
+                 * @description The cash the day began with: the count of the last close before it, plus the cash
+                 *     movements of days after that close left unclosed.
+                 */
+                opening_cash: number;
+                /** @description Every refund waiting at the desk, whatever its day (the oldest first). */
+                waiting_refunds: components["schemas"]["WaitingRefund"][];
+            };
         };
         /**
          * @description The success body of every endpoint: `{"data": …}`. Its schema is generic, so an
@@ -19061,7 +19928,7 @@ export interface components {
              * @description What is wrong with the field (`field.blank`, `date.in_past`…); `field.invalid` when nothing more specific is known.
              * @enum {string}
              */
-            code: "account.email_link_invalid" | "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.arrived" | "course.cancelled" | "course.departure_past" | "course.no_price" | "course.not_a_stop" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.compensation_paid" | "disruption.link_invalid" | "disruption.no_choice" | "disruption.no_compensation" | "disruption.not_an_alternative" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_id" | "field.not_integer" | "field.not_number" | "field.not_object" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.already_issued" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "invoice.too_late" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.other_email" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "outage.ends_before_start" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "phone.not_mobile" | "privacy.link_invalid" | "privacy.not_erasure" | "privacy.request_done" | "privacy.request_not_found" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.nul_character" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "route.archived" | "route.has_courses" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "unavailable" | "validation";
+            code: "account.email_link_invalid" | "account.email_read_only" | "account.email_taken" | "account.not_activated" | "account.not_saved" | "account.registration_failed" | "auth.bad_credentials" | "auth.forbidden" | "auth.required" | "auth.too_many_logins" | "change.costs_more" | "change.different_route" | "change.different_stops" | "change.not_yet_due" | "change.nothing_waiting" | "change.pending" | "change.same_course" | "change.too_late" | "change.wrong_amount" | "check_in.expired" | "check_in.other_course" | "check_in.too_early" | "complaint.already_answered" | "complaint.already_decided" | "complaint.attachment_not_allowed" | "complaint.attachment_too_large" | "complaint.empty_attachment" | "complaint.empty_text" | "complaint.exists" | "complaint.not_decided" | "complaint.not_found" | "complaint.text_too_long" | "complaint.too_late" | "complaint.too_many_attachments" | "complaint.unknown_order" | "conflict" | "conflict.changed_meanwhile" | "conflict.course_busy" | "conflict.in_use" | "consent.data_required" | "consent.terms_required" | "coupon.bad_amount" | "coupon.bad_value" | "coupon.empty_code" | "coupon.exists" | "coupon.expired" | "coupon.expiry_passed" | "coupon.not_due" | "coupon.not_found" | "coupon.not_spent_by_order" | "coupon.used_up" | "course.already_cancelled" | "course.arrived" | "course.cancelled" | "course.departure_past" | "course.no_price" | "course.not_a_stop" | "course.not_found" | "course.reason_required" | "course.sale_closed" | "course.unknown_stop" | "course.wrong_direction" | "date.before_start" | "date.in_past" | "discount.not_available" | "disruption.already_chosen" | "disruption.choice_closed" | "disruption.compensation_paid" | "disruption.link_invalid" | "disruption.no_choice" | "disruption.no_compensation" | "disruption.not_an_alternative" | "disruption.not_on_course" | "disruption.not_yet_due" | "field.bad_characters" | "field.blank" | "field.conflict" | "field.invalid" | "field.invalid_choice" | "field.invalid_email" | "field.invalid_phone" | "field.invalid_postal_code" | "field.invalid_vat_number" | "field.not_boolean" | "field.not_date" | "field.not_id" | "field.not_integer" | "field.not_number" | "field.not_object" | "field.not_text" | "field.out_of_range" | "field.too_long" | "field.too_short" | "hold.not_found" | "hold.released" | "idempotency.in_progress" | "idempotency.key_reused" | "internal" | "inventory.already_open" | "inventory.below_taken" | "inventory.minutes_not_increasing" | "inventory.no_seats" | "inventory.not_open" | "inventory.repeated_stop" | "inventory.too_few_stops" | "invoice.already_issued" | "invoice.below_zero" | "invoice.issued" | "invoice.not_issued" | "invoice.not_requested" | "invoice.nothing_left" | "invoice.nothing_to_correct" | "invoice.too_late" | "jpk.company_incomplete" | "jpk.month_before_schema" | "jpk.month_in_future" | "jpk.tax_office_unknown" | "nip.not_in_register" | "nip.register_unavailable" | "not_found" | "order.already_paid" | "order.already_placed" | "order.back_before_outbound" | "order.back_price_mismatch" | "order.bad_coupon_amount" | "order.bad_quantity" | "order.cancelled" | "order.duplicate_line" | "order.ended" | "order.exists" | "order.has_account" | "order.incomplete" | "order.line_total_mismatch" | "order.negative_price" | "order.no_tickets" | "order.not_cancellable" | "order.not_found" | "order.not_paid" | "order.not_pending" | "order.not_yet_due" | "order.nothing_to_pay" | "order.other_email" | "order.to_pay_mismatch" | "order.too_many_passenger_names" | "order.too_many_seats" | "order.total_mismatch" | "order.unchanged" | "order.wrong_legs" | "outage.ends_before_start" | "page.not_found" | "password.not_changed" | "password.reset_refused" | "password.wrong_old" | "payment.amount_mismatch" | "payment.paid_the_order" | "payment.refunded" | "payment.reheld_mismatch" | "payment.still_payable" | "payment.ticket_count_mismatch" | "phone.not_mobile" | "privacy.link_invalid" | "privacy.not_erasure" | "privacy.request_done" | "privacy.request_not_found" | "rate_limited" | "request.invalid" | "request.method_not_allowed" | "request.nul_character" | "request.too_large" | "reservation.expired" | "reservation.took_too_long" | "return.too_late" | "route.archived" | "route.has_courses" | "search.same_stops" | "seats.not_enough" | "stamp_card.bad_reward" | "stamp_card.no_stamps_per_reward" | "stop.not_found" | "ticket.already_changed" | "ticket.already_returned" | "ticket.code_required" | "ticket.forged" | "ticket.not_found" | "ticket.not_owner" | "ticket.unreadable" | "ticket.used" | "ticket.wrong_code" | "till.already_paid_out" | "till.day_closed" | "till.future_day" | "till.negative_count" | "till.not_at_the_desk" | "till.nothing_to_pay" | "till.reason_required" | "till.z_report_invalid" | "till.z_report_required" | "till.zero_amount" | "unavailable" | "validation";
             /** @description The field, dotted for nested ones (`customer.email`). */
             field: string;
             /** @description English, for people; translate `code`. */
@@ -19089,6 +19956,12 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             last_error?: string | null;
+            /**
+             * Format: date-time
+             * @description For a refund owed at the desk (`at_office`, `at_terminal`): when it was paid out
+             *     there (`POST /api/till/refund/pay-out`); `null` while it waits.
+             */
+            paid_out_at?: string | null;
             /** @description Why, as the transfer's title says it. */
             reason: string;
             /** Format: uuid */
@@ -19343,6 +20216,43 @@ export interface components {
             distance_km?: number | null;
             /** @description The whole regulation applies (250 km or more). */
             statutory: boolean;
+        };
+        /** @description What a finished file holds. */
+        JpkSummary: {
+            /** @description Per VAT rate: net, VAT and gross of what counts (not `FP`), grosz. */
+            by_rate: components["schemas"]["RateSums"][];
+            /** Format: int64 */
+            corrections: number;
+            /**
+             * Format: int64
+             * @description Rows of sales no invoice documents (`WEW`, `RO`).
+             */
+            day_documents: number;
+            /**
+             * Format: int64
+             * @description Invoices and corrections marked `FP` (left out of the tax due).
+             */
+            fp: number;
+            /** Format: int64 */
+            invoices: number;
+            /** @description Documents due for KSeF that have no KSeF number yet (marked `OFF`). */
+            not_in_ksef: string[];
+            /**
+             * Format: int64
+             * @description The declaration's positions, whole złoty.
+             */
+            p37: number;
+            /** Format: int64 */
+            p38: number;
+            /** Format: int64 */
+            p51: number;
+            /** Format: int64 */
+            rows: number;
+            /**
+             * Format: int64
+             * @description The rows' tax due, grosz (`PodatekNalezny`).
+             */
+            tax_due: number;
         };
         /** @description Any JSON without a NUL character in a string or a member's name (what the gate lets through). */
         JsonWithoutNul: unknown;
@@ -20398,6 +21308,14 @@ export interface components {
             /** @description Present (and `true`) only when `totalCount` is an estimate. */
             totalCountEstimated?: boolean;
         };
+        /** @description `POST /till/refund/pay-out`. */
+        PayOutInput: {
+            /**
+             * Format: uuid
+             * @description A refund waiting at the desk (`waiting_refunds` of `GET /till/day/one`).
+             */
+            refund_id: string;
+        };
         /** @description Where to pay now. */
         PaymentAgain: {
             /**
@@ -20620,6 +21538,28 @@ export interface components {
         PublicSettings: {
             page_footer_1: string;
             page_footer_2: string;
+        };
+        /** @description The sums of one VAT rate. */
+        RateSums: {
+            /** Format: int64 */
+            gross: number;
+            /** Format: int64 */
+            net: number;
+            /** Format: int32 */
+            rate: number;
+            /** Format: int64 */
+            vat: number;
+        };
+        /** @description The sums of one rate (grosz), `FP` left out. */
+        RateTotal: {
+            /** Format: int64 */
+            gross: number;
+            /** Format: int64 */
+            net: number;
+            /** Format: int32 */
+            rate: number;
+            /** Format: int64 */
+            vat: number;
         };
         /**
          * @description How the office received a complaint it files for a passenger.
@@ -20970,6 +21910,43 @@ export interface components {
         SalesDay: components["schemas"]["SalesSums"] & {
             /** Format: date */
             day: string;
+        };
+        /** @description One row of the register. */
+        SalesRecord: {
+            buyer_name: string;
+            buyer_tax_id: string;
+            document: string;
+            /** @description An invoice to a sale already in a day's document: listed, not summed. */
+            fp: boolean;
+            /** Format: int64 */
+            gross: number;
+            /** Format: date */
+            issue_date: string;
+            /** @description `VAT`, `KOR`, `WEW` (online sales without an invoice, a day) or `RO` (the desk's, a day). */
+            kind: string;
+            /** @description The KSeF number, or `OFF`, `BFK`, `DI`. */
+            ksef: string;
+            /** Format: int64 */
+            lp: number;
+            /** Format: int64 */
+            net: number;
+            /** Format: int32 */
+            rate: number;
+            /** Format: date */
+            sale_date?: string | null;
+            /** Format: int64 */
+            vat: number;
+        };
+        /** @description The month's sales register. */
+        SalesRegister: {
+            rows: components["schemas"]["SalesRecord"][];
+            /**
+             * Format: int64
+             * @description The tax due (the JPK's `PodatekNalezny`), grosz.
+             */
+            tax_due: number;
+            /** @description Per VAT rate, `FP` rows left out. */
+            totals: components["schemas"]["RateTotal"][];
         };
         /** @description The sales from `from` to `to` (Warsaw days, both included). */
         SalesSummary: {
@@ -21335,6 +22312,18 @@ export interface components {
             /** @description A course's route (`course`), when the course is still known. */
             route_name?: string | null;
         };
+        /** @description A VAT payer as the forms take it. */
+        Taxpayer: {
+            /** @description The street and number (`ul. Kolejowa 12`), or the whole address when it cannot be split. */
+            address: string;
+            city: string;
+            name: string;
+            nip: string;
+            /** @description `NN-NNN`, or empty when the address names none. */
+            postal_code: string;
+            /** @description `Czynny` (active), `Zwolniony` (exempt) or `Niezarejestrowany`, as the register says. */
+            status_vat: string;
+        };
         /**
          * @description A page's layout: one of [`TEMPLATES`].
          * @enum {string}
@@ -21445,6 +22434,83 @@ export interface components {
             customer?: components["schemas"]["BookingCustomer"];
             invoice?: components["schemas"]["BookingInvoice"];
             tickets: components["schemas"]["BookingTickets"];
+        };
+        /** @description The day's close. */
+        TillClosing: {
+            by: string;
+            /** Format: date-time */
+            closed_at: string;
+            /** Format: int64 */
+            counted_cash: number;
+            /**
+             * Format: int64
+             * @description Counted − expected (negative: missing).
+             */
+            difference: number;
+            /** Format: int64 */
+            expected_cash: number;
+            reason?: string | null;
+            /** @description The fiscal printer's daily (Z) report number. */
+            z_report: string;
+        };
+        /** @description A day of the till. */
+        TillDayView: {
+            /** Format: int64 */
+            card_refunds: number;
+            /** Format: int64 */
+            card_sales: number;
+            /**
+             * Format: int64
+             * @description Cash put in less cash taken out.
+             */
+            cash_corrections: number;
+            /**
+             * Format: int64
+             * @description Refunds paid out in cash (positive).
+             */
+            cash_refunds: number;
+            /** Format: int64 */
+            cash_sales: number;
+            closed: boolean;
+            closing?: null | components["schemas"]["TillClosing"];
+            /** Format: date */
+            day: string;
+            /**
+             * Format: int64
+             * @description What the till should hold now (or held at the close).
+             */
+            expected_cash: number;
+            /** @description Oldest first. */
+            movements: components["schemas"]["TillMovement"][];
+            /**
+             * Format: int64
+             * @description The cash the day began with: the count of the last close before it, plus the cash
+             *     movements of days after that close left unclosed.
+             */
+            opening_cash: number;
+            /** @description Every refund waiting at the desk, whatever its day (the oldest first). */
+            waiting_refunds: components["schemas"]["WaitingRefund"][];
+        };
+        /** @description One movement: money into the till is positive, out of it negative (grosz). */
+        TillMovement: {
+            /** Format: int64 */
+            amount: number;
+            /** Format: date-time */
+            at: string;
+            /** @description Who recorded it (an e-mail; empty when unknown). */
+            by: string;
+            /** @description `sale` (an office sale paid), `refund` (a refund paid out), `cash_in`, `cash_out`. */
+            kind: string;
+            /** @description `cash` or `card_terminal`. */
+            method: string;
+            /** Format: uuid */
+            movement_id: string;
+            /** @description A correction's reason. */
+            note: string;
+            /** Format: uuid */
+            order_id?: string | null;
+            /** @description The order's readable number (empty for cash put in or taken out). */
+            order_number: string;
         };
         /** @description One entry of an order's history. */
         TimelineEntry: {
@@ -21569,6 +22635,22 @@ export interface components {
             kid: string;
             /** @description The 32-byte public key, base64url without padding. */
             public_key: string;
+        };
+        /** @description A refund owed at the desk and not paid out yet. */
+        WaitingRefund: {
+            /** Format: int64 */
+            amount: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description `cash` (paid out from the till) or `card_terminal` (back to the card). */
+            method: string;
+            /** Format: uuid */
+            order_id: string;
+            order_number: string;
+            /** @description Why it is owed (`Zwrot biletu NK-…`, `Anulowanie zamówienia …`). */
+            reason: string;
+            /** Format: uuid */
+            refund_id: string;
         };
         /** @description A stop. */
         Waypoint: {

@@ -68,6 +68,22 @@ export async function resendTickets(id: string, channel: 'email' | 'sms'): Promi
 
 export type Returned = ApiSchema<'Returned'>;
 
+/** What returning a ticket would give back and where, decided as the return decides it and recorded
+ * nowhere (`POST …/return-quote`, the call the customer's site makes before its confirmation; an admin
+ * sends no code). */
+export type ReturnQuote = ApiSchema<'ReturnQuote'>;
+
+export function returnQuoteQuery(number: string) {
+  return queryOptions({
+    queryKey: [ADMIN_KEY, ORDERS, 'return-quote', number],
+    queryFn: async () => dataOf<ReturnQuote>(await apiClient.post(`${ORDERS}/return-quote`, { body: { number }, toast: false })),
+    // A refusal (too late, returned already) is the answer: asking again changes nothing.
+    retry: false,
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
 /** Returns a ticket on the customer's behalf: an admin sends no code. */
 export async function returnTicket(number: string): Promise<Returned> {
   return dataOf<Returned>(await apiClient.post(`${ORDERS}/return-ticket`, { body: { number }, toast: false }));

@@ -8,6 +8,7 @@ import { CourseDisruptionSection } from '../components/course-disruption';
 import { CourseDisruptionCell } from '../components/course-disruption-cell';
 import { CourseGenerate } from '../components/course-generate';
 import { CourseLoadSection } from '../components/course-load';
+import { CoursePassengersSection } from '../components/course-passengers';
 import { useCourseRouteOptions, useRouteFilterOptions } from '../hooks/use-route-options';
 import { defineArea } from '../lib/define-area';
 import { fromLocalInput, intText, toLocalInput } from '../lib/validation';
@@ -25,8 +26,8 @@ const schema = z.object({
 
 /**
  * Courses: filtered by route and dates; capacity and sale open/closed (a saved course changes only
- * those) and its load per segment; generated from the timetables with a preview of what the
- * timetables call for.
+ * those), its load per segment and its passenger list (each ticket with its order); generated from the
+ * timetables with a preview of what the timetables call for.
  */
 export const coursesArea = defineArea<Course, z.infer<typeof schema>>({
   path: 'course/course',
@@ -49,7 +50,11 @@ export const coursesArea = defineArea<Course, z.infer<typeof schema>>({
     { field: 'date', op: 'lte', label: fields.dateTo, kind: 'date' },
   ],
   listActions: () => <CourseGenerate />,
-  sections: [({ model }) => <CourseLoadSection courseId={model.id} />, ({ model }) => <CourseDisruptionSection course={model} />],
+  sections: [
+    ({ model }) => <CourseLoadSection courseId={model.id} />,
+    ({ model }) => <CoursePassengersSection courseId={model.id} />,
+    ({ model }) => <CourseDisruptionSection course={model} />,
+  ],
   form: {
     schema,
     fields: [

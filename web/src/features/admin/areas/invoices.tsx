@@ -26,10 +26,15 @@ export const invoicesArea = defineArea<InvoiceRow, Record<string, never>>({
   idOf: (invoice) => invoice.id,
   defaultSort: '-issued_at',
   columns: [
-    { key: 'number', label: invoiceTexts.number, sortable: true },
+    // Numbers stay on one line; the columns fit beside the KSeF one at 1280 px (admin.css, 'The lists').
+    { key: 'number', label: invoiceTexts.number, sortable: true, cell: (invoice) => <span className="admin-nowrap">{invoice.number}</span> },
     { key: 'kind', label: invoiceTexts.kind },
     { key: 'issued_at', label: invoiceTexts.issuedAt, sortable: true, cell: (invoice) => <CellValue value={invoice.issued_at} /> },
-    { key: 'sale_date', label: invoiceTexts.saleDate },
+    {
+      key: 'sale_date',
+      label: invoiceTexts.saleDate,
+      cell: (invoice) => (invoice.sale_date ? <span className="admin-nowrap">{invoice.sale_date}</span> : <CellValue value={null} />),
+    },
     { key: 'buyer_name', label: invoiceTexts.buyer, sortable: true },
     { key: 'buyer_tax_id', label: invoiceTexts.taxId },
     { key: 'net', label: invoiceTexts.net, numeric: true, cell: (invoice) => invoice.net_formatted },

@@ -21,7 +21,8 @@ export const ordersArea = defineArea<OrderListItem, Record<string, never>>({
   idOf: (order) => order.id,
   defaultSort: '-placed_at',
   columns: [
-    { key: 'number', label: orderTexts.number, cell: (order) => order.number ?? order.hash_id },
+    // Numbers stay on one line (a list at 1280 px broke them at their hyphens).
+    { key: 'number', label: orderTexts.number, cell: (order) => <span className="admin-nowrap">{order.number ?? order.hash_id}</span> },
     { key: 'placed_at', label: orderTexts.placedAt, sortable: true, cell: (order) => <CellValue value={order.placed_at} /> },
     { key: 'status', label: orderTexts.status, sortable: true, cell: (order) => <OrderStatus status={order.status} /> },
     { key: 'email', label: orderTexts.customer, sortable: true, cell: (order) => <OrderCustomer order={order} /> },
@@ -29,7 +30,12 @@ export const ordersArea = defineArea<OrderListItem, Record<string, never>>({
     { key: 'departure_at', label: orderTexts.departure, sortable: true, cell: (order) => <CellValue value={order.departure_at} /> },
     { key: 'passengers', label: orderTexts.passengers, sortable: true, numeric: true },
     { key: 'to_pay', label: orderTexts.toPay, sortable: true, numeric: true, cell: (order) => order.to_pay_formatted },
-    { key: 'invoice_number', label: orderTexts.invoiceNumber, sortable: true },
+    {
+      key: 'invoice_number',
+      label: orderTexts.invoiceNumber,
+      sortable: true,
+      cell: (order) => (order.invoice_number ? <span className="admin-nowrap">{order.invoice_number}</span> : <CellValue value={null} />),
+    },
   ],
   filters: [
     { field: 'status', op: 'eq', label: orderTexts.status, kind: 'select', options: ORDER_STATUSES },

@@ -155,8 +155,16 @@ describe('the order page', () => {
     const { user } = renderApp(`/admin/order/order/${order.id}`, ADMIN);
     await user.click(await screen.findByRole('button', { name: `Zwróć w imieniu klienta: bilet ${ticket}` }));
     const dialog = screen.getByRole('alertdialog', { name: `Zwrócić bilet ${ticket}?` });
+    // Before confirming: the server's quote, the price, the fee kept and what goes back.
+    const sum = await within(dialog).findByRole('group', { name: 'Rozliczenie zwrotu' });
+    const amountOf = (term: string) => within(sum).getByText(term).nextElementSibling?.textContent ?? '';
+    expect(amountOf('Cena biletu')).toMatch(/^\d+,\d\d\szł$/);
+    const fee = amountOf('Opłata manipulacyjna');
+    expect(fee).toMatch(/^\d+,\d\d\szł$/);
+    expect(amountOf('Do zwrotu')).toMatch(/^\d+,\d\d\szł$/);
     await user.click(within(dialog).getByRole('button', { name: 'Zwróć w imieniu klienta' }));
-    expect(await screen.findByText(new RegExp(`^Bilet ${ticket} zwrócony\\. Opłata: `))).toBeInTheDocument();
+    // The return keeps the fee the dialog said.
+    expect(await screen.findByText(new RegExp(`^Bilet ${ticket} zwrócony\\. Opłata: ${fee.replace(/\s/g, '\\s')};`))).toBeInTheDocument();
     expect(readDb().orders.find((candidate) => candidate.id === order.id)?.tickets[0]?.status).toBe('returned');
   });
 });
@@ -251,6 +259,43 @@ describe('the order edit', () => {
     expect(sent[0]).toEqual({ invoice: expect.objectContaining({ vat_number: '5260250274' }) as unknown, reason: 'Klient chce fakturę' });
     // Saved: back on the order's page.
     expect(await screen.findByRole('heading', { level: 1, name: /^Zamówienie / })).toBeInTheDocument();
+  });
+
+  it('opens the invoice after the sale from the invoice card ("Wystaw fakturę"), its fields at once, and sends only the invoice', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.put(apiUrl('/order/order/save'), async ({ request }) => {
+        sent.push(await request.clone().json());
+        return undefined;
+      }),
+    );
+    const order = readDb().orders.find((candidate) => candidate.invoice === null && candidate.status === 'paid' && candidate.number);
+    if (!order) throw new Error('the seed has no paid order without an invoice');
+    const { user } = renderApp(`/admin/order/order/${order.id}`, ADMIN);
+    const card = (await screen.findByRole('heading', { name: 'Dane do faktury' })).closest('section') as HTMLElement;
+    expect(within(card).getByText('Klient nie prosił o fakturę.')).toBeInTheDocument();
+    await user.click(within(card).getByRole('link', { name: 'Wystaw fakturę' }));
+    expect(await screen.findByRole('heading', { level: 1, name: `Wystaw fakturę do zamówienia ${order.number ?? ''}` })).toBeInTheDocument();
+    // Nothing to tick first, and nothing of the customer's in the way.
+    expect(screen.queryByRole('checkbox', { name: 'Klient chce fakturę' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Imię/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Nazwa firmy/), 'Firma sp. z o.o.');
+    await user.type(screen.getByLabelText(/^NIP/), '5260250274');
+    await user.type(screen.getByLabelText(/^Adres/), 'ul. Długa 1');
+    await user.type(screen.getByLabelText(/^Kod pocztowy/), '37-400');
+    await user.type(screen.getByLabelText(/^Miejscowość/), 'Nisko');
+    await user.type(screen.getByLabelText(/Powód zmiany/), 'Faktura po zakupie');
+    await user.click(screen.getByRole('button', { name: 'Zapisz' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      invoice: { country: 'PL', vat_number: '5260250274', company_name: 'Firma sp. z o.o.', address: 'ul. Długa 1', postal_code: '37-400', city: 'Nisko' },
+      reason: 'Faktura po zakupie',
+    });
+    // Saved: back on the order's page, its card shows the buyer and no second invoice to issue.
+    expect(await screen.findByRole('heading', { level: 1, name: /^Zamówienie / })).toBeInTheDocument();
+    const saved = (await screen.findByRole('heading', { name: 'Dane do faktury' })).closest('section') as HTMLElement;
+    expect(await within(saved).findByText('Firma sp. z o.o.')).toBeInTheDocument();
+    expect(within(saved).queryByRole('link', { name: 'Wystaw fakturę' })).not.toBeInTheDocument();
   });
 });
 

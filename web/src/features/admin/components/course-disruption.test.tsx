@@ -225,7 +225,7 @@ describe("a course's cancellation and delay", { timeout: 30_000 }, () => {
     ]);
   });
 
-  it('offers no choice for an unpaid order that was cancelled', async () => {
+  it('offers no choice for an unpaid order that was cancelled, and says it has nothing to refund', async () => {
     const [first] = samplePassengers('2026-11-27T10:00:00Z');
     if (!first) throw new Error('a sample passenger');
     cancelled([{ ...first, state: 'order_cancelled', told_at: null }]);
@@ -233,6 +233,18 @@ describe("a course's cancellation and delay", { timeout: 30_000 }, () => {
     const box = await section();
     const row = (await within(box).findByRole('rowheader', { name: 'NB-2026-000042' }, slow)).closest('tr') as HTMLElement;
     expect(within(row).getByText('Zamówienie nieopłacone, anulowane')).toBeInTheDocument();
+    expect(within(row).getByText('Nic do zwrotu (nie zapłacono)')).toBeInTheDocument();
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("links each passenger's order number to the order's page", async () => {
+    const passengers = samplePassengers('2026-11-27T10:00:00Z');
+    cancelled(passengers);
+    renderApp(PAGE, ADMIN);
+    const box = await section();
+    for (const passenger of passengers) {
+      const header = await within(box).findByRole('rowheader', { name: passenger.order_number }, slow);
+      expect(within(header).getByRole('link', { name: passenger.order_number })).toHaveAttribute('href', `/admin/order/order/${passenger.order_id}`);
+    }
   });
 });

@@ -1,5 +1,6 @@
-// The passengers of a cancelled or delayed course (one row per order: one message and one choice for
-// all its tickets on the course): their state in words, when they were told, what was chosen and by
+// The passengers of a cancelled or delayed course (one row per order, its number a link to the order's
+// page: one message and one choice for all its tickets on the course): their state in words (an unpaid
+// order the cancellation cancelled has nothing to refund), when they were told, what was chosen and by
 // whom, the course moved to or the amount refunded, the compensation owed (art. 19(2) of EU Regulation
 // 181/2011: the choice came after the scheduled departure) or when it was paid; "send again", "choose
 // for the passenger" (after a phone call: move to another course of the route, or a full refund) and
@@ -7,6 +8,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
+import { Link } from 'react-router';
 
 import { useFormatters, warsawDate } from '@/i18n/format';
 import type { ApiSchema } from '@/shared/api/schema';
@@ -23,7 +25,9 @@ import {
   type DisruptionPassenger,
   type OfficeChoice,
 } from '../api/course-disruption';
+import { coursePassengersKey } from '../api/course-passengers';
 import { adminErrorToast } from '../lib/admin-errors';
+import { useAdminHref } from '../lib/admin-path';
 import { canChooseFor } from '../lib/disruption';
 import { disruptionTexts as texts, disruptionValues as values } from '../messages/disruption-messages';
 
@@ -102,6 +106,7 @@ const owesCompensation = (passenger: DisruptionPassenger) => (passenger.compensa
 
 function PassengerRow({ disruption, passenger, onChoose, onPay }: RowProps) {
   const intl = useIntl();
+  const href = useAdminHref();
   const { dateTime, money } = useFormatters();
   const resend = useMutation({
     mutationFn: () => resendDisruption(disruption.course_id, passenger.order_id),
@@ -109,14 +114,19 @@ function PassengerRow({ disruption, passenger, onChoose, onPay }: RowProps) {
     onError: (error) => showToast(adminErrorToast(error)),
     meta: { loader: true },
   });
+  // An unpaid order the cancellation cancelled paid nothing: there is nothing to give back.
   const result = passenger.moved_to
     ? dateTime(passenger.moved_to.departure_at)
     : typeof passenger.refund_amount === 'number'
       ? intl.formatMessage(values.refunded, { amount: money(passenger.refund_amount) })
-      : null;
+      : passenger.state === 'order_cancelled'
+        ? intl.formatMessage(texts.nothingToRefund)
+        : null;
   return (
     <tr>
-      <th scope="row">{passenger.order_number}</th>
+      <th scope="row" className="admin-nowrap">
+        <Link to={href(`order/order/${passenger.order_id}`)}>{passenger.order_number}</Link>
+      </th>
       <td>{passenger.customer_name}</td>
       <td className="admin-disruption__contact">
         {[passenger.email, passenger.phone].filter(Boolean).join(', ') || <CellValue value={null} />}
@@ -239,7 +249,11 @@ function ChooseDialog({ course, passenger, onClose }: { course: Course; passenge
     onSuccess: async () => {
       showToast({ type: 'success', message: texts.chosenDone });
       onClose();
-      await queryClient.invalidateQueries({ queryKey: disruptionKey(course.id) });
+      // A move takes the order's tickets off the course's passenger list.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: disruptionKey(course.id) }),
+        queryClient.invalidateQueries({ queryKey: coursePassengersKey(course.id) }),
+      ]);
     },
     onError: (error) => showToast(adminErrorToast(error)),
     meta: { loader: true },

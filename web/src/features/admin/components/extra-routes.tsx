@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 import { ComplaintOfficeForm } from './complaint-office-form';
 import { InvoiceRegister } from './invoice-register';
-import { OrderEditRoute } from './order-edit';
+import { OrderEditRoute, OrderInvoiceRoute } from './order-edit';
 import { PersonalDataScreen } from './personal-data-screen';
 import { SettingsScreen } from './settings-screen';
 
@@ -12,6 +12,8 @@ export const EXTRA_ROUTES: { path: string; element: ReactNode }[] = [
   // No id: a sale at the office; with one, the order's customer and invoice data.
   { path: 'order/order/edit', element: <OrderEditRoute /> },
   { path: 'order/order/edit/:id', element: <OrderEditRoute /> },
+  // The invoice a paid order's customer asks for after the sale ("Wystaw fakturę" on its invoice card).
+  { path: 'order/order/invoice/:id', element: <OrderInvoiceRoute /> },
   { path: 'order/invoice/register', element: <InvoiceRegister /> },
   // A complaint the office files for a passenger who phoned, wrote or came to the desk (issue 39).
   { path: 'complaint/complaint/file', element: <ComplaintOfficeForm /> },

@@ -23,7 +23,11 @@ import { Facts, InvoiceFiles, Section } from './order-section';
 export function InvoiceCorrects({ invoice }: { invoice: Pick<InvoiceRow, 'corrects_id' | 'corrects_number'> }) {
   const href = useAdminHref();
   if (!invoice.corrects_id || !invoice.corrects_number) return null;
-  return <Link to={href(`order/invoice/${invoice.corrects_id}`)}>{invoice.corrects_number}</Link>;
+  return (
+    <Link className="admin-nowrap" to={href(`order/invoice/${invoice.corrects_id}`)}>
+      {invoice.corrects_number}
+    </Link>
+  );
 }
 
 export function InvoiceListActions({ params }: { params: URLSearchParams }) {

@@ -20,12 +20,16 @@ export function StretchText({ from, to }: { from: string; to: string }) {
   return <>{intl.formatMessage(orderValues.stretchOf, { from, to })}</>;
 }
 
+/** The customer's name, and the e-mail on one line: a long one ends in "…", the whole of it in its title. */
 export function OrderCustomer({ order }: { order: OrderListItem }) {
   return (
     <>
       {`${order.first_name} ${order.last_name}`}
-      <br />
-      <span className="admin-note admin-wrap">{order.email}</span>
+      {order.email ? (
+        <span className="admin-note admin-ellipsis" title={order.email}>
+          {order.email}
+        </span>
+      ) : null}
     </>
   );
 }

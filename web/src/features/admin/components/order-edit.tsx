@@ -1,5 +1,8 @@
 // `/admin/order/order/edit/{id}`: the customer's and invoice data of an order, with the reason the
 // change is made (kept with its event). `/admin/order/order/edit` (no id) is the sale at the office.
+// `/admin/order/order/invoice/{id}` ("Wystaw fakturę" on the order's invoice card): the same change
+// (`PUT /order/order/save`) with the invoice data only, for an order that has none: saved on a paid
+// order it issues the invoice at once.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Resolver } from 'react-hook-form';
@@ -48,14 +51,22 @@ const deskSchema = z
     fieldCheck<{ notify_by_sms: boolean; phone: string }>((v) => !v.notify_by_sms || v.phone.trim() !== '', 'required', 'phone'),
   );
 
+/** The invoice asked for after the sale: its data and the reason, nothing of the customer's. */
+const invoiceSchema = z
+  .object({ ...invoiceShape, reason: requiredText(500) })
+  .check(...invoiceChecks<z.infer<z.ZodMiniObject<typeof invoiceShape>>>());
+
 type Values = z.infer<typeof schema>;
 
 const resolver = zodResolver(schema) as unknown as Resolver<FormValues>;
 const deskResolver = zodResolver(deskSchema) as unknown as Resolver<FormValues>;
+const invoiceResolver = zodResolver(invoiceSchema) as unknown as Resolver<FormValues>;
 
 const reasonField: FieldDef = { name: 'reason', label: orderTexts.changeReason, kind: 'textarea', required: true, wide: true, hint: orderTexts.changeReasonHint };
 
 const FIELDS: FieldDef[] = [...customerFields, ...invoiceFields, reasonField];
+// The invoice is what this form is for: its fields at once, no box to tick first.
+const INVOICE_FIELDS: FieldDef[] = [...invoiceFields.filter((field) => field.name !== 'invoice_requested'), reasonField];
 // The hint says why the contact may stay blank on this order.
 const DESK_FIELDS: FieldDef[] = [
   ...deskCustomerFields.map((field) => (field.name === 'email' ? { ...field, hint: deskTexts.contactOptionalEdit } : field)),
@@ -75,7 +86,13 @@ export function OrderEditRoute() {
   return id ? <OrderEdit id={id} /> : <OfficeSale />;
 }
 
-function OrderEdit({ id }: { id: string }) {
+/** "Wystaw fakturę": the invoice after the fact of an order without invoice data. */
+export function OrderInvoiceRoute() {
+  const { id = '' } = useParams();
+  return <OrderEdit id={id} invoiceOnly />;
+}
+
+function OrderEdit({ id, invoiceOnly = false }: { id: string; invoiceOnly?: boolean }) {
   const intl = useIntl();
   const href = useAdminHref();
   const navigate = useNavigate();
@@ -95,18 +112,27 @@ function OrderEdit({ id }: { id: string }) {
   }
   const order = query.data;
   const issued = (order.invoices ?? []).some((invoice) => invoice.kind === 'VAT') || Boolean(order.invoice?.number);
+  // An order with invoice data already (asked for meanwhile) is edited as any other.
+  const invoiceForm = invoiceOnly && !order.invoice && !issued;
   // Invoice data given to a paid order without an invoice issue it at once
   // (docs/office.md, 'An admin corrects an order in one command').
-  const note = issued ? orderTexts.correctionNote : order.status === 'paid' ? orderTexts.paidNoInvoiceNote : orderTexts.beforeInvoiceNote;
+  const note = issued
+    ? orderTexts.correctionNote
+    : order.status === 'paid'
+      ? invoiceForm
+        ? orderTexts.invoiceNowNote
+        : orderTexts.paidNoInvoiceNote
+      : orderTexts.beforeInvoiceNote;
   const desk = paidAtOffice(order.payment_method);
   const loaded = customerKey(valuesOf(order));
+  const number = order.number ?? order.hash_id;
   return (
-    <AdminPage title={intl.formatMessage(orderValues.editTitle, { number: order.number ?? order.hash_id })} actions={back}>
+    <AdminPage title={intl.formatMessage(invoiceForm ? orderValues.invoiceTitle : orderValues.editTitle, { number })} actions={back}>
       <RecordForm
-        key={`${order.id}-${order.version}`}
-        fields={desk ? DESK_FIELDS : FIELDS}
-        resolver={desk ? deskResolver : resolver}
-        defaultValues={valuesOf(order)}
+        key={`${order.id}-${order.version}-${invoiceForm ? 'invoice' : 'edit'}`}
+        fields={invoiceForm ? INVOICE_FIELDS : desk ? DESK_FIELDS : FIELDS}
+        resolver={invoiceForm ? invoiceResolver : desk ? deskResolver : resolver}
+        defaultValues={invoiceForm ? { ...invoiceValues(order), invoice_requested: true, reason: '' } : valuesOf(order)}
         editing
         fieldOf={orderFormField}
         intro={
@@ -118,8 +144,9 @@ function OrderEdit({ id }: { id: string }) {
           const values = form as Values;
           // Unchanged details are not sent: the save then changes only the invoice data, and the
           // server's contact rule (an e-mail for an order sold online) is not asked of a desk sale.
+          // The invoice's own form has no customer's details to send.
           const saved = await saveOrder(order.id, {
-            ...(customerKey(values) === loaded ? {} : { customer: toCustomerInput(values) }),
+            ...(invoiceForm || customerKey(values) === loaded ? {} : { customer: toCustomerInput(values) }),
             invoice: toInvoiceInput(values),
             reason: values.reason.trim(),
           });

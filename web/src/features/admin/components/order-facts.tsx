@@ -1,11 +1,14 @@
 // The admin's order page: what the order is (status, times, totals), who bought it, the invoice data
-// asked for, and the courses it travels on.
+// asked for (or, on a paid order without any, the way to issue the invoice after the sale), and the
+// courses it travels on.
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
 
 import { useFormatters } from '@/i18n/format';
 
 import type { AdminOrder } from '../api/orders';
+import { useAdminHref } from '../lib/admin-path';
 import { orderTexts, orderValues } from '../messages/order-messages';
 
 import { CellValue } from './cell-value';
@@ -62,8 +65,10 @@ export function OrderCustomerSection({ order }: { order: AdminOrder }) {
   );
 }
 
+/** The invoice data asked for; without any, on a paid order, "Wystaw fakturę" opens the invoice's form. */
 export function OrderInvoiceData({ order }: { order: AdminOrder }) {
   const intl = useIntl();
+  const href = useAdminHref();
   const { invoice } = order;
   const t = (message: keyof typeof orderTexts) => intl.formatMessage(orderTexts[message]);
   return (
@@ -79,7 +84,16 @@ export function OrderInvoiceData({ order }: { order: AdminOrder }) {
           ]}
         />
       ) : (
-        <p className="admin-note">{t('noInvoice')}</p>
+        <>
+          <p className="admin-note">{t('noInvoice')}</p>
+          {order.status === 'paid' ? (
+            <p className="admin-section__actions">
+              <Link className="button button--secondary" to={href(`order/order/invoice/${order.id}`)}>
+                {t('issueInvoice')}
+              </Link>
+            </p>
+          ) : null}
+        </>
       )}
     </Section>
   );

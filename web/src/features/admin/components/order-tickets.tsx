@@ -2,7 +2,7 @@
 // the admin acts on the customer's behalf) or move it to another course of the same route and stops.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
 import { isApiError } from '@/shared/api/api-error';
@@ -10,18 +10,19 @@ import { serverMessage } from '@/shared/api/server-messages';
 import { showToast } from '@/shared/stores/toast-store';
 import { Button } from '@/shared/ui/button';
 
-import { changeCourse, changeOptionsQuery, reloadOrder, returnTicket, type AdminOrder, type AdminTicket } from '../api/orders';
+import { changeCourse, changeOptionsQuery, reloadOrder, returnQuoteQuery, returnTicket, type AdminOrder, type AdminTicket } from '../api/orders';
 import { adminErrorToast } from '../lib/admin-errors';
 import { refundedOnTerminal } from '../lib/payment-words';
 import { common } from '../messages/common-messages';
 import { deskValues } from '../messages/desk-messages';
 import { TICKET_STATUSES, orderTexts, orderValues, paidAtOffice } from '../messages/order-messages';
-import { returnMoneyTexts } from '../messages/return-money-messages';
+import { returnMoneyTexts, returnQuoteTexts } from '../messages/return-money-messages';
 
 import { ConfirmDialog } from './confirm-dialog';
 import { OptionLabel } from './option-label';
 import { StretchText } from './order-bits';
 import { Section } from './order-section';
+import { ReturnQuoteSum } from './return-quote';
 import { TableScroll } from './table-scroll';
 
 type Dialog = { kind: 'return' | 'change'; ticket: AdminTicket } | null;
@@ -124,9 +125,18 @@ function returnMoneyText(method: string | null | undefined) {
   return paidAtOffice(method) ? returnMoneyTexts.cash : returnMoneyTexts.gateway;
 }
 
+/** The server's refusal in words, or a general sentence. */
+function refusalOf(intl: IntlShape, error: unknown): string {
+  return isApiError(error) ? serverMessage(intl, { message: error.message, code: error.code }) : intl.formatMessage(common.loadFailed);
+}
+
+/** "Return the ticket?": where the money goes, and the return's sum (price, fee, what goes back and how)
+ * as the server quotes it, before the admin confirms; a quote the server refuses (too late, returned
+ * already) is said instead, and the return is not offered. */
 function ReturnDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
   const intl = useIntl();
   const queryClient = useQueryClient();
+  const quote = useQuery(returnQuoteQuery(ticket.number));
   const returning = useMutation({
     mutationFn: () => returnTicket(ticket.number),
     onSuccess: async (answer) => {
@@ -150,10 +160,18 @@ function ReturnDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
       text={`${intl.formatMessage(orderTexts.returnText)} ${intl.formatMessage(returnMoneyText(order.payment_method))}`}
       confirmLabel={intl.formatMessage(orderTexts.returnTicket)}
       cancelLabel={intl.formatMessage(common.cancel)}
-      confirmDisabled={returning.isPending}
+      confirmDisabled={returning.isPending || !quote.isSuccess}
       onCancel={onClose}
       onConfirm={() => returning.mutate()}
-    />
+    >
+      {quote.isPending ? <p role="status">{intl.formatMessage(returnQuoteTexts.loading)}</p> : null}
+      {quote.isError ? (
+        <p className="form-field__error" role="alert">
+          {refusalOf(intl, quote.error)}
+        </p>
+      ) : null}
+      {quote.isSuccess ? <ReturnQuoteSum quote={quote.data} /> : null}
+    </ConfirmDialog>
   );
 }
 
@@ -188,7 +206,7 @@ function ChangeDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
   else if (options.isError)
     body = (
       <p className="form-field__error" role="alert">
-        {isApiError(options.error) ? serverMessage(intl, { message: options.error.message, code: options.error.code }) : intl.formatMessage(common.loadFailed)}
+        {refusalOf(intl, options.error)}
       </p>
     );
   else if (!options.data.can_change || options.data.options.length === 0)

@@ -76,6 +76,11 @@ export const disruptionTexts = defineMessages({
     defaultMessage: 'Zamówienie nieopłacone, anulowane',
     description: 'Passenger state: the unpaid order was cancelled',
   },
+  nothingToRefund: {
+    id: 'admin.disruption.nothingToRefund',
+    defaultMessage: 'Nic do zwrotu (nie zapłacono)',
+    description: 'Result of an unpaid order the cancellation cancelled: nothing was paid, nothing goes back',
+  },
   byPassenger: { id: 'admin.disruption.byPassenger', defaultMessage: 'pasażer', description: 'Who chose: the passenger' },
   byOffice: { id: 'admin.disruption.byOffice', defaultMessage: 'biuro', description: 'Who chose: the office' },
   byAutomatic: { id: 'admin.disruption.byAutomatic', defaultMessage: 'automatycznie', description: 'Who chose: automatically at departure' },

@@ -53,6 +53,16 @@ export const orderTexts = defineMessages({
   country: { id: 'admin.order.country', defaultMessage: 'Kraj', description: 'Field: country code' },
   countryHint: { id: 'admin.order.countryHint', defaultMessage: 'Kod kraju, np. PL', description: 'Hint: country code' },
   noInvoice: { id: 'admin.order.noInvoice', defaultMessage: 'Klient nie prosił o fakturę.', description: 'The order has no invoice data' },
+  issueInvoice: {
+    id: 'admin.order.issueInvoice',
+    defaultMessage: 'Wystaw fakturę',
+    description: 'Link on the invoice card of a paid order without invoice data: opens the form of the invoice asked for after the sale',
+  },
+  invoiceNowNote: {
+    id: 'admin.order.invoiceNowNote',
+    defaultMessage: 'Zamówienie jest opłacone i nie ma faktury: zapis wystawi fakturę od razu na podane dane (klient może o nią poprosić do końca trzeciego miesiąca po miesiącu sprzedaży).',
+    description: 'Note on the form of the invoice asked for after the sale of a paid order',
+  },
   legs: { id: 'admin.order.legs', defaultMessage: 'Przejazdy', description: 'Heading: the order\'s legs' },
   leg: { id: 'admin.order.leg', defaultMessage: 'Kierunek', description: 'Column: outbound or back' },
   legOutbound: { id: 'admin.order.legOutbound', defaultMessage: 'Tam', description: 'A leg: outbound' },
@@ -159,10 +169,11 @@ export const orderTexts = defineMessages({
   actorGuest: { id: 'admin.order.actorGuest', defaultMessage: 'Gość', description: 'Timeline actor' },
 });
 
-export const orderValues = defineMessages<{ stretchOf: { from: string; to: string }; title: { number: string }; editTitle: { number: string }; couponUsed: { code: string; amount: string }; place: { postalCode: string; city: string }; pdf: { number: string }; fa3: { number: string }; cancelled: { refund: string; coupon: string }; returnTicketOf: { number: string }; changeCourseOf: { number: string }; returnTitle: { number: string }; changeTitle: { number: string }; returned: { number: string; fee: string; money: string; coupon: string }; returnedAtOffice: { number: string; fee: string; money: string; coupon: string }; changed: { number: string; departure: string; difference: string }; changeAwaiting: { number: string; difference: string; until: string; url: string }; changeOption: { departure: string; seats: number; difference: string }; courseOption: { departure: string; arrival: string; price: string; seats: number }; lineQty: { line: number }; lineDiscount: { line: number }; removeLine: { line: number }; saleTotal: { total: string }; saleTotalWithCoupon: { total: string; price: string; coupon: string } }>({
+export const orderValues = defineMessages<{ stretchOf: { from: string; to: string }; title: { number: string }; editTitle: { number: string }; invoiceTitle: { number: string }; couponUsed: { code: string; amount: string }; place: { postalCode: string; city: string }; pdf: { number: string }; fa3: { number: string }; cancelled: { refund: string; coupon: string }; returnTicketOf: { number: string }; changeCourseOf: { number: string }; returnTitle: { number: string }; changeTitle: { number: string }; returned: { number: string; fee: string; money: string; coupon: string }; returnedAtOffice: { number: string; fee: string; money: string; coupon: string }; changed: { number: string; departure: string; difference: string }; changeAwaiting: { number: string; difference: string; until: string; url: string }; changeOption: { departure: string; seats: number; difference: string }; courseOption: { departure: string; arrival: string; price: string; seats: number }; lineQty: { line: number }; lineDiscount: { line: number }; removeLine: { line: number }; saleTotal: { total: string }; saleTotalWithCoupon: { total: string; price: string; coupon: string } }>({
   stretchOf: { id: 'admin.order.stretchOf', defaultMessage: '{from} → {to}', description: 'A stretch between two stops' },
   title: { id: 'admin.order.title', defaultMessage: 'Zamówienie {number}', description: 'Title of an order page' },
   editTitle: { id: 'admin.order.editTitle', defaultMessage: 'Zmiana danych zamówienia {number}', description: 'Title of the order edit page' },
+  invoiceTitle: { id: 'admin.order.invoiceTitle', defaultMessage: 'Wystaw fakturę do zamówienia {number}', description: 'Title of the page of the invoice asked for after the sale' },
   couponUsed: { id: 'admin.order.couponUsed', defaultMessage: '{code} ({amount})', description: 'A coupon and the amount it paid' },
   place: { id: 'admin.order.place', defaultMessage: '{postalCode} {city}', description: 'Postal code and city' },
   pdf: { id: 'admin.order.pdf', defaultMessage: '{number} (PDF)', description: 'Link: the invoice PDF' },

@@ -146,6 +146,8 @@ export const values = defineMessages<{
   compensationOwed: { amount: string };
   compensationPaid: { amount: string; date: string };
   compensationPaidAt: { date: string };
+  unpaidCancelled: { number: string };
+  unpaid: { number: string };
 }>({
   delayedTitle: { id: 'disruption.delayedTitle', defaultMessage: 'Twój kurs jest opóźniony o {minutes} min', description: 'Heading: the course is late' },
   stretch: { id: 'disruption.stretchValue', defaultMessage: '{from} → {to}', description: 'From stop to stop' },
@@ -201,5 +203,15 @@ export const values = defineMessages<{
     id: 'disruption.compensationPaidAt',
     defaultMessage: 'Wypłaciliśmy odszkodowanie ({date}).',
     description: 'The compensation was paid (amount unknown): when',
+  },
+  unpaidCancelled: {
+    id: 'disruption.unpaidCancelled',
+    defaultMessage: 'Zamówienie {number} nie zostało opłacone, więc po odwołaniu kursu zostało anulowane. Nic nie pobraliśmy i nie ma nic do zwrotu.',
+    description: 'A cancelled course: the order was never paid, so the cancellation cancelled it; nothing to refund, nothing to choose',
+  },
+  unpaid: {
+    id: 'disruption.unpaid',
+    defaultMessage: 'Zamówienie {number} nie jest opłacone: nie ma na nie biletów ani nic do zwrotu.',
+    description: 'A late course: the order was never paid; it has no tickets and nothing to refund',
   },
 });

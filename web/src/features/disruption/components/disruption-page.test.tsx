@@ -194,6 +194,22 @@ describe("a disrupted course's page", { timeout: 30_000 }, () => {
     expect(within(screen.getByRole('main')).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('tells an order never paid that the cancellation cancelled it: nothing to refund, nothing to choose', async () => {
+    // As the server answers for it: no choice offered or made, nothing a refund would give back.
+    const offer = { ...offerOf('demo-odwolany'), choice_open: false, chosen: null, refund_amount: 0, alternatives: [] };
+    server.use(http.get(apiUrl('/order/disruption/one'), () => HttpResponse.json({ data: offer })));
+    renderApp('/odwolany-kurs/demo-odwolany');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Twój kurs został odwołany' }, slow)).toBeInTheDocument();
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('status')).toHaveTextContent(
+      'Zamówienie NB-2026-000042 nie zostało opłacone, więc po odwołaniu kursu zostało anulowane. Nic nie pobraliśmy i nie ma nic do zwrotu.',
+    );
+    expect(main.queryByText(/Czas na wybór minął/)).not.toBeInTheDocument();
+    expect(main.queryByText(/0,00\s*zł/)).not.toBeInTheDocument();
+    expect(main.queryByRole('button')).not.toBeInTheDocument();
+    expect(main.queryByText('Bilety')).not.toBeInTheDocument();
+  });
+
   it('tells a short delay, with nothing to choose', async () => {
     renderApp('/odwolany-kurs/demo-opozniony');
     expect(await screen.findByRole('heading', { level: 1, name: 'Twój kurs jest opóźniony o 25 min' }, slow)).toBeInTheDocument();

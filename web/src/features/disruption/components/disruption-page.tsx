@@ -6,7 +6,8 @@
 // passenger's rights under EU Regulation 181/2011 with the links to the rights page and the complaint
 // form (issue 39). A guest sees the outcome here: nothing sends them to pages that need an account.
 // "Inny termin" reads the alternatives again from a day the passenger picks (a later journey of their
-// choosing, on any line serving the same two stops). A bad link is told in words, with what to do.
+// choosing, on any line serving the same two stops). A bad link is told in words, with what to do. An
+// order never paid (cancelled with its course) is told just that: nothing to refund, nothing to choose.
 import { useState } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
@@ -21,6 +22,7 @@ import { Page } from '@/shared/ui/page';
 import { PassengerLinks } from '@/shared/ui/passenger-links';
 
 import { useDisruptionOffer, type DisruptionOffer } from '../api/get-disruption-offer';
+import { neverPaid } from '../utils/never-paid';
 
 import { DisruptionChoice } from './disruption-choice';
 import { texts, values } from './disruption-messages';
@@ -60,6 +62,8 @@ export function DisruptionPage() {
     );
   }
   const data = offer.data;
+  // An order never paid: nothing to refund and nothing to choose, whatever the disruption.
+  const unpaid = neverPaid(data);
   const title =
     data.status === 'cancelled'
       ? intl.formatMessage(texts.cancelledTitle)
@@ -71,8 +75,12 @@ export function DisruptionPage() {
       <div className="disruption">
         {data.status === 'cancelled' && data.partly ? <p className="disruption__lead">{intl.formatMessage(texts.partlyNote)}</p> : null}
         {data.status === 'on_time' ? <p className="disruption__lead">{intl.formatMessage(texts.onTimeNote)}</p> : null}
-        <OfferFacts offer={data} />
-        {data.chosen ? (
+        <OfferFacts offer={data} unpaid={unpaid} />
+        {unpaid ? (
+          <p role="status" className="disruption__outcome">
+            {intl.formatMessage(data.status === 'cancelled' ? values.unpaidCancelled : values.unpaid, { number: data.order_number })}
+          </p>
+        ) : data.chosen ? (
           <ChosenResult offer={data} />
         ) : data.choice_open ? (
           <DisruptionChoice token={token} offer={data} date={date} onDate={setDate} loadingDay={offer.isPlaceholderData && offer.isFetching} />
@@ -93,7 +101,8 @@ function closedText(offer: DisruptionOffer) {
   return offer.deadline ? texts.closedDelayed : texts.shortDelay;
 }
 
-function OfferFacts({ offer }: { offer: DisruptionOffer }) {
+/** What happened to which journey; an order never paid has no tickets to count. */
+function OfferFacts({ offer, unpaid }: { offer: DisruptionOffer; unpaid: boolean }) {
   const intl = useIntl();
   const format = useFormatters();
   const { date, time } = format;
@@ -106,7 +115,7 @@ function OfferFacts({ offer }: { offer: DisruptionOffer }) {
     [intl.formatMessage(texts.departure), intl.formatMessage(values.at, { date: date(offer.course.departure_at, 'full'), time: time(offer.course.departure_at) })],
     ...(expected ? [[intl.formatMessage(texts.expected), shortDateTime(format, expected)] as [string, string]] : []),
     [intl.formatMessage(texts.order), offer.order_number],
-    [intl.formatMessage(texts.tickets), String(offer.tickets)],
+    ...(unpaid ? [] : [[intl.formatMessage(texts.tickets), String(offer.tickets)] as [string, string]]),
   ];
   return (
     <dl className="disruption__facts">
