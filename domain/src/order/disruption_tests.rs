@@ -324,3 +324,74 @@ fn the_view_says_where_each_order_stands_on_the_disrupted_course() {
 /// cleared delay, the return page's fee, a ticket moved onto a disrupted course.
 #[path = "disruption_rights_tests.rs"]
 mod rights;
+
+#[test]
+fn a_ticket_returned_before_the_disruption_is_not_counted_after_a_move() {
+    use crate::order::disruption_view::passenger;
+    let paid = paid(false, 0);
+    let tickets = tickets_of(&paid);
+    let returned = OrderEvent::TicketReturned {
+        order_id: ORDER,
+        ticket_id: tickets[0].ticket_id,
+        number: tickets[0].number.clone(),
+        returned_at: at(40),
+        by_user_id: None,
+        price: tickets[0].price,
+        fee: 0,
+        coupon_refund: 0,
+        money_refund: tickets[0].price,
+    };
+    let mut history = vec![placed(false, 0), paid, returned, told(&cancellation())];
+    let before = state_after(&history);
+    assert_eq!(passenger(&before, COURSE).map(|v| v.seats), Some(2), "two tickets still on the course");
+    let moved = decide_choose_disruption(
+        &choose(Some(other_course()), ChosenBy::Office, 200),
+        &Order::Placed(Box::new(before)),
+    )
+    .expect("moved");
+    history.extend(moved);
+    let after = state_after(&history);
+    assert_eq!(passenger(&after, COURSE).map(|v| v.seats), Some(2), "the move took two, not the one returned");
+}
+
+#[test]
+fn a_ticket_moved_onto_the_course_and_moved_away_by_the_choice_still_has_its_offer() {
+    use crate::order::disruption_view::{offer_leg, passenger, PassengerState};
+    // The order was sold on COURSE; every ticket then moved to course 500, which is cancelled.
+    let disrupted = Uuid::from_u128(500);
+    let paid = paid(false, 0);
+    let there = Leg { course_id: disrupted, ..other_course() };
+    let moved_there: Vec<OrderEvent> = tickets_of(&paid)
+        .iter()
+        .map(|t| OrderEvent::TicketCourseChanged {
+            order_id: ORDER,
+            ticket_id: t.ticket_id,
+            number: t.number.clone(),
+            from_course_id: COURSE,
+            to_course: Leg { kind: LegKind::Outbound, ..there.clone() },
+            price_difference: 0,
+            changed_at: at(50),
+        })
+        .collect();
+    let cancelled = CourseDisruption { course_id: disrupted, ..cancellation() };
+    let mut history = vec![placed(false, 0), paid];
+    history.extend(moved_there);
+    let mut told_there = told(&cancelled);
+    if let OrderEvent::DisruptionTold { course_id, .. } = &mut told_there {
+        *course_id = disrupted;
+    }
+    history.push(told_there);
+    let elsewhere = Leg { course_id: Uuid::from_u128(400), ..other_course() };
+    let before = state_after(&history);
+    let cmd = ChooseDisruption { disruption: cancelled, ..choose(Some(elsewhere), ChosenBy::Passenger, 200) };
+    let moved = decide_choose_disruption(&cmd, &Order::Placed(Box::new(before))).expect("moved");
+    history.extend(moved);
+    let after = state_after(&history);
+    let view = passenger(&after, disrupted).expect("the order still stands on the course");
+    assert_eq!((view.state, view.seats), (PassengerState::Moved, 3));
+    assert_eq!(
+        offer_leg(&after, disrupted).map(|l| l.course_id),
+        Some(disrupted),
+        "its offer names the course it was on"
+    );
+}

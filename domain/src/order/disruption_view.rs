@@ -8,7 +8,7 @@ use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
 use super::{tickets_on, CourseDisruption, DisruptionChoice, DisruptionChosenRecord, Leg, OrderState, OrderStatus};
-use super::{DisruptionRecord, TicketState};
+use super::{DisruptionRecord, TicketState, TicketStatus};
 
 /// Where the order stands on the course.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,10 +72,13 @@ pub fn passenger(order: &OrderState, course_id: Uuid) -> Option<PassengerView<'_
     };
     let seats = if on_course > 0 {
         on_course
+    } else if let Some(c) = chosen {
+        // The tickets the choice moved or refunded (not one returned before it).
+        c.seats as usize
     } else if pending || cancelled_by_disruption {
         order.passengers() as usize
     } else {
-        order.tickets.iter().filter(|t| was_on(order, t, course_id)).count()
+        order.tickets.iter().filter(|t| was_on(order, t, course_id) && t.status != TicketStatus::Returned).count()
     };
     Some(PassengerView {
         state,
@@ -105,6 +108,8 @@ pub fn offer_leg(order: &OrderState, course_id: Uuid) -> Option<Leg> {
         .find(|t| was_on(order, t, course_id))
         .map(|t| order.leg(t.ticket.leg).cloned().unwrap_or_else(|| t.course.clone()))
         .or_else(|| order.legs().find(|l| l.course_id == course_id).cloned())
+        // Tickets moved onto the course earlier and moved away by the choice.
+        .or_else(|| order.disruption(course_id).and_then(|r| r.chosen.as_ref()).and_then(|c| c.leg.clone()))
 }
 
 /// The passenger may still choose: a paid order with tickets on the course, nothing

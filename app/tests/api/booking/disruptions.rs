@@ -537,8 +537,19 @@ async fn an_order_waiting_for_payment_on_a_cancelled_course_is_cancelled_and_tol
     .await;
     let view = read().await;
     assert_eq!(view["data"]["passengers"][0]["tickets"], 2, "{view}");
-    // Its link offers nothing to choose.
+    assert_eq!(view["data"]["passengers"][0]["paid"], false, "{view}");
+    // Its link says it was never paid: no tickets, no deadline, nothing to refund, no choice.
     let link = token(&told(&app, &number)[0]);
+    let offer_path = format!("/api/order/disruption/one?token={link}");
+    let (status, offer) = body(app.client.get(app.url(&offer_path)).send().await.expect("offer")).await;
+    assert_eq!(status, 200, "{offer}");
+    let o = &offer["data"];
+    assert_eq!(
+        (o["paid"].as_bool(), o["tickets"].as_i64(), o["refund_amount"].as_i64()),
+        (Some(false), Some(0), Some(0)),
+        "{offer}"
+    );
+    assert!(o["deadline"].is_null() && o["choice_open"] == false && o["alternatives"] == json!([]), "{offer}");
     let (status, refused) = choose(&app, &link, json!({ "choice": "refund" })).await;
     assert_eq!(status, 404, "{refused}");
 }

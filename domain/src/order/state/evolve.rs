@@ -159,12 +159,19 @@ fn disruption_event(order: &mut OrderState, event: &OrderEvent) {
             }
         }
         OrderEvent::DisruptionChosen { course_id, choice, by, chosen_at, to_course_id, refund_amount, .. } => {
+            // Applied before the moves and returns it decided (they follow it), so the
+            // tickets on the course now are the ones it was for.
+            let on_course = crate::order::tickets_on(order, *course_id);
+            let seats = on_course.len();
+            let leg = on_course.first().map(|t| t.course.clone());
             let chosen = DisruptionChosenRecord {
                 choice: *choice,
                 by: *by,
                 at: *chosen_at,
                 to_course_id: *to_course_id,
                 refund_amount: *refund_amount,
+                seats: u32::try_from(seats).unwrap_or(u32::MAX),
+                leg,
             };
             order.disruption_mut(*course_id).chosen = Some(chosen);
         }

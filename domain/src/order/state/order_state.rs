@@ -85,6 +85,12 @@ pub struct DisruptionChosenRecord {
     pub at: DateTime<Utc>,
     pub to_course_id: Option<Uuid>,
     pub refund_amount: i64,
+    /// The tickets the choice was for: those on the course when it was made (a ticket
+    /// returned before it is not among them).
+    pub seats: u32,
+    /// The course as those tickets had it (their stops and times; a ticket moved onto the
+    /// course earlier has no leg of the order on it, and is moved away by the choice).
+    pub leg: Option<Leg>,
 }
 
 /// The payment of an order.

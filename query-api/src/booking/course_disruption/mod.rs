@@ -83,6 +83,11 @@ pub struct DisruptionPassenger {
     pub customer_name: String,
     pub email: Option<String>,
     pub phone: Option<String>,
+    /// The order was paid (an order never paid has nothing to choose nor refund).
+    pub paid: bool,
+    /// It was paid at the office's desk (`cash` or `card_terminal`): its refunds are paid
+    /// out there, from the till.
+    pub paid_at_desk: bool,
     pub tickets: u32,
     /// `to_tell`, `told`, `moved`, `refunded` or `order_cancelled`.
     pub state: &'static str,
@@ -127,6 +132,8 @@ pub fn passenger_body(order: &OrderState, view: &PassengerView<'_>) -> Disruptio
         customer_name: format!("{} {}", order.customer.first_name, order.customer.last_name).trim().to_owned(),
         email: order.customer.email.as_ref().map(|e| e.to_string()),
         phone: order.customer.phone.as_ref().map(|p| p.to_string()),
+        paid: order.paid.is_some(),
+        paid_at_desk: matches!(order.payment.provider.as_str(), "cash" | "card_terminal"),
         tickets: view.seats,
         state: view.state.as_str(),
         told_at: view.told_at,

@@ -34,6 +34,9 @@ pub struct DisruptionOffer {
     /// The course was cancelled from a stop onward (the passenger's stretch among those cut).
     pub partly: bool,
     pub course: OfferCourse,
+    /// The order was paid: an order never paid has no tickets (0), no choice, no deadline
+    /// and nothing to refund.
+    pub paid: bool,
     pub tickets: u32,
     pub choice_open: bool,
     /// Until when the choice is open (14 days after the announcement); `null` when the
@@ -159,6 +162,7 @@ pub async fn offer(
         }
     }
     let choice_open = disruption_view::choice_open(order, &disruption, now);
+    let paid = order.paid.is_some();
     // From the day asked for (a later date of the passenger's choosing), by default the
     // disrupted journey's day; never before now.
     let day = from_date.unwrap_or_else(|| api_core::time::warsaw_date(leg.departure_at));
@@ -187,11 +191,16 @@ pub async fn offer(
         expected_departure_at: late.map(|m| leg.departure_at + Duration::minutes(i64::from(m))),
         partly: disruption.unserved_stops.is_some(),
         course: offer_course(course_id, &leg),
-        tickets: p.tickets,
+        paid,
+        tickets: if paid { p.tickets } else { 0 },
         choice_open,
-        deadline: disruption.choice_offered().then(|| disruption.choice_until()),
+        deadline: (paid && disruption.choice_offered()).then(|| disruption.choice_until()),
         // Once refunded, what the refund gave back and whether it took the return leg too.
-        refund_amount: view.refund_amount.unwrap_or_else(|| order::full_refund(order, course_id)),
+        refund_amount: match view.refund_amount {
+            Some(amount) => amount,
+            None if paid => order::full_refund(order, course_id),
+            None => 0,
+        },
         includes_return: if view.refund_amount.is_some() {
             leg.kind == domain::order::LegKind::Outbound
                 && order.tickets.iter().any(|t| {
