@@ -12,7 +12,7 @@
 //! movement on the same day. Rows are keyed by the event's id: a replayed batch writes
 //! nothing new.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
@@ -86,7 +86,7 @@ fn warsaw_day(at: DateTime<Utc>) -> NaiveDate {
 /// The batch's movements and closes, with the closed days it knows.
 #[derive(Default)]
 struct Fold {
-    closed: HashMap<NaiveDate, ()>,
+    closed: HashSet<NaiveDate>,
     movements: Vec<Movement>,
     closes: Vec<(NaiveDate, Closing)>,
 }
@@ -95,7 +95,7 @@ impl Fold {
     /// The day a movement at `at` counts on: its own, or the next one not closed.
     fn day_of(&self, at: DateTime<Utc>) -> NaiveDate {
         let mut day = warsaw_day(at);
-        while self.closed.contains_key(&day) {
+        while self.closed.contains(&day) {
             match day.succ_opt() {
                 Some(next) => day = next,
                 None => break,
@@ -174,7 +174,7 @@ impl Fold {
                     self.movement(e.id, at, kind, "cash", amount, None, None, reason, Some(by_user_id));
                 }
                 TillEvent::TillDayClosed { day, closing } => {
-                    self.closed.insert(day, ());
+                    self.closed.insert(day);
                     self.closes.push((day, closing));
                 }
             },
@@ -203,7 +203,7 @@ impl Projection for TillProjection {
             .bind(earliest)
             .fetch_all(&mut *conn)
             .await?;
-        fold.closed.extend(closed.into_iter().map(|d| (d, ())));
+        fold.closed.extend(closed);
         for e in events {
             if EVENT_TYPES.contains(&e.event_type.as_str()) {
                 fold.apply(e)?;
@@ -266,12 +266,11 @@ mod tests {
         let late = Utc.with_ymd_and_hms(2026, 11, 30, 20, 0, 0).unwrap(); // 21:00 in Warsaw
         let day = NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
         assert_eq!(fold.day_of(late), day);
-        fold.closed.insert(day, ());
-        fold.closed.insert(day.succ_opt().unwrap(), ());
+        fold.closed.insert(day);
+        fold.closed.insert(day.succ_opt().unwrap());
         assert_eq!(fold.day_of(late), NaiveDate::from_ymd_opt(2026, 12, 2).unwrap());
         // Warsaw's day, not UTC's: 23:30Z on the 29th is the 30th in Warsaw.
-        let mut fresh = Fold::default();
+        let fresh = Fold::default();
         assert_eq!(fresh.day_of(Utc.with_ymd_and_hms(2026, 11, 29, 23, 30, 0).unwrap()), day);
-        fresh.closes.clear();
     }
 }
