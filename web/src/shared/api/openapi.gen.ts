@@ -5099,13 +5099,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description the file (`application/xml`), or `{"data": JpkSummary}` */
+                /** @description the file (`application/xml`), or `{"data": JpkSummary}` with `format=json` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Data_JpkSummary"];
+                        "application/xml": string;
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
@@ -5194,13 +5195,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description `{"data": SalesRegister}`, or the CSV */
+                /** @description `{"data": SalesRegister}`, or the CSV with `format=csv` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": components["schemas"]["Data_SalesRegister"];
+                        "text/csv": string;
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
@@ -14547,13 +14549,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description the report: `application/pdf` or `text/csv` (UTF-8 with BOM, semicolons) */
+                /** @description the report: `application/pdf`, or `text/csv` (UTF-8 with BOM, semicolons) with `format=csv` */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/pdf": unknown;
+                        "application/pdf": number[];
+                        "text/csv": string;
                     };
                 };
                 /** @description malformed input: invalid UTF-8 or a NUL in the path, the query or the body, a query parameter given twice, or a body that is not JSON */
@@ -17762,6 +17765,11 @@ export interface components {
                 /** @description `pl` or `en`. */
                 language: string;
                 order_number: string;
+                /**
+                 * @description The order was paid: an order never paid has no tickets (0), no choice, no deadline
+                 *     and nothing to refund.
+                 */
+                paid: boolean;
                 /** @description The course was cancelled from a stop onward (the passenger's stretch among those cut). */
                 partly: boolean;
                 reason: string;
@@ -17807,6 +17815,13 @@ export interface components {
                 /** Format: uuid */
                 order_id: string;
                 order_number: string;
+                /** @description The order was paid (an order never paid has nothing to choose nor refund). */
+                paid: boolean;
+                /**
+                 * @description It was paid at the office's desk (`cash` or `card_terminal`): its refunds are paid
+                 *     out there, from the till.
+                 */
+                paid_at_desk: boolean;
                 phone?: string | null;
                 /**
                  * Format: int64
@@ -19772,6 +19787,11 @@ export interface components {
             /** @description `pl` or `en`. */
             language: string;
             order_number: string;
+            /**
+             * @description The order was paid: an order never paid has no tickets (0), no choice, no deadline
+             *     and nothing to refund.
+             */
+            paid: boolean;
             /** @description The course was cancelled from a stop onward (the passenger's stretch among those cut). */
             partly: boolean;
             reason: string;
@@ -19811,6 +19831,13 @@ export interface components {
             /** Format: uuid */
             order_id: string;
             order_number: string;
+            /** @description The order was paid (an order never paid has nothing to choose nor refund). */
+            paid: boolean;
+            /**
+             * @description It was paid at the office's desk (`cash` or `card_terminal`): its refunds are paid
+             *     out there, from the till.
+             */
+            paid_at_desk: boolean;
             phone?: string | null;
             /**
              * Format: int64

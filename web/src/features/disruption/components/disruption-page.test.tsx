@@ -187,6 +187,14 @@ describe("a disrupted course's page", { timeout: 30_000 }, () => {
     expect(within(screen.getByRole('main')).queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('a paid order whose refund is worth 0,00 zł (a free ticket) is not told it was never paid', async () => {
+    const offer = { ...offerOf('demo-zamkniety'), paid: true, choice_open: false, chosen: null, refund_amount: 0, alternatives: [] };
+    server.use(http.get(apiUrl('/order/disruption/one'), () => HttpResponse.json({ data: offer })));
+    renderApp('/odwolany-kurs/demo-zamkniety');
+    expect(await screen.findByText(/^Czas na wybór minął\./, {}, slow)).toBeInTheDocument();
+    expect(screen.queryByText(/nie zostało opłacone/)).not.toBeInTheDocument();
+  });
+
   it('offers nothing once the time to choose has passed', async () => {
     renderApp('/odwolany-kurs/demo-zamkniety');
     expect(await screen.findByText(/^Czas na wybór minął\./, {}, slow)).toBeInTheDocument();
@@ -195,8 +203,8 @@ describe("a disrupted course's page", { timeout: 30_000 }, () => {
   });
 
   it('tells an order never paid that the cancellation cancelled it: nothing to refund, nothing to choose', async () => {
-    // As the server answers for it: no choice offered or made, nothing a refund would give back.
-    const offer = { ...offerOf('demo-odwolany'), choice_open: false, chosen: null, refund_amount: 0, alternatives: [] };
+    // As the server answers for it: not paid, no tickets, no deadline, nothing to choose or give back.
+    const offer = { ...offerOf('demo-odwolany'), paid: false, tickets: 0, deadline: null, choice_open: false, chosen: null, refund_amount: 0, alternatives: [] };
     server.use(http.get(apiUrl('/order/disruption/one'), () => HttpResponse.json({ data: offer })));
     renderApp('/odwolany-kurs/demo-odwolany');
     expect(await screen.findByRole('heading', { level: 1, name: 'Twój kurs został odwołany' }, slow)).toBeInTheDocument();

@@ -13,7 +13,7 @@ import { readDisruptions, type Offer, type Passenger } from './disruption-store'
 /** The orders a disrupted course's page lists in the mock: one told, one a guest not told yet, and one
  * refunded who is owed compensation (the choice came after the scheduled departure). */
 export function samplePassengers(now: string): Passenger[] {
-  const base = { chosen_at: null, chosen_by: null, moved_to: null, refund_amount: null, compensation_owed: null, compensation_paid_at: null } as const;
+  const base = { paid: true, paid_at_desk: false, chosen_at: null, chosen_by: null, moved_to: null, refund_amount: null, compensation_owed: null, compensation_paid_at: null } as const;
   return [
     { ...base, order_id: '7d1c2b3a-0000-4000-8000-000000000001', order_number: 'NB-2026-000042', customer_name: 'Anna Nowak', email: 'anna.nowak@example.com', phone: '+48 601 202 303', tickets: 2, state: 'told', told_at: now },
     { ...base, order_id: '7d1c2b3a-0000-4000-8000-000000000002', order_number: 'NB-2026-000043', customer_name: 'Piotr Zieliński', email: 'piotr@example.com', phone: null, tickets: 1, state: 'to_tell', told_at: null },
@@ -104,6 +104,7 @@ export function demoOffer(token: string, date: string | null = null): Offer | nu
     delay_minutes: link.delay,
     expected_departure_at: link.delay === null ? null : new Date(Date.parse(course.departure_at) + link.delay * 60_000).toISOString(),
     course: { course_id: course.course_id, route_name: course.route_name, from_name: course.from.name, to_name: course.to.name, departure_at: course.departure_at, arrival_at: course.arrival_at },
+    paid: true,
     tickets: 2,
     choice_open: link.open && chosen === null,
     deadline,
