@@ -282,6 +282,17 @@ async fn command_and_projector_nodes_die_without_losing_or_doubling_a_seat(pool:
     // Every read table equals a rebuild from the events.
     let projected = read_tables(&pool).await;
     standby.kill().await.expect("stop the standby");
+    // A killed node's session lets its projections' advisory locks go only once PostgreSQL
+    // sees it gone (a statement under way first runs to its end): until then a rebuild here
+    // would hand the projection over to it.
+    eventually("the killed nodes' projection locks released", || async {
+        let held: i64 = sqlx::query_scalar("select count(*) from pg_locks where locktype = 'advisory' and granted")
+            .fetch_one(&pool)
+            .await
+            .expect("locks");
+        held == 0
+    })
+    .await;
     let store: Arc<dyn EventStore> = Arc::new(privacy::SealingStore::over_postgres(pool.clone()));
     let runner = projections::Runner::new(store, pool.clone(), projections::RunnerConfig::default());
     for projection in app::ops::registry() {
