@@ -36,6 +36,7 @@ pub fn page_policy(index_html: &str) -> String {
     format!(
         "default-src 'self'; script-src 'self'{hashes}; style-src 'self'; img-src 'self' data: https:; \
          font-src 'self'; connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; \
+         frame-src 'self' blob:; \
          base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
     )
 }

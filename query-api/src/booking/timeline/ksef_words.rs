@@ -6,9 +6,14 @@ use chrono::{DateTime, Utc};
 
 use super::words::both;
 
-/// An instant as the history shows it (Warsaw time, to the minute).
+/// An instant as the Polish history shows it (Warsaw time, to the minute).
 fn warsaw(t: &DateTime<Utc>) -> String {
-    api_core::time::warsaw(*t).format("%Y-%m-%d %H:%M").to_string()
+    super::order_words::when(*t).0
+}
+
+/// An instant as the English history shows it.
+fn warsaw_en(t: &DateTime<Utc>) -> String {
+    super::order_words::when(*t).1
 }
 
 /// A KSeF event in words (the order's other events: empty).
@@ -35,11 +40,11 @@ pub(super) fn ksef_event(event: &OrderEvent) -> (String, String) {
         ),
         OrderEvent::KsefSendFailed { document, code, reason, blocked: false, retry_at, .. } => both(
             format!("KSeF nie przetworzył dokumentu {document} (kod {code}: {reason}); zostanie wysłany ponownie po {}", warsaw(retry_at)),
-            format!("KSeF did not process {document} (code {code}: {reason}); it will be sent again after {}", warsaw(retry_at)),
+            format!("KSeF did not process {document} (code {code}: {reason}); it will be sent again after {}", warsaw_en(retry_at)),
         ),
         OrderEvent::KsefSendFailed { document, code, reason, blocked: true, retry_at, .. } => both(
             format!("Wysyłka dokumentu {document} do KSeF wstrzymana (kod {code}: {reason}); wymaga uwagi administratora, kolejna próba po {}", warsaw(retry_at)),
-            format!("Sending {document} to KSeF is held up (code {code}: {reason}); an admin must look into it, next try after {}", warsaw(retry_at)),
+            format!("Sending {document} to KSeF is held up (code {code}: {reason}); an admin must look into it, next try after {}", warsaw_en(retry_at)),
         ),
         OrderEvent::KsefRejected { document, code, reason, .. } => both(
             format!("KSeF odrzucił dokument {document} (kod {code}: {reason}); popraw dane nabywcy i wyślij ponownie"),

@@ -121,10 +121,10 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
 
 /// A passenger's boarding with a ticket, at Warsaw's time.
 fn boarded(number: &str, used_at: chrono::DateTime<chrono::Utc>) -> (String, String) {
-    let when = api_core::time::warsaw(used_at).format("%Y-%m-%d %H:%M");
+    let (pl, en) = when(used_at);
     both(
-        format!("Pasażer wsiadł z biletem {number} ({when}); bilet wykorzystany"),
-        format!("A passenger boarded with ticket {number} ({when}); the ticket is used"),
+        format!("Pasażer wsiadł z biletem {number} ({pl}); bilet wykorzystany"),
+        format!("A passenger boarded with ticket {number} ({en}); the ticket is used"),
     )
 }
 
@@ -167,16 +167,28 @@ fn told(delay_minutes: Option<u32>, reason: &str, from_a_stop: bool) -> (String,
 
 /// A passenger's choice on a disrupted course (or the office's for them).
 fn chosen(choice: DisruptionChoice, by: ChosenBy, refund_amount: i64) -> (String, String) {
+    let (by_pl, by_en) = match by {
+        ChosenBy::Passenger => ("wybór pasażera", "by the passenger"),
+        ChosenBy::Office => ("wybór biura", "by the office"),
+        ChosenBy::Automatic => ("automatycznie", "automatically"),
+    };
     match choice {
         DisruptionChoice::Move => both(
-            format!("Wybrano inny kurs bez dopłaty ({})", by.as_str()),
-            format!("Another course chosen at no extra cost ({})", by.as_str()),
+            format!("Wybrano inny kurs bez dopłaty ({by_pl})"),
+            format!("Another course chosen at no extra cost ({by_en})"),
         ),
         DisruptionChoice::Refund => both(
-            format!("Wybrano pełny zwrot {} ({})", format_pln(refund_amount), by.as_str()),
-            format!("Full refund chosen: {} ({})", format_pln_en(refund_amount), by.as_str()),
+            format!("Wybrano pełny zwrot {} ({by_pl})", format_pln(refund_amount)),
+            format!("Full refund chosen: {} ({by_en})", format_pln_en(refund_amount)),
         ),
     }
+}
+
+/// An instant in each language's way (Warsaw time, to the minute): `05.12.2026 07:10`,
+/// `2026-12-05 07:10`.
+pub(super) fn when(t: chrono::DateTime<chrono::Utc>) -> (String, String) {
+    let local = api_core::time::warsaw(t);
+    (local.format("%d.%m.%Y %H:%M").to_string(), local.format("%Y-%m-%d %H:%M").to_string())
 }
 
 /// An admin's move of a whole leg to another course.
@@ -244,10 +256,10 @@ fn returned(number: &str, fee: i64, money_refund: i64, coupon_refund: i64) -> (S
 }
 
 fn moved(number: &str, to_course: &Leg, price_difference: i64) -> (String, String) {
-    let when = api_core::time::warsaw(to_course.departure_at).format("%Y-%m-%d %H:%M");
+    let (pl, en) = when(to_course.departure_at);
     both(
-        format!("Bilet {number} przeniesiono na kurs {when}; różnica {}", format_pln(price_difference)),
-        format!("Ticket {number} moved to the course at {when}; difference {}", format_pln_en(price_difference)),
+        format!("Bilet {number} przeniesiono na kurs {pl}; różnica {}", format_pln(price_difference)),
+        format!("Ticket {number} moved to the course at {en}; difference {}", format_pln_en(price_difference)),
     )
 }
 
@@ -257,12 +269,12 @@ fn change_requested(
     price_difference: i64,
     expires_at: chrono::DateTime<chrono::Utc>,
 ) -> (String, String) {
-    let when = api_core::time::warsaw(to_course.departure_at).format("%Y-%m-%d %H:%M");
+    let (pl, en) = when(to_course.departure_at);
     let until = api_core::time::warsaw(expires_at).format("%H:%M");
     both(
-        format!("Zmiana biletu {number} na kurs {when} czeka na dopłatę {} (do {until})", format_pln(price_difference)),
+        format!("Zmiana biletu {number} na kurs {pl} czeka na dopłatę {} (do {until})", format_pln(price_difference)),
         format!(
-            "Ticket {number}'s move to the course at {when} waits for {} to be paid (until {until})",
+            "Ticket {number}'s move to the course at {en} waits for {} to be paid (until {until})",
             format_pln_en(price_difference)
         ),
     )
