@@ -2,7 +2,7 @@
 // and lands on the panel's home page (today's courses and the day's sales); makes a coupon of 15,85 zł,
 // typed as money; sells at the desk a 39 zł ticket Nisko → Kraków for tomorrow to a walk-in passenger
 // with neither an e-mail nor a phone, with that coupon, so the order is exactly 23,15 zł; prints it (the
-// 80 mm receipt and A4, both PDFs read back); issues the invoice the passenger then asks for (its
+// 80 mm receipt and A4, each handed to the printer's dialog and read back); issues the invoice the passenger then asks for (its
 // number on the order, its PDF read back); exports the orders list to CSV and XLSX, one click each, and
 // reads both back (23,15 zł as "23,15" in the CSV, the number 23.15 in the XLSX); and back on the home
 // page sees the sale counted to the grosz and tomorrow's course with its seat sold. Screenshots of the
@@ -15,7 +15,8 @@ import { readSheet } from 'read-excel-file/node';
 
 import { apiSearch, apiStopId, courseSoon, warsawDay } from './booking-support';
 import { download, downloaded, flat, zloty } from './downloads';
-import { pageWidths, readDownloadedPdf } from './pdf';
+import { pageWidths, readDownloadedPdf, readPdf } from './pdf';
+import { print } from './printing';
 import { ADMIN, askForInvoice, dismissNotices, expectAccessible, logIn } from './support';
 
 const run = Date.now().toString(36).slice(-6).toUpperCase();
@@ -122,7 +123,9 @@ test("the office's day: the home page, a desk sale printed, an invoice on reques
   await expectAccessible(page, testInfo, 'office-day-order');
 
   // "Drukuj": the 80 mm receipt roll (the ticket and the confirmation of payment), then A4.
-  const receipt = await readDownloadedPdf(await download(page, page.getByRole('button', { name: 'Drukuj – paragon 80 mm' })), testInfo, 'office-day-receipt');
+  const printedReceipt = await print(page, page.getByRole('button', { name: 'Drukuj – paragon 80 mm' }));
+  expect(printedReceipt.downloads).toEqual([]);
+  const receipt = await readPdf(printedReceipt.bytes, testInfo, 'office-day-receipt');
   expect(receipt.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const widths = await pageWidths(receipt.bytes);
   expect(widths).toHaveLength(2);
@@ -134,7 +137,9 @@ test("the office's day: the home page, a desk sale printed, an invoice on reques
   expect(text).toContain(`Dorota Dzienna-${run}`);
   expect(text).toContain('POTWIERDZENIE ZAPŁATY');
   expect(text).toContain(`${zloty(TO_PAY)} zł`);
-  const a4 = await readDownloadedPdf(await download(page, page.getByRole('button', { name: 'Drukuj – A4' })), testInfo, 'office-day-a4');
+  const printedA4 = await print(page, page.getByRole('button', { name: 'Drukuj – A4' }));
+  expect(printedA4.downloads).toEqual([]);
+  const a4 = await readPdf(printedA4.bytes, testInfo, 'office-day-a4');
   for (const width of await pageWidths(a4.bytes)) expect(width).toBeCloseTo(595.3, 0);
   expect(flat(a4.text)).toContain(ticket);
   expect(flat(a4.text)).toContain(`${zloty(TO_PAY)} zł`);
@@ -180,7 +185,7 @@ test("the office's day: the home page, a desk sale printed, an invoice on reques
   const bytes = await readFile(csvFile.path);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n');
-  expect(lines).toHaveLength(3); // header, the order, the final line end
+  expect(lines).toHaveLength(4); // header, the order, the totals, the final line end
   const header = (lines[0] ?? '').split(';');
   expect(header.slice(0, 6)).toEqual(['Numer', 'Status', 'Złożone', 'Opłacone', 'Imię', 'Nazwisko']);
   expect(header).toContain('Do zapłaty (zł)');
@@ -194,12 +199,30 @@ test("the office's day: the home page, a desk sale printed, an invoice on reques
   // Warsaw local time to the minute, as the list shows it.
   expect(cell('Złożone')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   expect(cell('Odjazd')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+  // What a bookkeeper reconciles: how it was paid, what was paid and given back, what is left.
+  expect(cell('Sposób płatności')).toBe('Gotówka');
+  expect(cell('Wpłacono (zł)')).toBe('23,15');
+  expect(cell('Zwrócono (zł)')).toBe('0,00');
+  expect(cell('Per saldo (wpłacono − zwrócono) (zł)')).toBe('23,15');
+  // The totals row sums the amounts of the orders listed (here the one).
+  const totals = (lines[2] ?? '').split(';');
+  const total = (name: string) => totals[header.indexOf(name)];
+  expect(totals[0]).toBe('Razem');
+  expect(total('Do zapłaty (zł)')).toBe('23,15');
+  expect(total('Wpłacono (zł)')).toBe('23,15');
+  expect(total('Per saldo (wpłacono − zwrócono) (zł)')).toBe('23,15');
+  expect(total('Pasażerowie')).toBe('1');
 
   // The XLSX: the same order, the amount a number and the placing time a date.
   const xlsxFile = await downloaded(page, exports.getByRole('button', { name: 'Pobierz Excel (XLSX)' }));
   expect(xlsxFile.name).toMatch(/^zamowienia-\d{4}-\d{2}-\d{2}\.xlsx$/);
-  const [sheetHeader, sheetRow] = await readSheet(xlsxFile.path);
+  const sheet = await readSheet(xlsxFile.path);
+  const [sheetHeader, sheetRow] = sheet;
   expect(sheetHeader).toEqual(header);
+  // The order, then its totals row (amounts as numbers).
+  expect(sheet).toHaveLength(3);
+  expect(sheet[2]?.[0]).toBe('Razem');
+  expect(sheet[2]?.[header.indexOf('Wpłacono (zł)')]).toBe(23.15);
   const value = (name: string) => sheetRow?.[header.indexOf(name)];
   expect(value('Do zapłaty (zł)')).toBe(23.15);
   expect(typeof value('Do zapłaty (zł)')).toBe('number');

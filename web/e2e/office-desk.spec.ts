@@ -1,12 +1,13 @@
 // The office's desk for a walk-in passenger (issue 29), against the real backend: an admin sells a
 // ticket at the desk without an e-mail or a phone for a course leaving within the hour, presses
-// "Drukuj" and reads the PDF back (the 80 mm receipt roll: its width, the route and the price; then
-// A4); then the driver opens that course on /driver and checks the ticket by the code printed on it.
+// "Drukuj" and reads back the PDF handed to the printer's dialog, not downloaded (the 80 mm receipt roll:
+// its width, the route and the price; then A4); then the driver opens that course on /driver and checks the ticket by the code printed on it.
 import { expect, test } from '@playwright/test';
 
 import { apiStopId, courseSoon } from './booking-support';
-import { download, flat } from './downloads';
-import { pageWidths, readDownloadedPdf } from './pdf';
+import { flat } from './downloads';
+import { pageWidths, readPdf } from './pdf';
+import { print } from './printing';
 import { ADMIN, expectAccessible, logIn } from './support';
 
 const DRIVER = { email: 'driver@example.com', password: 'demo1234' };
@@ -59,7 +60,9 @@ test('a walk-in passenger without an e-mail gets a printed ticket the driver che
   await page.screenshot({ path: testInfo.outputPath('office-desk-order.png'), fullPage: true });
 
   // "Drukuj" on the receipt printer: 80 mm wide, the ticket and the confirmation of payment.
-  const receipt = await readDownloadedPdf(await download(page, page.getByRole('button', { name: 'Drukuj – paragon 80 mm' })), testInfo, 'receipt-80mm');
+  const printedReceipt = await print(page, page.getByRole('button', { name: 'Drukuj – paragon 80 mm' }));
+  expect(printedReceipt.downloads).toEqual([]);
+  const receipt = await readPdf(printedReceipt.bytes, testInfo, 'receipt-80mm');
   expect(receipt.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const widths = await pageWidths(receipt.bytes);
   expect(widths).toHaveLength(2);
@@ -74,7 +77,9 @@ test('a walk-in passenger without an e-mail gets a printed ticket the driver che
   const number = /NK-\d{4}-\d{6}/.exec(text)?.[0] ?? '';
 
   // And on A4.
-  const a4 = await readDownloadedPdf(await download(page, page.getByRole('button', { name: 'Drukuj – A4' })), testInfo, 'receipt-a4');
+  const printedA4 = await print(page, page.getByRole('button', { name: 'Drukuj – A4' }));
+  expect(printedA4.downloads).toEqual([]);
+  const a4 = await readPdf(printedA4.bytes, testInfo, 'receipt-a4');
   for (const width of await pageWidths(a4.bytes)) expect(width).toBeCloseTo(595.3, 0);
   expect(flat(a4.text)).toContain(`${price} zł`);
 

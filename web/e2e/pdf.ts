@@ -11,6 +11,8 @@ export interface ReadPdf {
   pages: number;
   /** Every page's text, items joined by spaces and lines by newlines. */
   text: string;
+  /** Each page's text on its own, in the same form. */
+  pageTexts: string[];
 }
 
 async function open(bytes: Buffer): Promise<PDFDocumentProxy> {
@@ -18,13 +20,13 @@ async function open(bytes: Buffer): Promise<PDFDocumentProxy> {
   return getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
 }
 
-async function textOf(pdf: PDFDocumentProxy): Promise<string> {
+async function pageTextsOf(pdf: PDFDocumentProxy): Promise<string[]> {
   const pages: string[] = [];
   for (let n = 1; n <= pdf.numPages; n += 1) {
     const content = await (await pdf.getPage(n)).getTextContent();
     pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
   }
-  return pages.join('\n');
+  return pages;
 }
 
 /** The first page drawn at `scale` on a white canvas (pdf.js draws on @napi-rs/canvas's 2D context). */
@@ -66,12 +68,23 @@ export async function readDownloadedPdf(download: Download, testInfo: TestInfo, 
   const path = testInfo.outputPath(`${name}.pdf`);
   await download.saveAs(path);
   await testInfo.attach(`${name}.pdf`, { path, contentType: 'application/pdf' });
-  const bytes = await readFile(path);
+  return readPdfBytes(await readFile(path), testInfo, name);
+}
+
+/** Checks `bytes` are a PDF pdf.js can open, and reads it (its first page drawn and attached as `name`). */
+export async function readPdf(bytes: Buffer, testInfo: TestInfo, name: string): Promise<ReadPdf> {
+  const path = testInfo.outputPath(`${name}.pdf`);
+  await writeFile(path, bytes);
+  await testInfo.attach(`${name}.pdf`, { path, contentType: 'application/pdf' });
+  return readPdfBytes(bytes, testInfo, name);
+}
+
+async function readPdfBytes(bytes: Buffer, testInfo: TestInfo, name: string): Promise<ReadPdf> {
   const pdf = await open(bytes);
   try {
-    const text = await textOf(pdf);
+    const pageTexts = await pageTextsOf(pdf);
     await attachFirstPage(pdf, testInfo, name);
-    return { bytes, pages: pdf.numPages, text };
+    return { bytes, pages: pdf.numPages, text: pageTexts.join('\n'), pageTexts };
   } finally {
     await pdf.destroy();
   }

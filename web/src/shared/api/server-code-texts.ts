@@ -16,6 +16,8 @@ import { type CodeEntry, paramOf, type ServerText, withNumbers } from './code-en
 import { accountTexts } from './code-texts-accounts';
 import { orderTexts, orderValueTexts, searchTexts } from './code-texts-booking';
 import { documentedTexts } from './code-texts-documented';
+import { financeTexts } from './code-texts-finance';
+import { nipTexts } from './code-texts-nip';
 import { changeTexts, changeValueTexts, choiceTexts, complaintTexts, panelTexts, panelValueTexts, returnTexts, returnValueTexts } from './code-texts-tickets';
 import { messages, valueMessages } from './server-message-texts';
 
@@ -205,6 +207,12 @@ export const CODE_TABLE: Readonly<Record<string, CodeEntry>> = {
   'invoice.nothing_left': { text: documentedTexts.invoiceNothingLeft },
   'invoice.nothing_to_correct': { text: documentedTexts.invoiceNothingToCorrect },
   'invoice.too_late': { text: messages.invoiceTooLate },
+  'jpk.company_incomplete': { text: financeTexts.jpkCompanyIncomplete },
+  'jpk.month_before_schema': { text: financeTexts.jpkMonthBeforeSchema },
+  'jpk.month_in_future': { text: financeTexts.jpkMonthInFuture },
+  'jpk.tax_office_unknown': { text: financeTexts.jpkTaxOfficeUnknown },
+  'nip.not_in_register': { text: nipTexts.notInRegister },
+  'nip.register_unavailable': { text: nipTexts.registerUnavailable },
   not_found: { text: documentedTexts.notFound, on: { return: returnTexts.notFound, change: changeTexts.notFound } },
   'order.already_paid': { text: documentedTexts.orderAlreadyPaid },
   'order.already_placed': { text: documentedTexts.orderAlreadyPlaced },
@@ -287,6 +295,16 @@ export const CODE_TABLE: Readonly<Record<string, CodeEntry>> = {
   'ticket.unreadable': { text: documentedTexts.ticketUnreadable },
   'ticket.used': { text: documentedTexts.ticketUsed, on: { change: changeTexts.used } },
   'ticket.wrong_code': { text: documentedTexts.ticketWrongCode, on: { return: returnTexts.wrong } },
+  'till.already_paid_out': { text: financeTexts.tillAlreadyPaidOut },
+  'till.day_closed': { text: financeTexts.tillDayClosed },
+  'till.future_day': { text: financeTexts.tillFutureDay },
+  'till.negative_count': { text: financeTexts.tillNegativeCount },
+  'till.not_at_the_desk': { text: financeTexts.tillNotAtTheDesk },
+  'till.nothing_to_pay': { text: financeTexts.tillNothingToPay },
+  'till.reason_required': { text: financeTexts.tillReasonRequired },
+  'till.z_report_invalid': { text: financeTexts.tillZReportInvalid },
+  'till.z_report_required': { text: financeTexts.tillZReportRequired },
+  'till.zero_amount': { text: financeTexts.tillZeroAmount },
   unavailable: { text: messages.unavailable, on: { email: accountTexts.emailNotSent } },
   validation: { text: documentedTexts.validation, on: { order: orderTexts.correctFields } },
 };

@@ -16,24 +16,34 @@ interface GuardProps {
   children?: ReactNode;
 }
 
+/** The login page of the current language, with the page asked for (its query and hash too) to come back to. */
+function useLoginWithReturn(): string {
+  const localized = useLocalizedPath();
+  const { pathname, search, hash } = useLocation();
+  return `${localized('/login')}?${RETURN_PARAM}=${encodeURIComponent(`${pathname}${search}${hash}`)}`;
+}
+
 /** Logged-in users only; guests go to /login with the page they wanted as the return path. */
 export function RequireAuth({ children }: GuardProps) {
   const loggedIn = useAuthStore(selectIsLoggedIn);
-  const localized = useLocalizedPath();
-  const { pathname, search, hash } = useLocation();
-  if (!loggedIn) {
-    const back = encodeURIComponent(`${pathname}${search}${hash}`);
-    return <Navigate to={`${localized('/login')}?${RETURN_PARAM}=${back}`} replace />;
-  }
+  const login = useLoginWithReturn();
+  if (!loggedIn) return <Navigate to={login} replace />;
   return children ?? <Outlet />;
 }
 
-/** SuperAdmins only; everyone else goes to the home page
- * (docs/web.md, 'Guests log in first, admins only in the panel'). */
-export function RequireSuperAdmin({ children }: GuardProps) {
+interface SuperAdminGuardProps extends GuardProps {
+  /** What a logged-in user who is no SuperAdmin sees instead (the panel's "no access" page). */
+  denied: ReactNode;
+}
+
+/** SuperAdmins only: a guest logs in first and comes back to the page asked for; anyone else logged in
+ * is shown `denied`, never the shop (docs/web.md, 'Guests log in first, admins only in the panel'). */
+export function RequireSuperAdmin({ children, denied }: SuperAdminGuardProps) {
+  const loggedIn = useAuthStore(selectIsLoggedIn);
   const allowed = useAuthStore(selectIsSuperAdmin);
-  const localized = useLocalizedPath();
-  if (!allowed) return <Navigate to={localized('/')} replace />;
+  const login = useLoginWithReturn();
+  if (!loggedIn) return <Navigate to={login} replace />;
+  if (!allowed) return denied;
   return children ?? <Outlet />;
 }
 

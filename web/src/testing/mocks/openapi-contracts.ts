@@ -12,6 +12,7 @@ import { withDisruptions } from './data/disruption-store';
 import { demoCourseId, samplePassengers } from './data/disruptions';
 import { documents } from './data/order-admin';
 import { createOrder } from './data/orders';
+import { waitAtDesk } from './data/till';
 import { mockTokenFor, mockUserFor, VALID_EMAIL_TOKEN } from './handlers/accounts';
 import { GUEST_ORDER, GUEST_TOKEN } from './handlers/privacy';
 
@@ -375,6 +376,32 @@ export const CONTRACT_CASES: ContractCase[] = [
   { method: 'post', path: '/api/order/order/save', url: '/order/order/save', body: { ...bookingState(), payment_method: 'cash' }, as: ADMIN, status: 201 },
   { method: 'post', path: '/api/order/order/cancel', url: '/order/order/cancel', body: { id: demoOrder?.id, reason: 'kurs odwołany' }, as: ADMIN },
   { method: 'get', path: '/api/order/order-invoice/all', url: '/order/order-invoice/all?sort=-issued_at', as: ADMIN },
+  // The till (docs/till.md): a day, a refund waiting at the desk paid out, cash put in, the day closed.
+  { method: 'get', path: '/api/till/day/one', url: '/till/day/one', as: ADMIN, setup: () => withDb((db) => waitAtDesk(db, demoOrder?.id ?? '')) },
+  { method: 'get', path: '/api/till/day/one', url: `/till/day/one?day=${daysAhead(-1)}`, as: ADMIN },
+  {
+    method: 'post',
+    path: '/api/till/refund/pay-out',
+    url: '/till/refund/pay-out',
+    body: { refund_id: '0de5c000-0000-4000-8000-000000000001' },
+    as: ADMIN,
+    setup: () => withDb((db) => waitAtDesk(db, demoOrder?.id ?? '')),
+  },
+  { method: 'post', path: '/api/till/cash/save', url: '/till/cash/save', body: { amount: 20000, reason: 'pogotowie kasowe' }, as: ADMIN },
+  { method: 'post', path: '/api/till/day/close', url: '/till/day/close', body: { counted_cash: 0, z_report: 'Z/2026/0001' }, as: ADMIN },
+  // The order with a refund waiting at the desk, and once paid out (`paid_out_at`).
+  {
+    method: 'get',
+    path: '/api/order/order/one',
+    url: `/order/order/one?id=${demoOrder?.id ?? ''}`,
+    as: ADMIN,
+    setup: () => withDb((db) => waitAtDesk(db, demoOrder?.id ?? '', { method: 'card_terminal' })),
+  },
+  // The finance month (docs/finance.md): the JPK's summary and the sales register.
+  { method: 'get', path: '/api/finance/jpk', url: `/finance/jpk?month=${daysAhead(0).slice(0, 7)}&tax_office=1471&format=json`, as: ADMIN },
+  { method: 'get', path: '/api/finance/sales-register', url: `/finance/sales-register?month=${daysAhead(0).slice(0, 7)}`, as: ADMIN },
+  // A company's data from its NIP (public).
+  { method: 'get', path: '/api/company/nip-lookup', url: '/company/nip-lookup?nip=526-025-02-74' },
   { method: 'get', path: '/api/order/order-invoice/one', url: `/order/order-invoice/one?id=${demoDocument?.id ?? ''}`, as: ADMIN },
   {
     method: 'get',

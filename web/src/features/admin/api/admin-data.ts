@@ -7,6 +7,8 @@ import { isApiError } from '@/shared/api/api-error';
 import { apiClient, type QueryParams } from '@/shared/api/client';
 import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
+import { exportSearch } from '../lib/list-params';
+
 export type Pagination = ApiSchema<'Pagination'>;
 
 export interface ListPage<Model = unknown> {
@@ -65,3 +67,16 @@ export function useInvalidateArea() {
   const queryClient = useQueryClient();
   return (apiPath: string) => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY, apiPath] });
 }
+
+/** Every page of `apiPath`'s list with the filters and sort of `params`. */
+export async function allRows<Model>(apiPath: string, params: URLSearchParams): Promise<Model[]> {
+  const rows: Model[] = [];
+  const filters = new URLSearchParams(exportSearch(params));
+  for (let page = 1; ; page += 1) {
+    const query = Object.fromEntries([...filters, ['page', String(page)], ['per-page', '1000']]);
+    const answer = dataOf<ListPage<Model>>(await apiClient.get(`${apiPath}/all`, { params: query, toast: false }));
+    rows.push(...answer.models);
+    if (page >= answer.pagination.pageCount) return rows;
+  }
+}
+

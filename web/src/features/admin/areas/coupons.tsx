@@ -6,6 +6,7 @@ import type { ApiSchema } from '@/shared/api/schema';
 import { CouponBatch } from '../components/coupon-batch';
 import { CouponUsages } from '../components/coupon-usages';
 import { ListExportButtons } from '../components/export-buttons';
+import { Money } from '../components/formatted';
 import { defineArea } from '../lib/define-area';
 import { COUPONS_EXPORT } from '../lib/exports';
 import { formatMoney, moneySchema, parseMoney } from '../lib/money-input';
@@ -54,8 +55,8 @@ export const couponsArea = defineArea<Coupon, z.infer<typeof couponSchema>>({
   defaultSort: '-issued_at',
   columns: [
     { key: 'code', label: fields.code, sortable: true },
-    { key: 'initial_value', label: fields.initialValue, sortable: true, numeric: true, cell: (coupon) => coupon.initial_value_formatted },
-    { key: 'current_value', label: fields.currentValue, sortable: true, numeric: true, cell: (coupon) => coupon.current_value_formatted },
+    { key: 'initial_value', label: fields.initialValue, sortable: true, numeric: true, cell: (coupon) => <Money grosz={coupon.initial_value} /> },
+    { key: 'current_value', label: fields.currentValue, sortable: true, numeric: true, cell: (coupon) => <Money grosz={coupon.current_value} /> },
     { key: 'usages', label: fields.usages, sortable: true, numeric: true },
     { key: 'used', label: fields.used, sortable: true },
     { key: 'expires_at', label: fields.expiresAt, sortable: true },

@@ -1,6 +1,8 @@
 import { INVOICES, type InvoiceRow } from '../api/invoices';
 import { CellValue } from '../components/cell-value';
+import { Day, Money } from '../components/formatted';
 import { InvoiceCorrects, InvoiceListActions, InvoicePage } from '../components/invoice-page';
+import { InvoiceKind } from '../components/invoice-words';
 import { KsefDeadlineAlert } from '../components/ksef-deadlines';
 import { KsefOutagesPanel } from '../components/ksef-outages';
 import { KsefCell } from '../components/ksef-status';
@@ -28,18 +30,18 @@ export const invoicesArea = defineArea<InvoiceRow, Record<string, never>>({
   columns: [
     // Numbers stay on one line; the columns fit beside the KSeF one at 1280 px (admin.css, 'The lists').
     { key: 'number', label: invoiceTexts.number, sortable: true, cell: (invoice) => <span className="admin-nowrap">{invoice.number}</span> },
-    { key: 'kind', label: invoiceTexts.kind },
+    { key: 'kind', label: invoiceTexts.kind, cell: (invoice) => <InvoiceKind kind={invoice.kind} /> },
     { key: 'issued_at', label: invoiceTexts.issuedAt, sortable: true, cell: (invoice) => <CellValue value={invoice.issued_at} /> },
     {
       key: 'sale_date',
       label: invoiceTexts.saleDate,
-      cell: (invoice) => (invoice.sale_date ? <span className="admin-nowrap">{invoice.sale_date}</span> : <CellValue value={null} />),
+      cell: (invoice) => <Day day={invoice.sale_date} />,
     },
     { key: 'buyer_name', label: invoiceTexts.buyer, sortable: true },
     { key: 'buyer_tax_id', label: invoiceTexts.taxId },
-    { key: 'net', label: invoiceTexts.net, numeric: true, cell: (invoice) => invoice.net_formatted },
-    { key: 'vat', label: invoiceTexts.vat, numeric: true, cell: (invoice) => invoice.vat_formatted },
-    { key: 'gross', label: invoiceTexts.gross, sortable: true, numeric: true, cell: (invoice) => invoice.gross_formatted },
+    { key: 'net', label: invoiceTexts.net, numeric: true, cell: (invoice) => <Money grosz={invoice.net} /> },
+    { key: 'vat', label: invoiceTexts.vat, numeric: true, cell: (invoice) => <Money grosz={invoice.vat} /> },
+    { key: 'gross', label: invoiceTexts.gross, sortable: true, numeric: true, cell: (invoice) => <Money grosz={invoice.gross} /> },
     { key: 'corrects_number', label: invoiceTexts.corrects, cell: (invoice) => <InvoiceCorrects invoice={invoice} /> },
     { key: 'ksef_state', label: ksefTexts.column, sortable: true, cell: (invoice) => <KsefCell invoice={invoice} /> },
   ],

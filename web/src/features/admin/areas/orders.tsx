@@ -1,5 +1,6 @@
 import type { OrderListItem } from '../api/orders';
 import { CellValue } from '../components/cell-value';
+import { Money } from '../components/formatted';
 import { OrderCustomer, OrderExportLink, OrderRoute, OrderStatus } from '../components/order-bits';
 import { OrderPage } from '../components/order-page';
 import { useRouteFilterOptions } from '../hooks/use-route-options';
@@ -29,7 +30,7 @@ export const ordersArea = defineArea<OrderListItem, Record<string, never>>({
     { key: 'route_name', label: fields.route, sortable: true, cell: (order) => <OrderRoute order={order} /> },
     { key: 'departure_at', label: orderTexts.departure, sortable: true, cell: (order) => <CellValue value={order.departure_at} /> },
     { key: 'passengers', label: orderTexts.passengers, sortable: true, numeric: true },
-    { key: 'to_pay', label: orderTexts.toPay, sortable: true, numeric: true, cell: (order) => order.to_pay_formatted },
+    { key: 'to_pay', label: orderTexts.toPay, sortable: true, numeric: true, cell: (order) => <Money grosz={order.to_pay} /> },
     {
       key: 'invoice_number',
       label: orderTexts.invoiceNumber,

@@ -41,6 +41,8 @@ function attentionLines(a: Attention, today: string): AttentionLine[] {
     },
     // Each refused refund is listed under the count with its own order (FailedRefunds below).
     { key: 'refunds', text: attentionTexts.failedRefunds, count: a.failed_refunds, to: null },
+    // Refunds of orders paid at the desk wait there until paid out: the till lists them with "Wypłać".
+    { key: 'desk-refunds', text: attentionTexts.deskRefunds, count: a.desk_refunds, to: 'till' },
     { key: 'ksef-waiting', text: attentionTexts.ksefWaiting, count: a.ksef_waiting, to: invoices('waiting') },
     { key: 'ksef-offline', text: attentionTexts.ksefOffline, count: a.ksef_offline, to: invoices('offline') },
     { key: 'ksef-rejected', text: attentionTexts.ksefRejected, count: a.ksef_rejected, to: invoices('rejected') },

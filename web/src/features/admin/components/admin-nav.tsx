@@ -1,10 +1,10 @@
 import { useIntl } from 'react-intl';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 
 import { useLocalizedPath } from '@/i18n/use-locale';
 
-import { useAdminHref } from '../lib/admin-path';
-import { NAV_GROUPS } from '../lib/nav';
+import { useAdminHref, useAdminPath } from '../lib/admin-path';
+import { NAV_GROUPS, navEntryOf } from '../lib/nav';
 import { common } from '../messages/common-messages';
 import { homeTexts } from '../messages/home-messages';
 
@@ -13,6 +13,9 @@ export function AdminNav({ id, open, onNavigate }: { id: string; open: boolean; 
   const intl = useIntl();
   const href = useAdminHref();
   const localized = useLocalizedPath();
+  // The area the page belongs to, by the longest matching entry: the month's page (`order/invoice/month`)
+  // marks its own entry, not the invoices' too.
+  const current = navEntryOf(useAdminPath())?.entry.path ?? null;
   return (
     <nav id={id} className={open ? 'admin-nav admin-nav--open' : 'admin-nav'} aria-label={intl.formatMessage(common.navLabel)}>
       <ul className="admin-nav__list">
@@ -28,9 +31,14 @@ export function AdminNav({ id, open, onNavigate }: { id: string; open: boolean; 
           <ul className="admin-nav__list">
             {group.entries.map((entry) => (
               <li key={entry.path}>
-                <NavLink className="admin-nav__link" to={href(entry.path)} onClick={onNavigate}>
+                <Link
+                  className={entry.path === current ? 'admin-nav__link active' : 'admin-nav__link'}
+                  aria-current={entry.path === current ? 'page' : undefined}
+                  to={href(entry.path)}
+                  onClick={onNavigate}
+                >
                   {intl.formatMessage(entry.title)}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -303,7 +303,8 @@ describe('the invoices', () => {
   it('lists invoices and corrections, each correction linked to what it corrects', async () => {
     renderApp('/admin/order/invoice', ADMIN);
     const table = await screen.findByRole('table', { name: 'Faktury' });
-    const correction = within(table).getAllByRole('row').find((row) => row.textContent?.includes('KOR')) as HTMLElement;
+    // A correction's kind in words, not the code "KOR".
+    const correction = within(table).getAllByRole('row').find((row) => row.textContent?.includes('Faktura korygująca')) as HTMLElement;
     const corrected = within(correction).getAllByRole('link')[1] as HTMLElement;
     expect(corrected.textContent).toMatch(/^NB\/\d{4}\/\d+$/);
     expect(corrected.getAttribute('href')).toMatch(/^\/admin\/order\/invoice\/[0-9a-f-]+$/);

@@ -5,7 +5,7 @@
 // 181/2011: the choice came after the scheduled departure) or when it was paid; "send again", "choose
 // for the passenger" (after a phone call: move to another course of the route, or a full refund) and
 // "pay the compensation" (after a confirmation).
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { Link } from 'react-router';
@@ -26,10 +26,12 @@ import {
   type OfficeChoice,
 } from '../api/course-disruption';
 import { coursePassengersKey } from '../api/course-passengers';
+import { tillDayQuery } from '../api/till';
 import { adminErrorToast } from '../lib/admin-errors';
 import { useAdminHref } from '../lib/admin-path';
 import { canChooseFor } from '../lib/disruption';
 import { disruptionTexts as texts, disruptionValues as values } from '../messages/disruption-messages';
+import { tillValues } from '../messages/till-messages';
 
 import { CellValue } from './cell-value';
 import { ConfirmDialog } from './confirm-dialog';
@@ -50,9 +52,21 @@ const BY: Record<NonNullable<DisruptionPassenger['chosen_by']>, MessageDescripto
   automatic: texts.byAutomatic,
 };
 
+/** What each order's refunds still owe at the desk (the till's waiting refunds, whatever their day), by order. */
+function useWaitingAtDesk(disruption: Disruption): Map<string, number> {
+  // Only the refund of an order paid at the desk (a passenger's choice, or the order cancelled with the
+  // course) waits there.
+  const refunds = disruption.passengers.some((passenger) => passenger.paid_at_desk && (passenger.state === 'refunded' || passenger.state === 'order_cancelled'));
+  const till = useQuery({ ...tillDayQuery(warsawDate()), enabled: refunds });
+  const waiting = new Map<string, number>();
+  for (const refund of till.data?.waiting_refunds ?? []) waiting.set(refund.order_id, (waiting.get(refund.order_id) ?? 0) + refund.amount);
+  return waiting;
+}
+
 export function DisruptionPassengers({ course, disruption }: { course: Course; disruption: Disruption }) {
   const intl = useIntl();
   const titleId = useId();
+  const atDesk = useWaitingAtDesk(disruption);
   const [choosing, setChoosing] = useState<DisruptionPassenger | null>(null);
   const [paying, setPaying] = useState<DisruptionPassenger | null>(null);
   return (
@@ -80,6 +94,7 @@ export function DisruptionPassengers({ course, disruption }: { course: Course; d
                   key={passenger.order_id}
                   disruption={disruption}
                   passenger={passenger}
+                  atDesk={atDesk.get(passenger.order_id) ?? 0}
                   onChoose={() => setChoosing(passenger)}
                   onPay={() => setPaying(passenger)}
                 />
@@ -97,6 +112,8 @@ export function DisruptionPassengers({ course, disruption }: { course: Course; d
 interface RowProps {
   disruption: Disruption;
   passenger: DisruptionPassenger;
+  /** What the order's refund still owes at the desk (0: nothing waits there). */
+  atDesk: number;
   onChoose: () => void;
   onPay: () => void;
 }
@@ -104,7 +121,7 @@ interface RowProps {
 /** Whether the compensation is owed and not paid yet. */
 const owesCompensation = (passenger: DisruptionPassenger) => (passenger.compensation_owed ?? 0) > 0 && !passenger.compensation_paid_at;
 
-function PassengerRow({ disruption, passenger, onChoose, onPay }: RowProps) {
+function PassengerRow({ disruption, passenger, atDesk, onChoose, onPay }: RowProps) {
   const intl = useIntl();
   const href = useAdminHref();
   const { dateTime, money } = useFormatters();
@@ -141,7 +158,16 @@ function PassengerRow({ disruption, passenger, onChoose, onPay }: RowProps) {
           <CellValue value={null} />
         )}
       </td>
-      <td>{result ?? <CellValue value={null} />}</td>
+      <td>
+        {result ?? (atDesk > 0 ? null : <CellValue value={null} />)}
+        {atDesk > 0 ? (
+          <>
+            {result ? <br /> : null}
+            {/* Paid at the desk: the money waits there until the till pays it out. */}
+            <Link to={href('till')}>{intl.formatMessage(tillValues.toTillOf, { amount: money(atDesk) })}</Link>
+          </>
+        ) : null}
+      </td>
       <td>
         <Compensation passenger={passenger} />
       </td>

@@ -4,27 +4,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 
-import { apiClient } from '@/shared/api/client';
-import { dataOf } from '@/shared/api/schema';
 import { warsawDate } from '@/shared/lib/warsaw-time';
 
-import type { ListPage } from '../api/admin-data';
+import { allRows } from '../api/admin-data';
 import { exportTable, toCsv, type ExportSpec } from '../lib/exports';
-import { exportSearch } from '../lib/list-params';
 import { saveFile } from '../lib/save-file';
 import { exportTexts } from '../messages/export-messages';
-
-/** Every page of `apiPath`'s list with the filters and sort of `params`. */
-async function allRows<Model>(apiPath: string, params: URLSearchParams): Promise<Model[]> {
-  const rows: Model[] = [];
-  const filters = new URLSearchParams(exportSearch(params));
-  for (let page = 1; ; page += 1) {
-    const query = Object.fromEntries([...filters, ['page', String(page)], ['per-page', '1000']]);
-    const answer = dataOf<ListPage<Model>>(await apiClient.get(`${apiPath}/all`, { params: query, toast: false }));
-    rows.push(...answer.models);
-    if (page >= answer.pagination.pageCount) return rows;
-  }
-}
 
 type Format = 'csv' | 'xlsx';
 

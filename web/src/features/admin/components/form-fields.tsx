@@ -180,6 +180,7 @@ export function FormField({ field, editing }: { field: FieldDef; editing: boolea
           {message}
         </p>
       ) : null}
+      {field.addon ? <field.addon /> : null}
     </div>
   );
 }

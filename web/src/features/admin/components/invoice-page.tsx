@@ -1,7 +1,8 @@
-// `/admin/order/invoice/{id}`: one invoice or correction: its fields, its order, its PDF and FA(3)
-// files, where it stands in KSeF (ksef-status.tsx), and the corrections issued to it. Also the list's pieces: the link to the corrected
+// `/admin/order/invoice/{id}`: one invoice or correction: its fields (a correction's line with the fee
+// named, amounts and reasons in the panel's language), its order, its PDF and FA(3) files, where it stands in KSeF (ksef-status.tsx), and the corrections issued to it. Also the list's pieces: the link to the corrected
 // invoice, the CSV/XLSX export buttons and the register link.
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 
@@ -9,13 +10,18 @@ import { useFormatters } from '@/i18n/format';
 
 import { oneQuery, useAllOf } from '../api/admin-data';
 import { INVOICES, invoicePdfUrl, type InvoiceRow } from '../api/invoices';
+import { orderQuery } from '../api/orders';
 import { useAdminHref } from '../lib/admin-path';
 import { INVOICES_EXPORT } from '../lib/exports';
+import { areaTitles } from '../messages/area-titles';
 import { common } from '../messages/common-messages';
+import { correctionTexts } from '../messages/correction-messages';
 import { invoiceTexts, invoiceValues } from '../messages/invoice-messages';
 
 import { AdminPage } from './admin-page';
+import { CellValue } from './cell-value';
 import { ListExportButtons } from './export-buttons';
+import { CorrectionLine, ServerWords } from './invoice-words';
 import { KsefSection } from './ksef-status';
 import { LoadFailed } from './load-failed';
 import { Facts, InvoiceFiles, Section } from './order-section';
@@ -39,6 +45,9 @@ export function InvoiceListActions({ params }: { params: URLSearchParams }) {
       <Link className="button button--secondary" to={href('order/invoice/register')}>
         {intl.formatMessage(invoiceTexts.register)}
       </Link>
+      <Link className="button button--secondary" to={href('order/invoice/month')}>
+        {intl.formatMessage(areaTitles.month)}
+      </Link>
     </p>
   );
 }
@@ -46,7 +55,7 @@ export function InvoiceListActions({ params }: { params: URLSearchParams }) {
 function Corrections({ invoice }: { invoice: InvoiceRow }) {
   const intl = useIntl();
   const href = useAdminHref();
-  const { dateTime } = useFormatters();
+  const { dateTime, money } = useFormatters();
   // The list filters by order; the corrections of this document are those that name it.
   const ofOrder = useAllOf<InvoiceRow>(INVOICES, { 'filter[order_id][eq]': invoice.order_id, sort: 'issued_at' });
   const corrections = (ofOrder.data ?? []).filter((other) => other.corrects_id === invoice.id);
@@ -61,8 +70,12 @@ function Corrections({ invoice }: { invoice: InvoiceRow }) {
           {corrections.map((correction) => (
             <li key={correction.id}>
               <Link to={href(`order/invoice/${correction.id}`)}>{correction.number}</Link>
-              <span className="admin-plain-list__detail">{intl.formatMessage(invoiceValues.correctionOf, { date: dateTime(correction.issued_at), gross: correction.gross_formatted })}</span>
-              {correction.reason ? <span className="admin-plain-list__detail admin-note">{correction.reason}</span> : null}
+              <span className="admin-plain-list__detail">{intl.formatMessage(invoiceValues.correctionOf, { date: dateTime(correction.issued_at), gross: money(correction.gross) })}</span>
+              {correction.reason ? (
+                <span className="admin-plain-list__detail admin-note">
+                  <ServerWords text={correction.reason} />
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -71,11 +84,18 @@ function Corrections({ invoice }: { invoice: InvoiceRow }) {
   );
 }
 
+/** A correction's line, the returned ticket's price read from its order. */
+function InvoiceCorrectionLine({ invoice }: { invoice: InvoiceRow }) {
+  const order = useQuery(orderQuery(invoice.order_id));
+  if (!order.data) return <CellValue value={null} />;
+  return <CorrectionLine reason={invoice.reason} gross={invoice.gross} tickets={order.data.tickets} />;
+}
+
 export function InvoicePage() {
   const { id = '' } = useParams();
   const intl = useIntl();
   const href = useAdminHref();
-  const { dateTime, day } = useFormatters();
+  const { dateTime, day, money } = useFormatters();
   const query = useQuery(oneQuery<InvoiceRow>(INVOICES, id));
   const back = (
     <Link className="button button--secondary" to={href('order/invoice')}>
@@ -102,11 +122,12 @@ export function InvoicePage() {
             [t('saleDate'), invoice.sale_date ? day(invoice.sale_date, 'short') : null],
             [t('buyer'), invoice.buyer_name],
             [t('taxId'), invoice.buyer_tax_id],
-            [t('net'), invoice.net_formatted],
-            [t('vat'), invoice.vat_formatted],
-            [t('gross'), invoice.gross_formatted],
+            [t('net'), money(invoice.net)],
+            [t('vat'), money(invoice.vat)],
+            [t('gross'), money(invoice.gross)],
             [t('corrects'), invoice.corrects_id ? <InvoiceCorrects key="corrects" invoice={invoice} /> : null],
-            [t('reason'), invoice.reason],
+            [t('reason'), invoice.reason ? <ServerWords key="reason" text={invoice.reason} /> : null],
+            ...(invoice.kind === 'KOR' ? ([[intl.formatMessage(correctionTexts.line), <InvoiceCorrectionLine key="line" invoice={invoice} />]] as [string, ReactNode][]) : []),
             [t('order'), <Link key="order" to={href(`order/order/${invoice.order_id}`)}>{invoice.order_number ?? invoice.order_id}</Link>],
             [t('files'), <InvoiceFiles key="files" id={invoice.id} number={invoice.number} pdfUrl={invoicePdfUrl(invoice.id)} />],
           ]}

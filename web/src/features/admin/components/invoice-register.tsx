@@ -10,7 +10,7 @@ import { Button } from '@/shared/ui/button';
 
 import { registerQuery, type RegisterInput } from '../api/invoices';
 import { useAdminHref } from '../lib/admin-path';
-import { REGISTER_EXPORT } from '../lib/exports';
+import { registerExport } from '../lib/exports';
 import { common } from '../messages/common-messages';
 import { fileNameValues } from '../messages/file-name-messages';
 import { invoiceTexts, invoiceValues } from '../messages/invoice-messages';
@@ -40,7 +40,7 @@ function RegisterTable({ input }: { input: RegisterInput }) {
   return (
     <>
       <p className="admin-list-actions">
-        <ExportButtons spec={REGISTER_EXPORT} name={intl.formatMessage(fileNameValues.register, { from: input.from, to: input.to, asOf: input.as_of })} load={() => Promise.resolve(rows)} />
+        <ExportButtons spec={registerExport(rows)} name={intl.formatMessage(fileNameValues.register, { from: input.from, to: input.to, asOf: input.as_of })} load={() => Promise.resolve(rows)} />
       </p>
       {rows.length === 0 ? (
         <p className="admin-note">{t('registerEmpty')}</p>

@@ -31,8 +31,11 @@ export function MoneyInput({ value, onChange, invalid, describedBy, ...rest }: I
   );
 }
 
-/** A labelled amount field with its error under it (for forms outside the generic record form). */
-export function MoneyField({ label, value, onChange, error, hint, ...rest }: InputProps & { label: string; value: string; onChange: (typed: string) => void; error?: string; hint?: string }) {
+const REQUIRED_MARK = ' *';
+
+/** A labelled amount field with its error under it (for forms outside the generic record form); `required`
+ * marks it as the panel's forms do. */
+export function MoneyField({ label, value, onChange, error, hint, required, ...rest }: InputProps & { label: string; value: string; onChange: (typed: string) => void; error?: string | undefined; hint?: string | undefined }) {
   const generated = useId();
   const id = rest.id ?? generated;
   const errorId = error ? `${id}-error` : undefined;
@@ -42,8 +45,9 @@ export function MoneyField({ label, value, onChange, error, hint, ...rest }: Inp
     <div className="form-field">
       <label htmlFor={id} className="form-field__label">
         {label}
+        {required ? <span aria-hidden="true">{REQUIRED_MARK}</span> : null}
       </label>
-      <MoneyInput {...rest} id={id} value={value} onChange={onChange} invalid={Boolean(error)} describedBy={describedBy} />
+      <MoneyInput {...rest} {...(required ? { 'aria-required': true } : {})} id={id} value={value} onChange={onChange} invalid={Boolean(error)} describedBy={describedBy} />
       {hint ? (
         <p id={hintId} className="form-field__hint">
           {hint}

@@ -1,6 +1,6 @@
 // `/admin/order/order/edit` with no id: a sale at the carrier's office. The same order as the site's
-// (`POST /order/order/save` takes the body of `place`) plus how it was paid there (cash or the card
-// terminal): the order is paid at once. The price shown is the server's own calculation.
+// (`POST /order/order/save` takes the body of `place`, each passenger's name with it) plus how it was paid
+// there (cash or the card terminal): the order is paid at once. The price shown is the server's own calculation.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -22,7 +22,7 @@ import type { FieldDef, FormValues } from '../lib/area';
 import { fieldErrorText } from '../lib/field-errors';
 import { customerShape, deskContactShape, deskCustomerFields, invoiceChecks, invoiceFields, invoiceShape, invoiceValues, orderFormField, toCustomerInput, toInvoiceInput } from '../lib/order-form';
 import { useSaleServices, type Connection, type SaleCourse } from '../lib/sale-services';
-import { emptyTrip, tripTickets, type SaleTrip } from '../lib/sale-trip';
+import { emptyTrip, saleTickets, tripTickets, type SaleTrip } from '../lib/sale-trip';
 import { fieldCheck, text } from '../lib/validation';
 import { common } from '../messages/common-messages';
 import { SALE_PAYMENT_METHODS, orderTexts, orderValues } from '../messages/order-messages';
@@ -116,8 +116,8 @@ function SalePrice({ trip, couponCode }: { trip: SaleTrip; couponCode: string })
   return (
     <p className="admin-sale-total" role="status">
       {off > 0
-        ? intl.formatMessage(orderValues.saleTotalWithCoupon, { total: format.money(priced.data.total - off), price: priced.data.total_formatted, coupon: format.money(off) })
-        : intl.formatMessage(orderValues.saleTotal, { total: priced.data.total_formatted })}
+        ? intl.formatMessage(orderValues.saleTotalWithCoupon, { total: format.money(priced.data.total - off), price: format.money(priced.data.total), coupon: format.money(off) })
+        : intl.formatMessage(orderValues.saleTotal, { total: format.money(priced.data.total) })}
     </p>
   );
 }
@@ -141,7 +141,8 @@ export function OfficeSale() {
 
   const onValid = async (form_: FormValues) => {
     const v = form_ as Values;
-    const tickets = tripTickets(trip);
+    // With the passengers' names of a sale of several seats (the price does not depend on them).
+    const tickets = saleTickets(trip);
     if (!trip.course || (trip.round_trip && !trip.back) || !tickets) {
       setTripError(intl.formatMessage(trip.course && (!trip.round_trip || trip.back) ? orderTexts.passengersInvalid : orderTexts.courseRequired));
       return;

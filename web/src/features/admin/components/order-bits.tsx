@@ -2,11 +2,12 @@
 // customer and route cells, and the CSV/XLSX export of the filtered list.
 import { useIntl } from 'react-intl';
 
-import type { OrderListItem } from '../api/orders';
+import { allRows } from '../api/admin-data';
+import { ordersWithMoney, type OrderListItem } from '../api/orders';
 import { ORDERS_EXPORT } from '../lib/exports';
 import { ORDER_STATUSES, orderValues } from '../messages/order-messages';
 
-import { ListExportButtons } from './export-buttons';
+import { ExportButtons } from './export-buttons';
 import { OptionLabel } from './option-label';
 
 /** An order's status in words (an unknown one as the API says it). */
@@ -46,11 +47,12 @@ export function OrderRoute({ order }: { order: OrderListItem }) {
   );
 }
 
-/** The filtered order list, every page of it, as CSV or XLSX. */
+/** The filtered order list, every page of it, as CSV or XLSX, with each paid order's money (how it was
+ * paid, what was paid and given back) and the totals. */
 export function OrderExportLink({ params }: { params: URLSearchParams }) {
   return (
     <p className="admin-list-actions">
-      <ListExportButtons spec={ORDERS_EXPORT} apiPath="order/order" params={params} />
+      <ExportButtons spec={ORDERS_EXPORT} load={async () => ordersWithMoney(await allRows<OrderListItem>('order/order', params))} />
     </p>
   );
 }

@@ -12,13 +12,14 @@ import { useAdminHref } from '../lib/admin-path';
 import { orderTexts, orderValues } from '../messages/order-messages';
 
 import { CellValue } from './cell-value';
+import { ServerWords } from './invoice-words';
 import { OrderStatus, StretchText } from './order-bits';
 import { Facts, Section } from './order-section';
 import { TableScroll } from './table-scroll';
 
 export function OrderSummary({ order }: { order: AdminOrder }) {
   const intl = useIntl();
-  const { dateTime } = useFormatters();
+  const { dateTime, money } = useFormatters();
   const t = (message: keyof typeof orderTexts) => intl.formatMessage(orderTexts[message]);
   const when = (value: string | null | undefined) => (value ? dateTime(value) : null);
   return (
@@ -29,14 +30,14 @@ export function OrderSummary({ order }: { order: AdminOrder }) {
           [t('placedAt'), when(order.placed_at)],
           [t('paidAt'), when(order.paid_at)],
           [t('expiresAt'), order.status === 'pending_payment' ? when(order.expires_at) : when(order.expired_at)],
-          [t('total'), order.total_formatted],
-          [t('coupon'), order.coupon ? intl.formatMessage(orderValues.couponUsed, { code: order.coupon.code, amount: order.coupon_amount_formatted }) : null],
-          [t('toPay'), order.to_pay_formatted],
+          [t('total'), money(order.total)],
+          [t('coupon'), order.coupon ? intl.formatMessage(orderValues.couponUsed, { code: order.coupon.code, amount: money(order.coupon_amount) }) : null],
+          [t('toPay'), money(order.to_pay)],
           [t('hash'), <span key="hash" className="admin-codes">{order.hash_id}</span>],
           ...(order.cancelled_at
             ? ([
                 [t('cancelledAt'), when(order.cancelled_at)],
-                [t('cancelReason'), order.cancel_reason ?? null],
+                [t('cancelReason'), order.cancel_reason ? <ServerWords key="reason" text={order.cancel_reason} /> : null],
               ] as [string, ReactNode][])
             : []),
         ]}

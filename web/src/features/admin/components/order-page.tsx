@@ -72,7 +72,7 @@ export function OrderPage() {
       <OrderLegs order={order} />
       <OrderTickets order={order} onDone={setNotice} />
       <OrderPayments order={order} />
-      <OrderInvoices invoices={order.invoices ?? []} />
+      <OrderInvoices invoices={order.invoices ?? []} order={order} />
       <OrderTimeline orderId={order.id} />
     </AdminPage>
   );

@@ -1,22 +1,33 @@
-// The admin's order page: the money (payment, what was refunded, the gateway's refunds) and the
-// invoices issued for the order.
+// The admin's order page: the money (payment, what was given back and what still waits at the desk, the
+// refunds with a desk refund's "Wypłać") and the invoices issued for the order.
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 
 import { useFormatters } from '@/i18n/format';
+import { showToast } from '@/shared/stores/toast-store';
+import { Button } from '@/shared/ui/button';
 
-import type { AdminOrder, InvoiceSummary } from '../api/orders';
+import { reloadOrder, type AdminOrder, type InvoiceSummary } from '../api/orders';
+import { showTillDay } from '../api/till';
 import { useAdminHref } from '../lib/admin-path';
-import { providerWords, refundedOnTerminal, transactionWords } from '../lib/payment-words';
-import { deskTexts } from '../messages/desk-messages';
-import { PAYMENT_METHODS, REFUND_STATUSES, orderTexts, paidAtOffice } from '../messages/order-messages';
+import { providerWords, transactionWords } from '../lib/payment-words';
+import { deskMethodOf, refundSums, waitsAtDesk, type OrderRefund } from '../lib/refunds';
+import { refusalOf } from '../lib/refusal';
+import { correctionTexts } from '../messages/correction-messages';
+import { PAYMENT_METHODS, REFUND_STATUSES, orderTexts } from '../messages/order-messages';
+import { tillTexts, tillValues } from '../messages/till-messages';
 
 import { CellValue } from './cell-value';
+import { InvoiceKind, OrderCorrectionLine, ServerWords } from './invoice-words';
 import { OptionLabel } from './option-label';
 import { Facts, InvoiceFiles, Section } from './order-section';
+import { PayOutDialog } from './pay-out-dialog';
 import { TableScroll } from './table-scroll';
 
-/** How the order was paid and what went back, and the gateway's refunds. */
+/** How the order was paid, what went back (only money given back: a gateway's refund sent, a desk's paid
+ * out) and what still waits at the desk, and the refunds. */
 export function OrderPayments({ order }: { order: AdminOrder }) {
   const intl = useIntl();
   const { money } = useFormatters();
@@ -24,9 +35,7 @@ export function OrderPayments({ order }: { order: AdminOrder }) {
   const method = PAYMENT_METHODS.find((option) => option.value === order.payment_method);
   const provider = providerWords(order.payment_provider);
   const transaction = transactionWords(order.transaction_id);
-  const refundedLabel = refundedOnTerminal(order.payment_method)
-    ? intl.formatMessage(deskTexts.moneyRefundedAtTerminal)
-    : t(paidAtOffice(order.payment_method) ? 'moneyRefundedAtOffice' : 'moneyRefunded');
+  const sums = refundSums(order.gateway_refunds);
   return (
     <Section title={t('payments')}>
       <Facts
@@ -38,7 +47,8 @@ export function OrderPayments({ order }: { order: AdminOrder }) {
             t('transaction'),
             transaction ? intl.formatMessage(transaction) : order.transaction_id ? <span key="transaction" className="admin-codes">{order.transaction_id}</span> : null,
           ],
-          [refundedLabel, money(order.money_refunded)],
+          [intl.formatMessage(tillTexts.givenBack), money(sums.givenBack)],
+          ...(sums.atDesk > 0 ? [[intl.formatMessage(tillTexts.waitingAtDesk), <strong key="desk">{money(sums.atDesk)}</strong>] as [string, ReactNode]] : []),
           [t('couponRefunded'), money(order.coupon_refunded)],
           [t('lateRefunded'), money(order.late_refunded)],
         ]}
@@ -48,14 +58,34 @@ export function OrderPayments({ order }: { order: AdminOrder }) {
   );
 }
 
-/** The refunds sent (or to send) through the payment gateway, with their attempts. */
-function GatewayRefunds({ order }: { order: AdminOrder }) {
+/** A refund's state in words: a desk refund once paid out says when. */
+function RefundStatus({ refund }: { refund: OrderRefund }) {
   const intl = useIntl();
   const { dateTime } = useFormatters();
+  if (deskMethodOf(refund) && refund.paid_out_at) return <>{intl.formatMessage(tillValues.paidOutAtDesk, { date: dateTime(refund.paid_out_at) })}</>;
+  const status = REFUND_STATUSES.find((option) => option.value === refund.status);
+  return status ? <OptionLabel label={status.label} /> : <>{refund.status}</>;
+}
+
+/** The refunds sent (or to send) through the payment gateway, with their attempts, and those owed at the
+ * desk, each waiting one with "Wypłać" (the till's own action). */
+function GatewayRefunds({ order }: { order: AdminOrder }) {
+  const intl = useIntl();
+  const queryClient = useQueryClient();
+  const { dateTime, money } = useFormatters();
+  const [paying, setPaying] = useState<OrderRefund | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
   const t = (message: keyof typeof orderTexts) => intl.formatMessage(orderTexts[message]);
+  const desk = order.gateway_refunds.some((refund) => deskMethodOf(refund) !== null);
+  const number = order.number ?? order.hash_id;
   return (
     <>
       <h3 className="admin-subform__title">{t('refunds')}</h3>
+      {refused ? (
+        <p className="admin-error" role="alert">
+          {refused}
+        </p>
+      ) : null}
       {order.gateway_refunds.length === 0 ? (
         <p className="admin-note">{t('noRefunds')}</p>
       ) : (
@@ -70,36 +100,71 @@ function GatewayRefunds({ order }: { order: AdminOrder }) {
                 <th scope="col">{t('lastError')}</th>
                 <th scope="col">{t('createdAt')}</th>
                 <th scope="col">{t('sentAt')}</th>
+                {desk ? <th scope="col">{t('actions')}</th> : null}
               </tr>
             </thead>
             <tbody>
-              {order.gateway_refunds.map((refund) => {
-                const status = REFUND_STATUSES.find((option) => option.value === refund.status);
-                return (
-                  <tr key={refund.refund_id}>
-                    <td>{refund.reason}</td>
-                    <td>{refund.amount_formatted}</td>
-                    <td>{status ? <OptionLabel label={status.label} /> : refund.status}</td>
-                    <td>{refund.attempts}</td>
-                    <td className="admin-wrap">{refund.last_error ?? <CellValue value={null} />}</td>
-                    <td>{dateTime(refund.created_at)}</td>
-                    <td>{refund.sent_at ? dateTime(refund.sent_at) : <CellValue value={null} />}</td>
-                  </tr>
-                );
-              })}
+              {order.gateway_refunds.map((refund) => (
+                <tr key={refund.refund_id}>
+                  <td>
+                    <ServerWords text={refund.reason} />
+                  </td>
+                  <td>{money(refund.amount)}</td>
+                  <td>
+                    <RefundStatus refund={refund} />
+                  </td>
+                  <td>{refund.attempts}</td>
+                  <td className="admin-wrap">{refund.last_error ?? <CellValue value={null} />}</td>
+                  <td>{dateTime(refund.created_at)}</td>
+                  <td>{refund.sent_at ? dateTime(refund.sent_at) : <CellValue value={null} />}</td>
+                  {desk ? (
+                    <td>
+                      {waitsAtDesk(refund) ? (
+                        <Button
+                          variant="secondary"
+                          aria-label={intl.formatMessage(tillValues.payOutOf, { number })}
+                          onClick={() => {
+                            setRefused(null);
+                            setPaying(refund);
+                          }}
+                        >
+                          {intl.formatMessage(tillTexts.payOut)}
+                        </Button>
+                      ) : (
+                        <CellValue value={null} />
+                      )}
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
             </tbody>
           </table>
         </TableScroll>
       )}
+      {paying ? (
+        <PayOutDialog
+          refund={{ refund_id: paying.refund_id, amount: paying.amount, method: deskMethodOf(paying) ?? 'cash', order_number: number }}
+          onClose={() => setPaying(null)}
+          onPaid={async (view) => {
+            showToast({ type: 'success', message: { ...tillValues.paidOut, values: { amount: money(paying.amount) } } });
+            await showTillDay(queryClient, view);
+            await reloadOrder(queryClient, order.id, order.version);
+          }}
+          onRefused={async (error) => {
+            setRefused(refusalOf(intl, error, []).message);
+            await reloadOrder(queryClient, order.id, -1);
+          }}
+        />
+      ) : null}
     </>
   );
 }
 
-/** The order's invoices and corrections, with their files. */
-export function OrderInvoices({ invoices }: { invoices: InvoiceSummary[] }) {
+/** The order's invoices and corrections, with their files; a correction's line with the fee named. */
+export function OrderInvoices({ invoices, order }: { invoices: InvoiceSummary[]; order: Pick<AdminOrder, 'id' | 'tickets'> }) {
   const intl = useIntl();
   const href = useAdminHref();
-  const { dateTime } = useFormatters();
+  const { dateTime, money } = useFormatters();
   const t = (message: keyof typeof orderTexts) => intl.formatMessage(orderTexts[message]);
   return (
     <Section title={t('invoices')}>
@@ -114,6 +179,7 @@ export function OrderInvoices({ invoices }: { invoices: InvoiceSummary[] }) {
                 <th scope="col">{t('kind')}</th>
                 <th scope="col">{t('issuedAt')}</th>
                 <th scope="col">{t('gross')}</th>
+                <th scope="col">{intl.formatMessage(correctionTexts.line)}</th>
                 <th scope="col">{t('files')}</th>
               </tr>
             </thead>
@@ -121,11 +187,18 @@ export function OrderInvoices({ invoices }: { invoices: InvoiceSummary[] }) {
               {invoices.map((invoice) => (
                 <tr key={invoice.id}>
                   <td>
-                    <Link to={href(`order/invoice/${invoice.id}`)}>{invoice.number}</Link>
+                    <Link className="admin-nowrap" to={href(`order/invoice/${invoice.id}`)}>
+                      {invoice.number}
+                    </Link>
                   </td>
-                  <td>{invoice.kind}</td>
+                  <td>
+                    <InvoiceKind kind={invoice.kind} />
+                  </td>
                   <td>{dateTime(invoice.issued_at)}</td>
-                  <td>{invoice.gross_formatted}</td>
+                  <td className="admin-nowrap">{money(invoice.gross)}</td>
+                  <td className="admin-wrap">
+                    {invoice.kind === 'KOR' ? <OrderCorrectionLine orderId={order.id} invoiceId={invoice.id} gross={invoice.gross} tickets={order.tickets} /> : <CellValue value={null} />}
+                  </td>
                   <td>
                     <InvoiceFiles id={invoice.id} number={invoice.number} pdfUrl={invoice.pdf_url} />
                   </td>

@@ -34,7 +34,7 @@ interface OrderTicketsProps {
 
 export function OrderTickets({ order, onDone }: OrderTicketsProps) {
   const intl = useIntl();
-  const { dateTime } = useFormatters();
+  const { dateTime, money } = useFormatters();
   const [dialog, setDialog] = useState<Dialog>(null);
   const t = (message: keyof typeof orderTexts) => intl.formatMessage(orderTexts[message]);
   const actionable = order.status === 'paid';
@@ -76,7 +76,7 @@ export function OrderTickets({ order, onDone }: OrderTicketsProps) {
                     <td>
                       <StretchText from={ticket.from_name} to={ticket.to_name} />
                     </td>
-                    <td>{ticket.price_formatted}</td>
+                    <td className="admin-nowrap">{money(ticket.price)}</td>
                     <td>
                       {actionable && ticket.status === 'valid' ? (
                         <span className="admin-row-actions">
@@ -135,6 +135,7 @@ function refusalOf(intl: IntlShape, error: unknown): string {
  * already) is said instead, and the return is not offered. */
 function ReturnDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
   const intl = useIntl();
+  const { money } = useFormatters();
   const queryClient = useQueryClient();
   const quote = useQuery(returnQuoteQuery(ticket.number));
   const returning = useMutation({
@@ -144,9 +145,9 @@ function ReturnDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
       onDone(
         intl.formatMessage(returnedMessage(order.payment_method), {
           number: answer.number,
-          fee: answer.fee_formatted,
-          money: answer.money_refund_formatted,
-          coupon: answer.coupon_refund_formatted,
+          fee: money(answer.fee),
+          money: money(answer.money_refund),
+          coupon: money(answer.coupon_refund),
         }),
       );
       await reloadOrder(queryClient, order.id, order.version);
@@ -178,7 +179,7 @@ function ReturnDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
 function ChangeDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
   const intl = useIntl();
   const id = useId();
-  const { dateTime } = useFormatters();
+  const { dateTime, money } = useFormatters();
   const queryClient = useQueryClient();
   const options = useQuery({ ...changeOptionsQuery(ticket.number), retry: false });
   const [chosen, setChosen] = useState('');
@@ -190,11 +191,11 @@ function ChangeDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
         answer.status === 'awaiting_payment' && answer.payment_url
           ? intl.formatMessage(orderValues.changeAwaiting, {
               number: answer.number,
-              difference: answer.price_difference_formatted,
+              difference: money(answer.price_difference),
               until: dateTime(answer.pay_by ?? answer.departure_at),
               url: answer.payment_url,
             })
-          : intl.formatMessage(orderValues.changed, { number: answer.number, departure: dateTime(answer.departure_at), difference: answer.price_difference_formatted }),
+          : intl.formatMessage(orderValues.changed, { number: answer.number, departure: dateTime(answer.departure_at), difference: money(answer.price_difference) }),
       );
       await reloadOrder(queryClient, order.id, order.version);
     },
@@ -224,7 +225,7 @@ function ChangeDialog({ order, ticket, onClose, onDone }: TicketDialogProps) {
               {intl.formatMessage(orderValues.changeOption, {
                 departure: dateTime(option.departure_at),
                 seats: option.free_seats,
-                difference: option.price_difference_formatted,
+                difference: money(option.price_difference),
               })}
             </option>
           ))}

@@ -3,13 +3,15 @@
 // messages sent). Each entry says when (Warsaw time), who, and what in the page's language; the raw
 // event is one disclosure away, for the cases the summary does not settle. Each entry is labelled by
 // what it is about (the order, the course with its departure and route, the coupon, the message
-// sent), never by its stream id or its event's class name.
+// sent), never by its stream id or its event's class name. What the server left in one language inside a
+// summary (its Polish reasons, who chose, ISO dates) is said in the page's (lib/server-words.ts).
 import { useQuery } from '@tanstack/react-query';
 import { useIntl, type IntlShape } from 'react-intl';
 
 import { useFormatters } from '@/i18n/format';
 
 import { timelineQuery, type TimelineEntry } from '../api/orders';
+import { serverWords } from '../lib/server-words';
 import { common } from '../messages/common-messages';
 import { ACTOR_KINDS, orderTexts } from '../messages/order-messages';
 import { timelineTexts, timelineValues } from '../messages/timeline-messages';
@@ -64,7 +66,7 @@ export function TimelineList({ entries }: { entries: TimelineEntry[] }) {
               {subjectText(intl, dateTime, entry.subject)}
             </span>
           </p>
-          <p className="admin-timeline__what">{english ? entry.summary_en : entry.summary}</p>
+          <p className="admin-timeline__what">{serverWords(english ? entry.summary_en : entry.summary, intl)}</p>
           <p className="admin-timeline__who">
             {intl.formatMessage(orderTexts.who)} <Actor actor={entry.actor} />
           </p>

@@ -1,6 +1,7 @@
 // The trip of a sale at the office: route, boarding and final stop, day, the course (found by the
 // customer site's own connection search, so the office sells exactly what the site would), an
-// optional way back, and the passengers with a discount per line.
+// optional way back, and the passengers with a discount per line; a sale of several seats asks each
+// passenger's name (printed on their ticket), as the customer's order form does.
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
@@ -12,9 +13,10 @@ import { Button } from '@/shared/ui/button';
 import { ADMIN_KEY, useAllOf } from '../api/admin-data';
 import { useRouteOptions } from '../hooks/use-route-options';
 import { useSaleServices, type Connection, type SaleSearch } from '../lib/sale-services';
-import { tripSearch, type SaleLine, type SaleTrip } from '../lib/sale-trip';
+import { asksNames, emptyLine, lineSeats, tripSearch, type SaleLine, type SaleTrip } from '../lib/sale-trip';
 import { common } from '../messages/common-messages';
 import { orderTexts, orderValues } from '../messages/order-messages';
+import { saleNameTexts, saleNameValues } from '../messages/sale-name-messages';
 
 import { OptionLabel } from './option-label';
 
@@ -24,6 +26,42 @@ interface SaleTripProps {
 }
 
 type RouteStop = ApiSchema<'RouteWaypoint'>;
+
+/** The names of one line's passengers, a field per seat; an empty one travels under the buyer's name. */
+function PassengerNames({ line, index, onChange }: { line: SaleLine; index: number; onChange: (passengers: string[]) => void }) {
+  const intl = useIntl();
+  const id = useId();
+  const seats = lineSeats(line);
+  if (seats === 0) return null;
+  return (
+    <fieldset className="admin-sale-names">
+      <legend className="form-field__label">{intl.formatMessage(saleNameValues.legend, { line: index + 1 })}</legend>
+      <p id={`${id}-hint`} className="form-field__hint">{intl.formatMessage(saleNameTexts.hint)}</p>
+      <div className="admin-sale-names__fields">
+        {Array.from({ length: seats }, (_, seat) => (
+          <div key={seat} className="form-field">
+            <label htmlFor={`${id}-${seat}`} className="form-field__label">
+              {intl.formatMessage(saleNameValues.passenger, { seat: seat + 1, line: index + 1 })}
+            </label>
+            <input
+              id={`${id}-${seat}`}
+              className="form-field__input"
+              autoComplete="off"
+              maxLength={200}
+              aria-describedby={`${id}-hint`}
+              value={line.passengers[seat] ?? ''}
+              onChange={(event) => {
+                const next = Array.from({ length: Math.max(seats, line.passengers.length) }, (_, i) => line.passengers[i] ?? '');
+                next[seat] = event.target.value;
+                onChange(next);
+              }}
+            />
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
 
 function CourseChoice({ name, legend, courses, chosen, onChoose }: { name: string; legend: string; courses: Connection[]; chosen: Connection | null; onChoose: (course: Connection) => void }) {
   const intl = useIntl();
@@ -67,6 +105,7 @@ export function SaleTripFields({ trip, onChange }: SaleTripProps) {
   const setLine = (index: number, changes: Partial<SaleLine>) =>
     onChange({ ...trip, lines: trip.lines.map((line, i) => (i === index ? { ...line, ...changes } : line)) });
   const english = intl.locale.startsWith('en');
+  const names = asksNames(trip);
 
   return (
     <>
@@ -152,9 +191,10 @@ export function SaleTripFields({ trip, onChange }: SaleTripProps) {
                 {intl.formatMessage(orderValues.removeLine, { line: index + 1 })}
               </Button>
             ) : null}
+            {names ? <PassengerNames line={line} index={index} onChange={(passengers) => setLine(index, { passengers })} /> : null}
           </div>
         ))}
-        <Button variant="secondary" onClick={() => onChange({ ...trip, lines: [...trip.lines, { qty: '1', discount_id: '' }] })}>
+        <Button variant="secondary" onClick={() => onChange({ ...trip, lines: [...trip.lines, emptyLine()] })}>
           {intl.formatMessage(orderTexts.addLine)}
         </Button>
       </fieldset>

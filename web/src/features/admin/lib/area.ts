@@ -79,6 +79,8 @@ export interface FieldDef {
   inputProps?: Record<string, string | number>;
   /** Shown (and checked) only while the form's values say so (invoice data once an invoice is asked for). */
   visibleWhen?: (values: FormValues) => boolean;
+  /** Under the input, inside the form (the NIP's "fill in from the VAT register"). */
+  addon?: ComponentType;
 }
 
 export interface CustomFieldProps {

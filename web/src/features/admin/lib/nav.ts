@@ -36,6 +36,8 @@ export const NAV_GROUPS: NavGroup[] = [
     entries: [
       { path: 'order/order', title: areaTitles.orders },
       { path: 'order/invoice', title: areaTitles.invoices },
+      { path: 'order/invoice/month', title: areaTitles.month },
+      { path: 'till', title: areaTitles.till },
       { path: 'complaint/complaint', title: areaTitles.complaints },
       { path: 'messages', title: areaTitles.messages },
       { path: 'personal-data', title: areaTitles.personalData },

@@ -8,6 +8,7 @@ import { normaliseNip } from '@/shared/rules/nip';
 import { email, line, nip, phone, postalCode } from '@/shared/rules/values';
 
 import type { AdminOrder, CustomerInput, InvoiceInput } from '../api/orders';
+import { NipLookupField } from '../components/nip-lookup-field';
 import { deskTexts } from '../messages/desk-messages';
 import { orderTexts } from '../messages/order-messages';
 
@@ -74,7 +75,8 @@ export const deskCustomerFields: FieldDef[] = customerFields.map((field): FieldD
 export const invoiceFields: FieldDef[] = [
   { name: 'invoice_requested', label: orderTexts.invoiceRequested, kind: 'checkbox', wide: true },
   { name: 'company_name', label: orderTexts.companyName, kind: 'text', required: true, wide: true, visibleWhen: invoiceOn },
-  { name: 'vat_number', label: orderTexts.vatNumber, kind: 'text', required: true, hint: orderTexts.vatNumberHint, visibleWhen: invoiceOn },
+  // The register of VAT payers fills in the company from its NIP (docs/invoices.md).
+  { name: 'vat_number', label: orderTexts.vatNumber, kind: 'text', required: true, hint: orderTexts.vatNumberHint, visibleWhen: invoiceOn, addon: NipLookupField },
   { name: 'country', label: orderTexts.country, kind: 'text', hint: orderTexts.countryHint, visibleWhen: invoiceOn },
   { name: 'address', label: orderTexts.address, kind: 'text', required: true, wide: true, visibleWhen: invoiceOn },
   { name: 'postal_code', label: orderTexts.postalCode, kind: 'text', required: true, visibleWhen: invoiceOn },

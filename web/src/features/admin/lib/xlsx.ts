@@ -26,6 +26,8 @@ export function sheetTime(instant: string): Date {
 
 function cell(kind: CellKind, value: CellValue): Cell {
   if (value === null || value === undefined || value === '') return null;
+  // A text in a number's column (a totals row's label) stays text.
+  if (typeof value === 'string' && (kind === 'money' || kind === 'count') && !Number.isFinite(Number(value))) return { type: String, value };
   switch (kind) {
     case 'money':
       return { type: Number, value: Number(value) / 100, format: ZLOTY_FORMAT };
@@ -41,15 +43,23 @@ function cell(kind: CellKind, value: CellValue): Cell {
   }
 }
 
+/** What a column's values need, in characters. */
 const WIDTHS: Record<CellKind, number> = { text: 20, money: 14, time: 17, date: 12, count: 10 };
 
-/** `table` as an .xlsx file: a bold header row kept in view, then one row per record. */
+/** A column at least as wide as its values need and as its header (a bold header takes a little more). */
+export function columnWidth(kind: CellKind, header: string): number {
+  return Math.max(WIDTHS[kind], Math.ceil(header.length * 1.1) + 2);
+}
+
+/** `table` as an .xlsx file: a bold header row kept in view, one row per record, then its totals in bold. */
 export function toXlsx(table: ExportTable): Promise<Blob> {
   const header: Cell[] = table.headers.map((text) => ({ type: String, value: text, fontWeight: 'bold' }));
-  const data: SheetData = [header, ...table.rows.map((row) => row.map((value, i) => cell(table.kinds[i] ?? 'text', value)))];
+  const row = (values: CellValue[]) => values.map((value, i) => cell(table.kinds[i] ?? 'text', value));
+  const bold = (cells: Cell[]): Cell[] => cells.map((one) => (one ? { ...one, fontWeight: 'bold' } : one));
+  const data: SheetData = [header, ...table.rows.map(row), ...(table.totals ?? []).map((values) => bold(row(values)))];
   return writeXlsxFile(data, {
     sheet: table.sheet.slice(0, 31),
     stickyRowsCount: 1,
-    columns: table.kinds.map((kind) => ({ width: WIDTHS[kind] })),
+    columns: table.kinds.map((kind, i) => ({ width: columnWidth(kind, table.headers[i] ?? '') })),
   }).toBlob();
 }

@@ -9,6 +9,8 @@ export const areaTitles = defineMessages({
   coupons: { id: 'admin.area.coupons', defaultMessage: 'Kupony', description: 'Admin area: coupons' },
   orders: { id: 'admin.area.orders', defaultMessage: 'Zamówienia', description: 'Admin area: orders' },
   invoices: { id: 'admin.area.invoices', defaultMessage: 'Faktury', description: 'Admin area: invoices' },
+  month: { id: 'admin.area.month', defaultMessage: 'Miesiąc VAT (JPK)', description: 'Admin page: the month\'s JPK_V7M file and sales register' },
+  till: { id: 'admin.area.till', defaultMessage: 'Kasa', description: 'Admin page: the office\'s till (its day, refunds to pay out at the desk, the day\'s close)' },
   complaints: { id: 'admin.area.complaints', defaultMessage: 'Reklamacje', description: 'Admin area: complaints' },
   banners: { id: 'admin.area.banners', defaultMessage: 'Banery', description: 'Admin area: promo banners' },
   menus: { id: 'admin.area.menus', defaultMessage: 'Menu', description: 'Admin area: navigation menus' },

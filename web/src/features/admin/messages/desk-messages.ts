@@ -10,7 +10,6 @@ export const deskTexts = defineMessages({
   transactionCash: { id: 'admin.desk.transactionCash', defaultMessage: 'Wpłata gotówką przyjęta w kasie', description: 'The payment transaction of a cash sale at the office' },
   transactionCardTerminal: { id: 'admin.desk.transactionCardTerminal', defaultMessage: 'Płatność kartą przyjęta na terminalu w kasie', description: 'The payment transaction of a card-terminal sale at the office' },
   refundAtTerminal: { id: 'admin.desk.refundAtTerminal', defaultMessage: 'Do zwrotu na kartę terminalem w kasie', description: 'Refund status: paid by card at the office, so refunded to the card on the terminal' },
-  moneyRefundedAtTerminal: { id: 'admin.desk.moneyRefundedAtTerminal', defaultMessage: 'Do zwrotu na kartę (terminal w kasie)', description: 'Field: money to refund to the card on the office terminal' },
   printReceipt: { id: 'admin.desk.printReceipt', defaultMessage: 'Drukuj – paragon 80 mm', description: 'Button: print the tickets and the confirmation of payment for an 80 mm receipt printer' },
   printA4: { id: 'admin.desk.printA4', defaultMessage: 'Drukuj – A4', description: 'Button: print the tickets and the confirmation of payment on A4' },
   contactOptional: { id: 'admin.desk.contactOptional', defaultMessage: 'Przy sprzedaży w kasie e-mail i telefon są nieobowiązkowe: bez nich bilety się drukuje („Drukuj” na stronie zamówienia), nic nie jest wysyłane.', description: 'Hint on the office sale form: the contact is optional at the desk' },

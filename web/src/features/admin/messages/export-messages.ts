@@ -45,4 +45,23 @@ export const exportTexts = defineMessages({
   origin: { id: 'admin.export.origin', defaultMessage: 'Pochodzenie', description: 'Column: where the coupon came from' },
   originAdmin: { id: 'admin.export.originAdmin', defaultMessage: 'Wydany w panelu', description: 'Coupon origin: created by an admin' },
   originStamp: { id: 'admin.export.originStamp', defaultMessage: 'Nagroda za pieczątki', description: 'Coupon origin: reward for stamps' },
+  totals: { id: 'admin.export.totals', defaultMessage: 'Razem', description: 'First cell of an export\'s totals row' },
+  paymentMethod: { id: 'admin.export.paymentMethod', defaultMessage: 'Sposób płatności', description: 'Column: how the order was paid (online, cash, card terminal, coupon)' },
+  paid: { id: 'admin.export.paid', defaultMessage: 'Wpłacono (zł)', description: 'Column: money paid for the order, in złoty' },
+  refunded: { id: 'admin.export.refunded', defaultMessage: 'Zwrócono (zł)', description: 'Column: money given back to the customer (gateway refunds sent, desk refunds paid out), in złoty' },
+  net: { id: 'admin.export.net', defaultMessage: 'Per saldo (wpłacono − zwrócono) (zł)', description: 'Column: money paid less money given back, in złoty' },
+  salesRegister: { id: 'admin.export.salesRegister', defaultMessage: 'Rejestr sprzedaży', description: 'Sheet name: the month\'s sales register' },
+  lp: { id: 'admin.export.lp', defaultMessage: 'Lp.', description: 'Column: row number' },
+  document: { id: 'admin.export.document', defaultMessage: 'Dokument', description: 'Column: the document (invoice number, RO/WEW day document)' },
+  fp: { id: 'admin.export.fp', defaultMessage: 'FP', description: 'Column: marked FP (an invoice to a sale already recorded, not summed)' },
+  fpMark: { id: 'admin.export.fpMark', defaultMessage: 'FP (poza sumą)', description: 'Cell: the row is marked FP and left out of the totals' },
+  ksef: { id: 'admin.export.ksef', defaultMessage: 'KSeF', description: 'Column: the KSeF number, or OFF, BFK, DI' },
+  rate: { id: 'admin.export.rate', defaultMessage: 'Stawka VAT (%)', description: 'Column: the VAT rate in percent' },
+  taxDue: { id: 'admin.export.taxDue', defaultMessage: 'Podatek należny', description: 'Totals row: the tax due' },
+});
+
+export const exportValues = defineMessages<{ netAt: { rate: number }; vatAt: { rate: number }; totalAt: { rate: number } }>({
+  netAt: { id: 'admin.export.netAt', defaultMessage: 'Netto {rate}% (zł)', description: 'Column: net at one VAT rate, in złoty' },
+  vatAt: { id: 'admin.export.vatAt', defaultMessage: 'VAT {rate}% (zł)', description: 'Column: VAT at one rate, in złoty' },
+  totalAt: { id: 'admin.export.totalAt', defaultMessage: 'Razem {rate}%', description: 'Totals row of one VAT rate' },
 });

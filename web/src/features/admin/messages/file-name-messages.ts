@@ -10,6 +10,7 @@ export const fileNames = defineMessages({
   invoices: { id: 'admin.file.invoices', defaultMessage: 'faktury', description: 'File name (no extension, ASCII, dashes): the invoices list export' },
   coupons: { id: 'admin.file.coupons', defaultMessage: 'kupony', description: 'File name (no extension, ASCII, dashes): the coupons list export' },
   register: { id: 'admin.file.register', defaultMessage: 'rejestr-vat', description: 'File name (no extension, ASCII, dashes): the VAT register export' },
+  salesRegister: { id: 'admin.file.salesRegisterSheet', defaultMessage: 'rejestr-sprzedazy', description: 'File name (no extension, ASCII, dashes): the sales register export' },
 });
 
 export const fileNameValues = defineMessages<{
@@ -18,6 +19,9 @@ export const fileNameValues = defineMessages<{
   salesRoutes: { from: string; to: string };
   tickets: { number: string };
   ticketsReceipt: { number: string };
+  cashReport: { day: string };
+  salesRegister: { month: string };
+  jpk: { month: string };
 }>({
   register: {
     id: 'admin.file.registerPeriod',
@@ -27,5 +31,8 @@ export const fileNameValues = defineMessages<{
   salesDays: { id: 'admin.file.salesDays', defaultMessage: 'sprzedaz-dni-{from}-{to}', description: 'File name (no extension, ASCII): the home page\'s sales per day of a period' },
   salesRoutes: { id: 'admin.file.salesRoutes', defaultMessage: 'sprzedaz-trasy-{from}-{to}', description: 'File name (no extension, ASCII): the home page\'s sales per route of a period' },
   tickets: { id: 'admin.file.tickets', defaultMessage: 'bilety-{number}', description: 'File name (no extension, ASCII): the printed tickets of an order, on A4' },
+  cashReport: { id: 'admin.file.cashReport', defaultMessage: 'raport-kasowy-{day}', description: 'File name (no extension, ASCII): the cash report of a day of the till' },
+  salesRegister: { id: 'admin.file.salesRegister', defaultMessage: 'rejestr-sprzedazy-{month}', description: 'File name (no extension, ASCII): the sales register of a month' },
+  jpk: { id: 'admin.file.jpk', defaultMessage: 'JPK_V7M_{month}', description: 'File name (no extension, ASCII): the month\'s JPK_V7M file (the form\'s own name, the same in every language)' },
   ticketsReceipt: { id: 'admin.file.ticketsReceipt', defaultMessage: 'bilety-{number}-80mm', description: 'File name (no extension, ASCII): the printed tickets of an order, for the 80 mm receipt printer' },
 });

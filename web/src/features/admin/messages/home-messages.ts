@@ -69,6 +69,7 @@ export const homeValues = defineMessages<{
 
 /** What needs someone: one line each, with the list it links to. */
 export const attentionTexts = defineMessages({
+  deskRefunds: { id: 'admin.home.deskRefunds', defaultMessage: 'Zwroty do wypłaty w kasie', description: 'Attention: refunds of orders paid at the desk, waiting there to be paid out (a link to the till)' },
   failedRefunds: { id: 'admin.home.failedRefunds', defaultMessage: 'Nieudane zwroty pieniędzy', description: 'Attention: refunds the payment gateway refused' },
   ksefWaiting: { id: 'admin.home.ksefWaiting', defaultMessage: 'Faktury czekające na wysłanie do KSeF', description: 'Attention: invoices waiting to be sent to KSeF' },
   ksefOffline: { id: 'admin.home.ksefOffline', defaultMessage: 'Faktury wystawione offline, jeszcze nie w KSeF', description: 'Attention: invoices issued offline, not yet in KSeF' },

@@ -74,8 +74,6 @@ export const orderTexts = defineMessages({
   method: { id: 'admin.order.method', defaultMessage: 'Sposób płatności', description: 'Field: payment method' },
   paidAmount: { id: 'admin.order.paidAmount', defaultMessage: 'Wpłacono', description: 'Field: amount paid' },
   transaction: { id: 'admin.order.transaction', defaultMessage: 'Transakcja', description: 'Field: gateway transaction id' },
-  moneyRefunded: { id: 'admin.order.moneyRefunded', defaultMessage: 'Zwrócono na konto', description: 'Field: money paid back' },
-  moneyRefundedAtOffice: { id: 'admin.order.moneyRefundedAtOffice', defaultMessage: 'Do wypłaty w kasie', description: 'Field: money to pay back at the office (an order paid there)' },
   couponRefunded: { id: 'admin.order.couponRefunded', defaultMessage: 'Zwrócono na kupon', description: 'Field: value given back to the coupon' },
   lateRefunded: { id: 'admin.order.lateRefunded', defaultMessage: 'Zwrócone spóźnione wpłaty', description: 'Field: payments after expiry, paid back' },
   refunds: { id: 'admin.order.refunds', defaultMessage: 'Zwroty pieniędzy', description: 'Heading: money refunds (gateway or office)' },

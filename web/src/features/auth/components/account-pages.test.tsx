@@ -56,16 +56,21 @@ describe('guards', () => {
     await waitFor(() => expect(document.title).toBe('Trasy – Panel administracyjny | Nisko Bus'));
   });
 
-  it('sends users and guests away from the admin panel to the home page', async () => {
+  it('tells a user the admin panel is not for this account, at its address, not the shop', async () => {
     const { router } = renderApp('/admin/route/route', { loggedInAs: 'jan.kowalski@example.com' });
-    await screen.findByRole('heading', { level: 1, name: 'Wyszukaj połączenie' });
-    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brak dostępu do panelu administracyjnego' })).toBeInTheDocument();
+    expect(screen.getByText(/Jesteś zalogowany jako jan\.kowalski@example\.com/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/route/route');
+    expect(screen.queryByRole('heading', { name: 'Wyszukaj połączenie' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Nawigacja panelu' })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Brak dostępu do panelu administracyjnego | Nisko Bus'));
   });
 
-  it('sends a guest away from the English admin panel to /en', async () => {
-    const { router } = renderApp('/en/admin/route/route');
-    await screen.findByRole('heading', { level: 1, name: 'Search connections' });
-    expect(router.state.location.pathname).toBe('/en');
+  it('sends a guest from the English admin panel to /en/login with a return path', async () => {
+    const { router } = renderApp('/en/admin/route/route?page=2');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    expect(router.state.location.pathname).toBe('/en/login');
+    expect(router.state.location.search).toBe('?redirect=%2Fen%2Fadmin%2Froute%2Froute%3Fpage%3D2');
   });
 
   it('drops a session the server no longer knows', async () => {

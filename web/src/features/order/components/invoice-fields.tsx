@@ -3,6 +3,7 @@ import { defineMessages, useIntl } from 'react-intl';
 
 import { useLocale } from '@/i18n/use-locale';
 import { InvoiceDataInput } from '@/shared/api/limits.gen';
+import { NipLookup } from '@/shared/ui/nip-lookup';
 
 import { useBookingStore } from '../stores/booking-store';
 
@@ -90,6 +91,20 @@ export function InvoiceFields({ errors }: { errors: Record<string, string | unde
             error={errors['invoice.vat_number']}
             onChange={(event) => setInvoice({ vat_number: event.target.value })}
           />
+          {polish ? (
+            // The register of VAT payers fills in the company; every field stays editable.
+            <NipLookup
+              nip={invoice.vat_number}
+              onFound={(company) =>
+                setInvoice({
+                  company_name: company.name || invoice.company_name,
+                  address: company.address || invoice.address,
+                  postal_code: company.postal_code || invoice.postal_code,
+                  city: company.city || invoice.city,
+                })
+              }
+            />
+          ) : null}
           <TextInput
             fieldKey="invoice.company_name"
             maxLength={InvoiceDataInput.company_name.maxLength}

@@ -104,11 +104,32 @@ export interface MockAdminEvent {
   stream?: string;
 }
 
+export interface MockRefund {
+  refund_id: string;
+  reason: string;
+  amount: number;
+  status: 'pending' | 'sent' | 'refused' | 'at_office' | 'at_terminal';
+  attempts: number;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  paid_out_at?: string | null;
+  paid_out_by?: string;
+}
+
+/** The till's own records (the mock's `till-{day}` streams): cash put in or taken out, and each day's close. */
+export interface MockTill {
+  corrections: { movement_id: string; at: string; amount: number; reason: string; by: string }[];
+  closings: Record<string, { closed_at: string; expected_cash: number; counted_cash: number; difference: number; reason: string | null; z_report: string; by: string }>;
+}
+
 export interface MockOrderAdmin {
   payment_method: 'online' | 'cash' | 'card_terminal';
   events: MockAdminEvent[];
   cancelled: { at: string; reason: string; refund: number; coupon_refund: number } | null;
-  refunds: { refund_id: string; reason: string; amount: number; status: 'pending' | 'sent' | 'refused' | 'at_office'; attempts: number; last_error: string | null; created_at: string; sent_at: string | null }[];
+  /** Its refunds: through the gateway, or owed at the desk (`at_office` in cash, `at_terminal` to the card)
+   * until paid out there (`paid_out_at`). */
+  refunds: MockRefund[];
   /** Corrections an admin's change of issued invoice data made: when, and why. */
   corrections: { at: string; reason: string }[];
 }
@@ -116,6 +137,8 @@ export interface MockOrderAdmin {
 export interface Db {
   /** The admin's side of orders, by order id (absent: an online order nobody touched). */
   admin?: Record<string, MockOrderAdmin>;
+  /** The till (absent: nothing recorded at the desk yet). */
+  till?: MockTill;
   orders: MockOrder[];
   coupons: MockCoupon[];
   /** Idempotency-Key -> the first answer. */

@@ -44,7 +44,7 @@ export function documents(db: Db): MockDocument[] {
     const correct = (n: number, issued: string, gross: number, reason: string) =>
       docs.push({ id: uuid(0x1f00, index * 100 + n), order, kind: 'KOR', issued_at: issued, gross, reason, corrects: invoice as MockDocument });
     order.tickets.forEach((ticket, t) => {
-      if (ticket.status === 'returned' && !admin?.cancelled) correct(1 + t, later(order.paid_at ?? order.placed_at, 60 + t), -(ticket.price - returnFee(ticket.price)), 'Zwrot biletu');
+      if (ticket.status === 'returned' && !admin?.cancelled) correct(1 + t, later(order.paid_at ?? order.placed_at, 60 + t), -(ticket.price - returnFee(ticket.price)), `Zwrot biletu ${ticket.number}`);
     });
     admin?.corrections.forEach((change, c) => correct(50 + c, change.at, 0, change.reason));
     if (admin?.cancelled) correct(90, admin.cancelled.at, -(admin.cancelled.refund + admin.cancelled.coupon_refund), admin.cancelled.reason);
@@ -213,7 +213,12 @@ export function adminOrderView(db: Db, order: MockOrder) {
     late_refunded: 0,
     version,
     updated_at: events.at(-1)?.recorded_at ?? order.placed_at,
-    gateway_refunds: (admin?.refunds ?? []).map((refund) => ({ ...refund, amount_formatted: formatPln(refund.amount) })),
+    gateway_refunds: (admin?.refunds ?? []).map(({ paid_out_by: _by, ...refund }) => ({
+      ...refund,
+      // A desk refund says when it was paid out (`null` while it waits); a gateway's says nothing of it.
+      ...(refund.status === 'at_office' || refund.status === 'at_terminal' ? { paid_out_at: refund.paid_out_at ?? null } : {}),
+      amount_formatted: formatPln(refund.amount),
+    })),
     invoices: orderInvoices(db, order),
   };
 }

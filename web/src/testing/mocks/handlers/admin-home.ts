@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 
 import { apiUrl } from '../api-url';
 import { readDb } from '../data/booking-db';
+import { waitingRefunds } from '../data/till';
 
 import { isAdmin } from './admin';
 
@@ -81,6 +82,8 @@ export function adminHomeData() {
     payments_due: 0,
     privacy_requests: 1,
     late_departures: 1,
+    // Refunds of orders paid at the desk, waiting there to be paid out (the till's page lists them).
+    desk_refunds: waitingRefunds(readDb()).length,
   };
   return { today, courses, sales: sales(today), attention };
 }

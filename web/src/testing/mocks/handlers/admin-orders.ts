@@ -121,7 +121,9 @@ const orderHandlers = [
       order.status = 'cancelled';
       admin.cancelled = { at, reason, refund, coupon_refund: couponRefund };
       admin.events.push({ type: 'OrderCancelled', at, summary: `Anulowano zamówienie: ${reason || 'bez powodu'}; zwrot ${formatPln(refund)}`, summary_en: `Order cancelled: ${reason || 'no reason'}; refund ${formatPln(refund)}`, data: { reason, refund, coupon_refund: couponRefund } });
-      if (refund > 0) admin.refunds.push({ refund_id: crypto.randomUUID(), reason: `Anulowanie zamówienia ${order.number ?? order.hash_id}`, amount: refund, status: 'pending', attempts: 0, last_error: null, created_at: at, sent_at: null });
+      // Paid at the desk: the money waits there (in cash, or back to the card) until an admin pays it out.
+      const status = admin.payment_method === 'cash' ? 'at_office' : admin.payment_method === 'card_terminal' ? 'at_terminal' : 'pending';
+      if (refund > 0) admin.refunds.push({ refund_id: crypto.randomUUID(), reason: `Anulowanie zamówienia ${order.number ?? order.hash_id}`, amount: refund, status, attempts: 0, last_error: null, created_at: at, sent_at: null, paid_out_at: null });
       return { id: order.id, status: 'cancelled', refund, coupon_refund: couponRefund };
     });
     if (result === null) return notFound();

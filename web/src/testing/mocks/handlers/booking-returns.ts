@@ -64,6 +64,11 @@ export const returnHandlers = [
         }
         ticket.status = 'returned';
         if (order.tickets.every((t) => t.status === 'returned')) order.status = 'returned';
+        // A ticket paid at the desk: its money waits there until an admin pays it out (the till).
+        const desk = db.admin?.[order.id];
+        if (desk && moneyRefund > 0 && (moneyTo === 'office' || moneyTo === 'terminal')) {
+          desk.refunds.push({ refund_id: crypto.randomUUID(), reason: `Zwrot biletu ${ticket.number}`, amount: moneyRefund, status: moneyTo === 'office' ? 'at_office' : 'at_terminal', attempts: 0, last_error: null, created_at: new Date().toISOString(), sent_at: null, paid_out_at: null });
+        }
         if (couponRefund > 0 && order.coupon) {
           const coupon = db.coupons.find((c) => c.code === order.coupon?.code);
           if (coupon) coupon.current_value += couponRefund;

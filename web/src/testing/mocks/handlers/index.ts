@@ -11,10 +11,12 @@ import { complaintHandlers } from './complaints';
 import { couponBatchHandlers } from './coupon-batch';
 import { disruptionHandlers } from './disruption';
 import { driverHandlers } from './driver';
+import { financeHandlers } from './finance';
 import { messageHandlers } from './messages';
 import { privacyHandlers } from './privacy';
 import { routeListHandlers } from './route-lists';
 import { ticketChangeHandlers } from './ticket-changes';
+import { tillHandlers } from './till';
 import { userTicketHandlers } from './user-tickets';
 
 /** Every mocked endpoint, used by `npm run dev:mock` (browser) and by the tests (node). One file per API area. */
@@ -26,6 +28,8 @@ export const handlers = [
   ...adminOrderHandlers,
   ...adminOrderPartHandlers,
   ...adminHomeHandlers,
+  ...tillHandlers,
+  ...financeHandlers,
   ...companyHandlers, ...appHandlers, ...accountsHandlers,
   ...catalogueHandlers,
   ...bookingHandlers,
