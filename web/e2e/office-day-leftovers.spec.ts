@@ -367,31 +367,31 @@ test("15. Drukuj opens the printer's dialog with the PDF, in a hidden frame wher
   await logIn(page, ADMIN);
   await page.goto(`/admin/order/order/${order.order_id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Zamówienie ${order.number}` })).toBeVisible();
-  // The server's policy today lets no frame show a blob: document: the PDF opens in a tab that prints.
+  // The server's policy lets a frame show a blob: document: the PDF prints from a hidden frame.
   const a4 = await print(page, page.getByRole('button', { name: 'Drukuj – A4' }));
   expect(a4.downloads).toEqual([]);
-  expect(a4.via).toBe('tab');
+  expect(a4.via).toBe('frame');
+  expect(page.context().pages()).toHaveLength(1);
   const sheet = await readPdf(a4.bytes, testInfo, 'defect15-a4');
   expect(flat(sheet.text)).toContain(ticket?.number ?? 'NK-');
   testInfo.annotations.push({ type: 'A4 print of one ticket (backend)', description: `${sheet.pages} page(s): ${sheet.pageTexts.map((text, i) => `page ${i + 1}: ${flat(text).slice(0, 80)}…`).join(' | ')}` });
   const roll = await print(page, page.getByRole('button', { name: 'Drukuj – paragon 80 mm' }));
   expect(roll.downloads).toEqual([]);
-  expect(roll.via).toBe('tab');
+  expect(roll.via).toBe('frame');
   expect((await readPdf(roll.bytes, testInfo, 'defect15-receipt')).pages).toBe(2);
 
-  // A page whose policy lets frames show blob: documents prints from a hidden frame, with no tab.
+  // A page whose policy lets no frame show a blob: document prints from a tab of its own instead.
   // (The page reads its own policy from its address: the document and a fetch of it.)
   await page.route('**/admin/order/order/**', async (route) => {
     if (!['document', 'fetch'].includes(route.request().resourceType())) return route.continue();
     const response = await route.fetch();
     const headers = response.headers();
-    headers['content-security-policy'] = (headers['content-security-policy'] ?? '').replace("default-src 'self';", "default-src 'self'; frame-src 'self' blob:;");
+    headers['content-security-policy'] = (headers['content-security-policy'] ?? '').replace(" frame-src 'self' blob:;", '');
     return route.fulfill({ response, headers });
   });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: `Zamówienie ${order.number}` })).toBeVisible();
-  const framed = await print(page, page.getByRole('button', { name: 'Drukuj – A4' }));
-  expect(framed.via).toBe('frame');
-  expect(framed.downloads).toEqual([]);
-  expect(page.context().pages()).toHaveLength(1);
+  const tabbed = await print(page, page.getByRole('button', { name: 'Drukuj – A4' }));
+  expect(tabbed.via).toBe('tab');
+  expect(tabbed.downloads).toEqual([]);
 });

@@ -168,8 +168,8 @@ fn told(delay_minutes: Option<u32>, reason: &str, from_a_stop: bool) -> (String,
 /// A passenger's choice on a disrupted course (or the office's for them).
 fn chosen(choice: DisruptionChoice, by: ChosenBy, refund_amount: i64) -> (String, String) {
     let (by_pl, by_en) = match by {
-        ChosenBy::Passenger => ("wybór pasażera", "by the passenger"),
-        ChosenBy::Office => ("wybór biura", "by the office"),
+        ChosenBy::Passenger => ("wybór pasażera", "the passenger's choice"),
+        ChosenBy::Office => ("wybór biura", "the office's choice"),
         ChosenBy::Automatic => ("automatycznie", "automatically"),
     };
     match choice {
@@ -184,11 +184,11 @@ fn chosen(choice: DisruptionChoice, by: ChosenBy, refund_amount: i64) -> (String
     }
 }
 
-/// An instant in each language's way (Warsaw time, to the minute): `05.12.2026 07:10`,
-/// `2026-12-05 07:10`.
+/// An instant in each language's way (Warsaw time, to the minute), as the panel writes its
+/// own: `05.12.2026, 07:10`, `2026-12-05 07:10`.
 pub(super) fn when(t: chrono::DateTime<chrono::Utc>) -> (String, String) {
     let local = api_core::time::warsaw(t);
-    (local.format("%d.%m.%Y %H:%M").to_string(), local.format("%Y-%m-%d %H:%M").to_string())
+    (local.format("%d.%m.%Y, %H:%M").to_string(), local.format("%Y-%m-%d %H:%M").to_string())
 }
 
 /// An admin's move of a whole leg to another course.
