@@ -13,7 +13,7 @@ use crate::font::{Font, BOLD, REGULAR};
 use crate::layout::{Align, Canvas, Face, Rgb, Style};
 use crate::pdf::{self, PAGE_H, PAGE_W};
 use crate::qr::{self, QrMatrix};
-use crate::ticket::a4_pages;
+use crate::ticket::{a4_cards, A4_MARGIN};
 use crate::{DocumentError, PrintedTicket, TicketDocument};
 
 /// The paper a print is laid out for.
@@ -87,12 +87,21 @@ pub fn desk_pdf(doc: &DeskPrint, paper: Paper) -> Result<Vec<u8>, DocumentError>
             pages.push((canvas.take_page(), RECEIPT_WIDTH, height));
         }
         Paper::A4 => {
-            for page in a4_pages(&mut canvas, tickets)? {
+            let (done, free_top) = a4_cards(&mut canvas, tickets)?;
+            for page in done {
                 pages.push((page, PAGE_W, PAGE_H));
             }
-            // A receipt-wide column at the top left of its own page.
-            confirmation(&mut canvas, doc, 40.0, 300.0, PAGE_H - 40.0);
-            pages.push((canvas.take_page(), PAGE_W, PAGE_H));
+            // A receipt-wide column under the last cards when it fits there (one sheet for
+            // one ticket), else at the top left of a page of its own.
+            let needed = confirmation_height(&canvas, doc, 300.0);
+            if free_top - needed >= A4_MARGIN {
+                confirmation(&mut canvas, doc, 40.0, 300.0, free_top - MARGIN);
+                pages.push((canvas.take_page(), PAGE_W, PAGE_H));
+            } else {
+                pages.push((canvas.take_page(), PAGE_W, PAGE_H));
+                confirmation(&mut canvas, doc, 40.0, 300.0, PAGE_H - 40.0);
+                pages.push((canvas.take_page(), PAGE_W, PAGE_H));
+            }
         }
     }
     drop(canvas);

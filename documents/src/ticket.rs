@@ -87,19 +87,35 @@ pub fn ticket_pdf(doc: &TicketDocument) -> Result<Vec<u8>, DocumentError> {
 /// The A4 pages of `doc`'s tickets, three cards to a page (the desk's A4 print adds its
 /// payment confirmation after them).
 pub(crate) fn a4_pages(canvas: &mut Canvas<'_>, doc: &TicketDocument) -> Result<Vec<Vec<u8>>, DocumentError> {
+    let (mut pages, _) = a4_cards(canvas, doc)?;
+    pages.push(canvas.take_page());
+    Ok(pages)
+}
+
+/// The cards on A4 pages, the last page left open on the canvas (for more below its
+/// cards): the pages done, and where the free space of the last one begins (its top edge).
+pub(crate) fn a4_cards(canvas: &mut Canvas<'_>, doc: &TicketDocument) -> Result<(Vec<Vec<u8>>, f32), DocumentError> {
     let mut pages = Vec::new();
-    for chunk in doc.tickets.chunks(CARDS_PER_PAGE) {
+    let chunks: Vec<&[PrintedTicket]> = doc.tickets.chunks(CARDS_PER_PAGE).collect();
+    let mut free_top = PAGE_H - MARGIN;
+    for (n, chunk) in chunks.iter().enumerate() {
         for (slot, ticket) in chunk.iter().enumerate() {
             let top = PAGE_H - MARGIN - slot as f32 * (CARD_H + GAP);
             draw_card(canvas, top, &doc.carrier, &doc.order_ref, ticket)?;
             if slot + 1 < chunk.len() {
                 canvas.dashed_line(MARGIN, PAGE_W - MARGIN, top - CARD_H - GAP / 2.0, RULE);
             }
+            free_top = top - CARD_H - GAP;
         }
-        pages.push(canvas.take_page());
+        if n + 1 < chunks.len() {
+            pages.push(canvas.take_page());
+        }
     }
-    Ok(pages)
+    Ok((pages, free_top))
 }
+
+/// The bottom margin of an A4 page of cards.
+pub(crate) const A4_MARGIN: f32 = MARGIN;
 
 /// One ticket card whose top edge is at `top`.
 fn draw_card(

@@ -76,11 +76,19 @@ fn the_receipt_roll_is_80_mm_wide_with_a_page_per_ticket_and_the_confirmation() 
 }
 
 #[test]
-fn on_a4_the_tickets_are_the_cards_and_the_confirmation_a_page_after_them() {
+fn on_a4_the_confirmation_goes_under_the_last_cards_when_it_fits_so_one_ticket_is_one_sheet() {
+    // One ticket: its card and the confirmation on one sheet.
+    let (widths, text) = read(&desk_pdf(&print(1), Paper::A4).unwrap());
+    assert_eq!(widths.len(), 1, "one sheet for one ticket");
+    assert!(text.contains("POTWIERDZENIE ZAPŁATY") && text.contains("NK-2026-000001"), "{text:?}");
+    // Four: three cards, then the fourth with the confirmation under it.
     let (widths, text) = read(&desk_pdf(&print(4), Paper::A4).unwrap());
-    assert_eq!(widths.len(), 3, "two pages of cards and the confirmation");
+    assert_eq!(widths.len(), 2, "a page of three cards, then the last card and the confirmation");
     assert!(widths.iter().all(|w| (w - 595.28).abs() < 0.01), "{widths:?}");
     assert!(text.contains("POTWIERDZENIE ZAPŁATY") && text.contains("NK-2026-000004"), "{text:?}");
+    // Three fill their page: the confirmation has a page of its own.
+    let (widths, _) = read(&desk_pdf(&print(3), Paper::A4).unwrap());
+    assert_eq!(widths.len(), 2, "a full page of cards, then the confirmation");
 }
 
 #[test]
