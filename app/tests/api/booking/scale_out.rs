@@ -285,11 +285,18 @@ async fn command_and_projector_nodes_die_without_losing_or_doubling_a_seat(pool:
     // A killed node's session lets its projections' advisory locks go only once PostgreSQL
     // sees it gone (a statement under way first runs to its end): until then a rebuild here
     // would hand the projection over to it.
+    // (Only the projections' own locks: the live nodes' processes hold locks of their own.)
+    let names: Vec<String> = app::ops::registry().iter().map(|p| p.name().to_owned()).collect();
     eventually("the killed nodes' projection locks released", || async {
-        let held: i64 = sqlx::query_scalar("select count(*) from pg_locks where locktype = 'advisory' and granted")
-            .fetch_one(&pool)
-            .await
-            .expect("locks");
+        let held: i64 = sqlx::query_scalar(
+            "select count(*) from pg_locks l join unnest($1::text[]) n on \
+               ((l.classid::bigint << 32) | l.objid::bigint) = hashtextextended(n, 0) \
+             where l.locktype = 'advisory' and l.granted and l.objsubid = 1",
+        )
+        .bind(&names)
+        .fetch_one(&pool)
+        .await
+        .expect("locks");
         held == 0
     })
     .await;
