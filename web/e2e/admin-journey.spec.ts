@@ -230,17 +230,22 @@ test('the list keeps its state in the URL and the back button restores it', asyn
   await expect(page.getByRole('row').nth(1)).toHaveText(firstRow);
 });
 
-test('a user and a guest are sent away from every admin route', async ({ page }) => {
+test('a guest is sent to log in with the way back, a user is told the panel is not theirs, from every admin route', async ({ page }) => {
+  // Issue 40, defect 11: no longer the public home page.
   for (const path of ['/admin', '/admin/route/route', '/admin/app/banner/1', '/admin/company/company/settings']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirect=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
   }
   await page.goto('/en/admin/course/coupon');
-  await expect(page).toHaveURL(/\/en$/);
+  await expect(page).toHaveURL(/\/en\/login\?redirect=%2Fen%2Fadmin%2Fcourse%2Fcoupon$/);
   await logIn(page, JAN);
-  for (const path of ['/admin/route/route', '/admin/course/coupon/new', '/en/admin/app/menu']) {
+  for (const [path, title] of [
+    ['/admin/route/route', 'Brak dostępu do panelu administracyjnego'],
+    ['/admin/course/coupon/new', 'Brak dostępu do panelu administracyjnego'],
+    ['/en/admin/app/menu', 'No access to the admin panel'],
+  ] as const) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/(en)?$/);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/Trasy|Kupony|Menu/);
   }
 });
