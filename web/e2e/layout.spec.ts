@@ -88,13 +88,14 @@ test.describe('layout', () => {
     await expectAccessible(page, testInfo, 'admin-panel');
   });
 
-  test('a user sees no admin link, and the admin panel sends them home', async ({ page }) => {
+  test('a user sees no admin link, and the admin panel tells them it is not theirs', async ({ page }) => {
     await logIn(page, JAN);
     await expect(page.getByRole('navigation', { name: 'Menu główne' }).getByRole('link', { name: 'Strona główna' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Panel administracyjny' })).toHaveCount(0);
 
+    // Issue 40, defect 11: a page that says so, at the address asked for (not the home page).
     await page.goto('/admin/route/route');
-    await expect(page.getByRole('heading', { level: 1, name: 'Wyszukaj połączenie' })).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Brak dostępu do panelu administracyjnego' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/route\/route$/);
   });
 });
