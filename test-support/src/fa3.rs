@@ -17,12 +17,18 @@ pub fn ksef_dir() -> PathBuf {
 /// Runs xmllint on `xml` (written to a temporary file named after `name`) with the FA(3)
 /// schema; `Err` carries xmllint's complaints.
 pub fn validate(name: &str, xml: &str) -> Result<(), String> {
-    let file = std::env::temp_dir().join(format!("fa3-{name}-{}.xml", std::process::id()));
+    validate_against(&ksef_dir(), "schemat_FA(3)_v1-0E.xsd", &format!("fa3-{name}"), xml)
+}
+
+/// Runs xmllint on `xml` with the schema `schema` of `dir` (offline, through the
+/// folder's `catalog.xml`); `Err` carries xmllint's complaints. The JPK check uses it too.
+pub fn validate_against(dir: &Path, schema: &str, name: &str, xml: &str) -> Result<(), String> {
+    let file = std::env::temp_dir().join(format!("{name}-{}.xml", std::process::id()));
     std::fs::write(&file, xml).expect("write the xml to the temp dir");
     let output = Command::new("xmllint")
-        .env("XML_CATALOG_FILES", ksef_dir().join("catalog.xml"))
+        .env("XML_CATALOG_FILES", dir.join("catalog.xml"))
         .args(["--noout", "--nonet", "--schema"])
-        .arg(ksef_dir().join("schemat_FA(3)_v1-0E.xsd"))
+        .arg(dir.join(schema))
         .arg(&file)
         .output()
         .unwrap_or_else(|e| panic!("xmllint could not be run ({e}): run scripts/setup.sh (it installs libxml2-utils)"));
