@@ -93,6 +93,7 @@ impl Change<'_> {
                 self.order.cancelled_by = Some(by_user_id);
                 self.order.cancel_reason = Some(reason);
                 self.refunded(refund, coupon_refund);
+                self.tickets_cancelled();
             }
             OrderEvent::LatePaymentRefunded { amount, .. } => self.order.late_refunded += amount,
             OrderEvent::TicketReturned {

@@ -51,6 +51,8 @@ pub mod ticket_status {
     pub const VALID: &str = "valid";
     pub const RETURNED: &str = "returned";
     pub const USED: &str = "used";
+    /// The order was cancelled while the ticket was still valid (it carries no one).
+    pub const CANCELLED: &str = "cancelled";
 }
 
 #[async_trait]

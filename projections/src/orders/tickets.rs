@@ -55,6 +55,21 @@ impl Change<'_> {
         }
     }
 
+    /// The order was cancelled: its tickets still valid carry no one any more (a returned
+    /// or used one stays what it was).
+    pub(super) fn tickets_cancelled(&mut self) {
+        let order_id = self.order.order_id;
+        let valid: Vec<Uuid> = self
+            .tickets
+            .values()
+            .filter(|t| t.order_id == order_id && t.status == ticket_status::VALID)
+            .map(|t| t.ticket_id)
+            .collect();
+        for ticket_id in valid {
+            self.ticket(ticket_id, |t| t.status = ticket_status::CANCELLED.into());
+        }
+    }
+
     /// A ticket returned; the order is returned when a paid one has none left.
     pub(super) fn ticket_returned(
         &mut self,

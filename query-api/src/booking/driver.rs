@@ -281,7 +281,7 @@ pub async fn manifest(
     let mut tickets: Vec<ManifestTicket> = sqlx::query_as(
         "select t.number, coalesce(t.passenger_name, o.first_name || ' ' || o.last_name) as passenger, t.from_waypoint_id, t.from_name, \
                 t.to_waypoint_id, t.to_name, t.discount_name, \
-                case when o.status = 'cancelled' and t.status = 'valid' then 'cancelled' else t.status end as status, \
+                t.status, \
                 t.used_at, encode(sha256(convert_to(upper(t.code), 'UTF8')), 'hex') as code_sha256, \
                 t.previous_course_id, pc.departure_at as previous_departure_at \
            from rm_tickets t join rm_orders o using (order_id) \

@@ -108,7 +108,7 @@ pub struct TicketView {
     /// What the seat costs now (after a course change, the new price).
     pub price: i64,
     pub price_formatted: String,
-    /// `valid`, `returned` or `used`.
+    /// `valid`, `returned`, `used`, or `cancelled` (its order was cancelled).
     pub status: String,
     pub course_changed: bool,
     pub course_id: Uuid,

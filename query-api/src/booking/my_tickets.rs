@@ -75,7 +75,7 @@ pub struct MyTicket {
     pub id: Uuid,
     pub number: String,
     pub code: String,
-    /// `valid`, `returned` or `used`.
+    /// `valid`, `returned`, `used`, or `cancelled` (its order was cancelled).
     pub status: String,
     /// `outbound` or `back`.
     pub leg: String,
@@ -159,7 +159,7 @@ impl MyTicket {
     params(("page" = Option<u32>, Query, minimum = 1), ("per-page" = Option<u32>, Query, minimum = 1, maximum = 1000),
         ("sort" = Option<String>, Query, description = "id, number, status, leg, price, order_id, hash_id, order_number, order_status, \
             route_name, from_name, to_name, departure_at, arrival_at, course_changed, placed_at; -field descends", pattern = "^-?(id|number|status|leg|price|order_id|hash_id|order_number|order_status|route_name|from_name|to_name|departure_at|arrival_at|course_changed|placed_at)(,-?(id|number|status|leg|price|order_id|hash_id|order_number|order_status|route_name|from_name|to_name|departure_at|arrival_at|course_changed|placed_at))*$"),
-        ("filter[status][eq]" = Option<String>, Query, max_length = 200, description = "valid, returned or used; any field above, ops eq, lt, gt, lte, gte, like, in")),
+        ("filter[status][eq]" = Option<String>, Query, max_length = 200, description = "valid, returned, used or cancelled; any field above, ops eq, lt, gt, lte, gte, like, in")),
     responses((status = 200, description = "`{\"data\": {\"models\": [MyTicket], \"pagination\": …}}`", body = Data<Page<MyTicket>>),
         (status = 401, description = "no token"), (status = 422, description = "unknown sort or filter field")))]
 #[tracing::instrument(skip(state, query, user), fields(user_id = %user.id))]

@@ -84,7 +84,7 @@ pub struct AdminTicket {
     pub id: Uuid,
     pub number: String,
     pub code: String,
-    /// `valid` or `returned`.
+    /// `valid`, `returned`, `used`, or `cancelled` (its order was cancelled).
     pub status: String,
     pub leg: String,
     pub line: i32,

@@ -561,3 +561,38 @@ async fn an_order_moved_by_the_admin_shows_its_new_course_at_once_and_the_custom
     assert_eq!(moved.len(), 1, "one message for the move: {moved:#?}");
     assert!(moved[0].attachments.iter().any(|a| a.content_type == "application/pdf"), "the new tickets attached");
 }
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_cancelled_orders_tickets_read_cancelled_not_valid(pool: PgPool) {
+    let app = spawn(pool).await;
+    let order_id = paid_order_with_invoice(&app).await;
+    let page = format!("/api/order/order/one?id={order_id}");
+    let statuses = || async {
+        let (_, one) = body(app.get_as(&page, Some(&app.admin_token)).await).await;
+        let tickets = one["data"]["tickets"].as_array().cloned().unwrap_or_default();
+        (one["data"]["status"].clone(), tickets.iter().map(|t| t["status"].clone()).collect::<Vec<_>>())
+    };
+    eventually("the tickets issued", || async { statuses().await.1 == vec![json!("valid"), json!("valid")] }).await;
+    let (status, cancelled) = body(
+        app.post(
+            "/api/order/order/cancel",
+            &json!({ "id": order_id, "reason": "Awaria" }),
+            Some(&app.admin_token),
+            None,
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, 200, "{cancelled}");
+    eventually("the order cancelled", || async { statuses().await.0 == "cancelled" }).await;
+    assert_eq!(statuses().await.1, vec![json!("cancelled"), json!("cancelled")]);
+    let (_, list) = body(
+        app.get_as(
+            &format!("/api/order/ticket/all?filter[order_id][eq]={order_id}&filter[status][eq]=cancelled"),
+            Some(&app.admin_token),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(list["data"]["models"].as_array().map(Vec::len), Some(2), "{list}");
+}

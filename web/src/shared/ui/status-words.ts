@@ -18,6 +18,7 @@ export const ticketStatusTexts = defineMessages({
   valid: { id: 'tickets.status.valid', defaultMessage: 'Ważny', description: 'Ticket status: valid' },
   returned: { id: 'tickets.status.returned', defaultMessage: 'Zwrócony', description: 'Ticket status: returned' },
   used: { id: 'tickets.status.used', defaultMessage: 'Wykorzystany', description: 'Ticket status: used' },
+  cancelled: { id: 'tickets.status.cancelled', defaultMessage: 'Anulowany', description: 'Ticket status: its order was cancelled' },
   pending: {
     id: 'tickets.status.pending',
     defaultMessage: 'Oczekuje na płatność',

@@ -161,6 +161,7 @@ export const orderTexts = defineMessages({
   ticketValid: { id: 'admin.order.ticketValid', defaultMessage: 'Ważny', description: 'Ticket status' },
   ticketReturned: { id: 'admin.order.ticketReturned', defaultMessage: 'Zwrócony', description: 'Ticket status' },
   ticketUsed: { id: 'admin.order.ticketUsed', defaultMessage: 'Wykorzystany', description: 'Ticket status' },
+  ticketCancelled: { id: 'admin.order.ticketCancelled', defaultMessage: 'Anulowany', description: 'Ticket status: its order was cancelled' },
   actorCustomer: { id: 'admin.order.actorCustomer', defaultMessage: 'Klient', description: 'Timeline actor' },
   actorAdmin: { id: 'admin.order.actorAdmin', defaultMessage: 'Administrator', description: 'Timeline actor' },
   actorProcess: { id: 'admin.order.actorProcess', defaultMessage: 'System', description: 'Timeline actor' },
@@ -228,6 +229,7 @@ export const TICKET_STATUSES: Option[] = [
   { value: 'valid', label: orderTexts.ticketValid },
   { value: 'returned', label: orderTexts.ticketReturned },
   { value: 'used', label: orderTexts.ticketUsed },
+  { value: 'cancelled', label: orderTexts.ticketCancelled },
 ];
 
 export const ACTOR_KINDS: Option[] = [

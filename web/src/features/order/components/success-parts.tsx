@@ -8,6 +8,7 @@ import { invoicesOf } from '@/shared/api/invoice-summary';
 import { selectIsLoggedIn, useAuthStore } from '@/shared/stores/auth-store';
 import { Button, ButtonLink } from '@/shared/ui/button';
 import { InvoiceLinks } from '@/shared/ui/invoice-links';
+import { ticketStatusTexts } from '@/shared/ui/status-words';
 import { TicketDisruption } from '@/shared/ui/ticket-disruption';
 import { TicketQr } from '@/shared/ui/ticket-qr';
 
@@ -21,7 +22,13 @@ export function TicketCard({ ticket }: { ticket: OrderTicket }) {
   const intl = useIntl();
   const format = useFormatters();
   const status =
-    ticket.status === 'returned' ? messages.returned : ticket.status === 'used' ? messages.used : messages.valid;
+    ticket.status === 'returned'
+      ? messages.returned
+      : ticket.status === 'used'
+        ? messages.used
+        : ticket.status === 'cancelled'
+          ? ticketStatusTexts.cancelled
+          : messages.valid;
   const headingId = `ticket-${ticket.id}`;
   return (
     <li className={`ticket-card ticket-card--${ticket.status}`} aria-labelledby={headingId}>

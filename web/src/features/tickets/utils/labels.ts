@@ -12,6 +12,7 @@ export function ticketStatusLabel(status: string, orderStatus?: string): Message
   if (orderStatus === 'pending_payment') return ticketStatusTexts.pending;
   if (status === 'returned') return ticketStatusTexts.returned;
   if (status === 'used') return ticketStatusTexts.used;
+  if (status === 'cancelled') return ticketStatusTexts.cancelled;
   return ticketStatusTexts.valid;
 }
 

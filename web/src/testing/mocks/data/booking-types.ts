@@ -33,7 +33,7 @@ export interface MockTicket {
   line: number;
   price: number;
   coupon_part: number;
-  status: 'valid' | 'returned';
+  status: 'valid' | 'returned' | 'cancelled';
   course_changed: boolean;
   /** The ticket's own course after a change of course; until then, its leg of the order. */
   course?: MockLeg;

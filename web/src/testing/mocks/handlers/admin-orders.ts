@@ -117,7 +117,8 @@ const orderHandlers = [
       const couponRefund = paid ? valid.reduce((sum, ticket) => sum + ticket.coupon_part, 0) : (order.coupon?.amount ?? 0);
       const refund = paid ? valid.reduce((sum, ticket) => sum + ticket.price, 0) - couponRefund : 0;
       const at = new Date().toISOString();
-      for (const ticket of valid) ticket.status = 'returned';
+      // As the orders projection writes it: a cancelled order's valid tickets carry no one.
+      for (const ticket of valid) ticket.status = 'cancelled';
       order.status = 'cancelled';
       admin.cancelled = { at, reason, refund, coupon_refund: couponRefund };
       admin.events.push({ type: 'OrderCancelled', at, summary: `Anulowano zamówienie: ${reason || 'bez powodu'}; zwrot ${formatPln(refund)}`, summary_en: `Order cancelled: ${reason || 'no reason'}; refund ${formatPln(refund)}`, data: { reason, refund, coupon_refund: couponRefund } });
