@@ -12,6 +12,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let samples = [
         ("invoice", common::vat_invoice()),
         ("return-correction", common::return_correction()),
+        ("return-correction-with-fee", return_with_fee()),
         ("buyer-correction", common::buyer_data_correction()),
         ("private-buyer", common::private_buyer()),
         ("foreign-buyer", common::foreign_buyer()),
@@ -22,4 +23,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("{}", dir.join(name).display());
     }
     Ok(())
+}
+
+/// A return's correction whose line spells out the price, the fee kept and what is given
+/// back, as the product writes it.
+fn return_with_fee() -> documents::InvoiceDocument {
+    let mut doc = common::return_correction();
+    doc.lines[0].name =
+        "Zwrot biletu NK-2026-000008: cena biletu 39,00\u{a0}zł, opłata za zwrot 3,90\u{a0}zł, do zwrotu 35,10\u{a0}zł"
+            .into();
+    doc
 }

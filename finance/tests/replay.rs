@@ -76,6 +76,7 @@ fn corrected(
         amount,
         issued_at,
         reason: "Zwrot biletu".into(),
+        line: None,
         total_before: Some(before),
         vat_rate: Some(8),
         corrects_issued_at: Some(issued_at),

@@ -104,7 +104,11 @@ pub fn document(
     if doc.gross != 0 {
         let (quantity, unit_gross) = if doc.gross < 0 { (-1, -doc.gross) } else { (1, doc.gross) };
         document.lines = vec![InvoiceLine {
-            name: if reason.is_empty() { "Korekta wartości przejazdu".into() } else { reason.clone() },
+            name: match (&doc.line, reason.is_empty()) {
+                (Some(line), _) => line.clone(),
+                (None, true) => "Korekta wartości przejazdu".into(),
+                (None, false) => reason.clone(),
+            },
             quantity,
             unit_gross,
             net: totals.net,

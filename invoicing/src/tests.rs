@@ -101,6 +101,7 @@ fn corrected(number: &str, amount: i64, total_before: i64, buyer: InvoiceRequest
         amount,
         issued_at: at(22, 10),
         reason: if amount == 0 { "Zmiana danych nabywcy".into() } else { "Zwrot biletu NK-1".into() },
+        line: None,
         total_before: Some(total_before),
         vat_rate: Some(8),
         corrects_issued_at: Some(at(20, 9)),
@@ -198,9 +199,18 @@ fn a_correction_prints_the_sums_before_and_after_and_the_buyer_it_replaced() {
     assert_eq!((correction.before.gross, correction.after.gross, document.totals.gross), (3600, 1980, -1620));
     assert_eq!(correction.buyer_before, None, "the same buyer");
     assert_eq!((document.lines.len(), document.lines[0].quantity), (1, -1));
-    assert_eq!(document.lines[0].name, "Zwrot biletu NK-1");
+    assert_eq!(document.lines[0].name, "Zwrot biletu NK-1", "an older event: the line is the reason");
     document.check().expect("a valid correction");
     assert!(documents::invoice_pdf(&document).expect("a PDF").starts_with(b"%PDF-"));
+
+    // A return's correction that spells its line out prints it, and keeps the reason short.
+    let spelt = IssuedDocument {
+        line: Some("Zwrot biletu NK-1: cena biletu 18,00 zł, opłata za zwrot 1,80 zł, do zwrotu 16,20 zł".into()),
+        ..returned.clone()
+    };
+    let document = super::document(&spelt, &order, &all, None);
+    assert_eq!(document.lines[0].name, spelt.line.clone().expect("a line"));
+    assert_eq!(document.correction.map(|c| c.reason), Some("Zwrot biletu NK-1".to_owned()));
 
     let document = super::document(&renamed, &order, &all, None);
     let correction = document.correction.clone().expect("a correction");

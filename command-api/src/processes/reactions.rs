@@ -37,6 +37,7 @@
 use async_trait::async_trait;
 use chrono::Utc;
 use domain::coupon::{self, CouponOrigin, IssueCoupon};
+use domain::money::format_pln;
 use domain::order::{self, IssueInvoice, OrderEvent};
 use domain::stamp_card::StampCardEvent;
 use event_store::{Metadata, RecordedEvent, StreamName, SubscriptionFilter};
@@ -296,6 +297,7 @@ impl BookingReactions {
             amount: change.amount,
             now: Utc::now(),
             reason: change.reason,
+            line: change.line,
             buyer: None,
             seller: settings.seller.clone(),
             send_consumers: settings.ksef_send_consumers,
@@ -332,6 +334,8 @@ struct ValueChange {
     amount: i64,
     /// Why, as the correction prints it (in Polish: the document is).
     reason: String,
+    /// Its line, when it says more than the reason.
+    line: Option<String>,
 }
 
 impl ValueChange {
@@ -346,6 +350,12 @@ impl ValueChange {
                 command_id: Uuid::new_v5(ticket_id, b"invoice-correction"),
                 amount: -(price - fee),
                 reason: format!("Zwrot biletu {number}"),
+                line: Some(format!(
+                    "Zwrot biletu {number}: cena biletu {}, opłata za zwrot {}, do zwrotu {}",
+                    format_pln(*price),
+                    format_pln(*fee),
+                    format_pln(price - fee)
+                )),
             }),
             OrderEvent::OrderCancelled { order_id, refund, coupon_refund, reason, .. } => Some(ValueChange {
                 purpose: format!("correction/cancel/{order_id}"),
@@ -357,6 +367,7 @@ impl ValueChange {
                 } else {
                     format!("Anulowanie zamówienia: {}", reason.trim())
                 },
+                line: None,
             }),
             OrderEvent::TicketCourseChanged { ticket_id, number, price_difference, .. } => Some(ValueChange {
                 purpose: format!("correction/change/{ticket_id}"),
@@ -364,6 +375,7 @@ impl ValueChange {
                 command_id: Uuid::new_v5(ticket_id, b"invoice-correction/change"),
                 amount: *price_difference,
                 reason: format!("Zmiana kursu biletu {number}"),
+                line: None,
             }),
             _ => None,
         }

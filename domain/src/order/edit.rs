@@ -200,6 +200,7 @@ fn buyer_correction(cmd: &EditOrder, order: &OrderState) -> Result<Vec<OrderEven
         amount: 0,
         now: cmd.now,
         reason: format!("Zmiana danych nabywcy: {}", cmd.reason),
+        line: None,
         buyer: Some(buyer.clone()),
         seller: reserved.seller.clone(),
         send_consumers: reserved.send_consumers,

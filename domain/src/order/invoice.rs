@@ -41,6 +41,9 @@ pub struct CorrectInvoice {
     pub now: DateTime<Utc>,
     /// Why, as the document prints it.
     pub reason: String,
+    /// The line as the document prints it, when it says more than the reason
+    /// ([`OrderEvent::InvoiceCorrected`]'s `line`).
+    pub line: Option<String>,
     /// The buyer's new data, for a correction of them.
     pub buyer: Option<InvoiceRequest>,
     /// The seller when the corrected invoice does not name one (an older event).
@@ -152,6 +155,7 @@ pub(super) fn correction(
         net: Some(split.net),
         vat: Some(split.vat),
         ksef,
+        line: cmd.line.clone(),
     }
 }
 
@@ -210,6 +214,7 @@ mod tests {
             amount,
             now: at(100),
             reason: "Zwrot biletu".into(),
+            line: None,
             buyer: None,
             seller: seller(),
             send_consumers: false,
@@ -226,6 +231,7 @@ mod tests {
             amount,
             issued_at: at(100),
             reason: "Zwrot biletu".into(),
+            line: None,
             total_before: Some(before),
             vat_rate: Some(8),
             corrects_issued_at: Some(at(6)),

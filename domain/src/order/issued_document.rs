@@ -53,6 +53,8 @@ pub struct IssuedDocument {
     /// A correction: the number of the invoice it corrects.
     pub corrects_number: Option<String>,
     pub reason: Option<String>,
+    /// A correction: its line as printed, when it says more than the reason.
+    pub line: Option<String>,
     /// A correction: the corrected invoice's gross before it.
     pub total_before: Option<i64>,
     /// A correction: when the corrected invoice was issued.
@@ -92,6 +94,7 @@ impl IssuedDocument {
                     gross: *total,
                     corrects_number: None,
                     reason: None,
+                    line: None,
                     total_before: None,
                     corrects_issued_at: None,
                 })
@@ -110,6 +113,7 @@ impl IssuedDocument {
                 buyer,
                 net,
                 vat,
+                line,
                 ..
             } => {
                 let rate = vat_rate.unwrap_or(8);
@@ -130,6 +134,7 @@ impl IssuedDocument {
                     gross: *amount,
                     corrects_number: Some(corrects.clone()),
                     reason: Some(reason.clone()),
+                    line: line.clone(),
                     total_before: *total_before,
                     corrects_issued_at: *corrects_issued_at,
                 })

@@ -118,6 +118,7 @@ fn events_with_personal_data() -> Vec<OrderEvent> {
             amount: 0,
             issued_at: at(6),
             reason: String::new(),
+            line: None,
             total_before: None,
             vat_rate: None,
             corrects_issued_at: None,

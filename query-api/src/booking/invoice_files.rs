@@ -195,6 +195,7 @@ fn issued(record: &InvoiceRecord) -> IssuedDocument {
         gross: record.gross,
         corrects_number: record.corrects_number.clone(),
         reason: record.reason.clone(),
+        line: record.line.clone(),
         total_before: record.total_before,
         corrects_issued_at: record.corrects_issued_at,
     }

@@ -46,7 +46,7 @@ const SPEC: ListSpec = ListSpec { fields: FIELDS, default_order: "i.issued_at de
 const INVOICE_COLUMNS: &str =
     "i.invoice_id, i.order_id, o.number as order_number, o.hash_id, i.number, i.kind, i.issued_at, \
     i.sale_date, i.seller, i.buyer, i.buyer_name, i.buyer_tax_id, i.vat_rate, i.net, i.vat, i.gross, \
-    i.corrects_number, i.corrects_id, i.reason, i.total_before, i.corrects_issued_at";
+    i.corrects_number, i.corrects_id, i.reason, i.line, i.total_before, i.corrects_issued_at";
 const FROM: &str = "rm_invoices i left join rm_orders o on o.order_id = i.order_id \
     left join rm_ksef_documents k on k.document_number = i.number";
 
@@ -77,6 +77,8 @@ pub struct InvoiceRecord {
     pub corrects_number: Option<String>,
     pub corrects_id: Option<Uuid>,
     pub reason: Option<String>,
+    /// A correction's line as printed, when it says more than the reason.
+    pub line: Option<String>,
     pub total_before: Option<i64>,
     pub corrects_issued_at: Option<DateTime<Utc>>,
     #[sqlx(flatten)]

@@ -131,6 +131,25 @@ async fn an_admin_audits_an_invoiced_order_and_returns_a_ticket_for_the_customer
         }
         let expected_kind = format!("<RodzajFaktury>{}</RodzajFaktury>", document["kind"].as_str().expect("kind"));
         assert!(xml.contains(&expected_kind), "{xml}");
+        if document["kind"] == "KOR" {
+            // The line names the fee kept (defect 14): the ticket's price, the fee, what is given back.
+            let price = returned["data"]["price"].as_i64().expect("price");
+            let fee = returned["data"]["fee"].as_i64().expect("fee");
+            let line = format!(
+                "<P_7>Zwrot biletu {}: cena biletu {}, opłata za zwrot {}, do zwrotu {}</P_7>",
+                ticket.number,
+                domain::money::format_pln(price),
+                domain::money::format_pln(fee),
+                domain::money::format_pln(refunded)
+            )
+            .replace('\u{a0}', " "); // FA(3) text is written with plain spaces
+            assert!(fee > 0, "a return at the desk a day ahead keeps a fee: {returned}");
+            assert!(xml.contains(&line), "{line}\n{xml}");
+            assert!(
+                xml.contains(&format!("<PrzyczynaKorekty>Zwrot biletu {}</PrzyczynaKorekty>", ticket.number)),
+                "{xml}"
+            );
+        }
     }
 
     // Who may have them: the admin, the holder of the order's link; not a guest without

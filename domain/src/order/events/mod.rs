@@ -254,6 +254,11 @@ pub enum OrderEvent {
         /// Whether it goes to KSeF (as for [`OrderEvent::InvoiceIssued`]).
         #[serde(default)]
         ksef: bool,
+        /// The correction's line as the document prints it, when it says more than the
+        /// reason: a returned ticket's price, the fee kept and what is given back. `None`:
+        /// the line is the reason (older events, cancellations, changes of course or buyer).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        line: Option<String>,
     },
     /// An admin corrected the customer's details (`change_id` is the command's id).
     CustomerDetailsChanged {

@@ -159,6 +159,7 @@ fn a_correction_waits_for_its_invoices_ksef_number() {
         amount: -1000,
         now: at(20),
         reason: "Zwrot".into(),
+        line: None,
         buyer: None,
         seller: Seller::default(),
         send_consumers: false,
