@@ -26,13 +26,14 @@ pub use crate::spreadsheet::{decimal, BOM};
 use crate::spreadsheet::{decimal_comma, plain_text};
 
 /// The CSV's header row.
-pub const CSV_HEADER: [&str; 11] = [
+pub const CSV_HEADER: [&str; 12] = [
     "Numer",
     "Rodzaj",
     "Data wystawienia",
     "Data sprzedaży",
     "Nabywca",
     "NIP",
+    "Stawka VAT",
     "Netto",
     "VAT",
     "Brutto",
@@ -110,6 +111,7 @@ impl<W: Write + Send> Sink for CsvSink<W> {
         w.write_field(sale.as_ref().map_or(&[][..], |s| &s[..]))?;
         w.write_field(plain_text(&row.buyer_name).as_bytes())?;
         w.write_field(row.buyer_tax_id.as_bytes())?;
+        w.write_field(row.vat_rate.to_string().as_bytes())?;
         w.write_field(net.as_bytes())?;
         w.write_field(vat.as_bytes())?;
         w.write_field(gross.as_bytes())?;
@@ -231,6 +233,7 @@ mod tests {
                 sale_date: Some("2026-11-20".parse().unwrap()),
                 buyer_name: Cow::Borrowed("Firma \"Żubr\"; Sp. z o.o."),
                 buyer_tax_id: Cow::Borrowed("526-025-02-74"),
+                vat_rate: 8,
                 net: 7222,
                 vat: 578,
                 gross: 7800,
@@ -244,6 +247,7 @@ mod tests {
                 sale_date: None,
                 buyer_name: Cow::Borrowed(""),
                 buyer_tax_id: Cow::Borrowed(""),
+                vat_rate: 8,
                 net: -5,
                 vat: 0,
                 gross: -5,
@@ -277,16 +281,16 @@ mod tests {
 
         assert_eq!(
             text,
-            "Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Netto;VAT;Brutto;Faktura korygowana;Numer KSeF\r\n\
-             FV/2026/1;VAT;2026-11-20;2026-11-20;\"Firma \"\"Żubr\"\"; Sp. z o.o.\";526-025-02-74;72,22;5,78;78,00;;\
+            "Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Stawka VAT;Netto;VAT;Brutto;Faktura korygowana;Numer KSeF\r\n\
+             FV/2026/1;VAT;2026-11-20;2026-11-20;\"Firma \"\"Żubr\"\"; Sp. z o.o.\";526-025-02-74;8;72,22;5,78;78,00;;\
              5260250274-20261120-0100000000AB-7C\r\n\
-             FV-KOR/2026/1;KOR;2026-11-21;;;;-0,05;0,00;-0,05;FV/2026/1;\r\n"
+             FV-KOR/2026/1;KOR;2026-11-21;;;;8;-0,05;0,00;-0,05;FV/2026/1;\r\n"
         );
-        // And it reads back as eleven fields a row.
+        // And it reads back as twelve fields a row.
         let mut reader = csv::ReaderBuilder::new().delimiter(b';').from_reader(text.as_bytes());
         let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
         assert_eq!(records[0].get(4), Some("Firma \"Żubr\"; Sp. z o.o."));
-        assert!(records.iter().all(|r| r.len() == 11));
+        assert!(records.iter().all(|r| r.len() == 12));
     }
 
     #[test]
@@ -320,6 +324,7 @@ mod tests {
         };
         assert_eq!(streamed, serde_json::json!({ "data": document }));
         assert_eq!(streamed["data"]["rows"][1]["corrects_number"], "FV/2026/1");
+        assert_eq!(streamed["data"]["rows"][1]["vat_rate"], 8, "each row says its rate");
         assert_eq!(streamed["data"]["rows"][0]["corrects_number"], serde_json::Value::Null);
         assert_eq!(streamed["data"]["rows"][1]["kind"], "KOR");
         assert_eq!(streamed["data"]["totals"]["gross"], 7795);

@@ -154,8 +154,8 @@ pub fn parse_date(text: &str) -> Option<NaiveDate> {
 /// the invoice events recorded by then, so corrections recorded later are not in it. One
 /// row per document in the order recorded; a correction's amounts are its change
 /// (negative for a return) and it names the invoice it corrects. JSON amounts are grosz; the CSV is the Polish register
-/// (`Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Netto;VAT;Brutto;Faktura
-/// korygowana`, amounts `123.45`). Net and VAT of events recorded before they were kept
+/// (`Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Stawka VAT;Netto;VAT;Brutto;
+/// Faktura korygowana;Numer KSeF`, amounts `123,45`). Net and VAT of events recorded before they were kept
 /// are split off the gross at the event's rate; their buyer and sale date are empty.
 #[utoipa::path(get, path = "/api/order/order-invoice/register", tag = "finance", security(("bearer" = [])),
     params(

@@ -266,6 +266,9 @@ pub struct RegisterRow<'a> {
     pub buyer_name: Cow<'a, str>,
     /// The buyer's NIP as given (empty when not recorded).
     pub buyer_tax_id: Cow<'a, str>,
+    /// The document's VAT rate, percent (a correction: its invoice's; 8 for an older
+    /// correction that did not record it).
+    pub vat_rate: u32,
     pub net: i64,
     pub vat: i64,
     pub gross: i64,

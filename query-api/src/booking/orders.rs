@@ -69,7 +69,10 @@ pub const COUNT_CAP: u32 = 1_000;
 const COLUMNS: &str = "o.order_id, o.hash_id, o.number, o.status, o.user_id, o.email, o.first_name, o.last_name, o.phone, \
     o.route_id, o.route_name, o.from_name, o.to_name, o.outbound_course_id, o.back_course_id, o.departure_at, o.return_departure_at, \
     o.passengers, o.total, o.coupon_code, o.coupon_amount, o.to_pay, o.placed_at, o.expires_at, o.paid_at, \
-    o.invoice_number";
+    o.invoice_number, o.payment_provider, o.paid_amount, \
+    (select coalesce(sum(r.amount), 0)::bigint from refunds r \
+       left join rm_till_movements m on m.refund_id = r.refund_id \
+      where r.order_id = o.order_id and (r.status = 'sent' or m.refund_id is not null)) as refunded";
 
 #[derive(sqlx::FromRow)]
 struct Row {
@@ -99,6 +102,9 @@ struct Row {
     expires_at: DateTime<Utc>,
     paid_at: Option<DateTime<Utc>>,
     invoice_number: Option<String>,
+    payment_provider: String,
+    paid_amount: Option<i64>,
+    refunded: i64,
 }
 
 /// An order in the admin's list.
@@ -136,6 +142,14 @@ pub struct OrderListItem {
     pub expires_at: DateTime<Utc>,
     pub paid_at: Option<DateTime<Utc>>,
     pub invoice_number: Option<String>,
+    /// How it was paid (`online`, `cash`, `card_terminal`, or `coupon` when a coupon paid
+    /// it all); `null` until it is paid.
+    pub payment_method: Option<String>,
+    /// What the payment brought, grosz; `null` until it is paid.
+    pub paid_amount: Option<i64>,
+    /// Money given back to the customer, grosz: a gateway's refunds sent and the desk's
+    /// paid out (not a refund still being tried, refused, or waiting at the desk).
+    pub refunded: i64,
 }
 
 impl From<Row> for OrderListItem {
@@ -167,8 +181,11 @@ impl From<Row> for OrderListItem {
             to_pay_formatted: format_pln(r.to_pay),
             placed_at: r.placed_at,
             expires_at: r.expires_at,
+            payment_method: r.paid_at.map(|_| super::record::payment_method(&r.payment_provider).to_owned()),
             paid_at: r.paid_at,
             invoice_number: r.invoice_number,
+            paid_amount: r.paid_amount,
+            refunded: r.refunded,
         }
     }
 }

@@ -112,11 +112,11 @@ async fn the_register_as_of_yesterday_lacks_todays_invoice_and_as_of_today_has_b
     let lines: Vec<&str> = csv.lines().collect();
     assert_eq!(
         lines[0],
-        "Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Netto;VAT;Brutto;Faktura korygowana;Numer KSeF"
+        "Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Stawka VAT;Netto;VAT;Brutto;Faktura korygowana;Numer KSeF"
     );
     assert_eq!(lines.len(), 3, "{csv}");
     assert!(lines[1].starts_with(&format!("{};VAT;{today};", invoice.number)), "{csv}");
-    assert!(lines[1].contains(";\"Firma; \"\"Kolej\"\" Sp. z o.o.\";5260250274;"), "{csv}");
+    assert!(lines[1].contains(";\"Firma; \"\"Kolej\"\" Sp. z o.o.\";5260250274;8;"), "{csv}");
     let gross = format!("-{},{:02}", correction.amount.abs() / 100, correction.amount.abs() % 100);
     // Then the KSeF number column (empty until KSeF accepts the correction).
     assert!(lines[2].contains(&format!(";{gross};{};", invoice.number)), "{csv}");

@@ -23,6 +23,15 @@ async fn sell(app: &BookingApp, method: &str, seats: usize) -> (Uuid, String) {
     (id, state.tickets[0].ticket.number.clone())
 }
 
+/// An order placed online and not paid.
+async fn sell_unpaid(app: &BookingApp) -> (Uuid, Value) {
+    let line = line(&app.pool).await;
+    let course = course(app, &line, tomorrow(), 9).await;
+    let (status, placed) = body(app.place(&booking(course, &line, 0, 2, json!([{ "qty": 1 }]))).await).await;
+    assert_eq!(status, 201, "{placed}");
+    (placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid"), placed)
+}
+
 async fn till(app: &BookingApp) -> Value {
     let request = app.client.get(app.url("/api/till/day/one")).bearer_auth(&app.admin_token);
     let (status, day) = body(request.send().await.expect("till")).await;
@@ -108,6 +117,26 @@ async fn a_day_at_the_desk_pays_out_its_refunds_once_and_closes_once_with_its_co
         app.client.get(app.url(&format!("/api/order/order/one?id={cash_order}"))).bearer_auth(&app.admin_token);
     let (_, order) = body(request.send().await.expect("order")).await;
     assert!(order["data"]["gateway_refunds"][0]["paid_out_at"].is_string(), "{order}");
+
+    // The order list says how each was paid, what was paid and what went back (the export's
+    // columns), once paid out; an order not paid says none of it.
+    let (unpaid, _) = sell_unpaid(&app).await;
+    let list = || async {
+        let request = app.client.get(app.url("/api/order/order/all?per-page=100")).bearer_auth(&app.admin_token);
+        body(request.send().await.expect("list")).await.1
+    };
+    eventually("the unpaid order listed", || async { list().await.to_string().contains(&unpaid.to_string()) }).await;
+    let list = list().await;
+    let row = |id: Uuid| {
+        list["data"]["models"]
+            .as_array()
+            .and_then(|m| m.iter().find(|o| o["id"] == id.to_string()).cloned())
+            .expect("a row")
+    };
+    let money = |o: Value| (o["payment_method"].clone(), o["paid_amount"].clone(), o["refunded"].clone());
+    assert_eq!(money(row(cash_order)), (json!("cash"), json!(cash.to_pay), json!(cash_refund)));
+    assert_eq!(money(row(card_order)), (json!("card_terminal"), json!(card.to_pay), json!(card.to_pay)));
+    assert_eq!(money(row(unpaid)), (Value::Null, Value::Null, json!(0)));
 
     // Cash put in: a reason and an amount other than zero.
     let (status, zero) = command(&app, "/api/till/cash/save", json!({ "amount": 0, "reason": "pogotowie" })).await;
