@@ -606,6 +606,10 @@ export const RegisterInputPatterns = {
   phone: "^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*[ +\\(\\)\\-]*(?:[0-9][ +\\(\\)\\-]*){9,15}[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$|^[\\t-\\r \\u0085\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000]*$",
 } as const;
 
+export const RegisterRow = {
+  vat_rate: { minimum: 0 },
+} as const;
+
 export const RequestInvoiceInput = {
   code: { maxLength: 40 },
   number: { maxLength: 40 },

@@ -7002,8 +7002,8 @@ export interface paths {
          *     the invoice events recorded by then, so corrections recorded later are not in it. One
          *     row per document in the order recorded; a correction's amounts are its change
          *     (negative for a return) and it names the invoice it corrects. JSON amounts are grosz; the CSV is the Polish register
-         *     (`Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Netto;VAT;Brutto;Faktura
-         *     korygowana`, amounts `123.45`). Net and VAT of events recorded before they were kept
+         *     (`Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Stawka VAT;Netto;VAT;Brutto;
+         *     Faktura korygowana;Numer KSeF`, amounts `123,45`). Net and VAT of events recorded before they were kept
          *     are split off the gross at the event's rate; their buyer and sale date are empty.
          */
         get: {
@@ -15732,7 +15732,7 @@ export interface paths {
                     "per-page"?: number;
                     /** @description id, number, status, leg, price, order_id, hash_id, order_number, order_status, route_name, from_name, to_name, departure_at, arrival_at, course_changed, placed_at; -field descends */
                     sort?: string;
-                    /** @description valid, returned or used; any field above, ops eq, lt, gt, lte, gte, like, in */
+                    /** @description valid, returned, used or cancelled; any field above, ops eq, lt, gt, lte, gte, like, in */
                     "filter[status][eq]"?: string;
                 };
                 header?: never;
@@ -16031,7 +16031,7 @@ export interface components {
             /** Format: date-time */
             returned_at?: string | null;
             route_name: string;
-            /** @description `valid` or `returned`. */
+            /** @description `valid`, `returned`, `used`, or `cancelled` (its order was cancelled). */
             status: string;
             to_name: string;
             /** Format: uuid */
@@ -17291,7 +17291,7 @@ export interface components {
                 /** Format: date-time */
                 returned_at?: string | null;
                 route_name: string;
-                /** @description `valid` or `returned`. */
+                /** @description `valid`, `returned`, `used`, or `cancelled` (its order was cancelled). */
                 status: string;
                 to_name: string;
                 /** Format: uuid */
@@ -18315,7 +18315,7 @@ export interface components {
                     /** Format: date-time */
                     returned_at?: string | null;
                     route_name: string;
-                    /** @description `valid` or `returned`. */
+                    /** @description `valid`, `returned`, `used`, or `cancelled` (its order was cancelled). */
                     status: string;
                     to_name: string;
                     /** Format: uuid */
@@ -18731,7 +18731,7 @@ export interface components {
                     /** @description The ticket's signed code (`NB1.…`, `docs/tickets.md`): what its QR code carries. */
                     qr: string;
                     route_name: string;
-                    /** @description `valid`, `returned` or `used`. */
+                    /** @description `valid`, `returned`, `used`, or `cancelled` (its order was cancelled). */
                     status: string;
                     to_name: string;
                 }[];
@@ -18807,13 +18807,29 @@ export interface components {
                      *     were numbered.
                      */
                     number?: string | null;
+                    /**
+                     * Format: int64
+                     * @description What the payment brought, grosz; `null` until it is paid.
+                     */
+                    paid_amount?: number | null;
                     /** Format: date-time */
                     paid_at?: string | null;
                     /** Format: int32 */
                     passengers: number;
+                    /**
+                     * @description How it was paid (`online`, `cash`, `card_terminal`, or `coupon` when a coupon paid
+                     *     it all); `null` until it is paid.
+                     */
+                    payment_method?: string | null;
                     phone: string;
                     /** Format: date-time */
                     placed_at: string;
+                    /**
+                     * Format: int64
+                     * @description Money given back to the customer, grosz: a gateway's refunds sent and the desk's
+                     *     paid out (not a refund still being tried, refused, or waiting at the desk).
+                     */
+                    refunded: number;
                     /** Format: date-time */
                     return_departure_at?: string | null;
                     /**
@@ -20909,7 +20925,7 @@ export interface components {
             /** @description The ticket's signed code (`NB1.…`, `docs/tickets.md`): what its QR code carries. */
             qr: string;
             route_name: string;
-            /** @description `valid`, `returned` or `used`. */
+            /** @description `valid`, `returned`, `used`, or `cancelled` (its order was cancelled). */
             status: string;
             to_name: string;
         };
@@ -21155,13 +21171,29 @@ export interface components {
              *     were numbered.
              */
             number?: string | null;
+            /**
+             * Format: int64
+             * @description What the payment brought, grosz; `null` until it is paid.
+             */
+            paid_amount?: number | null;
             /** Format: date-time */
             paid_at?: string | null;
             /** Format: int32 */
             passengers: number;
+            /**
+             * @description How it was paid (`online`, `cash`, `card_terminal`, or `coupon` when a coupon paid
+             *     it all); `null` until it is paid.
+             */
+            payment_method?: string | null;
             phone: string;
             /** Format: date-time */
             placed_at: string;
+            /**
+             * Format: int64
+             * @description Money given back to the customer, grosz: a gateway's refunds sent and the desk's
+             *     paid out (not a refund still being tried, refused, or waiting at the desk).
+             */
+            refunded: number;
             /** Format: date-time */
             return_departure_at?: string | null;
             /**
@@ -21675,6 +21707,12 @@ export interface components {
             sale_date?: string | null;
             /** Format: int64 */
             vat: number;
+            /**
+             * Format: int32
+             * @description The document's VAT rate, percent (a correction: its invoice's; 8 for an older
+             *     correction that did not record it).
+             */
+            vat_rate: number;
         };
         /** @description The answer to a registration: what to tell the person, and the (inactive) account. */
         Registered: {
@@ -22449,7 +22487,7 @@ export interface components {
             /** @description An SVG image of the QR code of [`TicketView::qr`]. */
             qr_svg: string;
             route_name: string;
-            /** @description `valid`, `returned` or `used`. */
+            /** @description `valid`, `returned`, `used`, or `cancelled` (its order was cancelled). */
             status: string;
             to_name: string;
         };

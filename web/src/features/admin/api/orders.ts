@@ -10,8 +10,6 @@ import { apiClient } from '@/shared/api/client';
 import type { InvoiceSummary } from '@/shared/api/invoice-summary';
 import { dataOf, type ApiSchema } from '@/shared/api/schema';
 
-import type { OrderExportRow } from '../lib/exports';
-import { refundSums } from '../lib/refunds';
 
 import { ADMIN_KEY, oneQuery } from './admin-data';
 
@@ -169,26 +167,3 @@ export async function reloadOrder(queryClient: QueryClient, id: string, seenVers
   return order;
 }
 
-/** How many orders' pages an export reads at once. */
-const EXPORT_READS = 6;
-
-/**
- * The list's orders with what each one's page says of its money, for the bookkeeper's export: how it was
- * paid, what was paid and what was given back (`GET …/one`; the list carries none of it). Only a paid
- * order is read (an unpaid one paid and got back nothing); a failed read fails the export, which says so.
- */
-export async function ordersWithMoney(orders: OrderListItem[]): Promise<OrderExportRow[]> {
-  const rows: OrderExportRow[] = [...orders];
-  const paid = orders.map((order, index) => ({ order, index })).filter(({ order }) => order.paid_at);
-  let next = 0;
-  const read = async () => {
-    while (next < paid.length) {
-      const { order, index } = paid[next++] ?? { order: null, index: -1 };
-      if (!order) return;
-      const view = dataOf<AdminOrder>(await apiClient.get(`${ORDERS}/one`, { params: { id: order.id }, toast: false }));
-      rows[index] = { ...order, payment_method: view.payment_method ?? null, paid_amount: view.paid_amount ?? null, refunded: refundSums(view.gateway_refunds).givenBack };
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(EXPORT_READS, paid.length) }, read));
-  return rows;
-}

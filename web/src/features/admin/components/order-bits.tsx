@@ -3,7 +3,7 @@
 import { useIntl } from 'react-intl';
 
 import { allRows } from '../api/admin-data';
-import { ordersWithMoney, type OrderListItem } from '../api/orders';
+import type { OrderListItem } from '../api/orders';
 import { ORDERS_EXPORT } from '../lib/exports';
 import { ORDER_STATUSES, orderValues } from '../messages/order-messages';
 
@@ -52,7 +52,7 @@ export function OrderRoute({ order }: { order: OrderListItem }) {
 export function OrderExportLink({ params }: { params: URLSearchParams }) {
   return (
     <p className="admin-list-actions">
-      <ExportButtons spec={ORDERS_EXPORT} load={async () => ordersWithMoney(await allRows<OrderListItem>('order/order', params))} />
+      <ExportButtons spec={ORDERS_EXPORT} load={() => allRows<OrderListItem>('order/order', params)} />
     </p>
   );
 }

@@ -8,7 +8,7 @@ import pl from '@/i18n/messages/pl.json';
 import type { SalesRecord } from '../api/finance';
 import type { OrderListItem } from '../api/orders';
 
-import { COUPONS_EXPORT, exportTable, ORDERS_EXPORT, rateOf, REGISTER_EXPORT, registerExport, salesRegisterExport, toCsv, zloty, type OrderExportRow } from './exports';
+import { COUPONS_EXPORT, exportTable, ORDERS_EXPORT, ratesOf, REGISTER_EXPORT, registerExport, salesRegisterExport, toCsv, zloty, type OrderExportRow } from './exports';
 import { columnWidth, toXlsx } from './xlsx';
 
 const polish = createIntl({ locale: 'pl', defaultLocale: 'pl', messages: pl });
@@ -38,6 +38,9 @@ const order: OrderListItem = {
   coupon_amount: 0,
   coupon_code: null,
   to_pay: 2315,
+  payment_method: 'online',
+  paid_amount: 2315,
+  refunded: 0,
   to_pay_formatted: '23,15 zł',
   invoice_number: null,
 };
@@ -119,7 +122,7 @@ describe('XLSX export', () => {
 
   it('gives money a złoty format and dates a date format', async () => {
     const { unzipSync, strFromU8 } = await import('fflate');
-    const blob = await toXlsx(exportTable(REGISTER_EXPORT, [{ number: 'FV/1', kind: 'KOR', issue_date: '2026-11-27', sale_date: null, buyer_name: 'Firma', buyer_tax_id: '5260250274', net: -1882, vat: -433, gross: -2315 }], polish));
+    const blob = await toXlsx(exportTable(REGISTER_EXPORT, [{ number: 'FV/1', kind: 'KOR', issue_date: '2026-11-27', sale_date: null, buyer_name: 'Firma', buyer_tax_id: '5260250274', vat_rate: 23, net: -1882, vat: -433, gross: -2315 }], polish));
     const files = unzipSync(new Uint8Array(await blob.arrayBuffer()));
     const styles = strFromU8(files['xl/styles.xml'] ?? new Uint8Array());
     expect(styles).toContain('formatCode="#,##0.00 &quot;zł&quot;"');
@@ -144,7 +147,7 @@ describe('the orders export a bookkeeper reconciles', () => {
   // Paid 23,15 zł in cash, 10,00 zł of it paid back at the desk; and an order still waiting for its payment.
   const paidAtDesk: OrderExportRow = { ...order, last_name: 'Kowalska', route_name: 'Nisko – Kraków', payment_method: 'cash', paid_amount: 2315, refunded: 1000 };
   const online: OrderExportRow = { ...order, id: 'o2', number: 'ZAM/2026/11/0043', passengers: 1, total: 3900, to_pay: 3900, last_name: 'Nowak', route_name: 'Nisko – Kraków', payment_method: 'online', paid_amount: 3900, refunded: 0 };
-  const unpaid: OrderExportRow = { ...order, id: 'o3', number: 'ZAM/2026/11/0044', status: 'pending_payment', paid_at: null, passengers: 1, total: 1600, to_pay: 1600, last_name: 'Lis', route_name: 'Nisko – Kraków' };
+  const unpaid: OrderExportRow = { ...order, id: 'o3', number: 'ZAM/2026/11/0044', status: 'pending_payment', paid_at: null, passengers: 1, total: 1600, to_pay: 1600, last_name: 'Lis', route_name: 'Nisko – Kraków', payment_method: null, paid_amount: null, refunded: 0 };
 
   it('says how each order was paid, what was paid and given back, and what is left', () => {
     const table = csvTable(toCsv(exportTable(ORDERS_EXPORT, [paidAtDesk, online, unpaid], polish)));
@@ -198,12 +201,14 @@ describe('the orders export a bookkeeper reconciles', () => {
 });
 
 describe('the VAT register export', () => {
-  const at23 = { number: 'FV/2026/1', kind: 'VAT', issue_date: '2026-11-02', sale_date: '2026-11-02', buyer_name: 'Firma A', buyer_tax_id: '5260250274', net: 10000, vat: 2300, gross: 12300, corrects_number: null, ksef_number: null } as const;
-  const at8 = { ...at23, number: 'FV/2026/2', net: 2144, vat: 171, gross: 2315 };
-  const correction8 = { ...at23, number: 'FV-KOR/2026/1', kind: 'KOR', net: -1882, vat: -151, gross: -2033, corrects_number: 'FV/2026/2' } as const;
+  const at23 = { number: 'FV/2026/1', kind: 'VAT', issue_date: '2026-11-02', sale_date: '2026-11-02', buyer_name: 'Firma A', buyer_tax_id: '5260250274', vat_rate: 23, net: 10000, vat: 2300, gross: 12300, corrects_number: null, ksef_number: null } as const;
+  const at8 = { ...at23, number: 'FV/2026/2', vat_rate: 8, net: 2144, vat: 171, gross: 2315 };
+  const correction8 = { ...at23, number: 'FV-KOR/2026/1', kind: 'KOR', vat_rate: 8, net: -1882, vat: -151, gross: -2033, corrects_number: 'FV/2026/2' } as const;
 
-  it('reads each document\'s rate from its VAT and net (the register gives no rate)', () => {
-    expect([rateOf(at23), rateOf(at8), rateOf(correction8), rateOf({ net: 9, vat: 1 }), rateOf({ net: 100, vat: 0 }), rateOf({ net: 0, vat: 0 })]).toEqual([23, 8, 8, 8, 0, null]);
+  it('lists the rates its documents say, each once, highest first', () => {
+    expect(ratesOf([at8, at23, correction8])).toEqual([23, 8]);
+    expect(ratesOf([{ vat_rate: 0 }, { vat_rate: 5 }])).toEqual([5, 0]);
+    expect(ratesOf([])).toEqual([]);
   });
 
   it('has a net and a VAT column per rate, each document in its own, and a totals row', () => {

@@ -119,15 +119,10 @@ const t = exportTexts;
 const PAYMENT_WORDS: Option[] = [...PAYMENT_METHODS, { value: 'coupon', label: deskTexts.providerNone }];
 
 /**
- * An order of the list with what its own page says of its money (`GET …/one`: the list does not carry it):
- * how it was paid, what was paid, and what was given back (a gateway's refund sent, a desk's paid out).
+ * An order of the list, which says how it was paid, what was paid, and what was given back (a gateway's
+ * refund sent, a desk's paid out: the server sums it as lib/refunds.ts does).
  */
-export type OrderExportRow = OrderListItem & {
-  payment_method?: string | null;
-  paid_amount?: number | null;
-  /** Money given back, grosz (lib/refunds.ts). */
-  refunded?: number | null;
-};
+export type OrderExportRow = OrderListItem;
 
 /** What was paid: the payment's amount, else what a paid order was to pay. */
 const paidOf = (o: OrderExportRow) => o.paid_amount ?? (o.paid_at ? o.to_pay : null);
@@ -154,7 +149,7 @@ const ORDER_COLUMNS: ExportColumn<OrderExportRow>[] = [
   { header: t.invoice, kind: 'text', value: (o) => o.invoice_number },
   { header: t.paymentMethod, kind: 'text', value: (o, intl) => (o.payment_method ? labelOf(PAYMENT_WORDS, o.payment_method, intl) : null) },
   { header: t.paid, kind: 'money', value: paidOf },
-  { header: t.refunded, kind: 'money', value: (o) => (paidOf(o) === null ? o.refunded : (o.refunded ?? 0)) },
+  { header: t.refunded, kind: 'money', value: (o) => (paidOf(o) === null && !o.refunded ? null : o.refunded) },
   { header: t.net, kind: 'money', value: (o) => { const paid = paidOf(o); return paid === null ? null : paid - (o.refunded ?? 0); } },
 ];
 
@@ -207,18 +202,9 @@ export const COUPONS_EXPORT: ExportSpec<ApiSchema<'CouponView'>> = {
 
 type RegisterRow = Register['rows'][number];
 
-/** The rates a register's documents are at. */
-const RATES = [23, 8, 5, 0];
-
-/**
- * A register document's VAT rate: the register's rows carry their net and VAT but not the rate, so it is
- * the rate their VAT is of their net (a document has one rate; its VAT is rounded to the grosz); null for
- * a document of no net (a correction of the data only).
- */
-export function rateOf(row: Pick<RegisterRow, 'net' | 'vat'>): number | null {
-  if (row.net === 0) return null;
-  const exact = (row.vat * 100) / row.net;
-  return RATES.reduce((best, rate) => (Math.abs(rate - exact) < Math.abs(best - exact) ? rate : best));
+/** The rates a register's documents are at, highest first (each row says its own). */
+export function ratesOf(rows: readonly Pick<RegisterRow, 'vat_rate'>[]): number[] {
+  return [...new Set(rows.map((row) => row.vat_rate))].sort((a, b) => b - a);
 }
 
 const REGISTER_COLUMNS: ExportColumn<RegisterRow>[] = [
@@ -238,8 +224,8 @@ const REGISTER_COLUMNS: ExportColumn<RegisterRow>[] = [
 /** The net and VAT columns of one rate: a document's amounts in its own rate's columns, nothing in the others. */
 function rateColumns(rate: number): ExportColumn<RegisterRow>[] {
   return [
-    { header: exportValues.netAt, headerValues: { rate }, kind: 'money', value: (r) => (rateOf(r) === rate ? r.net : null) },
-    { header: exportValues.vatAt, headerValues: { rate }, kind: 'money', value: (r) => (rateOf(r) === rate ? r.vat : null) },
+    { header: exportValues.netAt, headerValues: { rate }, kind: 'money', value: (r) => (r.vat_rate === rate ? r.net : null) },
+    { header: exportValues.vatAt, headerValues: { rate }, kind: 'money', value: (r) => (r.vat_rate === rate ? r.vat : null) },
   ];
 }
 
@@ -248,8 +234,7 @@ function rateColumns(rate: number): ExportColumn<RegisterRow>[] {
  * rate its documents are at (highest first), and a totals row.
  */
 export function registerExport(rows: readonly RegisterRow[]): ExportSpec<RegisterRow> {
-  const rates = RATES.filter((rate) => rows.some((row) => rateOf(row) === rate));
-  const columns = [...REGISTER_COLUMNS, ...rates.flatMap(rateColumns)];
+  const columns = [...REGISTER_COLUMNS, ...ratesOf(rows).flatMap(rateColumns)];
   return { file: fileNames.register, sheet: t.register, columns, totals: totalsOf(() => columns) };
 }
 

@@ -255,5 +255,11 @@ export function orderRow(db: Db, order: MockOrder) {
     expires_at: order.expires_at,
     paid_at: order.paid_at,
     invoice_number: view.invoice?.number ?? null,
+    payment_method: order.paid_at ? view.payment_method : null,
+    paid_amount: view.paid_amount,
+    // As the server sums it: a gateway's refunds sent, the desk's paid out.
+    refunded: view.gateway_refunds
+      .filter((refund) => refund.status === 'sent' || ((refund.status === 'at_office' || refund.status === 'at_terminal') && refund.paid_out_at))
+      .reduce((sum, refund) => sum + refund.amount, 0),
   };
 }

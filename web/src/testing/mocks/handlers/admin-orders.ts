@@ -219,10 +219,10 @@ const invoiceHandlers = [
     const rows = documents(readDb())
       .map(invoiceRow)
       .filter((row) => row.issued_at.slice(0, 10) >= (from ?? '') && row.issued_at.slice(0, 10) <= (to ?? '') && row.issued_at.slice(0, 10) <= (asOf ?? ''))
-      .map((row) => ({ number: row.number, kind: row.kind, issue_date: row.issued_at.slice(0, 10), sale_date: row.sale_date, buyer_name: row.buyer_name, buyer_tax_id: row.buyer_tax_id, net: row.net, vat: row.vat, gross: row.gross, corrects_number: row.corrects_number, ksef_number: row.ksef?.ksef_number ?? null }));
+      .map((row) => ({ number: row.number, kind: row.kind, issue_date: row.issued_at.slice(0, 10), sale_date: row.sale_date, buyer_name: row.buyer_name, buyer_tax_id: row.buyer_tax_id, vat_rate: row.vat_rate, net: row.net, vat: row.vat, gross: row.gross, corrects_number: row.corrects_number, ksef_number: row.ksef?.ksef_number ?? null }));
     const totals = rows.reduce((sum, row) => ({ net: sum.net + row.net, vat: sum.vat + row.vat, gross: sum.gross + row.gross }), { net: 0, vat: 0, gross: 0 });
     if (query.get('format') === 'csv') {
-      const lines = ['Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Netto;VAT;Brutto;Faktura korygowana', ...rows.map((row) => [row.number, row.kind, row.issue_date, row.sale_date, row.buyer_name, row.buyer_tax_id, row.net, row.vat, row.gross, row.corrects_number ?? ''].join(';'))];
+      const lines = ['Numer;Rodzaj;Data wystawienia;Data sprzedaży;Nabywca;NIP;Stawka VAT;Netto;VAT;Brutto;Faktura korygowana;Numer KSeF', ...rows.map((row) => [row.number, row.kind, row.issue_date, row.sale_date, row.buyer_name, row.buyer_tax_id, row.vat_rate, row.net, row.vat, row.gross, row.corrects_number ?? '', row.ksef_number ?? ''].join(';'))];
       return new HttpResponse(`${lines.join('\r\n')}\r\n`, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     }
     return HttpResponse.json({ data: { as_of: asOf, from, to, rows, totals } });
