@@ -28,7 +28,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::io::Write;
 
 use chrono::{DateTime, FixedOffset, NaiveDate};
-use event_store::{EventStore, StoreError};
+use event_store::{EventStore, Position, StoreError};
 
 pub use facts::{Channel, Facts, KsefMark, Month, Sums, FACT_TYPES};
 pub use xml::{Declaration, Header, JpkWriter, Marker, SalesRow};
@@ -148,7 +148,9 @@ fn decode_error(e: &event_store::RecordedEvent, err: impl ToString) -> JpkError 
 
 /// The month's rows from `store` into `sink` (the JPK file or the sales register); the
 /// sales no invoice documents are at `vat_rate`; `z_reports` names the fiscal printer's
-/// daily report of each closed day of the till.
+/// daily report of each closed day of the till. Two reads of the store: the facts and the
+/// sums per rate first (the declaration goes before the rows), then the invoices' rows;
+/// the day documents last.
 pub async fn generate(
     store: &dyn EventStore,
     month: Month,
@@ -156,23 +158,11 @@ pub async fn generate(
     z_reports: &HashMap<NaiveDate, String>,
     writer: &mut (dyn SalesSink + Send),
 ) -> Result<JpkSummary, JpkError> {
-    let mut facts = Facts::default();
-    let mut summary = JpkSummary::default();
-    let mut by_rate: BTreeMap<u32, Sums> = BTreeMap::new();
     let head = store.head().await?.map(|h| h.position);
-    if let Some(head) = head {
-        read::each(store, &FACT_TYPES, head, |e| {
-            facts.take(&e.event_type, &e.data, month, vat_rate).map_err(|err| decode_error(e, err))?;
-            if let Some((invoice, order_id, _)) = invoice_of(e)? {
-                if month.contains(warsaw_date(invoice.issued_at())) && !facts.is_fp(order_id) {
-                    let r = row(&invoice);
-                    by_rate.entry(rate_of(&invoice)).or_default().add(Sums { net: r.net, vat: r.vat, gross: r.gross });
-                }
-            }
-            Ok(())
-        })
-        .await?;
-    }
+    let (facts, mut by_rate) = match head {
+        Some(head) => facts_and_sums(store, head, month, vat_rate).await?,
+        None => (Facts::default(), BTreeMap::new()),
+    };
     let day_rows: Vec<((NaiveDate, Channel, u32), Sums)> =
         facts.days.iter().map(|(k, gross)| (*k, Sums::of_gross(*gross, k.2))).collect();
     for ((_, _, rate), sums) in &day_rows {
@@ -180,39 +170,99 @@ pub async fn generate(
     }
     let declaration = declaration(&by_rate)?;
     writer.begin(&declaration)?;
+    let mut summary = JpkSummary::default();
     if let Some(head) = head {
-        read::each(store, &EVENT_TYPES, head, |e| {
-            let Some((invoice, order_id, due)) = invoice_of(e)? else { return Ok(()) };
-            if !month.contains(warsaw_date(invoice.issued_at())) {
-                return Ok(());
-            }
-            let r = row(&invoice);
-            let fp = facts.is_fp(order_id);
-            let mark = facts.ksef_mark(&r.number, due);
-            if mark == KsefMark::Off {
-                summary.not_in_ksef.push(r.number.to_string());
-            }
-            match r.kind {
-                DocumentKind::Vat => summary.invoices += 1,
-                DocumentKind::Kor => summary.corrections += 1,
-            }
-            summary.fp += u64::from(fp);
-            writer.row(&SalesRow {
-                buyer_nip: &r.buyer_tax_id,
-                buyer_name: &r.buyer_name,
-                document: &r.number,
-                issue_date: r.issue_date,
-                sale_date: r.sale_date,
-                marker: Marker::Ksef(mark),
-                kind: fp.then_some("FP"),
-                document_kind: r.kind.as_str(),
-                rate: rate_of(&invoice),
-                sums: Sums { net: r.net, vat: r.vat, gross: r.gross },
-            })
-        })
-        .await?;
+        invoice_rows(store, head, month, &facts, writer, &mut summary).await?;
     }
-    for ((day, channel, rate), sums) in &day_rows {
+    day_documents(&day_rows, z_reports, writer, &mut summary)?;
+    let (rows, tax_due) = writer.finish()?;
+    let declared: i64 = by_rate.values().map(|s| s.vat).sum();
+    if tax_due != declared {
+        return Err(JpkError::Inconsistent { rows: tax_due, declared });
+    }
+    summary.rows = rows;
+    summary.tax_due = tax_due;
+    summary.by_rate =
+        by_rate.iter().map(|(rate, s)| RateSums { rate: *rate, net: s.net, vat: s.vat, gross: s.gross }).collect();
+    (summary.p37, summary.p38, summary.p51) = (declaration.p37, declaration.p38, declaration.p51);
+    Ok(summary)
+}
+
+/// The first read: the month's facts (payments, KSeF numbers, the days' sales) and the
+/// sums per rate of its invoices and corrections (`FP` ones left out).
+async fn facts_and_sums(
+    store: &dyn EventStore,
+    head: Position,
+    month: Month,
+    vat_rate: u32,
+) -> Result<(Facts, BTreeMap<u32, Sums>), JpkError> {
+    let mut facts = Facts::default();
+    let mut by_rate: BTreeMap<u32, Sums> = BTreeMap::new();
+    read::each(store, &FACT_TYPES, head, |e| {
+        facts.take(&e.event_type, &e.data, month, vat_rate).map_err(|err| decode_error(e, err))?;
+        if let Some((invoice, order_id, _)) = invoice_of(e)? {
+            if month.contains(warsaw_date(invoice.issued_at())) && !facts.is_fp(order_id) {
+                let r = row(&invoice);
+                by_rate.entry(r.vat_rate).or_default().add(Sums { net: r.net, vat: r.vat, gross: r.gross });
+            }
+        }
+        Ok(())
+    })
+    .await?;
+    Ok((facts, by_rate))
+}
+
+/// The second read: a row for each invoice and correction issued in the month, with its
+/// KSeF number or marker, counted in `summary`.
+async fn invoice_rows(
+    store: &dyn EventStore,
+    head: Position,
+    month: Month,
+    facts: &Facts,
+    writer: &mut (dyn SalesSink + Send),
+    summary: &mut JpkSummary,
+) -> Result<(), JpkError> {
+    read::each(store, &EVENT_TYPES, head, |e| {
+        let Some((invoice, order_id, due)) = invoice_of(e)? else { return Ok(()) };
+        if !month.contains(warsaw_date(invoice.issued_at())) {
+            return Ok(());
+        }
+        let r = row(&invoice);
+        let fp = facts.is_fp(order_id);
+        let mark = facts.ksef_mark(&r.number, due);
+        if mark == KsefMark::Off {
+            summary.not_in_ksef.push(r.number.to_string());
+        }
+        match r.kind {
+            DocumentKind::Vat => summary.invoices += 1,
+            DocumentKind::Kor => summary.corrections += 1,
+        }
+        summary.fp += u64::from(fp);
+        writer.row(&SalesRow {
+            buyer_nip: &r.buyer_tax_id,
+            buyer_name: &r.buyer_name,
+            document: &r.number,
+            issue_date: r.issue_date,
+            sale_date: r.sale_date,
+            marker: Marker::Ksef(mark),
+            kind: fp.then_some("FP"),
+            document_kind: r.kind.as_str(),
+            rate: r.vat_rate,
+            sums: Sums { net: r.net, vat: r.vat, gross: r.gross },
+        })
+    })
+    .await
+}
+
+/// One `DI` row per day, channel and rate of the sales no invoice documents: `WEW` online,
+/// `RO` at the desk, named by the day's Z report when the till was closed with one.
+fn day_documents(
+    day_rows: &[((NaiveDate, Channel, u32), Sums)],
+    z_reports: &HashMap<NaiveDate, String>,
+    writer: &mut (dyn SalesSink + Send),
+    summary: &mut JpkSummary,
+) -> Result<(), JpkError> {
+    for ((day, channel, rate), sums) in day_rows {
         let (document, kind) = match channel {
             Channel::Online => (format!("WEW/{day}"), "WEW"),
             Channel::Desk => match z_reports.get(day) {
@@ -234,17 +284,7 @@ pub async fn generate(
             sums: *sums,
         })?;
     }
-    let (rows, tax_due) = writer.finish()?;
-    let declared: i64 = by_rate.values().map(|s| s.vat).sum();
-    if tax_due != declared {
-        return Err(JpkError::Inconsistent { rows: tax_due, declared });
-    }
-    summary.rows = rows;
-    summary.tax_due = tax_due;
-    summary.by_rate =
-        by_rate.iter().map(|(rate, s)| RateSums { rate: *rate, net: s.net, vat: s.vat, gross: s.gross }).collect();
-    (summary.p37, summary.p38, summary.p51) = (declaration.p37, declaration.p38, declaration.p51);
-    Ok(summary)
+    Ok(())
 }
 
 /// The invoice event of a stored event, its order and whether it is due for KSeF.
@@ -254,13 +294,6 @@ fn invoice_of(e: &event_store::RecordedEvent) -> Result<Option<(InvoiceEvent<'_>
     };
     let doc: facts::DocumentFacts = serde_json::from_str(&e.data).map_err(|err| decode_error(e, err))?;
     Ok(Some((invoice, doc.order_id, doc.ksef)))
-}
-
-fn rate_of(invoice: &InvoiceEvent<'_>) -> u32 {
-    match invoice {
-        InvoiceEvent::Issued(i) => i.vat_rate,
-        InvoiceEvent::Corrected(c) => c.vat_rate.unwrap_or(crate::register::LEGACY_VAT_RATE),
-    }
 }
 
 /// The declaration's positions from the sums per rate (whole złoty each).
