@@ -140,19 +140,7 @@ pub async fn offer(
     from_date: Option<chrono::NaiveDate>,
 ) -> Result<Option<DisruptionOffer>, ApiError> {
     let course_id = course.course_id;
-    // A delay cleared since the order was told: the course runs on time.
-    let on_time = || {
-        order.disruption(course_id).map(|r| order::CourseDisruption {
-            course_id,
-            notice_id: Uuid::nil(),
-            delay_minutes: Some(0),
-            unserved_stops: None,
-            reason: String::new(),
-            departure_at: course.departure_at,
-            announced_at: r.told_at.unwrap_or(course.departure_at),
-        })
-    };
-    let Some(disruption) = course.disruption().or_else(on_time) else { return Ok(None) };
+    let Some(disruption) = disruption_told(order, course) else { return Ok(None) };
     let Some(view) = disruption_view::passenger(order, course_id) else { return Ok(None) };
     let Some(leg) = disruption_view::offer_leg(order, course_id) else { return Ok(None) };
     let mut p = passenger_body(order, &view);
@@ -176,16 +164,12 @@ pub async fn offer(
         to_course: p.moved_to.clone(),
         refund_amount: p.refund_amount,
     });
-    let status = match disruption.delay_minutes {
-        None => "cancelled",
-        Some(0) => "on_time",
-        Some(_) => "delayed",
-    };
     let late = disruption.delay_minutes.filter(|m| *m > 0);
+    let (refund_amount, includes_return) = refund_of(order, course_id, &view, &leg, paid);
     Ok(Some(DisruptionOffer {
         order_number: p.order_number,
         language: order.customer.language.code(),
-        status,
+        status: status_of(disruption.delay_minutes),
         reason: disruption.reason.clone(),
         delay_minutes: disruption.delay_minutes,
         expected_departure_at: late.map(|m| leg.departure_at + Duration::minutes(i64::from(m))),
@@ -195,26 +179,65 @@ pub async fn offer(
         tickets: if paid { p.tickets } else { 0 },
         choice_open,
         deadline: (paid && disruption.choice_offered()).then(|| disruption.choice_until()),
-        // Once refunded, what the refund gave back and whether it took the return leg too.
-        refund_amount: match view.refund_amount {
-            Some(amount) => amount,
-            None if paid => order::full_refund(order, course_id),
-            None => 0,
-        },
-        includes_return: if view.refund_amount.is_some() {
-            leg.kind == domain::order::LegKind::Outbound
-                && order.tickets.iter().any(|t| {
-                    t.ticket.leg == domain::order::LegKind::Back && t.status == domain::order::TicketStatus::Returned
-                })
-        } else {
-            !order::purpose_lost(order, course_id).is_empty()
-        },
+        refund_amount,
+        includes_return,
         alternatives,
         chosen,
         compensation_owed: view.compensation.map(|c| c.amount),
         compensation_paid_at: view.compensation.and_then(|c| c.paid_at),
         rights: JourneyRights::of(pool, &leg).await?,
     }))
+}
+
+/// The course's disruption as the order should hear of it: the one in force, or, for a
+/// delay cleared since the order was told, the course running on time.
+fn disruption_told(order: &OrderState, course: &DisruptedCourse) -> Option<order::CourseDisruption> {
+    let course_id = course.course_id;
+    course.disruption().or_else(|| {
+        order.disruption(course_id).map(|r| order::CourseDisruption {
+            course_id,
+            notice_id: Uuid::nil(),
+            delay_minutes: Some(0),
+            unserved_stops: None,
+            reason: String::new(),
+            departure_at: course.departure_at,
+            announced_at: r.told_at.unwrap_or(course.departure_at),
+        })
+    })
+}
+
+/// `cancelled`, `on_time` or `delayed`.
+fn status_of(delay_minutes: Option<u32>) -> &'static str {
+    match delay_minutes {
+        None => "cancelled",
+        Some(0) => "on_time",
+        Some(_) => "delayed",
+    }
+}
+
+/// What a refund gives back (once refunded, what it gave; unpaid, nothing) and whether it
+/// takes the return leg too.
+fn refund_of(
+    order: &OrderState,
+    course_id: Uuid,
+    view: &disruption_view::PassengerView<'_>,
+    leg: &Leg,
+    paid: bool,
+) -> (i64, bool) {
+    let amount = match view.refund_amount {
+        Some(amount) => amount,
+        None if paid => order::full_refund(order, course_id),
+        None => 0,
+    };
+    let includes_return = if view.refund_amount.is_some() {
+        leg.kind == domain::order::LegKind::Outbound
+            && order.tickets.iter().any(|t| {
+                t.ticket.leg == domain::order::LegKind::Back && t.status == domain::order::TicketStatus::Returned
+            })
+    } else {
+        !order::purpose_lost(order, course_id).is_empty()
+    };
+    (amount, includes_return)
 }
 
 fn offer_course(course_id: Uuid, leg: &Leg) -> OfferCourse {
