@@ -11,35 +11,20 @@
 //! header) when the next block does not fit, so any number of lines prints.
 
 use crate::font::{Font, BOLD, REGULAR};
-use crate::layout::{Align, Canvas, Face, Rgb, Style};
+use crate::layout::{Align, Canvas, Face, Style};
+use crate::look::{
+    anchor, style, BRAND, FOOT, HEAD, INK, LABEL, MARGIN, RIGHT, RULE, SHADE, STRONG, TEXT, TITLE, WIDTH,
+};
 use crate::model::{format_date, format_pln, Amounts, InvoiceDocument, InvoiceLine, Party};
-use crate::pdf::{self, PAGE_H, PAGE_W};
+use crate::pdf::{self, PAGE_H};
 use crate::DocumentError;
 
 mod ksef;
 
-const MARGIN: f32 = 40.0;
 const BOTTOM: f32 = 54.0;
-const WIDTH: f32 = PAGE_W - 2.0 * MARGIN;
-const RIGHT: f32 = PAGE_W - MARGIN;
 
-const INK: Rgb = Rgb(0.10, 0.10, 0.12);
-const MUTED: Rgb = Rgb(0.42, 0.42, 0.45);
-const BRAND: Rgb = Rgb(0.07, 0.25, 0.47);
-const RULE: Rgb = Rgb(0.75, 0.75, 0.78);
-const SHADE: Rgb = Rgb(0.93, 0.94, 0.96);
-
-const fn style(face: Face, size: f32, color: Rgb) -> Style {
-    Style { face, size, color }
-}
-const TITLE: Style = style(Face::Bold, 17.0, BRAND);
-const LABEL: Style = style(Face::Bold, 8.0, MUTED);
-const TEXT: Style = style(Face::Regular, 9.0, INK);
-const STRONG: Style = style(Face::Bold, 9.0, INK);
 const CELL: Style = style(Face::Regular, 8.0, INK);
 const CELL_BOLD: Style = style(Face::Bold, 8.0, INK);
-const HEAD: Style = style(Face::Bold, 7.0, INK);
-const FOOT: Style = style(Face::Regular, 7.0, MUTED);
 
 /// The lines' table: heading, width and alignment of each column (515 pt in all).
 const COLUMNS: [(&str, f32, Align); 8] = [
@@ -234,7 +219,7 @@ impl Sheet<'_, '_> {
             let lines = self.canvas.wrap(label, width - 2.0 * CELL_PAD, HEAD);
             let first = self.y - if lines.len() > 1 { 8.5 } else { 12.5 };
             for (i, line) in lines.iter().enumerate() {
-                self.canvas.text(anchor(x, width, align), first - i as f32 * 8.0, align, HEAD, line);
+                self.canvas.text(anchor(x, width, align, CELL_PAD), first - i as f32 * 8.0, align, HEAD, line);
             }
             x += width;
         }
@@ -296,7 +281,7 @@ impl Sheet<'_, '_> {
         let mut x = left;
         for (i, head) in heads.iter().enumerate() {
             let align = if i == 0 { Align::Left } else { Align::Right };
-            self.canvas.text(anchor(x, widths[i], align), self.y, align, HEAD, head);
+            self.canvas.text(anchor(x, widths[i], align, CELL_PAD), self.y, align, HEAD, head);
             x += widths[i];
         }
         self.canvas.hline(left, RIGHT, self.y - 4.0, 0.5, RULE);
@@ -364,16 +349,7 @@ impl Sheet<'_, '_> {
         if natural > room {
             style.size *= room / natural;
         }
-        self.canvas.text(anchor(x, width, align), y, align, style, text);
-    }
-}
-
-/// Where a cell's text is anchored for `align`.
-fn anchor(x: f32, width: f32, align: Align) -> f32 {
-    match align {
-        Align::Left => x + CELL_PAD,
-        Align::Right => x + width - CELL_PAD,
-        Align::Center => x + width / 2.0,
+        self.canvas.text(anchor(x, width, align, CELL_PAD), y, align, style, text);
     }
 }
 

@@ -60,6 +60,7 @@ mod fa3;
 mod font;
 mod invoice;
 mod layout;
+mod look;
 mod model;
 mod pdf;
 mod qr;

@@ -9,6 +9,7 @@
 
 use crate::font::{Font, BOLD, REGULAR};
 use crate::layout::{Align, Canvas, Face, Rgb, Style};
+use crate::look::{style, BRAND, INK, MUTED, RULE};
 use crate::pdf::{self, PAGE_H, PAGE_W};
 use crate::qr::{self, QrMatrix};
 use crate::DocumentError;
@@ -59,15 +60,8 @@ const PAD: f32 = 16.0;
 const BAND_H: f32 = 34.0;
 const QR_SIDE: f32 = 140.0;
 
-const INK: Rgb = Rgb(0.10, 0.10, 0.12);
-const MUTED: Rgb = Rgb(0.42, 0.42, 0.45);
-const BRAND: Rgb = Rgb(0.07, 0.25, 0.47);
 const WHITE: Rgb = Rgb(1.0, 1.0, 1.0);
-const RULE: Rgb = Rgb(0.75, 0.75, 0.78);
 
-const fn style(face: Face, size: f32, color: Rgb) -> Style {
-    Style { face, size, color }
-}
 const LABEL: Style = style(Face::Regular, 7.5, MUTED);
 const VALUE: Style = style(Face::Regular, 12.0, INK);
 
