@@ -331,24 +331,10 @@ async fn expected(pool: &PgPool) -> Result<(u64, i64)> {
 async fn run_cli(coach: &std::path::Path, db: &BenchDb) -> Result<(f64, f64, u64, String)> {
     eprintln!("coach finance jpk ...");
     let out = std::env::temp_dir().join(format!("coach-bench-jpk-{}.xml", std::process::id()));
-    let output = tokio::process::Command::new("/usr/bin/time")
-        .args(["-f", "coach-bench: %e %M"])
-        .arg(coach)
-        .args(["finance", "jpk", "--month", "2026-11", "--tax-office", "1811", "--out"])
-        .arg(&out)
-        .env("DATABASE_URL", &db.url)
-        .stderr(std::process::Stdio::piped())
-        .output()
-        .await
-        .context("run coach finance jpk")?;
-    let said = String::from_utf8_lossy(&output.stderr);
-    if !output.status.success() {
-        bail!("coach finance jpk failed: {said}");
-    }
-    let figures =
-        said.lines().find_map(|l| l.strip_prefix("coach-bench: ")).context("no figures from /usr/bin/time")?;
-    let (elapsed, kib) = figures.split_once(' ').context("figures")?;
-    let (elapsed, kib): (f64, f64) = (elapsed.parse()?, kib.trim().parse()?);
+    let args = ["finance", "jpk", "--month", "2026-11", "--tax-office", "1811", "--out"].map(std::ffi::OsString::from);
+    let args: Vec<std::ffi::OsString> = args.into_iter().chain([out.clone().into_os_string()]).collect();
+    let run = crate::timed::run_coach(coach, &db.url, &args, std::process::Stdio::null()).await?;
+    let (elapsed, mib) = (run.seconds, run.mib);
     let size = std::fs::metadata(&out)?.len();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("finance").join("jpk");
     let check = std::process::Command::new("xmllint")
@@ -361,8 +347,8 @@ async fn run_cli(coach: &std::path::Path, db: &BenchDb) -> Result<(f64, f64, u64
     let verdict = String::from_utf8_lossy(&check.stderr).lines().last().unwrap_or_default().to_owned();
     let _ = std::fs::remove_file(&out);
     anyhow::ensure!(check.status.success(), "the file does not validate: {verdict}");
-    eprintln!("  {elapsed:.2} s, {:.1} MiB, {size} bytes; {verdict}", kib / 1024.0);
-    Ok((elapsed, kib / 1024.0, size, verdict))
+    eprintln!("  {elapsed:.2} s, {mib:.1} MiB, {size} bytes; {verdict}");
+    Ok((elapsed, mib, size, verdict))
 }
 
 fn print_report(args: &JpkArgs, o: &Outcome) {

@@ -37,6 +37,7 @@ mod search;
 mod server;
 mod setup;
 mod store_bench;
+mod timed;
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};

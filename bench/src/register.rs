@@ -336,35 +336,15 @@ fn check(summary: &Summary, expected: &Summary) -> Result<()> {
 }
 
 /// `coach finance register` on the bench database, its output to /dev/null, under
-/// `/usr/bin/time`: wall time from start to exit and the peak resident memory of the
-/// `coach` process. (Not `getrusage` of a child of this process: Linux counts a child's
-/// peak from before its exec too, and a child forked from this bench starts as large as
-/// the bench.)
+/// `coach finance register` once under `/usr/bin/time` ([`crate::timed`]), CSV to /dev/null.
 async fn run_cli(coach: &std::path::Path, db: &BenchDb, query: &RegisterQuery) -> Result<(f64, f64)> {
     eprintln!("coach finance register (CSV to /dev/null) ...");
-    let time = std::path::Path::new("/usr/bin/time");
-    anyhow::ensure!(time.is_file(), "/usr/bin/time is missing (apt-get install time), or pass --no-cli");
-    let output = tokio::process::Command::new(time)
-        .args(["-f", "coach-bench: %e %M"])
-        .arg(coach)
-        .args(["finance", "register", "--format", "csv"])
-        .args(["--as-of", &query.as_of.to_string(), "--from", &query.from.to_string(), "--to", &query.to.to_string()])
-        .env("DATABASE_URL", &db.url)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .output()
-        .await
-        .context("run coach finance register")?;
-    let said = String::from_utf8_lossy(&output.stderr);
-    if !output.status.success() {
-        bail!("coach finance register failed: {said}");
-    }
-    let figures =
-        said.lines().find_map(|l| l.strip_prefix("coach-bench: ")).context("no figures from /usr/bin/time")?;
-    let (elapsed, kib) = figures.split_once(' ').context("figures from /usr/bin/time")?;
-    let (elapsed, kib): (f64, f64) = (elapsed.parse()?, kib.trim().parse()?);
-    eprintln!("  {elapsed:.2} s, {:.1} MiB: {}", kib / 1024.0, said.lines().next().unwrap_or_default());
-    Ok((elapsed, kib / 1024.0))
+    let (as_of, from, to) = (query.as_of.to_string(), query.from.to_string(), query.to.to_string());
+    let args = ["finance", "register", "--format", "csv", "--as-of", &as_of, "--from", &from, "--to", &to]
+        .map(std::ffi::OsString::from);
+    let run = crate::timed::run_coach(coach, &db.url, &args, std::process::Stdio::null()).await?;
+    eprintln!("  {:.2} s, {:.1} MiB: {}", run.seconds, run.mib, run.said.lines().next().unwrap_or_default());
+    Ok((run.seconds, run.mib))
 }
 
 /// The process's peak resident memory from a reset (`echo 5 > /proc/self/clear_refs`).
