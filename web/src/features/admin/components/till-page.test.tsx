@@ -60,6 +60,16 @@ describe('the till', { timeout: 20_000 }, () => {
     expect(readDb().admin?.[order.id]?.refunds[0]?.paid_out_at).toBeTruthy();
   });
 
+  it('says why a refund is owed in the panel\'s language', async () => {
+    const order = refundWaiting();
+    const ticket = readDb().orders.find((candidate) => candidate.id === order.id)?.tickets[0]?.number ?? '';
+    renderApp('/en/admin/till', ADMIN);
+    const waiting = await screen.findByRole('region', { name: 'Refunds to pay out at the desk' }, slow);
+    const row = within(waiting).getByRole('row', { name: new RegExp(order.number) });
+    expect(row).toHaveTextContent(`Ticket ${ticket} returned`);
+    expect(row).not.toHaveTextContent('Zwrot biletu');
+  });
+
   it('says a card refund goes back to the card on the terminal, not in cash', async () => {
     const order = refundWaiting('card_terminal');
     const { user } = renderApp('/admin/till', ADMIN);

@@ -21,6 +21,7 @@ import { common } from '../messages/common-messages';
 import { tillTexts, tillValues } from '../messages/till-messages';
 
 import { AdminPage } from './admin-page';
+import { ServerWords } from './invoice-words';
 import { LoadFailed } from './load-failed';
 import { Facts, Section } from './order-section';
 import { PayOutDialog } from './pay-out-dialog';
@@ -161,7 +162,9 @@ function WaitingRefunds({ view }: { view: TillDay }) {
                   <th scope="row" className="admin-nowrap">
                     <Link to={href(`order/order/${refund.order_id}`)}>{refund.order_number}</Link>
                   </th>
-                  <td>{refund.reason}</td>
+                  <td>
+                    <ServerWords text={refund.reason} />
+                  </td>
                   <td className="admin-table__num">{money(refund.amount)}</td>
                   <td>{t(refund.method === 'card_terminal' ? 'howCard' : 'howCash')}</td>
                   <td>{dateTime(refund.created_at)}</td>
