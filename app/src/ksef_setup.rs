@@ -29,6 +29,15 @@ pub struct KsefSetup {
     pub sandbox: Option<Router>,
 }
 
+impl KsefSetup {
+    /// What the query side needs to print an offline invoice's second code: the NIP and
+    /// the offline certificate, when one is configured.
+    pub fn offline(&self) -> Option<query_api::KsefOffline> {
+        let certificate = self.link.offline_cert.clone()?;
+        Some(query_api::KsefOffline { context_nip: self.link.nip.clone(), certificate })
+    }
+}
+
 /// The link `args` describe, for a process listening on `addr`.
 pub async fn setup(args: &KsefArgs, pool: &PgPool, addr: SocketAddr) -> anyhow::Result<KsefSetup> {
     let Some(env) = Environment::parse(args.env.trim()) else {

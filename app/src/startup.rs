@@ -27,6 +27,43 @@ pub struct Application {
     timers: Vec<JoinHandle<()>>,
 }
 
+/// A restored backup of the database forgets again what was erased after it was made.
+async fn reapply_erasures(
+    store: &Arc<dyn event_store::EventStore>,
+    keys: &privacy::Keyring,
+    pool: &sqlx::PgPool,
+) -> anyhow::Result<()> {
+    let again = command_api::erasure::reapply(store.as_ref(), keys, pool).await?;
+    if again > 0 {
+        tracing::warn!(subjects = again, "erasures the database did not hold were made again from the journal");
+    }
+    Ok(())
+}
+
+/// The tickets' signing key: `TICKET_SIGNING_KEY`, else one kept in the database.
+async fn ticket_signer(args: &ServeArgs, pool: &sqlx::PgPool) -> anyhow::Result<ticket_token::TicketSigner> {
+    if args.ticket_signing_key.is_none() {
+        tracing::warn!(
+            "TICKET_SIGNING_KEY is not set: tickets are signed with a key kept in the database (set it in production)"
+        );
+    }
+    Ok(api_core::ticket_keys::load(pool, args.ticket_signing_key.as_deref()).await?)
+}
+
+/// Where `WL_API_URL=sandbox` serves the register of VAT payers' stand-in.
+const WL_SANDBOX_PATH: &str = "/wl-sandbox";
+
+/// The register of VAT payers the NIP lookup asks (`WL_API_URL`): none (`off`), this
+/// server's stand-in (`sandbox`, and whether to serve it), or the given address.
+fn white_list(args: &ServeArgs, port: u16) -> anyhow::Result<(Option<taxpayers::WhiteList>, bool)> {
+    let (url, sandbox) = match args.wl_api_url.as_str() {
+        "off" => (None, false),
+        "sandbox" => (Some(format!("http://127.0.0.1:{port}{WL_SANDBOX_PATH}")), true),
+        url => (Some(url.to_owned()), false),
+    };
+    Ok((url.map(|url| taxpayers::WhiteList::new(&url)).transpose()?, sandbox))
+}
+
 impl Application {
     pub async fn build(cli: &Cli, args: &ServeArgs) -> anyhow::Result<Self> {
         let pool = ops::connect(cli).await?;
@@ -34,11 +71,7 @@ impl Application {
             ops::migrate(&pool).await?;
         }
         let (store, keys) = ops::open_sealed(cli, &pool)?;
-        // A restored backup of the database forgets again what was erased after it was made.
-        let again = command_api::erasure::reapply(store.as_ref(), &keys, &pool).await?;
-        if again > 0 {
-            tracing::warn!(subjects = again, "erasures the database did not hold were made again from the journal");
-        }
+        reapply_erasures(&store, &keys, &pool).await?;
         let shutdown = CancellationToken::new();
 
         let mailer = mailer(&args.mail)?;
@@ -46,16 +79,9 @@ impl Application {
         let listener = TcpListener::bind(addr).await.with_context(|| format!("binding {addr}"))?;
         let public_url = public_url(args, listener.local_addr()?);
         let (gateway, payment_page_base, sandbox) = payment_gateway(args, &pool, &public_url)?;
-        if args.ticket_signing_key.is_none() {
-            tracing::warn!("TICKET_SIGNING_KEY is not set: tickets are signed with a key kept in the database (set it in production)");
-        }
-        let tickets = api_core::ticket_keys::load(&pool, args.ticket_signing_key.as_deref()).await?;
+        let tickets = ticket_signer(args, &pool).await?;
         let ksef = crate::ksef_setup::setup(&args.ksef, &pool, listener.local_addr()?).await?;
-        let ksef_offline = ksef
-            .link
-            .offline_cert
-            .clone()
-            .map(|certificate| query_api::KsefOffline { context_nip: ksef.link.nip.clone(), certificate });
+        let ksef_offline = ksef.offline();
         let commands = command_api::CommandState::new(
             store.clone(),
             pool.clone(),
@@ -99,14 +125,9 @@ impl Application {
             .role
             .serves_queries()
             .then(|| finance::http::FinanceState { store: store.clone(), pool: pool.clone() });
-        let (register, register_sandbox) = match args.wl_api_url.as_str() {
-            "off" => (None, false),
-            "sandbox" => (Some(format!("http://127.0.0.1:{}/wl-sandbox", listener.local_addr()?.port())), true),
-            url => (Some(url.to_owned()), false),
-        };
-        let register = register.map(|url| taxpayers::WhiteList::new(&url)).transpose()?;
+        let (register, register_sandbox) = white_list(args, listener.local_addr()?.port())?;
         if register_sandbox {
-            router = router.nest("/wl-sandbox", taxpayers::stand_in::router());
+            router = router.nest(WL_SANDBOX_PATH, taxpayers::stand_in::router());
         }
         let mut api = api_routes_with_finance(args.role.serves_commands().then(|| commands.clone()), queries, finance);
         if args.role.serves_queries() {

@@ -122,6 +122,7 @@ impl BookingReactions {
             }
             return Ok(());
         }
+        // A reaction to an order's event acts on the order as it stands after it.
         if !recorded.stream.starts_with(order::STREAM_PREFIX) {
             return Ok(());
         }
@@ -131,30 +132,51 @@ impl BookingReactions {
         let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &stream).await.map_err(|e| e.to_string())?;
         let Some(placed) = loaded.state.placed() else { return Ok(()) };
         super::ksef::issued_xml::fix_after(state, placed, &event).await?;
-        match &event {
+        self.effects_of(&event, placed, recorded.id, &metadata).await?;
+        if let Some(change) = ValueChange::of(&event) {
+            self.correct_invoice(placed, change, &metadata).await?;
+        }
+        for owed in super::refunds::owed_by(&event, recorded.id, placed) {
+            super::refunds::owe(state, &owed).await?;
+        }
+        Ok(())
+    }
+
+    /// What an order's event sets off: the tickets, invoices, stamps and mails after a
+    /// payment, the seats given back after an end, a return or a change, the mails of
+    /// documents once KSeF has them. (Each effect is once-only by its own mark.)
+    async fn effects_of(
+        &self,
+        event: &OrderEvent,
+        placed: &order::OrderState,
+        event_id: Uuid,
+        metadata: &Metadata,
+    ) -> Result<(), String> {
+        let state = &self.state;
+        match event {
             OrderEvent::OrderPaid { .. } => {
-                effects::after_payment(state, placed, &metadata).await;
-                self.issue_invoice(placed, &metadata).await?;
+                effects::after_payment(state, placed, metadata).await;
+                self.issue_invoice(placed, metadata).await?;
                 crate::booking::send::send_after_payment(state, placed).await;
             }
             // An invoice asked for after the payment (an admin's change) is due now.
             OrderEvent::InvoiceDataChanged { invoice: Some(_), .. } if placed.status == order::OrderStatus::Paid => {
-                self.issue_invoice(placed, &metadata).await?;
+                self.issue_invoice(placed, metadata).await?;
             }
             OrderEvent::OrderAssignedToUser { .. } if placed.paid.is_some() => {
-                effects::add_stamps(state, placed, &metadata).await;
+                effects::add_stamps(state, placed, metadata).await;
             }
             // A document due for KSeF is mailed once KSeF numbered it (or it went offline).
             OrderEvent::InvoiceIssued { ksef, .. } | OrderEvent::InvoiceCorrected { ksef, .. }
                 if !(*ksef && state.ksef.client.is_some()) =>
             {
-                crate::booking::invoice_mail::send_document(state, placed, &event).await;
+                crate::booking::invoice_mail::send_document(state, placed, event).await;
             }
             OrderEvent::KsefAccepted { document, .. } | OrderEvent::KsefWentOffline { document, .. } => {
                 crate::booking::invoice_mail::send_after_ksef(state, placed, document).await;
             }
-            OrderEvent::OrderExpired { .. } => effects::after_end(state, placed, End::Expired, &metadata).await,
-            OrderEvent::OrderCancelled { .. } => effects::after_end(state, placed, End::Cancelled, &metadata).await,
+            OrderEvent::OrderExpired { .. } => effects::after_end(state, placed, End::Expired, metadata).await,
+            OrderEvent::OrderCancelled { .. } => effects::after_end(state, placed, End::Cancelled, metadata).await,
             OrderEvent::TicketReturned {
                 ticket_id,
                 number,
@@ -165,7 +187,7 @@ impl BookingReactions {
                 returned_at,
                 ..
             } => {
-                effects::after_return(state, placed, *ticket_id, *coupon_refund, &metadata).await;
+                effects::after_return(state, placed, *ticket_id, *coupon_refund, metadata).await;
                 let returned = Returned {
                     number,
                     price: *price,
@@ -175,7 +197,7 @@ impl BookingReactions {
                 };
                 // A disruption's refund is told once for all its tickets (`DisruptionChosen`).
                 if !after_sale_mail::part_of_disruption_refund(placed, *returned_at) {
-                    after_sale_mail::ticket_returned(state, placed, returned, recorded.id).await;
+                    after_sale_mail::ticket_returned(state, placed, returned, event_id).await;
                 }
             }
             OrderEvent::DisruptionChosen {
@@ -184,22 +206,16 @@ impl BookingReactions {
                 after_sale_mail::disruption_refunded(state, placed, *course_id, *refund_amount).await;
             }
             OrderEvent::TicketChangeExpired { to_course_id, hold_id, .. } => {
-                effects::after_change_expired(state, placed.order_id, *to_course_id, *hold_id, &metadata).await;
+                effects::after_change_expired(state, placed.order_id, *to_course_id, *hold_id, metadata).await;
             }
             OrderEvent::TicketCourseChanged { ticket_id, to_course, changed_at, .. } => {
                 let kind = placed.tickets.iter().find(|t| t.ticket.ticket_id == *ticket_id).map(|t| t.ticket.leg);
                 if let Some(old) = kind.and_then(|k| placed.leg(k)) {
-                    effects::after_change(state, placed, *ticket_id, &old.clone(), &metadata).await;
+                    effects::after_change(state, placed, *ticket_id, &old.clone(), metadata).await;
                 }
                 after_sale_mail::tickets_moved(state, placed, to_course.course_id, *changed_at).await;
             }
             _ => {}
-        }
-        if let Some(change) = ValueChange::of(&event) {
-            self.correct_invoice(placed, change, &metadata).await?;
-        }
-        for owed in super::refunds::owed_by(&event, recorded.id, placed) {
-            super::refunds::owe(state, &owed).await?;
         }
         Ok(())
     }
