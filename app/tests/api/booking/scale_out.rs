@@ -20,7 +20,6 @@ use futures::future::join_all;
 use futures::StreamExt;
 use serde_json::json;
 use tokio::process::Child;
-use tokio::sync::Notify;
 
 use super::*;
 use crate::helpers::{free_port, wait_ready};
@@ -134,12 +133,15 @@ async fn command_and_projector_nodes_die_without_losing_or_doubling_a_seat(pool:
     let answered = Arc::new(AtomicUsize::new(0));
     let placed_told = Arc::new(AtomicBool::new(false));
     let killed = Arc::new(AtomicBool::new(false));
-    let kill = Arc::new(Notify::new());
+    // The client whose answer reaches the count kills the node itself, at once: a kill
+    // handed to another task could come only after the node (its seats gone, refusing
+    // fast) had answered its whole share, on a busy machine.
+    let doomed_pid = doomed.id().expect("the doomed node runs").to_string();
     let stretches = [(0usize, 1usize), (1, 2), (0, 2)];
     let clients = (0..CLIENTS).map(|i| {
         let node = nodes[i % 2].clone();
-        let (answered, placed_told, killed, kill) =
-            (answered.clone(), placed_told.clone(), killed.clone(), kill.clone());
+        let (answered, placed_told, killed, doomed_pid) =
+            (answered.clone(), placed_told.clone(), killed.clone(), doomed_pid.clone());
         let (from, to) = stretches[i % 3];
         let order = booking(course, &line, from, to, json!([{ "qty": 1 + (i % 2) }]));
         async move {
@@ -155,15 +157,16 @@ async fn command_and_projector_nodes_die_without_losing_or_doubling_a_seat(pool:
                 if i % 2 == 0 { answered.fetch_add(1, Ordering::SeqCst) + 1 } else { answered.load(Ordering::SeqCst) };
             let time = doomed_answers >= KILL_AFTER && placed_told.load(Ordering::SeqCst);
             if time && !killed.swap(true, Ordering::SeqCst) {
-                kill.notify_one();
+                let status = std::process::Command::new("kill").args(["-KILL", &doomed_pid]).status();
+                assert!(status.is_ok_and(|s| s.success()), "SIGKILL to the doomed node");
             }
             (i, outcome)
         }
     });
     let race = tokio::spawn(join_all(clients));
-    kill.notified().await;
-    doomed.kill().await.expect("SIGKILL");
     let outcomes = race.await.expect("the race");
+    assert!(killed.load(Ordering::SeqCst), "the doomed node was never killed: no placement was told");
+    doomed.wait().await.expect("the killed node reaped");
     let doomed_answers = outcomes.iter().filter(|(i, o)| i % 2 == 0 && o.is_some()).count();
     assert!(doomed_answers < CLIENTS / 2, "the node was killed in the middle of its share ({doomed_answers} answers)");
 
