@@ -2,7 +2,7 @@
 //! nodes, a `--role query` node and two `--role projector` nodes (one leads, one waits).
 //!
 //! 500 clients race for the 40 seats of a course on overlapping stretches, sent to both
-//! command nodes at once; one command node is killed (SIGKILL) in the middle of the race
+//! command nodes (the first 100 at once, the rest a few milliseconds apart); one command node is killed (SIGKILL) in the middle of the race
 //! and started again. Then the leading projector is killed in the middle of its replay of
 //! the history and the standby takes over. Nothing may be oversold, lost or sold twice:
 //! every placement ends completed or undone, every seat held belongs to an order that
@@ -29,6 +29,12 @@ const CLIENTS: usize = 500;
 /// Answers of the doomed node before it is killed (and at least one "placed" answer from
 /// either node): the rest of its share is in flight.
 const KILL_AFTER: usize = 40;
+/// Clients sent at once (the race for the seats, on both nodes); the rest follow a few
+/// milliseconds apart, so some of the doomed node's share is still to come when it dies.
+/// (All sent at once, a busy test process read the 40th answer only after the node, a
+/// process of its own, had answered its whole share.)
+const BURST: usize = 100;
+const PACE: Duration = Duration::from_millis(4);
 /// History that only the `streams` projection follows, so that its replay lasts long
 /// enough to be interrupted.
 const NOISE_STREAMS: usize = 40;
@@ -145,6 +151,9 @@ async fn command_and_projector_nodes_die_without_losing_or_doubling_a_seat(pool:
         let (from, to) = stretches[i % 3];
         let order = booking(course, &line, from, to, json!([{ "qty": 1 + (i % 2) }]));
         async move {
+            if let Some(later) = i.checked_sub(BURST) {
+                tokio::time::sleep(PACE * u32::try_from(later).unwrap_or(u32::MAX)).await;
+            }
             let outcome = node.client.post(node.url("/api/order/order/place")).json(&order).send().await;
             let outcome = match outcome {
                 Ok(response) => Some(body(response).await),
