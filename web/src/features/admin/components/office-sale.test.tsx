@@ -3,6 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { warsawDate } from '@/shared/lib/warsaw-time';
 import { server } from '@/testing/mocks/server';
 import { renderApp } from '@/testing/test-utils';
 
@@ -21,6 +22,10 @@ describe('a desk sale', { timeout: 30_000 }, () => {
     const from = screen.getByLabelText('Skąd');
     await user.selectOptions(from, await within(from).findByRole('option', { name: 'Nisko, Dworzec Autobusowy' }, slow));
     await user.selectOptions(screen.getByLabelText('Dokąd'), 'Kraków, MDA Dworzec Autobusowy');
+    // Tomorrow: late in the day today's last courses have closed their sales.
+    const day = screen.getByLabelText('Dzień');
+    await user.clear(day);
+    await user.type(day, warsawDate(new Date(Date.now() + 86_400_000)));
     const outbound = await screen.findByRole('group', { name: 'Kurs tam' }, slow);
     await user.click((await within(outbound).findAllByRole('radio', {}, slow))[0] as HTMLElement);
 
