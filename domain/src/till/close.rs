@@ -50,6 +50,7 @@ pub fn decide_close(cmd: &CloseDay, state: &TillDay) -> Result<Vec<TillEvent>, T
     let expected_cash = f.opening_cash + f.cash_sales - f.cash_refunds + state.corrections;
     let difference = cmd.counted_cash - expected_cash;
     let reason = match difference {
+        0 if super::too_long(&cmd.reason) => return Err(TillError::ReasonRequired),
         0 => None,
         _ => Some(reason(&cmd.reason).ok_or(TillError::ReasonRequired)?),
     };

@@ -51,11 +51,17 @@ pub enum TillError {
     ZReportInvalid,
 }
 
-/// A reason as given, trimmed, when it is long enough and not too long.
+/// A reason as given, trimmed, when it is long enough and not too long (as sent: the
+/// API's schema counts the characters sent).
 fn reason(text: &str) -> Option<String> {
     let trimmed = text.trim();
     let n = trimmed.chars().count();
-    (REASON_MIN..=REASON_MAX).contains(&n).then(|| trimmed.to_owned())
+    ((REASON_MIN..=REASON_MAX).contains(&n) && !too_long(text)).then(|| trimmed.to_owned())
+}
+
+/// Longer than any reason may be: refused even where no reason is needed.
+fn too_long(text: &str) -> bool {
+    text.chars().count() > REASON_MAX
 }
 
 /// A day of the till, in `till-{day}`.

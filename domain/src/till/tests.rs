@@ -92,6 +92,18 @@ fn a_count_that_matches_closes_the_day_with_its_figures() {
 }
 
 #[test]
+fn a_reason_longer_than_any_may_be_is_refused_even_when_the_count_agrees() {
+    let long = "x".repeat(301);
+    given::<TillDay>([corrected(5_000)])
+        .when(|s| decide_close(&close(28_900, &long, "Z/1"), s))
+        .then_err(TillError::ReasonRequired);
+    // Spaces around a reason count too: the API's limit is on what is sent.
+    let padded = format!(" {} ", "x".repeat(299));
+    given::<TillDay>([]).when(|s| decide_close(&close(23_800, &padded, "Z/1"), s)).then_err(TillError::ReasonRequired);
+    given::<TillDay>([]).when(|s| decide_correct(&correction(500, &padded), s)).then_err(TillError::ReasonRequired);
+}
+
+#[test]
 fn a_count_that_differs_records_the_difference_and_needs_its_reason() {
     given::<TillDay>([]).when(|s| decide_close(&close(23_800, "", "Z/1"), s)).then_err(TillError::ReasonRequired);
     let events = decide_close(&close(23_800, "Wydano za dużo reszty", "Z/1"), &TillDay::default()).unwrap();
