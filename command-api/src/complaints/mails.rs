@@ -106,84 +106,76 @@ fn words(filed: &Filed, event: &ComplaintEvent, site: &str) -> (&'static str, St
     let en = filed.language == ComplaintLanguage::En;
     let number = &filed.number;
     let (respond_by, answer_by) = (day(filed.respond_by, en), day(filed.answer_by, en));
+    // The Polish words first, then the English.
+    let say = |pl: String, english: String| if en { english } else { pl };
     let (kind, subject, body) = match event {
         ComplaintEvent::ComplaintFiled { text, .. } => (
             "complaint-filed",
-            if en {
-                format!("We received your complaint {number}")
-            } else {
-                format!("Otrzymaliśmy reklamację {number}")
-            },
-            if en {
-                format!(
-                    "thank you: we received your complaint, number {number}.\n\nWe will tell you by {respond_by} whether \
-                     we accept it, and give you our final answer by {answer_by}.\n\nYou wrote:\n{text}\n"
-                )
-            } else {
+            say(
+                format!("Otrzymaliśmy reklamację {number}"),
+                format!("We received your complaint {number}"),
+            ),
+            say(
                 format!(
                     "dziękujemy: otrzymaliśmy reklamację, ma numer {number}.\n\nDo {respond_by} poinformujemy, czy ją \
                      uwzględniamy, a ostateczną odpowiedź udzielimy do {answer_by}.\n\nTreść reklamacji:\n{text}\n"
-                )
-            },
+                ),
+                format!(
+                    "thank you: we received your complaint, number {number}.\n\nWe will tell you by {respond_by} whether \
+                     we accept it, and give you our final answer by {answer_by}.\n\nYou wrote:\n{text}\n"
+                ),
+            ),
         ),
         ComplaintEvent::ComplaintAcknowledged { .. } => (
             "complaint-acknowledged",
-            if en {
-                format!("Your complaint {number} is being considered")
-            } else {
-                format!("Reklamacja {number} jest rozpatrywana")
-            },
-            if en {
+            say(
+                format!("Reklamacja {number} jest rozpatrywana"),
+                format!("Your complaint {number} is being considered"),
+            ),
+            say(
+                format!("reklamacja {number} jest wciąż rozpatrywana. Ostateczną odpowiedź udzielimy do {answer_by}.\n"),
                 format!(
                     "we are still considering your complaint {number}. Our final answer will come by {answer_by}.\n"
-                )
-            } else {
-                format!("reklamacja {number} jest wciąż rozpatrywana. Ostateczną odpowiedź udzielimy do {answer_by}.\n")
-            },
+                ),
+            ),
         ),
         ComplaintEvent::ComplaintAccepted { .. } => (
             "complaint-accepted",
-            if en {
-                format!("Your complaint {number} is accepted")
-            } else {
-                format!("Reklamacja {number} została uwzględniona")
-            },
-            if en {
-                format!("we accept your complaint {number}. Our answer will follow, at the latest by {answer_by}.\n")
-            } else {
-                format!("uwzględniamy reklamację {number}. Odpowiedź prześlemy najpóźniej do {answer_by}.\n")
-            },
+            say(
+                format!("Reklamacja {number} została uwzględniona"),
+                format!("Your complaint {number} is accepted"),
+            ),
+            say(
+                format!("uwzględniamy reklamację {number}. Odpowiedź prześlemy najpóźniej do {answer_by}.\n"),
+                format!("we accept your complaint {number}. Our answer will follow, at the latest by {answer_by}.\n"),
+            ),
         ),
         ComplaintEvent::ComplaintRejected { .. } => (
             "complaint-rejected",
-            if en {
-                format!("Your complaint {number} is not accepted")
-            } else {
-                format!("Reklamacja {number} nie została uwzględniona")
-            },
-            if en {
+            say(
+                format!("Reklamacja {number} nie została uwzględniona"),
+                format!("Your complaint {number} is not accepted"),
+            ),
+            say(
+                format!(
+                    "nie uwzględniamy reklamacji {number}. Odpowiedź z uzasadnieniem prześlemy najpóźniej do {answer_by}.\n"
+                ),
                 format!(
                     "we do not accept your complaint {number}. Our answer with the reasons will follow, at the latest by \
                      {answer_by}.\n"
-                )
-            } else {
-                format!(
-                    "nie uwzględniamy reklamacji {number}. Odpowiedź z uzasadnieniem prześlemy najpóźniej do {answer_by}.\n"
-                )
-            },
+                ),
+            ),
         ),
         ComplaintEvent::ComplaintAnswered { text, .. } => (
             "complaint-answer",
-            if en {
-                format!("The answer to your complaint {number}")
-            } else {
-                format!("Odpowiedź na reklamację {number}")
-            },
-            if en {
-                format!("our answer to your complaint {number}:\n\n{text}\n")
-            } else {
-                format!("oto odpowiedź na reklamację {number}:\n\n{text}\n")
-            },
+            say(
+                format!("Odpowiedź na reklamację {number}"),
+                format!("The answer to your complaint {number}"),
+            ),
+            say(
+                format!("oto odpowiedź na reklamację {number}:\n\n{text}\n"),
+                format!("our answer to your complaint {number}:\n\n{text}\n"),
+            ),
         ),
     };
     let greeting = if en { "Hello" } else { "Dzień dobry" };
