@@ -194,6 +194,18 @@ impl FromRef<CommandState> for PgPool {
     }
 }
 
+/// `handler` for an admin only, once per Idempotency-Key. Only an admin reaches the
+/// idempotency layer: a refused caller leaves no key behind.
+fn admin_once(
+    handler: axum::routing::MethodRouter<CommandState>,
+    state: &CommandState,
+    key: &'static str,
+) -> axum::routing::MethodRouter<CommandState> {
+    handler
+        .route_layer(idempotency::layer(&state.pool, key))
+        .route_layer(axum::middleware::from_fn_with_state(state.pool.clone(), api_core::auth::require_admin))
+}
+
 /// The command routes, to be nested under `/api`.
 pub fn router(state: CommandState) -> Router {
     Router::new()
@@ -209,11 +221,7 @@ pub fn router(state: CommandState) -> Router {
         )
         .route(
             "/order/order/save",
-            // Only an admin reaches the idempotency layer: a refused caller leaves no key behind.
-            post(booking::office::sell)
-                .route_layer(idempotency::layer(&state.pool, "order.office-sale"))
-                .route_layer(axum::middleware::from_fn_with_state(state.pool.clone(), api_core::auth::require_admin))
-                .put(booking::edit::save),
+            admin_once(post(booking::office::sell), &state, "order.office-sale").put(booking::edit::save),
         )
         .route("/order/order-customer/save", put(booking::edit::save_customer))
         .route("/order/order-user/save", put(booking::order_parts::save_user))
@@ -235,20 +243,8 @@ pub fn router(state: CommandState) -> Router {
         .route("/order/order/send-ticket-sms", post(booking::send::send_ticket_sms))
         .route("/order/order/print", axum::routing::get(booking::desk_print::print))
         .route("/order/coupon/check", post(coupons::check))
-        .route(
-            "/order/coupon/save",
-            // Only an admin reaches the idempotency layer: a refused caller leaves no key behind.
-            post(coupons::create)
-                .route_layer(idempotency::layer(&state.pool, "coupon.create"))
-                .route_layer(axum::middleware::from_fn_with_state(state.pool.clone(), api_core::auth::require_admin))
-                .put(coupons::update),
-        )
-        .route(
-            "/order/coupon/batch",
-            post(coupons::batch::issue)
-                .route_layer(idempotency::layer(&state.pool, "coupon.batch"))
-                .route_layer(axum::middleware::from_fn_with_state(state.pool.clone(), api_core::auth::require_admin)),
-        )
+        .route("/order/coupon/save", admin_once(post(coupons::create), &state, "coupon.create").put(coupons::update))
+        .route("/order/coupon/batch", admin_once(post(coupons::batch::issue), &state, "coupon.batch"))
         // Issue 28: a course the carrier cancelled or delayed.
         .route("/course/course/cancel", post(booking::disruption::admin::cancel_course))
         .route("/course/course/delay", post(booking::disruption::admin::announce_delay))
