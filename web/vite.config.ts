@@ -5,6 +5,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { chunkModules } from './build/chunk-modules-plugin.ts';
 import { parserlessAlias, precompiledMessages } from './build/messages-plugin.ts';
 import { routePreload } from './build/route-preload-plugin.ts';
 
@@ -22,7 +23,7 @@ const proxy = {
 const NAMED_CHUNKS = new Set(['start', 'home', 'search', 'search-form', 'login', 'content-page']);
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompiledMessages(), routePreload()],
+  plugins: [react(), precompiledMessages(), routePreload(), chunkModules()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
@@ -43,7 +44,7 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     outDir: 'dist',
-    // dist/.vite/manifest.json: scripts/bundle-size.mjs reads which chunks the home page loads.
+    // dist/.vite/manifest.json: scripts/bundle-size.mjs reads which chunks each page loads.
     manifest: true,
     target: 'es2022',
     // The start chunk carries the file name of every lazy page's chunks (to preload them with the page):

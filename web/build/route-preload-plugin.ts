@@ -7,9 +7,12 @@
 // the pages customers land on to the files those pages need beyond the entry (their chunk, the
 // chunks it imports and its CSS). The script adds `<link rel="modulepreload">` (and stylesheets)
 // for the current path before the entry chunk runs, and for the app's start chunk (which the entry
-// imports dynamically, see src/main.tsx) on every path. Vite's own loader later finds the styles
-// already there and does not add them twice.
+// imports dynamically, see src/main.tsx) on every path, with the messages of those chunks in the
+// page's language (build/messages-plugin.ts), so they download beside the code instead of after it.
+// Vite's own loader later finds the styles already there and does not add them twice.
 import type { Plugin, Rollup } from 'vite';
+
+import { hasCatalogues } from './messages-plugin.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -28,12 +31,11 @@ const LANDING_PAGES: Record<string, string> = {
 const LIKELY_NEXT_PAGES = ['src/app/routes/login.tsx', 'src/app/routes/content-page.tsx'];
 /** The app's start (src/main.tsx imports it after React has run): every page needs it. */
 const APP_START = 'src/app/start.tsx';
-/** The English catalogue, which `/en` pages load before their first render. */
-const ENGLISH_CATALOGUE = 'src/i18n/messages/en.json';
-
 interface Preloads {
   js: string[];
   css: string[];
+  /** Those of `js` with a catalogue per language (`x.js` -> `x.pl.js`, `x.en.js`). */
+  msg: string[];
 }
 
 function chunks(bundle: OutputBundle): OutputChunk[] {
@@ -60,25 +62,20 @@ function closure(bundle: OutputBundle, start: OutputChunk, loaded: Set<string>):
     }
   };
   visit(start);
-  return { js, css: [...css] };
+  return { js, css: [...css], msg: js.filter((file) => hasCatalogues(bundle, file)) };
 }
 
-function script(
-  always: Preloads,
-  table: Record<string, Preloads>,
-  english: string[],
-  next: string[],
-  base: string,
-): string {
-  // Runs before the entry: plain ES5-level code, no dependencies.
-  return `(function(){var a=${JSON.stringify(always)},t=${JSON.stringify(table)},e=${JSON.stringify(english)},b=${JSON.stringify(base)};
-window.__routePrefetch=${JSON.stringify(next)}.map(function(u){return b+u;});
-var p=location.pathname,en=/^\\/en(\\/|$)/.test(p);p=p.replace(/^\\/en(?=\\/|$)/,'').replace(/\\/+$/,'')||'/';
+function script(always: Preloads, table: Record<string, Preloads>, next: Preloads, base: string): string {
+  // Runs before the entry: plain ES5-level code, no dependencies. `m` names a chunk's catalogue in
+  // the page's language.
+  return `(function(){var a=${JSON.stringify(always)},t=${JSON.stringify(table)},n=${JSON.stringify(next)},b=${JSON.stringify(base)};
+var p=location.pathname,lang=/^\\/en(\\/|$)/.test(p)?'en':'pl';p=p.replace(/^\\/en(?=\\/|$)/,'').replace(/\\/+$/,'')||'/';
+function m(u){return u.replace(/\\.js$/,'.'+lang+'.js');}
+window.__routePrefetch=n.js.concat(n.css,n.msg.map(m)).map(function(u){return b+u;});
 var h=document.head,f=t[p];
 function add(r,u){var l=document.createElement('link');l.rel=r;l.href=b+u;if(r==='modulepreload')l.crossOrigin='';h.appendChild(l);}
-a.css.forEach(function(u){add('stylesheet',u);});a.js.forEach(function(u){add('modulepreload',u);});
-if(en)e.forEach(function(u){add('modulepreload',u);});
-if(f){f.css.forEach(function(u){add('stylesheet',u);});f.js.forEach(function(u){add('modulepreload',u);});}})();`;
+function load(x){x.css.forEach(function(u){add('stylesheet',u);});x.js.forEach(function(u){add('modulepreload',u);});x.msg.forEach(function(u){add('modulepreload',m(u));});}
+load(a);if(f)load(f);})();`;
 }
 
 /**
@@ -108,19 +105,22 @@ export function routePreload(): Plugin {
         if (!entry) throw new Error('route-preload: the bundle has no entry chunk');
         const loaded = new Set([entry.fileName, ...entry.imports]);
         const always = closure(bundle, byModule(bundle, root, APP_START), loaded);
+        // The entry's own chunks are loaded by the page itself, their messages are not.
+        always.msg.push(...[...loaded].filter((file) => hasCatalogues(bundle, file)));
         for (const file of always.js) loaded.add(file);
         const table: Record<string, Preloads> = {};
         for (const [path, module] of Object.entries(LANDING_PAGES)) {
           table[path] = closure(bundle, byModule(bundle, root, module), loaded);
         }
-        const english = closure(bundle, byModule(bundle, root, ENGLISH_CATALOGUE), loaded).js;
-        const next = new Set<string>();
+        const next: Preloads = { js: [], css: [], msg: [] };
         for (const module of LIKELY_NEXT_PAGES) {
           const files = closure(bundle, byModule(bundle, root, module), loaded);
-          for (const file of [...files.js, ...files.css]) next.add(file);
+          for (const key of ['js', 'css', 'msg'] as const) {
+            for (const file of files[key]) if (!next[key].includes(file)) next[key].push(file);
+          }
         }
         return [
-          { tag: 'script', children: script(always, table, english, [...next], base), injectTo: 'head' },
+          { tag: 'script', children: script(always, table, next, base), injectTo: 'head' },
           { tag: 'script', children: INTL_WARM_UP, injectTo: 'head' },
         ];
       },

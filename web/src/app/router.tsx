@@ -9,9 +9,9 @@ import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 
 import { layoutLoader } from '@/features/layout/api/layout-loader';
 import { MainLayout } from '@/features/layout/components/main-layout';
-import { loadCatalogue } from '@/i18n/catalogues';
+import { withMessages, loadCatalogue } from '@/i18n/catalogues';
 import { LocaleProvider } from '@/i18n/locale-provider';
-import { DEFAULT_LOCALE, localeBasePath, LOCALES, type Locale } from '@/i18n/locales';
+import { localeBasePath, LOCALES, type Locale } from '@/i18n/locales';
 
 import { AppLoading } from './app-loading';
 import { NotFoundPage } from './errors/not-found-page';
@@ -28,7 +28,7 @@ function pageRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       index: true,
-      lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
+      lazy: async () => ({ Component: (await withMessages(import('./routes/home'))).HomeRoute }),
     },
     // One file of routes per area, to keep parallel work out of each other's way. Guards come from
     // @/shared/auth/guards: RequireAuth (guests to /login), RequireGuest, RequireSuperAdmin.
@@ -63,16 +63,14 @@ function localeRoutes(locale: Locale, queryClient: QueryClient): RouteObject {
         </main>
       </LocaleProvider>
     ),
-    // Languages other than Polish load their catalogue (a chunk of its own) before the first render.
-    ...(locale === DEFAULT_LOCALE
-      ? {}
-      : {
-          loader: async () => {
-            await loadCatalogue(locale);
-            return null;
-          },
-          shouldRevalidate: () => false,
-        }),
+    // The language's messages for the code running so far, before the first render: in a production
+    // build every chunk's catalogue loads with it (src/i18n/catalogues.ts), and the first page's are
+    // preloaded from index.html; English comes the first time a visitor switches to it.
+    loader: async () => {
+      await loadCatalogue(locale);
+      return null;
+    },
+    shouldRevalidate: () => false,
     // Shown only while the first page's chunk loads (no translations are available yet).
     HydrateFallback: AppLoading,
     children: [

@@ -11,7 +11,7 @@ interface LocaleProviderProps {
 }
 
 /**
- * Provides react-intl for one locale (its catalogue must be loaded: the router's locale route does it) and keeps `<html lang>` in step, for screen readers and hyphenation. */
+ * Provides react-intl for one locale (its messages must be loaded: the router's locale route and `withMessages` do it) and keeps `<html lang>` in step, for screen readers and hyphenation. */
 export function LocaleProvider({ locale, children }: LocaleProviderProps) {
   useEffect(() => {
     document.documentElement.lang = locale;
@@ -19,7 +19,7 @@ export function LocaleProvider({ locale, children }: LocaleProviderProps) {
   }, [locale]);
 
   return (
-    <IntlProvider locale={FORMAT_LOCALES[locale]} defaultLocale={DEFAULT_LOCALE} messages={catalogueFor(locale) ?? {}}>
+    <IntlProvider locale={FORMAT_LOCALES[locale]} defaultLocale={DEFAULT_LOCALE} messages={catalogueFor(locale)}>
       {children}
     </IntlProvider>
   );

@@ -2,9 +2,10 @@
 // /user/user (logged-in users). Each page is its own lazy chunk.
 import type { RouteObject } from 'react-router';
 
+import { withMessages } from '@/i18n/catalogues';
 import { RequireAuth, RequireGuest } from '@/shared/auth/guards';
 
-export const loadLogin = () => import('./login');
+export const loadLogin = () => withMessages(import('./login'));
 
 export function accountRoutes(): RouteObject[] {
   return [
@@ -13,20 +14,20 @@ export function accountRoutes(): RouteObject[] {
       element: <RequireGuest />,
       children: [
         { path: 'login', lazy: async () => ({ Component: (await loadLogin()).LoginRoute }) },
-        { path: 'register', lazy: async () => ({ Component: (await import('./register')).RegisterRoute }) },
+        { path: 'register', lazy: async () => ({ Component: (await withMessages(import('./register'))).RegisterRoute }) },
       ],
     },
-    { path: 'forgot', lazy: async () => ({ Component: (await import('./forgot')).ForgotRoute }) },
-    { path: 'confirm', lazy: async () => ({ Component: (await import('./confirm')).ConfirmRoute }) },
+    { path: 'forgot', lazy: async () => ({ Component: (await withMessages(import('./forgot'))).ForgotRoute }) },
+    { path: 'confirm', lazy: async () => ({ Component: (await withMessages(import('./confirm'))).ConfirmRoute }) },
     // The link sent to a new account e-mail (RODO art. 16): public, it may be opened in any browser.
-    { path: 'confirm-email', lazy: async () => ({ Component: (await import('./confirm-email')).ConfirmEmailRoute }) },
+    { path: 'confirm-email', lazy: async () => ({ Component: (await withMessages(import('./confirm-email'))).ConfirmEmailRoute }) },
     // After deleting the account: the session is gone, so the page is public; it shows the answer.
-    { path: 'account-deleted', lazy: async () => ({ Component: (await import('./account-deleted')).AccountDeletedRoute }) },
+    { path: 'account-deleted', lazy: async () => ({ Component: (await withMessages(import('./account-deleted'))).AccountDeletedRoute }) },
     // A guest's personal data, by a link e-mailed to an order's address (issue 38).
-    { path: 'personal-data', lazy: async () => ({ Component: (await import('./personal-data')).PersonalDataRoute }) },
+    { path: 'personal-data', lazy: async () => ({ Component: (await withMessages(import('./personal-data'))).PersonalDataRoute }) },
     {
       path: 'change-password',
-      lazy: async () => ({ Component: (await import('./change-password')).ChangePasswordRoute }),
+      lazy: async () => ({ Component: (await withMessages(import('./change-password'))).ChangePasswordRoute }),
     },
     {
       // Guests go to /login?redirect=… (docs/web.md, 'Guests log in first, admins only in the panel').
@@ -35,11 +36,11 @@ export function accountRoutes(): RouteObject[] {
       // (docs/returns.md, 'Who may return a ticket').
       element: <RequireAuth />,
       children: [
-        { path: 'user/user', lazy: async () => ({ Component: (await import('./user-account')).UserAccountRoute }) },
+        { path: 'user/user', lazy: async () => ({ Component: (await withMessages(import('./user-account'))).UserAccountRoute }) },
         // Everything held about the customer, readable (RODO art. 15).
-        { path: 'user/my-data', lazy: async () => ({ Component: (await import('./my-data')).MyDataRoute }) },
+        { path: 'user/my-data', lazy: async () => ({ Component: (await withMessages(import('./my-data'))).MyDataRoute }) },
         // The customer's complaints with their answers (issue #28).
-        { path: 'user/complaints', lazy: async () => ({ Component: (await import('./complaints')).UserComplaintsRoute }) },
+        { path: 'user/complaints', lazy: async () => ({ Component: (await withMessages(import('./complaints'))).UserComplaintsRoute }) },
       ],
     },
   ];

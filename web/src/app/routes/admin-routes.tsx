@@ -5,11 +5,12 @@
 // area declarations (features/admin/components/admin-app.tsx).
 import type { RouteObject } from 'react-router';
 
+import { withMessages } from '@/i18n/catalogues';
 import { RequireSuperAdmin } from '@/shared/auth/guards';
 
 import { AdminDenied } from './admin-denied';
 
-const panel = async () => ({ Component: (await import('./admin-panel')).AdminPanelRoute });
+const panel = async () => ({ Component: (await withMessages(import('./admin-panel'))).AdminPanelRoute });
 
 export function adminRoutes(): RouteObject[] {
   return [

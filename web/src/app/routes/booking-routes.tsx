@@ -7,35 +7,36 @@ import type { RouteObject } from 'react-router';
 
 import { orderTicketLoader } from '@/features/order/api/order-ticket-loader';
 import { searchLoader } from '@/features/search/api/search-loader';
+import { withMessages } from '@/i18n/catalogues';
 import { RequireAuth } from '@/shared/auth/guards';
 
 /** A cancelled or late course's choice page, at its Polish and its English address. */
-const disruption = async () => ({ Component: (await import('./disruption')).DisruptionRoute });
+const disruption = async () => ({ Component: (await withMessages(import('./disruption'))).DisruptionRoute });
 
 export function bookingRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       path: 'search',
       loader: searchLoader(queryClient),
-      lazy: async () => ({ Component: (await import('./search')).SearchRoute }),
+      lazy: async () => ({ Component: (await withMessages(import('./search'))).SearchRoute }),
     },
     {
       path: 'order/ticket',
       loader: orderTicketLoader(queryClient),
       // Its data comes from the booking in this tab, which a new search in the URL does not change.
       shouldRevalidate: () => false,
-      lazy: async () => ({ Component: (await import('./order-ticket')).OrderTicketRoute }),
+      lazy: async () => ({ Component: (await withMessages(import('./order-ticket'))).OrderTicketRoute }),
     },
-    { path: 'order/payment', lazy: async () => ({ Component: (await import('./order-payment')).OrderPaymentRoute }) },
+    { path: 'order/payment', lazy: async () => ({ Component: (await withMessages(import('./order-payment'))).OrderPaymentRoute }) },
     {
       path: 'order/after-payment',
-      lazy: async () => ({ Component: (await import('./order-after-payment')).OrderAfterPaymentRoute }),
+      lazy: async () => ({ Component: (await withMessages(import('./order-after-payment'))).OrderAfterPaymentRoute }),
     },
-    { path: 'order/success/:id?', lazy: async () => ({ Component: (await import('./order-success')).OrderSuccessRoute }) },
+    { path: 'order/success/:id?', lazy: async () => ({ Component: (await withMessages(import('./order-success'))).OrderSuccessRoute }) },
     // Guests too: a ticket number and its code are enough.
     {
       path: 'user/return-ticket',
-      lazy: async () => ({ Component: (await import('./user-return-ticket')).UserReturnTicketRoute }),
+      lazy: async () => ({ Component: (await withMessages(import('./user-return-ticket'))).UserReturnTicketRoute }),
     },
     // A cancelled or late course's choice, from the e-mail's link (issue 28): the Polish and the English
     // address each work in both languages (the link's token is the authority, not the session).
@@ -45,12 +46,12 @@ export function bookingRoutes(queryClient: QueryClient): RouteObject[] {
       // Guests go to /login and come back here after logging in.
       element: <RequireAuth />,
       children: [
-        { path: 'user/your-tickets', lazy: async () => ({ Component: (await import('./user-tickets')).UserTicketsRoute }) },
+        { path: 'user/your-tickets', lazy: async () => ({ Component: (await withMessages(import('./user-tickets'))).UserTicketsRoute }) },
         {
           path: 'user/your-tickets/:id',
-          lazy: async () => ({ Component: (await import('./user-ticket')).UserTicketRoute }),
+          lazy: async () => ({ Component: (await withMessages(import('./user-ticket'))).UserTicketRoute }),
         },
-        { path: 'user/stamps', lazy: async () => ({ Component: (await import('./user-stamps')).UserStampsRoute }) },
+        { path: 'user/stamps', lazy: async () => ({ Component: (await withMessages(import('./user-stamps'))).UserStampsRoute }) },
       ],
     },
   ];

@@ -3,7 +3,9 @@
 // customer's complaints are among the account's routes (account-routes.tsx).
 import type { RouteObject } from 'react-router';
 
-const form = async () => ({ Component: (await import('./complaints')).ComplaintsRoute });
+import { withMessages } from '@/i18n/catalogues';
+
+const form = async () => ({ Component: (await withMessages(import('./complaints'))).ComplaintsRoute });
 
 export function complaintRoutes(): RouteObject[] {
   return [

@@ -2,7 +2,9 @@
 // paths rank above `:slug` in React Router, so the catch-all never hides a real page.
 import type { RouteObject } from 'react-router';
 
-export const loadContentPage = () => import('./content-page');
+import { withMessages } from '@/i18n/catalogues';
+
+export const loadContentPage = () => withMessages(import('./content-page'));
 
 /** The old site's addresses, kept working: they show the content pages of these slugs. */
 const OLD_PAGES = ['nisko-krakow', 'regulamin'] as const;

@@ -3,6 +3,7 @@
 // must open from the phone's cache without a network. One lazy chunk.
 import type { RouteObject } from 'react-router';
 
+import { withMessages } from '@/i18n/catalogues';
 import { RequireDriver } from '@/shared/auth/guards';
 
 export function driverRoutes(): RouteObject[] {
@@ -10,7 +11,7 @@ export function driverRoutes(): RouteObject[] {
     {
       path: 'driver',
       element: <RequireDriver />,
-      children: [{ index: true, lazy: async () => ({ Component: (await import('./driver')).DriverRoute }) }],
+      children: [{ index: true, lazy: async () => ({ Component: (await withMessages(import('./driver'))).DriverRoute }) }],
     },
   ];
 }

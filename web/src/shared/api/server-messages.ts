@@ -8,6 +8,8 @@
 // page's language.
 import type { IntlShape, MessageDescriptor } from 'react-intl';
 
+import { withMessages } from '@/i18n/catalogues';
+
 import { formatDisplayText, type DisplayText } from '../lib/display-text';
 
 import { type CodeEntry, entryText, type Screen, type ServerText } from './code-entry';
@@ -25,7 +27,7 @@ let codeTable: Readonly<Record<string, CodeEntry>> = {};
 
 /** Loads the table of codes (once; later calls answer at once). */
 export async function loadCodeTexts(): Promise<void> {
-  codeTable = (await import('./server-code-texts')).CODE_TABLE;
+  codeTable = (await withMessages(import('./server-code-texts'))).CODE_TABLE;
 }
 
 /** A server text's translation (on `screen`, in its own words where it has them), or `null` when the

@@ -4,6 +4,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 
+import { withMessages } from '@/i18n/catalogues';
 import { warsawDate } from '@/shared/lib/warsaw-time';
 
 import { allRows } from '../api/admin-data';
@@ -30,7 +31,7 @@ export function ExportButtons<Row>({ spec, load, name }: ExportButtonsProps<Row>
       const blob =
         format === 'csv'
           ? new Blob([toCsv(table)], { type: 'text/csv;charset=utf-8' })
-          : await (await import('../lib/xlsx')).toXlsx(table);
+          : await (await withMessages(import('../lib/xlsx'))).toXlsx(table);
       saveFile(blob, `${name ?? `${intl.formatMessage(spec.file)}-${warsawDate()}`}.${format}`);
     },
   });

@@ -10,6 +10,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 
+import { withMessages } from '@/i18n/catalogues';
 import { useFormatters, warsawDate } from '@/i18n/format';
 import { isApiError } from '@/shared/api/api-error';
 import { apiClient } from '@/shared/api/client';
@@ -141,7 +142,7 @@ function RegisterFiles({ month, register }: { month: string; register: SalesRegi
       const blob =
         format === 'csv'
           ? await apiClient.file(salesRegisterCsvUrl(month), { toast: false })
-          : await (await import('../lib/xlsx')).toXlsx(exportTable(salesRegisterExport(register), register.rows, intl));
+          : await (await withMessages(import('../lib/xlsx'))).toXlsx(exportTable(salesRegisterExport(register), register.rows, intl));
       saveFile(blob, `${name}.${format}`);
     },
   });

@@ -4,6 +4,8 @@ import { lazy, Suspense, useId, type ChangeEvent, type Ref } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 
+import { withMessages } from '@/i18n/catalogues';
+
 import type { FieldDef, FormValues, Option } from '../lib/area';
 import { validationText } from '../lib/field-errors';
 import { moneyMessages } from '../lib/money-input';
@@ -14,7 +16,7 @@ import { OptionLabel } from './option-label';
 // TipTap is large: its own chunk, loaded only by forms with an HTML field.
 const REQUIRED_MARK = ' *';
 
-const RichTextEditor = lazy(async () => ({ default: (await import('./rich-text-editor')).RichTextEditor }));
+const RichTextEditor = lazy(async () => ({ default: (await withMessages(import('./rich-text-editor'))).RichTextEditor }));
 
 /** A controlled field's value as text (HTML fields hold strings). */
 function textOf(value: unknown): string {

@@ -2,10 +2,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 
+import { withMessages } from '@/i18n/catalogues';
+
 import { common } from '../messages/common-messages';
 
-const TillPage = lazy(async () => ({ default: (await import('./till-page')).TillPage }));
-const FinanceMonth = lazy(async () => ({ default: (await import('./finance-month')).FinanceMonth }));
+const TillPage = lazy(async () => ({ default: (await withMessages(import('./till-page'))).TillPage }));
+const FinanceMonth = lazy(async () => ({ default: (await withMessages(import('./finance-month'))).FinanceMonth }));
 
 function Loading() {
   const intl = useIntl();

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 
+import { withMessages } from '@/i18n/catalogues';
 import { Button } from '@/shared/ui/button';
 
 import type { Manifest } from '../api/driver-api';
@@ -14,7 +15,7 @@ import { useDriverStore } from '../stores/driver-store';
 
 import { driverTexts, driverValues } from './driver-messages';
 
-const QrScanner = lazy(async () => ({ default: (await import('./qr-scanner')).QrScanner }));
+const QrScanner = lazy(async () => ({ default: (await withMessages(import('./qr-scanner'))).QrScanner }));
 
 const REASONS: Record<Refusal, MessageDescriptor> = {
   unreadable: driverTexts.reasonUnreadable,

@@ -4,6 +4,7 @@
 // app's first download: the home page does not need them.
 import type { QueryClient } from '@tanstack/react-query';
 
+import { withMessages } from '@/i18n/catalogues';
 import { firstLoadWaits } from '@/shared/lib/first-load';
 
 import { ticketPricesQueryOptions } from './calculate-tickets';
@@ -11,7 +12,7 @@ import { discountsQueryOptions } from './get-discounts';
 
 export function orderTicketLoader(queryClient: QueryClient) {
   return firstLoadWaits(async () => {
-    const { applyTicketPrices, currentPriceInput } = await import('../hooks/use-ticket-recalculation');
+    const { applyTicketPrices, currentPriceInput } = await withMessages(import('../hooks/use-ticket-recalculation'));
     const input = currentPriceInput();
     return Promise.allSettled([
       queryClient.ensureQueryData(discountsQueryOptions()),
