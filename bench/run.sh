@@ -68,6 +68,8 @@ started_cluster=
 if [ -z "${DATABASE_URL:-}" ]; then
   export COACH_PG_DIR=${COACH_BENCH_PG_DIR:-/tmp/coach-bench-pg}
   export COACH_PG_PORT=${COACH_BENCH_PG_PORT:-54339}
+  # pg_stat_statements loaded, for the orders benchmark's PostgreSQL by statement.
+  export COACH_PG_STATEMENTS=1
   if ! "${PG_BIN:-/usr/lib/postgresql/15/bin}/pg_isready" -q -h 127.0.0.1 -p "$COACH_PG_PORT" 2>/dev/null; then
     started_cluster=1
   fi

@@ -49,6 +49,12 @@ synchronous_commit = on
 log_min_messages = warning
 CONF
   fi
+  # pg_stat_statements, for the orders benchmark's breakdown by statement, when asked
+  # (bench/run.sh asks; the tests' cluster goes without its small cost per statement). A
+  # running cluster gets it at its next start.
+  if [ -n "${COACH_PG_STATEMENTS:-}" ] && ! grep -q "^shared_preload_libraries" "$DATA/postgresql.conf"; then
+    as_pg sh -c "echo \"shared_preload_libraries = 'pg_stat_statements'\" >> '$DATA/postgresql.conf'"
+  fi
   # A cluster created earlier keeps the port it was made with unless told otherwise:
   # follow COACH_PG_PORT (restarting the cluster on the new port when it runs).
   local configured

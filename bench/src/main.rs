@@ -36,6 +36,7 @@ mod report;
 mod search;
 mod server;
 mod setup;
+mod statements;
 mod store_bench;
 mod timed;
 

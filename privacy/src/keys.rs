@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use batching::Batcher;
 use sqlx::PgPool;
 use uuid::Uuid;
 
@@ -31,6 +32,9 @@ pub enum KeyError {
     Seal(#[from] SealError),
     #[error("the journal of erasures: {0}")]
     Journal(#[from] std::io::Error),
+    /// The shared statement that makes new keys failed (its error, as text).
+    #[error("the key table: {0}")]
+    Made(String),
 }
 
 /// Who made an erasure.
@@ -76,12 +80,72 @@ pub struct Erasure {
 type Cached = (Option<Arc<Key>>, Option<Instant>);
 
 /// The key table and the register, with this process's cache of keys.
-#[derive(Debug)]
 pub struct Keyring {
     pool: PgPool,
     cache: Mutex<HashMap<Subject, Cached>>,
     /// Where erasures are also written, outside the database (none: not journalled).
     journal: Option<Journal>,
+    /// New keys, made for many callers in one statement (each new order has subjects of
+    /// its own, so under load every order would otherwise pay a statement and a commit).
+    maker: Batcher<MakeKeys, String>,
+}
+
+impl std::fmt::Debug for Keyring {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Keyring").field("journal", &self.journal).finish_non_exhaustive()
+    }
+}
+
+/// One caller's subjects without a key, the keys it proposes for them, and where the
+/// shared statement leaves the rows it read for them (filled only once it committed).
+#[derive(Clone)]
+struct MakeKeys {
+    subjects: Vec<String>,
+    fresh: Vec<Vec<u8>>,
+    rows: Arc<Mutex<Option<Vec<KeyRow>>>>,
+}
+
+/// A subject and its key, as the table holds them.
+type KeyRow = (String, Vec<u8>);
+
+/// Callers whose new keys share one statement, at most.
+const MAKE_BATCH: usize = 256;
+
+/// Makes the keys of many callers in one statement: a subject gets the key proposed for
+/// it unless it has one (then that one) or is erased (then no row). Each caller is handed
+/// the rows of its own subjects.
+async fn make_keys(pool: PgPool, batch: Vec<MakeKeys>) -> Result<(), String> {
+    let names: Vec<&str> = batch.iter().flat_map(|b| b.subjects.iter().map(String::as_str)).collect();
+    let fresh: Vec<&[u8]> = batch.iter().flat_map(|b| b.fresh.iter().map(Vec::as_slice)).collect();
+    // Two callers proposing a key for the same subject in one batch: the insert takes the
+    // first, and both read the row it made.
+    let rows: Vec<KeyRow> = sqlx::query_as(
+        "with wanted as (select * from unnest($1::text[], $2::bytea[]) as w(subject, key)),
+         made as (
+             insert into privacy_keys (subject, key)
+             select distinct on (w.subject) w.subject, w.key from wanted w
+             where not exists (select 1 from privacy_erasures e where e.subject = w.subject)
+             on conflict (subject) do nothing
+             returning subject, key)
+         select subject, key from made
+         union all
+         select k.subject, k.key from privacy_keys k where k.subject in (select subject from wanted)",
+    )
+    .bind(&names)
+    .bind(&fresh)
+    .fetch_all(&pool)
+    .await
+    .map_err(|e| e.to_string())?;
+    let by_subject: HashMap<&str, &Vec<u8>> = rows.iter().map(|(s, k)| (s.as_str(), k)).collect();
+    for caller in batch {
+        let own = caller
+            .subjects
+            .iter()
+            .filter_map(|s| by_subject.get(s.as_str()).map(|k| (s.clone(), (*k).clone())))
+            .collect();
+        *caller.rows.lock().unwrap_or_else(|e| e.into_inner()) = Some(own);
+    }
+    Ok(())
 }
 
 /// The channel erasures are announced on (the payload: the subject).
@@ -91,7 +155,9 @@ impl Keyring {
     /// A keyring with no listener: it forgets another process's erasures when its cached
     /// keys expire ([`KEY_TTL`]). For a command that runs once.
     pub fn new(pool: PgPool) -> Self {
-        Keyring { pool, cache: Mutex::new(HashMap::new()), journal: None }
+        let maker_pool = pool.clone();
+        let maker = Batcher::new(2, MAKE_BATCH, move |batch| make_keys(maker_pool.clone(), batch));
+        Keyring { pool, cache: Mutex::new(HashMap::new()), journal: None, maker }
     }
 
     /// The same keyring, also writing each erasure to `journal` before it is made.
@@ -143,7 +209,8 @@ impl Keyring {
     }
 
     /// The keys to seal new values of `subjects` with, made for those that have none:
-    /// one round trip. An erased subject answers `None` (its values are written erased).
+    /// one statement, shared with the other callers making keys at the same moment. An
+    /// erased subject answers `None` (its values are written erased).
     pub async fn to_seal(&self, subjects: &[Subject]) -> Result<Keys, KeyError> {
         let (mut keys, missing) = self.cached(subjects);
         if missing.is_empty() {
@@ -151,23 +218,11 @@ impl Keyring {
         }
         let fresh: Vec<Vec<u8>> =
             missing.iter().map(|_| Key::generate().map(|k| k.to_vec())).collect::<Result<_, _>>()?;
-        let names: Vec<&str> = missing.iter().map(Subject::as_str).collect();
-        let rows: Vec<(String, Vec<u8>)> = sqlx::query_as(
-            "with wanted as (select * from unnest($1::text[], $2::bytea[]) as w(subject, key)),
-             made as (
-                 insert into privacy_keys (subject, key)
-                 select w.subject, w.key from wanted w
-                 where not exists (select 1 from privacy_erasures e where e.subject = w.subject)
-                 on conflict (subject) do nothing
-                 returning subject, key)
-             select subject, key from made
-             union all
-             select k.subject, k.key from privacy_keys k join wanted w using (subject)",
-        )
-        .bind(&names)
-        .bind(&fresh)
-        .fetch_all(&self.pool)
-        .await?;
+        let request =
+            MakeKeys { subjects: missing.iter().map(|s| s.as_str().to_owned()).collect(), fresh, rows: Arc::default() };
+        let rows = request.rows.clone();
+        self.maker.submit(request).await.map_err(|e| KeyError::Made(e.to_string()))?;
+        let rows = rows.lock().unwrap_or_else(|e| e.into_inner()).take().unwrap_or_default();
         let mut found = self.remember(rows, &missing)?;
         // A key made by a concurrent transaction after this statement's snapshot: read it.
         let late: Vec<Subject> =

@@ -76,6 +76,37 @@ async fn racing_appends_of_one_subject_share_its_key(pool: PgPool) {
     assert_eq!(count, 1);
 }
 
+/// Callers of one keyring whose new keys share a statement: a subject two of them ask for
+/// at once gets one key (both can open what the other sealed), an erased one none, and
+/// every other its own.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn keys_made_together_in_one_statement_keep_each_subjects_rules(pool: PgPool) {
+    use privacy::policy::Erased;
+    use privacy::seal::{seal, Sealed};
+    use privacy::{Actor, Subject};
+
+    let ring = Keyring::new(pool.clone());
+    let shared = Subject::order_customer(uuid::Uuid::new_v4());
+    let erased = Subject::order_buyer(uuid::Uuid::new_v4());
+    assert!(Keyring::new(pool.clone()).erase(&erased, Actor::Admin, None, "test").await.unwrap());
+    let own: Vec<Subject> = (0..30).map(|_| Subject::order_customer(uuid::Uuid::new_v4())).collect();
+    let asks: Vec<Vec<Subject>> = own.iter().map(|s| vec![s.clone(), shared.clone(), erased.clone()]).collect();
+
+    let answers = futures::future::join_all(asks.iter().map(|subjects| ring.to_seal(subjects))).await;
+
+    let answers: Vec<_> = answers.into_iter().map(Result::unwrap).collect();
+    let first = answers[0][&shared].clone().expect("the shared subject has a key");
+    let sealed = seal(&first, &shared, Erased::Text, "Jan").unwrap();
+    for (keys, subject) in answers.iter().zip(&own) {
+        assert!(keys[subject].is_some(), "its own subject has a key");
+        assert!(keys[&erased].is_none(), "an erased subject has none");
+        let key = keys[&shared].as_ref().expect("the shared subject has a key");
+        assert_eq!(Sealed::parse(&sealed).unwrap().open(key).unwrap(), "Jan", "one key for the shared subject");
+    }
+    let (count,): (i64,) = sqlx::query_as("select count(*) from privacy_keys").fetch_one(&pool).await.unwrap();
+    assert_eq!(count, 31, "30 own keys and one shared");
+}
+
 /// Events stored in plain text before sealing are sealed in place, once; a subject erased
 /// before the migration is written erased; the events read as they were through the store.
 #[sqlx::test(migrator = "schema::MIGRATOR")]

@@ -61,12 +61,19 @@ impl Projection for DisruptionProcess {
     }
 
     async fn apply(&self, conn: &mut PgConnection, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
+        let failed = |reason| ProjectionError::Handler { projection: NAME, reason };
+        // The orders placed in a row (most of a batch under load) are recorded together:
+        // nothing between two of them can change which courses are disrupted.
+        let mut placed: Vec<(Uuid, Vec<Uuid>)> = Vec::new();
         for recorded in events {
-            self.follow(conn, recorded)
-                .await
-                .map_err(|reason| ProjectionError::Handler { projection: NAME, reason })?;
+            if let Some(order) = placed_order(recorded).map_err(failed)? {
+                placed.push(order);
+                continue;
+            }
+            self.orders_placed(conn, std::mem::take(&mut placed)).await.map_err(failed)?;
+            self.follow(conn, recorded).await.map_err(failed)?;
         }
-        Ok(())
+        self.orders_placed(conn, placed).await.map_err(failed)
     }
 
     async fn reset(&self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
@@ -94,10 +101,7 @@ impl DisruptionProcess {
         match event {
             OrderEvent::OrderPlaced { order_id, outbound, back, .. } => {
                 let courses: Vec<Uuid> = std::iter::once(outbound.course_id).chain(back.map(|b| b.course_id)).collect();
-                for course_id in &courses {
-                    on_course(conn, *course_id, order_id).await?;
-                }
-                self.tell_if_disrupted(conn, order_id, &courses).await
+                self.orders_placed(conn, vec![(order_id, courses)]).await
             }
             OrderEvent::OrderPaid { order_id, .. } => {
                 let courses: Vec<Uuid> =
@@ -222,11 +226,51 @@ impl DisruptionProcess {
         Ok(())
     }
 
+    /// Records which courses these orders are on (one statement), then tells each order
+    /// on a course already disrupted (one read for all of them).
+    async fn orders_placed(&self, conn: &mut PgConnection, placed: Vec<(Uuid, Vec<Uuid>)>) -> Step {
+        if placed.is_empty() {
+            return Ok(());
+        }
+        let (courses, orders): (Vec<Uuid>, Vec<Uuid>) =
+            placed.iter().flat_map(|(order_id, courses)| courses.iter().map(move |c| (*c, *order_id))).unzip();
+        sqlx::query(
+            "insert into disruption_course_orders (course_id, order_id) \
+             select * from unnest($1::uuid[], $2::uuid[]) on conflict do nothing",
+        )
+        .bind(&courses)
+        .bind(&orders)
+        .execute(&mut *conn)
+        .await
+        .map_err(err)?;
+        let disruptions = disrupted(conn, &courses).await?;
+        for (order_id, on) in &placed {
+            for disruption in disruptions.iter().filter(|d| on.contains(&d.course_id)) {
+                tell(&self.state, *order_id, disruption).await?;
+            }
+        }
+        Ok(())
+    }
+
     async fn tell_if_disrupted(&self, conn: &mut PgConnection, order_id: Uuid, courses: &[Uuid]) -> Step {
         for disruption in disrupted(conn, courses).await? {
             tell(&self.state, order_id, &disruption).await?;
         }
         Ok(())
+    }
+}
+
+/// The order and its courses, when `recorded` is an order's `OrderPlaced` (read without
+/// decoding anything else).
+fn placed_order(recorded: &RecordedEvent) -> Result<Option<(Uuid, Vec<Uuid>)>, String> {
+    if recorded.event_type != "OrderPlaced" || !recorded.stream.starts_with(order::STREAM_PREFIX) {
+        return Ok(None);
+    }
+    match recorded.decode::<OrderEvent>().map_err(err)? {
+        OrderEvent::OrderPlaced { order_id, outbound, back, .. } => {
+            Ok(Some((order_id, std::iter::once(outbound.course_id).chain(back.map(|b| b.course_id)).collect())))
+        }
+        _ => Ok(None),
     }
 }
 
