@@ -182,6 +182,23 @@ async fn metrics(State(state): State<OpsState>) -> Result<Response, ApiError> {
             let _ = writeln!(out, "{name}{{projection=\"{}\"}} {}", s.name, value(s));
         }
     }
+    // What this process's runners spent on each projection they lead.
+    let mut work: Vec<(&str, projections::Work)> = state.runners.iter().flat_map(|r| r.work()).collect();
+    work.sort_by_key(|(name, _)| *name);
+    let counters: [(&str, &str, fn(&projections::Work) -> f64); 2] = [
+        ("coach_projection_batches_total", "Batches this process applied.", |w| w.batches as f64),
+        (
+            "coach_projection_apply_seconds_total",
+            "Seconds this process spent applying batches (BEGIN to COMMIT, waits included).",
+            |w| w.busy.as_secs_f64(),
+        ),
+    ];
+    for (name, help, value) in counters {
+        let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} counter");
+        for (projection, w) in &work {
+            let _ = writeln!(out, "{name}{{projection=\"{projection}\"}} {}", value(w));
+        }
+    }
     let mut response = out.into_response();
     response.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static("text/plain; version=0.0.4"));
     Ok(response)

@@ -249,6 +249,41 @@ struct PhaseOutcome {
     /// PostgreSQL's statements over the whole phase, warm-up included (`None`: the
     /// cluster does not load pg_stat_statements).
     statements: Option<Vec<statements::Statement>>,
+    /// Per projection and process: seconds spent applying batches over the phase (warm-up
+    /// included) and the batches, from the server's `/metrics`.
+    work: BTreeMap<String, (f64, f64)>,
+}
+
+/// The server's counters of each projection's batches: name → (seconds, batches).
+async fn projection_work(client: &reqwest::Client, url: &str) -> Result<BTreeMap<String, (f64, f64)>> {
+    let text = client.get(url).send().await.and_then(|r| r.error_for_status()).context("GET /metrics")?;
+    let text = text.text().await.context("read /metrics")?;
+    let mut work: BTreeMap<String, (f64, f64)> = BTreeMap::new();
+    for line in text.lines() {
+        let Some((metric, rest)) = line.split_once("{projection=\"") else { continue };
+        let Some((name, value)) = rest.split_once("\"} ") else { continue };
+        let Ok(value) = value.trim().parse::<f64>() else { continue };
+        let entry = work.entry(name.to_owned()).or_default();
+        match metric {
+            "coach_projection_apply_seconds_total" => entry.0 = value,
+            "coach_projection_batches_total" => entry.1 = value,
+            _ => {}
+        }
+    }
+    Ok(work)
+}
+
+fn work_since(
+    before: &BTreeMap<String, (f64, f64)>,
+    after: &BTreeMap<String, (f64, f64)>,
+) -> BTreeMap<String, (f64, f64)> {
+    after
+        .iter()
+        .map(|(name, (s, b))| {
+            let (s0, b0) = before.get(name).copied().unwrap_or_default();
+            (name.clone(), (s - s0, b - b0))
+        })
+        .collect()
 }
 
 /// Statements shown per phase, the costliest first.
@@ -331,6 +366,7 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
         let base = format!("http://127.0.0.1:{}", server.port);
         let place_url = format!("{base}/api/order/order/place");
         let status_url = format!("{base}/status/projections");
+        let metrics_url = format!("{base}/metrics");
         let sample = sample(&client, &place_url, &stretch, hot[0]).await?;
         eprintln!("sample: {sample}");
         let mut phases = Vec::new();
@@ -354,9 +390,11 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
                 tokio::spawn(sample_lag(status_url.clone(), Duration::from_millis(args.lag_interval_ms), stop.clone()));
             let bodies = Bodies { courses: courses.clone(), from: stretch.from, to: stretch.to, tag: phase_tag(phase) };
             let counting = statements::reset(&pool).await;
+            let work_before = projection_work(&client, &metrics_url).await?;
             let measured = load(args, rate, &client, &place_url, &bodies, server.pid, pg).await;
             stop.cancel();
             let statements = if counting { Some(statements::top(&pool, STATEMENTS_SHOWN).await?) } else { None };
+            let work = work_since(&work_before, &projection_work(&client, &metrics_url).await?);
             let lag = sampler.await.context("the lag sampler")?;
             let (load, window, (server_cpu, pg_cpu, client_cpu, stolen)) = measured?;
             eprintln!(
@@ -378,6 +416,7 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
                 client_cpu,
                 stolen,
                 statements,
+                work,
             });
         }
         let caught_up = match wait_caught_up(&pool, &fed_projections, Duration::from_secs(120)).await {
@@ -1144,6 +1183,33 @@ fn print_report(args: &OrdersArgs, o: &Outcome) {
         })
         .collect();
     print!("{}", report::markdown(&lag_header.iter().map(String::as_str).collect::<Vec<_>>(), &lag_rows));
+    println!();
+
+    println!(
+        "time applying batches per order placed (wall time, BEGIN to COMMIT, waits for PostgreSQL included; the \
+         whole phase, warm-up included; from the server's /metrics):"
+    );
+    println!();
+    let mut work_header = vec!["projection or process".to_owned()];
+    work_header.extend(o.phases.iter().map(|p| p.phase.label(args.courses)));
+    let mut work_names: Vec<&String> = o.phases.iter().flat_map(|p| p.work.keys()).collect();
+    work_names.sort();
+    work_names.dedup();
+    let work_rows: Vec<Vec<String>> = work_names
+        .iter()
+        .map(|name| {
+            let mut r = vec![(*name).clone()];
+            r.extend(o.phases.iter().map(|p| match p.work.get(*name) {
+                Some((seconds, batches)) => {
+                    let orders = (p.load.placed_all as f64).max(1.0);
+                    format!("{:.1} us ({} batches)", seconds * 1e6 / orders, thousands(*batches))
+                }
+                None => "-".into(),
+            }));
+            r
+        })
+        .collect();
+    print!("{}", report::markdown(&work_header.iter().map(String::as_str).collect::<Vec<_>>(), &work_rows));
     println!();
 
     for p in &o.phases {

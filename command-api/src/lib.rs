@@ -113,6 +113,8 @@ pub struct CommandState {
     pub courses: Arc<StreamWriters<InventoryAgg>>,
     /// The placements' records (inserted and removed in batches).
     pub placements: Arc<processes::recovery::Placements>,
+    /// The orders' readable numbers (taken in batches).
+    pub order_numbers: Arc<booking::place::numbers::OrderNumbers>,
     /// Signs the tickets' QR codes and checks the codes drivers scan.
     pub tickets: ticket_token::TicketSigner,
     /// Where invoices are sent in KSeF (off until [`CommandState::with_ksef`]).
@@ -145,6 +147,7 @@ impl CommandState {
         CommandState {
             courses: StreamWriters::new(store.clone()),
             placements: Arc::new(processes::recovery::Placements::new(&pool)),
+            order_numbers: Arc::new(booking::place::numbers::OrderNumbers::new(&pool)),
             store,
             gateway,
             mailer: outbox.mailer(),

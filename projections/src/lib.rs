@@ -48,7 +48,7 @@ use event_store::{RecordedEvent, StoreError, SubscriptionFilter};
 use sqlx::PgConnection;
 
 pub use checkpoint::{reached, wait_until_reached};
-pub use runner::{RebuildOutcome, Runner, RunnerConfig};
+pub use runner::{RebuildOutcome, Runner, RunnerConfig, Work};
 pub use status::{status, ProjectionStatus};
 
 /// A read model built from events.

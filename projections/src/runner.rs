@@ -45,6 +45,15 @@ pub enum RebuildOutcome {
     HandedOver,
 }
 
+/// What a projection's batches took since the process started (for `/metrics`).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Work {
+    pub batches: u64,
+    pub events: u64,
+    /// Wall time from a batch's `BEGIN` to its commit, waits for PostgreSQL included.
+    pub busy: Duration,
+}
+
 /// Runs projections against an event store. Cheap to clone.
 #[derive(Clone)]
 pub struct Runner {
@@ -52,11 +61,17 @@ pub struct Runner {
     pool: PgPool,
     config: RunnerConfig,
     errors: Arc<Mutex<HashMap<&'static str, String>>>,
+    work: Arc<Mutex<HashMap<&'static str, Work>>>,
 }
 
 impl Runner {
     pub fn new(store: Arc<dyn EventStore>, pool: PgPool, config: RunnerConfig) -> Self {
-        Runner { store, pool, config, errors: Arc::default() }
+        Runner { store, pool, config, errors: Arc::default(), work: Arc::default() }
+    }
+
+    /// What each projection's batches took so far, by name.
+    pub fn work(&self) -> HashMap<&'static str, Work> {
+        self.work.lock().map(|w| w.clone()).unwrap_or_default()
     }
 
     /// The last error of each projection that has failed since it last succeeded.
@@ -205,6 +220,12 @@ impl Runner {
         }
         checkpoint::advance(&mut tx, p.name(), to, last_at, events.len()).await?;
         tx.commit().await?;
+        if let Ok(mut work) = self.work.lock() {
+            let w = work.entry(p.name()).or_default();
+            w.batches += 1;
+            w.events += events.len() as u64;
+            w.busy += started.elapsed();
+        }
         tracing::debug!(
             projection = p.name(),
             events = events.len(),

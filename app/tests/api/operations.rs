@@ -155,6 +155,13 @@ async fn projections_follow_the_store_and_report_their_lag(pool: PgPool) {
     let text = metrics.text().await.unwrap();
     assert!(text.contains("coach_projection_events_behind{projection=\"streams\"} 0"), "{text}");
     assert!(text.contains("coach_projection_events_processed{projection=\"streams\"} 25"), "{text}");
+    // What the runner spent on it: at least one batch, some time.
+    let counter = |name: &str| -> f64 {
+        let prefix = format!("{name}{{projection=\"streams\"}} ");
+        text.lines().find_map(|l| l.strip_prefix(prefix.as_str())).and_then(|v| v.parse().ok()).unwrap_or(0.0)
+    };
+    assert!(counter("coach_projection_batches_total") >= 1.0, "{text}");
+    assert!(counter("coach_projection_apply_seconds_total") > 0.0, "{text}");
 }
 
 /// Projection runners leading on this test's database: one advisory lock each.

@@ -26,6 +26,7 @@
 //! An `Idempotency-Key` is handled by the layer every creating command shares
 //! ([`crate::idempotency`]); the order id is the key's ([`NewId`]).
 
+pub mod numbers;
 mod prepare;
 mod steps;
 

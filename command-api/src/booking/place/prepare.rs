@@ -163,10 +163,8 @@ fn new_hash_id() -> String {
 
 /// The next readable order number (`NB-2026-000123`): consecutive across orders.
 async fn next_order_number(state: &CommandState, now: DateTime<Utc>) -> Result<String, ApiError> {
-    let sequence: i64 = sqlx::query_scalar("select nextval('order_number_seq')")
-        .fetch_one(&state.pool)
-        .await
-        .map_err(|e| ApiError::Unavailable(format!("numbering the order: {e}")))?;
+    let sequence =
+        (state.order_numbers.next().await).map_err(|e| ApiError::Unavailable(format!("numbering the order: {e}")))?;
     let year = now.with_timezone(&chrono_tz::Europe::Warsaw).year();
     Ok(order::order_number(year, sequence))
 }
