@@ -1,6 +1,6 @@
 // Build-time messages: production ships no ICU parser (~8 kB gzipped), and every page downloads the
-// messages of the code it runs, in its visitor's language only (docs/web.md, 'Messages load with the
-// code that shows them'):
+// messages of the code it runs, in its visitor's language only
+// (docs/web.md, 'Messages load with the code that shows them'):
 //
 // - every `defineMessages` entry in src/ becomes `{id}`: the Polish `defaultMessage` and the
 //   description (for translators) are dropped from the code, and the module calls

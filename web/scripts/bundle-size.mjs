@@ -1,5 +1,5 @@
 // `npm run size`, after `npm run build`: the gzipped JavaScript each page loads up front, against its
-// budget (issue 41; docs/web.md, 'What each page downloads first'). A page's JavaScript is what runs
+// budget (issue 41: docs/web.md, 'What each page downloads first'). A page's JavaScript is what runs
 // before it can render: the entry chunk, the app's start chunk it imports at once, the page's route
 // chunk, every chunk those import statically, and the catalogues of their messages in Polish, the
 // default language (build/messages-plugin.ts writes one per chunk and language). The English column
@@ -20,8 +20,8 @@ import { gzipSync } from 'node:zlib';
  * (2026-11-30, with Polish) plus about 3 kB, so a page that grows by more than that fails and the
  * growth is a decision. `target`: the home page's goal of issue 41, 110 kB, printed until it is met.
  * It is not met: React DOM, React and the scheduler (about 65 kB) and React Router (about 31 kB)
- * leave some 14 kB for everything else, and react-intl, react-query and zod, which the first render
- * uses, take about 25 kB of it before any of the app's own code (docs/web.md).
+ * leave some 14 kB for everything else, while react-intl, react-query and zod, which the first
+ * render uses, already take about 25 kB, before any of the app's own code (docs/web.md).
  */
 const PAGES = [
   { name: 'home', path: '/', module: 'src/app/routes/home.tsx', budget: 153, target: 110 },

@@ -1,5 +1,5 @@
-// The message catalogues the app uses, loaded per language and per chunk of code (docs/web.md,
-// 'Messages load with the code that shows them').
+// The message catalogues the app uses, loaded per language and per chunk of code
+// (docs/web.md, 'Messages load with the code that shows them').
 //
 // Production: the code carries only message ids. The build (build/messages-plugin.ts) writes, next to
 // every chunk whose modules declare messages, one small catalogue per language (`x.js` ->

@@ -37,6 +37,27 @@ describe('message catalogues', () => {
   });
 });
 
+describe('lazily loaded code', () => {
+  // A production build loads a chunk's messages as the chunk runs (src/i18n/catalogues.ts): code
+  // imported lazily renders only once they are there, or its messages would show as their ids.
+  // Exempt: the entry's import of the app's start (the router's locale route waits for the shell's
+  // messages before the first render), the catalogues' own loading, and the development-only mocks.
+  const EXEMPT = new Set(['/src/main.tsx', '/src/i18n/catalogues.ts']);
+  const DEVELOPMENT_ONLY = /import\(\s*'@\/testing\//;
+
+  it('is imported through withMessages()', () => {
+    const unwrapped: string[] = [];
+    for (const [path, source] of Object.entries(sources)) {
+      if (EXEMPT.has(path)) continue;
+      for (const match of source.matchAll(/(\w*\(?)\s*import\(\s*(?:\/\*[^*]*\*\/\s*)?['"`][^'"`]+/g)) {
+        if (match[1] === 'withMessages(' || match[1] === 'typeof' || DEVELOPMENT_ONLY.test(match[0])) continue;
+        unwrapped.push(`${path}: ${match[0].trim()}`);
+      }
+    }
+    expect(unwrapped).toEqual([]);
+  });
+});
+
 describe('English texts of a ticket', () => {
   // Issue #30: "Course: Outbound" and "change a ticket's course" read as Polish put word for word
   // into English ("kurs"): a passenger's ticket has a journey and a departure.

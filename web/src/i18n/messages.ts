@@ -3,7 +3,8 @@ import en from './messages/en.json';
 import pl from './messages/pl.json';
 
 /**
- * Message catalogues by locale, keyed by the ids given in `defineMessages` next to each component.
- * Both are small, so they ship in the main bundle; load them lazily once they grow.
+ * Both message catalogues as written, keyed by the ids given in `defineMessages` next to each
+ * component: for tests that render components outside the router. The app never imports this: it
+ * loads each chunk's messages in the page's language (catalogues.ts).
  */
 export const MESSAGES: Record<Locale, Record<string, string>> = { pl, en };
