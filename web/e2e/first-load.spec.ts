@@ -45,10 +45,15 @@ test.describe('first load', () => {
     expect(count('GET /api/app/menu/get-menu')).toBe(3);
     expect(count('GET /api/app/banner/all')).toBe(1);
 
-    // index.html preloaded the app's start and this page's chunk; once idle, the likely next pages
-    // were prefetched (downloaded, not run).
-    await expect(page.locator('link[rel="modulepreload"][href^="/assets/start-"]')).toHaveCount(1);
-    await expect(page.locator('link[rel="modulepreload"][href^="/assets/search-"]')).not.toHaveCount(0);
-    await expect(page.locator('link[rel="prefetch"][href^="/assets/login-"]')).toHaveCount(1);
+    // index.html preloaded the app's start and this page's chunk, each with its messages in Polish only
+    // (`x.pl.js`, docs/web.md 'Messages load with the code that shows them'); once idle, the likely
+    // next pages were prefetched (downloaded, not run).
+    const code = ':not([href$=".pl.js"]):not([href$=".en.js"])';
+    await expect(page.locator(`link[rel="modulepreload"][href^="/assets/start-"]${code}`)).toHaveCount(1);
+    await expect(page.locator('link[rel="modulepreload"][href^="/assets/start-"][href$=".pl.js"]')).toHaveCount(1);
+    await expect(page.locator(`link[rel="modulepreload"][href^="/assets/search-"]${code}`)).not.toHaveCount(0);
+    await expect(page.locator('link[rel="modulepreload"][href^="/assets/search-"][href$=".pl.js"]')).not.toHaveCount(0);
+    await expect(page.locator('link[href$=".en.js"]')).toHaveCount(0);
+    await expect(page.locator(`link[rel="prefetch"][href^="/assets/login-"]${code}`)).toHaveCount(1);
   });
 });
