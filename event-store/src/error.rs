@@ -4,7 +4,7 @@
 use crate::model::{ExpectedVersion, Position};
 
 /// What can go wrong when talking to an event store.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum StoreError {
     /// The stream is not at the version the writer expected. APIs answer `409 Conflict`.
     #[error("wrong expected version for stream {stream}: expected {expected}, actual {}", actual.map_or("no stream".to_string(), |v| v.to_string()))]

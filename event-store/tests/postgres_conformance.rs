@@ -102,3 +102,70 @@ async fn other_processes_wake_subscribers(pool: PgPool) {
     let got = take(&mut sub, 1).await;
     assert_eq!(got[0].stream, "elsewhere");
 }
+
+/// The live end is read once for all the store's subscribers (the shared reader): many of
+/// them, filtered differently, started before and while writers append concurrently, each
+/// get exactly the events their filter selects, in the global order, once; one started
+/// from the beginning afterwards (behind the shared window's start) reads the same from the
+/// table.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn subscribers_sharing_the_live_reader_each_get_their_events_once_in_order(pool: PgPool) {
+    use event_store::NewEvent;
+    let store = PgEventStore::new(pool.clone());
+    let typed = |kind: &str, n: u64| -> NewEvent {
+        let e = event(n);
+        NewEvent { event_type: kind.to_owned(), ..e }
+    };
+    let filters = [
+        SubscriptionFilter::All,
+        SubscriptionFilter::EventType(vec!["Even".into()]),
+        SubscriptionFilter::StreamPrefix(vec!["odd-".into()]),
+    ];
+    // Some events before anyone subscribes: the shared window opens after them.
+    for n in 0..10u64 {
+        let kind = if n % 2 == 0 { "Even" } else { "Odd" };
+        let stream = StreamName::parse(format!("{}-{n}", kind.to_lowercase())).unwrap();
+        store.append(&stream, ExpectedVersion::Any, vec![typed(kind, n)]).await.unwrap();
+    }
+    let mut subs = Vec::new();
+    for filter in filters.iter().chain(filters.iter()) {
+        subs.push(store.subscribe_all(None, filter.clone()).await.unwrap());
+    }
+    let writers = (0..4u64).map(|w| {
+        let store = store.clone();
+        tokio::spawn(async move {
+            for i in 0..50u64 {
+                let n = 10 + w * 50 + i;
+                let kind = if n % 2 == 0 { "Even" } else { "Odd" };
+                let stream = StreamName::parse(format!("{}-{n}", kind.to_lowercase())).unwrap();
+                store.append(&stream, ExpectedVersion::Any, vec![typed(kind, n)]).await.unwrap();
+            }
+        })
+    });
+    for writer in futures::future::join_all(writers).await {
+        writer.unwrap();
+    }
+    // Readable once every older transaction of the cluster has finished (other tests').
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    let all = loop {
+        let all = store.read_all(None, 1000).await.unwrap();
+        if all.len() == 210 || tokio::time::Instant::now() > deadline {
+            break all;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
+    assert_eq!(all.len(), 210);
+    // Subscribed late, from the start: behind the shared reader's window.
+    for filter in &filters {
+        subs.push(store.subscribe_all(None, filter.clone()).await.unwrap());
+    }
+    let filters_again: Vec<&SubscriptionFilter> = filters.iter().chain(filters.iter()).chain(filters.iter()).collect();
+    for (sub, filter) in subs.iter_mut().zip(filters_again) {
+        let expected: Vec<_> = all.iter().filter(|e| filter.matches(&e.stream, &e.event_type)).collect();
+        let got = take(sub, expected.len()).await;
+        let got_positions: Vec<_> = got.iter().map(|e| e.position).collect();
+        let expected_positions: Vec<_> = expected.iter().map(|e| e.position).collect();
+        assert_eq!(got_positions, expected_positions, "{filter:?}");
+        assert_quiet(sub, Duration::from_millis(200)).await;
+    }
+}

@@ -127,9 +127,23 @@ pub async fn expire_change(
     }
 }
 
-/// Look for overdue orders and changes, and for reservations to remind of, every second
-/// until `shutdown`.
+/// How often the reminders of unpaid reservations are looked for: every 10 seconds when
+/// they go out at half the reservation (minutes after placing; the lookup reads every
+/// order still waiting for payment, and under load, every second, it was a tenth of
+/// PostgreSQL's work per order in the orders benchmark), every second when the delay is
+/// under five minutes (a test's, or a site's that wants the link at once).
+fn reminder_period(after: Option<Duration>) -> Duration {
+    match after {
+        Some(after) if after < Duration::from_secs(300) => Duration::from_secs(1),
+        _ => Duration::from_secs(10),
+    }
+}
+
+/// Look for overdue orders and changes every second, and for reservations to remind of
+/// every [`reminder_period`], until `shutdown`.
 pub async fn run(state: CommandState, shutdown: CancellationToken) {
+    let remind_every = reminder_period(state.payment_reminder_after);
+    let last_reminded = std::sync::Mutex::new(None::<std::time::Instant>);
     super::every(Duration::from_secs(1), shutdown, || async {
         match expire_overdue(&state, 500).await {
             Ok(0) => {}
@@ -141,9 +155,34 @@ pub async fn run(state: CommandState, shutdown: CancellationToken) {
             Ok(n) => tracing::info!(expired = n, "unpaid changes of course dropped"),
             Err(e) => tracing::warn!(error = %e, "the expiry of unpaid changes failed"),
         }
-        if let Err(e) = crate::booking::payment_link_mail::remind_due(&state).await {
-            tracing::warn!(error = %e, "the reminders of unpaid reservations failed");
+        let due = {
+            let mut last = last_reminded.lock().unwrap_or_else(|e| e.into_inner());
+            let due = last.is_none_or(|at| at.elapsed() >= remind_every);
+            if due {
+                *last = Some(std::time::Instant::now());
+            }
+            due
+        };
+        if due {
+            if let Err(e) = crate::booking::payment_link_mail::remind_due(&state).await {
+                tracing::warn!(error = %e, "the reminders of unpaid reservations failed");
+            }
         }
     })
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::reminder_period;
+
+    #[test]
+    fn reminders_are_looked_for_every_second_only_when_they_are_due_within_minutes() {
+        assert_eq!(reminder_period(None), Duration::from_secs(10));
+        assert_eq!(reminder_period(Some(Duration::from_secs(3600))), Duration::from_secs(10));
+        assert_eq!(reminder_period(Some(Duration::ZERO)), Duration::from_secs(1));
+        assert_eq!(reminder_period(Some(Duration::from_secs(299))), Duration::from_secs(1));
+    }
 }

@@ -19,6 +19,7 @@ mod group_commit;
 mod metadata;
 mod rows;
 mod subscription;
+mod tail;
 mod wakeup;
 
 use std::sync::Arc;
@@ -56,6 +57,8 @@ pub struct PgEventStore {
     wakeup: Arc<Wakeup>,
     group_commit: Arc<GroupCommit>,
     pace: subscription::Pace,
+    /// The live end, read once for every subscriber of this store and its clones.
+    tail: Arc<tail::Tail>,
 }
 
 impl PgEventStore {
@@ -65,21 +68,32 @@ impl PgEventStore {
         let wakeup = Arc::new(Wakeup::start(pool.clone()));
         let group_commit = Arc::new(GroupCommit::start(pool.clone(), group_commit::COMMITTERS));
         let pace = subscription::Pace { poll_interval: POLL_INTERVAL, min_round: MIN_ROUND };
-        PgEventStore { pool, wakeup, group_commit, pace }
+        let tail = tail::Tail::new(pool.clone(), wakeup.subscribe(), pace);
+        PgEventStore { pool, wakeup, group_commit, pace, tail }
+    }
+
+    /// A new shared reader with the current pace (before any subscriber started).
+    fn repaced(mut self) -> Self {
+        self.tail = tail::Tail::new(self.pool.clone(), self.wakeup.subscribe(), self.pace);
+        self
+    }
+
+    fn reader(&self) -> subscription::Reader {
+        subscription::Reader { wakeups: self.wakeup.subscribe(), pace: self.pace, tail: self.tail.clone() }
     }
 
     /// The same store, whose idle subscribers poll every `interval` when no wake-up
     /// arrives (default 500 ms).
     pub fn with_poll_interval(mut self, interval: std::time::Duration) -> Self {
         self.pace.poll_interval = interval;
-        self
+        self.repaced()
     }
 
     /// The same store, whose live subscribers start a read at most once per `interval`
     /// (default 20 ms; zero reads on every wake-up).
     pub fn with_min_round(mut self, interval: std::time::Duration) -> Self {
         self.pace.min_round = interval;
-        self
+        self.repaced()
     }
 
     /// The pool the store uses.
@@ -323,7 +337,7 @@ impl EventStore for PgEventStore {
         if let Some(p) = after {
             self.check_position(p).await?;
         }
-        Ok(subscription::start(self.pool.clone(), self.wakeup.subscribe(), self.pace, after, filter))
+        Ok(subscription::start(self.pool.clone(), self.reader(), after, filter))
     }
 
     async fn subscribe_all_checkpointed(
@@ -334,7 +348,7 @@ impl EventStore for PgEventStore {
         if let Some(p) = after {
             self.check_position(p).await?;
         }
-        Ok(subscription::start_checkpointed(self.pool.clone(), self.wakeup.subscribe(), self.pace, after, filter))
+        Ok(subscription::start_checkpointed(self.pool.clone(), self.reader(), after, filter))
     }
 
     async fn head(&self) -> Result<Option<Head>> {

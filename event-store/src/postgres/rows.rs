@@ -13,6 +13,7 @@ pub(super) const RECORDED_COLUMNS: &str =
 
 /// One row of [`RECORDED_COLUMNS`]: its place in the global order and the event, or why
 /// its metadata does not decode (reported for this event alone, in order).
+#[derive(Clone)]
 pub(super) struct EventRow {
     position: Position,
     event: Result<RecordedEvent>,
@@ -25,6 +26,17 @@ impl EventRow {
 
     pub(super) fn into_recorded(self) -> Result<RecordedEvent> {
         self.event
+    }
+
+    /// Whether a read filtered by `filter` selects this row (what the query's `where`
+    /// says, in memory); a row whose metadata did not decode is judged by its stream and
+    /// type too, so its error reaches exactly the readers that would have read it.
+    pub(super) fn passes(&self, filter: &SubscriptionFilter) -> bool {
+        match &self.event {
+            Ok(e) => filter.matches(&e.stream, &e.event_type),
+            Err(StoreError::Decode { stream, event_type, .. }) => filter.matches(stream, event_type),
+            Err(_) => true,
+        }
     }
 }
 

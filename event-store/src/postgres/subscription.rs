@@ -12,6 +12,7 @@
 //! so now and then (the position of the last event below the horizon), letting a
 //! filtered projection move its checkpoint past events it does not want.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures::future::Either;
@@ -21,6 +22,7 @@ use tokio::sync::{mpsc, watch};
 use tokio_stream::wrappers::ReceiverStream;
 
 use super::rows::{self, EventRow};
+use super::tail::{Tail, TailRead};
 use super::SUBSCRIPTION_BATCH;
 use crate::model::{Head, Position, SubscriptionFilter, SubscriptionItem};
 use crate::{CheckpointedSubscription, EventSubscription, Result};
@@ -46,12 +48,11 @@ pub(super) struct Pace {
 
 pub(super) fn start(
     pool: PgPool,
-    wakeups: watch::Receiver<u64>,
-    pace: Pace,
+    reader: Reader,
     after: Option<Position>,
     filter: SubscriptionFilter,
 ) -> EventSubscription {
-    let rx = spawn(pool, wakeups, pace, after, filter, false);
+    let rx = spawn(pool, reader, after, filter, false);
     // The reading task decodes the rows as they arrive and fetches the next batch while
     // the consumer works on this one.
     ReceiverStream::new(rx)
@@ -65,13 +66,12 @@ pub(super) fn start(
 /// [`start`] with checkpoints past the events a filter skips.
 pub(super) fn start_checkpointed(
     pool: PgPool,
-    wakeups: watch::Receiver<u64>,
-    pace: Pace,
+    reader: Reader,
     after: Option<Position>,
     filter: SubscriptionFilter,
 ) -> CheckpointedSubscription {
     let checkpoints = filter != SubscriptionFilter::All;
-    let rx = spawn(pool, wakeups, pace, after, filter, checkpoints);
+    let rx = spawn(pool, reader, after, filter, checkpoints);
     ReceiverStream::new(rx)
         .flat_map(|batch| match batch {
             Ok(Batch { rows, checkpoint }) => {
@@ -90,17 +90,24 @@ struct Batch {
     checkpoint: Option<Head>,
 }
 
+/// What a subscriber reads and waits with: the store's wake-ups and pace, and the shared
+/// reader of the live end ([`Tail`]).
+pub(super) struct Reader {
+    pub(super) wakeups: watch::Receiver<u64>,
+    pub(super) pace: Pace,
+    pub(super) tail: Arc<Tail>,
+}
+
 fn spawn(
     pool: PgPool,
-    wakeups: watch::Receiver<u64>,
-    pace: Pace,
+    reader: Reader,
     after: Option<Position>,
     filter: SubscriptionFilter,
     checkpoints: bool,
 ) -> mpsc::Receiver<Result<Batch>> {
     let (tx, rx) = mpsc::channel::<Result<Batch>>(CHANNEL_BATCHES);
     let checkpoints = checkpoints.then_some(Checkpoints { delivered: after, last_sent: None });
-    tokio::spawn(follow(pool, wakeups, pace, after, filter, checkpoints, tx));
+    tokio::spawn(follow(pool, reader, after, filter, checkpoints, tx));
     rx
 }
 
@@ -131,7 +138,7 @@ impl Checkpoints {
 /// The scan position once everything below `horizon` has been read: just before the
 /// horizon's first possible event (never behind `after`). It is this task's own marker,
 /// never handed to the subscriber, which only sees the positions of real events.
-fn scanned_to(after: Option<Position>, horizon: i64) -> Option<Position> {
+pub(super) fn scanned_to(after: Option<Position>, horizon: i64) -> Option<Position> {
     let Ok(below) = u64::try_from(horizon - 1) else { return after };
     let marker = Position::new(below, i64::MAX as u64);
     Some(after.map_or(marker, |a| a.max(marker)))
@@ -139,13 +146,14 @@ fn scanned_to(after: Option<Position>, horizon: i64) -> Option<Position> {
 
 async fn follow(
     pool: PgPool,
-    mut wakeups: watch::Receiver<u64>,
-    pace: Pace,
+    reader: Reader,
     mut after: Option<Position>,
     filter: SubscriptionFilter,
     mut checkpoints: Option<Checkpoints>,
     out: mpsc::Sender<Result<Batch>>,
 ) {
+    let Reader { mut wakeups, pace, tail } = reader;
+    let mut tail_rounds = tail.follow();
     let mut backoff = Duration::from_millis(1);
     // The horizon of the last full batch: while catching up, the next batch is read below
     // it too (the events below a horizon never change), saving a round trip per batch.
@@ -156,16 +164,24 @@ async fn follow(
         // Mark the wake-ups seen so far before reading: one arriving during the read is
         // not lost, it makes the wait below return at once.
         wakeups.borrow_and_update();
+        tail_rounds.borrow_and_update();
         if horizon.is_none() {
             round_started = Instant::now();
         }
         let fresh = horizon.is_none();
-        let (rows, below) = match read_round(&pool, after, &filter, horizon.take()).await {
-            Ok(read) => read,
-            Err(e) => {
-                let _ = out.send(Err(e)).await;
-                return;
-            }
+        // At the live end the shared reader has read the round already (a fresh read
+        // only: below an older horizon the table is read as before).
+        let shared = if fresh { tail.read(after, &filter, SUBSCRIPTION_BATCH as usize) } else { None };
+        let served = shared.is_some();
+        let (rows, below, tail_pending) = match shared {
+            Some(TailRead { rows, below, pending }) => (rows, below, Some(pending)),
+            None => match read_round(&pool, after, &filter, horizon.take()).await {
+                Ok((rows, below)) => (rows, below, None),
+                Err(e) => {
+                    let _ = out.send(Err(e)).await;
+                    return;
+                }
+            },
         };
         let full = rows.len() as i64 >= SUBSCRIPTION_BATCH;
         let progressed = !rows.is_empty();
@@ -191,12 +207,15 @@ async fn follow(
         }
         // Everything below the horizon has been read (or filtered out). Committed events
         // at or above it must be read on the next round.
-        let pending = match rows::pending_from(&pool, below).await {
-            Ok(pending) => pending,
-            Err(e) => {
-                let _ = out.send(Err(e)).await;
-                return;
-            }
+        let pending = match tail_pending {
+            Some(pending) => pending,
+            None => match rows::pending_from(&pool, below).await {
+                Ok(pending) => pending,
+                Err(e) => {
+                    let _ = out.send(Err(e)).await;
+                    return;
+                }
+            },
         };
         if pending {
             // Committed events wait behind an older open transaction: look again soon,
@@ -209,7 +228,9 @@ async fn follow(
             continue;
         }
         backoff = Duration::from_millis(1);
-        if !wait_for_more(&mut wakeups, &pace, round_started, &out).await {
+        // Served by the shared reader: its next round is what brings more.
+        let waits_on = if served { &mut tail_rounds } else { &mut wakeups };
+        if !wait_for_more(waits_on, &pace, round_started, &out).await {
             return; // the subscriber went away
         }
     }

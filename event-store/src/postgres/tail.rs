@@ -1,0 +1,238 @@
+//! One reader of the live end of the store, shared by every subscriber of this process.
+//!
+//! Each projection and process manager follows the store with a subscription of its own.
+//! At the live end they all want the same few events at the same moment, and each used to
+//! read them with three statements of its own (the horizon, the events, the check for
+//! events pending behind an open transaction): sixteen readers, sixteen times the reads.
+//! The tail reads each round once, unfiltered, exactly as a subscriber would (below the
+//! horizon, until a short read, then the pending check), and keeps the newest events in
+//! memory with the horizon they were read below. A subscriber whose position lies inside
+//! that window is answered from it (its filter applied in memory, by stream and type,
+//! before anything is decoded further) and waits for the tail's next round instead of the
+//! store's wake-ups; one behind the window (catching up, or the tail restarting) reads the
+//! table itself as before, until it reaches the window.
+//!
+//! Why this keeps every guarantee of the subscription: the window holds every event after
+//! its start below its horizon, and the events below a horizon never change, so what the
+//! window answers is exactly what the subscriber's own read below that horizon would have
+//! answered. The window is published whole after each round (never half a round), and a
+//! subscriber takes from it only events after its own position, in order.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, RwLock, Weak};
+use std::time::{Duration, Instant};
+
+use sqlx::PgPool;
+use tokio::sync::watch;
+
+use super::rows::{self, EventRow};
+use super::subscription::{scanned_to, Pace};
+use super::SUBSCRIPTION_BATCH;
+use crate::model::{Position, SubscriptionFilter};
+
+/// The most events the window keeps: a few seconds of the heaviest load measured (orders
+/// at a few thousand a second, two or three events each); a subscriber further behind
+/// reads the table.
+const WINDOW_EVENTS: usize = 20_000;
+/// The pause after a failed round (the window is closed meanwhile).
+const RETRY: Duration = Duration::from_millis(200);
+/// Longest pause while waiting for an older transaction to finish.
+const MAX_PENDING_BACKOFF: Duration = Duration::from_millis(50);
+
+/// The shared reader of one store (its clones share it).
+pub(super) struct Tail {
+    window: RwLock<Window>,
+    /// Bumped after each round that published a window.
+    rounds: watch::Sender<u64>,
+    started: std::sync::Once,
+    pool: PgPool,
+    wakeups: watch::Receiver<u64>,
+    pace: Pace,
+}
+
+/// What the tail has read: every event after `start` below `horizon`.
+#[derive(Default)]
+struct Window {
+    /// False until the first round, and after a failure until the next good one.
+    open: bool,
+    /// The window begins after this position (`None`: at the store's beginning).
+    start: Option<Position>,
+    events: VecDeque<EventRow>,
+    horizon: i64,
+    /// The scan position: everything below the horizon up to here is in `events`.
+    scanned: Option<Position>,
+    /// Committed events were waiting behind an older transaction when it was read.
+    pending: bool,
+}
+
+/// A subscriber's read, answered from the window.
+pub(super) struct TailRead {
+    pub(super) rows: Vec<EventRow>,
+    /// The horizon the window was read below.
+    pub(super) below: i64,
+    pub(super) pending: bool,
+}
+
+impl Tail {
+    pub(super) fn new(pool: PgPool, wakeups: watch::Receiver<u64>, pace: Pace) -> Arc<Self> {
+        let (rounds, _) = watch::channel(0);
+        Arc::new(Tail {
+            window: RwLock::new(Window::default()),
+            rounds,
+            started: std::sync::Once::new(),
+            pool,
+            wakeups,
+            pace,
+        })
+    }
+
+    /// The tail's rounds, to wait on; starts the reading task with the first subscriber
+    /// (so a store only appended to never reads).
+    pub(super) fn follow(self: &Arc<Self>) -> watch::Receiver<u64> {
+        self.started.call_once(|| {
+            tokio::spawn(run(Arc::downgrade(self), self.pool.clone(), self.wakeups.clone(), self.pace));
+        });
+        self.rounds.subscribe()
+    }
+
+    /// The events after `after` that pass `filter` (at most `limit`), when the window
+    /// covers `after`; `None`: read the table.
+    pub(super) fn read(&self, after: Option<Position>, filter: &SubscriptionFilter, limit: usize) -> Option<TailRead> {
+        let window = self.window.read().unwrap_or_else(|e| e.into_inner());
+        if !window.open {
+            return None;
+        }
+        let from_start = match (window.start, after) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some(start), Some(after)) => start <= after,
+        };
+        let not_ahead = match (after, window.scanned) {
+            (None, _) => true,
+            (Some(after), Some(scanned)) => after <= scanned,
+            (Some(_), None) => false,
+        };
+        if !(from_start && not_ahead) {
+            return None;
+        }
+        let first = after.map_or(0, |a| window.events.partition_point(|e| e.position() <= a));
+        let rows = window.events.range(first..).filter(|e| e.passes(filter)).take(limit).cloned().collect();
+        Some(TailRead { rows, below: window.horizon, pending: window.pending })
+    }
+
+    fn publish(&self, read: Vec<EventRow>, horizon: i64, pending: bool) {
+        let mut window = self.window.write().unwrap_or_else(|e| e.into_inner());
+        let last = read.last().map(EventRow::position).or(window.scanned);
+        window.events.extend(read);
+        while window.events.len() > WINDOW_EVENTS {
+            let dropped = window.events.pop_front().map(|e| e.position());
+            window.start = dropped.or(window.start);
+        }
+        window.horizon = horizon;
+        window.scanned = scanned_to(last, horizon);
+        window.pending = pending;
+        window.open = true;
+        drop(window);
+        self.rounds.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    /// Start again at the store's head: after a failure nothing read before is trusted.
+    fn restart(&self, start: Option<Position>, horizon: i64, pending: bool) {
+        let mut window = self.window.write().unwrap_or_else(|e| e.into_inner());
+        *window = Window {
+            open: true,
+            start,
+            events: VecDeque::new(),
+            horizon,
+            scanned: scanned_to(start, horizon),
+            pending,
+        };
+        drop(window);
+        self.rounds.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    fn close(&self) {
+        self.window.write().unwrap_or_else(|e| e.into_inner()).open = false;
+        self.rounds.send_modify(|n| *n = n.wrapping_add(1));
+    }
+
+    fn scanned(&self) -> Option<Position> {
+        self.window.read().unwrap_or_else(|e| e.into_inner()).scanned
+    }
+}
+
+/// The reading task: rounds paced like a subscriber's, for as long as the store lives.
+async fn run(tail: Weak<Tail>, pool: PgPool, mut wakeups: watch::Receiver<u64>, pace: Pace) {
+    let mut fresh = true;
+    let mut backoff = Duration::from_millis(1);
+    loop {
+        wakeups.borrow_and_update();
+        let round_started = Instant::now();
+        let Some(shared) = tail.upgrade() else { return };
+        let outcome = if fresh { begin(&pool, &shared).await } else { round(&pool, &shared).await };
+        let (progressed, pending) = match outcome {
+            Ok(read) => read,
+            Err(e) => {
+                tracing::warn!(error = %e, "the shared reader of the store failed; subscribers read alone meanwhile");
+                shared.close();
+                fresh = true;
+                drop(shared);
+                tokio::time::sleep(RETRY).await;
+                continue;
+            }
+        };
+        fresh = false;
+        drop(shared);
+        if pending {
+            let paced = pace.min_round.saturating_sub(round_started.elapsed());
+            tokio::time::sleep(backoff.max(paced)).await;
+            backoff = if progressed { Duration::from_millis(1) } else { (backoff * 2).min(MAX_PENDING_BACKOFF) };
+            continue;
+        }
+        backoff = Duration::from_millis(1);
+        tokio::select! {
+            changed = wakeups.changed() => if changed.is_err() { tokio::time::sleep(pace.poll_interval).await },
+            _ = tokio::time::sleep(pace.poll_interval) => {},
+        }
+        tokio::time::sleep(pace.min_round.saturating_sub(round_started.elapsed())).await;
+    }
+}
+
+/// The window opened empty at the head.
+async fn begin(pool: &PgPool, tail: &Tail) -> crate::Result<(bool, bool)> {
+    let horizon = rows::horizon(pool).await?;
+    let start = rows::last_below(pool, horizon).await?.map(|head| head.position);
+    let pending = rows::pending_from(pool, horizon).await?;
+    tail.restart(start, horizon, pending);
+    Ok((false, pending))
+}
+
+/// One round: everything after the window below a fresh horizon, published at once.
+async fn round(pool: &PgPool, tail: &Tail) -> crate::Result<(bool, bool)> {
+    let horizon = rows::horizon(pool).await?;
+    let mut after = tail.scanned();
+    let mut read = Vec::new();
+    loop {
+        let batch = rows::read_below(pool, after, &SubscriptionFilter::All, SUBSCRIPTION_BATCH, horizon).await?;
+        let full = batch.len() as i64 >= SUBSCRIPTION_BATCH;
+        if let Some(last) = batch.last() {
+            after = Some(last.position());
+        }
+        read.extend(batch);
+        if !full {
+            break;
+        }
+        if read.len() > WINDOW_EVENTS {
+            // More than the window holds arrived in one round: start the window again past
+            // them (subscribers behind it read the table).
+            let pending = rows::pending_from(pool, horizon).await?;
+            let start = rows::last_below(pool, horizon).await?.map(|head| head.position);
+            tail.restart(start, horizon, pending);
+            return Ok((true, pending));
+        }
+    }
+    let pending = rows::pending_from(pool, horizon).await?;
+    let progressed = !read.is_empty();
+    tail.publish(read, horizon, pending);
+    Ok((progressed, pending))
+}
