@@ -20,7 +20,43 @@ const proxy = {
 };
 
 /** Chunks that keep their names: the first load and the pages it prefetches. */
-const NAMED_CHUNKS = new Set(['start', 'home', 'search', 'search-form', 'login', 'content-page']);
+const NAMED_CHUNKS = new Set(['start', 'libraries', 'home', 'search', 'search-form', 'login', 'content-page']);
+
+const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const START = fileURLToPath(new URL('./src/app/start.tsx', import.meta.url));
+
+/**
+ * The shell in two chunks: every module the app's start imports statically (and the entry does not)
+ * goes into the start chunk, the libraries among them into `libraries` (which stays cached across
+ * releases that change only the app). Left to itself the bundler splits them by which lazy pages
+ * share them, into some twenty files of a few hundred bytes that every page downloads anyway: each a
+ * request (on HTTP/1.1 six at a time), each compressed alone (7 kB more in all, issue 41).
+ */
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: string[] } | null };
+
+/** The modules `root` imports statically, directly or not, itself included. */
+function staticClosure(root: string, graph: ModuleGraph): Set<string> {
+  const seen = new Set<string>();
+  const todo = [root];
+  for (let id = todo.pop(); id !== undefined; id = todo.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    todo.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+function shellChunk(): (id: string, graph: ModuleGraph) => string | null {
+  let shell: Set<string> | undefined;
+  return (id, graph) => {
+    if (!shell) {
+      const entry = staticClosure(ENTRY, graph);
+      shell = new Set([...staticClosure(START, graph)].filter((module) => !entry.has(module)));
+    }
+    if (!shell.has(id)) return null;
+    return id.includes('/node_modules/') ? 'libraries' : 'start';
+  };
+}
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), precompiledMessages(), routePreload(), chunkModules()],
@@ -54,6 +90,7 @@ export default defineConfig(({ command }) => ({
       output: {
         chunkFileNames: (chunk) =>
           NAMED_CHUNKS.has(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
+        codeSplitting: { groups: [{ name: shellChunk() }] },
       },
     },
   },

@@ -42,8 +42,10 @@ function chunks(bundle: OutputBundle): OutputChunk[] {
   return Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
 }
 
+/** The chunk of a module: the one it is the entry of, or else the one it is in (the shell's, see vite.config.ts). */
 function byModule(bundle: OutputBundle, root: string, module: string): OutputChunk {
-  const chunk = chunks(bundle).find((c) => c.facadeModuleId === `${root}/${module}`);
+  const id = `${root}/${module}`;
+  const chunk = chunks(bundle).find((c) => c.facadeModuleId === id) ?? chunks(bundle).find((c) => c.moduleIds.includes(id));
   if (!chunk) throw new Error(`route-preload: no chunk for ${module} (was it renamed?)`);
   return chunk;
 }

@@ -48,8 +48,12 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const manifest = JSON.parse(await readFile(`${dist}.vite/manifest.json`, 'utf8'));
 const modulesOf = JSON.parse(await readFile(`${dist}.vite/chunk-modules.json`, 'utf8'));
 
+/** The manifest's key of the chunk of `module`: the one it is the entry of, or else the one it is in. */
 const keyOf = (module) => {
-  const key = Object.keys(manifest).find((k) => k === module || k.endsWith(`/${module}`));
+  const file = Object.keys(modulesOf).find((chunk) => modulesOf[chunk].includes(module));
+  const key =
+    Object.keys(manifest).find((k) => k === module || k.endsWith(`/${module}`)) ??
+    Object.keys(manifest).find((k) => manifest[k].file === file);
   if (!key) throw new Error(`dist/.vite/manifest.json has no chunk for ${module} (renamed? build with manifest: true)`);
   return key;
 };
