@@ -176,7 +176,12 @@ pub fn open_sealed(cli: &Cli, pool: &PgPool) -> anyhow::Result<(Arc<dyn EventSto
         StoreKind::Kurrentdb => open_kurrentdb(cli)?,
     };
     let journal = cli.privacy_journal.clone().map(privacy::Journal::new);
-    let keys = Keyring::new(pool.clone()).with_journal(journal).listen();
+    // New keys commit ahead of the events only when the events are in this database.
+    let commit = match cli.event_store {
+        StoreKind::Postgres => privacy::KeyCommit::BeforeEventsHere,
+        StoreKind::Kurrentdb => privacy::KeyCommit::Durable,
+    };
+    let keys = Keyring::committing(pool.clone(), commit).with_journal(journal).listen();
     Ok((Arc::new(SealingStore::new(inner, keys.clone())), keys))
 }
 

@@ -45,7 +45,9 @@ impl Projector {
                     let opened = async {
                         let pool = ops::connect_sized(&cli, cli.projector_db_max_connections).await?;
                         let store = ops::open_store(&cli, &pool)?;
-                        anyhow::Ok(Runner::new(store, pool, RunnerConfig::default()))
+                        // Read models only: their batches commit without waiting for the flush.
+                        let config = RunnerConfig { durable: false, ..RunnerConfig::default() };
+                        anyhow::Ok(Runner::new(store, pool, config))
                     };
                     match opened.await {
                         Ok(runner) => {

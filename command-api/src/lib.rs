@@ -144,10 +144,12 @@ impl CommandState {
     ) -> Self {
         // `mailer` and `sms` are the transports; everything the commands send is queued first.
         let outbox = Arc::new(outbox::Outbox::new(pool.clone(), mailer, sms));
+        // The events in this database: rows they only need before them commit ahead.
+        let ahead = store.kind() == "postgres";
         CommandState {
             courses: StreamWriters::new(store.clone()),
-            placements: Arc::new(processes::recovery::Placements::new(&pool)),
-            order_numbers: Arc::new(booking::place::numbers::OrderNumbers::new(&pool)),
+            placements: Arc::new(processes::recovery::Placements::new(&pool, ahead)),
+            order_numbers: Arc::new(booking::place::numbers::OrderNumbers::new(&pool, ahead)),
             store,
             gateway,
             mailer: outbox.mailer(),

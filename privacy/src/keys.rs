@@ -90,6 +90,17 @@ pub struct Keyring {
     maker: Batcher<MakeKeys, String>,
 }
 
+/// How the new keys' statement commits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyCommit {
+    /// Waiting for its WAL flush (events stored elsewhere than this database).
+    Durable,
+    /// Without waiting: the events sealed with the keys are appended to this database
+    /// afterwards, and their commit flushes the keys too
+    /// ([`event_store::postgres::begin_write_ahead`]).
+    BeforeEventsHere,
+}
+
 impl std::fmt::Debug for Keyring {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Keyring").field("journal", &self.journal).finish_non_exhaustive()
@@ -114,12 +125,14 @@ const MAKE_BATCH: usize = 256;
 /// Makes the keys of many callers in one statement: a subject gets the key proposed for
 /// it unless it has one (then that one) or is erased (then no row). Each caller is handed
 /// the rows of its own subjects.
-async fn make_keys(pool: PgPool, batch: Vec<MakeKeys>) -> Result<(), String> {
+async fn make_keys(pool: PgPool, commit: KeyCommit, batch: Vec<MakeKeys>) -> Result<(), String> {
     let names: Vec<&str> = batch.iter().flat_map(|b| b.subjects.iter().map(String::as_str)).collect();
     let fresh: Vec<&[u8]> = batch.iter().flat_map(|b| b.fresh.iter().map(Vec::as_slice)).collect();
     // Two callers proposing a key for the same subject in one batch: the insert takes the
-    // first, and both read the row it made.
-    let rows: Vec<KeyRow> = sqlx::query_as(
+    // first, and both read the row it made. The existing keys are looked up with `= any`,
+    // an index probe per subject: as a join with the unnested list, a generic plan can
+    // hash the whole table (it grew to milliseconds a call in the orders benchmark).
+    let statement = sqlx::query_as::<_, KeyRow>(
         "with wanted as (select * from unnest($1::text[], $2::bytea[]) as w(subject, key)),
          made as (
              insert into privacy_keys (subject, key)
@@ -129,12 +142,21 @@ async fn make_keys(pool: PgPool, batch: Vec<MakeKeys>) -> Result<(), String> {
              returning subject, key)
          select subject, key from made
          union all
-         select k.subject, k.key from privacy_keys k where k.subject in (select subject from wanted)",
+         select k.subject, k.key from privacy_keys k where k.subject = any($1)",
     )
     .bind(&names)
-    .bind(&fresh)
-    .fetch_all(&pool)
-    .await
+    .bind(&fresh);
+    let rows = match commit {
+        KeyCommit::Durable => statement.fetch_all(&pool).await,
+        KeyCommit::BeforeEventsHere => {
+            async {
+                let mut tx = event_store::postgres::begin_write_ahead(&pool).await?;
+                let rows = statement.fetch_all(&mut *tx).await?;
+                tx.commit().await.map(|()| rows)
+            }
+            .await
+        }
+    }
     .map_err(|e| e.to_string())?;
     let by_subject: HashMap<&str, &Vec<u8>> = rows.iter().map(|(s, k)| (s.as_str(), k)).collect();
     for caller in batch {
@@ -155,8 +177,13 @@ impl Keyring {
     /// A keyring with no listener: it forgets another process's erasures when its cached
     /// keys expire ([`KEY_TTL`]). For a command that runs once.
     pub fn new(pool: PgPool) -> Self {
+        Keyring::committing(pool, KeyCommit::Durable)
+    }
+
+    /// A keyring whose new keys commit as `commit` says (see [`KeyCommit`]).
+    pub fn committing(pool: PgPool, commit: KeyCommit) -> Self {
         let maker_pool = pool.clone();
-        let maker = Batcher::new(2, MAKE_BATCH, move |batch| make_keys(maker_pool.clone(), batch));
+        let maker = Batcher::new(2, MAKE_BATCH, move |batch| make_keys(maker_pool.clone(), commit, batch));
         Keyring { pool, cache: Mutex::new(HashMap::new()), journal: None, maker }
     }
 

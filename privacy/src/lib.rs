@@ -37,7 +37,7 @@ mod subject;
 pub mod transform;
 
 pub use journal::Journal;
-pub use keys::{Actor, Erasure, KeyError, Keyring};
+pub use keys::{Actor, Erasure, KeyCommit, KeyError, Keyring};
 pub use policy::ERASED_TEXT;
 pub use store::SealingStore;
 pub use subject::Subject;

@@ -44,7 +44,7 @@ impl SealingStore<event_store::postgres::PgEventStore> {
     /// good): for tests and one-off commands; a serving process opens its store with
     /// [`Keyring::listening`].
     pub fn over_postgres(pool: PgPool) -> Self {
-        let keys = Arc::new(Keyring::new(pool.clone()));
+        let keys = Arc::new(Keyring::committing(pool.clone(), crate::KeyCommit::BeforeEventsHere));
         SealingStore::new(Arc::new(event_store::postgres::PgEventStore::new(pool)), keys)
     }
 }

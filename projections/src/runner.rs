@@ -22,6 +22,12 @@ pub struct RunnerConfig {
     /// How often an idle runner checks that it still leads and that nobody moved its
     /// checkpoint (a rebuild by another process).
     pub verify_interval: Duration,
+    /// Whether each batch's commit waits for its WAL flush. Read models can do without:
+    /// their rows and checkpoint commit together either way, so a batch lost with a crash
+    /// of the database is simply applied again from the checkpoint that did survive (the
+    /// events are durable). A runner whose handlers act outside the database (mails, the
+    /// payment gateway) keeps it, so what it did is never forgotten.
+    pub durable: bool,
 }
 
 impl Default for RunnerConfig {
@@ -32,6 +38,7 @@ impl Default for RunnerConfig {
             batch_size: 5_000,
             max_backoff: Duration::from_secs(30),
             verify_interval: Duration::from_secs(1),
+            durable: true,
         }
     }
 }
@@ -211,6 +218,9 @@ impl Runner {
     ) -> Result<(), ProjectionError> {
         let started = std::time::Instant::now();
         let mut tx = self.pool.begin().await?;
+        if !self.config.durable {
+            sqlx::query("select set_config('synchronous_commit', 'off', true)").execute(&mut *tx).await?;
+        }
         let began = started.elapsed();
         if checkpoint::lock(&mut tx, p.name()).await? != from {
             return Err(ProjectionError::CheckpointMoved);

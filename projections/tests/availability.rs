@@ -23,6 +23,8 @@ fn runner(pool: &PgPool) -> (Arc<dyn EventStore>, Runner) {
         batch_size: 3,
         max_backoff: Duration::from_millis(200),
         verify_interval: Duration::from_millis(100),
+        // As the projector runs them: batches commit without waiting for the flush.
+        durable: false,
     };
     (store.clone(), Runner::new(store, pool.clone(), config))
 }

@@ -24,6 +24,8 @@ fn runner(pool: &PgPool) -> Runner {
         batch_size: 2,
         max_backoff: Duration::from_millis(200),
         verify_interval: Duration::from_millis(100),
+        // As the projector runs them: batches commit without waiting for the flush.
+        durable: false,
     };
     Runner::new(store(pool), pool.clone(), config)
 }

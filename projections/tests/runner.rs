@@ -61,6 +61,8 @@ fn config() -> RunnerConfig {
         batch_size: 10,
         max_backoff: Duration::from_millis(200),
         verify_interval: Duration::from_millis(100),
+        // As the projector runs them: batches commit without waiting for the flush.
+        durable: false,
     }
 }
 

@@ -78,18 +78,26 @@ struct Started {
 
 /// Insert the records of placements that started at about the same time, in one
 /// statement. A record already there (a retried placement) is left as it is.
-async fn insert_started(pool: PgPool, records: Vec<Started>) -> Result<(), String> {
+async fn insert_started(pool: PgPool, ahead: bool, records: Vec<Started>) -> Result<(), String> {
     let rows = serde_json::to_value(&records).map_err(|e| e.to_string())?;
-    sqlx::query(
+    let insert = sqlx::query(
         "insert into placements (order_id, course_ids, hold_ids, coupon_code) \
          select order_id, course_ids, hold_ids, coupon_code from jsonb_populate_recordset(null::placements, $1) \
          on conflict (order_id) do nothing",
     )
-    .bind(rows)
-    .execute(&pool)
-    .await
-    .map_err(|e| e.to_string())?;
-    Ok(())
+    .bind(rows);
+    let written = if ahead {
+        // The seats' hold comes next, in this database: its commit flushes this record.
+        async {
+            let mut tx = event_store::postgres::begin_write_ahead(&pool).await?;
+            insert.execute(&mut *tx).await?;
+            tx.commit().await
+        }
+        .await
+    } else {
+        insert.execute(&pool).await.map(|_| ())
+    };
+    written.map_err(|e| e.to_string())
 }
 
 /// The placements' records: new ones inserted and finished ones removed in batches.
@@ -106,11 +114,13 @@ const FINISH_WRITERS: usize = 1;
 const FINISH_BATCH: usize = 512;
 
 impl Placements {
-    pub fn new(pool: &PgPool) -> Self {
+    /// `ahead`: the events go to this database, so a record may commit without waiting
+    /// for its flush ([`event_store::postgres::begin_write_ahead`]).
+    pub fn new(pool: &PgPool, ahead: bool) -> Self {
         let (insert_pool, delete_pool) = (pool.clone(), pool.clone());
         Placements {
             started: Batcher::new(START_WRITERS, START_BATCH, move |records| {
-                insert_started(insert_pool.clone(), records)
+                insert_started(insert_pool.clone(), ahead, records)
             }),
             finished: Batcher::new(FINISH_WRITERS, FINISH_BATCH, move |order_ids| {
                 remove_all(delete_pool.clone(), order_ids)

@@ -22,9 +22,12 @@ pub struct OrderNumbers {
 }
 
 impl OrderNumbers {
-    pub fn new(pool: &PgPool) -> Self {
+    /// `ahead`: the orders' events go to this database, whose commit flushes the
+    /// sequence's advance too, so its statement need not wait for a flush of its own
+    /// ([`event_store::postgres::begin_write_ahead`]).
+    pub fn new(pool: &PgPool, ahead: bool) -> Self {
         let pool = pool.clone();
-        OrderNumbers { batcher: Batcher::new(WRITERS, BATCH, move |slots| take(pool.clone(), slots)) }
+        OrderNumbers { batcher: Batcher::new(WRITERS, BATCH, move |slots| take(pool.clone(), ahead, slots)) }
     }
 
     /// The sequence's next value for one order.
@@ -37,13 +40,20 @@ impl OrderNumbers {
 }
 
 /// One value per slot, the lowest to the first asked.
-async fn take(pool: PgPool, slots: Vec<Slot>) -> Result<(), String> {
-    let mut values: Vec<i64> =
-        sqlx::query_scalar("select nextval('order_number_seq') from generate_series(1, $1::int)")
-            .bind(i32::try_from(slots.len()).unwrap_or(i32::MAX))
-            .fetch_all(&pool)
-            .await
-            .map_err(|e| e.to_string())?;
+async fn take(pool: PgPool, ahead: bool, slots: Vec<Slot>) -> Result<(), String> {
+    let statement = sqlx::query_scalar("select nextval('order_number_seq') from generate_series(1, $1::int)")
+        .bind(i32::try_from(slots.len()).unwrap_or(i32::MAX));
+    let taken: Result<Vec<i64>, sqlx::Error> = if ahead {
+        async {
+            let mut tx = event_store::postgres::begin_write_ahead(&pool).await?;
+            let values = statement.fetch_all(&mut *tx).await?;
+            tx.commit().await.map(|()| values)
+        }
+        .await
+    } else {
+        statement.fetch_all(&pool).await
+    };
+    let mut values = taken.map_err(|e| e.to_string())?;
     values.sort_unstable();
     for (slot, value) in slots.iter().zip(values) {
         *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(value);
@@ -58,7 +68,7 @@ mod tests {
     /// Many placements at once: each gets its own number, all of them consecutive.
     #[sqlx::test(migrator = "schema::MIGRATOR")]
     async fn numbers_taken_together_are_distinct_and_consecutive(pool: sqlx::PgPool) {
-        let numbers = OrderNumbers::new(&pool);
+        let numbers = OrderNumbers::new(&pool, true);
         let taken = futures::future::join_all((0..300).map(|_| numbers.next())).await;
         let mut taken: Vec<i64> = taken.into_iter().map(Result::unwrap).collect();
         taken.sort_unstable();
