@@ -161,6 +161,9 @@ async fn projection_status(State(state): State<OpsState>) -> Result<Json<serde_j
 /// A metric: name, help text, and how to read it off a projection's status.
 type Gauge = (&'static str, &'static str, fn(&projections::ProjectionStatus) -> f64);
 
+/// A counter: name, help text, and how to read it off what a runner spent on a projection.
+type Counter = (&'static str, &'static str, fn(&projections::Work) -> f64);
+
 /// Prometheus text format: per projection, events and seconds behind and events applied.
 async fn metrics(State(state): State<OpsState>) -> Result<Response, ApiError> {
     let status = projections::status(&state.pool, state.store.as_ref())
@@ -185,7 +188,7 @@ async fn metrics(State(state): State<OpsState>) -> Result<Response, ApiError> {
     // What this process's runners spent on each projection they lead.
     let mut work: Vec<(&str, projections::Work)> = state.runners.iter().flat_map(|r| r.work()).collect();
     work.sort_by_key(|(name, _)| *name);
-    let counters: [(&str, &str, fn(&projections::Work) -> f64); 2] = [
+    let counters: [Counter; 2] = [
         ("coach_projection_batches_total", "Batches this process applied.", |w| w.batches as f64),
         (
             "coach_projection_apply_seconds_total",
