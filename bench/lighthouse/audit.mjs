@@ -11,7 +11,7 @@
 // `--desktop` uses Lighthouse's desktop preset instead.
 //
 // Prints the four category scores and the core metrics per page, writes the flow's HTML
-// and JSON reports under reports/, and says which targets (performance ≥ 90,
+// and JSON reports under reports/, and says which targets (performance ≥ 95,
 // accessibility ≥ 95) were met. It reports; it does not fail on a missed target.
 //
 //   BASE_URL=http://127.0.0.1:8080 node audit.mjs [--desktop]
@@ -24,7 +24,8 @@ import puppeteer from 'puppeteer-core';
 const base = (process.env.BASE_URL ?? 'http://127.0.0.1:8080').replace(/\/$/, '');
 const desktop = process.argv.includes('--desktop');
 const reports = fileURLToPath(new URL('./reports/', import.meta.url));
-const TARGETS = { performance: 90, accessibility: 95 };
+// Issue 41: performance at least 95 on a phone (it was 90).
+const TARGETS = { performance: 95, accessibility: 95 };
 
 /** The stop whose name starts like `query`, from the same endpoint the search form uses. */
 async function stopId(query) {
