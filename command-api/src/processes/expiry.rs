@@ -142,8 +142,10 @@ fn reminder_period(after: Option<Duration>) -> Duration {
 /// Look for overdue orders and changes every second, and for reservations to remind of
 /// every [`reminder_period`], until `shutdown`.
 pub async fn run(state: CommandState, shutdown: CancellationToken) {
-    let remind_every = reminder_period(state.payment_reminder_after);
-    let last_reminded = std::sync::Mutex::new(None::<std::time::Instant>);
+    // Every so many rounds of one second (counted, not timed: a tick a hair early must not
+    // skip a round).
+    let remind_every = reminder_period(state.payment_reminder_after).as_secs().max(1);
+    let rounds = std::sync::atomic::AtomicU64::new(0);
     super::every(Duration::from_secs(1), shutdown, || async {
         match expire_overdue(&state, 500).await {
             Ok(0) => {}
@@ -155,15 +157,7 @@ pub async fn run(state: CommandState, shutdown: CancellationToken) {
             Ok(n) => tracing::info!(expired = n, "unpaid changes of course dropped"),
             Err(e) => tracing::warn!(error = %e, "the expiry of unpaid changes failed"),
         }
-        let due = {
-            let mut last = last_reminded.lock().unwrap_or_else(|e| e.into_inner());
-            let due = last.is_none_or(|at| at.elapsed() >= remind_every);
-            if due {
-                *last = Some(std::time::Instant::now());
-            }
-            due
-        };
-        if due {
+        if rounds.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % remind_every == 0 {
             if let Err(e) = crate::booking::payment_link_mail::remind_due(&state).await {
                 tracing::warn!(error = %e, "the reminders of unpaid reservations failed");
             }
