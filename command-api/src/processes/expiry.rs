@@ -157,7 +157,7 @@ pub async fn run(state: CommandState, shutdown: CancellationToken) {
             Ok(n) => tracing::info!(expired = n, "unpaid changes of course dropped"),
             Err(e) => tracing::warn!(error = %e, "the expiry of unpaid changes failed"),
         }
-        if rounds.fetch_add(1, std::sync::atomic::Ordering::Relaxed) % remind_every == 0 {
+        if rounds.fetch_add(1, std::sync::atomic::Ordering::Relaxed).is_multiple_of(remind_every) {
             if let Err(e) = crate::booking::payment_link_mail::remind_due(&state).await {
                 tracing::warn!(error = %e, "the reminders of unpaid reservations failed");
             }
