@@ -68,23 +68,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
     }
 }
 
-/// The projections this product runs.
+/// The projections this product runs ([`projections::all`]).
 pub fn registry() -> Vec<Arc<dyn Projection>> {
-    vec![
-        Arc::new(projections::streams::StreamsProjection),
-        Arc::new(projections::availability::AvailabilityProjection),
-        Arc::new(projections::course_seats::CourseSeatsProjection),
-        Arc::new(projections::orders::OrdersProjection),
-        Arc::new(projections::coupons::CouponsProjection),
-        Arc::new(projections::stamps::StampsProjection),
-        Arc::new(projections::holds::HoldsProjection),
-        Arc::new(projections::invoices::InvoicesProjection),
-        Arc::new(projections::ksef::KsefProjection),
-        Arc::new(projections::timeline::OrderTimelineProjection),
-        Arc::new(projections::complaints::ComplaintsProjection),
-        Arc::new(projections::sales::SalesProjection),
-        Arc::new(projections::till::TillProjection),
-    ]
+    projections::all()
 }
 
 /// `coach reports daily --date`: the day's sales report, unless it went before.

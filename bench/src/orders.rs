@@ -316,7 +316,7 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
     let mut fed = HashMap::new();
     let mut fed_projections = Vec::new();
     let (course_stream, order_stream) = (format!("course-{}", hot[0]), format!("order-{}", Uuid::new_v4()));
-    for p in registry() {
+    for p in projections::all() {
         runner.catch_up(p.as_ref()).await.with_context(|| format!("catch up {}", p.name()))?;
         let filter = p.filter();
         let is_fed = filter.matches(&course_stream, "SeatsHeld") || filter.matches(&order_stream, "OrderPlaced");
@@ -479,26 +479,6 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
     notes.push(format!("load average (1/5/15 min) at start {load_at_start}, at end {}", setup::loadavg()));
     pool.close().await;
     Ok(Outcome { machine, catalogue, sample, raw, raw_pg_cpu, phases, fed, checks, caught_up, server_log, notes })
-}
-
-/// The projections of the product that live in the projections crate (the app's
-/// registry; the booking reactions are command-api's, and no order feeds them).
-fn registry() -> Vec<Arc<dyn Projection>> {
-    vec![
-        Arc::new(projections::streams::StreamsProjection),
-        Arc::new(projections::availability::AvailabilityProjection),
-        Arc::new(projections::orders::OrdersProjection),
-        Arc::new(projections::coupons::CouponsProjection),
-        Arc::new(projections::stamps::StampsProjection),
-        Arc::new(projections::holds::HoldsProjection),
-        Arc::new(projections::course_seats::CourseSeatsProjection),
-        Arc::new(projections::invoices::InvoicesProjection),
-        Arc::new(projections::ksef::KsefProjection),
-        Arc::new(projections::timeline::OrderTimelineProjection),
-        Arc::new(projections::complaints::ComplaintsProjection),
-        Arc::new(projections::sales::SalesProjection),
-        Arc::new(projections::till::TillProjection),
-    ]
 }
 
 fn fed_names(fed: &HashMap<String, bool>, wanted: bool) -> Vec<String> {

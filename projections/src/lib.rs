@@ -51,6 +51,27 @@ pub use checkpoint::{reached, wait_until_reached};
 pub use runner::{RebuildOutcome, Runner, RunnerConfig, Work};
 pub use status::{status, ProjectionStatus};
 
+/// Every read model this product runs, each once: what the projector leads, what a rebuild
+/// may name, what the orders benchmark catches up.
+pub fn all() -> Vec<std::sync::Arc<dyn Projection>> {
+    use std::sync::Arc;
+    vec![
+        Arc::new(streams::StreamsProjection),
+        Arc::new(availability::AvailabilityProjection),
+        Arc::new(course_seats::CourseSeatsProjection),
+        Arc::new(orders::OrdersProjection),
+        Arc::new(coupons::CouponsProjection),
+        Arc::new(stamps::StampsProjection),
+        Arc::new(holds::HoldsProjection),
+        Arc::new(invoices::InvoicesProjection),
+        Arc::new(ksef::KsefProjection),
+        Arc::new(timeline::OrderTimelineProjection),
+        Arc::new(complaints::ComplaintsProjection),
+        Arc::new(sales::SalesProjection),
+        Arc::new(till::TillProjection),
+    ]
+}
+
 /// A read model built from events.
 #[async_trait]
 pub trait Projection: Send + Sync + 'static {

@@ -21,6 +21,7 @@ mod rows;
 mod subscription;
 mod tail;
 mod wakeup;
+mod write_ahead;
 
 use std::sync::Arc;
 
@@ -36,6 +37,7 @@ use crate::{CheckpointedSubscription, EventStore, EventSubscription, Result, Sto
 use group_commit::GroupCommit;
 use rows::{EventRow, RECORDED_COLUMNS};
 use wakeup::Wakeup;
+pub use write_ahead::begin_write_ahead;
 
 /// How often an idle subscriber looks for new events when no wake-up arrived: the safety
 /// net for a lost notification.
@@ -118,25 +120,6 @@ impl PgEventStore {
     pub fn wake_subscribers(&self) {
         self.wakeup.appended();
     }
-}
-
-/// Begins a transaction for rows that only have to exist before events this store appends
-/// afterwards (a key the events are sealed with, the record of a placement about to hold
-/// seats, an order's number), which commits without waiting for its WAL flush.
-///
-/// PostgreSQL's log is one sequence, and the events' own commit waits for the flush of
-/// everything logged before it, these rows included: after a crash either the events and
-/// the rows are both there, or the events are not (and rows lost with them were never
-/// used). Under load an order wrote three such rows, each paying a flush wait on the
-/// customer's time before its events paid their own. Only for events in this store:
-/// events in another (KurrentDB) are not behind this log, and their rows must commit as
-/// usual.
-pub async fn begin_write_ahead(
-    pool: &PgPool,
-) -> std::result::Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("select set_config('synchronous_commit', 'off', true)").execute(&mut *tx).await?;
-    Ok(tx)
 }
 
 /// The single-append path, on a connection of its own: the one-statement append, then

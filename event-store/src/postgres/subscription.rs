@@ -154,7 +154,7 @@ async fn follow(
 ) {
     let Reader { mut wakeups, pace, tail } = reader;
     let mut tail_rounds = tail.follow();
-    let mut backoff = Duration::from_millis(1);
+    let mut waiting = PendingBackoff::default();
     // The horizon of the last full batch: while catching up, the next batch is read below
     // it too (the events below a horizon never change), saving a round trip per batch.
     let mut horizon: Option<i64> = None;
@@ -169,20 +169,14 @@ async fn follow(
             round_started = Instant::now();
         }
         let fresh = horizon.is_none();
-        // At the live end the shared reader has read the round already (a fresh read
-        // only: below an older horizon the table is read as before).
-        let shared = if fresh { tail.read(after, &filter, SUBSCRIPTION_BATCH as usize) } else { None };
-        let served = shared.is_some();
-        let (rows, below, tail_pending) = match shared {
-            Some(TailRead { rows, below, pending }) => (rows, below, Some(pending)),
-            None => match read_round(&pool, after, &filter, horizon.take()).await {
-                Ok((rows, below)) => (rows, below, None),
+        let Round { rows, below, pending: tail_pending, served } =
+            match next_round(&pool, &tail, after, &filter, horizon.take()).await {
+                Ok(round) => round,
                 Err(e) => {
                     let _ = out.send(Err(e)).await;
                     return;
                 }
-            },
-        };
+            };
         let full = rows.len() as i64 >= SUBSCRIPTION_BATCH;
         let progressed = !rows.is_empty();
         if let Some(last) = rows.last() {
@@ -193,7 +187,7 @@ async fn follow(
         }
         if full {
             horizon = Some(below);
-            backoff = Duration::from_millis(1);
+            waiting.reset();
             continue;
         }
         // A short read scanned every event below the horizon, including those the filter
@@ -218,16 +212,10 @@ async fn follow(
             },
         };
         if pending {
-            // Committed events wait behind an older open transaction: look again soon,
-            // paced like a wake-up. Under a steady load some transaction is always open,
-            // so the backoff grows only while reads bring nothing (a transaction that
-            // stays open), not while events keep coming.
-            let paced = pace.min_round.saturating_sub(round_started.elapsed());
-            tokio::time::sleep(backoff.max(paced)).await;
-            backoff = if progressed { Duration::from_millis(1) } else { (backoff * 2).min(MAX_PENDING_BACKOFF) };
+            waiting.pause(&pace, round_started, progressed).await;
             continue;
         }
-        backoff = Duration::from_millis(1);
+        waiting.reset();
         // Served by the shared reader: its next round is what brings more.
         let waits_on = if served { &mut tail_rounds } else { &mut wakeups };
         if !wait_for_more(waits_on, &pace, round_started, &out).await {
@@ -267,6 +255,59 @@ async fn deliver(
         None => None,
     };
     (rows.is_empty() && checkpoint.is_none()) || out.send(Ok(Batch { rows, checkpoint })).await.is_ok()
+}
+
+/// One round's read, from the shared reader or the table.
+struct Round {
+    rows: Vec<EventRow>,
+    /// The horizon it was read below.
+    below: i64,
+    /// Whether events wait behind an open transaction, when the shared reader knows.
+    pending: Option<bool>,
+    /// Answered by the shared reader: its next round is what brings more.
+    served: bool,
+}
+
+/// The next read: at the live end the shared reader has read the round already (a fresh
+/// read only: below an older `horizon` the table is read as before).
+async fn next_round(
+    pool: &PgPool,
+    tail: &Tail,
+    after: Option<Position>,
+    filter: &SubscriptionFilter,
+    horizon: Option<i64>,
+) -> Result<Round> {
+    if horizon.is_none() {
+        if let Some(TailRead { rows, below, pending }) = tail.read(after, filter, SUBSCRIPTION_BATCH as usize) {
+            return Ok(Round { rows, below, pending: Some(pending), served: true });
+        }
+    }
+    let (rows, below) = read_round(pool, after, filter, horizon).await?;
+    Ok(Round { rows, below, pending: None, served: false })
+}
+
+/// The pause while committed events wait behind an older open transaction: paced like a
+/// wake-up, and growing only while reads bring nothing (a transaction that stays open),
+/// not while events keep coming (under a steady load some transaction is always open).
+/// The shared reader pauses the same way.
+pub(super) struct PendingBackoff(Duration);
+
+impl Default for PendingBackoff {
+    fn default() -> Self {
+        PendingBackoff(Duration::from_millis(1))
+    }
+}
+
+impl PendingBackoff {
+    pub(super) fn reset(&mut self) {
+        *self = PendingBackoff::default();
+    }
+
+    pub(super) async fn pause(&mut self, pace: &Pace, round_started: Instant, progressed: bool) {
+        let paced = pace.min_round.saturating_sub(round_started.elapsed());
+        tokio::time::sleep(self.0.max(paced)).await;
+        self.0 = if progressed { Duration::from_millis(1) } else { (self.0 * 2).min(MAX_PENDING_BACKOFF) };
+    }
 }
 
 /// One read: the events after `after` below `horizon` (a fresh horizon when `None`),

@@ -26,7 +26,7 @@ use sqlx::PgPool;
 use tokio::sync::watch;
 
 use super::rows::{self, EventRow};
-use super::subscription::{scanned_to, Pace};
+use super::subscription::{scanned_to, Pace, PendingBackoff};
 use super::SUBSCRIPTION_BATCH;
 use crate::model::{Position, SubscriptionFilter};
 
@@ -36,8 +36,6 @@ use crate::model::{Position, SubscriptionFilter};
 const WINDOW_EVENTS: usize = 20_000;
 /// The pause after a failed round (the window is closed meanwhile).
 const RETRY: Duration = Duration::from_millis(200);
-/// Longest pause while waiting for an older transaction to finish.
-const MAX_PENDING_BACKOFF: Duration = Duration::from_millis(50);
 
 /// The shared reader of one store (its clones share it).
 pub(super) struct Tail {
@@ -164,7 +162,7 @@ impl Tail {
 /// The reading task: rounds paced like a subscriber's, for as long as the store lives.
 async fn run(tail: Weak<Tail>, pool: PgPool, mut wakeups: watch::Receiver<u64>, pace: Pace) {
     let mut fresh = true;
-    let mut backoff = Duration::from_millis(1);
+    let mut waiting = PendingBackoff::default();
     loop {
         wakeups.borrow_and_update();
         let round_started = Instant::now();
@@ -184,12 +182,10 @@ async fn run(tail: Weak<Tail>, pool: PgPool, mut wakeups: watch::Receiver<u64>, 
         fresh = false;
         drop(shared);
         if pending {
-            let paced = pace.min_round.saturating_sub(round_started.elapsed());
-            tokio::time::sleep(backoff.max(paced)).await;
-            backoff = if progressed { Duration::from_millis(1) } else { (backoff * 2).min(MAX_PENDING_BACKOFF) };
+            waiting.pause(&pace, round_started, progressed).await;
             continue;
         }
-        backoff = Duration::from_millis(1);
+        waiting.reset();
         tokio::select! {
             changed = wakeups.changed() => if changed.is_err() { tokio::time::sleep(pace.poll_interval).await },
             _ = tokio::time::sleep(pace.poll_interval) => {},

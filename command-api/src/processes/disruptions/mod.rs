@@ -21,7 +21,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use domain::order::{self, ChosenBy, CourseDisruption, DisruptionError, OrderEvent, CHOICE_WINDOW_DAYS};
+use domain::order::{self, CourseDisruption, DisruptionError, OrderEvent, CHOICE_WINDOW_DAYS};
 use domain::seat_inventory::{SeatInventory, SeatInventoryEvent};
 use event_store::{Metadata, RecordedEvent, SubscriptionFilter};
 use projections::{Projection, ProjectionError};
@@ -31,6 +31,10 @@ use uuid::Uuid;
 use crate::aggregate::{self, ExecuteError, InventoryAgg, OrderAgg};
 use crate::streams::{course_stream, order_stream};
 use crate::CommandState;
+
+mod refunds;
+
+pub use refunds::{refund_when_choice_closes, run};
 
 /// The name of its checkpoint.
 pub const NAME: &str = "disruption-process";
@@ -97,12 +101,9 @@ impl DisruptionProcess {
         if !recorded.stream.starts_with(order::STREAM_PREFIX) {
             return Ok(());
         }
+        // `OrderPlaced` never comes here: `apply` records each run of them together.
         let event: OrderEvent = recorded.decode().map_err(err)?;
         match event {
-            OrderEvent::OrderPlaced { order_id, outbound, back, .. } => {
-                let courses: Vec<Uuid> = std::iter::once(outbound.course_id).chain(back.map(|b| b.course_id)).collect();
-                self.orders_placed(conn, vec![(order_id, courses)]).await
-            }
             OrderEvent::OrderPaid { order_id, .. } => {
                 let courses: Vec<Uuid> =
                     sqlx::query_scalar("select course_id from disruption_course_orders where order_id = $1")
@@ -344,91 +345,4 @@ async fn tell(state: &CommandState, order_id: Uuid, disruption: &CourseDisruptio
         Err(ExecuteError::Refused(e)) => Err(format!("telling order {order_id}: {e}")),
         Err(ExecuteError::Store(e)) => Err(e.to_string()),
     }
-}
-
-/// Refund in full every passenger of a cancelled course who did not choose within the
-/// window, for the courses announced [`CHOICE_WINDOW_DAYS`] days or more before `now` (the
-/// timer passes the clock; a test passes a later one). Answers how many orders were
-/// refunded. A course is marked done once every order on it was decided, so the next
-/// round skips it.
-pub async fn refund_when_choice_closes(state: &CommandState, now: DateTime<Utc>) -> Result<usize, String> {
-    let due: Vec<DisruptedRow> = sqlx::query_as(&format!(
-        "select {ROW} from disrupted_courses where delay_minutes is null and refunds_done_at is null \
-         and coalesce(announced_at, departure_at - make_interval(days => $2)) + make_interval(days => $2) <= $1 \
-         order by departure_at limit 100"
-    ))
-    .bind(now)
-    .bind(CHOICE_WINDOW_DAYS as i32)
-    .fetch_all(&state.pool)
-    .await
-    .map_err(err)?;
-    let mut refunded = 0;
-    for row in due {
-        let disruption = row.disruption();
-        let orders: Vec<Uuid> =
-            sqlx::query_scalar("select order_id from disruption_course_orders where course_id = $1")
-                .bind(disruption.course_id)
-                .fetch_all(&state.pool)
-                .await
-                .map_err(err)?;
-        for order_id in orders {
-            if refund_one(state, order_id, &disruption, now).await? {
-                refunded += 1;
-            }
-        }
-        sqlx::query("update disrupted_courses set refunds_done_at = $2 where course_id = $1")
-            .bind(disruption.course_id)
-            .bind(now)
-            .execute(&state.pool)
-            .await
-            .map_err(err)?;
-    }
-    Ok(refunded)
-}
-
-async fn refund_one(
-    state: &CommandState,
-    order_id: Uuid,
-    disruption: &CourseDisruption,
-    now: DateTime<Utc>,
-) -> Result<bool, String> {
-    let metadata = Metadata { correlation_id: Some(order_id), occurred_at: now, ..Metadata::default() };
-    let command = order::ChooseDisruption {
-        order_id,
-        disruption: disruption.clone(),
-        move_to: None,
-        by: ChosenBy::Automatic,
-        by_user_id: None,
-        now,
-    };
-    let command_id = Uuid::new_v5(&order_id, format!("disruption-choice/{}", disruption.course_id).as_bytes());
-    let result = aggregate::execute::<OrderAgg, _, _>(
-        state.store.as_ref(),
-        &order_stream(order_id).map_err(err)?,
-        command_id,
-        &metadata,
-        |o| order::decide_choose_disruption(&command, o),
-    )
-    .await;
-    match result {
-        Ok((events, _)) => Ok(!events.is_empty()),
-        // Chosen already, or nothing (left) on the course: nothing to refund.
-        Err(ExecuteError::Refused(
-            DisruptionError::AlreadyChosen | DisruptionError::NotOnCourse | DisruptionError::NotFound,
-        )) => Ok(false),
-        Err(ExecuteError::Refused(e)) => Err(format!("refunding order {order_id}: {e}")),
-        Err(ExecuteError::Store(e)) => Err(e.to_string()),
-    }
-}
-
-/// Refund the passengers whose choice closed, every 30 seconds until `shutdown`.
-pub async fn run(state: CommandState, shutdown: tokio_util::sync::CancellationToken) {
-    super::every(std::time::Duration::from_secs(30), shutdown, || async {
-        match refund_when_choice_closes(&state, Utc::now()).await {
-            Ok(0) => {}
-            Ok(n) => tracing::info!(refunded = n, "passengers of cancelled courses refunded when the choice closed"),
-            Err(e) => tracing::warn!(error = %e, "the refunds of cancelled courses' passengers failed"),
-        }
-    })
-    .await
 }
