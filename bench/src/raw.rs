@@ -79,6 +79,11 @@ pub async fn create_table(pool: &PgPool) -> Result<()> {
     Ok(())
 }
 
+pub async fn drop_table(pool: &PgPool) -> Result<()> {
+    sqlx::raw_sql("drop table if exists bench_raw_events").execute(pool).await.context("drop bench_raw_events")?;
+    Ok(())
+}
+
 /// What pgbench reported.
 #[derive(Debug, Clone, Copy)]
 pub struct Pgbench {

@@ -15,8 +15,8 @@ use futures::StreamExt;
 use uuid::Uuid;
 
 use crate::{
-    Direction, EventStore, EventSubscription, ExpectedVersion, Metadata, NewEvent, Position, ReadFrom, RecordedEvent,
-    StoreError, StreamName, SubscriptionFilter,
+    Direction, EventStore, EventSubscription, ExpectedVersion, Lag, Metadata, NewEvent, Position, ReadFrom,
+    RecordedEvent, StoreError, StreamName, SubscriptionFilter,
 };
 
 /// How long a case waits for a subscription to deliver.
@@ -310,6 +310,43 @@ pub async fn bad_input_gets_typed_errors(store: &dyn EventStore) {
         Err(other) => panic!("expected PositionNotFound, got {other}"),
         Ok(_) => panic!("expected PositionNotFound, got a subscription"),
     }
+}
+
+/// `lag_after` answers for many readers at once what `count_after` and `read_all` answer
+/// for each: the events after its position (capped) and the oldest one's time.
+pub async fn lag_after_each_position(store: &dyn EventStore) {
+    let s = stream(format!("{}lag", prefix()));
+    // Five appends, one at a time, so each event has a time of its own.
+    let mut at = Vec::new();
+    for n in 0..5 {
+        let expected = if n == 0 { ExpectedVersion::NoStream } else { ExpectedVersion::Exact(n - 1) };
+        at.push(store.append(&s, expected, vec![event(n)]).await.expect("append").position);
+    }
+    let deadline = tokio::time::Instant::now() + DELIVERY_TIMEOUT;
+    while store.head().await.expect("head").is_none_or(|h| h.position < at[4]) {
+        assert!(tokio::time::Instant::now() < deadline, "the head never reached the appends");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let events = store.read_stream(&s, ReadFrom::Start, Direction::Forwards, 5).await.expect("read");
+
+    let positions = [Some(at[4]), Some(at[1]), Some(at[3]), Some(at[1])];
+    let lags = store.lag_after(&positions, 1_000_000).await.expect("lag");
+    assert_eq!(lags.len(), positions.len(), "one answer per position, in order");
+    for (p, lag) in positions.iter().zip(&lags) {
+        assert_eq!(lag.events, store.count_after(*p, 1_000_000).await.expect("count"), "as count_after counts");
+    }
+    assert_eq!(lags[0], Lag { events: 0, oldest_at: None }, "nothing after the last");
+    assert_eq!(lags[1].events, 3);
+    assert_eq!(lags[1].oldest_at, Some(events[2].recorded_at), "the oldest after the second is the third");
+    assert_eq!(lags[2], Lag { events: 1, oldest_at: Some(events[4].recorded_at) });
+    assert_eq!(lags[3], lags[1], "the same position, the same answer");
+
+    // Capped: the lowest reader counts at most the cap, and the others still count theirs.
+    let first = store.read_all(None, 1).await.expect("read")[0].position;
+    let capped = store.lag_after(&[Some(first), Some(at[3])], 2).await.expect("lag");
+    assert_eq!(capped.iter().map(|lag| lag.events).collect::<Vec<_>>(), vec![2, 1]);
+    assert_eq!(capped[1].oldest_at, Some(events[4].recorded_at));
+    assert!(store.lag_after(&[], 10).await.expect("lag").is_empty());
 }
 
 /// `head` and `count_after` describe what a subscriber still has to read.

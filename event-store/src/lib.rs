@@ -37,9 +37,27 @@ use futures::stream::BoxStream;
 
 pub use error::{Result, StoreError};
 pub use model::{
-    AppendResult, Direction, ExpectedVersion, Head, Metadata, NewEvent, Position, ReadFrom, RecordedEvent, StreamName,
-    SubscriptionFilter, SubscriptionItem, MAX_EVENT_TYPE, MAX_STREAM_NAME,
+    AppendResult, Direction, ExpectedVersion, Head, Lag, Metadata, NewEvent, Position, ReadFrom, RecordedEvent,
+    StreamName, SubscriptionFilter, SubscriptionItem, MAX_EVENT_TYPE, MAX_STREAM_NAME,
 };
+
+/// [`EventStore::lag_after`] from `count_after` and `read_all`, a position at a time.
+pub async fn lag_one_by_one<S: EventStore + ?Sized>(
+    store: &S,
+    positions: &[Option<Position>],
+    cap: u64,
+) -> Result<Vec<Lag>> {
+    let mut out = Vec::with_capacity(positions.len());
+    for &at in positions {
+        let events = store.count_after(at, cap).await?;
+        let oldest_at = match events {
+            0 => None,
+            _ => store.read_all(at, 1).await?.first().map(|e| e.recorded_at),
+        };
+        out.push(Lag { events, oldest_at });
+    }
+    Ok(out)
+}
 
 /// A live, never-ending stream of events: first the stored ones after the starting
 /// position, then new ones as they are appended. Dropping it ends the subscription.
@@ -104,6 +122,14 @@ pub trait EventStore: Send + Sync + 'static {
 
     /// How many committed events there are after `after`, counting at most `cap`.
     async fn count_after(&self, after: Option<Position>, cap: u64) -> Result<u64>;
+
+    /// [`Lag`] after each of `positions` (the checkpoints of many readers), in their
+    /// order: the events counted up to `cap` as [`EventStore::count_after`] counts them,
+    /// and the oldest one's time. This default asks for each position in turn
+    /// ([`lag_one_by_one`]); PostgreSQL answers them all with one scan of the store's end.
+    async fn lag_after(&self, positions: &[Option<Position>], cap: u64) -> Result<Vec<Lag>> {
+        lag_one_by_one(self, positions, cap).await
+    }
 
     /// A name for logs and status pages ("postgres", "kurrentdb").
     fn kind(&self) -> &'static str;

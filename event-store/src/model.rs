@@ -298,6 +298,16 @@ pub struct Head {
     pub recorded_at: DateTime<Utc>,
 }
 
+/// What a reader at some position still has to read: for lag figures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Lag {
+    /// Committed events after the position, counted up to a cap.
+    pub events: u64,
+    /// When the oldest of them was recorded; `None` when there are none (or none is
+    /// readable yet: an older transaction is still in flight).
+    pub oldest_at: Option<DateTime<Utc>>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,6 +29,7 @@ conformance_cases!(
     concurrent_writers_on_one_stream(16, 25),
     bad_input_gets_typed_errors,
     head_and_count,
+    lag_after_each_position,
 );
 
 /// Two transactions append; the one holding the lower position commits last. The

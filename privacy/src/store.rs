@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use event_store::{
-    AppendResult, CheckpointedSubscription, Direction, EventStore, EventSubscription, ExpectedVersion, Head, NewEvent,
-    Position, ReadFrom, RecordedEvent, Result, StoreError, StreamName, SubscriptionFilter, SubscriptionItem,
+    AppendResult, CheckpointedSubscription, Direction, EventStore, EventSubscription, ExpectedVersion, Head, Lag,
+    NewEvent, Position, ReadFrom, RecordedEvent, Result, StoreError, StreamName, SubscriptionFilter, SubscriptionItem,
 };
 use futures::{stream, StreamExt};
 use serde_json::value::RawValue;
@@ -180,6 +180,10 @@ impl<S: EventStore + ?Sized> EventStore for SealingStore<S> {
 
     async fn count_after(&self, after: Option<Position>, cap: u64) -> Result<u64> {
         self.inner.count_after(after, cap).await
+    }
+
+    async fn lag_after(&self, positions: &[Option<Position>], cap: u64) -> Result<Vec<Lag>> {
+        self.inner.lag_after(positions, cap).await
     }
 
     fn kind(&self) -> &'static str {

@@ -44,18 +44,19 @@ pub async fn status(pool: &PgPool, store: &dyn EventStore) -> Result<Vec<Project
     )
     .fetch_all(pool)
     .await?;
+    let positions =
+        rows.iter().map(|row| row.position.as_deref().map(str::parse).transpose()).collect::<Result<Vec<_>, _>>()?;
+    // Every checkpoint's lag in one ask: the store reads its end once for all of them.
+    let lags = store.lag_after(&positions, LAG_COUNT_CAP).await?;
     let now = Utc::now();
     let mut out = Vec::with_capacity(rows.len());
-    for row in rows {
-        let position = row.position.as_deref().map(str::parse).transpose()?;
-        let events_behind = store.count_after(position, LAG_COUNT_CAP).await?;
-        let seconds_behind = if events_behind == 0 {
+    for (row, lag) in rows.into_iter().zip(lags) {
+        let seconds_behind = if lag.events == 0 {
             0.0
         } else {
             // The oldest event not applied yet; if it is not readable yet (an older
             // transaction in flight), the head's age is a close lower bound.
-            let oldest = store.read_all(position, 1).await?.first().map(|e| e.recorded_at);
-            let at = match oldest {
+            let at = match lag.oldest_at {
                 Some(at) => Some(at),
                 None => store.head().await?.map(|h| h.recorded_at),
             };
@@ -65,7 +66,7 @@ pub async fn status(pool: &PgPool, store: &dyn EventStore) -> Result<Vec<Project
             name: row.name,
             position: row.position,
             events_processed: row.events_processed,
-            events_behind,
+            events_behind: lag.events,
             seconds_behind,
             last_event_at: row.last_event_at,
             updated_at: row.updated_at,
