@@ -115,6 +115,8 @@ pub struct CommandState {
     pub placements: Arc<processes::recovery::Placements>,
     /// The orders' readable numbers (taken in batches).
     pub order_numbers: Arc<booking::place::numbers::OrderNumbers>,
+    /// The courses' legs an order travels (read in batches).
+    pub course_legs: Arc<booking::catalogue::CourseLegs>,
     /// Signs the tickets' QR codes and checks the codes drivers scan.
     pub tickets: ticket_token::TicketSigner,
     /// Where invoices are sent in KSeF (off until [`CommandState::with_ksef`]).
@@ -150,6 +152,7 @@ impl CommandState {
             courses: StreamWriters::new(store.clone()),
             placements: Arc::new(processes::recovery::Placements::new(&pool, ahead)),
             order_numbers: Arc::new(booking::place::numbers::OrderNumbers::new(&pool, ahead)),
+            course_legs: Arc::new(booking::catalogue::CourseLegs::new(&pool)),
             store,
             gateway,
             mailer: outbox.mailer(),

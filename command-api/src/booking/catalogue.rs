@@ -3,7 +3,10 @@
 //! the client: the booking state the web app sends names the course and the stops, and
 //! everything else is looked up here.
 
+use std::sync::{Arc, Mutex};
+
 use api_core::ApiError;
+use batching::Batcher;
 use chrono::{DateTime, Duration, Utc};
 use domain::money::Reduction;
 use sqlx::PgPool;
@@ -52,7 +55,7 @@ impl CourseLeg {
     }
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx::FromRow, Clone)]
 struct LegRow {
     route_id: i64,
     route_name: String,
@@ -68,30 +71,97 @@ struct LegRow {
     price: Option<i64>,
 }
 
-/// A course's leg between two stops ($1 the course, $2 and $3 the stops), with the
-/// stops' positions and minutes as the course's inventory has them (the route's while
-/// the read model has not seen the course yet) and the route's fare between them.
-const LEG: &str = "select c.route_id, r.name as route_name, c.sale_open, r.archived as route_archived, c.departure_at as course_departure, \
+/// Courses' legs between two stops, one per asked (course, from, to) of the arrays $1, $2
+/// and $3, numbered `i` from 1 in their order: the stops' positions and minutes as the
+/// course's inventory has them (the route's while the read model has not seen the course
+/// yet) and the route's fare between them. A course that does not exist has no row.
+const LEGS: &str = "select w.i, c.route_id, r.name as route_name, c.sale_open, r.archived as route_archived, c.departure_at as course_departure, \
              wf.name as from_name, f.position as from_position, f.minutes as from_minutes, \
              wt.name as to_name, t.position as to_position, t.minutes as to_minutes, \
              p.price \
-      from courses c \
+      from unnest($1::uuid[], $2::bigint[], $3::bigint[]) with ordinality as w(course_id, from_id, to_id, i) \
+      join courses c on c.id = w.course_id \
       join routes r on r.id = c.route_id \
       left join rm_course_availability a on a.course_id = c.id \
-      cross join lateral (select coalesce(array_position(a.stop_ids, $2), rf.position) as position, \
-                                 coalesce(a.stop_minutes[array_position(a.stop_ids, $2)], rf.minutes_from_start) as minutes \
+      cross join lateral (select coalesce(array_position(a.stop_ids, w.from_id), rf.position) as position, \
+                                 coalesce(a.stop_minutes[array_position(a.stop_ids, w.from_id)], rf.minutes_from_start) as minutes \
                           from (select 1) one \
                           left join route_waypoints rf on a.course_id is null and rf.route_id = c.route_id \
-                                                      and rf.waypoint_id = $2) f \
-      cross join lateral (select coalesce(array_position(a.stop_ids, $3), rt.position) as position, \
-                                 coalesce(a.stop_minutes[array_position(a.stop_ids, $3)], rt.minutes_from_start) as minutes \
+                                                      and rf.waypoint_id = w.from_id) f \
+      cross join lateral (select coalesce(array_position(a.stop_ids, w.to_id), rt.position) as position, \
+                                 coalesce(a.stop_minutes[array_position(a.stop_ids, w.to_id)], rt.minutes_from_start) as minutes \
                           from (select 1) one \
                           left join route_waypoints rt on a.course_id is null and rt.route_id = c.route_id \
-                                                      and rt.waypoint_id = $3) t \
-      left join waypoints wf on wf.id = $2 and f.position is not null \
-      left join waypoints wt on wt.id = $3 and t.position is not null \
-      left join route_prices p on p.route_id = c.route_id and p.from_waypoint_id = $2 and p.to_waypoint_id = $3 \
-      where c.id = $1";
+                                                      and rt.waypoint_id = w.to_id) t \
+      left join waypoints wf on wf.id = w.from_id and f.position is not null \
+      left join waypoints wt on wt.id = w.to_id and t.position is not null \
+      left join route_prices p on p.route_id = c.route_id and p.from_waypoint_id = w.from_id and p.to_waypoint_id = w.to_id";
+
+#[derive(sqlx::FromRow)]
+struct NumberedLeg {
+    i: i64,
+    #[sqlx(flatten)]
+    leg: LegRow,
+}
+
+/// Lookups asked at most in one statement.
+const BATCH: usize = 256;
+/// Statements running at once.
+const READERS: usize = 2;
+
+/// One asked leg, and where the statement leaves what it found.
+struct Ask {
+    course_id: Uuid,
+    from: i64,
+    to: i64,
+    found: Mutex<Option<LegRow>>,
+}
+
+/// Reads courses' legs for many placements in one statement: under load each order
+/// would otherwise pay a round trip of its own, the only one of its placement that no
+/// other order shares. Every read starts after its caller asked, so an answer is as fresh
+/// as a statement of its own would have been.
+pub struct CourseLegs {
+    batcher: Batcher<Arc<Ask>, String>,
+}
+
+impl CourseLegs {
+    pub fn new(pool: &PgPool) -> Self {
+        let pool = pool.clone();
+        CourseLegs { batcher: Batcher::new(READERS, BATCH, move |asks| read_legs(pool.clone(), asks)) }
+    }
+
+    /// The leg of `course_id` from `from` to `to`, if the course exists.
+    async fn read(&self, course_id: Uuid, from: i64, to: i64) -> Result<Option<LegRow>, ApiError> {
+        let ask = Arc::new(Ask { course_id, from, to, found: Mutex::new(None) });
+        self.batcher
+            .submit(ask.clone())
+            .await
+            .map_err(|e| ApiError::Unavailable(format!("reading the course: {e}")))?;
+        let found = ask.found.lock().unwrap_or_else(|e| e.into_inner()).take();
+        Ok(found)
+    }
+}
+
+async fn read_legs(pool: PgPool, asks: Vec<Arc<Ask>>) -> Result<(), String> {
+    let courses: Vec<Uuid> = asks.iter().map(|a| a.course_id).collect();
+    let froms: Vec<i64> = asks.iter().map(|a| a.from).collect();
+    let tos: Vec<i64> = asks.iter().map(|a| a.to).collect();
+    let rows: Vec<NumberedLeg> = sqlx::query_as(LEGS)
+        .bind(&courses)
+        .bind(&froms)
+        .bind(&tos)
+        .fetch_all(&pool)
+        .await
+        .map_err(|e| e.to_string())?;
+    for row in rows {
+        let ask = usize::try_from(row.i - 1).ok().and_then(|i| asks.get(i));
+        if let Some(ask) = ask {
+            *ask.found.lock().unwrap_or_else(|e| e.into_inner()) = Some(row.leg);
+        }
+    }
+    Ok(())
+}
 
 /// The course `course_id` from stop `from` to stop `to`. `field` names the form field in
 /// the `422` answers (`course`, `courseReturn`).
@@ -103,19 +173,15 @@ const LEG: &str = "select c.route_id, r.name as route_name, c.sale_open, r.archi
 /// The route's stops only while the read model has not seen the course yet (just
 /// generated, opened with them). The price is the route's current fare.
 pub async fn course_leg(
-    pool: &PgPool,
+    legs: &CourseLegs,
     field: &str,
     course_id: Uuid,
     from: i64,
     to: i64,
 ) -> Result<CourseLeg, ApiError> {
-    let row = sqlx::query_as::<_, LegRow>(LEG)
-        .bind(course_id)
-        .bind(from)
-        .bind(to)
-        .fetch_optional(pool)
-        .await
-        .map_err(|e| ApiError::Unavailable(format!("reading the course: {e}")))?
+    let row = legs
+        .read(course_id, from, to)
+        .await?
         .ok_or_else(|| ApiError::refusal_on(field, api_core::codes::COURSE_NOT_FOUND, "This course does not exist."))?;
 
     let (Some(from_name), Some(from_position), Some(from_minutes)) =
@@ -193,4 +259,56 @@ pub async fn discounts(pool: &PgPool, ids: &[i64]) -> Result<Vec<Discount>, ApiE
             Some(Discount { id, name, reduction })
         })
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{course_leg, CourseLegs};
+    use api_core::ApiError;
+    use domain::seat_inventory::HoldError;
+    use domain::ErrorCode;
+    use sqlx::PgPool;
+    use uuid::Uuid;
+
+    fn code_of(answer: Result<super::CourseLeg, ApiError>) -> &'static str {
+        answer.expect_err("a refusal").code()
+    }
+
+    /// Many lookups read together: each caller gets its own course's leg, and the refusals
+    /// (no such course, a stop the course does not serve, the wrong way) stay its own.
+    #[sqlx::test(migrator = "schema::MIGRATOR")]
+    async fn legs_read_together_answer_each_ask_with_its_own_course(pool: PgPool) {
+        let store = event_store::postgres::PgEventStore::new(pool.clone());
+        fixtures::seed(&pool, &store).await.expect("seed");
+        // Courses of every route, each asked from its route's first stop to its last.
+        let picks: Vec<(Uuid, i64, i64, i64, String)> = sqlx::query_as(
+            "select c.id, c.route_id, f.waypoint_id, l.waypoint_id, r.name from courses c join routes r on r.id = c.route_id \
+             cross join lateral (select waypoint_id from route_waypoints where route_id = c.route_id order by position limit 1) f \
+             cross join lateral (select waypoint_id from route_waypoints where route_id = c.route_id order by position desc limit 1) l \
+             order by c.departure_at, c.id limit 200",
+        )
+        .fetch_all(&pool)
+        .await
+        .expect("courses");
+        assert!(picks.iter().map(|p| p.1).collect::<std::collections::HashSet<_>>().len() > 1, "several routes");
+        let (course, _, first, last, _) = picks[0].clone();
+
+        let legs = CourseLegs::new(&pool);
+        let asked = picks.iter().map(|(c, _, f, t, _)| course_leg(&legs, "course", *c, *f, *t));
+        let (answers, unknown, foreign, backwards) = tokio::join!(
+            futures::future::join_all(asked),
+            course_leg(&legs, "course", Uuid::new_v4(), first, last),
+            course_leg(&legs, "course", course, 999_999, last),
+            course_leg(&legs, "course", course, last, first),
+        );
+        for ((c, route, f, t, name), answer) in picks.iter().zip(answers) {
+            let leg = answer.expect("a leg");
+            assert_eq!((leg.course_id, leg.route_id, leg.from_waypoint_id, leg.to_waypoint_id), (*c, *route, *f, *t));
+            assert_eq!(&leg.route_name, name);
+            assert!(leg.departure_at < leg.arrival_at && leg.unit_price > 0, "{leg:?}");
+        }
+        assert_eq!(code_of(unknown), api_core::codes::COURSE_NOT_FOUND);
+        assert_eq!(code_of(foreign), HoldError::UnknownStop(999_999).code());
+        assert_eq!(code_of(backwards), HoldError::WrongDirection.code());
+    }
 }

@@ -52,11 +52,11 @@ async fn legs(state: &CommandState, input: &BookingInput) -> Result<(CourseLeg, 
             .ok_or_else(|| ApiError::refusal_on(field, api_core::codes::FIELD_BLANK, "Please select a ticket."))
     };
     let (id, from, to) = parts("course", input.course.as_ref())?;
-    let outbound = course_leg(&state.pool, "course", id, from, to).await?;
+    let outbound = course_leg(&state.course_legs, "course", id, from, to).await?;
     let back = match &input.course_return {
         Some(c) => {
             let (id, from, to) = parts("courseReturn", Some(c))?;
-            Some(course_leg(&state.pool, "courseReturn", id, from, to).await?)
+            Some(course_leg(&state.course_legs, "courseReturn", id, from, to).await?)
         }
         None => None,
     };

@@ -36,7 +36,8 @@ pub(crate) async fn move_leg(
     reason: String,
 ) -> Result<Vec<Changed>, ApiError> {
     let leg = order.leg(kind).ok_or_else(|| ApiError::NotFound("The order has no such leg.".into()))?;
-    let target = course_leg(&state.pool, "course_id", course_id, leg.from_waypoint_id, leg.to_waypoint_id).await?;
+    let target =
+        course_leg(&state.course_legs, "course_id", course_id, leg.from_waypoint_id, leg.to_waypoint_id).await?;
     if !target.sale_open {
         return Err(ApiError::refusal_on(
             "course_id",

@@ -90,7 +90,7 @@ async fn prepare(
     // An admin changes the course on the customer's behalf without the code.
     let by_staff = user.is_some_and(|u| u.role == api_core::auth::Role::SuperAdmin);
     let (from, to) = (ticket.course.from_waypoint_id, ticket.course.to_waypoint_id);
-    let target = course_leg(&state.pool, "course_id", new_course, from, to).await?;
+    let target = course_leg(&state.course_legs, "course_id", new_course, from, to).await?;
     if !target.sale_open {
         return Err(ApiError::refusal_on(
             "course_id",

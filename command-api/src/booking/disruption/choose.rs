@@ -132,7 +132,8 @@ async fn target_leg(state: &CommandState, order: &OrderState, course_id: Uuid, t
     let tickets = order::tickets_on(order, course_id);
     let Some(first) = tickets.first() else { return Err(choice_error(DisruptionError::NotOnCourse)) };
     let current = &first.course;
-    let target = course_leg(&state.pool, "to_course_id", to, current.from_waypoint_id, current.to_waypoint_id).await?;
+    let target =
+        course_leg(&state.course_legs, "to_course_id", to, current.from_waypoint_id, current.to_waypoint_id).await?;
     // Any course serving the same two stops (`course_leg` refuses one that does not), on
     // any route and date, still on sale.
     if to == course_id || !target.sale_open {

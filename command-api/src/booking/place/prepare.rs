@@ -135,7 +135,7 @@ async fn leg_of(state: &CommandState, field: &str, course: Option<&CourseRef>) -
     let (course_id, from, to) = course
         .and_then(CourseRef::parts)
         .ok_or_else(|| ApiError::invalid_field(field, api_core::codes::FIELD_BLANK, "Please select a ticket."))?;
-    let leg = course_leg(&state.pool, field, course_id, from, to).await?;
+    let leg = course_leg(&state.course_legs, field, course_id, from, to).await?;
     if !leg.sale_open {
         return Err(ApiError::refusal_on(
             field,
