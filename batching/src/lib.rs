@@ -23,7 +23,9 @@
 //! runtime (in a state struct built before the server starts, say).
 //!
 //! Used by the placement records of the booking process (`command-api`: inserted with
-//! `submit`, removed with `push`) and the payment sandbox's registrations (`payment`).
+//! `submit`, removed with `push`), the orders' numbers and courses' legs (`command-api`:
+//! a batch that reads, `write` then being a statement whose answer it hands back), the
+//! personal-data keys (`privacy`) and the payment sandbox's registrations (`payment`).
 //! The event store has its own group commit, which also keeps appends to one stream
 //! apart.
 
