@@ -356,8 +356,8 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
     let raw_pg_cpu = mark.spent(pg).server;
     eprintln!("  {} tx/s, avg {:.2} ms", thousands(raw.tps), raw.latency_avg_ms);
     // Gone before the load: left, its 200,000 fresh rows were vacuumed and analysed by
-    // autovacuum in the middle of the next phase, and that (a ninth of the machine, seen
-    // with perf) was counted as PostgreSQL's CPU per order.
+    // autovacuum in the middle of the next phase, and that (12 % of the machine's samples
+    // in perf) was counted as PostgreSQL's CPU per order.
     raw::drop_table(&pool).await?;
     setup::checkpoint(&pool).await;
 

@@ -97,7 +97,7 @@ pub enum KeyCommit {
     Durable,
     /// Without waiting: the events sealed with the keys are appended to this database
     /// afterwards, and their commit flushes the keys too
-    /// ([`event_store::postgres::begin_write_ahead`]).
+    /// ([`event_store::postgres::COMMIT_AHEAD`]).
     BeforeEventsHere,
 }
 
@@ -121,6 +121,8 @@ type KeyRow = (String, Vec<u8>);
 
 /// Callers whose new keys share one statement, at most.
 const MAKE_BATCH: usize = 256;
+/// Statements making keys at once.
+const MAKERS: usize = 2;
 
 /// Makes the keys of many callers in one statement: a subject gets the key proposed for
 /// it unless it has one (then that one) or is erased (then no row). Each caller is handed
@@ -132,32 +134,28 @@ async fn make_keys(pool: PgPool, commit: KeyCommit, batch: Vec<MakeKeys>) -> Res
     // first, and both read the row it made. The existing keys are looked up with `= any`,
     // an index probe per subject: as a join with the unnested list, a generic plan can
     // hash the whole table (it grew to milliseconds a call in the orders benchmark).
-    let statement = sqlx::query_as::<_, KeyRow>(
+    let ahead = match commit {
+        KeyCommit::Durable => String::new(),
+        KeyCommit::BeforeEventsHere => format!("cross join {}", event_store::postgres::COMMIT_AHEAD),
+    };
+    let sql = format!(
         "with wanted as (select * from unnest($1::text[], $2::bytea[]) as w(subject, key)),
          made as (
              insert into privacy_keys (subject, key)
-             select distinct on (w.subject) w.subject, w.key from wanted w
+             select distinct on (w.subject) w.subject, w.key from wanted w {ahead}
              where not exists (select 1 from privacy_erasures e where e.subject = w.subject)
              on conflict (subject) do nothing
              returning subject, key)
          select subject, key from made
          union all
-         select k.subject, k.key from privacy_keys k where k.subject = any($1)",
-    )
-    .bind(&names)
-    .bind(&fresh);
-    let rows = match commit {
-        KeyCommit::Durable => statement.fetch_all(&pool).await,
-        KeyCommit::BeforeEventsHere => {
-            async {
-                let mut tx = event_store::postgres::begin_write_ahead(&pool).await?;
-                let rows = statement.fetch_all(&mut *tx).await?;
-                tx.commit().await.map(|()| rows)
-            }
-            .await
-        }
-    }
-    .map_err(|e| e.to_string())?;
+         select k.subject, k.key from privacy_keys k where k.subject = any($1)"
+    );
+    let rows = sqlx::query_as::<_, KeyRow>(&sql)
+        .bind(&names)
+        .bind(&fresh)
+        .fetch_all(&pool)
+        .await
+        .map_err(|e| e.to_string())?;
     let by_subject: HashMap<&str, &Vec<u8>> = rows.iter().map(|(s, k)| (s.as_str(), k)).collect();
     for caller in batch {
         let own = caller
@@ -183,7 +181,7 @@ impl Keyring {
     /// A keyring whose new keys commit as `commit` says (see [`KeyCommit`]).
     pub fn committing(pool: PgPool, commit: KeyCommit) -> Self {
         let maker_pool = pool.clone();
-        let maker = Batcher::new(2, MAKE_BATCH, move |batch| make_keys(maker_pool.clone(), commit, batch));
+        let maker = Batcher::new(MAKERS, MAKE_BATCH, move |batch| make_keys(maker_pool.clone(), commit, batch));
         Keyring { pool, cache: Mutex::new(HashMap::new()), journal: None, maker }
     }
 

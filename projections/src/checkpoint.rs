@@ -26,12 +26,22 @@ pub(crate) async fn load(pool: &PgPool, name: &str) -> Result<Option<Position>, 
 }
 
 /// The stored position, locked until the transaction ends.
-pub(crate) async fn lock(conn: &mut PgConnection, name: &str) -> Result<Option<Position>, ProjectionError> {
-    let text: Option<String> =
-        sqlx::query_scalar("select position from projection_checkpoints where name = $1 for update")
-            .bind(name)
-            .fetch_one(&mut *conn)
-            .await?;
+/// Not `durable`: the transaction then commits without waiting for its WAL flush
+/// ([`event_store::postgres::COMMIT_AHEAD`]).
+pub(crate) async fn lock(
+    conn: &mut PgConnection,
+    name: &str,
+    durable: bool,
+) -> Result<Option<Position>, ProjectionError> {
+    const DURABLE: &str = "select c.position from projection_checkpoints c where c.name = $1 for update of c";
+    static AHEAD: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "select c.position from projection_checkpoints c cross join {} where c.name = $1 for update of c",
+            event_store::postgres::COMMIT_AHEAD
+        )
+    });
+    let sql = if durable { DURABLE } else { AHEAD.as_str() };
+    let text: Option<String> = sqlx::query_scalar(sql).bind(name).fetch_one(&mut *conn).await?;
     parse(text)
 }
 

@@ -80,24 +80,19 @@ struct Started {
 /// statement. A record already there (a retried placement) is left as it is.
 async fn insert_started(pool: PgPool, ahead: bool, records: Vec<Started>) -> Result<(), String> {
     let rows = serde_json::to_value(&records).map_err(|e| e.to_string())?;
-    let insert = sqlx::query(
+    // With `ahead`: the seats' hold comes next, in this database, and its commit flushes
+    // this record.
+    let ahead = if ahead { format!("cross join {}", event_store::postgres::COMMIT_AHEAD) } else { String::new() };
+    sqlx::query(&format!(
         "insert into placements (order_id, course_ids, hold_ids, coupon_code) \
-         select order_id, course_ids, hold_ids, coupon_code from jsonb_populate_recordset(null::placements, $1) \
-         on conflict (order_id) do nothing",
-    )
-    .bind(rows);
-    let written = if ahead {
-        // The seats' hold comes next, in this database: its commit flushes this record.
-        async {
-            let mut tx = event_store::postgres::begin_write_ahead(&pool).await?;
-            insert.execute(&mut *tx).await?;
-            tx.commit().await
-        }
-        .await
-    } else {
-        insert.execute(&pool).await.map(|_| ())
-    };
-    written.map_err(|e| e.to_string())
+         select order_id, course_ids, hold_ids, coupon_code from jsonb_populate_recordset(null::placements, $1) {ahead} \
+         on conflict (order_id) do nothing"
+    ))
+    .bind(rows)
+    .execute(&pool)
+    .await
+    .map(|_| ())
+    .map_err(|e| e.to_string())
 }
 
 /// The placements' records: new ones inserted and finished ones removed in batches.
@@ -115,7 +110,7 @@ const FINISH_BATCH: usize = 512;
 
 impl Placements {
     /// `ahead`: the events go to this database, so a record may commit without waiting
-    /// for its flush ([`event_store::postgres::begin_write_ahead`]).
+    /// for its flush ([`event_store::postgres::COMMIT_AHEAD`]).
     pub fn new(pool: &PgPool, ahead: bool) -> Self {
         let (insert_pool, delete_pool) = (pool.clone(), pool.clone());
         Placements {

@@ -37,7 +37,7 @@ use crate::{CheckpointedSubscription, EventStore, EventSubscription, Result, Sto
 use group_commit::GroupCommit;
 use rows::{EventRow, RECORDED_COLUMNS};
 use wakeup::Wakeup;
-pub use write_ahead::begin_write_ahead;
+pub use write_ahead::COMMIT_AHEAD;
 
 /// How often an idle subscriber looks for new events when no wake-up arrived: the safety
 /// net for a lost notification.

@@ -24,10 +24,14 @@ pub struct OrderNumbers {
 impl OrderNumbers {
     /// `ahead`: the orders' events go to this database, whose commit flushes the
     /// sequence's advance too, so its statement need not wait for a flush of its own
-    /// ([`event_store::postgres::begin_write_ahead`]).
+    /// ([`event_store::postgres::COMMIT_AHEAD`]).
     pub fn new(pool: &PgPool, ahead: bool) -> Self {
         let pool = pool.clone();
-        OrderNumbers { batcher: Batcher::new(WRITERS, BATCH, move |slots| take(pool.clone(), ahead, slots)) }
+        let sql: Arc<str> = match ahead {
+            true => format!("{TAKE} cross join {}", event_store::postgres::COMMIT_AHEAD).into(),
+            false => TAKE.into(),
+        };
+        OrderNumbers { batcher: Batcher::new(WRITERS, BATCH, move |slots| take(pool.clone(), sql.clone(), slots)) }
     }
 
     /// The sequence's next value for one order.
@@ -39,21 +43,16 @@ impl OrderNumbers {
     }
 }
 
+/// The sequence's next `$1` values.
+const TAKE: &str = "select nextval('order_number_seq') from generate_series(1, $1::int)";
+
 /// One value per slot, the lowest to the first asked.
-async fn take(pool: PgPool, ahead: bool, slots: Vec<Slot>) -> Result<(), String> {
-    let statement = sqlx::query_scalar("select nextval('order_number_seq') from generate_series(1, $1::int)")
-        .bind(i32::try_from(slots.len()).unwrap_or(i32::MAX));
-    let taken: Result<Vec<i64>, sqlx::Error> = if ahead {
-        async {
-            let mut tx = event_store::postgres::begin_write_ahead(&pool).await?;
-            let values = statement.fetch_all(&mut *tx).await?;
-            tx.commit().await.map(|()| values)
-        }
+async fn take(pool: PgPool, sql: Arc<str>, slots: Vec<Slot>) -> Result<(), String> {
+    let mut values: Vec<i64> = sqlx::query_scalar(&sql)
+        .bind(i32::try_from(slots.len()).unwrap_or(i32::MAX))
+        .fetch_all(&pool)
         .await
-    } else {
-        statement.fetch_all(&pool).await
-    };
-    let mut values = taken.map_err(|e| e.to_string())?;
+        .map_err(|e| e.to_string())?;
     values.sort_unstable();
     for (slot, value) in slots.iter().zip(values) {
         *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(value);
