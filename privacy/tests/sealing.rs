@@ -30,6 +30,7 @@ conformance_cases!(
     concurrent_writers_on_one_stream(16, 25),
     bad_input_gets_typed_errors,
     head_and_count,
+    lag_after_each_position,
 );
 
 fn inner(pool: &PgPool) -> Arc<dyn EventStore> {
