@@ -16,6 +16,7 @@
 //!   serialises committing transactions that notify, which would cap append throughput.
 
 mod group_commit;
+mod lag;
 mod metadata;
 mod rows;
 mod subscription;
@@ -359,49 +360,16 @@ impl EventStore for PgEventStore {
     }
 
     async fn count_after(&self, after: Option<Position>, cap: u64) -> Result<u64> {
-        let (tx, seq) = rows::position_args(after);
-        let n: i64 = sqlx::query_scalar(
-            "select count(*) from (select 1 from es_events where (tx_id, seq) > ($1, $2) limit $3) t",
-        )
-        .bind(tx)
-        .bind(seq)
-        .bind(i64::try_from(cap).unwrap_or(i64::MAX))
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(n as u64)
+        lag::count_after(&self.pool, after, cap).await
     }
 
     async fn lag_after(&self, positions: &[Option<Position>], cap: u64) -> Result<Vec<Lag>> {
-        let Some(lowest) = positions.iter().min().copied() else { return Ok(Vec::new()) };
-        let (txs, seqs): (Vec<i64>, Vec<i64>) = positions.iter().map(|&p| rows::position_args(p)).unzip();
-        let (tx, seq) = rows::position_args(lowest);
-        // The readers' checkpoints sit near the store's end: its last `cap` events after
-        // the lowest are read once, and each position counts those after it. (A committed
-        // event is counted even while an older transaction is still in flight, as
-        // `count_after` counts it.)
-        let found: Vec<(i64, i64, Option<chrono::DateTime<chrono::Utc>>)> = sqlx::query_as(
-            "with reader as (select * from unnest($1::bigint[], $2::bigint[]) with ordinality as r(tx_id, seq, i)), \
-                  tail as (select tx_id, seq, recorded_at from es_events where (tx_id, seq) > ($3, $4) \
-                           order by tx_id, seq limit $5) \
-             select r.i, count(t.seq), min(t.recorded_at) \
-             from reader r left join tail t on (t.tx_id, t.seq) > (r.tx_id, r.seq) \
-             group by r.i order by r.i",
-        )
-        .bind(&txs)
-        .bind(&seqs)
-        .bind(tx)
-        .bind(seq)
-        .bind(i64::try_from(cap).unwrap_or(i64::MAX))
-        .fetch_all(&self.pool)
-        .await?;
-        let lags: Vec<Lag> =
-            found.into_iter().map(|(_, events, oldest_at)| Lag { events: events as u64, oldest_at }).collect();
-        if lags.iter().any(|lag| lag.events >= cap) {
-            // The end read stopped at the cap, short of the higher positions' events:
-            // a reader that far behind is rare, so ask for each on its own.
-            return crate::lag_one_by_one(self, positions, cap).await;
+        match lag::from_the_end(&self.pool, positions, cap).await? {
+            Some(lags) => Ok(lags),
+            // The end read stopped at the cap, short of the higher positions' events: a
+            // reader that far behind is rare, so each is asked for on its own.
+            None => crate::lag_one_by_one(self, positions, cap).await,
         }
-        Ok(lags)
     }
 
     fn kind(&self) -> &'static str {
