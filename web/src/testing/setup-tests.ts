@@ -20,8 +20,10 @@ import { server } from './mocks/server';
 // zero timeout). In the browser they run after the frame; the Playwright journeys cover that.
 options.requestAnimationFrame = (callback) => setTimeout(callback);
 
-// Lazy pages on a busy 2-core machine can take more than the default second to appear.
-configure({ asyncUtilTimeout: 5_000 });
+// Lazy pages on a busy 2-core machine can take more than the default second to appear: a file's
+// first render of the admin panel evaluates its modules cold (4.6 s alone on a quiet machine, more
+// beside the Rust build in ./test). The wait is for the modules; what each test checks is unchanged.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Resets every zustand store after each test (see __mocks__/zustand.ts, R17).
 vi.mock('zustand');

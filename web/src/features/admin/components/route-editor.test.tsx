@@ -33,8 +33,7 @@ describe("a route's page", () => {
       }),
     );
     const { user } = renderApp('/admin/route/route/1', ADMIN);
-    // The file's first test loads the panel's modules cold: on a busy machine that alone takes ~5 s.
-    const stops = await screen.findByRole('region', { name: 'Przystanki trasy' }, { timeout: 10_000 });
+    const stops = await screen.findByRole('region', { name: 'Przystanki trasy' });
     await within(stops).findByText('Kraków, MDA Dworzec Autobusowy');
     await user.selectOptions(within(stops).getByLabelText('Wybierz przystanek'), 'Stalowa Wola, Dworzec Autobusowy');
     await user.click(within(stops).getByRole('button', { name: 'Dodaj przystanek' }));
