@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 import { chunkModules } from './build/chunk-modules-plugin.ts';
@@ -58,46 +58,13 @@ function shellChunk(): (id: string, graph: ModuleGraph) => string | null {
   };
 }
 
-/**
- * The app is written against React's API and runs on Preact (`preact/compat`), in the browser and
- * in the unit tests alike (issue 41): React DOM alone was 62.6 kB of the home page's 144.2 kB, Preact
- * with its compatibility layer is about 6 kB. `@preact/preset-vite` points `react` and `react-dom`
- * at `preact/compat` and compiles JSX for Preact (with Prefresh for hot reloading in development).
- *
- * Vitest loads most packages straight from node_modules, where those aliases do not apply; the
- * packages that import React are therefore bundled by Vite for the tests (`inline`), resolved to
- * their ES modules as in the browser (Vitest's default conditions pick react-router's CommonJS
- * build), and Testing Library's ES module build is used for the same reason. Otherwise the tests
- * would render with the real React DOM, which the app never ships.
- */
-const REACT_USERS = [
-  /\/preact\//,
-  /@testing-library\/react/,
-  /react-router/,
-  /react-intl/,
-  /@tanstack\/react-/,
-  /zustand/,
-  /@tiptap\/react/,
-  /react-hook-form/,
-  /@hookform\//,
-  /use-sync-external-store/,
-  /node_modules\/\.vite\/vitest\//,
-];
-const testingLibraryEsm = {
-  find: /^@testing-library\/react$/,
-  replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
-};
-const BROWSER_CONDITIONS = ['module', 'browser', 'development|production'];
-
 export default defineConfig(({ command }) => ({
-  plugins: [preact(), precompiledMessages(), routePreload(), chunkModules()],
+  plugins: [react(), precompiledMessages(), routePreload(), chunkModules()],
   resolve: {
-    ...(process.env.VITEST ? { conditions: BROWSER_CONDITIONS } : {}),
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // Messages are compiled at build time (build/messages-plugin.ts): no parser in production.
       ...(command === 'build' ? [parserlessAlias] : []),
-      ...(process.env.VITEST ? [testingLibraryEsm] : []),
     ],
   },
   server: {
@@ -120,12 +87,6 @@ export default defineConfig(({ command }) => ({
     // a name is bytes every visitor downloads, ~10 per page, so chunks are named by their hash alone.
     // The first load's own files keep their names (the page's preload and prefetch links name them).
     rollupOptions: {
-      // React Router reads React's `useOptimistic` and, where it is missing (Preact has none),
-      // keeps the state as it is: the bundler's warning that the import is undefined is expected.
-      onLog(level, log, handler) {
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic') && log.id?.includes('/react-router/')) return;
-        handler(level, log);
-      },
       output: {
         chunkFileNames: (chunk) =>
           NAMED_CHUNKS.has(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
@@ -138,10 +99,6 @@ export default defineConfig(({ command }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
-    server: { deps: { inline: REACT_USERS } },
-    // CommonJS that requires React (the editor's store hooks): bundled for the tests, so that its
-    // require('react') takes the alias as the build's CommonJS plugin does.
-    deps: { optimizer: { client: { enabled: true, include: ['use-sync-external-store/shim/index.js', 'use-sync-external-store/shim/with-selector.js'] } } },
     unstubEnvs: true,
     // Whole-app renders with lazy pages are slow on a busy 2-core machine.
     testTimeout: 15_000,

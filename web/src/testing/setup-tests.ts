@@ -1,6 +1,5 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { options } from 'preact';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 import '@/app/api-session';
@@ -14,16 +13,8 @@ import { resetComplaintsMock } from './mocks/handlers/complaints';
 import { resetPrivacyMock } from './mocks/handlers/privacy';
 import { server } from './mocks/server';
 
-// The app runs on Preact (vite.config.ts). Preact runs effects after the next frame, and jsdom paints
-// none: without requestAnimationFrame Preact waits 35 ms for one. Here they run on the next task, as
-// React's scheduler runs them, which is what Testing Library waits for after each of its waits (a
-// zero timeout). In the browser they run after the frame; the Playwright journeys cover that.
-options.requestAnimationFrame = (callback) => setTimeout(callback);
-
-// Lazy pages on a busy 2-core machine can take more than the default second to appear: a file's
-// first render of the admin panel evaluates its modules cold (4.6 s alone on a quiet machine, more
-// beside the Rust build in ./test). The wait is for the modules; what each test checks is unchanged.
-configure({ asyncUtilTimeout: 10_000 });
+// Lazy pages on a busy 2-core machine can take more than the default second to appear.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Resets every zustand store after each test (see __mocks__/zustand.ts, R17).
 vi.mock('zustand');
