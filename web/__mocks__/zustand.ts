@@ -2,7 +2,7 @@
 // `create`/`createStore` so that every store goes back to its initial state after each test, as
 // zustand's testing guide recommends. Stores stay real otherwise.
 import { act } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 import type * as Zustand from 'zustand';
 
 export * from 'zustand';
@@ -33,8 +33,11 @@ export const createStore = (<T>(stateCreator: Zustand.StateCreator<T>) =>
     ? createStoreUncurried(stateCreator)
     : createStoreUncurried) as typeof Zustand.createStore;
 
-afterEach(() => {
+/** Puts every store back to its initial state. Called after each test by src/testing/setup-tests.ts:
+ * this module is evaluated once per worker (the test files share their modules), so a hook
+ * registered here would run for the first file only. */
+export function resetAllStores(): void {
   act(() => {
     storeResetFns.forEach((resetFn) => resetFn());
   });
-});
+}

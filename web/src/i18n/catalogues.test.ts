@@ -1,6 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { catalogueFor, catalogueUrl, loadCatalogue, needMessages, resetChunkCataloguesForTest, withMessages } from './catalogues';
+import {
+  catalogueFor,
+  catalogueUrl,
+  loadCatalogue,
+  needMessages,
+  resetChunkCataloguesForTest,
+  restoreCataloguesForTest,
+  withMessages,
+} from './catalogues';
 
 // The production loading (build/messages-plugin.ts writes the catalogues): each chunk's messages in
 // the page's language as the chunk runs, waited for before lazy code renders, and the other language
@@ -27,6 +35,7 @@ describe('catalogues per chunk and language (production)', () => {
     }, ['pl']);
   });
   afterEach(() => vi.unstubAllEnvs());
+  afterAll(() => restoreCataloguesForTest());
 
   it('names a catalogue after its chunk', () => {
     expect(catalogueUrl('https://nisko.example/assets/home-b.js', 'en')).toBe('https://nisko.example/assets/home-b.en.js');

@@ -47,7 +47,8 @@ export function catalogueUrl(chunkUrl: string, locale: Locale): string {
 
 /** Loads a module by URL (replaced in tests). */
 type Importer = (url: string) => Promise<{ default: Catalogue }>;
-let importUrl: Importer = (url) => import(/* @vite-ignore */ url) as Promise<{ default: Catalogue }>;
+const importByUrl: Importer = (url) => import(/* @vite-ignore */ url) as Promise<{ default: Catalogue }>;
+let importUrl = importByUrl;
 
 function request(chunkUrl: string, locale: Locale): Promise<void> {
   const key = `${locale} ${chunkUrl}`;
@@ -128,4 +129,11 @@ export function resetChunkCataloguesForTest(importer: Importer, locales: readonl
   for (const locale of locales) wanted.add(locale);
   loaded.pl = {};
   loaded.en = {};
+  wholeLoads.clear();
+}
+
+/** After those tests: the development loading again, as the module starts (the test files share it). */
+export function restoreCataloguesForTest(): void {
+  resetChunkCataloguesForTest(importByUrl, [DEFAULT_LOCALE]);
+  loaded.pl = pl;
 }

@@ -13,11 +13,16 @@ import { resetComplaintsMock } from './mocks/handlers/complaints';
 import { resetPrivacyMock } from './mocks/handlers/privacy';
 import { server } from './mocks/server';
 
-// Lazy pages on a busy 2-core machine can take more than the default second to appear.
-configure({ asyncUtilTimeout: 5_000 });
+// Lazy pages on a busy 2-core machine can take more than the default second to appear: a worker's
+// first render of the admin panel evaluates its modules cold (4.6 s alone on a quiet machine; CI,
+// beside the Rust tests, once ran out 5 s on it). The wait is for the modules to load; what each test
+// checks is unchanged.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Resets every zustand store after each test (see __mocks__/zustand.ts, R17).
 vi.mock('zustand');
+const { resetAllStores } = (await import('zustand')) as unknown as { resetAllStores: () => void };
+afterEach(() => resetAllStores());
 
 // R18: a request without a handler is a bug in the test or the code, so it fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

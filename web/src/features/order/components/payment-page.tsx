@@ -96,8 +96,8 @@ export function PaymentPage() {
 
   const afterPayment = order ? `${localized('/order/after-payment')}?hash_id=${encodeURIComponent(order.hash_id)}` : '';
   // Nothing to pay (a coupon covered it all): no gateway, straight to the outcome. A reservation the
-  // customer just cancelled has no payment link either, and stays here to say it was cancelled.
-  const nothingToPay = Boolean(order && !cancelled && (!order.payment_url || order.to_pay === 0));
+  // customer just cancelled, or one that expired, has no payment link either, and stays here to say so.
+  const nothingToPay = Boolean(order && !cancelled && !expired && (!order.payment_url || order.to_pay === 0));
   useEffect(() => {
     if (nothingToPay) void navigate(afterPayment, { replace: true });
   }, [nothingToPay, afterPayment, navigate]);

@@ -143,8 +143,9 @@ export function createOrder(db: Db, input: NewOrder): MockOrder {
     expires_at: new Date(now.getTime() + 15 * 60_000).toISOString(),
     paid_at: null,
     user_id: input.user_id,
-    customer: input.customer,
-    invoice: input.invoice,
+    // A copy, as a server stores it: a test that changes the order must not change its caller's data.
+    customer: { ...input.customer },
+    invoice: input.invoice ? { ...input.invoice } : null,
     outbound: toLeg('outbound', input.outbound),
     back: input.back ? toLeg('back', input.back) : null,
     lines,
