@@ -2,7 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 
 import { chunkModules } from './build/chunk-modules-plugin.ts';
@@ -58,13 +58,46 @@ function shellChunk(): (id: string, graph: ModuleGraph) => string | null {
   };
 }
 
+/**
+ * The app is written against React's API and runs on Preact (`preact/compat`), in the browser and
+ * in the unit tests alike (issue 41): React DOM alone was 62.6 kB of the home page's 144.2 kB, Preact
+ * with its compatibility layer is about 6 kB. `@preact/preset-vite` points `react` and `react-dom`
+ * at `preact/compat` and compiles JSX for Preact (with Prefresh for hot reloading in development).
+ *
+ * Vitest loads most packages straight from node_modules, where those aliases do not apply; the
+ * packages that import React are therefore bundled by Vite for the tests (`inline`), resolved to
+ * their ES modules as in the browser (Vitest's default conditions pick react-router's CommonJS
+ * build), and Testing Library's ES module build is used for the same reason. Otherwise the tests
+ * would render with the real React DOM, which the app never ships.
+ */
+const REACT_USERS = [
+  /\/preact\//,
+  /@testing-library\/react/,
+  /react-router/,
+  /react-intl/,
+  /@tanstack\/react-/,
+  /zustand/,
+  /@tiptap\/react/,
+  /react-hook-form/,
+  /@hookform\//,
+  /use-sync-external-store/,
+  /node_modules\/\.vite\/vitest\//,
+];
+const testingLibraryEsm = {
+  find: /^@testing-library\/react$/,
+  replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+};
+const BROWSER_CONDITIONS = ['module', 'browser', 'development|production'];
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompiledMessages(), routePreload(), chunkModules()],
+  plugins: [preact(), precompiledMessages(), routePreload(), chunkModules()],
   resolve: {
+    ...(process.env.VITEST ? { conditions: BROWSER_CONDITIONS } : {}),
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // Messages are compiled at build time (build/messages-plugin.ts): no parser in production.
       ...(command === 'build' ? [parserlessAlias] : []),
+      ...(process.env.VITEST ? [testingLibraryEsm] : []),
     ],
   },
   server: {
@@ -87,6 +120,12 @@ export default defineConfig(({ command }) => ({
     // a name is bytes every visitor downloads, ~10 per page, so chunks are named by their hash alone.
     // The first load's own files keep their names (the page's preload and prefetch links name them).
     rollupOptions: {
+      // React Router reads React's `useOptimistic` and, where it is missing (Preact has none),
+      // keeps the state as it is: the bundler's warning that the import is undefined is expected.
+      onLog(level, log, handler) {
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic') && log.id?.includes('/react-router/')) return;
+        handler(level, log);
+      },
       output: {
         chunkFileNames: (chunk) =>
           NAMED_CHUNKS.has(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
@@ -99,6 +138,10 @@ export default defineConfig(({ command }) => ({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
     restoreMocks: true,
+    server: { deps: { inline: REACT_USERS } },
+    // CommonJS that requires React (the editor's store hooks): bundled for the tests, so that its
+    // require('react') takes the alias as the build's CommonJS plugin does.
+    deps: { optimizer: { client: { enabled: true, include: ['use-sync-external-store/shim/index.js', 'use-sync-external-store/shim/with-selector.js'] } } },
     unstubEnvs: true,
     // Whole-app renders with lazy pages are slow on a busy 2-core machine.
     testTimeout: 15_000,
@@ -106,8 +149,8 @@ export default defineConfig(({ command }) => ({
     // with two workers instead of about 11 min with one.
     maxWorkers: availableParallelism(),
     // The test files of a worker share their modules (React, the router, the app's own), instead
-    // of loading and evaluating them again for each of 124 files: on 2 cores the suite took 136 s
-    // and 350 s of CPU instead of 466 s and 900 s. What a test may change is put back after each
+    // of loading and evaluating them again for each of 125 files: on 2 cores the suite took 113-122 s
+    // and 190 s of CPU instead of 411 s (React DOM: 466 s and 900 s of CPU). What a test may change is put back after each
     // test by src/testing/setup-tests.ts (stores, storage, cookies, the mock server's data), and the
     // files run in shuffled order too (`npm run test:shuffled`) to find state that leaks between them.
     isolate: false,

@@ -17,27 +17,25 @@ import { gzipSync } from 'node:zlib';
 
 /**
  * The pages and their budgets in kB (gzipped): the sizes measured when the budgets were set
- * (2026-11-30, with Polish) plus about 3 kB, so a page that grows by more than that fails and the
- * growth is a decision. `target`: the home page's goal of issue 41, 110 kB, printed until it is met.
- * It is not met: the entry chunk (React DOM, React, the scheduler: 62.9 kB) and React Router (about
- * 31 kB) leave some 16 kB for everything else, while react-query, zod and react-intl, which the first
- * render uses, already take about 24.5 kB, before any of the app's own code (docs/web.md).
+ * (2026-12-01, with Polish) plus about 3 kB, so a page that grows by more than that fails and the
+ * growth is a decision. Issue 41 asked for the home page at 110 kB at most; it is 87.3 kB since the
+ * app runs on Preact's React compatibility layer instead of React DOM (docs/web.md).
  */
 const PAGES = [
-  { name: 'home', path: '/', module: 'src/app/routes/home.tsx', budget: 147, target: 110 },
-  { name: 'search results', path: '/search', module: 'src/app/routes/search.tsx', budget: 151 },
-  { name: 'order form', path: '/order/ticket', module: 'src/app/routes/order-ticket.tsx', budget: 162 },
-  { name: 'payment', path: '/order/payment', module: 'src/app/routes/order-payment.tsx', budget: 149 },
-  { name: 'order', path: '/order/success/:id', module: 'src/app/routes/order-success.tsx', budget: 157 },
-  { name: 'log in', path: '/login', module: 'src/app/routes/login.tsx', budget: 150 },
-  { name: 'register', path: '/register', module: 'src/app/routes/register.tsx', budget: 151 },
-  { name: 'your account', path: '/user/user', module: 'src/app/routes/user-account.tsx', budget: 156 },
-  { name: 'your tickets', path: '/user/your-tickets', module: 'src/app/routes/user-tickets.tsx', budget: 149 },
-  { name: 'a ticket', path: '/user/your-tickets/:id', module: 'src/app/routes/user-ticket.tsx', budget: 162 },
-  { name: 'your data', path: '/user/my-data', module: 'src/app/routes/my-data.tsx', budget: 148 },
-  { name: 'content page', path: '/:slug', module: 'src/app/routes/content-page.tsx', budget: 144 },
-  { name: 'admin panel', path: '/admin', module: 'src/app/routes/admin-panel.tsx', budget: 317, area: 'admin' },
-  { name: 'driver', path: '/driver', module: 'src/app/routes/driver.tsx', budget: 153, area: 'driver' },
+  { name: 'home', path: '/', module: 'src/app/routes/home.tsx', budget: 90 },
+  { name: 'search results', path: '/search', module: 'src/app/routes/search.tsx', budget: 94 },
+  { name: 'order form', path: '/order/ticket', module: 'src/app/routes/order-ticket.tsx', budget: 105 },
+  { name: 'payment', path: '/order/payment', module: 'src/app/routes/order-payment.tsx', budget: 92 },
+  { name: 'order', path: '/order/success/:id', module: 'src/app/routes/order-success.tsx', budget: 100 },
+  { name: 'log in', path: '/login', module: 'src/app/routes/login.tsx', budget: 93 },
+  { name: 'register', path: '/register', module: 'src/app/routes/register.tsx', budget: 94 },
+  { name: 'your account', path: '/user/user', module: 'src/app/routes/user-account.tsx', budget: 99 },
+  { name: 'your tickets', path: '/user/your-tickets', module: 'src/app/routes/user-tickets.tsx', budget: 92 },
+  { name: 'a ticket', path: '/user/your-tickets/:id', module: 'src/app/routes/user-ticket.tsx', budget: 105 },
+  { name: 'your data', path: '/user/my-data', module: 'src/app/routes/my-data.tsx', budget: 91 },
+  { name: 'content page', path: '/:slug', module: 'src/app/routes/content-page.tsx', budget: 87 },
+  { name: 'admin panel', path: '/admin', module: 'src/app/routes/admin-panel.tsx', budget: 259, area: 'admin' },
+  { name: 'driver', path: '/driver', module: 'src/app/routes/driver.tsx', budget: 96, area: 'driver' },
 ];
 /** Requested by every page once it has started (src/app/start.tsx), not waited for. */
 const AFTER_START = 'src/shared/api/server-code-texts.ts';
@@ -132,11 +130,6 @@ console.log('(the budget) and in English; "after start": the error texts every p
 console.log(line(header));
 for (const row of table) console.log(line(row));
 
-for (const { page, pl } of rows) {
-  if (page.target && pl / 1024 > page.target) {
-    console.log(`${page.name}: the target of ${page.target} kB (issue 41) is not met, ${kb(pl - page.target * 1024)} kB to go`);
-  }
-}
 if (failures.length > 0) {
   for (const failure of failures) console.error(`FAIL ${failure}`);
   process.exit(1);

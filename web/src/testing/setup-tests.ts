@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { options } from 'preact';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 import '@/app/api-session';
@@ -9,9 +10,16 @@ import { loadCodeTexts } from '@/shared/api/server-messages';
 import { checkConsoleGuard, startConsoleGuard } from './console-guard';
 import { resetAccountsMock } from './mocks/handlers/accounts';
 import { resetAdminMock } from './mocks/handlers/admin';
+import { resetAdminOrdersMock } from './mocks/handlers/admin-orders';
 import { resetComplaintsMock } from './mocks/handlers/complaints';
 import { resetPrivacyMock } from './mocks/handlers/privacy';
 import { server } from './mocks/server';
+
+// The app runs on Preact (vite.config.ts). Preact runs effects after the next frame, and jsdom paints
+// none: without requestAnimationFrame Preact waits 35 ms for one. Here they run on the next task, as
+// React's scheduler runs them, which is what Testing Library waits for after each of its waits (a
+// zero timeout). In the browser they run after the frame; the Playwright journeys cover that.
+options.requestAnimationFrame = (callback) => setTimeout(callback);
 
 // Lazy pages on a busy 2-core machine can take more than the default second to appear: a worker's
 // first render of the admin panel evaluates its modules cold (4.6 s alone on a quiet machine; CI,
@@ -38,6 +46,7 @@ afterEach(() => {
   server.resetHandlers();
   resetAccountsMock();
   resetAdminMock();
+  resetAdminOrdersMock();
   resetComplaintsMock();
   resetPrivacyMock();
 });

@@ -22,16 +22,20 @@ const messages = defineMessages({
   },
 });
 
-/** Ends the session on the server and forgets it here, even when the server call fails. */
-export async function logout(): Promise<void> {
+/** Ends the session on the server; a failure changes nothing, as the session is forgotten here anyway. */
+async function endOnServer(): Promise<void> {
   try {
     // A token the server already forgot answers 401: nothing to tell the user, the session ends anyway.
     await apiClient.post('/user/auth/logout', { toast: false });
   } catch {
-    // The local session is cleared below either way.
-  } finally {
-    useAuthStore.getState().clear();
+    // The local session is cleared by the caller either way.
   }
+}
+
+/** Ends the session on the server and forgets it here, even when the server call fails. */
+export async function logout(): Promise<void> {
+  await endOnServer();
+  useAuthStore.getState().clear();
 }
 
 export function useLogout(): () => Promise<void> {
@@ -39,9 +43,13 @@ export function useLogout(): () => Promise<void> {
   const localized = useLocalizedPath();
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    await withLoader(logout());
-    queryClient.removeQueries({ queryKey: [USER_QUERY_KEY] });
+    await withLoader(endOnServer());
+    // Home first, then the session forgotten here. In the other order the guard of a page for
+    // logged-in users (the account, the driver's page) would send it to /login, and which of the
+    // two navigations won would depend on when the guard's effect ran.
     await navigate(localized('/'));
+    useAuthStore.getState().clear();
+    queryClient.removeQueries({ queryKey: [USER_QUERY_KEY] });
     showToast({ type: 'success', message: messages.loggedOut });
   }, [localized, navigate, queryClient]);
 }

@@ -106,7 +106,7 @@ describe("a course's cancellation and delay", { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Ogłoś' }));
     expect(within(dialog).getByText('Podaj odjazd późniejszy niż planowy, najpóźniej 24 godziny po nim.')).toBeInTheDocument();
     expect(expected()).toHaveAttribute('aria-invalid', 'true');
-    fireEvent.change(expected(), { target: { value: '2026-12-01T07:55' } });
+    fireEvent.input(expected(), { target: { value: '2026-12-01T07:55' } });
     expect(within(dialog).getByText('Opóźnienie: 25 min')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Ogłoś' }));
     expect(await within(box).findByText('Opóźniony o 25 min', {}, slow)).toBeInTheDocument();
@@ -116,7 +116,7 @@ describe("a course's cancellation and delay", { timeout: 30_000 }, () => {
     dialog = screen.getByRole('alertdialog', { name: 'Opóźnienie kursu' });
     expect(within(dialog).getByLabelText(/^Powód/)).toHaveValue('Korek na A4');
     expect(expected()).toHaveValue('2026-12-01T07:55');
-    fireEvent.change(expected(), { target: { value: '2026-12-01T09:40' } });
+    fireEvent.input(expected(), { target: { value: '2026-12-01T09:40' } });
     await user.click(within(dialog).getByRole('button', { name: 'Ogłoś' }));
     expect(await within(box).findByText('Opóźniony o 130 min', {}, slow)).toBeInTheDocument();
     expect(within(box).getByText('Pasażerowie mogą wybrać inny kurs lub pełny zwrot.')).toBeInTheDocument();

@@ -68,13 +68,16 @@ function DeleteAccountForm() {
       onSubmit={handleSubmit((values) =>
         remove.mutate(values.password, {
           onError: showServerErrors,
-          // As a logout does: the session forgotten here and its queries dropped (they would answer
-          // 401); the guard then sends this page to /login, and the navigation started after that
-          // (on the next task) overtakes it with the page that says what was kept.
+          // First to the page that says what was kept (public), then, as a logout does, the session
+          // forgotten here and its queries dropped (they would answer 401). In the other order this
+          // page's guard would send it to /login, and which navigation won would depend on when the
+          // guard's effect ran.
           onSuccess: (deleted) => {
-            clear();
-            queryClient.removeQueries({ queryKey: [USER_QUERY_KEY] });
-            setTimeout(() => void navigate(localized('/account-deleted'), { state: deleted, replace: true }));
+            const forget = () => {
+              clear();
+              queryClient.removeQueries({ queryKey: [USER_QUERY_KEY] });
+            };
+            void Promise.resolve(navigate(localized('/account-deleted'), { state: deleted, replace: true })).finally(forget);
           },
         }),
       )}

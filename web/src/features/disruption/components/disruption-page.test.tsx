@@ -82,7 +82,7 @@ describe("a disrupted course's page", { timeout: 30_000 }, () => {
     expect(dates).toEqual([null]);
 
     const later = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Warsaw' }).format(new Date(Date.now() + 6 * 86_400_000));
-    fireEvent.change(day, { target: { value: later } });
+    fireEvent.input(day, { target: { value: later } });
     await waitFor(() => expect(dates).toContain(later));
     const expected = demoOffer('demo-odwolany', later)?.alternatives[0];
     if (!expected) throw new Error('the demo link offers courses that day');

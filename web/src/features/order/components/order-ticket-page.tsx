@@ -2,7 +2,7 @@
 // optional invoice and coupon, then "order with obligation to pay". What the submit does (the form's
 // checks, the backend's per step, the placing with an Idempotency-Key) is in hooks/use-order-submit;
 // the page's parts are in order-ticket-parts.
-import { useEffect } from 'react';
+import { useEffect, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 
 import { usePageTitle } from '@/shared/hooks/use-page-title';
@@ -49,6 +49,11 @@ export function OrderTicketPage() {
   const user = useAccountFillsCustomer();
   const recalculation = useTicketRecalculation();
   const { errors, shownSummary, placeError, submitting, summaryRef, placeErrorRef, submit, recheck, clearTicketErrors } = useOrderSubmit();
+  const recheckField = (event: FormEvent<HTMLFormElement>) => {
+    const field: EventTarget = event.target;
+    const name = field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.name : '';
+    if (name) recheck(name);
+  };
 
   if (!course) return <NoCourseChosen title={title} />;
 
@@ -64,12 +69,11 @@ export function OrderTicketPage() {
         aria-busy={submitting}
         onSubmit={(event) => void submit(event)}
         // A changed field with an error is checked again (inputs are named by form key); the store
-        // already holds the new value, since the field's own onChange ran first.
-        onChange={(event) => {
-          const field: EventTarget = event.target;
-          const name = field instanceof HTMLInputElement || field instanceof HTMLSelectElement ? field.name : '';
-          if (name) recheck(name);
-        }}
+        // already holds the new value, since the field's own handler ran first. Both events: a text
+        // field's value changes on `input` (a form's `change` comes only when it loses focus, on
+        // Preact as in the DOM), a select's store on `change`. Checking twice changes nothing.
+        onInput={recheckField}
+        onChange={recheckField}
       >
         <ErrorSummary ref={summaryRef} errors={shownSummary} />
         <TicketLines

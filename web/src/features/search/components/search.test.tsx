@@ -90,7 +90,7 @@ describe('search form on the home page', { timeout: 20_000 }, () => {
     await screen.findByRole('combobox', { name: 'Skąd' });
     await pickStop(user, 'Skąd', 'Nisko', /^Nisko, Dworzec/);
     await pickStop(user, 'Dokąd', 'Kraków', /^Kraków/);
-    fireEvent.change(screen.getByLabelText('Data wyjazdu'), { target: { value: tomorrow() } });
+    fireEvent.input(screen.getByLabelText('Data wyjazdu'), { target: { value: tomorrow() } });
     await user.click(screen.getByRole('button', { name: 'Szukaj połączeń' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Wyniki wyszukiwania' })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 // The last step of a return: check the ticket and say what comes back and where (the server's quote,
 // the order's own decision), then return the ticket on confirmation.
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
 
 import { Button } from '@/shared/ui/button';
@@ -62,8 +62,9 @@ export function ReturnConfirm({ number, code, onReturned, onCancel, onRefused, l
   const quoteRefusal = quote.error ? returnRefusal(intl, quote.error) : null;
   const sendBack = Boolean(quoteRefusal && onRefused && (quoteRefusal.number || quoteRefusal.code));
 
-  // Focus moves to the question, so keyboard and screen reader users land on the decision.
-  useEffect(() => {
+  // Focus moves to the question, so keyboard and screen reader users land on the decision: before
+  // the frame that shows it is painted (a layout effect), never a frame later.
+  useLayoutEffect(() => {
     if (quote.data) headingRef.current?.focus();
   }, [quote.data]);
   // A wrong number or code goes back to the form before anyone is asked to confirm.

@@ -29,6 +29,11 @@ const text = (value: unknown): string => (typeof value === 'string' ? value.trim
 /** The outages entered in this session of the mock (`/order/ksef-outage/*`). */
 const ksefOutages: { id: number; kind: string; from: string; to: string; note: string; entered_by: string; entered_at: string }[] = [];
 
+/** Back to no outages (tests, after each: the test files share this module). */
+export function resetAdminOrdersMock(): void {
+  ksefOutages.length = 0;
+}
+
 const notFound = () => errorAnswer(404, 'Not Found', 'There is no such order.', 'order.not_found');
 const orderOf = (db: Db, request: Request) => db.orders.find((order) => order.id === new URL(request.url).searchParams.get('id'));
 
