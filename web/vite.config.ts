@@ -149,8 +149,8 @@ export default defineConfig(({ command }) => ({
     // with two workers instead of about 11 min with one.
     maxWorkers: availableParallelism(),
     // The test files of a worker share their modules (React, the router, the app's own), instead
-    // of loading and evaluating them again for each of 125 files: on 2 cores the suite took 113-122 s
-    // and 190 s of CPU instead of 411 s (React DOM: 466 s and 900 s of CPU). What a test may change is put back after each
+    // of loading and evaluating them again for each of 125 files: on 2 cores the suite took 99-101 s
+    // and 165 s of CPU instead of 411 s (React DOM: 466 s and 900 s of CPU). What a test may change is put back after each
     // test by src/testing/setup-tests.ts (stores, storage, cookies, the mock server's data), and the
     // files run in shuffled order too (`npm run test:shuffled`) to find state that leaks between them.
     isolate: false,
