@@ -8,11 +8,7 @@ import { loadCatalogue } from '@/i18n/catalogues';
 import { loadCodeTexts } from '@/shared/api/server-messages';
 
 import { checkConsoleGuard, startConsoleGuard } from './console-guard';
-import { resetAccountsMock } from './mocks/handlers/accounts';
-import { resetAdminMock } from './mocks/handlers/admin';
-import { resetAdminOrdersMock } from './mocks/handlers/admin-orders';
-import { resetComplaintsMock } from './mocks/handlers/complaints';
-import { resetPrivacyMock } from './mocks/handlers/privacy';
+import { resetMockState } from './mocks/handlers';
 import { server } from './mocks/server';
 
 // The app runs on Preact (vite.config.ts). Preact runs effects after the next frame, and jsdom paints
@@ -57,11 +53,7 @@ beforeAll(async () => {
 });
 afterEach(() => {
   server.resetHandlers();
-  resetAccountsMock();
-  resetAdminMock();
-  resetAdminOrdersMock();
-  resetComplaintsMock();
-  resetPrivacyMock();
+  resetMockState();
 });
 afterAll(() => server.close());
 

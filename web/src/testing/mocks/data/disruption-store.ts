@@ -49,6 +49,12 @@ export function readDisruptions(): State {
   }
 }
 
+/** Back to no disruptions (tests, after each: see `resetMockState`). */
+export function resetDisruptions(): void {
+  memory = null;
+  storage()?.removeItem(STORAGE_KEY);
+}
+
 export function withDisruptions<T>(change: (state: State) => T): T {
   const state = readDisruptions();
   const result = change(state);

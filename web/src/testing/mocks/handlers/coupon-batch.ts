@@ -10,6 +10,11 @@ import { errorBody } from './responses';
 /** The answers given, by Idempotency-Key. */
 const answered = new Map<string, unknown>();
 
+/** Forgets every answer (tests, after each: see `resetMockState`). */
+export function resetCouponBatchMock(): void {
+  answered.clear();
+}
+
 export const couponBatchHandlers = [
   http.post(apiUrl('/order/coupon/batch'), async ({ request }) => {
     if (!isAdmin(request)) return HttpResponse.json(errorBody(403, 'admins only'), { status: 403 });

@@ -1,19 +1,22 @@
-import { accountsHandlers } from './accounts';
-import { adminHandlers } from './admin';
+import { resetBookingDb } from '../data/booking-db';
+import { resetDisruptions } from '../data/disruption-store';
+
+import { accountsHandlers, resetAccountsMock } from './accounts';
+import { adminHandlers, resetAdminMock } from './admin';
 import { adminHomeHandlers } from './admin-home';
 import { adminOrderPartHandlers } from './admin-order-parts';
-import { adminOrderHandlers } from './admin-orders';
+import { adminOrderHandlers, resetAdminOrdersMock } from './admin-orders';
 import { appHandlers } from './app';
 import { bookingHandlers } from './booking';
 import { catalogueHandlers } from './catalogue';
 import { companyHandlers } from './company';
-import { complaintHandlers } from './complaints';
-import { couponBatchHandlers } from './coupon-batch';
+import { complaintHandlers, resetComplaintsMock } from './complaints';
+import { couponBatchHandlers, resetCouponBatchMock } from './coupon-batch';
 import { disruptionHandlers } from './disruption';
 import { driverHandlers } from './driver';
 import { financeHandlers } from './finance';
 import { messageHandlers } from './messages';
-import { privacyHandlers } from './privacy';
+import { privacyHandlers, resetPrivacyMock } from './privacy';
 import { routeListHandlers } from './route-lists';
 import { ticketChangeHandlers } from './ticket-changes';
 import { tillHandlers } from './till';
@@ -41,3 +44,18 @@ export const handlers = [
   ...privacyHandlers,
   ...messageHandlers,
 ];
+
+/**
+ * Every piece of state the handlers keep, back to its seed: the one reset the tests call after each
+ * test (the test files of a worker share these modules). State a new handler keeps is reset here.
+ */
+export function resetMockState(): void {
+  resetAccountsMock();
+  resetAdminMock();
+  resetAdminOrdersMock();
+  resetBookingDb();
+  resetComplaintsMock();
+  resetCouponBatchMock();
+  resetDisruptions();
+  resetPrivacyMock();
+}
