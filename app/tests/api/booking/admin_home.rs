@@ -15,6 +15,25 @@ async fn home(app: &BookingApp) -> Value {
     answer["data"].clone()
 }
 
+/// A course's stretches as (sold, held, free).
+fn loads(glance: &Value) -> Vec<(i64, i64, i64)> {
+    glance["stretches"]
+        .as_array()
+        .map(|stretches| {
+            stretches
+                .iter()
+                .map(|s| {
+                    (
+                        s["sold"].as_i64().unwrap_or(-1),
+                        s["held"].as_i64().unwrap_or(-1),
+                        s["free"].as_i64().unwrap_or(-1),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The day's row of the home page's sales.
 fn today_of(home: &Value) -> Value {
     let today = &home["today"];
@@ -47,9 +66,13 @@ async fn the_home_page_shows_tomorrows_load_and_sales_that_agree_with_the_orders
     let (status, _) = body(app.place(&booking(course, &line, 1, 2, json!([{ "qty": 1 }]))).await).await;
     assert_eq!(status, 201);
 
-    eventually("the home page counts the sale and the return", || async {
+    // The load comes from two projections (availability and the orders' tickets), each at its
+    // own pace: a moment where one has the return and the other not yet can show the right
+    // `held` on a stretch for the wrong reason. So wait for the whole expected picture.
+    let expected = vec![(1, 0, 9), (1, 1, 8)];
+    eventually("the home page counts the sale, the return and the hold", || async {
         let answer = home(&app).await;
-        today_of(&answer)["returns"] == 1 && answer["courses"][0]["stretches"][1]["held"] == 1
+        today_of(&answer)["returns"] == 1 && loads(&answer["courses"][0]) == expected
     })
     .await;
     let answer = home(&app).await;
@@ -60,13 +83,7 @@ async fn the_home_page_shows_tomorrows_load_and_sales_that_agree_with_the_orders
         (glance["sold"].clone(), glance["departed"].clone(), glance["boarded"].clone()),
         (json!(1), json!(false), Value::Null)
     );
-    let loads: Vec<(i64, i64, i64)> = glance["stretches"]
-        .as_array()
-        .expect("stretches")
-        .iter()
-        .map(|s| (s["sold"].as_i64().unwrap_or(-1), s["held"].as_i64().unwrap_or(-1), s["free"].as_i64().unwrap_or(-1)))
-        .collect();
-    assert_eq!(loads, vec![(1, 0, 9), (1, 1, 8)], "{glance}");
+    assert_eq!(loads(glance), expected, "{glance}");
 
     // The orders list: the orders paid today and what they paid.
     let list = app
