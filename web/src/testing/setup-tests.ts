@@ -23,14 +23,16 @@ options.requestAnimationFrame = (callback) => setTimeout(callback);
 // checks is unchanged.
 configure({ asyncUtilTimeout: 10_000 });
 
-// Every page's code, loaded before a worker's first test (the test files of a worker share their
-// modules, so the others find it loaded): a test's waits are then for what its page does, not for
-// the module loader. A worker's first render of the admin panel took 4.6 s on a quiet machine, and
-// ran out a 10 s wait in ./test beside the Rust tests. (Cold loading is the browser journeys' part.)
+// Every page's and every feature component's code, loaded before a worker's first test (the test
+// files of a worker share their modules, so the others find it loaded): a test's waits are then for
+// what its page does, not for the module loader. A worker's first render of the admin panel took
+// 4.6 s on a quiet machine, and ran out a 10 s wait in ./test beside the Rust tests. The components
+// are globbed, not named, so a screen the panel loads lazily (the till, the month) is never missed.
+// (Cold loading is the browser journeys' part.)
 const PAGES = import.meta.glob([
   '/src/app/routes/*.tsx',
-  '!/src/app/routes/*.test.tsx',
-  '/src/features/admin/components/{till-page,finance-month,rich-text-editor}.tsx',
+  '/src/features/*/components/*.tsx',
+  '!**/*.test.tsx',
 ]);
 beforeAll(async () => {
   await Promise.all(Object.values(PAGES).map((load) => load()));
