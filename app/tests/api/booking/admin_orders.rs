@@ -72,17 +72,21 @@ async fn an_admin_audits_an_invoiced_order_and_returns_a_ticket_for_the_customer
     );
 
     // Its history: who placed, the seats held, the payment, the invoice, the confirmation.
+    // The order's own events come from the `orders` read model, the holds from the
+    // `order_timeline` one, each at its own pace (the invoice and the confirmation are two
+    // reactions to the payment): wait for every one of them, not only the confirmation.
     let timeline = format!("/api/order/order/timeline?id={order_id}");
-    eventually("the holds' confirmation in the history", || async {
+    let whole_history = ["OrderPlaced", "SeatsHeld", "OrderPaid", "InvoiceIssued", "HoldConfirmed"];
+    eventually("the whole history: placed, held, paid, invoiced, confirmed", || async {
         let (_, entries) = body(app.get_as(&timeline, Some(&app.admin_token)).await).await;
-        entries["data"].as_array().is_some_and(|e| e.iter().any(|x| x["type"] == "HoldConfirmed"))
+        entries["data"].as_array().is_some_and(|e| whole_history.iter().all(|t| e.iter().any(|x| x["type"] == *t)))
     })
     .await;
     let (status, entries) = body(app.get_as(&timeline, Some(&app.admin_token)).await).await;
     assert_eq!(status, 200, "{entries}");
     let entries = entries["data"].as_array().expect("entries");
     let types: Vec<&str> = entries.iter().filter_map(|e| e["type"].as_str()).collect();
-    for expected in ["OrderPlaced", "SeatsHeld", "OrderPaid", "InvoiceIssued", "HoldConfirmed"] {
+    for expected in whole_history {
         assert!(types.contains(&expected), "{expected} in {types:?}");
     }
     let placed = entries.iter().find(|e| e["type"] == "OrderPlaced").expect("placed");

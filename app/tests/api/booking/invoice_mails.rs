@@ -43,6 +43,19 @@ async fn the_mail_with(app: &BookingApp, to: &str, filename: &str) -> Mail {
     found.into_iter().next().expect("one")
 }
 
+/// Whether the order's row in `rm_orders` (the `orders` projection) has every event of its
+/// stream so far.
+async fn order_row_caught_up(app: &BookingApp, order_id: Uuid) -> bool {
+    let stream = StreamName::parse(domain::order::stream_name(order_id)).expect("stream");
+    let version = load::<OrderAgg>(&app.store, &stream).await.expect("load").version;
+    let row: Option<i64> = sqlx::query_scalar("select version from rm_orders where order_id = $1")
+        .bind(order_id)
+        .fetch_optional(&app.pool)
+        .await
+        .expect("the order's row");
+    row.and_then(|v| u64::try_from(v).ok()).is_some_and(|v| Some(v) == version)
+}
+
 /// The PDF of the order's document `number`, downloaded as the admin.
 async fn downloaded(app: &BookingApp, order_id: Uuid, number: &str) -> Vec<u8> {
     let id = || async {
@@ -54,7 +67,14 @@ async fn downloaded(app: &BookingApp, order_id: Uuid, number: &str) -> Vec<u8> {
             .and_then(|d| d.iter().find(|d| d["number"] == number))
             .and_then(|d| d["id"].as_str().map(str::to_owned))
     };
-    eventually(&format!("{number} in the invoice list"), || async { id().await.is_some() }).await;
+    // The PDF is drawn from the document's row (`invoices`) and from the order's
+    // (`orders`: its lines, its payment and when it was paid), two projections at their
+    // own pace: wait for both, or the download can be of an order row behind the events
+    // the e-mailed PDF was made from.
+    eventually(&format!("{number} in the invoice list and the order's row up to date"), || async {
+        id().await.is_some() && order_row_caught_up(app, order_id).await
+    })
+    .await;
     let path = format!("/api/order/order-invoice/pdf?id={}", id().await.expect("an id"));
     let pdf = app.client.get(app.url(&path)).bearer_auth(&app.admin_token).send().await.expect("pdf");
     assert_eq!(pdf.status(), 200);

@@ -167,7 +167,20 @@ async fn a_ticket_shows_the_courses_it_can_move_to_and_then_that_it_moved(pool: 
     let Order::Placed(state) = app.order(order_id).await else { panic!("placed") };
     let ticket = state.tickets[0].ticket.clone();
     let path = format!("/api/order/ticket/change-options?number={}", ticket.number);
-    eventually("the ticket in the read model", || async { app.get(&path, Some(&app.user_token)).await.0 == 200 }).await;
+    // The options join two read models, each at its own pace: the ticket (`orders`) and the
+    // courses' free seats (`availability`, which must have the full course's hold, or that
+    // course is offered too). Wait for the ticket and for the options it is to have.
+    let offered = |answer: &Value| -> Vec<String> {
+        answer["data"]["options"]
+            .as_array()
+            .map(|o| o.iter().filter_map(|o| o["course_id"].as_str().map(str::to_owned)).collect())
+            .unwrap_or_default()
+    };
+    eventually("the ticket and the courses' free seats in the read models", || async {
+        let (status, answer) = app.get(&path, Some(&app.user_token)).await;
+        status == 200 && offered(&answer) == [later.to_string()]
+    })
+    .await;
 
     let (status, answer) = app.get(&path, Some(&app.user_token)).await;
     assert_eq!(status, 200, "{answer}");

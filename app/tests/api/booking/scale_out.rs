@@ -280,6 +280,20 @@ async fn command_and_projector_nodes_die_without_losing_or_doubling_a_seat(pool:
         row.is_some_and(|r| r.iter().map(|l| *l as u32).collect::<Vec<_>>() == loads) && orders == placed as i64
     })
     .await;
+    // Every read table is compared with its rebuild below, so every projection (the holds,
+    // the orders' history, the timeline…, each at its own pace), not only the two read
+    // above, must have followed the whole store first.
+    let head = store.head().await.expect("the store's head").expect("events").position;
+    let every: Vec<&'static str> = app::ops::registry().iter().map(|p| p.name()).collect();
+    eventually("every projection to reach the store's head", || async {
+        for name in &every {
+            if !projections::reached(&pool, name, head).await.expect("a checkpoint") {
+                return false;
+            }
+        }
+        true
+    })
+    .await;
 
     // The query node reads what the projectors wrote: an order a client was told about.
     let any = told_placed.iter().next().expect("a placed order");

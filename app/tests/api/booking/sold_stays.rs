@@ -122,10 +122,22 @@ async fn route_and_timetable_edits_after_generation_leave_what_was_sold_as_it_wa
     let order_id: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
     let hash_id = placed["data"]["hash_id"].as_str().expect("hash").to_owned();
     assert_eq!(app.pay(placed["data"]["payment_url"].as_str().expect("url")).await.status(), 303);
-    eventually("the seats confirmed and the tickets shown", || async {
+    // What was sold is taken as the reference below, from two read models that move at
+    // their own pace: the tickets (`orders`) and the seats taken (`availability`). Wait for
+    // both, or a reference taken before the hold reached the availability row differs
+    // from the same read after the edits for the wrong reason.
+    eventually("the seats confirmed, the tickets shown and the seats taken", || async {
         let confirmed = app.inventory(course).await.holds.values().all(|h| h.confirmed);
         let page = app.shown(&format!("/api/order/order/success-data?hash_id={hash_id}")).await;
-        confirmed && page.is_some_and(|p| p["tickets"].as_array().is_some_and(|t| t.len() == 2))
+        let loads: Option<Vec<i32>> =
+            sqlx::query_scalar("select segment_loads from rm_course_availability where course_id = $1")
+                .bind(course)
+                .fetch_optional(&app.pool)
+                .await
+                .expect("its availability");
+        confirmed
+            && page.is_some_and(|p| p["tickets"].as_array().is_some_and(|t| t.len() == 2))
+            && loads == Some(vec![2, 2])
     })
     .await;
     let inventory = app.inventory(course).await;

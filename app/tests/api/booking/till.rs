@@ -84,7 +84,15 @@ async fn a_day_at_the_desk_pays_out_its_refunds_once_and_closes_once_with_its_co
     let attention = &home["data"]["attention"];
     assert_eq!(attention["desk_refunds"], 2, "{attention}");
 
-    // The till so far: the two sales, nothing paid out.
+    // The till so far: the two sales, nothing paid out. The sales are the `till` read
+    // model's (the waits above saw the refunds and the orders, not it): wait for them.
+    eventually("the two sales in the till", || async {
+        let day = till(&app).await;
+        day["cash_sales"] == cash.to_pay
+            && day["card_sales"] == card.to_pay
+            && day["movements"].as_array().is_some_and(|m| m.len() == 2)
+    })
+    .await;
     let day = till(&app).await;
     assert_eq!(day["cash_sales"], cash.to_pay, "{day}");
     assert_eq!(day["card_sales"], card.to_pay, "{day}");
