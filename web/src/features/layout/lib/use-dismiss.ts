@@ -1,8 +1,12 @@
-import { useEffect, type RefObject } from 'react';
+import { useLayoutEffect, type RefObject } from 'react';
 
 /**
  * Closes a popup (submenu, dropdown) on Escape, returning focus to its button, and on a click or
  * focus outside `container` (WCAG 1.4.13: content shown on hover or focus can be dismissed).
+ *
+ * The listeners are attached in a layout effect, in the same commit that shows the popup: on Preact
+ * a plain effect runs only after the next frame, and an Escape pressed before it (a fast keyboard,
+ * a loaded machine) found no listener and left the popup open.
  */
 export function useDismiss(
   open: boolean,
@@ -10,7 +14,7 @@ export function useDismiss(
   close: () => void,
   returnFocusTo?: RefObject<HTMLElement | null>,
 ): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
