@@ -8,7 +8,9 @@
 #   bench/run.sh search          the search endpoint of `coach serve` under load (about 1 minute)
 #   bench/run.sh search --help   every option of `coach-bench search`
 #   bench/run.sh orders          placing orders through `coach serve` under load: one hot course,
-#                                then 100 courses, with projection lag (about 2 minutes)
+#                                then 100 courses, then 100 more with each order paid (the
+#                                tickets e-mailed through the outbox), with projection lag
+#                                (about 3 minutes)
 #   bench/run.sh orders --help   every option of `coach-bench orders`
 #   bench/run.sh register        the finance VAT register replayed from 1,000,000 invoice events
 #                                into CSV: seconds and peak memory, in process and through

@@ -2,14 +2,14 @@
 //! open-loop load, on one hot course and on courses spread wide, with the projections'
 //! lag sampled meanwhile.
 //!
-//! `bench/run.sh orders` (options: `--hot-rate` 1500, `--spread-rate` 3000, `--rate` for
-//! both, `--phases hot,spread`, `--seconds` 20, `--warmup` 3, `--courses` 100, `--seats`
-//! 1000000, `--max-in-flight` 256, `--lag-interval-ms` 100, `--pg-clients` 64,
-//! `--pg-seconds` 10, `--keep`; about 2 minutes). It creates a fresh database, applies the
-//! migrations, seeds the demo (`fixtures::seed`), picks the stretch Nisko → Kraków (else the
-//! first route's first stop to its last, with a price), and adds 1 + `--courses` courses of
-//! that route three days ahead, each seat inventory opened with `--seats` seats by the
-//! catalogue's own code (`catalogue_api::course::inventory::open`, the domain's
+//! `bench/run.sh orders` (options: `--hot-rate` 1500, `--spread-rate` 3000, `--paid-rate`
+//! 300, `--rate` for all, `--phases hot,spread,paid`, `--seconds` 20, `--warmup` 3,
+//! `--courses` 100, `--seats` 1000000, `--max-in-flight` 256, `--lag-interval-ms` 100,
+//! `--pg-clients` 64, `--pg-seconds` 10, `--keep`; about 3 minutes). It creates a fresh
+//! database, applies the migrations, seeds the demo (`fixtures::seed`), picks the stretch
+//! Nisko → Kraków (else the first route's first stop to its last, with a price), and adds
+//! 1 + `--courses` courses of that route three days ahead (and `--courses` more for the paid
+//! phase), each seat inventory opened with `--seats` seats by the catalogue's own code (`catalogue_api::course::inventory::open`, the domain's
 //! `InventoryOpened`; the bench database lifts the table's check of at most 1000 seats). It
 //! catches every projection up and runs `VACUUM ANALYZE`, measures the raw PostgreSQL
 //! single-insert rate on the same cluster (pgbench, the single-row INSERT script of the
@@ -19,9 +19,16 @@
 //!
 //! - **hot**: every order on one course (target: at least 1,500 orders/s, p99 under 25 ms);
 //! - **spread**: orders spread uniformly over `--courses` courses (target: 3,000 orders/s,
-//!   p99 under 100 ms, CPU per order of the server and PostgreSQL together at most 450 µs).
+//!   p99 under 100 ms, CPU per order of the server and PostgreSQL together at most 450 µs);
+//! - **paid**: orders spread over `--courses` courses of their own at `--paid-rate` (300 a
+//!   second), each paid as soon as it is placed (`POST /api/payment/sandbox/{token}/pay`, on
+//!   the same slot, not in the latency), so the booking process issues the tickets and
+//!   e-mails them through the outbox: what a paid order costs besides its placement, the
+//!   outbox's and the personal data's statements apart (PostgreSQL by the tables they
+//!   name), and a check that every paid order's ticket e-mail was sent. No rate or latency
+//!   target: it shows the costs the issue asks to see separately.
 //!
-//! In both, the fed projections' lag p99 is to stay under 100 ms and each process manager's
+//! In each, the fed projections' lag p99 is to stay under 100 ms and each process manager's
 //! (`booking-process`: the ticket e-mails, `ksef`, `disruption-process`) under 1 s. Each
 //! phase also prints PostgreSQL's statements by time per order (`pg_stat_statements`, when
 //! the cluster loads it: [`crate::statements`]).
@@ -81,7 +88,7 @@ pub struct OrdersArgs {
     #[arg(long, env = "DATABASE_URL", hide_env_values = true)]
     database_url: Option<String>,
     /// Orders per second offered in every phase (open loop: on schedule, whatever the
-    /// answers take); overrides --hot-rate and --spread-rate.
+    /// answers take); overrides --hot-rate, --spread-rate and --paid-rate.
     #[arg(long)]
     rate: Option<f64>,
     /// Orders per second offered to the one hot course.
@@ -90,8 +97,11 @@ pub struct OrdersArgs {
     /// Orders per second offered to the courses spread wide.
     #[arg(long, default_value_t = 3000.0)]
     spread_rate: f64,
+    /// Orders per second offered in the paid phase (each also paid at once).
+    #[arg(long, default_value_t = 300.0)]
+    paid_rate: f64,
     /// The phases to run, in order.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "hot,spread")]
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "hot,spread,paid")]
     phases: Vec<Phase>,
     /// Seconds of measured load per phase, after the warm-up.
     #[arg(long, default_value_t = 20)]
@@ -132,6 +142,8 @@ pub enum Phase {
     Hot,
     /// Orders spread uniformly over --courses courses.
     Spread,
+    /// Orders spread over --courses courses of their own, each paid at once.
+    Paid,
 }
 
 /// The issue's targets.
@@ -159,7 +171,7 @@ pub async fn run(args: OrdersArgs) -> Result<()> {
         .database_url
         .clone()
         .context("no database: pass --database-url or set DATABASE_URL (bench/run.sh starts a private cluster)")?;
-    for rate in [args.rate.unwrap_or(1.0), args.hot_rate, args.spread_rate] {
+    for rate in [args.rate.unwrap_or(1.0), args.hot_rate, args.spread_rate, args.paid_rate] {
         anyhow::ensure!(rate > 0.0 && rate.is_finite(), "rates must be above 0");
     }
     anyhow::ensure!(args.seconds > 0, "--seconds must be above 0");
@@ -191,6 +203,7 @@ impl OrdersArgs {
         self.rate.unwrap_or(match phase {
             Phase::Hot => self.hot_rate,
             Phase::Spread => self.spread_rate,
+            Phase::Paid => self.paid_rate,
         })
     }
 }
@@ -200,6 +213,7 @@ impl Phase {
         match self {
             Phase::Hot => "one hot course".into(),
             Phase::Spread => format!("{courses} courses"),
+            Phase::Paid => format!("{courses} courses, paid"),
         }
     }
 }
@@ -228,6 +242,8 @@ struct Outcome {
     /// The projections that follow the streams an order writes, by name.
     fed: HashMap<String, bool>,
     checks: Vec<SeatCheck>,
+    /// The paid phase's ticket e-mails, read back after the run.
+    mails: Option<MailCheck>,
     caught_up: String,
     server_log: Vec<String>,
     notes: Vec<String>,
@@ -249,9 +265,20 @@ struct PhaseOutcome {
     /// PostgreSQL's statements over the whole phase, warm-up included (`None`: the
     /// cluster does not load pg_stat_statements).
     statements: Option<Vec<statements::Statement>>,
+    /// PostgreSQL's statements naming each of [`PARTS`]' tables over the phase: how many
+    /// statements, their calls and milliseconds (empty without pg_stat_statements).
+    parts: Vec<(&'static str, (i64, i64, f64))>,
     /// Per projection and process: seconds spent applying batches over the phase (warm-up
     /// included) and the batches, from the server's `/metrics`.
     work: BTreeMap<String, (f64, f64)>,
+}
+
+impl PhaseOutcome {
+    /// The execution time of every statement of the phase, in milliseconds (0 without
+    /// pg_stat_statements).
+    fn statements_ms(&self) -> f64 {
+        self.statements.iter().flatten().map(|s| s.total_ms).sum()
+    }
 }
 
 /// The server's counters of each projection's batches: name → (seconds, batches).
@@ -289,6 +316,11 @@ fn work_since(
 /// Statements shown per phase, the costliest first.
 const STATEMENTS_SHOWN: i64 = 25;
 
+/// The parts of the product whose PostgreSQL cost each phase also shows on its own, by the
+/// table their statements name: the message outbox (every e-mail and text message) and the
+/// personal data's keys (the seal of every order's personal fields).
+const PARTS: [(&str, &str); 2] = [("the message outbox", "outbox"), ("personal data's keys", "privacy_keys")];
+
 async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) -> Result<Outcome> {
     let load_at_start = setup::loadavg();
     let started = Instant::now();
@@ -304,7 +336,16 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
     let stretch = stretch(&pool).await?;
     let hot = create_courses(&pool, &store, &stretch, 1, 0, args.seats).await?;
     let spread = create_courses(&pool, &store, &stretch, args.courses, 1, args.seats).await?;
-    eprintln!("  opened {} bench courses of {} seats each", hot.len() + spread.len(), thousands(f64::from(args.seats)));
+    let paid = if args.phases.contains(&Phase::Paid) {
+        create_courses(&pool, &store, &stretch, args.courses, 2, args.seats).await?
+    } else {
+        Vec::new()
+    };
+    eprintln!(
+        "  opened {} bench courses of {} seats each",
+        hot.len() + spread.len() + paid.len(),
+        thousands(f64::from(args.seats))
+    );
     // Bring every projection up to the head now, so the server's runners start idle and
     // the lag measured is the load's.
     setup::wait_for_horizon(&pool, Duration::from_secs(30)).await?;
@@ -366,10 +407,13 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
         let client = reqwest::Client::builder()
             .pool_max_idle_per_host(args.max_in_flight)
             .timeout(Duration::from_secs(10))
+            // The sandbox answers a payment with 303 to the shop's page: counted, not followed.
+            .redirect(reqwest::redirect::Policy::none())
             .build()
             .context("build the HTTP client")?;
         let base = format!("http://127.0.0.1:{}", server.port);
         let place_url = format!("{base}/api/order/order/place");
+        let pay_url = format!("{base}/api/payment/sandbox");
         let status_url = format!("{base}/status/projections");
         let metrics_url = format!("{base}/metrics");
         let sample = sample(&client, &place_url, &stretch, hot[0]).await?;
@@ -379,6 +423,7 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
             let courses = match phase {
                 Phase::Hot => hot.clone(),
                 Phase::Spread => spread.clone(),
+                Phase::Paid => paid.clone(),
             };
             let took = wait_caught_up(&pool, &fed_projections, Duration::from_secs(60)).await?;
             eprintln!("  projections caught up ({:.1} s)", took.as_secs_f64());
@@ -396,9 +441,16 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
             let bodies = Bodies { courses: courses.clone(), from: stretch.from, to: stretch.to, tag: phase_tag(phase) };
             let counting = statements::reset(&pool).await;
             let work_before = projection_work(&client, &metrics_url).await?;
-            let measured = load(args, rate, &client, &place_url, &bodies, server.pid, pg).await;
+            let pay = (phase == Phase::Paid).then_some(pay_url.as_str());
+            let measured = load(args, rate, &client, (&place_url, pay), &bodies, server.pid, pg).await;
             stop.cancel();
             let statements = if counting { Some(statements::top(&pool, STATEMENTS_SHOWN).await?) } else { None };
+            let mut parts = Vec::new();
+            if counting {
+                for (part, table) in PARTS {
+                    parts.push((part, statements::naming(&pool, table).await?));
+                }
+            }
             let work = work_since(&work_before, &projection_work(&client, &metrics_url).await?);
             let lag = sampler.await.context("the lag sampler")?;
             let (load, window, (server_cpu, pg_cpu, client_cpu, stolen)) = measured?;
@@ -421,6 +473,7 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
                 client_cpu,
                 stolen,
                 statements,
+                parts,
                 work,
             });
         }
@@ -429,15 +482,19 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
             Err(e) => format!("the projections did NOT catch up after the last phase: {e:#}"),
         };
         eprintln!("{caught_up}");
-        Ok::<_, anyhow::Error>((sample, phases, caught_up))
+        let mut mails = None;
+        if let Some(p) = phases.iter().find(|p| p.phase == Phase::Paid) {
+            mails = Some(ticket_mails(&pool, p.load.paid_all, Duration::from_secs(120)).await?);
+        }
+        Ok::<_, anyhow::Error>((sample, phases, caught_up, mails))
     }
     .await;
     let errors = match &result {
-        Ok((_, phases, _)) => phases.iter().any(|p| p.load.errors_all > 0),
+        Ok((_, phases, _, _)) => phases.iter().any(|p| p.load.errors_all > 0 || p.load.pay_errors_all > 0),
         Err(_) => true,
     };
     server.stop(errors).await;
-    let (sample, phases, caught_up) = result?;
+    let (sample, phases, caught_up, mails) = result?;
     let server_log = if errors { server.log_excerpt() } else { Vec::new() };
 
     eprintln!("checking the seats sold ...");
@@ -483,7 +540,20 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
     }
     notes.push(format!("load average (1/5/15 min) at start {load_at_start}, at end {}", setup::loadavg()));
     pool.close().await;
-    Ok(Outcome { machine, catalogue, sample, raw, raw_pg_cpu, phases, fed, checks, caught_up, server_log, notes })
+    Ok(Outcome {
+        machine,
+        catalogue,
+        sample,
+        raw,
+        raw_pg_cpu,
+        phases,
+        fed,
+        checks,
+        mails,
+        caught_up,
+        server_log,
+        notes,
+    })
 }
 
 fn fed_names(fed: &HashMap<String, bool>, wanted: bool) -> Vec<String> {
@@ -496,6 +566,7 @@ fn phase_tag(phase: Phase) -> &'static str {
     match phase {
         Phase::Hot => "hot",
         Phase::Spread => "spread",
+        Phase::Paid => "paid",
     }
 }
 
@@ -670,6 +741,10 @@ struct Load {
     /// 201 answers from the start of the measured window to the last answer (the span of
     /// the CPU figures), whichever request they answer.
     placed_since_mark: usize,
+    /// The paid phase: orders paid (the sandbox answered 303), every request of the phase.
+    paid_all: usize,
+    /// The paid phase: payments that failed (another status, or no answer).
+    pay_errors_all: usize,
 }
 
 impl Load {
@@ -698,6 +773,8 @@ struct Answer {
     status: Result<u16, String>,
     /// The start of an answer other than 201.
     body: Option<String>,
+    /// The paid phase: the payment's status (303 expected) or why there was none.
+    paid: Option<Result<u16, String>>,
 }
 
 /// CPU of the server, of PostgreSQL and of this process, and the share stolen (percent).
@@ -710,12 +787,13 @@ const QUEUE_LIMIT: Duration = Duration::from_secs(10);
 
 /// The open-loop load: request `i` is due at `start + i / rate`, sent then (or as soon as
 /// one of `max_in_flight` slots frees, or dropped after [`QUEUE_LIMIT`]), and timed from
-/// when it was due.
+/// when it was due. `urls`: where to place, and in the paid phase where the sandbox takes
+/// payments (each placed order is then paid on the same slot, after its latency is taken).
 async fn load(
     args: &OrdersArgs,
     rate: f64,
     client: &reqwest::Client,
-    url: &str,
+    (url, pay): (&str, Option<&str>),
     bodies: &Bodies,
     server_pid: u32,
     pg: Option<cpu::Server>,
@@ -737,30 +815,44 @@ async fn load(
         let due = due.into_std();
         let body = bodies.body(index, &mut rng);
         let (client, url, tx, slots) = (client.clone(), url.to_owned(), tx.clone(), slots.clone());
+        let pay = pay.map(str::to_owned);
         tokio::spawn(async move {
             let Ok(Ok(_slot)) = tokio::time::timeout(QUEUE_LIMIT, slots.acquire_owned()).await else {
                 let done = Instant::now();
                 let latency = done.duration_since(due);
                 let status = Err("dropped: no free slot".to_owned());
-                let _ = tx.send(Answer { index, sent: false, sent_lag: latency, done, latency, status, body: None });
+                let _ = tx.send(Answer {
+                    index,
+                    sent: false,
+                    sent_lag: latency,
+                    done,
+                    latency,
+                    status,
+                    body: None,
+                    paid: None,
+                });
                 return;
             };
             let sent_lag = due.elapsed();
             let result = client.post(&url).header("content-type", "application/json").body(body).send().await;
-            let (status, body) = match result {
+            let (status, body, placed) = match result {
                 Ok(r) => {
                     let status = r.status().as_u16();
                     match r.bytes().await {
-                        Ok(_) if status == 201 => (Ok(status), None),
-                        Ok(b) => (Ok(status), Some(String::from_utf8_lossy(&b).chars().take(300).collect())),
-                        Err(e) => (Err(format!("reading the answer ({status}): {e}")), None),
+                        Ok(b) if status == 201 => (Ok(status), None, Some(b)),
+                        Ok(b) => (Ok(status), Some(String::from_utf8_lossy(&b).chars().take(300).collect()), None),
+                        Err(e) => (Err(format!("reading the answer ({status}): {e}")), None, None),
                     }
                 }
-                Err(e) => (Err(format!("{e}")), None),
+                Err(e) => (Err(format!("{e}")), None, None),
             };
             let done = Instant::now();
             let latency = done.duration_since(due);
-            let _ = tx.send(Answer { index, sent: true, sent_lag, done, latency, status, body });
+            let paid = match (pay, placed) {
+                (Some(pay), Some(answer)) => Some(pay_for(&client, &pay, &answer).await),
+                _ => None,
+            };
+            let _ = tx.send(Answer { index, sent: true, sent_lag, done, latency, status, body, paid });
         });
     }
     drop(tx);
@@ -793,6 +885,11 @@ async fn load(
             Err(_) if a.sent => failed += 1,
             Err(_) => dropped += 1,
         }
+        if let Some(paid) = a.paid.as_ref().filter(|p| **p != Ok(303)) {
+            if error_samples.len() < 5 {
+                error_samples.push(format!("the payment: {paid:?}"));
+            }
+        }
         if a.status != Ok(201) && a.sent && error_samples.len() < 5 {
             error_samples.push(match (&a.status, &a.body) {
                 (Ok(s), Some(b)) => format!("{s}: {b}"),
@@ -824,8 +921,59 @@ async fn load(
         placed_all: answers.iter().filter(|a| a.status == Ok(201)).count(),
         errors_all: answers.iter().filter(|a| a.sent && a.status != Ok(201)).count(),
         placed_since_mark: answers.iter().filter(|a| a.status == Ok(201) && a.done >= window_start).count(),
+        paid_all: answers.iter().filter(|a| a.paid == Some(Ok(303))).count(),
+        pay_errors_all: answers.iter().filter(|a| a.paid.as_ref().is_some_and(|p| *p != Ok(303))).count(),
     };
     Ok((load, (window_start, last_done), (server_cpu, pg_cpu, client_cpu, stolen)))
+}
+
+/// Pay for a placed order as its customer would: the sandbox's payment of the token at the
+/// end of the answer's `payment_url`. The status (303 when paid), or why there was none.
+async fn pay_for(client: &reqwest::Client, pay: &str, answer: &[u8]) -> Result<u16, String> {
+    let placed: serde_json::Value = serde_json::from_slice(answer).map_err(|e| format!("the 201 is not JSON: {e}"))?;
+    let token = placed["data"]["payment_url"]
+        .as_str()
+        .and_then(|u| u.rsplit('/').next())
+        .ok_or("the 201 has no payment_url")?;
+    let r = client.post(format!("{pay}/{token}/pay")).send().await.map_err(|e| format!("{e}"))?;
+    Ok(r.status().as_u16())
+}
+
+/// The paid phase's ticket e-mails, read back from the outbox after the run.
+struct MailCheck {
+    /// Orders paid (the sandbox answered 303).
+    paid: usize,
+    /// E-mails to the paid phase's customers: sent (or delivered), and in all.
+    sent: i64,
+    queued: i64,
+    /// How long after the run's end the last of them was sent (or the wait gave up).
+    waited: Duration,
+}
+
+impl MailCheck {
+    fn pass(&self) -> bool {
+        self.sent == self.paid as i64 && self.queued == self.sent
+    }
+}
+
+/// Wait (at most `patience`) until every paid order's ticket e-mail has left the outbox:
+/// one e-mail per order to its customer (the paid phase's addresses are its own), sent.
+async fn ticket_mails(pool: &PgPool, paid: usize, patience: Duration) -> Result<MailCheck> {
+    let started = Instant::now();
+    loop {
+        let (sent, queued): (i64, i64) = sqlx::query_as(
+            "select count(*) filter (where state in ('sent', 'delivered')), count(*) from outbox \
+             where channel = 'email' and recipient like '%jan.kowalski.paid.%'",
+        )
+        .fetch_one(pool)
+        .await
+        .context("count the ticket e-mails")?;
+        let check = MailCheck { paid, sent, queued, waited: started.elapsed() };
+        if check.sent >= paid as i64 || started.elapsed() > patience {
+            return Ok(check);
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }
 
 /// One answer of GET /status/projections.
@@ -1111,6 +1259,10 @@ fn print_report(args: &OrdersArgs, o: &Outcome) {
                 .collect::<Vec<_>>()
                 .join(", ")
         }),
+        row("orders paid at once (sandbox: 303) / payments failed", &|p, _| match p.phase {
+            Phase::Paid => format!("{} / {}", thousands(p.load.paid_all as f64), p.load.pay_errors_all),
+            _ => "-".into(),
+        }),
         row("requests sent without an answer", &|p, _| p.load.failed.to_string()),
         row("requests dropped (no free slot in 10 s)", &|p, _| p.load.dropped.to_string()),
         row("latency p50 (201s; dropped: give-up time)", &|p, _| format!("{:.2} ms", p.load.percentile_ms(50.0))),
@@ -1215,6 +1367,18 @@ fn print_report(args: &OrdersArgs, o: &Outcome) {
         let header = ["us per order", "share", "calls per order", "rows per call", "statement"];
         print!("{}", report::markdown(&header, &statements::rows(statements, orders)));
         println!();
+        for (part, (statements, calls, ms)) in &p.parts {
+            println!(
+                "- {part}: {:.1} us per order ({:.1} % of the statements' time; {statements} statements, {:.2} calls \
+                 per order)",
+                ms * 1e3 / orders.max(1.0),
+                100.0 * ms / p.statements_ms().max(1e-9),
+                *calls as f64 / orders.max(1.0)
+            );
+        }
+        if !p.parts.is_empty() {
+            println!();
+        }
     }
 
     println!("seats sold, read back after the run ({}):", o.caught_up);
@@ -1241,6 +1405,17 @@ fn print_report(args: &OrdersArgs, o: &Outcome) {
     ];
     print!("{}", report::markdown(&check_header.iter().map(String::as_str).collect::<Vec<_>>(), &check_rows));
     println!();
+    if let Some(m) = &o.mails {
+        println!(
+            "ticket e-mails of the paid phase, read from the outbox: {} orders paid, {} e-mails sent of {} queued, \
+             the last read sent {:.1} s after the projections caught up",
+            thousands(m.paid as f64),
+            thousands(m.sent as f64),
+            thousands(m.queued as f64),
+            m.waited.as_secs_f64()
+        );
+        println!();
+    }
 
     for p in &o.phases {
         for e in &p.load.error_samples {
@@ -1299,6 +1474,19 @@ fn print_report(args: &OrdersArgs, o: &Outcome) {
                     cpu.is_some_and(|us| us <= CPU_PER_ORDER_TARGET_US),
                 ));
             }
+            Phase::Paid => {
+                if let Some(m) = &o.mails {
+                    targets.push((
+                        format!(
+                            "{label}: every paid order's ticket e-mail sent once: {} sent, {} queued, for {} paid",
+                            thousands(m.sent as f64),
+                            thousands(m.queued as f64),
+                            thousands(m.paid as f64)
+                        ),
+                        m.pass() && p.load.pay_errors_all == 0,
+                    ));
+                }
+            }
         }
         for name in PROCESS_MANAGERS {
             let lag99 = l.by_projection.get(name).and_then(|(s, _)| percentile(s, 99.0));
@@ -1335,12 +1523,10 @@ fn print_report(args: &OrdersArgs, o: &Outcome) {
     let offered_below: Vec<String> = o
         .phases
         .iter()
-        .filter(|p| {
-            let target = match p.phase {
-                Phase::Hot => HOT_RATE_TARGET,
-                Phase::Spread => SPREAD_RATE_TARGET,
-            };
-            p.rate < target
+        .filter(|p| match p.phase {
+            Phase::Hot => p.rate < HOT_RATE_TARGET,
+            Phase::Spread => p.rate < SPREAD_RATE_TARGET,
+            Phase::Paid => false,
         })
         .map(|p| p.phase.label(args.courses))
         .collect();

@@ -57,3 +57,19 @@ pub fn rows(statements: &[Statement], orders: f64) -> Vec<Vec<String>> {
         })
         .collect()
 }
+
+/// The statements since [`reset`] whose text names `table` (e.g. `outbox`), together:
+/// how many distinct statements, their calls and their execution time in milliseconds.
+/// What one part of the product costs PostgreSQL, apart from the rest.
+pub async fn naming(pool: &PgPool, table: &str) -> Result<(i64, i64, f64)> {
+    sqlx::query_as(
+        "select count(*), coalesce(sum(calls), 0)::bigint, coalesce(sum(total_exec_time), 0)::float8 \
+         from pg_stat_statements \
+         where dbid = (select oid from pg_database where datname = current_database()) \
+           and query not like '%pg_stat_statements%' and query ~* ('\\m' || $1 || '\\M')",
+    )
+    .bind(table)
+    .fetch_one(pool)
+    .await
+    .with_context(|| format!("read pg_stat_statements for {table}"))
+}
