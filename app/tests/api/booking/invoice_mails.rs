@@ -46,14 +46,13 @@ async fn the_mail_with(app: &BookingApp, to: &str, filename: &str) -> Mail {
 /// Whether the order's row in `rm_orders` (the `orders` projection) has every event of its
 /// stream so far.
 async fn order_row_caught_up(app: &BookingApp, order_id: Uuid) -> bool {
-    let stream = StreamName::parse(domain::order::stream_name(order_id)).expect("stream");
-    let version = load::<OrderAgg>(&app.store, &stream).await.expect("load").version;
+    let version = app.stream_version(order_id).await;
     let row: Option<i64> = sqlx::query_scalar("select version from rm_orders where order_id = $1")
         .bind(order_id)
         .fetch_optional(&app.pool)
         .await
         .expect("the order's row");
-    row.and_then(|v| u64::try_from(v).ok()).is_some_and(|v| Some(v) == version)
+    row.and_then(|v| u64::try_from(v).ok()) == Some(version)
 }
 
 /// The PDF of the order's document `number`, downloaded as the admin.

@@ -344,6 +344,18 @@ impl BookingApp {
     }
 }
 
+/// The seats taken per stretch of `course` in the availability read model
+/// (`rm_course_availability`, the search's), `None` before the projection has the course.
+pub async fn availability_loads(pool: &PgPool, course: Uuid) -> Option<Vec<u32>> {
+    let row: Option<Vec<i32>> =
+        sqlx::query_scalar("select segment_loads from rm_course_availability where course_id = $1")
+            .bind(course)
+            .fetch_optional(pool)
+            .await
+            .expect("the course's availability");
+    row.map(|loads| loads.into_iter().map(|l| l as u32).collect())
+}
+
 pub async fn body(response: reqwest::Response) -> (u16, Value) {
     let status = response.status().as_u16();
     let text = response.text().await.expect("body");

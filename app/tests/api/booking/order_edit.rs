@@ -23,7 +23,7 @@ impl BookingApp {
     }
 
     /// The version of the order stream's last event.
-    async fn stream_version(&self, order_id: Uuid) -> u64 {
+    pub(super) async fn stream_version(&self, order_id: Uuid) -> u64 {
         let stream = StreamName::parse(domain::order::stream_name(order_id)).expect("stream");
         load::<OrderAgg>(&self.store, &stream).await.expect("load").version.expect("an order")
     }

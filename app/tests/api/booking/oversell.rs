@@ -51,13 +51,7 @@ async fn five_hundred_clients_never_oversell_forty_seats(pool: PgPool) {
 
     // The read model the search uses agrees once the projections catch up.
     eventually("the availability read model", || async {
-        let row: Option<Vec<i32>> =
-            sqlx::query_scalar("select segment_loads from rm_course_availability where course_id = $1")
-                .bind(course)
-                .fetch_optional(&app.pool)
-                .await
-                .expect("read");
-        row.is_some_and(|r| r.iter().map(|l| *l as u32).collect::<Vec<_>>() == loads)
+        availability_loads(&app.pool, course).await.as_ref() == Some(&loads)
     })
     .await;
 }

@@ -269,15 +269,9 @@ async fn command_and_projector_nodes_die_without_losing_or_doubling_a_seat(pool:
     eprintln!("replay: the leader died after {at_death} of {total} events");
     eventually("the standby to finish the replay", || async { processed(&pool, "streams").await == total }).await;
     eventually("the booking projections to catch up", || async {
-        let row: Option<Vec<i32>> =
-            sqlx::query_scalar("select segment_loads from rm_course_availability where course_id = $1")
-                .bind(course)
-                .fetch_optional(&pool)
-                .await
-                .expect("availability");
         let orders: i64 =
             sqlx::query_scalar("select count(*) from rm_orders").fetch_one(&pool).await.expect("rm_orders");
-        row.is_some_and(|r| r.iter().map(|l| *l as u32).collect::<Vec<_>>() == loads) && orders == placed as i64
+        availability_loads(&pool, course).await.as_ref() == Some(&loads) && orders == placed as i64
     })
     .await;
     // Every read table is compared with its rebuild below, so every projection (the holds,

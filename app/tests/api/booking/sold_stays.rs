@@ -129,15 +129,9 @@ async fn route_and_timetable_edits_after_generation_leave_what_was_sold_as_it_wa
     eventually("the seats confirmed, the tickets shown and the seats taken", || async {
         let confirmed = app.inventory(course).await.holds.values().all(|h| h.confirmed);
         let page = app.shown(&format!("/api/order/order/success-data?hash_id={hash_id}")).await;
-        let loads: Option<Vec<i32>> =
-            sqlx::query_scalar("select segment_loads from rm_course_availability where course_id = $1")
-                .bind(course)
-                .fetch_optional(&app.pool)
-                .await
-                .expect("its availability");
         confirmed
             && page.is_some_and(|p| p["tickets"].as_array().is_some_and(|t| t.len() == 2))
-            && loads == Some(vec![2, 2])
+            && availability_loads(&app.pool, course).await == Some(vec![2, 2])
     })
     .await;
     let inventory = app.inventory(course).await;
