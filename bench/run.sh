@@ -47,9 +47,9 @@
 # (fsync and synchronous_commit on), one kept for benchmarks only
 # ($COACH_BENCH_PG_DIR, default /tmp/coach-bench-pg, port $COACH_BENCH_PG_PORT, default
 # 54339), and stops it afterwards if this script started it. A cluster of its own matters:
-# the store's readers never read past the oldest open transaction of the whole cluster, so
-# a test left idle in a transaction on the development cluster would stall the replay, and
-# other work on it would blur the figures.
+# other work on the development cluster would blur the figures, and the store's readers
+# never read past the oldest appending transaction in flight, so a test left idle in a
+# transaction that appended would stall the replay.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

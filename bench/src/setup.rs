@@ -234,14 +234,16 @@ pub async fn check_connections(pool: &PgPool, needed: u32) -> Result<()> {
     Ok(())
 }
 
-/// Sessions anywhere on the cluster whose open transaction has a transaction id: each
-/// holds back the store's read horizon (`pg_snapshot_xmin`, which is cluster-wide), so no
+/// Sessions whose open transaction appends events (it holds the appenders' mark, see
+/// migration 0122): each holds back the store's read horizon (`es_read_horizon`), so no
 /// reader of "all" passes the events appended after it began.
 pub async fn horizon_holders(pool: &PgPool) -> Result<Vec<String>> {
     let rows: Vec<(String, String, String, f64, String)> = sqlx::query_as(
-        "select pid::text, coalesce(datname, '?'), coalesce(state, '?'), \
-                coalesce(extract(epoch from now() - xact_start), 0)::float8, left(coalesce(query, ''), 80) \
-           from pg_stat_activity where backend_xid is not null and pid <> pg_backend_pid() \
+        "select a.pid::text, coalesce(a.datname, '?'), coalesce(a.state, '?'), \
+                coalesce(extract(epoch from now() - a.xact_start), 0)::float8, left(coalesce(a.query, ''), 80) \
+           from pg_stat_activity a join pg_locks l on l.pid = a.pid \
+          where l.locktype = 'advisory' and l.classid = 1702059873 and l.objid = 0 and l.objsubid = 2 \
+            and l.granted and a.pid <> pg_backend_pid() \
          union all \
          select 'prepared ' || gid, database, 'prepared', extract(epoch from now() - prepared)::float8, '' \
            from pg_prepared_xacts \
@@ -261,12 +263,11 @@ pub async fn horizon_holders(pool: &PgPool) -> Result<Vec<String>> {
 pub async fn wait_for_horizon(pool: &PgPool, patience: Duration) -> Result<()> {
     let started = std::time::Instant::now();
     loop {
-        let (horizon, newest): (i64, Option<i64>) = sqlx::query_as(
-            "select pg_snapshot_xmin(pg_current_snapshot())::text::bigint, (select max(tx_id) from es_events)",
-        )
-        .fetch_one(pool)
-        .await
-        .context("read the horizon")?;
+        let (horizon, newest): (i64, Option<i64>) =
+            sqlx::query_as("select es_read_horizon(), (select max(tx_id) from es_events)")
+                .fetch_one(pool)
+                .await
+                .context("read the horizon")?;
         if newest.is_none_or(|n| n < horizon) {
             return Ok(());
         }
@@ -274,7 +275,8 @@ pub async fn wait_for_horizon(pool: &PgPool, patience: Duration) -> Result<()> {
             let holders = horizon_holders(pool).await?;
             bail!(
                 "the store's readers cannot reach its last events: transaction {horizon} is still open on the \
-                 cluster, so pg_snapshot_xmin stays below the events' transactions. Open transactions:\n  {}\n\
+                 cluster, so the read horizon stays below the events' transactions. Appending \
+                 transactions:\n  {}\n\
                  Close them, or run on a cluster of your own (bench/run.sh without DATABASE_URL starts one).",
                 holders.join("\n  ")
             );

@@ -8,8 +8,8 @@
 //!   each with its own expected-version check, and answer only after the commit), with
 //!   the `es_append` function settling idempotent repeats and conflicts; a catch-up reader
 //!   that never skips an event whose transaction commits late (it reads below the oldest
-//!   transaction still in flight); and live subscriptions woken by `LISTEN/NOTIFY` with
-//!   polling as a safety net.
+//!   appending transaction still in flight); and live subscriptions woken by
+//!   `LISTEN/NOTIFY` with polling as a safety net.
 //! - `kurrentdb::KurrentDbEventStore` (cargo feature `kurrentdb`), the production store
 //!   on KurrentDB/EventStoreDB through the official `kurrentdb` gRPC client.
 //! - [`conformance`], the one suite of behaviour every store must pass. The PostgreSQL
@@ -117,7 +117,7 @@ pub trait EventStore: Send + Sync + 'static {
 
     /// The newest committed event, if any: the target of a catch-up and the reference
     /// for lag. (A reader may need a moment more to reach it: PostgreSQL delivers it
-    /// once every older transaction in flight has finished.)
+    /// once every older appending transaction in flight has finished.)
     async fn head(&self) -> Result<Option<Head>>;
 
     /// How many committed events there are after `after`, counting at most `cap`.

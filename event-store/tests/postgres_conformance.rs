@@ -78,6 +78,80 @@ async fn rolled_back_appends_leave_nothing(pool: PgPool) {
     assert_quiet(&mut sub, Duration::from_millis(300)).await;
 }
 
+/// A transaction that writes other rows and appends nothing (a projection's round, a
+/// process's batch) holds no reader back: events appended and committed while it is open
+/// are read at once, by `read_all` and by a live subscriber.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn transactions_that_do_not_append_hold_no_reader_back(pool: PgPool) {
+    let store = PgEventStore::new(pool.clone());
+    let mut sub = store.subscribe_all(None, SubscriptionFilter::All).await.unwrap();
+    let mut round = pool.begin().await.unwrap();
+    sqlx::query("insert into projection_checkpoints (name) values ('a-long-round')")
+        .execute(&mut *round)
+        .await
+        .unwrap();
+    let writer_xid: i64 =
+        sqlx::query_scalar("select pg_current_xact_id()::text::bigint").fetch_one(&mut *round).await.unwrap();
+
+    let s = StreamName::parse("while-a-round-runs").unwrap();
+    let appended = store.append(&s, ExpectedVersion::NoStream, vec![event(1)]).await.unwrap();
+    let append_xid: i64 = sqlx::query_scalar("select tx_id from es_events").fetch_one(&pool).await.unwrap();
+    assert!(append_xid > writer_xid, "the append's transaction is the younger one");
+
+    let got = take(&mut sub, 1).await;
+    assert_eq!((got[0].stream.as_str(), got[0].position), ("while-a-round-runs", appended.position));
+    let all = store.read_all(None, 10).await.unwrap();
+    assert_eq!(all.iter().map(|e| e.position).collect::<Vec<_>>(), vec![appended.position]);
+    round.rollback().await.unwrap();
+}
+
+/// Events must be the first rows a transaction writes: one that wrote something else first
+/// had its transaction id before it could mark itself as appending, so a reader could
+/// already have passed that id. The store refuses the append and the transaction's rows
+/// are rolled back with it; the same append in a transaction of its own succeeds.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_transaction_that_wrote_first_cannot_append(pool: PgPool) {
+    let store = PgEventStore::new(pool.clone());
+    let s = StreamName::parse("too-late").unwrap();
+    let mut tx = pool.begin().await.unwrap();
+    sqlx::query("insert into projection_checkpoints (name) values ('wrote-first')").execute(&mut *tx).await.unwrap();
+    let refused = store.append_in(&mut tx, &s, ExpectedVersion::NoStream, &[event(1)]).await;
+    match &refused {
+        Err(event_store::StoreError::Unavailable(message)) => {
+            assert!(message.contains("events must be the first rows a transaction writes"), "{message}")
+        }
+        other => panic!("expected the append to be refused, got {other:?}"),
+    }
+    drop(tx);
+    let written: i64 = sqlx::query_scalar("select count(*) from es_events").fetch_one(&pool).await.unwrap();
+    assert_eq!(written, 0);
+
+    let mut tx = pool.begin().await.unwrap();
+    store.append_in(&mut tx, &s, ExpectedVersion::NoStream, &[event(1)]).await.unwrap();
+    sqlx::query("insert into projection_checkpoints (name) values ('after-the-events')")
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert_eq!(store.read_all(None, 10).await.unwrap().len(), 1);
+}
+
+/// The sequence behind `seq` takes a transaction id whenever it logs itself (every 32
+/// values, and first after a checkpoint), before the insert's rows are built: appends in
+/// transactions of their own are never mistaken for a transaction that wrote first.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn sequence_logging_never_refuses_an_append(pool: PgPool) {
+    let store = PgEventStore::new(pool.clone());
+    sqlx::query("checkpoint").execute(&pool).await.unwrap();
+    for i in 0..100u64 {
+        let s = StreamName::parse(format!("one-by-one-{i}")).unwrap();
+        let mut tx = pool.begin().await.unwrap();
+        store.append_in(&mut tx, &s, ExpectedVersion::NoStream, &[event(i)]).await.unwrap();
+        tx.commit().await.unwrap();
+    }
+    assert_eq!(store.read_all(None, 200).await.unwrap().len(), 100);
+}
+
 /// PostgreSQL also refuses an event id reused in another stream (KurrentDB does not
 /// check this, so it is not part of the shared suite).
 #[sqlx::test(migrator = "schema::MIGRATOR")]

@@ -38,7 +38,7 @@
 //! - the global order: the events are inserted in the order of the group, each append's in
 //!   version order (`order by` in the insert's query, which numbers `seq`), all under the
 //!   transaction id of the one statement, and readers still read below the oldest
-//!   transaction in flight, so a group that commits late is never skipped;
+//!   appending transaction in flight, so a group that commits late is never skipped;
 //! - wake-ups: the caller wakes subscribers after it has its answer, i.e. after the commit.
 //!
 //! `PgEventStore::append_in` (inside the caller's transaction) does not use the queue.

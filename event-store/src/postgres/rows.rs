@@ -114,8 +114,8 @@ pub(super) fn position_args(after: Option<Position>) -> (i64, i64) {
     }
 }
 
-/// Up to `limit` events after `after` whose transactions lie below the oldest transaction
-/// still in flight, and whether the caller should look again soon: true when the read was
+/// Up to `limit` events after `after` whose transactions lie below the oldest appending
+/// transaction still in flight, and whether the caller should look again soon: true when the read was
 /// short but committed events exist that were not yet readable (an older transaction was
 /// still open when the horizon was taken).
 pub(super) async fn read_stable(
@@ -137,10 +137,12 @@ pub(super) async fn read_stable(
     Ok((rows, pending_from(pool, horizon).await?))
 }
 
-/// The oldest transaction still in flight. Every transaction below it has finished, and
-/// new ones get higher ids, so the events below it never change any more.
+/// The oldest transaction in flight that can still append (`es_read_horizon`, migration
+/// 0122): every appending transaction below it has finished, and those that start later
+/// get higher ids, so the events below it never change any more. Transactions that do not
+/// append (a projection's round, a process's batch) do not hold it back.
 pub(super) async fn horizon(pool: &PgPool) -> Result<i64> {
-    Ok(sqlx::query_scalar("select pg_snapshot_xmin(pg_current_snapshot())::text::bigint").fetch_one(pool).await?)
+    Ok(sqlx::query_scalar("select es_read_horizon()").fetch_one(pool).await?)
 }
 
 /// Up to `limit` events after `after` whose transactions lie below `horizon`, in order.
