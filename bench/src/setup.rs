@@ -234,16 +234,17 @@ pub async fn check_connections(pool: &PgPool, needed: u32) -> Result<()> {
     Ok(())
 }
 
-/// Sessions whose open transaction appends events (it holds the appenders' mark, see
-/// migration 0122): each holds back the store's read horizon (`es_read_horizon`), so no
-/// reader of "all" passes the events appended after it began.
+/// Sessions whose open transaction appends events (marked by the name 'es-appending',
+/// see migration 0122), and prepared transactions: each holds back the store's read
+/// horizon (`es_read_horizon`), so no reader of "all" passes the events appended after it
+/// began.
 pub async fn horizon_holders(pool: &PgPool) -> Result<Vec<String>> {
     let rows: Vec<(String, String, String, f64, String)> = sqlx::query_as(
         "select a.pid::text, coalesce(a.datname, '?'), coalesce(a.state, '?'), \
                 coalesce(extract(epoch from now() - a.xact_start), 0)::float8, left(coalesce(a.query, ''), 80) \
-           from pg_stat_activity a join pg_locks l on l.pid = a.pid \
-          where l.locktype = 'advisory' and l.classid = 1702059873 and l.objid = 0 and l.objsubid = 2 \
-            and l.granted and a.pid <> pg_backend_pid() \
+           from pg_stat_activity a \
+          where a.application_name = 'es-appending' and a.backend_xid is not null \
+            and a.pid <> pg_backend_pid() \
          union all \
          select 'prepared ' || gid, database, 'prepared', extract(epoch from now() - prepared)::float8, '' \
            from pg_prepared_xacts \

@@ -11,8 +11,8 @@
 //! - the global order is `(tx_id, seq)`, and readers of "all" read only below the oldest
 //!   transaction in flight that appends (migration 0122: an appending transaction marks
 //!   itself before it has an id, in a trigger before each insert on `es_events` that
-//!   refuses one that wrote something else first), so a late-committing append is never skipped, and the
-//!   projections' and processes' own transactions hold no reader back;
+//!   refuses one that wrote something else first), so a late-committing append is never
+//!   skipped, and the projections' and processes' own transactions hold no reader back;
 //! - live subscribers are woken at once by appends in this process and, through a
 //!   coalesced `NOTIFY es_events` sent after the append commits, in other processes.
 //!   The NOTIFY is deliberately not part of the append's transaction: PostgreSQL
