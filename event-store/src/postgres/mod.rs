@@ -9,10 +9,8 @@
 //!   `es_append` function, which tells idempotent repeats from conflicts and names the
 //!   error. Each caller hears its outcome only after its transaction committed;
 //! - the global order is `(tx_id, seq)`, and readers of "all" read only below the oldest
-//!   transaction in flight that appends (migration 0122: an appending transaction marks
-//!   itself before it has an id, in a trigger before each insert on `es_events` that
-//!   refuses one that wrote something else first), so a late-committing append is never
-//!   skipped, and the projections' and processes' own transactions hold no reader back;
+//!   transaction in flight that appends (marked before it has an id, migration 0122), so
+//!   a late-committing append is never skipped and other transactions hold no reader back;
 //! - live subscribers are woken at once by appends in this process and, through a
 //!   coalesced `NOTIFY es_events` sent after the append commits, in other processes.
 //!   The NOTIFY is deliberately not part of the append's transaction: PostgreSQL

@@ -34,12 +34,9 @@
 //! it numbers before the append ([`invoice_number`]), so a failed append is retried
 //! under the same number, and the order's own state says whether it was issued.
 
-use std::collections::HashMap;
-
 use async_trait::async_trait;
 use chrono::Utc;
 use domain::coupon::{self, CouponOrigin, IssueCoupon};
-use domain::money::format_pln;
 use domain::order::{self, IssueInvoice, OrderEvent};
 use domain::stamp_card::StampCardEvent;
 use event_store::{Metadata, RecordedEvent, StreamName, SubscriptionFilter};
@@ -48,12 +45,17 @@ use projections::{Projection, ProjectionError};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
+mod by_stream;
+mod value_change;
+
 use super::effects::{self, End};
 use super::invoice_numbers::invoice_number;
 use crate::aggregate::{self, CouponAgg, ExecuteError, OrderAgg};
 use crate::booking::after_sale_mail::{self, Returned};
 use crate::streams::order_stream;
 use crate::CommandState;
+use by_stream::{by_stream, STREAMS_AT_ONCE};
+use value_change::ValueChange;
 
 /// The name of its checkpoint.
 pub const NAME: &str = "booking-process";
@@ -81,29 +83,6 @@ const REACTS_TO: [&str; 17] = [
     "KsefWentOffline",
     "RewardEarned",
 ];
-
-/// How many streams' reactions run side by side. One order's reactions are a few round
-/// trips each (its events read, the seats confirmed, the mail queued): one at a time they
-/// took about 3.5 ms a payment in the orders bench's paid phase, under 300 payments a
-/// second. Orders do not wait for one another, and the seat inventories they share batch
-/// their commands ([`crate::holds`]). Eight keeps most of the API's pool (32 connections
-/// by default) for its requests.
-const STREAMS_AT_ONCE: usize = 8;
-
-/// A batch's events grouped by stream, each group in the batch's order, the groups in the
-/// order of their first event.
-fn by_stream(events: &[RecordedEvent]) -> Vec<Vec<&RecordedEvent>> {
-    let mut groups: Vec<Vec<&RecordedEvent>> = Vec::new();
-    let mut index: HashMap<&str, usize> = HashMap::new();
-    for recorded in events {
-        let at = *index.entry(recorded.stream.as_str()).or_insert_with(|| {
-            groups.push(Vec::new());
-            groups.len() - 1
-        });
-        groups[at].push(recorded);
-    }
-    groups
-}
 
 /// See the module documentation.
 pub struct BookingReactions {
@@ -374,110 +353,5 @@ impl BookingReactions {
             .await
             .map_err(|e| e.to_string())?;
         Ok(())
-    }
-}
-
-/// A change of an order's value that an issued invoice must follow with a correction.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct ValueChange {
-    /// What the correction's number is reserved for ([`invoice_number`]).
-    purpose: String,
-    /// The `sent_messages` kind that marks the correction issued.
-    done_mark: String,
-    /// The correcting command's id (its event's id derives from it).
-    command_id: Uuid,
-    /// The change of the invoice's total, grosz (negative: less).
-    amount: i64,
-    /// Why, as the correction prints it (in Polish: the document is).
-    reason: String,
-    /// Its line, when it says more than the reason.
-    line: Option<String>,
-}
-
-impl ValueChange {
-    /// The correction an order event calls for, if any: a returned ticket (its price less
-    /// the fee kept), a cancellation after payment (everything given back, money and
-    /// coupon), a move to a cheaper course (the difference).
-    fn of(event: &OrderEvent) -> Option<ValueChange> {
-        match event {
-            OrderEvent::TicketReturned { ticket_id, number, price, fee, .. } => Some(ValueChange {
-                purpose: format!("correction/{ticket_id}"),
-                done_mark: format!("invoice-correction/{ticket_id}"),
-                command_id: Uuid::new_v5(ticket_id, b"invoice-correction"),
-                amount: -(price - fee),
-                reason: format!("Zwrot biletu {number}"),
-                line: Some(format!(
-                    "Zwrot biletu {number}: cena biletu {}, opłata za zwrot {}, do zwrotu {}",
-                    format_pln(*price),
-                    format_pln(*fee),
-                    format_pln(price - fee)
-                )),
-            }),
-            OrderEvent::OrderCancelled { order_id, refund, coupon_refund, reason, .. } => Some(ValueChange {
-                purpose: format!("correction/cancel/{order_id}"),
-                done_mark: "invoice-correction/cancel".into(),
-                command_id: Uuid::new_v5(order_id, b"invoice-correction/cancel"),
-                amount: -(refund + coupon_refund),
-                reason: if reason.trim().is_empty() {
-                    "Anulowanie zamówienia".into()
-                } else {
-                    format!("Anulowanie zamówienia: {}", reason.trim())
-                },
-                line: None,
-            }),
-            OrderEvent::TicketCourseChanged { ticket_id, number, price_difference, .. } => Some(ValueChange {
-                purpose: format!("correction/change/{ticket_id}"),
-                done_mark: format!("invoice-correction/change/{ticket_id}"),
-                command_id: Uuid::new_v5(ticket_id, b"invoice-correction/change"),
-                amount: *price_difference,
-                reason: format!("Zmiana kursu biletu {number}"),
-                line: None,
-            }),
-            _ => None,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use event_store::{Metadata, Position, RecordedEvent};
-    use uuid::Uuid;
-
-    use super::by_stream;
-
-    /// An event whose `version` carries its place in the batch.
-    fn recorded(stream: &str, place: u64) -> RecordedEvent {
-        RecordedEvent {
-            stream: stream.into(),
-            version: place,
-            position: format!("1/{place}").parse::<Position>().expect("a position"),
-            id: Uuid::new_v4(),
-            event_type: "OrderPaid".into(),
-            data: "{}".into(),
-            metadata: Metadata::default(),
-            recorded_at: chrono::Utc::now(),
-        }
-    }
-
-    /// Side by side across streams, never within one: each stream's events stay in the
-    /// batch's order, and no event is lost or repeated.
-    #[test]
-    fn a_batch_splits_by_stream_keeping_each_streams_order() {
-        let batch: Vec<RecordedEvent> = ["order-a", "order-b", "order-a", "stamps-u", "order-b", "order-a"]
-            .iter()
-            .zip(1..)
-            .map(|(s, n)| recorded(s, n))
-            .collect();
-        let groups: Vec<Vec<(&str, u64)>> =
-            by_stream(&batch).iter().map(|g| g.iter().map(|e| (e.stream.as_str(), e.version)).collect()).collect();
-        assert_eq!(
-            groups,
-            vec![
-                vec![("order-a", 1), ("order-a", 3), ("order-a", 6)],
-                vec![("order-b", 2), ("order-b", 5)],
-                vec![("stamps-u", 4)],
-            ]
-        );
-        assert!(by_stream(&[]).is_empty());
     }
 }
