@@ -365,7 +365,7 @@ impl EventStore for PgEventStore {
     }
 
     async fn lag_after(&self, positions: &[Option<Position>], cap: u64) -> Result<Vec<Lag>> {
-        match lag::from_the_end(&self.pool, positions, cap).await? {
+        match lag::from_the_end(&self.pool, &self.tail, positions, cap).await? {
             Some(lags) => Ok(lags),
             // The end read stopped at the cap, short of the higher positions' events: a
             // reader that far behind is rare, so each is asked for on its own.

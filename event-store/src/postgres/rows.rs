@@ -16,12 +16,18 @@ pub(super) const RECORDED_COLUMNS: &str =
 #[derive(Clone)]
 pub(super) struct EventRow {
     position: Position,
+    /// When it was recorded (also for a row whose metadata did not decode).
+    recorded_at: chrono::DateTime<chrono::Utc>,
     event: Result<RecordedEvent>,
 }
 
 impl EventRow {
     pub(super) fn position(&self) -> Position {
         self.position
+    }
+
+    pub(super) fn recorded_at(&self) -> chrono::DateTime<chrono::Utc> {
+        self.recorded_at
     }
 
     pub(super) fn into_recorded(self) -> Result<RecordedEvent> {
@@ -84,13 +90,14 @@ fn decode(row: &PgRow) -> std::result::Result<EventRow, sqlx::Error> {
     let stream: String = row.try_get_unchecked(2)?;
     let version: i64 = row.try_get_unchecked(3)?;
     let event_type: String = row.try_get_unchecked(5)?;
+    let recorded_at = row.try_get_unchecked(8)?;
     // Parsed straight from the row's bytes, without a copy of the text.
     let metadata = match metadata::parse(row.try_get_unchecked::<&str, _>(7)?) {
         Ok(metadata) => metadata,
         Err(e) => {
             let reason = format!("metadata: {e}");
             let error = StoreError::Decode { stream, version: version as u64, event_type, reason };
-            return Ok(EventRow { position, event: Err(error) });
+            return Ok(EventRow { position, recorded_at, event: Err(error) });
         }
     };
     let event = RecordedEvent {
@@ -101,9 +108,9 @@ fn decode(row: &PgRow) -> std::result::Result<EventRow, sqlx::Error> {
         event_type,
         data: row.try_get_unchecked(6)?,
         metadata,
-        recorded_at: row.try_get_unchecked(8)?,
+        recorded_at,
     };
-    Ok(EventRow { position, event: Ok(event) })
+    Ok(EventRow { position, recorded_at, event: Ok(event) })
 }
 
 /// `(tx_id, seq)` to compare with; before every event when `None`.

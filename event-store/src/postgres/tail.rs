@@ -22,13 +22,14 @@ use std::collections::VecDeque;
 use std::sync::{Arc, RwLock, Weak};
 use std::time::{Duration, Instant};
 
+use chrono::{DateTime, Utc};
 use sqlx::PgPool;
 use tokio::sync::watch;
 
 use super::rows::{self, EventRow};
 use super::subscription::{scanned_to, Pace, PendingBackoff};
 use super::SUBSCRIPTION_BATCH;
-use crate::model::{Position, SubscriptionFilter};
+use crate::model::{Lag, Position, SubscriptionFilter};
 
 /// The most events the window keeps: a few seconds of the heaviest load measured (orders
 /// at a few thousand a second, two or three events each); a subscriber further behind
@@ -61,6 +62,35 @@ struct Window {
     scanned: Option<Position>,
     /// Committed events were waiting behind an older transaction when it was read.
     pending: bool,
+}
+
+impl Window {
+    /// Where the events after `after` begin in the window, when it covers `after`: open,
+    /// starting at or before it, and scanned at least up to it.
+    fn first_after(&self, after: Option<Position>) -> Option<usize> {
+        let from_start = match (self.start, after) {
+            (None, _) => true,
+            (Some(_), None) => false,
+            (Some(start), Some(after)) => start <= after,
+        };
+        let not_ahead = match (after, self.scanned) {
+            (None, _) => true,
+            (Some(after), Some(scanned)) => after <= scanned,
+            (Some(_), None) => false,
+        };
+        if !(self.open && from_start && not_ahead) {
+            return None;
+        }
+        Some(after.map_or(0, |a| self.events.partition_point(|e| e.position() <= a)))
+    }
+}
+
+/// What the window answers of readers' lag ([`Tail::lag_within`]).
+pub(super) struct WindowLag {
+    /// Per position asked, the window's part of its lag, when the window covers it.
+    pub(super) lags: Vec<Option<Lag>>,
+    /// The window holds every event up to here; the events after it are not in it.
+    pub(super) scanned: Option<Position>,
 }
 
 /// A subscriber's read, answered from the window.
@@ -97,25 +127,35 @@ impl Tail {
     /// covers `after`; `None`: read the table.
     pub(super) fn read(&self, after: Option<Position>, filter: &SubscriptionFilter, limit: usize) -> Option<TailRead> {
         let window = self.window.read().unwrap_or_else(|e| e.into_inner());
+        let first = window.first_after(after)?;
+        let rows = window.events.range(first..).filter(|e| e.passes(filter)).take(limit).cloned().collect();
+        Some(TailRead { rows, below: window.horizon, pending: window.pending })
+    }
+
+    /// The window's part of each reader's lag: for each of `positions` the window covers,
+    /// the events after it up to the scan position and the oldest one's time (`None` for a
+    /// position it does not cover); the rest of the store's end lies after `scanned`.
+    /// `None` while the window is closed.
+    pub(super) fn lag_within(&self, positions: &[Option<Position>]) -> Option<WindowLag> {
+        let window = self.window.read().unwrap_or_else(|e| e.into_inner());
         if !window.open {
             return None;
         }
-        let from_start = match (window.start, after) {
-            (None, _) => true,
-            (Some(_), None) => false,
-            (Some(start), Some(after)) => start <= after,
-        };
-        let not_ahead = match (after, window.scanned) {
-            (None, _) => true,
-            (Some(after), Some(scanned)) => after <= scanned,
-            (Some(_), None) => false,
-        };
-        if !(from_start && not_ahead) {
-            return None;
+        let firsts: Vec<Option<usize>> = positions.iter().map(|&p| window.first_after(p)).collect();
+        // The oldest time from each event to the scan (times do not follow positions:
+        // a transaction's events carry its start).
+        let mut oldest_from = Vec::new();
+        if firsts.iter().any(Option::is_some) {
+            oldest_from = vec![None; window.events.len() + 1];
+            for (i, e) in window.events.iter().enumerate().rev() {
+                oldest_from[i] = Some(oldest_from[i + 1].map_or(e.recorded_at(), |o: DateTime<Utc>| o.min(e.recorded_at())));
+            }
         }
-        let first = after.map_or(0, |a| window.events.partition_point(|e| e.position() <= a));
-        let rows = window.events.range(first..).filter(|e| e.passes(filter)).take(limit).cloned().collect();
-        Some(TailRead { rows, below: window.horizon, pending: window.pending })
+        let lags = firsts
+            .into_iter()
+            .map(|first| first.map(|i| Lag { events: (window.events.len() - i) as u64, oldest_at: oldest_from[i] }))
+            .collect();
+        Some(WindowLag { lags, scanned: window.scanned })
     }
 
     fn publish(&self, read: Vec<EventRow>, horizon: i64, pending: bool) {
