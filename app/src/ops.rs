@@ -157,7 +157,9 @@ pub fn open_store(cli: &Cli, pool: &PgPool) -> anyhow::Result<Arc<dyn EventStore
 pub fn open_sealed(cli: &Cli, pool: &PgPool) -> anyhow::Result<(Arc<dyn EventStore>, Arc<Keyring>)> {
     let inner: Arc<dyn EventStore> = match cli.event_store {
         StoreKind::Postgres => Arc::new(
-            PgEventStore::new(pool.clone()).with_min_round(Duration::from_millis(cli.subscription_min_round_ms)),
+            PgEventStore::new(pool.clone())
+                .with_min_round(Duration::from_millis(cli.subscription_min_round_ms))
+                .with_busy_round(Duration::from_millis(cli.subscription_busy_round_ms)),
         ),
         StoreKind::Kurrentdb => open_kurrentdb(cli)?,
     };

@@ -38,6 +38,13 @@ pub struct Cli {
     #[arg(long, env = "SUBSCRIPTION_MIN_ROUND_MS", default_value_t = 20, global = true)]
     pub subscription_min_round_ms: u64,
 
+    /// The PostgreSQL store's shortest time between two rounds of its shared reader of the
+    /// live end after a busy round (64 events or more), in milliseconds: under a heavy
+    /// load every projection served by it reads and commits once per interval, with more
+    /// events each time. Quiet rounds keep `SUBSCRIPTION_MIN_ROUND_MS`.
+    #[arg(long, env = "SUBSCRIPTION_BUSY_ROUND_MS", default_value_t = 60, global = true)]
+    pub subscription_busy_round_ms: u64,
+
     /// KurrentDB connection string, for `--event-store kurrentdb`.
     #[arg(long, env = "KURRENTDB_URL", global = true, hide_env_values = true)]
     pub kurrentdb_url: Option<String>,

@@ -41,13 +41,6 @@ use rows::{EventRow, RECORDED_COLUMNS};
 use wakeup::Wakeup;
 pub use write_ahead::COMMIT_AHEAD;
 
-/// How often an idle subscriber looks for new events when no wake-up arrived: the safety
-/// net for a lost notification.
-const POLL_INTERVAL: std::time::Duration = std::time::Duration::from_millis(500);
-/// The shortest time between two live reads of one subscriber (see [`subscription::Pace`]):
-/// what a projection's lag may grow by, in exchange for one read and one consumer commit
-/// per interval under load instead of one per append.
-const MIN_ROUND: std::time::Duration = std::time::Duration::from_millis(20);
 /// Events fetched per query by a catching-up subscriber (the reading task holds at most
 /// this many, and its channel two batches more).
 const SUBSCRIPTION_BATCH: i64 = 5_000;
@@ -71,7 +64,7 @@ impl PgEventStore {
     pub fn new(pool: PgPool) -> Self {
         let wakeup = Arc::new(Wakeup::start(pool.clone()));
         let group_commit = Arc::new(GroupCommit::start(pool.clone(), group_commit::COMMITTERS));
-        let pace = subscription::Pace { poll_interval: POLL_INTERVAL, min_round: MIN_ROUND };
+        let pace = subscription::Pace::default();
         let tail = tail::Tail::new(pool.clone(), wakeup.subscribe(), pace);
         PgEventStore { pool, wakeup, group_commit, pace, tail }
     }
@@ -97,6 +90,13 @@ impl PgEventStore {
     /// (default 20 ms; zero reads on every wake-up).
     pub fn with_min_round(mut self, interval: std::time::Duration) -> Self {
         self.pace.min_round = interval;
+        self.repaced()
+    }
+
+    /// The same store, whose shared reader starts a round at most once per `interval`
+    /// after a busy one (default 60 ms; at most `min_round` has no effect).
+    pub fn with_busy_round(mut self, interval: std::time::Duration) -> Self {
+        self.pace.busy_round = interval;
         self.repaced()
     }
 

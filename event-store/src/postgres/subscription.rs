@@ -44,6 +44,20 @@ pub(super) struct Pace {
     /// reads (and its consumer commits) at most once per interval, with more events each
     /// time, instead of once per append; a wake-up after a quiet spell is served at once.
     pub min_round: Duration,
+    /// The shortest time between the starts of two rounds of the shared reader after a
+    /// busy one (see [`super::tail`]): under a heavy load every subscriber it serves reads
+    /// and commits once per this interval, with more events each time.
+    pub busy_round: Duration,
+}
+
+impl Default for Pace {
+    fn default() -> Self {
+        let ms = Duration::from_millis;
+        // Polling is the safety net for a lost notification; the minimum round is what a
+        // projection's lag may grow by, for one read and one commit per interval under load
+        // instead of one per append.
+        Pace { poll_interval: ms(500), min_round: ms(20), busy_round: ms(60) }
+    }
 }
 
 pub(super) fn start(
@@ -212,7 +226,7 @@ async fn follow(
             },
         };
         if pending {
-            waiting.pause(&pace, round_started, progressed).await;
+            waiting.pause(pace.min_round, round_started, progressed).await;
             continue;
         }
         waiting.reset();
@@ -303,8 +317,9 @@ impl PendingBackoff {
         *self = PendingBackoff::default();
     }
 
-    pub(super) async fn pause(&mut self, pace: &Pace, round_started: Instant, progressed: bool) {
-        let paced = pace.min_round.saturating_sub(round_started.elapsed());
+    /// Wait before the next read: at least until `gap` after the round started.
+    pub(super) async fn pause(&mut self, gap: Duration, round_started: Instant, progressed: bool) {
+        let paced = gap.saturating_sub(round_started.elapsed());
         tokio::time::sleep(self.0.max(paced)).await;
         self.0 = if progressed { Duration::from_millis(1) } else { (self.0 * 2).min(MAX_PENDING_BACKOFF) };
     }

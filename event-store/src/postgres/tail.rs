@@ -37,6 +37,12 @@ use crate::model::{Lag, Position, SubscriptionFilter};
 const WINDOW_EVENTS: usize = 20_000;
 /// The pause after a failed round (the window is closed meanwhile).
 const RETRY: Duration = Duration::from_millis(200);
+/// A round that read at least this many events was busy: the next starts no sooner than
+/// [`Pace::busy_round`] after it. Like PostgreSQL's `commit_delay`, which waits for others
+/// only while `commit_siblings` are active: a quiet store's events (a customer's order, a
+/// test's request) are read at the shorter [`Pace::min_round`], and under a heavy load each
+/// round and each subscriber's commit carries more events for the same fixed cost.
+const BUSY_ROUND_EVENTS: usize = 64;
 
 /// The shared reader of one store (its clones share it).
 pub(super) struct Tail {
@@ -208,7 +214,7 @@ async fn run(tail: Weak<Tail>, pool: PgPool, mut wakeups: watch::Receiver<u64>, 
         let round_started = Instant::now();
         let Some(shared) = tail.upgrade() else { return };
         let outcome = if fresh { begin(&pool, &shared).await } else { round(&pool, &shared).await };
-        let (progressed, pending) = match outcome {
+        let (read, pending) = match outcome {
             Ok(read) => read,
             Err(e) => {
                 tracing::warn!(error = %e, "the shared reader of the store failed; subscribers read alone meanwhile");
@@ -221,8 +227,9 @@ async fn run(tail: Weak<Tail>, pool: PgPool, mut wakeups: watch::Receiver<u64>, 
         };
         fresh = false;
         drop(shared);
+        let gap = gap_after(read, &pace);
         if pending {
-            waiting.pause(&pace, round_started, progressed).await;
+            waiting.pause(gap, round_started, read > 0).await;
             continue;
         }
         waiting.reset();
@@ -230,21 +237,31 @@ async fn run(tail: Weak<Tail>, pool: PgPool, mut wakeups: watch::Receiver<u64>, 
             changed = wakeups.changed() => if changed.is_err() { tokio::time::sleep(pace.poll_interval).await },
             _ = tokio::time::sleep(pace.poll_interval) => {},
         }
-        tokio::time::sleep(pace.min_round.saturating_sub(round_started.elapsed())).await;
+        tokio::time::sleep(gap.saturating_sub(round_started.elapsed())).await;
     }
 }
 
-/// The window opened empty at the head.
-async fn begin(pool: &PgPool, tail: &Tail) -> crate::Result<(bool, bool)> {
+/// The shortest time from the start of a round that read `read` events to the next.
+fn gap_after(read: usize, pace: &Pace) -> Duration {
+    if read >= BUSY_ROUND_EVENTS {
+        pace.busy_round.max(pace.min_round)
+    } else {
+        pace.min_round
+    }
+}
+
+/// The window opened empty at the head (nothing read: `(0, pending)`).
+async fn begin(pool: &PgPool, tail: &Tail) -> crate::Result<(usize, bool)> {
     let horizon = rows::horizon(pool).await?;
     let start = rows::last_below(pool, horizon).await?.map(|head| head.position);
     let pending = rows::pending_from(pool, horizon).await?;
     tail.restart(start, horizon, pending);
-    Ok((false, pending))
+    Ok((0, pending))
 }
 
-/// One round: everything after the window below a fresh horizon, published at once.
-async fn round(pool: &PgPool, tail: &Tail) -> crate::Result<(bool, bool)> {
+/// One round: everything after the window below a fresh horizon, published at once; how
+/// many events it read, and whether events wait behind an open transaction.
+async fn round(pool: &PgPool, tail: &Tail) -> crate::Result<(usize, bool)> {
     let horizon = rows::horizon(pool).await?;
     let mut after = tail.scanned();
     let mut read = Vec::new();
@@ -263,12 +280,32 @@ async fn round(pool: &PgPool, tail: &Tail) -> crate::Result<(bool, bool)> {
             // them (subscribers behind it read the table).
             let pending = rows::pending_from(pool, horizon).await?;
             let start = rows::last_below(pool, horizon).await?.map(|head| head.position);
+            let read = read.len();
             tail.restart(start, horizon, pending);
-            return Ok((true, pending));
+            return Ok((read, pending));
         }
     }
     let pending = rows::pending_from(pool, horizon).await?;
-    let progressed = !read.is_empty();
+    let count = read.len();
     tail.publish(read, horizon, pending);
-    Ok((progressed, pending))
+    Ok((count, pending))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::{gap_after, Pace, BUSY_ROUND_EVENTS};
+
+    #[test]
+    fn only_a_busy_round_waits_the_longer_gap() {
+        let ms = Duration::from_millis;
+        let pace = Pace { poll_interval: ms(500), min_round: ms(20), busy_round: ms(60) };
+        assert_eq!(gap_after(0, &pace), ms(20));
+        assert_eq!(gap_after(BUSY_ROUND_EVENTS - 1, &pace), ms(20));
+        assert_eq!(gap_after(BUSY_ROUND_EVENTS, &pace), ms(60));
+        // A busy gap shorter than the minimum never shortens the minimum.
+        let short = Pace { busy_round: ms(5), ..pace };
+        assert_eq!(gap_after(10_000, &short), ms(20));
+    }
 }
