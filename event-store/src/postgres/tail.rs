@@ -154,7 +154,8 @@ impl Tail {
         if firsts.iter().any(Option::is_some) {
             oldest_from = vec![None; window.events.len() + 1];
             for (i, e) in window.events.iter().enumerate().rev() {
-                oldest_from[i] = Some(oldest_from[i + 1].map_or(e.recorded_at(), |o: DateTime<Utc>| o.min(e.recorded_at())));
+                oldest_from[i] =
+                    Some(oldest_from[i + 1].map_or(e.recorded_at(), |o: DateTime<Utc>| o.min(e.recorded_at())));
             }
         }
         let lags = firsts
