@@ -148,19 +148,17 @@ impl Tail {
             return None;
         }
         let firsts: Vec<Option<usize>> = positions.iter().map(|&p| window.first_after(p)).collect();
-        // The oldest time from each event to the scan (times do not follow positions:
-        // a transaction's events carry its start).
-        let mut oldest_from = Vec::new();
-        if firsts.iter().any(Option::is_some) {
-            oldest_from = vec![None; window.events.len() + 1];
-            for (i, e) in window.events.iter().enumerate().rev() {
-                oldest_from[i] =
-                    Some(oldest_from[i + 1].map_or(e.recorded_at(), |o: DateTime<Utc>| o.min(e.recorded_at())));
-            }
+        // The oldest time from each event to the scan, only as far back as the lowest reader
+        // covered (times do not follow positions: a transaction's events carry its start).
+        let len = window.events.len();
+        let lowest = firsts.iter().flatten().min().copied().unwrap_or(len);
+        let mut oldest_from: Vec<Option<DateTime<Utc>>> = vec![None; len - lowest + 1];
+        for (i, e) in window.events.range(lowest..).enumerate().rev() {
+            oldest_from[i] = Some(oldest_from[i + 1].map_or(e.recorded_at(), |o| o.min(e.recorded_at())));
         }
         let lags = firsts
             .into_iter()
-            .map(|first| first.map(|i| Lag { events: (window.events.len() - i) as u64, oldest_at: oldest_from[i] }))
+            .map(|first| first.map(|i| Lag { events: (len - i) as u64, oldest_at: oldest_from[i - lowest] }))
             .collect();
         Some(WindowLag { lags, scanned: window.scanned })
     }
