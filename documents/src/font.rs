@@ -124,7 +124,7 @@ impl Font {
             .font_file2(refs.file);
 
         let subset = subsetter::subset(self.data, 0, &self.remapper).map_err(|e| DocumentError::Font(e.to_string()))?;
-        let compressed = miniz_oxide::deflate::compress_to_vec_zlib(&subset, 9);
+        let compressed = miniz_oxide::deflate::compress_to_vec_zlib(&subset, 6);
         pdf.stream(refs.file, &compressed).filter(Filter::FlateDecode).pair(Name(b"Length1"), subset.len() as i32);
 
         let mut cmap = UnicodeCmap::new(Name(b"Custom"), system_info);

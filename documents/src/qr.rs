@@ -3,7 +3,8 @@
 
 use crate::layout::{Canvas, Rgb};
 use crate::DocumentError;
-use qrcode::{EcLevel, QrCode};
+use fast_qr::{QRBuilder, ECL};
+use std::fmt::Write;
 
 /// SVG pixels per module. The web scales the image anyway (it has a `viewBox`); this only
 /// gives a sensible size to an SVG opened on its own.
@@ -20,13 +21,12 @@ pub(crate) struct QrMatrix {
 }
 
 impl QrMatrix {
+    /// The code of `text` at error correction level M, in the one mode that suits all of
+    /// it, with the mask of the lowest penalty (ISO/IEC 18004's four rules).
     pub(crate) fn encode(text: &str) -> Result<Self, DocumentError> {
-        let code =
-            QrCode::with_error_correction_level(text.as_bytes(), EcLevel::M).map_err(|_| DocumentError::QrTooLong)?;
-        Ok(QrMatrix {
-            width: code.width(),
-            dark: code.to_colors().into_iter().map(|c| c == qrcode::Color::Dark).collect(),
-        })
+        let code = QRBuilder::new(text.as_bytes()).ecl(ECL::M).build().map_err(|_| DocumentError::QrTooLong)?;
+        let width = code.size;
+        Ok(QrMatrix { width, dark: code.data[..width * width].iter().map(|m| m.value()).collect() })
     }
 
     /// Modules per side, without the quiet zone.
@@ -85,13 +85,20 @@ pub fn qr_svg(text: &str) -> String {
 
 /// [`qr_svg`], refusing text that does not fit in a QR code.
 pub fn try_qr_svg(text: &str) -> Result<String, DocumentError> {
-    let code =
-        QrCode::with_error_correction_level(text.as_bytes(), EcLevel::M).map_err(|_| DocumentError::QrTooLong)?;
-    Ok(code
-        .render::<qrcode::render::svg::Color>()
-        .quiet_zone(true)
-        .module_dimensions(SVG_MODULE_PX, SVG_MODULE_PX)
-        .build())
+    let matrix = QrMatrix::encode(text)?;
+    let px = SVG_MODULE_PX as usize;
+    let side = (matrix.width() + 2 * QUIET_ZONE) * px;
+    let mut svg = format!(
+        r##"<?xml version="1.0" standalone="yes"?><svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{side}" height="{side}" viewBox="0 0 {side} {side}" shape-rendering="crispEdges"><rect x="0" y="0" width="{side}" height="{side}" fill="#fff"/><path fill="#000" d=""##
+    );
+    // One rectangle per run of dark modules, as the PDF draws them.
+    for (x, y, len) in matrix.dark_runs() {
+        let (left, top, width) = ((x + QUIET_ZONE) * px, (y + QUIET_ZONE) * px, len * px);
+        // Writing to a String cannot fail.
+        let _ = write!(svg, "M{left} {top}h{width}v{px}H{left}V{top}");
+    }
+    svg.push_str(r#""/></svg>"#);
+    Ok(svg)
 }
 
 fn blank_svg() -> String {
@@ -108,7 +115,7 @@ mod tests {
     /// `(left, top, width, height)` in pixels.
     type PixelRect = (usize, usize, usize, usize);
 
-    /// Reads back the SVG the `qrcode` renderer writes: its size and its dark rectangles
+    /// Reads back the SVG [`try_qr_svg`] writes: its size and its dark rectangles
     /// (`M{x} {y}h{w}v{h}H{x}V{y}` segments).
     fn parse_svg(svg: &str) -> (usize, usize, Vec<PixelRect>) {
         let attr = |name: &str| -> usize {
@@ -148,6 +155,17 @@ mod tests {
         let (width, height, rects) = parse_svg(&svg);
         assert_eq!((width, height), (side, side));
         assert!(svg.contains(&format!(r#"viewBox="0 0 {side} {side}""#)));
+        assert_eq!(decode(width, height, &rects), text);
+    }
+
+    #[test]
+    fn a_signed_ticket_code_decodes_from_its_svg() {
+        // The size of a real ticket's signed code: version 10, with alignment patterns and
+        // the version's own blocks, which short texts never have.
+        let text =
+            format!("NB1.{}.{}", "eyJuIjoiTkIyNTA1MTIwMDAxIiwiYyI6Iks3UVgwMSJ9".repeat(3), "c2lnbmF0dXJl_-".repeat(4));
+        let (width, height, rects) = parse_svg(&qr_svg(&text));
+        assert!(QrMatrix::encode(&text).unwrap().width() >= 45, "version 7 or above");
         assert_eq!(decode(width, height, &rects), text);
     }
 
