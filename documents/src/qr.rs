@@ -87,25 +87,27 @@ pub fn qr_svg(text: &str) -> String {
 pub fn try_qr_svg(text: &str) -> Result<String, DocumentError> {
     let matrix = QrMatrix::encode(text)?;
     let px = SVG_MODULE_PX as usize;
-    let side = (matrix.width() + 2 * QUIET_ZONE) * px;
-    let mut svg = format!(
-        r##"<?xml version="1.0" standalone="yes"?><svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{side}" height="{side}" viewBox="0 0 {side} {side}" shape-rendering="crispEdges"><rect x="0" y="0" width="{side}" height="{side}" fill="#fff"/><path fill="#000" d=""##
-    );
+    let mut path = String::new();
     // One rectangle per run of dark modules, as the PDF draws them.
     for (x, y, len) in matrix.dark_runs() {
         let (left, top, width) = ((x + QUIET_ZONE) * px, (y + QUIET_ZONE) * px, len * px);
         // Writing to a String cannot fail.
-        let _ = write!(svg, "M{left} {top}h{width}v{px}H{left}V{top}");
+        let _ = write!(path, "M{left} {top}h{width}v{px}H{left}V{top}");
     }
-    svg.push_str(r#""/></svg>"#);
-    Ok(svg)
+    Ok(svg_square(matrix.width(), &path))
 }
 
-fn blank_svg() -> String {
-    let side = (21 + 2 * QUIET_ZONE as u32) * SVG_MODULE_PX;
+/// The white square of a code `modules` wide with its quiet zone, dark where `path` draws.
+fn svg_square(modules: usize, path: &str) -> String {
+    let side = (modules + 2 * QUIET_ZONE) * SVG_MODULE_PX as usize;
     format!(
-        r##"<?xml version="1.0" standalone="yes"?><svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{side}" height="{side}" viewBox="0 0 {side} {side}"><rect x="0" y="0" width="{side}" height="{side}" fill="#fff"/></svg>"##
+        r##"<?xml version="1.0" standalone="yes"?><svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{side}" height="{side}" viewBox="0 0 {side} {side}" shape-rendering="crispEdges"><rect x="0" y="0" width="{side}" height="{side}" fill="#fff"/><path fill="#000" d="{path}"/></svg>"##
     )
+}
+
+/// The smallest code's white square (21 modules), nothing drawn.
+fn blank_svg() -> String {
+    svg_square(21, "")
 }
 
 #[cfg(test)]
