@@ -5,9 +5,10 @@
 //! - [`enqueue`]: a message queued under its `dedupe_key` (the reason and the recipient,
 //!   e.g. `{order}/disruption/{notice}`): a key is queued once, so a replayed event never
 //!   sends twice. The caller commits it with whatever asked for it.
-//! - [`Outbox::deliver`]: the process that queued a message sends it at once (so a
-//!   request's e-mail leaves before its answer, as before the outbox); a row stays
-//!   claimed for the [`Outbox::lease`] while it does, and the worker leaves it alone.
+//! - [`Outbox::deliver_queued`]: the process that queued a message sends it at once (so a
+//!   request's e-mail leaves before its answer, as before the outbox), from the copy it
+//!   holds; a row stays claimed for the [`Outbox::lease`] while it does, and the worker
+//!   leaves it alone. [`Outbox::deliver`] sends a row as stored (the worker's way).
 //! - [`Outbox::run`]: the worker. Whatever is due (a first attempt whose process died
 //!   before sending, or a failed attempt's retry) is claimed with `for update skip
 //!   locked` and sent; a failure waits `retry_base × 3^(attempt−1)` and is tried again,
@@ -49,6 +50,16 @@ pub enum Message {
     Sms(Sms),
 }
 
+impl Message {
+    /// The outbox's `channel` of it.
+    fn channel(&self) -> &'static str {
+        match self {
+            Message::Email(_) => "email",
+            Message::Sms(_) => "sms",
+        }
+    }
+}
+
 /// A message with what it is for.
 #[derive(Debug, Clone)]
 pub struct Envelope<'a> {
@@ -83,9 +94,17 @@ pub async fn enqueue(
     let (channel, recipient, subject, body, attachments) = match envelope.message {
         Message::Email(e) => {
             let stored: Vec<StoredAttachment> = e.attachments.iter().map(stored).collect();
-            ("email", e.to.clone(), e.subject.clone(), e.text.clone(), serde_json::to_value(stored).unwrap_or_default())
+            (
+                envelope.message.channel(),
+                e.to.clone(),
+                e.subject.clone(),
+                e.text.clone(),
+                serde_json::to_value(stored).unwrap_or_default(),
+            )
         }
-        Message::Sms(s) => ("sms", s.to.clone(), String::new(), s.text.clone(), serde_json::Value::Array(vec![])),
+        Message::Sms(s) => {
+            (envelope.message.channel(), s.to.clone(), String::new(), s.text.clone(), serde_json::Value::Array(vec![]))
+        }
     };
     sqlx::query_scalar(
         "insert into outbox (dedupe_key, order_id, kind, channel, recipient, subject, body, attachments, attempts, \
@@ -208,14 +227,14 @@ impl Outbox {
     /// (whether or not this first attempt sent it: a failure is retried).
     pub async fn send_now(&self, envelope: Envelope<'_>) -> Result<bool, sqlx::Error> {
         let mut conn = self.pool.acquire().await?;
-        let Some(id) = enqueue(&mut conn, envelope, self.lease).await? else { return Ok(false) };
+        let Some(id) = enqueue(&mut conn, envelope.clone(), self.lease).await? else { return Ok(false) };
         drop(conn);
-        self.deliver(id).await;
+        self.deliver_queued(id, envelope.key, envelope.message.clone()).await;
         Ok(true)
     }
 
-    /// Send the queued message `id` (claimed by this process: just queued by it, or taken
-    /// by the worker) and record what came of it. Answers the failure's reason, if any.
+    /// Send the queued message `id` as its row holds it (claimed by this process: taken by
+    /// the worker) and record what came of it. Answers the failure's reason, if any.
     pub async fn deliver(&self, id: i64) -> Option<String> {
         let row: Option<Row> = match sqlx::query_as(
             "select dedupe_key, channel, recipient, subject, body, attachments, attempts from outbox \
@@ -232,7 +251,36 @@ impl Outbox {
             }
         };
         let row = row?;
-        let outcome = self.attempt(&row).await;
+        self.send_and_record(id, &row.dedupe_key, row.message(), row.attempts).await
+    }
+
+    /// Send `message`, which this process has just queued as `id` under `key` and holds
+    /// (claimed for the lease by [`enqueue`]), and record what came of it: as [`deliver`]
+    /// does, without reading back what was just written (a ticket e-mail's PDF is about
+    /// 40 KB). The row must still be queued: one the worker took meanwhile (the lease ran
+    /// out) or that was recorded otherwise is not sent again. Answers the failure's reason.
+    ///
+    /// [`deliver`]: Outbox::deliver
+    pub async fn deliver_queued(&self, id: i64, key: &str, message: Message) -> Option<String> {
+        let attempts: Option<i32> =
+            match sqlx::query_scalar("select attempts from outbox where id = $1 and state = 'queued'")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await
+            {
+                Ok(attempts) => attempts,
+                Err(e) => {
+                    tracing::warn!(id, error = %e, "could not read a queued message");
+                    return Some(e.to_string());
+                }
+            };
+        self.send_and_record(id, key, message, attempts?).await
+    }
+
+    /// One attempt at the queued message `id` (its `attempts`-th) and its outcome recorded.
+    async fn send_and_record(&self, id: i64, key: &str, message: Message, attempts: i32) -> Option<String> {
+        let channel = message.channel();
+        let outcome = self.attempt(message, key).await;
         let recorded = match &outcome {
             // Sent: its words are not kept (they may name the customer and carry the tickets);
             // the order's history and the office's list keep what it was and where it went.
@@ -247,9 +295,9 @@ impl Outbox {
             .await
             .map(|_| ()),
             Err(Failure::Permanent(reason)) => self.failed(id, reason).await,
-            Err(Failure::Transient(reason)) if row.attempts >= MAX_ATTEMPTS => self.failed(id, reason).await,
+            Err(Failure::Transient(reason)) if attempts >= MAX_ATTEMPTS => self.failed(id, reason).await,
             Err(Failure::Transient(reason)) => {
-                let wait = self.retry_base.as_secs_f64() * 3f64.powi(row.attempts.max(1) - 1);
+                let wait = self.retry_base.as_secs_f64() * 3f64.powi(attempts.max(1) - 1);
                 sqlx::query(
                     "update outbox set last_error = $2, next_attempt_at = now() + make_interval(secs => $3) where id = $1",
                 )
@@ -267,7 +315,7 @@ impl Outbox {
         match outcome {
             Ok(_) => None,
             Err(Failure::Transient(reason) | Failure::Permanent(reason)) => {
-                tracing::warn!(id, key = %row.dedupe_key, channel = %row.channel, attempt = row.attempts, %reason, "a message was not sent");
+                tracing::warn!(id, key, channel, attempt = attempts, %reason, "a message was not sent");
                 Some(reason)
             }
         }
@@ -282,12 +330,12 @@ impl Outbox {
             .map(|_| ())
     }
 
-    async fn attempt(&self, row: &Row) -> Result<Option<String>, Failure> {
-        match row.message() {
+    async fn attempt(&self, message: Message, key: &str) -> Result<Option<String>, Failure> {
+        match message {
             Message::Email(email) => {
                 self.mailer.send(email).await.map(|()| None).map_err(|MailError(e)| Failure::Transient(e))
             }
-            Message::Sms(sms) => self.sms.send_keyed(sms, &row.dedupe_key).await.map_err(|e| match e {
+            Message::Sms(sms) => self.sms.send_keyed(sms, key).await.map_err(|e| match e {
                 SmsError::Failed(e) => Failure::Transient(e),
                 SmsError::NotANumber(_) | SmsError::Refused(_) => Failure::Permanent(e.to_string()),
             }),

@@ -1,6 +1,7 @@
 //! The outbox against PostgreSQL: a key queued once and sent once, a failure retried with
 //! its reason recorded, then given up; the worker sending what its process did not; an
-//! attachment stored as given and sent back byte for byte.
+//! attachment stored as given and sent back byte for byte; the queuing process sending
+//! from its own copy, and only while the row is still queued.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -177,4 +178,72 @@ async fn an_attachment_is_stored_as_given_and_sent_back_byte_for_byte(pool: PgPo
     assert_eq!(sent.len(), 1);
     assert_eq!(sent[0].attachments.len(), 1);
     assert_eq!((sent[0].attachments[0].filename.as_str(), &sent[0].attachments[0].bytes), ("bilety-1.pdf", &bytes));
+}
+
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn what_its_process_queued_is_sent_from_its_copy_only_while_the_row_is_queued(pool: PgPool) {
+    let bytes: Vec<u8> = (0..40_000u32).map(|i| (i % 251) as u8).collect();
+    let message = Message::Email(Email {
+        to: "jan@example.test".into(),
+        subject: "Bilety".into(),
+        text: "W załączniku bilety.".into(),
+        attachments: vec![api_core::mail::Attachment::pdf("bilety-1.pdf", bytes.clone())],
+    });
+    let mailer = Arc::new(Flaky::default());
+    let outbox = outbox(&pool, mailer.clone());
+    let queue = |key: &'static str| {
+        let pool = pool.clone();
+        let message = message.clone();
+        let lease = outbox.lease();
+        async move {
+            let mut conn = pool.acquire().await.expect("a connection");
+            let envelope = Envelope { key, order_id: None, kind: "tickets-email", message: &message };
+            enqueue(&mut conn, envelope, lease).await.expect("queued").expect("new")
+        }
+    };
+
+    // Queued and sent at once from the process's copy: the message as given, the row
+    // recorded sent with its words dropped.
+    let id = queue("k-held").await;
+    assert_eq!(outbox.deliver_queued(id, "k-held", message.clone()).await, None, "sent");
+    assert_eq!(
+        mailer.sent.lock().expect("lock").as_slice(),
+        [match &message {
+            Message::Email(email) => email.clone(),
+            Message::Sms(_) => unreachable!("an e-mail"),
+        }]
+    );
+    let (state, attempts, error, body) = row(&pool, "k-held").await;
+    assert_eq!((state.as_str(), attempts, error, body.as_str()), ("sent", 1, None, ""));
+    let attachments: String = sqlx::query_scalar("select attachments::text from outbox where dedupe_key = 'k-held'")
+        .fetch_one(&pool)
+        .await
+        .expect("the row");
+    assert_eq!(attachments, "[]", "the PDF is not kept once sent");
+    // Asked again (a second delivery of the same row): it is no longer queued, nothing goes.
+    assert_eq!(outbox.deliver_queued(id, "k-held", message.clone()).await, None);
+    assert_eq!(mailer.sent.lock().expect("lock").len(), 1, "sent once");
+
+    // The worker took the row meanwhile (the lease ran out, it sent it): the process's copy
+    // does not go a second time.
+    let id = queue("k-taken").await;
+    sqlx::query("update outbox set next_attempt_at = now() where id = $1").bind(id).execute(&pool).await.expect("due");
+    assert_eq!(outbox.round().await.expect("a round"), 1);
+    assert_eq!(mailer.sent.lock().expect("lock").len(), 2);
+    assert_eq!(outbox.deliver_queued(id, "k-taken", message.clone()).await, None);
+    assert_eq!(mailer.sent.lock().expect("lock").len(), 2, "not sent again from the copy");
+    assert_eq!(row(&pool, "k-taken").await.0, "sent");
+
+    // A failed first attempt from the copy is recorded on the row like any other, and the
+    // worker's retry sends the stored message, byte for byte.
+    mailer.failures.store(1, Ordering::SeqCst);
+    let id = queue("k-retried").await;
+    assert_eq!(outbox.deliver_queued(id, "k-retried", message.clone()).await.as_deref(), Some("the server said 421"));
+    let (state, attempts, error, _) = row(&pool, "k-retried").await;
+    assert_eq!((state.as_str(), attempts, error.as_deref()), ("queued", 1, Some("the server said 421")));
+    sqlx::query("update outbox set next_attempt_at = now() where id = $1").bind(id).execute(&pool).await.expect("due");
+    assert_eq!(outbox.round().await.expect("a round"), 1);
+    let sent = mailer.sent.lock().expect("lock");
+    assert_eq!(sent.len(), 3);
+    assert_eq!(sent[2].attachments[0].bytes, bytes, "the stored attachment, byte for byte");
 }

@@ -70,6 +70,7 @@ pub(crate) async fn send_sms_once(state: &CommandState, order_id: Uuid, kind: &s
 }
 
 async fn queue_once(state: &CommandState, order_id: Uuid, kind: &str, message: outbox::Message) -> bool {
+    let key = format!("{order_id}/{kind}");
     let queued = async {
         let mut tx = state.pool.begin().await?;
         let claimed: Option<Uuid> = sqlx::query_scalar(
@@ -82,7 +83,6 @@ async fn queue_once(state: &CommandState, order_id: Uuid, kind: &str, message: o
         if claimed.is_none() {
             return Ok::<_, sqlx::Error>(None);
         }
-        let key = format!("{order_id}/{kind}");
         let envelope = outbox::Envelope { key: &key, order_id: Some(order_id), kind, message: &message };
         let id = outbox::enqueue(&mut tx, envelope, state.outbox.lease()).await?;
         tx.commit().await?;
@@ -92,7 +92,7 @@ async fn queue_once(state: &CommandState, order_id: Uuid, kind: &str, message: o
         Ok(Some(id)) => {
             // A crash test dies here: decided and queued, not sent.
             crate::failpoint("outbox-before-send");
-            state.outbox.deliver(id).await;
+            state.outbox.deliver_queued(id, &key, message).await;
             true
         }
         Ok(None) => false,
