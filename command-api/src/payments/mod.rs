@@ -110,7 +110,10 @@ pub async fn notify(
         .verify(&notification)
         .await
         .map_err(|e| ApiError::BadRequest(format!("the gateway did not confirm the payment: {e}")))?;
-    pay_order(&state, order_id, notification.amount, &transaction_id, &notification.session_id).await?;
+    // The order as loaded above: a change since (the gateway's answer took a moment) loses
+    // the append's race and is loaded again.
+    let (amount, session_id) = (notification.amount, notification.session_id.as_str());
+    pay_order_by(&state, order_id, amount, &transaction_id, session_id, None, Some(loaded)).await?;
     Ok(Json(json!({ "status": "OK" })))
 }
 
@@ -129,7 +132,7 @@ pub async fn pay_at_office(
     admin: Uuid,
 ) -> Result<PaymentOutcome, ApiError> {
     let transaction_id = format!("{provider}-{order_id}");
-    pay_order_by(state, order_id, amount, &transaction_id, &order_id.to_string(), Some(admin)).await
+    pay_order_by(state, order_id, amount, &transaction_id, &order_id.to_string(), Some(admin), None).await
 }
 
 /// What became of a payment.
@@ -149,10 +152,11 @@ pub async fn pay_order(
     transaction_id: &str,
     session_id: &str,
 ) -> Result<PaymentOutcome, ApiError> {
-    pay_order_by(state, order_id, amount, transaction_id, session_id, None).await
+    pay_order_by(state, order_id, amount, transaction_id, session_id, None, None).await
 }
 
-/// [`pay_order`], taken by `user` (an admin at the office) or a process (`None`).
+/// [`pay_order`], taken by `user` (an admin at the office) or a process (`None`), on the
+/// order as the caller `loaded` it if it did (one read of its stream fewer).
 async fn pay_order_by(
     state: &CommandState,
     order_id: Uuid,
@@ -160,6 +164,7 @@ async fn pay_order_by(
     transaction_id: &str,
     session_id: &str,
     user: Option<Uuid>,
+    loaded: Option<aggregate::Loaded<OrderAgg>>,
 ) -> Result<PaymentOutcome, ApiError> {
     let stream = order_stream(order_id)?;
     let now = Utc::now();
@@ -169,7 +174,10 @@ async fn pay_order_by(
         user_id: user.map(|u| u.to_string()),
         occurred_at: now,
     };
-    let loaded = aggregate::load::<OrderAgg>(state.store.as_ref(), &stream).await?;
+    let loaded = match loaded {
+        Some(loaded) => loaded,
+        None => aggregate::load::<OrderAgg>(state.store.as_ref(), &stream).await?,
+    };
     let placed = loaded.state.placed().ok_or_else(|| ApiError::NotFound("There is no such order.".into()))?.clone();
     let numbers = ticket_numbers(state, order_id, placed.ticket_count()).await?;
     let mut command = PayOrder {
@@ -182,9 +190,16 @@ async fn pay_order_by(
         reheld: Vec::new(),
     };
     let command_id = Uuid::new_v5(&order_id, format!("pay/{transaction_id}").as_bytes());
-    let result = aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, command_id, &metadata, |o| {
-        order::decide_pay(&command, o)
-    })
+    // On the state loaded above (the ticket numbers were reserved since): a lost race loads
+    // it again and decides again.
+    let result = aggregate::execute_loaded::<OrderAgg, _, _>(
+        state.store.as_ref(),
+        &stream,
+        command_id,
+        &metadata,
+        |o| order::decide_pay(&command, o),
+        loaded,
+    )
     .await;
     match result {
         Ok(_) => return Ok(PaymentOutcome::Paid),
