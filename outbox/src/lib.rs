@@ -24,17 +24,20 @@
 //! [`OutboxMailer`] and [`OutboxSms`] put the queue behind the mail and SMS ports, so
 //! every caller of those ports goes through it too.
 
+mod ports;
+mod row;
 pub mod smsapi;
 pub mod stand_in;
+
+pub use ports::{OutboxMailer, OutboxSms};
+
+use row::{stored, Row, StoredAttachment};
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use api_core::mail::{Attachment, Email, MailError, Mailer};
-use api_core::sms::{normalise_phone, Sms, SmsError, SmsSender};
-use async_trait::async_trait;
-use base64::Engine;
-use serde::{Deserialize, Serialize};
+use api_core::mail::{Email, MailError, Mailer};
+use api_core::sms::{Sms, SmsError, SmsSender};
 use sqlx::{PgConnection, PgPool};
 use tokio::sync::Notify;
 use tokio_util::sync::CancellationToken;
@@ -70,15 +73,6 @@ pub struct Envelope<'a> {
     /// What it is (`tickets-email`, `disruption/{notice}`, `mail`, …).
     pub kind: &'a str,
     pub message: &'a Message,
-}
-
-/// An attachment as stored.
-#[derive(Serialize, Deserialize)]
-struct StoredAttachment {
-    filename: String,
-    content_type: String,
-    /// Base64.
-    bytes: String,
 }
 
 /// Queue `envelope` on `conn` (the caller's transaction), claimed by the caller for
@@ -124,48 +118,6 @@ pub async fn enqueue(
     .bind(idx)
     .fetch_optional(conn)
     .await
-}
-
-fn stored(a: &Attachment) -> StoredAttachment {
-    StoredAttachment {
-        filename: a.filename.clone(),
-        content_type: a.content_type.clone(),
-        bytes: base64::engine::general_purpose::STANDARD.encode(&a.bytes),
-    }
-}
-
-#[derive(sqlx::FromRow)]
-struct Row {
-    dedupe_key: String,
-    channel: String,
-    recipient: String,
-    subject: String,
-    body: String,
-    attachments: serde_json::Value,
-    attempts: i32,
-}
-
-impl Row {
-    fn message(&self) -> Message {
-        if self.channel == "sms" {
-            return Message::Sms(Sms { to: self.recipient.clone(), text: self.body.clone() });
-        }
-        let stored: Vec<StoredAttachment> = serde_json::from_value(self.attachments.clone()).unwrap_or_default();
-        let attachments = stored
-            .into_iter()
-            .map(|a| Attachment {
-                filename: a.filename,
-                content_type: a.content_type,
-                bytes: base64::engine::general_purpose::STANDARD.decode(a.bytes).unwrap_or_default(),
-            })
-            .collect();
-        Message::Email(Email {
-            to: self.recipient.clone(),
-            subject: self.subject.clone(),
-            text: self.body.clone(),
-            attachments,
-        })
-    }
 }
 
 /// Why an attempt did not send.
@@ -215,12 +167,12 @@ impl Outbox {
 
     /// The mail port through the queue.
     pub fn mailer(self: &Arc<Self>) -> Arc<dyn Mailer> {
-        Arc::new(OutboxMailer(self.clone()))
+        Arc::new(OutboxMailer::new(self.clone()))
     }
 
     /// The SMS port through the queue.
     pub fn sms(self: &Arc<Self>) -> Arc<dyn SmsSender> {
-        Arc::new(OutboxSms(self.clone()))
+        Arc::new(OutboxSms::new(self.clone()))
     }
 
     /// Queue `envelope` on its own and send it at once: `true` when it was queued now
@@ -245,10 +197,7 @@ impl Outbox {
         .await
         {
             Ok(row) => row,
-            Err(e) => {
-                tracing::warn!(id, error = %e, "could not read a queued message");
-                return Some(e.to_string());
-            }
+            Err(e) => return unread(id, e),
         };
         let row = row?;
         self.send_and_record(id, &row.dedupe_key, row.message(), row.attempts).await
@@ -269,10 +218,7 @@ impl Outbox {
                 .await
             {
                 Ok(attempts) => attempts,
-                Err(e) => {
-                    tracing::warn!(id, error = %e, "could not read a queued message");
-                    return Some(e.to_string());
-                }
+                Err(e) => return unread(id, e),
             };
         self.send_and_record(id, key, message, attempts?).await
     }
@@ -385,6 +331,12 @@ impl Outbox {
     }
 }
 
+/// A queued message that could not be read before its attempt: the reason, logged.
+fn unread(id: i64, e: sqlx::Error) -> Option<String> {
+    tracing::warn!(id, error = %e, "could not read a queued message");
+    Some(e.to_string())
+}
+
 /// A gateway's delivery report for the message it knows as `provider_id` (or by its
 /// `idx`: the report may come before the gateway's answer was recorded): `delivered`, or
 /// not (with the gateway's reason). Answers whether it named a message.
@@ -408,33 +360,4 @@ pub async fn report_delivery(
     .execute(pool)
     .await?;
     Ok(done.rows_affected() > 0)
-}
-
-/// The mail port through the queue: each e-mail queued under a key of its own and sent
-/// at once; a failure is retried by the worker (so the caller is not told of it).
-pub struct OutboxMailer(Arc<Outbox>);
-
-#[async_trait]
-impl Mailer for OutboxMailer {
-    async fn send(&self, email: Email) -> Result<(), MailError> {
-        let key = format!("mail/{}", Uuid::now_v7());
-        let message = Message::Email(email);
-        let envelope = Envelope { key: &key, order_id: None, kind: "mail", message: &message };
-        self.0.send_now(envelope).await.map(|_| ()).map_err(|e| MailError(e.to_string()))
-    }
-}
-
-/// The SMS port through the queue: the number checked first (what is not one is refused
-/// at once), then queued and sent like [`OutboxMailer`]'s e-mails.
-pub struct OutboxSms(Arc<Outbox>);
-
-#[async_trait]
-impl SmsSender for OutboxSms {
-    async fn send(&self, sms: Sms) -> Result<(), SmsError> {
-        normalise_phone(&sms.to)?;
-        let key = format!("sms/{}", Uuid::now_v7());
-        let message = Message::Sms(sms);
-        let envelope = Envelope { key: &key, order_id: None, kind: "sms", message: &message };
-        self.0.send_now(envelope).await.map(|_| ()).map_err(|e| SmsError::Failed(e.to_string()))
-    }
 }

@@ -50,6 +50,16 @@ fn email() -> Message {
     })
 }
 
+/// A ticket e-mail with `pdf` attached.
+fn tickets_email(pdf: Vec<u8>) -> Message {
+    Message::Email(Email {
+        to: "jan@example.test".into(),
+        subject: "Bilety".into(),
+        text: "W załączniku bilety.".into(),
+        attachments: vec![api_core::mail::Attachment::pdf("bilety-1.pdf", pdf)],
+    })
+}
+
 fn outbox(pool: &PgPool, mailer: Arc<Flaky>) -> Arc<Outbox> {
     Arc::new(Outbox::new(pool.clone(), mailer, Arc::new(NoSms)))
 }
@@ -153,12 +163,7 @@ async fn an_attachment_is_stored_as_given_and_sent_back_byte_for_byte(pool: PgPo
     // 60 KB in a few hundred bytes. A PDF's deflated streams never compress, and the attempt
     // cost about 0.9 ms an insert, so the column stores its values as they are.
     let bytes: Vec<u8> = b"BT /F1 10 Tf 72 720 Td (Bilet) Tj ET\n".iter().copied().cycle().take(60_000).collect();
-    let message = Message::Email(Email {
-        to: "jan@example.test".into(),
-        subject: "Bilety".into(),
-        text: "W załączniku bilety.".into(),
-        attachments: vec![api_core::mail::Attachment::pdf("bilety-1.pdf", bytes.clone())],
-    });
+    let message = tickets_email(bytes.clone());
     let mailer = Arc::new(Flaky::default());
     let outbox = outbox(&pool, mailer.clone());
     let mut conn = pool.acquire().await.expect("a connection");
@@ -183,12 +188,7 @@ async fn an_attachment_is_stored_as_given_and_sent_back_byte_for_byte(pool: PgPo
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn what_its_process_queued_is_sent_from_its_copy_only_while_the_row_is_queued(pool: PgPool) {
     let bytes: Vec<u8> = (0..40_000u32).map(|i| (i % 251) as u8).collect();
-    let message = Message::Email(Email {
-        to: "jan@example.test".into(),
-        subject: "Bilety".into(),
-        text: "W załączniku bilety.".into(),
-        attachments: vec![api_core::mail::Attachment::pdf("bilety-1.pdf", bytes.clone())],
-    });
+    let message = tickets_email(bytes.clone());
     let mailer = Arc::new(Flaky::default());
     let outbox = outbox(&pool, mailer.clone());
     let queue = |key: &'static str| {

@@ -19,7 +19,7 @@ use axum::Json;
 use chrono::{Datelike, Utc};
 use domain::order::{self, LegHold, LegKind, OrderState, PayOrder, PayOrderError, PaymentRef, TicketNumber};
 use domain::seat_inventory::{HoldSeats, ReleaseReason, ReleaseSeats};
-use event_store::Metadata;
+use event_store::{Metadata, StreamName};
 use payment::Notification;
 use rand::Rng;
 use serde_json::json;
@@ -180,7 +180,7 @@ async fn pay_order_by(
     };
     let placed = loaded.state.placed().ok_or_else(|| ApiError::NotFound("There is no such order.".into()))?.clone();
     let numbers = ticket_numbers(state, order_id, placed.ticket_count()).await?;
-    let mut command = PayOrder {
+    let command = PayOrder {
         order_id,
         now,
         amount,
@@ -213,21 +213,35 @@ async fn pay_order_by(
         Err(ExecuteError::Store(e)) => return Err(e.into()),
     }
 
-    // Late: hold the seats again, or pay the money back.
+    pay_late(state, &stream, command_id, &metadata, command, &placed).await
+}
+
+/// A payment that came after the order expired: its seats held again if still free (and
+/// the order paid), otherwise the money paid back.
+async fn pay_late(
+    state: &CommandState,
+    stream: &StreamName,
+    command_id: Uuid,
+    metadata: &Metadata,
+    mut command: PayOrder,
+    placed: &OrderState,
+) -> Result<PaymentOutcome, ApiError> {
+    let (order_id, amount) = (command.order_id, command.amount);
+    let (transaction_id, session_id) = (command.transaction_id.clone(), command.session_id.clone());
+    let transaction_id = transaction_id.as_str();
     let settings = state.settings.get(&state.pool).await?;
     let holds = Holds::new(state, metadata.clone());
-    match hold_again(&holds, &placed, transaction_id, &settings).await {
+    match hold_again(&holds, placed, transaction_id, &settings).await {
         Some(reheld) => {
             command.reheld = reheld.clone();
-            let paid =
-                aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), &stream, command_id, &metadata, |o| {
-                    order::decide_pay(&command, o)
-                })
-                .await;
+            let paid = aggregate::execute::<OrderAgg, _, _>(state.store.as_ref(), stream, command_id, metadata, |o| {
+                order::decide_pay(&command, o)
+            })
+            .await;
             match paid {
                 Ok(_) => Ok(PaymentOutcome::Paid),
                 Err(e) => {
-                    release_again(&holds, &placed, &reheld, transaction_id).await;
+                    release_again(&holds, placed, &reheld, transaction_id).await;
                     Err(match e {
                         ExecuteError::Refused(e) => pay_error(e),
                         ExecuteError::Store(e) => e.into(),
@@ -237,7 +251,7 @@ async fn pay_order_by(
         }
         None => {
             tracing::warn!(%order_id, transaction_id, "a late payment found its seats gone; it is to be refunded");
-            refund_payment(state, order_id, amount, transaction_id, session_id, &metadata).await
+            refund_payment(state, order_id, amount, transaction_id, &session_id, metadata).await
         }
     }
 }
