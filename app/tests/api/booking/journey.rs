@@ -274,3 +274,62 @@ async fn forged_and_repeated_payment_notifications_change_nothing(pool: PgPool) 
     let Order::Placed(again) = app.order(order_id).await else { panic!("placed") };
     assert_eq!(again.tickets, paid.tickets, "the same tickets, none added");
 }
+
+/// The order expires (as the expiry process does it, an hour past its time): its seats go back.
+async fn expire_late(commands: &command_api::CommandState, order_id: Uuid) {
+    use command_api::aggregate::{self, OrderAgg};
+    use command_api::processes::effects::{self, End};
+    let command = domain::order::ExpireOrder { order_id, now: Utc::now() + chrono::Duration::hours(1) };
+    let stream = command_api::streams::order_stream(order_id).expect("the order's stream");
+    let metadata = event_store::Metadata::default();
+    let (events, after) =
+        aggregate::execute::<OrderAgg, _, _>(commands.store.as_ref(), &stream, Uuid::new_v4(), &metadata, |o| {
+            domain::order::decide_expire(&command, o)
+        })
+        .await
+        .expect("expired");
+    assert!(!events.is_empty(), "the order expired");
+    effects::after_end(commands, after.placed().expect("placed"), End::Expired, &metadata).await;
+}
+
+/// A payment that arrives after its order expired: the seats are held again while they are
+/// free, and the order is paid; when another order took them meanwhile, the money goes back
+/// and the order keeps nothing.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_payment_after_the_order_expired_holds_its_seats_again_or_is_paid_back(pool: PgPool) {
+    let app = spawn(pool).await;
+    let line = line(&app.pool).await;
+    let course_id = course(&app, &line, tomorrow(), 2).await;
+    let commands = app.command_state().await;
+
+    // Expired, its seats free again, then paid: held again and paid.
+    let order = booking(course_id, &line, 0, 2, json!([{ "qty": 2 }]));
+    let (status, placed) = body(app.post("/api/order/order/place", &order, None, None).await).await;
+    assert_eq!(status, 201, "{placed}");
+    let first: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    let first_url = placed["data"]["payment_url"].as_str().expect("url").to_owned();
+    expire_late(&commands, first).await;
+    assert_eq!(app.loads(course_id).await.1, vec![0, 0], "the expired order's seats went back");
+    assert_eq!(app.pay(&first_url).await.status(), 303);
+    let Order::Placed(paid) = app.order(first).await else { panic!("placed") };
+    assert_eq!(paid.status, OrderStatus::Paid);
+    assert!(paid.refunded_transactions.is_empty());
+    assert_eq!(app.loads(course_id).await.1, vec![2, 2], "its seats are held again");
+
+    // On a second course: the expired order's seats are sold to another order meanwhile, so
+    // its late payment goes back and it stays expired.
+    let second_course = course(&app, &line, tomorrow() + chrono::Duration::hours(2), 2).await;
+    let order = booking(second_course, &line, 0, 2, json!([{ "qty": 2 }]));
+    let (status, placed) = body(app.post("/api/order/order/place", &order, None, None).await).await;
+    assert_eq!(status, 201, "{placed}");
+    let late: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    let late_url = placed["data"]["payment_url"].as_str().expect("url").to_owned();
+    expire_late(&commands, late).await;
+    let (status, taken) = body(app.post("/api/order/order/place", &order, None, None).await).await;
+    assert_eq!(status, 201, "another order takes the seats: {taken}");
+    assert_eq!(app.pay(&late_url).await.status(), 303);
+    let Order::Placed(refunded) = app.order(late).await else { panic!("placed") };
+    assert_eq!(refunded.status, OrderStatus::Expired);
+    assert_eq!(refunded.refunded_transactions.len(), 1, "the late payment is paid back");
+    assert_eq!(app.loads(second_course).await.1, vec![2, 2], "no seat sold twice");
+}
