@@ -44,7 +44,13 @@
 //! p50/p90/p99/max latency of the 201s (and the dropped), CPU per order placed (server,
 //! cluster, load generator; from the window's start to the last answer) and the share of the
 //! machine's CPU the host took away over the same window (`/proc/stat` steal: on a shared
-//! virtual machine, what makes one run differ from the next). Meanwhile
+//! virtual machine, what makes one run differ from the next). A phase that saturates the
+//! cores (the paid one: the booking process turns any CPU left into tickets of orders placed
+//! earlier) keeps its CPU per order placed near the cores' worth whatever a change saves, so
+//! each phase is also measured whole: the bench waits until the work it left is done (the fed
+//! projections caught up and, after the paid phase, every paid order's ticket e-mail sent) and
+//! prints how long that took and the CPU per order (server, cluster) from the phase's first
+//! request to then, warm-up included. Meanwhile
 //! `GET /status/projections` is sampled every
 //! `--lag-interval-ms` on a connection of its own: per sample the worst `seconds_behind` of
 //! the projections an order feeds (those whose filter takes `course-` or `order-` streams;
@@ -271,6 +277,20 @@ struct PhaseOutcome {
     /// Per projection and process: seconds spent applying batches over the phase (warm-up
     /// included) and the batches, from the server's `/metrics`.
     work: BTreeMap<String, (f64, f64)>,
+    /// The phase measured whole, with the work it left behind.
+    whole: Whole,
+}
+
+/// A phase from its first request until the work it left is done ([`settle`]).
+struct Whole {
+    /// The server's and the cluster's CPU over that span.
+    server_cpu: Option<Duration>,
+    pg_cpu: Option<Duration>,
+    /// From the phase's last answer until the fed projections caught up, and until the
+    /// work was done (after the paid phase: its ticket e-mails sent too); `None`: not
+    /// within [`SETTLE_PATIENCE`].
+    caught_up: Option<Duration>,
+    settled: Option<Duration>,
 }
 
 impl PhaseOutcome {
@@ -442,6 +462,7 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
             let counting = statements::reset(&pool).await;
             let work_before = projection_work(&client, &metrics_url).await?;
             let pay = (phase == Phase::Paid).then_some(pay_url.as_str());
+            let whole_from = (cpu::process(server.pid), cpu::Mark::now(pg));
             let measured = load(args, rate, &client, (&place_url, pay), &bodies, server.pid, pg).await;
             stop.cancel();
             let statements = if counting { Some(statements::top(&pool, STATEMENTS_SHOWN).await?) } else { None };
@@ -461,6 +482,15 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
                 load.percentile_ms(99.0),
                 load.requests - load.placed
             );
+            let paid = (phase == Phase::Paid).then_some(load.paid_all);
+            let (caught_up, settled) = settle(&pool, &fed_projections, paid).await?;
+            let whole = Whole {
+                server_cpu: whole_from.0.zip(cpu::process(server.pid)).map(|(from, to)| to.saturating_sub(from)),
+                pg_cpu: whole_from.1.spent(pg).server,
+                caught_up,
+                settled,
+            };
+            eprintln!("  its work done {}", after_phase(whole.settled));
             phases.push(PhaseOutcome {
                 phase,
                 rate,
@@ -475,11 +505,17 @@ async fn bench(args: &OrdersArgs, db: &BenchDb, coach: &Path, pgbench: &Path) ->
                 statements,
                 parts,
                 work,
+                whole,
             });
         }
-        let caught_up = match wait_caught_up(&pool, &fed_projections, Duration::from_secs(120)).await {
-            Ok(took) => format!("the projections caught up {:.1} s after the last phase", took.as_secs_f64()),
-            Err(e) => format!("the projections did NOT catch up after the last phase: {e:#}"),
+        // Each phase waited for its work to be done ([`settle`]): the last one's wait is the
+        // catch-up after the run.
+        let caught_up = match phases.last().map(|p| p.whole.caught_up) {
+            Some(Some(took)) => format!("the projections caught up {:.1} s after the last phase", took.as_secs_f64()),
+            _ => match wait_caught_up(&pool, &fed_projections, Duration::from_secs(120)).await {
+                Ok(took) => format!("the projections caught up {:.1} s after the last phase", took.as_secs_f64()),
+                Err(e) => format!("the projections did NOT catch up after the last phase: {e:#}"),
+            },
         };
         eprintln!("{caught_up}");
         let mut mails = None;
@@ -1030,63 +1066,102 @@ fn parse_status(text: &str) -> Result<Vec<(String, f64, u64)>> {
         .collect()
 }
 
-/// How far [`wait_caught_up`] counts a projection's events left.
+/// How long [`settle`] waits for a phase's work to be done.
+const SETTLE_PATIENCE: Duration = Duration::from_secs(120);
+
+/// Wait until the work a phase left is done: the fed projections caught up and, after the
+/// paid phase (`paid`: its orders paid), every paid order's ticket e-mail sent. How long
+/// each took from now; `None` when it was not done within [`SETTLE_PATIENCE`].
+async fn settle(
+    pool: &PgPool,
+    fed: &[Arc<dyn Projection>],
+    paid: Option<usize>,
+) -> Result<(Option<Duration>, Option<Duration>)> {
+    let started = Instant::now();
+    let Ok(caught_up) = wait_caught_up(pool, fed, SETTLE_PATIENCE).await else { return Ok((None, None)) };
+    let Some(paid) = paid else { return Ok((Some(caught_up), Some(caught_up))) };
+    let mails = ticket_mails(pool, paid, SETTLE_PATIENCE.saturating_sub(started.elapsed())).await?;
+    let sent = mails.sent >= paid as i64;
+    Ok((Some(caught_up), sent.then(|| started.elapsed())))
+}
+
+/// "after 12.3 s", or that the wait gave up.
+fn after_phase(took: Option<Duration>) -> String {
+    took.map_or_else(
+        || format!("not within {} s", SETTLE_PATIENCE.as_secs()),
+        |t| format!("{:.1} s after", t.as_secs_f64()),
+    )
+}
+
+/// How far [`wait_caught_up`] counts a projection's events left when it gives up.
 const CAUGHT_UP_COUNT: i64 = 1_000;
 
 /// Wait until no projection of `fed` has an event of its own left after its checkpoint;
 /// answers how long it took. (Not GET /status/projections: its `events_behind` counts
 /// every event after a checkpoint, and a filtered projection's checkpoint moves past the
 /// events it skips only now and then, so it may show a few events "behind" that the
-/// projection does not want.)
+/// projection does not want.) It asks ten times a second whether any is left, on the
+/// cores the projections catch up on, so it asks for one event only; the events left are
+/// counted (up to [`CAUGHT_UP_COUNT`]) only for the message when it gives up.
 async fn wait_caught_up(pool: &PgPool, fed: &[Arc<dyn Projection>], patience: Duration) -> Result<Duration> {
     let started = Instant::now();
     loop {
-        let mut behind = Vec::new();
+        let mut caught_up = true;
         for p in fed {
-            let (prefixes, types, all) = match p.filter() {
-                SubscriptionFilter::All => (Vec::new(), Vec::new(), true),
-                SubscriptionFilter::StreamPrefix(prefixes) => (prefixes, Vec::new(), false),
-                SubscriptionFilter::EventType(types) => (Vec::new(), types, false),
-            };
-            // Counted up to CAUGHT_UP_COUNT only: this runs ten times a second while the
-            // projections catch up, and a full count of a reader far behind took tens of
-            // milliseconds of the two cores they catch up on.
-            let (position, left): (Option<String>, i64) = sqlx::query_as(
-                "select c.position, (select count(*) from (select 1 from es_events e \
-                   where (c.position is null \
-                          or (e.tx_id, e.seq) > (split_part(c.position, '/', 1)::bigint, \
-                                                 split_part(c.position, '/', 2)::bigint)) \
-                     and ($2 or e.event_type = any($4) \
-                          or exists (select 1 from unnest($3::text[]) p where starts_with(e.stream_id, p))) \
-                   limit $5) t) \
-                 from projection_checkpoints c where c.name = $1",
-            )
-            .bind(p.name())
-            .bind(all)
-            .bind(&prefixes)
-            .bind(&types)
-            .bind(CAUGHT_UP_COUNT)
-            .fetch_optional(pool)
-            .await
-            .with_context(|| format!("read the checkpoint of {}", p.name()))?
-            .unwrap_or((None, -1));
-            if left != 0 {
-                let at_least = if left >= CAUGHT_UP_COUNT { "at least " } else { "" };
-                behind.push(format!(
-                    "{} at {}: {at_least}{left} events",
-                    p.name(),
-                    position.as_deref().unwrap_or("start")
-                ));
+            if events_left(pool, p.as_ref(), 1).await?.1 != 0 {
+                caught_up = false;
+                break;
             }
         }
-        if behind.is_empty() {
+        if caught_up {
             return Ok(started.elapsed());
         }
         if started.elapsed() > patience {
+            let mut behind = Vec::new();
+            for p in fed {
+                let (position, left) = events_left(pool, p.as_ref(), CAUGHT_UP_COUNT).await?;
+                if left != 0 {
+                    let at_least = if left >= CAUGHT_UP_COUNT { "at least " } else { "" };
+                    let at = position.as_deref().unwrap_or("start");
+                    behind.push(format!("{} at {at}: {at_least}{left} events", p.name()));
+                }
+            }
             bail!("still behind after {} s: {}", patience.as_secs(), behind.join(", "));
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+}
+
+/// A projection's checkpoint and how many events of its own filter follow it, counted up
+/// to `limit` (-1: no checkpoint yet). Read from the checkpoint on, in the store's order, so
+/// by its (tx_id, seq) index: with `position is null or ...` the index could not be used
+/// and every call read the whole table (23 ms a call, 24 s of PostgreSQL's time in one
+/// catch-up of the paid phase), and without the order a limit of one made the planner
+/// choose to read the table from its start (19 ms a call).
+async fn events_left(pool: &PgPool, p: &dyn Projection, limit: i64) -> Result<(Option<String>, i64)> {
+    let (prefixes, types, all) = match p.filter() {
+        SubscriptionFilter::All => (Vec::new(), Vec::new(), true),
+        SubscriptionFilter::StreamPrefix(prefixes) => (prefixes, Vec::new(), false),
+        SubscriptionFilter::EventType(types) => (Vec::new(), types, false),
+    };
+    let found = sqlx::query_as(
+        "select c.position, (select count(*) from (select 1 from es_events e \
+           where (e.tx_id, e.seq) > (split_part(coalesce(c.position, '0/0'), '/', 1)::bigint, \
+                                     split_part(coalesce(c.position, '0/0'), '/', 2)::bigint) \
+             and ($2 or e.event_type = any($4) \
+                  or exists (select 1 from unnest($3::text[]) p where starts_with(e.stream_id, p))) \
+           order by e.tx_id, e.seq limit $5) t) \
+         from projection_checkpoints c where c.name = $1",
+    )
+    .bind(p.name())
+    .bind(all)
+    .bind(&prefixes)
+    .bind(&types)
+    .bind(limit)
+    .fetch_optional(pool)
+    .await
+    .with_context(|| format!("read the checkpoint of {}", p.name()))?;
+    Ok(found.unwrap_or((None, -1)))
 }
 
 /// The lag figures of one phase's samples in its measured window.
@@ -1294,6 +1369,13 @@ fn print_report(args: &OrdersArgs, o: &Outcome) {
         }),
         row("CPU per order placed: load generator", &|p, _| {
             cpu::per_op(Some(p.client_cpu), p.load.placed_since_mark as f64)
+        }),
+        row("its work done (fed projections caught up; paid: e-mails sent)", &|p, _| after_phase(p.whole.settled)),
+        row("CPU per order, the phase whole: coach server", &|p, _| {
+            cpu::per_op(p.whole.server_cpu, p.load.placed_all as f64)
+        }),
+        row("CPU per order, the phase whole: PostgreSQL (whole cluster)", &|p, _| {
+            cpu::per_op(p.whole.pg_cpu, p.load.placed_all as f64)
         }),
     ];
     print!("{}", report::markdown(&header.iter().map(String::as_str).collect::<Vec<_>>(), &rows));
