@@ -17,7 +17,7 @@ use crate::till::TillError;
 /// One value of every variant of every refusal, grouped by enum (for the checks below
 /// and for the list of codes in `docs/errors.md`, which a test in `app` compares).
 pub fn every_refusal() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
-    [seats_and_cards(), the_sale(), after_the_sale(), the_tickets()].concat()
+    [the_seats(), cards_and_money(), the_sale(), after_the_sale(), the_tickets()].concat()
 }
 
 /// Each error of `errors` as its message and its code.
@@ -25,8 +25,8 @@ fn all<E: ErrorCode + std::fmt::Display>(errors: Vec<E>) -> Vec<(String, &'stati
     errors.into_iter().map(|e| (e.to_string(), e.code())).collect()
 }
 
-/// The seat inventory's, the disruptions', the stamp card's and the coupon's refusals.
-fn seats_and_cards() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
+/// The seat inventory's and the disruptions' refusals.
+fn the_seats() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
     vec![
         (
             "HoldError",
@@ -86,6 +86,12 @@ fn seats_and_cards() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
                 ChangeCapacityError::BelowTaken { taken: 3 },
             ]),
         ),
+    ]
+}
+
+/// The stamp card's, the till's, the desk's pay-outs' and the coupon's refusals.
+fn cards_and_money() -> Vec<(&'static str, Vec<(String, &'static str)>)> {
+    vec![
         ("StampCardError", all(vec![StampCardError::NoStampsPerReward, StampCardError::BadReward])),
         (
             "TillError",

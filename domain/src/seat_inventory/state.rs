@@ -111,6 +111,52 @@ impl Inventory {
 }
 
 impl Inventory {
+    /// An opened course's inventory after `event`.
+    fn apply(&mut self, event: &SeatInventoryEvent) {
+        match event {
+            // A stream is opened once; a second opening changes nothing.
+            SeatInventoryEvent::InventoryOpened { .. } => {}
+            SeatInventoryEvent::CapacityChanged { seats, .. } => self.seats = *seats,
+            SeatInventoryEvent::SeatsHeld { hold_id, from, to, seats, expires_at, .. } => {
+                self.held(*hold_id, *from, *to, *seats, *expires_at);
+            }
+            SeatInventoryEvent::HoldConfirmed { hold_id, .. } => {
+                if let Some(hold) = self.holds.get_mut(hold_id) {
+                    hold.confirmed = true;
+                }
+            }
+            SeatInventoryEvent::SeatsReleased { hold_id, release_id, from, to, seats, .. } => {
+                self.released(*hold_id, *release_id, *from, *to, *seats);
+            }
+            SeatInventoryEvent::CourseCancelled { reason, by, at, from_stop, .. } => {
+                self.disruption = Some(Disruption {
+                    delay_minutes: None,
+                    from_stop: *from_stop,
+                    reason: reason.clone(),
+                    by: by.clone(),
+                    at: *at,
+                });
+            }
+            // A cancellation stands: a delay after it changes nothing (decide refuses it),
+            // nor does clearing a delay.
+            SeatInventoryEvent::DelayAnnounced { .. } | SeatInventoryEvent::DelayCleared { .. }
+                if self.disruption.as_ref().is_some_and(Disruption::cancelled) => {}
+            SeatInventoryEvent::DelayAnnounced { minutes, reason, by, at, .. } => {
+                self.disruption = Some(Disruption {
+                    delay_minutes: Some(*minutes),
+                    from_stop: None,
+                    reason: reason.clone(),
+                    by: by.clone(),
+                    at: *at,
+                });
+            }
+            SeatInventoryEvent::DelayCleared { .. } => self.disruption = None,
+            SeatInventoryEvent::CourseDeparted { at, .. } => {
+                self.departed_at.get_or_insert(*at);
+            }
+        }
+    }
+
     /// Seats held under `hold_id`. A hold id is held once (decide answers `[]` to a
     /// repeat); a second one is ignored.
     fn held(&mut self, hold_id: Uuid, from: u32, to: u32, seats: u32, expires_at: DateTime<Utc>) {
@@ -146,89 +192,29 @@ impl Inventory {
     }
 }
 
-/// The state after `event`. A total match: a new event type does not compile until it
-/// is handled here.
+/// The state after `event`. Total matches: a new event type does not compile until it
+/// is handled here and in `Inventory::apply`.
 pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory {
-    match (state, event) {
-        (
-            SeatInventory::Unopened,
-            SeatInventoryEvent::InventoryOpened { course_id, route_id, departure_at, seats, stops },
-        ) => SeatInventory::Opened(Inventory {
-            course_id: *course_id,
-            route_id: *route_id,
-            departure_at: *departure_at,
-            seats: *seats,
-            stops: stops.clone(),
-            segment_loads: vec![0; stops.len().saturating_sub(1)],
-            holds: BTreeMap::new(),
-            disruption: None,
-            departed_at: None,
-        }),
-        // A stream is opened once; a second opening changes nothing.
-        (opened @ SeatInventory::Opened(_), SeatInventoryEvent::InventoryOpened { .. }) => opened,
-        (SeatInventory::Opened(mut inventory), SeatInventoryEvent::CapacityChanged { seats, .. }) => {
-            inventory.seats = *seats;
+    match state {
+        SeatInventory::Opened(mut inventory) => {
+            inventory.apply(event);
             SeatInventory::Opened(inventory)
         }
-        (
-            SeatInventory::Opened(mut inventory),
-            SeatInventoryEvent::SeatsHeld { hold_id, from, to, seats, expires_at, .. },
-        ) => {
-            inventory.held(*hold_id, *from, *to, *seats, *expires_at);
-            SeatInventory::Opened(inventory)
-        }
-        (SeatInventory::Opened(mut inventory), SeatInventoryEvent::HoldConfirmed { hold_id, .. }) => {
-            if let Some(hold) = inventory.holds.get_mut(hold_id) {
-                hold.confirmed = true;
+        SeatInventory::Unopened => match event {
+            SeatInventoryEvent::InventoryOpened { course_id, route_id, departure_at, seats, stops } => {
+                SeatInventory::Opened(Inventory {
+                    course_id: *course_id,
+                    route_id: *route_id,
+                    departure_at: *departure_at,
+                    seats: *seats,
+                    stops: stops.clone(),
+                    segment_loads: vec![0; stops.len().saturating_sub(1)],
+                    holds: BTreeMap::new(),
+                    disruption: None,
+                    departed_at: None,
+                })
             }
-            SeatInventory::Opened(inventory)
-        }
-        (
-            SeatInventory::Opened(mut inventory),
-            SeatInventoryEvent::SeatsReleased { hold_id, release_id, from, to, seats, .. },
-        ) => {
-            inventory.released(*hold_id, *release_id, *from, *to, *seats);
-            SeatInventory::Opened(inventory)
-        }
-        (
-            SeatInventory::Opened(mut inventory),
-            SeatInventoryEvent::CourseCancelled { reason, by, at, from_stop, .. },
-        ) => {
-            inventory.disruption = Some(Disruption {
-                delay_minutes: None,
-                from_stop: *from_stop,
-                reason: reason.clone(),
-                by: by.clone(),
-                at: *at,
-            });
-            SeatInventory::Opened(inventory)
-        }
-        (SeatInventory::Opened(mut inventory), SeatInventoryEvent::DelayAnnounced { minutes, reason, by, at, .. }) => {
-            // A cancellation stands: a delay after it changes nothing (decide refuses it).
-            if !inventory.disruption.as_ref().is_some_and(Disruption::cancelled) {
-                inventory.disruption = Some(Disruption {
-                    delay_minutes: Some(*minutes),
-                    from_stop: None,
-                    reason: reason.clone(),
-                    by: by.clone(),
-                    at: *at,
-                });
-            }
-            SeatInventory::Opened(inventory)
-        }
-        (SeatInventory::Opened(mut inventory), SeatInventoryEvent::DelayCleared { .. }) => {
-            if !inventory.disruption.as_ref().is_some_and(Disruption::cancelled) {
-                inventory.disruption = None;
-            }
-            SeatInventory::Opened(inventory)
-        }
-        (SeatInventory::Opened(mut inventory), SeatInventoryEvent::CourseDeparted { at, .. }) => {
-            inventory.departed_at.get_or_insert(*at);
-            SeatInventory::Opened(inventory)
-        }
-        // Cannot happen in a valid stream (decide refuses them); nothing to change.
-        (
-            SeatInventory::Unopened,
+            // Cannot happen in a valid stream (decide refuses them); nothing to change.
             SeatInventoryEvent::CapacityChanged { .. }
             | SeatInventoryEvent::SeatsHeld { .. }
             | SeatInventoryEvent::HoldConfirmed { .. }
@@ -236,8 +222,8 @@ pub fn evolve(state: SeatInventory, event: &SeatInventoryEvent) -> SeatInventory
             | SeatInventoryEvent::CourseCancelled { .. }
             | SeatInventoryEvent::DelayAnnounced { .. }
             | SeatInventoryEvent::DelayCleared { .. }
-            | SeatInventoryEvent::CourseDeparted { .. },
-        ) => SeatInventory::Unopened,
+            | SeatInventoryEvent::CourseDeparted { .. } => SeatInventory::Unopened,
+        },
     }
 }
 

@@ -292,6 +292,14 @@ async fn expire_late(commands: &command_api::CommandState, order_id: Uuid) {
     effects::after_end(commands, after.placed().expect("placed"), End::Expired, &metadata).await;
 }
 
+/// Places `order`: its id and where to pay for it.
+async fn place_to_pay(app: &BookingApp, order: &serde_json::Value) -> (Uuid, String) {
+    let (status, placed) = body(app.post("/api/order/order/place", order, None, None).await).await;
+    assert_eq!(status, 201, "{placed}");
+    let order_id = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+    (order_id, placed["data"]["payment_url"].as_str().expect("url").to_owned())
+}
+
 /// A payment that arrives after its order expired: the seats are held again while they are
 /// free, and the order is paid; when another order took them meanwhile, the money goes back
 /// and the order keeps nothing.
@@ -304,10 +312,7 @@ async fn a_payment_after_the_order_expired_holds_its_seats_again_or_is_paid_back
 
     // Expired, its seats free again, then paid: held again and paid.
     let order = booking(course_id, &line, 0, 2, json!([{ "qty": 2 }]));
-    let (status, placed) = body(app.post("/api/order/order/place", &order, None, None).await).await;
-    assert_eq!(status, 201, "{placed}");
-    let first: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
-    let first_url = placed["data"]["payment_url"].as_str().expect("url").to_owned();
+    let (first, first_url) = place_to_pay(&app, &order).await;
     expire_late(&commands, first).await;
     assert_eq!(app.loads(course_id).await.1, vec![0, 0], "the expired order's seats went back");
     assert_eq!(app.pay(&first_url).await.status(), 303);
@@ -320,10 +325,7 @@ async fn a_payment_after_the_order_expired_holds_its_seats_again_or_is_paid_back
     // its late payment goes back and it stays expired.
     let second_course = course(&app, &line, tomorrow() + chrono::Duration::hours(2), 2).await;
     let order = booking(second_course, &line, 0, 2, json!([{ "qty": 2 }]));
-    let (status, placed) = body(app.post("/api/order/order/place", &order, None, None).await).await;
-    assert_eq!(status, 201, "{placed}");
-    let late: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
-    let late_url = placed["data"]["payment_url"].as_str().expect("url").to_owned();
+    let (late, late_url) = place_to_pay(&app, &order).await;
     expire_late(&commands, late).await;
     let (status, taken) = body(app.post("/api/order/order/place", &order, None, None).await).await;
     assert_eq!(status, 201, "another order takes the seats: {taken}");

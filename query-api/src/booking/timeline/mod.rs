@@ -16,6 +16,7 @@
 
 mod ksef_words;
 mod messages;
+mod money_words;
 mod order_words;
 mod refunds;
 mod subject;

@@ -1,23 +1,11 @@
 //! An order's own events in words, Polish and English: one total match (a new event does
-//! not compile until it is told here), the longer sentences in their own functions.
+//! not compile until it is told here), the longer sentences in their own functions, the
+//! money's events in `money_words` and KSeF's in `ksef_words`.
 
 use domain::money::{format_pln, format_pln_en};
 use domain::order::{ChosenBy, Customer, DisruptionChoice, InvoiceRequest, Leg, LegKind, OrderEvent, TicketLine};
 
 use super::words::both;
-
-/// A payment's transaction in words, Polish and English: an office sale's (`cash-<order
-/// id>`, `card_terminal-<order id>`) as what it was; a gateway's with its id, which the
-/// office quotes to the gateway.
-fn transaction_words(transaction_id: &str) -> (String, String) {
-    if transaction_id.starts_with("card_terminal-") {
-        ("kartą na terminalu w kasie".into(), "by card on the office's terminal".into())
-    } else if transaction_id.starts_with("cash-") {
-        ("gotówką w kasie".into(), "in cash at the office".into())
-    } else {
-        (format!("transakcja {transaction_id}"), format!("transaction {transaction_id}"))
-    }
-}
 
 /// The event in words, Polish and English.
 pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
@@ -28,17 +16,6 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
         OrderEvent::OrderAbandoned { reason, .. } => {
             both(format!("Składanie zamówienia przerwane: {reason}"), format!("Placement abandoned: {reason}"))
         }
-        OrderEvent::OrderPaid { amount, transaction_id, tickets, .. } => {
-            let (pl, en) = transaction_words(transaction_id);
-            both(
-                format!("Zapłacono {} ({pl}); wydano bilety: {}", format_pln(*amount), tickets.len()),
-                format!("Paid {} ({en}); {} ticket(s) issued", format_pln_en(*amount), tickets.len()),
-            )
-        }
-        OrderEvent::PaymentRegistered { payment, .. } => both(
-            format!("Zarejestrowano nową płatność ({})", payment.provider),
-            format!("A new payment was registered ({})", payment.provider),
-        ),
         OrderEvent::OrderExpired { .. } => {
             both("Zamówienie wygasło bez zapłaty".into(), "The order expired unpaid".into())
         }
@@ -46,33 +23,7 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
         OrderEvent::DisruptionTold { delay_minutes, reason, unserved_stops, .. } => {
             told(*delay_minutes, reason, unserved_stops.is_some())
         }
-        OrderEvent::CompensationOwed { amount, .. } => both(
-            format!(
-                "Wybór zaproponowano po planowym odjeździe: należy się odszkodowanie {} (50% ceny, art. 19 ust. 2 rozporządzenia 181/2011)",
-                format_pln(*amount)
-            ),
-            format!(
-                "The choice came after the scheduled departure: compensation of {} is owed (50% of the price, art. 19(2) of Regulation 181/2011)",
-                format_pln_en(*amount)
-            ),
-        ),
-        OrderEvent::CompensationPaid { amount, .. } => both(
-            format!("Wypłacono odszkodowanie {}", format_pln(*amount)),
-            format!("Compensation of {} paid", format_pln_en(*amount)),
-        ),
-        OrderEvent::RefundPaidOut { amount, method, .. } if method == "cash" => both(
-            format!("Zwrot {} wypłacony gotówką w kasie", format_pln(*amount)),
-            format!("Refund of {} paid out in cash at the office", format_pln_en(*amount)),
-        ),
-        OrderEvent::RefundPaidOut { amount, .. } => both(
-            format!("Zwrot {} wykonany na kartę w terminalu kasy", format_pln(*amount)),
-            format!("Refund of {} made to the card on the office's terminal", format_pln_en(*amount)),
-        ),
         OrderEvent::DisruptionChosen { choice, by, refund_amount, .. } => chosen(*choice, *by, *refund_amount),
-        OrderEvent::LatePaymentRefunded { amount, transaction_id, .. } => both(
-            format!("Spóźniona płatność {transaction_id} do zwrotu: {}", format_pln(*amount)),
-            format!("Late payment {transaction_id} to be refunded: {}", format_pln_en(*amount)),
-        ),
         OrderEvent::TicketReturned { number, fee, money_refund, coupon_refund, .. } => {
             returned(number, *fee, *money_refund, *coupon_refund)
         }
@@ -82,32 +33,26 @@ pub(super) fn order_event(event: &OrderEvent) -> (String, String) {
         OrderEvent::TicketChangeRequested { number, to_course, price_difference, expires_at, .. } => {
             change_requested(number, to_course, *price_difference, *expires_at)
         }
-        OrderEvent::TicketChangePaid { number, amount, transaction_id, .. } => both(
-            format!("Dopłacono {} za zmianę kursu biletu {number} (transakcja {transaction_id})", format_pln(*amount)),
-            format!(
-                "{} paid for ticket {number}'s change of course (transaction {transaction_id})",
-                format_pln_en(*amount)
-            ),
-        ),
         OrderEvent::LegMoved { numbers, reason, kind, .. } => leg_moved(numbers, reason, *kind),
         OrderEvent::TicketChangeExpired { number, .. } => both(
             format!("Zmiana kursu biletu {number} nie została opłacona w czasie; bilet bez zmian"),
             format!("Ticket {number}'s change of course was not paid in time; the ticket stays as it was"),
         ),
         OrderEvent::TicketUsed { number, used_at, .. } => boarded(number, *used_at),
-        OrderEvent::InvoiceIssued { number, total, .. } => both(
-            format!("Wystawiono fakturę {number} na {}", format_pln(*total)),
-            format!("Invoice {number} issued for {}", format_pln_en(*total)),
-        ),
-        OrderEvent::InvoiceCorrected { number, corrects, amount, reason, .. } => both(
-            format!("Wystawiono korektę {number} faktury {corrects}: {} ({reason})", format_pln(*amount)),
-            format!("Correction {number} of invoice {corrects}: {} ({reason})", format_pln_en(*amount)),
-        ),
         OrderEvent::CustomerDetailsChanged { customer, reason, .. } => customer_changed(customer, reason),
         OrderEvent::OrderAssignedToUser { user_id, by_user_id, reason, .. } => {
             assigned(*by_user_id == Some(*user_id), reason)
         }
         OrderEvent::InvoiceDataChanged { invoice, reason, .. } => invoice_data_changed(invoice.as_ref(), reason),
+        OrderEvent::OrderPaid { .. }
+        | OrderEvent::PaymentRegistered { .. }
+        | OrderEvent::CompensationOwed { .. }
+        | OrderEvent::CompensationPaid { .. }
+        | OrderEvent::RefundPaidOut { .. }
+        | OrderEvent::LatePaymentRefunded { .. }
+        | OrderEvent::TicketChangePaid { .. }
+        | OrderEvent::InvoiceIssued { .. }
+        | OrderEvent::InvoiceCorrected { .. } => super::money_words::money_event(event),
         OrderEvent::KsefSendStarted { .. }
         | OrderEvent::KsefSent { .. }
         | OrderEvent::KsefAccepted { .. }
@@ -296,18 +241,5 @@ fn invoice_data_changed(invoice: Option<&InvoiceRequest>, reason: &str) -> (Stri
             format!("Invoice data changed: {}, tax id {} ({reason})", i.company_name, i.vat_number),
         ),
         None => both(format!("Zrezygnowano z faktury ({reason})"), format!("No invoice any more ({reason})")),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::transaction_words;
-
-    #[test]
-    fn an_office_payment_is_told_in_words_and_a_gateway_one_by_its_id() {
-        let order = "01a21d5e-d4b8-7485-9267-b4463c613a02";
-        assert_eq!(transaction_words(&format!("cash-{order}")).0, "gotówką w kasie");
-        assert_eq!(transaction_words(&format!("card_terminal-{order}")).1, "by card on the office's terminal");
-        assert_eq!(transaction_words("P24-998877").0, "transakcja P24-998877");
     }
 }
