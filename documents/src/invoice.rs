@@ -10,7 +10,7 @@
 //! The layout flows from the top down and starts a new page (repeating the table's
 //! header) when the next block does not fit, so any number of lines prints.
 
-use crate::font::{Font, BOLD, REGULAR};
+use crate::font::Font;
 use crate::layout::{Align, Canvas, Face, Style};
 use crate::look::{
     anchor, style, BRAND, FOOT, HEAD, INK, LABEL, MARGIN, RIGHT, RULE, SHADE, STRONG, TEXT, TITLE, WIDTH,
@@ -44,8 +44,8 @@ const ROW_LEADING: f32 = 10.5;
 /// ([`InvoiceDocument::check`]).
 pub fn invoice_pdf(doc: &InvoiceDocument) -> Result<Vec<u8>, DocumentError> {
     doc.check()?;
-    let mut regular = Font::new(REGULAR, "DejaVuSans")?;
-    let mut bold = Font::new(BOLD, "DejaVuSans-Bold")?;
+    let mut regular = Font::regular()?;
+    let mut bold = Font::bold()?;
     let title = match &doc.correction {
         Some(_) => format!("Faktura korygująca nr {}", doc.number),
         None => format!("Faktura VAT nr {}", doc.number),

@@ -28,8 +28,9 @@
 //!
 //! - PDF: [`pdf_writer`] (the writer under Typst) with [`subsetter`] and [`ttf_parser`].
 //!   It writes exactly the objects we ask for, has almost no dependencies (quick to build
-//!   on two cores) and, with `subsetter`, embeds only the glyphs a document uses (a
-//!   ticket PDF is ~30 KB instead of carrying the whole 750 KB font). `printpdf` 0.8 drags
+//!   on two cores) and, with `subsetter`, embeds only the glyphs a document uses (with
+//!   the common ones a document may use, cut once per process: see `font.rs`; a ticket
+//!   PDF is about 45 KB instead of carrying the whole 750 KB fonts). `printpdf` 0.8 drags
 //!   in a layout engine and a large dependency tree; `genpdf` has had no release since
 //!   2021. The price is that we lay the text out ourselves (measuring with `ttf_parser`,
 //!   no kerning), which a fixed ticket layout barely needs.
@@ -45,8 +46,13 @@
 //!   a ticket PDF's cost: for a ticket's signed code (185 bytes, 57 modules a side) the
 //!   SVG takes about 0.37 ms against 2.1 ms, and a PDF of one ticket about 2.6 ms against
 //!   4.9 ms (two tickets 4.0 against 7.3; medians of three runs of 300 on a 2-core host).
-//! - Streams are compressed with [`miniz_oxide`] (pure Rust deflate), at level 6: level 9
-//!   on the font subsets took about 0.7 ms more per ticket PDF to save 21 bytes of 30 KB.
+//! - Streams are compressed with [`miniz_oxide`] (pure Rust deflate): the font subsets at
+//!   level 6, once per process for documents in the common characters (level 9 took about
+//!   0.7 ms more per ticket PDF to save 21 bytes of 30 KB), the pages at level 1 (a
+//!   ticket's page is mostly its QR code's rectangles: level 6 packed it 5 % smaller for
+//!   twice the time). `examples/ticket_cost.rs` measures a ticket PDF: 1.74 ms and
+//!   30.3 KB when every document cut and compressed its own subsets at level 6, 0.45 ms
+//!   and 45.4 KB now (medians of 300 one-ticket orders on a 2-core host).
 //! - XML: [`quick_xml`]'s writer (no default features: no serde, no encodings). It is
 //!   the most used and best kept XML crate, small to build, and its element writer
 //!   escapes every text, so a name with `&<>` cannot break the document. We write the

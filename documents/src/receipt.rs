@@ -9,7 +9,7 @@
 //! confirmation a page after them. The confirmation says it is not a fiscal receipt:
 //! that comes from the office's fiscal till.
 
-use crate::font::{Font, BOLD, REGULAR};
+use crate::font::Font;
 use crate::layout::{Align, Canvas, Face, Rgb, Style};
 use crate::pdf::{self, PAGE_H, PAGE_W};
 use crate::qr::{self, QrMatrix};
@@ -67,8 +67,8 @@ pub fn desk_pdf(doc: &DeskPrint, paper: Paper) -> Result<Vec<u8>, DocumentError>
     if tickets.tickets.is_empty() {
         return Err(DocumentError::NoTickets);
     }
-    let mut regular = Font::new(REGULAR, "DejaVuSans")?;
-    let mut bold = Font::new(BOLD, "DejaVuSans-Bold")?;
+    let mut regular = Font::regular()?;
+    let mut bold = Font::bold()?;
     let mut canvas = Canvas::new(&mut regular, &mut bold);
     let mut pages = Vec::new();
     match paper {

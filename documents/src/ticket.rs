@@ -7,7 +7,7 @@
 //! type it when the code does not scan). Labels are Polish with English after a slash,
 //! like the e-mails.
 
-use crate::font::{Font, BOLD, REGULAR};
+use crate::font::Font;
 use crate::layout::{Align, Canvas, Face, Rgb, Style};
 use crate::look::{style, BRAND, INK, MUTED, RULE};
 use crate::pdf::{self, PAGE_H, PAGE_W};
@@ -70,8 +70,8 @@ pub fn ticket_pdf(doc: &TicketDocument) -> Result<Vec<u8>, DocumentError> {
     if doc.tickets.is_empty() {
         return Err(DocumentError::NoTickets);
     }
-    let mut regular = Font::new(REGULAR, "DejaVuSans")?;
-    let mut bold = Font::new(BOLD, "DejaVuSans-Bold")?;
+    let mut regular = Font::regular()?;
+    let mut bold = Font::bold()?;
 
     let pages = a4_pages(&mut Canvas::new(&mut regular, &mut bold), doc)?;
     let title = format!("Bilety / Tickets – {} {}", doc.carrier, doc.order_ref);

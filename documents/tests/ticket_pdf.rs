@@ -72,6 +72,39 @@ fn the_font_is_embedded_as_a_subset() {
     assert!(pdf.len() < 100_000, "{} bytes", pdf.len());
 }
 
+/// The embedded subsets (their compressed streams), regular and bold.
+fn font_files(pdf: &[u8]) -> Vec<Vec<u8>> {
+    let doc = lopdf::Document::load_mem(pdf).unwrap();
+    let mut files: Vec<(lopdf::ObjectId, Vec<u8>)> = doc
+        .objects
+        .iter()
+        .filter_map(|(id, o)| o.as_stream().ok().map(|s| (*id, s)))
+        .filter(|(_, s)| s.dict.has(b"Length1"))
+        .map(|(id, s)| (id, s.content.clone()))
+        .collect();
+    files.sort();
+    files.into_iter().map(|(_, content)| content).collect()
+}
+
+#[test]
+fn orders_in_common_letters_embed_the_same_subsets_and_others_their_own() {
+    let mut other = order(1);
+    other.tickets[0].passenger = "Ewa Nowak".into();
+    other.tickets[0].from_name = "Nisko, Dworzec Autobusowy".into();
+    // An amount as the app formats it: no-break spaces.
+    other.tickets[0].price = "1\u{a0}239,00\u{a0}zł".into();
+    let (common, also_common) = (ticket_pdf(&order(1)).unwrap(), ticket_pdf(&other).unwrap());
+    assert_ne!(common, also_common);
+    assert_eq!(font_files(&common), font_files(&also_common), "cut once, for both");
+
+    // A letter beyond the common set is embedded too, and reads back.
+    other.tickets[0].passenger = "Søren Ørsted".into();
+    let pdf = ticket_pdf(&other).unwrap();
+    assert_ne!(font_files(&pdf)[0], font_files(&common)[0]);
+    let (_, text) = text_of(&pdf);
+    assert!(text.contains("Søren Ørsted"), "{text:?}");
+}
+
 #[test]
 fn three_tickets_fit_a_page_and_a_fourth_starts_the_next() {
     let (pages, text) = text_of(&ticket_pdf(&order(3)).unwrap());

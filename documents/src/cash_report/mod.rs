@@ -13,7 +13,7 @@
 //! "Strona N z M" needs the number of pages before the first is drawn, so the report is
 //! laid out twice: once on throwaway fonts only to count the pages, then for real.
 
-use crate::font::{Font, BOLD, REGULAR};
+use crate::font::Font;
 use crate::layout::{Align, Canvas, Face, Style};
 use crate::look::{
     anchor, style, BRAND, FOOT, HEAD, INK, LABEL, MARGIN, MUTED, RIGHT, RULE, SHADE, STRONG, TEXT, TITLE, WIDTH,
@@ -121,12 +121,12 @@ const VALUE_RIGHT: f32 = MARGIN + 360.0;
 /// Renders the cash report as an A4 PDF (portrait), as many pages as the rows need.
 pub fn cash_report_pdf(report: &CashReport) -> Result<Vec<u8>, DocumentError> {
     let total = {
-        let mut regular = Font::new(REGULAR, "DejaVuSans")?;
-        let mut bold = Font::new(BOLD, "DejaVuSans-Bold")?;
+        let mut regular = Font::regular()?;
+        let mut bold = Font::bold()?;
         draw(Canvas::new(&mut regular, &mut bold), report, None).len()
     };
-    let mut regular = Font::new(REGULAR, "DejaVuSans")?;
-    let mut bold = Font::new(BOLD, "DejaVuSans-Bold")?;
+    let mut regular = Font::regular()?;
+    let mut bold = Font::bold()?;
     let pages = draw(Canvas::new(&mut regular, &mut bold), report, Some(total));
     pdf::assemble(&pages, &regular, &bold, &format!("Raport kasowy {}", report.number.trim()))
 }

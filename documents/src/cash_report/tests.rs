@@ -145,8 +145,8 @@ fn a_closed_days_report_shows_its_rows_totals_and_close() {
 
 #[test]
 fn long_descriptions_and_emails_are_wrapped_or_shortened_within_their_columns() {
-    let mut regular = Font::new(REGULAR, "DejaVuSans").unwrap();
-    let mut bold = Font::new(BOLD, "DejaVuSans-Bold").unwrap();
+    let mut regular = Font::regular().unwrap();
+    let mut bold = Font::bold().unwrap();
     let report = closed_day();
     let sheet =
         Sheet { canvas: Canvas::new(&mut regular, &mut bold), pages: Vec::new(), y: TOP, report: &report, total: None };
