@@ -213,6 +213,48 @@ async fn a_short_delay_is_only_told_and_a_long_one_offers_the_choice(pool: PgPoo
     assert_eq!(paid(&app, order).await.tickets[0].status, TicketStatus::Valid, "nothing changed on the order");
 }
 
+/// An order waiting for payment when its course is delayed is told at once but mailed only
+/// once paid, as is one placed on the course after the delay; each once, also when the
+/// process is offered every event again.
+#[sqlx::test(migrator = "schema::MIGRATOR")]
+async fn a_delay_told_while_unpaid_is_mailed_once_paid(pool: PgPool) {
+    let app = spawn_with(pool, &["--ksef-env", "off"]).await;
+    let line = line(&app.pool).await;
+    let late = course(&app, &line, tomorrow(), 10).await;
+    let place = || async {
+        let (status, placed) = body(app.place(&booking(late, &line, 0, 2, json!([{ "qty": 1 }]))).await).await;
+        assert_eq!(status, 201, "{placed}");
+        let id: Uuid = placed["data"]["order_id"].as_str().expect("id").parse().expect("uuid");
+        (id, placed["data"]["payment_url"].as_str().expect("a payment url").to_owned())
+    };
+    let before = place().await;
+    let delay = json!({ "course_id": late, "minutes": 45, "reason": "Korek" });
+    let (status, d) = body(app.post("/api/course/course/delay", &delay, Some(&app.admin_token), None).await).await;
+    assert_eq!(status, 200, "{d}");
+    let after = place().await;
+    let delayed = |n: &str| -> usize {
+        mails(&app.data_dir)
+            .iter()
+            .filter(|m| m.subject.starts_with("Kurs opóźniony") && m.subject.ends_with(n))
+            .count()
+    };
+    let mut numbers = Vec::new();
+    for (id, _) in [&before, &after] {
+        eventually("told while unpaid", || async { paid(&app, *id).await.disruption(late).is_some() }).await;
+        numbers.push(paid(&app, *id).await.display_number().to_owned());
+    }
+    assert_eq!(numbers.iter().map(|n| delayed(n)).collect::<Vec<_>>(), [0, 0], "no message before the payment");
+
+    for (_, url) in [&before, &after] {
+        assert_eq!(app.pay(url).await.status(), 303);
+    }
+    for number in &numbers {
+        eventually("mailed once paid", || async { delayed(number) == 1 }).await;
+    }
+    replay_processes(&app).await;
+    assert_eq!(numbers.iter().map(|n| delayed(n)).collect::<Vec<_>>(), [1, 1], "once each");
+}
+
 #[sqlx::test(migrator = "schema::MIGRATOR")]
 async fn a_cancelled_course_tells_everyone_once_and_moves_or_refunds_each_in_full(pool: PgPool) {
     // Without KSeF: nothing but these processes appends to the orders meanwhile.

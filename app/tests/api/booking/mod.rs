@@ -16,6 +16,7 @@ mod codes;
 mod complaint_crash;
 mod complaints;
 mod course_load;
+#[cfg(feature = "failpoints")]
 mod course_save_crash;
 #[cfg(feature = "failpoints")]
 mod crash;

@@ -19,6 +19,8 @@
 //! (or, for an order told while unpaid, on its `OrderPaid`), queued in the outbox with its
 //! `sent_messages` claim ([`crate::booking::disruption::notify`]).
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::order::{self, CourseDisruption, DisruptionError, OrderEvent, CHOICE_WINDOW_DAYS};
@@ -66,18 +68,18 @@ impl Projection for DisruptionProcess {
 
     async fn apply(&self, conn: &mut PgConnection, events: &[RecordedEvent]) -> Result<(), ProjectionError> {
         let failed = |reason| ProjectionError::Handler { projection: NAME, reason };
-        // The orders placed in a row (most of a batch under load) are recorded together:
-        // nothing between two of them can change which courses are disrupted.
-        let mut placed: Vec<(Uuid, Vec<Uuid>)> = Vec::new();
+        // The orders placed and paid in a row (most of a batch under load) are handled
+        // together: nothing between two of them changes which courses are disrupted.
+        let mut run: Vec<InRun> = Vec::new();
         for recorded in events {
-            if let Some(order) = placed_order(recorded).map_err(failed)? {
-                placed.push(order);
+            if let Some(step) = in_run(recorded).map_err(failed)? {
+                run.push(step);
                 continue;
             }
-            self.orders_placed(conn, std::mem::take(&mut placed)).await.map_err(failed)?;
+            self.orders_in_run(conn, std::mem::take(&mut run)).await.map_err(failed)?;
             self.follow(conn, recorded).await.map_err(failed)?;
         }
-        self.orders_placed(conn, placed).await.map_err(failed)
+        self.orders_in_run(conn, run).await.map_err(failed)
     }
 
     async fn reset(&self, conn: &mut PgConnection) -> Result<(), ProjectionError> {
@@ -101,23 +103,9 @@ impl DisruptionProcess {
         if !recorded.stream.starts_with(order::STREAM_PREFIX) {
             return Ok(());
         }
-        // `OrderPlaced` never comes here: `apply` records each run of them together.
+        // `OrderPlaced` and `OrderPaid` never come here: `apply` takes each run of them together.
         let event: OrderEvent = recorded.decode().map_err(err)?;
         match event {
-            OrderEvent::OrderPaid { order_id, .. } => {
-                let courses: Vec<Uuid> =
-                    sqlx::query_scalar("select course_id from disruption_course_orders where order_id = $1")
-                        .bind(order_id)
-                        .fetch_all(&mut *conn)
-                        .await
-                        .map_err(err)?;
-                self.tell_if_disrupted(conn, order_id, &courses).await?;
-                // Told while unpaid: its message waited for the payment (once per notice).
-                for d in disrupted(conn, &courses).await? {
-                    crate::booking::disruption::notify(&self.state, order_id, &d, false).await;
-                }
-                Ok(())
-            }
             OrderEvent::TicketCourseChanged { order_id, to_course, .. } => {
                 on_course(conn, to_course.course_id, order_id).await?;
                 self.tell_if_disrupted(conn, order_id, &[to_course.course_id]).await
@@ -227,27 +215,43 @@ impl DisruptionProcess {
         Ok(())
     }
 
-    /// Records which courses these orders are on (one statement), then tells each order
-    /// on a course already disrupted (one read for all of them).
-    async fn orders_placed(&self, conn: &mut PgConnection, placed: Vec<(Uuid, Vec<Uuid>)>) -> Step {
-        if placed.is_empty() {
+    /// A run of placed and paid orders, in two statements: which courses the placed ones
+    /// are on recorded, then the disruptions of every order's courses read. Each order
+    /// is then told of those, in the log's order; a paid one is also sent the messages it
+    /// was told while unpaid (they waited for the payment; once per notice).
+    async fn orders_in_run(&self, conn: &mut PgConnection, run: Vec<InRun>) -> Step {
+        if run.is_empty() {
             return Ok(());
         }
-        let (courses, orders): (Vec<Uuid>, Vec<Uuid>) =
-            placed.iter().flat_map(|(order_id, courses)| courses.iter().map(move |c| (*c, *order_id))).unzip();
-        sqlx::query(
-            "insert into disruption_course_orders (course_id, order_id) \
-             select * from unnest($1::uuid[], $2::uuid[]) on conflict do nothing",
-        )
-        .bind(&courses)
-        .bind(&orders)
-        .execute(&mut *conn)
-        .await
-        .map_err(err)?;
-        let disruptions = disrupted(conn, &courses).await?;
-        for (order_id, on) in &placed {
-            for disruption in disruptions.iter().filter(|d| on.contains(&d.course_id)) {
-                tell(&self.state, *order_id, disruption).await?;
+        let (courses, orders): (Vec<Uuid>, Vec<Uuid>) = run
+            .iter()
+            .flat_map(|step| match step {
+                InRun::Placed(order_id, courses) => courses.iter().map(|c| (*c, *order_id)).collect(),
+                InRun::Paid(_) => Vec::new(),
+            })
+            .unzip();
+        if !courses.is_empty() {
+            sqlx::query(
+                "insert into disruption_course_orders (course_id, order_id) \
+                 select * from unnest($1::uuid[], $2::uuid[]) on conflict do nothing",
+            )
+            .bind(&courses)
+            .bind(&orders)
+            .execute(&mut *conn)
+            .await
+            .map_err(err)?;
+        }
+        let ids: Vec<Uuid> = run.iter().map(InRun::order_id).collect();
+        let disruptions = disruptions_of_orders(conn, &ids).await?;
+        for step in &run {
+            let Some(on) = disruptions.get(&step.order_id()) else { continue };
+            for disruption in on.iter() {
+                tell(&self.state, step.order_id(), disruption).await?;
+            }
+            if let InRun::Paid(order_id) = step {
+                for disruption in on.iter() {
+                    crate::booking::disruption::notify(&self.state, *order_id, disruption, false).await;
+                }
             }
         }
         Ok(())
@@ -261,16 +265,36 @@ impl DisruptionProcess {
     }
 }
 
-/// The order and its courses, when `recorded` is an order's `OrderPlaced` (read without
-/// decoding anything else).
-fn placed_order(recorded: &RecordedEvent) -> Result<Option<(Uuid, Vec<Uuid>)>, String> {
-    if recorded.event_type != "OrderPlaced" || !recorded.stream.starts_with(order::STREAM_PREFIX) {
+/// An order's event that `apply` takes in a run with its neighbours.
+enum InRun {
+    /// `OrderPlaced`: the order and its courses.
+    Placed(Uuid, Vec<Uuid>),
+    /// `OrderPaid`.
+    Paid(Uuid),
+}
+
+impl InRun {
+    fn order_id(&self) -> Uuid {
+        match self {
+            InRun::Placed(order_id, _) | InRun::Paid(order_id) => *order_id,
+        }
+    }
+}
+
+/// `recorded` as a step of a run, when it is an order's `OrderPlaced` or `OrderPaid`
+/// (read without decoding anything else).
+fn in_run(recorded: &RecordedEvent) -> Result<Option<InRun>, String> {
+    if !matches!(recorded.event_type.as_str(), "OrderPlaced" | "OrderPaid")
+        || !recorded.stream.starts_with(order::STREAM_PREFIX)
+    {
         return Ok(None);
     }
     match recorded.decode::<OrderEvent>().map_err(err)? {
-        OrderEvent::OrderPlaced { order_id, outbound, back, .. } => {
-            Ok(Some((order_id, std::iter::once(outbound.course_id).chain(back.map(|b| b.course_id)).collect())))
-        }
+        OrderEvent::OrderPlaced { order_id, outbound, back, .. } => Ok(Some(InRun::Placed(
+            order_id,
+            std::iter::once(outbound.course_id).chain(back.map(|b| b.course_id)).collect(),
+        ))),
+        OrderEvent::OrderPaid { order_id, .. } => Ok(Some(InRun::Paid(order_id))),
         _ => Ok(None),
     }
 }
@@ -295,6 +319,13 @@ struct DisruptedRow {
     departure_at: DateTime<Utc>,
     unserved_stops: Option<Vec<i64>>,
     announced_at: Option<DateTime<Utc>>,
+}
+
+#[derive(sqlx::FromRow)]
+struct OrderDisruptedRow {
+    order_id: Uuid,
+    #[sqlx(flatten)]
+    course: DisruptedRow,
 }
 
 impl DisruptedRow {
@@ -324,6 +355,27 @@ async fn disrupted(conn: &mut PgConnection, courses: &[Uuid]) -> Result<Vec<Cour
             .await
             .map_err(err)?;
     Ok(rows.into_iter().map(DisruptedRow::disruption).collect())
+}
+
+/// The disruptions of the courses each of these orders is on, by order, as the process
+/// last recorded them (orders on no disrupted course are absent).
+async fn disruptions_of_orders(
+    conn: &mut PgConnection,
+    orders: &[Uuid],
+) -> Result<HashMap<Uuid, Vec<CourseDisruption>>, String> {
+    let rows: Vec<OrderDisruptedRow> = sqlx::query_as(&format!(
+        "select o.order_id, {ROW} from disruption_course_orders o join disrupted_courses d using (course_id) \
+         where o.order_id = any($1) order by o.order_id, course_id"
+    ))
+    .bind(orders)
+    .fetch_all(&mut *conn)
+    .await
+    .map_err(err)?;
+    let mut by_order: HashMap<Uuid, Vec<CourseDisruption>> = HashMap::new();
+    for row in rows {
+        by_order.entry(row.order_id).or_default().push(row.course.disruption());
+    }
+    Ok(by_order)
 }
 
 /// Tells the order, once per announcement (an order not on the course any more is left).
