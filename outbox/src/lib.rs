@@ -31,7 +31,7 @@ pub mod stand_in;
 
 pub use ports::{OutboxMailer, OutboxSms};
 
-use row::{stored, Row, StoredAttachment};
+use row::{stored, Row};
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -85,25 +85,18 @@ pub async fn enqueue(
     lease: Duration,
 ) -> Result<Option<i64>, sqlx::Error> {
     let idx = matches!(envelope.message, Message::Sms(_)).then(|| smsapi::idx_of(envelope.key));
-    let (channel, recipient, subject, body, attachments) = match envelope.message {
+    let (channel, recipient, subject, body, (attachments, bytes)) = match envelope.message {
         Message::Email(e) => {
-            let stored: Vec<StoredAttachment> = e.attachments.iter().map(stored).collect();
-            (
-                envelope.message.channel(),
-                e.to.clone(),
-                e.subject.clone(),
-                e.text.clone(),
-                serde_json::to_value(stored).unwrap_or_default(),
-            )
+            (envelope.message.channel(), e.to.as_str(), e.subject.as_str(), e.text.as_str(), stored(&e.attachments))
         }
         Message::Sms(s) => {
-            (envelope.message.channel(), s.to.clone(), String::new(), s.text.clone(), serde_json::Value::Array(vec![]))
+            (envelope.message.channel(), s.to.as_str(), "", s.text.as_str(), (serde_json::Value::Array(vec![]), vec![]))
         }
     };
     sqlx::query_scalar(
-        "insert into outbox (dedupe_key, order_id, kind, channel, recipient, subject, body, attachments, attempts, \
-                             next_attempt_at, idx) \
-         values ($1, $2, $3, $4, $5, $6, $7, $8, 1, now() + make_interval(secs => $9), $10) \
+        "insert into outbox (dedupe_key, order_id, kind, channel, recipient, subject, body, attachments, \
+                             attachment_bytes, attempts, next_attempt_at, idx) \
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 1, now() + make_interval(secs => $10), $11) \
          on conflict (dedupe_key) do nothing returning id",
     )
     .bind(envelope.key)
@@ -114,6 +107,7 @@ pub async fn enqueue(
     .bind(subject)
     .bind(body)
     .bind(attachments)
+    .bind(bytes)
     .bind(lease.as_secs_f64())
     .bind(idx)
     .fetch_optional(conn)
@@ -189,7 +183,7 @@ impl Outbox {
     /// the worker) and record what came of it. Answers the failure's reason, if any.
     pub async fn deliver(&self, id: i64) -> Option<String> {
         let row: Option<Row> = match sqlx::query_as(
-            "select dedupe_key, channel, recipient, subject, body, attachments, attempts from outbox \
+            "select dedupe_key, channel, recipient, subject, body, attachments, attachment_bytes, attempts from outbox \
              where id = $1 and state = 'queued'",
         )
         .bind(id)
@@ -233,7 +227,8 @@ impl Outbox {
             // A delivery report may have come first: `delivered` stays.
             Ok(provider_id) => sqlx::query(
                 "update outbox set state = case when state = 'delivered' then state else 'sent' end, sent_at = now(), \
-                 provider_id = coalesce($2, provider_id), last_error = null, body = '', attachments = '[]' where id = $1",
+                 provider_id = coalesce($2, provider_id), last_error = null, body = '', attachments = '[]', \
+                 attachment_bytes = '{}' where id = $1",
             )
             .bind(id)
             .bind(provider_id)

@@ -171,7 +171,8 @@ async fn an_attachment_is_stored_as_given_and_sent_back_byte_for_byte(pool: PgPo
     enqueue(&mut conn, envelope, Duration::ZERO).await.expect("queued").expect("new");
     drop(conn);
     let (stored, given): (i32, i32) = sqlx::query_as(
-        "select pg_column_size(attachments), octet_length(attachments::text) from outbox where dedupe_key = 'k-pdf'",
+        "select pg_column_size(attachment_bytes), octet_length(attachment_bytes[1]) from outbox \
+         where dedupe_key = 'k-pdf'",
     )
     .fetch_one(&pool)
     .await
@@ -215,11 +216,13 @@ async fn what_its_process_queued_is_sent_from_its_copy_only_while_the_row_is_que
     );
     let (state, attempts, error, body) = row(&pool, "k-held").await;
     assert_eq!((state.as_str(), attempts, error, body.as_str()), ("sent", 1, None, ""));
-    let attachments: String = sqlx::query_scalar("select attachments::text from outbox where dedupe_key = 'k-held'")
-        .fetch_one(&pool)
-        .await
-        .expect("the row");
-    assert_eq!(attachments, "[]", "the PDF is not kept once sent");
+    let (attachments, kept): (String, i32) = sqlx::query_as(
+        "select attachments::text, cardinality(attachment_bytes) from outbox where dedupe_key = 'k-held'",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("the row");
+    assert_eq!((attachments.as_str(), kept), ("[]", 0), "the PDF is not kept once sent");
     // Asked again (a second delivery of the same row): it is no longer queued, nothing goes.
     assert_eq!(outbox.deliver_queued(id, "k-held", message.clone()).await, None);
     assert_eq!(mailer.sent.lock().expect("lock").len(), 1, "sent once");

@@ -60,7 +60,7 @@ pub async fn order(pool: &PgPool, order_id: Uuid, scrub: &OrderScrub, events: &[
         // The outbox's messages about the order: their address and words (a queued one
         // is not sent any more: there is nobody to send it to).
         sqlx::query(
-            "update outbox set recipient = '', subject = '', body = '', attachments = '[]',
+            "update outbox set recipient = '', subject = '', body = '', attachments = '[]', attachment_bytes = '{}',
                  state = case when state = 'queued' then 'failed' else state end,
                  last_error = case when state = 'queued' then 'erased' else last_error end
              where order_id = $1",
@@ -126,7 +126,7 @@ pub async fn complaint(pool: &PgPool, complaint_id: Uuid) -> sqlx::Result<()> {
     sqlx::query("delete from idempotency_keys where resource_id = $1").bind(complaint_id).execute(&mut *tx).await?;
     // Its messages (kept under the complaint's id): their address and words.
     sqlx::query(
-        "update outbox set recipient = '', subject = '', body = '', attachments = '[]',
+        "update outbox set recipient = '', subject = '', body = '', attachments = '[]', attachment_bytes = '{}',
              state = case when state = 'queued' then 'failed' else state end
          where order_id = $1",
     )

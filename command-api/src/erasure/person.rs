@@ -120,7 +120,7 @@ pub async fn empty_account(conn: &mut sqlx::PgConnection, id: Uuid) -> sqlx::Res
         sqlx::query("delete from login_attempts where email = lower($1)").bind(email).execute(&mut *conn).await?;
         // The account's own messages (activation, password, e-mail change): their address.
         sqlx::query(
-            "update outbox set recipient = '', subject = '', body = '', attachments = '[]',
+            "update outbox set recipient = '', subject = '', body = '', attachments = '[]', attachment_bytes = '{}',
                  state = case when state = 'queued' then 'failed' else state end
              where order_id is null and lower(recipient) = lower($1)",
         )
