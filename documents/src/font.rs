@@ -12,8 +12,8 @@
 //! invoice and receipt in Polish or English) embeds the same subset, which is cut and
 //! compressed once per process instead of once per document. Cutting and deflating the
 //! two subsets was most of a ticket PDF's cost (about 1.0 of 1.74 ms); the subsets of
-//! the whole set make a ticket PDF about 13 KB larger (43 against 30 KB; measured by
-//! `examples/ticket_cost.rs`). The prepared bold face alone saves 0.42 ms for 7 KB.
+//! the whole set make a ticket PDF about 13 KB larger (43 against 30 KB, pages at level 6
+//! in both; measured by `examples/ticket_cost.rs`). The bold face alone: 0.42 ms for 7 KB.
 
 use crate::DocumentError;
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
