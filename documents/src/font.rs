@@ -243,6 +243,34 @@ mod tests {
         assert_eq!(font.remapper.num_gids(), before + 1);
     }
 
+    /// Every glyph id a document shows names, in the subset it embeds, the glyph of the
+    /// character it was numbered for: the subset cut once for the common characters, and
+    /// one cut for a document that numbered more after them.
+    #[test]
+    fn the_subset_holds_each_numbered_glyph_under_its_number() {
+        for mut font in [Font::regular().unwrap(), Font::bold().unwrap()] {
+            for text in ["Zażółć gęślą jaźń 12:30 – 39,00\u{a0}zł", "Søren Ørsted, Ω"] {
+                font.encode(text);
+                let file = match font.common {
+                    Some(common) if common.font.remapper.num_gids() == font.remapper.num_gids() => {
+                        common.file.get_or_init(|| FontFile::cut(font.data, &font.remapper)).as_ref().unwrap()
+                    }
+                    _ => &FontFile::cut(font.data, &font.remapper).unwrap(),
+                };
+                let subset = miniz_oxide::inflate::decompress_to_vec_zlib(&file.compressed).unwrap();
+                assert_eq!(subset.len(), file.length as usize);
+                let cut = Face::parse(&subset, 0).unwrap();
+                // After the numbered glyphs come the parts of composite ones (ą is a and an ogonek).
+                assert!(cut.number_of_glyphs() >= font.remapper.num_gids());
+                for (&new, &c) in &font.chars {
+                    let old = font.glyph(c);
+                    assert_eq!(cut.glyph_bounding_box(GlyphId(new)), font.face.glyph_bounding_box(old), "{c:?}");
+                    assert_eq!(cut.glyph_hor_advance(GlyphId(new)), font.face.glyph_hor_advance(old), "{c:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn encoding_numbers_glyphs_in_order_of_first_use() {
         let mut font = Font::new(REGULAR, "DejaVuSans").unwrap();
