@@ -19,14 +19,13 @@
 //! (or, for an order told while unpaid, on its `OrderPaid`), queued in the outbox with its
 //! `sent_messages` claim ([`crate::booking::disruption::notify`]).
 
-use std::collections::HashMap;
-
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use domain::order::{self, CourseDisruption, DisruptionError, OrderEvent, CHOICE_WINDOW_DAYS};
 use domain::seat_inventory::{SeatInventory, SeatInventoryEvent};
 use event_store::{Metadata, RecordedEvent, SubscriptionFilter};
 use projections::{Projection, ProjectionError};
+use runs::{in_run, InRun};
 use sqlx::PgConnection;
 use uuid::Uuid;
 
@@ -35,6 +34,7 @@ use crate::streams::{course_stream, order_stream};
 use crate::CommandState;
 
 mod refunds;
+mod runs;
 
 pub use refunds::{refund_when_choice_closes, run};
 
@@ -215,87 +215,11 @@ impl DisruptionProcess {
         Ok(())
     }
 
-    /// A run of placed and paid orders, in two statements: which courses the placed ones
-    /// are on recorded, then the disruptions of every order's courses read. Each order
-    /// is then told of those, in the log's order; a paid one is also sent the messages it
-    /// was told while unpaid (they waited for the payment; once per notice).
-    async fn orders_in_run(&self, conn: &mut PgConnection, run: Vec<InRun>) -> Step {
-        if run.is_empty() {
-            return Ok(());
-        }
-        let (courses, orders): (Vec<Uuid>, Vec<Uuid>) = run
-            .iter()
-            .flat_map(|step| match step {
-                InRun::Placed(order_id, courses) => courses.iter().map(|c| (*c, *order_id)).collect(),
-                InRun::Paid(_) => Vec::new(),
-            })
-            .unzip();
-        if !courses.is_empty() {
-            sqlx::query(
-                "insert into disruption_course_orders (course_id, order_id) \
-                 select * from unnest($1::uuid[], $2::uuid[]) on conflict do nothing",
-            )
-            .bind(&courses)
-            .bind(&orders)
-            .execute(&mut *conn)
-            .await
-            .map_err(err)?;
-        }
-        let ids: Vec<Uuid> = run.iter().map(InRun::order_id).collect();
-        let disruptions = disruptions_of_orders(conn, &ids).await?;
-        for step in &run {
-            let Some(on) = disruptions.get(&step.order_id()) else { continue };
-            for disruption in on.iter() {
-                tell(&self.state, step.order_id(), disruption).await?;
-            }
-            if let InRun::Paid(order_id) = step {
-                for disruption in on.iter() {
-                    crate::booking::disruption::notify(&self.state, *order_id, disruption, false).await;
-                }
-            }
-        }
-        Ok(())
-    }
-
     async fn tell_if_disrupted(&self, conn: &mut PgConnection, order_id: Uuid, courses: &[Uuid]) -> Step {
         for disruption in disrupted(conn, courses).await? {
             tell(&self.state, order_id, &disruption).await?;
         }
         Ok(())
-    }
-}
-
-/// An order's event that `apply` takes in a run with its neighbours.
-enum InRun {
-    /// `OrderPlaced`: the order and its courses.
-    Placed(Uuid, Vec<Uuid>),
-    /// `OrderPaid`.
-    Paid(Uuid),
-}
-
-impl InRun {
-    fn order_id(&self) -> Uuid {
-        match self {
-            InRun::Placed(order_id, _) | InRun::Paid(order_id) => *order_id,
-        }
-    }
-}
-
-/// `recorded` as a step of a run, when it is an order's `OrderPlaced` or `OrderPaid`
-/// (read without decoding anything else).
-fn in_run(recorded: &RecordedEvent) -> Result<Option<InRun>, String> {
-    if !matches!(recorded.event_type.as_str(), "OrderPlaced" | "OrderPaid")
-        || !recorded.stream.starts_with(order::STREAM_PREFIX)
-    {
-        return Ok(None);
-    }
-    match recorded.decode::<OrderEvent>().map_err(err)? {
-        OrderEvent::OrderPlaced { order_id, outbound, back, .. } => Ok(Some(InRun::Placed(
-            order_id,
-            std::iter::once(outbound.course_id).chain(back.map(|b| b.course_id)).collect(),
-        ))),
-        OrderEvent::OrderPaid { order_id, .. } => Ok(Some(InRun::Paid(order_id))),
-        _ => Ok(None),
     }
 }
 
@@ -319,13 +243,6 @@ struct DisruptedRow {
     departure_at: DateTime<Utc>,
     unserved_stops: Option<Vec<i64>>,
     announced_at: Option<DateTime<Utc>>,
-}
-
-#[derive(sqlx::FromRow)]
-struct OrderDisruptedRow {
-    order_id: Uuid,
-    #[sqlx(flatten)]
-    course: DisruptedRow,
 }
 
 impl DisruptedRow {
@@ -355,27 +272,6 @@ async fn disrupted(conn: &mut PgConnection, courses: &[Uuid]) -> Result<Vec<Cour
             .await
             .map_err(err)?;
     Ok(rows.into_iter().map(DisruptedRow::disruption).collect())
-}
-
-/// The disruptions of the courses each of these orders is on, by order, as the process
-/// last recorded them (orders on no disrupted course are absent).
-async fn disruptions_of_orders(
-    conn: &mut PgConnection,
-    orders: &[Uuid],
-) -> Result<HashMap<Uuid, Vec<CourseDisruption>>, String> {
-    let rows: Vec<OrderDisruptedRow> = sqlx::query_as(&format!(
-        "select o.order_id, {ROW} from disruption_course_orders o join disrupted_courses d using (course_id) \
-         where o.order_id = any($1) order by o.order_id, course_id"
-    ))
-    .bind(orders)
-    .fetch_all(&mut *conn)
-    .await
-    .map_err(err)?;
-    let mut by_order: HashMap<Uuid, Vec<CourseDisruption>> = HashMap::new();
-    for row in rows {
-        by_order.entry(row.order_id).or_default().push(row.course.disruption());
-    }
-    Ok(by_order)
 }
 
 /// Tells the order, once per announcement (an order not on the course any more is left).
