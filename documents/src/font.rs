@@ -18,6 +18,7 @@
 use crate::DocumentError;
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Filter, Finish, Name, Pdf, Rect, Ref, Str};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use subsetter::GlyphRemapper;
@@ -43,6 +44,7 @@ struct Prepared {
 }
 
 /// A subset as written: compressed, and its length before (`/Length1`).
+#[derive(Clone)]
 struct FontFile {
     compressed: Vec<u8>,
     length: i32,
@@ -153,6 +155,20 @@ impl Font {
         (0..6).map(|i| char::from(b'A' + ((hash >> (i * 5)) % 26) as u8)).collect()
     }
 
+    /// The subset this document embeds: the one of [`COMMON`], cut once, when it numbered
+    /// nothing beyond what it started with; else its own.
+    fn file(&self) -> Result<Cow<'static, FontFile>, DocumentError> {
+        match self.common {
+            Some(common) if common.font.remapper.num_gids() == self.remapper.num_gids() => {
+                match common.file.get_or_init(|| FontFile::cut(self.data, &self.remapper)) {
+                    Ok(file) => Ok(Cow::Borrowed(file)),
+                    Err(e) => Err(DocumentError::Font(e.clone())),
+                }
+            }
+            _ => FontFile::cut(self.data, &self.remapper).map(Cow::Owned).map_err(DocumentError::Font),
+        }
+    }
+
     /// Writes the font's objects; the page resources refer to `refs.type0`.
     pub(crate) fn write(&self, pdf: &mut Pdf, refs: &FontRefs) -> Result<(), DocumentError> {
         let base_font = format!("{}+{}", self.subset_tag(), self.postscript_name);
@@ -190,18 +206,7 @@ impl Font {
             .stem_v(if self.face.is_bold() { 120.0 } else { 80.0 })
             .font_file2(refs.file);
 
-        // Nothing numbered beyond what it started with: the subset already cut.
-        let cut;
-        let file = match self.common {
-            Some(common) if common.font.remapper.num_gids() == self.remapper.num_gids() => {
-                common.file.get_or_init(|| FontFile::cut(self.data, &self.remapper)).as_ref()
-            }
-            _ => {
-                cut = FontFile::cut(self.data, &self.remapper);
-                cut.as_ref()
-            }
-        };
-        let file = file.map_err(|e| DocumentError::Font(e.clone()))?;
+        let file = self.file()?;
         pdf.stream(refs.file, &file.compressed).filter(Filter::FlateDecode).pair(Name(b"Length1"), file.length);
 
         let mut cmap = UnicodeCmap::new(Name(b"Custom"), system_info);
@@ -251,12 +256,7 @@ mod tests {
         for mut font in [Font::regular().unwrap(), Font::bold().unwrap()] {
             for text in ["Zażółć gęślą jaźń 12:30 – 39,00\u{a0}zł", "Søren Ørsted, Ω"] {
                 font.encode(text);
-                let file = match font.common {
-                    Some(common) if common.font.remapper.num_gids() == font.remapper.num_gids() => {
-                        common.file.get_or_init(|| FontFile::cut(font.data, &font.remapper)).as_ref().unwrap()
-                    }
-                    _ => &FontFile::cut(font.data, &font.remapper).unwrap(),
-                };
+                let file = font.file().unwrap();
                 let subset = miniz_oxide::inflate::decompress_to_vec_zlib(&file.compressed).unwrap();
                 assert_eq!(subset.len(), file.length as usize);
                 let cut = Face::parse(&subset, 0).unwrap();

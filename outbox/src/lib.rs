@@ -89,9 +89,7 @@ pub async fn enqueue(
         Message::Email(e) => {
             (envelope.message.channel(), e.to.as_str(), e.subject.as_str(), e.text.as_str(), stored(&e.attachments))
         }
-        Message::Sms(s) => {
-            (envelope.message.channel(), s.to.as_str(), "", s.text.as_str(), (serde_json::Value::Array(vec![]), vec![]))
-        }
+        Message::Sms(s) => (envelope.message.channel(), s.to.as_str(), "", s.text.as_str(), stored(&[])),
     };
     sqlx::query_scalar(
         "insert into outbox (dedupe_key, order_id, kind, channel, recipient, subject, body, attachments, \

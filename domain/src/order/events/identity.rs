@@ -1,9 +1,17 @@
-//! What names an event: its stored type, its order and its id (derived from the fact, so
-//! a retried command appends the same id).
+//! What names an event: its order's stream, its stored type, its order and its id (derived
+//! from the fact, so a retried command appends the same id).
 
 use uuid::Uuid;
 
-use super::{stream_name, OrderEvent};
+use super::OrderEvent;
+
+/// Every stream of this aggregate starts with this (for subscriptions).
+pub const STREAM_PREFIX: &str = "order-";
+
+/// The stream of an order: `order-{id}`.
+pub fn stream_name(order_id: Uuid) -> String {
+    format!("{STREAM_PREFIX}{order_id}")
+}
 
 impl OrderEvent {
     /// The stored event type (the same text as the `type` tag of the data).

@@ -7,8 +7,8 @@
 //! recomputes.
 //!
 //! Here: the enum [`OrderEvent`] itself. In `values`: the values its variants carry
-//! (customer, legs, lines, tickets, …); in `identity`: each event's type, order and
-//! derived id.
+//! (customer, legs, lines, tickets, …); in `identity`: each event's stream, type, order
+//! and derived id.
 
 mod identity;
 mod values;
@@ -17,18 +17,11 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+pub use identity::{stream_name, STREAM_PREFIX};
 pub use values::{
     AppliedDiscount, CouponUse, Customer, InvoiceRequest, Language, Leg, LegHold, LegKind, PaymentRef, Seller, Ticket,
     TicketLine,
 };
-
-/// Every stream of this aggregate starts with this (for subscriptions).
-pub const STREAM_PREFIX: &str = "order-";
-
-/// The stream of an order: `order-{id}`.
-pub fn stream_name(order_id: Uuid) -> String {
-    format!("{STREAM_PREFIX}{order_id}")
-}
 
 /// What happened to an order.
 // `OrderPlaced` is much larger than the others; boxing it would make every reader's
