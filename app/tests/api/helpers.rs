@@ -8,11 +8,13 @@ use app::Application;
 use clap::Parser;
 use event_store::{EventStore, ExpectedVersion, Metadata, NewEvent, StreamName};
 use sqlx::PgPool;
+use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
 pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
+    _running: Running,
 }
 
 /// The URL of the database behind `pool` (a `#[sqlx::test]` database).
@@ -39,10 +41,73 @@ fn web_dist() -> PathBuf {
 }
 
 pub async fn spawn_app(pool: PgPool) -> TestApp {
-    let app = build_app(pool).await;
+    let app = build_app(pool.clone()).await;
     let address = format!("http://127.0.0.1:{}", app.port());
-    tokio::spawn(app.run_until_stopped());
-    TestApp { address, client: reqwest::Client::new() }
+    TestApp { address, client: reqwest::Client::new(), _running: run(app, &pool) }
+}
+
+/// Runs `app` until the test lets go of the returned [`Running`].
+pub fn run(app: Application, pool: &PgPool) -> Running {
+    let running = Running::over(pool);
+    tokio::spawn(app.run_until(running.stop.clone().cancelled_owned()));
+    running
+}
+
+/// An app of the test, in its process, stopped when the test ends; and then its database
+/// dropped at once, with the sessions the app still holds (its listeners, its processes'
+/// connections, which outlive its stop). `#[sqlx::test]` drops the database after the test
+/// too, but without ending those sessions: PostgreSQL waits five seconds for them, gives
+/// up, and the test took five seconds more and left its database for the next run. A test
+/// that fails keeps its database, as `#[sqlx::test]` keeps it.
+pub struct Running {
+    stop: CancellationToken,
+    database: Option<String>,
+}
+
+impl Running {
+    /// For what runs over `pool`'s database until [`Running::stop`] is cancelled.
+    pub fn over(pool: &PgPool) -> Running {
+        Running { stop: CancellationToken::new(), database: Some(database_url(pool)) }
+    }
+
+    /// Cancelled when the test ends.
+    pub fn stop(&self) -> CancellationToken {
+        self.stop.clone()
+    }
+
+    /// For a test whose app is a `coach` process of its own (killed when the test ends).
+    pub fn elsewhere() -> Running {
+        Running { stop: CancellationToken::new(), database: None }
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.stop.cancel();
+        let Some(url) = self.database.take() else { return };
+        if std::thread::panicking() {
+            return;
+        }
+        // The test's runtime may be the current thread: the drop runs on a thread of its own.
+        let dropped = std::thread::spawn(move || drop_database(&url)).join();
+        if let Err(e) | Ok(Err(e)) = dropped.map_err(|_| "the drop panicked".to_string()) {
+            eprintln!("the test's database was left for #[sqlx::test] to drop: {e}");
+        }
+    }
+}
+
+/// `drop database … with (force)` of the database at `url`, from the server's `postgres`.
+fn drop_database(url: &str) -> Result<(), String> {
+    use sqlx::{Connection, Executor};
+    let (server, name) = url.rsplit_once('/').ok_or("a URL with a database")?;
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let mut conn = sqlx::PgConnection::connect(&format!("{server}/postgres")).await.map_err(|e| e.to_string())?;
+        conn.execute(format!("drop database if exists \"{name}\" with (force)").as_str())
+            .await
+            .map_err(|e| e.to_string())?;
+        conn.close().await.map_err(|e| e.to_string())
+    })
 }
 
 /// The application on a random port, built but not started.

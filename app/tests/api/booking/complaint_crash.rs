@@ -54,6 +54,7 @@ async fn a_complaint_filing_killed_between_its_steps_is_filed_once(pool: PgPool)
         user_token: String::new(),
         user_id: Uuid::nil(),
         data_dir: std::env::temp_dir(),
+        _running: crate::helpers::Running::elsewhere(),
     };
     let mut order_number = None;
     // (failpoint, filings, attachments, streams) left by the process that died there.

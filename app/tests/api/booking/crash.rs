@@ -50,6 +50,7 @@ async fn a_placement_killed_after_holding_seats_is_undone_on_restart(pool: PgPoo
         user_token: String::new(),
         user_id: Uuid::nil(),
         data_dir: std::env::temp_dir(),
+        _running: crate::helpers::Running::elsewhere(),
     };
     let line = line(&pool).await;
     let course = course(&app, &line, tomorrow(), 10).await;

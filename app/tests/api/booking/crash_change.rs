@@ -33,6 +33,7 @@ pub(super) async fn served(pool: PgPool) -> Served {
         user_token,
         user_id,
         data_dir: std::env::temp_dir(),
+        _running: crate::helpers::Running::elsewhere(),
     };
     Served { app, url, port }
 }

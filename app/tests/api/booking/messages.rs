@@ -182,6 +182,7 @@ async fn a_disruption_told_through_the_smsapi_stand_in_survives_a_kill_and_a_gat
         user_token: String::new(),
         user_id: Uuid::nil(),
         data_dir: data.clone(),
+        _running: crate::helpers::Running::elsewhere(),
     };
     let departure = tomorrow();
     let (course, stops) = four_stop_course(&app, departure).await;

@@ -80,8 +80,8 @@ use serde_json::{json, Value};
 use sqlx::PgPool;
 use uuid::Uuid;
 
-use crate::helpers::database_url;
 pub use crate::helpers::eventually;
+use crate::helpers::{database_url, Running};
 
 pub struct BookingApp {
     pub address: String,
@@ -94,6 +94,9 @@ pub struct BookingApp {
     pub user_id: Uuid,
     /// The data folder (development e-mails under `mail/`).
     pub data_dir: std::path::PathBuf,
+    /// Stops the in-process app when the test ends, and drops its database
+    /// ([`crate::helpers::Running`]).
+    pub _running: Running,
 }
 
 pub async fn spawn(pool: PgPool) -> BookingApp {
@@ -126,7 +129,7 @@ pub async fn spawn_with(pool: PgPool, extra: &[&str]) -> BookingApp {
     // Without PUBLIC_URL the app's public address is its own: the sandbox's pages and
     // notifications must reach it there.
     let public = format!("http://127.0.0.1:{}", app.port());
-    tokio::spawn(app.run_until_stopped());
+    let running = crate::helpers::run(app, &pool);
     let (admin_id, admin_token) = user(&pool, "admin@example.test", "SuperAdmin").await;
     let _ = admin_id;
     let (user_id, user_token) = user(&pool, "jan@example.test", "User").await;
@@ -139,6 +142,7 @@ pub async fn spawn_with(pool: PgPool, extra: &[&str]) -> BookingApp {
         user_token,
         user_id,
         data_dir: data,
+        _running: running,
     }
 }
 

@@ -127,6 +127,7 @@ async fn command_and_projector_nodes_die_without_losing_or_doubling_a_seat(pool:
         user_token: user_token.clone(),
         user_id,
         data_dir: std::env::temp_dir(),
+        _running: crate::helpers::Running::elsewhere(),
     };
     let nodes = [Arc::new(app(command_a)), Arc::new(app(command_b))];
     let line = line(&pool).await;

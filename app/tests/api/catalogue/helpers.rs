@@ -24,20 +24,25 @@ use serde_json::json;
 use sqlx::postgres::PgPoolOptions;
 use sqlx::PgPool;
 use test_support::catalogue::{in_days, warsaw, Network};
-use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
+
+use crate::helpers::Running;
 
 pub use test_support::assert_error;
 
 /// The shared `TestApp` (address, client, pool, tokens, requests, catalogue arrangements)
-/// and the courses saved through the command API.
-pub struct TestApp(test_support::TestApp);
+/// and the courses saved through the command API; the `course_seats` projection runs
+/// until it is dropped.
+pub struct TestApp {
+    app: test_support::TestApp,
+    _seats: Running,
+}
 
 impl Deref for TestApp {
     type Target = test_support::TestApp;
 
     fn deref(&self) -> &test_support::TestApp {
-        &self.0
+        &self.app
     }
 }
 
@@ -63,7 +68,7 @@ pub async fn spawn_over(pool: PgPool, store: Arc<dyn EventStore>) -> TestApp {
         format!("{public_url}/payment/sandbox/"),
         api_core::ticket_keys::load(&pool, None).await.expect("the ticket key"),
     );
-    follow_the_seats(&pool).await;
+    let seats = follow_the_seats(&pool).await;
     let tickets = commands.tickets.clone();
     let queries = ReadSide {
         pool: pool.clone(),
@@ -73,18 +78,22 @@ pub async fn spawn_over(pool: PgPool, store: Arc<dyn EventStore>) -> TestApp {
         ksef_env: ksef::Environment::Sandbox,
         ksef_offline: None,
     };
-    TestApp(test_support::TestApp::serve(pool, api_routes(Some(commands), Some(queries))).await)
+    let app = test_support::TestApp::serve(pool, api_routes(Some(commands), Some(queries))).await;
+    TestApp { app, _seats: seats }
 }
 
-/// Run the `course_seats` projection for the rest of the test.
-async fn follow_the_seats(pool: &PgPool) {
+/// Run the `course_seats` projection until the test ends.
+async fn follow_the_seats(pool: &PgPool) -> Running {
     let options = pool.connect_options().as_ref().clone();
     let own = PgPoolOptions::new().max_connections(4).connect_with(options).await.expect("the projector's pool");
     let store: Arc<dyn EventStore> = Arc::new(PgEventStore::new(own.clone()));
     let runner = Runner::new(store, own, RunnerConfig::default());
+    let running = Running::over(pool);
+    let stop = running.stop();
     tokio::spawn(async move {
-        runner.run(vec![Arc::new(CourseSeatsProjection)], CancellationToken::new()).await;
+        runner.run(vec![Arc::new(CourseSeatsProjection)], stop).await;
     });
+    running
 }
 
 impl TestApp {
